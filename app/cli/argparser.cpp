@@ -1,0 +1,125 @@
+#include "argparser.h"
+
+#include "error.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+
+namespace kvscope::cli {
+
+ArgParser::ArgParser(std::string command, std::string summary)
+    : m_command(std::move(command))
+    , m_summary(std::move(summary))
+{
+    addFlag("help", "show this help and exit");
+}
+
+void ArgParser::addOption(std::string name, std::string valueName, std::string help)
+{
+    m_options.push_back({std::move(name), std::move(valueName), std::move(help)});
+}
+
+void ArgParser::addFlag(std::string name, std::string help) { m_options.push_back({std::move(name), {}, std::move(help)}); }
+
+const ArgParser::Option* ArgParser::find(std::string_view name) const
+{
+    for (const auto& option : m_options)
+        if (option.name == name)
+            return &option;
+    return nullptr;
+}
+
+void ArgParser::parse(const std::vector<std::string>& args)
+{
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string_view arg = args[i];
+        if (!arg.starts_with("--")) {
+            m_positional.emplace_back(arg);
+            continue;
+        }
+        arg.remove_prefix(2);
+        std::optional<std::string> inlineValue;
+        if (const auto eq = arg.find('='); eq != std::string_view::npos) {
+            inlineValue = std::string(arg.substr(eq + 1));
+            arg = arg.substr(0, eq);
+        }
+        const Option* option = find(arg);
+        if (!option)
+            throw Error("unknown option '--" + std::string(arg) + "' (see " + m_command + " --help)");
+        if (option->value.empty()) {
+            if (inlineValue)
+                throw Error("option '--" + option->name + "' takes no value");
+            m_values[option->name] = "true";
+        } else if (inlineValue) {
+            m_values[option->name] = *inlineValue;
+        } else {
+            if (i + 1 >= args.size() || std::string_view(args[i + 1]).starts_with("--"))
+                throw Error("option '--" + option->name + "' needs a value (" + option->value + ")");
+            m_values[option->name] = args[++i];
+        }
+    }
+}
+
+bool ArgParser::has(std::string_view name) const { return m_values.find(name) != m_values.end(); }
+
+std::optional<std::string> ArgParser::value(std::string_view name) const
+{
+    auto it = m_values.find(name);
+    if (it == m_values.end())
+        return std::nullopt;
+    return it->second;
+}
+
+std::string ArgParser::valueOr(std::string_view name, std::string fallback) const
+{
+    return value(name).value_or(std::move(fallback));
+}
+
+std::optional<std::uint64_t> ArgParser::uintValue(std::string_view name, std::uint64_t min, std::uint64_t max) const
+{
+    auto text = value(name);
+    if (!text)
+        return std::nullopt;
+    std::uint64_t out = 0;
+    const char* begin = text->data();
+    const char* end = begin + text->size();
+    const auto [ptr, ec] = std::from_chars(begin, end, out);
+    if (text->empty() || (*text)[0] == '-' || ec != std::errc() || ptr != end)
+        throw Error("--" + std::string(name) + " expects a whole number, got '" + *text + "'");
+    if (out < min || out > max)
+        throw Error("--" + std::string(name) + " must be between " + std::to_string(min) + " and " +
+                    std::to_string(max) + ", got " + *text);
+    return out;
+}
+
+std::optional<double> ArgParser::doubleValue(std::string_view name, double min, double max) const
+{
+    auto text = value(name);
+    if (!text)
+        return std::nullopt;
+    char* end = nullptr;
+    const double out = std::strtod(text->c_str(), &end);
+    if (text->empty() || end != text->c_str() + text->size() || !std::isfinite(out))
+        throw Error("--" + std::string(name) + " expects a number, got '" + *text + "'");
+    if (out < min || out > max)
+        throw Error("--" + std::string(name) + " must be between " + std::to_string(min) + " and " +
+                    std::to_string(max) + ", got " + *text);
+    return out;
+}
+
+std::string ArgParser::help() const
+{
+    std::string out = "Usage: " + m_command + " [options]\n\n" + m_summary + "\n\nOptions:\n";
+    for (const auto& option : m_options) {
+        std::string left = "  --" + option.name + (option.value.empty() ? "" : " " + option.value);
+        if (left.size() < 30)
+            left.resize(30, ' ');
+        else
+            left += "\n" + std::string(30, ' ');
+        out += left + option.help + "\n";
+    }
+    return out;
+}
+
+} // namespace kvscope::cli

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kvscope::cli {
+
+// A small, strict parser for "--name value", "--name=value" and "--flag". Unknown
+// options and malformed numbers are errors naming the option (thrown as kvscope::Error).
+class ArgParser {
+public:
+    struct Option {
+        std::string name;   // without dashes
+        std::string value;  // placeholder in help; empty = a flag
+        std::string help;
+    };
+
+    ArgParser(std::string command, std::string summary);
+
+    void addOption(std::string name, std::string valueName, std::string help);
+    void addFlag(std::string name, std::string help);
+    void parse(const std::vector<std::string>& args);
+
+    bool has(std::string_view name) const;
+    std::optional<std::string> value(std::string_view name) const;
+    std::string valueOr(std::string_view name, std::string fallback) const;
+    std::optional<std::uint64_t> uintValue(std::string_view name, std::uint64_t min = 1,
+                                           std::uint64_t max = UINT64_MAX) const;
+    std::optional<double> doubleValue(std::string_view name, double min, double max) const;
+    const std::vector<std::string>& positional() const { return m_positional; }
+
+    std::string help() const;
+
+private:
+    const Option* find(std::string_view name) const;
+
+    std::string m_command;
+    std::string m_summary;
+    std::vector<Option> m_options;
+    std::map<std::string, std::string, std::less<>> m_values;
+    std::vector<std::string> m_positional;
+};
+
+} // namespace kvscope::cli

@@ -1,0 +1,124 @@
+#include "scenariooptions.h"
+
+#include "error.h"
+#include "gpus.h"
+#include "hfconfig.h"
+#include "presets.h"
+#include "units.h"
+
+#include <cmath>
+
+namespace kvscope::cli {
+
+void addScenarioOptions(ArgParser& p)
+{
+    p.addOption("preset", "NAME", "model preset (see 'kvscope-cli presets'); default llama-3.1-8b");
+    p.addOption("config", "FILE", "a Hugging Face config.json instead of a preset");
+    p.addOption("layers", "N", "decoder layers (overrides the preset or config)");
+    p.addOption("hidden", "N", "hidden size");
+    p.addOption("heads", "N", "query heads");
+    p.addOption("kv-heads", "N", "key/value heads; must divide --heads");
+    p.addOption("head-dim", "N", "per-head width (default hidden / heads)");
+    p.addOption("intermediate", "N", "MLP width (for the parameter estimate)");
+    p.addOption("vocab", "N", "vocabulary size (for the parameter estimate)");
+    p.addOption("params", "N", "parameter count; replaces the estimate from the shape");
+    p.addOption("weight-dtype", "D", "weight storage: fp32, bf16, fp16, fp8, int8, int4, int4-g128, ... (default bf16)");
+    p.addOption("kv-dtype", "D", "KV cache storage, same names (default bf16)");
+    p.addOption("context", "TOKENS", "tokens per sequence (default 8192)");
+    p.addOption("batch", "N", "concurrent sequences (default 8)");
+    p.addOption("gpu", "NAME", "GPU preset (default rtx-4090, 24 GiB)");
+    p.addOption("gpu-memory-gib", "X", "GPU memory in GiB instead of a preset");
+    p.addOption("utilization", "F", "fraction of GPU memory the server may use, like vLLM (default 0.9)");
+    p.addOption("tp", "N", "tensor-parallel GPUs (default 1)");
+    p.addOption("block-size", "TOKENS", "KV block size in tokens (default 16)");
+}
+
+Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes)
+{
+    Scenario s = defaultScenario();
+    if (p.has("preset") && p.has("config"))
+        throw Error("give either --preset or --config, not both");
+    const bool explicitShape = p.has("layers") && p.has("hidden") && p.has("heads") && !p.has("preset") && !p.has("config");
+    if (auto file = p.value("config")) {
+        ImportResult imported = importHfConfigFile(*file);
+        s.model = std::move(imported.shape);
+        notes = std::move(imported.notes);
+    } else if (auto name = p.value("preset")) {
+        s.model = loadPreset(*name);
+    } else if (explicitShape) {
+        // A bare shape: Llama-style blocks, 32K vocabulary unless told otherwise.
+        ModelShape m;
+        m.id = "custom";
+        m.displayName = "Custom model";
+        m.vocab = 32000;
+        m.maxContext = 0;
+        s.model = m;
+        if (!p.has("params"))
+            notes.push_back("parameters estimated from the shape (Llama-style gated MLP, 32K vocabulary unless "
+                            "--vocab, intermediate 4 x hidden unless --intermediate); pass --params to give the count");
+    }
+
+    ModelShape& m = s.model;
+    bool shapeChanged = false;
+    auto override32 = [&](const char* name, std::uint32_t& field) {
+        if (auto v = p.uintValue(name, 1, 1u << 24)) {
+            shapeChanged = shapeChanged || field != *v;
+            field = static_cast<std::uint32_t>(*v);
+        }
+    };
+    override32("layers", m.layers);
+    override32("hidden", m.hidden);
+    override32("heads", m.heads);
+    if (explicitShape && !p.has("kv-heads"))
+        m.kvHeads = m.heads;
+    override32("kv-heads", m.kvHeads);
+    override32("head-dim", m.headDim);
+    override32("intermediate", m.intermediate);
+    override32("vocab", m.vocab);
+    if (explicitShape && m.intermediate == 0)
+        m.intermediate = 4 * m.hidden;
+    if (m.mla.kvLoraRank > 0 && p.has("kv-heads"))
+        throw Error("--kv-heads: " + m.displayName + " caches an MLA latent, which has no KV heads to change");
+    if (shapeChanged && m.paramsOverride != 0) {
+        m.paramsOverride = 0; // the published count belongs to the unmodified model
+        notes.push_back("the shape was changed, so the parameter count is estimated rather than published");
+    }
+    if (auto params = p.uintValue("params", 1))
+        m.paramsOverride = *params;
+    if (shapeChanged || explicitShape) {
+        if (m.kvHeads == 0 || m.heads % m.kvHeads != 0)
+            throw Error("--kv-heads: " + std::to_string(m.kvHeads) + " KV heads must divide the " +
+                        std::to_string(m.heads) + " query heads");
+        m.validate();
+    }
+
+    if (auto d = p.value("weight-dtype"))
+        s.weightDtype = DType::parse(*d, "--weight-dtype");
+    if (auto d = p.value("kv-dtype"))
+        s.kvDtype = DType::parse(*d, "--kv-dtype");
+    if (auto v = p.uintValue("context", 1, 1ull << 40))
+        s.context = *v;
+    if (auto v = p.uintValue("batch", 1, 1ull << 32))
+        s.batch = *v;
+    if (p.has("gpu") && p.has("gpu-memory-gib"))
+        throw Error("give either --gpu or --gpu-memory-gib, not both");
+    if (auto gpu = p.value("gpu")) {
+        const GpuPreset& preset = findGpuPreset(*gpu);
+        s.gpuId = preset.id;
+        s.gpuMemoryBytes = preset.memoryBytes;
+    }
+    if (auto gib = p.doubleValue("gpu-memory-gib", 1.0 / 1024, 1024.0 * 1024.0)) {
+        s.gpuId = "custom";
+        s.gpuMemoryBytes = static_cast<std::uint64_t>(std::llround(*gib * static_cast<double>(GiB)));
+    }
+    if (auto u = p.doubleValue("utilization", 0.01, 1.0))
+        s.utilization = *u;
+    if (auto tp = p.uintValue("tp", 1, 1024))
+        s.tensorParallel = static_cast<std::uint32_t>(*tp);
+    if (auto b = p.uintValue("block-size", 1, 4096))
+        s.blockSize = static_cast<std::uint32_t>(*b);
+    s.validate();
+    return s;
+}
+
+} // namespace kvscope::cli

@@ -1,0 +1,18 @@
+#pragma once
+
+#include "argparser.h"
+#include "scenario.h"
+
+#include <string>
+#include <vector>
+
+namespace kvscope::cli {
+
+// The model, dtype, workload and GPU options shared by `estimate` and `capacity`.
+void addScenarioOptions(ArgParser& parser);
+
+// Builds a scenario from the parsed options on top of the default scenario. `notes`
+// receives what the importer assumed. Throws Error naming the option at fault.
+Scenario scenarioFromOptions(const ArgParser& parser, std::vector<std::string>& notes);
+
+} // namespace kvscope::cli

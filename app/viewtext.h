@@ -1,0 +1,18 @@
+#pragma once
+
+#include "scenario.h"
+#include "units.h"
+
+#include <QString>
+
+// Sentences the pages show, built from core/'s figures (formatting only, no arithmetic).
+namespace viewtext {
+
+// "Fits: 2.10 GiB to spare" / "Out of memory: short by 2.03 GiB", coloured.
+QString verdictHtml(const kvscope::Estimate& estimate);
+// The KV formula with the current numbers put in, term by term.
+QString kvFormulaHtml(const kvscope::Scenario& scenario, const kvscope::Estimate& estimate);
+// "8.00 GiB" or "8.59 GB"
+QString size(std::uint64_t bytes, kvscope::SizeUnit unit = kvscope::SizeUnit::Binary, int decimals = 2);
+
+} // namespace viewtext

@@ -1,0 +1,26 @@
+# Decides KVSCOPE_HAVE_CUDA from KVSCOPE_CUDA (AUTO | ON | OFF).
+set(KVSCOPE_HAVE_CUDA OFF)
+string(TOUPPER "${KVSCOPE_CUDA}" _kvscope_cuda_mode)
+if(_kvscope_cuda_mode STREQUAL "OFF")
+    return()
+elseif(NOT _kvscope_cuda_mode MATCHES "^(AUTO|ON)$")
+    message(FATAL_ERROR "KVSCOPE_CUDA must be AUTO, ON or OFF, not '${KVSCOPE_CUDA}'")
+endif()
+
+include(CheckLanguage)
+check_language(CUDA)
+if(CMAKE_CUDA_COMPILER)
+    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+        # Hopper first; Turing to Ada for the cards students own. CUDA 13 no longer builds for Volta or older.
+        set(CMAKE_CUDA_ARCHITECTURES 75 80 86 89 90)
+    endif()
+    enable_language(CUDA)
+    find_package(CUDAToolkit REQUIRED)
+    set(CMAKE_CUDA_STANDARD 17) # CMake 3.25 cannot ask nvcc 13 for C++20; the .cu files need only 17
+    set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+    set(KVSCOPE_HAVE_CUDA ON)
+elseif(_kvscope_cuda_mode STREQUAL "ON")
+    message(FATAL_ERROR "KVSCOPE_CUDA=ON but no CUDA compiler was found (looked on PATH and in /usr/local/cuda)")
+else()
+    message(STATUS "KV Scope: no CUDA compiler found; building the CPU backend only")
+endif()

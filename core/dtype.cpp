@@ -1,0 +1,189 @@
+#include "dtype.h"
+
+#include "checked.h"
+#include "error.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <cstdio>
+#include <utility>
+
+namespace kvscope {
+namespace {
+
+struct KindName {
+    std::string_view name;
+    DTypeKind kind;
+};
+
+// Aliases as they appear on command lines and in Hugging Face's torch_dtype field.
+constexpr std::array<KindName, 16> kKindNames{{
+    {"fp32", DTypeKind::FP32},          {"float32", DTypeKind::FP32},  {"float", DTypeKind::FP32},
+    {"bf16", DTypeKind::BF16},          {"bfloat16", DTypeKind::BF16}, {"fp16", DTypeKind::FP16},
+    {"float16", DTypeKind::FP16},       {"half", DTypeKind::FP16},     {"fp8", DTypeKind::FP8},
+    {"float8_e4m3fn", DTypeKind::FP8},  {"float8_e5m2", DTypeKind::FP8}, {"fp8_e4m3", DTypeKind::FP8},
+    {"fp8_e5m2", DTypeKind::FP8},       {"int8", DTypeKind::INT8},     {"int4", DTypeKind::INT4},
+    {"uint4", DTypeKind::INT4},
+}};
+
+std::string lower(std::string_view text)
+{
+    std::string out(text);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return out;
+}
+
+bool lookupKind(std::string_view name, DTypeKind& kind)
+{
+    for (const auto& entry : kKindNames) {
+        if (entry.name == name) {
+            kind = entry.kind;
+            return true;
+        }
+    }
+    return false;
+}
+
+[[noreturn]] void badDType(std::string_view what, std::string_view text, std::string_view why)
+{
+    throw Error(std::string(what) + ": '" + std::string(text) + "' is not a dtype (" + std::string(why) +
+                "); expected one of fp32, bf16, fp16, fp8, int8, int4, optionally with a scale group "
+                "such as int4-g128 or int8-g64-bf16");
+}
+
+} // namespace
+
+std::uint32_t bitsOf(DTypeKind kind)
+{
+    switch (kind) {
+    case DTypeKind::FP32: return 32;
+    case DTypeKind::BF16:
+    case DTypeKind::FP16: return 16;
+    case DTypeKind::FP8:
+    case DTypeKind::INT8: return 8;
+    case DTypeKind::INT4: return 4;
+    }
+    return 0;
+}
+
+std::string kindName(DTypeKind kind)
+{
+    switch (kind) {
+    case DTypeKind::FP32: return "fp32";
+    case DTypeKind::BF16: return "bf16";
+    case DTypeKind::FP16: return "fp16";
+    case DTypeKind::FP8: return "fp8";
+    case DTypeKind::INT8: return "int8";
+    case DTypeKind::INT4: return "int4";
+    }
+    return "?";
+}
+
+DType DType::parse(std::string_view text, std::string_view what)
+{
+    const std::string s = lower(text);
+    std::string_view rest = s;
+    if (rest.starts_with("torch."))
+        rest.remove_prefix(6);
+
+    // Split "int4-g128-bf16" into the base kind, the group and the scale kind.
+    std::array<std::string_view, 3> parts{};
+    std::size_t count = 0;
+    while (!rest.empty()) {
+        const auto dash = rest.find('-');
+        if (count == parts.size())
+            badDType(what, text, "too many '-' parts");
+        parts[count++] = rest.substr(0, dash);
+        if (dash == std::string_view::npos)
+            break;
+        rest.remove_prefix(dash + 1);
+    }
+    if (count == 0 || parts[0].empty())
+        badDType(what, text, "empty");
+
+    DType out;
+    if (!lookupKind(parts[0], out.kind))
+        badDType(what, text, "unknown format '" + std::string(parts[0]) + "'");
+    if (count >= 2) {
+        if (out.kind != DTypeKind::INT4 && out.kind != DTypeKind::INT8 && out.kind != DTypeKind::FP8)
+            badDType(what, text, "only int4, int8 and fp8 take a scale group");
+        std::string_view group = parts[1];
+        if (!group.starts_with("g"))
+            badDType(what, text, "the group must read g<N>, e.g. g128");
+        group.remove_prefix(1);
+        unsigned value = 0;
+        const auto [ptr, ec] = std::from_chars(group.data(), group.data() + group.size(), value);
+        if (ec != std::errc() || ptr != group.data() + group.size() || value == 0 || value > (1u << 20))
+            badDType(what, text, "the group size must be a whole number from 1 to 1048576");
+        out.groupSize = value;
+    }
+    if (count == 3) {
+        if (!lookupKind(parts[2], out.scaleKind) ||
+            (out.scaleKind != DTypeKind::FP16 && out.scaleKind != DTypeKind::BF16 && out.scaleKind != DTypeKind::FP32))
+            badDType(what, text, "scales are fp16, bf16 or fp32");
+    }
+    return out;
+}
+
+std::uint32_t DType::bits() const { return bitsOf(kind); }
+
+double DType::effectiveBits() const
+{
+    double bitsPerElement = bits();
+    if (groupSize > 0)
+        bitsPerElement += static_cast<double>(bitsOf(scaleKind)) / groupSize;
+    return bitsPerElement;
+}
+
+std::string DType::name() const
+{
+    std::string out = kindName(kind);
+    if (groupSize > 0) {
+        out += "-g" + std::to_string(groupSize);
+        if (scaleKind != DTypeKind::FP16)
+            out += "-" + kindName(scaleKind);
+    }
+    return out;
+}
+
+std::string DType::label() const
+{
+    std::string out = kindName(kind);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+    if (groupSize > 0) {
+        std::string scale = kindName(scaleKind);
+        std::transform(scale.begin(), scale.end(), scale.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+        char buffer[96];
+        std::snprintf(buffer, sizeof buffer, " (g%u, %s scales: %.4g bits)", groupSize, scale.c_str(), effectiveBits());
+        out += buffer;
+    }
+    return out;
+}
+
+std::uint64_t DType::storageBits(std::uint64_t elements) const
+{
+    std::uint64_t total = mulChecked(elements, bits(), "storage bits");
+    if (groupSize > 0)
+        total = addChecked(total, mulChecked(ceilDiv(elements, groupSize), bitsOf(scaleKind), "scale bits"),
+                           "storage bits");
+    return total;
+}
+
+std::uint64_t DType::storageBytes(std::uint64_t elements) const { return ceilDiv(storageBits(elements), 8); }
+
+std::vector<DType> standardDTypes()
+{
+    return {DType::fp32(),
+            DType::bf16(),
+            DType::fp16(),
+            {DTypeKind::FP8},
+            DType::int8(),
+            DType::quantized(DTypeKind::INT8, 128),
+            DType::int4(),
+            DType::quantized(DTypeKind::INT4, 128),
+            DType::quantized(DTypeKind::INT4, 32)};
+}
+
+} // namespace kvscope

@@ -1,0 +1,146 @@
+#include "memorymodel.h"
+
+#include "checked.h"
+#include "error.h"
+
+namespace kvscope {
+namespace {
+
+std::uint64_t attentionParamsPerLayer(const ModelShape& m)
+{
+    const std::uint64_t h = m.hidden;
+    if (m.mla.kvLoraRank > 0) {
+        // DeepSeek MLA: q (optionally through a low-rank bottleneck), the joint KV down-projection
+        // with the shared rope key, the KV up-projection and the output projection.
+        const std::uint64_t qkHead = std::uint64_t(m.mla.qkNopeHeadDim) + m.mla.qkRopeHeadDim;
+        const std::uint64_t vHead = m.mla.vHeadDim != 0 ? m.mla.vHeadDim : m.effectiveHeadDim();
+        std::uint64_t q = 0;
+        if (m.mla.qLoraRank > 0)
+            q = h * m.mla.qLoraRank + m.mla.qLoraRank + std::uint64_t(m.mla.qLoraRank) * m.heads * qkHead;
+        else
+            q = h * m.heads * qkHead;
+        const std::uint64_t kvDown = h * (std::uint64_t(m.mla.kvLoraRank) + m.mla.qkRopeHeadDim) + m.mla.kvLoraRank;
+        const std::uint64_t kvUp = std::uint64_t(m.mla.kvLoraRank) * m.heads * (m.mla.qkNopeHeadDim + vHead);
+        const std::uint64_t out = std::uint64_t(m.heads) * vHead * h;
+        return q + kvDown + kvUp + out;
+    }
+    const std::uint64_t d = m.effectiveHeadDim();
+    const std::uint64_t qWidth = std::uint64_t(m.heads) * d;
+    const std::uint64_t kvWidth = std::uint64_t(m.kvHeads) * d;
+    std::uint64_t params = mulChecked("attention parameters", h, qWidth + 2 * kvWidth) +
+                           mulChecked("attention parameters", qWidth, h);
+    if (m.qkvBias)
+        params += qWidth + 2 * kvWidth;
+    if (m.outBias)
+        params += h;
+    return params;
+}
+
+std::uint64_t mlpParams(const ModelShape& m, std::uint64_t width)
+{
+    const std::uint64_t matrices = m.mlp == MlpKind::Gated ? 3 : 2;
+    std::uint64_t params = mulChecked("MLP parameters", matrices, m.hidden, width);
+    if (m.mlpBias)
+        params += width * (matrices - 1) + m.hidden;
+    return params;
+}
+
+} // namespace
+
+ParameterBreakdown parameterBreakdown(const ModelShape& m)
+{
+    m.validate();
+    ParameterBreakdown p;
+    const std::uint64_t embedding = mulChecked("embedding parameters", m.vocab, m.hidden);
+    p.embeddings = embedding + mulChecked("position embeddings", m.learnedPositions, m.hidden);
+    p.lmHead = m.tiedEmbeddings ? 0 : embedding;
+    const std::uint64_t normWidth = m.norm == NormKind::LayerNorm ? 2ull * m.hidden : m.hidden;
+    p.norms = (2ull * m.layers + 1) * normWidth;
+
+    const std::uint64_t attn = attentionParamsPerLayer(m);
+    p.attention = mulChecked("attention parameters", attn, m.layers);
+
+    std::uint64_t activeMlp = 0;
+    if (m.isMoe()) {
+        const std::uint64_t expertWidth = m.moe.expertIntermediate != 0 ? m.moe.expertIntermediate : m.intermediate;
+        const std::uint64_t expert = mlpParams(m, expertWidth);
+        const std::uint64_t router = std::uint64_t(m.hidden) * m.moe.experts;
+        const std::uint64_t moeLayers = m.layers - m.moe.denseLayers;
+        const std::uint64_t denseMlp = m.moe.denseLayers > 0 ? mlpParams(m, m.intermediate) : 0;
+        const std::uint64_t perMoeLayer =
+            addChecked(mulChecked("expert parameters", expert, std::uint64_t(m.moe.experts) + m.moe.sharedExperts),
+                       router, "MoE parameters");
+        const std::uint64_t perMoeLayerActive =
+            expert * (std::uint64_t(m.moe.expertsPerToken) + m.moe.sharedExperts) + router;
+        p.mlp = addChecked(mulChecked("MoE parameters", perMoeLayer, moeLayers), denseMlp * m.moe.denseLayers,
+                           "MLP parameters");
+        activeMlp = perMoeLayerActive * moeLayers + denseMlp * m.moe.denseLayers;
+    } else {
+        p.mlp = mulChecked("MLP parameters", mlpParams(m, m.intermediate), m.layers);
+        activeMlp = p.mlp;
+    }
+
+    p.total = addChecked(addChecked(p.embeddings, p.attention, "parameters"),
+                         addChecked(addChecked(p.mlp, p.norms, "parameters"), p.lmHead, "parameters"), "parameters");
+    p.active = p.total - p.mlp + activeMlp;
+    if (m.paramsOverride != 0) {
+        // A published count wins; keep the active share the estimate implies.
+        const double activeShare = static_cast<double>(p.active) / static_cast<double>(p.total);
+        p.total = m.paramsOverride;
+        p.active = static_cast<std::uint64_t>(activeShare * static_cast<double>(m.paramsOverride) + 0.5);
+        p.estimated = false;
+    }
+    return p;
+}
+
+std::uint64_t weightBytes(std::uint64_t params, DType dtype) { return dtype.storageBytes(params); }
+
+std::uint64_t kvBytesPerTokenPerLayer(const ModelShape& m, DType kv, std::uint32_t kvHeadsOverride)
+{
+    if (m.mla.kvLoraRank > 0)
+        return kv.storageBytes(std::uint64_t(m.mla.kvLoraRank) + m.mla.qkRopeHeadDim);
+    const std::uint64_t heads = kvHeadsOverride != 0 ? kvHeadsOverride : m.kvHeads;
+    // K and V are quantized separately, each head's vector in its own groups.
+    const std::uint64_t perHeadBits = kv.storageBits(m.effectiveHeadDim());
+    return ceilDiv(mulChecked("KV bits per token", 2, heads, perHeadBits), 8);
+}
+
+std::uint64_t kvBytesPerToken(const ModelShape& m, DType kv, std::uint32_t kvHeadsOverride)
+{
+    m.validate();
+    return mulChecked("KV bytes per token", kvBytesPerTokenPerLayer(m, kv, kvHeadsOverride), m.layers);
+}
+
+std::uint64_t kvBytesPerTokenNaive(const ModelShape& m, DType kv)
+{
+    m.validate();
+    std::uint32_t headDim = m.effectiveHeadDim();
+    if (m.mla.kvLoraRank > 0 && m.mla.qkNopeHeadDim > 0)
+        headDim = m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim;
+    const std::uint64_t perHeadBits = kv.storageBits(headDim);
+    return mulChecked("naive KV bytes per token", ceilDiv(mulChecked("naive KV bits", 2, m.heads, perHeadBits), 8),
+                      m.layers);
+}
+
+std::uint64_t cachedTokenLayers(const ModelShape& m, std::uint64_t context)
+{
+    const std::uint32_t windowed = m.windowedLayerCount();
+    const std::uint64_t windowedTokens = m.slidingWindow != 0 && context > m.slidingWindow ? m.slidingWindow : context;
+    return addChecked(mulChecked("cached tokens", std::uint64_t(m.layers - windowed), context),
+                      mulChecked("cached tokens", std::uint64_t(windowed), windowedTokens), "cached tokens");
+}
+
+std::uint64_t kvBytes(const ModelShape& m, DType kv, std::uint64_t context, std::uint64_t batch,
+                      std::uint32_t kvHeadsOverride)
+{
+    m.validate();
+    return mulChecked("KV cache bytes", kvBytesPerTokenPerLayer(m, kv, kvHeadsOverride), cachedTokenLayers(m, context),
+                      batch);
+}
+
+std::uint64_t kvBytesNaive(const ModelShape& m, DType kv, std::uint64_t context, std::uint64_t batch)
+{
+    return mulChecked("naive KV cache bytes", kvBytesPerTokenNaive(m, kv), context, batch);
+}
+
+} // namespace kvscope

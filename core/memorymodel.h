@@ -1,0 +1,54 @@
+#pragma once
+
+#include "dtype.h"
+#include "modelshape.h"
+
+#include <cstdint>
+
+namespace kvscope {
+
+// Parameters by where they live. All counts are numbers of weights (not bytes).
+struct ParameterBreakdown {
+    std::uint64_t embeddings = 0; // token (+ learned position) embeddings
+    std::uint64_t attention = 0;  // q, k, v, o projections (+ biases), all layers
+    std::uint64_t mlp = 0;        // dense MLPs and every expert, routers included
+    std::uint64_t norms = 0;      // all norm weights (+ biases)
+    std::uint64_t lmHead = 0;     // 0 when tied to the embeddings
+    std::uint64_t total = 0;
+    std::uint64_t active = 0;     // weights one token touches (MoE: only its experts); = total for dense
+    bool estimated = true;        // false when the total is a published count
+};
+
+// Counts parameters from the shape (embeddings, attention, MLP with or without a gate,
+// norms, LM head unless tied, every expert). A published count replaces the total.
+ParameterBreakdown parameterBreakdown(const ModelShape& model);
+inline std::uint64_t parameterCount(const ModelShape& model) { return parameterBreakdown(model).total; }
+
+// bytes = P x bits / 8 plus the scales of grouped formats.
+std::uint64_t weightBytes(std::uint64_t params, DType dtype);
+
+// KV cache bytes one token adds across all layers, with no window cap:
+// 2 (K and V) x L x H_kv x D_head x bytes per element. MLA stores one latent of
+// (kv_lora_rank + qk_rope_head_dim) values per layer instead, with no factor 2.
+// `kvHeadsOverride` (per-GPU heads under tensor parallelism) replaces H_kv when non-zero.
+std::uint64_t kvBytesPerToken(const ModelShape& model, DType kv, std::uint32_t kvHeadsOverride = 0);
+
+// Same formula with the query-head count in place of the KV heads, as several
+// tutorials write it. Differs from the real value by heads / kvHeads for GQA/MQA.
+std::uint64_t kvBytesPerTokenNaive(const ModelShape& model, DType kv);
+
+// Bytes of one layer's cache for one token (K and V, or the MLA latent).
+std::uint64_t kvBytesPerTokenPerLayer(const ModelShape& model, DType kv, std::uint32_t kvHeadsOverride = 0);
+
+// Token positions held across all layers for one sequence of `context` tokens: windowed
+// layers keep at most slidingWindow tokens. Equals layers x context without a window.
+std::uint64_t cachedTokenLayers(const ModelShape& model, std::uint64_t context);
+
+// The cache of `batch` sequences of `context` tokens each, window caps applied.
+std::uint64_t kvBytes(const ModelShape& model, DType kv, std::uint64_t context, std::uint64_t batch,
+                      std::uint32_t kvHeadsOverride = 0);
+
+// The naive total (query heads, no window): what the simplified formula predicts.
+std::uint64_t kvBytesNaive(const ModelShape& model, DType kv, std::uint64_t context, std::uint64_t batch);
+
+} // namespace kvscope

@@ -1,0 +1,78 @@
+#include "modelshape.h"
+
+#include "error.h"
+
+namespace kvscope {
+
+std::string attentionKindName(AttentionKind kind)
+{
+    switch (kind) {
+    case AttentionKind::MHA: return "MHA";
+    case AttentionKind::GQA: return "GQA";
+    case AttentionKind::MQA: return "MQA";
+    case AttentionKind::MLA: return "MLA";
+    }
+    return "?";
+}
+
+AttentionKind ModelShape::attentionKind() const
+{
+    if (mla.kvLoraRank > 0)
+        return AttentionKind::MLA;
+    if (kvHeads == heads)
+        return AttentionKind::MHA;
+    if (kvHeads == 1)
+        return AttentionKind::MQA;
+    return AttentionKind::GQA;
+}
+
+bool ModelShape::layerUsesWindow(std::uint32_t layer) const
+{
+    if (slidingWindow == 0)
+        return false;
+    if (windowedLayers.empty())
+        return true;
+    return layer < windowedLayers.size() && windowedLayers[layer];
+}
+
+std::uint32_t ModelShape::windowedLayerCount() const
+{
+    std::uint32_t count = 0;
+    for (std::uint32_t layer = 0; layer < layers; ++layer)
+        count += layerUsesWindow(layer) ? 1 : 0;
+    return count;
+}
+
+void ModelShape::validate() const
+{
+    const std::string where = id.empty() ? std::string("model") : id;
+    auto require = [&](bool ok, const std::string& message) {
+        if (!ok)
+            throw Error(where + ": " + message);
+    };
+    require(layers > 0, "layers must be at least 1");
+    require(hidden > 0, "hidden size must be at least 1");
+    require(heads > 0, "query heads must be at least 1");
+    require(kvHeads > 0, "KV heads must be at least 1");
+    require(kvHeads <= heads, "KV heads (" + std::to_string(kvHeads) + ") cannot exceed query heads (" +
+                                  std::to_string(heads) + ")");
+    require(heads % kvHeads == 0, "KV heads (" + std::to_string(kvHeads) + ") must divide query heads (" +
+                                      std::to_string(heads) + ") so that each KV head serves a whole group");
+    require(headDim != 0 || hidden % heads == 0,
+            "hidden size (" + std::to_string(hidden) + ") is not a multiple of query heads (" + std::to_string(heads) +
+                "); state head_dim explicitly");
+    require(vocab > 0, "vocab size must be at least 1");
+    require(intermediate > 0 || (moe.experts > 0 && moe.expertIntermediate > 0), "intermediate size must be at least 1");
+    require(windowedLayers.empty() || windowedLayers.size() == layers,
+            "the sliding-window layer list has " + std::to_string(windowedLayers.size()) + " entries for " +
+                std::to_string(layers) + " layers");
+    if (moe.experts > 0) {
+        require(moe.expertsPerToken > 0 && moe.expertsPerToken <= moe.experts,
+                "experts per token must be between 1 and the number of experts (" + std::to_string(moe.experts) + ")");
+        require(moe.denseLayers <= layers, "dense layers cannot exceed layers");
+    }
+    if (mla.kvLoraRank > 0)
+        require(mla.qkRopeHeadDim > 0, "an MLA model needs qk_rope_head_dim");
+}
+
+} // namespace kvscope

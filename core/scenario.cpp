@@ -1,0 +1,177 @@
+#include "scenario.h"
+
+#include "checked.h"
+#include "error.h"
+#include "gpus.h"
+#include "presets.h"
+#include "units.h"
+
+#include <cmath>
+
+namespace kvscope {
+namespace {
+
+// A CUDA context with cuBLAS loaded typically takes 300-800 MiB; we show 512 MiB as an estimate.
+constexpr std::uint64_t kRuntimeEstimateBytes = 512 * MiB;
+
+std::uint64_t usableBytes(const Scenario& s)
+{
+    return static_cast<std::uint64_t>(std::floor(static_cast<double>(s.gpuMemoryBytes) * s.utilization));
+}
+
+// KV memory left after weights and overheads on one GPU; 0 when nothing is left.
+std::uint64_t kvMemoryLeft(const Estimate& e)
+{
+    const std::uint64_t used = e.weightBytes + e.activationBytes + e.runtimeBytes;
+    return e.budgetBytes > used ? e.budgetBytes - used : 0;
+}
+
+} // namespace
+
+void Scenario::validate() const
+{
+    model.validate();
+    if (context == 0)
+        throw Error("context must be at least 1 token");
+    if (batch == 0)
+        throw Error("batch must be at least 1 sequence");
+    if (gpuMemoryBytes == 0)
+        throw Error("GPU memory must be greater than 0");
+    if (!(utilization > 0.0 && utilization <= 1.0))
+        throw Error("utilization must be in (0, 1], got " + std::to_string(utilization));
+    if (blockSize == 0 || blockSize > 4096)
+        throw Error("block size must be between 1 and 4096 tokens, got " + std::to_string(blockSize));
+    if (tensorParallel == 0)
+        throw Error("tensor-parallel degree must be at least 1");
+    kvHeadsPerGpu(model, tensorParallel);
+}
+
+Scenario defaultScenario()
+{
+    Scenario s;
+    s.model = loadPreset("llama-3.1-8b");
+    s.gpuId = "rtx-4090";
+    s.gpuMemoryBytes = findGpuPreset(s.gpuId).memoryBytes;
+    return s;
+}
+
+std::uint32_t kvHeadsPerGpu(const ModelShape& model, std::uint32_t tp)
+{
+    if (tp == 0)
+        throw Error("--tp: the tensor-parallel degree must be at least 1");
+    if (model.heads % tp != 0)
+        throw Error("--tp: " + std::to_string(tp) + " GPUs cannot split " + std::to_string(model.heads) +
+                    " query heads evenly");
+    if (model.mla.kvLoraRank > 0)
+        return model.kvHeads; // the latent is shared by all heads: every GPU keeps all of it
+    if (model.kvHeads >= tp) {
+        if (model.kvHeads % tp != 0)
+            throw Error("--tp: " + std::to_string(tp) + " GPUs cannot split " + std::to_string(model.kvHeads) +
+                        " KV heads evenly");
+        return model.kvHeads / tp;
+    }
+    if (tp % model.kvHeads != 0)
+        throw Error("--tp: " + std::to_string(tp) + " GPUs is not a multiple of " + std::to_string(model.kvHeads) +
+                    " KV heads, so they cannot be replicated evenly");
+    return 1;
+}
+
+OverheadEstimate estimateOverheads(const Scenario& s)
+{
+    const ModelShape& m = s.model;
+    // Activations are computed in a 16-bit float even for quantized weights; FP32 stays FP32.
+    const std::uint64_t actBytes = s.weightDtype.kind == DTypeKind::FP32 ? 4 : 2;
+    std::uint64_t mlpWidth = m.intermediate;
+    if (m.isMoe()) {
+        const std::uint64_t expert = m.moe.expertIntermediate != 0 ? m.moe.expertIntermediate : m.intermediate;
+        mlpWidth = expert * (std::uint64_t(m.moe.expertsPerToken) + m.moe.sharedExperts);
+    }
+    // Live at the MLP peak: residual, normed input, attention output, q/k/v (~4 x hidden)
+    // and the up/gate products (2 x MLP width), for every token of the chunk.
+    const std::uint64_t perToken = 4ull * m.hidden + 2 * mlpWidth;
+    const std::uint64_t chunk = std::min<std::uint64_t>(s.prefillChunkTokens, mulChecked("tokens", s.context, s.batch));
+    OverheadEstimate o;
+    o.activationBytes = mulChecked("activation bytes", chunk, perToken, actBytes) / s.tensorParallel +
+                        mulChecked("logit bytes", s.batch, m.vocab, 4) / s.tensorParallel;
+    o.runtimeBytes = kRuntimeEstimateBytes;
+    return o;
+}
+
+Estimate estimate(const Scenario& s)
+{
+    s.validate();
+    Estimate e;
+    e.params = parameterBreakdown(s.model);
+    e.kvHeadsPerGpu = kvHeadsPerGpu(s.model, s.tensorParallel);
+    e.kvReplicated = s.model.mla.kvLoraRank == 0 && s.tensorParallel > s.model.kvHeads;
+    e.weightBytesAllGpus = weightBytes(e.params.total, s.weightDtype);
+    e.weightBytes = ceilDiv(e.weightBytesAllGpus, s.tensorParallel);
+    e.kvBytesPerToken = kvBytesPerToken(s.model, s.kvDtype);
+    e.kvBytesPerTokenPerGpu = kvBytesPerToken(s.model, s.kvDtype, e.kvHeadsPerGpu);
+    e.kvBytesPerTokenNaive = kvBytesPerTokenNaive(s.model, s.kvDtype);
+    e.kvBytes = kvBytes(s.model, s.kvDtype, s.context, s.batch, e.kvHeadsPerGpu);
+    e.kvBytesNaive = kvBytesNaive(s.model, s.kvDtype, s.context, s.batch);
+    const OverheadEstimate o = estimateOverheads(s);
+    e.activationBytes = o.activationBytes;
+    e.runtimeBytes = o.runtimeBytes;
+    e.totalBytes = addChecked(addChecked(e.weightBytes, e.kvBytes, "total bytes"),
+                              addChecked(e.activationBytes, e.runtimeBytes, "total bytes"), "total bytes");
+    e.gpuMemoryBytes = s.gpuMemoryBytes;
+    e.budgetBytes = usableBytes(s);
+    e.fits = e.totalBytes <= e.budgetBytes;
+    e.headroomBytes = static_cast<std::int64_t>(e.budgetBytes) - static_cast<std::int64_t>(e.totalBytes);
+    return e;
+}
+
+Capacity capacityFromKvMemory(const ModelShape& model, DType kv, std::uint64_t kvMemoryBytes, std::uint32_t blockSize,
+                              std::uint64_t tokensPerRequest, std::uint32_t kvHeads)
+{
+    if (blockSize == 0)
+        throw Error("--block-size must be at least 1");
+    if (tokensPerRequest == 0)
+        throw Error("tokens per request must be at least 1");
+    Capacity c;
+    c.blockSize = blockSize;
+    c.kvMemoryBytes = kvMemoryBytes;
+    c.tokensPerRequest = tokensPerRequest;
+    c.blockBytes = mulChecked("block bytes", kvBytesPerToken(model, kv, kvHeads), blockSize);
+    c.blocks = kvMemoryBytes / c.blockBytes;
+    c.tokens = mulChecked("KV cache tokens", c.blocks, blockSize);
+    // A request's need follows its own cache: windowed layers stop growing at the window.
+    const std::uint64_t perRequest = kvBytes(model, kv, tokensPerRequest, 1, kvHeads);
+    c.maxConcurrency = static_cast<double>(c.blocks) * static_cast<double>(c.blockBytes) / static_cast<double>(perRequest);
+    return c;
+}
+
+Capacity capacity(const Scenario& s, std::uint64_t tokensPerRequest)
+{
+    const Estimate e = estimate(s);
+    return capacityFromKvMemory(s.model, s.kvDtype, kvMemoryLeft(e), s.blockSize,
+                                tokensPerRequest != 0 ? tokensPerRequest : s.context, e.kvHeadsPerGpu);
+}
+
+std::uint64_t maxBatchForContext(const Scenario& s)
+{
+    const Estimate e = estimate(s);
+    return kvMemoryLeft(e) / kvBytes(s.model, s.kvDtype, s.context, 1, e.kvHeadsPerGpu);
+}
+
+std::uint64_t maxContextForBatch(const Scenario& s)
+{
+    const Estimate e = estimate(s);
+    const std::uint64_t left = kvMemoryLeft(e);
+    std::uint64_t lo = 0;
+    std::uint64_t hi = s.model.maxContext != 0 ? s.model.maxContext : 16ull * 1024 * 1024;
+    auto fitsAt = [&](std::uint64_t context) {
+        return kvBytes(s.model, s.kvDtype, context, s.batch, e.kvHeadsPerGpu) <= left;
+    };
+    if (fitsAt(hi))
+        return hi;
+    while (lo + 1 < hi) { // invariant: fitsAt(lo) (vacuously for 0), !fitsAt(hi)
+        const std::uint64_t mid = lo + (hi - lo) / 2;
+        (fitsAt(mid) ? lo : hi) = mid;
+    }
+    return lo;
+}
+
+} // namespace kvscope

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace kvscope {
+
+// Binary units (what the formulas and the course use) and decimal units (what GPU
+// vendors print on the box). Both are shown, always labelled.
+inline constexpr std::uint64_t KiB = 1024;
+inline constexpr std::uint64_t MiB = 1024 * KiB;
+inline constexpr std::uint64_t GiB = 1024 * MiB;
+inline constexpr std::uint64_t GB = 1000ull * 1000ull * 1000ull;
+
+inline double toGiB(std::uint64_t bytes) { return static_cast<double>(bytes) / static_cast<double>(GiB); }
+inline double toGB(std::uint64_t bytes) { return static_cast<double>(bytes) / static_cast<double>(GB); }
+
+enum class SizeUnit { Binary, Decimal }; // GiB or GB
+
+// "8.00 GiB", "1.05 GB", "128 KiB": for tables and the CLI. Chooses the largest
+// binary unit that keeps the value >= 1.
+std::string formatBytes(std::uint64_t bytes, int decimals = 2);
+std::string formatBytesIn(std::uint64_t bytes, SizeUnit unit, int decimals = 2);
+// 8589934592 -> "8,589,934,592"
+std::string groupThousands(std::uint64_t value);
+
+} // namespace kvscope

@@ -1,0 +1,199 @@
+// kvscope-cli run as a process, its JSON parsed: the interface scripts rely on.
+#include "testutils.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct CliResult {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
+};
+
+CliResult runCli(const QStringList& args)
+{
+    QProcess process;
+    process.start(QStringLiteral(KVSCOPE_CLI_PATH), args);
+    if (!process.waitForFinished(60'000))
+        qFatal("kvscope-cli did not finish");
+    return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void estimateReferenceScenario()
+    {
+        const CliResult r = runCli({u"estimate"_s, u"--preset"_s, u"llama-3.1-8b"_s, u"--context"_s, u"8192"_s,
+                                    u"--batch"_s, u"8"_s, u"--json"_s});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.err.isEmpty());
+        const QJsonObject j = r.json();
+        QCOMPARE(j.value("kv_bytes"_L1).toInteger(), 8'589'934'592LL);
+        QCOMPARE(j.value("params"_L1).toInteger(), 8'030'261'248LL);
+        QCOMPARE(j.value("layers"_L1).toInt(), 32);
+        QCOMPARE(j.value("kv_heads"_L1).toInt(), 8);
+        QCOMPARE(j.value("head_dim"_L1).toInt(), 128);
+        QCOMPARE(j.value("kv_bytes_per_token"_L1).toInteger(), 131'072LL);
+        QCOMPARE(j.value("kv_bytes_per_token_naive"_L1).toInteger(), 524'288LL);
+        QCOMPARE(j.value("weight_bytes"_L1).toInteger(), 16'060'522'496LL);
+        const qint64 total = j.value("total_bytes"_L1).toInteger();
+        QCOMPARE(total, j.value("weight_bytes"_L1).toInteger() + j.value("kv_bytes"_L1).toInteger() +
+                            j.value("activation_bytes_estimate"_L1).toInteger() +
+                            j.value("runtime_bytes_estimate"_L1).toInteger());
+        QCOMPARE(j.value("fits"_L1).toBool(), total <= j.value("budget_bytes"_L1).toInteger());
+    }
+
+    void defaultsAreTheReferenceScenario()
+    {
+        const CliResult r = runCli({u"estimate"_s, u"--json"_s});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.json().value("kv_bytes"_L1).toInteger(), 8'589'934'592LL);
+        QCOMPARE(r.json().value("gpu_memory_bytes"_L1).toInteger(), 24LL << 30);
+    }
+
+    void explicitShape_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<qint64>("kvBytesPerToken");
+        QTest::addColumn<QString>("attention");
+        const QStringList shape{u"--layers"_s, u"32"_s, u"--hidden"_s, u"4096"_s, u"--heads"_s, u"32"_s};
+        QTest::newRow("MHA") << (shape + QStringList{u"--kv-heads"_s, u"32"_s}) << 524'288LL << u"MHA"_s;
+        QTest::newRow("GQA") << (shape + QStringList{u"--kv-heads"_s, u"8"_s}) << 131'072LL << u"GQA"_s;
+        QTest::newRow("MQA") << (shape + QStringList{u"--kv-heads"_s, u"1"_s}) << 16'384LL << u"MQA"_s;
+        QTest::newRow("MHA by default") << shape << 524'288LL << u"MHA"_s;
+        QTest::newRow("fp32 cache") << (shape + QStringList{u"--kv-heads"_s, u"8"_s, u"--kv-dtype"_s, u"fp32"_s})
+                                    << 262'144LL << u"GQA"_s;
+        QTest::newRow("preset override") << QStringList{u"--preset"_s, u"llama-3.1-8b"_s, u"--kv-heads"_s, u"1"_s}
+                                         << 16'384LL << u"MQA"_s;
+    }
+    void explicitShape()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(qint64, kvBytesPerToken);
+        QFETCH(QString, attention);
+        const CliResult r = runCli(QStringList{u"estimate"_s, u"--json"_s} + args);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.json().value("kv_bytes_per_token"_L1).toInteger(), kvBytesPerToken);
+        QCOMPARE(r.json().value("attention"_L1).toString(), attention);
+    }
+
+    void configFile()
+    {
+        const CliResult r = runCli({u"estimate"_s, u"--config"_s, testDataPath("gpt2-large.json"), u"--json"_s});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.json().value("params"_L1).toInteger(), 774'030'080LL);
+        QCOMPARE(r.json().value("kv_bytes_per_token"_L1).toInteger(), 184'320LL);
+        QCOMPARE(r.json().value("params_estimated"_L1).toBool(), true);
+    }
+
+    void capacityReproducesVllm()
+    {
+        // 9,916 blocks of 2 MiB: a real vLLM log for the Llama-3.1-8B shape.
+        const CliResult r = runCli({u"capacity"_s, u"--preset"_s, u"llama-3.1-8b"_s, u"--kv-memory-gib"_s,
+                                    u"19.3671875"_s, u"--max-model-len"_s, u"32768"_s});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("GPU KV cache size: 158,656 tokens\n"));
+        QVERIFY(r.out.contains("Maximum concurrency for 32,768 tokens per request: 4.84x\n"));
+        const CliResult j = runCli({u"capacity"_s, u"--kv-memory-gib"_s, u"19.3671875"_s, u"--max-model-len"_s,
+                                    u"32768"_s, u"--json"_s});
+        QCOMPARE(j.json().value("kv_cache_tokens"_L1).toInteger(), 158'656LL);
+        QCOMPARE(QString::number(j.json().value("max_concurrency"_L1).toDouble(), 'f', 2), u"4.84"_s);
+    }
+
+    void capacityFromTheBudget()
+    {
+        const CliResult r = runCli({u"capacity"_s, u"--gpu"_s, u"a100-80gb"_s, u"--max-model-len"_s, u"8192"_s, u"--json"_s});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = r.json();
+        const qint64 tokens = j.value("kv_cache_tokens"_L1).toInteger();
+        QVERIFY(tokens > 0 && tokens % 16 == 0);
+        QCOMPARE(j.value("max_concurrency"_L1).toDouble(), double(tokens) / 8192.0);
+        QVERIFY(j.value("kv_memory_bytes"_L1).toInteger() >= tokens * 131'072LL);
+    }
+
+    void presets()
+    {
+        const CliResult r = runCli({u"presets"_s, u"--json"_s});
+        QCOMPARE(r.exitCode, 0);
+        QStringList ids;
+        for (const auto& model : r.json().value("models"_L1).toArray())
+            ids << model.toObject().value("id"_L1).toString();
+        for (const char* required : {"llama-3.1-8b", "llama-3-70b", "small-gpt", "mistral-7b", "qwen2.5-7b", "gpt2", "llama-2-7b"})
+            QVERIFY2(ids.contains(QLatin1String(required)), required);
+        QVERIFY(r.json().value("gpus"_L1).toArray().size() >= 8);
+        QCOMPARE(runCli({u"presets"_s}).exitCode, 0);
+    }
+
+    void helpAndVersion()
+    {
+        for (const char* command : {"estimate", "capacity", "presets"}) {
+            const CliResult r = runCli({QLatin1String(command), u"--help"_s});
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY(r.out.startsWith(QByteArray("Usage: kvscope-cli ").append(command)));
+        }
+        const CliResult v = runCli({u"--version"_s});
+        QCOMPARE(v.exitCode, 0);
+        QVERIFY(v.out.startsWith("kvscope-cli "));
+        QVERIFY(v.out.contains("Compute: "));
+    }
+
+    void errors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("needle");
+        QTest::newRow("unknown command") << QStringList{u"estimat"_s} << u"unknown command 'estimat'"_s;
+        QTest::newRow("unknown option") << QStringList{u"estimate"_s, u"--contxt"_s, u"5"_s} << u"unknown option '--contxt'"_s;
+        QTest::newRow("unknown preset") << QStringList{u"estimate"_s, u"--preset"_s, u"gpt5"_s} << u"unknown model preset 'gpt5'"_s;
+        QTest::newRow("unknown gpu") << QStringList{u"estimate"_s, u"--gpu"_s, u"voodoo2"_s} << u"unknown GPU 'voodoo2'"_s;
+        QTest::newRow("unknown dtype") << QStringList{u"estimate"_s, u"--kv-dtype"_s, u"int3"_s} << u"--kv-dtype: 'int3'"_s;
+        QTest::newRow("negative context") << QStringList{u"estimate"_s, u"--context"_s, u"-5"_s} << u"--context expects a whole number"_s;
+        QTest::newRow("zero batch") << QStringList{u"estimate"_s, u"--batch"_s, u"0"_s} << u"--batch must be between 1"_s;
+        QTest::newRow("kv heads") << QStringList{u"estimate"_s, u"--kv-heads"_s, u"5"_s} << u"--kv-heads: 5 KV heads must divide the 32"_s;
+        QTest::newRow("overflow") << QStringList{u"estimate"_s, u"--context"_s, u"1099511627776"_s, u"--batch"_s, u"4294967296"_s}
+                                  << u"overflows 64 bits"_s;
+        QTest::newRow("missing value") << QStringList{u"estimate"_s, u"--batch"_s} << u"'--batch' needs a value"_s;
+        QTest::newRow("missing config") << QStringList{u"estimate"_s, u"--config"_s, u"/no/such/config.json"_s}
+                                        << u"/no/such/config.json: cannot open"_s;
+        QTest::newRow("bad tp") << QStringList{u"estimate"_s, u"--tp"_s, u"3"_s} << u"--tp: 3 GPUs"_s;
+        QTest::newRow("utilization") << QStringList{u"capacity"_s, u"--utilization"_s, u"1.5"_s} << u"--utilization must be between"_s;
+        QTest::newRow("preset and config") << QStringList{u"estimate"_s, u"--preset"_s, u"gpt2"_s, u"--config"_s, u"x.json"_s}
+                                           << u"either --preset or --config"_s;
+    }
+    void errors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, needle);
+        const CliResult r = runCli(args + QStringList{u"--json"_s});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.out.isEmpty(), r.out.constData());
+        QVERIFY2(QString::fromUtf8(r.err).contains(needle), r.err.constData());
+    }
+
+    void malformedConfigNamesTheFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"config.json"_s);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\n  \"num_hidden_layers\": 32,\n  \"hidden_size\": ,\n}\n");
+        file.close();
+        const CliResult r = runCli({u"estimate"_s, u"--config"_s, path});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(path.toUtf8().append(":3:")), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

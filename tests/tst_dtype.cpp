@@ -1,0 +1,90 @@
+#include "dtype.h"
+#include "error.h"
+#include "testutils.h"
+
+#include <QtTest>
+
+using namespace kvscope;
+
+class TestDType : public QObject {
+    Q_OBJECT
+
+private slots:
+    void parse_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("canonical");
+        QTest::addColumn<double>("effectiveBits");
+        QTest::newRow("fp32") << QStringLiteral("fp32") << QStringLiteral("fp32") << 32.0;
+        QTest::newRow("float32") << QStringLiteral("float32") << QStringLiteral("fp32") << 32.0;
+        QTest::newRow("torch.bfloat16") << QStringLiteral("torch.bfloat16") << QStringLiteral("bf16") << 16.0;
+        QTest::newRow("BF16 upper") << QStringLiteral("BF16") << QStringLiteral("bf16") << 16.0;
+        QTest::newRow("float16") << QStringLiteral("float16") << QStringLiteral("fp16") << 16.0;
+        QTest::newRow("half") << QStringLiteral("half") << QStringLiteral("fp16") << 16.0;
+        QTest::newRow("fp8") << QStringLiteral("float8_e4m3fn") << QStringLiteral("fp8") << 8.0;
+        QTest::newRow("int8") << QStringLiteral("int8") << QStringLiteral("int8") << 8.0;
+        QTest::newRow("int4") << QStringLiteral("int4") << QStringLiteral("int4") << 4.0;
+        QTest::newRow("int4 g128") << QStringLiteral("int4-g128") << QStringLiteral("int4-g128") << 4.125;
+        QTest::newRow("int4 g32") << QStringLiteral("int4-g32") << QStringLiteral("int4-g32") << 4.5;
+        QTest::newRow("int8 g64 bf16") << QStringLiteral("int8-g64-bf16") << QStringLiteral("int8-g64-bf16") << 8.25;
+        QTest::newRow("int4 g128 fp32") << QStringLiteral("int4-g128-fp32") << QStringLiteral("int4-g128-fp32") << 4.25;
+    }
+    void parse()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, canonical);
+        QFETCH(double, effectiveBits);
+        const DType d = DType::parse(text.toStdString());
+        QCOMPARE(QString::fromStdString(d.name()), canonical);
+        QCOMPARE(d.effectiveBits(), effectiveBits);
+        QCOMPARE(DType::parse(d.name()), d); // the canonical name parses back
+    }
+
+    void rejects_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("why");
+        QTest::newRow("empty") << QString() << QStringLiteral("empty");
+        QTest::newRow("unknown") << QStringLiteral("int3") << QStringLiteral("unknown format 'int3'");
+        QTest::newRow("float with group") << QStringLiteral("bf16-g128") << QStringLiteral("only int4, int8 and fp8");
+        QTest::newRow("bad group") << QStringLiteral("int4-128") << QStringLiteral("g<N>");
+        QTest::newRow("zero group") << QStringLiteral("int4-g0") << QStringLiteral("whole number");
+        QTest::newRow("group junk") << QStringLiteral("int4-g12x") << QStringLiteral("whole number");
+        QTest::newRow("bad scale") << QStringLiteral("int4-g128-int8") << QStringLiteral("scales are");
+        QTest::newRow("too many parts") << QStringLiteral("int4-g128-fp16-x") << QStringLiteral("too many");
+    }
+    void rejects()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, why);
+        QString message;
+        const QByteArray whyUtf8 = why.toUtf8();
+        QVERIFY2(throwsErrorContaining([&] { DType::parse(text.toStdString(), "--kv-dtype"); },
+                                       {"--kv-dtype", whyUtf8.constData(), "expected one of"}, &message),
+                 qPrintable(message));
+    }
+
+    void storageRoundsUpToBytes()
+    {
+        QCOMPARE(DType::int4().storageBytes(3), std::uint64_t(2)); // 12 bits -> 2 bytes
+        QCOMPARE(DType::int4().storageBits(3), std::uint64_t(12));
+        // 130 values in groups of 128 need 2 scales.
+        QCOMPARE(DType::parse("int4-g128").storageBits(130), std::uint64_t(130 * 4 + 2 * 16));
+    }
+
+    void labelsShowScaleOverhead()
+    {
+        QCOMPARE(QString::fromStdString(DType::parse("int4-g128").label()),
+                 QStringLiteral("INT4 (g128, FP16 scales: 4.125 bits)"));
+        QCOMPARE(QString::fromStdString(DType::bf16().label()), QStringLiteral("BF16"));
+    }
+
+    void standardListParsesBack()
+    {
+        for (const DType& d : standardDTypes())
+            QCOMPARE(DType::parse(d.name()), d);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDType)
+#include "tst_dtype.moc"
