@@ -1,0 +1,294 @@
+#include "scenariofile.h"
+
+#include "error.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <cstdio>
+#include <optional>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+namespace kvscope {
+namespace {
+
+using nlohmann::json;
+
+class Reader {
+public:
+    Reader(const json& object, std::string source, std::string path)
+        : m_object(object)
+        , m_source(std::move(source))
+        , m_path(std::move(path))
+    {
+        if (!object.is_object())
+            fail("", "must be a JSON object");
+    }
+
+    [[noreturn]] void fail(std::string_view key, const std::string& what) const
+    {
+        std::string field = m_path;
+        if (!key.empty())
+            field += (field.empty() ? "" : ".") + std::string(key);
+        throw Error(m_source + ": " + (field.empty() ? std::string("the file") : "field '" + field + "'") + " " + what);
+    }
+
+    const json& require(std::string_view key) const
+    {
+        auto it = m_object.find(key);
+        if (it == m_object.end())
+            fail(key, "is missing");
+        return *it;
+    }
+
+    std::uint64_t u64(std::string_view key, std::uint64_t min, std::uint64_t max, std::optional<std::uint64_t> fallback = {}) const
+    {
+        auto it = m_object.find(key);
+        if (it == m_object.end() || it->is_null()) {
+            if (fallback)
+                return *fallback;
+            fail(key, "is missing");
+        }
+        if (!it->is_number_unsigned() && !(it->is_number_integer() && it->get<std::int64_t>() >= 0))
+            fail(key, "must be a whole number, got " + it->dump());
+        const auto value = it->get<std::uint64_t>();
+        if (value < min || value > max)
+            fail(key, "must be between " + std::to_string(min) + " and " + std::to_string(max) + ", got " + it->dump());
+        return value;
+    }
+
+    std::uint32_t u32(std::string_view key, std::uint32_t min, std::optional<std::uint32_t> fallback = {}) const
+    {
+        std::optional<std::uint64_t> wide;
+        if (fallback)
+            wide = *fallback;
+        return static_cast<std::uint32_t>(u64(key, min, 0xFFFFFFFFu, wide));
+    }
+
+    double number(std::string_view key, double fallback) const
+    {
+        auto it = m_object.find(key);
+        if (it == m_object.end())
+            return fallback;
+        if (!it->is_number())
+            fail(key, "must be a number, got " + it->dump());
+        return it->get<double>();
+    }
+
+    bool boolean(std::string_view key, bool fallback) const
+    {
+        auto it = m_object.find(key);
+        if (it == m_object.end())
+            return fallback;
+        if (!it->is_boolean())
+            fail(key, "must be true or false, got " + it->dump());
+        return it->get<bool>();
+    }
+
+    std::string string(std::string_view key, std::optional<std::string> fallback = {}) const
+    {
+        auto it = m_object.find(key);
+        if (it == m_object.end()) {
+            if (fallback)
+                return *fallback;
+            fail(key, "is missing");
+        }
+        if (!it->is_string())
+            fail(key, "must be a string, got " + it->dump());
+        return it->get<std::string>();
+    }
+
+    DType dtype(std::string_view key) const
+    {
+        const std::string text = string(key);
+        try {
+            return DType::parse(text, key);
+        } catch (const Error& e) {
+            fail(key, std::string("is not a dtype: ") + e.what());
+        }
+    }
+
+    Reader child(std::string_view key) const { return Reader(require(key), m_source, m_path.empty() ? std::string(key) : m_path + "." + std::string(key)); }
+    bool has(std::string_view key) const { return m_object.contains(key); }
+    const json& raw(std::string_view key) const { return require(key); }
+
+private:
+    const json& m_object;
+    std::string m_source;
+    std::string m_path;
+};
+
+std::string mlpName(MlpKind kind) { return kind == MlpKind::Gated ? "gated" : "plain"; }
+std::string normName(NormKind kind) { return kind == NormKind::RMSNorm ? "rmsnorm" : "layernorm"; }
+
+} // namespace
+
+json scenarioToJson(const Scenario& s)
+{
+    const ModelShape& m = s.model;
+    json model = {
+        {"id", m.id}, {"name", m.displayName}, {"layers", m.layers}, {"hidden", m.hidden}, {"heads", m.heads},
+        {"kv_heads", m.kvHeads}, {"head_dim", m.headDim}, {"intermediate", m.intermediate}, {"vocab", m.vocab},
+        {"max_context", m.maxContext}, {"learned_positions", m.learnedPositions}, {"tied_embeddings", m.tiedEmbeddings},
+        {"mlp", mlpName(m.mlp)}, {"norm", normName(m.norm)}, {"qkv_bias", m.qkvBias}, {"out_bias", m.outBias},
+        {"mlp_bias", m.mlpBias}, {"sliding_window", m.slidingWindow}, {"windowed_layers", m.windowedLayers},
+        {"params", m.paramsOverride}, {"native_dtype", m.nativeDtype.name()},
+        {"moe", {{"experts", m.moe.experts}, {"experts_per_token", m.moe.expertsPerToken},
+                 {"expert_intermediate", m.moe.expertIntermediate}, {"shared_experts", m.moe.sharedExperts},
+                 {"dense_layers", m.moe.denseLayers}}},
+        {"mla", {{"kv_lora_rank", m.mla.kvLoraRank}, {"qk_rope_head_dim", m.mla.qkRopeHeadDim},
+                 {"qk_nope_head_dim", m.mla.qkNopeHeadDim}, {"v_head_dim", m.mla.vHeadDim},
+                 {"q_lora_rank", m.mla.qLoraRank}}},
+    };
+    return {{"format", "kvscope-scenario"},
+            {"version", kScenarioFormatVersion},
+            {"model", model},
+            {"weight_dtype", s.weightDtype.name()},
+            {"kv_dtype", s.kvDtype.name()},
+            {"context", s.context},
+            {"batch", s.batch},
+            {"gpu", s.gpuId},
+            {"gpu_memory_bytes", s.gpuMemoryBytes},
+            {"utilization", s.utilization},
+            {"tensor_parallel", s.tensorParallel},
+            {"block_size", s.blockSize},
+            {"prefill_chunk_tokens", s.prefillChunkTokens}};
+}
+
+Scenario scenarioFromJson(const json& root, std::string_view source)
+{
+    const Reader top(root, std::string(source), "");
+    if (top.string("format", std::string()) != "kvscope-scenario")
+        top.fail("format", "must be \"kvscope-scenario\": this is not a KV Scope scenario file");
+    const auto version = top.u64("version", 1, 1000);
+    if (version > static_cast<std::uint64_t>(kScenarioFormatVersion))
+        top.fail("version", "is " + std::to_string(version) + ", newer than this KV Scope understands (" +
+                                std::to_string(kScenarioFormatVersion) + ")");
+
+    Scenario s;
+    const Reader mr = top.child("model");
+    ModelShape& m = s.model;
+    m.id = mr.string("id", std::string("custom"));
+    m.displayName = mr.string("name", m.id);
+    m.layers = mr.u32("layers", 1);
+    m.hidden = mr.u32("hidden", 1);
+    m.heads = mr.u32("heads", 1);
+    m.kvHeads = mr.u32("kv_heads", 1);
+    m.headDim = mr.u32("head_dim", 0, 0);
+    m.intermediate = mr.u32("intermediate", 0, 0);
+    m.vocab = mr.u32("vocab", 1);
+    m.maxContext = mr.u64("max_context", 0, 1ull << 40, 0);
+    m.learnedPositions = mr.u64("learned_positions", 0, 1ull << 40, 0);
+    m.tiedEmbeddings = mr.boolean("tied_embeddings", false);
+    const std::string mlp = mr.string("mlp", std::string("gated"));
+    if (mlp != "gated" && mlp != "plain")
+        mr.fail("mlp", "must be \"gated\" or \"plain\", got \"" + mlp + "\"");
+    m.mlp = mlp == "gated" ? MlpKind::Gated : MlpKind::Plain;
+    const std::string norm = mr.string("norm", std::string("rmsnorm"));
+    if (norm != "rmsnorm" && norm != "layernorm")
+        mr.fail("norm", "must be \"rmsnorm\" or \"layernorm\", got \"" + norm + "\"");
+    m.norm = norm == "rmsnorm" ? NormKind::RMSNorm : NormKind::LayerNorm;
+    m.qkvBias = mr.boolean("qkv_bias", false);
+    m.outBias = mr.boolean("out_bias", false);
+    m.mlpBias = mr.boolean("mlp_bias", false);
+    m.slidingWindow = mr.u64("sliding_window", 0, 1ull << 40, 0);
+    if (mr.has("windowed_layers")) {
+        const json& layers = mr.raw("windowed_layers");
+        if (!layers.is_array())
+            mr.fail("windowed_layers", "must be an array of true/false");
+        for (const json& flag : layers) {
+            if (!flag.is_boolean())
+                mr.fail("windowed_layers", "must be an array of true/false");
+            m.windowedLayers.push_back(flag.get<bool>());
+        }
+    }
+    m.paramsOverride = mr.u64("params", 0, ~0ull, 0);
+    m.nativeDtype = mr.has("native_dtype") ? mr.dtype("native_dtype") : DType::bf16();
+    if (mr.has("moe")) {
+        const Reader moe = mr.child("moe");
+        m.moe.experts = moe.u32("experts", 0, 0);
+        m.moe.expertsPerToken = moe.u32("experts_per_token", 0, 0);
+        m.moe.expertIntermediate = moe.u32("expert_intermediate", 0, 0);
+        m.moe.sharedExperts = moe.u32("shared_experts", 0, 0);
+        m.moe.denseLayers = moe.u32("dense_layers", 0, 0);
+    }
+    if (mr.has("mla")) {
+        const Reader mla = mr.child("mla");
+        m.mla.kvLoraRank = mla.u32("kv_lora_rank", 0, 0);
+        m.mla.qkRopeHeadDim = mla.u32("qk_rope_head_dim", 0, 0);
+        m.mla.qkNopeHeadDim = mla.u32("qk_nope_head_dim", 0, 0);
+        m.mla.vHeadDim = mla.u32("v_head_dim", 0, 0);
+        m.mla.qLoraRank = mla.u32("q_lora_rank", 0, 0);
+    }
+    try {
+        m.validate();
+    } catch (const Error& e) {
+        mr.fail("", std::string("does not describe a model: ") + e.what());
+    }
+
+    s.weightDtype = top.dtype("weight_dtype");
+    s.kvDtype = top.dtype("kv_dtype");
+    s.context = top.u64("context", 1, 1ull << 40);
+    s.batch = top.u64("batch", 1, 1ull << 32);
+    s.gpuId = top.string("gpu", std::string("custom"));
+    s.gpuMemoryBytes = top.u64("gpu_memory_bytes", 1, 1ull << 50);
+    s.utilization = top.number("utilization", 0.9);
+    s.tensorParallel = top.u32("tensor_parallel", 1, 1);
+    s.blockSize = top.u32("block_size", 1, 16);
+    s.prefillChunkTokens = top.u64("prefill_chunk_tokens", 1, 1ull << 32, 2048);
+    try {
+        s.validate();
+    } catch (const Error& e) {
+        top.fail("", std::string("holds an impossible scenario: ") + e.what());
+    }
+    return s;
+}
+
+std::string scenarioToText(const Scenario& scenario) { return scenarioToJson(scenario).dump(2) + "\n"; }
+
+Scenario scenarioFromText(std::string_view text, std::string_view source)
+{
+    json root;
+    try {
+        root = json::parse(text.begin(), text.end());
+    } catch (const json::parse_error& e) {
+        throw Error(std::string(source) + ": not valid JSON (" + e.what() + ")");
+    }
+    return scenarioFromJson(root, source);
+}
+
+void saveScenarioFile(const Scenario& scenario, const std::filesystem::path& path)
+{
+    const std::string text = scenarioToText(scenario);
+    std::filesystem::path temporary = path;
+    temporary += ".tmp";
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        if (!out)
+            throw Error(path.string() + ": cannot write (" + std::error_code(errno, std::generic_category()).message() + ")");
+        out << text;
+        out.flush();
+        if (!out)
+            throw Error(path.string() + ": writing failed");
+    }
+    std::error_code ec;
+    std::filesystem::rename(temporary, path, ec);
+    if (ec) {
+        std::filesystem::remove(temporary, ec);
+        throw Error(path.string() + ": cannot replace the file (" + ec.message() + ")");
+    }
+}
+
+Scenario loadScenarioFile(const std::filesystem::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw Error(path.string() + ": cannot open the file for reading");
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    return scenarioFromText(buffer.str(), path.string());
+}
+
+} // namespace kvscope
