@@ -97,7 +97,9 @@ QVariant BreakdownModel::data(const QModelIndex& index, int role) const
         font.setBold(true);
         return font;
     }
-    if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
+    if (role == Qt::ToolTipRole)
+        return sourceText(row);
+    if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
     case Term: return termName(row);

@@ -35,7 +35,8 @@ bool readUInt(const QCommandLineParser& parser, const QString& name, std::uint64
 
 } // namespace
 
-LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioController& controller)
+LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioController& controller,
+                                 const std::optional<kvscope::Scenario>& session)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(tr("KV Scope: see where an LLM's inference memory goes."));
@@ -64,7 +65,9 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
         return options;
     }
 
-    kvscope::Scenario s = controller.scenario();
+    const bool fromSession = session && options.screenshot.isEmpty() && !parser.isSet(u"preset"_s) &&
+                             !parser.isSet(u"config"_s);
+    kvscope::Scenario s = fromSession ? *session : controller.scenario();
     try {
         if (parser.isSet(u"preset"_s))
             s.model = kvscope::loadPreset(parser.value(u"preset"_s).toStdString());
@@ -97,7 +100,7 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
             return options;
         }
     }
-    if (!controller.setScenario(s, controller.isCustom()))
+    if (!controller.setScenario(s, fromSession || controller.isCustom()))
         options.error = controller.error();
     return options;
 }

@@ -1,7 +1,11 @@
 #pragma once
 
+#include "scenario.h"
+
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 class ScenarioController;
 
@@ -12,5 +16,8 @@ struct LaunchOptions {
 };
 
 // Reads `kvscope --preset NAME --context N --batch N --kv-dtype D ...` and applies the
-// scenario options to `controller`. Errors name the option.
-LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioController& controller);
+// scenario options to `controller`. The last session, when given, is the starting point
+// unless a model is named or a screenshot is asked for (screenshots are reproducible).
+// Errors name the option.
+LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioController& controller,
+                                 const std::optional<kvscope::Scenario>& session = std::nullopt);

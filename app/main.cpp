@@ -3,6 +3,7 @@
 #include "launchoptions.h"
 #include "mainwindow.h"
 #include "scenariocontroller.h"
+#include "settings.h"
 
 #include <QApplication>
 #include <QLibraryInfo>
@@ -26,7 +27,7 @@ int main(int argc, char** argv)
         QApplication::installTranslator(&translator);
 
     ScenarioController controller;
-    const LaunchOptions options = parseLaunchOptions(app.arguments(), controller);
+    const LaunchOptions options = parseLaunchOptions(app.arguments(), controller, Settings::instance()->lastScenario());
     if (!options.error.isEmpty()) {
         std::fprintf(stderr, "kvscope: %s\n", qPrintable(options.error));
         return 2;

@@ -1,28 +1,54 @@
 #pragma once
 
-#include <QWidget>
+#include "scenario.h"
+
+#include "page.h"
+
+#include <optional>
 
 class BreakdownModel;
+class MemoryChart;
 class ScenarioController;
+class QChartView;
+class QBarSet;
+class QComboBox;
 class QLabel;
 class QTableView;
 
-// The memory breakdown of the current scenario against the GPU budget.
-class MemoryPage : public QWidget {
+// The page a class sees first: stacked memory bars against the budget, the verdict, the
+// KV formula with the numbers in, the breakdown table, vLLM's capacity lines and the
+// weights in four dtypes.
+class MemoryPage : public Page {
     Q_OBJECT
 
 public:
     explicit MemoryPage(ScenarioController* controller, QWidget* parent = nullptr);
 
     BreakdownModel* breakdownModel() const { return m_breakdown; }
+    MemoryChart* chart() const { return m_chart; }
+    QChartView* weightsChart() const { return m_weightsView; }
     QString verdictText() const;
+    QString capacityText() const;
+    void setAxis(int axis); // 0 = context, 1 = batch
+    void setPinned(const std::optional<kvscope::Scenario>& pinned);
+
+protected:
+    void refresh() override;
 
 private:
-    void refresh();
+    std::vector<std::uint64_t> axisValues() const;
 
     ScenarioController* m_controller;
     BreakdownModel* m_breakdown;
+    MemoryChart* m_chart;
+    QComboBox* m_axis;
+    QComboBox* m_unit;
     QLabel* m_verdict;
+    QLabel* m_capacity;
     QLabel* m_formula;
     QTableView* m_table;
+    QChartView* m_weightsView;
+    QBarSet* m_weightsSet;
+    std::optional<kvscope::Scenario> m_pinned;
+    bool m_tableSized = false;
 };

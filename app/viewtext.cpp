@@ -48,12 +48,49 @@ QString kvFormulaHtml(const kvscope::Scenario& s, const kvscope::Estimate& e)
                        .arg(e.kvHeadsPerGpu)
                        .arg(m.effectiveHeadDim())
                        .arg(bytesPerElement, size(e.kvBytes));
+    if (s.tensorParallel > 1)
+        text += e.kvReplicated
+                    ? tr("<br>Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head")
+                          .arg(m.kvHeads)
+                          .arg(s.tensorParallel)
+                    : tr("<br>Per GPU: %1 KV heads split across %2 GPUs, %3 each")
+                          .arg(m.kvHeads)
+                          .arg(s.tensorParallel)
+                          .arg(e.kvHeadsPerGpu);
+    if (m.maxContext > 0 && s.context > m.maxContext)
+        text += tr("<br><span style='color:#b3261e'>The context is beyond this model's maximum of %1 tokens.</span>")
+                    .arg(locale.toString(qulonglong(m.maxContext)));
     if (m.windowedLayerCount() > 0)
         text += tr("<br>%1 of %2 layers keep only the last %3 tokens (sliding window)")
                     .arg(m.windowedLayerCount())
                     .arg(m.layers)
                     .arg(locale.toString(qulonglong(m.slidingWindow)));
     return text;
+}
+
+} // namespace viewtext
+
+namespace viewtext {
+
+QString capacityHtml(const kvscope::Capacity& c)
+{
+    const QLocale locale;
+    return QCoreApplication::translate("viewtext",
+                                       "<tt>GPU KV cache size: %1 tokens<br>"
+                                       "Maximum concurrency for %2 tokens per request: %3x</tt><br>"
+                                       "<small>%4 blocks of %5 tokens (%6 each) in %7 left for the cache</small>")
+        .arg(locale.toString(qulonglong(c.tokens)), locale.toString(qulonglong(c.tokensPerRequest)))
+        .arg(c.maxConcurrency, 0, 'f', 2)
+        .arg(locale.toString(qulonglong(c.blocks)))
+        .arg(c.blockSize)
+        .arg(QString::fromStdString(kvscope::formatBytes(c.blockBytes)), size(c.kvMemoryBytes));
+}
+
+QString tokens(std::uint64_t count)
+{
+    if (count >= 1024 && count % 1024 == 0)
+        return QString::number(count / 1024) + u'K';
+    return QLocale().toString(qulonglong(count));
 }
 
 } // namespace viewtext

@@ -16,3 +16,10 @@ QString kvFormulaHtml(const kvscope::Scenario& scenario, const kvscope::Estimate
 QString size(std::uint64_t bytes, kvscope::SizeUnit unit = kvscope::SizeUnit::Binary, int decimals = 2);
 
 } // namespace viewtext
+
+namespace viewtext {
+// "GPU KV cache size: 48,864 tokens" and "Maximum concurrency for 8,192 tokens per request: 5.96x"
+QString capacityHtml(const kvscope::Capacity& capacity);
+// 2048 -> "2K", 131072 -> "128K", 1000 -> "1,000"
+QString tokens(std::uint64_t count);
+} // namespace viewtext

@@ -1,21 +1,53 @@
-// The window, offscreen: what it shows comes from core/, and bad input changes nothing.
+// The window, offscreen: every control moves the charts to core/'s numbers, files round
+// trip, and bad input changes nothing.
+#include "attentionpage.h"
 #include "breakdownmodel.h"
+#include "controlspanel.h"
+#include "fitmapwidget.h"
 #include "launchoptions.h"
 #include "mainwindow.h"
+#include "memorychart.h"
 #include "memorypage.h"
+#include "scalingpage.h"
 #include "scenariocontroller.h"
+#include "scenariofile.h"
+#include "sliderspin.h"
+#include "sweep.h"
+#include "units.h"
 #include "testutils.h"
 
 #include <QAbstractItemModelTester>
+#include <QBarSet>
+#include <QComboBox>
 #include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTableWidget>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
+
+namespace {
+
+// Pages redraw only while visible, as for a user: tests look at a shown window.
+void showAndWait(MainWindow& window, const QString& page = QStringLiteral("memory"))
+{
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.showPage(page));
+}
+
+// GiB values the memory chart shows for the bar of `context` tokens.
+double chartKvGiB(MainWindow& window, int bar) { return window.memoryPage()->chart()->values(1).value(bar); }
+
+} // namespace
 
 class TestMainWindow : public QObject {
     Q_OBJECT
 
 private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
     void breakdownShowsCoreFigures()
     {
         ScenarioController controller;
@@ -33,6 +65,7 @@ private slots:
         QCOMPARE(model.data(model.index(BreakdownModel::KvCache, BreakdownModel::Size)).toString(), u"8.59 GB"_s);
         QVERIFY(model.toCsv().contains(u"\"KV cache\",8589934592,8.0000,8.5899,"_s));
         QVERIFY(model.toMarkdown().startsWith(u"| Term | Bytes | GB | Share of budget |\n| --- |"_s));
+        model.resetData(controller.scenario(), controller.estimate()); // the tester watches resets too
     }
 
     void invalidEditChangesNothing()
@@ -82,25 +115,279 @@ private slots:
         }
     }
 
-    void windowShowsTheVerdictAndSavesAScreenshot()
+    void sessionIsRestoredUnlessAModelIsNamed()
+    {
+        kvscope::Scenario session = kvscope::defaultScenario();
+        session.batch = 24;
+        ScenarioController restored;
+        QVERIFY(parseLaunchOptions({u"kvscope"_s, u"--context"_s, u"4096"_s}, restored, session).error.isEmpty());
+        QCOMPARE(restored.scenario().batch, std::uint64_t(24));
+        QCOMPARE(restored.scenario().context, std::uint64_t(4096));
+        ScenarioController named;
+        QVERIFY(parseLaunchOptions({u"kvscope"_s, u"--preset"_s, u"gpt2"_s}, named, session).error.isEmpty());
+        QCOMPARE(named.scenario().batch, std::uint64_t(8));
+        ScenarioController screenshot;
+        QVERIFY(parseLaunchOptions({u"kvscope"_s, u"--screenshot"_s, u"x.png"_s}, screenshot, session).error.isEmpty());
+        QCOMPARE(screenshot.scenario().batch, std::uint64_t(8));
+    }
+
+    void hiddenPagesCatchUpWhenShown()
+    {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        window.controls()->batch()->setValue(32);
+        QVERIFY(window.attentionPage()->isStale());
+        QVERIFY(!window.memoryPage()->isStale());
+        QVERIFY(window.showPage(u"attention"_s));
+        QVERIFY(!window.attentionPage()->isStale());
+        QCOMPARE(window.attentionPage()->table()->item(1, 3)->text(), u"32.00 GiB"_s);
+    }
+
+    void referenceScenarioOnScreen()
     {
         ScenarioController controller;
         MainWindow window(&controller);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(window.showPage(u"memory"_s));
-        QVERIFY(!window.showPage(u"nonexistent"_s));
-        auto* page = window.findChild<MemoryPage*>();
-        QVERIFY(page);
-        QVERIFY(page->verdictText().contains(u"Out of memory"_s));
-        QVERIFY(controller.edit([](kvscope::Scenario& s) { s.batch = 1; }));
-        QVERIFY(page->verdictText().contains(u"Fits"_s));
+        MemoryChart* chart = window.memoryPage()->chart();
+        QCOMPARE(chart->categories(), (QStringList{u"2K"_s, u"8K (now)"_s, u"32K"_s}));
+        // 13-15 GiB of weights and 8 GiB of KV at 8K, against the 24 GiB card and its 90% budget.
+        const double weights = chart->values(0).at(1);
+        QVERIFY(weights > 13.0 && weights < 15.0);
+        QCOMPARE(chart->values(1), (QList<qreal>{2.0, 8.0, 32.0}));
+        QCOMPARE(chart->cardGiB(), 24.0);
+        QCOMPARE(chart->budgetGiB(), kvscope::toGiB(controller.estimate().budgetBytes));
+        QVERIFY(window.memoryPage()->capacityText().contains(u"GPU KV cache size: 48,864 tokens"_s));
+    }
+
+    void eachControlMovesTheCharts()
+    {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        ControlsPanel* controls = window.controls();
+
+        controls->batch()->setValue(16);
+        QCOMPARE(controller.scenario().batch, std::uint64_t(16));
+        QCOMPARE(chartKvGiB(window, 1), 16.0);
+
+        controls->context()->setValue(4096);
+        QCOMPARE(window.memoryPage()->chart()->categories(), (QStringList{u"2K"_s, u"4K (now)"_s, u"8K"_s, u"32K"_s}));
+        QCOMPARE(chartKvGiB(window, 1), 8.0);
+
+        controls->layers()->setValue(16);
+        QCOMPARE(controller.scenario().model.layers, 16u);
+        QCOMPARE(chartKvGiB(window, 1), 4.0);
+        QVERIFY(controller.isCustom());
+        QCOMPARE(controls->preset()->currentData().toString(), u"custom"_s);
+
+        controls->kvHeads()->setCurrentIndex(controls->kvHeads()->findData(1u));
+        QCOMPARE(controller.scenario().model.kvHeads, 1u);
+        QCOMPARE(chartKvGiB(window, 1), 0.5);
+
+        controls->kvDtype()->setCurrentIndex(controls->kvDtype()->findData(u"fp32"_s));
+        QCOMPARE(chartKvGiB(window, 1), 1.0);
+
+        const double weightsBf16 = window.memoryPage()->chart()->values(0).at(1);
+        controls->weightDtype()->setCurrentIndex(controls->weightDtype()->findData(u"int8"_s));
+        QCOMPARE(window.memoryPage()->chart()->values(0).at(1) * 2.0, weightsBf16);
+
+        controls->gpu()->setCurrentIndex(controls->gpu()->findData(u"a100-80gb"_s));
+        QCOMPARE(window.memoryPage()->chart()->cardGiB(), 80.0);
+        QCOMPARE(window.memoryPage()->chart()->budgetGiB(), 72.0);
+
+        // Every chart value equals core's figure for the same scenario.
+        const auto contexts = std::vector<std::uint64_t>{2048, 4096, 8192, 32768};
+        const auto expected = kvscope::estimatesAtContexts(controller.scenario(), contexts);
+        for (std::size_t i = 0; i < contexts.size(); ++i) {
+            QCOMPARE(window.memoryPage()->chart()->values(0).at(int(i)), kvscope::toGiB(expected[i].weightBytes));
+            QCOMPARE(window.memoryPage()->chart()->values(1).at(int(i)), kvscope::toGiB(expected[i].kvBytes));
+        }
+    }
+
+    void kvHeadChoicesAreDivisors_data()
+    {
+        QTest::addColumn<int>("heads");
+        QTest::newRow("32") << 32;
+        QTest::newRow("28") << 28;
+        QTest::newRow("12") << 12;
+        QTest::newRow("7") << 7;
+    }
+    void kvHeadChoicesAreDivisors()
+    {
+        QFETCH(int, heads);
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.controls()->hidden()->setValue(heads * 128);
+        window.controls()->heads()->setValue(heads);
+        QCOMPARE(controller.scenario().model.heads, std::uint32_t(heads));
+        QComboBox* kv = window.controls()->kvHeads();
+        QList<int> offered;
+        for (int i = 0; i < kv->count(); ++i)
+            offered << kv->itemData(i).toInt();
+        QList<int> divisors;
+        for (int d = heads; d >= 1; --d)
+            if (heads % d == 0)
+                divisors << d;
+        QCOMPARE(offered, divisors);
+        QVERIFY(kv->itemText(0).contains(u"MHA"_s));
+        QVERIFY(kv->itemText(kv->count() - 1).contains(heads == 1 ? u"MHA"_s : u"MQA"_s));
+        QCOMPARE(heads % int(controller.scenario().model.kvHeads), 0);
+    }
+
+    void verdictFlipsAtTheBudget()
+    {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        // Largest batch that fits at this context: one more must not fit, exactly there.
+        controller.edit([](kvscope::Scenario& s) { s.utilization = 1.0; });
+        const std::uint64_t maxBatch = controller.maxBatch();
+        window.controls()->batch()->setValue(int(maxBatch));
+        QVERIFY(controller.estimate().fits);
+        QVERIFY(window.memoryPage()->verdictText().contains(u"Fits"_s));
+        window.controls()->batch()->setValue(int(maxBatch + 1));
+        QVERIFY(!controller.estimate().fits);
+        QVERIFY(window.memoryPage()->verdictText().contains(u"Out of memory"_s));
+        // Card memory set to the total: fits with 0 to spare; one byte less: out of memory.
+        kvscope::Scenario s = controller.scenario();
+        s.gpuMemoryBytes = controller.estimate().totalBytes;
+        QVERIFY(controller.setScenario(s));
+        QVERIFY(controller.estimate().fits);
+        QVERIFY(window.memoryPage()->verdictText().contains(u"Fits"_s));
+        s.gpuMemoryBytes -= 1;
+        QVERIFY(controller.setScenario(s));
+        QVERIFY(window.memoryPage()->verdictText().contains(u"Out of memory"_s));
+    }
+
+    void presetAndConfigFillTheControls()
+    {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        window.setQuiet(true);
+        ControlsPanel* controls = window.controls();
+        controls->preset()->setCurrentIndex(controls->preset()->findData(u"llama-3-70b"_s));
+        QCOMPARE(controls->layers()->value(), 80);
+        QCOMPARE(controls->heads()->value(), 64);
+        QCOMPARE(controls->kvHeads()->currentData().toInt(), 8);
+        QCOMPARE(controls->hidden()->value(), 8192);
+        QVERIFY(!controller.isCustom());
+
+        QVERIFY(window.openConfig(testDataPath("qwen2.5-7b-instruct.json")));
+        QCOMPARE(controls->layers()->value(), 28);
+        QCOMPARE(controls->heads()->value(), 28);
+        QCOMPARE(controls->kvHeads()->currentData().toInt(), 4);
+        QCOMPARE(controller.estimate().kvBytesPerToken, std::uint64_t(57'344));
+
+        const auto before = kvscope::scenarioToText(controller.scenario());
+        QVERIFY(!window.openConfig(u"/no/such/config.json"_s));
+        QVERIFY(window.lastError().contains(u"/no/such/config.json"_s));
+        QCOMPARE(kvscope::scenarioToText(controller.scenario()), before);
+    }
+
+    void saveThenOpenGivesTheSameScenario()
+    {
         QTemporaryDir dir;
-        const QString path = dir.filePath(u"shot.png"_s);
-        QVERIFY(window.saveScreenshot(path));
-        QImage image(path);
-        QVERIFY(!image.isNull());
-        QVERIFY(image.width() >= 800);
+        const QString path = dir.filePath(u"lesson.json"_s);
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        window.setQuiet(true);
+        window.controls()->layers()->setValue(40);
+        window.controls()->batch()->setValue(3);
+        const auto saved = kvscope::scenarioToText(controller.scenario());
+        QVERIFY(window.saveScenario(path));
+        controller.setScenario(kvscope::defaultScenario());
+        QVERIFY(window.openScenario(path));
+        QCOMPARE(kvscope::scenarioToText(controller.scenario()), saved);
+        QCOMPARE(window.controls()->layers()->value(), 40);
+
+        // A broken file and a foreign file are refused, and the scenario stays as it is.
+        QFile broken(dir.filePath(u"broken.json"_s));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write("{\"format\": \"kvscope-scenario\", \"version\": 1, \"model\": {");
+        broken.close();
+        QVERIFY(!window.openScenario(broken.fileName()));
+        QVERIFY(window.lastError().contains(broken.fileName()));
+        QVERIFY(!window.openScenario(testDataPath("gpt2-large.json")));
+        QVERIFY(window.lastError().contains(u"not a KV Scope scenario"_s));
+        QCOMPARE(kvscope::scenarioToText(controller.scenario()), saved);
+    }
+
+    void exportsAndPin()
+    {
+        QTemporaryDir dir;
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QString png = dir.filePath(u"chart.png"_s);
+        const QString svg = dir.filePath(u"chart.svg"_s);
+        const QString csv = dir.filePath(u"table.csv"_s);
+        QVERIFY(window.exportChart(png));
+        QVERIFY(!QImage(png).isNull());
+        QVERIFY(window.exportChart(svg));
+        QFile svgFile(svg);
+        QVERIFY(svgFile.open(QIODevice::ReadOnly));
+        QVERIFY(svgFile.readAll().contains("<svg"));
+        QVERIFY(window.saveTableCsv(csv));
+        QFile csvFile(csv);
+        QVERIFY(csvFile.open(QIODevice::ReadOnly));
+        QVERIFY(csvFile.readAll().startsWith("term,bytes,gib,gb,share_of_budget\n"));
+
+        window.setPinned(true);
+        QCOMPARE(window.memoryPage()->chart()->pinnedOutlineCount(), 3);
+        window.controls()->batch()->setValue(1); // the pinned outlines stay while sliders move
+        QCOMPARE(window.memoryPage()->chart()->pinnedOutlineCount(), 3);
+        window.setPinned(false);
+        QCOMPARE(window.memoryPage()->chart()->pinnedOutlineCount(), 0);
+    }
+
+    void attentionAndScalingPages()
+    {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window, u"attention"_s);
+        QTableWidget* table = window.attentionPage()->table();
+        QCOMPARE(table->rowCount(), 3);
+        QCOMPARE(table->item(0, 2)->text(), u"512.00 KiB"_s);
+        QCOMPARE(table->item(1, 2)->text(), u"128.00 KiB"_s);
+        QCOMPARE(table->item(2, 2)->text(), u"16.00 KiB"_s);
+        QVERIFY(window.attentionPage()->naiveText().contains(u"<b>4x</b>"_s));
+        QVERIFY(window.showPage(u"scaling"_s));
+
+        const kvscope::FitMap& map = window.scalingPage()->fitMap()->map();
+        QVERIFY(!map.contexts.empty());
+        kvscope::Scenario s = controller.scenario();
+        for (std::size_t r = 0; r < map.batches.size(); ++r) {
+            for (std::size_t c = 0; c < map.contexts.size(); ++c) {
+                s.batch = map.batches[r];
+                s.context = map.contexts[c];
+                QCOMPARE(map.fitsAt(r, c), kvscope::estimate(s).fits);
+            }
+        }
+        window.controls()->batch()->setValue(1);
+        QVERIFY(window.scalingPage()->fitMap()->map().fitsAt(0, 0));
+    }
+
+    void screenshotOfEveryPage()
+    {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTemporaryDir dir;
+        for (const QString& page : window.pageNames()) {
+            QVERIFY(window.showPage(page));
+            const QString path = dir.filePath(page + u".png"_s);
+            QVERIFY(window.saveScreenshot(path));
+            const QImage image(path);
+            QVERIFY(image.width() >= 1024);
+        }
+        QVERIFY(!window.showPage(u"nonexistent"_s));
     }
 };
 

@@ -2,113 +2,835 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko" sourcelanguage="en">
 <context>
+    <name>AttentionPage</name>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="27"/>
+        <source>KV cache per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="32"/>
+        <source>KV cache per token by attention kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="44"/>
+        <source>KiB per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="60"/>
+        <source>Attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="60"/>
+        <source>KV heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="60"/>
+        <source>KV per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="60"/>
+        <source>KV cache now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="61"/>
+        <source>Largest batch that fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="69"/>
+        <source>The naive formula vs the real one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="95"/>
+        <source>MLA latent%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="95"/>
+        <location filename="../../app/attentionpage.cpp" line="99"/>
+        <location filename="../../app/attentionpage.cpp" line="131"/>
+        <source> (this model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="96"/>
+        <source>%1, %2 KV heads%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="119"/>
+        <source>%1: KV cache per token by attention kind (%2 layers, %3 query heads, %4 cache)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="132"/>
+        <source>latent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="135"/>
+        <source>%1 at %2 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="147"/>
+        <source>%1 caches one latent of %2 + %3 values per layer (MLA): %4 per token. The naive formula with %5 heads would say %6, %7x more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="161"/>
+        <source>&lt;b&gt;Naive&lt;/b&gt; (query heads): 2 x %1 layers x %2 heads x %3 x %4 B = &lt;b&gt;%5&lt;/b&gt; per token, %6 for this scenario.&lt;br&gt;&lt;b&gt;Real&lt;/b&gt; (KV heads): 2 x %1 x %7 x %3 x %4 B = &lt;b&gt;%8&lt;/b&gt; per token, %9.&lt;br&gt;The naive formula overstates this model&apos;s cache &lt;b&gt;%10x&lt;/b&gt;: the query heads share %7 KV heads, and that number is fixed by the trained weights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>BreakdownModel</name>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="50"/>
+        <location filename="../../app/breakdownmodel.cpp" line="51"/>
         <source>Weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="51"/>
+        <location filename="../../app/breakdownmodel.cpp" line="52"/>
         <source>KV cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="52"/>
+        <location filename="../../app/breakdownmodel.cpp" line="53"/>
         <source>Activations (estimate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="53"/>
+        <location filename="../../app/breakdownmodel.cpp" line="54"/>
         <source>CUDA context (estimate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="54"/>
+        <location filename="../../app/breakdownmodel.cpp" line="55"/>
         <source>Total</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="55"/>
+        <location filename="../../app/breakdownmodel.cpp" line="56"/>
         <source>Budget</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="65"/>
+        <location filename="../../app/breakdownmodel.cpp" line="66"/>
         <source>%1 parameters x %2 bits / 8</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="69"/>
+        <location filename="../../app/breakdownmodel.cpp" line="70"/>
         <source>2 x %1 layers x %2 KV heads x %3 x %4 tokens x %5 sequences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="75"/>
+        <location filename="../../app/breakdownmodel.cpp" line="76"/>
         <source>one %1-token prefill chunk + logits; an estimate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="76"/>
+        <location filename="../../app/breakdownmodel.cpp" line="77"/>
         <source>typical CUDA context with cuBLAS; an estimate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="77"/>
+        <location filename="../../app/breakdownmodel.cpp" line="78"/>
         <source>sum of the four terms above</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="78"/>
+        <location filename="../../app/breakdownmodel.cpp" line="79"/>
         <source>%1 GiB x utilization %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="119"/>
+        <location filename="../../app/breakdownmodel.cpp" line="122"/>
         <source>Term</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="120"/>
+        <location filename="../../app/breakdownmodel.cpp" line="123"/>
         <source>Bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="121"/>
+        <location filename="../../app/breakdownmodel.cpp" line="124"/>
         <source>GiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="121"/>
+        <location filename="../../app/breakdownmodel.cpp" line="124"/>
         <source>GB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="122"/>
+        <location filename="../../app/breakdownmodel.cpp" line="125"/>
         <source>Share of budget</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="123"/>
+        <location filename="../../app/breakdownmodel.cpp" line="126"/>
         <source>How it is computed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ControlsPanel</name>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="61"/>
+        <source>hidden / heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="63"/>
+        <source>from the shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="76"/>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="81"/>
+        <source>Storage and workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="85"/>
+        <source>Weight dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="86"/>
+        <source>KV cache dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="88"/>
+        <source> tok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="89"/>
+        <source>Context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="92"/>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="95"/>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="99"/>
+        <location filename="../../app/controlspanel.cpp" line="174"/>
+        <source>Custom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="100"/>
+        <source>Card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="103"/>
+        <source> GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="104"/>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="108"/>
+        <source>vLLM&apos;s gpu_memory_utilization: the share of the card the server may use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="109"/>
+        <source>Utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="112"/>
+        <source>Tensor parallelism: weights and KV heads split across this many GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="113"/>
+        <source>Tensor parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="175"/>
+        <source>Open config.json...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="177"/>
+        <source>Preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="184"/>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="187"/>
+        <source>Hidden size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="189"/>
+        <source>Query heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="190"/>
+        <source>Only divisors of the query heads: each KV head serves a whole group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="191"/>
+        <source>KV heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="198"/>
+        <source>Head dim</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="201"/>
+        <source> B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="208"/>
+        <source>Parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="275"/>
+        <source>%1 attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="277"/>
+        <source>, %1 experts (%2 active)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="279"/>
+        <source>, %1-token sliding window on %2 layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="281"/>
+        <source>, max context %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="302"/>
+        <source>This model caches an MLA latent, not per-head K and V</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FitMapWidget</name>
+    <message>
+        <location filename="../../app/fitmapwidget.cpp" line="27"/>
+        <source>batch 1024</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/fitmapwidget.cpp" line="48"/>
+        <source>Context %1, batch %2: %3 of a %4 budget - %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/fitmapwidget.cpp" line="52"/>
+        <source>fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/fitmapwidget.cpp" line="52"/>
+        <source>over budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/fitmapwidget.cpp" line="81"/>
+        <source>context (tokens per sequence)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/fitmapwidget.cpp" line="84"/>
+        <source>batch %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="19"/>
+        <location filename="../../app/mainwindow.cpp" line="49"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../app/mainwindow.cpp" line="50"/>
+        <source>Attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="51"/>
+        <source>Scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../../app/mainwindow.cpp" line="54"/>
+        <source>Scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="68"/>
+        <source>Open a Hugging Face config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="69"/>
+        <source>Model config (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="76"/>
+        <source>Not applied: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="86"/>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="87"/>
+        <source>&amp;Open Scenario...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="88"/>
+        <source>Open scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="88"/>
+        <location filename="../../app/mainwindow.cpp" line="93"/>
+        <source>KV Scope scenario (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="92"/>
+        <source>&amp;Save Scenario As...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="93"/>
+        <source>Save scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="97"/>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="100"/>
+        <source>Open &amp;config.json...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="102"/>
+        <source>Export Chart as &amp;PNG...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="103"/>
+        <location filename="../../app/mainwindow.cpp" line="108"/>
+        <source>Export chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="103"/>
+        <source>PNG image (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="107"/>
+        <source>Export Chart as S&amp;VG...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="108"/>
+        <source>SVG image (*.svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="112"/>
+        <source>Save Breakdown as &amp;CSV...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="113"/>
+        <source>Save breakdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="113"/>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="117"/>
+        <source>Copy Breakdown as &amp;Markdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="119"/>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="121"/>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="122"/>
+        <source>&amp;Pin This Scenario as Reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="125"/>
+        <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="128"/>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="129"/>
+        <source>&amp;About KV Scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="130"/>
+        <source>About KV Scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="131"/>
+        <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="180"/>
+        <location filename="../../app/mainwindow.cpp" line="187"/>
+        <source>Cannot open scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="184"/>
+        <source>Opened %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="197"/>
+        <source>Saved %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="200"/>
+        <source>Cannot save scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="213"/>
+        <source>Cannot use this config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="219"/>
+        <source>Imported %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="220"/>
+        <source>Imported %1 - %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="224"/>
+        <source>Cannot read config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="250"/>
+        <location filename="../../app/mainwindow.cpp" line="258"/>
+        <source>Cannot export chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="250"/>
+        <source>%1: cannot write the SVG file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="258"/>
+        <source>%1: cannot write the image (use .png or .svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="268"/>
+        <location filename="../../app/mainwindow.cpp" line="273"/>
+        <source>Cannot save breakdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="268"/>
+        <location filename="../../app/mainwindow.cpp" line="273"/>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="282"/>
+        <source>Breakdown copied as a Markdown table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="301"/>
         <source>KV Scope - %1%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="55"/>
+        <location filename="../../app/mainwindow.cpp" line="302"/>
         <source> (custom)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MemoryChart</name>
+    <message>
+        <location filename="../../app/memorychart.cpp" line="35"/>
+        <source>Memory per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorychart.cpp" line="36"/>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorychart.cpp" line="37"/>
+        <source>KV cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorychart.cpp" line="38"/>
+        <source>Activations (est.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorychart.cpp" line="39"/>
+        <source>CUDA ctx (est.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorychart.cpp" line="54"/>
+        <source>GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorychart.cpp" line="174"/>
+        <source>Pinned scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorychart.cpp" line="210"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;Weights: %3&lt;br&gt;KV cache: %4&lt;br&gt;Activations (estimate): %5&lt;br&gt;CUDA context (estimate): %6&lt;br&gt;&lt;b&gt;Total: %7&lt;/b&gt; of a %8 budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MemoryPage</name>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="53"/>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="65"/>
+        <source>Bars by context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="66"/>
+        <source>Bars by batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="67"/>
+        <source>GiB (1024³)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="68"/>
+        <source>GB (10⁹)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="82"/>
+        <source>Weights alone by dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="97"/>
+        <source>GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="117"/>
+        <source>KV cache formula, with this scenario&apos;s numbers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="120"/>
+        <source>Breakdown (per GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="128"/>
+        <source>Capacity, as vLLM reports it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="184"/>
+        <source>batch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="186"/>
+        <source> (now)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="189"/>
+        <source>%1 at %2 tokens, by batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="191"/>
+        <source>%1, batch %2, by context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="196"/>
+        <source>budget %1 (%2% of the card)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="197"/>
+        <source>card %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ScalingPage</name>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="37"/>
+        <source>Log scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="47"/>
+        <source>KV cache only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="48"/>
+        <source>Total (weights + KV + estimates)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="53"/>
+        <source>context (tokens per sequence, log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="55"/>
+        <source>GiB per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="58"/>
+        <source>GiB per GPU (log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="77"/>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="82"/>
+        <source>Fit map: which context x batch pairs fit the budget (current scenario outlined)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="145"/>
+        <source>batch %1%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="145"/>
+        <source> (now)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="150"/>
+        <source>Budget %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="156"/>
+        <source>%1: %2 against context (%3 weights, %4 cache)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="158"/>
+        <source>total memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="158"/>
+        <source>KV cache</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -135,8 +857,28 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="52"/>
+        <location filename="../../app/viewtext.cpp" line="53"/>
+        <source>&lt;br&gt;Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="56"/>
+        <source>&lt;br&gt;Per GPU: %1 KV heads split across %2 GPUs, %3 each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="61"/>
+        <source>&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;The context is beyond this model&apos;s maximum of %1 tokens.&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="64"/>
         <source>&lt;br&gt;%1 of %2 layers keep only the last %3 tokens (sliding window)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="78"/>
+        <source>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;%4 blocks of %5 tokens (%6 each) in %7 left for the cache&lt;/small&gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

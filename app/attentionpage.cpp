@@ -1,0 +1,177 @@
+#include "attentionpage.h"
+
+#include "chartstyle.h"
+#include "scenariocontroller.h"
+#include "sweep.h"
+#include "viewtext.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QTableWidget>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
+    : Page(parent)
+    , m_controller(controller)
+    , m_view(new QChartView(new QChart, this))
+    , m_perToken(new QBarSet(tr("KV cache per token")))
+    , m_naive(new QLabel(this))
+    , m_table(new QTableWidget(this))
+{
+    QChart* chart = m_view->chart();
+    chartstyle::apply(chart, tr("KV cache per token by attention kind"));
+    auto* series = new QBarSeries;
+    m_perToken->setColor(chartstyle::kvCache());
+    m_perToken->setLabelColor(Qt::black);
+    series->append(m_perToken);
+    series->setLabelsVisible(true);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    series->setLabelsFormat(u"@value KiB"_s);
+    series->setLabelsPrecision(6);
+    chart->addSeries(series);
+    auto* x = new QBarCategoryAxis;
+    auto* y = new QValueAxis;
+    y->setTitleText(tr("KiB per token"));
+    y->setLabelFormat(u"%.0f"_s);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    chart->legend()->hide();
+    m_view->setRenderHint(QPainter::Antialiasing);
+
+    m_naive->setTextFormat(Qt::RichText);
+    m_naive->setWordWrap(true);
+    QFont font = m_naive->font();
+    font.setPointSizeF(font.pointSizeF() * 1.15);
+    m_naive->setFont(font);
+
+    m_table->setColumnCount(5);
+    m_table->setHorizontalHeaderLabels({tr("Attention"), tr("KV heads"), tr("KV per token"), tr("KV cache now"),
+                                        tr("Largest batch that fits")});
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_view, 3);
+    auto* naiveBox = new QGroupBox(tr("The naive formula vs the real one"), this);
+    (new QVBoxLayout(naiveBox))->addWidget(m_naive);
+    layout->addWidget(naiveBox);
+    layout->addWidget(m_table, 1);
+
+    connect(controller, &ScenarioController::scenarioChanged, this, &AttentionPage::scenarioChanged);
+}
+
+QString AttentionPage::naiveText() const { return m_naive->text(); }
+
+void AttentionPage::refresh()
+{
+    const auto& s = m_controller->scenario();
+    const auto& e = m_controller->estimate();
+    const QLocale locale;
+    const auto variants = kvscope::attentionVariants(s);
+
+    auto* x = qobject_cast<QBarCategoryAxis*>(m_view->chart()->axes(Qt::Horizontal).value(0));
+    auto* y = qobject_cast<QValueAxis*>(m_view->chart()->axes(Qt::Vertical).value(0));
+    QStringList labels;
+    m_perToken->deselectAllBars();
+    m_perToken->setSelectedColor(chartstyle::kvCache().darker(150));
+    double top = 1;
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+        const auto& v = variants[i];
+        labels << (v.kind == kvscope::AttentionKind::MLA
+                       ? tr("MLA latent%1").arg(v.isCurrent ? tr(" (this model)") : QString())
+                       : tr("%1, %2 KV heads%3")
+                             .arg(QString::fromStdString(kvscope::attentionKindName(v.kind)))
+                             .arg(v.kvHeads)
+                             .arg(v.isCurrent ? tr(" (this model)") : QString()));
+        const double kib = double(v.kvBytesPerToken) / 1024.0;
+        if (m_perToken->count() <= int(i))
+            m_perToken->append(kib);
+        else if (m_perToken->at(int(i)) != kib)
+            m_perToken->replace(int(i), kib);
+        top = std::max(top, kib);
+        if (v.isCurrent)
+            m_perToken->selectBar(int(i));
+    }
+    if (x && x->categories() != labels) {
+        x->clear();
+        x->append(labels);
+    }
+    if (m_perToken->count() > int(variants.size()))
+        m_perToken->remove(int(variants.size()), m_perToken->count() - int(variants.size()));
+    if (y) {
+        y->setRange(0, top * 1.15);
+        y->applyNiceNumbers();
+    }
+    const QString title = (tr("%1: KV cache per token by attention kind (%2 layers, %3 query heads, %4 cache)")
+                                  .arg(QString::fromStdString(s.model.displayName))
+                                  .arg(s.model.layers)
+                                  .arg(s.model.heads)
+                                  .arg(QString::fromStdString(s.kvDtype.name()).toUpper()));
+    if (m_view->chart()->title() != title)
+        m_view->chart()->setTitle(title);
+
+    const bool rowsChanged = m_table->rowCount() != int(variants.size());
+    m_table->setRowCount(int(variants.size()));
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+        const auto& v = variants[i];
+        const QStringList cells{QString::fromStdString(kvscope::attentionKindName(v.kind)) + (v.isCurrent ? tr(" (this model)") : QString()),
+                                v.kind == kvscope::AttentionKind::MLA ? tr("latent") : QString::number(v.kvHeads),
+                                QString::fromStdString(kvscope::formatBytes(v.kvBytesPerToken)),
+                                viewtext::size(v.kvBytes),
+                                tr("%1 at %2 tokens").arg(locale.toString(qulonglong(v.maxBatch)), viewtext::tokens(s.context))};
+        for (int c = 0; c < cells.size(); ++c) {
+            if (QTableWidgetItem* item = m_table->item(int(i), c))
+                item->setText(cells[c]);
+            else
+                m_table->setItem(int(i), c, new QTableWidgetItem(cells[c]));
+        }
+    }
+    if (rowsChanged)
+        m_table->resizeColumnsToContents();
+
+    if (s.model.mla.kvLoraRank > 0) {
+        const QString text = (tr("%1 caches one latent of %2 + %3 values per layer (MLA): %4 per token. "
+                            "The naive formula with %5 heads would say %6, %7x more.")
+                             .arg(QString::fromStdString(s.model.displayName))
+                             .arg(s.model.mla.kvLoraRank)
+                             .arg(s.model.mla.qkRopeHeadDim)
+                             .arg(QString::fromStdString(kvscope::formatBytes(e.kvBytesPerToken)))
+                             .arg(s.model.heads)
+                             .arg(QString::fromStdString(kvscope::formatBytes(e.kvBytesPerTokenNaive)))
+                             .arg(double(e.kvBytesPerTokenNaive) / double(e.kvBytesPerToken), 0, 'f', 1));
+        if (m_naive->text() != text)
+            m_naive->setText(text);
+        return;
+    }
+    const double factor = double(e.kvBytesPerTokenNaive) / double(e.kvBytesPerToken);
+    const QString text = (tr("<b>Naive</b> (query heads): 2 x %1 layers x %2 heads x %3 x %4 B = <b>%5</b> per token, "
+                        "%6 for this scenario.<br><b>Real</b> (KV heads): 2 x %1 x %7 x %3 x %4 B = <b>%8</b> per token, "
+                        "%9.<br>The naive formula overstates this model's cache <b>%10x</b>: the query heads share "
+                        "%7 KV heads, and that number is fixed by the trained weights.")
+                         .arg(s.model.layers)
+                         .arg(s.model.heads)
+                         .arg(s.model.effectiveHeadDim())
+                         .arg(s.kvDtype.effectiveBits() / 8.0)
+                         .arg(QString::fromStdString(kvscope::formatBytes(e.kvBytesPerTokenNaive)),
+                              viewtext::size(e.kvBytesNaive))
+                         .arg(s.model.kvHeads)
+                         .arg(QString::fromStdString(kvscope::formatBytes(e.kvBytesPerToken)),
+                              viewtext::size(kvscope::kvBytes(s.model, s.kvDtype, s.context, s.batch)))
+                         .arg(factor, 0, 'g', 3));
+    if (m_naive->text() != text)
+        m_naive->setText(text);
+}

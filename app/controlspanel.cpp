@@ -1,0 +1,324 @@
+#include "controlspanel.h"
+
+#include "dtype.h"
+#include "gpus.h"
+#include "presets.h"
+#include "scenariocontroller.h"
+#include "sliderspin.h"
+#include "units.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <QLocale>
+
+#include <cmath>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString dtypeItemText(const kvscope::DType& d) { return QString::fromStdString(d.label()); }
+
+void fillDtypes(QComboBox* combo)
+{
+    for (const auto& d : kvscope::standardDTypes())
+        combo->addItem(dtypeItemText(d), QString::fromStdString(d.name()));
+}
+
+// Selects the item whose data is `value`, adding it when missing (a dtype from a file).
+void selectData(QComboBox* combo, const QVariant& value, const QString& text)
+{
+    int index = combo->findData(value);
+    if (index < 0) {
+        combo->addItem(text, value);
+        index = combo->count() - 1;
+    }
+    combo->setCurrentIndex(index);
+}
+
+} // namespace
+
+ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
+    : QWidget(parent)
+    , m_controller(controller)
+    , m_preset(new QComboBox(this))
+    , m_modelNote(new QLabel(this))
+    , m_layers(new SliderSpin(this))
+    , m_hidden(new SliderSpin(this))
+    , m_heads(new SliderSpin(this))
+    , m_kvHeads(new QComboBox(this))
+    , m_headDim(new SliderSpin(this))
+    , m_headDimAuto(new QCheckBox(tr("hidden / heads"), this))
+    , m_params(new QDoubleSpinBox(this))
+    , m_paramsAuto(new QCheckBox(tr("from the shape"), this))
+    , m_context(new SliderSpin(this))
+    , m_batch(new SliderSpin(this))
+    , m_weightDtype(new QComboBox(this))
+    , m_kvDtype(new QComboBox(this))
+    , m_gpu(new QComboBox(this))
+    , m_gpuMemory(new QDoubleSpinBox(this))
+    , m_utilization(new QDoubleSpinBox(this))
+    , m_tp(new QComboBox(this))
+    , m_error(new QLabel(this))
+{
+    auto* layout = new QVBoxLayout(this);
+
+    auto* modelBox = new QGroupBox(tr("Model"), this);
+    auto* modelForm = new QFormLayout(modelBox);
+    buildModelGroup(modelForm);
+    layout->addWidget(modelBox);
+
+    auto* workBox = new QGroupBox(tr("Storage and workload"), this);
+    auto* workForm = new QFormLayout(workBox);
+    fillDtypes(m_weightDtype);
+    fillDtypes(m_kvDtype);
+    workForm->addRow(tr("Weight dtype"), m_weightDtype);
+    workForm->addRow(tr("KV cache dtype"), m_kvDtype);
+    m_context->setLogScale(true);
+    m_context->setSuffix(tr(" tok"));
+    workForm->addRow(tr("Context"), m_context);
+    m_batch->setRange(1, 1024);
+    m_batch->setLogScale(true);
+    workForm->addRow(tr("Batch"), m_batch);
+    layout->addWidget(workBox);
+
+    auto* gpuBox = new QGroupBox(tr("GPU"), this);
+    auto* gpuForm = new QFormLayout(gpuBox);
+    for (const auto& gpu : kvscope::gpuPresets())
+        m_gpu->addItem(QString::fromStdString(gpu.name), QString::fromStdString(gpu.id));
+    m_gpu->addItem(tr("Custom"), u"custom"_s);
+    gpuForm->addRow(tr("Card"), m_gpu);
+    m_gpuMemory->setRange(1, 2048);
+    m_gpuMemory->setDecimals(1);
+    m_gpuMemory->setSuffix(tr(" GiB"));
+    gpuForm->addRow(tr("Memory"), m_gpuMemory);
+    m_utilization->setRange(0.30, 1.00);
+    m_utilization->setSingleStep(0.01);
+    m_utilization->setDecimals(2);
+    m_utilization->setToolTip(tr("vLLM's gpu_memory_utilization: the share of the card the server may use"));
+    gpuForm->addRow(tr("Utilization"), m_utilization);
+    for (int tp : {1, 2, 4, 8, 16})
+        m_tp->addItem(QString::number(tp), tp);
+    m_tp->setToolTip(tr("Tensor parallelism: weights and KV heads split across this many GPUs"));
+    gpuForm->addRow(tr("Tensor parallel"), m_tp);
+    layout->addWidget(gpuBox);
+
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(u"color: #b3261e;"_s);
+    m_error->hide();
+    layout->addWidget(m_error);
+    layout->addStretch(1);
+
+    // Workload and GPU edits keep the model as it is.
+    connect(m_weightDtype, &QComboBox::currentIndexChanged, this, [this] {
+        const auto d = kvscope::DType::parse(m_weightDtype->currentData().toString().toStdString());
+        m_controller->edit([&](kvscope::Scenario& s) { s.weightDtype = d; });
+    });
+    connect(m_kvDtype, &QComboBox::currentIndexChanged, this, [this] {
+        const auto d = kvscope::DType::parse(m_kvDtype->currentData().toString().toStdString());
+        m_controller->edit([&](kvscope::Scenario& s) { s.kvDtype = d; });
+    });
+    connect(m_context, &SliderSpin::valueChanged, this,
+            [this](int v) { m_controller->edit([&](kvscope::Scenario& s) { s.context = std::uint64_t(v); }); });
+    connect(m_batch, &SliderSpin::valueChanged, this,
+            [this](int v) { m_controller->edit([&](kvscope::Scenario& s) { s.batch = std::uint64_t(v); }); });
+    connect(m_gpu, &QComboBox::currentIndexChanged, this, [this] {
+        const QString id = m_gpu->currentData().toString();
+        if (id == u"custom"_s) {
+            m_controller->edit([](kvscope::Scenario& s) { s.gpuId = "custom"; });
+            return;
+        }
+        const auto& gpu = kvscope::findGpuPreset(id.toStdString());
+        m_controller->edit([&](kvscope::Scenario& s) {
+            s.gpuId = gpu.id;
+            s.gpuMemoryBytes = gpu.memoryBytes;
+        });
+    });
+    connect(m_gpuMemory, &QDoubleSpinBox::valueChanged, this, [this](double gib) {
+        m_controller->edit([&](kvscope::Scenario& s) {
+            s.gpuId = "custom";
+            s.gpuMemoryBytes = std::uint64_t(std::llround(gib * double(kvscope::GiB)));
+        });
+    });
+    connect(m_utilization, &QDoubleSpinBox::valueChanged, this,
+            [this](double u) { m_controller->edit([&](kvscope::Scenario& s) { s.utilization = u; }); });
+    connect(m_tp, &QComboBox::currentIndexChanged, this, [this] {
+        const auto tp = std::uint32_t(m_tp->currentData().toInt());
+        m_controller->edit([&](kvscope::Scenario& s) { s.tensorParallel = tp; });
+    });
+
+    connect(controller, &ScenarioController::scenarioChanged, this, &ControlsPanel::syncFromScenario);
+    connect(controller, &ScenarioController::errorChanged, this, [this](const QString& error) {
+        m_error->setText(error);
+        m_error->setVisible(!error.isEmpty());
+        if (!error.isEmpty())
+            syncFromScenario(); // put the controls back to the last valid scenario
+    });
+    syncFromScenario();
+}
+
+void ControlsPanel::buildModelGroup(QFormLayout* form)
+{
+    for (const auto& preset : kvscope::modelPresets())
+        m_preset->addItem(QString::fromStdString(preset.displayName), QString::fromStdString(preset.id));
+    m_preset->addItem(tr("Custom"), u"custom"_s);
+    auto* open = new QPushButton(tr("Open config.json..."), this);
+    connect(open, &QPushButton::clicked, this, &ControlsPanel::openConfigRequested);
+    form->addRow(tr("Preset"), m_preset);
+    form->addRow(QString(), open);
+    m_modelNote->setWordWrap(true);
+    m_modelNote->setStyleSheet(u"color: palette(mid);"_s);
+    form->addRow(m_modelNote);
+
+    m_layers->setRange(1, 160);
+    form->addRow(tr("Layers"), m_layers);
+    m_hidden->setRange(64, 32768);
+    m_hidden->setLogScale(true);
+    form->addRow(tr("Hidden size"), m_hidden);
+    m_heads->setRange(1, 256);
+    form->addRow(tr("Query heads"), m_heads);
+    m_kvHeads->setToolTip(tr("Only divisors of the query heads: each KV head serves a whole group"));
+    form->addRow(tr("KV heads"), m_kvHeads);
+    m_headDim->setRange(8, 512);
+    auto* headDimRow = new QWidget(this);
+    auto* headDimLayout = new QHBoxLayout(headDimRow);
+    headDimLayout->setContentsMargins(0, 0, 0, 0);
+    headDimLayout->addWidget(m_headDim, 1);
+    headDimLayout->addWidget(m_headDimAuto);
+    form->addRow(tr("Head dim"), headDimRow);
+    m_params->setRange(0.001, 2000);
+    m_params->setDecimals(3);
+    m_params->setSuffix(tr(" B"));
+    m_params->setKeyboardTracking(false);
+    auto* paramsRow = new QWidget(this);
+    auto* paramsLayout = new QHBoxLayout(paramsRow);
+    paramsLayout->setContentsMargins(0, 0, 0, 0);
+    paramsLayout->addWidget(m_params, 1);
+    paramsLayout->addWidget(m_paramsAuto);
+    form->addRow(tr("Parameters"), paramsRow);
+
+    connect(m_preset, &QComboBox::currentIndexChanged, this, &ControlsPanel::applyPreset);
+    connect(m_layers, &SliderSpin::valueChanged, this, [this](int v) {
+        m_controller->edit([&](kvscope::Scenario& s) { s.model.layers = std::uint32_t(v); }, true);
+    });
+    connect(m_hidden, &SliderSpin::valueChanged, this, [this](int v) {
+        m_controller->edit([&](kvscope::Scenario& s) { s.model.hidden = std::uint32_t(v); }, true);
+    });
+    connect(m_heads, &SliderSpin::valueChanged, this, [this](int v) {
+        m_controller->edit(
+            [&](kvscope::Scenario& s) {
+                s.model.heads = std::uint32_t(v);
+                // Keep the largest KV-head count that still divides the new query heads.
+                std::uint32_t kv = std::min(s.model.kvHeads, s.model.heads);
+                while (s.model.heads % kv != 0)
+                    --kv;
+                s.model.kvHeads = kv;
+            },
+            true);
+    });
+    connect(m_kvHeads, &QComboBox::currentIndexChanged, this, [this] {
+        const auto kv = std::uint32_t(m_kvHeads->currentData().toUInt());
+        if (kv != 0)
+            m_controller->edit([&](kvscope::Scenario& s) { s.model.kvHeads = kv; }, true);
+    });
+    connect(m_headDim, &SliderSpin::valueChanged, this, [this](int v) {
+        m_controller->edit([&](kvscope::Scenario& s) { s.model.headDim = std::uint32_t(v); }, true);
+    });
+    connect(m_headDimAuto, &QCheckBox::toggled, this, [this](bool automatic) {
+        m_controller->edit([&](kvscope::Scenario& s) { s.model.headDim = automatic ? 0 : s.model.effectiveHeadDim(); }, true);
+    });
+    connect(m_params, &QDoubleSpinBox::valueChanged, this, [this](double billions) {
+        m_controller->edit([&](kvscope::Scenario& s) { s.model.paramsOverride = std::uint64_t(std::llround(billions * 1e9)); });
+    });
+    connect(m_paramsAuto, &QCheckBox::toggled, this, [this](bool automatic) {
+        m_controller->edit([&](kvscope::Scenario& s) {
+            s.model.paramsOverride = automatic ? 0 : kvscope::parameterCount(s.model);
+        });
+    });
+}
+
+void ControlsPanel::applyPreset(int index)
+{
+    const QString id = m_preset->itemData(index).toString();
+    if (id == u"custom"_s)
+        return;
+    kvscope::Scenario s = m_controller->scenario();
+    s.model = kvscope::loadPreset(id.toStdString());
+    s.tensorParallel = 1;
+    m_controller->setScenario(s, false);
+}
+
+void ControlsPanel::syncFromScenario()
+{
+    const kvscope::Scenario& s = m_controller->scenario();
+    const kvscope::ModelShape& m = s.model;
+    const QList<QObject*> controls{m_preset, m_layers, m_hidden, m_heads, m_kvHeads, m_headDim, m_headDimAuto,
+                                   m_params, m_paramsAuto, m_context, m_batch, m_weightDtype, m_kvDtype,
+                                   m_gpu, m_gpuMemory, m_utilization, m_tp};
+    std::vector<std::unique_ptr<QSignalBlocker>> blockers;
+    for (QObject* control : controls)
+        blockers.push_back(std::make_unique<QSignalBlocker>(control));
+
+    const int presetIndex = m_controller->isCustom() ? m_preset->findData(u"custom"_s)
+                                                     : m_preset->findData(QString::fromStdString(m.id));
+    m_preset->setCurrentIndex(presetIndex >= 0 ? presetIndex : m_preset->findData(u"custom"_s));
+    QString note = tr("%1 attention").arg(QString::fromStdString(kvscope::attentionKindName(m.attentionKind())));
+    if (m.isMoe())
+        note += tr(", %1 experts (%2 active)").arg(m.moe.experts).arg(m.moe.expertsPerToken);
+    if (m.windowedLayerCount() > 0)
+        note += tr(", %1-token sliding window on %2 layers").arg(m.slidingWindow).arg(m.windowedLayerCount());
+    if (m.maxContext > 0)
+        note += tr(", max context %1").arg(QLocale().toString(qulonglong(m.maxContext)));
+    if (m_modelNote->text() != note)
+        m_modelNote->setText(note);
+
+    m_layers->setValue(int(m.layers));
+    m_hidden->setValue(int(m.hidden));
+    m_heads->setValue(int(m.heads));
+    // The divisor list only changes with the query heads; rebuilding it costs a relayout.
+    if (m_kvHeads->count() == 0 || m_kvHeads->itemData(0).toUInt() != m.heads) {
+        m_kvHeads->clear();
+        for (std::uint32_t kv = m.heads; kv >= 1; --kv) {
+            if (m.heads % kv != 0)
+                continue;
+            const QString kind = kv == m.heads ? u"MHA"_s : kv == 1 ? u"MQA"_s : u"GQA"_s;
+            m_kvHeads->addItem(u"%1  (%2)"_s.arg(kv).arg(kind), kv);
+        }
+    }
+    m_kvHeads->setCurrentIndex(m_kvHeads->findData(m.kvHeads));
+    const bool mla = m.mla.kvLoraRank > 0;
+    m_kvHeads->setEnabled(!mla);
+    if (mla)
+        m_kvHeads->setToolTip(tr("This model caches an MLA latent, not per-head K and V"));
+    m_headDimAuto->setChecked(m.headDim == 0);
+    m_headDim->setEnabled(m.headDim != 0);
+    m_headDim->setValue(int(m.effectiveHeadDim()));
+
+    const auto params = kvscope::parameterCount(m);
+    m_paramsAuto->setChecked(m.paramsOverride == 0);
+    m_params->setEnabled(m.paramsOverride != 0);
+    m_params->setValue(double(params) / 1e9);
+
+    const int maxContext = int(std::min<std::uint64_t>(std::max<std::uint64_t>(m.maxContext, 8192), 1u << 20));
+    const int contextMax = std::max(maxContext, int(std::min<std::uint64_t>(s.context, 1u << 24)));
+    if (m_context->maximum() != contextMax || m_context->minimum() != 128)
+        m_context->setRange(128, contextMax);
+    m_context->setValue(int(s.context));
+    m_batch->setValue(int(s.batch));
+    selectData(m_weightDtype, QString::fromStdString(s.weightDtype.name()), dtypeItemText(s.weightDtype));
+    selectData(m_kvDtype, QString::fromStdString(s.kvDtype.name()), dtypeItemText(s.kvDtype));
+    selectData(m_gpu, QString::fromStdString(s.gpuId), QString::fromStdString(s.gpuId));
+    m_gpuMemory->setValue(kvscope::toGiB(s.gpuMemoryBytes));
+    m_utilization->setValue(s.utilization);
+    selectData(m_tp, int(s.tensorParallel), QString::number(s.tensorParallel));
+}

@@ -1,0 +1,61 @@
+#pragma once
+
+#include <QWidget>
+
+class ScenarioController;
+class SliderSpin;
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+
+// Every input of a scenario: model preset, shape, dtypes, workload and GPU. Writes
+// through the controller and re-reads the scenario after every change, so the controls
+// always show what core/ accepted.
+class ControlsPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ControlsPanel(ScenarioController* controller, QWidget* parent = nullptr);
+
+    // For tests and the benchmark: the controls by name.
+    SliderSpin* layers() const { return m_layers; }
+    SliderSpin* hidden() const { return m_hidden; }
+    SliderSpin* heads() const { return m_heads; }
+    QComboBox* kvHeads() const { return m_kvHeads; }
+    SliderSpin* context() const { return m_context; }
+    SliderSpin* batch() const { return m_batch; }
+    QComboBox* preset() const { return m_preset; }
+    QComboBox* weightDtype() const { return m_weightDtype; }
+    QComboBox* kvDtype() const { return m_kvDtype; }
+    QComboBox* gpu() const { return m_gpu; }
+
+signals:
+    void openConfigRequested();
+
+private:
+    void buildModelGroup(class QFormLayout* form);
+    void syncFromScenario();
+    void applyPreset(int index);
+
+    ScenarioController* m_controller;
+    QComboBox* m_preset;
+    QLabel* m_modelNote;
+    SliderSpin* m_layers;
+    SliderSpin* m_hidden;
+    SliderSpin* m_heads;
+    QComboBox* m_kvHeads;
+    SliderSpin* m_headDim;
+    QCheckBox* m_headDimAuto;
+    QDoubleSpinBox* m_params;
+    QCheckBox* m_paramsAuto;
+    SliderSpin* m_context;
+    SliderSpin* m_batch;
+    QComboBox* m_weightDtype;
+    QComboBox* m_kvDtype;
+    QComboBox* m_gpu;
+    QDoubleSpinBox* m_gpuMemory;
+    QDoubleSpinBox* m_utilization;
+    QComboBox* m_tp;
+    QLabel* m_error;
+};

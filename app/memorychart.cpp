@@ -1,0 +1,217 @@
+#include "memorychart.h"
+
+#include "chartstyle.h"
+#include "units.h"
+#include "viewtext.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QGraphicsSimpleTextItem>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QStackedBarSeries>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+MemoryChart::MemoryChart(QWidget* parent)
+    : QChartView(new QChart, parent)
+    , m_series(new QStackedBarSeries)
+    , m_budget(new QLineSeries)
+    , m_card(new QLineSeries)
+    , m_budgetLabel(new QGraphicsSimpleTextItem(chart()))
+    , m_cardLabel(new QGraphicsSimpleTextItem(chart()))
+    , m_xAxis(new QBarCategoryAxis)
+    , m_lineXAxis(new QValueAxis)
+    , m_yAxis(new QValueAxis)
+{
+    setRenderHint(QPainter::Antialiasing);
+    QChart* c = chart();
+    chartstyle::apply(c, tr("Memory per GPU"));
+    const std::pair<QString, QColor> sets[] = {{tr("Weights"), chartstyle::weights()},
+                                               {tr("KV cache"), chartstyle::kvCache()},
+                                               {tr("Activations (est.)"), chartstyle::activations()},
+                                               {tr("CUDA ctx (est.)"), chartstyle::runtime()}};
+    for (const auto& [name, color] : sets) {
+        auto* set = new QBarSet(name);
+        set->setColor(color);
+        set->setBorderColor(color.darker(130));
+        connect(set, &QBarSet::hovered, this, [this, set](bool on, int index) { showHover(on, index, set); });
+        m_series->append(set);
+        m_sets.push_back(set);
+    }
+    m_series->setBarWidth(0.6);
+    c->addSeries(m_series);
+    c->addAxis(m_xAxis, Qt::AlignBottom);
+    c->addAxis(m_yAxis, Qt::AlignLeft);
+    m_series->attachAxis(m_xAxis);
+    m_series->attachAxis(m_yAxis);
+    m_yAxis->setTitleText(tr("GiB"));
+    m_yAxis->setLabelFormat(u"%.0f"_s);
+
+    // The budget line lives on a hidden value axis spanning the categories.
+    QPen pen(chartstyle::budget(), 3, Qt::DashLine);
+    m_budget->setPen(pen);
+    c->addSeries(m_budget);
+    c->addAxis(m_lineXAxis, Qt::AlignBottom);
+    m_lineXAxis->setVisible(false);
+    m_budget->attachAxis(m_lineXAxis);
+    m_budget->attachAxis(m_yAxis);
+    // The whole card, as the course draws it: the budget is what the server may use of it.
+    m_card->setPen(QPen(chartstyle::runtime().darker(140), 2, Qt::DotLine));
+    c->addSeries(m_card);
+    m_card->attachAxis(m_lineXAxis);
+    m_card->attachAxis(m_yAxis);
+    // The two lines are labelled on the plot itself; the legend keeps only the stacked terms.
+    for (QLineSeries* line : {m_budget, m_card})
+        for (auto* marker : c->legend()->markers(line))
+            marker->setVisible(false);
+    QFont labelFont = m_budgetLabel->font();
+    labelFont.setBold(true);
+    m_budgetLabel->setFont(labelFont);
+    m_budgetLabel->setBrush(chartstyle::budget());
+    m_cardLabel->setBrush(chartstyle::runtime().darker(160));
+    m_budgetLabel->setZValue(20);
+    m_cardLabel->setZValue(20);
+    connect(c, &QChart::plotAreaChanged, this, &MemoryChart::placeLineLabels);
+}
+
+void MemoryChart::setBars(const std::vector<Bar>& bars, std::uint64_t budgetBytes, const QString& budgetLabel,
+                          std::uint64_t cardBytes, const QString& cardLabel)
+{
+    m_bars = bars;
+    QStringList labels;
+    double top = std::max(kvscope::toGiB(budgetBytes), kvscope::toGiB(cardBytes));
+    std::vector<QList<qreal>> values(m_sets.size());
+    for (const Bar& bar : bars) {
+        labels << bar.label;
+        const auto& e = bar.estimate;
+        values[0] << kvscope::toGiB(e.weightBytes);
+        values[1] << kvscope::toGiB(e.kvBytes);
+        values[2] << kvscope::toGiB(e.activationBytes);
+        values[3] << kvscope::toGiB(e.runtimeBytes);
+        top = std::max(top, kvscope::toGiB(e.totalBytes));
+    }
+    for (std::size_t i = 0; i < m_sets.size(); ++i) {
+        QBarSet* set = m_sets[i];
+        if (set->count() == values[i].size()) {
+            for (int j = 0; j < int(values[i].size()); ++j) // in place: no relayout of the bars
+                if (set->at(j) != values[i][j])
+                    set->replace(j, values[i][j]);
+        } else {
+            set->remove(0, set->count());
+            set->append(values[i]);
+        }
+    }
+    if (m_xAxis->categories() != labels) {
+        m_xAxis->clear();
+        m_xAxis->append(labels);
+    }
+    const double n = double(bars.size());
+    if (m_lineXAxis->max() != n - 0.5)
+        m_lineXAxis->setRange(-0.5, n - 0.5);
+    // Replacing a series' points relayouts it even when they are equal: compare first.
+    const auto setLine = [](QLineSeries* line, const QList<QPointF>& points) {
+        if (line->points() != points)
+            line->replace(points);
+    };
+    const double budget = kvscope::toGiB(budgetBytes);
+    setLine(m_budget, {{-0.5, budget}, {n - 0.5, budget}});
+    const double card = kvscope::toGiB(cardBytes);
+    setLine(m_card, {{-0.5, card}, {n - 0.5, card}});
+    if (m_card->name() != cardLabel) {
+        m_card->setName(cardLabel);
+        m_cardLabel->setText(cardLabel);
+    }
+    if (m_budget->name() != budgetLabel) {
+        m_budget->setName(budgetLabel);
+        m_budgetLabel->setText(budgetLabel);
+    }
+    // Tidy ticks with headroom above the tallest bar; only touch the axis when the range moves.
+    if (top * 1.08 > m_yAxis->max() || top * 1.08 < m_yAxis->max() * 0.6) {
+        m_yAxis->setRange(0, top * 1.08);
+        m_yAxis->applyNiceNumbers();
+    }
+    placeLineLabels();
+}
+
+void MemoryChart::placeLineLabels()
+{
+    const QRectF plot = chart()->plotArea();
+    const auto place = [&](QGraphicsSimpleTextItem* label, QLineSeries* line, bool above) {
+        if (line->count() == 0)
+            return;
+        const QPointF at = chart()->mapToPosition(line->at(1), line);
+        const QRectF box = label->boundingRect();
+        label->setPos(plot.right() - box.width() - 6, above ? at.y() - box.height() - 2 : at.y() + 2);
+    };
+    // The card line sits above the budget line: label it above, the budget below.
+    place(m_cardLabel, m_card, true);
+    place(m_budgetLabel, m_budget, false);
+}
+
+void MemoryChart::setPinned(const std::optional<std::vector<kvscope::Estimate>>& pinned)
+{
+    for (QLineSeries* series : m_pinned) {
+        chart()->removeSeries(series);
+        delete series;
+    }
+    m_pinned.clear();
+    if (!pinned)
+        return;
+    QPen pen(chartstyle::pinned(), 2, Qt::DashLine);
+    for (std::size_t i = 0; i < pinned->size(); ++i) {
+        const auto& e = (*pinned)[i];
+        const double x = double(i);
+        const double total = kvscope::toGiB(e.totalBytes);
+        const double weights = kvscope::toGiB(e.weightBytes);
+        auto* outline = new QLineSeries;
+        outline->setName(i == 0 ? tr("Pinned scenario") : QString());
+        outline->setPen(pen);
+        // The pinned bar's outline, with a notch where its weights end.
+        outline->append({{x - 0.3, 0}, {x - 0.3, total}, {x + 0.3, total}, {x + 0.3, 0}, {x + 0.3, weights},
+                         {x - 0.3, weights}});
+        chart()->addSeries(outline);
+        outline->attachAxis(m_lineXAxis);
+        outline->attachAxis(m_yAxis);
+        m_pinned.push_back(outline);
+    }
+    for (std::size_t i = 1; i < m_pinned.size(); ++i)
+        for (auto* marker : chart()->legend()->markers(m_pinned[i]))
+            marker->setVisible(false);
+}
+
+QList<qreal> MemoryChart::values(int set) const
+{
+    QList<qreal> out;
+    for (int i = 0; i < m_sets[std::size_t(set)]->count(); ++i)
+        out << m_sets[std::size_t(set)]->at(i);
+    return out;
+}
+
+qreal MemoryChart::budgetGiB() const { return m_budget->count() ? m_budget->at(0).y() : 0.0; }
+qreal MemoryChart::cardGiB() const { return m_card->count() ? m_card->at(0).y() : 0.0; }
+QStringList MemoryChart::categories() const { return m_xAxis->categories(); }
+int MemoryChart::pinnedOutlineCount() const { return int(m_pinned.size()); }
+
+void MemoryChart::showHover(bool on, int index, QBarSet* set)
+{
+    if (!on || index < 0 || std::size_t(index) >= m_bars.size()) {
+        QToolTip::hideText();
+        return;
+    }
+    const auto& e = m_bars[std::size_t(index)].estimate;
+    QToolTip::showText(QCursor::pos(),
+                       tr("<b>%1</b> (%2)<br>Weights: %3<br>KV cache: %4<br>Activations (estimate): %5<br>"
+                          "CUDA context (estimate): %6<br><b>Total: %7</b> of a %8 budget")
+                           .arg(m_bars[std::size_t(index)].label, set->label(), viewtext::size(e.weightBytes),
+                                viewtext::size(e.kvBytes), viewtext::size(e.activationBytes),
+                                viewtext::size(e.runtimeBytes), viewtext::size(e.totalBytes),
+                                viewtext::size(e.budgetBytes)),
+                       this);
+}

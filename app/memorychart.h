@@ -1,0 +1,58 @@
+#pragma once
+
+#include "scenario.h"
+
+#include <QChartView>
+
+#include <optional>
+#include <vector>
+
+class QBarCategoryAxis;
+class QBarSet;
+class QLineSeries;
+class QStackedBarSeries;
+class QValueAxis;
+
+// Stacked weights / KV / estimate bars, one per context (or batch), against the budget
+// line. The figures arrive as core/ Estimates; this class only draws them.
+class MemoryChart : public QChartView {
+    Q_OBJECT
+
+public:
+    enum class Axis { Context, Batch };
+    struct Bar {
+        QString label;           // "8K (current)"
+        kvscope::Estimate estimate;
+        bool current = false;
+    };
+
+    explicit MemoryChart(QWidget* parent = nullptr);
+
+    void setBars(const std::vector<Bar>& bars, std::uint64_t budgetBytes, const QString& budgetLabel,
+                 std::uint64_t cardBytes, const QString& cardLabel);
+    // Outlines of a pinned scenario's bars (same categories); nullopt clears them.
+    void setPinned(const std::optional<std::vector<kvscope::Estimate>>& pinned);
+
+    // Read back by tests: GiB values of each set, in category order.
+    QList<qreal> values(int set) const;
+    qreal budgetGiB() const;
+    qreal cardGiB() const;
+    QStringList categories() const;
+    int pinnedOutlineCount() const;
+
+private:
+    void showHover(bool on, int index, QBarSet* set);
+    void placeLineLabels();
+
+    QStackedBarSeries* m_series;
+    std::vector<QBarSet*> m_sets;
+    QLineSeries* m_budget;
+    QLineSeries* m_card;
+    class QGraphicsSimpleTextItem* m_budgetLabel;
+    class QGraphicsSimpleTextItem* m_cardLabel;
+    std::vector<QLineSeries*> m_pinned;
+    QBarCategoryAxis* m_xAxis;
+    QValueAxis* m_lineXAxis;
+    QValueAxis* m_yAxis;
+    std::vector<Bar> m_bars;
+};

@@ -1,0 +1,165 @@
+#include "scalingpage.h"
+
+#include "chartstyle.h"
+#include "fitmapwidget.h"
+#include "scenariocontroller.h"
+#include "sweep.h"
+#include "viewtext.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+const QColor kLineColors[] = {QColor(0x25, 0x63, 0xeb), QColor(0x05, 0x96, 0x69), QColor(0xd9, 0x77, 0x06),
+                              QColor(0x7c, 0x3a, 0xed)};
+constexpr std::size_t kMaxLines = 4; // batches 1, 8, 32 and the current one
+} // namespace
+
+ScalingPage::ScalingPage(ScenarioController* controller, QWidget* parent)
+    : Page(parent)
+    , m_controller(controller)
+    , m_view(new QChartView(new QChart, this))
+    , m_quantity(new QComboBox(this))
+    , m_logY(new QCheckBox(tr("Log scale"), this))
+    , m_fitMap(new FitMapWidget(this))
+    , m_x(new QLogValueAxis)
+    , m_yLinear(new QValueAxis)
+    , m_yLog(new QLogValueAxis)
+    , m_budget(new QLineSeries)
+{
+    m_view->setRenderHint(QPainter::Antialiasing);
+    QChart* chart = m_view->chart();
+    chartstyle::apply(chart, QString());
+    m_quantity->addItem(tr("KV cache only"));
+    m_quantity->addItem(tr("Total (weights + KV + estimates)"));
+    m_quantity->setCurrentIndex(1);
+
+    m_x->setBase(2);
+    m_x->setLabelFormat(u"%.0f"_s);
+    m_x->setTitleText(tr("context (tokens per sequence, log scale)"));
+    m_yLinear->setLabelFormat(u"%.0f"_s);
+    m_yLinear->setTitleText(tr("GiB per GPU"));
+    m_yLog->setBase(10);
+    m_yLog->setLabelFormat(u"%g"_s);
+    m_yLog->setTitleText(tr("GiB per GPU (log scale)"));
+    chart->addAxis(m_x, Qt::AlignBottom);
+    chart->addAxis(m_yLinear, Qt::AlignLeft);
+
+    // The series are made once and updated in place: rebuilding them costs a frame.
+    for (std::size_t i = 0; i < kMaxLines; ++i) {
+        auto* line = new QLineSeries;
+        line->setPointsVisible(true);
+        chart->addSeries(line);
+        line->attachAxis(m_x);
+        line->attachAxis(m_yLinear);
+        m_lines.push_back(line);
+    }
+    m_budget->setPen(QPen(chartstyle::budget(), 3, Qt::DashLine));
+    chart->addSeries(m_budget);
+    m_budget->attachAxis(m_x);
+    m_budget->attachAxis(m_yLinear);
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Show"), this));
+    controls->addWidget(m_quantity);
+    controls->addWidget(m_logY);
+    controls->addStretch(1);
+
+    auto* mapBox = new QGroupBox(tr("Fit map: which context x batch pairs fit the budget (current scenario outlined)"), this);
+    (new QVBoxLayout(mapBox))->addWidget(m_fitMap);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(m_view, 3);
+    layout->addWidget(mapBox, 2);
+
+    connect(m_quantity, &QComboBox::currentIndexChanged, this, &ScalingPage::scenarioChanged);
+    connect(m_logY, &QCheckBox::toggled, this, [this](bool log) {
+        setLogY(log);
+        scenarioChanged();
+    });
+    connect(controller, &ScenarioController::scenarioChanged, this, &ScalingPage::scenarioChanged);
+}
+
+void ScalingPage::setLogY(bool log)
+{
+    QChart* chart = m_view->chart();
+    QAbstractAxis* from = log ? static_cast<QAbstractAxis*>(m_yLinear) : m_yLog;
+    QAbstractAxis* to = log ? static_cast<QAbstractAxis*>(m_yLog) : m_yLinear;
+    chart->removeAxis(from); // the chart gives the axis back to us; we keep it for the next toggle
+    chart->addAxis(to, Qt::AlignLeft);
+    for (QLineSeries* line : m_lines)
+        line->attachAxis(to);
+    m_budget->attachAxis(to);
+}
+
+void ScalingPage::refresh()
+{
+    const auto& s = m_controller->scenario();
+    const auto& current = m_controller->estimate();
+    const bool total = m_quantity->currentIndex() == 1;
+    const std::uint64_t maxContext = std::clamp<std::uint64_t>(s.model.maxContext, 8192, 1u << 20);
+    const auto contexts = kvscope::powersOfTwo(128, std::max(maxContext, s.context), s.context);
+    std::vector<std::uint64_t> batches{1, 8, 32};
+    if (std::find(batches.begin(), batches.end(), s.batch) == batches.end())
+        batches.push_back(s.batch);
+    std::sort(batches.begin(), batches.end());
+
+    double top = kvscope::toGiB(current.budgetBytes);
+    double bottom = top;
+    for (std::size_t i = 0; i < m_lines.size(); ++i) {
+        QLineSeries* line = m_lines[i];
+        if (i >= batches.size()) {
+            line->clear();
+            line->setVisible(false);
+            continue;
+        }
+        const std::uint64_t batch = batches[i];
+        kvscope::Scenario atBatch = s;
+        atBatch.batch = batch;
+        const auto estimates = kvscope::estimatesAtContexts(atBatch, contexts);
+        QList<QPointF> points;
+        points.reserve(qsizetype(contexts.size()));
+        for (std::size_t c = 0; c < contexts.size(); ++c) {
+            const double gib = std::max(kvscope::toGiB(total ? estimates[c].totalBytes : estimates[c].kvBytes), 1e-3);
+            points.append({double(contexts[c]), gib});
+            top = std::max(top, gib);
+            bottom = std::min(bottom, gib);
+        }
+        line->replace(points);
+        line->setVisible(true);
+        line->setName(tr("batch %1%2").arg(batch).arg(batch == s.batch ? tr(" (now)") : QString()));
+        line->setPen(QPen(kLineColors[i], batch == s.batch ? 3.5 : 2));
+    }
+    const double budgetGiB = kvscope::toGiB(current.budgetBytes);
+    m_budget->replace(QList<QPointF>{{double(contexts.front()), budgetGiB}, {double(contexts.back()), budgetGiB}});
+    m_budget->setName(tr("Budget %1").arg(viewtext::size(current.budgetBytes)));
+    m_x->setRange(double(contexts.front()), double(contexts.back()));
+    if (m_logY->isChecked())
+        m_yLog->setRange(std::pow(10.0, std::floor(std::log10(bottom))), std::pow(10.0, std::ceil(std::log10(top))));
+    else
+        m_yLinear->setRange(0, std::ceil(std::min(top, budgetGiB * 4) * 1.1));
+    m_view->chart()->setTitle(tr("%1: %2 against context (%3 weights, %4 cache)")
+                                  .arg(QString::fromStdString(s.model.displayName),
+                                       total ? tr("total memory") : tr("KV cache"),
+                                       QString::fromStdString(s.weightDtype.name()).toUpper(),
+                                       QString::fromStdString(s.kvDtype.name()).toUpper()));
+
+    const auto mapContexts = kvscope::powersOfTwo(512, std::max<std::uint64_t>(maxContext, 8192));
+    const auto mapBatches = kvscope::powersOfTwo(1, 256);
+    m_fitMap->setMap(kvscope::fitMap(s, mapContexts, mapBatches), s.context, s.batch);
+}

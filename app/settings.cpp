@@ -1,0 +1,81 @@
+#include "settings.h"
+
+#include "error.h"
+#include "scenariofile.h"
+
+#include <QSettings>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr int kWindowLayoutVersion = 1;
+constexpr int kMaxRecentFiles = 8;
+}
+
+Settings* Settings::instance()
+{
+    static Settings settings;
+    return &settings;
+}
+
+std::optional<kvscope::Scenario> Settings::lastScenario() const
+{
+    const QByteArray text = QSettings().value(u"session/lastScenario"_s).toByteArray();
+    if (text.isEmpty())
+        return std::nullopt;
+    try {
+        return kvscope::scenarioFromText(text.toStdString(), "the saved session");
+    } catch (const kvscope::Error&) {
+        return std::nullopt; // a session from another version: start from the default instead
+    }
+}
+
+void Settings::setLastScenario(const kvscope::Scenario& scenario)
+{
+    QSettings().setValue(u"session/lastScenario"_s, QByteArray::fromStdString(kvscope::scenarioToText(scenario)));
+}
+
+QStringList Settings::recentFiles() const { return QSettings().value(u"files/recent"_s).toStringList(); }
+
+void Settings::addRecentFile(const QString& path)
+{
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    QSettings().setValue(u"files/recent"_s, files);
+    emit recentFilesChanged();
+}
+
+kvscope::SizeUnit Settings::sizeUnit() const
+{
+    return QSettings().value(u"view/sizeUnit"_s).toString() == u"GB"_s ? kvscope::SizeUnit::Decimal
+                                                                        : kvscope::SizeUnit::Binary;
+}
+
+void Settings::setSizeUnit(kvscope::SizeUnit unit)
+{
+    if (unit == sizeUnit())
+        return;
+    QSettings().setValue(u"view/sizeUnit"_s, unit == kvscope::SizeUnit::Decimal ? u"GB"_s : u"GiB"_s);
+    emit sizeUnitChanged(unit);
+}
+
+QByteArray Settings::windowGeometry() const { return QSettings().value(u"window/geometry"_s).toByteArray(); }
+
+QByteArray Settings::windowState() const
+{
+    QSettings settings;
+    if (settings.value(u"window/layoutVersion"_s).toInt() != kWindowLayoutVersion)
+        return {};
+    return settings.value(u"window/state"_s).toByteArray();
+}
+
+void Settings::setWindowGeometry(const QByteArray& geometry, const QByteArray& state)
+{
+    QSettings settings;
+    settings.setValue(u"window/geometry"_s, geometry);
+    settings.setValue(u"window/state"_s, state);
+    settings.setValue(u"window/layoutVersion"_s, kWindowLayoutVersion);
+}

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "scenario.h"
+#include "units.h"
+
+#include <QByteArray>
+#include <QObject>
+#include <QStringList>
+
+#include <optional>
+
+// Every persistent setting, typed. The QSettings keys live only in settings.cpp.
+class Settings : public QObject {
+    Q_OBJECT
+
+public:
+    static Settings* instance();
+
+    std::optional<kvscope::Scenario> lastScenario() const; // nullopt when none or unreadable
+    void setLastScenario(const kvscope::Scenario& scenario);
+
+    QStringList recentFiles() const;
+    void addRecentFile(const QString& path);
+
+    kvscope::SizeUnit sizeUnit() const;
+    void setSizeUnit(kvscope::SizeUnit unit);
+
+    // Window geometry and dock/toolbar state, tagged with a layout version.
+    QByteArray windowGeometry() const;
+    QByteArray windowState() const; // empty when saved by another layout version
+    void setWindowGeometry(const QByteArray& geometry, const QByteArray& state);
+
+signals:
+    void recentFilesChanged();
+    void sizeUnitChanged(kvscope::SizeUnit unit);
+
+private:
+    Settings() = default;
+};
