@@ -123,6 +123,67 @@ private slots:
         QVERIFY(j.value("kv_memory_bytes"_L1).toInteger() >= tokens * 131'072LL);
     }
 
+    void simulateAll()
+    {
+        const CliResult r = runCli({u"simulate"_s, u"--allocator"_s, u"all"_s, u"--workload"_s, u"sharegpt"_s,
+                                    u"--requests"_s, u"400"_s, u"--json"_s});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject all = r.json().value("allocators"_L1).toObject();
+        QCOMPARE(all.keys().size(), 4);
+        double previous = 0;
+        for (const char* name : {"max", "pow2", "oracle", "paged"}) {
+            const QJsonObject a = all.value(QLatin1String(name)).toObject();
+            for (const char* key : {"token_state_fraction", "reserved_fraction", "internal_fraction", "external_fraction",
+                                    "mean_batch", "preemptions", "steps", "requests_finished", "all_steps"})
+                QVERIFY2(a.contains(QLatin1String(key)), key);
+            const double sum = a.value("token_state_fraction"_L1).toDouble() + a.value("reserved_fraction"_L1).toDouble() +
+                               a.value("internal_fraction"_L1).toDouble() + a.value("external_fraction"_L1).toDouble() +
+                               a.value("free_fraction"_L1).toDouble();
+            QVERIFY(std::abs(sum - 1.0) < 1e-9);
+            QVERIFY(a.value("token_state_fraction"_L1).toDouble() > previous);
+            previous = a.value("token_state_fraction"_L1).toDouble();
+            QCOMPARE(a.value("requests_finished"_L1).toInt(), 400);
+        }
+        QCOMPARE(all.value("max"_L1).toObject().value("mean_batch"_L1).toDouble(), 7.0);
+        QVERIFY(previous > 0.9);
+        // The table form says where the paper's figures differ.
+        const CliResult table = runCli({u"simulate"_s, u"--requests"_s, u"200"_s});
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY(table.out.contains("Kwon et al."));
+    }
+
+    void simulateOneAllocatorAndTrace()
+    {
+        QTemporaryDir dir;
+        QFile trace(dir.filePath(u"trace.csv"_s));
+        QVERIFY(trace.open(QIODevice::WriteOnly));
+        trace.write("prompt_len,output_len,arrival_step\n100,50,0\n20,300,3\n");
+        trace.close();
+        const CliResult r = runCli({u"simulate"_s, u"--allocator"_s, u"paged"_s, u"--workload"_s, trace.fileName(),
+                                    u"--pool-tokens"_s, u"4096"_s, u"--block-size"_s, u"32"_s, u"--json"_s});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.json().value("allocator"_L1).toString(), u"paged"_s);
+        QCOMPARE(r.json().value("requests_finished"_L1).toInt(), 2);
+        QCOMPARE(r.json().value("block_size"_L1).toInt(), 32);
+        // The pool can also come from a model on a GPU.
+        const CliResult sized = runCli({u"simulate"_s, u"--allocator"_s, u"max"_s, u"--preset"_s, u"llama-3.1-8b"_s,
+                                        u"--gpu"_s, u"a100-80gb"_s, u"--requests"_s, u"50"_s, u"--json"_s});
+        QVERIFY2(sized.exitCode == 0, sized.err.constData());
+        const CliResult capacity = runCli({u"capacity"_s, u"--preset"_s, u"llama-3.1-8b"_s, u"--gpu"_s, u"a100-80gb"_s, u"--json"_s});
+        QCOMPARE(sized.json().value("pool_tokens"_L1).toInteger(), capacity.json().value("kv_cache_tokens"_L1).toInteger());
+
+        QFile bad(dir.filePath(u"bad.csv"_s));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("prompt_len,output_len\n1,2\nx,3\n");
+        bad.close();
+        const CliResult e = runCli({u"simulate"_s, u"--workload"_s, bad.fileName()});
+        QCOMPARE(e.exitCode, 2);
+        QVERIFY2(e.err.contains(bad.fileName().toUtf8().append(":3: prompt_len")), e.err.constData());
+        const CliResult a = runCli({u"simulate"_s, u"--allocator"_s, u"lru"_s});
+        QCOMPARE(a.exitCode, 2);
+        QVERIFY(a.err.contains("--allocator: 'lru' is not an allocator"));
+    }
+
     void presets()
     {
         const CliResult r = runCli({u"presets"_s, u"--json"_s});
@@ -138,7 +199,7 @@ private slots:
 
     void helpAndVersion()
     {
-        for (const char* command : {"estimate", "capacity", "presets"}) {
+        for (const char* command : {"estimate", "capacity", "simulate", "presets"}) {
             const CliResult r = runCli({QLatin1String(command), u"--help"_s});
             QCOMPARE(r.exitCode, 0);
             QVERIFY(r.out.startsWith(QByteArray("Usage: kvscope-cli ").append(command)));

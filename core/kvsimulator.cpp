@@ -1,0 +1,316 @@
+#include "kvsimulator.h"
+
+#include "contiguousallocator.h"
+#include "error.h"
+#include "pagedallocator.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace kvscope {
+
+std::string eventKindName(EventKind kind)
+{
+    switch (kind) {
+    case EventKind::Allocate: return "allocate";
+    case EventKind::Append: return "append";
+    case EventKind::Share: return "share";
+    case EventKind::CopyOnWrite: return "copy-on-write";
+    case EventKind::Free: return "free";
+    case EventKind::Preempt: return "preempt";
+    }
+    return "?";
+}
+
+std::string allocatorKindName(AllocatorKind kind)
+{
+    switch (kind) {
+    case AllocatorKind::Max: return "max";
+    case AllocatorKind::Pow2: return "pow2";
+    case AllocatorKind::Oracle: return "oracle";
+    case AllocatorKind::Paged: return "paged";
+    }
+    return "?";
+}
+
+AllocatorKind parseAllocatorKind(std::string_view text, std::string_view what)
+{
+    for (AllocatorKind kind : {AllocatorKind::Max, AllocatorKind::Pow2, AllocatorKind::Oracle, AllocatorKind::Paged})
+        if (text == allocatorKindName(kind))
+            return kind;
+    throw Error(std::string(what) + ": '" + std::string(text) + "' is not an allocator; expected max, pow2, oracle or paged");
+}
+
+KvSimulator::KvSimulator(const SimConfig& config, std::vector<Request> requests)
+    : m_config(config)
+    , m_requests(std::move(requests))
+{
+    if (m_config.samples == 0 || m_config.samples > 64)
+        throw Error("--samples must be between 1 and 64, got " + std::to_string(m_config.samples));
+    if (m_config.maxModelLen == 0)
+        throw Error("--max-model-len must be at least 1");
+    if (m_config.maxRunning == 0)
+        throw Error("the running-request limit must be at least 1");
+    std::stable_sort(m_requests.begin(), m_requests.end(),
+                     [](const Request& a, const Request& b) { return a.arrivalStep < b.arrivalStep; });
+    for (std::size_t i = 0; i < m_requests.size(); ++i) {
+        Request& r = m_requests[i];
+        r.id = std::uint32_t(i);
+        // The model length caps a request: its prompt keeps at least one slot for output.
+        r.promptLen = std::min(r.promptLen, m_config.maxModelLen - 1);
+        r.outputLen = std::max(1u, std::min(r.outputLen, m_config.maxModelLen - r.promptLen));
+    }
+    m_progress.resize(m_requests.size());
+    for (std::size_t i = 0; i < m_requests.size(); ++i)
+        m_progress[i].finalLength = m_requests[i].promptLen + m_requests[i].outputLen;
+
+    switch (m_config.allocator) {
+    case AllocatorKind::Paged:
+        m_allocator = std::make_unique<PagedAllocator>(m_config.poolSlots, m_config.blockSize);
+        break;
+    default: {
+        const auto policy = m_config.allocator == AllocatorKind::Max    ? ReservationPolicy::Max
+                            : m_config.allocator == AllocatorKind::Pow2 ? ReservationPolicy::Pow2
+                                                                         : ReservationPolicy::Oracle;
+        m_allocator = std::make_unique<ContiguousAllocator>(
+            m_config.poolSlots, policy, m_config.buddyPlacement ? Placement::Buddy : Placement::FirstFit,
+            m_config.maxModelLen);
+    }
+    }
+    if (m_config.recordEvents)
+        m_allocator->setEventLog(&m_events);
+}
+
+bool KvSimulator::finished() const { return m_finished == m_requests.size(); }
+
+std::vector<std::uint32_t> KvSimulator::runningRequests() const { return m_running; }
+
+bool KvSimulator::admitHead()
+{
+    const std::uint32_t id = m_waiting.front();
+    const Request& r = m_requests[id];
+    const Progress& p = m_progress[id];
+    const std::uint32_t tokens = r.promptLen + p.generated; // a preempted request recomputes what it had
+    if (m_config.allocator == AllocatorKind::Paged && !m_running.empty()) {
+        // vLLM keeps a 1% watermark of free blocks so that running sequences can grow.
+        const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
+        const std::uint32_t watermark = std::max(1u, paged.blockCount() / 100);
+        if (paged.blocksToAdmit(r, m_config.samples, tokens) + watermark > paged.freeBlocks())
+            return false;
+    }
+    if (!m_allocator->admit(r, m_config.samples, tokens, p.finalLength))
+        return false;
+    m_waiting.pop_front();
+    m_running.push_back(id);
+    return true;
+}
+
+void KvSimulator::preempt(std::size_t index)
+{
+    const std::uint32_t id = m_running[index];
+    m_allocator->release(id);
+    m_running.erase(m_running.begin() + std::ptrdiff_t(index));
+    m_waiting.push_front(id); // first in line again, with its tokens to recompute
+    ++m_last.preemptions;
+    if (m_config.recordEvents)
+        m_events.push_back({m_step, EventKind::Preempt, id, 0, 0, 0});
+}
+
+bool KvSimulator::step()
+{
+    if (finished())
+        return false;
+    m_allocator->setStep(m_step);
+    while (m_nextArrival < m_requests.size() && m_requests[m_nextArrival].arrivalStep <= m_step)
+        m_waiting.push_back(std::uint32_t(m_nextArrival++));
+
+    while (!m_waiting.empty() && m_running.size() < m_config.maxRunning && admitHead()) {
+    }
+    if (m_running.empty() && !m_waiting.empty()) {
+        const Request& r = m_requests[m_waiting.front()];
+        throw Error("request " + std::to_string(r.id) + " (" + std::to_string(r.promptLen) + " + " +
+                    std::to_string(r.outputLen) + " tokens) can never fit a pool of " +
+                    std::to_string(m_config.poolSlots) + " slots with the " + m_allocator->name() + " allocator");
+    }
+
+    // Decode: every running sequence stores one token. When the paged pool runs dry, the
+    // most recently admitted request is preempted (it may be the one that asked).
+    for (std::size_t i = 0; i < m_running.size();) {
+        const std::uint32_t id = m_running[i];
+        const std::uint32_t newLength = m_requests[id].promptLen + m_progress[id].generated + 1;
+        bool stored = true;
+        for (std::uint32_t s = 0; s < m_config.samples && stored; ++s) {
+            while (!m_allocator->append(id, s, newLength)) {
+                if (m_running.size() == 1) {
+                    // Alone and still out of room: re-admitting it would fail the same way forever.
+                    const Request& r = m_requests[id];
+                    throw Error("request " + std::to_string(r.id) + " (" + std::to_string(r.promptLen) + " + " +
+                                std::to_string(r.outputLen) + " tokens x " + std::to_string(m_config.samples) +
+                                " samples) can never fit a pool of " + std::to_string(m_config.poolSlots) +
+                                " slots with the " + m_allocator->name() + " allocator");
+                }
+                preempt(m_running.size() - 1);
+                if (m_running.size() <= i) { // the victim was this request
+                    stored = false;
+                    break;
+                }
+            }
+        }
+        if (!stored)
+            break;
+        ++m_progress[id].generated;
+        m_last.tokensGenerated += m_config.samples;
+        ++i;
+    }
+
+    m_last.step = m_step;
+    m_last.usage = m_allocator->usage(m_waiting.empty() ? nullptr : &m_requests[m_waiting.front()], m_config.samples);
+    m_last.running = std::uint32_t(m_running.size());
+    m_last.waiting = std::uint32_t(m_waiting.size());
+    m_last.sharedBlocksSaved = m_allocator->sharedBlocksSaved();
+    const double pool = double(m_allocator->poolSlots());
+    const SlotFractions f{double(m_last.usage.tokenStates) / pool, double(m_last.usage.reserved) / pool,
+                          double(m_last.usage.internal) / pool, double(m_last.usage.external) / pool,
+                          double(m_last.usage.free) / pool};
+    auto accumulate = [&](SlotFractions& sum) {
+        sum.tokenStates += f.tokenStates;
+        sum.reserved += f.reserved;
+        sum.internal += f.internal;
+        sum.external += f.external;
+        sum.free += f.free;
+    };
+    accumulate(m_sumAll);
+    m_batchAll += m_last.running;
+    if (m_last.waiting > 0) {
+        accumulate(m_sumSaturated);
+        m_batchSaturated += m_last.running;
+        ++m_saturatedSteps;
+    }
+    m_maxShared = std::max(m_maxShared, m_last.sharedBlocksSaved);
+    if (m_config.recordSteps)
+        m_steps.push_back(m_last);
+    if (m_config.keepSlotMap) {
+        m_map = buildSlotMap();
+        m_tables = buildBlockTables();
+    }
+
+    // Requests that generated their last token leave, and their memory goes back.
+    for (std::size_t i = 0; i < m_running.size();) {
+        const std::uint32_t id = m_running[i];
+        if (m_progress[id].generated >= m_requests[id].outputLen) {
+            m_allocator->release(id);
+            m_progress[id].done = true;
+            ++m_finished;
+            m_running.erase(m_running.begin() + std::ptrdiff_t(i));
+        } else {
+            ++i;
+        }
+    }
+    if (m_config.checkInvariants)
+        m_allocator->checkInvariants();
+    ++m_step;
+    return !finished();
+}
+
+void KvSimulator::run()
+{
+    while (step()) {
+    }
+}
+
+SimSummary KvSimulator::summary() const
+{
+    SimSummary s;
+    s.allocator = m_allocator->name();
+    s.poolSlots = m_allocator->poolSlots();
+    s.steps = m_step;
+    s.saturatedSteps = m_saturatedSteps;
+    s.requests = m_requests.size();
+    s.requestsFinished = m_finished;
+    s.preemptions = m_last.preemptions;
+    s.tokensGenerated = m_last.tokensGenerated;
+    s.blockOperations = m_allocator->blockOperations();
+    s.maxSharedBlocksSaved = m_maxShared;
+    auto mean = [](const SlotFractions& sum, double n) {
+        if (n == 0)
+            return SlotFractions{};
+        return SlotFractions{sum.tokenStates / n, sum.reserved / n, sum.internal / n, sum.external / n, sum.free / n};
+    };
+    s.saturated = mean(m_sumSaturated, double(m_saturatedSteps));
+    s.allSteps = mean(m_sumAll, double(m_step));
+    s.meanBatchSaturated = m_saturatedSteps ? m_batchSaturated / double(m_saturatedSteps) : 0.0;
+    s.meanBatch = m_step ? m_batchAll / double(m_step) : 0.0;
+    return s;
+}
+
+std::uint32_t KvSimulator::blockSize() const
+{
+    return m_config.allocator == AllocatorKind::Paged ? m_config.blockSize : 1;
+}
+
+std::vector<BlockTableView> KvSimulator::buildBlockTables() const
+{
+    std::vector<BlockTableView> out;
+    if (m_config.allocator != AllocatorKind::Paged)
+        return out;
+    for (const auto& seq : static_cast<const PagedAllocator&>(*m_allocator).sequences())
+        out.push_back({seq.request, seq.sample, seq.blockTable});
+    return out;
+}
+
+std::vector<SlotCell> KvSimulator::buildSlotMap() const
+{
+    std::vector<SlotCell> map(std::size_t(m_allocator->poolSlots()));
+    const Request* next = m_waiting.empty() ? nullptr : &m_requests[m_waiting.front()];
+    if (m_config.allocator == AllocatorKind::Paged) {
+        const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
+        const std::uint32_t b = paged.blockSize();
+        for (std::size_t slot = std::size_t(paged.blockCount()) * b; slot < map.size(); ++slot)
+            map[slot].kind = SlotKind::External; // the tail too small for a block
+        for (const auto& seq : paged.sequences()) {
+            for (std::size_t logical = 0; logical < seq.blockTable.size(); ++logical) {
+                const std::uint32_t block = seq.blockTable[logical];
+                const bool shared = paged.refCount(block) > 1;
+                const std::uint64_t first = std::uint64_t(logical) * b;
+                for (std::uint32_t i = 0; i < b; ++i) {
+                    SlotCell& cell = map[std::size_t(block) * b + i];
+                    const std::uint64_t position = first + i;
+                    SlotKind kind = position < seq.length        ? SlotKind::Token
+                                    : position < seq.finalLength ? SlotKind::Reserved
+                                                                 : SlotKind::Internal;
+                    if (shared && kind == SlotKind::Internal)
+                        kind = SlotKind::Reserved; // as usage() counts it: one sample will write there
+                    if (cell.request == UINT32_MAX || kind == SlotKind::Token)
+                        cell = {seq.request, kind, shared};
+                }
+            }
+        }
+        return map;
+    }
+    const auto& contiguous = static_cast<const ContiguousAllocator&>(*m_allocator);
+    for (const auto& r : contiguous.regions()) {
+        const std::uint64_t used = std::min<std::uint64_t>(r.finalLength, r.size);
+        for (std::uint64_t i = 0; i < r.size; ++i)
+            map[std::size_t(r.offset + i)] = {r.request, i < r.length ? SlotKind::Token
+                                                        : i < used    ? SlotKind::Reserved
+                                                                      : SlotKind::Internal,
+                                              false};
+    }
+    const std::uint64_t need =
+        next ? contiguous.reservationFor(next->promptLen, m_progress[next->id].finalLength) : 0;
+    const std::uint64_t placed = m_config.buddyPlacement ? std::bit_ceil(need) : need;
+    for (const auto& [offset, size] : contiguous.holes())
+        if (next && size < placed)
+            for (std::uint64_t i = 0; i < size; ++i)
+                map[std::size_t(offset + i)].kind = SlotKind::External;
+    return map;
+}
+
+SimSummary simulate(const SimConfig& config, const std::vector<Request>& requests)
+{
+    KvSimulator sim(config, requests);
+    sim.run();
+    return sim.summary();
+}
+
+} // namespace kvscope

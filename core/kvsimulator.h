@@ -1,0 +1,143 @@
+#pragma once
+
+#include "kvallocator.h"
+#include "workload.h"
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kvscope {
+
+enum class AllocatorKind { Max, Pow2, Oracle, Paged };
+std::string allocatorKindName(AllocatorKind kind); // "max", "pow2", "oracle", "paged"
+AllocatorKind parseAllocatorKind(std::string_view text, std::string_view what = "--allocator");
+
+struct SimConfig {
+    std::uint64_t poolSlots = 15'728;    // token slots in the KV pool (the paper's 13B on an A100-40GB)
+    AllocatorKind allocator = AllocatorKind::Paged;
+    bool buddyPlacement = false;         // contiguous only: buddy instead of first fit
+    std::uint32_t blockSize = 16;        // paged only
+    std::uint32_t maxModelLen = 2048;    // caps prompt + output; what the max policy reserves
+    std::uint32_t samples = 1;           // parallel samples per request (paged shares their prompt)
+    std::uint32_t maxRunning = 256;      // vLLM's max_num_seqs
+    bool recordSteps = false;            // keep every step's figures (the view's timeline)
+    bool recordEvents = false;           // keep the allocator's event log (the view's replay)
+    bool checkInvariants = false;        // verify the allocator after every step (tests)
+    bool keepSlotMap = false;            // snapshot slotMap() at the moment lastStep() measures
+};
+
+// One decode step's picture of the pool, after the step's tokens were stored.
+struct StepStats {
+    std::uint64_t step = 0;
+    SlotUsage usage;
+    std::uint32_t running = 0;         // requests being decoded
+    std::uint32_t waiting = 0;         // arrived, not admitted
+    std::uint64_t preemptions = 0;     // so far
+    std::uint64_t tokensGenerated = 0; // so far
+    std::uint64_t sharedBlocksSaved = 0;
+};
+
+// What one token slot of the pool holds, for the memory-map view.
+enum class SlotKind : std::uint8_t { Free, External, Token, Reserved, Internal };
+struct SlotCell {
+    std::uint32_t request = UINT32_MAX; // owner, UINT32_MAX when free
+    SlotKind kind = SlotKind::Free;
+    bool shared = false;                // a paged block read by several samples
+};
+// A paged sequence's block table, logical order, for the view's table.
+struct BlockTableView {
+    std::uint32_t request = 0;
+    std::uint32_t sample = 0;
+    std::vector<std::uint32_t> blocks; // physical block of logical block i
+};
+
+struct SlotFractions {
+    double tokenStates = 0, reserved = 0, internal = 0, external = 0, free = 0;
+};
+
+struct SimSummary {
+    std::string allocator;
+    std::uint64_t poolSlots = 0;
+    std::uint64_t steps = 0;
+    std::uint64_t saturatedSteps = 0; // steps with at least one request waiting
+    std::uint64_t requests = 0;
+    std::uint64_t requestsFinished = 0;
+    std::uint64_t preemptions = 0;
+    std::uint64_t tokensGenerated = 0;
+    std::uint64_t blockOperations = 0;
+    std::uint64_t maxSharedBlocksSaved = 0;
+    SlotFractions saturated; // mean share of the pool over the saturated steps
+    SlotFractions allSteps;  // mean share over every step
+    double meanBatchSaturated = 0.0;
+    double meanBatch = 0.0;
+};
+
+// A deterministic, step-by-step simulation of a serving engine's KV pool: FCFS admission
+// (a request starts only when its memory is allocated), one token per running sequence
+// per step (the prompt is stored in the first), release at the output length, and for the
+// paged allocator preemption by recompute when a block cannot be had.
+class KvSimulator {
+public:
+    KvSimulator(const SimConfig& config, std::vector<Request> requests);
+
+    bool step(); // runs one step; false when every request has finished
+    void run();  // to the end
+    bool finished() const;
+
+    const SimConfig& config() const { return m_config; }
+    const KvAllocator& allocator() const { return *m_allocator; }
+    const std::vector<Request>& requests() const { return m_requests; }
+    const StepStats& lastStep() const { return m_last; }
+    const std::vector<StepStats>& steps() const { return m_steps; }     // when recordSteps
+    const std::vector<AllocEvent>& events() const { return m_events; } // when recordEvents
+    std::vector<std::uint32_t> runningRequests() const;
+    std::vector<std::uint32_t> waitingRequests() const { return {m_waiting.begin(), m_waiting.end()}; }
+    std::uint32_t generated(std::uint32_t request) const { return m_progress[request].generated; }
+    SimSummary summary() const;
+
+    // Every slot of the pool in address order (contiguous) or physical-block order (paged),
+    // at the moment lastStep() was measured (after the step's tokens, before finished
+    // requests leave). Needs keepSlotMap; the kinds add up to lastStep().usage.
+    const std::vector<SlotCell>& slotMap() const { return m_map; }
+    const std::vector<BlockTableView>& blockTables() const { return m_tables; } // paged only
+    std::uint32_t blockSize() const;                 // 1 for contiguous maps
+
+private:
+    struct Progress {
+        std::uint32_t generated = 0;
+        std::uint32_t finalLength = 0; // prompt + output, capped by maxModelLen
+        bool done = false;
+    };
+    bool admitHead();
+    std::vector<SlotCell> buildSlotMap() const;
+    std::vector<BlockTableView> buildBlockTables() const;
+    void preempt(std::size_t runningIndex);
+
+    SimConfig m_config;
+    std::vector<Request> m_requests;
+    std::vector<Progress> m_progress;
+    std::unique_ptr<KvAllocator> m_allocator;
+    std::deque<std::uint32_t> m_waiting;
+    std::vector<std::uint32_t> m_running; // in admission order
+    std::size_t m_nextArrival = 0;
+    std::uint64_t m_step = 0;
+    std::uint64_t m_finished = 0;
+    StepStats m_last;
+    std::vector<StepStats> m_steps;
+    std::vector<AllocEvent> m_events;
+    std::vector<SlotCell> m_map;
+    std::vector<BlockTableView> m_tables;
+    // Running sums for the summary, so long runs need not keep every step.
+    SlotFractions m_sumSaturated, m_sumAll;
+    double m_batchSaturated = 0, m_batchAll = 0;
+    std::uint64_t m_saturatedSteps = 0;
+    std::uint64_t m_maxShared = 0;
+};
+
+// Runs one allocator over the trace to the end and returns its summary.
+SimSummary simulate(const SimConfig& config, const std::vector<Request>& requests);
+
+} // namespace kvscope

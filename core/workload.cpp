@@ -1,0 +1,273 @@
+#include "workload.h"
+
+#include "error.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+namespace kvscope {
+namespace {
+
+// Splitmix-seeded 64-bit generator with our own transforms: std::*_distribution differ
+// between standard libraries, and a class must see the same trace everywhere.
+class Rng {
+public:
+    explicit Rng(std::uint64_t seed)
+        : m_engine(seed)
+    {
+    }
+    double uniform() { return double(m_engine() >> 11) * 0x1.0p-53; } // [0, 1)
+    double normal()
+    {
+        double u1 = uniform();
+        while (u1 <= 0.0)
+            u1 = uniform();
+        const double u2 = uniform();
+        return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+    }
+    std::uint32_t between(std::uint32_t lo, std::uint32_t hi) // inclusive
+    {
+        return lo + std::uint32_t(uniform() * double(hi - lo + 1));
+    }
+
+private:
+    std::mt19937_64 m_engine;
+};
+
+// A log-normal length with the given mean and shape, at least 1.
+std::uint32_t logNormalLength(Rng& rng, double mean, double sigma, std::uint32_t cap)
+{
+    const double mu = std::log(mean) - sigma * sigma / 2.0;
+    const double value = std::exp(mu + sigma * rng.normal());
+    return std::clamp<std::uint32_t>(std::uint32_t(std::lround(value)), 1, cap);
+}
+
+std::uint32_t parseUint(std::string_view text, std::string_view what, std::string_view whole)
+{
+    std::uint32_t value = 0;
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
+        throw Error(std::string(what) + ": '" + std::string(whole) + "': expected a whole number, got '" +
+                    std::string(text) + "'");
+    return value;
+}
+
+std::pair<std::string_view, std::string_view> splitOnce(std::string_view text, char separator)
+{
+    const auto at = text.find(separator);
+    if (at == std::string_view::npos)
+        return {text, {}};
+    return {text.substr(0, at), text.substr(at + 1)};
+}
+
+} // namespace
+
+WorkloadSpec WorkloadSpec::parse(std::string_view text, std::string_view what)
+{
+    WorkloadSpec spec;
+    if (text == "sharegpt") {
+        spec.kind = WorkloadKind::ShareGpt;
+    } else if (text == "alpaca") {
+        spec.kind = WorkloadKind::Alpaca;
+    } else if (text.starts_with("fixed:")) {
+        const auto [p, o] = splitOnce(text.substr(6), ',');
+        spec.kind = WorkloadKind::Fixed;
+        spec.fixedPrompt = parseUint(p, what, text);
+        spec.fixedOutput = parseUint(o, what, text);
+        if (spec.fixedOutput == 0)
+            throw Error(std::string(what) + ": '" + std::string(text) + "': the output length must be at least 1");
+    } else if (text.starts_with("uniform:")) {
+        const auto [prompts, outputs] = splitOnce(text.substr(8), ',');
+        const auto [pmin, pmax] = splitOnce(prompts, '-');
+        const auto [omin, omax] = splitOnce(outputs, '-');
+        spec.kind = WorkloadKind::Uniform;
+        spec.promptMin = parseUint(pmin, what, text);
+        spec.promptMax = parseUint(pmax, what, text);
+        spec.outputMin = parseUint(omin, what, text);
+        spec.outputMax = parseUint(omax, what, text);
+        if (spec.promptMin > spec.promptMax || spec.outputMin > spec.outputMax || spec.outputMin == 0)
+            throw Error(std::string(what) + ": '" + std::string(text) +
+                        "': expected uniform:PMIN-PMAX,OMIN-OMAX with PMIN <= PMAX and 1 <= OMIN <= OMAX");
+    } else if (!text.empty()) {
+        spec.kind = WorkloadKind::Trace;
+        spec.traceFile = std::string(text);
+    } else {
+        throw Error(std::string(what) + ": expected sharegpt, alpaca, fixed:P,O, uniform:PMIN-PMAX,OMIN-OMAX or a trace file");
+    }
+    return spec;
+}
+
+std::string WorkloadSpec::describe() const
+{
+    switch (kind) {
+    case WorkloadKind::ShareGpt: return "ShareGPT-like (synthetic, mean prompt 161, mean output 338)";
+    case WorkloadKind::Alpaca: return "Alpaca-like (synthetic, mean prompt 19, mean output 58)";
+    case WorkloadKind::Fixed: return "fixed prompt " + std::to_string(fixedPrompt) + ", output " + std::to_string(fixedOutput);
+    case WorkloadKind::Uniform:
+        return "uniform prompt " + std::to_string(promptMin) + "-" + std::to_string(promptMax) + ", output " +
+               std::to_string(outputMin) + "-" + std::to_string(outputMax);
+    case WorkloadKind::Trace: return "trace " + traceFile;
+    }
+    return {};
+}
+
+std::vector<Request> generateWorkload(const WorkloadSpec& spec)
+{
+    if (spec.kind == WorkloadKind::Trace)
+        return loadTraceFile(spec.traceFile);
+    Rng rng(spec.seed);
+    Rng arrivals(spec.seed ^ 0x9e3779b97f4a7c15ull);
+    std::vector<Request> out;
+    out.reserve(spec.requests);
+    double clock = 0.0;
+    for (std::uint32_t i = 0; i < spec.requests; ++i) {
+        Request r;
+        r.id = i;
+        switch (spec.kind) {
+        case WorkloadKind::Fixed:
+            r.promptLen = spec.fixedPrompt;
+            r.outputLen = spec.fixedOutput;
+            break;
+        case WorkloadKind::Uniform:
+            r.promptLen = rng.between(spec.promptMin, spec.promptMax);
+            r.outputLen = rng.between(spec.outputMin, spec.outputMax);
+            break;
+        case WorkloadKind::ShareGpt:
+            r.promptLen = logNormalLength(rng, 161.0, 1.0, 4096);
+            r.outputLen = logNormalLength(rng, 338.0, 0.9, 4096);
+            break;
+        case WorkloadKind::Alpaca:
+            r.promptLen = logNormalLength(rng, 19.0, 0.6, 1024);
+            r.outputLen = logNormalLength(rng, 58.0, 0.8, 1024);
+            break;
+        case WorkloadKind::Trace: break;
+        }
+        if (spec.rate > 0.0) {
+            double u = arrivals.uniform();
+            while (u <= 0.0)
+                u = arrivals.uniform();
+            clock += -std::log(u) / spec.rate; // exponential gaps: a Poisson process
+            r.arrivalStep = std::uint64_t(clock);
+        }
+        out.push_back(r);
+    }
+    return out;
+}
+
+std::vector<Request> parseTrace(std::string_view text, std::string_view source)
+{
+    std::vector<Request> out;
+    std::istringstream in{std::string(text)};
+    std::string line;
+    std::size_t lineNo = 0;
+    bool csvHeaderSeen = false;
+    int arrivalColumn = -1;
+    auto fail = [&](const std::string& why) -> void {
+        throw Error(std::string(source) + ":" + std::to_string(lineNo) + ": " + why);
+    };
+    while (std::getline(in, line)) {
+        ++lineNo;
+        if (!line.empty() && line.back() == '\r')
+            line.pop_back();
+        if (line.find_first_not_of(" \t") == std::string::npos || line[0] == '#')
+            continue;
+        Request r;
+        r.id = std::uint32_t(out.size());
+        if (line[0] == '{') {
+            nlohmann::json j;
+            try {
+                j = nlohmann::json::parse(line);
+            } catch (const nlohmann::json::parse_error& e) {
+                fail(std::string("not valid JSON (") + e.what() + ")");
+            }
+            auto field = [&](const char* key, bool required) -> std::uint64_t {
+                auto it = j.find(key);
+                if (it == j.end()) {
+                    if (required)
+                        fail(std::string("missing '") + key + "'");
+                    return 0;
+                }
+                if (!it->is_number_unsigned())
+                    fail(std::string("'") + key + "' must be a whole number >= 0, got " + it->dump());
+                return it->get<std::uint64_t>();
+            };
+            const std::uint64_t prompt = field("prompt_len", true);
+            const std::uint64_t output = field("output_len", true);
+            if (prompt > (1u << 24) || output > (1u << 24))
+                fail("lengths above 16,777,216 tokens are not supported");
+            r.promptLen = std::uint32_t(prompt);
+            r.outputLen = std::uint32_t(output);
+            r.arrivalStep = field("arrival_step", false);
+        } else {
+            std::vector<std::string_view> cells;
+            std::string_view rest = line;
+            while (true) {
+                const auto [cell, tail] = splitOnce(rest, ',');
+                const auto start = cell.find_first_not_of(" \t");
+                const auto end = cell.find_last_not_of(" \t");
+                cells.push_back(start == std::string_view::npos ? std::string_view() : cell.substr(start, end - start + 1));
+                if (tail.data() == nullptr)
+                    break;
+                rest = tail;
+            }
+            if (!csvHeaderSeen) {
+                if (cells.size() < 2 || cells[0] != "prompt_len" || cells[1] != "output_len")
+                    fail("a CSV trace starts with the header prompt_len,output_len[,arrival_step]");
+                if (cells.size() >= 3) {
+                    if (cells[2] != "arrival_step")
+                        fail("the third column must be arrival_step, got '" + std::string(cells[2]) + "'");
+                    arrivalColumn = 2;
+                }
+                csvHeaderSeen = true;
+                continue;
+            }
+            if (cells.size() != (arrivalColumn >= 0 ? 3u : 2u))
+                fail("expected " + std::to_string(arrivalColumn >= 0 ? 3 : 2) + " values, got " + std::to_string(cells.size()));
+            auto number = [&](std::string_view cell, const char* name) -> std::uint32_t {
+                std::uint32_t v = 0;
+                const auto [ptr, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
+                if (cell.empty() || ec != std::errc() || ptr != cell.data() + cell.size())
+                    fail(std::string(name) + " must be a whole number >= 0, got '" + std::string(cell) + "'");
+                return v;
+            };
+            r.promptLen = number(cells[0], "prompt_len");
+            r.outputLen = number(cells[1], "output_len");
+            if (arrivalColumn >= 0)
+                r.arrivalStep = number(cells[2], "arrival_step");
+        }
+        if (r.outputLen == 0)
+            fail("output_len must be at least 1");
+        out.push_back(r);
+    }
+    if (out.empty())
+        throw Error(std::string(source) + ": the trace holds no requests");
+    std::stable_sort(out.begin(), out.end(), [](const Request& a, const Request& b) { return a.arrivalStep < b.arrivalStep; });
+    for (std::size_t i = 0; i < out.size(); ++i)
+        out[i].id = std::uint32_t(i);
+    return out;
+}
+
+std::vector<Request> loadTraceFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw Error(path + ": cannot open the trace file");
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    return parseTrace(buffer.str(), path);
+}
+
+std::vector<Request> paperFigureWorkload()
+{
+    // Request A: a 7-token prompt that stops after 3 generated tokens (10 in all);
+    // request B: a 5-token prompt that generates 20 tokens.
+    return {{0, 7, 3, 0}, {1, 5, 20, 0}};
+}
+
+} // namespace kvscope

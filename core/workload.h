@@ -1,0 +1,51 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kvscope {
+
+// One serving request: tokens in, tokens to generate, and when it arrives.
+struct Request {
+    std::uint32_t id = 0;
+    std::uint32_t promptLen = 0;   // tokens
+    std::uint32_t outputLen = 0;   // tokens the request generates before it stops (>= 1)
+    std::uint64_t arrivalStep = 0; // decode step at which it joins the queue
+};
+
+enum class WorkloadKind { Fixed, Uniform, ShareGpt, Alpaca, Trace };
+
+// How to make a request trace. ShareGPT- and Alpaca-like workloads are synthetic:
+// log-normal lengths whose means match the published datasets' means (ShareGPT: prompt
+// 161, output 338 tokens; Alpaca: 19 and 58), with a long tail; they are not the datasets.
+struct WorkloadSpec {
+    WorkloadKind kind = WorkloadKind::ShareGpt;
+    std::uint32_t fixedPrompt = 0, fixedOutput = 0;            // Fixed
+    std::uint32_t promptMin = 0, promptMax = 0;                // Uniform (inclusive)
+    std::uint32_t outputMin = 0, outputMax = 0;
+    std::string traceFile;                                     // Trace
+    std::uint32_t requests = 1000;                             // ignored for Trace
+    double rate = 0.0;   // Poisson arrivals per step; 0 = all at step 0 (traces keep their arrival_step)
+    std::uint64_t seed = 1;
+
+    // "sharegpt", "alpaca", "fixed:P,O", "uniform:PMIN-PMAX,OMIN-OMAX" or a file path.
+    // Throws Error naming the argument when the text is malformed.
+    static WorkloadSpec parse(std::string_view text, std::string_view what = "--workload");
+    std::string describe() const;
+};
+
+// A deterministic generator: the same spec and seed give the same trace on every platform.
+std::vector<Request> generateWorkload(const WorkloadSpec& spec);
+
+// A trace as CSV (header prompt_len,output_len[,arrival_step]) or JSON Lines
+// ({"prompt_len": .., "output_len": .., "arrival_step": ..}). Errors name the source and line.
+std::vector<Request> parseTrace(std::string_view text, std::string_view source);
+std::vector<Request> loadTraceFile(const std::string& path);
+
+// The class demo of Kwon et al. (2023), Figure 3: one request that reserves 2,048 slots and
+// stops after 10 tokens, and a second one, both at step 0.
+std::vector<Request> paperFigureWorkload();
+
+} // namespace kvscope

@@ -1,0 +1,313 @@
+// The allocator simulator: invariants over randomized traces, the paper's figures, traces.
+#include "contiguousallocator.h"
+#include "error.h"
+#include "kvsimulator.h"
+#include "pagedallocator.h"
+#include "workload.h"
+#include "testutils.h"
+
+#include <QtTest>
+
+using namespace kvscope;
+using namespace Qt::StringLiterals;
+
+Q_DECLARE_METATYPE(kvscope::AllocatorKind)
+
+namespace {
+
+// Runs to the end, checking after every step what must always hold.
+void runChecked(const SimConfig& config, const std::vector<Request>& requests)
+{
+    SimConfig checked = config;
+    checked.checkInvariants = true; // the allocator verifies itself after every step
+    checked.keepSlotMap = true;
+    KvSimulator sim(checked, requests);
+    const auto blockSize = config.blockSize;
+    while (sim.step()) {
+        const StepStats& s = sim.lastStep();
+        QCOMPARE(s.usage.total(), config.poolSlots); // the five categories always sum to the pool
+        if (config.allocator == AllocatorKind::Paged)
+            QVERIFY2(s.usage.internal < std::uint64_t(s.running) * config.samples * blockSize + 1,
+                     "paged internal waste must stay under one block per running sequence");
+        if (config.allocator == AllocatorKind::Oracle && !config.buddyPlacement)
+            QCOMPARE(s.usage.internal, std::uint64_t(0)); // an oracle never reserves for tokens that never come
+        if (s.step % 7 == 0) { // the map the view draws counts the same slots as usage()
+            SlotUsage fromMap;
+            for (const SlotCell& cell : sim.slotMap()) {
+                switch (cell.kind) {
+                case SlotKind::Token: ++fromMap.tokenStates; break;
+                case SlotKind::Reserved: ++fromMap.reserved; break;
+                case SlotKind::Internal: ++fromMap.internal; break;
+                case SlotKind::External: ++fromMap.external; break;
+                case SlotKind::Free: ++fromMap.free; break;
+                }
+            }
+            QCOMPARE(fromMap.tokenStates, s.usage.tokenStates);
+            QCOMPARE(fromMap.reserved, s.usage.reserved);
+            QCOMPARE(fromMap.internal, s.usage.internal);
+            QCOMPARE(fromMap.external, s.usage.external);
+        }
+        if (QTest::currentTestFailed())
+            return;
+    }
+    QVERIFY(sim.allocator().empty()); // everything freed at the end
+    sim.allocator().checkInvariants();
+    QCOMPARE(sim.summary().requestsFinished, std::uint64_t(requests.size()));
+}
+
+} // namespace
+
+class TestKvSimulator : public QObject {
+    Q_OBJECT
+
+private slots:
+    void invariantsOverRandomTraces_data()
+    {
+        QTest::addColumn<AllocatorKind>("kind");
+        QTest::addColumn<bool>("buddy");
+        QTest::addColumn<uint>("blockSize");
+        QTest::addColumn<uint>("samples");
+        QTest::addColumn<int>("seed");
+        int row = 0;
+        for (int seed : {1, 2, 3, 4, 5, 6}) {
+            QTest::addRow("max first-fit seed %d", seed) << AllocatorKind::Max << false << 16u << 1u << seed;
+            QTest::addRow("pow2 buddy seed %d", seed) << AllocatorKind::Pow2 << true << 16u << 1u << seed;
+            QTest::addRow("oracle first-fit seed %d", seed) << AllocatorKind::Oracle << false << 16u << 1u << seed;
+            QTest::addRow("oracle buddy seed %d", seed) << AllocatorKind::Oracle << true << 16u << 1u << seed;
+            const uint blocks[] = {1, 16, 256};
+            QTest::addRow("paged block %u seed %d", blocks[row % 3], seed) << AllocatorKind::Paged << false << blocks[row % 3] << 1u << seed;
+            QTest::addRow("paged 4 samples seed %d", seed) << AllocatorKind::Paged << false << 8u << 4u << seed;
+            ++row;
+        }
+    }
+    void invariantsOverRandomTraces()
+    {
+        QFETCH(AllocatorKind, kind);
+        QFETCH(bool, buddy);
+        QFETCH(uint, blockSize);
+        QFETCH(uint, samples);
+        QFETCH(int, seed);
+        WorkloadSpec spec = WorkloadSpec::parse(seed % 2 ? "sharegpt" : "uniform:1-300,1-400");
+        spec.requests = 120;
+        spec.rate = 0.05 * seed;
+        spec.seed = std::uint64_t(seed);
+        SimConfig config;
+        config.allocator = kind;
+        config.buddyPlacement = buddy;
+        config.blockSize = blockSize;
+        config.samples = samples;
+        config.poolSlots = 6000 + 37 * std::uint64_t(seed); // not a multiple of the block size
+        config.maxModelLen = samples > 1 ? 1024 : 2048;      // four samples of one request must fit the pool
+        runChecked(config, generateWorkload(spec));
+    }
+
+    void paperPoolRunsSevenAtATime()
+    {
+        // A 13B model with 12 GiB of KV on an A100-40GB holds 15,728 slots: max reserves 2,048 each.
+        WorkloadSpec spec = WorkloadSpec::parse("sharegpt");
+        spec.requests = 300;
+        SimConfig config;
+        config.allocator = AllocatorKind::Max;
+        const SimSummary s = simulate(config, generateWorkload(spec));
+        QCOMPARE(s.poolSlots, std::uint64_t(15'728));
+        QCOMPARE(s.meanBatchSaturated, 7.0);
+    }
+
+    void thePapersPicture()
+    {
+        // Token-state share rises max < pow2 < oracle < paged; contiguous well below paged.
+        WorkloadSpec spec = WorkloadSpec::parse("sharegpt");
+        spec.requests = 1000;
+        SimConfig config;
+        std::vector<double> shares;
+        for (AllocatorKind kind : {AllocatorKind::Max, AllocatorKind::Pow2, AllocatorKind::Oracle, AllocatorKind::Paged}) {
+            config.allocator = kind;
+            const SimSummary s = simulate(config, generateWorkload(spec));
+            const double sum = s.saturated.tokenStates + s.saturated.reserved + s.saturated.internal +
+                               s.saturated.external + s.saturated.free;
+            QVERIFY(std::abs(sum - 1.0) < 1e-9);
+            shares.push_back(s.saturated.tokenStates);
+        }
+        QVERIFY(shares[0] < shares[1] && shares[1] < shares[2] && shares[2] < shares[3]);
+        QVERIFY2(shares[0] > 0.15 && shares[0] < 0.25, qPrintable(QString::number(shares[0]))); // paper: 20.4%
+        QVERIFY2(shares[3] > 0.90, qPrintable(QString::number(shares[3])));                    // paper: 96.3%
+    }
+
+    void figurePresetLeaves2038SlotsUnused()
+    {
+        SimConfig config;
+        config.allocator = AllocatorKind::Max;
+        config.poolSlots = 4096 + 500;
+        KvSimulator sim(config, paperFigureWorkload());
+        const auto& max = static_cast<const ContiguousAllocator&>(sim.allocator());
+        sim.step();
+        // Request A: 7-token prompt, 3 tokens out, 2,048 reserved -> 2,038 slots never used.
+        const auto regions = max.regions();
+        QCOMPARE(regions.size(), std::size_t(2));
+        QCOMPARE(regions[0].size, std::uint64_t(2048));
+        QCOMPARE(regions[0].size - regions[0].finalLength, std::uint64_t(2038));
+        QCOMPARE(sim.lastStep().usage.internal, std::uint64_t(2038 + 2048 - 25));
+        sim.step();
+        sim.step(); // A stores its last token in this step
+        QCOMPARE(sim.lastStep().usage.tokenStates, std::uint64_t(10 + 5 + 3));
+        sim.run();
+        QVERIFY(sim.allocator().empty());
+
+        // Paged: the same two requests waste under one block each.
+        config.allocator = AllocatorKind::Paged;
+        KvSimulator paged(config, paperFigureWorkload());
+        paged.step();
+        QVERIFY(paged.lastStep().usage.internal + paged.lastStep().usage.reserved < 2 * 16);
+    }
+
+    void sharingAndCopyOnWrite()
+    {
+        SimConfig config;
+        config.allocator = AllocatorKind::Paged;
+        config.blockSize = 16;
+        config.samples = 4;
+        config.poolSlots = 16 * 64;
+        config.recordEvents = true;
+        config.checkInvariants = true;
+        // A 40-token prompt: 2 full blocks + a partial third, shared by 4 samples.
+        KvSimulator sim(config, {{0, 40, 30, 0}});
+        sim.step();
+        const auto& paged = static_cast<const PagedAllocator&>(sim.allocator());
+        const auto seqs = paged.sequences();
+        QCOMPARE(seqs.size(), std::size_t(4));
+        for (const auto& seq : seqs) {
+            QCOMPARE(seq.blockTable[0], seqs[0].blockTable[0]); // full prompt blocks shared
+            QCOMPARE(seq.blockTable[1], seqs[0].blockTable[1]);
+            QCOMPARE(paged.refCount(seq.blockTable[0]), 4u);
+        }
+        // The partial block was copied for three samples; the last one wrote in place.
+        int copies = 0;
+        for (const auto& e : sim.events())
+            copies += e.kind == EventKind::CopyOnWrite ? 1 : 0;
+        QCOMPARE(copies, 3);
+        QCOMPARE(paged.sharedBlocksSaved(), std::uint64_t(2 * 3));
+        QCOMPARE(sim.lastStep().sharedBlocksSaved, std::uint64_t(6));
+        sim.run();
+        QVERIFY(sim.allocator().empty());
+        QCOMPARE(paged.freeBlocks(), 64u);
+    }
+
+    void preemptionFreesAndRecomputes()
+    {
+        SimConfig config;
+        config.allocator = AllocatorKind::Paged;
+        config.blockSize = 16;
+        config.poolSlots = 16 * 12; // small: 10 growing requests must preempt
+        config.checkInvariants = true;
+        WorkloadSpec spec = WorkloadSpec::parse("fixed:20,60");
+        spec.requests = 10;
+        KvSimulator sim(config, generateWorkload(spec));
+        sim.run();
+        const SimSummary s = sim.summary();
+        QVERIFY(s.preemptions > 0);
+        QCOMPARE(s.requestsFinished, std::uint64_t(10));
+        QVERIFY(s.tokensGenerated >= 10u * 60u); // recomputed tokens count again
+        QVERIFY(sim.allocator().empty());
+    }
+
+    void requestThatNeverFits()
+    {
+        SimConfig paged;
+        paged.allocator = AllocatorKind::Paged;
+        paged.samples = 8;
+        paged.poolSlots = 16 * 20; // admitted alone, then it cannot grow: an error, not a livelock
+        QVERIFY(throwsErrorContaining([&] { simulate(paged, {{0, 100, 200, 0}}); }, {"can never fit", "8 samples"}));
+        SimConfig config;
+        config.allocator = AllocatorKind::Max;
+        config.poolSlots = 1000; // max reserves 2,048
+        QVERIFY(throwsErrorContaining([&] { simulate(config, paperFigureWorkload()); }, {"can never fit", "1000 slots"}));
+    }
+
+    void blockOperationsAreLinear()
+    {
+        // O(1) per block: operations grow with tokens, not with the pool or the queue.
+        WorkloadSpec spec = WorkloadSpec::parse("fixed:32,32");
+        SimConfig config;
+        config.allocator = AllocatorKind::Paged;
+        spec.requests = 100;
+        const SimSummary a = simulate(config, generateWorkload(spec));
+        spec.requests = 200;
+        const SimSummary b = simulate(config, generateWorkload(spec));
+        QCOMPARE(b.blockOperations, 2 * a.blockOperations);
+        QCOMPARE(a.blockOperations, std::uint64_t(100 * 4 * 2)); // 4 blocks taken and returned per request
+    }
+
+    void workloadsAreDeterministic()
+    {
+        WorkloadSpec spec = WorkloadSpec::parse("sharegpt");
+        spec.requests = 20000;
+        spec.rate = 2.0;
+        const auto a = generateWorkload(spec);
+        const auto b = generateWorkload(spec);
+        QCOMPARE(a.size(), b.size());
+        double prompt = 0, output = 0;
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            QCOMPARE(a[i].promptLen, b[i].promptLen);
+            QCOMPARE(a[i].arrivalStep, b[i].arrivalStep);
+            prompt += a[i].promptLen;
+            output += a[i].outputLen;
+        }
+        // Means close to ShareGPT's 161 and 338 (the tail is capped at 4,096).
+        QVERIFY2(std::abs(prompt / 20000 - 161) < 8, qPrintable(QString::number(prompt / 20000)));
+        QVERIFY2(std::abs(output / 20000 - 338) < 12, qPrintable(QString::number(output / 20000)));
+        QVERIFY(a.back().arrivalStep > 9000 && a.back().arrivalStep < 11000); // 20,000 at 2 per step
+    }
+
+    void traces_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("error");
+        QTest::addColumn<int>("count");
+        QTest::newRow("csv") << QByteArray("prompt_len,output_len\n10,20\n5, 7\n") << QString() << 2;
+        QTest::newRow("csv with arrivals") << QByteArray("prompt_len,output_len,arrival_step\n10,20,5\n5,7,0\n") << QString() << 2;
+        QTest::newRow("jsonl") << QByteArray("{\"prompt_len\": 3, \"output_len\": 4}\n\n{\"prompt_len\": 1, \"output_len\": 2, \"arrival_step\": 9}\n") << QString() << 2;
+        QTest::newRow("no header") << QByteArray("10,20\n") << u"trace.csv:1: a CSV trace starts with the header"_s << 0;
+        QTest::newRow("bad number") << QByteArray("prompt_len,output_len\n10,20\n10,abc\n") << u"trace.csv:3: output_len must be a whole number"_s << 0;
+        QTest::newRow("negative") << QByteArray("prompt_len,output_len\n-1,20\n") << u"trace.csv:2: prompt_len must be a whole number"_s << 0;
+        QTest::newRow("too many columns") << QByteArray("prompt_len,output_len\n1,2,3\n") << u"trace.csv:2: expected 2 values, got 3"_s << 0;
+        QTest::newRow("zero output") << QByteArray("prompt_len,output_len\n1,0\n") << u"trace.csv:2: output_len must be at least 1"_s << 0;
+        QTest::newRow("bad json") << QByteArray("{\"prompt_len\": 3,\n") << u"trace.csv:1: not valid JSON"_s << 0;
+        QTest::newRow("json missing") << QByteArray("{\"prompt_len\": 3}\n") << u"trace.csv:1: missing 'output_len'"_s << 0;
+        QTest::newRow("json negative") << QByteArray("{\"prompt_len\": -3, \"output_len\": 1}\n") << u"trace.csv:1: 'prompt_len' must be a whole number"_s << 0;
+        QTest::newRow("empty") << QByteArray("prompt_len,output_len\n") << u"holds no requests"_s << 0;
+    }
+    void traces()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, error);
+        QFETCH(int, count);
+        if (error.isEmpty()) {
+            const auto requests = parseTrace(text.toStdString(), "trace.csv");
+            QCOMPARE(int(requests.size()), count);
+            for (std::size_t i = 1; i < requests.size(); ++i)
+                QVERIFY(requests[i - 1].arrivalStep <= requests[i].arrivalStep);
+            return;
+        }
+        QString message;
+        const QByteArray needle = error.toUtf8();
+        QVERIFY2(throwsErrorContaining([&] { parseTrace(text.toStdString(), "trace.csv"); }, {needle.constData()}, &message),
+                 qPrintable(message));
+    }
+
+    void workloadSpecErrors_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::newRow("fixed without output") << u"fixed:10"_s;
+        QTest::newRow("fixed zero output") << u"fixed:10,0"_s;
+        QTest::newRow("uniform reversed") << u"uniform:10-5,1-2"_s;
+        QTest::newRow("uniform junk") << u"uniform:a-b,c-d"_s;
+    }
+    void workloadSpecErrors()
+    {
+        QFETCH(QString, text);
+        QVERIFY(throwsErrorContaining([&] { WorkloadSpec::parse(text.toStdString()); }, {"--workload"}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKvSimulator)
+#include "tst_kvsimulator.moc"
