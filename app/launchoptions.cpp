@@ -54,6 +54,7 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
         {u"tp"_s, tr("Tensor-parallel GPUs."), u"N"_s},
         {u"page"_s, tr("Page to open: memory, attention, scaling, paged, gpu."), u"NAME"_s},
         {u"screenshot"_s, tr("Render the window to a PNG file and exit."), u"FILE"_s},
+        {u"sim-steps"_s, tr("Advance the paged-memory simulation by N steps first."), u"N"_s},
     });
     parser.process(arguments);
 
@@ -86,6 +87,10 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
         options.error = QString::fromUtf8(e.what());
         return options;
     }
+    std::uint64_t simSteps = 0;
+    if (!readUInt(parser, u"sim-steps"_s, 0, 1u << 24, simSteps, options.error))
+        return options;
+    options.simSteps = int(simSteps);
     std::uint64_t tp = s.tensorParallel;
     if (!readUInt(parser, u"context"_s, 1, 1ull << 24, s.context, options.error) ||
         !readUInt(parser, u"batch"_s, 1, 1u << 20, s.batch, options.error) ||

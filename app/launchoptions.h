@@ -12,6 +12,7 @@ class ScenarioController;
 struct LaunchOptions {
     QString page;       // --page NAME
     QString screenshot; // --screenshot FILE
+    int simSteps = 0;   // --sim-steps N: advance the paged-memory simulation before showing
     QString error;      // non-empty: what was wrong with the command line
 };
 

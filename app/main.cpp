@@ -2,6 +2,7 @@
 // assembles the main window; everything else lives in kvscope_applib.
 #include "launchoptions.h"
 #include "mainwindow.h"
+#include "pagedpage.h"
 #include "scenariocontroller.h"
 #include "settings.h"
 
@@ -40,6 +41,8 @@ int main(int argc, char** argv)
         return 2;
     }
     window.show();
+    for (int i = 0; i < options.simSteps; ++i)
+        window.pagedPage()->stepOnce();
 
     if (!options.screenshot.isEmpty()) {
         // Let the first frame lay out and paint, then grab and leave.

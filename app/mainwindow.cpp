@@ -7,6 +7,7 @@
 #include "hfconfig.h"
 #include "memorychart.h"
 #include "memorypage.h"
+#include "pagedpage.h"
 #include "scalingpage.h"
 #include "scenariocontroller.h"
 #include "scenariofile.h"
@@ -41,14 +42,17 @@ MainWindow::MainWindow(ScenarioController* controller, QWidget* parent)
     , m_memory(new MemoryPage(controller, m_pages))
     , m_attention(new AttentionPage(controller, m_pages))
     , m_scaling(new ScalingPage(controller, m_pages))
+    , m_paged(new PagedPage(controller, m_pages))
 {
     setObjectName(u"mainWindow"_s);
     m_memory->setObjectName(u"memory"_s);
     m_attention->setObjectName(u"attention"_s);
     m_scaling->setObjectName(u"scaling"_s);
+    m_paged->setObjectName(u"paged"_s);
     m_pages->addTab(m_memory, tr("Memory"));
     m_pages->addTab(m_attention, tr("Attention"));
     m_pages->addTab(m_scaling, tr("Scaling"));
+    m_pages->addTab(m_paged, tr("Paged memory"));
     setCentralWidget(m_pages);
 
     auto* dock = new QDockWidget(tr("Scenario"), this);
@@ -233,18 +237,22 @@ QChartView* MainWindow::currentChart() const
         return m_attention->chartView();
     if (page == m_scaling)
         return m_scaling->chartView();
+    if (page == m_paged)
+        return nullptr; // its maps are plain widgets: the whole page is exported
     return m_memory->chart();
 }
 
 bool MainWindow::exportChart(const QString& path)
 {
-    QChartView* view = currentChart();
+    QWidget* view = currentChart();
+    if (!view)
+        view = m_pages->currentWidget();
     if (path.endsWith(u".svg"_s, Qt::CaseInsensitive)) {
         QSvgGenerator generator;
         generator.setFileName(path);
         generator.setSize(view->size());
         generator.setViewBox(view->rect());
-        generator.setTitle(view->chart()->title());
+        generator.setTitle(windowTitle());
         QPainter painter;
         if (!painter.begin(&generator)) {
             reportError(tr("Cannot export chart"), tr("%1: cannot write the SVG file").arg(path));

@@ -9,6 +9,7 @@
 class AttentionPage;
 class ControlsPanel;
 class MemoryPage;
+class PagedPage;
 class ScalingPage;
 class ScenarioController;
 class QChartView;
@@ -33,6 +34,7 @@ public:
     MemoryPage* memoryPage() const { return m_memory; }
     AttentionPage* attentionPage() const { return m_attention; }
     ScalingPage* scalingPage() const { return m_scaling; }
+    PagedPage* pagedPage() const { return m_paged; }
 
     // File operations; each reports failure in a message box and changes nothing on failure.
     bool openScenario(const QString& path);
@@ -66,6 +68,7 @@ private:
     MemoryPage* m_memory;
     AttentionPage* m_attention;
     ScalingPage* m_scaling;
+    PagedPage* m_paged;
     QMenu* m_recentMenu = nullptr;
     QAction* m_pinAction = nullptr;
     std::optional<kvscope::Scenario> m_pinned;

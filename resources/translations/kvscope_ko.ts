@@ -389,248 +389,253 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="49"/>
+        <location filename="../../app/mainwindow.cpp" line="52"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="50"/>
+        <location filename="../../app/mainwindow.cpp" line="53"/>
         <source>Attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="51"/>
+        <location filename="../../app/mainwindow.cpp" line="54"/>
         <source>Scaling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="54"/>
+        <location filename="../../app/mainwindow.cpp" line="55"/>
+        <source>Paged memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="58"/>
         <source>Scenario</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="68"/>
+        <location filename="../../app/mainwindow.cpp" line="72"/>
         <source>Open a Hugging Face config.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="69"/>
+        <location filename="../../app/mainwindow.cpp" line="73"/>
         <source>Model config (*.json);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="76"/>
+        <location filename="../../app/mainwindow.cpp" line="80"/>
         <source>Not applied: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="86"/>
+        <location filename="../../app/mainwindow.cpp" line="90"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="87"/>
+        <location filename="../../app/mainwindow.cpp" line="91"/>
         <source>&amp;Open Scenario...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="88"/>
+        <location filename="../../app/mainwindow.cpp" line="92"/>
         <source>Open scenario</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="88"/>
-        <location filename="../../app/mainwindow.cpp" line="93"/>
+        <location filename="../../app/mainwindow.cpp" line="92"/>
+        <location filename="../../app/mainwindow.cpp" line="97"/>
         <source>KV Scope scenario (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="92"/>
+        <location filename="../../app/mainwindow.cpp" line="96"/>
         <source>&amp;Save Scenario As...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="93"/>
+        <location filename="../../app/mainwindow.cpp" line="97"/>
         <source>Save scenario</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="97"/>
+        <location filename="../../app/mainwindow.cpp" line="101"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="100"/>
+        <location filename="../../app/mainwindow.cpp" line="104"/>
         <source>Open &amp;config.json...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="102"/>
+        <location filename="../../app/mainwindow.cpp" line="106"/>
         <source>Export Chart as &amp;PNG...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="103"/>
-        <location filename="../../app/mainwindow.cpp" line="108"/>
+        <location filename="../../app/mainwindow.cpp" line="107"/>
+        <location filename="../../app/mainwindow.cpp" line="112"/>
         <source>Export chart</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="103"/>
+        <location filename="../../app/mainwindow.cpp" line="107"/>
         <source>PNG image (*.png)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="107"/>
+        <location filename="../../app/mainwindow.cpp" line="111"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="108"/>
+        <location filename="../../app/mainwindow.cpp" line="112"/>
         <source>SVG image (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="112"/>
+        <location filename="../../app/mainwindow.cpp" line="116"/>
         <source>Save Breakdown as &amp;CSV...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="113"/>
+        <location filename="../../app/mainwindow.cpp" line="117"/>
         <source>Save breakdown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="113"/>
+        <location filename="../../app/mainwindow.cpp" line="117"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="117"/>
+        <location filename="../../app/mainwindow.cpp" line="121"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="119"/>
+        <location filename="../../app/mainwindow.cpp" line="123"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="121"/>
+        <location filename="../../app/mainwindow.cpp" line="125"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="122"/>
+        <location filename="../../app/mainwindow.cpp" line="126"/>
         <source>&amp;Pin This Scenario as Reference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="125"/>
+        <location filename="../../app/mainwindow.cpp" line="129"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="128"/>
+        <location filename="../../app/mainwindow.cpp" line="132"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="129"/>
+        <location filename="../../app/mainwindow.cpp" line="133"/>
         <source>&amp;About KV Scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="130"/>
+        <location filename="../../app/mainwindow.cpp" line="134"/>
         <source>About KV Scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="131"/>
+        <location filename="../../app/mainwindow.cpp" line="135"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="180"/>
-        <location filename="../../app/mainwindow.cpp" line="187"/>
+        <location filename="../../app/mainwindow.cpp" line="184"/>
+        <location filename="../../app/mainwindow.cpp" line="191"/>
         <source>Cannot open scenario</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="184"/>
+        <location filename="../../app/mainwindow.cpp" line="188"/>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="197"/>
+        <location filename="../../app/mainwindow.cpp" line="201"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="200"/>
+        <location filename="../../app/mainwindow.cpp" line="204"/>
         <source>Cannot save scenario</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="213"/>
+        <location filename="../../app/mainwindow.cpp" line="217"/>
         <source>Cannot use this config</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="219"/>
+        <location filename="../../app/mainwindow.cpp" line="223"/>
         <source>Imported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="220"/>
+        <location filename="../../app/mainwindow.cpp" line="224"/>
         <source>Imported %1 - %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="224"/>
+        <location filename="../../app/mainwindow.cpp" line="228"/>
         <source>Cannot read config.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="250"/>
         <location filename="../../app/mainwindow.cpp" line="258"/>
+        <location filename="../../app/mainwindow.cpp" line="266"/>
         <source>Cannot export chart</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="250"/>
+        <location filename="../../app/mainwindow.cpp" line="258"/>
         <source>%1: cannot write the SVG file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="258"/>
+        <location filename="../../app/mainwindow.cpp" line="266"/>
         <source>%1: cannot write the image (use .png or .svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="268"/>
-        <location filename="../../app/mainwindow.cpp" line="273"/>
+        <location filename="../../app/mainwindow.cpp" line="276"/>
+        <location filename="../../app/mainwindow.cpp" line="281"/>
         <source>Cannot save breakdown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="268"/>
-        <location filename="../../app/mainwindow.cpp" line="273"/>
+        <location filename="../../app/mainwindow.cpp" line="276"/>
+        <location filename="../../app/mainwindow.cpp" line="281"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="282"/>
+        <location filename="../../app/mainwindow.cpp" line="290"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="301"/>
+        <location filename="../../app/mainwindow.cpp" line="309"/>
         <source>KV Scope - %1%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="302"/>
+        <location filename="../../app/mainwindow.cpp" line="310"/>
         <source> (custom)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -758,6 +763,255 @@
     <message>
         <location filename="../../app/memorypage.cpp" line="197"/>
         <source>card %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PagedPage</name>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="57"/>
+        <location filename="../../app/pagedpage.cpp" line="206"/>
+        <source>Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="68"/>
+        <source>ShareGPT-like</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="69"/>
+        <source>Alpaca-like</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="70"/>
+        <source>Paper&apos;s figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="71"/>
+        <source>ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets&apos; mean lengths. The paper&apos;s figure: one request reserves 2,048 slots and stops after 10.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="73"/>
+        <source>Fixed 200 + 200 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="74"/>
+        <source>Uniform 1-400 + 1-400</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="81"/>
+        <source>all at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="82"/>
+        <source>Poisson arrivals per decode step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="83"/>
+        <source>max length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="84"/>
+        <source>next power of 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="85"/>
+        <source>exact (oracle)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="86"/>
+        <source>What a contiguous server reserves per request: the maximum model length (Orca-Max), the next power of two of its length (Orca-Pow2), or exactly its length (Orca-Oracle)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="88"/>
+        <source>First fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="89"/>
+        <source>Buddy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="96"/>
+        <source>KV pool size in token slots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="105"/>
+        <source>Decode steps per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="106"/>
+        <source>From the scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="107"/>
+        <source>The KV cache tokens the current model leaves on the current GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="109"/>
+        <source>Trace and pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="112"/>
+        <source>Workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="112"/>
+        <source>Requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="112"/>
+        <source>Arrivals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="113"/>
+        <source>Contiguous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="113"/>
+        <source>Placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="113"/>
+        <source>Block size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="114"/>
+        <source>Pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="114"/>
+        <source>Samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="114"/>
+        <source>Max model len</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="115"/>
+        <source>Seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="124"/>
+        <source>Restart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="125"/>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="130"/>
+        <source>Speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="142"/>
+        <source>Solid: tokens stored. Pale: reserved for tokens still to come. Grey, hatched: never used (internal fragmentation). Red, hatched: free but too small for the next request (external fragmentation). Hover a request to see its blocks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="190"/>
+        <source>Contiguous: where the pool goes, step by step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="191"/>
+        <source>Paged: where the pool goes, step by step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="206"/>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="361"/>
+        <source>Contiguous, %1: %2 tokens · %3 running · %4 waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="366"/>
+        <source>Paged, block %1: %2 tokens · %3 running · %4 waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="371"/>
+        <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; finished &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; of %5 &amp;nbsp; preemptions %6 &amp;nbsp; blocks saved by sharing %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="399"/>
+        <source>sample %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="401"/>
+        <source>&lt;b&gt;Request %1&lt;/b&gt;: %2 prompt + %3 output tokens, %4 generated so far. Block table (logical→physical): %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="407"/>
+        <source>not in the paged pool now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="426"/>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="433"/>
+        <source>tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="434"/>
+        <source>reserved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="435"/>
+        <source>internal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="436"/>
+        <source>external</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="437"/>
+        <source>free</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
