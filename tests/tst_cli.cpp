@@ -184,6 +184,38 @@ private slots:
         QVERIFY(a.err.contains("--allocator: 'lru' is not an allocator"));
     }
 
+    void decodeSmall()
+    {
+        const CliResult r = runCli({u"decode"_s, u"--layers"_s, u"2"_s, u"--width"_s, u"64"_s, u"--heads"_s, u"4"_s,
+                                    u"--kv-heads"_s, u"2"_s, u"--batch"_s, u"2"_s, u"--steps"_s, u"10"_s,
+                                    u"--prompt-len"_s, u"20"_s, u"--block-size"_s, u"8"_s, u"--json"_s});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject j = r.json();
+        QCOMPARE(j.value("backend"_L1).toString(), u"cpu"_s);
+        QVERIFY(j.value("device"_L1).toString().startsWith(u"CPU: "_s));
+        QVERIFY(j.value("tokens_identical"_L1).toBool());
+        const QJsonObject modes = j.value("modes"_L1).toObject();
+        for (const char* mode : {"none", "contiguous", "paged"}) {
+            const QJsonObject m = modes.value(QLatin1String(mode)).toObject();
+            QCOMPARE(m.value("step_ms"_L1).toArray().size(), 10);
+            QVERIFY(m.value("tokens_per_s"_L1).toDouble() > 0);
+            const QJsonObject mem = m.value("memory"_L1).toObject();
+            for (const char* key : {"theoretical_weight_bytes", "theoretical_kv_bytes", "peak_allocated_bytes", "process_bytes"})
+                QVERIFY2(mem.contains(QLatin1String(key)), key);
+        }
+        // 2 layers x 2 x (2 KV heads x 16) x 4 B per token, 30 tokens, batch 2.
+        QCOMPARE(modes.value("contiguous"_L1).toObject().value("memory"_L1).toObject().value("theoretical_kv_bytes"_L1).toInteger(),
+                 512LL * 30 * 2);
+        QVERIFY(j.contains("fit_a_ms"_L1) && j.contains("fit_b_ms"_L1));
+
+        const CliResult cuda = runCli({u"decode"_s, u"--backend"_s, u"cuda"_s});
+        QCOMPARE(cuda.exitCode, 2);
+        QVERIFY(cuda.err.contains("no CUDA kernels"));
+        const CliResult bad = runCli({u"decode"_s, u"--heads"_s, u"3"_s});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains("--heads (3) must divide --width (512)"));
+    }
+
     void presets()
     {
         const CliResult r = runCli({u"presets"_s, u"--json"_s});
@@ -199,7 +231,7 @@ private slots:
 
     void helpAndVersion()
     {
-        for (const char* command : {"estimate", "capacity", "simulate", "presets"}) {
+        for (const char* command : {"estimate", "capacity", "simulate", "decode", "presets"}) {
             const CliResult r = runCli({QLatin1String(command), u"--help"_s});
             QCOMPARE(r.exitCode, 0);
             QVERIFY(r.out.startsWith(QByteArray("Usage: kvscope-cli ").append(command)));

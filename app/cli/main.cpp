@@ -1,6 +1,7 @@
 // kvscope-cli: the command-line twin of the KV Scope window. Every figure comes from
 // core/; this file only parses arguments and prints.
 #include "argparser.h"
+#include "decode.h"
 #include "device.h"
 #include "error.h"
 #include "gpus.h"
@@ -394,6 +395,128 @@ int runSimulate(const std::vector<std::string>& args)
     return 0;
 }
 
+int runDecodeCommand(const std::vector<std::string>& args)
+{
+    ArgParser p("kvscope-cli decode",
+                "Greedy decoding with our small GPT, with and without a KV cache (contiguous and paged), measuring\n"
+                "step time and memory against the formulas. Runs on the CPU backend (BLAS + two threads).");
+    p.addOption("backend", "B", "auto or cpu (default auto; this build's decode kernels run on the CPU)");
+    p.addOption("model", "M", "small (default: DOMAIN.md's 8 layers, width 512) or a GPT-2-layout .safetensors file");
+    p.addOption("layers", "N", "decoder layers (default 8)");
+    p.addOption("width", "N", "model width (default 512)");
+    p.addOption("heads", "N", "query heads (default 8)");
+    p.addOption("kv-heads", "N", "K/V heads, dividing --heads (default: --heads)");
+    p.addOption("dtype", "D", "fp32 (default); bf16 needs the CUDA backend");
+    p.addOption("batch", "B", "sequences decoded together (default 1)");
+    p.addOption("steps", "N", "tokens generated per sequence (default 32)");
+    p.addOption("prompt-len", "P", "seeded random prompt tokens (default 16)");
+    p.addOption("cache", "C", "none, contiguous, paged or all (default all)");
+    p.addOption("block-size", "N", "paged block size in tokens (default 16)");
+    p.addFlag("graphs", "capture the cached step in a CUDA graph (CUDA backend only)");
+    p.addOption("seed", "S", "weights, prompts and block order (default 1)");
+    p.addFlag("json", "print one JSON object");
+    p.parse(args);
+    if (p.has("help")) {
+        std::cout << p.help();
+        return 0;
+    }
+    using namespace kvscope::gpu;
+    DecodeOptions o;
+    const std::string backend = p.valueOr("backend", "auto");
+    if (backend == "cuda")
+        throw Error("--backend cuda: this build's decode core has no CUDA kernels yet; use auto or cpu");
+    if (backend != "auto" && backend != "cpu")
+        throw Error("--backend: expected auto, cpu or cuda, got '" + backend + "'");
+    if (p.valueOr("dtype", "fp32") != "fp32")
+        throw Error("--dtype: the CPU backend computes in fp32; bf16 needs the CUDA backend");
+    if (p.has("graphs"))
+        throw Error("--graphs: CUDA graphs need the CUDA backend, which this build's decode core lacks");
+    const std::string model = p.valueOr("model", "small");
+    if (model != "small")
+        o.weightsFile = model;
+    o.model.layers = std::uint32_t(p.uintValue("layers", 1, 256).value_or(8));
+    o.model.width = std::uint32_t(p.uintValue("width", 8, 16384).value_or(512));
+    o.model.heads = std::uint32_t(p.uintValue("heads", 1, 1024).value_or(model == "small" ? 8 : 0));
+    o.model.kvHeads = std::uint32_t(p.uintValue("kv-heads", 1, 1024).value_or(o.model.heads));
+    o.model.seed = p.uintValue("seed", 0).value_or(1);
+    o.seed = o.model.seed;
+    o.batch = std::uint32_t(p.uintValue("batch", 1, 4096).value_or(1));
+    o.steps = std::uint32_t(p.uintValue("steps", 1, 1u << 20).value_or(32));
+    o.promptLen = std::uint32_t(p.uintValue("prompt-len", 1, 1u << 20).value_or(16));
+    o.blockSize = std::uint32_t(p.uintValue("block-size", 1, 1024).value_or(16));
+    const std::string cache = p.valueOr("cache", "all");
+    if (cache == "none")
+        o.modes = {CacheMode::None};
+    else if (cache == "contiguous")
+        o.modes = {CacheMode::Contiguous};
+    else if (cache == "paged")
+        o.modes = {CacheMode::Paged};
+    else if (cache != "all")
+        throw Error("--cache: expected none, contiguous, paged or all, got '" + cache + "'");
+
+    const DecodeReport r = runDecode(o);
+    const std::string backendLine = "cpu (" + r.device.summary() + ")";
+    if (p.has("json")) {
+        ordered_json j;
+        j["backend"] = "cpu";
+        j["device"] = r.device.summary();
+        j["cuda_device_present"] = r.device.backend == Backend::Cuda;
+        j["model"] = {{"layers", r.model.layers}, {"width", r.model.width}, {"heads", r.model.heads},
+                      {"kv_heads", r.model.kvHeads}, {"vocab", r.model.vocab}, {"max_context", r.model.maxContext},
+                      {"parameters", r.parameters}};
+        j["dtype"] = "fp32";
+        j["batch"] = o.batch;
+        j["steps"] = o.steps;
+        j["prompt_len"] = o.promptLen;
+        j["block_size"] = o.blockSize;
+        j["modes"] = ordered_json::object();
+        for (const ModeResult& m : r.modes) {
+            ordered_json mj;
+            std::vector<double> ms;
+            std::vector<std::uint64_t> tokens, kv;
+            for (const StepRecord& s : m.steps) {
+                ms.push_back(s.milliseconds);
+                tokens.push_back(s.tokensComputed);
+                kv.push_back(s.kvBytesHeld);
+            }
+            mj["step_ms"] = ms;
+            mj["tokens_computed"] = tokens;
+            mj["kv_bytes_held"] = kv;
+            mj["total_ms"] = m.totalMs;
+            mj["tokens_per_s"] = m.tokensPerSecond;
+            mj["completed"] = m.completed;
+            mj["memory"] = {{"theoretical_weight_bytes", m.memory.theoreticalWeightBytes},
+                            {"theoretical_kv_bytes", m.memory.theoreticalKvBytes},
+                            {"peak_allocated_bytes", m.memory.peakAllocatedBytes},
+                            {"process_bytes", m.memory.processBytes},
+                            {"process_bytes_source", m.memory.processSource}};
+            mj["tokens"] = m.tokens.empty() ? ordered_json::array() : ordered_json(m.tokens.front());
+            j["modes"][cacheModeName(m.mode)] = mj;
+        }
+        j["fit_a_ms"] = r.fitAms;
+        j["fit_b_ms"] = r.fitBms;
+        j["fixed_cost_share_cached"] = r.fixedCostShareCached;
+        j["fixed_cost_share_uncached"] = r.fixedCostShareUncached;
+        j["speedup"] = r.speedup;
+        j["tokens_identical"] = r.tokensIdentical;
+        j["reading"] = r.reading;
+        std::cout << j.dump(2) << '\n';
+        return 0;
+    }
+    std::cout << "Backend: " << backendLine << "\n";
+    std::cout << "Model: " << r.model.layers << " layers, width " << r.model.width << ", " << r.model.heads
+              << " heads, " << r.model.kvHeads << " KV heads, " << groupThousands(r.parameters) << " parameters, fp32\n";
+    std::cout << "Batch " << o.batch << ", prompt " << o.promptLen << ", " << o.steps << " steps\n\n";
+    std::printf("%-11s %10s %10s %12s %16s %16s\n", "cache", "ms/step", "tokens/s", "weights", "KV (formula)", "peak allocated");
+    for (const ModeResult& m : r.modes)
+        std::printf("%-11s %10.3f %10.1f %12s %16s %16s\n", cacheModeName(m.mode).c_str(),
+                    m.steps.empty() ? 0.0 : m.totalMs / double(m.steps.size()), m.tokensPerSecond,
+                    formatBytes(m.memory.theoreticalWeightBytes).c_str(), formatBytes(m.memory.theoreticalKvBytes).c_str(),
+                    formatBytes(m.memory.peakAllocatedBytes).c_str());
+    std::cout << "\ntokens identical across modes: " << (r.tokensIdentical ? "yes" : "NO") << "\n" << r.reading << "\n";
+    return 0;
+}
+
 void printUsage()
 {
     std::cout << "Usage: kvscope-cli <command> [options]\n\n"
@@ -402,6 +525,7 @@ void printUsage()
                  "  estimate   weights + KV cache + overheads of a scenario against a GPU budget\n"
                  "  capacity   KV cache tokens and maximum concurrency, as vLLM reports them\n"
                  "  simulate   contiguous reservation vs PagedAttention blocks on a request trace\n"
+                 "  decode     our small GPT generating tokens with and without a KV cache, measured\n"
                  "  presets    the model and GPU presets\n\n"
                  "Every command takes --help and --json. Options:\n"
                  "  --version  print the version and the compute backend\n"
@@ -427,10 +551,10 @@ int main(int argc, char** argv)
         return 0;
     }
     const std::map<std::string, std::function<int(const std::vector<std::string>&)>> commands{
-        {"estimate", runEstimate}, {"capacity", runCapacity}, {"simulate", runSimulate}, {"presets", runPresets}};
+        {"estimate", runEstimate}, {"capacity", runCapacity}, {"simulate", runSimulate}, {"decode", runDecodeCommand}, {"presets", runPresets}};
     const auto command = commands.find(args[0]);
     if (command == commands.end()) {
-        std::cerr << "kvscope-cli: unknown command '" << args[0] << "'; expected estimate, capacity, simulate or presets\n";
+        std::cerr << "kvscope-cli: unknown command '" << args[0] << "'; expected estimate, capacity, simulate, decode or presets\n";
         return 2;
     }
     try {

@@ -1,0 +1,523 @@
+// The CPU decode backend: matrix products through BLAS, attention, layer norm and GELU
+// written here, OpenMP over (sequence, KV head) pairs. Three cache modes share one
+// forward pass; they differ only in where K and V live and how attention finds them.
+#include "decode.h"
+
+#include "error.h"
+#include "units.h"
+
+#include <cblas.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <numeric>
+#include <random>
+
+namespace kvscope::gpu {
+namespace {
+
+// Counts the bytes our own buffers hold, like torch.cuda.max_memory_allocated.
+class Tracker {
+public:
+    void add(std::uint64_t bytes)
+    {
+        m_current += bytes;
+        m_peak = std::max(m_peak, m_current);
+    }
+    void remove(std::uint64_t bytes) { m_current -= bytes; }
+    std::uint64_t peak() const { return m_peak; }
+    void resetPeak() { m_peak = m_current; }
+    std::uint64_t current() const { return m_current; }
+
+private:
+    std::uint64_t m_current = 0, m_peak = 0;
+};
+
+class Buffer {
+public:
+    Buffer(Tracker& tracker, std::size_t count)
+        : m_tracker(&tracker)
+        , m_data(count, 0.0f)
+    {
+        m_tracker->add(bytes());
+    }
+    ~Buffer() { m_tracker->remove(bytes()); }
+    Buffer(const Buffer&) = delete;
+    Buffer& operator=(const Buffer&) = delete;
+    float* data() { return m_data.data(); }
+    const float* data() const { return m_data.data(); }
+    std::uint64_t bytes() const { return m_data.size() * sizeof(float); }
+
+private:
+    Tracker* m_tracker;
+    std::vector<float> m_data;
+};
+
+std::uint64_t residentBytes()
+{
+    std::ifstream in("/proc/self/status");
+    std::string key;
+    while (in >> key) {
+        if (key == "VmRSS:") {
+            std::uint64_t kib = 0;
+            in >> kib;
+            return kib * 1024;
+        }
+        in.ignore(1 << 12, '\n');
+    }
+    return 0;
+}
+
+void layerNorm(const float* x, const float* gain, const float* bias, float* out, std::size_t rows, std::size_t width)
+{
+    for (std::size_t r = 0; r < rows; ++r) {
+        const float* xr = x + r * width;
+        float mean = 0;
+        for (std::size_t i = 0; i < width; ++i)
+            mean += xr[i];
+        mean /= float(width);
+        float var = 0;
+        for (std::size_t i = 0; i < width; ++i)
+            var += (xr[i] - mean) * (xr[i] - mean);
+        const float inv = 1.0f / std::sqrt(var / float(width) + 1e-5f);
+        float* o = out + r * width;
+        for (std::size_t i = 0; i < width; ++i)
+            o[i] = (xr[i] - mean) * inv * gain[i] + bias[i];
+    }
+}
+
+// A one-row product reads the whole matrix once and is bound by memory bandwidth: BLAS
+// threads then only contend with ours (measured: 58 ms a cached step with two BLAS threads,
+// 24 ms with one). Wide products keep them.
+void setBlasThreads(std::size_t rows, int threads)
+{
+#ifdef OPENBLAS_VERSION
+    static int current = -1;
+    const int wanted = rows < 32 ? 1 : threads;
+    if (wanted != current) {
+        openblas_set_num_threads(wanted);
+        current = wanted;
+    }
+#else
+    (void)rows;
+    (void)threads;
+#endif
+}
+
+// out (rows, n) = in (rows, k) x w (k, n) + bias (n), or += when accumulate.
+void linear(const float* in, const float* w, const float* bias, float* out, std::size_t rows, std::size_t k,
+            std::size_t n, bool accumulate)
+{
+    if (!accumulate)
+        for (std::size_t r = 0; r < rows; ++r)
+            std::copy(bias, bias + n, out + r * n);
+    else
+        for (std::size_t r = 0; r < rows; ++r)
+            for (std::size_t i = 0; i < n; ++i)
+                out[r * n + i] += bias[i];
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(rows), int(n), int(k), 1.0f, in, int(k), w, int(n), 1.0f,
+                out, int(n));
+}
+
+inline float gelu(float x) // GPT-2's tanh form
+{
+    return 0.5f * x * (1.0f + std::tanh(0.7978845608028654f * (x + 0.044715f * x * x * x)));
+}
+
+// A run of consecutive positions of one (sequence, KV head): K and V rows of headDim floats.
+struct Segment {
+    const float* k;
+    const float* v;
+    std::uint32_t count;
+};
+
+class Engine {
+public:
+    Engine(const GptWeights& weights, const DecodeOptions& options, CacheMode mode, Tracker& tracker)
+        : m_w(weights)
+        , m_c(weights.config)
+        , m_o(options)
+        , m_mode(mode)
+        , m_tracker(tracker)
+        , m_maxLen(options.promptLen + options.steps)
+    {
+        const std::size_t perSeq = std::size_t(m_c.kvHeads) * m_c.headDim();
+        if (mode == CacheMode::Contiguous || mode == CacheMode::None) {
+            // Contiguous: (batch, kvHeads, maxLen, headDim) per layer for K and V, reserved up front.
+            // None uses the same layout as scratch, refilled from scratch every step.
+            for (std::uint32_t l = 0; l < m_c.layers; ++l) {
+                m_k.push_back(std::make_unique<Buffer>(tracker, std::size_t(options.batch) * perSeq * m_maxLen));
+                m_v.push_back(std::make_unique<Buffer>(tracker, std::size_t(options.batch) * perSeq * m_maxLen));
+            }
+        } else {
+            // Paged: a pool of (blocks, kvHeads, blockSize, headDim) per layer; a block table per sequence.
+            const std::uint32_t blocksPerSeq = (m_maxLen + options.blockSize - 1) / options.blockSize;
+            m_blocks = options.batch * blocksPerSeq;
+            for (std::uint32_t l = 0; l < m_c.layers; ++l) {
+                m_k.push_back(std::make_unique<Buffer>(tracker, std::size_t(m_blocks) * perSeq * options.blockSize));
+                m_v.push_back(std::make_unique<Buffer>(tracker, std::size_t(m_blocks) * perSeq * options.blockSize));
+            }
+            m_free.resize(m_blocks);
+            std::iota(m_free.begin(), m_free.end(), 0u);
+            if (options.shuffleBlocks) // scatter physical blocks, as a long-running server's pool is
+                std::shuffle(m_free.begin(), m_free.end(), std::mt19937_64(options.seed * 7919 + 1));
+            m_tables.assign(options.batch, {});
+        }
+    }
+
+    // Bytes of K and V the cache holds now: reserved (contiguous), blocks taken (paged), none between steps.
+    std::uint64_t kvBytesHeld() const
+    {
+        const std::uint64_t perToken = m_c.kvBytesPerToken();
+        if (m_mode == CacheMode::Contiguous)
+            return perToken * m_o.batch * m_maxLen;
+        if (m_mode == CacheMode::Paged)
+            return perToken * m_o.blockSize * (m_blocks - m_free.size());
+        return 0;
+    }
+
+    // Runs positions [start, start + count) of every sequence; returns the last position's logits (batch, vocab).
+    void forward(const std::vector<std::vector<std::int32_t>>& tokens, std::uint32_t start, std::uint32_t count,
+                 std::vector<float>& logits)
+    {
+        const std::size_t B = m_o.batch, T = count, R = B * T, W = m_c.width;
+        const std::size_t qkvOut = W + 2 * std::size_t(m_c.kvWidth());
+        if (m_mode == CacheMode::Paged)
+            for (std::size_t b = 0; b < B; ++b)
+                while (m_tables[b].size() * m_o.blockSize < start + count) {
+                    m_tables[b].push_back(m_free.back());
+                    m_free.pop_back();
+                }
+        setBlasThreads(R, m_o.threads);
+        Buffer x(m_tracker, R * W), h(m_tracker, R * W), qkv(m_tracker, R * qkvOut), att(m_tracker, R * W),
+            ff(m_tracker, R * 4 * W);
+        for (std::size_t b = 0; b < B; ++b)
+            for (std::size_t t = 0; t < T; ++t) {
+                const std::size_t pos = start + t;
+                const float* te = m_w.wte.data() + std::size_t(tokens[b][pos]) * W;
+                const float* pe = m_w.wpe.data() + pos * W;
+                float* xr = x.data() + (b * T + t) * W;
+                for (std::size_t i = 0; i < W; ++i)
+                    xr[i] = te[i] + pe[i];
+            }
+        for (std::uint32_t l = 0; l < m_c.layers; ++l) {
+            const auto& L = m_w.layers[l];
+            layerNorm(x.data(), L.ln1Gain.data(), L.ln1Bias.data(), h.data(), R, W);
+            linear(h.data(), L.qkv.data(), L.qkvBias.data(), qkv.data(), R, W, qkvOut, false);
+            storeKv(l, qkv.data(), start, count);
+            attention(l, qkv.data(), att.data(), start, count);
+            linear(att.data(), L.proj.data(), L.projBias.data(), x.data(), R, W, W, true);
+            layerNorm(x.data(), L.ln2Gain.data(), L.ln2Bias.data(), h.data(), R, W);
+            linear(h.data(), L.fc.data(), L.fcBias.data(), ff.data(), R, W, 4 * W, false);
+            float* f = ff.data();
+#pragma omp parallel for num_threads(m_o.threads) schedule(static)
+            for (std::ptrdiff_t i = 0; i < std::ptrdiff_t(R * 4 * W); ++i)
+                f[i] = gelu(f[i]);
+            linear(ff.data(), L.fc2.data(), L.fc2Bias.data(), x.data(), R, 4 * W, W, true);
+        }
+        // Final norm on each sequence's last position, then the tied LM head: (B, W) x (V, W)^T.
+        Buffer last(m_tracker, B * W);
+        for (std::size_t b = 0; b < B; ++b)
+            layerNorm(x.data() + (b * T + T - 1) * W, m_w.lnfGain.data(), m_w.lnfBias.data(), last.data() + b * W, 1, W);
+        logits.assign(B * m_c.vocab, 0.0f);
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, int(B), int(m_c.vocab), int(W), 1.0f, last.data(), int(W),
+                    m_w.wte.data(), int(W), 0.0f, logits.data(), int(m_c.vocab));
+    }
+
+private:
+    float* kRow(std::uint32_t layer, std::size_t b, std::size_t kvh, std::size_t pos, bool value)
+    {
+        float* base = (value ? m_v : m_k)[layer]->data();
+        const std::size_t hd = m_c.headDim(), kvH = m_c.kvHeads;
+        if (m_mode != CacheMode::Paged)
+            return base + ((b * kvH + kvh) * m_maxLen + pos) * hd;
+        const std::size_t block = m_tables[b][pos / m_o.blockSize];
+        return base + ((block * kvH + kvh) * m_o.blockSize + pos % m_o.blockSize) * hd;
+    }
+
+    void storeKv(std::uint32_t layer, const float* qkv, std::uint32_t start, std::uint32_t count)
+    {
+        const std::size_t W = m_c.width, hd = m_c.headDim(), kvW = m_c.kvWidth();
+        const std::size_t qkvOut = W + 2 * kvW;
+        for (std::size_t b = 0; b < m_o.batch; ++b)
+            for (std::size_t t = 0; t < count; ++t) {
+                const float* row = qkv + (b * count + t) * qkvOut;
+                for (std::size_t kvh = 0; kvh < m_c.kvHeads; ++kvh) {
+                    std::copy_n(row + W + kvh * hd, hd, kRow(layer, b, kvh, start + t, false));
+                    std::copy_n(row + W + kvW + kvh * hd, hd, kRow(layer, b, kvh, start + t, true));
+                }
+            }
+    }
+
+    // The cache of one (sequence, KV head) for positions [0, length), as runs of consecutive rows.
+    void segments(std::uint32_t layer, std::size_t b, std::size_t kvh, std::uint32_t length, std::vector<Segment>& out)
+    {
+        out.clear();
+        if (m_mode != CacheMode::Paged) {
+            out.push_back({kRow(layer, b, kvh, 0, false), kRow(layer, b, kvh, 0, true), length});
+            return;
+        }
+        for (std::uint32_t pos = 0; pos < length; pos += m_o.blockSize)
+            out.push_back({kRow(layer, b, kvh, pos, false), kRow(layer, b, kvh, pos, true),
+                           std::min(m_o.blockSize, length - pos)});
+    }
+
+    // Causal attention for the new positions. Each (sequence, KV head) pair reads its K and V
+    // rows once for all the query heads of its group (GQA/MQA share, MHA has groups of one).
+    void attention(std::uint32_t layer, const float* qkv, float* out, std::uint32_t start, std::uint32_t count)
+    {
+        const std::size_t W = m_c.width, hd = m_c.headDim(), group = m_c.heads / m_c.kvHeads;
+        const std::size_t qkvOut = W + 2 * std::size_t(m_c.kvWidth());
+        const float scale = 1.0f / std::sqrt(float(hd));
+        const std::ptrdiff_t pairs = std::ptrdiff_t(m_o.batch) * m_c.kvHeads;
+#pragma omp parallel num_threads(m_o.threads)
+        {
+            std::vector<Segment> segs;
+            std::vector<float> scores;
+#pragma omp for schedule(static)
+            for (std::ptrdiff_t pair = 0; pair < pairs; ++pair) {
+                const std::size_t b = std::size_t(pair) / m_c.kvHeads, kvh = std::size_t(pair) % m_c.kvHeads;
+                for (std::uint32_t t = 0; t < count; ++t) {
+                    const std::uint32_t length = start + t + 1; // causal: positions 0..start+t
+                    segments(layer, b, kvh, length, segs);
+                    scores.assign(group * length, 0.0f);
+                    const float* q = qkv + (b * count + t) * qkvOut + kvh * group * hd;
+                    std::size_t pos = 0;
+                    for (const Segment& s : segs)
+                        for (std::uint32_t i = 0; i < s.count; ++i, ++pos) {
+                            const float* k = s.k + std::size_t(i) * hd;
+                            for (std::size_t g = 0; g < group; ++g) {
+                                const float* qg = q + g * hd;
+                                float dot = 0;
+                                for (std::size_t d = 0; d < hd; ++d)
+                                    dot += qg[d] * k[d];
+                                scores[g * length + pos] = dot * scale;
+                            }
+                        }
+                    for (std::size_t g = 0; g < group; ++g) {
+                        float* s = scores.data() + g * length;
+                        const float peak = *std::max_element(s, s + length);
+                        float sum = 0;
+                        for (std::size_t i = 0; i < length; ++i)
+                            sum += (s[i] = std::exp(s[i] - peak));
+                        for (std::size_t i = 0; i < length; ++i)
+                            s[i] /= sum;
+                    }
+                    float* o = out + (b * count + t) * W + kvh * group * hd;
+                    std::fill(o, o + group * hd, 0.0f);
+                    pos = 0;
+                    for (const Segment& s : segs)
+                        for (std::uint32_t i = 0; i < s.count; ++i, ++pos) {
+                            const float* v = s.v + std::size_t(i) * hd;
+                            for (std::size_t g = 0; g < group; ++g) {
+                                const float p = scores[g * length + pos];
+                                float* og = o + g * hd;
+                                for (std::size_t d = 0; d < hd; ++d)
+                                    og[d] += p * v[d];
+                            }
+                        }
+                }
+            }
+        }
+    }
+
+    const GptWeights& m_w;
+    const GptConfig& m_c;
+    const DecodeOptions& m_o;
+    CacheMode m_mode;
+    Tracker& m_tracker;
+    std::uint32_t m_maxLen;
+    std::vector<std::unique_ptr<Buffer>> m_k, m_v;
+    std::uint32_t m_blocks = 0;
+    std::vector<std::uint32_t> m_free;
+    std::vector<std::vector<std::uint32_t>> m_tables;
+};
+
+std::int32_t argmax(const float* v, std::size_t n)
+{
+    return std::int32_t(std::max_element(v, v + n) - v);
+}
+
+} // namespace
+
+std::string cacheModeName(CacheMode mode)
+{
+    switch (mode) {
+    case CacheMode::None: return "none";
+    case CacheMode::Contiguous: return "contiguous";
+    case CacheMode::Paged: return "paged";
+    }
+    return "?";
+}
+
+std::vector<std::vector<std::int32_t>> makePrompts(const DecodeOptions& options, std::uint32_t vocab)
+{
+    std::mt19937_64 rng(options.seed);
+    std::vector<std::vector<std::int32_t>> prompts(options.batch);
+    for (auto& p : prompts)
+        for (std::uint32_t i = 0; i < options.promptLen; ++i)
+            p.push_back(std::int32_t(rng() % vocab));
+    return prompts;
+}
+
+void fitTwoTerm(const std::vector<double>& x, const std::vector<double>& y, double& a, double& b)
+{
+    const double n = double(x.size());
+    if (x.empty()) {
+        a = b = 0;
+        return;
+    }
+    const double mx = std::accumulate(x.begin(), x.end(), 0.0) / n;
+    const double my = std::accumulate(y.begin(), y.end(), 0.0) / n;
+    double sxx = 0, sxy = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        sxx += (x[i] - mx) * (x[i] - mx);
+        sxy += (x[i] - mx) * (y[i] - my);
+    }
+    b = sxx > 0 ? sxy / sxx : 0.0;
+    a = my - b * mx;
+}
+
+std::uint64_t estimateRunBytes(const DecodeOptions& o, const GptConfig& c)
+{
+    const std::uint64_t tokens = std::uint64_t(o.promptLen) + o.steps;
+    const std::uint64_t blocks = (tokens + o.blockSize - 1) / o.blockSize * o.blockSize;
+    const std::uint64_t cache = c.kvBytesPerToken() * o.batch * std::max(tokens, blocks);
+    // The widest forward: the whole prefix of every sequence (uncached), 4 widths of MLP plus q/k/v.
+    const std::uint64_t rows = std::uint64_t(o.batch) * tokens;
+    const std::uint64_t activations = rows * (8ull * c.width + 2ull * c.kvWidth()) * sizeof(float) +
+                                      std::uint64_t(o.batch) * c.vocab * sizeof(float);
+    return c.parameterCount() * sizeof(float) + cache + activations;
+}
+
+DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* stop, const StepCallback& onStep)
+{
+    if (options.batch == 0 || options.batch > 4096)
+        throw Error("--batch must be between 1 and 4096, got " + std::to_string(options.batch));
+    if (options.steps == 0)
+        throw Error("--steps must be at least 1");
+    if (options.promptLen == 0)
+        throw Error("--prompt-len must be at least 1");
+    if (options.blockSize == 0 || options.blockSize > 1024)
+        throw Error("--block-size must be between 1 and 1024, got " + std::to_string(options.blockSize));
+    if (options.modes.empty())
+        throw Error("--cache: no mode to run");
+
+    DecodeReport report;
+    report.device = probeDevice();
+    if (options.weightsFile.empty()) {
+        options.model.validate();
+        // Refuse before allocating anything, with the numbers.
+        const std::uint64_t need = estimateRunBytes(options, options.model);
+        const std::uint64_t available = probeCpu().freeBytes;
+        if (available > 0 && need > available)
+            throw Error("the run needs " + formatBytes(need) + " (weights " +
+                        formatBytes(options.model.parameterCount() * sizeof(float)) + ", cache and activations) but only " +
+                        formatBytes(available) + " of memory is available; lower --batch, --steps or the model size");
+    }
+    Tracker tracker;
+    const GptWeights weights = options.weightsFile.empty() ? randomWeights(options.model)
+                                                           : loadSafetensors(options.weightsFile, options.model.heads);
+    const GptConfig& c = weights.config;
+    if (options.promptLen + options.steps > c.maxContext)
+        throw Error("--prompt-len + --steps (" + std::to_string(options.promptLen + options.steps) +
+                    ") exceeds the model's context of " + std::to_string(c.maxContext) + " positions");
+    report.model = c;
+    report.parameters = c.parameterCount();
+    tracker.add(weights.bytes()); // the weights live in our memory for the whole run
+    const auto prompts = makePrompts(options, c.vocab);
+
+    for (const CacheMode mode : options.modes) {
+        ModeResult result;
+        result.mode = mode;
+        tracker.resetPeak(); // each mode's peak: the weights plus what the mode itself allocates
+        {
+            Engine engine(weights, options, mode, tracker);
+            auto tokens = prompts;
+            std::vector<float> logits;
+            const auto modeStart = std::chrono::steady_clock::now();
+            for (std::uint32_t step = 0; step < options.steps; ++step) {
+                if (stop && stop->load()) {
+                    report.stopped = true;
+                    break;
+                }
+                const std::uint32_t length = options.promptLen + step; // tokens known before this step
+                const auto t0 = std::chrono::steady_clock::now();
+                // Without a cache every step pushes the whole prefix through the model again;
+                // with one, the first step fills the cache with the prompt and later steps add one token.
+                const std::uint32_t start = mode == CacheMode::None ? 0 : (step == 0 ? 0 : length - 1);
+                engine.forward(tokens, start, length - start, logits);
+                for (std::uint32_t b = 0; b < options.batch; ++b)
+                    tokens[b].push_back(argmax(logits.data() + std::size_t(b) * c.vocab, c.vocab));
+                const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+                StepRecord record{mode, step, ms, std::uint64_t(options.batch) * (length - start), engine.kvBytesHeld()};
+                result.steps.push_back(record);
+                if (onStep)
+                    onStep(record);
+            }
+            result.totalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - modeStart).count();
+            result.completed = result.steps.size() == options.steps;
+            for (auto& t : tokens)
+                result.tokens.emplace_back(t.begin() + options.promptLen, t.end());
+            result.lastLogits.assign(logits.begin(), logits.begin() + std::min<std::size_t>(logits.size(), c.vocab));
+            result.memory.processBytes = residentBytes();
+            result.memory.processSource = "VmRSS (process resident memory, whole process)";
+        }
+        result.tokensPerSecond = result.totalMs > 0 ? double(options.batch) * double(result.steps.size()) / (result.totalMs / 1000.0) : 0;
+        result.memory.theoreticalWeightBytes = report.parameters * sizeof(float);
+        result.memory.theoreticalKvBytes =
+            mode == CacheMode::None ? 0 : c.kvBytesPerToken() * options.batch * (options.promptLen + options.steps);
+        result.memory.peakAllocatedBytes = tracker.peak();
+        report.modes.push_back(std::move(result));
+        if (report.stopped)
+            break;
+    }
+
+    // Tokens agree across completed modes; fit over every step of every completed mode.
+    std::vector<double> xs, ys;
+    const ModeResult* first = nullptr;
+    for (const ModeResult& m : report.modes) {
+        if (!m.completed)
+            continue;
+        if (first && m.tokens != first->tokens)
+            report.tokensIdentical = false;
+        first = first ? first : &m;
+        for (const StepRecord& s : m.steps) {
+            xs.push_back(double(s.tokensComputed));
+            ys.push_back(s.milliseconds);
+        }
+    }
+    fitTwoTerm(xs, ys, report.fitAms, report.fitBms);
+    const ModeResult* none = nullptr;
+    const ModeResult* cached = nullptr;
+    for (const ModeResult& m : report.modes) {
+        if (m.completed && m.mode == CacheMode::None)
+            none = &m;
+        if (m.completed && m.mode == CacheMode::Contiguous)
+            cached = &m;
+    }
+    const double cachedTokens = double(options.batch);
+    report.fixedCostShareCached = report.fitAms / std::max(1e-9, report.fitAms + report.fitBms * cachedTokens);
+    if (none) {
+        double meanTokens = 0;
+        for (const StepRecord& s : none->steps)
+            meanTokens += double(s.tokensComputed) / double(none->steps.size());
+        report.fixedCostShareUncached = report.fitAms / std::max(1e-9, report.fitAms + report.fitBms * meanTokens);
+    }
+    if (none && cached && cached->totalMs > 0)
+        report.speedup = none->totalMs / cached->totalMs;
+    char line[512];
+    if (report.speedup > 0)
+        std::snprintf(line, sizeof line,
+                      "With a cache each step pushed %u position(s) instead of the whole prefix and ran %.1fx faster; "
+                      "step = %.3f ms + %.5f ms x tokens, so %.0f%% of a cached step is fixed cost.",
+                      options.batch, report.speedup, report.fitAms, report.fitBms, 100.0 * report.fixedCostShareCached);
+    else
+        std::snprintf(line, sizeof line, "step = %.3f ms + %.5f ms x tokens computed.", report.fitAms, report.fitBms);
+    report.reading = line;
+    return report;
+}
+
+} // namespace kvscope::gpu

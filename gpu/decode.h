@@ -1,0 +1,96 @@
+#pragma once
+
+#include "device.h"
+#include "gptmodel.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace kvscope::gpu {
+
+enum class CacheMode { None, Contiguous, Paged };
+std::string cacheModeName(CacheMode mode); // "none", "contiguous", "paged"
+
+struct DecodeOptions {
+    GptConfig model;                    // shape and seed of random weights
+    std::string weightsFile;            // a GPT-2-layout .safetensors instead (its shape wins)
+    std::uint32_t batch = 1;            // sequences decoded together
+    std::uint32_t steps = 32;           // tokens generated per sequence
+    std::uint32_t promptLen = 16;       // seeded random prompt tokens per sequence
+    std::vector<CacheMode> modes{CacheMode::None, CacheMode::Contiguous, CacheMode::Paged};
+    std::uint32_t blockSize = 16;       // paged
+    bool shuffleBlocks = true;          // paged: hand out physical blocks in a shuffled order
+    std::uint64_t seed = 1;             // prompts and block order
+    int threads = 2;                    // CPU threads for attention and the element-wise work
+};
+
+// One generated token for the whole batch.
+struct StepRecord {
+    CacheMode mode = CacheMode::None;
+    std::uint32_t step = 0;           // 0-based
+    double milliseconds = 0.0;        // steady clock on the CPU
+    std::uint64_t tokensComputed = 0; // positions pushed through the model this step (all sequences)
+    std::uint64_t kvBytesHeld = 0;    // cache memory allocated at the end of the step
+};
+
+// The four memory figures of DOMAIN.md section 8, each with how it was measured.
+struct MemoryFigures {
+    std::uint64_t theoreticalWeightBytes = 0; // parameters x 4 B (formula)
+    std::uint64_t theoreticalKvBytes = 0;     // 2 x L x B x S x kvHeads x headDim x 4 B at the end (formula)
+    std::uint64_t peakAllocatedBytes = 0;     // peak of our own allocator: weights, cache, activations
+    std::uint64_t processBytes = 0;           // what the OS reports for the process (peak RSS on the CPU)
+    std::string processSource;                // "VmHWM (peak RSS)" or "cudaMemGetInfo"
+};
+
+struct ModeResult {
+    CacheMode mode = CacheMode::None;
+    std::vector<StepRecord> steps;
+    std::vector<std::vector<std::int32_t>> tokens; // generated tokens per sequence
+    std::vector<float> lastLogits;                 // logits of sequence 0 at the last step
+    double totalMs = 0.0;
+    double tokensPerSecond = 0.0;                  // generated tokens (batch x steps) per second
+    MemoryFigures memory;
+    bool completed = false;                        // false when stopped early
+};
+
+struct DecodeReport {
+    DeviceInfo device;
+    GptConfig model;
+    std::uint64_t parameters = 0;
+    std::vector<ModeResult> modes;
+    bool tokensIdentical = true; // every completed mode generated the same tokens
+    // step_ms = a + b x tokens, least squares over every step of every completed mode.
+    double fitAms = 0.0, fitBms = 0.0;
+    double fixedCostShareCached = 0.0;   // a / (a + b x batch): the fixed share of a cached step
+    double fixedCostShareUncached = 0.0; // a / (a + b x mean uncached tokens)
+    double speedup = 0.0;                // uncached / contiguous step time, when both ran
+    bool stopped = false;
+    std::string reading;                 // one line in plain words
+};
+
+using StepCallback = std::function<void(const StepRecord&)>;
+
+// Greedy decoding of `steps` tokens for `batch` prompts in each mode. Runs on the CPU
+// backend (this build has no CUDA decode kernels yet; the report's device says so).
+// `stop` is polled once per step; `onStep` is called after every step (from this thread).
+// Throws kvscope::Error for impossible options (naming the option).
+DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* stop = nullptr,
+                       const StepCallback& onStep = {});
+
+// What a run will allocate at its peak: weights, the largest cache, the largest activations.
+std::uint64_t estimateRunBytes(const DecodeOptions& options, const GptConfig& model);
+
+// Least squares of y = a + b x over the points; b = 0 when every x is the same.
+void fitTwoTerm(const std::vector<double>& x, const std::vector<double>& y, double& a, double& b);
+
+// The forward pass of a whole sequence in float64, no cache: logits of its last position.
+// The reference the FP32 modes are checked against.
+std::vector<double> referenceLogits(const GptWeights& weights, const std::vector<std::int32_t>& tokens);
+
+// The prompts runDecode uses for `options` (batch x promptLen seeded tokens).
+std::vector<std::vector<std::int32_t>> makePrompts(const DecodeOptions& options, std::uint32_t vocab);
+
+} // namespace kvscope::gpu

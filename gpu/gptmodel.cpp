@@ -1,0 +1,329 @@
+#include "gptmodel.h"
+
+#include "error.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <random>
+
+namespace kvscope::gpu {
+namespace {
+
+class Normal {
+public:
+    explicit Normal(std::uint64_t seed)
+        : m_engine(seed)
+    {
+    }
+    float operator()(float stddev)
+    {
+        // Box-Muller on our own uniform: the same weights with every standard library.
+        const double u1 = (double(m_engine() >> 11) + 0.5) * 0x1.0p-53;
+        const double u2 = double(m_engine() >> 11) * 0x1.0p-53;
+        return float(stddev * std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2));
+    }
+
+private:
+    std::mt19937_64 m_engine;
+};
+
+std::vector<float> randomVector(Normal& rng, std::size_t n, float stddev)
+{
+    std::vector<float> v(n);
+    for (float& x : v)
+        x = rng(stddev);
+    return v;
+}
+
+float halfToFloat(std::uint16_t h)
+{
+    const std::uint32_t sign = std::uint32_t(h & 0x8000) << 16;
+    std::uint32_t exponent = (h >> 10) & 0x1f;
+    std::uint32_t mantissa = h & 0x3ff;
+    std::uint32_t bits;
+    if (exponent == 0) {
+        if (mantissa == 0) {
+            bits = sign;
+        } else { // subnormal: normalise
+            exponent = 127 - 15 + 1;
+            while ((mantissa & 0x400) == 0) {
+                mantissa <<= 1;
+                --exponent;
+            }
+            bits = sign | (exponent << 23) | ((mantissa & 0x3ff) << 13);
+        }
+    } else if (exponent == 31) {
+        bits = sign | 0x7f800000u | (mantissa << 13);
+    } else {
+        bits = sign | ((exponent - 15 + 127) << 23) | (mantissa << 13);
+    }
+    float out;
+    std::memcpy(&out, &bits, sizeof out);
+    return out;
+}
+
+} // namespace
+
+std::uint64_t GptConfig::parameterCount() const
+{
+    const std::uint64_t w = width;
+    const std::uint64_t qkvOut = w + 2ull * kvWidth();
+    const std::uint64_t perLayer = 2 * w + (w * qkvOut + qkvOut) + (w * w + w) + 2 * w + (w * 4 * w + 4 * w) + (4 * w * w + w);
+    return std::uint64_t(vocab) * w + std::uint64_t(maxContext) * w + layers * perLayer + 2 * w;
+}
+
+void GptConfig::validate() const
+{
+    auto require = [](bool ok, const std::string& message) {
+        if (!ok)
+            throw Error(message);
+    };
+    require(layers >= 1 && layers <= 256, "--layers must be between 1 and 256, got " + std::to_string(layers));
+    require(width >= 8 && width <= 16384, "--width must be between 8 and 16384, got " + std::to_string(width));
+    require(heads >= 1 && width % heads == 0,
+            "--heads (" + std::to_string(heads) + ") must divide --width (" + std::to_string(width) + ")");
+    require(kvHeads >= 1 && heads % kvHeads == 0,
+            "--kv-heads (" + std::to_string(kvHeads) + ") must divide --heads (" + std::to_string(heads) + ")");
+    require(vocab >= 2, "the vocabulary needs at least 2 tokens");
+    require(maxContext >= 2, "the context must hold at least 2 tokens");
+}
+
+std::uint64_t GptWeights::bytes() const
+{
+    std::uint64_t n = wte.size() + wpe.size() + lnfGain.size() + lnfBias.size();
+    for (const Layer& l : layers)
+        n += l.ln1Gain.size() + l.ln1Bias.size() + l.qkv.size() + l.qkvBias.size() + l.proj.size() + l.projBias.size() +
+             l.ln2Gain.size() + l.ln2Bias.size() + l.fc.size() + l.fcBias.size() + l.fc2.size() + l.fc2Bias.size();
+    return n * sizeof(float);
+}
+
+GptWeights randomWeights(const GptConfig& c)
+{
+    c.validate();
+    Normal rng(c.seed);
+    const std::size_t w = c.width;
+    const std::size_t qkvOut = w + 2 * std::size_t(c.kvWidth());
+    const float residualStd = 0.02f / std::sqrt(2.0f * float(c.layers));
+    GptWeights g;
+    g.config = c;
+    g.wte = randomVector(rng, std::size_t(c.vocab) * w, 0.02f);
+    g.wpe = randomVector(rng, std::size_t(c.maxContext) * w, 0.01f);
+    for (std::uint32_t i = 0; i < c.layers; ++i) {
+        GptWeights::Layer l;
+        l.ln1Gain.assign(w, 1.0f);
+        l.ln1Bias.assign(w, 0.0f);
+        l.qkv = randomVector(rng, w * qkvOut, 0.02f);
+        l.qkvBias = randomVector(rng, qkvOut, 0.01f);
+        l.proj = randomVector(rng, w * w, residualStd);
+        l.projBias.assign(w, 0.0f);
+        l.ln2Gain.assign(w, 1.0f);
+        l.ln2Bias.assign(w, 0.0f);
+        l.fc = randomVector(rng, w * 4 * w, 0.02f);
+        l.fcBias = randomVector(rng, 4 * w, 0.01f);
+        l.fc2 = randomVector(rng, 4 * w * w, residualStd);
+        l.fc2Bias.assign(w, 0.0f);
+        g.layers.push_back(std::move(l));
+    }
+    g.lnfGain.assign(w, 1.0f);
+    g.lnfBias.assign(w, 0.0f);
+    return g;
+}
+
+GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t heads)
+{
+    const std::string file = path.string();
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw Error(file + ": cannot open the safetensors file");
+    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (bytes.size() < 8)
+        throw Error(file + ": too short for a safetensors header (" + std::to_string(bytes.size()) + " bytes)");
+    std::uint64_t headerSize = 0;
+    for (int i = 7; i >= 0; --i)
+        headerSize = (headerSize << 8) | std::uint8_t(bytes[std::size_t(i)]);
+    if (headerSize > bytes.size() - 8)
+        throw Error(file + ": the header claims " + std::to_string(headerSize) + " bytes but the file has " +
+                    std::to_string(bytes.size() - 8) + " after the length");
+    nlohmann::json header;
+    try {
+        header = nlohmann::json::parse(bytes.begin() + 8, bytes.begin() + 8 + std::ptrdiff_t(headerSize));
+    } catch (const nlohmann::json::parse_error& e) {
+        throw Error(file + ": the header is not valid JSON (" + e.what() + ")");
+    }
+    if (!header.is_object())
+        throw Error(file + ": the header must be a JSON object");
+    const std::size_t dataStart = 8 + std::size_t(headerSize);
+    const std::size_t dataSize = bytes.size() - dataStart;
+
+    // name (without "transformer.") -> (shape, values as float)
+    struct Tensor {
+        std::vector<std::uint64_t> shape;
+        std::vector<float> values;
+    };
+    std::map<std::string, Tensor> tensors;
+    for (const auto& [rawName, info] : header.items()) {
+        if (rawName == "__metadata__")
+            continue;
+        const std::string name = rawName.rfind("transformer.", 0) == 0 ? rawName.substr(12) : rawName;
+        auto fail = [&](const std::string& why) { throw Error(file + ": tensor '" + rawName + "': " + why); };
+        if (!info.is_object() || !info.contains("dtype") || !info.contains("shape") || !info.contains("data_offsets"))
+            fail("needs dtype, shape and data_offsets");
+        const std::string dtype = info["dtype"].is_string() ? info["dtype"].get<std::string>() : std::string();
+        std::size_t elementSize = dtype == "F32" ? 4 : (dtype == "F16" || dtype == "BF16") ? 2 : 0;
+        if (elementSize == 0)
+            fail("dtype '" + dtype + "' is not supported (F32, F16 or BF16)");
+        Tensor t;
+        std::uint64_t count = 1;
+        for (const auto& d : info["shape"]) {
+            if (!d.is_number_unsigned())
+                fail("the shape must list whole numbers");
+            t.shape.push_back(d.get<std::uint64_t>());
+            count *= t.shape.back();
+        }
+        const auto& offsets = info["data_offsets"];
+        if (!offsets.is_array() || offsets.size() != 2 || !offsets[0].is_number_unsigned() || !offsets[1].is_number_unsigned())
+            fail("data_offsets must be [begin, end]");
+        const std::uint64_t begin = offsets[0].get<std::uint64_t>();
+        const std::uint64_t end = offsets[1].get<std::uint64_t>();
+        if (begin > end || end > dataSize)
+            fail("data_offsets [" + std::to_string(begin) + ", " + std::to_string(end) + "] lie outside the " +
+                 std::to_string(dataSize) + " data bytes");
+        if (end - begin != count * elementSize)
+            fail("holds " + std::to_string(end - begin) + " bytes, but its shape needs " + std::to_string(count * elementSize));
+        t.values.resize(std::size_t(count));
+        const char* src = bytes.data() + dataStart + begin;
+        for (std::size_t i = 0; i < t.values.size(); ++i) {
+            if (dtype == "F32") {
+                std::memcpy(&t.values[i], src + 4 * i, 4);
+            } else {
+                std::uint16_t h;
+                std::memcpy(&h, src + 2 * i, 2);
+                if (dtype == "F16") {
+                    t.values[i] = halfToFloat(h);
+                } else {
+                    const std::uint32_t bits = std::uint32_t(h) << 16;
+                    std::memcpy(&t.values[i], &bits, 4);
+                }
+            }
+        }
+        tensors[name] = std::move(t);
+    }
+
+    auto take = [&](const std::string& name, std::vector<std::uint64_t> shape) -> std::vector<float> {
+        auto it = tensors.find(name);
+        if (it == tensors.end())
+            throw Error(file + ": missing tensor '" + name + "'");
+        if (it->second.shape != shape) {
+            std::string expected, got;
+            for (auto d : shape)
+                expected += (expected.empty() ? "" : ", ") + std::to_string(d);
+            for (auto d : it->second.shape)
+                got += (got.empty() ? "" : ", ") + std::to_string(d);
+            throw Error(file + ": tensor '" + name + "' has shape [" + got + "], expected [" + expected + "]");
+        }
+        return std::move(it->second.values);
+    };
+    auto wteIt = tensors.find("wte.weight");
+    auto wpeIt = tensors.find("wpe.weight");
+    if (wteIt == tensors.end() || wteIt->second.shape.size() != 2)
+        throw Error(file + ": missing tensor 'wte.weight' (vocab, width): not a GPT-2-layout file");
+    if (wpeIt == tensors.end() || wpeIt->second.shape.size() != 2)
+        throw Error(file + ": missing tensor 'wpe.weight' (positions, width)");
+    GptConfig c;
+    c.vocab = std::uint32_t(wteIt->second.shape[0]);
+    c.width = std::uint32_t(wteIt->second.shape[1]);
+    c.maxContext = std::uint32_t(wpeIt->second.shape[0]);
+    c.layers = 0;
+    while (tensors.count("h." + std::to_string(c.layers) + ".ln_1.weight"))
+        ++c.layers;
+    c.heads = heads != 0 ? heads : std::max(1u, c.width / 64);
+    c.kvHeads = c.heads; // GPT-2's c_attn is multi-head attention
+    try {
+        c.validate();
+    } catch (const Error& e) {
+        throw Error(file + ": " + e.what());
+    }
+
+    GptWeights g;
+    g.config = c;
+    const std::uint64_t w = c.width;
+    g.wte = take("wte.weight", {c.vocab, w});
+    g.wpe = take("wpe.weight", {c.maxContext, w});
+    for (std::uint32_t i = 0; i < c.layers; ++i) {
+        const std::string p = "h." + std::to_string(i) + ".";
+        GptWeights::Layer l;
+        l.ln1Gain = take(p + "ln_1.weight", {w});
+        l.ln1Bias = take(p + "ln_1.bias", {w});
+        l.qkv = take(p + "attn.c_attn.weight", {w, 3 * w});
+        l.qkvBias = take(p + "attn.c_attn.bias", {3 * w});
+        l.proj = take(p + "attn.c_proj.weight", {w, w});
+        l.projBias = take(p + "attn.c_proj.bias", {w});
+        l.ln2Gain = take(p + "ln_2.weight", {w});
+        l.ln2Bias = take(p + "ln_2.bias", {w});
+        l.fc = take(p + "mlp.c_fc.weight", {w, 4 * w});
+        l.fcBias = take(p + "mlp.c_fc.bias", {4 * w});
+        l.fc2 = take(p + "mlp.c_proj.weight", {4 * w, w});
+        l.fc2Bias = take(p + "mlp.c_proj.bias", {w});
+        g.layers.push_back(std::move(l));
+    }
+    g.lnfGain = take("ln_f.weight", {w});
+    g.lnfBias = take("ln_f.bias", {w});
+    return g;
+}
+
+void saveSafetensors(const GptWeights& g, const std::filesystem::path& path)
+{
+    const GptConfig& c = g.config;
+    if (c.kvHeads != c.heads)
+        throw Error(path.string() + ": GPT-2's layout stores multi-head attention only (kv-heads = heads)");
+    std::vector<std::pair<std::string, std::pair<std::vector<std::uint64_t>, const std::vector<float>*>>> list;
+    const std::uint64_t w = c.width;
+    list.push_back({"wte.weight", {{c.vocab, w}, &g.wte}});
+    list.push_back({"wpe.weight", {{c.maxContext, w}, &g.wpe}});
+    for (std::uint32_t i = 0; i < c.layers; ++i) {
+        const std::string p = "h." + std::to_string(i) + ".";
+        const auto& l = g.layers[i];
+        list.push_back({p + "ln_1.weight", {{w}, &l.ln1Gain}});
+        list.push_back({p + "ln_1.bias", {{w}, &l.ln1Bias}});
+        list.push_back({p + "attn.c_attn.weight", {{w, 3 * w}, &l.qkv}});
+        list.push_back({p + "attn.c_attn.bias", {{3 * w}, &l.qkvBias}});
+        list.push_back({p + "attn.c_proj.weight", {{w, w}, &l.proj}});
+        list.push_back({p + "attn.c_proj.bias", {{w}, &l.projBias}});
+        list.push_back({p + "ln_2.weight", {{w}, &l.ln2Gain}});
+        list.push_back({p + "ln_2.bias", {{w}, &l.ln2Bias}});
+        list.push_back({p + "mlp.c_fc.weight", {{w, 4 * w}, &l.fc}});
+        list.push_back({p + "mlp.c_fc.bias", {{4 * w}, &l.fcBias}});
+        list.push_back({p + "mlp.c_proj.weight", {{4 * w, w}, &l.fc2}});
+        list.push_back({p + "mlp.c_proj.bias", {{w}, &l.fc2Bias}});
+    }
+    list.push_back({"ln_f.weight", {{w}, &g.lnfGain}});
+    list.push_back({"ln_f.bias", {{w}, &g.lnfBias}});
+    nlohmann::json header = nlohmann::json::object();
+    header["__metadata__"] = {{"format", "pt"}, {"writer", "kvscope"}};
+    std::uint64_t offset = 0;
+    for (const auto& [name, tensor] : list) {
+        const std::uint64_t size = tensor.second->size() * 4;
+        header[name] = {{"dtype", "F32"}, {"shape", tensor.first}, {"data_offsets", {offset, offset + size}}};
+        offset += size;
+    }
+    std::string text = header.dump();
+    while (text.size() % 8 != 0)
+        text += ' ';
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out)
+        throw Error(path.string() + ": cannot write");
+    const std::uint64_t n = text.size();
+    for (int i = 0; i < 8; ++i)
+        out.put(char((n >> (8 * i)) & 0xff));
+    out.write(text.data(), std::streamsize(text.size()));
+    for (const auto& [name, tensor] : list)
+        out.write(reinterpret_cast<const char*>(tensor.second->data()), std::streamsize(tensor.second->size() * 4));
+    if (!out)
+        throw Error(path.string() + ": writing failed");
+}
+
+} // namespace kvscope::gpu

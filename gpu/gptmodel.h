@@ -1,0 +1,61 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace kvscope::gpu {
+
+// A small GPT of our own: token + learned position embeddings, pre-LayerNorm blocks,
+// causal self-attention whose query heads share kvHeads K/V heads (MHA, GQA or MQA),
+// a GELU MLP of 4 x width, a final LayerNorm and an LM head tied to the embedding.
+// The default is DOMAIN.md section 7's model: 8 layers, width 512, 512-token context,
+// 4,096-token vocabulary: 27.6M parameters, 110 MB in FP32.
+struct GptConfig {
+    std::uint32_t layers = 8;
+    std::uint32_t width = 512;      // d_model
+    std::uint32_t heads = 8;        // query heads
+    std::uint32_t kvHeads = 8;      // K/V heads; divides heads
+    std::uint32_t vocab = 4096;
+    std::uint32_t maxContext = 512; // rows of the position table
+    std::uint64_t seed = 1;         // for the random weights
+
+    std::uint32_t headDim() const { return width / heads; }
+    std::uint32_t kvWidth() const { return kvHeads * headDim(); } // K (or V) values per token per layer
+    std::uint64_t parameterCount() const;
+    // 2 x layers x kvHeads x headDim x 4 B: what one token adds to an FP32 cache.
+    std::uint64_t kvBytesPerToken() const { return 2ull * layers * kvWidth() * sizeof(float); }
+    void validate() const; // throws kvscope::Error naming the field
+};
+
+// FP32 weights in GPT-2's Conv1D layout: every matrix is (in, out) row-major, y = x W + b.
+struct GptWeights {
+    GptConfig config;
+    std::vector<float> wte;  // (vocab, width); also the LM head
+    std::vector<float> wpe;  // (maxContext, width)
+    struct Layer {
+        std::vector<float> ln1Gain, ln1Bias; // (width)
+        std::vector<float> qkv, qkvBias;     // (width, width + 2 kvWidth), (width + 2 kvWidth): q | k | v
+        std::vector<float> proj, projBias;   // (width, width), (width)
+        std::vector<float> ln2Gain, ln2Bias; // (width)
+        std::vector<float> fc, fcBias;       // (width, 4 width), (4 width)
+        std::vector<float> fc2, fc2Bias;     // (4 width, width), (width)
+    };
+    std::vector<Layer> layers;
+    std::vector<float> lnfGain, lnfBias; // (width)
+
+    std::uint64_t bytes() const; // FP32 storage of every tensor
+};
+
+// Deterministic random weights (normal, std 0.02; projections scaled by 1/sqrt(2 layers), as GPT-2).
+GptWeights randomWeights(const GptConfig& config);
+
+// Reads GPT-2-named tensors (wte, wpe, h.N.ln_1, h.N.attn.c_attn, h.N.attn.c_proj, h.N.ln_2,
+// h.N.mlp.c_fc, h.N.mlp.c_proj, ln_f; an optional "transformer." prefix) from a .safetensors
+// file, in F32, F16 or BF16. `heads` is not in the file: 0 means width / 64, as in GPT-2.
+// Throws kvscope::Error naming the file and the tensor at fault.
+GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t heads = 0);
+void saveSafetensors(const GptWeights& weights, const std::filesystem::path& path);
+
+} // namespace kvscope::gpu
