@@ -3,6 +3,7 @@
 #include "attentionpage.h"
 #include "breakdownmodel.h"
 #include "controlspanel.h"
+#include "decodepage.h"
 #include "error.h"
 #include "hfconfig.h"
 #include "memorychart.h"
@@ -43,16 +44,19 @@ MainWindow::MainWindow(ScenarioController* controller, QWidget* parent)
     , m_attention(new AttentionPage(controller, m_pages))
     , m_scaling(new ScalingPage(controller, m_pages))
     , m_paged(new PagedPage(controller, m_pages))
+    , m_decode(new DecodePage(controller, m_pages))
 {
     setObjectName(u"mainWindow"_s);
     m_memory->setObjectName(u"memory"_s);
     m_attention->setObjectName(u"attention"_s);
     m_scaling->setObjectName(u"scaling"_s);
     m_paged->setObjectName(u"paged"_s);
+    m_decode->setObjectName(u"gpu"_s);
     m_pages->addTab(m_memory, tr("Memory"));
     m_pages->addTab(m_attention, tr("Attention"));
     m_pages->addTab(m_scaling, tr("Scaling"));
     m_pages->addTab(m_paged, tr("Paged memory"));
+    m_pages->addTab(m_decode, tr("GPU decode"));
     setCentralWidget(m_pages);
 
     auto* dock = new QDockWidget(tr("Scenario"), this);
@@ -237,7 +241,7 @@ QChartView* MainWindow::currentChart() const
         return m_attention->chartView();
     if (page == m_scaling)
         return m_scaling->chartView();
-    if (page == m_paged)
+    if (page == m_paged || page == m_decode)
         return nullptr; // its maps are plain widgets: the whole page is exported
     return m_memory->chart();
 }

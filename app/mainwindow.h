@@ -8,6 +8,7 @@
 
 class AttentionPage;
 class ControlsPanel;
+class DecodePage;
 class MemoryPage;
 class PagedPage;
 class ScalingPage;
@@ -35,6 +36,7 @@ public:
     AttentionPage* attentionPage() const { return m_attention; }
     ScalingPage* scalingPage() const { return m_scaling; }
     PagedPage* pagedPage() const { return m_paged; }
+    DecodePage* decodePage() const { return m_decode; }
 
     // File operations; each reports failure in a message box and changes nothing on failure.
     bool openScenario(const QString& path);
@@ -69,6 +71,7 @@ private:
     AttentionPage* m_attention;
     ScalingPage* m_scaling;
     PagedPage* m_paged;
+    DecodePage* m_decode;
     QMenu* m_recentMenu = nullptr;
     QAction* m_pinAction = nullptr;
     std::optional<kvscope::Scenario> m_pinned;

@@ -354,6 +354,251 @@
     </message>
 </context>
 <context>
+    <name>DecodePage</name>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="35"/>
+        <location filename="../../app/decodepage.cpp" line="70"/>
+        <source>no cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="36"/>
+        <source>contiguous cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="37"/>
+        <source>paged cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="71"/>
+        <source>contiguous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="72"/>
+        <source>paged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="73"/>
+        <source>CUDA graphs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="74"/>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="75"/>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="83"/>
+        <location filename="../../app/decodepage.cpp" line="85"/>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="84"/>
+        <source>ms per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="86"/>
+        <source>KV cache held (MiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="95"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;This build runs the decode core on the CPU: its CUDA kernels are not written yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="97"/>
+        <source>&lt;b&gt;Runs on the CPU&lt;/b&gt; (%1). The formulas are the same; the timings are a CPU&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="102"/>
+        <source>CUDA graphs remove per-kernel launch cost; they need the CUDA backend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="105"/>
+        <source>Model and run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="107"/>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="107"/>
+        <source>Width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="108"/>
+        <source>Heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="108"/>
+        <source>KV heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="109"/>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="109"/>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="110"/>
+        <source>Prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="110"/>
+        <source>Block size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="118"/>
+        <source>Modes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="121"/>
+        <source>Course experiment, batch 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="122"/>
+        <source>Course experiment, batch 64</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="138"/>
+        <source>Step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="139"/>
+        <source>KV cache: measured (points) and formula (line)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="151"/>
+        <source>Cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="151"/>
+        <source>ms/step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="151"/>
+        <source>tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="151"/>
+        <source>Speedup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="152"/>
+        <source>Weights (formula)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="152"/>
+        <source>KV (formula)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="152"/>
+        <source>Peak allocated (ours)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="153"/>
+        <source>Process (VmRSS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="153"/>
+        <source>Tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="173"/>
+        <source>Estimated %1 min on this machine from a 2-step probe: Stop and lower the steps or batch if that is too long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="175"/>
+        <source>Estimated under a second from a 2-step probe.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="176"/>
+        <source>Estimated %1 s from a 2-step probe.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="249"/>
+        <source>The course&apos;s experiment. Press Run: a 2-step probe estimates the time first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="297"/>
+        <source>formula (tokens held)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="308"/>
+        <source>Probing...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="371"/>
+        <source> (stopped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="379"/>
+        <source>identical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="379"/>
+        <source>DIFFER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="384"/>
+        <source>%1 Fixed cost is %2% of an uncached step (least squares over every step).%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="387"/>
+        <source> (Stopped before the end.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FitMapWidget</name>
     <message>
         <location filename="../../app/fitmapwidget.cpp" line="27"/>
@@ -389,253 +634,258 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="52"/>
+        <location filename="../../app/mainwindow.cpp" line="55"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="53"/>
+        <location filename="../../app/mainwindow.cpp" line="56"/>
         <source>Attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="54"/>
+        <location filename="../../app/mainwindow.cpp" line="57"/>
         <source>Scaling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="55"/>
+        <location filename="../../app/mainwindow.cpp" line="58"/>
         <source>Paged memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="58"/>
+        <location filename="../../app/mainwindow.cpp" line="59"/>
+        <source>GPU decode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="62"/>
         <source>Scenario</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="72"/>
+        <location filename="../../app/mainwindow.cpp" line="76"/>
         <source>Open a Hugging Face config.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="73"/>
+        <location filename="../../app/mainwindow.cpp" line="77"/>
         <source>Model config (*.json);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="80"/>
+        <location filename="../../app/mainwindow.cpp" line="84"/>
         <source>Not applied: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="90"/>
+        <location filename="../../app/mainwindow.cpp" line="94"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="91"/>
+        <location filename="../../app/mainwindow.cpp" line="95"/>
         <source>&amp;Open Scenario...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="92"/>
+        <location filename="../../app/mainwindow.cpp" line="96"/>
         <source>Open scenario</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="92"/>
-        <location filename="../../app/mainwindow.cpp" line="97"/>
+        <location filename="../../app/mainwindow.cpp" line="96"/>
+        <location filename="../../app/mainwindow.cpp" line="101"/>
         <source>KV Scope scenario (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="96"/>
+        <location filename="../../app/mainwindow.cpp" line="100"/>
         <source>&amp;Save Scenario As...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="97"/>
+        <location filename="../../app/mainwindow.cpp" line="101"/>
         <source>Save scenario</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="101"/>
+        <location filename="../../app/mainwindow.cpp" line="105"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="104"/>
+        <location filename="../../app/mainwindow.cpp" line="108"/>
         <source>Open &amp;config.json...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="106"/>
+        <location filename="../../app/mainwindow.cpp" line="110"/>
         <source>Export Chart as &amp;PNG...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="107"/>
-        <location filename="../../app/mainwindow.cpp" line="112"/>
+        <location filename="../../app/mainwindow.cpp" line="111"/>
+        <location filename="../../app/mainwindow.cpp" line="116"/>
         <source>Export chart</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="107"/>
+        <location filename="../../app/mainwindow.cpp" line="111"/>
         <source>PNG image (*.png)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="111"/>
+        <location filename="../../app/mainwindow.cpp" line="115"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="112"/>
+        <location filename="../../app/mainwindow.cpp" line="116"/>
         <source>SVG image (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="116"/>
+        <location filename="../../app/mainwindow.cpp" line="120"/>
         <source>Save Breakdown as &amp;CSV...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="117"/>
+        <location filename="../../app/mainwindow.cpp" line="121"/>
         <source>Save breakdown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="117"/>
+        <location filename="../../app/mainwindow.cpp" line="121"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="121"/>
+        <location filename="../../app/mainwindow.cpp" line="125"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="123"/>
+        <location filename="../../app/mainwindow.cpp" line="127"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="125"/>
+        <location filename="../../app/mainwindow.cpp" line="129"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="126"/>
+        <location filename="../../app/mainwindow.cpp" line="130"/>
         <source>&amp;Pin This Scenario as Reference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="129"/>
+        <location filename="../../app/mainwindow.cpp" line="133"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="132"/>
+        <location filename="../../app/mainwindow.cpp" line="136"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="133"/>
+        <location filename="../../app/mainwindow.cpp" line="137"/>
         <source>&amp;About KV Scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="134"/>
+        <location filename="../../app/mainwindow.cpp" line="138"/>
         <source>About KV Scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="135"/>
+        <location filename="../../app/mainwindow.cpp" line="139"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="184"/>
-        <location filename="../../app/mainwindow.cpp" line="191"/>
+        <location filename="../../app/mainwindow.cpp" line="188"/>
+        <location filename="../../app/mainwindow.cpp" line="195"/>
         <source>Cannot open scenario</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="188"/>
+        <location filename="../../app/mainwindow.cpp" line="192"/>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="201"/>
+        <location filename="../../app/mainwindow.cpp" line="205"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="204"/>
+        <location filename="../../app/mainwindow.cpp" line="208"/>
         <source>Cannot save scenario</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="217"/>
+        <location filename="../../app/mainwindow.cpp" line="221"/>
         <source>Cannot use this config</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="223"/>
+        <location filename="../../app/mainwindow.cpp" line="227"/>
         <source>Imported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="224"/>
+        <location filename="../../app/mainwindow.cpp" line="228"/>
         <source>Imported %1 - %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="228"/>
+        <location filename="../../app/mainwindow.cpp" line="232"/>
         <source>Cannot read config.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="258"/>
-        <location filename="../../app/mainwindow.cpp" line="266"/>
+        <location filename="../../app/mainwindow.cpp" line="262"/>
+        <location filename="../../app/mainwindow.cpp" line="270"/>
         <source>Cannot export chart</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="258"/>
+        <location filename="../../app/mainwindow.cpp" line="262"/>
         <source>%1: cannot write the SVG file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="266"/>
+        <location filename="../../app/mainwindow.cpp" line="270"/>
         <source>%1: cannot write the image (use .png or .svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="276"/>
-        <location filename="../../app/mainwindow.cpp" line="281"/>
+        <location filename="../../app/mainwindow.cpp" line="280"/>
+        <location filename="../../app/mainwindow.cpp" line="285"/>
         <source>Cannot save breakdown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="276"/>
-        <location filename="../../app/mainwindow.cpp" line="281"/>
+        <location filename="../../app/mainwindow.cpp" line="280"/>
+        <location filename="../../app/mainwindow.cpp" line="285"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="290"/>
+        <location filename="../../app/mainwindow.cpp" line="294"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="309"/>
+        <location filename="../../app/mainwindow.cpp" line="313"/>
         <source>KV Scope - %1%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="310"/>
+        <location filename="../../app/mainwindow.cpp" line="314"/>
         <source> (custom)</source>
         <translation type="unfinished"></translation>
     </message>
