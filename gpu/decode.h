@@ -83,6 +83,15 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
 // What a run will allocate at its peak: weights, the largest cache, the largest activations.
 std::uint64_t estimateRunBytes(const DecodeOptions& options, const GptConfig& model);
 
+// One decode step's attention alone over a filled cache of `context` tokens per sequence
+// (one new query per sequence), the same code the decode modes use. For the benchmark.
+struct AttentionTiming {
+    double seconds = 0;         // per call, best of the repeats
+    std::uint64_t bytesRead = 0; // K and V bytes the call must read: 2 x batch x kvHeads x context x headDim x 4
+};
+AttentionTiming timeAttention(const GptConfig& shape, std::uint32_t batch, std::uint32_t context, CacheMode mode,
+                              std::uint32_t blockSize, int threads, int repeats);
+
 // Least squares of y = a + b x over the points; b = 0 when every x is the same.
 void fitTwoTerm(const std::vector<double>& x, const std::vector<double>& y, double& a, double& b);
 

@@ -1,0 +1,129 @@
+// The CPU decode core against this machine's own memory bandwidth, measured in the same
+// run: attention over the cache vs the STREAM triad, paged vs contiguous attention, a
+// cached batch-1 step's bytes vs read bandwidth, and cached vs uncached decoding.
+// Targets from the decode issue; each ratio is printed with its target.
+//   bench_decode            the full set (the 500-step uncached run takes minutes)
+//   bench_decode --quick    100 steps instead of 500 for the cached/uncached ratio
+#include "decode.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+using namespace kvscope::gpu;
+
+namespace {
+
+double seconds(std::chrono::steady_clock::time_point start)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// STREAM triad a = b + s c over arrays far larger than the caches, best of 5 (GB/s, 3 arrays counted).
+double streamTriad(int threads)
+{
+    const std::size_t n = std::size_t(1) << 25; // 128 MiB per array
+    std::vector<float> a(n), b(n, 1.0f), c(n, 2.0f);
+    double best = 1e30;
+    for (int r = 0; r < 5; ++r) {
+        const auto start = std::chrono::steady_clock::now();
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (std::ptrdiff_t i = 0; i < std::ptrdiff_t(n); ++i)
+            a[std::size_t(i)] = b[std::size_t(i)] + 3.0f * c[std::size_t(i)];
+        best = std::min(best, seconds(start));
+    }
+    volatile float sink = a[n / 2];
+    (void)sink;
+    return 3.0 * double(n) * sizeof(float) / best / 1e9;
+}
+
+// Read-only bandwidth: a sum over one large array, best of 5 (GB/s).
+double readBandwidth(int threads)
+{
+    const std::size_t n = std::size_t(1) << 26; // 256 MiB
+    std::vector<float> a(n, 1.0f);
+    double best = 1e30, total = 0;
+    for (int r = 0; r < 5; ++r) {
+        const auto start = std::chrono::steady_clock::now();
+        float sum = 0;
+        // Sixteen lanes kept for a thread's whole slice: one running sum would measure add latency, not memory.
+#pragma omp parallel num_threads(threads) reduction(+ : sum)
+        {
+            const std::size_t parts = std::size_t(omp_get_num_threads());
+            const std::size_t slice = n / parts, first = slice * std::size_t(omp_get_thread_num());
+            float lanes[16] = {};
+            for (std::size_t i = first; i + 16 <= first + slice; i += 16)
+                for (int j = 0; j < 16; ++j)
+                    lanes[j] += a[i + std::size_t(j)];
+            for (float lane : lanes)
+                sum += lane;
+        }
+        best = std::min(best, seconds(start));
+        total += sum;
+    }
+    volatile double sink = total;
+    (void)sink;
+    return double(n) * sizeof(float) / best / 1e9;
+}
+
+void ratio(const char* what, double value, double target, bool atLeast)
+{
+    const bool met = atLeast ? value >= target : value <= target;
+    std::printf("  %-58s %8.3f  (target %s %.2f)  %s\n", what, value, atLeast ? ">=" : "<=", target, met ? "MET" : "MISSED");
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+    const int threads = 2;
+    std::printf("CPU decode core, %d threads, %s\n", threads, probeCpu().summary().c_str());
+    const double triad = streamTriad(threads);
+    const double read = readBandwidth(threads);
+    std::printf("  STREAM triad %.2f GB/s, read-only sum %.2f GB/s (measured now)\n", triad, read);
+
+    // Attention over the cache: fp32, batch 64, context 1024, the small GPT's head shape.
+    GptConfig shape; // width 512, 8 heads of 64
+    const AttentionTiming contiguous = timeAttention(shape, 64, 1024, CacheMode::Contiguous, 16, threads, 7);
+    const AttentionTiming paged = timeAttention(shape, 64, 1024, CacheMode::Paged, 16, threads, 7);
+    const double contiguousGBs = double(contiguous.bytesRead) / contiguous.seconds / 1e9;
+    const double pagedGBs = double(paged.bytesRead) / paged.seconds / 1e9;
+    std::printf("  attention, batch 64, context 1024: contiguous %.3f ms (%.2f GB/s), paged (shuffled blocks of 16) "
+                "%.3f ms (%.2f GB/s)\n",
+                contiguous.seconds * 1e3, contiguousGBs, paged.seconds * 1e3, pagedGBs);
+    ratio("attention read bandwidth / STREAM triad (contiguous)", contiguousGBs / triad, 0.80, true);
+    ratio("attention read bandwidth / STREAM triad (paged)", pagedGBs / triad, 0.80, true);
+    ratio("paged / contiguous attention time", paged.seconds / contiguous.seconds, 1.10, false);
+
+    // A cached batch-1 step reads every weight once plus the cache.
+    DecodeOptions o;
+    o.batch = 1;
+    o.steps = quick ? 100 : 500;
+    o.promptLen = 1;
+    o.modes = {CacheMode::Contiguous};
+    const DecodeReport cached = runDecode(o);
+    double stepMs = 1e30;
+    for (const StepRecord& s : cached.modes[0].steps)
+        stepMs = std::min(stepMs, s.milliseconds);
+    double meanStepMs = cached.modes[0].totalMs / double(o.steps);
+    const double bytes = double(cached.parameters) * 4 + double(o.model.kvBytesPerToken()) * (o.promptLen + o.steps / 2.0);
+    std::printf("  cached batch-1 step: %.2f ms mean, %.2f ms best, moving %.1f MB (weights + half-length cache)\n",
+                meanStepMs, stepMs, bytes / 1e6);
+    ratio("cached batch-1 step bytes/s / read bandwidth (mean step)", bytes / (meanStepMs / 1e3) / 1e9 / read, 0.60, true);
+
+    o.modes = {CacheMode::None, CacheMode::Contiguous};
+    std::printf("  decoding %u steps at batch 1 with and without a cache (the uncached run takes a while)...\n", o.steps);
+    std::fflush(stdout);
+    const DecodeReport both = runDecode(o);
+    std::printf("  no cache %.1f s, contiguous cache %.1f s, tokens identical: %s; fit a = %.3f ms, b = %.5f ms/token\n",
+                both.modes[0].totalMs / 1e3, both.modes[1].totalMs / 1e3, both.tokensIdentical ? "yes" : "NO",
+                both.fitAms, both.fitBms);
+    ratio(quick ? "cached vs uncached speedup, batch 1, 100 steps (--quick)" : "cached vs uncached speedup, batch 1, 500 steps",
+          both.speedup, 5.0, true);
+    return 0;
+}
