@@ -308,27 +308,8 @@ void PagedPage::rebuild()
 
 void PagedPage::restart() { rebuild(); }
 
-void PagedPage::stepOnce()
+void PagedPage::advance(int steps)
 {
-    try {
-        if (m_contiguous && !m_contiguous->finished())
-            m_contiguous->step();
-        if (m_paged && !m_paged->finished())
-            m_paged->step();
-    } catch (const kvscope::Error& e) {
-        m_error->setText(QString::fromUtf8(e.what()));
-        m_error->show();
-        setPlaying(false);
-    }
-    redraw();
-}
-
-void PagedPage::tick()
-{
-    // Steps per frame follow the speed slider; the maps repaint once per frame whatever the speed.
-    m_stepBudget += m_speed->value() * kFrameMs / 1000.0;
-    const int steps = int(m_stepBudget);
-    m_stepBudget -= steps;
     try {
         for (int i = 0; i < steps; ++i) {
             if (m_contiguous && !m_contiguous->finished())
@@ -341,6 +322,21 @@ void PagedPage::tick()
         m_error->show();
         setPlaying(false);
     }
+}
+
+void PagedPage::stepOnce()
+{
+    advance(1);
+    redraw();
+}
+
+void PagedPage::tick()
+{
+    // Steps per frame follow the speed slider; the maps repaint once per frame whatever the speed.
+    m_stepBudget += m_speed->value() * kFrameMs / 1000.0;
+    const int steps = int(m_stepBudget);
+    m_stepBudget -= steps;
+    advance(steps);
     if (steps > 0)
         redraw();
     if ((!m_contiguous || m_contiguous->finished()) && (!m_paged || m_paged->finished()))

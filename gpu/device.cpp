@@ -79,8 +79,8 @@ std::string DeviceInfo::summary() const
                       formatBytes(totalBytes).c_str(), computeMajor, computeMinor, driverVersion / 1000,
                       (driverVersion % 1000) / 10);
     } else {
-        std::snprintf(buffer, sizeof buffer, "CPU: %s, %d threads, %s RAM (%s)", name.c_str(), cpuThreads,
-                      formatBytes(totalBytes).c_str(), reason.c_str());
+        std::snprintf(buffer, sizeof buffer, "CPU: %s, %d threads, %s RAM%s%s%s", name.c_str(), cpuThreads,
+                      formatBytes(totalBytes).c_str(), reason.empty() ? "" : " (", reason.c_str(), reason.empty() ? "" : ")");
     }
     return buffer;
 }

@@ -56,6 +56,16 @@ void printRows(const std::vector<std::pair<std::string, std::string>>& rows)
     }
 }
 
+// Parses and answers --help; true when the command should go on.
+bool parseOrHelp(ArgParser& p, const std::vector<std::string>& args)
+{
+    p.parse(args);
+    if (!p.has("help"))
+        return true;
+    std::cout << p.help();
+    return false;
+}
+
 ordered_json modelJson(const ModelShape& m)
 {
     ordered_json j;
@@ -83,11 +93,8 @@ int runEstimate(const std::vector<std::string>& args)
                 "Weights, KV cache and overheads of one scenario on one GPU, against its memory budget.");
     addScenarioOptions(p);
     p.addFlag("json", "print one JSON object instead of a table");
-    p.parse(args);
-    if (p.has("help")) {
-        std::cout << p.help();
+    if (!parseOrHelp(p, args))
         return 0;
-    }
     std::vector<std::string> notes;
     const Scenario s = scenarioFromOptions(p, notes);
     const Estimate e = estimate(s);
@@ -172,11 +179,8 @@ int runCapacity(const std::vector<std::string>& args)
     p.addOption("max-model-len", "TOKENS", "tokens per request for the concurrency line (default: the model's maximum)");
     p.addOption("kv-memory-gib", "X", "memory given to the KV cache, instead of deriving it from the GPU budget");
     p.addFlag("json", "print one JSON object instead of the two lines");
-    p.parse(args);
-    if (p.has("help")) {
-        std::cout << p.help();
+    if (!parseOrHelp(p, args))
         return 0;
-    }
     std::vector<std::string> notes;
     const Scenario s = scenarioFromOptions(p, notes);
     std::uint64_t perRequest = s.model.maxContext != 0 ? s.model.maxContext : s.context;
@@ -219,11 +223,8 @@ int runPresets(const std::vector<std::string>& args)
 {
     ArgParser p("kvscope-cli presets", "The model and GPU presets, by id.");
     p.addFlag("json", "print one JSON object");
-    p.parse(args);
-    if (p.has("help")) {
-        std::cout << p.help();
+    if (!parseOrHelp(p, args))
         return 0;
-    }
     const auto models = modelPresets();
     if (p.has("json")) {
         ordered_json j;
@@ -300,11 +301,8 @@ int runSimulate(const std::vector<std::string>& args)
     p.addOption("seed", "S", "random seed (default 1)");
     p.addFlag("buddy", "place contiguous regions with a buddy allocator instead of first fit");
     p.addFlag("json", "print one JSON object");
-    p.parse(args);
-    if (p.has("help")) {
-        std::cout << p.help();
+    if (!parseOrHelp(p, args))
         return 0;
-    }
     WorkloadSpec spec = WorkloadSpec::parse(p.valueOr("workload", "sharegpt"));
     if (auto n = p.uintValue("requests", 1, 10'000'000))
         spec.requests = std::uint32_t(*n);
@@ -415,11 +413,8 @@ int runDecodeCommand(const std::vector<std::string>& args)
     p.addFlag("graphs", "capture the cached step in a CUDA graph (CUDA backend only)");
     p.addOption("seed", "S", "weights, prompts and block order (default 1)");
     p.addFlag("json", "print one JSON object");
-    p.parse(args);
-    if (p.has("help")) {
-        std::cout << p.help();
+    if (!parseOrHelp(p, args))
         return 0;
-    }
     using namespace kvscope::gpu;
     DecodeOptions o;
     const std::string backend = p.valueOr("backend", "auto");
