@@ -93,6 +93,9 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
     }
     if (request.id >= m_requests.size())
         m_requests.resize(std::size_t(request.id) + 1);
+    const Waste added = requestWaste(state);
+    m_waste.reserved += added.reserved;
+    m_waste.internal += added.internal;
     state.activeIndex = std::uint32_t(m_active.size());
     m_requests[request.id] = std::move(state);
     m_active.push_back(request.id);
@@ -110,6 +113,11 @@ bool PagedAllocator::append(std::uint32_t request, std::uint32_t sample, std::ui
     if (!state || sample >= state->samples.size())
         unknownRequest(request);
     Sequence& seq = state->samples[sample];
+    // The waste totals change only in this request: one sequence's arithmetic when it is alone,
+    // a recount of its samples (which may share a block) otherwise.
+    const bool alone = state->samples.size() == 1;
+    const Waste before = alone ? sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, seq.length, seq.finalLength)
+                               : requestWaste(*state);
     // Tokens arrive in order, so a token lands in the last block or in a new one.
     if (std::uint64_t(newLength) > std::uint64_t(seq.blockTable.size()) * m_blockSize) {
         if (m_free.empty())
@@ -126,6 +134,10 @@ bool PagedAllocator::append(std::uint32_t request, std::uint32_t sample, std::ui
         seq.blockTable.back() = copy;
     }
     seq.length = newLength;
+    const Waste after = alone ? sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, seq.length, seq.finalLength)
+                              : requestWaste(*state);
+    m_waste.reserved += after.reserved - before.reserved;
+    m_waste.internal += after.internal - before.internal;
     return true;
 }
 
@@ -134,6 +146,9 @@ void PagedAllocator::release(std::uint32_t request)
     RequestState* state = find(request);
     if (!state)
         return;
+    const Waste removed = requestWaste(*state);
+    m_waste.reserved -= removed.reserved;
+    m_waste.internal -= removed.internal;
     for (const Sequence& seq : state->samples) {
         for (const std::uint32_t block : seq.blockTable)
             dropBlock(block);
@@ -145,6 +160,13 @@ void PagedAllocator::release(std::uint32_t request)
     m_active[state->activeIndex] = moved;
     m_requests[moved].activeIndex = state->activeIndex;
     m_active.pop_back();
+}
+
+PagedAllocator::Waste PagedAllocator::sequenceWaste(std::uint64_t capacity, std::uint32_t length, std::uint32_t finalLength)
+{
+    const std::uint64_t gap = capacity - length;
+    const std::uint64_t toCome = std::min<std::uint64_t>(gap, finalLength - std::min(finalLength, length));
+    return {toCome, gap - toCome};
 }
 
 PagedAllocator::Waste PagedAllocator::requestWaste(const RequestState& state) const
@@ -166,9 +188,9 @@ PagedAllocator::Waste PagedAllocator::requestWaste(const RequestState& state) co
             }
             continue;
         }
-        const std::uint64_t toCome = std::min<std::uint64_t>(gap, seq.finalLength - std::min(seq.finalLength, seq.length));
-        w.reserved += toCome;
-        w.internal += gap - toCome;
+        const Waste own = sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, seq.length, seq.finalLength);
+        w.reserved += own.reserved;
+        w.internal += own.internal;
     }
     return w;
 }
@@ -177,11 +199,8 @@ SlotUsage PagedAllocator::usage(const Request*, std::uint32_t) const
 {
     SlotUsage u;
     const std::uint64_t used = std::uint64_t(m_refCount.size() - m_free.size()) * m_blockSize;
-    for (const std::uint32_t id : m_active) {
-        const Waste w = requestWaste(m_requests[id]);
-        u.reserved += w.reserved;
-        u.internal += w.internal;
-    }
+    u.reserved = m_waste.reserved;
+    u.internal = m_waste.internal;
     u.tokenStates = used - u.reserved - u.internal;
     u.free = std::uint64_t(m_free.size()) * m_blockSize;
     u.external = m_pool - std::uint64_t(m_refCount.size()) * m_blockSize; // the tail smaller than a block
@@ -231,6 +250,14 @@ void PagedAllocator::checkInvariants() const
     }
     if (saved != m_sharedSaved)
         throw Error("paged allocator: the shared-block count drifted");
+    Waste recount;
+    for (const std::uint32_t id : m_active) {
+        const Waste w = requestWaste(m_requests[id]);
+        recount.reserved += w.reserved;
+        recount.internal += w.internal;
+    }
+    if (recount.reserved != m_waste.reserved || recount.internal != m_waste.internal)
+        throw Error("paged allocator: the waste totals drifted from a full recount");
 
 }
 

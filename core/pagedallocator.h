@@ -51,6 +51,7 @@ private:
         std::uint64_t reserved = 0, internal = 0;
     };
     Waste requestWaste(const RequestState& state) const;
+    static Waste sequenceWaste(std::uint64_t capacity, std::uint32_t length, std::uint32_t finalLength);
 
     std::uint32_t takeBlock();
     void dropBlock(std::uint32_t block);
@@ -62,7 +63,8 @@ private:
     // Indexed by request id (dense in a simulation): a hash lookup per stored token cost a third of a run.
     std::vector<RequestState> m_requests;
     std::vector<std::uint32_t> m_active; // admitted request ids, in no particular order
-    std::uint64_t m_sharedSaved = 0; // sum of (refCount - 1) over shared blocks, kept as blocks change
+    std::uint64_t m_sharedSaved = 0;
+    Waste m_waste; // over every admitted request, kept up to date so that usage() is O(1) // sum of (refCount - 1) over shared blocks, kept as blocks change
 };
 
 } // namespace kvscope
