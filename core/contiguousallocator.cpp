@@ -59,7 +59,6 @@ std::uint64_t ContiguousAllocator::placedSize(std::uint64_t slots) const
 
 std::optional<std::uint64_t> ContiguousAllocator::allocate(std::uint64_t slots)
 {
-    ++m_blockOps;
     if (m_placement == Placement::FirstFit) {
         for (auto it = m_holes.begin(); it != m_holes.end(); ++it) {
             if (it->second < slots)
@@ -69,6 +68,7 @@ std::optional<std::uint64_t> ContiguousAllocator::allocate(std::uint64_t slots)
             m_holes.erase(it);
             if (left > 0)
                 m_holes[offset + slots] = left;
+            ++m_blockOps; // successful placements only: a failed attempt changes nothing
             return offset;
         }
         return std::nullopt;
@@ -85,6 +85,7 @@ std::optional<std::uint64_t> ContiguousAllocator::allocate(std::uint64_t slots)
         --order;
         m_buddyFree[order][offset + (std::uint64_t(1) << order)] = true;
     }
+    ++m_blockOps;
     return offset;
 }
 
@@ -189,6 +190,29 @@ SlotUsage ContiguousAllocator::usage(const Request* next, std::uint32_t nextSamp
             u.free += size;
     }
     return u;
+}
+
+bool ContiguousAllocator::canAdmit(const Request& request, std::uint32_t, std::uint32_t finalLength) const
+{
+    const std::uint64_t size = placedSize(reservationFor(request.promptLen, finalLength));
+    for (const auto& [offset, hole] : holes())
+        if (hole >= size) // first fit takes any hole this large; buddy any free block of this order or more
+            return true;
+    return false;
+}
+
+std::uint64_t ContiguousAllocator::appendsBeforeChange() const
+{
+    std::uint64_t k = UINT64_MAX;
+    for (const auto& [offset, r] : m_regions)
+        k = std::min<std::uint64_t>(k, r.size - r.length);
+    return k;
+}
+
+void ContiguousAllocator::advanceAll(std::uint32_t tokens)
+{
+    for (auto& [offset, r] : m_regions)
+        r.length += tokens;
 }
 
 std::vector<ContiguousAllocator::Region> ContiguousAllocator::regions() const

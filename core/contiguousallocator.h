@@ -31,6 +31,9 @@ public:
     SlotUsage usage(const Request* next, std::uint32_t nextSamples) const override;
     void checkInvariants() const override;
     bool empty() const override { return m_regions.empty(); }
+    bool canAdmit(const Request& request, std::uint32_t tokens, std::uint32_t finalLength) const override;
+    std::uint64_t appendsBeforeChange() const override;
+    void advanceAll(std::uint32_t tokens) override;
 
     // The slots a request of this shape would be given (before buddy rounding).
     std::uint64_t reservationFor(std::uint32_t promptLen, std::uint32_t finalLength) const;

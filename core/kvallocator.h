@@ -64,6 +64,13 @@ public:
     virtual bool empty() const = 0; // nothing allocated
 
     std::uint64_t blockOperations() const { return m_blockOps; }
+    // For the simulator's fast-forward (one sample per request only): would admit() succeed,
+    // how many tokens can every sequence still store without the allocation changing, and
+    // store that many in every sequence at once.
+    virtual bool canAdmit(const Request& request, std::uint32_t tokens, std::uint32_t finalLength) const = 0;
+    virtual std::uint64_t appendsBeforeChange() const = 0;
+    virtual void advanceAll(std::uint32_t tokens) = 0;
+
     // Blocks that sharing saves now (paged with samples > 1); 0 for contiguous.
     virtual std::uint64_t sharedBlocksSaved() const { return 0; }
 

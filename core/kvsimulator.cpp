@@ -212,9 +212,100 @@ bool KvSimulator::step()
     return !finished();
 }
 
+bool KvSimulator::headWouldAdmit() const
+{
+    const Request& r = m_requests[m_waiting.front()];
+    const std::uint32_t tokens = r.promptLen + m_progress[r.id].generated;
+    if (m_config.allocator == AllocatorKind::Paged) {
+        const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
+        const std::uint32_t watermark = std::max(1u, paged.blockCount() / 100);
+        return paged.blocksToAdmit(r, 1, tokens) + watermark <= paged.freeBlocks();
+    }
+    return m_allocator->canAdmit(r, tokens, m_progress[r.id].finalLength);
+}
+
+std::uint64_t KvSimulator::quietSteps() const
+{
+    if (m_config.samples != 1 || m_config.recordSteps || m_config.keepSlotMap || m_config.recordEvents ||
+        m_config.checkInvariants || finished())
+        return 0;
+    std::uint64_t k = UINT64_MAX;
+    if (m_nextArrival < m_requests.size()) {
+        const std::uint64_t arrival = m_requests[m_nextArrival].arrivalStep;
+        if (arrival <= m_step)
+            return 0;
+        k = arrival - m_step;
+    }
+    if (!m_waiting.empty() && (m_running.empty() || (m_running.size() < m_config.maxRunning && headWouldAdmit())))
+        return 0;
+    for (const std::uint32_t id : m_running) {
+        const std::uint32_t left = m_requests[id].outputLen - m_progress[id].generated; // >= 1 while running
+        k = std::min<std::uint64_t>(k, left - 1); // the step that stores the last token releases: not quiet
+    }
+    if (m_running.empty())
+        return k == UINT64_MAX ? 0 : k;
+    if (m_config.allocator != AllocatorKind::Paged)
+        return std::min(k, m_allocator->appendsBeforeChange());
+    // Paged: blocks may be taken during the stretch, as long as the pool never runs dry in it
+    // (a dry pool preempts, which must be stepped).
+    return static_cast<const PagedAllocator&>(*m_allocator).stepsBeforeDry(k);
+}
+
+void KvSimulator::fastForward(std::uint64_t k)
+{
+    const Request* next = m_waiting.empty() ? nullptr : &m_requests[m_waiting.front()];
+    const SlotUsage u = m_allocator->usage(next, 1); // before the stretch's first token
+    const double R = double(m_running.size());
+    const double pool = double(m_allocator->poolSlots());
+    const double kd = double(k);
+    SlotFractions sum;
+    if (m_config.allocator == AllocatorKind::Paged) {
+        // Sums over the stretch, block boundaries included; tokens are what the rest leaves.
+        const auto s = static_cast<PagedAllocator&>(*m_allocator).advanceStretch(std::uint32_t(k));
+        sum.reserved = double(s.reserved) / pool;
+        sum.internal = double(s.internal) / pool;
+        sum.free = double(s.free) / pool;
+        sum.external = kd * double(u.external) / pool;
+        sum.tokenStates = kd - sum.reserved - sum.internal - sum.free - sum.external;
+    } else {
+        const double growth = R * kd * (kd + 1.0) / 2.0; // sum over the stretch of (j + 1) x R
+        sum.tokenStates = (kd * double(u.tokenStates) + growth) / pool;
+        sum.reserved = (kd * double(u.reserved) - growth) / pool;
+        sum.internal = kd * double(u.internal) / pool;
+        sum.external = kd * double(u.external) / pool;
+        sum.free = kd * double(u.free) / pool;
+        m_allocator->advanceAll(std::uint32_t(k));
+    }
+    auto accumulate = [&](SlotFractions& total) {
+        total.tokenStates += sum.tokenStates;
+        total.reserved += sum.reserved;
+        total.internal += sum.internal;
+        total.external += sum.external;
+        total.free += sum.free;
+    };
+    accumulate(m_sumAll);
+    m_batchAll += kd * R;
+    if (!m_waiting.empty()) {
+        accumulate(m_sumSaturated);
+        m_batchSaturated += kd * R;
+        m_saturatedSteps += k;
+    }
+    for (const std::uint32_t id : m_running)
+        m_progress[id].generated += std::uint32_t(k);
+    m_step += k;
+    m_last.step = m_step - 1;
+    m_last.usage = m_allocator->usage(next, 1);
+    m_last.running = std::uint32_t(m_running.size());
+    m_last.waiting = std::uint32_t(m_waiting.size());
+    m_last.tokensGenerated += k * m_running.size();
+}
+
 void KvSimulator::run()
 {
-    while (step()) {
+    while (!finished()) {
+        if (const std::uint64_t quiet = quietSteps(); quiet > 0)
+            fastForward(quiet);
+        step();
     }
 }
 

@@ -84,7 +84,10 @@ public:
     KvSimulator(const SimConfig& config, std::vector<Request> requests);
 
     bool step(); // runs one step; false when every request has finished
-    void run();  // to the end
+    // To the end. Stretches where nothing arrives, is admitted, takes a block or finishes
+    // change every share linearly, so they are summed in closed form rather than stepped
+    // (one sample per request, nothing recorded per step); the summary is the same.
+    void run();
     bool finished() const;
 
     const SimConfig& config() const { return m_config; }
@@ -112,6 +115,9 @@ private:
         bool done = false;
     };
     bool admitHead();
+    bool headWouldAdmit() const;
+    std::uint64_t quietSteps() const;
+    void fastForward(std::uint64_t steps);
     std::vector<SlotCell> buildSlotMap() const;
     std::vector<BlockTableView> buildBlockTables() const;
     void preempt(std::size_t runningIndex);

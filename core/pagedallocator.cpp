@@ -207,6 +207,115 @@ SlotUsage PagedAllocator::usage(const Request*, std::uint32_t) const
     return u;
 }
 
+bool PagedAllocator::canAdmit(const Request& request, std::uint32_t tokens, std::uint32_t) const
+{
+    return blocksToAdmit(request, 1, tokens) <= m_free.size();
+}
+
+std::uint64_t PagedAllocator::appendsBeforeChange() const
+{
+    std::uint64_t k = UINT64_MAX;
+    for (const std::uint32_t id : m_active)
+        for (const Sequence& seq : m_requests[id].samples)
+            k = std::min<std::uint64_t>(k, std::uint64_t(seq.blockTable.size()) * m_blockSize - seq.length);
+    return k;
+}
+
+void PagedAllocator::advanceAll(std::uint32_t tokens)
+{
+    // Only within the last blocks and short of every sequence's end (the simulator checks both),
+    // so each sequence's reserved slots shrink by exactly `tokens` and its internal ones stay.
+    std::uint64_t sequences = 0;
+    for (const std::uint32_t id : m_active)
+        for (Sequence& seq : m_requests[id].samples) {
+            seq.length += tokens;
+            ++sequences;
+        }
+    m_waste.reserved -= sequences * tokens;
+}
+
+std::uint64_t PagedAllocator::blocksForStretch(std::uint64_t steps) const
+{
+    std::uint64_t blocks = 0;
+    for (const std::uint32_t id : m_active)
+        for (const Sequence& seq : m_requests[id].samples) {
+            const std::uint64_t room = std::uint64_t(seq.blockTable.size()) * m_blockSize - seq.length;
+            if (steps > room)
+                blocks += ceilDiv(steps - room, m_blockSize);
+        }
+    return blocks;
+}
+
+std::uint64_t PagedAllocator::stepsBeforeDry(std::uint64_t limit) const
+{
+    const std::uint64_t free = m_free.size();
+    if (blocksForStretch(limit) <= free)
+        return limit;
+    // The stretch must end just before the (free + 1)-th block is needed. No sequence can
+    // contribute more than free + 1 of the earliest times, so collect at most that many each.
+    std::vector<std::uint64_t> times;
+    for (const std::uint32_t id : m_active)
+        for (const Sequence& seq : m_requests[id].samples) {
+            std::uint64_t t = std::uint64_t(seq.blockTable.size()) * m_blockSize - seq.length + 1;
+            for (std::uint64_t n = 0; n <= free && t <= limit; ++n, t += m_blockSize)
+                times.push_back(t);
+        }
+    std::nth_element(times.begin(), times.begin() + std::ptrdiff_t(free), times.end());
+    return times[std::size_t(free)] - 1;
+}
+
+PagedAllocator::StretchSums PagedAllocator::advanceStretch(std::uint32_t steps)
+{
+    // Between two block boundaries a sequence's empty slots and its tokens still to come both
+    // fall by one a step, so which of the two bounds its reserved slots stays the same: each
+    // segment sums in closed form. `Sum(x, a, b)` = sum over j = a..b of (x - j).
+    const auto sumDown = [](std::int64_t x, std::int64_t a, std::int64_t b) -> std::int64_t {
+        return b < a ? 0 : (b - a + 1) * x - (a + b) * (b - a + 1) / 2;
+    };
+    const std::int64_t k = steps, B = m_blockSize;
+    const std::int64_t free0 = std::int64_t(m_free.size());
+    std::int64_t reserved = 0, internal = 0, blockSteps = 0; // blockSteps: sum over steps of blocks taken so far
+    for (const std::uint32_t id : m_active) {
+        for (Sequence& seq : m_requests[id].samples) {
+            const std::int64_t L = seq.length, F = seq.finalLength;
+            std::int64_t capacity = std::int64_t(seq.blockTable.size()) * B;
+            const Waste before = sequenceWaste(std::uint64_t(capacity), seq.length, seq.finalLength);
+            std::int64_t first = 1; // first step of the segment
+            std::int64_t last = std::min(k, capacity - L);
+            while (first <= k) {
+                if (last >= first) {
+                    // Steps first..last with `capacity` slots: gap = capacity - L - j, to come = F - L - j.
+                    if (capacity <= F) {
+                        reserved += sumDown(capacity - L, first, last);
+                    } else {
+                        reserved += sumDown(F - L, first, last);
+                        internal += (last - first + 1) * (capacity - F);
+                    }
+                }
+                if (last >= k)
+                    break;
+                // Step last + 1 stores the first token of a new block, taken for the rest of the stretch.
+                capacity += B;
+                blockSteps += k - last;
+                first = last + 1;
+                last = std::min(k, capacity - L);
+            }
+            while (std::int64_t(seq.blockTable.size()) * B < capacity)
+                seq.blockTable.push_back(takeBlock());
+            seq.length += std::uint32_t(k);
+            const Waste after = sequenceWaste(std::uint64_t(capacity), seq.length, seq.finalLength);
+            m_waste.reserved += after.reserved - before.reserved;
+            m_waste.internal += after.internal - before.internal;
+        }
+    }
+    StretchSums sums;
+    sums.reserved = std::uint64_t(reserved);
+    sums.internal = std::uint64_t(internal);
+    // Free slots fall by a block at each boundary: k x free0 blocks, less each block for the steps after it was taken.
+    sums.free = std::uint64_t(B * (k * free0 - blockSteps));
+    return sums;
+}
+
 std::uint64_t PagedAllocator::sharedBlocksSaved() const { return m_sharedSaved; }
 
 std::vector<PagedAllocator::Sequence> PagedAllocator::sequences() const

@@ -22,9 +22,23 @@ public:
     SlotUsage usage(const Request* next, std::uint32_t nextSamples) const override;
     void checkInvariants() const override;
     bool empty() const override { return m_active.empty(); }
+    bool canAdmit(const Request& request, std::uint32_t tokens, std::uint32_t finalLength) const override;
+    std::uint64_t appendsBeforeChange() const override;
+    void advanceAll(std::uint32_t tokens) override;
     std::uint64_t sharedBlocksSaved() const override;
 
     std::uint32_t blockSize() const { return m_blockSize; }
+
+    // A stretch of `steps` decode steps where every sequence (one sample each) stores one
+    // token per step and none finishes: blocks it needs, and its sums over the stretch
+    // (step by step, after each step's tokens) of reserved, internal and free slots.
+    struct StretchSums {
+        std::uint64_t reserved = 0, internal = 0, free = 0;
+    };
+    std::uint64_t blocksForStretch(std::uint64_t steps) const;
+    // The longest stretch, at most `limit` steps, whose blocks the free pool can supply.
+    std::uint64_t stepsBeforeDry(std::uint64_t limit) const;
+    StretchSums advanceStretch(std::uint32_t steps); // needs blocksForStretch(steps) <= freeBlocks()
     std::uint32_t blockCount() const { return std::uint32_t(m_refCount.size()); }
     std::uint32_t freeBlocks() const { return std::uint32_t(m_free.size()); }
     std::uint32_t refCount(std::uint32_t block) const { return m_refCount[block]; }

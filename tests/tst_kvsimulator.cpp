@@ -101,6 +101,62 @@ private slots:
         runChecked(config, generateWorkload(spec));
     }
 
+    void fastForwardGivesTheSteppedSummary_data()
+    {
+        QTest::addColumn<AllocatorKind>("kind");
+        QTest::addColumn<bool>("buddy");
+        QTest::addColumn<double>("rate");
+        QTest::addColumn<int>("seed");
+        for (int seed : {1, 2, 3}) {
+            for (double rate : {0.0, 0.3}) {
+                QTest::addRow("paged rate %.1f seed %d", rate, seed) << AllocatorKind::Paged << false << rate << seed;
+                QTest::addRow("max rate %.1f seed %d", rate, seed) << AllocatorKind::Max << false << rate << seed;
+                QTest::addRow("pow2 buddy rate %.1f seed %d", rate, seed) << AllocatorKind::Pow2 << true << rate << seed;
+                QTest::addRow("oracle rate %.1f seed %d", rate, seed) << AllocatorKind::Oracle << false << rate << seed;
+            }
+        }
+    }
+    void fastForwardGivesTheSteppedSummary()
+    {
+        QFETCH(AllocatorKind, kind);
+        QFETCH(bool, buddy);
+        QFETCH(double, rate);
+        QFETCH(int, seed);
+        WorkloadSpec spec = WorkloadSpec::parse("sharegpt");
+        spec.requests = 150;
+        spec.rate = rate;
+        spec.seed = std::uint64_t(seed);
+        const auto trace = generateWorkload(spec);
+        SimConfig config;
+        config.allocator = kind;
+        config.buddyPlacement = buddy;
+        config.poolSlots = 7000 + 13 * std::uint64_t(seed);
+        KvSimulator fast(config, trace);
+        fast.run(); // skips the quiet stretches
+        KvSimulator stepped(config, trace);
+        while (stepped.step()) { // one step at a time
+        }
+        const SimSummary a = fast.summary();
+        const SimSummary b = stepped.summary();
+        QCOMPARE(a.steps, b.steps);
+        QCOMPARE(a.saturatedSteps, b.saturatedSteps);
+        QCOMPARE(a.requestsFinished, b.requestsFinished);
+        QCOMPARE(a.preemptions, b.preemptions);
+        QCOMPARE(a.tokensGenerated, b.tokensGenerated);
+        QCOMPARE(a.blockOperations, b.blockOperations);
+        const auto close = [](double x, double y) { return std::abs(x - y) < 1e-9; };
+        QVERIFY(close(a.saturated.tokenStates, b.saturated.tokenStates));
+        QVERIFY(close(a.saturated.reserved, b.saturated.reserved));
+        QVERIFY(close(a.saturated.internal, b.saturated.internal));
+        QVERIFY(close(a.saturated.external, b.saturated.external));
+        QVERIFY(close(a.saturated.free, b.saturated.free));
+        QVERIFY(close(a.allSteps.tokenStates, b.allSteps.tokenStates));
+        QVERIFY(close(a.allSteps.free, b.allSteps.free));
+        QVERIFY(close(a.meanBatchSaturated, b.meanBatchSaturated));
+        QVERIFY(close(a.meanBatch, b.meanBatch));
+        QVERIFY(fast.allocator().empty());
+    }
+
     void paperPoolRunsSevenAtATime()
     {
         // A 13B model with 12 GiB of KV on an A100-40GB holds 15,728 slots: max reserves 2,048 each.
