@@ -88,20 +88,19 @@ void layerNorm(const float* x, const float* gain, const float* bias, float* out,
     }
 }
 
-// A one-row product reads the whole matrix once and is bound by memory bandwidth: BLAS
-// threads then only contend with ours (measured: 58 ms a cached step with two BLAS threads,
-// 24 ms with one). Wide products keep them.
-void setBlasThreads(std::size_t rows, int threads)
+// OpenBLAS's threads and ours spin while they wait, and on two cores they fight. A one-row
+// step is a matrix-vector product bound by memory: give BLAS the threads and run our small
+// loops on one (measured, batch 1: 58 ms with both on two threads, 24 ms with BLAS on one,
+// 13 ms with ours on one). Wide steps keep both.
+void setBlasThreads(int threads)
 {
 #ifdef OPENBLAS_VERSION
     static int current = -1;
-    const int wanted = rows < 32 ? 1 : threads;
-    if (wanted != current) {
-        openblas_set_num_threads(wanted);
-        current = wanted;
+    if (threads != current) {
+        openblas_set_num_threads(threads);
+        current = threads;
     }
 #else
-    (void)rows;
     (void)threads;
 #endif
 }
@@ -205,7 +204,8 @@ public:
                     m_tables[b].push_back(m_free.back());
                     m_free.pop_back();
                 }
-        setBlasThreads(R, m_o.threads);
+        setBlasThreads(m_o.threads);
+        m_ompThreads = R < 32 ? 1 : m_o.threads;
         Buffer x(m_tracker, R * W), h(m_tracker, R * W), qkv(m_tracker, R * qkvOut), att(m_tracker, R * W),
             ff(m_tracker, R * 4 * W);
         for (std::size_t b = 0; b < B; ++b)
@@ -227,7 +227,7 @@ public:
             layerNorm(x.data(), L.ln2Gain.data(), L.ln2Bias.data(), h.data(), R, W);
             linear(h.data(), L.fc.data(), L.fcBias.data(), ff.data(), R, W, 4 * W, false);
             float* f = ff.data();
-#pragma omp parallel for num_threads(m_o.threads) schedule(static)
+#pragma omp parallel for num_threads(m_ompThreads) schedule(static)
             for (std::ptrdiff_t i = 0; i < std::ptrdiff_t(R * 4 * W); ++i)
                 f[i] = gelu(f[i]);
             linear(ff.data(), L.fc2.data(), L.fc2Bias.data(), x.data(), R, 4 * W, W, true);
@@ -262,7 +262,11 @@ public:
                         }
                     }
     }
-    void attentionOnly(const float* qkv, float* out, std::uint32_t context) { attention(0, qkv, out, context - 1, 1); }
+    void attentionOnly(const float* qkv, float* out, std::uint32_t context)
+    {
+        m_ompThreads = m_o.batch < 32 ? 1 : m_o.threads; // the rule forward() applies to one-token steps
+        attention(0, qkv, out, context - 1, 1);
+    }
 
 private:
     float* kRow(std::uint32_t layer, std::size_t b, std::size_t kvh, std::size_t pos, bool value)
@@ -311,7 +315,7 @@ private:
         const std::size_t qkvOut = W + 2 * std::size_t(m_c.kvWidth());
         const float scale = 1.0f / std::sqrt(float(hd));
         const std::ptrdiff_t pairs = std::ptrdiff_t(m_o.batch) * m_c.kvHeads;
-#pragma omp parallel num_threads(m_o.threads)
+#pragma omp parallel num_threads(m_ompThreads)
         {
             std::vector<Segment> segs;
             std::vector<float> runningMax(group), runningSum(group);
@@ -377,6 +381,7 @@ private:
     CacheMode m_mode;
     Tracker& m_tracker;
     std::uint32_t m_maxLen;
+    int m_ompThreads = 1;
     std::vector<std::unique_ptr<Buffer>> m_k, m_v;
     std::uint32_t m_blocks = 0;
     std::vector<std::uint32_t> m_free;
