@@ -286,7 +286,12 @@ void ControlsPanel::syncFromScenario()
     m_hidden->setValue(int(m.hidden));
     m_heads->setValue(int(m.heads));
     // The divisor list only changes with the query heads; rebuilding it costs a relayout.
-    if (m_kvHeads->count() == 0 || m_kvHeads->itemData(0).toUInt() != m.heads) {
+    const bool mla = m.mla.kvLoraRank > 0;
+    if (mla) {
+        // An MLA model caches one latent per token, not per-head K and V: nothing to choose.
+        m_kvHeads->clear();
+        m_kvHeads->addItem(tr("latent (MLA): %1 + %2 values").arg(m.mla.kvLoraRank).arg(m.mla.qkRopeHeadDim), 0u);
+    } else if (m_kvHeads->count() == 0 || m_kvHeads->itemData(0).toUInt() != m.heads) {
         m_kvHeads->clear();
         for (std::uint32_t kv = m.heads; kv >= 1; --kv) {
             if (m.heads % kv != 0)
@@ -295,8 +300,7 @@ void ControlsPanel::syncFromScenario()
             m_kvHeads->addItem(u"%1  (%2)"_s.arg(kv).arg(kind), kv);
         }
     }
-    m_kvHeads->setCurrentIndex(m_kvHeads->findData(m.kvHeads));
-    const bool mla = m.mla.kvLoraRank > 0;
+    m_kvHeads->setCurrentIndex(mla ? 0 : m_kvHeads->findData(m.kvHeads));
     m_kvHeads->setEnabled(!mla);
     if (mla)
         m_kvHeads->setToolTip(tr("This model caches an MLA latent, not per-head K and V"));

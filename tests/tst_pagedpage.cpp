@@ -13,6 +13,15 @@ using namespace Qt::StringLiterals;
 using kvscope::SlotKind;
 
 namespace {
+// The window on its Paged memory page, shown (pages redraw only while visible).
+PagedPage* showPagedPage(MainWindow& window)
+{
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window) || !window.showPage(QStringLiteral("paged")))
+        qFatal("the window did not show its paged page");
+    return window.pagedPage();
+}
+
 std::size_t countKind(const std::vector<kvscope::SlotCell>& map, SlotKind kind)
 {
     return std::size_t(std::count_if(map.begin(), map.end(), [kind](const auto& c) { return c.kind == kind; }));
@@ -29,10 +38,7 @@ private slots:
     {
         ScenarioController controller;
         MainWindow window(&controller);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(window.showPage(u"paged"_s));
-        PagedPage* page = window.pagedPage();
+        PagedPage* page = showPagedPage(window);
         QVERIFY(page->contiguous() && page->paged());
         QCOMPARE(page->contiguous()->requests().size(), page->paged()->requests().size());
         for (int i = 0; i < 50; ++i)
@@ -51,10 +57,7 @@ private slots:
     {
         ScenarioController controller;
         MainWindow window(&controller);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(window.showPage(u"paged"_s));
-        PagedPage* page = window.pagedPage();
+        PagedPage* page = showPagedPage(window);
         page->loadPaperFigure();
         // After the first step, request A's 2,048-slot reservation holds 8 tokens and will never use 2,038.
         const auto& map = page->contiguous()->slotMap();
@@ -72,10 +75,7 @@ private slots:
     {
         ScenarioController controller;
         MainWindow window(&controller);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(window.showPage(u"paged"_s));
-        PagedPage* page = window.pagedPage();
+        PagedPage* page = showPagedPage(window);
         page->setPlaying(true);
         QVERIFY(page->isPlaying());
         QTRY_VERIFY_WITH_TIMEOUT(page->paged()->lastStep().step >= 3, 5000);
