@@ -15,8 +15,8 @@
 #include <QLabel>
 #include <QLocale>
 #include <QTableWidget>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 using namespace Qt::StringLiterals;
 
@@ -26,8 +26,7 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
     , m_view(new QChartView(new QChart, this))
     , m_perToken(new QBarSet(tr("KV cache per token")))
     , m_naive(new QLabel(this))
-    , m_table(new QTableWidget(this))
-{
+    , m_table(new QTableWidget(this)) {
     QChart* chart = m_view->chart();
     chartstyle::apply(chart, tr("KV cache per token by attention kind"));
     auto* series = new QBarSeries;
@@ -57,8 +56,8 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
     m_naive->setFont(font);
 
     m_table->setColumnCount(5);
-    m_table->setHorizontalHeaderLabels({tr("Attention"), tr("KV heads"), tr("KV per token"), tr("KV cache now"),
-                                        tr("Largest batch that fits")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("Attention"), tr("KV heads"), tr("KV per token"), tr("KV cache now"), tr("Largest batch that fits")});
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -74,10 +73,11 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
     connect(controller, &ScenarioController::scenarioChanged, this, &AttentionPage::scenarioChanged);
 }
 
-QString AttentionPage::naiveText() const { return m_naive->text(); }
+QString AttentionPage::naiveText() const {
+    return m_naive->text();
+}
 
-void AttentionPage::refresh()
-{
+void AttentionPage::refresh() {
     const auto& s = m_controller->scenario();
     const auto& e = m_controller->estimate();
     const QLocale locale;
@@ -117,10 +117,10 @@ void AttentionPage::refresh()
         y->applyNiceNumbers();
     }
     const QString title = (tr("%1: KV cache per token by attention kind (%2 layers, %3 query heads, %4 cache)")
-                                  .arg(QString::fromStdString(s.model.displayName))
-                                  .arg(s.model.layers)
-                                  .arg(s.model.heads)
-                                  .arg(QString::fromStdString(s.kvDtype.name()).toUpper()));
+                               .arg(QString::fromStdString(s.model.displayName))
+                               .arg(s.model.layers)
+                               .arg(s.model.heads)
+                               .arg(QString::fromStdString(s.kvDtype.name()).toUpper()));
     if (m_view->chart()->title() != title)
         m_view->chart()->setTitle(title);
 
@@ -128,11 +128,12 @@ void AttentionPage::refresh()
     m_table->setRowCount(int(variants.size()));
     for (std::size_t i = 0; i < variants.size(); ++i) {
         const auto& v = variants[i];
-        const QStringList cells{QString::fromStdString(kvscope::attentionKindName(v.kind)) + (v.isCurrent ? tr(" (this model)") : QString()),
-                                v.kind == kvscope::AttentionKind::MLA ? tr("latent") : QString::number(v.kvHeads),
-                                QString::fromStdString(kvscope::formatBytes(v.kvBytesPerToken)),
-                                viewtext::size(v.kvBytes),
-                                tr("%1 at %2 tokens").arg(locale.toString(qulonglong(v.maxBatch)), viewtext::tokens(s.context))};
+        const QStringList cells{
+            QString::fromStdString(kvscope::attentionKindName(v.kind)) +
+                (v.isCurrent ? tr(" (this model)") : QString()),
+            v.kind == kvscope::AttentionKind::MLA ? tr("latent") : QString::number(v.kvHeads),
+            QString::fromStdString(kvscope::formatBytes(v.kvBytesPerToken)), viewtext::size(v.kvBytes),
+            tr("%1 at %2 tokens").arg(locale.toString(qulonglong(v.maxBatch)), viewtext::tokens(s.context))};
         for (int c = 0; c < cells.size(); ++c) {
             if (QTableWidgetItem* item = m_table->item(int(i), c))
                 item->setText(cells[c]);
@@ -145,33 +146,33 @@ void AttentionPage::refresh()
 
     if (s.model.mla.kvLoraRank > 0) {
         const QString text = (tr("%1 caches one latent of %2 + %3 values per layer (MLA): %4 per token. "
-                            "The naive formula with %5 heads would say %6, %7x more.")
-                             .arg(QString::fromStdString(s.model.displayName))
-                             .arg(s.model.mla.kvLoraRank)
-                             .arg(s.model.mla.qkRopeHeadDim)
-                             .arg(QString::fromStdString(kvscope::formatBytes(e.kvBytesPerToken)))
-                             .arg(s.model.heads)
-                             .arg(QString::fromStdString(kvscope::formatBytes(e.kvBytesPerTokenNaive)))
-                             .arg(double(e.kvBytesPerTokenNaive) / double(e.kvBytesPerToken), 0, 'f', 1));
+                                 "The naive formula with %5 heads would say %6, %7x more.")
+                                  .arg(QString::fromStdString(s.model.displayName))
+                                  .arg(s.model.mla.kvLoraRank)
+                                  .arg(s.model.mla.qkRopeHeadDim)
+                                  .arg(QString::fromStdString(kvscope::formatBytes(e.kvBytesPerToken)))
+                                  .arg(s.model.heads)
+                                  .arg(QString::fromStdString(kvscope::formatBytes(e.kvBytesPerTokenNaive)))
+                                  .arg(double(e.kvBytesPerTokenNaive) / double(e.kvBytesPerToken), 0, 'f', 1));
         if (m_naive->text() != text)
             m_naive->setText(text);
         return;
     }
     const double factor = double(e.kvBytesPerTokenNaive) / double(e.kvBytesPerToken);
-    const QString text = (tr("<b>Naive</b> (query heads): 2 x %1 layers x %2 heads x %3 x %4 B = <b>%5</b> per token, "
-                        "%6 for this scenario.<br><b>Real</b> (KV heads): 2 x %1 x %7 x %3 x %4 B = <b>%8</b> per token, "
-                        "%9.<br>The naive formula overstates this model's cache <b>%10x</b>: the query heads share "
-                        "%7 KV heads, and that number is fixed by the trained weights.")
-                         .arg(s.model.layers)
-                         .arg(s.model.heads)
-                         .arg(s.model.effectiveHeadDim())
-                         .arg(s.kvDtype.effectiveBits() / 8.0)
-                         .arg(QString::fromStdString(kvscope::formatBytes(e.kvBytesPerTokenNaive)),
-                              viewtext::size(e.kvBytesNaive))
-                         .arg(s.model.kvHeads)
-                         .arg(QString::fromStdString(kvscope::formatBytes(e.kvBytesPerToken)),
-                              viewtext::size(kvscope::kvBytes(s.model, s.kvDtype, s.context, s.batch)))
-                         .arg(factor, 0, 'g', 3));
+    const QString text =
+        (tr("<b>Naive</b> (query heads): 2 x %1 layers x %2 heads x %3 x %4 B = <b>%5</b> per token, "
+            "%6 for this scenario.<br><b>Real</b> (KV heads): 2 x %1 x %7 x %3 x %4 B = <b>%8</b> per token, "
+            "%9.<br>The naive formula overstates this model's cache <b>%10x</b>: the query heads share "
+            "%7 KV heads, and that number is fixed by the trained weights.")
+             .arg(s.model.layers)
+             .arg(s.model.heads)
+             .arg(s.model.effectiveHeadDim())
+             .arg(s.kvDtype.effectiveBits() / 8.0)
+             .arg(QString::fromStdString(kvscope::formatBytes(e.kvBytesPerTokenNaive)), viewtext::size(e.kvBytesNaive))
+             .arg(s.model.kvHeads)
+             .arg(QString::fromStdString(kvscope::formatBytes(e.kvBytesPerToken)),
+                  viewtext::size(kvscope::kvBytes(s.model, s.kvDtype, s.context, s.batch)))
+             .arg(factor, 0, 'g', 3));
     if (m_naive->text() != text)
         m_naive->setText(text);
 }

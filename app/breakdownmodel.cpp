@@ -7,12 +7,9 @@
 using namespace Qt::StringLiterals;
 
 BreakdownModel::BreakdownModel(QObject* parent)
-    : QAbstractTableModel(parent)
-{
-}
+    : QAbstractTableModel(parent) {}
 
-void BreakdownModel::resetData(const kvscope::Scenario& scenario, const kvscope::Estimate& estimate)
-{
+void BreakdownModel::resetData(const kvscope::Scenario& scenario, const kvscope::Estimate& estimate) {
     beginResetModel();
     m_scenario = scenario;
     m_estimate = estimate;
@@ -20,8 +17,7 @@ void BreakdownModel::resetData(const kvscope::Scenario& scenario, const kvscope:
     endResetModel();
 }
 
-void BreakdownModel::setUnit(kvscope::SizeUnit unit)
-{
+void BreakdownModel::setUnit(kvscope::SizeUnit unit) {
     if (unit == m_unit)
         return;
     m_unit = unit;
@@ -29,37 +25,50 @@ void BreakdownModel::setUnit(kvscope::SizeUnit unit)
     emit headerDataChanged(Qt::Horizontal, Size, Size);
 }
 
-std::uint64_t BreakdownModel::bytes(int row) const
-{
+std::uint64_t BreakdownModel::bytes(int row) const {
     switch (row) {
-    case Weights: return m_estimate.weightBytes;
-    case KvCache: return m_estimate.kvBytes;
-    case Activations: return m_estimate.activationBytes;
-    case Runtime: return m_estimate.runtimeBytes;
-    case Total: return m_estimate.totalBytes;
-    case Budget: return m_estimate.budgetBytes;
+    case Weights:
+        return m_estimate.weightBytes;
+    case KvCache:
+        return m_estimate.kvBytes;
+    case Activations:
+        return m_estimate.activationBytes;
+    case Runtime:
+        return m_estimate.runtimeBytes;
+    case Total:
+        return m_estimate.totalBytes;
+    case Budget:
+        return m_estimate.budgetBytes;
     }
     return 0;
 }
 
-int BreakdownModel::rowCount(const QModelIndex& parent) const { return parent.isValid() || !m_valid ? 0 : RowCount; }
-int BreakdownModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int BreakdownModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() || !m_valid ? 0 : RowCount;
+}
+int BreakdownModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
-QString BreakdownModel::termName(int row) const
-{
+QString BreakdownModel::termName(int row) const {
     switch (row) {
-    case Weights: return tr("Weights");
-    case KvCache: return tr("KV cache");
-    case Activations: return tr("Activations (estimate)");
-    case Runtime: return tr("CUDA context (estimate)");
-    case Total: return tr("Total");
-    case Budget: return tr("Budget");
+    case Weights:
+        return tr("Weights");
+    case KvCache:
+        return tr("KV cache");
+    case Activations:
+        return tr("Activations (estimate)");
+    case Runtime:
+        return tr("CUDA context (estimate)");
+    case Total:
+        return tr("Total");
+    case Budget:
+        return tr("Budget");
     }
     return {};
 }
 
-QString BreakdownModel::sourceText(int row) const
-{
+QString BreakdownModel::sourceText(int row) const {
     const QLocale locale;
     switch (row) {
     case Weights:
@@ -73,16 +82,21 @@ QString BreakdownModel::sourceText(int row) const
             .arg(m_scenario.model.effectiveHeadDim())
             .arg(locale.toString(qulonglong(m_scenario.context)))
             .arg(locale.toString(qulonglong(m_scenario.batch)));
-    case Activations: return tr("one %1-token prefill chunk + logits; an estimate").arg(m_scenario.prefillChunkTokens);
-    case Runtime: return tr("typical CUDA context with cuBLAS; an estimate");
-    case Total: return tr("sum of the four terms above");
-    case Budget: return tr("%1 GiB x utilization %2").arg(kvscope::toGiB(m_scenario.gpuMemoryBytes), 0, 'f', 1).arg(m_scenario.utilization);
+    case Activations:
+        return tr("one %1-token prefill chunk + logits; an estimate").arg(m_scenario.prefillChunkTokens);
+    case Runtime:
+        return tr("typical CUDA context with cuBLAS; an estimate");
+    case Total:
+        return tr("sum of the four terms above");
+    case Budget:
+        return tr("%1 GiB x utilization %2")
+            .arg(kvscope::toGiB(m_scenario.gpuMemoryBytes), 0, 'f', 1)
+            .arg(m_scenario.utilization);
     }
     return {};
 }
 
-QVariant BreakdownModel::data(const QModelIndex& index, int role) const
-{
+QVariant BreakdownModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
     const int row = index.row();
@@ -102,34 +116,41 @@ QVariant BreakdownModel::data(const QModelIndex& index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case Term: return termName(row);
-    case Bytes: return QLocale().toString(qulonglong(value));
-    case Size: return QString::fromStdString(kvscope::formatBytesIn(value, m_unit));
+    case Term:
+        return termName(row);
+    case Bytes:
+        return QLocale().toString(qulonglong(value));
+    case Size:
+        return QString::fromStdString(kvscope::formatBytesIn(value, m_unit));
     case Share:
         return m_estimate.budgetBytes == 0
                    ? QString()
                    : QString::number(100.0 * double(value) / double(m_estimate.budgetBytes), 'f', 1) + u" %"_s;
-    case Source: return sourceText(row);
+    case Source:
+        return sourceText(row);
     }
     return {};
 }
 
-QVariant BreakdownModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
+QVariant BreakdownModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case Term: return tr("Term");
-    case Bytes: return tr("Bytes");
-    case Size: return m_unit == kvscope::SizeUnit::Binary ? tr("GiB") : tr("GB");
-    case Share: return tr("Share of budget");
-    case Source: return tr("How it is computed");
+    case Term:
+        return tr("Term");
+    case Bytes:
+        return tr("Bytes");
+    case Size:
+        return m_unit == kvscope::SizeUnit::Binary ? tr("GiB") : tr("GB");
+    case Share:
+        return tr("Share of budget");
+    case Source:
+        return tr("How it is computed");
     }
     return {};
 }
 
-QString BreakdownModel::toCsv() const
-{
+QString BreakdownModel::toCsv() const {
     QStringList lines{u"term,bytes,gib,gb,share_of_budget"_s};
     for (int row = 0; row < RowCount; ++row) {
         const std::uint64_t value = bytes(row);
@@ -142,15 +163,13 @@ QString BreakdownModel::toCsv() const
     return lines.join(u'\n') + u'\n';
 }
 
-QString BreakdownModel::toMarkdown() const
-{
-    QStringList lines{u"| %1 | %2 | %3 | %4 |"_s.arg(headerData(Term, Qt::Horizontal).toString(),
-                                                     headerData(Bytes, Qt::Horizontal).toString(),
-                                                     headerData(Size, Qt::Horizontal).toString(),
-                                                     headerData(Share, Qt::Horizontal).toString()),
+QString BreakdownModel::toMarkdown() const {
+    QStringList lines{u"| %1 | %2 | %3 | %4 |"_s.arg(
+                          headerData(Term, Qt::Horizontal).toString(), headerData(Bytes, Qt::Horizontal).toString(),
+                          headerData(Size, Qt::Horizontal).toString(), headerData(Share, Qt::Horizontal).toString()),
                       u"| --- | ---: | ---: | ---: |"_s};
     for (int row = 0; row < RowCount; ++row)
         lines << u"| %1 | %2 | %3 | %4 |"_s.arg(data(index(row, Term)).toString(), data(index(row, Bytes)).toString(),
-                                              data(index(row, Size)).toString(), data(index(row, Share)).toString());
+                                                data(index(row, Size)).toString(), data(index(row, Share)).toString());
     return lines.join(u'\n') + u'\n';
 }

@@ -7,8 +7,7 @@
 
 namespace chartstyle {
 
-void apply(QChart* chart, const QString& title)
-{
+void apply(QChart* chart, const QString& title) {
     chart->setTitle(title);
     QFont font = chart->titleFont();
     font.setPointSize(12);

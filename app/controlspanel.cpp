@@ -27,17 +27,17 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString dtypeItemText(const kvscope::DType& d) { return QString::fromStdString(d.label()); }
+QString dtypeItemText(const kvscope::DType& d) {
+    return QString::fromStdString(d.label());
+}
 
-void fillDtypes(QComboBox* combo)
-{
+void fillDtypes(QComboBox* combo) {
     for (const auto& d : kvscope::standardDTypes())
         combo->addItem(dtypeItemText(d), QString::fromStdString(d.name()));
 }
 
 // Selects the item whose data is `value`, adding it when missing (a dtype from a file).
-void selectData(QComboBox* combo, const QVariant& value, const QString& text)
-{
+void selectData(QComboBox* combo, const QVariant& value, const QString& text) {
     int index = combo->findData(value);
     if (index < 0) {
         combo->addItem(text, value);
@@ -69,8 +69,7 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
     , m_gpuMemory(new QDoubleSpinBox(this))
     , m_utilization(new QDoubleSpinBox(this))
     , m_tp(new QComboBox(this))
-    , m_error(new QLabel(this))
-{
+    , m_error(new QLabel(this)) {
     auto* layout = new QVBoxLayout(this);
 
     auto* modelBox = new QGroupBox(tr("Model"), this);
@@ -167,8 +166,7 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
     syncFromScenario();
 }
 
-void ControlsPanel::buildModelGroup(QFormLayout* form)
-{
+void ControlsPanel::buildModelGroup(QFormLayout* form) {
     for (const auto& preset : kvscope::modelPresets())
         m_preset->addItem(QString::fromStdString(preset.displayName), QString::fromStdString(preset.id));
     m_preset->addItem(tr("Custom"), u"custom"_s);
@@ -235,20 +233,20 @@ void ControlsPanel::buildModelGroup(QFormLayout* form)
         m_controller->edit([&](kvscope::Scenario& s) { s.model.headDim = std::uint32_t(v); }, true);
     });
     connect(m_headDimAuto, &QCheckBox::toggled, this, [this](bool automatic) {
-        m_controller->edit([&](kvscope::Scenario& s) { s.model.headDim = automatic ? 0 : s.model.effectiveHeadDim(); }, true);
+        m_controller->edit([&](kvscope::Scenario& s) { s.model.headDim = automatic ? 0 : s.model.effectiveHeadDim(); },
+                           true);
     });
     connect(m_params, &QDoubleSpinBox::valueChanged, this, [this](double billions) {
-        m_controller->edit([&](kvscope::Scenario& s) { s.model.paramsOverride = std::uint64_t(std::llround(billions * 1e9)); });
+        m_controller->edit(
+            [&](kvscope::Scenario& s) { s.model.paramsOverride = std::uint64_t(std::llround(billions * 1e9)); });
     });
     connect(m_paramsAuto, &QCheckBox::toggled, this, [this](bool automatic) {
-        m_controller->edit([&](kvscope::Scenario& s) {
-            s.model.paramsOverride = automatic ? 0 : kvscope::parameterCount(s.model);
-        });
+        m_controller->edit(
+            [&](kvscope::Scenario& s) { s.model.paramsOverride = automatic ? 0 : kvscope::parameterCount(s.model); });
     });
 }
 
-void ControlsPanel::applyPreset(int index)
-{
+void ControlsPanel::applyPreset(int index) {
     const QString id = m_preset->itemData(index).toString();
     if (id == u"custom"_s)
         return;
@@ -258,19 +256,18 @@ void ControlsPanel::applyPreset(int index)
     m_controller->setScenario(s, false);
 }
 
-void ControlsPanel::syncFromScenario()
-{
+void ControlsPanel::syncFromScenario() {
     const kvscope::Scenario& s = m_controller->scenario();
     const kvscope::ModelShape& m = s.model;
-    const QList<QObject*> controls{m_preset, m_layers, m_hidden, m_heads, m_kvHeads, m_headDim, m_headDimAuto,
-                                   m_params, m_paramsAuto, m_context, m_batch, m_weightDtype, m_kvDtype,
-                                   m_gpu, m_gpuMemory, m_utilization, m_tp};
+    const QList<QObject*> controls{m_preset,      m_layers, m_hidden,     m_heads,       m_kvHeads, m_headDim,
+                                   m_headDimAuto, m_params, m_paramsAuto, m_context,     m_batch,   m_weightDtype,
+                                   m_kvDtype,     m_gpu,    m_gpuMemory,  m_utilization, m_tp};
     std::vector<std::unique_ptr<QSignalBlocker>> blockers;
     for (QObject* control : controls)
         blockers.push_back(std::make_unique<QSignalBlocker>(control));
 
-    const int presetIndex = m_controller->isCustom() ? m_preset->findData(u"custom"_s)
-                                                     : m_preset->findData(QString::fromStdString(m.id));
+    const int presetIndex =
+        m_controller->isCustom() ? m_preset->findData(u"custom"_s) : m_preset->findData(QString::fromStdString(m.id));
     m_preset->setCurrentIndex(presetIndex >= 0 ? presetIndex : m_preset->findData(u"custom"_s));
     QString note = tr("%1 attention").arg(QString::fromStdString(kvscope::attentionKindName(m.attentionKind())));
     if (m.isMoe())

@@ -6,9 +6,9 @@
 #include "viewtext.h"
 
 #include <QChart>
-#include <QCoreApplication>
 #include <QChartView>
 #include <QCheckBox>
+#include <QCoreApplication>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -20,8 +20,8 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTimer>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 using namespace Qt::StringLiterals;
 using namespace kvscope::gpu;
@@ -29,26 +29,26 @@ using namespace kvscope::gpu;
 namespace {
 const QColor kModeColors[] = {QColor(0xdc, 0x26, 0x26), QColor(0x25, 0x63, 0xeb), QColor(0x05, 0x96, 0x69)};
 
-QString modeLabel(CacheMode mode)
-{
+QString modeLabel(CacheMode mode) {
     switch (mode) {
-    case CacheMode::None: return QCoreApplication::translate("DecodePage", "no cache");
-    case CacheMode::Contiguous: return QCoreApplication::translate("DecodePage", "contiguous cache");
-    case CacheMode::Paged: return QCoreApplication::translate("DecodePage", "paged cache");
+    case CacheMode::None:
+        return QCoreApplication::translate("DecodePage", "no cache");
+    case CacheMode::Contiguous:
+        return QCoreApplication::translate("DecodePage", "contiguous cache");
+    case CacheMode::Paged:
+        return QCoreApplication::translate("DecodePage", "paged cache");
     }
     return {};
 }
 
-QSpinBox* spin(QWidget* parent, int lo, int hi, int value)
-{
+QSpinBox* spin(QWidget* parent, int lo, int hi, int value) {
     auto* s = new QSpinBox(parent);
     s->setRange(lo, hi);
     s->setValue(value);
     return s;
 }
 
-QValueAxis* axis(const QString& title)
-{
+QValueAxis* axis(const QString& title) {
     auto* a = new QValueAxis;
     a->setTitleText(title);
     a->setLabelFormat(u"%g"_s);
@@ -83,19 +83,19 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     , m_timeX(axis(tr("step")))
     , m_timeY(axis(tr("ms per step")))
     , m_kvX(axis(tr("step")))
-    , m_kvY(axis(tr("KV cache held (MiB)")))
-{
+    , m_kvY(axis(tr("KV cache held (MiB)"))) {
     qRegisterMetaType<StepRecord>();
     qRegisterMetaType<DecodeReport>();
     qRegisterMetaType<DecodeOptions>();
     const DeviceInfo device = probeDevice();
     m_backend->setTextFormat(Qt::RichText);
     m_backend->setWordWrap(true);
-    m_backend->setText(device.backend == Backend::Cuda
-                           ? tr("<b>%1</b><br>This build runs the decode core on the CPU: its CUDA kernels are not written yet.")
-                                 .arg(QString::fromStdString(device.summary()).toHtmlEscaped())
-                           : tr("<b>Runs on the CPU</b> (%1). The formulas are the same; the timings are a CPU's.")
-                                 .arg(QString::fromStdString(device.summary()).toHtmlEscaped()));
+    m_backend->setText(
+        device.backend == Backend::Cuda
+            ? tr("<b>%1</b><br>This build runs the decode core on the CPU: its CUDA kernels are not written yet.")
+                  .arg(QString::fromStdString(device.summary()).toHtmlEscaped())
+            : tr("<b>Runs on the CPU</b> (%1). The formulas are the same; the timings are a CPU's.")
+                  .arg(QString::fromStdString(device.summary()).toHtmlEscaped()));
     for (QCheckBox* box : {m_none, m_contiguous, m_paged})
         box->setChecked(true);
     m_graphs->setEnabled(false);
@@ -104,10 +104,9 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
 
     auto* settings = new QGroupBox(tr("Model and run"), this);
     auto* grid = new QGridLayout(settings);
-    const std::pair<QString, QWidget*> fields[] = {{tr("Layers"), m_layers}, {tr("Width"), m_width},
-                                                   {tr("Heads"), m_heads},   {tr("KV heads"), m_kvHeads},
-                                                   {tr("Batch"), m_batch},   {tr("Steps"), m_steps},
-                                                   {tr("Prompt"), m_prompt}, {tr("Block size"), m_blockSize}};
+    const std::pair<QString, QWidget*> fields[] = {
+        {tr("Layers"), m_layers}, {tr("Width"), m_width}, {tr("Heads"), m_heads},   {tr("KV heads"), m_kvHeads},
+        {tr("Batch"), m_batch},   {tr("Steps"), m_steps}, {tr("Prompt"), m_prompt}, {tr("Block size"), m_blockSize}};
     int i = 0;
     for (const auto& [label, widget] : fields) {
         grid->addWidget(new QLabel(label, this), i / 4, (i % 4) * 2);
@@ -135,8 +134,9 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     readingFont.setPointSizeF(readingFont.pointSizeF() * 1.1);
     m_reading->setFont(readingFont);
 
-    for (auto [view, title, x, y] : {std::tuple{m_timeChart, tr("Step time"), m_timeX, m_timeY},
-                                     std::tuple{m_memoryChart, tr("KV cache: measured (points) and formula (line)"), m_kvX, m_kvY}}) {
+    for (auto [view, title, x, y] :
+         {std::tuple{m_timeChart, tr("Step time"), m_timeX, m_timeY},
+          std::tuple{m_memoryChart, tr("KV cache: measured (points) and formula (line)"), m_kvX, m_kvY}}) {
         view->setRenderHint(QPainter::Antialiasing);
         chartstyle::apply(view->chart(), title);
         view->chart()->addAxis(x, Qt::AlignBottom);
@@ -170,10 +170,12 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     connect(m_worker, &DecodeWorker::stepMeasured, this, &DecodePage::onStep);
     connect(m_worker, &DecodeWorker::finished, this, &DecodePage::onFinished);
     connect(m_worker, &DecodeWorker::estimated, this, [this](double seconds) {
-        m_estimate->setText(seconds > 120 ? tr("Estimated %1 min on this machine from a 2-step probe: Stop and lower the "
-                                               "steps or batch if that is too long.").arg(seconds / 60.0, 0, 'f', 1)
-                                          : seconds < 1 ? tr("Estimated under a second from a 2-step probe.")
-                                                        : tr("Estimated %1 s from a 2-step probe.").arg(seconds, 0, 'f', 1));
+        m_estimate->setText(seconds > 120
+                                ? tr("Estimated %1 min on this machine from a 2-step probe: Stop and lower the "
+                                     "steps or batch if that is too long.")
+                                      .arg(seconds / 60.0, 0, 'f', 1)
+                            : seconds < 1 ? tr("Estimated under a second from a 2-step probe.")
+                                          : tr("Estimated %1 s from a 2-step probe.").arg(seconds, 0, 'f', 1));
     });
     connect(m_worker, &DecodeWorker::failed, this, [this](const QString& message) {
         setRunning(false);
@@ -188,19 +190,23 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     connect(course64, &QPushButton::clicked, this, [this] { loadCourseExperiment(64); });
 }
 
-DecodePage::~DecodePage()
-{
+DecodePage::~DecodePage() {
     m_worker->stop(); // closing mid-run is safe: the run ends within a step
     m_thread.quit();
     m_thread.wait();
 }
 
-QString DecodePage::backendText() const { return m_backend->text(); }
-QString DecodePage::estimateText() const { return m_estimate->text(); }
-int DecodePage::plottedSteps() const { return m_plotted; }
+QString DecodePage::backendText() const {
+    return m_backend->text();
+}
+QString DecodePage::estimateText() const {
+    return m_estimate->text();
+}
+int DecodePage::plottedSteps() const {
+    return m_plotted;
+}
 
-DecodeOptions DecodePage::options() const
-{
+DecodeOptions DecodePage::options() const {
     DecodeOptions o;
     o.model.layers = std::uint32_t(m_layers->value());
     o.model.width = std::uint32_t(m_width->value());
@@ -222,8 +228,7 @@ DecodeOptions DecodePage::options() const
     return o;
 }
 
-void DecodePage::setOptions(const DecodeOptions& o)
-{
+void DecodePage::setOptions(const DecodeOptions& o) {
     m_layers->setValue(int(o.model.layers));
     m_width->setValue(int(o.model.width));
     m_heads->setValue(int(o.model.heads));
@@ -238,8 +243,7 @@ void DecodePage::setOptions(const DecodeOptions& o)
     m_paged->setChecked(has(CacheMode::Paged));
 }
 
-void DecodePage::loadCourseExperiment(int batch)
-{
+void DecodePage::loadCourseExperiment(int batch) {
     DecodeOptions o; // DOMAIN.md section 7: 8 layers, width 512, 500 steps, with and without a cache
     o.batch = std::uint32_t(batch);
     o.steps = 500;
@@ -249,16 +253,14 @@ void DecodePage::loadCourseExperiment(int batch)
     m_estimate->setText(tr("The course's experiment. Press Run: a 2-step probe estimates the time first."));
 }
 
-void DecodePage::setRunning(bool running)
-{
+void DecodePage::setRunning(bool running) {
     m_running = running;
     m_run->setEnabled(!running);
     m_stop->setEnabled(running);
     running ? m_frame->start() : m_frame->stop();
 }
 
-void DecodePage::start()
-{
+void DecodePage::start() {
     if (m_running)
         return;
     const DecodeOptions o = options();
@@ -297,11 +299,13 @@ void DecodePage::start()
     m_kvTheory->setName(tr("formula (tokens held)"));
     m_kvTheory->setPen(QPen(Qt::black, 2, Qt::DashLine));
     for (std::uint32_t s = 0; s <= o.steps; ++s)
-        m_kvTheory->append(double(s), double(o.model.kvBytesPerToken() * o.batch * (o.promptLen + s)) / double(kvscope::MiB));
+        m_kvTheory->append(double(s),
+                           double(o.model.kvBytesPerToken() * o.batch * (o.promptLen + s)) / double(kvscope::MiB));
     m_memoryChart->chart()->addSeries(m_kvTheory);
     m_kvTheory->attachAxis(m_kvX);
     m_kvTheory->attachAxis(m_kvY);
-    m_maxKv = double(o.model.kvBytesPerToken() * o.batch * (o.promptLen + o.steps + o.blockSize)) / double(kvscope::MiB);
+    m_maxKv =
+        double(o.model.kvBytesPerToken() * o.batch * (o.promptLen + o.steps + o.blockSize)) / double(kvscope::MiB);
     m_timeX->setRange(0, o.steps);
     m_kvX->setRange(0, o.steps);
     m_kvY->setRange(0, m_maxKv * 1.1);
@@ -310,16 +314,16 @@ void DecodePage::start()
     emit runRequested(o);
 }
 
-void DecodePage::stop()
-{
+void DecodePage::stop() {
     if (m_running)
         m_worker->stop();
 }
 
-void DecodePage::onStep(const StepRecord& step) { m_pending.push_back(step); }
+void DecodePage::onStep(const StepRecord& step) {
+    m_pending.push_back(step);
+}
 
-void DecodePage::flush()
-{
+void DecodePage::flush() {
     if (m_pending.empty())
         return;
     // Append the steps that arrived since the last frame, one replace per series.
@@ -344,8 +348,7 @@ void DecodePage::flush()
     m_kvY->applyNiceNumbers();
 }
 
-void DecodePage::onFinished(const DecodeReport& report)
-{
+void DecodePage::onFinished(const DecodeReport& report) {
     flush();
     setRunning(false);
     if (report.modes.empty())
@@ -355,8 +358,7 @@ void DecodePage::onFinished(const DecodeReport& report)
     fillSummary();
 }
 
-void DecodePage::fillSummary()
-{
+void DecodePage::fillSummary() {
     const DecodeReport& r = m_report;
     m_summary->setRowCount(int(r.modes.size()));
     const ModeResult* none = nullptr;

@@ -4,15 +4,15 @@
 
 using namespace kvscope::gpu;
 
-double estimateRunSeconds(const DecodeOptions& options, const DecodeReport& probe)
-{
+double estimateRunSeconds(const DecodeOptions& options, const DecodeReport& probe) {
     // Uncached steps grow with the prefix: use the fit's per-token cost; cached ones stay flat.
     double ms = 0;
     for (const ModeResult& m : probe.modes) {
         if (m.steps.empty())
             continue;
         if (m.mode == CacheMode::None) {
-            const double perToken = m.steps.back().milliseconds / double(std::max<std::uint64_t>(1, m.steps.back().tokensComputed));
+            const double perToken =
+                m.steps.back().milliseconds / double(std::max<std::uint64_t>(1, m.steps.back().tokensComputed));
             const double meanTokens = double(options.batch) * (options.promptLen + options.steps / 2.0);
             ms += perToken * meanTokens * options.steps;
         } else {
@@ -22,8 +22,7 @@ double estimateRunSeconds(const DecodeOptions& options, const DecodeReport& prob
     return ms / 1000.0;
 }
 
-void DecodeWorker::run(const DecodeOptions& options)
-{
+void DecodeWorker::run(const DecodeOptions& options) {
     m_stop = false;
     try {
         DecodeOptions probe = options;

@@ -8,29 +8,25 @@
 #include <QToolTip>
 
 FitMapWidget::FitMapWidget(QWidget* parent)
-    : QWidget(parent)
-{
+    : QWidget(parent) {
     setMouseTracking(true);
     setMinimumHeight(220);
 }
 
-void FitMapWidget::setMap(const kvscope::FitMap& map, std::uint64_t currentContext, std::uint64_t currentBatch)
-{
+void FitMapWidget::setMap(const kvscope::FitMap& map, std::uint64_t currentContext, std::uint64_t currentBatch) {
     m_map = map;
     m_currentContext = currentContext;
     m_currentBatch = currentBatch;
     update();
 }
 
-QRect FitMapWidget::gridRect() const
-{
+QRect FitMapWidget::gridRect() const {
     const int left = fontMetrics().horizontalAdvance(tr("batch 1024")) + 12;
     const int bottom = fontMetrics().height() * 2 + 8;
     return rect().adjusted(left, 8, -8, -bottom);
 }
 
-QPoint FitMapWidget::cellAt(const QPoint& position) const
-{
+QPoint FitMapWidget::cellAt(const QPoint& position) const {
     const QRect grid = gridRect();
     const int columns = int(m_map.contexts.size());
     const int rows = int(m_map.batches.size());
@@ -41,8 +37,7 @@ QPoint FitMapWidget::cellAt(const QPoint& position) const
     return {column, rows - 1 - rowFromTop};
 }
 
-QString FitMapWidget::cellToolTip(int row, int column) const
-{
+QString FitMapWidget::cellToolTip(int row, int column) const {
     const auto r = std::size_t(row);
     const auto c = std::size_t(column);
     return tr("Context %1, batch %2: %3 of a %4 budget - %5")
@@ -52,8 +47,7 @@ QString FitMapWidget::cellToolTip(int row, int column) const
              m_map.fitsAt(r, c) ? tr("fits") : tr("over budget"));
 }
 
-void FitMapWidget::paintEvent(QPaintEvent*)
-{
+void FitMapWidget::paintEvent(QPaintEvent*) {
     QPainter painter(this);
     painter.fillRect(rect(), palette().base());
     const QRect grid = gridRect();
@@ -89,14 +83,14 @@ void FitMapWidget::paintEvent(QPaintEvent*)
             if (m_map.batches[std::size_t(r)] == m_currentBatch && m_map.contexts[std::size_t(c)] == m_currentContext) {
                 painter.setPen(QPen(chartstyle::pinned(), 3));
                 painter.setBrush(Qt::NoBrush);
-                painter.drawRect(QRectF(grid.left() + c * cellW, grid.bottom() - (r + 1) * cellH, cellW, cellH).adjusted(2, 2, -2, -2));
+                painter.drawRect(QRectF(grid.left() + c * cellW, grid.bottom() - (r + 1) * cellH, cellW, cellH)
+                                     .adjusted(2, 2, -2, -2));
             }
         }
     }
 }
 
-bool FitMapWidget::event(QEvent* event)
-{
+bool FitMapWidget::event(QEvent* event) {
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         const QPoint cell = cellAt(help->pos());

@@ -16,17 +16,22 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("LaunchOptions", text); }
+QString tr(const char* text) {
+    return QCoreApplication::translate("LaunchOptions", text);
+}
 
 bool readUInt(const QCommandLineParser& parser, const QString& name, std::uint64_t min, std::uint64_t max,
-              std::uint64_t& out, QString& error)
-{
+              std::uint64_t& out, QString& error) {
     if (!parser.isSet(name))
         return true;
     bool ok = false;
     const qulonglong value = parser.value(name).toULongLong(&ok);
     if (!ok || value < min || value > max) {
-        error = tr("--%1 expects a whole number from %2 to %3, got '%4'").arg(name).arg(min).arg(max).arg(parser.value(name));
+        error = tr("--%1 expects a whole number from %2 to %3, got '%4'")
+                    .arg(name)
+                    .arg(min)
+                    .arg(max)
+                    .arg(parser.value(name));
         return false;
     }
     out = value;
@@ -36,8 +41,7 @@ bool readUInt(const QCommandLineParser& parser, const QString& name, std::uint64
 } // namespace
 
 LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioController& controller,
-                                 const std::optional<kvscope::Scenario>& session)
-{
+                                 const std::optional<kvscope::Scenario>& session) {
     QCommandLineParser parser;
     parser.setApplicationDescription(tr("KV Scope: see where an LLM's inference memory goes."));
     parser.addHelpOption();
@@ -66,8 +70,8 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
         return options;
     }
 
-    const bool fromSession = session && options.screenshot.isEmpty() && !parser.isSet(u"preset"_s) &&
-                             !parser.isSet(u"config"_s);
+    const bool fromSession =
+        session && options.screenshot.isEmpty() && !parser.isSet(u"preset"_s) && !parser.isSet(u"config"_s);
     kvscope::Scenario s = fromSession ? *session : controller.scenario();
     try {
         if (parser.isSet(u"preset"_s))
@@ -101,7 +105,8 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
         bool ok = false;
         s.utilization = parser.value(u"utilization"_s).toDouble(&ok);
         if (!ok || s.utilization <= 0.0 || s.utilization > 1.0) {
-            options.error = tr("--utilization expects a number in (0, 1], got '%1'").arg(parser.value(u"utilization"_s));
+            options.error =
+                tr("--utilization expects a number in (0, 1], got '%1'").arg(parser.value(u"utilization"_s));
             return options;
         }
     }

@@ -14,8 +14,7 @@
 
 #include <cstdio>
 
-int main(int argc, char** argv)
-{
+int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("KV Scope"));
     QApplication::setOrganizationName(QStringLiteral("KVScope"));

@@ -44,8 +44,7 @@ MainWindow::MainWindow(ScenarioController* controller, QWidget* parent)
     , m_attention(new AttentionPage(controller, m_pages))
     , m_scaling(new ScalingPage(controller, m_pages))
     , m_paged(new PagedPage(controller, m_pages))
-    , m_decode(new DecodePage(controller, m_pages))
-{
+    , m_decode(new DecodePage(controller, m_pages)) {
     setObjectName(u"mainWindow"_s);
     m_memory->setObjectName(u"memory"_s);
     m_attention->setObjectName(u"attention"_s);
@@ -89,16 +88,17 @@ MainWindow::MainWindow(ScenarioController* controller, QWidget* parent)
     restoreState(Settings::instance()->windowState());
 }
 
-void MainWindow::buildMenus()
-{
+void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open Scenario..."), QKeySequence::Open, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(), tr("KV Scope scenario (*.json)"));
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(), tr("KV Scope scenario (*.json)"));
         if (!path.isEmpty())
             openScenario(path);
     });
     file->addAction(tr("&Save Scenario As..."), QKeySequence::Save, this, [this] {
-        QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), u"scenario.kvscope.json"_s, tr("KV Scope scenario (*.json)"));
+        QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), u"scenario.kvscope.json"_s,
+                                                    tr("KV Scope scenario (*.json)"));
         if (!path.isEmpty())
             saveScenario(path);
     });
@@ -108,21 +108,25 @@ void MainWindow::buildMenus()
     file->addAction(tr("Open &config.json..."), this, [this] { emit m_controls->openConfigRequested(); });
     file->addSeparator();
     file->addAction(tr("Export Chart as &PNG..."), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), u"kvscope-chart.png"_s, tr("PNG image (*.png)"));
+        const QString path =
+            QFileDialog::getSaveFileName(this, tr("Export chart"), u"kvscope-chart.png"_s, tr("PNG image (*.png)"));
         if (!path.isEmpty())
             exportChart(path);
     });
     file->addAction(tr("Export Chart as S&VG..."), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), u"kvscope-chart.svg"_s, tr("SVG image (*.svg)"));
+        const QString path =
+            QFileDialog::getSaveFileName(this, tr("Export chart"), u"kvscope-chart.svg"_s, tr("SVG image (*.svg)"));
         if (!path.isEmpty())
             exportChart(path);
     });
     file->addAction(tr("Save Breakdown as &CSV..."), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save breakdown"), u"kvscope-breakdown.csv"_s, tr("CSV (*.csv)"));
+        const QString path =
+            QFileDialog::getSaveFileName(this, tr("Save breakdown"), u"kvscope-breakdown.csv"_s, tr("CSV (*.csv)"));
         if (!path.isEmpty())
             saveTableCsv(path);
     });
-    file->addAction(tr("Copy Breakdown as &Markdown"), QKeySequence(u"Ctrl+Shift+C"_s), this, &MainWindow::copyTableMarkdown);
+    file->addAction(tr("Copy Breakdown as &Markdown"), QKeySequence(u"Ctrl+Shift+C"_s), this,
+                    &MainWindow::copyTableMarkdown);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -142,25 +146,23 @@ void MainWindow::buildMenus()
     });
 }
 
-void MainWindow::rebuildRecentMenu()
-{
+void MainWindow::rebuildRecentMenu() {
     m_recentMenu->clear();
     const QStringList files = Settings::instance()->recentFiles();
     for (const QString& path : files)
-        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openScenario(path); })->setToolTip(path);
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openScenario(path); })
+            ->setToolTip(path);
     m_recentMenu->setEnabled(!files.isEmpty());
 }
 
-QStringList MainWindow::pageNames() const
-{
+QStringList MainWindow::pageNames() const {
     QStringList names;
     for (int i = 0; i < m_pages->count(); ++i)
         names << m_pages->widget(i)->objectName();
     return names;
 }
 
-bool MainWindow::showPage(const QString& name)
-{
+bool MainWindow::showPage(const QString& name) {
     for (int i = 0; i < m_pages->count(); ++i) {
         if (m_pages->widget(i)->objectName() == name) {
             m_pages->setCurrentIndex(i);
@@ -170,18 +172,18 @@ bool MainWindow::showPage(const QString& name)
     return false;
 }
 
-bool MainWindow::saveScreenshot(const QString& path) { return grab().save(path, "PNG"); }
+bool MainWindow::saveScreenshot(const QString& path) {
+    return grab().save(path, "PNG");
+}
 
-void MainWindow::reportError(const QString& title, const QString& message)
-{
+void MainWindow::reportError(const QString& title, const QString& message) {
     m_lastError = message;
     statusBar()->showMessage(message, 10000);
     if (!m_quiet)
         QMessageBox::warning(this, title, message);
 }
 
-bool MainWindow::openScenario(const QString& path)
-{
+bool MainWindow::openScenario(const QString& path) {
     try {
         const kvscope::Scenario s = kvscope::loadScenarioFile(path.toStdString());
         if (!m_controller->setScenario(s, true)) {
@@ -197,8 +199,7 @@ bool MainWindow::openScenario(const QString& path)
     }
 }
 
-bool MainWindow::saveScenario(const QString& path)
-{
+bool MainWindow::saveScenario(const QString& path) {
     try {
         kvscope::saveScenarioFile(m_controller->scenario(), path.toStdString());
         Settings::instance()->addRecentFile(path);
@@ -210,8 +211,7 @@ bool MainWindow::saveScenario(const QString& path)
     }
 }
 
-bool MainWindow::openConfig(const QString& path)
-{
+bool MainWindow::openConfig(const QString& path) {
     try {
         const kvscope::ImportResult imported = kvscope::importHfConfigFile(path.toStdString());
         kvscope::Scenario s = m_controller->scenario();
@@ -234,8 +234,7 @@ bool MainWindow::openConfig(const QString& path)
     }
 }
 
-QChartView* MainWindow::currentChart() const
-{
+QChartView* MainWindow::currentChart() const {
     QWidget* page = m_pages->currentWidget();
     if (page == m_attention)
         return m_attention->chartView();
@@ -246,8 +245,7 @@ QChartView* MainWindow::currentChart() const
     return m_memory->chart();
 }
 
-bool MainWindow::exportChart(const QString& path)
-{
+bool MainWindow::exportChart(const QString& path) {
     QWidget* view = currentChart();
     if (!view)
         view = m_pages->currentWidget();
@@ -273,8 +271,7 @@ bool MainWindow::exportChart(const QString& path)
     return true;
 }
 
-bool MainWindow::saveTableCsv(const QString& path)
-{
+bool MainWindow::saveTableCsv(const QString& path) {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
         reportError(tr("Cannot save breakdown"), tr("%1: %2").arg(path, file.errorString()));
@@ -288,14 +285,12 @@ bool MainWindow::saveTableCsv(const QString& path)
     return true;
 }
 
-void MainWindow::copyTableMarkdown()
-{
+void MainWindow::copyTableMarkdown() {
     QApplication::clipboard()->setText(m_memory->breakdownModel()->toMarkdown());
     statusBar()->showMessage(tr("Breakdown copied as a Markdown table"), 4000);
 }
 
-void MainWindow::setPinned(bool pinned)
-{
+void MainWindow::setPinned(bool pinned) {
     if (pinned)
         m_pinned = m_controller->scenario();
     else
@@ -307,29 +302,26 @@ void MainWindow::setPinned(bool pinned)
     m_memory->setPinned(m_pinned);
 }
 
-void MainWindow::updateTitle()
-{
+void MainWindow::updateTitle() {
     const auto& s = m_controller->scenario();
-    setWindowTitle(tr("KV Scope - %1%2").arg(QString::fromStdString(s.model.displayName),
-                                             m_controller->isCustom() ? tr(" (custom)") : QString()));
+    setWindowTitle(
+        tr("KV Scope - %1%2")
+            .arg(QString::fromStdString(s.model.displayName), m_controller->isCustom() ? tr(" (custom)") : QString()));
 }
 
-void MainWindow::closeEvent(QCloseEvent* event)
-{
+void MainWindow::closeEvent(QCloseEvent* event) {
     Settings::instance()->setLastScenario(m_controller->scenario());
     Settings::instance()->setWindowGeometry(saveGeometry(), saveState());
     event->accept();
 }
 
-void MainWindow::dragEnterEvent(QDragEnterEvent* event)
-{
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
     if (event->mimeData()->hasUrls() && event->mimeData()->urls().size() == 1 &&
         event->mimeData()->urls().constFirst().isLocalFile())
         event->acceptProposedAction();
 }
 
-void MainWindow::dropEvent(QDropEvent* event)
-{
+void MainWindow::dropEvent(QDropEvent* event) {
     const QString path = event->mimeData()->urls().constFirst().toLocalFile();
     // A KV Scope scenario names its format; anything else is tried as a model config.
     QFile file(path);

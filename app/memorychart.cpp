@@ -28,8 +28,7 @@ MemoryChart::MemoryChart(QWidget* parent)
     , m_cardLabel(new QGraphicsSimpleTextItem(chart()))
     , m_xAxis(new QBarCategoryAxis)
     , m_lineXAxis(new QValueAxis)
-    , m_yAxis(new QValueAxis)
-{
+    , m_yAxis(new QValueAxis) {
     setRenderHint(QPainter::Antialiasing);
     QChart* c = chart();
     chartstyle::apply(c, tr("Memory per GPU"));
@@ -82,8 +81,7 @@ MemoryChart::MemoryChart(QWidget* parent)
 }
 
 void MemoryChart::setBars(const std::vector<Bar>& bars, std::uint64_t budgetBytes, const QString& budgetLabel,
-                          std::uint64_t cardBytes, const QString& cardLabel)
-{
+                          std::uint64_t cardBytes, const QString& cardLabel) {
     m_bars = bars;
     QStringList labels;
     double top = std::max(kvscope::toGiB(budgetBytes), kvscope::toGiB(cardBytes));
@@ -140,8 +138,7 @@ void MemoryChart::setBars(const std::vector<Bar>& bars, std::uint64_t budgetByte
     placeLineLabels();
 }
 
-void MemoryChart::placeLineLabels()
-{
+void MemoryChart::placeLineLabels() {
     const QRectF plot = chart()->plotArea();
     const auto place = [&](QGraphicsSimpleTextItem* label, QLineSeries* line, bool above) {
         if (line->count() == 0)
@@ -155,8 +152,7 @@ void MemoryChart::placeLineLabels()
     place(m_budgetLabel, m_budget, false);
 }
 
-void MemoryChart::setPinned(const std::optional<std::vector<kvscope::Estimate>>& pinned)
-{
+void MemoryChart::setPinned(const std::optional<std::vector<kvscope::Estimate>>& pinned) {
     for (QLineSeries* series : m_pinned) {
         chart()->removeSeries(series);
         delete series;
@@ -174,8 +170,8 @@ void MemoryChart::setPinned(const std::optional<std::vector<kvscope::Estimate>>&
         outline->setName(i == 0 ? tr("Pinned scenario") : QString());
         outline->setPen(pen);
         // The pinned bar's outline, with a notch where its weights end.
-        outline->append({{x - 0.3, 0}, {x - 0.3, total}, {x + 0.3, total}, {x + 0.3, 0}, {x + 0.3, weights},
-                         {x - 0.3, weights}});
+        outline->append(
+            {{x - 0.3, 0}, {x - 0.3, total}, {x + 0.3, total}, {x + 0.3, 0}, {x + 0.3, weights}, {x - 0.3, weights}});
         chart()->addSeries(outline);
         outline->attachAxis(m_lineXAxis);
         outline->attachAxis(m_yAxis);
@@ -186,21 +182,27 @@ void MemoryChart::setPinned(const std::optional<std::vector<kvscope::Estimate>>&
             marker->setVisible(false);
 }
 
-QList<qreal> MemoryChart::values(int set) const
-{
+QList<qreal> MemoryChart::values(int set) const {
     QList<qreal> out;
     for (int i = 0; i < m_sets[std::size_t(set)]->count(); ++i)
         out << m_sets[std::size_t(set)]->at(i);
     return out;
 }
 
-qreal MemoryChart::budgetGiB() const { return m_budget->count() ? m_budget->at(0).y() : 0.0; }
-qreal MemoryChart::cardGiB() const { return m_card->count() ? m_card->at(0).y() : 0.0; }
-QStringList MemoryChart::categories() const { return m_xAxis->categories(); }
-int MemoryChart::pinnedOutlineCount() const { return int(m_pinned.size()); }
+qreal MemoryChart::budgetGiB() const {
+    return m_budget->count() ? m_budget->at(0).y() : 0.0;
+}
+qreal MemoryChart::cardGiB() const {
+    return m_card->count() ? m_card->at(0).y() : 0.0;
+}
+QStringList MemoryChart::categories() const {
+    return m_xAxis->categories();
+}
+int MemoryChart::pinnedOutlineCount() const {
+    return int(m_pinned.size());
+}
 
-void MemoryChart::showHover(bool on, int index, QBarSet* set)
-{
+void MemoryChart::showHover(bool on, int index, QBarSet* set) {
     if (!on || index < 0 || std::size_t(index) >= m_bars.size()) {
         QToolTip::hideText();
         return;

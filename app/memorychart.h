@@ -21,7 +21,7 @@ class MemoryChart : public QChartView {
 public:
     enum class Axis { Context, Batch };
     struct Bar {
-        QString label;           // "8K (current)"
+        QString label; // "8K (current)"
         kvscope::Estimate estimate;
         bool current = false;
     };

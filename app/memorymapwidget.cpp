@@ -8,35 +8,30 @@
 using kvscope::SlotKind;
 
 MemoryMapWidget::MemoryMapWidget(QWidget* parent)
-    : QWidget(parent)
-{
+    : QWidget(parent) {
     setMouseTracking(true);
     setMinimumSize(240, 200);
 }
 
-QColor MemoryMapWidget::requestColor(std::uint32_t request)
-{
+QColor MemoryMapWidget::requestColor(std::uint32_t request) {
     // Golden-angle hues: neighbouring request ids get clearly different colours.
     const int hue = int(std::fmod(request * 137.508, 360.0));
     return QColor::fromHsv(hue, 150 + int(request % 3) * 35, 200 - int(request % 2) * 40);
 }
 
-void MemoryMapWidget::setMap(const std::vector<kvscope::SlotCell>& map, std::uint32_t blockSize)
-{
+void MemoryMapWidget::setMap(const std::vector<kvscope::SlotCell>& map, std::uint32_t blockSize) {
     m_map = map;
     m_blockSize = std::max(1u, blockSize);
     rebuildImage();
     update();
 }
 
-void MemoryMapWidget::setTitle(const QString& title)
-{
+void MemoryMapWidget::setTitle(const QString& title) {
     m_title = title;
     update();
 }
 
-void MemoryMapWidget::setHighlight(std::uint32_t request)
-{
+void MemoryMapWidget::setHighlight(std::uint32_t request) {
     if (m_highlight == request)
         return;
     m_highlight = request;
@@ -44,8 +39,7 @@ void MemoryMapWidget::setHighlight(std::uint32_t request)
     update();
 }
 
-MemoryMapWidget::Layout MemoryMapWidget::layout() const
-{
+MemoryMapWidget::Layout MemoryMapWidget::layout() const {
     Layout l;
     const int titleHeight = fontMetrics().height() + 6;
     l.area = QRectF(rect().adjusted(2, titleHeight, -2, -2));
@@ -67,8 +61,7 @@ MemoryMapWidget::Layout MemoryMapWidget::layout() const
     return l;
 }
 
-void MemoryMapWidget::rebuildImage()
-{
+void MemoryMapWidget::rebuildImage() {
     const Layout l = layout();
     m_image = QImage(l.columns, l.rows, QImage::Format_RGB32);
     m_image.fill(QColor(0xf4, 0xf4, 0xf5));
@@ -76,11 +69,21 @@ void MemoryMapWidget::rebuildImage()
         const kvscope::SlotCell& c = m_map[i];
         QColor color;
         switch (c.kind) {
-        case SlotKind::Free: color = QColor(0xf4, 0xf4, 0xf5); break;
-        case SlotKind::External: color = QColor(0xfc, 0xa5, 0xa5); break;
-        case SlotKind::Token: color = requestColor(c.request); break;
-        case SlotKind::Reserved: color = requestColor(c.request).lighter(165); break;
-        case SlotKind::Internal: color = QColor(0xd4, 0xd4, 0xd8); break;
+        case SlotKind::Free:
+            color = QColor(0xf4, 0xf4, 0xf5);
+            break;
+        case SlotKind::External:
+            color = QColor(0xfc, 0xa5, 0xa5);
+            break;
+        case SlotKind::Token:
+            color = requestColor(c.request);
+            break;
+        case SlotKind::Reserved:
+            color = requestColor(c.request).lighter(165);
+            break;
+        case SlotKind::Internal:
+            color = QColor(0xd4, 0xd4, 0xd8);
+            break;
         }
         if (m_highlight != UINT32_MAX && c.request != m_highlight && c.kind != SlotKind::Free)
             color = QColor::fromHsv(color.hsvHue(), color.hsvSaturation() / 4, std::min(255, color.value() + 40));
@@ -88,8 +91,7 @@ void MemoryMapWidget::rebuildImage()
     }
 }
 
-void MemoryMapWidget::paintEvent(QPaintEvent*)
-{
+void MemoryMapWidget::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), palette().base());
     p.setPen(palette().color(QPalette::Text));
@@ -122,7 +124,8 @@ void MemoryMapWidget::paintEvent(QPaintEvent*)
         p.setPen(QPen(QColor(255, 255, 255, 200), 1));
         const int blocksPerRow = std::max(1, l.columns / int(m_blockSize));
         for (int r = 0; r <= l.rows; ++r)
-            p.drawLine(QPointF(target.left(), target.top() + r * l.cell), QPointF(target.right(), target.top() + r * l.cell));
+            p.drawLine(QPointF(target.left(), target.top() + r * l.cell),
+                       QPointF(target.right(), target.top() + r * l.cell));
         for (int b = 0; b <= blocksPerRow; ++b) {
             const double x = target.left() + b * int(m_blockSize) * l.cell;
             p.drawLine(QPointF(x, target.top()), QPointF(x, target.bottom()));
@@ -130,8 +133,7 @@ void MemoryMapWidget::paintEvent(QPaintEvent*)
     }
 }
 
-std::uint32_t MemoryMapWidget::requestAt(const QPoint& position) const
-{
+std::uint32_t MemoryMapWidget::requestAt(const QPoint& position) const {
     const Layout l = layout();
     const QPointF local = QPointF(position) - l.area.topLeft();
     if (local.x() < 0 || local.y() < 0)
@@ -144,5 +146,9 @@ std::uint32_t MemoryMapWidget::requestAt(const QPoint& position) const
     return index < m_map.size() ? m_map[index].request : UINT32_MAX;
 }
 
-void MemoryMapWidget::mouseMoveEvent(QMouseEvent* event) { emit requestHovered(requestAt(event->position().toPoint())); }
-void MemoryMapWidget::leaveEvent(QEvent*) { emit requestHovered(UINT32_MAX); }
+void MemoryMapWidget::mouseMoveEvent(QMouseEvent* event) {
+    emit requestHovered(requestAt(event->position().toPoint()));
+}
+void MemoryMapWidget::leaveEvent(QEvent*) {
+    emit requestHovered(UINT32_MAX);
+}

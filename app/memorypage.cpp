@@ -20,8 +20,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <algorithm>
 
@@ -29,8 +29,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 // The weight chart compares the formats a student meets first.
-const std::vector<kvscope::DType>& weightChartDtypes()
-{
+const std::vector<kvscope::DType>& weightChartDtypes() {
     static const std::vector<kvscope::DType> dtypes{kvscope::DType::fp32(), kvscope::DType::bf16(),
                                                     kvscope::DType::int8(),
                                                     kvscope::DType::quantized(kvscope::DTypeKind::INT4, 128)};
@@ -50,8 +49,7 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     , m_formula(new QLabel(this))
     , m_table(new QTableView(this))
     , m_weightsView(new QChartView(new QChart, this))
-    , m_weightsSet(new QBarSet(tr("Weights")))
-{
+    , m_weightsSet(new QBarSet(tr("Weights"))) {
     m_verdict->setTextFormat(Qt::RichText);
     m_capacity->setTextFormat(Qt::RichText);
     m_capacity->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -103,7 +101,11 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     weights->legend()->hide();
     m_weightsView->setRenderHint(QPainter::Antialiasing);
     m_weightsView->setMinimumHeight(200);
-    weightsX->setLabelsFont([&] { QFont f = weightsX->labelsFont(); f.setPointSizeF(f.pointSizeF() * 0.9); return f; }());
+    weightsX->setLabelsFont([&] {
+        QFont f = weightsX->labelsFont();
+        f.setPointSizeF(f.pointSizeF() * 0.9);
+        return f;
+    }());
 
     auto* left = new QVBoxLayout;
     auto* chartControls = new QHBoxLayout;
@@ -149,18 +151,22 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     connect(controller, &ScenarioController::scenarioChanged, this, &MemoryPage::scenarioChanged);
 }
 
-QString MemoryPage::verdictText() const { return m_verdict->text(); }
-QString MemoryPage::capacityText() const { return m_capacity->text(); }
-void MemoryPage::setAxis(int axis) { m_axis->setCurrentIndex(axis); }
+QString MemoryPage::verdictText() const {
+    return m_verdict->text();
+}
+QString MemoryPage::capacityText() const {
+    return m_capacity->text();
+}
+void MemoryPage::setAxis(int axis) {
+    m_axis->setCurrentIndex(axis);
+}
 
-void MemoryPage::setPinned(const std::optional<kvscope::Scenario>& pinned)
-{
+void MemoryPage::setPinned(const std::optional<kvscope::Scenario>& pinned) {
     m_pinned = pinned;
     scenarioChanged();
 }
 
-std::vector<std::uint64_t> MemoryPage::axisValues() const
-{
+std::vector<std::uint64_t> MemoryPage::axisValues() const {
     const auto& s = m_controller->scenario();
     std::vector<std::uint64_t> values = m_axis->currentIndex() == 1 ? std::vector<std::uint64_t>{1, 8, 32}
                                                                     : std::vector<std::uint64_t>{2048, 8192, 32768};
@@ -171,8 +177,7 @@ std::vector<std::uint64_t> MemoryPage::axisValues() const
     return values;
 }
 
-void MemoryPage::refresh()
-{
+void MemoryPage::refresh() {
     const auto& s = m_controller->scenario();
     const auto& e = m_controller->estimate();
     const bool byBatch = m_axis->currentIndex() == 1;
@@ -186,15 +191,16 @@ void MemoryPage::refresh()
             label += tr(" (now)");
         bars.push_back({label, estimates[i], current});
     }
-    const QString title = (byBatch ? tr("%1 at %2 tokens, by batch")
-                                             .arg(QString::fromStdString(s.model.displayName), viewtext::tokens(s.context))
-                                       : tr("%1, batch %2, by context")
-                                             .arg(QString::fromStdString(s.model.displayName))
-                                             .arg(s.batch));
+    const QString title =
+        (byBatch ? tr("%1 at %2 tokens, by batch")
+                       .arg(QString::fromStdString(s.model.displayName), viewtext::tokens(s.context))
+                 : tr("%1, batch %2, by context").arg(QString::fromStdString(s.model.displayName)).arg(s.batch));
     if (m_chart->chart()->title() != title)
         m_chart->chart()->setTitle(title);
-    m_chart->setBars(bars, e.budgetBytes, tr("budget %1 (%2% of the card)").arg(viewtext::size(e.budgetBytes)).arg(s.utilization * 100.0, 0, 'f', 0),
-                     e.gpuMemoryBytes, tr("card %1").arg(viewtext::size(e.gpuMemoryBytes, kvscope::SizeUnit::Binary, 0)));
+    m_chart->setBars(
+        bars, e.budgetBytes,
+        tr("budget %1 (%2% of the card)").arg(viewtext::size(e.budgetBytes)).arg(s.utilization * 100.0, 0, 'f', 0),
+        e.gpuMemoryBytes, tr("card %1").arg(viewtext::size(e.gpuMemoryBytes, kvscope::SizeUnit::Binary, 0)));
     if (m_pinned) {
         try {
             m_chart->setPinned(byBatch ? kvscope::estimatesAtBatches(*m_pinned, values)

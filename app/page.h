@@ -14,8 +14,7 @@ public:
 
 public slots:
     // Redraws now when visible, else on the next show.
-    void scenarioChanged()
-    {
+    void scenarioChanged() {
         if (isVisible()) {
             m_stale = false;
             refresh();
@@ -26,8 +25,7 @@ public slots:
 
 protected:
     virtual void refresh() = 0;
-    void showEvent(QShowEvent* event) override
-    {
+    void showEvent(QShowEvent* event) override {
         QWidget::showEvent(event);
         if (m_stale) {
             m_stale = false;

@@ -22,8 +22,8 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QTimer>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
@@ -34,8 +34,7 @@ namespace {
 
 constexpr int kFrameMs = 33; // ~30 frames per second
 
-QString percent(std::uint64_t part, std::uint64_t whole)
-{
+QString percent(std::uint64_t part, std::uint64_t whole) {
     return whole == 0 ? u"-"_s : QString::number(100.0 * double(part) / double(whole), 'f', 1) + u'%';
 }
 
@@ -63,13 +62,13 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     , m_pagedMap(new MemoryMapWidget(this))
     , m_contiguousTimeline(new QChartView(new QChart, this))
     , m_pagedTimeline(new QChartView(new QChart, this))
-    , m_timer(new QTimer(this))
-{
+    , m_timer(new QTimer(this)) {
     m_workload->addItem(tr("ShareGPT-like"), u"sharegpt"_s);
     m_workload->addItem(tr("Alpaca-like"), u"alpaca"_s);
     m_workload->addItem(tr("Paper's figure"), u"figure"_s);
-    m_workload->setToolTip(tr("ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets' "
-                              "mean lengths. The paper's figure: one request reserves 2,048 slots and stops after 10."));
+    m_workload->setToolTip(
+        tr("ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets' "
+           "mean lengths. The paper's figure: one request reserves 2,048 slots and stops after 10."));
     m_workload->addItem(tr("Fixed 200 + 200 tokens"), u"fixed:200,200"_s);
     m_workload->addItem(tr("Uniform 1-400 + 1-400"), u"uniform:1-400,1-400"_s);
     m_requests->setRange(1, 100000);
@@ -194,26 +193,27 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     });
 }
 
-PagedPage::~PagedPage() { m_timelineWatcher.waitForFinished(); }
+PagedPage::~PagedPage() {
+    m_timelineWatcher.waitForFinished();
+}
 
-bool PagedPage::isPlaying() const { return m_timer->isActive(); }
+bool PagedPage::isPlaying() const {
+    return m_timer->isActive();
+}
 
-void PagedPage::setPlaying(bool playing)
-{
+void PagedPage::setPlaying(bool playing) {
     if (playing && m_contiguous && m_paged && m_contiguous->finished() && m_paged->finished())
         restart();
     playing ? m_timer->start() : m_timer->stop();
     m_play->setText(playing ? tr("Pause") : tr("Play"));
 }
 
-void PagedPage::refresh()
-{
+void PagedPage::refresh() {
     if (!m_built)
         rebuild();
 }
 
-std::vector<kvscope::Request> PagedPage::buildTrace(QString* error) const
-{
+std::vector<kvscope::Request> PagedPage::buildTrace(QString* error) const {
     const QString kind = m_workload->currentData().toString();
     if (kind == u"figure"_s)
         return kvscope::paperFigureWorkload();
@@ -229,8 +229,7 @@ std::vector<kvscope::Request> PagedPage::buildTrace(QString* error) const
     }
 }
 
-kvscope::SimConfig PagedPage::baseConfig() const
-{
+kvscope::SimConfig PagedPage::baseConfig() const {
     kvscope::SimConfig config;
     config.poolSlots = std::uint64_t(m_pool->value());
     config.blockSize = std::uint32_t(m_blockSize->currentData().toInt());
@@ -240,8 +239,7 @@ kvscope::SimConfig PagedPage::baseConfig() const
     return config;
 }
 
-void PagedPage::loadPaperFigure()
-{
+void PagedPage::loadPaperFigure() {
     const QSignalBlocker a(m_workload), b(m_pool), c(m_policy), d(m_maxModelLen), e(m_samples);
     m_workload->setCurrentIndex(m_workload->findData(u"figure"_s));
     m_policy->setCurrentIndex(m_policy->findData(int(kvscope::AllocatorKind::Max)));
@@ -251,8 +249,7 @@ void PagedPage::loadPaperFigure()
     rebuild();
 }
 
-void PagedPage::rebuild()
-{
+void PagedPage::rebuild() {
     m_built = true;
     QString error;
     m_trace = buildTrace(&error);
@@ -306,10 +303,11 @@ void PagedPage::rebuild()
     stepOnce(); // show the first step at once
 }
 
-void PagedPage::restart() { rebuild(); }
+void PagedPage::restart() {
+    rebuild();
+}
 
-void PagedPage::advance(int steps)
-{
+void PagedPage::advance(int steps) {
     try {
         for (int i = 0; i < steps; ++i) {
             if (m_contiguous && !m_contiguous->finished())
@@ -324,14 +322,12 @@ void PagedPage::advance(int steps)
     }
 }
 
-void PagedPage::stepOnce()
-{
+void PagedPage::stepOnce() {
     advance(1);
     redraw();
 }
 
-void PagedPage::tick()
-{
+void PagedPage::tick() {
     // Steps per frame follow the speed slider; the maps repaint once per frame whatever the speed.
     m_stepBudget += m_speed->value() * kFrameMs / 1000.0;
     const int steps = int(m_stepBudget);
@@ -343,10 +339,11 @@ void PagedPage::tick()
         setPlaying(false);
 }
 
-QString PagedPage::countersText() const { return m_counters->text(); }
+QString PagedPage::countersText() const {
+    return m_counters->text();
+}
 
-void PagedPage::redraw()
-{
+void PagedPage::redraw() {
     if (!m_contiguous || !m_paged)
         return;
     const kvscope::StepStats& c = m_contiguous->lastStep();
@@ -354,30 +351,31 @@ void PagedPage::redraw()
     const std::uint64_t pool = m_contiguous->allocator().poolSlots();
     m_contiguousMap->setMap(m_contiguous->slotMap(), 1);
     m_pagedMap->setMap(m_paged->slotMap(), m_paged->blockSize());
-    m_contiguousMap->setTitle(tr("Contiguous, %1: %2 tokens · %3 running · %4 waiting")
-                                  .arg(QString::fromStdString(m_contiguous->allocator().name()),
-                                       percent(c.usage.tokenStates, pool))
-                                  .arg(c.running)
-                                  .arg(c.waiting));
+    m_contiguousMap->setTitle(
+        tr("Contiguous, %1: %2 tokens · %3 running · %4 waiting")
+            .arg(QString::fromStdString(m_contiguous->allocator().name()), percent(c.usage.tokenStates, pool))
+            .arg(c.running)
+            .arg(c.waiting));
     m_pagedMap->setTitle(tr("Paged, block %1: %2 tokens · %3 running · %4 waiting")
                              .arg(m_paged->blockSize())
                              .arg(percent(p.usage.tokenStates, pool))
                              .arg(p.running)
                              .arg(p.waiting));
-    m_counters->setText(tr("step <b>%1</b> / %2 &nbsp; finished <b>%3</b> / <b>%4</b> of %5 &nbsp; "
-                           "preemptions %6 &nbsp; blocks saved by sharing %7")
-                            .arg(std::max(c.step, p.step) + 1)
-                            .arg(m_timelineReady ? QString::number(std::max(m_contiguous->summary().steps, m_paged->summary().steps)) : u"..."_s)
-                            .arg(m_contiguous->summary().requestsFinished)
-                            .arg(m_paged->summary().requestsFinished)
-                            .arg(m_trace.size())
-                            .arg(p.preemptions)
-                            .arg(p.sharedBlocksSaved));
+    m_counters->setText(
+        tr("step <b>%1</b> / %2 &nbsp; finished <b>%3</b> / <b>%4</b> of %5 &nbsp; "
+           "preemptions %6 &nbsp; blocks saved by sharing %7")
+            .arg(std::max(c.step, p.step) + 1)
+            .arg(m_timelineReady ? QString::number(std::max(m_contiguous->summary().steps, m_paged->summary().steps))
+                                 : u"..."_s)
+            .arg(m_contiguous->summary().requestsFinished)
+            .arg(m_paged->summary().requestsFinished)
+            .arg(m_trace.size())
+            .arg(p.preemptions)
+            .arg(p.sharedBlocksSaved));
     moveCursor();
 }
 
-void PagedPage::showRequest(std::uint32_t request)
-{
+void PagedPage::showRequest(std::uint32_t request) {
     m_contiguousMap->setHighlight(request);
     m_pagedMap->setHighlight(request);
     if (request == UINT32_MAX || !m_paged) {
@@ -403,8 +401,7 @@ void PagedPage::showRequest(std::uint32_t request)
                                .arg(tables.isEmpty() ? tr("not in the paged pool now") : tables.join(u"; "_s)));
 }
 
-void PagedPage::fillTimeline(QChartView* view, const std::vector<kvscope::StepStats>& steps, const QString& title)
-{
+void PagedPage::fillTimeline(QChartView* view, const std::vector<kvscope::StepStats>& steps, const QString& title) {
     QChart* chart = view->chart();
     chart->removeAllSeries();
     for (QAbstractAxis* axis : chart->axes()) {
@@ -466,8 +463,7 @@ void PagedPage::fillTimeline(QChartView* view, const std::vector<kvscope::StepSt
     (view == m_contiguousTimeline ? m_contiguousCursor : m_pagedCursor) = cursor;
 }
 
-void PagedPage::moveCursor()
-{
+void PagedPage::moveCursor() {
     if (!m_timelineReady || !m_contiguous)
         return;
     const auto place = [](QLineSeries* cursor, std::uint64_t step) {

@@ -52,7 +52,7 @@ private:
     };
     std::vector<kvscope::Request> buildTrace(QString* error) const;
     kvscope::SimConfig baseConfig() const;
-    void rebuild(); // new trace and simulators from the controls
+    void rebuild();          // new trace and simulators from the controls
     void advance(int steps); // both simulators; an error stops the animation and is shown
     void tick();
     void redraw();

@@ -15,8 +15,8 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -39,8 +39,7 @@ ScalingPage::ScalingPage(ScenarioController* controller, QWidget* parent)
     , m_x(new QLogValueAxis)
     , m_yLinear(new QValueAxis)
     , m_yLog(new QLogValueAxis)
-    , m_budget(new QLineSeries)
-{
+    , m_budget(new QLineSeries) {
     m_view->setRenderHint(QPainter::Antialiasing);
     QChart* chart = m_view->chart();
     chartstyle::apply(chart, QString());
@@ -79,7 +78,8 @@ ScalingPage::ScalingPage(ScenarioController* controller, QWidget* parent)
     controls->addWidget(m_logY);
     controls->addStretch(1);
 
-    auto* mapBox = new QGroupBox(tr("Fit map: which context x batch pairs fit the budget (current scenario outlined)"), this);
+    auto* mapBox =
+        new QGroupBox(tr("Fit map: which context x batch pairs fit the budget (current scenario outlined)"), this);
     (new QVBoxLayout(mapBox))->addWidget(m_fitMap);
 
     auto* layout = new QVBoxLayout(this);
@@ -95,8 +95,7 @@ ScalingPage::ScalingPage(ScenarioController* controller, QWidget* parent)
     connect(controller, &ScenarioController::scenarioChanged, this, &ScalingPage::scenarioChanged);
 }
 
-void ScalingPage::setLogY(bool log)
-{
+void ScalingPage::setLogY(bool log) {
     QChart* chart = m_view->chart();
     QAbstractAxis* from = log ? static_cast<QAbstractAxis*>(m_yLinear) : m_yLog;
     QAbstractAxis* to = log ? static_cast<QAbstractAxis*>(m_yLog) : m_yLinear;
@@ -107,8 +106,7 @@ void ScalingPage::setLogY(bool log)
     m_budget->attachAxis(to);
 }
 
-void ScalingPage::refresh()
-{
+void ScalingPage::refresh() {
     const auto& s = m_controller->scenario();
     const auto& current = m_controller->estimate();
     const bool total = m_quantity->currentIndex() == 1;

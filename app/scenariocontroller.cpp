@@ -3,13 +3,11 @@
 #include "error.h"
 
 ScenarioController::ScenarioController(QObject* parent)
-    : QObject(parent)
-{
+    : QObject(parent) {
     setScenario(kvscope::defaultScenario());
 }
 
-bool ScenarioController::setScenario(const kvscope::Scenario& scenario, bool custom)
-{
+bool ScenarioController::setScenario(const kvscope::Scenario& scenario, bool custom) {
     try {
         // Compute everything first so that a bad value changes nothing the user sees.
         const kvscope::Estimate estimate = kvscope::estimate(scenario);

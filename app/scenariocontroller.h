@@ -25,9 +25,7 @@ public:
     // Replaces the whole scenario (a preset, a file, a restored session).
     bool setScenario(const kvscope::Scenario& scenario, bool custom = false);
     // Applies one change; the scenario becomes "custom" when the model shape changes.
-    template <typename Edit>
-    bool edit(Edit&& change, bool shapeChange = false)
-    {
+    template <typename Edit> bool edit(Edit&& change, bool shapeChange = false) {
         kvscope::Scenario next = m_scenario;
         change(next);
         if (shapeChange)

@@ -10,16 +10,14 @@ using namespace Qt::StringLiterals;
 namespace {
 constexpr int kWindowLayoutVersion = 1;
 constexpr int kMaxRecentFiles = 8;
-}
+} // namespace
 
-Settings* Settings::instance()
-{
+Settings* Settings::instance() {
     static Settings settings;
     return &settings;
 }
 
-std::optional<kvscope::Scenario> Settings::lastScenario() const
-{
+std::optional<kvscope::Scenario> Settings::lastScenario() const {
     const QByteArray text = QSettings().value(u"session/lastScenario"_s).toByteArray();
     if (text.isEmpty())
         return std::nullopt;
@@ -30,15 +28,15 @@ std::optional<kvscope::Scenario> Settings::lastScenario() const
     }
 }
 
-void Settings::setLastScenario(const kvscope::Scenario& scenario)
-{
+void Settings::setLastScenario(const kvscope::Scenario& scenario) {
     QSettings().setValue(u"session/lastScenario"_s, QByteArray::fromStdString(kvscope::scenarioToText(scenario)));
 }
 
-QStringList Settings::recentFiles() const { return QSettings().value(u"files/recent"_s).toStringList(); }
+QStringList Settings::recentFiles() const {
+    return QSettings().value(u"files/recent"_s).toStringList();
+}
 
-void Settings::addRecentFile(const QString& path)
-{
+void Settings::addRecentFile(const QString& path) {
     QStringList files = recentFiles();
     files.removeAll(path);
     files.prepend(path);
@@ -48,32 +46,30 @@ void Settings::addRecentFile(const QString& path)
     emit recentFilesChanged();
 }
 
-kvscope::SizeUnit Settings::sizeUnit() const
-{
+kvscope::SizeUnit Settings::sizeUnit() const {
     return QSettings().value(u"view/sizeUnit"_s).toString() == u"GB"_s ? kvscope::SizeUnit::Decimal
-                                                                        : kvscope::SizeUnit::Binary;
+                                                                       : kvscope::SizeUnit::Binary;
 }
 
-void Settings::setSizeUnit(kvscope::SizeUnit unit)
-{
+void Settings::setSizeUnit(kvscope::SizeUnit unit) {
     if (unit == sizeUnit())
         return;
     QSettings().setValue(u"view/sizeUnit"_s, unit == kvscope::SizeUnit::Decimal ? u"GB"_s : u"GiB"_s);
     emit sizeUnitChanged(unit);
 }
 
-QByteArray Settings::windowGeometry() const { return QSettings().value(u"window/geometry"_s).toByteArray(); }
+QByteArray Settings::windowGeometry() const {
+    return QSettings().value(u"window/geometry"_s).toByteArray();
+}
 
-QByteArray Settings::windowState() const
-{
+QByteArray Settings::windowState() const {
     QSettings settings;
     if (settings.value(u"window/layoutVersion"_s).toInt() != kWindowLayoutVersion)
         return {};
     return settings.value(u"window/state"_s).toByteArray();
 }
 
-void Settings::setWindowGeometry(const QByteArray& geometry, const QByteArray& state)
-{
+void Settings::setWindowGeometry(const QByteArray& geometry, const QByteArray& state) {
     QSettings settings;
     settings.setValue(u"window/geometry"_s, geometry);
     settings.setValue(u"window/state"_s, state);

@@ -14,8 +14,7 @@ constexpr int kLogSteps = 1000;
 SliderSpin::SliderSpin(QWidget* parent)
     : QWidget(parent)
     , m_slider(new QSlider(Qt::Horizontal, this))
-    , m_spin(new QSpinBox(this))
-{
+    , m_spin(new QSpinBox(this)) {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_slider, 1);
@@ -40,8 +39,7 @@ SliderSpin::SliderSpin(QWidget* parent)
     });
 }
 
-void SliderSpin::setRange(int minimum, int maximum)
-{
+void SliderSpin::setRange(int minimum, int maximum) {
     const QSignalBlocker blockSpin(m_spin);
     const QSignalBlocker blockSlider(m_slider);
     m_spin->setRange(minimum, maximum);
@@ -52,26 +50,31 @@ void SliderSpin::setRange(int minimum, int maximum)
     m_slider->setValue(sliderPosition(m_spin->value()));
 }
 
-void SliderSpin::setLogScale(bool log)
-{
+void SliderSpin::setLogScale(bool log) {
     m_log = log;
     setRange(m_spin->minimum(), m_spin->maximum());
 }
 
-void SliderSpin::setSuffix(const QString& suffix) { m_spin->setSuffix(suffix); }
-int SliderSpin::value() const { return m_spin->value(); }
-int SliderSpin::minimum() const { return m_spin->minimum(); }
-int SliderSpin::maximum() const { return m_spin->maximum(); }
+void SliderSpin::setSuffix(const QString& suffix) {
+    m_spin->setSuffix(suffix);
+}
+int SliderSpin::value() const {
+    return m_spin->value();
+}
+int SliderSpin::minimum() const {
+    return m_spin->minimum();
+}
+int SliderSpin::maximum() const {
+    return m_spin->maximum();
+}
 
-void SliderSpin::setValue(int value)
-{
+void SliderSpin::setValue(int value) {
     if (value == m_spin->value())
         return;
     m_spin->setValue(value); // the spin box's signal moves the slider and emits valueChanged
 }
 
-int SliderSpin::sliderPosition(int value) const
-{
+int SliderSpin::sliderPosition(int value) const {
     if (!m_log)
         return value;
     const double lo = std::log2(std::max(1, m_spin->minimum()));
@@ -81,8 +84,7 @@ int SliderSpin::sliderPosition(int value) const
     return int(std::lround((std::log2(std::max(1, value)) - lo) / (hi - lo) * kLogSteps));
 }
 
-int SliderSpin::valueAt(int position) const
-{
+int SliderSpin::valueAt(int position) const {
     if (!m_log)
         return position;
     const double lo = std::log2(std::max(1, m_spin->minimum()));

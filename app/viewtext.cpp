@@ -7,16 +7,16 @@
 
 namespace viewtext {
 namespace {
-QString tr(const char* text) { return QCoreApplication::translate("viewtext", text); }
+QString tr(const char* text) {
+    return QCoreApplication::translate("viewtext", text);
+}
 } // namespace
 
-QString size(std::uint64_t bytes, kvscope::SizeUnit unit, int decimals)
-{
+QString size(std::uint64_t bytes, kvscope::SizeUnit unit, int decimals) {
     return QString::fromStdString(kvscope::formatBytesIn(bytes, unit, decimals));
 }
 
-QString verdictHtml(const kvscope::Estimate& e)
-{
+QString verdictHtml(const kvscope::Estimate& e) {
     if (e.fits)
         return tr("<span style='color:#1b7f3b; font-size:16pt; font-weight:600'>Fits</span>"
                   "&nbsp;&nbsp;%1 to spare of a %2 budget")
@@ -26,8 +26,7 @@ QString verdictHtml(const kvscope::Estimate& e)
         .arg(size(std::uint64_t(-e.headroomBytes)), size(e.budgetBytes));
 }
 
-QString kvFormulaHtml(const kvscope::Scenario& s, const kvscope::Estimate& e)
-{
+QString kvFormulaHtml(const kvscope::Scenario& s, const kvscope::Estimate& e) {
     const QLocale locale;
     const auto& m = s.model;
     const QString bytesPerElement = s.kvDtype.isQuantized() || s.kvDtype.bits() % 8 != 0
@@ -49,14 +48,13 @@ QString kvFormulaHtml(const kvscope::Scenario& s, const kvscope::Estimate& e)
                        .arg(m.effectiveHeadDim())
                        .arg(bytesPerElement, size(e.kvBytes));
     if (s.tensorParallel > 1)
-        text += e.kvReplicated
-                    ? tr("<br>Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head")
-                          .arg(m.kvHeads)
-                          .arg(s.tensorParallel)
-                    : tr("<br>Per GPU: %1 KV heads split across %2 GPUs, %3 each")
-                          .arg(m.kvHeads)
-                          .arg(s.tensorParallel)
-                          .arg(e.kvHeadsPerGpu);
+        text += e.kvReplicated ? tr("<br>Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head")
+                                     .arg(m.kvHeads)
+                                     .arg(s.tensorParallel)
+                               : tr("<br>Per GPU: %1 KV heads split across %2 GPUs, %3 each")
+                                     .arg(m.kvHeads)
+                                     .arg(s.tensorParallel)
+                                     .arg(e.kvHeadsPerGpu);
     if (m.maxContext > 0 && s.context > m.maxContext)
         text += tr("<br><span style='color:#b3261e'>The context is beyond this model's maximum of %1 tokens.</span>")
                     .arg(locale.toString(qulonglong(m.maxContext)));
@@ -72,8 +70,7 @@ QString kvFormulaHtml(const kvscope::Scenario& s, const kvscope::Estimate& e)
 
 namespace viewtext {
 
-QString capacityHtml(const kvscope::Capacity& c)
-{
+QString capacityHtml(const kvscope::Capacity& c) {
     const QLocale locale;
     return QCoreApplication::translate("viewtext",
                                        "<tt>GPU KV cache size: %1 tokens<br>"
@@ -86,8 +83,7 @@ QString capacityHtml(const kvscope::Capacity& c)
         .arg(QString::fromStdString(kvscope::formatBytes(c.blockBytes)), size(c.kvMemoryBytes));
 }
 
-QString tokens(std::uint64_t count)
-{
+QString tokens(std::uint64_t count) {
     if (count >= 1024 && count % 1024 == 0)
         return QString::number(count / 1024) + u'K';
     return QLocale().toString(qulonglong(count));

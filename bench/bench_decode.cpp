@@ -18,14 +18,12 @@ using namespace kvscope::gpu;
 
 namespace {
 
-double seconds(std::chrono::steady_clock::time_point start)
-{
+double seconds(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 // STREAM triad a = b + s c over arrays far larger than the caches, best of 5 (GB/s, 3 arrays counted).
-double streamTriad(int threads)
-{
+double streamTriad(int threads) {
     const std::size_t n = std::size_t(1) << 25; // 128 MiB per array
     std::vector<float> a(n), b(n, 1.0f), c(n, 2.0f);
     double best = 1e30;
@@ -42,8 +40,7 @@ double streamTriad(int threads)
 }
 
 // Read-only bandwidth: a sum over one large array, best of 5 (GB/s).
-double readBandwidth(int threads)
-{
+double readBandwidth(int threads) {
     const std::size_t n = std::size_t(1) << 26; // 256 MiB
     std::vector<float> a(n, 1.0f);
     double best = 1e30, total = 0;
@@ -70,16 +67,15 @@ double readBandwidth(int threads)
     return double(n) * sizeof(float) / best / 1e9;
 }
 
-void ratio(const char* what, double value, double target, bool atLeast)
-{
+void ratio(const char* what, double value, double target, bool atLeast) {
     const bool met = atLeast ? value >= target : value <= target;
-    std::printf("  %-58s %8.3f  (target %s %.2f)  %s\n", what, value, atLeast ? ">=" : "<=", target, met ? "MET" : "MISSED");
+    std::printf("  %-58s %8.3f  (target %s %.2f)  %s\n", what, value, atLeast ? ">=" : "<=", target,
+                met ? "MET" : "MISSED");
 }
 
 } // namespace
 
-int main(int argc, char** argv)
-{
+int main(int argc, char** argv) {
     const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
     const int threads = 2;
     std::printf("CPU decode core, %d threads, %s\n", threads, probeCpu().summary().c_str());
@@ -111,19 +107,24 @@ int main(int argc, char** argv)
     for (const StepRecord& s : cached.modes[0].steps)
         stepMs = std::min(stepMs, s.milliseconds);
     double meanStepMs = cached.modes[0].totalMs / double(o.steps);
-    const double bytes = double(cached.parameters) * 4 + double(o.model.kvBytesPerToken()) * (o.promptLen + o.steps / 2.0);
+    const double bytes =
+        double(cached.parameters) * 4 + double(o.model.kvBytesPerToken()) * (o.promptLen + o.steps / 2.0);
     std::printf("  cached batch-1 step: %.2f ms mean, %.2f ms best, moving %.1f MB (weights + half-length cache)\n",
                 meanStepMs, stepMs, bytes / 1e6);
-    ratio("cached batch-1 step bytes/s / read bandwidth (mean step)", bytes / (meanStepMs / 1e3) / 1e9 / read, 0.60, true);
+    ratio("cached batch-1 step bytes/s / read bandwidth (mean step)", bytes / (meanStepMs / 1e3) / 1e9 / read, 0.60,
+          true);
 
     o.modes = {CacheMode::None, CacheMode::Contiguous};
-    std::printf("  decoding %u steps at batch 1 with and without a cache (the uncached run takes a while)...\n", o.steps);
+    std::printf("  decoding %u steps at batch 1 with and without a cache (the uncached run takes a while)...\n",
+                o.steps);
     std::fflush(stdout);
     const DecodeReport both = runDecode(o);
-    std::printf("  no cache %.1f s, contiguous cache %.1f s, tokens identical: %s; fit a = %.3f ms, b = %.5f ms/token\n",
-                both.modes[0].totalMs / 1e3, both.modes[1].totalMs / 1e3, both.tokensIdentical ? "yes" : "NO",
-                both.fitAms, both.fitBms);
-    ratio(quick ? "cached vs uncached speedup, batch 1, 100 steps (--quick)" : "cached vs uncached speedup, batch 1, 500 steps",
+    std::printf(
+        "  no cache %.1f s, contiguous cache %.1f s, tokens identical: %s; fit a = %.3f ms, b = %.5f ms/token\n",
+        both.modes[0].totalMs / 1e3, both.modes[1].totalMs / 1e3, both.tokensIdentical ? "yes" : "NO", both.fitAms,
+        both.fitBms);
+    ratio(quick ? "cached vs uncached speedup, batch 1, 100 steps (--quick)"
+                : "cached vs uncached speedup, batch 1, 500 steps",
           both.speedup, 5.0, true);
     return 0;
 }

@@ -7,8 +7,7 @@
 #include <cstdio>
 #include <vector>
 
-int main()
-{
+int main() {
     using clock = std::chrono::steady_clock;
     kvscope::Scenario s = kvscope::defaultScenario();
     std::vector<double> micros;

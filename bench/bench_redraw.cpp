@@ -1,11 +1,11 @@
 // Drives the window offscreen through 1,000 control changes and times each one from the
 // change to a repainted chart, next to the 16.7 ms frame budget (60 Hz).
+#include "attentionpage.h"
 #include "controlspanel.h"
 #include "mainwindow.h"
 #include "memorychart.h"
 #include "memorypage.h"
 #include "scalingpage.h"
-#include "attentionpage.h"
 #include "scenariocontroller.h"
 #include "sliderspin.h"
 
@@ -26,15 +26,13 @@ struct Result {
     double p99;
 };
 
-Result percentiles(std::vector<double>& ms)
-{
+Result percentiles(std::vector<double>& ms) {
     std::sort(ms.begin(), ms.end());
     return {ms[ms.size() / 2], ms[ms.size() * 99 / 100]};
 }
 
 // The floor: repainting the same chart with nothing changed.
-Result repaintOnly(MainWindow& window, const char* page, QChartView* visibleChart)
-{
+Result repaintOnly(MainWindow& window, const char* page, QChartView* visibleChart) {
     window.showPage(QString::fromLatin1(page));
     QApplication::processEvents();
     std::vector<double> ms;
@@ -47,8 +45,7 @@ Result repaintOnly(MainWindow& window, const char* page, QChartView* visibleChar
     return percentiles(ms);
 }
 
-Result measure(MainWindow& window, const char* page, QChartView* visibleChart)
-{
+Result measure(MainWindow& window, const char* page, QChartView* visibleChart) {
     window.showPage(QString::fromLatin1(page));
     QApplication::processEvents();
     ControlsPanel* c = window.controls();
@@ -58,10 +55,18 @@ Result measure(MainWindow& window, const char* page, QChartView* visibleChart)
     for (int i = 0; i < 1000; ++i) {
         timer.start();
         switch (i % 4) {
-        case 0: c->batch()->setValue(1 + (i * 7) % 64); break;
-        case 1: c->context()->setValue(512 + (i * 97) % 30000); break;
-        case 2: c->layers()->setValue(16 + i % 32); break;
-        case 3: c->kvDtype()->setCurrentIndex(i % c->kvDtype()->count()); break;
+        case 0:
+            c->batch()->setValue(1 + (i * 7) % 64);
+            break;
+        case 1:
+            c->context()->setValue(512 + (i * 97) % 30000);
+            break;
+        case 2:
+            c->layers()->setValue(16 + i % 32);
+            break;
+        case 3:
+            c->kvDtype()->setCurrentIndex(i % c->kvDtype()->count());
+            break;
         }
         visibleChart->viewport()->repaint(); // synchronous paint of the visible chart
         ms.push_back(double(timer.nsecsElapsed()) / 1e6);
@@ -71,8 +76,7 @@ Result measure(MainWindow& window, const char* page, QChartView* visibleChart)
 
 } // namespace
 
-int main(int argc, char** argv)
-{
+int main(int argc, char** argv) {
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QStandardPaths::setTestModeEnabled(true);
     QApplication app(argc, argv);

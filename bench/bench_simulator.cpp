@@ -7,14 +7,14 @@
 #include <chrono>
 #include <cstdio>
 
-int main()
-{
+int main() {
     using clock = std::chrono::steady_clock;
     kvscope::WorkloadSpec spec = kvscope::WorkloadSpec::parse("sharegpt");
     spec.requests = 100'000;
     const auto requests = kvscope::generateWorkload(spec);
     std::printf("100,000 ShareGPT-like requests, pool 15,728 slots, block 16, all arriving at step 0\n");
-    std::printf("%-8s %10s %14s %16s %12s %14s\n", "alloc", "seconds", "requests/s", "block ops/s", "steps", "token share");
+    std::printf("%-8s %10s %14s %16s %12s %14s\n", "alloc", "seconds", "requests/s", "block ops/s", "steps",
+                "token share");
     for (auto kind : {kvscope::AllocatorKind::Max, kvscope::AllocatorKind::Pow2, kvscope::AllocatorKind::Oracle,
                       kvscope::AllocatorKind::Paged}) {
         kvscope::SimConfig config;

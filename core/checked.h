@@ -11,30 +11,28 @@ namespace kvscope {
 
 // Size arithmetic that refuses to wrap: a product that does not fit 64 bits is an
 // error naming the quantity, never a silently wrong number.
-inline std::uint64_t mulChecked(std::uint64_t a, std::uint64_t b, std::string_view what)
-{
+inline std::uint64_t mulChecked(std::uint64_t a, std::uint64_t b, std::string_view what) {
     std::uint64_t out = 0;
     if (__builtin_mul_overflow(a, b, &out))
         throw Error(std::string(what) + " overflows 64 bits (" + std::to_string(a) + " x " + std::to_string(b) + ")");
     return out;
 }
 
-inline std::uint64_t addChecked(std::uint64_t a, std::uint64_t b, std::string_view what)
-{
+inline std::uint64_t addChecked(std::uint64_t a, std::uint64_t b, std::string_view what) {
     std::uint64_t out = 0;
     if (__builtin_add_overflow(a, b, &out))
         throw Error(std::string(what) + " overflows 64 bits (" + std::to_string(a) + " + " + std::to_string(b) + ")");
     return out;
 }
 
-template <typename... Rest>
-std::uint64_t mulChecked(std::string_view what, std::uint64_t first, Rest... rest)
-{
+template <typename... Rest> std::uint64_t mulChecked(std::string_view what, std::uint64_t first, Rest... rest) {
     std::uint64_t out = first;
     ((out = mulChecked(out, static_cast<std::uint64_t>(rest), what)), ...);
     return out;
 }
 
-inline std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) { return a / b + (a % b != 0 ? 1 : 0); }
+inline std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) {
+    return a / b + (a % b != 0 ? 1 : 0);
+}
 
 } // namespace kvscope

@@ -7,7 +7,9 @@
 
 namespace kvscope {
 namespace {
-std::uint64_t key(std::uint32_t request, std::uint32_t sample) { return (std::uint64_t(request) << 32) | sample; }
+std::uint64_t key(std::uint32_t request, std::uint32_t sample) {
+    return (std::uint64_t(request) << 32) | sample;
+}
 } // namespace
 
 ContiguousAllocator::ContiguousAllocator(std::uint64_t poolSlots, ReservationPolicy policy, Placement placement,
@@ -15,8 +17,7 @@ ContiguousAllocator::ContiguousAllocator(std::uint64_t poolSlots, ReservationPol
     : m_pool(poolSlots)
     , m_policy(policy)
     , m_placement(placement)
-    , m_maxModelLen(maxModelLen)
-{
+    , m_maxModelLen(maxModelLen) {
     if (poolSlots == 0)
         throw Error("the KV pool must hold at least one token slot");
     if (placement == Placement::FirstFit) {
@@ -35,30 +36,31 @@ ContiguousAllocator::ContiguousAllocator(std::uint64_t poolSlots, ReservationPol
     }
 }
 
-std::string ContiguousAllocator::name() const
-{
-    const char* policy = m_policy == ReservationPolicy::Max ? "max" : m_policy == ReservationPolicy::Pow2 ? "pow2" : "oracle";
+std::string ContiguousAllocator::name() const {
+    const char* policy = m_policy == ReservationPolicy::Max    ? "max"
+                         : m_policy == ReservationPolicy::Pow2 ? "pow2"
+                                                               : "oracle";
     return std::string(policy) + (m_placement == Placement::Buddy ? " (buddy)" : "");
 }
 
-std::uint64_t ContiguousAllocator::reservationFor(std::uint32_t promptLen, std::uint32_t finalLength) const
-{
+std::uint64_t ContiguousAllocator::reservationFor(std::uint32_t promptLen, std::uint32_t finalLength) const {
     switch (m_policy) {
-    case ReservationPolicy::Max: return m_maxModelLen;
+    case ReservationPolicy::Max:
+        return m_maxModelLen;
     case ReservationPolicy::Pow2:
-        return std::min<std::uint64_t>(std::bit_ceil(std::uint64_t(std::max(finalLength, promptLen + 1u))), m_maxModelLen);
-    case ReservationPolicy::Oracle: return finalLength;
+        return std::min<std::uint64_t>(std::bit_ceil(std::uint64_t(std::max(finalLength, promptLen + 1u))),
+                                       m_maxModelLen);
+    case ReservationPolicy::Oracle:
+        return finalLength;
     }
     return finalLength;
 }
 
-std::uint64_t ContiguousAllocator::placedSize(std::uint64_t slots) const
-{
+std::uint64_t ContiguousAllocator::placedSize(std::uint64_t slots) const {
     return m_placement == Placement::Buddy ? std::bit_ceil(slots) : slots;
 }
 
-std::optional<std::uint64_t> ContiguousAllocator::allocate(std::uint64_t slots)
-{
+std::optional<std::uint64_t> ContiguousAllocator::allocate(std::uint64_t slots) {
     if (m_placement == Placement::FirstFit) {
         for (auto it = m_holes.begin(); it != m_holes.end(); ++it) {
             if (it->second < slots)
@@ -89,8 +91,7 @@ std::optional<std::uint64_t> ContiguousAllocator::allocate(std::uint64_t slots)
     return offset;
 }
 
-void ContiguousAllocator::deallocate(std::uint64_t offset, std::uint64_t size)
-{
+void ContiguousAllocator::deallocate(std::uint64_t offset, std::uint64_t size) {
     ++m_blockOps;
     if (m_placement == Placement::FirstFit) {
         auto next = m_holes.lower_bound(offset);
@@ -122,8 +123,7 @@ void ContiguousAllocator::deallocate(std::uint64_t offset, std::uint64_t size)
 }
 
 bool ContiguousAllocator::admit(const Request& request, std::uint32_t samples, std::uint32_t tokens,
-                                std::uint32_t finalLength)
-{
+                                std::uint32_t finalLength) {
     const std::uint64_t reservation = reservationFor(request.promptLen, finalLength);
     const std::uint64_t size = placedSize(reservation);
     std::vector<std::uint64_t> placed;
@@ -146,8 +146,7 @@ bool ContiguousAllocator::admit(const Request& request, std::uint32_t samples, s
     return true;
 }
 
-bool ContiguousAllocator::append(std::uint32_t request, std::uint32_t sample, std::uint32_t newLength)
-{
+bool ContiguousAllocator::append(std::uint32_t request, std::uint32_t sample, std::uint32_t newLength) {
     auto it = m_offsetOf.find(key(request, sample));
     if (it == m_offsetOf.end())
         throw Error("contiguous allocator: append to unknown request " + std::to_string(request));
@@ -158,8 +157,7 @@ bool ContiguousAllocator::append(std::uint32_t request, std::uint32_t sample, st
     return true;
 }
 
-void ContiguousAllocator::release(std::uint32_t request)
-{
+void ContiguousAllocator::release(std::uint32_t request) {
     for (std::uint32_t s = 0;; ++s) {
         auto it = m_offsetOf.find(key(request, s));
         if (it == m_offsetOf.end())
@@ -172,8 +170,7 @@ void ContiguousAllocator::release(std::uint32_t request)
     }
 }
 
-SlotUsage ContiguousAllocator::usage(const Request* next, std::uint32_t nextSamples) const
-{
+SlotUsage ContiguousAllocator::usage(const Request* next, std::uint32_t nextSamples) const {
     (void)nextSamples;
     SlotUsage u;
     for (const auto& [offset, r] : m_regions) {
@@ -182,7 +179,8 @@ SlotUsage ContiguousAllocator::usage(const Request* next, std::uint32_t nextSamp
         u.reserved += used - r.length;
         u.internal += r.size - used;
     }
-    const std::uint64_t need = next ? placedSize(reservationFor(next->promptLen, next->promptLen + next->outputLen)) : 0;
+    const std::uint64_t need =
+        next ? placedSize(reservationFor(next->promptLen, next->promptLen + next->outputLen)) : 0;
     for (const auto& [offset, size] : holes()) {
         if (next && size < need)
             u.external += size;
@@ -192,8 +190,7 @@ SlotUsage ContiguousAllocator::usage(const Request* next, std::uint32_t nextSamp
     return u;
 }
 
-bool ContiguousAllocator::canAdmit(const Request& request, std::uint32_t, std::uint32_t finalLength) const
-{
+bool ContiguousAllocator::canAdmit(const Request& request, std::uint32_t, std::uint32_t finalLength) const {
     const std::uint64_t size = placedSize(reservationFor(request.promptLen, finalLength));
     for (const auto& [offset, hole] : holes())
         if (hole >= size) // first fit takes any hole this large; buddy any free block of this order or more
@@ -201,22 +198,19 @@ bool ContiguousAllocator::canAdmit(const Request& request, std::uint32_t, std::u
     return false;
 }
 
-std::uint64_t ContiguousAllocator::appendsBeforeChange() const
-{
+std::uint64_t ContiguousAllocator::appendsBeforeChange() const {
     std::uint64_t k = UINT64_MAX;
     for (const auto& [offset, r] : m_regions)
         k = std::min<std::uint64_t>(k, r.size - r.length);
     return k;
 }
 
-void ContiguousAllocator::advanceAll(std::uint32_t tokens)
-{
+void ContiguousAllocator::advanceAll(std::uint32_t tokens) {
     for (auto& [offset, r] : m_regions)
         r.length += tokens;
 }
 
-std::vector<ContiguousAllocator::Region> ContiguousAllocator::regions() const
-{
+std::vector<ContiguousAllocator::Region> ContiguousAllocator::regions() const {
     std::vector<Region> out;
     out.reserve(m_regions.size());
     for (const auto& [offset, r] : m_regions)
@@ -224,8 +218,7 @@ std::vector<ContiguousAllocator::Region> ContiguousAllocator::regions() const
     return out;
 }
 
-std::vector<std::pair<std::uint64_t, std::uint64_t>> ContiguousAllocator::holes() const
-{
+std::vector<std::pair<std::uint64_t, std::uint64_t>> ContiguousAllocator::holes() const {
     std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
     if (m_placement == Placement::FirstFit) {
         out.assign(m_holes.begin(), m_holes.end());
@@ -238,14 +231,13 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> ContiguousAllocator::holes(
     return out;
 }
 
-void ContiguousAllocator::checkInvariants() const
-{
+void ContiguousAllocator::checkInvariants() const {
     // Regions and holes tile the pool exactly: no slot owned twice, none lost.
     std::vector<std::pair<std::uint64_t, std::uint64_t>> pieces = holes();
     for (const auto& [offset, r] : m_regions) {
         if (r.length > r.size || r.finalLength > r.size)
-            throw Error(name() + ": a region of " + std::to_string(r.size) + " slots holds " + std::to_string(r.length) +
-                        " tokens and will hold " + std::to_string(r.finalLength));
+            throw Error(name() + ": a region of " + std::to_string(r.size) + " slots holds " +
+                        std::to_string(r.length) + " tokens and will hold " + std::to_string(r.finalLength));
         pieces.emplace_back(offset, r.size);
     }
     std::sort(pieces.begin(), pieces.end());
@@ -257,7 +249,8 @@ void ContiguousAllocator::checkInvariants() const
         at = offset + size;
     }
     if (at != m_pool)
-        throw Error(name() + ": the pool has " + std::to_string(m_pool) + " slots, the pieces cover " + std::to_string(at));
+        throw Error(name() + ": the pool has " + std::to_string(m_pool) + " slots, the pieces cover " +
+                    std::to_string(at));
     if (m_offsetOf.size() != m_regions.size())
         throw Error(name() + ": the request index and the regions disagree");
 }

@@ -46,7 +46,7 @@ public:
         std::uint32_t length = 0;      // tokens stored
         std::uint32_t finalLength = 0; // tokens at the end
     };
-    std::vector<Region> regions() const; // by offset
+    std::vector<Region> regions() const;                                // by offset
     std::vector<std::pair<std::uint64_t, std::uint64_t>> holes() const; // (offset, size), by offset
 
 private:
@@ -62,7 +62,7 @@ private:
     std::map<std::uint64_t, std::uint64_t> m_holes;
     // Buddy: free blocks per order (size 2^order), by offset.
     std::vector<std::map<std::uint64_t, bool>> m_buddyFree;
-    std::map<std::uint64_t, Region> m_regions; // by offset
+    std::map<std::uint64_t, Region> m_regions;                   // by offset
     std::unordered_map<std::uint64_t, std::uint64_t> m_offsetOf; // (request << 32 | sample) -> offset
 };
 

@@ -20,23 +20,31 @@ struct KindName {
 
 // Aliases as they appear on command lines and in Hugging Face's torch_dtype field.
 constexpr std::array<KindName, 16> kKindNames{{
-    {"fp32", DTypeKind::FP32},          {"float32", DTypeKind::FP32},  {"float", DTypeKind::FP32},
-    {"bf16", DTypeKind::BF16},          {"bfloat16", DTypeKind::BF16}, {"fp16", DTypeKind::FP16},
-    {"float16", DTypeKind::FP16},       {"half", DTypeKind::FP16},     {"fp8", DTypeKind::FP8},
-    {"float8_e4m3fn", DTypeKind::FP8},  {"float8_e5m2", DTypeKind::FP8}, {"fp8_e4m3", DTypeKind::FP8},
-    {"fp8_e5m2", DTypeKind::FP8},       {"int8", DTypeKind::INT8},     {"int4", DTypeKind::INT4},
+    {"fp32", DTypeKind::FP32},
+    {"float32", DTypeKind::FP32},
+    {"float", DTypeKind::FP32},
+    {"bf16", DTypeKind::BF16},
+    {"bfloat16", DTypeKind::BF16},
+    {"fp16", DTypeKind::FP16},
+    {"float16", DTypeKind::FP16},
+    {"half", DTypeKind::FP16},
+    {"fp8", DTypeKind::FP8},
+    {"float8_e4m3fn", DTypeKind::FP8},
+    {"float8_e5m2", DTypeKind::FP8},
+    {"fp8_e4m3", DTypeKind::FP8},
+    {"fp8_e5m2", DTypeKind::FP8},
+    {"int8", DTypeKind::INT8},
+    {"int4", DTypeKind::INT4},
     {"uint4", DTypeKind::INT4},
 }};
 
-std::string lower(std::string_view text)
-{
+std::string lower(std::string_view text) {
     std::string out(text);
     std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     return out;
 }
 
-bool lookupKind(std::string_view name, DTypeKind& kind)
-{
+bool lookupKind(std::string_view name, DTypeKind& kind) {
     for (const auto& entry : kKindNames) {
         if (entry.name == name) {
             kind = entry.kind;
@@ -46,8 +54,7 @@ bool lookupKind(std::string_view name, DTypeKind& kind)
     return false;
 }
 
-[[noreturn]] void badDType(std::string_view what, std::string_view text, std::string_view why)
-{
+[[noreturn]] void badDType(std::string_view what, std::string_view text, std::string_view why) {
     throw Error(std::string(what) + ": '" + std::string(text) + "' is not a dtype (" + std::string(why) +
                 "); expected one of fp32, bf16, fp16, fp8, int8, int4, optionally with a scale group "
                 "such as int4-g128 or int8-g64-bf16");
@@ -55,34 +62,41 @@ bool lookupKind(std::string_view name, DTypeKind& kind)
 
 } // namespace
 
-std::uint32_t bitsOf(DTypeKind kind)
-{
+std::uint32_t bitsOf(DTypeKind kind) {
     switch (kind) {
-    case DTypeKind::FP32: return 32;
+    case DTypeKind::FP32:
+        return 32;
     case DTypeKind::BF16:
-    case DTypeKind::FP16: return 16;
+    case DTypeKind::FP16:
+        return 16;
     case DTypeKind::FP8:
-    case DTypeKind::INT8: return 8;
-    case DTypeKind::INT4: return 4;
+    case DTypeKind::INT8:
+        return 8;
+    case DTypeKind::INT4:
+        return 4;
     }
     return 0;
 }
 
-std::string kindName(DTypeKind kind)
-{
+std::string kindName(DTypeKind kind) {
     switch (kind) {
-    case DTypeKind::FP32: return "fp32";
-    case DTypeKind::BF16: return "bf16";
-    case DTypeKind::FP16: return "fp16";
-    case DTypeKind::FP8: return "fp8";
-    case DTypeKind::INT8: return "int8";
-    case DTypeKind::INT4: return "int4";
+    case DTypeKind::FP32:
+        return "fp32";
+    case DTypeKind::BF16:
+        return "bf16";
+    case DTypeKind::FP16:
+        return "fp16";
+    case DTypeKind::FP8:
+        return "fp8";
+    case DTypeKind::INT8:
+        return "int8";
+    case DTypeKind::INT4:
+        return "int4";
     }
     return "?";
 }
 
-DType DType::parse(std::string_view text, std::string_view what)
-{
+DType DType::parse(std::string_view text, std::string_view what) {
     const std::string s = lower(text);
     std::string_view rest = s;
     if (rest.starts_with("torch."))
@@ -127,18 +141,18 @@ DType DType::parse(std::string_view text, std::string_view what)
     return out;
 }
 
-std::uint32_t DType::bits() const { return bitsOf(kind); }
+std::uint32_t DType::bits() const {
+    return bitsOf(kind);
+}
 
-double DType::effectiveBits() const
-{
+double DType::effectiveBits() const {
     double bitsPerElement = bits();
     if (groupSize > 0)
         bitsPerElement += static_cast<double>(bitsOf(scaleKind)) / groupSize;
     return bitsPerElement;
 }
 
-std::string DType::name() const
-{
+std::string DType::name() const {
     std::string out = kindName(kind);
     if (groupSize > 0) {
         out += "-g" + std::to_string(groupSize);
@@ -148,13 +162,13 @@ std::string DType::name() const
     return out;
 }
 
-std::string DType::label() const
-{
+std::string DType::label() const {
     std::string out = kindName(kind);
     std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::toupper(c)); });
     if (groupSize > 0) {
         std::string scale = kindName(scaleKind);
-        std::transform(scale.begin(), scale.end(), scale.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+        std::transform(scale.begin(), scale.end(), scale.begin(),
+                       [](unsigned char c) { return char(std::toupper(c)); });
         char buffer[96];
         std::snprintf(buffer, sizeof buffer, " (g%u, %s scales: %.4g bits)", groupSize, scale.c_str(), effectiveBits());
         out += buffer;
@@ -162,8 +176,7 @@ std::string DType::label() const
     return out;
 }
 
-std::uint64_t DType::storageBits(std::uint64_t elements) const
-{
+std::uint64_t DType::storageBits(std::uint64_t elements) const {
     std::uint64_t total = mulChecked(elements, bits(), "storage bits");
     if (groupSize > 0)
         total = addChecked(total, mulChecked(ceilDiv(elements, groupSize), bitsOf(scaleKind), "scale bits"),
@@ -171,10 +184,11 @@ std::uint64_t DType::storageBits(std::uint64_t elements) const
     return total;
 }
 
-std::uint64_t DType::storageBytes(std::uint64_t elements) const { return ceilDiv(storageBits(elements), 8); }
+std::uint64_t DType::storageBytes(std::uint64_t elements) const {
+    return ceilDiv(storageBits(elements), 8);
+}
 
-std::vector<DType> standardDTypes()
-{
+std::vector<DType> standardDTypes() {
     return {DType::fp32(),
             DType::bf16(),
             DType::fp16(),

@@ -14,16 +14,15 @@ enum class DTypeKind { FP32, BF16, FP16, FP8, INT8, INT4 };
 // why real INT4 checkpoints cost a little more than 4 bits per weight.
 struct DType {
     DTypeKind kind = DTypeKind::BF16;
-    std::uint32_t groupSize = 0;            // elements per scale; 0 = no scales
-    DTypeKind scaleKind = DTypeKind::FP16;  // only meaningful when groupSize > 0
+    std::uint32_t groupSize = 0;           // elements per scale; 0 = no scales
+    DTypeKind scaleKind = DTypeKind::FP16; // only meaningful when groupSize > 0
 
     static DType fp32() { return {DTypeKind::FP32}; }
     static DType bf16() { return {DTypeKind::BF16}; }
     static DType fp16() { return {DTypeKind::FP16}; }
     static DType int8() { return {DTypeKind::INT8}; }
     static DType int4() { return {DTypeKind::INT4}; }
-    static DType quantized(DTypeKind kind, std::uint32_t groupSize, DTypeKind scale = DTypeKind::FP16)
-    {
+    static DType quantized(DTypeKind kind, std::uint32_t groupSize, DTypeKind scale = DTypeKind::FP16) {
         return {kind, groupSize, scale};
     }
 
@@ -31,11 +30,11 @@ struct DType {
     // Throws Error naming `what` (the argument or field) and the accepted names.
     static DType parse(std::string_view text, std::string_view what = "dtype");
 
-    std::uint32_t bits() const;     // bits of one stored element, without scales
-    double effectiveBits() const;   // bits per element including scale overhead
+    std::uint32_t bits() const;   // bits of one stored element, without scales
+    double effectiveBits() const; // bits per element including scale overhead
     bool isQuantized() const { return groupSize > 0; }
-    std::string name() const;       // canonical, parseable: "bf16", "int4-g128"
-    std::string label() const;      // for people: "INT4 (g128, FP16 scales: 4.125 bits)"
+    std::string name() const;  // canonical, parseable: "bf16", "int4-g128"
+    std::string label() const; // for people: "INT4 (g128, FP16 scales: 4.125 bits)"
 
     // Exact storage of `elements` values, scales included, rounded up to whole bytes.
     std::uint64_t storageBits(std::uint64_t elements) const;
@@ -45,7 +44,7 @@ struct DType {
 };
 
 std::uint32_t bitsOf(DTypeKind kind);
-std::string kindName(DTypeKind kind);  // "fp32", "bf16", ...
+std::string kindName(DTypeKind kind); // "fp32", "bf16", ...
 
 // The plain formats plus the common grouped INT4/INT8 variants, in menu order.
 std::vector<DType> standardDTypes();

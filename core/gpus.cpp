@@ -5,8 +5,7 @@
 
 namespace kvscope {
 
-const std::vector<GpuPreset>& gpuPresets()
-{
+const std::vector<GpuPreset>& gpuPresets() {
     static const std::vector<GpuPreset> presets{
         {"rtx-3060", "NVIDIA GeForce RTX 3060 (12 GB)", 12 * GiB, ""},
         {"rtx-4080", "NVIDIA GeForce RTX 4080 (16 GB)", 16 * GiB, ""},
@@ -25,8 +24,7 @@ const std::vector<GpuPreset>& gpuPresets()
     return presets;
 }
 
-const GpuPreset& findGpuPreset(std::string_view id)
-{
+const GpuPreset& findGpuPreset(std::string_view id) {
     std::string known;
     for (const auto& preset : gpuPresets()) {
         if (preset.id == id)

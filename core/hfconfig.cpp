@@ -21,16 +21,14 @@ class ConfigReader {
 public:
     ConfigReader(const json& root, std::string_view source)
         : m_root(root)
-        , m_source(source)
-    {
+        , m_source(source) {
         if (!root.is_object())
             fail("the top level must be a JSON object");
         if (auto it = root.find("text_config"); it != root.end() && it->is_object())
             m_text = &*it;
     }
 
-    const json* find(std::string_view key) const
-    {
+    const json* find(std::string_view key) const {
         for (const json* scope : {m_text, &m_root}) {
             if (!scope)
                 continue;
@@ -44,13 +42,13 @@ public:
 
     // The first present key among `keys`, as a positive integer no larger than `max`.
     std::optional<std::uint64_t> uintField(std::initializer_list<std::string_view> keys,
-                                           std::uint64_t max = std::numeric_limits<std::uint32_t>::max()) const
-    {
+                                           std::uint64_t max = std::numeric_limits<std::uint32_t>::max()) const {
         for (auto key : keys) {
             const json* value = find(key);
             if (!value)
                 continue;
-            if (value->is_number_integer() || (value->is_number_float() && value->get<double>() == std::floor(value->get<double>()))) {
+            if (value->is_number_integer() ||
+                (value->is_number_float() && value->get<double>() == std::floor(value->get<double>()))) {
                 const double asDouble = value->get<double>();
                 if (asDouble < 1)
                     fail("field '" + std::string(key) + "' must be a positive integer, got " + value->dump());
@@ -65,8 +63,7 @@ public:
         return std::nullopt;
     }
 
-    std::uint64_t requireUint(std::initializer_list<std::string_view> keys, std::string_view what) const
-    {
+    std::uint64_t requireUint(std::initializer_list<std::string_view> keys, std::string_view what) const {
         if (auto value = uintField(keys))
             return *value;
         std::string names;
@@ -75,8 +72,7 @@ public:
         fail("missing the " + std::string(what) + " (looked for " + names + ")");
     }
 
-    std::optional<bool> boolField(std::string_view key) const
-    {
+    std::optional<bool> boolField(std::string_view key) const {
         const json* value = find(key);
         if (!value)
             return std::nullopt;
@@ -85,8 +81,7 @@ public:
         return value->get<bool>();
     }
 
-    std::string stringField(std::string_view key) const
-    {
+    std::string stringField(std::string_view key) const {
         const json* value = find(key);
         return value && value->is_string() ? value->get<std::string>() : std::string();
     }
@@ -110,8 +105,7 @@ struct FamilyTraits {
     bool tiedByDefault = true;        // transformers' PretrainedConfig default
 };
 
-std::optional<FamilyTraits> knownFamily(const std::string& type)
-{
+std::optional<FamilyTraits> knownFamily(const std::string& type) {
     FamilyTraits gpt2Like{MlpKind::Plain, NormKind::LayerNorm, true, true, true, true, 0, true};
     if (type == "gpt2" || type == "gpt_bigcode")
         return gpt2Like;
@@ -125,9 +119,9 @@ std::optional<FamilyTraits> knownFamily(const std::string& type)
     }
     if (type == "qwen2" || type == "qwen2_moe" || type == "qwen2_vl")
         return FamilyTraits{MlpKind::Gated, NormKind::RMSNorm, true, false, false, false, 0, true};
-    static const char* const llamaLike[] = {"llama", "mistral", "mixtral", "qwen3", "qwen3_moe", "gemma", "gemma2",
-                                             "gemma3_text", "gemma3", "phi3", "deepseek_v2", "deepseek_v3",
-                                             "granite", "olmo2", "cohere", "internlm2", "yi"};
+    static const char* const llamaLike[] = {
+        "llama", "mistral",     "mixtral",     "qwen3",   "qwen3_moe", "gemma",  "gemma2",    "gemma3_text", "gemma3",
+        "phi3",  "deepseek_v2", "deepseek_v3", "granite", "olmo2",     "cohere", "internlm2", "yi"};
     for (const char* name : llamaLike)
         if (type == name)
             return FamilyTraits{};
@@ -136,8 +130,7 @@ std::optional<FamilyTraits> knownFamily(const std::string& type)
 
 } // namespace
 
-ImportResult importHfConfig(const json& root, std::string_view source)
-{
+ImportResult importHfConfig(const json& root, std::string_view source) {
     ConfigReader cfg(root, source);
     ImportResult result;
     ModelShape& m = result.shape;
@@ -155,21 +148,22 @@ ImportResult importHfConfig(const json& root, std::string_view source)
                                " MLP and RMSNorm from the activation; the parameter count is an estimate");
     }
 
-    m.layers = static_cast<std::uint32_t>(cfg.requireUint({"num_hidden_layers", "n_layer", "num_layers", "n_layers"},
-                                                          "layer count"));
+    m.layers = static_cast<std::uint32_t>(
+        cfg.requireUint({"num_hidden_layers", "n_layer", "num_layers", "n_layers"}, "layer count"));
     m.hidden = static_cast<std::uint32_t>(cfg.requireUint({"hidden_size", "n_embd", "d_model", "dim"}, "hidden size"));
     m.heads = static_cast<std::uint32_t>(
         cfg.requireUint({"num_attention_heads", "n_head", "num_heads", "n_heads"}, "query head count"));
 
-    if (auto kv = cfg.uintField({"num_key_value_heads", "num_kv_heads", "n_head_kv", "n_kv_heads", "multi_query_group_num"}))
+    if (auto kv =
+            cfg.uintField({"num_key_value_heads", "num_kv_heads", "n_head_kv", "n_kv_heads", "multi_query_group_num"}))
         m.kvHeads = static_cast<std::uint32_t>(*kv);
     else if (cfg.boolField("multi_query").value_or(false))
         m.kvHeads = 1;
     else
         m.kvHeads = m.heads;
     if (m.kvHeads > m.heads || m.heads % m.kvHeads != 0)
-        cfg.fail("KV heads (" + std::to_string(m.kvHeads) + ") must divide the query heads (" + std::to_string(m.heads) +
-                 ")");
+        cfg.fail("KV heads (" + std::to_string(m.kvHeads) + ") must divide the query heads (" +
+                 std::to_string(m.heads) + ")");
 
     if (auto headDim = cfg.uintField({"head_dim", "kv_channels", "attention_head_size"}))
         m.headDim = static_cast<std::uint32_t>(*headDim);
@@ -182,13 +176,16 @@ ImportResult importHfConfig(const json& root, std::string_view source)
     } else {
         m.intermediate = 4 * m.hidden;
         if (type != "gpt2" && type != "gpt_bigcode")
-            result.notes.push_back("no intermediate size given: assumed 4 x hidden = " + std::to_string(m.intermediate));
+            result.notes.push_back("no intermediate size given: assumed 4 x hidden = " +
+                                   std::to_string(m.intermediate));
     }
 
-    m.vocab = static_cast<std::uint32_t>(cfg.requireUint({"vocab_size", "padded_vocab_size", "n_vocab"}, "vocabulary size"));
-    m.maxContext = cfg.uintField({"max_position_embeddings", "n_positions", "n_ctx", "max_sequence_length", "seq_length"},
-                                 std::numeric_limits<std::uint64_t>::max() / 2)
-                       .value_or(0);
+    m.vocab =
+        static_cast<std::uint32_t>(cfg.requireUint({"vocab_size", "padded_vocab_size", "n_vocab"}, "vocabulary size"));
+    m.maxContext =
+        cfg.uintField({"max_position_embeddings", "n_positions", "n_ctx", "max_sequence_length", "seq_length"},
+                      std::numeric_limits<std::uint64_t>::max() / 2)
+            .value_or(0);
     if (m.maxContext == 0)
         result.notes.push_back("no maximum context length given");
     m.tiedEmbeddings = cfg.boolField("tie_word_embeddings").value_or(traits.tiedByDefault);
@@ -207,7 +204,8 @@ ImportResult importHfConfig(const json& root, std::string_view source)
     if (traits.learnedPositions)
         m.learnedPositions = m.maxContext + traits.positionOffset;
 
-    const std::string dtype = cfg.stringField("torch_dtype").empty() ? cfg.stringField("dtype") : cfg.stringField("torch_dtype");
+    const std::string dtype =
+        cfg.stringField("torch_dtype").empty() ? cfg.stringField("dtype") : cfg.stringField("torch_dtype");
     if (!dtype.empty()) {
         try {
             m.nativeDtype = DType::parse(dtype, "torch_dtype");
@@ -219,7 +217,8 @@ ImportResult importHfConfig(const json& root, std::string_view source)
     }
 
     // Sliding windows: only when the config turns them on, and only on the layers it names.
-    if (auto window = cfg.uintField({"sliding_window", "attention_window_size"}, std::numeric_limits<std::uint64_t>::max() / 2);
+    if (auto window =
+            cfg.uintField({"sliding_window", "attention_window_size"}, std::numeric_limits<std::uint64_t>::max() / 2);
         window && cfg.boolField("use_sliding_window").value_or(true)) {
         m.slidingWindow = *window;
         if (const json* types = cfg.find("layer_types"); types && types->is_array()) {
@@ -241,7 +240,8 @@ ImportResult importHfConfig(const json& root, std::string_view source)
             m.windowedLayers.resize(m.layers); // Gemma 2 alternates, starting with a local layer
             for (std::uint32_t i = 0; i < m.layers; ++i)
                 m.windowedLayers[i] = i % 2 == 0;
-        } else if (auto firstWindowed = cfg.uintField({"max_window_layers"}); firstWindowed && cfg.has("use_sliding_window")) {
+        } else if (auto firstWindowed = cfg.uintField({"max_window_layers"});
+                   firstWindowed && cfg.has("use_sliding_window")) {
             m.windowedLayers.resize(m.layers); // Qwen2: layers from max_window_layers on use the window
             for (std::uint32_t i = 0; i < m.layers; ++i)
                 m.windowedLayers[i] = i >= *firstWindowed;
@@ -295,8 +295,7 @@ ImportResult importHfConfig(const json& root, std::string_view source)
     return result;
 }
 
-ImportResult importHfConfigText(std::string_view text, std::string_view source)
-{
+ImportResult importHfConfigText(std::string_view text, std::string_view source) {
     json root;
     try {
         root = json::parse(text.begin(), text.end());
@@ -319,8 +318,7 @@ ImportResult importHfConfigText(std::string_view text, std::string_view source)
     return importHfConfig(root, source);
 }
 
-ImportResult importHfConfigFile(const std::filesystem::path& path)
-{
+ImportResult importHfConfigFile(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw Error(path.string() + ": cannot open the file for reading");

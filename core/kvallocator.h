@@ -78,8 +78,8 @@ public:
     void setStep(std::uint64_t step) { m_step = step; }
 
 protected:
-    void logEvent(EventKind kind, std::uint32_t request, std::uint32_t sample, std::uint64_t where, std::uint64_t count)
-    {
+    void logEvent(EventKind kind, std::uint32_t request, std::uint32_t sample, std::uint64_t where,
+                  std::uint64_t count) {
         if (m_log)
             m_log->push_back({m_step, kind, request, sample, where, count});
     }

@@ -9,42 +9,49 @@
 
 namespace kvscope {
 
-std::string eventKindName(EventKind kind)
-{
+std::string eventKindName(EventKind kind) {
     switch (kind) {
-    case EventKind::Allocate: return "allocate";
-    case EventKind::Append: return "append";
-    case EventKind::Share: return "share";
-    case EventKind::CopyOnWrite: return "copy-on-write";
-    case EventKind::Free: return "free";
-    case EventKind::Preempt: return "preempt";
+    case EventKind::Allocate:
+        return "allocate";
+    case EventKind::Append:
+        return "append";
+    case EventKind::Share:
+        return "share";
+    case EventKind::CopyOnWrite:
+        return "copy-on-write";
+    case EventKind::Free:
+        return "free";
+    case EventKind::Preempt:
+        return "preempt";
     }
     return "?";
 }
 
-std::string allocatorKindName(AllocatorKind kind)
-{
+std::string allocatorKindName(AllocatorKind kind) {
     switch (kind) {
-    case AllocatorKind::Max: return "max";
-    case AllocatorKind::Pow2: return "pow2";
-    case AllocatorKind::Oracle: return "oracle";
-    case AllocatorKind::Paged: return "paged";
+    case AllocatorKind::Max:
+        return "max";
+    case AllocatorKind::Pow2:
+        return "pow2";
+    case AllocatorKind::Oracle:
+        return "oracle";
+    case AllocatorKind::Paged:
+        return "paged";
     }
     return "?";
 }
 
-AllocatorKind parseAllocatorKind(std::string_view text, std::string_view what)
-{
+AllocatorKind parseAllocatorKind(std::string_view text, std::string_view what) {
     for (AllocatorKind kind : {AllocatorKind::Max, AllocatorKind::Pow2, AllocatorKind::Oracle, AllocatorKind::Paged})
         if (text == allocatorKindName(kind))
             return kind;
-    throw Error(std::string(what) + ": '" + std::string(text) + "' is not an allocator; expected max, pow2, oracle or paged");
+    throw Error(std::string(what) + ": '" + std::string(text) +
+                "' is not an allocator; expected max, pow2, oracle or paged");
 }
 
 KvSimulator::KvSimulator(const SimConfig& config, std::vector<Request> requests)
     : m_config(config)
-    , m_requests(std::move(requests))
-{
+    , m_requests(std::move(requests)) {
     if (m_config.samples == 0 || m_config.samples > 64)
         throw Error("--samples must be between 1 and 64, got " + std::to_string(m_config.samples));
     if (m_config.maxModelLen == 0)
@@ -71,7 +78,7 @@ KvSimulator::KvSimulator(const SimConfig& config, std::vector<Request> requests)
     default: {
         const auto policy = m_config.allocator == AllocatorKind::Max    ? ReservationPolicy::Max
                             : m_config.allocator == AllocatorKind::Pow2 ? ReservationPolicy::Pow2
-                                                                         : ReservationPolicy::Oracle;
+                                                                        : ReservationPolicy::Oracle;
         m_allocator = std::make_unique<ContiguousAllocator>(
             m_config.poolSlots, policy, m_config.buddyPlacement ? Placement::Buddy : Placement::FirstFit,
             m_config.maxModelLen);
@@ -81,12 +88,15 @@ KvSimulator::KvSimulator(const SimConfig& config, std::vector<Request> requests)
         m_allocator->setEventLog(&m_events);
 }
 
-bool KvSimulator::finished() const { return m_finished == m_requests.size(); }
+bool KvSimulator::finished() const {
+    return m_finished == m_requests.size();
+}
 
-std::vector<std::uint32_t> KvSimulator::runningRequests() const { return m_running; }
+std::vector<std::uint32_t> KvSimulator::runningRequests() const {
+    return m_running;
+}
 
-bool KvSimulator::admitHead()
-{
+bool KvSimulator::admitHead() {
     const std::uint32_t id = m_waiting.front();
     const Request& r = m_requests[id];
     const Progress& p = m_progress[id];
@@ -105,8 +115,7 @@ bool KvSimulator::admitHead()
     return true;
 }
 
-void KvSimulator::preempt(std::size_t index)
-{
+void KvSimulator::preempt(std::size_t index) {
     const std::uint32_t id = m_running[index];
     m_allocator->release(id);
     m_running.erase(m_running.begin() + std::ptrdiff_t(index));
@@ -116,8 +125,7 @@ void KvSimulator::preempt(std::size_t index)
         m_events.push_back({m_step, EventKind::Preempt, id, 0, 0, 0});
 }
 
-bool KvSimulator::step()
-{
+bool KvSimulator::step() {
     if (finished())
         return false;
     m_allocator->setStep(m_step);
@@ -212,8 +220,7 @@ bool KvSimulator::step()
     return !finished();
 }
 
-bool KvSimulator::headWouldAdmit() const
-{
+bool KvSimulator::headWouldAdmit() const {
     const Request& r = m_requests[m_waiting.front()];
     const std::uint32_t tokens = r.promptLen + m_progress[r.id].generated;
     if (m_config.allocator == AllocatorKind::Paged) {
@@ -224,8 +231,7 @@ bool KvSimulator::headWouldAdmit() const
     return m_allocator->canAdmit(r, tokens, m_progress[r.id].finalLength);
 }
 
-std::uint64_t KvSimulator::quietSteps() const
-{
+std::uint64_t KvSimulator::quietSteps() const {
     if (m_config.samples != 1 || m_config.recordSteps || m_config.keepSlotMap || m_config.recordEvents ||
         m_config.checkInvariants || finished())
         return 0;
@@ -251,8 +257,7 @@ std::uint64_t KvSimulator::quietSteps() const
     return static_cast<const PagedAllocator&>(*m_allocator).stepsBeforeDry(k);
 }
 
-void KvSimulator::fastForward(std::uint64_t k)
-{
+void KvSimulator::fastForward(std::uint64_t k) {
     const Request* next = m_waiting.empty() ? nullptr : &m_requests[m_waiting.front()];
     const SlotUsage u = m_allocator->usage(next, 1); // before the stretch's first token
     const double R = double(m_running.size());
@@ -300,8 +305,7 @@ void KvSimulator::fastForward(std::uint64_t k)
     m_last.tokensGenerated += k * m_running.size();
 }
 
-void KvSimulator::run()
-{
+void KvSimulator::run() {
     while (!finished()) {
         if (const std::uint64_t quiet = quietSteps(); quiet > 0)
             fastForward(quiet);
@@ -309,8 +313,7 @@ void KvSimulator::run()
     }
 }
 
-SimSummary KvSimulator::summary() const
-{
+SimSummary KvSimulator::summary() const {
     SimSummary s;
     s.allocator = m_allocator->name();
     s.poolSlots = m_allocator->poolSlots();
@@ -334,13 +337,11 @@ SimSummary KvSimulator::summary() const
     return s;
 }
 
-std::uint32_t KvSimulator::blockSize() const
-{
+std::uint32_t KvSimulator::blockSize() const {
     return m_config.allocator == AllocatorKind::Paged ? m_config.blockSize : 1;
 }
 
-std::vector<BlockTableView> KvSimulator::buildBlockTables() const
-{
+std::vector<BlockTableView> KvSimulator::buildBlockTables() const {
     std::vector<BlockTableView> out;
     if (m_config.allocator != AllocatorKind::Paged)
         return out;
@@ -349,8 +350,7 @@ std::vector<BlockTableView> KvSimulator::buildBlockTables() const
     return out;
 }
 
-std::vector<SlotCell> KvSimulator::buildSlotMap() const
-{
+std::vector<SlotCell> KvSimulator::buildSlotMap() const {
     std::vector<SlotCell> map(std::size_t(m_allocator->poolSlots()));
     const Request* next = m_waiting.empty() ? nullptr : &m_requests[m_waiting.front()];
     if (m_config.allocator == AllocatorKind::Paged) {
@@ -382,13 +382,13 @@ std::vector<SlotCell> KvSimulator::buildSlotMap() const
     for (const auto& r : contiguous.regions()) {
         const std::uint64_t used = std::min<std::uint64_t>(r.finalLength, r.size);
         for (std::uint64_t i = 0; i < r.size; ++i)
-            map[std::size_t(r.offset + i)] = {r.request, i < r.length ? SlotKind::Token
-                                                        : i < used    ? SlotKind::Reserved
-                                                                      : SlotKind::Internal,
+            map[std::size_t(r.offset + i)] = {r.request,
+                                              i < r.length ? SlotKind::Token
+                                              : i < used   ? SlotKind::Reserved
+                                                           : SlotKind::Internal,
                                               false};
     }
-    const std::uint64_t need =
-        next ? contiguous.reservationFor(next->promptLen, m_progress[next->id].finalLength) : 0;
+    const std::uint64_t need = next ? contiguous.reservationFor(next->promptLen, m_progress[next->id].finalLength) : 0;
     const std::uint64_t placed = m_config.buddyPlacement ? std::bit_ceil(need) : need;
     for (const auto& [offset, size] : contiguous.holes())
         if (next && size < placed)
@@ -397,8 +397,7 @@ std::vector<SlotCell> KvSimulator::buildSlotMap() const
     return map;
 }
 
-SimSummary simulate(const SimConfig& config, const std::vector<Request>& requests)
-{
+SimSummary simulate(const SimConfig& config, const std::vector<Request>& requests) {
     KvSimulator sim(config, requests);
     sim.run();
     return sim.summary();

@@ -16,17 +16,17 @@ std::string allocatorKindName(AllocatorKind kind); // "max", "pow2", "oracle", "
 AllocatorKind parseAllocatorKind(std::string_view text, std::string_view what = "--allocator");
 
 struct SimConfig {
-    std::uint64_t poolSlots = 15'728;    // token slots in the KV pool (the paper's 13B on an A100-40GB)
+    std::uint64_t poolSlots = 15'728; // token slots in the KV pool (the paper's 13B on an A100-40GB)
     AllocatorKind allocator = AllocatorKind::Paged;
-    bool buddyPlacement = false;         // contiguous only: buddy instead of first fit
-    std::uint32_t blockSize = 16;        // paged only
-    std::uint32_t maxModelLen = 2048;    // caps prompt + output; what the max policy reserves
-    std::uint32_t samples = 1;           // parallel samples per request (paged shares their prompt)
-    std::uint32_t maxRunning = 256;      // vLLM's max_num_seqs
-    bool recordSteps = false;            // keep every step's figures (the view's timeline)
-    bool recordEvents = false;           // keep the allocator's event log (the view's replay)
-    bool checkInvariants = false;        // verify the allocator after every step (tests)
-    bool keepSlotMap = false;            // snapshot slotMap() at the moment lastStep() measures
+    bool buddyPlacement = false;      // contiguous only: buddy instead of first fit
+    std::uint32_t blockSize = 16;     // paged only
+    std::uint32_t maxModelLen = 2048; // caps prompt + output; what the max policy reserves
+    std::uint32_t samples = 1;        // parallel samples per request (paged shares their prompt)
+    std::uint32_t maxRunning = 256;   // vLLM's max_num_seqs
+    bool recordSteps = false;         // keep every step's figures (the view's timeline)
+    bool recordEvents = false;        // keep the allocator's event log (the view's replay)
+    bool checkInvariants = false;     // verify the allocator after every step (tests)
+    bool keepSlotMap = false;         // snapshot slotMap() at the moment lastStep() measures
 };
 
 // One decode step's picture of the pool, after the step's tokens were stored.
@@ -45,7 +45,7 @@ enum class SlotKind : std::uint8_t { Free, External, Token, Reserved, Internal }
 struct SlotCell {
     std::uint32_t request = UINT32_MAX; // owner, UINT32_MAX when free
     SlotKind kind = SlotKind::Free;
-    bool shared = false;                // a paged block read by several samples
+    bool shared = false; // a paged block read by several samples
 };
 // A paged sequence's block table, logical order, for the view's table.
 struct BlockTableView {
@@ -94,7 +94,7 @@ public:
     const KvAllocator& allocator() const { return *m_allocator; }
     const std::vector<Request>& requests() const { return m_requests; }
     const StepStats& lastStep() const { return m_last; }
-    const std::vector<StepStats>& steps() const { return m_steps; }     // when recordSteps
+    const std::vector<StepStats>& steps() const { return m_steps; }    // when recordSteps
     const std::vector<AllocEvent>& events() const { return m_events; } // when recordEvents
     std::vector<std::uint32_t> runningRequests() const;
     std::vector<std::uint32_t> waitingRequests() const { return {m_waiting.begin(), m_waiting.end()}; }
@@ -106,7 +106,7 @@ public:
     // requests leave). Needs keepSlotMap; the kinds add up to lastStep().usage.
     const std::vector<SlotCell>& slotMap() const { return m_map; }
     const std::vector<BlockTableView>& blockTables() const { return m_tables; } // paged only
-    std::uint32_t blockSize() const;                 // 1 for contiguous maps
+    std::uint32_t blockSize() const;                                            // 1 for contiguous maps
 
 private:
     struct Progress {

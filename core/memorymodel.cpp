@@ -6,8 +6,7 @@
 namespace kvscope {
 namespace {
 
-std::uint64_t attentionParamsPerLayer(const ModelShape& m)
-{
+std::uint64_t attentionParamsPerLayer(const ModelShape& m) {
     const std::uint64_t h = m.hidden;
     if (m.mla.kvLoraRank > 0) {
         // DeepSeek MLA: q (optionally through a low-rank bottleneck), the joint KV down-projection
@@ -27,8 +26,8 @@ std::uint64_t attentionParamsPerLayer(const ModelShape& m)
     const std::uint64_t d = m.effectiveHeadDim();
     const std::uint64_t qWidth = std::uint64_t(m.heads) * d;
     const std::uint64_t kvWidth = std::uint64_t(m.kvHeads) * d;
-    std::uint64_t params = mulChecked("attention parameters", h, qWidth + 2 * kvWidth) +
-                           mulChecked("attention parameters", qWidth, h);
+    std::uint64_t params =
+        mulChecked("attention parameters", h, qWidth + 2 * kvWidth) + mulChecked("attention parameters", qWidth, h);
     if (m.qkvBias)
         params += qWidth + 2 * kvWidth;
     if (m.outBias)
@@ -36,8 +35,7 @@ std::uint64_t attentionParamsPerLayer(const ModelShape& m)
     return params;
 }
 
-std::uint64_t mlpParams(const ModelShape& m, std::uint64_t width)
-{
+std::uint64_t mlpParams(const ModelShape& m, std::uint64_t width) {
     const std::uint64_t matrices = m.mlp == MlpKind::Gated ? 3 : 2;
     std::uint64_t params = mulChecked("MLP parameters", matrices, m.hidden, width);
     if (m.mlpBias)
@@ -47,8 +45,7 @@ std::uint64_t mlpParams(const ModelShape& m, std::uint64_t width)
 
 } // namespace
 
-ParameterBreakdown parameterBreakdown(const ModelShape& m)
-{
+ParameterBreakdown parameterBreakdown(const ModelShape& m) {
     m.validate();
     ParameterBreakdown p;
     const std::uint64_t embedding = mulChecked("embedding parameters", m.vocab, m.hidden);
@@ -93,10 +90,11 @@ ParameterBreakdown parameterBreakdown(const ModelShape& m)
     return p;
 }
 
-std::uint64_t weightBytes(std::uint64_t params, DType dtype) { return dtype.storageBytes(params); }
+std::uint64_t weightBytes(std::uint64_t params, DType dtype) {
+    return dtype.storageBytes(params);
+}
 
-std::uint64_t kvBytesPerTokenPerLayer(const ModelShape& m, DType kv, std::uint32_t kvHeadsOverride)
-{
+std::uint64_t kvBytesPerTokenPerLayer(const ModelShape& m, DType kv, std::uint32_t kvHeadsOverride) {
     if (m.mla.kvLoraRank > 0)
         return kv.storageBytes(std::uint64_t(m.mla.kvLoraRank) + m.mla.qkRopeHeadDim);
     const std::uint64_t heads = kvHeadsOverride != 0 ? kvHeadsOverride : m.kvHeads;
@@ -105,14 +103,12 @@ std::uint64_t kvBytesPerTokenPerLayer(const ModelShape& m, DType kv, std::uint32
     return ceilDiv(mulChecked("KV bits per token", 2, heads, perHeadBits), 8);
 }
 
-std::uint64_t kvBytesPerToken(const ModelShape& m, DType kv, std::uint32_t kvHeadsOverride)
-{
+std::uint64_t kvBytesPerToken(const ModelShape& m, DType kv, std::uint32_t kvHeadsOverride) {
     m.validate();
     return mulChecked("KV bytes per token", kvBytesPerTokenPerLayer(m, kv, kvHeadsOverride), m.layers);
 }
 
-std::uint64_t kvBytesPerTokenNaive(const ModelShape& m, DType kv)
-{
+std::uint64_t kvBytesPerTokenNaive(const ModelShape& m, DType kv) {
     m.validate();
     std::uint32_t headDim = m.effectiveHeadDim();
     if (m.mla.kvLoraRank > 0 && m.mla.qkNopeHeadDim > 0)
@@ -122,8 +118,7 @@ std::uint64_t kvBytesPerTokenNaive(const ModelShape& m, DType kv)
                       m.layers);
 }
 
-std::uint64_t cachedTokenLayers(const ModelShape& m, std::uint64_t context)
-{
+std::uint64_t cachedTokenLayers(const ModelShape& m, std::uint64_t context) {
     const std::uint32_t windowed = m.windowedLayerCount();
     const std::uint64_t windowedTokens = m.slidingWindow != 0 && context > m.slidingWindow ? m.slidingWindow : context;
     return addChecked(mulChecked("cached tokens", std::uint64_t(m.layers - windowed), context),
@@ -131,15 +126,13 @@ std::uint64_t cachedTokenLayers(const ModelShape& m, std::uint64_t context)
 }
 
 std::uint64_t kvBytes(const ModelShape& m, DType kv, std::uint64_t context, std::uint64_t batch,
-                      std::uint32_t kvHeadsOverride)
-{
+                      std::uint32_t kvHeadsOverride) {
     m.validate();
     return mulChecked("KV cache bytes", kvBytesPerTokenPerLayer(m, kv, kvHeadsOverride), cachedTokenLayers(m, context),
                       batch);
 }
 
-std::uint64_t kvBytesNaive(const ModelShape& m, DType kv, std::uint64_t context, std::uint64_t batch)
-{
+std::uint64_t kvBytesNaive(const ModelShape& m, DType kv, std::uint64_t context, std::uint64_t batch) {
     return mulChecked("naive KV cache bytes", kvBytesPerTokenNaive(m, kv), context, batch);
 }
 

@@ -15,14 +15,16 @@ struct ParameterBreakdown {
     std::uint64_t norms = 0;      // all norm weights (+ biases)
     std::uint64_t lmHead = 0;     // 0 when tied to the embeddings
     std::uint64_t total = 0;
-    std::uint64_t active = 0;     // weights one token touches (MoE: only its experts); = total for dense
-    bool estimated = true;        // false when the total is a published count
+    std::uint64_t active = 0; // weights one token touches (MoE: only its experts); = total for dense
+    bool estimated = true;    // false when the total is a published count
 };
 
 // Counts parameters from the shape (embeddings, attention, MLP with or without a gate,
 // norms, LM head unless tied, every expert). A published count replaces the total.
 ParameterBreakdown parameterBreakdown(const ModelShape& model);
-inline std::uint64_t parameterCount(const ModelShape& model) { return parameterBreakdown(model).total; }
+inline std::uint64_t parameterCount(const ModelShape& model) {
+    return parameterBreakdown(model).total;
+}
 
 // bytes = P x bits / 8 plus the scales of grouped formats.
 std::uint64_t weightBytes(std::uint64_t params, DType dtype);

@@ -4,19 +4,21 @@
 
 namespace kvscope {
 
-std::string attentionKindName(AttentionKind kind)
-{
+std::string attentionKindName(AttentionKind kind) {
     switch (kind) {
-    case AttentionKind::MHA: return "MHA";
-    case AttentionKind::GQA: return "GQA";
-    case AttentionKind::MQA: return "MQA";
-    case AttentionKind::MLA: return "MLA";
+    case AttentionKind::MHA:
+        return "MHA";
+    case AttentionKind::GQA:
+        return "GQA";
+    case AttentionKind::MQA:
+        return "MQA";
+    case AttentionKind::MLA:
+        return "MLA";
     }
     return "?";
 }
 
-AttentionKind ModelShape::attentionKind() const
-{
+AttentionKind ModelShape::attentionKind() const {
     if (mla.kvLoraRank > 0)
         return AttentionKind::MLA;
     if (kvHeads == heads)
@@ -26,8 +28,7 @@ AttentionKind ModelShape::attentionKind() const
     return AttentionKind::GQA;
 }
 
-bool ModelShape::layerUsesWindow(std::uint32_t layer) const
-{
+bool ModelShape::layerUsesWindow(std::uint32_t layer) const {
     if (slidingWindow == 0)
         return false;
     if (windowedLayers.empty())
@@ -35,16 +36,14 @@ bool ModelShape::layerUsesWindow(std::uint32_t layer) const
     return layer < windowedLayers.size() && windowedLayers[layer];
 }
 
-std::uint32_t ModelShape::windowedLayerCount() const
-{
+std::uint32_t ModelShape::windowedLayerCount() const {
     std::uint32_t count = 0;
     for (std::uint32_t layer = 0; layer < layers; ++layer)
         count += layerUsesWindow(layer) ? 1 : 0;
     return count;
 }
 
-void ModelShape::validate() const
-{
+void ModelShape::validate() const {
     const std::string where = id.empty() ? std::string("model") : id;
     auto require = [&](bool ok, const std::string& message) {
         if (!ok)
@@ -54,15 +53,16 @@ void ModelShape::validate() const
     require(hidden > 0, "hidden size must be at least 1");
     require(heads > 0, "query heads must be at least 1");
     require(kvHeads > 0, "KV heads must be at least 1");
-    require(kvHeads <= heads, "KV heads (" + std::to_string(kvHeads) + ") cannot exceed query heads (" +
-                                  std::to_string(heads) + ")");
+    require(kvHeads <= heads,
+            "KV heads (" + std::to_string(kvHeads) + ") cannot exceed query heads (" + std::to_string(heads) + ")");
     require(heads % kvHeads == 0, "KV heads (" + std::to_string(kvHeads) + ") must divide query heads (" +
                                       std::to_string(heads) + ") so that each KV head serves a whole group");
-    require(headDim != 0 || hidden % heads == 0,
-            "hidden size (" + std::to_string(hidden) + ") is not a multiple of query heads (" + std::to_string(heads) +
-                "); state head_dim explicitly");
+    require(headDim != 0 || hidden % heads == 0, "hidden size (" + std::to_string(hidden) +
+                                                     ") is not a multiple of query heads (" + std::to_string(heads) +
+                                                     "); state head_dim explicitly");
     require(vocab > 0, "vocab size must be at least 1");
-    require(intermediate > 0 || (moe.experts > 0 && moe.expertIntermediate > 0), "intermediate size must be at least 1");
+    require(intermediate > 0 || (moe.experts > 0 && moe.expertIntermediate > 0),
+            "intermediate size must be at least 1");
     require(windowedLayers.empty() || windowedLayers.size() == layers,
             "the sliding-window layer list has " + std::to_string(windowedLayers.size()) + " entries for " +
                 std::to_string(layers) + " layers");

@@ -9,7 +9,7 @@
 namespace kvscope {
 
 enum class AttentionKind { MHA, GQA, MQA, MLA };
-enum class MlpKind { Gated, Plain };       // Gated: SwiGLU-style gate/up/down (3 matrices); Plain: up/down (2)
+enum class MlpKind { Gated, Plain };        // Gated: SwiGLU-style gate/up/down (3 matrices); Plain: up/down (2)
 enum class NormKind { RMSNorm, LayerNorm }; // LayerNorm carries a bias next to its weight
 
 std::string attentionKindName(AttentionKind kind); // "MHA", "GQA", ...
@@ -25,28 +25,28 @@ struct MoeSpec {
 // Multi-head latent attention (DeepSeek-V2/V3): the cache holds one compressed latent of
 // kvLoraRank values plus a shared RoPE key of qkRopeHeadDim values per token per layer.
 struct MlaSpec {
-    std::uint32_t kvLoraRank = 0;    // 0 = not MLA
+    std::uint32_t kvLoraRank = 0; // 0 = not MLA
     std::uint32_t qkRopeHeadDim = 0;
     std::uint32_t qkNopeHeadDim = 0;
     std::uint32_t vHeadDim = 0;
-    std::uint32_t qLoraRank = 0;     // 0 = queries are projected directly
+    std::uint32_t qLoraRank = 0; // 0 = queries are projected directly
 };
 
 // The shape of a decoder-only transformer, as far as memory is concerned. Every count is
 // a plain number of things; no field is in bytes.
 struct ModelShape {
-    std::string id;                   // short preset id or the file it came from
-    std::string displayName;          // "Llama-3.1-8B"
-    std::uint32_t layers = 0;         // decoder blocks (L)
-    std::uint32_t hidden = 0;         // model width (d_model)
-    std::uint32_t heads = 0;          // query heads (H_q)
-    std::uint32_t kvHeads = 0;        // key/value heads (H_kv); divides heads
-    std::uint32_t headDim = 0;        // per-head width; 0 = hidden / heads
-    std::uint32_t intermediate = 0;   // MLP width
-    std::uint32_t vocab = 0;          // embedding rows
-    std::uint64_t maxContext = 0;     // max_position_embeddings (tokens)
+    std::string id;                     // short preset id or the file it came from
+    std::string displayName;            // "Llama-3.1-8B"
+    std::uint32_t layers = 0;           // decoder blocks (L)
+    std::uint32_t hidden = 0;           // model width (d_model)
+    std::uint32_t heads = 0;            // query heads (H_q)
+    std::uint32_t kvHeads = 0;          // key/value heads (H_kv); divides heads
+    std::uint32_t headDim = 0;          // per-head width; 0 = hidden / heads
+    std::uint32_t intermediate = 0;     // MLP width
+    std::uint32_t vocab = 0;            // embedding rows
+    std::uint64_t maxContext = 0;       // max_position_embeddings (tokens)
     std::uint64_t learnedPositions = 0; // rows of a learned position table (GPT-2); 0 = rotary
-    bool tiedEmbeddings = false;      // LM head shares the embedding matrix
+    bool tiedEmbeddings = false;        // LM head shares the embedding matrix
     MlpKind mlp = MlpKind::Gated;
     NormKind norm = NormKind::RMSNorm;
     bool qkvBias = false;             // q/k/v projections carry biases (Qwen2, GPT-2)
@@ -56,7 +56,7 @@ struct ModelShape {
     std::vector<bool> windowedLayers; // which layers use the window; empty = all (when slidingWindow > 0)
     MoeSpec moe;
     MlaSpec mla;
-    std::uint64_t paramsOverride = 0; // a published count that replaces the estimate; 0 = estimate
+    std::uint64_t paramsOverride = 0;  // a published count that replaces the estimate; 0 = estimate
     DType nativeDtype = DType::bf16(); // dtype the checkpoint was published in
 
     std::uint32_t effectiveHeadDim() const { return headDim != 0 ? headDim : (heads != 0 ? hidden / heads : 0); }

@@ -9,8 +9,7 @@ namespace kvscope {
 
 PagedAllocator::PagedAllocator(std::uint64_t poolSlots, std::uint32_t blockSize)
     : m_pool(poolSlots)
-    , m_blockSize(blockSize)
-{
+    , m_blockSize(blockSize) {
     if (blockSize == 0 || blockSize > 256)
         throw Error("--block-size must be between 1 and 256 tokens, got " + std::to_string(blockSize));
     const std::uint64_t blocks = poolSlots / blockSize;
@@ -25,15 +24,13 @@ PagedAllocator::PagedAllocator(std::uint64_t poolSlots, std::uint32_t blockSize)
         m_free.push_back(std::uint32_t(b));
 }
 
-PagedAllocator::RequestState* PagedAllocator::find(std::uint32_t request)
-{
+PagedAllocator::RequestState* PagedAllocator::find(std::uint32_t request) {
     if (request >= m_requests.size() || m_requests[request].samples.empty())
         return nullptr;
     return &m_requests[request];
 }
 
-std::uint32_t PagedAllocator::takeBlock()
-{
+std::uint32_t PagedAllocator::takeBlock() {
     const std::uint32_t block = m_free.back();
     m_free.pop_back();
     m_refCount[block] = 1;
@@ -41,8 +38,7 @@ std::uint32_t PagedAllocator::takeBlock()
     return block;
 }
 
-void PagedAllocator::dropBlock(std::uint32_t block)
-{
+void PagedAllocator::dropBlock(std::uint32_t block) {
     if (m_refCount[block] == 0) [[unlikely]]
         throw Error("paged allocator: block " + std::to_string(block) + " freed twice");
     if (m_refCount[block] > 1)
@@ -53,8 +49,7 @@ void PagedAllocator::dropBlock(std::uint32_t block)
     }
 }
 
-std::uint32_t PagedAllocator::blocksToAdmit(const Request& request, std::uint32_t samples, std::uint32_t tokens) const
-{
+std::uint32_t PagedAllocator::blocksToAdmit(const Request& request, std::uint32_t samples, std::uint32_t tokens) const {
     const std::uint32_t prompt = std::min(request.promptLen, tokens);
     if (samples == 1 || tokens == prompt)
         return std::uint32_t(ceilDiv(tokens, m_blockSize)) * (tokens == prompt ? 1 : samples);
@@ -63,8 +58,8 @@ std::uint32_t PagedAllocator::blocksToAdmit(const Request& request, std::uint32_
     return shared + samples * std::uint32_t(ceilDiv(tokens - shared * m_blockSize, m_blockSize));
 }
 
-bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::uint32_t tokens, std::uint32_t finalLength)
-{
+bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::uint32_t tokens,
+                           std::uint32_t finalLength) {
     if (blocksToAdmit(request, samples, tokens) > m_free.size())
         return false;
     if (request.id < m_requests.size() && !m_requests[request.id].samples.empty())
@@ -72,7 +67,8 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
     RequestState state;
     const std::uint32_t prompt = std::min(request.promptLen, tokens);
     // Blocks every sample shares: the whole prompt when nothing is generated yet, else its full blocks.
-    const std::uint32_t sharedBlocks = tokens == prompt ? std::uint32_t(ceilDiv(prompt, m_blockSize)) : prompt / m_blockSize;
+    const std::uint32_t sharedBlocks =
+        tokens == prompt ? std::uint32_t(ceilDiv(prompt, m_blockSize)) : prompt / m_blockSize;
     std::vector<std::uint32_t> shared;
     for (std::uint32_t i = 0; i < sharedBlocks; ++i) {
         shared.push_back(takeBlock());
@@ -88,7 +84,8 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
         if (s > 0 && !shared.empty())
             logEvent(EventKind::Share, request.id, s, shared.front(), shared.size());
         if (seq.blockTable.size() > shared.size())
-            logEvent(EventKind::Allocate, request.id, s, seq.blockTable[shared.size()], seq.blockTable.size() - shared.size());
+            logEvent(EventKind::Allocate, request.id, s, seq.blockTable[shared.size()],
+                     seq.blockTable.size() - shared.size());
         state.samples.push_back(std::move(seq));
     }
     if (request.id >= m_requests.size())
@@ -102,13 +99,11 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
     return true;
 }
 
-[[noreturn]] [[gnu::noinline, gnu::cold]] static void unknownRequest(std::uint32_t request)
-{
+[[noreturn]] [[gnu::noinline, gnu::cold]] static void unknownRequest(std::uint32_t request) {
     throw Error("paged allocator: append to unknown request " + std::to_string(request));
 }
 
-bool PagedAllocator::append(std::uint32_t request, std::uint32_t sample, std::uint32_t newLength)
-{
+bool PagedAllocator::append(std::uint32_t request, std::uint32_t sample, std::uint32_t newLength) {
     RequestState* state = find(request);
     if (!state || sample >= state->samples.size())
         unknownRequest(request);
@@ -116,8 +111,9 @@ bool PagedAllocator::append(std::uint32_t request, std::uint32_t sample, std::ui
     // The waste totals change only in this request: one sequence's arithmetic when it is alone,
     // a recount of its samples (which may share a block) otherwise.
     const bool alone = state->samples.size() == 1;
-    const Waste before = alone ? sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, seq.length, seq.finalLength)
-                               : requestWaste(*state);
+    const Waste before =
+        alone ? sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, seq.length, seq.finalLength)
+              : requestWaste(*state);
     // Tokens arrive in order, so a token lands in the last block or in a new one.
     if (std::uint64_t(newLength) > std::uint64_t(seq.blockTable.size()) * m_blockSize) {
         if (m_free.empty())
@@ -134,15 +130,15 @@ bool PagedAllocator::append(std::uint32_t request, std::uint32_t sample, std::ui
         seq.blockTable.back() = copy;
     }
     seq.length = newLength;
-    const Waste after = alone ? sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, seq.length, seq.finalLength)
-                              : requestWaste(*state);
+    const Waste after =
+        alone ? sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, seq.length, seq.finalLength)
+              : requestWaste(*state);
     m_waste.reserved += after.reserved - before.reserved;
     m_waste.internal += after.internal - before.internal;
     return true;
 }
 
-void PagedAllocator::release(std::uint32_t request)
-{
+void PagedAllocator::release(std::uint32_t request) {
     RequestState* state = find(request);
     if (!state)
         return;
@@ -152,7 +148,8 @@ void PagedAllocator::release(std::uint32_t request)
     for (const Sequence& seq : state->samples) {
         for (const std::uint32_t block : seq.blockTable)
             dropBlock(block);
-        logEvent(EventKind::Free, request, seq.sample, seq.blockTable.empty() ? 0 : seq.blockTable.front(), seq.blockTable.size());
+        logEvent(EventKind::Free, request, seq.sample, seq.blockTable.empty() ? 0 : seq.blockTable.front(),
+                 seq.blockTable.size());
     }
     state->samples.clear();
     // Swap-remove from the active list.
@@ -162,15 +159,14 @@ void PagedAllocator::release(std::uint32_t request)
     m_active.pop_back();
 }
 
-PagedAllocator::Waste PagedAllocator::sequenceWaste(std::uint64_t capacity, std::uint32_t length, std::uint32_t finalLength)
-{
+PagedAllocator::Waste PagedAllocator::sequenceWaste(std::uint64_t capacity, std::uint32_t length,
+                                                    std::uint32_t finalLength) {
     const std::uint64_t gap = capacity - length;
     const std::uint64_t toCome = std::min<std::uint64_t>(gap, finalLength - std::min(finalLength, length));
     return {toCome, gap - toCome};
 }
 
-PagedAllocator::Waste PagedAllocator::requestWaste(const RequestState& state) const
-{
+PagedAllocator::Waste PagedAllocator::requestWaste(const RequestState& state) const {
     Waste w;
     // Only a sequence's last block can be partly filled; a shared one is counted once.
     std::uint32_t sharedPartial = UINT32_MAX;
@@ -188,15 +184,15 @@ PagedAllocator::Waste PagedAllocator::requestWaste(const RequestState& state) co
             }
             continue;
         }
-        const Waste own = sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, seq.length, seq.finalLength);
+        const Waste own =
+            sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, seq.length, seq.finalLength);
         w.reserved += own.reserved;
         w.internal += own.internal;
     }
     return w;
 }
 
-SlotUsage PagedAllocator::usage(const Request*, std::uint32_t) const
-{
+SlotUsage PagedAllocator::usage(const Request*, std::uint32_t) const {
     SlotUsage u;
     const std::uint64_t used = std::uint64_t(m_refCount.size() - m_free.size()) * m_blockSize;
     u.reserved = m_waste.reserved;
@@ -207,13 +203,11 @@ SlotUsage PagedAllocator::usage(const Request*, std::uint32_t) const
     return u;
 }
 
-bool PagedAllocator::canAdmit(const Request& request, std::uint32_t tokens, std::uint32_t) const
-{
+bool PagedAllocator::canAdmit(const Request& request, std::uint32_t tokens, std::uint32_t) const {
     return blocksToAdmit(request, 1, tokens) <= m_free.size();
 }
 
-std::uint64_t PagedAllocator::appendsBeforeChange() const
-{
+std::uint64_t PagedAllocator::appendsBeforeChange() const {
     std::uint64_t k = UINT64_MAX;
     for (const std::uint32_t id : m_active)
         for (const Sequence& seq : m_requests[id].samples)
@@ -221,8 +215,7 @@ std::uint64_t PagedAllocator::appendsBeforeChange() const
     return k;
 }
 
-void PagedAllocator::advanceAll(std::uint32_t tokens)
-{
+void PagedAllocator::advanceAll(std::uint32_t tokens) {
     // Only within the last blocks and short of every sequence's end (the simulator checks both),
     // so each sequence's reserved slots shrink by exactly `tokens` and its internal ones stay.
     std::uint64_t sequences = 0;
@@ -234,8 +227,7 @@ void PagedAllocator::advanceAll(std::uint32_t tokens)
     m_waste.reserved -= sequences * tokens;
 }
 
-std::uint64_t PagedAllocator::blocksForStretch(std::uint64_t steps) const
-{
+std::uint64_t PagedAllocator::blocksForStretch(std::uint64_t steps) const {
     std::uint64_t blocks = 0;
     for (const std::uint32_t id : m_active)
         for (const Sequence& seq : m_requests[id].samples) {
@@ -246,8 +238,7 @@ std::uint64_t PagedAllocator::blocksForStretch(std::uint64_t steps) const
     return blocks;
 }
 
-std::uint64_t PagedAllocator::stepsBeforeDry(std::uint64_t limit) const
-{
+std::uint64_t PagedAllocator::stepsBeforeDry(std::uint64_t limit) const {
     const std::uint64_t free = m_free.size();
     if (blocksForStretch(limit) <= free)
         return limit;
@@ -264,8 +255,7 @@ std::uint64_t PagedAllocator::stepsBeforeDry(std::uint64_t limit) const
     return times[std::size_t(free)] - 1;
 }
 
-PagedAllocator::StretchSums PagedAllocator::advanceStretch(std::uint32_t steps)
-{
+PagedAllocator::StretchSums PagedAllocator::advanceStretch(std::uint32_t steps) {
     // Between two block boundaries a sequence's empty slots and its tokens still to come both
     // fall by one a step, so which of the two bounds its reserved slots stays the same: each
     // segment sums in closed form. `Sum(x, a, b)` = sum over j = a..b of (x - j).
@@ -316,10 +306,11 @@ PagedAllocator::StretchSums PagedAllocator::advanceStretch(std::uint32_t steps)
     return sums;
 }
 
-std::uint64_t PagedAllocator::sharedBlocksSaved() const { return m_sharedSaved; }
+std::uint64_t PagedAllocator::sharedBlocksSaved() const {
+    return m_sharedSaved;
+}
 
-std::vector<PagedAllocator::Sequence> PagedAllocator::sequences() const
-{
+std::vector<PagedAllocator::Sequence> PagedAllocator::sequences() const {
     std::vector<std::uint32_t> ids = m_active;
     std::sort(ids.begin(), ids.end());
     std::vector<Sequence> out;
@@ -328,8 +319,7 @@ std::vector<PagedAllocator::Sequence> PagedAllocator::sequences() const
     return out;
 }
 
-void PagedAllocator::checkInvariants() const
-{
+void PagedAllocator::checkInvariants() const {
     // Reference counts equal the number of block-table entries; free blocks have none.
     std::vector<std::uint32_t> counted(m_refCount.size(), 0);
     for (const std::uint32_t id : m_active) {
@@ -337,7 +327,8 @@ void PagedAllocator::checkInvariants() const
             if (std::uint64_t(seq.blockTable.size()) * m_blockSize < seq.length ||
                 (seq.length > 0 && std::uint64_t(seq.blockTable.size() - 1) * m_blockSize >= seq.length))
                 throw Error("paged allocator: request " + std::to_string(id) + " holds " +
-                            std::to_string(seq.blockTable.size()) + " blocks for " + std::to_string(seq.length) + " tokens");
+                            std::to_string(seq.blockTable.size()) + " blocks for " + std::to_string(seq.length) +
+                            " tokens");
             for (const std::uint32_t block : seq.blockTable)
                 ++counted[block];
         }
@@ -355,7 +346,8 @@ void PagedAllocator::checkInvariants() const
             throw Error("paged allocator: block " + std::to_string(b) + " has reference count " +
                         std::to_string(m_refCount[b]) + " but " + std::to_string(counted[b]) + " table entries");
         if (isFree[b] != (m_refCount[b] == 0))
-            throw Error("paged allocator: block " + std::to_string(b) + (isFree[b] ? " is free and in use" : " is lost"));
+            throw Error("paged allocator: block " + std::to_string(b) +
+                        (isFree[b] ? " is free and in use" : " is lost"));
     }
     if (saved != m_sharedSaved)
         throw Error("paged allocator: the shared-block count drifted");
@@ -367,7 +359,6 @@ void PagedAllocator::checkInvariants() const
     }
     if (recount.reserved != m_waste.reserved || recount.internal != m_waste.internal)
         throw Error("paged allocator: the waste totals drifted from a full recount");
-
 }
 
 } // namespace kvscope

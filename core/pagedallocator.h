@@ -78,7 +78,8 @@ private:
     std::vector<RequestState> m_requests;
     std::vector<std::uint32_t> m_active; // admitted request ids, in no particular order
     std::uint64_t m_sharedSaved = 0;
-    Waste m_waste; // over every admitted request, kept up to date so that usage() is O(1) // sum of (refCount - 1) over shared blocks, kept as blocks change
+    Waste m_waste; // over every admitted request, kept up to date so that usage() is O(1) // sum of (refCount - 1) over
+                   // shared blocks, kept as blocks change
 };
 
 } // namespace kvscope

@@ -17,8 +17,7 @@ extern const PresetFile kPresetFiles[];
 extern const std::size_t kPresetFileCount;
 } // namespace embedded
 
-std::string_view presetJson(std::string_view id)
-{
+std::string_view presetJson(std::string_view id) {
     std::string known;
     for (std::size_t i = 0; i < embedded::kPresetFileCount; ++i) {
         if (embedded::kPresetFiles[i].id == id)
@@ -28,20 +27,19 @@ std::string_view presetJson(std::string_view id)
     throw Error("unknown model preset '" + std::string(id) + "'; known presets: " + known);
 }
 
-ModelShape loadPreset(std::string_view id)
-{
+ModelShape loadPreset(std::string_view id) {
     const std::string source = "preset " + std::string(id);
     return importHfConfigText(presetJson(id), source).shape;
 }
 
-std::vector<ModelPresetInfo> modelPresets()
-{
+std::vector<ModelPresetInfo> modelPresets() {
     std::vector<ModelPresetInfo> out;
     for (std::size_t i = 0; i < embedded::kPresetFileCount; ++i) {
         const auto& file = embedded::kPresetFiles[i];
         const auto root = nlohmann::json::parse(file.json);
         const auto meta = root.value("_kvscope", nlohmann::json::object());
-        out.push_back({std::string(file.id), meta.value("name", std::string(file.id)), meta.value("summary", std::string())});
+        out.push_back(
+            {std::string(file.id), meta.value("name", std::string(file.id)), meta.value("summary", std::string())});
     }
     return out;
 }

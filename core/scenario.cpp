@@ -14,22 +14,19 @@ namespace {
 // A CUDA context with cuBLAS loaded typically takes 300-800 MiB; we show 512 MiB as an estimate.
 constexpr std::uint64_t kRuntimeEstimateBytes = 512 * MiB;
 
-std::uint64_t usableBytes(const Scenario& s)
-{
+std::uint64_t usableBytes(const Scenario& s) {
     return static_cast<std::uint64_t>(std::floor(static_cast<double>(s.gpuMemoryBytes) * s.utilization));
 }
 
 // KV memory left after weights and overheads on one GPU; 0 when nothing is left.
-std::uint64_t kvMemoryLeft(const Estimate& e)
-{
+std::uint64_t kvMemoryLeft(const Estimate& e) {
     const std::uint64_t used = e.weightBytes + e.activationBytes + e.runtimeBytes;
     return e.budgetBytes > used ? e.budgetBytes - used : 0;
 }
 
 } // namespace
 
-void Scenario::validate() const
-{
+void Scenario::validate() const {
     model.validate();
     if (context == 0)
         throw Error("context must be at least 1 token");
@@ -46,8 +43,7 @@ void Scenario::validate() const
     kvHeadsPerGpu(model, tensorParallel);
 }
 
-Scenario defaultScenario()
-{
+Scenario defaultScenario() {
     Scenario s;
     s.model = loadPreset("llama-3.1-8b");
     s.gpuId = "rtx-4090";
@@ -55,8 +51,7 @@ Scenario defaultScenario()
     return s;
 }
 
-std::uint32_t kvHeadsPerGpu(const ModelShape& model, std::uint32_t tp)
-{
+std::uint32_t kvHeadsPerGpu(const ModelShape& model, std::uint32_t tp) {
     if (tp == 0)
         throw Error("--tp: the tensor-parallel degree must be at least 1");
     if (model.heads % tp != 0)
@@ -76,8 +71,7 @@ std::uint32_t kvHeadsPerGpu(const ModelShape& model, std::uint32_t tp)
     return 1;
 }
 
-OverheadEstimate estimateOverheads(const Scenario& s)
-{
+OverheadEstimate estimateOverheads(const Scenario& s) {
     const ModelShape& m = s.model;
     // Activations are computed in a 16-bit float even for quantized weights; FP32 stays FP32.
     const std::uint64_t actBytes = s.weightDtype.kind == DTypeKind::FP32 ? 4 : 2;
@@ -97,8 +91,7 @@ OverheadEstimate estimateOverheads(const Scenario& s)
     return o;
 }
 
-Estimate estimate(const Scenario& s)
-{
+Estimate estimate(const Scenario& s) {
     s.validate();
     Estimate e;
     e.params = parameterBreakdown(s.model);
@@ -124,8 +117,7 @@ Estimate estimate(const Scenario& s)
 }
 
 Capacity capacityFromKvMemory(const ModelShape& model, DType kv, std::uint64_t kvMemoryBytes, std::uint32_t blockSize,
-                              std::uint64_t tokensPerRequest, std::uint32_t kvHeads)
-{
+                              std::uint64_t tokensPerRequest, std::uint32_t kvHeads) {
     if (blockSize == 0)
         throw Error("--block-size must be at least 1");
     if (tokensPerRequest == 0)
@@ -139,25 +131,23 @@ Capacity capacityFromKvMemory(const ModelShape& model, DType kv, std::uint64_t k
     c.tokens = mulChecked("KV cache tokens", c.blocks, blockSize);
     // A request's need follows its own cache: windowed layers stop growing at the window.
     const std::uint64_t perRequest = kvBytes(model, kv, tokensPerRequest, 1, kvHeads);
-    c.maxConcurrency = static_cast<double>(c.blocks) * static_cast<double>(c.blockBytes) / static_cast<double>(perRequest);
+    c.maxConcurrency =
+        static_cast<double>(c.blocks) * static_cast<double>(c.blockBytes) / static_cast<double>(perRequest);
     return c;
 }
 
-Capacity capacity(const Scenario& s, std::uint64_t tokensPerRequest)
-{
+Capacity capacity(const Scenario& s, std::uint64_t tokensPerRequest) {
     const Estimate e = estimate(s);
     return capacityFromKvMemory(s.model, s.kvDtype, kvMemoryLeft(e), s.blockSize,
                                 tokensPerRequest != 0 ? tokensPerRequest : s.context, e.kvHeadsPerGpu);
 }
 
-std::uint64_t maxBatchForContext(const Scenario& s)
-{
+std::uint64_t maxBatchForContext(const Scenario& s) {
     const Estimate e = estimate(s);
     return kvMemoryLeft(e) / kvBytes(s.model, s.kvDtype, s.context, 1, e.kvHeadsPerGpu);
 }
 
-std::uint64_t maxContextForBatch(const Scenario& s)
-{
+std::uint64_t maxContextForBatch(const Scenario& s) {
     const Estimate e = estimate(s);
     const std::uint64_t left = kvMemoryLeft(e);
     std::uint64_t lo = 0;

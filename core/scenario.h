@@ -16,13 +16,13 @@ struct Scenario {
     ModelShape model;
     DType weightDtype = DType::bf16();
     DType kvDtype = DType::bf16();
-    std::uint64_t context = 8192;          // tokens per sequence
-    std::uint64_t batch = 8;               // concurrent sequences
-    std::string gpuId = "rtx-4090";        // preset id, or "custom"
-    std::uint64_t gpuMemoryBytes = 0;      // per GPU
-    double utilization = 0.9;              // vLLM's gpu_memory_utilization, (0, 1]
-    std::uint32_t tensorParallel = 1;      // GPUs the model is split across
-    std::uint32_t blockSize = 16;          // tokens per KV block (vLLM default)
+    std::uint64_t context = 8192;            // tokens per sequence
+    std::uint64_t batch = 8;                 // concurrent sequences
+    std::string gpuId = "rtx-4090";          // preset id, or "custom"
+    std::uint64_t gpuMemoryBytes = 0;        // per GPU
+    double utilization = 0.9;                // vLLM's gpu_memory_utilization, (0, 1]
+    std::uint32_t tensorParallel = 1;        // GPUs the model is split across
+    std::uint32_t blockSize = 16;            // tokens per KV block (vLLM default)
     std::uint64_t prefillChunkTokens = 2048; // tokens of the largest prefill chunk (activation estimate)
 
     // Throws Error naming the field when a value is out of range.
@@ -44,32 +44,32 @@ OverheadEstimate estimateOverheads(const Scenario& scenario);
 struct Estimate {
     ParameterBreakdown params;
     std::uint32_t kvHeadsPerGpu = 0;
-    bool kvReplicated = false;               // tensorParallel > kvHeads: each GPU keeps a copy
+    bool kvReplicated = false; // tensorParallel > kvHeads: each GPU keeps a copy
     std::uint64_t weightBytesAllGpus = 0;
-    std::uint64_t weightBytes = 0;           // per GPU
-    std::uint64_t kvBytesPerToken = 0;       // whole model, one GPU's share summed over GPUs (no TP split)
+    std::uint64_t weightBytes = 0;     // per GPU
+    std::uint64_t kvBytesPerToken = 0; // whole model, one GPU's share summed over GPUs (no TP split)
     std::uint64_t kvBytesPerTokenPerGpu = 0;
-    std::uint64_t kvBytesPerTokenNaive = 0;  // query heads in place of KV heads
-    std::uint64_t kvBytes = 0;               // per GPU, context x batch, window caps applied
-    std::uint64_t kvBytesNaive = 0;          // naive formula, whole model
-    std::uint64_t activationBytes = 0;       // estimate
-    std::uint64_t runtimeBytes = 0;          // estimate
-    std::uint64_t totalBytes = 0;            // per GPU: all four terms
+    std::uint64_t kvBytesPerTokenNaive = 0; // query heads in place of KV heads
+    std::uint64_t kvBytes = 0;              // per GPU, context x batch, window caps applied
+    std::uint64_t kvBytesNaive = 0;         // naive formula, whole model
+    std::uint64_t activationBytes = 0;      // estimate
+    std::uint64_t runtimeBytes = 0;         // estimate
+    std::uint64_t totalBytes = 0;           // per GPU: all four terms
     std::uint64_t gpuMemoryBytes = 0;
-    std::uint64_t budgetBytes = 0;           // gpuMemoryBytes x utilization
-    bool fits = false;                       // totalBytes <= budgetBytes
-    std::int64_t headroomBytes = 0;          // budget - total; negative: the shortfall
+    std::uint64_t budgetBytes = 0;  // gpuMemoryBytes x utilization
+    bool fits = false;              // totalBytes <= budgetBytes
+    std::int64_t headroomBytes = 0; // budget - total; negative: the shortfall
 };
 Estimate estimate(const Scenario& scenario);
 
 // KV capacity the way vLLM reports it at start-up.
 struct Capacity {
-    std::uint64_t kvMemoryBytes = 0;   // memory given to the cache (per GPU)
-    std::uint64_t blockBytes = 0;      // blockSize tokens x all layers (per GPU)
+    std::uint64_t kvMemoryBytes = 0; // memory given to the cache (per GPU)
+    std::uint64_t blockBytes = 0;    // blockSize tokens x all layers (per GPU)
     std::uint64_t blocks = 0;
-    std::uint64_t tokens = 0;          // "GPU KV cache size: N tokens" = blocks x blockSize
+    std::uint64_t tokens = 0; // "GPU KV cache size: N tokens" = blocks x blockSize
     std::uint64_t tokensPerRequest = 0;
-    double maxConcurrency = 0.0;       // "Maximum concurrency for M tokens per request: X.XXx"
+    double maxConcurrency = 0.0; // "Maximum concurrency for M tokens per request: X.XXx"
     std::uint32_t blockSize = 0;
 };
 

@@ -6,8 +6,8 @@
 
 #include <cerrno>
 #include <cstdio>
-#include <optional>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <system_error>
 
@@ -21,30 +21,27 @@ public:
     Reader(const json& object, std::string source, std::string path)
         : m_object(object)
         , m_source(std::move(source))
-        , m_path(std::move(path))
-    {
+        , m_path(std::move(path)) {
         if (!object.is_object())
             fail("", "must be a JSON object");
     }
 
-    [[noreturn]] void fail(std::string_view key, const std::string& what) const
-    {
+    [[noreturn]] void fail(std::string_view key, const std::string& what) const {
         std::string field = m_path;
         if (!key.empty())
             field += (field.empty() ? "" : ".") + std::string(key);
         throw Error(m_source + ": " + (field.empty() ? std::string("the file") : "field '" + field + "'") + " " + what);
     }
 
-    const json& require(std::string_view key) const
-    {
+    const json& require(std::string_view key) const {
         auto it = m_object.find(key);
         if (it == m_object.end())
             fail(key, "is missing");
         return *it;
     }
 
-    std::uint64_t u64(std::string_view key, std::uint64_t min, std::uint64_t max, std::optional<std::uint64_t> fallback = {}) const
-    {
+    std::uint64_t u64(std::string_view key, std::uint64_t min, std::uint64_t max,
+                      std::optional<std::uint64_t> fallback = {}) const {
         auto it = m_object.find(key);
         if (it == m_object.end() || it->is_null()) {
             if (fallback)
@@ -59,16 +56,14 @@ public:
         return value;
     }
 
-    std::uint32_t u32(std::string_view key, std::uint32_t min, std::optional<std::uint32_t> fallback = {}) const
-    {
+    std::uint32_t u32(std::string_view key, std::uint32_t min, std::optional<std::uint32_t> fallback = {}) const {
         std::optional<std::uint64_t> wide;
         if (fallback)
             wide = *fallback;
         return static_cast<std::uint32_t>(u64(key, min, 0xFFFFFFFFu, wide));
     }
 
-    double number(std::string_view key, double fallback) const
-    {
+    double number(std::string_view key, double fallback) const {
         auto it = m_object.find(key);
         if (it == m_object.end())
             return fallback;
@@ -77,8 +72,7 @@ public:
         return it->get<double>();
     }
 
-    bool boolean(std::string_view key, bool fallback) const
-    {
+    bool boolean(std::string_view key, bool fallback) const {
         auto it = m_object.find(key);
         if (it == m_object.end())
             return fallback;
@@ -87,8 +81,7 @@ public:
         return it->get<bool>();
     }
 
-    std::string string(std::string_view key, std::optional<std::string> fallback = {}) const
-    {
+    std::string string(std::string_view key, std::optional<std::string> fallback = {}) const {
         auto it = m_object.find(key);
         if (it == m_object.end()) {
             if (fallback)
@@ -100,8 +93,7 @@ public:
         return it->get<std::string>();
     }
 
-    DType dtype(std::string_view key) const
-    {
+    DType dtype(std::string_view key) const {
         const std::string text = string(key);
         try {
             return DType::parse(text, key);
@@ -110,7 +102,9 @@ public:
         }
     }
 
-    Reader child(std::string_view key) const { return Reader(require(key), m_source, m_path.empty() ? std::string(key) : m_path + "." + std::string(key)); }
+    Reader child(std::string_view key) const {
+        return Reader(require(key), m_source, m_path.empty() ? std::string(key) : m_path + "." + std::string(key));
+    }
     bool has(std::string_view key) const { return m_object.contains(key); }
     const json& raw(std::string_view key) const { return require(key); }
 
@@ -120,27 +114,51 @@ private:
     std::string m_path;
 };
 
-std::string mlpName(MlpKind kind) { return kind == MlpKind::Gated ? "gated" : "plain"; }
-std::string normName(NormKind kind) { return kind == NormKind::RMSNorm ? "rmsnorm" : "layernorm"; }
+std::string mlpName(MlpKind kind) {
+    return kind == MlpKind::Gated ? "gated" : "plain";
+}
+std::string normName(NormKind kind) {
+    return kind == NormKind::RMSNorm ? "rmsnorm" : "layernorm";
+}
 
 } // namespace
 
-json scenarioToJson(const Scenario& s)
-{
+json scenarioToJson(const Scenario& s) {
     const ModelShape& m = s.model;
     json model = {
-        {"id", m.id}, {"name", m.displayName}, {"layers", m.layers}, {"hidden", m.hidden}, {"heads", m.heads},
-        {"kv_heads", m.kvHeads}, {"head_dim", m.headDim}, {"intermediate", m.intermediate}, {"vocab", m.vocab},
-        {"max_context", m.maxContext}, {"learned_positions", m.learnedPositions}, {"tied_embeddings", m.tiedEmbeddings},
-        {"mlp", mlpName(m.mlp)}, {"norm", normName(m.norm)}, {"qkv_bias", m.qkvBias}, {"out_bias", m.outBias},
-        {"mlp_bias", m.mlpBias}, {"sliding_window", m.slidingWindow}, {"windowed_layers", m.windowedLayers},
-        {"params", m.paramsOverride}, {"native_dtype", m.nativeDtype.name()},
-        {"moe", {{"experts", m.moe.experts}, {"experts_per_token", m.moe.expertsPerToken},
-                 {"expert_intermediate", m.moe.expertIntermediate}, {"shared_experts", m.moe.sharedExperts},
-                 {"dense_layers", m.moe.denseLayers}}},
-        {"mla", {{"kv_lora_rank", m.mla.kvLoraRank}, {"qk_rope_head_dim", m.mla.qkRopeHeadDim},
-                 {"qk_nope_head_dim", m.mla.qkNopeHeadDim}, {"v_head_dim", m.mla.vHeadDim},
-                 {"q_lora_rank", m.mla.qLoraRank}}},
+        {"id", m.id},
+        {"name", m.displayName},
+        {"layers", m.layers},
+        {"hidden", m.hidden},
+        {"heads", m.heads},
+        {"kv_heads", m.kvHeads},
+        {"head_dim", m.headDim},
+        {"intermediate", m.intermediate},
+        {"vocab", m.vocab},
+        {"max_context", m.maxContext},
+        {"learned_positions", m.learnedPositions},
+        {"tied_embeddings", m.tiedEmbeddings},
+        {"mlp", mlpName(m.mlp)},
+        {"norm", normName(m.norm)},
+        {"qkv_bias", m.qkvBias},
+        {"out_bias", m.outBias},
+        {"mlp_bias", m.mlpBias},
+        {"sliding_window", m.slidingWindow},
+        {"windowed_layers", m.windowedLayers},
+        {"params", m.paramsOverride},
+        {"native_dtype", m.nativeDtype.name()},
+        {"moe",
+         {{"experts", m.moe.experts},
+          {"experts_per_token", m.moe.expertsPerToken},
+          {"expert_intermediate", m.moe.expertIntermediate},
+          {"shared_experts", m.moe.sharedExperts},
+          {"dense_layers", m.moe.denseLayers}}},
+        {"mla",
+         {{"kv_lora_rank", m.mla.kvLoraRank},
+          {"qk_rope_head_dim", m.mla.qkRopeHeadDim},
+          {"qk_nope_head_dim", m.mla.qkNopeHeadDim},
+          {"v_head_dim", m.mla.vHeadDim},
+          {"q_lora_rank", m.mla.qLoraRank}}},
     };
     return {{"format", "kvscope-scenario"},
             {"version", kScenarioFormatVersion},
@@ -157,8 +175,7 @@ json scenarioToJson(const Scenario& s)
             {"prefill_chunk_tokens", s.prefillChunkTokens}};
 }
 
-Scenario scenarioFromJson(const json& root, std::string_view source)
-{
+Scenario scenarioFromJson(const json& root, std::string_view source) {
     const Reader top(root, std::string(source), "");
     if (top.string("format", std::string()) != "kvscope-scenario")
         top.fail("format", "must be \"kvscope-scenario\": this is not a KV Scope scenario file");
@@ -246,10 +263,11 @@ Scenario scenarioFromJson(const json& root, std::string_view source)
     return s;
 }
 
-std::string scenarioToText(const Scenario& scenario) { return scenarioToJson(scenario).dump(2) + "\n"; }
+std::string scenarioToText(const Scenario& scenario) {
+    return scenarioToJson(scenario).dump(2) + "\n";
+}
 
-Scenario scenarioFromText(std::string_view text, std::string_view source)
-{
+Scenario scenarioFromText(std::string_view text, std::string_view source) {
     json root;
     try {
         root = json::parse(text.begin(), text.end());
@@ -259,15 +277,15 @@ Scenario scenarioFromText(std::string_view text, std::string_view source)
     return scenarioFromJson(root, source);
 }
 
-void saveScenarioFile(const Scenario& scenario, const std::filesystem::path& path)
-{
+void saveScenarioFile(const Scenario& scenario, const std::filesystem::path& path) {
     const std::string text = scenarioToText(scenario);
     std::filesystem::path temporary = path;
     temporary += ".tmp";
     {
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
         if (!out)
-            throw Error(path.string() + ": cannot write (" + std::error_code(errno, std::generic_category()).message() + ")");
+            throw Error(path.string() + ": cannot write (" + std::error_code(errno, std::generic_category()).message() +
+                        ")");
         out << text;
         out.flush();
         if (!out)
@@ -281,8 +299,7 @@ void saveScenarioFile(const Scenario& scenario, const std::filesystem::path& pat
     }
 }
 
-Scenario loadScenarioFile(const std::filesystem::path& path)
-{
+Scenario loadScenarioFile(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw Error(path.string() + ": cannot open the file for reading");

@@ -6,8 +6,7 @@
 
 namespace kvscope {
 
-std::vector<Estimate> estimatesAtContexts(const Scenario& scenario, std::span<const std::uint64_t> contexts)
-{
+std::vector<Estimate> estimatesAtContexts(const Scenario& scenario, std::span<const std::uint64_t> contexts) {
     std::vector<Estimate> out;
     out.reserve(contexts.size());
     Scenario s = scenario;
@@ -18,8 +17,7 @@ std::vector<Estimate> estimatesAtContexts(const Scenario& scenario, std::span<co
     return out;
 }
 
-std::vector<Estimate> estimatesAtBatches(const Scenario& scenario, std::span<const std::uint64_t> batches)
-{
+std::vector<Estimate> estimatesAtBatches(const Scenario& scenario, std::span<const std::uint64_t> batches) {
     std::vector<Estimate> out;
     out.reserve(batches.size());
     Scenario s = scenario;
@@ -30,8 +28,7 @@ std::vector<Estimate> estimatesAtBatches(const Scenario& scenario, std::span<con
     return out;
 }
 
-std::vector<AttentionVariant> attentionVariants(const Scenario& scenario)
-{
+std::vector<AttentionVariant> attentionVariants(const Scenario& scenario) {
     std::vector<AttentionVariant> out;
     if (scenario.model.mla.kvLoraRank > 0) {
         // Compare the latent with the per-head K and V an MHA model of the same heads would keep.
@@ -76,8 +73,8 @@ std::vector<AttentionVariant> attentionVariants(const Scenario& scenario)
     return out;
 }
 
-FitMap fitMap(const Scenario& scenario, std::span<const std::uint64_t> contexts, std::span<const std::uint64_t> batches)
-{
+FitMap fitMap(const Scenario& scenario, std::span<const std::uint64_t> contexts,
+              std::span<const std::uint64_t> batches) {
     FitMap map;
     map.contexts.assign(contexts.begin(), contexts.end());
     map.batches.assign(batches.begin(), batches.end());
@@ -97,8 +94,7 @@ FitMap fitMap(const Scenario& scenario, std::span<const std::uint64_t> contexts,
     return map;
 }
 
-std::vector<std::uint64_t> powersOfTwo(std::uint64_t first, std::uint64_t last, std::uint64_t extra)
-{
+std::vector<std::uint64_t> powersOfTwo(std::uint64_t first, std::uint64_t last, std::uint64_t extra) {
     std::vector<std::uint64_t> out;
     for (std::uint64_t v = first; v != 0 && v <= last; v *= 2)
         out.push_back(v);
@@ -109,8 +105,7 @@ std::vector<std::uint64_t> powersOfTwo(std::uint64_t first, std::uint64_t last, 
     return out;
 }
 
-std::vector<WeightOption> weightsByDtype(const Scenario& scenario, std::span<const DType> dtypes)
-{
+std::vector<WeightOption> weightsByDtype(const Scenario& scenario, std::span<const DType> dtypes) {
     const std::uint64_t params = parameterCount(scenario.model);
     std::vector<WeightOption> out;
     for (const DType& d : dtypes) {

@@ -18,9 +18,9 @@ struct AttentionVariant {
     AttentionKind kind;
     std::uint32_t kvHeads = 0;
     std::uint64_t kvBytesPerToken = 0;
-    std::uint64_t kvBytes = 0;       // at the scenario's context and batch
-    std::uint64_t maxBatch = 0;      // at the scenario's context, on the scenario's GPU
-    bool isCurrent = false;          // the variant the model really has
+    std::uint64_t kvBytes = 0;  // at the scenario's context and batch
+    std::uint64_t maxBatch = 0; // at the scenario's context, on the scenario's GPU
+    bool isCurrent = false;     // the variant the model really has
 };
 // MHA (KV heads = query heads), the current count when it is GQA, and MQA (1 KV head).
 // For MLA models: the MHA cache of the same heads (head_dim = qk_nope + qk_rope), then
@@ -37,7 +37,8 @@ struct FitMap {
     std::uint64_t total(std::size_t row, std::size_t column) const { return totals[row * contexts.size() + column]; }
     bool fitsAt(std::size_t row, std::size_t column) const { return fits[row * contexts.size() + column]; }
 };
-FitMap fitMap(const Scenario& scenario, std::span<const std::uint64_t> contexts, std::span<const std::uint64_t> batches);
+FitMap fitMap(const Scenario& scenario, std::span<const std::uint64_t> contexts,
+              std::span<const std::uint64_t> batches);
 
 // Powers of two from `first` to `last`, plus `extra` in order when it is not one of them.
 std::vector<std::uint64_t> powersOfTwo(std::uint64_t first, std::uint64_t last, std::uint64_t extra = 0);

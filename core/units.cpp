@@ -5,8 +5,7 @@
 
 namespace kvscope {
 
-std::string formatBytes(std::uint64_t bytes, int decimals)
-{
+std::string formatBytes(std::uint64_t bytes, int decimals) {
     static constexpr std::array<const char*, 6> names{"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
     double value = static_cast<double>(bytes);
     std::size_t unit = 0;
@@ -22,8 +21,7 @@ std::string formatBytes(std::uint64_t bytes, int decimals)
     return buffer;
 }
 
-std::string formatBytesIn(std::uint64_t bytes, SizeUnit unit, int decimals)
-{
+std::string formatBytesIn(std::uint64_t bytes, SizeUnit unit, int decimals) {
     char buffer[64];
     if (unit == SizeUnit::Binary)
         std::snprintf(buffer, sizeof buffer, "%.*f GiB", decimals, toGiB(bytes));
@@ -32,8 +30,7 @@ std::string formatBytesIn(std::uint64_t bytes, SizeUnit unit, int decimals)
     return buffer;
 }
 
-std::string groupThousands(std::uint64_t value)
-{
+std::string groupThousands(std::uint64_t value) {
     std::string digits = std::to_string(value);
     std::string out;
     out.reserve(digits.size() + digits.size() / 3);

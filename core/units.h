@@ -12,8 +12,12 @@ inline constexpr std::uint64_t MiB = 1024 * KiB;
 inline constexpr std::uint64_t GiB = 1024 * MiB;
 inline constexpr std::uint64_t GB = 1000ull * 1000ull * 1000ull;
 
-inline double toGiB(std::uint64_t bytes) { return static_cast<double>(bytes) / static_cast<double>(GiB); }
-inline double toGB(std::uint64_t bytes) { return static_cast<double>(bytes) / static_cast<double>(GB); }
+inline double toGiB(std::uint64_t bytes) {
+    return static_cast<double>(bytes) / static_cast<double>(GiB);
+}
+inline double toGB(std::uint64_t bytes) {
+    return static_cast<double>(bytes) / static_cast<double>(GB);
+}
 
 enum class SizeUnit { Binary, Decimal }; // GiB or GB
 

@@ -19,12 +19,9 @@ namespace {
 class Rng {
 public:
     explicit Rng(std::uint64_t seed)
-        : m_engine(seed)
-    {
-    }
+        : m_engine(seed) {}
     double uniform() { return double(m_engine() >> 11) * 0x1.0p-53; } // [0, 1)
-    double normal()
-    {
+    double normal() {
         double u1 = uniform();
         while (u1 <= 0.0)
             u1 = uniform();
@@ -41,15 +38,13 @@ private:
 };
 
 // A log-normal length with the given mean and shape, at least 1.
-std::uint32_t logNormalLength(Rng& rng, double mean, double sigma, std::uint32_t cap)
-{
+std::uint32_t logNormalLength(Rng& rng, double mean, double sigma, std::uint32_t cap) {
     const double mu = std::log(mean) - sigma * sigma / 2.0;
     const double value = std::exp(mu + sigma * rng.normal());
     return std::clamp<std::uint32_t>(std::uint32_t(std::lround(value)), 1, cap);
 }
 
-std::uint32_t parseUint(std::string_view text, std::string_view what, std::string_view whole)
-{
+std::uint32_t parseUint(std::string_view text, std::string_view what, std::string_view whole) {
     std::uint32_t value = 0;
     const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
@@ -58,8 +53,7 @@ std::uint32_t parseUint(std::string_view text, std::string_view what, std::strin
     return value;
 }
 
-std::pair<std::string_view, std::string_view> splitOnce(std::string_view text, char separator)
-{
+std::pair<std::string_view, std::string_view> splitOnce(std::string_view text, char separator) {
     const auto at = text.find(separator);
     if (at == std::string_view::npos)
         return {text, {}};
@@ -68,8 +62,7 @@ std::pair<std::string_view, std::string_view> splitOnce(std::string_view text, c
 
 } // namespace
 
-WorkloadSpec WorkloadSpec::parse(std::string_view text, std::string_view what)
-{
+WorkloadSpec WorkloadSpec::parse(std::string_view text, std::string_view what) {
     WorkloadSpec spec;
     if (text == "sharegpt") {
         spec.kind = WorkloadKind::ShareGpt;
@@ -98,27 +91,30 @@ WorkloadSpec WorkloadSpec::parse(std::string_view text, std::string_view what)
         spec.kind = WorkloadKind::Trace;
         spec.traceFile = std::string(text);
     } else {
-        throw Error(std::string(what) + ": expected sharegpt, alpaca, fixed:P,O, uniform:PMIN-PMAX,OMIN-OMAX or a trace file");
+        throw Error(std::string(what) +
+                    ": expected sharegpt, alpaca, fixed:P,O, uniform:PMIN-PMAX,OMIN-OMAX or a trace file");
     }
     return spec;
 }
 
-std::string WorkloadSpec::describe() const
-{
+std::string WorkloadSpec::describe() const {
     switch (kind) {
-    case WorkloadKind::ShareGpt: return "ShareGPT-like (synthetic, mean prompt 161, mean output 338)";
-    case WorkloadKind::Alpaca: return "Alpaca-like (synthetic, mean prompt 19, mean output 58)";
-    case WorkloadKind::Fixed: return "fixed prompt " + std::to_string(fixedPrompt) + ", output " + std::to_string(fixedOutput);
+    case WorkloadKind::ShareGpt:
+        return "ShareGPT-like (synthetic, mean prompt 161, mean output 338)";
+    case WorkloadKind::Alpaca:
+        return "Alpaca-like (synthetic, mean prompt 19, mean output 58)";
+    case WorkloadKind::Fixed:
+        return "fixed prompt " + std::to_string(fixedPrompt) + ", output " + std::to_string(fixedOutput);
     case WorkloadKind::Uniform:
         return "uniform prompt " + std::to_string(promptMin) + "-" + std::to_string(promptMax) + ", output " +
                std::to_string(outputMin) + "-" + std::to_string(outputMax);
-    case WorkloadKind::Trace: return "trace " + traceFile;
+    case WorkloadKind::Trace:
+        return "trace " + traceFile;
     }
     return {};
 }
 
-std::vector<Request> generateWorkload(const WorkloadSpec& spec)
-{
+std::vector<Request> generateWorkload(const WorkloadSpec& spec) {
     if (spec.kind == WorkloadKind::Trace)
         return loadTraceFile(spec.traceFile);
     Rng rng(spec.seed);
@@ -146,7 +142,8 @@ std::vector<Request> generateWorkload(const WorkloadSpec& spec)
             r.promptLen = logNormalLength(rng, 19.0, 0.6, 1024);
             r.outputLen = logNormalLength(rng, 58.0, 0.8, 1024);
             break;
-        case WorkloadKind::Trace: break;
+        case WorkloadKind::Trace:
+            break;
         }
         if (spec.rate > 0.0) {
             double u = arrivals.uniform();
@@ -160,8 +157,7 @@ std::vector<Request> generateWorkload(const WorkloadSpec& spec)
     return out;
 }
 
-std::vector<Request> parseTrace(std::string_view text, std::string_view source)
-{
+std::vector<Request> parseTrace(std::string_view text, std::string_view source) {
     std::vector<Request> out;
     std::istringstream in{std::string(text)};
     std::string line;
@@ -211,7 +207,8 @@ std::vector<Request> parseTrace(std::string_view text, std::string_view source)
                 const auto [cell, tail] = splitOnce(rest, ',');
                 const auto start = cell.find_first_not_of(" \t");
                 const auto end = cell.find_last_not_of(" \t");
-                cells.push_back(start == std::string_view::npos ? std::string_view() : cell.substr(start, end - start + 1));
+                cells.push_back(start == std::string_view::npos ? std::string_view()
+                                                                : cell.substr(start, end - start + 1));
                 if (tail.data() == nullptr)
                     break;
                 rest = tail;
@@ -228,7 +225,8 @@ std::vector<Request> parseTrace(std::string_view text, std::string_view source)
                 continue;
             }
             if (cells.size() != (arrivalColumn >= 0 ? 3u : 2u))
-                fail("expected " + std::to_string(arrivalColumn >= 0 ? 3 : 2) + " values, got " + std::to_string(cells.size()));
+                fail("expected " + std::to_string(arrivalColumn >= 0 ? 3 : 2) + " values, got " +
+                     std::to_string(cells.size()));
             auto number = [&](std::string_view cell, const char* name) -> std::uint32_t {
                 std::uint32_t v = 0;
                 const auto [ptr, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
@@ -247,14 +245,14 @@ std::vector<Request> parseTrace(std::string_view text, std::string_view source)
     }
     if (out.empty())
         throw Error(std::string(source) + ": the trace holds no requests");
-    std::stable_sort(out.begin(), out.end(), [](const Request& a, const Request& b) { return a.arrivalStep < b.arrivalStep; });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Request& a, const Request& b) { return a.arrivalStep < b.arrivalStep; });
     for (std::size_t i = 0; i < out.size(); ++i)
         out[i].id = std::uint32_t(i);
     return out;
 }
 
-std::vector<Request> loadTraceFile(const std::string& path)
-{
+std::vector<Request> loadTraceFile(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw Error(path + ": cannot open the trace file");
@@ -263,8 +261,7 @@ std::vector<Request> loadTraceFile(const std::string& path)
     return parseTrace(buffer.str(), path);
 }
 
-std::vector<Request> paperFigureWorkload()
-{
+std::vector<Request> paperFigureWorkload() {
     // Request A: a 7-token prompt that stops after 3 generated tokens (10 in all);
     // request B: a 5-token prompt that generates 20 tokens.
     return {{0, 7, 3, 0}, {1, 5, 20, 0}};

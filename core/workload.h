@@ -22,12 +22,12 @@ enum class WorkloadKind { Fixed, Uniform, ShareGpt, Alpaca, Trace };
 // 161, output 338 tokens; Alpaca: 19 and 58), with a long tail; they are not the datasets.
 struct WorkloadSpec {
     WorkloadKind kind = WorkloadKind::ShareGpt;
-    std::uint32_t fixedPrompt = 0, fixedOutput = 0;            // Fixed
-    std::uint32_t promptMin = 0, promptMax = 0;                // Uniform (inclusive)
+    std::uint32_t fixedPrompt = 0, fixedOutput = 0; // Fixed
+    std::uint32_t promptMin = 0, promptMax = 0;     // Uniform (inclusive)
     std::uint32_t outputMin = 0, outputMax = 0;
-    std::string traceFile;                                     // Trace
-    std::uint32_t requests = 1000;                             // ignored for Trace
-    double rate = 0.0;   // Poisson arrivals per step; 0 = all at step 0 (traces keep their arrival_step)
+    std::string traceFile;         // Trace
+    std::uint32_t requests = 1000; // ignored for Trace
+    double rate = 0.0;             // Poisson arrivals per step; 0 = all at step 0 (traces keep their arrival_step)
     std::uint64_t seed = 1;
 
     // "sharegpt", "alpaca", "fixed:P,O", "uniform:PMIN-PMAX,OMIN-OMAX" or a file path.

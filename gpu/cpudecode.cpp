@@ -21,8 +21,7 @@ namespace {
 // Counts the bytes our own buffers hold, like torch.cuda.max_memory_allocated.
 class Tracker {
 public:
-    void add(std::uint64_t bytes)
-    {
+    void add(std::uint64_t bytes) {
         m_current += bytes;
         m_peak = std::max(m_peak, m_current);
     }
@@ -39,8 +38,7 @@ class Buffer {
 public:
     Buffer(Tracker& tracker, std::size_t count)
         : m_tracker(&tracker)
-        , m_data(count, 0.0f)
-    {
+        , m_data(count, 0.0f) {
         m_tracker->add(bytes());
     }
     ~Buffer() { m_tracker->remove(bytes()); }
@@ -55,8 +53,7 @@ private:
     std::vector<float> m_data;
 };
 
-std::uint64_t residentBytes()
-{
+std::uint64_t residentBytes() {
     std::ifstream in("/proc/self/status");
     std::string key;
     while (in >> key) {
@@ -70,8 +67,7 @@ std::uint64_t residentBytes()
     return 0;
 }
 
-void layerNorm(const float* x, const float* gain, const float* bias, float* out, std::size_t rows, std::size_t width)
-{
+void layerNorm(const float* x, const float* gain, const float* bias, float* out, std::size_t rows, std::size_t width) {
     for (std::size_t r = 0; r < rows; ++r) {
         const float* xr = x + r * width;
         float mean = 0;
@@ -92,8 +88,7 @@ void layerNorm(const float* x, const float* gain, const float* bias, float* out,
 // step is a matrix-vector product bound by memory: give BLAS the threads and run our small
 // loops on one (measured, batch 1: 58 ms with both on two threads, 24 ms with BLAS on one,
 // 13 ms with ours on one). Wide steps keep both.
-void setBlasThreads(int threads)
-{
+void setBlasThreads(int threads) {
 #ifdef OPENBLAS_VERSION
     static int current = -1;
     if (threads != current) {
@@ -107,8 +102,7 @@ void setBlasThreads(int threads)
 
 // out (rows, n) = in (rows, k) x w (k, n) + bias (n), or += when accumulate.
 void linear(const float* in, const float* w, const float* bias, float* out, std::size_t rows, std::size_t k,
-            std::size_t n, bool accumulate)
-{
+            std::size_t n, bool accumulate) {
     if (!accumulate)
         for (std::size_t r = 0; r < rows; ++r)
             std::copy(bias, bias + n, out + r * n);
@@ -127,8 +121,7 @@ inline float gelu(float x) // GPT-2's tanh form
 
 // A dot product in eight independent lanes, so the compiler can keep it in vector registers
 // (a single running sum is one add per cycle at best). The same code in every mode.
-inline float dot8(const float* a, const float* b, std::size_t n)
-{
+inline float dot8(const float* a, const float* b, std::size_t n) {
     float lanes[8] = {};
     std::size_t d = 0;
     for (; d + 8 <= n; d += 8)
@@ -155,8 +148,7 @@ public:
         , m_o(options)
         , m_mode(mode)
         , m_tracker(tracker)
-        , m_maxLen(options.promptLen + options.steps)
-    {
+        , m_maxLen(options.promptLen + options.steps) {
         const std::size_t perSeq = std::size_t(m_c.kvHeads) * m_c.headDim();
         if (mode == CacheMode::Contiguous || mode == CacheMode::None) {
             // Contiguous: (batch, kvHeads, maxLen, headDim) per layer for K and V, reserved up front.
@@ -182,8 +174,7 @@ public:
     }
 
     // Bytes of K and V the cache holds now: reserved (contiguous), blocks taken (paged), none between steps.
-    std::uint64_t kvBytesHeld() const
-    {
+    std::uint64_t kvBytesHeld() const {
         const std::uint64_t perToken = m_c.kvBytesPerToken();
         if (m_mode == CacheMode::Contiguous)
             return perToken * m_o.batch * m_maxLen;
@@ -194,8 +185,7 @@ public:
 
     // Runs positions [start, start + count) of every sequence; returns the last position's logits (batch, vocab).
     void forward(const std::vector<std::vector<std::int32_t>>& tokens, std::uint32_t start, std::uint32_t count,
-                 std::vector<float>& logits)
-    {
+                 std::vector<float>& logits) {
         const std::size_t B = m_o.batch, T = count, R = B * T, W = m_c.width;
         const std::size_t qkvOut = W + 2 * std::size_t(m_c.kvWidth());
         if (m_mode == CacheMode::Paged)
@@ -235,15 +225,15 @@ public:
         // Final norm on each sequence's last position, then the tied LM head: (B, W) x (V, W)^T.
         Buffer last(m_tracker, B * W);
         for (std::size_t b = 0; b < B; ++b)
-            layerNorm(x.data() + (b * T + T - 1) * W, m_w.lnfGain.data(), m_w.lnfBias.data(), last.data() + b * W, 1, W);
+            layerNorm(x.data() + (b * T + T - 1) * W, m_w.lnfGain.data(), m_w.lnfBias.data(), last.data() + b * W, 1,
+                      W);
         logits.assign(B * m_c.vocab, 0.0f);
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, int(B), int(m_c.vocab), int(W), 1.0f, last.data(), int(W),
                     m_w.wte.data(), int(W), 0.0f, logits.data(), int(m_c.vocab));
     }
 
     // For the benchmark: a cache holding `context` tokens of every sequence, filled with values.
-    void fillCache(std::uint32_t context)
-    {
+    void fillCache(std::uint32_t context) {
         if (m_mode == CacheMode::Paged)
             for (std::size_t b = 0; b < m_o.batch; ++b)
                 while (m_tables[b].size() * m_o.blockSize < context) {
@@ -262,15 +252,13 @@ public:
                         }
                     }
     }
-    void attentionOnly(const float* qkv, float* out, std::uint32_t context)
-    {
+    void attentionOnly(const float* qkv, float* out, std::uint32_t context) {
         m_ompThreads = m_o.batch < 32 ? 1 : m_o.threads; // the rule forward() applies to one-token steps
         attention(0, qkv, out, context - 1, 1);
     }
 
 private:
-    float* kRow(std::uint32_t layer, std::size_t b, std::size_t kvh, std::size_t pos, bool value)
-    {
+    float* kRow(std::uint32_t layer, std::size_t b, std::size_t kvh, std::size_t pos, bool value) {
         float* base = (value ? m_v : m_k)[layer]->data();
         const std::size_t hd = m_c.headDim(), kvH = m_c.kvHeads;
         if (m_mode != CacheMode::Paged)
@@ -279,8 +267,7 @@ private:
         return base + ((block * kvH + kvh) * m_o.blockSize + pos % m_o.blockSize) * hd;
     }
 
-    void storeKv(std::uint32_t layer, const float* qkv, std::uint32_t start, std::uint32_t count)
-    {
+    void storeKv(std::uint32_t layer, const float* qkv, std::uint32_t start, std::uint32_t count) {
         const std::size_t W = m_c.width, hd = m_c.headDim(), kvW = m_c.kvWidth();
         const std::size_t qkvOut = W + 2 * kvW;
         for (std::size_t b = 0; b < m_o.batch; ++b)
@@ -294,8 +281,8 @@ private:
     }
 
     // The cache of one (sequence, KV head) for positions [0, length), as runs of consecutive rows.
-    void segments(std::uint32_t layer, std::size_t b, std::size_t kvh, std::uint32_t length, std::vector<Segment>& out)
-    {
+    void segments(std::uint32_t layer, std::size_t b, std::size_t kvh, std::uint32_t length,
+                  std::vector<Segment>& out) {
         out.clear();
         if (m_mode != CacheMode::Paged) {
             out.push_back({kRow(layer, b, kvh, 0, false), kRow(layer, b, kvh, 0, true), length});
@@ -309,8 +296,7 @@ private:
     // Causal attention for the new positions, in one pass over the cache with an online
     // softmax: each K/V row is read once, together, for every query head of its GQA group
     // (MHA has groups of one), and the running sum is rescaled when a larger score appears.
-    void attention(std::uint32_t layer, const float* qkv, float* out, std::uint32_t start, std::uint32_t count)
-    {
+    void attention(std::uint32_t layer, const float* qkv, float* out, std::uint32_t start, std::uint32_t count) {
         const std::size_t W = m_c.width, hd = m_c.headDim(), group = m_c.heads / m_c.kvHeads;
         const std::size_t qkvOut = W + 2 * std::size_t(m_c.kvWidth());
         const float scale = 1.0f / std::sqrt(float(hd));
@@ -388,25 +374,25 @@ private:
     std::vector<std::vector<std::uint32_t>> m_tables;
 };
 
-std::int32_t argmax(const float* v, std::size_t n)
-{
+std::int32_t argmax(const float* v, std::size_t n) {
     return std::int32_t(std::max_element(v, v + n) - v);
 }
 
 } // namespace
 
-std::string cacheModeName(CacheMode mode)
-{
+std::string cacheModeName(CacheMode mode) {
     switch (mode) {
-    case CacheMode::None: return "none";
-    case CacheMode::Contiguous: return "contiguous";
-    case CacheMode::Paged: return "paged";
+    case CacheMode::None:
+        return "none";
+    case CacheMode::Contiguous:
+        return "contiguous";
+    case CacheMode::Paged:
+        return "paged";
     }
     return "?";
 }
 
-std::vector<std::vector<std::int32_t>> makePrompts(const DecodeOptions& options, std::uint32_t vocab)
-{
+std::vector<std::vector<std::int32_t>> makePrompts(const DecodeOptions& options, std::uint32_t vocab) {
     std::mt19937_64 rng(options.seed);
     std::vector<std::vector<std::int32_t>> prompts(options.batch);
     for (auto& p : prompts)
@@ -415,8 +401,7 @@ std::vector<std::vector<std::int32_t>> makePrompts(const DecodeOptions& options,
     return prompts;
 }
 
-void fitTwoTerm(const std::vector<double>& x, const std::vector<double>& y, double& a, double& b)
-{
+void fitTwoTerm(const std::vector<double>& x, const std::vector<double>& y, double& a, double& b) {
     const double n = double(x.size());
     if (x.empty()) {
         a = b = 0;
@@ -433,21 +418,19 @@ void fitTwoTerm(const std::vector<double>& x, const std::vector<double>& y, doub
     a = my - b * mx;
 }
 
-std::uint64_t estimateRunBytes(const DecodeOptions& o, const GptConfig& c)
-{
+std::uint64_t estimateRunBytes(const DecodeOptions& o, const GptConfig& c) {
     const std::uint64_t tokens = std::uint64_t(o.promptLen) + o.steps;
     const std::uint64_t blocks = (tokens + o.blockSize - 1) / o.blockSize * o.blockSize;
     const std::uint64_t cache = c.kvBytesPerToken() * o.batch * std::max(tokens, blocks);
     // The widest forward: the whole prefix of every sequence (uncached), 4 widths of MLP plus q/k/v.
     const std::uint64_t rows = std::uint64_t(o.batch) * tokens;
-    const std::uint64_t activations = rows * (8ull * c.width + 2ull * c.kvWidth()) * sizeof(float) +
-                                      std::uint64_t(o.batch) * c.vocab * sizeof(float);
+    const std::uint64_t activations =
+        rows * (8ull * c.width + 2ull * c.kvWidth()) * sizeof(float) + std::uint64_t(o.batch) * c.vocab * sizeof(float);
     return c.parameterCount() * sizeof(float) + cache + activations;
 }
 
 AttentionTiming timeAttention(const GptConfig& shape, std::uint32_t batch, std::uint32_t context, CacheMode mode,
-                              std::uint32_t blockSize, int threads, int repeats)
-{
+                              std::uint32_t blockSize, int threads, int repeats) {
     GptConfig c = shape;
     c.layers = 1;
     c.vocab = 2;
@@ -473,13 +456,13 @@ AttentionTiming timeAttention(const GptConfig& shape, std::uint32_t batch, std::
     for (int r = 0; r < repeats; ++r) {
         const auto start = std::chrono::steady_clock::now();
         engine.attentionOnly(qkv.data(), out.data(), context);
-        t.seconds = std::min(t.seconds, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        t.seconds =
+            std::min(t.seconds, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     }
     return t;
 }
 
-DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* stop, const StepCallback& onStep)
-{
+DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* stop, const StepCallback& onStep) {
     if (options.batch == 0 || options.batch > 4096)
         throw Error("--batch must be between 1 and 4096, got " + std::to_string(options.batch));
     if (options.steps == 0)
@@ -500,8 +483,9 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
         const std::uint64_t available = probeCpu().freeBytes;
         if (available > 0 && need > available)
             throw Error("the run needs " + formatBytes(need) + " (weights " +
-                        formatBytes(options.model.parameterCount() * sizeof(float)) + ", cache and activations) but only " +
-                        formatBytes(available) + " of memory is available; lower --batch, --steps or the model size");
+                        formatBytes(options.model.parameterCount() * sizeof(float)) +
+                        ", cache and activations) but only " + formatBytes(available) +
+                        " of memory is available; lower --batch, --steps or the model size");
     }
     Tracker tracker;
     const GptWeights weights = options.weightsFile.empty() ? randomWeights(options.model)
@@ -537,13 +521,16 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
                 engine.forward(tokens, start, length - start, logits);
                 for (std::uint32_t b = 0; b < options.batch; ++b)
                     tokens[b].push_back(argmax(logits.data() + std::size_t(b) * c.vocab, c.vocab));
-                const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-                StepRecord record{mode, step, ms, std::uint64_t(options.batch) * (length - start), engine.kvBytesHeld()};
+                const double ms =
+                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+                StepRecord record{mode, step, ms, std::uint64_t(options.batch) * (length - start),
+                                  engine.kvBytesHeld()};
                 result.steps.push_back(record);
                 if (onStep)
                     onStep(record);
             }
-            result.totalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - modeStart).count();
+            result.totalMs =
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - modeStart).count();
             result.completed = result.steps.size() == options.steps;
             for (auto& t : tokens)
                 result.tokens.emplace_back(t.begin() + options.promptLen, t.end());
@@ -551,7 +538,8 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
             result.memory.processBytes = residentBytes();
             result.memory.processSource = "VmRSS (process resident memory, whole process)";
         }
-        result.tokensPerSecond = result.totalMs > 0 ? double(options.batch) * double(result.steps.size()) / (result.totalMs / 1000.0) : 0;
+        result.tokensPerSecond =
+            result.totalMs > 0 ? double(options.batch) * double(result.steps.size()) / (result.totalMs / 1000.0) : 0;
         result.memory.theoreticalWeightBytes = report.parameters * sizeof(float);
         result.memory.theoreticalKvBytes =
             mode == CacheMode::None ? 0 : c.kvBytesPerToken() * options.batch * (options.promptLen + options.steps);

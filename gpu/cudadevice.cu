@@ -7,8 +7,7 @@
 
 namespace kvscope::gpu::detail {
 
-bool probeCuda(DeviceInfo& info)
-{
+bool probeCuda(DeviceInfo& info) {
     info.cudaBuilt = true;
     cudaRuntimeGetVersion(&info.runtimeVersion);
     if (cudaDriverGetVersion(&info.driverVersion) != cudaSuccess || info.driverVersion == 0) {

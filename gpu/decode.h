@@ -15,16 +15,16 @@ enum class CacheMode { None, Contiguous, Paged };
 std::string cacheModeName(CacheMode mode); // "none", "contiguous", "paged"
 
 struct DecodeOptions {
-    GptConfig model;                    // shape and seed of random weights
-    std::string weightsFile;            // a GPT-2-layout .safetensors instead (its shape wins)
-    std::uint32_t batch = 1;            // sequences decoded together
-    std::uint32_t steps = 32;           // tokens generated per sequence
-    std::uint32_t promptLen = 16;       // seeded random prompt tokens per sequence
+    GptConfig model;              // shape and seed of random weights
+    std::string weightsFile;      // a GPT-2-layout .safetensors instead (its shape wins)
+    std::uint32_t batch = 1;      // sequences decoded together
+    std::uint32_t steps = 32;     // tokens generated per sequence
+    std::uint32_t promptLen = 16; // seeded random prompt tokens per sequence
     std::vector<CacheMode> modes{CacheMode::None, CacheMode::Contiguous, CacheMode::Paged};
-    std::uint32_t blockSize = 16;       // paged
-    bool shuffleBlocks = true;          // paged: hand out physical blocks in a shuffled order
-    std::uint64_t seed = 1;             // prompts and block order
-    int threads = 2;                    // CPU threads for attention and the element-wise work
+    std::uint32_t blockSize = 16; // paged
+    bool shuffleBlocks = true;    // paged: hand out physical blocks in a shuffled order
+    std::uint64_t seed = 1;       // prompts and block order
+    int threads = 2;              // CPU threads for attention and the element-wise work
 };
 
 // One generated token for the whole batch.
@@ -51,9 +51,9 @@ struct ModeResult {
     std::vector<std::vector<std::int32_t>> tokens; // generated tokens per sequence
     std::vector<float> lastLogits;                 // logits of sequence 0 at the last step
     double totalMs = 0.0;
-    double tokensPerSecond = 0.0;                  // generated tokens (batch x steps) per second
+    double tokensPerSecond = 0.0; // generated tokens (batch x steps) per second
     MemoryFigures memory;
-    bool completed = false;                        // false when stopped early
+    bool completed = false; // false when stopped early
 };
 
 struct DecodeReport {
@@ -68,7 +68,7 @@ struct DecodeReport {
     double fixedCostShareUncached = 0.0; // a / (a + b x mean uncached tokens)
     double speedup = 0.0;                // uncached / contiguous step time, when both ran
     bool stopped = false;
-    std::string reading;                 // one line in plain words
+    std::string reading; // one line in plain words
 };
 
 using StepCallback = std::function<void(const StepRecord&)>;
@@ -86,7 +86,7 @@ std::uint64_t estimateRunBytes(const DecodeOptions& options, const GptConfig& mo
 // One decode step's attention alone over a filled cache of `context` tokens per sequence
 // (one new query per sequence), the same code the decode modes use. For the benchmark.
 struct AttentionTiming {
-    double seconds = 0;         // per call, best of the repeats
+    double seconds = 0;          // per call, best of the repeats
     std::uint64_t bytesRead = 0; // K and V bytes the call must read: 2 x batch x kvHeads x context x headDim x 4
 };
 AttentionTiming timeAttention(const GptConfig& shape, std::uint32_t batch, std::uint32_t context, CacheMode mode,

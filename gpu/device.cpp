@@ -12,8 +12,7 @@
 namespace kvscope::gpu {
 namespace {
 
-std::string cpuModelName()
-{
+std::string cpuModelName() {
     std::ifstream in("/proc/cpuinfo");
     std::string line;
     while (std::getline(in, line)) {
@@ -26,8 +25,7 @@ std::string cpuModelName()
     return "CPU";
 }
 
-std::uint64_t meminfoKiB(const char* key)
-{
+std::uint64_t meminfoKiB(const char* key) {
     std::ifstream in("/proc/meminfo");
     std::string name;
     std::uint64_t value = 0;
@@ -41,8 +39,7 @@ std::uint64_t meminfoKiB(const char* key)
 
 } // namespace
 
-DeviceInfo probeCpu()
-{
+DeviceInfo probeCpu() {
     DeviceInfo info;
     info.backend = Backend::Cpu;
 #ifdef KVSCOPE_HAVE_CUDA
@@ -55,8 +52,7 @@ DeviceInfo probeCpu()
     return info;
 }
 
-DeviceInfo probeDevice()
-{
+DeviceInfo probeDevice() {
     DeviceInfo info = probeCpu();
 #ifdef KVSCOPE_HAVE_CUDA
     DeviceInfo cuda = info;
@@ -71,8 +67,7 @@ DeviceInfo probeDevice()
     return info;
 }
 
-std::string DeviceInfo::summary() const
-{
+std::string DeviceInfo::summary() const {
     char buffer[512];
     if (backend == Backend::Cuda) {
         std::snprintf(buffer, sizeof buffer, "CUDA: %s, %s, sm_%d%d, driver %d.%d", name.c_str(),
@@ -80,7 +75,8 @@ std::string DeviceInfo::summary() const
                       (driverVersion % 1000) / 10);
     } else {
         std::snprintf(buffer, sizeof buffer, "CPU: %s, %d threads, %s RAM%s%s%s", name.c_str(), cpuThreads,
-                      formatBytes(totalBytes).c_str(), reason.empty() ? "" : " (", reason.c_str(), reason.empty() ? "" : ")");
+                      formatBytes(totalBytes).c_str(), reason.empty() ? "" : " (", reason.c_str(),
+                      reason.empty() ? "" : ")");
     }
     return buffer;
 }

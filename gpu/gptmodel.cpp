@@ -16,11 +16,8 @@ namespace {
 class Normal {
 public:
     explicit Normal(std::uint64_t seed)
-        : m_engine(seed)
-    {
-    }
-    float operator()(float stddev)
-    {
+        : m_engine(seed) {}
+    float operator()(float stddev) {
         // Box-Muller on our own uniform: the same weights with every standard library.
         const double u1 = (double(m_engine() >> 11) + 0.5) * 0x1.0p-53;
         const double u2 = double(m_engine() >> 11) * 0x1.0p-53;
@@ -31,16 +28,14 @@ private:
     std::mt19937_64 m_engine;
 };
 
-std::vector<float> randomVector(Normal& rng, std::size_t n, float stddev)
-{
+std::vector<float> randomVector(Normal& rng, std::size_t n, float stddev) {
     std::vector<float> v(n);
     for (float& x : v)
         x = rng(stddev);
     return v;
 }
 
-float halfToFloat(std::uint16_t h)
-{
+float halfToFloat(std::uint16_t h) {
     const std::uint32_t sign = std::uint32_t(h & 0x8000) << 16;
     std::uint32_t exponent = (h >> 10) & 0x1f;
     std::uint32_t mantissa = h & 0x3ff;
@@ -68,16 +63,15 @@ float halfToFloat(std::uint16_t h)
 
 } // namespace
 
-std::uint64_t GptConfig::parameterCount() const
-{
+std::uint64_t GptConfig::parameterCount() const {
     const std::uint64_t w = width;
     const std::uint64_t qkvOut = w + 2ull * kvWidth();
-    const std::uint64_t perLayer = 2 * w + (w * qkvOut + qkvOut) + (w * w + w) + 2 * w + (w * 4 * w + 4 * w) + (4 * w * w + w);
+    const std::uint64_t perLayer =
+        2 * w + (w * qkvOut + qkvOut) + (w * w + w) + 2 * w + (w * 4 * w + 4 * w) + (4 * w * w + w);
     return std::uint64_t(vocab) * w + std::uint64_t(maxContext) * w + layers * perLayer + 2 * w;
 }
 
-void GptConfig::validate() const
-{
+void GptConfig::validate() const {
     auto require = [](bool ok, const std::string& message) {
         if (!ok)
             throw Error(message);
@@ -92,8 +86,7 @@ void GptConfig::validate() const
     require(maxContext >= 2, "the context must hold at least 2 tokens");
 }
 
-std::uint64_t GptWeights::bytes() const
-{
+std::uint64_t GptWeights::bytes() const {
     std::uint64_t n = wte.size() + wpe.size() + lnfGain.size() + lnfBias.size();
     for (const Layer& l : layers)
         n += l.ln1Gain.size() + l.ln1Bias.size() + l.qkv.size() + l.qkvBias.size() + l.proj.size() + l.projBias.size() +
@@ -101,8 +94,7 @@ std::uint64_t GptWeights::bytes() const
     return n * sizeof(float);
 }
 
-GptWeights randomWeights(const GptConfig& c)
-{
+GptWeights randomWeights(const GptConfig& c) {
     c.validate();
     Normal rng(c.seed);
     const std::size_t w = c.width;
@@ -133,8 +125,7 @@ GptWeights randomWeights(const GptConfig& c)
     return g;
 }
 
-GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t heads)
-{
+GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t heads) {
     const std::string file = path.string();
     std::ifstream in(path, std::ios::binary);
     if (!in)
@@ -185,7 +176,8 @@ GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t head
             count *= t.shape.back();
         }
         const auto& offsets = info["data_offsets"];
-        if (!offsets.is_array() || offsets.size() != 2 || !offsets[0].is_number_unsigned() || !offsets[1].is_number_unsigned())
+        if (!offsets.is_array() || offsets.size() != 2 || !offsets[0].is_number_unsigned() ||
+            !offsets[1].is_number_unsigned())
             fail("data_offsets must be [begin, end]");
         const std::uint64_t begin = offsets[0].get<std::uint64_t>();
         const std::uint64_t end = offsets[1].get<std::uint64_t>();
@@ -193,7 +185,8 @@ GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t head
             fail("data_offsets [" + std::to_string(begin) + ", " + std::to_string(end) + "] lie outside the " +
                  std::to_string(dataSize) + " data bytes");
         if (end - begin != count * elementSize)
-            fail("holds " + std::to_string(end - begin) + " bytes, but its shape needs " + std::to_string(count * elementSize));
+            fail("holds " + std::to_string(end - begin) + " bytes, but its shape needs " +
+                 std::to_string(count * elementSize));
         t.values.resize(std::size_t(count));
         const char* src = bytes.data() + dataStart + begin;
         for (std::size_t i = 0; i < t.values.size(); ++i) {
@@ -275,8 +268,7 @@ GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t head
     return g;
 }
 
-void saveSafetensors(const GptWeights& g, const std::filesystem::path& path)
-{
+void saveSafetensors(const GptWeights& g, const std::filesystem::path& path) {
     const GptConfig& c = g.config;
     if (c.kvHeads != c.heads)
         throw Error(path.string() + ": GPT-2's layout stores multi-head attention only (kv-heads = heads)");

@@ -14,9 +14,9 @@ namespace kvscope::gpu {
 // 4,096-token vocabulary: 27.6M parameters, 110 MB in FP32.
 struct GptConfig {
     std::uint32_t layers = 8;
-    std::uint32_t width = 512;      // d_model
-    std::uint32_t heads = 8;        // query heads
-    std::uint32_t kvHeads = 8;      // K/V heads; divides heads
+    std::uint32_t width = 512; // d_model
+    std::uint32_t heads = 8;   // query heads
+    std::uint32_t kvHeads = 8; // K/V heads; divides heads
     std::uint32_t vocab = 4096;
     std::uint32_t maxContext = 512; // rows of the position table
     std::uint64_t seed = 1;         // for the random weights
@@ -32,8 +32,8 @@ struct GptConfig {
 // FP32 weights in GPT-2's Conv1D layout: every matrix is (in, out) row-major, y = x W + b.
 struct GptWeights {
     GptConfig config;
-    std::vector<float> wte;  // (vocab, width); also the LM head
-    std::vector<float> wpe;  // (maxContext, width)
+    std::vector<float> wte; // (vocab, width); also the LM head
+    std::vector<float> wpe; // (maxContext, width)
     struct Layer {
         std::vector<float> ln1Gain, ln1Bias; // (width)
         std::vector<float> qkv, qkvBias;     // (width, width + 2 kvWidth), (width + 2 kvWidth): q | k | v

@@ -10,8 +10,7 @@ namespace {
 using Matrix = std::vector<double>; // row-major
 
 void layerNorm(Matrix& x, std::size_t rows, std::size_t width, const std::vector<float>& gain,
-               const std::vector<float>& bias, Matrix& out)
-{
+               const std::vector<float>& bias, Matrix& out) {
     out.assign(rows * width, 0.0);
     for (std::size_t r = 0; r < rows; ++r) {
         double mean = 0, var = 0;
@@ -26,9 +25,8 @@ void layerNorm(Matrix& x, std::size_t rows, std::size_t width, const std::vector
     }
 }
 
-Matrix linear(const Matrix& in, std::size_t rows, std::size_t k, const std::vector<float>& w, const std::vector<float>& bias,
-              std::size_t n)
-{
+Matrix linear(const Matrix& in, std::size_t rows, std::size_t k, const std::vector<float>& w,
+              const std::vector<float>& bias, std::size_t n) {
     Matrix out(rows * n);
     for (std::size_t r = 0; r < rows; ++r)
         for (std::size_t j = 0; j < n; ++j) {
@@ -42,8 +40,7 @@ Matrix linear(const Matrix& in, std::size_t rows, std::size_t k, const std::vect
 
 } // namespace
 
-std::vector<double> referenceLogits(const GptWeights& weights, const std::vector<std::int32_t>& tokens)
-{
+std::vector<double> referenceLogits(const GptWeights& weights, const std::vector<std::int32_t>& tokens) {
     const GptConfig& c = weights.config;
     const std::size_t T = tokens.size(), W = c.width, hd = c.headDim(), kvW = c.kvWidth();
     const std::size_t group = c.heads / c.kvHeads, qkvOut = W + 2 * kvW;

@@ -11,15 +11,18 @@
 // Qt Test prints std::uint64_t pairs well only through qulonglong; keep comparisons exact.
 #define KV_COMPARE_U64(actual, expected) QCOMPARE(qulonglong(actual), qulonglong(expected))
 
-inline QString testDataPath(const char* file) { return QStringLiteral(KVSCOPE_TEST_DATA_DIR "/") + QLatin1String(file); }
+inline QString testDataPath(const char* file) {
+    return QStringLiteral(KVSCOPE_TEST_DATA_DIR "/") + QLatin1String(file);
+}
 
 // A GiB figure rounded the way DOMAIN.md prints it.
-inline double round2(double value) { return std::round(value * 100.0) / 100.0; }
+inline double round2(double value) {
+    return std::round(value * 100.0) / 100.0;
+}
 
 // Runs `body`, expecting a kvscope::Error whose message contains every one of `needles`.
 template <typename Body>
-bool throwsErrorContaining(Body&& body, std::initializer_list<const char*> needles, QString* message = nullptr)
-{
+bool throwsErrorContaining(Body&& body, std::initializer_list<const char*> needles, QString* message = nullptr) {
     try {
         body();
     } catch (const kvscope::Error& e) {

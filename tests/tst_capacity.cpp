@@ -2,8 +2,8 @@
 #include "error.h"
 #include "gpus.h"
 #include "scenario.h"
-#include "units.h"
 #include "testutils.h"
+#include "units.h"
 
 #include <QtTest>
 
@@ -13,8 +13,7 @@ class TestCapacity : public QObject {
     Q_OBJECT
 
 private slots:
-    void vllmConcurrency_data()
-    {
+    void vllmConcurrency_data() {
         QTest::addColumn<qulonglong>("blocks");
         QTest::addColumn<qulonglong>("tokensPerRequest");
         QTest::addColumn<qulonglong>("tokens");
@@ -24,8 +23,7 @@ private slots:
         // A real vLLM log for the Llama-3.1-8B shape: 158,656 tokens -> 4.84x at 32,768.
         QTest::newRow("vLLM 8B log") << 9'916ull << 32'768ull << 158'656ull << QStringLiteral("4.84");
     }
-    void vllmConcurrency()
-    {
+    void vllmConcurrency() {
         QFETCH(qulonglong, blocks);
         QFETCH(qulonglong, tokensPerRequest);
         QFETCH(qulonglong, tokens);
@@ -33,15 +31,15 @@ private slots:
         const ModelShape m = loadPreset("llama-3.1-8b");
         // KV memory of exactly `blocks` blocks plus a few stray bytes that make no whole block.
         const std::uint64_t blockBytes = 16 * 131'072ull;
-        const Capacity c = capacityFromKvMemory(m, DType::bf16(), blocks * blockBytes + blockBytes - 1, 16, tokensPerRequest);
+        const Capacity c =
+            capacityFromKvMemory(m, DType::bf16(), blocks * blockBytes + blockBytes - 1, 16, tokensPerRequest);
         KV_COMPARE_U64(c.blockBytes, blockBytes);
         KV_COMPARE_U64(c.blocks, blocks);
         KV_COMPARE_U64(c.tokens, tokens);
         QCOMPARE(QString::number(c.maxConcurrency, 'f', 2), concurrency);
     }
 
-    void blockSizeRoundsDown()
-    {
+    void blockSizeRoundsDown() {
         const ModelShape m = loadPreset("llama-3.1-8b");
         // 100 tokens' worth of memory holds 6 blocks of 16 = 96 tokens.
         const Capacity c = capacityFromKvMemory(m, DType::bf16(), 100 * 131'072ull, 16, 96);
@@ -51,8 +49,7 @@ private slots:
         KV_COMPARE_U64(one.tokens, 100ull);
     }
 
-    void a100NaiveArticle()
-    {
+    void a100NaiveArticle() {
         // The vLLM article: ~20 GB left for cache, naive 512 KB per token, 4K context -> ~10 requests.
         ModelShape m = loadPreset("llama-3.1-8b");
         const std::uint64_t naivePerRequest = kvBytesNaive(m, DType::bf16(), 4096, 1);
@@ -63,8 +60,7 @@ private slots:
         QCOMPARE(c.maxConcurrency, 40.0);
     }
 
-    void defaultScenarioIsTheCourses()
-    {
+    void defaultScenarioIsTheCourses() {
         const Scenario s = defaultScenario();
         QCOMPARE(QString::fromStdString(s.model.id), QStringLiteral("llama-3.1-8b"));
         QCOMPARE(s.context, std::uint64_t(8192));
@@ -82,8 +78,7 @@ private slots:
         QCOMPARE(e.headroomBytes, std::int64_t(e.budgetBytes) - std::int64_t(e.totalBytes));
     }
 
-    void verdictFlipsAtTheBudget()
-    {
+    void verdictFlipsAtTheBudget() {
         Scenario s = defaultScenario();
         s.utilization = 1.0;
         const Estimate base = estimate(s);
@@ -95,8 +90,7 @@ private slots:
         QCOMPARE(estimate(s).headroomBytes, std::int64_t(-1));
     }
 
-    void maxBatchAndContextAgreeWithTheVerdict()
-    {
+    void maxBatchAndContextAgreeWithTheVerdict() {
         Scenario s = defaultScenario();
         s.gpuId = "a100-80gb";
         s.gpuMemoryBytes = findGpuPreset("a100-80gb").memoryBytes;
@@ -115,8 +109,7 @@ private slots:
         QVERIFY(!estimate(s).fits);
     }
 
-    void windowedModelsHaveUnboundedContext()
-    {
+    void windowedModelsHaveUnboundedContext() {
         Scenario s = defaultScenario();
         s.model = loadPreset("mistral-7b");
         s.batch = 1;
@@ -124,8 +117,7 @@ private slots:
         QCOMPARE(maxContextForBatch(s), s.model.maxContext);
     }
 
-    void tensorParallel_data()
-    {
+    void tensorParallel_data() {
         QTest::addColumn<QString>("preset");
         QTest::addColumn<uint>("tp");
         QTest::addColumn<uint>("kvHeadsPerGpu");
@@ -137,8 +129,7 @@ private slots:
         QTest::newRow("qwen tp4") << QStringLiteral("qwen2.5-7b") << 4u << 1u << false;
         QTest::newRow("70B tp4") << QStringLiteral("llama-3-70b") << 4u << 2u << false;
     }
-    void tensorParallel()
-    {
+    void tensorParallel() {
         QFETCH(QString, preset);
         QFETCH(uint, tp);
         QFETCH(uint, kvHeadsPerGpu);
@@ -153,8 +144,7 @@ private slots:
         KV_COMPARE_U64(e.weightBytes, (e.weightBytesAllGpus + tp - 1) / tp);
     }
 
-    void tensorParallelErrors()
-    {
+    void tensorParallelErrors() {
         Scenario s = defaultScenario();
         s.tensorParallel = 3;
         QVERIFY(throwsErrorContaining([&] { estimate(s); }, {"--tp", "32 query heads"}));
@@ -163,8 +153,7 @@ private slots:
         QVERIFY(throwsErrorContaining([&] { estimate(s); }, {"--tp", "7 GPUs", "4 KV heads"}));
     }
 
-    void scenarioErrors_data()
-    {
+    void scenarioErrors_data() {
         QTest::addColumn<int>("field");
         QTest::addColumn<QString>("needle");
         QTest::newRow("zero context") << 0 << QStringLiteral("context");
@@ -173,24 +162,32 @@ private slots:
         QTest::newRow("utilization above 1") << 3 << QStringLiteral("utilization");
         QTest::newRow("zero block size") << 4 << QStringLiteral("block size");
     }
-    void scenarioErrors()
-    {
+    void scenarioErrors() {
         QFETCH(int, field);
         QFETCH(QString, needle);
         Scenario s = defaultScenario();
         switch (field) {
-        case 0: s.context = 0; break;
-        case 1: s.batch = 0; break;
-        case 2: s.gpuMemoryBytes = 0; break;
-        case 3: s.utilization = 1.5; break;
-        case 4: s.blockSize = 0; break;
+        case 0:
+            s.context = 0;
+            break;
+        case 1:
+            s.batch = 0;
+            break;
+        case 2:
+            s.gpuMemoryBytes = 0;
+            break;
+        case 3:
+            s.utilization = 1.5;
+            break;
+        case 4:
+            s.blockSize = 0;
+            break;
         }
         const QByteArray n = needle.toUtf8();
         QVERIFY(throwsErrorContaining([&] { estimate(s); }, {n.constData()}));
     }
 
-    void gpuPresets()
-    {
+    void gpuPresets() {
         const std::uint64_t required[] = {12, 16, 24, 40, 48, 80, 94, 141};
         for (std::uint64_t gib : required) {
             bool found = false;
@@ -201,8 +198,7 @@ private slots:
         QVERIFY(throwsErrorContaining([] { findGpuPreset("rtx-9090"); }, {"unknown GPU 'rtx-9090'", "rtx-4090"}));
     }
 
-    void overheadsAreLabelledEstimates()
-    {
+    void overheadsAreLabelledEstimates() {
         const OverheadEstimate o = estimateOverheads(defaultScenario());
         KV_COMPARE_U64(o.runtimeBytes, 512 * MiB);
         // 2048-token chunk x (4 x 4096 + 2 x 14336) x 2 B + 8 x 128,256 x 4 B of logits.

@@ -18,8 +18,7 @@ struct CliResult {
     QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
 };
 
-CliResult runCli(const QStringList& args)
-{
+CliResult runCli(const QStringList& args) {
     QProcess process;
     process.start(QStringLiteral(KVSCOPE_CLI_PATH), args);
     if (!process.waitForFinished(60'000))
@@ -33,8 +32,7 @@ class TestCli : public QObject {
     Q_OBJECT
 
 private slots:
-    void estimateReferenceScenario()
-    {
+    void estimateReferenceScenario() {
         const CliResult r = runCli({u"estimate"_s, u"--preset"_s, u"llama-3.1-8b"_s, u"--context"_s, u"8192"_s,
                                     u"--batch"_s, u"8"_s, u"--json"_s});
         QCOMPARE(r.exitCode, 0);
@@ -55,16 +53,14 @@ private slots:
         QCOMPARE(j.value("fits"_L1).toBool(), total <= j.value("budget_bytes"_L1).toInteger());
     }
 
-    void defaultsAreTheReferenceScenario()
-    {
+    void defaultsAreTheReferenceScenario() {
         const CliResult r = runCli({u"estimate"_s, u"--json"_s});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.json().value("kv_bytes"_L1).toInteger(), 8'589'934'592LL);
         QCOMPARE(r.json().value("gpu_memory_bytes"_L1).toInteger(), 24LL << 30);
     }
 
-    void explicitShape_data()
-    {
+    void explicitShape_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<qint64>("kvBytesPerToken");
         QTest::addColumn<QString>("attention");
@@ -78,8 +74,7 @@ private slots:
         QTest::newRow("preset override") << QStringList{u"--preset"_s, u"llama-3.1-8b"_s, u"--kv-heads"_s, u"1"_s}
                                          << 16'384LL << u"MQA"_s;
     }
-    void explicitShape()
-    {
+    void explicitShape() {
         QFETCH(QStringList, args);
         QFETCH(qint64, kvBytesPerToken);
         QFETCH(QString, attention);
@@ -89,8 +84,7 @@ private slots:
         QCOMPARE(r.json().value("attention"_L1).toString(), attention);
     }
 
-    void configFile()
-    {
+    void configFile() {
         const CliResult r = runCli({u"estimate"_s, u"--config"_s, testDataPath("gpt2-large.json"), u"--json"_s});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(r.json().value("params"_L1).toInteger(), 774'030'080LL);
@@ -98,23 +92,22 @@ private slots:
         QCOMPARE(r.json().value("params_estimated"_L1).toBool(), true);
     }
 
-    void capacityReproducesVllm()
-    {
+    void capacityReproducesVllm() {
         // 9,916 blocks of 2 MiB: a real vLLM log for the Llama-3.1-8B shape.
         const CliResult r = runCli({u"capacity"_s, u"--preset"_s, u"llama-3.1-8b"_s, u"--kv-memory-gib"_s,
                                     u"19.3671875"_s, u"--max-model-len"_s, u"32768"_s});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("GPU KV cache size: 158,656 tokens\n"));
         QVERIFY(r.out.contains("Maximum concurrency for 32,768 tokens per request: 4.84x\n"));
-        const CliResult j = runCli({u"capacity"_s, u"--kv-memory-gib"_s, u"19.3671875"_s, u"--max-model-len"_s,
-                                    u"32768"_s, u"--json"_s});
+        const CliResult j = runCli(
+            {u"capacity"_s, u"--kv-memory-gib"_s, u"19.3671875"_s, u"--max-model-len"_s, u"32768"_s, u"--json"_s});
         QCOMPARE(j.json().value("kv_cache_tokens"_L1).toInteger(), 158'656LL);
         QCOMPARE(QString::number(j.json().value("max_concurrency"_L1).toDouble(), 'f', 2), u"4.84"_s);
     }
 
-    void capacityFromTheBudget()
-    {
-        const CliResult r = runCli({u"capacity"_s, u"--gpu"_s, u"a100-80gb"_s, u"--max-model-len"_s, u"8192"_s, u"--json"_s});
+    void capacityFromTheBudget() {
+        const CliResult r =
+            runCli({u"capacity"_s, u"--gpu"_s, u"a100-80gb"_s, u"--max-model-len"_s, u"8192"_s, u"--json"_s});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = r.json();
         const qint64 tokens = j.value("kv_cache_tokens"_L1).toInteger();
@@ -123,8 +116,7 @@ private slots:
         QVERIFY(j.value("kv_memory_bytes"_L1).toInteger() >= tokens * 131'072LL);
     }
 
-    void simulateAll()
-    {
+    void simulateAll() {
         const CliResult r = runCli({u"simulate"_s, u"--allocator"_s, u"all"_s, u"--workload"_s, u"sharegpt"_s,
                                     u"--requests"_s, u"400"_s, u"--json"_s});
         QVERIFY2(r.exitCode == 0, r.err.constData());
@@ -133,12 +125,13 @@ private slots:
         double previous = 0;
         for (const char* name : {"max", "pow2", "oracle", "paged"}) {
             const QJsonObject a = all.value(QLatin1String(name)).toObject();
-            for (const char* key : {"token_state_fraction", "reserved_fraction", "internal_fraction", "external_fraction",
-                                    "mean_batch", "preemptions", "steps", "requests_finished", "all_steps"})
+            for (const char* key :
+                 {"token_state_fraction", "reserved_fraction", "internal_fraction", "external_fraction", "mean_batch",
+                  "preemptions", "steps", "requests_finished", "all_steps"})
                 QVERIFY2(a.contains(QLatin1String(key)), key);
-            const double sum = a.value("token_state_fraction"_L1).toDouble() + a.value("reserved_fraction"_L1).toDouble() +
-                               a.value("internal_fraction"_L1).toDouble() + a.value("external_fraction"_L1).toDouble() +
-                               a.value("free_fraction"_L1).toDouble();
+            const double sum = a.value("token_state_fraction"_L1).toDouble() +
+                               a.value("reserved_fraction"_L1).toDouble() + a.value("internal_fraction"_L1).toDouble() +
+                               a.value("external_fraction"_L1).toDouble() + a.value("free_fraction"_L1).toDouble();
             QVERIFY(std::abs(sum - 1.0) < 1e-9);
             QVERIFY(a.value("token_state_fraction"_L1).toDouble() > previous);
             previous = a.value("token_state_fraction"_L1).toDouble();
@@ -152,8 +145,7 @@ private slots:
         QVERIFY(table.out.contains("Kwon et al."));
     }
 
-    void simulateOneAllocatorAndTrace()
-    {
+    void simulateOneAllocatorAndTrace() {
         QTemporaryDir dir;
         QFile trace(dir.filePath(u"trace.csv"_s));
         QVERIFY(trace.open(QIODevice::WriteOnly));
@@ -169,8 +161,10 @@ private slots:
         const CliResult sized = runCli({u"simulate"_s, u"--allocator"_s, u"max"_s, u"--preset"_s, u"llama-3.1-8b"_s,
                                         u"--gpu"_s, u"a100-80gb"_s, u"--requests"_s, u"50"_s, u"--json"_s});
         QVERIFY2(sized.exitCode == 0, sized.err.constData());
-        const CliResult capacity = runCli({u"capacity"_s, u"--preset"_s, u"llama-3.1-8b"_s, u"--gpu"_s, u"a100-80gb"_s, u"--json"_s});
-        QCOMPARE(sized.json().value("pool_tokens"_L1).toInteger(), capacity.json().value("kv_cache_tokens"_L1).toInteger());
+        const CliResult capacity =
+            runCli({u"capacity"_s, u"--preset"_s, u"llama-3.1-8b"_s, u"--gpu"_s, u"a100-80gb"_s, u"--json"_s});
+        QCOMPARE(sized.json().value("pool_tokens"_L1).toInteger(),
+                 capacity.json().value("kv_cache_tokens"_L1).toInteger());
 
         QFile bad(dir.filePath(u"bad.csv"_s));
         QVERIFY(bad.open(QIODevice::WriteOnly));
@@ -184,8 +178,7 @@ private slots:
         QVERIFY(a.err.contains("--allocator: 'lru' is not an allocator"));
     }
 
-    void decodeSmall()
-    {
+    void decodeSmall() {
         const CliResult r = runCli({u"decode"_s, u"--layers"_s, u"2"_s, u"--width"_s, u"64"_s, u"--heads"_s, u"4"_s,
                                     u"--kv-heads"_s, u"2"_s, u"--batch"_s, u"2"_s, u"--steps"_s, u"10"_s,
                                     u"--prompt-len"_s, u"20"_s, u"--block-size"_s, u"8"_s, u"--json"_s});
@@ -200,11 +193,17 @@ private slots:
             QCOMPARE(m.value("step_ms"_L1).toArray().size(), 10);
             QVERIFY(m.value("tokens_per_s"_L1).toDouble() > 0);
             const QJsonObject mem = m.value("memory"_L1).toObject();
-            for (const char* key : {"theoretical_weight_bytes", "theoretical_kv_bytes", "peak_allocated_bytes", "process_bytes"})
+            for (const char* key :
+                 {"theoretical_weight_bytes", "theoretical_kv_bytes", "peak_allocated_bytes", "process_bytes"})
                 QVERIFY2(mem.contains(QLatin1String(key)), key);
         }
         // 2 layers x 2 x (2 KV heads x 16) x 4 B per token, 30 tokens, batch 2.
-        QCOMPARE(modes.value("contiguous"_L1).toObject().value("memory"_L1).toObject().value("theoretical_kv_bytes"_L1).toInteger(),
+        QCOMPARE(modes.value("contiguous"_L1)
+                     .toObject()
+                     .value("memory"_L1)
+                     .toObject()
+                     .value("theoretical_kv_bytes"_L1)
+                     .toInteger(),
                  512LL * 30 * 2);
         QVERIFY(j.contains("fit_a_ms"_L1) && j.contains("fit_b_ms"_L1));
 
@@ -216,21 +215,20 @@ private slots:
         QVERIFY(bad.err.contains("--heads (3) must divide --width (512)"));
     }
 
-    void presets()
-    {
+    void presets() {
         const CliResult r = runCli({u"presets"_s, u"--json"_s});
         QCOMPARE(r.exitCode, 0);
         QStringList ids;
         for (const auto& model : r.json().value("models"_L1).toArray())
             ids << model.toObject().value("id"_L1).toString();
-        for (const char* required : {"llama-3.1-8b", "llama-3-70b", "small-gpt", "mistral-7b", "qwen2.5-7b", "gpt2", "llama-2-7b"})
+        for (const char* required :
+             {"llama-3.1-8b", "llama-3-70b", "small-gpt", "mistral-7b", "qwen2.5-7b", "gpt2", "llama-2-7b"})
             QVERIFY2(ids.contains(QLatin1String(required)), required);
         QVERIFY(r.json().value("gpus"_L1).toArray().size() >= 8);
         QCOMPARE(runCli({u"presets"_s}).exitCode, 0);
     }
 
-    void helpAndVersion()
-    {
+    void helpAndVersion() {
         for (const char* command : {"estimate", "capacity", "simulate", "decode", "presets"}) {
             const CliResult r = runCli({QLatin1String(command), u"--help"_s});
             QCOMPARE(r.exitCode, 0);
@@ -242,30 +240,38 @@ private slots:
         QVERIFY(v.out.contains("Compute: "));
     }
 
-    void errors_data()
-    {
+    void errors_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("needle");
         QTest::newRow("unknown command") << QStringList{u"estimat"_s} << u"unknown command 'estimat'"_s;
-        QTest::newRow("unknown option") << QStringList{u"estimate"_s, u"--contxt"_s, u"5"_s} << u"unknown option '--contxt'"_s;
-        QTest::newRow("unknown preset") << QStringList{u"estimate"_s, u"--preset"_s, u"gpt5"_s} << u"unknown model preset 'gpt5'"_s;
-        QTest::newRow("unknown gpu") << QStringList{u"estimate"_s, u"--gpu"_s, u"voodoo2"_s} << u"unknown GPU 'voodoo2'"_s;
-        QTest::newRow("unknown dtype") << QStringList{u"estimate"_s, u"--kv-dtype"_s, u"int3"_s} << u"--kv-dtype: 'int3'"_s;
-        QTest::newRow("negative context") << QStringList{u"estimate"_s, u"--context"_s, u"-5"_s} << u"--context expects a whole number"_s;
-        QTest::newRow("zero batch") << QStringList{u"estimate"_s, u"--batch"_s, u"0"_s} << u"--batch must be between 1"_s;
-        QTest::newRow("kv heads") << QStringList{u"estimate"_s, u"--kv-heads"_s, u"5"_s} << u"--kv-heads: 5 KV heads must divide the 32"_s;
-        QTest::newRow("overflow") << QStringList{u"estimate"_s, u"--context"_s, u"1099511627776"_s, u"--batch"_s, u"4294967296"_s}
+        QTest::newRow("unknown option") << QStringList{u"estimate"_s, u"--contxt"_s, u"5"_s}
+                                        << u"unknown option '--contxt'"_s;
+        QTest::newRow("unknown preset") << QStringList{u"estimate"_s, u"--preset"_s, u"gpt5"_s}
+                                        << u"unknown model preset 'gpt5'"_s;
+        QTest::newRow("unknown gpu") << QStringList{u"estimate"_s, u"--gpu"_s, u"voodoo2"_s}
+                                     << u"unknown GPU 'voodoo2'"_s;
+        QTest::newRow("unknown dtype") << QStringList{u"estimate"_s, u"--kv-dtype"_s, u"int3"_s}
+                                       << u"--kv-dtype: 'int3'"_s;
+        QTest::newRow("negative context")
+            << QStringList{u"estimate"_s, u"--context"_s, u"-5"_s} << u"--context expects a whole number"_s;
+        QTest::newRow("zero batch") << QStringList{u"estimate"_s, u"--batch"_s, u"0"_s}
+                                    << u"--batch must be between 1"_s;
+        QTest::newRow("kv heads") << QStringList{u"estimate"_s, u"--kv-heads"_s, u"5"_s}
+                                  << u"--kv-heads: 5 KV heads must divide the 32"_s;
+        QTest::newRow("overflow") << QStringList{u"estimate"_s, u"--context"_s, u"1099511627776"_s, u"--batch"_s,
+                                                 u"4294967296"_s}
                                   << u"overflows 64 bits"_s;
         QTest::newRow("missing value") << QStringList{u"estimate"_s, u"--batch"_s} << u"'--batch' needs a value"_s;
         QTest::newRow("missing config") << QStringList{u"estimate"_s, u"--config"_s, u"/no/such/config.json"_s}
                                         << u"/no/such/config.json: cannot open"_s;
         QTest::newRow("bad tp") << QStringList{u"estimate"_s, u"--tp"_s, u"3"_s} << u"--tp: 3 GPUs"_s;
-        QTest::newRow("utilization") << QStringList{u"capacity"_s, u"--utilization"_s, u"1.5"_s} << u"--utilization must be between"_s;
-        QTest::newRow("preset and config") << QStringList{u"estimate"_s, u"--preset"_s, u"gpt2"_s, u"--config"_s, u"x.json"_s}
-                                           << u"either --preset or --config"_s;
+        QTest::newRow("utilization") << QStringList{u"capacity"_s, u"--utilization"_s, u"1.5"_s}
+                                     << u"--utilization must be between"_s;
+        QTest::newRow("preset and config")
+            << QStringList{u"estimate"_s, u"--preset"_s, u"gpt2"_s, u"--config"_s, u"x.json"_s}
+            << u"either --preset or --config"_s;
     }
-    void errors()
-    {
+    void errors() {
         QFETCH(QStringList, args);
         QFETCH(QString, needle);
         const CliResult r = runCli(args + QStringList{u"--json"_s});
@@ -274,8 +280,7 @@ private slots:
         QVERIFY2(QString::fromUtf8(r.err).contains(needle), r.err.constData());
     }
 
-    void malformedConfigNamesTheFile()
-    {
+    void malformedConfigNamesTheFile() {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"config.json"_s);
         QFile file(path);

@@ -14,8 +14,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-DecodeOptions tinyOptions()
-{
+DecodeOptions tinyOptions() {
     DecodeOptions o;
     o.model.layers = 2;
     o.model.width = 64;
@@ -32,9 +31,9 @@ DecodeOptions tinyOptions()
 }
 
 // The logits that chose the last token, recomputed in float64 from scratch.
-void compareWithReference(const DecodeOptions& o, const DecodeReport& r)
-{
-    const GptWeights weights = o.weightsFile.empty() ? randomWeights(o.model) : loadSafetensors(o.weightsFile, o.model.heads);
+void compareWithReference(const DecodeOptions& o, const DecodeReport& r) {
+    const GptWeights weights =
+        o.weightsFile.empty() ? randomWeights(o.model) : loadSafetensors(o.weightsFile, o.model.heads);
     auto sequence = makePrompts(o, weights.config.vocab)[0];
     for (const ModeResult& m : r.modes) {
         QVERIFY(m.completed);
@@ -47,8 +46,10 @@ void compareWithReference(const DecodeOptions& o, const DecodeReport& r)
             worst = std::max(worst, std::abs(double(m.lastLogits[i]) - ref[i]));
             scale = std::max(scale, std::abs(ref[i]));
         }
-        QVERIFY2(worst <= 1e-4 * scale + 1e-5,
-                 qPrintable(u"%1: max |fp32 - fp64| = %2 for logits up to %3"_s.arg(QString::fromStdString(cacheModeName(m.mode))).arg(worst).arg(scale)));
+        QVERIFY2(worst <= 1e-4 * scale + 1e-5, qPrintable(u"%1: max |fp32 - fp64| = %2 for logits up to %3"_s
+                                                              .arg(QString::fromStdString(cacheModeName(m.mode)))
+                                                              .arg(worst)
+                                                              .arg(scale)));
     }
 }
 
@@ -58,8 +59,7 @@ class TestDecode : public QObject {
     Q_OBJECT
 
 private slots:
-    void modesAgree_data()
-    {
+    void modesAgree_data() {
         QTest::addColumn<uint>("heads");
         QTest::addColumn<uint>("kvHeads");
         QTest::addColumn<uint>("blockSize");
@@ -71,8 +71,7 @@ private slots:
         QTest::newRow("block 256") << 4u << 4u << 256u << 5u;
         QTest::newRow("prompt longer than a block") << 4u << 2u << 16u << 40u;
     }
-    void modesAgree()
-    {
+    void modesAgree() {
         QFETCH(uint, heads);
         QFETCH(uint, kvHeads);
         QFETCH(uint, blockSize);
@@ -94,8 +93,7 @@ private slots:
         compareWithReference(o, r);
     }
 
-    void stepAccounting()
-    {
+    void stepAccounting() {
         DecodeOptions o = tinyOptions();
         const DecodeReport r = runDecode(o);
         const std::uint64_t perToken = o.model.kvBytesPerToken(); // 2 x 2 layers x 64 x 4 B
@@ -112,7 +110,8 @@ private slots:
                 if (m.mode == CacheMode::Contiguous) // reserved for the maximum length from the start
                     QCOMPARE(s.kvBytesHeld, perToken * o.batch * (o.promptLen + o.steps));
                 if (m.mode == CacheMode::Paged) // whole blocks, growing with the sequence
-                    QCOMPARE(s.kvBytesHeld, perToken * o.batch * o.blockSize * ((length + o.blockSize - 1) / o.blockSize));
+                    QCOMPARE(s.kvBytesHeld,
+                             perToken * o.batch * o.blockSize * ((length + o.blockSize - 1) / o.blockSize));
             }
             QCOMPARE(m.memory.theoreticalWeightBytes, o.model.parameterCount() * 4);
             QVERIFY(m.memory.peakAllocatedBytes >= m.memory.theoreticalWeightBytes + m.memory.theoreticalKvBytes);
@@ -121,8 +120,7 @@ private slots:
         QCOMPARE(r.modes[1].memory.theoreticalKvBytes, perToken * o.batch * (o.promptLen + o.steps));
     }
 
-    void runAtTheMaximumContext()
-    {
+    void runAtTheMaximumContext() {
         DecodeOptions o = tinyOptions();
         o.batch = 2;
         o.promptLen = 40;
@@ -133,8 +131,7 @@ private slots:
         QVERIFY(throwsErrorContaining([&] { runDecode(o); }, {"exceeds the model's context of 96"}));
     }
 
-    void stopEndsWithinAStep()
-    {
+    void stopEndsWithinAStep() {
         DecodeOptions o = tinyOptions();
         std::atomic<bool> stop{false};
         int seen = 0;
@@ -148,14 +145,13 @@ private slots:
         QVERIFY(!r.modes[0].completed);
     }
 
-    void twoTermFit()
-    {
+    void twoTermFit() {
         // DOMAIN.md: a + b = 1.22 ms (cached) and a + 250 b = 1.5 ms (uncached).
         double a = 0, b = 0;
         fitTwoTerm({1, 250}, {1.22, 1.5}, a, b);
         QCOMPARE(std::round(b * 1e4) / 1e4, 0.0011);
         QCOMPARE(std::round(a * 100) / 100, 1.22);
-        QVERIFY(a / (a + b) > 0.99); // over 99% of a cached step is fixed cost
+        QVERIFY(a / (a + b) > 0.99);                        // over 99% of a cached step is fixed cost
         QVERIFY(std::abs(a / (a + 250 * b) - 0.81) < 0.01); // about 80% of an uncached one
         // It mispredicts batch 64: 18.8 and 1.29 ms against 21.8 and 2.7 measured.
         fitTwoTerm({3, 5, 7}, {7, 11, 15}, a, b);
@@ -166,8 +162,7 @@ private slots:
         QCOMPARE(a, 2.0);
     }
 
-    void safetensorsRoundTrip()
-    {
+    void safetensorsRoundTrip() {
         QTemporaryDir dir;
         const std::string path = dir.filePath(u"tiny-gpt2.safetensors"_s).toStdString();
         DecodeOptions o = tinyOptions();
@@ -185,8 +180,7 @@ private slots:
         compareWithReference(o, fromFile);
     }
 
-    void malformedSafetensors_data()
-    {
+    void malformedSafetensors_data() {
         QTest::addColumn<QByteArray>("bytes");
         QTest::addColumn<QString>("needle");
         auto file = [](const QByteArray& header, const QByteArray& data) -> QByteArray {
@@ -200,15 +194,18 @@ private slots:
         QTest::newRow("header past the end") << file("{}", {}).replace(0, 1, "\xff") << u"the header claims"_s;
         QTest::newRow("bad json") << file("{oops", {}) << u"not valid JSON"_s;
         QTest::newRow("no wte") << file("{}", {}) << u"missing tensor 'wte.weight'"_s;
-        QTest::newRow("bad dtype") << file(R"({"wte.weight":{"dtype":"I8","shape":[2,2],"data_offsets":[0,4]}})", QByteArray(4, 0))
+        QTest::newRow("bad dtype") << file(R"({"wte.weight":{"dtype":"I8","shape":[2,2],"data_offsets":[0,4]}})",
+                                           QByteArray(4, 0))
                                    << u"dtype 'I8' is not supported"_s;
-        QTest::newRow("offsets outside") << file(R"({"wte.weight":{"dtype":"F32","shape":[2,2],"data_offsets":[0,16]}})", QByteArray(8, 0))
+        QTest::newRow("offsets outside") << file(
+                                                R"({"wte.weight":{"dtype":"F32","shape":[2,2],"data_offsets":[0,16]}})",
+                                                QByteArray(8, 0))
                                          << u"lie outside"_s;
-        QTest::newRow("size mismatch") << file(R"({"wte.weight":{"dtype":"F32","shape":[2,3],"data_offsets":[0,16]}})", QByteArray(16, 0))
+        QTest::newRow("size mismatch") << file(R"({"wte.weight":{"dtype":"F32","shape":[2,3],"data_offsets":[0,16]}})",
+                                               QByteArray(16, 0))
                                        << u"its shape needs 24"_s;
     }
-    void malformedSafetensors()
-    {
+    void malformedSafetensors() {
         QFETCH(QByteArray, bytes);
         QFETCH(QString, needle);
         QTemporaryDir dir;
@@ -224,19 +221,21 @@ private slots:
         QVERIFY(message.startsWith(path));
     }
 
-    void wrongShapeNamesTheTensor()
-    {
+    void wrongShapeNamesTheTensor() {
         QTemporaryDir dir;
         const std::string path = dir.filePath(u"x.safetensors"_s).toStdString();
         DecodeOptions o = tinyOptions();
         GptWeights w = randomWeights(o.model);
         w.layers[1].fcBias.pop_back(); // one value short
-        QVERIFY(throwsErrorContaining([&] { saveSafetensors(w, path); loadSafetensors(path, 4); },
-                                      {"h.1.mlp.c_fc.bias"}));
+        QVERIFY(throwsErrorContaining(
+            [&] {
+                saveSafetensors(w, path);
+                loadSafetensors(path, 4);
+            },
+            {"h.1.mlp.c_fc.bias"}));
     }
 
-    void outOfMemoryIsRefusedWithNumbers()
-    {
+    void outOfMemoryIsRefusedWithNumbers() {
         DecodeOptions o = tinyOptions();
         o.model.layers = 200;
         o.model.width = 16384;
@@ -247,8 +246,7 @@ private slots:
                  qPrintable(message));
     }
 
-    void badOptions()
-    {
+    void badOptions() {
         DecodeOptions o = tinyOptions();
         o.model.kvHeads = 3;
         QVERIFY(throwsErrorContaining([&] { runDecode(o); }, {"--kv-heads (3) must divide --heads (4)"}));
@@ -260,16 +258,14 @@ private slots:
         QVERIFY(throwsErrorContaining([&] { runDecode(o); }, {"--block-size"}));
     }
 
-    void cudaSaysWhyItIsNotUsed()
-    {
+    void cudaSaysWhyItIsNotUsed() {
         const DeviceInfo d = probeDevice();
         if (d.backend != Backend::Cuda)
             QSKIP("no CUDA device answers on this machine; the CUDA checks need a GPU");
         QVERIFY(d.totalBytes > 0);
     }
 
-    void smallGptIsTheCoursesModel()
-    {
+    void smallGptIsTheCoursesModel() {
         const GptConfig c; // defaults
         QCOMPARE(c.parameterCount(), std::uint64_t(27'579'392));
         QCOMPARE(c.kvBytesPerToken(), std::uint64_t(32'768));

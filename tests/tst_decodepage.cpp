@@ -13,8 +13,7 @@ using namespace Qt::StringLiterals;
 using namespace kvscope::gpu;
 
 namespace {
-DecodeOptions tiny(std::uint32_t steps)
-{
+DecodeOptions tiny(std::uint32_t steps) {
     DecodeOptions o;
     o.model.layers = 2;
     o.model.width = 64;
@@ -35,8 +34,7 @@ class TestDecodePage : public QObject {
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
-    void runFillsChartsAndSummary()
-    {
+    void runFillsChartsAndSummary() {
         ScenarioController controller;
         MainWindow window(&controller);
         window.show();
@@ -59,8 +57,7 @@ private slots:
             window.saveScreenshot(qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR") + u"/gpu.png"_s);
     }
 
-    void stopEndsTheRun()
-    {
+    void stopEndsTheRun() {
         ScenarioController controller;
         MainWindow window(&controller);
         window.show();
@@ -76,8 +73,7 @@ private slots:
         QVERIFY(page->summary()->item(0, 0)->text().contains(u"stopped"_s));
     }
 
-    void closingMidRunIsSafe()
-    {
+    void closingMidRunIsSafe() {
         ScenarioController controller;
         auto* window = new MainWindow(&controller);
         window->show();
@@ -88,8 +84,7 @@ private slots:
         QVERIFY(true);
     }
 
-    void courseExperimentPreset()
-    {
+    void courseExperimentPreset() {
         ScenarioController controller;
         MainWindow window(&controller);
         window.decodePage()->loadCourseExperiment(64);

@@ -8,8 +8,7 @@ class TestDevice : public QObject {
     Q_OBJECT
 
 private slots:
-    void cpuDescription()
-    {
+    void cpuDescription() {
         const DeviceInfo cpu = probeCpu();
         QCOMPARE(cpu.backend, Backend::Cpu);
         QVERIFY(!cpu.name.empty());
@@ -18,8 +17,7 @@ private slots:
         QVERIFY(cpu.freeBytes <= cpu.totalBytes);
     }
 
-    void probeSaysWhy()
-    {
+    void probeSaysWhy() {
         const DeviceInfo info = probeDevice();
         const QString summary = QString::fromStdString(info.summary());
         if (info.backend == Backend::Cuda) {

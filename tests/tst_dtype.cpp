@@ -10,8 +10,7 @@ class TestDType : public QObject {
     Q_OBJECT
 
 private slots:
-    void parse_data()
-    {
+    void parse_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("canonical");
         QTest::addColumn<double>("effectiveBits");
@@ -29,8 +28,7 @@ private slots:
         QTest::newRow("int8 g64 bf16") << QStringLiteral("int8-g64-bf16") << QStringLiteral("int8-g64-bf16") << 8.25;
         QTest::newRow("int4 g128 fp32") << QStringLiteral("int4-g128-fp32") << QStringLiteral("int4-g128-fp32") << 4.25;
     }
-    void parse()
-    {
+    void parse() {
         QFETCH(QString, text);
         QFETCH(QString, canonical);
         QFETCH(double, effectiveBits);
@@ -40,8 +38,7 @@ private slots:
         QCOMPARE(DType::parse(d.name()), d); // the canonical name parses back
     }
 
-    void rejects_data()
-    {
+    void rejects_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("why");
         QTest::newRow("empty") << QString() << QStringLiteral("empty");
@@ -53,8 +50,7 @@ private slots:
         QTest::newRow("bad scale") << QStringLiteral("int4-g128-int8") << QStringLiteral("scales are");
         QTest::newRow("too many parts") << QStringLiteral("int4-g128-fp16-x") << QStringLiteral("too many");
     }
-    void rejects()
-    {
+    void rejects() {
         QFETCH(QString, text);
         QFETCH(QString, why);
         QString message;
@@ -64,23 +60,20 @@ private slots:
                  qPrintable(message));
     }
 
-    void storageRoundsUpToBytes()
-    {
+    void storageRoundsUpToBytes() {
         QCOMPARE(DType::int4().storageBytes(3), std::uint64_t(2)); // 12 bits -> 2 bytes
         QCOMPARE(DType::int4().storageBits(3), std::uint64_t(12));
         // 130 values in groups of 128 need 2 scales.
         QCOMPARE(DType::parse("int4-g128").storageBits(130), std::uint64_t(130 * 4 + 2 * 16));
     }
 
-    void labelsShowScaleOverhead()
-    {
+    void labelsShowScaleOverhead() {
         QCOMPARE(QString::fromStdString(DType::parse("int4-g128").label()),
                  QStringLiteral("INT4 (g128, FP16 scales: 4.125 bits)"));
         QCOMPARE(QString::fromStdString(DType::bf16().label()), QStringLiteral("BF16"));
     }
 
-    void standardListParsesBack()
-    {
+    void standardListParsesBack() {
         for (const DType& d : standardDTypes())
             QCOMPARE(DType::parse(d.name()), d);
     }

@@ -17,8 +17,7 @@ class TestHfConfig : public QObject {
 
 private slots:
     // Published counts and KV sizes from shared/fixtures/hf-configs/README.md.
-    void fixtures_data()
-    {
+    void fixtures_data() {
         QTest::addColumn<QByteArray>("file");
         QTest::addColumn<uint>("layers");
         QTest::addColumn<uint>("kvHeads");
@@ -34,15 +33,14 @@ private slots:
                                     << 7'241'732'096ull << QByteArray("GQA");
         QTest::newRow("Qwen2.5-7B") << QByteArray("qwen2.5-7b-instruct.json") << 28u << 4u << 128u << 57'344ull
                                     << 7'615'616'512ull << QByteArray("GQA");
-        QTest::newRow("GPT-2 large") << QByteArray("gpt2-large.json") << 36u << 20u << 64u << 184'320ull << 774'030'080ull
-                                     << QByteArray("MHA");
+        QTest::newRow("GPT-2 large") << QByteArray("gpt2-large.json") << 36u << 20u << 64u << 184'320ull
+                                     << 774'030'080ull << QByteArray("MHA");
         QTest::newRow("Mixtral-8x7B") << QByteArray("mixtral-8x7b-v0.1.json") << 32u << 8u << 128u << 131'072ull
                                       << 46'702'792'704ull << QByteArray("GQA");
         QTest::newRow("TinyLlama-1.1B") << QByteArray("tinyllama-1.1b-chat-v1.0.json") << 22u << 4u << 64u << 22'528ull
                                         << 1'100'048'384ull << QByteArray("GQA");
     }
-    void fixtures()
-    {
+    void fixtures() {
         QFETCH(QByteArray, file);
         QFETCH(uint, layers);
         QFETCH(uint, kvHeads);
@@ -59,13 +57,13 @@ private slots:
         const std::uint64_t estimated = parameterCount(r.shape);
         QVERIFY(r.shape.paramsOverride == 0);
         const double error = std::abs(double(estimated) - double(publishedParams)) / double(publishedParams);
-        QVERIFY2(error < 0.01, qPrintable(QStringLiteral("estimated %1, published %2").arg(estimated).arg(publishedParams)));
+        QVERIFY2(error < 0.01,
+                 qPrintable(QStringLiteral("estimated %1, published %2").arg(estimated).arg(publishedParams)));
         // These families are modelled exactly, not just within 1%.
         KV_COMPARE_U64(estimated, publishedParams);
     }
 
-    void windowSemantics()
-    {
+    void windowSemantics() {
         const auto mistral = importHfConfigFile(testDataPath("mistral-7b-v0.1.json").toStdString()).shape;
         QCOMPARE(mistral.slidingWindow, std::uint64_t(4096));
         QCOMPARE(mistral.windowedLayerCount(), 32u);
@@ -78,33 +76,47 @@ private slots:
         QCOMPARE(mixtral.slidingWindow, std::uint64_t(0));
     }
 
-    void fieldVariants_data()
-    {
+    void fieldVariants_data() {
         QTest::addColumn<QByteArray>("config");
         QTest::addColumn<uint>("layers");
         QTest::addColumn<uint>("hidden");
         QTest::addColumn<uint>("heads");
         QTest::addColumn<uint>("kvHeads");
         QTest::addColumn<uint>("headDim");
-        QTest::newRow("llama names") << QByteArray(R"({"model_type":"llama","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"num_key_value_heads":2,"intermediate_size":128,"vocab_size":100})")
-                                     << 2u << 64u << 4u << 2u << 16u;
-        QTest::newRow("gpt2 names") << QByteArray(R"({"model_type":"gpt2","n_layer":3,"n_embd":96,"n_head":6,"vocab_size":100,"n_positions":64})")
-                                    << 3u << 96u << 6u << 6u << 16u;
-        QTest::newRow("d_model / num_layers / num_heads") << QByteArray(R"({"d_model":128,"num_layers":4,"num_heads":8,"ffn_dim":256,"vocab_size":100,"hidden_act":"gelu"})")
-                                                          << 4u << 128u << 8u << 8u << 16u;
-        QTest::newRow("falcon multi_query") << QByteArray(R"({"model_type":"falcon","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":8,"multi_query":true,"vocab_size":100})")
-                                            << 2u << 64u << 8u << 1u << 8u;
-        QTest::newRow("num_kv_heads") << QByteArray(R"({"model_type":"falcon","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":8,"num_kv_heads":4,"vocab_size":100})")
-                                      << 2u << 64u << 8u << 4u << 8u;
-        QTest::newRow("explicit head_dim") << QByteArray(R"({"model_type":"gemma","num_hidden_layers":2,"hidden_size":3072,"num_attention_heads":16,"num_key_value_heads":16,"head_dim":256,"intermediate_size":100,"vocab_size":100})")
-                                           << 2u << 3072u << 16u << 16u << 256u;
-        QTest::newRow("text_config nesting") << QByteArray(R"({"model_type":"llava","text_config":{"model_type":"llama","num_hidden_layers":5,"hidden_size":256,"num_attention_heads":8,"num_key_value_heads":1,"intermediate_size":512,"vocab_size":100},"vision_config":{"hidden_size":1024}})")
-                                             << 5u << 256u << 8u << 1u << 32u;
-        QTest::newRow("null head_dim") << QByteArray(R"({"model_type":"mistral","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"num_key_value_heads":4,"head_dim":null,"intermediate_size":128,"vocab_size":100})")
-                                       << 2u << 64u << 4u << 4u << 16u;
+        QTest::newRow("llama names")
+            << QByteArray(
+                   R"({"model_type":"llama","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"num_key_value_heads":2,"intermediate_size":128,"vocab_size":100})")
+            << 2u << 64u << 4u << 2u << 16u;
+        QTest::newRow("gpt2 names")
+            << QByteArray(
+                   R"({"model_type":"gpt2","n_layer":3,"n_embd":96,"n_head":6,"vocab_size":100,"n_positions":64})")
+            << 3u << 96u << 6u << 6u << 16u;
+        QTest::newRow("d_model / num_layers / num_heads")
+            << QByteArray(
+                   R"({"d_model":128,"num_layers":4,"num_heads":8,"ffn_dim":256,"vocab_size":100,"hidden_act":"gelu"})")
+            << 4u << 128u << 8u << 8u << 16u;
+        QTest::newRow("falcon multi_query")
+            << QByteArray(
+                   R"({"model_type":"falcon","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":8,"multi_query":true,"vocab_size":100})")
+            << 2u << 64u << 8u << 1u << 8u;
+        QTest::newRow("num_kv_heads")
+            << QByteArray(
+                   R"({"model_type":"falcon","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":8,"num_kv_heads":4,"vocab_size":100})")
+            << 2u << 64u << 8u << 4u << 8u;
+        QTest::newRow("explicit head_dim")
+            << QByteArray(
+                   R"({"model_type":"gemma","num_hidden_layers":2,"hidden_size":3072,"num_attention_heads":16,"num_key_value_heads":16,"head_dim":256,"intermediate_size":100,"vocab_size":100})")
+            << 2u << 3072u << 16u << 16u << 256u;
+        QTest::newRow("text_config nesting")
+            << QByteArray(
+                   R"({"model_type":"llava","text_config":{"model_type":"llama","num_hidden_layers":5,"hidden_size":256,"num_attention_heads":8,"num_key_value_heads":1,"intermediate_size":512,"vocab_size":100},"vision_config":{"hidden_size":1024}})")
+            << 5u << 256u << 8u << 1u << 32u;
+        QTest::newRow("null head_dim")
+            << QByteArray(
+                   R"({"model_type":"mistral","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"num_key_value_heads":4,"head_dim":null,"intermediate_size":128,"vocab_size":100})")
+            << 2u << 64u << 4u << 4u << 16u;
     }
-    void fieldVariants()
-    {
+    void fieldVariants() {
         QFETCH(QByteArray, config);
         QFETCH(uint, layers);
         QFETCH(uint, hidden);
@@ -119,9 +131,9 @@ private slots:
         QCOMPARE(m.effectiveHeadDim(), headDim);
     }
 
-    void layerTypesAndPatterns()
-    {
-        const char* layerTypes = R"({"model_type":"gemma3_text","num_hidden_layers":4,"hidden_size":64,"num_attention_heads":4,"num_key_value_heads":1,"head_dim":16,"intermediate_size":128,"vocab_size":100,"sliding_window":512,
+    void layerTypesAndPatterns() {
+        const char* layerTypes =
+            R"({"model_type":"gemma3_text","num_hidden_layers":4,"hidden_size":64,"num_attention_heads":4,"num_key_value_heads":1,"head_dim":16,"intermediate_size":128,"vocab_size":100,"sliding_window":512,
             "layer_types":["sliding_attention","sliding_attention","sliding_attention","full_attention"]})";
         const ModelShape a = importHfConfigText(layerTypes, "a.json").shape;
         QCOMPARE(a.windowedLayerCount(), 3u);
@@ -129,19 +141,22 @@ private slots:
         // 3 layers capped at 512 tokens, 1 growing: 2 x 1 x 16 x 2 B = 64 B per layer-token.
         KV_COMPARE_U64(kvBytes(a, DType::bf16(), 4096, 1), 64ull * (3 * 512 + 4096));
 
-        const char* pattern = R"({"model_type":"gemma3_text","num_hidden_layers":12,"hidden_size":64,"num_attention_heads":4,"num_key_value_heads":1,"head_dim":16,"intermediate_size":128,"vocab_size":100,"sliding_window":512,"sliding_window_pattern":6})";
+        const char* pattern =
+            R"({"model_type":"gemma3_text","num_hidden_layers":12,"hidden_size":64,"num_attention_heads":4,"num_key_value_heads":1,"head_dim":16,"intermediate_size":128,"vocab_size":100,"sliding_window":512,"sliding_window_pattern":6})";
         QCOMPARE(importHfConfigText(pattern, "b.json").shape.windowedLayerCount(), 10u);
 
-        const char* gemma2 = R"({"model_type":"gemma2","num_hidden_layers":6,"hidden_size":64,"num_attention_heads":4,"num_key_value_heads":2,"head_dim":16,"intermediate_size":128,"vocab_size":100,"sliding_window":4096})";
+        const char* gemma2 =
+            R"({"model_type":"gemma2","num_hidden_layers":6,"hidden_size":64,"num_attention_heads":4,"num_key_value_heads":2,"head_dim":16,"intermediate_size":128,"vocab_size":100,"sliding_window":4096})";
         QCOMPARE(importHfConfigText(gemma2, "c.json").shape.windowedLayerCount(), 3u);
 
-        const char* qwenWindow = R"({"model_type":"qwen2","num_hidden_layers":8,"hidden_size":64,"num_attention_heads":4,"num_key_value_heads":2,"intermediate_size":128,"vocab_size":100,"sliding_window":1024,"use_sliding_window":true,"max_window_layers":6})";
+        const char* qwenWindow =
+            R"({"model_type":"qwen2","num_hidden_layers":8,"hidden_size":64,"num_attention_heads":4,"num_key_value_heads":2,"intermediate_size":128,"vocab_size":100,"sliding_window":1024,"use_sliding_window":true,"max_window_layers":6})";
         QCOMPARE(importHfConfigText(qwenWindow, "d.json").shape.windowedLayerCount(), 2u);
     }
 
-    void deepSeekMla()
-    {
-        const char* config = R"({"model_type":"deepseek_v3","num_hidden_layers":61,"hidden_size":7168,"num_attention_heads":128,"num_key_value_heads":128,
+    void deepSeekMla() {
+        const char* config =
+            R"({"model_type":"deepseek_v3","num_hidden_layers":61,"hidden_size":7168,"num_attention_heads":128,"num_key_value_heads":128,
             "kv_lora_rank":512,"qk_rope_head_dim":64,"qk_nope_head_dim":128,"v_head_dim":128,"q_lora_rank":1536,"intermediate_size":18432,
             "moe_intermediate_size":2048,"n_routed_experts":256,"n_shared_experts":1,"num_experts_per_tok":8,"first_k_dense_replace":3,"vocab_size":129280,"tie_word_embeddings":false})";
         const ModelShape m = importHfConfigText(config, "deepseek-v3.json").shape;
@@ -153,49 +168,63 @@ private slots:
         QVERIFY2(std::abs(double(p.active) / 37e9 - 1.0) < 0.03, qPrintable(QString::number(p.active)));
     }
 
-    void notesForWhatWasAssumed()
-    {
-        const char* unknown = R"({"model_type":"mystery","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":100,"hidden_act":"silu"})";
+    void notesForWhatWasAssumed() {
+        const char* unknown =
+            R"({"model_type":"mystery","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":100,"hidden_act":"silu"})";
         const ImportResult r = importHfConfigText(unknown, "m.json");
         QVERIFY(r.notes.size() >= 2);
         QVERIFY(QString::fromStdString(r.notes[0]).contains(QLatin1String("unknown model_type 'mystery'")));
         QCOMPARE(r.shape.mlp, MlpKind::Gated);
     }
 
-    void errors_data()
-    {
+    void errors_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QStringList>("needles");
         QTest::newRow("malformed JSON") << QStringLiteral("{\"num_hidden_layers\": 32,\n  \"hidden_size\": }")
                                         << QStringList{u"bad.json:2:"_s, u"not valid JSON"_s};
         QTest::newRow("not an object") << QStringLiteral("[1, 2]") << QStringList{u"bad.json"_s, u"JSON object"_s};
-        QTest::newRow("missing layers") << QStringLiteral(R"({"hidden_size":64,"num_attention_heads":4,"vocab_size":10})")
+        QTest::newRow("missing layers") << QStringLiteral(
+                                               R"({"hidden_size":64,"num_attention_heads":4,"vocab_size":10})")
                                         << QStringList{u"bad.json"_s, u"layer count"_s, u"num_hidden_layers"_s};
         QTest::newRow("missing heads") << QStringLiteral(R"({"num_hidden_layers":2,"hidden_size":64,"vocab_size":10})")
                                        << QStringList{u"query head count"_s};
-        QTest::newRow("missing vocab") << QStringLiteral(R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4})")
+        QTest::newRow("missing vocab") << QStringLiteral(
+                                              R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4})")
                                        << QStringList{u"vocabulary size"_s};
-        QTest::newRow("kv heads do not divide") << QStringLiteral(R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":6,"num_key_value_heads":4,"vocab_size":10})")
-                                                << QStringList{u"KV heads (4) must divide the query heads (6)"_s};
-        QTest::newRow("negative layers") << QStringLiteral(R"({"num_hidden_layers":-2,"hidden_size":64,"num_attention_heads":4,"vocab_size":10})")
-                                         << QStringList{u"'num_hidden_layers' must be a positive integer, got -2"_s};
-        QTest::newRow("zero hidden") << QStringLiteral(R"({"num_hidden_layers":2,"hidden_size":0,"num_attention_heads":4,"vocab_size":10})")
-                                     << QStringList{u"'hidden_size' must be a positive integer"_s};
-        QTest::newRow("string layers") << QStringLiteral(R"({"num_hidden_layers":"32","hidden_size":64,"num_attention_heads":4,"vocab_size":10})")
-                                       << QStringList{u"'num_hidden_layers' must be a positive integer, got \"32\""_s};
-        QTest::newRow("huge layers") << QStringLiteral(R"({"num_hidden_layers":99999999999,"hidden_size":64,"num_attention_heads":4,"vocab_size":10})")
-                                     << QStringList{u"too large"_s};
-        QTest::newRow("heads not dividing hidden") << QStringLiteral(R"({"num_hidden_layers":2,"hidden_size":65,"num_attention_heads":4,"vocab_size":10})")
-                                                   << QStringList{u"head_dim"_s};
-        QTest::newRow("layer_types length") << QStringLiteral(R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":10,"sliding_window":8,"layer_types":["full_attention"]})")
-                                            << QStringList{u"'layer_types' lists 1 layers"_s};
-        QTest::newRow("moe without top-k") << QStringLiteral(R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":10,"num_local_experts":8})")
-                                           << QStringList{u"num_experts_per_tok"_s};
-        QTest::newRow("bad bool") << QStringLiteral(R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":10,"tie_word_embeddings":"yes"})")
-                                  << QStringList{u"'tie_word_embeddings' must be true or false"_s};
+        QTest::newRow("kv heads do not divide")
+            << QStringLiteral(
+                   R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":6,"num_key_value_heads":4,"vocab_size":10})")
+            << QStringList{u"KV heads (4) must divide the query heads (6)"_s};
+        QTest::newRow("negative layers")
+            << QStringLiteral(R"({"num_hidden_layers":-2,"hidden_size":64,"num_attention_heads":4,"vocab_size":10})")
+            << QStringList{u"'num_hidden_layers' must be a positive integer, got -2"_s};
+        QTest::newRow("zero hidden")
+            << QStringLiteral(R"({"num_hidden_layers":2,"hidden_size":0,"num_attention_heads":4,"vocab_size":10})")
+            << QStringList{u"'hidden_size' must be a positive integer"_s};
+        QTest::newRow("string layers")
+            << QStringLiteral(R"({"num_hidden_layers":"32","hidden_size":64,"num_attention_heads":4,"vocab_size":10})")
+            << QStringList{u"'num_hidden_layers' must be a positive integer, got \"32\""_s};
+        QTest::newRow("huge layers")
+            << QStringLiteral(
+                   R"({"num_hidden_layers":99999999999,"hidden_size":64,"num_attention_heads":4,"vocab_size":10})")
+            << QStringList{u"too large"_s};
+        QTest::newRow("heads not dividing hidden")
+            << QStringLiteral(R"({"num_hidden_layers":2,"hidden_size":65,"num_attention_heads":4,"vocab_size":10})")
+            << QStringList{u"head_dim"_s};
+        QTest::newRow("layer_types length")
+            << QStringLiteral(
+                   R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":10,"sliding_window":8,"layer_types":["full_attention"]})")
+            << QStringList{u"'layer_types' lists 1 layers"_s};
+        QTest::newRow("moe without top-k")
+            << QStringLiteral(
+                   R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":10,"num_local_experts":8})")
+            << QStringList{u"num_experts_per_tok"_s};
+        QTest::newRow("bad bool")
+            << QStringLiteral(
+                   R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":10,"tie_word_embeddings":"yes"})")
+            << QStringList{u"'tie_word_embeddings' must be true or false"_s};
     }
-    void errors()
-    {
+    void errors() {
         QFETCH(QString, text);
         QFETCH(QStringList, needles);
         try {
@@ -209,21 +238,20 @@ private slots:
         }
     }
 
-    void missingFile()
-    {
+    void missingFile() {
         QVERIFY(throwsErrorContaining([] { importHfConfigFile("/nonexistent/config.json"); },
                                       {"/nonexistent/config.json", "cannot open"}));
     }
 
-    void presetsLoadThroughTheImporter()
-    {
+    void presetsLoadThroughTheImporter() {
         for (const auto& info : modelPresets()) {
             const ModelShape m = loadPreset(info.id);
             QCOMPARE(QString::fromStdString(m.id), QString::fromStdString(info.id));
             QVERIFY(!info.displayName.empty());
             QVERIFY(parameterCount(m) > 0);
         }
-        QVERIFY(throwsErrorContaining([] { loadPreset("llama-9"); }, {"unknown model preset 'llama-9'", "llama-3.1-8b"}));
+        QVERIFY(
+            throwsErrorContaining([] { loadPreset("llama-9"); }, {"unknown model preset 'llama-9'", "llama-3.1-8b"}));
     }
 };
 

@@ -3,8 +3,8 @@
 #include "error.h"
 #include "kvsimulator.h"
 #include "pagedallocator.h"
-#include "workload.h"
 #include "testutils.h"
+#include "workload.h"
 
 #include <QtTest>
 
@@ -16,8 +16,7 @@ Q_DECLARE_METATYPE(kvscope::AllocatorKind)
 namespace {
 
 // Runs to the end, checking after every step what must always hold.
-void runChecked(const SimConfig& config, const std::vector<Request>& requests)
-{
+void runChecked(const SimConfig& config, const std::vector<Request>& requests) {
     SimConfig checked = config;
     checked.checkInvariants = true; // the allocator verifies itself after every step
     checked.keepSlotMap = true;
@@ -31,15 +30,25 @@ void runChecked(const SimConfig& config, const std::vector<Request>& requests)
                      "paged internal waste must stay under one block per running sequence");
         if (config.allocator == AllocatorKind::Oracle && !config.buddyPlacement)
             QCOMPARE(s.usage.internal, std::uint64_t(0)); // an oracle never reserves for tokens that never come
-        if (s.step % 7 == 0) { // the map the view draws counts the same slots as usage()
+        if (s.step % 7 == 0) {                            // the map the view draws counts the same slots as usage()
             SlotUsage fromMap;
             for (const SlotCell& cell : sim.slotMap()) {
                 switch (cell.kind) {
-                case SlotKind::Token: ++fromMap.tokenStates; break;
-                case SlotKind::Reserved: ++fromMap.reserved; break;
-                case SlotKind::Internal: ++fromMap.internal; break;
-                case SlotKind::External: ++fromMap.external; break;
-                case SlotKind::Free: ++fromMap.free; break;
+                case SlotKind::Token:
+                    ++fromMap.tokenStates;
+                    break;
+                case SlotKind::Reserved:
+                    ++fromMap.reserved;
+                    break;
+                case SlotKind::Internal:
+                    ++fromMap.internal;
+                    break;
+                case SlotKind::External:
+                    ++fromMap.external;
+                    break;
+                case SlotKind::Free:
+                    ++fromMap.free;
+                    break;
                 }
             }
             QCOMPARE(fromMap.tokenStates, s.usage.tokenStates);
@@ -61,8 +70,7 @@ class TestKvSimulator : public QObject {
     Q_OBJECT
 
 private slots:
-    void invariantsOverRandomTraces_data()
-    {
+    void invariantsOverRandomTraces_data() {
         QTest::addColumn<AllocatorKind>("kind");
         QTest::addColumn<bool>("buddy");
         QTest::addColumn<uint>("blockSize");
@@ -75,13 +83,13 @@ private slots:
             QTest::addRow("oracle first-fit seed %d", seed) << AllocatorKind::Oracle << false << 16u << 1u << seed;
             QTest::addRow("oracle buddy seed %d", seed) << AllocatorKind::Oracle << true << 16u << 1u << seed;
             const uint blocks[] = {1, 16, 256};
-            QTest::addRow("paged block %u seed %d", blocks[row % 3], seed) << AllocatorKind::Paged << false << blocks[row % 3] << 1u << seed;
+            QTest::addRow("paged block %u seed %d", blocks[row % 3], seed)
+                << AllocatorKind::Paged << false << blocks[row % 3] << 1u << seed;
             QTest::addRow("paged 4 samples seed %d", seed) << AllocatorKind::Paged << false << 8u << 4u << seed;
             ++row;
         }
     }
-    void invariantsOverRandomTraces()
-    {
+    void invariantsOverRandomTraces() {
         QFETCH(AllocatorKind, kind);
         QFETCH(bool, buddy);
         QFETCH(uint, blockSize);
@@ -97,12 +105,11 @@ private slots:
         config.blockSize = blockSize;
         config.samples = samples;
         config.poolSlots = 6000 + 37 * std::uint64_t(seed); // not a multiple of the block size
-        config.maxModelLen = samples > 1 ? 1024 : 2048;      // four samples of one request must fit the pool
+        config.maxModelLen = samples > 1 ? 1024 : 2048;     // four samples of one request must fit the pool
         runChecked(config, generateWorkload(spec));
     }
 
-    void fastForwardGivesTheSteppedSummary_data()
-    {
+    void fastForwardGivesTheSteppedSummary_data() {
         QTest::addColumn<AllocatorKind>("kind");
         QTest::addColumn<bool>("buddy");
         QTest::addColumn<double>("rate");
@@ -111,13 +118,13 @@ private slots:
             for (double rate : {0.0, 0.3}) {
                 QTest::addRow("paged rate %.1f seed %d", rate, seed) << AllocatorKind::Paged << false << rate << seed;
                 QTest::addRow("max rate %.1f seed %d", rate, seed) << AllocatorKind::Max << false << rate << seed;
-                QTest::addRow("pow2 buddy rate %.1f seed %d", rate, seed) << AllocatorKind::Pow2 << true << rate << seed;
+                QTest::addRow("pow2 buddy rate %.1f seed %d", rate, seed)
+                    << AllocatorKind::Pow2 << true << rate << seed;
                 QTest::addRow("oracle rate %.1f seed %d", rate, seed) << AllocatorKind::Oracle << false << rate << seed;
             }
         }
     }
-    void fastForwardGivesTheSteppedSummary()
-    {
+    void fastForwardGivesTheSteppedSummary() {
         QFETCH(AllocatorKind, kind);
         QFETCH(bool, buddy);
         QFETCH(double, rate);
@@ -157,8 +164,7 @@ private slots:
         QVERIFY(fast.allocator().empty());
     }
 
-    void paperPoolRunsSevenAtATime()
-    {
+    void paperPoolRunsSevenAtATime() {
         // A 13B model with 12 GiB of KV on an A100-40GB holds 15,728 slots: max reserves 2,048 each.
         WorkloadSpec spec = WorkloadSpec::parse("sharegpt");
         spec.requests = 300;
@@ -169,14 +175,14 @@ private slots:
         QCOMPARE(s.meanBatchSaturated, 7.0);
     }
 
-    void thePapersPicture()
-    {
+    void thePapersPicture() {
         // Token-state share rises max < pow2 < oracle < paged; contiguous well below paged.
         WorkloadSpec spec = WorkloadSpec::parse("sharegpt");
         spec.requests = 1000;
         SimConfig config;
         std::vector<double> shares;
-        for (AllocatorKind kind : {AllocatorKind::Max, AllocatorKind::Pow2, AllocatorKind::Oracle, AllocatorKind::Paged}) {
+        for (AllocatorKind kind :
+             {AllocatorKind::Max, AllocatorKind::Pow2, AllocatorKind::Oracle, AllocatorKind::Paged}) {
             config.allocator = kind;
             const SimSummary s = simulate(config, generateWorkload(spec));
             const double sum = s.saturated.tokenStates + s.saturated.reserved + s.saturated.internal +
@@ -186,11 +192,10 @@ private slots:
         }
         QVERIFY(shares[0] < shares[1] && shares[1] < shares[2] && shares[2] < shares[3]);
         QVERIFY2(shares[0] > 0.15 && shares[0] < 0.25, qPrintable(QString::number(shares[0]))); // paper: 20.4%
-        QVERIFY2(shares[3] > 0.90, qPrintable(QString::number(shares[3])));                    // paper: 96.3%
+        QVERIFY2(shares[3] > 0.90, qPrintable(QString::number(shares[3])));                     // paper: 96.3%
     }
 
-    void figurePresetLeaves2038SlotsUnused()
-    {
+    void figurePresetLeaves2038SlotsUnused() {
         SimConfig config;
         config.allocator = AllocatorKind::Max;
         config.poolSlots = 4096 + 500;
@@ -216,8 +221,7 @@ private slots:
         QVERIFY(paged.lastStep().usage.internal + paged.lastStep().usage.reserved < 2 * 16);
     }
 
-    void sharingAndCopyOnWrite()
-    {
+    void sharingAndCopyOnWrite() {
         SimConfig config;
         config.allocator = AllocatorKind::Paged;
         config.blockSize = 16;
@@ -248,8 +252,7 @@ private slots:
         QCOMPARE(paged.freeBlocks(), 64u);
     }
 
-    void preemptionFreesAndRecomputes()
-    {
+    void preemptionFreesAndRecomputes() {
         SimConfig config;
         config.allocator = AllocatorKind::Paged;
         config.blockSize = 16;
@@ -266,8 +269,7 @@ private slots:
         QVERIFY(sim.allocator().empty());
     }
 
-    void requestThatNeverFits()
-    {
+    void requestThatNeverFits() {
         SimConfig paged;
         paged.allocator = AllocatorKind::Paged;
         paged.samples = 8;
@@ -276,11 +278,11 @@ private slots:
         SimConfig config;
         config.allocator = AllocatorKind::Max;
         config.poolSlots = 1000; // max reserves 2,048
-        QVERIFY(throwsErrorContaining([&] { simulate(config, paperFigureWorkload()); }, {"can never fit", "1000 slots"}));
+        QVERIFY(
+            throwsErrorContaining([&] { simulate(config, paperFigureWorkload()); }, {"can never fit", "1000 slots"}));
     }
 
-    void blockOperationsAreLinear()
-    {
+    void blockOperationsAreLinear() {
         // O(1) per block: operations grow with tokens, not with the pool or the queue.
         WorkloadSpec spec = WorkloadSpec::parse("fixed:32,32");
         SimConfig config;
@@ -293,8 +295,7 @@ private slots:
         QCOMPARE(a.blockOperations, std::uint64_t(100 * 4 * 2)); // 4 blocks taken and returned per request
     }
 
-    void workloadsAreDeterministic()
-    {
+    void workloadsAreDeterministic() {
         WorkloadSpec spec = WorkloadSpec::parse("sharegpt");
         spec.requests = 20000;
         spec.rate = 2.0;
@@ -314,26 +315,34 @@ private slots:
         QVERIFY(a.back().arrivalStep > 9000 && a.back().arrivalStep < 11000); // 20,000 at 2 per step
     }
 
-    void traces_data()
-    {
+    void traces_data() {
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<QString>("error");
         QTest::addColumn<int>("count");
         QTest::newRow("csv") << QByteArray("prompt_len,output_len\n10,20\n5, 7\n") << QString() << 2;
-        QTest::newRow("csv with arrivals") << QByteArray("prompt_len,output_len,arrival_step\n10,20,5\n5,7,0\n") << QString() << 2;
-        QTest::newRow("jsonl") << QByteArray("{\"prompt_len\": 3, \"output_len\": 4}\n\n{\"prompt_len\": 1, \"output_len\": 2, \"arrival_step\": 9}\n") << QString() << 2;
-        QTest::newRow("no header") << QByteArray("10,20\n") << u"trace.csv:1: a CSV trace starts with the header"_s << 0;
-        QTest::newRow("bad number") << QByteArray("prompt_len,output_len\n10,20\n10,abc\n") << u"trace.csv:3: output_len must be a whole number"_s << 0;
-        QTest::newRow("negative") << QByteArray("prompt_len,output_len\n-1,20\n") << u"trace.csv:2: prompt_len must be a whole number"_s << 0;
-        QTest::newRow("too many columns") << QByteArray("prompt_len,output_len\n1,2,3\n") << u"trace.csv:2: expected 2 values, got 3"_s << 0;
-        QTest::newRow("zero output") << QByteArray("prompt_len,output_len\n1,0\n") << u"trace.csv:2: output_len must be at least 1"_s << 0;
+        QTest::newRow("csv with arrivals")
+            << QByteArray("prompt_len,output_len,arrival_step\n10,20,5\n5,7,0\n") << QString() << 2;
+        QTest::newRow("jsonl") << QByteArray("{\"prompt_len\": 3, \"output_len\": 4}\n\n{\"prompt_len\": 1, "
+                                             "\"output_len\": 2, \"arrival_step\": 9}\n")
+                               << QString() << 2;
+        QTest::newRow("no header") << QByteArray("10,20\n") << u"trace.csv:1: a CSV trace starts with the header"_s
+                                   << 0;
+        QTest::newRow("bad number") << QByteArray("prompt_len,output_len\n10,20\n10,abc\n")
+                                    << u"trace.csv:3: output_len must be a whole number"_s << 0;
+        QTest::newRow("negative") << QByteArray("prompt_len,output_len\n-1,20\n")
+                                  << u"trace.csv:2: prompt_len must be a whole number"_s << 0;
+        QTest::newRow("too many columns")
+            << QByteArray("prompt_len,output_len\n1,2,3\n") << u"trace.csv:2: expected 2 values, got 3"_s << 0;
+        QTest::newRow("zero output") << QByteArray("prompt_len,output_len\n1,0\n")
+                                     << u"trace.csv:2: output_len must be at least 1"_s << 0;
         QTest::newRow("bad json") << QByteArray("{\"prompt_len\": 3,\n") << u"trace.csv:1: not valid JSON"_s << 0;
-        QTest::newRow("json missing") << QByteArray("{\"prompt_len\": 3}\n") << u"trace.csv:1: missing 'output_len'"_s << 0;
-        QTest::newRow("json negative") << QByteArray("{\"prompt_len\": -3, \"output_len\": 1}\n") << u"trace.csv:1: 'prompt_len' must be a whole number"_s << 0;
+        QTest::newRow("json missing") << QByteArray("{\"prompt_len\": 3}\n") << u"trace.csv:1: missing 'output_len'"_s
+                                      << 0;
+        QTest::newRow("json negative") << QByteArray("{\"prompt_len\": -3, \"output_len\": 1}\n")
+                                       << u"trace.csv:1: 'prompt_len' must be a whole number"_s << 0;
         QTest::newRow("empty") << QByteArray("prompt_len,output_len\n") << u"holds no requests"_s << 0;
     }
-    void traces()
-    {
+    void traces() {
         QFETCH(QByteArray, text);
         QFETCH(QString, error);
         QFETCH(int, count);
@@ -346,20 +355,19 @@ private slots:
         }
         QString message;
         const QByteArray needle = error.toUtf8();
-        QVERIFY2(throwsErrorContaining([&] { parseTrace(text.toStdString(), "trace.csv"); }, {needle.constData()}, &message),
-                 qPrintable(message));
+        QVERIFY2(
+            throwsErrorContaining([&] { parseTrace(text.toStdString(), "trace.csv"); }, {needle.constData()}, &message),
+            qPrintable(message));
     }
 
-    void workloadSpecErrors_data()
-    {
+    void workloadSpecErrors_data() {
         QTest::addColumn<QString>("text");
         QTest::newRow("fixed without output") << u"fixed:10"_s;
         QTest::newRow("fixed zero output") << u"fixed:10,0"_s;
         QTest::newRow("uniform reversed") << u"uniform:10-5,1-2"_s;
         QTest::newRow("uniform junk") << u"uniform:a-b,c-d"_s;
     }
-    void workloadSpecErrors()
-    {
+    void workloadSpecErrors() {
         QFETCH(QString, text);
         QVERIFY(throwsErrorContaining([&] { WorkloadSpec::parse(text.toStdString()); }, {"--workload"}));
     }

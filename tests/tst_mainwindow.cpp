@@ -13,8 +13,8 @@
 #include "scenariofile.h"
 #include "sliderspin.h"
 #include "sweep.h"
-#include "units.h"
 #include "testutils.h"
+#include "units.h"
 
 #include <QAbstractItemModelTester>
 #include <QBarSet>
@@ -30,15 +30,16 @@ using namespace Qt::StringLiterals;
 namespace {
 
 // Pages redraw only while visible, as for a user: tests look at a shown window.
-void showAndWait(MainWindow& window, const QString& page = QStringLiteral("memory"))
-{
+void showAndWait(MainWindow& window, const QString& page = QStringLiteral("memory")) {
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(window.showPage(page));
 }
 
 // GiB values the memory chart shows for the bar of `context` tokens.
-double chartKvGiB(MainWindow& window, int bar) { return window.memoryPage()->chart()->values(1).value(bar); }
+double chartKvGiB(MainWindow& window, int bar) {
+    return window.memoryPage()->chart()->values(1).value(bar);
+}
 
 } // namespace
 
@@ -48,15 +49,16 @@ class TestMainWindow : public QObject {
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
-    void breakdownShowsCoreFigures()
-    {
+    void breakdownShowsCoreFigures() {
         ScenarioController controller;
         BreakdownModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.resetData(controller.scenario(), controller.estimate());
         QCOMPARE(model.rowCount(), int(BreakdownModel::RowCount));
         const auto& e = controller.estimate();
-        auto bytesAt = [&](int row) { return model.data(model.index(row, BreakdownModel::Bytes), BreakdownModel::BytesRole).toULongLong(); };
+        auto bytesAt = [&](int row) {
+            return model.data(model.index(row, BreakdownModel::Bytes), BreakdownModel::BytesRole).toULongLong();
+        };
         QCOMPARE(bytesAt(BreakdownModel::KvCache), 8'589'934'592ull);
         QCOMPARE(bytesAt(BreakdownModel::Weights), qulonglong(e.weightBytes));
         QCOMPARE(bytesAt(BreakdownModel::Total), qulonglong(e.totalBytes));
@@ -68,8 +70,7 @@ private slots:
         model.resetData(controller.scenario(), controller.estimate()); // the tester watches resets too
     }
 
-    void invalidEditChangesNothing()
-    {
+    void invalidEditChangesNothing() {
         ScenarioController controller;
         QSignalSpy changed(&controller, &ScenarioController::scenarioChanged);
         QSignalSpy errors(&controller, &ScenarioController::errorChanged);
@@ -86,22 +87,23 @@ private slots:
         QCOMPARE(controller.estimate().kvBytes, std::uint64_t(16) << 30);
     }
 
-    void launchOptions_data()
-    {
+    void launchOptions_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("error");
         QTest::addColumn<qulonglong>("kvBytes");
         QTest::newRow("defaults") << QStringList{} << QString() << 8'589'934'592ull;
         QTest::newRow("batch 16") << QStringList{u"--batch"_s, u"16"_s} << QString() << 17'179'869'184ull;
         QTest::newRow("fp8 cache") << QStringList{u"--kv-dtype"_s, u"fp8"_s} << QString() << 4'294'967'296ull;
-        QTest::newRow("70B 4K") << QStringList{u"--preset"_s, u"llama-3-70b"_s, u"--context"_s, u"4096"_s, u"--batch"_s, u"1"_s}
+        QTest::newRow("70B 4K") << QStringList{u"--preset"_s, u"llama-3-70b"_s, u"--context"_s,
+                                               u"4096"_s,     u"--batch"_s,     u"1"_s}
                                 << QString() << 1'342'177'280ull;
-        QTest::newRow("bad preset") << QStringList{u"--preset"_s, u"nope"_s} << u"unknown model preset 'nope'"_s << 0ull;
-        QTest::newRow("bad batch") << QStringList{u"--batch"_s, u"zero"_s} << u"--batch expects a whole number"_s << 0ull;
+        QTest::newRow("bad preset") << QStringList{u"--preset"_s, u"nope"_s} << u"unknown model preset 'nope'"_s
+                                    << 0ull;
+        QTest::newRow("bad batch") << QStringList{u"--batch"_s, u"zero"_s} << u"--batch expects a whole number"_s
+                                   << 0ull;
         QTest::newRow("bad dtype") << QStringList{u"--kv-dtype"_s, u"int2"_s} << u"--kv-dtype: 'int2'"_s << 0ull;
     }
-    void launchOptions()
-    {
+    void launchOptions() {
         QFETCH(QStringList, args);
         QFETCH(QString, error);
         QFETCH(qulonglong, kvBytes);
@@ -115,8 +117,7 @@ private slots:
         }
     }
 
-    void sessionIsRestoredUnlessAModelIsNamed()
-    {
+    void sessionIsRestoredUnlessAModelIsNamed() {
         kvscope::Scenario session = kvscope::defaultScenario();
         session.batch = 24;
         ScenarioController restored;
@@ -131,8 +132,7 @@ private slots:
         QCOMPARE(screenshot.scenario().batch, std::uint64_t(8));
     }
 
-    void hiddenPagesCatchUpWhenShown()
-    {
+    void hiddenPagesCatchUpWhenShown() {
         ScenarioController controller;
         MainWindow window(&controller);
         showAndWait(window);
@@ -144,8 +144,7 @@ private slots:
         QCOMPARE(window.attentionPage()->table()->item(1, 3)->text(), u"32.00 GiB"_s);
     }
 
-    void referenceScenarioOnScreen()
-    {
+    void referenceScenarioOnScreen() {
         ScenarioController controller;
         MainWindow window(&controller);
         window.show();
@@ -161,8 +160,7 @@ private slots:
         QVERIFY(window.memoryPage()->capacityText().contains(u"GPU KV cache size: 48,864 tokens"_s));
     }
 
-    void eachControlMovesTheCharts()
-    {
+    void eachControlMovesTheCharts() {
         ScenarioController controller;
         MainWindow window(&controller);
         showAndWait(window);
@@ -206,16 +204,14 @@ private slots:
         }
     }
 
-    void kvHeadChoicesAreDivisors_data()
-    {
+    void kvHeadChoicesAreDivisors_data() {
         QTest::addColumn<int>("heads");
         QTest::newRow("32") << 32;
         QTest::newRow("28") << 28;
         QTest::newRow("12") << 12;
         QTest::newRow("7") << 7;
     }
-    void kvHeadChoicesAreDivisors()
-    {
+    void kvHeadChoicesAreDivisors() {
         QFETCH(int, heads);
         ScenarioController controller;
         MainWindow window(&controller);
@@ -236,8 +232,7 @@ private slots:
         QCOMPARE(heads % int(controller.scenario().model.kvHeads), 0);
     }
 
-    void verdictFlipsAtTheBudget()
-    {
+    void verdictFlipsAtTheBudget() {
         ScenarioController controller;
         MainWindow window(&controller);
         showAndWait(window);
@@ -261,8 +256,7 @@ private slots:
         QVERIFY(window.memoryPage()->verdictText().contains(u"Out of memory"_s));
     }
 
-    void presetAndConfigFillTheControls()
-    {
+    void presetAndConfigFillTheControls() {
         ScenarioController controller;
         MainWindow window(&controller);
         showAndWait(window);
@@ -287,8 +281,7 @@ private slots:
         QCOMPARE(kvscope::scenarioToText(controller.scenario()), before);
     }
 
-    void saveThenOpenGivesTheSameScenario()
-    {
+    void saveThenOpenGivesTheSameScenario() {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"lesson.json"_s);
         ScenarioController controller;
@@ -316,8 +309,7 @@ private slots:
         QCOMPARE(kvscope::scenarioToText(controller.scenario()), saved);
     }
 
-    void exportsAndPin()
-    {
+    void exportsAndPin() {
         QTemporaryDir dir;
         ScenarioController controller;
         MainWindow window(&controller);
@@ -346,8 +338,7 @@ private slots:
         QCOMPARE(window.memoryPage()->chart()->pinnedOutlineCount(), 0);
     }
 
-    void attentionAndScalingPages()
-    {
+    void attentionAndScalingPages() {
         ScenarioController controller;
         MainWindow window(&controller);
         showAndWait(window, u"attention"_s);
@@ -373,8 +364,7 @@ private slots:
         QVERIFY(window.scalingPage()->fitMap()->map().fitsAt(0, 0));
     }
 
-    void screenshotOfEveryPage()
-    {
+    void screenshotOfEveryPage() {
         ScenarioController controller;
         MainWindow window(&controller);
         window.show();

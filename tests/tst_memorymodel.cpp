@@ -3,8 +3,8 @@
 #include "error.h"
 #include "memorymodel.h"
 #include "presets.h"
-#include "units.h"
 #include "testutils.h"
+#include "units.h"
 
 #include <QtTest>
 
@@ -13,8 +13,7 @@ using namespace kvscope;
 namespace {
 
 // The course's reference: Llama-3.1-8B's attention shape.
-ModelShape referenceShape(std::uint32_t kvHeads = 8)
-{
+ModelShape referenceShape(std::uint32_t kvHeads = 8) {
     ModelShape m;
     m.id = "reference";
     m.layers = 32;
@@ -27,8 +26,7 @@ ModelShape referenceShape(std::uint32_t kvHeads = 8)
     return m;
 }
 
-ModelShape llama3_70bNaiveShape()
-{
+ModelShape llama3_70bNaiveShape() {
     ModelShape m = referenceShape(8);
     m.layers = 80;
     m.hidden = 8192;
@@ -43,8 +41,7 @@ class TestMemoryModel : public QObject {
     Q_OBJECT
 
 private slots:
-    void weightTable7B_data()
-    {
+    void weightTable7B_data() {
         QTest::addColumn<QString>("dtype");
         QTest::addColumn<qulonglong>("bytes");
         QTest::addColumn<double>("gib");
@@ -58,8 +55,7 @@ private slots:
         QTest::newRow("INT4 g32") << QStringLiteral("int4-g32") << 3'937'500'000ull << 3.67;
         QTest::newRow("INT8 g128") << QStringLiteral("int8-g128") << 7'109'375'000ull << 6.62;
     }
-    void weightTable7B()
-    {
+    void weightTable7B() {
         QFETCH(QString, dtype);
         QFETCH(qulonglong, bytes);
         QFETCH(double, gib);
@@ -68,8 +64,7 @@ private slots:
         QCOMPARE(round2(toGiB(actual)), gib);
     }
 
-    void kvTable_data()
-    {
+    void kvTable_data() {
         QTest::addColumn<qulonglong>("context");
         QTest::addColumn<qulonglong>("batch");
         QTest::addColumn<double>("gib");
@@ -81,8 +76,7 @@ private slots:
                 QTest::addRow("%s x batch %llu", contexts[c].second, batches[b])
                     << contexts[c].first << batches[b] << expected[c][b];
     }
-    void kvTable()
-    {
+    void kvTable() {
         QFETCH(qulonglong, context);
         QFETCH(qulonglong, batch);
         QFETCH(double, gib);
@@ -91,8 +85,7 @@ private slots:
         QCOMPARE(toGiB(bytes), gib); // exact: these are powers of two
     }
 
-    void kvScalesLinearly()
-    {
+    void kvScalesLinearly() {
         const ModelShape m = referenceShape();
         const std::uint64_t base = kvBytes(m, DType::bf16(), 2048, 8);
         KV_COMPARE_U64(kvBytes(m, DType::bf16(), 8192, 8), 4 * base);  // context x4 -> cache x4
@@ -101,18 +94,16 @@ private slots:
         KV_COMPARE_U64(kvBytes(m, DType::bf16(), 8192, 16), 16 * GiB);
     }
 
-    void attentionKinds_data()
-    {
+    void attentionKinds_data() {
         QTest::addColumn<uint>("kvHeads");
         QTest::addColumn<QString>("kind");
         QTest::addColumn<qulonglong>("bytesPerToken");
         QTest::newRow("MHA") << 32u << QStringLiteral("MHA") << 524'288ull; // 512 KiB
         QTest::newRow("GQA") << 8u << QStringLiteral("GQA") << 131'072ull;  // 128 KiB
         QTest::newRow("GQA-4") << 4u << QStringLiteral("GQA") << 65'536ull;
-        QTest::newRow("MQA") << 1u << QStringLiteral("MQA") << 16'384ull;   // 16 KiB
+        QTest::newRow("MQA") << 1u << QStringLiteral("MQA") << 16'384ull; // 16 KiB
     }
-    void attentionKinds()
-    {
+    void attentionKinds() {
         QFETCH(uint, kvHeads);
         QFETCH(QString, kind);
         QFETCH(qulonglong, bytesPerToken);
@@ -123,8 +114,7 @@ private slots:
         KV_COMPARE_U64(kvBytesPerTokenNaive(m, DType::bf16()), 524'288ull);
     }
 
-    void naiveLlama31_8B()
-    {
+    void naiveLlama31_8B() {
         const ModelShape m = loadPreset("llama-3.1-8b");
         KV_COMPARE_U64(kvBytesPerTokenNaive(m, DType::bf16()), 524'288ull); // 2 x 32 x 4096 x 2 B
         KV_COMPARE_U64(kvBytesNaive(m, DType::bf16(), 128 * 1024, 1), 64 * GiB);
@@ -132,8 +122,7 @@ private slots:
         KV_COMPARE_U64(kvBytes(m, DType::bf16(), 128 * 1024, 1), 16 * GiB);
     }
 
-    void llama3_70B()
-    {
+    void llama3_70B() {
         const ModelShape real = loadPreset("llama-3-70b");
         const std::uint64_t naive = kvBytesNaive(real, DType::bf16(), 4096, 1);
         KV_COMPARE_U64(naive, 10'737'418'240ull); // 2 x 1 x 64 x 80 x 128 x 4096 x 2 B
@@ -146,13 +135,12 @@ private slots:
         KV_COMPARE_U64(kvBytesPerToken(llama3_70bNaiveShape(), DType::bf16()), 320 * KiB);
     }
 
-    void smallGpt()
-    {
+    void smallGpt() {
         const ModelShape m = loadPreset("small-gpt");
         QCOMPARE(m.layers, 8u);
         QCOMPARE(m.hidden, 512u);
         const std::uint64_t params = parameterCount(m);
-        QCOMPARE(std::round(static_cast<double>(params) / 1e5) / 10.0, 27.6); // 27.6M
+        QCOMPARE(std::round(static_cast<double>(params) / 1e5) / 10.0, 27.6);                 // 27.6M
         QCOMPARE(std::round(toGB(weightBytes(params, DType::fp32())) * 100.0) / 100.0, 0.11); // ~110 MB
         // 8 layers x 2 x 512 values x 4 B per token.
         KV_COMPARE_U64(kvBytesPerToken(m, DType::fp32()), 32'768ull);
@@ -165,8 +153,7 @@ private slots:
         QVERIFY2(ratio > 9.0 && ratio < 10.0, qPrintable(QString::number(ratio)));
     }
 
-    void slidingWindowCapsTheCache()
-    {
+    void slidingWindowCapsTheCache() {
         const ModelShape m = loadPreset("mistral-7b");
         QCOMPARE(m.slidingWindow, std::uint64_t(4096));
         QCOMPARE(m.windowedLayerCount(), 32u);
@@ -182,8 +169,7 @@ private slots:
         KV_COMPARE_U64(kvBytes(mixed, DType::bf16(), 8192, 1), 16 * 4096 * 8192ull + 16 * 4096 * 4096ull);
     }
 
-    void mlaLatent()
-    {
+    void mlaLatent() {
         const ModelShape m = loadPreset("deepseek-v2-lite");
         QCOMPARE(m.attentionKind(), AttentionKind::MLA);
         // One latent of 512 + 64 values per layer, no factor 2: 27 x 576 x 2 B.
@@ -195,8 +181,7 @@ private slots:
         QVERIFY2(std::abs(billions - 15.7) / 15.7 < 0.01, qPrintable(QString::number(billions)));
     }
 
-    void quantizedCache()
-    {
+    void quantizedCache() {
         const ModelShape m = referenceShape();
         KV_COMPARE_U64(kvBytesPerToken(m, DType::fp32()), 262'144ull);
         KV_COMPARE_U64(kvBytesPerToken(m, DType::int8()), 65'536ull);
@@ -206,8 +191,7 @@ private slots:
         KV_COMPARE_U64(kvBytesPerToken(m, DType::parse("int4-g32")), 36'864ull);
     }
 
-    void moeCountsAllExperts()
-    {
+    void moeCountsAllExperts() {
         const ModelShape m = loadPreset("mixtral-8x7b");
         const ParameterBreakdown p = parameterBreakdown(m);
         KV_COMPARE_U64(p.total, 46'702'792'704ull);
@@ -221,8 +205,7 @@ private slots:
         KV_COMPARE_U64(kvBytesPerToken(m, DType::bf16()), 131'072ull);
     }
 
-    void breakdownAddsUp()
-    {
+    void breakdownAddsUp() {
         ModelShape m = loadPreset("llama-3.1-8b");
         m.paramsOverride = 0;
         const ParameterBreakdown p = parameterBreakdown(m);
@@ -231,8 +214,7 @@ private slots:
         KV_COMPARE_U64(p.embeddings, p.lmHead); // untied: two vocab x hidden matrices
     }
 
-    void overflowIsAnError()
-    {
+    void overflowIsAnError() {
         const ModelShape m = referenceShape();
         QVERIFY(throwsErrorContaining([&] { kvBytes(m, DType::bf16(), 1ull << 40, 1ull << 30); },
                                       {"KV cache bytes", "overflows"}));
@@ -241,8 +223,7 @@ private slots:
         QVERIFY(throwsErrorContaining([] { addChecked(~0ull, 1, "test sum"); }, {"test sum"}));
     }
 
-    void invalidShapes_data()
-    {
+    void invalidShapes_data() {
         QTest::addColumn<int>("field");
         QTest::addColumn<uint>("value");
         QTest::addColumn<QString>("needle");
@@ -254,8 +235,7 @@ private slots:
         QTest::newRow("kv heads above heads") << 3 << 64u << QStringLiteral("cannot exceed");
         QTest::newRow("zero vocab") << 4 << 0u << QStringLiteral("vocab");
     }
-    void invalidShapes()
-    {
+    void invalidShapes() {
         QFETCH(int, field);
         QFETCH(uint, value);
         QFETCH(QString, needle);

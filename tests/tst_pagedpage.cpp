@@ -14,16 +14,14 @@ using kvscope::SlotKind;
 
 namespace {
 // The window on its Paged memory page, shown (pages redraw only while visible).
-PagedPage* showPagedPage(MainWindow& window)
-{
+PagedPage* showPagedPage(MainWindow& window) {
     window.show();
     if (!QTest::qWaitForWindowExposed(&window) || !window.showPage(QStringLiteral("paged")))
         qFatal("the window did not show its paged page");
     return window.pagedPage();
 }
 
-std::size_t countKind(const std::vector<kvscope::SlotCell>& map, SlotKind kind)
-{
+std::size_t countKind(const std::vector<kvscope::SlotCell>& map, SlotKind kind) {
     return std::size_t(std::count_if(map.begin(), map.end(), [kind](const auto& c) { return c.kind == kind; }));
 }
 } // namespace
@@ -34,8 +32,7 @@ class TestPagedPage : public QObject {
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
-    void bothMapsReplayTheSameTrace()
-    {
+    void bothMapsReplayTheSameTrace() {
         ScenarioController controller;
         MainWindow window(&controller);
         PagedPage* page = showPagedPage(window);
@@ -53,8 +50,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(page->timelineReady(), 20000);
     }
 
-    void paperFigure()
-    {
+    void paperFigure() {
         ScenarioController controller;
         MainWindow window(&controller);
         PagedPage* page = showPagedPage(window);
@@ -71,8 +67,7 @@ private slots:
         QCOMPARE(paged.size(), map.size());
     }
 
-    void playPauseAndRestart()
-    {
+    void playPauseAndRestart() {
         ScenarioController controller;
         MainWindow window(&controller);
         PagedPage* page = showPagedPage(window);
@@ -87,8 +82,7 @@ private slots:
         QCOMPARE(page->paged()->lastStep().step, std::uint64_t(0));
     }
 
-    void hoverHighlightsARequest()
-    {
+    void hoverHighlightsARequest() {
         MemoryMapWidget map;
         map.resize(400, 300);
         std::vector<kvscope::SlotCell> cells(256);

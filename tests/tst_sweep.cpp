@@ -1,6 +1,6 @@
 #include "sweep.h"
-#include "units.h"
 #include "testutils.h"
+#include "units.h"
 
 #include <QtTest>
 
@@ -10,8 +10,7 @@ class TestSweep : public QObject {
     Q_OBJECT
 
 private slots:
-    void contextsAndBatchesMatchSingleEstimates()
-    {
+    void contextsAndBatchesMatchSingleEstimates() {
         const Scenario s = defaultScenario();
         const std::uint64_t contexts[] = {2048, 8192, 32768};
         const auto byContext = estimatesAtContexts(s, contexts);
@@ -27,8 +26,7 @@ private slots:
             KV_COMPARE_U64(e.weightBytes, byBatch[0].weightBytes); // weights load once, whatever the batch
     }
 
-    void attentionVariants()
-    {
+    void attentionVariants() {
         const auto v = kvscope::attentionVariants(defaultScenario());
         QCOMPARE(v.size(), std::size_t(3));
         QCOMPARE(v[0].kind, AttentionKind::MHA);
@@ -52,8 +50,7 @@ private slots:
         QVERIFY(m[1].maxBatch > m[0].maxBatch);
     }
 
-    void fitMapAgreesWithEstimate()
-    {
+    void fitMapAgreesWithEstimate() {
         Scenario s = defaultScenario();
         const auto contexts = powersOfTwo(1024, 131072);
         const auto batches = powersOfTwo(1, 256);
@@ -74,15 +71,13 @@ private slots:
         }
     }
 
-    void powersOfTwoInsertsTheCurrentValue()
-    {
+    void powersOfTwoInsertsTheCurrentValue() {
         QCOMPARE(powersOfTwo(1, 8), (std::vector<std::uint64_t>{1, 2, 4, 8}));
         QCOMPARE(powersOfTwo(1, 8, 6), (std::vector<std::uint64_t>{1, 2, 4, 6, 8}));
         QCOMPARE(powersOfTwo(1, 8, 4), (std::vector<std::uint64_t>{1, 2, 4, 8}));
     }
 
-    void weightsByDtype()
-    {
+    void weightsByDtype() {
         Scenario s = defaultScenario();
         s.model.paramsOverride = 7'000'000'000ull;
         const DType dtypes[] = {DType::fp32(), DType::bf16(), DType::int8(), DType::parse("int4-g128")};

@@ -10,28 +10,26 @@ namespace kvscope::cli {
 
 ArgParser::ArgParser(std::string command, std::string summary)
     : m_command(std::move(command))
-    , m_summary(std::move(summary))
-{
+    , m_summary(std::move(summary)) {
     addFlag("help", "show this help and exit");
 }
 
-void ArgParser::addOption(std::string name, std::string valueName, std::string help)
-{
+void ArgParser::addOption(std::string name, std::string valueName, std::string help) {
     m_options.push_back({std::move(name), std::move(valueName), std::move(help)});
 }
 
-void ArgParser::addFlag(std::string name, std::string help) { m_options.push_back({std::move(name), {}, std::move(help)}); }
+void ArgParser::addFlag(std::string name, std::string help) {
+    m_options.push_back({std::move(name), {}, std::move(help)});
+}
 
-const ArgParser::Option* ArgParser::find(std::string_view name) const
-{
+const ArgParser::Option* ArgParser::find(std::string_view name) const {
     for (const auto& option : m_options)
         if (option.name == name)
             return &option;
     return nullptr;
 }
 
-void ArgParser::parse(const std::vector<std::string>& args)
-{
+void ArgParser::parse(const std::vector<std::string>& args) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string_view arg = args[i];
         if (!arg.starts_with("--")) {
@@ -61,23 +59,22 @@ void ArgParser::parse(const std::vector<std::string>& args)
     }
 }
 
-bool ArgParser::has(std::string_view name) const { return m_values.find(name) != m_values.end(); }
+bool ArgParser::has(std::string_view name) const {
+    return m_values.find(name) != m_values.end();
+}
 
-std::optional<std::string> ArgParser::value(std::string_view name) const
-{
+std::optional<std::string> ArgParser::value(std::string_view name) const {
     auto it = m_values.find(name);
     if (it == m_values.end())
         return std::nullopt;
     return it->second;
 }
 
-std::string ArgParser::valueOr(std::string_view name, std::string fallback) const
-{
+std::string ArgParser::valueOr(std::string_view name, std::string fallback) const {
     return value(name).value_or(std::move(fallback));
 }
 
-std::optional<std::uint64_t> ArgParser::uintValue(std::string_view name, std::uint64_t min, std::uint64_t max) const
-{
+std::optional<std::uint64_t> ArgParser::uintValue(std::string_view name, std::uint64_t min, std::uint64_t max) const {
     auto text = value(name);
     if (!text)
         return std::nullopt;
@@ -93,8 +90,7 @@ std::optional<std::uint64_t> ArgParser::uintValue(std::string_view name, std::ui
     return out;
 }
 
-std::optional<double> ArgParser::doubleValue(std::string_view name, double min, double max) const
-{
+std::optional<double> ArgParser::doubleValue(std::string_view name, double min, double max) const {
     auto text = value(name);
     if (!text)
         return std::nullopt;
@@ -108,8 +104,7 @@ std::optional<double> ArgParser::doubleValue(std::string_view name, double min, 
     return out;
 }
 
-std::string ArgParser::help() const
-{
+std::string ArgParser::help() const {
     std::string out = "Usage: " + m_command + " [options]\n\n" + m_summary + "\n\nOptions:\n";
     for (const auto& option : m_options) {
         std::string left = "  --" + option.name + (option.value.empty() ? "" : " " + option.value);

@@ -14,8 +14,8 @@ namespace kvscope::cli {
 class ArgParser {
 public:
     struct Option {
-        std::string name;   // without dashes
-        std::string value;  // placeholder in help; empty = a flag
+        std::string name;  // without dashes
+        std::string value; // placeholder in help; empty = a flag
         std::string help;
     };
 

@@ -30,20 +30,17 @@ namespace {
 using nlohmann::json;
 using nlohmann::ordered_json;
 
-std::string fixed(double value, int decimals)
-{
+std::string fixed(double value, int decimals) {
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
     return buffer;
 }
 
-std::string gibAndBytes(std::uint64_t bytes)
-{
+std::string gibAndBytes(std::uint64_t bytes) {
     return fixed(toGiB(bytes), 2) + " GiB (" + groupThousands(bytes) + " B, " + fixed(toGB(bytes), 2) + " GB)";
 }
 
-void printRows(const std::vector<std::pair<std::string, std::string>>& rows)
-{
+void printRows(const std::vector<std::pair<std::string, std::string>>& rows) {
     std::size_t width = 0;
     for (const auto& [label, value] : rows)
         width = std::max(width, label.size());
@@ -57,8 +54,7 @@ void printRows(const std::vector<std::pair<std::string, std::string>>& rows)
 }
 
 // Parses and answers --help; true when the command should go on.
-bool parseOrHelp(ArgParser& p, const std::vector<std::string>& args)
-{
+bool parseOrHelp(ArgParser& p, const std::vector<std::string>& args) {
     p.parse(args);
     if (!p.has("help"))
         return true;
@@ -66,8 +62,7 @@ bool parseOrHelp(ArgParser& p, const std::vector<std::string>& args)
     return false;
 }
 
-ordered_json modelJson(const ModelShape& m)
-{
+ordered_json modelJson(const ModelShape& m) {
     ordered_json j;
     j["id"] = m.id;
     j["name"] = m.displayName;
@@ -87,8 +82,7 @@ ordered_json modelJson(const ModelShape& m)
     return j;
 }
 
-int runEstimate(const std::vector<std::string>& args)
-{
+int runEstimate(const std::vector<std::string>& args) {
     ArgParser p("kvscope-cli estimate",
                 "Weights, KV cache and overheads of one scenario on one GPU, against its memory budget.");
     addScenarioOptions(p);
@@ -148,21 +142,23 @@ int runEstimate(const std::vector<std::string>& args)
               << groupThousands(s.context) << ", batch " << s.batch << ", TP " << s.tensorParallel << "\n\n";
     const std::string perGpu = s.tensorParallel > 1 ? " per GPU" : "";
     printRows({
-        {"parameters", groupThousands(e.params.total) + (e.params.estimated ? " (estimated from the shape)" : " (published)")},
+        {"parameters",
+         groupThousands(e.params.total) + (e.params.estimated ? " (estimated from the shape)" : " (published)")},
         {"KV bytes per token", groupThousands(e.kvBytesPerToken) + " B (" + formatBytes(e.kvBytesPerToken) + ")"},
-        {"  naive (query heads)", groupThousands(e.kvBytesPerTokenNaive) + " B (" + formatBytes(e.kvBytesPerTokenNaive) + ")"},
+        {"  naive (query heads)",
+         groupThousands(e.kvBytesPerTokenNaive) + " B (" + formatBytes(e.kvBytesPerTokenNaive) + ")"},
         {"", ""},
         {"weights" + perGpu, gibAndBytes(e.weightBytes)},
         {"KV cache" + perGpu, gibAndBytes(e.kvBytes)},
         {"activations (estimate)", gibAndBytes(e.activationBytes)},
         {"CUDA context (estimate)", gibAndBytes(e.runtimeBytes)},
         {"total" + perGpu, gibAndBytes(e.totalBytes)},
-        {"budget", gibAndBytes(e.budgetBytes) + " = " + fixed(toGiB(e.gpuMemoryBytes), 1) + " GiB x " +
-                       fixed(s.utilization, 2)},
+        {"budget",
+         gibAndBytes(e.budgetBytes) + " = " + fixed(toGiB(e.gpuMemoryBytes), 1) + " GiB x " + fixed(s.utilization, 2)},
         {"", ""},
-        {"verdict", e.fits ? "fits, " + fixed(toGiB(static_cast<std::uint64_t>(e.headroomBytes)), 2) + " GiB to spare"
-                           : "does not fit: short by " +
-                                 fixed(toGiB(static_cast<std::uint64_t>(-e.headroomBytes)), 2) + " GiB"},
+        {"verdict",
+         e.fits ? "fits, " + fixed(toGiB(static_cast<std::uint64_t>(e.headroomBytes)), 2) + " GiB to spare"
+                : "does not fit: short by " + fixed(toGiB(static_cast<std::uint64_t>(-e.headroomBytes)), 2) + " GiB"},
         {"largest batch at this context", std::to_string(maxBatchForContext(s))},
         {"longest context at this batch", groupThousands(maxContextForBatch(s)) + " tokens"},
     });
@@ -172,11 +168,11 @@ int runEstimate(const std::vector<std::string>& args)
     return 0;
 }
 
-int runCapacity(const std::vector<std::string>& args)
-{
+int runCapacity(const std::vector<std::string>& args) {
     ArgParser p("kvscope-cli capacity", "KV cache capacity the way vLLM reports it at start-up.");
     addScenarioOptions(p);
-    p.addOption("max-model-len", "TOKENS", "tokens per request for the concurrency line (default: the model's maximum)");
+    p.addOption("max-model-len", "TOKENS",
+                "tokens per request for the concurrency line (default: the model's maximum)");
     p.addOption("kv-memory-gib", "X", "memory given to the KV cache, instead of deriving it from the GPU budget");
     p.addFlag("json", "print one JSON object instead of the two lines");
     if (!parseOrHelp(p, args))
@@ -219,8 +215,7 @@ int runCapacity(const std::vector<std::string>& args)
     return 0;
 }
 
-int runPresets(const std::vector<std::string>& args)
-{
+int runPresets(const std::vector<std::string>& args) {
     ArgParser p("kvscope-cli presets", "The model and GPU presets, by id.");
     p.addFlag("json", "print one JSON object");
     if (!parseOrHelp(p, args))
@@ -252,15 +247,15 @@ int runPresets(const std::vector<std::string>& args)
     return 0;
 }
 
-ordered_json fractionsJson(const SlotFractions& f)
-{
-    return {{"token_state_fraction", f.tokenStates}, {"reserved_fraction", f.reserved},
-            {"internal_fraction", f.internal},     {"external_fraction", f.external},
+ordered_json fractionsJson(const SlotFractions& f) {
+    return {{"token_state_fraction", f.tokenStates},
+            {"reserved_fraction", f.reserved},
+            {"internal_fraction", f.internal},
+            {"external_fraction", f.external},
             {"free_fraction", f.free}};
 }
 
-ordered_json summaryJson(const SimSummary& s)
-{
+ordered_json summaryJson(const SimSummary& s) {
     ordered_json j = fractionsJson(s.saturated);
     j["allocator"] = s.allocator;
     j["pool_tokens"] = s.poolSlots;
@@ -279,8 +274,7 @@ ordered_json summaryJson(const SimSummary& s)
     return j;
 }
 
-int runSimulate(const std::vector<std::string>& args)
-{
+int runSimulate(const std::vector<std::string>& args) {
     ArgParser p("kvscope-cli simulate",
                 "Replays a request trace through contiguous reservation (max, pow2, oracle) and PagedAttention\n"
                 "blocks, and reports where the KV pool's slots go. Fractions are averaged over the steps\n"
@@ -377,8 +371,9 @@ int runSimulate(const std::vector<std::string>& args)
         return 0;
     }
     std::cout << "Workload: " << spec.describe() << ", " << groupThousands(requests.size()) << " requests\n";
-    std::cout << "Pool: " << groupThousands(config.poolSlots) << " token slots (" << poolSource << "), max model length "
-              << config.maxModelLen << ", block size " << config.blockSize << ", samples " << config.samples << "\n\n";
+    std::cout << "Pool: " << groupThousands(config.poolSlots) << " token slots (" << poolSource
+              << "), max model length " << config.maxModelLen << ", block size " << config.blockSize << ", samples "
+              << config.samples << "\n\n";
     std::printf("%-14s %8s %9s %9s %9s %9s %9s %8s %10s\n", "allocator", "tokens", "reserved", "internal", "external",
                 "free", "batch", "preempt", "steps");
     for (const auto& r : results) {
@@ -393,8 +388,7 @@ int runSimulate(const std::vector<std::string>& args)
     return 0;
 }
 
-int runDecodeCommand(const std::vector<std::string>& args)
-{
+int runDecodeCommand(const std::vector<std::string>& args) {
     ArgParser p("kvscope-cli decode",
                 "Greedy decoding with our small GPT, with and without a KV cache (contiguous and paged), measuring\n"
                 "step time and memory against the formulas. Runs on the CPU backend (BLAS + two threads).");
@@ -456,7 +450,7 @@ int runDecodeCommand(const std::vector<std::string>& args)
         j["backend"] = "cpu";
         j["device"] = r.device.summary();
         j["cuda_device_present"] = r.device.backend == Backend::Cuda;
-        j["model"] = {{"layers", r.model.layers}, {"width", r.model.width}, {"heads", r.model.heads},
+        j["model"] = {{"layers", r.model.layers},    {"width", r.model.width}, {"heads", r.model.heads},
                       {"kv_heads", r.model.kvHeads}, {"vocab", r.model.vocab}, {"max_context", r.model.maxContext},
                       {"parameters", r.parameters}};
         j["dtype"] = "fp32";
@@ -500,20 +494,21 @@ int runDecodeCommand(const std::vector<std::string>& args)
     }
     std::cout << "Backend: " << backendLine << "\n";
     std::cout << "Model: " << r.model.layers << " layers, width " << r.model.width << ", " << r.model.heads
-              << " heads, " << r.model.kvHeads << " KV heads, " << groupThousands(r.parameters) << " parameters, fp32\n";
+              << " heads, " << r.model.kvHeads << " KV heads, " << groupThousands(r.parameters)
+              << " parameters, fp32\n";
     std::cout << "Batch " << o.batch << ", prompt " << o.promptLen << ", " << o.steps << " steps\n\n";
-    std::printf("%-11s %10s %10s %12s %16s %16s\n", "cache", "ms/step", "tokens/s", "weights", "KV (formula)", "peak allocated");
+    std::printf("%-11s %10s %10s %12s %16s %16s\n", "cache", "ms/step", "tokens/s", "weights", "KV (formula)",
+                "peak allocated");
     for (const ModeResult& m : r.modes)
         std::printf("%-11s %10.3f %10.1f %12s %16s %16s\n", cacheModeName(m.mode).c_str(),
                     m.steps.empty() ? 0.0 : m.totalMs / double(m.steps.size()), m.tokensPerSecond,
-                    formatBytes(m.memory.theoreticalWeightBytes).c_str(), formatBytes(m.memory.theoreticalKvBytes).c_str(),
-                    formatBytes(m.memory.peakAllocatedBytes).c_str());
+                    formatBytes(m.memory.theoreticalWeightBytes).c_str(),
+                    formatBytes(m.memory.theoreticalKvBytes).c_str(), formatBytes(m.memory.peakAllocatedBytes).c_str());
     std::cout << "\ntokens identical across modes: " << (r.tokensIdentical ? "yes" : "NO") << "\n" << r.reading << "\n";
     return 0;
 }
 
-void printUsage()
-{
+void printUsage() {
     std::cout << "Usage: kvscope-cli <command> [options]\n\n"
                  "Answers KV Scope's memory questions on the command line.\n\n"
                  "Commands:\n"
@@ -530,8 +525,7 @@ void printUsage()
 } // namespace
 } // namespace kvscope::cli
 
-int main(int argc, char** argv)
-{
+int main(int argc, char** argv) {
     using namespace kvscope::cli;
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
@@ -546,10 +540,15 @@ int main(int argc, char** argv)
         return 0;
     }
     const std::map<std::string, std::function<int(const std::vector<std::string>&)>> commands{
-        {"estimate", runEstimate}, {"capacity", runCapacity}, {"simulate", runSimulate}, {"decode", runDecodeCommand}, {"presets", runPresets}};
+        {"estimate", runEstimate},
+        {"capacity", runCapacity},
+        {"simulate", runSimulate},
+        {"decode", runDecodeCommand},
+        {"presets", runPresets}};
     const auto command = commands.find(args[0]);
     if (command == commands.end()) {
-        std::cerr << "kvscope-cli: unknown command '" << args[0] << "'; expected estimate, capacity, simulate, decode or presets\n";
+        std::cerr << "kvscope-cli: unknown command '" << args[0]
+                  << "'; expected estimate, capacity, simulate, decode or presets\n";
         return 2;
     }
     try {

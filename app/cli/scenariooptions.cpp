@@ -10,8 +10,7 @@
 
 namespace kvscope::cli {
 
-void addScenarioOptions(ArgParser& p)
-{
+void addScenarioOptions(ArgParser& p) {
     p.addOption("preset", "NAME", "model preset (see 'kvscope-cli presets'); default llama-3.1-8b");
     p.addOption("config", "FILE", "a Hugging Face config.json instead of a preset");
     p.addOption("layers", "N", "decoder layers (overrides the preset or config)");
@@ -22,7 +21,8 @@ void addScenarioOptions(ArgParser& p)
     p.addOption("intermediate", "N", "MLP width (for the parameter estimate)");
     p.addOption("vocab", "N", "vocabulary size (for the parameter estimate)");
     p.addOption("params", "N", "parameter count; replaces the estimate from the shape");
-    p.addOption("weight-dtype", "D", "weight storage: fp32, bf16, fp16, fp8, int8, int4, int4-g128, ... (default bf16)");
+    p.addOption("weight-dtype", "D",
+                "weight storage: fp32, bf16, fp16, fp8, int8, int4, int4-g128, ... (default bf16)");
     p.addOption("kv-dtype", "D", "KV cache storage, same names (default bf16)");
     p.addOption("context", "TOKENS", "tokens per sequence (default 8192)");
     p.addOption("batch", "N", "concurrent sequences (default 8)");
@@ -33,12 +33,12 @@ void addScenarioOptions(ArgParser& p)
     p.addOption("block-size", "TOKENS", "KV block size in tokens (default 16)");
 }
 
-Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes)
-{
+Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes) {
     Scenario s = defaultScenario();
     if (p.has("preset") && p.has("config"))
         throw Error("give either --preset or --config, not both");
-    const bool explicitShape = p.has("layers") && p.has("hidden") && p.has("heads") && !p.has("preset") && !p.has("config");
+    const bool explicitShape =
+        p.has("layers") && p.has("hidden") && p.has("heads") && !p.has("preset") && !p.has("config");
     if (auto file = p.value("config")) {
         ImportResult imported = importHfConfigFile(*file);
         s.model = std::move(imported.shape);
