@@ -15,7 +15,7 @@ class ArgParser {
 public:
     struct Option {
         std::string name;  // without dashes
-        std::string value; // placeholder in help; empty = a flag
+        std::string value; // the value's name in --help ("N", "FILE"); empty = a flag
         std::string help;
     };
 

@@ -279,17 +279,15 @@ int runSimulate(const std::vector<std::string>& args) {
                 "Replays a request trace through contiguous reservation (max, pow2, oracle) and PagedAttention\n"
                 "blocks, and reports where the KV pool's slots go. Fractions are averaged over the steps\n"
                 "with at least one request waiting (the server under load), and over all steps in all_steps.");
+    // Model and GPU options size the pool the way `capacity` does (and --block-size is the paged block).
+    addScenarioOptions(p);
     p.addOption("allocator", "KIND", "max, pow2, oracle, paged or all (default all)");
-    p.addOption("block-size", "TOKENS", "paged block size, 1-256 (default 16)");
     p.addOption("workload", "W", "sharegpt, alpaca, fixed:P,O, uniform:PMIN-PMAX,OMIN-OMAX or a CSV/JSONL trace file");
     p.addOption("requests", "N", "requests to generate (default 1000)");
     p.addOption("rate", "R", "Poisson arrivals per step (default: all at step 0)");
-    p.addOption("pool-tokens", "N", "KV pool in token slots (default 15,728: a 13B model with 12 GiB of KV)");
-    p.addOption("preset", "NAME", "size the pool from a model preset and a GPU instead (see estimate)");
-    p.addOption("gpu", "NAME", "GPU preset for the pool size");
-    p.addOption("gpu-memory-gib", "X", "GPU memory for the pool size");
-    p.addOption("kv-dtype", "D", "KV dtype for the pool size");
-    p.addOption("utilization", "F", "gpu_memory_utilization for the pool size (default 0.9)");
+    p.addOption("pool-tokens", "N",
+                "KV pool in token slots (default 15,728: a 13B model with 12 GiB of KV); or give --preset, "
+                "--config, --gpu or --gpu-memory-gib to size it from a model on a GPU");
     p.addOption("max-model-len", "TOKENS", "caps prompt + output; what max reserves (default 2048)");
     p.addOption("samples", "N", "parallel samples per request; paged shares their prompt blocks (default 1)");
     p.addOption("seed", "S", "random seed (default 1)");
@@ -311,25 +309,15 @@ int runSimulate(const std::vector<std::string>& args) {
     config.maxModelLen = std::uint32_t(p.uintValue("max-model-len", 2, 1u << 24).value_or(2048));
     config.samples = std::uint32_t(p.uintValue("samples", 1, 64).value_or(1));
     config.buddyPlacement = p.has("buddy");
-    if (p.has("pool-tokens") && (p.has("preset") || p.has("gpu") || p.has("gpu-memory-gib")))
+    const bool sizedFromScenario = p.has("preset") || p.has("config") || p.has("gpu") || p.has("gpu-memory-gib");
+    if (p.has("pool-tokens") && sizedFromScenario)
         throw Error("give either --pool-tokens or model and GPU options, not both");
     std::string poolSource = "given";
+    std::vector<std::string> notes;
     if (auto pool = p.uintValue("pool-tokens", 1, 1ull << 36)) {
         config.poolSlots = *pool;
-    } else if (p.has("preset") || p.has("gpu") || p.has("gpu-memory-gib")) {
-        Scenario s = defaultScenario();
-        if (auto name = p.value("preset"))
-            s.model = loadPreset(*name);
-        if (auto d = p.value("kv-dtype"))
-            s.kvDtype = DType::parse(*d, "--kv-dtype");
-        if (auto gpu = p.value("gpu")) {
-            s.gpuId = *gpu;
-            s.gpuMemoryBytes = findGpuPreset(*gpu).memoryBytes;
-        }
-        if (auto gib = p.doubleValue("gpu-memory-gib", 1.0 / 1024, 1024.0 * 1024.0))
-            s.gpuMemoryBytes = static_cast<std::uint64_t>(std::llround(*gib * static_cast<double>(GiB)));
-        if (auto u = p.doubleValue("utilization", 0.01, 1.0))
-            s.utilization = *u;
+    } else if (sizedFromScenario) {
+        const Scenario s = scenarioFromOptions(p, notes);
         config.poolSlots = capacity(s).tokens;
         poolSource = "from " + s.model.displayName + " on " + fixed(toGiB(s.gpuMemoryBytes), 0) + " GiB";
         if (config.poolSlots == 0)
@@ -358,6 +346,7 @@ int runSimulate(const std::vector<std::string>& args) {
         j["block_size"] = config.blockSize;
         j["samples"] = config.samples;
         j["seed"] = spec.seed;
+        j["notes"] = notes;
         if (results.size() == 1) {
             const ordered_json one = summaryJson(results.front());
             for (const auto& [key, value] : one.items())
@@ -385,6 +374,8 @@ int runSimulate(const std::vector<std::string>& args) {
     std::cout << "\nShares of the pool averaged over the steps with requests waiting (the server under load).\n"
                  "Kwon et al. (2023) measured token states at 20.4% (max), 26.8% (pow2), 38.2% (oracle) and 96.3%\n"
                  "(vLLM) on ShareGPT; this trace is a synthetic fit to ShareGPT's mean lengths, not the dataset.\n";
+    for (const auto& note : notes)
+        std::cout << "note: " << note << '\n';
     return 0;
 }
 
