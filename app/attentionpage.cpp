@@ -153,12 +153,12 @@ void AttentionPage::refresh() {
                                   .arg(QString::fromStdString(kvscope::formatBytes(e.kvBytesPerToken)))
                                   .arg(s.model.heads)
                                   .arg(QString::fromStdString(kvscope::formatBytes(e.kvBytesPerTokenNaive)))
-                                  .arg(double(e.kvBytesPerTokenNaive) / double(e.kvBytesPerToken), 0, 'f', 1));
+                                  .arg(e.naiveFactor, 0, 'f', 1));
         if (m_naive->text() != text)
             m_naive->setText(text);
         return;
     }
-    const double factor = double(e.kvBytesPerTokenNaive) / double(e.kvBytesPerToken);
+    const double factor = e.naiveFactor;
     const QString text =
         (tr("<b>Naive</b> (query heads): 2 x %1 layers x %2 heads x %3 x %4 B = <b>%5</b> per token, "
             "%6 for this scenario.<br><b>Real</b> (KV heads): 2 x %1 x %7 x %3 x %4 B = <b>%8</b> per token, "

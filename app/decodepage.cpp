@@ -300,12 +300,11 @@ void DecodePage::start() {
     m_kvTheory->setPen(QPen(Qt::black, 2, Qt::DashLine));
     for (std::uint32_t s = 0; s <= o.steps; ++s)
         m_kvTheory->append(double(s),
-                           double(o.model.kvBytesPerToken() * o.batch * (o.promptLen + s)) / double(kvscope::MiB));
+                           double(kvBytesByFormula(o.model, o.batch, o.promptLen + s)) / double(kvscope::MiB));
     m_memoryChart->chart()->addSeries(m_kvTheory);
     m_kvTheory->attachAxis(m_kvX);
     m_kvTheory->attachAxis(m_kvY);
-    m_maxKv =
-        double(o.model.kvBytesPerToken() * o.batch * (o.promptLen + o.steps + o.blockSize)) / double(kvscope::MiB);
+    m_maxKv = double(kvBytesByFormula(o.model, o.batch, o.promptLen + o.steps + o.blockSize)) / double(kvscope::MiB);
     m_timeX->setRange(0, o.steps);
     m_kvX->setRange(0, o.steps);
     m_kvY->setRange(0, m_maxKv * 1.1);
@@ -361,17 +360,11 @@ void DecodePage::onFinished(const DecodeReport& report) {
 void DecodePage::fillSummary() {
     const DecodeReport& r = m_report;
     m_summary->setRowCount(int(r.modes.size()));
-    const ModeResult* none = nullptr;
-    for (const ModeResult& m : r.modes)
-        none = m.mode == CacheMode::None && m.completed ? &m : none;
     for (int row = 0; row < int(r.modes.size()); ++row) {
         const ModeResult& m = r.modes[std::size_t(row)];
-        const double msPerStep = m.steps.empty() ? 0 : m.totalMs / double(m.steps.size());
-        const QString speedup = none && m.mode != CacheMode::None && m.completed && m.totalMs > 0
-                                    ? QString::number(none->totalMs / m.totalMs, 'f', 2) + u'x'
-                                    : u"-"_s;
+        const QString speedup = m.speedupVsNone > 0 ? QString::number(m.speedupVsNone, 'f', 2) + u'x' : u"-"_s;
         const QStringList cells{modeLabel(m.mode) + (m.completed ? QString() : tr(" (stopped)")),
-                                QString::number(msPerStep, 'f', 2),
+                                QString::number(m.msPerStep, 'f', 2),
                                 QString::number(m.tokensPerSecond, 'f', 1),
                                 speedup,
                                 QString::fromStdString(kvscope::formatBytes(m.memory.theoreticalWeightBytes)),

@@ -102,6 +102,7 @@ Estimate estimate(const Scenario& s) {
     e.kvBytesPerToken = kvBytesPerToken(s.model, s.kvDtype);
     e.kvBytesPerTokenPerGpu = kvBytesPerToken(s.model, s.kvDtype, e.kvHeadsPerGpu);
     e.kvBytesPerTokenNaive = kvBytesPerTokenNaive(s.model, s.kvDtype);
+    e.naiveFactor = double(e.kvBytesPerTokenNaive) / double(e.kvBytesPerToken);
     e.kvBytes = kvBytes(s.model, s.kvDtype, s.context, s.batch, e.kvHeadsPerGpu);
     e.kvBytesNaive = kvBytesNaive(s.model, s.kvDtype, s.context, s.batch);
     const OverheadEstimate o = estimateOverheads(s);

@@ -50,6 +50,7 @@ struct Estimate {
     std::uint64_t kvBytesPerToken = 0; // whole model, one GPU's share summed over GPUs (no TP split)
     std::uint64_t kvBytesPerTokenPerGpu = 0;
     std::uint64_t kvBytesPerTokenNaive = 0; // query heads in place of KV heads
+    double naiveFactor = 0.0;               // naive / real KV per token: how much the naive formula overstates
     std::uint64_t kvBytes = 0;              // per GPU, context x batch, window caps applied
     std::uint64_t kvBytesNaive = 0;         // naive formula, whole model
     std::uint64_t activationBytes = 0;      // estimate

@@ -542,7 +542,7 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
             result.totalMs > 0 ? double(options.batch) * double(result.steps.size()) / (result.totalMs / 1000.0) : 0;
         result.memory.theoreticalWeightBytes = report.parameters * sizeof(float);
         result.memory.theoreticalKvBytes =
-            mode == CacheMode::None ? 0 : c.kvBytesPerToken() * options.batch * (options.promptLen + options.steps);
+            mode == CacheMode::None ? 0 : kvBytesByFormula(c, options.batch, options.promptLen + options.steps);
         result.memory.peakAllocatedBytes = tracker.peak();
         report.modes.push_back(std::move(result));
         if (report.stopped)
@@ -582,6 +582,11 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
     }
     if (none && cached && cached->totalMs > 0)
         report.speedup = none->totalMs / cached->totalMs;
+    for (ModeResult& m : report.modes) {
+        m.msPerStep = m.steps.empty() ? 0.0 : m.totalMs / double(m.steps.size());
+        if (none && m.completed && m.mode != CacheMode::None && m.totalMs > 0)
+            m.speedupVsNone = none->totalMs / m.totalMs;
+    }
     char line[512];
     if (report.speedup > 0)
         std::snprintf(line, sizeof line,

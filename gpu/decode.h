@@ -51,7 +51,9 @@ struct ModeResult {
     std::vector<std::vector<std::int32_t>> tokens; // generated tokens per sequence
     std::vector<float> lastLogits;                 // logits of sequence 0 at the last step
     double totalMs = 0.0;
+    double msPerStep = 0.0;
     double tokensPerSecond = 0.0; // generated tokens (batch x steps) per second
+    double speedupVsNone = 0.0;   // the no-cache mode's time / this mode's; 0 when not comparable
     MemoryFigures memory;
     bool completed = false; // false when stopped early
 };
@@ -79,6 +81,12 @@ using StepCallback = std::function<void(const StepRecord&)>;
 // Throws kvscope::Error for impossible options (naming the option).
 DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* stop = nullptr,
                        const StepCallback& onStep = {});
+
+// The formula's cache for `tokens` positions in every sequence:
+// 2 x layers x batch x tokens x kvHeads x headDim x 4 B.
+inline std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std::uint64_t tokens) {
+    return model.kvBytesPerToken() * batch * tokens;
+}
 
 // What a run will allocate at its peak: weights, the largest cache, the largest activations.
 std::uint64_t estimateRunBytes(const DecodeOptions& options, const GptConfig& model);

@@ -68,6 +68,7 @@ private slots:
         KV_COMPARE_U64(s.gpuMemoryBytes, 24 * GiB);
         const Estimate e = estimate(s);
         KV_COMPARE_U64(e.kvBytes, 8'589'934'592ull);
+        QCOMPARE(e.naiveFactor, 4.0); // 32 query heads share 8 KV heads
         KV_COMPARE_U64(e.weightBytes, 16'060'522'496ull);
         QCOMPARE(round2(toGiB(e.weightBytes)), 14.96);
         KV_COMPARE_U64(e.totalBytes, e.weightBytes + e.kvBytes + e.activationBytes + e.runtimeBytes);

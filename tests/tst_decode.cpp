@@ -118,6 +118,12 @@ private slots:
             QVERIFY(m.memory.processBytes > 0);
         }
         QCOMPARE(r.modes[1].memory.theoreticalKvBytes, perToken * o.batch * (o.promptLen + o.steps));
+        QCOMPARE(kvBytesByFormula(o.model, o.batch, o.promptLen + o.steps), r.modes[1].memory.theoreticalKvBytes);
+        // Speedups are against the no-cache mode, and the contiguous one is the report's headline.
+        QCOMPARE(r.modes[0].speedupVsNone, 0.0);
+        QCOMPARE(r.modes[1].speedupVsNone, r.modes[0].totalMs / r.modes[1].totalMs);
+        QCOMPARE(r.modes[1].speedupVsNone, r.speedup);
+        QCOMPARE(r.modes[2].msPerStep, r.modes[2].totalMs / double(o.steps));
     }
 
     void runAtTheMaximumContext() {

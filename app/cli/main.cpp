@@ -491,9 +491,8 @@ int runDecodeCommand(const std::vector<std::string>& args) {
     std::printf("%-11s %10s %10s %12s %16s %16s\n", "cache", "ms/step", "tokens/s", "weights", "KV (formula)",
                 "peak allocated");
     for (const ModeResult& m : r.modes)
-        std::printf("%-11s %10.3f %10.1f %12s %16s %16s\n", cacheModeName(m.mode).c_str(),
-                    m.steps.empty() ? 0.0 : m.totalMs / double(m.steps.size()), m.tokensPerSecond,
-                    formatBytes(m.memory.theoreticalWeightBytes).c_str(),
+        std::printf("%-11s %10.3f %10.1f %12s %16s %16s\n", cacheModeName(m.mode).c_str(), m.msPerStep,
+                    m.tokensPerSecond, formatBytes(m.memory.theoreticalWeightBytes).c_str(),
                     formatBytes(m.memory.theoreticalKvBytes).c_str(), formatBytes(m.memory.peakAllocatedBytes).c_str());
     std::cout << "\ntokens identical across modes: " << (r.tokensIdentical ? "yes" : "NO") << "\n" << r.reading << "\n";
     return 0;
