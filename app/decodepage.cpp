@@ -155,6 +155,7 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     m_summary->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_summary->horizontalHeader()->setStretchLastSection(true);
     m_summary->setMaximumHeight(140);
+    m_summary->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_backend);
@@ -188,6 +189,9 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     connect(m_stop, &QPushButton::clicked, this, &DecodePage::stop);
     connect(course1, &QPushButton::clicked, this, [this] { loadCourseExperiment(1); });
     connect(course64, &QPushButton::clicked, this, [this] { loadCourseExperiment(64); });
+    prepareCharts(options()); // empty axes and the formula's line before the first run
+    m_reading->setText(tr("Press Run: each mode generates the tokens in turn; step times and the cache held appear as "
+                          "they are measured, against the formula's line."));
 }
 
 DecodePage::~DecodePage() {
@@ -260,10 +264,7 @@ void DecodePage::setRunning(bool running) {
     running ? m_frame->start() : m_frame->stop();
 }
 
-void DecodePage::start() {
-    if (m_running)
-        return;
-    const DecodeOptions o = options();
+void DecodePage::prepareCharts(const DecodeOptions& o) {
     // Fresh series for this run.
     for (QChart* chart : {m_timeChart->chart(), m_memoryChart->chart()})
         chart->removeAllSeries();
@@ -308,6 +309,13 @@ void DecodePage::start() {
     m_timeX->setRange(0, o.steps);
     m_kvX->setRange(0, o.steps);
     m_kvY->setRange(0, m_maxKv * 1.1);
+}
+
+void DecodePage::start() {
+    if (m_running)
+        return;
+    const DecodeOptions o = options();
+    prepareCharts(o);
     m_estimate->setText(tr("Probing..."));
     setRunning(true);
     emit runRequested(o);
@@ -376,8 +384,10 @@ void DecodePage::fillSummary() {
             m_summary->setItem(row, c, new QTableWidgetItem(cells[c]));
     }
     m_summary->resizeColumnsToContents();
-    m_reading->setText(tr("%1 Fixed cost is %2% of an uncached step (least squares over every step).%3")
-                           .arg(QString::fromStdString(r.reading))
-                           .arg(100 * r.fixedCostShareUncached, 0, 'f', 0)
-                           .arg(r.stopped ? tr(" (Stopped before the end.)") : QString()));
+    const QString uncachedShare = r.fitValid && r.fixedCostShareUncached > 0
+                                      ? tr(" Fixed cost is %1% of an uncached step (least squares over every step).")
+                                            .arg(100 * r.fixedCostShareUncached, 0, 'f', 0)
+                                      : QString();
+    m_reading->setText(QString::fromStdString(r.reading) + uncachedShare +
+                       (r.stopped ? tr(" (Stopped before the end.)") : QString()));
 }

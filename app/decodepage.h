@@ -53,7 +53,8 @@ protected:
 private:
     void onStep(const kvscope::gpu::StepRecord& step);
     void onFinished(const kvscope::gpu::DecodeReport& report);
-    void flush(); // frame-rate chart update from the pending steps
+    void flush();                                                   // frame-rate chart update from the pending steps
+    void prepareCharts(const kvscope::gpu::DecodeOptions& options); // fresh series and axes for a run
     void setRunning(bool running);
     void fillSummary();
 

@@ -84,10 +84,10 @@ void layerNorm(const float* x, const float* gain, const float* bias, float* out,
     }
 }
 
-// OpenBLAS's threads and ours spin while they wait, and on two cores they fight. A one-row
-// step is a matrix-vector product bound by memory: give BLAS the threads and run our small
-// loops on one (measured, batch 1: 58 ms with both on two threads, 24 ms with BLAS on one,
-// 13 ms with ours on one). Wide steps keep both.
+// OpenBLAS's threads and ours spin while they wait, and on two cores they fight. BLAS gets
+// the threads; our element-wise loops run on one, and attention takes two only for a large
+// cache (measured, batch 1: 58 ms a step with both on two threads, 24 ms with BLAS on one,
+// 13 ms with ours on one; a 48-token uncached step 107 -> 57 ms).
 void setBlasThreads(int threads) {
 #ifdef OPENBLAS_VERSION
     static int current = -1;
@@ -195,7 +195,6 @@ public:
                     m_free.pop_back();
                 }
         setBlasThreads(m_o.threads);
-        m_ompThreads = R < 32 ? 1 : m_o.threads;
         Buffer x(m_tracker, R * W), h(m_tracker, R * W), qkv(m_tracker, R * qkvOut), att(m_tracker, R * W),
             ff(m_tracker, R * 4 * W);
         for (std::size_t b = 0; b < B; ++b)
@@ -217,8 +216,7 @@ public:
             layerNorm(x.data(), L.ln2Gain.data(), L.ln2Bias.data(), h.data(), R, W);
             linear(h.data(), L.fc.data(), L.fcBias.data(), ff.data(), R, W, 4 * W, false);
             float* f = ff.data();
-#pragma omp parallel for num_threads(m_ompThreads) schedule(static)
-            for (std::ptrdiff_t i = 0; i < std::ptrdiff_t(R * 4 * W); ++i)
+            for (std::size_t i = 0; i < R * 4 * W; ++i) // cheap next to the products: one thread
                 f[i] = gelu(f[i]);
             linear(ff.data(), L.fc2.data(), L.fc2Bias.data(), x.data(), R, 4 * W, W, true);
         }
@@ -252,10 +250,7 @@ public:
                         }
                     }
     }
-    void attentionOnly(const float* qkv, float* out, std::uint32_t context) {
-        m_ompThreads = m_o.batch < 32 ? 1 : m_o.threads; // the rule forward() applies to one-token steps
-        attention(0, qkv, out, context - 1, 1);
-    }
+    void attentionOnly(const float* qkv, float* out, std::uint32_t context) { attention(0, qkv, out, context - 1, 1); }
 
 private:
     float* kRow(std::uint32_t layer, std::size_t b, std::size_t kvh, std::size_t pos, bool value) {
@@ -301,7 +296,11 @@ private:
         const std::size_t qkvOut = W + 2 * std::size_t(m_c.kvWidth());
         const float scale = 1.0f / std::sqrt(float(hd));
         const std::ptrdiff_t pairs = std::ptrdiff_t(m_o.batch) * m_c.kvHeads;
-#pragma omp parallel num_threads(m_ompThreads)
+        // Two threads only when the cache to read is large (over 8 MiB of K and V): for less,
+        // waking them and fighting BLAS's spinning threads costs more than it saves.
+        const std::uint64_t cacheBytes = 2ull * m_o.batch * m_c.kvWidth() * (start + count) * sizeof(float);
+        const int threads = cacheBytes > (8u << 20) ? m_o.threads : 1;
+#pragma omp parallel num_threads(threads)
         {
             std::vector<Segment> segs;
             std::vector<float> runningMax(group), runningSum(group);
@@ -367,7 +366,6 @@ private:
     CacheMode m_mode;
     Tracker& m_tracker;
     std::uint32_t m_maxLen;
-    int m_ompThreads = 1;
     std::vector<std::unique_ptr<Buffer>> m_k, m_v;
     std::uint32_t m_blocks = 0;
     std::vector<std::uint32_t> m_free;
@@ -572,13 +570,17 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
         if (m.completed && m.mode == CacheMode::Contiguous)
             cached = &m;
     }
+    // Shares only mean something when both terms came out positive; noisy or few steps can
+    // give a negative intercept, and then the report says the model does not fit.
+    report.fitValid = report.fitAms > 0 && report.fitBms > 0;
     const double cachedTokens = double(options.batch);
-    report.fixedCostShareCached = report.fitAms / std::max(1e-9, report.fitAms + report.fitBms * cachedTokens);
-    if (none) {
+    if (report.fitValid)
+        report.fixedCostShareCached = report.fitAms / (report.fitAms + report.fitBms * cachedTokens);
+    if (none && report.fitValid) {
         double meanTokens = 0;
         for (const StepRecord& s : none->steps)
             meanTokens += double(s.tokensComputed) / double(none->steps.size());
-        report.fixedCostShareUncached = report.fitAms / std::max(1e-9, report.fitAms + report.fitBms * meanTokens);
+        report.fixedCostShareUncached = report.fitAms / (report.fitAms + report.fitBms * meanTokens);
     }
     if (none && cached && cached->totalMs > 0)
         report.speedup = none->totalMs / cached->totalMs;
@@ -588,7 +590,13 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
             m.speedupVsNone = none->totalMs / m.totalMs;
     }
     char line[512];
-    if (report.speedup > 0)
+    if (!report.fitValid)
+        std::snprintf(line, sizeof line,
+                      "%s%.1fx; the two-term model step = a + b x tokens does not fit these steps "
+                      "(a = %.3f ms, b = %.5f ms): too few or too noisy steps to split fixed from per-token cost.",
+                      report.speedup > 0 ? "Caching sped each step up " : "Speedup ", report.speedup, report.fitAms,
+                      report.fitBms);
+    else if (report.speedup > 0)
         std::snprintf(line, sizeof line,
                       "With a cache each step pushed %u position(s) instead of the whole prefix and ran %.1fx faster; "
                       "step = %.3f ms + %.5f ms x tokens, so %.0f%% of a cached step is fixed cost.",

@@ -68,6 +68,7 @@ struct DecodeReport {
     double fitAms = 0.0, fitBms = 0.0;
     double fixedCostShareCached = 0.0;   // a / (a + b x batch): the fixed share of a cached step
     double fixedCostShareUncached = 0.0; // a / (a + b x mean uncached tokens)
+    bool fitValid = false;               // a > 0 and b > 0; the shares are 0 otherwise
     double speedup = 0.0;                // uncached / contiguous step time, when both ran
     bool stopped = false;
     std::string reading; // one line in plain words

@@ -126,6 +126,18 @@ private slots:
         QCOMPARE(r.modes[2].msPerStep, r.modes[2].totalMs / double(o.steps));
     }
 
+    void readingNeverStatesANegativeShare() {
+        const DecodeReport r = runDecode(tinyOptions());
+        if (r.fitValid) {
+            QVERIFY(r.fitAms > 0 && r.fitBms > 0);
+            QVERIFY(r.fixedCostShareCached > 0 && r.fixedCostShareCached < 1);
+            QVERIFY(r.fixedCostShareUncached > 0 && r.fixedCostShareUncached < 1);
+        } else {
+            QCOMPARE(r.fixedCostShareCached, 0.0);
+            QVERIFY(QString::fromStdString(r.reading).contains(u"does not fit"_s));
+        }
+    }
+
     void runAtTheMaximumContext() {
         DecodeOptions o = tinyOptions();
         o.batch = 2;

@@ -477,6 +477,7 @@ int runDecodeCommand(const std::vector<std::string>& args) {
         j["fit_b_ms"] = r.fitBms;
         j["fixed_cost_share_cached"] = r.fixedCostShareCached;
         j["fixed_cost_share_uncached"] = r.fixedCostShareUncached;
+        j["fit_valid"] = r.fitValid;
         j["speedup"] = r.speedup;
         j["tokens_identical"] = r.tokensIdentical;
         j["reading"] = r.reading;
