@@ -7,6 +7,7 @@ set -euo pipefail
 packages=(
     build-essential cmake pkgconf
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev
+    libqt6opengl6-dev # Qt6Charts' CMake config needs Qt6OpenGL, which qt6-charts-dev does not pull in
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libgl-dev nlohmann-json3-dev libopenblas-dev
     fonts-dejavu-core
