@@ -8,6 +8,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -71,6 +72,8 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     , m_contiguous(new QCheckBox(tr("contiguous"), this))
     , m_paged(new QCheckBox(tr("paged"), this))
     , m_graphs(new QCheckBox(tr("CUDA graphs"), this))
+    , m_backendChoice(new QComboBox(this))
+    , m_precision(new QComboBox(this))
     , m_run(new QPushButton(tr("Run"), this))
     , m_stop(new QPushButton(tr("Stop"), this))
     , m_estimate(new QLabel(this))
@@ -88,18 +91,28 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     qRegisterMetaType<DecodeReport>();
     qRegisterMetaType<DecodeOptions>();
     const DeviceInfo device = probeDevice();
+    m_cudaPresent = device.backend == Backend::Cuda;
     m_backend->setTextFormat(Qt::RichText);
     m_backend->setWordWrap(true);
     m_backend->setText(
-        device.backend == Backend::Cuda
-            ? tr("<b>%1</b><br>This build runs the decode core on the CPU: its CUDA kernels are not written yet.")
+        m_cudaPresent
+            ? tr("<b>%1</b><br>The decode core runs on this GPU: cuBLAS for the matrix products, our own kernels "
+                 "for attention, norms and sampling; step times by CUDA events, memory by cudaMemGetInfo.")
                   .arg(QString::fromStdString(device.summary()).toHtmlEscaped())
             : tr("<b>Runs on the CPU</b> (%1). The formulas are the same; the timings are a CPU's.")
                   .arg(QString::fromStdString(device.summary()).toHtmlEscaped()));
+    m_backendChoice->addItem(tr("Auto"), int(BackendChoice::Auto));
+    m_backendChoice->addItem(tr("CPU"), int(BackendChoice::Cpu));
+    m_backendChoice->addItem(tr("CUDA"), int(BackendChoice::Cuda));
+    m_precision->addItem(u"FP32"_s, int(Precision::Fp32));
+    m_precision->addItem(u"BF16"_s, int(Precision::Bf16));
+    m_precision->setToolTip(tr("BF16 halves the weights and the KV cache; it needs the CUDA backend"));
     for (QCheckBox* box : {m_none, m_contiguous, m_paged})
         box->setChecked(true);
-    m_graphs->setEnabled(false);
-    m_graphs->setToolTip(tr("CUDA graphs remove per-kernel launch cost; they need the CUDA backend"));
+    m_graphs->setToolTip(tr("Replay the one-token step as a CUDA graph: one launch instead of ~90, so the launch "
+                            "cost of a small model's step disappears. Needs the CUDA backend."));
+    updateCudaControls();
+    connect(m_backendChoice, &QComboBox::currentIndexChanged, this, &DecodePage::updateCudaControls);
     m_stop->setEnabled(false);
 
     auto* settings = new QGroupBox(tr("Model and run"), this);
@@ -114,6 +127,11 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
         ++i;
     }
     auto* modes = new QHBoxLayout;
+    modes->addWidget(new QLabel(tr("Backend"), this));
+    modes->addWidget(m_backendChoice);
+    modes->addWidget(new QLabel(tr("Precision"), this));
+    modes->addWidget(m_precision);
+    modes->addSpacing(12);
     modes->addWidget(new QLabel(tr("Modes:"), this));
     for (QCheckBox* box : {m_none, m_contiguous, m_paged, m_graphs})
         modes->addWidget(box);
@@ -229,7 +247,18 @@ DecodeOptions DecodePage::options() const {
         o.modes.push_back(CacheMode::Contiguous);
     if (m_paged->isChecked())
         o.modes.push_back(CacheMode::Paged);
+    o.backend = BackendChoice(m_backendChoice->currentData().toInt());
+    o.precision = m_precision->isEnabled() ? Precision(m_precision->currentData().toInt()) : Precision::Fp32;
+    o.graphs = m_graphs->isEnabled() && m_graphs->isChecked();
     return o;
+}
+
+void DecodePage::updateCudaControls() {
+    const bool cuda = m_cudaPresent && BackendChoice(m_backendChoice->currentData().toInt()) != BackendChoice::Cpu;
+    m_graphs->setEnabled(cuda);
+    m_precision->setEnabled(cuda);
+    if (!cuda)
+        m_precision->setCurrentIndex(0);
 }
 
 void DecodePage::setOptions(const DecodeOptions& o) {
@@ -245,6 +274,9 @@ void DecodePage::setOptions(const DecodeOptions& o) {
     m_none->setChecked(has(CacheMode::None));
     m_contiguous->setChecked(has(CacheMode::Contiguous));
     m_paged->setChecked(has(CacheMode::Paged));
+    m_backendChoice->setCurrentIndex(m_backendChoice->findData(int(o.backend)));
+    m_precision->setCurrentIndex(m_precision->findData(int(o.precision)));
+    m_graphs->setChecked(o.graphs);
 }
 
 void DecodePage::loadCourseExperiment(int batch) {
@@ -295,17 +327,18 @@ void DecodePage::prepareCharts(const DecodeOptions& o) {
         points->attachAxis(m_kvY);
         m_kvPoints[key] = points;
     }
-    // The formula's line: 2 x L x B x tokens x kvHeads x headDim x 4 B, token by token.
+    // The formula's line: 2 x L x B x tokens x kvHeads x headDim x element bytes, token by token.
     m_kvTheory = new QLineSeries;
     m_kvTheory->setName(tr("formula (tokens held)"));
     m_kvTheory->setPen(QPen(Qt::black, 2, Qt::DashLine));
     for (std::uint32_t s = 0; s <= o.steps; ++s)
         m_kvTheory->append(double(s),
-                           double(kvBytesByFormula(o.model, o.batch, o.promptLen + s)) / double(kvscope::MiB));
+                           double(kvBytesByFormula(o.model, o.batch, o.promptLen + s, o.precision)) / double(kvscope::MiB));
     m_memoryChart->chart()->addSeries(m_kvTheory);
     m_kvTheory->attachAxis(m_kvX);
     m_kvTheory->attachAxis(m_kvY);
-    m_maxKv = double(kvBytesByFormula(o.model, o.batch, o.promptLen + o.steps + o.blockSize)) / double(kvscope::MiB);
+    m_maxKv = double(kvBytesByFormula(o.model, o.batch, o.promptLen + o.steps + o.blockSize, o.precision)) /
+              double(kvscope::MiB);
     m_timeX->setRange(0, o.steps);
     m_kvX->setRange(0, o.steps);
     m_kvY->setRange(0, m_maxKv * 1.1);
@@ -383,11 +416,20 @@ void DecodePage::fillSummary() {
         for (int c = 0; c < cells.size(); ++c)
             m_summary->setItem(row, c, new QTableWidgetItem(cells[c]));
     }
+    const bool cuda = r.backend == Backend::Cuda;
+    m_summary->setHorizontalHeaderItem(7, new QTableWidgetItem(cuda ? tr("Device in use (cudaMemGetInfo)")
+                                                                    : tr("Process (VmRSS)")));
     m_summary->resizeColumnsToContents();
     const QString uncachedShare = r.fitValid && r.fixedCostShareUncached > 0
                                       ? tr(" Fixed cost is %1% of an uncached step (least squares over every step).")
                                             .arg(100 * r.fixedCostShareUncached, 0, 'f', 0)
                                       : QString();
-    m_reading->setText(QString::fromStdString(r.reading) + uncachedShare +
+    const QString where =
+        cuda ? tr("On CUDA, %1%2 (%3). ")
+                   .arg(QString::fromStdString(precisionName(r.precision)).toUpper(),
+                        r.graphs ? tr(", cached steps replayed as a CUDA graph") : QString(),
+                        QString::fromStdString(r.backendWhy))
+             : tr("On the CPU (%1). ").arg(QString::fromStdString(r.backendWhy));
+    m_reading->setText(where + QString::fromStdString(r.reading) + uncachedShare +
                        (r.stopped ? tr(" (Stopped before the end.)") : QString()));
 }

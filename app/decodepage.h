@@ -57,10 +57,13 @@ private:
     void prepareCharts(const kvscope::gpu::DecodeOptions& options); // fresh series and axes for a run
     void setRunning(bool running);
     void fillSummary();
+    void updateCudaControls(); // graphs and bf16 only where the run will be on CUDA
 
     QLabel* m_backend;
     QSpinBox *m_layers, *m_width, *m_heads, *m_kvHeads, *m_batch, *m_steps, *m_prompt, *m_blockSize;
     QCheckBox *m_none, *m_contiguous, *m_paged, *m_graphs;
+    QComboBox *m_backendChoice, *m_precision;
+    bool m_cudaPresent = false;
     QPushButton *m_run, *m_stop;
     QLabel* m_estimate;
     QLabel* m_reading;

@@ -1,7 +1,7 @@
 // The CPU decode backend: matrix products through BLAS, attention, layer norm and GELU
 // written here, OpenMP over (sequence, KV head) pairs. Three cache modes share one
 // forward pass; they differ only in where K and V live and how attention finds them.
-#include "decode.h"
+#include "engine.h"
 
 #include "error.h"
 #include "units.h"
@@ -376,56 +376,61 @@ std::int32_t argmax(const float* v, std::size_t n) {
     return std::int32_t(std::max_element(v, v + n) - v);
 }
 
+class CpuEngine final : public detail::StepEngine {
+public:
+    CpuEngine(const GptWeights& weights, const DecodeOptions& options, CacheMode mode, Tracker& tracker)
+        : m_engine(weights, options, mode, tracker)
+        , m_vocab(weights.config.vocab) {}
+
+    double step(const std::vector<std::vector<std::int32_t>>& tokens, std::uint32_t start, std::uint32_t count,
+                std::vector<std::int32_t>& next) override {
+        const auto t0 = std::chrono::steady_clock::now();
+        m_engine.forward(tokens, start, count, m_logits);
+        next.resize(tokens.size());
+        for (std::size_t b = 0; b < tokens.size(); ++b)
+            next[b] = argmax(m_logits.data() + b * m_vocab, m_vocab);
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    }
+    std::vector<float> lastLogits() override {
+        return {m_logits.begin(), m_logits.begin() + std::ptrdiff_t(std::min<std::size_t>(m_logits.size(), m_vocab))};
+    }
+    std::uint64_t kvBytesHeld() const override { return m_engine.kvBytesHeld(); }
+
+private:
+    Engine m_engine;
+    std::size_t m_vocab;
+    std::vector<float> m_logits;
+};
+
+class CpuSession final : public detail::Session {
+public:
+    CpuSession(const GptWeights& weights, const DecodeOptions& options)
+        : m_weights(weights)
+        , m_options(options) {
+        m_tracker.add(weights.bytes()); // the weights live in our memory for the whole run
+    }
+    std::unique_ptr<detail::StepEngine> engine(CacheMode mode) override {
+        return std::make_unique<CpuEngine>(m_weights, m_options, mode, m_tracker);
+    }
+    std::uint64_t peakAllocated() const override { return m_tracker.peak(); }
+    void resetPeak() override { m_tracker.resetPeak(); }
+    std::uint64_t systemBytes() const override { return residentBytes(); }
+    std::string systemSource() const override { return "VmRSS (process resident memory, whole process)"; }
+    std::string clockName() const override { return "steady clock"; }
+
+private:
+    const GptWeights& m_weights;
+    const DecodeOptions& m_options;
+    Tracker m_tracker;
+};
+
 } // namespace
 
-std::string cacheModeName(CacheMode mode) {
-    switch (mode) {
-    case CacheMode::None:
-        return "none";
-    case CacheMode::Contiguous:
-        return "contiguous";
-    case CacheMode::Paged:
-        return "paged";
-    }
-    return "?";
+namespace detail {
+std::unique_ptr<Session> makeCpuSession(const GptWeights& weights, const DecodeOptions& options) {
+    return std::make_unique<CpuSession>(weights, options);
 }
-
-std::vector<std::vector<std::int32_t>> makePrompts(const DecodeOptions& options, std::uint32_t vocab) {
-    std::mt19937_64 rng(options.seed);
-    std::vector<std::vector<std::int32_t>> prompts(options.batch);
-    for (auto& p : prompts)
-        for (std::uint32_t i = 0; i < options.promptLen; ++i)
-            p.push_back(std::int32_t(rng() % vocab));
-    return prompts;
-}
-
-void fitTwoTerm(const std::vector<double>& x, const std::vector<double>& y, double& a, double& b) {
-    const double n = double(x.size());
-    if (x.empty()) {
-        a = b = 0;
-        return;
-    }
-    const double mx = std::accumulate(x.begin(), x.end(), 0.0) / n;
-    const double my = std::accumulate(y.begin(), y.end(), 0.0) / n;
-    double sxx = 0, sxy = 0;
-    for (std::size_t i = 0; i < x.size(); ++i) {
-        sxx += (x[i] - mx) * (x[i] - mx);
-        sxy += (x[i] - mx) * (y[i] - my);
-    }
-    b = sxx > 0 ? sxy / sxx : 0.0;
-    a = my - b * mx;
-}
-
-std::uint64_t estimateRunBytes(const DecodeOptions& o, const GptConfig& c) {
-    const std::uint64_t tokens = std::uint64_t(o.promptLen) + o.steps;
-    const std::uint64_t blocks = (tokens + o.blockSize - 1) / o.blockSize * o.blockSize;
-    const std::uint64_t cache = c.kvBytesPerToken() * o.batch * std::max(tokens, blocks);
-    // The widest forward: the whole prefix of every sequence (uncached), 4 widths of MLP plus q/k/v.
-    const std::uint64_t rows = std::uint64_t(o.batch) * tokens;
-    const std::uint64_t activations =
-        rows * (8ull * c.width + 2ull * c.kvWidth()) * sizeof(float) + std::uint64_t(o.batch) * c.vocab * sizeof(float);
-    return c.parameterCount() * sizeof(float) + cache + activations;
-}
+} // namespace detail
 
 AttentionTiming timeAttention(const GptConfig& shape, std::uint32_t batch, std::uint32_t context, CacheMode mode,
                               std::uint32_t blockSize, int threads, int repeats) {
@@ -458,153 +463,6 @@ AttentionTiming timeAttention(const GptConfig& shape, std::uint32_t batch, std::
             std::min(t.seconds, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     }
     return t;
-}
-
-DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* stop, const StepCallback& onStep) {
-    if (options.batch == 0 || options.batch > 4096)
-        throw Error("--batch must be between 1 and 4096, got " + std::to_string(options.batch));
-    if (options.steps == 0)
-        throw Error("--steps must be at least 1");
-    if (options.promptLen == 0)
-        throw Error("--prompt-len must be at least 1");
-    if (options.blockSize == 0 || options.blockSize > 1024)
-        throw Error("--block-size must be between 1 and 1024, got " + std::to_string(options.blockSize));
-    if (options.modes.empty())
-        throw Error("--cache: no mode to run");
-
-    DecodeReport report;
-    report.device = probeDevice();
-    if (options.weightsFile.empty()) {
-        options.model.validate();
-        // Refuse before allocating anything, with the numbers.
-        const std::uint64_t need = estimateRunBytes(options, options.model);
-        const std::uint64_t available = probeCpu().freeBytes;
-        if (available > 0 && need > available)
-            throw Error("the run needs " + formatBytes(need) + " (weights " +
-                        formatBytes(options.model.parameterCount() * sizeof(float)) +
-                        ", cache and activations) but only " + formatBytes(available) +
-                        " of memory is available; lower --batch, --steps or the model size");
-    }
-    Tracker tracker;
-    const GptWeights weights = options.weightsFile.empty() ? randomWeights(options.model)
-                                                           : loadSafetensors(options.weightsFile, options.model.heads);
-    const GptConfig& c = weights.config;
-    if (options.promptLen + options.steps > c.maxContext)
-        throw Error("--prompt-len + --steps (" + std::to_string(options.promptLen + options.steps) +
-                    ") exceeds the model's context of " + std::to_string(c.maxContext) + " positions");
-    report.model = c;
-    report.parameters = c.parameterCount();
-    tracker.add(weights.bytes()); // the weights live in our memory for the whole run
-    const auto prompts = makePrompts(options, c.vocab);
-
-    for (const CacheMode mode : options.modes) {
-        ModeResult result;
-        result.mode = mode;
-        tracker.resetPeak(); // each mode's peak: the weights plus what the mode itself allocates
-        {
-            Engine engine(weights, options, mode, tracker);
-            auto tokens = prompts;
-            std::vector<float> logits;
-            const auto modeStart = std::chrono::steady_clock::now();
-            for (std::uint32_t step = 0; step < options.steps; ++step) {
-                if (stop && stop->load()) {
-                    report.stopped = true;
-                    break;
-                }
-                const std::uint32_t length = options.promptLen + step; // tokens known before this step
-                const auto t0 = std::chrono::steady_clock::now();
-                // Without a cache every step pushes the whole prefix through the model again;
-                // with one, the first step fills the cache with the prompt and later steps add one token.
-                const std::uint32_t start = mode == CacheMode::None ? 0 : (step == 0 ? 0 : length - 1);
-                engine.forward(tokens, start, length - start, logits);
-                for (std::uint32_t b = 0; b < options.batch; ++b)
-                    tokens[b].push_back(argmax(logits.data() + std::size_t(b) * c.vocab, c.vocab));
-                const double ms =
-                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-                StepRecord record{mode, step, ms, std::uint64_t(options.batch) * (length - start),
-                                  engine.kvBytesHeld()};
-                result.steps.push_back(record);
-                if (onStep)
-                    onStep(record);
-            }
-            result.totalMs =
-                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - modeStart).count();
-            result.completed = result.steps.size() == options.steps;
-            for (auto& t : tokens)
-                result.tokens.emplace_back(t.begin() + options.promptLen, t.end());
-            result.lastLogits.assign(logits.begin(), logits.begin() + std::min<std::size_t>(logits.size(), c.vocab));
-            result.memory.processBytes = residentBytes();
-            result.memory.processSource = "VmRSS (process resident memory, whole process)";
-        }
-        result.tokensPerSecond =
-            result.totalMs > 0 ? double(options.batch) * double(result.steps.size()) / (result.totalMs / 1000.0) : 0;
-        result.memory.theoreticalWeightBytes = report.parameters * sizeof(float);
-        result.memory.theoreticalKvBytes =
-            mode == CacheMode::None ? 0 : kvBytesByFormula(c, options.batch, options.promptLen + options.steps);
-        result.memory.peakAllocatedBytes = tracker.peak();
-        report.modes.push_back(std::move(result));
-        if (report.stopped)
-            break;
-    }
-
-    // Tokens agree across completed modes; fit over every step of every completed mode.
-    std::vector<double> xs, ys;
-    const ModeResult* first = nullptr;
-    for (const ModeResult& m : report.modes) {
-        if (!m.completed)
-            continue;
-        if (first && m.tokens != first->tokens)
-            report.tokensIdentical = false;
-        first = first ? first : &m;
-        for (const StepRecord& s : m.steps) {
-            xs.push_back(double(s.tokensComputed));
-            ys.push_back(s.milliseconds);
-        }
-    }
-    fitTwoTerm(xs, ys, report.fitAms, report.fitBms);
-    const ModeResult* none = nullptr;
-    const ModeResult* cached = nullptr;
-    for (const ModeResult& m : report.modes) {
-        if (m.completed && m.mode == CacheMode::None)
-            none = &m;
-        if (m.completed && m.mode == CacheMode::Contiguous)
-            cached = &m;
-    }
-    // Shares only mean something when both terms came out positive; noisy or few steps can
-    // give a negative intercept, and then the report says the model does not fit.
-    report.fitValid = report.fitAms > 0 && report.fitBms > 0;
-    const double cachedTokens = double(options.batch);
-    if (report.fitValid)
-        report.fixedCostShareCached = report.fitAms / (report.fitAms + report.fitBms * cachedTokens);
-    if (none && report.fitValid) {
-        double meanTokens = 0;
-        for (const StepRecord& s : none->steps)
-            meanTokens += double(s.tokensComputed) / double(none->steps.size());
-        report.fixedCostShareUncached = report.fitAms / (report.fitAms + report.fitBms * meanTokens);
-    }
-    if (none && cached && cached->totalMs > 0)
-        report.speedup = none->totalMs / cached->totalMs;
-    for (ModeResult& m : report.modes) {
-        m.msPerStep = m.steps.empty() ? 0.0 : m.totalMs / double(m.steps.size());
-        if (none && m.completed && m.mode != CacheMode::None && m.totalMs > 0)
-            m.speedupVsNone = none->totalMs / m.totalMs;
-    }
-    char line[512];
-    if (!report.fitValid)
-        std::snprintf(line, sizeof line,
-                      "%s%.1fx; the two-term model step = a + b x tokens does not fit these steps "
-                      "(a = %.3f ms, b = %.5f ms): too few or too noisy steps to split fixed from per-token cost.",
-                      report.speedup > 0 ? "Caching sped each step up " : "Speedup ", report.speedup, report.fitAms,
-                      report.fitBms);
-    else if (report.speedup > 0)
-        std::snprintf(line, sizeof line,
-                      "With a cache each step pushed %u position(s) instead of the whole prefix and ran %.1fx faster; "
-                      "step = %.3f ms + %.5f ms x tokens, so %.0f%% of a cached step is fixed cost.",
-                      options.batch, report.speedup, report.fitAms, report.fitBms, 100.0 * report.fixedCostShareCached);
-    else
-        std::snprintf(line, sizeof line, "step = %.3f ms + %.5f ms x tokens computed.", report.fitAms, report.fitBms);
-    report.reading = line;
-    return report;
 }
 
 } // namespace kvscope::gpu

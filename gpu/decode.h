@@ -14,6 +14,13 @@ namespace kvscope::gpu {
 enum class CacheMode { None, Contiguous, Paged };
 std::string cacheModeName(CacheMode mode); // "none", "contiguous", "paged"
 
+enum class BackendChoice { Auto, Cpu, Cuda };
+// What weights, activations fed to the matrix products, and the KV cache are stored in.
+// Accumulation, softmax, norms and the residual stream stay in FP32 either way.
+enum class Precision { Fp32, Bf16 };
+std::string precisionName(Precision precision); // "fp32", "bf16"
+inline std::uint64_t elementBytes(Precision precision) { return precision == Precision::Bf16 ? 2 : 4; }
+
 struct DecodeOptions {
     GptConfig model;              // shape and seed of random weights
     std::string weightsFile;      // a GPT-2-layout .safetensors instead (its shape wins)
@@ -25,24 +32,27 @@ struct DecodeOptions {
     bool shuffleBlocks = true;    // paged: hand out physical blocks in a shuffled order
     std::uint64_t seed = 1;       // prompts and block order
     int threads = 2;              // CPU threads for attention and the element-wise work
+    BackendChoice backend = BackendChoice::Auto; // Auto: CUDA when a device answers, else the CPU
+    Precision precision = Precision::Fp32;       // Bf16 needs the CUDA backend
+    bool graphs = false; // CUDA: replay the one-token cached step as a captured CUDA graph
 };
 
 // One generated token for the whole batch.
 struct StepRecord {
     CacheMode mode = CacheMode::None;
     std::uint32_t step = 0;           // 0-based
-    double milliseconds = 0.0;        // steady clock on the CPU
+    double milliseconds = 0.0;        // steady clock on the CPU, CUDA events on the GPU
     std::uint64_t tokensComputed = 0; // positions pushed through the model this step (all sequences)
     std::uint64_t kvBytesHeld = 0;    // cache memory allocated at the end of the step
 };
 
 // The four memory figures of DOMAIN.md section 8, each with how it was measured.
 struct MemoryFigures {
-    std::uint64_t theoreticalWeightBytes = 0; // parameters x 4 B (formula)
-    std::uint64_t theoreticalKvBytes = 0;     // 2 x L x B x S x kvHeads x headDim x 4 B at the end (formula)
+    std::uint64_t theoreticalWeightBytes = 0; // parameters x element bytes (formula)
+    std::uint64_t theoreticalKvBytes = 0;     // 2 x L x B x S x kvHeads x headDim x element bytes at the end
     std::uint64_t peakAllocatedBytes = 0;     // peak of our own allocator: weights, cache, activations
-    std::uint64_t processBytes = 0;           // what the OS reports for the process (peak RSS on the CPU)
-    std::string processSource;                // "VmHWM (peak RSS)" or "cudaMemGetInfo"
+    std::uint64_t processBytes = 0;           // what the system reports: process RSS, or device memory in use
+    std::string processSource;                // how processBytes was measured
 };
 
 struct ModeResult {
@@ -59,7 +69,11 @@ struct ModeResult {
 };
 
 struct DecodeReport {
-    DeviceInfo device;
+    DeviceInfo device;     // what the probe found
+    Backend backend = Backend::Cpu; // what the run used
+    std::string backendWhy; // why that backend ("CUDA device answered", "no CUDA driver", "--backend cpu")
+    Precision precision = Precision::Fp32;
+    bool graphs = false;
     GptConfig model;
     std::uint64_t parameters = 0;
     std::vector<ModeResult> modes;
@@ -76,21 +90,30 @@ struct DecodeReport {
 
 using StepCallback = std::function<void(const StepRecord&)>;
 
-// Greedy decoding of `steps` tokens for `batch` prompts in each mode. Runs on the CPU
-// backend (this build has no CUDA decode kernels yet; the report's device says so).
-// `stop` is polled once per step; `onStep` is called after every step (from this thread).
-// Throws kvscope::Error for impossible options (naming the option).
+// Greedy decoding of `steps` tokens for `batch` prompts in each mode, on the backend
+// options.backend picks (Auto: CUDA when a device answers, else the CPU; the report says
+// which and why). `stop` is polled once per step; `onStep` is called after every step
+// (from this thread). Throws kvscope::Error for impossible options (naming the option),
+// for a run that does not fit in free memory (with the numbers) and for a CUDA failure.
 DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* stop = nullptr,
                        const StepCallback& onStep = {});
 
 // The formula's cache for `tokens` positions in every sequence:
-// 2 x layers x batch x tokens x kvHeads x headDim x 4 B.
-inline std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std::uint64_t tokens) {
-    return model.kvBytesPerToken() * batch * tokens;
+// 2 x layers x batch x tokens x kvHeads x headDim x element bytes.
+inline std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std::uint64_t tokens,
+                                      Precision precision = Precision::Fp32) {
+    return model.kvBytesPerToken() / sizeof(float) * elementBytes(precision) * batch * tokens;
 }
 
 // What a run will allocate at its peak: weights, the largest cache, the largest activations.
 std::uint64_t estimateRunBytes(const DecodeOptions& options, const GptConfig& model);
+
+// Which backend runDecode would use for these options on this machine, and why; throws
+// kvscope::Error when the options need CUDA and no device answers (saying why not).
+Backend chooseBackend(const DecodeOptions& options, const DeviceInfo& device, std::string* why = nullptr);
+
+// Whether the CUDA kernels take this shape (head size 64 or 128); when not, why not.
+bool cudaSupportsShape(const GptConfig& model, std::string* why = nullptr);
 
 // One decode step's attention alone over a filled cache of `context` tokens per sequence
 // (one new query per sequence), the same code the decode modes use. For the benchmark.
@@ -100,6 +123,13 @@ struct AttentionTiming {
 };
 AttentionTiming timeAttention(const GptConfig& shape, std::uint32_t batch, std::uint32_t context, CacheMode mode,
                               std::uint32_t blockSize, int threads, int repeats);
+
+// The same attention on the CUDA backend (bf16 or fp32 cache), timed with CUDA events, best
+// of the repeats; and the device-to-device copy bandwidth in bytes/s (each byte read and
+// written once), the ceiling it is compared with. Both throw kvscope::Error without CUDA.
+AttentionTiming timeAttentionCuda(const GptConfig& shape, std::uint32_t batch, std::uint32_t context, CacheMode mode,
+                                  std::uint32_t blockSize, Precision precision, int repeats);
+double deviceCopyBandwidth(std::uint64_t bytes, int repeats);
 
 // Least squares of y = a + b x over the points; b = 0 when every x is the same.
 void fitTwoTerm(const std::vector<double>& x, const std::vector<double>& y, double& a, double& b);

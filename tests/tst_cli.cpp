@@ -207,12 +207,44 @@ private slots:
                  512LL * 30 * 2);
         QVERIFY(j.contains("fit_a_ms"_L1) && j.contains("fit_b_ms"_L1));
 
-        const CliResult cuda = runCli({u"decode"_s, u"--backend"_s, u"cuda"_s});
-        QCOMPARE(cuda.exitCode, 2);
-        QVERIFY(cuda.err.contains("no CUDA kernels"));
+        const CliResult dtype = runCli({u"decode"_s, u"--dtype"_s, u"fp8"_s});
+        QCOMPARE(dtype.exitCode, 2);
+        QVERIFY(dtype.err.contains("--dtype: expected fp32 or bf16, got 'fp8'"));
+        if (!j.value("cuda_device_present"_L1).toBool()) {
+            // Asked for CUDA where none answers: refused, saying why.
+            const CliResult cuda = runCli({u"decode"_s, u"--backend"_s, u"cuda"_s});
+            QCOMPARE(cuda.exitCode, 2);
+            QVERIFY2(cuda.err.contains("--backend cuda: "), cuda.err.constData());
+            const CliResult bf16 = runCli({u"decode"_s, u"--dtype"_s, u"bf16"_s});
+            QCOMPARE(bf16.exitCode, 2);
+            QVERIFY(bf16.err.contains("--dtype bf16 needs the CUDA backend"));
+        }
         const CliResult bad = runCli({u"decode"_s, u"--heads"_s, u"3"_s});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY(bad.err.contains("--heads (3) must divide --width (512)"));
+    }
+
+    void decodeOnCuda() {
+        const CliResult probe = runCli({u"--version"_s});
+        if (!probe.out.contains("Compute: CUDA: "))
+            QSKIP(qPrintable(u"CUDA check skipped: "_s + QString::fromUtf8(probe.out).trimmed()));
+        const CliResult r = runCli({u"decode"_s, u"--backend"_s, u"cuda"_s, u"--width"_s, u"128"_s, u"--heads"_s,
+                                    u"2"_s, u"--layers"_s, u"2"_s, u"--batch"_s, u"4"_s, u"--steps"_s, u"20"_s,
+                                    u"--dtype"_s, u"bf16"_s, u"--graphs"_s, u"--json"_s});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject j = r.json();
+        QCOMPARE(j.value("backend"_L1).toString(), u"cuda"_s);
+        QVERIFY(j.value("device"_L1).toString().startsWith(u"CUDA: "_s));
+        QCOMPARE(j.value("dtype"_L1).toString(), u"bf16"_s);
+        QVERIFY(j.value("graphs"_L1).toBool());
+        QCOMPARE(j.value("step_clock"_L1).toString(), u"CUDA events"_s);
+        const QJsonObject paged = j.value("modes"_L1).toObject().value("paged"_L1).toObject();
+        QCOMPARE(paged.value("step_ms"_L1).toArray().size(), 20);
+        QVERIFY(paged.value("memory"_L1)
+                    .toObject()
+                    .value("process_bytes_source"_L1)
+                    .toString()
+                    .contains(u"cudaMemGetInfo"_s));
     }
 
     void presets() {

@@ -27,11 +27,33 @@ DecodeOptions tinyOptions() {
     o.steps = 12;
     o.promptLen = 5;
     o.seed = 3;
+    o.backend = BackendChoice::Cpu; // the CPU checks run on the CPU even where a GPU answers
     return o;
 }
 
+// A shape the CUDA kernels take (head size 64 or 128).
+DecodeOptions cudaOptions(std::uint32_t width, std::uint32_t heads, std::uint32_t kvHeads) {
+    DecodeOptions o = tinyOptions();
+    o.model.width = width;
+    o.model.heads = heads;
+    o.model.kvHeads = kvHeads;
+    o.model.maxContext = 300;
+    o.backend = BackendChoice::Cuda;
+    return o;
+}
+
+bool cudaDevicePresent() {
+    return probeDevice().backend == Backend::Cuda;
+}
+
+#define SKIP_WITHOUT_CUDA()                                                                                            \
+    do {                                                                                                               \
+        if (!cudaDevicePresent())                                                                                      \
+            QSKIP(qPrintable(u"CUDA check skipped: %1"_s.arg(QString::fromStdString(probeDevice().summary()))));      \
+    } while (0)
+
 // The logits that chose the last token, recomputed in float64 from scratch.
-void compareWithReference(const DecodeOptions& o, const DecodeReport& r) {
+void compareWithReference(const DecodeOptions& o, const DecodeReport& r, double relative = 1e-4) {
     const GptWeights weights =
         o.weightsFile.empty() ? randomWeights(o.model) : loadSafetensors(o.weightsFile, o.model.heads);
     auto sequence = makePrompts(o, weights.config.vocab)[0];
@@ -46,10 +68,11 @@ void compareWithReference(const DecodeOptions& o, const DecodeReport& r) {
             worst = std::max(worst, std::abs(double(m.lastLogits[i]) - ref[i]));
             scale = std::max(scale, std::abs(ref[i]));
         }
-        QVERIFY2(worst <= 1e-4 * scale + 1e-5, qPrintable(u"%1: max |fp32 - fp64| = %2 for logits up to %3"_s
+        QVERIFY2(worst <= relative * scale + 1e-5, qPrintable(u"%1: max |%4 - fp64| = %2 for logits up to %3"_s
                                                               .arg(QString::fromStdString(cacheModeName(m.mode)))
                                                               .arg(worst)
-                                                              .arg(scale)));
+                                                              .arg(scale)
+                                                              .arg(QString::fromStdString(precisionName(o.precision)))));
     }
 }
 
@@ -276,11 +299,150 @@ private slots:
         QVERIFY(throwsErrorContaining([&] { runDecode(o); }, {"--block-size"}));
     }
 
-    void cudaSaysWhyItIsNotUsed() {
-        const DeviceInfo d = probeDevice();
-        if (d.backend != Backend::Cuda)
-            QSKIP("no CUDA device answers on this machine; the CUDA checks need a GPU");
-        QVERIFY(d.totalBytes > 0);
+    void backendChoice() {
+        DeviceInfo cpu;
+        cpu.reason = "no CUDA driver";
+        DecodeOptions o = tinyOptions();
+        std::string why;
+        o.backend = BackendChoice::Auto;
+        QCOMPARE(chooseBackend(o, cpu, &why), Backend::Cpu);
+        QCOMPARE(why, std::string("no CUDA driver"));
+        o.backend = BackendChoice::Cuda;
+        QVERIFY(throwsErrorContaining([&] { chooseBackend(o, cpu); }, {"--backend cuda: no CUDA driver"}));
+        o.backend = BackendChoice::Auto;
+        o.precision = Precision::Bf16;
+        QVERIFY(throwsErrorContaining([&] { chooseBackend(o, cpu); },
+                                      {"--dtype bf16 needs the CUDA backend", "no CUDA driver"}));
+        o.precision = Precision::Fp32;
+        o.graphs = true;
+        QVERIFY(throwsErrorContaining([&] { chooseBackend(o, cpu); }, {"--graphs needs the CUDA backend"}));
+
+        DeviceInfo gpu;
+        gpu.backend = Backend::Cuda;
+        QCOMPARE(chooseBackend(o, gpu, &why), Backend::Cuda);
+        QCOMPARE(why, std::string("a CUDA device answered"));
+        o.backend = BackendChoice::Cpu;
+        o.graphs = false;
+        QCOMPARE(chooseBackend(o, gpu, &why), Backend::Cpu);
+        QCOMPARE(why, std::string("--backend cpu"));
+    }
+
+    void bf16HalvesTheFormulas() {
+        const GptConfig c; // the course's model: 32,768 B per token in FP32
+        QCOMPARE(kvBytesByFormula(c, 64, 500, Precision::Fp32), std::uint64_t(1'048'576'000));
+        QCOMPARE(kvBytesByFormula(c, 64, 500, Precision::Bf16), std::uint64_t(524'288'000));
+        DecodeOptions o = tinyOptions();
+        o.model = c;
+        const std::uint64_t fp32 = estimateRunBytes(o, c);
+        o.precision = Precision::Bf16;
+        QVERIFY(estimateRunBytes(o, c) < fp32);
+        QVERIFY(estimateRunBytes(o, c) > c.parameterCount() * 2);
+    }
+
+    // ---- the CUDA backend: each check skips, saying why, where no device answers ----
+
+    void cudaModesAgreeWithTheCpu_data() {
+        QTest::addColumn<uint>("width");
+        QTest::addColumn<uint>("heads");
+        QTest::addColumn<uint>("kvHeads");
+        QTest::addColumn<uint>("blockSize");
+        QTest::addColumn<uint>("prompt");
+        QTest::addColumn<bool>("graphs");
+        QTest::newRow("MHA head 64") << 128u << 2u << 2u << 16u << 5u << false;
+        QTest::newRow("GQA groups of 2") << 256u << 4u << 2u << 16u << 5u << false;
+        QTest::newRow("MQA") << 256u << 4u << 1u << 16u << 5u << false;
+        QTest::newRow("groups of 8") << 512u << 8u << 1u << 16u << 5u << false;
+        QTest::newRow("groups of 3") << 384u << 6u << 2u << 16u << 5u << false;
+        QTest::newRow("head 128") << 256u << 2u << 1u << 16u << 5u << false;
+        QTest::newRow("block 1") << 256u << 4u << 2u << 1u << 5u << false;
+        QTest::newRow("block 256") << 256u << 4u << 2u << 256u << 5u << false;
+        QTest::newRow("prompt longer than a block") << 256u << 4u << 2u << 16u << 40u << false;
+        QTest::newRow("graphs") << 256u << 4u << 2u << 16u << 5u << true;
+        QTest::newRow("graphs, context past one split") << 256u << 4u << 2u << 16u << 150u << true;
+    }
+    void cudaModesAgreeWithTheCpu() {
+        SKIP_WITHOUT_CUDA();
+        QFETCH(uint, width);
+        QFETCH(uint, heads);
+        QFETCH(uint, kvHeads);
+        QFETCH(uint, blockSize);
+        QFETCH(uint, prompt);
+        QFETCH(bool, graphs);
+        DecodeOptions o = cudaOptions(width, heads, kvHeads);
+        o.blockSize = blockSize;
+        o.promptLen = prompt;
+        o.graphs = graphs;
+        const DecodeReport gpu = runDecode(o);
+        QCOMPARE(gpu.backend, Backend::Cuda);
+        QVERIFY(gpu.tokensIdentical);
+        compareWithReference(o, gpu);
+        o.backend = BackendChoice::Cpu;
+        o.graphs = false;
+        const DecodeReport cpu = runDecode(o);
+        QCOMPARE(gpu.modes[1].tokens, cpu.modes[1].tokens); // across backends too
+        for (const ModeResult& m : gpu.modes) {
+            QVERIFY(m.memory.peakAllocatedBytes >= m.memory.theoreticalWeightBytes + m.memory.theoreticalKvBytes);
+            QVERIFY(QString::fromStdString(m.memory.processSource).contains(u"cudaMemGetInfo"_s));
+            QVERIFY(m.memory.processBytes >= m.memory.peakAllocatedBytes);
+            for (const StepRecord& s : m.steps)
+                QVERIFY(s.milliseconds > 0);
+        }
+    }
+
+    void cudaBf16() {
+        SKIP_WITHOUT_CUDA();
+        DecodeOptions o = cudaOptions(256, 4, 2);
+        o.precision = Precision::Bf16;
+        const DecodeReport r = runDecode(o);
+        QCOMPARE(r.precision, Precision::Bf16);
+        // bf16 keeps 8 bits of mantissa: the logits agree with float64 to about a percent.
+        compareWithReference(o, r, 3e-2);
+        for (const ModeResult& m : r.modes) {
+            QCOMPARE(m.memory.theoreticalWeightBytes, o.model.parameterCount() * 2);
+            if (m.mode != CacheMode::None)
+                QCOMPARE(m.memory.theoreticalKvBytes,
+                         kvBytesByFormula(o.model, o.batch, o.promptLen + o.steps, Precision::Bf16));
+        }
+        QCOMPARE(r.modes[1].steps.back().kvBytesHeld, r.modes[1].memory.theoreticalKvBytes);
+    }
+
+    void cudaMaximumContextAndStop() {
+        SKIP_WITHOUT_CUDA();
+        DecodeOptions o = cudaOptions(256, 4, 2);
+        o.promptLen = 100;
+        o.steps = o.model.maxContext - o.promptLen;
+        o.graphs = true;
+        QVERIFY(runDecode(o).tokensIdentical);
+        std::atomic<bool> stop{false};
+        int seen = 0;
+        const DecodeReport r = runDecode(o, &stop, [&](const StepRecord&) {
+            if (++seen == 3)
+                stop = true;
+        });
+        QVERIFY(r.stopped);
+        QCOMPARE(r.modes[0].steps.size(), std::size_t(3));
+    }
+
+    void cudaRefusals() {
+        SKIP_WITHOUT_CUDA();
+        DecodeOptions o = cudaOptions(256, 4, 2);
+        o.model.layers = 64;
+        o.model.width = 8192;
+        o.model.heads = 64;
+        o.model.kvHeads = 64;
+        o.model.maxContext = 4096;
+        o.batch = 4096;
+        o.promptLen = 2048;
+        o.steps = 2048;
+        QString message;
+        QVERIFY2(throwsErrorContaining([&] { runDecode(o); }, {"the run needs", "free device memory"}, &message),
+                 qPrintable(message));
+        o = cudaOptions(96, 4, 4); // head size 24
+        QVERIFY(throwsErrorContaining([&] { runDecode(o); }, {"head size", "64 or 128", "this model's is 24"}));
+        o.backend = BackendChoice::Auto; // Auto takes the CPU instead, and says why
+        const DecodeReport r = runDecode(o);
+        QCOMPARE(r.backend, Backend::Cpu);
+        QVERIFY(r.backendWhy.find("head size") != std::string::npos);
     }
 
     void smallGptIsTheCoursesModel() {

@@ -382,14 +382,15 @@ int runSimulate(const std::vector<std::string>& args) {
 int runDecodeCommand(const std::vector<std::string>& args) {
     ArgParser p("kvscope-cli decode",
                 "Greedy decoding with our small GPT, with and without a KV cache (contiguous and paged), measuring\n"
-                "step time and memory against the formulas. Runs on the CPU backend (BLAS + two threads).");
-    p.addOption("backend", "B", "auto or cpu (default auto; this build's decode kernels run on the CPU)");
+                "step time and memory against the formulas. Runs on a CUDA device when one answers (cuBLAS and our\n"
+                "kernels), else on the CPU (BLAS + two threads), and says which and why.");
+    p.addOption("backend", "B", "auto, cpu or cuda (default auto: CUDA when a device answers)");
     p.addOption("model", "M", "small (default: DOMAIN.md's 8 layers, width 512) or a GPT-2-layout .safetensors file");
     p.addOption("layers", "N", "decoder layers (default 8)");
     p.addOption("width", "N", "model width (default 512)");
     p.addOption("heads", "N", "query heads (default 8)");
     p.addOption("kv-heads", "N", "K/V heads, dividing --heads (default: --heads)");
-    p.addOption("dtype", "D", "fp32 (default); bf16 needs the CUDA backend");
+    p.addOption("dtype", "D", "fp32 (default) or bf16 (weights, activations and KV cache; CUDA backend only)");
     p.addOption("batch", "B", "sequences decoded together (default 1)");
     p.addOption("steps", "N", "tokens generated per sequence (default 32)");
     p.addOption("prompt-len", "P", "seeded random prompt tokens (default 16)");
@@ -403,14 +404,22 @@ int runDecodeCommand(const std::vector<std::string>& args) {
     using namespace kvscope::gpu;
     DecodeOptions o;
     const std::string backend = p.valueOr("backend", "auto");
-    if (backend == "cuda")
-        throw Error("--backend cuda: this build's decode core has no CUDA kernels yet; use auto or cpu");
-    if (backend != "auto" && backend != "cpu")
+    if (backend == "auto")
+        o.backend = BackendChoice::Auto;
+    else if (backend == "cpu")
+        o.backend = BackendChoice::Cpu;
+    else if (backend == "cuda")
+        o.backend = BackendChoice::Cuda;
+    else
         throw Error("--backend: expected auto, cpu or cuda, got '" + backend + "'");
-    if (p.valueOr("dtype", "fp32") != "fp32")
-        throw Error("--dtype: the CPU backend computes in fp32; bf16 needs the CUDA backend");
-    if (p.has("graphs"))
-        throw Error("--graphs: CUDA graphs need the CUDA backend, which this build's decode core lacks");
+    const std::string dtype = p.valueOr("dtype", "fp32");
+    if (dtype == "fp32")
+        o.precision = Precision::Fp32;
+    else if (dtype == "bf16")
+        o.precision = Precision::Bf16;
+    else
+        throw Error("--dtype: expected fp32 or bf16, got '" + dtype + "'");
+    o.graphs = p.has("graphs");
     const std::string model = p.valueOr("model", "small");
     if (model != "small")
         o.weightsFile = model;
@@ -435,16 +444,22 @@ int runDecodeCommand(const std::vector<std::string>& args) {
         throw Error("--cache: expected none, contiguous, paged or all, got '" + cache + "'");
 
     const DecodeReport r = runDecode(o);
-    const std::string backendLine = "cpu (" + r.device.summary() + ")";
+    const bool onCuda = r.backend == Backend::Cuda;
+    DeviceInfo used = onCuda ? r.device : probeCpu();
+    used.reason = onCuda ? std::string() : r.backendWhy;
+    const std::string backendLine = used.summary() + (onCuda ? " (" + r.backendWhy + ")" : "");
     if (p.has("json")) {
         ordered_json j;
-        j["backend"] = "cpu";
-        j["device"] = r.device.summary();
+        j["backend"] = onCuda ? "cuda" : "cpu";
+        j["backend_reason"] = r.backendWhy;
+        j["device"] = used.summary();
         j["cuda_device_present"] = r.device.backend == Backend::Cuda;
+        j["step_clock"] = onCuda ? "CUDA events" : "steady clock";
+        j["graphs"] = r.graphs;
         j["model"] = {{"layers", r.model.layers},    {"width", r.model.width}, {"heads", r.model.heads},
                       {"kv_heads", r.model.kvHeads}, {"vocab", r.model.vocab}, {"max_context", r.model.maxContext},
                       {"parameters", r.parameters}};
-        j["dtype"] = "fp32";
+        j["dtype"] = precisionName(r.precision);
         j["batch"] = o.batch;
         j["steps"] = o.steps;
         j["prompt_len"] = o.promptLen;
@@ -487,7 +502,7 @@ int runDecodeCommand(const std::vector<std::string>& args) {
     std::cout << "Backend: " << backendLine << "\n";
     std::cout << "Model: " << r.model.layers << " layers, width " << r.model.width << ", " << r.model.heads
               << " heads, " << r.model.kvHeads << " KV heads, " << groupThousands(r.parameters)
-              << " parameters, fp32\n";
+              << " parameters, " << precisionName(r.precision) << (r.graphs ? ", CUDA graphs" : "") << "\n";
     std::cout << "Batch " << o.batch << ", prompt " << o.promptLen << ", " << o.steps << " steps\n\n";
     std::printf("%-11s %10s %10s %12s %16s %16s\n", "cache", "ms/step", "tokens/s", "weights", "KV (formula)",
                 "peak allocated");

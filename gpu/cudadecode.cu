@@ -1,0 +1,700 @@
+// The CUDA decode backend: the same forward pass as the CPU backend, with cuBLAS for the
+// matrix products and our kernels (cudakernels.cuh) for everything else, in FP32 or BF16,
+// contiguous or paged, optionally replaying the one-token step as a CUDA graph.
+//
+// cuBLAS is opened with dlopen when the first session starts, so the programs start (and
+// run on the CPU) on machines without the CUDA libraries; the runtime is linked statically.
+#include "cudakernels.cuh"
+#include "engine.h"
+
+#include "error.h"
+#include "units.h"
+
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <cmath>
+#include <mutex>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#ifndef KVSCOPE_CUDA_LIBDIR
+#define KVSCOPE_CUDA_LIBDIR ""
+#endif
+
+namespace kvscope::gpu {
+namespace {
+
+using kernels::CacheView;
+using kernels::StepParams;
+
+[[noreturn]] void cudaFail(const char* call, const char* message, int line) {
+    throw Error(std::string("CUDA error in ") + call + ": " + message + " (cudadecode.cu:" + std::to_string(line) +
+                ")");
+}
+
+#define KV_CUDA(call)                                                                                                  \
+    do {                                                                                                               \
+        const cudaError_t status_ = (call);                                                                            \
+        if (status_ != cudaSuccess)                                                                                    \
+            cudaFail(#call, cudaGetErrorString(status_), __LINE__);                                                    \
+    } while (0)
+
+// A kernel launch: the launch itself reports bad configurations through cudaGetLastError.
+#define KV_LAUNCHED(what) KV_CUDA(cudaGetLastError())
+
+// ---- cuBLAS, opened at run time ------------------------------------------------------------
+
+struct CublasApi {
+    std::string error; // why it could not be opened; empty when it was
+    decltype(&cublasCreate_v2) create = nullptr;
+    decltype(&cublasDestroy_v2) destroy = nullptr;
+    decltype(&cublasSetStream_v2) setStream = nullptr;
+    decltype(&cublasSetWorkspace_v2) setWorkspace = nullptr;
+    decltype(&cublasSetMathMode) setMathMode = nullptr;
+    // C++ sees two cublasGemmEx overloads; the library exports the one taking cublasComputeType_t.
+    cublasStatus_t (*gemmEx)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int, const void*,
+                             const void*, cudaDataType, int, const void*, cudaDataType, int, const void*, void*,
+                             cudaDataType, int, cublasComputeType_t, cublasGemmAlgo_t) = nullptr;
+    decltype(&cublasGetStatusString) statusString = nullptr;
+};
+
+template <typename F> bool bind(void* lib, const char* name, F& out) {
+    out = reinterpret_cast<F>(dlsym(lib, name));
+    return out != nullptr;
+}
+
+const CublasApi& cublasApi() {
+    static CublasApi api;
+    static std::once_flag once;
+    std::call_once(once, [] {
+        const std::string major = std::to_string(CUDART_VERSION / 1000);
+        const std::string dir = KVSCOPE_CUDA_LIBDIR;
+        std::vector<std::string> names{"libcublas.so." + major};
+        if (!dir.empty())
+            names.push_back(dir + "/libcublas.so." + major);
+        names.push_back("libcublas.so");
+        void* lib = nullptr;
+        for (const std::string& name : names)
+            if ((lib = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL)) != nullptr)
+                break;
+        if (!lib) {
+            api.error = "cuBLAS (libcublas.so." + major + ") could not be loaded: " + std::string(dlerror());
+            return;
+        }
+        const bool ok = bind(lib, "cublasCreate_v2", api.create) && bind(lib, "cublasDestroy_v2", api.destroy) &&
+                        bind(lib, "cublasSetStream_v2", api.setStream) &&
+                        bind(lib, "cublasSetWorkspace_v2", api.setWorkspace) &&
+                        bind(lib, "cublasSetMathMode", api.setMathMode) && bind(lib, "cublasGemmEx", api.gemmEx) &&
+                        bind(lib, "cublasGetStatusString", api.statusString);
+        if (!ok)
+            api.error = "cuBLAS was loaded but lacks a function this program needs: " + std::string(dlerror());
+    });
+    if (!api.error.empty())
+        throw Error(api.error);
+    return api;
+}
+
+void cublasCheck(cublasStatus_t status, const char* call, int line) {
+    if (status != CUBLAS_STATUS_SUCCESS)
+        throw Error(std::string("cuBLAS error in ") + call + ": " + cublasApi().statusString(status) +
+                    " (cudadecode.cu:" + std::to_string(line) + ")");
+}
+#define KV_CUBLAS(call) cublasCheck((call), #call, __LINE__)
+
+// ---- memory ------------------------------------------------------------------------------
+
+// Counts our own device allocations, like torch.cuda.max_memory_allocated.
+struct DeviceTracker {
+    std::uint64_t current = 0, peak = 0;
+};
+
+class DeviceBuffer {
+public:
+    DeviceBuffer() = default;
+    DeviceBuffer(DeviceTracker& tracker, std::size_t bytes)
+        : m_tracker(&tracker)
+        , m_bytes(bytes) {
+        if (bytes == 0)
+            return;
+        const cudaError_t status = cudaMalloc(&m_data, bytes);
+        if (status != cudaSuccess) {
+            cudaGetLastError();
+            std::size_t freeBytes = 0, totalBytes = 0;
+            cudaMemGetInfo(&freeBytes, &totalBytes);
+            throw Error("CUDA could not allocate " + formatBytes(bytes) + " (" + cudaGetErrorString(status) + "); " +
+                        formatBytes(freeBytes) + " of " + formatBytes(totalBytes) + " is free on the device");
+        }
+        tracker.current += bytes;
+        tracker.peak = std::max(tracker.peak, tracker.current);
+    }
+    ~DeviceBuffer() { release(); }
+    DeviceBuffer(DeviceBuffer&& other) noexcept { *this = std::move(other); }
+    DeviceBuffer& operator=(DeviceBuffer&& other) noexcept {
+        if (this != &other) {
+            release();
+            std::swap(m_tracker, other.m_tracker);
+            std::swap(m_data, other.m_data);
+            std::swap(m_bytes, other.m_bytes);
+        }
+        return *this;
+    }
+    DeviceBuffer(const DeviceBuffer&) = delete;
+    DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+
+    template <typename T> T* as() const { return static_cast<T*>(m_data); }
+    std::size_t bytes() const { return m_bytes; }
+
+private:
+    void release() {
+        if (m_data) {
+            cudaFree(m_data); // no throw from a destructor; a sticky error surfaces at the next checked call
+            m_tracker->current -= m_bytes;
+        }
+        m_data = nullptr;
+        m_bytes = 0;
+    }
+    DeviceTracker* m_tracker = nullptr;
+    void* m_data = nullptr;
+    std::size_t m_bytes = 0;
+};
+
+template <typename T> std::vector<T> convert(const std::vector<float>& in);
+template <> std::vector<float> convert<float>(const std::vector<float>& in) {
+    return in;
+}
+template <> std::vector<__nv_bfloat16> convert<__nv_bfloat16>(const std::vector<float>& in) {
+    std::vector<__nv_bfloat16> out(in.size());
+    for (std::size_t i = 0; i < in.size(); ++i)
+        out[i] = __float2bfloat16(in[i]);
+    return out;
+}
+
+template <typename T> DeviceBuffer upload(DeviceTracker& tracker, const std::vector<float>& host) {
+    const std::vector<T> data = convert<T>(host);
+    DeviceBuffer buffer(tracker, data.size() * sizeof(T));
+    KV_CUDA(cudaMemcpy(buffer.as<void>(), data.data(), buffer.bytes(), cudaMemcpyHostToDevice));
+    return buffer;
+}
+
+template <typename T> cudaDataType_t cudaType();
+template <> cudaDataType_t cudaType<float>() {
+    return CUDA_R_32F;
+}
+template <> cudaDataType_t cudaType<__nv_bfloat16>() {
+    return CUDA_R_16BF;
+}
+
+// ---- the session: stream, cuBLAS handle, weights on the device -----------------------------
+
+template <typename T> struct DeviceWeights {
+    DeviceBuffer wte, wpe, lnfGain, lnfBias; // wte: T, the embedding and the tied LM head
+    struct Layer {
+        DeviceBuffer ln1Gain, ln1Bias, qkv, qkvBias, proj, projBias, ln2Gain, ln2Bias, fc, fcBias, fc2, fc2Bias;
+    };
+    std::vector<Layer> layers;
+};
+
+template <typename T> class CudaEngine;
+
+template <typename T> class CudaSession final : public detail::Session {
+public:
+    CudaSession(const GptWeights& weights, const DecodeOptions& options)
+        : m_config(weights.config)
+        , m_options(options) {
+        const CublasApi& api = cublasApi();
+        KV_CUDA(cudaSetDevice(0));
+        KV_CUDA(cudaStreamCreateWithFlags(&m_stream, cudaStreamNonBlocking));
+        KV_CUBLAS(api.create(&m_cublas));
+        KV_CUBLAS(api.setStream(m_cublas, m_stream));
+        KV_CUBLAS(api.setMathMode(m_cublas, CUBLAS_DEFAULT_MATH)); // FP32 stays FP32: no TF32 shortcut
+        // An explicit workspace, so cuBLAS allocates nothing while a graph is being captured.
+        m_workspace = DeviceBuffer(m_tracker, 32u << 20);
+        KV_CUBLAS(api.setWorkspace(m_cublas, m_workspace.as<void>(), m_workspace.bytes()));
+
+        m_weights.wte = upload<T>(m_tracker, weights.wte);
+        m_weights.wpe = upload<T>(m_tracker, weights.wpe);
+        m_weights.lnfGain = upload<float>(m_tracker, weights.lnfGain);
+        m_weights.lnfBias = upload<float>(m_tracker, weights.lnfBias);
+        for (const auto& L : weights.layers) {
+            typename DeviceWeights<T>::Layer d;
+            d.ln1Gain = upload<float>(m_tracker, L.ln1Gain);
+            d.ln1Bias = upload<float>(m_tracker, L.ln1Bias);
+            d.qkv = upload<T>(m_tracker, L.qkv);
+            d.qkvBias = upload<float>(m_tracker, L.qkvBias);
+            d.proj = upload<T>(m_tracker, L.proj);
+            d.projBias = upload<float>(m_tracker, L.projBias);
+            d.ln2Gain = upload<float>(m_tracker, L.ln2Gain);
+            d.ln2Bias = upload<float>(m_tracker, L.ln2Bias);
+            d.fc = upload<T>(m_tracker, L.fc);
+            d.fcBias = upload<float>(m_tracker, L.fcBias);
+            d.fc2 = upload<T>(m_tracker, L.fc2);
+            d.fc2Bias = upload<float>(m_tracker, L.fc2Bias);
+            m_weights.layers.push_back(std::move(d));
+        }
+    }
+    ~CudaSession() override {
+        // The buffers are freed after this body, by their own destructors; cudaFree waits for the device.
+        if (m_cublas)
+            cublasApi().destroy(m_cublas);
+        if (m_stream) {
+            cudaStreamSynchronize(m_stream);
+            cudaStreamDestroy(m_stream);
+        }
+    }
+    CudaSession(const CudaSession&) = delete;
+    CudaSession& operator=(const CudaSession&) = delete;
+
+    std::unique_ptr<detail::StepEngine> engine(CacheMode mode) override {
+        return std::make_unique<CudaEngine<T>>(*this, mode);
+    }
+    std::unique_ptr<CudaEngine<T>> makeEngine(CacheMode mode, const DecodeOptions& options) {
+        return std::make_unique<CudaEngine<T>>(*this, mode, options);
+    }
+    std::uint64_t peakAllocated() const override { return m_tracker.peak; }
+    void resetPeak() override { m_tracker.peak = m_tracker.current; }
+    std::uint64_t systemBytes() const override {
+        std::size_t freeBytes = 0, totalBytes = 0;
+        KV_CUDA(cudaMemGetInfo(&freeBytes, &totalBytes));
+        return totalBytes - freeBytes;
+    }
+    std::string systemSource() const override {
+        return "cudaMemGetInfo (device memory in use: total - free, every process and the CUDA context)";
+    }
+    std::string clockName() const override { return "CUDA events"; }
+
+    // out (rows, n) = in (rows, k) x w (k, n), row-major, FP32 accumulation and output.
+    // cuBLAS is column-major: the same bytes are out^T (n, rows) = w^T (n, k) x in^T (k, rows).
+    void gemm(const T* in, const DeviceBuffer& w, float* out, int rows, int k, int n) {
+        const float one = 1.0f, zero = 0.0f;
+        KV_CUBLAS(cublasApi().gemmEx(m_cublas, CUBLAS_OP_N, CUBLAS_OP_N, n, rows, k, &one, w.as<T>(), cudaType<T>(),
+                                     n, in, cudaType<T>(), k, &zero, out, CUDA_R_32F, n, CUBLAS_COMPUTE_32F,
+                                     CUBLAS_GEMM_DEFAULT));
+    }
+    // logits (rows, vocab) = last (rows, width) x wte^T.
+    void lmHead(const T* last, float* logits, int rows) {
+        const float one = 1.0f, zero = 0.0f;
+        const int V = int(m_config.vocab), W = int(m_config.width);
+        KV_CUBLAS(cublasApi().gemmEx(m_cublas, CUBLAS_OP_T, CUBLAS_OP_N, V, rows, W, &one, m_weights.wte.template as<T>(),
+                                     cudaType<T>(), W, last, cudaType<T>(), W, &zero, logits, CUDA_R_32F, V,
+                                     CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    }
+
+    const GptConfig& config() const { return m_config; }
+    const DecodeOptions& options() const { return m_options; }
+    const DeviceWeights<T>& weights() const { return m_weights; }
+    DeviceTracker& tracker() { return m_tracker; }
+    cudaStream_t stream() const { return m_stream; }
+
+private:
+    GptConfig m_config;
+    const DecodeOptions& m_options;
+    DeviceTracker m_tracker;
+    cudaStream_t m_stream = nullptr;
+    cublasHandle_t m_cublas = nullptr;
+    DeviceBuffer m_workspace;
+    DeviceWeights<T> m_weights;
+};
+
+// ---- one cache mode --------------------------------------------------------------------
+
+constexpr int kSplitLen = 128; // context positions per attention block when one token is decoded
+
+template <typename T> class CudaEngine final : public detail::StepEngine {
+public:
+    CudaEngine(CudaSession<T>& session, CacheMode mode)
+        : CudaEngine(session, mode, session.options()) {}
+
+    CudaEngine(CudaSession<T>& session, CacheMode mode, const DecodeOptions& options)
+        : m_s(session)
+        , m_c(session.config())
+        , m_mode(mode)
+        , m_batch(options.batch)
+        , m_blockSize(int(options.blockSize))
+        , m_graphs(options.graphs)
+        , m_maxLen(int(options.promptLen + options.steps)) {
+        const std::size_t B = m_batch, W = m_c.width, hd = m_c.headDim(), kvH = m_c.kvHeads;
+        const std::size_t qkvOut = W + 2 * std::size_t(m_c.kvWidth());
+        // The widest step: the whole prefix uncached, the prompt when cached.
+        m_maxRows = B * std::size_t(mode == CacheMode::None ? m_maxLen : int(options.promptLen));
+        m_decodeSplits = (m_maxLen + kSplitLen - 1) / kSplitLen;
+        DeviceTracker& tr = session.tracker();
+        const std::size_t perSeq = kvH * hd;
+        if (mode == CacheMode::Paged) {
+            m_maxBlocks = (m_maxLen + m_blockSize - 1) / m_blockSize;
+            m_blocks = int(B) * m_maxBlocks;
+            m_free.resize(std::size_t(m_blocks));
+            std::iota(m_free.begin(), m_free.end(), 0);
+            if (options.shuffleBlocks) // the same scattered order as the CPU backend
+                std::shuffle(m_free.begin(), m_free.end(), std::mt19937_64(options.seed * 7919 + 1));
+            m_table.assign(B * std::size_t(m_maxBlocks), 0);
+            m_taken.assign(B, 0);
+            m_dTable = DeviceBuffer(tr, m_table.size() * sizeof(int));
+            KV_CUDA(cudaMemset(m_dTable.as<void>(), 0, m_dTable.bytes()));
+        }
+        const std::size_t cacheElems =
+            mode == CacheMode::Paged ? std::size_t(m_blocks) * perSeq * m_blockSize : B * perSeq * m_maxLen;
+        for (std::uint32_t l = 0; l < m_c.layers; ++l) {
+            m_k.emplace_back(tr, cacheElems * sizeof(T));
+            m_v.emplace_back(tr, cacheElems * sizeof(T));
+        }
+        m_x = DeviceBuffer(tr, m_maxRows * W * sizeof(float));
+        m_raw = DeviceBuffer(tr, m_maxRows * std::max(qkvOut, 4 * W) * sizeof(float));
+        m_q = DeviceBuffer(tr, m_maxRows * W * sizeof(float));
+        m_h = DeviceBuffer(tr, m_maxRows * W * sizeof(T));
+        m_att = DeviceBuffer(tr, m_maxRows * W * sizeof(T));
+        m_ff = DeviceBuffer(tr, m_maxRows * 4 * W * sizeof(T));
+        m_last = DeviceBuffer(tr, B * W * sizeof(T));
+        m_logits = DeviceBuffer(tr, B * m_c.vocab * sizeof(float));
+        m_next = DeviceBuffer(tr, B * sizeof(int));
+        m_tokens = DeviceBuffer(tr, m_maxRows * sizeof(int));
+        m_params = DeviceBuffer(tr, sizeof(StepParams));
+        if (m_decodeSplits > 1)
+            m_partial = DeviceBuffer(tr, B * m_c.heads * std::size_t(m_decodeSplits) * (hd + 2) * sizeof(float));
+        KV_CUDA(cudaEventCreate(&m_begin));
+        KV_CUDA(cudaEventCreate(&m_end));
+        KV_CUDA(cudaMallocHost(&m_hostTokens, m_maxRows * sizeof(int)));
+        KV_CUDA(cudaMallocHost(&m_hostNext, B * sizeof(int)));
+        KV_CUDA(cudaMallocHost(&m_hostParams, sizeof(StepParams)));
+    }
+
+    ~CudaEngine() override {
+        if (m_exec)
+            cudaGraphExecDestroy(m_exec);
+        if (m_graph)
+            cudaGraphDestroy(m_graph);
+        if (m_begin)
+            cudaEventDestroy(m_begin);
+        if (m_end)
+            cudaEventDestroy(m_end);
+        cudaFreeHost(m_hostTokens);
+        cudaFreeHost(m_hostNext);
+        cudaFreeHost(m_hostParams);
+    }
+    CudaEngine(const CudaEngine&) = delete;
+    CudaEngine& operator=(const CudaEngine&) = delete;
+
+    double step(const std::vector<std::vector<std::int32_t>>& tokens, std::uint32_t start, std::uint32_t count,
+                std::vector<std::int32_t>& next) override {
+        const cudaStream_t stream = m_s.stream();
+        for (std::size_t b = 0; b < m_batch; ++b)
+            for (std::uint32_t t = 0; t < count; ++t)
+                m_hostTokens[b * count + t] = tokens[b][start + t];
+        m_hostParams->start = int(start);
+        const bool tableChanged = m_mode == CacheMode::Paged && takeBlocks(int(start + count));
+        const bool replay = m_graphs && count == 1 && m_mode != CacheMode::None;
+        if (replay && !m_exec)
+            capture(); // once, outside the timed region: it records the launches, it runs nothing
+
+        KV_CUDA(cudaEventRecord(m_begin, stream));
+        KV_CUDA(cudaMemcpyAsync(m_tokens.as<void>(), m_hostTokens, m_batch * count * sizeof(int),
+                                cudaMemcpyHostToDevice, stream));
+        KV_CUDA(cudaMemcpyAsync(m_params.as<void>(), m_hostParams, sizeof(StepParams), cudaMemcpyHostToDevice, stream));
+        if (tableChanged)
+            KV_CUDA(cudaMemcpyAsync(m_dTable.as<void>(), m_table.data(), m_table.size() * sizeof(int),
+                                    cudaMemcpyHostToDevice, stream));
+        if (replay)
+            KV_CUDA(cudaGraphLaunch(m_exec, stream));
+        else
+            enqueueForward(int(count));
+        KV_CUDA(cudaMemcpyAsync(m_hostNext, m_next.as<void>(), m_batch * sizeof(int), cudaMemcpyDeviceToHost, stream));
+        KV_CUDA(cudaEventRecord(m_end, stream));
+        KV_CUDA(cudaEventSynchronize(m_end));
+        float ms = 0.0f;
+        KV_CUDA(cudaEventElapsedTime(&ms, m_begin, m_end));
+        next.assign(m_hostNext, m_hostNext + m_batch);
+        return double(ms);
+    }
+
+    std::vector<float> lastLogits() override {
+        std::vector<float> logits(m_c.vocab);
+        KV_CUDA(cudaMemcpy(logits.data(), m_logits.as<void>(), logits.size() * sizeof(float), cudaMemcpyDeviceToHost));
+        return logits;
+    }
+
+    std::uint64_t kvBytesHeld() const override {
+        const std::uint64_t perToken = 2ull * m_c.layers * m_c.kvWidth() * sizeof(T);
+        if (m_mode == CacheMode::Contiguous)
+            return perToken * m_batch * std::uint64_t(m_maxLen);
+        if (m_mode == CacheMode::Paged)
+            return perToken * std::uint64_t(m_blockSize) * std::uint64_t(m_blocks - int(m_free.size()));
+        return 0;
+    }
+
+    // For the benchmark: `context` positions of layer 0 filled with a pattern, the query at
+    // the last one; returns the milliseconds of one attention call (splits and combine).
+    double timeAttentionMs(int context, int repeats) {
+        const cudaStream_t stream = m_s.stream();
+        if (m_mode == CacheMode::Paged && takeBlocks(context))
+            KV_CUDA(cudaMemcpy(m_dTable.as<void>(), m_table.data(), m_table.size() * sizeof(int),
+                               cudaMemcpyHostToDevice));
+        const std::size_t elems = m_k[0].bytes() / sizeof(T);
+        kernels::fillPattern<T><<<1024, 256, 0, stream>>>(m_k[0].as<T>(), elems, 0.01f);
+        KV_LAUNCHED("fillPattern");
+        kernels::fillPattern<T><<<1024, 256, 0, stream>>>(m_v[0].as<T>(), elems, 0.02f);
+        KV_LAUNCHED("fillPattern");
+        std::vector<float> q(m_batch * m_c.width, 0.01f);
+        KV_CUDA(cudaMemcpyAsync(m_q.as<void>(), q.data(), q.size() * sizeof(float), cudaMemcpyHostToDevice, stream));
+        m_hostParams->start = context - 1;
+        KV_CUDA(cudaMemcpyAsync(m_params.as<void>(), m_hostParams, sizeof(StepParams), cudaMemcpyHostToDevice, stream));
+        attention(0, 1); // warm up
+        KV_CUDA(cudaStreamSynchronize(stream));
+        float best = 1e30f;
+        for (int r = 0; r < repeats; ++r) {
+            KV_CUDA(cudaEventRecord(m_begin, stream));
+            attention(0, 1);
+            KV_CUDA(cudaEventRecord(m_end, stream));
+            KV_CUDA(cudaEventSynchronize(m_end));
+            float ms = 0.0f;
+            KV_CUDA(cudaEventElapsedTime(&ms, m_begin, m_end));
+            best = std::min(best, ms);
+        }
+        return double(best);
+    }
+
+private:
+    // Hands every sequence the blocks it needs for `length` positions; true when the table changed.
+    bool takeBlocks(int length) {
+        const int needed = (length + m_blockSize - 1) / m_blockSize;
+        bool changed = false;
+        for (std::size_t b = 0; b < m_batch; ++b)
+            while (m_taken[b] < needed) {
+                m_table[b * std::size_t(m_maxBlocks) + std::size_t(m_taken[b]++)] = m_free.back();
+                m_free.pop_back();
+                changed = true;
+            }
+        return changed;
+    }
+
+    void capture() {
+        const cudaStream_t stream = m_s.stream();
+        KV_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+        try {
+            enqueueForward(1);
+        } catch (...) {
+            cudaGraph_t broken = nullptr;
+            cudaStreamEndCapture(stream, &broken);
+            if (broken)
+                cudaGraphDestroy(broken);
+            throw;
+        }
+        KV_CUDA(cudaStreamEndCapture(stream, &m_graph));
+        KV_CUDA(cudaGraphInstantiate(&m_exec, m_graph, 0));
+    }
+
+    CacheView<T> view(std::uint32_t layer) const {
+        return CacheView<T>{m_k[layer].template as<T>(),
+                            m_v[layer].template as<T>(),
+                            m_mode == CacheMode::Paged ? m_dTable.as<int>() : nullptr,
+                            int(m_c.kvHeads),
+                            int(m_c.headDim()),
+                            m_blockSize,
+                            m_maxBlocks,
+                            m_maxLen};
+    }
+
+    // The forward pass of `count` positions per sequence, enqueued on the session's stream.
+    void enqueueForward(int count) {
+        const cudaStream_t stream = m_s.stream();
+        const auto& w = m_s.weights();
+        const int rows = int(m_batch) * count, W = int(m_c.width), kvW = int(m_c.kvWidth());
+        const int qkvOut = W + 2 * kvW, threads = 256;
+        const StepParams* params = m_params.as<StepParams>();
+        float* x = m_x.as<float>();
+        float* raw = m_raw.as<float>();
+        T* h = m_h.as<T>();
+
+        kernels::embed<T><<<rows, threads, 0, stream>>>(m_tokens.as<int>(), params, w.wte.template as<T>(),
+                                                        w.wpe.template as<T>(), x, W, count);
+        KV_LAUNCHED("embed");
+        for (std::uint32_t l = 0; l < m_c.layers; ++l) {
+            const auto& L = w.layers[l];
+            // ln1, adding the previous layer's MLP output (and its bias) to the residual stream first.
+            const bool first = l == 0;
+            kernels::residualLayerNorm<T><<<rows, threads, 0, stream>>>(
+                x, first ? nullptr : raw, first ? nullptr : w.layers[l - 1].fc2Bias.template as<float>(),
+                L.ln1Gain.template as<float>(), L.ln1Bias.template as<float>(), h, W, 1, 0);
+            KV_LAUNCHED("residualLayerNorm");
+            m_s.gemm(h, L.qkv, raw, rows, W, qkvOut);
+            if (m_mode == CacheMode::Paged)
+                kernels::splitQkv<true, T><<<rows, threads, 0, stream>>>(raw, L.qkvBias.template as<float>(),
+                                                                         m_q.as<float>(), view(l), params, W, count);
+            else
+                kernels::splitQkv<false, T><<<rows, threads, 0, stream>>>(raw, L.qkvBias.template as<float>(),
+                                                                          m_q.as<float>(), view(l), params, W, count);
+            KV_LAUNCHED("splitQkv");
+            attention(l, count);
+            m_s.gemm(m_att.as<T>(), L.proj, raw, rows, W, W);
+            kernels::residualLayerNorm<T><<<rows, threads, 0, stream>>>(x, raw, L.projBias.template as<float>(),
+                                                                        L.ln2Gain.template as<float>(),
+                                                                        L.ln2Bias.template as<float>(), h, W, 1, 0);
+            KV_LAUNCHED("residualLayerNorm");
+            m_s.gemm(h, L.fc, raw, rows, W, 4 * W);
+            const std::size_t n = std::size_t(rows) * 4 * std::size_t(W);
+            const int blocks = int(std::min<std::size_t>((n + threads - 1) / threads, 4096));
+            kernels::geluBias<T><<<blocks, threads, 0, stream>>>(raw, L.fcBias.template as<float>(), m_ff.as<T>(), n,
+                                                                 4 * W);
+            KV_LAUNCHED("geluBias");
+            m_s.gemm(m_ff.as<T>(), L.fc2, raw, rows, 4 * W, W);
+        }
+        // The last MLP's residual and the final norm, only on each sequence's last position.
+        kernels::residualLayerNorm<T><<<int(m_batch), threads, 0, stream>>>(
+            x, raw, w.layers.back().fc2Bias.template as<float>(), w.lnfGain.template as<float>(),
+            w.lnfBias.template as<float>(), m_last.as<T>(), W, count, count - 1);
+        KV_LAUNCHED("residualLayerNorm");
+        m_s.lmHead(m_last.as<T>(), m_logits.as<float>(), int(m_batch));
+        kernels::argmaxRows<<<int(m_batch), threads, 0, stream>>>(m_logits.as<float>(), int(m_c.vocab),
+                                                                  m_next.as<int>());
+        KV_LAUNCHED("argmaxRows");
+    }
+
+    void attention(std::uint32_t layer, int count) {
+        const int hd = int(m_c.headDim()), group = int(m_c.heads / m_c.kvHeads);
+        const int g = group % 8 == 0 ? 8 : group % 4 == 0 ? 4 : group % 2 == 0 ? 2 : 1;
+        const int splits = count == 1 ? m_decodeSplits : 1;
+        const dim3 grid(unsigned(m_batch * m_c.kvHeads), unsigned(count), unsigned((group / g) * splits));
+        const bool paged = m_mode == CacheMode::Paged;
+        if (hd == 64)
+            launchAttention<64>(g, paged, grid, layer, count, splits);
+        else
+            launchAttention<128>(g, paged, grid, layer, count, splits);
+        if (splits > 1) {
+            kernels::combineSplits<T><<<unsigned(m_batch * m_c.heads), unsigned(hd), 0, m_s.stream()>>>(
+                m_partial.as<float>(), m_att.as<T>(), int(m_c.heads), hd, splits);
+            KV_LAUNCHED("combineSplits");
+        }
+    }
+
+    template <int HD> void launchAttention(int g, bool paged, dim3 grid, std::uint32_t layer, int count, int splits) {
+        switch (g) {
+        case 8:
+            return launchAttention<HD, 8>(paged, grid, layer, count, splits);
+        case 4:
+            return launchAttention<HD, 4>(paged, grid, layer, count, splits);
+        case 2:
+            return launchAttention<HD, 2>(paged, grid, layer, count, splits);
+        default:
+            return launchAttention<HD, 1>(paged, grid, layer, count, splits);
+        }
+    }
+
+    template <int HD, int G> void launchAttention(bool paged, dim3 grid, std::uint32_t layer, int count, int splits) {
+        const float scale = 1.0f / std::sqrt(float(HD));
+        const int splitLen = splits > 1 ? kSplitLen : m_maxLen;
+        float* partial = splits > 1 ? m_partial.as<float>() : nullptr;
+        const dim3 block(kernels::kAttentionWarps * 32);
+        if (paged)
+            kernels::attention<T, HD, G, true><<<grid, block, 0, m_s.stream()>>>(
+                m_q.as<float>(), m_att.as<T>(), view(layer), m_params.as<StepParams>(), count, int(m_c.heads), scale,
+                splits, splitLen, partial);
+        else
+            kernels::attention<T, HD, G, false><<<grid, block, 0, m_s.stream()>>>(
+                m_q.as<float>(), m_att.as<T>(), view(layer), m_params.as<StepParams>(), count, int(m_c.heads), scale,
+                splits, splitLen, partial);
+        KV_LAUNCHED("attention");
+    }
+
+    CudaSession<T>& m_s;
+    const GptConfig& m_c;
+    CacheMode m_mode;
+    std::size_t m_batch;
+    int m_blockSize;
+    bool m_graphs;
+    int m_maxLen;
+    std::size_t m_maxRows = 0;
+    int m_decodeSplits = 1;
+    int m_maxBlocks = 0, m_blocks = 0;
+    std::vector<int> m_free, m_table, m_taken;
+    DeviceBuffer m_dTable;
+    std::vector<DeviceBuffer> m_k, m_v;
+    DeviceBuffer m_x, m_raw, m_q, m_h, m_att, m_ff, m_last, m_logits, m_next, m_tokens, m_params, m_partial;
+    int* m_hostTokens = nullptr;
+    int* m_hostNext = nullptr;
+    StepParams* m_hostParams = nullptr;
+    cudaEvent_t m_begin = nullptr, m_end = nullptr;
+    cudaGraph_t m_graph = nullptr;
+    cudaGraphExec_t m_exec = nullptr;
+};
+
+// The shapes the attention kernels are instantiated for.
+void checkShape(const GptConfig& c) {
+    std::string why;
+    if (!cudaSupportsShape(c, &why))
+        throw Error(why);
+}
+
+} // namespace
+
+namespace detail {
+
+std::unique_ptr<Session> makeCudaSession(const GptWeights& weights, const DecodeOptions& options) {
+    checkShape(weights.config);
+    if (options.precision == Precision::Bf16)
+        return std::make_unique<CudaSession<__nv_bfloat16>>(weights, options);
+    return std::make_unique<CudaSession<float>>(weights, options);
+}
+
+} // namespace detail
+
+namespace {
+template <typename T>
+double attentionMs(const GptConfig& c, std::uint32_t batch, std::uint32_t context, CacheMode mode,
+                   std::uint32_t blockSize, int repeats) {
+    GptWeights weights = randomWeights(c);
+    DecodeOptions o;
+    o.model = c;
+    o.batch = batch;
+    o.promptLen = 1;
+    o.steps = context - 1;
+    o.blockSize = blockSize;
+    CudaSession<T> session(weights, o);
+    return session.makeEngine(mode, o)->timeAttentionMs(int(context), repeats);
+}
+} // namespace
+
+AttentionTiming timeAttentionCuda(const GptConfig& shape, std::uint32_t batch, std::uint32_t context, CacheMode mode,
+                                  std::uint32_t blockSize, Precision precision, int repeats) {
+    GptConfig c = shape;
+    c.layers = 1;
+    c.vocab = 2;
+    c.maxContext = context + 1;
+    c.validate();
+    checkShape(c);
+    AttentionTiming t;
+    t.bytesRead = 2ull * batch * c.kvHeads * context * c.headDim() * elementBytes(precision);
+    const double ms = precision == Precision::Bf16
+                          ? attentionMs<__nv_bfloat16>(c, batch, context, mode, blockSize, repeats)
+                          : attentionMs<float>(c, batch, context, mode, blockSize, repeats);
+    t.seconds = ms / 1000.0;
+    return t;
+}
+
+double deviceCopyBandwidth(std::uint64_t bytes, int repeats) {
+    DeviceTracker tracker;
+    DeviceBuffer from(tracker, bytes), to(tracker, bytes);
+    KV_CUDA(cudaMemset(from.as<void>(), 1, bytes));
+    cudaEvent_t begin = nullptr, end = nullptr;
+    KV_CUDA(cudaEventCreate(&begin));
+    KV_CUDA(cudaEventCreate(&end));
+    float best = 1e30f;
+    for (int r = 0; r <= repeats; ++r) { // the first copy warms up
+        KV_CUDA(cudaEventRecord(begin));
+        KV_CUDA(cudaMemcpyAsync(to.as<void>(), from.as<void>(), bytes, cudaMemcpyDeviceToDevice));
+        KV_CUDA(cudaEventRecord(end));
+        KV_CUDA(cudaEventSynchronize(end));
+        float ms = 0.0f;
+        KV_CUDA(cudaEventElapsedTime(&ms, begin, end));
+        if (r > 0)
+            best = std::min(best, ms);
+    }
+    cudaEventDestroy(begin);
+    cudaEventDestroy(end);
+    return 2.0 * double(bytes) / (double(best) / 1000.0); // a copy reads and writes every byte
+}
+
+} // namespace kvscope::gpu
