@@ -1,9 +1,13 @@
-// The CPU decode core against this machine's own memory bandwidth, measured in the same
-// run: attention over the cache vs the STREAM triad, paged vs contiguous attention, a
+// The decode core against this machine's own memory bandwidth, measured in the same run.
+// CPU: attention over the cache vs the STREAM triad, paged vs contiguous attention, a
 // cached batch-1 step's bytes vs read bandwidth, and cached vs uncached decoding.
+// GPU (when a CUDA device answers): paged bf16 attention vs device-to-device copy
+// bandwidth, paged vs contiguous, the batch-64 cached step's bytes vs copy bandwidth,
+// CUDA graphs vs plain launches at batch 1, cached vs uncached at batch 64.
 // Targets from the decode issue; each ratio is printed with its target.
-//   bench_decode            the full set (the 500-step uncached run takes minutes)
-//   bench_decode --quick    100 steps instead of 500 for the cached/uncached ratio
+//   bench_decode              everything this machine can run (the 500-step uncached CPU run takes minutes)
+//   bench_decode --quick      100 steps instead of 500 for the CPU's cached/uncached ratio
+//   bench_decode --gpu-only   only the GPU section (the device check script)
 #include "decode.h"
 
 #include <omp.h>
@@ -75,8 +79,73 @@ void ratio(const char* what, double value, double target, bool atLeast) {
 
 } // namespace
 
+// The GPU section; returns false when no CUDA device answers.
+bool benchGpu() {
+    const DeviceInfo device = probeDevice();
+    if (device.backend != Backend::Cuda) {
+        std::printf("GPU decode core: skipped (%s)\n", device.summary().c_str());
+        return false;
+    }
+    std::printf("GPU decode core, %s\n", device.summary().c_str());
+    const double copy = deviceCopyBandwidth(std::uint64_t(1) << 30, 10) / 1e9;
+    std::printf("  device-to-device copy %.1f GB/s (read + write, 1 GiB, measured now)\n", copy);
+
+    GptConfig shape; // width 512, 8 heads of 64
+    const AttentionTiming contiguous =
+        timeAttentionCuda(shape, 64, 1024, CacheMode::Contiguous, 16, Precision::Bf16, 50);
+    const AttentionTiming paged = timeAttentionCuda(shape, 64, 1024, CacheMode::Paged, 16, Precision::Bf16, 50);
+    const double contiguousGBs = double(contiguous.bytesRead) / contiguous.seconds / 1e9;
+    const double pagedGBs = double(paged.bytesRead) / paged.seconds / 1e9;
+    std::printf("  bf16 attention, batch 64, context 1024: contiguous %.1f us (%.1f GB/s), paged (shuffled blocks of "
+                "16) %.1f us (%.1f GB/s)\n",
+                contiguous.seconds * 1e6, contiguousGBs, paged.seconds * 1e6, pagedGBs);
+    ratio("paged attention read bandwidth / copy bandwidth", pagedGBs / copy, 0.90, true);
+    ratio("paged / contiguous attention time", paged.seconds / contiguous.seconds, 1.10, false);
+
+    DecodeOptions o;
+    o.backend = BackendChoice::Cuda;
+    o.precision = Precision::Bf16;
+    o.promptLen = 1;
+    o.steps = 500;
+    o.batch = 64;
+    o.graphs = true;
+    o.modes = {CacheMode::None, CacheMode::Contiguous};
+    const DecodeReport b64 = runDecode(o);
+    const ModeResult& cached64 = b64.modes[1];
+    const double meanMs = cached64.totalMs / double(o.steps);
+    const double bytes64 = double(b64.parameters) * 2 +
+                           double(kvBytesByFormula(o.model, o.batch, 1, Precision::Bf16)) * (o.promptLen + o.steps / 2.0);
+    std::printf("  batch 64, bf16, 500 steps: no cache %.1f ms/step, cached (graphs) %.3f ms/step moving %.1f MB; "
+                "tokens identical: %s\n",
+                b64.modes[0].msPerStep, meanMs, bytes64 / 1e6, b64.tokensIdentical ? "yes" : "NO");
+    ratio("batch-64 cached step bytes/s / copy bandwidth", bytes64 / (meanMs / 1e3) / 1e9 / copy, 0.60, true);
+    ratio("cached vs uncached speedup, batch 64, bf16, 500 steps", b64.speedup, 12.0, true);
+
+    o.batch = 1;
+    o.steps = 200;
+    o.modes = {CacheMode::Contiguous};
+    o.graphs = false;
+    const DecodeReport plain = runDecode(o);
+    o.graphs = true;
+    const DecodeReport graphs = runDecode(o);
+    std::printf("  batch 1, bf16, 200 cached steps: %.3f ms/step with plain launches, %.3f ms/step as a CUDA graph\n",
+                plain.modes[0].msPerStep, graphs.modes[0].msPerStep);
+    ratio("batch-1 step speedup from CUDA graphs", plain.modes[0].msPerStep / graphs.modes[0].msPerStep, 2.5, true);
+    return true;
+}
+
 int main(int argc, char** argv) {
     const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+    const bool gpuOnly = argc > 1 && std::strcmp(argv[1], "--gpu-only") == 0;
+    try {
+        if (gpuOnly)
+            return benchGpu() ? 0 : 1;
+        benchGpu();
+    } catch (const std::exception& e) {
+        std::printf("GPU decode core: failed: %s\n", e.what());
+        if (gpuOnly)
+            return 1;
+    }
     const int threads = 2;
     std::printf("CPU decode core, %d threads, %s\n", threads, probeCpu().summary().c_str());
     const double triad = streamTriad(threads);
@@ -98,6 +167,7 @@ int main(int argc, char** argv) {
 
     // A cached batch-1 step reads every weight once plus the cache.
     DecodeOptions o;
+    o.backend = BackendChoice::Cpu;
     o.batch = 1;
     o.steps = quick ? 100 : 500;
     o.promptLen = 1;

@@ -207,46 +207,46 @@ public:
     CudaSession(const GptWeights& weights, const DecodeOptions& options)
         : m_config(weights.config)
         , m_options(options) {
-        const CublasApi& api = cublasApi();
-        KV_CUDA(cudaSetDevice(0));
-        KV_CUDA(cudaStreamCreateWithFlags(&m_stream, cudaStreamNonBlocking));
-        KV_CUBLAS(api.create(&m_cublas));
-        KV_CUBLAS(api.setStream(m_cublas, m_stream));
-        KV_CUBLAS(api.setMathMode(m_cublas, CUBLAS_DEFAULT_MATH)); // FP32 stays FP32: no TF32 shortcut
-        // An explicit workspace, so cuBLAS allocates nothing while a graph is being captured.
-        m_workspace = DeviceBuffer(m_tracker, 32u << 20);
-        KV_CUBLAS(api.setWorkspace(m_cublas, m_workspace.as<void>(), m_workspace.bytes()));
+        try {
+            const CublasApi& api = cublasApi();
+            KV_CUDA(cudaSetDevice(0));
+            KV_CUDA(cudaStreamCreateWithFlags(&m_stream, cudaStreamNonBlocking));
+            KV_CUBLAS(api.create(&m_cublas));
+            KV_CUBLAS(api.setStream(m_cublas, m_stream));
+            KV_CUBLAS(api.setMathMode(m_cublas, CUBLAS_DEFAULT_MATH)); // FP32 stays FP32: no TF32 shortcut
+            // An explicit workspace, so cuBLAS allocates nothing while a graph is being captured.
+            m_workspace = DeviceBuffer(m_tracker, 32u << 20);
+            KV_CUBLAS(api.setWorkspace(m_cublas, m_workspace.as<void>(), m_workspace.bytes()));
 
-        m_weights.wte = upload<T>(m_tracker, weights.wte);
-        m_weights.wpe = upload<T>(m_tracker, weights.wpe);
-        m_weights.lnfGain = upload<float>(m_tracker, weights.lnfGain);
-        m_weights.lnfBias = upload<float>(m_tracker, weights.lnfBias);
-        for (const auto& L : weights.layers) {
-            typename DeviceWeights<T>::Layer d;
-            d.ln1Gain = upload<float>(m_tracker, L.ln1Gain);
-            d.ln1Bias = upload<float>(m_tracker, L.ln1Bias);
-            d.qkv = upload<T>(m_tracker, L.qkv);
-            d.qkvBias = upload<float>(m_tracker, L.qkvBias);
-            d.proj = upload<T>(m_tracker, L.proj);
-            d.projBias = upload<float>(m_tracker, L.projBias);
-            d.ln2Gain = upload<float>(m_tracker, L.ln2Gain);
-            d.ln2Bias = upload<float>(m_tracker, L.ln2Bias);
-            d.fc = upload<T>(m_tracker, L.fc);
-            d.fcBias = upload<float>(m_tracker, L.fcBias);
-            d.fc2 = upload<T>(m_tracker, L.fc2);
-            d.fc2Bias = upload<float>(m_tracker, L.fc2Bias);
-            m_weights.layers.push_back(std::move(d));
+            m_weights.wte = upload<T>(m_tracker, weights.wte);
+            m_weights.wpe = upload<T>(m_tracker, weights.wpe);
+            m_weights.lnfGain = upload<float>(m_tracker, weights.lnfGain);
+            m_weights.lnfBias = upload<float>(m_tracker, weights.lnfBias);
+            for (const auto& L : weights.layers) {
+                typename DeviceWeights<T>::Layer d;
+                d.ln1Gain = upload<float>(m_tracker, L.ln1Gain);
+                d.ln1Bias = upload<float>(m_tracker, L.ln1Bias);
+                d.qkv = upload<T>(m_tracker, L.qkv);
+                d.qkvBias = upload<float>(m_tracker, L.qkvBias);
+                d.proj = upload<T>(m_tracker, L.proj);
+                d.projBias = upload<float>(m_tracker, L.projBias);
+                d.ln2Gain = upload<float>(m_tracker, L.ln2Gain);
+                d.ln2Bias = upload<float>(m_tracker, L.ln2Bias);
+                d.fc = upload<T>(m_tracker, L.fc);
+                d.fcBias = upload<float>(m_tracker, L.fcBias);
+                d.fc2 = upload<T>(m_tracker, L.fc2);
+                d.fc2Bias = upload<float>(m_tracker, L.fc2Bias);
+                m_weights.layers.push_back(std::move(d));
+            }
+            // A cudaMemcpy from pageable memory may return before its DMA lands, and our stream
+            // does not wait for the legacy one: wait here, once.
+            KV_CUDA(cudaDeviceSynchronize());
+        } catch (...) {
+            release(); // the destructor does not run for a constructor that throws
+            throw;
         }
     }
-    ~CudaSession() override {
-        // The buffers are freed after this body, by their own destructors; cudaFree waits for the device.
-        if (m_cublas)
-            cublasApi().destroy(m_cublas);
-        if (m_stream) {
-            cudaStreamSynchronize(m_stream);
-            cudaStreamDestroy(m_stream);
-        }
-    }
+    ~CudaSession() override { release(); }
     CudaSession(const CudaSession&) = delete;
     CudaSession& operator=(const CudaSession&) = delete;
 
@@ -292,6 +292,18 @@ public:
     cudaStream_t stream() const { return m_stream; }
 
 private:
+    // The buffers are freed after this, by their own destructors; cudaFree waits for the device.
+    void release() {
+        if (m_cublas)
+            cublasApi().destroy(m_cublas);
+        if (m_stream) {
+            cudaStreamSynchronize(m_stream);
+            cudaStreamDestroy(m_stream);
+        }
+        m_cublas = nullptr;
+        m_stream = nullptr;
+    }
+
     GptConfig m_config;
     const DecodeOptions& m_options;
     DeviceTracker m_tracker;
@@ -335,7 +347,7 @@ public:
             m_table.assign(B * std::size_t(m_maxBlocks), 0);
             m_taken.assign(B, 0);
             m_dTable = DeviceBuffer(tr, m_table.size() * sizeof(int));
-            KV_CUDA(cudaMemset(m_dTable.as<void>(), 0, m_dTable.bytes()));
+            KV_CUDA(cudaMemsetAsync(m_dTable.as<void>(), 0, m_dTable.bytes(), session.stream()));
         }
         const std::size_t cacheElems =
             mode == CacheMode::Paged ? std::size_t(m_blocks) * perSeq * m_blockSize : B * perSeq * m_maxLen;
@@ -413,7 +425,9 @@ public:
 
     std::vector<float> lastLogits() override {
         std::vector<float> logits(m_c.vocab);
-        KV_CUDA(cudaMemcpy(logits.data(), m_logits.as<void>(), logits.size() * sizeof(float), cudaMemcpyDeviceToHost));
+        KV_CUDA(cudaMemcpyAsync(logits.data(), m_logits.as<void>(), logits.size() * sizeof(float),
+                                cudaMemcpyDeviceToHost, m_s.stream()));
+        KV_CUDA(cudaStreamSynchronize(m_s.stream()));
         return logits;
     }
 
@@ -431,8 +445,8 @@ public:
     double timeAttentionMs(int context, int repeats) {
         const cudaStream_t stream = m_s.stream();
         if (m_mode == CacheMode::Paged && takeBlocks(context))
-            KV_CUDA(cudaMemcpy(m_dTable.as<void>(), m_table.data(), m_table.size() * sizeof(int),
-                               cudaMemcpyHostToDevice));
+            KV_CUDA(cudaMemcpyAsync(m_dTable.as<void>(), m_table.data(), m_table.size() * sizeof(int),
+                                    cudaMemcpyHostToDevice, stream));
         const std::size_t elems = m_k[0].bytes() / sizeof(T);
         kernels::fillPattern<T><<<1024, 256, 0, stream>>>(m_k[0].as<T>(), elems, 0.01f);
         KV_LAUNCHED("fillPattern");
