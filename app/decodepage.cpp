@@ -19,6 +19,7 @@
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -104,6 +105,11 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     m_backendChoice->addItem(tr("Auto"), int(BackendChoice::Auto));
     m_backendChoice->addItem(tr("CPU"), int(BackendChoice::Cpu));
     m_backendChoice->addItem(tr("CUDA"), int(BackendChoice::Cuda));
+    if (!m_cudaPresent) { // offered only where a device answers; the backend line says why not
+        if (auto* model = qobject_cast<QStandardItemModel*>(m_backendChoice->model()))
+            model->item(2)->setEnabled(false);
+        m_backendChoice->setItemData(2, QString::fromStdString(device.reason), Qt::ToolTipRole);
+    }
     m_precision->addItem(u"FP32"_s, int(Precision::Fp32));
     m_precision->addItem(u"BF16"_s, int(Precision::Bf16));
     m_precision->setToolTip(tr("BF16 halves the weights and the KV cache; it needs the CUDA backend"));
@@ -220,6 +226,9 @@ DecodePage::~DecodePage() {
 
 QString DecodePage::backendText() const {
     return m_backend->text();
+}
+bool DecodePage::cudaControlsEnabled() const {
+    return m_graphs->isEnabled() && m_precision->isEnabled();
 }
 QString DecodePage::estimateText() const {
     return m_estimate->text();

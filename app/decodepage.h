@@ -41,6 +41,7 @@ public:
     const kvscope::gpu::DecodeReport* lastReport() const { return m_haveReport ? &m_report : nullptr; }
     QTableWidget* summary() const { return m_summary; }
     QString backendText() const;
+    bool cudaControlsEnabled() const; // the graphs switch and the BF16 choice
     QString estimateText() const;
     int plottedSteps() const; // points drawn so far, all modes
 

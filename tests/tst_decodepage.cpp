@@ -41,7 +41,10 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(window.showPage(u"gpu"_s));
         DecodePage* page = window.decodePage();
-        QVERIFY(page->backendText().contains(u"CPU"_s));
+        const bool cuda = probeDevice().backend == Backend::Cuda;
+        QVERIFY(page->backendText().contains(cuda ? u"CUDA"_s : u"Runs on the CPU"_s));
+        // Graphs and BF16 are offered only where the run can be on CUDA.
+        QCOMPARE(page->cudaControlsEnabled(), cuda);
         page->setOptions(tiny(24));
         page->start();
         QVERIFY(page->isRunning());
