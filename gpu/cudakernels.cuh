@@ -12,6 +12,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <cstring>
 
 namespace kvscope::gpu::kernels {
 
@@ -239,10 +240,12 @@ __global__ void __launch_bounds__(kAttentionWarps * 32)
             const std::size_t at = cacheRow<Paged>(cache, b, kvh, pos) + std::size_t(li) * Vec;
 #pragma unroll
             for (int c = 0; c < int(Vec * sizeof(T) / 16); ++c) {
+                // One 16-byte load each for K and V, unpacked into elements.
                 const uint4 kw = reinterpret_cast<const uint4*>(cache.k + at)[c];
                 const uint4 vw = reinterpret_cast<const uint4*>(cache.v + at)[c];
-                const T* ke = reinterpret_cast<const T*>(&kw);
-                const T* ve = reinterpret_cast<const T*>(&vw);
+                T ke[16 / sizeof(T)], ve[16 / sizeof(T)];
+                memcpy(static_cast<void*>(ke), &kw, sizeof kw);
+                memcpy(static_cast<void*>(ve), &vw, sizeof vw);
 #pragma unroll
                 for (int e = 0; e < int(16 / sizeof(T)); ++e) {
                     k[c * int(16 / sizeof(T)) + e] = toFloat(ke[e]);

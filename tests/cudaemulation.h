@@ -1,0 +1,110 @@
+#pragma once
+// Runs our CUDA kernels' source on the CPU: every CUDA thread of a block is a std::thread,
+// __syncthreads is a barrier over the block, __shfl_xor_sync exchanges values through a
+// per-warp slot array between two barriers, and __shared__ variables are statics (one
+// block runs at a time). It checks the kernels' logic (indexing, the online-softmax
+// merges, every lane reaching every shuffle: a lane that skips one deadlocks the test)
+// on machines without a GPU. It says nothing about speed, and the arithmetic is the
+// host's (expf for __expf), so results match a device to rounding, not bit for bit.
+//
+// Include this instead of the CUDA headers, before cudakernels.cuh.
+
+#include <cuda_bf16.h>
+#include <cuda_runtime.h>
+
+#include <array>
+#include <barrier>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#undef __global__
+#undef __device__
+#undef __shared__
+#undef __forceinline__
+#undef __launch_bounds__
+#undef threadIdx
+#undef blockIdx
+#undef blockDim
+#undef gridDim
+#define __global__
+#define __device__
+#define __forceinline__ inline
+#define __launch_bounds__(...)
+#define __shared__ static // one block runs at a time: a static is that block's shared memory
+
+namespace emu {
+
+struct BlockState {
+    explicit BlockState(unsigned threads)
+        : all(std::ptrdiff_t(threads))
+        , slots((threads + 31) / 32) {
+        for (unsigned w = 0; w < (threads + 31) / 32; ++w)
+            warps.push_back(std::make_unique<std::barrier<>>(std::ptrdiff_t(std::min(32u, threads - 32 * w))));
+    }
+    std::barrier<> all;
+    std::vector<std::unique_ptr<std::barrier<>>> warps;
+    std::vector<std::array<std::uint32_t, 32>> slots;
+};
+
+inline BlockState* block = nullptr;
+inline thread_local dim3 threadIndex, blockIndex;
+inline dim3 blockSize, gridSize;
+
+// Runs body() once per thread of every block of the grid, block after block.
+template <typename Body> void launch(dim3 grid, dim3 threads, const Body& body) {
+    gridSize = grid;
+    blockSize = threads;
+    const unsigned n = threads.x;
+    for (unsigned z = 0; z < grid.z; ++z)
+        for (unsigned y = 0; y < grid.y; ++y)
+            for (unsigned x = 0; x < grid.x; ++x) {
+                BlockState state(n);
+                block = &state;
+                std::vector<std::thread> pool;
+                pool.reserve(n);
+                for (unsigned i = 0; i < n; ++i)
+                    pool.emplace_back([&, i] {
+                        threadIndex = dim3(i, 0, 0);
+                        blockIndex = dim3(x, y, z);
+                        body();
+                    });
+                for (std::thread& t : pool)
+                    t.join();
+                block = nullptr;
+            }
+}
+
+} // namespace emu
+
+#define threadIdx emu::threadIndex
+#define blockIdx emu::blockIndex
+#define blockDim emu::blockSize
+#define gridDim emu::gridSize
+
+inline void __syncthreads() {
+    emu::block->all.arrive_and_wait();
+}
+
+template <typename V> V __shfl_xor_sync(unsigned, V value, int laneMask) {
+    static_assert(sizeof(V) == 4);
+    const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    auto& slots = emu::block->slots[warp];
+    std::memcpy(&slots[lane], &value, 4);
+    emu::block->warps[warp]->arrive_and_wait(); // every lane has written
+    V other;
+    std::memcpy(&other, &slots[lane ^ unsigned(laneMask)], 4);
+    emu::block->warps[warp]->arrive_and_wait(); // every lane has read
+    return other;
+}
+
+inline int min(int a, int b) {
+    return a < b ? a : b;
+}
+
+inline float __expf(float x) {
+    return std::exp(x);
+}
