@@ -298,14 +298,13 @@ private:
     // The cache of one (sequence, KV head) for positions [0, length), as runs of consecutive rows.
     void segments(std::uint32_t layer, std::size_t b, std::size_t kvh, std::uint32_t length,
                   std::vector<Segment>& out) {
+        // Paged: one run per block. Contiguous: runs of 16 rows, so both modes walk the same
+        // way and prefetch the same distance ahead (attention() fetches the next run's rows).
         out.clear();
-        if (m_mode != CacheMode::Paged) {
-            out.push_back({kRow(layer, b, kvh, 0, false), kRow(layer, b, kvh, 0, true), length});
-            return;
-        }
-        for (std::uint32_t pos = 0; pos < length; pos += m_o.blockSize)
-            out.push_back({kRow(layer, b, kvh, pos, false), kRow(layer, b, kvh, pos, true),
-                           std::min(m_o.blockSize, length - pos)});
+        const std::uint32_t run = m_mode == CacheMode::Paged ? m_o.blockSize : 16;
+        for (std::uint32_t pos = 0; pos < length; pos += run)
+            out.push_back(
+                {kRow(layer, b, kvh, pos, false), kRow(layer, b, kvh, pos, true), std::min(run, length - pos)});
     }
 
     // Causal attention for the new positions, in one pass over the cache with an online
@@ -337,18 +336,18 @@ private:
                     std::fill(runningSum.begin(), runningSum.end(), 0.0f);
                     for (std::size_t si = 0; si < segs.size(); ++si) {
                         const Segment& seg = segs[si];
-                        if (si + 1 < segs.size()) {
-                            // Paged blocks sit anywhere in the pool: start fetching the next one
-                            // while this one is worked on (the hardware prefetcher stops at the jump).
-                            const std::size_t bytes = std::size_t(segs[si + 1].count) * hd * sizeof(float);
-                            for (std::size_t off = 0; off < bytes; off += 64) {
-                                __builtin_prefetch(reinterpret_cast<const char*>(segs[si + 1].k) + off);
-                                __builtin_prefetch(reinterpret_cast<const char*>(segs[si + 1].v) + off);
-                            }
-                        }
+                        // Paged blocks sit anywhere in the pool, and the hardware prefetcher stops at
+                        // every jump: fetch the next block's row i while this block's row i is worked
+                        // on, one block ahead, a few lines at a time (a burst would fill the line buffers).
+                        const Segment* ahead = si + 1 < segs.size() ? &segs[si + 1] : nullptr;
                         for (std::uint32_t i = 0; i < seg.count; ++i) {
                             const float* k = seg.k + std::size_t(i) * hd;
                             const float* v = seg.v + std::size_t(i) * hd;
+                            if (ahead && i < ahead->count)
+                                for (std::size_t off = 0; off < hd * sizeof(float); off += 64) {
+                                    __builtin_prefetch(reinterpret_cast<const char*>(ahead->k + i * hd) + off);
+                                    __builtin_prefetch(reinterpret_cast<const char*>(ahead->v + i * hd) + off);
+                                }
                             for (std::size_t g = 0; g < group; ++g) {
                                 const float score = dot8(q + g * hd, k, hd) * scale;
                                 float* og = o + g * hd;
