@@ -153,17 +153,25 @@ int main(int argc, char** argv) {
     std::printf("  STREAM triad %.2f GB/s, read-only sum %.2f GB/s (measured now)\n", triad, read);
 
     // Attention over the cache: fp32, batch 64, context 1024, the small GPT's head shape.
+    // Five rounds, contiguous and paged side by side in each (best of 5 calls apiece); this
+    // machine is shared, so the figures are the rounds' medians, with their spread.
     GptConfig shape; // width 512, 8 heads of 64
-    const AttentionTiming contiguous = timeAttention(shape, 64, 1024, CacheMode::Contiguous, 16, threads, 7);
-    const AttentionTiming paged = timeAttention(shape, 64, 1024, CacheMode::Paged, 16, threads, 7);
-    const double contiguousGBs = double(contiguous.bytesRead) / contiguous.seconds / 1e9;
-    const double pagedGBs = double(paged.bytesRead) / paged.seconds / 1e9;
-    std::printf("  attention, batch 64, context 1024: contiguous %.3f ms (%.2f GB/s), paged (shuffled blocks of 16) "
-                "%.3f ms (%.2f GB/s)\n",
-                contiguous.seconds * 1e3, contiguousGBs, paged.seconds * 1e3, pagedGBs);
-    ratio("attention read bandwidth / STREAM triad (contiguous)", contiguousGBs / triad, 0.80, true);
-    ratio("attention read bandwidth / STREAM triad (paged)", pagedGBs / triad, 0.80, true);
-    ratio("paged / contiguous attention time", paged.seconds / contiguous.seconds, 1.10, false);
+    std::vector<double> contiguousGBs, pagedGBs, ratios;
+    for (int round = 0; round < 5; ++round) {
+        const AttentionTiming contiguous = timeAttention(shape, 64, 1024, CacheMode::Contiguous, 16, threads, 5);
+        const AttentionTiming paged = timeAttention(shape, 64, 1024, CacheMode::Paged, 16, threads, 5);
+        contiguousGBs.push_back(double(contiguous.bytesRead) / contiguous.seconds / 1e9);
+        pagedGBs.push_back(double(paged.bytesRead) / paged.seconds / 1e9);
+        ratios.push_back(paged.seconds / contiguous.seconds);
+    }
+    for (auto* v : {&contiguousGBs, &pagedGBs, &ratios})
+        std::sort(v->begin(), v->end());
+    std::printf("  attention, batch 64, context 1024, median of 5 rounds: contiguous %.2f GB/s, paged (shuffled blocks "
+                "of 16) %.2f GB/s; paged/contiguous %.3f-%.3f over the rounds\n",
+                contiguousGBs[2], pagedGBs[2], ratios.front(), ratios.back());
+    ratio("attention read bandwidth / STREAM triad (contiguous)", contiguousGBs[2] / triad, 0.80, true);
+    ratio("attention read bandwidth / STREAM triad (paged)", pagedGBs[2] / triad, 0.80, true);
+    ratio("paged / contiguous attention time (median round)", ratios[2], 1.10, false);
 
     // A cached batch-1 step reads every weight once plus the cache.
     DecodeOptions o;

@@ -453,11 +453,7 @@ std::unique_ptr<Session> makeCpuSession(const GptWeights& weights, const DecodeO
 
 AttentionTiming timeAttention(const GptConfig& shape, std::uint32_t batch, std::uint32_t context, CacheMode mode,
                               std::uint32_t blockSize, int threads, int repeats) {
-    GptConfig c = shape;
-    c.layers = 1;
-    c.vocab = 2;
-    c.maxContext = context + 1;
-    c.validate();
+    const GptConfig c = detail::attentionOnlyShape(shape, context);
     GptWeights weights; // attention reads only the cache and the queries
     weights.config = c;
     DecodeOptions o;

@@ -673,11 +673,7 @@ double attentionMs(const GptConfig& c, std::uint32_t batch, std::uint32_t contex
 
 AttentionTiming timeAttentionCuda(const GptConfig& shape, std::uint32_t batch, std::uint32_t context, CacheMode mode,
                                   std::uint32_t blockSize, Precision precision, int repeats) {
-    GptConfig c = shape;
-    c.layers = 1;
-    c.vocab = 2;
-    c.maxContext = context + 1;
-    c.validate();
+    const GptConfig c = detail::attentionOnlyShape(shape, context);
     checkShape(c);
     AttentionTiming t;
     t.bytesRead = 2ull * batch * c.kvHeads * context * c.headDim() * elementBytes(precision);

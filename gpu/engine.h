@@ -37,6 +37,16 @@ public:
     virtual std::string clockName() const = 0;
 };
 
+// The one-layer, two-token-vocabulary model the attention benchmarks build around a shape.
+inline GptConfig attentionOnlyShape(const GptConfig& shape, std::uint32_t context) {
+    GptConfig c = shape;
+    c.layers = 1;
+    c.vocab = 2;
+    c.maxContext = context + 1;
+    c.validate();
+    return c;
+}
+
 std::unique_ptr<Session> makeCpuSession(const GptWeights& weights, const DecodeOptions& options);
 
 #ifdef KVSCOPE_HAVE_CUDA

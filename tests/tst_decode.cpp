@@ -76,6 +76,20 @@ void compareWithReference(const DecodeOptions& o, const DecodeReport& r, double 
     }
 }
 
+// Stop raised from the third step's callback ends the run there, in the first mode.
+void checkStopAfterThreeSteps(const DecodeOptions& o) {
+    std::atomic<bool> stop{false};
+    int seen = 0;
+    const DecodeReport r = runDecode(o, &stop, [&](const StepRecord&) {
+        if (++seen == 3)
+            stop = true;
+    });
+    QVERIFY(r.stopped);
+    QCOMPARE(r.modes.size(), std::size_t(1));
+    QCOMPARE(r.modes[0].steps.size(), std::size_t(3));
+    QVERIFY(!r.modes[0].completed);
+}
+
 } // namespace
 
 class TestDecode : public QObject {
@@ -172,19 +186,7 @@ private slots:
         QVERIFY(throwsErrorContaining([&] { runDecode(o); }, {"exceeds the model's context of 96"}));
     }
 
-    void stopEndsWithinAStep() {
-        DecodeOptions o = tinyOptions();
-        std::atomic<bool> stop{false};
-        int seen = 0;
-        const DecodeReport r = runDecode(o, &stop, [&](const StepRecord&) {
-            if (++seen == 3)
-                stop = true;
-        });
-        QVERIFY(r.stopped);
-        QCOMPARE(r.modes.size(), std::size_t(1));
-        QCOMPARE(r.modes[0].steps.size(), std::size_t(3));
-        QVERIFY(!r.modes[0].completed);
-    }
+    void stopEndsWithinAStep() { checkStopAfterThreeSteps(tinyOptions()); }
 
     void twoTermFit() {
         // DOMAIN.md: a + b = 1.22 ms (cached) and a + 250 b = 1.5 ms (uncached).
@@ -413,14 +415,7 @@ private slots:
         o.steps = o.model.maxContext - o.promptLen;
         o.graphs = true;
         QVERIFY(runDecode(o).tokensIdentical);
-        std::atomic<bool> stop{false};
-        int seen = 0;
-        const DecodeReport r = runDecode(o, &stop, [&](const StepRecord&) {
-            if (++seen == 3)
-                stop = true;
-        });
-        QVERIFY(r.stopped);
-        QCOMPARE(r.modes[0].steps.size(), std::size_t(3));
+        checkStopAfterThreeSteps(o);
     }
 
     void cudaRefusals() {
