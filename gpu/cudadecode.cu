@@ -684,6 +684,17 @@ AttentionTiming timeAttentionCuda(const GptConfig& shape, std::uint32_t batch, s
     return t;
 }
 
+bool cublasAvailable(std::string* why) {
+    try {
+        cublasApi();
+        return true;
+    } catch (const Error& e) {
+        if (why)
+            *why = e.what();
+        return false;
+    }
+}
+
 double deviceCopyBandwidth(std::uint64_t bytes, int repeats) {
     DeviceTracker tracker;
     DeviceBuffer from(tracker, bytes), to(tracker, bytes);

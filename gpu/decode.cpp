@@ -145,10 +145,10 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
         throw Error("--prompt-len + --steps (" + std::to_string(options.promptLen + options.steps) +
                     ") exceeds the model's context of " + std::to_string(c.maxContext) + " positions");
     std::string unsupported;
-    if (report.backend == Backend::Cuda && !cudaSupportsShape(c, &unsupported)) {
+    if (report.backend == Backend::Cuda && (!cudaSupportsShape(c, &unsupported) || !cublasAvailable(&unsupported))) {
         if (options.backend == BackendChoice::Cuda || options.precision == Precision::Bf16 || options.graphs)
-            throw Error("--backend cuda: " + unsupported + "; use --backend cpu for this shape");
-        report.backend = Backend::Cpu; // Auto: the CPU takes every shape
+            throw Error("--backend cuda: " + unsupported + "; --backend cpu runs it on the CPU");
+        report.backend = Backend::Cpu; // Auto: the CPU takes every shape and needs no cuBLAS
         report.backendWhy = unsupported;
     }
     report.model = c;
@@ -279,6 +279,12 @@ AttentionTiming timeAttentionCuda(const GptConfig&, std::uint32_t, std::uint32_t
 
 double deviceCopyBandwidth(std::uint64_t, int) {
     throw Error("this build has no CUDA backend (the CUDA Toolkit was not found when it was built)");
+}
+
+bool cublasAvailable(std::string* why) {
+    if (why)
+        *why = "this build has no CUDA backend (the CUDA Toolkit was not found when it was built)";
+    return false;
 }
 #endif
 

@@ -112,6 +112,10 @@ std::uint64_t estimateRunBytes(const DecodeOptions& options, const GptConfig& mo
 // kvscope::Error when the options need CUDA and no device answers (saying why not).
 Backend chooseBackend(const DecodeOptions& options, const DeviceInfo& device, std::string* why = nullptr);
 
+// Whether cuBLAS could be opened (it is loaded at run time, so the programs start without
+// it); when not, why not. Needs no GPU. False, with the reason, in a build without CUDA.
+bool cublasAvailable(std::string* why = nullptr);
+
 // Whether the CUDA kernels take this shape (head size 64 or 128); when not, why not.
 bool cudaSupportsShape(const GptConfig& model, std::string* why = nullptr);
 

@@ -329,6 +329,18 @@ private slots:
         QCOMPARE(why, std::string("--backend cpu"));
     }
 
+    void cublasOpensAtRunTime() {
+        // Needs no GPU: where the backend was built, the toolkit's cuBLAS must open and bind.
+        std::string why;
+        const bool available = cublasAvailable(&why);
+#ifdef KVSCOPE_HAVE_CUDA
+        QVERIFY2(available, why.c_str());
+#else
+        QVERIFY(!available);
+        QVERIFY(why.find("no CUDA backend") != std::string::npos);
+#endif
+    }
+
     void bf16HalvesTheFormulas() {
         const GptConfig c; // the course's model: 32,768 B per token in FP32
         QCOMPARE(kvBytesByFormula(c, 64, 500, Precision::Fp32), std::uint64_t(1'048'576'000));
