@@ -45,8 +45,18 @@ using kernels::StepParams;
             cudaFail(#call, cudaGetErrorString(status_), __LINE__);                                                    \
     } while (0)
 
-// A kernel launch: the launch itself reports bad configurations through cudaGetLastError.
-#define KV_LAUNCHED(what) KV_CUDA(cudaGetLastError())
+// Every kernel goes through here: the launch reports a bad configuration through
+// cudaGetLastError, checked at once. Under KVSCOPE_CUDA_EMULATION (tests only) the
+// kernel's source runs on the CPU instead (tests/cudaruntimeemulation.h).
+template <typename... Params, typename... Args>
+void launch(void (*kernel)(Params...), dim3 grid, dim3 block, cudaStream_t stream, Args... args) {
+#ifdef KVSCOPE_CUDA_EMULATION
+    emu::launchKernel(kernel, grid, block, stream, static_cast<Params>(args)...);
+#else
+    kernel<<<grid, block, 0, stream>>>(static_cast<Params>(args)...);
+#endif
+    KV_CUDA(cudaGetLastError());
+}
 
 // ---- cuBLAS, opened at run time ------------------------------------------------------------
 
@@ -73,6 +83,16 @@ const CublasApi& cublasApi() {
     static CublasApi api;
     static std::once_flag once;
     std::call_once(once, [] {
+#ifdef KVSCOPE_CUDA_EMULATION
+        api.create = emu::create;
+        api.destroy = emu::destroy;
+        api.setStream = emu::setStream;
+        api.setWorkspace = emu::setWorkspace;
+        api.setMathMode = emu::setMathMode;
+        api.gemmEx = emu::gemmEx;
+        api.statusString = emu::statusString;
+        return;
+#endif
         const std::string major = std::to_string(CUDART_VERSION / 1000);
         const std::string dir = KVSCOPE_CUDA_LIBDIR;
         std::vector<std::string> names{"libcublas.so." + major};
@@ -448,10 +468,8 @@ public:
             KV_CUDA(cudaMemcpyAsync(m_dTable.as<void>(), m_table.data(), m_table.size() * sizeof(int),
                                     cudaMemcpyHostToDevice, stream));
         const std::size_t elems = m_k[0].bytes() / sizeof(T);
-        kernels::fillPattern<T><<<1024, 256, 0, stream>>>(m_k[0].as<T>(), elems, 0.01f);
-        KV_LAUNCHED("fillPattern");
-        kernels::fillPattern<T><<<1024, 256, 0, stream>>>(m_v[0].as<T>(), elems, 0.02f);
-        KV_LAUNCHED("fillPattern");
+        launch(kernels::fillPattern<T>, 1024, 256, stream, m_k[0].as<T>(), elems, 0.01f);
+        launch(kernels::fillPattern<T>, 1024, 256, stream, m_v[0].as<T>(), elems, 0.02f);
         std::vector<float> q(m_batch * m_c.width, 0.01f);
         KV_CUDA(cudaMemcpyAsync(m_q.as<void>(), q.data(), q.size() * sizeof(float), cudaMemcpyHostToDevice, stream));
         m_hostParams->start = context - 1;
@@ -517,54 +535,44 @@ private:
         const cudaStream_t stream = m_s.stream();
         const auto& w = m_s.weights();
         const int rows = int(m_batch) * count, W = int(m_c.width), kvW = int(m_c.kvWidth());
-        const int qkvOut = W + 2 * kvW, threads = 256;
+        const int qkvOut = W + 2 * kvW;
+        const unsigned threads = 256;
         const StepParams* params = m_params.as<StepParams>();
         float* x = m_x.as<float>();
         float* raw = m_raw.as<float>();
         T* h = m_h.as<T>();
 
-        kernels::embed<T><<<rows, threads, 0, stream>>>(m_tokens.as<int>(), params, w.wte.template as<T>(),
-                                                        w.wpe.template as<T>(), x, W, count);
-        KV_LAUNCHED("embed");
+        const unsigned grid = unsigned(rows);
+        launch(kernels::embed<T>, grid, threads, stream, m_tokens.as<int>(), params, w.wte.template as<T>(),
+               w.wpe.template as<T>(), x, W, count);
         for (std::uint32_t l = 0; l < m_c.layers; ++l) {
             const auto& L = w.layers[l];
             // ln1, adding the previous layer's MLP output (and its bias) to the residual stream first.
             const bool first = l == 0;
-            kernels::residualLayerNorm<T><<<rows, threads, 0, stream>>>(
-                x, first ? nullptr : raw, first ? nullptr : w.layers[l - 1].fc2Bias.template as<float>(),
-                L.ln1Gain.template as<float>(), L.ln1Bias.template as<float>(), h, W, 1, 0);
-            KV_LAUNCHED("residualLayerNorm");
+            launch(kernels::residualLayerNorm<T>, grid, threads, stream, x, first ? nullptr : raw,
+                   first ? nullptr : w.layers[l - 1].fc2Bias.template as<float>(), L.ln1Gain.template as<float>(),
+                   L.ln1Bias.template as<float>(), h, W, 1, 0);
             m_s.gemm(h, L.qkv, raw, rows, W, qkvOut);
-            if (m_mode == CacheMode::Paged)
-                kernels::splitQkv<true, T><<<rows, threads, 0, stream>>>(raw, L.qkvBias.template as<float>(),
-                                                                         m_q.as<float>(), view(l), params, W, count);
-            else
-                kernels::splitQkv<false, T><<<rows, threads, 0, stream>>>(raw, L.qkvBias.template as<float>(),
-                                                                          m_q.as<float>(), view(l), params, W, count);
-            KV_LAUNCHED("splitQkv");
+            launch(m_mode == CacheMode::Paged ? kernels::splitQkv<true, T> : kernels::splitQkv<false, T>, grid,
+                   threads, stream, raw, L.qkvBias.template as<float>(), m_q.as<float>(), view(l), params, W, count);
             attention(l, count);
             m_s.gemm(m_att.as<T>(), L.proj, raw, rows, W, W);
-            kernels::residualLayerNorm<T><<<rows, threads, 0, stream>>>(x, raw, L.projBias.template as<float>(),
-                                                                        L.ln2Gain.template as<float>(),
-                                                                        L.ln2Bias.template as<float>(), h, W, 1, 0);
-            KV_LAUNCHED("residualLayerNorm");
+            launch(kernels::residualLayerNorm<T>, grid, threads, stream, x, raw, L.projBias.template as<float>(),
+                   L.ln2Gain.template as<float>(), L.ln2Bias.template as<float>(), h, W, 1, 0);
             m_s.gemm(h, L.fc, raw, rows, W, 4 * W);
             const std::size_t n = std::size_t(rows) * 4 * std::size_t(W);
-            const int blocks = int(std::min<std::size_t>((n + threads - 1) / threads, 4096));
-            kernels::geluBias<T><<<blocks, threads, 0, stream>>>(raw, L.fcBias.template as<float>(), m_ff.as<T>(), n,
-                                                                 4 * W);
-            KV_LAUNCHED("geluBias");
+            const unsigned blocks = unsigned(std::min<std::size_t>((n + threads - 1) / threads, 4096));
+            launch(kernels::geluBias<T>, blocks, threads, stream, raw, L.fcBias.template as<float>(), m_ff.as<T>(), n,
+                   4 * W);
             m_s.gemm(m_ff.as<T>(), L.fc2, raw, rows, 4 * W, W);
         }
         // The last MLP's residual and the final norm, only on each sequence's last position.
-        kernels::residualLayerNorm<T><<<int(m_batch), threads, 0, stream>>>(
-            x, raw, w.layers.back().fc2Bias.template as<float>(), w.lnfGain.template as<float>(),
-            w.lnfBias.template as<float>(), m_last.as<T>(), W, count, count - 1);
-        KV_LAUNCHED("residualLayerNorm");
+        launch(kernels::residualLayerNorm<T>, unsigned(m_batch), threads, stream, x, raw,
+               w.layers.back().fc2Bias.template as<float>(), w.lnfGain.template as<float>(),
+               w.lnfBias.template as<float>(), m_last.as<T>(), W, count, count - 1);
         m_s.lmHead(m_last.as<T>(), m_logits.as<float>(), int(m_batch));
-        kernels::argmaxRows<<<int(m_batch), threads, 0, stream>>>(m_logits.as<float>(), int(m_c.vocab),
-                                                                  m_next.as<int>());
-        KV_LAUNCHED("argmaxRows");
+        launch(kernels::argmaxRows, unsigned(m_batch), threads, stream, m_logits.as<float>(), int(m_c.vocab),
+               m_next.as<int>());
     }
 
     void attention(std::uint32_t layer, int count) {
@@ -578,9 +586,8 @@ private:
         else
             launchAttention<128>(g, paged, grid, layer, count, splits);
         if (splits > 1) {
-            kernels::combineSplits<T><<<unsigned(m_batch * m_c.heads), unsigned(hd), 0, m_s.stream()>>>(
-                m_partial.as<float>(), m_att.as<T>(), int(m_c.heads), hd, splits);
-            KV_LAUNCHED("combineSplits");
+            launch(kernels::combineSplits<T>, unsigned(m_batch * m_c.heads), unsigned(hd), m_s.stream(),
+                   m_partial.as<float>(), m_att.as<T>(), int(m_c.heads), hd, splits);
         }
     }
 
@@ -601,16 +608,9 @@ private:
         const float scale = 1.0f / std::sqrt(float(HD));
         const int splitLen = splits > 1 ? kSplitLen : m_maxLen;
         float* partial = splits > 1 ? m_partial.as<float>() : nullptr;
-        const dim3 block(kernels::kAttentionWarps * 32);
-        if (paged)
-            kernels::attention<T, HD, G, true><<<grid, block, 0, m_s.stream()>>>(
-                m_q.as<float>(), m_att.as<T>(), view(layer), m_params.as<StepParams>(), count, int(m_c.heads), scale,
-                splits, splitLen, partial);
-        else
-            kernels::attention<T, HD, G, false><<<grid, block, 0, m_s.stream()>>>(
-                m_q.as<float>(), m_att.as<T>(), view(layer), m_params.as<StepParams>(), count, int(m_c.heads), scale,
-                splits, splitLen, partial);
-        KV_LAUNCHED("attention");
+        launch(paged ? kernels::attention<T, HD, G, true> : kernels::attention<T, HD, G, false>, grid,
+               kernels::kAttentionWarps * 32, m_s.stream(), m_q.as<float>(), m_att.as<T>(), view(layer),
+               m_params.as<StepParams>(), count, int(m_c.heads), scale, splits, splitLen, partial);
     }
 
     CudaSession<T>& m_s;

@@ -14,6 +14,9 @@
 
 #include <array>
 #include <barrier>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -54,26 +57,80 @@ inline BlockState* block = nullptr;
 inline thread_local dim3 threadIndex, blockIndex;
 inline dim3 blockSize, gridSize;
 
+// The CUDA threads of a block: OS threads kept between blocks (starting 128 threads for
+// every block would cost more than the kernels), released together for each block.
+class ThreadPool {
+public:
+    ~ThreadPool() {
+        {
+            std::lock_guard lock(m_mutex);
+            m_stop = true;
+        }
+        m_wake.notify_all();
+        for (std::thread& t : m_threads)
+            t.join();
+    }
+    // Runs body() on threads 0 .. n-1 with threadIdx and blockIdx set, and waits for them.
+    void run(unsigned n, dim3 blockIndexOfAll, const std::function<void()>& body) {
+        while (m_threads.size() < n) {
+            const unsigned id = unsigned(m_threads.size());
+            m_threads.emplace_back([this, id] { work(id); });
+        }
+        std::unique_lock lock(m_mutex);
+        m_body = &body;
+        m_block = blockIndexOfAll;
+        m_active = n;
+        m_remaining = n;
+        ++m_generation;
+        m_wake.notify_all();
+        m_done.wait(lock, [&] { return m_remaining == 0; });
+    }
+
+private:
+    void work(unsigned id) {
+        unsigned long seen = 0;
+        std::unique_lock lock(m_mutex);
+        for (;;) {
+            m_wake.wait(lock, [&] { return m_stop || m_generation != seen; });
+            if (m_stop)
+                return;
+            seen = m_generation;
+            if (id >= m_active)
+                continue;
+            const std::function<void()>* body = m_body;
+            const dim3 index = m_block;
+            lock.unlock();
+            threadIndex = dim3(id, 0, 0);
+            blockIndex = index;
+            (*body)();
+            lock.lock();
+            if (--m_remaining == 0)
+                m_done.notify_one();
+        }
+    }
+
+    std::vector<std::thread> m_threads;
+    std::mutex m_mutex;
+    std::condition_variable m_wake, m_done;
+    const std::function<void()>* m_body = nullptr;
+    dim3 m_block;
+    unsigned m_active = 0, m_remaining = 0;
+    unsigned long m_generation = 0;
+    bool m_stop = false;
+};
+inline ThreadPool pool;
+
 // Runs body() once per thread of every block of the grid, block after block.
 template <typename Body> void launch(dim3 grid, dim3 threads, const Body& body) {
     gridSize = grid;
     blockSize = threads;
-    const unsigned n = threads.x;
+    const std::function<void()> run = [&body] { body(); };
     for (unsigned z = 0; z < grid.z; ++z)
         for (unsigned y = 0; y < grid.y; ++y)
             for (unsigned x = 0; x < grid.x; ++x) {
-                BlockState state(n);
+                BlockState state(threads.x);
                 block = &state;
-                std::vector<std::thread> pool;
-                pool.reserve(n);
-                for (unsigned i = 0; i < n; ++i)
-                    pool.emplace_back([&, i] {
-                        threadIndex = dim3(i, 0, 0);
-                        blockIndex = dim3(x, y, z);
-                        body();
-                    });
-                for (std::thread& t : pool)
-                    t.join();
+                pool.run(threads.x, dim3(x, y, z), run);
                 block = nullptr;
             }
 }
