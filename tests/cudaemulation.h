@@ -14,9 +14,9 @@
 
 #include <array>
 #include <barrier>
-#include <condition_variable>
+#include <atomic>
 #include <functional>
-#include <mutex>
+#include <semaphore>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -62,61 +62,52 @@ inline dim3 blockSize, gridSize;
 class ThreadPool {
 public:
     ~ThreadPool() {
-        {
-            std::lock_guard lock(m_mutex);
-            m_stop = true;
-        }
-        m_wake.notify_all();
-        for (std::thread& t : m_threads)
-            t.join();
+        m_stop = true;
+        for (auto& worker : m_workers)
+            worker->go.release();
+        for (auto& worker : m_workers)
+            worker->thread.join();
     }
     // Runs body() on threads 0 .. n-1 with threadIdx and blockIdx set, and waits for them.
     void run(unsigned n, dim3 blockIndexOfAll, const std::function<void()>& body) {
-        while (m_threads.size() < n) {
-            const unsigned id = unsigned(m_threads.size());
-            m_threads.emplace_back([this, id] { work(id); });
+        while (m_workers.size() < n) {
+            auto worker = std::make_unique<Worker>();
+            const unsigned id = unsigned(m_workers.size());
+            worker->thread = std::thread([this, id, self = worker.get()] { work(id, *self); });
+            m_workers.push_back(std::move(worker));
         }
-        std::unique_lock lock(m_mutex);
         m_body = &body;
         m_block = blockIndexOfAll;
-        m_active = n;
         m_remaining = n;
-        ++m_generation;
-        m_wake.notify_all();
-        m_done.wait(lock, [&] { return m_remaining == 0; });
+        for (unsigned i = 0; i < n; ++i) // only the block's own threads wake
+            m_workers[i]->go.release();
+        m_done.acquire();
     }
 
 private:
-    void work(unsigned id) {
-        unsigned long seen = 0;
-        std::unique_lock lock(m_mutex);
+    struct Worker {
+        std::binary_semaphore go{0};
+        std::thread thread;
+    };
+    void work(unsigned id, Worker& self) {
         for (;;) {
-            m_wake.wait(lock, [&] { return m_stop || m_generation != seen; });
+            self.go.acquire();
             if (m_stop)
                 return;
-            seen = m_generation;
-            if (id >= m_active)
-                continue;
-            const std::function<void()>* body = m_body;
-            const dim3 index = m_block;
-            lock.unlock();
             threadIndex = dim3(id, 0, 0);
-            blockIndex = index;
-            (*body)();
-            lock.lock();
-            if (--m_remaining == 0)
-                m_done.notify_one();
+            blockIndex = m_block;
+            (*m_body)();
+            if (m_remaining.fetch_sub(1) == 1)
+                m_done.release();
         }
     }
 
-    std::vector<std::thread> m_threads;
-    std::mutex m_mutex;
-    std::condition_variable m_wake, m_done;
+    std::vector<std::unique_ptr<Worker>> m_workers;
     const std::function<void()>* m_body = nullptr;
     dim3 m_block;
-    unsigned m_active = 0, m_remaining = 0;
-    unsigned long m_generation = 0;
-    bool m_stop = false;
+    std::atomic<unsigned> m_remaining{0};
+    std::binary_semaphore m_done{0};
+    std::atomic<bool> m_stop{false};
 };
 inline ThreadPool pool;
 

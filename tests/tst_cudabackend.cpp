@@ -92,19 +92,27 @@ private slots:
         QTest::addColumn<uint>("kvHeads");
         QTest::addColumn<uint>("blockSize");
         QTest::addColumn<bool>("graphs");
-        QTest::newRow("no cache") << int(CacheMode::None) << 2u << 16u << false;
-        QTest::newRow("contiguous") << int(CacheMode::Contiguous) << 2u << 16u << false;
-        QTest::newRow("paged, block 4") << int(CacheMode::Paged) << 2u << 4u << false;
-        QTest::newRow("paged MQA, block 1") << int(CacheMode::Paged) << 1u << 1u << false;
-        QTest::newRow("contiguous, graphs") << int(CacheMode::Contiguous) << 2u << 16u << true;
-        QTest::newRow("paged, graphs") << int(CacheMode::Paged) << 1u << 4u << true;
+        QTest::addColumn<uint>("prompt");
+        QTest::newRow("no cache") << int(CacheMode::None) << 2u << 16u << false << 5u;
+        QTest::newRow("contiguous") << int(CacheMode::Contiguous) << 2u << 16u << false << 5u;
+        QTest::newRow("paged, block 4") << int(CacheMode::Paged) << 2u << 4u << false << 5u;
+        QTest::newRow("paged MQA, block 1") << int(CacheMode::Paged) << 1u << 1u << false << 5u;
+        QTest::newRow("contiguous, graphs") << int(CacheMode::Contiguous) << 2u << 16u << true << 5u;
+        QTest::newRow("paged, graphs") << int(CacheMode::Paged) << 1u << 4u << true << 5u;
+        // Past 128 positions a one-token step splits the context and combines the parts.
+        QTest::newRow("paged, graphs, context split in two") << int(CacheMode::Paged) << 1u << 16u << true << 126u;
     }
     void matchesTheCpuBackend() {
         QFETCH(int, mode);
         QFETCH(uint, kvHeads);
         QFETCH(uint, blockSize);
         QFETCH(bool, graphs);
+        QFETCH(uint, prompt);
         DecodeOptions o = smallOptions();
+        o.promptLen = prompt;
+        o.model.maxContext = std::max(o.model.maxContext, prompt + o.steps);
+        if (prompt > 100) // one long sequence is enough, and emulated prefill is slow
+            o.batch = 1;
         o.model.kvHeads = kvHeads;
         o.blockSize = blockSize;
         o.graphs = graphs;
