@@ -270,6 +270,9 @@ private slots:
         QCOMPARE(v.exitCode, 0);
         QVERIFY(v.out.startsWith("kvscope-cli "));
         QVERIFY(v.out.contains("Compute: "));
+        // Where the CUDA backend was built, the toolkit's cuBLAS opens (no GPU needed for that).
+        if (v.out.contains("CUDA backend: built"))
+            QVERIFY2(v.out.contains("cuBLAS: loads"), v.out.constData());
     }
 
     void errors_data() {

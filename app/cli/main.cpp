@@ -540,8 +540,11 @@ int main(int argc, char** argv) {
     }
     if (args[0] == "--version") {
         const auto device = kvscope::gpu::probeDevice();
+        std::string cublasWhy;
+        const bool cublas = kvscope::gpu::cublasAvailable(&cublasWhy);
         std::cout << "kvscope-cli " << KVSCOPE_VERSION << "\n"
                   << "CUDA backend: " << (device.cudaBuilt ? "built" : "not built") << "\n"
+                  << "cuBLAS: " << (cublas ? std::string("loads") : cublasWhy) << "\n"
                   << "Compute: " << device.summary() << "\n";
         return 0;
     }
