@@ -388,26 +388,19 @@ public:
         m_params = DeviceBuffer(tr, sizeof(StepParams));
         if (m_decodeSplits > 1)
             m_partial = DeviceBuffer(tr, B * m_c.heads * std::size_t(m_decodeSplits) * (hd + 2) * sizeof(float));
-        KV_CUDA(cudaEventCreate(&m_begin));
-        KV_CUDA(cudaEventCreate(&m_end));
-        KV_CUDA(cudaMallocHost(&m_hostTokens, m_maxRows * sizeof(int)));
-        KV_CUDA(cudaMallocHost(&m_hostNext, B * sizeof(int)));
-        KV_CUDA(cudaMallocHost(&m_hostParams, sizeof(StepParams)));
+        try {
+            KV_CUDA(cudaEventCreate(&m_begin));
+            KV_CUDA(cudaEventCreate(&m_end));
+            KV_CUDA(cudaMallocHost(&m_hostTokens, m_maxRows * sizeof(int)));
+            KV_CUDA(cudaMallocHost(&m_hostNext, B * sizeof(int)));
+            KV_CUDA(cudaMallocHost(&m_hostParams, sizeof(StepParams)));
+        } catch (...) {
+            release(); // the device buffers free themselves; these do not
+            throw;
+        }
     }
 
-    ~CudaEngine() override {
-        if (m_exec)
-            cudaGraphExecDestroy(m_exec);
-        if (m_graph)
-            cudaGraphDestroy(m_graph);
-        if (m_begin)
-            cudaEventDestroy(m_begin);
-        if (m_end)
-            cudaEventDestroy(m_end);
-        cudaFreeHost(m_hostTokens);
-        cudaFreeHost(m_hostNext);
-        cudaFreeHost(m_hostParams);
-    }
+    ~CudaEngine() override { release(); }
     CudaEngine(const CudaEngine&) = delete;
     CudaEngine& operator=(const CudaEngine&) = delete;
 
@@ -490,6 +483,25 @@ public:
     }
 
 private:
+    void release() {
+        if (m_exec)
+            cudaGraphExecDestroy(m_exec);
+        if (m_graph)
+            cudaGraphDestroy(m_graph);
+        if (m_begin)
+            cudaEventDestroy(m_begin);
+        if (m_end)
+            cudaEventDestroy(m_end);
+        cudaFreeHost(m_hostTokens);
+        cudaFreeHost(m_hostNext);
+        cudaFreeHost(m_hostParams);
+        m_exec = nullptr;
+        m_graph = nullptr;
+        m_begin = m_end = nullptr;
+        m_hostTokens = m_hostNext = nullptr;
+        m_hostParams = nullptr;
+    }
+
     // Hands every sequence the blocks it needs for `length` positions; true when the table changed.
     bool takeBlocks(int length) {
         const int needed = (length + m_blockSize - 1) / m_blockSize;
