@@ -9,12 +9,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="32"/>
+        <location filename="../../app/attentionpage.cpp" line="31"/>
         <source>KV cache per token by attention kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="44"/>
+        <location filename="../../app/attentionpage.cpp" line="43"/>
         <source>KiB per token</source>
         <translation type="unfinished"></translation>
     </message>
@@ -39,12 +39,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="61"/>
+        <location filename="../../app/attentionpage.cpp" line="60"/>
         <source>Largest batch that fits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="69"/>
+        <location filename="../../app/attentionpage.cpp" line="68"/>
         <source>The naive formula vs the real one</source>
         <translation type="unfinished"></translation>
     </message>
@@ -56,7 +56,7 @@
     <message>
         <location filename="../../app/attentionpage.cpp" line="95"/>
         <location filename="../../app/attentionpage.cpp" line="99"/>
-        <location filename="../../app/attentionpage.cpp" line="131"/>
+        <location filename="../../app/attentionpage.cpp" line="133"/>
         <source> (this model)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -71,22 +71,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="132"/>
+        <location filename="../../app/attentionpage.cpp" line="134"/>
         <source>latent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="135"/>
+        <location filename="../../app/attentionpage.cpp" line="136"/>
         <source>%1 at %2 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="147"/>
+        <location filename="../../app/attentionpage.cpp" line="148"/>
         <source>%1 caches one latent of %2 + %3 values per layer (MLA): %4 per token. The naive formula with %5 heads would say %6, %7x more.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="161"/>
+        <location filename="../../app/attentionpage.cpp" line="163"/>
         <source>&lt;b&gt;Naive&lt;/b&gt; (query heads): 2 x %1 layers x %2 heads x %3 x %4 B = &lt;b&gt;%5&lt;/b&gt; per token, %6 for this scenario.&lt;br&gt;&lt;b&gt;Real&lt;/b&gt; (KV heads): 2 x %1 x %7 x %3 x %4 B = &lt;b&gt;%8&lt;/b&gt; per token, %9.&lt;br&gt;The naive formula overstates this model&apos;s cache &lt;b&gt;%10x&lt;/b&gt;: the query heads share %7 KV heads, and that number is fixed by the trained weights.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -94,92 +94,92 @@
 <context>
     <name>BreakdownModel</name>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="51"/>
+        <location filename="../../app/breakdownmodel.cpp" line="56"/>
         <source>Weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="52"/>
+        <location filename="../../app/breakdownmodel.cpp" line="58"/>
         <source>KV cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="53"/>
+        <location filename="../../app/breakdownmodel.cpp" line="60"/>
         <source>Activations (estimate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="54"/>
+        <location filename="../../app/breakdownmodel.cpp" line="62"/>
         <source>CUDA context (estimate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="55"/>
+        <location filename="../../app/breakdownmodel.cpp" line="64"/>
         <source>Total</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="56"/>
+        <location filename="../../app/breakdownmodel.cpp" line="66"/>
         <source>Budget</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="66"/>
+        <location filename="../../app/breakdownmodel.cpp" line="75"/>
         <source>%1 parameters x %2 bits / 8</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="70"/>
+        <location filename="../../app/breakdownmodel.cpp" line="79"/>
         <source>2 x %1 layers x %2 KV heads x %3 x %4 tokens x %5 sequences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="76"/>
+        <location filename="../../app/breakdownmodel.cpp" line="86"/>
         <source>one %1-token prefill chunk + logits; an estimate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="77"/>
+        <location filename="../../app/breakdownmodel.cpp" line="88"/>
         <source>typical CUDA context with cuBLAS; an estimate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="78"/>
+        <location filename="../../app/breakdownmodel.cpp" line="90"/>
         <source>sum of the four terms above</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="79"/>
+        <location filename="../../app/breakdownmodel.cpp" line="92"/>
         <source>%1 GiB x utilization %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="122"/>
+        <location filename="../../app/breakdownmodel.cpp" line="140"/>
         <source>Term</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="123"/>
+        <location filename="../../app/breakdownmodel.cpp" line="142"/>
         <source>Bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="124"/>
+        <location filename="../../app/breakdownmodel.cpp" line="144"/>
         <source>GiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="124"/>
+        <location filename="../../app/breakdownmodel.cpp" line="144"/>
         <source>GB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="125"/>
+        <location filename="../../app/breakdownmodel.cpp" line="146"/>
         <source>Share of budget</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="126"/>
+        <location filename="../../app/breakdownmodel.cpp" line="148"/>
         <source>How it is computed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -197,158 +197,163 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="76"/>
+        <location filename="../../app/controlspanel.cpp" line="75"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="81"/>
+        <location filename="../../app/controlspanel.cpp" line="80"/>
         <source>Storage and workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="85"/>
+        <location filename="../../app/controlspanel.cpp" line="84"/>
         <source>Weight dtype</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="86"/>
+        <location filename="../../app/controlspanel.cpp" line="85"/>
         <source>KV cache dtype</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="88"/>
+        <location filename="../../app/controlspanel.cpp" line="87"/>
         <source> tok</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="89"/>
+        <location filename="../../app/controlspanel.cpp" line="88"/>
         <source>Context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="92"/>
+        <location filename="../../app/controlspanel.cpp" line="91"/>
         <source>Batch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="95"/>
+        <location filename="../../app/controlspanel.cpp" line="94"/>
         <source>GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="99"/>
-        <location filename="../../app/controlspanel.cpp" line="174"/>
+        <location filename="../../app/controlspanel.cpp" line="98"/>
+        <location filename="../../app/controlspanel.cpp" line="172"/>
         <source>Custom</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="100"/>
+        <location filename="../../app/controlspanel.cpp" line="99"/>
         <source>Card</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="103"/>
+        <location filename="../../app/controlspanel.cpp" line="102"/>
         <source> GiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="104"/>
+        <location filename="../../app/controlspanel.cpp" line="103"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="108"/>
+        <location filename="../../app/controlspanel.cpp" line="107"/>
         <source>vLLM&apos;s gpu_memory_utilization: the share of the card the server may use</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="109"/>
+        <location filename="../../app/controlspanel.cpp" line="108"/>
         <source>Utilization</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="112"/>
+        <location filename="../../app/controlspanel.cpp" line="111"/>
         <source>Tensor parallelism: weights and KV heads split across this many GPUs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="113"/>
+        <location filename="../../app/controlspanel.cpp" line="112"/>
         <source>Tensor parallel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="175"/>
+        <location filename="../../app/controlspanel.cpp" line="173"/>
         <source>Open config.json...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="177"/>
+        <location filename="../../app/controlspanel.cpp" line="175"/>
         <source>Preset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="184"/>
+        <location filename="../../app/controlspanel.cpp" line="182"/>
         <source>Layers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="187"/>
+        <location filename="../../app/controlspanel.cpp" line="185"/>
         <source>Hidden size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="189"/>
+        <location filename="../../app/controlspanel.cpp" line="187"/>
         <source>Query heads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="190"/>
+        <location filename="../../app/controlspanel.cpp" line="188"/>
         <source>Only divisors of the query heads: each KV head serves a whole group</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="191"/>
+        <location filename="../../app/controlspanel.cpp" line="189"/>
         <source>KV heads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="198"/>
+        <location filename="../../app/controlspanel.cpp" line="196"/>
         <source>Head dim</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="201"/>
+        <location filename="../../app/controlspanel.cpp" line="199"/>
         <source> B</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="208"/>
+        <location filename="../../app/controlspanel.cpp" line="206"/>
         <source>Parameters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="275"/>
+        <location filename="../../app/controlspanel.cpp" line="272"/>
         <source>%1 attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="277"/>
+        <location filename="../../app/controlspanel.cpp" line="274"/>
         <source>, %1 experts (%2 active)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="279"/>
+        <location filename="../../app/controlspanel.cpp" line="276"/>
         <source>, %1-token sliding window on %2 layers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="281"/>
+        <location filename="../../app/controlspanel.cpp" line="278"/>
         <source>, max context %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="302"/>
+        <location filename="../../app/controlspanel.cpp" line="290"/>
+        <source>latent (MLA): %1 + %2 values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="303"/>
         <source>This model caches an MLA latent, not per-head K and V</source>
         <translation type="unfinished"></translation>
     </message>
@@ -356,244 +361,300 @@
 <context>
     <name>DecodePage</name>
     <message>
-        <location filename="../../app/decodepage.cpp" line="35"/>
-        <location filename="../../app/decodepage.cpp" line="70"/>
+        <location filename="../../app/decodepage.cpp" line="37"/>
+        <location filename="../../app/decodepage.cpp" line="72"/>
         <source>no cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="36"/>
+        <location filename="../../app/decodepage.cpp" line="39"/>
         <source>contiguous cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="37"/>
+        <location filename="../../app/decodepage.cpp" line="41"/>
         <source>paged cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="71"/>
+        <location filename="../../app/decodepage.cpp" line="73"/>
         <source>contiguous</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="72"/>
+        <location filename="../../app/decodepage.cpp" line="74"/>
         <source>paged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="73"/>
+        <location filename="../../app/decodepage.cpp" line="75"/>
         <source>CUDA graphs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="74"/>
+        <location filename="../../app/decodepage.cpp" line="78"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="75"/>
+        <location filename="../../app/decodepage.cpp" line="79"/>
         <source>Stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="83"/>
-        <location filename="../../app/decodepage.cpp" line="85"/>
+        <location filename="../../app/decodepage.cpp" line="87"/>
+        <location filename="../../app/decodepage.cpp" line="89"/>
         <source>step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="84"/>
+        <location filename="../../app/decodepage.cpp" line="88"/>
         <source>ms per step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="86"/>
+        <location filename="../../app/decodepage.cpp" line="90"/>
         <source>KV cache held (MiB)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="95"/>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;This build runs the decode core on the CPU: its CUDA kernels are not written yet.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/decodepage.cpp" line="97"/>
+        <location filename="../../app/decodepage.cpp" line="103"/>
         <source>&lt;b&gt;Runs on the CPU&lt;/b&gt; (%1). The formulas are the same; the timings are a CPU&apos;s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="102"/>
-        <source>CUDA graphs remove per-kernel launch cost; they need the CUDA backend</source>
+        <location filename="../../app/decodepage.cpp" line="100"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;The decode core runs on this GPU: cuBLAS for the matrix products, our own kernels for attention, norms and sampling; step times by CUDA events, memory by cudaMemGetInfo.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="105"/>
-        <source>Model and run</source>
+        <source>Auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="106"/>
+        <source>CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="107"/>
-        <source>Layers</source>
+        <source>CUDA</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="107"/>
-        <source>Width</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/decodepage.cpp" line="108"/>
-        <source>Heads</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/decodepage.cpp" line="108"/>
-        <source>KV heads</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/decodepage.cpp" line="109"/>
-        <source>Batch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/decodepage.cpp" line="109"/>
-        <source>Steps</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/decodepage.cpp" line="110"/>
-        <source>Prompt</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/decodepage.cpp" line="110"/>
-        <source>Block size</source>
+        <location filename="../../app/decodepage.cpp" line="115"/>
+        <source>BF16 halves the weights and the KV cache; it needs the CUDA backend</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="118"/>
-        <source>Modes:</source>
+        <source>Replay the one-token step as a CUDA graph: one launch instead of ~90, so the launch cost of a small model&apos;s step disappears. Needs the CUDA backend.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="121"/>
-        <source>Course experiment, batch 1</source>
+        <location filename="../../app/decodepage.cpp" line="124"/>
+        <source>Model and run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="122"/>
-        <source>Course experiment, batch 64</source>
+        <location filename="../../app/decodepage.cpp" line="127"/>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="127"/>
+        <source>Width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="127"/>
+        <source>Heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="127"/>
+        <source>KV heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="128"/>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="128"/>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="128"/>
+        <source>Prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="128"/>
+        <source>Block size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="136"/>
+        <source>Backend</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="138"/>
+        <source>Precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="141"/>
+        <source>Modes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="144"/>
+        <source>Course experiment, batch 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="145"/>
+        <source>Course experiment, batch 64</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="162"/>
         <source>Step time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="139"/>
+        <location filename="../../app/decodepage.cpp" line="163"/>
         <source>KV cache: measured (points) and formula (line)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="151"/>
+        <location filename="../../app/decodepage.cpp" line="175"/>
         <source>Cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="151"/>
+        <location filename="../../app/decodepage.cpp" line="175"/>
         <source>ms/step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="151"/>
+        <location filename="../../app/decodepage.cpp" line="175"/>
         <source>tokens/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="151"/>
+        <location filename="../../app/decodepage.cpp" line="175"/>
         <source>Speedup</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="152"/>
+        <location filename="../../app/decodepage.cpp" line="176"/>
         <source>Weights (formula)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="152"/>
+        <location filename="../../app/decodepage.cpp" line="176"/>
         <source>KV (formula)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="152"/>
+        <location filename="../../app/decodepage.cpp" line="176"/>
         <source>Peak allocated (ours)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="153"/>
+        <location filename="../../app/decodepage.cpp" line="177"/>
+        <location filename="../../app/decodepage.cpp" line="430"/>
         <source>Process (VmRSS)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="153"/>
+        <location filename="../../app/decodepage.cpp" line="177"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="173"/>
+        <location filename="../../app/decodepage.cpp" line="199"/>
         <source>Estimated %1 min on this machine from a 2-step probe: Stop and lower the steps or batch if that is too long.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="175"/>
+        <location filename="../../app/decodepage.cpp" line="202"/>
         <source>Estimated under a second from a 2-step probe.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="176"/>
+        <location filename="../../app/decodepage.cpp" line="203"/>
         <source>Estimated %1 s from a 2-step probe.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="249"/>
+        <location filename="../../app/decodepage.cpp" line="217"/>
+        <source>Press Run: each mode generates the tokens in turn; step times and the cache held appear as they are measured, against the formula&apos;s line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="298"/>
         <source>The course&apos;s experiment. Press Run: a 2-step probe estimates the time first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="297"/>
+        <location filename="../../app/decodepage.cpp" line="341"/>
         <source>formula (tokens held)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="308"/>
+        <location filename="../../app/decodepage.cpp" line="361"/>
         <source>Probing...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="371"/>
+        <location filename="../../app/decodepage.cpp" line="416"/>
         <source> (stopped)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="379"/>
+        <location filename="../../app/decodepage.cpp" line="424"/>
         <source>identical</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="379"/>
+        <location filename="../../app/decodepage.cpp" line="424"/>
         <source>DIFFER</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="384"/>
-        <source>%1 Fixed cost is %2% of an uncached step (least squares over every step).%3</source>
+        <location filename="../../app/decodepage.cpp" line="429"/>
+        <source>Device in use (cudaMemGetInfo)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="387"/>
+        <location filename="../../app/decodepage.cpp" line="433"/>
+        <source> Fixed cost is %1% of an uncached step (least squares over every step).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="437"/>
+        <source>On CUDA, %1%2 (%3). </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="439"/>
+        <source>, cached steps replayed as a CUDA graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="441"/>
+        <source>On the CPU (%1). </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="443"/>
         <source> (Stopped before the end.)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -601,32 +662,32 @@
 <context>
     <name>FitMapWidget</name>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="27"/>
+        <location filename="../../app/fitmapwidget.cpp" line="24"/>
         <source>batch 1024</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="48"/>
+        <location filename="../../app/fitmapwidget.cpp" line="43"/>
         <source>Context %1, batch %2: %3 of a %4 budget - %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="52"/>
+        <location filename="../../app/fitmapwidget.cpp" line="47"/>
         <source>fits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="52"/>
+        <location filename="../../app/fitmapwidget.cpp" line="47"/>
         <source>over budget</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="81"/>
+        <location filename="../../app/fitmapwidget.cpp" line="75"/>
         <source>context (tokens per sequence)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="84"/>
+        <location filename="../../app/fitmapwidget.cpp" line="78"/>
         <source>batch %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -634,78 +695,78 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="55"/>
+        <location filename="../../app/mainwindow.cpp" line="54"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="56"/>
+        <location filename="../../app/mainwindow.cpp" line="55"/>
         <source>Attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="57"/>
+        <location filename="../../app/mainwindow.cpp" line="56"/>
         <source>Scaling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="58"/>
+        <location filename="../../app/mainwindow.cpp" line="57"/>
         <source>Paged memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="59"/>
+        <location filename="../../app/mainwindow.cpp" line="58"/>
         <source>GPU decode</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="62"/>
+        <location filename="../../app/mainwindow.cpp" line="61"/>
         <source>Scenario</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="76"/>
+        <location filename="../../app/mainwindow.cpp" line="75"/>
         <source>Open a Hugging Face config.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="77"/>
+        <location filename="../../app/mainwindow.cpp" line="76"/>
         <source>Model config (*.json);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="84"/>
+        <location filename="../../app/mainwindow.cpp" line="83"/>
         <source>Not applied: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="94"/>
+        <location filename="../../app/mainwindow.cpp" line="92"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="95"/>
+        <location filename="../../app/mainwindow.cpp" line="93"/>
         <source>&amp;Open Scenario...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="96"/>
+        <location filename="../../app/mainwindow.cpp" line="95"/>
         <source>Open scenario</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="96"/>
+        <location filename="../../app/mainwindow.cpp" line="95"/>
         <location filename="../../app/mainwindow.cpp" line="101"/>
         <source>KV Scope scenario (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="100"/>
+        <location filename="../../app/mainwindow.cpp" line="99"/>
         <source>&amp;Save Scenario As...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="101"/>
+        <location filename="../../app/mainwindow.cpp" line="100"/>
         <source>Save scenario</source>
         <translation type="unfinished"></translation>
     </message>
@@ -725,104 +786,104 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="111"/>
-        <location filename="../../app/mainwindow.cpp" line="116"/>
+        <location filename="../../app/mainwindow.cpp" line="112"/>
+        <location filename="../../app/mainwindow.cpp" line="118"/>
         <source>Export chart</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="111"/>
+        <location filename="../../app/mainwindow.cpp" line="112"/>
         <source>PNG image (*.png)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="115"/>
+        <location filename="../../app/mainwindow.cpp" line="116"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="116"/>
+        <location filename="../../app/mainwindow.cpp" line="118"/>
         <source>SVG image (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="120"/>
+        <location filename="../../app/mainwindow.cpp" line="122"/>
         <source>Save Breakdown as &amp;CSV...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="121"/>
+        <location filename="../../app/mainwindow.cpp" line="124"/>
         <source>Save breakdown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="121"/>
+        <location filename="../../app/mainwindow.cpp" line="124"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="125"/>
+        <location filename="../../app/mainwindow.cpp" line="128"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="127"/>
+        <location filename="../../app/mainwindow.cpp" line="131"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="129"/>
+        <location filename="../../app/mainwindow.cpp" line="133"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="130"/>
+        <location filename="../../app/mainwindow.cpp" line="134"/>
         <source>&amp;Pin This Scenario as Reference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="133"/>
+        <location filename="../../app/mainwindow.cpp" line="137"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="136"/>
+        <location filename="../../app/mainwindow.cpp" line="140"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="137"/>
+        <location filename="../../app/mainwindow.cpp" line="141"/>
         <source>&amp;About KV Scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="138"/>
+        <location filename="../../app/mainwindow.cpp" line="142"/>
         <source>About KV Scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="139"/>
+        <location filename="../../app/mainwindow.cpp" line="143"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="188"/>
-        <location filename="../../app/mainwindow.cpp" line="195"/>
+        <location filename="../../app/mainwindow.cpp" line="190"/>
+        <location filename="../../app/mainwindow.cpp" line="197"/>
         <source>Cannot open scenario</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="192"/>
+        <location filename="../../app/mainwindow.cpp" line="194"/>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="205"/>
+        <location filename="../../app/mainwindow.cpp" line="206"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="208"/>
+        <location filename="../../app/mainwindow.cpp" line="209"/>
         <source>Cannot save scenario</source>
         <translation type="unfinished"></translation>
     </message>
@@ -847,45 +908,45 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="262"/>
-        <location filename="../../app/mainwindow.cpp" line="270"/>
+        <location filename="../../app/mainwindow.cpp" line="260"/>
+        <location filename="../../app/mainwindow.cpp" line="268"/>
         <source>Cannot export chart</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="262"/>
+        <location filename="../../app/mainwindow.cpp" line="260"/>
         <source>%1: cannot write the SVG file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="270"/>
+        <location filename="../../app/mainwindow.cpp" line="268"/>
         <source>%1: cannot write the image (use .png or .svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="280"/>
-        <location filename="../../app/mainwindow.cpp" line="285"/>
+        <location filename="../../app/mainwindow.cpp" line="277"/>
+        <location filename="../../app/mainwindow.cpp" line="282"/>
         <source>Cannot save breakdown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="280"/>
-        <location filename="../../app/mainwindow.cpp" line="285"/>
+        <location filename="../../app/mainwindow.cpp" line="277"/>
+        <location filename="../../app/mainwindow.cpp" line="282"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="294"/>
+        <location filename="../../app/mainwindow.cpp" line="290"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="313"/>
+        <location filename="../../app/mainwindow.cpp" line="308"/>
         <source>KV Scope - %1%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="314"/>
+        <location filename="../../app/mainwindow.cpp" line="309"/>
         <source> (custom)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -893,42 +954,42 @@
 <context>
     <name>MemoryChart</name>
     <message>
-        <location filename="../../app/memorychart.cpp" line="35"/>
+        <location filename="../../app/memorychart.cpp" line="34"/>
         <source>Memory per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="36"/>
+        <location filename="../../app/memorychart.cpp" line="35"/>
         <source>Weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="37"/>
+        <location filename="../../app/memorychart.cpp" line="36"/>
         <source>KV cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="38"/>
+        <location filename="../../app/memorychart.cpp" line="37"/>
         <source>Activations (est.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="39"/>
+        <location filename="../../app/memorychart.cpp" line="38"/>
         <source>CUDA ctx (est.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="54"/>
+        <location filename="../../app/memorychart.cpp" line="53"/>
         <source>GiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="174"/>
+        <location filename="../../app/memorychart.cpp" line="170"/>
         <source>Pinned scenario</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="210"/>
+        <location filename="../../app/memorychart.cpp" line="212"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;Weights: %3&lt;br&gt;KV cache: %4&lt;br&gt;Activations (estimate): %5&lt;br&gt;CUDA context (estimate): %6&lt;br&gt;&lt;b&gt;Total: %7&lt;/b&gt; of a %8 budget</source>
         <translation type="unfinished"></translation>
     </message>
@@ -936,82 +997,82 @@
 <context>
     <name>MemoryPage</name>
     <message>
-        <location filename="../../app/memorypage.cpp" line="53"/>
+        <location filename="../../app/memorypage.cpp" line="52"/>
         <source>Weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="65"/>
+        <location filename="../../app/memorypage.cpp" line="63"/>
         <source>Bars by context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="66"/>
+        <location filename="../../app/memorypage.cpp" line="64"/>
         <source>Bars by batch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="67"/>
+        <location filename="../../app/memorypage.cpp" line="65"/>
         <source>GiB (1024³)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="68"/>
+        <location filename="../../app/memorypage.cpp" line="66"/>
         <source>GB (10⁹)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="82"/>
+        <location filename="../../app/memorypage.cpp" line="80"/>
         <source>Weights alone by dtype</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="97"/>
+        <location filename="../../app/memorypage.cpp" line="95"/>
         <source>GiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="117"/>
+        <location filename="../../app/memorypage.cpp" line="119"/>
         <source>KV cache formula, with this scenario&apos;s numbers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="120"/>
+        <location filename="../../app/memorypage.cpp" line="122"/>
         <source>Breakdown (per GPU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="128"/>
+        <location filename="../../app/memorypage.cpp" line="130"/>
         <source>Capacity, as vLLM reports it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="184"/>
+        <location filename="../../app/memorypage.cpp" line="189"/>
         <source>batch %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="186"/>
+        <location filename="../../app/memorypage.cpp" line="191"/>
         <source> (now)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="189"/>
+        <location filename="../../app/memorypage.cpp" line="195"/>
         <source>%1 at %2 tokens, by batch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="191"/>
+        <location filename="../../app/memorypage.cpp" line="197"/>
         <source>%1, batch %2, by context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="196"/>
+        <location filename="../../app/memorypage.cpp" line="202"/>
         <source>budget %1 (%2% of the card)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="197"/>
+        <location filename="../../app/memorypage.cpp" line="203"/>
         <source>card %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1019,248 +1080,248 @@
 <context>
     <name>PagedPage</name>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="57"/>
-        <location filename="../../app/pagedpage.cpp" line="206"/>
+        <location filename="../../app/pagedpage.cpp" line="56"/>
+        <location filename="../../app/pagedpage.cpp" line="208"/>
         <source>Play</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="68"/>
+        <location filename="../../app/pagedpage.cpp" line="66"/>
         <source>ShareGPT-like</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="69"/>
+        <location filename="../../app/pagedpage.cpp" line="67"/>
         <source>Alpaca-like</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="70"/>
+        <location filename="../../app/pagedpage.cpp" line="68"/>
         <source>Paper&apos;s figure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="71"/>
+        <location filename="../../app/pagedpage.cpp" line="70"/>
         <source>ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets&apos; mean lengths. The paper&apos;s figure: one request reserves 2,048 slots and stops after 10.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="73"/>
+        <location filename="../../app/pagedpage.cpp" line="72"/>
         <source>Fixed 200 + 200 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="74"/>
+        <location filename="../../app/pagedpage.cpp" line="73"/>
         <source>Uniform 1-400 + 1-400</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="81"/>
+        <location filename="../../app/pagedpage.cpp" line="80"/>
         <source>all at once</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="82"/>
+        <location filename="../../app/pagedpage.cpp" line="81"/>
         <source>Poisson arrivals per decode step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="83"/>
+        <location filename="../../app/pagedpage.cpp" line="82"/>
         <source>max length</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="84"/>
+        <location filename="../../app/pagedpage.cpp" line="83"/>
         <source>next power of 2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="85"/>
+        <location filename="../../app/pagedpage.cpp" line="84"/>
         <source>exact (oracle)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="86"/>
+        <location filename="../../app/pagedpage.cpp" line="85"/>
         <source>What a contiguous server reserves per request: the maximum model length (Orca-Max), the next power of two of its length (Orca-Pow2), or exactly its length (Orca-Oracle)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="88"/>
+        <location filename="../../app/pagedpage.cpp" line="87"/>
         <source>First fit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="89"/>
+        <location filename="../../app/pagedpage.cpp" line="88"/>
         <source>Buddy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="96"/>
+        <location filename="../../app/pagedpage.cpp" line="95"/>
         <source>KV pool size in token slots</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="105"/>
+        <location filename="../../app/pagedpage.cpp" line="104"/>
         <source>Decode steps per second</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="106"/>
+        <location filename="../../app/pagedpage.cpp" line="105"/>
         <source>From the scenario</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="107"/>
+        <location filename="../../app/pagedpage.cpp" line="106"/>
         <source>The KV cache tokens the current model leaves on the current GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="109"/>
+        <location filename="../../app/pagedpage.cpp" line="108"/>
         <source>Trace and pool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="112"/>
+        <location filename="../../app/pagedpage.cpp" line="111"/>
         <source>Workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="112"/>
+        <location filename="../../app/pagedpage.cpp" line="111"/>
         <source>Requests</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="112"/>
+        <location filename="../../app/pagedpage.cpp" line="111"/>
         <source>Arrivals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="113"/>
+        <location filename="../../app/pagedpage.cpp" line="112"/>
         <source>Contiguous</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="113"/>
+        <location filename="../../app/pagedpage.cpp" line="112"/>
         <source>Placement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="113"/>
+        <location filename="../../app/pagedpage.cpp" line="112"/>
         <source>Block size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="114"/>
+        <location filename="../../app/pagedpage.cpp" line="113"/>
         <source>Pool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="114"/>
+        <location filename="../../app/pagedpage.cpp" line="113"/>
         <source>Samples</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="114"/>
+        <location filename="../../app/pagedpage.cpp" line="113"/>
         <source>Max model len</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="115"/>
+        <location filename="../../app/pagedpage.cpp" line="114"/>
         <source>Seed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="124"/>
+        <location filename="../../app/pagedpage.cpp" line="123"/>
         <source>Restart</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="125"/>
+        <location filename="../../app/pagedpage.cpp" line="124"/>
         <source>Step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="130"/>
+        <location filename="../../app/pagedpage.cpp" line="129"/>
         <source>Speed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="142"/>
+        <location filename="../../app/pagedpage.cpp" line="141"/>
         <source>Solid: tokens stored. Pale: reserved for tokens still to come. Grey, hatched: never used (internal fragmentation). Red, hatched: free but too small for the next request (external fragmentation). Hover a request to see its blocks.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="190"/>
+        <location filename="../../app/pagedpage.cpp" line="189"/>
         <source>Contiguous: where the pool goes, step by step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="191"/>
+        <location filename="../../app/pagedpage.cpp" line="190"/>
         <source>Paged: where the pool goes, step by step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="206"/>
+        <location filename="../../app/pagedpage.cpp" line="208"/>
         <source>Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="361"/>
+        <location filename="../../app/pagedpage.cpp" line="355"/>
         <source>Contiguous, %1: %2 tokens · %3 running · %4 waiting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="366"/>
+        <location filename="../../app/pagedpage.cpp" line="359"/>
         <source>Paged, block %1: %2 tokens · %3 running · %4 waiting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="371"/>
+        <location filename="../../app/pagedpage.cpp" line="365"/>
         <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; finished &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; of %5 &amp;nbsp; preemptions %6 &amp;nbsp; blocks saved by sharing %7</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="399"/>
+        <location filename="../../app/pagedpage.cpp" line="393"/>
         <source>sample %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="401"/>
+        <location filename="../../app/pagedpage.cpp" line="395"/>
         <source>&lt;b&gt;Request %1&lt;/b&gt;: %2 prompt + %3 output tokens, %4 generated so far. Block table (logical→physical): %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="407"/>
+        <location filename="../../app/pagedpage.cpp" line="401"/>
         <source>not in the paged pool now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="426"/>
+        <location filename="../../app/pagedpage.cpp" line="419"/>
         <source>step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="433"/>
+        <location filename="../../app/pagedpage.cpp" line="426"/>
         <source>tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="434"/>
+        <location filename="../../app/pagedpage.cpp" line="427"/>
         <source>reserved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="435"/>
+        <location filename="../../app/pagedpage.cpp" line="428"/>
         <source>internal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="436"/>
+        <location filename="../../app/pagedpage.cpp" line="429"/>
         <source>external</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="437"/>
+        <location filename="../../app/pagedpage.cpp" line="430"/>
         <source>free</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1273,32 +1334,32 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="47"/>
+        <location filename="../../app/scalingpage.cpp" line="46"/>
         <source>KV cache only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="48"/>
+        <location filename="../../app/scalingpage.cpp" line="47"/>
         <source>Total (weights + KV + estimates)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="53"/>
+        <location filename="../../app/scalingpage.cpp" line="52"/>
         <source>context (tokens per sequence, log scale)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="55"/>
+        <location filename="../../app/scalingpage.cpp" line="54"/>
         <source>GiB per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="58"/>
+        <location filename="../../app/scalingpage.cpp" line="57"/>
         <source>GiB per GPU (log scale)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="77"/>
+        <location filename="../../app/scalingpage.cpp" line="76"/>
         <source>Show</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1308,32 +1369,32 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="145"/>
+        <location filename="../../app/scalingpage.cpp" line="143"/>
         <source>batch %1%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="145"/>
+        <location filename="../../app/scalingpage.cpp" line="143"/>
         <source> (now)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="150"/>
+        <location filename="../../app/scalingpage.cpp" line="148"/>
         <source>Budget %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="156"/>
+        <location filename="../../app/scalingpage.cpp" line="154"/>
         <source>%1: %2 against context (%3 weights, %4 cache)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="158"/>
+        <location filename="../../app/scalingpage.cpp" line="156"/>
         <source>total memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="158"/>
+        <location filename="../../app/scalingpage.cpp" line="156"/>
         <source>KV cache</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1351,37 +1412,37 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="37"/>
+        <location filename="../../app/viewtext.cpp" line="36"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x bytes = %1 x %2 x %3 x (%4 + %5) x %6 B = &lt;b&gt;%7&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="44"/>
+        <location filename="../../app/viewtext.cpp" line="43"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = 2 x L x B x S x H&lt;sub&gt;kv&lt;/sub&gt; x D&lt;sub&gt;head&lt;/sub&gt; x bytes = 2 x %1 x %2 x %3 x %4 x %5 x %6 B = &lt;b&gt;%7&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="53"/>
+        <location filename="../../app/viewtext.cpp" line="51"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="56"/>
+        <location filename="../../app/viewtext.cpp" line="54"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads split across %2 GPUs, %3 each</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="61"/>
+        <location filename="../../app/viewtext.cpp" line="59"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;The context is beyond this model&apos;s maximum of %1 tokens.&lt;/span&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="64"/>
+        <location filename="../../app/viewtext.cpp" line="62"/>
         <source>&lt;br&gt;%1 of %2 layers keep only the last %3 tokens (sliding window)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="78"/>
+        <location filename="../../app/viewtext.cpp" line="75"/>
         <source>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;%4 blocks of %5 tokens (%6 each) in %7 left for the cache&lt;/small&gt;</source>
         <translation type="unfinished"></translation>
     </message>
