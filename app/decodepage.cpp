@@ -341,8 +341,8 @@ void DecodePage::prepareCharts(const DecodeOptions& o) {
     m_kvTheory->setName(tr("formula (tokens held)"));
     m_kvTheory->setPen(QPen(Qt::black, 2, Qt::DashLine));
     for (std::uint32_t s = 0; s <= o.steps; ++s)
-        m_kvTheory->append(double(s),
-                           double(kvBytesByFormula(o.model, o.batch, o.promptLen + s, o.precision)) / double(kvscope::MiB));
+        m_kvTheory->append(double(s), double(kvBytesByFormula(o.model, o.batch, o.promptLen + s, o.precision)) /
+                                          double(kvscope::MiB));
     m_memoryChart->chart()->addSeries(m_kvTheory);
     m_kvTheory->attachAxis(m_kvX);
     m_kvTheory->attachAxis(m_kvY);
@@ -426,19 +426,18 @@ void DecodePage::fillSummary() {
             m_summary->setItem(row, c, new QTableWidgetItem(cells[c]));
     }
     const bool cuda = r.backend == Backend::Cuda;
-    m_summary->setHorizontalHeaderItem(7, new QTableWidgetItem(cuda ? tr("Device in use (cudaMemGetInfo)")
-                                                                    : tr("Process (VmRSS)")));
+    m_summary->setHorizontalHeaderItem(
+        7, new QTableWidgetItem(cuda ? tr("Device in use (cudaMemGetInfo)") : tr("Process (VmRSS)")));
     m_summary->resizeColumnsToContents();
     const QString uncachedShare = r.fitValid && r.fixedCostShareUncached > 0
                                       ? tr(" Fixed cost is %1% of an uncached step (least squares over every step).")
                                             .arg(100 * r.fixedCostShareUncached, 0, 'f', 0)
                                       : QString();
-    const QString where =
-        cuda ? tr("On CUDA, %1%2 (%3). ")
-                   .arg(QString::fromStdString(precisionName(r.precision)).toUpper(),
-                        r.graphs ? tr(", cached steps replayed as a CUDA graph") : QString(),
-                        QString::fromStdString(r.backendWhy))
-             : tr("On the CPU (%1). ").arg(QString::fromStdString(r.backendWhy));
+    const QString where = cuda ? tr("On CUDA, %1%2 (%3). ")
+                                     .arg(QString::fromStdString(precisionName(r.precision)).toUpper(),
+                                          r.graphs ? tr(", cached steps replayed as a CUDA graph") : QString(),
+                                          QString::fromStdString(r.backendWhy))
+                               : tr("On the CPU (%1). ").arg(QString::fromStdString(r.backendWhy));
     m_reading->setText(where + QString::fromStdString(r.reading) + uncachedShare +
                        (r.stopped ? tr(" (Stopped before the end.)") : QString()));
 }

@@ -113,8 +113,8 @@ bool benchGpu() {
     const DecodeReport b64 = runDecode(o);
     const ModeResult& cached64 = b64.modes[1];
     const double meanMs = cached64.totalMs / double(o.steps);
-    const double bytes64 = double(b64.parameters) * 2 +
-                           double(kvBytesByFormula(o.model, o.batch, 1, Precision::Bf16)) * (o.promptLen + o.steps / 2.0);
+    const double bytes64 = double(b64.parameters) * 2 + double(kvBytesByFormula(o.model, o.batch, 1, Precision::Bf16)) *
+                                                            (o.promptLen + o.steps / 2.0);
     std::printf("  batch 64, bf16, 500 steps: no cache %.1f ms/step, cached (graphs) %.3f ms/step moving %.1f MB; "
                 "tokens identical: %s\n",
                 b64.modes[0].msPerStep, meanMs, bytes64 / 1e6, b64.tokensIdentical ? "yes" : "NO");

@@ -292,17 +292,17 @@ public:
     // cuBLAS is column-major: the same bytes are out^T (n, rows) = w^T (n, k) x in^T (k, rows).
     void gemm(const T* in, const DeviceBuffer& w, float* out, int rows, int k, int n) {
         const float one = 1.0f, zero = 0.0f;
-        KV_CUBLAS(cublasApi().gemmEx(m_cublas, CUBLAS_OP_N, CUBLAS_OP_N, n, rows, k, &one, w.as<T>(), cudaType<T>(),
-                                     n, in, cudaType<T>(), k, &zero, out, CUDA_R_32F, n, CUBLAS_COMPUTE_32F,
+        KV_CUBLAS(cublasApi().gemmEx(m_cublas, CUBLAS_OP_N, CUBLAS_OP_N, n, rows, k, &one, w.as<T>(), cudaType<T>(), n,
+                                     in, cudaType<T>(), k, &zero, out, CUDA_R_32F, n, CUBLAS_COMPUTE_32F,
                                      CUBLAS_GEMM_DEFAULT));
     }
     // logits (rows, vocab) = last (rows, width) x wte^T.
     void lmHead(const T* last, float* logits, int rows) {
         const float one = 1.0f, zero = 0.0f;
         const int V = int(m_config.vocab), W = int(m_config.width);
-        KV_CUBLAS(cublasApi().gemmEx(m_cublas, CUBLAS_OP_T, CUBLAS_OP_N, V, rows, W, &one, m_weights.wte.template as<T>(),
-                                     cudaType<T>(), W, last, cudaType<T>(), W, &zero, logits, CUDA_R_32F, V,
-                                     CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+        KV_CUBLAS(cublasApi().gemmEx(m_cublas, CUBLAS_OP_T, CUBLAS_OP_N, V, rows, W, &one,
+                                     m_weights.wte.template as<T>(), cudaType<T>(), W, last, cudaType<T>(), W, &zero,
+                                     logits, CUDA_R_32F, V, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
     }
 
     const GptConfig& config() const { return m_config; }
@@ -565,8 +565,8 @@ private:
                    first ? nullptr : w.layers[l - 1].fc2Bias.template as<float>(), L.ln1Gain.template as<float>(),
                    L.ln1Bias.template as<float>(), h, W, 1, 0);
             m_s.gemm(h, L.qkv, raw, rows, W, qkvOut);
-            launch(m_mode == CacheMode::Paged ? kernels::splitQkv<true, T> : kernels::splitQkv<false, T>, grid,
-                   threads, stream, raw, L.qkvBias.template as<float>(), m_q.as<float>(), view(l), params, W, count);
+            launch(m_mode == CacheMode::Paged ? kernels::splitQkv<true, T> : kernels::splitQkv<false, T>, grid, threads,
+                   stream, raw, L.qkvBias.template as<float>(), m_q.as<float>(), view(l), params, W, count);
             attention(l, count);
             m_s.gemm(m_att.as<T>(), L.proj, raw, rows, W, W);
             launch(kernels::residualLayerNorm<T>, grid, threads, stream, x, raw, L.projBias.template as<float>(),
@@ -599,7 +599,7 @@ private:
             launchAttention<128>(g, paged, grid, layer, count, splits);
         if (splits > 1) {
             launch(kernels::combineSplits<T>, unsigned(m_batch * m_c.heads), unsigned(hd), m_s.stream(),
-                   m_partial.as<float>(), m_att.as<T>(), int(m_c.heads), hd, splits);
+                   m_partial.as<float>(), m_att.as<T>(), hd, splits);
         }
     }
 

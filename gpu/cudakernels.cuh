@@ -139,8 +139,7 @@ __global__ void splitQkv(const float* raw, const float* bias, float* q, CacheVie
 }
 
 // out = gelu(raw + bias), GPT-2's tanh form; bias has `cols` entries.
-template <typename T>
-__global__ void geluBias(const float* raw, const float* bias, T* out, std::size_t n, int cols) {
+template <typename T> __global__ void geluBias(const float* raw, const float* bias, T* out, std::size_t n, int cols) {
     for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
          i += std::size_t(gridDim.x) * blockDim.x) {
         const float x = raw[i] + bias[i % cols];
@@ -337,8 +336,7 @@ __global__ void __launch_bounds__(kAttentionWarps * 32)
 }
 
 // One new token per sequence: out[b, head] from its splits' partials. Block = (b, head), HD threads.
-template <typename T>
-__global__ void combineSplits(const float* partial, T* out, int heads, int headDim, int splits) {
+template <typename T> __global__ void combineSplits(const float* partial, T* out, int headDim, int splits) {
     const int d = threadIdx.x;
     const float* p = partial + std::size_t(blockIdx.x) * splits * (headDim + 2);
     float mMax = -INFINITY;
@@ -352,7 +350,6 @@ __global__ void combineSplits(const float* partial, T* out, int heads, int headD
         value += ps[d] * c;
     }
     out[std::size_t(blockIdx.x) * headDim + d] = fromFloat<T>(value / sum);
-    (void)heads;
 }
 
 // Fills a cache row range with a deterministic pattern (the attention benchmark).

@@ -60,8 +60,8 @@ std::uint64_t estimateRunBytes(const DecodeOptions& o, const GptConfig& c) {
     const std::uint64_t e = elementBytes(o.precision);
     const std::uint64_t tokens = std::uint64_t(o.promptLen) + o.steps;
     const std::uint64_t blocks = (tokens + o.blockSize - 1) / o.blockSize * o.blockSize;
-    const std::uint64_t cache = mulChecked(mulChecked(c.kvBytesPerToken() / sizeof(float) * e, o.batch, "cache bytes"),
-                                           std::max(tokens, blocks), "cache bytes");
+    const std::uint64_t cache =
+        mulChecked("cache bytes", kvBytesByFormula(c, 1, 1, o.precision), o.batch, std::max(tokens, blocks));
     // The widest forward: the whole prefix of every sequence (uncached). The CPU keeps x, h,
     // q|k|v, the attention output and 4 widths of MLP in FP32; the GPU adds an FP32 product
     // buffer and q, and stores the inputs of the products in the chosen precision. The larger.

@@ -19,7 +19,9 @@ enum class BackendChoice { Auto, Cpu, Cuda };
 // Accumulation, softmax, norms and the residual stream stay in FP32 either way.
 enum class Precision { Fp32, Bf16 };
 std::string precisionName(Precision precision); // "fp32", "bf16"
-inline std::uint64_t elementBytes(Precision precision) { return precision == Precision::Bf16 ? 2 : 4; }
+inline std::uint64_t elementBytes(Precision precision) {
+    return precision == Precision::Bf16 ? 2 : 4;
+}
 
 struct DecodeOptions {
     GptConfig model;              // shape and seed of random weights
@@ -28,13 +30,13 @@ struct DecodeOptions {
     std::uint32_t steps = 32;     // tokens generated per sequence
     std::uint32_t promptLen = 16; // seeded random prompt tokens per sequence
     std::vector<CacheMode> modes{CacheMode::None, CacheMode::Contiguous, CacheMode::Paged};
-    std::uint32_t blockSize = 16; // paged
-    bool shuffleBlocks = true;    // paged: hand out physical blocks in a shuffled order
-    std::uint64_t seed = 1;       // prompts and block order
-    int threads = 2;              // CPU threads for attention and the element-wise work
+    std::uint32_t blockSize = 16;                // paged
+    bool shuffleBlocks = true;                   // paged: hand out physical blocks in a shuffled order
+    std::uint64_t seed = 1;                      // prompts and block order
+    int threads = 2;                             // CPU threads for attention and the element-wise work
     BackendChoice backend = BackendChoice::Auto; // Auto: CUDA when a device answers, else the CPU
     Precision precision = Precision::Fp32;       // Bf16 needs the CUDA backend
-    bool graphs = false; // CUDA: replay the one-token cached step as a captured CUDA graph
+    bool graphs = false;                         // CUDA: replay the one-token cached step as a captured CUDA graph
 };
 
 // One generated token for the whole batch.
@@ -69,9 +71,9 @@ struct ModeResult {
 };
 
 struct DecodeReport {
-    DeviceInfo device;     // what the probe found
+    DeviceInfo device;              // what the probe found
     Backend backend = Backend::Cpu; // what the run used
-    std::string backendWhy; // why that backend ("CUDA device answered", "no CUDA driver", "--backend cpu")
+    std::string backendWhy;         // why that backend ("CUDA device answered", "no CUDA driver", "--backend cpu")
     Precision precision = Precision::Fp32;
     bool graphs = false;
     GptConfig model;

@@ -15,8 +15,8 @@ public:
     // Pushes positions [start, start + count) of every sequence through the model (the
     // tokens are tokens[b][start .. start + count)) and writes each sequence's greedy next
     // token to next[b]. Returns the step's time in milliseconds by the backend's own clock.
-    virtual double step(const std::vector<std::vector<std::int32_t>>& tokens, std::uint32_t start,
-                        std::uint32_t count, std::vector<std::int32_t>& next) = 0;
+    virtual double step(const std::vector<std::vector<std::int32_t>>& tokens, std::uint32_t start, std::uint32_t count,
+                        std::vector<std::int32_t>& next) = 0;
     // Sequence 0's logits from the last step.
     virtual std::vector<float> lastLogits() = 0;
     // Bytes the cache holds now: reserved (contiguous), blocks taken (paged), 0 (none).

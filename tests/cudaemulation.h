@@ -13,14 +13,14 @@
 #include <cuda_runtime.h>
 
 #include <array>
-#include <barrier>
 #include <atomic>
-#include <functional>
-#include <semaphore>
+#include <barrier>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
+#include <semaphore>
 #include <thread>
 #include <vector>
 

@@ -158,7 +158,8 @@ private slots:
         for (float v : fp32.lastLogits)
             scale = std::max(scale, std::abs(double(v)));
         const double worst = maxDifference(bf16.lastLogits, fp32.lastLogits);
-        QVERIFY2(worst <= 3e-2 * scale, qPrintable(u"max |bf16 - fp32| = %1 for logits up to %2"_s.arg(worst).arg(scale)));
+        QVERIFY2(worst <= 3e-2 * scale,
+                 qPrintable(u"max |bf16 - fp32| = %1 for logits up to %2"_s.arg(worst).arg(scale)));
         // The first token comes from the prompt alone; bf16 rounding should not change it here.
         for (std::size_t b = 0; b < bf16.tokens.size(); ++b)
             QCOMPARE(bf16.tokens[b][0], fp32.tokens[b][0]);

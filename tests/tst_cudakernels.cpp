@@ -62,8 +62,8 @@ template <typename T, int HD> double attentionError(const AttentionCase& c) {
     std::vector<int> table(std::size_t(c.batch) * maxBlocks);
     std::iota(table.begin(), table.end(), 0);
     std::shuffle(table.begin(), table.end(), std::mt19937_64(11));
-    CacheView<T> view{k.data(), v.data(), c.paged ? table.data() : nullptr, c.kvHeads, HD, c.blockSize,
-                      maxBlocks,  length};
+    CacheView<T> view{k.data(),  v.data(), c.paged ? table.data() : nullptr, c.kvHeads, HD, c.blockSize,
+                      maxBlocks, length};
     const auto kf = randomFloats(k.size(), 1), vf = randomFloats(v.size(), 2);
     for (std::size_t i = 0; i < k.size(); ++i) {
         k[i] = fromHost<T>(kf[i]);
@@ -104,7 +104,7 @@ template <typename T, int HD> double attentionError(const AttentionCase& c) {
     c.paged ? dispatch(std::true_type{}) : dispatch(std::false_type{});
     if (splits > 1)
         emu::launch(dim3(unsigned(c.batch * c.heads)), dim3(HD),
-                    [&] { combineSplits<T>(partial.data(), out.data(), c.heads, HD, splits); });
+                    [&] { combineSplits<T>(partial.data(), out.data(), HD, splits); });
 
     double worst = 0;
     for (int b = 0; b < c.batch; ++b)
@@ -204,8 +204,8 @@ private slots:
             std::vector<double> sum(std::size_t(width), 0.0);
             double mean = 0, var = 0;
             for (int i = 0; i < width; ++i) {
-                sum[std::size_t(i)] = double(before[src * width + std::size_t(i)]) +
-                                      add[src * width + std::size_t(i)] + addBias[std::size_t(i)];
+                sum[std::size_t(i)] = double(before[src * width + std::size_t(i)]) + add[src * width + std::size_t(i)] +
+                                      addBias[std::size_t(i)];
                 mean += sum[std::size_t(i)] / width;
             }
             for (double s : sum)
@@ -232,9 +232,8 @@ private slots:
         const std::vector<int> table{5, 2, 7, 0, 3, 6, 1, 4};
         const StepParams params{4}; // positions 4, 5, 6: blocks 2 and 3 of each sequence
         CacheView<float> view{k.data(), v.data(), table.data(), kvHeads, headDim, blockSize, maxBlocks, 0};
-        emu::launch(dim3(unsigned(batch * count)), dim3(64), [&] {
-            splitQkv<true, float>(raw.data(), bias.data(), q.data(), view, &params, width, count);
-        });
+        emu::launch(dim3(unsigned(batch * count)), dim3(64),
+                    [&] { splitQkv<true, float>(raw.data(), bias.data(), q.data(), view, &params, width, count); });
         int written = 0;
         for (int b = 0; b < batch; ++b)
             for (int t = 0; t < count; ++t) {
@@ -242,8 +241,8 @@ private slots:
                 const int pos = 4 + t, block = table[std::size_t(b) * maxBlocks + std::size_t(pos / blockSize)];
                 for (int d = 0; d < headDim; ++d) {
                     const std::size_t slot = (std::size_t(block) * blockSize + std::size_t(pos % blockSize)) * headDim;
-                    QCOMPARE(k[slot + std::size_t(d)], raw[row * outWidth + width + std::size_t(d)] +
-                                                           bias[std::size_t(width + d)]);
+                    QCOMPARE(k[slot + std::size_t(d)],
+                             raw[row * outWidth + width + std::size_t(d)] + bias[std::size_t(width + d)]);
                     QCOMPARE(v[slot + std::size_t(d)], raw[row * outWidth + width + headDim + std::size_t(d)] +
                                                            bias[std::size_t(width + headDim + d)]);
                     written += 2;
@@ -283,7 +282,7 @@ private slots:
         std::vector<float> logits(4 * std::size_t(cols), 0.0f);
         logits[17] = 5.0f; // row 0: one maximum
         logits[cols + 999] = 2.0f;
-        logits[cols + 300] = 2.0f; // row 1: a tie, the lower index wins (as std::max_element)
+        logits[cols + 300] = 2.0f;                  // row 1: a tie, the lower index wins (as std::max_element)
         logits[2 * std::size_t(cols) + 999] = 1.0f; // row 2: the last column
         std::fill(logits.begin() + 3 * cols, logits.end(), -INFINITY);
         logits[3 * std::size_t(cols) + 512] = -1e30f; // row 3: all but one -inf

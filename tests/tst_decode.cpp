@@ -49,7 +49,7 @@ bool cudaDevicePresent() {
 #define SKIP_WITHOUT_CUDA()                                                                                            \
     do {                                                                                                               \
         if (!cudaDevicePresent())                                                                                      \
-            QSKIP(qPrintable(u"CUDA check skipped: %1"_s.arg(QString::fromStdString(probeDevice().summary()))));      \
+            QSKIP(qPrintable(u"CUDA check skipped: %1"_s.arg(QString::fromStdString(probeDevice().summary()))));       \
     } while (0)
 
 // The logits that chose the last token, recomputed in float64 from scratch.
@@ -68,11 +68,12 @@ void compareWithReference(const DecodeOptions& o, const DecodeReport& r, double 
             worst = std::max(worst, std::abs(double(m.lastLogits[i]) - ref[i]));
             scale = std::max(scale, std::abs(ref[i]));
         }
-        QVERIFY2(worst <= relative * scale + 1e-5, qPrintable(u"%1: max |%4 - fp64| = %2 for logits up to %3"_s
-                                                              .arg(QString::fromStdString(cacheModeName(m.mode)))
-                                                              .arg(worst)
-                                                              .arg(scale)
-                                                              .arg(QString::fromStdString(precisionName(o.precision)))));
+        QVERIFY2(worst <= relative * scale + 1e-5,
+                 qPrintable(u"%1: max |%4 - fp64| = %2 for logits up to %3"_s
+                                .arg(QString::fromStdString(cacheModeName(m.mode)))
+                                .arg(worst)
+                                .arg(scale)
+                                .arg(QString::fromStdString(precisionName(o.precision)))));
     }
 }
 

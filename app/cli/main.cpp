@@ -501,8 +501,8 @@ int runDecodeCommand(const std::vector<std::string>& args) {
     }
     std::cout << "Backend: " << backendLine << "\n";
     std::cout << "Model: " << r.model.layers << " layers, width " << r.model.width << ", " << r.model.heads
-              << " heads, " << r.model.kvHeads << " KV heads, " << groupThousands(r.parameters)
-              << " parameters, " << precisionName(r.precision) << (r.graphs ? ", CUDA graphs" : "") << "\n";
+              << " heads, " << r.model.kvHeads << " KV heads, " << groupThousands(r.parameters) << " parameters, "
+              << precisionName(r.precision) << (r.graphs ? ", CUDA graphs" : "") << "\n";
     std::cout << "Batch " << o.batch << ", prompt " << o.promptLen << ", " << o.steps << " steps\n\n";
     std::printf("%-11s %10s %10s %12s %16s %16s\n", "cache", "ms/step", "tokens/s", "weights", "KV (formula)",
                 "peak allocated");
