@@ -1,5 +1,7 @@
 #include "decodepage.h"
 
+#include <algorithm>
+
 #include "chartstyle.h"
 #include "decodeworker.h"
 #include "units.h"
@@ -313,7 +315,8 @@ void DecodePage::prepareCharts(const DecodeOptions& o) {
     m_kvPoints.clear();
     m_pending.clear();
     m_plotted = 0;
-    m_maxMs = 1;
+    m_stepMs.clear();
+    m_timeY->setTitleText(tr("ms per step"));
     m_maxKv = 1;
     m_haveReport = false;
     m_summary->setRowCount(0);
@@ -372,6 +375,24 @@ void DecodePage::onStep(const StepRecord& step) {
     m_pending.push_back(step);
 }
 
+double DecodePage::timeAxisTop(std::vector<double> stepMs, int* offScale) {
+    // The 95th percentile with a margin, not the maximum: on a shared machine one step in a
+    // few hundred stalls for the scheduler, and a single spike would flatten every line.
+    // With fewer than 20 steps there is no telling a spike from the trend: the maximum.
+    if (stepMs.empty()) {
+        if (offScale)
+            *offScale = 0;
+        return 1.0;
+    }
+    std::vector<double> sorted = stepMs;
+    const std::size_t rank = sorted.size() < 20 ? sorted.size() - 1 : sorted.size() * 95 / 100;
+    std::nth_element(sorted.begin(), sorted.begin() + std::ptrdiff_t(rank), sorted.end());
+    const double top = std::max(sorted[rank] * (sorted.size() < 20 ? 1.15 : 1.3), 1e-3);
+    if (offScale)
+        *offScale = int(std::count_if(stepMs.begin(), stepMs.end(), [&](double ms) { return ms > top; }));
+    return top;
+}
+
 void DecodePage::flush() {
     if (m_pending.empty())
         return;
@@ -380,7 +401,7 @@ void DecodePage::flush() {
     for (const StepRecord& s : m_pending) {
         times[int(s.mode)].append({double(s.step), s.milliseconds});
         kv[int(s.mode)].append({double(s.step), double(s.kvBytesHeld) / double(kvscope::MiB)});
-        m_maxMs = std::max(m_maxMs, s.milliseconds);
+        m_stepMs.push_back(s.milliseconds);
         m_maxKv = std::max(m_maxKv, double(s.kvBytesHeld) / double(kvscope::MiB));
     }
     m_plotted += int(m_pending.size());
@@ -391,7 +412,11 @@ void DecodePage::flush() {
     for (auto& [key, points] : kv)
         if (auto it = m_kvPoints.find(key); it != m_kvPoints.end())
             it->second->append(points);
-    m_timeY->setRange(0, m_maxMs * 1.15);
+    int offScale = 0;
+    const double top = timeAxisTop(m_stepMs, &offScale);
+    m_timeY->setTitleText(offScale > 0 ? tr("ms per step (%n slower step(s) above the axis)", "", offScale)
+                                       : tr("ms per step"));
+    m_timeY->setRange(0, top);
     m_timeY->applyNiceNumbers();
     m_kvY->setRange(0, m_maxKv * 1.1);
     m_kvY->applyNiceNumbers();

@@ -44,6 +44,8 @@ public:
     bool cudaControlsEnabled() const; // the graphs switch and the BF16 choice
     QString estimateText() const;
     int plottedSteps() const; // points drawn so far, all modes
+    // The step-time axis's top for these steps, and how many lie above it (scheduler stalls).
+    static double timeAxisTop(std::vector<double> stepMs, int* offScale = nullptr);
 
 signals:
     void runRequested(const kvscope::gpu::DecodeOptions& options);
@@ -79,7 +81,8 @@ private:
     std::map<int, QScatterSeries*> m_kvPoints;
     QLineSeries* m_kvTheory = nullptr;
     QValueAxis *m_timeX, *m_timeY, *m_kvX, *m_kvY;
-    double m_maxMs = 1, m_maxKv = 1;
+    double m_maxKv = 1;
+    std::vector<double> m_stepMs; // every step time drawn this run, for the time axis's scale
     kvscope::gpu::DecodeReport m_report;
     bool m_haveReport = false;
     bool m_running = false;

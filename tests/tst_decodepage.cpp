@@ -60,6 +60,26 @@ private slots:
             window.saveScreenshot(qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR") + u"/gpu.png"_s);
     }
 
+    void timeAxisIgnoresASingleStall() {
+        // 200 steps near 1 ms and one 9 ms stall: the axis follows the steps, not the stall.
+        std::vector<double> ms(200, 1.0);
+        for (std::size_t i = 0; i < ms.size(); ++i)
+            ms[i] += 0.001 * double(i);
+        ms[120] = 9.0;
+        int off = -1;
+        const double top = DecodePage::timeAxisTop(ms, &off);
+        QVERIFY(top > 1.19 && top < 2.0);
+        QCOMPARE(off, 1);
+        // An uncached run's legitimate growth stays on the scale.
+        std::vector<double> growing;
+        for (int i = 1; i <= 100; ++i)
+            growing.push_back(0.2 * i);
+        QVERIFY(DecodePage::timeAxisTop(growing, &off) >= 20.0);
+        QCOMPARE(off, 0);
+        QCOMPARE(DecodePage::timeAxisTop({0.5, 3.0}, &off), 3.0 * 1.15); // too few steps to call one a stall
+        QCOMPARE(off, 0);
+    }
+
     void stopEndsTheRun() {
         ScenarioController controller;
         MainWindow window(&controller);

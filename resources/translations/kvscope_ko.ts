@@ -361,300 +361,309 @@
 <context>
     <name>DecodePage</name>
     <message>
-        <location filename="../../app/decodepage.cpp" line="37"/>
-        <location filename="../../app/decodepage.cpp" line="72"/>
+        <location filename="../../app/decodepage.cpp" line="39"/>
+        <location filename="../../app/decodepage.cpp" line="74"/>
         <source>no cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="39"/>
+        <location filename="../../app/decodepage.cpp" line="41"/>
         <source>contiguous cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="41"/>
+        <location filename="../../app/decodepage.cpp" line="43"/>
         <source>paged cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="73"/>
+        <location filename="../../app/decodepage.cpp" line="75"/>
         <source>contiguous</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="74"/>
+        <location filename="../../app/decodepage.cpp" line="76"/>
         <source>paged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="75"/>
+        <location filename="../../app/decodepage.cpp" line="77"/>
         <source>CUDA graphs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="78"/>
+        <location filename="../../app/decodepage.cpp" line="80"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="79"/>
+        <location filename="../../app/decodepage.cpp" line="81"/>
         <source>Stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="87"/>
         <location filename="../../app/decodepage.cpp" line="89"/>
+        <location filename="../../app/decodepage.cpp" line="91"/>
         <source>step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="88"/>
+        <location filename="../../app/decodepage.cpp" line="90"/>
+        <location filename="../../app/decodepage.cpp" line="319"/>
+        <location filename="../../app/decodepage.cpp" line="418"/>
         <source>ms per step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="90"/>
+        <location filename="../../app/decodepage.cpp" line="92"/>
         <source>KV cache held (MiB)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="103"/>
+        <location filename="../../app/decodepage.cpp" line="105"/>
         <source>&lt;b&gt;Runs on the CPU&lt;/b&gt; (%1). The formulas are the same; the timings are a CPU&apos;s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="100"/>
+        <location filename="../../app/decodepage.cpp" line="102"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;The decode core runs on this GPU: cuBLAS for the matrix products, our own kernels for attention, norms and sampling; step times by CUDA events, memory by cudaMemGetInfo.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="105"/>
+        <location filename="../../app/decodepage.cpp" line="107"/>
         <source>Auto</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="106"/>
+        <location filename="../../app/decodepage.cpp" line="108"/>
         <source>CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="107"/>
+        <location filename="../../app/decodepage.cpp" line="109"/>
         <source>CUDA</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="115"/>
+        <location filename="../../app/decodepage.cpp" line="117"/>
         <source>BF16 halves the weights and the KV cache; it needs the CUDA backend</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="118"/>
+        <location filename="../../app/decodepage.cpp" line="120"/>
         <source>Replay the one-token step as a CUDA graph: one launch instead of ~90, so the launch cost of a small model&apos;s step disappears. Needs the CUDA backend.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="124"/>
+        <location filename="../../app/decodepage.cpp" line="126"/>
         <source>Model and run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="127"/>
+        <location filename="../../app/decodepage.cpp" line="129"/>
         <source>Layers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="127"/>
+        <location filename="../../app/decodepage.cpp" line="129"/>
         <source>Width</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="127"/>
+        <location filename="../../app/decodepage.cpp" line="129"/>
         <source>Heads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="127"/>
+        <location filename="../../app/decodepage.cpp" line="129"/>
         <source>KV heads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="128"/>
+        <location filename="../../app/decodepage.cpp" line="130"/>
         <source>Batch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="128"/>
+        <location filename="../../app/decodepage.cpp" line="130"/>
         <source>Steps</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="128"/>
+        <location filename="../../app/decodepage.cpp" line="130"/>
         <source>Prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="128"/>
+        <location filename="../../app/decodepage.cpp" line="130"/>
         <source>Block size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="136"/>
+        <location filename="../../app/decodepage.cpp" line="138"/>
         <source>Backend</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="138"/>
+        <location filename="../../app/decodepage.cpp" line="140"/>
         <source>Precision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="141"/>
+        <location filename="../../app/decodepage.cpp" line="143"/>
         <source>Modes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="144"/>
+        <location filename="../../app/decodepage.cpp" line="146"/>
         <source>Course experiment, batch 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="145"/>
+        <location filename="../../app/decodepage.cpp" line="147"/>
         <source>Course experiment, batch 64</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="162"/>
+        <location filename="../../app/decodepage.cpp" line="164"/>
         <source>Step time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="163"/>
+        <location filename="../../app/decodepage.cpp" line="165"/>
         <source>KV cache: measured (points) and formula (line)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="175"/>
+        <location filename="../../app/decodepage.cpp" line="177"/>
         <source>Cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="175"/>
+        <location filename="../../app/decodepage.cpp" line="177"/>
         <source>ms/step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="175"/>
+        <location filename="../../app/decodepage.cpp" line="177"/>
         <source>tokens/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="175"/>
+        <location filename="../../app/decodepage.cpp" line="177"/>
         <source>Speedup</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="176"/>
+        <location filename="../../app/decodepage.cpp" line="178"/>
         <source>Weights (formula)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="176"/>
+        <location filename="../../app/decodepage.cpp" line="178"/>
         <source>KV (formula)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="176"/>
+        <location filename="../../app/decodepage.cpp" line="178"/>
         <source>Peak allocated (ours)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="177"/>
-        <location filename="../../app/decodepage.cpp" line="430"/>
+        <location filename="../../app/decodepage.cpp" line="179"/>
+        <location filename="../../app/decodepage.cpp" line="455"/>
         <source>Process (VmRSS)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="177"/>
+        <location filename="../../app/decodepage.cpp" line="179"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="199"/>
+        <location filename="../../app/decodepage.cpp" line="201"/>
         <source>Estimated %1 min on this machine from a 2-step probe: Stop and lower the steps or batch if that is too long.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="202"/>
+        <location filename="../../app/decodepage.cpp" line="204"/>
         <source>Estimated under a second from a 2-step probe.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="203"/>
+        <location filename="../../app/decodepage.cpp" line="205"/>
         <source>Estimated %1 s from a 2-step probe.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="217"/>
+        <location filename="../../app/decodepage.cpp" line="219"/>
         <source>Press Run: each mode generates the tokens in turn; step times and the cache held appear as they are measured, against the formula&apos;s line.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="298"/>
+        <location filename="../../app/decodepage.cpp" line="300"/>
         <source>The course&apos;s experiment. Press Run: a 2-step probe estimates the time first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="341"/>
+        <location filename="../../app/decodepage.cpp" line="344"/>
         <source>formula (tokens held)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="361"/>
+        <location filename="../../app/decodepage.cpp" line="364"/>
         <source>Probing...</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../app/decodepage.cpp" line="417"/>
+        <source>ms per step (%n slower step(s) above the axis)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="416"/>
+        <location filename="../../app/decodepage.cpp" line="441"/>
         <source> (stopped)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="424"/>
+        <location filename="../../app/decodepage.cpp" line="449"/>
         <source>identical</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="424"/>
+        <location filename="../../app/decodepage.cpp" line="449"/>
         <source>DIFFER</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="429"/>
+        <location filename="../../app/decodepage.cpp" line="455"/>
         <source>Device in use (cudaMemGetInfo)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="433"/>
+        <location filename="../../app/decodepage.cpp" line="458"/>
         <source> Fixed cost is %1% of an uncached step (least squares over every step).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="437"/>
+        <location filename="../../app/decodepage.cpp" line="461"/>
         <source>On CUDA, %1%2 (%3). </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="439"/>
+        <location filename="../../app/decodepage.cpp" line="463"/>
         <source>, cached steps replayed as a CUDA graph</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="441"/>
+        <location filename="../../app/decodepage.cpp" line="465"/>
         <source>On the CPU (%1). </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="443"/>
+        <location filename="../../app/decodepage.cpp" line="467"/>
         <source> (Stopped before the end.)</source>
         <translation type="unfinished"></translation>
     </message>
