@@ -1,24 +1,79 @@
 #include "chartstyle.h"
 
+#include <QAbstractAxis>
+#include <QApplication>
 #include <QChart>
 #include <QFont>
 #include <QGraphicsScene>
 #include <QLegend>
+#include <QPointer>
+#include <QTimer>
 
 namespace chartstyle {
 
+Style* Style::instance() {
+    static Style style;
+    return &style;
+}
+
+void Style::setPresenter(bool on) {
+    if (on == m_presenter)
+        return;
+    m_presenter = on;
+    emit changed();
+}
+
+qreal bodyPoints() {
+    return presenter() ? 18.0 : QApplication::font().pointSizeF();
+}
+qreal titlePoints() {
+    return presenter() ? 20.0 : 12.0;
+}
+qreal headlinePoints() {
+    return presenter() ? 28.0 : 16.0;
+}
+QFont headlineFont() {
+    QFont font = QApplication::font();
+    font.setPointSizeF(headlinePoints());
+    font.setBold(true);
+    return font;
+}
+qreal lineWidth(qreal normal) {
+    return presenter() ? normal * 2.0 : normal;
+}
+
+void restyle(QChart* chart) {
+    QFont title = QApplication::font();
+    title.setPointSizeF(titlePoints());
+    title.setBold(true);
+    chart->setTitleFont(title);
+    QFont body = QApplication::font();
+    body.setPointSizeF(presenter() ? bodyPoints() * 0.9 : body.pointSizeF());
+    chart->legend()->setFont(body);
+    for (QAbstractAxis* axis : chart->axes()) {
+        axis->setLabelsFont(body);
+        QFont axisTitle = body;
+        axisTitle.setBold(presenter());
+        axis->setTitleFont(axisTitle);
+    }
+}
+
 void apply(QChart* chart, const QString& title) {
     chart->setTitle(title);
-    QFont font = chart->titleFont();
-    font.setPointSize(12);
-    font.setBold(true);
-    chart->setTitleFont(font);
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setMargins(QMargins(4, 4, 4, 4));
     // Chart items move on every slider tick; a BSP index would be rebuilt each time.
     if (chart->scene())
         chart->scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
+    restyle(chart);
+    // Axes are usually added after this call: restyle once more when the page is built.
+    QPointer<QChart> guard(chart);
+    QTimer::singleShot(0, chart, [guard] {
+        if (guard)
+            restyle(guard);
+    });
+    QObject::connect(Style::instance(), &Style::changed, chart, [chart] { restyle(chart); });
 }
 
 } // namespace chartstyle

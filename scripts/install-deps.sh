@@ -11,6 +11,7 @@ packages=(
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libgl-dev nlohmann-json3-dev libopenblas-dev
     fonts-dejavu-core
+    fonts-noto-cjk # Korean UI text in screenshots and on machines without a CJK font
 )
 
 missing=()

@@ -1,0 +1,50 @@
+#pragma once
+
+#include <cstdint>
+
+namespace kvscope {
+
+// The two-term model of a decode step: step_ms = a + b x (tokens computed in the step).
+struct StepModel {
+    double aMs = 0.0; // fixed cost per step (launches, synchronisation), ms
+    double bMs = 0.0; // cost per token pushed through the model, ms
+    double predict(double tokens) const { return aMs + bMs * tokens; }
+    // Share of a step of `tokens` tokens that is fixed cost, 0..1 (0 when the step costs nothing).
+    double fixedShare(double tokens) const {
+        const double total = predict(tokens);
+        return total > 0.0 ? aMs / total : 0.0;
+    }
+};
+
+// The course's method: two measured steps (x1 tokens took y1 ms, x2 tokens took y2 ms)
+// give two equations a + x1 b = y1 and a + x2 b = y2. Throws Error when x1 == x2.
+StepModel fitTwoPoints(double x1, double y1Ms, double x2, double y2Ms);
+
+// What the course measured on its small GPT (DOMAIN.md section 7), quoted beside our own
+// measurements with where they came from. Times in ms, speedups as ratios.
+struct CourseDecodeFigures {
+    // The model: 8 layers, width 512, 27.6M parameters, 512-token context, FP32.
+    std::uint32_t layers = 8;
+    std::uint32_t width = 512;
+    std::uint32_t contextTokens = 512;
+    std::uint32_t steps = 500;
+    // GPU (RTX 4090), batch 1.
+    double gpuBatch1UncachedMs = 1.5;
+    double gpuBatch1CachedMs = 1.22;
+    double gpuBatch1Speedup = 1.2;
+    // GPU, batch 64.
+    double gpuBatch64UncachedMs = 21.8;
+    double gpuBatch64CachedMs = 2.7;
+    double gpuBatch64Speedup = 8.0;
+    // CPU, batch 1.
+    double cpuBatch1Speedup = 3.6;
+    // Tokens an uncached step computes on average over 500 steps (about 250 per sequence).
+    double uncachedMeanTokens = 250.0;
+};
+inline constexpr CourseDecodeFigures kCourseDecode{};
+
+// The course's fit: a + b = 1.22 ms (a cached step at batch 1 computes one token) and
+// a + 250 b = 1.5 ms (an uncached one, 250 tokens on average).
+StepModel courseStepModel();
+
+} // namespace kvscope
