@@ -27,6 +27,21 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
     , m_perToken(new QBarSet(tr("KV cache per token")))
     , m_naive(new QLabel(this))
     , m_table(new QTableWidget(this)) {
+    m_view->setObjectName(u"attentionChart"_s);
+    m_naive->setObjectName(u"naiveFormula"_s);
+    m_table->setObjectName(u"attentionTable"_s);
+    m_view->setToolTip(tr("KV bytes per token for MHA, GQA and MQA of the same model"));
+    m_view->setWhatsThis(tr("Per token the cache holds 2 x L x H_kv x D_head x bytes. MHA keeps a KV head per query "
+                            "head, GQA one per group, MQA a single one: fewer K/V heads stored, a smaller cache. The "
+                            "bar of this model is darker."));
+    m_naive->setToolTip(tr("The formula with query heads in place of KV heads, against the real one"));
+    m_naive->setWhatsThis(tr("Some texts put the query heads (or the hidden size) where the KV heads belong. For a "
+                             "GQA model that overstates the cache by query heads / KV heads."));
+    m_table->setToolTip(tr("Each attention kind's cache now and the largest batch that fits the budget"));
+    m_table->setWhatsThis(tr("The largest batch is the number of sequences at this context whose cache fits next to "
+                             "the weights in the budget. A trained model's KV heads are part of its weights: this "
+                             "compares designs, it is not a setting you can change at inference time."));
+    m_table->setTabKeyNavigation(false);
     QChart* chart = m_view->chart();
     chartstyle::apply(chart, tr("KV cache per token by attention kind"));
     auto* series = new QBarSeries;
@@ -41,7 +56,6 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
     auto* x = new QBarCategoryAxis;
     auto* y = new QValueAxis;
     y->setTitleText(tr("KiB per token"));
-    y->setLabelFormat(u"%.0f"_s);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
@@ -51,9 +65,6 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
 
     m_naive->setTextFormat(Qt::RichText);
     m_naive->setWordWrap(true);
-    QFont font = m_naive->font();
-    font.setPointSizeF(font.pointSizeF() * 1.15);
-    m_naive->setFont(font);
 
     m_table->setColumnCount(5);
     m_table->setHorizontalHeaderLabels(
@@ -71,6 +82,12 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
     layout->addWidget(m_table, 1);
 
     connect(controller, &ScenarioController::scenarioChanged, this, &AttentionPage::scenarioChanged);
+    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this] {
+        QFont labels = font();
+        labels.setBold(chartstyle::presenter());
+        m_perToken->setLabelFont(labels);
+        scenarioChanged();
+    });
 }
 
 QString AttentionPage::naiveText() const {
@@ -112,10 +129,8 @@ void AttentionPage::refresh() {
     }
     if (m_perToken->count() > int(variants.size()))
         m_perToken->remove(int(variants.size()), m_perToken->count() - int(variants.size()));
-    if (y) {
-        y->setRange(0, top * 1.15);
-        y->applyNiceNumbers();
-    }
+    if (y)
+        chartstyle::setValueRange(y, top * 1.15);
     const QString title = (tr("%1: KV cache per token by attention kind (%2 layers, %3 query heads, %4 cache)")
                                .arg(QString::fromStdString(s.model.displayName))
                                .arg(s.model.layers)

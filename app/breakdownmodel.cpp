@@ -76,12 +76,13 @@ QString BreakdownModel::sourceText(int row) const {
             .arg(locale.toString(qulonglong(m_estimate.params.total)))
             .arg(m_scenario.weightDtype.effectiveBits());
     case KvCache:
-        return tr("2 x %1 layers x %2 KV heads x %3 x %4 tokens x %5 sequences")
+        return tr("2 (K and V) x %1 layers x %2 KV heads x %3 values per head x %4 tokens x %5 sequences x %6 bytes")
             .arg(m_scenario.model.layers)
             .arg(m_estimate.kvHeadsPerGpu)
             .arg(m_scenario.model.effectiveHeadDim())
             .arg(locale.toString(qulonglong(m_scenario.context)))
-            .arg(locale.toString(qulonglong(m_scenario.batch)));
+            .arg(locale.toString(qulonglong(m_scenario.batch)))
+            .arg(locale.toString(m_scenario.kvDtype.effectiveBits() / 8.0, 'g', 4));
     case Activations:
         return tr("one %1-token prefill chunk + logits; an estimate").arg(m_scenario.prefillChunkTokens);
     case Runtime:

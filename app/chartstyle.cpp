@@ -8,6 +8,9 @@
 #include <QLegend>
 #include <QPointer>
 #include <QTimer>
+#include <QValueAxis>
+
+#include <cmath>
 
 namespace chartstyle {
 
@@ -56,6 +59,25 @@ void restyle(QChart* chart) {
         axisTitle.setBold(presenter());
         axis->setTitleFont(axisTitle);
     }
+}
+
+int decimalsFor(double interval) {
+    if (!(interval > 0) || interval >= 1.0)
+        return 0;
+    for (int decimals = 1; decimals < 6; ++decimals) {
+        const double scaled = interval * std::pow(10.0, decimals);
+        if (std::abs(scaled - std::round(scaled)) < 1e-6)
+            return decimals;
+    }
+    return 6;
+}
+
+void setValueRange(QValueAxis* axis, double top) {
+    axis->setRange(0, top > 0 ? top : 1.0);
+    axis->applyNiceNumbers();
+    const int ticks = std::max(2, axis->tickCount());
+    const double interval = (axis->max() - axis->min()) / (ticks - 1);
+    axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimalsFor(interval)) + QStringLiteral("f"));
 }
 
 void apply(QChart* chart, const QString& title) {

@@ -6,6 +6,7 @@
 #include <QString>
 
 class QChart;
+class QValueAxis;
 
 // One look for every chart and page. The palette is Okabe and Ito's, chosen to stay
 // apart under the common colour-vision deficiencies and on a washed-out projector; the
@@ -83,5 +84,10 @@ inline QColor bad() {
 void apply(QChart* chart, const QString& title);
 // Fonts of the chart's title, legend and every axis for the current mode; call after adding axes.
 void restyle(QChart* chart);
+// 0 to at least `top` on round ticks, with as many decimals in the labels as the tick
+// interval needs (a 0-2 GiB axis reads 0, 0.5, 1, 1.5, 2; never 0, 1, 1, 2).
+void setValueRange(QValueAxis* axis, double top);
+// Decimals that tell ticks `interval` apart: 0 for 1 and up, 1 for 0.5, 2 for 0.25...
+int decimalsFor(double interval);
 
 } // namespace chartstyle

@@ -76,41 +76,76 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
     auto* modelForm = new QFormLayout(modelBox);
     buildModelGroup(modelForm);
     layout->addWidget(modelBox);
+    m_groups << modelBox;
+    m_context->setObjectName(u"context"_s);
+    m_batch->setObjectName(u"batch"_s);
+    m_kvHeads->setObjectName(u"kvHeads"_s);
+    m_weightDtype->setObjectName(u"weightDtype"_s);
+    m_kvDtype->setObjectName(u"kvDtype"_s);
+    m_layers->setObjectName(u"layers"_s);
+    m_gpu->setObjectName(u"gpu"_s);
 
     auto* workBox = new QGroupBox(tr("Storage and workload"), this);
     auto* workForm = new QFormLayout(workBox);
     fillDtypes(m_weightDtype);
     fillDtypes(m_kvDtype);
-    workForm->addRow(tr("Weight dtype"), m_weightDtype);
-    workForm->addRow(tr("KV cache dtype"), m_kvDtype);
+    addRow(workForm, Field::WeightDtype, tr("Weight dtype"), m_weightDtype);
+    m_weightDtype->setToolTip(tr("How each weight is stored: weights = parameters x bits / 8"));
+    m_weightDtype->setWhatsThis(
+        tr("The storage format of the weights. Weight bytes = parameters x bits / 8: a 7B model is 26.08 GiB in "
+           "FP32, 13.04 in BF16, 6.52 in INT8 and 3.26 in INT4. Grouped formats (INT4-G128) add one FP16 scale per "
+           "group, so their bits are a little above 4."));
+    addRow(workForm, Field::KvDtype, tr("KV cache dtype"), m_kvDtype);
+    m_kvDtype->setToolTip(tr("How each cached key and value is stored: the last factor of the KV formula"));
+    m_kvDtype->setWhatsThis(tr("The storage format of the KV cache: bytes per element in KV = 2 x L x B x S x "
+                               "H_kv x D_head x bytes. FP8 halves the cache of BF16; the weights are unaffected."));
     m_context->setLogScale(true);
     m_context->setSuffix(tr(" tok"));
-    workForm->addRow(tr("Context"), m_context);
+    addRow(workForm, Field::Context, tr("Context"), m_context);
+    m_context->setHelp(tr("Tokens per sequence (S): the cache grows linearly with it. Arrows halve or double, "
+                          "Page Up/Down x4"),
+                       tr("Tokens kept per sequence: the prompt plus everything generated so far (S in the KV "
+                          "formula). Four times the context is four times the cache."));
     m_batch->setRange(1, 1024);
     m_batch->setLogScale(true);
-    workForm->addRow(tr("Batch"), m_batch);
+    addRow(workForm, Field::Batch, tr("Batch"), m_batch);
+    m_batch->setHelp(tr("Concurrent sequences (B): each keeps its own cache. Arrows halve or double, Page Up/Down "
+                        "x4"),
+                     tr("Requests served at the same time (B in the KV formula). Every request keeps its own keys "
+                        "and values, so batch x8 is cache x8; the weights are loaded once whatever the batch."));
     layout->addWidget(workBox);
+    m_groups << workBox;
 
     auto* gpuBox = new QGroupBox(tr("GPU"), this);
     auto* gpuForm = new QFormLayout(gpuBox);
     for (const auto& gpu : kvscope::gpuPresets())
         m_gpu->addItem(QString::fromStdString(gpu.name), QString::fromStdString(gpu.id));
     m_gpu->addItem(tr("Custom"), u"custom"_s);
-    gpuForm->addRow(tr("Card"), m_gpu);
+    addRow(gpuForm, Field::Gpu, tr("Card"), m_gpu);
+    m_gpu->setToolTip(tr("The GPU whose memory is the budget line"));
+    m_gpu->setWhatsThis(tr("The card the scenario runs on. Its memory x utilization is the budget the bars are "
+                           "compared with."));
     m_gpuMemory->setRange(1, 2048);
     m_gpuMemory->setDecimals(1);
     m_gpuMemory->setSuffix(tr(" GiB"));
-    gpuForm->addRow(tr("Memory"), m_gpuMemory);
+    addRow(gpuForm, Field::GpuMemory, tr("Memory"), m_gpuMemory);
+    m_gpuMemory->setToolTip(tr("Memory of one GPU, in GiB (1024^3 bytes)"));
+    m_gpuMemory->setWhatsThis(tr("Memory of one card. Changing it makes the card a custom one."));
     m_utilization->setRange(0.30, 1.00);
     m_utilization->setSingleStep(0.01);
     m_utilization->setDecimals(2);
     m_utilization->setToolTip(tr("vLLM's gpu_memory_utilization: the share of the card the server may use"));
-    gpuForm->addRow(tr("Utilization"), m_utilization);
+    m_utilization->setWhatsThis(tr("vLLM's gpu_memory_utilization. Budget = card memory x utilization; the rest is "
+                                   "left for other processes and fragmentation."));
+    addRow(gpuForm, Field::Utilization, tr("Utilization"), m_utilization);
     for (int tp : {1, 2, 4, 8, 16})
         m_tp->addItem(QString::number(tp), tp);
     m_tp->setToolTip(tr("Tensor parallelism: weights and KV heads split across this many GPUs"));
-    gpuForm->addRow(tr("Tensor parallel"), m_tp);
+    m_tp->setWhatsThis(tr("Tensor parallelism splits the weights and the KV heads evenly across GPUs; with fewer KV "
+                          "heads than GPUs each GPU keeps a copy of one head. Figures are per GPU."));
+    addRow(gpuForm, Field::TensorParallel, tr("Tensor parallel"), m_tp);
     layout->addWidget(gpuBox);
+    m_groups << gpuBox;
 
     m_error->setWordWrap(true);
     m_error->setStyleSheet(u"color: #b3261e;"_s);
@@ -170,40 +205,60 @@ void ControlsPanel::buildModelGroup(QFormLayout* form) {
     for (const auto& preset : kvscope::modelPresets())
         m_preset->addItem(QString::fromStdString(preset.displayName), QString::fromStdString(preset.id));
     m_preset->addItem(tr("Custom"), u"custom"_s);
+    m_preset->setToolTip(tr("A model's shape, as published; loads in the dtype it was published in"));
+    m_preset->setWhatsThis(tr("Loads a real model's shape (layers, heads, KV heads, head size) from its Hugging Face "
+                              "config, and its weight and cache dtype as published."));
     auto* open = new QPushButton(tr("Open config.json..."), this);
+    open->setToolTip(tr("Read any model's shape from its Hugging Face config.json"));
+    m_openConfig = open;
     connect(open, &QPushButton::clicked, this, &ControlsPanel::openConfigRequested);
-    form->addRow(tr("Preset"), m_preset);
+    addRow(form, Field::Preset, tr("Preset"), m_preset);
     form->addRow(QString(), open);
     m_modelNote->setWordWrap(true);
-    m_modelNote->setStyleSheet(u"color: palette(mid);"_s);
     form->addRow(m_modelNote);
 
     m_layers->setRange(1, 160);
-    form->addRow(tr("Layers"), m_layers);
+    addRow(form, Field::Layers, tr("Layers"), m_layers);
+    m_layers->setHelp(tr("Decoder layers (L): every layer keeps its own K and V"),
+                      tr("Transformer blocks (L in the KV formula). Each layer stores one K and one V tensor per "
+                         "token, so the cache grows linearly with the layers."));
     m_hidden->setRange(64, 32768);
     m_hidden->setLogScale(true);
-    form->addRow(tr("Hidden size"), m_hidden);
+    addRow(form, Field::Hidden, tr("Hidden size"), m_hidden);
+    m_hidden->setHelp(tr("Model width (d_model); head size = hidden / query heads unless stated"),
+                      tr("The width of the residual stream. With no stated head_dim, D_head = hidden / query heads."));
     m_heads->setRange(1, 256);
-    form->addRow(tr("Query heads"), m_heads);
+    addRow(form, Field::Heads, tr("Query heads"), m_heads);
+    m_heads->setHelp(tr("Attention heads that ask (queries); they share the KV heads"),
+                     tr("Query heads. The naive formula wrongly uses this count in place of the KV heads."));
     m_kvHeads->setToolTip(tr("Only divisors of the query heads: each KV head serves a whole group"));
-    form->addRow(tr("KV heads"), m_kvHeads);
+    m_kvHeads->setWhatsThis(tr("Key/value heads (H_kv): MHA keeps one per query head, GQA a group's worth, MQA a "
+                               "single one. The cache is proportional to this number, and it is fixed by the trained "
+                               "weights."));
+    addRow(form, Field::KvHeads, tr("KV heads"), m_kvHeads);
     m_headDim->setRange(8, 512);
+    m_headDim->setHelp(tr("Width of one head (D_head)"), tr("Values per head in K and in V (D_head)."));
+    m_headDimAuto->setToolTip(tr("Use hidden / query heads"));
     auto* headDimRow = new QWidget(this);
     auto* headDimLayout = new QHBoxLayout(headDimRow);
     headDimLayout->setContentsMargins(0, 0, 0, 0);
     headDimLayout->addWidget(m_headDim, 1);
     headDimLayout->addWidget(m_headDimAuto);
-    form->addRow(tr("Head dim"), headDimRow);
+    addRow(form, Field::HeadDim, tr("Head dim"), headDimRow);
     m_params->setRange(0.001, 2000);
     m_params->setDecimals(3);
-    m_params->setSuffix(tr(" B"));
+    m_params->setSuffix(tr(" B", "billions of parameters"));
     m_params->setKeyboardTracking(false);
+    m_params->setToolTip(tr("Parameters, in billions"));
+    m_params->setWhatsThis(tr("The parameter count P of weights = P x bits / 8. Computed from the shape, or typed "
+                              "when unticked."));
+    m_paramsAuto->setToolTip(tr("Count the parameters from the shape"));
     auto* paramsRow = new QWidget(this);
     auto* paramsLayout = new QHBoxLayout(paramsRow);
     paramsLayout->setContentsMargins(0, 0, 0, 0);
     paramsLayout->addWidget(m_params, 1);
     paramsLayout->addWidget(m_paramsAuto);
-    form->addRow(tr("Parameters"), paramsRow);
+    addRow(form, Field::Params, tr("Parameters"), paramsRow);
 
     connect(m_preset, &QComboBox::currentIndexChanged, this, &ControlsPanel::applyPreset);
     connect(m_layers, &SliderSpin::valueChanged, this, [this](int v) {
@@ -250,10 +305,41 @@ void ControlsPanel::applyPreset(int index) {
     const QString id = m_preset->itemData(index).toString();
     if (id == u"custom"_s)
         return;
-    kvscope::Scenario s = m_controller->scenario();
-    s.model = kvscope::loadPreset(id.toStdString());
-    s.tensorParallel = 1;
-    m_controller->setScenario(s, false);
+    // A preset loads as published: the course's small GPT in FP32, Llama in BF16.
+    m_controller->setScenario(kvscope::withPresetModel(m_controller->scenario(), id.toStdString()), false);
+}
+
+void ControlsPanel::addRow(QFormLayout* form, Field field, const QString& label, QWidget* widget) {
+    form->addRow(label, widget);
+    m_rows.push_back({field, form, widget});
+}
+
+void ControlsPanel::showOnly(const QList<Field>& fields) {
+    for (const Row& row : std::as_const(m_rows))
+        row.form->setRowVisible(row.widget, fields.contains(row.field));
+    m_openConfig->setVisible(false);
+    m_modelNote->setVisible(true);
+    for (QGroupBox* group : std::as_const(m_groups)) {
+        bool any = false;
+        for (const Row& row : std::as_const(m_rows))
+            any = any || (row.form->parentWidget() == group && fields.contains(row.field));
+        group->setVisible(any);
+    }
+}
+
+void ControlsPanel::showAllFields() {
+    for (const Row& row : std::as_const(m_rows))
+        row.form->setRowVisible(row.widget, true);
+    m_openConfig->setVisible(true);
+    for (QGroupBox* group : std::as_const(m_groups))
+        group->setVisible(true);
+}
+
+bool ControlsPanel::isFieldVisible(Field field) const {
+    for (const Row& row : m_rows)
+        if (row.field == field)
+            return row.widget->isVisibleTo(this);
+    return false;
 }
 
 void ControlsPanel::syncFromScenario() {

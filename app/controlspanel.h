@@ -18,6 +18,28 @@ class ControlsPanel : public QWidget {
 public:
     explicit ControlsPanel(ScenarioController* controller, QWidget* parent = nullptr);
 
+    // The rows a page can ask for; presenter mode shows only the ones its page uses.
+    enum class Field {
+        Preset,
+        Layers,
+        Hidden,
+        Heads,
+        KvHeads,
+        HeadDim,
+        Params,
+        WeightDtype,
+        KvDtype,
+        Context,
+        Batch,
+        Gpu,
+        GpuMemory,
+        Utilization,
+        TensorParallel
+    };
+    void showOnly(const QList<Field>& fields);
+    void showAllFields();
+    bool isFieldVisible(Field field) const;
+
     // For tests and the benchmark: the controls by name.
     SliderSpin* layers() const { return m_layers; }
     SliderSpin* hidden() const { return m_hidden; }
@@ -37,6 +59,16 @@ private:
     void buildModelGroup(class QFormLayout* form);
     void syncFromScenario();
     void applyPreset(int index);
+    void addRow(class QFormLayout* form, Field field, const QString& label, QWidget* widget);
+
+    struct Row {
+        Field field;
+        class QFormLayout* form;
+        QWidget* widget;
+    };
+    QList<Row> m_rows;
+    QList<class QGroupBox*> m_groups;
+    QWidget* m_openConfig = nullptr;
 
     ScenarioController* m_controller;
     QComboBox* m_preset;

@@ -7,6 +7,8 @@
 #include <QPainter>
 #include <QToolTip>
 
+using namespace Qt::StringLiterals;
+
 FitMapWidget::FitMapWidget(QWidget* parent)
     : QWidget(parent) {
     setMouseTracking(true);
@@ -61,8 +63,13 @@ void FitMapWidget::paintEvent(QPaintEvent*) {
     for (int r = 0; r < rows; ++r) {
         for (int c = 0; c < columns; ++c) {
             const QRectF cell(grid.left() + c * cellW, grid.bottom() - (r + 1) * cellH, cellW, cellH);
-            painter.fillRect(cell.adjusted(1, 1, -1, -1),
-                             m_map.fitsAt(std::size_t(r), std::size_t(c)) ? chartstyle::fits() : chartstyle::over());
+            const bool fits = m_map.fitsAt(std::size_t(r), std::size_t(c));
+            // Colour and a mark: a tick or a cross reads the same to every eye.
+            painter.fillRect(cell.adjusted(1, 1, -1, -1), fits ? chartstyle::fits().lighter(160) : chartstyle::over().lighter(170));
+            if (cell.height() >= 10 && cell.width() >= 10) {
+                painter.setPen(fits ? chartstyle::good() : chartstyle::bad());
+                painter.drawText(cell, Qt::AlignCenter, fits ? u"✓"_s : u"✗"_s);
+            }
         }
     }
     painter.setPen(palette().color(QPalette::Text));

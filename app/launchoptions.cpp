@@ -16,9 +16,10 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("LaunchOptions", text);
-}
+// lupdate files these strings under "LaunchOptions".
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(LaunchOptions)
+};
 
 bool readUInt(const QCommandLineParser& parser, const QString& name, std::uint64_t min, std::uint64_t max,
               std::uint64_t& out, QString& error) {
@@ -27,7 +28,7 @@ bool readUInt(const QCommandLineParser& parser, const QString& name, std::uint64
     bool ok = false;
     const qulonglong value = parser.value(name).toULongLong(&ok);
     if (!ok || value < min || value > max) {
-        error = tr("--%1 expects a whole number from %2 to %3, got '%4'")
+        error = Text::tr("--%1 expects a whole number from %2 to %3, got '%4'")
                     .arg(name)
                     .arg(min)
                     .arg(max)
@@ -40,33 +41,82 @@ bool readUInt(const QCommandLineParser& parser, const QString& name, std::uint64
 
 } // namespace
 
+QString requestedLanguage(const QStringList& arguments) {
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const QString& a = arguments[i];
+        if (a.startsWith(u"--lang="_s))
+            return a.mid(7);
+        if (a == u"--lang"_s && i + 1 < arguments.size())
+            return arguments[i + 1];
+    }
+    return {};
+}
+
+bool wantsHelpOrVersion(const QStringList& arguments) {
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const QString& a = arguments[i];
+        if (a == u"--help"_s || a == u"-h"_s || a == u"--help-all"_s || a == u"--version"_s || a == u"-v"_s)
+            return true;
+    }
+    return false;
+}
+
 LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioController& controller,
                                  const std::optional<kvscope::Scenario>& session) {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("KV Scope: see where an LLM's inference memory goes."));
+    parser.setApplicationDescription(Text::tr("KV Scope: see where an LLM's inference memory goes."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOptions({
-        {u"preset"_s, tr("Model preset (see kvscope-cli presets)."), u"NAME"_s},
-        {u"config"_s, tr("A Hugging Face config.json to open."), u"FILE"_s},
-        {u"context"_s, tr("Tokens per sequence."), u"N"_s},
-        {u"batch"_s, tr("Concurrent sequences."), u"N"_s},
-        {u"weight-dtype"_s, tr("Weight storage (fp32, bf16, int8, int4-g128, ...)."), u"D"_s},
-        {u"kv-dtype"_s, tr("KV cache storage."), u"D"_s},
-        {u"gpu"_s, tr("GPU preset."), u"NAME"_s},
-        {u"utilization"_s, tr("gpu_memory_utilization, 0-1."), u"F"_s},
-        {u"tp"_s, tr("Tensor-parallel GPUs."), u"N"_s},
-        {u"page"_s, tr("Page to open: memory, attention, scaling, paged, gpu."), u"NAME"_s},
-        {u"screenshot"_s, tr("Render the window to a PNG file and exit."), u"FILE"_s},
-        {u"sim-steps"_s, tr("Advance the paged-memory simulation by N steps first."), u"N"_s},
+        {u"preset"_s, Text::tr("Model preset (see kvscope-cli presets)."), u"NAME"_s},
+        {u"config"_s, Text::tr("A Hugging Face config.json to open."), u"FILE"_s},
+        {u"context"_s, Text::tr("Tokens per sequence."), u"N"_s},
+        {u"batch"_s, Text::tr("Concurrent sequences."), u"N"_s},
+        {u"weight-dtype"_s, Text::tr("Weight storage (fp32, bf16, int8, int4-g128, ...)."), u"D"_s},
+        {u"kv-dtype"_s, Text::tr("KV cache storage."), u"D"_s},
+        {u"gpu"_s, Text::tr("GPU preset."), u"NAME"_s},
+        {u"utilization"_s, Text::tr("gpu_memory_utilization, 0-1."), u"F"_s},
+        {u"tp"_s, Text::tr("Tensor-parallel GPUs."), u"N"_s},
+        {u"page"_s, Text::tr("Page to open: memory, attention, scaling, paged, gpu."), u"NAME"_s},
+        {u"screenshot"_s, Text::tr("Render the window to a PNG file and exit."), u"FILE"_s},
+        {u"sim-steps"_s, Text::tr("Advance the paged-memory simulation by N steps first."), u"N"_s},
+        {u"lang"_s, Text::tr("Interface language for this run: en or ko (default: the saved choice, else the system's)."),
+         u"LANG"_s},
+        {u"presenter"_s, Text::tr("Start in presenter mode: full screen, large type, high contrast (F5 toggles).")},
+        {u"quiz"_s, Text::tr("Quiz mode: a lesson's figures stay hidden until its answer is revealed.")},
+        {u"lesson"_s, Text::tr("Open a lesson set (a shipped id such as 'course', or a lesson file), optionally at lesson N."),
+         u"SET[:N]"_s},
+        {u"window-size"_s, Text::tr("Window size for screenshots, e.g. 1920x1080."), u"WxH"_s},
     });
     parser.process(arguments);
 
     LaunchOptions options;
     options.page = parser.value(u"page"_s);
+    options.presenter = parser.isSet(u"presenter"_s);
+    options.quiz = parser.isSet(u"quiz"_s);
+    options.lesson = parser.value(u"lesson"_s);
+    if (parser.isSet(u"lang"_s)) {
+        options.language = parser.value(u"lang"_s);
+        if (options.language != u"en"_s && options.language != u"ko"_s) {
+            options.error = Text::tr("--lang expects en or ko, got '%1'").arg(options.language.left(40));
+            return options;
+        }
+    }
+    if (parser.isSet(u"window-size"_s)) {
+        const QStringList parts = parser.value(u"window-size"_s).split(u'x');
+        bool okW = false, okH = false;
+        const int w = parts.size() == 2 ? parts[0].toInt(&okW) : 0;
+        const int h = parts.size() == 2 ? parts[1].toInt(&okH) : 0;
+        if (!okW || !okH || w < 640 || h < 480 || w > 7680 || h > 4320) {
+            options.error = Text::tr("--window-size expects WIDTHxHEIGHT between 640x480 and 7680x4320, got '%1'")
+                                .arg(parser.value(u"window-size"_s).left(40));
+            return options;
+        }
+        options.windowSize = QSize(w, h);
+    }
     options.screenshot = parser.value(u"screenshot"_s);
     if (!parser.positionalArguments().isEmpty()) {
-        options.error = tr("unexpected argument '%1'").arg(parser.positionalArguments().constFirst());
+        options.error = Text::tr("unexpected argument '%1'").arg(parser.positionalArguments().constFirst());
         return options;
     }
 
@@ -75,7 +125,7 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
     kvscope::Scenario s = fromSession ? *session : controller.scenario();
     try {
         if (parser.isSet(u"preset"_s))
-            s.model = kvscope::loadPreset(parser.value(u"preset"_s).toStdString());
+            s = kvscope::withPresetModel(s, parser.value(u"preset"_s).toStdString());
         if (parser.isSet(u"config"_s))
             s.model = kvscope::importHfConfigFile(parser.value(u"config"_s).toStdString()).shape;
         if (parser.isSet(u"weight-dtype"_s))
@@ -106,7 +156,7 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
         s.utilization = parser.value(u"utilization"_s).toDouble(&ok);
         if (!ok || s.utilization <= 0.0 || s.utilization > 1.0) {
             options.error =
-                tr("--utilization expects a number in (0, 1], got '%1'").arg(parser.value(u"utilization"_s));
+                Text::tr("--utilization expects a number in (0, 1], got '%1'").arg(parser.value(u"utilization"_s));
             return options;
         }
     }

@@ -2,6 +2,7 @@
 
 #include "scenario.h"
 
+#include <QSize>
 #include <QString>
 #include <QStringList>
 
@@ -13,6 +14,11 @@ struct LaunchOptions {
     QString page;       // --page NAME
     QString screenshot; // --screenshot FILE
     int simSteps = 0;   // --sim-steps N: advance the paged-memory simulation before showing
+    QString language;   // --lang en|ko, for this run only; empty: the saved or system language
+    bool presenter = false; // --presenter: start in presenter mode (full screen, large type)
+    bool quiz = false;      // --quiz: numbers stay hidden until a lesson's answer is revealed
+    QString lesson;         // --lesson SET[:N]: open a lesson set (shipped id or file) at lesson N (1-based)
+    QSize windowSize;       // --window-size WxH: for screenshots at a projector's resolution
     QString error;      // non-empty: what was wrong with the command line
 };
 
@@ -20,5 +26,11 @@ struct LaunchOptions {
 // scenario options to `controller`. The last session, when given, is the starting point
 // unless a model is named or a screenshot is asked for (screenshots are reproducible).
 // Errors name the option.
+// The --lang value alone, read before anything is translated ("" when absent); an
+// unknown value is reported by parseLaunchOptions.
+QString requestedLanguage(const QStringList& arguments);
+// True when the command line only asks for --help or --version: answered without a display.
+bool wantsHelpOrVersion(const QStringList& arguments);
+
 LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioController& controller,
                                  const std::optional<kvscope::Scenario>& session = std::nullopt);

@@ -1,5 +1,6 @@
-// kvscope: the desktop window. Parses the command line, restores the last session and
-// assembles the main window; everything else lives in kvscope_applib.
+// kvscope: the desktop window. Parses the command line, picks the language, restores the
+// last session and assembles the main window; everything else lives in kvscope_applib.
+#include "language.h"
 #include "launchoptions.h"
 #include "mainwindow.h"
 #include "pagedpage.h"
@@ -7,24 +8,66 @@
 #include "settings.h"
 
 #include <QApplication>
-#include <QLibraryInfo>
-#include <QLocale>
+#include <QGuiApplication>
 #include <QTimer>
-#include <QTranslator>
 
 #include <cstdio>
+#include <cstdlib>
+#include <memory>
+
+namespace {
+
+void describeApplication() {
+    QCoreApplication::setApplicationName(QStringLiteral("KV Scope"));
+    QCoreApplication::setOrganizationName(QStringLiteral("KVScope"));
+    QCoreApplication::setOrganizationDomain(QStringLiteral("kvscope.org"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(KVSCOPE_VERSION));
+}
+
+QStringList argumentList(int argc, char** argv) {
+    QStringList list;
+    for (int i = 0; i < argc; ++i)
+        list << QString::fromLocal8Bit(argv[i]);
+    return list;
+}
+
+// Qt aborts with a page of plugin advice when no display answers; say it in one line.
+bool displayAvailable() {
+    const char* platform = std::getenv("QT_QPA_PLATFORM");
+    if (platform && *platform && std::string_view(platform).substr(0, 3) != "xcb")
+        return true; // offscreen, wayland, ... : Qt will tell
+    const char* display = std::getenv("DISPLAY");
+    const char* wayland = std::getenv("WAYLAND_DISPLAY");
+    return (display && *display) || (wayland && *wayland);
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("KV Scope"));
-    QApplication::setOrganizationName(QStringLiteral("KVScope"));
-    QApplication::setOrganizationDomain(QStringLiteral("kvscope.org"));
-    QApplication::setApplicationVersion(QStringLiteral(KVSCOPE_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("org.kvscope.KVScope"));
+    const QStringList arguments = argumentList(argc, argv);
+    // --help and --version need no display: answer them from a core application.
+    if (wantsHelpOrVersion(arguments)) {
+        QCoreApplication app(argc, argv);
+        describeApplication();
+        language::install(language::resolve(requestedLanguage(arguments), QString()));
+        ScenarioController controller;
+        parseLaunchOptions(app.arguments(), controller); // prints and exits
+        return 0;
+    }
+    if (!displayAvailable()) {
+        std::fprintf(stderr, "kvscope: no display (DISPLAY and WAYLAND_DISPLAY are unset); for a headless render use "
+                             "QT_QPA_PLATFORM=offscreen kvscope --screenshot FILE\n");
+        return 2;
+    }
 
-    QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("kvscope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
+    QApplication app(argc, argv);
+    describeApplication();
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.kvscope.KVScope"));
+
+    const QString requested = requestedLanguage(arguments);
+    const QString lang = language::resolve(requested, Settings::instance()->language());
+    if (!lang.isEmpty())
+        language::install(lang);
 
     ScenarioController controller;
     const LaunchOptions options = parseLaunchOptions(app.arguments(), controller, Settings::instance()->lastScenario());
@@ -35,17 +78,27 @@ int main(int argc, char** argv) {
 
     MainWindow window(&controller);
     if (!options.page.isEmpty() && !window.showPage(options.page)) {
-        std::fprintf(stderr, "kvscope: --page: unknown page '%s'; pages: %s\n", qPrintable(options.page),
+        std::fprintf(stderr, "kvscope: --page: unknown page '%s'; pages: %s\n", qPrintable(options.page.left(40)),
                      qPrintable(window.pageNames().join(QStringLiteral(", "))));
         return 2;
     }
-    window.show();
+    if (!options.lesson.isEmpty() && !window.openLessons(options.lesson)) {
+        std::fprintf(stderr, "kvscope: --lesson: %s\n", qPrintable(window.lastError()));
+        return 2;
+    }
+    window.setQuizMode(options.quiz);
+    if (options.windowSize.isValid())
+        window.resize(options.windowSize);
+    if (options.presenter)
+        window.setPresenterMode(true, /*fullScreen=*/!options.windowSize.isValid());
+    if (!options.presenter || options.windowSize.isValid())
+        window.show();
     for (int i = 0; i < options.simSteps; ++i)
         window.pagedPage()->stepOnce();
 
     if (!options.screenshot.isEmpty()) {
         // Let the first frame lay out and paint, then grab and leave.
-        QTimer::singleShot(300, &window, [&] {
+        QTimer::singleShot(400, &window, [&] {
             const bool ok = window.saveScreenshot(options.screenshot);
             if (!ok)
                 std::fprintf(stderr, "kvscope: --screenshot: cannot write '%s'\n", qPrintable(options.screenshot));

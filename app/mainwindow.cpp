@@ -2,27 +2,39 @@
 
 #include "attentionpage.h"
 #include "breakdownmodel.h"
+#include "chartstyle.h"
 #include "controlspanel.h"
 #include "decodepage.h"
 #include "error.h"
+#include "focusorder.h"
 #include "hfconfig.h"
+#include "language.h"
+#include "lessonpanel.h"
 #include "memorychart.h"
 #include "memorypage.h"
+#include "overlay.h"
 #include "pagedpage.h"
 #include "scalingpage.h"
 #include "scenariocontroller.h"
+#include "scenariodiff.h"
 #include "scenariofile.h"
 #include "settings.h"
+#include "viewtext.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QChartView>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
+#include <QLibraryInfo>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -31,21 +43,97 @@
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QSvgGenerator>
+#include <QTabBar>
 #include <QTabWidget>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
+
+namespace {
+
+// The widgets whose figures a lesson hides in quiz mode, per page.
+QStringList figureWidgets(const QString& page) {
+    if (page == u"memory"_s)
+        return {u"verdict"_s, u"kvFormula"_s, u"breakdown"_s, u"capacity"_s, u"memoryChart"_s, u"weightsChart"_s};
+    if (page == u"attention"_s)
+        return {u"attentionChart"_s, u"naiveFormula"_s, u"attentionTable"_s};
+    if (page == u"scaling"_s)
+        return {u"scalingChart"_s, u"fitMap"_s};
+    if (page == u"gpu"_s)
+        return {u"decodeSummary"_s};
+    return {}; // the paged page reveals its timelines step by step instead
+}
+
+} // namespace
 
 MainWindow::MainWindow(ScenarioController* controller, QWidget* parent)
     : QMainWindow(parent)
     , m_controller(controller)
-    , m_pages(new QTabWidget(this))
-    , m_controls(new ControlsPanel(controller, this))
-    , m_memory(new MemoryPage(controller, m_pages))
-    , m_attention(new AttentionPage(controller, m_pages))
-    , m_scaling(new ScalingPage(controller, m_pages))
-    , m_paged(new PagedPage(controller, m_pages))
-    , m_decode(new DecodePage(controller, m_pages)) {
+    , m_scenarioDock(new QDockWidget(this))
+    , m_lessonDock(new QDockWidget(this))
+    , m_toolbar(new QToolBar(this)) {
     setObjectName(u"mainWindow"_s);
+    m_normalFont = QApplication::font();
+    m_scenarioDock->setObjectName(u"scenarioDock"_s);
+    m_scenarioDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, m_scenarioDock);
+    m_lessonDock->setObjectName(u"lessonDock"_s);
+    m_lessonDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                              QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::BottomDockWidgetArea, m_lessonDock);
+    m_lessonDock->hide();
+    m_toolbar->setObjectName(u"mainToolbar"_s);
+    m_toolbar->setMovable(false);
+    m_toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    addToolBar(Qt::TopToolBarArea, m_toolbar);
+    setAcceptDrops(true);
+
+    m_narrated = controller->scenario();
+    m_narratedEstimate = controller->estimate();
+    connect(controller, &ScenarioController::scenarioChanged, this, &MainWindow::updateTitle);
+    connect(controller, &ScenarioController::scenarioChanged, this, &MainWindow::narrateChange);
+    connect(controller, &ScenarioController::errorChanged, this, [this](const QString& error) {
+        if (!error.isEmpty())
+            statusBar()->showMessage(tr("Not applied: %1").arg(error), 8000);
+    });
+    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this] {
+        applyFolding();
+        QTimer::singleShot(0, this, &MainWindow::orderTabs);
+    });
+
+    buildUi();
+    resize(1440, 900);
+    restoreGeometry(Settings::instance()->windowGeometry());
+    restoreState(Settings::instance()->windowState());
+}
+
+MainWindow::~MainWindow() {
+    // Leave the process's font and style as they were (tests build many windows).
+    if (m_presenter) {
+        chartstyle::Style::instance()->setPresenter(false);
+        QApplication::setFont(m_normalFont);
+    }
+}
+
+void MainWindow::buildUi() {
+    // Keep what the user made across a rebuild: the page, the decode settings, the lesson.
+    const QString page = m_pages ? currentPageName() : QString();
+    std::optional<kvscope::gpu::DecodeOptions> decodeOptions;
+    if (m_decode)
+        decodeOptions = m_decode->options();
+    std::optional<LessonPanel::State> lessonState;
+    if (m_lessons)
+        lessonState = m_lessons->state();
+
+    m_pages = new QTabWidget(this);
+    m_pages->setObjectName(u"pages"_s);
+    m_memory = new MemoryPage(m_controller, m_pages);
+    m_attention = new AttentionPage(m_controller, m_pages);
+    m_scaling = new ScalingPage(m_controller, m_pages);
+    m_paged = new PagedPage(m_controller, m_pages);
+    m_decode = new DecodePage(m_controller, m_pages);
     m_memory->setObjectName(u"memory"_s);
     m_attention->setObjectName(u"attention"_s);
     m_scaling->setObjectName(u"scaling"_s);
@@ -56,39 +144,82 @@ MainWindow::MainWindow(ScenarioController* controller, QWidget* parent)
     m_pages->addTab(m_scaling, tr("Scaling"));
     m_pages->addTab(m_paged, tr("Paged memory"));
     m_pages->addTab(m_decode, tr("GPU decode"));
-    setCentralWidget(m_pages);
+    for (int i = 0; i < m_pages->count(); ++i)
+        m_pages->setTabToolTip(i, tr("Ctrl+%1").arg(i + 1));
+    setCentralWidget(m_pages); // deletes the previous pages
+    connect(m_pages, &QTabWidget::currentChanged, this, &MainWindow::pageChanged);
 
-    auto* dock = new QDockWidget(tr("Scenario"), this);
-    dock->setObjectName(u"scenarioDock"_s);
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    auto* scroll = new QScrollArea(dock);
+    QWidget* oldControls = m_scenarioDock->widget();
+    m_controls = new ControlsPanel(m_controller, this);
+    auto* scroll = new QScrollArea(m_scenarioDock);
     scroll->setWidget(m_controls);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
-    dock->setWidget(scroll);
-    addDockWidget(Qt::LeftDockWidgetArea, dock);
-
-    buildMenus();
-    setAcceptDrops(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    m_scenarioDock->setWidget(scroll);
+    m_scenarioDock->setWindowTitle(tr("Scenario"));
+    delete oldControls;
     connect(m_controls, &ControlsPanel::openConfigRequested, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open a Hugging Face config.json"), QString(),
                                                           tr("Model config (*.json);;All files (*)"));
         if (!path.isEmpty())
             openConfig(path);
     });
-    connect(controller, &ScenarioController::scenarioChanged, this, &MainWindow::updateTitle);
-    connect(controller, &ScenarioController::errorChanged, this, [this](const QString& error) {
-        if (!error.isEmpty())
-            statusBar()->showMessage(tr("Not applied: %1").arg(error), 8000);
+
+    QWidget* oldLessons = m_lessonDock->widget();
+    m_lessons = new LessonPanel(m_controller, m_lessonDock);
+    m_lessonDock->setWidget(m_lessons);
+    m_lessonDock->setWindowTitle(tr("Lessons"));
+    delete oldLessons;
+    connect(m_lessons, &LessonPanel::pageRequested, this, [this](const QString& name) { showPage(name); });
+    connect(m_lessons, &LessonPanel::highlightRequested, this, [this](const QString& target) {
+        overlay::clearHighlights(this);
+        if (!target.isEmpty())
+            if (auto* widget = findChild<QWidget*>(target))
+                overlay::highlight(widget);
     });
+    connect(m_lessons, &LessonPanel::coverRequested, this, [this](const QString& page, bool covered) {
+        overlay::clearCovers(this);
+        if (!covered)
+            return;
+        for (const QString& name : figureWidgets(page))
+            if (auto* widget = findChild<QWidget*>(name))
+                overlay::cover(widget, tr("Predict first: the figure appears when the answer is revealed"));
+        m_paged->setQuizMode(true);
+    });
+    connect(m_lessons, &LessonPanel::revealed, this, [this] {
+        overlay::clearCovers(this);
+        m_paged->setQuizMode(m_quiz);
+    });
+
+    buildMenus();
+    buildShortcuts();
+
+    m_toolbar->clear();
+    m_toolbar->addAction(m_presenterAction);
+    m_toolbar->addAction(m_lessonsAction);
+    m_toolbar->addAction(m_quizAction);
+    m_toolbar->setWindowTitle(tr("Toolbar"));
+
+    if (decodeOptions)
+        m_decode->setOptions(*decodeOptions);
+    m_lessons->setQuizMode(m_quiz);
+    m_paged->setQuizMode(m_quiz);
+    if (lessonState)
+        m_lessons->restore(*lessonState);
+    if (!page.isEmpty())
+        showPage(page);
+    m_memory->setPinned(m_pinned);
     updateTitle();
-    resize(1440, 900);
-    restoreGeometry(Settings::instance()->windowGeometry());
-    restoreState(Settings::instance()->windowState());
+    pageChanged();
 }
 
 void MainWindow::buildMenus() {
+    for (QMenu* menu : std::as_const(m_menus))
+        menu->deleteLater();
+    m_menus.clear();
+    menuBar()->clear();
+
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open Scenario..."), QKeySequence::Open, this, [this] {
         const QString path =
@@ -103,9 +234,16 @@ void MainWindow::buildMenus() {
             saveScenario(path);
     });
     m_recentMenu = file->addMenu(tr("Open &Recent"));
+    disconnect(Settings::instance(), &Settings::recentFilesChanged, this, nullptr);
     connect(Settings::instance(), &Settings::recentFilesChanged, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
     file->addAction(tr("Open &config.json..."), this, [this] { emit m_controls->openConfigRequested(); });
+    file->addAction(tr("Open &Lessons..."), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a lesson file"), QString(),
+                                                          tr("KV Scope lessons (*.json);;All files (*)"));
+        if (!path.isEmpty())
+            openLessons(path);
+    });
     file->addSeparator();
     file->addAction(tr("Export Chart as &PNG..."), this, [this] {
         const QString path =
@@ -129,21 +267,140 @@ void MainWindow::buildMenus() {
                     &MainWindow::copyTableMarkdown);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    m_menus << file;
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    m_presenterAction = view->addAction(tr("&Presenter Mode"));
+    m_presenterAction->setShortcut(QKeySequence(Qt::Key_F5));
+    m_presenterAction->setCheckable(true);
+    m_presenterAction->setChecked(m_presenter);
+    m_presenterAction->setToolTip(tr("Projector layout: full screen, large type, thick lines, value labels (F5; "
+                                     "Escape leaves)"));
+    connect(m_presenterAction, &QAction::toggled, this, [this](bool on) { setPresenterMode(on); });
+    m_lessonsAction = m_lessonDock->toggleViewAction();
+    m_lessonsAction->setText(tr("&Lessons"));
+    m_lessonsAction->setShortcut(QKeySequence(u"Ctrl+L"_s));
+    m_lessonsAction->setToolTip(tr("The course hour as guided questions: predict, then reveal (Ctrl+L)"));
+    view->addAction(m_lessonsAction);
+    m_quizAction = view->addAction(tr("&Quiz Mode"));
+    m_quizAction->setCheckable(true);
+    m_quizAction->setChecked(m_quiz);
+    m_quizAction->setShortcut(QKeySequence(u"Ctrl+Q, Q"_s));
+    m_quizAction->setShortcut(QKeySequence(u"Ctrl+K"_s));
+    m_quizAction->setToolTip(tr("Hide a lesson's figures until its answer is revealed (Ctrl+K)"));
+    connect(m_quizAction, &QAction::toggled, this, &MainWindow::setQuizMode);
+    view->addSeparator();
+    QMenu* go = view->addMenu(tr("&Go to Page"));
+    for (int i = 0; i < m_pages->count(); ++i) {
+        QAction* action = go->addAction(m_pages->tabText(i));
+        action->setShortcut(QKeySequence(QString(u"Ctrl+"_s + QString::number(i + 1))));
+        connect(action, &QAction::triggered, this, [this, i] { m_pages->setCurrentIndex(i); });
+    }
+    view->addSeparator();
     m_pinAction = view->addAction(tr("&Pin This Scenario as Reference"), QKeySequence(u"Ctrl+P"_s));
     m_pinAction->setCheckable(true);
+    m_pinAction->setChecked(m_pinned.has_value());
     connect(m_pinAction, &QAction::toggled, this, &MainWindow::setPinned);
     view->addAction(tr("Reset to the Course's &Reference Scenario"), this,
                     [this] { m_controller->setScenario(kvscope::defaultScenario()); });
+    view->addSeparator();
+    QMenu* languageMenu = view->addMenu(tr("Lan&guage"));
+    auto* languages = new QActionGroup(languageMenu);
+    for (const QString& code : language::available()) {
+        QAction* action = languageMenu->addAction(language::nativeName(code));
+        action->setCheckable(true);
+        action->setChecked(code == language::current());
+        action->setData(code);
+        languages->addAction(action);
+        // Queued: the menu that triggered the switch is rebuilt by it.
+        connect(action, &QAction::triggered, this, [this, code] {
+            QMetaObject::invokeMethod(this, [this, code] { setLanguage(code); }, Qt::QueuedConnection);
+        });
+    }
+    m_menus << view;
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard Shortcuts"), QKeySequence(Qt::Key_F1), this, &MainWindow::showCheatSheet);
+    help->addAction(tr("What's &This?"), QKeySequence(u"Shift+F1"_s), this, [] { QWhatsThis::enterWhatsThisMode(); });
+    help->addSeparator();
     help->addAction(tr("&About KV Scope"), this, [this] {
         QMessageBox::about(this, tr("About KV Scope"),
                            tr("<b>KV Scope %1</b><p>See where an LLM's inference memory goes: weights, KV cache "
-                              "and the overheads around them, against a GPU's budget.</p>")
-                               .arg(QApplication::applicationVersion()));
+                              "and the overheads around them, against a GPU's budget.</p><p>Qt %2</p>")
+                               .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
     });
+    m_menus << help;
+}
+
+void MainWindow::buildShortcuts() {
+    for (QAction* action : std::as_const(m_windowActions)) {
+        removeAction(action);
+        delete action;
+    }
+    m_windowActions.clear();
+    m_pagedKeys.clear();
+    const auto add = [this](const QKeySequence& keys, auto&& slot) {
+        auto* action = new QAction(this);
+        action->setShortcut(keys);
+        connect(action, &QAction::triggered, this, slot);
+        addAction(action);
+        m_windowActions << action;
+        return action;
+    };
+    m_leavePresenter = add(QKeySequence(Qt::Key_Escape), [this] { setPresenterMode(false); });
+    m_leavePresenter->setEnabled(m_presenter);
+    add(QKeySequence(u"?"_s), [this] { showCheatSheet(); });
+    // The paged animation's keys act only while its page is shown, so that arrows and the
+    // space bar keep their usual meaning in the other pages' controls.
+    m_pagedKeys << add(QKeySequence(Qt::Key_Space), [this] { m_paged->setPlaying(!m_paged->isPlaying()); });
+    m_pagedKeys << add(QKeySequence(Qt::Key_Right), [this] { m_paged->stepOnce(); });
+    m_pagedKeys << add(QKeySequence(Qt::Key_R), [this] { m_paged->restart(); });
+    // A presenter's clicker sends Page Down / Page Up: reveal then next, and back.
+    add(QKeySequence(Qt::Key_PageDown), [this] {
+        if (m_lessonDock->isVisible())
+            m_lessons->advance();
+    });
+    add(QKeySequence(Qt::Key_PageUp), [this] {
+        if (m_lessonDock->isVisible())
+            m_lessons->previous();
+    });
+}
+
+QString MainWindow::cheatSheetText() const {
+    const std::pair<QString, QString> rows[] = {
+        {tr("Ctrl+1 ... Ctrl+5"), tr("Switch page: memory, attention, scaling, paged memory, GPU decode")},
+        {tr("F5"), tr("Presenter mode on or off")},
+        {tr("Escape"), tr("Leave presenter mode")},
+        {tr("Ctrl+L"), tr("Show or hide the lessons")},
+        {tr("Ctrl+K"), tr("Quiz mode: hide a lesson's figures until revealed")},
+        {tr("Enter or Page Down"), tr("In a lesson: reveal the answer, then go to the next lesson")},
+        {tr("Page Up"), tr("The previous lesson")},
+        {tr("Space"), tr("Paged memory: play or pause")},
+        {tr("Right"), tr("Paged memory: one step")},
+        {tr("R"), tr("Paged memory: restart")},
+        {tr("Left / Right on Context or Batch"), tr("Halve or double")},
+        {tr("Page Down / Page Up on a focused Context or Batch"), tr("Divide or multiply by 4")},
+        {tr("Ctrl+P"), tr("Pin the scenario as a reference outline")},
+        {tr("Shift+F1"), tr("What's This: click a control or chart to hear what it shows")},
+        {tr("F1 or ?"), tr("This list")},
+    };
+    QString html = u"<table cellspacing='6'>"_s;
+    for (const auto& [keys, what] : rows)
+        html += u"<tr><td><b>%1</b></td><td>%2</td></tr>"_s.arg(keys.toHtmlEscaped(), what.toHtmlEscaped());
+    return html + u"</table>"_s;
+}
+
+void MainWindow::showCheatSheet() {
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Keyboard shortcuts"));
+    auto* layout = new QVBoxLayout(&dialog);
+    auto* text = new QLabel(cheatSheetText(), &dialog);
+    text->setTextFormat(Qt::RichText);
+    layout->addWidget(text);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    layout->addWidget(buttons);
+    dialog.exec();
 }
 
 void MainWindow::rebuildRecentMenu() {
@@ -162,6 +419,10 @@ QStringList MainWindow::pageNames() const {
     return names;
 }
 
+QString MainWindow::currentPageName() const {
+    return m_pages->currentWidget() ? m_pages->currentWidget()->objectName() : QString();
+}
+
 bool MainWindow::showPage(const QString& name) {
     for (int i = 0; i < m_pages->count(); ++i) {
         if (m_pages->widget(i)->objectName() == name) {
@@ -170,6 +431,106 @@ bool MainWindow::showPage(const QString& name) {
         }
     }
     return false;
+}
+
+void MainWindow::pageChanged() {
+    const bool paged = m_pages->currentWidget() == m_paged;
+    for (QAction* action : std::as_const(m_pagedKeys))
+        action->setEnabled(paged);
+    applyFolding();
+    QTimer::singleShot(0, this, &MainWindow::orderTabs);
+}
+
+void MainWindow::applyFolding() {
+    const QString page = currentPageName();
+    // The GPU page has its own model and run settings; in presenter mode the paged page's
+    // trace and pool are its only inputs too. Elsewhere a projector shows the few controls
+    // the page answers to.
+    const bool hideDock = page == u"gpu"_s || (m_presenter && page == u"paged"_s);
+    m_scenarioDock->setVisible(!hideDock);
+    if (!m_presenter) {
+        m_controls->showAllFields();
+        return;
+    }
+    using F = ControlsPanel::Field;
+    if (page == u"attention"_s)
+        m_controls->showOnly({F::Preset, F::KvHeads, F::KvDtype, F::Context, F::Batch, F::Gpu});
+    else
+        m_controls->showOnly({F::Preset, F::WeightDtype, F::KvDtype, F::Context, F::Batch, F::Gpu});
+}
+
+void MainWindow::orderTabs() {
+    // Tab follows the screen: the scenario panel top to bottom, the page tabs, then the
+    // visible page left to right and top to bottom, then the lesson.
+    QList<QWidget*> roots{m_controls, m_pages->tabBar(), m_pages->currentWidget(), m_lessons};
+    focusorder::chain(roots);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    QTimer::singleShot(0, this, &MainWindow::orderTabs);
+}
+
+bool MainWindow::setLanguage(const QString& code) {
+    if (code == language::current())
+        return true;
+    if (!language::install(code))
+        return false;
+    Settings::instance()->setLanguage(code);
+    buildUi();
+    statusBar()->showMessage(tr("Language: %1").arg(language::nativeName(code)), 4000);
+    return true;
+}
+
+void MainWindow::setPresenterMode(bool on, bool fullScreen) {
+    if (on == m_presenter) {
+        if (on && fullScreen && !isFullScreen())
+            showFullScreen();
+        return;
+    }
+    m_presenter = on;
+    {
+        const QSignalBlocker block(m_presenterAction);
+        m_presenterAction->setChecked(on);
+    }
+    m_leavePresenter->setEnabled(on);
+    if (on) {
+        m_normalFont = QApplication::font();
+        QFont large = m_normalFont;
+        large.setPointSizeF(18.0);
+        QApplication::setFont(large);
+    } else {
+        QApplication::setFont(m_normalFont);
+    }
+    chartstyle::Style::instance()->setPresenter(on); // pages restyle; the panel folds
+    if (on && fullScreen) {
+        m_statesBeforePresenter = windowState();
+        showFullScreen();
+    } else if (!on && isFullScreen()) {
+        setWindowState(m_statesBeforePresenter & ~Qt::WindowFullScreen);
+        show();
+    }
+    statusBar()->showMessage(on ? tr("Presenter mode: Escape or F5 to leave") : tr("Presenter mode off"), 4000);
+}
+
+void MainWindow::setQuizMode(bool on) {
+    m_quiz = on;
+    if (m_quizAction && m_quizAction->isChecked() != on) {
+        const QSignalBlocker block(m_quizAction);
+        m_quizAction->setChecked(on);
+    }
+    m_lessons->setQuizMode(on);
+    m_paged->setQuizMode(on);
+}
+
+bool MainWindow::openLessons(const QString& spec) {
+    QString error;
+    if (!m_lessons->open(spec, &error)) {
+        reportError(tr("Cannot open lessons"), error);
+        return false;
+    }
+    m_lessonDock->show();
+    return true;
 }
 
 bool MainWindow::saveScreenshot(const QString& path) {
@@ -309,9 +670,22 @@ void MainWindow::updateTitle() {
             .arg(QString::fromStdString(s.model.displayName), m_controller->isCustom() ? tr(" (custom)") : QString()));
 }
 
+void MainWindow::narrateChange() {
+    const kvscope::Scenario& now = m_controller->scenario();
+    const kvscope::Estimate& e = m_controller->estimate();
+    const kvscope::ScenarioDiff diff = kvscope::diffScenarios(m_narrated, m_narratedEstimate, now, e);
+    const kvscope::Scenario before = m_narrated;
+    m_narrated = now;
+    m_narratedEstimate = e;
+    const QString text = viewtext::changeNarration(diff, before, now);
+    if (!text.isEmpty())
+        statusBar()->showMessage(text, 8000);
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
     Settings::instance()->setLastScenario(m_controller->scenario());
-    Settings::instance()->setWindowGeometry(saveGeometry(), saveState());
+    if (!m_presenter) // a full-screen projector layout is not the window to come back to
+        Settings::instance()->setWindowGeometry(saveGeometry(), saveState());
     event->accept();
 }
 

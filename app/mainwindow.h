@@ -9,25 +9,32 @@
 class AttentionPage;
 class ControlsPanel;
 class DecodePage;
+class LessonPanel;
 class MemoryPage;
 class PagedPage;
 class ScalingPage;
 class ScenarioController;
+class QActionGroup;
 class QChartView;
+class QDockWidget;
 class QMenu;
 class QTabWidget;
+class QToolBar;
 
-// Assembles the controls panel, the pages, the menus and the session; holds no memory
-// arithmetic and no page logic.
+// Assembles the controls panel, the pages, the lessons, the menus and the session; holds
+// no memory arithmetic and no page logic. Every translated string is made in buildUi(),
+// so a language switch rebuilds the interface around the same scenario.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
     explicit MainWindow(ScenarioController* controller, QWidget* parent = nullptr);
+    ~MainWindow() override;
 
-    // "memory", "attention", "scaling"; false for an unknown name.
+    // "memory", "attention", "scaling", "paged", "gpu"; false for an unknown name.
     bool showPage(const QString& name);
     QStringList pageNames() const;
+    QString currentPageName() const;
     // Renders the whole window into a PNG (works on the offscreen platform).
     bool saveScreenshot(const QString& path);
 
@@ -37,6 +44,8 @@ public:
     ScalingPage* scalingPage() const { return m_scaling; }
     PagedPage* pagedPage() const { return m_paged; }
     DecodePage* decodePage() const { return m_decode; }
+    LessonPanel* lessons() const { return m_lessons; }
+    QDockWidget* scenarioDock() const { return m_scenarioDock; }
 
     // File operations; each reports failure in a message box and changes nothing on failure.
     bool openScenario(const QString& path);
@@ -47,6 +56,22 @@ public:
     void copyTableMarkdown();
     void setPinned(bool pinned);
     bool isPinned() const { return m_pinned.has_value(); }
+    // A lesson set: a shipped id ("course") or a file, optionally ":N" for the Nth lesson.
+    bool openLessons(const QString& spec);
+
+    // "en" or "ko": installs the language, rebuilds every widget around the same
+    // scenario, page and lesson, and remembers the choice. False for an unknown code.
+    bool setLanguage(const QString& code);
+    // Projector layout: full screen (unless told otherwise), 18 pt text, 28 pt headline
+    // figures, thick lines, value labels, the scenario panel folded to what the page uses.
+    void setPresenterMode(bool on, bool fullScreen = true);
+    bool isPresenterMode() const { return m_presenter; }
+    // A lesson's figures stay hidden until its answer is revealed.
+    void setQuizMode(bool on);
+    bool isQuizMode() const { return m_quiz; }
+    // The keyboard cheat sheet (F1 or ?), as shown.
+    QString cheatSheetText() const;
+    void showCheatSheet();
 
     // Message boxes are skipped (only the status bar speaks) when quiet, for tests.
     void setQuiet(bool quiet) { m_quiet = quiet; }
@@ -56,25 +81,49 @@ protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
+    void buildUi();
     void buildMenus();
+    void buildShortcuts();
     void rebuildRecentMenu();
     void updateTitle();
+    void narrateChange();
+    void pageChanged();
+    void applyFolding(); // which scenario controls the current page and mode show
+    void orderTabs();
     void reportError(const QString& title, const QString& message);
     QChartView* currentChart() const;
 
     ScenarioController* m_controller;
-    QTabWidget* m_pages;
-    ControlsPanel* m_controls;
-    MemoryPage* m_memory;
-    AttentionPage* m_attention;
-    ScalingPage* m_scaling;
-    PagedPage* m_paged;
-    DecodePage* m_decode;
+    QTabWidget* m_pages = nullptr;
+    ControlsPanel* m_controls = nullptr;
+    MemoryPage* m_memory = nullptr;
+    AttentionPage* m_attention = nullptr;
+    ScalingPage* m_scaling = nullptr;
+    PagedPage* m_paged = nullptr;
+    DecodePage* m_decode = nullptr;
+    LessonPanel* m_lessons = nullptr;
+    QDockWidget* m_scenarioDock = nullptr;
+    QDockWidget* m_lessonDock = nullptr;
+    QToolBar* m_toolbar = nullptr;
+    QList<QMenu*> m_menus;
+    QList<QAction*> m_windowActions; // shortcuts that live on the window, rebuilt with the UI
     QMenu* m_recentMenu = nullptr;
     QAction* m_pinAction = nullptr;
+    QAction* m_presenterAction = nullptr;
+    QAction* m_quizAction = nullptr;
+    QAction* m_lessonsAction = nullptr;
+    QAction* m_leavePresenter = nullptr;
+    QList<QAction*> m_pagedKeys; // Space, Right, R: only while the paged page is shown
     std::optional<kvscope::Scenario> m_pinned;
+    kvscope::Scenario m_narrated;  // the scenario the status bar last described
+    kvscope::Estimate m_narratedEstimate;
+    QFont m_normalFont;
+    Qt::WindowStates m_statesBeforePresenter = Qt::WindowNoState;
     QString m_lastError;
     bool m_quiet = false;
+    bool m_presenter = false;
+    bool m_quiz = false;
 };

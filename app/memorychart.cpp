@@ -45,24 +45,30 @@ MemoryChart::MemoryChart(QWidget* parent)
         m_sets.push_back(set);
     }
     m_series->setBarWidth(0.6);
+    // The two large terms carry their value inside the bar; the small estimates would only
+    // clutter it (their values are in the hover text and the breakdown).
+    m_series->setLabelsVisible(true);
+    m_series->setLabelsFormat(u"@value"_s);
+    m_series->setLabelsPrecision(4);
+    m_series->setLabelsPosition(QAbstractBarSeries::LabelsCenter);
+    m_sets[0]->setLabelColor(Qt::white);
+    m_sets[1]->setLabelColor(Qt::black);
+    m_sets[2]->setLabelColor(Qt::transparent);
+    m_sets[3]->setLabelColor(Qt::transparent);
     c->addSeries(m_series);
     c->addAxis(m_xAxis, Qt::AlignBottom);
     c->addAxis(m_yAxis, Qt::AlignLeft);
     m_series->attachAxis(m_xAxis);
     m_series->attachAxis(m_yAxis);
     m_yAxis->setTitleText(tr("GiB"));
-    m_yAxis->setLabelFormat(u"%.0f"_s);
 
     // The budget line lives on a hidden value axis spanning the categories.
-    QPen pen(chartstyle::budget(), 3, Qt::DashLine);
-    m_budget->setPen(pen);
     c->addSeries(m_budget);
     c->addAxis(m_lineXAxis, Qt::AlignBottom);
     m_lineXAxis->setVisible(false);
     m_budget->attachAxis(m_lineXAxis);
     m_budget->attachAxis(m_yAxis);
     // The whole card, as the course draws it: the budget is what the server may use of it.
-    m_card->setPen(QPen(chartstyle::runtime().darker(140), 2, Qt::DotLine));
     c->addSeries(m_card);
     m_card->attachAxis(m_lineXAxis);
     m_card->attachAxis(m_yAxis);
@@ -78,6 +84,26 @@ MemoryChart::MemoryChart(QWidget* parent)
     m_budgetLabel->setZValue(20);
     m_cardLabel->setZValue(20);
     connect(c, &QChart::plotAreaChanged, this, &MemoryChart::placeLineLabels);
+    connect(c, &QChart::plotAreaChanged, this, &MemoryChart::placeTotalLabels);
+    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, &MemoryChart::restyle);
+    restyle();
+}
+
+void MemoryChart::restyle() {
+    m_budget->setPen(QPen(chartstyle::budget(), chartstyle::lineWidth(3), Qt::DashLine));
+    m_card->setPen(QPen(chartstyle::runtime().darker(140), chartstyle::lineWidth(2), Qt::DotLine));
+    QFont labels = font();
+    labels.setPointSizeF(chartstyle::presenter() ? chartstyle::bodyPoints() * 0.85 : labels.pointSizeF());
+    labels.setBold(true);
+    m_series->setLabelsVisible(true);
+    for (QBarSet* set : m_sets)
+        set->setLabelFont(labels);
+    m_budgetLabel->setFont(labels);
+    m_cardLabel->setFont(labels);
+    for (auto* total : m_totals)
+        total->setFont(labels);
+    placeLineLabels();
+    placeTotalLabels();
 }
 
 void MemoryChart::setBars(const std::vector<Bar>& bars, std::uint64_t budgetBytes, const QString& budgetLabel,
@@ -130,12 +156,58 @@ void MemoryChart::setBars(const std::vector<Bar>& bars, std::uint64_t budgetByte
         m_budget->setName(budgetLabel);
         m_budgetLabel->setText(budgetLabel);
     }
-    // Tidy ticks with headroom above the tallest bar; only touch the axis when the range moves.
-    if (top * 1.08 > m_yAxis->max() || top * 1.08 < m_yAxis->max() * 0.6) {
-        m_yAxis->setRange(0, top * 1.08);
-        m_yAxis->applyNiceNumbers();
+    // Tidy ticks with headroom above the tallest bar; only touch the axis when the range
+    // moves. A locked axis never shrinks, so a halved bar looks half as tall.
+    const double wanted = top * 1.12;
+    if (wanted > m_yAxis->max() || (!m_axisLocked && wanted < m_yAxis->max() * 0.6)) {
+        chartstyle::setValueRange(m_yAxis, wanted);
+    }
+
+    // The total above each bar, and a mark on bars past the model's maximum context.
+    while (m_totals.size() < bars.size()) {
+        auto* label = new QGraphicsSimpleTextItem(chart());
+        label->setZValue(21);
+        label->setFont(m_budgetLabel->font());
+        m_totals.push_back(label);
+    }
+    while (m_totals.size() > bars.size()) {
+        delete m_totals.back();
+        m_totals.pop_back();
+    }
+    for (std::size_t i = 0; i < bars.size(); ++i) {
+        QString text = viewtext::size(bars[i].estimate.totalBytes);
+        if (bars[i].beyondMaxContext)
+            text += u'\n' + tr("past the model's maximum context");
+        m_totals[i]->setText(text);
+        m_totals[i]->setBrush(bars[i].beyondMaxContext ? chartstyle::bad() : palette().color(QPalette::WindowText));
     }
     placeLineLabels();
+    placeTotalLabels();
+}
+
+void MemoryChart::setAxisLocked(bool locked) {
+    m_axisLocked = locked;
+}
+
+qreal MemoryChart::axisTop() const {
+    return m_yAxis->max();
+}
+
+QStringList MemoryChart::totalLabels() const {
+    QStringList out;
+    for (const auto* label : m_totals)
+        out << label->text();
+    return out;
+}
+
+void MemoryChart::placeTotalLabels() {
+    for (std::size_t i = 0; i < m_totals.size() && i < m_bars.size(); ++i) {
+        const double total = kvscope::toGiB(m_bars[i].estimate.totalBytes);
+        const double shown = std::min(total, m_yAxis->max());
+        const QPointF top = chart()->mapToPosition(QPointF(double(i), shown), m_budget);
+        const QRectF box = m_totals[i]->boundingRect();
+        m_totals[i]->setPos(top.x() - box.width() / 2, std::max(chart()->plotArea().top(), top.y() - box.height() - 2));
+    }
 }
 
 void MemoryChart::placeLineLabels() {

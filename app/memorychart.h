@@ -24,6 +24,7 @@ public:
         QString label; // "8K (current)"
         kvscope::Estimate estimate;
         bool current = false;
+        bool beyondMaxContext = false; // more tokens than the model was trained for: marked on the chart
     };
 
     explicit MemoryChart(QWidget* parent = nullptr);
@@ -39,10 +40,20 @@ public:
     qreal cardGiB() const;
     QStringList categories() const;
     int pinnedOutlineCount() const;
+    // The value written above each bar ("23.63 GiB"), in category order; for tests.
+    QStringList totalLabels() const;
+    qreal axisTop() const;
+
+    // Locked: the value axis keeps its scale while the bars change (it grows only when a bar
+    // would be cut), so a class compares heights; unlocked it fits the tallest bar.
+    void setAxisLocked(bool locked);
+    bool isAxisLocked() const { return m_axisLocked; }
 
 private:
     void showHover(bool on, int index, QBarSet* set);
     void placeLineLabels();
+    void placeTotalLabels();
+    void restyle();
 
     QStackedBarSeries* m_series;
     std::vector<QBarSet*> m_sets;
@@ -55,4 +66,6 @@ private:
     QValueAxis* m_lineXAxis;
     QValueAxis* m_yAxis;
     std::vector<Bar> m_bars;
+    std::vector<class QGraphicsSimpleTextItem*> m_totals;
+    bool m_axisLocked = false;
 };

@@ -11,6 +11,8 @@
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
+#include <QCheckBox>
+#include <QLocale>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -28,11 +30,12 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-// The weight chart compares the formats a student meets first.
+// The weight chart: the course's table (FP32, BF16, INT8, plain INT4), then INT4 as real
+// quantized files store it, with one FP16 scale per 128 weights (4.125 bits).
 const std::vector<kvscope::DType>& weightChartDtypes() {
-    static const std::vector<kvscope::DType> dtypes{kvscope::DType::fp32(), kvscope::DType::bf16(),
-                                                    kvscope::DType::int8(),
-                                                    kvscope::DType::quantized(kvscope::DTypeKind::INT4, 128)};
+    static const std::vector<kvscope::DType> dtypes{
+        kvscope::DType::fp32(), kvscope::DType::bf16(), kvscope::DType::int8(), kvscope::DType::int4(),
+        kvscope::DType::quantized(kvscope::DTypeKind::INT4, 128)};
     return dtypes;
 }
 } // namespace
@@ -43,6 +46,7 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     , m_breakdown(new BreakdownModel(this))
     , m_chart(new MemoryChart(this))
     , m_axis(new QComboBox(this))
+    , m_lockAxis(new QCheckBox(tr("Lock scale"), this))
     , m_unit(new QComboBox(this))
     , m_verdict(new QLabel(this))
     , m_capacity(new QLabel(this))
@@ -50,15 +54,45 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     , m_table(new QTableView(this))
     , m_weightsView(new QChartView(new QChart, this))
     , m_weightsSet(new QBarSet(tr("Weights"))) {
+    setObjectName(u"memory"_s);
+    m_chart->setObjectName(u"memoryChart"_s);
+    m_verdict->setObjectName(u"verdict"_s);
+    m_capacity->setObjectName(u"capacity"_s);
+    m_formula->setObjectName(u"kvFormula"_s);
+    m_table->setObjectName(u"breakdown"_s);
+    m_weightsView->setObjectName(u"weightsChart"_s);
+    m_verdict->setWordWrap(true);
     m_verdict->setTextFormat(Qt::RichText);
     m_capacity->setTextFormat(Qt::RichText);
     m_capacity->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_formula->setTextFormat(Qt::RichText);
     m_formula->setWordWrap(true);
     m_formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QFont formulaFont = m_formula->font();
-    formulaFont.setPointSizeF(formulaFont.pointSizeF() * 1.15);
-    m_formula->setFont(formulaFont);
+    m_lockAxis->setToolTip(tr("Keep the scale while you compare: the axis grows when a bar would be cut, never "
+                              "shrinks"));
+    m_verdict->setToolTip(tr("Weights + KV cache + estimates, against the budget (card x utilization)"));
+    m_verdict->setWhatsThis(tr("The verdict compares the sum of the four terms with the budget line. It is not an "
+                               "out-of-memory guarantee: the allocator's reserve, fragmentation and other processes "
+                               "are not in the sum, so a computed 23 GiB can still fail on a 24 GiB card."));
+    m_formula->setToolTip(tr("The KV cache formula with this scenario's numbers put in"));
+    m_formula->setWhatsThis(tr("KV bytes = 2 x L x B x S x H_kv x D_head x bytes per element. The 2 is one K and one "
+                               "V per token; each symbol has the colour of the number put in for it."));
+    m_chart->setToolTip(tr("Stacked memory per GPU for each context (or batch); hover a bar for every term"));
+    m_chart->setWhatsThis(tr("Each bar stacks the weights (loaded once), the KV cache (grows with every token of "
+                             "every request) and the estimated activations and CUDA context, against the whole card "
+                             "(dotted) and the budget the server may use (dashed)."));
+    m_table->setToolTip(tr("Every term in bytes; hover a row for how it is computed"));
+    m_table->setWhatsThis(tr("The figures behind the bars, per GPU. Activations and the CUDA context are estimates; "
+                             "what nvidia-smi shows is larger still: it adds the allocator's cached blocks and the "
+                             "CUDA context of every process."));
+    m_capacity->setToolTip(tr("What vLLM prints at start-up for this scenario"));
+    m_capacity->setWhatsThis(tr("vLLM gives the cache what is left of memory x utilization after weights, activations "
+                                "and non-torch memory, in whole blocks of 16 tokens: tokens = blocks x 16; "
+                                "concurrency = tokens / tokens per request."));
+    m_weightsView->setToolTip(tr("The same parameters stored in each format: bytes = parameters x bits / 8"));
+    m_weightsView->setWhatsThis(tr("Weights alone in FP32, BF16, INT8 and INT4, and INT4 with one FP16 scale per 128 "
+                                   "weights (4.125 bits) as real quantized files store it. The chosen format is "
+                                   "darker and marked (now)."));
 
     m_axis->addItem(tr("Bars by context"));
     m_axis->addItem(tr("Bars by batch"));
@@ -74,26 +108,24 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->setTabKeyNavigation(false); // Tab leaves the table instead of walking its cells
 
     // Weights alone in four formats, the current one highlighted.
     QChart* weights = m_weightsView->chart();
     chartstyle::apply(weights, tr("Weights alone by dtype"));
     auto* weightsSeries = new QBarSeries;
-    m_weightsSet->setColor(chartstyle::weights());
-    m_weightsSet->setSelectedColor(chartstyle::kvCache());
+    m_weightsSet->setColor(chartstyle::weights().lighter(135));
+    m_weightsSet->setSelectedColor(chartstyle::weights().darker(140)); // the chosen format: darker and "(now)"
     m_weightsSet->setLabelColor(Qt::black);
     weightsSeries->append(m_weightsSet);
     weightsSeries->setLabelsVisible(true);
-    weightsSeries->setLabelsFormat(u"@value GiB"_s);
-    weightsSeries->setLabelsPrecision(3);
+    weightsSeries->setLabelsFormat(u"@value"_s);
+    weightsSeries->setLabelsPrecision(6); // the values are rounded to 0.01 GiB: 26.08, 13.04, 6.52, 3.26
     weightsSeries->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
     weights->addSeries(weightsSeries);
     auto* weightsX = new QBarCategoryAxis;
-    for (const auto& d : weightChartDtypes())
-        weightsX->append(QString::fromStdString(d.name()).toUpper());
     auto* weightsY = new QValueAxis;
     weightsY->setTitleText(tr("GiB"));
-    weightsY->setLabelFormat(u"%.0f"_s);
     weights->addAxis(weightsX, Qt::AlignBottom);
     weights->addAxis(weightsY, Qt::AlignLeft);
     weightsSeries->attachAxis(weightsX);
@@ -101,15 +133,11 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     weights->legend()->hide();
     m_weightsView->setRenderHint(QPainter::Antialiasing);
     m_weightsView->setMinimumHeight(200);
-    weightsX->setLabelsFont([&] {
-        QFont f = weightsX->labelsFont();
-        f.setPointSizeF(f.pointSizeF() * 0.9);
-        return f;
-    }());
 
     auto* left = new QVBoxLayout;
     auto* chartControls = new QHBoxLayout;
     chartControls->addWidget(m_axis);
+    chartControls->addWidget(m_lockAxis);
     chartControls->addStretch(1);
     left->addWidget(m_verdict);
     left->addLayout(chartControls);
@@ -142,6 +170,12 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     layout->addWidget(rightWidget);
 
     connect(m_axis, &QComboBox::currentIndexChanged, this, &MemoryPage::scenarioChanged);
+    connect(m_lockAxis, &QCheckBox::toggled, m_chart, &MemoryChart::setAxisLocked);
+    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this] {
+        m_verdict->clear(); // its headline size changed: render it again
+        m_tableSized = false;
+        scenarioChanged();
+    });
     connect(m_unit, &QComboBox::currentIndexChanged, this, [this](int index) {
         const auto unit = index == 1 ? kvscope::SizeUnit::Decimal : kvscope::SizeUnit::Binary;
         m_breakdown->setUnit(unit);
@@ -156,6 +190,9 @@ QString MemoryPage::verdictText() const {
 }
 QString MemoryPage::capacityText() const {
     return m_capacity->text();
+}
+QString MemoryPage::formulaText() const {
+    return m_formula->text();
 }
 void MemoryPage::setAxis(int axis) {
     m_axis->setCurrentIndex(axis);
@@ -189,7 +226,8 @@ void MemoryPage::refresh() {
         QString label = byBatch ? tr("batch %1").arg(values[i]) : viewtext::tokens(values[i]);
         if (current)
             label += tr(" (now)");
-        bars.push_back({label, estimates[i], current});
+        const std::uint64_t tokens = byBatch ? s.context : values[i];
+        bars.push_back({label, estimates[i], current, s.model.maxContext > 0 && tokens > s.model.maxContext});
     }
     const QString title =
         (byBatch ? tr("%1 at %2 tokens, by batch")
@@ -226,7 +264,8 @@ void MemoryPage::refresh() {
     setIfChanged(m_capacity, viewtext::capacityHtml(m_controller->capacity()));
 
     const auto weights = kvscope::weightsByDtype(s, weightChartDtypes());
-    double top = 1;
+    QStringList categories;
+    double top = 0;
     for (std::size_t i = 0; i < weights.size(); ++i) {
         const double gib = std::round(kvscope::toGiB(weights[i].bytesPerGpu) * 100.0) / 100.0;
         if (m_weightsSet->count() <= int(i))
@@ -234,16 +273,28 @@ void MemoryPage::refresh() {
         else if (m_weightsSet->at(int(i)) != gib)
             m_weightsSet->replace(int(i), gib);
         top = std::max(top, gib);
-    }
-    // Highlight the chosen dtype's bar.
-    for (std::size_t i = 0; i < weights.size(); ++i) {
         const bool chosen = weights[i].dtype == s.weightDtype;
         if (m_weightsSet->isBarSelected(int(i)) != chosen)
             m_weightsSet->setBarSelected(int(i), chosen);
+        const kvscope::DType& d = weights[i].dtype;
+        QString name = QString::fromStdString(d.name()).toUpper();
+        if (chosen)
+            name += tr(" (now)");
+        categories << name;
+    }
+    auto* x = qobject_cast<QBarCategoryAxis*>(m_weightsView->chart()->axes(Qt::Horizontal).value(0));
+    if (x && x->categories() != categories) {
+        x->clear();
+        x->append(categories);
     }
     auto* y = qobject_cast<QValueAxis*>(m_weightsView->chart()->axes(Qt::Vertical).value(0));
-    if (y && (top * 1.2 > y->max() || top * 1.2 < y->max() * 0.6)) {
-        y->setRange(0, top * 1.2);
-        y->applyNiceNumbers();
-    }
+    if (y && (top * 1.2 > y->max() || top * 1.2 < y->max() * 0.6))
+        chartstyle::setValueRange(y, top * 1.2);
+}
+
+QStringList MemoryPage::weightLabels() const {
+    QStringList out;
+    for (int i = 0; i < m_weightsSet->count(); ++i)
+        out << QLocale().toString(m_weightsSet->at(i), 'f', 2);
+    return out;
 }

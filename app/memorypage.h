@@ -11,6 +11,7 @@ class MemoryChart;
 class ScenarioController;
 class QChartView;
 class QBarSet;
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QTableView;
@@ -29,6 +30,10 @@ public:
     QChartView* weightsChart() const { return m_weightsView; }
     QString verdictText() const;
     QString capacityText() const;
+    QString formulaText() const;
+    // The weights-by-dtype bars as shown (GiB to two decimals) and their categories.
+    QStringList weightLabels() const;
+    QCheckBox* axisLock() const { return m_lockAxis; }
     void setAxis(int axis); // 0 = context, 1 = batch
     void setPinned(const std::optional<kvscope::Scenario>& pinned);
 
@@ -42,6 +47,7 @@ private:
     BreakdownModel* m_breakdown;
     MemoryChart* m_chart;
     QComboBox* m_axis;
+    QCheckBox* m_lockAxis;
     QComboBox* m_unit;
     QLabel* m_verdict;
     QLabel* m_capacity;

@@ -24,8 +24,9 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-const QColor kLineColors[] = {QColor(0x25, 0x63, 0xeb), QColor(0x05, 0x96, 0x69), QColor(0xd9, 0x77, 0x06),
-                              QColor(0x7c, 0x3a, 0xed)};
+// Okabe-Ito: blue, bluish green, reddish purple, black; the budget is vermillion.
+const QColor kLineColors[] = {QColor(0x00, 0x72, 0xb2), QColor(0x00, 0x9e, 0x73), QColor(0xcc, 0x79, 0xa7),
+                              QColor(0x22, 0x22, 0x22)};
 constexpr std::size_t kMaxLines = 4; // batches 1, 8, 32 and the current one
 } // namespace
 
@@ -41,6 +42,17 @@ ScalingPage::ScalingPage(ScenarioController* controller, QWidget* parent)
     , m_yLog(new QLogValueAxis)
     , m_budget(new QLineSeries) {
     m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setObjectName(u"scalingChart"_s);
+    m_fitMap->setObjectName(u"fitMap"_s);
+    m_view->setToolTip(tr("Memory per GPU against context, one line per batch, with the budget"));
+    m_view->setWhatsThis(tr("The KV cache grows linearly with the context and with the batch: each line is straight "
+                            "on linear axes, and x4 context is x4 cache. Where a line crosses the dashed budget, that "
+                            "batch stops fitting."));
+    m_fitMap->setToolTip(tr("Which context x batch pairs fit the budget: ✓ fits, ✗ over budget"));
+    m_fitMap->setWhatsThis(tr("Every cell is one scenario at that context and batch: weights + KV + estimates against "
+                              "the budget. The outlined cell is the current scenario. Hover a cell for its total."));
+    m_quantity->setToolTip(tr("Draw the KV cache alone, or everything against the budget"));
+    m_logY->setToolTip(tr("A log scale shows small and large totals on one chart"));
     QChart* chart = m_view->chart();
     chartstyle::apply(chart, QString());
     m_quantity->addItem(tr("KV cache only"));
@@ -50,7 +62,6 @@ ScalingPage::ScalingPage(ScenarioController* controller, QWidget* parent)
     m_x->setBase(2);
     m_x->setLabelFormat(u"%.0f"_s);
     m_x->setTitleText(tr("context (tokens per sequence, log scale)"));
-    m_yLinear->setLabelFormat(u"%.0f"_s);
     m_yLinear->setTitleText(tr("GiB per GPU"));
     m_yLog->setBase(10);
     m_yLog->setLabelFormat(u"%g"_s);
@@ -93,6 +104,10 @@ ScalingPage::ScalingPage(ScenarioController* controller, QWidget* parent)
         scenarioChanged();
     });
     connect(controller, &ScenarioController::scenarioChanged, this, &ScalingPage::scenarioChanged);
+    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this] {
+        m_budget->setPen(QPen(chartstyle::budget(), chartstyle::lineWidth(3), Qt::DashLine));
+        scenarioChanged();
+    });
 }
 
 void ScalingPage::setLogY(bool log) {
@@ -141,7 +156,10 @@ void ScalingPage::refresh() {
         line->replace(points);
         line->setVisible(true);
         line->setName(tr("batch %1%2").arg(batch).arg(batch == s.batch ? tr(" (now)") : QString()));
-        line->setPen(QPen(kLineColors[i], batch == s.batch ? 3.5 : 2));
+        // Colour and dash tell the lines apart; the current batch is the thickest.
+        QPen pen(kLineColors[i], chartstyle::lineWidth(batch == s.batch ? 3.5 : 2));
+        pen.setStyle(batch == s.batch ? Qt::SolidLine : i % 2 ? Qt::DashDotLine : Qt::SolidLine);
+        line->setPen(pen);
     }
     const double budgetGiB = kvscope::toGiB(current.budgetBytes);
     m_budget->replace(QList<QPointF>{{double(contexts.front()), budgetGiB}, {double(contexts.back()), budgetGiB}});
@@ -150,7 +168,7 @@ void ScalingPage::refresh() {
     if (m_logY->isChecked())
         m_yLog->setRange(std::pow(10.0, std::floor(std::log10(bottom))), std::pow(10.0, std::ceil(std::log10(top))));
     else
-        m_yLinear->setRange(0, std::ceil(std::min(top, budgetGiB * 4) * 1.1));
+        chartstyle::setValueRange(m_yLinear, std::min(top, budgetGiB * 4) * 1.1);
     m_view->chart()->setTitle(tr("%1: %2 against context (%3 weights, %4 cache)")
                                   .arg(QString::fromStdString(s.model.displayName),
                                        total ? tr("total memory") : tr("KV cache"),

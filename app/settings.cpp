@@ -46,6 +46,14 @@ void Settings::addRecentFile(const QString& path) {
     emit recentFilesChanged();
 }
 
+QString Settings::language() const {
+    return QSettings().value(u"view/language"_s).toString();
+}
+
+void Settings::setLanguage(const QString& code) {
+    QSettings().setValue(u"view/language"_s, code);
+}
+
 kvscope::SizeUnit Settings::sizeUnit() const {
     return QSettings().value(u"view/sizeUnit"_s).toString() == u"GB"_s ? kvscope::SizeUnit::Decimal
                                                                        : kvscope::SizeUnit::Binary;

@@ -22,6 +22,10 @@ public:
     QStringList recentFiles() const;
     void addRecentFile(const QString& path);
 
+    // "en" or "ko"; empty: follow the system locale.
+    QString language() const;
+    void setLanguage(const QString& code);
+
     kvscope::SizeUnit sizeUnit() const;
     void setSizeUnit(kvscope::SizeUnit unit);
 

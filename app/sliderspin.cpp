@@ -1,11 +1,14 @@
 #include "sliderspin.h"
 
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace {
 constexpr int kLogSteps = 1000;
@@ -23,6 +26,8 @@ SliderSpin::SliderSpin(QWidget* parent)
     m_spin->setKeyboardTracking(false);
     m_spin->setMinimumWidth(95);
     m_spin->setAlignment(Qt::AlignRight);
+    m_slider->installEventFilter(this);
+    m_spin->installEventFilter(this);
 
     connect(m_slider, &QSlider::valueChanged, this, [this](int position) {
         const int v = valueAt(position);
@@ -53,6 +58,66 @@ void SliderSpin::setRange(int minimum, int maximum) {
 void SliderSpin::setLogScale(bool log) {
     m_log = log;
     setRange(m_spin->minimum(), m_spin->maximum());
+}
+
+void SliderSpin::setHelp(const QString& toolTip, const QString& whatsThis) {
+    for (QWidget* w : {static_cast<QWidget*>(m_slider), static_cast<QWidget*>(m_spin)}) {
+        w->setToolTip(toolTip);
+        w->setWhatsThis(whatsThis);
+    }
+}
+
+int SliderSpin::powerOfTwoStep(int value, int doublings, int minimum, int maximum) {
+    const auto v = std::int64_t(std::max(value, 1));
+    std::int64_t floor2 = 1;
+    while (floor2 * 2 <= v)
+        floor2 *= 2;
+    std::int64_t next = floor2;
+    if (doublings > 0)
+        next = floor2 << doublings; // from 17: 32, 64, ...; from 16: 32, 64, ...
+    else if (doublings < 0)
+        next = floor2 == v ? floor2 >> -doublings : floor2 >> (-doublings - 1); // from 17: 16, 8; from 16: 8, 4
+    return int(std::clamp<std::int64_t>(next, minimum, maximum));
+}
+
+bool SliderSpin::eventFilter(QObject* watched, QEvent* event) {
+    const bool shortcutOverride = event->type() == QEvent::ShortcutOverride;
+    if (!m_log || (event->type() != QEvent::KeyPress && !shortcutOverride))
+        return QWidget::eventFilter(watched, event);
+    const auto* key = static_cast<QKeyEvent*>(event);
+    int doublings = 0;
+    switch (key->key()) {
+    case Qt::Key_Right:
+        doublings = watched == m_slider ? 1 : 0; // in the spin box Left/Right move the text cursor
+        break;
+    case Qt::Key_Left:
+        doublings = watched == m_slider ? -1 : 0;
+        break;
+    case Qt::Key_Up:
+        doublings = 1;
+        break;
+    case Qt::Key_Down:
+        doublings = -1;
+        break;
+    case Qt::Key_PageUp:
+        doublings = 2;
+        break;
+    case Qt::Key_PageDown:
+        doublings = -2;
+        break;
+    default:
+        break;
+    }
+    if (doublings == 0)
+        return QWidget::eventFilter(watched, event);
+    if (shortcutOverride) {
+        // These keys are ours while we have the focus: the window's shortcuts for the same
+        // keys (step the animation, next lesson) must not take them.
+        event->accept();
+        return true;
+    }
+    setValue(powerOfTwoStep(value(), doublings, minimum(), maximum()));
+    return true;
 }
 
 void SliderSpin::setSuffix(const QString& suffix) {

@@ -1,14 +1,17 @@
 #include "viewtext.h"
 
+#include "chartstyle.h"
 #include "units.h"
 
 #include <QCoreApplication>
 #include <QLocale>
 
+using namespace Qt::StringLiterals;
+
 namespace viewtext {
 namespace {
-QString tr(const char* text) {
-    return QCoreApplication::translate("viewtext", text);
+QString tr(const char* text, const char* disambiguation = nullptr, int n = -1) {
+    return QCoreApplication::translate("viewtext", text, disambiguation, n);
 }
 } // namespace
 
@@ -17,13 +20,109 @@ QString size(std::uint64_t bytes, kvscope::SizeUnit unit, int decimals) {
 }
 
 QString verdictHtml(const kvscope::Estimate& e) {
+    // The word carries the verdict (with a mark), the colour only repeats it.
+    const QString headline = u"<span style='color:%1; font-size:%2pt; font-weight:600'>%3</span>"_s;
+    const QString points = QString::number(chartstyle::headlinePoints());
+    const QString note = tr("<br><small>Weights + KV cache + estimated activations and CUDA context, against card x "
+                            "utilization. Not an out-of-memory guarantee: the allocator's reserve and fragmentation are "
+                            "not in the sum.</small>");
     if (e.fits)
-        return tr("<span style='color:#1b7f3b; font-size:16pt; font-weight:600'>Fits</span>"
-                  "&nbsp;&nbsp;%1 to spare of a %2 budget")
-            .arg(size(std::uint64_t(e.headroomBytes)), size(e.budgetBytes));
-    return tr("<span style='color:#b3261e; font-size:16pt; font-weight:600'>Out of memory</span>"
-              "&nbsp;&nbsp;short by %1 of a %2 budget")
-        .arg(size(std::uint64_t(-e.headroomBytes)), size(e.budgetBytes));
+        return headline.arg(chartstyle::good().name(), points, tr("✓ Fits")) +
+               tr("&nbsp;&nbsp;%1 to spare of a %2 budget").arg(size(std::uint64_t(e.headroomBytes)), size(e.budgetBytes)) +
+               note;
+    return headline.arg(chartstyle::bad().name(), points, tr("✗ Out of memory")) +
+           tr("&nbsp;&nbsp;short by %1 of a %2 budget").arg(size(std::uint64_t(-e.headroomBytes)), size(e.budgetBytes)) +
+           note;
+}
+
+QString symbolColor(char symbol) {
+    switch (symbol) {
+    case '2':
+        return u"#7a4b00"_s;
+    case 'L':
+        return u"#0072b2"_s;
+    case 'B':
+        return u"#b35900"_s;
+    case 'S':
+        return u"#007a5a"_s;
+    case 'H':
+        return u"#a8447e"_s;
+    case 'D':
+        return u"#5a4fcf"_s;
+    default:
+        return u"#444444"_s;
+    }
+}
+
+QString changeNarration(const kvscope::ScenarioDiff& d, const kvscope::Scenario& a, const kvscope::Scenario& b) {
+    using F = kvscope::ScenarioDiff::Field;
+    if (d.changed.empty())
+        return {};
+    const QLocale locale;
+    const auto num = [&](std::uint64_t v) { return locale.toString(qulonglong(v)); };
+    QString what;
+    if (d.changed.size() == 1) {
+        switch (d.changed.front()) {
+        case F::Model:
+            what = tr("Model %1 → %2").arg(QString::fromStdString(a.model.displayName),
+                                            QString::fromStdString(b.model.displayName));
+            break;
+        case F::Layers:
+            what = tr("Layers %1 → %2").arg(a.model.layers).arg(b.model.layers);
+            break;
+        case F::Hidden:
+            what = tr("Hidden size %1 → %2").arg(num(a.model.hidden), num(b.model.hidden));
+            break;
+        case F::Heads:
+            what = tr("Query heads %1 → %2").arg(a.model.heads).arg(b.model.heads);
+            break;
+        case F::KvHeads:
+            what = tr("KV heads %1 → %2").arg(a.model.kvHeads).arg(b.model.kvHeads);
+            break;
+        case F::HeadDim:
+            what = tr("Head dim %1 → %2").arg(a.model.effectiveHeadDim()).arg(b.model.effectiveHeadDim());
+            break;
+        case F::Params:
+            what = tr("Parameters changed");
+            break;
+        case F::WeightDtype:
+            what = tr("Weights %1 → %2").arg(QString::fromStdString(a.weightDtype.label()),
+                                              QString::fromStdString(b.weightDtype.label()));
+            break;
+        case F::KvDtype:
+            what = tr("KV cache dtype %1 → %2").arg(QString::fromStdString(a.kvDtype.label()),
+                                                     QString::fromStdString(b.kvDtype.label()));
+            break;
+        case F::Context:
+            what = tr("Context %1 → %2").arg(tokens(a.context), tokens(b.context));
+            break;
+        case F::Batch:
+            what = tr("Batch %1 → %2").arg(num(a.batch), num(b.batch));
+            break;
+        case F::Gpu:
+            what = tr("GPU %1 → %2").arg(size(a.gpuMemoryBytes, kvscope::SizeUnit::Binary, 0),
+                                          size(b.gpuMemoryBytes, kvscope::SizeUnit::Binary, 0));
+            break;
+        case F::Utilization:
+            what = tr("Utilization %1 → %2").arg(a.utilization, 0, 'f', 2).arg(b.utilization, 0, 'f', 2);
+            break;
+        case F::TensorParallel:
+            what = tr("Tensor parallel %1 → %2").arg(a.tensorParallel).arg(b.tensorParallel);
+            break;
+        }
+    } else {
+        what = tr("%n settings changed", "", int(d.changed.size()));
+    }
+    QString kv = tr("KV cache %1 → %2").arg(size(d.kvBefore), size(d.kvAfter));
+    if (d.kvBefore != d.kvAfter && d.kvRatio > 0)
+        kv += tr(" (×%1)").arg(locale.toString(d.kvRatio, 'g', 3));
+    const QString weights = d.weightsBefore == d.weightsAfter
+                                ? tr("weights unchanged")
+                                : tr("weights %1 → %2").arg(size(d.weightsBefore), size(d.weightsAfter));
+    QString verdict;
+    if (d.fitsBefore != d.fitsAfter)
+        verdict = d.fitsAfter ? tr("; now fits") : tr("; now out of memory");
+    return tr("%1: %2, %3%4").arg(what, kv, weights, verdict);
 }
 
 QString kvFormulaHtml(const kvscope::Scenario& s, const kvscope::Estimate& e) {
@@ -40,13 +139,21 @@ QString kvFormulaHtml(const kvscope::Scenario& s, const kvscope::Estimate& e) {
             .arg(m.mla.qkRopeHeadDim)
             .arg(bytesPerElement, size(e.kvBytes));
     }
-    QString text = tr("<b>KV</b> = 2 x L x B x S x H<sub>kv</sub> x D<sub>head</sub> x bytes = "
-                      "2 x %1 x %2 x %3 x %4 x %5 x %6 B = <b>%7</b>")
-                       .arg(m.layers)
-                       .arg(locale.toString(qulonglong(s.batch)), locale.toString(qulonglong(s.context)))
-                       .arg(e.kvHeadsPerGpu)
-                       .arg(m.effectiveHeadDim())
-                       .arg(bytesPerElement, size(e.kvBytes));
+    // Each symbol and the number put in for it share a colour; the 2 is labelled as K and V.
+    const auto sym = [](char c, const QString& text) {
+        return u"<span style='color:%1'><b>%2</b></span>"_s.arg(symbolColor(c), text);
+    };
+    QString text = tr("<b>KV</b> = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = <b>%15</b>"
+                      "<br><small>2: one K and one V · L: layers · B: batch · S: tokens per sequence · "
+                      "H<sub>kv</sub>: KV heads · D<sub>head</sub>: head size · bytes: per element</small>")
+                       .arg(sym('2', tr("2<sub>(K, V)</sub>")), sym('L', u"L"_s), sym('B', u"B"_s), sym('S', u"S"_s),
+                            sym('H', u"H<sub>kv</sub>"_s), sym('D', u"D<sub>head</sub>"_s), sym('b', tr("bytes")))
+                       .arg(sym('2', u"2"_s), sym('L', QString::number(m.layers)),
+                            sym('B', locale.toString(qulonglong(s.batch))),
+                            sym('S', locale.toString(qulonglong(s.context))),
+                            sym('H', QString::number(e.kvHeadsPerGpu)),
+                            sym('D', QString::number(m.effectiveHeadDim())), sym('b', bytesPerElement + tr(" B")))
+                       .arg(size(e.kvBytes));
     if (s.tensorParallel > 1)
         text += e.kvReplicated ? tr("<br>Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head")
                                      .arg(m.kvHeads)

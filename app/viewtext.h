@@ -1,6 +1,7 @@
 #pragma once
 
 #include "scenario.h"
+#include "scenariodiff.h"
 #include "units.h"
 
 #include <QString>
@@ -12,6 +13,12 @@ namespace viewtext {
 QString verdictHtml(const kvscope::Estimate& estimate);
 // The KV formula with the current numbers put in, term by term.
 QString kvFormulaHtml(const kvscope::Scenario& scenario, const kvscope::Estimate& estimate);
+// The status bar's sentence for one change: "Batch 8 -> 16: KV cache 8.00 -> 16.00 GiB (x2),
+// weights unchanged". Empty when nothing a user sees changed.
+QString changeNarration(const kvscope::ScenarioDiff& diff, const kvscope::Scenario& before,
+                        const kvscope::Scenario& after);
+// The colour each symbol of the KV formula is drawn in, shared by the formula and its legend.
+QString symbolColor(char symbol); // 'L', 'B', 'S', 'H', 'D', 'b' (bytes), '2'
 // "8.00 GiB" or "8.59 GB"
 QString size(std::uint64_t bytes, kvscope::SizeUnit unit = kvscope::SizeUnit::Binary, int decimals = 2);
 

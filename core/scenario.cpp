@@ -51,6 +51,14 @@ Scenario defaultScenario() {
     return s;
 }
 
+Scenario withPresetModel(Scenario base, std::string_view presetId) {
+    base.model = loadPreset(presetId);
+    base.weightDtype = base.model.nativeDtype;
+    base.kvDtype = base.model.nativeDtype;
+    base.tensorParallel = 1;
+    return base;
+}
+
 std::uint32_t kvHeadsPerGpu(const ModelShape& model, std::uint32_t tp) {
     if (tp == 0)
         throw Error("--tp: the tensor-parallel degree must be at least 1");

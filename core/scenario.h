@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace kvscope {
 
@@ -31,6 +32,11 @@ struct Scenario {
 
 // Llama-3.1-8B, BF16 weights and cache, 8K context, batch 8, a 24 GiB card.
 Scenario defaultScenario();
+
+// `base` with the model preset `presetId` stored as it was published: weights and cache
+// in the model's native dtype (the course's small GPT in FP32, Llama in BF16), one GPU.
+// Throws Error listing the presets for an unknown id.
+Scenario withPresetModel(Scenario base, std::string_view presetId);
 
 // Terms that are not weights or KV. Both are estimates and are labelled so everywhere.
 struct OverheadEstimate {

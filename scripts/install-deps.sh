@@ -9,6 +9,7 @@ packages=(
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev
     libqt6opengl6-dev # Qt6Charts' CMake config needs Qt6OpenGL, which qt6-charts-dev does not pull in
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    qt6-translations-l10n # Qt's own dialog buttons and shortcuts in Korean
     libgl-dev nlohmann-json3-dev libopenblas-dev
     fonts-dejavu-core
     fonts-noto-cjk # Korean UI text in screenshots and on machines without a CJK font

@@ -44,7 +44,7 @@ Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes
         s.model = std::move(imported.shape);
         notes = std::move(imported.notes);
     } else if (auto name = p.value("preset")) {
-        s.model = loadPreset(*name);
+        s = withPresetModel(s, *name); // as published; --weight-dtype and --kv-dtype below override
     } else if (explicitShape) {
         // A bare shape: Llama-style blocks, 32K vocabulary unless told otherwise.
         ModelShape m;

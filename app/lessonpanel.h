@@ -1,0 +1,102 @@
+#pragma once
+
+#include "lesson.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class ScenarioController;
+class QButtonGroup;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QStackedWidget;
+class QVBoxLayout;
+
+// The guided lessons: a question in the app's own scenario, the class's prediction (a
+// number or a choice), then the answer with core/'s figures and the widget that shows
+// them outlined. Enter (or Page Down, a presenter's clicker) reveals, then moves on;
+// Page Up goes back. The panel never computes a figure: core/lesson.h does.
+class LessonPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    // What survives a rebuild of the window (a language switch).
+    struct State {
+        std::optional<kvscope::LessonSet> set;
+        int index = 0;
+        bool revealed = false;
+        double typed = 0;
+        int chosen = -1;
+    };
+
+    explicit LessonPanel(ScenarioController* controller, QWidget* parent = nullptr);
+
+    // "course", "course:3", "path/to/lessons.json" or "path/to/lessons.json:2" (1-based).
+    bool open(const QString& spec, QString* error);
+    void setLessonSet(const kvscope::LessonSet& set, int index = 0);
+    bool hasLessons() const { return m_set.has_value() && !m_set->lessons.empty(); }
+    int count() const;
+    int currentIndex() const { return m_index; }
+    const kvscope::Lesson* currentLesson() const;
+
+    void goTo(int index); // applies the lesson's scenario and page; the answer is hidden again
+    void next();
+    void previous();
+    void advance(); // reveal, or when revealed the next lesson
+    void reveal();
+    bool isRevealed() const { return m_revealed; }
+    void setPrediction(double value);
+    void choose(int choice);
+    void setQuizMode(bool on);
+
+    QString questionText() const;
+    QString answerText() const;   // empty until revealed
+    QString feedbackText() const; // how the prediction compares, once revealed
+
+    State state() const;
+    void restore(const State& state);
+
+    // The language the lessons are shown in: the interface's.
+    static kvscope::Language language();
+
+signals:
+    void pageRequested(const QString& page);
+    void highlightRequested(const QString& target); // empty: clear
+    void coverRequested(const QString& page, bool covered);
+    void revealed();
+
+protected:
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    void display(int index);
+    void rebuildChoices();
+    QString render(const kvscope::LocalizedText& text) const;
+    QString format(double value, int decimals) const;
+
+    ScenarioController* m_controller;
+    std::optional<kvscope::LessonSet> m_set;
+    int m_index = 0;
+    bool m_revealed = false;
+    bool m_quiz = false;
+    int m_chosen = -1;
+
+    QComboBox* m_picker;
+    QLabel* m_question;
+    QStackedWidget* m_predictStack;
+    QDoubleSpinBox* m_number;
+    QLabel* m_unit;
+    QWidget* m_choiceBox;
+    QVBoxLayout* m_choiceLayout;
+    QButtonGroup* m_choices;
+    QPushButton* m_reveal;
+    QPushButton* m_previous;
+    QPushButton* m_next;
+    QLabel* m_feedback;
+    QLabel* m_answer;
+    QLabel* m_empty;
+    QWidget* m_body;
+};

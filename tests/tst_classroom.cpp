@@ -1,0 +1,461 @@
+// The window in front of a class: the keyboard, presenter mode at projector resolutions in
+// both languages, the language switch, the lessons and quiz mode, the status bar's
+// narration and the readings a class takes off the charts.
+#include "chartstyle.h"
+#include "controlspanel.h"
+#include "focusorder.h"
+#include "language.h"
+#include "lesson.h"
+#include "lessonpanel.h"
+#include "mainwindow.h"
+#include "memorychart.h"
+#include "memorypage.h"
+#include "overlay.h"
+#include "pagedpage.h"
+#include "scenariocontroller.h"
+#include "sliderspin.h"
+#include "testutils.h"
+#include "units.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QChartView>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QLabel>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+void showAndWait(MainWindow& window) {
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+}
+
+// Widgets whose text is cut: a label, button or combo narrower than it needs, or a chart
+// whose title is wider than the chart. Returns their descriptions.
+QStringList clippedWidgets(QWidget* root) {
+    QStringList clipped;
+    const auto visible = [root](QWidget* w) { return w->isVisibleTo(root) && w->width() > 0; };
+    for (auto* label : root->findChildren<QLabel*>()) {
+        if (!visible(label) || label->wordWrap() || label->text().isEmpty() || label->textFormat() == Qt::RichText)
+            continue;
+        if (label->width() + 1 < label->minimumSizeHint().width())
+            clipped << u"label '%1' %2 < %3"_s.arg(label->text().left(30)).arg(label->width()).arg(
+                           label->minimumSizeHint().width());
+    }
+    for (auto* button : root->findChildren<QAbstractButton*>()) {
+        if (!visible(button) || button->text().isEmpty() || qobject_cast<QTabBar*>(button->parentWidget()))
+            continue;
+        if (button->width() + 1 < button->minimumSizeHint().width())
+            clipped << u"button '%1' %2 < %3"_s.arg(button->text().left(30)).arg(button->width()).arg(
+                           button->minimumSizeHint().width());
+    }
+    for (auto* combo : root->findChildren<QComboBox*>()) {
+        if (!visible(combo))
+            continue;
+        // A combo shows its current item: that text must fit beside the arrow.
+        const int textWidth = combo->fontMetrics().horizontalAdvance(combo->currentText());
+        if (combo->width() < textWidth + 24)
+            clipped << u"combo '%1' %2 < %3"_s.arg(combo->currentText().left(30)).arg(combo->width()).arg(
+                           textWidth + 24);
+    }
+    for (auto* view : root->findChildren<QChartView*>()) {
+        if (!visible(view) || view->chart()->title().isEmpty())
+            continue;
+        const QFontMetrics fm(view->chart()->titleFont());
+        if (fm.horizontalAdvance(view->chart()->title()) > view->width())
+            clipped << u"chart title '%1'"_s.arg(view->chart()->title().left(40));
+    }
+    return clipped;
+}
+
+} // namespace
+
+class TestClassroom : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        language::install(u"en"_s);
+    }
+    void cleanup() { language::install(u"en"_s); }
+
+    // One arrow from 8 gives 16, from 17 gives 32; Page Up multiplies by 4.
+    void sliderStepsByPowersOfTwo_data() {
+        QTest::addColumn<int>("start");
+        QTest::addColumn<int>("key");
+        QTest::addColumn<bool>("onSlider");
+        QTest::addColumn<int>("expected");
+        QTest::newRow("8 right") << 8 << int(Qt::Key_Right) << true << 16;
+        QTest::newRow("17 right") << 17 << int(Qt::Key_Right) << true << 32;
+        QTest::newRow("17 left") << 17 << int(Qt::Key_Left) << true << 16;
+        QTest::newRow("16 left") << 16 << int(Qt::Key_Left) << true << 8;
+        QTest::newRow("8 up") << 8 << int(Qt::Key_Up) << true << 16;
+        QTest::newRow("8 page up") << 8 << int(Qt::Key_PageUp) << true << 32;
+        QTest::newRow("17 page up") << 17 << int(Qt::Key_PageUp) << true << 64;
+        QTest::newRow("16 page down") << 16 << int(Qt::Key_PageDown) << true << 4;
+        QTest::newRow("1024 right, at the top") << 1024 << int(Qt::Key_Right) << true << 1024;
+        QTest::newRow("1 left, at the bottom") << 1 << int(Qt::Key_Left) << true << 1;
+        QTest::newRow("spin box up") << 8 << int(Qt::Key_Up) << false << 16;
+        QTest::newRow("spin box page down") << 64 << int(Qt::Key_PageDown) << false << 16;
+    }
+    void sliderStepsByPowersOfTwo() {
+        QFETCH(int, start);
+        QFETCH(int, key);
+        QFETCH(bool, onSlider);
+        QFETCH(int, expected);
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        SliderSpin* batch = window.controls()->batch();
+        batch->setValue(start);
+        QWidget* target = onSlider ? static_cast<QWidget*>(batch->slider()) : batch->spinBox();
+        target->setFocus();
+        QTest::keyClick(target, Qt::Key(key));
+        QCOMPARE(batch->value(), expected);
+        QCOMPARE(controller.scenario().batch, std::uint64_t(expected));
+        // Five presses never wander off the powers of two.
+        for (int i = 0; i < 5; ++i)
+            QTest::keyClick(target, Qt::Key(key));
+        const int v = batch->value();
+        QVERIFY2((v & (v - 1)) == 0, qPrintable(QString::number(v)));
+    }
+
+    void contextSliderToo() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        SliderSpin* context = window.controls()->context();
+        context->slider()->setFocus();
+        QTest::keyClick(context->slider(), Qt::Key_Right);
+        QCOMPARE(controller.scenario().context, std::uint64_t(16384));
+        QTest::keyClick(context->slider(), Qt::Key_PageDown);
+        QCOMPARE(controller.scenario().context, std::uint64_t(4096));
+    }
+
+    void ctrlNumberSwitchesPages_data() {
+        QTest::addColumn<int>("key");
+        QTest::addColumn<QString>("page");
+        QTest::newRow("Ctrl+1") << int(Qt::Key_1) << u"memory"_s;
+        QTest::newRow("Ctrl+2") << int(Qt::Key_2) << u"attention"_s;
+        QTest::newRow("Ctrl+3") << int(Qt::Key_3) << u"scaling"_s;
+        QTest::newRow("Ctrl+4") << int(Qt::Key_4) << u"paged"_s;
+        QTest::newRow("Ctrl+5") << int(Qt::Key_5) << u"gpu"_s;
+    }
+    void ctrlNumberSwitchesPages() {
+        QFETCH(int, key);
+        QFETCH(QString, page);
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        QVERIFY(window.showPage(page == u"memory"_s ? u"gpu"_s : u"memory"_s));
+        QTest::keyClick(&window, Qt::Key(key), Qt::ControlModifier);
+        QCOMPARE(window.currentPageName(), page);
+        // The GPU page has its own model settings: the scenario panel steps aside there.
+        QCOMPARE(window.scenarioDock()->isVisible(), page != u"gpu"_s);
+    }
+
+    void pagedAnimationKeys() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        QVERIFY(window.showPage(u"paged"_s));
+        PagedPage* paged = window.pagedPage();
+        QTRY_VERIFY(paged->paged());
+        const auto stepBefore = paged->paged()->lastStep().step;
+        QTest::keyClick(&window, Qt::Key_Right);
+        QCOMPARE(paged->paged()->lastStep().step, stepBefore + 1);
+        QTest::keyClick(&window, Qt::Key_Space);
+        QVERIFY(paged->isPlaying());
+        QTest::keyClick(&window, Qt::Key_Space);
+        QVERIFY(!paged->isPlaying());
+        QTest::keyClick(&window, Qt::Key_Right);
+        QTest::keyClick(&window, Qt::Key_R);
+        QCOMPARE(paged->paged()->lastStep().step, std::uint64_t(0));
+        // Elsewhere the same keys are the controls' own: no step happens on the memory page.
+        QVERIFY(window.showPage(u"memory"_s));
+        const auto stepAway = paged->paged()->lastStep().step;
+        QTest::keyClick(&window, Qt::Key_Right);
+        QCOMPARE(paged->paged()->lastStep().step, stepAway);
+    }
+
+    void presenterModeByKeyboard() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        const qreal normal = QApplication::font().pointSizeF();
+        QTest::keyClick(&window, Qt::Key_F5);
+        QVERIFY(window.isPresenterMode());
+        QVERIFY(chartstyle::presenter());
+        QCOMPARE(QApplication::font().pointSizeF(), 18.0);
+        QVERIFY(window.memoryPage()->verdictText().contains(u"font-size:28pt"_s));
+        // Folded to what the memory page uses.
+        QVERIFY(window.controls()->isFieldVisible(ControlsPanel::Field::Batch));
+        QVERIFY(!window.controls()->isFieldVisible(ControlsPanel::Field::Layers));
+        QTest::keyClick(&window, Qt::Key_Escape);
+        QVERIFY(!window.isPresenterMode());
+        QCOMPARE(QApplication::font().pointSizeF(), normal);
+        QVERIFY(window.controls()->isFieldVisible(ControlsPanel::Field::Layers));
+        QVERIFY(window.memoryPage()->verdictText().contains(u"font-size:16pt"_s));
+    }
+
+    // A projector at 1920x1080 or 1280x720, in English and Korean: no page clips a label,
+    // button, combo box or chart title, and the text is at least 18 pt.
+    void presenterLayout_data() {
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("page");
+        for (const QString& lang : {u"en"_s, u"ko"_s})
+            for (const QSize size : {QSize(1920, 1080), QSize(1280, 720)})
+                for (const QString& page : {u"memory"_s, u"attention"_s, u"scaling"_s, u"paged"_s, u"gpu"_s})
+                    QTest::addRow("%s %dx%d %s", qPrintable(lang), size.width(), size.height(), qPrintable(page))
+                        << lang << size << page;
+    }
+    void presenterLayout() {
+        QFETCH(QString, lang);
+        QFETCH(QSize, size);
+        QFETCH(QString, page);
+        QVERIFY(language::install(lang));
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.resize(size);
+        window.setPresenterMode(true, false);
+        showAndWait(window);
+        QVERIFY(window.showPage(page));
+        QTest::qWait(50);
+        QCOMPARE(window.size(), size); // the layout's minimum fits the projector
+        QVERIFY(QApplication::font().pointSizeF() >= 18.0);
+        const QStringList clipped = clippedWidgets(&window);
+        QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(u"; "_s)));
+        if (const QString dir = qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
+            window.saveScreenshot(u"%1/presenter-%2-%3x%4-%5.png"_s.arg(dir, lang).arg(size.width()).arg(size.height()).arg(page));
+    }
+
+    void languageSwitchKeepsTheScenario() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        window.controls()->batch()->setValue(16);
+        QVERIFY(window.showPage(u"scaling"_s));
+        auto* tabs = window.findChild<QTabWidget*>(u"pages"_s);
+        QCOMPARE(tabs->tabText(0), u"Memory"_s);
+        QVERIFY(window.setLanguage(u"ko"_s));
+        tabs = window.findChild<QTabWidget*>(u"pages"_s);
+        QCOMPARE(tabs->tabText(0), QCoreApplication::translate("MainWindow", "Memory"));
+        QVERIFY(tabs->tabText(0) != u"Memory"_s);
+        QCOMPARE(window.currentPageName(), u"scaling"_s);
+        QCOMPARE(controller.scenario().batch, std::uint64_t(16));
+        QCOMPARE(window.controls()->batch()->value(), 16);
+        QCOMPARE(QLocale().language(), QLocale::Korean);
+        QVERIFY(!window.setLanguage(u"xx"_s));
+        QVERIFY(window.setLanguage(u"en"_s));
+        tabs = window.findChild<QTabWidget*>(u"pages"_s);
+        QCOMPARE(tabs->tabText(0), u"Memory"_s);
+        QCOMPARE(controller.scenario().batch, std::uint64_t(16));
+    }
+
+    void statusBarNarratesTheChange() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        window.controls()->batch()->setValue(16);
+        const QString text = window.statusBar()->currentMessage();
+        QVERIFY2(text.startsWith(u"Batch 8 → 16: KV cache 8.00 GiB → 16.00 GiB (×2), weights unchanged"_s),
+                 qPrintable(text));
+        window.controls()->weightDtype()->setCurrentIndex(window.controls()->weightDtype()->findData(u"int8"_s));
+        QVERIFY(window.statusBar()->currentMessage().contains(u"KV cache 16.00 GiB → 16.00 GiB, weights "_s));
+    }
+
+    // The course's 7B table can be read off the weights chart: 26.08 / 13.04 / 6.52 / 3.26,
+    // then INT4 with FP16 scales per 128 weights (4.125 bits): 3.36.
+    void weightsChartReadsTheCourseTable() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        QVERIFY(controller.edit([](kvscope::Scenario& s) { s.model.paramsOverride = 7'000'000'000; }));
+        QCOMPARE(window.memoryPage()->weightLabels(),
+                 (QStringList{u"26.08"_s, u"13.04"_s, u"6.52"_s, u"3.26"_s, u"3.36"_s}));
+    }
+
+    void barsPastTheModelsMaximumAreMarked() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        window.controls()->preset()->setCurrentIndex(window.controls()->preset()->findData(u"small-gpt"_s));
+        // The small GPT loads as the course ran it: FP32 weights and cache, 32 KiB per token.
+        KV_COMPARE_U64(controller.estimate().kvBytesPerToken, 32'768);
+        const QStringList totals = window.memoryPage()->chart()->totalLabels();
+        QVERIFY(!totals.isEmpty());
+        for (const QString& t : totals) // 512 positions: every bar of 2K and more is past it
+            QVERIFY2(t.contains(u"past the model's maximum context"_s), qPrintable(t));
+        window.controls()->preset()->setCurrentIndex(window.controls()->preset()->findData(u"llama-3.1-8b"_s));
+        for (const QString& t : window.memoryPage()->chart()->totalLabels())
+            QVERIFY2(!t.contains(u"past"_s), qPrintable(t));
+        // Small axes read 0, 0.5, 1... and never repeat a label.
+        QCOMPARE(chartstyle::decimalsFor(0.5), 1);
+        QCOMPARE(chartstyle::decimalsFor(0.25), 2);
+        QCOMPARE(chartstyle::decimalsFor(5), 0);
+    }
+
+    void lockedAxisKeepsTheScale() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        MemoryChart* chart = window.memoryPage()->chart();
+        window.memoryPage()->axisLock()->setChecked(true);
+        const qreal top = chart->axisTop();
+        window.controls()->batch()->setValue(1);
+        QCOMPARE(chart->axisTop(), top); // halving keeps the scale: the bars shrink visibly
+        window.memoryPage()->axisLock()->setChecked(false);
+        window.controls()->batch()->setValue(2);
+        QVERIFY(chart->axisTop() < top);
+    }
+
+    void tabOrderFollowsTheScreen() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        const QList<QWidget*> order = focusorder::readingOrder(window.controls());
+        QVERIFY(order.size() > 10);
+        for (qsizetype i = 1; i < order.size(); ++i) {
+            const QRect a(order[i - 1]->mapTo(window.controls(), QPoint()), order[i - 1]->size());
+            const QRect b(order[i]->mapTo(window.controls(), QPoint()), order[i]->size());
+            // Next is below, or on the same row to the right.
+            QVERIFY(b.center().y() > a.bottom() || (b.left() > a.left() && b.center().y() >= a.top()));
+        }
+        // The chain Qt walks is that order.
+        QTest::qWait(20);
+        for (qsizetype i = 1; i < order.size(); ++i)
+            QCOMPARE(order[i - 1]->nextInFocusChain() == order[i] ||
+                         order[i - 1]->nextInFocusChain()->isAncestorOf(order[i]) ||
+                         order[i - 1]->isAncestorOf(order[i - 1]->nextInFocusChain()),
+                     true);
+    }
+
+    void cheatSheetListsTheShortcuts() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        const QString text = window.cheatSheetText();
+        for (const char* key : {"Ctrl+1", "F5", "Escape", "Space", "Right", "Page Down", "Page Up", "F1"})
+            QVERIFY2(text.contains(QLatin1String(key)), key);
+    }
+
+    // Every shipped lesson sets its scenario and page, and its revealed answer quotes core's figure.
+    void shippedLessons_data() {
+        QTest::addColumn<int>("index");
+        const kvscope::LessonSet set = kvscope::loadShippedLessonSet("course");
+        QVERIFY(set.lessons.size() >= 12);
+        for (const kvscope::Lesson& lesson : set.lessons)
+            QTest::addRow("%d %s", lesson.index + 1, lesson.id.c_str()) << lesson.index;
+    }
+    void shippedLessons() {
+        QFETCH(int, index);
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        showAndWait(window);
+        window.setQuizMode(true);
+        QVERIFY2(window.openLessons(u"course:%1"_s.arg(index + 1)), qPrintable(window.lastError()));
+        LessonPanel* panel = window.lessons();
+        const kvscope::Lesson& lesson = *panel->currentLesson();
+        QCOMPARE(panel->currentIndex(), index);
+        QCOMPARE(window.currentPageName(), QString::fromUtf8(kvscope::lessonPageName(lesson.page)));
+        QCOMPARE(controller.scenario().context, lesson.scenario.context);
+        QCOMPARE(controller.scenario().batch, lesson.scenario.batch);
+        KV_COMPARE_U64(controller.estimate().kvBytes, kvscope::estimate(lesson.scenario).kvBytes);
+        QVERIFY(panel->answerText().isEmpty());
+        QCOMPARE(overlay::highlightCount(&window), 0);
+        const bool hidesFigures = lesson.page != kvscope::LessonPage::Paged;
+        if (hidesFigures)
+            QVERIFY(overlay::coverCount(&window) > 0);
+        // Predict the right answer, reveal, and the app agrees with core.
+        if (lesson.predict.kind == kvscope::LessonPrediction::Kind::Number) {
+            const double figure = kvscope::lessonFigure(lesson, lesson.predict.figure);
+            panel->setPrediction(figure);
+        } else {
+            panel->choose(lesson.predict.answer);
+        }
+        QTest::keyClick(panel, Qt::Key_Return);
+        QVERIFY(panel->isRevealed());
+        QVERIFY(!panel->answerText().isEmpty());
+        QVERIFY2(!panel->answerText().contains(u'{'), qPrintable(panel->answerText()));
+        QVERIFY2(panel->feedbackText().contains(u"✓"_s), qPrintable(panel->feedbackText()));
+        QCOMPARE(overlay::coverCount(&window), 0);
+        QCOMPARE(overlay::highlightCount(&window), 1);
+        auto* target = window.findChild<QWidget*>(QString::fromStdString(lesson.highlight));
+        QVERIFY2(target, lesson.highlight.c_str());
+        QCOMPARE(overlay::highlightCount(target), 1);
+        // The same key moves on.
+        if (index + 1 < panel->count()) {
+            QTest::keyClick(panel, Qt::Key_Return);
+            QCOMPARE(panel->currentIndex(), index + 1);
+            QVERIFY(!panel->isRevealed());
+        }
+    }
+
+    void wrongPredictionIsSaidSo() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        showAndWait(window);
+        QVERIFY(window.openLessons(u"course"_s));
+        LessonPanel* panel = window.lessons();
+        for (int i = 0; i < panel->count(); ++i) {
+            panel->goTo(i);
+            const kvscope::Lesson& lesson = *panel->currentLesson();
+            if (lesson.predict.kind == kvscope::LessonPrediction::Kind::Number) {
+                panel->setPrediction(kvscope::lessonFigure(lesson, lesson.predict.figure) * 3 + 1);
+                panel->reveal();
+                QVERIFY2(panel->feedbackText().contains(u"✗"_s), qPrintable(panel->feedbackText()));
+                return;
+            }
+        }
+        QFAIL("no number lesson in the course");
+    }
+
+    void lessonSurvivesALanguageSwitch() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        showAndWait(window);
+        QVERIFY(window.openLessons(u"course:3"_s));
+        window.lessons()->reveal();
+        const QString english = window.lessons()->answerText();
+        QVERIFY(window.setLanguage(u"ko"_s));
+        QCOMPARE(window.lessons()->currentIndex(), 2);
+        QVERIFY(window.lessons()->isRevealed());
+        QVERIFY(window.lessons()->answerText() != english);
+        QVERIFY(!window.lessons()->answerText().isEmpty());
+    }
+
+    void badLessonSpecsAreRefused_data() {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown set") << u"nonesuch"_s << u"neither a lesson file nor a shipped lesson set"_s;
+        QTest::newRow("lesson out of range") << u"course:99"_s << u"not 99"_s;
+        QTest::newRow("not a lesson file") << testDataPath("gpt2-large.json") << u"gpt2-large.json"_s;
+    }
+    void badLessonSpecsAreRefused() {
+        QFETCH(QString, spec);
+        QFETCH(QString, message);
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        QVERIFY(!window.openLessons(spec));
+        QVERIFY2(window.lastError().contains(message), qPrintable(window.lastError()));
+        QVERIFY(!window.lessons()->hasLessons());
+    }
+};
+
+QTEST_MAIN(TestClassroom)
+#include "tst_classroom.moc"
