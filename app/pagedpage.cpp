@@ -8,9 +8,9 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -19,6 +19,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTimer>
@@ -29,16 +30,83 @@
 #include <cmath>
 
 using namespace Qt::StringLiterals;
+using kvscope::SlotKind;
 
 namespace {
 
-constexpr int kFrameMs = 33; // ~30 frames per second
+constexpr int kFrameMs = 33;            // ~30 frames per second
+constexpr std::size_t kMaxPoints = 400; // per series: long runs stay light to redraw every frame
+constexpr int kFigurePool = 4096 + 512; // the paper's figure: two 2,048-slot reservations and a hole
 
 QString percent(std::uint64_t part, std::uint64_t whole) {
     return whole == 0 ? u"-"_s : QString::number(100.0 * double(part) / double(whole), 'f', 1) + u'%';
 }
 
+// The smallest 1, 2 or 5 x 10^k at or above `value`: an axis end that does not jump every step.
+double niceCeil(double value) {
+    if (value <= 1)
+        return 1;
+    const double decade = std::pow(10.0, std::floor(std::log10(value)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * decade >= value)
+            return m * decade;
+    return 10 * decade;
+}
+
+// Indices of the steps to draw: every `stride`-th of the first `count`, and always the last.
+std::vector<std::size_t> sampled(std::size_t count, std::size_t strideBasis) {
+    std::vector<std::size_t> out;
+    if (count == 0)
+        return out;
+    const std::size_t stride = std::max<std::size_t>(1, (strideBasis + kMaxPoints - 1) / kMaxPoints);
+    for (std::size_t i = 0; i < count; i += stride)
+        out.push_back(i);
+    if (out.back() != count - 1)
+        out.push_back(count - 1);
+    return out;
+}
+
+// An axis from 0 to `end` with ticks at round numbers (about `ticks` of them) that never move as data grows.
+void setAxisEnd(QValueAxis* axis, double end, int ticks) {
+    const double interval = niceCeil(end / ticks);
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0);
+    // Qt lays the ticks out at each change: never let an old small interval meet a new long range
+    // (thousands of tick items for a moment).
+    if (interval > axis->tickInterval()) {
+        axis->setTickInterval(interval);
+        axis->setRange(0, end);
+    } else {
+        axis->setRange(0, end);
+        axis->setTickInterval(interval);
+    }
+}
+
+void describe(QWidget* widget, const QString& tip, const QString& whatsThis) {
+    widget->setToolTip(tip);
+    widget->setWhatsThis(whatsThis);
+}
+
+void hideFromLegend(QChart* chart, QAbstractSeries* series) {
+    for (QLegendMarker* marker : chart->legend()->markers(series))
+        marker->setVisible(false);
+}
+
 } // namespace
+
+QString PagedPage::allocatorLabel(kvscope::AllocatorKind kind) {
+    switch (kind) {
+    case kvscope::AllocatorKind::Max:
+        return tr("max length");
+    case kvscope::AllocatorKind::Pow2:
+        return tr("next power of 2");
+    case kvscope::AllocatorKind::Oracle:
+        return tr("exact (oracle)");
+    case kvscope::AllocatorKind::Paged:
+        return tr("PagedAttention blocks");
+    }
+    return {};
+}
 
 PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     : Page(parent)
@@ -55,20 +123,17 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     , m_maxModelLen(new QSpinBox(this))
     , m_play(new QPushButton(tr("Play"), this))
     , m_speed(new QSlider(Qt::Horizontal, this))
+    , m_showWholeRun(new QCheckBox(tr("Show the whole run"), this))
     , m_counters(new QLabel(this))
+    , m_details(new QLabel(this))
     , m_requestInfo(new QLabel(this))
     , m_error(new QLabel(this))
     , m_contiguousMap(new MemoryMapWidget(this))
     , m_pagedMap(new MemoryMapWidget(this))
-    , m_contiguousTimeline(new QChartView(new QChart, this))
-    , m_pagedTimeline(new QChartView(new QChart, this))
     , m_timer(new QTimer(this)) {
     m_workload->addItem(tr("ShareGPT-like"), u"sharegpt"_s);
     m_workload->addItem(tr("Alpaca-like"), u"alpaca"_s);
     m_workload->addItem(tr("Paper's figure"), u"figure"_s);
-    m_workload->setToolTip(
-        tr("ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets' "
-           "mean lengths. The paper's figure: one request reserves 2,048 slots and stops after 10."));
     m_workload->addItem(tr("Fixed 200 + 200 tokens"), u"fixed:200,200"_s);
     m_workload->addItem(tr("Uniform 1-400 + 1-400"), u"uniform:1-400,1-400"_s);
     m_requests->setRange(1, 100000);
@@ -78,32 +143,108 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     m_rate->setSingleStep(0.05);
     m_rate->setValue(0.0); // all at once: the server is under load from the first step, as the paper measured
     m_rate->setSpecialValueText(tr("all at once"));
-    m_rate->setToolTip(tr("Poisson arrivals per decode step"));
-    m_policy->addItem(tr("max length"), int(kvscope::AllocatorKind::Max));
-    m_policy->addItem(tr("next power of 2"), int(kvscope::AllocatorKind::Pow2));
-    m_policy->addItem(tr("exact (oracle)"), int(kvscope::AllocatorKind::Oracle));
-    m_policy->setToolTip(tr("What a contiguous server reserves per request: the maximum model length (Orca-Max), "
-                            "the next power of two of its length (Orca-Pow2), or exactly its length (Orca-Oracle)"));
+    for (auto kind : {kvscope::AllocatorKind::Max, kvscope::AllocatorKind::Pow2, kvscope::AllocatorKind::Oracle})
+        m_policy->addItem(allocatorLabel(kind), int(kind));
     m_placement->addItem(tr("First fit"));
     m_placement->addItem(tr("Buddy"));
     for (int b : {1, 4, 8, 16, 32, 64, 128, 256})
         m_blockSize->addItem(QString::number(b), b);
     m_blockSize->setCurrentIndex(m_blockSize->findData(16));
     m_pool->setRange(16, 1 << 22);
-    m_pool->setValue(8192);
+    m_pool->setValue(PoolSettings{}.pool);
     m_pool->setGroupSeparatorShown(true);
-    m_pool->setToolTip(tr("KV pool size in token slots"));
     m_samples->setRange(1, 8);
     m_seed->setRange(0, 1'000'000);
     m_seed->setValue(1);
     m_maxModelLen->setRange(16, 1 << 20);
-    m_maxModelLen->setValue(2048);
+    m_maxModelLen->setValue(PoolSettings{}.maxModelLen);
     m_maxModelLen->setGroupSeparatorShown(true);
     m_speed->setRange(1, 240);
     m_speed->setValue(20);
-    m_speed->setToolTip(tr("Decode steps per second"));
     auto* fromScenario = new QPushButton(tr("From the scenario"), this);
-    fromScenario->setToolTip(tr("The KV cache tokens the current model leaves on the current GPU"));
+    auto* restart = new QPushButton(tr("Restart"), this);
+    auto* step = new QPushButton(tr("Step"), this);
+
+    // Names for lessons and tests; every control says what it does and, where one applies, its formula.
+    const std::pair<QWidget*, const char16_t*> names[] = {{m_workload, u"workload"},
+                                                          {m_requests, u"requests"},
+                                                          {m_rate, u"arrivals"},
+                                                          {m_policy, u"contiguousPolicy"},
+                                                          {m_placement, u"placement"},
+                                                          {m_blockSize, u"blockSize"},
+                                                          {m_pool, u"pool"},
+                                                          {m_samples, u"samples"},
+                                                          {m_seed, u"seed"},
+                                                          {m_maxModelLen, u"maxModelLen"},
+                                                          {m_play, u"play"},
+                                                          {step, u"step"},
+                                                          {restart, u"restart"},
+                                                          {m_speed, u"speed"},
+                                                          {m_showWholeRun, u"showWholeRun"},
+                                                          {m_counters, u"counters"},
+                                                          {m_error, u"error"},
+                                                          {m_details, u"details"},
+                                                          {fromScenario, u"fromScenario"},
+                                                          {m_contiguousMap, u"contiguousMap"},
+                                                          {m_pagedMap, u"pagedMap"}};
+    for (const auto& [widget, name] : names)
+        widget->setObjectName(QString::fromUtf16(name));
+    describe(m_workload, tr("The request trace both servers replay"),
+             tr("ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets' mean lengths "
+                "(ShareGPT 161 prompt + 338 output tokens, Alpaca 19 + 58). The paper's figure: one request "
+                "reserves 2,048 slots and stops after 10 tokens; it brings its own pool."));
+    describe(m_requests, tr("How many requests the trace holds"),
+             tr("The number of requests in the synthetic trace; both servers get the same ones, in the same order."));
+    describe(m_rate, tr("Poisson arrivals per decode step"),
+             tr("New requests arrive at random, on average λ per decode step (a gap of 1/λ steps). "
+                "At 0 every request arrives at step 0, so the server is under load from the start."));
+    describe(m_policy, tr("What a contiguous server reserves per request"),
+             tr("Max length reserves the maximum model length for every request (Orca-Max); next power of 2 "
+                "reserves 2^⌈log₂(prompt + output)⌉ slots (Orca-Pow2); exact reserves prompt + output, which only "
+                "an oracle knows in advance (Orca-Oracle)."));
+    describe(m_placement, tr("Where a contiguous reservation goes in the pool"),
+             tr("First fit takes the lowest free hole large enough. Buddy rounds every reservation up to a power "
+                "of two and splits and merges holes in halves."));
+    describe(m_blockSize, tr("Token slots per PagedAttention block (vLLM's default is 16)"),
+             tr("A sequence of n tokens holds ⌈n / block size⌉ blocks, so at most block size − 1 slots of its last "
+                "block stay empty."));
+    describe(m_pool, tr("KV pool size in token slots"),
+             tr("One slot holds one token's K and V over every layer. A real server's pool is "
+                "(GPU memory × utilization − weights − activations − runtime) ÷ KV bytes per token."));
+    describe(m_samples, tr("Parallel samples per request"),
+             tr("Each request generates this many outputs from one prompt. Paged blocks of the shared prompt are "
+                "stored once and copied on write; contiguous servers reserve a region per sample."));
+    describe(m_seed, tr("Random seed of the synthetic trace"),
+             tr("The same seed gives the same trace on every machine, so a class sees the same run."));
+    describe(m_maxModelLen, tr("Longest sequence the model accepts (prompt + output)"),
+             tr("Caps prompt + output of every request; the max-length policy reserves exactly this many slots "
+                "per request."));
+    describe(fromScenario, tr("The KV cache tokens the current model leaves on the current GPU"),
+             tr("Sets the pool to the capacity of the scenario on the left: "
+                "tokens = KV budget ÷ KV bytes per token."));
+    describe(m_play, tr("Play or pause the replay"),
+             tr("Replays both servers step by step at the chosen speed; at the end, Play starts again."));
+    describe(step, tr("One decode step"),
+             tr("Runs one decode step on both servers: every running request stores one more token."));
+    describe(restart, tr("Back to step 1 with the same trace"),
+             tr("Starts both servers again from an empty pool with the same trace."));
+    describe(m_speed, tr("Decode steps per second"),
+             tr("How many decode steps the replay runs per second; the maps repaint once per frame at any speed."));
+    describe(m_showWholeRun, tr("Draw the charts to the end of the run"),
+             tr("Off, the charts grow with the replay so the class can predict before they see. On, they show the "
+                "whole run at once, with a line at the current step."));
+    describe(m_counters, tr("Replay progress and finished requests of each server"),
+             tr("The current decode step out of the steps until both servers have finished every request, and how "
+                "many requests each server has finished."));
+    describe(m_details, tr("Paged server's preemptions and sharing"),
+             tr("A preemption evicts a running request when no block is free; it recomputes its tokens when it "
+                "returns. Blocks saved by sharing: prompt blocks stored once for several samples."));
+    describe(m_contiguousMap, tr("The contiguous server's pool, one square per token slot"),
+             tr("Each request owns one region sized by the policy. Share of a kind = its slots ÷ pool slots. "
+                "Hover a request to see it in both maps."));
+    describe(m_pagedMap, tr("The paged server's pool, one square per token slot, in physical block order"),
+             tr("Each request holds blocks anywhere in the pool, taken one at a time as it grows. Share of a kind "
+                "= its slots ÷ pool slots. Hover a request to see its block table."));
 
     auto* settings = new QGroupBox(tr("Trace and pool"), this);
     auto* form = new QGridLayout(settings);
@@ -114,55 +255,131 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
         {tr("Seed"), m_seed}};
     int index = 0;
     for (const auto& [label, widget] : fields) {
-        form->addWidget(new QLabel(label, this), index / 5 * 1, (index % 5) * 2);
+        auto* text = new QLabel(label, this);
+        text->setToolTip(widget->toolTip());
+        form->addWidget(text, index / 5, (index % 5) * 2);
         form->addWidget(widget, index / 5, (index % 5) * 2 + 1);
         ++index;
     }
     form->addWidget(fromScenario, 2, 1);
 
-    auto* restart = new QPushButton(tr("Restart"), this);
-    auto* step = new QPushButton(tr("Step"), this);
     auto* transport = new QHBoxLayout;
     transport->addWidget(m_play);
     transport->addWidget(step);
     transport->addWidget(restart);
     transport->addWidget(new QLabel(tr("Speed"), this));
     transport->addWidget(m_speed, 1);
-    transport->addWidget(m_counters, 3);
+    transport->addWidget(m_showWholeRun);
 
-    m_error->setStyleSheet(u"color: #b3261e;"_s);
+    m_error->setStyleSheet(u"color: %1;"_s.arg(chartstyle::bad().name()));
     m_error->setWordWrap(true);
     m_error->hide();
     m_requestInfo->setWordWrap(true);
     m_requestInfo->setTextFormat(Qt::RichText);
     m_requestInfo->setMinimumHeight(fontMetrics().height() * 2 + 4);
     m_counters->setTextFormat(Qt::RichText);
+    m_counters->setWordWrap(true);
+    m_details->setWordWrap(true);
 
-    auto* legend = new QLabel(tr("Solid: tokens stored. Pale: reserved for tokens still to come. Grey, hatched: never "
-                                 "used (internal fragmentation). Red, hatched: free but too small for the next request "
-                                 "(external fragmentation). Hover a request to see its blocks."),
+    m_legendText = new QLabel(tr("Every square is one token slot; each request has its own colour (blues, "
+                                 "greens, purples, yellows). Solid: stored tokens. Pale with dots: reserved for "
+                                 "tokens still to come. Grey, hatched: never used (internal fragmentation). "
+                                 "Vermillion, cross-hatched: free but too small for the next request (external "
+                                 "fragmentation). Hover a request to see its blocks."),
                               this);
-    legend->setWordWrap(true);
+    m_legendText->setWordWrap(true);
+    auto* sameKv = new QLabel(tr("Paging stores exactly the same K and V: every token still takes 2 × layers × KV "
+                                 "heads × head_dim × bytes, so the cache's mathematical size is unchanged; only the "
+                                 "waste around it goes."),
+                              this);
+    sameKv->setObjectName(u"sameKv"_s);
+    sameKv->setWordWrap(true);
+    describe(sameKv, tr("What paging changes and what it does not"),
+             tr("KV bytes = 2 × layers × batch × tokens × KV heads × head_dim × bytes per element, with or without "
+                "paging; paging only removes the reserved, internal and external waste around those bytes."));
+    m_bodyLabels = {sameKv, m_details, m_requestInfo};
+
+    // A drawn legend: the maps' own swatches, with words beside them.
+    auto* legend = new QWidget(this);
+    legend->setObjectName(u"mapLegend"_s);
+    describe(legend, tr("What the squares of the two maps mean"),
+             tr("Stored tokens are solid in their request's colour; reserved slots pale with dots; internal "
+                "fragmentation grey with \\ hatching; external fragmentation vermillion cross-hatching; free slots "
+                "plain."));
+    auto* legendRow = new QHBoxLayout(legend);
+    legendRow->setContentsMargins(0, 0, 0, 0);
+    const std::pair<SlotKind, QString> kinds[] = {{SlotKind::Token, tr("tokens stored")},
+                                                  {SlotKind::Reserved, tr("reserved (tokens to come)")},
+                                                  {SlotKind::Internal, tr("internal fragmentation (never used)")},
+                                                  {SlotKind::External, tr("external fragmentation (hole too small)")},
+                                                  {SlotKind::Free, tr("free")}};
+    for (const auto& [kind, text] : kinds) {
+        auto* swatch = new QLabel(legend);
+        auto* words = new QLabel(text, legend);
+        m_swatches.emplace_back(swatch, kind);
+        m_bodyLabels << words;
+        m_legendWords << words;
+        legendRow->addWidget(swatch);
+        legendRow->addWidget(words);
+        legendRow->addSpacing(12);
+    }
+    legendRow->addStretch(1);
 
     auto* maps = new QHBoxLayout;
     maps->addWidget(m_contiguousMap, 1);
     maps->addWidget(m_pagedMap, 1);
-    auto* timelines = new QHBoxLayout;
-    for (QChartView* view : {m_contiguousTimeline, m_pagedTimeline}) {
+
+    m_contiguousShares.view = new QChartView(new QChart, this);
+    m_pagedShares.view = new QChartView(new QChart, this);
+    m_batch.view = new QChartView(new QChart, this);
+    m_contiguousShares.view->setObjectName(u"contiguousTimelineChart"_s);
+    m_pagedShares.view->setObjectName(u"pagedTimelineChart"_s);
+    m_batch.view->setObjectName(u"batchChart"_s);
+    setUpShareChart(m_contiguousShares);
+    setUpShareChart(m_pagedShares);
+    contiguousTimelineChart()->setTitle(tr("Contiguous pool"));
+    pagedTimelineChart()->setTitle(tr("Paged pool"));
+    setUpBatchChart();
+    const QString shareFormula = tr("Each band is one kind's share of the pool, step by step: share = slots of that "
+                                    "kind ÷ pool slots; the five bands add up to 100%. The vertical line is the "
+                                    "current step.");
+    describe(m_contiguousShares.view, tr("Where the contiguous server's pool goes, step by step"), shareFormula);
+    describe(m_pagedShares.view, tr("Where the paged server's pool goes, step by step"), shareFormula);
+    describe(m_batch.view, tr("Running requests per step (the batch) on each server"),
+             tr("Paging admits a request as soon as its first blocks are free, so more requests run at once. "
+                "Mean batch = sum of running requests over the steps ÷ steps (dashed lines)."));
+    auto* timelines = new QWidget(this);
+    timelines->setObjectName(u"pagedTimeline"_s); // lessons highlight the charts together
+    auto* timelineRow = new QHBoxLayout(timelines);
+    timelineRow->setContentsMargins(0, 0, 0, 0);
+    for (QChartView* view : {m_contiguousShares.view, m_pagedShares.view, m_batch.view}) {
         view->setRenderHint(QPainter::Antialiasing);
         view->setMinimumHeight(190);
-        chartstyle::apply(view->chart(), QString());
-        timelines->addWidget(view, 1);
+        timelineRow->addWidget(view, 1);
     }
 
-    auto* layout = new QVBoxLayout(this);
+    // Presenter mode's large type can outgrow a small window: the page scrolls rather than squeeze its charts.
+    auto* scroll = new QScrollArea(this);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* content = new QWidget(scroll);
+    scroll->setWidget(content);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+    auto* layout = new QVBoxLayout(content);
     layout->addWidget(settings);
     layout->addLayout(transport);
+    layout->addWidget(m_counters);
+    layout->addWidget(m_details);
     layout->addWidget(m_error);
-    layout->addWidget(legend);
+    layout->addWidget(m_legendText);
     layout->addLayout(maps, 3);
+    layout->addWidget(legend); // one legend for the maps and the timelines below: they share the patterns
     layout->addWidget(m_requestInfo);
-    layout->addLayout(timelines, 2);
+    layout->addWidget(timelines, 2);
+    layout->addWidget(sameKv);
 
     m_timer->setInterval(kFrameMs);
     connect(m_timer, &QTimer::timeout, this, &PagedPage::tick);
@@ -173,28 +390,136 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
         const auto tokens = m_controller->capacity().tokens;
         m_pool->setValue(int(std::min<std::uint64_t>(tokens, std::uint64_t(m_pool->maximum()))));
     });
+    connect(m_showWholeRun, &QCheckBox::toggled, this, &PagedPage::updateCharts);
     for (QSpinBox* spin : {m_requests, m_pool, m_samples, m_seed, m_maxModelLen})
         connect(spin, &QSpinBox::valueChanged, this, &PagedPage::rebuild);
     connect(m_rate, &QDoubleSpinBox::valueChanged, this, &PagedPage::rebuild);
-    for (QComboBox* combo : {m_workload, m_policy, m_placement, m_blockSize})
+    connect(m_workload, &QComboBox::currentIndexChanged, this, &PagedPage::workloadChosen);
+    for (QComboBox* combo : {m_policy, m_placement, m_blockSize})
         connect(combo, &QComboBox::currentIndexChanged, this, &PagedPage::rebuild);
     connect(m_contiguousMap, &MemoryMapWidget::requestHovered, this, &PagedPage::showRequest);
     connect(m_pagedMap, &MemoryMapWidget::requestHovered, this, &PagedPage::showRequest);
     connect(&m_timelineWatcher, &QFutureWatcher<Timeline>::finished, this, [this] {
-        const Timeline t = m_timelineWatcher.result();
         if (m_timelineWatcher.property("generation").toInt() != m_generation)
             return; // a newer trace was asked for meanwhile
-        if (!t.error.empty())
-            return; // the live simulators already said what is wrong
-        fillTimeline(m_contiguousTimeline, t.contiguous, tr("Contiguous: where the pool goes, step by step"));
-        fillTimeline(m_pagedTimeline, t.paged, tr("Paged: where the pool goes, step by step"));
+        Timeline t = m_timelineWatcher.result();
+        if (!t.error.empty()) {
+            m_timelineFailed = true; // the live simulators say what is wrong; the total says it will not come
+            updateCounters();
+            return;
+        }
+        m_timeline = std::move(t);
         m_timelineReady = true;
-        moveCursor();
+        updateCounters();
+        updateCharts();
     });
+    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, &PagedPage::applyPresentation);
+    applyPresentation();
 }
 
 PagedPage::~PagedPage() {
     m_timelineWatcher.waitForFinished();
+}
+
+void PagedPage::setUpShareChart(ShareChart& c) {
+    QChart* chart = c.view->chart();
+    chartstyle::apply(chart, QString());
+    c.x = new QValueAxis(chart);
+    c.y = new QValueAxis(chart);
+    c.x->setLabelFormat(u"%d"_s);
+    c.x->setTitleText(tr("step"));
+    c.y->setRange(0, 100);
+    c.y->setTickCount(3);
+    c.y->setLabelFormat(u"%d%%"_s);
+    chart->addAxis(c.x, Qt::AlignBottom);
+    chart->addAxis(c.y, Qt::AlignLeft);
+    const QString names[] = {tr("tokens"), tr("reserved"), tr("internal"), tr("external"), tr("free")};
+    QLineSeries* lower = nullptr;
+    for (std::size_t b = 0; b < 5; ++b) {
+        c.upper[b] = new QLineSeries(chart);
+        c.areas[b] = new QAreaSeries(c.upper[b], lower);
+        c.areas[b]->setName(names[b]);
+        chart->addSeries(c.areas[b]);
+        c.areas[b]->attachAxis(c.x);
+        c.areas[b]->attachAxis(c.y);
+        lower = c.upper[b];
+    }
+    c.cursor = new QLineSeries(chart);
+    chart->addSeries(c.cursor);
+    c.cursor->attachAxis(c.x);
+    c.cursor->attachAxis(c.y);
+    // The bands share the maps' patterns, which the drawn legend above names: no room is spent on a second one.
+    chart->legend()->hide();
+}
+
+void PagedPage::setUpBatchChart() {
+    QChart* chart = m_batch.view->chart();
+    chartstyle::apply(chart, tr("Running requests"));
+    m_batch.x = new QValueAxis(chart);
+    m_batch.y = new QValueAxis(chart);
+    m_batch.x->setLabelFormat(u"%d"_s);
+    m_batch.x->setTitleText(tr("step"));
+    m_batch.y->setLabelFormat(u"%d"_s);
+    chart->addAxis(m_batch.x, Qt::AlignBottom);
+    chart->addAxis(m_batch.y, Qt::AlignLeft);
+    for (QLineSeries** series :
+         {&m_batch.contiguous, &m_batch.paged, &m_batch.contiguousMean, &m_batch.pagedMean, &m_batch.cursor}) {
+        *series = new QLineSeries(chart);
+        chart->addSeries(*series);
+        (*series)->attachAxis(m_batch.x);
+        (*series)->attachAxis(m_batch.y);
+    }
+    for (QLineSeries* series : {m_batch.contiguousMean, m_batch.pagedMean, m_batch.cursor})
+        hideFromLegend(chart, series);
+}
+
+void PagedPage::applyPresentation() {
+    const bool presenter = chartstyle::presenter();
+    QFont headline = font();
+    headline.setPointSizeF(chartstyle::headlinePoints());
+    m_counters->setFont(headline);
+    for (QLabel* label : m_bodyLabels) {
+        if (presenter) {
+            QFont body = font();
+            body.setPointSizeF(chartstyle::bodyPoints());
+            label->setFont(body);
+        } else {
+            label->setFont(QFont()); // back to the page's font
+        }
+    }
+    m_legendText->setVisible(!presenter);
+    for (QChartView* view : {m_contiguousShares.view, m_pagedShares.view, m_batch.view})
+        view->setMinimumHeight(presenter ? 300 : 190);
+    for (MemoryMapWidget* map : {m_contiguousMap, m_pagedMap})
+        map->setMinimumHeight(presenter ? 280 : 200);
+    for (QLabel* words : m_legendWords)
+        words->setWordWrap(presenter); // presenter type wraps the legend's words rather than widen the page
+    const int side = presenter ? 28 : 16;
+    for (const auto& [label, kind] : m_swatches)
+        label->setPixmap(QPixmap::fromImage(MemoryMapWidget::swatch(kind, side)));
+
+    // The bands wear the maps' patterns (a request's solid blue, pale dots, hatching, cross-hatching, plain).
+    const QBrush brushes[] = {MemoryMapWidget::brush(SlotKind::Token), MemoryMapWidget::brush(SlotKind::Reserved),
+                              MemoryMapWidget::brush(SlotKind::Internal), MemoryMapWidget::brush(SlotKind::External),
+                              MemoryMapWidget::brush(SlotKind::Free)};
+    const QColor borders[] = {MemoryMapWidget::requestColor(0).darker(130), MemoryMapWidget::requestColor(0),
+                              MemoryMapWidget::internalColor(), MemoryMapWidget::externalColor(),
+                              MemoryMapWidget::freeColor().darker(130)};
+    for (ShareChart* c : {&m_contiguousShares, &m_pagedShares}) {
+        for (std::size_t b = 0; b < 5; ++b) {
+            c->areas[b]->setBrush(brushes[b]);
+            c->areas[b]->setPen(QPen(borders[b], chartstyle::lineWidth(1)));
+        }
+        c->cursor->setPen(QPen(Qt::black, chartstyle::lineWidth(2)));
+    }
+    // Contiguous dark grey, paged blue: apart in lightness too, so they read in greyscale.
+    const QColor contiguousColor(0x33, 0x33, 0x33);
+    const QColor pagedColor = chartstyle::weights();
+    m_batch.contiguous->setPen(QPen(contiguousColor, chartstyle::lineWidth(2)));
+    m_batch.paged->setPen(QPen(pagedColor, chartstyle::lineWidth(2.5)));
+    m_batch.contiguousMean->setPen(QPen(contiguousColor, chartstyle::lineWidth(1.5), Qt::DashLine));
+    m_batch.pagedMean->setPen(QPen(pagedColor, chartstyle::lineWidth(1.5), Qt::DashLine));
+    m_batch.cursor->setPen(QPen(Qt::black, chartstyle::lineWidth(1), Qt::DotLine));
 }
 
 bool PagedPage::isPlaying() const {
@@ -206,6 +531,34 @@ void PagedPage::setPlaying(bool playing) {
         restart();
     playing ? m_timer->start() : m_timer->stop();
     m_play->setText(playing ? tr("Pause") : tr("Play"));
+}
+
+void PagedPage::setQuizMode(bool on) {
+    m_quiz = on;
+    m_showWholeRun->setVisible(!on);
+    updateCharts();
+}
+
+void PagedPage::setShowWholeRun(bool on) {
+    m_showWholeRun->setChecked(on);
+}
+
+bool PagedPage::showsWholeRun() const {
+    return !m_quiz && m_showWholeRun->isChecked() && m_timelineReady;
+}
+
+std::uint64_t PagedPage::totalSteps() const {
+    return m_timelineReady ? std::max(m_timeline.contiguousSummary.steps, m_timeline.pagedSummary.steps) : 0;
+}
+
+QChart* PagedPage::contiguousTimelineChart() const {
+    return m_contiguousShares.view->chart();
+}
+QChart* PagedPage::pagedTimelineChart() const {
+    return m_pagedShares.view->chart();
+}
+QChart* PagedPage::batchChart() const {
+    return m_batch.view->chart();
 }
 
 void PagedPage::refresh() {
@@ -239,13 +592,50 @@ kvscope::SimConfig PagedPage::baseConfig() const {
     return config;
 }
 
-void PagedPage::loadPaperFigure() {
-    const QSignalBlocker a(m_workload), b(m_pool), c(m_policy), d(m_maxModelLen), e(m_samples);
-    m_workload->setCurrentIndex(m_workload->findData(u"figure"_s));
+kvscope::AllocatorKind PagedPage::contiguousKind() const {
+    return kvscope::AllocatorKind(m_policy->currentData().toInt());
+}
+
+bool PagedPage::figureChosen() const {
+    return m_workload->currentData().toString() == u"figure"_s;
+}
+
+void PagedPage::applyFigureSettings() {
+    const QSignalBlocker a(m_pool), b(m_policy), c(m_maxModelLen), d(m_samples);
     m_policy->setCurrentIndex(m_policy->findData(int(kvscope::AllocatorKind::Max)));
-    m_pool->setValue(4096 + 512);
+    m_pool->setValue(kFigurePool);
     m_maxModelLen->setValue(2048);
     m_samples->setValue(1);
+}
+
+void PagedPage::workloadChosen() {
+    const bool figure = figureChosen();
+    if (figure && !m_inFigure) {
+        m_beforeFigure =
+            PoolSettings{m_pool->value(), m_policy->currentIndex(), m_maxModelLen->value(), m_samples->value()};
+        applyFigureSettings();
+    } else if (!figure && m_inFigure) {
+        // Back to what was there before the figure, not the figure's small pool under a big trace.
+        const PoolSettings s = m_beforeFigure.value_or(PoolSettings{});
+        const QSignalBlocker a(m_pool), b(m_policy), c(m_maxModelLen), d(m_samples);
+        m_pool->setValue(s.pool);
+        m_policy->setCurrentIndex(s.policyIndex);
+        m_maxModelLen->setValue(s.maxModelLen);
+        m_samples->setValue(s.samples);
+        m_beforeFigure.reset();
+    }
+    m_inFigure = figure;
+    for (QWidget* w : {static_cast<QWidget*>(m_requests), static_cast<QWidget*>(m_rate), static_cast<QWidget*>(m_seed)})
+        w->setEnabled(!figure); // the figure's two requests are fixed
+    rebuild();
+}
+
+void PagedPage::loadPaperFigure() {
+    if (!figureChosen()) {
+        m_workload->setCurrentIndex(m_workload->findData(u"figure"_s)); // workloadChosen() does the rest
+        return;
+    }
+    applyFigureSettings();
     rebuild();
 }
 
@@ -256,12 +646,15 @@ void PagedPage::rebuild() {
     m_contiguous.reset();
     m_paged.reset();
     m_timelineReady = false;
+    m_timelineFailed = false;
+    m_timeline = {};
     ++m_generation;
     if (error.isEmpty()) {
         try {
             kvscope::SimConfig config = baseConfig();
             config.keepSlotMap = true;
-            config.allocator = kvscope::AllocatorKind(m_policy->currentData().toInt());
+            config.recordSteps = true; // the charts draw the steps replayed so far
+            config.allocator = contiguousKind();
             m_contiguous = std::make_unique<kvscope::KvSimulator>(config, m_trace);
             config.allocator = kvscope::AllocatorKind::Paged;
             m_paged = std::make_unique<kvscope::KvSimulator>(config, m_trace);
@@ -275,26 +668,31 @@ void PagedPage::rebuild() {
         setPlaying(false);
         m_contiguousMap->setMap({}, 1);
         m_pagedMap->setMap({}, 1);
+        m_counters->clear();
+        m_details->clear();
+        updateCharts();
         return;
     }
 
-    // The whole run, for the timeline, off the GUI thread: large traces take a while.
+    // The whole run, off the GUI thread (large traces take a while): the total and the teacher's full picture.
     kvscope::SimConfig config = baseConfig();
     config.recordSteps = true;
-    const auto contiguousKind = kvscope::AllocatorKind(m_policy->currentData().toInt());
+    const auto kind = contiguousKind();
     const auto trace = m_trace;
     m_timelineWatcher.setProperty("generation", m_generation);
-    m_timelineWatcher.setFuture(QtConcurrent::run([config, contiguousKind, trace]() mutable {
+    m_timelineWatcher.setFuture(QtConcurrent::run([config, kind, trace]() mutable {
         Timeline t;
         try {
-            config.allocator = contiguousKind;
+            config.allocator = kind;
             kvscope::KvSimulator contiguous(config, trace);
             contiguous.run();
             t.contiguous = contiguous.steps();
+            t.contiguousSummary = contiguous.summary();
             config.allocator = kvscope::AllocatorKind::Paged;
             kvscope::KvSimulator paged(config, trace);
             paged.run();
             t.paged = paged.steps();
+            t.pagedSummary = paged.summary();
         } catch (const kvscope::Error& e) {
             t.error = e.what();
         }
@@ -340,7 +738,7 @@ void PagedPage::tick() {
 }
 
 QString PagedPage::countersText() const {
-    return m_counters->text();
+    return m_counters->text() + u' ' + m_details->text();
 }
 
 void PagedPage::redraw() {
@@ -351,28 +749,107 @@ void PagedPage::redraw() {
     const std::uint64_t pool = m_contiguous->allocator().poolSlots();
     m_contiguousMap->setMap(m_contiguous->slotMap(), 1);
     m_pagedMap->setMap(m_paged->slotMap(), m_paged->blockSize());
-    m_contiguousMap->setTitle(
-        tr("Contiguous, %1: %2 tokens · %3 running · %4 waiting")
-            .arg(QString::fromStdString(m_contiguous->allocator().name()), percent(c.usage.tokenStates, pool))
-            .arg(c.running)
-            .arg(c.waiting));
+    const QString placement = m_placement->currentIndex() == 1 ? tr("buddy") : tr("first fit");
+    m_contiguousMap->setTitle(tr("Contiguous (%1, %2): %3 tokens · %4 running · %5 waiting")
+                                  .arg(allocatorLabel(contiguousKind()), placement, percent(c.usage.tokenStates, pool))
+                                  .arg(c.running)
+                                  .arg(c.waiting));
     m_pagedMap->setTitle(tr("Paged, block %1: %2 tokens · %3 running · %4 waiting")
                              .arg(m_paged->blockSize())
                              .arg(percent(p.usage.tokenStates, pool))
                              .arg(p.running)
                              .arg(p.waiting));
-    m_counters->setText(
-        tr("step <b>%1</b> / %2 &nbsp; finished <b>%3</b> / <b>%4</b> of %5 &nbsp; "
-           "preemptions %6 &nbsp; blocks saved by sharing %7")
-            .arg(std::max(c.step, p.step) + 1)
-            .arg(m_timelineReady ? QString::number(std::max(m_contiguous->summary().steps, m_paged->summary().steps))
-                                 : u"..."_s)
-            .arg(m_contiguous->summary().requestsFinished)
-            .arg(m_paged->summary().requestsFinished)
-            .arg(m_trace.size())
-            .arg(p.preemptions)
-            .arg(p.sharedBlocksSaved));
-    moveCursor();
+    updateCounters();
+    updateCharts();
+}
+
+void PagedPage::updateCounters() {
+    if (!m_contiguous || !m_paged)
+        return;
+    const std::uint64_t step = std::max(m_contiguous->lastStep().step, m_paged->lastStep().step) + 1;
+    // The total needs the whole run, which the background simulates; until it is back, say so.
+    const QString total = m_timelineReady    ? QString::number(totalSteps())
+                          : m_timelineFailed ? tr("– (this trace cannot finish: see the message below)")
+                                             : tr("… (the whole run is still being simulated)");
+    m_counters->setText(tr("step <b>%1</b> / %2 &nbsp;·&nbsp; finished: contiguous <b>%3</b>, paged <b>%4</b> "
+                           "of %5 requests")
+                            .arg(step)
+                            .arg(total)
+                            .arg(m_contiguous->summary().requestsFinished)
+                            .arg(m_paged->summary().requestsFinished)
+                            .arg(m_trace.size()));
+    const kvscope::StepStats& p = m_paged->lastStep();
+    m_details->setText(
+        tr("Paged: %1 preemptions · %2 blocks saved by sharing").arg(p.preemptions).arg(p.sharedBlocksSaved));
+}
+
+void PagedPage::fillShareChart(ShareChart& chart, const std::vector<kvscope::StepStats>& steps, std::uint64_t current,
+                               double xMax) {
+    std::array<QList<QPointF>, 5> upper;
+    for (const std::size_t i : sampled(steps.size(), m_timelineReady ? std::size_t(totalSteps()) : steps.size())) {
+        const auto& u = steps[i].usage;
+        const double total = double(std::max<std::uint64_t>(1, u.total()));
+        const double values[] = {double(u.tokenStates), double(u.reserved), double(u.internal), double(u.external),
+                                 double(u.free)};
+        double sum = 0;
+        for (std::size_t b = 0; b < 5; ++b) {
+            sum += values[b];
+            upper[b].append({double(steps[i].step), 100.0 * sum / total});
+        }
+    }
+    for (std::size_t b = 0; b < 5; ++b)
+        chart.upper[b]->replace(upper[b]);
+    if (steps.empty())
+        chart.cursor->clear();
+    else
+        chart.cursor->replace(QList<QPointF>{{double(current), 0.0}, {double(current), 100.0}});
+    setAxisEnd(chart.x, xMax, 4);
+}
+
+void PagedPage::updateCharts() {
+    if (!m_contiguous || !m_paged) {
+        for (ShareChart* c : {&m_contiguousShares, &m_pagedShares})
+            fillShareChart(*c, {}, 0, 1);
+        for (QLineSeries* s :
+             {m_batch.contiguous, m_batch.paged, m_batch.contiguousMean, m_batch.pagedMean, m_batch.cursor})
+            s->clear();
+        return;
+    }
+    // Predict, then reveal: the live simulators' steps end at the current step; the background
+    // run's go to the end and are drawn only when the teacher asks for them.
+    const bool whole = showsWholeRun();
+    const auto& contiguousSteps = whole ? m_timeline.contiguous : m_contiguous->steps();
+    const auto& pagedSteps = whole ? m_timeline.paged : m_paged->steps();
+    const std::uint64_t current = std::max(m_contiguous->lastStep().step, m_paged->lastStep().step);
+    const double xMax =
+        m_timelineReady ? double(std::max<std::uint64_t>(1, totalSteps())) : niceCeil(double(current + 1));
+    fillShareChart(m_contiguousShares, contiguousSteps, current, xMax);
+    fillShareChart(m_pagedShares, pagedSteps, current, xMax);
+
+    // The batch, and its mean so far (or over the whole run) from core's summary.
+    const double contiguousMean = whole ? m_timeline.contiguousSummary.meanBatch : m_contiguous->summary().meanBatch;
+    const double pagedMean = whole ? m_timeline.pagedSummary.meanBatch : m_paged->summary().meanBatch;
+    double yMax = std::max(contiguousMean, pagedMean);
+    const auto fillBatch = [&](QLineSeries* series, QLineSeries* mean, const std::vector<kvscope::StepStats>& steps,
+                               double meanValue) {
+        QList<QPointF> points;
+        for (const std::size_t i : sampled(steps.size(), m_timelineReady ? std::size_t(totalSteps()) : steps.size())) {
+            points.append({double(steps[i].step), double(steps[i].running)});
+            yMax = std::max(yMax, double(steps[i].running));
+        }
+        series->replace(points);
+        if (points.isEmpty())
+            mean->clear();
+        else
+            mean->replace(QList<QPointF>{{0.0, meanValue}, {points.back().x(), meanValue}});
+    };
+    fillBatch(m_batch.contiguous, m_batch.contiguousMean, contiguousSteps, contiguousMean);
+    fillBatch(m_batch.paged, m_batch.pagedMean, pagedSteps, pagedMean);
+    m_batch.contiguous->setName(tr("contiguous: mean %1").arg(contiguousMean, 0, 'f', 1));
+    m_batch.paged->setName(tr("paged: mean %1").arg(pagedMean, 0, 'f', 1));
+    setAxisEnd(m_batch.y, std::max(4.0, yMax * 1.1), 3);
+    m_batch.cursor->replace(QList<QPointF>{{double(current), 0.0}, {double(current), m_batch.y->max()}});
+    setAxisEnd(m_batch.x, xMax, 4);
 }
 
 void PagedPage::showRequest(std::uint32_t request) {
@@ -399,77 +876,4 @@ void PagedPage::showRequest(std::uint32_t request) {
                                .arg(r.outputLen)
                                .arg(m_paged->generated(request))
                                .arg(tables.isEmpty() ? tr("not in the paged pool now") : tables.join(u"; "_s)));
-}
-
-void PagedPage::fillTimeline(QChartView* view, const std::vector<kvscope::StepStats>& steps, const QString& title) {
-    QChart* chart = view->chart();
-    chart->removeAllSeries();
-    for (QAbstractAxis* axis : chart->axes()) {
-        chart->removeAxis(axis);
-        delete axis;
-    }
-    chart->setTitle(title);
-    if (steps.empty())
-        return;
-    auto* x = new QValueAxis;
-    auto* y = new QValueAxis;
-    x->setRange(0, double(steps.size()));
-    x->applyNiceNumbers();
-    x->setLabelFormat(u"%d"_s);
-    x->setTitleText(tr("step"));
-    y->setRange(0, 100);
-    y->setLabelFormat(u"%d%%"_s);
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    // Five stacked bands; at most ~600 points per band so long runs stay light.
-    const std::size_t stride = std::max<std::size_t>(1, steps.size() / 600);
-    const std::pair<QString, QColor> bands[] = {{tr("tokens"), chartstyle::kvCache()},
-                                                {tr("reserved"), chartstyle::kvCache().lighter(150)},
-                                                {tr("internal"), QColor(0xa1, 0xa1, 0xaa)},
-                                                {tr("external"), QColor(0xf8, 0x71, 0x71)},
-                                                {tr("free"), QColor(0xe4, 0xe4, 0xe7)}};
-    std::vector<QList<QPointF>> upper(5);
-    for (std::size_t i = 0; i < steps.size(); i += stride) {
-        const auto& u = steps[i].usage;
-        const double total = double(u.total());
-        const double values[] = {double(u.tokenStates), double(u.reserved), double(u.internal), double(u.external),
-                                 double(u.free)};
-        double sum = 0;
-        for (int b = 0; b < 5; ++b) {
-            sum += values[b];
-            upper[std::size_t(b)].append({double(i), 100.0 * sum / total});
-        }
-    }
-    QLineSeries* lower = nullptr;
-    for (int b = 0; b < 5; ++b) {
-        auto* top = new QLineSeries(chart);
-        top->append(upper[std::size_t(b)]);
-        auto* area = new QAreaSeries(top, lower);
-        area->setName(bands[b].first);
-        area->setColor(bands[b].second);
-        area->setBorderColor(bands[b].second.darker(115));
-        chart->addSeries(area);
-        area->attachAxis(x);
-        area->attachAxis(y);
-        lower = top;
-    }
-    auto* cursor = new QLineSeries;
-    cursor->setPen(QPen(Qt::black, 2));
-    chart->addSeries(cursor);
-    cursor->attachAxis(x);
-    cursor->attachAxis(y);
-    for (auto* marker : chart->legend()->markers(cursor))
-        marker->setVisible(false);
-    (view == m_contiguousTimeline ? m_contiguousCursor : m_pagedCursor) = cursor;
-}
-
-void PagedPage::moveCursor() {
-    if (!m_timelineReady || !m_contiguous)
-        return;
-    const auto place = [](QLineSeries* cursor, std::uint64_t step) {
-        if (cursor)
-            cursor->replace(QList<QPointF>{{double(step), 0.0}, {double(step), 100.0}});
-    };
-    place(m_contiguousCursor, m_contiguous->lastStep().step);
-    place(m_pagedCursor, m_paged->lastStep().step);
 }

@@ -5,11 +5,16 @@
 
 #include <QFutureWatcher>
 
+#include <array>
 #include <memory>
+#include <optional>
 
 class MemoryMapWidget;
 class ScenarioController;
+class QAreaSeries;
+class QChart;
 class QChartView;
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -18,9 +23,12 @@ class QPushButton;
 class QSlider;
 class QSpinBox;
 class QTimer;
+class QValueAxis;
 
 // Contiguous reservation and PagedAttention blocks replaying the same request trace side
-// by side: two live memory maps, counters, and a timeline of where the pool's slots went.
+// by side: two live memory maps, counters, a timeline of where each pool's slots went and
+// a chart of the running batch. Timelines grow with the replay (predict, then reveal);
+// "Show the whole run" draws the background run's full picture for a teacher.
 class PagedPage : public Page {
     Q_OBJECT
 
@@ -28,19 +36,33 @@ public:
     explicit PagedPage(ScenarioController* controller, QWidget* parent = nullptr);
     ~PagedPage() override;
 
-    // For tests and the command line: run state and the two simulators.
+    // Run state (the main window binds Space, Right and R to these) and the two simulators.
     void restart();
     void stepOnce();
     void setPlaying(bool playing);
     bool isPlaying() const;
     void loadPaperFigure(); // the preset: a 2,048-slot reservation that stops after 10 tokens
+    // Quiz mode: the charts reveal the run only as it is replayed, and the "Show the whole
+    // run" box is hidden, whatever it was set to.
+    void setQuizMode(bool on);
+    bool quizMode() const { return m_quiz; }
+    void setShowWholeRun(bool on); // the teacher's box
+    bool showsWholeRun() const;    // true when the charts draw past the current step
+
     const kvscope::KvSimulator* contiguous() const { return m_contiguous.get(); }
     const kvscope::KvSimulator* paged() const { return m_paged.get(); }
     MemoryMapWidget* contiguousMap() const { return m_contiguousMap; }
     MemoryMapWidget* pagedMap() const { return m_pagedMap; }
-    QString countersText() const;
-    // True once the background run that feeds the timeline has finished.
+    QChart* contiguousTimelineChart() const;
+    QChart* pagedTimelineChart() const;
+    QChart* batchChart() const;
+    QString countersText() const; // the headline counters, then the details
+    QLabel* headlineCounters() const { return m_counters; }
+    // True once the background run that gives the total and the whole run has finished.
     bool timelineReady() const { return m_timelineReady; }
+    std::uint64_t totalSteps() const; // steps until both have finished; 0 until timelineReady()
+    // The translated name of an allocator policy, for titles and legends.
+    static QString allocatorLabel(kvscope::AllocatorKind kind);
 
 protected:
     void refresh() override;
@@ -48,17 +70,51 @@ protected:
 private:
     struct Timeline {
         std::vector<kvscope::StepStats> contiguous, paged;
+        kvscope::SimSummary contiguousSummary, pagedSummary;
         std::string error;
     };
+    struct PoolSettings {
+        int pool = 8192, policyIndex = 0, maxModelLen = 2048, samples = 1;
+    };
+    // One timeline chart: five stacked shares of the pool and the step cursor.
+    struct ShareChart {
+        QChartView* view = nullptr;
+        std::array<QLineSeries*, 5> upper{};
+        std::array<QAreaSeries*, 5> areas{};
+        QLineSeries* cursor = nullptr;
+        QValueAxis* x = nullptr;
+        QValueAxis* y = nullptr;
+    };
+    // The batch chart: running requests per step for each allocator, their means dashed.
+    struct BatchChart {
+        QChartView* view = nullptr;
+        QLineSeries* contiguous = nullptr;
+        QLineSeries* paged = nullptr;
+        QLineSeries* contiguousMean = nullptr;
+        QLineSeries* pagedMean = nullptr;
+        QLineSeries* cursor = nullptr;
+        QValueAxis* x = nullptr;
+        QValueAxis* y = nullptr;
+    };
+
     std::vector<kvscope::Request> buildTrace(QString* error) const;
     kvscope::SimConfig baseConfig() const;
+    kvscope::AllocatorKind contiguousKind() const;
+    bool figureChosen() const;
+    void workloadChosen(); // the paper's figure brings its own pool; leaving it restores the previous one
+    void applyFigureSettings();
     void rebuild();          // new trace and simulators from the controls
     void advance(int steps); // both simulators; an error stops the animation and is shown
     void tick();
     void redraw();
+    void updateCounters();
+    void updateCharts();
     void showRequest(std::uint32_t request);
-    void fillTimeline(QChartView* view, const std::vector<kvscope::StepStats>& steps, const QString& title);
-    void moveCursor();
+    void setUpShareChart(ShareChart& chart);
+    void setUpBatchChart();
+    void fillShareChart(ShareChart& chart, const std::vector<kvscope::StepStats>& steps, std::uint64_t current,
+                        double xMax);
+    void applyPresentation(); // fonts, pens and swatches for the current presenter mode
 
     ScenarioController* m_controller;
     QComboBox* m_workload;
@@ -73,22 +129,32 @@ private:
     QSpinBox* m_maxModelLen;
     QPushButton* m_play;
     QSlider* m_speed;
-    QLabel* m_counters;
+    QCheckBox* m_showWholeRun;
+    QLabel* m_counters; // headline: step and finished requests
+    QLabel* m_details;  // preemptions and shared blocks
     QLabel* m_requestInfo;
     QLabel* m_error;
+    QLabel* m_legendText;        // the long legend sentence; the drawn legend stands in for it in presenter mode
+    QList<QLabel*> m_bodyLabels; // follow the presenter's body size
+    std::vector<std::pair<QLabel*, kvscope::SlotKind>> m_swatches;
+    QList<QLabel*> m_legendWords;
     MemoryMapWidget* m_contiguousMap;
     MemoryMapWidget* m_pagedMap;
-    QChartView* m_contiguousTimeline;
-    QChartView* m_pagedTimeline;
-    QLineSeries* m_contiguousCursor = nullptr;
-    QLineSeries* m_pagedCursor = nullptr;
+    ShareChart m_contiguousShares;
+    ShareChart m_pagedShares;
+    BatchChart m_batch;
     QTimer* m_timer;
     std::vector<kvscope::Request> m_trace;
     std::unique_ptr<kvscope::KvSimulator> m_contiguous;
     std::unique_ptr<kvscope::KvSimulator> m_paged;
     double m_stepBudget = 0; // fractional steps carried between frames
     QFutureWatcher<Timeline> m_timelineWatcher;
+    Timeline m_timeline; // the background run, valid when m_timelineReady
     int m_generation = 0;
     bool m_timelineReady = false;
+    bool m_timelineFailed = false; // the background run met a request that can never fit
     bool m_built = false;
+    bool m_quiz = false;
+    bool m_inFigure = false;
+    std::optional<PoolSettings> m_beforeFigure; // what the figure replaced, restored when it is left
 };

@@ -1,13 +1,31 @@
 // The Paged Memory page, offscreen: the same trace in both maps, the paper's figure,
-// play/step/restart, and the background timeline.
+// play/step/restart, the background run, predict-then-reveal charts, the batch, colours
+// that survive colour-vision deficiencies, explanations on every control, presenter mode.
+#include "chartstyle.h"
 #include "mainwindow.h"
 #include "memorymapwidget.h"
 #include "pagedpage.h"
 #include "scenariocontroller.h"
 #include "testutils.h"
 
+#include <QAbstractButton>
+#include <QAbstractSpinBox>
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineSeries>
+#include <QSlider>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QtTest>
+
+#include <array>
+#include <cmath>
+#include <set>
 
 using namespace Qt::StringLiterals;
 using kvscope::SlotKind;
@@ -24,13 +42,80 @@ PagedPage* showPagedPage(MainWindow& window) {
 std::size_t countKind(const std::vector<kvscope::SlotCell>& map, SlotKind kind) {
     return std::size_t(std::count_if(map.begin(), map.end(), [kind](const auto& c) { return c.kind == kind; }));
 }
+
+// Every point a chart holds (area series through their upper line).
+QList<QPointF> chartPoints(QChart* chart) {
+    QList<QPointF> points;
+    for (QAbstractSeries* series : chart->series()) {
+        if (auto* area = qobject_cast<QAreaSeries*>(series))
+            points += area->upperSeries()->points();
+        else if (auto* line = qobject_cast<QLineSeries*>(series))
+            points += line->points();
+    }
+    return points;
+}
+
+double maxX(QChart* chart) {
+    double x = -1;
+    for (const QPointF& p : chartPoints(chart))
+        x = std::max(x, p.x());
+    return x;
+}
+
+QLineSeries* seriesNamed(QChart* chart, const QString& prefix) {
+    for (QAbstractSeries* series : chart->series())
+        if (series->name().startsWith(prefix))
+            return qobject_cast<QLineSeries*>(series);
+    return nullptr;
+}
+
+// Steps the whole run takes for one allocator, by core alone (what the page's total must say).
+std::uint64_t stepsToFinish(const kvscope::KvSimulator& live, kvscope::AllocatorKind kind) {
+    kvscope::SimConfig config = live.config();
+    config.allocator = kind;
+    config.keepSlotMap = config.recordSteps = false;
+    return kvscope::simulate(config, live.requests()).steps;
+}
+
+// CIE Lab of an sRGB colour as seen with full deuteranopia or protanopia (Machado, Oliveira
+// and Fernandes 2009, severity 1.0, applied to linear RGB) or with normal vision.
+enum class Vision { Normal, Deuteranopia, Protanopia };
+std::array<double, 3> labAs(const QColor& color, Vision vision) {
+    static constexpr double normal[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    static constexpr double deuteranopia[3][3] = {
+        {0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413}, {-0.011820, 0.042940, 0.968881}};
+    static constexpr double protanopia[3][3] = {
+        {0.152286, 1.052583, -0.204868}, {0.114503, 0.786281, 0.099216}, {-0.003882, -0.048116, 1.051998}};
+    const auto& m = vision == Vision::Normal ? normal : vision == Vision::Deuteranopia ? deuteranopia : protanopia;
+    const auto linear = [](int c) {
+        const double v = c / 255.0;
+        return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+    };
+    const double in[3] = {linear(color.red()), linear(color.green()), linear(color.blue())};
+    double rgb[3];
+    for (int i = 0; i < 3; ++i)
+        rgb[i] = std::clamp(m[i][0] * in[0] + m[i][1] * in[1] + m[i][2] * in[2], 0.0, 1.0);
+    const double x = (0.4124 * rgb[0] + 0.3576 * rgb[1] + 0.1805 * rgb[2]) / 0.95047;
+    const double y = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+    const double z = (0.0193 * rgb[0] + 0.1192 * rgb[1] + 0.9505 * rgb[2]) / 1.08883;
+    const auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116.0; };
+    return {116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))};
+}
+double deltaE(const QColor& a, const QColor& b, Vision vision) {
+    const auto la = labAs(a, vision), lb = labAs(b, vision);
+    return std::hypot(la[0] - lb[0], la[1] - lb[1], la[2] - lb[2]);
+}
 } // namespace
+
+Q_DECLARE_METATYPE(kvscope::AllocatorKind)
+Q_DECLARE_METATYPE(Vision)
 
 class TestPagedPage : public QObject {
     Q_OBJECT
 
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void cleanup() { chartstyle::Style::instance()->setPresenter(false); }
 
     void bothMapsReplayTheSameTrace() {
         ScenarioController controller;
@@ -96,6 +181,427 @@ private slots:
         QVERIFY(!hovered.isEmpty());
         QCOMPARE(hovered.last().first().toUInt(), 7u);
         QCOMPARE(map.requestAt(QPoint(399, 299)), UINT32_MAX);
+    }
+    // Predict, then reveal: the charts hold points only up to the step replayed, unless the
+    // teacher asks for the whole run; quiz mode overrides the teacher's box and hides it.
+    void chartsRevealOnlyTheStepsReplayed_data() {
+        QTest::addColumn<int>("steps");
+        QTest::addColumn<bool>("wholeRun");
+        QTest::addColumn<bool>("quiz");
+        QTest::newRow("first step") << 0 << false << false;
+        QTest::newRow("10 steps") << 10 << false << false;
+        QTest::newRow("300 steps") << 300 << false << false;
+        QTest::newRow("whole run, teacher") << 40 << true << false;
+        QTest::newRow("whole run asked, quiz reveals as it goes") << 40 << true << true;
+        QTest::newRow("quiz, 120 steps") << 120 << false << true;
+    }
+    void chartsRevealOnlyTheStepsReplayed() {
+        QFETCH(int, steps);
+        QFETCH(bool, wholeRun);
+        QFETCH(bool, quiz);
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        QTRY_VERIFY_WITH_TIMEOUT(page->timelineReady(), 20000);
+        auto* box = page->findChild<QCheckBox*>(u"showWholeRun"_s);
+        QVERIFY(box);
+        QVERIFY(!box->isChecked()); // off by default: the ending is not given away
+        page->setQuizMode(quiz);
+        page->setShowWholeRun(wholeRun);
+        for (int i = 0; i < steps; ++i)
+            page->stepOnce();
+        QCOMPARE(box->isVisibleTo(page), !quiz);
+        QCOMPARE(page->showsWholeRun(), wholeRun && !quiz);
+
+        const std::uint64_t current = page->contiguous()->lastStep().step;
+        QCOMPARE(current, std::uint64_t(steps)); // the first step was shown on arrival
+        const auto contiguousTotal = stepsToFinish(*page->contiguous(), page->contiguous()->config().allocator);
+        const auto pagedTotal = stepsToFinish(*page->paged(), kvscope::AllocatorKind::Paged);
+        QVERIFY(contiguousTotal > current + 1 && pagedTotal > current + 1); // the run goes on past the cursor
+        if (page->showsWholeRun()) {
+            QCOMPARE(maxX(page->contiguousTimelineChart()), double(contiguousTotal - 1));
+            QCOMPARE(maxX(page->pagedTimelineChart()), double(pagedTotal - 1));
+            QCOMPARE(maxX(page->batchChart()), double(std::max(contiguousTotal, pagedTotal) - 1));
+        } else {
+            for (QChart* chart : {page->contiguousTimelineChart(), page->pagedTimelineChart(), page->batchChart()}) {
+                QVERIFY(!chartPoints(chart).isEmpty());
+                QCOMPARE(maxX(chart), double(current)); // nothing drawn past the step replayed
+            }
+        }
+        // Leaving quiz mode gives the teacher's choice back.
+        page->setQuizMode(false);
+        QCOMPARE(page->showsWholeRun(), wholeRun);
+    }
+
+    // "step N / total" names the real total (core's own count) once the background run is back,
+    // says why it cannot yet before, and the finished counts say whose they are.
+    void countersSayWhoseNumbers_data() {
+        QTest::addColumn<int>("steps");
+        QTest::addColumn<int>("policy"); // index in the contiguous combo
+        QTest::newRow("start, max length") << 0 << 0;
+        QTest::newRow("400 steps, max length") << 400 << 0;
+        QTest::newRow("900 steps, power of 2") << 900 << 1;
+        QTest::newRow("700 steps, exact") << 700 << 2;
+    }
+    void countersSayWhoseNumbers() {
+        QFETCH(int, steps);
+        QFETCH(int, policy);
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        page->findChild<QComboBox*>(u"contiguousPolicy"_s)->setCurrentIndex(policy);
+        page->restart();
+        // The background run reports through the event loop: until then the total is unknown, and says why.
+        QVERIFY(!page->timelineReady());
+        QCOMPARE(page->totalSteps(), std::uint64_t(0));
+        QVERIFY2(page->countersText().contains(u"step <b>1</b> / … (the whole run is still being simulated)"_s),
+                 qPrintable(page->countersText()));
+        QTRY_VERIFY_WITH_TIMEOUT(page->timelineReady(), 20000);
+        for (int i = 0; i < steps; ++i)
+            page->stepOnce();
+        const auto total = std::max(stepsToFinish(*page->contiguous(), page->contiguous()->config().allocator),
+                                    stepsToFinish(*page->paged(), kvscope::AllocatorKind::Paged));
+        QCOMPARE(page->totalSteps(), total);
+        const QString text = page->countersText();
+        QVERIFY2(text.contains(u"step <b>%1</b> / %2 "_s.arg(steps + 1).arg(total)), qPrintable(text));
+        const QString finished = u"finished: contiguous <b>%1</b>, paged <b>%2</b> of %3 requests"_s
+                                     .arg(page->contiguous()->summary().requestsFinished)
+                                     .arg(page->paged()->summary().requestsFinished)
+                                     .arg(page->contiguous()->requests().size());
+        QVERIFY2(text.contains(finished), qPrintable(text));
+        QVERIFY(text.contains(u"Paged: %1 preemptions"_s.arg(page->paged()->lastStep().preemptions)));
+    }
+
+    // A pool too small for one request: the total says it will never come rather than wait forever.
+    void aTraceThatCannotFinishSaysSo() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        page->findChild<QSpinBox*>(u"pool"_s)->setValue(100); // max length reserves 2,048 slots per request
+        auto* error = page->findChild<QLabel*>(u"error"_s);
+        QVERIFY(error && error->isVisibleTo(page));
+        QVERIFY2(error->text().contains(u"can never fit a pool of 100 slots"_s), qPrintable(error->text()));
+        QTRY_VERIFY_WITH_TIMEOUT(page->countersText().contains(u"this trace cannot finish"_s), 20000);
+        QVERIFY(!page->timelineReady());
+        QCOMPARE(page->totalSteps(), std::uint64_t(0));
+    }
+
+    // Choosing the paper's figure in the combo loads its own pool (not only loadPaperFigure());
+    // choosing another workload afterwards gives back the settings the figure replaced.
+    void figureFromTheComboBringsItsPool_data() {
+        QTest::addColumn<QString>("before");
+        QTest::addColumn<QString>("after");
+        QTest::addColumn<int>("pool");
+        QTest::addColumn<int>("policy");
+        QTest::addColumn<int>("samples");
+        QTest::newRow("ShareGPT, default pool, back to Alpaca") << u"sharegpt"_s << u"alpaca"_s << 8192 << 0 << 1;
+        QTest::newRow("ShareGPT, big pool, power of 2") << u"sharegpt"_s << u"sharegpt"_s << 20000 << 1 << 1;
+        QTest::newRow("fixed, exact, 2 samples, to uniform")
+            << u"fixed:200,200"_s << u"uniform:1-400,1-400"_s << 12000 << 2 << 2;
+    }
+    void figureFromTheComboBringsItsPool() {
+        QFETCH(QString, before);
+        QFETCH(QString, after);
+        QFETCH(int, pool);
+        QFETCH(int, policy);
+        QFETCH(int, samples);
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        auto* workload = page->findChild<QComboBox*>(u"workload"_s);
+        auto* poolSpin = page->findChild<QSpinBox*>(u"pool"_s);
+        auto* policyCombo = page->findChild<QComboBox*>(u"contiguousPolicy"_s);
+        auto* samplesSpin = page->findChild<QSpinBox*>(u"samples"_s);
+        auto* maxLen = page->findChild<QSpinBox*>(u"maxModelLen"_s);
+        auto* requests = page->findChild<QSpinBox*>(u"requests"_s);
+        QVERIFY(workload && poolSpin && policyCombo && samplesSpin && maxLen && requests);
+        workload->setCurrentIndex(workload->findData(before));
+        poolSpin->setValue(pool);
+        policyCombo->setCurrentIndex(policy);
+        samplesSpin->setValue(samples);
+
+        workload->setCurrentIndex(workload->findData(u"figure"_s));
+        QCOMPARE(poolSpin->value(), 4096 + 512);
+        QCOMPARE(policyCombo->currentData().toInt(), int(kvscope::AllocatorKind::Max));
+        QCOMPARE(maxLen->value(), 2048);
+        QCOMPARE(samplesSpin->value(), 1);
+        QVERIFY(!requests->isEnabled()); // the figure's two requests do not follow these
+        QCOMPARE(page->contiguous()->requests().size(), std::size_t(2));
+        std::size_t internalOfA = 0;
+        for (const auto& cell : page->contiguous()->slotMap())
+            internalOfA += cell.request == 0 && cell.kind == SlotKind::Internal ? 1 : 0;
+        QCOMPARE(internalOfA, std::size_t(2038)); // 2,048 reserved, 10 used
+
+        workload->setCurrentIndex(workload->findData(after));
+        QCOMPARE(poolSpin->value(), pool);
+        QCOMPARE(policyCombo->currentIndex(), policy);
+        QCOMPARE(samplesSpin->value(), samples);
+        QVERIFY(requests->isEnabled());
+        QCOMPARE(page->contiguous()->config().poolSlots, std::uint64_t(pool));
+        QCOMPARE(page->contiguous()->requests().size(), std::size_t(requests->value()));
+
+        // The preset call and the combo agree, and leaving restores in the same way.
+        page->loadPaperFigure();
+        QCOMPARE(workload->currentData().toString(), u"figure"_s);
+        QCOMPARE(poolSpin->value(), 4096 + 512);
+        workload->setCurrentIndex(workload->findData(after));
+        QCOMPARE(poolSpin->value(), pool);
+    }
+
+    // The batch chart writes each server's mean batch, which is core's: the sum of running
+    // requests over the steps so far divided by the steps. Paging runs a larger batch.
+    void batchChartShowsCoresMeanBatch_data() {
+        QTest::addColumn<int>("policy");
+        QTest::addColumn<int>("steps");
+        QTest::addColumn<bool>("pagedLarger");
+        QTest::newRow("max length, 200 steps") << 0 << 200 << true;
+        QTest::newRow("max length, 1000 steps") << 0 << 1000 << true;
+        QTest::newRow("power of 2, 500 steps") << 1 << 500 << true;
+        QTest::newRow("exact, 500 steps") << 2 << 500 << false; // an oracle is no strawman: no claim
+    }
+    void batchChartShowsCoresMeanBatch() {
+        QFETCH(int, policy);
+        QFETCH(int, steps);
+        QFETCH(bool, pagedLarger);
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        page->findChild<QComboBox*>(u"contiguousPolicy"_s)->setCurrentIndex(policy);
+        for (int i = 0; i < steps; ++i)
+            page->stepOnce();
+        const auto meanOfSteps = [](const kvscope::KvSimulator& sim) {
+            double sum = 0;
+            for (const auto& s : sim.steps())
+                sum += s.running;
+            return sum / double(sim.steps().size());
+        };
+        const double contiguousMean = page->contiguous()->summary().meanBatch;
+        const double pagedMean = page->paged()->summary().meanBatch;
+        QVERIFY(qFuzzyCompare(contiguousMean, meanOfSteps(*page->contiguous())));
+        QVERIFY(qFuzzyCompare(pagedMean, meanOfSteps(*page->paged())));
+        QLineSeries* contiguous = seriesNamed(page->batchChart(), u"contiguous: mean "_s);
+        QLineSeries* paged = seriesNamed(page->batchChart(), u"paged: mean "_s);
+        QVERIFY(contiguous && paged);
+        QCOMPARE(contiguous->name(), u"contiguous: mean %1"_s.arg(contiguousMean, 0, 'f', 1));
+        QCOMPARE(paged->name(), u"paged: mean %1"_s.arg(pagedMean, 0, 'f', 1));
+        QCOMPARE(contiguous->points().back().y(), double(page->contiguous()->lastStep().running));
+        if (policy == 0) // 8,192 slots hold four 2,048-slot reservations
+            QVERIFY(contiguousMean <= 4.0);
+        if (pagedLarger)
+            QVERIFY2(pagedMean > 1.5 * contiguousMean,
+                     qPrintable(u"paged %1, contiguous %2"_s.arg(pagedMean).arg(contiguousMean)));
+    }
+
+    // Titles and legends show translated policy names, never core's identifiers.
+    void allocatorNamesAreTranslatedLabels_data() {
+        QTest::addColumn<kvscope::AllocatorKind>("kind");
+        QTest::addColumn<QString>("label");
+        QTest::newRow("max") << kvscope::AllocatorKind::Max << u"max length"_s;
+        QTest::newRow("pow2") << kvscope::AllocatorKind::Pow2 << u"next power of 2"_s;
+        QTest::newRow("oracle") << kvscope::AllocatorKind::Oracle << u"exact (oracle)"_s;
+        QTest::newRow("paged") << kvscope::AllocatorKind::Paged << u"PagedAttention blocks"_s;
+    }
+    void allocatorNamesAreTranslatedLabels() {
+        QFETCH(kvscope::AllocatorKind, kind);
+        QFETCH(QString, label);
+        QCOMPARE(PagedPage::allocatorLabel(kind), label);
+        QVERIFY(label != QString::fromStdString(kvscope::allocatorKindName(kind)));
+        if (kind == kvscope::AllocatorKind::Paged)
+            return;
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        auto* policy = page->findChild<QComboBox*>(u"contiguousPolicy"_s);
+        policy->setCurrentIndex(policy->findData(int(kind)));
+        QCOMPARE(policy->currentText(), label);
+        QVERIFY2(page->contiguousMap()->title().startsWith(u"Contiguous (%1, first fit): "_s.arg(label)),
+                 qPrintable(page->contiguousMap()->title()));
+        const QString coreName = QString::fromStdString(kvscope::allocatorKindName(kind));
+        QVERIFY(!page->contiguousMap()->title().contains(coreName + u':'));
+    }
+
+    // Request colours stay apart from external fragmentation's vermillion (and its pale base) for
+    // normal vision, deuteranopia and protanopia, and are never in the red-orange hues.
+    void requestColoursAvoidFragmentationColours_data() {
+        QTest::addColumn<uint>("request");
+        QTest::addColumn<Vision>("vision");
+        for (uint request : {0u, 1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u, 13u, 1000u}) {
+            QTest::addRow("request %u, normal", request) << request << Vision::Normal;
+            QTest::addRow("request %u, deuteranopia", request) << request << Vision::Deuteranopia;
+            QTest::addRow("request %u, protanopia", request) << request << Vision::Protanopia;
+        }
+    }
+    void requestColoursAvoidFragmentationColours() {
+        QFETCH(uint, request);
+        QFETCH(Vision, vision);
+        const QColor color = MemoryMapWidget::requestColor(request);
+        const int hue = color.hsvHue();
+        QVERIFY2(hue > 45 && hue < 330, qPrintable(u"hue %1"_s.arg(hue)));
+        QCOMPARE(MemoryMapWidget::externalColor(), chartstyle::over()); // the palette's vermillion
+        // CIE76 distance: about 2.3 is just noticeable; 20 is plainly another colour.
+        QVERIFY2(deltaE(color, MemoryMapWidget::externalColor(), vision) > 25,
+                 qPrintable(u"%1 against vermillion: %2"_s.arg(color.name())
+                                .arg(deltaE(color, MemoryMapWidget::externalColor(), vision))));
+        const QColor externalBase = QColor(MemoryMapWidget::shade(SlotKind::External, 0, 1, 0, 1));
+        QVERIFY(deltaE(color, externalBase, vision) > 20);
+        // Neighbouring requests differ in lightness or plainly in colour.
+        const QColor next = MemoryMapWidget::requestColor(request + 1);
+        QVERIFY(std::abs(labAs(color, vision)[0] - labAs(next, vision)[0]) > 10 || deltaE(color, next, vision) > 30);
+    }
+
+    // The patterns are laid in screen pixels, so each kind keeps its signature whatever the
+    // cell size: cross-hatching (3/8 of pixels vermillion), "\" hatching (1/4 dark) and dots
+    // (1/16 full colour on a pale tint); reserved and external differ in pattern, not only hue.
+    void patternsSurviveSmallCells_data() {
+        QTest::addColumn<int>("slotCount");
+        QTest::addColumn<double>("minCell");
+        QTest::addColumn<double>("maxCell");
+        QTest::newRow("2 px cells") << 24000 << 1.6 << 2.5;
+        QTest::newRow("3 px cells") << 11000 << 2.5 << 3.5;
+        QTest::newRow("10 px cells") << 1000 << 8.0 << 12.0;
+    }
+    void patternsSurviveSmallCells() {
+        QFETCH(int, slotCount);
+        QFETCH(double, minCell);
+        QFETCH(double, maxCell);
+        MemoryMapWidget map;
+        map.resize(420, 320);
+        std::vector<kvscope::SlotCell> cells(static_cast<std::size_t>(slotCount));
+        const std::size_t third = cells.size() / 3;
+        for (std::size_t i = 0; i < cells.size(); ++i)
+            cells[i] = i < third       ? kvscope::SlotCell{1, SlotKind::Reserved, false}
+                       : i < 2 * third ? kvscope::SlotCell{100, SlotKind::External, false}
+                                       : kvscope::SlotCell{200, SlotKind::Internal, false};
+        map.setMap(cells, 1);
+        map.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&map));
+        QVERIFY2(map.cellSize() >= minCell && map.cellSize() <= maxCell, qPrintable(QString::number(map.cellSize())));
+        const QImage image = map.grab().toImage();
+        const QRect area = map.mapArea().toRect();
+        std::map<std::uint32_t, std::pair<int, int>> marked; // region -> (pattern pixels, all pixels)
+        std::map<std::uint32_t, std::set<QRgb>> colours;
+        const QRgb vermillion = chartstyle::over().rgb();
+        const QRgb dark = MemoryMapWidget::internalColor().rgb();
+        const QRgb dot = MemoryMapWidget::requestColor(1).rgb();
+        for (int y = area.top(); y <= area.bottom(); ++y) {
+            for (int x = area.left(); x <= area.right(); ++x) {
+                const std::uint32_t region = map.requestAt(QPoint(x, y));
+                if (region == UINT32_MAX)
+                    continue;
+                const QRgb pixel = image.pixel(x, y) | 0xff000000;
+                auto& [pattern, all] = marked[region];
+                ++all;
+                pattern += pixel == (region == 1 ? dot : region == 100 ? vermillion : dark) ? 1 : 0;
+                colours[region].insert(pixel);
+            }
+        }
+        const auto share = [&](std::uint32_t region) { return double(marked[region].first) / marked[region].second; };
+        QVERIFY2(std::abs(share(100) - 3.0 / 8.0) < 0.05, qPrintable(QString::number(share(100))));
+        QVERIFY2(std::abs(share(200) - 1.0 / 4.0) < 0.05, qPrintable(QString::number(share(200))));
+        QVERIFY2(std::abs(share(1) - 1.0 / 16.0) < 0.03, qPrintable(QString::number(share(1))));
+        for (std::uint32_t region : {1u, 100u, 200u})
+            QCOMPARE(colours[region].size(), std::size_t(2)); // a pattern of two colours, no blur
+        for (QRgb c : colours[1])
+            QVERIFY(!colours[100].count(c)); // reserved and external share no pixel colour
+    }
+
+    // Every control and chart on the page says what it is (tooltip) and explains (What's This);
+    // lessons find the maps and timelines by name.
+    void everyControlExplainsItself_data() {
+        QTest::addColumn<QString>("name");
+        for (const char* name : {"workload",
+                                 "requests",
+                                 "arrivals",
+                                 "contiguousPolicy",
+                                 "placement",
+                                 "blockSize",
+                                 "pool",
+                                 "samples",
+                                 "seed",
+                                 "maxModelLen",
+                                 "fromScenario",
+                                 "play",
+                                 "step",
+                                 "restart",
+                                 "speed",
+                                 "showWholeRun",
+                                 "counters",
+                                 "contiguousMap",
+                                 "pagedMap",
+                                 "contiguousTimelineChart",
+                                 "pagedTimelineChart",
+                                 "batchChart",
+                                 "mapLegend",
+                                 "sameKv"})
+            QTest::newRow(name) << QString::fromLatin1(name);
+    }
+    void everyControlExplainsItself() {
+        QFETCH(QString, name);
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        auto* widget = page->findChild<QWidget*>(name);
+        QVERIFY2(widget, qPrintable(name));
+        QVERIFY(!widget->toolTip().isEmpty());
+        QVERIFY(!widget->whatsThis().isEmpty());
+        QVERIFY(widget->whatsThis() != widget->toolTip()); // an explanation, not the tooltip again
+        // And no interactive widget or chart on the page is left out of the table.
+        for (QWidget* w : page->findChildren<QWidget*>()) {
+            const bool interactive = qobject_cast<QAbstractButton*>(w) || qobject_cast<QComboBox*>(w) ||
+                                     qobject_cast<QAbstractSpinBox*>(w) || qobject_cast<QSlider*>(w) ||
+                                     qobject_cast<QChartView*>(w) || qobject_cast<MemoryMapWidget*>(w);
+            if (interactive)
+                QVERIFY2(!w->toolTip().isEmpty() && !w->whatsThis().isEmpty(), qPrintable(w->objectName()));
+        }
+    }
+
+    void lessonTargetsHaveNames() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        QCOMPARE(page->findChild<MemoryMapWidget*>(u"contiguousMap"_s), page->contiguousMap());
+        QCOMPARE(page->findChild<MemoryMapWidget*>(u"pagedMap"_s), page->pagedMap());
+        auto* timelines = page->findChild<QWidget*>(u"pagedTimeline"_s);
+        QVERIFY(timelines && timelines->isVisible());
+        auto* pagedChart = timelines->findChild<QChartView*>(u"pagedTimelineChart"_s);
+        QVERIFY(pagedChart);
+        QCOMPARE(pagedChart->chart(), page->pagedTimelineChart());
+    }
+
+    // Presenter mode: headline counters at headlinePoints(), map titles at titlePoints(), series
+    // pens at lineWidth(), larger legend swatches; and back when it is turned off.
+    void presenterModeRestyles_data() {
+        QTest::addColumn<bool>("presenter");
+        QTest::newRow("desktop") << false;
+        QTest::newRow("presenter") << true;
+    }
+    void presenterModeRestyles() {
+        QFETCH(bool, presenter);
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        chartstyle::Style::instance()->setPresenter(presenter);
+        QCOMPARE(page->headlineCounters()->font().pointSizeF(), chartstyle::headlinePoints());
+        QCOMPARE(page->contiguousMap()->titleFont().pointSizeF(),
+                 presenter ? chartstyle::titlePoints() : page->contiguousMap()->font().pointSizeF());
+        for (QChart* chart : {page->contiguousTimelineChart(), page->pagedTimelineChart()})
+            for (QAbstractSeries* series : chart->series())
+                if (auto* area = qobject_cast<QAreaSeries*>(series))
+                    QCOMPARE(area->pen().widthF(), chartstyle::lineWidth(1));
+        QLineSeries* paged = seriesNamed(page->batchChart(), u"paged: mean "_s);
+        QVERIFY(paged);
+        QCOMPARE(paged->pen().widthF(), presenter ? 5.0 : 2.5);
+        int swatches = 0;
+        for (QLabel* label : page->findChild<QWidget*>(u"mapLegend"_s)->findChildren<QLabel*>()) {
+            if (label->pixmap().isNull())
+                continue;
+            QCOMPARE(label->pixmap().width(), presenter ? 28 : 16);
+            ++swatches;
+        }
+        QCOMPARE(swatches, 5); // tokens, reserved, internal, external, free
+        chartstyle::Style::instance()->setPresenter(false);
+        QCOMPARE(page->headlineCounters()->font().pointSizeF(), chartstyle::headlinePoints());
+        QCOMPARE(paged->pen().widthF(), 2.5);
     }
 };
 
