@@ -1,0 +1,543 @@
+#include "coursedata.h"
+#include "error.h"
+#include "lesson.h"
+#include "sweep.h"
+#include "testutils.h"
+#include "units.h"
+#include "workload.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <fstream>
+
+using namespace kvscope;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const LessonSet& course() {
+    static const LessonSet set = loadShippedLessonSet("course");
+    return set;
+}
+
+const Lesson& courseLesson(const QString& id) {
+    for (const auto& lesson : course().lessons)
+        if (QString::fromStdString(lesson.id) == id)
+            return lesson;
+    throw Error("no lesson " + id.toStdString() + " in the course");
+}
+
+double roundTo(double value, int decimals) {
+    const double scale = std::pow(10.0, decimals);
+    return std::round(value * scale) / scale;
+}
+
+// Every text of a lesson with its JSON path, both languages.
+std::vector<std::pair<std::string, std::string>> lessonTexts(const Lesson& l) {
+    std::vector<std::pair<std::string, const LocalizedText*>> texts{
+        {"title", &l.title}, {"question", &l.question}, {"answer", &l.answer}};
+    if (l.predict.kind == LessonPrediction::Kind::Number)
+        texts.emplace_back("predict.unit", &l.predict.unit);
+    for (std::size_t i = 0; i < l.predict.choices.size(); ++i)
+        texts.emplace_back("predict.choices[" + std::to_string(i) + "]", &l.predict.choices[i]);
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& [path, t] : texts) {
+        out.emplace_back(path + ".en", t->en);
+        out.emplace_back(path + ".ko", t->ko);
+    }
+    return out;
+}
+
+} // namespace
+
+class TestLesson : public QObject {
+    Q_OBJECT
+
+private slots:
+    void shippedCourseLoads() {
+        QCOMPARE(shippedLessonSetIds(), std::vector<std::string>{"course"});
+        const LessonSet& set = course();
+        QCOMPARE(set.id, std::string("course"));
+        QCOMPARE(set.source, std::string("resources/lessons/course.json"));
+        QVERIFY(set.lessons.size() >= 12 && set.lessons.size() <= 14);
+        // The course hour's order (issue 9): DOMAIN.md's check questions among the sections.
+        const std::vector<std::string> expected{"training-vs-inference", "weight-storage-7b",    "int4-still-oom",
+                                                "kv-formula-two",        "batch-doubles-cache",  "mha-gqa-mqa",
+                                                "naive-formula-70b",     "vllm-capacity",        "paged-waste",
+                                                "paged-larger-batch",    "nvidia-smi-disagrees", "small-gpt-cache",
+                                                "decode-fixed-cost",     "two-term-model-misses"};
+        std::vector<std::string> ids;
+        for (const auto& l : set.lessons)
+            ids.push_back(l.id);
+        QCOMPARE(ids, expected);
+        for (std::size_t i = 0; i < set.lessons.size(); ++i)
+            QCOMPARE(set.lessons[i].index, int(i));
+        QVERIFY(throwsErrorContaining([] { loadShippedLessonSet("nope"); }, {"unknown lesson set 'nope'", "course"}));
+    }
+
+    void everyShippedLesson_data() {
+        QTest::addColumn<QString>("id");
+        for (const auto& l : course().lessons)
+            QTest::newRow(l.id.c_str()) << QString::fromStdString(l.id);
+    }
+    void everyShippedLesson() {
+        QFETCH(QString, id);
+        const Lesson& l = courseLesson(id);
+        const Scenario& s = l.scenario;
+        s.validate();
+        QVERIFY(std::find(lessonHighlightTargets().begin(), lessonHighlightTargets().end(), l.highlight) !=
+                lessonHighlightTargets().end());
+
+        // The lesson's figures are core's own numbers for its scenario.
+        const Estimate e = estimate(s);
+        QCOMPARE(lessonFigure(l, "kv_gib"), toGiB(e.kvBytes));
+        QCOMPARE(lessonFigure(l, "kv_bytes"), double(e.kvBytes));
+        QCOMPARE(lessonFigure(l, "weights_gib"), toGiB(e.weightBytes));
+        QCOMPARE(lessonFigure(l, "total_gib"), toGiB(e.totalBytes));
+        QCOMPARE(lessonFigure(l, "budget_gib"), toGiB(e.budgetBytes));
+        QCOMPARE(lessonFigure(l, "headroom_gib"), double(e.headroomBytes) / double(GiB));
+        QCOMPARE(lessonFigure(l, "activations_gib"), toGiB(e.activationBytes));
+        QCOMPARE(lessonFigure(l, "runtime_gib"), toGiB(e.runtimeBytes));
+        QCOMPARE(lessonFigure(l, "kv_bytes_per_token"), double(e.kvBytesPerToken));
+        QCOMPARE(lessonFigure(l, "kv_kib_per_token"), double(e.kvBytesPerToken) / 1024.0);
+        QCOMPARE(lessonFigure(l, "naive_kv_kib_per_token"), double(e.kvBytesPerTokenNaive) / 1024.0);
+        QCOMPARE(lessonFigure(l, "naive_kv_gib"), toGiB(e.kvBytesNaive));
+        QCOMPARE(lessonFigure(l, "naive_factor"), e.naiveFactor);
+        QCOMPARE(lessonFigure(l, "params_billion"), double(e.params.total) / 1e9);
+        QCOMPARE(lessonFigure(l, "max_batch"), double(maxBatchForContext(s)));
+        QCOMPARE(lessonFigure(l, "max_context"), double(maxContextForBatch(s)));
+        const Capacity c = capacity(s);
+        QCOMPARE(lessonFigure(l, "capacity_tokens"), double(c.tokens));
+        QCOMPARE(lessonFigure(l, "max_concurrency"), c.maxConcurrency);
+        QCOMPARE(lessonFigure(l, "weights_int4_gib"), toGiB(weightBytes(e.params.total, DType::int4())));
+        QCOMPARE(lessonFigure(l, "weights_fp32_gib"), toGiB(weightBytes(e.params.total, DType::fp32())));
+        for (const auto& v : attentionVariants(s)) {
+            if (v.kind == AttentionKind::MHA)
+                QCOMPARE(lessonFigure(l, "mha_kv_kib_per_token"), double(v.kvBytesPerToken) / 1024.0);
+            if (v.kind == AttentionKind::MQA)
+                QCOMPARE(lessonFigure(l, "mqa_kv_kib_per_token"), double(v.kvBytesPerToken) / 1024.0);
+            if (v.isCurrent)
+                QCOMPARE(lessonFigure(l, "gqa_kv_kib_per_token"), double(v.kvBytesPerToken) / 1024.0);
+        }
+
+        // The prediction: the right answer is accepted, others are not.
+        if (l.predict.kind == LessonPrediction::Kind::Number) {
+            const double truth = lessonFigure(l, l.predict.figure);
+            QVERIFY(std::isfinite(truth) && truth > 0.0);
+            QVERIFY(predictionIsCorrect(l, truth));
+            QVERIFY(!predictionIsCorrect(l, truth * 2.0));
+            QVERIFY(!predictionIsCorrect(l, 0));
+            QVERIFY(l.predict.choices.empty());
+        } else {
+            QVERIFY(l.predict.choices.size() >= 2);
+            for (int i = 0; i < int(l.predict.choices.size()); ++i)
+                QCOMPARE(predictionIsCorrect(l, i), i == l.predict.answer);
+        }
+
+        // Both languages everywhere, and every placeholder renders.
+        for (const auto& [path, text] : lessonTexts(l)) {
+            QVERIFY2(!text.empty(), path.c_str());
+            const std::string rendered = renderLessonText(text, l, formatLessonNumber);
+            QVERIFY2(rendered.find('{') == std::string::npos && rendered.find('}') == std::string::npos,
+                     (path + ": " + rendered).c_str());
+        }
+        // Every answer quotes the app's figures rather than typed numbers.
+        QVERIFY(l.answer.en.find('{') != std::string::npos);
+        QVERIFY(l.answer.ko.find('{') != std::string::npos);
+    }
+
+    // DOMAIN.md's figures, reproduced through the lessons.
+    void domainFigures_data() {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<QString>("figure");
+        QTest::addColumn<double>("expected");
+        QTest::addColumn<int>("decimals");
+        auto row = [](const char* id, const char* figure, double expected, int decimals) {
+            QTest::addRow("%s %s", id, figure)
+                << QString::fromLatin1(id) << QString::fromLatin1(figure) << expected << decimals;
+        };
+        row("weight-storage-7b", "params_billion", 7.0, 9);
+        row("weight-storage-7b", "weights_fp32_gib", 26.08, 2);
+        row("weight-storage-7b", "weights_bf16_gib", 13.04, 2);
+        row("weight-storage-7b", "weights_int8_gib", 6.52, 2);
+        row("weight-storage-7b", "weights_int4_gib", 3.26, 2);
+        row("weight-storage-7b", "weights_gib", 3.26, 2); // the lesson's scenario stores INT4
+        row("int4-still-oom", "kv_gib", 128.0, 9);
+        row("int4-still-oom", "kv_kib_per_token", 128.0, 9);
+        row("kv-formula-two", "kv_bytes_per_token", 131072.0, 9);
+        row("batch-doubles-cache", "kv_gib", 16.0, 9);
+        row("batch-doubles-cache", "kv_gib_per_sequence", 1.0, 9);
+        row("mha-gqa-mqa", "mha_kv_kib_per_token", 512.0, 9);
+        row("mha-gqa-mqa", "gqa_kv_kib_per_token", 128.0, 9);
+        row("mha-gqa-mqa", "mqa_kv_kib_per_token", 16.0, 9);
+        row("naive-formula-70b", "naive_kv_gib", 10.0, 9);
+        row("naive-formula-70b", "kv_gib", 1.25, 9);
+        row("naive-formula-70b", "kv_kib_per_token", 320.0, 9);
+        row("naive-formula-70b", "naive_factor", 8.0, 9);
+        row("small-gpt-cache", "kv_bytes_per_token", 32768.0, 9);
+        row("small-gpt-cache", "kv_kib_per_token", 32.0, 9);
+        row("small-gpt-cache", "kv_bytes_per_sequence", 16384000.0, 9);
+        row("small-gpt-cache", "kv_bytes", 1048576000.0, 9);
+        row("small-gpt-cache", "kv_gb", 1.05, 2);
+        row("small-gpt-cache", "weights_mb", 110.0, 0);
+        row("decode-fixed-cost", "course_fit_a_ms", 1.22, 2);
+        row("decode-fixed-cost", "course_fit_b_ms", 0.0011, 4);
+        row("decode-fixed-cost", "course_fixed_share_cached_pct", 99.9, 1);
+        row("decode-fixed-cost", "course_speedup_b1", 1.2, 1);
+        row("decode-fixed-cost", "course_cpu_speedup_b1", 3.6, 1);
+        row("two-term-model-misses", "course_predicted_b64_uncached_ms", 18.8, 1);
+        row("two-term-model-misses", "course_predicted_b64_cached_ms", 1.29, 2);
+        row("two-term-model-misses", "course_measured_b64_uncached_ms", 21.8, 9);
+        row("two-term-model-misses", "course_measured_b64_cached_ms", 2.7, 9);
+        row("two-term-model-misses", "course_speedup_b64", 8.0, 9);
+    }
+    void domainFigures() {
+        QFETCH(QString, id);
+        QFETCH(QString, figure);
+        QFETCH(double, expected);
+        QFETCH(int, decimals);
+        const double value = lessonFigure(courseLesson(id), figure.toStdString());
+        QCOMPARE(roundTo(value, decimals), expected);
+    }
+
+    void capacityAsVllmReportsIt() {
+        const Lesson& l = courseLesson(u"vllm-capacity"_s);
+        KV_COMPARE_U64(l.scenario.context, 40960);
+        const Capacity c = capacity(l.scenario);
+        KV_COMPARE_U64(c.tokens % l.scenario.blockSize, 0);
+        // A dense model without a window: concurrency = tokens / tokens per request.
+        QCOMPARE(lessonFigure(l, "max_concurrency"), double(c.tokens) / 40960.0);
+        QCOMPARE(lessonFigure(l, "kv_pool_gib"), toGiB(c.kvMemoryBytes));
+    }
+
+    void nvidiaSmiLessonNamesTheMissingTerms() {
+        const Lesson& l = courseLesson(u"nvidia-smi-disagrees"_s);
+        QCOMPARE(l.highlight, std::string("breakdown"));
+        const std::string right = l.predict.choices.at(std::size_t(l.predict.answer)).en;
+        QVERIFY(right.find("allocator") != std::string::npos);
+        QVERIFY(right.find("CUDA context") != std::string::npos);
+        QVERIFY(right.find("fragmentation") != std::string::npos);
+        QVERIFY(l.answer.en.find("nvidia-smi") != std::string::npos);
+        QVERIFY(l.answer.ko.find("nvidia-smi") != std::string::npos);
+        // The course's sum (weights + cache) sits under the card yet leaves terms out.
+        QVERIFY(lessonFigure(l, "weights_kv_gib") < lessonFigure(l, "total_gib"));
+    }
+
+    void simulationFiguresMatchTheSimulator() {
+        const Lesson& l = courseLesson(u"paged-larger-batch"_s);
+        QVERIFY(l.simulation);
+        // The same run kvscope-cli simulate makes, read the way its table reads it.
+        WorkloadSpec spec = WorkloadSpec::parse(l.simulation->workload);
+        spec.requests = l.simulation->requests;
+        spec.seed = l.simulation->seed;
+        const auto requests = generateWorkload(spec);
+        SimConfig config;
+        config.poolSlots = l.simulation->poolTokens;
+        config.maxModelLen = l.simulation->maxModelLen;
+        config.blockSize = l.simulation->blockSize;
+        config.allocator = l.simulation->contiguous;
+        const SimSummary contiguous = simulate(config, requests);
+        config.allocator = AllocatorKind::Paged;
+        const SimSummary paged = simulate(config, requests);
+        QVERIFY(contiguous.saturatedSteps > 0 && paged.saturatedSteps > 0);
+        QCOMPARE(lessonFigure(l, "contiguous_mean_batch"), contiguous.meanBatchSaturated);
+        QCOMPARE(lessonFigure(l, "paged_mean_batch"), paged.meanBatchSaturated);
+        QCOMPARE(lessonFigure(l, "paged_batch_ratio"), paged.meanBatchSaturated / contiguous.meanBatchSaturated);
+        QCOMPARE(lessonFigure(l, "contiguous_token_share_pct"), 100.0 * contiguous.saturated.tokenStates);
+        QCOMPARE(lessonFigure(l, "paged_token_share_pct"), 100.0 * paged.saturated.tokenStates);
+        QCOMPARE(lessonFigure(l, "sim_pool_tokens"), 15728.0);
+        // The lesson's point: paged blocks let a larger batch share the same pool.
+        QVERIFY(lessonFigure(l, "paged_batch_ratio") > 2.0);
+        QVERIFY(lessonFigure(l, "paged_token_share_pct") > 90.0);
+        QVERIFY(lessonFigure(l, "contiguous_token_share_pct") < 40.0);
+    }
+
+    void simulationRunsOnce() {
+        LessonSet set = parseLessonSet(presetOnlySimulationFile(), "sim.json");
+        const Lesson& l = set.lessons.front();
+        QVERIFY(!lessonSimulationCached(l));
+        const Lesson copy = l; // copies share the cache
+        const double first = lessonFigure(l, "paged_mean_batch");
+        QVERIFY(lessonSimulationCached(l));
+        QVERIFY(lessonSimulationCached(copy));
+        QCOMPARE(lessonFigure(copy, "paged_mean_batch"), first);
+        // A hand-built lesson without a cache still computes.
+        Lesson bare = l;
+        bare.simulationCache.reset();
+        QCOMPARE(lessonFigure(bare, "paged_mean_batch"), first);
+        QVERIFY(!lessonSimulationCached(bare));
+    }
+
+    void predictionTolerance() {
+        const Lesson& l = courseLesson(u"int4-still-oom"_s);
+        QCOMPARE(l.predict.tolerance, 0.05);
+        const double truth = lessonFigure(l, "kv_gib");
+        QVERIFY(predictionIsCorrect(l, truth));
+        QVERIFY(predictionIsCorrect(l, truth * 1.05)); // at the tolerance: close enough
+        QVERIFY(predictionIsCorrect(l, truth * 0.95));
+        QVERIFY(!predictionIsCorrect(l, truth * 1.0501)); // just beyond
+        QVERIFY(!predictionIsCorrect(l, truth * 0.9499));
+        QVERIFY(!predictionIsCorrect(l, std::nan("")));
+        QVERIFY(!predictionIsCorrect(l, std::numeric_limits<double>::infinity()));
+        QVERIFY(!predictionIsCorrect(l, 0)); // an index is no prediction for a number lesson
+        const Lesson& choice = courseLesson(u"mha-gqa-mqa"_s);
+        QVERIFY(predictionIsCorrect(choice, 2));
+        QVERIFY(!predictionIsCorrect(choice, -1));
+        QVERIFY(!predictionIsCorrect(choice, 99));
+        QVERIFY(!predictionIsCorrect(choice, 2.0)); // a number is no choice
+    }
+
+    void rendering() {
+        const Lesson& l = courseLesson(u"small-gpt-cache"_s);
+        QCOMPARE(renderLessonText("{kv_bytes} B", l, formatLessonNumber), std::string("1,048,576,000 B"));
+        QCOMPARE(renderLessonText("{kv_gb:3} GB, {kv_gb} GB", l, formatLessonNumber), std::string("1.049 GB, 1.05 GB"));
+        QCOMPARE(renderLessonText("no placeholders", l, formatLessonNumber), std::string("no placeholders"));
+        std::vector<int> decimals;
+        const auto spy = [&](double, int d) {
+            decimals.push_back(d);
+            return std::string("x");
+        };
+        QCOMPARE(renderLessonText("{kv_gib:0}/{kv_gib}/{kv_kib_per_token}", l, spy), std::string("x/x/x"));
+        QCOMPARE(decimals, (std::vector<int>{0, 2, 0}));
+        QVERIFY(throwsErrorContaining([&] { renderLessonText("{nope}", l, formatLessonNumber); }, {"'nope'"}));
+        QVERIFY(throwsErrorContaining([&] { renderLessonText("{kv_gib", l, formatLessonNumber); }, {"byte 0"}));
+        QVERIFY(throwsErrorContaining([&] { renderLessonText("{paged_mean_batch}", l, formatLessonNumber); },
+                                      {"simulation"}));
+
+        QCOMPARE(formatLessonNumber(1048576000.0, 0), std::string("1,048,576,000"));
+        QCOMPARE(formatLessonNumber(-1234.56, 1), std::string("-1,234.6"));
+        QCOMPARE(formatLessonNumber(-0.001, 2), std::string("0.00"));
+        QCOMPARE(formatLessonNumber(999.0, 0), std::string("999"));
+        QCOMPARE(formatLessonNumber(18.82, 1), std::string("18.8"));
+        QCOMPARE(formatLessonNumber(1.2904, 2), std::string("1.29"));
+    }
+
+    void figureNames() {
+        const auto names = lessonFigureNames();
+        for (const char* required : {"weights_gib",
+                                     "kv_gib",
+                                     "total_gib",
+                                     "budget_gib",
+                                     "headroom_gib",
+                                     "activations_gib",
+                                     "runtime_gib",
+                                     "kv_bytes",
+                                     "kv_bytes_per_token",
+                                     "kv_kib_per_token",
+                                     "naive_kv_kib_per_token",
+                                     "naive_kv_gib",
+                                     "naive_factor",
+                                     "params_billion",
+                                     "max_batch",
+                                     "max_context",
+                                     "capacity_tokens",
+                                     "max_concurrency",
+                                     "weights_fp32_gib",
+                                     "weights_bf16_gib",
+                                     "weights_int8_gib",
+                                     "weights_int4_gib",
+                                     "mha_kv_kib_per_token",
+                                     "gqa_kv_kib_per_token",
+                                     "mqa_kv_kib_per_token",
+                                     "contiguous_token_share_pct",
+                                     "paged_token_share_pct",
+                                     "contiguous_mean_batch",
+                                     "paged_mean_batch",
+                                     "paged_batch_ratio",
+                                     "course_fit_a_ms",
+                                     "course_fit_b_ms",
+                                     "course_fixed_share_cached_pct",
+                                     "course_fixed_share_uncached_pct",
+                                     "course_speedup_b1",
+                                     "course_speedup_b64",
+                                     "course_cpu_speedup_b1",
+                                     "course_predicted_b64_cached_ms",
+                                     "course_predicted_b64_uncached_ms",
+                                     "course_measured_b64_uncached_ms",
+                                     "course_measured_b64_cached_ms"})
+            QVERIFY2(std::find(names.begin(), names.end(), required) != names.end(), required);
+        QVERIFY(isSimulationFigure("paged_mean_batch"));
+        QVERIFY(!isSimulationFigure("kv_gib"));
+        QVERIFY(!isLessonFigure("kv_gibs"));
+        const Lesson& l = course().lessons.front();
+        QVERIFY(throwsErrorContaining([&] { lessonFigure(l, "kv_gibs"); }, {"unknown lesson figure 'kv_gibs'"}));
+        QVERIFY(throwsErrorContaining([&] { lessonFigure(l, "paged_mean_batch"); }, {"needs a \"simulation\""}));
+        // Every figure computes for the shipped scenarios (simulation figures where there is one).
+        for (const auto& lesson : course().lessons)
+            for (const auto& name : names)
+                if (!isSimulationFigure(name) || lesson.simulation)
+                    if (lesson.scenario.model.mla.kvLoraRank == 0)
+                        QVERIFY2(std::isfinite(lessonFigure(lesson, name)), (lesson.id + " " + name).c_str());
+    }
+
+    void loadsAFile() {
+        const std::string path = testDataPath("lessons/good.json").toStdString();
+        const LessonSet set = loadLessonFile(path);
+        QCOMPARE(set.source, path);
+        QCOMPARE(set.lessons.size(), std::size_t(2));
+        QCOMPARE(set.lessons[0].title.in(Language::Ko), std::string("KV 캐시 크기"));
+        QCOMPARE(set.lessons[0].title.in(Language::En), std::string("Cache size"));
+        QCOMPARE(lessonPageName(set.lessons[1].page), std::string_view("attention"));
+        QCOMPARE(set.lessons[0].presetId, std::string("llama-3.1-8b"));
+        QCOMPARE(lessonFigure(set.lessons[0], "kv_gib"), 8.0);
+
+        // The shipped file round-trips through loadLessonFile too.
+        QTemporaryDir dir;
+        QVERIFY(throwsErrorContaining([&] { loadLessonFile(dir.path().toStdString()); }, {"not a regular file"}));
+        QVERIFY(throwsErrorContaining([&] { loadLessonFile(dir.filePath(u"missing.json"_s).toStdString()); },
+                                      {"missing.json", "cannot open"}));
+        const std::string big = dir.filePath(u"big.json"_s).toStdString();
+        {
+            std::ofstream out(big, std::ios::binary);
+            out << std::string(kLessonFileMaxBytes + 1, ' ');
+        }
+        QVERIFY(throwsErrorContaining([&] { loadLessonFile(big); }, {"big.json", "at most 1048576 bytes"}));
+        QVERIFY(throwsErrorContaining([&] { parseLessonSet(std::string(kLessonFileMaxBytes + 1, ' '), "x.json"); },
+                                      {"x.json", "at most 1048576 bytes"}));
+    }
+
+    void malformedFiles_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QStringList>("needles");
+        auto row = [](const char* file, QStringList needles) {
+            QTest::newRow(file) << QString::fromLatin1(file) << needles;
+        };
+        const QString second = u"lesson 2 'second'"_s;
+        row("missing-field.json", {second, u"field 'question' is missing"_s});
+        row("missing-text-language.json", {second, u"field 'question.ko' is missing"_s});
+        row("wrong-type.json", {second, u"field 'scenario.batch' must be a whole number, got '8'"_s});
+        row("unknown-key.json", {second, u"the lesson has an unknown key 'hightlight'; expected id, title, page"_s});
+        row("unknown-figure.json", {second, u"field 'answer.ko' names an unknown figure 'kv_gibs'"_s, u"kv_gib,"_s});
+        row("unknown-page.json",
+            {second, u"field 'page' must be one of memory, attention, scaling, paged, gpu, got 'memroy'"_s});
+        row("unknown-highlight.json", {second, u"field 'highlight' must be one of memoryChart"_s, u"'memoryChrat'"_s});
+        row("choice-out-of-range.json", {second, u"field 'predict.answer' must be between 0 and 2, got 3"_s});
+        row("duplicate-key.json", {u"lesson 2: field 'page' appears twice in the same object"_s});
+        row("duplicate-id.json", {u"lesson 2 'first'"_s, u"field 'id' repeats the id of an earlier lesson"_s});
+        row("bad-preset.json", {second, u"field 'scenario.preset' must be one of"_s, u"got 'llama-9b'"_s});
+        row("bad-dtype.json", {second, u"field 'scenario.kv_dtype' must be a dtype name: 'int3' is not a dtype"_s});
+        row("context-zero.json", {second, u"field 'scenario.context' must be between 1 and 16777216, got 0"_s});
+        row("utilization.json", {second, u"field 'scenario.utilization' must be greater than 0 and at most 1"_s});
+        row("kv-heads.json", {second, u"field 'scenario' does not describe a scenario"_s});
+        row("simulation-figure.json",
+            {second, u"field 'predict.figure' names the simulation figure 'paged_mean_batch'"_s,
+             u"no \"simulation\""_s});
+        row("simulation-placeholder.json",
+            {second, u"field 'answer.en' uses the simulation figure 'paged_token_share_pct'"_s});
+        row("bad-placeholder.json", {second, u"field 'answer.en' has a '{' at byte 0"_s});
+        row("blank-text.json", {second, u"field 'title.ko' must not be empty"_s});
+        row("trace-workload.json", {second, u"field 'simulation.workload' must be sharegpt"_s, u"no trace file"_s});
+        row("simulation-too-large.json",
+            {second, u"field 'simulation' asks for up to 41943040000 tokens"_s, u"at most 33554432"_s});
+        row("tolerance.json", {u"lesson 1 'first'"_s, u"field 'predict.tolerance' must be greater than 0"_s});
+        row("no-mqa.json", {second, u"field 'answer.en' uses the figure 'mqa_kv_kib_per_token'"_s,
+                            u"cannot be computed"_s, u"no MQA variant"_s});
+        row("not-json.json", {u"lesson 2: "_s, u"is not valid JSON (line 45, column 12, after field 'title.en')"_s});
+        row("deep-nesting.json", {u"lesson 2: "_s, u"field 'scenario.preset"_s, u"deeper than 16 levels"_s});
+        row("wrong-format.json", {u"field 'format' must be \"kvscope-lessons\""_s, u"got 'kvscope-scenario'"_s});
+        row("newer-version.json", {u"field 'version' is 2, newer than this KV Scope understands (1)"_s});
+    }
+    void malformedFiles() {
+        QFETCH(QString, file);
+        QFETCH(QStringList, needles);
+        const std::string path = testDataPath(("lessons/" + file.toStdString()).c_str()).toStdString();
+        QString message;
+        try {
+            loadLessonFile(path);
+            QFAIL("the file was accepted");
+        } catch (const Error& e) {
+            message = QString::fromUtf8(e.what());
+        }
+        QVERIFY2(message.startsWith(QString::fromStdString(path) + u": "_s), qPrintable(message));
+        for (const QString& needle : needles)
+            QVERIFY2(message.contains(needle), qPrintable(u"missing «"_s + needle + u"» in: "_s + message));
+    }
+
+    // Quoting a large untrusted value stays short.
+    void longValuesAreNotCopied() {
+        std::string text = readFile(testDataPath("lessons/good.json").toStdString());
+        const std::string huge(5000, 'x');
+        text.replace(text.find("\"memory\""), 8, "\"" + huge + "\"");
+        QString message;
+        QVERIFY(throwsErrorContaining([&] { parseLessonSet(text, "long.json"); },
+                                      {"long.json", "lesson 1 'first'", "field 'page'", "..."}, &message));
+        QVERIFY2(message.size() < 300, qPrintable(message));
+        QVERIFY(!message.contains(QString::fromStdString(std::string(41, 'x'))));
+
+        // A long text is refused by size, without being quoted.
+        text = readFile(testDataPath("lessons/good.json").toStdString());
+        text.replace(text.find("Cache size"), 10, std::string(kLessonTextMaxBytes + 1, 'y'));
+        QVERIFY(throwsErrorContaining([&] { parseLessonSet(text, "long.json"); },
+                                      {"lesson 1 'first'", "field 'title.en' is 4001 bytes long; at most 4000"},
+                                      &message));
+        QVERIFY(message.size() < 300);
+
+        // An unknown key is quoted short too, and ids must be identifiers.
+        text = readFile(testDataPath("lessons/good.json").toStdString());
+        text.replace(text.find("\"highlight\": \"memoryChart\""), 26,
+                     "\"" + huge + "\": 1, \"highlight\": \"verdict\"");
+        QVERIFY(throwsErrorContaining([&] { parseLessonSet(text, "long.json"); }, {"unknown key 'xxxx"}, &message));
+        QVERIFY(message.size() < 300);
+        text = readFile(testDataPath("lessons/good.json").toStdString());
+        text.replace(text.find("\"first\""), 7, "\"First Lesson\"");
+        QVERIFY(throwsErrorContaining([&] { parseLessonSet(text, "id.json"); },
+                                      {"id.json: lesson 1: field 'id' must be an id", "'First Lesson'"}));
+    }
+
+    void setLevelErrors_data() {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("needle");
+        QTest::newRow("not an object") << QByteArray("[1, 2]") << u"expected a JSON object, got an array"_s;
+        QTest::newRow("foreign JSON") << QByteArray(R"({"num_hidden_layers": 32})")
+                                      << u"field 'format' must be \"kvscope-lessons\""_s;
+        QTest::newRow("no lessons")
+            << QByteArray(
+                   R"({"format": "kvscope-lessons", "version": 1, "id": "x", "title": {"en": "a", "ko": "b"}, "lessons": []})")
+            << u"field 'lessons' must be an array of 1 to 200 lessons, got 0 entries"_s;
+        QTest::newRow("unknown top key")
+            << QByteArray(
+                   R"({"format": "kvscope-lessons", "version": 1, "id": "x", "title": {"en": "a", "ko": "b"}, "lesson": []})")
+            << u"the file has an unknown key 'lesson'"_s;
+        QTest::newRow("empty") << QByteArray("") << u"is not valid JSON (line 1, column 1)"_s;
+    }
+    void setLevelErrors() {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, needle);
+        QString message;
+        const QByteArray n = needle.toUtf8();
+        QVERIFY2(throwsErrorContaining([&] { parseLessonSet(text.toStdString(), "set.json"); },
+                                       {"set.json: ", n.constData()}, &message),
+                 qPrintable(message));
+    }
+
+    void tooManyLessons() {
+        std::string text = R"({"format": "kvscope-lessons", "version": 1, "id": "x", "title": {"en": "a", "ko": "b"},
+                              "lessons": [)";
+        for (int i = 0; i < 201; ++i)
+            text += std::string(i ? "," : "") + "{}";
+        text += "]}";
+        QVERIFY(throwsErrorContaining([&] { parseLessonSet(text, "many.json"); },
+                                      {"many.json", "1 to 200 lessons, got 201 entries"}));
+    }
+
+private:
+    static std::string readFile(const std::string& path) {
+        std::ifstream in(path, std::ios::binary);
+        return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    }
+    static std::string presetOnlySimulationFile() {
+        return R"({"format": "kvscope-lessons", "version": 1, "id": "sim", "title": {"en": "Sim", "ko": "시뮬레이션"},
+          "lessons": [{"id": "batch", "title": {"en": "Batch", "ko": "배치"}, "page": "paged",
+            "simulation": {"workload": "fixed:100,100", "requests": 50, "pool_tokens": 4096, "max_model_len": 512},
+            "question": {"en": "How many?", "ko": "몇 개입니까?"},
+            "predict": {"kind": "number", "figure": "paged_mean_batch"},
+            "answer": {"en": "{paged_mean_batch:1} vs {contiguous_mean_batch:1}",
+                       "ko": "{paged_mean_batch:1}개 대 {contiguous_mean_batch:1}개"},
+            "highlight": "pagedTimeline"}]})";
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLesson)
+#include "tst_lesson.moc"
