@@ -35,8 +35,9 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
                             "head, GQA one per group, MQA a single one: fewer K/V heads stored, a smaller cache. The "
                             "bar of this model is darker."));
     m_naive->setToolTip(tr("The formula with query heads in place of KV heads, against the real one"));
-    m_naive->setWhatsThis(tr("Some texts put the query heads (or the hidden size) where the KV heads belong. For a "
-                             "GQA model that overstates the cache by query heads / KV heads."));
+    m_naive->setWhatsThis(tr("Some texts put the query heads where the KV heads belong (or the hidden size where KV "
+                             "heads x head size belong). For a GQA model that overstates the cache by query heads / "
+                             "KV heads."));
     m_table->setToolTip(tr("Each attention kind's cache now and the largest batch that fits the budget"));
     m_table->setWhatsThis(tr("The largest batch is the number of sequences at this context whose cache fits next to "
                              "the weights in the budget. A trained model's KV heads are part of its weights: this "

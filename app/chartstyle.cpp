@@ -51,7 +51,7 @@ void restyle(QChart* chart) {
     title.setBold(true);
     chart->setTitleFont(title);
     QFont body = QApplication::font();
-    body.setPointSizeF(presenter() ? bodyPoints() * 0.9 : body.pointSizeF());
+    body.setPointSizeF(presenter() ? bodyPoints() * 0.8 : body.pointSizeF());
     chart->legend()->setFont(body);
     for (QAbstractAxis* axis : chart->axes()) {
         axis->setLabelsFont(body);

@@ -97,20 +97,20 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
            "group, so their bits are a little above 4."));
     addRow(workForm, Field::KvDtype, tr("KV cache dtype"), m_kvDtype);
     m_kvDtype->setToolTip(tr("How each cached key and value is stored: the last factor of the KV formula"));
-    m_kvDtype->setWhatsThis(tr("The storage format of the KV cache: bytes per element in KV = 2 x L x B x S x "
-                               "H_kv x D_head x bytes. FP8 halves the cache of BF16; the weights are unaffected."));
+    m_kvDtype->setWhatsThis(tr("The storage format of the KV cache: it sets the bytes per element in KV = 2 x L x B x "
+                               "S x H_kv x D_head x bytes. FP8 halves the cache of BF16; the weights are unaffected."));
     m_context->setLogScale(true);
     m_context->setSuffix(tr(" tok"));
     addRow(workForm, Field::Context, tr("Context"), m_context);
     m_context->setHelp(tr("Tokens per sequence (S): the cache grows linearly with it. Arrows halve or double, "
-                          "Page Up/Down x4"),
+                          "Page Up/Down multiply or divide by 4"),
                        tr("Tokens kept per sequence: the prompt plus everything generated so far (S in the KV "
                           "formula). Four times the context is four times the cache."));
     m_batch->setRange(1, 1024);
     m_batch->setLogScale(true);
     addRow(workForm, Field::Batch, tr("Batch"), m_batch);
     m_batch->setHelp(tr("Concurrent sequences (B): each keeps its own cache. Arrows halve or double, Page Up/Down "
-                        "x4"),
+                        "multiply or divide by 4"),
                      tr("Requests served at the same time (B in the KV formula). Every request keeps its own keys "
                         "and values, so batch x8 is cache x8; the weights are loaded once whatever the batch."));
     layout->addWidget(workBox);
@@ -118,8 +118,14 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
 
     auto* gpuBox = new QGroupBox(tr("GPU"), this);
     auto* gpuForm = new QFormLayout(gpuBox);
-    for (const auto& gpu : kvscope::gpuPresets())
-        m_gpu->addItem(QString::fromStdString(gpu.name), QString::fromStdString(gpu.id));
+    for (const auto& gpu : kvscope::gpuPresets()) {
+        // "RTX 4090 (24 GB)": the vendor's prefixes would crowd out the card on a projector.
+        const QString name = QString::fromStdString(gpu.name);
+        QString shown = name;
+        shown.remove(u"NVIDIA "_s).remove(u"GeForce "_s);
+        m_gpu->addItem(shown, QString::fromStdString(gpu.id));
+        m_gpu->setItemData(m_gpu->count() - 1, name, Qt::ToolTipRole);
+    }
     m_gpu->addItem(tr("Custom"), u"custom"_s);
     addRow(gpuForm, Field::Gpu, tr("Card"), m_gpu);
     m_gpu->setToolTip(tr("The GPU whose memory is the budget line"));
@@ -232,9 +238,10 @@ void ControlsPanel::buildModelGroup(QFormLayout* form) {
     m_heads->setHelp(tr("Attention heads that ask (queries); they share the KV heads"),
                      tr("Query heads. The naive formula wrongly uses this count in place of the KV heads."));
     m_kvHeads->setToolTip(tr("Only divisors of the query heads: each KV head serves a whole group"));
-    m_kvHeads->setWhatsThis(tr("Key/value heads (H_kv): MHA keeps one per query head, GQA a group's worth, MQA a "
-                               "single one. The cache is proportional to this number, and it is fixed by the trained "
-                               "weights."));
+    m_kvHeads->setWhatsThis(
+        tr("Key/value heads (H_kv): MHA keeps one per query head, GQA one per group of query "
+           "heads, MQA a single one. The cache is proportional to this number, and it is fixed by the trained "
+           "weights."));
     addRow(form, Field::KvHeads, tr("KV heads"), m_kvHeads);
     m_headDim->setRange(8, 512);
     m_headDim->setHelp(tr("Width of one head (D_head)"), tr("Values per head in K and in V (D_head)."));
@@ -315,8 +322,11 @@ void ControlsPanel::addRow(QFormLayout* form, Field field, const QString& label,
 }
 
 void ControlsPanel::showOnly(const QList<Field>& fields) {
-    for (const Row& row : std::as_const(m_rows))
+    // Few rows, large type: each label above its control, which gets the panel's whole width.
+    for (const Row& row : std::as_const(m_rows)) {
+        row.form->setRowWrapPolicy(QFormLayout::WrapAllRows);
         row.form->setRowVisible(row.widget, fields.contains(row.field));
+    }
     m_openConfig->setVisible(false);
     m_modelNote->setVisible(true);
     for (QGroupBox* group : std::as_const(m_groups)) {
@@ -328,8 +338,10 @@ void ControlsPanel::showOnly(const QList<Field>& fields) {
 }
 
 void ControlsPanel::showAllFields() {
-    for (const Row& row : std::as_const(m_rows))
+    for (const Row& row : std::as_const(m_rows)) {
+        row.form->setRowWrapPolicy(QFormLayout::DontWrapRows);
         row.form->setRowVisible(row.widget, true);
+    }
     m_openConfig->setVisible(true);
     for (QGroupBox* group : std::as_const(m_groups))
         group->setVisible(true);

@@ -65,7 +65,8 @@ void FitMapWidget::paintEvent(QPaintEvent*) {
             const QRectF cell(grid.left() + c * cellW, grid.bottom() - (r + 1) * cellH, cellW, cellH);
             const bool fits = m_map.fitsAt(std::size_t(r), std::size_t(c));
             // Colour and a mark: a tick or a cross reads the same to every eye.
-            painter.fillRect(cell.adjusted(1, 1, -1, -1), fits ? chartstyle::fits().lighter(160) : chartstyle::over().lighter(170));
+            painter.fillRect(cell.adjusted(1, 1, -1, -1),
+                             fits ? chartstyle::fits().lighter(160) : chartstyle::over().lighter(170));
             if (cell.height() >= 10 && cell.width() >= 10) {
                 painter.setPen(fits ? chartstyle::good() : chartstyle::bad());
                 painter.drawText(cell, Qt::AlignCenter, fits ? u"✓"_s : u"✗"_s);

@@ -24,7 +24,8 @@ Installed& installed() {
 }
 
 QLocale localeFor(const QString& code) {
-    return code == u"ko"_s ? QLocale(QLocale::Korean, QLocale::SouthKorea) : QLocale(QLocale::English, QLocale::UnitedStates);
+    return code == u"ko"_s ? QLocale(QLocale::Korean, QLocale::SouthKorea)
+                           : QLocale(QLocale::English, QLocale::UnitedStates);
 }
 
 } // namespace

@@ -11,15 +11,15 @@
 class ScenarioController;
 
 struct LaunchOptions {
-    QString page;       // --page NAME
-    QString screenshot; // --screenshot FILE
-    int simSteps = 0;   // --sim-steps N: advance the paged-memory simulation before showing
-    QString language;   // --lang en|ko, for this run only; empty: the saved or system language
+    QString page;           // --page NAME
+    QString screenshot;     // --screenshot FILE
+    int simSteps = 0;       // --sim-steps N: advance the paged-memory simulation before showing
+    QString language;       // --lang en|ko, for this run only; empty: the saved or system language
     bool presenter = false; // --presenter: start in presenter mode (full screen, large type)
     bool quiz = false;      // --quiz: numbers stay hidden until a lesson's answer is revealed
     QString lesson;         // --lesson SET[:N]: open a lesson set (shipped id or file) at lesson N (1-based)
     QSize windowSize;       // --window-size WxH: for screenshots at a projector's resolution
-    QString error;      // non-empty: what was wrong with the command line
+    QString error;          // non-empty: what was wrong with the command line
 };
 
 // Reads `kvscope --preset NAME --context N --batch N --kv-dtype D ...` and applies the

@@ -39,6 +39,7 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     , m_feedback(new QLabel(this))
     , m_answer(new QLabel(this))
     , m_empty(new QLabel(this))
+    , m_start(new QPushButton(tr("Start the course hour"), this))
     , m_body(new QWidget(this)) {
     setObjectName(u"lessonPanel"_s);
     m_picker->setToolTip(tr("Jump to a lesson"));
@@ -59,9 +60,14 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     m_reveal->setToolTip(tr("Show the answer with the app's own figures (Enter or Page Down)"));
     m_previous->setToolTip(tr("The previous lesson (Page Up)"));
     m_next->setToolTip(tr("The next lesson (Enter or Page Down once revealed)"));
-    m_empty->setText(tr("No lessons open. View > Lessons opens the course hour; File > Open Lessons... opens a "
-                        "teacher's own file."));
+    m_empty->setText(tr("No lessons open. Start the course hour here, or open a teacher's own lesson file with "
+                        "File > Open Lessons..."));
     m_empty->setWordWrap(true);
+    m_start->setToolTip(tr("The course's check questions as guided lessons, in the interface's language"));
+    connect(m_start, &QPushButton::clicked, this, [this] {
+        QString error;
+        open(u"course"_s, &error);
+    });
     setWhatsThis(tr("Guided lessons: each one sets up the scenario and page, asks a question, lets the class predict, "
                     "then reveals the answer with the figures this app computes and outlines where to look."));
 
@@ -97,7 +103,10 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     bodyLayout->addLayout(right, 5);
 
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_empty);
+    auto* emptyRow = new QHBoxLayout;
+    emptyRow->addWidget(m_empty, 1);
+    emptyRow->addWidget(m_start);
+    layout->addLayout(emptyRow);
     layout->addWidget(m_body);
     m_body->hide();
 
@@ -135,8 +144,8 @@ bool LessonPanel::open(const QString& spec, QString* error) {
             QStringList ids;
             for (const auto& id : shipped)
                 ids << QString::fromStdString(id);
-            *error = tr("'%1' is neither a lesson file nor a shipped lesson set (%2)")
-                         .arg(name.left(80), ids.join(u", "_s));
+            *error =
+                tr("'%1' is neither a lesson file nor a shipped lesson set (%2)").arg(name.left(80), ids.join(u", "_s));
             return false;
         }
         if (index < 0 || index >= int(set.lessons.size())) {
@@ -157,6 +166,7 @@ void LessonPanel::setLessonSet(const kvscope::LessonSet& set, int index) {
     for (const kvscope::Lesson& lesson : m_set->lessons)
         m_picker->addItem(tr("%1. %2").arg(lesson.index + 1).arg(QString::fromStdString(lesson.title.in(language()))));
     m_empty->setVisible(!hasLessons());
+    m_start->setVisible(!hasLessons());
     m_body->setVisible(hasLessons());
     if (hasLessons())
         goTo(std::clamp(index, 0, count() - 1));
@@ -237,9 +247,8 @@ QString LessonPanel::format(double value, int decimals) const {
 QString LessonPanel::render(const kvscope::LocalizedText& text) const {
     const kvscope::Lesson& lesson = *currentLesson();
     const std::string rendered =
-        kvscope::renderLessonText(text.in(language()), lesson, [this](double value, int decimals) {
-            return format(value, decimals).toStdString();
-        });
+        kvscope::renderLessonText(text.in(language()), lesson,
+                                  [this](double value, int decimals) { return format(value, decimals).toStdString(); });
     return QString::fromStdString(rendered).toHtmlEscaped().replace(u'\n', u"<br>"_s);
 }
 
@@ -250,8 +259,8 @@ void LessonPanel::rebuildChoices() {
     }
     const kvscope::Lesson& lesson = *currentLesson();
     for (std::size_t i = 0; i < lesson.predict.choices.size(); ++i) {
-        auto* button = new QRadioButton(
-            tr("%1) %2").arg(QChar(u'A' + int(i))).arg(render(lesson.predict.choices[i])), m_choiceBox);
+        auto* button = new QRadioButton(tr("%1) %2").arg(QChar(u'A' + int(i))).arg(render(lesson.predict.choices[i])),
+                                        m_choiceBox);
         m_choices->addButton(button, int(i));
         m_choiceLayout->addWidget(button);
         if (int(i) == m_chosen)
@@ -263,11 +272,11 @@ void LessonPanel::display(int index) {
     const kvscope::Lesson& lesson = m_set->lessons[std::size_t(index)];
     if (m_picker->currentIndex() != index)
         m_picker->setCurrentIndex(index);
-    m_question->setText(tr("<b>Lesson %1 of %2: %3</b><br>%4")
-                            .arg(index + 1)
-                            .arg(count())
-                            .arg(QString::fromStdString(lesson.title.in(language())).toHtmlEscaped(),
-                                 render(lesson.question)));
+    m_question->setText(
+        tr("<b>Lesson %1 of %2: %3</b><br>%4")
+            .arg(index + 1)
+            .arg(count())
+            .arg(QString::fromStdString(lesson.title.in(language())).toHtmlEscaped(), render(lesson.question)));
     const bool number = lesson.predict.kind == kvscope::LessonPrediction::Kind::Number;
     m_predictStack->setCurrentIndex(number ? 0 : 1);
     if (number)
@@ -310,9 +319,9 @@ QString LessonPanel::feedbackText() const {
     const double figure = kvscope::lessonFigure(*lesson, lesson->predict.figure);
     const int decimals = std::abs(figure - std::round(figure)) < 1e-9 ? 0 : 2;
     const QString unit = QString::fromStdString(lesson->predict.unit.in(language()));
-    const QString value = (format(figure, decimals) + u' ' + unit).trimmed();
+    const QString value = QString(format(figure, decimals) + u' ' + unit).trimmed();
     const double typed = m_number->value();
-    const QString yours = (format(typed, m_number->decimals()) + u' ' + unit).trimmed();
+    const QString yours = QString(format(typed, m_number->decimals()) + u' ' + unit).trimmed();
     return kvscope::predictionIsCorrect(*lesson, typed)
                ? good.arg(tr("✓ Your %1 is right: the app computes %2").arg(yours, value))
                : bad.arg(tr("✗ Your %1; the app computes %2").arg(yours, value));
@@ -330,6 +339,7 @@ void LessonPanel::restore(const State& state) {
     for (const kvscope::Lesson& lesson : m_set->lessons)
         m_picker->addItem(tr("%1. %2").arg(lesson.index + 1).arg(QString::fromStdString(lesson.title.in(language()))));
     m_empty->setVisible(!hasLessons());
+    m_start->setVisible(!hasLessons());
     m_body->setVisible(hasLessons());
     if (!hasLessons())
         return;

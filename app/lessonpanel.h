@@ -98,5 +98,6 @@ private:
     QLabel* m_feedback;
     QLabel* m_answer;
     QLabel* m_empty;
+    QPushButton* m_start;
     QWidget* m_body;
 };

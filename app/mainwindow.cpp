@@ -41,6 +41,7 @@
 #include <QPainter>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStatusBar>
 #include <QSvgGenerator>
 #include <QTabBar>
@@ -48,6 +49,7 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <QWhatsThis>
 
 using namespace Qt::StringLiterals;
 
@@ -127,6 +129,9 @@ void MainWindow::buildUi() {
     if (m_lessons)
         lessonState = m_lessons->state();
 
+    // The previous interface goes at once (this runs from queued calls, never from its own
+    // widgets' handlers), so that nothing finds two of a widget.
+    delete takeCentralWidget();
     m_pages = new QTabWidget(this);
     m_pages->setObjectName(u"pages"_s);
     m_memory = new MemoryPage(m_controller, m_pages);
@@ -146,7 +151,7 @@ void MainWindow::buildUi() {
     m_pages->addTab(m_decode, tr("GPU decode"));
     for (int i = 0; i < m_pages->count(); ++i)
         m_pages->setTabToolTip(i, tr("Ctrl+%1").arg(i + 1));
-    setCentralWidget(m_pages); // deletes the previous pages
+    setCentralWidget(m_pages);
     connect(m_pages, &QTabWidget::currentChanged, this, &MainWindow::pageChanged);
 
     QWidget* oldControls = m_scenarioDock->widget();
@@ -156,6 +161,7 @@ void MainWindow::buildUi() {
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
     m_scenarioDock->setWidget(scroll);
     m_scenarioDock->setWindowTitle(tr("Scenario"));
     delete oldControls;
@@ -178,13 +184,13 @@ void MainWindow::buildUi() {
             if (auto* widget = findChild<QWidget*>(target))
                 overlay::highlight(widget);
     });
-    connect(m_lessons, &LessonPanel::coverRequested, this, [this](const QString& page, bool covered) {
+    connect(m_lessons, &LessonPanel::coverRequested, this, [this](const QString& lessonPage, bool covered) {
         overlay::clearCovers(this);
         if (!covered)
             return;
-        for (const QString& name : figureWidgets(page))
+        for (const QString& name : figureWidgets(lessonPage))
             if (auto* widget = findChild<QWidget*>(name))
-                overlay::cover(widget, tr("Predict first: the figure appears when the answer is revealed"));
+                overlay::cover(widget, tr("Predict first: the figures appear when the answer is revealed"));
         m_paged->setQuizMode(true);
     });
     connect(m_lessons, &LessonPanel::revealed, this, [this] {
@@ -257,7 +263,7 @@ void MainWindow::buildMenus() {
         if (!path.isEmpty())
             exportChart(path);
     });
-    file->addAction(tr("Save Breakdown as &CSV..."), this, [this] {
+    file->addAction(tr("Save &Breakdown as CSV..."), this, [this] {
         const QString path =
             QFileDialog::getSaveFileName(this, tr("Save breakdown"), u"kvscope-breakdown.csv"_s, tr("CSV (*.csv)"));
         if (!path.isEmpty())
@@ -290,14 +296,14 @@ void MainWindow::buildMenus() {
     m_quizAction->setToolTip(tr("Hide a lesson's figures until its answer is revealed (Ctrl+K)"));
     connect(m_quizAction, &QAction::toggled, this, &MainWindow::setQuizMode);
     view->addSeparator();
-    QMenu* go = view->addMenu(tr("&Go to Page"));
+    QMenu* go = view->addMenu(tr("Go &to Page"));
     for (int i = 0; i < m_pages->count(); ++i) {
         QAction* action = go->addAction(m_pages->tabText(i));
         action->setShortcut(QKeySequence(QString(u"Ctrl+"_s + QString::number(i + 1))));
         connect(action, &QAction::triggered, this, [this, i] { m_pages->setCurrentIndex(i); });
     }
     view->addSeparator();
-    m_pinAction = view->addAction(tr("&Pin This Scenario as Reference"), QKeySequence(u"Ctrl+P"_s));
+    m_pinAction = view->addAction(tr("Pi&n This Scenario as Reference"), QKeySequence(u"Ctrl+P"_s));
     m_pinAction->setCheckable(true);
     m_pinAction->setChecked(m_pinned.has_value());
     connect(m_pinAction, &QAction::toggled, this, &MainWindow::setPinned);
@@ -314,7 +320,8 @@ void MainWindow::buildMenus() {
         languages->addAction(action);
         // Queued: the menu that triggered the switch is rebuilt by it.
         connect(action, &QAction::triggered, this, [this, code] {
-            QMetaObject::invokeMethod(this, [this, code] { setLanguage(code); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this, code] { setLanguage(code); }, Qt::QueuedConnection);
         });
     }
     m_menus << view;
@@ -448,15 +455,20 @@ void MainWindow::applyFolding() {
     // the page answers to.
     const bool hideDock = page == u"gpu"_s || (m_presenter && page == u"paged"_s);
     m_scenarioDock->setVisible(!hideDock);
-    if (!m_presenter) {
-        m_controls->showAllFields();
-        return;
-    }
     using F = ControlsPanel::Field;
-    if (page == u"attention"_s)
+    if (!m_presenter)
+        m_controls->showAllFields();
+    else if (page == u"attention"_s)
         m_controls->showOnly({F::Preset, F::KvHeads, F::KvDtype, F::Context, F::Batch, F::Gpu});
     else
         m_controls->showOnly({F::Preset, F::WeightDtype, F::KvDtype, F::Context, F::Batch, F::Gpu});
+    // The panel is as wide as its widest row in the current type size, never wider than a
+    // quarter of the screen's width in presenter mode.
+    auto* scroll = qobject_cast<QScrollArea*>(m_scenarioDock->widget());
+    if (scroll) {
+        const int wanted = m_controls->sizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() + 4;
+        scroll->setMinimumWidth(m_presenter ? std::min(wanted, std::max(320, width() / 4)) : wanted);
+    }
 }
 
 void MainWindow::orderTabs() {

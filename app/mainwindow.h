@@ -118,7 +118,7 @@ private:
     QAction* m_leavePresenter = nullptr;
     QList<QAction*> m_pagedKeys; // Space, Right, R: only while the paged page is shown
     std::optional<kvscope::Scenario> m_pinned;
-    kvscope::Scenario m_narrated;  // the scenario the status bar last described
+    kvscope::Scenario m_narrated; // the scenario the status bar last described
     kvscope::Estimate m_narratedEstimate;
     QFont m_normalFont;
     Qt::WindowStates m_statesBeforePresenter = Qt::WindowNoState;

@@ -7,6 +7,7 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
@@ -26,6 +27,8 @@ MemoryChart::MemoryChart(QWidget* parent)
     , m_card(new QLineSeries)
     , m_budgetLabel(new QGraphicsSimpleTextItem(chart()))
     , m_cardLabel(new QGraphicsSimpleTextItem(chart()))
+    , m_budgetBack(new QGraphicsRectItem(chart()))
+    , m_cardBack(new QGraphicsRectItem(chart()))
     , m_xAxis(new QBarCategoryAxis)
     , m_lineXAxis(new QValueAxis)
     , m_yAxis(new QValueAxis) {
@@ -83,6 +86,13 @@ MemoryChart::MemoryChart(QWidget* parent)
     m_cardLabel->setBrush(chartstyle::runtime().darker(160));
     m_budgetLabel->setZValue(20);
     m_cardLabel->setZValue(20);
+    for (QGraphicsRectItem* back : {m_budgetBack, m_cardBack}) {
+        QColor base = palette().color(QPalette::Base);
+        base.setAlpha(225);
+        back->setBrush(base);
+        back->setPen(Qt::NoPen);
+        back->setZValue(19);
+    }
     connect(c, &QChart::plotAreaChanged, this, &MemoryChart::placeLineLabels);
     connect(c, &QChart::plotAreaChanged, this, &MemoryChart::placeTotalLabels);
     connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, &MemoryChart::restyle);
@@ -212,16 +222,17 @@ void MemoryChart::placeTotalLabels() {
 
 void MemoryChart::placeLineLabels() {
     const QRectF plot = chart()->plotArea();
-    const auto place = [&](QGraphicsSimpleTextItem* label, QLineSeries* line, bool above) {
+    const auto place = [&](QGraphicsSimpleTextItem* label, QGraphicsRectItem* back, QLineSeries* line, bool above) {
         if (line->count() == 0)
             return;
         const QPointF at = chart()->mapToPosition(line->at(1), line);
         const QRectF box = label->boundingRect();
         label->setPos(plot.right() - box.width() - 6, above ? at.y() - box.height() - 2 : at.y() + 2);
+        back->setRect(QRectF(label->pos(), box.size()).adjusted(-3, 0, 3, 0));
     };
     // The card line sits above the budget line: label it above, the budget below.
-    place(m_cardLabel, m_card, true);
-    place(m_budgetLabel, m_budget, false);
+    place(m_cardLabel, m_cardBack, m_card, true);
+    place(m_budgetLabel, m_budgetBack, m_budget, false);
 }
 
 void MemoryChart::setPinned(const std::optional<std::vector<kvscope::Estimate>>& pinned) {

@@ -61,6 +61,8 @@ private:
     QLineSeries* m_card;
     class QGraphicsSimpleTextItem* m_budgetLabel;
     class QGraphicsSimpleTextItem* m_cardLabel;
+    class QGraphicsRectItem* m_budgetBack; // a pale box behind each line label, so bars never hide it
+    class QGraphicsRectItem* m_cardBack;
     std::vector<QLineSeries*> m_pinned;
     QBarCategoryAxis* m_xAxis;
     QValueAxis* m_lineXAxis;

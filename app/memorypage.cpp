@@ -11,17 +11,19 @@
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
-#include <QCheckBox>
-#include <QLocale>
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
+#include <QScrollArea>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -33,9 +35,9 @@ namespace {
 // The weight chart: the course's table (FP32, BF16, INT8, plain INT4), then INT4 as real
 // quantized files store it, with one FP16 scale per 128 weights (4.125 bits).
 const std::vector<kvscope::DType>& weightChartDtypes() {
-    static const std::vector<kvscope::DType> dtypes{
-        kvscope::DType::fp32(), kvscope::DType::bf16(), kvscope::DType::int8(), kvscope::DType::int4(),
-        kvscope::DType::quantized(kvscope::DTypeKind::INT4, 128)};
+    static const std::vector<kvscope::DType> dtypes{kvscope::DType::fp32(), kvscope::DType::bf16(),
+                                                    kvscope::DType::int8(), kvscope::DType::int4(),
+                                                    kvscope::DType::quantized(kvscope::DTypeKind::INT4, 128)};
     return dtypes;
 }
 } // namespace
@@ -64,6 +66,7 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     m_verdict->setWordWrap(true);
     m_verdict->setTextFormat(Qt::RichText);
     m_capacity->setTextFormat(Qt::RichText);
+    m_capacity->setWordWrap(true);
     m_capacity->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_formula->setTextFormat(Qt::RichText);
     m_formula->setWordWrap(true);
@@ -161,20 +164,34 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     right->addWidget(m_weightsView, 1);
 
     m_table->resizeColumnsToContents();
+    // The figures beside the chart scroll when large type needs more height than a
+    // projector has; nothing is cut.
     auto* rightWidget = new QWidget(this);
     rightWidget->setLayout(right);
-    rightWidget->setMinimumWidth(440);
-    rightWidget->setMaximumWidth(560);
+    m_side = new QScrollArea(this);
+    m_side->setObjectName(u"memorySide"_s);
+    m_side->setWidget(rightWidget);
+    m_side->setWidgetResizable(true);
+    m_side->setFrameShape(QFrame::NoFrame);
+    m_side->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* layout = new QHBoxLayout(this);
-    layout->addLayout(left, 1);
-    layout->addWidget(rightWidget);
+    layout->addLayout(left, 3);
+    layout->addWidget(m_side, 2);
+    const auto sizeSide = [this] {
+        m_side->setMinimumWidth(chartstyle::presenter() ? 420 : 460);
+        m_side->setMaximumWidth(chartstyle::presenter() ? 900 : 580);
+    };
+    sizeSide();
 
     connect(m_axis, &QComboBox::currentIndexChanged, this, &MemoryPage::scenarioChanged);
     connect(m_lockAxis, &QCheckBox::toggled, m_chart, &MemoryChart::setAxisLocked);
-    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this] {
+    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this, sizeSide] {
+        sizeSide();
         m_verdict->clear(); // its headline size changed: render it again
-        m_tableSized = false;
+        // On a projector the class reads GiB; the exact bytes stay in normal mode and the exports.
+        m_table->setColumnHidden(BreakdownModel::Bytes, chartstyle::presenter());
         scenarioChanged();
+        QTimer::singleShot(0, m_table, [this] { m_table->resizeColumnsToContents(); });
     });
     connect(m_unit, &QComboBox::currentIndexChanged, this, [this](int index) {
         const auto unit = index == 1 ? kvscope::SizeUnit::Decimal : kvscope::SizeUnit::Binary;

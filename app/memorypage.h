@@ -54,6 +54,7 @@ private:
     QLabel* m_formula;
     QTableView* m_table;
     QChartView* m_weightsView;
+    class QScrollArea* m_side;
     QBarSet* m_weightsSet;
     std::optional<kvscope::Scenario> m_pinned;
     bool m_tableSized = false;

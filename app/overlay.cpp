@@ -60,8 +60,8 @@ protected:
         font.setPointSizeF(chartstyle::bodyPoints());
         font.setBold(false);
         painter.setFont(font);
-        painter.drawText(rect().adjusted(8, rect().height() / 2, -8, -8), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
-                         m_text);
+        painter.drawText(rect().adjusted(8, rect().height() / 2, -8, -8),
+                         Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, m_text);
     }
 
 private:

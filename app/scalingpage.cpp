@@ -89,8 +89,7 @@ ScalingPage::ScalingPage(ScenarioController* controller, QWidget* parent)
     controls->addWidget(m_logY);
     controls->addStretch(1);
 
-    auto* mapBox =
-        new QGroupBox(tr("Fit map: which context x batch pairs fit the budget (current scenario outlined)"), this);
+    auto* mapBox = new QGroupBox(tr("Fit map: which context and batch fit the budget"), this);
     (new QVBoxLayout(mapBox))->addWidget(m_fitMap);
 
     auto* layout = new QVBoxLayout(this);

@@ -23,15 +23,18 @@ QString verdictHtml(const kvscope::Estimate& e) {
     // The word carries the verdict (with a mark), the colour only repeats it.
     const QString headline = u"<span style='color:%1; font-size:%2pt; font-weight:600'>%3</span>"_s;
     const QString points = QString::number(chartstyle::headlinePoints());
-    const QString note = tr("<br><small>Weights + KV cache + estimated activations and CUDA context, against card x "
-                            "utilization. Not an out-of-memory guarantee: the allocator's reserve and fragmentation are "
-                            "not in the sum.</small>");
+    const QString note =
+        tr("<br><small>Weights + KV cache + estimated activations and CUDA context, against card x "
+           "utilization. Not an out-of-memory guarantee: the allocator's reserve and fragmentation are "
+           "not in the sum.</small>");
     if (e.fits)
         return headline.arg(chartstyle::good().name(), points, tr("✓ Fits")) +
-               tr("&nbsp;&nbsp;%1 to spare of a %2 budget").arg(size(std::uint64_t(e.headroomBytes)), size(e.budgetBytes)) +
+               tr("&nbsp;&nbsp;%1 to spare of a %2 budget")
+                   .arg(size(std::uint64_t(e.headroomBytes)), size(e.budgetBytes)) +
                note;
     return headline.arg(chartstyle::bad().name(), points, tr("✗ Out of memory")) +
-           tr("&nbsp;&nbsp;short by %1 of a %2 budget").arg(size(std::uint64_t(-e.headroomBytes)), size(e.budgetBytes)) +
+           tr("&nbsp;&nbsp;short by %1 of a %2 budget")
+               .arg(size(std::uint64_t(-e.headroomBytes)), size(e.budgetBytes)) +
            note;
 }
 
@@ -64,8 +67,8 @@ QString changeNarration(const kvscope::ScenarioDiff& d, const kvscope::Scenario&
     if (d.changed.size() == 1) {
         switch (d.changed.front()) {
         case F::Model:
-            what = tr("Model %1 → %2").arg(QString::fromStdString(a.model.displayName),
-                                            QString::fromStdString(b.model.displayName));
+            what = tr("Model %1 → %2")
+                       .arg(QString::fromStdString(a.model.displayName), QString::fromStdString(b.model.displayName));
             break;
         case F::Layers:
             what = tr("Layers %1 → %2").arg(a.model.layers).arg(b.model.layers);
@@ -86,12 +89,13 @@ QString changeNarration(const kvscope::ScenarioDiff& d, const kvscope::Scenario&
             what = tr("Parameters changed");
             break;
         case F::WeightDtype:
-            what = tr("Weights %1 → %2").arg(QString::fromStdString(a.weightDtype.label()),
-                                              QString::fromStdString(b.weightDtype.label()));
+            what =
+                tr("Weight dtype %1 → %2")
+                    .arg(QString::fromStdString(a.weightDtype.label()), QString::fromStdString(b.weightDtype.label()));
             break;
         case F::KvDtype:
-            what = tr("KV cache dtype %1 → %2").arg(QString::fromStdString(a.kvDtype.label()),
-                                                     QString::fromStdString(b.kvDtype.label()));
+            what = tr("KV cache dtype %1 → %2")
+                       .arg(QString::fromStdString(a.kvDtype.label()), QString::fromStdString(b.kvDtype.label()));
             break;
         case F::Context:
             what = tr("Context %1 → %2").arg(tokens(a.context), tokens(b.context));
@@ -100,8 +104,9 @@ QString changeNarration(const kvscope::ScenarioDiff& d, const kvscope::Scenario&
             what = tr("Batch %1 → %2").arg(num(a.batch), num(b.batch));
             break;
         case F::Gpu:
-            what = tr("GPU %1 → %2").arg(size(a.gpuMemoryBytes, kvscope::SizeUnit::Binary, 0),
-                                          size(b.gpuMemoryBytes, kvscope::SizeUnit::Binary, 0));
+            what = tr("GPU %1 → %2")
+                       .arg(size(a.gpuMemoryBytes, kvscope::SizeUnit::Binary, 0),
+                            size(b.gpuMemoryBytes, kvscope::SizeUnit::Binary, 0));
             break;
         case F::Utilization:
             what = tr("Utilization %1 → %2").arg(a.utilization, 0, 'f', 2).arg(b.utilization, 0, 'f', 2);
@@ -143,17 +148,16 @@ QString kvFormulaHtml(const kvscope::Scenario& s, const kvscope::Estimate& e) {
     const auto sym = [](char c, const QString& text) {
         return u"<span style='color:%1'><b>%2</b></span>"_s.arg(symbolColor(c), text);
     };
-    QString text = tr("<b>KV</b> = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = <b>%15</b>"
-                      "<br><small>2: one K and one V · L: layers · B: batch · S: tokens per sequence · "
-                      "H<sub>kv</sub>: KV heads · D<sub>head</sub>: head size · bytes: per element</small>")
-                       .arg(sym('2', tr("2<sub>(K, V)</sub>")), sym('L', u"L"_s), sym('B', u"B"_s), sym('S', u"S"_s),
-                            sym('H', u"H<sub>kv</sub>"_s), sym('D', u"D<sub>head</sub>"_s), sym('b', tr("bytes")))
-                       .arg(sym('2', u"2"_s), sym('L', QString::number(m.layers)),
-                            sym('B', locale.toString(qulonglong(s.batch))),
-                            sym('S', locale.toString(qulonglong(s.context))),
-                            sym('H', QString::number(e.kvHeadsPerGpu)),
-                            sym('D', QString::number(m.effectiveHeadDim())), sym('b', bytesPerElement + tr(" B")))
-                       .arg(size(e.kvBytes));
+    QString text =
+        tr("<b>KV</b> = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = <b>%15</b>"
+           "<br><small>2: one K and one V · L: layers · B: batch · S: tokens per sequence · "
+           "H<sub>kv</sub>: KV heads · D<sub>head</sub>: head size · bytes: per element</small>")
+            .arg(sym('2', tr("2<sub>(K, V)</sub>")), sym('L', u"L"_s), sym('B', u"B"_s), sym('S', u"S"_s),
+                 sym('H', u"H<sub>kv</sub>"_s), sym('D', u"D<sub>head</sub>"_s), sym('b', tr("bytes")))
+            .arg(sym('2', u"2"_s), sym('L', QString::number(m.layers)), sym('B', locale.toString(qulonglong(s.batch))),
+                 sym('S', locale.toString(qulonglong(s.context))), sym('H', QString::number(e.kvHeadsPerGpu)),
+                 sym('D', QString::number(m.effectiveHeadDim())), sym('b', bytesPerElement + tr(" B")))
+            .arg(size(e.kvBytes));
     if (s.tensorParallel > 1)
         text += e.kvReplicated ? tr("<br>Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head")
                                      .arg(m.kvHeads)

@@ -20,6 +20,7 @@
 #include <QAbstractButton>
 #include <QApplication>
 #include <QChartView>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
@@ -49,15 +50,17 @@ QStringList clippedWidgets(QWidget* root) {
         if (!visible(label) || label->wordWrap() || label->text().isEmpty() || label->textFormat() == Qt::RichText)
             continue;
         if (label->width() + 1 < label->minimumSizeHint().width())
-            clipped << u"label '%1' %2 < %3"_s.arg(label->text().left(30)).arg(label->width()).arg(
-                           label->minimumSizeHint().width());
+            clipped << u"label '%1' %2 < %3"_s.arg(label->text().left(30))
+                           .arg(label->width())
+                           .arg(label->minimumSizeHint().width());
     }
     for (auto* button : root->findChildren<QAbstractButton*>()) {
         if (!visible(button) || button->text().isEmpty() || qobject_cast<QTabBar*>(button->parentWidget()))
             continue;
         if (button->width() + 1 < button->minimumSizeHint().width())
-            clipped << u"button '%1' %2 < %3"_s.arg(button->text().left(30)).arg(button->width()).arg(
-                           button->minimumSizeHint().width());
+            clipped << u"button '%1' %2 < %3"_s.arg(button->text().left(30))
+                           .arg(button->width())
+                           .arg(button->minimumSizeHint().width());
     }
     for (auto* combo : root->findChildren<QComboBox*>()) {
         if (!visible(combo))
@@ -65,8 +68,8 @@ QStringList clippedWidgets(QWidget* root) {
         // A combo shows its current item: that text must fit beside the arrow.
         const int textWidth = combo->fontMetrics().horizontalAdvance(combo->currentText());
         if (combo->width() < textWidth + 24)
-            clipped << u"combo '%1' %2 < %3"_s.arg(combo->currentText().left(30)).arg(combo->width()).arg(
-                           textWidth + 24);
+            clipped
+                << u"combo '%1' %2 < %3"_s.arg(combo->currentText().left(30)).arg(combo->width()).arg(textWidth + 24);
     }
     for (auto* view : root->findChildren<QChartView*>()) {
         if (!visible(view) || view->chart()->title().isEmpty())
@@ -238,7 +241,8 @@ private slots:
         const QStringList clipped = clippedWidgets(&window);
         QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(u"; "_s)));
         if (const QString dir = qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
-            window.saveScreenshot(u"%1/presenter-%2-%3x%4-%5.png"_s.arg(dir, lang).arg(size.width()).arg(size.height()).arg(page));
+            window.saveScreenshot(
+                u"%1/presenter-%2-%3x%4-%5.png"_s.arg(dir, lang).arg(size.width()).arg(size.height()).arg(page));
     }
 
     void languageSwitchKeepsTheScenario() {
@@ -333,13 +337,16 @@ private slots:
             // Next is below, or on the same row to the right.
             QVERIFY(b.center().y() > a.bottom() || (b.left() > a.left() && b.center().y() >= a.top()));
         }
-        // The chain Qt walks is that order.
+        // Tab walks that order.
         QTest::qWait(20);
-        for (qsizetype i = 1; i < order.size(); ++i)
-            QCOMPARE(order[i - 1]->nextInFocusChain() == order[i] ||
-                         order[i - 1]->nextInFocusChain()->isAncestorOf(order[i]) ||
-                         order[i - 1]->isAncestorOf(order[i - 1]->nextInFocusChain()),
-                     true);
+        order.first()->setFocus(Qt::TabFocusReason);
+        for (qsizetype i = 1; i < std::min<qsizetype>(order.size(), 14); ++i) {
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+            QWidget* focused = QApplication::focusWidget();
+            QVERIFY2(focused == order[i] || order[i]->isAncestorOf(focused),
+                     qPrintable(u"step %1: %2"_s.arg(i).arg(
+                         QLatin1String(focused ? focused->metaObject()->className() : "none"))));
+        }
     }
 
     void cheatSheetListsTheShortcuts() {

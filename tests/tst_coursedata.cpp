@@ -61,8 +61,8 @@ private slots:
         QTest::newRow("batch 8 -> 16") << 16 << 8192ull << u"bf16"_s << QList<int>{int(Field::Batch)} << 2.0;
         QTest::newRow("context 8K -> 32K") << 8 << 32768ull << u"bf16"_s << QList<int>{int(Field::Context)} << 4.0;
         QTest::newRow("fp8 cache") << 8 << 8192ull << u"fp8"_s << QList<int>{int(Field::KvDtype)} << 0.5;
-        QTest::newRow("two at once") << 1 << 2048ull << u"bf16"_s
-                                     << QList<int>{int(Field::Context), int(Field::Batch)} << 1.0 / 32;
+        QTest::newRow("two at once") << 1 << 2048ull << u"bf16"_s << QList<int>{int(Field::Context), int(Field::Batch)}
+                                     << 1.0 / 32;
         QTest::newRow("nothing") << 8 << 8192ull << u"bf16"_s << QList<int>{} << 1.0;
     }
     void diff() {

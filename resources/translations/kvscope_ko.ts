@@ -9,84 +9,118 @@
         <translation>토큰당 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="31"/>
+        <location filename="../../app/attentionpage.cpp" line="33"/>
+        <source>KV bytes per token for MHA, GQA and MQA of the same model</source>
+        <translation>같은 모델을 MHA, GQA, MQA로 했을 때의 토큰당 KV 바이트</translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="34"/>
+        <source>Per token the cache holds 2 x L x H_kv x D_head x bytes. MHA keeps a KV head per query head, GQA one per group, MQA a single one: fewer K/V heads stored, a smaller cache. The bar of this model is darker.</source>
+        <translation>캐시는 토큰마다 2 x L x H_kv x D_head x 바이트를 저장합니다. MHA는 쿼리 헤드마다 KV 헤드를 하나씩, GQA는 그룹마다 하나씩, MQA는 하나만 둡니다: 저장하는 K/V 헤드가 적을수록 캐시가 작아집니다. 이 모델의 막대는 더 진하게 표시됩니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="37"/>
+        <source>The formula with query heads in place of KV heads, against the real one</source>
+        <translation>KV 헤드 자리에 쿼리 헤드를 넣은 공식과 실제 공식 비교</translation>
+    </message>
+    <message>
+        <source>Some texts put the query heads (or the hidden size) where the KV heads belong. For a GQA model that overstates the cache by query heads / KV heads.</source>
+        <translation type="vanished">어떤 자료는 KV 헤드가 들어갈 자리에 쿼리 헤드 수(또는 히든 크기)를 넣습니다. GQA 모델에서는 이렇게 하면 캐시가 쿼리 헤드 수 / KV 헤드 수 배로 부풀려집니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="38"/>
+        <source>Some texts put the query heads where the KV heads belong (or the hidden size where KV heads x head size belong). For a GQA model that overstates the cache by query heads / KV heads.</source>
+        <translation>어떤 자료는 KV 헤드 수 자리에 쿼리 헤드 수를 넣습니다 (또는 KV 헤드 x 헤드 크기 자리에 히든 크기를 넣습니다). GQA 모델에서는 이렇게 하면 캐시가 쿼리 헤드 수 / KV 헤드 수 배로 부풀려집니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="41"/>
+        <source>Each attention kind&apos;s cache now and the largest batch that fits the budget</source>
+        <translation>어텐션 방식별 현재 캐시와 한도 안에 적재 가능한 최대 배치</translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="42"/>
+        <source>The largest batch is the number of sequences at this context whose cache fits next to the weights in the budget. A trained model&apos;s KV heads are part of its weights: this compares designs, it is not a setting you can change at inference time.</source>
+        <translation>최대 배치는 현재 컨텍스트 길이에서 가중치와 함께 캐시가 한도 안에 들어가는 시퀀스 수입니다. 학습된 모델의 KV 헤드는 가중치의 일부입니다: 이 표는 설계를 비교할 뿐이며, 추론할 때 바꿀 수 있는 설정이 아닙니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="47"/>
         <source>KV cache per token by attention kind</source>
         <translation>어텐션 방식별 토큰당 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="43"/>
+        <location filename="../../app/attentionpage.cpp" line="59"/>
         <source>KiB per token</source>
         <translation>토큰당 KiB</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="60"/>
+        <location filename="../../app/attentionpage.cpp" line="72"/>
         <source>Attention</source>
         <translation>어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="60"/>
+        <location filename="../../app/attentionpage.cpp" line="72"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="60"/>
+        <location filename="../../app/attentionpage.cpp" line="72"/>
         <source>KV per token</source>
         <translation>토큰당 KV</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="60"/>
+        <location filename="../../app/attentionpage.cpp" line="72"/>
         <source>KV cache now</source>
         <translation>현재 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="60"/>
+        <location filename="../../app/attentionpage.cpp" line="72"/>
         <source>Largest batch that fits</source>
         <translation>적재 가능한 최대 배치</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="68"/>
+        <location filename="../../app/attentionpage.cpp" line="80"/>
         <source>The naive formula vs the real one</source>
         <translation>단순 공식과 실제 공식</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="95"/>
+        <location filename="../../app/attentionpage.cpp" line="113"/>
         <source>MLA latent%1</source>
         <translation>MLA 잠재 벡터%1</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="95"/>
-        <location filename="../../app/attentionpage.cpp" line="99"/>
-        <location filename="../../app/attentionpage.cpp" line="133"/>
+        <location filename="../../app/attentionpage.cpp" line="113"/>
+        <location filename="../../app/attentionpage.cpp" line="117"/>
+        <location filename="../../app/attentionpage.cpp" line="149"/>
         <source> (this model)</source>
         <translation> (이 모델)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="96"/>
+        <location filename="../../app/attentionpage.cpp" line="114"/>
         <source>%1, %2 KV heads%3</source>
         <translation>%1, KV 헤드 %2개%3</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="119"/>
+        <location filename="../../app/attentionpage.cpp" line="135"/>
         <source>%1: KV cache per token by attention kind (%2 layers, %3 query heads, %4 cache)</source>
         <translation>%1: 어텐션 방식별 토큰당 KV 캐시 (레이어 %2개, 쿼리 헤드 %3개, %4 캐시)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="134"/>
+        <location filename="../../app/attentionpage.cpp" line="150"/>
         <source>latent</source>
         <translation>잠재 벡터</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="136"/>
+        <location filename="../../app/attentionpage.cpp" line="152"/>
         <source>%1 at %2 tokens</source>
         <translation>%1 (%2 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="148"/>
+        <location filename="../../app/attentionpage.cpp" line="164"/>
         <source>%1 caches one latent of %2 + %3 values per layer (MLA): %4 per token. The naive formula with %5 heads would say %6, %7x more.</source>
         <translation>%1: 레이어마다 값 %2 + %3개로 된 잠재 벡터 하나를 캐시합니다 (MLA). 토큰당 %4입니다. 헤드 %5개로 계산하는 단순 공식으로는 %6, 즉 %7배가 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="163"/>
+        <location filename="../../app/attentionpage.cpp" line="179"/>
         <source>&lt;b&gt;Naive&lt;/b&gt; (query heads): 2 x %1 layers x %2 heads x %3 x %4 B = &lt;b&gt;%5&lt;/b&gt; per token, %6 for this scenario.&lt;br&gt;&lt;b&gt;Real&lt;/b&gt; (KV heads): 2 x %1 x %7 x %3 x %4 B = &lt;b&gt;%8&lt;/b&gt; per token, %9.&lt;br&gt;The naive formula overstates this model&apos;s cache &lt;b&gt;%10x&lt;/b&gt;: the query heads share %7 KV heads, and that number is fixed by the trained weights.</source>
         <translation>&lt;b&gt;단순 공식&lt;/b&gt; (쿼리 헤드): 2 x %1 레이어 x %2 헤드 x %3 x %4 B = 토큰당 &lt;b&gt;%5&lt;/b&gt;, 이 시나리오에서 %6.&lt;br&gt;&lt;b&gt;실제&lt;/b&gt; (KV 헤드): 2 x %1 x %7 x %3 x %4 B = 토큰당 &lt;b&gt;%8&lt;/b&gt;, %9.&lt;br&gt;단순 공식은 이 모델의 캐시를 &lt;b&gt;%10배&lt;/b&gt;로 부풀립니다: 쿼리 헤드들이 KV 헤드 %7개를 나눠 쓰며, 이 개수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
@@ -129,57 +163,61 @@
         <translation>%1 파라미터 x %2 비트 / 8</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="79"/>
         <source>2 x %1 layers x %2 KV heads x %3 x %4 tokens x %5 sequences</source>
-        <translation>2 x %1 레이어 x %2 KV 헤드 x %3 x %4 토큰 x %5 시퀀스</translation>
+        <translation type="vanished">2 x %1 레이어 x %2 KV 헤드 x %3 x %4 토큰 x %5 시퀀스</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="86"/>
+        <location filename="../../app/breakdownmodel.cpp" line="79"/>
+        <source>2 (K and V) x %1 layers x %2 KV heads x %3 values per head x %4 tokens x %5 sequences x %6 bytes</source>
+        <translation>2 (K와 V) x %1 레이어 x %2 KV 헤드 x 헤드당 값 %3개 x %4 토큰 x %5 시퀀스 x %6 바이트</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="87"/>
         <source>one %1-token prefill chunk + logits; an estimate</source>
         <translation>%1 토큰 프리필 청크 하나 + 로짓, 추정값</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="88"/>
+        <location filename="../../app/breakdownmodel.cpp" line="89"/>
         <source>typical CUDA context with cuBLAS; an estimate</source>
         <translation>cuBLAS를 포함한 일반적인 CUDA 컨텍스트, 추정값</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="90"/>
+        <location filename="../../app/breakdownmodel.cpp" line="91"/>
         <source>sum of the four terms above</source>
         <translation>위 네 항목의 합</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="92"/>
+        <location filename="../../app/breakdownmodel.cpp" line="93"/>
         <source>%1 GiB x utilization %2</source>
         <translation>%1 GiB x 사용률 %2</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="140"/>
+        <location filename="../../app/breakdownmodel.cpp" line="141"/>
         <source>Term</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="142"/>
+        <location filename="../../app/breakdownmodel.cpp" line="143"/>
         <source>Bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="144"/>
+        <location filename="../../app/breakdownmodel.cpp" line="145"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="144"/>
+        <location filename="../../app/breakdownmodel.cpp" line="145"/>
         <source>GB</source>
         <translation>GB</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="146"/>
+        <location filename="../../app/breakdownmodel.cpp" line="147"/>
         <source>Share of budget</source>
         <translation>한도 대비 비율</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="148"/>
+        <location filename="../../app/breakdownmodel.cpp" line="149"/>
         <source>How it is computed</source>
         <translation>계산 방법</translation>
     </message>
@@ -202,158 +240,329 @@
         <translation>모델</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="80"/>
+        <location filename="../../app/controlspanel.cpp" line="88"/>
         <source>Storage and workload</source>
         <translation>저장 형식과 작업량</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="84"/>
+        <location filename="../../app/controlspanel.cpp" line="92"/>
         <source>Weight dtype</source>
         <translation>가중치 dtype</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="85"/>
+        <location filename="../../app/controlspanel.cpp" line="93"/>
+        <source>How each weight is stored: weights = parameters x bits / 8</source>
+        <translation>가중치 하나를 저장하는 형식: 가중치 = 파라미터 x 비트 / 8</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="95"/>
+        <source>The storage format of the weights. Weight bytes = parameters x bits / 8: a 7B model is 26.08 GiB in FP32, 13.04 in BF16, 6.52 in INT8 and 3.26 in INT4. Grouped formats (INT4-G128) add one FP16 scale per group, so their bits are a little above 4.</source>
+        <translation>가중치의 저장 형식입니다. 가중치 바이트 = 파라미터 x 비트 / 8: 7B 모델은 FP32에서 26.08 GiB, BF16에서 13.04, INT8에서 6.52, INT4에서 3.26입니다. 그룹 방식 형식(INT4-G128)은 그룹마다 FP16 스케일을 하나씩 더 저장하므로 비트 수가 4보다 조금 큽니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="98"/>
         <source>KV cache dtype</source>
         <translation>KV 캐시 dtype</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="87"/>
+        <location filename="../../app/controlspanel.cpp" line="99"/>
+        <source>How each cached key and value is stored: the last factor of the KV formula</source>
+        <translation>캐시에 저장하는 키(K)와 값(V) 하나하나의 형식: KV 공식의 마지막 항</translation>
+    </message>
+    <message>
+        <source>The storage format of the KV cache: bytes per element in KV = 2 x L x B x S x H_kv x D_head x bytes. FP8 halves the cache of BF16; the weights are unaffected.</source>
+        <translation type="vanished">KV 캐시의 저장 형식으로, KV = 2 x L x B x S x H_kv x D_head x 바이트에서 원소당 바이트 수를 정합니다. FP8은 BF16보다 캐시를 절반으로 줄이며, 가중치에는 영향이 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="103"/>
         <source> tok</source>
         <translation> 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="88"/>
+        <location filename="../../app/controlspanel.cpp" line="104"/>
         <source>Context</source>
         <translation>컨텍스트 길이</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="91"/>
+        <source>Tokens per sequence (S): the cache grows linearly with it. Arrows halve or double, Page Up/Down x4</source>
+        <translation type="vanished">시퀀스당 토큰 수 (S): 캐시는 이 값에 비례해 커집니다. 화살표 키로 절반·두 배, Page Up/Down으로 4배·1/4</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="107"/>
+        <source>Tokens kept per sequence: the prompt plus everything generated so far (S in the KV formula). Four times the context is four times the cache.</source>
+        <translation>시퀀스마다 보관하는 토큰 수로, 프롬프트와 지금까지 생성한 모든 토큰입니다 (KV 공식의 S). 컨텍스트 길이가 4배면 캐시도 4배입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="111"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="94"/>
+        <source>Concurrent sequences (B): each keeps its own cache. Arrows halve or double, Page Up/Down x4</source>
+        <translation type="vanished">동시에 처리하는 시퀀스 수 (B): 시퀀스마다 자기 캐시를 따로 둡니다. 화살표 키로 절반·두 배, Page Up/Down으로 4배·1/4</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="100"/>
+        <source>The storage format of the KV cache: it sets the bytes per element in KV = 2 x L x B x S x H_kv x D_head x bytes. FP8 halves the cache of BF16; the weights are unaffected.</source>
+        <translation>KV 캐시의 저장 형식으로, KV = 2 x L x B x S x H_kv x D_head x 바이트에서 원소당 바이트 수를 정합니다. FP8은 BF16보다 캐시를 절반으로 줄이며, 가중치에는 영향이 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="105"/>
+        <source>Tokens per sequence (S): the cache grows linearly with it. Arrows halve or double, Page Up/Down multiply or divide by 4</source>
+        <translation>시퀀스당 토큰 수 (S): 캐시는 이 값에 비례해 커집니다. 화살표 키로 절반·두 배, Page Up/Down으로 4배·1/4</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="112"/>
+        <source>Concurrent sequences (B): each keeps its own cache. Arrows halve or double, Page Up/Down multiply or divide by 4</source>
+        <translation>동시에 처리하는 시퀀스 수 (B): 시퀀스마다 자기 캐시를 따로 둡니다. 화살표 키로 절반·두 배, Page Up/Down으로 4배·1/4</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="114"/>
+        <source>Requests served at the same time (B in the KV formula). Every request keeps its own keys and values, so batch x8 is cache x8; the weights are loaded once whatever the batch.</source>
+        <translation>동시에 처리하는 요청 수입니다 (KV 공식의 B). 요청마다 자기 키(K)와 값(V)을 따로 보관하므로 배치가 8배면 캐시도 8배입니다. 가중치는 배치와 관계없이 한 번만 올립니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="119"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="98"/>
-        <location filename="../../app/controlspanel.cpp" line="172"/>
+        <location filename="../../app/controlspanel.cpp" line="129"/>
+        <location filename="../../app/controlspanel.cpp" line="213"/>
         <source>Custom</source>
         <translation>사용자 지정</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="99"/>
+        <location filename="../../app/controlspanel.cpp" line="130"/>
         <source>Card</source>
         <translation>카드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="102"/>
+        <location filename="../../app/controlspanel.cpp" line="131"/>
+        <source>The GPU whose memory is the budget line</source>
+        <translation>메모리가 한도선의 기준이 되는 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="132"/>
+        <source>The card the scenario runs on. Its memory x utilization is the budget the bars are compared with.</source>
+        <translation>시나리오를 실행하는 카드입니다. 이 카드의 메모리 x 사용률이 막대와 비교하는 한도입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="136"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="103"/>
+        <location filename="../../app/controlspanel.cpp" line="137"/>
         <source>Memory</source>
         <translation>메모리</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="107"/>
+        <location filename="../../app/controlspanel.cpp" line="138"/>
+        <source>Memory of one GPU, in GiB (1024^3 bytes)</source>
+        <translation>GPU 한 장의 메모리 (GiB, 1024^3 바이트)</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="139"/>
+        <source>Memory of one card. Changing it makes the card a custom one.</source>
+        <translation>카드 한 장의 메모리입니다. 값을 바꾸면 카드가 사용자 지정으로 바뀝니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="143"/>
         <source>vLLM&apos;s gpu_memory_utilization: the share of the card the server may use</source>
         <translation>vLLM의 gpu_memory_utilization: 서버가 쓸 수 있는 카드 메모리의 비율</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="108"/>
+        <location filename="../../app/controlspanel.cpp" line="144"/>
+        <source>vLLM&apos;s gpu_memory_utilization. Budget = card memory x utilization; the rest is left for other processes and fragmentation.</source>
+        <translation>vLLM의 gpu_memory_utilization입니다. 한도 = 카드 메모리 x 사용률이며, 나머지는 다른 프로세스와 단편화 몫으로 남겨 둡니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="146"/>
         <source>Utilization</source>
         <translation>메모리 사용률</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="111"/>
+        <location filename="../../app/controlspanel.cpp" line="149"/>
         <source>Tensor parallelism: weights and KV heads split across this many GPUs</source>
         <translation>텐서 병렬: 가중치와 KV 헤드를 이 개수의 GPU에 나눠 담습니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="112"/>
+        <location filename="../../app/controlspanel.cpp" line="150"/>
+        <source>Tensor parallelism splits the weights and the KV heads evenly across GPUs; with fewer KV heads than GPUs each GPU keeps a copy of one head. Figures are per GPU.</source>
+        <translation>텐서 병렬은 가중치와 KV 헤드를 여러 GPU에 고르게 나눕니다. KV 헤드가 GPU보다 적으면 GPU마다 헤드 하나를 복제해 둡니다. 수치는 GPU당 값입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="152"/>
         <source>Tensor parallel</source>
         <translation>텐서 병렬</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="173"/>
+        <location filename="../../app/controlspanel.cpp" line="214"/>
+        <source>A model&apos;s shape, as published; loads in the dtype it was published in</source>
+        <translation>공개된 모델 구조: 공개된 dtype 그대로 불러옵니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="215"/>
+        <source>Loads a real model&apos;s shape (layers, heads, KV heads, head size) from its Hugging Face config, and its weight and cache dtype as published.</source>
+        <translation>실제 모델의 구조(레이어, 헤드, KV 헤드, 헤드 크기)를 Hugging Face 설정에서 불러오고, 가중치와 캐시 dtype도 공개된 그대로 가져옵니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="217"/>
         <source>Open config.json...</source>
         <translation>config.json 열기...</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="175"/>
+        <location filename="../../app/controlspanel.cpp" line="218"/>
+        <source>Read any model&apos;s shape from its Hugging Face config.json</source>
+        <translation>어떤 모델이든 Hugging Face config.json에서 구조를 읽어 옵니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="221"/>
         <source>Preset</source>
         <translation>프리셋</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="182"/>
+        <location filename="../../app/controlspanel.cpp" line="227"/>
         <source>Layers</source>
         <translation>레이어</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="185"/>
+        <location filename="../../app/controlspanel.cpp" line="228"/>
+        <source>Decoder layers (L): every layer keeps its own K and V</source>
+        <translation>디코더 레이어 수 (L): 레이어마다 자기 K와 V를 따로 둡니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="229"/>
+        <source>Transformer blocks (L in the KV formula). Each layer stores one K and one V tensor per token, so the cache grows linearly with the layers.</source>
+        <translation>트랜스포머 블록 수입니다 (KV 공식의 L). 레이어마다 토큰당 K 텐서 하나와 V 텐서 하나를 저장하므로, 캐시는 레이어 수에 비례해 커집니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="233"/>
         <source>Hidden size</source>
         <translation>히든 크기</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="187"/>
+        <location filename="../../app/controlspanel.cpp" line="234"/>
+        <source>Model width (d_model); head size = hidden / query heads unless stated</source>
+        <translation>모델 폭 (d_model): 따로 정하지 않으면 헤드 크기 = 히든 / 쿼리 헤드 수</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="235"/>
+        <source>The width of the residual stream. With no stated head_dim, D_head = hidden / query heads.</source>
+        <translation>잔차 스트림의 폭입니다. head_dim이 따로 없으면 D_head = 히든 / 쿼리 헤드 수입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="237"/>
         <source>Query heads</source>
         <translation>쿼리 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="188"/>
+        <location filename="../../app/controlspanel.cpp" line="238"/>
+        <source>Attention heads that ask (queries); they share the KV heads</source>
+        <translation>질의하는 어텐션 헤드 (쿼리): KV 헤드를 나눠 씁니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="239"/>
+        <source>Query heads. The naive formula wrongly uses this count in place of the KV heads.</source>
+        <translation>쿼리 헤드 수입니다. 단순 공식은 KV 헤드 수 자리에 이 수를 잘못 씁니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="240"/>
         <source>Only divisors of the query heads: each KV head serves a whole group</source>
         <translation>쿼리 헤드 수의 약수만 고를 수 있습니다: KV 헤드 하나가 쿼리 헤드 한 그룹 전체를 맡습니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="189"/>
+        <location filename="../../app/controlspanel.cpp" line="241"/>
+        <source>Key/value heads (H_kv): MHA keeps one per query head, GQA one per group of query heads, MQA a single one. The cache is proportional to this number, and it is fixed by the trained weights.</source>
+        <translation>키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
+    </message>
+    <message>
+        <source>Key/value heads (H_kv): MHA keeps one per query head, GQA a group&apos;s worth, MQA a single one. The cache is proportional to this number, and it is fixed by the trained weights.</source>
+        <translation type="vanished">키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="244"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="196"/>
+        <location filename="../../app/controlspanel.cpp" line="246"/>
+        <source>Width of one head (D_head)</source>
+        <translation>헤드 하나의 폭 (D_head)</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="246"/>
+        <source>Values per head in K and in V (D_head).</source>
+        <translation>K와 V 각각에서 헤드 하나가 가지는 값의 수입니다 (D_head).</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="247"/>
+        <source>Use hidden / query heads</source>
+        <translation>히든 / 쿼리 헤드 수로 계산</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="253"/>
         <source>Head dim</source>
         <translation>헤드 차원</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="199"/>
+        <location filename="../../app/controlspanel.cpp" line="256"/>
         <source> B</source>
+        <comment>billions of parameters</comment>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="206"/>
+        <location filename="../../app/controlspanel.cpp" line="258"/>
+        <source>Parameters, in billions</source>
+        <translation>파라미터 수 (단위: 10억)</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="259"/>
+        <source>The parameter count P of weights = P x bits / 8. Computed from the shape, or typed when unticked.</source>
+        <translation>가중치 = P x 비트 / 8의 파라미터 수 P입니다. 모델 구조에서 계산하거나, 체크를 끄면 직접 입력합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="261"/>
+        <source>Count the parameters from the shape</source>
+        <translation>모델 구조에서 파라미터 수 계산</translation>
+    </message>
+    <message>
+        <source> B</source>
+        <translation type="vanished"> B</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="267"/>
         <source>Parameters</source>
         <translation>파라미터</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="272"/>
+        <location filename="../../app/controlspanel.cpp" line="369"/>
         <source>%1 attention</source>
         <translation>%1 어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="274"/>
+        <location filename="../../app/controlspanel.cpp" line="371"/>
         <source>, %1 experts (%2 active)</source>
         <translation>, 전문가 %1개 (활성 %2개)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="276"/>
+        <location filename="../../app/controlspanel.cpp" line="373"/>
         <source>, %1-token sliding window on %2 layers</source>
         <translation>, 레이어 %2개에 %1 토큰 슬라이딩 윈도우</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="278"/>
+        <location filename="../../app/controlspanel.cpp" line="375"/>
         <source>, max context %1</source>
         <translation>, 최대 컨텍스트 길이 %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="290"/>
+        <location filename="../../app/controlspanel.cpp" line="387"/>
         <source>latent (MLA): %1 + %2 values</source>
         <translation>잠재 벡터 (MLA): 값 %1 + %2개</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="303"/>
+        <location filename="../../app/controlspanel.cpp" line="400"/>
         <source>This model caches an MLA latent, not per-head K and V</source>
         <translation>이 모델은 헤드별 K, V 대신 MLA 잠재 벡터를 캐시합니다</translation>
     </message>
@@ -671,291 +880,817 @@
 <context>
     <name>FitMapWidget</name>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="24"/>
+        <location filename="../../app/fitmapwidget.cpp" line="26"/>
         <source>batch 1024</source>
         <translation>배치 1024</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="43"/>
+        <location filename="../../app/fitmapwidget.cpp" line="45"/>
         <source>Context %1, batch %2: %3 of a %4 budget - %5</source>
         <translation>컨텍스트 길이 %1, 배치 %2: 한도 %4 중 %3 - %5</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="47"/>
+        <location filename="../../app/fitmapwidget.cpp" line="49"/>
         <source>fits</source>
         <translation>적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="47"/>
+        <location filename="../../app/fitmapwidget.cpp" line="49"/>
         <source>over budget</source>
         <translation>한도 초과</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="75"/>
+        <location filename="../../app/fitmapwidget.cpp" line="82"/>
         <source>context (tokens per sequence)</source>
         <translation>컨텍스트 길이 (시퀀스당 토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="78"/>
+        <location filename="../../app/fitmapwidget.cpp" line="85"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
 </context>
 <context>
+    <name>LaunchOptions</name>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="31"/>
+        <source>--%1 expects a whole number from %2 to %3, got &apos;%4&apos;</source>
+        <translation>--%1에는 %2부터 %3까지의 정수가 필요합니다. 입력값: &apos;%4&apos;</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="67"/>
+        <source>KV Scope: see where an LLM&apos;s inference memory goes.</source>
+        <translation>KV Scope: LLM 추론 메모리가 어디에 쓰이는지 살펴봅니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="71"/>
+        <source>Model preset (see kvscope-cli presets).</source>
+        <translation>모델 프리셋 (kvscope-cli presets 참고).</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="72"/>
+        <source>A Hugging Face config.json to open.</source>
+        <translation>열 Hugging Face config.json 파일.</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="73"/>
+        <source>Tokens per sequence.</source>
+        <translation>시퀀스당 토큰 수 (컨텍스트 길이).</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="74"/>
+        <source>Concurrent sequences.</source>
+        <translation>동시에 처리하는 시퀀스 수 (배치).</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="75"/>
+        <source>Weight storage (fp32, bf16, int8, int4-g128, ...).</source>
+        <translation>가중치 저장 형식 (fp32, bf16, int8, int4-g128, ...).</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="76"/>
+        <source>KV cache storage.</source>
+        <translation>KV 캐시 저장 형식.</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="77"/>
+        <source>GPU preset.</source>
+        <translation>GPU 프리셋.</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="78"/>
+        <source>gpu_memory_utilization, 0-1.</source>
+        <translation>gpu_memory_utilization (GPU 메모리 사용률), 0-1.</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="79"/>
+        <source>Tensor-parallel GPUs.</source>
+        <translation>텐서 병렬 GPU 수.</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="80"/>
+        <source>Page to open: memory, attention, scaling, paged, gpu.</source>
+        <translation>열 페이지: memory, attention, scaling, paged, gpu.</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="81"/>
+        <source>Render the window to a PNG file and exit.</source>
+        <translation>창을 PNG 파일로 저장하고 종료합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="82"/>
+        <source>Advance the paged-memory simulation by N steps first.</source>
+        <translation>먼저 페이지 방식 메모리 시뮬레이션을 N 스텝 진행합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="83"/>
+        <source>Interface language for this run: en or ko (default: the saved choice, else the system&apos;s).</source>
+        <translation>이번 실행의 인터페이스 언어: en 또는 ko (기본값: 저장된 선택, 없으면 시스템 언어).</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="85"/>
+        <source>Start in presenter mode: full screen, large type, high contrast (F5 toggles).</source>
+        <translation>발표자 모드로 시작합니다: 전체 화면, 큰 글자, 높은 대비 (F5로 켜고 끔).</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="86"/>
+        <source>Quiz mode: a lesson&apos;s figures stay hidden until its answer is revealed.</source>
+        <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트를 가립니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="87"/>
+        <source>Open a lesson set (a shipped id such as &apos;course&apos;, or a lesson file), optionally at lesson N.</source>
+        <translation>수업 세트(기본 제공 id인 &apos;course&apos; 등, 또는 수업 파일)를 엽니다. N을 주면 N번 문항부터 엽니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="89"/>
+        <source>Window size for screenshots, e.g. 1920x1080.</source>
+        <translation>스크린샷용 창 크기 (예: 1920x1080).</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="101"/>
+        <source>--lang expects en or ko, got &apos;%1&apos;</source>
+        <translation>--lang에는 en 또는 ko가 필요합니다. 입력값: &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="111"/>
+        <source>--window-size expects WIDTHxHEIGHT between 640x480 and 7680x4320, got &apos;%1&apos;</source>
+        <translation>--window-size에는 640x480부터 7680x4320 사이의 WIDTHxHEIGHT가 필요합니다. 입력값: &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="119"/>
+        <source>unexpected argument &apos;%1&apos;</source>
+        <translation>예상하지 못한 인수: &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="159"/>
+        <source>--utilization expects a number in (0, 1], got &apos;%1&apos;</source>
+        <translation>--utilization에는 (0, 1] 범위의 수가 필요합니다. 입력값: &apos;%1&apos;</translation>
+    </message>
+</context>
+<context>
+    <name>LessonPanel</name>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="36"/>
+        <source>Reveal the answer</source>
+        <translation>정답 보기</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="37"/>
+        <source>Previous</source>
+        <translation>이전</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="38"/>
+        <source>Next</source>
+        <translation>다음</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="42"/>
+        <source>Start the course hour</source>
+        <translation>한 시간 강의 시작</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="45"/>
+        <source>Jump to a lesson</source>
+        <translation>문항으로 바로 이동</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="57"/>
+        <source>Type the class&apos;s prediction, then reveal (Enter)</source>
+        <translation>학생들의 예측을 입력한 뒤 정답을 보세요 (Enter)</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="60"/>
+        <source>Show the answer with the app&apos;s own figures (Enter or Page Down)</source>
+        <translation>앱이 직접 계산한 수치로 정답을 보여 줍니다 (Enter 또는 Page Down)</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="61"/>
+        <source>The previous lesson (Page Up)</source>
+        <translation>이전 문항 (Page Up)</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="62"/>
+        <source>The next lesson (Enter or Page Down once revealed)</source>
+        <translation>다음 문항 (정답을 본 뒤 Enter 또는 Page Down)</translation>
+    </message>
+    <message>
+        <source>No lessons open. View &gt; Lessons opens the course hour; File &gt; Open Lessons... opens a teacher&apos;s own file.</source>
+        <translation type="vanished">열린 수업이 없습니다. 보기 &gt; 수업을 누르면 한 시간 강의가 열리고, 파일 &gt; 수업 파일 열기...로 교사가 직접 만든 파일을 열 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="63"/>
+        <source>No lessons open. Start the course hour here, or open a teacher&apos;s own lesson file with File &gt; Open Lessons...</source>
+        <translation>열린 수업이 없습니다. 여기서 한 시간 강의를 시작하거나, 파일 &gt; 수업 파일 열기...로 교사가 만든 수업 파일을 여세요.</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="66"/>
+        <source>The course&apos;s check questions as guided lessons, in the interface&apos;s language</source>
+        <translation>강의의 확인 문제를 단계별 수업으로, 화면 언어로 진행합니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="71"/>
+        <source>Guided lessons: each one sets up the scenario and page, asks a question, lets the class predict, then reveals the answer with the figures this app computes and outlines where to look.</source>
+        <translation>안내형 수업: 문항마다 시나리오와 페이지를 맞춰 놓고 질문합니다. 학생들이 예측한 뒤에는 이 앱이 계산한 수치로 정답을 보여 주고, 살펴볼 곳을 테두리로 표시합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="77"/>
+        <source>Prediction:</source>
+        <translation>예측:</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="147"/>
+        <source>&apos;%1&apos; is neither a lesson file nor a shipped lesson set (%2)</source>
+        <translation>&apos;%1&apos;은(는) 수업 파일도 기본 제공 수업 세트도 아닙니다 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="152"/>
+        <source>%1 has lessons 1 to %2, not %3</source>
+        <translation>%1에는 문항이 1번부터 %2번까지만 있습니다 (%3번 없음)</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="167"/>
+        <location filename="../../app/lessonpanel.cpp" line="341"/>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="264"/>
+        <source>%1) %2</source>
+        <translation>%1) %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="276"/>
+        <source>&lt;b&gt;Lesson %1 of %2: %3&lt;/b&gt;&lt;br&gt;%4</source>
+        <translation>&lt;b&gt;문항 %1/%2: %3&lt;/b&gt;&lt;br&gt;%4</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="313"/>
+        <source>%1)</source>
+        <translation>%1)</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="315"/>
+        <source>The answer is %1</source>
+        <translation>정답: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="317"/>
+        <source>✓ Right: %1</source>
+        <translation>✓ 정답: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="318"/>
+        <source>✗ Not quite: the answer is %1</source>
+        <translation>✗ 아쉽습니다. 정답: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="327"/>
+        <source>✓ Your %1 is right: the app computes %2</source>
+        <translation>✓ 예측값 %1, 정답입니다: 앱 계산값 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="328"/>
+        <source>✗ Your %1; the app computes %2</source>
+        <translation>✗ 예측값 %1, 앱 계산값 %2</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="54"/>
+        <location filename="../../app/mainwindow.cpp" line="148"/>
         <source>Memory</source>
         <translation>메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="55"/>
+        <location filename="../../app/mainwindow.cpp" line="149"/>
         <source>Attention</source>
         <translation>어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="56"/>
+        <location filename="../../app/mainwindow.cpp" line="150"/>
         <source>Scaling</source>
         <translation>스케일링</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="57"/>
+        <location filename="../../app/mainwindow.cpp" line="151"/>
         <source>Paged memory</source>
         <translation>페이지 방식 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="58"/>
+        <location filename="../../app/mainwindow.cpp" line="152"/>
         <source>GPU decode</source>
         <translation>GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="61"/>
+        <location filename="../../app/mainwindow.cpp" line="167"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="75"/>
+        <location filename="../../app/mainwindow.cpp" line="170"/>
         <source>Open a Hugging Face config.json</source>
         <translation>Hugging Face config.json 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="76"/>
+        <location filename="../../app/mainwindow.cpp" line="171"/>
         <source>Model config (*.json);;All files (*)</source>
         <translation>모델 설정 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="83"/>
+        <location filename="../../app/mainwindow.cpp" line="102"/>
         <source>Not applied: %1</source>
         <translation>적용 안 됨: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="92"/>
+        <location filename="../../app/mainwindow.cpp" line="154"/>
+        <source>Ctrl+%1</source>
+        <translation>Ctrl+%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="179"/>
+        <source>Lessons</source>
+        <translation>수업</translation>
+    </message>
+    <message>
+        <source>Predict first: the figure appears when the answer is revealed</source>
+        <translation type="vanished">먼저 예측하세요: 정답을 보면 이 부분이 나타납니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="209"/>
+        <source>Toolbar</source>
+        <translation>도구 모음</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="230"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="93"/>
+        <location filename="../../app/mainwindow.cpp" line="231"/>
         <source>&amp;Open Scenario...</source>
         <translation>시나리오 열기(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="95"/>
+        <location filename="../../app/mainwindow.cpp" line="233"/>
         <source>Open scenario</source>
         <translation>시나리오 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="95"/>
-        <location filename="../../app/mainwindow.cpp" line="101"/>
+        <location filename="../../app/mainwindow.cpp" line="233"/>
+        <location filename="../../app/mainwindow.cpp" line="239"/>
         <source>KV Scope scenario (*.json)</source>
         <translation>KV Scope 시나리오 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="99"/>
+        <location filename="../../app/mainwindow.cpp" line="237"/>
         <source>&amp;Save Scenario As...</source>
         <translation>시나리오를 다른 이름으로 저장(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="100"/>
+        <location filename="../../app/mainwindow.cpp" line="238"/>
         <source>Save scenario</source>
         <translation>시나리오 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="105"/>
+        <location filename="../../app/mainwindow.cpp" line="243"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일 열기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="108"/>
+        <location filename="../../app/mainwindow.cpp" line="247"/>
         <source>Open &amp;config.json...</source>
         <translation>config.json 열기(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="110"/>
+        <location filename="../../app/mainwindow.cpp" line="248"/>
+        <source>Open &amp;Lessons...</source>
+        <translation>수업 파일 열기(&amp;L)...</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="249"/>
+        <source>Open a lesson file</source>
+        <translation>수업 파일 열기</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="250"/>
+        <source>KV Scope lessons (*.json);;All files (*)</source>
+        <translation>KV Scope 수업 (*.json);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="255"/>
         <source>Export Chart as &amp;PNG...</source>
         <translation>차트를 PNG로 내보내기(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="112"/>
-        <location filename="../../app/mainwindow.cpp" line="118"/>
+        <location filename="../../app/mainwindow.cpp" line="257"/>
+        <location filename="../../app/mainwindow.cpp" line="263"/>
         <source>Export chart</source>
         <translation>차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="112"/>
+        <location filename="../../app/mainwindow.cpp" line="257"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="116"/>
+        <location filename="../../app/mainwindow.cpp" line="261"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation>차트를 SVG로 내보내기(&amp;V)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="118"/>
+        <location filename="../../app/mainwindow.cpp" line="263"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 이미지 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="122"/>
         <source>Save Breakdown as &amp;CSV...</source>
-        <translation>메모리 내역을 CSV로 저장(&amp;C)...</translation>
+        <translation type="vanished">메모리 내역을 CSV로 저장(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="124"/>
+        <location filename="../../app/mainwindow.cpp" line="269"/>
         <source>Save breakdown</source>
         <translation>메모리 내역 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="124"/>
+        <location filename="../../app/mainwindow.cpp" line="269"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="128"/>
+        <location filename="../../app/mainwindow.cpp" line="273"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation>메모리 내역을 Markdown 표로 복사(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="131"/>
+        <location filename="../../app/mainwindow.cpp" line="276"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="133"/>
+        <location filename="../../app/mainwindow.cpp" line="279"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="134"/>
-        <source>&amp;Pin This Scenario as Reference</source>
-        <translation>이 시나리오를 비교 기준으로 고정(&amp;P)</translation>
+        <location filename="../../app/mainwindow.cpp" line="280"/>
+        <source>&amp;Presenter Mode</source>
+        <translation>발표자 모드(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="137"/>
+        <location filename="../../app/mainwindow.cpp" line="284"/>
+        <source>Projector layout: full screen, large type, thick lines, value labels (F5; Escape leaves)</source>
+        <translation>프로젝터용 화면: 전체 화면, 큰 글자, 굵은 선, 값 레이블 (F5, Esc로 나가기)</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="288"/>
+        <source>&amp;Lessons</source>
+        <translation>수업(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="290"/>
+        <source>The course hour as guided questions: predict, then reveal (Ctrl+L)</source>
+        <translation>한 시간 강의를 안내형 질문으로 진행합니다: 먼저 예측하고 정답을 봅니다 (Ctrl+L)</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="292"/>
+        <source>&amp;Quiz Mode</source>
+        <translation>퀴즈 모드(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="297"/>
+        <source>Hide a lesson&apos;s figures until its answer is revealed (Ctrl+K)</source>
+        <translation>정답을 볼 때까지 문항의 수치와 차트를 가립니다 (Ctrl+K)</translation>
+    </message>
+    <message>
+        <source>&amp;Go to Page</source>
+        <translation type="vanished">페이지로 이동(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Pin This Scenario as Reference</source>
+        <translation type="vanished">이 시나리오를 비교 기준으로 고정(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="194"/>
+        <source>Predict first: the figures appear when the answer is revealed</source>
+        <translation>먼저 예측하세요: 정답을 보면 수치와 차트가 나타납니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="267"/>
+        <source>Save &amp;Breakdown as CSV...</source>
+        <translation>메모리 내역을 CSV로 저장(&amp;B)...</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="300"/>
+        <source>Go &amp;to Page</source>
+        <translation>페이지로 이동(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="307"/>
+        <source>Pi&amp;n This Scenario as Reference</source>
+        <translation>이 시나리오를 기준으로 고정(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="311"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation>강의 기준 시나리오로 되돌리기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="140"/>
+        <location filename="../../app/mainwindow.cpp" line="314"/>
+        <source>Lan&amp;guage</source>
+        <translation>언어(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="329"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="141"/>
+        <location filename="../../app/mainwindow.cpp" line="330"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>단축키(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="331"/>
+        <source>What&apos;s &amp;This?</source>
+        <translation>항목 설명 보기(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="333"/>
         <source>&amp;About KV Scope</source>
         <translation>KV Scope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="142"/>
+        <location filename="../../app/mainwindow.cpp" line="334"/>
         <source>About KV Scope</source>
         <translation>KV Scope 정보</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="143"/>
-        <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;</source>
-        <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
+        <location filename="../../app/mainwindow.cpp" line="335"/>
+        <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</source>
+        <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="190"/>
-        <location filename="../../app/mainwindow.cpp" line="197"/>
+        <location filename="../../app/mainwindow.cpp" line="378"/>
+        <source>Ctrl+1 ... Ctrl+5</source>
+        <translation>Ctrl+1 ... Ctrl+5</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="378"/>
+        <source>Switch page: memory, attention, scaling, paged memory, GPU decode</source>
+        <translation>페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="379"/>
+        <source>F5</source>
+        <translation>F5</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="379"/>
+        <source>Presenter mode on or off</source>
+        <translation>발표자 모드 켜기/끄기</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="380"/>
+        <source>Escape</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="380"/>
+        <source>Leave presenter mode</source>
+        <translation>발표자 모드 나가기</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="381"/>
+        <source>Ctrl+L</source>
+        <translation>Ctrl+L</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="381"/>
+        <source>Show or hide the lessons</source>
+        <translation>수업 보이기/숨기기</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="382"/>
+        <source>Ctrl+K</source>
+        <translation>Ctrl+K</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="382"/>
+        <source>Quiz mode: hide a lesson&apos;s figures until revealed</source>
+        <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트 가리기</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="383"/>
+        <source>Enter or Page Down</source>
+        <translation>Enter 또는 Page Down</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="383"/>
+        <source>In a lesson: reveal the answer, then go to the next lesson</source>
+        <translation>문항에서: 정답 보기, 한 번 더 누르면 다음 문항으로 이동</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="384"/>
+        <source>Page Up</source>
+        <translation>Page Up</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="384"/>
+        <source>The previous lesson</source>
+        <translation>이전 문항</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="385"/>
+        <source>Space</source>
+        <translation>스페이스</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="385"/>
+        <source>Paged memory: play or pause</source>
+        <translation>페이지 방식 메모리: 재생/일시 정지</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="386"/>
+        <source>Right</source>
+        <translation>→ (오른쪽 화살표)</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="386"/>
+        <source>Paged memory: one step</source>
+        <translation>페이지 방식 메모리: 한 스텝 진행</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="387"/>
+        <source>R</source>
+        <translation>R</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="387"/>
+        <source>Paged memory: restart</source>
+        <translation>페이지 방식 메모리: 다시 시작</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="388"/>
+        <source>Left / Right on Context or Batch</source>
+        <translation>컨텍스트 길이·배치에서 ← / →</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="388"/>
+        <source>Halve or double</source>
+        <translation>절반으로 / 두 배로</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="389"/>
+        <source>Page Down / Page Up on a focused Context or Batch</source>
+        <translation>컨텍스트 길이·배치에 포커스가 있을 때 Page Down / Page Up</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="389"/>
+        <source>Divide or multiply by 4</source>
+        <translation>4로 나누기 / 4배로</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="390"/>
+        <source>Ctrl+P</source>
+        <translation>Ctrl+P</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="390"/>
+        <source>Pin the scenario as a reference outline</source>
+        <translation>시나리오를 비교 기준(윤곽선)으로 고정</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="391"/>
+        <source>Shift+F1</source>
+        <translation>Shift+F1</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="391"/>
+        <source>What&apos;s This: click a control or chart to hear what it shows</source>
+        <translation>항목 설명 보기: 컨트롤이나 차트를 클릭하면 무엇을 보여 주는지 설명합니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="392"/>
+        <source>F1 or ?</source>
+        <translation>F1 또는 ?</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="392"/>
+        <source>This list</source>
+        <translation>이 목록</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="402"/>
+        <source>Keyboard shortcuts</source>
+        <translation>단축키</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="504"/>
+        <source>Language: %1</source>
+        <translation>언어: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="536"/>
+        <source>Presenter mode: Escape or F5 to leave</source>
+        <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="536"/>
+        <source>Presenter mode off</source>
+        <translation>발표자 모드 꺼짐</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="552"/>
+        <source>Cannot open lessons</source>
+        <translation>수업을 열 수 없음</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;</source>
+        <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="574"/>
+        <location filename="../../app/mainwindow.cpp" line="581"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="194"/>
+        <location filename="../../app/mainwindow.cpp" line="578"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="206"/>
+        <location filename="../../app/mainwindow.cpp" line="590"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="209"/>
+        <location filename="../../app/mainwindow.cpp" line="593"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="221"/>
+        <location filename="../../app/mainwindow.cpp" line="605"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="227"/>
+        <location filename="../../app/mainwindow.cpp" line="611"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="228"/>
+        <location filename="../../app/mainwindow.cpp" line="612"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="232"/>
+        <location filename="../../app/mainwindow.cpp" line="616"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="260"/>
-        <location filename="../../app/mainwindow.cpp" line="268"/>
+        <location filename="../../app/mainwindow.cpp" line="644"/>
+        <location filename="../../app/mainwindow.cpp" line="652"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="260"/>
+        <location filename="../../app/mainwindow.cpp" line="644"/>
         <source>%1: cannot write the SVG file</source>
         <translation>%1: SVG 파일을 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="268"/>
+        <location filename="../../app/mainwindow.cpp" line="652"/>
         <source>%1: cannot write the image (use .png or .svg)</source>
         <translation>%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="277"/>
-        <location filename="../../app/mainwindow.cpp" line="282"/>
+        <location filename="../../app/mainwindow.cpp" line="661"/>
+        <location filename="../../app/mainwindow.cpp" line="666"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="277"/>
-        <location filename="../../app/mainwindow.cpp" line="282"/>
+        <location filename="../../app/mainwindow.cpp" line="661"/>
+        <location filename="../../app/mainwindow.cpp" line="666"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="290"/>
+        <location filename="../../app/mainwindow.cpp" line="674"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="308"/>
+        <location filename="../../app/mainwindow.cpp" line="692"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="309"/>
+        <location filename="../../app/mainwindow.cpp" line="693"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -963,42 +1698,47 @@
 <context>
     <name>MemoryChart</name>
     <message>
-        <location filename="../../app/memorychart.cpp" line="34"/>
+        <location filename="../../app/memorychart.cpp" line="37"/>
         <source>Memory per GPU</source>
         <translation>GPU당 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="35"/>
+        <location filename="../../app/memorychart.cpp" line="38"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="36"/>
+        <location filename="../../app/memorychart.cpp" line="39"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="37"/>
+        <location filename="../../app/memorychart.cpp" line="40"/>
         <source>Activations (est.)</source>
         <translation>활성화 값 (추정)</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="38"/>
+        <location filename="../../app/memorychart.cpp" line="41"/>
         <source>CUDA ctx (est.)</source>
         <translation>CUDA 컨텍스트 (추정)</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="53"/>
+        <location filename="../../app/memorychart.cpp" line="66"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="170"/>
+        <location filename="../../app/memorychart.cpp" line="190"/>
+        <source>past the model&apos;s maximum context</source>
+        <translation>모델의 최대 컨텍스트 길이 초과</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorychart.cpp" line="253"/>
         <source>Pinned scenario</source>
         <translation>고정한 시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="212"/>
+        <location filename="../../app/memorychart.cpp" line="295"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;Weights: %3&lt;br&gt;KV cache: %4&lt;br&gt;Activations (estimate): %5&lt;br&gt;CUDA context (estimate): %6&lt;br&gt;&lt;b&gt;Total: %7&lt;/b&gt; of a %8 budget</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;가중치: %3&lt;br&gt;KV 캐시: %4&lt;br&gt;활성화 값 (추정): %5&lt;br&gt;CUDA 컨텍스트 (추정): %6&lt;br&gt;&lt;b&gt;합계: %7&lt;/b&gt; (한도 %8)</translation>
     </message>
@@ -1006,82 +1746,153 @@
 <context>
     <name>MemoryPage</name>
     <message>
-        <location filename="../../app/memorypage.cpp" line="52"/>
+        <location filename="../../app/memorypage.cpp" line="51"/>
+        <source>Lock scale</source>
+        <translation>축 고정</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="58"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="63"/>
+        <location filename="../../app/memorypage.cpp" line="74"/>
+        <source>Keep the scale while you compare: the axis grows when a bar would be cut, never shrinks</source>
+        <translation>비교하는 동안 축 범위를 유지합니다: 막대가 잘릴 때만 축이 늘어나고, 줄어들지는 않습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="76"/>
+        <source>Weights + KV cache + estimates, against the budget (card x utilization)</source>
+        <translation>가중치 + KV 캐시 + 추정값을 한도(카드 메모리 x 사용률)와 비교</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="77"/>
+        <source>The verdict compares the sum of the four terms with the budget line. It is not an out-of-memory guarantee: the allocator&apos;s reserve, fragmentation and other processes are not in the sum, so a computed 23 GiB can still fail on a 24 GiB card.</source>
+        <translation>판정은 네 항목의 합을 한도선과 비교한 결과입니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당기의 예비 메모리, 단편화, 다른 프로세스는 합계에 들어 있지 않으므로, 계산상 23 GiB라도 24 GiB 카드에서 실패할 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="80"/>
+        <source>The KV cache formula with this scenario&apos;s numbers put in</source>
+        <translation>이 시나리오의 값을 대입한 KV 캐시 공식</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="81"/>
+        <source>KV bytes = 2 x L x B x S x H_kv x D_head x bytes per element. The 2 is one K and one V per token; each symbol has the colour of the number put in for it.</source>
+        <translation>KV 바이트 = 2 x L x B x S x H_kv x D_head x 원소당 바이트입니다. 2는 토큰마다 저장하는 K 하나와 V 하나이며, 각 기호는 대입한 값과 같은 색으로 표시됩니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="83"/>
+        <source>Stacked memory per GPU for each context (or batch); hover a bar for every term</source>
+        <translation>컨텍스트 길이(또는 배치)별로 쌓은 GPU당 메모리: 막대 위에 마우스를 올리면 모든 항목이 보입니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="84"/>
+        <source>Each bar stacks the weights (loaded once), the KV cache (grows with every token of every request) and the estimated activations and CUDA context, against the whole card (dotted) and the budget the server may use (dashed).</source>
+        <translation>각 막대는 가중치(한 번만 올림), KV 캐시(모든 요청의 토큰마다 커짐), 활성화 값과 CUDA 컨텍스트 추정값을 쌓아서 카드 전체(점선), 서버가 쓸 수 있는 한도(파선)와 비교합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="87"/>
+        <source>Every term in bytes; hover a row for how it is computed</source>
+        <translation>모든 항목의 바이트 수: 행 위에 마우스를 올리면 계산 방법이 보입니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="88"/>
+        <source>The figures behind the bars, per GPU. Activations and the CUDA context are estimates; what nvidia-smi shows is larger still: it adds the allocator&apos;s cached blocks and the CUDA context of every process.</source>
+        <translation>막대의 바탕이 되는 GPU당 수치입니다. 활성화 값과 CUDA 컨텍스트는 추정값입니다. nvidia-smi가 보여 주는 값은 이보다도 큽니다: 할당기가 캐시해 둔 메모리 블록과 모든 프로세스의 CUDA 컨텍스트가 더해지기 때문입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="91"/>
+        <source>What vLLM prints at start-up for this scenario</source>
+        <translation>이 시나리오에서 vLLM이 시작할 때 출력하는 내용</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="92"/>
+        <source>vLLM gives the cache what is left of memory x utilization after weights, activations and non-torch memory, in whole blocks of 16 tokens: tokens = blocks x 16; concurrency = tokens / tokens per request.</source>
+        <translation>vLLM은 메모리 x 사용률에서 가중치, 활성화 값, torch 외 메모리를 빼고 남은 공간을 16 토큰짜리 블록 단위로 캐시에 줍니다: 토큰 수 = 블록 수 x 16, 동시 요청 수 = 토큰 수 / 요청당 토큰 수.</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="95"/>
+        <source>The same parameters stored in each format: bytes = parameters x bits / 8</source>
+        <translation>같은 파라미터를 형식별로 저장했을 때의 크기: 바이트 = 파라미터 x 비트 / 8</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="96"/>
+        <source>Weights alone in FP32, BF16, INT8 and INT4, and INT4 with one FP16 scale per 128 weights (4.125 bits) as real quantized files store it. The chosen format is darker and marked (now).</source>
+        <translation>FP32, BF16, INT8, INT4로 저장한 가중치만의 크기와, 실제 양자화 파일처럼 가중치 128개마다 FP16 스케일을 하나씩 둔 INT4(4.125비트)의 크기입니다. 선택한 형식은 더 진하게 칠하고 (현재)로 표시합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="100"/>
         <source>Bars by context</source>
         <translation>컨텍스트 길이별 막대</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="64"/>
+        <location filename="../../app/memorypage.cpp" line="101"/>
         <source>Bars by batch</source>
         <translation>배치별 막대</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="65"/>
+        <location filename="../../app/memorypage.cpp" line="102"/>
         <source>GiB (1024³)</source>
         <translation>GiB (1024³)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="66"/>
+        <location filename="../../app/memorypage.cpp" line="103"/>
         <source>GB (10⁹)</source>
         <translation>GB (10⁹)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="80"/>
+        <location filename="../../app/memorypage.cpp" line="118"/>
         <source>Weights alone by dtype</source>
         <translation>가중치만: dtype별 크기</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="95"/>
+        <location filename="../../app/memorypage.cpp" line="131"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="119"/>
+        <location filename="../../app/memorypage.cpp" line="150"/>
         <source>KV cache formula, with this scenario&apos;s numbers</source>
         <translation>KV 캐시 공식 (이 시나리오의 값 대입)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="122"/>
+        <location filename="../../app/memorypage.cpp" line="153"/>
         <source>Breakdown (per GPU)</source>
         <translation>메모리 내역 (GPU당)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="130"/>
+        <location filename="../../app/memorypage.cpp" line="161"/>
         <source>Capacity, as vLLM reports it</source>
         <translation>vLLM이 보고하는 방식의 용량</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="189"/>
+        <location filename="../../app/memorypage.cpp" line="243"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="191"/>
+        <location filename="../../app/memorypage.cpp" line="245"/>
+        <location filename="../../app/memorypage.cpp" line="299"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="195"/>
+        <location filename="../../app/memorypage.cpp" line="250"/>
         <source>%1 at %2 tokens, by batch</source>
         <translation>%1, %2 토큰, 배치별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="197"/>
+        <location filename="../../app/memorypage.cpp" line="252"/>
         <source>%1, batch %2, by context</source>
         <translation>%1, 배치 %2, 컨텍스트 길이별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="202"/>
+        <location filename="../../app/memorypage.cpp" line="257"/>
         <source>budget %1 (%2% of the card)</source>
         <translation>한도 %1 (카드의 %2%)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="203"/>
+        <location filename="../../app/memorypage.cpp" line="258"/>
         <source>card %1</source>
         <translation>카드 %1</translation>
     </message>
@@ -1089,248 +1900,568 @@
 <context>
     <name>PagedPage</name>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="56"/>
-        <location filename="../../app/pagedpage.cpp" line="208"/>
+        <location filename="../../app/pagedpage.cpp" line="124"/>
+        <location filename="../../app/pagedpage.cpp" line="533"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="66"/>
+        <location filename="../../app/pagedpage.cpp" line="134"/>
         <source>ShareGPT-like</source>
         <translation>ShareGPT 유사</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="67"/>
+        <location filename="../../app/pagedpage.cpp" line="135"/>
         <source>Alpaca-like</source>
         <translation>Alpaca 유사</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="68"/>
+        <location filename="../../app/pagedpage.cpp" line="136"/>
         <source>Paper&apos;s figure</source>
         <translation>논문 그림</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="70"/>
         <source>ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets&apos; mean lengths. The paper&apos;s figure: one request reserves 2,048 slots and stops after 10.</source>
-        <translation>ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝납니다.</translation>
+        <translation type="vanished">ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="72"/>
+        <location filename="../../app/pagedpage.cpp" line="137"/>
         <source>Fixed 200 + 200 tokens</source>
         <translation>고정 200 + 200 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="73"/>
+        <location filename="../../app/pagedpage.cpp" line="138"/>
         <source>Uniform 1-400 + 1-400</source>
         <translation>균등 분포 1-400 + 1-400</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="80"/>
+        <location filename="../../app/pagedpage.cpp" line="145"/>
         <source>all at once</source>
         <translation>한꺼번에</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="81"/>
+        <location filename="../../app/pagedpage.cpp" line="198"/>
         <source>Poisson arrivals per decode step</source>
         <translation>디코드 스텝당 도착하는 요청 수 (포아송 분포)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="82"/>
+        <location filename="../../app/pagedpage.cpp" line="100"/>
         <source>max length</source>
         <translation>최대 길이</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="83"/>
+        <location filename="../../app/pagedpage.cpp" line="102"/>
         <source>next power of 2</source>
         <translation>2의 거듭제곱으로 올림</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="84"/>
+        <location filename="../../app/pagedpage.cpp" line="104"/>
         <source>exact (oracle)</source>
         <translation>정확한 길이 (oracle)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="85"/>
         <source>What a contiguous server reserves per request: the maximum model length (Orca-Max), the next power of two of its length (Orca-Pow2), or exactly its length (Orca-Oracle)</source>
-        <translation>연속 할당 서버가 요청마다 예약하는 공간: 모델의 최대 길이 (Orca-Max), 요청 길이를 2의 거듭제곱으로 올린 길이 (Orca-Pow2), 또는 요청 길이 그대로 (Orca-Oracle)</translation>
+        <translation type="vanished">연속 할당 서버가 요청마다 예약하는 공간: 모델의 최대 길이 (Orca-Max), 요청 길이를 2의 거듭제곱으로 올린 길이 (Orca-Pow2), 또는 요청 길이 그대로 (Orca-Oracle)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="87"/>
+        <location filename="../../app/pagedpage.cpp" line="148"/>
         <source>First fit</source>
         <translation>최초 적합 (first fit)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="88"/>
+        <location filename="../../app/pagedpage.cpp" line="149"/>
         <source>Buddy</source>
         <translation>버디 할당 (buddy)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="95"/>
+        <location filename="../../app/pagedpage.cpp" line="211"/>
         <source>KV pool size in token slots</source>
         <translation>KV 풀 크기 (토큰 슬롯 단위)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="104"/>
+        <location filename="../../app/pagedpage.cpp" line="231"/>
         <source>Decode steps per second</source>
         <translation>초당 디코드 스텝 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="105"/>
+        <location filename="../../app/pagedpage.cpp" line="164"/>
         <source>From the scenario</source>
         <translation>시나리오에서 가져오기</translation>
     </message>
     <message>
         <location filename="../../app/pagedpage.cpp" line="106"/>
+        <source>PagedAttention blocks</source>
+        <translation>PagedAttention 블록</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="126"/>
+        <source>Show the whole run</source>
+        <translation>전체 실행 보기</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="192"/>
+        <source>The request trace both servers replay</source>
+        <translation>두 서버가 재생하는 요청 트레이스</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="193"/>
+        <source>ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets&apos; mean lengths (ShareGPT 161 prompt + 338 output tokens, Alpaca 19 + 58). The paper&apos;s figure: one request reserves 2,048 slots and stops after 10 tokens; it brings its own pool.</source>
+        <translation>ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이(ShareGPT 프롬프트 161 + 출력 338 토큰, Alpaca 19 + 58)에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝나며, 이 워크로드는 자체 풀 크기를 씁니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="196"/>
+        <source>How many requests the trace holds</source>
+        <translation>트레이스에 들어 있는 요청 수</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="197"/>
+        <source>The number of requests in the synthetic trace; both servers get the same ones, in the same order.</source>
+        <translation>합성 트레이스의 요청 수입니다. 두 서버는 같은 요청을 같은 순서로 받습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="199"/>
+        <source>New requests arrive at random, on average λ per decode step (a gap of 1/λ steps). At 0 every request arrives at step 0, so the server is under load from the start.</source>
+        <translation>새 요청은 무작위로, 디코드 스텝당 평균 λ개씩 도착합니다 (평균 간격 1/λ 스텝). 0이면 모든 요청이 스텝 0에 도착하므로 서버는 처음부터 부하를 받습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="201"/>
+        <source>What a contiguous server reserves per request</source>
+        <translation>연속 할당 서버가 요청마다 예약하는 공간</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="202"/>
+        <source>Max length reserves the maximum model length for every request (Orca-Max); next power of 2 reserves 2^⌈log₂(prompt + output)⌉ slots (Orca-Pow2); exact reserves prompt + output, which only an oracle knows in advance (Orca-Oracle).</source>
+        <translation>최대 길이는 모든 요청에 모델의 최대 길이를 예약합니다 (Orca-Max). 2의 거듭제곱으로 올림은 2^⌈log₂(프롬프트 + 출력)⌉ 슬롯을 예약합니다 (Orca-Pow2). 정확한 길이는 프롬프트 + 출력만큼 예약하는데, 이 길이는 oracle만 미리 알 수 있습니다 (Orca-Oracle).</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="205"/>
+        <source>Where a contiguous reservation goes in the pool</source>
+        <translation>풀 안에서 연속 할당 예약 공간이 놓일 위치</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="206"/>
+        <source>First fit takes the lowest free hole large enough. Buddy rounds every reservation up to a power of two and splits and merges holes in halves.</source>
+        <translation>최초 적합은 충분히 큰 빈 구간 가운데 가장 앞쪽의 것을 씁니다. 버디 할당은 모든 예약을 2의 거듭제곱으로 올리고, 빈 구간을 절반씩 나누고 합칩니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="208"/>
+        <source>Token slots per PagedAttention block (vLLM&apos;s default is 16)</source>
+        <translation>PagedAttention 블록당 토큰 슬롯 수 (vLLM 기본값은 16)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="209"/>
+        <source>A sequence of n tokens holds ⌈n / block size⌉ blocks, so at most block size − 1 slots of its last block stay empty.</source>
+        <translation>토큰 n개인 시퀀스는 블록 ⌈n / 블록 크기⌉개를 차지하므로, 마지막 블록에서 비는 슬롯은 많아야 블록 크기 − 1개입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="212"/>
+        <source>One slot holds one token&apos;s K and V over every layer. A real server&apos;s pool is (GPU memory × utilization − weights − activations − runtime) ÷ KV bytes per token.</source>
+        <translation>슬롯 하나에는 토큰 하나의 모든 레이어 K와 V가 들어갑니다. 실제 서버의 풀 크기는 (GPU 메모리 × 사용률 − 가중치 − 활성화 값 − 런타임) ÷ 토큰당 KV 바이트입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="214"/>
+        <source>Parallel samples per request</source>
+        <translation>요청당 병렬 샘플 수</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="215"/>
+        <source>Each request generates this many outputs from one prompt. Paged blocks of the shared prompt are stored once and copied on write; contiguous servers reserve a region per sample.</source>
+        <translation>요청마다 프롬프트 하나로 이 개수만큼 출력을 생성합니다. 페이지 방식에서는 공유 프롬프트의 블록을 한 번만 저장하고 쓸 때 복사(copy-on-write)하며, 연속 할당 서버는 샘플마다 영역을 따로 예약합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="217"/>
+        <source>Random seed of the synthetic trace</source>
+        <translation>합성 트레이스의 난수 시드</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="218"/>
+        <source>The same seed gives the same trace on every machine, so a class sees the same run.</source>
+        <translation>시드가 같으면 어느 컴퓨터에서나 같은 트레이스가 나오므로, 모든 학생이 같은 실행을 봅니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="219"/>
+        <source>Longest sequence the model accepts (prompt + output)</source>
+        <translation>모델이 받는 최대 시퀀스 길이 (프롬프트 + 출력)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="220"/>
+        <source>Caps prompt + output of every request; the max-length policy reserves exactly this many slots per request.</source>
+        <translation>모든 요청의 프롬프트 + 출력 길이 상한입니다. 최대 길이 정책은 요청마다 정확히 이만큼의 슬롯을 예약합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="222"/>
         <source>The KV cache tokens the current model leaves on the current GPU</source>
         <translation>현재 GPU에 현재 모델을 올리고 남는 메모리에 들어가는 KV 캐시 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="108"/>
+        <location filename="../../app/pagedpage.cpp" line="223"/>
+        <source>Sets the pool to the capacity of the scenario on the left: tokens = KV budget ÷ KV bytes per token.</source>
+        <translation>풀 크기를 왼쪽 시나리오의 용량으로 맞춥니다: 토큰 수 = KV 한도 ÷ 토큰당 KV 바이트.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="225"/>
+        <source>Play or pause the replay</source>
+        <translation>재생 또는 일시 정지</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="226"/>
+        <source>Replays both servers step by step at the chosen speed; at the end, Play starts again.</source>
+        <translation>두 서버를 고른 속도로 한 스텝씩 재생합니다. 끝난 뒤 재생을 누르면 처음부터 다시 시작합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="227"/>
+        <source>One decode step</source>
+        <translation>디코드 한 스텝</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="228"/>
+        <source>Runs one decode step on both servers: every running request stores one more token.</source>
+        <translation>두 서버에서 디코드를 한 스텝 실행합니다: 실행 중인 모든 요청이 토큰을 하나씩 더 저장합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="229"/>
+        <source>Back to step 1 with the same trace</source>
+        <translation>같은 트레이스로 스텝 1부터 다시</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="230"/>
+        <source>Starts both servers again from an empty pool with the same trace.</source>
+        <translation>같은 트레이스로 두 서버를 빈 풀에서 다시 시작합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="232"/>
+        <source>How many decode steps the replay runs per second; the maps repaint once per frame at any speed.</source>
+        <translation>재생이 1초에 실행하는 디코드 스텝 수입니다. 속도와 관계없이 맵은 프레임마다 한 번 다시 그립니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="233"/>
+        <source>Draw the charts to the end of the run</source>
+        <translation>실행이 끝날 때까지의 차트 그리기</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="234"/>
+        <source>Off, the charts grow with the replay so the class can predict before they see. On, they show the whole run at once, with a line at the current step.</source>
+        <translation>끄면 차트가 재생에 맞춰 늘어나므로 학생들이 보기 전에 예측할 수 있습니다. 켜면 전체 실행을 한꺼번에 보여 주고, 현재 스텝에 선을 긋습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="236"/>
+        <source>Replay progress and finished requests of each server</source>
+        <translation>재생 진행 상황과 서버별 완료된 요청 수</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="237"/>
+        <source>The current decode step out of the steps until both servers have finished every request, and how many requests each server has finished.</source>
+        <translation>두 서버가 모든 요청을 마칠 때까지의 전체 스텝 중 현재 디코드 스텝과, 각 서버가 마친 요청 수입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="239"/>
+        <source>Paged server&apos;s preemptions and sharing</source>
+        <translation>페이지 방식 서버의 선점과 공유</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="240"/>
+        <source>A preemption evicts a running request when no block is free; it recomputes its tokens when it returns. Blocks saved by sharing: prompt blocks stored once for several samples.</source>
+        <translation>선점은 빈 블록이 없을 때 실행 중인 요청을 내보내는 것입니다. 내보낸 요청은 돌아올 때 토큰을 다시 계산합니다. 공유로 아낀 블록: 여러 샘플을 위해 한 번만 저장한 프롬프트 블록입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="242"/>
+        <source>The contiguous server&apos;s pool, one square per token slot</source>
+        <translation>연속 할당 서버의 풀 (칸 하나가 토큰 슬롯 하나)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="243"/>
+        <source>Each request owns one region sized by the policy. Share of a kind = its slots ÷ pool slots. Hover a request to see it in both maps.</source>
+        <translation>요청마다 정책에 따라 크기가 정해진 영역 하나를 가집니다. 종류별 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수. 요청 위에 마우스를 올리면 두 맵에서 함께 표시됩니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="245"/>
+        <source>The paged server&apos;s pool, one square per token slot, in physical block order</source>
+        <translation>페이지 방식 서버의 풀 (칸 하나가 토큰 슬롯 하나, 물리 블록 순서)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="246"/>
+        <source>Each request holds blocks anywhere in the pool, taken one at a time as it grows. Share of a kind = its slots ÷ pool slots. Hover a request to see its block table.</source>
+        <translation>요청은 커질 때마다 블록을 하나씩 받으며, 블록은 풀의 어디에 있어도 됩니다. 종류별 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수. 요청 위에 마우스를 올리면 블록 테이블이 보입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="249"/>
         <source>Trace and pool</source>
         <translation>트레이스와 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="111"/>
+        <location filename="../../app/pagedpage.cpp" line="252"/>
         <source>Workload</source>
         <translation>워크로드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="111"/>
+        <location filename="../../app/pagedpage.cpp" line="252"/>
         <source>Requests</source>
         <translation>요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="111"/>
+        <location filename="../../app/pagedpage.cpp" line="252"/>
         <source>Arrivals</source>
         <translation>도착률</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="112"/>
+        <location filename="../../app/pagedpage.cpp" line="253"/>
         <source>Contiguous</source>
         <translation>연속 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="112"/>
+        <location filename="../../app/pagedpage.cpp" line="253"/>
         <source>Placement</source>
         <translation>할당 위치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="112"/>
+        <location filename="../../app/pagedpage.cpp" line="253"/>
         <source>Block size</source>
         <translation>블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="113"/>
+        <location filename="../../app/pagedpage.cpp" line="254"/>
         <source>Pool</source>
         <translation>풀 크기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="113"/>
+        <location filename="../../app/pagedpage.cpp" line="254"/>
         <source>Samples</source>
         <translation>샘플 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="113"/>
+        <location filename="../../app/pagedpage.cpp" line="254"/>
         <source>Max model len</source>
         <translation>최대 모델 길이</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="114"/>
+        <location filename="../../app/pagedpage.cpp" line="255"/>
         <source>Seed</source>
         <translation>시드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="123"/>
+        <location filename="../../app/pagedpage.cpp" line="457"/>
+        <source>Running requests</source>
+        <translation>실행 중인 요청</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="752"/>
+        <source>buddy</source>
+        <translation>버디 할당</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="752"/>
+        <source>first fit</source>
+        <translation>최초 적합</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="753"/>
+        <source>Contiguous (%1, %2): %3 tokens · %4 running · %5 waiting</source>
+        <translation>연속 할당 (%1, %2): 토큰 %3 · 실행 중 %4 · 대기 %5</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="772"/>
+        <source>– (this trace cannot finish: see the message below)</source>
+        <translation>– (이 트레이스는 끝나지 않음: 아래 메시지 참고)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="773"/>
+        <source>… (the whole run is still being simulated)</source>
+        <translation>… (전체 실행을 아직 시뮬레이션하는 중)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="774"/>
+        <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; finished: contiguous &lt;b&gt;%3&lt;/b&gt;, paged &lt;b&gt;%4&lt;/b&gt; of %5 requests</source>
+        <translation>스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료: 연속 할당 &lt;b&gt;%3&lt;/b&gt;, 페이지 방식 &lt;b&gt;%4&lt;/b&gt; (전체 요청 %5개)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="783"/>
+        <source>Paged: %1 preemptions · %2 blocks saved by sharing</source>
+        <translation>페이지 방식: 선점 %1 · 공유로 아낀 블록 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="848"/>
+        <source>contiguous: mean %1</source>
+        <translation>연속 할당: 평균 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="849"/>
+        <source>paged: mean %1</source>
+        <translation>페이지 방식: 평균 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="165"/>
         <source>Restart</source>
         <translation>다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="124"/>
+        <location filename="../../app/pagedpage.cpp" line="166"/>
         <source>Step</source>
         <translation>한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="129"/>
+        <location filename="../../app/pagedpage.cpp" line="270"/>
         <source>Speed</source>
         <translation>속도</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="141"/>
         <source>Solid: tokens stored. Pale: reserved for tokens still to come. Grey, hatched: never used (internal fragmentation). Red, hatched: free but too small for the next request (external fragmentation). Hover a request to see its blocks.</source>
-        <translation>진한 색: 저장된 토큰. 옅은 색: 앞으로 올 토큰을 위한 예약 공간. 회색 빗금: 끝내 쓰이지 않는 공간 (내부 단편화). 빨간 빗금: 비어 있지만 다음 요청이 들어가기에는 작은 공간 (외부 단편화). 요청 위에 마우스를 올리면 해당 요청의 블록 표시.</translation>
+        <translation type="vanished">진한 색: 저장된 토큰. 옅은 색: 앞으로 올 토큰을 위한 예약 공간. 회색 빗금: 끝내 쓰이지 않는 공간 (내부 단편화). 빨간 빗금: 비어 있지만 다음 요청이 들어가기에는 작은 공간 (외부 단편화). 요청 위에 마우스를 올리면 해당 요청의 블록 표시.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="189"/>
         <source>Contiguous: where the pool goes, step by step</source>
-        <translation>연속 할당: 스텝별 풀 사용 내역</translation>
+        <translation type="vanished">연속 할당: 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="190"/>
         <source>Paged: where the pool goes, step by step</source>
-        <translation>페이지 방식 (PagedAttention): 스텝별 풀 사용 내역</translation>
+        <translation type="vanished">페이지 방식 (PagedAttention): 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="208"/>
+        <location filename="../../app/pagedpage.cpp" line="533"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="355"/>
         <source>Contiguous, %1: %2 tokens · %3 running · %4 waiting</source>
-        <translation>연속 할당, %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
+        <translation type="vanished">연속 할당, %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="359"/>
+        <location filename="../../app/pagedpage.cpp" line="757"/>
         <source>Paged, block %1: %2 tokens · %3 running · %4 waiting</source>
         <translation>페이지 방식, 블록 %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="365"/>
         <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; finished &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; of %5 &amp;nbsp; preemptions %6 &amp;nbsp; blocks saved by sharing %7</source>
-        <translation>스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; 완료 &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; (전체 %5) &amp;nbsp; 선점 %6 &amp;nbsp; 공유로 아낀 블록 %7</translation>
+        <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; 완료 &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; (전체 %5) &amp;nbsp; 선점 %6 &amp;nbsp; 공유로 아낀 블록 %7</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="393"/>
+        <location filename="../../app/pagedpage.cpp" line="870"/>
         <source>sample %1: %2</source>
         <translation>샘플 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="395"/>
+        <location filename="../../app/pagedpage.cpp" line="872"/>
         <source>&lt;b&gt;Request %1&lt;/b&gt;: %2 prompt + %3 output tokens, %4 generated so far. Block table (logical→physical): %5</source>
         <translation>&lt;b&gt;요청 %1&lt;/b&gt;: 프롬프트 %2 + 출력 %3 토큰, 지금까지 %4 토큰 생성. 블록 테이블 (논리 블록→물리 블록): %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="401"/>
+        <location filename="../../app/pagedpage.cpp" line="878"/>
         <source>not in the paged pool now</source>
         <translation>지금은 페이지 방식 풀에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="419"/>
+        <location filename="../../app/pagedpage.cpp" line="430"/>
+        <location filename="../../app/pagedpage.cpp" line="461"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="426"/>
+        <location filename="../../app/pagedpage.cpp" line="284"/>
+        <source>Every square is one token slot; each request has its own colour (blues, greens, purples, yellows). Solid: stored tokens. Pale with dots: reserved for tokens still to come. Grey, hatched: never used (internal fragmentation). Vermillion, cross-hatched: free but too small for the next request (external fragmentation). Hover a request to see its blocks.</source>
+        <translation>칸 하나가 토큰 슬롯 하나이고, 요청마다 고유한 색(파랑, 초록, 보라, 노랑 계열)이 있습니다. 진한 색: 저장된 토큰. 옅은 색과 점: 앞으로 올 토큰을 위한 예약 공간. 회색 빗금: 끝내 쓰이지 않는 공간 (내부 단편화). 주홍색 교차 빗금: 비어 있지만 다음 요청이 들어가기에는 작은 공간 (외부 단편화). 요청 위에 마우스를 올리면 해당 요청의 블록이 표시됩니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="291"/>
+        <source>Paging stores exactly the same K and V: every token still takes 2 × layers × KV heads × head_dim × bytes, so the cache&apos;s mathematical size is unchanged; only the waste around it goes.</source>
+        <translation>페이지 방식도 똑같은 K와 V를 저장합니다: 토큰마다 여전히 2 × 레이어 × KV 헤드 × head_dim × 바이트를 차지하므로 캐시의 수학적 크기는 그대로이고, 그 주변의 낭비만 사라집니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="297"/>
+        <source>What paging changes and what it does not</source>
+        <translation>페이지 방식이 바꾸는 것과 바꾸지 않는 것</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="298"/>
+        <source>KV bytes = 2 × layers × batch × tokens × KV heads × head_dim × bytes per element, with or without paging; paging only removes the reserved, internal and external waste around those bytes.</source>
+        <translation>KV 바이트 = 2 × 레이어 × 배치 × 토큰 × KV 헤드 × head_dim × 원소당 바이트는 페이지 방식이든 아니든 같습니다. 페이지 방식은 그 바이트 주변의 낭비(예약 공간, 내부 단편화, 외부 단편화)만 없앱니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="305"/>
+        <source>What the squares of the two maps mean</source>
+        <translation>두 맵의 칸이 뜻하는 것</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="306"/>
+        <source>Stored tokens are solid in their request&apos;s colour; reserved slots pale with dots; internal fragmentation grey with \ hatching; external fragmentation vermillion cross-hatching; free slots plain.</source>
+        <translation>저장된 토큰은 요청의 색으로 진하게, 예약 공간은 옅은 색과 점으로, 내부 단편화는 회색 \ 빗금으로, 외부 단편화는 주홍색 교차 빗금으로, 빈 슬롯은 무늬 없이 표시됩니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="311"/>
+        <source>tokens stored</source>
+        <translation>저장된 토큰</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="312"/>
+        <source>reserved (tokens to come)</source>
+        <translation>예약 공간 (앞으로 올 토큰)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="313"/>
+        <source>internal fragmentation (never used)</source>
+        <translation>내부 단편화 (끝내 쓰이지 않음)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="314"/>
+        <source>external fragmentation (hole too small)</source>
+        <translation>외부 단편화 (너무 작은 빈 구간)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="340"/>
+        <source>Contiguous pool</source>
+        <translation>연속 할당 풀</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="341"/>
+        <source>Paged pool</source>
+        <translation>페이지 방식 풀</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="343"/>
+        <source>Each band is one kind&apos;s share of the pool, step by step: share = slots of that kind ÷ pool slots; the five bands add up to 100%. The vertical line is the current step.</source>
+        <translation>띠 하나는 한 종류가 풀에서 차지하는 비율을 스텝별로 나타냅니다: 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수이며, 다섯 띠를 합하면 100%입니다. 세로선은 현재 스텝입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="346"/>
+        <source>Where the contiguous server&apos;s pool goes, step by step</source>
+        <translation>연속 할당 서버: 스텝별 풀 사용 내역</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="347"/>
+        <source>Where the paged server&apos;s pool goes, step by step</source>
+        <translation>페이지 방식 서버: 스텝별 풀 사용 내역</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="348"/>
+        <source>Running requests per step (the batch) on each server</source>
+        <translation>서버별 스텝당 실행 중인 요청 수 (배치)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="349"/>
+        <source>Paging admits a request as soon as its first blocks are free, so more requests run at once. Mean batch = sum of running requests over the steps ÷ steps (dashed lines).</source>
+        <translation>페이지 방식은 첫 블록이 비는 즉시 요청을 받아들이므로 더 많은 요청이 동시에 실행됩니다. 평균 배치 = 모든 스텝의 실행 중인 요청 수의 합 ÷ 스텝 수 (파선).</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="436"/>
         <source>tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="427"/>
+        <location filename="../../app/pagedpage.cpp" line="436"/>
         <source>reserved</source>
         <translation>예약 공간</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="428"/>
+        <location filename="../../app/pagedpage.cpp" line="436"/>
         <source>internal</source>
         <translation>내부 단편화</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="429"/>
+        <location filename="../../app/pagedpage.cpp" line="436"/>
         <source>external</source>
         <translation>외부 단편화</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="430"/>
+        <location filename="../../app/pagedpage.cpp" line="315"/>
+        <location filename="../../app/pagedpage.cpp" line="436"/>
         <source>free</source>
         <translation>빈 공간</translation>
     </message>
@@ -1338,72 +2469,106 @@
 <context>
     <name>ScalingPage</name>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="37"/>
+        <location filename="../../app/scalingpage.cpp" line="38"/>
         <source>Log scale</source>
         <translation>로그 스케일</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="46"/>
+        <location filename="../../app/scalingpage.cpp" line="47"/>
+        <source>Memory per GPU against context, one line per batch, with the budget</source>
+        <translation>컨텍스트 길이에 따른 GPU당 메모리 (배치마다 선 하나, 한도 포함)</translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="48"/>
+        <source>The KV cache grows linearly with the context and with the batch: each line is straight on linear axes, and x4 context is x4 cache. Where a line crosses the dashed budget, that batch stops fitting.</source>
+        <translation>KV 캐시는 컨텍스트 길이와 배치에 비례해 커집니다: 선형 축에서는 선이 모두 직선이고, 컨텍스트 길이가 4배면 캐시도 4배입니다. 선이 파선으로 된 한도를 넘는 지점부터 그 배치는 한도 초과입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="51"/>
+        <source>Which context x batch pairs fit the budget: ✓ fits, ✗ over budget</source>
+        <translation>한도 안에 들어가는 컨텍스트 길이 x 배치 조합: ✓ 적재 가능, ✗ 한도 초과</translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="52"/>
+        <source>Every cell is one scenario at that context and batch: weights + KV + estimates against the budget. The outlined cell is the current scenario. Hover a cell for its total.</source>
+        <translation>칸 하나가 해당 컨텍스트 길이와 배치의 시나리오 하나이며, 가중치 + KV + 추정값을 한도와 비교합니다. 테두리가 있는 칸이 현재 시나리오입니다. 칸 위에 마우스를 올리면 합계가 보입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="54"/>
+        <source>Draw the KV cache alone, or everything against the budget</source>
+        <translation>KV 캐시만 그리거나, 전체를 한도와 비교해 그리기</translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="55"/>
+        <source>A log scale shows small and large totals on one chart</source>
+        <translation>로그 스케일을 쓰면 작은 합계와 큰 합계를 한 차트에서 볼 수 있습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="58"/>
         <source>KV cache only</source>
         <translation>KV 캐시만</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="47"/>
+        <location filename="../../app/scalingpage.cpp" line="59"/>
         <source>Total (weights + KV + estimates)</source>
         <translation>합계 (가중치 + KV + 추정값)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="52"/>
+        <location filename="../../app/scalingpage.cpp" line="64"/>
         <source>context (tokens per sequence, log scale)</source>
         <translation>컨텍스트 길이 (시퀀스당 토큰, 로그 스케일)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="54"/>
+        <location filename="../../app/scalingpage.cpp" line="65"/>
         <source>GiB per GPU</source>
         <translation>GPU당 GiB</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="57"/>
+        <location filename="../../app/scalingpage.cpp" line="68"/>
         <source>GiB per GPU (log scale)</source>
         <translation>GPU당 GiB (로그 스케일)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="76"/>
+        <location filename="../../app/scalingpage.cpp" line="87"/>
         <source>Show</source>
         <translation>표시</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="82"/>
-        <source>Fit map: which context x batch pairs fit the budget (current scenario outlined)</source>
-        <translation>적재 가능 맵: 한도 안에 들어가는 컨텍스트 길이 x 배치 조합 (현재 시나리오는 테두리로 표시)</translation>
+        <location filename="../../app/scalingpage.cpp" line="93"/>
+        <source>Fit map: which context and batch fit the budget</source>
+        <translation>적재 가능 맵: 한도 안에 들어가는 컨텍스트 길이와 배치</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="143"/>
+        <source>Fit map: which context x batch pairs fit the budget (current scenario outlined)</source>
+        <translation type="vanished">적재 가능 맵: 한도 안에 들어가는 컨텍스트 길이 x 배치 조합 (현재 시나리오는 테두리로 표시)</translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="158"/>
         <source>batch %1%2</source>
         <translation>배치 %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="143"/>
+        <location filename="../../app/scalingpage.cpp" line="158"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="148"/>
+        <location filename="../../app/scalingpage.cpp" line="166"/>
         <source>Budget %1</source>
         <translation>한도 %1</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="154"/>
+        <location filename="../../app/scalingpage.cpp" line="172"/>
         <source>%1: %2 against context (%3 weights, %4 cache)</source>
         <translation>%1: 컨텍스트 길이에 따른 %2 (가중치 %3, 캐시 %4)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="156"/>
+        <location filename="../../app/scalingpage.cpp" line="174"/>
         <source>total memory</source>
         <translation>전체 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="156"/>
+        <location filename="../../app/scalingpage.cpp" line="174"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
@@ -1411,47 +2576,205 @@
 <context>
     <name>viewtext</name>
     <message>
-        <location filename="../../app/viewtext.cpp" line="21"/>
         <source>&lt;span style=&apos;color:#1b7f3b; font-size:16pt; font-weight:600&apos;&gt;Fits&lt;/span&gt;&amp;nbsp;&amp;nbsp;%1 to spare of a %2 budget</source>
-        <translation>&lt;span style=&apos;color:#1b7f3b; font-size:16pt; font-weight:600&apos;&gt;적재 가능&lt;/span&gt;&amp;nbsp;&amp;nbsp;한도 %2에서 %1 여유</translation>
+        <translation type="vanished">&lt;span style=&apos;color:#1b7f3b; font-size:16pt; font-weight:600&apos;&gt;적재 가능&lt;/span&gt;&amp;nbsp;&amp;nbsp;한도 %2에서 %1 여유</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="24"/>
         <source>&lt;span style=&apos;color:#b3261e; font-size:16pt; font-weight:600&apos;&gt;Out of memory&lt;/span&gt;&amp;nbsp;&amp;nbsp;short by %1 of a %2 budget</source>
-        <translation>&lt;span style=&apos;color:#b3261e; font-size:16pt; font-weight:600&apos;&gt;메모리 부족 (OOM)&lt;/span&gt;&amp;nbsp;&amp;nbsp;한도 %2에서 %1 부족</translation>
+        <translation type="vanished">&lt;span style=&apos;color:#b3261e; font-size:16pt; font-weight:600&apos;&gt;메모리 부족 (OOM)&lt;/span&gt;&amp;nbsp;&amp;nbsp;한도 %2에서 %1 부족</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="36"/>
+        <location filename="../../app/viewtext.cpp" line="135"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x bytes = %1 x %2 x %3 x (%4 + %5) x %6 B = &lt;b&gt;%7&lt;/b&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x 바이트 = %1 x %2 x %3 x (%4 + %5) x %6 B = &lt;b&gt;%7&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="43"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = 2 x L x B x S x H&lt;sub&gt;kv&lt;/sub&gt; x D&lt;sub&gt;head&lt;/sub&gt; x bytes = 2 x %1 x %2 x %3 x %4 x %5 x %6 B = &lt;b&gt;%7&lt;/b&gt;</source>
-        <translation>&lt;b&gt;KV&lt;/b&gt; = 2 x L x B x S x H&lt;sub&gt;kv&lt;/sub&gt; x D&lt;sub&gt;head&lt;/sub&gt; x 바이트 = 2 x %1 x %2 x %3 x %4 x %5 x %6 B = &lt;b&gt;%7&lt;/b&gt;</translation>
+        <translation type="vanished">&lt;b&gt;KV&lt;/b&gt; = 2 x L x B x S x H&lt;sub&gt;kv&lt;/sub&gt; x D&lt;sub&gt;head&lt;/sub&gt; x 바이트 = 2 x %1 x %2 x %3 x %4 x %5 x %6 B = &lt;b&gt;%7&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="51"/>
+        <location filename="../../app/viewtext.cpp" line="26"/>
+        <source>&lt;br&gt;&lt;small&gt;Weights + KV cache + estimated activations and CUDA context, against card x utilization. Not an out-of-memory guarantee: the allocator&apos;s reserve and fragmentation are not in the sum.&lt;/small&gt;</source>
+        <translation>&lt;br&gt;&lt;small&gt;가중치 + KV 캐시 + 활성화 값·CUDA 컨텍스트 추정값을 카드 메모리 x 사용률과 비교합니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당기의 예비 메모리와 단편화는 합계에 들어 있지 않습니다.&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="30"/>
+        <source>✓ Fits</source>
+        <translation>✓ 적재 가능</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="31"/>
+        <source>&amp;nbsp;&amp;nbsp;%1 to spare of a %2 budget</source>
+        <translation>&amp;nbsp;&amp;nbsp;한도 %2에서 %1 여유</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="33"/>
+        <source>✗ Out of memory</source>
+        <translation>✗ 메모리 부족 (OOM)</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="34"/>
+        <source>&amp;nbsp;&amp;nbsp;short by %1 of a %2 budget</source>
+        <translation>&amp;nbsp;&amp;nbsp;한도 %2에서 %1 부족</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="67"/>
+        <source>Model %1 → %2</source>
+        <translation>모델 %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="71"/>
+        <source>Layers %1 → %2</source>
+        <translation>레이어 %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="74"/>
+        <source>Hidden size %1 → %2</source>
+        <translation>히든 크기 %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="77"/>
+        <source>Query heads %1 → %2</source>
+        <translation>쿼리 헤드 %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="80"/>
+        <source>KV heads %1 → %2</source>
+        <translation>KV 헤드 %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="83"/>
+        <source>Head dim %1 → %2</source>
+        <translation>헤드 차원 %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="86"/>
+        <source>Parameters changed</source>
+        <translation>파라미터 변경</translation>
+    </message>
+    <message>
+        <source>Weights %1 → %2</source>
+        <translation type="vanished">가중치 %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="89"/>
+        <source>Weight dtype %1 → %2</source>
+        <translation>가중치 dtype %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="93"/>
+        <source>KV cache dtype %1 → %2</source>
+        <translation>KV 캐시 dtype %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="97"/>
+        <source>Context %1 → %2</source>
+        <translation>컨텍스트 길이 %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="100"/>
+        <source>Batch %1 → %2</source>
+        <translation>배치 %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="103"/>
+        <source>GPU %1 → %2</source>
+        <translation>GPU %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="107"/>
+        <source>Utilization %1 → %2</source>
+        <translation>메모리 사용률 %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="110"/>
+        <source>Tensor parallel %1 → %2</source>
+        <translation>텐서 병렬 %1 → %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/viewtext.cpp" line="114"/>
+        <source>%n settings changed</source>
+        <translation>
+            <numerusform>설정 %n개 변경</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="116"/>
+        <source>KV cache %1 → %2</source>
+        <translation>KV 캐시 %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="118"/>
+        <source> (×%1)</source>
+        <translation> (×%1)</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="120"/>
+        <source>weights unchanged</source>
+        <translation>가중치 변화 없음</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="121"/>
+        <source>weights %1 → %2</source>
+        <translation>가중치 %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="124"/>
+        <source>; now fits</source>
+        <translation>; 이제 적재 가능</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="124"/>
+        <source>; now out of memory</source>
+        <translation>; 이제 메모리 부족 (OOM)</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="125"/>
+        <source>%1: %2, %3%4</source>
+        <translation>%1: %2, %3%4</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="146"/>
+        <source>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = &lt;b&gt;%15&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: one K and one V · L: layers · B: batch · S: tokens per sequence · H&lt;sub&gt;kv&lt;/sub&gt;: KV heads · D&lt;sub&gt;head&lt;/sub&gt;: head size · bytes: per element&lt;/small&gt;</source>
+        <translation>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = &lt;b&gt;%15&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="149"/>
+        <source>2&lt;sub&gt;(K, V)&lt;/sub&gt;</source>
+        <translation>2&lt;sub&gt;(K, V)&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="150"/>
+        <source>bytes</source>
+        <translation>바이트</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="155"/>
+        <source> B</source>
+        <translation> B</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="158"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head</source>
         <translation>&lt;br&gt;GPU당: KV 헤드는 %1개인데 GPU는 %2개이므로, GPU마다 헤드 하나를 복제해 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="54"/>
+        <location filename="../../app/viewtext.cpp" line="161"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads split across %2 GPUs, %3 each</source>
         <translation>&lt;br&gt;GPU당: KV 헤드 %1개를 GPU %2개에 나눠 GPU마다 %3개씩 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="59"/>
+        <location filename="../../app/viewtext.cpp" line="166"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;The context is beyond this model&apos;s maximum of %1 tokens.&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;컨텍스트 길이가 이 모델의 최대값 %1 토큰을 넘습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="62"/>
+        <location filename="../../app/viewtext.cpp" line="169"/>
         <source>&lt;br&gt;%1 of %2 layers keep only the last %3 tokens (sliding window)</source>
         <translation>&lt;br&gt;레이어 %2개 중 %1개는 마지막 %3 토큰만 보관합니다 (슬라이딩 윈도우)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="75"/>
+        <location filename="../../app/viewtext.cpp" line="182"/>
         <source>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;%4 blocks of %5 tokens (%6 each) in %7 left for the cache&lt;/small&gt;</source>
         <translation>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;캐시에 남은 %7에 %5 토큰짜리 블록 (블록당 %6) %4개&lt;/small&gt;</translation>
     </message>
