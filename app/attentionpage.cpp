@@ -5,6 +5,7 @@
 #include "sweep.h"
 #include "viewtext.h"
 
+#include <QApplication>
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
@@ -84,7 +85,8 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
 
     connect(controller, &ScenarioController::scenarioChanged, this, &AttentionPage::scenarioChanged);
     connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this] {
-        QFont labels = font();
+        QFont labels = QApplication::font();
+        labels.setPointSizeF(chartstyle::presenter() ? chartstyle::bodyPoints() * 0.85 : labels.pointSizeF());
         labels.setBold(chartstyle::presenter());
         m_perToken->setLabelFont(labels);
         scenarioChanged();

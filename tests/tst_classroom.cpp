@@ -5,6 +5,7 @@
 #include "controlspanel.h"
 #include "focusorder.h"
 #include "language.h"
+#include "launchoptions.h"
 #include "lesson.h"
 #include "lessonpanel.h"
 #include "mainwindow.h"
@@ -24,6 +25,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
+#include <QProcess>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -347,6 +349,70 @@ private slots:
                      qPrintable(u"step %1: %2"_s.arg(i).arg(
                          QLatin1String(focused ? focused->metaObject()->className() : "none"))));
         }
+    }
+
+    // `kvscope --lang ko --presenter --lesson course` starts the course hour.
+    void classroomLaunchOptions_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("the course hour") << QStringList{u"--lang"_s, u"ko"_s, u"--presenter"_s, u"--lesson"_s,
+                                                        u"course"_s, u"--quiz"_s}
+                                         << QString();
+        QTest::newRow("window size") << QStringList{u"--window-size"_s, u"1280x720"_s} << QString();
+        QTest::newRow("bad language") << QStringList{u"--lang"_s, u"fr"_s} << u"--lang expects en or ko"_s;
+        QTest::newRow("bad size") << QStringList{u"--window-size"_s, u"12x7"_s} << u"--window-size expects"_s;
+        QTest::newRow("size not a size") << QStringList{u"--window-size"_s, u"big"_s} << u"--window-size expects"_s;
+    }
+    void classroomLaunchOptions() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, error);
+        ScenarioController controller;
+        const QStringList full = QStringList{u"kvscope"_s} + args;
+        const LaunchOptions options = parseLaunchOptions(full, controller);
+        if (!error.isEmpty()) {
+            QVERIFY2(options.error.contains(error), qPrintable(options.error));
+            return;
+        }
+        QVERIFY2(options.error.isEmpty(), qPrintable(options.error));
+        QCOMPARE(options.presenter, args.contains(u"--presenter"_s));
+        QCOMPARE(options.quiz, args.contains(u"--quiz"_s));
+        QCOMPARE(requestedLanguage(full), options.language);
+        if (args.contains(u"--lesson"_s)) {
+            QCOMPARE(options.lesson, u"course"_s);
+            QCOMPARE(options.language, u"ko"_s);
+        }
+        if (args.contains(u"--window-size"_s))
+            QCOMPARE(options.windowSize, QSize(1280, 720));
+        QVERIFY(!wantsHelpOrVersion(full));
+        QVERIFY(wantsHelpOrVersion({u"kvscope"_s, u"--lang"_s, u"ko"_s, u"--help"_s}));
+    }
+
+    // --help and --version need no display; without one the window says so in one line.
+    void helpWithoutADisplay_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("output");
+        QTest::newRow("help") << QStringList{u"--help"_s} << 0 << u"--presenter"_s;
+        QTest::newRow("help in Korean") << QStringList{u"--lang"_s, u"ko"_s, u"--help"_s} << 0 << u"--presenter"_s;
+        QTest::newRow("version") << QStringList{u"--version"_s} << 0 << u"KV Scope"_s;
+        QTest::newRow("no display") << QStringList{} << 2 << u"no display"_s;
+    }
+    void helpWithoutADisplay() {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, output);
+        QProcess app;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+            env.remove(QLatin1String(name));
+        app.setProcessEnvironment(env);
+        app.start(QStringLiteral(KVSCOPE_APP_PATH), args);
+        QVERIFY(app.waitForFinished(30000));
+        const QString all = QString::fromLocal8Bit(app.readAllStandardOutput() + app.readAllStandardError());
+        QCOMPARE(app.exitCode(), exitCode);
+        QVERIFY2(all.contains(output), qPrintable(all));
+        if (exitCode != 0)
+            QCOMPARE(all.trimmed().count(u'\n'), 0); // one line, not Qt's plugin advice
     }
 
     void cheatSheetListsTheShortcuts() {
