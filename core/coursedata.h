@@ -48,8 +48,9 @@ struct CourseDecodeFigures {
     double gpuBatch64PredictedUncachedMs = 18.8;
     double gpuBatch64PredictedCachedMs = 1.29;
 
-    // Seconds one run of `steps` steps at batch 64 took on the course's GPU, both modes:
-    // 500 x (21.8 + 2.7) ms = 12.25 s.
+    // Seconds one run of `steps` steps took on the course's GPU, both modes:
+    // 500 x (1.5 + 1.22) ms = 1.36 s at batch 1, 500 x (21.8 + 2.7) ms = 12.25 s at batch 64.
+    constexpr double gpuBatch1RunSeconds() const { return steps * (gpuBatch1UncachedMs + gpuBatch1CachedMs) / 1000.0; }
     constexpr double gpuBatch64RunSeconds() const {
         return steps * (gpuBatch64UncachedMs + gpuBatch64CachedMs) / 1000.0;
     }

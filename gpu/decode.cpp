@@ -333,6 +333,7 @@ std::vector<ModeCheck> checkStepModel(const kvscope::StepModel& model, const Dec
         c.measuredMs /= double(m.steps.size());
         c.predictedMs = model.predict(c.meanTokens);
         c.missedMs = c.measuredMs - c.predictedMs;
+        c.missedShare = c.predictedMs > 0 ? c.missedMs / c.predictedMs : 0.0;
         rows.push_back(c);
     }
     return rows;

@@ -180,6 +180,7 @@ struct ModeCheck {
     double measuredMs = 0.0;  // mean measured step, ms
     double predictedMs = 0.0; // a + b x meanTokens, ms
     double missedMs = 0.0;    // measured - predicted: what the model leaves out, ms
+    double missedShare = 0.0; // missed / predicted: +0.16 is 16% slower than predicted; 0 when nothing is predicted
 };
 // One row per mode that measured at least one step.
 std::vector<ModeCheck> checkStepModel(const kvscope::StepModel& model, const DecodeReport& report);

@@ -221,7 +221,8 @@ private slots:
         const auto& c = kvscope::kCourseDecode;
         QCOMPARE(std::round(rounded.predict(64 * c.uncachedMeanTokens) * 10) / 10, c.gpuBatch64PredictedUncachedMs);
         QCOMPARE(std::round(rounded.predict(64) * 100) / 100, c.gpuBatch64PredictedCachedMs);
-        QCOMPARE(c.gpuBatch64RunSeconds(), 12.25); // 500 x (21.8 + 2.7) ms
+        QCOMPARE(c.gpuBatch64RunSeconds(), 12.25);                 // 500 x (21.8 + 2.7) ms
+        QVERIFY(std::abs(c.gpuBatch1RunSeconds() - 1.36) < 1e-12); // 500 x (1.5 + 1.22) ms
         QVERIFY(throwsErrorContaining([] { kvscope::fitTwoPoints(3, 1, 3, 2); }, {"different token counts"}));
         QVERIFY(!(kvscope::StepModel{-0.1, 0.01}).splits());
         QVERIFY(!(kvscope::StepModel{1.0, 0.0}).splits());
@@ -319,6 +320,9 @@ private slots:
         QVERIFY(std::abs(checks[0].missedMs - (21.8 - 18.82)) < 1e-9);
         QVERIFY(std::abs(checks[1].predictedMs - 1.2904) < 1e-9);
         QVERIFY(checks[1].missedMs > 1.4); // the cached step costs twice what the model says
+        QVERIFY(std::abs(checks[1].missedShare - (2.7 - 1.2904) / 1.2904) < 1e-9);
+        QVERIFY(std::abs(checks[0].missedShare - (21.8 - 18.82) / 18.82) < 1e-9);
+        QCOMPARE(checkStepModel({}, r)[0].missedShare, 0.0); // nothing predicted, no share
         // The line drawn over the steps: a + b x each step's tokens.
         const std::vector<double> line = predictSteps(rounded, r.modes[0].steps);
         QCOMPARE(line.size(), std::size_t(2));
