@@ -159,8 +159,21 @@ QString percent(double share) {
 
 // +12% above, -25% below.
 QString signedPercent(double share) {
+    const long rounded = std::lround(100.0 * share);
     return QCoreApplication::translate("DecodePage", "%1%2%")
-        .arg(share >= 0 ? u"+"_s : u"−"_s, percent(std::abs(share)));
+        .arg(rounded > 0   ? u"+"_s
+             : rounded < 0 ? u"−"_s
+                           : QString())
+        .arg(std::labs(rounded));
+}
+
+// A signed difference in ms: +2.98, −267, 0.00.
+QString signedMs(double value) {
+    const double a = std::abs(value);
+    const int decimals = a >= 100 ? 0 : a >= 10 ? 1 : 2;
+    const QString digits = QString::number(a, 'f', decimals);
+    const bool zero = digits.toDouble() == 0.0;
+    return (zero ? QString() : value > 0 ? u"+"_s : u"−"_s) + digits;
 }
 } // namespace
 
@@ -483,6 +496,7 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(this, &DecodePage::runRequested, m_worker, &DecodeWorker::run);
     connect(this, &DecodePage::estimateRequested, m_worker, &DecodeWorker::estimate);
+    connect(m_worker, &DecodeWorker::estimateReady, this, &DecodePage::onEstimateReady);
     connect(m_worker, &DecodeWorker::stepMeasured, this, &DecodePage::onStep);
     connect(m_worker, &DecodeWorker::finished, this, &DecodePage::onFinished);
     connect(m_worker, &DecodeWorker::estimated, this, [this](double seconds) {
@@ -638,27 +652,26 @@ QList<DecodeOptions> DecodePage::plannedRuns() const {
 }
 
 void DecodePage::requestEstimate(const QList<DecodeOptions>& runs, const QString& what) {
-    const int ticket = ++m_ticket;
+    m_worker->cancelEstimate(); // the previous preset's probe, if one is still in flight
+    m_estimateWhat = what;
+    m_estimateForClassroom = thenBatch() > 0;
     m_estimate->setText(tr("%1 Estimating this machine's time (short probes)...").arg(what));
-    const bool classroom = thenBatch() > 0;
-    connect(
-        m_worker, &DecodeWorker::estimateReady, this,
-        [this, ticket, what, classroom](double seconds, int answered) {
-            if (answered != ticket || ticket != m_ticket || m_running)
-                return;
-            if (seconds < 0) {
-                m_estimate->setText(tr("%1 No estimate: press Run to see what stops it.").arg(what));
-                return;
-            }
-            const QString advice = seconds > 120 && !classroom
-                                       ? tr(" Too long for a lesson on this machine: press Classroom CPU (both "
-                                            "batches in well under a minute).")
-                                       : QString();
-            m_estimate->setText(
-                tr("%1 Estimated %2 on this machine (short probes).%3").arg(what, formatDuration(seconds), advice));
-        },
-        Qt::SingleShotConnection);
-    emit estimateRequested(runs, ticket);
+    emit estimateRequested(runs, ++m_ticket);
+}
+
+void DecodePage::onEstimateReady(double seconds, int ticket) {
+    if (ticket != m_ticket || m_running)
+        return; // another preset was loaded since, or a run started
+    if (seconds < 0) {
+        m_estimate->setText(tr("%1 No estimate: press Run to see what stops it.").arg(m_estimateWhat));
+        return;
+    }
+    const QString advice = seconds > 120 && !m_estimateForClassroom
+                               ? tr(" Too long for a lesson on this machine: press Classroom CPU (both batches in "
+                                    "well under a minute).")
+                               : QString();
+    m_estimate->setText(
+        tr("%1 Estimated %2 on this machine (short probes).%3").arg(m_estimateWhat, formatDuration(seconds), advice));
 }
 
 void DecodePage::loadCourseExperiment(int batch) {
@@ -785,8 +798,11 @@ void DecodePage::prepareCharts(const DecodeOptions& o) {
     m_memoryChart->chart()->addSeries(m_kvTheory);
     m_kvTheory->attachAxis(m_kvX);
     m_kvTheory->attachAxis(m_kvY);
-    m_maxKv = double(kvBytesByFormula(o.model, o.batch, o.promptLen + o.steps + o.blockSize, o.precision)) /
-              double(kvscope::MiB);
+    // The paged cache may hold up to a block more than the tokens.
+    const bool paged = std::find(o.modes.begin(), o.modes.end(), CacheMode::Paged) != o.modes.end();
+    m_maxKv =
+        double(kvBytesByFormula(o.model, o.batch, o.promptLen + o.steps + (paged ? o.blockSize : 0), o.precision)) /
+        double(kvscope::MiB);
     setAxis(m_timeX, o.steps, true);
     setAxis(m_kvX, o.steps, true);
     setAxis(m_kvY, m_maxKv * 1.1, false);
@@ -1055,9 +1071,9 @@ void DecodePage::fillFit() {
     }
     m_fitText->setText(lines.join(u"<br>"_s));
 
-    m_fit->setHorizontalHeaderLabels(
-        {tr("Batch"), tr("Cache"), tr("Tokens per step"), tr("Measured ms/step"), tr("Least squares ms/step"),
-         tr("Two equations ms/step (a, b of batch %1)").arg(first.batch), tr("Measured − two equations")});
+    m_fit->setHorizontalHeaderLabels({tr("Batch"), tr("Cache"), tr("Tokens per step"), tr("Measured ms/step"),
+                                      tr("Least squares"), tr("Two equations (batch %1's a, b)").arg(first.batch),
+                                      tr("Measured − predicted")});
     int rows = 0;
     for (const Run& run : m_runs)
         rows += int(checkStepModel({}, run.report).size());
@@ -1069,17 +1085,16 @@ void DecodePage::fillFit() {
         const std::vector<ModeCheck> two = checkStepModel(first.twoPoint.model, r);
         for (std::size_t i = 0; i < least.size(); ++i) {
             const ModeCheck& c = least[i];
-            const QStringList cells{QString::number(r.batch),
-                                    modeLabel(c.mode) + (c.completed ? QString() : tr(" (stopped)")),
-                                    QString::number(c.meanTokens, 'f', 1),
-                                    ms(c.measuredMs),
-                                    r.fitMeasured ? ms(c.predictedMs) : u"-"_s,
-                                    first.twoPoint.measured ? ms(two[i].predictedMs) : u"-"_s,
-                                    first.twoPoint.measured
-                                        ? tr("%1%2 ms (%3)")
-                                              .arg(two[i].missedMs >= 0 ? u"+"_s : QString(), ms(two[i].missedMs),
-                                                   signedPercent(two[i].missedShare))
-                                        : u"-"_s};
+            const QStringList cells{
+                QString::number(r.batch),
+                modeLabel(c.mode) + (c.completed ? QString() : tr(" (stopped)")),
+                QString::number(c.meanTokens, 'f', 1),
+                ms(c.measuredMs),
+                r.fitMeasured ? ms(c.predictedMs) : u"-"_s,
+                first.twoPoint.measured ? ms(two[i].predictedMs) : u"-"_s,
+                first.twoPoint.measured
+                    ? tr("%1 ms (%2)").arg(signedMs(two[i].missedMs), signedPercent(two[i].missedShare))
+                    : u"-"_s};
             for (int col = 0; col < cells.size(); ++col)
                 m_fit->setItem(row, col, new QTableWidgetItem(cells[col]));
             ++row;

@@ -108,6 +108,7 @@ private:
     void restyle();            // presenter mode: pens, markers, headline sizes
     void updateCudaControls(); // graphs and bf16 only where the run will be on CUDA
     void requestEstimate(const QList<kvscope::gpu::DecodeOptions>& runs, const QString& what);
+    void onEstimateReady(double seconds, int ticket);
     QList<kvscope::gpu::DecodeOptions> plannedRuns() const;
 
     QLabel* m_backend;
@@ -141,7 +142,9 @@ private:
     std::vector<kvscope::gpu::DecodeOptions> m_queue; // runs of the sequence still to go
     kvscope::gpu::DecodeOptions m_current;            // the run in flight
     int m_shownRun = -1;
-    int m_ticket = 0; // estimates answered with an older ticket are dropped
+    int m_ticket = 0;                    // estimates answered with an older ticket are dropped
+    QString m_estimateWhat;              // what the estimate in flight is for, in words
+    bool m_estimateForClassroom = false; // no "press Classroom CPU" advice for the classroom run itself
     bool m_running = false;
     int m_plotted = 0;
 };

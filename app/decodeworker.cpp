@@ -3,6 +3,7 @@
 #include "error.h"
 
 #include <algorithm>
+#include <chrono>
 
 using namespace kvscope::gpu;
 
@@ -44,27 +45,48 @@ double estimateRunSeconds(const DecodeOptions& options, const DecodeReport& prob
 }
 
 namespace {
+struct ProbeTimes {
+    double runSeconds = -1;  // the run's own: its steps and loading the model once; -1 when stopped
+    double probeSeconds = 0; // what the probes themselves took, wall clock
+};
+
+double wallSeconds(std::chrono::steady_clock::time_point since) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
+}
+
 // 2 steps of every mode at the run's batch, and, when the run has an uncached mode, 2 steps
-// at batch 1 from the run's mean prefix with and without a cache. The seconds, or -1 when
-// stopped.
-double probeSeconds(const DecodeOptions& options, const std::atomic<bool>* stop) {
+// at batch 1 from the run's mean prefix with and without a cache.
+ProbeTimes probe(const DecodeOptions& options, const std::atomic<bool>* stop) {
+    ProbeTimes t;
+    const auto start = std::chrono::steady_clock::now();
     DecodeOptions shortProbe = options;
     shortProbe.steps = std::min(2u, options.steps);
-    const DecodeReport probe = runDecode(shortProbe, stop);
-    if (probe.stopped)
-        return -1;
+    const DecodeReport first = runDecode(shortProbe, stop);
+    if (first.stopped)
+        return t;
+    // Loading the model (random weights, or a file) is paid again by the run: the probe's
+    // wall time less its steps.
+    double stepsMs = 0;
+    for (const ModeResult& m : first.modes)
+        stepsMs += m.totalMs;
+    const double setup = std::max(0.0, wallSeconds(start) - stepsMs / 1000.0);
     const bool uncached = std::find(options.modes.begin(), options.modes.end(), CacheMode::None) != options.modes.end();
-    if (!uncached || options.steps < 4)
-        return estimateRunSeconds(options, probe);
+    if (!uncached || options.steps < 4) {
+        t.runSeconds = estimateRunSeconds(options, first) + setup;
+        t.probeSeconds = wallSeconds(start);
+        return t;
+    }
     DecodeOptions prefix = options;
     prefix.batch = 1;
     prefix.steps = 2;
     prefix.promptLen = std::min(options.promptLen + options.steps / 2, options.model.maxContext - 2);
     prefix.modes = {CacheMode::None, CacheMode::Contiguous};
-    const DecodeReport prefixProbe = runDecode(prefix, stop);
-    if (prefixProbe.stopped)
-        return -1;
-    return estimateRunSeconds(options, probe, &prefixProbe);
+    const DecodeReport second = runDecode(prefix, stop);
+    if (second.stopped)
+        return t;
+    t.runSeconds = estimateRunSeconds(options, first, &second) + setup;
+    t.probeSeconds = wallSeconds(start);
+    return t;
 }
 } // namespace
 
@@ -73,10 +95,10 @@ void DecodeWorker::run(const DecodeOptions& options) {
         return;
     m_stop = false;
     try {
-        const double seconds = probeSeconds(options, &m_stop);
-        if (m_stop || seconds < 0)
+        const ProbeTimes t = probe(options, &m_stop);
+        if (m_stop || t.runSeconds < 0)
             return emit finished(DecodeReport{});
-        emit estimated(seconds);
+        emit estimated(t.runSeconds);
         emit finished(runDecode(options, &m_stop, [this](const StepRecord& step) { emit stepMeasured(step); }));
     } catch (const kvscope::Error& e) {
         emit failed(QString::fromUtf8(e.what()));
@@ -92,10 +114,10 @@ void DecodeWorker::estimate(const QList<DecodeOptions>& runs, int ticket) {
     double seconds = 0;
     try {
         for (const DecodeOptions& options : runs) {
-            const double run = probeSeconds(options, &m_estimateStop);
-            if (run < 0)
-                return; // cancelled: a run was asked for, or the page is closing
-            seconds += run;
+            const ProbeTimes t = probe(options, &m_estimateStop);
+            if (t.runSeconds < 0)
+                return;                               // cancelled: a run was asked for, or the page is closing
+            seconds += t.runSeconds + t.probeSeconds; // Run probes again before it runs
         }
     } catch (const std::exception&) {
         seconds = -1; // no estimate; the run itself says what is wrong when it is asked for

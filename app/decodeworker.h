@@ -22,7 +22,8 @@ public:
 public slots:
     // Short probes first (see estimateRunSeconds) to estimate the run's duration, then the run.
     void run(const kvscope::gpu::DecodeOptions& options);
-    // Only the probe, for runs a preset is about to offer: the seconds of all of them together,
+    // Only the probes, for runs a preset is about to offer: the seconds of all of them together
+    // (probes, loading the model and the steps),
     // answered with `ticket` so the page can drop an estimate it no longer needs; -1 seconds
     // when the options cannot run.
     void estimate(const QList<kvscope::gpu::DecodeOptions>& runs, int ticket);
