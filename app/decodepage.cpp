@@ -1,12 +1,15 @@
 #include "decodepage.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "chartstyle.h"
+#include "coursedata.h"
 #include "decodeworker.h"
 #include "units.h"
 #include "viewtext.h"
 
+#include <QApplication>
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
@@ -17,9 +20,14 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QPushButton>
 #include <QScatterSeries>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTableWidget>
@@ -31,7 +39,7 @@ using namespace Qt::StringLiterals;
 using namespace kvscope::gpu;
 
 namespace {
-const QColor kModeColors[] = {QColor(0xdc, 0x26, 0x26), QColor(0x25, 0x63, 0xeb), QColor(0x05, 0x96, 0x69)};
+constexpr CacheMode kModes[] = {CacheMode::None, CacheMode::Contiguous, CacheMode::Paged};
 
 QString modeLabel(CacheMode mode) {
     switch (mode) {
@@ -45,6 +53,46 @@ QString modeLabel(CacheMode mode) {
     return {};
 }
 
+// Okabe-Ito from chartstyle: vermillion, blue, bluish green stay apart under the common
+// colour-vision deficiencies; the marker shape (circle, square, triangle) tells the modes
+// apart without colour.
+QColor modeColor(CacheMode mode) {
+    switch (mode) {
+    case CacheMode::None:
+        return chartstyle::budget();
+    case CacheMode::Contiguous:
+        return chartstyle::weights();
+    case CacheMode::Paged:
+        return chartstyle::fits();
+    }
+    return Qt::black;
+}
+
+// The legend's short name: the check box's.
+QString shortLabel(CacheMode mode) {
+    switch (mode) {
+    case CacheMode::None:
+        return QCoreApplication::translate("DecodePage", "no cache");
+    case CacheMode::Contiguous:
+        return QCoreApplication::translate("DecodePage", "contiguous");
+    case CacheMode::Paged:
+        return QCoreApplication::translate("DecodePage", "paged");
+    }
+    return {};
+}
+
+QScatterSeries::MarkerShape modeMarker(CacheMode mode) {
+    switch (mode) {
+    case CacheMode::None:
+        return QScatterSeries::MarkerShapeCircle;
+    case CacheMode::Contiguous:
+        return QScatterSeries::MarkerShapeRectangle;
+    case CacheMode::Paged:
+        return QScatterSeries::MarkerShapeTriangle;
+    }
+    return QScatterSeries::MarkerShapeCircle;
+}
+
 QSpinBox* spin(QWidget* parent, int lo, int hi, int value) {
     auto* s = new QSpinBox(parent);
     s->setRange(lo, hi);
@@ -55,8 +103,77 @@ QSpinBox* spin(QWidget* parent, int lo, int hi, int value) {
 QValueAxis* axis(const QString& title) {
     auto* a = new QValueAxis;
     a->setTitleText(title);
-    a->setLabelFormat(u"%g"_s);
+    a->setTickType(QValueAxis::TicksDynamic);
+    a->setTickAnchor(0);
     return a;
+}
+
+// Tooltip and What's This: the same short explanation, the second with the formula.
+void explain(QWidget* widget, const QString& tip, const QString& whatsThis) {
+    widget->setToolTip(tip);
+    widget->setWhatsThis(whatsThis);
+}
+
+// Milliseconds with the decimals their size needs: 706, 50.4, 9.87, 0.0011.
+QString ms(double value) {
+    const double a = std::abs(value);
+    const int decimals = a >= 100 ? 0 : a >= 10 ? 1 : a >= 0.1 ? 2 : 4;
+    return QString::number(value, 'f', decimals);
+}
+
+QString times(double ratio) {
+    return QCoreApplication::translate("DecodePage", "%1x").arg(ratio, 0, 'f', 1);
+}
+
+// A figure as the course text prints it: 1.5, 1.22, 21.8, 2.7.
+QString quoted(double value) {
+    return QString::number(value, 'g', 4);
+}
+
+// A table as tall as its header and rows (and the horizontal scroll bar when the columns
+// are wider than the page), so that the page scrolls and the table never does.
+void fitRows(QTableWidget* table) {
+    int height = table->horizontalHeader()->sizeHint().height() + 2 * table->frameWidth();
+    for (int row = 0; row < table->rowCount(); ++row)
+        height += table->rowHeight(row);
+    height += table->horizontalScrollBar()->sizeHint().height(); // room for it whether it shows or not
+    table->setFixedHeight(height);
+}
+
+const ModeResult* modeIn(const DecodeReport& r, CacheMode mode) {
+    for (const ModeResult& m : r.modes)
+        if (m.mode == mode)
+            return &m;
+    return nullptr;
+}
+
+// The cached mode a report's headline figures use: contiguous, else paged.
+const ModeResult* cachedIn(const DecodeReport& r) {
+    const ModeResult* m = modeIn(r, CacheMode::Contiguous);
+    return m ? m : modeIn(r, CacheMode::Paged);
+}
+
+QString percent(double share) {
+    return QString::number(100.0 * share, 'f', 0);
+}
+
+// +12% above, -25% below.
+QString signedPercent(double share) {
+    const long rounded = std::lround(100.0 * share);
+    return QCoreApplication::translate("DecodePage", "%1%2%")
+        .arg(rounded > 0   ? u"+"_s
+             : rounded < 0 ? u"−"_s
+                           : QString())
+        .arg(std::labs(rounded));
+}
+
+// A signed difference in ms: +2.98, −267, 0.00.
+QString signedMs(double value) {
+    const double a = std::abs(value);
+    const int decimals = a >= 100 ? 0 : a >= 10 ? 1 : 2;
+    const QString digits = QString::number(a, 'f', decimals);
+    const bool zero = digits.toDouble() == 0.0;
+    return (zero ? QString() : value > 0 ? u"+"_s : u"−"_s) + digits;
 }
 } // namespace
 
@@ -75,24 +192,48 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     , m_contiguous(new QCheckBox(tr("contiguous"), this))
     , m_paged(new QCheckBox(tr("paged"), this))
     , m_graphs(new QCheckBox(tr("CUDA graphs"), this))
+    , m_then(new QCheckBox(tr("then at batch"), this))
+    , m_thenBatch(spin(this, 1, 1024, kClassroomThenBatch))
     , m_backendChoice(new QComboBox(this))
     , m_precision(new QComboBox(this))
+    , m_shown(new QComboBox(this))
     , m_run(new QPushButton(tr("Run"), this))
     , m_stop(new QPushButton(tr("Stop"), this))
+    , m_course1(new QPushButton(tr("Course experiment, batch 1"), this))
+    , m_course64(new QPushButton(tr("Course experiment, batch 64"), this))
+    , m_classroom(new QPushButton(tr("Classroom CPU"), this))
     , m_estimate(new QLabel(this))
+    , m_headline(new QLabel(this))
     , m_reading(new QLabel(this))
+    , m_fitText(new QLabel(this))
     , m_timeChart(new QChartView(new QChart, this))
     , m_memoryChart(new QChartView(new QChart, this))
     , m_summary(new QTableWidget(this))
+    , m_fit(new QTableWidget(this))
+    , m_course(new QTableWidget(this))
     , m_frame(new QTimer(this))
     , m_worker(new DecodeWorker)
     , m_timeX(axis(tr("step")))
     , m_timeY(axis(tr("ms per step")))
     , m_kvX(axis(tr("step")))
-    , m_kvY(axis(tr("KV cache held (MiB)"))) {
+    , m_kvY(axis(tr("MiB held"))) {
     qRegisterMetaType<StepRecord>();
     qRegisterMetaType<DecodeReport>();
     qRegisterMetaType<DecodeOptions>();
+    qRegisterMetaType<QList<DecodeOptions>>();
+    m_timeChart->setObjectName(u"decodeTimeChart"_s);
+    m_memoryChart->setObjectName(u"decodeMemoryChart"_s);
+    m_summary->setObjectName(u"decodeSummary"_s);
+    m_course->setObjectName(u"decodeCourse"_s);
+    m_fit->setObjectName(u"decodeFit"_s);
+    m_fitText->setObjectName(u"decodeFitText"_s);
+    m_reading->setObjectName(u"decodeReading"_s);
+    m_headline->setObjectName(u"decodeHeadline"_s);
+    m_estimate->setObjectName(u"decodeEstimate"_s);
+    m_classroom->setObjectName(u"decodeClassroom"_s);
+    m_course1->setObjectName(u"decodeCourse1"_s);
+    m_course64->setObjectName(u"decodeCourse64"_s);
+
     const DeviceInfo device = probeDevice();
     m_cudaPresent = device.backend == Backend::Cuda;
     m_backend->setTextFormat(Qt::RichText);
@@ -114,14 +255,135 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     }
     m_precision->addItem(u"FP32"_s, int(Precision::Fp32));
     m_precision->addItem(u"BF16"_s, int(Precision::Bf16));
-    m_precision->setToolTip(tr("BF16 halves the weights and the KV cache; it needs the CUDA backend"));
     for (QCheckBox* box : {m_none, m_contiguous, m_paged})
         box->setChecked(true);
-    m_graphs->setToolTip(tr("Replay the one-token step as a CUDA graph: one launch instead of ~90, so the launch "
-                            "cost of a small model's step disappears. Needs the CUDA backend."));
+    m_then->setChecked(false);
+    m_thenBatch->setEnabled(false);
+    connect(m_then, &QCheckBox::toggled, m_thenBatch, &QWidget::setEnabled);
+    m_shown->setEnabled(false);
     updateCudaControls();
     connect(m_backendChoice, &QComboBox::currentIndexChanged, this, &DecodePage::updateCudaControls);
     m_stop->setEnabled(false);
+
+    // Every control and chart explains itself: a tooltip, and What's This with the formula.
+    explain(m_layers, tr("Decoder layers L of our GPT (the course's: 8)"),
+            tr("Decoder layers L. Each layer holds 12 × width² weights and stores K and V for every token: "
+               "KV bytes per token = 2 × L × H_kv × D_head × 4 B in FP32."));
+    explain(m_width, tr("Model width d_model (the course's: 512)"),
+            tr("Model width d_model. Parameters ≈ 12 × L × width² + (vocabulary + context) × width; the head size is "
+               "D_head = width / heads."));
+    explain(m_heads, tr("Query heads; the head size is width / heads"),
+            tr("Query heads. Each reads all K/V of its group: D_head = width / heads (the CUDA kernels take 64 or "
+               "128)."));
+    explain(m_kvHeads, tr("K/V heads H_kv, dividing the query heads: MHA = heads, GQA fewer, MQA 1"),
+            tr("K/V heads H_kv (a divisor of the query heads). The cache scales with them: KV bytes = 2 × L × B × "
+               "tokens × H_kv × D_head × 4 B in FP32."));
+    explain(m_batch, tr("Sequences B decoded together"),
+            tr("Batch B: sequences decoded together. An uncached step pushes B × (prefix) tokens through the model, a "
+               "cached one B tokens; KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B."));
+    explain(m_steps, tr("Tokens generated per sequence"),
+            tr("Steps: tokens generated per sequence. Without a cache step t recomputes all prompt + t tokens, so the "
+               "uncached work grows with steps²; with one it grows with steps."));
+    explain(m_prompt, tr("Random prompt tokens per sequence"),
+            tr("Prompt length: seeded random tokens per sequence. A cached mode pushes them through once, in step 0; "
+               "the uncached mode again in every step."));
+    explain(m_blockSize, tr("Tokens per block of the paged cache"),
+            tr("Paged block size. The paged cache holds whole blocks: held bytes = blocks × block size × 2 × L × B × "
+               "H_kv × D_head × 4 B, at most one partly filled block per sequence."));
+    explain(m_none, tr("Run without a cache: every step recomputes the whole prefix"),
+            tr("No cache: step t pushes all prompt + t tokens of every sequence through the model again. Nothing is "
+               "stored: 0 B of cache."));
+    explain(m_contiguous, tr("Run with a contiguous cache reserved for the whole length up front"),
+            tr("Contiguous cache: one region per sequence sized for prompt + steps tokens from the start; each step "
+               "pushes one new token and reads the stored K and V."));
+    explain(m_paged, tr("Run with a paged cache that grows block by block"),
+            tr("Paged cache: fixed-size blocks handed out in shuffled order as the sequences grow, read through a "
+               "block table (PagedAttention)."));
+    explain(m_graphs,
+            tr("Replay the one-token step as a CUDA graph: one launch instead of ~90, so the launch cost of a small "
+               "model's step disappears. Needs the CUDA backend."),
+            tr("CUDA graphs remove the fixed cost a of step = a + b × tokens (kernel launches); the per-token cost b "
+               "stays."));
+    explain(m_then, tr("Run the same experiment again at a second batch and predict it from the first"),
+            tr("Then at batch: after the first run the same experiment runs at this batch, and the first batch's "
+               "two equations (a + b, a + N b) predict its step times, as the course predicts batch 64 from batch 1."));
+    explain(m_thenBatch, tr("The second run's batch (the course's: 64)"),
+            tr("The batch of the second run. Its cache is this batch / the first batch times larger: KV bytes = 2 × L "
+               "× B × tokens × H_kv × D_head × 4 B."));
+    explain(m_backendChoice, tr("Where the decode core runs: Auto takes CUDA when a device answers"),
+            tr("Backend: CUDA runs cuBLAS and our kernels on the GPU (times by CUDA events); the CPU runs the same "
+               "forward pass with BLAS and two threads (times by the steady clock)."));
+    explain(m_precision, tr("BF16 halves the weights and the KV cache; it needs the CUDA backend"),
+            tr("Precision of the weights, the matrix inputs and the cache: 4 B per value in FP32, 2 B in BF16, so KV "
+               "bytes = 2 × L × B × tokens × H_kv × D_head × 2 B in BF16."));
+    explain(m_run, tr("Probe 2 steps to estimate the time, then run each checked mode in turn"),
+            tr("Run: short probes estimate the run's length, then each checked mode generates the tokens; step "
+               "times and the cache held are drawn as they are measured."));
+    explain(m_stop, tr("End the run within one step"),
+            tr("Stop ends the run within one step. The page then reports only what was measured and names what was "
+               "not (no speedup without both modes complete)."));
+    explain(m_course1,
+            tr("The course's experiment at batch 1: 500 steps, with and without a cache. %1 on the course's RTX 4090; "
+               "about 2 min on a 2-core CPU.")
+                .arg(formatDuration(kvscope::kCourseDecode.gpuBatch1RunSeconds())),
+            tr("Loads the course's batch-1 run: 8 layers, width 512, prompt 1, 500 steps, no cache and contiguous. The "
+               "course measured 1.5 and 1.22 ms per step on an RTX 4090 (1.2x) and 3.6x on a CPU."));
+    explain(
+        m_course64,
+        tr("The course's experiment at batch 64: 500 steps, with and without a cache. %1 on the course's RTX 4090, "
+           "but about two hours or more on a 2-core CPU (an uncached step recomputes 64 × up to 500 tokens): in class, "
+           "press Classroom CPU.")
+            .arg(formatDuration(kvscope::kCourseDecode.gpuBatch64RunSeconds())),
+        tr("Loads the course's batch-64 run (8 layers, width 512, 500 steps). The course measured 21.8 and 2.7 ms "
+           "per step (8.0x); the uncached work is 64 × (1 + 2 + ... + 500) = 8.0 million token passes, hours on a "
+           "CPU. The page estimates this machine's time as soon as it is loaded."));
+    explain(m_classroom,
+            tr("What to press in class on a CPU: the course's model at batch 1, then batch %1, %2 steps each, with and "
+               "without a cache. Well under a minute on a 2-core CPU; both gaps show.")
+                .arg(kClassroomThenBatch)
+                .arg(kClassroomSteps),
+            tr("Classroom CPU: the course's 8-layer, width-512 model, prompt 1, %1 steps, no cache and contiguous, at "
+               "batch 1 and then batch %2. Batch %2's uncached steps push %3 tokens through the model (%2 × (1 + ... "
+               "+ %1)) instead of the course's 8 million, and batch 1's two equations predict batch %2.")
+                .arg(kClassroomSteps)
+                .arg(kClassroomThenBatch)
+                .arg(QLocale().toString(qlonglong(kClassroomThenBatch) * kClassroomSteps * (kClassroomSteps + 1) / 2)));
+    explain(m_shown, tr("Which run the charts show"),
+            tr("After a run at two batches, pick the batch whose steps the charts draw; the tables list both."));
+    explain(m_estimate, tr("How long the run will take on this machine, from short probes"),
+            tr("The estimate times 2 steps of each mode at this batch, and 2 steps at batch 1 from the run's mean "
+               "prefix; an uncached step costs a + b × tokens (a: a cached step, b: per token at the mean prefix), a "
+               "cached step the same every time."));
+    explain(m_headline, tr("Uncached time / cached time per step, measured here, beside the course's"),
+            tr("Speedup = mean uncached step / mean contiguous-cache step, only where both modes completed. The "
+               "course measured 1.2x at batch 1 and 8.0x at batch 64 on an RTX 4090."));
+    explain(m_reading, tr("What the run measured, in words"),
+            tr("The reading states the speedup, the fixed share of a step (a / (a + b × tokens)) and whether the "
+               "tokens agree, and names what a stopped run did not measure."));
+    explain(m_timeChart,
+            tr("Each point is one measured decode step; the dashed lines are the least-squares model step = a + b × "
+               "tokens"),
+            tr("Step time: one marker per measured step (circle: no cache, square: contiguous, triangle: paged). The "
+               "dashed line of the same colour is step = a + b × (tokens computed in that step), fitted by least "
+               "squares over every step of every completed mode."));
+    explain(m_memoryChart, tr("Cache memory held after each step (markers) against the formula (black dash-dot line)"),
+            tr("KV cache held: markers are what our allocator holds after each step (contiguous reserves the whole "
+               "length at once, paged grows by blocks, no cache holds 0 B); the line is KV bytes = 2 × L × B × "
+               "tokens × H_kv × D_head × 4 B in FP32."));
+    explain(m_summary, tr("Per mode: step time, throughput, speedup and the four memory figures"),
+            tr("Weights = parameters × 4 B (FP32); KV = 2 × L × B × tokens × H_kv × D_head × 4 B; peak allocated is "
+               "our allocator's peak; the process figure is what the system reports (VmRSS, or cudaMemGetInfo)."));
+    explain(m_fit, tr("The two-term model step = a + b × tokens against the measured mean step of each mode"),
+            tr("Predicted ms per step = a + b × (mean tokens per step), by least squares over the run's steps and by "
+               "the course's two equations (a + B b = cached step, a + N b = uncached step). The last column is what "
+               "the model misses: measured − predicted."));
+    explain(m_fitText, tr("The two fits' a and b"),
+            tr("Least squares fits a and b to every step; the course's method solves two equations from two mean "
+               "steps. a is the fixed cost of a step, b the cost of each token pushed through the model."));
+    explain(m_course, tr("The course's measured figures beside this machine's, with where each came from"),
+            tr("Course: the course text's small GPT on an RTX 4090 (and a CPU for batch 1's 3.6x), 500 steps. This "
+               "run: measured here, with the steps this run used; fewer steps give a smaller uncached prefix, so a "
+               "smaller speedup."));
 
     auto* settings = new QGroupBox(tr("Model and run"), this);
     auto* grid = new QGridLayout(settings);
@@ -130,7 +392,10 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
         {tr("Batch"), m_batch},   {tr("Steps"), m_steps}, {tr("Prompt"), m_prompt}, {tr("Block size"), m_blockSize}};
     int i = 0;
     for (const auto& [label, widget] : fields) {
-        grid->addWidget(new QLabel(label, this), i / 4, (i % 4) * 2);
+        auto* text = new QLabel(label, this);
+        text->setBuddy(widget);
+        text->setToolTip(widget->toolTip());
+        grid->addWidget(text, i / 4, (i % 4) * 2);
         grid->addWidget(widget, i / 4, (i % 4) * 2 + 1);
         ++i;
     }
@@ -143,31 +408,42 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     modes->addWidget(new QLabel(tr("Modes:"), this));
     for (QCheckBox* box : {m_none, m_contiguous, m_paged, m_graphs})
         modes->addWidget(box);
-    auto* course1 = new QPushButton(tr("Course experiment, batch 1"), this);
-    auto* course64 = new QPushButton(tr("Course experiment, batch 64"), this);
+    modes->addSpacing(12);
+    modes->addWidget(m_then);
+    modes->addWidget(m_thenBatch);
     modes->addStretch(1);
-    modes->addWidget(course1);
-    modes->addWidget(course64);
     grid->addLayout(modes, 2, 0, 1, 8);
+    auto* presets = new QHBoxLayout;
+    presets->addWidget(new QLabel(tr("Presets:"), this));
+    presets->addWidget(m_classroom);
+    presets->addWidget(m_course1);
+    presets->addWidget(m_course64);
+    presets->addStretch(1);
+    grid->addLayout(presets, 3, 0, 1, 8);
+    QFont bold = m_classroom->font();
+    bold.setBold(true);
+    m_classroom->setFont(bold); // the one a teacher should press on a CPU
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_run);
     buttons->addWidget(m_stop);
+    buttons->addWidget(new QLabel(tr("Charts show"), this));
+    buttons->addWidget(m_shown);
     buttons->addWidget(m_estimate, 1);
     m_estimate->setWordWrap(true);
     m_reading->setWordWrap(true);
-    QFont readingFont = m_reading->font();
-    readingFont.setPointSizeF(readingFont.pointSizeF() * 1.1);
-    m_reading->setFont(readingFont);
+    m_headline->setWordWrap(true);
+    m_fitText->setWordWrap(true);
+    m_fitText->setTextFormat(Qt::RichText);
 
     for (auto [view, title, x, y] :
-         {std::tuple{m_timeChart, tr("Step time"), m_timeX, m_timeY},
-          std::tuple{m_memoryChart, tr("KV cache: measured (points) and formula (line)"), m_kvX, m_kvY}}) {
+         {std::tuple{m_timeChart, tr("Step time · dashed: a + b × tokens"), m_timeX, m_timeY},
+          std::tuple{m_memoryChart, tr("KV cache held"), m_kvX, m_kvY}}) {
         view->setRenderHint(QPainter::Antialiasing);
         chartstyle::apply(view->chart(), title);
         view->chart()->addAxis(x, Qt::AlignBottom);
         view->chart()->addAxis(y, Qt::AlignLeft);
-        view->setMinimumHeight(220);
+        view->setMinimumHeight(320);
     }
     auto* charts = new QHBoxLayout;
     charts->addWidget(m_timeChart, 1);
@@ -177,51 +453,89 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     m_summary->setHorizontalHeaderLabels({tr("Cache"), tr("ms/step"), tr("tokens/s"), tr("Speedup"),
                                           tr("Weights (formula)"), tr("KV (formula)"), tr("Peak allocated (ours)"),
                                           tr("Process (VmRSS)"), tr("Tokens")});
-    m_summary->verticalHeader()->hide();
-    m_summary->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_summary->horizontalHeader()->setStretchLastSection(true);
-    m_summary->setMaximumHeight(140);
-    m_summary->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_fit->setColumnCount(7);
+    m_course->setColumnCount(3);
+    for (QTableWidget* table : {m_summary, m_fit, m_course}) {
+        table->verticalHeader()->hide();
+        table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        table->horizontalHeader()->setStretchLastSection(true);
+        table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+        table->setWordWrap(false);
+    }
+    for (QTableWidget* table : {m_summary, m_fit, m_course}) {
+        // Each table as tall as its rows: the page scrolls, the tables do not.
+        table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+        fitRows(table);
+    }
 
-    auto* layout = new QVBoxLayout(this);
+    // Everything in one scrolling column, so that nothing is squeezed when the reading grows
+    // (presenter mode sets it at headline size) or a small screen is all there is.
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
     layout->addWidget(m_backend);
     layout->addWidget(settings);
     layout->addLayout(buttons);
     layout->addLayout(charts, 1);
+    layout->addWidget(m_headline);
     layout->addWidget(m_reading);
     layout->addWidget(m_summary);
+    layout->addWidget(m_fitText);
+    layout->addWidget(m_fit);
+    layout->addWidget(m_course);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(content);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
 
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(this, &DecodePage::runRequested, m_worker, &DecodeWorker::run);
+    connect(this, &DecodePage::estimateRequested, m_worker, &DecodeWorker::estimate);
+    connect(m_worker, &DecodeWorker::estimateReady, this, &DecodePage::onEstimateReady);
     connect(m_worker, &DecodeWorker::stepMeasured, this, &DecodePage::onStep);
     connect(m_worker, &DecodeWorker::finished, this, &DecodePage::onFinished);
     connect(m_worker, &DecodeWorker::estimated, this, [this](double seconds) {
-        m_estimate->setText(seconds > 120
-                                ? tr("Estimated %1 min on this machine from a 2-step probe: Stop and lower the "
-                                     "steps or batch if that is too long.")
-                                      .arg(seconds / 60.0, 0, 'f', 1)
-                            : seconds < 1 ? tr("Estimated under a second from a 2-step probe.")
-                                          : tr("Estimated %1 s from a 2-step probe.").arg(seconds, 0, 'f', 1));
+        const int total = int(m_runs.size() + m_queue.size()) + 1;
+        const QString which =
+            total > 1 ? tr(" (batch %1, run %2 of %3)").arg(m_current.batch).arg(m_runs.size() + 1).arg(total)
+                      : QString();
+        m_estimate->setText(seconds > 120 ? tr("Estimated %1 on this machine from short probes%2: Stop and lower "
+                                               "the steps or batch if that is too long.")
+                                                .arg(formatDuration(seconds), which)
+                            : seconds < 1
+                                ? tr("Estimated under a second from short probes%1.").arg(which)
+                                : tr("Estimated %1 from short probes%2.").arg(formatDuration(seconds), which));
     });
     connect(m_worker, &DecodeWorker::failed, this, [this](const QString& message) {
+        m_queue.clear();
         setRunning(false);
         m_estimate->setText(u"<span style='color:#b3261e'>%1</span>"_s.arg(message.toHtmlEscaped()));
+        emit runsFinished();
     });
     m_thread.start();
     m_frame->setInterval(33);
     connect(m_frame, &QTimer::timeout, this, &DecodePage::flush);
     connect(m_run, &QPushButton::clicked, this, &DecodePage::start);
     connect(m_stop, &QPushButton::clicked, this, &DecodePage::stop);
-    connect(course1, &QPushButton::clicked, this, [this] { loadCourseExperiment(1); });
-    connect(course64, &QPushButton::clicked, this, [this] { loadCourseExperiment(64); });
+    connect(m_course1, &QPushButton::clicked, this, [this] { loadCourseExperiment(1); });
+    connect(m_course64, &QPushButton::clicked, this, [this] { loadCourseExperiment(64); });
+    connect(m_classroom, &QPushButton::clicked, this, &DecodePage::loadClassroomExperiment);
+    connect(m_shown, &QComboBox::activated, this, [this](int index) { showRun(index); });
+    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, &DecodePage::restyle);
     prepareCharts(options()); // empty axes and the formula's line before the first run
+    fillCourse();
+    restyle();
     m_reading->setText(tr("Press Run: each mode generates the tokens in turn; step times and the cache held appear as "
-                          "they are measured, against the formula's line."));
+                          "they are measured, against the formula's line. On a CPU, press Classroom CPU first."));
 }
 
 DecodePage::~DecodePage() {
-    m_worker->stop(); // closing mid-run is safe: the run ends within a step
+    m_worker->shutdown(); // closing mid-run is safe: the run ends within a step
     m_thread.quit();
     m_thread.wait();
 }
@@ -235,8 +549,17 @@ bool DecodePage::cudaControlsEnabled() const {
 QString DecodePage::estimateText() const {
     return m_estimate->text();
 }
+QString DecodePage::readingText() const {
+    return m_reading->text();
+}
+QString DecodePage::headlineText() const {
+    return m_headline->text();
+}
 int DecodePage::plottedSteps() const {
     return m_plotted;
+}
+int DecodePage::shownRun() const {
+    return m_shownRun;
 }
 
 DecodeOptions DecodePage::options() const {
@@ -290,85 +613,264 @@ void DecodePage::setOptions(const DecodeOptions& o) {
     m_graphs->setChecked(o.graphs);
 }
 
-void DecodePage::loadCourseExperiment(int batch) {
+int DecodePage::thenBatch() const {
+    return m_then->isChecked() ? m_thenBatch->value() : 0;
+}
+
+void DecodePage::setThenBatch(int batch) {
+    m_then->setChecked(batch > 0);
+    if (batch > 0)
+        m_thenBatch->setValue(batch);
+}
+
+DecodeOptions DecodePage::courseOptions(int batch) {
     DecodeOptions o; // DOMAIN.md section 7: 8 layers, width 512, 500 steps, with and without a cache
     o.batch = std::uint32_t(batch);
-    o.steps = 500;
+    o.steps = kvscope::kCourseDecode.steps;
     o.promptLen = 1;
     o.modes = {CacheMode::None, CacheMode::Contiguous};
-    setOptions(o);
-    m_estimate->setText(tr("The course's experiment. Press Run: a 2-step probe estimates the time first."));
+    return o;
+}
+
+DecodeOptions DecodePage::classroomOptions() {
+    // The course's model and modes, 24 steps instead of 500: batch 64's uncached steps push
+    // 64 x (1 + ... + 24) = 19,200 tokens through the model instead of 8 million. On a 2-core
+    // CPU both batches take about 20 s (under a minute with the machine shared), and the gap
+    // shows at both (about 2x and 10x there).
+    DecodeOptions o = courseOptions(1);
+    o.steps = kClassroomSteps;
+    return o;
+}
+
+QList<DecodeOptions> DecodePage::plannedRuns() const {
+    QList<DecodeOptions> runs{options()};
+    if (thenBatch() > 0 && std::uint32_t(thenBatch()) != runs.front().batch) {
+        runs.append(runs.front());
+        runs.back().batch = std::uint32_t(thenBatch());
+    }
+    return runs;
+}
+
+void DecodePage::requestEstimate(const QList<DecodeOptions>& runs, const QString& what) {
+    m_worker->cancelEstimate(); // the previous preset's probe, if one is still in flight
+    m_estimateWhat = what;
+    m_estimateForClassroom = thenBatch() > 0;
+    m_estimate->setText(tr("%1 Estimating this machine's time (short probes)...").arg(what));
+    emit estimateRequested(runs, ++m_ticket);
+}
+
+void DecodePage::onEstimateReady(double seconds, int ticket) {
+    if (ticket != m_ticket || m_running)
+        return; // another preset was loaded since, or a run started
+    if (seconds < 0) {
+        m_estimate->setText(tr("%1 No estimate: press Run to see what stops it.").arg(m_estimateWhat));
+        return;
+    }
+    const QString advice = seconds > 120 && !m_estimateForClassroom
+                               ? tr(" Too long for a lesson on this machine: press Classroom CPU (both batches in "
+                                    "well under a minute).")
+                               : QString();
+    m_estimate->setText(
+        tr("%1 Estimated %2 on this machine (short probes).%3").arg(m_estimateWhat, formatDuration(seconds), advice));
+}
+
+void DecodePage::loadCourseExperiment(int batch) {
+    if (m_running)
+        return;
+    setOptions(courseOptions(batch));
+    setThenBatch(0);
+    const double gpuSeconds = batch == 64  ? kvscope::kCourseDecode.gpuBatch64RunSeconds()
+                              : batch == 1 ? kvscope::kCourseDecode.gpuBatch1RunSeconds()
+                                           : 0.0;
+    const QString what = gpuSeconds > 0
+                             ? tr("The course's experiment at batch %1 (500 steps): %2 on the course's RTX 4090.")
+                                   .arg(batch)
+                                   .arg(formatDuration(gpuSeconds))
+                             : tr("The course's experiment at batch %1 (500 steps).").arg(batch);
+    requestEstimate({options()}, what);
+}
+
+void DecodePage::loadClassroomExperiment() {
+    if (m_running)
+        return;
+    setOptions(classroomOptions());
+    setThenBatch(kClassroomThenBatch);
+    requestEstimate(plannedRuns(), tr("Classroom CPU: the course's model at batch 1, then batch %1, %2 steps each, "
+                                      "with and without a cache.")
+                                       .arg(kClassroomThenBatch)
+                                       .arg(kClassroomSteps));
+}
+
+QString DecodePage::formatDuration(double seconds) {
+    if (seconds < 90)
+        return tr("%1 s").arg(seconds, 0, 'f', seconds < 10 ? 1 : 0);
+    if (seconds < 90 * 60)
+        return tr("%1 min").arg(seconds / 60.0, 0, 'f', 1);
+    return tr("%1 h").arg(seconds / 3600.0, 0, 'f', 1);
 }
 
 void DecodePage::setRunning(bool running) {
     m_running = running;
     m_run->setEnabled(!running);
     m_stop->setEnabled(running);
+    for (QPushButton* preset : {m_course1, m_course64, m_classroom})
+        preset->setEnabled(!running);
+    m_shown->setEnabled(!running && m_runs.size() > 1);
     running ? m_frame->start() : m_frame->stop();
+}
+
+double DecodePage::tickInterval(double span, int target, bool integral) {
+    if (!(span > 0) || target < 1)
+        return 1.0;
+    const double raw = span / target;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    double interval = 10 * magnitude;
+    for (const double m : {1.0, 2.0, 5.0})
+        if (m * magnitude >= raw * (1 - 1e-9)) {
+            interval = m * magnitude;
+            break;
+        }
+    return integral ? std::max(1.0, std::round(interval)) : interval;
+}
+
+int DecodePage::labelDecimals(double interval) {
+    // Ticks sit at multiples of the interval from 0: as many decimals as the interval has.
+    for (int d = 0; d < 9; ++d) {
+        const double scaled = interval * std::pow(10.0, d);
+        if (std::abs(scaled - std::round(scaled)) < 1e-6 * std::max(1.0, scaled))
+            return d;
+    }
+    return 9;
+}
+
+void DecodePage::setAxis(QValueAxis* a, double top, bool integral) {
+    // Integral axes (steps) end at the last step; value axes at the next tick above the top.
+    const double interval = tickInterval(top, 5, integral);
+    a->setTickInterval(interval);
+    a->setRange(0, integral ? std::max(1.0, top) : std::max(interval, std::ceil(top / interval - 1e-9) * interval));
+    a->setLabelFormat(u"%.%1f"_s.arg(labelDecimals(interval)));
 }
 
 void DecodePage::prepareCharts(const DecodeOptions& o) {
     // Fresh series for this run.
     for (QChart* chart : {m_timeChart->chart(), m_memoryChart->chart()})
         chart->removeAllSeries();
-    m_timeSeries.clear();
+    m_timePoints.clear();
+    m_timeFit.clear();
     m_kvPoints.clear();
     m_pending.clear();
     m_plotted = 0;
     m_stepMs.clear();
     m_timeY->setTitleText(tr("ms per step"));
     m_maxKv = 1;
-    m_haveReport = false;
-    m_summary->setRowCount(0);
-    m_reading->clear();
     for (const CacheMode mode : o.modes) {
         const int key = int(mode);
-        auto* line = new QLineSeries;
-        line->setName(modeLabel(mode));
-        line->setPen(QPen(kModeColors[key], 2));
-        m_timeChart->chart()->addSeries(line);
-        line->attachAxis(m_timeX);
-        line->attachAxis(m_timeY);
-        m_timeSeries[key] = line;
         auto* points = new QScatterSeries;
-        points->setName(modeLabel(mode));
-        points->setColor(kModeColors[key]);
-        points->setMarkerSize(6);
-        m_memoryChart->chart()->addSeries(points);
-        points->attachAxis(m_kvX);
-        points->attachAxis(m_kvY);
-        m_kvPoints[key] = points;
+        points->setName(shortLabel(mode));
+        m_timeChart->chart()->addSeries(points);
+        points->attachAxis(m_timeX);
+        points->attachAxis(m_timeY);
+        m_timePoints[key] = points;
+        auto* kv = new QScatterSeries;
+        kv->setName(shortLabel(mode));
+        m_memoryChart->chart()->addSeries(kv);
+        kv->attachAxis(m_kvX);
+        kv->attachAxis(m_kvY);
+        m_kvPoints[key] = kv;
+    }
+    for (const CacheMode mode : o.modes) { // after the markers, so that the lines draw over them
+        auto* fit = new QLineSeries;
+        fit->setName(tr("%1: a + b × tokens").arg(modeLabel(mode)));
+        m_timeChart->chart()->addSeries(fit);
+        fit->attachAxis(m_timeX);
+        fit->attachAxis(m_timeY);
+        fit->setVisible(false); // until the run's fit exists; the chart's title says what the dashes are
+        m_timeFit[int(mode)] = fit;
     }
     // The formula's line: 2 x L x B x tokens x kvHeads x headDim x element bytes, token by token.
     m_kvTheory = new QLineSeries;
-    m_kvTheory->setName(tr("formula (tokens held)"));
-    m_kvTheory->setPen(QPen(Qt::black, 2, Qt::DashLine));
+    m_kvTheory->setName(tr("formula"));
+    QList<QPointF> theory;
     for (std::uint32_t s = 0; s <= o.steps; ++s)
-        m_kvTheory->append(double(s), double(kvBytesByFormula(o.model, o.batch, o.promptLen + s, o.precision)) /
-                                          double(kvscope::MiB));
+        theory.append({double(s), double(kvBytesByFormula(o.model, o.batch, o.promptLen + s, o.precision)) /
+                                      double(kvscope::MiB)});
+    m_kvTheory->append(theory);
     m_memoryChart->chart()->addSeries(m_kvTheory);
     m_kvTheory->attachAxis(m_kvX);
     m_kvTheory->attachAxis(m_kvY);
-    m_maxKv = double(kvBytesByFormula(o.model, o.batch, o.promptLen + o.steps + o.blockSize, o.precision)) /
-              double(kvscope::MiB);
-    m_timeX->setRange(0, o.steps);
-    m_kvX->setRange(0, o.steps);
-    m_kvY->setRange(0, m_maxKv * 1.1);
+    // The paged cache may hold up to a block more than the tokens.
+    const bool paged = std::find(o.modes.begin(), o.modes.end(), CacheMode::Paged) != o.modes.end();
+    m_maxKv =
+        double(kvBytesByFormula(o.model, o.batch, o.promptLen + o.steps + (paged ? o.blockSize : 0), o.precision)) /
+        double(kvscope::MiB);
+    setAxis(m_timeX, o.steps, true);
+    setAxis(m_kvX, o.steps, true);
+    setAxis(m_kvY, m_maxKv * 1.1, false);
+    setAxis(m_timeY, 1.0, false);
+    restyle();
+}
+
+void DecodePage::restyle() {
+    // Presenter mode: thicker lines, bigger markers, the headline figures and the reading at headline size.
+    const qreal marker = chartstyle::presenter() ? 10.0 : 6.0;
+    for (auto& [key, points] : m_timePoints) {
+        const CacheMode mode = CacheMode(key);
+        for (QScatterSeries* s : {points, m_kvPoints[key]}) {
+            if (!s)
+                continue;
+            s->setColor(modeColor(mode));
+            s->setBorderColor(Qt::transparent); // a white border would swallow small markers
+            s->setMarkerShape(modeMarker(mode));
+            s->setMarkerSize(mode == CacheMode::Paged ? marker * 1.3 : marker);
+        }
+        if (QLineSeries* fit = m_timeFit[key])
+            fit->setPen(QPen(modeColor(mode), chartstyle::lineWidth(2.0), Qt::DashLine));
+    }
+    if (m_kvTheory)
+        m_kvTheory->setPen(QPen(chartstyle::pinned(), chartstyle::lineWidth(1.5), Qt::DashDotLine));
+    m_headline->setFont(chartstyle::headlineFont());
+    QFont reading = QApplication::font();
+    reading.setPointSizeF(chartstyle::presenter() ? chartstyle::headlinePoints() : chartstyle::bodyPoints() * 1.1);
+    m_reading->setFont(reading);
+    QFont body = QApplication::font();
+    body.setPointSizeF(chartstyle::bodyPoints());
+    for (QWidget* w : {static_cast<QWidget*>(m_fitText), static_cast<QWidget*>(m_estimate)})
+        w->setFont(body);
 }
 
 void DecodePage::start() {
     if (m_running)
         return;
-    const DecodeOptions o = options();
-    prepareCharts(o);
+    ++m_ticket; // an estimate still in flight answers too late
+    m_worker->cancelEstimate();
+    const QList<DecodeOptions> runs = plannedRuns();
+    m_queue.assign(runs.begin(), runs.end());
+    m_runs.clear();
+    m_shownRun = -1;
+    m_shown->clear();
+    m_summary->setRowCount(0);
+    m_fit->setRowCount(0);
+    m_fitText->clear();
+    m_reading->clear();
+    m_headline->clear();
+    fillCourse();
+    runNext();
+}
+
+void DecodePage::runNext() {
+    m_current = m_queue.front();
+    m_queue.erase(m_queue.begin());
+    prepareCharts(m_current);
     m_estimate->setText(tr("Probing..."));
     setRunning(true);
-    emit runRequested(o);
+    emit runRequested(m_current);
 }
 
 void DecodePage::stop() {
-    if (m_running)
-        m_worker->stop();
+    if (!m_running)
+        return;
+    m_queue.clear(); // the rest of the sequence does not start
+    m_worker->stop();
 }
 
 void DecodePage::onStep(const StepRecord& step) {
@@ -393,76 +895,396 @@ double DecodePage::timeAxisTop(std::vector<double> stepMs, int* offScale) {
     return top;
 }
 
-void DecodePage::flush() {
-    if (m_pending.empty())
-        return;
-    // Append the steps that arrived since the last frame, one replace per series.
+void DecodePage::appendSteps(const std::vector<StepRecord>& steps) {
+    // One append per series for the steps since the last frame.
     std::map<int, QList<QPointF>> times, kv;
-    for (const StepRecord& s : m_pending) {
+    for (const StepRecord& s : steps) {
         times[int(s.mode)].append({double(s.step), s.milliseconds});
         kv[int(s.mode)].append({double(s.step), double(s.kvBytesHeld) / double(kvscope::MiB)});
         m_stepMs.push_back(s.milliseconds);
         m_maxKv = std::max(m_maxKv, double(s.kvBytesHeld) / double(kvscope::MiB));
     }
-    m_plotted += int(m_pending.size());
-    m_pending.clear();
+    m_plotted += int(steps.size());
     for (auto& [key, points] : times)
-        if (auto it = m_timeSeries.find(key); it != m_timeSeries.end())
+        if (auto it = m_timePoints.find(key); it != m_timePoints.end())
             it->second->append(points);
     for (auto& [key, points] : kv)
         if (auto it = m_kvPoints.find(key); it != m_kvPoints.end())
             it->second->append(points);
     int offScale = 0;
     const double top = timeAxisTop(m_stepMs, &offScale);
-    m_timeY->setTitleText(offScale > 0 ? tr("ms per step (%n slower step(s) above the axis)", "", offScale)
-                                       : tr("ms per step"));
-    m_timeY->setRange(0, top);
-    m_timeY->applyNiceNumbers();
-    m_kvY->setRange(0, m_maxKv * 1.1);
-    m_kvY->applyNiceNumbers();
+    m_timeY->setTitleText(offScale > 0 ? tr("ms per step (%n off scale)", "", offScale) : tr("ms per step"));
+    setAxis(m_timeY, top, false);
+    setAxis(m_kvY, m_maxKv * 1.1, false);
+}
+
+void DecodePage::flush() {
+    if (m_pending.empty())
+        return;
+    std::vector<StepRecord> steps;
+    steps.swap(m_pending);
+    appendSteps(steps);
+}
+
+void DecodePage::drawFit(const DecodeReport& r) {
+    // The least-squares line at each step's token count, over the steps of every mode.
+    if (!r.fitMeasured)
+        return;
+    for (const ModeResult& m : r.modes) {
+        const auto it = m_timeFit.find(int(m.mode));
+        if (it == m_timeFit.end() || m.steps.empty())
+            continue;
+        const std::vector<double> line = predictSteps(r.leastSquares(), m.steps);
+        QList<QPointF> points;
+        for (std::size_t s = 0; s < line.size(); ++s)
+            points.append({double(m.steps[s].step), line[s]});
+        it->second->replace(points);
+        it->second->setVisible(true);
+        for (QLegendMarker* marker : m_timeChart->chart()->legend()->markers(it->second))
+            marker->setVisible(false); // one entry per mode: the markers; the title names the dashes
+    }
+}
+
+void DecodePage::showRun(int index) {
+    if (index < 0 || index >= int(m_runs.size()) || m_running)
+        return;
+    const Run& run = m_runs[std::size_t(index)];
+    prepareCharts(run.options);
+    std::vector<StepRecord> steps;
+    for (const ModeResult& m : run.report.modes)
+        steps.insert(steps.end(), m.steps.begin(), m.steps.end());
+    appendSteps(steps);
+    drawFit(run.report);
+    m_shownRun = index;
+    m_shown->setCurrentIndex(index);
 }
 
 void DecodePage::onFinished(const DecodeReport& report) {
     flush();
-    setRunning(false);
-    if (report.modes.empty())
-        return; // stopped during the probe
-    m_report = report;
-    m_haveReport = true;
+    if (report.modes.empty()) { // stopped during the probe
+        m_queue.clear();
+        setRunning(false);
+        m_estimate->clear();
+        if (m_runs.empty()) {
+            m_reading->setText(tr("Stopped before the first step: nothing was measured."));
+        } else {
+            showRun(int(m_runs.size()) - 1);
+            m_reading->setText(
+                m_reading->text() + u' ' +
+                tr("Batch %1 was stopped before its first step: nothing measured there.").arg(m_current.batch));
+        }
+        emit runsFinished();
+        return;
+    }
+    m_runs.push_back({m_current, report});
+    drawFit(report);
+    m_shownRun = int(m_runs.size()) - 1;
+    m_shown->addItem(tr("batch %1").arg(report.batch));
+    m_shown->setCurrentIndex(m_shownRun);
     fillSummary();
+    fillFit();
+    fillCourse();
+    fillReading();
+    if (!report.stopped && !m_queue.empty())
+        return runNext();
+    m_queue.clear();
+    setRunning(false);
+    emit runsFinished();
 }
 
 void DecodePage::fillSummary() {
-    const DecodeReport& r = m_report;
-    m_summary->setRowCount(int(r.modes.size()));
-    for (int row = 0; row < int(r.modes.size()); ++row) {
-        const ModeResult& m = r.modes[std::size_t(row)];
-        const QString speedup = m.speedupVsNone > 0 ? QString::number(m.speedupVsNone, 'f', 2) + u'x' : u"-"_s;
-        const QStringList cells{modeLabel(m.mode) + (m.completed ? QString() : tr(" (stopped)")),
-                                QString::number(m.msPerStep, 'f', 2),
-                                QString::number(m.tokensPerSecond, 'f', 1),
-                                speedup,
-                                QString::fromStdString(kvscope::formatBytes(m.memory.theoreticalWeightBytes)),
-                                QString::fromStdString(kvscope::formatBytes(m.memory.theoreticalKvBytes)),
-                                QString::fromStdString(kvscope::formatBytes(m.memory.peakAllocatedBytes)),
-                                QString::fromStdString(kvscope::formatBytes(m.memory.processBytes)),
-                                r.tokensIdentical ? tr("identical") : tr("DIFFER")};
-        for (int c = 0; c < cells.size(); ++c)
-            m_summary->setItem(row, c, new QTableWidgetItem(cells[c]));
+    const bool several = m_runs.size() > 1;
+    int rows = 0;
+    for (const Run& run : m_runs)
+        rows += int(run.options.modes.size());
+    m_summary->setRowCount(rows);
+    int row = 0;
+    for (const Run& run : m_runs) {
+        const DecodeReport& r = run.report;
+        for (const CacheMode mode : run.options.modes) {
+            const QString name = several ? tr("batch %1, %2").arg(r.batch).arg(modeLabel(mode)) : modeLabel(mode);
+            QStringList cells;
+            if (const ModeResult* m = modeIn(r, mode)) {
+                const QString speedup =
+                    m->speedupVsNone > 0 ? QString::number(m->speedupVsNone, 'f', 2) + u'x' : u"-"_s;
+                const QString tokens = !m->completed       ? tr("stopped")
+                                       : !r.tokensCompared ? tr("not compared")
+                                       : r.tokensIdentical ? tr("identical")
+                                                           : tr("DIFFER");
+                cells = {name +
+                             (m->completed
+                                  ? QString()
+                                  : tr(" (stopped after %1 of %2 steps)").arg(m->steps.size()).arg(r.stepsRequested)),
+                         ms(m->msPerStep),
+                         QString::number(m->tokensPerSecond, 'f', 1),
+                         speedup,
+                         QString::fromStdString(kvscope::formatBytes(m->memory.theoreticalWeightBytes)),
+                         QString::fromStdString(kvscope::formatBytes(m->memory.theoreticalKvBytes)),
+                         QString::fromStdString(kvscope::formatBytes(m->memory.peakAllocatedBytes)),
+                         QString::fromStdString(kvscope::formatBytes(m->memory.processBytes)),
+                         tokens};
+            } else {
+                cells = {name + tr(" (not run)"), u"-"_s, u"-"_s, u"-"_s, u"-"_s, u"-"_s, u"-"_s, u"-"_s, u"-"_s};
+            }
+            for (int c = 0; c < cells.size(); ++c)
+                m_summary->setItem(row, c, new QTableWidgetItem(cells[c]));
+            ++row;
+        }
     }
-    const bool cuda = r.backend == Backend::Cuda;
+    const bool cuda = !m_runs.empty() && m_runs.back().report.backend == Backend::Cuda;
     m_summary->setHorizontalHeaderItem(
         7, new QTableWidgetItem(cuda ? tr("Device in use (cudaMemGetInfo)") : tr("Process (VmRSS)")));
     m_summary->resizeColumnsToContents();
-    const QString uncachedShare = r.fitValid && r.fixedCostShareUncached > 0
-                                      ? tr(" Fixed cost is %1% of an uncached step (least squares over every step).")
-                                            .arg(100 * r.fixedCostShareUncached, 0, 'f', 0)
-                                      : QString();
-    const QString where = cuda ? tr("On CUDA, %1%2 (%3). ")
-                                     .arg(QString::fromStdString(precisionName(r.precision)).toUpper(),
-                                          r.graphs ? tr(", cached steps replayed as a CUDA graph") : QString(),
-                                          QString::fromStdString(r.backendWhy))
-                               : tr("On the CPU (%1). ").arg(QString::fromStdString(r.backendWhy));
-    m_reading->setText(where + QString::fromStdString(r.reading) + uncachedShare +
-                       (r.stopped ? tr(" (Stopped before the end.)") : QString()));
+    fitRows(m_summary);
+}
+
+void DecodePage::fillFit() {
+    // Each run's fits in words, and each mode's mean step against both predictions. From the
+    // second run on, the two equations are the first run's: the course's batch-1 a and b
+    // predicting batch 64.
+    if (m_runs.empty())
+        return;
+    const DecodeReport& first = m_runs.front().report;
+    QStringList lines;
+    for (const Run& run : m_runs) {
+        const DecodeReport& r = run.report;
+        QString leastSquares;
+        if (r.fitValid)
+            leastSquares = tr("least squares over %1 steps: step = %2 ms + %3 ms × tokens")
+                               .arg(r.fitSteps)
+                               .arg(ms(r.fitAms), ms(r.fitBms));
+        else if (r.fitMeasured)
+            leastSquares = tr("least squares does not split the steps into a positive a and b (a = %1 ms, b = %2 ms)")
+                               .arg(ms(r.fitAms), ms(r.fitBms));
+        else
+            leastSquares = tr("least squares not measured (no completed mode with steps of different sizes)");
+        const TwoPointFit& t = r.twoPoint;
+        const QString two = t.measured ? tr("two equations: a + %1 b = %2 ms (%3, one token per sequence), a + %4 b "
+                                            "= %5 ms (no cache, mean tokens) give a = %6 ms, b = %7 ms")
+                                             .arg(t.cachedTokens, 0, 'f', 0)
+                                             .arg(ms(t.cachedMs), modeLabel(t.cachedMode))
+                                             .arg(t.uncachedTokens, 0, 'f', 1)
+                                             .arg(ms(t.uncachedMs), ms(t.model.aMs), ms(t.model.bMs))
+                                       : tr("two equations not measured (they need complete runs with and without a "
+                                            "cache)");
+        lines << tr("<b>Batch %1</b>: %2; %3.").arg(r.batch).arg(leastSquares, two);
+    }
+    m_fitText->setText(lines.join(u"<br>"_s));
+
+    m_fit->setHorizontalHeaderLabels({tr("Batch"), tr("Cache"), tr("Tokens per step"), tr("Measured ms/step"),
+                                      tr("Least squares"), tr("Two equations (batch %1's a, b)").arg(first.batch),
+                                      tr("Measured − predicted")});
+    int rows = 0;
+    for (const Run& run : m_runs)
+        rows += int(checkStepModel({}, run.report).size());
+    m_fit->setRowCount(rows);
+    int row = 0;
+    for (const Run& run : m_runs) {
+        const DecodeReport& r = run.report;
+        const std::vector<ModeCheck> least = checkStepModel(r.leastSquares(), r);
+        const std::vector<ModeCheck> two = checkStepModel(first.twoPoint.model, r);
+        for (std::size_t i = 0; i < least.size(); ++i) {
+            const ModeCheck& c = least[i];
+            const QStringList cells{
+                QString::number(r.batch),
+                modeLabel(c.mode) + (c.completed ? QString() : tr(" (stopped)")),
+                QString::number(c.meanTokens, 'f', 1),
+                ms(c.measuredMs),
+                r.fitMeasured ? ms(c.predictedMs) : u"-"_s,
+                first.twoPoint.measured ? ms(two[i].predictedMs) : u"-"_s,
+                first.twoPoint.measured
+                    ? tr("%1 ms (%2)").arg(signedMs(two[i].missedMs), signedPercent(two[i].missedShare))
+                    : u"-"_s};
+            for (int col = 0; col < cells.size(); ++col)
+                m_fit->setItem(row, col, new QTableWidgetItem(cells[col]));
+            ++row;
+        }
+    }
+    m_fit->resizeColumnsToContents();
+    fitRows(m_fit);
+}
+
+void DecodePage::fillCourse() {
+    // The course's figures (DOMAIN.md section 7) beside this sequence's, each saying where it came from.
+    const kvscope::CourseDecodeFigures& c = kvscope::kCourseDecode;
+    const kvscope::StepModel course = kvscope::courseStepModel();
+    const auto runAt = [&](std::uint32_t batch) -> const DecodeReport* {
+        for (auto it = m_runs.rbegin(); it != m_runs.rend(); ++it)
+            if (it->report.batch == batch)
+                return &it->report;
+        return nullptr;
+    };
+    const DecodeReport* b1 = runAt(1);
+    const DecodeReport* b64 = runAt(64);
+    const QString notRun = tr("not run at this batch");
+    const auto stepPair = [&](const DecodeReport* r) -> QString {
+        if (!r)
+            return notRun;
+        const ModeResult* none = modeIn(*r, CacheMode::None);
+        const ModeResult* cached = cachedIn(*r);
+        if (!none || !cached || !none->completed || !cached->completed)
+            return tr("not measured (a mode stopped or was not run)");
+        return tr("%1 / %2 ms").arg(ms(none->msPerStep), ms(cached->msPerStep));
+    };
+    const auto speedup = [&](const DecodeReport* r) -> QString {
+        if (!r)
+            return notRun;
+        return r->speedupMeasured() ? times(r->speedup) : tr("not measured (a mode stopped or was not run)");
+    };
+    QString fit = b1 ? tr("not measured (a mode stopped or was not run)") : notRun;
+    if (b1 && b1->twoPoint.measured)
+        fit = tr("a = %1 ms, b = %2 ms").arg(ms(b1->twoPoint.model.aMs), ms(b1->twoPoint.model.bMs));
+    QString predicted = notRun;
+    if (b1 && b64 && b1->twoPoint.measured) {
+        const std::vector<ModeCheck> checks = checkStepModel(b1->twoPoint.model, *b64);
+        const auto find = [&](CacheMode mode) -> const ModeCheck* {
+            for (const ModeCheck& m : checks)
+                if (m.mode == mode && m.completed)
+                    return &m;
+            return nullptr;
+        };
+        const ModeCheck* none = find(CacheMode::None);
+        const ModeCheck* cached = find(CacheMode::Contiguous);
+        cached = cached ? cached : find(CacheMode::Paged);
+        predicted = none && cached ? tr("%1 / %2 ms (measured %3 / %4)")
+                                         .arg(ms(none->predictedMs), ms(cached->predictedMs), ms(none->measuredMs),
+                                              ms(cached->measuredMs))
+                                   : tr("not measured (a mode stopped)");
+    } else if (b1 && b64) {
+        predicted = tr("not measured (batch 1's two equations are missing)");
+    }
+    QString thisRun = tr("not run yet");
+    if (!m_runs.empty()) {
+        const DecodeReport& r = m_runs.front().report;
+        thisRun = tr("%1 layers, width %2, %3, %4 steps, prompt %5")
+                      .arg(r.model.layers)
+                      .arg(r.model.width)
+                      .arg(QString::fromStdString(precisionName(r.precision)).toUpper())
+                      .arg(r.stepsRequested)
+                      .arg(r.promptLen);
+    }
+    const QList<QStringList> rows{
+        {tr("Run"), tr("%1 layers, width %2, FP32, %3 steps, prompt 1").arg(c.layers).arg(c.width).arg(c.steps),
+         thisRun},
+        {tr("Batch 1: ms/step, no cache / cache"),
+         tr("%1 / %2 ms").arg(quoted(c.gpuBatch1UncachedMs), quoted(c.gpuBatch1CachedMs)), stepPair(b1)},
+        {tr("Batch 1: speedup"),
+         tr("%1 (on the course's CPU: %2)").arg(times(c.gpuBatch1Speedup), times(c.cpuBatch1Speedup)), speedup(b1)},
+        {tr("Batch 1: two equations"), tr("a = %1 ms, b = %2 ms").arg(course.aMs, 0, 'f', 2).arg(course.bMs, 0, 'f', 4),
+         fit},
+        {tr("Batch 64: ms/step, no cache / cache"),
+         tr("%1 / %2 ms").arg(quoted(c.gpuBatch64UncachedMs), quoted(c.gpuBatch64CachedMs)), stepPair(b64)},
+        {tr("Batch 64: speedup"), times(c.gpuBatch64Speedup), speedup(b64)},
+        {tr("Batch 64 from batch 1's a, b: no cache / cache"),
+         tr("%1 / %2 ms (measured %3 / %4)")
+             .arg(quoted(c.gpuBatch64PredictedUncachedMs), quoted(c.gpuBatch64PredictedCachedMs),
+                  quoted(c.gpuBatch64UncachedMs), quoted(c.gpuBatch64CachedMs)),
+         predicted},
+    };
+    const bool cuda = !m_runs.empty() && m_runs.front().report.backend == Backend::Cuda;
+    m_course->setHorizontalHeaderLabels(
+        {tr("Figure"), tr("Course (RTX 4090, from the course text)"),
+         cuda ? tr("This run (CUDA, this machine)") : tr("This run (CPU, this machine)")});
+    m_course->setRowCount(int(rows.size()));
+    for (int row = 0; row < int(rows.size()); ++row)
+        for (int col = 0; col < 3; ++col)
+            m_course->setItem(row, col, new QTableWidgetItem(rows[row][col]));
+    m_course->resizeColumnsToContents();
+    fitRows(m_course);
+}
+
+void DecodePage::fillReading() {
+    // Composed here from the report's fields, through tr(); nothing is claimed that was not measured.
+    if (m_runs.empty())
+        return;
+    const DecodeReport& r = m_runs.back().report;
+    QStringList headline;
+    for (const Run& run : m_runs)
+        headline << (run.report.speedupMeasured()
+                         ? tr("%1 at batch %2").arg(times(run.report.speedup)).arg(run.report.batch)
+                         : tr("not measured at batch %1").arg(run.report.batch));
+    m_headline->setText(tr("Speedup with a cache: %1 · course (RTX 4090): %2 at batch 1, %3 at batch 64")
+                            .arg(headline.join(tr(", ")), times(kvscope::kCourseDecode.gpuBatch1Speedup),
+                                 times(kvscope::kCourseDecode.gpuBatch64Speedup)));
+
+    QStringList text;
+    // Where it ran, and why, from the report's fields (the reasons gpu/ words in English stay out).
+    const DecodeOptions& asked = m_runs.back().options;
+    if (r.backend == Backend::Cuda)
+        text << tr("On CUDA, %1%2.")
+                    .arg(QString::fromStdString(precisionName(r.precision)).toUpper(),
+                         r.graphs ? tr(", cached steps replayed as a CUDA graph") : QString());
+    else if (asked.backend == BackendChoice::Cpu)
+        text << tr("On the CPU, as chosen.");
+    else if (r.device.backend != Backend::Cuda)
+        text << tr("On the CPU: no CUDA device answered.");
+    else if (!cudaSupportsShape(r.model))
+        text << tr("On the CPU: the CUDA kernels take a head size of 64 or 128, this model's is %1.")
+                    .arg(r.model.headDim());
+    else
+        text << tr("On the CPU: cuBLAS could not be opened.");
+    if (r.speedupMeasured())
+        text << tr("At batch %1 each cached step pushed %1 token(s), one per sequence, instead of the whole prefix, "
+                   "and ran %2 faster.")
+                    .arg(r.batch)
+                    .arg(times(r.speedup));
+    else
+        text << tr("No speedup at batch %1: it needs complete runs without a cache and with a contiguous one.")
+                    .arg(r.batch);
+    if (r.fitValid)
+        text << tr("Fixed cost is %1% of a cached step and %2% of an uncached one (least squares).")
+                    .arg(percent(r.fixedCostShareCached), percent(r.fixedCostShareUncached));
+    else if (r.fitMeasured)
+        text << tr("The two-term model does not split these steps into a positive fixed and per-token cost: too few "
+                   "or too noisy steps.");
+    else
+        text << tr("No two-term fit: no completed mode with steps of different sizes.");
+    if (!r.tokensCompared)
+        text << tr("Tokens not compared: fewer than two modes completed.");
+    else
+        text << (r.tokensIdentical ? tr("Every mode generated the same tokens.")
+                                   : tr("The modes generated DIFFERENT tokens: the cache is wrong."));
+    if (r.stopped) {
+        for (const ModeResult& m : r.modes)
+            if (!m.completed)
+                text << tr("Stopped after %1 of %2 steps in the %3 mode.")
+                            .arg(m.steps.size())
+                            .arg(r.stepsRequested)
+                            .arg(modeLabel(m.mode));
+        QStringList notRun;
+        for (const CacheMode mode : m_runs.back().options.modes)
+            if (!modeIn(r, mode))
+                notRun << modeLabel(mode);
+        if (!notRun.isEmpty())
+            text << tr("Not run: %1.").arg(notRun.join(tr(", ")));
+    }
+    // The course's lesson: batch 1's two equations against a larger batch.
+    if (m_runs.size() > 1 && m_runs.front().report.twoPoint.measured) {
+        const DecodeReport& first = m_runs.front().report;
+        const std::vector<ModeCheck> checks = checkStepModel(first.twoPoint.model, r);
+        const ModeCheck* none = nullptr;
+        const ModeCheck* cached = nullptr;
+        for (const ModeCheck& c : checks) {
+            if (c.completed && c.mode == CacheMode::None)
+                none = &c;
+            if (c.completed && c.mode != CacheMode::None && !cached)
+                cached = &c;
+        }
+        if (none && cached) {
+            text << tr("Batch %1's two equations predict %2 ms (no cache) and %3 ms (cache) per step at batch %4; "
+                       "measured %5 and %6 ms (%7 and %8 against the prediction).")
+                        .arg(first.batch)
+                        .arg(ms(none->predictedMs), ms(cached->predictedMs))
+                        .arg(r.batch)
+                        .arg(ms(none->measuredMs), ms(cached->measuredMs), signedPercent(none->missedShare),
+                             signedPercent(cached->missedShare));
+            const kvscope::CourseDecodeFigures& c = kvscope::kCourseDecode;
+            text << tr("On the course's GPU the same method predicted %1 and %2 ms against %3 and %4 measured; the "
+                       "course puts the gap down to reading the cache, which grows with the context and has no term "
+                       "in the model.")
+                        .arg(quoted(c.gpuBatch64PredictedUncachedMs), quoted(c.gpuBatch64PredictedCachedMs),
+                             quoted(c.gpuBatch64UncachedMs), quoted(c.gpuBatch64CachedMs));
+        }
+    }
+    m_reading->setText(text.join(u' '));
 }

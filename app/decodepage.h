@@ -22,9 +22,11 @@ class QTimer;
 class QValueAxis;
 
 // The GPU panel: our small GPT decoding live with and without a KV cache, step time and
-// KV memory drawn at frame rate while it runs, and a summary with the two-term fit and
-// the four memory figures when it ends. Without a CUDA device the same core runs on the
-// CPU, and the backend line says so.
+// KV memory drawn at frame rate while it runs, and when it ends a summary, the two-term
+// model (least squares and the course's two equations) against the measured steps, and the
+// course's figures beside ours. Without a CUDA device the same core runs on the CPU, and
+// the backend line says so. A run may go on at a second batch ("then at batch 64"), which
+// the first batch's two equations predict, as the course does.
 class DecodePage : public Page {
     Q_OBJECT
 
@@ -32,23 +34,59 @@ public:
     explicit DecodePage(ScenarioController* controller, QWidget* parent = nullptr);
     ~DecodePage() override;
 
+    // One finished run of a sequence: what was asked and what was measured.
+    struct Run {
+        kvscope::gpu::DecodeOptions options;
+        kvscope::gpu::DecodeReport report;
+    };
+
     void start();
     void stop();
     bool isRunning() const { return m_running; }
     void loadCourseExperiment(int batch); // 500 steps, with and without a cache
     kvscope::gpu::DecodeOptions options() const;
     void setOptions(const kvscope::gpu::DecodeOptions& options);
-    const kvscope::gpu::DecodeReport* lastReport() const { return m_haveReport ? &m_report : nullptr; }
+    // The batch a run goes on at after the first; 0 when it does not.
+    int thenBatch() const;
+    void setThenBatch(int batch); // 0: no second run
+    const kvscope::gpu::DecodeReport* lastReport() const { return m_runs.empty() ? nullptr : &m_runs.back().report; }
+    const std::vector<Run>& runs() const { return m_runs; } // this sequence's finished runs, in order
     QTableWidget* summary() const { return m_summary; }
+    QTableWidget* fitTable() const { return m_fit; }
+    QTableWidget* courseTable() const { return m_course; }
     QString backendText() const;
     bool cudaControlsEnabled() const; // the graphs switch and the BF16 choice
     QString estimateText() const;
+    QString readingText() const;
+    QString headlineText() const;
     int plottedSteps() const; // points drawn so far, all modes
+    int shownRun() const;     // which run of runs() the charts show
+    void showRun(int index);
+
+    // The course's experiment at `batch` and the classroom one (the course's model, 24 steps,
+    // batch 1 then batch 64: well under a minute on a 2-core CPU).
+    static kvscope::gpu::DecodeOptions courseOptions(int batch);
+    static kvscope::gpu::DecodeOptions classroomOptions();
+    static constexpr int kClassroomThenBatch = 64;
+    static constexpr int kClassroomSteps = 24;
+
     // The step-time axis's top for these steps, and how many lie above it (scheduler stalls).
     static double timeAxisTop(std::vector<double> stepMs, int* offScale = nullptr);
+    // A tick interval of 1, 2 or 5 x 10^k giving about `target` intervals over [0, span]
+    // (whole numbers when `integral`), and the decimals that print every multiple of it apart.
+    static double tickInterval(double span, int target, bool integral);
+    static int labelDecimals(double interval);
+    static QString formatDuration(double seconds); // "40 s", "3.5 min", "1.6 h"
+
+public slots:
+    // Batch 1 then batch 64, 24 steps, with and without a cache: what a teacher presses on a CPU.
+    void loadClassroomExperiment();
 
 signals:
     void runRequested(const kvscope::gpu::DecodeOptions& options);
+    void estimateRequested(const QList<kvscope::gpu::DecodeOptions>& runs, int ticket);
+    // The sequence ended (done, stopped or failed); runs() holds what it measured.
+    void runsFinished();
 
 protected:
     void refresh() override {}
@@ -56,35 +94,57 @@ protected:
 private:
     void onStep(const kvscope::gpu::StepRecord& step);
     void onFinished(const kvscope::gpu::DecodeReport& report);
+    void runNext();                                                 // the next run of the sequence
     void flush();                                                   // frame-rate chart update from the pending steps
     void prepareCharts(const kvscope::gpu::DecodeOptions& options); // fresh series and axes for a run
+    void appendSteps(const std::vector<kvscope::gpu::StepRecord>& steps);
+    void drawFit(const kvscope::gpu::DecodeReport& report); // the least-squares line over each mode's steps
+    void setAxis(QValueAxis* axis, double top, bool integral);
     void setRunning(bool running);
     void fillSummary();
+    void fillFit();
+    void fillCourse();
+    void fillReading();
+    void restyle();            // presenter mode: pens, markers, headline sizes
     void updateCudaControls(); // graphs and bf16 only where the run will be on CUDA
+    void requestEstimate(const QList<kvscope::gpu::DecodeOptions>& runs, const QString& what);
+    void onEstimateReady(double seconds, int ticket);
+    QList<kvscope::gpu::DecodeOptions> plannedRuns() const;
 
     QLabel* m_backend;
     QSpinBox *m_layers, *m_width, *m_heads, *m_kvHeads, *m_batch, *m_steps, *m_prompt, *m_blockSize;
-    QCheckBox *m_none, *m_contiguous, *m_paged, *m_graphs;
-    QComboBox *m_backendChoice, *m_precision;
+    QCheckBox *m_none, *m_contiguous, *m_paged, *m_graphs, *m_then;
+    QSpinBox* m_thenBatch;
+    QComboBox *m_backendChoice, *m_precision, *m_shown;
     bool m_cudaPresent = false;
-    QPushButton *m_run, *m_stop;
+    QPushButton *m_run, *m_stop, *m_course1, *m_course64, *m_classroom;
     QLabel* m_estimate;
+    QLabel* m_headline;
     QLabel* m_reading;
+    QLabel* m_fitText;
     QChartView* m_timeChart;
     QChartView* m_memoryChart;
     QTableWidget* m_summary;
+    QTableWidget* m_fit;
+    QTableWidget* m_course;
     QTimer* m_frame;
     QThread m_thread;
     DecodeWorker* m_worker;
     std::vector<kvscope::gpu::StepRecord> m_pending;
-    std::map<int, QLineSeries*> m_timeSeries;
+    std::map<int, QScatterSeries*> m_timePoints;
+    std::map<int, QLineSeries*> m_timeFit;
     std::map<int, QScatterSeries*> m_kvPoints;
     QLineSeries* m_kvTheory = nullptr;
     QValueAxis *m_timeX, *m_timeY, *m_kvX, *m_kvY;
     double m_maxKv = 1;
-    std::vector<double> m_stepMs; // every step time drawn this run, for the time axis's scale
-    kvscope::gpu::DecodeReport m_report;
-    bool m_haveReport = false;
+    std::vector<double> m_stepMs; // every step time drawn, for the time axis's scale
+    std::vector<Run> m_runs;
+    std::vector<kvscope::gpu::DecodeOptions> m_queue; // runs of the sequence still to go
+    kvscope::gpu::DecodeOptions m_current;            // the run in flight
+    int m_shownRun = -1;
+    int m_ticket = 0;                    // estimates answered with an older ticket are dropped
+    QString m_estimateWhat;              // what the estimate in flight is for, in words
+    bool m_estimateForClassroom = false; // no "press Classroom CPU" advice for the classroom run itself
     bool m_running = false;
     int m_plotted = 0;
 };

@@ -2,38 +2,125 @@
 
 #include "error.h"
 
+#include <algorithm>
+#include <chrono>
+
 using namespace kvscope::gpu;
 
-double estimateRunSeconds(const DecodeOptions& options, const DecodeReport& probe) {
-    // Uncached steps grow with the prefix: use the fit's per-token cost; cached ones stay flat.
-    double ms = 0;
+double estimateRunSeconds(const DecodeOptions& options, const DecodeReport& probe, const DecodeReport* prefixProbe) {
+    // Cached steps stay flat: the probe's last one, times the steps. Uncached steps grow with
+    // the prefix: a + b x tokens, with a the cost of a one-token-per-sequence step (a cached
+    // step at this batch) and b the cost per token of a long uncached step, which the prefix
+    // probe measures at batch 1 and the run's mean prefix (attention makes b grow with it).
+    const ModeResult* uncached = nullptr;
+    const ModeResult* cached = nullptr;
     for (const ModeResult& m : probe.modes) {
         if (m.steps.empty())
             continue;
-        if (m.mode == CacheMode::None) {
-            const double perToken =
-                m.steps.back().milliseconds / double(std::max<std::uint64_t>(1, m.steps.back().tokensComputed));
-            const double meanTokens = double(options.batch) * (options.promptLen + options.steps / 2.0);
-            ms += perToken * meanTokens * options.steps;
-        } else {
-            ms += m.steps.back().milliseconds * options.steps + m.steps.front().milliseconds;
-        }
+        if (m.mode == CacheMode::None)
+            uncached = &m;
+        else if (!cached)
+            cached = &m;
     }
+    const double oneToken = double(options.batch);
+    const double meanTokens = oneToken * (options.promptLen + options.steps / 2.0);
+    double ms = 0;
+    const TwoPointFit long_ = prefixProbe ? twoPointFit(*prefixProbe) : TwoPointFit{};
+    if (uncached && long_.measured && long_.model.bMs > 0) {
+        const double a = cached ? cached->steps.back().milliseconds : long_.model.aMs;
+        ms += (a + long_.model.bMs * (meanTokens - oneToken)) * options.steps;
+    } else if (uncached) { // from this probe's short steps alone
+        const StepRecord& last = uncached->steps.back();
+        const double tokens = double(std::max<std::uint64_t>(1, last.tokensComputed));
+        const double a = cached ? cached->steps.back().milliseconds : 0.0;
+        if (cached && tokens > oneToken && last.milliseconds > a)
+            ms += (a + (last.milliseconds - a) / (tokens - oneToken) * (meanTokens - oneToken)) * options.steps;
+        else
+            ms += last.milliseconds / tokens * meanTokens * options.steps;
+    }
+    for (const ModeResult& m : probe.modes)
+        if (m.mode != CacheMode::None && !m.steps.empty())
+            ms += m.steps.back().milliseconds * options.steps + m.steps.front().milliseconds;
     return ms / 1000.0;
 }
 
+namespace {
+struct ProbeTimes {
+    double runSeconds = -1;  // the run's own: its steps and loading the model once; -1 when stopped
+    double probeSeconds = 0; // what the probes themselves took, wall clock
+};
+
+double wallSeconds(std::chrono::steady_clock::time_point since) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
+}
+
+// 2 steps of every mode at the run's batch, and, when the run has an uncached mode, 2 steps
+// at batch 1 from the run's mean prefix with and without a cache.
+ProbeTimes probe(const DecodeOptions& options, const std::atomic<bool>* stop) {
+    ProbeTimes t;
+    const auto start = std::chrono::steady_clock::now();
+    DecodeOptions shortProbe = options;
+    shortProbe.steps = std::min(2u, options.steps);
+    const DecodeReport first = runDecode(shortProbe, stop);
+    if (first.stopped)
+        return t;
+    // Loading the model (random weights, or a file) is paid again by the run: the probe's
+    // wall time less its steps.
+    double stepsMs = 0;
+    for (const ModeResult& m : first.modes)
+        stepsMs += m.totalMs;
+    const double setup = std::max(0.0, wallSeconds(start) - stepsMs / 1000.0);
+    const bool uncached = std::find(options.modes.begin(), options.modes.end(), CacheMode::None) != options.modes.end();
+    if (!uncached || options.steps < 4) {
+        t.runSeconds = estimateRunSeconds(options, first) + setup;
+        t.probeSeconds = wallSeconds(start);
+        return t;
+    }
+    DecodeOptions prefix = options;
+    prefix.batch = 1;
+    prefix.steps = 2;
+    prefix.promptLen = std::min(options.promptLen + options.steps / 2, options.model.maxContext - 2);
+    prefix.modes = {CacheMode::None, CacheMode::Contiguous};
+    const DecodeReport second = runDecode(prefix, stop);
+    if (second.stopped)
+        return t;
+    t.runSeconds = estimateRunSeconds(options, first, &second) + setup;
+    t.probeSeconds = wallSeconds(start);
+    return t;
+}
+} // namespace
+
 void DecodeWorker::run(const DecodeOptions& options) {
+    if (m_shutdown)
+        return;
     m_stop = false;
     try {
-        DecodeOptions probe = options;
-        probe.steps = std::min(2u, options.steps);
-        emit estimated(estimateRunSeconds(options, runDecode(probe, &m_stop)));
-        if (m_stop)
+        const ProbeTimes t = probe(options, &m_stop);
+        if (m_stop || t.runSeconds < 0)
             return emit finished(DecodeReport{});
+        emit estimated(t.runSeconds);
         emit finished(runDecode(options, &m_stop, [this](const StepRecord& step) { emit stepMeasured(step); }));
     } catch (const kvscope::Error& e) {
         emit failed(QString::fromUtf8(e.what()));
     } catch (const std::exception& e) {
         emit failed(QString::fromUtf8(e.what()));
     }
+}
+
+void DecodeWorker::estimate(const QList<DecodeOptions>& runs, int ticket) {
+    if (m_shutdown)
+        return;
+    m_estimateStop = false;
+    double seconds = 0;
+    try {
+        for (const DecodeOptions& options : runs) {
+            const ProbeTimes t = probe(options, &m_estimateStop);
+            if (t.runSeconds < 0)
+                return;                               // cancelled: a run was asked for, or the page is closing
+            seconds += t.runSeconds + t.probeSeconds; // Run probes again before it runs
+        }
+    } catch (const std::exception&) {
+        seconds = -1; // no estimate; the run itself says what is wrong when it is asked for
+    }
+    emit estimateReady(seconds, ticket);
 }

@@ -2,6 +2,7 @@
 
 #include "decode.h"
 
+#include <QList>
 #include <QObject>
 
 #include <atomic>
@@ -19,19 +20,39 @@ public:
     using QObject::QObject;
 
 public slots:
-    // A short probe first (2 steps per mode) to estimate the run's duration, then the run.
+    // Short probes first (see estimateRunSeconds) to estimate the run's duration, then the run.
     void run(const kvscope::gpu::DecodeOptions& options);
+    // Only the probes, for runs a preset is about to offer: the seconds of all of them together
+    // (probes, loading the model and the steps),
+    // answered with `ticket` so the page can drop an estimate it no longer needs; -1 seconds
+    // when the options cannot run.
+    void estimate(const QList<kvscope::gpu::DecodeOptions>& runs, int ticket);
     void stop() { m_stop = true; }
+    // Ends the probe of an estimate in flight (a run that was asked for goes on).
+    void cancelEstimate() { m_estimateStop = true; }
+    // For good: the page is closing, nothing more starts.
+    void shutdown() {
+        m_shutdown = true;
+        m_stop = true;
+        m_estimateStop = true;
+    }
 
 signals:
     void estimated(double seconds);
+    void estimateReady(double seconds, int ticket);
     void stepMeasured(const kvscope::gpu::StepRecord& step);
     void finished(const kvscope::gpu::DecodeReport& report);
     void failed(const QString& message);
 
 private:
     std::atomic<bool> m_stop{false};
+    std::atomic<bool> m_estimateStop{false};
+    std::atomic<bool> m_shutdown{false};
 };
 
-// Seconds a full run should take, from the probe's per-mode step costs.
-double estimateRunSeconds(const kvscope::gpu::DecodeOptions& options, const kvscope::gpu::DecodeReport& probe);
+// Seconds a full run should take, from a probe's per-mode step costs (2 steps of each mode at
+// the run's batch) and, when there is one, a prefix probe: batch 1, no cache and contiguous,
+// 2 steps from the run's mean prefix, whose two equations give the cost per token of a long
+// uncached step.
+double estimateRunSeconds(const kvscope::gpu::DecodeOptions& options, const kvscope::gpu::DecodeReport& probe,
+                          const kvscope::gpu::DecodeReport* prefixProbe = nullptr);

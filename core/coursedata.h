@@ -14,6 +14,9 @@ struct StepModel {
         const double total = predict(tokens);
         return total > 0.0 ? aMs / total : 0.0;
     }
+    // Whether the fit splits a step into a positive fixed and a positive per-token cost; noisy
+    // or few steps can give a negative term, and then shares mean nothing.
+    bool splits() const { return aMs > 0.0 && bMs > 0.0; }
 };
 
 // The course's method: two measured steps (x1 tokens took y1 ms, x2 tokens took y2 ms)
@@ -40,6 +43,17 @@ struct CourseDecodeFigures {
     double cpuBatch1Speedup = 3.6;
     // Tokens an uncached step computes on average over 500 steps (about 250 per sequence).
     double uncachedMeanTokens = 250.0;
+    // What batch 1's a and b predict for batch 64, as the course text quotes them (with the
+    // rounded b = 0.0011 ms): 1.22 + 0.0011 x 64 x 250 and 1.22 + 0.0011 x 64.
+    double gpuBatch64PredictedUncachedMs = 18.8;
+    double gpuBatch64PredictedCachedMs = 1.29;
+
+    // Seconds one run of `steps` steps took on the course's GPU, both modes:
+    // 500 x (1.5 + 1.22) ms = 1.36 s at batch 1, 500 x (21.8 + 2.7) ms = 12.25 s at batch 64.
+    constexpr double gpuBatch1RunSeconds() const { return steps * (gpuBatch1UncachedMs + gpuBatch1CachedMs) / 1000.0; }
+    constexpr double gpuBatch64RunSeconds() const {
+        return steps * (gpuBatch64UncachedMs + gpuBatch64CachedMs) / 1000.0;
+    }
 };
 inline constexpr CourseDecodeFigures kCourseDecode{};
 

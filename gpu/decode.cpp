@@ -1,6 +1,7 @@
 // The decode driver: validates the options, picks the backend, runs each cache mode step by
-// step through it, and turns the measurements into the report (speedup, the two-term fit,
-// the four memory figures, a reading in plain words). The arithmetic lives in the backends.
+// step through it, and turns the measurements into the report (speedup, the two-term fits,
+// the four memory figures); englishReading() words it for the CLI. The arithmetic of a
+// step lives in the backends.
 #include "engine.h"
 
 #include "checked.h"
@@ -201,10 +202,11 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
         result.tokensPerSecond =
             result.totalMs > 0 ? double(options.batch) * double(result.steps.size()) / (result.totalMs / 1000.0) : 0;
         result.memory.theoreticalWeightBytes = report.parameters * elementBytes(options.precision);
+        // The formula for the tokens this mode reached: all of them, or as far as a stopped run got.
         result.memory.theoreticalKvBytes =
             mode == CacheMode::None
                 ? 0
-                : kvBytesByFormula(c, options.batch, options.promptLen + options.steps, options.precision);
+                : kvBytesByFormula(c, options.batch, options.promptLen + result.steps.size(), options.precision);
         result.memory.peakAllocatedBytes = session->peakAllocated();
         report.modes.push_back(std::move(result));
         if (report.stopped)
@@ -212,11 +214,16 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
     }
 
     // Tokens agree across completed modes; fit over every step of every completed mode.
+    report.batch = options.batch;
+    report.stepsRequested = options.steps;
+    report.promptLen = options.promptLen;
     std::vector<double> xs, ys;
     const ModeResult* first = nullptr;
+    int completedModes = 0;
     for (const ModeResult& m : report.modes) {
         if (!m.completed)
             continue;
+        ++completedModes;
         if (first && m.tokens != first->tokens)
             report.tokensIdentical = false;
         first = first ? first : &m;
@@ -225,7 +232,11 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
             ys.push_back(s.milliseconds);
         }
     }
-    fitTwoTerm(xs, ys, report.fitAms, report.fitBms);
+    report.tokensCompared = completedModes >= 2;
+    report.fitSteps = xs.size();
+    report.fitMeasured = !xs.empty() && std::any_of(xs.begin(), xs.end(), [&](double x) { return x != xs.front(); });
+    if (report.fitMeasured)
+        fitTwoTerm(xs, ys, report.fitAms, report.fitBms);
     const ModeResult* none = nullptr;
     const ModeResult* cached = nullptr;
     for (const ModeResult& m : report.modes) {
@@ -236,15 +247,15 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
     }
     // Shares only mean something when both terms came out positive; noisy or few steps can
     // give a negative intercept, and then the report says the model does not fit.
-    report.fitValid = report.fitAms > 0 && report.fitBms > 0;
-    const double cachedTokens = double(options.batch);
+    const kvscope::StepModel fit = report.leastSquares();
+    report.fitValid = report.fitMeasured && fit.splits();
     if (report.fitValid)
-        report.fixedCostShareCached = report.fitAms / (report.fitAms + report.fitBms * cachedTokens);
+        report.fixedCostShareCached = fit.fixedShare(double(options.batch));
     if (none && report.fitValid) {
         double meanTokens = 0;
         for (const StepRecord& s : none->steps)
             meanTokens += double(s.tokensComputed) / double(none->steps.size());
-        report.fixedCostShareUncached = report.fitAms / (report.fitAms + report.fitBms * meanTokens);
+        report.fixedCostShareUncached = fit.fixedShare(meanTokens);
     }
     if (none && cached && cached->totalMs > 0)
         report.speedup = none->totalMs / cached->totalMs;
@@ -253,22 +264,126 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
         if (none && m.completed && m.mode != CacheMode::None && m.totalMs > 0)
             m.speedupVsNone = none->totalMs / m.totalMs;
     }
-    char line[512];
-    if (!report.fitValid)
-        std::snprintf(line, sizeof line,
-                      "%s%.1fx; the two-term model step = a + b x tokens does not fit these steps "
-                      "(a = %.3f ms, b = %.5f ms): too few or too noisy steps to split fixed from per-token cost.",
-                      report.speedup > 0 ? "Caching sped each step up " : "Speedup ", report.speedup, report.fitAms,
-                      report.fitBms);
-    else if (report.speedup > 0)
-        std::snprintf(line, sizeof line,
-                      "With a cache each step pushed %u position(s) instead of the whole prefix and ran %.1fx faster; "
-                      "step = %.3f ms + %.5f ms x tokens, so %.0f%% of a cached step is fixed cost.",
-                      options.batch, report.speedup, report.fitAms, report.fitBms, 100.0 * report.fixedCostShareCached);
-    else
-        std::snprintf(line, sizeof line, "step = %.3f ms + %.5f ms x tokens computed.", report.fitAms, report.fitBms);
-    report.reading = line;
+    report.twoPoint = twoPointFit(report);
     return report;
+}
+
+TwoPointFit twoPointFit(const DecodeReport& report) {
+    TwoPointFit fit;
+    const auto completed = [&](CacheMode mode) -> const ModeResult* {
+        for (const ModeResult& m : report.modes)
+            if (m.completed && m.mode == mode)
+                return &m;
+        return nullptr;
+    };
+    const ModeResult* none = completed(CacheMode::None);
+    const ModeResult* cached = completed(CacheMode::Contiguous);
+    if (!cached)
+        cached = completed(CacheMode::Paged);
+    if (!none || !cached || none->steps.empty())
+        return fit;
+    fit.cachedMode = cached->mode;
+    // y1: the cached steps that computed one token per sequence (not the prompt's step 0,
+    // unless the prompt is one token long).
+    const double oneToken = double(report.batch);
+    int n = 0;
+    for (const StepRecord& s : cached->steps)
+        if (double(s.tokensComputed) == oneToken) {
+            fit.cachedMs += s.milliseconds;
+            ++n;
+        }
+    if (n == 0)
+        return fit;
+    fit.cachedTokens = oneToken;
+    fit.cachedMs /= n;
+    for (const StepRecord& s : none->steps) {
+        fit.uncachedTokens += double(s.tokensComputed);
+        fit.uncachedMs += s.milliseconds;
+    }
+    fit.uncachedTokens /= double(none->steps.size());
+    fit.uncachedMs /= double(none->steps.size());
+    if (fit.uncachedTokens == fit.cachedTokens)
+        return fit; // one step of a one-token prompt: two equal equations
+    fit.model = kvscope::fitTwoPoints(fit.cachedTokens, fit.cachedMs, fit.uncachedTokens, fit.uncachedMs);
+    fit.measured = true;
+    return fit;
+}
+
+std::vector<double> predictSteps(const kvscope::StepModel& model, const std::vector<StepRecord>& steps) {
+    std::vector<double> ms;
+    ms.reserve(steps.size());
+    for (const StepRecord& s : steps)
+        ms.push_back(model.predict(double(s.tokensComputed)));
+    return ms;
+}
+
+std::vector<ModeCheck> checkStepModel(const kvscope::StepModel& model, const DecodeReport& report) {
+    std::vector<ModeCheck> rows;
+    for (const ModeResult& m : report.modes) {
+        if (m.steps.empty())
+            continue;
+        ModeCheck c;
+        c.mode = m.mode;
+        c.completed = m.completed;
+        for (const StepRecord& s : m.steps) {
+            c.meanTokens += double(s.tokensComputed);
+            c.measuredMs += s.milliseconds;
+        }
+        c.meanTokens /= double(m.steps.size());
+        c.measuredMs /= double(m.steps.size());
+        c.predictedMs = model.predict(c.meanTokens);
+        c.missedMs = c.measuredMs - c.predictedMs;
+        c.missedShare = c.predictedMs > 0 ? c.missedMs / c.predictedMs : 0.0;
+        rows.push_back(c);
+    }
+    return rows;
+}
+
+std::string englishReading(const DecodeReport& r) {
+    std::string out;
+    char line[512];
+    const auto add = [&](const std::string& sentence) { out += (out.empty() ? "" : " ") + sentence; };
+    if (r.speedupMeasured()) {
+        std::snprintf(line, sizeof line,
+                      "With a cache each step pushed %u position(s) instead of the whole prefix and ran %.1fx faster.",
+                      r.batch, r.speedup);
+        add(line);
+    } else {
+        add("Speedup not measured: it needs complete runs without a cache and with a contiguous one.");
+    }
+    if (r.fitValid) {
+        std::snprintf(line, sizeof line,
+                      "Least squares: step = %.3f ms + %.5f ms x tokens, so %.0f%% of a cached step is fixed cost.",
+                      r.fitAms, r.fitBms, 100.0 * r.fixedCostShareCached);
+        add(line);
+    } else if (r.fitMeasured) {
+        std::snprintf(line, sizeof line,
+                      "The two-term model step = a + b x tokens does not fit these steps (a = %.3f ms, b = %.5f ms): "
+                      "too few or too noisy steps to split fixed from per-token cost.",
+                      r.fitAms, r.fitBms);
+        add(line);
+    } else {
+        add("Two-term fit not measured: no completed mode, or every step computed the same number of tokens.");
+    }
+    if (r.twoPoint.measured) {
+        std::snprintf(line, sizeof line,
+                      "Two equations: a + %.0f b = %.3f ms (cached), a + %.1f b = %.3f ms (uncached) give a = %.3f ms, "
+                      "b = %.5f ms.",
+                      r.twoPoint.cachedTokens, r.twoPoint.cachedMs, r.twoPoint.uncachedTokens, r.twoPoint.uncachedMs,
+                      r.twoPoint.model.aMs, r.twoPoint.model.bMs);
+        add(line);
+    }
+    if (!r.tokensCompared)
+        add("Tokens not compared: fewer than two modes completed.");
+    if (r.stopped) {
+        for (const ModeResult& m : r.modes)
+            if (!m.completed) {
+                std::snprintf(line, sizeof line, "Stopped in the %s mode after %zu of %u steps.",
+                              cacheModeName(m.mode).c_str(), m.steps.size(), r.stepsRequested);
+                add(line);
+            }
+    }
+    return out;
 }
 
 #ifndef KVSCOPE_HAVE_CUDA

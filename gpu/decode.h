@@ -1,5 +1,6 @@
 #pragma once
 
+#include "coursedata.h"
 #include "device.h"
 #include "gptmodel.h"
 
@@ -70,6 +71,19 @@ struct ModeResult {
     bool completed = false; // false when stopped early
 };
 
+// The course's two equations for the two-term model (DOMAIN.md section 7): a cached step that
+// computes one token per sequence and the mean uncached step give
+//     a + x1 b = y1 (cached)   and   a + x2 b = y2 (uncached, x2 = its mean token count).
+struct TwoPointFit {
+    bool measured = false;                        // both modes completed, with x1 != x2
+    CacheMode cachedMode = CacheMode::Contiguous; // the cached mode used (contiguous, else paged)
+    double cachedTokens = 0.0;                    // x1: tokens in a one-token-per-sequence step (= batch)
+    double cachedMs = 0.0;                        // y1: mean time of those steps, ms
+    double uncachedTokens = 0.0;                  // x2: mean tokens of an uncached step
+    double uncachedMs = 0.0;                      // y2: mean uncached step time, ms
+    kvscope::StepModel model;                     // a and b solved from the two equations
+};
+
 struct DecodeReport {
     DeviceInfo device;              // what the probe found
     Backend backend = Backend::Cpu; // what the run used
@@ -78,16 +92,25 @@ struct DecodeReport {
     bool graphs = false;
     GptConfig model;
     std::uint64_t parameters = 0;
-    std::vector<ModeResult> modes;
-    bool tokensIdentical = true; // every completed mode generated the same tokens
+    std::uint32_t batch = 0;          // the run's options, so the report says what was asked
+    std::uint32_t stepsRequested = 0; // steps each mode was asked for
+    std::uint32_t promptLen = 0;
+    std::vector<ModeResult> modes; // the modes that ran, in order; a stopped run lacks the later ones
+    bool tokensCompared = false;   // two or more modes completed, so tokensIdentical compares something
+    bool tokensIdentical = true;   // every completed mode generated the same tokens
     // step_ms = a + b x tokens, least squares over every step of every completed mode.
     double fitAms = 0.0, fitBms = 0.0;
+    std::size_t fitSteps = 0;            // the steps the fit used
+    bool fitMeasured = false;            // those steps hold two token counts or more; a = b = 0 otherwise
     double fixedCostShareCached = 0.0;   // a / (a + b x batch): the fixed share of a cached step
     double fixedCostShareUncached = 0.0; // a / (a + b x mean uncached tokens)
-    bool fitValid = false;               // a > 0 and b > 0; the shares are 0 otherwise
-    double speedup = 0.0;                // uncached / contiguous step time, when both ran
+    bool fitValid = false;               // measured, a > 0 and b > 0; the shares are 0 otherwise
+    TwoPointFit twoPoint;                // the course's method on this run's means
+    double speedup = 0.0;                // uncached / contiguous step time, when both completed; 0 otherwise
     bool stopped = false;
-    std::string reading; // one line in plain words
+
+    kvscope::StepModel leastSquares() const { return {fitAms, fitBms}; }
+    bool speedupMeasured() const { return speedup > 0.0; }
 };
 
 using StepCallback = std::function<void(const StepRecord&)>;
@@ -139,6 +162,32 @@ double deviceCopyBandwidth(std::uint64_t bytes, int repeats);
 
 // Least squares of y = a + b x over the points; b = 0 when every x is the same.
 void fitTwoTerm(const std::vector<double>& x, const std::vector<double>& y, double& a, double& b);
+
+// The two equations on a report's modes: x1 = batch (steps that computed one token per
+// sequence), y1 = their mean ms in the contiguous mode (else paged); x2, y2 = the uncached
+// mode's mean tokens and ms. Not measured unless both modes completed.
+TwoPointFit twoPointFit(const DecodeReport& report);
+
+// The model's step time at each step's token count: the fitted line drawn over the steps.
+std::vector<double> predictSteps(const kvscope::StepModel& model, const std::vector<StepRecord>& steps);
+
+// A mode's mean step against what a two-term model predicts for its mean token count
+// (a + b x is linear, so that is also the mean of the per-step predictions).
+struct ModeCheck {
+    CacheMode mode = CacheMode::None;
+    bool completed = false;
+    double meanTokens = 0.0;  // tokens computed per step, mean over the measured steps
+    double measuredMs = 0.0;  // mean measured step, ms
+    double predictedMs = 0.0; // a + b x meanTokens, ms
+    double missedMs = 0.0;    // measured - predicted: what the model leaves out, ms
+    double missedShare = 0.0; // missed / predicted: +0.16 is 16% slower than predicted; 0 when nothing is predicted
+};
+// One row per mode that measured at least one step.
+std::vector<ModeCheck> checkStepModel(const kvscope::StepModel& model, const DecodeReport& report);
+
+// The report in one paragraph of plain English, for the CLI: states only what was measured
+// and names what was not. The window composes its own reading through tr() from the fields.
+std::string englishReading(const DecodeReport& report);
 
 // The forward pass of a whole sequence in float64, no cache: logits of its last position.
 // The reference the FP32 modes are checked against.

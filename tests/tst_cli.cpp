@@ -206,6 +206,30 @@ private slots:
                      .toInteger(),
                  512LL * 30 * 2);
         QVERIFY(j.contains("fit_a_ms"_L1) && j.contains("fit_b_ms"_L1));
+        // The reading is worded here, by the CLI, from the report's fields; the additions carry the fields.
+        QVERIFY(j.value("reading"_L1).toString().contains(u"faster"_s));
+        QVERIFY(j.value("tokens_compared"_L1).toBool());
+        QVERIFY(j.value("fit_measured"_L1).toBool());
+        QCOMPARE(j.value("fit_steps"_L1).toInt(), 3 * 10);
+        const QJsonObject twoPoint = j.value("two_point"_L1).toObject();
+        QVERIFY(twoPoint.value("measured"_L1).toBool());
+        QCOMPARE(twoPoint.value("cached_tokens"_L1).toDouble(), 2.0);              // one token per sequence, batch 2
+        QCOMPARE(twoPoint.value("uncached_tokens"_L1).toDouble(), 2 * (20 + 4.5)); // prefixes 20 .. 29
+        const QJsonObject check = j.value("step_model_check"_L1).toObject();
+        for (const char* mode : {"none", "contiguous", "paged"}) {
+            const QJsonObject c = check.value(QLatin1String(mode)).toObject();
+            QVERIFY2(c.value("measured_ms"_L1).toDouble() > 0, mode);
+            QVERIFY2(c.value("least_squares_ms"_L1).isDouble() && c.value("two_point_ms"_L1).isDouble(), mode);
+        }
+        QVERIFY(std::abs(check.value("none"_L1).toObject().value("two_point_ms"_L1).toDouble() -
+                         twoPoint.value("uncached_ms"_L1).toDouble()) < 1e-9);
+        const CliResult text = runCli({u"decode"_s, u"--layers"_s, u"1"_s, u"--width"_s, u"64"_s, u"--heads"_s, u"4"_s,
+                                       u"--steps"_s, u"4"_s, u"--cache"_s, u"contiguous"_s});
+        QVERIFY2(text.exitCode == 0, text.err.constData());
+        // One mode: nothing to compare and no speedup, and the text says so instead of "yes" and "0.0x".
+        QVERIFY2(text.out.contains("tokens identical across modes: not compared"), text.out.constData());
+        QVERIFY2(text.out.contains("Speedup not measured"), text.out.constData());
+        QVERIFY(!text.out.contains("0.0x"));
 
         const CliResult dtype = runCli({u"decode"_s, u"--dtype"_s, u"fp8"_s});
         QCOMPARE(dtype.exitCode, 2);

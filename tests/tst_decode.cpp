@@ -172,7 +172,7 @@ private slots:
             QVERIFY(r.fixedCostShareUncached > 0 && r.fixedCostShareUncached < 1);
         } else {
             QCOMPARE(r.fixedCostShareCached, 0.0);
-            QVERIFY(QString::fromStdString(r.reading).contains(u"does not fit"_s));
+            QVERIFY(QString::fromStdString(englishReading(r)).contains(u"does not fit"_s));
         }
     }
 
@@ -204,6 +204,199 @@ private slots:
         fitTwoTerm({4, 4}, {1, 3}, a, b); // no spread in x: the mean, no slope
         QCOMPARE(b, 0.0);
         QCOMPARE(a, 2.0);
+    }
+
+    // ---- the report's arithmetic: the course's two equations, predictions, a stopped run ----
+
+    void coursesFigures() {
+        // DOMAIN.md section 7: a + b = 1.22 ms and a + 250 b = 1.5 ms.
+        const kvscope::StepModel course = kvscope::courseStepModel();
+        QCOMPARE(std::round(course.bMs * 1e4) / 1e4, 0.0011);
+        QCOMPARE(std::round(course.aMs * 100) / 100, 1.22);
+        QVERIFY(course.splits());
+        QVERIFY(course.fixedShare(1) > 0.99);
+        QVERIFY(std::abs(course.fixedShare(250) - 0.81) < 0.01);
+        // With b rounded as the course rounds it, batch 1's a and b give the course's batch-64 predictions.
+        const kvscope::StepModel rounded{1.22, 0.0011};
+        const auto& c = kvscope::kCourseDecode;
+        QCOMPARE(std::round(rounded.predict(64 * c.uncachedMeanTokens) * 10) / 10, c.gpuBatch64PredictedUncachedMs);
+        QCOMPARE(std::round(rounded.predict(64) * 100) / 100, c.gpuBatch64PredictedCachedMs);
+        QCOMPARE(c.gpuBatch64RunSeconds(), 12.25);                 // 500 x (21.8 + 2.7) ms
+        QVERIFY(std::abs(c.gpuBatch1RunSeconds() - 1.36) < 1e-12); // 500 x (1.5 + 1.22) ms
+        QVERIFY(throwsErrorContaining([] { kvscope::fitTwoPoints(3, 1, 3, 2); }, {"different token counts"}));
+        QVERIFY(!(kvscope::StepModel{-0.1, 0.01}).splits());
+        QVERIFY(!(kvscope::StepModel{1.0, 0.0}).splits());
+        QCOMPARE(kvscope::StepModel{}.fixedShare(10), 0.0); // a step that costs nothing has no share
+    }
+
+    void twoPointFitOnAReport_data() {
+        // A synthetic report: batch, prompt, each mode's (tokens, ms) per step, whether it completed.
+        QTest::addColumn<uint>("batch");
+        QTest::addColumn<QList<int>>("modes"); // CacheMode values, in order
+        QTest::addColumn<QList<bool>>("completed");
+        QTest::addColumn<QList<QList<QPointF>>>("steps"); // (tokens, ms) per step, per mode
+        QTest::addColumn<bool>("measured");
+        QTest::addColumn<double>("x1");
+        QTest::addColumn<double>("y1");
+        QTest::addColumn<double>("x2");
+        QTest::addColumn<double>("y2");
+        const int none = int(CacheMode::None), contiguous = int(CacheMode::Contiguous), paged = int(CacheMode::Paged);
+        QTest::newRow("course, batch 1: means of 1 and 250 tokens")
+            << 1u << QList<int>{none, contiguous} << QList<bool>{true, true}
+            << QList<QList<QPointF>>{{{249, 1.4}, {251, 1.6}}, {{1, 1.20}, {1, 1.24}}} << true << 1.0 << 1.22 << 250.0
+            << 1.5;
+        QTest::newRow("prompt of 4 at batch 2: the prompt's step is not a one-token step")
+            << 2u << QList<int>{none, contiguous} << QList<bool>{true, true}
+            << QList<QList<QPointF>>{{{8, 3.0}, {10, 4.0}, {12, 5.0}}, {{8, 9.0}, {2, 1.0}, {2, 2.0}}} << true << 2.0
+            << 1.5 << 10.0 << 4.0;
+        QTest::newRow("paged stands in for contiguous")
+            << 1u << QList<int>{none, paged} << QList<bool>{true, true}
+            << QList<QList<QPointF>>{{{1, 2.0}, {2, 3.0}}, {{1, 1.0}, {1, 1.0}}} << true << 1.0 << 1.0 << 1.5 << 2.5;
+        QTest::newRow("uncached mode stopped: not measured")
+            << 1u << QList<int>{none} << QList<bool>{false} << QList<QList<QPointF>>{{{1, 2.0}, {2, 3.0}}} << false
+            << 0.0 << 0.0 << 0.0 << 0.0;
+        QTest::newRow("cached mode stopped: not measured")
+            << 1u << QList<int>{none, contiguous} << QList<bool>{true, false}
+            << QList<QList<QPointF>>{{{1, 2.0}, {2, 3.0}}, {{1, 1.0}}} << false << 0.0 << 0.0 << 0.0 << 0.0;
+        QTest::newRow("one step of a one-token prompt: two equal equations")
+            << 4u << QList<int>{none, contiguous} << QList<bool>{true, true}
+            << QList<QList<QPointF>>{{{4, 2.0}}, {{4, 1.0}}} << false << 4.0 << 1.0 << 4.0 << 2.0;
+    }
+    void twoPointFitOnAReport() {
+        QFETCH(uint, batch);
+        QFETCH(QList<int>, modes);
+        QFETCH(QList<bool>, completed);
+        QFETCH(QList<QList<QPointF>>, steps);
+        QFETCH(bool, measured);
+        QFETCH(double, x1);
+        QFETCH(double, y1);
+        QFETCH(double, x2);
+        QFETCH(double, y2);
+        DecodeReport r;
+        r.batch = batch;
+        for (int i = 0; i < modes.size(); ++i) {
+            ModeResult m;
+            m.mode = CacheMode(modes[i]);
+            m.completed = completed[i];
+            for (const QPointF& p : steps[i])
+                m.steps.push_back({m.mode, std::uint32_t(m.steps.size()), p.y(), std::uint64_t(p.x()), 0});
+            r.modes.push_back(m);
+        }
+        const TwoPointFit fit = twoPointFit(r);
+        QCOMPARE(fit.measured, measured);
+        if (x1 > 0) {
+            QCOMPARE(fit.cachedTokens, x1);
+            QVERIFY(qFuzzyCompare(fit.cachedMs, y1));
+            QCOMPARE(fit.uncachedTokens, x2);
+            QVERIFY(qFuzzyCompare(fit.uncachedMs, y2));
+        }
+        if (!measured)
+            return;
+        // The fitted line passes through both means, so it predicts them exactly.
+        QVERIFY(std::abs(fit.model.predict(x1) - y1) < 1e-9);
+        QVERIFY(std::abs(fit.model.predict(x2) - y2) < 1e-9);
+        const std::vector<ModeCheck> checks = checkStepModel(fit.model, r);
+        QCOMPARE(checks.size(), std::size_t(modes.size()));
+        QVERIFY(std::abs(checks[0].missedMs) < 1e-9); // the uncached mean is one of the two equations
+    }
+
+    void predictionsMissTheCacheRead() {
+        // The course's lesson in numbers: batch 1's a and b against batch 64's measured steps.
+        const kvscope::StepModel rounded{1.22, 0.0011};
+        DecodeReport r;
+        r.batch = 64;
+        for (const auto& [mode, tokens, ms] :
+             {std::tuple{CacheMode::None, 64.0 * 250, 21.8}, std::tuple{CacheMode::Contiguous, 64.0, 2.7}}) {
+            ModeResult m;
+            m.mode = mode;
+            m.completed = true;
+            m.steps = {{mode, 0, ms - 0.1, std::uint64_t(tokens), 0}, {mode, 1, ms + 0.1, std::uint64_t(tokens), 0}};
+            r.modes.push_back(m);
+        }
+        const std::vector<ModeCheck> checks = checkStepModel(rounded, r);
+        QCOMPARE(checks.size(), std::size_t(2));
+        QCOMPARE(checks[0].meanTokens, 16000.0);
+        QVERIFY(std::abs(checks[0].predictedMs - 18.82) < 1e-9);
+        QVERIFY(std::abs(checks[0].missedMs - (21.8 - 18.82)) < 1e-9);
+        QVERIFY(std::abs(checks[1].predictedMs - 1.2904) < 1e-9);
+        QVERIFY(checks[1].missedMs > 1.4); // the cached step costs twice what the model says
+        QVERIFY(std::abs(checks[1].missedShare - (2.7 - 1.2904) / 1.2904) < 1e-9);
+        QVERIFY(std::abs(checks[0].missedShare - (21.8 - 18.82) / 18.82) < 1e-9);
+        QCOMPARE(checkStepModel({}, r)[0].missedShare, 0.0); // nothing predicted, no share
+        // The line drawn over the steps: a + b x each step's tokens.
+        const std::vector<double> line = predictSteps(rounded, r.modes[0].steps);
+        QCOMPARE(line.size(), std::size_t(2));
+        QVERIFY(std::abs(line[1] - 18.82) < 1e-9);
+    }
+
+    void stoppedRunClaimsNothingItDidNotMeasure_data() {
+        QTest::addColumn<int>("stopAfter"); // steps seen before stop is raised
+        QTest::addColumn<int>("modesReported");
+        QTest::addColumn<bool>("fitMeasured");
+        QTest::newRow("in the first mode") << 3 << 1 << false;
+        QTest::newRow("in the second mode") << 12 + 3 << 2 << true; // tinyOptions: 12 steps
+    }
+    void stoppedRunClaimsNothingItDidNotMeasure() {
+        QFETCH(int, stopAfter);
+        QFETCH(int, modesReported);
+        QFETCH(bool, fitMeasured);
+        DecodeOptions o = tinyOptions();
+        o.modes = {CacheMode::None, CacheMode::Contiguous, CacheMode::Paged};
+        std::atomic<bool> stop{false};
+        int seen = 0;
+        const DecodeReport r = runDecode(o, &stop, [&](const StepRecord&) {
+            if (++seen == stopAfter)
+                stop = true;
+        });
+        QVERIFY(r.stopped);
+        QCOMPARE(int(r.modes.size()), modesReported);
+        QCOMPARE(r.stepsRequested, o.steps);
+        QCOMPARE(r.batch, o.batch);
+        QVERIFY(!r.speedupMeasured());
+        QCOMPARE(r.speedup, 0.0);
+        QVERIFY(!r.tokensCompared);
+        QVERIFY(!r.twoPoint.measured);
+        QCOMPARE(r.fitMeasured, fitMeasured);
+        if (!fitMeasured) {
+            QCOMPARE(r.fitAms, 0.0);
+            QCOMPARE(r.fitBms, 0.0);
+            QVERIFY(!r.fitValid);
+        } else {
+            QCOMPARE(r.fitSteps, std::size_t(o.steps)); // the completed uncached mode only
+        }
+        const ModeResult& last = r.modes.back();
+        QVERIFY(!last.completed);
+        QCOMPARE(last.steps.size(), std::size_t(3));
+        if (last.mode != CacheMode::None) // the formula for the tokens it reached, not the run it was asked for
+            QCOMPARE(last.memory.theoreticalKvBytes, kvBytesByFormula(o.model, o.batch, o.promptLen + 3));
+        const QString reading = QString::fromStdString(englishReading(r));
+        QVERIFY2(reading.contains(u"Speedup not measured"_s), qPrintable(reading));
+        QVERIFY2(!reading.contains(u"0.0x"_s), qPrintable(reading));
+        QVERIFY2(reading.contains(u"Tokens not compared"_s), qPrintable(reading));
+        QVERIFY2(reading.contains(u"Stopped in the %1 mode after 3 of 12 steps"_s.arg(
+                     QString::fromStdString(cacheModeName(last.mode)))),
+                 qPrintable(reading));
+        if (!fitMeasured)
+            QVERIFY2(reading.contains(u"Two-term fit not measured"_s), qPrintable(reading));
+    }
+
+    void completeRunMeasuresEverything() {
+        DecodeOptions o = tinyOptions();
+        o.promptLen = 1;
+        const DecodeReport r = runDecode(o);
+        QVERIFY(!r.stopped);
+        QVERIFY(r.speedupMeasured());
+        QVERIFY(r.tokensCompared && r.tokensIdentical);
+        QVERIFY(r.fitMeasured);
+        QCOMPARE(r.fitSteps, std::size_t(3 * o.steps));
+        QVERIFY(r.twoPoint.measured);
+        QCOMPARE(r.twoPoint.cachedMode, CacheMode::Contiguous);
+        QCOMPARE(r.twoPoint.cachedTokens, double(o.batch));
+        QCOMPARE(r.twoPoint.uncachedTokens, o.batch * (1 + (o.steps - 1) / 2.0)); // prefixes 1 .. steps
+        QCOMPARE(r.twoPoint.uncachedMs, r.modes[0].msPerStep);
+        const QString reading = QString::fromStdString(englishReading(r));
+        QVERIFY2(reading.contains(u"x faster"_s) && reading.contains(u"Two equations: a + 3 b"_s), qPrintable(reading));
+        QVERIFY(!reading.contains(u"not measured"_s));
     }
 
     void safetensorsRoundTrip() {

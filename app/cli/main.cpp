@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <iostream>
@@ -495,7 +496,31 @@ int runDecodeCommand(const std::vector<std::string>& args) {
         j["fit_valid"] = r.fitValid;
         j["speedup"] = r.speedup;
         j["tokens_identical"] = r.tokensIdentical;
-        j["reading"] = r.reading;
+        j["reading"] = englishReading(r);
+        j["tokens_compared"] = r.tokensCompared;
+        j["fit_measured"] = r.fitMeasured;
+        j["fit_steps"] = r.fitSteps;
+        j["two_point"] = {{"measured", r.twoPoint.measured},
+                          {"cached_mode", cacheModeName(r.twoPoint.cachedMode)},
+                          {"cached_tokens", r.twoPoint.cachedTokens},
+                          {"cached_ms", r.twoPoint.cachedMs},
+                          {"uncached_tokens", r.twoPoint.uncachedTokens},
+                          {"uncached_ms", r.twoPoint.uncachedMs},
+                          {"a_ms", r.twoPoint.model.aMs},
+                          {"b_ms", r.twoPoint.model.bMs}};
+        ordered_json checks = ordered_json::object();
+        // Each mode's mean step against both fits' predictions (null where a fit was not measured).
+        const std::vector<ModeCheck> twoPoint = checkStepModel(r.twoPoint.model, r);
+        for (const ModeCheck& c : checkStepModel(r.leastSquares(), r)) {
+            const auto other =
+                std::find_if(twoPoint.begin(), twoPoint.end(), [&](const ModeCheck& t) { return t.mode == c.mode; });
+            checks[cacheModeName(c.mode)] = {
+                {"mean_tokens", c.meanTokens},
+                {"measured_ms", c.measuredMs},
+                {"least_squares_ms", r.fitMeasured ? ordered_json(c.predictedMs) : ordered_json()},
+                {"two_point_ms", r.twoPoint.measured ? ordered_json(other->predictedMs) : ordered_json()}};
+        }
+        j["step_model_check"] = checks;
         std::cout << j.dump(2) << '\n';
         return 0;
     }
@@ -510,7 +535,12 @@ int runDecodeCommand(const std::vector<std::string>& args) {
         std::printf("%-11s %10.3f %10.1f %12s %16s %16s\n", cacheModeName(m.mode).c_str(), m.msPerStep,
                     m.tokensPerSecond, formatBytes(m.memory.theoreticalWeightBytes).c_str(),
                     formatBytes(m.memory.theoreticalKvBytes).c_str(), formatBytes(m.memory.peakAllocatedBytes).c_str());
-    std::cout << "\ntokens identical across modes: " << (r.tokensIdentical ? "yes" : "NO") << "\n" << r.reading << "\n";
+    std::cout << "\ntokens identical across modes: "
+              << (!r.tokensCompared   ? "not compared (fewer than two modes)"
+                  : r.tokensIdentical ? "yes"
+                                      : "NO")
+              << "\n"
+              << englishReading(r) << "\n";
     return 0;
 }
 
