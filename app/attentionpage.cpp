@@ -134,7 +134,7 @@ void AttentionPage::refresh() {
         m_perToken->remove(int(variants.size()), m_perToken->count() - int(variants.size()));
     if (y)
         chartstyle::setValueRange(y, top * 1.15);
-    const QString title = (tr("%1: KV cache per token by attention kind (%2 layers, %3 query heads, %4 cache)")
+    const QString title = (tr("%1: KV cache per token by attention kind<br>(%2 layers, %3 query heads, %4 cache)")
                                .arg(QString::fromStdString(s.model.displayName))
                                .arg(s.model.layers)
                                .arg(s.model.heads)

@@ -30,7 +30,7 @@ qreal bodyPoints() {
     return presenter() ? 18.0 : QApplication::font().pointSizeF();
 }
 qreal titlePoints() {
-    return presenter() ? 20.0 : 12.0;
+    return presenter() ? 16.0 : 12.0;
 }
 qreal headlinePoints() {
     return presenter() ? 28.0 : 16.0;

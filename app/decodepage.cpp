@@ -6,6 +6,7 @@
 #include "chartstyle.h"
 #include "coursedata.h"
 #include "decodeworker.h"
+#include "fieldgrid.h"
 #include "units.h"
 #include "viewtext.h"
 
@@ -386,40 +387,42 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
                "smaller speedup."));
 
     auto* settings = new QGroupBox(tr("Model and run"), this);
-    auto* grid = new QGridLayout(settings);
+    auto* settingsLayout = new QVBoxLayout(settings);
+    m_fieldGrid = new QGridLayout;
+    settingsLayout->addLayout(m_fieldGrid);
     const std::pair<QString, QWidget*> fields[] = {
         {tr("Layers"), m_layers}, {tr("Width"), m_width}, {tr("Heads"), m_heads},   {tr("KV heads"), m_kvHeads},
         {tr("Batch"), m_batch},   {tr("Steps"), m_steps}, {tr("Prompt"), m_prompt}, {tr("Block size"), m_blockSize}};
-    int i = 0;
     for (const auto& [label, widget] : fields) {
         auto* text = new QLabel(label, this);
         text->setBuddy(widget);
         text->setToolTip(widget->toolTip());
-        grid->addWidget(text, i / 4, (i % 4) * 2);
-        grid->addWidget(widget, i / 4, (i % 4) * 2 + 1);
-        ++i;
+        m_fieldPairs.append({text, widget});
     }
+    layOutFields(m_fieldGrid, m_fieldPairs, 4);
+    auto* backendRow = new QHBoxLayout;
+    backendRow->addWidget(new QLabel(tr("Backend"), this));
+    backendRow->addWidget(m_backendChoice);
+    backendRow->addWidget(new QLabel(tr("Precision"), this));
+    backendRow->addWidget(m_precision);
+    backendRow->addSpacing(12);
+    backendRow->addWidget(m_then);
+    backendRow->addWidget(m_thenBatch);
+    backendRow->addStretch(1);
+    settingsLayout->addLayout(backendRow);
     auto* modes = new QHBoxLayout;
-    modes->addWidget(new QLabel(tr("Backend"), this));
-    modes->addWidget(m_backendChoice);
-    modes->addWidget(new QLabel(tr("Precision"), this));
-    modes->addWidget(m_precision);
-    modes->addSpacing(12);
     modes->addWidget(new QLabel(tr("Modes:"), this));
     for (QCheckBox* box : {m_none, m_contiguous, m_paged, m_graphs})
         modes->addWidget(box);
-    modes->addSpacing(12);
-    modes->addWidget(m_then);
-    modes->addWidget(m_thenBatch);
     modes->addStretch(1);
-    grid->addLayout(modes, 2, 0, 1, 8);
+    settingsLayout->addLayout(modes);
     auto* presets = new QHBoxLayout;
     presets->addWidget(new QLabel(tr("Presets:"), this));
     presets->addWidget(m_classroom);
     presets->addWidget(m_course1);
     presets->addWidget(m_course64);
     presets->addStretch(1);
-    grid->addLayout(presets, 3, 0, 1, 8);
+    settingsLayout->addLayout(presets);
     QFont bold = m_classroom->font();
     bold.setBold(true);
     m_classroom->setFont(bold); // the one a teacher should press on a CPU
@@ -811,6 +814,7 @@ void DecodePage::prepareCharts(const DecodeOptions& o) {
 }
 
 void DecodePage::restyle() {
+    layOutFields(m_fieldGrid, m_fieldPairs, chartstyle::presenter() ? 2 : 4);
     // Presenter mode: thicker lines, bigger markers, the headline figures and the reading at headline size.
     const qreal marker = chartstyle::presenter() ? 10.0 : 6.0;
     for (auto& [key, points] : m_timePoints) {

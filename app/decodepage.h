@@ -92,6 +92,8 @@ protected:
     void refresh() override {}
 
 private:
+    QList<QPair<class QLabel*, QWidget*>> m_fieldPairs;
+    class QGridLayout* m_fieldGrid = nullptr;
     void onStep(const kvscope::gpu::StepRecord& step);
     void onFinished(const kvscope::gpu::DecodeReport& report);
     void runNext();                                                 // the next run of the sequence

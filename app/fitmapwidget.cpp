@@ -65,8 +65,7 @@ void FitMapWidget::paintEvent(QPaintEvent*) {
             const QRectF cell(grid.left() + c * cellW, grid.bottom() - (r + 1) * cellH, cellW, cellH);
             const bool fits = m_map.fitsAt(std::size_t(r), std::size_t(c));
             // Colour and a mark: a tick or a cross reads the same to every eye.
-            painter.fillRect(cell.adjusted(1, 1, -1, -1),
-                             fits ? QColor(0xbf, 0xe8, 0xd9) : QColor(0xf7, 0xcf, 0xb4));
+            painter.fillRect(cell.adjusted(1, 1, -1, -1), fits ? QColor(0xbf, 0xe8, 0xd9) : QColor(0xf7, 0xcf, 0xb4));
             if (cell.height() >= 10 && cell.width() >= 10) {
                 painter.setPen(fits ? chartstyle::good() : chartstyle::bad());
                 painter.drawText(cell, Qt::AlignCenter, fits ? u"✓"_s : u"✗"_s);

@@ -27,6 +27,7 @@
 #include <QChartView>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDockWidget>
@@ -197,6 +198,10 @@ void MainWindow::buildUi() {
         overlay::clearCovers(this);
         m_paged->setQuizMode(m_quiz);
     });
+
+    // Combo boxes follow their items' width in every type size (presenter mode's 18 pt too).
+    for (QComboBox* combo : findChildren<QComboBox*>())
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
     buildMenus();
     buildShortcuts();

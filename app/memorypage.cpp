@@ -168,18 +168,32 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     // projector has; nothing is cut.
     auto* rightWidget = new QWidget(this);
     rightWidget->setLayout(right);
-    m_side = new QScrollArea(this);
-    m_side->setObjectName(u"memorySide"_s);
-    m_side->setWidget(rightWidget);
-    m_side->setWidgetResizable(true);
-    m_side->setFrameShape(QFrame::NoFrame);
-    m_side->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    auto* layout = new QHBoxLayout(this);
-    layout->addLayout(left, 3);
-    layout->addWidget(m_side, 2);
+    // On a desk the figures stand beside the chart; in presenter mode's large type the page
+    // becomes one column, like slides: verdict and chart first, the figures below as the
+    // class scrolls. Either way nothing is cut.
+    auto* leftWidget = new QWidget(this);
+    leftWidget->setLayout(left);
+    m_side = rightWidget;
+    auto* content = new QWidget(this);
+    m_columns = new QBoxLayout(QBoxLayout::LeftToRight, content);
+    m_columns->setContentsMargins(0, 0, 0, 0);
+    m_columns->addWidget(leftWidget, 3);
+    m_columns->addWidget(rightWidget, 2);
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(u"memoryScroll"_s);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
     const auto sizeSide = [this] {
-        m_side->setMinimumWidth(chartstyle::presenter() ? 420 : 460);
-        m_side->setMaximumWidth(chartstyle::presenter() ? 900 : 580);
+        const bool presenter = chartstyle::presenter();
+        m_columns->setDirection(presenter ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+        m_side->setMinimumWidth(presenter ? 0 : 460);
+        m_side->setMaximumWidth(presenter ? QWIDGETSIZE_MAX : 580);
+        m_chart->setMinimumHeight(presenter ? 420 : 0);
     };
     sizeSide();
 

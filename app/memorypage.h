@@ -54,7 +54,8 @@ private:
     QLabel* m_formula;
     QTableView* m_table;
     QChartView* m_weightsView;
-    class QScrollArea* m_side;
+    QWidget* m_side; // the figures beside (or, in presenter mode, under) the chart
+    class QBoxLayout* m_columns;
     QBarSet* m_weightsSet;
     std::optional<kvscope::Scenario> m_pinned;
     bool m_tableSized = false;

@@ -2,6 +2,7 @@
 
 #include "chartstyle.h"
 #include "error.h"
+#include "fieldgrid.h"
 #include "memorymapwidget.h"
 #include "scenariocontroller.h"
 
@@ -253,15 +254,15 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
         {tr("Contiguous"), m_policy}, {tr("Placement"), m_placement}, {tr("Block size"), m_blockSize},
         {tr("Pool"), m_pool},         {tr("Samples"), m_samples},     {tr("Max model len"), m_maxModelLen},
         {tr("Seed"), m_seed}};
-    int index = 0;
     for (const auto& [label, widget] : fields) {
         auto* text = new QLabel(label, this);
         text->setToolTip(widget->toolTip());
-        form->addWidget(text, index / 5, (index % 5) * 2);
-        form->addWidget(widget, index / 5, (index % 5) * 2 + 1);
-        ++index;
+        text->setBuddy(widget);
+        m_fieldPairs.append({text, widget});
     }
-    form->addWidget(fromScenario, 2, 1);
+    m_fieldGrid = form;
+    m_fromScenario = fromScenario;
+    layOutFields(m_fieldGrid, m_fieldPairs, 5, m_fromScenario);
 
     auto* transport = new QHBoxLayout;
     transport->addWidget(m_play);
@@ -474,6 +475,8 @@ void PagedPage::setUpBatchChart() {
 }
 
 void PagedPage::applyPresentation() {
+    // Fewer settings to a row in large type, so that none is squeezed.
+    layOutFields(m_fieldGrid, m_fieldPairs, chartstyle::presenter() ? 3 : 5, m_fromScenario);
     const bool presenter = chartstyle::presenter();
     QFont headline = font();
     headline.setPointSizeF(chartstyle::headlinePoints());

@@ -68,6 +68,9 @@ protected:
     void refresh() override;
 
 private:
+    QList<QPair<class QLabel*, QWidget*>> m_fieldPairs;
+    class QGridLayout* m_fieldGrid = nullptr;
+    QWidget* m_fromScenario = nullptr;
     struct Timeline {
         std::vector<kvscope::StepStats> contiguous, paged;
         kvscope::SimSummary contiguousSummary, pagedSummary;

@@ -168,7 +168,7 @@ void ScalingPage::refresh() {
         m_yLog->setRange(std::pow(10.0, std::floor(std::log10(bottom))), std::pow(10.0, std::ceil(std::log10(top))));
     else
         chartstyle::setValueRange(m_yLinear, std::min(top, budgetGiB * 4) * 1.1);
-    m_view->chart()->setTitle(tr("%1: %2 against context (%3 weights, %4 cache)")
+    m_view->chart()->setTitle(tr("%1: %2 against context<br>(%3 weights, %4 cache)")
                                   .arg(QString::fromStdString(s.model.displayName),
                                        total ? tr("total memory") : tr("KV cache"),
                                        QString::fromStdString(s.weightDtype.name()).toUpper(),

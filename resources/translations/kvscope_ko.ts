@@ -4,22 +4,22 @@
 <context>
     <name>AttentionPage</name>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="27"/>
+        <location filename="../../app/attentionpage.cpp" line="28"/>
         <source>KV cache per token</source>
         <translation>토큰당 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="33"/>
+        <location filename="../../app/attentionpage.cpp" line="34"/>
         <source>KV bytes per token for MHA, GQA and MQA of the same model</source>
         <translation>같은 모델을 MHA, GQA, MQA로 했을 때의 토큰당 KV 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="34"/>
+        <location filename="../../app/attentionpage.cpp" line="35"/>
         <source>Per token the cache holds 2 x L x H_kv x D_head x bytes. MHA keeps a KV head per query head, GQA one per group, MQA a single one: fewer K/V heads stored, a smaller cache. The bar of this model is darker.</source>
         <translation>캐시는 토큰마다 2 x L x H_kv x D_head x 바이트를 저장합니다. MHA는 쿼리 헤드마다 KV 헤드를 하나씩, GQA는 그룹마다 하나씩, MQA는 하나만 둡니다: 저장하는 K/V 헤드가 적을수록 캐시가 작아집니다. 이 모델의 막대는 더 진하게 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="37"/>
+        <location filename="../../app/attentionpage.cpp" line="38"/>
         <source>The formula with query heads in place of KV heads, against the real one</source>
         <translation>KV 헤드 자리에 쿼리 헤드를 넣은 공식과 실제 공식 비교</translation>
     </message>
@@ -28,99 +28,99 @@
         <translation type="vanished">어떤 자료는 KV 헤드가 들어갈 자리에 쿼리 헤드 수(또는 히든 크기)를 넣습니다. GQA 모델에서는 이렇게 하면 캐시가 쿼리 헤드 수 / KV 헤드 수 배로 부풀려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="38"/>
+        <location filename="../../app/attentionpage.cpp" line="39"/>
         <source>Some texts put the query heads where the KV heads belong (or the hidden size where KV heads x head size belong). For a GQA model that overstates the cache by query heads / KV heads.</source>
         <translation>어떤 자료는 KV 헤드 수 자리에 쿼리 헤드 수를 넣습니다 (또는 KV 헤드 x 헤드 크기 자리에 히든 크기를 넣습니다). GQA 모델에서는 이렇게 하면 캐시가 쿼리 헤드 수 / KV 헤드 수 배로 부풀려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="41"/>
+        <location filename="../../app/attentionpage.cpp" line="42"/>
         <source>Each attention kind&apos;s cache now and the largest batch that fits the budget</source>
         <translation>어텐션 방식별 현재 캐시와 한도 안에 적재 가능한 최대 배치</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="42"/>
+        <location filename="../../app/attentionpage.cpp" line="43"/>
         <source>The largest batch is the number of sequences at this context whose cache fits next to the weights in the budget. A trained model&apos;s KV heads are part of its weights: this compares designs, it is not a setting you can change at inference time.</source>
         <translation>최대 배치는 현재 컨텍스트 길이에서 가중치와 함께 캐시가 한도 안에 들어가는 시퀀스 수입니다. 학습된 모델의 KV 헤드는 가중치의 일부입니다: 이 표는 설계를 비교할 뿐이며, 추론할 때 바꿀 수 있는 설정이 아닙니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="47"/>
+        <location filename="../../app/attentionpage.cpp" line="48"/>
         <source>KV cache per token by attention kind</source>
         <translation>어텐션 방식별 토큰당 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="59"/>
+        <location filename="../../app/attentionpage.cpp" line="60"/>
         <source>KiB per token</source>
         <translation>토큰당 KiB</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="72"/>
+        <location filename="../../app/attentionpage.cpp" line="73"/>
         <source>Attention</source>
         <translation>어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="72"/>
+        <location filename="../../app/attentionpage.cpp" line="73"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="72"/>
+        <location filename="../../app/attentionpage.cpp" line="73"/>
         <source>KV per token</source>
         <translation>토큰당 KV</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="72"/>
+        <location filename="../../app/attentionpage.cpp" line="73"/>
         <source>KV cache now</source>
         <translation>현재 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="72"/>
+        <location filename="../../app/attentionpage.cpp" line="73"/>
         <source>Largest batch that fits</source>
         <translation>적재 가능한 최대 배치</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="80"/>
+        <location filename="../../app/attentionpage.cpp" line="81"/>
         <source>The naive formula vs the real one</source>
         <translation>단순 공식과 실제 공식</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="113"/>
+        <location filename="../../app/attentionpage.cpp" line="115"/>
         <source>MLA latent%1</source>
         <translation>MLA 잠재 벡터%1</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="113"/>
-        <location filename="../../app/attentionpage.cpp" line="117"/>
-        <location filename="../../app/attentionpage.cpp" line="149"/>
+        <location filename="../../app/attentionpage.cpp" line="115"/>
+        <location filename="../../app/attentionpage.cpp" line="119"/>
+        <location filename="../../app/attentionpage.cpp" line="151"/>
         <source> (this model)</source>
         <translation> (이 모델)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="114"/>
+        <location filename="../../app/attentionpage.cpp" line="116"/>
         <source>%1, %2 KV heads%3</source>
         <translation>%1, KV 헤드 %2개%3</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="135"/>
+        <location filename="../../app/attentionpage.cpp" line="137"/>
         <source>%1: KV cache per token by attention kind (%2 layers, %3 query heads, %4 cache)</source>
         <translation>%1: 어텐션 방식별 토큰당 KV 캐시 (레이어 %2개, 쿼리 헤드 %3개, %4 캐시)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="150"/>
+        <location filename="../../app/attentionpage.cpp" line="152"/>
         <source>latent</source>
         <translation>잠재 벡터</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="152"/>
+        <location filename="../../app/attentionpage.cpp" line="154"/>
         <source>%1 at %2 tokens</source>
         <translation>%1 (%2 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="164"/>
+        <location filename="../../app/attentionpage.cpp" line="166"/>
         <source>%1 caches one latent of %2 + %3 values per layer (MLA): %4 per token. The naive formula with %5 heads would say %6, %7x more.</source>
         <translation>%1: 레이어마다 값 %2 + %3개로 된 잠재 벡터 하나를 캐시합니다 (MLA). 토큰당 %4입니다. 헤드 %5개로 계산하는 단순 공식으로는 %6, 즉 %7배가 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="179"/>
+        <location filename="../../app/attentionpage.cpp" line="181"/>
         <source>&lt;b&gt;Naive&lt;/b&gt; (query heads): 2 x %1 layers x %2 heads x %3 x %4 B = &lt;b&gt;%5&lt;/b&gt; per token, %6 for this scenario.&lt;br&gt;&lt;b&gt;Real&lt;/b&gt; (KV heads): 2 x %1 x %7 x %3 x %4 B = &lt;b&gt;%8&lt;/b&gt; per token, %9.&lt;br&gt;The naive formula overstates this model&apos;s cache &lt;b&gt;%10x&lt;/b&gt;: the query heads share %7 KV heads, and that number is fixed by the trained weights.</source>
         <translation>&lt;b&gt;단순 공식&lt;/b&gt; (쿼리 헤드): 2 x %1 레이어 x %2 헤드 x %3 x %4 B = 토큰당 &lt;b&gt;%5&lt;/b&gt;, 이 시나리오에서 %6.&lt;br&gt;&lt;b&gt;실제&lt;/b&gt; (KV 헤드): 2 x %1 x %7 x %3 x %4 B = 토큰당 &lt;b&gt;%8&lt;/b&gt;, %9.&lt;br&gt;단순 공식은 이 모델의 캐시를 &lt;b&gt;%10배&lt;/b&gt;로 부풀립니다: 쿼리 헤드들이 KV 헤드 %7개를 나눠 쓰며, 이 개수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
@@ -473,7 +473,7 @@
         <translation>쿼리 헤드 수의 약수만 고를 수 있습니다: KV 헤드 하나가 쿼리 헤드 한 그룹 전체를 맡습니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="241"/>
+        <location filename="../../app/controlspanel.cpp" line="242"/>
         <source>Key/value heads (H_kv): MHA keeps one per query head, GQA one per group of query heads, MQA a single one. The cache is proportional to this number, and it is fixed by the trained weights.</source>
         <translation>키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
@@ -482,48 +482,48 @@
         <translation type="vanished">키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="244"/>
+        <location filename="../../app/controlspanel.cpp" line="245"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="246"/>
+        <location filename="../../app/controlspanel.cpp" line="247"/>
         <source>Width of one head (D_head)</source>
         <translation>헤드 하나의 폭 (D_head)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="246"/>
+        <location filename="../../app/controlspanel.cpp" line="247"/>
         <source>Values per head in K and in V (D_head).</source>
         <translation>K와 V 각각에서 헤드 하나가 가지는 값의 수입니다 (D_head).</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="247"/>
+        <location filename="../../app/controlspanel.cpp" line="248"/>
         <source>Use hidden / query heads</source>
         <translation>히든 / 쿼리 헤드 수로 계산</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="253"/>
+        <location filename="../../app/controlspanel.cpp" line="254"/>
         <source>Head dim</source>
         <translation>헤드 차원</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="256"/>
+        <location filename="../../app/controlspanel.cpp" line="257"/>
         <source> B</source>
         <comment>billions of parameters</comment>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="258"/>
+        <location filename="../../app/controlspanel.cpp" line="259"/>
         <source>Parameters, in billions</source>
         <translation>파라미터 수 (단위: 10억)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="259"/>
+        <location filename="../../app/controlspanel.cpp" line="260"/>
         <source>The parameter count P of weights = P x bits / 8. Computed from the shape, or typed when unticked.</source>
         <translation>가중치 = P x 비트 / 8의 파라미터 수 P입니다. 모델 구조에서 계산하거나, 체크를 끄면 직접 입력합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="261"/>
+        <location filename="../../app/controlspanel.cpp" line="262"/>
         <source>Count the parameters from the shape</source>
         <translation>모델 구조에서 파라미터 수 계산</translation>
     </message>
@@ -532,37 +532,37 @@
         <translation type="vanished"> B</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="267"/>
+        <location filename="../../app/controlspanel.cpp" line="268"/>
         <source>Parameters</source>
         <translation>파라미터</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="369"/>
+        <location filename="../../app/controlspanel.cpp" line="370"/>
         <source>%1 attention</source>
         <translation>%1 어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="371"/>
+        <location filename="../../app/controlspanel.cpp" line="372"/>
         <source>, %1 experts (%2 active)</source>
         <translation>, 전문가 %1개 (활성 %2개)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="373"/>
+        <location filename="../../app/controlspanel.cpp" line="374"/>
         <source>, %1-token sliding window on %2 layers</source>
         <translation>, 레이어 %2개에 %1 토큰 슬라이딩 윈도우</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="375"/>
+        <location filename="../../app/controlspanel.cpp" line="376"/>
         <source>, max context %1</source>
         <translation>, 최대 컨텍스트 길이 %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="387"/>
+        <location filename="../../app/controlspanel.cpp" line="388"/>
         <source>latent (MLA): %1 + %2 values</source>
         <translation>잠재 벡터 (MLA): 값 %1 + %2개</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="400"/>
+        <location filename="../../app/controlspanel.cpp" line="401"/>
         <source>This model caches an MLA latent, not per-head K and V</source>
         <translation>이 모델은 헤드별 K, V 대신 MLA 잠재 벡터를 캐시합니다</translation>
     </message>
@@ -570,311 +570,1057 @@
 <context>
     <name>DecodePage</name>
     <message>
-        <location filename="../../app/decodepage.cpp" line="39"/>
-        <location filename="../../app/decodepage.cpp" line="74"/>
+        <location filename="../../app/decodepage.cpp" line="47"/>
+        <location filename="../../app/decodepage.cpp" line="75"/>
+        <location filename="../../app/decodepage.cpp" line="191"/>
         <source>no cache</source>
         <translation>캐시 없음</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="41"/>
+        <location filename="../../app/decodepage.cpp" line="49"/>
         <source>contiguous cache</source>
         <translation>연속 할당 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="43"/>
+        <location filename="../../app/decodepage.cpp" line="51"/>
         <source>paged cache</source>
         <translation>페이지 방식 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="75"/>
+        <location filename="../../app/decodepage.cpp" line="77"/>
+        <location filename="../../app/decodepage.cpp" line="192"/>
         <source>contiguous</source>
         <translation>연속 할당</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="76"/>
+        <location filename="../../app/decodepage.cpp" line="79"/>
+        <location filename="../../app/decodepage.cpp" line="193"/>
         <source>paged</source>
         <translation>페이지 방식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="77"/>
+        <location filename="../../app/decodepage.cpp" line="194"/>
         <source>CUDA graphs</source>
         <translation>CUDA 그래프</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="80"/>
+        <location filename="../../app/decodepage.cpp" line="200"/>
+        <location filename="../../app/decodepage.cpp" line="1167"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="81"/>
+        <location filename="../../app/decodepage.cpp" line="201"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="89"/>
-        <location filename="../../app/decodepage.cpp" line="91"/>
+        <location filename="../../app/decodepage.cpp" line="216"/>
+        <location filename="../../app/decodepage.cpp" line="218"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="90"/>
-        <location filename="../../app/decodepage.cpp" line="319"/>
-        <location filename="../../app/decodepage.cpp" line="418"/>
+        <location filename="../../app/decodepage.cpp" line="217"/>
+        <location filename="../../app/decodepage.cpp" line="764"/>
+        <location filename="../../app/decodepage.cpp" line="916"/>
         <source>ms per step</source>
         <translation>스텝당 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="92"/>
         <source>KV cache held (MiB)</source>
-        <translation>보유 중인 KV 캐시 (MiB)</translation>
+        <translation type="vanished">보유 중인 KV 캐시 (MiB)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="105"/>
+        <location filename="../../app/decodepage.cpp" line="246"/>
         <source>&lt;b&gt;Runs on the CPU&lt;/b&gt; (%1). The formulas are the same; the timings are a CPU&apos;s.</source>
         <translation>&lt;b&gt;CPU에서 실행&lt;/b&gt; (%1). 공식은 같고, 시간은 CPU에서 잰 값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="102"/>
+        <location filename="../../app/decodepage.cpp" line="243"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;The decode core runs on this GPU: cuBLAS for the matrix products, our own kernels for attention, norms and sampling; step times by CUDA events, memory by cudaMemGetInfo.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;디코드 코어가 이 GPU에서 실행됩니다: 행렬곱은 cuBLAS, 어텐션·정규화·샘플링은 자체 커널로 계산하고, 스텝 시간은 CUDA 이벤트로, 메모리는 cudaMemGetInfo로 잽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="107"/>
+        <location filename="../../app/decodepage.cpp" line="248"/>
         <source>Auto</source>
         <translation>자동</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="108"/>
+        <location filename="../../app/decodepage.cpp" line="249"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="109"/>
+        <location filename="../../app/decodepage.cpp" line="250"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="117"/>
+        <location filename="../../app/decodepage.cpp" line="316"/>
         <source>BF16 halves the weights and the KV cache; it needs the CUDA backend</source>
         <translation>BF16은 가중치와 KV 캐시를 절반으로 줄입니다. CUDA 백엔드가 필요합니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="120"/>
+        <location filename="../../app/decodepage.cpp" line="303"/>
         <source>Replay the one-token step as a CUDA graph: one launch instead of ~90, so the launch cost of a small model&apos;s step disappears. Needs the CUDA backend.</source>
         <translation>토큰 하나짜리 스텝을 CUDA 그래프로 재실행합니다: 커널 호출이 ~90번에서 한 번으로 줄어, 작은 모델의 스텝에서 호출 비용이 사라집니다. CUDA 백엔드가 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="126"/>
+        <location filename="../../app/decodepage.cpp" line="125"/>
+        <source>%1x</source>
+        <translation>%1배</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="163"/>
+        <source>%1%2%</source>
+        <translation>%1%2%</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="195"/>
+        <source>then at batch</source>
+        <translation>이어서 배치</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="204"/>
+        <source>Classroom CPU</source>
+        <translation>수업용 CPU</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="219"/>
+        <source>MiB held</source>
+        <translation>보유 중인 MiB</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="269"/>
+        <source>Decoder layers L of our GPT (the course&apos;s: 8)</source>
+        <translation>우리 GPT의 디코더 레이어 수 L (강의: 8)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="270"/>
+        <source>Decoder layers L. Each layer holds 12 × width² weights and stores K and V for every token: KV bytes per token = 2 × L × H_kv × D_head × 4 B in FP32.</source>
+        <translation>디코더 레이어 수 L입니다. 레이어마다 가중치 12 × 폭²개를 가지고, 토큰마다 K와 V를 저장합니다: FP32에서 토큰당 KV 바이트 = 2 × L × H_kv × D_head × 4 B.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="272"/>
+        <source>Model width d_model (the course&apos;s: 512)</source>
+        <translation>모델 폭 d_model (강의: 512)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="273"/>
+        <source>Model width d_model. Parameters ≈ 12 × L × width² + (vocabulary + context) × width; the head size is D_head = width / heads.</source>
+        <translation>모델 폭 d_model입니다. 파라미터 ≈ 12 × L × 폭² + (어휘 수 + 컨텍스트 길이) × 폭이고, 헤드 크기는 D_head = 폭 / 헤드 수입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="275"/>
+        <source>Query heads; the head size is width / heads</source>
+        <translation>쿼리 헤드 수: 헤드 크기는 폭 / 헤드 수</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="276"/>
+        <source>Query heads. Each reads all K/V of its group: D_head = width / heads (the CUDA kernels take 64 or 128).</source>
+        <translation>쿼리 헤드 수입니다. 쿼리 헤드마다 자기 그룹의 K/V를 모두 읽습니다: D_head = 폭 / 헤드 수 (CUDA 커널은 64 또는 128만 지원합니다).</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="278"/>
+        <source>K/V heads H_kv, dividing the query heads: MHA = heads, GQA fewer, MQA 1</source>
+        <translation>K/V 헤드 수 H_kv (쿼리 헤드 수의 약수): MHA는 헤드 수와 같고, GQA는 더 적고, MQA는 1</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="279"/>
+        <source>K/V heads H_kv (a divisor of the query heads). The cache scales with them: KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B in FP32.</source>
+        <translation>K/V 헤드 수 H_kv (쿼리 헤드 수의 약수)입니다. 캐시는 이 수에 비례합니다: FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="281"/>
+        <source>Sequences B decoded together</source>
+        <translation>함께 디코드하는 시퀀스 수 B</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="282"/>
+        <source>Batch B: sequences decoded together. An uncached step pushes B × (prefix) tokens through the model, a cached one B tokens; KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B.</source>
+        <translation>배치 B: 함께 디코드하는 시퀀스 수입니다. 캐시 없는 스텝은 B × (지금까지의 토큰 수)개 토큰을, 캐시 사용 스텝은 B개 토큰을 모델에 넣습니다. KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="284"/>
+        <source>Tokens generated per sequence</source>
+        <translation>시퀀스당 생성할 토큰 수</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="285"/>
+        <source>Steps: tokens generated per sequence. Without a cache step t recomputes all prompt + t tokens, so the uncached work grows with steps²; with one it grows with steps.</source>
+        <translation>스텝 수: 시퀀스당 생성할 토큰 수입니다. 캐시가 없으면 스텝 t에서 프롬프트 + t개 토큰을 모두 다시 계산하므로 계산량이 스텝 수²에 비례해 늘고, 캐시가 있으면 스텝 수에 비례해 늡니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="287"/>
+        <source>Random prompt tokens per sequence</source>
+        <translation>시퀀스당 무작위 프롬프트 토큰 수</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="288"/>
+        <source>Prompt length: seeded random tokens per sequence. A cached mode pushes them through once, in step 0; the uncached mode again in every step.</source>
+        <translation>프롬프트 길이: 시퀀스마다 시드로 만든 무작위 토큰 수입니다. 캐시를 쓰는 모드는 이 토큰을 스텝 0에서 한 번만 모델에 넣고, 캐시 없는 모드는 스텝마다 다시 넣습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="290"/>
+        <source>Tokens per block of the paged cache</source>
+        <translation>페이지 방식 캐시의 블록당 토큰 수</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="291"/>
+        <source>Paged block size. The paged cache holds whole blocks: held bytes = blocks × block size × 2 × L × B × H_kv × D_head × 4 B, at most one partly filled block per sequence.</source>
+        <translation>페이지 방식의 블록 크기입니다. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 블록 수 × 블록 크기 × 2 × L × B × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 많아야 하나입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="293"/>
+        <source>Run without a cache: every step recomputes the whole prefix</source>
+        <translation>캐시 없이 실행: 스텝마다 지금까지의 토큰 전체를 다시 계산</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="294"/>
+        <source>No cache: step t pushes all prompt + t tokens of every sequence through the model again. Nothing is stored: 0 B of cache.</source>
+        <translation>캐시 없음: 스텝 t에서 모든 시퀀스의 프롬프트 + t개 토큰을 전부 다시 모델에 넣습니다. 아무것도 저장하지 않으므로 캐시는 0 B입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="296"/>
+        <source>Run with a contiguous cache reserved for the whole length up front</source>
+        <translation>전체 길이만큼 미리 예약한 연속 할당 캐시로 실행</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="297"/>
+        <source>Contiguous cache: one region per sequence sized for prompt + steps tokens from the start; each step pushes one new token and reads the stored K and V.</source>
+        <translation>연속 할당 캐시: 처음부터 시퀀스마다 프롬프트 + 스텝 수만큼의 토큰이 들어갈 영역을 하나씩 잡아 둡니다. 스텝마다 새 토큰 하나를 모델에 넣고 저장된 K와 V를 읽습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="299"/>
+        <source>Run with a paged cache that grows block by block</source>
+        <translation>블록 단위로 커지는 페이지 방식 캐시로 실행</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="300"/>
+        <source>Paged cache: fixed-size blocks handed out in shuffled order as the sequences grow, read through a block table (PagedAttention).</source>
+        <translation>페이지 방식 캐시: 시퀀스가 길어지는 대로 고정 크기 블록을 뒤섞인 순서로 내주고, 블록 테이블을 거쳐 읽습니다 (PagedAttention).</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="305"/>
+        <source>CUDA graphs remove the fixed cost a of step = a + b × tokens (kernel launches); the per-token cost b stays.</source>
+        <translation>CUDA 그래프는 스텝 = a + b × 토큰 수에서 고정 비용 a (커널 호출)를 없앱니다. 토큰당 비용 b는 그대로 남습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="307"/>
+        <source>Run the same experiment again at a second batch and predict it from the first</source>
+        <translation>같은 실험을 두 번째 배치로 다시 실행하고, 첫 번째 결과로 예측</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="308"/>
+        <source>Then at batch: after the first run the same experiment runs at this batch, and the first batch&apos;s two equations (a + b, a + N b) predict its step times, as the course predicts batch 64 from batch 1.</source>
+        <translation>이어서 배치: 첫 실행이 끝나면 같은 실험을 이 배치로 실행하고, 첫 배치의 두 식 (a + b, a + N b)으로 그 스텝 시간을 예측합니다. 강의에서 배치 1로 배치 64를 예측한 것과 같습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="310"/>
+        <source>The second run&apos;s batch (the course&apos;s: 64)</source>
+        <translation>두 번째 실행의 배치 (강의: 64)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="311"/>
+        <source>The batch of the second run. Its cache is this batch / the first batch times larger: KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B.</source>
+        <translation>두 번째 실행의 배치입니다. 캐시는 (이 배치 / 첫 배치)배로 커집니다: KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="313"/>
+        <source>Where the decode core runs: Auto takes CUDA when a device answers</source>
+        <translation>디코드 코어를 실행할 곳: 자동은 응답하는 장치가 있으면 CUDA를 씁니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="314"/>
+        <source>Backend: CUDA runs cuBLAS and our kernels on the GPU (times by CUDA events); the CPU runs the same forward pass with BLAS and two threads (times by the steady clock).</source>
+        <translation>백엔드: CUDA는 GPU에서 cuBLAS와 자체 커널을 실행합니다 (시간은 CUDA 이벤트로 잽니다). CPU는 같은 순전파를 BLAS와 스레드 두 개로 실행합니다 (시간은 steady clock으로 잽니다).</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="317"/>
+        <source>Precision of the weights, the matrix inputs and the cache: 4 B per value in FP32, 2 B in BF16, so KV bytes = 2 × L × B × tokens × H_kv × D_head × 2 B in BF16.</source>
+        <translation>가중치, 행렬 입력, 캐시의 정밀도: 값 하나가 FP32에서 4 B, BF16에서 2 B이므로, BF16에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 2 B입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="319"/>
+        <source>Probe 2 steps to estimate the time, then run each checked mode in turn</source>
+        <translation>2스텝 시험 실행으로 시간을 추정한 뒤, 선택한 모드를 차례로 실행</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="320"/>
+        <source>Run: short probes estimate the run&apos;s length, then each checked mode generates the tokens; step times and the cache held are drawn as they are measured.</source>
+        <translation>실행: 짧은 시험 실행으로 걸릴 시간을 추정한 뒤, 선택한 모드마다 토큰을 생성합니다. 스텝 시간과 보유 중인 캐시는 측정되는 대로 그려집니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="322"/>
+        <source>End the run within one step</source>
+        <translation>한 스텝 안에 실행 중지</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="323"/>
+        <source>Stop ends the run within one step. The page then reports only what was measured and names what was not (no speedup without both modes complete).</source>
+        <translation>중지를 누르면 한 스텝 안에 실행이 끝납니다. 그러면 페이지는 측정한 것만 보고하고, 측정하지 못한 것은 무엇인지 밝힙니다 (두 모드가 모두 완료되지 않으면 속도 향상도 없습니다).</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="326"/>
+        <source>The course&apos;s experiment at batch 1: 500 steps, with and without a cache. %1 on the course&apos;s RTX 4090; about 2 min on a 2-core CPU.</source>
+        <translation>배치 1 강의 실험: 500 스텝, 캐시 없음과 캐시 사용. 강의의 RTX 4090에서 %1, 2코어 CPU에서 약 2분.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="329"/>
+        <source>Loads the course&apos;s batch-1 run: 8 layers, width 512, prompt 1, 500 steps, no cache and contiguous. The course measured 1.5 and 1.22 ms per step on an RTX 4090 (1.2x) and 3.6x on a CPU.</source>
+        <translation>강의의 배치 1 실행 설정을 불러옵니다: 레이어 8개, 폭 512, 프롬프트 1, 500 스텝, 캐시 없음과 연속 할당. 강의는 RTX 4090에서 스텝당 1.5 ms와 1.22 ms (1.2배), CPU에서 3.6배를 측정했습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="333"/>
+        <source>The course&apos;s experiment at batch 64: 500 steps, with and without a cache. %1 on the course&apos;s RTX 4090, but about two hours or more on a 2-core CPU (an uncached step recomputes 64 × up to 500 tokens): in class, press Classroom CPU.</source>
+        <translation>배치 64 강의 실험: 500 스텝, 캐시 없음과 캐시 사용. 강의의 RTX 4090에서는 %1이지만 2코어 CPU에서는 두 시간 이상 걸립니다 (캐시 없는 스텝은 64 × 최대 500개 토큰을 다시 계산합니다). 수업에서는 수업용 CPU를 누르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="337"/>
+        <source>Loads the course&apos;s batch-64 run (8 layers, width 512, 500 steps). The course measured 21.8 and 2.7 ms per step (8.0x); the uncached work is 64 × (1 + 2 + ... + 500) = 8.0 million token passes, hours on a CPU. The page estimates this machine&apos;s time as soon as it is loaded.</source>
+        <translation>강의의 배치 64 실행 설정을 불러옵니다 (레이어 8개, 폭 512, 500 스텝). 강의는 스텝당 21.8 ms와 2.7 ms (8.0배)를 측정했습니다. 캐시 없는 계산량은 64 × (1 + 2 + ... + 500) = 토큰 800만 개를 모델에 넣는 양으로, CPU에서는 몇 시간이 걸립니다. 불러오는 즉시 이 컴퓨터에서 걸릴 시간을 추정합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="341"/>
+        <source>What to press in class on a CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache. Well under a minute on a 2-core CPU; both gaps show.</source>
+        <translation>CPU로 수업할 때 누를 버튼: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2스텝씩, 캐시 없음과 캐시 사용으로 실행합니다. 2코어 CPU에서 1분도 채 걸리지 않으며, 두 배치 모두에서 차이가 드러납니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="345"/>
+        <source>Classroom CPU: the course&apos;s 8-layer, width-512 model, prompt 1, %1 steps, no cache and contiguous, at batch 1 and then batch %2. Batch %2&apos;s uncached steps push %3 tokens through the model (%2 × (1 + ... + %1)) instead of the course&apos;s 8 million, and batch 1&apos;s two equations predict batch %2.</source>
+        <translation>수업용 CPU: 강의의 레이어 8개, 폭 512 모델로 프롬프트 1, %1스텝, 캐시 없음과 연속 할당을 배치 1, 이어서 배치 %2에서 실행합니다. 배치 %2의 캐시 없는 스텝들이 모델에 넣는 토큰은 강의의 800만 개가 아니라 %3개 (%2 × (1 + ... + %1))이고, 배치 1의 두 식으로 배치 %2를 예측합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="351"/>
+        <source>Which run the charts show</source>
+        <translation>차트에 표시할 실행</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="352"/>
+        <source>After a run at two batches, pick the batch whose steps the charts draw; the tables list both.</source>
+        <translation>두 배치로 실행한 뒤, 차트에 스텝을 그릴 배치를 고릅니다. 표에는 두 배치가 모두 나옵니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="353"/>
+        <source>How long the run will take on this machine, from short probes</source>
+        <translation>짧은 시험 실행으로 추정한, 이 컴퓨터에서 실행에 걸릴 시간</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="354"/>
+        <source>The estimate times 2 steps of each mode at this batch, and 2 steps at batch 1 from the run&apos;s mean prefix; an uncached step costs a + b × tokens (a: a cached step, b: per token at the mean prefix), a cached step the same every time.</source>
+        <translation>추정은 이 배치에서 모드마다 2스텝, 그리고 배치 1에서 실행의 평균 길이(지금까지의 토큰 수)로 2스텝의 시간을 잽니다. 캐시 없는 스텝은 a + b × 토큰 수 (a: 캐시 사용 스텝 하나의 시간, b: 평균 길이에서 잰 토큰당 시간)로, 캐시 사용 스텝은 매번 같은 시간으로 계산합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="357"/>
+        <source>Uncached time / cached time per step, measured here, beside the course&apos;s</source>
+        <translation>스텝당 캐시 없음 시간 / 캐시 사용 시간: 이 컴퓨터의 측정값과 강의 수치</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="358"/>
+        <source>Speedup = mean uncached step / mean contiguous-cache step, only where both modes completed. The course measured 1.2x at batch 1 and 8.0x at batch 64 on an RTX 4090.</source>
+        <translation>속도 향상 = 캐시 없는 스텝의 평균 시간 / 연속 할당 캐시 스텝의 평균 시간이며, 두 모드가 모두 완료된 경우에만 계산합니다. 강의는 RTX 4090에서 배치 1은 1.2배, 배치 64는 8.0배를 측정했습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="360"/>
+        <source>What the run measured, in words</source>
+        <translation>실행에서 측정한 내용을 문장으로 정리</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="361"/>
+        <source>The reading states the speedup, the fixed share of a step (a / (a + b × tokens)) and whether the tokens agree, and names what a stopped run did not measure.</source>
+        <translation>이 해설은 속도 향상, 스텝에서 고정 비용이 차지하는 비율 (a / (a + b × 토큰 수)), 토큰이 일치하는지를 알려 주고, 중지된 실행이 측정하지 못한 것을 밝힙니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="364"/>
+        <source>Each point is one measured decode step; the dashed lines are the least-squares model step = a + b × tokens</source>
+        <translation>점 하나가 측정한 디코드 스텝 하나입니다. 파선은 최소제곱으로 적합한 모델 스텝 = a + b × 토큰 수입니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="366"/>
+        <source>Step time: one marker per measured step (circle: no cache, square: contiguous, triangle: paged). The dashed line of the same colour is step = a + b × (tokens computed in that step), fitted by least squares over every step of every completed mode.</source>
+        <translation>스텝 시간: 측정한 스텝마다 표식이 하나씩 찍힙니다 (원: 캐시 없음, 사각형: 연속 할당, 삼각형: 페이지 방식). 같은 색의 파선은 스텝 = a + b × (그 스텝에서 계산한 토큰 수)이며, 완료된 모든 모드의 모든 스텝에 최소제곱으로 적합한 것입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="369"/>
+        <source>Cache memory held after each step (markers) against the formula (black dash-dot line)</source>
+        <translation>스텝마다 보유 중인 캐시 메모리 (표식)와 공식 (검은 일점쇄선) 비교</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="370"/>
+        <source>KV cache held: markers are what our allocator holds after each step (contiguous reserves the whole length at once, paged grows by blocks, no cache holds 0 B); the line is KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B in FP32.</source>
+        <translation>보유 중인 KV 캐시: 표식은 스텝마다 자체 할당기가 보유한 양입니다 (연속 할당은 전체 길이를 한 번에 예약하고, 페이지 방식은 블록 단위로 늘며, 캐시 없음은 0 B). 선은 FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="373"/>
+        <source>Per mode: step time, throughput, speedup and the four memory figures</source>
+        <translation>모드별 스텝 시간, 처리량, 속도 향상, 메모리 수치 네 가지</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="374"/>
+        <source>Weights = parameters × 4 B (FP32); KV = 2 × L × B × tokens × H_kv × D_head × 4 B; peak allocated is our allocator&apos;s peak; the process figure is what the system reports (VmRSS, or cudaMemGetInfo).</source>
+        <translation>가중치 = 파라미터 × 4 B (FP32), KV = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다. 최대 할당량은 자체 할당기가 할당한 최대값이고, 프로세스 수치는 시스템이 보고하는 값입니다 (VmRSS 또는 cudaMemGetInfo).</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="376"/>
+        <source>The two-term model step = a + b × tokens against the measured mean step of each mode</source>
+        <translation>두 항 모델 스텝 = a + b × 토큰 수와 모드별 평균 측정 스텝 시간 비교</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="377"/>
+        <source>Predicted ms per step = a + b × (mean tokens per step), by least squares over the run&apos;s steps and by the course&apos;s two equations (a + B b = cached step, a + N b = uncached step). The last column is what the model misses: measured − predicted.</source>
+        <translation>예측 스텝당 ms = a + b × (스텝당 평균 토큰 수)이며, a와 b는 실행의 모든 스텝에 대한 최소제곱과 강의의 두 식 (a + B b = 캐시 사용 스텝, a + N b = 캐시 없는 스텝)으로 각각 구합니다. 마지막 열은 모델이 놓친 부분, 곧 측정값 − 예측값입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="380"/>
+        <source>The two fits&apos; a and b</source>
+        <translation>두 적합의 a와 b</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="381"/>
+        <source>Least squares fits a and b to every step; the course&apos;s method solves two equations from two mean steps. a is the fixed cost of a step, b the cost of each token pushed through the model.</source>
+        <translation>최소제곱은 모든 스텝에 a와 b를 적합하고, 강의의 방법은 평균 스텝 시간 두 개로 두 식을 풉니다. a는 스텝의 고정 비용, b는 모델에 넣는 토큰 하나당 비용입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="383"/>
+        <source>The course&apos;s measured figures beside this machine&apos;s, with where each came from</source>
+        <translation>강의의 측정 수치와 이 컴퓨터의 수치 (각 수치의 출처 포함)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="384"/>
+        <source>Course: the course text&apos;s small GPT on an RTX 4090 (and a CPU for batch 1&apos;s 3.6x), 500 steps. This run: measured here, with the steps this run used; fewer steps give a smaller uncached prefix, so a smaller speedup.</source>
+        <translation>강의: 강의 본문의 작은 GPT를 RTX 4090에서 500 스텝 실행한 수치입니다 (배치 1의 3.6배는 CPU). 이번 실행: 이 컴퓨터에서 이번 실행의 스텝 수로 측정한 값입니다. 스텝이 적으면 캐시 없는 스텝이 다시 계산하는 토큰이 적으므로 속도 향상도 작아집니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="388"/>
         <source>Model and run</source>
         <translation>모델과 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="129"/>
+        <location filename="../../app/decodepage.cpp" line="391"/>
         <source>Layers</source>
         <translation>레이어</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="129"/>
+        <location filename="../../app/decodepage.cpp" line="391"/>
         <source>Width</source>
         <translation>폭</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="129"/>
+        <location filename="../../app/decodepage.cpp" line="391"/>
         <source>Heads</source>
         <translation>헤드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="129"/>
+        <location filename="../../app/decodepage.cpp" line="391"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="130"/>
+        <location filename="../../app/decodepage.cpp" line="392"/>
+        <location filename="../../app/decodepage.cpp" line="1074"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="130"/>
+        <location filename="../../app/decodepage.cpp" line="392"/>
         <source>Steps</source>
         <translation>스텝 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="130"/>
+        <location filename="../../app/decodepage.cpp" line="392"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="130"/>
+        <location filename="../../app/decodepage.cpp" line="392"/>
         <source>Block size</source>
         <translation>블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="138"/>
+        <location filename="../../app/decodepage.cpp" line="403"/>
         <source>Backend</source>
         <translation>백엔드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="140"/>
+        <location filename="../../app/decodepage.cpp" line="405"/>
         <source>Precision</source>
         <translation>정밀도</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="143"/>
+        <location filename="../../app/decodepage.cpp" line="408"/>
         <source>Modes:</source>
         <translation>모드:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="146"/>
+        <location filename="../../app/decodepage.cpp" line="1053"/>
+        <source>least squares over %1 steps: step = %2 ms + %3 ms × tokens</source>
+        <translation>스텝 %1개에 대한 최소제곱: 스텝 = %2 ms + %3 ms × 토큰 수</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1057"/>
+        <source>least squares does not split the steps into a positive a and b (a = %1 ms, b = %2 ms)</source>
+        <translation>최소제곱으로 스텝을 양수인 a와 b로 나눌 수 없음 (a = %1 ms, b = %2 ms)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1060"/>
+        <source>least squares not measured (no completed mode with steps of different sizes)</source>
+        <translation>최소제곱 측정 안 됨 (토큰 수가 서로 다른 스텝으로 완료된 모드 없음)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1062"/>
+        <source>two equations: a + %1 b = %2 ms (%3, one token per sequence), a + %4 b = %5 ms (no cache, mean tokens) give a = %6 ms, b = %7 ms</source>
+        <translation>두 식: a + %1 b = %2 ms (%3, 시퀀스당 토큰 1개), a + %4 b = %5 ms (캐시 없음, 평균 토큰 수)에서 a = %6 ms, b = %7 ms</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1068"/>
+        <source>two equations not measured (they need complete runs with and without a cache)</source>
+        <translation>두 식 측정 안 됨 (캐시 없음과 캐시 사용 실행이 모두 완료되어야 함)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1070"/>
+        <source>&lt;b&gt;Batch %1&lt;/b&gt;: %2; %3.</source>
+        <translation>&lt;b&gt;배치 %1&lt;/b&gt;: %2; %3.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1074"/>
+        <source>Tokens per step</source>
+        <translation>스텝당 토큰 수</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1074"/>
+        <source>Measured ms/step</source>
+        <translation>측정 ms/스텝</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1075"/>
+        <source>Least squares</source>
+        <translation>최소제곱</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1075"/>
+        <source>Two equations (batch %1&apos;s a, b)</source>
+        <translation>두 식 (배치 %1의 a, b)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1076"/>
+        <source>Measured − predicted</source>
+        <translation>측정값 − 예측값</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1096"/>
+        <source>%1 ms (%2)</source>
+        <translation>%1 ms (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1119"/>
+        <source>not run at this batch</source>
+        <translation>이 배치에서는 실행 안 함</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1126"/>
+        <location filename="../../app/decodepage.cpp" line="1132"/>
+        <location filename="../../app/decodepage.cpp" line="1134"/>
+        <source>not measured (a mode stopped or was not run)</source>
+        <translation>측정 안 됨 (중지되었거나 실행하지 않은 모드 있음)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1127"/>
+        <location filename="../../app/decodepage.cpp" line="1170"/>
+        <location filename="../../app/decodepage.cpp" line="1176"/>
+        <source>%1 / %2 ms</source>
+        <translation>%1 / %2 ms</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1136"/>
+        <location filename="../../app/decodepage.cpp" line="1173"/>
+        <source>a = %1 ms, b = %2 ms</source>
+        <translation>a = %1 ms, b = %2 ms</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1149"/>
+        <location filename="../../app/decodepage.cpp" line="1179"/>
+        <source>%1 / %2 ms (measured %3 / %4)</source>
+        <translation>%1 / %2 ms (측정 %3 / %4)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1152"/>
+        <source>not measured (a mode stopped)</source>
+        <translation>측정 안 됨 (중지된 모드 있음)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1154"/>
+        <source>not measured (batch 1&apos;s two equations are missing)</source>
+        <translation>측정 안 됨 (배치 1의 두 식이 없음)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1156"/>
+        <source>not run yet</source>
+        <translation>아직 실행 안 함</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1159"/>
+        <source>%1 layers, width %2, %3, %4 steps, prompt %5</source>
+        <translation>레이어 %1개, 폭 %2, %3, 스텝 %4개, 프롬프트 %5</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1167"/>
+        <source>%1 layers, width %2, FP32, %3 steps, prompt 1</source>
+        <translation>레이어 %1개, 폭 %2, FP32, 스텝 %3개, 프롬프트 1</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1169"/>
+        <source>Batch 1: ms/step, no cache / cache</source>
+        <translation>배치 1: ms/스텝, 캐시 없음 / 캐시 사용</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1171"/>
+        <source>Batch 1: speedup</source>
+        <translation>배치 1: 속도 향상</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1172"/>
+        <source>%1 (on the course&apos;s CPU: %2)</source>
+        <translation>%1 (강의의 CPU: %2)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1173"/>
+        <source>Batch 1: two equations</source>
+        <translation>배치 1: 두 식</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1175"/>
+        <source>Batch 64: ms/step, no cache / cache</source>
+        <translation>배치 64: ms/스텝, 캐시 없음 / 캐시 사용</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1177"/>
+        <source>Batch 64: speedup</source>
+        <translation>배치 64: 속도 향상</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1178"/>
+        <source>Batch 64 from batch 1&apos;s a, b: no cache / cache</source>
+        <translation>배치 1의 a, b로 예측한 배치 64: 캐시 없음 / 캐시 사용</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1186"/>
+        <source>Figure</source>
+        <translation>항목</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1186"/>
+        <source>Course (RTX 4090, from the course text)</source>
+        <translation>강의 (RTX 4090, 강의 본문 수치)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1187"/>
+        <source>This run (CUDA, this machine)</source>
+        <translation>이번 실행 (CUDA, 이 컴퓨터)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1187"/>
+        <source>This run (CPU, this machine)</source>
+        <translation>이번 실행 (CPU, 이 컴퓨터)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1204"/>
+        <source>%1 at batch %2</source>
+        <translation>배치 %2에서 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1205"/>
+        <source>not measured at batch %1</source>
+        <translation>배치 %1에서 측정 안 됨</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1206"/>
+        <source>Speedup with a cache: %1 · course (RTX 4090): %2 at batch 1, %3 at batch 64</source>
+        <translation>캐시 사용 시 속도 향상: %1 · 강의 (RTX 4090): 배치 1에서 %2, 배치 64에서 %3</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1207"/>
+        <location filename="../../app/decodepage.cpp" line="1259"/>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1214"/>
+        <source>On CUDA, %1%2.</source>
+        <translation>CUDA에서 실행, %1%2.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1218"/>
+        <source>On the CPU, as chosen.</source>
+        <translation>CPU에서 실행 (선택한 대로).</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1220"/>
+        <source>On the CPU: no CUDA device answered.</source>
+        <translation>CPU에서 실행: 응답한 CUDA 장치가 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1222"/>
+        <source>On the CPU: the CUDA kernels take a head size of 64 or 128, this model&apos;s is %1.</source>
+        <translation>CPU에서 실행: CUDA 커널은 헤드 크기 64 또는 128만 지원하는데, 이 모델은 %1입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1225"/>
+        <source>On the CPU: cuBLAS could not be opened.</source>
+        <translation>CPU에서 실행: cuBLAS를 열 수 없었습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1227"/>
+        <source>At batch %1 each cached step pushed %1 token(s), one per sequence, instead of the whole prefix, and ran %2 faster.</source>
+        <translation>배치 %1에서 캐시 사용 스텝은 지금까지의 토큰 전체 대신 시퀀스마다 하나씩, 토큰 %1개만 모델에 넣었고 %2 빨랐습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1232"/>
+        <source>No speedup at batch %1: it needs complete runs without a cache and with a contiguous one.</source>
+        <translation>배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1235"/>
+        <source>Fixed cost is %1% of a cached step and %2% of an uncached one (least squares).</source>
+        <translation>고정 비용은 캐시 사용 스텝의 %1%, 캐시 없는 스텝의 %2%입니다 (최소제곱).</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1238"/>
+        <source>The two-term model does not split these steps into a positive fixed and per-token cost: too few or too noisy steps.</source>
+        <translation>두 항 모델로는 이 스텝들을 양수인 고정 비용과 토큰당 비용으로 나눌 수 없습니다: 스텝이 너무 적거나 측정값의 잡음이 너무 큽니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1241"/>
+        <source>No two-term fit: no completed mode with steps of different sizes.</source>
+        <translation>두 항 모델을 적합하지 못했습니다: 토큰 수가 서로 다른 스텝으로 완료된 모드가 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1243"/>
+        <source>Tokens not compared: fewer than two modes completed.</source>
+        <translation>토큰을 비교하지 않았습니다: 완료된 모드가 두 개 미만입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1245"/>
+        <source>Every mode generated the same tokens.</source>
+        <translation>모든 모드가 같은 토큰을 생성했습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1246"/>
+        <source>The modes generated DIFFERENT tokens: the cache is wrong.</source>
+        <translation>모드마다 생성한 토큰이 서로 다릅니다: 캐시에 오류가 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1250"/>
+        <source>Stopped after %1 of %2 steps in the %3 mode.</source>
+        <translation>%3 모드에서 %2스텝 중 %1스텝 뒤에 중지했습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1259"/>
+        <source>Not run: %1.</source>
+        <translation>실행 안 함: %1.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1274"/>
+        <source>Batch %1&apos;s two equations predict %2 ms (no cache) and %3 ms (cache) per step at batch %4; measured %5 and %6 ms (%7 and %8 against the prediction).</source>
+        <translation>배치 %1의 두 식은 배치 %4의 스텝당 시간을 %2 ms (캐시 없음), %3 ms (캐시 사용)로 예측합니다. 측정값은 %5 ms, %6 ms입니다 (예측 대비 %7, %8).</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1282"/>
+        <source>On the course&apos;s GPU the same method predicted %1 and %2 ms against %3 and %4 measured; the course puts the gap down to reading the cache, which grows with the context and has no term in the model.</source>
+        <translation>강의의 GPU에서는 같은 방법으로 %1 ms, %2 ms를 예측했고 측정값은 %3 ms, %4 ms였습니다. 강의는 이 차이를 캐시 읽기 비용으로 설명합니다: 캐시 읽기는 컨텍스트 길이에 따라 늘어나는데, 모델에는 이를 나타내는 항이 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="202"/>
         <source>Course experiment, batch 1</source>
         <translation>강의 실험, 배치 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="147"/>
+        <location filename="../../app/decodepage.cpp" line="203"/>
         <source>Course experiment, batch 64</source>
         <translation>강의 실험, 배치 64</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="164"/>
         <source>Step time</source>
-        <translation>스텝 시간</translation>
+        <translation type="vanished">스텝 시간</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="165"/>
         <source>KV cache: measured (points) and formula (line)</source>
-        <translation>KV 캐시: 측정값 (점)과 공식 (선)</translation>
+        <translation type="vanished">KV 캐시: 측정값 (점)과 공식 (선)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="177"/>
+        <location filename="../../app/decodepage.cpp" line="453"/>
+        <location filename="../../app/decodepage.cpp" line="1074"/>
         <source>Cache</source>
         <translation>캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="177"/>
+        <location filename="../../app/decodepage.cpp" line="453"/>
         <source>ms/step</source>
         <translation>ms/스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="177"/>
+        <location filename="../../app/decodepage.cpp" line="453"/>
         <source>tokens/s</source>
         <translation>토큰/s</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="177"/>
+        <location filename="../../app/decodepage.cpp" line="453"/>
         <source>Speedup</source>
         <translation>속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="178"/>
+        <location filename="../../app/decodepage.cpp" line="454"/>
         <source>Weights (formula)</source>
         <translation>가중치 (공식)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="178"/>
+        <location filename="../../app/decodepage.cpp" line="454"/>
         <source>KV (formula)</source>
         <translation>KV (공식)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="178"/>
+        <location filename="../../app/decodepage.cpp" line="454"/>
         <source>Peak allocated (ours)</source>
         <translation>최대 할당량 (자체 할당기)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="179"/>
         <location filename="../../app/decodepage.cpp" line="455"/>
+        <location filename="../../app/decodepage.cpp" line="1036"/>
         <source>Process (VmRSS)</source>
         <translation>프로세스 (VmRSS)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="179"/>
+        <location filename="../../app/decodepage.cpp" line="455"/>
         <source>Tokens</source>
         <translation>생성 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="201"/>
         <source>Estimated %1 min on this machine from a 2-step probe: Stop and lower the steps or batch if that is too long.</source>
-        <translation>2스텝 시험 실행으로 추정: 이 컴퓨터에서 %1분. 너무 길면 중지하고 스텝 수나 배치를 줄이세요.</translation>
+        <translation type="vanished">2스텝 시험 실행으로 추정: 이 컴퓨터에서 %1분. 너무 길면 중지하고 스텝 수나 배치를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="204"/>
         <source>Estimated under a second from a 2-step probe.</source>
-        <translation>2스텝 시험 실행으로 추정: 1초 미만.</translation>
+        <translation type="vanished">2스텝 시험 실행으로 추정: 1초 미만.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="205"/>
         <source>Estimated %1 s from a 2-step probe.</source>
-        <translation>2스텝 시험 실행으로 추정: %1초.</translation>
+        <translation type="vanished">2스텝 시험 실행으로 추정: %1초.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="219"/>
         <source>Press Run: each mode generates the tokens in turn; step times and the cache held appear as they are measured, against the formula&apos;s line.</source>
-        <translation>실행을 누르세요: 각 모드가 차례로 토큰을 생성하고, 스텝 시간과 보유 중인 캐시가 측정되는 대로 공식의 선과 함께 나타납니다.</translation>
+        <translation type="vanished">실행을 누르세요: 각 모드가 차례로 토큰을 생성하고, 스텝 시간과 보유 중인 캐시가 측정되는 대로 공식의 선과 함께 나타납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="300"/>
         <source>The course&apos;s experiment. Press Run: a 2-step probe estimates the time first.</source>
-        <translation>강의 실험입니다. 실행을 누르세요: 먼저 2스텝 시험 실행으로 걸릴 시간을 추정합니다.</translation>
+        <translation type="vanished">강의 실험입니다. 실행을 누르세요: 먼저 2스텝 시험 실행으로 걸릴 시간을 추정합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="344"/>
         <source>formula (tokens held)</source>
-        <translation>공식 (보유 토큰 기준)</translation>
+        <translation type="vanished">공식 (보유 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="364"/>
+        <location filename="../../app/decodepage.cpp" line="864"/>
         <source>Probing...</source>
         <translation>시험 실행 중...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="417"/>
         <source>ms per step (%n slower step(s) above the axis)</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>스텝당 ms (축 위로 벗어난 느린 스텝 %n개)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="441"/>
+        <location filename="../../app/decodepage.cpp" line="1090"/>
         <source> (stopped)</source>
         <translation> (중지됨)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="449"/>
+        <location filename="../../app/decodepage.cpp" line="1012"/>
         <source>identical</source>
         <translation>동일</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="449"/>
+        <location filename="../../app/decodepage.cpp" line="417"/>
+        <source>Presets:</source>
+        <translation>프리셋:</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="430"/>
+        <source>Charts show</source>
+        <translation>차트 표시</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="440"/>
+        <source>Step time · dashed: a + b × tokens</source>
+        <translation>스텝 시간 · 파선: a + b × 토큰 수</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="441"/>
+        <source>KV cache held</source>
+        <translation>보유 중인 KV 캐시</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="505"/>
+        <source> (batch %1, run %2 of %3)</source>
+        <translation> (배치 %1, 실행 %2/%3)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="507"/>
+        <source>Estimated %1 on this machine from short probes%2: Stop and lower the steps or batch if that is too long.</source>
+        <translation>짧은 시험 실행으로 추정%2: 이 컴퓨터에서 %1. 너무 길면 중지하고 스텝 수나 배치를 줄이세요.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="511"/>
+        <source>Estimated under a second from short probes%1.</source>
+        <translation>짧은 시험 실행으로 추정%1: 1초 미만.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="512"/>
+        <source>Estimated %1 from short probes%2.</source>
+        <translation>짧은 시험 실행으로 추정%2: %1.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="533"/>
+        <source>Press Run: each mode generates the tokens in turn; step times and the cache held appear as they are measured, against the formula&apos;s line. On a CPU, press Classroom CPU first.</source>
+        <translation>실행을 누르세요: 각 모드가 차례로 토큰을 생성하고, 스텝 시간과 보유 중인 캐시가 측정되는 대로 공식의 선과 함께 나타납니다. CPU에서는 먼저 수업용 CPU를 누르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="658"/>
+        <source>%1 Estimating this machine&apos;s time (short probes)...</source>
+        <translation>%1 이 컴퓨터에서 걸릴 시간 추정 중 (짧은 시험 실행)...</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="666"/>
+        <source>%1 No estimate: press Run to see what stops it.</source>
+        <translation>%1 추정하지 못했습니다: 실행을 누르면 무엇이 막는지 볼 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="670"/>
+        <source> Too long for a lesson on this machine: press Classroom CPU (both batches in well under a minute).</source>
+        <translation> 이 컴퓨터에서는 수업 중에 돌리기에 너무 깁니다: 수업용 CPU를 누르세요 (두 배치 모두 합쳐 1분도 채 걸리지 않습니다).</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="674"/>
+        <source>%1 Estimated %2 on this machine (short probes).%3</source>
+        <translation>%1 이 컴퓨터에서 %2 걸릴 것으로 추정됩니다 (짧은 시험 실행).%3</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="686"/>
+        <source>The course&apos;s experiment at batch %1 (500 steps): %2 on the course&apos;s RTX 4090.</source>
+        <translation>배치 %1 강의 실험 (500 스텝): 강의의 RTX 4090에서 %2.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="689"/>
+        <source>The course&apos;s experiment at batch %1 (500 steps).</source>
+        <translation>배치 %1 강의 실험 (500 스텝).</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="698"/>
+        <source>Classroom CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache.</source>
+        <translation>수업용 CPU: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2스텝씩, 캐시 없음과 캐시 사용으로 실행.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="706"/>
+        <source>%1 s</source>
+        <translation>%1초</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="708"/>
+        <source>%1 min</source>
+        <translation>%1분</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="709"/>
+        <source>%1 h</source>
+        <translation>%1시간</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="783"/>
+        <source>%1: a + b × tokens</source>
+        <translation>%1: a + b × 토큰 수</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="792"/>
+        <source>formula</source>
+        <translation>공식</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/decodepage.cpp" line="916"/>
+        <source>ms per step (%n off scale)</source>
+        <translation>
+            <numerusform>스텝당 ms (축 밖 %n개)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="969"/>
+        <source>Stopped before the first step: nothing was measured.</source>
+        <translation>첫 스텝 전에 중지했습니다: 측정된 것이 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="974"/>
+        <source>Batch %1 was stopped before its first step: nothing measured there.</source>
+        <translation>배치 %1 실행은 첫 스텝 전에 중지했습니다: 이 배치에서는 측정된 것이 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="982"/>
+        <source>batch %1</source>
+        <translation>배치 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1005"/>
+        <source>batch %1, %2</source>
+        <translation>배치 %1, %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1010"/>
+        <source>stopped</source>
+        <translation>중지됨</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1011"/>
+        <source>not compared</source>
+        <translation>비교 안 함</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1013"/>
         <source>DIFFER</source>
         <translation>불일치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="455"/>
+        <location filename="../../app/decodepage.cpp" line="1017"/>
+        <source> (stopped after %1 of %2 steps)</source>
+        <translation> (%2스텝 중 %1스텝 뒤 중지됨)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1027"/>
+        <source> (not run)</source>
+        <translation> (실행 안 함)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1036"/>
         <source>Device in use (cudaMemGetInfo)</source>
         <translation>장치 메모리 사용량 (cudaMemGetInfo)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="458"/>
         <source> Fixed cost is %1% of an uncached step (least squares over every step).</source>
-        <translation> 캐시 없는 스텝에서 고정 비용은 %1%입니다 (모든 스텝에 대한 최소제곱 적합).</translation>
+        <translation type="vanished"> 캐시 없는 스텝에서 고정 비용은 %1%입니다 (모든 스텝에 대한 최소제곱 적합).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="461"/>
         <source>On CUDA, %1%2 (%3). </source>
-        <translation>CUDA에서 실행, %1%2 (%3). </translation>
+        <translation type="vanished">CUDA에서 실행, %1%2 (%3). </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="463"/>
+        <location filename="../../app/decodepage.cpp" line="1216"/>
         <source>, cached steps replayed as a CUDA graph</source>
         <translation>, 캐시 사용 스텝은 CUDA 그래프로 재실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="465"/>
         <source>On the CPU (%1). </source>
-        <translation>CPU에서 실행 (%1). </translation>
+        <translation type="vanished">CPU에서 실행 (%1). </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="467"/>
         <source> (Stopped before the end.)</source>
-        <translation> (끝나기 전에 중지했습니다.)</translation>
+        <translation type="vanished"> (끝나기 전에 중지했습니다.)</translation>
     </message>
 </context>
 <context>
@@ -900,12 +1646,12 @@
         <translation>한도 초과</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="82"/>
+        <location filename="../../app/fitmapwidget.cpp" line="83"/>
         <source>context (tokens per sequence)</source>
         <translation>컨텍스트 길이 (시퀀스당 토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="85"/>
+        <location filename="../../app/fitmapwidget.cpp" line="86"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
@@ -983,47 +1729,47 @@
         <translation>먼저 페이지 방식 메모리 시뮬레이션을 N 스텝 진행합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="83"/>
+        <location filename="../../app/launchoptions.cpp" line="84"/>
         <source>Interface language for this run: en or ko (default: the saved choice, else the system&apos;s).</source>
         <translation>이번 실행의 인터페이스 언어: en 또는 ko (기본값: 저장된 선택, 없으면 시스템 언어).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="85"/>
+        <location filename="../../app/launchoptions.cpp" line="86"/>
         <source>Start in presenter mode: full screen, large type, high contrast (F5 toggles).</source>
         <translation>발표자 모드로 시작합니다: 전체 화면, 큰 글자, 높은 대비 (F5로 켜고 끔).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="86"/>
+        <location filename="../../app/launchoptions.cpp" line="87"/>
         <source>Quiz mode: a lesson&apos;s figures stay hidden until its answer is revealed.</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트를 가립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="87"/>
+        <location filename="../../app/launchoptions.cpp" line="89"/>
         <source>Open a lesson set (a shipped id such as &apos;course&apos;, or a lesson file), optionally at lesson N.</source>
         <translation>수업 세트(기본 제공 id인 &apos;course&apos; 등, 또는 수업 파일)를 엽니다. N을 주면 N번 문항부터 엽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="89"/>
+        <location filename="../../app/launchoptions.cpp" line="91"/>
         <source>Window size for screenshots, e.g. 1920x1080.</source>
         <translation>스크린샷용 창 크기 (예: 1920x1080).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="101"/>
+        <location filename="../../app/launchoptions.cpp" line="103"/>
         <source>--lang expects en or ko, got &apos;%1&apos;</source>
         <translation>--lang에는 en 또는 ko가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="111"/>
+        <location filename="../../app/launchoptions.cpp" line="113"/>
         <source>--window-size expects WIDTHxHEIGHT between 640x480 and 7680x4320, got &apos;%1&apos;</source>
         <translation>--window-size에는 640x480부터 7680x4320 사이의 WIDTHxHEIGHT가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="119"/>
+        <location filename="../../app/launchoptions.cpp" line="121"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>예상하지 못한 인수: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="159"/>
+        <location filename="../../app/launchoptions.cpp" line="161"/>
         <source>--utilization expects a number in (0, 1], got &apos;%1&apos;</source>
         <translation>--utilization에는 (0, 1] 범위의 수가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
@@ -1100,7 +1846,7 @@
         <translation>예측:</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="147"/>
+        <location filename="../../app/lessonpanel.cpp" line="148"/>
         <source>&apos;%1&apos; is neither a lesson file nor a shipped lesson set (%2)</source>
         <translation>&apos;%1&apos;은(는) 수업 파일도 기본 제공 수업 세트도 아닙니다 (%2)</translation>
     </message>
@@ -1111,12 +1857,12 @@
     </message>
     <message>
         <location filename="../../app/lessonpanel.cpp" line="167"/>
-        <location filename="../../app/lessonpanel.cpp" line="341"/>
+        <location filename="../../app/lessonpanel.cpp" line="340"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="264"/>
+        <location filename="../../app/lessonpanel.cpp" line="262"/>
         <source>%1) %2</source>
         <translation>%1) %2</translation>
     </message>
@@ -1126,32 +1872,32 @@
         <translation>&lt;b&gt;문항 %1/%2: %3&lt;/b&gt;&lt;br&gt;%4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="313"/>
+        <location filename="../../app/lessonpanel.cpp" line="312"/>
         <source>%1)</source>
         <translation>%1)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="315"/>
+        <location filename="../../app/lessonpanel.cpp" line="314"/>
         <source>The answer is %1</source>
         <translation>정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="317"/>
+        <location filename="../../app/lessonpanel.cpp" line="316"/>
         <source>✓ Right: %1</source>
         <translation>✓ 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="318"/>
+        <location filename="../../app/lessonpanel.cpp" line="317"/>
         <source>✗ Not quite: the answer is %1</source>
         <translation>✗ 아쉽습니다. 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="327"/>
+        <location filename="../../app/lessonpanel.cpp" line="326"/>
         <source>✓ Your %1 is right: the app computes %2</source>
         <translation>✓ 예측값 %1, 정답입니다: 앱 계산값 %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="328"/>
+        <location filename="../../app/lessonpanel.cpp" line="327"/>
         <source>✗ Your %1; the app computes %2</source>
         <translation>✗ 예측값 %1, 앱 계산값 %2</translation>
     </message>
@@ -1159,57 +1905,57 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="148"/>
+        <location filename="../../app/mainwindow.cpp" line="147"/>
         <source>Memory</source>
         <translation>메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="149"/>
+        <location filename="../../app/mainwindow.cpp" line="148"/>
         <source>Attention</source>
         <translation>어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="150"/>
+        <location filename="../../app/mainwindow.cpp" line="149"/>
         <source>Scaling</source>
         <translation>스케일링</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="151"/>
+        <location filename="../../app/mainwindow.cpp" line="150"/>
         <source>Paged memory</source>
         <translation>페이지 방식 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="152"/>
+        <location filename="../../app/mainwindow.cpp" line="151"/>
         <source>GPU decode</source>
         <translation>GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="167"/>
+        <location filename="../../app/mainwindow.cpp" line="166"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="170"/>
+        <location filename="../../app/mainwindow.cpp" line="169"/>
         <source>Open a Hugging Face config.json</source>
         <translation>Hugging Face config.json 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="171"/>
+        <location filename="../../app/mainwindow.cpp" line="170"/>
         <source>Model config (*.json);;All files (*)</source>
         <translation>모델 설정 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="102"/>
+        <location filename="../../app/mainwindow.cpp" line="101"/>
         <source>Not applied: %1</source>
         <translation>적용 안 됨: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="154"/>
+        <location filename="../../app/mainwindow.cpp" line="153"/>
         <source>Ctrl+%1</source>
         <translation>Ctrl+%1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="179"/>
+        <location filename="../../app/mainwindow.cpp" line="178"/>
         <source>Lessons</source>
         <translation>수업</translation>
     </message>
@@ -1218,89 +1964,89 @@
         <translation type="vanished">먼저 예측하세요: 정답을 보면 이 부분이 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="209"/>
+        <location filename="../../app/mainwindow.cpp" line="208"/>
         <source>Toolbar</source>
         <translation>도구 모음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="230"/>
+        <location filename="../../app/mainwindow.cpp" line="229"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="231"/>
+        <location filename="../../app/mainwindow.cpp" line="230"/>
         <source>&amp;Open Scenario...</source>
         <translation>시나리오 열기(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="233"/>
+        <location filename="../../app/mainwindow.cpp" line="232"/>
         <source>Open scenario</source>
         <translation>시나리오 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="233"/>
-        <location filename="../../app/mainwindow.cpp" line="239"/>
+        <location filename="../../app/mainwindow.cpp" line="232"/>
+        <location filename="../../app/mainwindow.cpp" line="238"/>
         <source>KV Scope scenario (*.json)</source>
         <translation>KV Scope 시나리오 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="237"/>
+        <location filename="../../app/mainwindow.cpp" line="236"/>
         <source>&amp;Save Scenario As...</source>
         <translation>시나리오를 다른 이름으로 저장(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="238"/>
+        <location filename="../../app/mainwindow.cpp" line="237"/>
         <source>Save scenario</source>
         <translation>시나리오 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="243"/>
+        <location filename="../../app/mainwindow.cpp" line="242"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일 열기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="247"/>
+        <location filename="../../app/mainwindow.cpp" line="246"/>
         <source>Open &amp;config.json...</source>
         <translation>config.json 열기(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="248"/>
+        <location filename="../../app/mainwindow.cpp" line="247"/>
         <source>Open &amp;Lessons...</source>
         <translation>수업 파일 열기(&amp;L)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="249"/>
+        <location filename="../../app/mainwindow.cpp" line="248"/>
         <source>Open a lesson file</source>
         <translation>수업 파일 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="250"/>
+        <location filename="../../app/mainwindow.cpp" line="249"/>
         <source>KV Scope lessons (*.json);;All files (*)</source>
         <translation>KV Scope 수업 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="255"/>
+        <location filename="../../app/mainwindow.cpp" line="254"/>
         <source>Export Chart as &amp;PNG...</source>
         <translation>차트를 PNG로 내보내기(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="257"/>
-        <location filename="../../app/mainwindow.cpp" line="263"/>
+        <location filename="../../app/mainwindow.cpp" line="256"/>
+        <location filename="../../app/mainwindow.cpp" line="262"/>
         <source>Export chart</source>
         <translation>차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="257"/>
+        <location filename="../../app/mainwindow.cpp" line="256"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="261"/>
+        <location filename="../../app/mainwindow.cpp" line="260"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation>차트를 SVG로 내보내기(&amp;V)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="263"/>
+        <location filename="../../app/mainwindow.cpp" line="262"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 이미지 (*.svg)</translation>
     </message>
@@ -1309,57 +2055,57 @@
         <translation type="vanished">메모리 내역을 CSV로 저장(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="269"/>
+        <location filename="../../app/mainwindow.cpp" line="268"/>
         <source>Save breakdown</source>
         <translation>메모리 내역 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="269"/>
+        <location filename="../../app/mainwindow.cpp" line="268"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="273"/>
+        <location filename="../../app/mainwindow.cpp" line="272"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation>메모리 내역을 Markdown 표로 복사(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="276"/>
+        <location filename="../../app/mainwindow.cpp" line="275"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="279"/>
+        <location filename="../../app/mainwindow.cpp" line="278"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="280"/>
+        <location filename="../../app/mainwindow.cpp" line="279"/>
         <source>&amp;Presenter Mode</source>
         <translation>발표자 모드(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="284"/>
+        <location filename="../../app/mainwindow.cpp" line="283"/>
         <source>Projector layout: full screen, large type, thick lines, value labels (F5; Escape leaves)</source>
         <translation>프로젝터용 화면: 전체 화면, 큰 글자, 굵은 선, 값 레이블 (F5, Esc로 나가기)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="288"/>
+        <location filename="../../app/mainwindow.cpp" line="287"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="290"/>
+        <location filename="../../app/mainwindow.cpp" line="289"/>
         <source>The course hour as guided questions: predict, then reveal (Ctrl+L)</source>
         <translation>한 시간 강의를 안내형 질문으로 진행합니다: 먼저 예측하고 정답을 봅니다 (Ctrl+L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="292"/>
+        <location filename="../../app/mainwindow.cpp" line="291"/>
         <source>&amp;Quiz Mode</source>
         <translation>퀴즈 모드(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="297"/>
+        <location filename="../../app/mainwindow.cpp" line="296"/>
         <source>Hide a lesson&apos;s figures until its answer is revealed (Ctrl+K)</source>
         <translation>정답을 볼 때까지 문항의 수치와 차트를 가립니다 (Ctrl+K)</translation>
     </message>
@@ -1372,32 +2118,32 @@
         <translation type="vanished">이 시나리오를 비교 기준으로 고정(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="194"/>
+        <location filename="../../app/mainwindow.cpp" line="193"/>
         <source>Predict first: the figures appear when the answer is revealed</source>
         <translation>먼저 예측하세요: 정답을 보면 수치와 차트가 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="267"/>
+        <location filename="../../app/mainwindow.cpp" line="266"/>
         <source>Save &amp;Breakdown as CSV...</source>
         <translation>메모리 내역을 CSV로 저장(&amp;B)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="300"/>
+        <location filename="../../app/mainwindow.cpp" line="299"/>
         <source>Go &amp;to Page</source>
         <translation>페이지로 이동(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="307"/>
+        <location filename="../../app/mainwindow.cpp" line="306"/>
         <source>Pi&amp;n This Scenario as Reference</source>
         <translation>이 시나리오를 기준으로 고정(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="311"/>
+        <location filename="../../app/mainwindow.cpp" line="310"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation>강의 기준 시나리오로 되돌리기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="314"/>
+        <location filename="../../app/mainwindow.cpp" line="313"/>
         <source>Lan&amp;guage</source>
         <translation>언어(&amp;G)</translation>
     </message>
@@ -1587,22 +2333,22 @@
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="504"/>
+        <location filename="../../app/mainwindow.cpp" line="493"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="536"/>
+        <location filename="../../app/mainwindow.cpp" line="525"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="536"/>
+        <location filename="../../app/mainwindow.cpp" line="525"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="552"/>
+        <location filename="../../app/mainwindow.cpp" line="541"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
@@ -1611,86 +2357,86 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="574"/>
-        <location filename="../../app/mainwindow.cpp" line="581"/>
+        <location filename="../../app/mainwindow.cpp" line="563"/>
+        <location filename="../../app/mainwindow.cpp" line="570"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="578"/>
+        <location filename="../../app/mainwindow.cpp" line="567"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="590"/>
+        <location filename="../../app/mainwindow.cpp" line="579"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="593"/>
+        <location filename="../../app/mainwindow.cpp" line="582"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="605"/>
+        <location filename="../../app/mainwindow.cpp" line="594"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="611"/>
+        <location filename="../../app/mainwindow.cpp" line="600"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="612"/>
+        <location filename="../../app/mainwindow.cpp" line="601"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="616"/>
+        <location filename="../../app/mainwindow.cpp" line="605"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="644"/>
-        <location filename="../../app/mainwindow.cpp" line="652"/>
+        <location filename="../../app/mainwindow.cpp" line="633"/>
+        <location filename="../../app/mainwindow.cpp" line="641"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="644"/>
+        <location filename="../../app/mainwindow.cpp" line="633"/>
         <source>%1: cannot write the SVG file</source>
         <translation>%1: SVG 파일을 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="652"/>
+        <location filename="../../app/mainwindow.cpp" line="641"/>
         <source>%1: cannot write the image (use .png or .svg)</source>
         <translation>%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="661"/>
-        <location filename="../../app/mainwindow.cpp" line="666"/>
+        <location filename="../../app/mainwindow.cpp" line="650"/>
+        <location filename="../../app/mainwindow.cpp" line="655"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="661"/>
-        <location filename="../../app/mainwindow.cpp" line="666"/>
+        <location filename="../../app/mainwindow.cpp" line="650"/>
+        <location filename="../../app/mainwindow.cpp" line="655"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="674"/>
+        <location filename="../../app/mainwindow.cpp" line="663"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="692"/>
+        <location filename="../../app/mainwindow.cpp" line="681"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="693"/>
+        <location filename="../../app/mainwindow.cpp" line="682"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -2534,7 +3280,7 @@
         <translation>표시</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="93"/>
+        <location filename="../../app/scalingpage.cpp" line="92"/>
         <source>Fit map: which context and batch fit the budget</source>
         <translation>적재 가능 맵: 한도 안에 들어가는 컨텍스트 길이와 배치</translation>
     </message>
@@ -2543,32 +3289,32 @@
         <translation type="vanished">적재 가능 맵: 한도 안에 들어가는 컨텍스트 길이 x 배치 조합 (현재 시나리오는 테두리로 표시)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="158"/>
+        <location filename="../../app/scalingpage.cpp" line="157"/>
         <source>batch %1%2</source>
         <translation>배치 %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="158"/>
+        <location filename="../../app/scalingpage.cpp" line="157"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="166"/>
+        <location filename="../../app/scalingpage.cpp" line="165"/>
         <source>Budget %1</source>
         <translation>한도 %1</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="172"/>
+        <location filename="../../app/scalingpage.cpp" line="171"/>
         <source>%1: %2 against context (%3 weights, %4 cache)</source>
         <translation>%1: 컨텍스트 길이에 따른 %2 (가중치 %3, 캐시 %4)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="174"/>
+        <location filename="../../app/scalingpage.cpp" line="173"/>
         <source>total memory</source>
         <translation>전체 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="174"/>
+        <location filename="../../app/scalingpage.cpp" line="173"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
@@ -2584,7 +3330,7 @@
         <translation type="vanished">&lt;span style=&apos;color:#b3261e; font-size:16pt; font-weight:600&apos;&gt;메모리 부족 (OOM)&lt;/span&gt;&amp;nbsp;&amp;nbsp;한도 %2에서 %1 부족</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="135"/>
+        <location filename="../../app/viewtext.cpp" line="140"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x bytes = %1 x %2 x %3 x (%4 + %5) x %6 B = &lt;b&gt;%7&lt;/b&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x 바이트 = %1 x %2 x %3 x (%4 + %5) x %6 B = &lt;b&gt;%7&lt;/b&gt;</translation>
     </message>
@@ -2593,62 +3339,62 @@
         <translation type="vanished">&lt;b&gt;KV&lt;/b&gt; = 2 x L x B x S x H&lt;sub&gt;kv&lt;/sub&gt; x D&lt;sub&gt;head&lt;/sub&gt; x 바이트 = 2 x %1 x %2 x %3 x %4 x %5 x %6 B = &lt;b&gt;%7&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="26"/>
+        <location filename="../../app/viewtext.cpp" line="27"/>
         <source>&lt;br&gt;&lt;small&gt;Weights + KV cache + estimated activations and CUDA context, against card x utilization. Not an out-of-memory guarantee: the allocator&apos;s reserve and fragmentation are not in the sum.&lt;/small&gt;</source>
         <translation>&lt;br&gt;&lt;small&gt;가중치 + KV 캐시 + 활성화 값·CUDA 컨텍스트 추정값을 카드 메모리 x 사용률과 비교합니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당기의 예비 메모리와 단편화는 합계에 들어 있지 않습니다.&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="30"/>
+        <location filename="../../app/viewtext.cpp" line="31"/>
         <source>✓ Fits</source>
         <translation>✓ 적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="31"/>
+        <location filename="../../app/viewtext.cpp" line="32"/>
         <source>&amp;nbsp;&amp;nbsp;%1 to spare of a %2 budget</source>
         <translation>&amp;nbsp;&amp;nbsp;한도 %2에서 %1 여유</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="33"/>
+        <location filename="../../app/viewtext.cpp" line="35"/>
         <source>✗ Out of memory</source>
         <translation>✗ 메모리 부족 (OOM)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="34"/>
+        <location filename="../../app/viewtext.cpp" line="36"/>
         <source>&amp;nbsp;&amp;nbsp;short by %1 of a %2 budget</source>
         <translation>&amp;nbsp;&amp;nbsp;한도 %2에서 %1 부족</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="67"/>
+        <location filename="../../app/viewtext.cpp" line="70"/>
         <source>Model %1 → %2</source>
         <translation>모델 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="71"/>
+        <location filename="../../app/viewtext.cpp" line="74"/>
         <source>Layers %1 → %2</source>
         <translation>레이어 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="74"/>
+        <location filename="../../app/viewtext.cpp" line="77"/>
         <source>Hidden size %1 → %2</source>
         <translation>히든 크기 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="77"/>
+        <location filename="../../app/viewtext.cpp" line="80"/>
         <source>Query heads %1 → %2</source>
         <translation>쿼리 헤드 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="80"/>
+        <location filename="../../app/viewtext.cpp" line="83"/>
         <source>KV heads %1 → %2</source>
         <translation>KV 헤드 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="83"/>
+        <location filename="../../app/viewtext.cpp" line="86"/>
         <source>Head dim %1 → %2</source>
         <translation>헤드 차원 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="86"/>
+        <location filename="../../app/viewtext.cpp" line="89"/>
         <source>Parameters changed</source>
         <translation>파라미터 변경</translation>
     </message>
@@ -2657,124 +3403,124 @@
         <translation type="vanished">가중치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="89"/>
+        <location filename="../../app/viewtext.cpp" line="93"/>
         <source>Weight dtype %1 → %2</source>
         <translation>가중치 dtype %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="93"/>
+        <location filename="../../app/viewtext.cpp" line="97"/>
         <source>KV cache dtype %1 → %2</source>
         <translation>KV 캐시 dtype %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="97"/>
+        <location filename="../../app/viewtext.cpp" line="101"/>
         <source>Context %1 → %2</source>
         <translation>컨텍스트 길이 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="100"/>
+        <location filename="../../app/viewtext.cpp" line="104"/>
         <source>Batch %1 → %2</source>
         <translation>배치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="103"/>
+        <location filename="../../app/viewtext.cpp" line="107"/>
         <source>GPU %1 → %2</source>
         <translation>GPU %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="107"/>
+        <location filename="../../app/viewtext.cpp" line="112"/>
         <source>Utilization %1 → %2</source>
         <translation>메모리 사용률 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="110"/>
+        <location filename="../../app/viewtext.cpp" line="115"/>
         <source>Tensor parallel %1 → %2</source>
         <translation>텐서 병렬 %1 → %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="114"/>
+        <location filename="../../app/viewtext.cpp" line="119"/>
         <source>%n settings changed</source>
         <translation>
             <numerusform>설정 %n개 변경</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="116"/>
+        <location filename="../../app/viewtext.cpp" line="121"/>
         <source>KV cache %1 → %2</source>
         <translation>KV 캐시 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="118"/>
+        <location filename="../../app/viewtext.cpp" line="123"/>
         <source> (×%1)</source>
         <translation> (×%1)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="120"/>
+        <location filename="../../app/viewtext.cpp" line="125"/>
         <source>weights unchanged</source>
         <translation>가중치 변화 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="121"/>
+        <location filename="../../app/viewtext.cpp" line="126"/>
         <source>weights %1 → %2</source>
         <translation>가중치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="124"/>
+        <location filename="../../app/viewtext.cpp" line="129"/>
         <source>; now fits</source>
         <translation>; 이제 적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="124"/>
+        <location filename="../../app/viewtext.cpp" line="129"/>
         <source>; now out of memory</source>
         <translation>; 이제 메모리 부족 (OOM)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="125"/>
+        <location filename="../../app/viewtext.cpp" line="130"/>
         <source>%1: %2, %3%4</source>
         <translation>%1: %2, %3%4</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="146"/>
+        <location filename="../../app/viewtext.cpp" line="152"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = &lt;b&gt;%15&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: one K and one V · L: layers · B: batch · S: tokens per sequence · H&lt;sub&gt;kv&lt;/sub&gt;: KV heads · D&lt;sub&gt;head&lt;/sub&gt;: head size · bytes: per element&lt;/small&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = &lt;b&gt;%15&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="149"/>
+        <location filename="../../app/viewtext.cpp" line="155"/>
         <source>2&lt;sub&gt;(K, V)&lt;/sub&gt;</source>
         <translation>2&lt;sub&gt;(K, V)&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="150"/>
+        <location filename="../../app/viewtext.cpp" line="156"/>
         <source>bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="155"/>
+        <location filename="../../app/viewtext.cpp" line="159"/>
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="158"/>
+        <location filename="../../app/viewtext.cpp" line="162"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head</source>
         <translation>&lt;br&gt;GPU당: KV 헤드는 %1개인데 GPU는 %2개이므로, GPU마다 헤드 하나를 복제해 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="161"/>
+        <location filename="../../app/viewtext.cpp" line="165"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads split across %2 GPUs, %3 each</source>
         <translation>&lt;br&gt;GPU당: KV 헤드 %1개를 GPU %2개에 나눠 GPU마다 %3개씩 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="166"/>
+        <location filename="../../app/viewtext.cpp" line="170"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;The context is beyond this model&apos;s maximum of %1 tokens.&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;컨텍스트 길이가 이 모델의 최대값 %1 토큰을 넘습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="169"/>
+        <location filename="../../app/viewtext.cpp" line="173"/>
         <source>&lt;br&gt;%1 of %2 layers keep only the last %3 tokens (sliding window)</source>
         <translation>&lt;br&gt;레이어 %2개 중 %1개는 마지막 %3 토큰만 보관합니다 (슬라이딩 윈도우)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="182"/>
+        <location filename="../../app/viewtext.cpp" line="186"/>
         <source>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;%4 blocks of %5 tokens (%6 each) in %7 left for the cache&lt;/small&gt;</source>
         <translation>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;캐시에 남은 %7에 %5 토큰짜리 블록 (블록당 %6) %4개&lt;/small&gt;</translation>
     </message>
