@@ -289,8 +289,8 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
             tr("Prompt length: seeded random tokens per sequence. A cached mode pushes them through once, in step 0; "
                "the uncached mode again in every step."));
     explain(m_blockSize, tr("Tokens per block of the paged cache"),
-            tr("Paged block size. The paged cache holds whole blocks: held bytes = blocks × block size × 2 × L × B × "
-               "H_kv × D_head × 4 B, at most one partly filled block per sequence."));
+            tr("Paged block size. The paged cache holds whole blocks: held bytes = blocks held by all sequences × "
+               "block size × 2 × L × H_kv × D_head × 4 B, at most one partly filled block per sequence."));
     explain(m_none, tr("Run without a cache: every step recomputes the whole prefix"),
             tr("No cache: step t pushes all prompt + t tokens of every sequence through the model again. Nothing is "
                "stored: 0 B of cache."));
@@ -1010,7 +1010,7 @@ void DecodePage::fillSummary() {
             QStringList cells;
             if (const ModeResult* m = modeIn(r, mode)) {
                 const QString speedup =
-                    m->speedupVsNone > 0 ? QString::number(m->speedupVsNone, 'f', 2) + u'x' : u"-"_s;
+                    m->speedupVsNone > 0 ? tr("%1x").arg(QLocale().toString(m->speedupVsNone, 'f', 2)) : u"-"_s;
                 const QString tokens = !m->completed       ? tr("stopped")
                                        : !r.tokensCompared ? tr("not compared")
                                        : r.tokensIdentical ? tr("identical")
@@ -1228,13 +1228,15 @@ void DecodePage::fillReading() {
     else
         text << tr("On the CPU: cuBLAS could not be opened.");
     if (r.speedupMeasured())
-        text << tr("At batch %1 each cached step pushed %1 token(s), one per sequence, instead of the whole prefix, "
-                   "and ran %2 faster.")
+        text << tr("At batch %1 each cached step pushed %n token(s), one per sequence, instead of the whole prefix, "
+                   "and ran %2 faster.",
+                   "", int(r.batch))
                     .arg(r.batch)
                     .arg(times(r.speedup));
     else
-        text << tr("No speedup at batch %1: it needs complete runs without a cache and with a contiguous one.")
-                    .arg(r.batch);
+        text
+            << tr("Speedup not measured at batch %1: it needs complete runs without a cache and with a contiguous one.")
+                   .arg(r.batch);
     if (r.fitValid)
         text << tr("Fixed cost is %1% of a cached step and %2% of an uncached one (least squares).")
                     .arg(percent(r.fixedCostShareCached), percent(r.fixedCostShareUncached));

@@ -486,7 +486,7 @@ private slots:
         if (!sequence) {
             QCOMPARE(page->runs().size(), std::size_t(1));
             QVERIFY(page->lastReport()->stopped);
-            QVERIFY2(reading.contains(u"No speedup at batch 2"_s), qPrintable(reading));
+            QVERIFY2(reading.contains(u"Speedup not measured at batch 2"_s), qPrintable(reading));
             QVERIFY2(reading.contains(u"No two-term fit"_s), qPrintable(reading));
             QVERIFY2(reading.contains(u"Tokens not compared"_s), qPrintable(reading));
             QVERIFY2(reading.contains(u"Stopped after"_s) && reading.contains(u"in the no cache mode"_s),

@@ -101,8 +101,12 @@
     </message>
     <message>
         <location filename="../../app/attentionpage.cpp" line="137"/>
+        <source>%1: KV cache per token by attention kind&lt;br&gt;(%2 layers, %3 query heads, %4 cache)</source>
+        <translation>%1: 어텐션 방식별 토큰당 KV 캐시&lt;br&gt;(레이어 %2개, 쿼리 헤드 %3개, %4 캐시)</translation>
+    </message>
+    <message>
         <source>%1: KV cache per token by attention kind (%2 layers, %3 query heads, %4 cache)</source>
-        <translation>%1: 어텐션 방식별 토큰당 KV 캐시 (레이어 %2개, 쿼리 헤드 %3개, %4 캐시)</translation>
+        <translation type="vanished">%1: 어텐션 방식별 토큰당 KV 캐시 (레이어 %2개, 쿼리 헤드 %3개, %4 캐시)</translation>
     </message>
     <message>
         <location filename="../../app/attentionpage.cpp" line="152"/>
@@ -570,60 +574,60 @@
 <context>
     <name>DecodePage</name>
     <message>
-        <location filename="../../app/decodepage.cpp" line="47"/>
-        <location filename="../../app/decodepage.cpp" line="75"/>
-        <location filename="../../app/decodepage.cpp" line="191"/>
+        <location filename="../../app/decodepage.cpp" line="48"/>
+        <location filename="../../app/decodepage.cpp" line="76"/>
+        <location filename="../../app/decodepage.cpp" line="192"/>
         <source>no cache</source>
         <translation>캐시 없음</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="49"/>
+        <location filename="../../app/decodepage.cpp" line="50"/>
         <source>contiguous cache</source>
         <translation>연속 할당 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="51"/>
+        <location filename="../../app/decodepage.cpp" line="52"/>
         <source>paged cache</source>
         <translation>페이지 방식 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="77"/>
-        <location filename="../../app/decodepage.cpp" line="192"/>
+        <location filename="../../app/decodepage.cpp" line="78"/>
+        <location filename="../../app/decodepage.cpp" line="193"/>
         <source>contiguous</source>
         <translation>연속 할당</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="79"/>
-        <location filename="../../app/decodepage.cpp" line="193"/>
+        <location filename="../../app/decodepage.cpp" line="80"/>
+        <location filename="../../app/decodepage.cpp" line="194"/>
         <source>paged</source>
         <translation>페이지 방식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="194"/>
+        <location filename="../../app/decodepage.cpp" line="195"/>
         <source>CUDA graphs</source>
         <translation>CUDA 그래프</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="200"/>
-        <location filename="../../app/decodepage.cpp" line="1167"/>
+        <location filename="../../app/decodepage.cpp" line="201"/>
+        <location filename="../../app/decodepage.cpp" line="1171"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="201"/>
+        <location filename="../../app/decodepage.cpp" line="202"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="216"/>
-        <location filename="../../app/decodepage.cpp" line="218"/>
+        <location filename="../../app/decodepage.cpp" line="217"/>
+        <location filename="../../app/decodepage.cpp" line="219"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="217"/>
-        <location filename="../../app/decodepage.cpp" line="764"/>
-        <location filename="../../app/decodepage.cpp" line="916"/>
+        <location filename="../../app/decodepage.cpp" line="218"/>
+        <location filename="../../app/decodepage.cpp" line="767"/>
+        <location filename="../../app/decodepage.cpp" line="920"/>
         <source>ms per step</source>
         <translation>스텝당 ms</translation>
     </message>
@@ -632,710 +636,720 @@
         <translation type="vanished">보유 중인 KV 캐시 (MiB)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="246"/>
+        <location filename="../../app/decodepage.cpp" line="247"/>
         <source>&lt;b&gt;Runs on the CPU&lt;/b&gt; (%1). The formulas are the same; the timings are a CPU&apos;s.</source>
         <translation>&lt;b&gt;CPU에서 실행&lt;/b&gt; (%1). 공식은 같고, 시간은 CPU에서 잰 값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="243"/>
+        <location filename="../../app/decodepage.cpp" line="244"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;The decode core runs on this GPU: cuBLAS for the matrix products, our own kernels for attention, norms and sampling; step times by CUDA events, memory by cudaMemGetInfo.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;디코드 코어가 이 GPU에서 실행됩니다: 행렬곱은 cuBLAS, 어텐션·정규화·샘플링은 자체 커널로 계산하고, 스텝 시간은 CUDA 이벤트로, 메모리는 cudaMemGetInfo로 잽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="248"/>
+        <location filename="../../app/decodepage.cpp" line="249"/>
         <source>Auto</source>
         <translation>자동</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="249"/>
+        <location filename="../../app/decodepage.cpp" line="250"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="250"/>
+        <location filename="../../app/decodepage.cpp" line="251"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="316"/>
+        <location filename="../../app/decodepage.cpp" line="317"/>
         <source>BF16 halves the weights and the KV cache; it needs the CUDA backend</source>
         <translation>BF16은 가중치와 KV 캐시를 절반으로 줄입니다. CUDA 백엔드가 필요합니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="303"/>
+        <location filename="../../app/decodepage.cpp" line="304"/>
         <source>Replay the one-token step as a CUDA graph: one launch instead of ~90, so the launch cost of a small model&apos;s step disappears. Needs the CUDA backend.</source>
         <translation>토큰 하나짜리 스텝을 CUDA 그래프로 재실행합니다: 커널 호출이 ~90번에서 한 번으로 줄어, 작은 모델의 스텝에서 호출 비용이 사라집니다. CUDA 백엔드가 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="125"/>
+        <location filename="../../app/decodepage.cpp" line="126"/>
+        <location filename="../../app/decodepage.cpp" line="1013"/>
         <source>%1x</source>
         <translation>%1배</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="163"/>
+        <location filename="../../app/decodepage.cpp" line="164"/>
         <source>%1%2%</source>
         <translation>%1%2%</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="195"/>
+        <location filename="../../app/decodepage.cpp" line="196"/>
         <source>then at batch</source>
         <translation>이어서 배치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="204"/>
+        <location filename="../../app/decodepage.cpp" line="205"/>
         <source>Classroom CPU</source>
         <translation>수업용 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="219"/>
+        <location filename="../../app/decodepage.cpp" line="220"/>
         <source>MiB held</source>
         <translation>보유 중인 MiB</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="269"/>
+        <location filename="../../app/decodepage.cpp" line="270"/>
         <source>Decoder layers L of our GPT (the course&apos;s: 8)</source>
         <translation>우리 GPT의 디코더 레이어 수 L (강의: 8)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="270"/>
+        <location filename="../../app/decodepage.cpp" line="271"/>
         <source>Decoder layers L. Each layer holds 12 × width² weights and stores K and V for every token: KV bytes per token = 2 × L × H_kv × D_head × 4 B in FP32.</source>
         <translation>디코더 레이어 수 L입니다. 레이어마다 가중치 12 × 폭²개를 가지고, 토큰마다 K와 V를 저장합니다: FP32에서 토큰당 KV 바이트 = 2 × L × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="272"/>
+        <location filename="../../app/decodepage.cpp" line="273"/>
         <source>Model width d_model (the course&apos;s: 512)</source>
         <translation>모델 폭 d_model (강의: 512)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="273"/>
+        <location filename="../../app/decodepage.cpp" line="274"/>
         <source>Model width d_model. Parameters ≈ 12 × L × width² + (vocabulary + context) × width; the head size is D_head = width / heads.</source>
         <translation>모델 폭 d_model입니다. 파라미터 ≈ 12 × L × 폭² + (어휘 수 + 컨텍스트 길이) × 폭이고, 헤드 크기는 D_head = 폭 / 헤드 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="275"/>
+        <location filename="../../app/decodepage.cpp" line="276"/>
         <source>Query heads; the head size is width / heads</source>
         <translation>쿼리 헤드 수: 헤드 크기는 폭 / 헤드 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="276"/>
+        <location filename="../../app/decodepage.cpp" line="277"/>
         <source>Query heads. Each reads all K/V of its group: D_head = width / heads (the CUDA kernels take 64 or 128).</source>
         <translation>쿼리 헤드 수입니다. 쿼리 헤드마다 자기 그룹의 K/V를 모두 읽습니다: D_head = 폭 / 헤드 수 (CUDA 커널은 64 또는 128만 지원합니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="278"/>
+        <location filename="../../app/decodepage.cpp" line="279"/>
         <source>K/V heads H_kv, dividing the query heads: MHA = heads, GQA fewer, MQA 1</source>
         <translation>K/V 헤드 수 H_kv (쿼리 헤드 수의 약수): MHA는 헤드 수와 같고, GQA는 더 적고, MQA는 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="279"/>
+        <location filename="../../app/decodepage.cpp" line="280"/>
         <source>K/V heads H_kv (a divisor of the query heads). The cache scales with them: KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B in FP32.</source>
         <translation>K/V 헤드 수 H_kv (쿼리 헤드 수의 약수)입니다. 캐시는 이 수에 비례합니다: FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="281"/>
+        <location filename="../../app/decodepage.cpp" line="282"/>
         <source>Sequences B decoded together</source>
         <translation>함께 디코드하는 시퀀스 수 B</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="282"/>
+        <location filename="../../app/decodepage.cpp" line="283"/>
         <source>Batch B: sequences decoded together. An uncached step pushes B × (prefix) tokens through the model, a cached one B tokens; KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B.</source>
         <translation>배치 B: 함께 디코드하는 시퀀스 수입니다. 캐시 없는 스텝은 B × (지금까지의 토큰 수)개 토큰을, 캐시 사용 스텝은 B개 토큰을 모델에 넣습니다. KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="284"/>
+        <location filename="../../app/decodepage.cpp" line="285"/>
         <source>Tokens generated per sequence</source>
         <translation>시퀀스당 생성할 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="285"/>
+        <location filename="../../app/decodepage.cpp" line="286"/>
         <source>Steps: tokens generated per sequence. Without a cache step t recomputes all prompt + t tokens, so the uncached work grows with steps²; with one it grows with steps.</source>
         <translation>스텝 수: 시퀀스당 생성할 토큰 수입니다. 캐시가 없으면 스텝 t에서 프롬프트 + t개 토큰을 모두 다시 계산하므로 계산량이 스텝 수²에 비례해 늘고, 캐시가 있으면 스텝 수에 비례해 늡니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="287"/>
+        <location filename="../../app/decodepage.cpp" line="288"/>
         <source>Random prompt tokens per sequence</source>
         <translation>시퀀스당 무작위 프롬프트 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="288"/>
+        <location filename="../../app/decodepage.cpp" line="289"/>
         <source>Prompt length: seeded random tokens per sequence. A cached mode pushes them through once, in step 0; the uncached mode again in every step.</source>
         <translation>프롬프트 길이: 시퀀스마다 시드로 만든 무작위 토큰 수입니다. 캐시를 쓰는 모드는 이 토큰을 스텝 0에서 한 번만 모델에 넣고, 캐시 없는 모드는 스텝마다 다시 넣습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="290"/>
+        <location filename="../../app/decodepage.cpp" line="291"/>
         <source>Tokens per block of the paged cache</source>
         <translation>페이지 방식 캐시의 블록당 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="291"/>
         <source>Paged block size. The paged cache holds whole blocks: held bytes = blocks × block size × 2 × L × B × H_kv × D_head × 4 B, at most one partly filled block per sequence.</source>
-        <translation>페이지 방식의 블록 크기입니다. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 블록 수 × 블록 크기 × 2 × L × B × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 많아야 하나입니다.</translation>
+        <translation type="vanished">페이지 방식의 블록 크기입니다. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 블록 수 × 블록 크기 × 2 × L × B × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 많아야 하나입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="293"/>
+        <location filename="../../app/decodepage.cpp" line="294"/>
         <source>Run without a cache: every step recomputes the whole prefix</source>
         <translation>캐시 없이 실행: 스텝마다 지금까지의 토큰 전체를 다시 계산</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="294"/>
+        <location filename="../../app/decodepage.cpp" line="295"/>
         <source>No cache: step t pushes all prompt + t tokens of every sequence through the model again. Nothing is stored: 0 B of cache.</source>
         <translation>캐시 없음: 스텝 t에서 모든 시퀀스의 프롬프트 + t개 토큰을 전부 다시 모델에 넣습니다. 아무것도 저장하지 않으므로 캐시는 0 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="296"/>
+        <location filename="../../app/decodepage.cpp" line="297"/>
         <source>Run with a contiguous cache reserved for the whole length up front</source>
         <translation>전체 길이만큼 미리 예약한 연속 할당 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="297"/>
+        <location filename="../../app/decodepage.cpp" line="298"/>
         <source>Contiguous cache: one region per sequence sized for prompt + steps tokens from the start; each step pushes one new token and reads the stored K and V.</source>
         <translation>연속 할당 캐시: 처음부터 시퀀스마다 프롬프트 + 스텝 수만큼의 토큰이 들어갈 영역을 하나씩 잡아 둡니다. 스텝마다 새 토큰 하나를 모델에 넣고 저장된 K와 V를 읽습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="299"/>
+        <location filename="../../app/decodepage.cpp" line="300"/>
         <source>Run with a paged cache that grows block by block</source>
         <translation>블록 단위로 커지는 페이지 방식 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="300"/>
+        <location filename="../../app/decodepage.cpp" line="301"/>
         <source>Paged cache: fixed-size blocks handed out in shuffled order as the sequences grow, read through a block table (PagedAttention).</source>
         <translation>페이지 방식 캐시: 시퀀스가 길어지는 대로 고정 크기 블록을 뒤섞인 순서로 내주고, 블록 테이블을 거쳐 읽습니다 (PagedAttention).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="305"/>
+        <location filename="../../app/decodepage.cpp" line="306"/>
         <source>CUDA graphs remove the fixed cost a of step = a + b × tokens (kernel launches); the per-token cost b stays.</source>
         <translation>CUDA 그래프는 스텝 = a + b × 토큰 수에서 고정 비용 a (커널 호출)를 없앱니다. 토큰당 비용 b는 그대로 남습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="307"/>
+        <location filename="../../app/decodepage.cpp" line="308"/>
         <source>Run the same experiment again at a second batch and predict it from the first</source>
         <translation>같은 실험을 두 번째 배치로 다시 실행하고, 첫 번째 결과로 예측</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="308"/>
+        <location filename="../../app/decodepage.cpp" line="309"/>
         <source>Then at batch: after the first run the same experiment runs at this batch, and the first batch&apos;s two equations (a + b, a + N b) predict its step times, as the course predicts batch 64 from batch 1.</source>
         <translation>이어서 배치: 첫 실행이 끝나면 같은 실험을 이 배치로 실행하고, 첫 배치의 두 식 (a + b, a + N b)으로 그 스텝 시간을 예측합니다. 강의에서 배치 1로 배치 64를 예측한 것과 같습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="310"/>
+        <location filename="../../app/decodepage.cpp" line="311"/>
         <source>The second run&apos;s batch (the course&apos;s: 64)</source>
         <translation>두 번째 실행의 배치 (강의: 64)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="311"/>
+        <location filename="../../app/decodepage.cpp" line="312"/>
         <source>The batch of the second run. Its cache is this batch / the first batch times larger: KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B.</source>
         <translation>두 번째 실행의 배치입니다. 캐시는 (이 배치 / 첫 배치)배로 커집니다: KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="313"/>
+        <location filename="../../app/decodepage.cpp" line="314"/>
         <source>Where the decode core runs: Auto takes CUDA when a device answers</source>
         <translation>디코드 코어를 실행할 곳: 자동은 응답하는 장치가 있으면 CUDA를 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="314"/>
+        <location filename="../../app/decodepage.cpp" line="315"/>
         <source>Backend: CUDA runs cuBLAS and our kernels on the GPU (times by CUDA events); the CPU runs the same forward pass with BLAS and two threads (times by the steady clock).</source>
         <translation>백엔드: CUDA는 GPU에서 cuBLAS와 자체 커널을 실행합니다 (시간은 CUDA 이벤트로 잽니다). CPU는 같은 순전파를 BLAS와 스레드 두 개로 실행합니다 (시간은 steady clock으로 잽니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="317"/>
+        <location filename="../../app/decodepage.cpp" line="318"/>
         <source>Precision of the weights, the matrix inputs and the cache: 4 B per value in FP32, 2 B in BF16, so KV bytes = 2 × L × B × tokens × H_kv × D_head × 2 B in BF16.</source>
         <translation>가중치, 행렬 입력, 캐시의 정밀도: 값 하나가 FP32에서 4 B, BF16에서 2 B이므로, BF16에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 2 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="319"/>
+        <location filename="../../app/decodepage.cpp" line="320"/>
         <source>Probe 2 steps to estimate the time, then run each checked mode in turn</source>
         <translation>2스텝 시험 실행으로 시간을 추정한 뒤, 선택한 모드를 차례로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="320"/>
+        <location filename="../../app/decodepage.cpp" line="321"/>
         <source>Run: short probes estimate the run&apos;s length, then each checked mode generates the tokens; step times and the cache held are drawn as they are measured.</source>
         <translation>실행: 짧은 시험 실행으로 걸릴 시간을 추정한 뒤, 선택한 모드마다 토큰을 생성합니다. 스텝 시간과 보유 중인 캐시는 측정되는 대로 그려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="322"/>
+        <location filename="../../app/decodepage.cpp" line="323"/>
         <source>End the run within one step</source>
         <translation>한 스텝 안에 실행 중지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="323"/>
+        <location filename="../../app/decodepage.cpp" line="324"/>
         <source>Stop ends the run within one step. The page then reports only what was measured and names what was not (no speedup without both modes complete).</source>
         <translation>중지를 누르면 한 스텝 안에 실행이 끝납니다. 그러면 페이지는 측정한 것만 보고하고, 측정하지 못한 것은 무엇인지 밝힙니다 (두 모드가 모두 완료되지 않으면 속도 향상도 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="326"/>
+        <location filename="../../app/decodepage.cpp" line="327"/>
         <source>The course&apos;s experiment at batch 1: 500 steps, with and without a cache. %1 on the course&apos;s RTX 4090; about 2 min on a 2-core CPU.</source>
         <translation>배치 1 강의 실험: 500 스텝, 캐시 없음과 캐시 사용. 강의의 RTX 4090에서 %1, 2코어 CPU에서 약 2분.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="329"/>
+        <location filename="../../app/decodepage.cpp" line="330"/>
         <source>Loads the course&apos;s batch-1 run: 8 layers, width 512, prompt 1, 500 steps, no cache and contiguous. The course measured 1.5 and 1.22 ms per step on an RTX 4090 (1.2x) and 3.6x on a CPU.</source>
         <translation>강의의 배치 1 실행 설정을 불러옵니다: 레이어 8개, 폭 512, 프롬프트 1, 500 스텝, 캐시 없음과 연속 할당. 강의는 RTX 4090에서 스텝당 1.5 ms와 1.22 ms (1.2배), CPU에서 3.6배를 측정했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="333"/>
+        <location filename="../../app/decodepage.cpp" line="334"/>
         <source>The course&apos;s experiment at batch 64: 500 steps, with and without a cache. %1 on the course&apos;s RTX 4090, but about two hours or more on a 2-core CPU (an uncached step recomputes 64 × up to 500 tokens): in class, press Classroom CPU.</source>
         <translation>배치 64 강의 실험: 500 스텝, 캐시 없음과 캐시 사용. 강의의 RTX 4090에서는 %1이지만 2코어 CPU에서는 두 시간 이상 걸립니다 (캐시 없는 스텝은 64 × 최대 500개 토큰을 다시 계산합니다). 수업에서는 수업용 CPU를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="337"/>
+        <location filename="../../app/decodepage.cpp" line="338"/>
         <source>Loads the course&apos;s batch-64 run (8 layers, width 512, 500 steps). The course measured 21.8 and 2.7 ms per step (8.0x); the uncached work is 64 × (1 + 2 + ... + 500) = 8.0 million token passes, hours on a CPU. The page estimates this machine&apos;s time as soon as it is loaded.</source>
         <translation>강의의 배치 64 실행 설정을 불러옵니다 (레이어 8개, 폭 512, 500 스텝). 강의는 스텝당 21.8 ms와 2.7 ms (8.0배)를 측정했습니다. 캐시 없는 계산량은 64 × (1 + 2 + ... + 500) = 토큰 800만 개를 모델에 넣는 양으로, CPU에서는 몇 시간이 걸립니다. 불러오는 즉시 이 컴퓨터에서 걸릴 시간을 추정합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="341"/>
+        <location filename="../../app/decodepage.cpp" line="342"/>
         <source>What to press in class on a CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache. Well under a minute on a 2-core CPU; both gaps show.</source>
         <translation>CPU로 수업할 때 누를 버튼: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2스텝씩, 캐시 없음과 캐시 사용으로 실행합니다. 2코어 CPU에서 1분도 채 걸리지 않으며, 두 배치 모두에서 차이가 드러납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="345"/>
+        <location filename="../../app/decodepage.cpp" line="346"/>
         <source>Classroom CPU: the course&apos;s 8-layer, width-512 model, prompt 1, %1 steps, no cache and contiguous, at batch 1 and then batch %2. Batch %2&apos;s uncached steps push %3 tokens through the model (%2 × (1 + ... + %1)) instead of the course&apos;s 8 million, and batch 1&apos;s two equations predict batch %2.</source>
         <translation>수업용 CPU: 강의의 레이어 8개, 폭 512 모델로 프롬프트 1, %1스텝, 캐시 없음과 연속 할당을 배치 1, 이어서 배치 %2에서 실행합니다. 배치 %2의 캐시 없는 스텝들이 모델에 넣는 토큰은 강의의 800만 개가 아니라 %3개 (%2 × (1 + ... + %1))이고, 배치 1의 두 식으로 배치 %2를 예측합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="351"/>
+        <location filename="../../app/decodepage.cpp" line="352"/>
         <source>Which run the charts show</source>
         <translation>차트에 표시할 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="352"/>
+        <location filename="../../app/decodepage.cpp" line="353"/>
         <source>After a run at two batches, pick the batch whose steps the charts draw; the tables list both.</source>
         <translation>두 배치로 실행한 뒤, 차트에 스텝을 그릴 배치를 고릅니다. 표에는 두 배치가 모두 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="353"/>
+        <location filename="../../app/decodepage.cpp" line="354"/>
         <source>How long the run will take on this machine, from short probes</source>
         <translation>짧은 시험 실행으로 추정한, 이 컴퓨터에서 실행에 걸릴 시간</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="354"/>
+        <location filename="../../app/decodepage.cpp" line="355"/>
         <source>The estimate times 2 steps of each mode at this batch, and 2 steps at batch 1 from the run&apos;s mean prefix; an uncached step costs a + b × tokens (a: a cached step, b: per token at the mean prefix), a cached step the same every time.</source>
         <translation>추정은 이 배치에서 모드마다 2스텝, 그리고 배치 1에서 실행의 평균 길이(지금까지의 토큰 수)로 2스텝의 시간을 잽니다. 캐시 없는 스텝은 a + b × 토큰 수 (a: 캐시 사용 스텝 하나의 시간, b: 평균 길이에서 잰 토큰당 시간)로, 캐시 사용 스텝은 매번 같은 시간으로 계산합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="357"/>
+        <location filename="../../app/decodepage.cpp" line="358"/>
         <source>Uncached time / cached time per step, measured here, beside the course&apos;s</source>
         <translation>스텝당 캐시 없음 시간 / 캐시 사용 시간: 이 컴퓨터의 측정값과 강의 수치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="358"/>
+        <location filename="../../app/decodepage.cpp" line="359"/>
         <source>Speedup = mean uncached step / mean contiguous-cache step, only where both modes completed. The course measured 1.2x at batch 1 and 8.0x at batch 64 on an RTX 4090.</source>
         <translation>속도 향상 = 캐시 없는 스텝의 평균 시간 / 연속 할당 캐시 스텝의 평균 시간이며, 두 모드가 모두 완료된 경우에만 계산합니다. 강의는 RTX 4090에서 배치 1은 1.2배, 배치 64는 8.0배를 측정했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="360"/>
+        <location filename="../../app/decodepage.cpp" line="361"/>
         <source>What the run measured, in words</source>
         <translation>실행에서 측정한 내용을 문장으로 정리</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="361"/>
+        <location filename="../../app/decodepage.cpp" line="362"/>
         <source>The reading states the speedup, the fixed share of a step (a / (a + b × tokens)) and whether the tokens agree, and names what a stopped run did not measure.</source>
         <translation>이 해설은 속도 향상, 스텝에서 고정 비용이 차지하는 비율 (a / (a + b × 토큰 수)), 토큰이 일치하는지를 알려 주고, 중지된 실행이 측정하지 못한 것을 밝힙니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="364"/>
+        <location filename="../../app/decodepage.cpp" line="365"/>
         <source>Each point is one measured decode step; the dashed lines are the least-squares model step = a + b × tokens</source>
         <translation>점 하나가 측정한 디코드 스텝 하나입니다. 파선은 최소제곱으로 적합한 모델 스텝 = a + b × 토큰 수입니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="366"/>
+        <location filename="../../app/decodepage.cpp" line="367"/>
         <source>Step time: one marker per measured step (circle: no cache, square: contiguous, triangle: paged). The dashed line of the same colour is step = a + b × (tokens computed in that step), fitted by least squares over every step of every completed mode.</source>
         <translation>스텝 시간: 측정한 스텝마다 표식이 하나씩 찍힙니다 (원: 캐시 없음, 사각형: 연속 할당, 삼각형: 페이지 방식). 같은 색의 파선은 스텝 = a + b × (그 스텝에서 계산한 토큰 수)이며, 완료된 모든 모드의 모든 스텝에 최소제곱으로 적합한 것입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="369"/>
+        <location filename="../../app/decodepage.cpp" line="370"/>
         <source>Cache memory held after each step (markers) against the formula (black dash-dot line)</source>
         <translation>스텝마다 보유 중인 캐시 메모리 (표식)와 공식 (검은 일점쇄선) 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="370"/>
+        <location filename="../../app/decodepage.cpp" line="371"/>
         <source>KV cache held: markers are what our allocator holds after each step (contiguous reserves the whole length at once, paged grows by blocks, no cache holds 0 B); the line is KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B in FP32.</source>
         <translation>보유 중인 KV 캐시: 표식은 스텝마다 자체 할당기가 보유한 양입니다 (연속 할당은 전체 길이를 한 번에 예약하고, 페이지 방식은 블록 단위로 늘며, 캐시 없음은 0 B). 선은 FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="373"/>
+        <location filename="../../app/decodepage.cpp" line="374"/>
         <source>Per mode: step time, throughput, speedup and the four memory figures</source>
         <translation>모드별 스텝 시간, 처리량, 속도 향상, 메모리 수치 네 가지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="374"/>
+        <location filename="../../app/decodepage.cpp" line="375"/>
         <source>Weights = parameters × 4 B (FP32); KV = 2 × L × B × tokens × H_kv × D_head × 4 B; peak allocated is our allocator&apos;s peak; the process figure is what the system reports (VmRSS, or cudaMemGetInfo).</source>
         <translation>가중치 = 파라미터 × 4 B (FP32), KV = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다. 최대 할당량은 자체 할당기가 할당한 최대값이고, 프로세스 수치는 시스템이 보고하는 값입니다 (VmRSS 또는 cudaMemGetInfo).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="376"/>
+        <location filename="../../app/decodepage.cpp" line="377"/>
         <source>The two-term model step = a + b × tokens against the measured mean step of each mode</source>
         <translation>두 항 모델 스텝 = a + b × 토큰 수와 모드별 평균 측정 스텝 시간 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="377"/>
+        <location filename="../../app/decodepage.cpp" line="378"/>
         <source>Predicted ms per step = a + b × (mean tokens per step), by least squares over the run&apos;s steps and by the course&apos;s two equations (a + B b = cached step, a + N b = uncached step). The last column is what the model misses: measured − predicted.</source>
         <translation>예측 스텝당 ms = a + b × (스텝당 평균 토큰 수)이며, a와 b는 실행의 모든 스텝에 대한 최소제곱과 강의의 두 식 (a + B b = 캐시 사용 스텝, a + N b = 캐시 없는 스텝)으로 각각 구합니다. 마지막 열은 모델이 놓친 부분, 곧 측정값 − 예측값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="380"/>
+        <location filename="../../app/decodepage.cpp" line="381"/>
         <source>The two fits&apos; a and b</source>
         <translation>두 적합의 a와 b</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="381"/>
+        <location filename="../../app/decodepage.cpp" line="382"/>
         <source>Least squares fits a and b to every step; the course&apos;s method solves two equations from two mean steps. a is the fixed cost of a step, b the cost of each token pushed through the model.</source>
         <translation>최소제곱은 모든 스텝에 a와 b를 적합하고, 강의의 방법은 평균 스텝 시간 두 개로 두 식을 풉니다. a는 스텝의 고정 비용, b는 모델에 넣는 토큰 하나당 비용입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="383"/>
+        <location filename="../../app/decodepage.cpp" line="384"/>
         <source>The course&apos;s measured figures beside this machine&apos;s, with where each came from</source>
         <translation>강의의 측정 수치와 이 컴퓨터의 수치 (각 수치의 출처 포함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="384"/>
+        <location filename="../../app/decodepage.cpp" line="385"/>
         <source>Course: the course text&apos;s small GPT on an RTX 4090 (and a CPU for batch 1&apos;s 3.6x), 500 steps. This run: measured here, with the steps this run used; fewer steps give a smaller uncached prefix, so a smaller speedup.</source>
         <translation>강의: 강의 본문의 작은 GPT를 RTX 4090에서 500 스텝 실행한 수치입니다 (배치 1의 3.6배는 CPU). 이번 실행: 이 컴퓨터에서 이번 실행의 스텝 수로 측정한 값입니다. 스텝이 적으면 캐시 없는 스텝이 다시 계산하는 토큰이 적으므로 속도 향상도 작아집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="388"/>
+        <location filename="../../app/decodepage.cpp" line="389"/>
         <source>Model and run</source>
         <translation>모델과 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="391"/>
+        <location filename="../../app/decodepage.cpp" line="394"/>
         <source>Layers</source>
         <translation>레이어</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="391"/>
+        <location filename="../../app/decodepage.cpp" line="394"/>
         <source>Width</source>
         <translation>폭</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="391"/>
+        <location filename="../../app/decodepage.cpp" line="394"/>
         <source>Heads</source>
         <translation>헤드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="391"/>
+        <location filename="../../app/decodepage.cpp" line="394"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="392"/>
-        <location filename="../../app/decodepage.cpp" line="1074"/>
+        <location filename="../../app/decodepage.cpp" line="395"/>
+        <location filename="../../app/decodepage.cpp" line="1078"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="392"/>
+        <location filename="../../app/decodepage.cpp" line="395"/>
         <source>Steps</source>
         <translation>스텝 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="392"/>
+        <location filename="../../app/decodepage.cpp" line="395"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="392"/>
+        <location filename="../../app/decodepage.cpp" line="395"/>
         <source>Block size</source>
         <translation>블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="403"/>
+        <location filename="../../app/decodepage.cpp" line="404"/>
         <source>Backend</source>
         <translation>백엔드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="405"/>
+        <location filename="../../app/decodepage.cpp" line="406"/>
         <source>Precision</source>
         <translation>정밀도</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="408"/>
+        <location filename="../../app/decodepage.cpp" line="414"/>
         <source>Modes:</source>
         <translation>모드:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1053"/>
+        <location filename="../../app/decodepage.cpp" line="1057"/>
         <source>least squares over %1 steps: step = %2 ms + %3 ms × tokens</source>
         <translation>스텝 %1개에 대한 최소제곱: 스텝 = %2 ms + %3 ms × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1057"/>
+        <location filename="../../app/decodepage.cpp" line="1061"/>
         <source>least squares does not split the steps into a positive a and b (a = %1 ms, b = %2 ms)</source>
         <translation>최소제곱으로 스텝을 양수인 a와 b로 나눌 수 없음 (a = %1 ms, b = %2 ms)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1060"/>
+        <location filename="../../app/decodepage.cpp" line="1064"/>
         <source>least squares not measured (no completed mode with steps of different sizes)</source>
         <translation>최소제곱 측정 안 됨 (토큰 수가 서로 다른 스텝으로 완료된 모드 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1062"/>
+        <location filename="../../app/decodepage.cpp" line="1066"/>
         <source>two equations: a + %1 b = %2 ms (%3, one token per sequence), a + %4 b = %5 ms (no cache, mean tokens) give a = %6 ms, b = %7 ms</source>
         <translation>두 식: a + %1 b = %2 ms (%3, 시퀀스당 토큰 1개), a + %4 b = %5 ms (캐시 없음, 평균 토큰 수)에서 a = %6 ms, b = %7 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1068"/>
+        <location filename="../../app/decodepage.cpp" line="1072"/>
         <source>two equations not measured (they need complete runs with and without a cache)</source>
         <translation>두 식 측정 안 됨 (캐시 없음과 캐시 사용 실행이 모두 완료되어야 함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1070"/>
+        <location filename="../../app/decodepage.cpp" line="1074"/>
         <source>&lt;b&gt;Batch %1&lt;/b&gt;: %2; %3.</source>
         <translation>&lt;b&gt;배치 %1&lt;/b&gt;: %2; %3.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1074"/>
+        <location filename="../../app/decodepage.cpp" line="1078"/>
         <source>Tokens per step</source>
         <translation>스텝당 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1074"/>
+        <location filename="../../app/decodepage.cpp" line="1078"/>
         <source>Measured ms/step</source>
         <translation>측정 ms/스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1075"/>
+        <location filename="../../app/decodepage.cpp" line="1079"/>
         <source>Least squares</source>
         <translation>최소제곱</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1075"/>
+        <location filename="../../app/decodepage.cpp" line="1079"/>
         <source>Two equations (batch %1&apos;s a, b)</source>
         <translation>두 식 (배치 %1의 a, b)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1076"/>
+        <location filename="../../app/decodepage.cpp" line="1080"/>
         <source>Measured − predicted</source>
         <translation>측정값 − 예측값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1096"/>
+        <location filename="../../app/decodepage.cpp" line="1100"/>
         <source>%1 ms (%2)</source>
         <translation>%1 ms (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1119"/>
+        <location filename="../../app/decodepage.cpp" line="1123"/>
         <source>not run at this batch</source>
         <translation>이 배치에서는 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1126"/>
-        <location filename="../../app/decodepage.cpp" line="1132"/>
-        <location filename="../../app/decodepage.cpp" line="1134"/>
+        <location filename="../../app/decodepage.cpp" line="1130"/>
+        <location filename="../../app/decodepage.cpp" line="1136"/>
+        <location filename="../../app/decodepage.cpp" line="1138"/>
         <source>not measured (a mode stopped or was not run)</source>
         <translation>측정 안 됨 (중지되었거나 실행하지 않은 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1127"/>
-        <location filename="../../app/decodepage.cpp" line="1170"/>
-        <location filename="../../app/decodepage.cpp" line="1176"/>
+        <location filename="../../app/decodepage.cpp" line="1131"/>
+        <location filename="../../app/decodepage.cpp" line="1174"/>
+        <location filename="../../app/decodepage.cpp" line="1180"/>
         <source>%1 / %2 ms</source>
         <translation>%1 / %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1136"/>
-        <location filename="../../app/decodepage.cpp" line="1173"/>
+        <location filename="../../app/decodepage.cpp" line="1140"/>
+        <location filename="../../app/decodepage.cpp" line="1177"/>
         <source>a = %1 ms, b = %2 ms</source>
         <translation>a = %1 ms, b = %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1149"/>
-        <location filename="../../app/decodepage.cpp" line="1179"/>
+        <location filename="../../app/decodepage.cpp" line="1153"/>
+        <location filename="../../app/decodepage.cpp" line="1183"/>
         <source>%1 / %2 ms (measured %3 / %4)</source>
         <translation>%1 / %2 ms (측정 %3 / %4)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1152"/>
+        <location filename="../../app/decodepage.cpp" line="1156"/>
         <source>not measured (a mode stopped)</source>
         <translation>측정 안 됨 (중지된 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1154"/>
+        <location filename="../../app/decodepage.cpp" line="1158"/>
         <source>not measured (batch 1&apos;s two equations are missing)</source>
         <translation>측정 안 됨 (배치 1의 두 식이 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1156"/>
+        <location filename="../../app/decodepage.cpp" line="1160"/>
         <source>not run yet</source>
         <translation>아직 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1159"/>
+        <location filename="../../app/decodepage.cpp" line="1163"/>
         <source>%1 layers, width %2, %3, %4 steps, prompt %5</source>
         <translation>레이어 %1개, 폭 %2, %3, 스텝 %4개, 프롬프트 %5</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1167"/>
+        <location filename="../../app/decodepage.cpp" line="1171"/>
         <source>%1 layers, width %2, FP32, %3 steps, prompt 1</source>
         <translation>레이어 %1개, 폭 %2, FP32, 스텝 %3개, 프롬프트 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1169"/>
+        <location filename="../../app/decodepage.cpp" line="1173"/>
         <source>Batch 1: ms/step, no cache / cache</source>
         <translation>배치 1: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1171"/>
+        <location filename="../../app/decodepage.cpp" line="1175"/>
         <source>Batch 1: speedup</source>
         <translation>배치 1: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1172"/>
+        <location filename="../../app/decodepage.cpp" line="1176"/>
         <source>%1 (on the course&apos;s CPU: %2)</source>
         <translation>%1 (강의의 CPU: %2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1173"/>
+        <location filename="../../app/decodepage.cpp" line="1177"/>
         <source>Batch 1: two equations</source>
         <translation>배치 1: 두 식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1175"/>
+        <location filename="../../app/decodepage.cpp" line="1179"/>
         <source>Batch 64: ms/step, no cache / cache</source>
         <translation>배치 64: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1177"/>
+        <location filename="../../app/decodepage.cpp" line="1181"/>
         <source>Batch 64: speedup</source>
         <translation>배치 64: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1178"/>
+        <location filename="../../app/decodepage.cpp" line="1182"/>
         <source>Batch 64 from batch 1&apos;s a, b: no cache / cache</source>
         <translation>배치 1의 a, b로 예측한 배치 64: 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1186"/>
+        <location filename="../../app/decodepage.cpp" line="1190"/>
         <source>Figure</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1186"/>
+        <location filename="../../app/decodepage.cpp" line="1190"/>
         <source>Course (RTX 4090, from the course text)</source>
         <translation>강의 (RTX 4090, 강의 본문 수치)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1187"/>
+        <location filename="../../app/decodepage.cpp" line="1191"/>
         <source>This run (CUDA, this machine)</source>
         <translation>이번 실행 (CUDA, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1187"/>
+        <location filename="../../app/decodepage.cpp" line="1191"/>
         <source>This run (CPU, this machine)</source>
         <translation>이번 실행 (CPU, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1204"/>
+        <location filename="../../app/decodepage.cpp" line="1208"/>
         <source>%1 at batch %2</source>
         <translation>배치 %2에서 %1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1205"/>
+        <location filename="../../app/decodepage.cpp" line="1209"/>
         <source>not measured at batch %1</source>
         <translation>배치 %1에서 측정 안 됨</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1206"/>
+        <location filename="../../app/decodepage.cpp" line="1210"/>
         <source>Speedup with a cache: %1 · course (RTX 4090): %2 at batch 1, %3 at batch 64</source>
         <translation>캐시 사용 시 속도 향상: %1 · 강의 (RTX 4090): 배치 1에서 %2, 배치 64에서 %3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1207"/>
-        <location filename="../../app/decodepage.cpp" line="1259"/>
+        <location filename="../../app/decodepage.cpp" line="1211"/>
+        <location filename="../../app/decodepage.cpp" line="1264"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1214"/>
+        <location filename="../../app/decodepage.cpp" line="1218"/>
         <source>On CUDA, %1%2.</source>
         <translation>CUDA에서 실행, %1%2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1218"/>
+        <location filename="../../app/decodepage.cpp" line="1222"/>
         <source>On the CPU, as chosen.</source>
         <translation>CPU에서 실행 (선택한 대로).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1220"/>
+        <location filename="../../app/decodepage.cpp" line="1224"/>
         <source>On the CPU: no CUDA device answered.</source>
         <translation>CPU에서 실행: 응답한 CUDA 장치가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1222"/>
+        <location filename="../../app/decodepage.cpp" line="1226"/>
         <source>On the CPU: the CUDA kernels take a head size of 64 or 128, this model&apos;s is %1.</source>
         <translation>CPU에서 실행: CUDA 커널은 헤드 크기 64 또는 128만 지원하는데, 이 모델은 %1입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1225"/>
+        <location filename="../../app/decodepage.cpp" line="1229"/>
         <source>On the CPU: cuBLAS could not be opened.</source>
         <translation>CPU에서 실행: cuBLAS를 열 수 없었습니다.</translation>
     </message>
-    <message>
-        <location filename="../../app/decodepage.cpp" line="1227"/>
-        <source>At batch %1 each cached step pushed %1 token(s), one per sequence, instead of the whole prefix, and ran %2 faster.</source>
-        <translation>배치 %1에서 캐시 사용 스텝은 지금까지의 토큰 전체 대신 시퀀스마다 하나씩, 토큰 %1개만 모델에 넣었고 %2 빨랐습니다.</translation>
+    <message numerus="yes">
+        <location filename="../../app/decodepage.cpp" line="1231"/>
+        <source>At batch %1 each cached step pushed %n token(s), one per sequence, instead of the whole prefix, and ran %2 faster.</source>
+        <translation>
+            <numerusform>배치 %1에서 캐시 사용 스텝은 지금까지의 토큰 전체 대신 시퀀스마다 하나씩, 토큰 %n개만 모델에 넣었고 %2 빨랐습니다.</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1232"/>
-        <source>No speedup at batch %1: it needs complete runs without a cache and with a contiguous one.</source>
+        <location filename="../../app/decodepage.cpp" line="1237"/>
+        <source>Speedup not measured at batch %1: it needs complete runs without a cache and with a contiguous one.</source>
         <translation>배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1235"/>
+        <source>At batch %1 each cached step pushed %1 token(s), one per sequence, instead of the whole prefix, and ran %2 faster.</source>
+        <translation type="vanished">배치 %1에서 캐시 사용 스텝은 지금까지의 토큰 전체 대신 시퀀스마다 하나씩, 토큰 %1개만 모델에 넣었고 %2 빨랐습니다.</translation>
+    </message>
+    <message>
+        <source>No speedup at batch %1: it needs complete runs without a cache and with a contiguous one.</source>
+        <translation type="vanished">배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1240"/>
         <source>Fixed cost is %1% of a cached step and %2% of an uncached one (least squares).</source>
         <translation>고정 비용은 캐시 사용 스텝의 %1%, 캐시 없는 스텝의 %2%입니다 (최소제곱).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1238"/>
+        <location filename="../../app/decodepage.cpp" line="1243"/>
         <source>The two-term model does not split these steps into a positive fixed and per-token cost: too few or too noisy steps.</source>
         <translation>두 항 모델로는 이 스텝들을 양수인 고정 비용과 토큰당 비용으로 나눌 수 없습니다: 스텝이 너무 적거나 측정값의 잡음이 너무 큽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1241"/>
+        <location filename="../../app/decodepage.cpp" line="1246"/>
         <source>No two-term fit: no completed mode with steps of different sizes.</source>
         <translation>두 항 모델을 적합하지 못했습니다: 토큰 수가 서로 다른 스텝으로 완료된 모드가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1243"/>
+        <location filename="../../app/decodepage.cpp" line="1248"/>
         <source>Tokens not compared: fewer than two modes completed.</source>
         <translation>토큰을 비교하지 않았습니다: 완료된 모드가 두 개 미만입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1245"/>
+        <location filename="../../app/decodepage.cpp" line="1250"/>
         <source>Every mode generated the same tokens.</source>
         <translation>모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1246"/>
+        <location filename="../../app/decodepage.cpp" line="1251"/>
         <source>The modes generated DIFFERENT tokens: the cache is wrong.</source>
         <translation>모드마다 생성한 토큰이 서로 다릅니다: 캐시에 오류가 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1250"/>
+        <location filename="../../app/decodepage.cpp" line="1255"/>
         <source>Stopped after %1 of %2 steps in the %3 mode.</source>
         <translation>%3 모드에서 %2스텝 중 %1스텝 뒤에 중지했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1259"/>
+        <location filename="../../app/decodepage.cpp" line="1264"/>
         <source>Not run: %1.</source>
         <translation>실행 안 함: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1274"/>
+        <location filename="../../app/decodepage.cpp" line="1279"/>
         <source>Batch %1&apos;s two equations predict %2 ms (no cache) and %3 ms (cache) per step at batch %4; measured %5 and %6 ms (%7 and %8 against the prediction).</source>
         <translation>배치 %1의 두 식은 배치 %4의 스텝당 시간을 %2 ms (캐시 없음), %3 ms (캐시 사용)로 예측합니다. 측정값은 %5 ms, %6 ms입니다 (예측 대비 %7, %8).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1282"/>
+        <location filename="../../app/decodepage.cpp" line="1287"/>
         <source>On the course&apos;s GPU the same method predicted %1 and %2 ms against %3 and %4 measured; the course puts the gap down to reading the cache, which grows with the context and has no term in the model.</source>
         <translation>강의의 GPU에서는 같은 방법으로 %1 ms, %2 ms를 예측했고 측정값은 %3 ms, %4 ms였습니다. 강의는 이 차이를 캐시 읽기 비용으로 설명합니다: 캐시 읽기는 컨텍스트 길이에 따라 늘어나는데, 모델에는 이를 나타내는 항이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="202"/>
+        <location filename="../../app/decodepage.cpp" line="203"/>
         <source>Course experiment, batch 1</source>
         <translation>강의 실험, 배치 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="203"/>
+        <location filename="../../app/decodepage.cpp" line="204"/>
         <source>Course experiment, batch 64</source>
         <translation>강의 실험, 배치 64</translation>
     </message>
@@ -1348,49 +1362,49 @@
         <translation type="vanished">KV 캐시: 측정값 (점)과 공식 (선)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="453"/>
-        <location filename="../../app/decodepage.cpp" line="1074"/>
+        <location filename="../../app/decodepage.cpp" line="456"/>
+        <location filename="../../app/decodepage.cpp" line="1078"/>
         <source>Cache</source>
         <translation>캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="453"/>
+        <location filename="../../app/decodepage.cpp" line="456"/>
         <source>ms/step</source>
         <translation>ms/스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="453"/>
+        <location filename="../../app/decodepage.cpp" line="456"/>
         <source>tokens/s</source>
         <translation>토큰/s</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="453"/>
+        <location filename="../../app/decodepage.cpp" line="456"/>
         <source>Speedup</source>
         <translation>속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="454"/>
+        <location filename="../../app/decodepage.cpp" line="457"/>
         <source>Weights (formula)</source>
         <translation>가중치 (공식)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="454"/>
+        <location filename="../../app/decodepage.cpp" line="457"/>
         <source>KV (formula)</source>
         <translation>KV (공식)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="454"/>
+        <location filename="../../app/decodepage.cpp" line="457"/>
         <source>Peak allocated (ours)</source>
         <translation>최대 할당량 (자체 할당기)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="455"/>
-        <location filename="../../app/decodepage.cpp" line="1036"/>
+        <location filename="../../app/decodepage.cpp" line="458"/>
+        <location filename="../../app/decodepage.cpp" line="1040"/>
         <source>Process (VmRSS)</source>
         <translation>프로세스 (VmRSS)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="455"/>
+        <location filename="../../app/decodepage.cpp" line="458"/>
         <source>Tokens</source>
         <translation>생성 토큰</translation>
     </message>
@@ -1419,7 +1433,7 @@
         <translation type="vanished">공식 (보유 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="864"/>
+        <location filename="../../app/decodepage.cpp" line="868"/>
         <source>Probing...</source>
         <translation>시험 실행 중...</translation>
     </message>
@@ -1430,174 +1444,179 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1090"/>
+        <location filename="../../app/decodepage.cpp" line="1094"/>
         <source> (stopped)</source>
         <translation> (중지됨)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1012"/>
+        <location filename="../../app/decodepage.cpp" line="1016"/>
         <source>identical</source>
         <translation>동일</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="417"/>
+        <location filename="../../app/decodepage.cpp" line="292"/>
+        <source>Paged block size. The paged cache holds whole blocks: held bytes = blocks held by all sequences × block size × 2 × L × H_kv × D_head × 4 B, at most one partly filled block per sequence.</source>
+        <translation>페이지 방식 블록 크기. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 모든 시퀀스가 보유한 블록 수 × 블록 크기 × 2 × L × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 최대 하나입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="420"/>
         <source>Presets:</source>
         <translation>프리셋:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="430"/>
+        <location filename="../../app/decodepage.cpp" line="433"/>
         <source>Charts show</source>
         <translation>차트 표시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="440"/>
+        <location filename="../../app/decodepage.cpp" line="443"/>
         <source>Step time · dashed: a + b × tokens</source>
         <translation>스텝 시간 · 파선: a + b × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="441"/>
+        <location filename="../../app/decodepage.cpp" line="444"/>
         <source>KV cache held</source>
         <translation>보유 중인 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="505"/>
+        <location filename="../../app/decodepage.cpp" line="508"/>
         <source> (batch %1, run %2 of %3)</source>
         <translation> (배치 %1, 실행 %2/%3)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="507"/>
+        <location filename="../../app/decodepage.cpp" line="510"/>
         <source>Estimated %1 on this machine from short probes%2: Stop and lower the steps or batch if that is too long.</source>
         <translation>짧은 시험 실행으로 추정%2: 이 컴퓨터에서 %1. 너무 길면 중지하고 스텝 수나 배치를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="511"/>
+        <location filename="../../app/decodepage.cpp" line="514"/>
         <source>Estimated under a second from short probes%1.</source>
         <translation>짧은 시험 실행으로 추정%1: 1초 미만.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="512"/>
+        <location filename="../../app/decodepage.cpp" line="515"/>
         <source>Estimated %1 from short probes%2.</source>
         <translation>짧은 시험 실행으로 추정%2: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="533"/>
+        <location filename="../../app/decodepage.cpp" line="536"/>
         <source>Press Run: each mode generates the tokens in turn; step times and the cache held appear as they are measured, against the formula&apos;s line. On a CPU, press Classroom CPU first.</source>
         <translation>실행을 누르세요: 각 모드가 차례로 토큰을 생성하고, 스텝 시간과 보유 중인 캐시가 측정되는 대로 공식의 선과 함께 나타납니다. CPU에서는 먼저 수업용 CPU를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="658"/>
+        <location filename="../../app/decodepage.cpp" line="661"/>
         <source>%1 Estimating this machine&apos;s time (short probes)...</source>
         <translation>%1 이 컴퓨터에서 걸릴 시간 추정 중 (짧은 시험 실행)...</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="666"/>
+        <location filename="../../app/decodepage.cpp" line="669"/>
         <source>%1 No estimate: press Run to see what stops it.</source>
         <translation>%1 추정하지 못했습니다: 실행을 누르면 무엇이 막는지 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="670"/>
+        <location filename="../../app/decodepage.cpp" line="673"/>
         <source> Too long for a lesson on this machine: press Classroom CPU (both batches in well under a minute).</source>
         <translation> 이 컴퓨터에서는 수업 중에 돌리기에 너무 깁니다: 수업용 CPU를 누르세요 (두 배치 모두 합쳐 1분도 채 걸리지 않습니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="674"/>
+        <location filename="../../app/decodepage.cpp" line="677"/>
         <source>%1 Estimated %2 on this machine (short probes).%3</source>
         <translation>%1 이 컴퓨터에서 %2 걸릴 것으로 추정됩니다 (짧은 시험 실행).%3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="686"/>
+        <location filename="../../app/decodepage.cpp" line="689"/>
         <source>The course&apos;s experiment at batch %1 (500 steps): %2 on the course&apos;s RTX 4090.</source>
         <translation>배치 %1 강의 실험 (500 스텝): 강의의 RTX 4090에서 %2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="689"/>
+        <location filename="../../app/decodepage.cpp" line="692"/>
         <source>The course&apos;s experiment at batch %1 (500 steps).</source>
         <translation>배치 %1 강의 실험 (500 스텝).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="698"/>
+        <location filename="../../app/decodepage.cpp" line="701"/>
         <source>Classroom CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache.</source>
         <translation>수업용 CPU: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2스텝씩, 캐시 없음과 캐시 사용으로 실행.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="706"/>
+        <location filename="../../app/decodepage.cpp" line="709"/>
         <source>%1 s</source>
         <translation>%1초</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="708"/>
+        <location filename="../../app/decodepage.cpp" line="711"/>
         <source>%1 min</source>
         <translation>%1분</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="709"/>
+        <location filename="../../app/decodepage.cpp" line="712"/>
         <source>%1 h</source>
         <translation>%1시간</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="783"/>
+        <location filename="../../app/decodepage.cpp" line="786"/>
         <source>%1: a + b × tokens</source>
         <translation>%1: a + b × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="792"/>
+        <location filename="../../app/decodepage.cpp" line="795"/>
         <source>formula</source>
         <translation>공식</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="916"/>
+        <location filename="../../app/decodepage.cpp" line="920"/>
         <source>ms per step (%n off scale)</source>
         <translation>
             <numerusform>스텝당 ms (축 밖 %n개)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="969"/>
+        <location filename="../../app/decodepage.cpp" line="973"/>
         <source>Stopped before the first step: nothing was measured.</source>
         <translation>첫 스텝 전에 중지했습니다: 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="974"/>
+        <location filename="../../app/decodepage.cpp" line="978"/>
         <source>Batch %1 was stopped before its first step: nothing measured there.</source>
         <translation>배치 %1 실행은 첫 스텝 전에 중지했습니다: 이 배치에서는 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="982"/>
+        <location filename="../../app/decodepage.cpp" line="986"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1005"/>
+        <location filename="../../app/decodepage.cpp" line="1009"/>
         <source>batch %1, %2</source>
         <translation>배치 %1, %2</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1010"/>
+        <location filename="../../app/decodepage.cpp" line="1014"/>
         <source>stopped</source>
         <translation>중지됨</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1011"/>
+        <location filename="../../app/decodepage.cpp" line="1015"/>
         <source>not compared</source>
         <translation>비교 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1013"/>
+        <location filename="../../app/decodepage.cpp" line="1017"/>
         <source>DIFFER</source>
         <translation>불일치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1017"/>
+        <location filename="../../app/decodepage.cpp" line="1021"/>
         <source> (stopped after %1 of %2 steps)</source>
         <translation> (%2스텝 중 %1스텝 뒤 중지됨)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1027"/>
+        <location filename="../../app/decodepage.cpp" line="1031"/>
         <source> (not run)</source>
         <translation> (실행 안 함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1036"/>
+        <location filename="../../app/decodepage.cpp" line="1040"/>
         <source>Device in use (cudaMemGetInfo)</source>
         <translation>장치 메모리 사용량 (cudaMemGetInfo)</translation>
     </message>
@@ -1610,7 +1629,7 @@
         <translation type="vanished">CUDA에서 실행, %1%2 (%3). </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1216"/>
+        <location filename="../../app/decodepage.cpp" line="1220"/>
         <source>, cached steps replayed as a CUDA graph</source>
         <translation>, 캐시 사용 스텝은 CUDA 그래프로 재실행</translation>
     </message>
@@ -1646,12 +1665,12 @@
         <translation>한도 초과</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="83"/>
+        <location filename="../../app/fitmapwidget.cpp" line="82"/>
         <source>context (tokens per sequence)</source>
         <translation>컨텍스트 길이 (시퀀스당 토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="86"/>
+        <location filename="../../app/fitmapwidget.cpp" line="85"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
@@ -1905,57 +1924,57 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="147"/>
+        <location filename="../../app/mainwindow.cpp" line="148"/>
         <source>Memory</source>
         <translation>메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="148"/>
+        <location filename="../../app/mainwindow.cpp" line="149"/>
         <source>Attention</source>
         <translation>어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="149"/>
+        <location filename="../../app/mainwindow.cpp" line="150"/>
         <source>Scaling</source>
         <translation>스케일링</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="150"/>
+        <location filename="../../app/mainwindow.cpp" line="151"/>
         <source>Paged memory</source>
         <translation>페이지 방식 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="151"/>
+        <location filename="../../app/mainwindow.cpp" line="152"/>
         <source>GPU decode</source>
         <translation>GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="166"/>
+        <location filename="../../app/mainwindow.cpp" line="167"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="169"/>
+        <location filename="../../app/mainwindow.cpp" line="170"/>
         <source>Open a Hugging Face config.json</source>
         <translation>Hugging Face config.json 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="170"/>
+        <location filename="../../app/mainwindow.cpp" line="171"/>
         <source>Model config (*.json);;All files (*)</source>
         <translation>모델 설정 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="101"/>
+        <location filename="../../app/mainwindow.cpp" line="102"/>
         <source>Not applied: %1</source>
         <translation>적용 안 됨: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="153"/>
+        <location filename="../../app/mainwindow.cpp" line="154"/>
         <source>Ctrl+%1</source>
         <translation>Ctrl+%1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="178"/>
+        <location filename="../../app/mainwindow.cpp" line="179"/>
         <source>Lessons</source>
         <translation>수업</translation>
     </message>
@@ -1964,89 +1983,89 @@
         <translation type="vanished">먼저 예측하세요: 정답을 보면 이 부분이 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="208"/>
+        <location filename="../../app/mainwindow.cpp" line="213"/>
         <source>Toolbar</source>
         <translation>도구 모음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="229"/>
+        <location filename="../../app/mainwindow.cpp" line="234"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="230"/>
+        <location filename="../../app/mainwindow.cpp" line="235"/>
         <source>&amp;Open Scenario...</source>
         <translation>시나리오 열기(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="232"/>
+        <location filename="../../app/mainwindow.cpp" line="237"/>
         <source>Open scenario</source>
         <translation>시나리오 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="232"/>
-        <location filename="../../app/mainwindow.cpp" line="238"/>
+        <location filename="../../app/mainwindow.cpp" line="237"/>
+        <location filename="../../app/mainwindow.cpp" line="243"/>
         <source>KV Scope scenario (*.json)</source>
         <translation>KV Scope 시나리오 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="236"/>
+        <location filename="../../app/mainwindow.cpp" line="241"/>
         <source>&amp;Save Scenario As...</source>
         <translation>시나리오를 다른 이름으로 저장(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="237"/>
+        <location filename="../../app/mainwindow.cpp" line="242"/>
         <source>Save scenario</source>
         <translation>시나리오 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="242"/>
+        <location filename="../../app/mainwindow.cpp" line="247"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일 열기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="246"/>
+        <location filename="../../app/mainwindow.cpp" line="251"/>
         <source>Open &amp;config.json...</source>
         <translation>config.json 열기(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="247"/>
+        <location filename="../../app/mainwindow.cpp" line="252"/>
         <source>Open &amp;Lessons...</source>
         <translation>수업 파일 열기(&amp;L)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="248"/>
+        <location filename="../../app/mainwindow.cpp" line="253"/>
         <source>Open a lesson file</source>
         <translation>수업 파일 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="249"/>
+        <location filename="../../app/mainwindow.cpp" line="254"/>
         <source>KV Scope lessons (*.json);;All files (*)</source>
         <translation>KV Scope 수업 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="254"/>
+        <location filename="../../app/mainwindow.cpp" line="259"/>
         <source>Export Chart as &amp;PNG...</source>
         <translation>차트를 PNG로 내보내기(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="256"/>
-        <location filename="../../app/mainwindow.cpp" line="262"/>
+        <location filename="../../app/mainwindow.cpp" line="261"/>
+        <location filename="../../app/mainwindow.cpp" line="267"/>
         <source>Export chart</source>
         <translation>차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="256"/>
+        <location filename="../../app/mainwindow.cpp" line="261"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="260"/>
+        <location filename="../../app/mainwindow.cpp" line="265"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation>차트를 SVG로 내보내기(&amp;V)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="262"/>
+        <location filename="../../app/mainwindow.cpp" line="267"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 이미지 (*.svg)</translation>
     </message>
@@ -2055,57 +2074,57 @@
         <translation type="vanished">메모리 내역을 CSV로 저장(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="268"/>
+        <location filename="../../app/mainwindow.cpp" line="273"/>
         <source>Save breakdown</source>
         <translation>메모리 내역 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="268"/>
+        <location filename="../../app/mainwindow.cpp" line="273"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="272"/>
+        <location filename="../../app/mainwindow.cpp" line="277"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation>메모리 내역을 Markdown 표로 복사(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="275"/>
+        <location filename="../../app/mainwindow.cpp" line="280"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="278"/>
+        <location filename="../../app/mainwindow.cpp" line="283"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="279"/>
+        <location filename="../../app/mainwindow.cpp" line="284"/>
         <source>&amp;Presenter Mode</source>
         <translation>발표자 모드(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="283"/>
+        <location filename="../../app/mainwindow.cpp" line="288"/>
         <source>Projector layout: full screen, large type, thick lines, value labels (F5; Escape leaves)</source>
         <translation>프로젝터용 화면: 전체 화면, 큰 글자, 굵은 선, 값 레이블 (F5, Esc로 나가기)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="287"/>
+        <location filename="../../app/mainwindow.cpp" line="292"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="289"/>
+        <location filename="../../app/mainwindow.cpp" line="294"/>
         <source>The course hour as guided questions: predict, then reveal (Ctrl+L)</source>
         <translation>한 시간 강의를 안내형 질문으로 진행합니다: 먼저 예측하고 정답을 봅니다 (Ctrl+L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="291"/>
+        <location filename="../../app/mainwindow.cpp" line="296"/>
         <source>&amp;Quiz Mode</source>
         <translation>퀴즈 모드(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="296"/>
+        <location filename="../../app/mainwindow.cpp" line="301"/>
         <source>Hide a lesson&apos;s figures until its answer is revealed (Ctrl+K)</source>
         <translation>정답을 볼 때까지 문항의 수치와 차트를 가립니다 (Ctrl+K)</translation>
     </message>
@@ -2118,237 +2137,237 @@
         <translation type="vanished">이 시나리오를 비교 기준으로 고정(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="193"/>
+        <location filename="../../app/mainwindow.cpp" line="194"/>
         <source>Predict first: the figures appear when the answer is revealed</source>
         <translation>먼저 예측하세요: 정답을 보면 수치와 차트가 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="266"/>
+        <location filename="../../app/mainwindow.cpp" line="271"/>
         <source>Save &amp;Breakdown as CSV...</source>
         <translation>메모리 내역을 CSV로 저장(&amp;B)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="299"/>
+        <location filename="../../app/mainwindow.cpp" line="304"/>
         <source>Go &amp;to Page</source>
         <translation>페이지로 이동(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="306"/>
+        <location filename="../../app/mainwindow.cpp" line="311"/>
         <source>Pi&amp;n This Scenario as Reference</source>
         <translation>이 시나리오를 기준으로 고정(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="310"/>
+        <location filename="../../app/mainwindow.cpp" line="315"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation>강의 기준 시나리오로 되돌리기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="313"/>
+        <location filename="../../app/mainwindow.cpp" line="318"/>
         <source>Lan&amp;guage</source>
         <translation>언어(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="329"/>
+        <location filename="../../app/mainwindow.cpp" line="334"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="330"/>
+        <location filename="../../app/mainwindow.cpp" line="335"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>단축키(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="331"/>
+        <location filename="../../app/mainwindow.cpp" line="336"/>
         <source>What&apos;s &amp;This?</source>
         <translation>항목 설명 보기(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="333"/>
+        <location filename="../../app/mainwindow.cpp" line="338"/>
         <source>&amp;About KV Scope</source>
         <translation>KV Scope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="334"/>
+        <location filename="../../app/mainwindow.cpp" line="339"/>
         <source>About KV Scope</source>
         <translation>KV Scope 정보</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="335"/>
+        <location filename="../../app/mainwindow.cpp" line="340"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</source>
         <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="378"/>
+        <location filename="../../app/mainwindow.cpp" line="383"/>
         <source>Ctrl+1 ... Ctrl+5</source>
         <translation>Ctrl+1 ... Ctrl+5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="378"/>
+        <location filename="../../app/mainwindow.cpp" line="383"/>
         <source>Switch page: memory, attention, scaling, paged memory, GPU decode</source>
         <translation>페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="379"/>
+        <location filename="../../app/mainwindow.cpp" line="384"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="379"/>
+        <location filename="../../app/mainwindow.cpp" line="384"/>
         <source>Presenter mode on or off</source>
         <translation>발표자 모드 켜기/끄기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="380"/>
+        <location filename="../../app/mainwindow.cpp" line="385"/>
         <source>Escape</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="380"/>
+        <location filename="../../app/mainwindow.cpp" line="385"/>
         <source>Leave presenter mode</source>
         <translation>발표자 모드 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="381"/>
+        <location filename="../../app/mainwindow.cpp" line="386"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="381"/>
+        <location filename="../../app/mainwindow.cpp" line="386"/>
         <source>Show or hide the lessons</source>
         <translation>수업 보이기/숨기기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="382"/>
+        <location filename="../../app/mainwindow.cpp" line="387"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="382"/>
+        <location filename="../../app/mainwindow.cpp" line="387"/>
         <source>Quiz mode: hide a lesson&apos;s figures until revealed</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트 가리기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="383"/>
+        <location filename="../../app/mainwindow.cpp" line="388"/>
         <source>Enter or Page Down</source>
         <translation>Enter 또는 Page Down</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="383"/>
+        <location filename="../../app/mainwindow.cpp" line="388"/>
         <source>In a lesson: reveal the answer, then go to the next lesson</source>
         <translation>문항에서: 정답 보기, 한 번 더 누르면 다음 문항으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="384"/>
+        <location filename="../../app/mainwindow.cpp" line="389"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="384"/>
+        <location filename="../../app/mainwindow.cpp" line="389"/>
         <source>The previous lesson</source>
         <translation>이전 문항</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="385"/>
+        <location filename="../../app/mainwindow.cpp" line="390"/>
         <source>Space</source>
         <translation>스페이스</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="385"/>
+        <location filename="../../app/mainwindow.cpp" line="390"/>
         <source>Paged memory: play or pause</source>
         <translation>페이지 방식 메모리: 재생/일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="386"/>
+        <location filename="../../app/mainwindow.cpp" line="391"/>
         <source>Right</source>
         <translation>→ (오른쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="386"/>
+        <location filename="../../app/mainwindow.cpp" line="391"/>
         <source>Paged memory: one step</source>
         <translation>페이지 방식 메모리: 한 스텝 진행</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="387"/>
+        <location filename="../../app/mainwindow.cpp" line="392"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="387"/>
+        <location filename="../../app/mainwindow.cpp" line="392"/>
         <source>Paged memory: restart</source>
         <translation>페이지 방식 메모리: 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="388"/>
+        <location filename="../../app/mainwindow.cpp" line="393"/>
         <source>Left / Right on Context or Batch</source>
         <translation>컨텍스트 길이·배치에서 ← / →</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="388"/>
+        <location filename="../../app/mainwindow.cpp" line="393"/>
         <source>Halve or double</source>
         <translation>절반으로 / 두 배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="389"/>
+        <location filename="../../app/mainwindow.cpp" line="394"/>
         <source>Page Down / Page Up on a focused Context or Batch</source>
         <translation>컨텍스트 길이·배치에 포커스가 있을 때 Page Down / Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="389"/>
+        <location filename="../../app/mainwindow.cpp" line="394"/>
         <source>Divide or multiply by 4</source>
         <translation>4로 나누기 / 4배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="390"/>
+        <location filename="../../app/mainwindow.cpp" line="395"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="390"/>
+        <location filename="../../app/mainwindow.cpp" line="395"/>
         <source>Pin the scenario as a reference outline</source>
         <translation>시나리오를 비교 기준(윤곽선)으로 고정</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="391"/>
+        <location filename="../../app/mainwindow.cpp" line="396"/>
         <source>Shift+F1</source>
         <translation>Shift+F1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="391"/>
+        <location filename="../../app/mainwindow.cpp" line="396"/>
         <source>What&apos;s This: click a control or chart to hear what it shows</source>
         <translation>항목 설명 보기: 컨트롤이나 차트를 클릭하면 무엇을 보여 주는지 설명합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="392"/>
+        <location filename="../../app/mainwindow.cpp" line="397"/>
         <source>F1 or ?</source>
         <translation>F1 또는 ?</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="392"/>
+        <location filename="../../app/mainwindow.cpp" line="397"/>
         <source>This list</source>
         <translation>이 목록</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="402"/>
+        <location filename="../../app/mainwindow.cpp" line="407"/>
         <source>Keyboard shortcuts</source>
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="493"/>
+        <location filename="../../app/mainwindow.cpp" line="498"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="525"/>
+        <location filename="../../app/mainwindow.cpp" line="530"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="525"/>
+        <location filename="../../app/mainwindow.cpp" line="530"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="541"/>
+        <location filename="../../app/mainwindow.cpp" line="546"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
@@ -2357,86 +2376,86 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="563"/>
-        <location filename="../../app/mainwindow.cpp" line="570"/>
+        <location filename="../../app/mainwindow.cpp" line="568"/>
+        <location filename="../../app/mainwindow.cpp" line="575"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="567"/>
+        <location filename="../../app/mainwindow.cpp" line="572"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="579"/>
+        <location filename="../../app/mainwindow.cpp" line="584"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="582"/>
+        <location filename="../../app/mainwindow.cpp" line="587"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="594"/>
+        <location filename="../../app/mainwindow.cpp" line="599"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="600"/>
+        <location filename="../../app/mainwindow.cpp" line="605"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="601"/>
+        <location filename="../../app/mainwindow.cpp" line="606"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="605"/>
+        <location filename="../../app/mainwindow.cpp" line="610"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="633"/>
-        <location filename="../../app/mainwindow.cpp" line="641"/>
+        <location filename="../../app/mainwindow.cpp" line="638"/>
+        <location filename="../../app/mainwindow.cpp" line="646"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="633"/>
+        <location filename="../../app/mainwindow.cpp" line="638"/>
         <source>%1: cannot write the SVG file</source>
         <translation>%1: SVG 파일을 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="641"/>
+        <location filename="../../app/mainwindow.cpp" line="646"/>
         <source>%1: cannot write the image (use .png or .svg)</source>
         <translation>%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="650"/>
         <location filename="../../app/mainwindow.cpp" line="655"/>
+        <location filename="../../app/mainwindow.cpp" line="660"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="650"/>
         <location filename="../../app/mainwindow.cpp" line="655"/>
+        <location filename="../../app/mainwindow.cpp" line="660"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="663"/>
+        <location filename="../../app/mainwindow.cpp" line="668"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="681"/>
+        <location filename="../../app/mainwindow.cpp" line="686"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="682"/>
+        <location filename="../../app/mainwindow.cpp" line="687"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -2612,33 +2631,33 @@
         <translation>vLLM이 보고하는 방식의 용량</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="243"/>
+        <location filename="../../app/memorypage.cpp" line="257"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="245"/>
-        <location filename="../../app/memorypage.cpp" line="299"/>
+        <location filename="../../app/memorypage.cpp" line="259"/>
+        <location filename="../../app/memorypage.cpp" line="313"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="250"/>
+        <location filename="../../app/memorypage.cpp" line="264"/>
         <source>%1 at %2 tokens, by batch</source>
         <translation>%1, %2 토큰, 배치별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="252"/>
+        <location filename="../../app/memorypage.cpp" line="266"/>
         <source>%1, batch %2, by context</source>
         <translation>%1, 배치 %2, 컨텍스트 길이별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="257"/>
+        <location filename="../../app/memorypage.cpp" line="271"/>
         <source>budget %1 (%2% of the card)</source>
         <translation>한도 %1 (카드의 %2%)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="258"/>
+        <location filename="../../app/memorypage.cpp" line="272"/>
         <source>card %1</source>
         <translation>카드 %1</translation>
     </message>
@@ -2646,23 +2665,23 @@
 <context>
     <name>PagedPage</name>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="124"/>
-        <location filename="../../app/pagedpage.cpp" line="533"/>
+        <location filename="../../app/pagedpage.cpp" line="125"/>
+        <location filename="../../app/pagedpage.cpp" line="536"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="134"/>
+        <location filename="../../app/pagedpage.cpp" line="135"/>
         <source>ShareGPT-like</source>
         <translation>ShareGPT 유사</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="135"/>
+        <location filename="../../app/pagedpage.cpp" line="136"/>
         <source>Alpaca-like</source>
         <translation>Alpaca 유사</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="136"/>
+        <location filename="../../app/pagedpage.cpp" line="137"/>
         <source>Paper&apos;s figure</source>
         <translation>논문 그림</translation>
     </message>
@@ -2671,37 +2690,37 @@
         <translation type="vanished">ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="137"/>
+        <location filename="../../app/pagedpage.cpp" line="138"/>
         <source>Fixed 200 + 200 tokens</source>
         <translation>고정 200 + 200 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="138"/>
+        <location filename="../../app/pagedpage.cpp" line="139"/>
         <source>Uniform 1-400 + 1-400</source>
         <translation>균등 분포 1-400 + 1-400</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="145"/>
+        <location filename="../../app/pagedpage.cpp" line="146"/>
         <source>all at once</source>
         <translation>한꺼번에</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="198"/>
+        <location filename="../../app/pagedpage.cpp" line="199"/>
         <source>Poisson arrivals per decode step</source>
         <translation>디코드 스텝당 도착하는 요청 수 (포아송 분포)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="100"/>
+        <location filename="../../app/pagedpage.cpp" line="101"/>
         <source>max length</source>
         <translation>최대 길이</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="102"/>
+        <location filename="../../app/pagedpage.cpp" line="103"/>
         <source>next power of 2</source>
         <translation>2의 거듭제곱으로 올림</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="104"/>
+        <location filename="../../app/pagedpage.cpp" line="105"/>
         <source>exact (oracle)</source>
         <translation>정확한 길이 (oracle)</translation>
     </message>
@@ -2710,342 +2729,342 @@
         <translation type="vanished">연속 할당 서버가 요청마다 예약하는 공간: 모델의 최대 길이 (Orca-Max), 요청 길이를 2의 거듭제곱으로 올린 길이 (Orca-Pow2), 또는 요청 길이 그대로 (Orca-Oracle)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="148"/>
+        <location filename="../../app/pagedpage.cpp" line="149"/>
         <source>First fit</source>
         <translation>최초 적합 (first fit)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="149"/>
+        <location filename="../../app/pagedpage.cpp" line="150"/>
         <source>Buddy</source>
         <translation>버디 할당 (buddy)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="211"/>
+        <location filename="../../app/pagedpage.cpp" line="212"/>
         <source>KV pool size in token slots</source>
         <translation>KV 풀 크기 (토큰 슬롯 단위)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="231"/>
+        <location filename="../../app/pagedpage.cpp" line="232"/>
         <source>Decode steps per second</source>
         <translation>초당 디코드 스텝 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="164"/>
+        <location filename="../../app/pagedpage.cpp" line="165"/>
         <source>From the scenario</source>
         <translation>시나리오에서 가져오기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="106"/>
+        <location filename="../../app/pagedpage.cpp" line="107"/>
         <source>PagedAttention blocks</source>
         <translation>PagedAttention 블록</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="126"/>
+        <location filename="../../app/pagedpage.cpp" line="127"/>
         <source>Show the whole run</source>
         <translation>전체 실행 보기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="192"/>
+        <location filename="../../app/pagedpage.cpp" line="193"/>
         <source>The request trace both servers replay</source>
         <translation>두 서버가 재생하는 요청 트레이스</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="193"/>
+        <location filename="../../app/pagedpage.cpp" line="194"/>
         <source>ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets&apos; mean lengths (ShareGPT 161 prompt + 338 output tokens, Alpaca 19 + 58). The paper&apos;s figure: one request reserves 2,048 slots and stops after 10 tokens; it brings its own pool.</source>
         <translation>ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이(ShareGPT 프롬프트 161 + 출력 338 토큰, Alpaca 19 + 58)에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝나며, 이 워크로드는 자체 풀 크기를 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="196"/>
+        <location filename="../../app/pagedpage.cpp" line="197"/>
         <source>How many requests the trace holds</source>
         <translation>트레이스에 들어 있는 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="197"/>
+        <location filename="../../app/pagedpage.cpp" line="198"/>
         <source>The number of requests in the synthetic trace; both servers get the same ones, in the same order.</source>
         <translation>합성 트레이스의 요청 수입니다. 두 서버는 같은 요청을 같은 순서로 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="199"/>
+        <location filename="../../app/pagedpage.cpp" line="200"/>
         <source>New requests arrive at random, on average λ per decode step (a gap of 1/λ steps). At 0 every request arrives at step 0, so the server is under load from the start.</source>
         <translation>새 요청은 무작위로, 디코드 스텝당 평균 λ개씩 도착합니다 (평균 간격 1/λ 스텝). 0이면 모든 요청이 스텝 0에 도착하므로 서버는 처음부터 부하를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="201"/>
+        <location filename="../../app/pagedpage.cpp" line="202"/>
         <source>What a contiguous server reserves per request</source>
         <translation>연속 할당 서버가 요청마다 예약하는 공간</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="202"/>
+        <location filename="../../app/pagedpage.cpp" line="203"/>
         <source>Max length reserves the maximum model length for every request (Orca-Max); next power of 2 reserves 2^⌈log₂(prompt + output)⌉ slots (Orca-Pow2); exact reserves prompt + output, which only an oracle knows in advance (Orca-Oracle).</source>
         <translation>최대 길이는 모든 요청에 모델의 최대 길이를 예약합니다 (Orca-Max). 2의 거듭제곱으로 올림은 2^⌈log₂(프롬프트 + 출력)⌉ 슬롯을 예약합니다 (Orca-Pow2). 정확한 길이는 프롬프트 + 출력만큼 예약하는데, 이 길이는 oracle만 미리 알 수 있습니다 (Orca-Oracle).</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="205"/>
+        <location filename="../../app/pagedpage.cpp" line="206"/>
         <source>Where a contiguous reservation goes in the pool</source>
         <translation>풀 안에서 연속 할당 예약 공간이 놓일 위치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="206"/>
+        <location filename="../../app/pagedpage.cpp" line="207"/>
         <source>First fit takes the lowest free hole large enough. Buddy rounds every reservation up to a power of two and splits and merges holes in halves.</source>
         <translation>최초 적합은 충분히 큰 빈 구간 가운데 가장 앞쪽의 것을 씁니다. 버디 할당은 모든 예약을 2의 거듭제곱으로 올리고, 빈 구간을 절반씩 나누고 합칩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="208"/>
+        <location filename="../../app/pagedpage.cpp" line="209"/>
         <source>Token slots per PagedAttention block (vLLM&apos;s default is 16)</source>
         <translation>PagedAttention 블록당 토큰 슬롯 수 (vLLM 기본값은 16)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="209"/>
+        <location filename="../../app/pagedpage.cpp" line="210"/>
         <source>A sequence of n tokens holds ⌈n / block size⌉ blocks, so at most block size − 1 slots of its last block stay empty.</source>
         <translation>토큰 n개인 시퀀스는 블록 ⌈n / 블록 크기⌉개를 차지하므로, 마지막 블록에서 비는 슬롯은 많아야 블록 크기 − 1개입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="212"/>
+        <location filename="../../app/pagedpage.cpp" line="213"/>
         <source>One slot holds one token&apos;s K and V over every layer. A real server&apos;s pool is (GPU memory × utilization − weights − activations − runtime) ÷ KV bytes per token.</source>
         <translation>슬롯 하나에는 토큰 하나의 모든 레이어 K와 V가 들어갑니다. 실제 서버의 풀 크기는 (GPU 메모리 × 사용률 − 가중치 − 활성화 값 − 런타임) ÷ 토큰당 KV 바이트입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="214"/>
+        <location filename="../../app/pagedpage.cpp" line="215"/>
         <source>Parallel samples per request</source>
         <translation>요청당 병렬 샘플 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="215"/>
+        <location filename="../../app/pagedpage.cpp" line="216"/>
         <source>Each request generates this many outputs from one prompt. Paged blocks of the shared prompt are stored once and copied on write; contiguous servers reserve a region per sample.</source>
         <translation>요청마다 프롬프트 하나로 이 개수만큼 출력을 생성합니다. 페이지 방식에서는 공유 프롬프트의 블록을 한 번만 저장하고 쓸 때 복사(copy-on-write)하며, 연속 할당 서버는 샘플마다 영역을 따로 예약합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="217"/>
+        <location filename="../../app/pagedpage.cpp" line="218"/>
         <source>Random seed of the synthetic trace</source>
         <translation>합성 트레이스의 난수 시드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="218"/>
+        <location filename="../../app/pagedpage.cpp" line="219"/>
         <source>The same seed gives the same trace on every machine, so a class sees the same run.</source>
         <translation>시드가 같으면 어느 컴퓨터에서나 같은 트레이스가 나오므로, 모든 학생이 같은 실행을 봅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="219"/>
+        <location filename="../../app/pagedpage.cpp" line="220"/>
         <source>Longest sequence the model accepts (prompt + output)</source>
         <translation>모델이 받는 최대 시퀀스 길이 (프롬프트 + 출력)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="220"/>
+        <location filename="../../app/pagedpage.cpp" line="221"/>
         <source>Caps prompt + output of every request; the max-length policy reserves exactly this many slots per request.</source>
         <translation>모든 요청의 프롬프트 + 출력 길이 상한입니다. 최대 길이 정책은 요청마다 정확히 이만큼의 슬롯을 예약합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="222"/>
+        <location filename="../../app/pagedpage.cpp" line="223"/>
         <source>The KV cache tokens the current model leaves on the current GPU</source>
         <translation>현재 GPU에 현재 모델을 올리고 남는 메모리에 들어가는 KV 캐시 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="223"/>
+        <location filename="../../app/pagedpage.cpp" line="224"/>
         <source>Sets the pool to the capacity of the scenario on the left: tokens = KV budget ÷ KV bytes per token.</source>
         <translation>풀 크기를 왼쪽 시나리오의 용량으로 맞춥니다: 토큰 수 = KV 한도 ÷ 토큰당 KV 바이트.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="225"/>
+        <location filename="../../app/pagedpage.cpp" line="226"/>
         <source>Play or pause the replay</source>
         <translation>재생 또는 일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="226"/>
+        <location filename="../../app/pagedpage.cpp" line="227"/>
         <source>Replays both servers step by step at the chosen speed; at the end, Play starts again.</source>
         <translation>두 서버를 고른 속도로 한 스텝씩 재생합니다. 끝난 뒤 재생을 누르면 처음부터 다시 시작합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="227"/>
+        <location filename="../../app/pagedpage.cpp" line="228"/>
         <source>One decode step</source>
         <translation>디코드 한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="228"/>
+        <location filename="../../app/pagedpage.cpp" line="229"/>
         <source>Runs one decode step on both servers: every running request stores one more token.</source>
         <translation>두 서버에서 디코드를 한 스텝 실행합니다: 실행 중인 모든 요청이 토큰을 하나씩 더 저장합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="229"/>
+        <location filename="../../app/pagedpage.cpp" line="230"/>
         <source>Back to step 1 with the same trace</source>
         <translation>같은 트레이스로 스텝 1부터 다시</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="230"/>
+        <location filename="../../app/pagedpage.cpp" line="231"/>
         <source>Starts both servers again from an empty pool with the same trace.</source>
         <translation>같은 트레이스로 두 서버를 빈 풀에서 다시 시작합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="232"/>
+        <location filename="../../app/pagedpage.cpp" line="233"/>
         <source>How many decode steps the replay runs per second; the maps repaint once per frame at any speed.</source>
         <translation>재생이 1초에 실행하는 디코드 스텝 수입니다. 속도와 관계없이 맵은 프레임마다 한 번 다시 그립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="233"/>
+        <location filename="../../app/pagedpage.cpp" line="234"/>
         <source>Draw the charts to the end of the run</source>
         <translation>실행이 끝날 때까지의 차트 그리기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="234"/>
+        <location filename="../../app/pagedpage.cpp" line="235"/>
         <source>Off, the charts grow with the replay so the class can predict before they see. On, they show the whole run at once, with a line at the current step.</source>
         <translation>끄면 차트가 재생에 맞춰 늘어나므로 학생들이 보기 전에 예측할 수 있습니다. 켜면 전체 실행을 한꺼번에 보여 주고, 현재 스텝에 선을 긋습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="236"/>
+        <location filename="../../app/pagedpage.cpp" line="237"/>
         <source>Replay progress and finished requests of each server</source>
         <translation>재생 진행 상황과 서버별 완료된 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="237"/>
+        <location filename="../../app/pagedpage.cpp" line="238"/>
         <source>The current decode step out of the steps until both servers have finished every request, and how many requests each server has finished.</source>
         <translation>두 서버가 모든 요청을 마칠 때까지의 전체 스텝 중 현재 디코드 스텝과, 각 서버가 마친 요청 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="239"/>
+        <location filename="../../app/pagedpage.cpp" line="240"/>
         <source>Paged server&apos;s preemptions and sharing</source>
         <translation>페이지 방식 서버의 선점과 공유</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="240"/>
+        <location filename="../../app/pagedpage.cpp" line="241"/>
         <source>A preemption evicts a running request when no block is free; it recomputes its tokens when it returns. Blocks saved by sharing: prompt blocks stored once for several samples.</source>
         <translation>선점은 빈 블록이 없을 때 실행 중인 요청을 내보내는 것입니다. 내보낸 요청은 돌아올 때 토큰을 다시 계산합니다. 공유로 아낀 블록: 여러 샘플을 위해 한 번만 저장한 프롬프트 블록입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="242"/>
+        <location filename="../../app/pagedpage.cpp" line="243"/>
         <source>The contiguous server&apos;s pool, one square per token slot</source>
         <translation>연속 할당 서버의 풀 (칸 하나가 토큰 슬롯 하나)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="243"/>
+        <location filename="../../app/pagedpage.cpp" line="244"/>
         <source>Each request owns one region sized by the policy. Share of a kind = its slots ÷ pool slots. Hover a request to see it in both maps.</source>
         <translation>요청마다 정책에 따라 크기가 정해진 영역 하나를 가집니다. 종류별 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수. 요청 위에 마우스를 올리면 두 맵에서 함께 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="245"/>
+        <location filename="../../app/pagedpage.cpp" line="246"/>
         <source>The paged server&apos;s pool, one square per token slot, in physical block order</source>
         <translation>페이지 방식 서버의 풀 (칸 하나가 토큰 슬롯 하나, 물리 블록 순서)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="246"/>
+        <location filename="../../app/pagedpage.cpp" line="247"/>
         <source>Each request holds blocks anywhere in the pool, taken one at a time as it grows. Share of a kind = its slots ÷ pool slots. Hover a request to see its block table.</source>
         <translation>요청은 커질 때마다 블록을 하나씩 받으며, 블록은 풀의 어디에 있어도 됩니다. 종류별 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수. 요청 위에 마우스를 올리면 블록 테이블이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="249"/>
+        <location filename="../../app/pagedpage.cpp" line="250"/>
         <source>Trace and pool</source>
         <translation>트레이스와 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="252"/>
+        <location filename="../../app/pagedpage.cpp" line="253"/>
         <source>Workload</source>
         <translation>워크로드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="252"/>
+        <location filename="../../app/pagedpage.cpp" line="253"/>
         <source>Requests</source>
         <translation>요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="252"/>
+        <location filename="../../app/pagedpage.cpp" line="253"/>
         <source>Arrivals</source>
         <translation>도착률</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="253"/>
+        <location filename="../../app/pagedpage.cpp" line="254"/>
         <source>Contiguous</source>
         <translation>연속 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="253"/>
+        <location filename="../../app/pagedpage.cpp" line="254"/>
         <source>Placement</source>
         <translation>할당 위치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="253"/>
+        <location filename="../../app/pagedpage.cpp" line="254"/>
         <source>Block size</source>
         <translation>블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="254"/>
+        <location filename="../../app/pagedpage.cpp" line="255"/>
         <source>Pool</source>
         <translation>풀 크기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="254"/>
+        <location filename="../../app/pagedpage.cpp" line="255"/>
         <source>Samples</source>
         <translation>샘플 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="254"/>
+        <location filename="../../app/pagedpage.cpp" line="255"/>
         <source>Max model len</source>
         <translation>최대 모델 길이</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="255"/>
+        <location filename="../../app/pagedpage.cpp" line="256"/>
         <source>Seed</source>
         <translation>시드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="457"/>
+        <location filename="../../app/pagedpage.cpp" line="458"/>
         <source>Running requests</source>
         <translation>실행 중인 요청</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="752"/>
+        <location filename="../../app/pagedpage.cpp" line="755"/>
         <source>buddy</source>
         <translation>버디 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="752"/>
+        <location filename="../../app/pagedpage.cpp" line="755"/>
         <source>first fit</source>
         <translation>최초 적합</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="753"/>
+        <location filename="../../app/pagedpage.cpp" line="756"/>
         <source>Contiguous (%1, %2): %3 tokens · %4 running · %5 waiting</source>
         <translation>연속 할당 (%1, %2): 토큰 %3 · 실행 중 %4 · 대기 %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="772"/>
+        <location filename="../../app/pagedpage.cpp" line="775"/>
         <source>– (this trace cannot finish: see the message below)</source>
         <translation>– (이 트레이스는 끝나지 않음: 아래 메시지 참고)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="773"/>
+        <location filename="../../app/pagedpage.cpp" line="776"/>
         <source>… (the whole run is still being simulated)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="774"/>
+        <location filename="../../app/pagedpage.cpp" line="777"/>
         <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; finished: contiguous &lt;b&gt;%3&lt;/b&gt;, paged &lt;b&gt;%4&lt;/b&gt; of %5 requests</source>
         <translation>스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료: 연속 할당 &lt;b&gt;%3&lt;/b&gt;, 페이지 방식 &lt;b&gt;%4&lt;/b&gt; (전체 요청 %5개)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="783"/>
+        <location filename="../../app/pagedpage.cpp" line="786"/>
         <source>Paged: %1 preemptions · %2 blocks saved by sharing</source>
         <translation>페이지 방식: 선점 %1 · 공유로 아낀 블록 %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="848"/>
+        <location filename="../../app/pagedpage.cpp" line="851"/>
         <source>contiguous: mean %1</source>
         <translation>연속 할당: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="849"/>
+        <location filename="../../app/pagedpage.cpp" line="852"/>
         <source>paged: mean %1</source>
         <translation>페이지 방식: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="165"/>
+        <location filename="../../app/pagedpage.cpp" line="166"/>
         <source>Restart</source>
         <translation>다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="166"/>
+        <location filename="../../app/pagedpage.cpp" line="167"/>
         <source>Step</source>
         <translation>한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="270"/>
+        <location filename="../../app/pagedpage.cpp" line="271"/>
         <source>Speed</source>
         <translation>속도</translation>
     </message>
@@ -3062,7 +3081,7 @@
         <translation type="vanished">페이지 방식 (PagedAttention): 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="533"/>
+        <location filename="../../app/pagedpage.cpp" line="536"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
@@ -3071,7 +3090,7 @@
         <translation type="vanished">연속 할당, %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="757"/>
+        <location filename="../../app/pagedpage.cpp" line="760"/>
         <source>Paged, block %1: %2 tokens · %3 running · %4 waiting</source>
         <translation>페이지 방식, 블록 %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
@@ -3080,134 +3099,134 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; 완료 &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; (전체 %5) &amp;nbsp; 선점 %6 &amp;nbsp; 공유로 아낀 블록 %7</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="870"/>
+        <location filename="../../app/pagedpage.cpp" line="873"/>
         <source>sample %1: %2</source>
         <translation>샘플 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="872"/>
+        <location filename="../../app/pagedpage.cpp" line="875"/>
         <source>&lt;b&gt;Request %1&lt;/b&gt;: %2 prompt + %3 output tokens, %4 generated so far. Block table (logical→physical): %5</source>
         <translation>&lt;b&gt;요청 %1&lt;/b&gt;: 프롬프트 %2 + 출력 %3 토큰, 지금까지 %4 토큰 생성. 블록 테이블 (논리 블록→물리 블록): %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="878"/>
+        <location filename="../../app/pagedpage.cpp" line="881"/>
         <source>not in the paged pool now</source>
         <translation>지금은 페이지 방식 풀에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="430"/>
-        <location filename="../../app/pagedpage.cpp" line="461"/>
+        <location filename="../../app/pagedpage.cpp" line="431"/>
+        <location filename="../../app/pagedpage.cpp" line="462"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="284"/>
+        <location filename="../../app/pagedpage.cpp" line="285"/>
         <source>Every square is one token slot; each request has its own colour (blues, greens, purples, yellows). Solid: stored tokens. Pale with dots: reserved for tokens still to come. Grey, hatched: never used (internal fragmentation). Vermillion, cross-hatched: free but too small for the next request (external fragmentation). Hover a request to see its blocks.</source>
         <translation>칸 하나가 토큰 슬롯 하나이고, 요청마다 고유한 색(파랑, 초록, 보라, 노랑 계열)이 있습니다. 진한 색: 저장된 토큰. 옅은 색과 점: 앞으로 올 토큰을 위한 예약 공간. 회색 빗금: 끝내 쓰이지 않는 공간 (내부 단편화). 주홍색 교차 빗금: 비어 있지만 다음 요청이 들어가기에는 작은 공간 (외부 단편화). 요청 위에 마우스를 올리면 해당 요청의 블록이 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="291"/>
+        <location filename="../../app/pagedpage.cpp" line="292"/>
         <source>Paging stores exactly the same K and V: every token still takes 2 × layers × KV heads × head_dim × bytes, so the cache&apos;s mathematical size is unchanged; only the waste around it goes.</source>
         <translation>페이지 방식도 똑같은 K와 V를 저장합니다: 토큰마다 여전히 2 × 레이어 × KV 헤드 × head_dim × 바이트를 차지하므로 캐시의 수학적 크기는 그대로이고, 그 주변의 낭비만 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="297"/>
+        <location filename="../../app/pagedpage.cpp" line="298"/>
         <source>What paging changes and what it does not</source>
         <translation>페이지 방식이 바꾸는 것과 바꾸지 않는 것</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="298"/>
+        <location filename="../../app/pagedpage.cpp" line="299"/>
         <source>KV bytes = 2 × layers × batch × tokens × KV heads × head_dim × bytes per element, with or without paging; paging only removes the reserved, internal and external waste around those bytes.</source>
         <translation>KV 바이트 = 2 × 레이어 × 배치 × 토큰 × KV 헤드 × head_dim × 원소당 바이트는 페이지 방식이든 아니든 같습니다. 페이지 방식은 그 바이트 주변의 낭비(예약 공간, 내부 단편화, 외부 단편화)만 없앱니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="305"/>
+        <location filename="../../app/pagedpage.cpp" line="306"/>
         <source>What the squares of the two maps mean</source>
         <translation>두 맵의 칸이 뜻하는 것</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="306"/>
+        <location filename="../../app/pagedpage.cpp" line="307"/>
         <source>Stored tokens are solid in their request&apos;s colour; reserved slots pale with dots; internal fragmentation grey with \ hatching; external fragmentation vermillion cross-hatching; free slots plain.</source>
         <translation>저장된 토큰은 요청의 색으로 진하게, 예약 공간은 옅은 색과 점으로, 내부 단편화는 회색 \ 빗금으로, 외부 단편화는 주홍색 교차 빗금으로, 빈 슬롯은 무늬 없이 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="311"/>
+        <location filename="../../app/pagedpage.cpp" line="312"/>
         <source>tokens stored</source>
         <translation>저장된 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="312"/>
+        <location filename="../../app/pagedpage.cpp" line="313"/>
         <source>reserved (tokens to come)</source>
         <translation>예약 공간 (앞으로 올 토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="313"/>
+        <location filename="../../app/pagedpage.cpp" line="314"/>
         <source>internal fragmentation (never used)</source>
         <translation>내부 단편화 (끝내 쓰이지 않음)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="314"/>
+        <location filename="../../app/pagedpage.cpp" line="315"/>
         <source>external fragmentation (hole too small)</source>
         <translation>외부 단편화 (너무 작은 빈 구간)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="340"/>
+        <location filename="../../app/pagedpage.cpp" line="341"/>
         <source>Contiguous pool</source>
         <translation>연속 할당 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="341"/>
+        <location filename="../../app/pagedpage.cpp" line="342"/>
         <source>Paged pool</source>
         <translation>페이지 방식 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="343"/>
+        <location filename="../../app/pagedpage.cpp" line="344"/>
         <source>Each band is one kind&apos;s share of the pool, step by step: share = slots of that kind ÷ pool slots; the five bands add up to 100%. The vertical line is the current step.</source>
         <translation>띠 하나는 한 종류가 풀에서 차지하는 비율을 스텝별로 나타냅니다: 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수이며, 다섯 띠를 합하면 100%입니다. 세로선은 현재 스텝입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="346"/>
+        <location filename="../../app/pagedpage.cpp" line="347"/>
         <source>Where the contiguous server&apos;s pool goes, step by step</source>
         <translation>연속 할당 서버: 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="347"/>
+        <location filename="../../app/pagedpage.cpp" line="348"/>
         <source>Where the paged server&apos;s pool goes, step by step</source>
         <translation>페이지 방식 서버: 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="348"/>
+        <location filename="../../app/pagedpage.cpp" line="349"/>
         <source>Running requests per step (the batch) on each server</source>
         <translation>서버별 스텝당 실행 중인 요청 수 (배치)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="349"/>
+        <location filename="../../app/pagedpage.cpp" line="350"/>
         <source>Paging admits a request as soon as its first blocks are free, so more requests run at once. Mean batch = sum of running requests over the steps ÷ steps (dashed lines).</source>
         <translation>페이지 방식은 첫 블록이 비는 즉시 요청을 받아들이므로 더 많은 요청이 동시에 실행됩니다. 평균 배치 = 모든 스텝의 실행 중인 요청 수의 합 ÷ 스텝 수 (파선).</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="436"/>
+        <location filename="../../app/pagedpage.cpp" line="437"/>
         <source>tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="436"/>
+        <location filename="../../app/pagedpage.cpp" line="437"/>
         <source>reserved</source>
         <translation>예약 공간</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="436"/>
+        <location filename="../../app/pagedpage.cpp" line="437"/>
         <source>internal</source>
         <translation>내부 단편화</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="436"/>
+        <location filename="../../app/pagedpage.cpp" line="437"/>
         <source>external</source>
         <translation>외부 단편화</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="315"/>
-        <location filename="../../app/pagedpage.cpp" line="436"/>
+        <location filename="../../app/pagedpage.cpp" line="316"/>
+        <location filename="../../app/pagedpage.cpp" line="437"/>
         <source>free</source>
         <translation>빈 공간</translation>
     </message>
@@ -3285,6 +3304,11 @@
         <translation>적재 가능 맵: 한도 안에 들어가는 컨텍스트 길이와 배치</translation>
     </message>
     <message>
+        <location filename="../../app/scalingpage.cpp" line="171"/>
+        <source>%1: %2 against context&lt;br&gt;(%3 weights, %4 cache)</source>
+        <translation>%1: 컨텍스트 길이에 따른 %2&lt;br&gt;(가중치 %3, 캐시 %4)</translation>
+    </message>
+    <message>
         <source>Fit map: which context x batch pairs fit the budget (current scenario outlined)</source>
         <translation type="vanished">적재 가능 맵: 한도 안에 들어가는 컨텍스트 길이 x 배치 조합 (현재 시나리오는 테두리로 표시)</translation>
     </message>
@@ -3304,9 +3328,8 @@
         <translation>한도 %1</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="171"/>
         <source>%1: %2 against context (%3 weights, %4 cache)</source>
-        <translation>%1: 컨텍스트 길이에 따른 %2 (가중치 %3, 캐시 %4)</translation>
+        <translation type="vanished">%1: 컨텍스트 길이에 따른 %2 (가중치 %3, 캐시 %4)</translation>
     </message>
     <message>
         <location filename="../../app/scalingpage.cpp" line="173"/>
