@@ -243,16 +243,16 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
         m_cudaPresent
             ? tr("<b>%1</b><br>The decode core runs on this GPU: cuBLAS for the matrix products, our own kernels "
                  "for attention, norms and sampling; step times by CUDA events, memory by cudaMemGetInfo.")
-                  .arg(QString::fromStdString(device.summary()).toHtmlEscaped())
+                  .arg(viewtext::deviceLine(device).toHtmlEscaped())
             : tr("<b>Runs on the CPU</b> (%1). The formulas are the same; the timings are a CPU's.")
-                  .arg(QString::fromStdString(device.summary()).toHtmlEscaped()));
+                  .arg(viewtext::deviceLine(device).toHtmlEscaped()));
     m_backendChoice->addItem(tr("Auto"), int(BackendChoice::Auto));
     m_backendChoice->addItem(tr("CPU"), int(BackendChoice::Cpu));
     m_backendChoice->addItem(tr("CUDA"), int(BackendChoice::Cuda));
     if (!m_cudaPresent) { // offered only where a device answers; the backend line says why not
         if (auto* model = qobject_cast<QStandardItemModel*>(m_backendChoice->model()))
             model->item(2)->setEnabled(false);
-        m_backendChoice->setItemData(2, QString::fromStdString(device.reason), Qt::ToolTipRole);
+        m_backendChoice->setItemData(2, viewtext::deviceReason(device.reason), Qt::ToolTipRole);
     }
     m_precision->addItem(u"FP32"_s, int(Precision::Fp32));
     m_precision->addItem(u"BF16"_s, int(Precision::Bf16));

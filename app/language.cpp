@@ -58,12 +58,13 @@ bool install(const QString& code) {
     state.app.reset();
     state.qt.reset();
     const QLocale locale = localeFor(code);
+    // English is the source; its file holds the plural forms alone ("1 thread", "2 threads").
+    auto app = std::make_unique<QTranslator>();
+    if (app->load(u":/i18n/kvscope_"_s + code + u".qm"_s)) {
+        QCoreApplication::installTranslator(app.get());
+        state.app = std::move(app);
+    }
     if (code != u"en"_s) {
-        auto app = std::make_unique<QTranslator>();
-        if (app->load(locale, u"kvscope"_s, u"_"_s, u":/i18n"_s)) {
-            QCoreApplication::installTranslator(app.get());
-            state.app = std::move(app);
-        }
         // Qt's own strings (OK/Cancel, standard shortcuts); optional: the program is usable without them.
         auto qt = std::make_unique<QTranslator>();
         if (qt->load(locale, u"qtbase"_s, u"_"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {

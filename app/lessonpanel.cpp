@@ -98,9 +98,9 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
 
     auto* bodyLayout = new QHBoxLayout(m_body);
     bodyLayout->setContentsMargins(0, 0, 0, 0);
-    bodyLayout->addLayout(left, 4);
+    bodyLayout->addLayout(left, 6);
     bodyLayout->addLayout(middle, 3);
-    bodyLayout->addLayout(right, 5);
+    bodyLayout->addLayout(right, 6);
 
     auto* layout = new QVBoxLayout(this);
     auto* emptyRow = new QHBoxLayout;

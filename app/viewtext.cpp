@@ -1,6 +1,7 @@
 #include "viewtext.h"
 
 #include "chartstyle.h"
+#include "device.h"
 #include "units.h"
 
 #include <QCoreApplication>
@@ -198,6 +199,40 @@ QString tokens(std::uint64_t count) {
     if (count >= 1024 && count % 1024 == 0)
         return QString::number(count / 1024) + u'K';
     return QLocale().toString(qulonglong(count));
+}
+
+} // namespace viewtext
+
+namespace viewtext {
+
+QString deviceReason(const std::string& reason) {
+    // The reasons gpu/ states (gpu/cudadevice.cu, gpu/device.cpp), for lupdate; any other
+    // text (a CUDA error string) is shown as it came.
+    static const char* const known[] = {
+        QT_TRANSLATE_NOOP("DeviceReason", "no CUDA driver"),
+        QT_TRANSLATE_NOOP("DeviceReason", "no CUDA device"),
+        QT_TRANSLATE_NOOP("DeviceReason", "CUDA device 0 did not answer"),
+        QT_TRANSLATE_NOOP("DeviceReason", "cudaMemGetInfo failed"),
+        QT_TRANSLATE_NOOP("DeviceReason", "this build has no CUDA backend (CUDA Toolkit not found at build time)"),
+    };
+    for (const char* text : known)
+        if (reason == text)
+            return QCoreApplication::translate("DeviceReason", text);
+    return QString::fromStdString(reason);
+}
+
+QString deviceLine(const kvscope::gpu::DeviceInfo& d) {
+    const QString memory = QString::fromStdString(kvscope::formatBytes(d.totalBytes));
+    if (d.backend == kvscope::gpu::Backend::Cuda)
+        return tr("CUDA: %1, %2, sm_%3%4, driver %5.%6")
+            .arg(QString::fromStdString(d.name), memory)
+            .arg(d.computeMajor)
+            .arg(d.computeMinor)
+            .arg(d.driverVersion / 1000)
+            .arg((d.driverVersion % 1000) / 10);
+    const QString line =
+        tr("CPU: %1, %n thread(s), %2 RAM", "", d.cpuThreads).arg(QString::fromStdString(d.name), memory);
+    return d.reason.empty() ? line : tr("%1 (%2)").arg(line, deviceReason(d.reason));
 }
 
 } // namespace viewtext

@@ -24,7 +24,15 @@ QString size(std::uint64_t bytes, kvscope::SizeUnit unit = kvscope::SizeUnit::Bi
 
 } // namespace viewtext
 
+namespace kvscope::gpu {
+struct DeviceInfo;
+}
+
 namespace viewtext {
+// "CPU: AMD EPYC, 2 threads, 23.54 GiB RAM (no CUDA driver)" in the interface's language,
+// from the probe's fields; the reasons gpu/ gives are translated where they are known.
+QString deviceLine(const kvscope::gpu::DeviceInfo& device);
+QString deviceReason(const std::string& reason);
 // "GPU KV cache size: 48,864 tokens" and "Maximum concurrency for 8,192 tokens per request: 5.96x"
 QString capacityHtml(const kvscope::Capacity& capacity);
 // 2048 -> "2K", 131072 -> "128K", 1000 -> "1,000"

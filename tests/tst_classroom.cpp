@@ -3,6 +3,7 @@
 // narration and the readings a class takes off the charts.
 #include "chartstyle.h"
 #include "controlspanel.h"
+#include "device.h"
 #include "focusorder.h"
 #include "language.h"
 #include "launchoptions.h"
@@ -17,6 +18,7 @@
 #include "sliderspin.h"
 #include "testutils.h"
 #include "units.h"
+#include "viewtext.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -419,6 +421,28 @@ private slots:
         QVERIFY2(all.contains(output), qPrintable(all));
         if (exitCode != 0)
             QCOMPARE(all.trimmed().count(u'\n'), 0); // one line, not Qt's plugin advice
+    }
+
+    // What gpu/ found reaches the Korean window in Korean: built from the probe's fields,
+    // with the reasons gpu/ states translated.
+    void deviceLineIsTranslated_data() {
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("en") << u"en"_s << u"CPU: AMD EPYC, 2 threads, 1.00 GiB RAM (no CUDA driver)"_s;
+        QTest::newRow("ko") << u"ko"_s << u"CPU: AMD EPYC, 스레드 2개, RAM 1.00 GiB (CUDA 드라이버 없음)"_s;
+    }
+    void deviceLineIsTranslated() {
+        QFETCH(QString, lang);
+        QFETCH(QString, expected);
+        QVERIFY(language::install(lang));
+        kvscope::gpu::DeviceInfo device;
+        device.name = "AMD EPYC";
+        device.cpuThreads = 2;
+        device.totalBytes = std::uint64_t(1) << 30;
+        device.reason = "no CUDA driver";
+        QCOMPARE(viewtext::deviceLine(device), expected);
+        // A reason gpu/ does not list (a CUDA error string) is shown as it came.
+        QCOMPARE(viewtext::deviceReason("CUDA unavailable: out of memory"), u"CUDA unavailable: out of memory"_s);
     }
 
     void cheatSheetListsTheShortcuts() {

@@ -74,6 +74,10 @@ QStringList placeholders(const QString& text) {
     return found;
 }
 
+QString tsFile(const QString& lang) {
+    return QStringLiteral(KVSCOPE_TS_DIR "/kvscope_") + lang + u".ts"_s;
+}
+
 } // namespace
 
 class TestTranslations : public QObject {
@@ -85,16 +89,19 @@ private slots:
         QTest::addColumn<QString>("source");
         QTest::addColumn<QStringList>("translations");
         QTest::addColumn<bool>("unfinished");
-        QString error;
-        const QList<Message> messages = readTs(QStringLiteral(KVSCOPE_TS_FILE), &error);
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-        QVERIFY(messages.size() > 250);
-        int row = 0;
-        for (const Message& m : messages) {
-            if (m.obsolete)
-                continue;
-            QTest::addRow("%d %s", ++row, qPrintable(m.context + u": "_s + m.source.left(50)))
-                << m.context << m.source << m.translations << m.unfinished;
+        // Korean: every string; English: the plural forms ("1 thread", "2 threads").
+        for (const QString& lang : {u"ko"_s, u"en"_s}) {
+            QString error;
+            const QList<Message> messages = readTs(tsFile(lang), &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            QVERIFY(messages.size() > (lang == u"ko"_s ? 250 : 2));
+            int row = 0;
+            for (const Message& m : messages) {
+                if (m.obsolete)
+                    continue;
+                QTest::addRow("%s %d %s", qPrintable(lang), ++row, qPrintable(m.context + u": "_s + m.source.left(50)))
+                    << m.context << m.source << m.translations << m.unfinished;
+            }
         }
     }
     void everyMessageIsTranslated() {
@@ -113,16 +120,26 @@ private slots:
 
     // lupdate over the sources adds no message the file lacks: a new tr() string fails here
     // until it is translated.
+    void translationFileIsCurrent_data() {
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<QStringList>("options");
+        QTest::newRow("Korean") << u"ko"_s << QStringList{};
+        QTest::newRow("English plurals") << u"en"_s
+                                         << QStringList{u"-pluralonly"_s, u"-source-language"_s, u"en"_s,
+                                                        u"-target-language"_s, u"en"_s};
+    }
     void translationFileIsCurrent() {
+        QFETCH(QString, lang);
+        QFETCH(QStringList, options);
         QTemporaryDir dir;
-        const QString copy = dir.filePath(u"kvscope_ko.ts"_s);
-        QVERIFY(QFile::copy(QStringLiteral(KVSCOPE_TS_FILE), copy));
+        const QString copy = dir.filePath(u"kvscope_%1.ts"_s.arg(lang));
+        QVERIFY(QFile::copy(tsFile(lang), copy));
         QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
         QStringList args;
         const QDir app(QStringLiteral(KVSCOPE_APP_SOURCE_DIR));
         for (const QString& name : app.entryList({u"*.cpp"_s, u"*.h"_s}, QDir::Files))
             args << app.filePath(name);
-        args << u"-locations"_s << u"none"_s << u"-ts"_s << copy;
+        args << options << u"-locations"_s << u"none"_s << u"-ts"_s << copy;
         QProcess lupdate;
         lupdate.start(QStringLiteral(KVSCOPE_LUPDATE), args);
         QVERIFY(lupdate.waitForFinished(120000));
@@ -135,7 +152,8 @@ private slots:
             if (!m.obsolete && m.unfinished)
                 missing << m.context + u": "_s + m.source;
         QVERIFY2(missing.isEmpty(),
-                 qPrintable(u"run the update_translations target and translate:\n"_s + missing.join(u'\n')));
+                 qPrintable(u"run update_translations (or update_plural_translations) and translate:\n"_s +
+                            missing.join(u'\n')));
     }
 };
 

@@ -11,7 +11,7 @@
     <message>
         <location filename="../../app/attentionpage.cpp" line="34"/>
         <source>KV bytes per token for MHA, GQA and MQA of the same model</source>
-        <translation>같은 모델을 MHA, GQA, MQA로 했을 때의 토큰당 KV 바이트</translation>
+        <translation>같은 모델을 MHA, GQA, MQA로 구성했을 때의 토큰당 KV 바이트</translation>
     </message>
     <message>
         <location filename="../../app/attentionpage.cpp" line="35"/>
@@ -246,7 +246,7 @@
     <message>
         <location filename="../../app/controlspanel.cpp" line="88"/>
         <source>Storage and workload</source>
-        <translation>저장 형식과 작업량</translation>
+        <translation>저장 형식과 워크로드</translation>
     </message>
     <message>
         <location filename="../../app/controlspanel.cpp" line="92"/>
@@ -261,7 +261,7 @@
     <message>
         <location filename="../../app/controlspanel.cpp" line="95"/>
         <source>The storage format of the weights. Weight bytes = parameters x bits / 8: a 7B model is 26.08 GiB in FP32, 13.04 in BF16, 6.52 in INT8 and 3.26 in INT4. Grouped formats (INT4-G128) add one FP16 scale per group, so their bits are a little above 4.</source>
-        <translation>가중치의 저장 형식입니다. 가중치 바이트 = 파라미터 x 비트 / 8: 7B 모델은 FP32에서 26.08 GiB, BF16에서 13.04, INT8에서 6.52, INT4에서 3.26입니다. 그룹 방식 형식(INT4-G128)은 그룹마다 FP16 스케일을 하나씩 더 저장하므로 비트 수가 4보다 조금 큽니다.</translation>
+        <translation>가중치의 저장 형식입니다. 가중치 바이트 = 파라미터 x 비트 / 8: 7B 모델은 FP32에서 26.08 GiB, BF16에서 13.04, INT8에서 6.52, INT4에서 3.26입니다. 그룹 양자화 형식(INT4-G128)은 가중치 그룹마다 FP16 스케일을 하나씩 더 저장하므로 비트 수가 4보다 조금 큽니다.</translation>
     </message>
     <message>
         <location filename="../../app/controlspanel.cpp" line="98"/>
@@ -313,17 +313,17 @@
     <message>
         <location filename="../../app/controlspanel.cpp" line="105"/>
         <source>Tokens per sequence (S): the cache grows linearly with it. Arrows halve or double, Page Up/Down multiply or divide by 4</source>
-        <translation>시퀀스당 토큰 수 (S): 캐시는 이 값에 비례해 커집니다. 화살표 키로 절반·두 배, Page Up/Down으로 4배·1/4</translation>
+        <translation>시퀀스당 토큰 수 (S): 캐시는 이 값에 비례해 커집니다. 화살표 키로는 절반 또는 두 배로, Page Up/Down으로는 4배 또는 1/4로 바꿉니다</translation>
     </message>
     <message>
         <location filename="../../app/controlspanel.cpp" line="112"/>
         <source>Concurrent sequences (B): each keeps its own cache. Arrows halve or double, Page Up/Down multiply or divide by 4</source>
-        <translation>동시에 처리하는 시퀀스 수 (B): 시퀀스마다 자기 캐시를 따로 둡니다. 화살표 키로 절반·두 배, Page Up/Down으로 4배·1/4</translation>
+        <translation>동시에 처리하는 시퀀스 수 (B): 시퀀스마다 자기 캐시를 따로 둡니다. 화살표 키로는 절반 또는 두 배로, Page Up/Down으로는 4배 또는 1/4로 바꿉니다</translation>
     </message>
     <message>
         <location filename="../../app/controlspanel.cpp" line="114"/>
         <source>Requests served at the same time (B in the KV formula). Every request keeps its own keys and values, so batch x8 is cache x8; the weights are loaded once whatever the batch.</source>
-        <translation>동시에 처리하는 요청 수입니다 (KV 공식의 B). 요청마다 자기 키(K)와 값(V)을 따로 보관하므로 배치가 8배면 캐시도 8배입니다. 가중치는 배치와 관계없이 한 번만 올립니다.</translation>
+        <translation>동시에 처리하는 요청 수입니다 (KV 공식의 B). 요청마다 자기 키(K)와 값(V)을 따로 보관하므로 배치가 8배면 캐시도 8배입니다. 가중치는 배치와 관계없이 한 번만 올라갑니다.</translation>
     </message>
     <message>
         <location filename="../../app/controlspanel.cpp" line="119"/>
@@ -404,7 +404,7 @@
     <message>
         <location filename="../../app/controlspanel.cpp" line="214"/>
         <source>A model&apos;s shape, as published; loads in the dtype it was published in</source>
-        <translation>공개된 모델 구조: 공개된 dtype 그대로 불러옵니다</translation>
+        <translation>공개된 모델 구조: 공개 당시의 dtype 그대로 불러옵니다</translation>
     </message>
     <message>
         <location filename="../../app/controlspanel.cpp" line="215"/>
@@ -754,7 +754,7 @@
     <message>
         <location filename="../../app/decodepage.cpp" line="286"/>
         <source>Steps: tokens generated per sequence. Without a cache step t recomputes all prompt + t tokens, so the uncached work grows with steps²; with one it grows with steps.</source>
-        <translation>스텝 수: 시퀀스당 생성할 토큰 수입니다. 캐시가 없으면 스텝 t에서 프롬프트 + t개 토큰을 모두 다시 계산하므로 계산량이 스텝 수²에 비례해 늘고, 캐시가 있으면 스텝 수에 비례해 늡니다.</translation>
+        <translation>스텝 수: 시퀀스당 생성할 토큰 수입니다. 캐시가 없으면 스텝 t에서 프롬프트 + t개 토큰을 모두 다시 계산하므로 계산량이 스텝 수²에 비례해 늘어나고, 캐시가 있으면 스텝 수에 비례해 늘어납니다.</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="288"/>
@@ -764,7 +764,7 @@
     <message>
         <location filename="../../app/decodepage.cpp" line="289"/>
         <source>Prompt length: seeded random tokens per sequence. A cached mode pushes them through once, in step 0; the uncached mode again in every step.</source>
-        <translation>프롬프트 길이: 시퀀스마다 시드로 만든 무작위 토큰 수입니다. 캐시를 쓰는 모드는 이 토큰을 스텝 0에서 한 번만 모델에 넣고, 캐시 없는 모드는 스텝마다 다시 넣습니다.</translation>
+        <translation>프롬프트 길이: 시퀀스마다 시드로 만든 무작위 토큰 수입니다. 캐시 사용 모드는 이 토큰을 스텝 0에서 한 번만 모델에 넣고, 캐시 없음 모드는 스텝마다 다시 넣습니다.</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="291"/>
@@ -778,7 +778,7 @@
     <message>
         <location filename="../../app/decodepage.cpp" line="294"/>
         <source>Run without a cache: every step recomputes the whole prefix</source>
-        <translation>캐시 없이 실행: 스텝마다 지금까지의 토큰 전체를 다시 계산</translation>
+        <translation>캐시 없음 모드로 실행: 스텝마다 지금까지의 토큰 전체를 다시 계산</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="295"/>
@@ -848,7 +848,7 @@
     <message>
         <location filename="../../app/decodepage.cpp" line="320"/>
         <source>Probe 2 steps to estimate the time, then run each checked mode in turn</source>
-        <translation>2스텝 시험 실행으로 시간을 추정한 뒤, 선택한 모드를 차례로 실행</translation>
+        <translation>2 스텝 시험 실행으로 시간을 추정한 뒤, 선택한 모드를 차례로 실행</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="321"/>
@@ -863,7 +863,7 @@
     <message>
         <location filename="../../app/decodepage.cpp" line="324"/>
         <source>Stop ends the run within one step. The page then reports only what was measured and names what was not (no speedup without both modes complete).</source>
-        <translation>중지를 누르면 한 스텝 안에 실행이 끝납니다. 그러면 페이지는 측정한 것만 보고하고, 측정하지 못한 것은 무엇인지 밝힙니다 (두 모드가 모두 완료되지 않으면 속도 향상도 없습니다).</translation>
+        <translation>중지를 누르면 한 스텝 안에 실행이 끝납니다. 그러면 페이지는 측정한 것만 보고하고, 측정하지 못한 것은 무엇인지 밝힙니다 (두 모드가 모두 완료되지 않으면 속도 향상은 표시하지 않습니다).</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="327"/>
@@ -888,12 +888,12 @@
     <message>
         <location filename="../../app/decodepage.cpp" line="342"/>
         <source>What to press in class on a CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache. Well under a minute on a 2-core CPU; both gaps show.</source>
-        <translation>CPU로 수업할 때 누를 버튼: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2스텝씩, 캐시 없음과 캐시 사용으로 실행합니다. 2코어 CPU에서 1분도 채 걸리지 않으며, 두 배치 모두에서 차이가 드러납니다.</translation>
+        <translation>CPU로 수업할 때 누를 버튼: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2 스텝씩, 캐시 없음과 캐시 사용으로 실행합니다. 2코어 CPU에서 1분도 채 걸리지 않으며, 두 배치 모두에서 차이가 드러납니다.</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="346"/>
         <source>Classroom CPU: the course&apos;s 8-layer, width-512 model, prompt 1, %1 steps, no cache and contiguous, at batch 1 and then batch %2. Batch %2&apos;s uncached steps push %3 tokens through the model (%2 × (1 + ... + %1)) instead of the course&apos;s 8 million, and batch 1&apos;s two equations predict batch %2.</source>
-        <translation>수업용 CPU: 강의의 레이어 8개, 폭 512 모델로 프롬프트 1, %1스텝, 캐시 없음과 연속 할당을 배치 1, 이어서 배치 %2에서 실행합니다. 배치 %2의 캐시 없는 스텝들이 모델에 넣는 토큰은 강의의 800만 개가 아니라 %3개 (%2 × (1 + ... + %1))이고, 배치 1의 두 식으로 배치 %2를 예측합니다.</translation>
+        <translation>수업용 CPU: 강의의 레이어 8개, 폭 512 모델로 프롬프트 1, %1 스텝, 캐시 없음과 연속 할당을 배치 1, 이어서 배치 %2에서 실행합니다. 배치 %2의 캐시 없는 스텝들이 모델에 넣는 토큰은 강의의 800만 개가 아니라 %3개 (%2 × (1 + ... + %1))이고, 배치 1의 두 식으로 배치 %2를 예측합니다.</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="352"/>
@@ -913,7 +913,7 @@
     <message>
         <location filename="../../app/decodepage.cpp" line="355"/>
         <source>The estimate times 2 steps of each mode at this batch, and 2 steps at batch 1 from the run&apos;s mean prefix; an uncached step costs a + b × tokens (a: a cached step, b: per token at the mean prefix), a cached step the same every time.</source>
-        <translation>추정은 이 배치에서 모드마다 2스텝, 그리고 배치 1에서 실행의 평균 길이(지금까지의 토큰 수)로 2스텝의 시간을 잽니다. 캐시 없는 스텝은 a + b × 토큰 수 (a: 캐시 사용 스텝 하나의 시간, b: 평균 길이에서 잰 토큰당 시간)로, 캐시 사용 스텝은 매번 같은 시간으로 계산합니다.</translation>
+        <translation>추정은 이 배치에서 모드마다 2 스텝, 그리고 배치 1에서 실행의 평균 길이(지금까지의 토큰 수)로 2 스텝의 시간을 잽니다. 캐시 없는 스텝은 a + b × 토큰 수 (a: 캐시 사용 스텝 하나의 시간, b: 평균 길이에서 잰 토큰당 시간)로, 캐시 사용 스텝은 매번 같은 시간으로 계산합니다.</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="358"/>
@@ -953,7 +953,7 @@
     <message>
         <location filename="../../app/decodepage.cpp" line="371"/>
         <source>KV cache held: markers are what our allocator holds after each step (contiguous reserves the whole length at once, paged grows by blocks, no cache holds 0 B); the line is KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B in FP32.</source>
-        <translation>보유 중인 KV 캐시: 표식은 스텝마다 자체 할당기가 보유한 양입니다 (연속 할당은 전체 길이를 한 번에 예약하고, 페이지 방식은 블록 단위로 늘며, 캐시 없음은 0 B). 선은 FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다.</translation>
+        <translation>보유 중인 KV 캐시: 표식은 스텝마다 자체 할당자가 보유한 양입니다 (연속 할당은 전체 길이를 한 번에 예약하고, 페이지 방식은 블록 단위로 늘며, 캐시 없음은 0 B). 선은 FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다.</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="374"/>
@@ -963,7 +963,7 @@
     <message>
         <location filename="../../app/decodepage.cpp" line="375"/>
         <source>Weights = parameters × 4 B (FP32); KV = 2 × L × B × tokens × H_kv × D_head × 4 B; peak allocated is our allocator&apos;s peak; the process figure is what the system reports (VmRSS, or cudaMemGetInfo).</source>
-        <translation>가중치 = 파라미터 × 4 B (FP32), KV = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다. 최대 할당량은 자체 할당기가 할당한 최대값이고, 프로세스 수치는 시스템이 보고하는 값입니다 (VmRSS 또는 cudaMemGetInfo).</translation>
+        <translation>가중치 = 파라미터 × 4 B (FP32), KV = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다. 최대 할당량은 자체 할당자가 할당한 양의 최댓값이고, 프로세스 수치는 시스템이 보고하는 값입니다 (VmRSS 또는 cudaMemGetInfo).</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="377"/>
@@ -1244,7 +1244,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="1211"/>
-        <location filename="../../app/decodepage.cpp" line="1264"/>
+        <location filename="../../app/decodepage.cpp" line="1265"/>
         <source>, </source>
         <translation>, </translation>
     </message>
@@ -1281,7 +1281,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1237"/>
+        <location filename="../../app/decodepage.cpp" line="1238"/>
         <source>Speedup not measured at batch %1: it needs complete runs without a cache and with a contiguous one.</source>
         <translation>배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
@@ -1294,52 +1294,52 @@
         <translation type="vanished">배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1240"/>
+        <location filename="../../app/decodepage.cpp" line="1241"/>
         <source>Fixed cost is %1% of a cached step and %2% of an uncached one (least squares).</source>
         <translation>고정 비용은 캐시 사용 스텝의 %1%, 캐시 없는 스텝의 %2%입니다 (최소제곱).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1243"/>
+        <location filename="../../app/decodepage.cpp" line="1244"/>
         <source>The two-term model does not split these steps into a positive fixed and per-token cost: too few or too noisy steps.</source>
         <translation>두 항 모델로는 이 스텝들을 양수인 고정 비용과 토큰당 비용으로 나눌 수 없습니다: 스텝이 너무 적거나 측정값의 잡음이 너무 큽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1246"/>
+        <location filename="../../app/decodepage.cpp" line="1247"/>
         <source>No two-term fit: no completed mode with steps of different sizes.</source>
         <translation>두 항 모델을 적합하지 못했습니다: 토큰 수가 서로 다른 스텝으로 완료된 모드가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1248"/>
+        <location filename="../../app/decodepage.cpp" line="1249"/>
         <source>Tokens not compared: fewer than two modes completed.</source>
         <translation>토큰을 비교하지 않았습니다: 완료된 모드가 두 개 미만입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1250"/>
+        <location filename="../../app/decodepage.cpp" line="1251"/>
         <source>Every mode generated the same tokens.</source>
         <translation>모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1251"/>
+        <location filename="../../app/decodepage.cpp" line="1252"/>
         <source>The modes generated DIFFERENT tokens: the cache is wrong.</source>
         <translation>모드마다 생성한 토큰이 서로 다릅니다: 캐시에 오류가 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1255"/>
+        <location filename="../../app/decodepage.cpp" line="1256"/>
         <source>Stopped after %1 of %2 steps in the %3 mode.</source>
-        <translation>%3 모드에서 %2스텝 중 %1스텝 뒤에 중지했습니다.</translation>
+        <translation>%3 모드에서 %2 스텝 중 %1 스텝을 마치고 중지했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1264"/>
+        <location filename="../../app/decodepage.cpp" line="1265"/>
         <source>Not run: %1.</source>
         <translation>실행 안 함: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1279"/>
+        <location filename="../../app/decodepage.cpp" line="1280"/>
         <source>Batch %1&apos;s two equations predict %2 ms (no cache) and %3 ms (cache) per step at batch %4; measured %5 and %6 ms (%7 and %8 against the prediction).</source>
         <translation>배치 %1의 두 식은 배치 %4의 스텝당 시간을 %2 ms (캐시 없음), %3 ms (캐시 사용)로 예측합니다. 측정값은 %5 ms, %6 ms입니다 (예측 대비 %7, %8).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1287"/>
+        <location filename="../../app/decodepage.cpp" line="1288"/>
         <source>On the course&apos;s GPU the same method predicted %1 and %2 ms against %3 and %4 measured; the course puts the gap down to reading the cache, which grows with the context and has no term in the model.</source>
         <translation>강의의 GPU에서는 같은 방법으로 %1 ms, %2 ms를 예측했고 측정값은 %3 ms, %4 ms였습니다. 강의는 이 차이를 캐시 읽기 비용으로 설명합니다: 캐시 읽기는 컨텍스트 길이에 따라 늘어나는데, 모델에는 이를 나타내는 항이 없습니다.</translation>
     </message>
@@ -1395,7 +1395,7 @@
     <message>
         <location filename="../../app/decodepage.cpp" line="457"/>
         <source>Peak allocated (ours)</source>
-        <translation>최대 할당량 (자체 할당기)</translation>
+        <translation>최대 할당량 (자체 할당자)</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="458"/>
@@ -1456,7 +1456,7 @@
     <message>
         <location filename="../../app/decodepage.cpp" line="292"/>
         <source>Paged block size. The paged cache holds whole blocks: held bytes = blocks held by all sequences × block size × 2 × L × H_kv × D_head × 4 B, at most one partly filled block per sequence.</source>
-        <translation>페이지 방식 블록 크기. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 모든 시퀀스가 보유한 블록 수 × 블록 크기 × 2 × L × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 최대 하나입니다.</translation>
+        <translation>페이지 방식 블록 크기입니다. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 모든 시퀀스가 보유한 블록 수 × 블록 크기 × 2 × L × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 최대 하나입니다.</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="420"/>
@@ -1486,17 +1486,17 @@
     <message>
         <location filename="../../app/decodepage.cpp" line="510"/>
         <source>Estimated %1 on this machine from short probes%2: Stop and lower the steps or batch if that is too long.</source>
-        <translation>짧은 시험 실행으로 추정%2: 이 컴퓨터에서 %1. 너무 길면 중지하고 스텝 수나 배치를 줄이세요.</translation>
+        <translation>짧은 시험 실행으로 추정한 소요 시간%2: 이 컴퓨터에서 %1. 너무 길면 중지하고 스텝 수나 배치를 줄이세요.</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="514"/>
         <source>Estimated under a second from short probes%1.</source>
-        <translation>짧은 시험 실행으로 추정%1: 1초 미만.</translation>
+        <translation>짧은 시험 실행으로 추정한 소요 시간%1: 1초 미만.</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="515"/>
         <source>Estimated %1 from short probes%2.</source>
-        <translation>짧은 시험 실행으로 추정%2: %1.</translation>
+        <translation>짧은 시험 실행으로 추정한 소요 시간%2: %1.</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="536"/>
@@ -1608,7 +1608,7 @@
     <message>
         <location filename="../../app/decodepage.cpp" line="1021"/>
         <source> (stopped after %1 of %2 steps)</source>
-        <translation> (%2스텝 중 %1스텝 뒤 중지됨)</translation>
+        <translation> (%2 스텝 중 %1 스텝 뒤 중지됨)</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="1031"/>
@@ -1640,6 +1640,34 @@
     <message>
         <source> (Stopped before the end.)</source>
         <translation type="vanished"> (끝나기 전에 중지했습니다.)</translation>
+    </message>
+</context>
+<context>
+    <name>DeviceReason</name>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="212"/>
+        <source>no CUDA driver</source>
+        <translation>CUDA 드라이버 없음</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="213"/>
+        <source>no CUDA device</source>
+        <translation>CUDA 장치 없음</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="214"/>
+        <source>CUDA device 0 did not answer</source>
+        <translation>CUDA 장치 0이 응답하지 않음</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="215"/>
+        <source>cudaMemGetInfo failed</source>
+        <translation>cudaMemGetInfo 실패</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="216"/>
+        <source>this build has no CUDA backend (CUDA Toolkit not found at build time)</source>
+        <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
 </context>
 <context>
@@ -1695,7 +1723,7 @@
     <message>
         <location filename="../../app/launchoptions.cpp" line="72"/>
         <source>A Hugging Face config.json to open.</source>
-        <translation>열 Hugging Face config.json 파일.</translation>
+        <translation>열어 볼 Hugging Face config.json 파일.</translation>
     </message>
     <message>
         <location filename="../../app/launchoptions.cpp" line="73"/>
@@ -1735,7 +1763,7 @@
     <message>
         <location filename="../../app/launchoptions.cpp" line="80"/>
         <source>Page to open: memory, attention, scaling, paged, gpu.</source>
-        <translation>열 페이지: memory, attention, scaling, paged, gpu.</translation>
+        <translation>처음 열 페이지: memory, attention, scaling, paged, gpu.</translation>
     </message>
     <message>
         <location filename="../../app/launchoptions.cpp" line="81"/>
@@ -1847,12 +1875,12 @@
     <message>
         <location filename="../../app/lessonpanel.cpp" line="63"/>
         <source>No lessons open. Start the course hour here, or open a teacher&apos;s own lesson file with File &gt; Open Lessons...</source>
-        <translation>열린 수업이 없습니다. 여기서 한 시간 강의를 시작하거나, 파일 &gt; 수업 파일 열기...로 교사가 만든 수업 파일을 여세요.</translation>
+        <translation>열린 수업이 없습니다. 여기서 한 시간 강의를 시작하거나, 파일 &gt; 수업 파일 열기...에서 교사가 만든 수업 파일을 여세요.</translation>
     </message>
     <message>
         <location filename="../../app/lessonpanel.cpp" line="66"/>
         <source>The course&apos;s check questions as guided lessons, in the interface&apos;s language</source>
-        <translation>강의의 확인 문제를 단계별 수업으로, 화면 언어로 진행합니다</translation>
+        <translation>강의의 확인 문제를 인터페이스 언어의 안내형 수업으로 진행합니다</translation>
     </message>
     <message>
         <location filename="../../app/lessonpanel.cpp" line="71"/>
@@ -1867,7 +1895,7 @@
     <message>
         <location filename="../../app/lessonpanel.cpp" line="148"/>
         <source>&apos;%1&apos; is neither a lesson file nor a shipped lesson set (%2)</source>
-        <translation>&apos;%1&apos;은(는) 수업 파일도 기본 제공 수업 세트도 아닙니다 (%2)</translation>
+        <translation>&apos;%1&apos;: 수업 파일도 기본 제공 수업 세트도 아닙니다 (%2)</translation>
     </message>
     <message>
         <location filename="../../app/lessonpanel.cpp" line="152"/>
@@ -2533,7 +2561,7 @@
     <message>
         <location filename="../../app/memorypage.cpp" line="77"/>
         <source>The verdict compares the sum of the four terms with the budget line. It is not an out-of-memory guarantee: the allocator&apos;s reserve, fragmentation and other processes are not in the sum, so a computed 23 GiB can still fail on a 24 GiB card.</source>
-        <translation>판정은 네 항목의 합을 한도선과 비교한 결과입니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당기의 예비 메모리, 단편화, 다른 프로세스는 합계에 들어 있지 않으므로, 계산상 23 GiB라도 24 GiB 카드에서 실패할 수 있습니다.</translation>
+        <translation>판정은 네 항목의 합을 한도선과 비교한 결과입니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당자의 예비 메모리, 단편화, 다른 프로세스는 합계에 들어 있지 않으므로, 계산상 23 GiB라도 24 GiB 카드에서 실패할 수 있습니다.</translation>
     </message>
     <message>
         <location filename="../../app/memorypage.cpp" line="80"/>
@@ -2563,7 +2591,7 @@
     <message>
         <location filename="../../app/memorypage.cpp" line="88"/>
         <source>The figures behind the bars, per GPU. Activations and the CUDA context are estimates; what nvidia-smi shows is larger still: it adds the allocator&apos;s cached blocks and the CUDA context of every process.</source>
-        <translation>막대의 바탕이 되는 GPU당 수치입니다. 활성화 값과 CUDA 컨텍스트는 추정값입니다. nvidia-smi가 보여 주는 값은 이보다도 큽니다: 할당기가 캐시해 둔 메모리 블록과 모든 프로세스의 CUDA 컨텍스트가 더해지기 때문입니다.</translation>
+        <translation>막대의 바탕이 되는 GPU당 수치입니다. 활성화 값과 CUDA 컨텍스트는 추정값입니다. nvidia-smi가 보여 주는 값은 이보다도 큽니다: 할당자가 캐시해 둔 메모리 블록과 모든 프로세스의 CUDA 컨텍스트가 더해지기 때문입니다.</translation>
     </message>
     <message>
         <location filename="../../app/memorypage.cpp" line="91"/>
@@ -2722,7 +2750,7 @@
     <message>
         <location filename="../../app/pagedpage.cpp" line="105"/>
         <source>exact (oracle)</source>
-        <translation>정확한 길이 (oracle)</translation>
+        <translation>정확한 길이 (오라클)</translation>
     </message>
     <message>
         <source>What a contiguous server reserves per request: the maximum model length (Orca-Max), the next power of two of its length (Orca-Pow2), or exactly its length (Orca-Oracle)</source>
@@ -2796,7 +2824,7 @@
     <message>
         <location filename="../../app/pagedpage.cpp" line="203"/>
         <source>Max length reserves the maximum model length for every request (Orca-Max); next power of 2 reserves 2^⌈log₂(prompt + output)⌉ slots (Orca-Pow2); exact reserves prompt + output, which only an oracle knows in advance (Orca-Oracle).</source>
-        <translation>최대 길이는 모든 요청에 모델의 최대 길이를 예약합니다 (Orca-Max). 2의 거듭제곱으로 올림은 2^⌈log₂(프롬프트 + 출력)⌉ 슬롯을 예약합니다 (Orca-Pow2). 정확한 길이는 프롬프트 + 출력만큼 예약하는데, 이 길이는 oracle만 미리 알 수 있습니다 (Orca-Oracle).</translation>
+        <translation>최대 길이는 모든 요청에 모델의 최대 길이를 예약합니다 (Orca-Max). 2의 거듭제곱으로 올림은 2^⌈log₂(프롬프트 + 출력)⌉ 슬롯을 예약합니다 (Orca-Pow2). 정확한 길이는 프롬프트 + 출력만큼만 예약하는데, 이 길이를 미리 아는 것은 오라클(oracle)뿐입니다 (Orca-Oracle).</translation>
     </message>
     <message>
         <location filename="../../app/pagedpage.cpp" line="206"/>
@@ -3353,7 +3381,7 @@
         <translation type="vanished">&lt;span style=&apos;color:#b3261e; font-size:16pt; font-weight:600&apos;&gt;메모리 부족 (OOM)&lt;/span&gt;&amp;nbsp;&amp;nbsp;한도 %2에서 %1 부족</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="140"/>
+        <location filename="../../app/viewtext.cpp" line="141"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x bytes = %1 x %2 x %3 x (%4 + %5) x %6 B = &lt;b&gt;%7&lt;/b&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x 바이트 = %1 x %2 x %3 x (%4 + %5) x %6 B = &lt;b&gt;%7&lt;/b&gt;</translation>
     </message>
@@ -3362,62 +3390,62 @@
         <translation type="vanished">&lt;b&gt;KV&lt;/b&gt; = 2 x L x B x S x H&lt;sub&gt;kv&lt;/sub&gt; x D&lt;sub&gt;head&lt;/sub&gt; x 바이트 = 2 x %1 x %2 x %3 x %4 x %5 x %6 B = &lt;b&gt;%7&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="27"/>
+        <location filename="../../app/viewtext.cpp" line="28"/>
         <source>&lt;br&gt;&lt;small&gt;Weights + KV cache + estimated activations and CUDA context, against card x utilization. Not an out-of-memory guarantee: the allocator&apos;s reserve and fragmentation are not in the sum.&lt;/small&gt;</source>
-        <translation>&lt;br&gt;&lt;small&gt;가중치 + KV 캐시 + 활성화 값·CUDA 컨텍스트 추정값을 카드 메모리 x 사용률과 비교합니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당기의 예비 메모리와 단편화는 합계에 들어 있지 않습니다.&lt;/small&gt;</translation>
+        <translation>&lt;br&gt;&lt;small&gt;가중치 + KV 캐시 + 활성화 값·CUDA 컨텍스트 추정값을 카드 메모리 x 사용률과 비교합니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당자의 예비 메모리와 단편화는 합계에 들어 있지 않습니다.&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="31"/>
+        <location filename="../../app/viewtext.cpp" line="32"/>
         <source>✓ Fits</source>
         <translation>✓ 적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="32"/>
+        <location filename="../../app/viewtext.cpp" line="33"/>
         <source>&amp;nbsp;&amp;nbsp;%1 to spare of a %2 budget</source>
         <translation>&amp;nbsp;&amp;nbsp;한도 %2에서 %1 여유</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="35"/>
+        <location filename="../../app/viewtext.cpp" line="36"/>
         <source>✗ Out of memory</source>
         <translation>✗ 메모리 부족 (OOM)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="36"/>
+        <location filename="../../app/viewtext.cpp" line="37"/>
         <source>&amp;nbsp;&amp;nbsp;short by %1 of a %2 budget</source>
         <translation>&amp;nbsp;&amp;nbsp;한도 %2에서 %1 부족</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="70"/>
+        <location filename="../../app/viewtext.cpp" line="71"/>
         <source>Model %1 → %2</source>
         <translation>모델 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="74"/>
+        <location filename="../../app/viewtext.cpp" line="75"/>
         <source>Layers %1 → %2</source>
         <translation>레이어 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="77"/>
+        <location filename="../../app/viewtext.cpp" line="78"/>
         <source>Hidden size %1 → %2</source>
         <translation>히든 크기 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="80"/>
+        <location filename="../../app/viewtext.cpp" line="81"/>
         <source>Query heads %1 → %2</source>
         <translation>쿼리 헤드 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="83"/>
+        <location filename="../../app/viewtext.cpp" line="84"/>
         <source>KV heads %1 → %2</source>
         <translation>KV 헤드 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="86"/>
+        <location filename="../../app/viewtext.cpp" line="87"/>
         <source>Head dim %1 → %2</source>
         <translation>헤드 차원 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="89"/>
+        <location filename="../../app/viewtext.cpp" line="90"/>
         <source>Parameters changed</source>
         <translation>파라미터 변경</translation>
     </message>
@@ -3426,126 +3454,143 @@
         <translation type="vanished">가중치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="93"/>
+        <location filename="../../app/viewtext.cpp" line="94"/>
         <source>Weight dtype %1 → %2</source>
         <translation>가중치 dtype %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="97"/>
+        <location filename="../../app/viewtext.cpp" line="98"/>
         <source>KV cache dtype %1 → %2</source>
         <translation>KV 캐시 dtype %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="101"/>
+        <location filename="../../app/viewtext.cpp" line="102"/>
         <source>Context %1 → %2</source>
         <translation>컨텍스트 길이 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="104"/>
+        <location filename="../../app/viewtext.cpp" line="105"/>
         <source>Batch %1 → %2</source>
         <translation>배치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="107"/>
+        <location filename="../../app/viewtext.cpp" line="108"/>
         <source>GPU %1 → %2</source>
         <translation>GPU %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="112"/>
+        <location filename="../../app/viewtext.cpp" line="113"/>
         <source>Utilization %1 → %2</source>
         <translation>메모리 사용률 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="115"/>
+        <location filename="../../app/viewtext.cpp" line="116"/>
         <source>Tensor parallel %1 → %2</source>
         <translation>텐서 병렬 %1 → %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="119"/>
+        <location filename="../../app/viewtext.cpp" line="120"/>
         <source>%n settings changed</source>
         <translation>
             <numerusform>설정 %n개 변경</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="121"/>
+        <location filename="../../app/viewtext.cpp" line="122"/>
         <source>KV cache %1 → %2</source>
         <translation>KV 캐시 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="123"/>
+        <location filename="../../app/viewtext.cpp" line="124"/>
         <source> (×%1)</source>
         <translation> (×%1)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="125"/>
+        <location filename="../../app/viewtext.cpp" line="126"/>
         <source>weights unchanged</source>
         <translation>가중치 변화 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="126"/>
+        <location filename="../../app/viewtext.cpp" line="127"/>
         <source>weights %1 → %2</source>
         <translation>가중치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="129"/>
+        <location filename="../../app/viewtext.cpp" line="130"/>
         <source>; now fits</source>
         <translation>; 이제 적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="129"/>
+        <location filename="../../app/viewtext.cpp" line="130"/>
         <source>; now out of memory</source>
         <translation>; 이제 메모리 부족 (OOM)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="130"/>
+        <location filename="../../app/viewtext.cpp" line="131"/>
         <source>%1: %2, %3%4</source>
         <translation>%1: %2, %3%4</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="152"/>
+        <location filename="../../app/viewtext.cpp" line="153"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = &lt;b&gt;%15&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: one K and one V · L: layers · B: batch · S: tokens per sequence · H&lt;sub&gt;kv&lt;/sub&gt;: KV heads · D&lt;sub&gt;head&lt;/sub&gt;: head size · bytes: per element&lt;/small&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = &lt;b&gt;%15&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="155"/>
+        <location filename="../../app/viewtext.cpp" line="156"/>
         <source>2&lt;sub&gt;(K, V)&lt;/sub&gt;</source>
         <translation>2&lt;sub&gt;(K, V)&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="156"/>
+        <location filename="../../app/viewtext.cpp" line="157"/>
         <source>bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="159"/>
+        <location filename="../../app/viewtext.cpp" line="160"/>
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="162"/>
+        <location filename="../../app/viewtext.cpp" line="163"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head</source>
         <translation>&lt;br&gt;GPU당: KV 헤드는 %1개인데 GPU는 %2개이므로, GPU마다 헤드 하나를 복제해 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="165"/>
+        <location filename="../../app/viewtext.cpp" line="166"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads split across %2 GPUs, %3 each</source>
         <translation>&lt;br&gt;GPU당: KV 헤드 %1개를 GPU %2개에 나눠 GPU마다 %3개씩 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="170"/>
+        <location filename="../../app/viewtext.cpp" line="171"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;The context is beyond this model&apos;s maximum of %1 tokens.&lt;/span&gt;</source>
-        <translation>&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;컨텍스트 길이가 이 모델의 최대값 %1 토큰을 넘습니다.&lt;/span&gt;</translation>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;컨텍스트 길이가 이 모델의 최대 컨텍스트 길이 %1 토큰을 넘습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="173"/>
+        <location filename="../../app/viewtext.cpp" line="174"/>
         <source>&lt;br&gt;%1 of %2 layers keep only the last %3 tokens (sliding window)</source>
         <translation>&lt;br&gt;레이어 %2개 중 %1개는 마지막 %3 토큰만 보관합니다 (슬라이딩 윈도우)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="186"/>
+        <location filename="../../app/viewtext.cpp" line="187"/>
         <source>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;%4 blocks of %5 tokens (%6 each) in %7 left for the cache&lt;/small&gt;</source>
         <translation>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;캐시에 남은 %7에 %5 토큰짜리 블록 (블록당 %6) %4개&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="228"/>
+        <source>CUDA: %1, %2, sm_%3%4, driver %5.%6</source>
+        <translation>CUDA: %1, %2, sm_%3%4, 드라이버 %5.%6</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/viewtext.cpp" line="234"/>
+        <source>CPU: %1, %n thread(s), %2 RAM</source>
+        <translation>
+            <numerusform>CPU: %1, 스레드 %n개, RAM %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="235"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,38 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>DecodePage</name>
+    <message numerus="yes">
+        <source>ms per step (%n off scale)</source>
+        <translation>
+            <numerusform>ms per step (%n off scale)</numerusform>
+            <numerusform>ms per step (%n off scale)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>At batch %1 each cached step pushed %n token(s), one per sequence, instead of the whole prefix, and ran %2 faster.</source>
+        <translation>
+            <numerusform>At batch %1 each cached step pushed %n token, one per sequence, instead of the whole prefix, and ran %2 faster.</numerusform>
+            <numerusform>At batch %1 each cached step pushed %n tokens, one per sequence, instead of the whole prefix, and ran %2 faster.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>viewtext</name>
+    <message numerus="yes">
+        <source>%n settings changed</source>
+        <translation>
+            <numerusform>%n setting changed</numerusform>
+            <numerusform>%n settings changed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>CPU: %1, %n thread(s), %2 RAM</source>
+        <translation>
+            <numerusform>CPU: %1, %n thread, %2 RAM</numerusform>
+            <numerusform>CPU: %1, %n threads, %2 RAM</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
