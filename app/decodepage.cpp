@@ -867,6 +867,7 @@ void DecodePage::runNext() {
     prepareCharts(m_current);
     m_estimate->setText(tr("Probing..."));
     setRunning(true);
+    m_worker->arm();
     emit runRequested(m_current);
 }
 

@@ -93,7 +93,6 @@ ProbeTimes probe(const DecodeOptions& options, const std::atomic<bool>* stop) {
 void DecodeWorker::run(const DecodeOptions& options) {
     if (m_shutdown)
         return;
-    m_stop = false;
     try {
         const ProbeTimes t = probe(options, &m_stop);
         if (m_stop || t.runSeconds < 0)

@@ -28,6 +28,10 @@ public slots:
     // when the options cannot run.
     void estimate(const QList<kvscope::gpu::DecodeOptions>& runs, int ticket);
     void stop() { m_stop = true; }
+    // Called by the page, on its own thread, before it asks for a run: clears an old Stop.
+    // The run itself never clears the flag, so a Stop pressed while the run waits in the
+    // queue (behind an estimate's probe) is not lost.
+    void arm() { m_stop = false; }
     // Ends the probe of an estimate in flight (a run that was asked for goes on).
     void cancelEstimate() { m_estimateStop = true; }
     // For good: the page is closing, nothing more starts.

@@ -1,10 +1,13 @@
 // kvscope-cli run as a process, its JSON parsed: the interface scripts rely on.
 #include "testutils.h"
 
+#include "../app/cli/messages.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -18,12 +21,76 @@ struct CliResult {
     QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
 };
 
-CliResult runCli(const QStringList& args) {
+// The CLI picks its language from these, as the window does; each run starts without them, so that
+// the tests read the same on a Korean desktop, and `environment` ("NAME=value") sets what a test needs.
+CliResult runCli(const QStringList& args, const QStringList& environment = {}) {
     QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"})
+        env.remove(QLatin1String(name));
+    for (const QString& setting : environment)
+        env.insert(setting.section(u'=', 0, 0), setting.section(u'=', 1));
+    process.setProcessEnvironment(env);
     process.start(QStringLiteral(KVSCOPE_CLI_PATH), args);
     if (!process.waitForFinished(60'000))
         qFatal("kvscope-cli did not finish");
     return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
+}
+
+QString text(std::string_view utf8) {
+    return QString::fromUtf8(utf8.data(), qsizetype(utf8.size()));
+}
+
+bool hasHangul(const QString& s) {
+    return std::any_of(s.begin(), s.end(), [](QChar c) { return c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3; });
+}
+
+// The numbers a text shows (8,192 and 0.90 and 2023), as a set: word order differs between languages.
+QSet<QString> numbersIn(const QString& s) {
+    static const QRegularExpression number(u"\\d+(?:[.,]\\d+)*"_s);
+    QSet<QString> out;
+    for (const auto& match : number.globalMatch(s))
+        out.insert(match.captured());
+    return out;
+}
+
+// %1 .. %9 in a catalog text, sorted.
+QStringList placeholders(const QString& s) {
+    static const QRegularExpression token(u"%[1-9]"_s);
+    QStringList out;
+    for (const auto& match : token.globalMatch(s))
+        out << match.captured();
+    out.sort();
+    return out;
+}
+
+// Terminal columns of a line: two for a Hangul syllable.
+qsizetype columns(const QString& line) {
+    qsizetype width = 0;
+    for (QChar c : line)
+        width += c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3 ? 2 : 1;
+    return width;
+}
+
+// A decode report with what varies from run to run taken out: every number and boolean (timings,
+// memory read from the OS, fits of noisy timings) and the reading worded from them. Keys and
+// strings remain.
+QJsonValue withoutMeasurements(const QJsonValue& value) {
+    if (value.isObject()) {
+        QJsonObject out;
+        const QJsonObject in = value.toObject();
+        for (auto it = in.begin(); it != in.end(); ++it)
+            if (it.key() != "reading"_L1)
+                out.insert(it.key(), withoutMeasurements(it.value()));
+        return out;
+    }
+    if (value.isArray()) {
+        QJsonArray out;
+        for (const auto& item : value.toArray())
+            out.append(withoutMeasurements(item));
+        return out;
+    }
+    return value.isString() ? value : QJsonValue();
 }
 
 } // namespace
@@ -337,6 +404,262 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.out.isEmpty(), r.out.constData());
         QVERIFY2(QString::fromUtf8(r.err).contains(needle), r.err.constData());
+    }
+
+    // --lang ko: the labels are Korean, the numbers the same as in English, and no English label is
+    // left. headerLines > 0 compares the numbers of the first lines only (decode's timings vary).
+    void koreanText_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QStringList>("korean");
+        QTest::addColumn<QStringList>("english");
+        QTest::addColumn<int>("headerLines");
+        QTest::newRow("estimate, out of memory")
+            << QStringList{u"estimate"_s}
+            << QStringList{u"레이어 32개, 쿼리 헤드 32개, KV 헤드 8개"_s,
+                           u"컨텍스트 길이 8,192, 배치 8"_s,
+                           u"파라미터"_s,
+                           u"토큰당 KV 바이트"_s,
+                           u"가중치"_s,
+                           u"KV 캐시"_s,
+                           u"한도"_s,
+                           u"= 24.0 GiB x 사용률 0.90"_s,
+                           u"판정"_s,
+                           u"메모리 부족 (OOM): 2.03 GiB 부족"_s,
+                           u"이 컨텍스트 길이의 최대 배치"_s,
+                           u"6,109 토큰"_s}
+            << QStringList{u"weights"_s, u"verdict"_s, u"does not fit"_s, u"The verdict is an estimate"_s} << -1;
+        QTest::newRow("estimate, fits") << QStringList{u"estimate"_s, u"--batch"_s, u"1"_s}
+                                        << QStringList{u"적재 가능, "_s, u"GiB 여유"_s}
+                                        << QStringList{u"fits, "_s, u"to spare"_s} << -1;
+        QTest::newRow("estimate, tensor parallel")
+            << QStringList{u"estimate"_s, u"--preset"_s, u"llama-3-70b"_s, u"--gpu"_s, u"a100-80gb"_s,
+                           u"--tp"_s,     u"2"_s}
+            << QStringList{u"GPU당 가중치"_s, u"GPU당 KV 캐시"_s, u"GPU당 합계"_s, u"텐서 병렬 2"_s}
+            << QStringList{u"weights per GPU"_s, u"total per GPU"_s} << -1;
+        QTest::newRow("estimate, the CLI's own note")
+            << QStringList{u"estimate"_s, u"--layers"_s, u"32"_s, u"--hidden"_s, u"4096"_s, u"--heads"_s, u"32"_s}
+            << QStringList{u"(구조에서 추정)"_s, u"참고: 파라미터 수는 구조에서 추정했습니다"_s}
+            << QStringList{u"note: parameters estimated"_s, u"(estimated from the shape)"_s} << -1;
+        QTest::newRow("capacity")
+            << QStringList{u"capacity"_s, u"--kv-memory-gib"_s, u"19.3671875"_s, u"--max-model-len"_s, u"32768"_s}
+            << QStringList{u"GPU KV cache size: 158,656 tokens\n  (GPU KV 캐시 크기: "_s,
+                           u"Maximum concurrency for 32,768 tokens per request: 4.84x\n  (최대 동시 요청 수: "_s,
+                           u"블록 9,916개"_s}
+            << QStringList{u"blocks of"_s} << -1;
+        QTest::newRow("simulate") << QStringList{u"simulate"_s, u"--requests"_s, u"200"_s}
+                                  << QStringList{u"워크로드: "_s,
+                                                 u"요청 200개"_s,
+                                                 u"풀: 토큰 슬롯 15,728개 (직접 지정)"_s,
+                                                 u"할당 방식"_s,
+                                                 u"예약 공간"_s,
+                                                 u"내부 단편화"_s,
+                                                 u"외부 단편화"_s,
+                                                 u"선점"_s,
+                                                 u"\nmax "_s,
+                                                 u"\npaged "_s,
+                                                 u"Kwon et al. (2023)"_s}
+                                  << QStringList{u"allocator"_s, u"reserved"_s, u"Shares of the pool"_s} << -1;
+        QTest::newRow("presets") << QStringList{u"presets"_s}
+                                 << QStringList{u"모델 프리셋 (--preset):"_s, u"GPU 프리셋 (--gpu):"_s,
+                                                u"llama-3.1-8b"_s}
+                                 << QStringList{u"Model presets"_s} << -1;
+        QTest::newRow("decode") << QStringList{u"decode"_s,  u"--layers"_s, u"1"_s,       u"--width"_s, u"64"_s,
+                                               u"--heads"_s, u"4"_s,        u"--steps"_s, u"4"_s}
+                                << QStringList{u"백엔드: "_s,
+                                               u"모델: 레이어 1개, 폭 64, 헤드 4개, KV 헤드 4개"_s,
+                                               u"배치 1, 프롬프트 16, 스텝 4개"_s,
+                                               u"ms/스텝"_s,
+                                               u"최대 할당량"_s,
+                                               u"\ncontiguous "_s,
+                                               u"모드 간 생성 토큰 일치: 예"_s,
+                                               u"해설 (영문): With a cache"_s}
+                                << QStringList{u"Backend:"_s, u"peak allocated"_s, u"tokens identical"_s} << 3;
+        QTest::newRow("usage") << QStringList{u"--help"_s}
+                               << QStringList{u"사용법: kvscope-cli <명령> [옵션]"_s, u"명령:"_s,
+                                              u"  estimate   시나리오"_s, u"  --lang ko|en    텍스트 출력 언어"_s}
+                               << QStringList{u"Commands:"_s, u"show this help"_s} << -1;
+        for (const char* command : {"estimate", "capacity", "simulate", "decode", "presets"})
+            QTest::newRow(qPrintable(QLatin1String(command) + u" --help"_s))
+                << QStringList{QLatin1String(command), u"--help"_s}
+                << QStringList{u"사용법: kvscope-cli "_s + QLatin1String(command) + u" [옵션]"_s, u"옵션:"_s,
+                               u"이 도움말을 보여 주고 종료"_s, u"JSON 객체 하나를 출력"_s}
+                << QStringList{u"Usage:"_s, u"Options:"_s, u"print one JSON object"_s} << -1;
+        QTest::newRow("version") << QStringList{u"--version"_s} << QStringList{u"CUDA 백엔드: "_s, u"연산 장치: "_s}
+                                 << QStringList{u"CUDA backend:"_s, u"Compute:"_s} << -1;
+    }
+    void koreanText() {
+        QFETCH(QStringList, args);
+        QFETCH(QStringList, korean);
+        QFETCH(QStringList, english);
+        QFETCH(int, headerLines);
+        const CliResult en = runCli(args + QStringList{u"--lang"_s, u"en"_s});
+        const CliResult ko = runCli(args + QStringList{u"--lang"_s, u"ko"_s});
+        QVERIFY2(en.exitCode == 0 && ko.exitCode == 0, ko.err.constData());
+        QString enText = QString::fromUtf8(en.out);
+        QString koText = QString::fromUtf8(ko.out);
+        for (const QString& label : korean)
+            QVERIFY2(koText.contains(label), qPrintable(label + u"\n"_s + koText));
+        for (const QString& label : english) {
+            QVERIFY2(enText.contains(label), qPrintable(label + u"\n"_s + enText));
+            QVERIFY2(!koText.contains(label), qPrintable(label + u"\n"_s + koText));
+        }
+        QVERIFY2(!hasHangul(enText), qPrintable(enText));
+        if (headerLines > 0) {
+            enText = enText.section(u'\n', 0, headerLines - 1);
+            koText = koText.section(u'\n', 0, headerLines - 1);
+        }
+        QCOMPARE(numbersIn(koText), numbersIn(enText));
+    }
+
+    // A Korean label is three bytes and two columns: the tables still line up in a terminal.
+    void koreanTablesLineUp_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("firstLine"); // the header row
+        QTest::addColumn<int>("rows");
+        QTest::newRow("simulate") << QStringList{u"simulate"_s, u"--requests"_s, u"100"_s} << 3 << 5;
+        QTest::newRow("decode") << QStringList{u"decode"_s,  u"--layers"_s, u"1"_s,       u"--width"_s, u"64"_s,
+                                               u"--heads"_s, u"4"_s,        u"--steps"_s, u"4"_s}
+                                << 4 << 4;
+    }
+    void koreanTablesLineUp() {
+        QFETCH(QStringList, args);
+        QFETCH(int, firstLine);
+        QFETCH(int, rows);
+        for (const char* lang : {"en", "ko"}) {
+            const CliResult r = runCli(args + QStringList{u"--lang"_s, QLatin1String(lang)});
+            QCOMPARE(r.exitCode, 0);
+            const QStringList lines = QString::fromUtf8(r.out).split(u'\n');
+            QVERIFY(lines.size() > firstLine + rows);
+            for (int i = firstLine + 1; i < firstLine + rows; ++i)
+                QVERIFY2(columns(lines[i]) == columns(lines[firstLine]),
+                         qPrintable(lines[firstLine] + u"\n"_s + lines[i]));
+        }
+    }
+
+    // --json is for scripts: the same bytes in every language.
+    void jsonIgnoresLanguage_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("estimate") << QStringList{u"estimate"_s};
+        QTest::newRow("estimate, the CLI's note")
+            << QStringList{u"estimate"_s, u"--layers"_s, u"32"_s, u"--hidden"_s, u"4096"_s, u"--heads"_s, u"32"_s};
+        QTest::newRow("estimate, importer's notes")
+            << QStringList{u"estimate"_s, u"--config"_s, testDataPath("gpt2-large.json")};
+        QTest::newRow("capacity") << QStringList{u"capacity"_s, u"--gpu"_s, u"a100-80gb"_s};
+        QTest::newRow("simulate") << QStringList{u"simulate"_s, u"--requests"_s, u"200"_s};
+        QTest::newRow("simulate, pool from a model")
+            << QStringList{u"simulate"_s, u"--allocator"_s, u"max"_s,        u"--preset"_s, u"llama-3.1-8b"_s,
+                           u"--gpu"_s,    u"a100-80gb"_s,   u"--requests"_s, u"50"_s};
+        QTest::newRow("presets") << QStringList{u"presets"_s};
+    }
+    void jsonIgnoresLanguage() {
+        QFETCH(QStringList, args);
+        const QStringList json = args + QStringList{u"--json"_s};
+        const CliResult plain = runCli(json);
+        QCOMPARE(plain.exitCode, 0);
+        QVERIFY(!plain.json().isEmpty());
+        const CliResult ko = runCli(json + QStringList{u"--lang"_s, u"ko"_s});
+        QCOMPARE(ko.exitCode, 0);
+        QCOMPARE(ko.out, plain.out);
+        const CliResult koreanDesktop = runCli(json, {u"LANG=ko_KR.UTF-8"_s});
+        QCOMPARE(koreanDesktop.out, plain.out);
+    }
+
+    void decodeJsonIgnoresLanguage() {
+        const QStringList args{u"decode"_s,  u"--layers"_s, u"1"_s,       u"--width"_s, u"64"_s,
+                               u"--heads"_s, u"4"_s,        u"--steps"_s, u"4"_s,       u"--json"_s};
+        const CliResult plain = runCli(args);
+        const CliResult ko = runCli(args + QStringList{u"--lang"_s, u"ko"_s});
+        QVERIFY2(plain.exitCode == 0 && ko.exitCode == 0, ko.err.constData());
+        QVERIFY(plain.json().contains("reading"_L1));
+        QVERIFY(ko.json().value("reading"_L1).toString().contains(u"faster"_s));
+        QCOMPARE(withoutMeasurements(ko.json()), withoutMeasurements(plain.json()));
+    }
+
+    void badLanguage_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QStringList>("environment");
+        QTest::addColumn<QString>("needle");
+        QTest::newRow("unknown") << QStringList{u"estimate"_s, u"--lang"_s, u"fr"_s} << QStringList{}
+                                 << u"kvscope-cli: --lang expects en or ko, got 'fr'"_s;
+        QTest::newRow("inline, before the command")
+            << QStringList{u"--lang=kr"_s, u"estimate"_s} << QStringList{} << u"--lang expects en or ko, got 'kr'"_s;
+        QTest::newRow("locale name") << QStringList{u"presets"_s, u"--lang"_s, u"ko_KR"_s} << QStringList{}
+                                     << u"--lang expects en or ko, got 'ko_KR'"_s;
+        QTest::newRow("no value") << QStringList{u"estimate"_s, u"--lang"_s} << QStringList{}
+                                  << u"--lang expects en or ko, got ''"_s;
+        QTest::newRow("on a Korean desktop")
+            << QStringList{u"estimate"_s, u"--lang"_s, u"fr"_s} << QStringList{u"LANG=ko_KR.UTF-8"_s}
+            << u"kvscope-cli: --lang에는 en 또는 ko가 필요합니다. 입력값: 'fr'"_s;
+    }
+    void badLanguage() {
+        QFETCH(QStringList, args);
+        QFETCH(QStringList, environment);
+        QFETCH(QString, needle);
+        const CliResult r = runCli(args, environment);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.out.isEmpty(), r.out.constData());
+        QVERIFY2(QString::fromUtf8(r.err).contains(needle), r.err.constData());
+    }
+
+    // Without --lang the CLI follows the locale the window follows (Qt's order: LANGUAGE, then the
+    // first of LC_ALL, LC_MESSAGES, LANG); --lang wins, the last one given.
+    void languageChoice_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QStringList>("environment");
+        QTest::addColumn<bool>("korean");
+        const QStringList estimate{u"estimate"_s};
+        QTest::newRow("nothing set") << estimate << QStringList{} << false;
+        QTest::newRow("LANG=C") << estimate << QStringList{u"LANG=C"_s} << false;
+        QTest::newRow("LANG=ko_KR.UTF-8") << estimate << QStringList{u"LANG=ko_KR.UTF-8"_s} << true;
+        QTest::newRow("LC_MESSAGES") << estimate << QStringList{u"LC_MESSAGES=ko_KR.UTF-8"_s} << true;
+        QTest::newRow("LC_ALL over LANG")
+            << estimate << QStringList{u"LC_ALL=en_US.UTF-8"_s, u"LANG=ko_KR.UTF-8"_s} << false;
+        QTest::newRow("LC_ALL ko") << estimate << QStringList{u"LC_ALL=ko_KR.UTF-8"_s, u"LANG=en_US.UTF-8"_s} << true;
+        QTest::newRow("LANGUAGE list") << estimate << QStringList{u"LANGUAGE=ko:en"_s, u"LANG=en_US.UTF-8"_s} << true;
+        QTest::newRow("LANGUAGE over LANG")
+            << estimate << QStringList{u"LANGUAGE=en_US"_s, u"LANG=ko_KR.UTF-8"_s} << false;
+        QTest::newRow("--lang en over LANG")
+            << QStringList{u"estimate"_s, u"--lang"_s, u"en"_s} << QStringList{u"LANG=ko_KR.UTF-8"_s} << false;
+        QTest::newRow("--lang ko over LANG")
+            << QStringList{u"estimate"_s, u"--lang"_s, u"ko"_s} << QStringList{u"LANG=en_US.UTF-8"_s} << true;
+        QTest::newRow("--lang before the command")
+            << QStringList{u"--lang"_s, u"ko"_s, u"estimate"_s} << QStringList{} << true;
+        QTest::newRow("--lang=ko") << QStringList{u"estimate"_s, u"--lang=ko"_s} << QStringList{} << true;
+        QTest::newRow("the last --lang") << QStringList{u"estimate"_s, u"--lang"_s, u"ko"_s, u"--batch"_s,
+                                                        u"4"_s,        u"--lang"_s, u"en"_s}
+                                         << QStringList{} << false;
+    }
+    void languageChoice() {
+        QFETCH(QStringList, args);
+        QFETCH(QStringList, environment);
+        QFETCH(bool, korean);
+        const CliResult r = runCli(args, environment);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.out.contains("가중치"), korean);
+        QCOMPARE(r.out.contains("weights"), !korean);
+    }
+
+    // Every catalog entry: a Korean text, with the English's placeholders, no two for one English.
+    void catalogIsComplete_data() {
+        QTest::addColumn<QString>("en");
+        QTest::addColumn<QString>("ko");
+        for (const kvscope::cli::Message& m : kvscope::cli::kMessages)
+            QTest::newRow(text(m.en).left(60).toUtf8().constData()) << text(m.en) << text(m.ko);
+    }
+    void catalogIsComplete() {
+        QFETCH(QString, en);
+        QFETCH(QString, ko);
+        QVERIFY(!en.trimmed().isEmpty());
+        QVERIFY(!ko.trimmed().isEmpty());
+        QVERIFY2(hasHangul(ko), qPrintable(ko));
+        const QStringList tokens = placeholders(en);
+        QCOMPARE(placeholders(ko), tokens);
+        for (qsizetype i = 0; i < tokens.size(); ++i) // %1 .. %n, each once
+            QCOMPARE(tokens[i], u"%"_s + QString::number(i + 1));
+        const auto sameEnglish = std::count_if(std::begin(kvscope::cli::kMessages), std::end(kvscope::cli::kMessages),
+                                               [&](const kvscope::cli::Message& m) { return text(m.en) == en; });
+        QCOMPARE(sameEnglish, 1);
+        QVERIFY(std::size(kvscope::cli::kMessages) >= 100);
     }
 
     void malformedConfigNamesTheFile() {

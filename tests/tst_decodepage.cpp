@@ -81,6 +81,25 @@ class TestDecodePage : public QObject {
     Q_OBJECT
 
 private slots:
+    // A Stop pressed while the run still waits in the worker's queue is not lost: the run
+    // starts stopped and reports nothing measured (it used to clear the flag on entry).
+    void stopBeforeTheRunStartsIsKept() {
+        DecodeWorker worker; // on this thread: run() below is the queued call arriving
+        QSignalSpy finished(&worker, &DecodeWorker::finished);
+        QSignalSpy steps(&worker, &DecodeWorker::stepMeasured);
+        worker.arm();
+        worker.stop();
+        worker.run(tiny(64));
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(steps.count(), 0);
+        QVERIFY(finished.at(0).at(0).value<DecodeReport>().modes.empty());
+        // Armed again, the next run goes ahead.
+        worker.arm();
+        worker.run(tiny(2));
+        QCOMPARE(finished.count(), 2);
+        QVERIFY(!finished.at(1).at(0).value<DecodeReport>().modes.empty());
+    }
+
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     void runFillsChartsAndSummary() {

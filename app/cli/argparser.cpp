@@ -1,6 +1,7 @@
 #include "argparser.h"
 
 #include "error.h"
+#include "messages.h"
 
 #include <charconv>
 #include <cmath>
@@ -11,7 +12,9 @@ namespace kvscope::cli {
 ArgParser::ArgParser(std::string command, std::string summary)
     : m_command(std::move(command))
     , m_summary(std::move(summary)) {
-    addFlag("help", "show this help and exit");
+    addFlag("help", tr("show this help and exit"));
+    // Taken out of the arguments by main() before any command sees them; listed so --help shows it.
+    addOption("lang", "ko|en", languageOptionHelp());
 }
 
 void ArgParser::addOption(std::string name, std::string valueName, std::string help) {
@@ -105,7 +108,7 @@ std::optional<double> ArgParser::doubleValue(std::string_view name, double min, 
 }
 
 std::string ArgParser::help() const {
-    std::string out = "Usage: " + m_command + " [options]\n\n" + m_summary + "\n\nOptions:\n";
+    std::string out = tr("Usage: %1 [options]", {m_command}) + "\n\n" + m_summary + "\n\n" + tr("Options:") + "\n";
     for (const auto& option : m_options) {
         std::string left = "  --" + option.name + (option.value.empty() ? "" : " " + option.value);
         if (left.size() < 30)

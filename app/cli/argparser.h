@@ -10,7 +10,8 @@
 namespace kvscope::cli {
 
 // A small, strict parser for "--name value", "--name=value" and "--flag". Unknown
-// options and malformed numbers are errors naming the option (thrown as kvscope::Error).
+// options and malformed numbers are errors naming the option (thrown as kvscope::Error, in English
+// like core's). The summary and option help are given already translated (see messages.h).
 class ArgParser {
 public:
     struct Option {

@@ -6,6 +6,7 @@
 #include "error.h"
 #include "gpus.h"
 #include "kvsimulator.h"
+#include "messages.h"
 #include "presets.h"
 #include "scenario.h"
 #include "scenariooptions.h"
@@ -18,6 +19,7 @@
 #include <functional>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,17 +43,47 @@ std::string gibAndBytes(std::uint64_t bytes) {
     return fixed(toGiB(bytes), 2) + " GiB (" + groupThousands(bytes) + " B, " + fixed(toGB(bytes), 2) + " GB)";
 }
 
+// Labels padded by terminal columns, not bytes: a Hangul syllable is three bytes and two columns.
 void printRows(const std::vector<std::pair<std::string, std::string>>& rows) {
     std::size_t width = 0;
     for (const auto& [label, value] : rows)
-        width = std::max(width, label.size());
+        width = std::max(width, displayWidth(label));
     for (const auto& [label, value] : rows) {
         if (label.empty()) {
             std::cout << '\n';
             continue;
         }
-        std::cout << "  " << label << std::string(width - label.size() + 2, ' ') << value << '\n';
+        std::cout << "  " << label << std::string(width - displayWidth(label) + 2, ' ') << value << '\n';
     }
+}
+
+// A table whose first column is left-aligned and the others right-aligned, one space apart. A
+// column is as wide as its widest cell in terminal columns, and at least its entry in minWidths
+// (the widths the English table has always had, so it reads as before).
+void printTable(const std::vector<std::vector<std::string>>& rows, const std::vector<std::size_t>& minWidths) {
+    std::vector<std::size_t> widths = minWidths;
+    for (const auto& row : rows)
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            if (c >= widths.size())
+                widths.push_back(0);
+            widths[c] = std::max(widths[c], displayWidth(row[c]));
+        }
+    for (const auto& row : rows) {
+        std::string line;
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            const std::string padding(widths[c] - displayWidth(row[c]), ' ');
+            if (c > 0)
+                line += ' ';
+            line += c == 0 ? row[c] + padding : padding + row[c];
+        }
+        std::cout << line << '\n';
+    }
+}
+
+void printNotes(const std::vector<std::string>& notes) {
+    // The notes stay English in --json; here the CLI's own are translated, core's are shown as they are.
+    for (const auto& note : notes)
+        std::cout << tr("note: %1", {translateKnown(note)}) << '\n';
 }
 
 // Parses and answers --help; true when the command should go on.
@@ -85,9 +117,9 @@ ordered_json modelJson(const ModelShape& m) {
 
 int runEstimate(const std::vector<std::string>& args) {
     ArgParser p("kvscope-cli estimate",
-                "Weights, KV cache and overheads of one scenario on one GPU, against its memory budget.");
+                tr("Weights, KV cache and overheads of one scenario on one GPU, against its memory budget."));
     addScenarioOptions(p);
-    p.addFlag("json", "print one JSON object instead of a table");
+    p.addFlag("json", tr("print one JSON object instead of a table"));
     if (!parseOrHelp(p, args))
         return 0;
     std::vector<std::string> notes;
@@ -137,45 +169,50 @@ int runEstimate(const std::vector<std::string>& args) {
         return 0;
     }
 
-    std::cout << m.displayName << " (" << attentionKindName(m.attentionKind()) << "): " << m.layers << " layers, "
-              << m.heads << " query heads, " << m.kvHeads << " KV heads, head_dim " << m.effectiveHeadDim() << "\n";
-    std::cout << "Scenario: " << s.weightDtype.name() << " weights, " << s.kvDtype.name() << " cache, context "
-              << groupThousands(s.context) << ", batch " << s.batch << ", TP " << s.tensorParallel << "\n\n";
-    const std::string perGpu = s.tensorParallel > 1 ? " per GPU" : "";
+    std::cout << tr("%1 (%2): %3 layers, %4 query heads, %5 KV heads, head_dim %6",
+                    {m.displayName, attentionKindName(m.attentionKind()), std::to_string(m.layers),
+                     std::to_string(m.heads), std::to_string(m.kvHeads), std::to_string(m.effectiveHeadDim())})
+              << "\n";
+    std::cout << tr("Scenario: %1 weights, %2 cache, context %3, batch %4, TP %5",
+                    {s.weightDtype.name(), s.kvDtype.name(), groupThousands(s.context), std::to_string(s.batch),
+                     std::to_string(s.tensorParallel)})
+              << "\n\n";
+    const bool perGpu = s.tensorParallel > 1;
+    const std::string params = groupThousands(e.params.total);
     printRows({
-        {"parameters",
-         groupThousands(e.params.total) + (e.params.estimated ? " (estimated from the shape)" : " (published)")},
-        {"KV bytes per token", groupThousands(e.kvBytesPerToken) + " B (" + formatBytes(e.kvBytesPerToken) + ")"},
-        {"  naive (query heads)",
+        {tr("parameters"),
+         e.params.estimated ? tr("%1 (estimated from the shape)", {params}) : tr("%1 (published)", {params})},
+        {tr("KV bytes per token"), groupThousands(e.kvBytesPerToken) + " B (" + formatBytes(e.kvBytesPerToken) + ")"},
+        {tr("  naive (query heads)"),
          groupThousands(e.kvBytesPerTokenNaive) + " B (" + formatBytes(e.kvBytesPerTokenNaive) + ")"},
         {"", ""},
-        {"weights" + perGpu, gibAndBytes(e.weightBytes)},
-        {"KV cache" + perGpu, gibAndBytes(e.kvBytes)},
-        {"activations (estimate)", gibAndBytes(e.activationBytes)},
-        {"CUDA context (estimate)", gibAndBytes(e.runtimeBytes)},
-        {"total" + perGpu, gibAndBytes(e.totalBytes)},
-        {"budget",
-         gibAndBytes(e.budgetBytes) + " = " + fixed(toGiB(e.gpuMemoryBytes), 1) + " GiB x " + fixed(s.utilization, 2)},
+        {perGpu ? tr("weights per GPU") : tr("weights"), gibAndBytes(e.weightBytes)},
+        {perGpu ? tr("KV cache per GPU") : tr("KV cache"), gibAndBytes(e.kvBytes)},
+        {tr("activations (estimate)"), gibAndBytes(e.activationBytes)},
+        {tr("CUDA context (estimate)"), gibAndBytes(e.runtimeBytes)},
+        {perGpu ? tr("total per GPU") : tr("total"), gibAndBytes(e.totalBytes)},
+        {tr("budget"), tr("%1 = %2 GiB x %3",
+                          {gibAndBytes(e.budgetBytes), fixed(toGiB(e.gpuMemoryBytes), 1), fixed(s.utilization, 2)})},
         {"", ""},
-        {"verdict",
-         e.fits ? "fits, " + fixed(toGiB(static_cast<std::uint64_t>(e.headroomBytes)), 2) + " GiB to spare"
-                : "does not fit: short by " + fixed(toGiB(static_cast<std::uint64_t>(-e.headroomBytes)), 2) + " GiB"},
-        {"largest batch at this context", std::to_string(maxBatchForContext(s))},
-        {"longest context at this batch", groupThousands(maxContextForBatch(s)) + " tokens"},
+        {tr("verdict"),
+         e.fits ? tr("fits, %1 GiB to spare", {fixed(toGiB(static_cast<std::uint64_t>(e.headroomBytes)), 2)})
+                : tr("does not fit: short by %1 GiB", {fixed(toGiB(static_cast<std::uint64_t>(-e.headroomBytes)), 2)})},
+        {tr("largest batch at this context"), std::to_string(maxBatchForContext(s))},
+        {tr("longest context at this batch"), tr("%1 tokens", {groupThousands(maxContextForBatch(s))})},
     });
-    std::cout << "\nThe verdict is an estimate: allocator reserve and fragmentation are not in the sum.\n";
-    for (const auto& note : notes)
-        std::cout << "note: " << note << '\n';
+    std::cout << "\n"
+              << tr("The verdict is an estimate: allocator reserve and fragmentation are not in the sum.") << "\n";
+    printNotes(notes);
     return 0;
 }
 
 int runCapacity(const std::vector<std::string>& args) {
-    ArgParser p("kvscope-cli capacity", "KV cache capacity the way vLLM reports it at start-up.");
+    ArgParser p("kvscope-cli capacity", tr("KV cache capacity the way vLLM reports it at start-up."));
     addScenarioOptions(p);
     p.addOption("max-model-len", "TOKENS",
-                "tokens per request for the concurrency line (default: the model's maximum)");
-    p.addOption("kv-memory-gib", "X", "memory given to the KV cache, instead of deriving it from the GPU budget");
-    p.addFlag("json", "print one JSON object instead of the two lines");
+                tr("tokens per request for the concurrency line (default: the model's maximum)"));
+    p.addOption("kv-memory-gib", "X", tr("memory given to the KV cache, instead of deriving it from the GPU budget"));
+    p.addFlag("json", tr("print one JSON object instead of the two lines"));
     if (!parseOrHelp(p, args))
         return 0;
     std::vector<std::string> notes;
@@ -206,19 +243,29 @@ int runCapacity(const std::vector<std::string>& args) {
         std::cout << j.dump(2) << '\n';
         return 0;
     }
+    // vLLM's two log lines, verbatim in every language: students match them against their server's log.
+    // In Korean each gets a line saying what it means.
+    const bool gloss = language() != Language::English;
     std::cout << "GPU KV cache size: " << groupThousands(c.tokens) << " tokens\n";
+    if (gloss)
+        std::cout << tr("  (the KV cache holds %1 tokens, all requests together)", {groupThousands(c.tokens)}) << "\n";
     std::cout << "Maximum concurrency for " << groupThousands(c.tokensPerRequest)
               << " tokens per request: " << fixed(c.maxConcurrency, 2) << "x\n";
-    std::cout << "(" << groupThousands(c.blocks) << " blocks of " << c.blockSize << " tokens, "
-              << formatBytes(c.blockBytes) << " each, in " << formatBytes(c.kvMemoryBytes) << " of KV memory)\n";
-    for (const auto& note : notes)
-        std::cout << "note: " << note << '\n';
+    if (gloss)
+        std::cout << tr("  (at most %1 requests of %2 tokens fit at once)",
+                        {fixed(c.maxConcurrency, 2), groupThousands(c.tokensPerRequest)})
+                  << "\n";
+    std::cout << tr("(%1 blocks of %2 tokens, %3 each, in %4 of KV memory)",
+                    {groupThousands(c.blocks), std::to_string(c.blockSize), formatBytes(c.blockBytes),
+                     formatBytes(c.kvMemoryBytes)})
+              << "\n";
+    printNotes(notes);
     return 0;
 }
 
 int runPresets(const std::vector<std::string>& args) {
-    ArgParser p("kvscope-cli presets", "The model and GPU presets, by id.");
-    p.addFlag("json", "print one JSON object");
+    ArgParser p("kvscope-cli presets", tr("The model and GPU presets, by id."));
+    p.addFlag("json", tr("print one JSON object"));
     if (!parseOrHelp(p, args))
         return 0;
     const auto models = modelPresets();
@@ -239,10 +286,10 @@ int runPresets(const std::vector<std::string>& args) {
         std::cout << j.dump(2) << '\n';
         return 0;
     }
-    std::cout << "Model presets (--preset):\n";
+    std::cout << tr("Model presets (--preset):") << "\n";
     for (const auto& info : models)
         std::printf("  %-18s %-20s %s\n", info.id.c_str(), info.displayName.c_str(), info.summary.c_str());
-    std::cout << "\nGPU presets (--gpu):\n";
+    std::cout << "\n" << tr("GPU presets (--gpu):") << "\n";
     for (const auto& gpu : gpuPresets())
         std::printf("  %-14s %-36s %7.1f GiB\n", gpu.id.c_str(), gpu.name.c_str(), toGiB(gpu.memoryBytes));
     return 0;
@@ -277,23 +324,24 @@ ordered_json summaryJson(const SimSummary& s) {
 
 int runSimulate(const std::vector<std::string>& args) {
     ArgParser p("kvscope-cli simulate",
-                "Replays a request trace through contiguous reservation (max, pow2, oracle) and PagedAttention\n"
-                "blocks, and reports where the KV pool's slots go. Fractions are averaged over the steps\n"
-                "with at least one request waiting (the server under load), and over all steps in all_steps.");
+                tr("Replays a request trace through contiguous reservation (max, pow2, oracle) and PagedAttention\n"
+                   "blocks, and reports where the KV pool's slots go. Fractions are averaged over the steps\n"
+                   "with at least one request waiting (the server under load), and over all steps in all_steps."));
     // Model and GPU options size the pool the way `capacity` does (and --block-size is the paged block).
     addScenarioOptions(p);
-    p.addOption("allocator", "KIND", "max, pow2, oracle, paged or all (default all)");
-    p.addOption("workload", "W", "sharegpt, alpaca, fixed:P,O, uniform:PMIN-PMAX,OMIN-OMAX or a CSV/JSONL trace file");
-    p.addOption("requests", "N", "requests to generate (default 1000)");
-    p.addOption("rate", "R", "Poisson arrivals per step (default: all at step 0)");
+    p.addOption("allocator", "KIND", tr("max, pow2, oracle, paged or all (default all)"));
+    p.addOption("workload", "W",
+                tr("sharegpt, alpaca, fixed:P,O, uniform:PMIN-PMAX,OMIN-OMAX or a CSV/JSONL trace file"));
+    p.addOption("requests", "N", tr("requests to generate (default 1000)"));
+    p.addOption("rate", "R", tr("Poisson arrivals per step (default: all at step 0)"));
     p.addOption("pool-tokens", "N",
-                "KV pool in token slots (default 15,728: a 13B model with 12 GiB of KV); or give --preset, "
-                "--config, --gpu or --gpu-memory-gib to size it from a model on a GPU");
-    p.addOption("max-model-len", "TOKENS", "caps prompt + output; what max reserves (default 2048)");
-    p.addOption("samples", "N", "parallel samples per request; paged shares their prompt blocks (default 1)");
-    p.addOption("seed", "S", "random seed (default 1)");
-    p.addFlag("buddy", "place contiguous regions with a buddy allocator instead of first fit");
-    p.addFlag("json", "print one JSON object");
+                tr("KV pool in token slots (default 15,728: a 13B model with 12 GiB of KV); or give --preset, "
+                   "--config, --gpu or --gpu-memory-gib to size it from a model on a GPU"));
+    p.addOption("max-model-len", "TOKENS", tr("caps prompt + output; what max reserves (default 2048)"));
+    p.addOption("samples", "N", tr("parallel samples per request; paged shares their prompt blocks (default 1)"));
+    p.addOption("seed", "S", tr("random seed (default 1)"));
+    p.addFlag("buddy", tr("place contiguous regions with a buddy allocator instead of first fit"));
+    p.addFlag("json", tr("print one JSON object"));
     if (!parseOrHelp(p, args))
         return 0;
     WorkloadSpec spec = WorkloadSpec::parse(p.valueOr("workload", "sharegpt"));
@@ -313,14 +361,14 @@ int runSimulate(const std::vector<std::string>& args) {
     const bool sizedFromScenario = p.has("preset") || p.has("config") || p.has("gpu") || p.has("gpu-memory-gib");
     if (p.has("pool-tokens") && sizedFromScenario)
         throw Error("give either --pool-tokens or model and GPU options, not both");
-    std::string poolSource = "given";
+    std::string poolSource = tr("given");
     std::vector<std::string> notes;
     if (auto pool = p.uintValue("pool-tokens", 1, 1ull << 36)) {
         config.poolSlots = *pool;
     } else if (sizedFromScenario) {
         const Scenario s = scenarioFromOptions(p, notes);
         config.poolSlots = capacity(s).tokens;
-        poolSource = "from " + s.model.displayName + " on " + fixed(toGiB(s.gpuMemoryBytes), 0) + " GiB";
+        poolSource = tr("from %1 on %2 GiB", {s.model.displayName, fixed(toGiB(s.gpuMemoryBytes), 0)});
         if (config.poolSlots == 0)
             throw Error("the weights leave no KV memory on this GPU: no pool to simulate");
     }
@@ -360,46 +408,50 @@ int runSimulate(const std::vector<std::string>& args) {
         std::cout << j.dump(2) << '\n';
         return 0;
     }
-    std::cout << "Workload: " << spec.describe() << ", " << groupThousands(requests.size()) << " requests\n";
-    std::cout << "Pool: " << groupThousands(config.poolSlots) << " token slots (" << poolSource
-              << "), max model length " << config.maxModelLen << ", block size " << config.blockSize << ", samples "
-              << config.samples << "\n\n";
-    std::printf("%-14s %8s %9s %9s %9s %9s %9s %8s %10s\n", "allocator", "tokens", "reserved", "internal", "external",
-                "free", "batch", "preempt", "steps");
-    for (const auto& r : results) {
-        std::printf("%-14s %7.1f%% %8.1f%% %8.1f%% %8.1f%% %8.1f%% %9.2f %8llu %10llu\n", r.allocator.c_str(),
-                    100 * r.saturated.tokenStates, 100 * r.saturated.reserved, 100 * r.saturated.internal,
-                    100 * r.saturated.external, 100 * r.saturated.free, r.meanBatchSaturated,
-                    static_cast<unsigned long long>(r.preemptions), static_cast<unsigned long long>(r.steps));
-    }
-    std::cout << "\nShares of the pool averaged over the steps with requests waiting (the server under load).\n"
-                 "Kwon et al. (2023) measured token states at 20.4% (max), 26.8% (pow2), 38.2% (oracle) and 96.3%\n"
-                 "(vLLM) on ShareGPT; this trace is a synthetic fit to ShareGPT's mean lengths, not the dataset.\n";
-    for (const auto& note : notes)
-        std::cout << "note: " << note << '\n';
+    std::cout << tr("Workload: %1, %2 requests", {spec.describe(), groupThousands(requests.size())}) << "\n";
+    std::cout << tr("Pool: %1 token slots (%2), max model length %3, block size %4, samples %5",
+                    {groupThousands(config.poolSlots), poolSource, std::to_string(config.maxModelLen),
+                     std::to_string(config.blockSize), std::to_string(config.samples)})
+              << "\n\n";
+    // Allocator names are the --allocator values and stay as they are in every language.
+    std::vector<std::vector<std::string>> table{{tr("allocator"), tr("tokens"), tr("reserved"), tr("internal"),
+                                                 tr("external"), tr("free"), tr("batch"), tr("preempt"), tr("steps")}};
+    const auto percent = [](double fraction) { return fixed(100 * fraction, 1) + "%"; };
+    for (const auto& r : results)
+        table.push_back({r.allocator, percent(r.saturated.tokenStates), percent(r.saturated.reserved),
+                         percent(r.saturated.internal), percent(r.saturated.external), percent(r.saturated.free),
+                         fixed(r.meanBatchSaturated, 2), std::to_string(r.preemptions), std::to_string(r.steps)});
+    printTable(table, {14, 8, 9, 9, 9, 9, 9, 8, 10});
+    std::cout << "\n"
+              << tr("Shares of the pool averaged over the steps with requests waiting (the server under load).\n"
+                    "Kwon et al. (2023) measured token states at 20.4% (max), 26.8% (pow2), 38.2% (oracle) and 96.3%\n"
+                    "(vLLM) on ShareGPT; this trace is a synthetic fit to ShareGPT's mean lengths, not the dataset.")
+              << "\n";
+    printNotes(notes);
     return 0;
 }
 
 int runDecodeCommand(const std::vector<std::string>& args) {
     ArgParser p("kvscope-cli decode",
-                "Greedy decoding with our small GPT, with and without a KV cache (contiguous and paged), measuring\n"
-                "step time and memory against the formulas. Runs on a CUDA device when one answers (cuBLAS and our\n"
-                "kernels), else on the CPU (BLAS + two threads), and says which and why.");
-    p.addOption("backend", "B", "auto, cpu or cuda (default auto: CUDA when a device answers)");
-    p.addOption("model", "M", "small (default: DOMAIN.md's 8 layers, width 512) or a GPT-2-layout .safetensors file");
-    p.addOption("layers", "N", "decoder layers (default 8)");
-    p.addOption("width", "N", "model width (default 512)");
-    p.addOption("heads", "N", "query heads (default 8)");
-    p.addOption("kv-heads", "N", "K/V heads, dividing --heads (default: --heads)");
-    p.addOption("dtype", "D", "fp32 (default) or bf16 (weights, activations and KV cache; CUDA backend only)");
-    p.addOption("batch", "B", "sequences decoded together (default 1)");
-    p.addOption("steps", "N", "tokens generated per sequence (default 32)");
-    p.addOption("prompt-len", "P", "seeded random prompt tokens (default 16)");
-    p.addOption("cache", "C", "none, contiguous, paged or all (default all)");
-    p.addOption("block-size", "N", "paged block size in tokens (default 16)");
-    p.addFlag("graphs", "capture the cached step in a CUDA graph (CUDA backend only)");
-    p.addOption("seed", "S", "weights, prompts and block order (default 1)");
-    p.addFlag("json", "print one JSON object");
+                tr("Greedy decoding with our small GPT, with and without a KV cache (contiguous and paged), measuring\n"
+                   "step time and memory against the formulas. Runs on a CUDA device when one answers (cuBLAS and our\n"
+                   "kernels), else on the CPU (BLAS + two threads), and says which and why."));
+    p.addOption("backend", "B", tr("auto, cpu or cuda (default auto: CUDA when a device answers)"));
+    p.addOption("model", "M",
+                tr("small (default: DOMAIN.md's 8 layers, width 512) or a GPT-2-layout .safetensors file"));
+    p.addOption("layers", "N", tr("decoder layers (default 8)"));
+    p.addOption("width", "N", tr("model width (default 512)"));
+    p.addOption("heads", "N", tr("query heads (default 8)"));
+    p.addOption("kv-heads", "N", tr("K/V heads, dividing --heads (default: --heads)"));
+    p.addOption("dtype", "D", tr("fp32 (default) or bf16 (weights, activations and KV cache; CUDA backend only)"));
+    p.addOption("batch", "B", tr("sequences decoded together (default 1)"));
+    p.addOption("steps", "N", tr("tokens generated per sequence (default 32)"));
+    p.addOption("prompt-len", "P", tr("seeded random prompt tokens (default 16)"));
+    p.addOption("cache", "C", tr("none, contiguous, paged or all (default all)"));
+    p.addOption("block-size", "N", tr("paged block size in tokens (default 16)"));
+    p.addFlag("graphs", tr("capture the cached step in a CUDA graph (CUDA backend only)"));
+    p.addOption("seed", "S", tr("weights, prompts and block order (default 1)"));
+    p.addFlag("json", tr("print one JSON object"));
     if (!parseOrHelp(p, args))
         return 0;
     using namespace kvscope::gpu;
@@ -524,38 +576,79 @@ int runDecodeCommand(const std::vector<std::string>& args) {
         std::cout << j.dump(2) << '\n';
         return 0;
     }
-    std::cout << "Backend: " << backendLine << "\n";
-    std::cout << "Model: " << r.model.layers << " layers, width " << r.model.width << ", " << r.model.heads
-              << " heads, " << r.model.kvHeads << " KV heads, " << groupThousands(r.parameters) << " parameters, "
-              << precisionName(r.precision) << (r.graphs ? ", CUDA graphs" : "") << "\n";
-    std::cout << "Batch " << o.batch << ", prompt " << o.promptLen << ", " << o.steps << " steps\n\n";
-    std::printf("%-11s %10s %10s %12s %16s %16s\n", "cache", "ms/step", "tokens/s", "weights", "KV (formula)",
-                "peak allocated");
+    // The device summary and the reading are gpu/'s English; the CLI only labels them.
+    std::cout << tr("Backend: %1", {backendLine}) << "\n";
+    const Text modelLine =
+        r.graphs ? Text("Model: %1 layers, width %2, %3 heads, %4 KV heads, %5 parameters, %6, CUDA graphs")
+                 : Text("Model: %1 layers, width %2, %3 heads, %4 KV heads, %5 parameters, %6");
+    std::cout << tr(modelLine,
+                    {std::to_string(r.model.layers), std::to_string(r.model.width), std::to_string(r.model.heads),
+                     std::to_string(r.model.kvHeads), groupThousands(r.parameters), precisionName(r.precision)})
+              << "\n";
+    std::cout << tr("Batch %1, prompt %2, %3 steps",
+                    {std::to_string(o.batch), std::to_string(o.promptLen), std::to_string(o.steps)})
+              << "\n\n";
+    // Cache mode names are the --cache values and stay as they are in every language.
+    std::vector<std::vector<std::string>> table{
+        {tr("cache"), tr("ms/step"), tr("tokens/s"), tr("weights"), tr("KV (formula)"), tr("peak allocated")}};
     for (const ModeResult& m : r.modes)
-        std::printf("%-11s %10.3f %10.1f %12s %16s %16s\n", cacheModeName(m.mode).c_str(), m.msPerStep,
-                    m.tokensPerSecond, formatBytes(m.memory.theoreticalWeightBytes).c_str(),
-                    formatBytes(m.memory.theoreticalKvBytes).c_str(), formatBytes(m.memory.peakAllocatedBytes).c_str());
-    std::cout << "\ntokens identical across modes: "
-              << (!r.tokensCompared   ? "not compared (fewer than two modes)"
-                  : r.tokensIdentical ? "yes"
-                                      : "NO")
-              << "\n"
-              << englishReading(r) << "\n";
+        table.push_back({cacheModeName(m.mode), fixed(m.msPerStep, 3), fixed(m.tokensPerSecond, 1),
+                         formatBytes(m.memory.theoreticalWeightBytes), formatBytes(m.memory.theoreticalKvBytes),
+                         formatBytes(m.memory.peakAllocatedBytes)});
+    printTable(table, {11, 10, 10, 12, 16, 16});
+    const std::string identical = !r.tokensCompared   ? tr("not compared (fewer than two modes)")
+                                  : r.tokensIdentical ? tr("yes")
+                                                      : tr("NO");
+    std::cout << "\n" << tr("tokens identical across modes: %1", {identical}) << "\n";
+    if (language() == Language::English)
+        std::cout << englishReading(r) << "\n";
+    else
+        std::cout << tr("Reading (in English): %1", {englishReading(r)}) << "\n";
     return 0;
 }
 
 void printUsage() {
-    std::cout << "Usage: kvscope-cli <command> [options]\n\n"
-                 "Answers KV Scope's memory questions on the command line.\n\n"
-                 "Commands:\n"
-                 "  estimate   weights + KV cache + overheads of a scenario against a GPU budget\n"
-                 "  capacity   KV cache tokens and maximum concurrency, as vLLM reports them\n"
-                 "  simulate   contiguous reservation vs PagedAttention blocks on a request trace\n"
-                 "  decode     our small GPT generating tokens with and without a KV cache, measured\n"
-                 "  presets    the model and GPU presets\n\n"
-                 "Every command takes --help and --json. Options:\n"
-                 "  --version  print the version and the compute backend\n"
-                 "  --help     show this help\n";
+    std::cout << tr("Usage: kvscope-cli <command> [options]") << "\n\n"
+              << tr("Answers KV Scope's memory questions on the command line.") << "\n\n"
+              << tr("Commands:") << "\n"
+              << "  estimate   " << tr("weights + KV cache + overheads of a scenario against a GPU budget") << "\n"
+              << "  capacity   " << tr("KV cache tokens and maximum concurrency, as vLLM reports them") << "\n"
+              << "  simulate   " << tr("contiguous reservation vs PagedAttention blocks on a request trace") << "\n"
+              << "  decode     " << tr("our small GPT generating tokens with and without a KV cache, measured") << "\n"
+              << "  presets    " << tr("the model and GPU presets") << "\n\n"
+              << tr("Every command takes --help, --json and --lang. Options:") << "\n"
+              << "  --version       " << tr("print the version and the compute backend") << "\n"
+              << "  --help          " << tr("show this help and exit") << "\n"
+              << "  --lang ko|en    " << languageOptionHelp() << "\n";
+}
+
+// Takes every --lang out of args (anywhere: before the command or among its options) and sets the
+// language of the text output; the last one wins. Without one the environment decides, as for the
+// window. False, after saying why on stderr, when a value is not a language.
+bool takeLanguageOption(std::vector<std::string>& args) {
+    setLanguage(languageFromEnvironment());
+    for (std::size_t i = 0; i < args.size();) {
+        std::string_view arg = args[i];
+        std::string value;
+        if (arg == "--lang") {
+            const bool hasValue = i + 1 < args.size() && !std::string_view(args[i + 1]).starts_with("--");
+            value = hasValue ? args[i + 1] : std::string();
+            args.erase(args.begin() + std::ptrdiff_t(i), args.begin() + std::ptrdiff_t(i + (hasValue ? 2 : 1)));
+        } else if (arg.starts_with("--lang=")) {
+            value = std::string(arg.substr(7));
+            args.erase(args.begin() + std::ptrdiff_t(i));
+        } else {
+            ++i;
+            continue;
+        }
+        const std::optional<Language> chosen = parseLanguage(value);
+        if (!chosen) {
+            std::cerr << "kvscope-cli: " << tr("--lang expects en or ko, got '%1'", {value}) << '\n';
+            return false;
+        }
+        setLanguage(*chosen);
+    }
+    return true;
 }
 
 } // namespace
@@ -564,6 +657,8 @@ void printUsage() {
 int main(int argc, char** argv) {
     using namespace kvscope::cli;
     std::vector<std::string> args(argv + 1, argv + argc);
+    if (!takeLanguageOption(args))
+        return 2;
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         printUsage();
         return 0;
@@ -573,9 +668,9 @@ int main(int argc, char** argv) {
         std::string cublasWhy;
         const bool cublas = kvscope::gpu::cublasAvailable(&cublasWhy);
         std::cout << "kvscope-cli " << KVSCOPE_VERSION << "\n"
-                  << "CUDA backend: " << (device.cudaBuilt ? "built" : "not built") << "\n"
-                  << "cuBLAS: " << (cublas ? std::string("loads") : cublasWhy) << "\n"
-                  << "Compute: " << device.summary() << "\n";
+                  << (device.cudaBuilt ? tr("CUDA backend: built") : tr("CUDA backend: not built")) << "\n"
+                  << (cublas ? tr("cuBLAS: loads") : tr("cuBLAS: %1", {cublasWhy})) << "\n"
+                  << tr("Compute: %1", {device.summary()}) << "\n";
         return 0;
     }
     const std::map<std::string, std::function<int(const std::vector<std::string>&)>> commands{
@@ -586,17 +681,18 @@ int main(int argc, char** argv) {
         {"presets", runPresets}};
     const auto command = commands.find(args[0]);
     if (command == commands.end()) {
-        std::cerr << "kvscope-cli: unknown command '" << args[0]
-                  << "'; expected estimate, capacity, simulate, decode or presets\n";
+        std::cerr << tr("kvscope-cli: unknown command '%1'; expected estimate, capacity, simulate, decode or presets",
+                        {args[0]})
+                  << '\n';
         return 2;
     }
     try {
         return command->second(std::vector<std::string>(args.begin() + 1, args.end()));
     } catch (const kvscope::Error& e) {
-        std::cerr << "kvscope-cli " << args[0] << ": error: " << e.what() << '\n';
+        std::cerr << tr("kvscope-cli %1: error: %2", {args[0], e.what()}) << '\n';
         return 2;
     } catch (const std::exception& e) {
-        std::cerr << "kvscope-cli " << args[0] << ": internal error: " << e.what() << '\n';
+        std::cerr << tr("kvscope-cli %1: internal error: %2", {args[0], e.what()}) << '\n';
         return 1;
     }
 }

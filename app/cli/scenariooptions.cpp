@@ -3,6 +3,7 @@
 #include "error.h"
 #include "gpus.h"
 #include "hfconfig.h"
+#include "messages.h"
 #include "presets.h"
 #include "units.h"
 
@@ -11,26 +12,26 @@
 namespace kvscope::cli {
 
 void addScenarioOptions(ArgParser& p) {
-    p.addOption("preset", "NAME", "model preset (see 'kvscope-cli presets'); default llama-3.1-8b");
-    p.addOption("config", "FILE", "a Hugging Face config.json instead of a preset");
-    p.addOption("layers", "N", "decoder layers (overrides the preset or config)");
-    p.addOption("hidden", "N", "hidden size");
-    p.addOption("heads", "N", "query heads");
-    p.addOption("kv-heads", "N", "key/value heads; must divide --heads");
-    p.addOption("head-dim", "N", "per-head width (default hidden / heads)");
-    p.addOption("intermediate", "N", "MLP width (for the parameter estimate)");
-    p.addOption("vocab", "N", "vocabulary size (for the parameter estimate)");
-    p.addOption("params", "N", "parameter count; replaces the estimate from the shape");
+    p.addOption("preset", "NAME", tr("model preset (see 'kvscope-cli presets'); default llama-3.1-8b"));
+    p.addOption("config", "FILE", tr("a Hugging Face config.json instead of a preset"));
+    p.addOption("layers", "N", tr("decoder layers (overrides the preset or config)"));
+    p.addOption("hidden", "N", tr("hidden size"));
+    p.addOption("heads", "N", tr("query heads"));
+    p.addOption("kv-heads", "N", tr("key/value heads; must divide --heads"));
+    p.addOption("head-dim", "N", tr("per-head width (default hidden / heads)"));
+    p.addOption("intermediate", "N", tr("MLP width (for the parameter estimate)"));
+    p.addOption("vocab", "N", tr("vocabulary size (for the parameter estimate)"));
+    p.addOption("params", "N", tr("parameter count; replaces the estimate from the shape"));
     p.addOption("weight-dtype", "D",
-                "weight storage: fp32, bf16, fp16, fp8, int8, int4, int4-g128, ... (default bf16)");
-    p.addOption("kv-dtype", "D", "KV cache storage, same names (default bf16)");
-    p.addOption("context", "TOKENS", "tokens per sequence (default 8192)");
-    p.addOption("batch", "N", "concurrent sequences (default 8)");
-    p.addOption("gpu", "NAME", "GPU preset (default rtx-4090, 24 GiB)");
-    p.addOption("gpu-memory-gib", "X", "GPU memory in GiB instead of a preset");
-    p.addOption("utilization", "F", "fraction of GPU memory the server may use, like vLLM (default 0.9)");
-    p.addOption("tp", "N", "tensor-parallel GPUs (default 1)");
-    p.addOption("block-size", "TOKENS", "KV block size in tokens (default 16)");
+                tr("weight storage: fp32, bf16, fp16, fp8, int8, int4, int4-g128, ... (default bf16)"));
+    p.addOption("kv-dtype", "D", tr("KV cache storage, same names (default bf16)"));
+    p.addOption("context", "TOKENS", tr("tokens per sequence (default 8192)"));
+    p.addOption("batch", "N", tr("concurrent sequences (default 8)"));
+    p.addOption("gpu", "NAME", tr("GPU preset (default rtx-4090, 24 GiB)"));
+    p.addOption("gpu-memory-gib", "X", tr("GPU memory in GiB instead of a preset"));
+    p.addOption("utilization", "F", tr("fraction of GPU memory the server may use, like vLLM (default 0.9)"));
+    p.addOption("tp", "N", tr("tensor-parallel GPUs (default 1)"));
+    p.addOption("block-size", "TOKENS", tr("KV block size in tokens (default 16)"));
 }
 
 Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes) {
@@ -54,8 +55,9 @@ Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes
         m.maxContext = 0;
         s.model = m;
         if (!p.has("params"))
-            notes.push_back("parameters estimated from the shape (Llama-style gated MLP, 32K vocabulary unless "
-                            "--vocab, intermediate 4 x hidden unless --intermediate); pass --params to give the count");
+            notes.push_back(english("parameters estimated from the shape (Llama-style gated MLP, 32K vocabulary "
+                                    "unless --vocab, intermediate 4 x hidden unless --intermediate); pass --params "
+                                    "to give the count"));
     }
 
     ModelShape& m = s.model;
@@ -81,7 +83,7 @@ Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes
         throw Error("--kv-heads: " + m.displayName + " caches an MLA latent, which has no KV heads to change");
     if (shapeChanged && m.paramsOverride != 0) {
         m.paramsOverride = 0; // the published count belongs to the unmodified model
-        notes.push_back("the shape was changed, so the parameter count is estimated rather than published");
+        notes.push_back(english("the shape was changed, so the parameter count is estimated rather than published"));
     }
     if (auto params = p.uintValue("params", 1))
         m.paramsOverride = *params;

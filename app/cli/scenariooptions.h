@@ -12,7 +12,8 @@ namespace kvscope::cli {
 void addScenarioOptions(ArgParser& parser);
 
 // Builds a scenario from the parsed options on top of the default scenario. `notes`
-// receives what the importer assumed. Throws Error naming the option at fault.
+// receives what the importer assumed, in English as --json prints them (the text output
+// translates the CLI's own with translateKnown()). Throws Error naming the option at fault.
 Scenario scenarioFromOptions(const ArgParser& parser, std::vector<std::string>& notes);
 
 } // namespace kvscope::cli
