@@ -1,6 +1,7 @@
 #include "attentionpage.h"
 
 #include "chartstyle.h"
+#include "pagelayout.h"
 #include "scenariocontroller.h"
 #include "sweep.h"
 #include "viewtext.h"
@@ -76,7 +77,7 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
 
-    auto* layout = new QVBoxLayout(this);
+    auto* layout = scrollingColumn(this);
     layout->addWidget(m_view, 3);
     auto* naiveBox = new QGroupBox(tr("The naive formula vs the real one"), this);
     (new QVBoxLayout(naiveBox))->addWidget(m_naive);
@@ -86,7 +87,7 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
     connect(controller, &ScenarioController::scenarioChanged, this, &AttentionPage::scenarioChanged);
     connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this] {
         QFont labels = QApplication::font();
-        labels.setPointSizeF(chartstyle::presenter() ? chartstyle::bodyPoints() * 0.85 : labels.pointSizeF());
+        labels.setPointSizeF(chartstyle::presenter() ? chartstyle::bodyPoints() : labels.pointSizeF());
         labels.setBold(chartstyle::presenter());
         m_perToken->setLabelFont(labels);
         scenarioChanged();

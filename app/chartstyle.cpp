@@ -30,7 +30,7 @@ qreal bodyPoints() {
     return presenter() ? 18.0 : QApplication::font().pointSizeF();
 }
 qreal titlePoints() {
-    return presenter() ? 16.0 : 12.0;
+    return presenter() ? 18.0 : 12.0;
 }
 qreal headlinePoints() {
     return presenter() ? 28.0 : 16.0;
@@ -51,7 +51,7 @@ void restyle(QChart* chart) {
     title.setBold(true);
     chart->setTitleFont(title);
     QFont body = QApplication::font();
-    body.setPointSizeF(presenter() ? bodyPoints() * 0.8 : body.pointSizeF());
+    body.setPointSizeF(presenter() ? bodyPoints() : body.pointSizeF());
     chart->legend()->setFont(body);
     for (QAbstractAxis* axis : chart->axes()) {
         axis->setLabelsFont(body);

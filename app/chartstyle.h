@@ -39,7 +39,7 @@ inline bool presenter() {
 
 // Point sizes: body text, chart titles and headline figures (the verdict, a lesson's answer).
 qreal bodyPoints();     // the desktop's size, 18 in presenter mode
-qreal titlePoints();    // 12, 20 in presenter mode
+qreal titlePoints();    // 12, 18 in presenter mode
 qreal headlinePoints(); // 16, 28 in presenter mode
 QFont headlineFont();
 // A line width for `normal` pixels: doubled in presenter mode.

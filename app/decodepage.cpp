@@ -6,7 +6,7 @@
 #include "chartstyle.h"
 #include "coursedata.h"
 #include "decodeworker.h"
-#include "fieldgrid.h"
+#include "pagelayout.h"
 #include "units.h"
 #include "viewtext.h"
 
@@ -459,6 +459,7 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     m_fit->setColumnCount(7);
     m_course->setColumnCount(3);
     for (QTableWidget* table : {m_summary, m_fit, m_course}) {
+        table->setTabKeyNavigation(false); // Tab leaves the table instead of walking its cells
         table->verticalHeader()->hide();
         table->setEditTriggers(QAbstractItemView::NoEditTriggers);
         table->horizontalHeader()->setStretchLastSection(true);

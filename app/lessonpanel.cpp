@@ -1,5 +1,6 @@
 #include "lessonpanel.h"
 
+#include "chartstyle.h"
 #include "error.h"
 #include "language.h"
 #include "scenariocontroller.h"
@@ -190,6 +191,8 @@ void LessonPanel::goTo(int index) {
     // The scenario first, so that the page the class is sent to already shows it.
     m_controller->setScenario(lesson.scenario, false);
     emit highlightRequested(QString());
+    if (lesson.simulation)
+        emit simulationRequested(*lesson.simulation);
     emit pageRequested(QString::fromUtf8(kvscope::lessonPageName(lesson.page)));
     m_number->setValue(0);
     display(m_index);
@@ -246,10 +249,19 @@ QString LessonPanel::format(double value, int decimals) const {
 
 QString LessonPanel::render(const kvscope::LocalizedText& text) const {
     const kvscope::Lesson& lesson = *currentLesson();
-    const std::string rendered =
-        kvscope::renderLessonText(text.in(language()), lesson,
-                                  [this](double value, int decimals) { return format(value, decimals).toStdString(); });
-    return QString::fromStdString(rendered).toHtmlEscaped().replace(u'\n', u"<br>"_s);
+    try {
+        const std::string rendered =
+            kvscope::renderLessonText(text.in(language()), lesson, [this](double value, int decimals) {
+                return format(value, decimals).toStdString();
+            });
+        return QString::fromStdString(rendered).toHtmlEscaped().replace(u'\n', u"<br>"_s);
+    } catch (const std::exception& e) {
+        // A figure that cannot be computed (a teacher's simulation that fails) is said in
+        // place of the text; the class and the window go on.
+        return u"<span style='color:%1'>%2</span>"_s.arg(
+            chartstyle::bad().name(),
+            tr("This lesson's figures cannot be computed: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
+    }
 }
 
 void LessonPanel::rebuildChoices() {
@@ -316,7 +328,13 @@ QString LessonPanel::feedbackText() const {
                    ? good.arg(tr("✓ Right: %1").arg(right))
                    : bad.arg(tr("✗ Not quite: the answer is %1").arg(right));
     }
-    const double figure = kvscope::lessonFigure(*lesson, lesson->predict.figure);
+    double figure = 0;
+    try {
+        figure = kvscope::lessonFigure(*lesson, lesson->predict.figure);
+    } catch (const std::exception& e) {
+        return bad.arg(
+            tr("This lesson's figures cannot be computed: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
+    }
     const int decimals = std::abs(figure - std::round(figure)) < 1e-9 ? 0 : 2;
     const QString unit = QString::fromStdString(lesson->predict.unit.in(language()));
     const QString value = QString(format(figure, decimals) + u' ' + unit).trimmed();

@@ -51,6 +51,8 @@ public:
     void setPrediction(double value);
     void choose(int choice);
     void setQuizMode(bool on);
+    // Quiz mode with a question not yet revealed: nothing may show the answer's figures.
+    bool hidesFigures() const { return m_quiz && hasLessons() && !m_revealed; }
 
     QString questionText() const;
     QString answerText() const;   // empty until revealed
@@ -66,6 +68,8 @@ signals:
     void pageRequested(const QString& page);
     void highlightRequested(const QString& target); // empty: clear
     void coverRequested(const QString& page, bool covered);
+    // The lesson's paged run, for the paged page to replay what the answer quotes.
+    void simulationRequested(const kvscope::LessonSimulation& simulation);
     void revealed();
 
 protected:

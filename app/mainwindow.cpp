@@ -21,6 +21,10 @@
 #include "settings.h"
 #include "viewtext.h"
 
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAbstractSlider>
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -34,8 +38,10 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLibraryInfo>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -64,8 +70,9 @@ QStringList figureWidgets(const QString& page) {
         return {u"attentionChart"_s, u"naiveFormula"_s, u"attentionTable"_s};
     if (page == u"scaling"_s)
         return {u"scalingChart"_s, u"fitMap"_s};
-    if (page == u"gpu"_s)
-        return {u"decodeSummary"_s};
+    if (page == u"gpu"_s) // our run's figures and the course's, which lessons ask for
+        return {u"decodeSummary"_s, u"decodeCourse"_s,   u"decodeFit"_s,
+                u"decodeFitText"_s, u"decodeHeadline"_s, u"decodeReading"_s};
     return {}; // the paged page reveals its timelines step by step instead
 }
 
@@ -92,6 +99,8 @@ MainWindow::MainWindow(ScenarioController* controller, QWidget* parent)
     m_toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     addToolBar(Qt::TopToolBarArea, m_toolbar);
     setAcceptDrops(true);
+    qApp->installEventFilter(this);
+    connect(m_lessonDock, &QDockWidget::visibilityChanged, this, [this] { updateLessonKeys(); });
 
     m_narrated = controller->scenario();
     m_narratedEstimate = controller->estimate();
@@ -113,6 +122,12 @@ MainWindow::MainWindow(ScenarioController* controller, QWidget* parent)
 }
 
 MainWindow::~MainWindow() {
+    qApp->removeEventFilter(this);
+    // QWidget's destructor hides the docks and pages after this class's members are gone:
+    // nothing of theirs may call back into this window then.
+    m_lessonDock->disconnect(this);
+    m_scenarioDock->disconnect(this);
+    m_pages->disconnect(this);
     // Leave the process's font and style as they were (tests build many windows).
     if (m_presenter) {
         chartstyle::Style::instance()->setPresenter(false);
@@ -175,16 +190,32 @@ void MainWindow::buildUi() {
 
     QWidget* oldLessons = m_lessonDock->widget();
     m_lessons = new LessonPanel(m_controller, m_lessonDock);
-    m_lessonDock->setWidget(m_lessons);
+    // The lesson scrolls in its dock rather than push the window past a 720-line projector.
+    auto* lessonScroll = new QScrollArea(m_lessonDock);
+    lessonScroll->setWidget(m_lessons);
+    lessonScroll->setWidgetResizable(true);
+    lessonScroll->setFrameShape(QFrame::NoFrame);
+    lessonScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    lessonScroll->setMinimumHeight(120);
+    m_lessonDock->setWidget(lessonScroll);
     m_lessonDock->setWindowTitle(tr("Lessons"));
     delete oldLessons;
     connect(m_lessons, &LessonPanel::pageRequested, this, [this](const QString& name) { showPage(name); });
+    connect(m_lessons, &LessonPanel::simulationRequested, m_paged, &PagedPage::applyLessonSimulation);
     connect(m_lessons, &LessonPanel::highlightRequested, this, [this](const QString& target) {
         overlay::clearHighlights(this);
-        if (!target.isEmpty())
-            if (auto* widget = findChild<QWidget*>(target))
-                overlay::highlight(widget);
+        auto* widget = target.isEmpty() ? nullptr : findChild<QWidget*>(target);
+        if (!widget)
+            return;
+        overlay::highlight(widget);
+        // Bring it into view: in presenter mode the figures may sit below the fold.
+        for (QWidget* p = widget->parentWidget(); p; p = p->parentWidget())
+            if (auto* area = qobject_cast<QScrollArea*>(p)) {
+                area->ensureWidgetVisible(widget, 0, 0);
+                break;
+            }
     });
+    connect(m_lessons, &LessonPanel::pageRequested, this, [this] { updateLessonKeys(); });
     connect(m_lessons, &LessonPanel::coverRequested, this, [this](const QString& lessonPage, bool covered) {
         overlay::clearCovers(this);
         if (!covered)
@@ -368,14 +399,10 @@ void MainWindow::buildShortcuts() {
     m_pagedKeys << add(QKeySequence(Qt::Key_Right), [this] { m_paged->stepOnce(); });
     m_pagedKeys << add(QKeySequence(Qt::Key_R), [this] { m_paged->restart(); });
     // A presenter's clicker sends Page Down / Page Up: reveal then next, and back.
-    add(QKeySequence(Qt::Key_PageDown), [this] {
-        if (m_lessonDock->isVisible())
-            m_lessons->advance();
-    });
-    add(QKeySequence(Qt::Key_PageUp), [this] {
-        if (m_lessonDock->isVisible())
-            m_lessons->previous();
-    });
+    m_lessonKeys.clear();
+    m_lessonKeys << add(QKeySequence(Qt::Key_PageDown), [this] { m_lessons->advance(); });
+    m_lessonKeys << add(QKeySequence(Qt::Key_PageUp), [this] { m_lessons->previous(); });
+    updateLessonKeys();
 }
 
 QString MainWindow::cheatSheetText() const {
@@ -483,6 +510,47 @@ void MainWindow::orderTabs() {
     focusorder::chain(roots);
 }
 
+void MainWindow::updateLessonKeys() {
+    const bool active = m_lessonDock->isVisible() && m_lessons && m_lessons->hasLessons();
+    for (QAction* action : std::as_const(m_lessonKeys))
+        action->setEnabled(active);
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() != QEvent::ShortcutOverride)
+        return QMainWindow::eventFilter(watched, event);
+    auto* widget = qobject_cast<QWidget*>(watched);
+    if (!widget || widget->window() != this)
+        return false;
+    const int key = static_cast<QKeyEvent*>(event)->key();
+    // In the lesson panel the clicker's keys stay the lesson's (its prediction box included).
+    if ((key == Qt::Key_PageDown || key == Qt::Key_PageUp) && m_lessons && m_lessons->isAncestorOf(widget))
+        return false;
+    const bool text = qobject_cast<QLineEdit*>(widget) || qobject_cast<QAbstractSpinBox*>(widget);
+    const bool view = qobject_cast<QAbstractItemView*>(widget) != nullptr;
+    bool owns = false;
+    switch (key) {
+    case Qt::Key_Space:
+        owns = qobject_cast<QAbstractButton*>(widget) || view || text || qobject_cast<QComboBox*>(widget);
+        break;
+    case Qt::Key_Right:
+        owns = qobject_cast<QAbstractSlider*>(widget) || view || text || qobject_cast<QTabBar*>(widget);
+        break;
+    case Qt::Key_R:
+        owns = view || text || qobject_cast<QComboBox*>(widget);
+        break;
+    case Qt::Key_PageDown:
+    case Qt::Key_PageUp:
+        owns = qobject_cast<QAbstractSlider*>(widget) || view || text;
+        break;
+    default:
+        break;
+    }
+    if (owns)
+        event->accept(); // the key goes to the control, not to the window's shortcut
+    return false;
+}
+
 void MainWindow::showEvent(QShowEvent* event) {
     QMainWindow::showEvent(event);
     QTimer::singleShot(0, this, &MainWindow::orderTabs);
@@ -547,6 +615,8 @@ bool MainWindow::openLessons(const QString& spec) {
         return false;
     }
     m_lessonDock->show();
+    resizeDocks({m_lessonDock}, {height() / 3}, Qt::Vertical);
+    updateLessonKeys();
     return true;
 }
 
@@ -694,7 +764,9 @@ void MainWindow::narrateChange() {
     const kvscope::Scenario before = m_narrated;
     m_narrated = now;
     m_narratedEstimate = e;
-    const QString text = viewtext::changeNarration(diff, before, now);
+    // While a quiz question is open the narration names the change, not the figures it gives away.
+    const bool figures = !(m_lessons && m_lessons->hidesFigures());
+    const QString text = viewtext::changeNarration(diff, before, now, figures);
     if (!text.isEmpty())
         statusBar()->showMessage(text, 8000);
 }

@@ -82,6 +82,9 @@ protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    // Gives the animation's and the lessons' keys (Space, Right, R, Page Up/Down) to the
+    // focused control when that control uses them: a check box keeps Space, a slider Right.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void buildUi();
@@ -116,7 +119,9 @@ private:
     QAction* m_quizAction = nullptr;
     QAction* m_lessonsAction = nullptr;
     QAction* m_leavePresenter = nullptr;
-    QList<QAction*> m_pagedKeys; // Space, Right, R: only while the paged page is shown
+    QList<QAction*> m_pagedKeys;  // Space, Right, R: only while the paged page is shown
+    QList<QAction*> m_lessonKeys; // Page Down, Page Up: only while lessons are open and shown
+    void updateLessonKeys();
     std::optional<kvscope::Scenario> m_pinned;
     kvscope::Scenario m_narrated; // the scenario the status bar last described
     kvscope::Estimate m_narratedEstimate;

@@ -103,7 +103,7 @@ void MemoryChart::restyle() {
     m_budget->setPen(QPen(chartstyle::budget(), chartstyle::lineWidth(3), Qt::DashLine));
     m_card->setPen(QPen(chartstyle::runtime().darker(140), chartstyle::lineWidth(2), Qt::DotLine));
     QFont labels = font();
-    labels.setPointSizeF(chartstyle::presenter() ? chartstyle::bodyPoints() * 0.85 : labels.pointSizeF());
+    labels.setPointSizeF(chartstyle::presenter() ? chartstyle::bodyPoints() : labels.pointSizeF());
     labels.setBold(true);
     m_series->setLabelsVisible(true);
     for (QBarSet* set : m_sets)

@@ -71,6 +71,12 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     m_formula->setTextFormat(Qt::RichText);
     m_formula->setWordWrap(true);
     m_formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_axis->setToolTip(tr("One bar per context length, or per batch"));
+    m_axis->setWhatsThis(tr("By context: the same batch at 2K, 8K and 32K tokens (and the current context). By "
+                            "batch: the same context at batch 1, 8 and 32 (and the current batch)."));
+    m_unit->setToolTip(tr("GiB (1024³ bytes) as nvidia-smi and PyTorch count, or GB (10⁹ bytes) as cards are sold"));
+    m_lockAxis->setWhatsThis(tr("While locked the value axis keeps its top when bars shrink, so halving the batch "
+                                "visibly halves the cache; it still grows when a bar would be cut."));
     m_lockAxis->setToolTip(tr("Keep the scale while you compare: the axis grows when a bar would be cut, never "
                               "shrinks"));
     m_verdict->setToolTip(tr("Weights + KV cache + estimates, against the budget (card x utilization)"));

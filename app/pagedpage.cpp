@@ -2,8 +2,8 @@
 
 #include "chartstyle.h"
 #include "error.h"
-#include "fieldgrid.h"
 #include "memorymapwidget.h"
+#include "pagelayout.h"
 #include "scenariocontroller.h"
 
 #include <QAreaSeries>
@@ -630,6 +630,36 @@ void PagedPage::workloadChosen() {
     m_inFigure = figure;
     for (QWidget* w : {static_cast<QWidget*>(m_requests), static_cast<QWidget*>(m_rate), static_cast<QWidget*>(m_seed)})
         w->setEnabled(!figure); // the figure's two requests are fixed
+    rebuild();
+}
+
+void PagedPage::applyLessonSimulation(const kvscope::LessonSimulation& sim) {
+    const QList<QObject*> controls{m_workload,  m_requests, m_rate,    m_policy, m_placement,
+                                   m_blockSize, m_pool,     m_samples, m_seed,   m_maxModelLen};
+    std::vector<std::unique_ptr<QSignalBlocker>> blockers;
+    for (QObject* control : controls)
+        blockers.push_back(std::make_unique<QSignalBlocker>(control));
+    const QString workload = QString::fromStdString(sim.workload);
+    if (m_workload->findData(workload) < 0)
+        m_workload->addItem(workload, workload); // a teacher's fixed:P,O or uniform:... workload
+    m_workload->setCurrentIndex(m_workload->findData(workload));
+    m_requests->setValue(int(sim.requests));
+    m_rate->setValue(0.0);
+    m_policy->setCurrentIndex(m_policy->findData(int(sim.contiguous)));
+    m_placement->setCurrentIndex(0);
+    if (m_blockSize->findData(int(sim.blockSize)) < 0)
+        m_blockSize->addItem(QString::number(sim.blockSize), int(sim.blockSize));
+    m_blockSize->setCurrentIndex(m_blockSize->findData(int(sim.blockSize)));
+    m_pool->setValue(int(sim.poolTokens));
+    m_samples->setValue(1);
+    m_seed->setValue(int(std::min<std::uint64_t>(sim.seed, std::uint64_t(m_seed->maximum()))));
+    m_maxModelLen->setValue(int(sim.maxModelLen));
+    blockers.clear();
+    // A lesson's run is never the paper's figure: its settings are the lesson's, not a restore.
+    m_inFigure = false;
+    m_beforeFigure.reset();
+    for (QWidget* w : {static_cast<QWidget*>(m_requests), static_cast<QWidget*>(m_rate), static_cast<QWidget*>(m_seed)})
+        w->setEnabled(true);
     rebuild();
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "kvsimulator.h"
+#include "lesson.h"
 #include "page.h"
 
 #include <QFutureWatcher>
@@ -61,6 +62,13 @@ public:
     // True once the background run that gives the total and the whole run has finished.
     bool timelineReady() const { return m_timelineReady; }
     std::uint64_t totalSteps() const; // steps until both have finished; 0 until timelineReady()
+    // The whole run's summaries (contiguous, paged) once timelineReady(); for lessons and tests.
+    std::pair<kvscope::SimSummary, kvscope::SimSummary> runSummaries() const {
+        return {m_timeline.contiguousSummary, m_timeline.pagedSummary};
+    }
+    // A lesson's run: its workload, requests, pool, maximum length, block size, seed and
+    // contiguous policy, all at once, arriving together, one sample, first fit; restarts.
+    void applyLessonSimulation(const kvscope::LessonSimulation& simulation);
     // The translated name of an allocator policy, for titles and legends.
     static QString allocatorLabel(kvscope::AllocatorKind kind);
 

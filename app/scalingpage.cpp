@@ -2,6 +2,7 @@
 
 #include "chartstyle.h"
 #include "fitmapwidget.h"
+#include "pagelayout.h"
 #include "scenariocontroller.h"
 #include "sweep.h"
 #include "viewtext.h"
@@ -92,7 +93,7 @@ ScalingPage::ScalingPage(ScenarioController* controller, QWidget* parent)
     auto* mapBox = new QGroupBox(tr("Fit map: which context and batch fit the budget"), this);
     (new QVBoxLayout(mapBox))->addWidget(m_fitMap);
 
-    auto* layout = new QVBoxLayout(this);
+    auto* layout = scrollingColumn(this);
     layout->addLayout(controls);
     layout->addWidget(m_view, 3);
     layout->addWidget(mapBox, 2);

@@ -58,7 +58,8 @@ QString symbolColor(char symbol) {
     }
 }
 
-QString changeNarration(const kvscope::ScenarioDiff& d, const kvscope::Scenario& a, const kvscope::Scenario& b) {
+QString changeNarration(const kvscope::ScenarioDiff& d, const kvscope::Scenario& a, const kvscope::Scenario& b,
+                        bool figures) {
     using F = kvscope::ScenarioDiff::Field;
     if (d.changed.empty())
         return {};
@@ -119,6 +120,8 @@ QString changeNarration(const kvscope::ScenarioDiff& d, const kvscope::Scenario&
     } else {
         what = tr("%n settings changed", "", int(d.changed.size()));
     }
+    if (!figures)
+        return what;
     QString kv = tr("KV cache %1 → %2").arg(size(d.kvBefore), size(d.kvAfter));
     if (d.kvBefore != d.kvAfter && d.kvRatio > 0)
         kv += tr(" (×%1)").arg(locale.toString(d.kvRatio, 'g', 3));

@@ -15,8 +15,9 @@ QString verdictHtml(const kvscope::Estimate& estimate);
 QString kvFormulaHtml(const kvscope::Scenario& scenario, const kvscope::Estimate& estimate);
 // The status bar's sentence for one change: "Batch 8 -> 16: KV cache 8.00 -> 16.00 GiB (x2),
 // weights unchanged". Empty when nothing a user sees changed.
+// With `figures` false (a quiz question is open) only the change is named: "Batch 8 -> 16".
 QString changeNarration(const kvscope::ScenarioDiff& diff, const kvscope::Scenario& before,
-                        const kvscope::Scenario& after);
+                        const kvscope::Scenario& after, bool figures = true);
 // The colour each symbol of the KV formula is drawn in, shared by the formula and its legend.
 QString symbolColor(char symbol); // 'L', 'B', 'S', 'H', 'D', 'b' (bytes), '2'
 // "8.00 GiB" or "8.59 GB"

@@ -564,6 +564,20 @@ LessonSimulation parseSimulation(const Context& ctx, const json& v) {
         const std::string kind = oneOf(ctx, *p, "simulation.contiguous", {"max", "pow2", "oracle"});
         sim.contiguous = parseAllocatorKind(kind);
     }
+    // The longest request must fit the pool on both servers, or the run can never finish
+    // (found at reveal time, in front of the class): the paged server stores it in whole
+    // blocks, a power-of-two server reserves the next power of two.
+    const std::uint64_t paged = (std::uint64_t(sim.maxModelLen) + sim.blockSize - 1) / sim.blockSize * sim.blockSize;
+    std::uint64_t contiguous = sim.maxModelLen;
+    if (sim.contiguous == AllocatorKind::Pow2)
+        while (contiguous & (contiguous - 1))
+            contiguous += contiguous & (~contiguous + 1); // up to the next power of two
+    if (paged > sim.poolTokens || contiguous > sim.poolTokens)
+        ctx.fail("simulation.pool_tokens",
+                 "must hold one request of max_model_len (" + std::to_string(sim.maxModelLen) +
+                     " tokens) on both servers: " + std::to_string(paged) + " slots in blocks of " +
+                     std::to_string(sim.blockSize) + ", " + std::to_string(contiguous) +
+                     " reserved contiguously; got " + std::to_string(sim.poolTokens));
     return sim;
 }
 

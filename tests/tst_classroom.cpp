@@ -20,6 +20,7 @@
 #include "units.h"
 #include "viewtext.h"
 
+#include <QAbstractAxis>
 #include <QAbstractButton>
 #include <QApplication>
 #include <QChartView>
@@ -202,6 +203,41 @@ private slots:
         QCOMPARE(paged->paged()->lastStep().step, stepAway);
     }
 
+    // The animation's keys never take a key from the control that has the focus.
+    void focusedControlsKeepTheirKeys() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        QVERIFY(window.showPage(u"paged"_s));
+        PagedPage* paged = window.pagedPage();
+        QTRY_VERIFY(paged->paged());
+        auto* whole = paged->findChild<QCheckBox*>();
+        QVERIFY(whole);
+        const bool before = whole->isChecked();
+        whole->setFocus();
+        QTest::keyClick(whole, Qt::Key_Space);
+        QCOMPARE(whole->isChecked(), !before); // Space ticks the box...
+        QVERIFY(!paged->isPlaying());          // ...and does not start the animation
+        auto* speed = paged->findChild<QSlider*>();
+        QVERIFY(speed);
+        const int speedBefore = speed->value();
+        const auto step = paged->paged()->lastStep().step;
+        speed->setFocus();
+        QTest::keyClick(speed, Qt::Key_Right);
+        QCOMPARE(speed->value(), speedBefore + speed->singleStep());
+        QCOMPARE(paged->paged()->lastStep().step, step); // no step taken
+        // With the page itself focused, Right steps.
+        paged->setFocus();
+        QTest::keyClick(&window, Qt::Key_Right);
+        QCOMPARE(paged->paged()->lastStep().step, step + 1);
+        // Page Down in the layers box steps the box; with no lessons open it is nobody else's.
+        QVERIFY(window.showPage(u"memory"_s));
+        QSpinBox* layers = window.controls()->layers()->spinBox();
+        layers->setFocus();
+        QTest::keyClick(layers, Qt::Key_PageDown);
+        QVERIFY(controller.scenario().model.layers < 32);
+    }
+
     void presenterModeByKeyboard() {
         ScenarioController controller;
         MainWindow window(&controller);
@@ -228,29 +264,45 @@ private slots:
         QTest::addColumn<QString>("lang");
         QTest::addColumn<QSize>("size");
         QTest::addColumn<QString>("page");
+        QTest::addColumn<bool>("lessons");
         for (const QString& lang : {u"en"_s, u"ko"_s})
             for (const QSize size : {QSize(1920, 1080), QSize(1280, 720)})
                 for (const QString& page : {u"memory"_s, u"attention"_s, u"scaling"_s, u"paged"_s, u"gpu"_s})
-                    QTest::addRow("%s %dx%d %s", qPrintable(lang), size.width(), size.height(), qPrintable(page))
-                        << lang << size << page;
+                    for (const bool lessons : {false, true})
+                        QTest::addRow("%s %dx%d %s%s", qPrintable(lang), size.width(), size.height(), qPrintable(page),
+                                      lessons ? " with lessons" : "")
+                            << lang << size << page << lessons;
     }
     void presenterLayout() {
         QFETCH(QString, lang);
         QFETCH(QSize, size);
         QFETCH(QString, page);
+        QFETCH(bool, lessons);
         QVERIFY(language::install(lang));
         ScenarioController controller;
         MainWindow window(&controller);
         window.resize(size);
         window.setPresenterMode(true, false);
         showAndWait(window);
+        if (lessons) // the course hour: `kvscope --lang ko --presenter --lesson course`
+            QVERIFY(window.openLessons(u"course"_s));
         QVERIFY(window.showPage(page));
         QTest::qWait(50);
         QCOMPARE(window.size(), size); // the layout's minimum fits the projector
         QVERIFY(QApplication::font().pointSizeF() >= 18.0);
         if (const QString dir = qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
-            window.saveScreenshot(
-                u"%1/presenter-%2-%3x%4-%5.png"_s.arg(dir, lang).arg(size.width()).arg(size.height()).arg(page));
+            window.saveScreenshot(u"%1/presenter-%2-%3x%4-%5%6.png"_s.arg(dir, lang)
+                                      .arg(size.width())
+                                      .arg(size.height())
+                                      .arg(page, lessons ? u"-lessons"_s : QString()));
+        // Presenter type: 18 pt for labels (chart axes, legends, titles included), 28 pt headlines.
+        for (auto* view : window.findChildren<QChartView*>()) {
+            if (!view->isVisibleTo(&window))
+                continue;
+            QVERIFY(view->chart()->titleFont().pointSizeF() >= 18.0);
+            for (QAbstractAxis* axis : view->chart()->axes())
+                QVERIFY2(!axis->isVisible() || axis->labelsFont().pointSizeF() >= 18.0, qPrintable(view->objectName()));
+        }
         const QStringList clipped = clippedWidgets(&window);
         QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(u"; "_s)));
     }
@@ -478,7 +530,7 @@ private slots:
         KV_COMPARE_U64(controller.estimate().kvBytes, kvscope::estimate(lesson.scenario).kvBytes);
         QVERIFY(panel->answerText().isEmpty());
         QCOMPARE(overlay::highlightCount(&window), 0);
-        const bool hidesFigures = lesson.page != kvscope::LessonPage::Paged;
+        const bool hidesFigures = lesson.page != kvscope::LessonPage::Paged; // the paged page reveals by steps
         if (hidesFigures)
             QVERIFY(overlay::coverCount(&window) > 0);
         // Predict the right answer, reveal, and the app agrees with core.
@@ -493,6 +545,12 @@ private slots:
         QVERIFY(!panel->answerText().isEmpty());
         QVERIFY2(!panel->answerText().contains(u'{'), qPrintable(panel->answerText()));
         QVERIFY2(panel->feedbackText().contains(u"✓"_s), qPrintable(panel->feedbackText()));
+        // The revealed text quotes core's figure, formatted as the answer asks.
+        if (lesson.predict.kind == kvscope::LessonPrediction::Kind::Number) {
+            const QString english = QString::fromStdString(kvscope::renderLessonText(
+                lesson.answer.en, lesson, [](double v, int d) { return QLocale().toString(v, 'f', d).toStdString(); }));
+            QCOMPARE(panel->answerText(), english.toHtmlEscaped().replace(u'\n', u"<br>"_s));
+        }
         QCOMPARE(overlay::coverCount(&window), 0);
         QCOMPARE(overlay::highlightCount(&window), 1);
         auto* target = window.findChild<QWidget*>(QString::fromStdString(lesson.highlight));
@@ -504,6 +562,96 @@ private slots:
             QCOMPARE(panel->currentIndex(), index + 1);
             QVERIFY(!panel->isRevealed());
         }
+    }
+
+    // Quiz mode: the status bar names the change a lesson made, never its figures.
+    void quizNarrationHidesFigures() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        showAndWait(window);
+        window.setQuizMode(true);
+        QVERIFY(window.openLessons(u"course:5"_s)); // batch 8 -> 16: the answer is 16 GiB
+        QVERIFY(!window.statusBar()->currentMessage().contains(u"GiB"_s));
+        window.controls()->batch()->setValue(32);
+        QVERIFY(window.statusBar()->currentMessage().startsWith(u"Batch"_s));
+        QVERIFY(!window.statusBar()->currentMessage().contains(u"GiB"_s));
+        window.lessons()->reveal();
+        window.controls()->batch()->setValue(16);
+        QVERIFY(window.statusBar()->currentMessage().contains(u"GiB"_s));
+    }
+
+    // A revealed answer's widget is scrolled into view, even in presenter mode's single column.
+    void highlightIsScrolledIntoView() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        window.resize(1280, 720);
+        window.setPresenterMode(true, false);
+        showAndWait(window);
+        const kvscope::LessonSet set = kvscope::loadShippedLessonSet("course");
+        int checked = 0;
+        for (const kvscope::Lesson& lesson : set.lessons) {
+            if (lesson.page != kvscope::LessonPage::Memory)
+                continue;
+            QVERIFY(window.openLessons(u"course:%1"_s.arg(lesson.index + 1)));
+            window.lessons()->reveal();
+            QTest::qWait(20);
+            auto* target = window.findChild<QWidget*>(QString::fromStdString(lesson.highlight));
+            QVERIFY(target);
+            const QRect onScreen(target->mapTo(&window, QPoint()), target->size());
+            QVERIFY2(window.rect().intersects(onScreen) && onScreen.top() < window.height() - 20, lesson.id.c_str());
+            ++checked;
+        }
+        QVERIFY(checked >= 3);
+    }
+
+    // The paged lessons set up the paged page with their own run: what the answer quotes is
+    // what the page replays.
+    void pagedLessonsReplayTheirRun() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        showAndWait(window);
+        const kvscope::LessonSet set = kvscope::loadShippedLessonSet("course");
+        int checked = 0;
+        for (const kvscope::Lesson& lesson : set.lessons) {
+            if (lesson.page != kvscope::LessonPage::Paged || !lesson.simulation)
+                continue;
+            QVERIFY(window.openLessons(u"course:%1"_s.arg(lesson.index + 1)));
+            QCOMPARE(window.currentPageName(), u"paged"_s);
+            PagedPage* paged = window.pagedPage();
+            QTRY_VERIFY_WITH_TIMEOUT(paged->timelineReady(), 30000);
+            const auto [contiguous, pagedRun] = paged->runSummaries();
+            QCOMPARE(contiguous.meanBatchSaturated, kvscope::lessonFigure(lesson, "contiguous_mean_batch"));
+            QCOMPARE(pagedRun.meanBatchSaturated, kvscope::lessonFigure(lesson, "paged_mean_batch"));
+            QCOMPARE(paged->paged()->allocator().poolSlots(), lesson.simulation->poolTokens);
+            ++checked;
+        }
+        QVERIFY(checked >= 2);
+    }
+
+    // A teacher's lesson whose figures cannot be computed says so; the window goes on.
+    void lessonThatCannotComputeSaysSo() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        showAndWait(window);
+        kvscope::LessonSet set = kvscope::loadShippedLessonSet("course");
+        kvscope::Lesson broken;
+        for (const kvscope::Lesson& lesson : set.lessons)
+            if (lesson.simulation)
+                broken = lesson;
+        QVERIFY(broken.simulation);
+        broken.simulation->poolTokens = 100; // built by hand, past the parser's check: no request fits
+        broken.simulationCache.reset();
+        broken.index = 0;
+        set.lessons = {broken};
+        window.lessons()->setLessonSet(set);
+        window.lessons()->reveal();
+        QVERIFY2(window.lessons()->answerText().contains(u"cannot be computed"_s),
+                 qPrintable(window.lessons()->answerText()));
+        QVERIFY(window.isVisible());
     }
 
     void wrongPredictionIsSaidSo() {

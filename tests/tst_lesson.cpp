@@ -429,6 +429,11 @@ private slots:
         row("bad-placeholder.json", {second, u"field 'answer.en' has a '{' at byte 0"_s});
         row("blank-text.json", {second, u"field 'title.ko' must not be empty"_s});
         row("trace-workload.json", {second, u"field 'simulation.workload' must be sharegpt"_s, u"no trace file"_s});
+        // A run that could never finish (the longest request does not fit) is refused at load,
+        // not found when the answer is revealed in class.
+        row("simulation-cannot-finish.json", {second, u"simulation.pool_tokens"_s, u"3072 slots in blocks of 256"_s});
+        row("simulation-pow2-cannot-finish.json",
+            {second, u"simulation.pool_tokens"_s, u"4096 reserved contiguously"_s});
         row("simulation-too-large.json",
             {second, u"field 'simulation' asks for up to 41943040000 tokens"_s, u"at most 33554432"_s});
         row("tolerance.json", {u"lesson 1 'first'"_s, u"field 'predict.tolerance' must be greater than 0"_s});

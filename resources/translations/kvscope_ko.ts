@@ -4,22 +4,22 @@
 <context>
     <name>AttentionPage</name>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="28"/>
+        <location filename="../../app/attentionpage.cpp" line="29"/>
         <source>KV cache per token</source>
         <translation>토큰당 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="34"/>
+        <location filename="../../app/attentionpage.cpp" line="35"/>
         <source>KV bytes per token for MHA, GQA and MQA of the same model</source>
         <translation>같은 모델을 MHA, GQA, MQA로 구성했을 때의 토큰당 KV 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="35"/>
+        <location filename="../../app/attentionpage.cpp" line="36"/>
         <source>Per token the cache holds 2 x L x H_kv x D_head x bytes. MHA keeps a KV head per query head, GQA one per group, MQA a single one: fewer K/V heads stored, a smaller cache. The bar of this model is darker.</source>
         <translation>캐시는 토큰마다 2 x L x H_kv x D_head x 바이트를 저장합니다. MHA는 쿼리 헤드마다 KV 헤드를 하나씩, GQA는 그룹마다 하나씩, MQA는 하나만 둡니다: 저장하는 K/V 헤드가 적을수록 캐시가 작아집니다. 이 모델의 막대는 더 진하게 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="38"/>
+        <location filename="../../app/attentionpage.cpp" line="39"/>
         <source>The formula with query heads in place of KV heads, against the real one</source>
         <translation>KV 헤드 자리에 쿼리 헤드를 넣은 공식과 실제 공식 비교</translation>
     </message>
@@ -28,79 +28,79 @@
         <translation type="vanished">어떤 자료는 KV 헤드가 들어갈 자리에 쿼리 헤드 수(또는 히든 크기)를 넣습니다. GQA 모델에서는 이렇게 하면 캐시가 쿼리 헤드 수 / KV 헤드 수 배로 부풀려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="39"/>
+        <location filename="../../app/attentionpage.cpp" line="40"/>
         <source>Some texts put the query heads where the KV heads belong (or the hidden size where KV heads x head size belong). For a GQA model that overstates the cache by query heads / KV heads.</source>
         <translation>어떤 자료는 KV 헤드 수 자리에 쿼리 헤드 수를 넣습니다 (또는 KV 헤드 x 헤드 크기 자리에 히든 크기를 넣습니다). GQA 모델에서는 이렇게 하면 캐시가 쿼리 헤드 수 / KV 헤드 수 배로 부풀려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="42"/>
+        <location filename="../../app/attentionpage.cpp" line="43"/>
         <source>Each attention kind&apos;s cache now and the largest batch that fits the budget</source>
         <translation>어텐션 방식별 현재 캐시와 한도 안에 적재 가능한 최대 배치</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="43"/>
+        <location filename="../../app/attentionpage.cpp" line="44"/>
         <source>The largest batch is the number of sequences at this context whose cache fits next to the weights in the budget. A trained model&apos;s KV heads are part of its weights: this compares designs, it is not a setting you can change at inference time.</source>
         <translation>최대 배치는 현재 컨텍스트 길이에서 가중치와 함께 캐시가 한도 안에 들어가는 시퀀스 수입니다. 학습된 모델의 KV 헤드는 가중치의 일부입니다: 이 표는 설계를 비교할 뿐이며, 추론할 때 바꿀 수 있는 설정이 아닙니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="48"/>
+        <location filename="../../app/attentionpage.cpp" line="49"/>
         <source>KV cache per token by attention kind</source>
         <translation>어텐션 방식별 토큰당 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="60"/>
+        <location filename="../../app/attentionpage.cpp" line="61"/>
         <source>KiB per token</source>
         <translation>토큰당 KiB</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="73"/>
+        <location filename="../../app/attentionpage.cpp" line="74"/>
         <source>Attention</source>
         <translation>어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="73"/>
+        <location filename="../../app/attentionpage.cpp" line="74"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="73"/>
+        <location filename="../../app/attentionpage.cpp" line="74"/>
         <source>KV per token</source>
         <translation>토큰당 KV</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="73"/>
+        <location filename="../../app/attentionpage.cpp" line="74"/>
         <source>KV cache now</source>
         <translation>현재 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="73"/>
+        <location filename="../../app/attentionpage.cpp" line="74"/>
         <source>Largest batch that fits</source>
         <translation>적재 가능한 최대 배치</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="81"/>
+        <location filename="../../app/attentionpage.cpp" line="82"/>
         <source>The naive formula vs the real one</source>
         <translation>단순 공식과 실제 공식</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="115"/>
+        <location filename="../../app/attentionpage.cpp" line="116"/>
         <source>MLA latent%1</source>
         <translation>MLA 잠재 벡터%1</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="115"/>
-        <location filename="../../app/attentionpage.cpp" line="119"/>
-        <location filename="../../app/attentionpage.cpp" line="151"/>
+        <location filename="../../app/attentionpage.cpp" line="116"/>
+        <location filename="../../app/attentionpage.cpp" line="120"/>
+        <location filename="../../app/attentionpage.cpp" line="152"/>
         <source> (this model)</source>
         <translation> (이 모델)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="116"/>
+        <location filename="../../app/attentionpage.cpp" line="117"/>
         <source>%1, %2 KV heads%3</source>
         <translation>%1, KV 헤드 %2개%3</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="137"/>
+        <location filename="../../app/attentionpage.cpp" line="138"/>
         <source>%1: KV cache per token by attention kind&lt;br&gt;(%2 layers, %3 query heads, %4 cache)</source>
         <translation>%1: 어텐션 방식별 토큰당 KV 캐시&lt;br&gt;(레이어 %2개, 쿼리 헤드 %3개, %4 캐시)</translation>
     </message>
@@ -109,22 +109,22 @@
         <translation type="vanished">%1: 어텐션 방식별 토큰당 KV 캐시 (레이어 %2개, 쿼리 헤드 %3개, %4 캐시)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="152"/>
+        <location filename="../../app/attentionpage.cpp" line="153"/>
         <source>latent</source>
         <translation>잠재 벡터</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="154"/>
+        <location filename="../../app/attentionpage.cpp" line="155"/>
         <source>%1 at %2 tokens</source>
         <translation>%1 (%2 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="166"/>
+        <location filename="../../app/attentionpage.cpp" line="167"/>
         <source>%1 caches one latent of %2 + %3 values per layer (MLA): %4 per token. The naive formula with %5 heads would say %6, %7x more.</source>
         <translation>%1: 레이어마다 값 %2 + %3개로 된 잠재 벡터 하나를 캐시합니다 (MLA). 토큰당 %4입니다. 헤드 %5개로 계산하는 단순 공식으로는 %6, 즉 %7배가 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="181"/>
+        <location filename="../../app/attentionpage.cpp" line="182"/>
         <source>&lt;b&gt;Naive&lt;/b&gt; (query heads): 2 x %1 layers x %2 heads x %3 x %4 B = &lt;b&gt;%5&lt;/b&gt; per token, %6 for this scenario.&lt;br&gt;&lt;b&gt;Real&lt;/b&gt; (KV heads): 2 x %1 x %7 x %3 x %4 B = &lt;b&gt;%8&lt;/b&gt; per token, %9.&lt;br&gt;The naive formula overstates this model&apos;s cache &lt;b&gt;%10x&lt;/b&gt;: the query heads share %7 KV heads, and that number is fixed by the trained weights.</source>
         <translation>&lt;b&gt;단순 공식&lt;/b&gt; (쿼리 헤드): 2 x %1 레이어 x %2 헤드 x %3 x %4 B = 토큰당 &lt;b&gt;%5&lt;/b&gt;, 이 시나리오에서 %6.&lt;br&gt;&lt;b&gt;실제&lt;/b&gt; (KV 헤드): 2 x %1 x %7 x %3 x %4 B = 토큰당 &lt;b&gt;%8&lt;/b&gt;, %9.&lt;br&gt;단순 공식은 이 모델의 캐시를 &lt;b&gt;%10배&lt;/b&gt;로 부풀립니다: 쿼리 헤드들이 KV 헤드 %7개를 나눠 쓰며, 이 개수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
@@ -609,7 +609,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="201"/>
-        <location filename="../../app/decodepage.cpp" line="1171"/>
+        <location filename="../../app/decodepage.cpp" line="1173"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
@@ -626,8 +626,8 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="218"/>
-        <location filename="../../app/decodepage.cpp" line="767"/>
-        <location filename="../../app/decodepage.cpp" line="920"/>
+        <location filename="../../app/decodepage.cpp" line="768"/>
+        <location filename="../../app/decodepage.cpp" line="922"/>
         <source>ms per step</source>
         <translation>스텝당 ms</translation>
     </message>
@@ -672,7 +672,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="126"/>
-        <location filename="../../app/decodepage.cpp" line="1013"/>
+        <location filename="../../app/decodepage.cpp" line="1015"/>
         <source>%1x</source>
         <translation>%1배</translation>
     </message>
@@ -1022,7 +1022,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="395"/>
-        <location filename="../../app/decodepage.cpp" line="1078"/>
+        <location filename="../../app/decodepage.cpp" line="1080"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
@@ -1057,231 +1057,231 @@
         <translation>모드:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1057"/>
+        <location filename="../../app/decodepage.cpp" line="1059"/>
         <source>least squares over %1 steps: step = %2 ms + %3 ms × tokens</source>
         <translation>스텝 %1개에 대한 최소제곱: 스텝 = %2 ms + %3 ms × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1061"/>
+        <location filename="../../app/decodepage.cpp" line="1063"/>
         <source>least squares does not split the steps into a positive a and b (a = %1 ms, b = %2 ms)</source>
         <translation>최소제곱으로 스텝을 양수인 a와 b로 나눌 수 없음 (a = %1 ms, b = %2 ms)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1064"/>
+        <location filename="../../app/decodepage.cpp" line="1066"/>
         <source>least squares not measured (no completed mode with steps of different sizes)</source>
         <translation>최소제곱 측정 안 됨 (토큰 수가 서로 다른 스텝으로 완료된 모드 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1066"/>
+        <location filename="../../app/decodepage.cpp" line="1068"/>
         <source>two equations: a + %1 b = %2 ms (%3, one token per sequence), a + %4 b = %5 ms (no cache, mean tokens) give a = %6 ms, b = %7 ms</source>
         <translation>두 식: a + %1 b = %2 ms (%3, 시퀀스당 토큰 1개), a + %4 b = %5 ms (캐시 없음, 평균 토큰 수)에서 a = %6 ms, b = %7 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1072"/>
+        <location filename="../../app/decodepage.cpp" line="1074"/>
         <source>two equations not measured (they need complete runs with and without a cache)</source>
         <translation>두 식 측정 안 됨 (캐시 없음과 캐시 사용 실행이 모두 완료되어야 함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1074"/>
+        <location filename="../../app/decodepage.cpp" line="1076"/>
         <source>&lt;b&gt;Batch %1&lt;/b&gt;: %2; %3.</source>
         <translation>&lt;b&gt;배치 %1&lt;/b&gt;: %2; %3.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1078"/>
+        <location filename="../../app/decodepage.cpp" line="1080"/>
         <source>Tokens per step</source>
         <translation>스텝당 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1078"/>
+        <location filename="../../app/decodepage.cpp" line="1080"/>
         <source>Measured ms/step</source>
         <translation>측정 ms/스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1079"/>
+        <location filename="../../app/decodepage.cpp" line="1081"/>
         <source>Least squares</source>
         <translation>최소제곱</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1079"/>
+        <location filename="../../app/decodepage.cpp" line="1081"/>
         <source>Two equations (batch %1&apos;s a, b)</source>
         <translation>두 식 (배치 %1의 a, b)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1080"/>
+        <location filename="../../app/decodepage.cpp" line="1082"/>
         <source>Measured − predicted</source>
         <translation>측정값 − 예측값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1100"/>
+        <location filename="../../app/decodepage.cpp" line="1102"/>
         <source>%1 ms (%2)</source>
         <translation>%1 ms (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1123"/>
+        <location filename="../../app/decodepage.cpp" line="1125"/>
         <source>not run at this batch</source>
         <translation>이 배치에서는 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1130"/>
-        <location filename="../../app/decodepage.cpp" line="1136"/>
+        <location filename="../../app/decodepage.cpp" line="1132"/>
         <location filename="../../app/decodepage.cpp" line="1138"/>
+        <location filename="../../app/decodepage.cpp" line="1140"/>
         <source>not measured (a mode stopped or was not run)</source>
         <translation>측정 안 됨 (중지되었거나 실행하지 않은 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1131"/>
-        <location filename="../../app/decodepage.cpp" line="1174"/>
-        <location filename="../../app/decodepage.cpp" line="1180"/>
+        <location filename="../../app/decodepage.cpp" line="1133"/>
+        <location filename="../../app/decodepage.cpp" line="1176"/>
+        <location filename="../../app/decodepage.cpp" line="1182"/>
         <source>%1 / %2 ms</source>
         <translation>%1 / %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1140"/>
-        <location filename="../../app/decodepage.cpp" line="1177"/>
+        <location filename="../../app/decodepage.cpp" line="1142"/>
+        <location filename="../../app/decodepage.cpp" line="1179"/>
         <source>a = %1 ms, b = %2 ms</source>
         <translation>a = %1 ms, b = %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1153"/>
-        <location filename="../../app/decodepage.cpp" line="1183"/>
+        <location filename="../../app/decodepage.cpp" line="1155"/>
+        <location filename="../../app/decodepage.cpp" line="1185"/>
         <source>%1 / %2 ms (measured %3 / %4)</source>
         <translation>%1 / %2 ms (측정 %3 / %4)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1156"/>
+        <location filename="../../app/decodepage.cpp" line="1158"/>
         <source>not measured (a mode stopped)</source>
         <translation>측정 안 됨 (중지된 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1158"/>
+        <location filename="../../app/decodepage.cpp" line="1160"/>
         <source>not measured (batch 1&apos;s two equations are missing)</source>
         <translation>측정 안 됨 (배치 1의 두 식이 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1160"/>
+        <location filename="../../app/decodepage.cpp" line="1162"/>
         <source>not run yet</source>
         <translation>아직 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1163"/>
+        <location filename="../../app/decodepage.cpp" line="1165"/>
         <source>%1 layers, width %2, %3, %4 steps, prompt %5</source>
         <translation>레이어 %1개, 폭 %2, %3, 스텝 %4개, 프롬프트 %5</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1171"/>
+        <location filename="../../app/decodepage.cpp" line="1173"/>
         <source>%1 layers, width %2, FP32, %3 steps, prompt 1</source>
         <translation>레이어 %1개, 폭 %2, FP32, 스텝 %3개, 프롬프트 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1173"/>
+        <location filename="../../app/decodepage.cpp" line="1175"/>
         <source>Batch 1: ms/step, no cache / cache</source>
         <translation>배치 1: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1175"/>
+        <location filename="../../app/decodepage.cpp" line="1177"/>
         <source>Batch 1: speedup</source>
         <translation>배치 1: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1176"/>
+        <location filename="../../app/decodepage.cpp" line="1178"/>
         <source>%1 (on the course&apos;s CPU: %2)</source>
         <translation>%1 (강의의 CPU: %2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1177"/>
+        <location filename="../../app/decodepage.cpp" line="1179"/>
         <source>Batch 1: two equations</source>
         <translation>배치 1: 두 식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1179"/>
+        <location filename="../../app/decodepage.cpp" line="1181"/>
         <source>Batch 64: ms/step, no cache / cache</source>
         <translation>배치 64: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1181"/>
+        <location filename="../../app/decodepage.cpp" line="1183"/>
         <source>Batch 64: speedup</source>
         <translation>배치 64: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1182"/>
+        <location filename="../../app/decodepage.cpp" line="1184"/>
         <source>Batch 64 from batch 1&apos;s a, b: no cache / cache</source>
         <translation>배치 1의 a, b로 예측한 배치 64: 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1190"/>
+        <location filename="../../app/decodepage.cpp" line="1192"/>
         <source>Figure</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1190"/>
+        <location filename="../../app/decodepage.cpp" line="1192"/>
         <source>Course (RTX 4090, from the course text)</source>
         <translation>강의 (RTX 4090, 강의 본문 수치)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1191"/>
+        <location filename="../../app/decodepage.cpp" line="1193"/>
         <source>This run (CUDA, this machine)</source>
         <translation>이번 실행 (CUDA, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1191"/>
+        <location filename="../../app/decodepage.cpp" line="1193"/>
         <source>This run (CPU, this machine)</source>
         <translation>이번 실행 (CPU, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1208"/>
+        <location filename="../../app/decodepage.cpp" line="1210"/>
         <source>%1 at batch %2</source>
         <translation>배치 %2에서 %1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1209"/>
+        <location filename="../../app/decodepage.cpp" line="1211"/>
         <source>not measured at batch %1</source>
         <translation>배치 %1에서 측정 안 됨</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1210"/>
+        <location filename="../../app/decodepage.cpp" line="1212"/>
         <source>Speedup with a cache: %1 · course (RTX 4090): %2 at batch 1, %3 at batch 64</source>
         <translation>캐시 사용 시 속도 향상: %1 · 강의 (RTX 4090): 배치 1에서 %2, 배치 64에서 %3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1211"/>
-        <location filename="../../app/decodepage.cpp" line="1265"/>
+        <location filename="../../app/decodepage.cpp" line="1213"/>
+        <location filename="../../app/decodepage.cpp" line="1267"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1218"/>
+        <location filename="../../app/decodepage.cpp" line="1220"/>
         <source>On CUDA, %1%2.</source>
         <translation>CUDA에서 실행, %1%2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1222"/>
+        <location filename="../../app/decodepage.cpp" line="1224"/>
         <source>On the CPU, as chosen.</source>
         <translation>CPU에서 실행 (선택한 대로).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1224"/>
+        <location filename="../../app/decodepage.cpp" line="1226"/>
         <source>On the CPU: no CUDA device answered.</source>
         <translation>CPU에서 실행: 응답한 CUDA 장치가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1226"/>
+        <location filename="../../app/decodepage.cpp" line="1228"/>
         <source>On the CPU: the CUDA kernels take a head size of 64 or 128, this model&apos;s is %1.</source>
         <translation>CPU에서 실행: CUDA 커널은 헤드 크기 64 또는 128만 지원하는데, 이 모델은 %1입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1229"/>
+        <location filename="../../app/decodepage.cpp" line="1231"/>
         <source>On the CPU: cuBLAS could not be opened.</source>
         <translation>CPU에서 실행: cuBLAS를 열 수 없었습니다.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="1231"/>
+        <location filename="../../app/decodepage.cpp" line="1233"/>
         <source>At batch %1 each cached step pushed %n token(s), one per sequence, instead of the whole prefix, and ran %2 faster.</source>
         <translation>
             <numerusform>배치 %1에서 캐시 사용 스텝은 지금까지의 토큰 전체 대신 시퀀스마다 하나씩, 토큰 %n개만 모델에 넣었고 %2 빨랐습니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1238"/>
+        <location filename="../../app/decodepage.cpp" line="1240"/>
         <source>Speedup not measured at batch %1: it needs complete runs without a cache and with a contiguous one.</source>
         <translation>배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
@@ -1294,52 +1294,52 @@
         <translation type="vanished">배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1241"/>
+        <location filename="../../app/decodepage.cpp" line="1243"/>
         <source>Fixed cost is %1% of a cached step and %2% of an uncached one (least squares).</source>
         <translation>고정 비용은 캐시 사용 스텝의 %1%, 캐시 없는 스텝의 %2%입니다 (최소제곱).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1244"/>
+        <location filename="../../app/decodepage.cpp" line="1246"/>
         <source>The two-term model does not split these steps into a positive fixed and per-token cost: too few or too noisy steps.</source>
         <translation>두 항 모델로는 이 스텝들을 양수인 고정 비용과 토큰당 비용으로 나눌 수 없습니다: 스텝이 너무 적거나 측정값의 잡음이 너무 큽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1247"/>
+        <location filename="../../app/decodepage.cpp" line="1249"/>
         <source>No two-term fit: no completed mode with steps of different sizes.</source>
         <translation>두 항 모델을 적합하지 못했습니다: 토큰 수가 서로 다른 스텝으로 완료된 모드가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1249"/>
+        <location filename="../../app/decodepage.cpp" line="1251"/>
         <source>Tokens not compared: fewer than two modes completed.</source>
         <translation>토큰을 비교하지 않았습니다: 완료된 모드가 두 개 미만입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1251"/>
+        <location filename="../../app/decodepage.cpp" line="1253"/>
         <source>Every mode generated the same tokens.</source>
         <translation>모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1252"/>
+        <location filename="../../app/decodepage.cpp" line="1254"/>
         <source>The modes generated DIFFERENT tokens: the cache is wrong.</source>
         <translation>모드마다 생성한 토큰이 서로 다릅니다: 캐시에 오류가 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1256"/>
+        <location filename="../../app/decodepage.cpp" line="1258"/>
         <source>Stopped after %1 of %2 steps in the %3 mode.</source>
         <translation>%3 모드에서 %2 스텝 중 %1 스텝을 마치고 중지했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1265"/>
+        <location filename="../../app/decodepage.cpp" line="1267"/>
         <source>Not run: %1.</source>
         <translation>실행 안 함: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1280"/>
+        <location filename="../../app/decodepage.cpp" line="1282"/>
         <source>Batch %1&apos;s two equations predict %2 ms (no cache) and %3 ms (cache) per step at batch %4; measured %5 and %6 ms (%7 and %8 against the prediction).</source>
         <translation>배치 %1의 두 식은 배치 %4의 스텝당 시간을 %2 ms (캐시 없음), %3 ms (캐시 사용)로 예측합니다. 측정값은 %5 ms, %6 ms입니다 (예측 대비 %7, %8).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1288"/>
+        <location filename="../../app/decodepage.cpp" line="1290"/>
         <source>On the course&apos;s GPU the same method predicted %1 and %2 ms against %3 and %4 measured; the course puts the gap down to reading the cache, which grows with the context and has no term in the model.</source>
         <translation>강의의 GPU에서는 같은 방법으로 %1 ms, %2 ms를 예측했고 측정값은 %3 ms, %4 ms였습니다. 강의는 이 차이를 캐시 읽기 비용으로 설명합니다: 캐시 읽기는 컨텍스트 길이에 따라 늘어나는데, 모델에는 이를 나타내는 항이 없습니다.</translation>
     </message>
@@ -1363,7 +1363,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="456"/>
-        <location filename="../../app/decodepage.cpp" line="1078"/>
+        <location filename="../../app/decodepage.cpp" line="1080"/>
         <source>Cache</source>
         <translation>캐시</translation>
     </message>
@@ -1399,7 +1399,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="458"/>
-        <location filename="../../app/decodepage.cpp" line="1040"/>
+        <location filename="../../app/decodepage.cpp" line="1042"/>
         <source>Process (VmRSS)</source>
         <translation>프로세스 (VmRSS)</translation>
     </message>
@@ -1433,7 +1433,7 @@
         <translation type="vanished">공식 (보유 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="868"/>
+        <location filename="../../app/decodepage.cpp" line="869"/>
         <source>Probing...</source>
         <translation>시험 실행 중...</translation>
     </message>
@@ -1444,12 +1444,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1094"/>
+        <location filename="../../app/decodepage.cpp" line="1096"/>
         <source> (stopped)</source>
         <translation> (중지됨)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1016"/>
+        <location filename="../../app/decodepage.cpp" line="1018"/>
         <source>identical</source>
         <translation>동일</translation>
     </message>
@@ -1479,144 +1479,144 @@
         <translation>보유 중인 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="508"/>
+        <location filename="../../app/decodepage.cpp" line="509"/>
         <source> (batch %1, run %2 of %3)</source>
         <translation> (배치 %1, 실행 %2/%3)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="510"/>
+        <location filename="../../app/decodepage.cpp" line="511"/>
         <source>Estimated %1 on this machine from short probes%2: Stop and lower the steps or batch if that is too long.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%2: 이 컴퓨터에서 %1. 너무 길면 중지하고 스텝 수나 배치를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="514"/>
+        <location filename="../../app/decodepage.cpp" line="515"/>
         <source>Estimated under a second from short probes%1.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%1: 1초 미만.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="515"/>
+        <location filename="../../app/decodepage.cpp" line="516"/>
         <source>Estimated %1 from short probes%2.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%2: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="536"/>
+        <location filename="../../app/decodepage.cpp" line="537"/>
         <source>Press Run: each mode generates the tokens in turn; step times and the cache held appear as they are measured, against the formula&apos;s line. On a CPU, press Classroom CPU first.</source>
         <translation>실행을 누르세요: 각 모드가 차례로 토큰을 생성하고, 스텝 시간과 보유 중인 캐시가 측정되는 대로 공식의 선과 함께 나타납니다. CPU에서는 먼저 수업용 CPU를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="661"/>
+        <location filename="../../app/decodepage.cpp" line="662"/>
         <source>%1 Estimating this machine&apos;s time (short probes)...</source>
         <translation>%1 이 컴퓨터에서 걸릴 시간 추정 중 (짧은 시험 실행)...</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="669"/>
+        <location filename="../../app/decodepage.cpp" line="670"/>
         <source>%1 No estimate: press Run to see what stops it.</source>
         <translation>%1 추정하지 못했습니다: 실행을 누르면 무엇이 막는지 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="673"/>
+        <location filename="../../app/decodepage.cpp" line="674"/>
         <source> Too long for a lesson on this machine: press Classroom CPU (both batches in well under a minute).</source>
         <translation> 이 컴퓨터에서는 수업 중에 돌리기에 너무 깁니다: 수업용 CPU를 누르세요 (두 배치 모두 합쳐 1분도 채 걸리지 않습니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="677"/>
+        <location filename="../../app/decodepage.cpp" line="678"/>
         <source>%1 Estimated %2 on this machine (short probes).%3</source>
         <translation>%1 이 컴퓨터에서 %2 걸릴 것으로 추정됩니다 (짧은 시험 실행).%3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="689"/>
+        <location filename="../../app/decodepage.cpp" line="690"/>
         <source>The course&apos;s experiment at batch %1 (500 steps): %2 on the course&apos;s RTX 4090.</source>
         <translation>배치 %1 강의 실험 (500 스텝): 강의의 RTX 4090에서 %2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="692"/>
+        <location filename="../../app/decodepage.cpp" line="693"/>
         <source>The course&apos;s experiment at batch %1 (500 steps).</source>
         <translation>배치 %1 강의 실험 (500 스텝).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="701"/>
+        <location filename="../../app/decodepage.cpp" line="702"/>
         <source>Classroom CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache.</source>
         <translation>수업용 CPU: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2스텝씩, 캐시 없음과 캐시 사용으로 실행.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="709"/>
+        <location filename="../../app/decodepage.cpp" line="710"/>
         <source>%1 s</source>
         <translation>%1초</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="711"/>
+        <location filename="../../app/decodepage.cpp" line="712"/>
         <source>%1 min</source>
         <translation>%1분</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="712"/>
+        <location filename="../../app/decodepage.cpp" line="713"/>
         <source>%1 h</source>
         <translation>%1시간</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="786"/>
+        <location filename="../../app/decodepage.cpp" line="787"/>
         <source>%1: a + b × tokens</source>
         <translation>%1: a + b × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="795"/>
+        <location filename="../../app/decodepage.cpp" line="796"/>
         <source>formula</source>
         <translation>공식</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="920"/>
+        <location filename="../../app/decodepage.cpp" line="922"/>
         <source>ms per step (%n off scale)</source>
         <translation>
             <numerusform>스텝당 ms (축 밖 %n개)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="973"/>
+        <location filename="../../app/decodepage.cpp" line="975"/>
         <source>Stopped before the first step: nothing was measured.</source>
         <translation>첫 스텝 전에 중지했습니다: 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="978"/>
+        <location filename="../../app/decodepage.cpp" line="980"/>
         <source>Batch %1 was stopped before its first step: nothing measured there.</source>
         <translation>배치 %1 실행은 첫 스텝 전에 중지했습니다: 이 배치에서는 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="986"/>
+        <location filename="../../app/decodepage.cpp" line="988"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1009"/>
+        <location filename="../../app/decodepage.cpp" line="1011"/>
         <source>batch %1, %2</source>
         <translation>배치 %1, %2</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1014"/>
+        <location filename="../../app/decodepage.cpp" line="1016"/>
         <source>stopped</source>
         <translation>중지됨</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1015"/>
+        <location filename="../../app/decodepage.cpp" line="1017"/>
         <source>not compared</source>
         <translation>비교 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1017"/>
+        <location filename="../../app/decodepage.cpp" line="1019"/>
         <source>DIFFER</source>
         <translation>불일치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1021"/>
+        <location filename="../../app/decodepage.cpp" line="1023"/>
         <source> (stopped after %1 of %2 steps)</source>
         <translation> (%2 스텝 중 %1 스텝 뒤 중지됨)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1031"/>
+        <location filename="../../app/decodepage.cpp" line="1033"/>
         <source> (not run)</source>
         <translation> (실행 안 함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1040"/>
+        <location filename="../../app/decodepage.cpp" line="1042"/>
         <source>Device in use (cudaMemGetInfo)</source>
         <translation>장치 메모리 사용량 (cudaMemGetInfo)</translation>
     </message>
@@ -1629,7 +1629,7 @@
         <translation type="vanished">CUDA에서 실행, %1%2 (%3). </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1220"/>
+        <location filename="../../app/decodepage.cpp" line="1222"/>
         <source>, cached steps replayed as a CUDA graph</source>
         <translation>, 캐시 사용 스텝은 CUDA 그래프로 재실행</translation>
     </message>
@@ -1645,27 +1645,27 @@
 <context>
     <name>DeviceReason</name>
     <message>
-        <location filename="../../app/viewtext.cpp" line="212"/>
+        <location filename="../../app/viewtext.cpp" line="215"/>
         <source>no CUDA driver</source>
         <translation>CUDA 드라이버 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="213"/>
+        <location filename="../../app/viewtext.cpp" line="216"/>
         <source>no CUDA device</source>
         <translation>CUDA 장치 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="214"/>
+        <location filename="../../app/viewtext.cpp" line="217"/>
         <source>CUDA device 0 did not answer</source>
         <translation>CUDA 장치 0이 응답하지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="215"/>
+        <location filename="../../app/viewtext.cpp" line="218"/>
         <source>cudaMemGetInfo failed</source>
         <translation>cudaMemGetInfo 실패</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="216"/>
+        <location filename="../../app/viewtext.cpp" line="219"/>
         <source>this build has no CUDA backend (CUDA Toolkit not found at build time)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
@@ -1824,47 +1824,47 @@
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="36"/>
+        <location filename="../../app/lessonpanel.cpp" line="37"/>
         <source>Reveal the answer</source>
         <translation>정답 보기</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="37"/>
+        <location filename="../../app/lessonpanel.cpp" line="38"/>
         <source>Previous</source>
         <translation>이전</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="38"/>
+        <location filename="../../app/lessonpanel.cpp" line="39"/>
         <source>Next</source>
         <translation>다음</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="42"/>
+        <location filename="../../app/lessonpanel.cpp" line="43"/>
         <source>Start the course hour</source>
         <translation>한 시간 강의 시작</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="45"/>
+        <location filename="../../app/lessonpanel.cpp" line="46"/>
         <source>Jump to a lesson</source>
         <translation>문항으로 바로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="57"/>
+        <location filename="../../app/lessonpanel.cpp" line="58"/>
         <source>Type the class&apos;s prediction, then reveal (Enter)</source>
         <translation>학생들의 예측을 입력한 뒤 정답을 보세요 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="60"/>
+        <location filename="../../app/lessonpanel.cpp" line="61"/>
         <source>Show the answer with the app&apos;s own figures (Enter or Page Down)</source>
         <translation>앱이 직접 계산한 수치로 정답을 보여 줍니다 (Enter 또는 Page Down)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="61"/>
+        <location filename="../../app/lessonpanel.cpp" line="62"/>
         <source>The previous lesson (Page Up)</source>
         <translation>이전 문항 (Page Up)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="62"/>
+        <location filename="../../app/lessonpanel.cpp" line="63"/>
         <source>The next lesson (Enter or Page Down once revealed)</source>
         <translation>다음 문항 (정답을 본 뒤 Enter 또는 Page Down)</translation>
     </message>
@@ -1873,78 +1873,84 @@
         <translation type="vanished">열린 수업이 없습니다. 보기 &gt; 수업을 누르면 한 시간 강의가 열리고, 파일 &gt; 수업 파일 열기...로 교사가 직접 만든 파일을 열 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="63"/>
+        <location filename="../../app/lessonpanel.cpp" line="64"/>
         <source>No lessons open. Start the course hour here, or open a teacher&apos;s own lesson file with File &gt; Open Lessons...</source>
         <translation>열린 수업이 없습니다. 여기서 한 시간 강의를 시작하거나, 파일 &gt; 수업 파일 열기...에서 교사가 만든 수업 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="66"/>
+        <location filename="../../app/lessonpanel.cpp" line="67"/>
         <source>The course&apos;s check questions as guided lessons, in the interface&apos;s language</source>
         <translation>강의의 확인 문제를 인터페이스 언어의 안내형 수업으로 진행합니다</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="71"/>
+        <location filename="../../app/lessonpanel.cpp" line="72"/>
         <source>Guided lessons: each one sets up the scenario and page, asks a question, lets the class predict, then reveals the answer with the figures this app computes and outlines where to look.</source>
         <translation>안내형 수업: 문항마다 시나리오와 페이지를 맞춰 놓고 질문합니다. 학생들이 예측한 뒤에는 이 앱이 계산한 수치로 정답을 보여 주고, 살펴볼 곳을 테두리로 표시합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="77"/>
+        <location filename="../../app/lessonpanel.cpp" line="78"/>
         <source>Prediction:</source>
         <translation>예측:</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="148"/>
+        <location filename="../../app/lessonpanel.cpp" line="149"/>
         <source>&apos;%1&apos; is neither a lesson file nor a shipped lesson set (%2)</source>
         <translation>&apos;%1&apos;: 수업 파일도 기본 제공 수업 세트도 아닙니다 (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="152"/>
+        <location filename="../../app/lessonpanel.cpp" line="153"/>
         <source>%1 has lessons 1 to %2, not %3</source>
         <translation>%1에는 문항이 1번부터 %2번까지만 있습니다 (%3번 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="167"/>
-        <location filename="../../app/lessonpanel.cpp" line="340"/>
+        <location filename="../../app/lessonpanel.cpp" line="168"/>
+        <location filename="../../app/lessonpanel.cpp" line="358"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="262"/>
+        <location filename="../../app/lessonpanel.cpp" line="263"/>
+        <location filename="../../app/lessonpanel.cpp" line="336"/>
+        <source>This lesson&apos;s figures cannot be computed: %1</source>
+        <translation>이 문항의 수치를 계산할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="274"/>
         <source>%1) %2</source>
         <translation>%1) %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="276"/>
+        <location filename="../../app/lessonpanel.cpp" line="288"/>
         <source>&lt;b&gt;Lesson %1 of %2: %3&lt;/b&gt;&lt;br&gt;%4</source>
         <translation>&lt;b&gt;문항 %1/%2: %3&lt;/b&gt;&lt;br&gt;%4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="312"/>
+        <location filename="../../app/lessonpanel.cpp" line="324"/>
         <source>%1)</source>
         <translation>%1)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="314"/>
+        <location filename="../../app/lessonpanel.cpp" line="326"/>
         <source>The answer is %1</source>
         <translation>정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="316"/>
+        <location filename="../../app/lessonpanel.cpp" line="328"/>
         <source>✓ Right: %1</source>
         <translation>✓ 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="317"/>
+        <location filename="../../app/lessonpanel.cpp" line="329"/>
         <source>✗ Not quite: the answer is %1</source>
         <translation>✗ 아쉽습니다. 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="326"/>
+        <location filename="../../app/lessonpanel.cpp" line="344"/>
         <source>✓ Your %1 is right: the app computes %2</source>
         <translation>✓ 예측값 %1, 정답입니다: 앱 계산값 %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="327"/>
+        <location filename="../../app/lessonpanel.cpp" line="345"/>
         <source>✗ Your %1; the app computes %2</source>
         <translation>✗ 예측값 %1, 앱 계산값 %2</translation>
     </message>
@@ -1952,57 +1958,57 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="148"/>
+        <location filename="../../app/mainwindow.cpp" line="163"/>
         <source>Memory</source>
         <translation>메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="149"/>
+        <location filename="../../app/mainwindow.cpp" line="164"/>
         <source>Attention</source>
         <translation>어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="150"/>
+        <location filename="../../app/mainwindow.cpp" line="165"/>
         <source>Scaling</source>
         <translation>스케일링</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="151"/>
+        <location filename="../../app/mainwindow.cpp" line="166"/>
         <source>Paged memory</source>
         <translation>페이지 방식 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="152"/>
+        <location filename="../../app/mainwindow.cpp" line="167"/>
         <source>GPU decode</source>
         <translation>GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="167"/>
+        <location filename="../../app/mainwindow.cpp" line="182"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="170"/>
+        <location filename="../../app/mainwindow.cpp" line="185"/>
         <source>Open a Hugging Face config.json</source>
         <translation>Hugging Face config.json 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="171"/>
+        <location filename="../../app/mainwindow.cpp" line="186"/>
         <source>Model config (*.json);;All files (*)</source>
         <translation>모델 설정 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="102"/>
+        <location filename="../../app/mainwindow.cpp" line="111"/>
         <source>Not applied: %1</source>
         <translation>적용 안 됨: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="154"/>
+        <location filename="../../app/mainwindow.cpp" line="169"/>
         <source>Ctrl+%1</source>
         <translation>Ctrl+%1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="179"/>
+        <location filename="../../app/mainwindow.cpp" line="201"/>
         <source>Lessons</source>
         <translation>수업</translation>
     </message>
@@ -2011,89 +2017,89 @@
         <translation type="vanished">먼저 예측하세요: 정답을 보면 이 부분이 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="213"/>
+        <location filename="../../app/mainwindow.cpp" line="244"/>
         <source>Toolbar</source>
         <translation>도구 모음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="234"/>
+        <location filename="../../app/mainwindow.cpp" line="265"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="235"/>
+        <location filename="../../app/mainwindow.cpp" line="266"/>
         <source>&amp;Open Scenario...</source>
         <translation>시나리오 열기(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="237"/>
+        <location filename="../../app/mainwindow.cpp" line="268"/>
         <source>Open scenario</source>
         <translation>시나리오 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="237"/>
-        <location filename="../../app/mainwindow.cpp" line="243"/>
+        <location filename="../../app/mainwindow.cpp" line="268"/>
+        <location filename="../../app/mainwindow.cpp" line="274"/>
         <source>KV Scope scenario (*.json)</source>
         <translation>KV Scope 시나리오 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="241"/>
+        <location filename="../../app/mainwindow.cpp" line="272"/>
         <source>&amp;Save Scenario As...</source>
         <translation>시나리오를 다른 이름으로 저장(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="242"/>
+        <location filename="../../app/mainwindow.cpp" line="273"/>
         <source>Save scenario</source>
         <translation>시나리오 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="247"/>
+        <location filename="../../app/mainwindow.cpp" line="278"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일 열기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="251"/>
+        <location filename="../../app/mainwindow.cpp" line="282"/>
         <source>Open &amp;config.json...</source>
         <translation>config.json 열기(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="252"/>
+        <location filename="../../app/mainwindow.cpp" line="283"/>
         <source>Open &amp;Lessons...</source>
         <translation>수업 파일 열기(&amp;L)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="253"/>
+        <location filename="../../app/mainwindow.cpp" line="284"/>
         <source>Open a lesson file</source>
         <translation>수업 파일 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="254"/>
+        <location filename="../../app/mainwindow.cpp" line="285"/>
         <source>KV Scope lessons (*.json);;All files (*)</source>
         <translation>KV Scope 수업 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="259"/>
+        <location filename="../../app/mainwindow.cpp" line="290"/>
         <source>Export Chart as &amp;PNG...</source>
         <translation>차트를 PNG로 내보내기(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="261"/>
-        <location filename="../../app/mainwindow.cpp" line="267"/>
+        <location filename="../../app/mainwindow.cpp" line="292"/>
+        <location filename="../../app/mainwindow.cpp" line="298"/>
         <source>Export chart</source>
         <translation>차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="261"/>
+        <location filename="../../app/mainwindow.cpp" line="292"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="265"/>
+        <location filename="../../app/mainwindow.cpp" line="296"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation>차트를 SVG로 내보내기(&amp;V)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="267"/>
+        <location filename="../../app/mainwindow.cpp" line="298"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 이미지 (*.svg)</translation>
     </message>
@@ -2102,57 +2108,57 @@
         <translation type="vanished">메모리 내역을 CSV로 저장(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="273"/>
+        <location filename="../../app/mainwindow.cpp" line="304"/>
         <source>Save breakdown</source>
         <translation>메모리 내역 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="273"/>
+        <location filename="../../app/mainwindow.cpp" line="304"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="277"/>
+        <location filename="../../app/mainwindow.cpp" line="308"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation>메모리 내역을 Markdown 표로 복사(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="280"/>
+        <location filename="../../app/mainwindow.cpp" line="311"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="283"/>
+        <location filename="../../app/mainwindow.cpp" line="314"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="284"/>
+        <location filename="../../app/mainwindow.cpp" line="315"/>
         <source>&amp;Presenter Mode</source>
         <translation>발표자 모드(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="288"/>
+        <location filename="../../app/mainwindow.cpp" line="319"/>
         <source>Projector layout: full screen, large type, thick lines, value labels (F5; Escape leaves)</source>
         <translation>프로젝터용 화면: 전체 화면, 큰 글자, 굵은 선, 값 레이블 (F5, Esc로 나가기)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="292"/>
+        <location filename="../../app/mainwindow.cpp" line="323"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="294"/>
+        <location filename="../../app/mainwindow.cpp" line="325"/>
         <source>The course hour as guided questions: predict, then reveal (Ctrl+L)</source>
         <translation>한 시간 강의를 안내형 질문으로 진행합니다: 먼저 예측하고 정답을 봅니다 (Ctrl+L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="296"/>
+        <location filename="../../app/mainwindow.cpp" line="327"/>
         <source>&amp;Quiz Mode</source>
         <translation>퀴즈 모드(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="301"/>
+        <location filename="../../app/mainwindow.cpp" line="332"/>
         <source>Hide a lesson&apos;s figures until its answer is revealed (Ctrl+K)</source>
         <translation>정답을 볼 때까지 문항의 수치와 차트를 가립니다 (Ctrl+K)</translation>
     </message>
@@ -2165,237 +2171,237 @@
         <translation type="vanished">이 시나리오를 비교 기준으로 고정(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="194"/>
+        <location filename="../../app/mainwindow.cpp" line="225"/>
         <source>Predict first: the figures appear when the answer is revealed</source>
         <translation>먼저 예측하세요: 정답을 보면 수치와 차트가 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="271"/>
+        <location filename="../../app/mainwindow.cpp" line="302"/>
         <source>Save &amp;Breakdown as CSV...</source>
         <translation>메모리 내역을 CSV로 저장(&amp;B)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="304"/>
+        <location filename="../../app/mainwindow.cpp" line="335"/>
         <source>Go &amp;to Page</source>
         <translation>페이지로 이동(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="311"/>
+        <location filename="../../app/mainwindow.cpp" line="342"/>
         <source>Pi&amp;n This Scenario as Reference</source>
         <translation>이 시나리오를 기준으로 고정(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="315"/>
+        <location filename="../../app/mainwindow.cpp" line="346"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation>강의 기준 시나리오로 되돌리기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="318"/>
+        <location filename="../../app/mainwindow.cpp" line="349"/>
         <source>Lan&amp;guage</source>
         <translation>언어(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="334"/>
+        <location filename="../../app/mainwindow.cpp" line="365"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="335"/>
+        <location filename="../../app/mainwindow.cpp" line="366"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>단축키(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="336"/>
+        <location filename="../../app/mainwindow.cpp" line="367"/>
         <source>What&apos;s &amp;This?</source>
         <translation>항목 설명 보기(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="338"/>
+        <location filename="../../app/mainwindow.cpp" line="369"/>
         <source>&amp;About KV Scope</source>
         <translation>KV Scope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="339"/>
+        <location filename="../../app/mainwindow.cpp" line="370"/>
         <source>About KV Scope</source>
         <translation>KV Scope 정보</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="340"/>
+        <location filename="../../app/mainwindow.cpp" line="371"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</source>
         <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="383"/>
+        <location filename="../../app/mainwindow.cpp" line="410"/>
         <source>Ctrl+1 ... Ctrl+5</source>
         <translation>Ctrl+1 ... Ctrl+5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="383"/>
+        <location filename="../../app/mainwindow.cpp" line="410"/>
         <source>Switch page: memory, attention, scaling, paged memory, GPU decode</source>
         <translation>페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="384"/>
+        <location filename="../../app/mainwindow.cpp" line="411"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="384"/>
+        <location filename="../../app/mainwindow.cpp" line="411"/>
         <source>Presenter mode on or off</source>
         <translation>발표자 모드 켜기/끄기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="385"/>
+        <location filename="../../app/mainwindow.cpp" line="412"/>
         <source>Escape</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="385"/>
+        <location filename="../../app/mainwindow.cpp" line="412"/>
         <source>Leave presenter mode</source>
         <translation>발표자 모드 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="386"/>
+        <location filename="../../app/mainwindow.cpp" line="413"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="386"/>
+        <location filename="../../app/mainwindow.cpp" line="413"/>
         <source>Show or hide the lessons</source>
         <translation>수업 보이기/숨기기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="387"/>
+        <location filename="../../app/mainwindow.cpp" line="414"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="387"/>
+        <location filename="../../app/mainwindow.cpp" line="414"/>
         <source>Quiz mode: hide a lesson&apos;s figures until revealed</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트 가리기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="388"/>
+        <location filename="../../app/mainwindow.cpp" line="415"/>
         <source>Enter or Page Down</source>
         <translation>Enter 또는 Page Down</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="388"/>
+        <location filename="../../app/mainwindow.cpp" line="415"/>
         <source>In a lesson: reveal the answer, then go to the next lesson</source>
         <translation>문항에서: 정답 보기, 한 번 더 누르면 다음 문항으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="389"/>
+        <location filename="../../app/mainwindow.cpp" line="416"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="389"/>
+        <location filename="../../app/mainwindow.cpp" line="416"/>
         <source>The previous lesson</source>
         <translation>이전 문항</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="390"/>
+        <location filename="../../app/mainwindow.cpp" line="417"/>
         <source>Space</source>
         <translation>스페이스</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="390"/>
+        <location filename="../../app/mainwindow.cpp" line="417"/>
         <source>Paged memory: play or pause</source>
         <translation>페이지 방식 메모리: 재생/일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="391"/>
+        <location filename="../../app/mainwindow.cpp" line="418"/>
         <source>Right</source>
         <translation>→ (오른쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="391"/>
+        <location filename="../../app/mainwindow.cpp" line="418"/>
         <source>Paged memory: one step</source>
         <translation>페이지 방식 메모리: 한 스텝 진행</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="392"/>
+        <location filename="../../app/mainwindow.cpp" line="419"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="392"/>
+        <location filename="../../app/mainwindow.cpp" line="419"/>
         <source>Paged memory: restart</source>
         <translation>페이지 방식 메모리: 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="393"/>
+        <location filename="../../app/mainwindow.cpp" line="420"/>
         <source>Left / Right on Context or Batch</source>
         <translation>컨텍스트 길이·배치에서 ← / →</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="393"/>
+        <location filename="../../app/mainwindow.cpp" line="420"/>
         <source>Halve or double</source>
         <translation>절반으로 / 두 배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="394"/>
+        <location filename="../../app/mainwindow.cpp" line="421"/>
         <source>Page Down / Page Up on a focused Context or Batch</source>
         <translation>컨텍스트 길이·배치에 포커스가 있을 때 Page Down / Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="394"/>
+        <location filename="../../app/mainwindow.cpp" line="421"/>
         <source>Divide or multiply by 4</source>
         <translation>4로 나누기 / 4배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="395"/>
+        <location filename="../../app/mainwindow.cpp" line="422"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="395"/>
+        <location filename="../../app/mainwindow.cpp" line="422"/>
         <source>Pin the scenario as a reference outline</source>
         <translation>시나리오를 비교 기준(윤곽선)으로 고정</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="396"/>
+        <location filename="../../app/mainwindow.cpp" line="423"/>
         <source>Shift+F1</source>
         <translation>Shift+F1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="396"/>
+        <location filename="../../app/mainwindow.cpp" line="423"/>
         <source>What&apos;s This: click a control or chart to hear what it shows</source>
         <translation>항목 설명 보기: 컨트롤이나 차트를 클릭하면 무엇을 보여 주는지 설명합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="397"/>
+        <location filename="../../app/mainwindow.cpp" line="424"/>
         <source>F1 or ?</source>
         <translation>F1 또는 ?</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="397"/>
+        <location filename="../../app/mainwindow.cpp" line="424"/>
         <source>This list</source>
         <translation>이 목록</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="407"/>
+        <location filename="../../app/mainwindow.cpp" line="434"/>
         <source>Keyboard shortcuts</source>
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="498"/>
+        <location filename="../../app/mainwindow.cpp" line="566"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="530"/>
+        <location filename="../../app/mainwindow.cpp" line="598"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="530"/>
+        <location filename="../../app/mainwindow.cpp" line="598"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="546"/>
+        <location filename="../../app/mainwindow.cpp" line="614"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
@@ -2404,86 +2410,86 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="568"/>
-        <location filename="../../app/mainwindow.cpp" line="575"/>
+        <location filename="../../app/mainwindow.cpp" line="638"/>
+        <location filename="../../app/mainwindow.cpp" line="645"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="572"/>
+        <location filename="../../app/mainwindow.cpp" line="642"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="584"/>
+        <location filename="../../app/mainwindow.cpp" line="654"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="587"/>
+        <location filename="../../app/mainwindow.cpp" line="657"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="599"/>
+        <location filename="../../app/mainwindow.cpp" line="669"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="605"/>
+        <location filename="../../app/mainwindow.cpp" line="675"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="606"/>
+        <location filename="../../app/mainwindow.cpp" line="676"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="610"/>
+        <location filename="../../app/mainwindow.cpp" line="680"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="638"/>
-        <location filename="../../app/mainwindow.cpp" line="646"/>
+        <location filename="../../app/mainwindow.cpp" line="708"/>
+        <location filename="../../app/mainwindow.cpp" line="716"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="638"/>
+        <location filename="../../app/mainwindow.cpp" line="708"/>
         <source>%1: cannot write the SVG file</source>
         <translation>%1: SVG 파일을 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="646"/>
+        <location filename="../../app/mainwindow.cpp" line="716"/>
         <source>%1: cannot write the image (use .png or .svg)</source>
         <translation>%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="655"/>
-        <location filename="../../app/mainwindow.cpp" line="660"/>
+        <location filename="../../app/mainwindow.cpp" line="725"/>
+        <location filename="../../app/mainwindow.cpp" line="730"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="655"/>
-        <location filename="../../app/mainwindow.cpp" line="660"/>
+        <location filename="../../app/mainwindow.cpp" line="725"/>
+        <location filename="../../app/mainwindow.cpp" line="730"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="668"/>
+        <location filename="../../app/mainwindow.cpp" line="738"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="686"/>
+        <location filename="../../app/mainwindow.cpp" line="756"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="687"/>
+        <location filename="../../app/mainwindow.cpp" line="757"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -2550,142 +2556,162 @@
     </message>
     <message>
         <location filename="../../app/memorypage.cpp" line="74"/>
+        <source>One bar per context length, or per batch</source>
+        <translation>컨텍스트 길이별 또는 배치별로 막대 하나씩</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="75"/>
+        <source>By context: the same batch at 2K, 8K and 32K tokens (and the current context). By batch: the same context at batch 1, 8 and 32 (and the current batch).</source>
+        <translation>컨텍스트 길이별: 같은 배치를 2K, 8K, 32K 토큰(그리고 현재 컨텍스트 길이)에서 비교합니다. 배치별: 같은 컨텍스트 길이를 배치 1, 8, 32(그리고 현재 배치)에서 비교합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="77"/>
+        <source>GiB (1024³ bytes) as nvidia-smi and PyTorch count, or GB (10⁹ bytes) as cards are sold</source>
+        <translation>nvidia-smi와 PyTorch가 세는 GiB (1024³ 바이트), 또는 카드 사양에 쓰는 GB (10⁹ 바이트)</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="78"/>
+        <source>While locked the value axis keeps its top when bars shrink, so halving the batch visibly halves the cache; it still grows when a bar would be cut.</source>
+        <translation>고정하면 막대가 줄어도 세로축의 최댓값이 그대로여서, 배치를 절반으로 줄이면 캐시 막대도 눈에 띄게 절반이 됩니다. 막대가 잘릴 때는 축이 늘어납니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="80"/>
         <source>Keep the scale while you compare: the axis grows when a bar would be cut, never shrinks</source>
         <translation>비교하는 동안 축 범위를 유지합니다: 막대가 잘릴 때만 축이 늘어나고, 줄어들지는 않습니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="76"/>
+        <location filename="../../app/memorypage.cpp" line="82"/>
         <source>Weights + KV cache + estimates, against the budget (card x utilization)</source>
         <translation>가중치 + KV 캐시 + 추정값을 한도(카드 메모리 x 사용률)와 비교</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="77"/>
+        <location filename="../../app/memorypage.cpp" line="83"/>
         <source>The verdict compares the sum of the four terms with the budget line. It is not an out-of-memory guarantee: the allocator&apos;s reserve, fragmentation and other processes are not in the sum, so a computed 23 GiB can still fail on a 24 GiB card.</source>
         <translation>판정은 네 항목의 합을 한도선과 비교한 결과입니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당자의 예비 메모리, 단편화, 다른 프로세스는 합계에 들어 있지 않으므로, 계산상 23 GiB라도 24 GiB 카드에서 실패할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="80"/>
+        <location filename="../../app/memorypage.cpp" line="86"/>
         <source>The KV cache formula with this scenario&apos;s numbers put in</source>
         <translation>이 시나리오의 값을 대입한 KV 캐시 공식</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="81"/>
+        <location filename="../../app/memorypage.cpp" line="87"/>
         <source>KV bytes = 2 x L x B x S x H_kv x D_head x bytes per element. The 2 is one K and one V per token; each symbol has the colour of the number put in for it.</source>
         <translation>KV 바이트 = 2 x L x B x S x H_kv x D_head x 원소당 바이트입니다. 2는 토큰마다 저장하는 K 하나와 V 하나이며, 각 기호는 대입한 값과 같은 색으로 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="83"/>
+        <location filename="../../app/memorypage.cpp" line="89"/>
         <source>Stacked memory per GPU for each context (or batch); hover a bar for every term</source>
         <translation>컨텍스트 길이(또는 배치)별로 쌓은 GPU당 메모리: 막대 위에 마우스를 올리면 모든 항목이 보입니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="84"/>
+        <location filename="../../app/memorypage.cpp" line="90"/>
         <source>Each bar stacks the weights (loaded once), the KV cache (grows with every token of every request) and the estimated activations and CUDA context, against the whole card (dotted) and the budget the server may use (dashed).</source>
         <translation>각 막대는 가중치(한 번만 올림), KV 캐시(모든 요청의 토큰마다 커짐), 활성화 값과 CUDA 컨텍스트 추정값을 쌓아서 카드 전체(점선), 서버가 쓸 수 있는 한도(파선)와 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="87"/>
+        <location filename="../../app/memorypage.cpp" line="93"/>
         <source>Every term in bytes; hover a row for how it is computed</source>
         <translation>모든 항목의 바이트 수: 행 위에 마우스를 올리면 계산 방법이 보입니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="88"/>
+        <location filename="../../app/memorypage.cpp" line="94"/>
         <source>The figures behind the bars, per GPU. Activations and the CUDA context are estimates; what nvidia-smi shows is larger still: it adds the allocator&apos;s cached blocks and the CUDA context of every process.</source>
         <translation>막대의 바탕이 되는 GPU당 수치입니다. 활성화 값과 CUDA 컨텍스트는 추정값입니다. nvidia-smi가 보여 주는 값은 이보다도 큽니다: 할당자가 캐시해 둔 메모리 블록과 모든 프로세스의 CUDA 컨텍스트가 더해지기 때문입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="91"/>
+        <location filename="../../app/memorypage.cpp" line="97"/>
         <source>What vLLM prints at start-up for this scenario</source>
         <translation>이 시나리오에서 vLLM이 시작할 때 출력하는 내용</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="92"/>
+        <location filename="../../app/memorypage.cpp" line="98"/>
         <source>vLLM gives the cache what is left of memory x utilization after weights, activations and non-torch memory, in whole blocks of 16 tokens: tokens = blocks x 16; concurrency = tokens / tokens per request.</source>
         <translation>vLLM은 메모리 x 사용률에서 가중치, 활성화 값, torch 외 메모리를 빼고 남은 공간을 16 토큰짜리 블록 단위로 캐시에 줍니다: 토큰 수 = 블록 수 x 16, 동시 요청 수 = 토큰 수 / 요청당 토큰 수.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="95"/>
+        <location filename="../../app/memorypage.cpp" line="101"/>
         <source>The same parameters stored in each format: bytes = parameters x bits / 8</source>
         <translation>같은 파라미터를 형식별로 저장했을 때의 크기: 바이트 = 파라미터 x 비트 / 8</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="96"/>
+        <location filename="../../app/memorypage.cpp" line="102"/>
         <source>Weights alone in FP32, BF16, INT8 and INT4, and INT4 with one FP16 scale per 128 weights (4.125 bits) as real quantized files store it. The chosen format is darker and marked (now).</source>
         <translation>FP32, BF16, INT8, INT4로 저장한 가중치만의 크기와, 실제 양자화 파일처럼 가중치 128개마다 FP16 스케일을 하나씩 둔 INT4(4.125비트)의 크기입니다. 선택한 형식은 더 진하게 칠하고 (현재)로 표시합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="100"/>
+        <location filename="../../app/memorypage.cpp" line="106"/>
         <source>Bars by context</source>
         <translation>컨텍스트 길이별 막대</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="101"/>
+        <location filename="../../app/memorypage.cpp" line="107"/>
         <source>Bars by batch</source>
         <translation>배치별 막대</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="102"/>
+        <location filename="../../app/memorypage.cpp" line="108"/>
         <source>GiB (1024³)</source>
         <translation>GiB (1024³)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="103"/>
+        <location filename="../../app/memorypage.cpp" line="109"/>
         <source>GB (10⁹)</source>
         <translation>GB (10⁹)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="118"/>
+        <location filename="../../app/memorypage.cpp" line="124"/>
         <source>Weights alone by dtype</source>
         <translation>가중치만: dtype별 크기</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="131"/>
+        <location filename="../../app/memorypage.cpp" line="137"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="150"/>
+        <location filename="../../app/memorypage.cpp" line="156"/>
         <source>KV cache formula, with this scenario&apos;s numbers</source>
         <translation>KV 캐시 공식 (이 시나리오의 값 대입)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="153"/>
+        <location filename="../../app/memorypage.cpp" line="159"/>
         <source>Breakdown (per GPU)</source>
         <translation>메모리 내역 (GPU당)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="161"/>
+        <location filename="../../app/memorypage.cpp" line="167"/>
         <source>Capacity, as vLLM reports it</source>
         <translation>vLLM이 보고하는 방식의 용량</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="257"/>
+        <location filename="../../app/memorypage.cpp" line="263"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="259"/>
-        <location filename="../../app/memorypage.cpp" line="313"/>
+        <location filename="../../app/memorypage.cpp" line="265"/>
+        <location filename="../../app/memorypage.cpp" line="319"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="264"/>
+        <location filename="../../app/memorypage.cpp" line="270"/>
         <source>%1 at %2 tokens, by batch</source>
         <translation>%1, %2 토큰, 배치별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="266"/>
+        <location filename="../../app/memorypage.cpp" line="272"/>
         <source>%1, batch %2, by context</source>
         <translation>%1, 배치 %2, 컨텍스트 길이별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="271"/>
+        <location filename="../../app/memorypage.cpp" line="277"/>
         <source>budget %1 (%2% of the card)</source>
         <translation>한도 %1 (카드의 %2%)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="272"/>
+        <location filename="../../app/memorypage.cpp" line="278"/>
         <source>card %1</source>
         <translation>카드 %1</translation>
     </message>
@@ -3037,47 +3063,47 @@
         <translation>실행 중인 요청</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="755"/>
+        <location filename="../../app/pagedpage.cpp" line="785"/>
         <source>buddy</source>
         <translation>버디 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="755"/>
+        <location filename="../../app/pagedpage.cpp" line="785"/>
         <source>first fit</source>
         <translation>최초 적합</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="756"/>
+        <location filename="../../app/pagedpage.cpp" line="786"/>
         <source>Contiguous (%1, %2): %3 tokens · %4 running · %5 waiting</source>
         <translation>연속 할당 (%1, %2): 토큰 %3 · 실행 중 %4 · 대기 %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="775"/>
+        <location filename="../../app/pagedpage.cpp" line="805"/>
         <source>– (this trace cannot finish: see the message below)</source>
         <translation>– (이 트레이스는 끝나지 않음: 아래 메시지 참고)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="776"/>
+        <location filename="../../app/pagedpage.cpp" line="806"/>
         <source>… (the whole run is still being simulated)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="777"/>
+        <location filename="../../app/pagedpage.cpp" line="807"/>
         <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; finished: contiguous &lt;b&gt;%3&lt;/b&gt;, paged &lt;b&gt;%4&lt;/b&gt; of %5 requests</source>
         <translation>스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료: 연속 할당 &lt;b&gt;%3&lt;/b&gt;, 페이지 방식 &lt;b&gt;%4&lt;/b&gt; (전체 요청 %5개)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="786"/>
+        <location filename="../../app/pagedpage.cpp" line="816"/>
         <source>Paged: %1 preemptions · %2 blocks saved by sharing</source>
         <translation>페이지 방식: 선점 %1 · 공유로 아낀 블록 %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="851"/>
+        <location filename="../../app/pagedpage.cpp" line="881"/>
         <source>contiguous: mean %1</source>
         <translation>연속 할당: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="852"/>
+        <location filename="../../app/pagedpage.cpp" line="882"/>
         <source>paged: mean %1</source>
         <translation>페이지 방식: 평균 %1</translation>
     </message>
@@ -3118,7 +3144,7 @@
         <translation type="vanished">연속 할당, %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="760"/>
+        <location filename="../../app/pagedpage.cpp" line="790"/>
         <source>Paged, block %1: %2 tokens · %3 running · %4 waiting</source>
         <translation>페이지 방식, 블록 %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
@@ -3127,17 +3153,17 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; 완료 &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; (전체 %5) &amp;nbsp; 선점 %6 &amp;nbsp; 공유로 아낀 블록 %7</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="873"/>
+        <location filename="../../app/pagedpage.cpp" line="903"/>
         <source>sample %1: %2</source>
         <translation>샘플 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="875"/>
+        <location filename="../../app/pagedpage.cpp" line="905"/>
         <source>&lt;b&gt;Request %1&lt;/b&gt;: %2 prompt + %3 output tokens, %4 generated so far. Block table (logical→physical): %5</source>
         <translation>&lt;b&gt;요청 %1&lt;/b&gt;: 프롬프트 %2 + 출력 %3 토큰, 지금까지 %4 토큰 생성. 블록 테이블 (논리 블록→물리 블록): %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="881"/>
+        <location filename="../../app/pagedpage.cpp" line="911"/>
         <source>not in the paged pool now</source>
         <translation>지금은 페이지 방식 풀에 없음</translation>
     </message>
@@ -3262,77 +3288,77 @@
 <context>
     <name>ScalingPage</name>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="38"/>
+        <location filename="../../app/scalingpage.cpp" line="39"/>
         <source>Log scale</source>
         <translation>로그 스케일</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="47"/>
+        <location filename="../../app/scalingpage.cpp" line="48"/>
         <source>Memory per GPU against context, one line per batch, with the budget</source>
         <translation>컨텍스트 길이에 따른 GPU당 메모리 (배치마다 선 하나, 한도 포함)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="48"/>
+        <location filename="../../app/scalingpage.cpp" line="49"/>
         <source>The KV cache grows linearly with the context and with the batch: each line is straight on linear axes, and x4 context is x4 cache. Where a line crosses the dashed budget, that batch stops fitting.</source>
         <translation>KV 캐시는 컨텍스트 길이와 배치에 비례해 커집니다: 선형 축에서는 선이 모두 직선이고, 컨텍스트 길이가 4배면 캐시도 4배입니다. 선이 파선으로 된 한도를 넘는 지점부터 그 배치는 한도 초과입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="51"/>
+        <location filename="../../app/scalingpage.cpp" line="52"/>
         <source>Which context x batch pairs fit the budget: ✓ fits, ✗ over budget</source>
         <translation>한도 안에 들어가는 컨텍스트 길이 x 배치 조합: ✓ 적재 가능, ✗ 한도 초과</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="52"/>
+        <location filename="../../app/scalingpage.cpp" line="53"/>
         <source>Every cell is one scenario at that context and batch: weights + KV + estimates against the budget. The outlined cell is the current scenario. Hover a cell for its total.</source>
         <translation>칸 하나가 해당 컨텍스트 길이와 배치의 시나리오 하나이며, 가중치 + KV + 추정값을 한도와 비교합니다. 테두리가 있는 칸이 현재 시나리오입니다. 칸 위에 마우스를 올리면 합계가 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="54"/>
+        <location filename="../../app/scalingpage.cpp" line="55"/>
         <source>Draw the KV cache alone, or everything against the budget</source>
         <translation>KV 캐시만 그리거나, 전체를 한도와 비교해 그리기</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="55"/>
+        <location filename="../../app/scalingpage.cpp" line="56"/>
         <source>A log scale shows small and large totals on one chart</source>
         <translation>로그 스케일을 쓰면 작은 합계와 큰 합계를 한 차트에서 볼 수 있습니다</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="58"/>
+        <location filename="../../app/scalingpage.cpp" line="59"/>
         <source>KV cache only</source>
         <translation>KV 캐시만</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="59"/>
+        <location filename="../../app/scalingpage.cpp" line="60"/>
         <source>Total (weights + KV + estimates)</source>
         <translation>합계 (가중치 + KV + 추정값)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="64"/>
+        <location filename="../../app/scalingpage.cpp" line="65"/>
         <source>context (tokens per sequence, log scale)</source>
         <translation>컨텍스트 길이 (시퀀스당 토큰, 로그 스케일)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="65"/>
+        <location filename="../../app/scalingpage.cpp" line="66"/>
         <source>GiB per GPU</source>
         <translation>GPU당 GiB</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="68"/>
+        <location filename="../../app/scalingpage.cpp" line="69"/>
         <source>GiB per GPU (log scale)</source>
         <translation>GPU당 GiB (로그 스케일)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="87"/>
+        <location filename="../../app/scalingpage.cpp" line="88"/>
         <source>Show</source>
         <translation>표시</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="92"/>
+        <location filename="../../app/scalingpage.cpp" line="93"/>
         <source>Fit map: which context and batch fit the budget</source>
         <translation>적재 가능 맵: 한도 안에 들어가는 컨텍스트 길이와 배치</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="171"/>
+        <location filename="../../app/scalingpage.cpp" line="172"/>
         <source>%1: %2 against context&lt;br&gt;(%3 weights, %4 cache)</source>
         <translation>%1: 컨텍스트 길이에 따른 %2&lt;br&gt;(가중치 %3, 캐시 %4)</translation>
     </message>
@@ -3341,17 +3367,17 @@
         <translation type="vanished">적재 가능 맵: 한도 안에 들어가는 컨텍스트 길이 x 배치 조합 (현재 시나리오는 테두리로 표시)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="157"/>
+        <location filename="../../app/scalingpage.cpp" line="158"/>
         <source>batch %1%2</source>
         <translation>배치 %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="157"/>
+        <location filename="../../app/scalingpage.cpp" line="158"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="165"/>
+        <location filename="../../app/scalingpage.cpp" line="166"/>
         <source>Budget %1</source>
         <translation>한도 %1</translation>
     </message>
@@ -3360,12 +3386,12 @@
         <translation type="vanished">%1: 컨텍스트 길이에 따른 %2 (가중치 %3, 캐시 %4)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="173"/>
+        <location filename="../../app/scalingpage.cpp" line="174"/>
         <source>total memory</source>
         <translation>전체 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="173"/>
+        <location filename="../../app/scalingpage.cpp" line="174"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
@@ -3381,7 +3407,7 @@
         <translation type="vanished">&lt;span style=&apos;color:#b3261e; font-size:16pt; font-weight:600&apos;&gt;메모리 부족 (OOM)&lt;/span&gt;&amp;nbsp;&amp;nbsp;한도 %2에서 %1 부족</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="141"/>
+        <location filename="../../app/viewtext.cpp" line="144"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x bytes = %1 x %2 x %3 x (%4 + %5) x %6 B = &lt;b&gt;%7&lt;/b&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x 바이트 = %1 x %2 x %3 x (%4 + %5) x %6 B = &lt;b&gt;%7&lt;/b&gt;</translation>
     </message>
@@ -3415,37 +3441,37 @@
         <translation>&amp;nbsp;&amp;nbsp;한도 %2에서 %1 부족</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="71"/>
+        <location filename="../../app/viewtext.cpp" line="72"/>
         <source>Model %1 → %2</source>
         <translation>모델 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="75"/>
+        <location filename="../../app/viewtext.cpp" line="76"/>
         <source>Layers %1 → %2</source>
         <translation>레이어 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="78"/>
+        <location filename="../../app/viewtext.cpp" line="79"/>
         <source>Hidden size %1 → %2</source>
         <translation>히든 크기 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="81"/>
+        <location filename="../../app/viewtext.cpp" line="82"/>
         <source>Query heads %1 → %2</source>
         <translation>쿼리 헤드 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="84"/>
+        <location filename="../../app/viewtext.cpp" line="85"/>
         <source>KV heads %1 → %2</source>
         <translation>KV 헤드 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="87"/>
+        <location filename="../../app/viewtext.cpp" line="88"/>
         <source>Head dim %1 → %2</source>
         <translation>헤드 차원 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="90"/>
+        <location filename="../../app/viewtext.cpp" line="91"/>
         <source>Parameters changed</source>
         <translation>파라미터 변경</translation>
     </message>
@@ -3454,141 +3480,141 @@
         <translation type="vanished">가중치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="94"/>
+        <location filename="../../app/viewtext.cpp" line="95"/>
         <source>Weight dtype %1 → %2</source>
         <translation>가중치 dtype %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="98"/>
+        <location filename="../../app/viewtext.cpp" line="99"/>
         <source>KV cache dtype %1 → %2</source>
         <translation>KV 캐시 dtype %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="102"/>
+        <location filename="../../app/viewtext.cpp" line="103"/>
         <source>Context %1 → %2</source>
         <translation>컨텍스트 길이 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="105"/>
+        <location filename="../../app/viewtext.cpp" line="106"/>
         <source>Batch %1 → %2</source>
         <translation>배치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="108"/>
+        <location filename="../../app/viewtext.cpp" line="109"/>
         <source>GPU %1 → %2</source>
         <translation>GPU %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="113"/>
+        <location filename="../../app/viewtext.cpp" line="114"/>
         <source>Utilization %1 → %2</source>
         <translation>메모리 사용률 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="116"/>
+        <location filename="../../app/viewtext.cpp" line="117"/>
         <source>Tensor parallel %1 → %2</source>
         <translation>텐서 병렬 %1 → %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="120"/>
+        <location filename="../../app/viewtext.cpp" line="121"/>
         <source>%n settings changed</source>
         <translation>
             <numerusform>설정 %n개 변경</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="122"/>
+        <location filename="../../app/viewtext.cpp" line="125"/>
         <source>KV cache %1 → %2</source>
         <translation>KV 캐시 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="124"/>
+        <location filename="../../app/viewtext.cpp" line="127"/>
         <source> (×%1)</source>
         <translation> (×%1)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="126"/>
+        <location filename="../../app/viewtext.cpp" line="129"/>
         <source>weights unchanged</source>
         <translation>가중치 변화 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="127"/>
+        <location filename="../../app/viewtext.cpp" line="130"/>
         <source>weights %1 → %2</source>
         <translation>가중치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="130"/>
+        <location filename="../../app/viewtext.cpp" line="133"/>
         <source>; now fits</source>
         <translation>; 이제 적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="130"/>
+        <location filename="../../app/viewtext.cpp" line="133"/>
         <source>; now out of memory</source>
         <translation>; 이제 메모리 부족 (OOM)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="131"/>
+        <location filename="../../app/viewtext.cpp" line="134"/>
         <source>%1: %2, %3%4</source>
         <translation>%1: %2, %3%4</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="153"/>
+        <location filename="../../app/viewtext.cpp" line="156"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = &lt;b&gt;%15&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: one K and one V · L: layers · B: batch · S: tokens per sequence · H&lt;sub&gt;kv&lt;/sub&gt;: KV heads · D&lt;sub&gt;head&lt;/sub&gt;: head size · bytes: per element&lt;/small&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = &lt;b&gt;%15&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="156"/>
+        <location filename="../../app/viewtext.cpp" line="159"/>
         <source>2&lt;sub&gt;(K, V)&lt;/sub&gt;</source>
         <translation>2&lt;sub&gt;(K, V)&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="157"/>
+        <location filename="../../app/viewtext.cpp" line="160"/>
         <source>bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="160"/>
+        <location filename="../../app/viewtext.cpp" line="163"/>
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="163"/>
+        <location filename="../../app/viewtext.cpp" line="166"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head</source>
         <translation>&lt;br&gt;GPU당: KV 헤드는 %1개인데 GPU는 %2개이므로, GPU마다 헤드 하나를 복제해 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="166"/>
+        <location filename="../../app/viewtext.cpp" line="169"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads split across %2 GPUs, %3 each</source>
         <translation>&lt;br&gt;GPU당: KV 헤드 %1개를 GPU %2개에 나눠 GPU마다 %3개씩 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="171"/>
+        <location filename="../../app/viewtext.cpp" line="174"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;The context is beyond this model&apos;s maximum of %1 tokens.&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;컨텍스트 길이가 이 모델의 최대 컨텍스트 길이 %1 토큰을 넘습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="174"/>
+        <location filename="../../app/viewtext.cpp" line="177"/>
         <source>&lt;br&gt;%1 of %2 layers keep only the last %3 tokens (sliding window)</source>
         <translation>&lt;br&gt;레이어 %2개 중 %1개는 마지막 %3 토큰만 보관합니다 (슬라이딩 윈도우)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="187"/>
+        <location filename="../../app/viewtext.cpp" line="190"/>
         <source>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;%4 blocks of %5 tokens (%6 each) in %7 left for the cache&lt;/small&gt;</source>
         <translation>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;캐시에 남은 %7에 %5 토큰짜리 블록 (블록당 %6) %4개&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="228"/>
+        <location filename="../../app/viewtext.cpp" line="230"/>
         <source>CUDA: %1, %2, sm_%3%4, driver %5.%6</source>
         <translation>CUDA: %1, %2, sm_%3%4, 드라이버 %5.%6</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="234"/>
+        <location filename="../../app/viewtext.cpp" line="237"/>
         <source>CPU: %1, %n thread(s), %2 RAM</source>
         <translation>
             <numerusform>CPU: %1, 스레드 %n개, RAM %2</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="235"/>
+        <location filename="../../app/viewtext.cpp" line="238"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>

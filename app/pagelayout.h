@@ -1,6 +1,8 @@
 #pragma once
 
 #include <QList>
+
+class QVBoxLayout;
 #include <QPair>
 
 class QGridLayout;
@@ -12,3 +14,8 @@ class QWidget;
 // Any `trailing` widget goes under the first field column after the last row.
 void layOutFields(QGridLayout* grid, const QList<QPair<QLabel*, QWidget*>>& fields, int perRow,
                   QWidget* trailing = nullptr);
+
+// A page's content as one column that scrolls vertically when large type needs more height
+// than the screen has (presenter mode on a 720-line projector), instead of being cut.
+// Returns the column's layout; the page itself gets a margin-less layout holding the area.
+QVBoxLayout* scrollingColumn(QWidget* page);

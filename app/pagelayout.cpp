@@ -1,7 +1,9 @@
-#include "fieldgrid.h"
+#include "pagelayout.h"
 
 #include <QGridLayout>
 #include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
 
 void layOutFields(QGridLayout* grid, const QList<QPair<QLabel*, QWidget*>>& fields, int perRow, QWidget* trailing) {
     for (const auto& [label, field] : fields) {
@@ -22,4 +24,18 @@ void layOutFields(QGridLayout* grid, const QList<QPair<QLabel*, QWidget*>>& fiel
     // Columns of a wider layout that are now empty must not keep their stretch.
     for (int c = 0; c < grid->columnCount(); ++c)
         grid->setColumnStretch(c, c < perRow * 2 && c % 2 == 1 ? 1 : 0);
+}
+
+QVBoxLayout* scrollingColumn(QWidget* page) {
+    auto* content = new QWidget(page);
+    auto* column = new QVBoxLayout(content);
+    auto* area = new QScrollArea(page);
+    area->setWidget(content);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* outer = new QVBoxLayout(page);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(area);
+    return column;
 }
