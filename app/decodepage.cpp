@@ -951,6 +951,27 @@ void DecodePage::drawFit(const DecodeReport& r) {
     }
 }
 
+DecodePage::State DecodePage::state() const {
+    return {options(), thenBatch(), m_runs, m_shownRun};
+}
+
+void DecodePage::restoreState(const State& s) {
+    setOptions(s.options);
+    setThenBatch(s.thenBatch);
+    if (s.runs.empty())
+        return;
+    m_runs = s.runs;
+    m_shown->clear();
+    for (const Run& run : m_runs)
+        m_shown->addItem(tr("batch %1").arg(run.report.batch));
+    fillSummary();
+    fillFit();
+    fillCourse();
+    fillReading();
+    showRun(std::clamp(s.shownRun, 0, int(m_runs.size()) - 1));
+    m_shown->setEnabled(m_runs.size() > 1);
+}
+
 void DecodePage::showRun(int index) {
     if (index < 0 || index >= int(m_runs.size()) || m_running)
         return;

@@ -51,6 +51,17 @@ public:
     void setThenBatch(int batch); // 0: no second run
     const kvscope::gpu::DecodeReport* lastReport() const { return m_runs.empty() ? nullptr : &m_runs.back().report; }
     const std::vector<Run>& runs() const { return m_runs; } // this sequence's finished runs, in order
+    // What a language switch must not lose: the settings, the second batch and the finished
+    // runs with the one on the charts (a run in progress is not state: the window refuses
+    // the switch while one goes on).
+    struct State {
+        kvscope::gpu::DecodeOptions options;
+        int thenBatch = 0;
+        std::vector<Run> runs;
+        int shownRun = -1;
+    };
+    State state() const;
+    void restoreState(const State& state);
     QTableWidget* summary() const { return m_summary; }
     QTableWidget* fitTable() const { return m_fit; }
     QTableWidget* courseTable() const { return m_course; }

@@ -30,7 +30,7 @@ QList<QWidget*> readingOrder(QWidget* root) {
     QList<QWidget*> candidates = root->findChildren<QWidget*>();
     candidates.prepend(root);
     for (QWidget* w : candidates) {
-        if (!takesTabFocus(w) || !w->isVisibleTo(root))
+        if (!takesTabFocus(w) || !w->isVisibleTo(root) || !w->isEnabled())
             continue;
         items.push_back({w, QRect(w->mapTo(root, QPoint(0, 0)), w->size())});
     }
@@ -54,17 +54,22 @@ QList<QWidget*> readingOrder(QWidget* root) {
     return ordered;
 }
 
-void chain(const QList<QWidget*>& roots) {
-    QWidget* previous = nullptr;
-    for (QWidget* root : roots) {
-        if (!root)
-            continue;
-        for (QWidget* w : readingOrder(root)) {
-            if (previous && previous->window() == w->window())
-                QWidget::setTabOrder(previous, w);
-            previous = w;
-        }
-    }
+QWidget* next(const QList<QWidget*>& roots, QWidget* current, bool forward) {
+    QList<QWidget*> order;
+    for (QWidget* root : roots)
+        if (root && root->isVisible())
+            order << readingOrder(root);
+    if (order.isEmpty())
+        return nullptr;
+    // The focus may sit inside a compound widget (a spin box's line edit): find its entry.
+    qsizetype at = -1;
+    for (qsizetype i = 0; i < order.size() && at < 0; ++i)
+        if (current && (order[i] == current || order[i]->isAncestorOf(current)))
+            at = i;
+    if (at < 0)
+        return forward ? order.first() : order.last();
+    const qsizetype n = order.size();
+    return order[(at + (forward ? 1 : n - 1)) % n];
 }
 
 } // namespace focusorder

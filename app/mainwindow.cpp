@@ -110,10 +110,7 @@ MainWindow::MainWindow(ScenarioController* controller, QWidget* parent)
         if (!error.isEmpty())
             statusBar()->showMessage(tr("Not applied: %1").arg(error), 8000);
     });
-    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this] {
-        applyFolding();
-        QTimer::singleShot(0, this, &MainWindow::orderTabs);
-    });
+    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this] { applyFolding(); });
 
     buildUi();
     resize(1440, 900);
@@ -138,9 +135,15 @@ MainWindow::~MainWindow() {
 void MainWindow::buildUi() {
     // Keep what the user made across a rebuild: the page, the decode settings, the lesson.
     const QString page = m_pages ? currentPageName() : QString();
-    std::optional<kvscope::gpu::DecodeOptions> decodeOptions;
+    std::optional<DecodePage::State> decodeState;
+    std::optional<PagedPage::Settings> pagedSettings;
+    std::optional<std::pair<int, bool>> memoryAxis;
     if (m_decode)
-        decodeOptions = m_decode->options();
+        decodeState = m_decode->state();
+    if (m_paged && m_paged->paged())
+        pagedSettings = m_paged->settings();
+    if (m_memory)
+        memoryAxis = std::pair{m_memory->axis(), m_memory->isAxisLocked()};
     std::optional<LessonPanel::State> lessonState;
     if (m_lessons)
         lessonState = m_lessons->state();
@@ -243,8 +246,14 @@ void MainWindow::buildUi() {
     m_toolbar->addAction(m_quizAction);
     m_toolbar->setWindowTitle(tr("Toolbar"));
 
-    if (decodeOptions)
-        m_decode->setOptions(*decodeOptions);
+    if (decodeState)
+        m_decode->restoreState(*decodeState);
+    if (pagedSettings)
+        m_paged->applySettings(*pagedSettings);
+    if (memoryAxis) {
+        m_memory->setAxis(memoryAxis->first);
+        m_memory->setAxisLocked(memoryAxis->second);
+    }
     m_lessons->setQuizMode(m_quiz);
     m_paged->setQuizMode(m_quiz);
     if (lessonState)
@@ -477,7 +486,6 @@ void MainWindow::pageChanged() {
     for (QAction* action : std::as_const(m_pagedKeys))
         action->setEnabled(paged);
     applyFolding();
-    QTimer::singleShot(0, this, &MainWindow::orderTabs);
 }
 
 void MainWindow::applyFolding() {
@@ -503,11 +511,14 @@ void MainWindow::applyFolding() {
     }
 }
 
-void MainWindow::orderTabs() {
-    // Tab follows the screen: the scenario panel top to bottom, the page tabs, then the
-    // visible page left to right and top to bottom, then the lesson.
-    QList<QWidget*> roots{m_controls, m_pages->tabBar(), m_pages->currentWidget(), m_lessons};
-    focusorder::chain(roots);
+bool MainWindow::focusNextPrevChild(bool next) {
+    const QList<QWidget*> roots{m_scenarioDock->isVisible() ? m_controls : nullptr, m_pages->tabBar(),
+                                m_pages->currentWidget(), m_lessonDock->isVisible() ? m_lessons : nullptr};
+    if (QWidget* target = focusorder::next(roots, QApplication::focusWidget(), next)) {
+        target->setFocus(next ? Qt::TabFocusReason : Qt::BacktabFocusReason);
+        return true;
+    }
+    return QMainWindow::focusNextPrevChild(next);
 }
 
 void MainWindow::updateLessonKeys() {
@@ -553,12 +564,20 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
 
 void MainWindow::showEvent(QShowEvent* event) {
     QMainWindow::showEvent(event);
-    QTimer::singleShot(0, this, &MainWindow::orderTabs);
 }
 
 bool MainWindow::setLanguage(const QString& code) {
     if (code == language::current())
         return true;
+    if (m_decode->isRunning()) {
+        // Rebuilding the interface would end the run: the switch waits for it.
+        reportError(tr("Language not changed"), tr("Stop the decode run first, or let it finish, then switch the "
+                                                   "language."));
+        for (QAction* action : m_menus.value(1) ? m_menus.value(1)->findChildren<QAction*>() : QList<QAction*>())
+            if (action->data().toString() == language::current())
+                action->setChecked(true);
+        return false;
+    }
     if (!language::install(code))
         return false;
     Settings::instance()->setLanguage(code);

@@ -85,6 +85,8 @@ protected:
     // Gives the animation's and the lessons' keys (Space, Right, R, Page Up/Down) to the
     // focused control when that control uses them: a check box keeps Space, a slider Right.
     bool eventFilter(QObject* watched, QEvent* event) override;
+    // Tab follows the screen: the scenario panel, the page tabs, the page, the lesson.
+    bool focusNextPrevChild(bool next) override;
 
 private:
     void buildUi();
@@ -95,7 +97,6 @@ private:
     void narrateChange();
     void pageChanged();
     void applyFolding(); // which scenario controls the current page and mode show
-    void orderTabs();
     void reportError(const QString& title, const QString& message);
     QChartView* currentChart() const;
 

@@ -231,6 +231,15 @@ QString MemoryPage::capacityText() const {
 QString MemoryPage::formulaText() const {
     return m_formula->text();
 }
+int MemoryPage::axis() const {
+    return m_axis->currentIndex();
+}
+bool MemoryPage::isAxisLocked() const {
+    return m_lockAxis->isChecked();
+}
+void MemoryPage::setAxisLocked(bool locked) {
+    m_lockAxis->setChecked(locked);
+}
 void MemoryPage::setAxis(int axis) {
     m_axis->setCurrentIndex(axis);
 }

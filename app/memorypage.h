@@ -35,6 +35,9 @@ public:
     QStringList weightLabels() const;
     QCheckBox* axisLock() const { return m_lockAxis; }
     void setAxis(int axis); // 0 = context, 1 = batch
+    int axis() const;
+    bool isAxisLocked() const;
+    void setAxisLocked(bool locked);
     void setPinned(const std::optional<kvscope::Scenario>& pinned);
 
 protected:

@@ -633,6 +633,50 @@ void PagedPage::workloadChosen() {
     rebuild();
 }
 
+PagedPage::Settings PagedPage::settings() const {
+    return {m_workload->currentData().toString(),
+            m_requests->value(),
+            m_pool->value(),
+            m_samples->value(),
+            m_seed->value(),
+            m_maxModelLen->value(),
+            m_blockSize->currentData().toInt(),
+            m_rate->value(),
+            m_policy->currentData().toInt(),
+            m_placement->currentIndex(),
+            m_speed->value(),
+            showsWholeRun() && !m_quiz};
+}
+
+void PagedPage::applySettings(const Settings& s) {
+    const QList<QObject*> controls{m_workload,  m_requests, m_rate,    m_policy, m_placement,
+                                   m_blockSize, m_pool,     m_samples, m_seed,   m_maxModelLen};
+    std::vector<std::unique_ptr<QSignalBlocker>> blockers;
+    for (QObject* control : controls)
+        blockers.push_back(std::make_unique<QSignalBlocker>(control));
+    if (m_workload->findData(s.workload) < 0)
+        m_workload->addItem(s.workload, s.workload);
+    m_workload->setCurrentIndex(m_workload->findData(s.workload));
+    m_requests->setValue(s.requests);
+    m_rate->setValue(s.rate);
+    m_policy->setCurrentIndex(std::max(0, m_policy->findData(s.policy)));
+    m_placement->setCurrentIndex(s.placement);
+    if (m_blockSize->findData(s.blockSize) < 0)
+        m_blockSize->addItem(QString::number(s.blockSize), s.blockSize);
+    m_blockSize->setCurrentIndex(m_blockSize->findData(s.blockSize));
+    m_pool->setValue(s.pool);
+    m_samples->setValue(s.samples);
+    m_seed->setValue(s.seed);
+    m_maxModelLen->setValue(s.maxModelLen);
+    m_speed->setValue(s.speed);
+    blockers.clear();
+    m_inFigure = figureChosen();
+    for (QWidget* w : {static_cast<QWidget*>(m_requests), static_cast<QWidget*>(m_rate), static_cast<QWidget*>(m_seed)})
+        w->setEnabled(!m_inFigure);
+    setShowWholeRun(s.wholeRun);
+    rebuild();
+}
+
 void PagedPage::applyLessonSimulation(const kvscope::LessonSimulation& sim) {
     const QList<QObject*> controls{m_workload,  m_requests, m_rate,    m_policy, m_placement,
                                    m_blockSize, m_pool,     m_samples, m_seed,   m_maxModelLen};

@@ -69,6 +69,16 @@ public:
     // A lesson's run: its workload, requests, pool, maximum length, block size, seed and
     // contiguous policy, all at once, arriving together, one sample, first fit; restarts.
     void applyLessonSimulation(const kvscope::LessonSimulation& simulation);
+    // The trace and pool settings, for a language switch: the run itself restarts from step 1.
+    struct Settings {
+        QString workload;
+        int requests = 0, pool = 0, samples = 1, seed = 1, maxModelLen = 2048, blockSize = 16;
+        double rate = 0;
+        int policy = 0, placement = 0, speed = 20;
+        bool wholeRun = false;
+    };
+    Settings settings() const;
+    void applySettings(const Settings& settings);
     // The translated name of an allocator policy, for titles and legends.
     static QString allocatorLabel(kvscope::AllocatorKind kind);
 

@@ -3,6 +3,7 @@
 // narration and the readings a class takes off the charts.
 #include "chartstyle.h"
 #include "controlspanel.h"
+#include "decodepage.h"
 #include "device.h"
 #include "focusorder.h"
 #include "language.h"
@@ -328,6 +329,54 @@ private slots:
         tabs = window.findChild<QTabWidget*>(u"pages"_s);
         QCOMPARE(tabs->tabText(0), u"Memory"_s);
         QCOMPARE(controller.scenario().batch, std::uint64_t(16));
+    }
+
+    // What a user made on the pages survives a language switch; a decode run in progress
+    // holds the switch back instead of being lost.
+    void languageSwitchKeepsThePages() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        showAndWait(window);
+        window.memoryPage()->setAxis(1);
+        window.memoryPage()->setAxisLocked(true);
+        QVERIFY(window.showPage(u"paged"_s));
+        QTRY_VERIFY(window.pagedPage()->paged());
+        PagedPage::Settings paged = window.pagedPage()->settings();
+        paged.pool = 12'345;
+        paged.requests = 33;
+        window.pagedPage()->applySettings(paged);
+        kvscope::gpu::DecodeOptions decode = window.decodePage()->options();
+        decode.steps = 7;
+        decode.batch = 3;
+        window.decodePage()->setOptions(decode);
+        window.decodePage()->setThenBatch(16);
+
+        QVERIFY(window.setLanguage(u"ko"_s));
+        QCOMPARE(window.memoryPage()->axis(), 1);
+        QVERIFY(window.memoryPage()->isAxisLocked());
+        QCOMPARE(window.pagedPage()->settings().pool, 12'345);
+        QCOMPARE(window.pagedPage()->settings().requests, 33);
+        QCOMPARE(window.pagedPage()->paged()->allocator().poolSlots(), std::uint64_t(12'345));
+        QCOMPARE(window.decodePage()->options().steps, 7u);
+        QCOMPARE(window.decodePage()->options().batch, 3u);
+        QCOMPARE(window.decodePage()->thenBatch(), 16);
+
+        // A run in progress: the switch is refused with a reason, the run goes on.
+        decode.steps = 300;
+        decode.batch = 2;
+        window.decodePage()->setOptions(decode);
+        window.decodePage()->setThenBatch(0);
+        window.decodePage()->start();
+        QVERIFY(window.decodePage()->isRunning());
+        QVERIFY(!window.setLanguage(u"en"_s));
+        QVERIFY(window.lastError().contains(
+            QCoreApplication::translate("MainWindow", "Stop the decode run first").left(10)));
+        QCOMPARE(language::current(), u"ko"_s);
+        QVERIFY(window.decodePage()->isRunning());
+        window.decodePage()->stop();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.decodePage()->isRunning(), 30000);
+        QVERIFY(window.setLanguage(u"en"_s));
     }
 
     void statusBarNarratesTheChange() {
