@@ -215,8 +215,10 @@ void MemoryChart::placeTotalLabels() {
         const double total = kvscope::toGiB(m_bars[i].estimate.totalBytes);
         const double shown = std::min(total, m_yAxis->max());
         const QPointF top = chart()->mapToPosition(QPointF(double(i), shown), m_budget);
+        // A third of a line above the bar: clear of a thin segment's centred value.
         const QRectF box = m_totals[i]->boundingRect();
-        m_totals[i]->setPos(top.x() - box.width() / 2, std::max(chart()->plotArea().top(), top.y() - box.height() - 2));
+        m_totals[i]->setPos(top.x() - box.width() / 2,
+                            std::max(chart()->plotArea().top(), top.y() - box.height() * 4 / 3));
     }
 }
 
