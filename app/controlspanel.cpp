@@ -218,7 +218,7 @@ void ControlsPanel::buildModelGroup(QFormLayout* form) {
     open->setToolTip(tr("Read any model's shape from its Hugging Face config.json"));
     m_openConfig = open;
     connect(open, &QPushButton::clicked, this, &ControlsPanel::openConfigRequested);
-    addRow(form, Field::Preset, tr("Preset"), m_preset);
+    addRow(form, Field::Model, tr("Preset"), m_preset);
     form->addRow(QString(), open);
     m_modelNote->setWordWrap(true);
     form->addRow(m_modelNote);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "scenario.h"
+
 #include <QWidget>
 
 class ScenarioController;
@@ -19,23 +21,7 @@ public:
     explicit ControlsPanel(ScenarioController* controller, QWidget* parent = nullptr);
 
     // The rows a page can ask for; presenter mode shows only the ones its page uses.
-    enum class Field {
-        Preset,
-        Layers,
-        Hidden,
-        Heads,
-        KvHeads,
-        HeadDim,
-        Params,
-        WeightDtype,
-        KvDtype,
-        Context,
-        Batch,
-        Gpu,
-        GpuMemory,
-        Utilization,
-        TensorParallel
-    };
+    using Field = kvscope::ScenarioField; // Model is the preset row
     void showOnly(const QList<Field>& fields);
     void showAllFields();
     bool isFieldVisible(Field field) const;

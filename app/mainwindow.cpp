@@ -499,9 +499,9 @@ void MainWindow::applyFolding() {
     if (!m_presenter)
         m_controls->showAllFields();
     else if (page == u"attention"_s)
-        m_controls->showOnly({F::Preset, F::KvHeads, F::KvDtype, F::Context, F::Batch, F::Gpu});
+        m_controls->showOnly({F::Model, F::KvHeads, F::KvDtype, F::Context, F::Batch, F::Gpu});
     else
-        m_controls->showOnly({F::Preset, F::WeightDtype, F::KvDtype, F::Context, F::Batch, F::Gpu});
+        m_controls->showOnly({F::Model, F::WeightDtype, F::KvDtype, F::Context, F::Batch, F::Gpu});
     // The panel is as wide as its widest row in the current type size, never wider than a
     // quarter of the screen's width in presenter mode.
     auto* scroll = qobject_cast<QScrollArea*>(m_scenarioDock->widget());

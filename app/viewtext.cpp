@@ -106,6 +106,7 @@ QString changeNarration(const kvscope::ScenarioDiff& d, const kvscope::Scenario&
             what = tr("Batch %1 → %2").arg(num(a.batch), num(b.batch));
             break;
         case F::Gpu:
+        case F::GpuMemory:
             what = tr("GPU %1 → %2")
                        .arg(size(a.gpuMemoryBytes, kvscope::SizeUnit::Binary, 0),
                             size(b.gpuMemoryBytes, kvscope::SizeUnit::Binary, 0));

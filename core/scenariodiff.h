@@ -11,23 +11,8 @@ namespace kvscope {
 // ("batch 8 -> 16: KV cache 8 -> 16 GiB (x2), weights unchanged"). The figures are the
 // two estimates' own; the ratios are after / before (0 when before is 0).
 struct ScenarioDiff {
-    enum class Field {
-        Model, // a different preset or config (id or name changed)
-        Layers,
-        Hidden,
-        Heads,
-        KvHeads,
-        HeadDim,
-        Params,
-        WeightDtype,
-        KvDtype,
-        Context,
-        Batch,
-        Gpu,
-        Utilization,
-        TensorParallel,
-    };
-    std::vector<Field> changed; // in the order above; empty when nothing a user sees changed
+    using Field = ScenarioField; // Gpu covers the card's preset and memory together
+    std::vector<Field> changed;  // in the order above; empty when nothing a user sees changed
     std::uint64_t kvBefore = 0, kvAfter = 0;
     std::uint64_t weightsBefore = 0, weightsAfter = 0;
     std::uint64_t totalBefore = 0, totalAfter = 0;
