@@ -2,8 +2,12 @@
 
 #include <QWidget>
 
+class QLabel;
+
 // A page of the main window. Scenario changes mark it stale; only a visible page
 // recomputes and redraws, so dragging a slider pays for the page on screen alone.
+// A figure core cannot compute for this page (a sweep whose size passes 64 bits) is said in
+// a banner on the page instead of ending the program; the next redraw that works removes it.
 class Page : public QWidget {
     Q_OBJECT
 
@@ -11,28 +15,21 @@ public:
     using QWidget::QWidget;
 
     bool isStale() const { return m_stale; }
+    QString refreshError() const; // empty when the last redraw worked
 
 public slots:
     // Redraws now when visible, else on the next show.
-    void scenarioChanged() {
-        if (isVisible()) {
-            m_stale = false;
-            refresh();
-        } else {
-            m_stale = true;
-        }
-    }
+    void scenarioChanged();
 
 protected:
     virtual void refresh() = 0;
-    void showEvent(QShowEvent* event) override {
-        QWidget::showEvent(event);
-        if (m_stale) {
-            m_stale = false;
-            refresh();
-        }
-    }
+    void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void safeRefresh();
+    void placeBanner();
+
     bool m_stale = true;
+    QLabel* m_error = nullptr;
 };

@@ -15,6 +15,7 @@
 #include "memorypage.h"
 #include "overlay.h"
 #include "pagedpage.h"
+#include "scalingpage.h"
 #include "scenariocontroller.h"
 #include "sliderspin.h"
 #include "testutils.h"
@@ -378,6 +379,33 @@ private slots:
         window.decodePage()->stop();
         QTRY_VERIFY_WITH_TIMEOUT(!window.decodePage()->isRunning(), 30000);
         QVERIFY(window.setLanguage(u"en"_s));
+    }
+
+    // Issue 11: a scenario core accepts can make a page's sweep overflow (the fit map at batch
+    // 256 and the longest context). The page says so; the window lives on, the other pages too.
+    void aPageThatCannotComputeSaysSo() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        kvscope::Scenario s = controller.scenario();
+        s.model.layers = 1'000'000;
+        s.model.hidden = 32768;
+        s.model.heads = 256;
+        s.model.kvHeads = 256;
+        s.model.maxContext = 1u << 20;
+        s.kvDtype = kvscope::DType::fp32(); // 256 GiB of KV per token: 2^20 tokens x batch 256 overflow
+        s.context = 1024;
+        s.batch = 1;
+        QVERIFY2(controller.setScenario(s, true), qPrintable(controller.error()));
+        QVERIFY(window.showPage(u"scaling"_s));
+        auto* error = window.scalingPage()->findChild<QLabel*>(u"pageError"_s);
+        QVERIFY(error && error->isVisible());
+        QVERIFY2(error->text().contains(u"64 bits"_s), qPrintable(error->text()));
+        QVERIFY(window.showPage(u"memory"_s)); // the others still draw
+        // A scenario that computes clears the message.
+        QVERIFY(controller.setScenario(kvscope::defaultScenario()));
+        QVERIFY(window.showPage(u"scaling"_s));
+        QVERIFY(!error->isVisible());
     }
 
     void statusBarNarratesTheChange() {

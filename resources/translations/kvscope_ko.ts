@@ -1646,27 +1646,27 @@
 <context>
     <name>DeviceReason</name>
     <message>
-        <location filename="../../app/viewtext.cpp" line="215"/>
+        <location filename="../../app/viewtext.cpp" line="216"/>
         <source>no CUDA driver</source>
         <translation>CUDA 드라이버 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="216"/>
+        <location filename="../../app/viewtext.cpp" line="217"/>
         <source>no CUDA device</source>
         <translation>CUDA 장치 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="217"/>
+        <location filename="../../app/viewtext.cpp" line="218"/>
         <source>CUDA device 0 did not answer</source>
         <translation>CUDA 장치 0이 응답하지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="218"/>
+        <location filename="../../app/viewtext.cpp" line="219"/>
         <source>cudaMemGetInfo failed</source>
         <translation>cudaMemGetInfo 실패</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="219"/>
+        <location filename="../../app/viewtext.cpp" line="220"/>
         <source>this build has no CUDA backend (CUDA Toolkit not found at build time)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
@@ -2543,12 +2543,12 @@
         <translation>모델의 최대 컨텍스트 길이 초과</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="253"/>
+        <location filename="../../app/memorychart.cpp" line="255"/>
         <source>Pinned scenario</source>
         <translation>고정한 시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="295"/>
+        <location filename="../../app/memorychart.cpp" line="297"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;Weights: %3&lt;br&gt;KV cache: %4&lt;br&gt;Activations (estimate): %5&lt;br&gt;CUDA context (estimate): %6&lt;br&gt;&lt;b&gt;Total: %7&lt;/b&gt; of a %8 budget</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;가중치: %3&lt;br&gt;KV 캐시: %4&lt;br&gt;활성화 값 (추정): %5&lt;br&gt;CUDA 컨텍스트 (추정): %6&lt;br&gt;&lt;b&gt;합계: %7&lt;/b&gt; (한도 %8)</translation>
     </message>
@@ -2725,6 +2725,14 @@
         <location filename="../../app/memorypage.cpp" line="287"/>
         <source>card %1</source>
         <translation>카드 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Page</name>
+    <message>
+        <location filename="../../app/page.cpp" line="52"/>
+        <source>This page cannot show the scenario: %1. The other pages and the controls still work; change the scenario to go on.</source>
+        <translation>이 페이지는 현재 시나리오를 표시할 수 없습니다: %1. 다른 페이지와 컨트롤은 그대로 동작하니, 시나리오를 바꿔 계속하세요.</translation>
     </message>
 </context>
 <context>
@@ -3418,7 +3426,7 @@
         <translation type="vanished">&lt;span style=&apos;color:#b3261e; font-size:16pt; font-weight:600&apos;&gt;메모리 부족 (OOM)&lt;/span&gt;&amp;nbsp;&amp;nbsp;한도 %2에서 %1 부족</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="144"/>
+        <location filename="../../app/viewtext.cpp" line="145"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x bytes = %1 x %2 x %3 x (%4 + %5) x %6 B = &lt;b&gt;%7&lt;/b&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x 바이트 = %1 x %2 x %3 x (%4 + %5) x %6 B = &lt;b&gt;%7&lt;/b&gt;</translation>
     </message>
@@ -3511,121 +3519,121 @@
         <translation>배치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="109"/>
+        <location filename="../../app/viewtext.cpp" line="110"/>
         <source>GPU %1 → %2</source>
         <translation>GPU %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="114"/>
+        <location filename="../../app/viewtext.cpp" line="115"/>
         <source>Utilization %1 → %2</source>
         <translation>메모리 사용률 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="117"/>
+        <location filename="../../app/viewtext.cpp" line="118"/>
         <source>Tensor parallel %1 → %2</source>
         <translation>텐서 병렬 %1 → %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="121"/>
+        <location filename="../../app/viewtext.cpp" line="122"/>
         <source>%n settings changed</source>
         <translation>
             <numerusform>설정 %n개 변경</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="125"/>
+        <location filename="../../app/viewtext.cpp" line="126"/>
         <source>KV cache %1 → %2</source>
         <translation>KV 캐시 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="127"/>
+        <location filename="../../app/viewtext.cpp" line="128"/>
         <source> (×%1)</source>
         <translation> (×%1)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="129"/>
+        <location filename="../../app/viewtext.cpp" line="130"/>
         <source>weights unchanged</source>
         <translation>가중치 변화 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="130"/>
+        <location filename="../../app/viewtext.cpp" line="131"/>
         <source>weights %1 → %2</source>
         <translation>가중치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="133"/>
+        <location filename="../../app/viewtext.cpp" line="134"/>
         <source>; now fits</source>
         <translation>; 이제 적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="133"/>
+        <location filename="../../app/viewtext.cpp" line="134"/>
         <source>; now out of memory</source>
         <translation>; 이제 메모리 부족 (OOM)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="134"/>
+        <location filename="../../app/viewtext.cpp" line="135"/>
         <source>%1: %2, %3%4</source>
         <translation>%1: %2, %3%4</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="156"/>
+        <location filename="../../app/viewtext.cpp" line="157"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = &lt;b&gt;%15&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: one K and one V · L: layers · B: batch · S: tokens per sequence · H&lt;sub&gt;kv&lt;/sub&gt;: KV heads · D&lt;sub&gt;head&lt;/sub&gt;: head size · bytes: per element&lt;/small&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = &lt;b&gt;%15&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="159"/>
+        <location filename="../../app/viewtext.cpp" line="160"/>
         <source>2&lt;sub&gt;(K, V)&lt;/sub&gt;</source>
         <translation>2&lt;sub&gt;(K, V)&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="160"/>
+        <location filename="../../app/viewtext.cpp" line="161"/>
         <source>bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="163"/>
+        <location filename="../../app/viewtext.cpp" line="164"/>
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="166"/>
+        <location filename="../../app/viewtext.cpp" line="167"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head</source>
         <translation>&lt;br&gt;GPU당: KV 헤드는 %1개인데 GPU는 %2개이므로, GPU마다 헤드 하나를 복제해 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="169"/>
+        <location filename="../../app/viewtext.cpp" line="170"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads split across %2 GPUs, %3 each</source>
         <translation>&lt;br&gt;GPU당: KV 헤드 %1개를 GPU %2개에 나눠 GPU마다 %3개씩 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="174"/>
+        <location filename="../../app/viewtext.cpp" line="175"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;The context is beyond this model&apos;s maximum of %1 tokens.&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;컨텍스트 길이가 이 모델의 최대 컨텍스트 길이 %1 토큰을 넘습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="177"/>
+        <location filename="../../app/viewtext.cpp" line="178"/>
         <source>&lt;br&gt;%1 of %2 layers keep only the last %3 tokens (sliding window)</source>
         <translation>&lt;br&gt;레이어 %2개 중 %1개는 마지막 %3 토큰만 보관합니다 (슬라이딩 윈도우)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="190"/>
+        <location filename="../../app/viewtext.cpp" line="191"/>
         <source>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;%4 blocks of %5 tokens (%6 each) in %7 left for the cache&lt;/small&gt;</source>
         <translation>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;캐시에 남은 %7에 %5 토큰짜리 블록 (블록당 %6) %4개&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="230"/>
+        <location filename="../../app/viewtext.cpp" line="231"/>
         <source>CUDA: %1, %2, sm_%3%4, driver %5.%6</source>
         <translation>CUDA: %1, %2, sm_%3%4, 드라이버 %5.%6</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="237"/>
+        <location filename="../../app/viewtext.cpp" line="238"/>
         <source>CPU: %1, %n thread(s), %2 RAM</source>
         <translation>
             <numerusform>CPU: %1, 스레드 %n개, RAM %2</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="238"/>
+        <location filename="../../app/viewtext.cpp" line="239"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>

@@ -1,0 +1,66 @@
+#include "page.h"
+
+#include "chartstyle.h"
+
+#include <QLabel>
+
+#include <exception>
+
+using namespace Qt::StringLiterals;
+
+QString Page::refreshError() const {
+    return m_error && m_error->isVisible() ? m_error->text() : QString();
+}
+
+void Page::scenarioChanged() {
+    if (isVisible()) {
+        m_stale = false;
+        safeRefresh();
+    } else {
+        m_stale = true;
+    }
+}
+
+void Page::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (m_stale) {
+        m_stale = false;
+        safeRefresh();
+    }
+}
+
+void Page::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    placeBanner();
+}
+
+void Page::safeRefresh() {
+    try {
+        refresh();
+        if (m_error)
+            m_error->hide();
+    } catch (const std::exception& e) {
+        if (!m_error) {
+            m_error = new QLabel(this);
+            m_error->setObjectName(u"pageError"_s);
+            m_error->setWordWrap(true);
+            m_error->setMargin(8);
+            m_error->setAutoFillBackground(true);
+            m_error->setStyleSheet(
+                u"color: %1; background: palette(base); border: 2px solid %1;"_s.arg(chartstyle::bad().name()));
+        }
+        m_error->setText(tr("This page cannot show the scenario: %1. The other pages and the controls still work; "
+                            "change the scenario to go on.")
+                             .arg(QString::fromUtf8(e.what())));
+        m_error->show();
+        m_error->raise();
+        placeBanner();
+    }
+}
+
+void Page::placeBanner() {
+    if (!m_error)
+        return;
+    const int width = std::max(200, this->width() - 24);
+    m_error->setGeometry(12, 12, width, m_error->heightForWidth(width));
+}
