@@ -9,6 +9,7 @@
 
 #include <QApplication>
 #include <QGuiApplication>
+#include <QStatusBar>
 #include <QTimer>
 
 #include <cstdio>
@@ -70,7 +71,9 @@ int main(int argc, char** argv) {
         language::install(lang);
 
     ScenarioController controller;
-    const LaunchOptions options = parseLaunchOptions(app.arguments(), controller, Settings::instance()->lastScenario());
+    QString sessionProblem;
+    const auto session = Settings::instance()->lastScenario(&sessionProblem);
+    const LaunchOptions options = parseLaunchOptions(app.arguments(), controller, session);
     if (!options.error.isEmpty()) {
         std::fprintf(stderr, "kvscope: %s\n", qPrintable(options.error));
         return 2;
@@ -87,6 +90,12 @@ int main(int argc, char** argv) {
         return 2;
     }
     window.setQuizMode(options.quiz);
+    if (!sessionProblem.isEmpty())
+        window.statusBar()->showMessage(
+            QCoreApplication::translate("main", "The last session could not be restored (%1); starting from the "
+                                                "course's reference scenario.")
+                .arg(sessionProblem.left(200)),
+            15000);
     if (options.windowSize.isValid())
         window.resize(options.windowSize);
     if (options.presenter)

@@ -17,14 +17,17 @@ Settings* Settings::instance() {
     return &settings;
 }
 
-std::optional<kvscope::Scenario> Settings::lastScenario() const {
+std::optional<kvscope::Scenario> Settings::lastScenario(QString* why) const {
     const QByteArray text = QSettings().value(u"session/lastScenario"_s).toByteArray();
     if (text.isEmpty())
         return std::nullopt;
     try {
         return kvscope::scenarioFromText(text.toStdString(), "the saved session");
-    } catch (const kvscope::Error&) {
-        return std::nullopt; // a session from another version: start from the default instead
+    } catch (const kvscope::Error& e) {
+        // A session from another version, or damaged: start from the default and say why.
+        if (why)
+            *why = QString::fromUtf8(e.what());
+        return std::nullopt;
     }
 }
 

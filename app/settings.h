@@ -16,7 +16,8 @@ class Settings : public QObject {
 public:
     static Settings* instance();
 
-    std::optional<kvscope::Scenario> lastScenario() const; // nullopt when none or unreadable
+    // nullopt when none or unreadable; `why` then says what was wrong with a saved one.
+    std::optional<kvscope::Scenario> lastScenario(QString* why = nullptr) const;
     void setLastScenario(const kvscope::Scenario& scenario);
 
     QStringList recentFiles() const;

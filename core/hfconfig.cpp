@@ -1,6 +1,7 @@
 #include "hfconfig.h"
 
 #include "error.h"
+#include "inputfile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -51,14 +52,14 @@ public:
                 (value->is_number_float() && value->get<double>() == std::floor(value->get<double>()))) {
                 const double asDouble = value->get<double>();
                 if (asDouble < 1)
-                    fail("field '" + std::string(key) + "' must be a positive integer, got " + value->dump());
+                    fail("field '" + std::string(key) + "' must be a positive integer, got " + describeJson(*value));
                 if (asDouble > static_cast<double>(max))
-                    fail("field '" + std::string(key) + "' is too large (" + value->dump() + ", at most " +
+                    fail("field '" + std::string(key) + "' is too large (" + describeJson(*value) + ", at most " +
                          std::to_string(max) + ")");
                 return value->is_number_unsigned() ? value->get<std::uint64_t>()
                                                    : static_cast<std::uint64_t>(value->get<std::int64_t>());
             }
-            fail("field '" + std::string(key) + "' must be a positive integer, got " + value->dump());
+            fail("field '" + std::string(key) + "' must be a positive integer, got " + describeJson(*value));
         }
         return std::nullopt;
     }
@@ -77,7 +78,7 @@ public:
         if (!value)
             return std::nullopt;
         if (!value->is_boolean())
-            fail("field '" + std::string(key) + "' must be true or false, got " + value->dump());
+            fail("field '" + std::string(key) + "' must be true or false, got " + describeJson(*value));
         return value->get<bool>();
     }
 
@@ -319,12 +320,7 @@ ImportResult importHfConfigText(std::string_view text, std::string_view source) 
 }
 
 ImportResult importHfConfigFile(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw Error(path.string() + ": cannot open the file for reading");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return importHfConfigText(buffer.str(), path.string());
+    return importHfConfigText(readInputFile(path, kConfigFileMaxBytes, "model config (config.json)"), path.string());
 }
 
 } // namespace kvscope

@@ -3,6 +3,7 @@
 #include "coursedata.h"
 #include "error.h"
 #include "gpus.h"
+#include "inputfile.h"
 #include "presets.h"
 #include "sweep.h"
 #include "units.h"
@@ -994,29 +995,7 @@ LessonSet parseLessonSet(std::string_view text, const std::string& sourceName) {
 }
 
 LessonSet loadLessonFile(const std::string& path) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::file_status status = fs::status(path, ec);
-    if (ec || !fs::exists(status))
-        throw Error(path + ": cannot open the lesson file (it does not exist or cannot be reached)");
-    if (!fs::is_regular_file(status))
-        throw Error(path + ": is not a regular file");
-    const auto size = fs::file_size(path, ec);
-    if (ec)
-        throw Error(path + ": cannot read the file size (" + ec.message() + ")");
-    if (size > kLessonFileMaxBytes)
-        throw Error(path + ": is " + std::to_string(size) + " bytes; a lesson file holds at most " +
-                    std::to_string(kLessonFileMaxBytes) + " bytes (1 MiB)");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw Error(path + ": cannot open the lesson file");
-    // Read at most one byte past the limit: the file may have grown since the check.
-    std::string text(kLessonFileMaxBytes + 1, '\0');
-    in.read(text.data(), std::streamsize(text.size()));
-    if (in.bad())
-        throw Error(path + ": cannot read the lesson file");
-    text.resize(std::size_t(in.gcount()));
-    return parseLessonSet(text, path);
+    return parseLessonSet(readInputFile(path, kLessonFileMaxBytes, "lesson file"), path);
 }
 
 std::vector<std::string> shippedLessonSetIds() {

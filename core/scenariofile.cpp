@@ -1,6 +1,7 @@
 #include "scenariofile.h"
 
 #include "error.h"
+#include "inputfile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -49,10 +50,11 @@ public:
             fail(key, "is missing");
         }
         if (!it->is_number_unsigned() && !(it->is_number_integer() && it->get<std::int64_t>() >= 0))
-            fail(key, "must be a whole number, got " + it->dump());
+            fail(key, "must be a whole number, got " + describeJson(*it));
         const auto value = it->get<std::uint64_t>();
         if (value < min || value > max)
-            fail(key, "must be between " + std::to_string(min) + " and " + std::to_string(max) + ", got " + it->dump());
+            fail(key, "must be between " + std::to_string(min) + " and " + std::to_string(max) + ", got " +
+                          describeJson(*it));
         return value;
     }
 
@@ -68,7 +70,7 @@ public:
         if (it == m_object.end())
             return fallback;
         if (!it->is_number())
-            fail(key, "must be a number, got " + it->dump());
+            fail(key, "must be a number, got " + describeJson(*it));
         return it->get<double>();
     }
 
@@ -77,7 +79,7 @@ public:
         if (it == m_object.end())
             return fallback;
         if (!it->is_boolean())
-            fail(key, "must be true or false, got " + it->dump());
+            fail(key, "must be true or false, got " + describeJson(*it));
         return it->get<bool>();
     }
 
@@ -89,7 +91,7 @@ public:
             fail(key, "is missing");
         }
         if (!it->is_string())
-            fail(key, "must be a string, got " + it->dump());
+            fail(key, "must be a string, got " + describeJson(*it));
         return it->get<std::string>();
     }
 
@@ -300,12 +302,7 @@ void saveScenarioFile(const Scenario& scenario, const std::filesystem::path& pat
 }
 
 Scenario loadScenarioFile(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw Error(path.string() + ": cannot open the file for reading");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return scenarioFromText(buffer.str(), path.string());
+    return scenarioFromText(readInputFile(path, kScenarioFileMaxBytes, "KV Scope scenario"), path.string());
 }
 
 } // namespace kvscope

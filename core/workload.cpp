@@ -1,6 +1,7 @@
 #include "workload.h"
 
 #include "error.h"
+#include "inputfile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -190,7 +191,7 @@ std::vector<Request> parseTrace(std::string_view text, std::string_view source) 
                     return 0;
                 }
                 if (!it->is_number_unsigned())
-                    fail(std::string("'") + key + "' must be a whole number >= 0, got " + it->dump());
+                    fail(std::string("'") + key + "' must be a whole number >= 0, got " + describeJson(*it));
                 return it->get<std::uint64_t>();
             };
             const std::uint64_t prompt = field("prompt_len", true);
@@ -253,12 +254,7 @@ std::vector<Request> parseTrace(std::string_view text, std::string_view source) 
 }
 
 std::vector<Request> loadTraceFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw Error(path + ": cannot open the trace file");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return parseTrace(buffer.str(), path);
+    return parseTrace(readInputFile(path, kTraceFileMaxBytes, "trace file"), path);
 }
 
 std::vector<Request> paperFigureWorkload() {

@@ -17,6 +17,7 @@
 #include "pagedpage.h"
 #include "scalingpage.h"
 #include "scenariocontroller.h"
+#include "settings.h"
 #include "sliderspin.h"
 #include "testutils.h"
 #include "units.h"
@@ -32,6 +33,7 @@
 #include <QLabel>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -406,6 +408,23 @@ private slots:
         QVERIFY(controller.setScenario(kvscope::defaultScenario()));
         QVERIFY(window.showPage(u"scaling"_s));
         QVERIFY(!error->isVisible());
+    }
+
+    // Issue 11: a damaged saved session (here a deeply nested value, which used to overflow
+    // the stack on every start) is discarded with a reason; the app starts on the default.
+    void damagedSessionIsDiscardedWithAReason() {
+        const QByteArray deep =
+            "{\"format\": \"kvscope-scenario\", \"version\": 1, \"batch\": " + QByteArray(200000, '[') +
+            QByteArray(200000, ']') + "}";
+        QSettings().setValue(u"session/lastScenario"_s,
+                             deep); // settings.cpp's key, written raw as a damaged file would be
+        QString why;
+        QVERIFY(!Settings::instance()->lastScenario(&why));
+        QVERIFY2(why.contains(u"the saved session"_s) && why.size() < 400, qPrintable(why.left(400)));
+        ScenarioController controller;
+        QVERIFY(parseLaunchOptions({u"kvscope"_s}, controller, std::nullopt).error.isEmpty());
+        QCOMPARE(controller.scenario().batch, std::uint64_t(8));
+        QSettings().remove(u"session/lastScenario"_s);
     }
 
     void statusBarNarratesTheChange() {

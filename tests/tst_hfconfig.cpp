@@ -183,6 +183,12 @@ private slots:
         QTest::newRow("malformed JSON") << QStringLiteral("{\"num_hidden_layers\": 32,\n  \"hidden_size\": }")
                                         << QStringList{u"bad.json:2:"_s, u"not valid JSON"_s};
         QTest::newRow("not an object") << QStringLiteral("[1, 2]") << QStringList{u"bad.json"_s, u"JSON object"_s};
+        // Issue 11: a deeply nested value in a field was serialised whole into the message and
+        // overflowed the stack; the message now names its kind and size.
+        QTest::newRow("deeply nested layers")
+            << (u"{\"num_hidden_layers\": "_s + QString(200000, u'[') + QString(200000, u']') + u"}"_s)
+            << QStringList{u"bad.json"_s,
+                           u"'num_hidden_layers' must be a positive integer, got an array of 1 item(s)"_s};
         QTest::newRow("missing layers") << QStringLiteral(
                                                R"({"hidden_size":64,"num_attention_heads":4,"vocab_size":10})")
                                         << QStringList{u"bad.json"_s, u"layer count"_s, u"num_hidden_layers"_s};
@@ -203,7 +209,7 @@ private slots:
             << QStringList{u"'hidden_size' must be a positive integer"_s};
         QTest::newRow("string layers")
             << QStringLiteral(R"({"num_hidden_layers":"32","hidden_size":64,"num_attention_heads":4,"vocab_size":10})")
-            << QStringList{u"'num_hidden_layers' must be a positive integer, got \"32\""_s};
+            << QStringList{u"'num_hidden_layers' must be a positive integer, got '32'"_s};
         QTest::newRow("huge layers")
             << QStringLiteral(
                    R"({"num_hidden_layers":99999999999,"hidden_size":64,"num_attention_heads":4,"vocab_size":10})")

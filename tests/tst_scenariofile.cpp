@@ -1,6 +1,10 @@
 #include "error.h"
+#include "hfconfig.h"
+#include "inputfile.h"
+#include "lesson.h"
 #include "scenariofile.h"
 #include "testutils.h"
+#include "workload.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -12,6 +16,62 @@ class TestScenarioFile : public QObject {
     Q_OBJECT
 
 private slots:
+    // Issue 11: files a person hands the program are checked before they are read: a device
+    // (/dev/zero, /dev/urandom) or a directory is refused at once, an oversized file too.
+    void inputFilesAreChecked_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("needle");
+        for (const QString& kind : {u"scenario"_s, u"config"_s, u"trace"_s, u"lesson"_s}) {
+            QTest::addRow("%s /dev/zero", qPrintable(kind)) << kind << u"/dev/zero"_s << u"is not a regular file"_s;
+            QTest::addRow("%s /dev/urandom", qPrintable(kind))
+                << kind << u"/dev/urandom"_s << u"is not a regular file"_s;
+            QTest::addRow("%s directory", qPrintable(kind)) << kind << u"DIR"_s << u"is not a regular file"_s;
+            QTest::addRow("%s missing", qPrintable(kind)) << kind << u"DIR/none.json"_s << u"cannot open"_s;
+            QTest::addRow("%s too big", qPrintable(kind)) << kind << u"BIG"_s << u"bytes; a "_s;
+        }
+    }
+    void inputFilesAreChecked() {
+        QFETCH(QString, kind);
+        QFETCH(QString, path);
+        QFETCH(QString, needle);
+        QTemporaryDir dir;
+        if (path.startsWith(u"DIR"_s))
+            path.replace(u"DIR"_s, dir.path());
+        if (path == u"BIG"_s) {
+            path = dir.filePath(u"big.json"_s);
+            QFile big(path);
+            QVERIFY(big.open(QIODevice::WriteOnly));
+            QVERIFY(big.resize(qint64(kvscope::kTraceFileMaxBytes) + 1)); // past every limit, sparse
+        }
+        const std::string p = path.toStdString();
+        QString message;
+        const bool refused = throwsErrorContaining(
+            [&] {
+                if (kind == u"scenario"_s)
+                    kvscope::loadScenarioFile(p);
+                else if (kind == u"config"_s)
+                    kvscope::importHfConfigFile(p);
+                else if (kind == u"trace"_s)
+                    kvscope::loadTraceFile(p);
+                else
+                    kvscope::loadLessonFile(p);
+            },
+            {}, &message);
+        QVERIFY2(refused, qPrintable(message));
+        QVERIFY2(message.contains(needle) && message.contains(path), qPrintable(message));
+    }
+
+    // A deeply nested value in a scenario field is named, not serialised into the message.
+    void deeplyNestedFieldIsNamed() {
+        const std::string text =
+            "{\"format\": \"kvscope-scenario\", \"version\": 1, \"batch\": " + std::string(200000, '[') +
+            std::string(200000, ']') + "}";
+        QString message;
+        QVERIFY(throwsErrorContaining([&] { kvscope::scenarioFromText(text, "deep.json"); }, {"deep.json"}, &message));
+        QVERIFY2(message.size() < 400, qPrintable(message.left(400)));
+    }
+
     void roundTripsEveryPreset() {
         for (const auto& info : modelPresets()) {
             Scenario s = defaultScenario();

@@ -3416,6 +3416,14 @@
     </message>
 </context>
 <context>
+    <name>main</name>
+    <message>
+        <location filename="../../app/main.cpp" line="95"/>
+        <source>The last session could not be restored (%1); starting from the course&apos;s reference scenario.</source>
+        <translation>지난 세션을 복원할 수 없어 (%1) 강의의 기준 시나리오로 시작합니다.</translation>
+    </message>
+</context>
+<context>
     <name>viewtext</name>
     <message>
         <source>&lt;span style=&apos;color:#1b7f3b; font-size:16pt; font-weight:600&apos;&gt;Fits&lt;/span&gt;&amp;nbsp;&amp;nbsp;%1 to spare of a %2 budget</source>

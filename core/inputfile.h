@@ -1,0 +1,27 @@
+#pragma once
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace kvscope {
+
+// Limits on what a person hands the program, checked before anything is read.
+inline constexpr std::uint64_t kConfigFileMaxBytes = 4ull << 20;   // a config.json is a few KiB
+inline constexpr std::uint64_t kScenarioFileMaxBytes = 1ull << 20; // a scenario is under 2 KiB
+inline constexpr std::uint64_t kTraceFileMaxBytes = 256ull << 20;  // about two million requests
+
+// Reads a whole file a person gave us: it must be a regular file (not a directory, a device
+// such as /dev/zero or /dev/urandom, or a pipe that never ends) of at most `maxBytes`.
+// Throws Error naming the file, what it was meant to be ("config.json") and the limit.
+std::string readInputFile(const std::filesystem::path& path, std::uint64_t maxBytes, std::string_view what);
+
+// A JSON value for an error message, never the value itself: a deeply nested value would
+// overflow the stack on the way into the message and a large one would flood it. Strings
+// and numbers as an excerpt of at most 40 characters, arrays and objects by kind and size.
+std::string describeJson(const nlohmann::json& value);
+
+} // namespace kvscope
