@@ -2,6 +2,8 @@
 
 #include "error.h"
 
+#include <algorithm>
+
 namespace kvscope {
 
 std::string attentionKindName(AttentionKind kind) {
@@ -37,10 +39,12 @@ bool ModelShape::layerUsesWindow(std::uint32_t layer) const {
 }
 
 std::uint32_t ModelShape::windowedLayerCount() const {
-    std::uint32_t count = 0;
-    for (std::uint32_t layer = 0; layer < layers; ++layer)
-        count += layerUsesWindow(layer) ? 1 : 0;
-    return count;
+    // Counted without walking the layers: a config may claim four billion of them.
+    if (slidingWindow == 0)
+        return 0;
+    if (windowedLayers.empty())
+        return layers;
+    return std::uint32_t(std::count(windowedLayers.begin(), windowedLayers.end(), true));
 }
 
 void ModelShape::validate() const {
@@ -49,10 +53,17 @@ void ModelShape::validate() const {
         if (!ok)
             throw Error(where + ": " + message);
     };
-    require(layers > 0, "layers must be at least 1");
-    require(hidden > 0, "hidden size must be at least 1");
-    require(heads > 0, "query heads must be at least 1");
+    // The documented limits, far above any published model, for every way a shape comes in
+    // (configs, scenario files, the command line, a restored session, lessons).
+    require(layers > 0 && layers <= kMaxLayers,
+            "layers must be between 1 and " + std::to_string(kMaxLayers) + ", got " + std::to_string(layers));
+    require(hidden > 0 && hidden <= kMaxHidden,
+            "hidden size must be between 1 and " + std::to_string(kMaxHidden) + ", got " + std::to_string(hidden));
+    require(heads > 0 && heads <= kMaxHeads,
+            "query heads must be between 1 and " + std::to_string(kMaxHeads) + ", got " + std::to_string(heads));
     require(kvHeads > 0, "KV heads must be at least 1");
+    require(headDim <= kMaxHeadDim,
+            "head_dim must be at most " + std::to_string(kMaxHeadDim) + ", got " + std::to_string(headDim));
     require(kvHeads <= heads,
             "KV heads (" + std::to_string(kvHeads) + ") cannot exceed query heads (" + std::to_string(heads) + ")");
     require(heads % kvHeads == 0, "KV heads (" + std::to_string(kvHeads) + ") must divide query heads (" +

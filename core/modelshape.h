@@ -32,6 +32,13 @@ struct MlaSpec {
     std::uint32_t qLoraRank = 0; // 0 = queries are projected directly
 };
 
+// Limits on a shape from outside, far above any published model (the largest have about 130
+// layers, a hidden size of 25,600 and 128 heads); ModelShape::validate enforces them.
+inline constexpr std::uint32_t kMaxLayers = 1u << 20;
+inline constexpr std::uint32_t kMaxHidden = 1u << 24;
+inline constexpr std::uint32_t kMaxHeads = 1u << 16;
+inline constexpr std::uint32_t kMaxHeadDim = 1u << 16;
+
 // The shape of a decoder-only transformer, as far as memory is concerned. Every count is
 // a plain number of things; no field is in bytes.
 struct ModelShape {

@@ -210,6 +210,11 @@ private slots:
         QTest::newRow("string layers")
             << QStringLiteral(R"({"num_hidden_layers":"32","hidden_size":64,"num_attention_heads":4,"vocab_size":10})")
             << QStringList{u"'num_hidden_layers' must be a positive integer, got '32'"_s};
+        // Issue 11: four billion layers hung the CLI and the window in a per-layer loop.
+        QTest::newRow("four billion layers")
+            << QStringLiteral(R"({"num_hidden_layers":4294967295,"hidden_size":64,"num_attention_heads":4,)"
+                              R"("vocab_size":10,"sliding_window":128})")
+            << QStringList{u"layers must be between 1 and 1048576, got 4294967295"_s};
         QTest::newRow("huge layers")
             << QStringLiteral(
                    R"({"num_hidden_layers":99999999999,"hidden_size":64,"num_attention_heads":4,"vocab_size":10})")
