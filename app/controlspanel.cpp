@@ -377,9 +377,18 @@ void ControlsPanel::syncFromScenario() {
     if (m_modelNote->text() != note)
         m_modelNote->setText(note);
 
-    m_layers->setValue(int(m.layers));
-    m_hidden->setValue(int(m.hidden));
-    m_heads->setValue(int(m.heads));
+    // The sliders cover the usual models; an imported shape beyond them widens the range
+    // rather than show a clamped number beside figures computed from the real one.
+    const auto widen = [](SliderSpin* control, int normalMin, int normalMax, std::uint64_t value) {
+        const int top = int(std::max<std::uint64_t>(std::uint64_t(normalMax), value));
+        const int bottom = int(std::min<std::uint64_t>(std::uint64_t(normalMin), value));
+        if (control->maximum() != top || control->minimum() != bottom)
+            control->setRange(bottom, top);
+        control->setValue(int(value));
+    };
+    widen(m_layers, 1, 160, m.layers);
+    widen(m_hidden, 64, 32768, m.hidden);
+    widen(m_heads, 1, 256, m.heads);
     // The divisor list only changes with the query heads; rebuilding it costs a relayout.
     const bool mla = m.mla.kvLoraRank > 0;
     if (mla) {
@@ -401,7 +410,7 @@ void ControlsPanel::syncFromScenario() {
         m_kvHeads->setToolTip(tr("This model caches an MLA latent, not per-head K and V"));
     m_headDimAuto->setChecked(m.headDim == 0);
     m_headDim->setEnabled(m.headDim != 0);
-    m_headDim->setValue(int(m.effectiveHeadDim()));
+    widen(m_headDim, 8, 512, m.effectiveHeadDim());
 
     const auto params = kvscope::parameterCount(m);
     m_paramsAuto->setChecked(m.paramsOverride == 0);

@@ -427,6 +427,28 @@ private slots:
         QSettings().remove(u"session/lastScenario"_s);
     }
 
+    // Issue 11: the controls showed 160 layers for a 131,072-layer model while the figures used
+    // the real count; they now show what the figures use.
+    void controlsShowImportedValuesUnclamped() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        kvscope::Scenario s = controller.scenario();
+        s.model.layers = 131'072;
+        s.model.hidden = 65'536;
+        s.model.heads = 512;
+        s.model.kvHeads = 8;
+        s.context = 128;
+        s.batch = 1;
+        QVERIFY2(controller.setScenario(s, true), qPrintable(controller.error()));
+        QCOMPARE(window.controls()->layers()->value(), 131'072);
+        QCOMPARE(window.controls()->hidden()->value(), 65'536);
+        QCOMPARE(window.controls()->heads()->value(), 512);
+        QCOMPARE(controller.scenario().model.layers, 131'072u); // and nothing wrote a clamped value back
+        QVERIFY(controller.setScenario(kvscope::defaultScenario()));
+        QCOMPARE(window.controls()->layers()->maximum(), 160); // a usual model: the usual slider
+    }
+
     void statusBarNarratesTheChange() {
         ScenarioController controller;
         MainWindow window(&controller);
