@@ -275,8 +275,17 @@ ImportResult importHfConfig(const json& root, std::string_view source) {
 
     // KV Scope's own presets carry a display name and, where known, the published count.
     if (auto it = root.find("_kvscope"); it != root.end() && it->is_object()) {
-        m.id = it->value("id", m.id);
-        m.displayName = it->value("name", std::string());
+        // Typed by hand in a user's copy too: a wrong type is bad input, named, not a fault.
+        const auto text = [&](const char* key, const std::string& fallback) {
+            const auto field = it->find(key);
+            if (field == it->end())
+                return fallback;
+            if (!field->is_string())
+                cfg.fail("'_kvscope." + std::string(key) + "' must be a string, got " + describeJson(*field));
+            return field->get<std::string>().substr(0, 200);
+        };
+        m.id = text("id", m.id);
+        m.displayName = text("name", std::string());
         if (auto params = it->find("params"); params != it->end()) {
             if (!params->is_number_unsigned() || params->get<std::uint64_t>() == 0)
                 cfg.fail("'_kvscope.params' must be a positive integer");

@@ -210,6 +210,11 @@ private slots:
         QTest::newRow("string layers")
             << QStringLiteral(R"({"num_hidden_layers":"32","hidden_size":64,"num_attention_heads":4,"vocab_size":10})")
             << QStringList{u"'num_hidden_layers' must be a positive integer, got '32'"_s};
+        // Issue 11: a number where KV Scope's own block expects a name was an "internal error".
+        QTest::newRow("numeric preset id")
+            << QStringLiteral(R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":10,)"
+                              R"("intermediate_size":128,"_kvscope":{"id":5}})")
+            << QStringList{u"bad.json"_s, u"'_kvscope.id' must be a string, got 5"_s};
         // Issue 11: four billion layers hung the CLI and the window in a per-layer loop.
         QTest::newRow("four billion layers")
             << QStringLiteral(R"({"num_hidden_layers":4294967295,"hidden_size":64,"num_attention_heads":4,)"
