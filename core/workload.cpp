@@ -31,7 +31,9 @@ public:
     }
     std::uint32_t between(std::uint32_t lo, std::uint32_t hi) // inclusive
     {
-        return lo + std::uint32_t(uniform() * double(hi - lo + 1));
+        // The width in 64 bits: 0-4294967295 is 2^32 values, which wrapped to 0 in 32.
+        const std::uint64_t width = std::uint64_t(hi) - lo + 1;
+        return lo + std::uint32_t(std::min<std::uint64_t>(std::uint64_t(uniform() * double(width)), width - 1));
     }
 
 private:

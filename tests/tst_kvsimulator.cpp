@@ -360,6 +360,22 @@ private slots:
             qPrintable(message));
     }
 
+    // Issue 11: uniform:0-4294967295 made every prompt 0 (the range's width wrapped to 0 in
+    // 32 bits). The draws now cover the range: over 2,000 of them, spread across it.
+    void uniformOverTheWholeRange() {
+        WorkloadSpec spec = WorkloadSpec::parse("uniform:0-4294967295,1-1");
+        spec.requests = 2000;
+        spec.seed = 7;
+        const auto trace = generateWorkload(spec);
+        std::uint32_t lowest = UINT32_MAX, highest = 0;
+        for (const Request& r : trace) {
+            lowest = std::min(lowest, r.promptLen);
+            highest = std::max(highest, r.promptLen);
+        }
+        QVERIFY2(highest > 3'000'000'000u, qPrintable(QString::number(highest)));
+        QVERIFY2(lowest < 1'000'000'000u, qPrintable(QString::number(lowest)));
+    }
+
     void workloadSpecErrors_data() {
         QTest::addColumn<QString>("text");
         QTest::newRow("fixed without output") << u"fixed:10"_s;
