@@ -244,6 +244,11 @@ std::vector<Request> parseTrace(std::string_view text, std::string_view source) 
         }
         if (r.outputLen == 0)
             fail("output_len must be at least 1");
+        // Steps are counted in 64 bits with room to add the run's own length: an arrival
+        // past 2^31 steps (years of decoding) was truncated or wrapped the step counter.
+        if (r.arrivalStep > kMaxArrivalStep)
+            fail("arrival_step must be at most " + std::to_string(kMaxArrivalStep) + ", got " +
+                 std::to_string(r.arrivalStep));
         out.push_back(r);
     }
     if (out.empty())

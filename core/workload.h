@@ -39,6 +39,9 @@ struct WorkloadSpec {
 // A deterministic generator: the same spec and seed give the same trace on every platform.
 std::vector<Request> generateWorkload(const WorkloadSpec& spec);
 
+// The latest step a trace may ask a request to arrive at.
+inline constexpr std::uint64_t kMaxArrivalStep = (1ull << 31) - 1;
+
 // A trace as CSV (header prompt_len,output_len[,arrival_step]) or JSON Lines
 // ({"prompt_len": .., "output_len": .., "arrival_step": ..}). Errors name the source and line.
 std::vector<Request> parseTrace(std::string_view text, std::string_view source);

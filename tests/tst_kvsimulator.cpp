@@ -333,6 +333,13 @@ private slots:
                                   << u"trace.csv:2: prompt_len must be a whole number"_s << 0;
         QTest::newRow("too many columns")
             << QByteArray("prompt_len,output_len\n1,2,3\n") << u"trace.csv:2: expected 2 values, got 3"_s << 0;
+        // Issue 11: an arrival at 2^32 was truncated (an idle pool read as full); a uint64 one wrapped.
+        QTest::newRow("arrival past 2^31")
+            << QByteArray("prompt_len,output_len,arrival_step\n1,2,3000000000\n")
+            << u"trace.csv:2: arrival_step must be at most 2147483647, got 3000000000"_s << 0;
+        QTest::newRow("jsonl arrival at the top of uint64")
+            << QByteArray("{\"prompt_len\": 1, \"output_len\": 2, \"arrival_step\": 18446744073709551615}\n")
+            << u"trace.csv:1: arrival_step must be at most 2147483647"_s << 0;
         QTest::newRow("zero output") << QByteArray("prompt_len,output_len\n1,0\n")
                                      << u"trace.csv:2: output_len must be at least 1"_s << 0;
         QTest::newRow("bad json") << QByteArray("{\"prompt_len\": 3,\n") << u"trace.csv:1: not valid JSON"_s << 0;
