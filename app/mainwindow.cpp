@@ -716,23 +716,37 @@ bool MainWindow::exportChart(const QString& path) {
     QWidget* view = currentChart();
     if (!view)
         view = m_pages->currentWidget();
-    if (path.endsWith(u".svg"_s, Qt::CaseInsensitive)) {
+    const bool svg = path.endsWith(u".svg"_s, Qt::CaseInsensitive);
+    if (!svg && !path.endsWith(u".png"_s, Qt::CaseInsensitive)) {
+        reportError(tr("Cannot export chart"), tr("%1: use a .png or .svg file name").arg(path));
+        return false;
+    }
+    // Written beside the target and renamed over it: a failed export leaves the old file.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        reportError(tr("Cannot export chart"), tr("%1: %2").arg(path, file.errorString()));
+        return false;
+    }
+    bool written = false;
+    if (svg) {
         QSvgGenerator generator;
-        generator.setFileName(path);
+        generator.setOutputDevice(&file);
         generator.setSize(view->size());
         generator.setViewBox(view->rect());
         generator.setTitle(windowTitle());
         QPainter painter;
-        if (!painter.begin(&generator)) {
-            reportError(tr("Cannot export chart"), tr("%1: cannot write the SVG file").arg(path));
-            return false;
+        if (painter.begin(&generator)) {
+            view->render(&painter);
+            written = painter.end();
         }
-        view->render(&painter);
-        painter.end();
-        return QFileInfo(path).size() > 0;
+    } else {
+        written = view->grab().save(&file, "PNG");
     }
-    if (!view->grab().save(path)) {
-        reportError(tr("Cannot export chart"), tr("%1: cannot write the image (use .png or .svg)").arg(path));
+    if (!written || !file.commit()) {
+        file.cancelWriting();
+        reportError(tr("Cannot export chart"),
+                    tr("%1: %2").arg(path, file.errorString().isEmpty() ? tr("the image could not be written")
+                                                                        : file.errorString()));
         return false;
     }
     return true;

@@ -40,6 +40,7 @@
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -447,6 +448,34 @@ private slots:
         QCOMPARE(controller.scenario().model.layers, 131'072u); // and nothing wrote a clamped value back
         QVERIFY(controller.setScenario(kvscope::defaultScenario()));
         QCOMPARE(window.controls()->layers()->maximum(), 160); // a usual model: the usual slider
+    }
+
+    // Issue 11: exports go through a save file: a refused export names the file and leaves an
+    // existing file as it was.
+    void exportsNeverLeaveAHalfFile() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        showAndWait(window);
+        QTemporaryDir dir;
+        const QString png = dir.filePath(u"chart.png"_s);
+        QVERIFY(window.exportChart(png));
+        const QByteArray before = [&] {
+            QFile f(png);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        }();
+        QVERIFY(before.startsWith("\x89PNG"));
+        QVERIFY(!window.exportChart(dir.filePath(u"chart.bmp"_s)));
+        QVERIFY(window.lastError().contains(u"chart.bmp"_s));
+        QVERIFY(!window.exportChart(dir.filePath(u"no/such/dir/chart.png"_s)));
+        QVERIFY(window.lastError().contains(u"no/such/dir/chart.png"_s));
+        QVERIFY(window.exportChart(dir.filePath(u"chart.svg"_s)));
+        QFile svg(dir.filePath(u"chart.svg"_s));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QVERIFY(svg.readAll().contains("<svg"));
+        QFile again(png);
+        QVERIFY(again.open(QIODevice::ReadOnly));
+        QCOMPARE(again.readAll(), before);
     }
 
     void statusBarNarratesTheChange() {

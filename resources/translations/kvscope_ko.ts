@@ -561,12 +561,12 @@
         <translation>, 최대 컨텍스트 길이 %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="388"/>
+        <location filename="../../app/controlspanel.cpp" line="397"/>
         <source>latent (MLA): %1 + %2 values</source>
         <translation>잠재 벡터 (MLA): 값 %1 + %2개</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="401"/>
+        <location filename="../../app/controlspanel.cpp" line="410"/>
         <source>This model caches an MLA latent, not per-head K and V</source>
         <translation>이 모델은 헤드별 K, V 대신 MLA 잠재 벡터를 캐시합니다</translation>
     </message>
@@ -2462,45 +2462,56 @@
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
+        <location filename="../../app/mainwindow.cpp" line="721"/>
         <location filename="../../app/mainwindow.cpp" line="727"/>
-        <location filename="../../app/mainwindow.cpp" line="735"/>
+        <location filename="../../app/mainwindow.cpp" line="747"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="727"/>
         <source>%1: cannot write the SVG file</source>
-        <translation>%1: SVG 파일을 쓸 수 없습니다</translation>
+        <translation type="vanished">%1: SVG 파일을 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="735"/>
         <source>%1: cannot write the image (use .png or .svg)</source>
-        <translation>%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
+        <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="744"/>
-        <location filename="../../app/mainwindow.cpp" line="749"/>
+        <location filename="../../app/mainwindow.cpp" line="758"/>
+        <location filename="../../app/mainwindow.cpp" line="763"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="744"/>
-        <location filename="../../app/mainwindow.cpp" line="749"/>
+        <location filename="../../app/mainwindow.cpp" line="727"/>
+        <location filename="../../app/mainwindow.cpp" line="747"/>
+        <location filename="../../app/mainwindow.cpp" line="758"/>
+        <location filename="../../app/mainwindow.cpp" line="763"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="757"/>
+        <location filename="../../app/mainwindow.cpp" line="721"/>
+        <source>%1: use a .png or .svg file name</source>
+        <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="748"/>
+        <source>the image could not be written</source>
+        <translation>이미지를 쓸 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="771"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="775"/>
+        <location filename="../../app/mainwindow.cpp" line="789"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="776"/>
+        <location filename="../../app/mainwindow.cpp" line="790"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
