@@ -8,7 +8,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR ?= $(if $(CI),ON,OFF)
 CMAKE_ARGS ?=
 
-.PHONY: run test build deps configure bench clean
+.PHONY: run test build deps configure bench package clean
 
 run: build
 	$(BUILD_DIR)/app/kvscope
@@ -28,6 +28,11 @@ deps:
 bench: build
 	cmake --build $(BUILD_DIR) --target benchmarks -j $(JOBS)
 	for b in $(BUILD_DIR)/bench/bench_*; do [ -x "$$b" ] && QT_QPA_PLATFORM=offscreen "$$b"; done
+
+# The Debian package of the install tree (build/kvscope_<version>_<arch>.deb).
+package: build
+	cd $(BUILD_DIR) && cpack -G DEB
+	./packaging/check-package.sh $(BUILD_DIR)
 
 clean:
 	rm -rf $(BUILD_DIR)
