@@ -27,13 +27,13 @@ std::string readInputFile(const fs::path& path, std::uint64_t maxBytes, std::str
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw Error(name + ": cannot open the " + std::string(what) + " for reading");
-    // At most one byte past the limit: the file may have grown since it was measured.
-    std::string text(std::size_t(maxBytes) + 1, '\0');
+    // The measured size and one byte more: the file may have grown since it was measured.
+    std::string text(std::size_t(size) + 1, '\0');
     in.read(text.data(), std::streamsize(text.size()));
     if (in.bad())
         throw Error(name + ": cannot read the " + std::string(what));
-    if (std::uint64_t(in.gcount()) > maxBytes)
-        throw Error(name + ": grew past " + std::to_string(maxBytes) + " bytes while it was read");
+    if (std::uint64_t(in.gcount()) > size)
+        throw Error(name + ": grew while it was read (from " + std::to_string(size) + " bytes)");
     text.resize(std::size_t(in.gcount()));
     return text;
 }

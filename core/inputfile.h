@@ -13,6 +13,7 @@ namespace kvscope {
 inline constexpr std::uint64_t kConfigFileMaxBytes = 4ull << 20;   // a config.json is a few KiB
 inline constexpr std::uint64_t kScenarioFileMaxBytes = 1ull << 20; // a scenario is under 2 KiB
 inline constexpr std::uint64_t kTraceFileMaxBytes = 256ull << 20;  // about two million requests
+inline constexpr std::uint64_t kWeightsFileMaxBytes = 8ull << 30;  // the decode core's small models: MiB to a few GiB
 
 // Reads a whole file a person gave us: it must be a regular file (not a directory, a device
 // such as /dev/zero or /dev/urandom, or a pipe that never ends) of at most `maxBytes`.

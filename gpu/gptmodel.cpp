@@ -1,12 +1,14 @@
 #include "gptmodel.h"
 
 #include "error.h"
+#include "inputfile.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <random>
 
@@ -127,10 +129,8 @@ GptWeights randomWeights(const GptConfig& c) {
 
 GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t heads) {
     const std::string file = path.string();
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw Error(file + ": cannot open the safetensors file");
-    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // A regular file under the limit (a directory or /dev/zero was read for ever).
+    const std::string bytes = readInputFile(path, kWeightsFileMaxBytes, "safetensors file");
     if (bytes.size() < 8)
         throw Error(file + ": too short for a safetensors header (" + std::to_string(bytes.size()) + " bytes)");
     std::uint64_t headerSize = 0;
@@ -169,10 +169,16 @@ GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t head
             fail("dtype '" + dtype + "' is not supported (F32, F16 or BF16)");
         Tensor t;
         std::uint64_t count = 1;
+        // A list of whole numbers whose product fits 64 bits (a scalar or an object iterated
+        // as one was accepted, and 2^62 + 1 values wrapped to 4 bytes, then failed to allocate).
+        if (!info["shape"].is_array())
+            fail("the shape must be a list of whole numbers");
         for (const auto& d : info["shape"]) {
             if (!d.is_number_unsigned())
                 fail("the shape must list whole numbers");
             t.shape.push_back(d.get<std::uint64_t>());
+            if (t.shape.back() != 0 && count > std::numeric_limits<std::uint64_t>::max() / t.shape.back() / elementSize)
+                fail("the shape's size passes 64 bits");
             count *= t.shape.back();
         }
         const auto& offsets = info["data_offsets"];

@@ -438,6 +438,18 @@ private slots:
                                                 R"({"wte.weight":{"dtype":"F32","shape":[2,2],"data_offsets":[0,16]}})",
                                                 QByteArray(8, 0))
                                          << u"lie outside"_s;
+        // Issue 11: 2^62 + 1 F32 values wrapped to 4 bytes and then failed to allocate (an
+        // "internal error"); a scalar shape was read as a one-dimensional one.
+        QTest::newRow("shape past 64 bits")
+            << file(R"({"wte.weight":{"dtype":"F32","shape":[4611686018427387905],"data_offsets":[0,4]}})",
+                    QByteArray(4, 0))
+            << u"the shape's size passes 64 bits"_s;
+        QTest::newRow("scalar shape") << file(R"({"wte.weight":{"dtype":"F32","shape":1,"data_offsets":[0,4]}})",
+                                              QByteArray(4, 0))
+                                      << u"the shape must be a list of whole numbers"_s;
+        QTest::newRow("object shape") << file(R"({"wte.weight":{"dtype":"F32","shape":{"a":1},"data_offsets":[0,4]}})",
+                                              QByteArray(4, 0))
+                                      << u"the shape must be a list of whole numbers"_s;
         QTest::newRow("size mismatch") << file(R"({"wte.weight":{"dtype":"F32","shape":[2,3],"data_offsets":[0,16]}})",
                                                QByteArray(16, 0))
                                        << u"its shape needs 24"_s;
@@ -456,6 +468,20 @@ private slots:
         QVERIFY2(throwsErrorContaining([&] { loadSafetensors(path.toStdString()); }, {n.constData()}, &message),
                  qPrintable(message));
         QVERIFY(message.startsWith(path));
+    }
+
+    // Issue 11: --model given a directory or /dev/zero read for ever (or was an internal error).
+    void weightsFileMustBeARegularFile_data() {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("directory") << u"DIR"_s;
+        QTest::newRow("/dev/zero") << u"/dev/zero"_s;
+    }
+    void weightsFileMustBeARegularFile() {
+        QFETCH(QString, path);
+        QTemporaryDir dir;
+        if (path == u"DIR"_s)
+            path = dir.path();
+        QVERIFY(throwsErrorContaining([&] { loadSafetensors(path.toStdString()); }, {"is not a regular file"}));
     }
 
     void wrongShapeNamesTheTensor() {
