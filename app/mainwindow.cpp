@@ -5,6 +5,7 @@
 #include "chartstyle.h"
 #include "controlspanel.h"
 #include "decodepage.h"
+#include "device.h"
 #include "error.h"
 #include "focusorder.h"
 #include "hfconfig.h"
@@ -375,12 +376,8 @@ void MainWindow::buildMenus() {
     help->addAction(tr("&Keyboard Shortcuts"), QKeySequence(Qt::Key_F1), this, &MainWindow::showCheatSheet);
     help->addAction(tr("What's &This?"), QKeySequence(u"Shift+F1"_s), this, [] { QWhatsThis::enterWhatsThisMode(); });
     help->addSeparator();
-    help->addAction(tr("&About KV Scope"), this, [this] {
-        QMessageBox::about(this, tr("About KV Scope"),
-                           tr("<b>KV Scope %1</b><p>See where an LLM's inference memory goes: weights, KV cache "
-                              "and the overheads around them, against a GPU's budget.</p><p>Qt %2</p>")
-                               .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
-    });
+    help->addAction(tr("&About KV Scope"), this,
+                    [this] { QMessageBox::about(this, tr("About KV Scope"), aboutText()); });
     m_menus << help;
 }
 
@@ -412,6 +409,23 @@ void MainWindow::buildShortcuts() {
     m_lessonKeys << add(QKeySequence(Qt::Key_PageDown), [this] { m_lessons->advance(); });
     m_lessonKeys << add(QKeySequence(Qt::Key_PageUp), [this] { m_lessons->previous(); });
     updateLessonKeys();
+}
+
+QString MainWindow::aboutText() const {
+    const kvscope::gpu::DeviceInfo device = kvscope::gpu::probeDevice();
+    const auto version = [](int v) { return u"%1.%2"_s.arg(v / 1000).arg((v % 1000) / 10); };
+    QString cuda;
+    if (!device.cudaBuilt)
+        cuda = tr("not built in: the decode core runs on the CPU");
+    else if (device.driverVersion == 0)
+        cuda = tr("runtime %1, no driver: the decode core runs on the CPU").arg(version(device.runtimeVersion));
+    else
+        cuda = tr("runtime %1, driver %2").arg(version(device.runtimeVersion), version(device.driverVersion));
+    return tr("<b>KV Scope %1</b><p>See where an LLM's inference memory goes: weights, KV cache and the overheads "
+              "around them, against a GPU's budget.</p><p>Licence: MIT.<br>Qt %2 (built with %3).<br>CUDA: "
+              "%4.<br>%5</p>")
+        .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR), cuda,
+             viewtext::deviceLine(device).toHtmlEscaped());
 }
 
 QString MainWindow::cheatSheetText() const {

@@ -69,6 +69,8 @@ public:
     // A lesson's figures stay hidden until its answer is revealed.
     void setQuizMode(bool on);
     bool isQuizMode() const { return m_quiz; }
+    // The About box: version, licence, the Qt and CUDA versions in use and the decode device.
+    QString aboutText() const;
     // The keyboard cheat sheet (F1 or ?), as shown.
     QString cheatSheetText() const;
     void showCheatSheet();

@@ -645,6 +645,17 @@ private slots:
         QCOMPARE(viewtext::deviceReason("CUDA unavailable: out of memory"), u"CUDA unavailable: out of memory"_s);
     }
 
+    void aboutNamesVersionsAndLicence() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        const QString about = window.aboutText();
+        QVERIFY(about.contains(
+            QCoreApplication::applicationVersion().isEmpty() ? u"KV Scope"_s : QCoreApplication::applicationVersion()));
+        QVERIFY(about.contains(u"MIT"_s));
+        QVERIFY(about.contains(QString::fromLatin1(qVersion())));
+        QVERIFY(about.contains(u"CUDA: "_s));
+    }
+
     void cheatSheetListsTheShortcuts() {
         ScenarioController controller;
         MainWindow window(&controller);
