@@ -7,6 +7,7 @@
 #include "sliderspin.h"
 #include "units.h"
 
+#include <QAbstractButton>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -197,6 +198,7 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
         m_controller->edit([&](kvscope::Scenario& s) { s.tensorParallel = tp; });
     });
 
+    describeRows();
     connect(controller, &ScenarioController::scenarioChanged, this, &ControlsPanel::syncFromScenario);
     connect(controller, &ScenarioController::errorChanged, this, [this](const QString& error) {
         m_error->setText(error);
@@ -319,6 +321,29 @@ void ControlsPanel::applyPreset(int index) {
 void ControlsPanel::addRow(QFormLayout* form, Field field, const QString& label, QWidget* widget) {
     form->addRow(label, widget);
     m_rows.push_back({field, form, widget});
+    // A screen reader names every part of the row by its label (the slider and the number
+    // box of a SliderSpin, the box and its check box) and reads the tooltip as description.
+    QList<QWidget*> parts{widget};
+    parts += widget->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly);
+    for (QWidget* part : parts) {
+        if (!(part->focusPolicy() & Qt::TabFocus))
+            continue;
+        if (part->accessibleName().isEmpty())
+            part->setAccessibleName(part == widget || !qobject_cast<QAbstractButton*>(part)
+                                        ? label
+                                        : label + u": "_s + qobject_cast<QAbstractButton*>(part)->text());
+    }
+}
+
+void ControlsPanel::describeRows() {
+    // After every tooltip is set: each part's description is its tooltip, or its row's.
+    for (const Row& row : std::as_const(m_rows)) {
+        QList<QWidget*> parts{row.widget};
+        parts += row.widget->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly);
+        for (QWidget* part : parts)
+            if (part->accessibleDescription().isEmpty())
+                part->setAccessibleDescription(part->toolTip().isEmpty() ? row.widget->toolTip() : part->toolTip());
+    }
 }
 
 void ControlsPanel::showOnly(const QList<Field>& fields) {

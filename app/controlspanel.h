@@ -46,6 +46,7 @@ private:
     void syncFromScenario();
     void applyPreset(int index);
     void addRow(class QFormLayout* form, Field field, const QString& label, QWidget* widget);
+    void describeRows();
 
     struct Row {
         Field field;

@@ -645,6 +645,21 @@ private slots:
         QCOMPARE(viewtext::deviceReason("CUDA unavailable: out of memory"), u"CUDA unavailable: out of memory"_s);
     }
 
+    // Issue 12: a screen reader can name every control of the scenario panel.
+    void scenarioControlsHaveAccessibleNames() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        QStringList unnamed;
+        for (QWidget* w : focusorder::readingOrder(window.controls()))
+            if (w->accessibleName().isEmpty() && !qobject_cast<QAbstractButton*>(w))
+                unnamed << QLatin1String(w->metaObject()->className());
+        QVERIFY2(unnamed.isEmpty(), qPrintable(unnamed.join(u", "_s)));
+        QCOMPARE(window.controls()->batch()->slider()->accessibleName(),
+                 QCoreApplication::translate("ControlsPanel", "Batch"));
+        QVERIFY(!window.controls()->batch()->spinBox()->accessibleDescription().isEmpty());
+    }
+
     void aboutNamesVersionsAndLicence() {
         ScenarioController controller;
         MainWindow window(&controller);

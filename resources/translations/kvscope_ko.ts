@@ -229,47 +229,47 @@
 <context>
     <name>ControlsPanel</name>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="61"/>
+        <location filename="../../app/controlspanel.cpp" line="62"/>
         <source>hidden / heads</source>
         <translation>히든 / 헤드 수</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="63"/>
+        <location filename="../../app/controlspanel.cpp" line="64"/>
         <source>from the shape</source>
         <translation>구조에서 계산</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="75"/>
+        <location filename="../../app/controlspanel.cpp" line="76"/>
         <source>Model</source>
         <translation>모델</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="88"/>
+        <location filename="../../app/controlspanel.cpp" line="89"/>
         <source>Storage and workload</source>
         <translation>저장 형식과 워크로드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="92"/>
+        <location filename="../../app/controlspanel.cpp" line="93"/>
         <source>Weight dtype</source>
         <translation>가중치 dtype</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="93"/>
+        <location filename="../../app/controlspanel.cpp" line="94"/>
         <source>How each weight is stored: weights = parameters x bits / 8</source>
         <translation>가중치 하나를 저장하는 형식: 가중치 = 파라미터 x 비트 / 8</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="95"/>
+        <location filename="../../app/controlspanel.cpp" line="96"/>
         <source>The storage format of the weights. Weight bytes = parameters x bits / 8: a 7B model is 26.08 GiB in FP32, 13.04 in BF16, 6.52 in INT8 and 3.26 in INT4. Grouped formats (INT4-G128) add one FP16 scale per group, so their bits are a little above 4.</source>
         <translation>가중치의 저장 형식입니다. 가중치 바이트 = 파라미터 x 비트 / 8: 7B 모델은 FP32에서 26.08 GiB, BF16에서 13.04, INT8에서 6.52, INT4에서 3.26입니다. 그룹 양자화 형식(INT4-G128)은 가중치 그룹마다 FP16 스케일을 하나씩 더 저장하므로 비트 수가 4보다 조금 큽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="98"/>
+        <location filename="../../app/controlspanel.cpp" line="99"/>
         <source>KV cache dtype</source>
         <translation>KV 캐시 dtype</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="99"/>
+        <location filename="../../app/controlspanel.cpp" line="100"/>
         <source>How each cached key and value is stored: the last factor of the KV formula</source>
         <translation>캐시에 저장하는 키(K)와 값(V) 하나하나의 형식: KV 공식의 마지막 항</translation>
     </message>
@@ -278,12 +278,12 @@
         <translation type="vanished">KV 캐시의 저장 형식으로, KV = 2 x L x B x S x H_kv x D_head x 바이트에서 원소당 바이트 수를 정합니다. FP8은 BF16보다 캐시를 절반으로 줄이며, 가중치에는 영향이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="103"/>
+        <location filename="../../app/controlspanel.cpp" line="104"/>
         <source> tok</source>
         <translation> 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="104"/>
+        <location filename="../../app/controlspanel.cpp" line="105"/>
         <source>Context</source>
         <translation>컨텍스트 길이</translation>
     </message>
@@ -292,12 +292,12 @@
         <translation type="vanished">시퀀스당 토큰 수 (S): 캐시는 이 값에 비례해 커집니다. 화살표 키로 절반·두 배, Page Up/Down으로 4배·1/4</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="107"/>
+        <location filename="../../app/controlspanel.cpp" line="108"/>
         <source>Tokens kept per sequence: the prompt plus everything generated so far (S in the KV formula). Four times the context is four times the cache.</source>
         <translation>시퀀스마다 보관하는 토큰 수로, 프롬프트와 지금까지 생성한 모든 토큰입니다 (KV 공식의 S). 컨텍스트 길이가 4배면 캐시도 4배입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="111"/>
+        <location filename="../../app/controlspanel.cpp" line="112"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
@@ -306,178 +306,178 @@
         <translation type="vanished">동시에 처리하는 시퀀스 수 (B): 시퀀스마다 자기 캐시를 따로 둡니다. 화살표 키로 절반·두 배, Page Up/Down으로 4배·1/4</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="100"/>
+        <location filename="../../app/controlspanel.cpp" line="101"/>
         <source>The storage format of the KV cache: it sets the bytes per element in KV = 2 x L x B x S x H_kv x D_head x bytes. FP8 halves the cache of BF16; the weights are unaffected.</source>
         <translation>KV 캐시의 저장 형식으로, KV = 2 x L x B x S x H_kv x D_head x 바이트에서 원소당 바이트 수를 정합니다. FP8은 BF16보다 캐시를 절반으로 줄이며, 가중치에는 영향이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="105"/>
+        <location filename="../../app/controlspanel.cpp" line="106"/>
         <source>Tokens per sequence (S): the cache grows linearly with it. Arrows halve or double, Page Up/Down multiply or divide by 4</source>
         <translation>시퀀스당 토큰 수 (S): 캐시는 이 값에 비례해 커집니다. 화살표 키로는 절반 또는 두 배로, Page Up/Down으로는 4배 또는 1/4로 바꿉니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="112"/>
+        <location filename="../../app/controlspanel.cpp" line="113"/>
         <source>Concurrent sequences (B): each keeps its own cache. Arrows halve or double, Page Up/Down multiply or divide by 4</source>
         <translation>동시에 처리하는 시퀀스 수 (B): 시퀀스마다 자기 캐시를 따로 둡니다. 화살표 키로는 절반 또는 두 배로, Page Up/Down으로는 4배 또는 1/4로 바꿉니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="114"/>
+        <location filename="../../app/controlspanel.cpp" line="115"/>
         <source>Requests served at the same time (B in the KV formula). Every request keeps its own keys and values, so batch x8 is cache x8; the weights are loaded once whatever the batch.</source>
         <translation>동시에 처리하는 요청 수입니다 (KV 공식의 B). 요청마다 자기 키(K)와 값(V)을 따로 보관하므로 배치가 8배면 캐시도 8배입니다. 가중치는 배치와 관계없이 한 번만 올라갑니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="119"/>
+        <location filename="../../app/controlspanel.cpp" line="120"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="129"/>
-        <location filename="../../app/controlspanel.cpp" line="213"/>
+        <location filename="../../app/controlspanel.cpp" line="130"/>
+        <location filename="../../app/controlspanel.cpp" line="215"/>
         <source>Custom</source>
         <translation>사용자 지정</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="130"/>
+        <location filename="../../app/controlspanel.cpp" line="131"/>
         <source>Card</source>
         <translation>카드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="131"/>
+        <location filename="../../app/controlspanel.cpp" line="132"/>
         <source>The GPU whose memory is the budget line</source>
         <translation>메모리가 한도선의 기준이 되는 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="132"/>
+        <location filename="../../app/controlspanel.cpp" line="133"/>
         <source>The card the scenario runs on. Its memory x utilization is the budget the bars are compared with.</source>
         <translation>시나리오를 실행하는 카드입니다. 이 카드의 메모리 x 사용률이 막대와 비교하는 한도입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="136"/>
+        <location filename="../../app/controlspanel.cpp" line="137"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="137"/>
+        <location filename="../../app/controlspanel.cpp" line="138"/>
         <source>Memory</source>
         <translation>메모리</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="138"/>
+        <location filename="../../app/controlspanel.cpp" line="139"/>
         <source>Memory of one GPU, in GiB (1024^3 bytes)</source>
         <translation>GPU 한 장의 메모리 (GiB, 1024^3 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="139"/>
+        <location filename="../../app/controlspanel.cpp" line="140"/>
         <source>Memory of one card. Changing it makes the card a custom one.</source>
         <translation>카드 한 장의 메모리입니다. 값을 바꾸면 카드가 사용자 지정으로 바뀝니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="143"/>
+        <location filename="../../app/controlspanel.cpp" line="144"/>
         <source>vLLM&apos;s gpu_memory_utilization: the share of the card the server may use</source>
         <translation>vLLM의 gpu_memory_utilization: 서버가 쓸 수 있는 카드 메모리의 비율</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="144"/>
+        <location filename="../../app/controlspanel.cpp" line="145"/>
         <source>vLLM&apos;s gpu_memory_utilization. Budget = card memory x utilization; the rest is left for other processes and fragmentation.</source>
         <translation>vLLM의 gpu_memory_utilization입니다. 한도 = 카드 메모리 x 사용률이며, 나머지는 다른 프로세스와 단편화 몫으로 남겨 둡니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="146"/>
+        <location filename="../../app/controlspanel.cpp" line="147"/>
         <source>Utilization</source>
         <translation>메모리 사용률</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="149"/>
+        <location filename="../../app/controlspanel.cpp" line="150"/>
         <source>Tensor parallelism: weights and KV heads split across this many GPUs</source>
         <translation>텐서 병렬: 가중치와 KV 헤드를 이 개수의 GPU에 나눠 담습니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="150"/>
+        <location filename="../../app/controlspanel.cpp" line="151"/>
         <source>Tensor parallelism splits the weights and the KV heads evenly across GPUs; with fewer KV heads than GPUs each GPU keeps a copy of one head. Figures are per GPU.</source>
         <translation>텐서 병렬은 가중치와 KV 헤드를 여러 GPU에 고르게 나눕니다. KV 헤드가 GPU보다 적으면 GPU마다 헤드 하나를 복제해 둡니다. 수치는 GPU당 값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="152"/>
+        <location filename="../../app/controlspanel.cpp" line="153"/>
         <source>Tensor parallel</source>
         <translation>텐서 병렬</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="214"/>
+        <location filename="../../app/controlspanel.cpp" line="216"/>
         <source>A model&apos;s shape, as published; loads in the dtype it was published in</source>
         <translation>공개된 모델 구조: 공개 당시의 dtype 그대로 불러옵니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="215"/>
+        <location filename="../../app/controlspanel.cpp" line="217"/>
         <source>Loads a real model&apos;s shape (layers, heads, KV heads, head size) from its Hugging Face config, and its weight and cache dtype as published.</source>
         <translation>실제 모델의 구조(레이어, 헤드, KV 헤드, 헤드 크기)를 Hugging Face 설정에서 불러오고, 가중치와 캐시 dtype도 공개된 그대로 가져옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="217"/>
+        <location filename="../../app/controlspanel.cpp" line="219"/>
         <source>Open config.json...</source>
         <translation>config.json 열기...</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="218"/>
+        <location filename="../../app/controlspanel.cpp" line="220"/>
         <source>Read any model&apos;s shape from its Hugging Face config.json</source>
         <translation>어떤 모델이든 Hugging Face config.json에서 구조를 읽어 옵니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="221"/>
+        <location filename="../../app/controlspanel.cpp" line="223"/>
         <source>Preset</source>
         <translation>프리셋</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="227"/>
+        <location filename="../../app/controlspanel.cpp" line="229"/>
         <source>Layers</source>
         <translation>레이어</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="228"/>
+        <location filename="../../app/controlspanel.cpp" line="230"/>
         <source>Decoder layers (L): every layer keeps its own K and V</source>
         <translation>디코더 레이어 수 (L): 레이어마다 자기 K와 V를 따로 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="229"/>
+        <location filename="../../app/controlspanel.cpp" line="231"/>
         <source>Transformer blocks (L in the KV formula). Each layer stores one K and one V tensor per token, so the cache grows linearly with the layers.</source>
         <translation>트랜스포머 블록 수입니다 (KV 공식의 L). 레이어마다 토큰당 K 텐서 하나와 V 텐서 하나를 저장하므로, 캐시는 레이어 수에 비례해 커집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="233"/>
+        <location filename="../../app/controlspanel.cpp" line="235"/>
         <source>Hidden size</source>
         <translation>히든 크기</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="234"/>
+        <location filename="../../app/controlspanel.cpp" line="236"/>
         <source>Model width (d_model); head size = hidden / query heads unless stated</source>
         <translation>모델 폭 (d_model): 따로 정하지 않으면 헤드 크기 = 히든 / 쿼리 헤드 수</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="235"/>
+        <location filename="../../app/controlspanel.cpp" line="237"/>
         <source>The width of the residual stream. With no stated head_dim, D_head = hidden / query heads.</source>
         <translation>잔차 스트림의 폭입니다. head_dim이 따로 없으면 D_head = 히든 / 쿼리 헤드 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="237"/>
+        <location filename="../../app/controlspanel.cpp" line="239"/>
         <source>Query heads</source>
         <translation>쿼리 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="238"/>
+        <location filename="../../app/controlspanel.cpp" line="240"/>
         <source>Attention heads that ask (queries); they share the KV heads</source>
         <translation>질의하는 어텐션 헤드 (쿼리): KV 헤드를 나눠 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="239"/>
+        <location filename="../../app/controlspanel.cpp" line="241"/>
         <source>Query heads. The naive formula wrongly uses this count in place of the KV heads.</source>
         <translation>쿼리 헤드 수입니다. 단순 공식은 KV 헤드 수 자리에 이 수를 잘못 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="240"/>
+        <location filename="../../app/controlspanel.cpp" line="242"/>
         <source>Only divisors of the query heads: each KV head serves a whole group</source>
         <translation>쿼리 헤드 수의 약수만 고를 수 있습니다: KV 헤드 하나가 쿼리 헤드 한 그룹 전체를 맡습니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="242"/>
+        <location filename="../../app/controlspanel.cpp" line="244"/>
         <source>Key/value heads (H_kv): MHA keeps one per query head, GQA one per group of query heads, MQA a single one. The cache is proportional to this number, and it is fixed by the trained weights.</source>
         <translation>키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
@@ -486,48 +486,48 @@
         <translation type="vanished">키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="245"/>
+        <location filename="../../app/controlspanel.cpp" line="247"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="247"/>
+        <location filename="../../app/controlspanel.cpp" line="249"/>
         <source>Width of one head (D_head)</source>
         <translation>헤드 하나의 폭 (D_head)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="247"/>
+        <location filename="../../app/controlspanel.cpp" line="249"/>
         <source>Values per head in K and in V (D_head).</source>
         <translation>K와 V 각각에서 헤드 하나가 가지는 값의 수입니다 (D_head).</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="248"/>
+        <location filename="../../app/controlspanel.cpp" line="250"/>
         <source>Use hidden / query heads</source>
         <translation>히든 / 쿼리 헤드 수로 계산</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="254"/>
+        <location filename="../../app/controlspanel.cpp" line="256"/>
         <source>Head dim</source>
         <translation>헤드 차원</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="257"/>
+        <location filename="../../app/controlspanel.cpp" line="259"/>
         <source> B</source>
         <comment>billions of parameters</comment>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="259"/>
+        <location filename="../../app/controlspanel.cpp" line="261"/>
         <source>Parameters, in billions</source>
         <translation>파라미터 수 (단위: 10억)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="260"/>
+        <location filename="../../app/controlspanel.cpp" line="262"/>
         <source>The parameter count P of weights = P x bits / 8. Computed from the shape, or typed when unticked.</source>
         <translation>가중치 = P x 비트 / 8의 파라미터 수 P입니다. 모델 구조에서 계산하거나, 체크를 끄면 직접 입력합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="262"/>
+        <location filename="../../app/controlspanel.cpp" line="264"/>
         <source>Count the parameters from the shape</source>
         <translation>모델 구조에서 파라미터 수 계산</translation>
     </message>
@@ -536,37 +536,37 @@
         <translation type="vanished"> B</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="268"/>
+        <location filename="../../app/controlspanel.cpp" line="270"/>
         <source>Parameters</source>
         <translation>파라미터</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="370"/>
+        <location filename="../../app/controlspanel.cpp" line="395"/>
         <source>%1 attention</source>
         <translation>%1 어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="372"/>
+        <location filename="../../app/controlspanel.cpp" line="397"/>
         <source>, %1 experts (%2 active)</source>
         <translation>, 전문가 %1개 (활성 %2개)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="374"/>
+        <location filename="../../app/controlspanel.cpp" line="399"/>
         <source>, %1-token sliding window on %2 layers</source>
         <translation>, 레이어 %2개에 %1 토큰 슬라이딩 윈도우</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="376"/>
+        <location filename="../../app/controlspanel.cpp" line="401"/>
         <source>, max context %1</source>
         <translation>, 최대 컨텍스트 길이 %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="397"/>
+        <location filename="../../app/controlspanel.cpp" line="422"/>
         <source>latent (MLA): %1 + %2 values</source>
         <translation>잠재 벡터 (MLA): 값 %1 + %2개</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="410"/>
+        <location filename="../../app/controlspanel.cpp" line="435"/>
         <source>This model caches an MLA latent, not per-head K and V</source>
         <translation>이 모델은 헤드별 K, V 대신 MLA 잠재 벡터를 캐시합니다</translation>
     </message>
@@ -2222,7 +2222,7 @@
         <translation>KV Scope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="379"/>
+        <location filename="../../app/mainwindow.cpp" line="380"/>
         <source>About KV Scope</source>
         <translation>KV Scope 정보</translation>
     </message>
@@ -2231,187 +2231,187 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="432"/>
+        <location filename="../../app/mainwindow.cpp" line="433"/>
         <source>Ctrl+1 ... Ctrl+5</source>
         <translation>Ctrl+1 ... Ctrl+5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="432"/>
+        <location filename="../../app/mainwindow.cpp" line="433"/>
         <source>Switch page: memory, attention, scaling, paged memory, GPU decode</source>
         <translation>페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="433"/>
+        <location filename="../../app/mainwindow.cpp" line="434"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="433"/>
+        <location filename="../../app/mainwindow.cpp" line="434"/>
         <source>Presenter mode on or off</source>
         <translation>발표자 모드 켜기/끄기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="434"/>
+        <location filename="../../app/mainwindow.cpp" line="435"/>
         <source>Escape</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="434"/>
+        <location filename="../../app/mainwindow.cpp" line="435"/>
         <source>Leave presenter mode</source>
         <translation>발표자 모드 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="435"/>
+        <location filename="../../app/mainwindow.cpp" line="436"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="435"/>
+        <location filename="../../app/mainwindow.cpp" line="436"/>
         <source>Show or hide the lessons</source>
         <translation>수업 보이기/숨기기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="436"/>
+        <location filename="../../app/mainwindow.cpp" line="437"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="436"/>
+        <location filename="../../app/mainwindow.cpp" line="437"/>
         <source>Quiz mode: hide a lesson&apos;s figures until revealed</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트 가리기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="437"/>
+        <location filename="../../app/mainwindow.cpp" line="438"/>
         <source>Enter or Page Down</source>
         <translation>Enter 또는 Page Down</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="437"/>
+        <location filename="../../app/mainwindow.cpp" line="438"/>
         <source>In a lesson: reveal the answer, then go to the next lesson</source>
         <translation>문항에서: 정답 보기, 한 번 더 누르면 다음 문항으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="438"/>
+        <location filename="../../app/mainwindow.cpp" line="439"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="438"/>
+        <location filename="../../app/mainwindow.cpp" line="439"/>
         <source>The previous lesson</source>
         <translation>이전 문항</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="439"/>
+        <location filename="../../app/mainwindow.cpp" line="440"/>
         <source>Space</source>
         <translation>스페이스</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="439"/>
+        <location filename="../../app/mainwindow.cpp" line="440"/>
         <source>Paged memory: play or pause</source>
         <translation>페이지 방식 메모리: 재생/일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="440"/>
+        <location filename="../../app/mainwindow.cpp" line="441"/>
         <source>Right</source>
         <translation>→ (오른쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="440"/>
+        <location filename="../../app/mainwindow.cpp" line="441"/>
         <source>Paged memory: one step</source>
         <translation>페이지 방식 메모리: 한 스텝 진행</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="441"/>
+        <location filename="../../app/mainwindow.cpp" line="442"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="441"/>
+        <location filename="../../app/mainwindow.cpp" line="442"/>
         <source>Paged memory: restart</source>
         <translation>페이지 방식 메모리: 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="442"/>
+        <location filename="../../app/mainwindow.cpp" line="443"/>
         <source>Left / Right on Context or Batch</source>
         <translation>컨텍스트 길이·배치에서 ← / →</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="442"/>
+        <location filename="../../app/mainwindow.cpp" line="443"/>
         <source>Halve or double</source>
         <translation>절반으로 / 두 배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="443"/>
+        <location filename="../../app/mainwindow.cpp" line="444"/>
         <source>Page Down / Page Up on a focused Context or Batch</source>
         <translation>컨텍스트 길이·배치에 포커스가 있을 때 Page Down / Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="443"/>
+        <location filename="../../app/mainwindow.cpp" line="444"/>
         <source>Divide or multiply by 4</source>
         <translation>4로 나누기 / 4배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="444"/>
+        <location filename="../../app/mainwindow.cpp" line="445"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="444"/>
+        <location filename="../../app/mainwindow.cpp" line="445"/>
         <source>Pin the scenario as a reference outline</source>
         <translation>시나리오를 비교 기준(윤곽선)으로 고정</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="445"/>
+        <location filename="../../app/mainwindow.cpp" line="446"/>
         <source>Shift+F1</source>
         <translation>Shift+F1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="445"/>
+        <location filename="../../app/mainwindow.cpp" line="446"/>
         <source>What&apos;s This: click a control or chart to hear what it shows</source>
         <translation>항목 설명 보기: 컨트롤이나 차트를 클릭하면 무엇을 보여 주는지 설명합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="446"/>
+        <location filename="../../app/mainwindow.cpp" line="447"/>
         <source>F1 or ?</source>
         <translation>F1 또는 ?</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="446"/>
+        <location filename="../../app/mainwindow.cpp" line="447"/>
         <source>This list</source>
         <translation>이 목록</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="456"/>
+        <location filename="../../app/mainwindow.cpp" line="457"/>
         <source>Keyboard shortcuts</source>
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="587"/>
+        <location filename="../../app/mainwindow.cpp" line="588"/>
         <source>Language not changed</source>
         <translation>언어를 바꾸지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="587"/>
+        <location filename="../../app/mainwindow.cpp" line="588"/>
         <source>Stop the decode run first, or let it finish, then switch the language.</source>
         <translation>디코드 실행을 먼저 중지하거나 끝날 때까지 기다린 다음 언어를 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="598"/>
+        <location filename="../../app/mainwindow.cpp" line="599"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="630"/>
+        <location filename="../../app/mainwindow.cpp" line="631"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="630"/>
+        <location filename="../../app/mainwindow.cpp" line="631"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="646"/>
+        <location filename="../../app/mainwindow.cpp" line="647"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
@@ -2420,50 +2420,50 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="670"/>
-        <location filename="../../app/mainwindow.cpp" line="677"/>
+        <location filename="../../app/mainwindow.cpp" line="671"/>
+        <location filename="../../app/mainwindow.cpp" line="678"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="674"/>
+        <location filename="../../app/mainwindow.cpp" line="675"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="686"/>
+        <location filename="../../app/mainwindow.cpp" line="687"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="689"/>
+        <location filename="../../app/mainwindow.cpp" line="690"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="701"/>
+        <location filename="../../app/mainwindow.cpp" line="702"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="707"/>
+        <location filename="../../app/mainwindow.cpp" line="708"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="708"/>
+        <location filename="../../app/mainwindow.cpp" line="709"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="712"/>
+        <location filename="../../app/mainwindow.cpp" line="713"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="734"/>
-        <location filename="../../app/mainwindow.cpp" line="740"/>
-        <location filename="../../app/mainwindow.cpp" line="760"/>
+        <location filename="../../app/mainwindow.cpp" line="735"/>
+        <location filename="../../app/mainwindow.cpp" line="741"/>
+        <location filename="../../app/mainwindow.cpp" line="761"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -2476,61 +2476,61 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="771"/>
-        <location filename="../../app/mainwindow.cpp" line="776"/>
+        <location filename="../../app/mainwindow.cpp" line="772"/>
+        <location filename="../../app/mainwindow.cpp" line="777"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="740"/>
-        <location filename="../../app/mainwindow.cpp" line="761"/>
-        <location filename="../../app/mainwindow.cpp" line="771"/>
-        <location filename="../../app/mainwindow.cpp" line="776"/>
+        <location filename="../../app/mainwindow.cpp" line="741"/>
+        <location filename="../../app/mainwindow.cpp" line="762"/>
+        <location filename="../../app/mainwindow.cpp" line="772"/>
+        <location filename="../../app/mainwindow.cpp" line="777"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="418"/>
+        <location filename="../../app/mainwindow.cpp" line="419"/>
         <source>not built in: the decode core runs on the CPU</source>
         <translation>빌드에 포함되지 않음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="420"/>
+        <location filename="../../app/mainwindow.cpp" line="421"/>
         <source>runtime %1, no driver: the decode core runs on the CPU</source>
         <translation>런타임 %1, 드라이버 없음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="422"/>
+        <location filename="../../app/mainwindow.cpp" line="423"/>
         <source>runtime %1, driver %2</source>
         <translation>런타임 %1, 드라이버 %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="423"/>
+        <location filename="../../app/mainwindow.cpp" line="424"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;&lt;p&gt;Licence: MIT.&lt;br&gt;Qt %2 (built with %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</source>
         <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시, 그리고 그 밖의 부가 메모리를 GPU 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;라이선스: MIT.&lt;br&gt;Qt %2 (빌드 버전 %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="734"/>
+        <location filename="../../app/mainwindow.cpp" line="735"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="761"/>
+        <location filename="../../app/mainwindow.cpp" line="762"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="784"/>
+        <location filename="../../app/mainwindow.cpp" line="785"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="802"/>
+        <location filename="../../app/mainwindow.cpp" line="803"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="803"/>
+        <location filename="../../app/mainwindow.cpp" line="804"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
