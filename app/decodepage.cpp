@@ -109,12 +109,6 @@ QValueAxis* axis(const QString& title) {
     return a;
 }
 
-// Tooltip and What's This: the same short explanation, the second with the formula.
-void explain(QWidget* widget, const QString& tip, const QString& whatsThis) {
-    widget->setToolTip(tip);
-    widget->setWhatsThis(whatsThis);
-}
-
 // Milliseconds with the decimals their size needs: 706, 50.4, 9.87, 0.0011.
 QString ms(double value) {
     const double a = std::abs(value);

@@ -83,11 +83,6 @@ void setAxisEnd(QValueAxis* axis, double end, int ticks) {
     }
 }
 
-void describe(QWidget* widget, const QString& tip, const QString& whatsThis) {
-    widget->setToolTip(tip);
-    widget->setWhatsThis(whatsThis);
-}
-
 void hideFromLegend(QChart* chart, QAbstractSeries* series) {
     for (QLegendMarker* marker : chart->legend()->markers(series))
         marker->setVisible(false);
@@ -190,62 +185,62 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
                                                           {m_pagedMap, u"pagedMap"}};
     for (const auto& [widget, name] : names)
         widget->setObjectName(QString::fromUtf16(name));
-    describe(m_workload, tr("The request trace both servers replay"),
-             tr("ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets' mean lengths "
-                "(ShareGPT 161 prompt + 338 output tokens, Alpaca 19 + 58). The paper's figure: one request "
-                "reserves 2,048 slots and stops after 10 tokens; it brings its own pool."));
-    describe(m_requests, tr("How many requests the trace holds"),
-             tr("The number of requests in the synthetic trace; both servers get the same ones, in the same order."));
-    describe(m_rate, tr("Poisson arrivals per decode step"),
-             tr("New requests arrive at random, on average λ per decode step (a gap of 1/λ steps). "
-                "At 0 every request arrives at step 0, so the server is under load from the start."));
-    describe(m_policy, tr("What a contiguous server reserves per request"),
-             tr("Max length reserves the maximum model length for every request (Orca-Max); next power of 2 "
-                "reserves 2^⌈log₂(prompt + output)⌉ slots (Orca-Pow2); exact reserves prompt + output, which only "
-                "an oracle knows in advance (Orca-Oracle)."));
-    describe(m_placement, tr("Where a contiguous reservation goes in the pool"),
-             tr("First fit takes the lowest free hole large enough. Buddy rounds every reservation up to a power "
-                "of two and splits and merges holes in halves."));
-    describe(m_blockSize, tr("Token slots per PagedAttention block (vLLM's default is 16)"),
-             tr("A sequence of n tokens holds ⌈n / block size⌉ blocks, so at most block size − 1 slots of its last "
-                "block stay empty."));
-    describe(m_pool, tr("KV pool size in token slots"),
-             tr("One slot holds one token's K and V over every layer. A real server's pool is "
-                "(GPU memory × utilization − weights − activations − runtime) ÷ KV bytes per token."));
-    describe(m_samples, tr("Parallel samples per request"),
-             tr("Each request generates this many outputs from one prompt. Paged blocks of the shared prompt are "
-                "stored once and copied on write; contiguous servers reserve a region per sample."));
-    describe(m_seed, tr("Random seed of the synthetic trace"),
-             tr("The same seed gives the same trace on every machine, so a class sees the same run."));
-    describe(m_maxModelLen, tr("Longest sequence the model accepts (prompt + output)"),
-             tr("Caps prompt + output of every request; the max-length policy reserves exactly this many slots "
-                "per request."));
-    describe(fromScenario, tr("The KV cache tokens the current model leaves on the current GPU"),
-             tr("Sets the pool to the capacity of the scenario on the left: "
-                "tokens = KV budget ÷ KV bytes per token."));
-    describe(m_play, tr("Play or pause the replay"),
-             tr("Replays both servers step by step at the chosen speed; at the end, Play starts again."));
-    describe(step, tr("One decode step"),
-             tr("Runs one decode step on both servers: every running request stores one more token."));
-    describe(restart, tr("Back to step 1 with the same trace"),
-             tr("Starts both servers again from an empty pool with the same trace."));
-    describe(m_speed, tr("Decode steps per second"),
-             tr("How many decode steps the replay runs per second; the maps repaint once per frame at any speed."));
-    describe(m_showWholeRun, tr("Draw the charts to the end of the run"),
-             tr("Off, the charts grow with the replay so the class can predict before they see. On, they show the "
-                "whole run at once, with a line at the current step."));
-    describe(m_counters, tr("Replay progress and finished requests of each server"),
-             tr("The current decode step out of the steps until both servers have finished every request, and how "
-                "many requests each server has finished."));
-    describe(m_details, tr("Paged server's preemptions and sharing"),
-             tr("A preemption evicts a running request when no block is free; it recomputes its tokens when it "
-                "returns. Blocks saved by sharing: prompt blocks stored once for several samples."));
-    describe(m_contiguousMap, tr("The contiguous server's pool, one square per token slot"),
-             tr("Each request owns one region sized by the policy. Share of a kind = its slots ÷ pool slots. "
-                "Hover a request to see it in both maps."));
-    describe(m_pagedMap, tr("The paged server's pool, one square per token slot, in physical block order"),
-             tr("Each request holds blocks anywhere in the pool, taken one at a time as it grows. Share of a kind "
-                "= its slots ÷ pool slots. Hover a request to see its block table."));
+    explain(m_workload, tr("The request trace both servers replay"),
+            tr("ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets' mean lengths "
+               "(ShareGPT 161 prompt + 338 output tokens, Alpaca 19 + 58). The paper's figure: one request "
+               "reserves 2,048 slots and stops after 10 tokens; it brings its own pool."));
+    explain(m_requests, tr("How many requests the trace holds"),
+            tr("The number of requests in the synthetic trace; both servers get the same ones, in the same order."));
+    explain(m_rate, tr("Poisson arrivals per decode step"),
+            tr("New requests arrive at random, on average λ per decode step (a gap of 1/λ steps). "
+               "At 0 every request arrives at step 0, so the server is under load from the start."));
+    explain(m_policy, tr("What a contiguous server reserves per request"),
+            tr("Max length reserves the maximum model length for every request (Orca-Max); next power of 2 "
+               "reserves 2^⌈log₂(prompt + output)⌉ slots (Orca-Pow2); exact reserves prompt + output, which only "
+               "an oracle knows in advance (Orca-Oracle)."));
+    explain(m_placement, tr("Where a contiguous reservation goes in the pool"),
+            tr("First fit takes the lowest free hole large enough. Buddy rounds every reservation up to a power "
+               "of two and splits and merges holes in halves."));
+    explain(m_blockSize, tr("Token slots per PagedAttention block (vLLM's default is 16)"),
+            tr("A sequence of n tokens holds ⌈n / block size⌉ blocks, so at most block size − 1 slots of its last "
+               "block stay empty."));
+    explain(m_pool, tr("KV pool size in token slots"),
+            tr("One slot holds one token's K and V over every layer. A real server's pool is "
+               "(GPU memory × utilization − weights − activations − runtime) ÷ KV bytes per token."));
+    explain(m_samples, tr("Parallel samples per request"),
+            tr("Each request generates this many outputs from one prompt. Paged blocks of the shared prompt are "
+               "stored once and copied on write; contiguous servers reserve a region per sample."));
+    explain(m_seed, tr("Random seed of the synthetic trace"),
+            tr("The same seed gives the same trace on every machine, so a class sees the same run."));
+    explain(m_maxModelLen, tr("Longest sequence the model accepts (prompt + output)"),
+            tr("Caps prompt + output of every request; the max-length policy reserves exactly this many slots "
+               "per request."));
+    explain(fromScenario, tr("The KV cache tokens the current model leaves on the current GPU"),
+            tr("Sets the pool to the capacity of the scenario on the left: "
+               "tokens = KV budget ÷ KV bytes per token."));
+    explain(m_play, tr("Play or pause the replay"),
+            tr("Replays both servers step by step at the chosen speed; at the end, Play starts again."));
+    explain(step, tr("One decode step"),
+            tr("Runs one decode step on both servers: every running request stores one more token."));
+    explain(restart, tr("Back to step 1 with the same trace"),
+            tr("Starts both servers again from an empty pool with the same trace."));
+    explain(m_speed, tr("Decode steps per second"),
+            tr("How many decode steps the replay runs per second; the maps repaint once per frame at any speed."));
+    explain(m_showWholeRun, tr("Draw the charts to the end of the run"),
+            tr("Off, the charts grow with the replay so the class can predict before they see. On, they show the "
+               "whole run at once, with a line at the current step."));
+    explain(m_counters, tr("Replay progress and finished requests of each server"),
+            tr("The current decode step out of the steps until both servers have finished every request, and how "
+               "many requests each server has finished."));
+    explain(m_details, tr("Paged server's preemptions and sharing"),
+            tr("A preemption evicts a running request when no block is free; it recomputes its tokens when it "
+               "returns. Blocks saved by sharing: prompt blocks stored once for several samples."));
+    explain(m_contiguousMap, tr("The contiguous server's pool, one square per token slot"),
+            tr("Each request owns one region sized by the policy. Share of a kind = its slots ÷ pool slots. "
+               "Hover a request to see it in both maps."));
+    explain(m_pagedMap, tr("The paged server's pool, one square per token slot, in physical block order"),
+            tr("Each request holds blocks anywhere in the pool, taken one at a time as it grows. Share of a kind "
+               "= its slots ÷ pool slots. Hover a request to see its block table."));
 
     auto* settings = new QGroupBox(tr("Trace and pool"), this);
     auto* form = new QGridLayout(settings);
@@ -295,18 +290,18 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
                               this);
     sameKv->setObjectName(u"sameKv"_s);
     sameKv->setWordWrap(true);
-    describe(sameKv, tr("What paging changes and what it does not"),
-             tr("KV bytes = 2 × layers × batch × tokens × KV heads × head_dim × bytes per element, with or without "
-                "paging; paging only removes the reserved, internal and external waste around those bytes."));
+    explain(sameKv, tr("What paging changes and what it does not"),
+            tr("KV bytes = 2 × layers × batch × tokens × KV heads × head_dim × bytes per element, with or without "
+               "paging; paging only removes the reserved, internal and external waste around those bytes."));
     m_bodyLabels = {sameKv, m_details, m_requestInfo};
 
     // A drawn legend: the maps' own swatches, with words beside them.
     auto* legend = new QWidget(this);
     legend->setObjectName(u"mapLegend"_s);
-    describe(legend, tr("What the squares of the two maps mean"),
-             tr("Stored tokens are solid in their request's colour; reserved slots pale with dots; internal "
-                "fragmentation grey with \\ hatching; external fragmentation vermillion cross-hatching; free slots "
-                "plain."));
+    explain(legend, tr("What the squares of the two maps mean"),
+            tr("Stored tokens are solid in their request's colour; reserved slots pale with dots; internal "
+               "fragmentation grey with \\ hatching; external fragmentation vermillion cross-hatching; free slots "
+               "plain."));
     auto* legendRow = new QHBoxLayout(legend);
     legendRow->setContentsMargins(0, 0, 0, 0);
     const std::pair<SlotKind, QString> kinds[] = {{SlotKind::Token, tr("tokens stored")},
@@ -344,11 +339,11 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     const QString shareFormula = tr("Each band is one kind's share of the pool, step by step: share = slots of that "
                                     "kind ÷ pool slots; the five bands add up to 100%. The vertical line is the "
                                     "current step.");
-    describe(m_contiguousShares.view, tr("Where the contiguous server's pool goes, step by step"), shareFormula);
-    describe(m_pagedShares.view, tr("Where the paged server's pool goes, step by step"), shareFormula);
-    describe(m_batch.view, tr("Running requests per step (the batch) on each server"),
-             tr("Paging admits a request as soon as its first blocks are free, so more requests run at once. "
-                "Mean batch = sum of running requests over the steps ÷ steps (dashed lines)."));
+    explain(m_contiguousShares.view, tr("Where the contiguous server's pool goes, step by step"), shareFormula);
+    explain(m_pagedShares.view, tr("Where the paged server's pool goes, step by step"), shareFormula);
+    explain(m_batch.view, tr("Running requests per step (the batch) on each server"),
+            tr("Paging admits a request as soon as its first blocks are free, so more requests run at once. "
+               "Mean batch = sum of running requests over the steps ÷ steps (dashed lines)."));
     auto* timelines = new QWidget(this);
     timelines->setObjectName(u"pagedTimeline"_s); // lessons highlight the charts together
     auto* timelineRow = new QHBoxLayout(timelines);

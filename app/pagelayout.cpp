@@ -39,3 +39,8 @@ QVBoxLayout* scrollingColumn(QWidget* page) {
     outer->addWidget(area);
     return column;
 }
+
+void explain(QWidget* widget, const QString& toolTip, const QString& whatsThis) {
+    widget->setToolTip(toolTip);
+    widget->setWhatsThis(whatsThis);
+}

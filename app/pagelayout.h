@@ -4,6 +4,7 @@
 
 class QVBoxLayout;
 #include <QPair>
+#include <QString>
 
 class QGridLayout;
 class QLabel;
@@ -14,6 +15,10 @@ class QWidget;
 // Any `trailing` widget goes under the first field column after the last row.
 void layOutFields(QGridLayout* grid, const QList<QPair<QLabel*, QWidget*>>& fields, int perRow,
                   QWidget* trailing = nullptr);
+
+// A control's or chart's tooltip (one line) and What's This text (the longer explanation,
+// with the formula where one applies), set together.
+void explain(QWidget* widget, const QString& toolTip, const QString& whatsThis);
 
 // A page's content as one column that scrolls vertically when large type needs more height
 // than the screen has (presenter mode on a 720-line projector), instead of being cut.
