@@ -197,8 +197,8 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     const auto sizeSide = [this] {
         const bool presenter = chartstyle::presenter();
         m_columns->setDirection(presenter ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
-        m_side->setMinimumWidth(presenter ? 0 : 460);
-        m_side->setMaximumWidth(presenter ? QWIDGETSIZE_MAX : 580);
+        m_side->setMinimumWidth(presenter ? 0 : 520); // the breakdown table whole, with its GiB and share columns
+        m_side->setMaximumWidth(presenter ? QWIDGETSIZE_MAX : 620);
         m_chart->setMinimumHeight(presenter ? 420 : 0);
     };
     sizeSide();
@@ -323,9 +323,10 @@ void MemoryPage::refresh() {
         if (m_weightsSet->isBarSelected(int(i)) != chosen)
             m_weightsSet->setBarSelected(int(i), chosen);
         const kvscope::DType& d = weights[i].dtype;
-        QString name = QString::fromStdString(d.name()).toUpper();
+        // Group and scale on lines of their own ("INT4" over "G128"): five formats share the width.
+        QString name = QString::fromStdString(d.name()).toUpper().replace(u'-', u"<br>"_s);
         if (chosen)
-            name += tr(" (now)");
+            name += u"<br>"_s + tr("(now)");
         categories << name;
     }
     auto* x = qobject_cast<QBarCategoryAxis*>(m_weightsView->chart()->axes(Qt::Horizontal).value(0));

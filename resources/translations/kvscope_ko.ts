@@ -576,7 +576,7 @@
     <message>
         <location filename="../../app/decodepage.cpp" line="48"/>
         <location filename="../../app/decodepage.cpp" line="76"/>
-        <location filename="../../app/decodepage.cpp" line="192"/>
+        <location filename="../../app/decodepage.cpp" line="186"/>
         <source>no cache</source>
         <translation>캐시 없음</translation>
     </message>
@@ -592,42 +592,42 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="78"/>
-        <location filename="../../app/decodepage.cpp" line="193"/>
+        <location filename="../../app/decodepage.cpp" line="187"/>
         <source>contiguous</source>
         <translation>연속 할당</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="80"/>
-        <location filename="../../app/decodepage.cpp" line="194"/>
+        <location filename="../../app/decodepage.cpp" line="188"/>
         <source>paged</source>
         <translation>페이지 방식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="195"/>
+        <location filename="../../app/decodepage.cpp" line="189"/>
         <source>CUDA graphs</source>
         <translation>CUDA 그래프</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="201"/>
-        <location filename="../../app/decodepage.cpp" line="1194"/>
+        <location filename="../../app/decodepage.cpp" line="195"/>
+        <location filename="../../app/decodepage.cpp" line="1188"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="202"/>
+        <location filename="../../app/decodepage.cpp" line="196"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="217"/>
-        <location filename="../../app/decodepage.cpp" line="219"/>
+        <location filename="../../app/decodepage.cpp" line="211"/>
+        <location filename="../../app/decodepage.cpp" line="213"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="218"/>
-        <location filename="../../app/decodepage.cpp" line="768"/>
-        <location filename="../../app/decodepage.cpp" line="922"/>
+        <location filename="../../app/decodepage.cpp" line="212"/>
+        <location filename="../../app/decodepage.cpp" line="762"/>
+        <location filename="../../app/decodepage.cpp" line="916"/>
         <source>ms per step</source>
         <translation>스텝당 ms</translation>
     </message>
@@ -636,138 +636,138 @@
         <translation type="vanished">보유 중인 KV 캐시 (MiB)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="247"/>
+        <location filename="../../app/decodepage.cpp" line="241"/>
         <source>&lt;b&gt;Runs on the CPU&lt;/b&gt; (%1). The formulas are the same; the timings are a CPU&apos;s.</source>
         <translation>&lt;b&gt;CPU에서 실행&lt;/b&gt; (%1). 공식은 같고, 시간은 CPU에서 잰 값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="244"/>
+        <location filename="../../app/decodepage.cpp" line="238"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;The decode core runs on this GPU: cuBLAS for the matrix products, our own kernels for attention, norms and sampling; step times by CUDA events, memory by cudaMemGetInfo.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;디코드 코어가 이 GPU에서 실행됩니다: 행렬곱은 cuBLAS, 어텐션·정규화·샘플링은 자체 커널로 계산하고, 스텝 시간은 CUDA 이벤트로, 메모리는 cudaMemGetInfo로 잽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="249"/>
+        <location filename="../../app/decodepage.cpp" line="243"/>
         <source>Auto</source>
         <translation>자동</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="250"/>
+        <location filename="../../app/decodepage.cpp" line="244"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="251"/>
+        <location filename="../../app/decodepage.cpp" line="245"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="317"/>
+        <location filename="../../app/decodepage.cpp" line="311"/>
         <source>BF16 halves the weights and the KV cache; it needs the CUDA backend</source>
         <translation>BF16은 가중치와 KV 캐시를 절반으로 줄입니다. CUDA 백엔드가 필요합니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="304"/>
+        <location filename="../../app/decodepage.cpp" line="298"/>
         <source>Replay the one-token step as a CUDA graph: one launch instead of ~90, so the launch cost of a small model&apos;s step disappears. Needs the CUDA backend.</source>
         <translation>토큰 하나짜리 스텝을 CUDA 그래프로 재실행합니다: 커널 호출이 ~90번에서 한 번으로 줄어, 작은 모델의 스텝에서 호출 비용이 사라집니다. CUDA 백엔드가 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="126"/>
-        <location filename="../../app/decodepage.cpp" line="1036"/>
+        <location filename="../../app/decodepage.cpp" line="120"/>
+        <location filename="../../app/decodepage.cpp" line="1030"/>
         <source>%1x</source>
         <translation>%1배</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="164"/>
+        <location filename="../../app/decodepage.cpp" line="158"/>
         <source>%1%2%</source>
         <translation>%1%2%</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="196"/>
+        <location filename="../../app/decodepage.cpp" line="190"/>
         <source>then at batch</source>
         <translation>이어서 배치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="205"/>
+        <location filename="../../app/decodepage.cpp" line="199"/>
         <source>Classroom CPU</source>
         <translation>수업용 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="220"/>
+        <location filename="../../app/decodepage.cpp" line="214"/>
         <source>MiB held</source>
         <translation>보유 중인 MiB</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="270"/>
+        <location filename="../../app/decodepage.cpp" line="264"/>
         <source>Decoder layers L of our GPT (the course&apos;s: 8)</source>
         <translation>우리 GPT의 디코더 레이어 수 L (강의: 8)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="271"/>
+        <location filename="../../app/decodepage.cpp" line="265"/>
         <source>Decoder layers L. Each layer holds 12 × width² weights and stores K and V for every token: KV bytes per token = 2 × L × H_kv × D_head × 4 B in FP32.</source>
         <translation>디코더 레이어 수 L입니다. 레이어마다 가중치 12 × 폭²개를 가지고, 토큰마다 K와 V를 저장합니다: FP32에서 토큰당 KV 바이트 = 2 × L × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="273"/>
+        <location filename="../../app/decodepage.cpp" line="267"/>
         <source>Model width d_model (the course&apos;s: 512)</source>
         <translation>모델 폭 d_model (강의: 512)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="274"/>
+        <location filename="../../app/decodepage.cpp" line="268"/>
         <source>Model width d_model. Parameters ≈ 12 × L × width² + (vocabulary + context) × width; the head size is D_head = width / heads.</source>
         <translation>모델 폭 d_model입니다. 파라미터 ≈ 12 × L × 폭² + (어휘 수 + 컨텍스트 길이) × 폭이고, 헤드 크기는 D_head = 폭 / 헤드 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="276"/>
+        <location filename="../../app/decodepage.cpp" line="270"/>
         <source>Query heads; the head size is width / heads</source>
         <translation>쿼리 헤드 수: 헤드 크기는 폭 / 헤드 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="277"/>
+        <location filename="../../app/decodepage.cpp" line="271"/>
         <source>Query heads. Each reads all K/V of its group: D_head = width / heads (the CUDA kernels take 64 or 128).</source>
         <translation>쿼리 헤드 수입니다. 쿼리 헤드마다 자기 그룹의 K/V를 모두 읽습니다: D_head = 폭 / 헤드 수 (CUDA 커널은 64 또는 128만 지원합니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="279"/>
+        <location filename="../../app/decodepage.cpp" line="273"/>
         <source>K/V heads H_kv, dividing the query heads: MHA = heads, GQA fewer, MQA 1</source>
         <translation>K/V 헤드 수 H_kv (쿼리 헤드 수의 약수): MHA는 헤드 수와 같고, GQA는 더 적고, MQA는 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="280"/>
+        <location filename="../../app/decodepage.cpp" line="274"/>
         <source>K/V heads H_kv (a divisor of the query heads). The cache scales with them: KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B in FP32.</source>
         <translation>K/V 헤드 수 H_kv (쿼리 헤드 수의 약수)입니다. 캐시는 이 수에 비례합니다: FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="282"/>
+        <location filename="../../app/decodepage.cpp" line="276"/>
         <source>Sequences B decoded together</source>
         <translation>함께 디코드하는 시퀀스 수 B</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="283"/>
+        <location filename="../../app/decodepage.cpp" line="277"/>
         <source>Batch B: sequences decoded together. An uncached step pushes B × (prefix) tokens through the model, a cached one B tokens; KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B.</source>
         <translation>배치 B: 함께 디코드하는 시퀀스 수입니다. 캐시 없는 스텝은 B × (지금까지의 토큰 수)개 토큰을, 캐시 사용 스텝은 B개 토큰을 모델에 넣습니다. KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="285"/>
+        <location filename="../../app/decodepage.cpp" line="279"/>
         <source>Tokens generated per sequence</source>
         <translation>시퀀스당 생성할 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="286"/>
+        <location filename="../../app/decodepage.cpp" line="280"/>
         <source>Steps: tokens generated per sequence. Without a cache step t recomputes all prompt + t tokens, so the uncached work grows with steps²; with one it grows with steps.</source>
         <translation>스텝 수: 시퀀스당 생성할 토큰 수입니다. 캐시가 없으면 스텝 t에서 프롬프트 + t개 토큰을 모두 다시 계산하므로 계산량이 스텝 수²에 비례해 늘어나고, 캐시가 있으면 스텝 수에 비례해 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="288"/>
+        <location filename="../../app/decodepage.cpp" line="282"/>
         <source>Random prompt tokens per sequence</source>
         <translation>시퀀스당 무작위 프롬프트 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="289"/>
+        <location filename="../../app/decodepage.cpp" line="283"/>
         <source>Prompt length: seeded random tokens per sequence. A cached mode pushes them through once, in step 0; the uncached mode again in every step.</source>
         <translation>프롬프트 길이: 시퀀스마다 시드로 만든 무작위 토큰 수입니다. 캐시 사용 모드는 이 토큰을 스텝 0에서 한 번만 모델에 넣고, 캐시 없음 모드는 스텝마다 다시 넣습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="291"/>
+        <location filename="../../app/decodepage.cpp" line="285"/>
         <source>Tokens per block of the paged cache</source>
         <translation>페이지 방식 캐시의 블록당 토큰 수</translation>
     </message>
@@ -776,512 +776,512 @@
         <translation type="vanished">페이지 방식의 블록 크기입니다. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 블록 수 × 블록 크기 × 2 × L × B × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 많아야 하나입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="294"/>
+        <location filename="../../app/decodepage.cpp" line="288"/>
         <source>Run without a cache: every step recomputes the whole prefix</source>
         <translation>캐시 없음 모드로 실행: 스텝마다 지금까지의 토큰 전체를 다시 계산</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="295"/>
+        <location filename="../../app/decodepage.cpp" line="289"/>
         <source>No cache: step t pushes all prompt + t tokens of every sequence through the model again. Nothing is stored: 0 B of cache.</source>
         <translation>캐시 없음: 스텝 t에서 모든 시퀀스의 프롬프트 + t개 토큰을 전부 다시 모델에 넣습니다. 아무것도 저장하지 않으므로 캐시는 0 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="297"/>
+        <location filename="../../app/decodepage.cpp" line="291"/>
         <source>Run with a contiguous cache reserved for the whole length up front</source>
         <translation>전체 길이만큼 미리 예약한 연속 할당 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="298"/>
+        <location filename="../../app/decodepage.cpp" line="292"/>
         <source>Contiguous cache: one region per sequence sized for prompt + steps tokens from the start; each step pushes one new token and reads the stored K and V.</source>
         <translation>연속 할당 캐시: 처음부터 시퀀스마다 프롬프트 + 스텝 수만큼의 토큰이 들어갈 영역을 하나씩 잡아 둡니다. 스텝마다 새 토큰 하나를 모델에 넣고 저장된 K와 V를 읽습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="300"/>
+        <location filename="../../app/decodepage.cpp" line="294"/>
         <source>Run with a paged cache that grows block by block</source>
         <translation>블록 단위로 커지는 페이지 방식 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="301"/>
+        <location filename="../../app/decodepage.cpp" line="295"/>
         <source>Paged cache: fixed-size blocks handed out in shuffled order as the sequences grow, read through a block table (PagedAttention).</source>
         <translation>페이지 방식 캐시: 시퀀스가 길어지는 대로 고정 크기 블록을 뒤섞인 순서로 내주고, 블록 테이블을 거쳐 읽습니다 (PagedAttention).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="306"/>
+        <location filename="../../app/decodepage.cpp" line="300"/>
         <source>CUDA graphs remove the fixed cost a of step = a + b × tokens (kernel launches); the per-token cost b stays.</source>
         <translation>CUDA 그래프는 스텝 = a + b × 토큰 수에서 고정 비용 a (커널 호출)를 없앱니다. 토큰당 비용 b는 그대로 남습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="308"/>
+        <location filename="../../app/decodepage.cpp" line="302"/>
         <source>Run the same experiment again at a second batch and predict it from the first</source>
         <translation>같은 실험을 두 번째 배치로 다시 실행하고, 첫 번째 결과로 예측</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="309"/>
+        <location filename="../../app/decodepage.cpp" line="303"/>
         <source>Then at batch: after the first run the same experiment runs at this batch, and the first batch&apos;s two equations (a + b, a + N b) predict its step times, as the course predicts batch 64 from batch 1.</source>
         <translation>이어서 배치: 첫 실행이 끝나면 같은 실험을 이 배치로 실행하고, 첫 배치의 두 식 (a + b, a + N b)으로 그 스텝 시간을 예측합니다. 강의에서 배치 1로 배치 64를 예측한 것과 같습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="311"/>
+        <location filename="../../app/decodepage.cpp" line="305"/>
         <source>The second run&apos;s batch (the course&apos;s: 64)</source>
         <translation>두 번째 실행의 배치 (강의: 64)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="312"/>
+        <location filename="../../app/decodepage.cpp" line="306"/>
         <source>The batch of the second run. Its cache is this batch / the first batch times larger: KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B.</source>
         <translation>두 번째 실행의 배치입니다. 캐시는 (이 배치 / 첫 배치)배로 커집니다: KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="314"/>
+        <location filename="../../app/decodepage.cpp" line="308"/>
         <source>Where the decode core runs: Auto takes CUDA when a device answers</source>
         <translation>디코드 코어를 실행할 곳: 자동은 응답하는 장치가 있으면 CUDA를 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="315"/>
+        <location filename="../../app/decodepage.cpp" line="309"/>
         <source>Backend: CUDA runs cuBLAS and our kernels on the GPU (times by CUDA events); the CPU runs the same forward pass with BLAS and two threads (times by the steady clock).</source>
         <translation>백엔드: CUDA는 GPU에서 cuBLAS와 자체 커널을 실행합니다 (시간은 CUDA 이벤트로 잽니다). CPU는 같은 순전파를 BLAS와 스레드 두 개로 실행합니다 (시간은 steady clock으로 잽니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="318"/>
+        <location filename="../../app/decodepage.cpp" line="312"/>
         <source>Precision of the weights, the matrix inputs and the cache: 4 B per value in FP32, 2 B in BF16, so KV bytes = 2 × L × B × tokens × H_kv × D_head × 2 B in BF16.</source>
         <translation>가중치, 행렬 입력, 캐시의 정밀도: 값 하나가 FP32에서 4 B, BF16에서 2 B이므로, BF16에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 2 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="320"/>
+        <location filename="../../app/decodepage.cpp" line="314"/>
         <source>Probe 2 steps to estimate the time, then run each checked mode in turn</source>
         <translation>2 스텝 시험 실행으로 시간을 추정한 뒤, 선택한 모드를 차례로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="321"/>
+        <location filename="../../app/decodepage.cpp" line="315"/>
         <source>Run: short probes estimate the run&apos;s length, then each checked mode generates the tokens; step times and the cache held are drawn as they are measured.</source>
         <translation>실행: 짧은 시험 실행으로 걸릴 시간을 추정한 뒤, 선택한 모드마다 토큰을 생성합니다. 스텝 시간과 보유 중인 캐시는 측정되는 대로 그려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="323"/>
+        <location filename="../../app/decodepage.cpp" line="317"/>
         <source>End the run within one step</source>
         <translation>한 스텝 안에 실행 중지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="324"/>
+        <location filename="../../app/decodepage.cpp" line="318"/>
         <source>Stop ends the run within one step. The page then reports only what was measured and names what was not (no speedup without both modes complete).</source>
         <translation>중지를 누르면 한 스텝 안에 실행이 끝납니다. 그러면 페이지는 측정한 것만 보고하고, 측정하지 못한 것은 무엇인지 밝힙니다 (두 모드가 모두 완료되지 않으면 속도 향상은 표시하지 않습니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="327"/>
+        <location filename="../../app/decodepage.cpp" line="321"/>
         <source>The course&apos;s experiment at batch 1: 500 steps, with and without a cache. %1 on the course&apos;s RTX 4090; about 2 min on a 2-core CPU.</source>
         <translation>배치 1 강의 실험: 500 스텝, 캐시 없음과 캐시 사용. 강의의 RTX 4090에서 %1, 2코어 CPU에서 약 2분.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="330"/>
+        <location filename="../../app/decodepage.cpp" line="324"/>
         <source>Loads the course&apos;s batch-1 run: 8 layers, width 512, prompt 1, 500 steps, no cache and contiguous. The course measured 1.5 and 1.22 ms per step on an RTX 4090 (1.2x) and 3.6x on a CPU.</source>
         <translation>강의의 배치 1 실행 설정을 불러옵니다: 레이어 8개, 폭 512, 프롬프트 1, 500 스텝, 캐시 없음과 연속 할당. 강의는 RTX 4090에서 스텝당 1.5 ms와 1.22 ms (1.2배), CPU에서 3.6배를 측정했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="334"/>
+        <location filename="../../app/decodepage.cpp" line="328"/>
         <source>The course&apos;s experiment at batch 64: 500 steps, with and without a cache. %1 on the course&apos;s RTX 4090, but about two hours or more on a 2-core CPU (an uncached step recomputes 64 × up to 500 tokens): in class, press Classroom CPU.</source>
         <translation>배치 64 강의 실험: 500 스텝, 캐시 없음과 캐시 사용. 강의의 RTX 4090에서는 %1이지만 2코어 CPU에서는 두 시간 이상 걸립니다 (캐시 없는 스텝은 64 × 최대 500개 토큰을 다시 계산합니다). 수업에서는 수업용 CPU를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="338"/>
+        <location filename="../../app/decodepage.cpp" line="332"/>
         <source>Loads the course&apos;s batch-64 run (8 layers, width 512, 500 steps). The course measured 21.8 and 2.7 ms per step (8.0x); the uncached work is 64 × (1 + 2 + ... + 500) = 8.0 million token passes, hours on a CPU. The page estimates this machine&apos;s time as soon as it is loaded.</source>
         <translation>강의의 배치 64 실행 설정을 불러옵니다 (레이어 8개, 폭 512, 500 스텝). 강의는 스텝당 21.8 ms와 2.7 ms (8.0배)를 측정했습니다. 캐시 없는 계산량은 64 × (1 + 2 + ... + 500) = 토큰 800만 개를 모델에 넣는 양으로, CPU에서는 몇 시간이 걸립니다. 불러오는 즉시 이 컴퓨터에서 걸릴 시간을 추정합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="342"/>
+        <location filename="../../app/decodepage.cpp" line="336"/>
         <source>What to press in class on a CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache. Well under a minute on a 2-core CPU; both gaps show.</source>
         <translation>CPU로 수업할 때 누를 버튼: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2 스텝씩, 캐시 없음과 캐시 사용으로 실행합니다. 2코어 CPU에서 1분도 채 걸리지 않으며, 두 배치 모두에서 차이가 드러납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="346"/>
+        <location filename="../../app/decodepage.cpp" line="340"/>
         <source>Classroom CPU: the course&apos;s 8-layer, width-512 model, prompt 1, %1 steps, no cache and contiguous, at batch 1 and then batch %2. Batch %2&apos;s uncached steps push %3 tokens through the model (%2 × (1 + ... + %1)) instead of the course&apos;s 8 million, and batch 1&apos;s two equations predict batch %2.</source>
         <translation>수업용 CPU: 강의의 레이어 8개, 폭 512 모델로 프롬프트 1, %1 스텝, 캐시 없음과 연속 할당을 배치 1, 이어서 배치 %2에서 실행합니다. 배치 %2의 캐시 없는 스텝들이 모델에 넣는 토큰은 강의의 800만 개가 아니라 %3개 (%2 × (1 + ... + %1))이고, 배치 1의 두 식으로 배치 %2를 예측합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="352"/>
+        <location filename="../../app/decodepage.cpp" line="346"/>
         <source>Which run the charts show</source>
         <translation>차트에 표시할 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="353"/>
+        <location filename="../../app/decodepage.cpp" line="347"/>
         <source>After a run at two batches, pick the batch whose steps the charts draw; the tables list both.</source>
         <translation>두 배치로 실행한 뒤, 차트에 스텝을 그릴 배치를 고릅니다. 표에는 두 배치가 모두 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="354"/>
+        <location filename="../../app/decodepage.cpp" line="348"/>
         <source>How long the run will take on this machine, from short probes</source>
         <translation>짧은 시험 실행으로 추정한, 이 컴퓨터에서 실행에 걸릴 시간</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="355"/>
+        <location filename="../../app/decodepage.cpp" line="349"/>
         <source>The estimate times 2 steps of each mode at this batch, and 2 steps at batch 1 from the run&apos;s mean prefix; an uncached step costs a + b × tokens (a: a cached step, b: per token at the mean prefix), a cached step the same every time.</source>
         <translation>추정은 이 배치에서 모드마다 2 스텝, 그리고 배치 1에서 실행의 평균 길이(지금까지의 토큰 수)로 2 스텝의 시간을 잽니다. 캐시 없는 스텝은 a + b × 토큰 수 (a: 캐시 사용 스텝 하나의 시간, b: 평균 길이에서 잰 토큰당 시간)로, 캐시 사용 스텝은 매번 같은 시간으로 계산합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="358"/>
+        <location filename="../../app/decodepage.cpp" line="352"/>
         <source>Uncached time / cached time per step, measured here, beside the course&apos;s</source>
         <translation>스텝당 캐시 없음 시간 / 캐시 사용 시간: 이 컴퓨터의 측정값과 강의 수치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="359"/>
+        <location filename="../../app/decodepage.cpp" line="353"/>
         <source>Speedup = mean uncached step / mean contiguous-cache step, only where both modes completed. The course measured 1.2x at batch 1 and 8.0x at batch 64 on an RTX 4090.</source>
         <translation>속도 향상 = 캐시 없는 스텝의 평균 시간 / 연속 할당 캐시 스텝의 평균 시간이며, 두 모드가 모두 완료된 경우에만 계산합니다. 강의는 RTX 4090에서 배치 1은 1.2배, 배치 64는 8.0배를 측정했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="361"/>
+        <location filename="../../app/decodepage.cpp" line="355"/>
         <source>What the run measured, in words</source>
         <translation>실행에서 측정한 내용을 문장으로 정리</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="362"/>
+        <location filename="../../app/decodepage.cpp" line="356"/>
         <source>The reading states the speedup, the fixed share of a step (a / (a + b × tokens)) and whether the tokens agree, and names what a stopped run did not measure.</source>
         <translation>이 해설은 속도 향상, 스텝에서 고정 비용이 차지하는 비율 (a / (a + b × 토큰 수)), 토큰이 일치하는지를 알려 주고, 중지된 실행이 측정하지 못한 것을 밝힙니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="365"/>
+        <location filename="../../app/decodepage.cpp" line="359"/>
         <source>Each point is one measured decode step; the dashed lines are the least-squares model step = a + b × tokens</source>
         <translation>점 하나가 측정한 디코드 스텝 하나입니다. 파선은 최소제곱으로 적합한 모델 스텝 = a + b × 토큰 수입니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="367"/>
+        <location filename="../../app/decodepage.cpp" line="361"/>
         <source>Step time: one marker per measured step (circle: no cache, square: contiguous, triangle: paged). The dashed line of the same colour is step = a + b × (tokens computed in that step), fitted by least squares over every step of every completed mode.</source>
         <translation>스텝 시간: 측정한 스텝마다 표식이 하나씩 찍힙니다 (원: 캐시 없음, 사각형: 연속 할당, 삼각형: 페이지 방식). 같은 색의 파선은 스텝 = a + b × (그 스텝에서 계산한 토큰 수)이며, 완료된 모든 모드의 모든 스텝에 최소제곱으로 적합한 것입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="370"/>
+        <location filename="../../app/decodepage.cpp" line="364"/>
         <source>Cache memory held after each step (markers) against the formula (black dash-dot line)</source>
         <translation>스텝마다 보유 중인 캐시 메모리 (표식)와 공식 (검은 일점쇄선) 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="371"/>
+        <location filename="../../app/decodepage.cpp" line="365"/>
         <source>KV cache held: markers are what our allocator holds after each step (contiguous reserves the whole length at once, paged grows by blocks, no cache holds 0 B); the line is KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B in FP32.</source>
         <translation>보유 중인 KV 캐시: 표식은 스텝마다 자체 할당자가 보유한 양입니다 (연속 할당은 전체 길이를 한 번에 예약하고, 페이지 방식은 블록 단위로 늘며, 캐시 없음은 0 B). 선은 FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="374"/>
+        <location filename="../../app/decodepage.cpp" line="368"/>
         <source>Per mode: step time, throughput, speedup and the four memory figures</source>
         <translation>모드별 스텝 시간, 처리량, 속도 향상, 메모리 수치 네 가지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="375"/>
+        <location filename="../../app/decodepage.cpp" line="369"/>
         <source>Weights = parameters × 4 B (FP32); KV = 2 × L × B × tokens × H_kv × D_head × 4 B; peak allocated is our allocator&apos;s peak; the process figure is what the system reports (VmRSS, or cudaMemGetInfo).</source>
         <translation>가중치 = 파라미터 × 4 B (FP32), KV = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다. 최대 할당량은 자체 할당자가 할당한 양의 최댓값이고, 프로세스 수치는 시스템이 보고하는 값입니다 (VmRSS 또는 cudaMemGetInfo).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="377"/>
+        <location filename="../../app/decodepage.cpp" line="371"/>
         <source>The two-term model step = a + b × tokens against the measured mean step of each mode</source>
         <translation>두 항 모델 스텝 = a + b × 토큰 수와 모드별 평균 측정 스텝 시간 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="378"/>
+        <location filename="../../app/decodepage.cpp" line="372"/>
         <source>Predicted ms per step = a + b × (mean tokens per step), by least squares over the run&apos;s steps and by the course&apos;s two equations (a + B b = cached step, a + N b = uncached step). The last column is what the model misses: measured − predicted.</source>
         <translation>예측 스텝당 ms = a + b × (스텝당 평균 토큰 수)이며, a와 b는 실행의 모든 스텝에 대한 최소제곱과 강의의 두 식 (a + B b = 캐시 사용 스텝, a + N b = 캐시 없는 스텝)으로 각각 구합니다. 마지막 열은 모델이 놓친 부분, 곧 측정값 − 예측값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="381"/>
+        <location filename="../../app/decodepage.cpp" line="375"/>
         <source>The two fits&apos; a and b</source>
         <translation>두 적합의 a와 b</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="382"/>
+        <location filename="../../app/decodepage.cpp" line="376"/>
         <source>Least squares fits a and b to every step; the course&apos;s method solves two equations from two mean steps. a is the fixed cost of a step, b the cost of each token pushed through the model.</source>
         <translation>최소제곱은 모든 스텝에 a와 b를 적합하고, 강의의 방법은 평균 스텝 시간 두 개로 두 식을 풉니다. a는 스텝의 고정 비용, b는 모델에 넣는 토큰 하나당 비용입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="384"/>
+        <location filename="../../app/decodepage.cpp" line="378"/>
         <source>The course&apos;s measured figures beside this machine&apos;s, with where each came from</source>
         <translation>강의의 측정 수치와 이 컴퓨터의 수치 (각 수치의 출처 포함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="385"/>
+        <location filename="../../app/decodepage.cpp" line="379"/>
         <source>Course: the course text&apos;s small GPT on an RTX 4090 (and a CPU for batch 1&apos;s 3.6x), 500 steps. This run: measured here, with the steps this run used; fewer steps give a smaller uncached prefix, so a smaller speedup.</source>
         <translation>강의: 강의 본문의 작은 GPT를 RTX 4090에서 500 스텝 실행한 수치입니다 (배치 1의 3.6배는 CPU). 이번 실행: 이 컴퓨터에서 이번 실행의 스텝 수로 측정한 값입니다. 스텝이 적으면 캐시 없는 스텝이 다시 계산하는 토큰이 적으므로 속도 향상도 작아집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="389"/>
+        <location filename="../../app/decodepage.cpp" line="383"/>
         <source>Model and run</source>
         <translation>모델과 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="394"/>
+        <location filename="../../app/decodepage.cpp" line="388"/>
         <source>Layers</source>
         <translation>레이어</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="394"/>
+        <location filename="../../app/decodepage.cpp" line="388"/>
         <source>Width</source>
         <translation>폭</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="394"/>
+        <location filename="../../app/decodepage.cpp" line="388"/>
         <source>Heads</source>
         <translation>헤드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="394"/>
+        <location filename="../../app/decodepage.cpp" line="388"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="395"/>
-        <location filename="../../app/decodepage.cpp" line="1101"/>
+        <location filename="../../app/decodepage.cpp" line="389"/>
+        <location filename="../../app/decodepage.cpp" line="1095"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="395"/>
+        <location filename="../../app/decodepage.cpp" line="389"/>
         <source>Steps</source>
         <translation>스텝 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="395"/>
+        <location filename="../../app/decodepage.cpp" line="389"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="395"/>
+        <location filename="../../app/decodepage.cpp" line="389"/>
         <source>Block size</source>
         <translation>블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="404"/>
+        <location filename="../../app/decodepage.cpp" line="398"/>
         <source>Backend</source>
         <translation>백엔드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="406"/>
+        <location filename="../../app/decodepage.cpp" line="400"/>
         <source>Precision</source>
         <translation>정밀도</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="414"/>
+        <location filename="../../app/decodepage.cpp" line="408"/>
         <source>Modes:</source>
         <translation>모드:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1080"/>
+        <location filename="../../app/decodepage.cpp" line="1074"/>
         <source>least squares over %1 steps: step = %2 ms + %3 ms × tokens</source>
         <translation>스텝 %1개에 대한 최소제곱: 스텝 = %2 ms + %3 ms × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1084"/>
+        <location filename="../../app/decodepage.cpp" line="1078"/>
         <source>least squares does not split the steps into a positive a and b (a = %1 ms, b = %2 ms)</source>
         <translation>최소제곱으로 스텝을 양수인 a와 b로 나눌 수 없음 (a = %1 ms, b = %2 ms)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1087"/>
+        <location filename="../../app/decodepage.cpp" line="1081"/>
         <source>least squares not measured (no completed mode with steps of different sizes)</source>
         <translation>최소제곱 측정 안 됨 (토큰 수가 서로 다른 스텝으로 완료된 모드 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1089"/>
+        <location filename="../../app/decodepage.cpp" line="1083"/>
         <source>two equations: a + %1 b = %2 ms (%3, one token per sequence), a + %4 b = %5 ms (no cache, mean tokens) give a = %6 ms, b = %7 ms</source>
         <translation>두 식: a + %1 b = %2 ms (%3, 시퀀스당 토큰 1개), a + %4 b = %5 ms (캐시 없음, 평균 토큰 수)에서 a = %6 ms, b = %7 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1095"/>
+        <location filename="../../app/decodepage.cpp" line="1089"/>
         <source>two equations not measured (they need complete runs with and without a cache)</source>
         <translation>두 식 측정 안 됨 (캐시 없음과 캐시 사용 실행이 모두 완료되어야 함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1097"/>
+        <location filename="../../app/decodepage.cpp" line="1091"/>
         <source>&lt;b&gt;Batch %1&lt;/b&gt;: %2; %3.</source>
         <translation>&lt;b&gt;배치 %1&lt;/b&gt;: %2; %3.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1101"/>
+        <location filename="../../app/decodepage.cpp" line="1095"/>
         <source>Tokens per step</source>
         <translation>스텝당 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1101"/>
+        <location filename="../../app/decodepage.cpp" line="1095"/>
         <source>Measured ms/step</source>
         <translation>측정 ms/스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1102"/>
+        <location filename="../../app/decodepage.cpp" line="1096"/>
         <source>Least squares</source>
         <translation>최소제곱</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1102"/>
+        <location filename="../../app/decodepage.cpp" line="1096"/>
         <source>Two equations (batch %1&apos;s a, b)</source>
         <translation>두 식 (배치 %1의 a, b)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1103"/>
+        <location filename="../../app/decodepage.cpp" line="1097"/>
         <source>Measured − predicted</source>
         <translation>측정값 − 예측값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1123"/>
+        <location filename="../../app/decodepage.cpp" line="1117"/>
         <source>%1 ms (%2)</source>
         <translation>%1 ms (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1146"/>
+        <location filename="../../app/decodepage.cpp" line="1140"/>
         <source>not run at this batch</source>
         <translation>이 배치에서는 실행 안 함</translation>
     </message>
     <message>
+        <location filename="../../app/decodepage.cpp" line="1147"/>
         <location filename="../../app/decodepage.cpp" line="1153"/>
-        <location filename="../../app/decodepage.cpp" line="1159"/>
-        <location filename="../../app/decodepage.cpp" line="1161"/>
+        <location filename="../../app/decodepage.cpp" line="1155"/>
         <source>not measured (a mode stopped or was not run)</source>
         <translation>측정 안 됨 (중지되었거나 실행하지 않은 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1154"/>
+        <location filename="../../app/decodepage.cpp" line="1148"/>
+        <location filename="../../app/decodepage.cpp" line="1191"/>
         <location filename="../../app/decodepage.cpp" line="1197"/>
-        <location filename="../../app/decodepage.cpp" line="1203"/>
         <source>%1 / %2 ms</source>
         <translation>%1 / %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1163"/>
-        <location filename="../../app/decodepage.cpp" line="1200"/>
+        <location filename="../../app/decodepage.cpp" line="1157"/>
+        <location filename="../../app/decodepage.cpp" line="1194"/>
         <source>a = %1 ms, b = %2 ms</source>
         <translation>a = %1 ms, b = %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1176"/>
-        <location filename="../../app/decodepage.cpp" line="1206"/>
+        <location filename="../../app/decodepage.cpp" line="1170"/>
+        <location filename="../../app/decodepage.cpp" line="1200"/>
         <source>%1 / %2 ms (measured %3 / %4)</source>
         <translation>%1 / %2 ms (측정 %3 / %4)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1179"/>
+        <location filename="../../app/decodepage.cpp" line="1173"/>
         <source>not measured (a mode stopped)</source>
         <translation>측정 안 됨 (중지된 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1181"/>
+        <location filename="../../app/decodepage.cpp" line="1175"/>
         <source>not measured (batch 1&apos;s two equations are missing)</source>
         <translation>측정 안 됨 (배치 1의 두 식이 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1183"/>
+        <location filename="../../app/decodepage.cpp" line="1177"/>
         <source>not run yet</source>
         <translation>아직 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1186"/>
+        <location filename="../../app/decodepage.cpp" line="1180"/>
         <source>%1 layers, width %2, %3, %4 steps, prompt %5</source>
         <translation>레이어 %1개, 폭 %2, %3, 스텝 %4개, 프롬프트 %5</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1194"/>
+        <location filename="../../app/decodepage.cpp" line="1188"/>
         <source>%1 layers, width %2, FP32, %3 steps, prompt 1</source>
         <translation>레이어 %1개, 폭 %2, FP32, 스텝 %3개, 프롬프트 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1196"/>
+        <location filename="../../app/decodepage.cpp" line="1190"/>
         <source>Batch 1: ms/step, no cache / cache</source>
         <translation>배치 1: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1198"/>
+        <location filename="../../app/decodepage.cpp" line="1192"/>
         <source>Batch 1: speedup</source>
         <translation>배치 1: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1199"/>
+        <location filename="../../app/decodepage.cpp" line="1193"/>
         <source>%1 (on the course&apos;s CPU: %2)</source>
         <translation>%1 (강의의 CPU: %2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1200"/>
+        <location filename="../../app/decodepage.cpp" line="1194"/>
         <source>Batch 1: two equations</source>
         <translation>배치 1: 두 식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1202"/>
+        <location filename="../../app/decodepage.cpp" line="1196"/>
         <source>Batch 64: ms/step, no cache / cache</source>
         <translation>배치 64: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1204"/>
+        <location filename="../../app/decodepage.cpp" line="1198"/>
         <source>Batch 64: speedup</source>
         <translation>배치 64: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1205"/>
+        <location filename="../../app/decodepage.cpp" line="1199"/>
         <source>Batch 64 from batch 1&apos;s a, b: no cache / cache</source>
         <translation>배치 1의 a, b로 예측한 배치 64: 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1213"/>
+        <location filename="../../app/decodepage.cpp" line="1207"/>
         <source>Figure</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1213"/>
+        <location filename="../../app/decodepage.cpp" line="1207"/>
         <source>Course (RTX 4090, from the course text)</source>
         <translation>강의 (RTX 4090, 강의 본문 수치)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1214"/>
+        <location filename="../../app/decodepage.cpp" line="1208"/>
         <source>This run (CUDA, this machine)</source>
         <translation>이번 실행 (CUDA, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1214"/>
+        <location filename="../../app/decodepage.cpp" line="1208"/>
         <source>This run (CPU, this machine)</source>
         <translation>이번 실행 (CPU, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1231"/>
+        <location filename="../../app/decodepage.cpp" line="1225"/>
         <source>%1 at batch %2</source>
         <translation>배치 %2에서 %1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1232"/>
+        <location filename="../../app/decodepage.cpp" line="1226"/>
         <source>not measured at batch %1</source>
         <translation>배치 %1에서 측정 안 됨</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1233"/>
+        <location filename="../../app/decodepage.cpp" line="1227"/>
         <source>Speedup with a cache: %1 · course (RTX 4090): %2 at batch 1, %3 at batch 64</source>
         <translation>캐시 사용 시 속도 향상: %1 · 강의 (RTX 4090): 배치 1에서 %2, 배치 64에서 %3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1234"/>
-        <location filename="../../app/decodepage.cpp" line="1288"/>
+        <location filename="../../app/decodepage.cpp" line="1228"/>
+        <location filename="../../app/decodepage.cpp" line="1282"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1241"/>
+        <location filename="../../app/decodepage.cpp" line="1235"/>
         <source>On CUDA, %1%2.</source>
         <translation>CUDA에서 실행, %1%2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1245"/>
+        <location filename="../../app/decodepage.cpp" line="1239"/>
         <source>On the CPU, as chosen.</source>
         <translation>CPU에서 실행 (선택한 대로).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1247"/>
+        <location filename="../../app/decodepage.cpp" line="1241"/>
         <source>On the CPU: no CUDA device answered.</source>
         <translation>CPU에서 실행: 응답한 CUDA 장치가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1249"/>
+        <location filename="../../app/decodepage.cpp" line="1243"/>
         <source>On the CPU: the CUDA kernels take a head size of 64 or 128, this model&apos;s is %1.</source>
         <translation>CPU에서 실행: CUDA 커널은 헤드 크기 64 또는 128만 지원하는데, 이 모델은 %1입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1252"/>
+        <location filename="../../app/decodepage.cpp" line="1246"/>
         <source>On the CPU: cuBLAS could not be opened.</source>
         <translation>CPU에서 실행: cuBLAS를 열 수 없었습니다.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="1254"/>
+        <location filename="../../app/decodepage.cpp" line="1248"/>
         <source>At batch %1 each cached step pushed %n token(s), one per sequence, instead of the whole prefix, and ran %2 faster.</source>
         <translation>
             <numerusform>배치 %1에서 캐시 사용 스텝은 지금까지의 토큰 전체 대신 시퀀스마다 하나씩, 토큰 %n개만 모델에 넣었고 %2 빨랐습니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1261"/>
+        <location filename="../../app/decodepage.cpp" line="1255"/>
         <source>Speedup not measured at batch %1: it needs complete runs without a cache and with a contiguous one.</source>
         <translation>배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
@@ -1294,62 +1294,62 @@
         <translation type="vanished">배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1264"/>
+        <location filename="../../app/decodepage.cpp" line="1258"/>
         <source>Fixed cost is %1% of a cached step and %2% of an uncached one (least squares).</source>
         <translation>고정 비용은 캐시 사용 스텝의 %1%, 캐시 없는 스텝의 %2%입니다 (최소제곱).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1267"/>
+        <location filename="../../app/decodepage.cpp" line="1261"/>
         <source>The two-term model does not split these steps into a positive fixed and per-token cost: too few or too noisy steps.</source>
         <translation>두 항 모델로는 이 스텝들을 양수인 고정 비용과 토큰당 비용으로 나눌 수 없습니다: 스텝이 너무 적거나 측정값의 잡음이 너무 큽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1270"/>
+        <location filename="../../app/decodepage.cpp" line="1264"/>
         <source>No two-term fit: no completed mode with steps of different sizes.</source>
         <translation>두 항 모델을 적합하지 못했습니다: 토큰 수가 서로 다른 스텝으로 완료된 모드가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1272"/>
+        <location filename="../../app/decodepage.cpp" line="1266"/>
         <source>Tokens not compared: fewer than two modes completed.</source>
         <translation>토큰을 비교하지 않았습니다: 완료된 모드가 두 개 미만입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1274"/>
+        <location filename="../../app/decodepage.cpp" line="1268"/>
         <source>Every mode generated the same tokens.</source>
         <translation>모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1275"/>
+        <location filename="../../app/decodepage.cpp" line="1269"/>
         <source>The modes generated DIFFERENT tokens: the cache is wrong.</source>
         <translation>모드마다 생성한 토큰이 서로 다릅니다: 캐시에 오류가 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1279"/>
+        <location filename="../../app/decodepage.cpp" line="1273"/>
         <source>Stopped after %1 of %2 steps in the %3 mode.</source>
         <translation>%3 모드에서 %2 스텝 중 %1 스텝을 마치고 중지했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1288"/>
+        <location filename="../../app/decodepage.cpp" line="1282"/>
         <source>Not run: %1.</source>
         <translation>실행 안 함: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1303"/>
+        <location filename="../../app/decodepage.cpp" line="1297"/>
         <source>Batch %1&apos;s two equations predict %2 ms (no cache) and %3 ms (cache) per step at batch %4; measured %5 and %6 ms (%7 and %8 against the prediction).</source>
         <translation>배치 %1의 두 식은 배치 %4의 스텝당 시간을 %2 ms (캐시 없음), %3 ms (캐시 사용)로 예측합니다. 측정값은 %5 ms, %6 ms입니다 (예측 대비 %7, %8).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1311"/>
+        <location filename="../../app/decodepage.cpp" line="1305"/>
         <source>On the course&apos;s GPU the same method predicted %1 and %2 ms against %3 and %4 measured; the course puts the gap down to reading the cache, which grows with the context and has no term in the model.</source>
         <translation>강의의 GPU에서는 같은 방법으로 %1 ms, %2 ms를 예측했고 측정값은 %3 ms, %4 ms였습니다. 강의는 이 차이를 캐시 읽기 비용으로 설명합니다: 캐시 읽기는 컨텍스트 길이에 따라 늘어나는데, 모델에는 이를 나타내는 항이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="203"/>
+        <location filename="../../app/decodepage.cpp" line="197"/>
         <source>Course experiment, batch 1</source>
         <translation>강의 실험, 배치 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="204"/>
+        <location filename="../../app/decodepage.cpp" line="198"/>
         <source>Course experiment, batch 64</source>
         <translation>강의 실험, 배치 64</translation>
     </message>
@@ -1362,49 +1362,49 @@
         <translation type="vanished">KV 캐시: 측정값 (점)과 공식 (선)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="456"/>
-        <location filename="../../app/decodepage.cpp" line="1101"/>
+        <location filename="../../app/decodepage.cpp" line="450"/>
+        <location filename="../../app/decodepage.cpp" line="1095"/>
         <source>Cache</source>
         <translation>캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="456"/>
+        <location filename="../../app/decodepage.cpp" line="450"/>
         <source>ms/step</source>
         <translation>ms/스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="456"/>
+        <location filename="../../app/decodepage.cpp" line="450"/>
         <source>tokens/s</source>
         <translation>토큰/s</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="456"/>
+        <location filename="../../app/decodepage.cpp" line="450"/>
         <source>Speedup</source>
         <translation>속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="457"/>
+        <location filename="../../app/decodepage.cpp" line="451"/>
         <source>Weights (formula)</source>
         <translation>가중치 (공식)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="457"/>
+        <location filename="../../app/decodepage.cpp" line="451"/>
         <source>KV (formula)</source>
         <translation>KV (공식)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="457"/>
+        <location filename="../../app/decodepage.cpp" line="451"/>
         <source>Peak allocated (ours)</source>
         <translation>최대 할당량 (자체 할당자)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="458"/>
-        <location filename="../../app/decodepage.cpp" line="1063"/>
+        <location filename="../../app/decodepage.cpp" line="452"/>
+        <location filename="../../app/decodepage.cpp" line="1057"/>
         <source>Process (VmRSS)</source>
         <translation>프로세스 (VmRSS)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="458"/>
+        <location filename="../../app/decodepage.cpp" line="452"/>
         <source>Tokens</source>
         <translation>생성 토큰</translation>
     </message>
@@ -1433,7 +1433,7 @@
         <translation type="vanished">공식 (보유 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="869"/>
+        <location filename="../../app/decodepage.cpp" line="863"/>
         <source>Probing...</source>
         <translation>시험 실행 중...</translation>
     </message>
@@ -1444,180 +1444,180 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1117"/>
+        <location filename="../../app/decodepage.cpp" line="1111"/>
         <source> (stopped)</source>
         <translation> (중지됨)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1039"/>
+        <location filename="../../app/decodepage.cpp" line="1033"/>
         <source>identical</source>
         <translation>동일</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="292"/>
+        <location filename="../../app/decodepage.cpp" line="286"/>
         <source>Paged block size. The paged cache holds whole blocks: held bytes = blocks held by all sequences × block size × 2 × L × H_kv × D_head × 4 B, at most one partly filled block per sequence.</source>
         <translation>페이지 방식 블록 크기입니다. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 모든 시퀀스가 보유한 블록 수 × 블록 크기 × 2 × L × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 최대 하나입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="420"/>
+        <location filename="../../app/decodepage.cpp" line="414"/>
         <source>Presets:</source>
         <translation>프리셋:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="433"/>
+        <location filename="../../app/decodepage.cpp" line="427"/>
         <source>Charts show</source>
         <translation>차트 표시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="443"/>
+        <location filename="../../app/decodepage.cpp" line="437"/>
         <source>Step time · dashed: a + b × tokens</source>
         <translation>스텝 시간 · 파선: a + b × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="444"/>
+        <location filename="../../app/decodepage.cpp" line="438"/>
         <source>KV cache held</source>
         <translation>보유 중인 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="509"/>
+        <location filename="../../app/decodepage.cpp" line="503"/>
         <source> (batch %1, run %2 of %3)</source>
         <translation> (배치 %1, 실행 %2/%3)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="511"/>
+        <location filename="../../app/decodepage.cpp" line="505"/>
         <source>Estimated %1 on this machine from short probes%2: Stop and lower the steps or batch if that is too long.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%2: 이 컴퓨터에서 %1. 너무 길면 중지하고 스텝 수나 배치를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="515"/>
+        <location filename="../../app/decodepage.cpp" line="509"/>
         <source>Estimated under a second from short probes%1.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%1: 1초 미만.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="516"/>
+        <location filename="../../app/decodepage.cpp" line="510"/>
         <source>Estimated %1 from short probes%2.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%2: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="537"/>
+        <location filename="../../app/decodepage.cpp" line="531"/>
         <source>Press Run: each mode generates the tokens in turn; step times and the cache held appear as they are measured, against the formula&apos;s line. On a CPU, press Classroom CPU first.</source>
         <translation>실행을 누르세요: 각 모드가 차례로 토큰을 생성하고, 스텝 시간과 보유 중인 캐시가 측정되는 대로 공식의 선과 함께 나타납니다. CPU에서는 먼저 수업용 CPU를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="662"/>
+        <location filename="../../app/decodepage.cpp" line="656"/>
         <source>%1 Estimating this machine&apos;s time (short probes)...</source>
         <translation>%1 이 컴퓨터에서 걸릴 시간 추정 중 (짧은 시험 실행)...</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="670"/>
+        <location filename="../../app/decodepage.cpp" line="664"/>
         <source>%1 No estimate: press Run to see what stops it.</source>
         <translation>%1 추정하지 못했습니다: 실행을 누르면 무엇이 막는지 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="674"/>
+        <location filename="../../app/decodepage.cpp" line="668"/>
         <source> Too long for a lesson on this machine: press Classroom CPU (both batches in well under a minute).</source>
         <translation> 이 컴퓨터에서는 수업 중에 돌리기에 너무 깁니다: 수업용 CPU를 누르세요 (두 배치 모두 합쳐 1분도 채 걸리지 않습니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="678"/>
+        <location filename="../../app/decodepage.cpp" line="672"/>
         <source>%1 Estimated %2 on this machine (short probes).%3</source>
         <translation>%1 이 컴퓨터에서 %2 걸릴 것으로 추정됩니다 (짧은 시험 실행).%3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="690"/>
+        <location filename="../../app/decodepage.cpp" line="684"/>
         <source>The course&apos;s experiment at batch %1 (500 steps): %2 on the course&apos;s RTX 4090.</source>
         <translation>배치 %1 강의 실험 (500 스텝): 강의의 RTX 4090에서 %2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="693"/>
+        <location filename="../../app/decodepage.cpp" line="687"/>
         <source>The course&apos;s experiment at batch %1 (500 steps).</source>
         <translation>배치 %1 강의 실험 (500 스텝).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="702"/>
+        <location filename="../../app/decodepage.cpp" line="696"/>
         <source>Classroom CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache.</source>
         <translation>수업용 CPU: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2스텝씩, 캐시 없음과 캐시 사용으로 실행.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="710"/>
+        <location filename="../../app/decodepage.cpp" line="704"/>
         <source>%1 s</source>
         <translation>%1초</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="712"/>
+        <location filename="../../app/decodepage.cpp" line="706"/>
         <source>%1 min</source>
         <translation>%1분</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="713"/>
+        <location filename="../../app/decodepage.cpp" line="707"/>
         <source>%1 h</source>
         <translation>%1시간</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="787"/>
+        <location filename="../../app/decodepage.cpp" line="781"/>
         <source>%1: a + b × tokens</source>
         <translation>%1: a + b × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="796"/>
+        <location filename="../../app/decodepage.cpp" line="790"/>
         <source>formula</source>
         <translation>공식</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="922"/>
+        <location filename="../../app/decodepage.cpp" line="916"/>
         <source>ms per step (%n off scale)</source>
         <translation>
             <numerusform>스텝당 ms (축 밖 %n개)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="996"/>
+        <location filename="../../app/decodepage.cpp" line="990"/>
         <source>Stopped before the first step: nothing was measured.</source>
         <translation>첫 스텝 전에 중지했습니다: 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1001"/>
+        <location filename="../../app/decodepage.cpp" line="995"/>
         <source>Batch %1 was stopped before its first step: nothing measured there.</source>
         <translation>배치 %1 실행은 첫 스텝 전에 중지했습니다: 이 배치에서는 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="966"/>
-        <location filename="../../app/decodepage.cpp" line="1009"/>
+        <location filename="../../app/decodepage.cpp" line="960"/>
+        <location filename="../../app/decodepage.cpp" line="1003"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1032"/>
+        <location filename="../../app/decodepage.cpp" line="1026"/>
         <source>batch %1, %2</source>
         <translation>배치 %1, %2</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1037"/>
+        <location filename="../../app/decodepage.cpp" line="1031"/>
         <source>stopped</source>
         <translation>중지됨</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1038"/>
+        <location filename="../../app/decodepage.cpp" line="1032"/>
         <source>not compared</source>
         <translation>비교 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1040"/>
+        <location filename="../../app/decodepage.cpp" line="1034"/>
         <source>DIFFER</source>
         <translation>불일치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1044"/>
+        <location filename="../../app/decodepage.cpp" line="1038"/>
         <source> (stopped after %1 of %2 steps)</source>
         <translation> (%2 스텝 중 %1 스텝 뒤 중지됨)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1054"/>
+        <location filename="../../app/decodepage.cpp" line="1048"/>
         <source> (not run)</source>
         <translation> (실행 안 함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1063"/>
+        <location filename="../../app/decodepage.cpp" line="1057"/>
         <source>Device in use (cudaMemGetInfo)</source>
         <translation>장치 메모리 사용량 (cudaMemGetInfo)</translation>
     </message>
@@ -1630,7 +1630,7 @@
         <translation type="vanished">CUDA에서 실행, %1%2 (%3). </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1243"/>
+        <location filename="../../app/decodepage.cpp" line="1237"/>
         <source>, cached steps replayed as a CUDA graph</source>
         <translation>, 캐시 사용 스텝은 CUDA 그래프로 재실행</translation>
     </message>
@@ -2732,7 +2732,6 @@
     </message>
     <message>
         <location filename="../../app/memorypage.cpp" line="274"/>
-        <location filename="../../app/memorypage.cpp" line="328"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
@@ -2756,6 +2755,11 @@
         <source>card %1</source>
         <translation>카드 %1</translation>
     </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="329"/>
+        <source>(now)</source>
+        <translation>(현재)</translation>
+    </message>
 </context>
 <context>
     <name>Page</name>
@@ -2768,23 +2772,23 @@
 <context>
     <name>PagedPage</name>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="125"/>
-        <location filename="../../app/pagedpage.cpp" line="536"/>
+        <location filename="../../app/pagedpage.cpp" line="120"/>
+        <location filename="../../app/pagedpage.cpp" line="531"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="135"/>
+        <location filename="../../app/pagedpage.cpp" line="130"/>
         <source>ShareGPT-like</source>
         <translation>ShareGPT 유사</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="136"/>
+        <location filename="../../app/pagedpage.cpp" line="131"/>
         <source>Alpaca-like</source>
         <translation>Alpaca 유사</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="137"/>
+        <location filename="../../app/pagedpage.cpp" line="132"/>
         <source>Paper&apos;s figure</source>
         <translation>논문 그림</translation>
     </message>
@@ -2793,37 +2797,37 @@
         <translation type="vanished">ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="138"/>
+        <location filename="../../app/pagedpage.cpp" line="133"/>
         <source>Fixed 200 + 200 tokens</source>
         <translation>고정 200 + 200 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="139"/>
+        <location filename="../../app/pagedpage.cpp" line="134"/>
         <source>Uniform 1-400 + 1-400</source>
         <translation>균등 분포 1-400 + 1-400</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="146"/>
+        <location filename="../../app/pagedpage.cpp" line="141"/>
         <source>all at once</source>
         <translation>한꺼번에</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="199"/>
+        <location filename="../../app/pagedpage.cpp" line="194"/>
         <source>Poisson arrivals per decode step</source>
         <translation>디코드 스텝당 도착하는 요청 수 (포아송 분포)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="101"/>
+        <location filename="../../app/pagedpage.cpp" line="96"/>
         <source>max length</source>
         <translation>최대 길이</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="103"/>
+        <location filename="../../app/pagedpage.cpp" line="98"/>
         <source>next power of 2</source>
         <translation>2의 거듭제곱으로 올림</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="105"/>
+        <location filename="../../app/pagedpage.cpp" line="100"/>
         <source>exact (oracle)</source>
         <translation>정확한 길이 (오라클)</translation>
     </message>
@@ -2832,342 +2836,342 @@
         <translation type="vanished">연속 할당 서버가 요청마다 예약하는 공간: 모델의 최대 길이 (Orca-Max), 요청 길이를 2의 거듭제곱으로 올린 길이 (Orca-Pow2), 또는 요청 길이 그대로 (Orca-Oracle)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="149"/>
+        <location filename="../../app/pagedpage.cpp" line="144"/>
         <source>First fit</source>
         <translation>최초 적합 (first fit)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="150"/>
+        <location filename="../../app/pagedpage.cpp" line="145"/>
         <source>Buddy</source>
         <translation>버디 할당 (buddy)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="212"/>
+        <location filename="../../app/pagedpage.cpp" line="207"/>
         <source>KV pool size in token slots</source>
         <translation>KV 풀 크기 (토큰 슬롯 단위)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="232"/>
+        <location filename="../../app/pagedpage.cpp" line="227"/>
         <source>Decode steps per second</source>
         <translation>초당 디코드 스텝 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="165"/>
+        <location filename="../../app/pagedpage.cpp" line="160"/>
         <source>From the scenario</source>
         <translation>시나리오에서 가져오기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="107"/>
+        <location filename="../../app/pagedpage.cpp" line="102"/>
         <source>PagedAttention blocks</source>
         <translation>PagedAttention 블록</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="127"/>
+        <location filename="../../app/pagedpage.cpp" line="122"/>
         <source>Show the whole run</source>
         <translation>전체 실행 보기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="193"/>
+        <location filename="../../app/pagedpage.cpp" line="188"/>
         <source>The request trace both servers replay</source>
         <translation>두 서버가 재생하는 요청 트레이스</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="194"/>
+        <location filename="../../app/pagedpage.cpp" line="189"/>
         <source>ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets&apos; mean lengths (ShareGPT 161 prompt + 338 output tokens, Alpaca 19 + 58). The paper&apos;s figure: one request reserves 2,048 slots and stops after 10 tokens; it brings its own pool.</source>
         <translation>ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이(ShareGPT 프롬프트 161 + 출력 338 토큰, Alpaca 19 + 58)에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝나며, 이 워크로드는 자체 풀 크기를 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="197"/>
+        <location filename="../../app/pagedpage.cpp" line="192"/>
         <source>How many requests the trace holds</source>
         <translation>트레이스에 들어 있는 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="198"/>
+        <location filename="../../app/pagedpage.cpp" line="193"/>
         <source>The number of requests in the synthetic trace; both servers get the same ones, in the same order.</source>
         <translation>합성 트레이스의 요청 수입니다. 두 서버는 같은 요청을 같은 순서로 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="200"/>
+        <location filename="../../app/pagedpage.cpp" line="195"/>
         <source>New requests arrive at random, on average λ per decode step (a gap of 1/λ steps). At 0 every request arrives at step 0, so the server is under load from the start.</source>
         <translation>새 요청은 무작위로, 디코드 스텝당 평균 λ개씩 도착합니다 (평균 간격 1/λ 스텝). 0이면 모든 요청이 스텝 0에 도착하므로 서버는 처음부터 부하를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="202"/>
+        <location filename="../../app/pagedpage.cpp" line="197"/>
         <source>What a contiguous server reserves per request</source>
         <translation>연속 할당 서버가 요청마다 예약하는 공간</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="203"/>
+        <location filename="../../app/pagedpage.cpp" line="198"/>
         <source>Max length reserves the maximum model length for every request (Orca-Max); next power of 2 reserves 2^⌈log₂(prompt + output)⌉ slots (Orca-Pow2); exact reserves prompt + output, which only an oracle knows in advance (Orca-Oracle).</source>
         <translation>최대 길이는 모든 요청에 모델의 최대 길이를 예약합니다 (Orca-Max). 2의 거듭제곱으로 올림은 2^⌈log₂(프롬프트 + 출력)⌉ 슬롯을 예약합니다 (Orca-Pow2). 정확한 길이는 프롬프트 + 출력만큼만 예약하는데, 이 길이를 미리 아는 것은 오라클(oracle)뿐입니다 (Orca-Oracle).</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="206"/>
+        <location filename="../../app/pagedpage.cpp" line="201"/>
         <source>Where a contiguous reservation goes in the pool</source>
         <translation>풀 안에서 연속 할당 예약 공간이 놓일 위치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="207"/>
+        <location filename="../../app/pagedpage.cpp" line="202"/>
         <source>First fit takes the lowest free hole large enough. Buddy rounds every reservation up to a power of two and splits and merges holes in halves.</source>
         <translation>최초 적합은 충분히 큰 빈 구간 가운데 가장 앞쪽의 것을 씁니다. 버디 할당은 모든 예약을 2의 거듭제곱으로 올리고, 빈 구간을 절반씩 나누고 합칩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="209"/>
+        <location filename="../../app/pagedpage.cpp" line="204"/>
         <source>Token slots per PagedAttention block (vLLM&apos;s default is 16)</source>
         <translation>PagedAttention 블록당 토큰 슬롯 수 (vLLM 기본값은 16)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="210"/>
+        <location filename="../../app/pagedpage.cpp" line="205"/>
         <source>A sequence of n tokens holds ⌈n / block size⌉ blocks, so at most block size − 1 slots of its last block stay empty.</source>
         <translation>토큰 n개인 시퀀스는 블록 ⌈n / 블록 크기⌉개를 차지하므로, 마지막 블록에서 비는 슬롯은 많아야 블록 크기 − 1개입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="213"/>
+        <location filename="../../app/pagedpage.cpp" line="208"/>
         <source>One slot holds one token&apos;s K and V over every layer. A real server&apos;s pool is (GPU memory × utilization − weights − activations − runtime) ÷ KV bytes per token.</source>
         <translation>슬롯 하나에는 토큰 하나의 모든 레이어 K와 V가 들어갑니다. 실제 서버의 풀 크기는 (GPU 메모리 × 사용률 − 가중치 − 활성화 값 − 런타임) ÷ 토큰당 KV 바이트입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="215"/>
+        <location filename="../../app/pagedpage.cpp" line="210"/>
         <source>Parallel samples per request</source>
         <translation>요청당 병렬 샘플 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="216"/>
+        <location filename="../../app/pagedpage.cpp" line="211"/>
         <source>Each request generates this many outputs from one prompt. Paged blocks of the shared prompt are stored once and copied on write; contiguous servers reserve a region per sample.</source>
         <translation>요청마다 프롬프트 하나로 이 개수만큼 출력을 생성합니다. 페이지 방식에서는 공유 프롬프트의 블록을 한 번만 저장하고 쓸 때 복사(copy-on-write)하며, 연속 할당 서버는 샘플마다 영역을 따로 예약합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="218"/>
+        <location filename="../../app/pagedpage.cpp" line="213"/>
         <source>Random seed of the synthetic trace</source>
         <translation>합성 트레이스의 난수 시드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="219"/>
+        <location filename="../../app/pagedpage.cpp" line="214"/>
         <source>The same seed gives the same trace on every machine, so a class sees the same run.</source>
         <translation>시드가 같으면 어느 컴퓨터에서나 같은 트레이스가 나오므로, 모든 학생이 같은 실행을 봅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="220"/>
+        <location filename="../../app/pagedpage.cpp" line="215"/>
         <source>Longest sequence the model accepts (prompt + output)</source>
         <translation>모델이 받는 최대 시퀀스 길이 (프롬프트 + 출력)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="221"/>
+        <location filename="../../app/pagedpage.cpp" line="216"/>
         <source>Caps prompt + output of every request; the max-length policy reserves exactly this many slots per request.</source>
         <translation>모든 요청의 프롬프트 + 출력 길이 상한입니다. 최대 길이 정책은 요청마다 정확히 이만큼의 슬롯을 예약합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="223"/>
+        <location filename="../../app/pagedpage.cpp" line="218"/>
         <source>The KV cache tokens the current model leaves on the current GPU</source>
         <translation>현재 GPU에 현재 모델을 올리고 남는 메모리에 들어가는 KV 캐시 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="224"/>
+        <location filename="../../app/pagedpage.cpp" line="219"/>
         <source>Sets the pool to the capacity of the scenario on the left: tokens = KV budget ÷ KV bytes per token.</source>
         <translation>풀 크기를 왼쪽 시나리오의 용량으로 맞춥니다: 토큰 수 = KV 한도 ÷ 토큰당 KV 바이트.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="226"/>
+        <location filename="../../app/pagedpage.cpp" line="221"/>
         <source>Play or pause the replay</source>
         <translation>재생 또는 일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="227"/>
+        <location filename="../../app/pagedpage.cpp" line="222"/>
         <source>Replays both servers step by step at the chosen speed; at the end, Play starts again.</source>
         <translation>두 서버를 고른 속도로 한 스텝씩 재생합니다. 끝난 뒤 재생을 누르면 처음부터 다시 시작합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="228"/>
+        <location filename="../../app/pagedpage.cpp" line="223"/>
         <source>One decode step</source>
         <translation>디코드 한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="229"/>
+        <location filename="../../app/pagedpage.cpp" line="224"/>
         <source>Runs one decode step on both servers: every running request stores one more token.</source>
         <translation>두 서버에서 디코드를 한 스텝 실행합니다: 실행 중인 모든 요청이 토큰을 하나씩 더 저장합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="230"/>
+        <location filename="../../app/pagedpage.cpp" line="225"/>
         <source>Back to step 1 with the same trace</source>
         <translation>같은 트레이스로 스텝 1부터 다시</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="231"/>
+        <location filename="../../app/pagedpage.cpp" line="226"/>
         <source>Starts both servers again from an empty pool with the same trace.</source>
         <translation>같은 트레이스로 두 서버를 빈 풀에서 다시 시작합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="233"/>
+        <location filename="../../app/pagedpage.cpp" line="228"/>
         <source>How many decode steps the replay runs per second; the maps repaint once per frame at any speed.</source>
         <translation>재생이 1초에 실행하는 디코드 스텝 수입니다. 속도와 관계없이 맵은 프레임마다 한 번 다시 그립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="234"/>
+        <location filename="../../app/pagedpage.cpp" line="229"/>
         <source>Draw the charts to the end of the run</source>
         <translation>실행이 끝날 때까지의 차트 그리기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="235"/>
+        <location filename="../../app/pagedpage.cpp" line="230"/>
         <source>Off, the charts grow with the replay so the class can predict before they see. On, they show the whole run at once, with a line at the current step.</source>
         <translation>끄면 차트가 재생에 맞춰 늘어나므로 학생들이 보기 전에 예측할 수 있습니다. 켜면 전체 실행을 한꺼번에 보여 주고, 현재 스텝에 선을 긋습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="237"/>
+        <location filename="../../app/pagedpage.cpp" line="232"/>
         <source>Replay progress and finished requests of each server</source>
         <translation>재생 진행 상황과 서버별 완료된 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="238"/>
+        <location filename="../../app/pagedpage.cpp" line="233"/>
         <source>The current decode step out of the steps until both servers have finished every request, and how many requests each server has finished.</source>
         <translation>두 서버가 모든 요청을 마칠 때까지의 전체 스텝 중 현재 디코드 스텝과, 각 서버가 마친 요청 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="240"/>
+        <location filename="../../app/pagedpage.cpp" line="235"/>
         <source>Paged server&apos;s preemptions and sharing</source>
         <translation>페이지 방식 서버의 선점과 공유</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="241"/>
+        <location filename="../../app/pagedpage.cpp" line="236"/>
         <source>A preemption evicts a running request when no block is free; it recomputes its tokens when it returns. Blocks saved by sharing: prompt blocks stored once for several samples.</source>
         <translation>선점은 빈 블록이 없을 때 실행 중인 요청을 내보내는 것입니다. 내보낸 요청은 돌아올 때 토큰을 다시 계산합니다. 공유로 아낀 블록: 여러 샘플을 위해 한 번만 저장한 프롬프트 블록입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="243"/>
+        <location filename="../../app/pagedpage.cpp" line="238"/>
         <source>The contiguous server&apos;s pool, one square per token slot</source>
         <translation>연속 할당 서버의 풀 (칸 하나가 토큰 슬롯 하나)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="244"/>
+        <location filename="../../app/pagedpage.cpp" line="239"/>
         <source>Each request owns one region sized by the policy. Share of a kind = its slots ÷ pool slots. Hover a request to see it in both maps.</source>
         <translation>요청마다 정책에 따라 크기가 정해진 영역 하나를 가집니다. 종류별 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수. 요청 위에 마우스를 올리면 두 맵에서 함께 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="246"/>
+        <location filename="../../app/pagedpage.cpp" line="241"/>
         <source>The paged server&apos;s pool, one square per token slot, in physical block order</source>
         <translation>페이지 방식 서버의 풀 (칸 하나가 토큰 슬롯 하나, 물리 블록 순서)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="247"/>
+        <location filename="../../app/pagedpage.cpp" line="242"/>
         <source>Each request holds blocks anywhere in the pool, taken one at a time as it grows. Share of a kind = its slots ÷ pool slots. Hover a request to see its block table.</source>
         <translation>요청은 커질 때마다 블록을 하나씩 받으며, 블록은 풀의 어디에 있어도 됩니다. 종류별 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수. 요청 위에 마우스를 올리면 블록 테이블이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="250"/>
+        <location filename="../../app/pagedpage.cpp" line="245"/>
         <source>Trace and pool</source>
         <translation>트레이스와 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="253"/>
+        <location filename="../../app/pagedpage.cpp" line="248"/>
         <source>Workload</source>
         <translation>워크로드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="253"/>
+        <location filename="../../app/pagedpage.cpp" line="248"/>
         <source>Requests</source>
         <translation>요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="253"/>
+        <location filename="../../app/pagedpage.cpp" line="248"/>
         <source>Arrivals</source>
         <translation>도착률</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="254"/>
+        <location filename="../../app/pagedpage.cpp" line="249"/>
         <source>Contiguous</source>
         <translation>연속 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="254"/>
+        <location filename="../../app/pagedpage.cpp" line="249"/>
         <source>Placement</source>
         <translation>할당 위치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="254"/>
+        <location filename="../../app/pagedpage.cpp" line="249"/>
         <source>Block size</source>
         <translation>블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="255"/>
+        <location filename="../../app/pagedpage.cpp" line="250"/>
         <source>Pool</source>
         <translation>풀 크기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="255"/>
+        <location filename="../../app/pagedpage.cpp" line="250"/>
         <source>Samples</source>
         <translation>샘플 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="255"/>
+        <location filename="../../app/pagedpage.cpp" line="250"/>
         <source>Max model len</source>
         <translation>최대 모델 길이</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="256"/>
+        <location filename="../../app/pagedpage.cpp" line="251"/>
         <source>Seed</source>
         <translation>시드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="458"/>
+        <location filename="../../app/pagedpage.cpp" line="453"/>
         <source>Running requests</source>
         <translation>실행 중인 요청</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="829"/>
+        <location filename="../../app/pagedpage.cpp" line="824"/>
         <source>buddy</source>
         <translation>버디 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="829"/>
+        <location filename="../../app/pagedpage.cpp" line="824"/>
         <source>first fit</source>
         <translation>최초 적합</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="830"/>
+        <location filename="../../app/pagedpage.cpp" line="825"/>
         <source>Contiguous (%1, %2): %3 tokens · %4 running · %5 waiting</source>
         <translation>연속 할당 (%1, %2): 토큰 %3 · 실행 중 %4 · 대기 %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="849"/>
+        <location filename="../../app/pagedpage.cpp" line="844"/>
         <source>– (this trace cannot finish: see the message below)</source>
         <translation>– (이 트레이스는 끝나지 않음: 아래 메시지 참고)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="850"/>
+        <location filename="../../app/pagedpage.cpp" line="845"/>
         <source>… (the whole run is still being simulated)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="851"/>
+        <location filename="../../app/pagedpage.cpp" line="846"/>
         <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; finished: contiguous &lt;b&gt;%3&lt;/b&gt;, paged &lt;b&gt;%4&lt;/b&gt; of %5 requests</source>
         <translation>스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료: 연속 할당 &lt;b&gt;%3&lt;/b&gt;, 페이지 방식 &lt;b&gt;%4&lt;/b&gt; (전체 요청 %5개)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="860"/>
+        <location filename="../../app/pagedpage.cpp" line="855"/>
         <source>Paged: %1 preemptions · %2 blocks saved by sharing</source>
         <translation>페이지 방식: 선점 %1 · 공유로 아낀 블록 %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="925"/>
+        <location filename="../../app/pagedpage.cpp" line="920"/>
         <source>contiguous: mean %1</source>
         <translation>연속 할당: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="926"/>
+        <location filename="../../app/pagedpage.cpp" line="921"/>
         <source>paged: mean %1</source>
         <translation>페이지 방식: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="166"/>
+        <location filename="../../app/pagedpage.cpp" line="161"/>
         <source>Restart</source>
         <translation>다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="167"/>
+        <location filename="../../app/pagedpage.cpp" line="162"/>
         <source>Step</source>
         <translation>한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="271"/>
+        <location filename="../../app/pagedpage.cpp" line="266"/>
         <source>Speed</source>
         <translation>속도</translation>
     </message>
@@ -3184,7 +3188,7 @@
         <translation type="vanished">페이지 방식 (PagedAttention): 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="536"/>
+        <location filename="../../app/pagedpage.cpp" line="531"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
@@ -3193,7 +3197,7 @@
         <translation type="vanished">연속 할당, %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="834"/>
+        <location filename="../../app/pagedpage.cpp" line="829"/>
         <source>Paged, block %1: %2 tokens · %3 running · %4 waiting</source>
         <translation>페이지 방식, 블록 %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
@@ -3202,134 +3206,134 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; 완료 &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; (전체 %5) &amp;nbsp; 선점 %6 &amp;nbsp; 공유로 아낀 블록 %7</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="947"/>
+        <location filename="../../app/pagedpage.cpp" line="942"/>
         <source>sample %1: %2</source>
         <translation>샘플 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="949"/>
+        <location filename="../../app/pagedpage.cpp" line="944"/>
         <source>&lt;b&gt;Request %1&lt;/b&gt;: %2 prompt + %3 output tokens, %4 generated so far. Block table (logical→physical): %5</source>
         <translation>&lt;b&gt;요청 %1&lt;/b&gt;: 프롬프트 %2 + 출력 %3 토큰, 지금까지 %4 토큰 생성. 블록 테이블 (논리 블록→물리 블록): %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="955"/>
+        <location filename="../../app/pagedpage.cpp" line="950"/>
         <source>not in the paged pool now</source>
         <translation>지금은 페이지 방식 풀에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="431"/>
-        <location filename="../../app/pagedpage.cpp" line="462"/>
+        <location filename="../../app/pagedpage.cpp" line="426"/>
+        <location filename="../../app/pagedpage.cpp" line="457"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="285"/>
+        <location filename="../../app/pagedpage.cpp" line="280"/>
         <source>Every square is one token slot; each request has its own colour (blues, greens, purples, yellows). Solid: stored tokens. Pale with dots: reserved for tokens still to come. Grey, hatched: never used (internal fragmentation). Vermillion, cross-hatched: free but too small for the next request (external fragmentation). Hover a request to see its blocks.</source>
         <translation>칸 하나가 토큰 슬롯 하나이고, 요청마다 고유한 색(파랑, 초록, 보라, 노랑 계열)이 있습니다. 진한 색: 저장된 토큰. 옅은 색과 점: 앞으로 올 토큰을 위한 예약 공간. 회색 빗금: 끝내 쓰이지 않는 공간 (내부 단편화). 주홍색 교차 빗금: 비어 있지만 다음 요청이 들어가기에는 작은 공간 (외부 단편화). 요청 위에 마우스를 올리면 해당 요청의 블록이 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="292"/>
+        <location filename="../../app/pagedpage.cpp" line="287"/>
         <source>Paging stores exactly the same K and V: every token still takes 2 × layers × KV heads × head_dim × bytes, so the cache&apos;s mathematical size is unchanged; only the waste around it goes.</source>
         <translation>페이지 방식도 똑같은 K와 V를 저장합니다: 토큰마다 여전히 2 × 레이어 × KV 헤드 × head_dim × 바이트를 차지하므로 캐시의 수학적 크기는 그대로이고, 그 주변의 낭비만 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="298"/>
+        <location filename="../../app/pagedpage.cpp" line="293"/>
         <source>What paging changes and what it does not</source>
         <translation>페이지 방식이 바꾸는 것과 바꾸지 않는 것</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="299"/>
+        <location filename="../../app/pagedpage.cpp" line="294"/>
         <source>KV bytes = 2 × layers × batch × tokens × KV heads × head_dim × bytes per element, with or without paging; paging only removes the reserved, internal and external waste around those bytes.</source>
         <translation>KV 바이트 = 2 × 레이어 × 배치 × 토큰 × KV 헤드 × head_dim × 원소당 바이트는 페이지 방식이든 아니든 같습니다. 페이지 방식은 그 바이트 주변의 낭비(예약 공간, 내부 단편화, 외부 단편화)만 없앱니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="306"/>
+        <location filename="../../app/pagedpage.cpp" line="301"/>
         <source>What the squares of the two maps mean</source>
         <translation>두 맵의 칸이 뜻하는 것</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="307"/>
+        <location filename="../../app/pagedpage.cpp" line="302"/>
         <source>Stored tokens are solid in their request&apos;s colour; reserved slots pale with dots; internal fragmentation grey with \ hatching; external fragmentation vermillion cross-hatching; free slots plain.</source>
         <translation>저장된 토큰은 요청의 색으로 진하게, 예약 공간은 옅은 색과 점으로, 내부 단편화는 회색 \ 빗금으로, 외부 단편화는 주홍색 교차 빗금으로, 빈 슬롯은 무늬 없이 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="312"/>
+        <location filename="../../app/pagedpage.cpp" line="307"/>
         <source>tokens stored</source>
         <translation>저장된 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="313"/>
+        <location filename="../../app/pagedpage.cpp" line="308"/>
         <source>reserved (tokens to come)</source>
         <translation>예약 공간 (앞으로 올 토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="314"/>
+        <location filename="../../app/pagedpage.cpp" line="309"/>
         <source>internal fragmentation (never used)</source>
         <translation>내부 단편화 (끝내 쓰이지 않음)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="315"/>
+        <location filename="../../app/pagedpage.cpp" line="310"/>
         <source>external fragmentation (hole too small)</source>
         <translation>외부 단편화 (너무 작은 빈 구간)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="341"/>
+        <location filename="../../app/pagedpage.cpp" line="336"/>
         <source>Contiguous pool</source>
         <translation>연속 할당 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="342"/>
+        <location filename="../../app/pagedpage.cpp" line="337"/>
         <source>Paged pool</source>
         <translation>페이지 방식 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="344"/>
+        <location filename="../../app/pagedpage.cpp" line="339"/>
         <source>Each band is one kind&apos;s share of the pool, step by step: share = slots of that kind ÷ pool slots; the five bands add up to 100%. The vertical line is the current step.</source>
         <translation>띠 하나는 한 종류가 풀에서 차지하는 비율을 스텝별로 나타냅니다: 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수이며, 다섯 띠를 합하면 100%입니다. 세로선은 현재 스텝입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="347"/>
+        <location filename="../../app/pagedpage.cpp" line="342"/>
         <source>Where the contiguous server&apos;s pool goes, step by step</source>
         <translation>연속 할당 서버: 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="348"/>
+        <location filename="../../app/pagedpage.cpp" line="343"/>
         <source>Where the paged server&apos;s pool goes, step by step</source>
         <translation>페이지 방식 서버: 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="349"/>
+        <location filename="../../app/pagedpage.cpp" line="344"/>
         <source>Running requests per step (the batch) on each server</source>
         <translation>서버별 스텝당 실행 중인 요청 수 (배치)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="350"/>
+        <location filename="../../app/pagedpage.cpp" line="345"/>
         <source>Paging admits a request as soon as its first blocks are free, so more requests run at once. Mean batch = sum of running requests over the steps ÷ steps (dashed lines).</source>
         <translation>페이지 방식은 첫 블록이 비는 즉시 요청을 받아들이므로 더 많은 요청이 동시에 실행됩니다. 평균 배치 = 모든 스텝의 실행 중인 요청 수의 합 ÷ 스텝 수 (파선).</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="437"/>
+        <location filename="../../app/pagedpage.cpp" line="432"/>
         <source>tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="437"/>
+        <location filename="../../app/pagedpage.cpp" line="432"/>
         <source>reserved</source>
         <translation>예약 공간</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="437"/>
+        <location filename="../../app/pagedpage.cpp" line="432"/>
         <source>internal</source>
         <translation>내부 단편화</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="437"/>
+        <location filename="../../app/pagedpage.cpp" line="432"/>
         <source>external</source>
         <translation>외부 단편화</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="316"/>
-        <location filename="../../app/pagedpage.cpp" line="437"/>
+        <location filename="../../app/pagedpage.cpp" line="311"/>
+        <location filename="../../app/pagedpage.cpp" line="432"/>
         <source>free</source>
         <translation>빈 공간</translation>
     </message>
