@@ -8,7 +8,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR ?= $(if $(CI),ON,OFF)
 CMAKE_ARGS ?=
 
-.PHONY: run test build deps configure bench package clean
+.PHONY: run test build deps configure bench package screenshots clean
 
 run: build
 	$(BUILD_DIR)/app/kvscope
@@ -33,6 +33,10 @@ bench: build
 package: build
 	cd $(BUILD_DIR) && cpack -G DEB
 	./packaging/check-package.sh $(BUILD_DIR)
+
+# The app's screenshots (AppStream's, and the memory page at 150% and 200% scale), offscreen.
+screenshots: build
+	./scripts/screenshots.sh $(BUILD_DIR)
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -24,4 +24,27 @@ fi
 if command -v appstreamcli >/dev/null; then
     appstreamcli validate --no-net "$root/usr/share/metainfo/org.kvscope.KVScope.metainfo.xml"
 fi
+test -s "$root/usr/share/doc/kvscope/changelog.gz"
+for page in kvscope kvscope-cli; do
+    zcat "$root/usr/share/man/man1/$page.1.gz" | grep -q "^\.TH \"$page\""
+done
+for size in 16 22 24 32 48 64 128 256; do
+    test -s "$root/usr/share/icons/hicolor/${size}x${size}/apps/org.kvscope.KVScope.png"
+done
+
+# Lintian: no errors, and only the warnings packaging/lintian-warnings.txt accepts (with a reason).
+if command -v lintian >/dev/null; then
+    here=$(cd "$(dirname "$0")" && pwd)
+    accepted=$(sed -e 's/#.*//' -e 's/[[:space:]]*$//' "$here/lintian-warnings.txt" | grep -v '^$' || true)
+    report=$(lintian --allow-root --tag-display-limit 0 "$deb" 2>&1 || true)
+    problems=$( (printf '%s\n' "$report" | grep -E '^[EW]: ' || true) | while read -r line; do
+        tag=$(printf '%s\n' "$line" | awk '{print $3}')
+        if [[ "$line" == E:* ]] || ! grep -qxF "$tag" <<<"$accepted"; then printf '%s\n' "$line"; fi
+    done)
+    if [[ -n "$problems" ]]; then
+        echo "check-package: lintian found problems:" >&2
+        printf '%s\n' "$problems" >&2
+        exit 1
+    fi
+fi
 echo "check-package: $(basename "$deb") installs and runs (version $version)"

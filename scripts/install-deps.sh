@@ -13,6 +13,8 @@ packages=(
     libgl-dev nlohmann-json3-dev libopenblas-dev
     fonts-dejavu-core
     fonts-noto-cjk # Korean UI text in screenshots and on machines without a CJK font
+    scdoc # the man pages are kept in scdoc source
+    lintian appstream desktop-file-utils # checks of the Debian package (make package)
 )
 
 missing=()

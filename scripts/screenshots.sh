@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Renders KV Scope's screenshots with the app's own --screenshot, offscreen: the ones the
+# AppStream metadata names (memory, paged, presenter-ko) and the memory page at 150% and
+# 200% scale, to check that nothing is clipped and the charts stay crisp on high-DPI screens.
+#   scripts/screenshots.sh [BUILD_DIR] [OUT_DIR]
+set -euo pipefail
+build=${1:-build}
+out=${2:-$build/screenshots}
+app="$build/app/kvscope"
+[[ -x "$app" ]] || { echo "screenshots: $app is not built (run make build)" >&2; exit 1; }
+mkdir -p "$out"
+export QT_QPA_PLATFORM=offscreen
+shot() { # NAME ARGS...
+    local name=$1
+    shift
+    "$app" --window-size 1280x800 "$@" --screenshot "$out/$name.png" 2>/dev/null
+    echo "screenshots: $out/$name.png"
+}
+shot memory --lang en --preset llama-3.1-8b --page memory
+shot paged --lang en --page paged --sim-steps 60
+shot presenter-ko --lang ko --presenter --page memory
+QT_SCALE_FACTOR=1.5 shot memory-150 --lang en --page memory
+QT_SCALE_FACTOR=2 shot memory-200 --lang en --page memory
+QT_SCALE_FACTOR=2 shot memory-200-ko --lang ko --page memory
