@@ -156,7 +156,10 @@ GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t head
         std::vector<float> values;
     };
     std::map<std::string, Tensor> tensors;
-    for (const auto& [rawName, info] : header.items()) {
+    for (const auto& item : header.items()) {
+        // Named, not a structured binding: clang before 16 cannot capture those in the lambda below.
+        const std::string& rawName = item.key();
+        const nlohmann::json& info = item.value();
         if (rawName == "__metadata__")
             continue;
         const std::string name = rawName.rfind("transformer.", 0) == 0 ? rawName.substr(12) : rawName;

@@ -15,6 +15,7 @@ packages=(
     fonts-noto-cjk # Korean UI text in screenshots and on machines without a CJK font
     scdoc # the man pages are kept in scdoc source
     lintian appstream desktop-file-utils # checks of the Debian package (make package)
+    clang libomp-dev # the libFuzzer targets (make fuzz): clang with OpenMP
 )
 
 missing=()

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (clang, ASan + UBSan) in build-fuzz/ and runs each for a
+# bounded time on its seed corpus: tests/fuzz/corpus/<target>/ (hand-made seeds and every
+# input that once crashed, kept as a regression file) plus the test data and shipped files
+# of its format. A crash, a sanitizer finding, a leak or a slow input fails the run and
+# leaves the input in build-fuzz/artifacts/: add it to tests/fuzz/corpus/<target>/ with the fix.
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default 30 s, every target)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-30}
+shift || true
+build=${FUZZ_BUILD_DIR:-build-fuzz}
+targets=("$@")
+[[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_hfconfig fuzz_scenario fuzz_lesson fuzz_trace fuzz_safetensors fuzz_cliargs)
+
+command -v clang++ >/dev/null || { echo "fuzz: clang++ is missing (scripts/install-deps.sh installs it)" >&2; exit 1; }
+cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKVSCOPE_FUZZ=ON \
+    -DKVSCOPE_BUILD_APP=OFF -DKVSCOPE_BUILD_TESTS=OFF -DKVSCOPE_CUDA=OFF -DKVSCOPE_WERROR=ON >/dev/null
+cmake --build "$build" -j "$(nproc)" --target "${targets[@]}"
+
+# Seeds beyond the target's own corpus: the files of its format the tests and the app ship.
+extra_seeds() {
+    case $1 in
+    fuzz_hfconfig) echo tests/data resources/presets ;;
+    fuzz_lesson) echo tests/data/lessons resources/lessons ;;
+    *) ;;
+    esac
+}
+
+mkdir -p "$build/artifacts"
+for target in "${targets[@]}"; do
+    work="$build/corpus/$target" # grows across runs; the committed seeds stay read-only
+    mkdir -p "$work"
+    seeds=("tests/fuzz/corpus/$target")
+    for dir in $(extra_seeds "$target"); do seeds+=("$dir"); done
+    echo "fuzz: $target for ${seconds} s"
+    log="$build/artifacts/$target.log"
+    status=0
+    ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
+        "$build/tests/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+        -print_final_stats=1 -artifact_prefix="$build/artifacts/$target-" "$work" "${seeds[@]}" >"$log" 2>&1 ||
+        status=$?
+    grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|==[0-9]+==ERROR|SUMMARY|fuzz:|.*runtime error)' "$log" || true
+    if [[ $status -ne 0 ]]; then
+        tail -40 "$log" >&2
+        echo "fuzz: $target FAILED (exit $status); the input is in $build/artifacts/, the log in $log" >&2
+        exit 1
+    fi
+done
+echo "fuzz: ${#targets[@]} targets ran ${seconds} s each without a finding"
