@@ -8,7 +8,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR ?= $(if $(CI),ON,OFF)
 CMAKE_ARGS ?=
 
-.PHONY: run test build deps configure bench package screenshots clean
+.PHONY: run test build deps configure bench package screenshots sanitize fuzz clean
 
 run: build
 	$(BUILD_DIR)/app/kvscope
@@ -33,6 +33,17 @@ bench: build
 package: build
 	cd $(BUILD_DIR) && cpack -G DEB
 	./packaging/check-package.sh $(BUILD_DIR)
+
+# The whole suite under ASan + UBSan (float-cast-overflow included; any finding fails), in build-asan/.
+sanitize: deps
+	cmake --preset dev-asan
+	cmake --build build-asan -j $(JOBS)
+	ctest --preset dev-asan -j $(JOBS)
+
+# Every libFuzzer target for FUZZ_SECONDS (default 30) on its seed corpus, in build-fuzz/.
+FUZZ_SECONDS ?= 30
+fuzz: deps
+	./scripts/fuzz.sh $(FUZZ_SECONDS)
 
 # The app's screenshots (AppStream's, and the memory page at 150% and 200% scale), offscreen.
 screenshots: build
