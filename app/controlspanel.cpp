@@ -88,6 +88,7 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
     m_kvDtype->setObjectName(u"kvDtype"_s);
     m_layers->setObjectName(u"layers"_s);
     m_gpu->setObjectName(u"gpu"_s);
+    m_params->setObjectName(u"params"_s);
 
     auto* workBox = new QGroupBox(tr("Storage and workload"), this);
     auto* workForm = new QFormLayout(workBox);
