@@ -53,12 +53,12 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
     series->append(m_perToken);
     series->setLabelsVisible(true);
     series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    series->setLabelsFormat(u"@value KiB"_s);
+    series->setLabelsFormat(u"@value "_s + perTokenUnit());
     series->setLabelsPrecision(6);
     chart->addSeries(series);
     auto* x = new QBarCategoryAxis;
     auto* y = new QValueAxis;
-    y->setTitleText(tr("KiB per token"));
+    y->setTitleText(tr("%1 per token").arg(perTokenUnit()));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
@@ -69,9 +69,9 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
     m_naive->setTextFormat(Qt::RichText);
     m_naive->setWordWrap(true);
 
-    m_table->setColumnCount(5);
-    m_table->setHorizontalHeaderLabels(
-        {tr("Attention"), tr("KV heads"), tr("KV per token"), tr("KV cache now"), tr("Largest batch that fits")});
+    m_table->setColumnCount(6);
+    m_table->setHorizontalHeaderLabels({tr("Attention"), tr("KV heads"), tr("KV per token"), tr("KV cache now"),
+                                        tr("Weights"), tr("Largest batch that fits")});
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -83,6 +83,16 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
     (new QVBoxLayout(naiveBox))->addWidget(m_naive);
     layout->addWidget(naiveBox);
     layout->addWidget(m_table, 1);
+    // One rule wherever the KV heads change (core/sweep.h withKvHeads), so this table, the KV heads
+    // control and `kvscope-cli estimate --kv-heads` give the same largest batch.
+    auto* rule = new QLabel(tr("Weights of each variant: changing the KV heads re-estimates only the K/V "
+                               "projections (2 x hidden x KV heads x head_dim per layer); a published or typed "
+                               "parameter count keeps the rest. The KV heads control and kvscope-cli estimate "
+                               "--kv-heads follow the same rule."),
+                            this);
+    rule->setObjectName(u"attentionRule"_s);
+    rule->setWordWrap(true);
+    layout->addWidget(rule);
 
     connect(controller, &ScenarioController::scenarioChanged, this, &AttentionPage::scenarioChanged);
     connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this] {
@@ -96,6 +106,14 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
 
 QString AttentionPage::naiveText() const {
     return m_naive->text();
+}
+
+// The chart's per-token unit: KiB, or kB when the window shows GB.
+QString AttentionPage::perTokenUnit() {
+    return viewtext::displayUnit() == kvscope::SizeUnit::Decimal ? u"kB"_s : u"KiB"_s;
+}
+double AttentionPage::perTokenDivisor() {
+    return viewtext::displayUnit() == kvscope::SizeUnit::Decimal ? 1000.0 : 1024.0;
 }
 
 void AttentionPage::refresh() {
@@ -118,7 +136,7 @@ void AttentionPage::refresh() {
                              .arg(QString::fromStdString(kvscope::attentionKindName(v.kind)))
                              .arg(v.kvHeads)
                              .arg(v.isCurrent ? tr(" (this model)") : QString()));
-        const double kib = double(v.kvBytesPerToken) / 1024.0;
+        const double kib = double(v.kvBytesPerToken) / perTokenDivisor();
         if (m_perToken->count() <= int(i))
             m_perToken->append(kib);
         else if (m_perToken->at(int(i)) != kib)
@@ -133,8 +151,14 @@ void AttentionPage::refresh() {
     }
     if (m_perToken->count() > int(variants.size()))
         m_perToken->remove(int(variants.size()), m_perToken->count() - int(variants.size()));
-    if (y)
+    if (y) {
         chartstyle::setValueRange(y, top * 1.15);
+        if (y->titleText() != tr("%1 per token").arg(perTokenUnit()))
+            y->setTitleText(tr("%1 per token").arg(perTokenUnit()));
+    }
+    if (auto* series = qobject_cast<QBarSeries*>(m_view->chart()->series().value(0)))
+        if (series->labelsFormat() != u"@value "_s + perTokenUnit())
+            series->setLabelsFormat(u"@value "_s + perTokenUnit());
     const QString title = (tr("%1: KV cache per token by attention kind<br>(%2 layers, %3 query heads, %4 cache)")
                                .arg(QString::fromStdString(s.model.displayName))
                                .arg(s.model.layers)
@@ -151,7 +175,9 @@ void AttentionPage::refresh() {
             QString::fromStdString(kvscope::attentionKindName(v.kind)) +
                 (v.isCurrent ? tr(" (this model)") : QString()),
             v.kind == kvscope::AttentionKind::MLA ? tr("latent") : QString::number(v.kvHeads),
-            QString::fromStdString(kvscope::formatBytes(v.kvBytesPerToken)), viewtext::size(v.kvBytes),
+            viewtext::sizeScaled(v.kvBytesPerToken),
+            viewtext::size(v.kvBytes),
+            viewtext::size(v.weightBytes),
             tr("%1 at %2 tokens").arg(locale.toString(qulonglong(v.maxBatch)), viewtext::tokens(s.context))};
         for (int c = 0; c < cells.size(); ++c) {
             if (QTableWidgetItem* item = m_table->item(int(i), c))
@@ -169,9 +195,9 @@ void AttentionPage::refresh() {
                                   .arg(QString::fromStdString(s.model.displayName))
                                   .arg(s.model.mla.kvLoraRank)
                                   .arg(s.model.mla.qkRopeHeadDim)
-                                  .arg(QString::fromStdString(kvscope::formatBytes(e.kvBytesPerToken)))
+                                  .arg(viewtext::sizeScaled(e.kvBytesPerToken))
                                   .arg(s.model.heads)
-                                  .arg(QString::fromStdString(kvscope::formatBytes(e.kvBytesPerTokenNaive)))
+                                  .arg(viewtext::sizeScaled(e.kvBytesPerTokenNaive))
                                   .arg(e.naiveFactor, 0, 'f', 1));
         if (m_naive->text() != text)
             m_naive->setText(text);
@@ -187,9 +213,9 @@ void AttentionPage::refresh() {
              .arg(s.model.heads)
              .arg(s.model.effectiveHeadDim())
              .arg(s.kvDtype.effectiveBits() / 8.0)
-             .arg(QString::fromStdString(kvscope::formatBytes(e.kvBytesPerTokenNaive)), viewtext::size(e.kvBytesNaive))
+             .arg(viewtext::sizeScaled(e.kvBytesPerTokenNaive), viewtext::size(e.kvBytesNaive))
              .arg(s.model.kvHeads)
-             .arg(QString::fromStdString(kvscope::formatBytes(e.kvBytesPerToken)),
+             .arg(viewtext::sizeScaled(e.kvBytesPerToken),
                   viewtext::size(kvscope::kvBytes(s.model, s.kvDtype, s.context, s.batch)))
              .arg(factor, 0, 'g', 3));
     if (m_naive->text() != text)

@@ -24,6 +24,9 @@ protected:
     void refresh() override;
 
 private:
+    static QString perTokenUnit();
+    static double perTokenDivisor();
+
     ScenarioController* m_controller;
     QChartView* m_view;
     QBarSet* m_perToken;

@@ -1,5 +1,8 @@
 #include "breakdownmodel.h"
 
+#include "kvformula.h"
+#include "viewtext.h"
+
 #include <QFont>
 #include <QLocale>
 #include <QStringList>
@@ -72,17 +75,31 @@ QString BreakdownModel::sourceText(int row) const {
     const QLocale locale;
     switch (row) {
     case Weights:
-        return tr("%1 parameters x %2 bits / 8")
-            .arg(locale.toString(qulonglong(m_estimate.params.total)))
+        return tr("parameters %1 x %2 bits / 8")
+            .arg(viewtext::paramsProvenance(m_estimate.params))
             .arg(m_scenario.weightDtype.effectiveBits());
-    case KvCache:
-        return tr("2 (K and V) x %1 layers x %2 KV heads x %3 values per head x %4 tokens x %5 sequences x %6 bytes")
-            .arg(m_scenario.model.layers)
-            .arg(m_estimate.kvHeadsPerGpu)
-            .arg(m_scenario.model.effectiveHeadDim())
-            .arg(locale.toString(qulonglong(m_scenario.context)))
-            .arg(locale.toString(qulonglong(m_scenario.batch)))
-            .arg(locale.toString(m_scenario.kvDtype.effectiveBits() / 8.0, 'g', 4));
+    case KvCache: {
+        // One line per term of core's formula: a sliding window's layers hold the window, not the context.
+        QStringList terms;
+        const auto f = kvscope::kvFormula(m_scenario.model, m_scenario.kvDtype, m_scenario.context, m_scenario.batch,
+                                          m_estimate.kvHeadsPerGpu);
+        for (const kvscope::KvFormulaTerm& t : f.terms)
+            terms << (f.mla ? tr("%1 layers x %2 values per token x %3 tokens x %4 sequences x %5 bytes")
+                                  .arg(t.layers)
+                                  .arg(t.latent + t.rope)
+                                  .arg(locale.toString(qulonglong(t.tokens)))
+                                  .arg(locale.toString(qulonglong(t.batch)))
+                                  .arg(locale.toString(f.bytesPerElement, 'g', 4))
+                            : tr("2 (K and V) x %1 layers x %2 KV heads x %3 values per head x %4 tokens x %5 "
+                                 "sequences x %6 bytes")
+                                  .arg(t.layers)
+                                  .arg(t.kvHeads)
+                                  .arg(t.headDim)
+                                  .arg(locale.toString(qulonglong(t.tokens)))
+                                  .arg(locale.toString(qulonglong(t.batch)))
+                                  .arg(locale.toString(f.bytesPerElement, 'g', 4)));
+        return terms.join(u"\n+ "_s);
+    }
     case Activations:
         return tr("one %1-token prefill chunk + logits; an estimate").arg(m_scenario.prefillChunkTokens);
     case Runtime:
@@ -90,8 +107,8 @@ QString BreakdownModel::sourceText(int row) const {
     case Total:
         return tr("sum of the four terms above");
     case Budget:
-        return tr("%1 GiB x utilization %2")
-            .arg(kvscope::toGiB(m_scenario.gpuMemoryBytes), 0, 'f', 1)
+        return tr("%1 x utilization %2")
+            .arg(viewtext::size(m_scenario.gpuMemoryBytes, m_unit, 1))
             .arg(m_scenario.utilization);
     }
     return {};

@@ -1,11 +1,14 @@
 #include "controlspanel.h"
 
 #include "dtype.h"
+#include "error.h"
 #include "gpus.h"
 #include "presets.h"
 #include "scenariocontroller.h"
 #include "sliderspin.h"
+#include "sweep.h"
 #include "units.h"
+#include "viewtext.h"
 
 #include <QAbstractButton>
 #include <QCheckBox>
@@ -85,6 +88,7 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
     m_kvDtype->setObjectName(u"kvDtype"_s);
     m_layers->setObjectName(u"layers"_s);
     m_gpu->setObjectName(u"gpu"_s);
+    m_params->setObjectName(u"params"_s);
 
     auto* workBox = new QGroupBox(tr("Storage and workload"), this);
     auto* workForm = new QFormLayout(workBox);
@@ -290,8 +294,18 @@ void ControlsPanel::buildModelGroup(QFormLayout* form) {
     });
     connect(m_kvHeads, &QComboBox::currentIndexChanged, this, [this] {
         const auto kv = std::uint32_t(m_kvHeads->currentData().toUInt());
-        if (kv != 0)
-            m_controller->edit([&](kvscope::Scenario& s) { s.model.kvHeads = kv; }, true);
+        if (kv == 0)
+            return;
+        // The rule of the attention page and `kvscope-cli estimate --kv-heads` (core/sweep.h withKvHeads):
+        // only the K/V projection weights are re-estimated, a published or typed count keeps the rest.
+        kvscope::Scenario next = m_controller->scenario();
+        try {
+            next.model = kvscope::withKvHeads(next.model, kv);
+        } catch (const kvscope::Error&) {
+            next.model.kvHeads = kv; // not a divisor: let the controller say why
+            next.model.paramsOverride = 0;
+        }
+        m_controller->setScenario(next, true);
     });
     connect(m_headDim, &SliderSpin::valueChanged, this, [this](int v) {
         m_controller->edit([&](kvscope::Scenario& s) { s.model.headDim = std::uint32_t(v); }, true);
@@ -301,12 +315,18 @@ void ControlsPanel::buildModelGroup(QFormLayout* form) {
                            true);
     });
     connect(m_params, &QDoubleSpinBox::valueChanged, this, [this](double billions) {
-        m_controller->edit(
-            [&](kvscope::Scenario& s) { s.model.paramsOverride = std::uint64_t(std::llround(billions * 1e9)); });
+        m_controller->edit([&](kvscope::Scenario& s) {
+            s.model.paramsOverride = std::uint64_t(std::llround(billions * 1e9));
+            s.model.paramsSource = kvscope::ParamsSource::UserSet; // typed: not the published count
+            s.model.paramsKvAdjusted = false;
+        });
     });
     connect(m_paramsAuto, &QCheckBox::toggled, this, [this](bool automatic) {
-        m_controller->edit(
-            [&](kvscope::Scenario& s) { s.model.paramsOverride = automatic ? 0 : kvscope::parameterCount(s.model); });
+        m_controller->edit([&](kvscope::Scenario& s) {
+            s.model.paramsOverride = automatic ? 0 : kvscope::parameterCount(s.model);
+            s.model.paramsSource = kvscope::ParamsSource::UserSet;
+            s.model.paramsKvAdjusted = false;
+        });
     });
 }
 
@@ -441,6 +461,9 @@ void ControlsPanel::syncFromScenario() {
     m_paramsAuto->setChecked(m.paramsOverride == 0);
     m_params->setEnabled(m.paramsOverride != 0);
     m_params->setValue(double(params) / 1e9);
+    // Where the count comes from: published (a preset or config), set by hand, or estimated.
+    m_params->setToolTip(
+        tr("Parameters, in billions: %1").arg(viewtext::paramsProvenance(kvscope::parameterBreakdown(m))));
 
     const int maxContext = int(std::min<std::uint64_t>(std::max<std::uint64_t>(m.maxContext, 8192), 1u << 20));
     const int contextMax = std::max(maxContext, int(std::min<std::uint64_t>(s.context, 1u << 24)));

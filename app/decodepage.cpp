@@ -785,13 +785,17 @@ void DecodePage::prepareCharts(const DecodeOptions& o) {
         fit->setVisible(false); // until the run's fit exists; the chart's title says what the dashes are
         m_timeFit[int(mode)] = fit;
     }
+    // MiB, or MB when the window shows GB; fixed for the run so that its points share one scale.
+    const bool decimal = viewtext::displayUnit() == kvscope::SizeUnit::Decimal;
+    m_kvDivisor = decimal ? 1e6 : double(kvscope::MiB);
+    m_kvY->setTitleText(decimal ? tr("MB held") : tr("MiB held"));
     // The formula's line: 2 x L x B x tokens x kvHeads x headDim x element bytes, token by token.
     m_kvTheory = new QLineSeries;
     m_kvTheory->setName(tr("formula"));
     QList<QPointF> theory;
     for (std::uint32_t s = 0; s <= o.steps; ++s)
-        theory.append({double(s), double(kvBytesByFormula(o.model, o.batch, o.promptLen + s, o.precision)) /
-                                      double(kvscope::MiB)});
+        theory.append(
+            {double(s), double(kvBytesByFormula(o.model, o.batch, o.promptLen + s, o.precision)) / m_kvDivisor});
     m_kvTheory->append(theory);
     m_memoryChart->chart()->addSeries(m_kvTheory);
     m_kvTheory->attachAxis(m_kvX);
@@ -800,7 +804,7 @@ void DecodePage::prepareCharts(const DecodeOptions& o) {
     const bool paged = std::find(o.modes.begin(), o.modes.end(), CacheMode::Paged) != o.modes.end();
     m_maxKv =
         double(kvBytesByFormula(o.model, o.batch, o.promptLen + o.steps + (paged ? o.blockSize : 0), o.precision)) /
-        double(kvscope::MiB);
+        m_kvDivisor;
     setAxis(m_timeX, o.steps, true);
     setAxis(m_kvX, o.steps, true);
     setAxis(m_kvY, m_maxKv * 1.1, false);
@@ -900,9 +904,9 @@ void DecodePage::appendSteps(const std::vector<StepRecord>& steps) {
     std::map<int, QList<QPointF>> times, kv;
     for (const StepRecord& s : steps) {
         times[int(s.mode)].append({double(s.step), s.milliseconds});
-        kv[int(s.mode)].append({double(s.step), double(s.kvBytesHeld) / double(kvscope::MiB)});
+        kv[int(s.mode)].append({double(s.step), double(s.kvBytesHeld) / m_kvDivisor});
         m_stepMs.push_back(s.milliseconds);
-        m_maxKv = std::max(m_maxKv, double(s.kvBytesHeld) / double(kvscope::MiB));
+        m_maxKv = std::max(m_maxKv, double(s.kvBytesHeld) / m_kvDivisor);
     }
     m_plotted += int(steps.size());
     for (auto& [key, points] : times)
@@ -1039,10 +1043,10 @@ void DecodePage::fillSummary() {
                          ms(m->msPerStep),
                          QString::number(m->tokensPerSecond, 'f', 1),
                          speedup,
-                         QString::fromStdString(kvscope::formatBytes(m->memory.theoreticalWeightBytes)),
-                         QString::fromStdString(kvscope::formatBytes(m->memory.theoreticalKvBytes)),
-                         QString::fromStdString(kvscope::formatBytes(m->memory.peakAllocatedBytes)),
-                         QString::fromStdString(kvscope::formatBytes(m->memory.processBytes)),
+                         viewtext::sizeScaled(m->memory.theoreticalWeightBytes),
+                         viewtext::sizeScaled(m->memory.theoreticalKvBytes),
+                         viewtext::sizeScaled(m->memory.peakAllocatedBytes),
+                         viewtext::sizeScaled(m->memory.processBytes),
                          tokens};
             } else {
                 cells = {name + tr(" (not run)"), u"-"_s, u"-"_s, u"-"_s, u"-"_s, u"-"_s, u"-"_s, u"-"_s, u"-"_s};

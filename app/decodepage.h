@@ -149,6 +149,7 @@ private:
     std::map<int, QScatterSeries*> m_kvPoints;
     QLineSeries* m_kvTheory = nullptr;
     QValueAxis *m_timeX, *m_timeY, *m_kvX, *m_kvY;
+    double m_kvDivisor = 1024.0 * 1024.0; // bytes per unit of the KV chart: MiB, or MB in GB mode
     double m_maxKv = 1;
     std::vector<double> m_stepMs; // every step time drawn, for the time axis's scale
     std::vector<Run> m_runs;

@@ -356,6 +356,20 @@ void MainWindow::buildMenus() {
     view->addAction(tr("Reset to the Course's &Reference Scenario"), this,
                     [this] { m_controller->setScenario(kvscope::defaultScenario()); });
     view->addSeparator();
+    // One size unit for the whole window (charts, labels, tooltips, the breakdown table), remembered.
+    QMenu* unitMenu = view->addMenu(tr("&Sizes"));
+    auto* units = new QActionGroup(unitMenu);
+    for (const auto& [unit, text] : {std::pair{kvscope::SizeUnit::Binary, tr("&GiB (1024³ bytes)")},
+                                     std::pair{kvscope::SizeUnit::Decimal, tr("G&B (10⁹ bytes)")}}) {
+        QAction* action = unitMenu->addAction(text);
+        action->setObjectName(unit == kvscope::SizeUnit::Binary ? u"unitGiB"_s : u"unitGB"_s);
+        action->setCheckable(true);
+        action->setChecked(Settings::instance()->sizeUnit() == unit);
+        units->addAction(action);
+        connect(action, &QAction::triggered, this, [unit] { Settings::instance()->setSizeUnit(unit); });
+        connect(Settings::instance(), &Settings::sizeUnitChanged, action,
+                [action, unit](kvscope::SizeUnit now) { action->setChecked(now == unit); });
+    }
     QMenu* languageMenu = view->addMenu(tr("Lan&guage"));
     auto* languages = new QActionGroup(languageMenu);
     for (const QString& code : language::available()) {

@@ -63,7 +63,7 @@ MemoryChart::MemoryChart(QWidget* parent)
     c->addAxis(m_yAxis, Qt::AlignLeft);
     m_series->attachAxis(m_xAxis);
     m_series->attachAxis(m_yAxis);
-    m_yAxis->setTitleText(tr("GiB"));
+    m_yAxis->setTitleText(viewtext::unitName());
 
     // The budget line lives on a hidden value axis spanning the categories.
     c->addSeries(m_budget);
@@ -119,17 +119,19 @@ void MemoryChart::restyle() {
 void MemoryChart::setBars(const std::vector<Bar>& bars, std::uint64_t budgetBytes, const QString& budgetLabel,
                           std::uint64_t cardBytes, const QString& cardLabel) {
     m_bars = bars;
+    if (m_yAxis->titleText() != viewtext::unitName()) // the window's size unit (View > Sizes)
+        m_yAxis->setTitleText(viewtext::unitName());
     QStringList labels;
-    double top = std::max(kvscope::toGiB(budgetBytes), kvscope::toGiB(cardBytes));
+    double top = std::max(viewtext::inUnit(budgetBytes), viewtext::inUnit(cardBytes));
     std::vector<QList<qreal>> values(m_sets.size());
     for (const Bar& bar : bars) {
         labels << bar.label;
         const auto& e = bar.estimate;
-        values[0] << kvscope::toGiB(e.weightBytes);
-        values[1] << kvscope::toGiB(e.kvBytes);
-        values[2] << kvscope::toGiB(e.activationBytes);
-        values[3] << kvscope::toGiB(e.runtimeBytes);
-        top = std::max(top, kvscope::toGiB(e.totalBytes));
+        values[0] << viewtext::inUnit(e.weightBytes);
+        values[1] << viewtext::inUnit(e.kvBytes);
+        values[2] << viewtext::inUnit(e.activationBytes);
+        values[3] << viewtext::inUnit(e.runtimeBytes);
+        top = std::max(top, viewtext::inUnit(e.totalBytes));
     }
     for (std::size_t i = 0; i < m_sets.size(); ++i) {
         QBarSet* set = m_sets[i];
@@ -154,9 +156,9 @@ void MemoryChart::setBars(const std::vector<Bar>& bars, std::uint64_t budgetByte
         if (line->points() != points)
             line->replace(points);
     };
-    const double budget = kvscope::toGiB(budgetBytes);
+    const double budget = viewtext::inUnit(budgetBytes);
     setLine(m_budget, {{-0.5, budget}, {n - 0.5, budget}});
-    const double card = kvscope::toGiB(cardBytes);
+    const double card = viewtext::inUnit(cardBytes);
     setLine(m_card, {{-0.5, card}, {n - 0.5, card}});
     if (m_card->name() != cardLabel) {
         m_card->setName(cardLabel);
@@ -212,7 +214,7 @@ QStringList MemoryChart::totalLabels() const {
 
 void MemoryChart::placeTotalLabels() {
     for (std::size_t i = 0; i < m_totals.size() && i < m_bars.size(); ++i) {
-        const double total = kvscope::toGiB(m_bars[i].estimate.totalBytes);
+        const double total = viewtext::inUnit(m_bars[i].estimate.totalBytes);
         const double shown = std::min(total, m_yAxis->max());
         const QPointF top = chart()->mapToPosition(QPointF(double(i), shown), m_budget);
         // A third of a line above the bar: clear of a thin segment's centred value.
@@ -249,8 +251,8 @@ void MemoryChart::setPinned(const std::optional<std::vector<kvscope::Estimate>>&
     for (std::size_t i = 0; i < pinned->size(); ++i) {
         const auto& e = (*pinned)[i];
         const double x = double(i);
-        const double total = kvscope::toGiB(e.totalBytes);
-        const double weights = kvscope::toGiB(e.weightBytes);
+        const double total = viewtext::inUnit(e.totalBytes);
+        const double weights = viewtext::inUnit(e.weightBytes);
         auto* outline = new QLineSeries;
         outline->setName(i == 0 ? tr("Pinned scenario") : QString());
         outline->setPen(pen);

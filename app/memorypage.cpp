@@ -22,6 +22,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -134,7 +135,7 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     weights->addSeries(weightsSeries);
     auto* weightsX = new QBarCategoryAxis;
     auto* weightsY = new QValueAxis;
-    weightsY->setTitleText(tr("GiB"));
+    weightsY->setTitleText(viewtext::unitName());
     weights->addAxis(weightsX, Qt::AlignBottom);
     weights->addAxis(weightsY, Qt::AlignLeft);
     weightsSeries->attachAxis(weightsX);
@@ -213,10 +214,15 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
         scenarioChanged();
         QTimer::singleShot(0, m_table, [this] { m_table->resizeColumnsToContents(); });
     });
-    connect(m_unit, &QComboBox::currentIndexChanged, this, [this](int index) {
-        const auto unit = index == 1 ? kvscope::SizeUnit::Decimal : kvscope::SizeUnit::Binary;
+    // The combo is a shortcut to the window's one size unit (View > Sizes): both set the setting,
+    // and every page follows it.
+    connect(m_unit, &QComboBox::currentIndexChanged, this, [](int index) {
+        Settings::instance()->setSizeUnit(index == 1 ? kvscope::SizeUnit::Decimal : kvscope::SizeUnit::Binary);
+    });
+    connect(Settings::instance(), &Settings::sizeUnitChanged, this, [this](kvscope::SizeUnit unit) {
+        const QSignalBlocker block(m_unit);
+        m_unit->setCurrentIndex(unit == kvscope::SizeUnit::Decimal ? 1 : 0);
         m_breakdown->setUnit(unit);
-        Settings::instance()->setSizeUnit(unit);
         m_table->resizeColumnsToContents();
     });
     connect(controller, &ScenarioController::scenarioChanged, this, &MemoryPage::scenarioChanged);
@@ -284,7 +290,7 @@ void MemoryPage::refresh() {
     m_chart->setBars(
         bars, e.budgetBytes,
         tr("budget %1 (%2% of the card)").arg(viewtext::size(e.budgetBytes)).arg(s.utilization * 100.0, 0, 'f', 0),
-        e.gpuMemoryBytes, tr("card %1").arg(viewtext::size(e.gpuMemoryBytes, kvscope::SizeUnit::Binary, 0)));
+        e.gpuMemoryBytes, tr("card %1").arg(viewtext::size(e.gpuMemoryBytes, std::nullopt, 0)));
     if (m_pinned) {
         try {
             m_chart->setPinned(byBatch ? kvscope::estimatesAtBatches(*m_pinned, values)
@@ -307,13 +313,15 @@ void MemoryPage::refresh() {
     };
     setIfChanged(m_verdict, viewtext::verdictHtml(e));
     setIfChanged(m_formula, viewtext::kvFormulaHtml(s, e));
-    setIfChanged(m_capacity, viewtext::capacityHtml(m_controller->capacity()));
+    const QString empty = viewtext::capacityEmptyHtml(m_controller->capacity());
+    setIfChanged(m_capacity,
+                 viewtext::capacityHtml(m_controller->capacity()) + (empty.isEmpty() ? QString() : u"<br>"_s + empty));
 
     const auto weights = kvscope::weightsByDtype(s, weightChartDtypes());
     QStringList categories;
     double top = 0;
     for (std::size_t i = 0; i < weights.size(); ++i) {
-        const double gib = std::round(kvscope::toGiB(weights[i].bytesPerGpu) * 100.0) / 100.0;
+        const double gib = std::round(viewtext::inUnit(weights[i].bytesPerGpu) * 100.0) / 100.0;
         if (m_weightsSet->count() <= int(i))
             m_weightsSet->append(gib);
         else if (m_weightsSet->at(int(i)) != gib)
@@ -335,6 +343,8 @@ void MemoryPage::refresh() {
         x->append(categories);
     }
     auto* y = qobject_cast<QValueAxis*>(m_weightsView->chart()->axes(Qt::Vertical).value(0));
+    if (y && y->titleText() != viewtext::unitName())
+        y->setTitleText(viewtext::unitName());
     if (y && (top * 1.2 > y->max() || top * 1.2 < y->max() * 0.6))
         chartstyle::setValueRange(y, top * 1.2);
 }

@@ -1,12 +1,18 @@
 #include "page.h"
 
 #include "chartstyle.h"
+#include "settings.h"
 
 #include <QLabel>
 
 #include <exception>
 
 using namespace Qt::StringLiterals;
+
+Page::Page(QWidget* parent)
+    : QWidget(parent) {
+    connect(Settings::instance(), &Settings::sizeUnitChanged, this, &Page::scenarioChanged);
+}
 
 QString Page::refreshError() const {
     return m_error && m_error->isVisible() ? m_error->text() : QString();

@@ -12,7 +12,8 @@ class Page : public QWidget {
     Q_OBJECT
 
 public:
-    using QWidget::QWidget;
+    // Every page redraws when the window's size unit (GiB or GB) changes.
+    explicit Page(QWidget* parent = nullptr);
 
     bool isStale() const { return m_stale; }
     QString refreshError() const; // empty when the last redraw worked

@@ -63,10 +63,10 @@ ScalingPage::ScalingPage(ScenarioController* controller, QWidget* parent)
     m_x->setBase(2);
     m_x->setLabelFormat(u"%.0f"_s);
     m_x->setTitleText(tr("context (tokens per sequence, log scale)"));
-    m_yLinear->setTitleText(tr("GiB per GPU"));
+    m_yLinear->setTitleText(tr("%1 per GPU").arg(viewtext::unitName()));
     m_yLog->setBase(10);
     m_yLog->setLabelFormat(u"%g"_s);
-    m_yLog->setTitleText(tr("GiB per GPU (log scale)"));
+    m_yLog->setTitleText(tr("%1 per GPU (log scale)").arg(viewtext::unitName()));
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_yLinear, Qt::AlignLeft);
 
@@ -125,14 +125,14 @@ void ScalingPage::refresh() {
     const auto& s = m_controller->scenario();
     const auto& current = m_controller->estimate();
     const bool total = m_quantity->currentIndex() == 1;
-    const std::uint64_t maxContext = std::clamp<std::uint64_t>(s.model.maxContext, 8192, 1u << 20);
-    const auto contexts = kvscope::powersOfTwo(128, std::max(maxContext, s.context), s.context);
-    std::vector<std::uint64_t> batches{1, 8, 32};
-    if (std::find(batches.begin(), batches.end(), s.batch) == batches.end())
-        batches.push_back(s.batch);
-    std::sort(batches.begin(), batches.end());
+    // The same sweep as `kvscope-cli sweep --over context` (core/sweep.h).
+    const kvscope::ScalingSweep sweep = kvscope::scalingSweep(s, kvscope::SweepAxis::Context);
+    const auto& contexts = sweep.points;
+    const auto& batches = sweep.lines;
+    m_yLinear->setTitleText(tr("%1 per GPU").arg(viewtext::unitName()));
+    m_yLog->setTitleText(tr("%1 per GPU (log scale)").arg(viewtext::unitName()));
 
-    double top = kvscope::toGiB(current.budgetBytes);
+    double top = viewtext::inUnit(current.budgetBytes);
     double bottom = top;
     for (std::size_t i = 0; i < m_lines.size(); ++i) {
         QLineSeries* line = m_lines[i];
@@ -142,16 +142,15 @@ void ScalingPage::refresh() {
             continue;
         }
         const std::uint64_t batch = batches[i];
-        kvscope::Scenario atBatch = s;
-        atBatch.batch = batch;
-        const auto estimates = kvscope::estimatesAtContexts(atBatch, contexts);
+        const auto& estimates = sweep.estimates[i];
         QList<QPointF> points;
         points.reserve(qsizetype(contexts.size()));
         for (std::size_t c = 0; c < contexts.size(); ++c) {
-            const double gib = std::max(kvscope::toGiB(total ? estimates[c].totalBytes : estimates[c].kvBytes), 1e-3);
-            points.append({double(contexts[c]), gib});
-            top = std::max(top, gib);
-            bottom = std::min(bottom, gib);
+            const double value =
+                std::max(viewtext::inUnit(total ? estimates[c].totalBytes : estimates[c].kvBytes), 1e-3);
+            points.append({double(contexts[c]), value});
+            top = std::max(top, value);
+            bottom = std::min(bottom, value);
         }
         line->replace(points);
         line->setVisible(true);
@@ -161,7 +160,7 @@ void ScalingPage::refresh() {
         pen.setStyle(batch == s.batch ? Qt::SolidLine : i % 2 ? Qt::DashDotLine : Qt::SolidLine);
         line->setPen(pen);
     }
-    const double budgetGiB = kvscope::toGiB(current.budgetBytes);
+    const double budgetGiB = viewtext::inUnit(current.budgetBytes);
     m_budget->replace(QList<QPointF>{{double(contexts.front()), budgetGiB}, {double(contexts.back()), budgetGiB}});
     m_budget->setName(tr("Budget %1").arg(viewtext::size(current.budgetBytes)));
     m_x->setRange(double(contexts.front()), double(contexts.back()));
@@ -175,7 +174,6 @@ void ScalingPage::refresh() {
                                        QString::fromStdString(s.weightDtype.name()).toUpper(),
                                        QString::fromStdString(s.kvDtype.name()).toUpper()));
 
-    const auto mapContexts = kvscope::powersOfTwo(512, std::max<std::uint64_t>(maxContext, 8192));
-    const auto mapBatches = kvscope::powersOfTwo(1, 256);
-    m_fitMap->setMap(kvscope::fitMap(s, mapContexts, mapBatches), s.context, s.batch);
+    // The same map as `kvscope-cli fitmap`.
+    m_fitMap->setMap(kvscope::scenarioFitMap(s), s.context, s.batch);
 }

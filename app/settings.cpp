@@ -58,14 +58,17 @@ void Settings::setLanguage(const QString& code) {
 }
 
 kvscope::SizeUnit Settings::sizeUnit() const {
-    return QSettings().value(u"view/sizeUnit"_s).toString() == u"GB"_s ? kvscope::SizeUnit::Decimal
-                                                                       : kvscope::SizeUnit::Binary;
+    if (!m_sizeUnit)
+        m_sizeUnit = QSettings().value(u"view/sizeUnit"_s).toString() == u"GB"_s ? kvscope::SizeUnit::Decimal
+                                                                                 : kvscope::SizeUnit::Binary;
+    return *m_sizeUnit;
 }
 
 void Settings::setSizeUnit(kvscope::SizeUnit unit) {
     if (unit == sizeUnit())
         return;
     QSettings().setValue(u"view/sizeUnit"_s, unit == kvscope::SizeUnit::Decimal ? u"GB"_s : u"GiB"_s);
+    m_sizeUnit = unit;
     emit sizeUnitChanged(unit);
 }
 

@@ -41,4 +41,5 @@ signals:
 
 private:
     Settings() = default;
+    mutable std::optional<kvscope::SizeUnit> m_sizeUnit; // read once: every size label asks for it
 };

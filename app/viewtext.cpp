@@ -2,6 +2,8 @@
 
 #include "chartstyle.h"
 #include "device.h"
+#include "kvformula.h"
+#include "settings.h"
 #include "units.h"
 
 #include <QCoreApplication>
@@ -16,8 +18,41 @@ QString tr(const char* text, const char* disambiguation = nullptr, int n = -1) {
 }
 } // namespace
 
-QString size(std::uint64_t bytes, kvscope::SizeUnit unit, int decimals) {
-    return QString::fromStdString(kvscope::formatBytesIn(bytes, unit, decimals));
+kvscope::SizeUnit displayUnit() {
+    return Settings::instance()->sizeUnit();
+}
+
+QString unitName() {
+    return QString::fromLatin1(kvscope::sizeUnitName(displayUnit()));
+}
+
+double inUnit(std::uint64_t bytes) {
+    return kvscope::toUnit(bytes, displayUnit());
+}
+
+QString size(std::uint64_t bytes, std::optional<kvscope::SizeUnit> unit, int decimals) {
+    return QString::fromStdString(kvscope::formatBytesIn(bytes, unit.value_or(displayUnit()), decimals));
+}
+
+QString sizeScaled(std::uint64_t bytes) {
+    return QString::fromStdString(kvscope::formatBytesScaled(bytes, displayUnit()));
+}
+
+QString paramsProvenance(const kvscope::ParameterBreakdown& p) {
+    const QString count = QLocale().toString(qulonglong(p.total));
+    if (p.kvAdjusted)
+        return p.source == kvscope::ParamsSource::UserSet
+                   ? tr("%1 (set by hand, K/V projections re-estimated for these KV heads)").arg(count)
+                   : tr("%1 (published, K/V projections re-estimated for these KV heads)").arg(count);
+    switch (p.source) {
+    case kvscope::ParamsSource::Estimated:
+        return tr("%1 (estimated from the shape)").arg(count);
+    case kvscope::ParamsSource::Published:
+        return tr("%1 (published)").arg(count);
+    case kvscope::ParamsSource::UserSet:
+        return tr("%1 (set by hand)").arg(count);
+    }
+    return count;
 }
 
 QString verdictHtml(const kvscope::Estimate& e) {
@@ -107,9 +142,8 @@ QString changeNarration(const kvscope::ScenarioDiff& d, const kvscope::Scenario&
             break;
         case F::Gpu:
         case F::GpuMemory:
-            what = tr("GPU %1 → %2")
-                       .arg(size(a.gpuMemoryBytes, kvscope::SizeUnit::Binary, 0),
-                            size(b.gpuMemoryBytes, kvscope::SizeUnit::Binary, 0));
+            what =
+                tr("GPU %1 → %2").arg(size(a.gpuMemoryBytes, std::nullopt, 0), size(b.gpuMemoryBytes, std::nullopt, 0));
             break;
         case F::Utilization:
             what = tr("Utilization %1 → %2").arg(a.utilization, 0, 'f', 2).arg(b.utilization, 0, 'f', 2);
@@ -138,31 +172,46 @@ QString changeNarration(const kvscope::ScenarioDiff& d, const kvscope::Scenario&
 QString kvFormulaHtml(const kvscope::Scenario& s, const kvscope::Estimate& e) {
     const QLocale locale;
     const auto& m = s.model;
-    const QString bytesPerElement = s.kvDtype.isQuantized() || s.kvDtype.bits() % 8 != 0
-                                        ? QString::number(s.kvDtype.effectiveBits() / 8.0, 'g', 4)
-                                        : QString::number(s.kvDtype.bits() / 8);
-    if (m.mla.kvLoraRank > 0) {
-        return tr("<b>KV</b> = L x B x S x (latent + rope) x bytes = %1 x %2 x %3 x (%4 + %5) x %6 B = <b>%7</b>")
-            .arg(m.layers)
-            .arg(locale.toString(qulonglong(s.batch)), locale.toString(qulonglong(s.context)))
-            .arg(m.mla.kvLoraRank)
-            .arg(m.mla.qkRopeHeadDim)
-            .arg(bytesPerElement, size(e.kvBytes));
-    }
+    // The same terms the CLI prints (core/kvformula.h): a sliding window's S is the window, and
+    // windowed and full-context layers are separate terms, so the factors multiply to the total.
+    const kvscope::KvFormula f = kvscope::kvFormula(m, s.kvDtype, s.context, s.batch, e.kvHeadsPerGpu);
+    const QString bytesPerElement = f.exact && f.elementBits % 8 == 0 ? QString::number(f.elementBits / 8)
+                                                                      : QString::number(f.bytesPerElement, 'g', 4);
+    const auto num = [&](std::uint64_t v) { return locale.toString(qulonglong(v)); };
     // Each symbol and the number put in for it share a colour; the 2 is labelled as K and V.
     const auto sym = [](char c, const QString& text) {
         return u"<span style='color:%1'><b>%2</b></span>"_s.arg(symbolColor(c), text);
     };
-    QString text =
-        tr("<b>KV</b> = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = <b>%15</b>"
-           "<br><small>2: one K and one V · L: layers · B: batch · S: tokens per sequence · "
-           "H<sub>kv</sub>: KV heads · D<sub>head</sub>: head size · bytes: per element</small>")
-            .arg(sym('2', tr("2<sub>(K, V)</sub>")), sym('L', u"L"_s), sym('B', u"B"_s), sym('S', u"S"_s),
-                 sym('H', u"H<sub>kv</sub>"_s), sym('D', u"D<sub>head</sub>"_s), sym('b', tr("bytes")))
-            .arg(sym('2', u"2"_s), sym('L', QString::number(m.layers)), sym('B', locale.toString(qulonglong(s.batch))),
-                 sym('S', locale.toString(qulonglong(s.context))), sym('H', QString::number(e.kvHeadsPerGpu)),
-                 sym('D', QString::number(m.effectiveHeadDim())), sym('b', bytesPerElement + tr(" B")))
-            .arg(size(e.kvBytes));
+    QStringList products;
+    QStringList termSizes;
+    for (const kvscope::KvFormulaTerm& t : f.terms) {
+        if (f.mla)
+            products << u"%1 x %2 x %3 x (%4 + %5) x %6 B"_s
+                            .arg(sym('L', QString::number(t.layers)), sym('B', num(t.batch)), sym('S', num(t.tokens)))
+                            .arg(t.latent)
+                            .arg(t.rope)
+                            .arg(bytesPerElement);
+        else
+            products << u"%1 x %2 x %3 x %4 x %5 x %6 x %7"_s.arg(
+                sym('2', u"2"_s), sym('L', QString::number(t.layers)), sym('B', num(t.batch)), sym('S', num(t.tokens)),
+                sym('H', QString::number(t.kvHeads)), sym('D', QString::number(t.headDim)),
+                sym('b', bytesPerElement + tr(" B")));
+        termSizes << size(t.bytes);
+    }
+    QString numbers = products.join(u" + "_s);
+    if (f.terms.size() > 1)
+        numbers += u" = "_s + termSizes.join(u" + "_s);
+    QString text;
+    if (f.mla) {
+        text = tr("<b>KV</b> = L x B x S x (latent + rope) x bytes = %1 = <b>%2</b>").arg(numbers, size(f.totalBytes));
+    } else {
+        text = tr("<b>KV</b> = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = <b>%9</b>"
+                  "<br><small>2: one K and one V · L: layers · B: batch · S: tokens per sequence · "
+                  "H<sub>kv</sub>: KV heads · D<sub>head</sub>: head size · bytes: per element</small>")
+                   .arg(sym('2', tr("2<sub>(K, V)</sub>")), sym('L', u"L"_s), sym('B', u"B"_s), sym('S', u"S"_s),
+                        sym('H', u"H<sub>kv</sub>"_s), sym('D', u"D<sub>head</sub>"_s), sym('b', tr("bytes")), numbers,
+                        size(f.totalBytes));
+    }
     if (s.tensorParallel > 1)
         text += e.kvReplicated ? tr("<br>Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head")
                                      .arg(m.kvHeads)
@@ -171,14 +220,24 @@ QString kvFormulaHtml(const kvscope::Scenario& s, const kvscope::Estimate& e) {
                                      .arg(m.kvHeads)
                                      .arg(s.tensorParallel)
                                      .arg(e.kvHeadsPerGpu);
-    if (m.maxContext > 0 && s.context > m.maxContext)
+    if (e.beyondMaxContext)
         text += tr("<br><span style='color:#b3261e'>The context is beyond this model's maximum of %1 tokens.</span>")
-                    .arg(locale.toString(qulonglong(m.maxContext)));
-    if (m.windowedLayerCount() > 0)
+                    .arg(num(m.maxContext));
+    bool capped = false;
+    for (const kvscope::KvFormulaTerm& t : f.terms)
+        capped = capped || t.windowed;
+    for (const kvscope::KvFormulaTerm& t : f.terms)
+        if (t.windowed)
+            text += tr("<br>S = %1 on %2 of %3 layers: their sliding window caps the %4-token context")
+                        .arg(num(t.tokens))
+                        .arg(t.layers)
+                        .arg(m.layers)
+                        .arg(num(s.context));
+    if (m.windowedLayerCount() > 0 && !capped) // within the window: S is the context on every layer
         text += tr("<br>%1 of %2 layers keep only the last %3 tokens (sliding window)")
                     .arg(m.windowedLayerCount())
                     .arg(m.layers)
-                    .arg(locale.toString(qulonglong(m.slidingWindow)));
+                    .arg(num(m.slidingWindow));
     return text;
 }
 
@@ -196,7 +255,26 @@ QString capacityHtml(const kvscope::Capacity& c) {
         .arg(c.maxConcurrency, 0, 'f', 2)
         .arg(locale.toString(qulonglong(c.blocks)))
         .arg(c.blockSize)
-        .arg(QString::fromStdString(kvscope::formatBytes(c.blockBytes)), size(c.kvMemoryBytes));
+        .arg(sizeScaled(c.blockBytes), size(c.kvMemoryBytes));
+}
+
+QString capacityEmptyHtml(const kvscope::Capacity& c) {
+    using Empty = kvscope::Capacity::Empty;
+    if (c.empty == Empty::WeightsAndOverheadsExceedBudget) {
+        const std::uint64_t used = c.weightBytes + c.activationBytes + c.runtimeBytes;
+        return QCoreApplication::translate("viewtext",
+                                           "<span style='color:#b3261e'>No KV memory: weights %1 + activations %2 "
+                                           "(estimate) + CUDA context %3 (estimate) = %4 exceed the budget of %5 by "
+                                           "%6.</span>")
+            .arg(size(c.weightBytes), size(c.activationBytes), size(c.runtimeBytes), size(used), size(c.budgetBytes),
+                 size(used - std::min(used, c.budgetBytes)));
+    }
+    if (c.empty == Empty::LessThanOneBlock)
+        return QCoreApplication::translate("viewtext",
+                                           "<span style='color:#b3261e'>No KV block fits: %1 of KV memory is less "
+                                           "than one block of %2.</span>")
+            .arg(sizeScaled(c.kvMemoryBytes), sizeScaled(c.blockBytes));
+    return {};
 }
 
 QString tokens(std::uint64_t count) {
@@ -226,7 +304,7 @@ QString deviceReason(const std::string& reason) {
 }
 
 QString deviceLine(const kvscope::gpu::DeviceInfo& d) {
-    const QString memory = QString::fromStdString(kvscope::formatBytes(d.totalBytes));
+    const QString memory = sizeScaled(d.totalBytes);
     if (d.backend == kvscope::gpu::Backend::Cuda)
         return tr("CUDA: %1, %2, sm_%3%4, driver %5.%6")
             .arg(QString::fromStdString(d.name), memory)

@@ -6,6 +6,8 @@
 
 #include <QString>
 
+#include <optional>
+
 // Sentences the pages show, built from core/'s figures (formatting only, no arithmetic).
 namespace viewtext {
 
@@ -20,8 +22,20 @@ QString changeNarration(const kvscope::ScenarioDiff& diff, const kvscope::Scenar
                         const kvscope::Scenario& after, bool figures = true);
 // The colour each symbol of the KV formula is drawn in, shared by the formula and its legend.
 QString symbolColor(char symbol); // 'L', 'B', 'S', 'H', 'D', 'b' (bytes), '2'
-// "8.00 GiB" or "8.59 GB"
-QString size(std::uint64_t bytes, kvscope::SizeUnit unit = kvscope::SizeUnit::Binary, int decimals = 2);
+// The window's one size unit (View > Sizes, remembered in the settings): every label, axis and
+// tooltip that shows bytes follows it.
+kvscope::SizeUnit displayUnit();
+// "GiB" or "GB"
+QString unitName();
+// bytes in displayUnit()
+double inUnit(std::uint64_t bytes);
+// "8.00 GiB" or "8.59 GB"; in displayUnit() unless a unit is given
+QString size(std::uint64_t bytes, std::optional<kvscope::SizeUnit> unit = std::nullopt, int decimals = 2);
+// "128.00 KiB" or "131.07 kB": the largest unit of displayUnit()'s family that keeps the value >= 1
+QString sizeScaled(std::uint64_t bytes);
+// "8,030,261,248 (published)", "(set by hand)", "(estimated from the shape)", and "K/V projections
+// re-estimated" when withKvHeads adjusted a given count.
+QString paramsProvenance(const kvscope::ParameterBreakdown& params);
 
 } // namespace viewtext
 
@@ -36,6 +50,8 @@ QString deviceLine(const kvscope::gpu::DeviceInfo& device);
 QString deviceReason(const std::string& reason);
 // "GPU KV cache size: 48,864 tokens" and "Maximum concurrency for 8,192 tokens per request: 5.96x"
 QString capacityHtml(const kvscope::Capacity& capacity);
+// Why the cache holds no token, with the numbers (red); empty when it holds some.
+QString capacityEmptyHtml(const kvscope::Capacity& capacity);
 // 2048 -> "2K", 131072 -> "128K", 1000 -> "1,000"
 QString tokens(std::uint64_t count);
 } // namespace viewtext

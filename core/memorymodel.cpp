@@ -86,6 +86,8 @@ ParameterBreakdown parameterBreakdown(const ModelShape& m) {
         p.total = m.paramsOverride;
         p.active = static_cast<std::uint64_t>(activeShare * static_cast<double>(m.paramsOverride) + 0.5);
         p.estimated = false;
+        p.source = m.paramsSource == ParamsSource::Estimated ? ParamsSource::Published : m.paramsSource;
+        p.kvAdjusted = m.paramsKvAdjusted;
     }
     return p;
 }

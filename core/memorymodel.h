@@ -16,7 +16,9 @@ struct ParameterBreakdown {
     std::uint64_t lmHead = 0;     // 0 when tied to the embeddings
     std::uint64_t total = 0;
     std::uint64_t active = 0; // weights one token touches (MoE: only its experts); = total for dense
-    bool estimated = true;    // false when the total is a published count
+    bool estimated = true;    // false when the total is a published or user-set count
+    ParamsSource source = ParamsSource::Estimated; // Estimated, or the shape's paramsSource
+    bool kvAdjusted = false; // a given count whose K/V projections were re-estimated (withKvHeads)
 };
 
 // Counts parameters from the shape (embeddings, attention, MLP with or without a gate,

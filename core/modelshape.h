@@ -11,6 +11,9 @@ namespace kvscope {
 enum class AttentionKind { MHA, GQA, MQA, MLA };
 enum class MlpKind { Gated, Plain };        // Gated: SwiGLU-style gate/up/down (3 matrices); Plain: up/down (2)
 enum class NormKind { RMSNorm, LayerNorm }; // LayerNorm carries a bias next to its weight
+// Where a parameter count comes from: counted from the shape, published with the model (a
+// preset, a config's own figure), or typed by a person (the Params control, --params).
+enum class ParamsSource { Estimated, Published, UserSet };
 
 std::string attentionKindName(AttentionKind kind); // "MHA", "GQA", ...
 
@@ -63,7 +66,9 @@ struct ModelShape {
     std::vector<bool> windowedLayers; // which layers use the window; empty = all (when slidingWindow > 0)
     MoeSpec moe;
     MlaSpec mla;
-    std::uint64_t paramsOverride = 0;  // a published count that replaces the estimate; 0 = estimate
+    std::uint64_t paramsOverride = 0;                    // a given count that replaces the estimate; 0 = estimate
+    ParamsSource paramsSource = ParamsSource::Published; // what paramsOverride is (when non-zero)
+    bool paramsKvAdjusted = false;     // the given count had its K/V projections re-estimated for other KV heads
     DType nativeDtype = DType::bf16(); // dtype the checkpoint was published in
 
     std::uint32_t effectiveHeadDim() const { return headDim != 0 ? headDim : (heads != 0 ? hidden / heads : 0); }

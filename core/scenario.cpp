@@ -122,6 +122,7 @@ Estimate estimate(const Scenario& s) {
     e.budgetBytes = usableBytes(s);
     e.fits = e.totalBytes <= e.budgetBytes;
     e.headroomBytes = static_cast<std::int64_t>(e.budgetBytes) - static_cast<std::int64_t>(e.totalBytes);
+    e.beyondMaxContext = s.model.maxContext != 0 && s.context > s.model.maxContext;
     return e;
 }
 
@@ -138,6 +139,8 @@ Capacity capacityFromKvMemory(const ModelShape& model, DType kv, std::uint64_t k
     c.blockBytes = mulChecked("block bytes", kvBytesPerToken(model, kv, kvHeads), blockSize);
     c.blocks = kvMemoryBytes / c.blockBytes;
     c.tokens = mulChecked("KV cache tokens", c.blocks, blockSize);
+    if (c.blocks == 0)
+        c.empty = Capacity::Empty::LessThanOneBlock;
     // A request's need follows its own cache: windowed layers stop growing at the window.
     const std::uint64_t perRequest = kvBytes(model, kv, tokensPerRequest, 1, kvHeads);
     c.maxConcurrency =
@@ -147,8 +150,16 @@ Capacity capacityFromKvMemory(const ModelShape& model, DType kv, std::uint64_t k
 
 Capacity capacity(const Scenario& s, std::uint64_t tokensPerRequest) {
     const Estimate e = estimate(s);
-    return capacityFromKvMemory(s.model, s.kvDtype, kvMemoryLeft(e), s.blockSize,
-                                tokensPerRequest != 0 ? tokensPerRequest : s.context, e.kvHeadsPerGpu);
+    Capacity c = capacityFromKvMemory(s.model, s.kvDtype, kvMemoryLeft(e), s.blockSize,
+                                      tokensPerRequest != 0 ? tokensPerRequest : s.context, e.kvHeadsPerGpu);
+    c.fromBudget = true;
+    c.budgetBytes = e.budgetBytes;
+    c.weightBytes = e.weightBytes;
+    c.activationBytes = e.activationBytes;
+    c.runtimeBytes = e.runtimeBytes;
+    if (c.kvMemoryBytes == 0)
+        c.empty = Capacity::Empty::WeightsAndOverheadsExceedBudget;
+    return c;
 }
 
 std::uint64_t maxBatchForContext(const Scenario& s) {

@@ -86,6 +86,7 @@ struct Estimate {
     std::uint64_t budgetBytes = 0;  // gpuMemoryBytes x utilization
     bool fits = false;              // totalBytes <= budgetBytes
     std::int64_t headroomBytes = 0; // budget - total; negative: the shortfall
+    bool beyondMaxContext = false;  // the context exceeds the model's stated maximum (max_position_embeddings)
 };
 Estimate estimate(const Scenario& scenario);
 
@@ -98,6 +99,16 @@ struct Capacity {
     std::uint64_t tokensPerRequest = 0;
     double maxConcurrency = 0.0; // "Maximum concurrency for M tokens per request: X.XXx"
     std::uint32_t blockSize = 0;
+    // Where kvMemoryBytes came from when capacity() derived it from a scenario (all 0 for
+    // capacityFromKvMemory): budget - weights - activations - runtime, per GPU.
+    bool fromBudget = false;
+    std::uint64_t budgetBytes = 0;
+    std::uint64_t weightBytes = 0;
+    std::uint64_t activationBytes = 0; // estimate
+    std::uint64_t runtimeBytes = 0;    // estimate
+    // Why no token fits, when none does.
+    enum class Empty { No, WeightsAndOverheadsExceedBudget, LessThanOneBlock };
+    Empty empty = Empty::No;
 };
 
 // From a KV memory size directly (vLLM's --kv-cache-memory): whole blocks only.

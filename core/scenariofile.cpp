@@ -148,6 +148,8 @@ json scenarioToJson(const Scenario& s) {
         {"sliding_window", m.slidingWindow},
         {"windowed_layers", m.windowedLayers},
         {"params", m.paramsOverride},
+        {"params_source", m.paramsSource == ParamsSource::UserSet ? "user" : "published"},
+        {"params_kv_adjusted", m.paramsKvAdjusted},
         {"native_dtype", m.nativeDtype.name()},
         {"moe",
          {{"experts", m.moe.experts},
@@ -224,6 +226,11 @@ Scenario scenarioFromJson(const json& root, std::string_view source) {
         }
     }
     m.paramsOverride = mr.u64("params", 0, ~0ull, 0);
+    const std::string paramsSource = mr.string("params_source", std::string("published"));
+    if (paramsSource != "published" && paramsSource != "user")
+        mr.fail("params_source", "must be \"published\" or \"user\", got \"" + paramsSource + "\"");
+    m.paramsSource = paramsSource == "user" ? ParamsSource::UserSet : ParamsSource::Published;
+    m.paramsKvAdjusted = mr.boolean("params_kv_adjusted", false);
     m.nativeDtype = mr.has("native_dtype") ? mr.dtype("native_dtype") : DType::bf16();
     if (mr.has("moe")) {
         const Reader moe = mr.child("moe");

@@ -1,6 +1,7 @@
 #include "sweep.h"
 
 #include "checked.h"
+#include "error.h"
 
 #include <algorithm>
 
@@ -28,6 +29,35 @@ std::vector<Estimate> estimatesAtBatches(const Scenario& scenario, std::span<con
     return out;
 }
 
+ModelShape withKvHeads(const ModelShape& model, std::uint32_t kvHeads) {
+    ModelShape out = model;
+    out.kvHeads = kvHeads;
+    if (kvHeads == 0 || model.heads % kvHeads != 0)
+        throw Error("KV heads (" + std::to_string(kvHeads) + ") must divide the " + std::to_string(model.heads) +
+                    " query heads");
+    if (kvHeads == model.kvHeads || model.paramsOverride == 0)
+        return out;
+    ModelShape before = model;
+    before.paramsOverride = 0;
+    ModelShape after = out;
+    after.paramsOverride = 0;
+    const std::uint64_t estimatedBefore = parameterCount(before);
+    const std::uint64_t estimatedAfter = parameterCount(after);
+    // The estimates differ only in the K/V projections (and their biases).
+    if (estimatedAfter >= estimatedBefore) {
+        out.paramsOverride =
+            addChecked(model.paramsOverride, estimatedAfter - estimatedBefore, "parameters with other KV heads");
+    } else {
+        const std::uint64_t removed = estimatedBefore - estimatedAfter;
+        if (removed >= model.paramsOverride) // a given count too small for its own K/V projections
+            throw Error("the given parameter count (" + std::to_string(model.paramsOverride) +
+                        ") is smaller than the K/V projection weights it would lose");
+        out.paramsOverride = model.paramsOverride - removed;
+    }
+    out.paramsKvAdjusted = true;
+    return out;
+}
+
 std::vector<AttentionVariant> attentionVariants(const Scenario& scenario) {
     std::vector<AttentionVariant> out;
     if (scenario.model.mla.kvLoraRank > 0) {
@@ -47,6 +77,8 @@ std::vector<AttentionVariant> attentionVariants(const Scenario& scenario) {
             v.kvBytesPerToken = kvBytesPerToken(s->model, s->kvDtype);
             v.kvBytes = kvBytes(s->model, s->kvDtype, s->context, s->batch);
             v.maxBatch = maxBatchForContext(*s);
+            v.params = parameterBreakdown(s->model);
+            v.weightBytes = weightBytes(v.params.total, s->weightDtype);
             v.isCurrent = s == &mla;
             out.push_back(v);
         }
@@ -59,7 +91,7 @@ std::vector<AttentionVariant> attentionVariants(const Scenario& scenario) {
         counts.push_back(1);
     for (const std::uint32_t kvHeads : counts) {
         Scenario s = scenario;
-        s.model.kvHeads = kvHeads;
+        s.model = withKvHeads(scenario.model, kvHeads);
         s.tensorParallel = 1; // compare the architectures, not a TP layout that may not divide
         AttentionVariant v;
         v.kind = s.model.attentionKind();
@@ -67,6 +99,8 @@ std::vector<AttentionVariant> attentionVariants(const Scenario& scenario) {
         v.kvBytesPerToken = kvBytesPerToken(s.model, s.kvDtype);
         v.kvBytes = kvBytes(s.model, s.kvDtype, s.context, s.batch);
         v.maxBatch = maxBatchForContext(s);
+        v.params = parameterBreakdown(s.model);
+        v.weightBytes = weightBytes(v.params.total, s.weightDtype);
         v.isCurrent = kvHeads == scenario.model.kvHeads;
         out.push_back(v);
     }
@@ -92,6 +126,45 @@ FitMap fitMap(const Scenario& scenario, std::span<const std::uint64_t> contexts,
         }
     }
     return map;
+}
+
+namespace {
+// The model's stated maximum context, clamped to 8K .. 1M: the sweeps' right edge.
+std::uint64_t sweepContextLimit(const Scenario& s) {
+    return std::clamp<std::uint64_t>(s.model.maxContext, 8192, 1u << 20);
+}
+} // namespace
+
+ScalingSweep scalingSweep(const Scenario& scenario, SweepAxis over) {
+    ScalingSweep sweep;
+    sweep.over = over;
+    const bool byContext = over == SweepAxis::Context;
+    if (byContext) {
+        sweep.points = powersOfTwo(128, std::max(sweepContextLimit(scenario), scenario.context), scenario.context);
+        sweep.lines = {1, 8, 32};
+    } else {
+        sweep.points = powersOfTwo(1, std::max<std::uint64_t>(256, scenario.batch), scenario.batch);
+        sweep.lines = {2048, 8192, 32768};
+    }
+    const std::uint64_t current = byContext ? scenario.batch : scenario.context;
+    if (std::find(sweep.lines.begin(), sweep.lines.end(), current) == sweep.lines.end()) {
+        sweep.lines.push_back(current);
+        std::sort(sweep.lines.begin(), sweep.lines.end());
+    }
+    for (const std::uint64_t line : sweep.lines) {
+        Scenario s = scenario;
+        (byContext ? s.batch : s.context) = line;
+        sweep.estimates.push_back(byContext ? estimatesAtContexts(s, sweep.points)
+                                            : estimatesAtBatches(s, sweep.points));
+    }
+    sweep.budgetBytes = estimate(scenario).budgetBytes;
+    return sweep;
+}
+
+FitMap scenarioFitMap(const Scenario& scenario) {
+    const auto contexts = powersOfTwo(512, std::max<std::uint64_t>(sweepContextLimit(scenario), 8192));
+    const auto batches = powersOfTwo(1, 256);
+    return fitMap(scenario, contexts, batches);
 }
 
 std::vector<std::uint64_t> powersOfTwo(std::uint64_t first, std::uint64_t last, std::uint64_t extra) {

@@ -13,14 +13,25 @@ namespace kvscope {
 std::vector<Estimate> estimatesAtContexts(const Scenario& scenario, std::span<const std::uint64_t> contexts);
 std::vector<Estimate> estimatesAtBatches(const Scenario& scenario, std::span<const std::uint64_t> batches);
 
-// MHA, GQA and MQA variants of the current model (same layers, heads and head_dim).
+// The model with `kvHeads` K/V heads: one rule for every place that changes them (the attention
+// page's variants, the KV heads control, `estimate --kv-heads`). Only the K and V projections
+// depend on the KV heads, so only their weights are re-estimated: a published or typed count
+// keeps everything else and gains or loses 2 x hidden x (KV heads x head_dim) per layer
+// (marked paramsKvAdjusted); an estimated count stays an estimate. Throws Error when the heads
+// do not divide the query heads.
+ModelShape withKvHeads(const ModelShape& model, std::uint32_t kvHeads);
+
+// MHA, GQA and MQA variants of the current model (same layers, heads and head_dim), each
+// with its parameter count from withKvHeads().
 struct AttentionVariant {
     AttentionKind kind;
     std::uint32_t kvHeads = 0;
     std::uint64_t kvBytesPerToken = 0;
-    std::uint64_t kvBytes = 0;  // at the scenario's context and batch
-    std::uint64_t maxBatch = 0; // at the scenario's context, on the scenario's GPU
-    bool isCurrent = false;     // the variant the model really has
+    std::uint64_t kvBytes = 0;     // at the scenario's context and batch
+    std::uint64_t maxBatch = 0;    // at the scenario's context, on the scenario's GPU
+    ParameterBreakdown params;     // the variant's count (withKvHeads: only the K/V projections change)
+    std::uint64_t weightBytes = 0; // the variant's weights in the scenario's dtype (one GPU)
+    bool isCurrent = false;        // the variant the model really has
 };
 // MHA (KV heads = query heads), the current count when it is GQA, and MQA (1 KV head).
 // For MLA models: the MHA cache of the same heads (head_dim = qk_nope + qk_rope), then
@@ -39,6 +50,25 @@ struct FitMap {
 };
 FitMap fitMap(const Scenario& scenario, std::span<const std::uint64_t> contexts,
               std::span<const std::uint64_t> batches);
+
+// The scaling page's sweep: memory at many points of one axis, one line per value of the other.
+// Over the context: contexts 128 .. max(model's max context clamped to 8K..1M, current) in powers
+// of two (and the current one), lines at batch 1, 8, 32 and the current batch. Over the batch:
+// batches 1 .. max(256, current) in powers of two (and the current one), lines at 2K, 8K and 32K
+// tokens and the current context.
+enum class SweepAxis { Context, Batch };
+struct ScalingSweep {
+    SweepAxis over = SweepAxis::Context;
+    std::vector<std::uint64_t> points;            // x: contexts (over Context) or batches (over Batch)
+    std::vector<std::uint64_t> lines;             // one line per batch (over Context) or context (over Batch)
+    std::vector<std::vector<Estimate>> estimates; // [line][point]
+    std::uint64_t budgetBytes = 0;
+};
+ScalingSweep scalingSweep(const Scenario& scenario, SweepAxis over);
+
+// The fit map the scaling page draws: contexts 512 .. max(model's max context clamped to
+// 8K..1M, 8K) and batches 1 .. 256, powers of two.
+FitMap scenarioFitMap(const Scenario& scenario);
 
 // Powers of two from `first` to `last`, plus `extra` in order when it is not one of them.
 std::vector<std::uint64_t> powersOfTwo(std::uint64_t first, std::uint64_t last, std::uint64_t extra = 0);

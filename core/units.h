@@ -21,6 +21,18 @@ inline double toGB(std::uint64_t bytes) {
 
 enum class SizeUnit { Binary, Decimal }; // GiB or GB
 
+// bytes / GiB or bytes / GB, and that unit's name ("GiB", "GB"): the one unit the window's
+// charts and labels and the CLI's text use (a setting; JSON stays in bytes).
+inline double toUnit(std::uint64_t bytes, SizeUnit unit) {
+    return unit == SizeUnit::Binary ? toGiB(bytes) : toGB(bytes);
+}
+const char* sizeUnitName(SizeUnit unit);
+// "gib" or "gb" (as --units and the settings spell them); throws Error naming `what` otherwise.
+SizeUnit parseSizeUnit(const std::string& text, const std::string& what);
+// The largest unit of the family that keeps the value >= 1: "128 KiB" / "131.07 kB", "4.00 GiB" /
+// "4.29 GB"; whole bytes below 1 KiB or 1 kB.
+std::string formatBytesScaled(std::uint64_t bytes, SizeUnit unit, int decimals = 2);
+
 // "8.00 GiB", "1.05 GB", "128 KiB": for tables and the CLI. Chooses the largest
 // binary unit that keeps the value >= 1.
 std::string formatBytes(std::uint64_t bytes, int decimals = 2);

@@ -1,10 +1,13 @@
 // kvscope-cli: the command-line twin of the KV Scope window. Every figure comes from
 // core/; this file only parses arguments and prints.
 #include "argparser.h"
+#include "clitext.h"
 #include "decode.h"
 #include "device.h"
 #include "error.h"
+#include "explorecommands.h"
 #include "gpus.h"
+#include "kvformula.h"
 #include "kvsimulator.h"
 #include "messages.h"
 #include "presets.h"
@@ -40,7 +43,7 @@ std::string fixed(double value, int decimals) {
 }
 
 std::string gibAndBytes(std::uint64_t bytes) {
-    return fixed(toGiB(bytes), 2) + " GiB (" + groupThousands(bytes) + " B, " + fixed(toGB(bytes), 2) + " GB)";
+    return sizeAndBytes(bytes); // in --units, with the exact bytes and the other unit
 }
 
 // Labels padded by terminal columns, not bytes: a Hangul syllable is three bytes and two columns.
@@ -126,6 +129,16 @@ int runEstimate(const std::vector<std::string>& args) {
     const Scenario s = scenarioFromOptions(p, notes);
     const Estimate e = estimate(s);
     const ModelShape& m = s.model;
+    const KvFormula formula = kvFormula(m, s.kvDtype, s.context, s.batch, e.kvHeadsPerGpu);
+    // The context beyond what the model was trained for: the figures hold, the model may not.
+    const auto beyondWarning = [&](bool translated) {
+        static constexpr Text warning("the context of %1 tokens is beyond %2's maximum of %3: the memory is computed, "
+                                      "but the model was not trained for it");
+        const std::string context = groupThousands(s.context);
+        const std::string maximum = groupThousands(m.maxContext);
+        return translated ? tr(warning, {context, m.displayName, maximum})
+                          : substitute(english(warning), {context, m.displayName, maximum});
+    };
 
     if (p.has("json")) {
         ordered_json j;
@@ -133,6 +146,8 @@ int runEstimate(const std::vector<std::string>& args) {
         j["params"] = e.params.total;
         j["params_active"] = e.params.active;
         j["params_estimated"] = e.params.estimated;
+        j["params_source"] = paramsSourceKey(e.params.source);
+        j["params_kv_adjusted"] = e.params.kvAdjusted;
         j["layers"] = m.layers;
         j["heads"] = m.heads;
         j["kv_heads"] = m.kvHeads;
@@ -151,6 +166,7 @@ int runEstimate(const std::vector<std::string>& args) {
         j["kv_bytes_per_token_naive"] = e.kvBytesPerTokenNaive;
         j["kv_bytes"] = e.kvBytes;
         j["kv_bytes_naive"] = e.kvBytesNaive;
+        j["kv_formula"] = kvFormulaJson(formula);
         j["weight_bytes"] = e.weightBytes;
         j["weight_bytes_all_gpus"] = e.weightBytesAllGpus;
         j["activation_bytes_estimate"] = e.activationBytes;
@@ -164,6 +180,9 @@ int runEstimate(const std::vector<std::string>& args) {
         j["headroom_bytes"] = e.headroomBytes;
         j["max_batch_for_context"] = maxBatchForContext(s);
         j["max_context_for_batch"] = maxContextForBatch(s);
+        j["beyond_max_context"] = e.beyondMaxContext;
+        j["warnings"] =
+            e.beyondMaxContext ? std::vector<std::string>{beyondWarning(false)} : std::vector<std::string>{};
         j["notes"] = notes;
         std::cout << j.dump(2) << '\n';
         return 0;
@@ -178,10 +197,8 @@ int runEstimate(const std::vector<std::string>& args) {
                      std::to_string(s.tensorParallel)})
               << "\n\n";
     const bool perGpu = s.tensorParallel > 1;
-    const std::string params = groupThousands(e.params.total);
     printRows({
-        {tr("parameters"),
-         e.params.estimated ? tr("%1 (estimated from the shape)", {params}) : tr("%1 (published)", {params})},
+        {tr("parameters"), paramsText(e.params, m.kvHeads)},
         {tr("KV bytes per token"), groupThousands(e.kvBytesPerToken) + " B (" + formatBytes(e.kvBytesPerToken) + ")"},
         {tr("  naive (query heads)"),
          groupThousands(e.kvBytesPerTokenNaive) + " B (" + formatBytes(e.kvBytesPerTokenNaive) + ")"},
@@ -191,19 +208,57 @@ int runEstimate(const std::vector<std::string>& args) {
         {tr("activations (estimate)"), gibAndBytes(e.activationBytes)},
         {tr("CUDA context (estimate)"), gibAndBytes(e.runtimeBytes)},
         {perGpu ? tr("total per GPU") : tr("total"), gibAndBytes(e.totalBytes)},
-        {tr("budget"), tr("%1 = %2 GiB x %3",
-                          {gibAndBytes(e.budgetBytes), fixed(toGiB(e.gpuMemoryBytes), 1), fixed(s.utilization, 2)})},
+        {tr("budget"),
+         tr("%1 = %2 x %3", {gibAndBytes(e.budgetBytes), sizeText(e.gpuMemoryBytes, 1), fixed(s.utilization, 2)})},
         {"", ""},
         {tr("verdict"),
-         e.fits ? tr("fits, %1 GiB to spare", {fixed(toGiB(static_cast<std::uint64_t>(e.headroomBytes)), 2)})
-                : tr("does not fit: short by %1 GiB", {fixed(toGiB(static_cast<std::uint64_t>(-e.headroomBytes)), 2)})},
+         e.fits ? tr("fits, %1 to spare", {sizeText(static_cast<std::uint64_t>(e.headroomBytes))})
+                : tr("does not fit: short by %1", {sizeText(static_cast<std::uint64_t>(-e.headroomBytes))})},
         {tr("largest batch at this context"), std::to_string(maxBatchForContext(s))},
         {tr("longest context at this batch"), tr("%1 tokens", {groupThousands(maxContextForBatch(s))})},
     });
+    // The formula with this scenario's numbers, from the same terms the window shows (core/kvformula.h).
+    std::cout << "\n  " << tr("KV formula") << ": "
+              << (m.mla.kvLoraRank > 0 ? tr("L x B x S x (latent + rope) x bytes")
+                                       : tr("2 (K, V) x L x B x S x H_kv x D_head x bytes"))
+              << "\n    = " << kvFormulaText(formula) << "\n";
+    for (const std::string& line : kvFormulaNotes(formula))
+        std::cout << "    " << line << "\n";
+    if (e.beyondMaxContext)
+        std::cout << "\n" << tr("warning: %1", {beyondWarning(true)}) << "\n";
     std::cout << "\n"
               << tr("The verdict is an estimate: allocator reserve and fragmentation are not in the sum.") << "\n";
     printNotes(notes);
     return 0;
+}
+
+// null, "weights_and_overheads_exceed_budget" or "less_than_one_block" (capacity --json).
+ordered_json capacityEmptyKey(Capacity::Empty empty) {
+    switch (empty) {
+    case Capacity::Empty::No:
+        return nullptr;
+    case Capacity::Empty::WeightsAndOverheadsExceedBudget:
+        return "weights_and_overheads_exceed_budget";
+    case Capacity::Empty::LessThanOneBlock:
+        return "less_than_one_block";
+    }
+    return nullptr;
+}
+
+// Why the cache holds no token, with the numbers, when it holds none.
+void printCapacityEmpty(const Capacity& c) {
+    if (c.empty == Capacity::Empty::WeightsAndOverheadsExceedBudget) {
+        const std::uint64_t used = c.weightBytes + c.activationBytes + c.runtimeBytes;
+        std::cout << tr("No KV memory: weights %1 + activations %2 (estimate) + CUDA context %3 (estimate) = %4 "
+                        "exceed the budget of %5 by %6.",
+                        {sizeText(c.weightBytes), sizeText(c.activationBytes), sizeText(c.runtimeBytes), sizeText(used),
+                         sizeText(c.budgetBytes), sizeText(used - std::min(used, c.budgetBytes))})
+                  << "\n";
+    } else if (c.empty == Capacity::Empty::LessThanOneBlock) {
+        std::cout << tr("No KV block fits: %1 of KV memory is less than one block of %2.",
+                        {sizeScaled(c.kvMemoryBytes), sizeScaled(c.blockBytes)})
+                  << "\n";
+    }
 }
 
 int runCapacity(const std::vector<std::string>& args) {
@@ -239,6 +294,12 @@ int runCapacity(const std::vector<std::string>& args) {
         j["kv_cache_tokens"] = c.tokens;
         j["tokens_per_request"] = c.tokensPerRequest;
         j["max_concurrency"] = c.maxConcurrency;
+        j["empty_reason"] = capacityEmptyKey(c.empty);
+        if (c.fromBudget)
+            j["from_budget"] = {{"budget_bytes", c.budgetBytes},
+                                {"weight_bytes", c.weightBytes},
+                                {"activation_bytes_estimate", c.activationBytes},
+                                {"runtime_bytes_estimate", c.runtimeBytes}};
         j["notes"] = notes;
         std::cout << j.dump(2) << '\n';
         return 0;
@@ -256,9 +317,10 @@ int runCapacity(const std::vector<std::string>& args) {
                         {fixed(c.maxConcurrency, 2), groupThousands(c.tokensPerRequest)})
                   << "\n";
     std::cout << tr("(%1 blocks of %2 tokens, %3 each, in %4 of KV memory)",
-                    {groupThousands(c.blocks), std::to_string(c.blockSize), formatBytes(c.blockBytes),
-                     formatBytes(c.kvMemoryBytes)})
+                    {groupThousands(c.blocks), std::to_string(c.blockSize), sizeScaled(c.blockBytes),
+                     sizeScaled(c.kvMemoryBytes)})
               << "\n";
+    printCapacityEmpty(c);
     printNotes(notes);
     return 0;
 }
@@ -615,11 +677,17 @@ void printUsage() {
               << "  capacity   " << tr("KV cache tokens and maximum concurrency, as vLLM reports them") << "\n"
               << "  simulate   " << tr("contiguous reservation vs PagedAttention blocks on a request trace") << "\n"
               << "  decode     " << tr("our small GPT generating tokens with and without a KV cache, measured") << "\n"
-              << "  presets    " << tr("the model and GPU presets") << "\n\n"
+              << "  presets    " << tr("the model and GPU presets") << "\n"
+              << "  attention  " << tr("MHA, GQA and MQA (or MLA) variants of a model: cache, weights, largest batch")
+              << "\n"
+              << "  sweep      " << tr("memory along the context or the batch, one column per batch or context") << "\n"
+              << "  fitmap     " << tr("which context x batch pairs fit the budget") << "\n\n"
               << tr("Every command takes --help, --json and --lang. Options:") << "\n"
               << "  --version       " << tr("print the version and the compute backend") << "\n"
               << "  --help          " << tr("show this help and exit") << "\n"
-              << "  --lang ko|en    " << languageOptionHelp() << "\n";
+              << "  --lang ko|en    " << languageOptionHelp() << "\n"
+              << "  --units gib|gb  " << tr("unit of the sizes in the text output (default GiB; JSON stays in bytes)")
+              << "\n";
 }
 
 // Takes every --lang out of args (anywhere: before the command or among its options) and sets the
@@ -657,7 +725,7 @@ bool takeLanguageOption(std::vector<std::string>& args) {
 int main(int argc, char** argv) {
     using namespace kvscope::cli;
     std::vector<std::string> args(argv + 1, argv + argc);
-    if (!takeLanguageOption(args))
+    if (!takeLanguageOption(args) || !takeUnitsOption(args))
         return 2;
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         printUsage();
@@ -674,14 +742,12 @@ int main(int argc, char** argv) {
         return 0;
     }
     const std::map<std::string, std::function<int(const std::vector<std::string>&)>> commands{
-        {"estimate", runEstimate},
-        {"capacity", runCapacity},
-        {"simulate", runSimulate},
-        {"decode", runDecodeCommand},
-        {"presets", runPresets}};
+        {"estimate", runEstimate}, {"capacity", runCapacity},   {"simulate", runSimulate}, {"decode", runDecodeCommand},
+        {"presets", runPresets},   {"attention", runAttention}, {"sweep", runSweep},       {"fitmap", runFitMap}};
     const auto command = commands.find(args[0]);
     if (command == commands.end()) {
-        std::cerr << tr("kvscope-cli: unknown command '%1'; expected estimate, capacity, simulate, decode or presets",
+        std::cerr << tr("kvscope-cli: unknown command '%1'; expected estimate, capacity, simulate, decode, presets, "
+                        "attention, sweep or fitmap",
                         {args[0]})
                   << '\n';
         return 2;

@@ -53,8 +53,10 @@ inline constexpr Message kMessages[] = {
     {"cuBLAS: loads", "cuBLAS: 로드됨"},
     {"cuBLAS: %1", "cuBLAS: 로드 실패 (%1)"},
     {"Compute: %1", "연산 장치: %1"},
-    {"kvscope-cli: unknown command '%1'; expected estimate, capacity, simulate, decode or presets",
-     "kvscope-cli: 알 수 없는 명령 '%1'. estimate, capacity, simulate, decode, presets 중 하나를 쓰세요"},
+    {"kvscope-cli: unknown command '%1'; expected estimate, capacity, simulate, decode, presets, attention, sweep or "
+     "fitmap",
+     "kvscope-cli: 알 수 없는 명령 '%1'. estimate, capacity, simulate, decode, presets, attention, sweep, fitmap 중 "
+     "하나를 쓰세요"},
     {"kvscope-cli %1: error: %2", "kvscope-cli %1: 오류: %2"},
     {"kvscope-cli %1: internal error: %2", "kvscope-cli %1: 내부 오류: %2"},
     {"note: %1", "참고: %1"},
@@ -117,10 +119,10 @@ inline constexpr Message kMessages[] = {
     {"total", "합계"},
     {"total per GPU", "GPU당 합계"},
     {"budget", "한도"},
-    {"%1 = %2 GiB x %3", "%1 = %2 GiB x 사용률 %3"},
+    {"%1 = %2 x %3", "%1 = %2 x 사용률 %3"},
     {"verdict", "판정"},
-    {"fits, %1 GiB to spare", "적재 가능, %1 GiB 여유"},
-    {"does not fit: short by %1 GiB", "메모리 부족 (OOM): %1 GiB 부족"},
+    {"fits, %1 to spare", "적재 가능, %1 여유"},
+    {"does not fit: short by %1", "메모리 부족 (OOM): %1 부족"},
     {"largest batch at this context", "이 컨텍스트 길이의 최대 배치"},
     {"longest context at this batch", "이 배치의 최대 컨텍스트 길이"},
     {"%1 tokens", "%1 토큰"},
@@ -140,6 +142,87 @@ inline constexpr Message kMessages[] = {
     {"  (at most %1 requests of %2 tokens fit at once)",
      "  (최대 동시 요청 수: 요청당 토큰 %2개 기준, 한 번에 요청 %1개분까지 적재 가능)"},
     {"(%1 blocks of %2 tokens, %3 each, in %4 of KV memory)", "(KV 메모리 %4에 %2 토큰짜리 블록 %1개, 블록당 %3)"},
+
+    // Units, the KV formula, the parameter count's provenance, limits and empty caches (clitext.cpp,
+    // estimate, capacity, scenario options)
+    {"unit of the sizes in the text output (default GiB; JSON stays in bytes)",
+     "텍스트 출력의 크기 단위 (기본값 GiB, JSON은 바이트 그대로)"},
+    {"--units expects gib or gb, got '%1'", "--units에는 gib 또는 gb가 필요합니다. 입력값: '%1'"},
+    {"KV formula", "KV 캐시 공식"},
+    {"2 (K, V) x L x B x S x H_kv x D_head x bytes", "2 (K, V) x L x B x S x H_kv x D_head x 바이트"},
+    {"L x B x S x (latent + rope) x bytes", "L x B x S x (잠재 벡터 + rope) x 바이트"},
+    {"S = %1 on %2 layers: the sliding window caps the %3-token context",
+     "레이어 %2개에서는 S = %1: 슬라이딩 윈도우가 컨텍스트 길이 %3 토큰을 제한"},
+    {"%1 (set by hand)", "%1 (직접 입력)"},
+    {"%1 (published, K/V projections re-estimated for %2 KV heads)",
+     "%1 (공개된 값, K/V 프로젝션만 KV 헤드 %2개 기준으로 다시 추정)"},
+    {"%1 (set by hand, K/V projections re-estimated for %2 KV heads)",
+     "%1 (직접 입력, K/V 프로젝션만 KV 헤드 %2개 기준으로 다시 추정)"},
+    {"--kv-heads re-estimated the K/V projection weights; the rest of the given parameter count is kept",
+     "--kv-heads에 맞춰 K/V 프로젝션 가중치만 다시 추정했고, 주어진 파라미터 수의 나머지는 그대로입니다"},
+    {"the context of %1 tokens is beyond %2's maximum of %3: the memory is computed, but the model was not "
+     "trained for it",
+     "컨텍스트 길이 %1 토큰은 %2의 최대 컨텍스트 길이 %3를 넘습니다: 메모리는 계산했지만 모델은 이 길이로 "
+     "학습되지 않았습니다"},
+    {"warning: %1", "경고: %1"},
+    {"No KV memory: weights %1 + activations %2 (estimate) + CUDA context %3 (estimate) = %4 exceed the budget of "
+     "%5 by %6.",
+     "KV 메모리 없음: 가중치 %1 + 활성화 값 %2 (추정) + CUDA 컨텍스트 %3 (추정) = %4로 한도 %5를 %6 넘습니다."},
+    {"No KV block fits: %1 of KV memory is less than one block of %2.",
+     "KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다."},
+
+    // attention, sweep, fitmap (explorecommands.cpp)
+    {"MHA, GQA and MQA (or MLA) variants of a model: cache, weights, largest batch",
+     "모델의 MHA, GQA, MQA (또는 MLA) 변형: KV 캐시, 가중치, 최대 배치"},
+    {"memory along the context or the batch, one column per batch or context",
+     "컨텍스트 길이나 배치에 따른 메모리, 배치나 컨텍스트 길이마다 열 하나"},
+    {"which context x batch pairs fit the budget", "한도 안에 들어가는 컨텍스트 길이 x 배치 조합"},
+    {"KV cache per token, the cache now, the weights and the largest batch of MHA, GQA and MQA\n"
+     "(or MLA) variants of one model, as the window's attention page compares them.",
+     "한 모델의 MHA, GQA, MQA (또는 MLA) 변형마다 토큰당 KV 캐시, 지금의 KV 캐시, 가중치, 최대 배치를\n"
+     "창의 어텐션 페이지처럼 비교합니다."},
+    {"%1: KV cache per token by attention kind (%2 layers, %3 query heads, %4 cache)",
+     "%1: 어텐션 방식별 토큰당 KV 캐시 (레이어 %2개, 쿼리 헤드 %3개, KV 캐시 %4)"},
+    {"Context %1, batch %2, %3 weights, budget %4", "컨텍스트 길이 %1, 배치 %2, 가중치 %3, 한도 %4"},
+    {"attention", "어텐션"},
+    {"KV heads", "KV 헤드"},
+    {"KV per token", "토큰당 KV"},
+    {"KV cache now", "지금의 KV 캐시"},
+    {"largest batch", "최대 배치"},
+    {"%1 (this model)", "%1 (이 모델)"},
+    {"latent", "잠재 벡터"},
+    {"The largest batch is at %1 tokens per sequence on this GPU, one GPU per variant.",
+     "최대 배치는 이 GPU에서 시퀀스당 %1 토큰 기준이며, 변형마다 GPU 한 장입니다."},
+    {"Weights: changing the KV heads re-estimates only the K/V projections (2 x hidden x KV heads x\n"
+     "head_dim per layer); a published or typed count keeps the rest. `estimate --kv-heads N` and the\n"
+     "window follow the same rule. A trained model's KV heads are fixed by its weights: this compares\n"
+     "designs.",
+     "가중치: KV 헤드 수를 바꾸면 K/V 프로젝션 (레이어마다 2 x 히든 x KV 헤드 x head_dim)만 다시\n"
+     "추정하고, 공개된 값이나 직접 입력한 파라미터 수의 나머지는 그대로 둡니다. `estimate --kv-heads N`과\n"
+     "창도 같은 규칙을 따릅니다. 학습된 모델의 KV 헤드 수는 가중치에 고정되어 있으므로, 이 표는 설계를\n"
+     "비교하는 것입니다."},
+    {"Naive formula (query heads in place of KV heads): %1 per token, %2 now, %3x the real cache.",
+     "단순 공식 (KV 헤드 대신 쿼리 헤드): 토큰당 %1, 지금 %2, 실제 KV 캐시의 %3배."},
+    {"Memory per GPU along the context (one column per batch 1, 8, 32 and the current one) or along\n"
+     "the batch (one column per context 2K, 8K, 32K and the current one), as the scaling page draws it.",
+     "컨텍스트 길이에 따른 GPU당 메모리 (배치 1, 8, 32와 현재 배치마다 열 하나) 또는 배치에 따른\n"
+     "메모리 (컨텍스트 길이 2K, 8K, 32K와 현재 값마다 열 하나)를 스케일링 페이지처럼 보여 줍니다."},
+    {"context or batch (default context)", "context 또는 batch (기본값 context)"},
+    {"total (weights + KV + estimates, default) or kv (the KV cache alone)",
+     "total (가중치 + KV + 추정값, 기본값) 또는 kv (KV 캐시만)"},
+    {"%1: total memory per GPU (%2)", "%1: GPU당 전체 메모리 (%2)"},
+    {"%1: KV cache per GPU (%2)", "%1: GPU당 KV 캐시 (%2)"},
+    {"Budget %1; * marks a cell over the budget.", "한도 %1, *는 한도를 넘는 칸입니다."},
+    {"context", "컨텍스트 길이"},
+    {"batch %1", "배치 %1"},
+    {" (now)", " (현재)"},
+    {"Which context x batch pairs fit the budget (weights + KV + estimates), as the scaling page's\n"
+     "fit map shows them: contexts 512 up to the model's maximum, batches 1 to 256.",
+     "어떤 컨텍스트 길이 x 배치 조합이 한도 (가중치 + KV + 추정값) 안에 들어가는지 스케일링 페이지의\n"
+     "적재 지도처럼 보여 줍니다: 컨텍스트 길이 512부터 모델 최대까지, 배치 1부터 256까지."},
+    {"%1 on %2: which context and batch fit a %3 budget (o fits, x over budget)",
+     "%2의 %1: 한도 %3 안에 들어가는 컨텍스트 길이와 배치 (o 적재 가능, x 한도 초과)"},
+    {"batch \\ context", "배치 \\ 컨텍스트 길이"},
 
     // presets
     {"The model and GPU presets, by id.", "모델과 GPU 프리셋을 id별로 보여 줍니다."},

@@ -5,6 +5,7 @@
 #include "hfconfig.h"
 #include "messages.h"
 #include "presets.h"
+#include "sweep.h"
 #include "units.h"
 
 #include <cmath>
@@ -73,7 +74,8 @@ Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes
     override32("heads", m.heads);
     if (explicitShape && !p.has("kv-heads"))
         m.kvHeads = m.heads;
-    override32("kv-heads", m.kvHeads);
+    if (explicitShape)
+        override32("kv-heads", m.kvHeads);
     override32("head-dim", m.headDim);
     override32("intermediate", m.intermediate);
     override32("vocab", m.vocab);
@@ -85,8 +87,23 @@ Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes
         m.paramsOverride = 0; // the published count belongs to the unmodified model
         notes.push_back(english("the shape was changed, so the parameter count is estimated rather than published"));
     }
-    if (auto params = p.uintValue("params", 1))
+    // Only the K/V projections depend on the KV heads: the same rule as the attention page and
+    // the window's KV heads control (withKvHeads), so their largest batches agree.
+    if (auto kv = p.uintValue("kv-heads", 1, 1u << 24); kv && !explicitShape && *kv != m.kvHeads) {
+        if (m.heads % *kv != 0)
+            throw Error("--kv-heads: " + std::to_string(*kv) + " KV heads must divide the " + std::to_string(m.heads) +
+                        " query heads");
+        m = withKvHeads(m, static_cast<std::uint32_t>(*kv));
+        shapeChanged = true;
+        if (m.paramsKvAdjusted)
+            notes.push_back(english("--kv-heads re-estimated the K/V projection weights; the rest of the given "
+                                    "parameter count is kept"));
+    }
+    if (auto params = p.uintValue("params", 1)) {
         m.paramsOverride = *params;
+        m.paramsSource = ParamsSource::UserSet;
+        m.paramsKvAdjusted = false;
+    }
     if (shapeChanged || explicitShape) {
         if (m.kvHeads == 0 || m.heads % m.kvHeads != 0)
             throw Error("--kv-heads: " + std::to_string(m.kvHeads) + " KV heads must divide the " +

@@ -1,0 +1,48 @@
+#pragma once
+
+// Text the CLI's commands share beyond main.cpp: the size unit of the text output (--units),
+// sizes in it, the KV formula and the parameter count's provenance, all in the --lang language.
+
+#include "kvformula.h"
+#include "memorymodel.h"
+#include "units.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kvscope::cli {
+
+// The unit of every size the text output shows (GiB unless --units gb); --json stays in bytes.
+SizeUnit textUnit();
+void setTextUnit(SizeUnit unit);
+// Takes every --units (anywhere, like --lang) out of args and sets textUnit(); the last one wins.
+// False, after saying why on stderr, when a value is not gib or gb.
+bool takeUnitsOption(std::vector<std::string>& args);
+
+// "8.00 GiB" / "8.59 GB" in textUnit().
+std::string sizeText(std::uint64_t bytes, int decimals = 2);
+// "128 KiB" / "131.07 kB": the largest unit of textUnit()'s family that keeps the value >= 1.
+std::string sizeScaled(std::uint64_t bytes);
+// "8.00 GiB (8,589,934,592 B, 8.59 GB)": textUnit() first, then the exact bytes and the other unit.
+std::string sizeAndBytes(std::uint64_t bytes);
+// "%.*f"
+std::string fixedText(double value, int decimals);
+
+// "2 x 32 x 8 x 4,096 x 8 x 128 x 2 B = 4.00 GiB", one product per term joined by " + ".
+std::string kvFormulaText(const KvFormula& formula);
+// {"bytes_per_element", "exact", "terms": [{"kv_factor", "layers", "batch", "tokens", "windowed",
+// "kv_heads", "head_dim" (or "latent", "rope"), "bytes"}], "total_bytes"}
+nlohmann::ordered_json kvFormulaJson(const KvFormula& formula);
+// One line per term saying what S is when a window caps it (empty when none does), translated.
+std::vector<std::string> kvFormulaNotes(const KvFormula& formula);
+
+// "8,030,261,248 (published)", "(estimated from the shape)", "(set by hand)", and when the K/V
+// projections were re-estimated for other KV heads, that too.
+std::string paramsText(const ParameterBreakdown& params, std::uint32_t kvHeads);
+// "estimated", "published" or "user" (for --json).
+std::string paramsSourceKey(ParamsSource source);
+
+} // namespace kvscope::cli

@@ -1,0 +1,60 @@
+#include "kvformula.h"
+
+#include "checked.h"
+#include "memorymodel.h"
+
+namespace kvscope {
+
+std::uint64_t KvFormulaTerm::elements() const {
+    const std::uint64_t perTokenPerLayer =
+        latent + rope > 0 ? std::uint64_t(latent) + rope : std::uint64_t(kvHeads) * headDim;
+    return mulChecked("KV formula values", mulChecked("KV formula values", kvFactor, layers, batch), tokens,
+                      perTokenPerLayer);
+}
+
+KvFormula kvFormula(const ModelShape& m, DType kv, std::uint64_t context, std::uint64_t batch,
+                    std::uint32_t kvHeadsOverride) {
+    m.validate();
+    KvFormula f;
+    f.mla = m.mla.kvLoraRank > 0;
+    f.context = context;
+    f.slidingWindow = m.slidingWindow;
+    f.elementBits = kv.bits();
+    f.bytesPerElement = kv.effectiveBits() / 8.0;
+    f.exact = !kv.isQuantized();
+    const std::uint64_t perLayerBytes = kvBytesPerTokenPerLayer(m, kv, kvHeadsOverride);
+    // Layers holding a per-token cache: each holds one position at a context of one token.
+    const std::uint64_t cachingLayers = cachedTokenLayers(m, 1);
+    const std::uint32_t windowed = m.windowedLayerCount();
+    const bool capped = windowed > 0 && context > m.slidingWindow;
+    KvFormulaTerm base;
+    base.kvFactor = f.mla ? 1 : 2;
+    base.batch = batch;
+    if (f.mla) {
+        base.latent = m.mla.kvLoraRank;
+        base.rope = m.mla.qkRopeHeadDim;
+    } else {
+        base.kvHeads = kvHeadsOverride != 0 ? kvHeadsOverride : m.kvHeads;
+        base.headDim = m.effectiveHeadDim();
+    }
+    auto add = [&](std::uint64_t layers, std::uint64_t tokens, bool isWindowed) {
+        if (layers == 0)
+            return;
+        KvFormulaTerm t = base;
+        t.layers = static_cast<std::uint32_t>(layers);
+        t.tokens = tokens;
+        t.windowed = isWindowed;
+        t.bytes = mulChecked("KV formula bytes", perLayerBytes, mulChecked("KV formula bytes", layers, tokens), batch);
+        f.totalBytes = addChecked(f.totalBytes, t.bytes, "KV formula bytes");
+        f.terms.push_back(t);
+    };
+    if (capped) {
+        add(cachingLayers > windowed ? cachingLayers - windowed : 0, context, false);
+        add(windowed, m.slidingWindow, true);
+    } else {
+        add(cachingLayers, context, false);
+    }
+    return f;
+}
+
+} // namespace kvscope
