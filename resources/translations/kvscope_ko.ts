@@ -48,27 +48,33 @@
         <translation>어텐션 방식별 토큰당 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="61"/>
         <source>KiB per token</source>
-        <translation>토큰당 KiB</translation>
+        <translation type="vanished">토큰당 KiB</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="74"/>
+        <location filename="../../app/attentionpage.cpp" line="61"/>
+        <location filename="../../app/attentionpage.cpp" line="156"/>
+        <location filename="../../app/attentionpage.cpp" line="157"/>
+        <source>%1 per token</source>
+        <translation>토큰당 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="73"/>
         <source>Attention</source>
         <translation>어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="74"/>
+        <location filename="../../app/attentionpage.cpp" line="73"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="74"/>
+        <location filename="../../app/attentionpage.cpp" line="73"/>
         <source>KV per token</source>
         <translation>토큰당 KV</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="74"/>
+        <location filename="../../app/attentionpage.cpp" line="73"/>
         <source>KV cache now</source>
         <translation>현재 KV 캐시</translation>
     </message>
@@ -78,29 +84,39 @@
         <translation>적재 가능한 최대 배치</translation>
     </message>
     <message>
+        <location filename="../../app/attentionpage.cpp" line="74"/>
+        <source>Weights</source>
+        <translation>가중치</translation>
+    </message>
+    <message>
         <location filename="../../app/attentionpage.cpp" line="82"/>
         <source>The naive formula vs the real one</source>
         <translation>단순 공식과 실제 공식</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="116"/>
+        <location filename="../../app/attentionpage.cpp" line="88"/>
+        <source>Weights of each variant: changing the KV heads re-estimates only the K/V projections (2 x hidden x KV heads x head_dim per layer); a published or typed parameter count keeps the rest. The KV heads control and kvscope-cli estimate --kv-heads follow the same rule.</source>
+        <translation>변형별 가중치: KV 헤드 수를 바꾸면 K/V 프로젝션 (레이어마다 2 x 히든 x KV 헤드 x head_dim)만 다시 추정하고, 공개된 값이나 직접 입력한 파라미터 수의 나머지는 그대로 둡니다. KV 헤드 설정과 kvscope-cli estimate --kv-heads도 같은 규칙을 따릅니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="134"/>
         <source>MLA latent%1</source>
         <translation>MLA 잠재 벡터%1</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="116"/>
-        <location filename="../../app/attentionpage.cpp" line="120"/>
-        <location filename="../../app/attentionpage.cpp" line="152"/>
+        <location filename="../../app/attentionpage.cpp" line="134"/>
+        <location filename="../../app/attentionpage.cpp" line="138"/>
+        <location filename="../../app/attentionpage.cpp" line="176"/>
         <source> (this model)</source>
         <translation> (이 모델)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="117"/>
+        <location filename="../../app/attentionpage.cpp" line="135"/>
         <source>%1, %2 KV heads%3</source>
         <translation>%1, KV 헤드 %2개%3</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="138"/>
+        <location filename="../../app/attentionpage.cpp" line="162"/>
         <source>%1: KV cache per token by attention kind&lt;br&gt;(%2 layers, %3 query heads, %4 cache)</source>
         <translation>%1: 어텐션 방식별 토큰당 KV 캐시&lt;br&gt;(레이어 %2개, 쿼리 헤드 %3개, %4 캐시)</translation>
     </message>
@@ -109,22 +125,22 @@
         <translation type="vanished">%1: 어텐션 방식별 토큰당 KV 캐시 (레이어 %2개, 쿼리 헤드 %3개, %4 캐시)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="153"/>
+        <location filename="../../app/attentionpage.cpp" line="177"/>
         <source>latent</source>
         <translation>잠재 벡터</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="155"/>
+        <location filename="../../app/attentionpage.cpp" line="181"/>
         <source>%1 at %2 tokens</source>
         <translation>%1 (%2 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="167"/>
+        <location filename="../../app/attentionpage.cpp" line="193"/>
         <source>%1 caches one latent of %2 + %3 values per layer (MLA): %4 per token. The naive formula with %5 heads would say %6, %7x more.</source>
         <translation>%1: 레이어마다 값 %2 + %3개로 된 잠재 벡터 하나를 캐시합니다 (MLA). 토큰당 %4입니다. 헤드 %5개로 계산하는 단순 공식으로는 %6, 즉 %7배가 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="182"/>
+        <location filename="../../app/attentionpage.cpp" line="208"/>
         <source>&lt;b&gt;Naive&lt;/b&gt; (query heads): 2 x %1 layers x %2 heads x %3 x %4 B = &lt;b&gt;%5&lt;/b&gt; per token, %6 for this scenario.&lt;br&gt;&lt;b&gt;Real&lt;/b&gt; (KV heads): 2 x %1 x %7 x %3 x %4 B = &lt;b&gt;%8&lt;/b&gt; per token, %9.&lt;br&gt;The naive formula overstates this model&apos;s cache &lt;b&gt;%10x&lt;/b&gt;: the query heads share %7 KV heads, and that number is fixed by the trained weights.</source>
         <translation>&lt;b&gt;단순 공식&lt;/b&gt; (쿼리 헤드): 2 x %1 레이어 x %2 헤드 x %3 x %4 B = 토큰당 &lt;b&gt;%5&lt;/b&gt;, 이 시나리오에서 %6.&lt;br&gt;&lt;b&gt;실제&lt;/b&gt; (KV 헤드): 2 x %1 x %7 x %3 x %4 B = 토큰당 &lt;b&gt;%8&lt;/b&gt;, %9.&lt;br&gt;단순 공식은 이 모델의 캐시를 &lt;b&gt;%10배&lt;/b&gt;로 부풀립니다: 쿼리 헤드들이 KV 헤드 %7개를 나눠 쓰며, 이 개수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
@@ -132,96 +148,109 @@
 <context>
     <name>BreakdownModel</name>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="56"/>
+        <location filename="../../app/breakdownmodel.cpp" line="59"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="58"/>
+        <location filename="../../app/breakdownmodel.cpp" line="61"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="60"/>
+        <location filename="../../app/breakdownmodel.cpp" line="63"/>
         <source>Activations (estimate)</source>
         <translation>활성화 값 (추정)</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="62"/>
+        <location filename="../../app/breakdownmodel.cpp" line="65"/>
         <source>CUDA context (estimate)</source>
         <translation>CUDA 컨텍스트 (추정)</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="64"/>
+        <location filename="../../app/breakdownmodel.cpp" line="67"/>
         <source>Total</source>
         <translation>합계</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="66"/>
+        <location filename="../../app/breakdownmodel.cpp" line="69"/>
         <source>Budget</source>
         <translation>한도</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="75"/>
+        <location filename="../../app/breakdownmodel.cpp" line="78"/>
+        <source>parameters %1 x %2 bits / 8</source>
+        <translation>파라미터 %1 x %2 비트 / 8</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="87"/>
+        <source>%1 layers x %2 values per token x %3 tokens x %4 sequences x %5 bytes</source>
+        <translation>레이어 %1개 x 토큰당 값 %2개 x 토큰 %3개 x 시퀀스 %4개 x %5 바이트</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="110"/>
+        <source>%1 x utilization %2</source>
+        <translation>%1 x 사용률 %2</translation>
+    </message>
+    <message>
         <source>%1 parameters x %2 bits / 8</source>
-        <translation>%1 파라미터 x %2 비트 / 8</translation>
+        <translation type="vanished">%1 파라미터 x %2 비트 / 8</translation>
     </message>
     <message>
         <source>2 x %1 layers x %2 KV heads x %3 x %4 tokens x %5 sequences</source>
         <translation type="vanished">2 x %1 레이어 x %2 KV 헤드 x %3 x %4 토큰 x %5 시퀀스</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="79"/>
+        <location filename="../../app/breakdownmodel.cpp" line="93"/>
         <source>2 (K and V) x %1 layers x %2 KV heads x %3 values per head x %4 tokens x %5 sequences x %6 bytes</source>
         <translation>2 (K와 V) x %1 레이어 x %2 KV 헤드 x 헤드당 값 %3개 x %4 토큰 x %5 시퀀스 x %6 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="87"/>
+        <location filename="../../app/breakdownmodel.cpp" line="104"/>
         <source>one %1-token prefill chunk + logits; an estimate</source>
         <translation>%1 토큰 프리필 청크 하나 + 로짓, 추정값</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="89"/>
+        <location filename="../../app/breakdownmodel.cpp" line="106"/>
         <source>typical CUDA context with cuBLAS; an estimate</source>
         <translation>cuBLAS를 포함한 일반적인 CUDA 컨텍스트, 추정값</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="91"/>
+        <location filename="../../app/breakdownmodel.cpp" line="108"/>
         <source>sum of the four terms above</source>
         <translation>위 네 항목의 합</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="93"/>
         <source>%1 GiB x utilization %2</source>
-        <translation>%1 GiB x 사용률 %2</translation>
+        <translation type="vanished">%1 GiB x 사용률 %2</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="141"/>
+        <location filename="../../app/breakdownmodel.cpp" line="158"/>
         <source>Term</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="143"/>
+        <location filename="../../app/breakdownmodel.cpp" line="160"/>
         <source>Bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="145"/>
+        <location filename="../../app/breakdownmodel.cpp" line="162"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="145"/>
+        <location filename="../../app/breakdownmodel.cpp" line="162"/>
         <source>GB</source>
         <translation>GB</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="147"/>
+        <location filename="../../app/breakdownmodel.cpp" line="164"/>
         <source>Share of budget</source>
         <translation>한도 대비 비율</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="149"/>
+        <location filename="../../app/breakdownmodel.cpp" line="166"/>
         <source>How it is computed</source>
         <translation>계산 방법</translation>
     </message>
@@ -229,47 +258,47 @@
 <context>
     <name>ControlsPanel</name>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="62"/>
+        <location filename="../../app/controlspanel.cpp" line="65"/>
         <source>hidden / heads</source>
         <translation>히든 / 헤드 수</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="64"/>
+        <location filename="../../app/controlspanel.cpp" line="67"/>
         <source>from the shape</source>
         <translation>구조에서 계산</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="76"/>
+        <location filename="../../app/controlspanel.cpp" line="79"/>
         <source>Model</source>
         <translation>모델</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="89"/>
+        <location filename="../../app/controlspanel.cpp" line="93"/>
         <source>Storage and workload</source>
         <translation>저장 형식과 워크로드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="93"/>
+        <location filename="../../app/controlspanel.cpp" line="97"/>
         <source>Weight dtype</source>
         <translation>가중치 dtype</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="94"/>
+        <location filename="../../app/controlspanel.cpp" line="98"/>
         <source>How each weight is stored: weights = parameters x bits / 8</source>
         <translation>가중치 하나를 저장하는 형식: 가중치 = 파라미터 x 비트 / 8</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="96"/>
+        <location filename="../../app/controlspanel.cpp" line="100"/>
         <source>The storage format of the weights. Weight bytes = parameters x bits / 8: a 7B model is 26.08 GiB in FP32, 13.04 in BF16, 6.52 in INT8 and 3.26 in INT4. Grouped formats (INT4-G128) add one FP16 scale per group, so their bits are a little above 4.</source>
         <translation>가중치의 저장 형식입니다. 가중치 바이트 = 파라미터 x 비트 / 8: 7B 모델은 FP32에서 26.08 GiB, BF16에서 13.04, INT8에서 6.52, INT4에서 3.26입니다. 그룹 양자화 형식(INT4-G128)은 가중치 그룹마다 FP16 스케일을 하나씩 더 저장하므로 비트 수가 4보다 조금 큽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="99"/>
+        <location filename="../../app/controlspanel.cpp" line="103"/>
         <source>KV cache dtype</source>
         <translation>KV 캐시 dtype</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="100"/>
+        <location filename="../../app/controlspanel.cpp" line="104"/>
         <source>How each cached key and value is stored: the last factor of the KV formula</source>
         <translation>캐시에 저장하는 키(K)와 값(V) 하나하나의 형식: KV 공식의 마지막 항</translation>
     </message>
@@ -278,12 +307,12 @@
         <translation type="vanished">KV 캐시의 저장 형식으로, KV = 2 x L x B x S x H_kv x D_head x 바이트에서 원소당 바이트 수를 정합니다. FP8은 BF16보다 캐시를 절반으로 줄이며, 가중치에는 영향이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="104"/>
+        <location filename="../../app/controlspanel.cpp" line="108"/>
         <source> tok</source>
         <translation> 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="105"/>
+        <location filename="../../app/controlspanel.cpp" line="109"/>
         <source>Context</source>
         <translation>컨텍스트 길이</translation>
     </message>
@@ -292,12 +321,12 @@
         <translation type="vanished">시퀀스당 토큰 수 (S): 캐시는 이 값에 비례해 커집니다. 화살표 키로 절반·두 배, Page Up/Down으로 4배·1/4</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="108"/>
+        <location filename="../../app/controlspanel.cpp" line="112"/>
         <source>Tokens kept per sequence: the prompt plus everything generated so far (S in the KV formula). Four times the context is four times the cache.</source>
         <translation>시퀀스마다 보관하는 토큰 수로, 프롬프트와 지금까지 생성한 모든 토큰입니다 (KV 공식의 S). 컨텍스트 길이가 4배면 캐시도 4배입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="112"/>
+        <location filename="../../app/controlspanel.cpp" line="116"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
@@ -306,228 +335,233 @@
         <translation type="vanished">동시에 처리하는 시퀀스 수 (B): 시퀀스마다 자기 캐시를 따로 둡니다. 화살표 키로 절반·두 배, Page Up/Down으로 4배·1/4</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="101"/>
+        <location filename="../../app/controlspanel.cpp" line="105"/>
         <source>The storage format of the KV cache: it sets the bytes per element in KV = 2 x L x B x S x H_kv x D_head x bytes. FP8 halves the cache of BF16; the weights are unaffected.</source>
         <translation>KV 캐시의 저장 형식으로, KV = 2 x L x B x S x H_kv x D_head x 바이트에서 원소당 바이트 수를 정합니다. FP8은 BF16보다 캐시를 절반으로 줄이며, 가중치에는 영향이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="106"/>
+        <location filename="../../app/controlspanel.cpp" line="110"/>
         <source>Tokens per sequence (S): the cache grows linearly with it. Arrows halve or double, Page Up/Down multiply or divide by 4</source>
         <translation>시퀀스당 토큰 수 (S): 캐시는 이 값에 비례해 커집니다. 화살표 키로는 절반 또는 두 배로, Page Up/Down으로는 4배 또는 1/4로 바꿉니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="113"/>
+        <location filename="../../app/controlspanel.cpp" line="117"/>
         <source>Concurrent sequences (B): each keeps its own cache. Arrows halve or double, Page Up/Down multiply or divide by 4</source>
         <translation>동시에 처리하는 시퀀스 수 (B): 시퀀스마다 자기 캐시를 따로 둡니다. 화살표 키로는 절반 또는 두 배로, Page Up/Down으로는 4배 또는 1/4로 바꿉니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="115"/>
+        <location filename="../../app/controlspanel.cpp" line="119"/>
         <source>Requests served at the same time (B in the KV formula). Every request keeps its own keys and values, so batch x8 is cache x8; the weights are loaded once whatever the batch.</source>
         <translation>동시에 처리하는 요청 수입니다 (KV 공식의 B). 요청마다 자기 키(K)와 값(V)을 따로 보관하므로 배치가 8배면 캐시도 8배입니다. 가중치는 배치와 관계없이 한 번만 올라갑니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="120"/>
+        <location filename="../../app/controlspanel.cpp" line="124"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="130"/>
-        <location filename="../../app/controlspanel.cpp" line="215"/>
+        <location filename="../../app/controlspanel.cpp" line="134"/>
+        <location filename="../../app/controlspanel.cpp" line="219"/>
         <source>Custom</source>
         <translation>사용자 지정</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="131"/>
+        <location filename="../../app/controlspanel.cpp" line="135"/>
         <source>Card</source>
         <translation>카드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="132"/>
+        <location filename="../../app/controlspanel.cpp" line="136"/>
         <source>The GPU whose memory is the budget line</source>
         <translation>메모리가 한도선의 기준이 되는 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="133"/>
+        <location filename="../../app/controlspanel.cpp" line="137"/>
         <source>The card the scenario runs on. Its memory x utilization is the budget the bars are compared with.</source>
         <translation>시나리오를 실행하는 카드입니다. 이 카드의 메모리 x 사용률이 막대와 비교하는 한도입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="137"/>
+        <location filename="../../app/controlspanel.cpp" line="141"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="138"/>
+        <location filename="../../app/controlspanel.cpp" line="142"/>
         <source>Memory</source>
         <translation>메모리</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="139"/>
+        <location filename="../../app/controlspanel.cpp" line="143"/>
         <source>Memory of one GPU, in GiB (1024^3 bytes)</source>
         <translation>GPU 한 장의 메모리 (GiB, 1024^3 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="140"/>
+        <location filename="../../app/controlspanel.cpp" line="144"/>
         <source>Memory of one card. Changing it makes the card a custom one.</source>
         <translation>카드 한 장의 메모리입니다. 값을 바꾸면 카드가 사용자 지정으로 바뀝니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="144"/>
+        <location filename="../../app/controlspanel.cpp" line="148"/>
         <source>vLLM&apos;s gpu_memory_utilization: the share of the card the server may use</source>
         <translation>vLLM의 gpu_memory_utilization: 서버가 쓸 수 있는 카드 메모리의 비율</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="145"/>
+        <location filename="../../app/controlspanel.cpp" line="149"/>
         <source>vLLM&apos;s gpu_memory_utilization. Budget = card memory x utilization; the rest is left for other processes and fragmentation.</source>
         <translation>vLLM의 gpu_memory_utilization입니다. 한도 = 카드 메모리 x 사용률이며, 나머지는 다른 프로세스와 단편화 몫으로 남겨 둡니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="147"/>
+        <location filename="../../app/controlspanel.cpp" line="151"/>
         <source>Utilization</source>
         <translation>메모리 사용률</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="150"/>
+        <location filename="../../app/controlspanel.cpp" line="154"/>
         <source>Tensor parallelism: weights and KV heads split across this many GPUs</source>
         <translation>텐서 병렬: 가중치와 KV 헤드를 이 개수의 GPU에 나눠 담습니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="151"/>
+        <location filename="../../app/controlspanel.cpp" line="155"/>
         <source>Tensor parallelism splits the weights and the KV heads evenly across GPUs; with fewer KV heads than GPUs each GPU keeps a copy of one head. Figures are per GPU.</source>
         <translation>텐서 병렬은 가중치와 KV 헤드를 여러 GPU에 고르게 나눕니다. KV 헤드가 GPU보다 적으면 GPU마다 헤드 하나를 복제해 둡니다. 수치는 GPU당 값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="153"/>
+        <location filename="../../app/controlspanel.cpp" line="157"/>
         <source>Tensor parallel</source>
         <translation>텐서 병렬</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="216"/>
+        <location filename="../../app/controlspanel.cpp" line="220"/>
         <source>A model&apos;s shape, as published; loads in the dtype it was published in</source>
         <translation>공개된 모델 구조: 공개 당시의 dtype 그대로 불러옵니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="217"/>
+        <location filename="../../app/controlspanel.cpp" line="221"/>
         <source>Loads a real model&apos;s shape (layers, heads, KV heads, head size) from its Hugging Face config, and its weight and cache dtype as published.</source>
         <translation>실제 모델의 구조(레이어, 헤드, KV 헤드, 헤드 크기)를 Hugging Face 설정에서 불러오고, 가중치와 캐시 dtype도 공개된 그대로 가져옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="219"/>
+        <location filename="../../app/controlspanel.cpp" line="223"/>
         <source>Open config.json...</source>
         <translation>config.json 열기...</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="220"/>
+        <location filename="../../app/controlspanel.cpp" line="224"/>
         <source>Read any model&apos;s shape from its Hugging Face config.json</source>
         <translation>어떤 모델이든 Hugging Face config.json에서 구조를 읽어 옵니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="223"/>
+        <location filename="../../app/controlspanel.cpp" line="227"/>
         <source>Preset</source>
         <translation>프리셋</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="229"/>
+        <location filename="../../app/controlspanel.cpp" line="233"/>
         <source>Layers</source>
         <translation>레이어</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="230"/>
+        <location filename="../../app/controlspanel.cpp" line="234"/>
         <source>Decoder layers (L): every layer keeps its own K and V</source>
         <translation>디코더 레이어 수 (L): 레이어마다 자기 K와 V를 따로 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="231"/>
+        <location filename="../../app/controlspanel.cpp" line="235"/>
         <source>Transformer blocks (L in the KV formula). Each layer stores one K and one V tensor per token, so the cache grows linearly with the layers.</source>
         <translation>트랜스포머 블록 수입니다 (KV 공식의 L). 레이어마다 토큰당 K 텐서 하나와 V 텐서 하나를 저장하므로, 캐시는 레이어 수에 비례해 커집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="235"/>
+        <location filename="../../app/controlspanel.cpp" line="239"/>
         <source>Hidden size</source>
         <translation>히든 크기</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="236"/>
+        <location filename="../../app/controlspanel.cpp" line="240"/>
         <source>Model width (d_model); head size = hidden / query heads unless stated</source>
         <translation>모델 폭 (d_model): 따로 정하지 않으면 헤드 크기 = 히든 / 쿼리 헤드 수</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="237"/>
+        <location filename="../../app/controlspanel.cpp" line="241"/>
         <source>The width of the residual stream. With no stated head_dim, D_head = hidden / query heads.</source>
         <translation>잔차 스트림의 폭입니다. head_dim이 따로 없으면 D_head = 히든 / 쿼리 헤드 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="239"/>
+        <location filename="../../app/controlspanel.cpp" line="243"/>
         <source>Query heads</source>
         <translation>쿼리 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="240"/>
+        <location filename="../../app/controlspanel.cpp" line="244"/>
         <source>Attention heads that ask (queries); they share the KV heads</source>
         <translation>질의하는 어텐션 헤드 (쿼리): KV 헤드를 나눠 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="241"/>
+        <location filename="../../app/controlspanel.cpp" line="245"/>
         <source>Query heads. The naive formula wrongly uses this count in place of the KV heads.</source>
         <translation>쿼리 헤드 수입니다. 단순 공식은 KV 헤드 수 자리에 이 수를 잘못 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="242"/>
+        <location filename="../../app/controlspanel.cpp" line="246"/>
         <source>Only divisors of the query heads: each KV head serves a whole group</source>
         <translation>쿼리 헤드 수의 약수만 고를 수 있습니다: KV 헤드 하나가 쿼리 헤드 한 그룹 전체를 맡습니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="244"/>
+        <location filename="../../app/controlspanel.cpp" line="248"/>
         <source>Key/value heads (H_kv): MHA keeps one per query head, GQA one per group of query heads, MQA a single one. The cache is proportional to this number, and it is fixed by the trained weights.</source>
         <translation>키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="466"/>
+        <source>Parameters, in billions: %1</source>
+        <translation>파라미터 수 (단위: 10억): %1</translation>
     </message>
     <message>
         <source>Key/value heads (H_kv): MHA keeps one per query head, GQA a group&apos;s worth, MQA a single one. The cache is proportional to this number, and it is fixed by the trained weights.</source>
         <translation type="vanished">키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="247"/>
+        <location filename="../../app/controlspanel.cpp" line="251"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="249"/>
+        <location filename="../../app/controlspanel.cpp" line="253"/>
         <source>Width of one head (D_head)</source>
         <translation>헤드 하나의 폭 (D_head)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="249"/>
+        <location filename="../../app/controlspanel.cpp" line="253"/>
         <source>Values per head in K and in V (D_head).</source>
         <translation>K와 V 각각에서 헤드 하나가 가지는 값의 수입니다 (D_head).</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="250"/>
+        <location filename="../../app/controlspanel.cpp" line="254"/>
         <source>Use hidden / query heads</source>
         <translation>히든 / 쿼리 헤드 수로 계산</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="256"/>
+        <location filename="../../app/controlspanel.cpp" line="260"/>
         <source>Head dim</source>
         <translation>헤드 차원</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="259"/>
+        <location filename="../../app/controlspanel.cpp" line="263"/>
         <source> B</source>
         <comment>billions of parameters</comment>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="261"/>
+        <location filename="../../app/controlspanel.cpp" line="265"/>
         <source>Parameters, in billions</source>
         <translation>파라미터 수 (단위: 10억)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="262"/>
+        <location filename="../../app/controlspanel.cpp" line="266"/>
         <source>The parameter count P of weights = P x bits / 8. Computed from the shape, or typed when unticked.</source>
         <translation>가중치 = P x 비트 / 8의 파라미터 수 P입니다. 모델 구조에서 계산하거나, 체크를 끄면 직접 입력합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="264"/>
+        <location filename="../../app/controlspanel.cpp" line="268"/>
         <source>Count the parameters from the shape</source>
         <translation>모델 구조에서 파라미터 수 계산</translation>
     </message>
@@ -536,37 +570,37 @@
         <translation type="vanished"> B</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="270"/>
+        <location filename="../../app/controlspanel.cpp" line="274"/>
         <source>Parameters</source>
         <translation>파라미터</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="395"/>
+        <location filename="../../app/controlspanel.cpp" line="415"/>
         <source>%1 attention</source>
         <translation>%1 어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="397"/>
+        <location filename="../../app/controlspanel.cpp" line="417"/>
         <source>, %1 experts (%2 active)</source>
         <translation>, 전문가 %1개 (활성 %2개)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="399"/>
+        <location filename="../../app/controlspanel.cpp" line="419"/>
         <source>, %1-token sliding window on %2 layers</source>
         <translation>, 레이어 %2개에 %1 토큰 슬라이딩 윈도우</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="401"/>
+        <location filename="../../app/controlspanel.cpp" line="421"/>
         <source>, max context %1</source>
         <translation>, 최대 컨텍스트 길이 %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="422"/>
+        <location filename="../../app/controlspanel.cpp" line="442"/>
         <source>latent (MLA): %1 + %2 values</source>
         <translation>잠재 벡터 (MLA): 값 %1 + %2개</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="435"/>
+        <location filename="../../app/controlspanel.cpp" line="455"/>
         <source>This model caches an MLA latent, not per-head K and V</source>
         <translation>이 모델은 헤드별 K, V 대신 MLA 잠재 벡터를 캐시합니다</translation>
     </message>
@@ -609,7 +643,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="195"/>
-        <location filename="../../app/decodepage.cpp" line="1188"/>
+        <location filename="../../app/decodepage.cpp" line="1192"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
@@ -627,7 +661,7 @@
     <message>
         <location filename="../../app/decodepage.cpp" line="212"/>
         <location filename="../../app/decodepage.cpp" line="762"/>
-        <location filename="../../app/decodepage.cpp" line="916"/>
+        <location filename="../../app/decodepage.cpp" line="920"/>
         <source>ms per step</source>
         <translation>스텝당 ms</translation>
     </message>
@@ -672,7 +706,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="120"/>
-        <location filename="../../app/decodepage.cpp" line="1030"/>
+        <location filename="../../app/decodepage.cpp" line="1034"/>
         <source>%1x</source>
         <translation>%1배</translation>
     </message>
@@ -693,6 +727,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="214"/>
+        <location filename="../../app/decodepage.cpp" line="791"/>
         <source>MiB held</source>
         <translation>보유 중인 MiB</translation>
     </message>
@@ -1022,7 +1057,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="389"/>
-        <location filename="../../app/decodepage.cpp" line="1095"/>
+        <location filename="../../app/decodepage.cpp" line="1099"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
@@ -1057,231 +1092,236 @@
         <translation>모드:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1074"/>
+        <location filename="../../app/decodepage.cpp" line="791"/>
+        <source>MB held</source>
+        <translation>보유 중인 MB</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1078"/>
         <source>least squares over %1 steps: step = %2 ms + %3 ms × tokens</source>
         <translation>스텝 %1개에 대한 최소제곱: 스텝 = %2 ms + %3 ms × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1078"/>
+        <location filename="../../app/decodepage.cpp" line="1082"/>
         <source>least squares does not split the steps into a positive a and b (a = %1 ms, b = %2 ms)</source>
         <translation>최소제곱으로 스텝을 양수인 a와 b로 나눌 수 없음 (a = %1 ms, b = %2 ms)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1081"/>
+        <location filename="../../app/decodepage.cpp" line="1085"/>
         <source>least squares not measured (no completed mode with steps of different sizes)</source>
         <translation>최소제곱 측정 안 됨 (토큰 수가 서로 다른 스텝으로 완료된 모드 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1083"/>
+        <location filename="../../app/decodepage.cpp" line="1087"/>
         <source>two equations: a + %1 b = %2 ms (%3, one token per sequence), a + %4 b = %5 ms (no cache, mean tokens) give a = %6 ms, b = %7 ms</source>
         <translation>두 식: a + %1 b = %2 ms (%3, 시퀀스당 토큰 1개), a + %4 b = %5 ms (캐시 없음, 평균 토큰 수)에서 a = %6 ms, b = %7 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1089"/>
+        <location filename="../../app/decodepage.cpp" line="1093"/>
         <source>two equations not measured (they need complete runs with and without a cache)</source>
         <translation>두 식 측정 안 됨 (캐시 없음과 캐시 사용 실행이 모두 완료되어야 함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1091"/>
+        <location filename="../../app/decodepage.cpp" line="1095"/>
         <source>&lt;b&gt;Batch %1&lt;/b&gt;: %2; %3.</source>
         <translation>&lt;b&gt;배치 %1&lt;/b&gt;: %2; %3.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1095"/>
+        <location filename="../../app/decodepage.cpp" line="1099"/>
         <source>Tokens per step</source>
         <translation>스텝당 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1095"/>
+        <location filename="../../app/decodepage.cpp" line="1099"/>
         <source>Measured ms/step</source>
         <translation>측정 ms/스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1096"/>
+        <location filename="../../app/decodepage.cpp" line="1100"/>
         <source>Least squares</source>
         <translation>최소제곱</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1096"/>
+        <location filename="../../app/decodepage.cpp" line="1100"/>
         <source>Two equations (batch %1&apos;s a, b)</source>
         <translation>두 식 (배치 %1의 a, b)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1097"/>
+        <location filename="../../app/decodepage.cpp" line="1101"/>
         <source>Measured − predicted</source>
         <translation>측정값 − 예측값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1117"/>
+        <location filename="../../app/decodepage.cpp" line="1121"/>
         <source>%1 ms (%2)</source>
         <translation>%1 ms (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1140"/>
+        <location filename="../../app/decodepage.cpp" line="1144"/>
         <source>not run at this batch</source>
         <translation>이 배치에서는 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1147"/>
-        <location filename="../../app/decodepage.cpp" line="1153"/>
-        <location filename="../../app/decodepage.cpp" line="1155"/>
+        <location filename="../../app/decodepage.cpp" line="1151"/>
+        <location filename="../../app/decodepage.cpp" line="1157"/>
+        <location filename="../../app/decodepage.cpp" line="1159"/>
         <source>not measured (a mode stopped or was not run)</source>
         <translation>측정 안 됨 (중지되었거나 실행하지 않은 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1148"/>
-        <location filename="../../app/decodepage.cpp" line="1191"/>
-        <location filename="../../app/decodepage.cpp" line="1197"/>
+        <location filename="../../app/decodepage.cpp" line="1152"/>
+        <location filename="../../app/decodepage.cpp" line="1195"/>
+        <location filename="../../app/decodepage.cpp" line="1201"/>
         <source>%1 / %2 ms</source>
         <translation>%1 / %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1157"/>
-        <location filename="../../app/decodepage.cpp" line="1194"/>
+        <location filename="../../app/decodepage.cpp" line="1161"/>
+        <location filename="../../app/decodepage.cpp" line="1198"/>
         <source>a = %1 ms, b = %2 ms</source>
         <translation>a = %1 ms, b = %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1170"/>
-        <location filename="../../app/decodepage.cpp" line="1200"/>
+        <location filename="../../app/decodepage.cpp" line="1174"/>
+        <location filename="../../app/decodepage.cpp" line="1204"/>
         <source>%1 / %2 ms (measured %3 / %4)</source>
         <translation>%1 / %2 ms (측정 %3 / %4)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1173"/>
+        <location filename="../../app/decodepage.cpp" line="1177"/>
         <source>not measured (a mode stopped)</source>
         <translation>측정 안 됨 (중지된 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1175"/>
+        <location filename="../../app/decodepage.cpp" line="1179"/>
         <source>not measured (batch 1&apos;s two equations are missing)</source>
         <translation>측정 안 됨 (배치 1의 두 식이 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1177"/>
+        <location filename="../../app/decodepage.cpp" line="1181"/>
         <source>not run yet</source>
         <translation>아직 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1180"/>
+        <location filename="../../app/decodepage.cpp" line="1184"/>
         <source>%1 layers, width %2, %3, %4 steps, prompt %5</source>
         <translation>레이어 %1개, 폭 %2, %3, 스텝 %4개, 프롬프트 %5</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1188"/>
+        <location filename="../../app/decodepage.cpp" line="1192"/>
         <source>%1 layers, width %2, FP32, %3 steps, prompt 1</source>
         <translation>레이어 %1개, 폭 %2, FP32, 스텝 %3개, 프롬프트 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1190"/>
+        <location filename="../../app/decodepage.cpp" line="1194"/>
         <source>Batch 1: ms/step, no cache / cache</source>
         <translation>배치 1: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1192"/>
+        <location filename="../../app/decodepage.cpp" line="1196"/>
         <source>Batch 1: speedup</source>
         <translation>배치 1: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1193"/>
+        <location filename="../../app/decodepage.cpp" line="1197"/>
         <source>%1 (on the course&apos;s CPU: %2)</source>
         <translation>%1 (강의의 CPU: %2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1194"/>
+        <location filename="../../app/decodepage.cpp" line="1198"/>
         <source>Batch 1: two equations</source>
         <translation>배치 1: 두 식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1196"/>
+        <location filename="../../app/decodepage.cpp" line="1200"/>
         <source>Batch 64: ms/step, no cache / cache</source>
         <translation>배치 64: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1198"/>
+        <location filename="../../app/decodepage.cpp" line="1202"/>
         <source>Batch 64: speedup</source>
         <translation>배치 64: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1199"/>
+        <location filename="../../app/decodepage.cpp" line="1203"/>
         <source>Batch 64 from batch 1&apos;s a, b: no cache / cache</source>
         <translation>배치 1의 a, b로 예측한 배치 64: 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1207"/>
+        <location filename="../../app/decodepage.cpp" line="1211"/>
         <source>Figure</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1207"/>
+        <location filename="../../app/decodepage.cpp" line="1211"/>
         <source>Course (RTX 4090, from the course text)</source>
         <translation>강의 (RTX 4090, 강의 본문 수치)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1208"/>
+        <location filename="../../app/decodepage.cpp" line="1212"/>
         <source>This run (CUDA, this machine)</source>
         <translation>이번 실행 (CUDA, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1208"/>
+        <location filename="../../app/decodepage.cpp" line="1212"/>
         <source>This run (CPU, this machine)</source>
         <translation>이번 실행 (CPU, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1225"/>
+        <location filename="../../app/decodepage.cpp" line="1229"/>
         <source>%1 at batch %2</source>
         <translation>배치 %2에서 %1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1226"/>
+        <location filename="../../app/decodepage.cpp" line="1230"/>
         <source>not measured at batch %1</source>
         <translation>배치 %1에서 측정 안 됨</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1227"/>
+        <location filename="../../app/decodepage.cpp" line="1231"/>
         <source>Speedup with a cache: %1 · course (RTX 4090): %2 at batch 1, %3 at batch 64</source>
         <translation>캐시 사용 시 속도 향상: %1 · 강의 (RTX 4090): 배치 1에서 %2, 배치 64에서 %3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1228"/>
-        <location filename="../../app/decodepage.cpp" line="1282"/>
+        <location filename="../../app/decodepage.cpp" line="1232"/>
+        <location filename="../../app/decodepage.cpp" line="1286"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1235"/>
+        <location filename="../../app/decodepage.cpp" line="1239"/>
         <source>On CUDA, %1%2.</source>
         <translation>CUDA에서 실행, %1%2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1239"/>
+        <location filename="../../app/decodepage.cpp" line="1243"/>
         <source>On the CPU, as chosen.</source>
         <translation>CPU에서 실행 (선택한 대로).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1241"/>
+        <location filename="../../app/decodepage.cpp" line="1245"/>
         <source>On the CPU: no CUDA device answered.</source>
         <translation>CPU에서 실행: 응답한 CUDA 장치가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1243"/>
+        <location filename="../../app/decodepage.cpp" line="1247"/>
         <source>On the CPU: the CUDA kernels take a head size of 64 or 128, this model&apos;s is %1.</source>
         <translation>CPU에서 실행: CUDA 커널은 헤드 크기 64 또는 128만 지원하는데, 이 모델은 %1입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1246"/>
+        <location filename="../../app/decodepage.cpp" line="1250"/>
         <source>On the CPU: cuBLAS could not be opened.</source>
         <translation>CPU에서 실행: cuBLAS를 열 수 없었습니다.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="1248"/>
+        <location filename="../../app/decodepage.cpp" line="1252"/>
         <source>At batch %1 each cached step pushed %n token(s), one per sequence, instead of the whole prefix, and ran %2 faster.</source>
         <translation>
             <numerusform>배치 %1에서 캐시 사용 스텝은 지금까지의 토큰 전체 대신 시퀀스마다 하나씩, 토큰 %n개만 모델에 넣었고 %2 빨랐습니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1255"/>
+        <location filename="../../app/decodepage.cpp" line="1259"/>
         <source>Speedup not measured at batch %1: it needs complete runs without a cache and with a contiguous one.</source>
         <translation>배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
@@ -1294,52 +1334,52 @@
         <translation type="vanished">배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1258"/>
+        <location filename="../../app/decodepage.cpp" line="1262"/>
         <source>Fixed cost is %1% of a cached step and %2% of an uncached one (least squares).</source>
         <translation>고정 비용은 캐시 사용 스텝의 %1%, 캐시 없는 스텝의 %2%입니다 (최소제곱).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1261"/>
+        <location filename="../../app/decodepage.cpp" line="1265"/>
         <source>The two-term model does not split these steps into a positive fixed and per-token cost: too few or too noisy steps.</source>
         <translation>두 항 모델로는 이 스텝들을 양수인 고정 비용과 토큰당 비용으로 나눌 수 없습니다: 스텝이 너무 적거나 측정값의 잡음이 너무 큽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1264"/>
+        <location filename="../../app/decodepage.cpp" line="1268"/>
         <source>No two-term fit: no completed mode with steps of different sizes.</source>
         <translation>두 항 모델을 적합하지 못했습니다: 토큰 수가 서로 다른 스텝으로 완료된 모드가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1266"/>
+        <location filename="../../app/decodepage.cpp" line="1270"/>
         <source>Tokens not compared: fewer than two modes completed.</source>
         <translation>토큰을 비교하지 않았습니다: 완료된 모드가 두 개 미만입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1268"/>
+        <location filename="../../app/decodepage.cpp" line="1272"/>
         <source>Every mode generated the same tokens.</source>
         <translation>모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1269"/>
+        <location filename="../../app/decodepage.cpp" line="1273"/>
         <source>The modes generated DIFFERENT tokens: the cache is wrong.</source>
         <translation>모드마다 생성한 토큰이 서로 다릅니다: 캐시에 오류가 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1273"/>
+        <location filename="../../app/decodepage.cpp" line="1277"/>
         <source>Stopped after %1 of %2 steps in the %3 mode.</source>
         <translation>%3 모드에서 %2 스텝 중 %1 스텝을 마치고 중지했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1282"/>
+        <location filename="../../app/decodepage.cpp" line="1286"/>
         <source>Not run: %1.</source>
         <translation>실행 안 함: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1297"/>
+        <location filename="../../app/decodepage.cpp" line="1301"/>
         <source>Batch %1&apos;s two equations predict %2 ms (no cache) and %3 ms (cache) per step at batch %4; measured %5 and %6 ms (%7 and %8 against the prediction).</source>
         <translation>배치 %1의 두 식은 배치 %4의 스텝당 시간을 %2 ms (캐시 없음), %3 ms (캐시 사용)로 예측합니다. 측정값은 %5 ms, %6 ms입니다 (예측 대비 %7, %8).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1305"/>
+        <location filename="../../app/decodepage.cpp" line="1309"/>
         <source>On the course&apos;s GPU the same method predicted %1 and %2 ms against %3 and %4 measured; the course puts the gap down to reading the cache, which grows with the context and has no term in the model.</source>
         <translation>강의의 GPU에서는 같은 방법으로 %1 ms, %2 ms를 예측했고 측정값은 %3 ms, %4 ms였습니다. 강의는 이 차이를 캐시 읽기 비용으로 설명합니다: 캐시 읽기는 컨텍스트 길이에 따라 늘어나는데, 모델에는 이를 나타내는 항이 없습니다.</translation>
     </message>
@@ -1363,7 +1403,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="450"/>
-        <location filename="../../app/decodepage.cpp" line="1095"/>
+        <location filename="../../app/decodepage.cpp" line="1099"/>
         <source>Cache</source>
         <translation>캐시</translation>
     </message>
@@ -1399,7 +1439,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="452"/>
-        <location filename="../../app/decodepage.cpp" line="1057"/>
+        <location filename="../../app/decodepage.cpp" line="1061"/>
         <source>Process (VmRSS)</source>
         <translation>프로세스 (VmRSS)</translation>
     </message>
@@ -1433,7 +1473,7 @@
         <translation type="vanished">공식 (보유 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="863"/>
+        <location filename="../../app/decodepage.cpp" line="867"/>
         <source>Probing...</source>
         <translation>시험 실행 중...</translation>
     </message>
@@ -1444,12 +1484,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1111"/>
+        <location filename="../../app/decodepage.cpp" line="1115"/>
         <source> (stopped)</source>
         <translation> (중지됨)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1033"/>
+        <location filename="../../app/decodepage.cpp" line="1037"/>
         <source>identical</source>
         <translation>동일</translation>
     </message>
@@ -1559,65 +1599,65 @@
         <translation>%1: a + b × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="790"/>
+        <location filename="../../app/decodepage.cpp" line="794"/>
         <source>formula</source>
         <translation>공식</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="916"/>
+        <location filename="../../app/decodepage.cpp" line="920"/>
         <source>ms per step (%n off scale)</source>
         <translation>
             <numerusform>스텝당 ms (축 밖 %n개)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="990"/>
+        <location filename="../../app/decodepage.cpp" line="994"/>
         <source>Stopped before the first step: nothing was measured.</source>
         <translation>첫 스텝 전에 중지했습니다: 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="995"/>
+        <location filename="../../app/decodepage.cpp" line="999"/>
         <source>Batch %1 was stopped before its first step: nothing measured there.</source>
         <translation>배치 %1 실행은 첫 스텝 전에 중지했습니다: 이 배치에서는 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="960"/>
-        <location filename="../../app/decodepage.cpp" line="1003"/>
+        <location filename="../../app/decodepage.cpp" line="964"/>
+        <location filename="../../app/decodepage.cpp" line="1007"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1026"/>
+        <location filename="../../app/decodepage.cpp" line="1030"/>
         <source>batch %1, %2</source>
         <translation>배치 %1, %2</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1031"/>
+        <location filename="../../app/decodepage.cpp" line="1035"/>
         <source>stopped</source>
         <translation>중지됨</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1032"/>
+        <location filename="../../app/decodepage.cpp" line="1036"/>
         <source>not compared</source>
         <translation>비교 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1034"/>
+        <location filename="../../app/decodepage.cpp" line="1038"/>
         <source>DIFFER</source>
         <translation>불일치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1038"/>
+        <location filename="../../app/decodepage.cpp" line="1042"/>
         <source> (stopped after %1 of %2 steps)</source>
         <translation> (%2 스텝 중 %1 스텝 뒤 중지됨)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1048"/>
+        <location filename="../../app/decodepage.cpp" line="1052"/>
         <source> (not run)</source>
         <translation> (실행 안 함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1057"/>
+        <location filename="../../app/decodepage.cpp" line="1061"/>
         <source>Device in use (cudaMemGetInfo)</source>
         <translation>장치 메모리 사용량 (cudaMemGetInfo)</translation>
     </message>
@@ -1630,7 +1670,7 @@
         <translation type="vanished">CUDA에서 실행, %1%2 (%3). </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1237"/>
+        <location filename="../../app/decodepage.cpp" line="1241"/>
         <source>, cached steps replayed as a CUDA graph</source>
         <translation>, 캐시 사용 스텝은 CUDA 그래프로 재실행</translation>
     </message>
@@ -1646,27 +1686,27 @@
 <context>
     <name>DeviceReason</name>
     <message>
-        <location filename="../../app/viewtext.cpp" line="216"/>
+        <location filename="../../app/viewtext.cpp" line="294"/>
         <source>no CUDA driver</source>
         <translation>CUDA 드라이버 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="217"/>
+        <location filename="../../app/viewtext.cpp" line="295"/>
         <source>no CUDA device</source>
         <translation>CUDA 장치 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="218"/>
+        <location filename="../../app/viewtext.cpp" line="296"/>
         <source>CUDA device 0 did not answer</source>
         <translation>CUDA 장치 0이 응답하지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="219"/>
+        <location filename="../../app/viewtext.cpp" line="297"/>
         <source>cudaMemGetInfo failed</source>
         <translation>cudaMemGetInfo 실패</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="220"/>
+        <location filename="../../app/viewtext.cpp" line="298"/>
         <source>this build has no CUDA backend (CUDA Toolkit not found at build time)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
@@ -2197,32 +2237,47 @@
         <translation>강의 기준 시나리오로 되돌리기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="359"/>
+        <location filename="../../app/mainwindow.cpp" line="360"/>
+        <source>&amp;Sizes</source>
+        <translation>크기 단위(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="362"/>
+        <source>&amp;GiB (1024³ bytes)</source>
+        <translation>&amp;GiB (1024³ 바이트)</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="363"/>
+        <source>G&amp;B (10⁹ bytes)</source>
+        <translation>G&amp;B (10⁹ 바이트)</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="373"/>
         <source>Lan&amp;guage</source>
         <translation>언어(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="375"/>
+        <location filename="../../app/mainwindow.cpp" line="389"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="376"/>
+        <location filename="../../app/mainwindow.cpp" line="390"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>단축키(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="377"/>
+        <location filename="../../app/mainwindow.cpp" line="391"/>
         <source>What&apos;s &amp;This?</source>
         <translation>항목 설명 보기(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="379"/>
+        <location filename="../../app/mainwindow.cpp" line="393"/>
         <source>&amp;About KV Scope</source>
         <translation>KV Scope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="380"/>
+        <location filename="../../app/mainwindow.cpp" line="394"/>
         <source>About KV Scope</source>
         <translation>KV Scope 정보</translation>
     </message>
@@ -2231,187 +2286,187 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="433"/>
+        <location filename="../../app/mainwindow.cpp" line="447"/>
         <source>Ctrl+1 ... Ctrl+5</source>
         <translation>Ctrl+1 ... Ctrl+5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="433"/>
+        <location filename="../../app/mainwindow.cpp" line="447"/>
         <source>Switch page: memory, attention, scaling, paged memory, GPU decode</source>
         <translation>페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="434"/>
+        <location filename="../../app/mainwindow.cpp" line="448"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="434"/>
+        <location filename="../../app/mainwindow.cpp" line="448"/>
         <source>Presenter mode on or off</source>
         <translation>발표자 모드 켜기/끄기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="435"/>
+        <location filename="../../app/mainwindow.cpp" line="449"/>
         <source>Escape</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="435"/>
+        <location filename="../../app/mainwindow.cpp" line="449"/>
         <source>Leave presenter mode</source>
         <translation>발표자 모드 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="436"/>
+        <location filename="../../app/mainwindow.cpp" line="450"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="436"/>
+        <location filename="../../app/mainwindow.cpp" line="450"/>
         <source>Show or hide the lessons</source>
         <translation>수업 보이기/숨기기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="437"/>
+        <location filename="../../app/mainwindow.cpp" line="451"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="437"/>
+        <location filename="../../app/mainwindow.cpp" line="451"/>
         <source>Quiz mode: hide a lesson&apos;s figures until revealed</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트 가리기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="438"/>
+        <location filename="../../app/mainwindow.cpp" line="452"/>
         <source>Enter or Page Down</source>
         <translation>Enter 또는 Page Down</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="438"/>
+        <location filename="../../app/mainwindow.cpp" line="452"/>
         <source>In a lesson: reveal the answer, then go to the next lesson</source>
         <translation>문항에서: 정답 보기, 한 번 더 누르면 다음 문항으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="439"/>
+        <location filename="../../app/mainwindow.cpp" line="453"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="439"/>
+        <location filename="../../app/mainwindow.cpp" line="453"/>
         <source>The previous lesson</source>
         <translation>이전 문항</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="440"/>
+        <location filename="../../app/mainwindow.cpp" line="454"/>
         <source>Space</source>
         <translation>스페이스</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="440"/>
+        <location filename="../../app/mainwindow.cpp" line="454"/>
         <source>Paged memory: play or pause</source>
         <translation>페이지 방식 메모리: 재생/일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="441"/>
+        <location filename="../../app/mainwindow.cpp" line="455"/>
         <source>Right</source>
         <translation>→ (오른쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="441"/>
+        <location filename="../../app/mainwindow.cpp" line="455"/>
         <source>Paged memory: one step</source>
         <translation>페이지 방식 메모리: 한 스텝 진행</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="442"/>
+        <location filename="../../app/mainwindow.cpp" line="456"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="442"/>
+        <location filename="../../app/mainwindow.cpp" line="456"/>
         <source>Paged memory: restart</source>
         <translation>페이지 방식 메모리: 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="443"/>
+        <location filename="../../app/mainwindow.cpp" line="457"/>
         <source>Left / Right on Context or Batch</source>
         <translation>컨텍스트 길이·배치에서 ← / →</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="443"/>
+        <location filename="../../app/mainwindow.cpp" line="457"/>
         <source>Halve or double</source>
         <translation>절반으로 / 두 배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="444"/>
+        <location filename="../../app/mainwindow.cpp" line="458"/>
         <source>Page Down / Page Up on a focused Context or Batch</source>
         <translation>컨텍스트 길이·배치에 포커스가 있을 때 Page Down / Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="444"/>
+        <location filename="../../app/mainwindow.cpp" line="458"/>
         <source>Divide or multiply by 4</source>
         <translation>4로 나누기 / 4배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="445"/>
+        <location filename="../../app/mainwindow.cpp" line="459"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="445"/>
+        <location filename="../../app/mainwindow.cpp" line="459"/>
         <source>Pin the scenario as a reference outline</source>
         <translation>시나리오를 비교 기준(윤곽선)으로 고정</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="446"/>
+        <location filename="../../app/mainwindow.cpp" line="460"/>
         <source>Shift+F1</source>
         <translation>Shift+F1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="446"/>
+        <location filename="../../app/mainwindow.cpp" line="460"/>
         <source>What&apos;s This: click a control or chart to hear what it shows</source>
         <translation>항목 설명 보기: 컨트롤이나 차트를 클릭하면 무엇을 보여 주는지 설명합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="447"/>
+        <location filename="../../app/mainwindow.cpp" line="461"/>
         <source>F1 or ?</source>
         <translation>F1 또는 ?</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="447"/>
+        <location filename="../../app/mainwindow.cpp" line="461"/>
         <source>This list</source>
         <translation>이 목록</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="457"/>
+        <location filename="../../app/mainwindow.cpp" line="471"/>
         <source>Keyboard shortcuts</source>
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="588"/>
+        <location filename="../../app/mainwindow.cpp" line="602"/>
         <source>Language not changed</source>
         <translation>언어를 바꾸지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="588"/>
+        <location filename="../../app/mainwindow.cpp" line="602"/>
         <source>Stop the decode run first, or let it finish, then switch the language.</source>
         <translation>디코드 실행을 먼저 중지하거나 끝날 때까지 기다린 다음 언어를 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="599"/>
+        <location filename="../../app/mainwindow.cpp" line="613"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="631"/>
+        <location filename="../../app/mainwindow.cpp" line="645"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="631"/>
+        <location filename="../../app/mainwindow.cpp" line="645"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="647"/>
+        <location filename="../../app/mainwindow.cpp" line="661"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
@@ -2420,50 +2475,50 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="671"/>
-        <location filename="../../app/mainwindow.cpp" line="678"/>
+        <location filename="../../app/mainwindow.cpp" line="685"/>
+        <location filename="../../app/mainwindow.cpp" line="692"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="675"/>
+        <location filename="../../app/mainwindow.cpp" line="689"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="687"/>
+        <location filename="../../app/mainwindow.cpp" line="701"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="690"/>
+        <location filename="../../app/mainwindow.cpp" line="704"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="702"/>
+        <location filename="../../app/mainwindow.cpp" line="716"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="708"/>
+        <location filename="../../app/mainwindow.cpp" line="722"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="709"/>
+        <location filename="../../app/mainwindow.cpp" line="723"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="713"/>
+        <location filename="../../app/mainwindow.cpp" line="727"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="735"/>
-        <location filename="../../app/mainwindow.cpp" line="741"/>
-        <location filename="../../app/mainwindow.cpp" line="761"/>
+        <location filename="../../app/mainwindow.cpp" line="749"/>
+        <location filename="../../app/mainwindow.cpp" line="755"/>
+        <location filename="../../app/mainwindow.cpp" line="775"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -2476,61 +2531,61 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="772"/>
-        <location filename="../../app/mainwindow.cpp" line="777"/>
+        <location filename="../../app/mainwindow.cpp" line="786"/>
+        <location filename="../../app/mainwindow.cpp" line="791"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="741"/>
-        <location filename="../../app/mainwindow.cpp" line="762"/>
-        <location filename="../../app/mainwindow.cpp" line="772"/>
-        <location filename="../../app/mainwindow.cpp" line="777"/>
+        <location filename="../../app/mainwindow.cpp" line="755"/>
+        <location filename="../../app/mainwindow.cpp" line="776"/>
+        <location filename="../../app/mainwindow.cpp" line="786"/>
+        <location filename="../../app/mainwindow.cpp" line="791"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="419"/>
+        <location filename="../../app/mainwindow.cpp" line="433"/>
         <source>not built in: the decode core runs on the CPU</source>
         <translation>빌드에 포함되지 않음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="421"/>
+        <location filename="../../app/mainwindow.cpp" line="435"/>
         <source>runtime %1, no driver: the decode core runs on the CPU</source>
         <translation>런타임 %1, 드라이버 없음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="423"/>
+        <location filename="../../app/mainwindow.cpp" line="437"/>
         <source>runtime %1, driver %2</source>
         <translation>런타임 %1, 드라이버 %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="424"/>
+        <location filename="../../app/mainwindow.cpp" line="438"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;&lt;p&gt;Licence: MIT.&lt;br&gt;Qt %2 (built with %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</source>
         <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시, 그리고 그 밖의 부가 메모리를 GPU 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;라이선스: MIT.&lt;br&gt;Qt %2 (빌드 버전 %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="735"/>
+        <location filename="../../app/mainwindow.cpp" line="749"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="762"/>
+        <location filename="../../app/mainwindow.cpp" line="776"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="785"/>
+        <location filename="../../app/mainwindow.cpp" line="799"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="803"/>
+        <location filename="../../app/mainwindow.cpp" line="817"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="804"/>
+        <location filename="../../app/mainwindow.cpp" line="818"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -2563,22 +2618,21 @@
         <translation>CUDA 컨텍스트 (추정)</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="66"/>
         <source>GiB</source>
-        <translation>GiB</translation>
+        <translation type="vanished">GiB</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="190"/>
+        <location filename="../../app/memorychart.cpp" line="192"/>
         <source>past the model&apos;s maximum context</source>
         <translation>모델의 최대 컨텍스트 길이 초과</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="255"/>
+        <location filename="../../app/memorychart.cpp" line="257"/>
         <source>Pinned scenario</source>
         <translation>고정한 시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="297"/>
+        <location filename="../../app/memorychart.cpp" line="299"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;Weights: %3&lt;br&gt;KV cache: %4&lt;br&gt;Activations (estimate): %5&lt;br&gt;CUDA context (estimate): %6&lt;br&gt;&lt;b&gt;Total: %7&lt;/b&gt; of a %8 budget</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;가중치: %3&lt;br&gt;KV 캐시: %4&lt;br&gt;활성화 값 (추정): %5&lt;br&gt;CUDA 컨텍스트 (추정): %6&lt;br&gt;&lt;b&gt;합계: %7&lt;/b&gt; (한도 %8)</translation>
     </message>
@@ -2586,177 +2640,176 @@
 <context>
     <name>MemoryPage</name>
     <message>
-        <location filename="../../app/memorypage.cpp" line="51"/>
+        <location filename="../../app/memorypage.cpp" line="52"/>
         <source>Lock scale</source>
         <translation>축 고정</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="58"/>
+        <location filename="../../app/memorypage.cpp" line="59"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="74"/>
+        <location filename="../../app/memorypage.cpp" line="75"/>
         <source>One bar per context length, or per batch</source>
         <translation>컨텍스트 길이별 또는 배치별로 막대 하나씩</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="75"/>
+        <location filename="../../app/memorypage.cpp" line="76"/>
         <source>By context: the same batch at 2K, 8K and 32K tokens (and the current context). By batch: the same context at batch 1, 8 and 32 (and the current batch).</source>
         <translation>컨텍스트 길이별: 같은 배치를 2K, 8K, 32K 토큰(그리고 현재 컨텍스트 길이)에서 비교합니다. 배치별: 같은 컨텍스트 길이를 배치 1, 8, 32(그리고 현재 배치)에서 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="77"/>
+        <location filename="../../app/memorypage.cpp" line="78"/>
         <source>GiB (1024³ bytes) as nvidia-smi and PyTorch count, or GB (10⁹ bytes) as cards are sold</source>
         <translation>nvidia-smi와 PyTorch가 세는 GiB (1024³ 바이트), 또는 카드 사양에 쓰는 GB (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="78"/>
+        <location filename="../../app/memorypage.cpp" line="79"/>
         <source>While locked the value axis keeps its top when bars shrink, so halving the batch visibly halves the cache; it still grows when a bar would be cut.</source>
         <translation>고정하면 막대가 줄어도 세로축의 최댓값이 그대로여서, 배치를 절반으로 줄이면 캐시 막대도 눈에 띄게 절반이 됩니다. 막대가 잘릴 때는 축이 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="80"/>
+        <location filename="../../app/memorypage.cpp" line="81"/>
         <source>Keep the scale while you compare: the axis grows when a bar would be cut, never shrinks</source>
         <translation>비교하는 동안 축 범위를 유지합니다: 막대가 잘릴 때만 축이 늘어나고, 줄어들지는 않습니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="82"/>
+        <location filename="../../app/memorypage.cpp" line="83"/>
         <source>Weights + KV cache + estimates, against the budget (card x utilization)</source>
         <translation>가중치 + KV 캐시 + 추정값을 한도(카드 메모리 x 사용률)와 비교</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="83"/>
+        <location filename="../../app/memorypage.cpp" line="84"/>
         <source>The verdict compares the sum of the four terms with the budget line. It is not an out-of-memory guarantee: the allocator&apos;s reserve, fragmentation and other processes are not in the sum, so a computed 23 GiB can still fail on a 24 GiB card.</source>
         <translation>판정은 네 항목의 합을 한도선과 비교한 결과입니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당자의 예비 메모리, 단편화, 다른 프로세스는 합계에 들어 있지 않으므로, 계산상 23 GiB라도 24 GiB 카드에서 실패할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="86"/>
+        <location filename="../../app/memorypage.cpp" line="87"/>
         <source>The KV cache formula with this scenario&apos;s numbers put in</source>
         <translation>이 시나리오의 값을 대입한 KV 캐시 공식</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="87"/>
+        <location filename="../../app/memorypage.cpp" line="88"/>
         <source>KV bytes = 2 x L x B x S x H_kv x D_head x bytes per element. The 2 is one K and one V per token; each symbol has the colour of the number put in for it.</source>
         <translation>KV 바이트 = 2 x L x B x S x H_kv x D_head x 원소당 바이트입니다. 2는 토큰마다 저장하는 K 하나와 V 하나이며, 각 기호는 대입한 값과 같은 색으로 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="89"/>
+        <location filename="../../app/memorypage.cpp" line="90"/>
         <source>Stacked memory per GPU for each context (or batch); hover a bar for every term</source>
         <translation>컨텍스트 길이(또는 배치)별로 쌓은 GPU당 메모리: 막대 위에 마우스를 올리면 모든 항목이 보입니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="90"/>
+        <location filename="../../app/memorypage.cpp" line="91"/>
         <source>Each bar stacks the weights (loaded once), the KV cache (grows with every token of every request) and the estimated activations and CUDA context, against the whole card (dotted) and the budget the server may use (dashed).</source>
         <translation>각 막대는 가중치(한 번만 올림), KV 캐시(모든 요청의 토큰마다 커짐), 활성화 값과 CUDA 컨텍스트 추정값을 쌓아서 카드 전체(점선), 서버가 쓸 수 있는 한도(파선)와 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="93"/>
+        <location filename="../../app/memorypage.cpp" line="94"/>
         <source>Every term in bytes; hover a row for how it is computed</source>
         <translation>모든 항목의 바이트 수: 행 위에 마우스를 올리면 계산 방법이 보입니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="94"/>
+        <location filename="../../app/memorypage.cpp" line="95"/>
         <source>The figures behind the bars, per GPU. Activations and the CUDA context are estimates; what nvidia-smi shows is larger still: it adds the allocator&apos;s cached blocks and the CUDA context of every process.</source>
         <translation>막대의 바탕이 되는 GPU당 수치입니다. 활성화 값과 CUDA 컨텍스트는 추정값입니다. nvidia-smi가 보여 주는 값은 이보다도 큽니다: 할당자가 캐시해 둔 메모리 블록과 모든 프로세스의 CUDA 컨텍스트가 더해지기 때문입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="97"/>
+        <location filename="../../app/memorypage.cpp" line="98"/>
         <source>What vLLM prints at start-up for this scenario</source>
         <translation>이 시나리오에서 vLLM이 시작할 때 출력하는 내용</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="98"/>
+        <location filename="../../app/memorypage.cpp" line="99"/>
         <source>vLLM gives the cache what is left of memory x utilization after weights, activations and non-torch memory, in whole blocks of 16 tokens: tokens = blocks x 16; concurrency = tokens / tokens per request.</source>
         <translation>vLLM은 메모리 x 사용률에서 가중치, 활성화 값, torch 외 메모리를 빼고 남은 공간을 16 토큰짜리 블록 단위로 캐시에 줍니다: 토큰 수 = 블록 수 x 16, 동시 요청 수 = 토큰 수 / 요청당 토큰 수.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="101"/>
+        <location filename="../../app/memorypage.cpp" line="102"/>
         <source>The same parameters stored in each format: bytes = parameters x bits / 8</source>
         <translation>같은 파라미터를 형식별로 저장했을 때의 크기: 바이트 = 파라미터 x 비트 / 8</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="102"/>
+        <location filename="../../app/memorypage.cpp" line="103"/>
         <source>Weights alone in FP32, BF16, INT8 and INT4, and INT4 with one FP16 scale per 128 weights (4.125 bits) as real quantized files store it. The chosen format is darker and marked (now).</source>
         <translation>FP32, BF16, INT8, INT4로 저장한 가중치만의 크기와, 실제 양자화 파일처럼 가중치 128개마다 FP16 스케일을 하나씩 둔 INT4(4.125비트)의 크기입니다. 선택한 형식은 더 진하게 칠하고 (현재)로 표시합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="106"/>
+        <location filename="../../app/memorypage.cpp" line="107"/>
         <source>Bars by context</source>
         <translation>컨텍스트 길이별 막대</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="107"/>
+        <location filename="../../app/memorypage.cpp" line="108"/>
         <source>Bars by batch</source>
         <translation>배치별 막대</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="108"/>
+        <location filename="../../app/memorypage.cpp" line="109"/>
         <source>GiB (1024³)</source>
         <translation>GiB (1024³)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="109"/>
+        <location filename="../../app/memorypage.cpp" line="110"/>
         <source>GB (10⁹)</source>
         <translation>GB (10⁹)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="124"/>
+        <location filename="../../app/memorypage.cpp" line="125"/>
         <source>Weights alone by dtype</source>
         <translation>가중치만: dtype별 크기</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="137"/>
         <source>GiB</source>
-        <translation>GiB</translation>
+        <translation type="vanished">GiB</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="156"/>
+        <location filename="../../app/memorypage.cpp" line="157"/>
         <source>KV cache formula, with this scenario&apos;s numbers</source>
         <translation>KV 캐시 공식 (이 시나리오의 값 대입)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="159"/>
+        <location filename="../../app/memorypage.cpp" line="160"/>
         <source>Breakdown (per GPU)</source>
         <translation>메모리 내역 (GPU당)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="167"/>
+        <location filename="../../app/memorypage.cpp" line="168"/>
         <source>Capacity, as vLLM reports it</source>
         <translation>vLLM이 보고하는 방식의 용량</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="272"/>
+        <location filename="../../app/memorypage.cpp" line="278"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="274"/>
+        <location filename="../../app/memorypage.cpp" line="280"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="279"/>
+        <location filename="../../app/memorypage.cpp" line="285"/>
         <source>%1 at %2 tokens, by batch</source>
         <translation>%1, %2 토큰, 배치별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="281"/>
+        <location filename="../../app/memorypage.cpp" line="287"/>
         <source>%1, batch %2, by context</source>
         <translation>%1, 배치 %2, 컨텍스트 길이별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="286"/>
+        <location filename="../../app/memorypage.cpp" line="292"/>
         <source>budget %1 (%2% of the card)</source>
         <translation>한도 %1 (카드의 %2%)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="287"/>
+        <location filename="../../app/memorypage.cpp" line="293"/>
         <source>card %1</source>
         <translation>카드 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="329"/>
+        <location filename="../../app/memorypage.cpp" line="337"/>
         <source>(now)</source>
         <translation>(현재)</translation>
     </message>
@@ -2764,7 +2817,7 @@
 <context>
     <name>Page</name>
     <message>
-        <location filename="../../app/page.cpp" line="52"/>
+        <location filename="../../app/page.cpp" line="58"/>
         <source>This page cannot show the scenario: %1. The other pages and the controls still work; change the scenario to go on.</source>
         <translation>이 페이지는 현재 시나리오를 표시할 수 없습니다: %1. 다른 페이지와 컨트롤은 그대로 동작하니, 시나리오를 바꿔 계속하세요.</translation>
     </message>
@@ -3392,13 +3445,23 @@
     </message>
     <message>
         <location filename="../../app/scalingpage.cpp" line="66"/>
-        <source>GiB per GPU</source>
-        <translation>GPU당 GiB</translation>
+        <location filename="../../app/scalingpage.cpp" line="132"/>
+        <source>%1 per GPU</source>
+        <translation>GPU당 %1</translation>
     </message>
     <message>
         <location filename="../../app/scalingpage.cpp" line="69"/>
+        <location filename="../../app/scalingpage.cpp" line="133"/>
+        <source>%1 per GPU (log scale)</source>
+        <translation>GPU당 %1 (로그 스케일)</translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation type="vanished">GPU당 GiB</translation>
+    </message>
+    <message>
         <source>GiB per GPU (log scale)</source>
-        <translation>GPU당 GiB (로그 스케일)</translation>
+        <translation type="vanished">GPU당 GiB (로그 스케일)</translation>
     </message>
     <message>
         <location filename="../../app/scalingpage.cpp" line="88"/>
@@ -3411,7 +3474,7 @@
         <translation>적재 가능 맵: 한도 안에 들어가는 컨텍스트 길이와 배치</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="172"/>
+        <location filename="../../app/scalingpage.cpp" line="171"/>
         <source>%1: %2 against context&lt;br&gt;(%3 weights, %4 cache)</source>
         <translation>%1: 컨텍스트 길이에 따른 %2&lt;br&gt;(가중치 %3, 캐시 %4)</translation>
     </message>
@@ -3420,17 +3483,17 @@
         <translation type="vanished">적재 가능 맵: 한도 안에 들어가는 컨텍스트 길이 x 배치 조합 (현재 시나리오는 테두리로 표시)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="158"/>
+        <location filename="../../app/scalingpage.cpp" line="157"/>
         <source>batch %1%2</source>
         <translation>배치 %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="158"/>
+        <location filename="../../app/scalingpage.cpp" line="157"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="166"/>
+        <location filename="../../app/scalingpage.cpp" line="165"/>
         <source>Budget %1</source>
         <translation>한도 %1</translation>
     </message>
@@ -3439,12 +3502,12 @@
         <translation type="vanished">%1: 컨텍스트 길이에 따른 %2 (가중치 %3, 캐시 %4)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="174"/>
+        <location filename="../../app/scalingpage.cpp" line="173"/>
         <source>total memory</source>
         <translation>전체 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="174"/>
+        <location filename="../../app/scalingpage.cpp" line="173"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
@@ -3468,71 +3531,70 @@
         <translation type="vanished">&lt;span style=&apos;color:#b3261e; font-size:16pt; font-weight:600&apos;&gt;메모리 부족 (OOM)&lt;/span&gt;&amp;nbsp;&amp;nbsp;한도 %2에서 %1 부족</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="145"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x bytes = %1 x %2 x %3 x (%4 + %5) x %6 B = &lt;b&gt;%7&lt;/b&gt;</source>
-        <translation>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x 바이트 = %1 x %2 x %3 x (%4 + %5) x %6 B = &lt;b&gt;%7&lt;/b&gt;</translation>
+        <translation type="vanished">&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x 바이트 = %1 x %2 x %3 x (%4 + %5) x %6 B = &lt;b&gt;%7&lt;/b&gt;</translation>
     </message>
     <message>
         <source>&lt;b&gt;KV&lt;/b&gt; = 2 x L x B x S x H&lt;sub&gt;kv&lt;/sub&gt; x D&lt;sub&gt;head&lt;/sub&gt; x bytes = 2 x %1 x %2 x %3 x %4 x %5 x %6 B = &lt;b&gt;%7&lt;/b&gt;</source>
         <translation type="vanished">&lt;b&gt;KV&lt;/b&gt; = 2 x L x B x S x H&lt;sub&gt;kv&lt;/sub&gt; x D&lt;sub&gt;head&lt;/sub&gt; x 바이트 = 2 x %1 x %2 x %3 x %4 x %5 x %6 B = &lt;b&gt;%7&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="28"/>
+        <location filename="../../app/viewtext.cpp" line="63"/>
         <source>&lt;br&gt;&lt;small&gt;Weights + KV cache + estimated activations and CUDA context, against card x utilization. Not an out-of-memory guarantee: the allocator&apos;s reserve and fragmentation are not in the sum.&lt;/small&gt;</source>
         <translation>&lt;br&gt;&lt;small&gt;가중치 + KV 캐시 + 활성화 값·CUDA 컨텍스트 추정값을 카드 메모리 x 사용률과 비교합니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당자의 예비 메모리와 단편화는 합계에 들어 있지 않습니다.&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="32"/>
+        <location filename="../../app/viewtext.cpp" line="67"/>
         <source>✓ Fits</source>
         <translation>✓ 적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="33"/>
+        <location filename="../../app/viewtext.cpp" line="68"/>
         <source>&amp;nbsp;&amp;nbsp;%1 to spare of a %2 budget</source>
         <translation>&amp;nbsp;&amp;nbsp;한도 %2에서 %1 여유</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="36"/>
+        <location filename="../../app/viewtext.cpp" line="71"/>
         <source>✗ Out of memory</source>
         <translation>✗ 메모리 부족 (OOM)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="37"/>
+        <location filename="../../app/viewtext.cpp" line="72"/>
         <source>&amp;nbsp;&amp;nbsp;short by %1 of a %2 budget</source>
         <translation>&amp;nbsp;&amp;nbsp;한도 %2에서 %1 부족</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="72"/>
+        <location filename="../../app/viewtext.cpp" line="107"/>
         <source>Model %1 → %2</source>
         <translation>모델 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="76"/>
+        <location filename="../../app/viewtext.cpp" line="111"/>
         <source>Layers %1 → %2</source>
         <translation>레이어 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="79"/>
+        <location filename="../../app/viewtext.cpp" line="114"/>
         <source>Hidden size %1 → %2</source>
         <translation>히든 크기 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="82"/>
+        <location filename="../../app/viewtext.cpp" line="117"/>
         <source>Query heads %1 → %2</source>
         <translation>쿼리 헤드 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="85"/>
+        <location filename="../../app/viewtext.cpp" line="120"/>
         <source>KV heads %1 → %2</source>
         <translation>KV 헤드 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="88"/>
+        <location filename="../../app/viewtext.cpp" line="123"/>
         <source>Head dim %1 → %2</source>
         <translation>헤드 차원 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="91"/>
+        <location filename="../../app/viewtext.cpp" line="126"/>
         <source>Parameters changed</source>
         <translation>파라미터 변경</translation>
     </message>
@@ -3541,141 +3603,190 @@
         <translation type="vanished">가중치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="95"/>
+        <location filename="../../app/viewtext.cpp" line="130"/>
         <source>Weight dtype %1 → %2</source>
         <translation>가중치 dtype %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="99"/>
+        <location filename="../../app/viewtext.cpp" line="134"/>
         <source>KV cache dtype %1 → %2</source>
         <translation>KV 캐시 dtype %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="103"/>
+        <location filename="../../app/viewtext.cpp" line="138"/>
         <source>Context %1 → %2</source>
         <translation>컨텍스트 길이 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="106"/>
+        <location filename="../../app/viewtext.cpp" line="141"/>
         <source>Batch %1 → %2</source>
         <translation>배치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="110"/>
+        <location filename="../../app/viewtext.cpp" line="146"/>
         <source>GPU %1 → %2</source>
         <translation>GPU %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="115"/>
+        <location filename="../../app/viewtext.cpp" line="149"/>
         <source>Utilization %1 → %2</source>
         <translation>메모리 사용률 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="118"/>
+        <location filename="../../app/viewtext.cpp" line="152"/>
         <source>Tensor parallel %1 → %2</source>
         <translation>텐서 병렬 %1 → %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="122"/>
+        <location filename="../../app/viewtext.cpp" line="156"/>
         <source>%n settings changed</source>
         <translation>
             <numerusform>설정 %n개 변경</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="126"/>
+        <location filename="../../app/viewtext.cpp" line="160"/>
         <source>KV cache %1 → %2</source>
         <translation>KV 캐시 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="128"/>
+        <location filename="../../app/viewtext.cpp" line="162"/>
         <source> (×%1)</source>
         <translation> (×%1)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="130"/>
+        <location filename="../../app/viewtext.cpp" line="164"/>
         <source>weights unchanged</source>
         <translation>가중치 변화 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="131"/>
+        <location filename="../../app/viewtext.cpp" line="165"/>
         <source>weights %1 → %2</source>
         <translation>가중치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="134"/>
+        <location filename="../../app/viewtext.cpp" line="168"/>
         <source>; now fits</source>
         <translation>; 이제 적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="134"/>
+        <location filename="../../app/viewtext.cpp" line="168"/>
         <source>; now out of memory</source>
         <translation>; 이제 메모리 부족 (OOM)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="135"/>
+        <location filename="../../app/viewtext.cpp" line="169"/>
         <source>%1: %2, %3%4</source>
         <translation>%1: %2, %3%4</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="157"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = &lt;b&gt;%15&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: one K and one V · L: layers · B: batch · S: tokens per sequence · H&lt;sub&gt;kv&lt;/sub&gt;: KV heads · D&lt;sub&gt;head&lt;/sub&gt;: head size · bytes: per element&lt;/small&gt;</source>
-        <translation>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = &lt;b&gt;%15&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
+        <translation type="vanished">&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = &lt;b&gt;%15&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="160"/>
+        <location filename="../../app/viewtext.cpp" line="211"/>
         <source>2&lt;sub&gt;(K, V)&lt;/sub&gt;</source>
         <translation>2&lt;sub&gt;(K, V)&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="161"/>
+        <location filename="../../app/viewtext.cpp" line="212"/>
         <source>bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="164"/>
+        <location filename="../../app/viewtext.cpp" line="198"/>
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="167"/>
+        <location filename="../../app/viewtext.cpp" line="45"/>
+        <source>%1 (set by hand, K/V projections re-estimated for these KV heads)</source>
+        <translation>%1 (직접 입력, K/V 프로젝션만 이 KV 헤드 수에 맞춰 다시 추정)</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="46"/>
+        <source>%1 (published, K/V projections re-estimated for these KV heads)</source>
+        <translation>%1 (공개된 값, K/V 프로젝션만 이 KV 헤드 수에 맞춰 다시 추정)</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="49"/>
+        <source>%1 (estimated from the shape)</source>
+        <translation>%1 (구조에서 추정)</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="51"/>
+        <source>%1 (published)</source>
+        <translation>%1 (공개된 값)</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="53"/>
+        <source>%1 (set by hand)</source>
+        <translation>%1 (직접 입력)</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="206"/>
+        <source>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x bytes = %1 = &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (잠재 벡터 + rope) x 바이트 = %1 = &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="208"/>
+        <source>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: one K and one V · L: layers · B: batch · S: tokens per sequence · H&lt;sub&gt;kv&lt;/sub&gt;: KV heads · D&lt;sub&gt;head&lt;/sub&gt;: head size · bytes: per element&lt;/small&gt;</source>
+        <translation>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="216"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head</source>
         <translation>&lt;br&gt;GPU당: KV 헤드는 %1개인데 GPU는 %2개이므로, GPU마다 헤드 하나를 복제해 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="170"/>
+        <location filename="../../app/viewtext.cpp" line="219"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads split across %2 GPUs, %3 each</source>
         <translation>&lt;br&gt;GPU당: KV 헤드 %1개를 GPU %2개에 나눠 GPU마다 %3개씩 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="175"/>
+        <location filename="../../app/viewtext.cpp" line="224"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;The context is beyond this model&apos;s maximum of %1 tokens.&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;컨텍스트 길이가 이 모델의 최대 컨텍스트 길이 %1 토큰을 넘습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="178"/>
+        <location filename="../../app/viewtext.cpp" line="231"/>
+        <source>&lt;br&gt;S = %1 on %2 of %3 layers: their sliding window caps the %4-token context</source>
+        <translation>&lt;br&gt;레이어 %3개 중 %2개에서는 S = %1: 슬라이딩 윈도우가 컨텍스트 길이 %4 토큰을 제한합니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="237"/>
         <source>&lt;br&gt;%1 of %2 layers keep only the last %3 tokens (sliding window)</source>
         <translation>&lt;br&gt;레이어 %2개 중 %1개는 마지막 %3 토큰만 보관합니다 (슬라이딩 윈도우)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="191"/>
+        <location filename="../../app/viewtext.cpp" line="250"/>
         <source>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;%4 blocks of %5 tokens (%6 each) in %7 left for the cache&lt;/small&gt;</source>
         <translation>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;캐시에 남은 %7에 %5 토큰짜리 블록 (블록당 %6) %4개&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="231"/>
+        <location filename="../../app/viewtext.cpp" line="265"/>
+        <source>&lt;span style=&apos;color:#b3261e&apos;&gt;No KV memory: weights %1 + activations %2 (estimate) + CUDA context %3 (estimate) = %4 exceed the budget of %5 by %6.&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#b3261e&apos;&gt;KV 메모리 없음: 가중치 %1 + 활성화 값 %2 (추정) + CUDA 컨텍스트 %3 (추정) = %4로 한도 %5를 %6 넘습니다.&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="273"/>
+        <source>&lt;span style=&apos;color:#b3261e&apos;&gt;No KV block fits: %1 of KV memory is less than one block of %2.&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#b3261e&apos;&gt;KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다.&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="309"/>
         <source>CUDA: %1, %2, sm_%3%4, driver %5.%6</source>
         <translation>CUDA: %1, %2, sm_%3%4, 드라이버 %5.%6</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="238"/>
+        <location filename="../../app/viewtext.cpp" line="316"/>
         <source>CPU: %1, %n thread(s), %2 RAM</source>
         <translation>
             <numerusform>CPU: %1, 스레드 %n개, RAM %2</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="239"/>
+        <location filename="../../app/viewtext.cpp" line="317"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
