@@ -66,4 +66,12 @@ std::string describeJson(const nlohmann::json& v) {
     }
 }
 
+std::string jsonErrorExcerpt(const std::exception& error) {
+    constexpr std::size_t kMax = 160;
+    std::string text = error.what();
+    if (text.size() > kMax)
+        text = text.substr(0, kMax) + "...";
+    return text;
+}
+
 } // namespace kvscope

@@ -3,6 +3,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
+#include <exception>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -24,5 +25,9 @@ std::string readInputFile(const std::filesystem::path& path, std::uint64_t maxBy
 // overflow the stack on the way into the message and a large one would flood it. Strings
 // and numbers as an excerpt of at most 40 characters, arrays and objects by kind and size.
 std::string describeJson(const nlohmann::json& value);
+
+// What the JSON parser said, for an error message, cut to 160 characters: a number too large
+// for a double is refused as out_of_range (not parse_error) with the whole number in the text.
+std::string jsonErrorExcerpt(const std::exception& error);
 
 } // namespace kvscope

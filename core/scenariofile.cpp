@@ -280,8 +280,8 @@ Scenario scenarioFromText(std::string_view text, std::string_view source) {
     json root;
     try {
         root = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& e) {
-        throw Error(std::string(source) + ": not valid JSON (" + e.what() + ")");
+    } catch (const json::exception& e) { // parse_error, or out_of_range for a number beyond a double
+        throw Error(std::string(source) + ": not valid JSON (" + jsonErrorExcerpt(e) + ")");
     }
     return scenarioFromJson(root, source);
 }

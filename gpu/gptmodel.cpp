@@ -142,8 +142,8 @@ GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t head
     nlohmann::json header;
     try {
         header = nlohmann::json::parse(bytes.begin() + 8, bytes.begin() + 8 + std::ptrdiff_t(headerSize));
-    } catch (const nlohmann::json::parse_error& e) {
-        throw Error(file + ": the header is not valid JSON (" + e.what() + ")");
+    } catch (const nlohmann::json::exception& e) { // parse_error, or out_of_range for a huge number
+        throw Error(file + ": the header is not valid JSON (" + jsonErrorExcerpt(e) + ")");
     }
     if (!header.is_object())
         throw Error(file + ": the header must be a JSON object");

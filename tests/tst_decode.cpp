@@ -429,6 +429,9 @@ private slots:
         };
         QTest::newRow("too short") << QByteArray("abc") << u"too short"_s;
         QTest::newRow("header past the end") << file("{}", {}).replace(0, 1, "\xff") << u"the header claims"_s;
+        // A number beyond a double is nlohmann's out_of_range, not a parse error: it was an internal error.
+        QTest::newRow("number beyond a double") << file(R"({"wte":{"dtype":"F32","shape":[1e999],"data_offsets":[0,4]}})", "abcd")
+                                                << u"not valid JSON"_s;
         QTest::newRow("bad json") << file("{oops", {}) << u"not valid JSON"_s;
         QTest::newRow("no wte") << file("{}", {}) << u"missing tensor 'wte.weight'"_s;
         QTest::newRow("bad dtype") << file(R"({"wte.weight":{"dtype":"I8","shape":[2,2],"data_offsets":[0,4]}})",
