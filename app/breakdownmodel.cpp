@@ -31,6 +31,8 @@ std::uint64_t BreakdownModel::bytes(int row) const {
         return m_estimate.weightBytes;
     case KvCache:
         return m_estimate.kvBytes;
+    case SequenceState:
+        return m_estimate.sequenceStateBytes;
     case Activations:
         return m_estimate.activationBytes;
     case Runtime:
@@ -56,6 +58,8 @@ QString BreakdownModel::termName(int row) const {
         return tr("Weights");
     case KvCache:
         return tr("KV cache");
+    case SequenceState:
+        return tr("Per-sequence state");
     case Activations:
         return tr("Activations (estimate)");
     case Runtime:
@@ -77,18 +81,34 @@ QString BreakdownModel::sourceText(int row) const {
             .arg(m_scenario.weightDtype.effectiveBits());
     case KvCache:
         return tr("2 (K and V) x %1 layers x %2 KV heads x %3 values per head x %4 tokens x %5 sequences x %6 bytes")
-            .arg(m_scenario.model.layers)
+            .arg(m_scenario.model.layerCounts().kv) // the layers that cache per token (all but a hybrid's others)
             .arg(m_estimate.kvHeadsPerGpu)
             .arg(m_scenario.model.effectiveHeadDim())
             .arg(locale.toString(qulonglong(m_scenario.context)))
             .arg(locale.toString(qulonglong(m_scenario.batch)))
             .arg(locale.toString(m_scenario.kvDtype.effectiveBits() / 8.0, 'g', 4));
+    case SequenceState: {
+        // Fixed per sequence, whatever its length: state layers (SSM, linear attention) and the
+        // image tokens cross-attention layers cache.
+        const kvscope::SequenceState& q = m_estimate.sequenceState;
+        if (q.stateLayers == 0 && q.crossLayers == 0)
+            return tr("none: every layer caches per token (the KV cache above)");
+        return tr("(%1 state layers x %2 values x %3 bytes + %4 cross-attention layers x %5 image tokens x %6 bytes) x "
+                  "%7 sequences")
+            .arg(q.stateLayers)
+            .arg(locale.toString(qulonglong(q.stateValuesPerLayer)))
+            .arg(m_estimate.stateDtype.effectiveBits() / 8.0)
+            .arg(q.crossLayers)
+            .arg(locale.toString(qulonglong(q.crossTokens)))
+            .arg(locale.toString(qulonglong(q.crossBytesPerTokenPerLayer)))
+            .arg(locale.toString(qulonglong(m_scenario.batch)));
+    }
     case Activations:
         return tr("one %1-token prefill chunk + logits; an estimate").arg(m_scenario.prefillChunkTokens);
     case Runtime:
         return tr("typical CUDA context with cuBLAS; an estimate");
     case Total:
-        return tr("sum of the four terms above");
+        return tr("sum of the terms above");
     case Budget:
         return tr("%1 GiB x utilization %2")
             .arg(kvscope::toGiB(m_scenario.gpuMemoryBytes), 0, 'f', 1)
