@@ -1,5 +1,6 @@
 #include "modelruletext.h"
 
+#include <QLocale>
 #include <QStringList>
 
 using namespace Qt::StringLiterals;
@@ -40,8 +41,9 @@ QString ModelRuleText::layers(const kvscope::FamilyRule& r, const kvscope::Model
     if (c.state > 0)
         parts << tr("%1 hold a fixed-size state per sequence (state-space or linear attention)").arg(c.state);
     if (c.cross > 0)
-        parts
-            << tr("%1 cross-attention layers cache the image's %2 tokens per sequence").arg(c.cross).arg(m.crossTokens);
+        parts << tr("%1 cross-attention layers cache the image's %2 tokens per sequence")
+                     .arg(c.cross)
+                     .arg(QLocale().toString(qulonglong(m.crossTokens)));
     return tr("%1 (%2)").arg(parts.join(u"; "_s), QString::fromStdString(r.layerKey));
 }
 

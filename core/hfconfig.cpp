@@ -382,6 +382,16 @@ std::uint32_t u32(std::uint64_t v) {
     return static_cast<std::uint32_t>(std::min<std::uint64_t>(v, std::numeric_limits<std::uint32_t>::max()));
 }
 
+// Counts of weights and state values from a config's dimensions are computed 128 bits wide and
+// then narrowed: hostile dimensions (each below 2^32) cannot wrap a 64-bit product unseen.
+__extension__ typedef unsigned __int128 Wide;
+
+std::uint64_t narrow(Wide value, const char* what) {
+    if (value > Wide(1) << 62)
+        throw Error(std::string(what) + " are too large to count (over 2^62); check the config's dimensions");
+    return static_cast<std::uint64_t>(value);
+}
+
 // Mamba-2 mixer (also Nemotron-H, Falcon-H1, Zamba2, Granite hybrid): conv over x, B and C;
 // state heads x head_dim x d_state.
 struct Mamba2Dims {
@@ -389,71 +399,74 @@ struct Mamba2Dims {
     bool convBias = true, projBias = false, gatedNorm = true;
 };
 StateSpec mamba2State(const Mamba2Dims& d, std::uint64_t hidden) {
-    const std::uint64_t convDim = d.dInner + 2 * d.nGroups * d.dState;
+    const Wide h = hidden, di = d.dInner, nh = d.nHeads, ds = d.dState, ng = d.nGroups, k = d.dConv;
+    const Wide convDim = di + 2 * ng * ds;
+    const Wide inWidth = 2 * di + 2 * ng * ds + nh; // z, x, B, C, dt
     StateSpec s;
-    s.convValues = mulChecked("state values", d.dConv - 1, convDim);
-    s.recurrentValues = mulChecked("state values", d.nHeads, d.headDim, d.dState);
-    const std::uint64_t inProj =
-        mulChecked("state parameters", hidden, 2 * d.dInner + 2 * d.nGroups * d.dState + d.nHeads);
-    s.paramsPerLayer = inProj + (d.projBias ? 2 * d.dInner + 2 * d.nGroups * d.dState + d.nHeads : 0) +
-                       convDim * d.dConv + (d.convBias ? convDim : 0) + 3 * d.nHeads /* dt_bias, A_log, D */ +
-                       (d.gatedNorm ? d.dInner : 0) + mulChecked("state parameters", d.dInner, hidden) +
-                       (d.projBias ? hidden : 0);
+    s.convValues = narrow((k - 1) * convDim, "state values");
+    s.recurrentValues = narrow(nh * Wide(d.headDim) * ds, "state values");
+    s.paramsPerLayer =
+        narrow(h * inWidth + (d.projBias ? inWidth : 0) + convDim * k + (d.convBias ? convDim : 0) +
+                   3 * nh /* dt_bias, A_log, D */ + (d.gatedNorm ? di : 0) + di * h + (d.projBias ? h : 0),
+               "state parameters");
     return s;
 }
 
 // Mamba-1 mixer (Mamba, Jamba): conv and recurrent state over d_inner channels.
 StateSpec mamba1State(std::uint64_t hidden, std::uint64_t dInner, std::uint64_t dState, std::uint64_t dConv,
                       std::uint64_t dtRank, bool convBias, bool projBias, bool dtNorms) {
+    const Wide h = hidden, di = dInner, ds = dState, k = dConv, r = dtRank;
     StateSpec s;
-    s.convValues = mulChecked("state values", dConv - 1, dInner);
-    s.recurrentValues = mulChecked("state values", dInner, dState);
-    s.paramsPerLayer = mulChecked("state parameters", hidden, 2 * dInner) + (projBias ? 2 * dInner : 0) +
-                       dInner * dConv + (convBias ? dInner : 0) + dInner * (dtRank + 2 * dState) /* x_proj */ +
-                       dtRank * dInner + dInner /* dt_proj */ + dInner * dState /* A_log */ + dInner /* D */ +
-                       mulChecked("state parameters", dInner, hidden) + (projBias ? hidden : 0) +
-                       (dtNorms ? dtRank + 2 * dState : 0);
+    s.convValues = narrow((k - 1) * di, "state values");
+    s.recurrentValues = narrow(di * ds, "state values");
+    s.paramsPerLayer = narrow(h * 2 * di + (projBias ? 2 * di : 0) + di * k + (convBias ? di : 0) +
+                                  di * (r + 2 * ds) /* x_proj */ + r * di + di /* dt_proj */ + di * ds /* A_log */ +
+                                  di /* D */ + di * h + (projBias ? h : 0) + (dtNorms ? r + 2 * ds : 0),
+                              "state parameters");
     return s;
 }
 
 // A ViT-style vision tower (SigLIP, CLIP) from vision_config: patch embedding, position table,
 // layers of attention + plain MLP with biases and two LayerNorms, a final LayerNorm.
 std::uint64_t vitParams(const json& v, const ConfigReader& cfg) {
-    auto get = [&](const char* key, std::uint64_t fallback) {
+    auto get = [&](const char* key, std::uint64_t fallback) -> Wide {
         auto it = v.find(key);
         return it != v.end() && !it->is_null()
                    ? ConfigReader::asUint(*it, std::string("vision_config.") + key, 1u << 24, cfg)
                    : fallback;
     };
-    const std::uint64_t h = get("hidden_size", 768), inter = get("intermediate_size", 3072);
-    const std::uint64_t layers = get("num_hidden_layers", 12), patch = get("patch_size", 16),
-                        image = get("image_size", 224), channels = get("num_channels", 3);
-    const std::uint64_t perLayer = 4 * (h * h + h) + 2 * h * inter + inter + h + 4 * h;
-    const std::uint64_t positions = (image / patch) * (image / patch);
-    return mulChecked("vision parameters", perLayer, layers) + channels * patch * patch * h + h + positions * h + 2 * h;
+    const Wide h = get("hidden_size", 768), inter = get("intermediate_size", 3072);
+    const Wide layers = get("num_hidden_layers", 12), patch = get("patch_size", 16), image = get("image_size", 224),
+               channels = get("num_channels", 3);
+    const Wide perLayer = 4 * (h * h + h) + 2 * h * inter + inter + h + 4 * h;
+    const Wide positions = (image / patch) * (image / patch);
+    return narrow(perLayer * layers + channels * patch * patch * h + h + positions * h + 2 * h, "vision parameters");
 }
 
 // Llama 3.2 Vision's tower (MllamaVisionModel): local and gated global layers, tiled position
 // embeddings, and the projector into the text width.
 std::uint64_t mllamaVisionParams(const json& v, std::uint64_t textHidden, const ConfigReader& cfg) {
-    auto get = [&](const char* key, std::uint64_t fallback) {
+    auto get = [&](const char* key, std::uint64_t fallback) -> Wide {
         auto it = v.find(key);
         return it != v.end() && !it->is_null()
                    ? ConfigReader::asUint(*it, std::string("vision_config.") + key, 1u << 24, cfg)
                    : fallback;
     };
-    const std::uint64_t h = get("hidden_size", 1280), inter = get("intermediate_size", 5120);
-    const std::uint64_t local = get("num_hidden_layers", 32), global = get("num_global_layers", 8);
-    const std::uint64_t patch = get("patch_size", 14), image = get("image_size", 448), tiles = get("max_num_tiles", 4);
-    const std::uint64_t outDim = get("vision_output_dim", 7680);
-    std::uint64_t ratios = 8; // supported_aspect_ratios for 4 tiles
+    const Wide h = get("hidden_size", 1280), inter = get("intermediate_size", 5120);
+    const Wide local = get("num_hidden_layers", 32), global = get("num_global_layers", 8);
+    const Wide patch = get("patch_size", 14), image = get("image_size", 448), tiles = get("max_num_tiles", 4);
+    const Wide outDim = get("vision_output_dim", 7680);
+    Wide ratios = 8; // supported_aspect_ratios for 4 tiles
     if (auto it = v.find("supported_aspect_ratios"); it != v.end() && it->is_array())
-        ratios = it->size();
-    const std::uint64_t patches = (image / patch) * (image / patch) + 1;
-    const std::uint64_t layer = 4 * h * h + (h * inter + inter + inter * h + h) + 4 * h;
-    return 3 * patch * patch * h /* patch conv */ + h /* class embedding */ + patches * h + 1 /* gated positions */ +
-           (ratios + 1) * tiles * patches * h /* tile positions */ + 2 * ((ratios + 1) * tiles * h + 1) /* pre/post */ +
-           4 * h /* pre/post LayerNorm */ + layer * local + (layer + 2) * global + outDim * textHidden + textHidden;
+        ratios = std::min<std::size_t>(it->size(), 1u << 24);
+    const Wide patches = (image / patch) * (image / patch) + 1;
+    const Wide layer = 4 * h * h + (h * inter + inter + inter * h + h) + 4 * h;
+    const Wide text = textHidden;
+    return narrow(3 * patch * patch * h /* patch conv */ + h /* class embedding */ + patches * h +
+                      1 /* gated positions */ + (ratios + 1) * tiles * patches * h /* tile positions */ +
+                      2 * ((ratios + 1) * tiles * h + 1) /* pre/post tile */ + 4 * h /* pre/post LayerNorm */ +
+                      layer * local + (layer + 2) * global + outDim * text + text,
+                  "vision parameters");
 }
 
 bool memoryRelevantKey(std::string key) {
@@ -498,7 +511,8 @@ std::vector<std::string> knownModelTypes() {
     return types;
 }
 
-ImportResult importHfConfig(const json& root, std::string_view source) {
+namespace {
+ImportResult importConfig(const json& root, std::string_view source) {
     ConfigReader cfg(root, source);
     ImportResult result;
     ModelShape& m = result.shape;
@@ -555,12 +569,23 @@ ImportResult importHfConfig(const json& root, std::string_view source) {
         cfg.fail("missing the " + std::string(what) + " (looked for " + names + ")");
     };
 
-    m.layers = u32(field({"num_hidden_layers", "n_layer", "num_layers", "n_layers"}, def.layers, "layer count"));
-    m.hidden = u32(field({"hidden_size", "n_embd", "n_embed", "d_model", "dim"}, def.hidden, "hidden size"));
+    // The documented limits (ModelShape::validate) are checked as each size is read: the layer
+    // layouts below allocate per layer and multiply these sizes.
+    const auto limit = [&](std::uint64_t value, std::uint64_t max, const char* what) {
+        if (value > max)
+            cfg.fail(std::string(what) + " must be between 1 and " + std::to_string(max) + ", got " +
+                     std::to_string(value));
+        return static_cast<std::uint32_t>(value);
+    };
+    m.layers = limit(field({"num_hidden_layers", "n_layer", "num_layers", "n_layers"}, def.layers, "layer count"),
+                     kMaxLayers, "layers");
+    m.hidden = limit(field({"hidden_size", "n_embd", "n_embed", "d_model", "dim"}, def.hidden, "hidden size"),
+                     kMaxHidden, "hidden size");
     if (style == LayerStyle::Mamba) {
         m.heads = 1; // no attention: one nominal head keeps the shape valid; nothing is cached per token
     } else {
-        m.heads = u32(field({"num_attention_heads", "n_head", "num_heads", "n_heads"}, def.heads, "query head count"));
+        m.heads = limit(field({"num_attention_heads", "n_head", "num_heads", "n_heads"}, def.heads, "query head count"),
+                        kMaxHeads, "query heads");
     }
 
     // ---- KV heads: the family's rule -------------------------------------------------------
@@ -690,6 +715,8 @@ ImportResult importHfConfig(const json& root, std::string_view source) {
         cfg.fail("hidden size " + std::to_string(m.hidden) + " is not a multiple of " + std::to_string(m.heads) +
                  " heads and no 'head_dim' is given");
     }
+
+    limit(m.headDim, kMaxHeadDim, "head_dim");
 
     // ---- MLP width and vocabulary ------------------------------------------------------------
     const bool noMlp = style == LayerStyle::Mamba;
@@ -1101,11 +1128,10 @@ ImportResult importHfConfig(const json& root, std::string_view source) {
         // The shared transformer blocks (attention over 2 x hidden, gated MLP) exist num_mem_blocks
         // times; each hybrid layer adds a hidden x hidden linear. The LoRA adapters are not counted.
         const std::uint64_t blocks = cfg.uintField({"num_mem_blocks"}).value_or(1);
-        const std::uint64_t width = 2ull * m.hidden;
-        const std::uint64_t qkv = width * (std::uint64_t(m.heads) + 2ull * m.kvHeads) * m.effectiveHeadDim();
-        const std::uint64_t block = qkv + std::uint64_t(m.heads) * m.effectiveHeadDim() * m.hidden +
-                                    3ull * m.hidden * m.intermediate + width + m.hidden;
-        m.extraParams += blocks * block + hybrid * m.hidden * m.hidden;
+        const Wide width = 2 * Wide(m.hidden), hd = m.effectiveHeadDim(), h = m.hidden;
+        const Wide qkv = width * (Wide(m.heads) + 2 * Wide(m.kvHeads)) * hd;
+        const Wide block = qkv + Wide(m.heads) * hd * h + 3 * h * Wide(m.intermediate) + width + h;
+        m.extraParams += narrow(Wide(blocks) * block + Wide(hybrid) * h * h, "shared-block parameters");
         cfg.markUsed("use_shared_attention_adapter");
         cfg.markUsed("adapter_rank");
         if (cfg.has("adapter_rank"))
@@ -1159,12 +1185,13 @@ ImportResult importHfConfig(const json& root, std::string_view source) {
         const std::uint64_t lru = cfg.uintField({"lru_width"}).value_or(m.hidden);
         const std::uint64_t conv = cfg.uintField({"conv1d_width"}).value_or(4);
         const std::uint64_t blockWidth = lru / m.heads;
-        m.state.convValues = (conv - 1) * lru;
+        const Wide h = m.hidden, w = lru, k = conv, bw = blockWidth, heads = m.heads;
+        m.state.convValues = narrow((k - 1) * w, "state values");
         m.state.recurrentValues = lru;
         // linear_x, linear_y (hidden -> lru, biased), linear_out (lru -> hidden, biased), the conv,
         // the RG-LRU's block-diagonal input and recurrence gates (+ biases) and its recurrent parameter.
-        m.state.paramsPerLayer = 2 * (m.hidden * lru + lru) + (lru * m.hidden + m.hidden) + (conv * lru + lru) +
-                                 2 * (std::uint64_t(m.heads) * blockWidth * blockWidth + lru) + lru;
+        m.state.paramsPerLayer =
+            narrow(2 * (h * w + w) + (w * h + h) + (k * w + w) + 2 * (heads * bw * bw + w) + w, "state parameters");
         break;
     }
     case LayerStyle::Qwen3Next: {
@@ -1192,13 +1219,14 @@ ImportResult importHfConfig(const json& root, std::string_view source) {
         const std::uint64_t kDim = cfg.uintField({"linear_key_head_dim"}).value_or(128);
         const std::uint64_t vDim = cfg.uintField({"linear_value_head_dim"}).value_or(128);
         const std::uint64_t conv = cfg.uintField({"linear_conv_kernel_dim"}).value_or(4);
-        const std::uint64_t keyDim = kHeads * kDim, valueDim = vHeads * vDim;
-        const std::uint64_t convDim = 2 * keyDim + valueDim;
-        m.state.convValues = (conv - 1) * convDim;
-        m.state.recurrentValues = mulChecked("state values", vHeads, kDim, vDim);
-        m.state.paramsPerLayer = m.hidden * (2 * keyDim + 2 * valueDim) /* in_proj_qkvz */ +
-                                 m.hidden * 2 * vHeads /* in_proj_ba */ + convDim * conv + 2 * vHeads /* dt, A */ +
-                                 vDim /* gated norm */ + valueDim * m.hidden /* out_proj */;
+        const Wide h = m.hidden, keyDim = Wide(kHeads) * kDim, valueDim = Wide(vHeads) * vDim, k = conv;
+        const Wide convDim = 2 * keyDim + valueDim;
+        m.state.convValues = narrow((k - 1) * convDim, "state values");
+        m.state.recurrentValues = narrow(Wide(vHeads) * kDim * vDim, "state values");
+        m.state.paramsPerLayer =
+            narrow(h * (2 * keyDim + 2 * valueDim) /* in_proj_qkvz */ + h * 2 * vHeads /* in_proj_ba */ + convDim * k +
+                       2 * Wide(vHeads) /* dt, A */ + vDim /* gated norm */ + valueDim * h /* out_proj */,
+                   "state parameters");
         // Gated attention: q_proj also produces the output gate.
         m.attentionExtraParams += std::uint64_t(m.hidden) * m.heads * m.effectiveHeadDim();
         break;
@@ -1282,6 +1310,20 @@ ImportResult importHfConfig(const json& root, std::string_view source) {
                                " configuration class's defaults: " + keys);
     }
     return result;
+}
+
+} // namespace
+
+ImportResult importHfConfig(const json& root, std::string_view source) {
+    try {
+        return importConfig(root, source);
+    } catch (const Error& e) {
+        // Arithmetic deep in a family rule says what overflowed; the file is named here.
+        const std::string message = e.what();
+        if (message.rfind(std::string(source) + ":", 0) == 0)
+            throw;
+        throw Error(std::string(source) + ": " + message);
+    }
 }
 
 ImportResult importHfConfigText(std::string_view text, std::string_view source) {

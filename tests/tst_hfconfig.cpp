@@ -2,11 +2,14 @@
 #include "error.h"
 #include "hfconfig.h"
 #include "memorymodel.h"
+#include "scenario.h"
 #include "testutils.h"
 
 #include <nlohmann/json.hpp>
 
 #include <QtTest>
+
+#include <algorithm>
 
 using namespace kvscope;
 using nlohmann::json;
@@ -267,6 +270,238 @@ private slots:
         // The display name is short: never a whole path.
         QVERIFY2(!QString::fromStdString(r.shape.displayName).contains(u'/'),
                  qPrintable(QString::fromStdString(r.shape.displayName)));
+    }
+
+    // Issue 10's named failures, one by one.
+    void bloomKeyNames() {
+        // BLOOM states n_embed (not n_embd) and n_layer: it was refused as "missing the hidden size".
+        const ImportResult r = importHfConfigFile(testDataPath("hf-configs/bloom-bloom-560m.json").toStdString());
+        QCOMPARE(r.shape.hidden, 1024u);
+        QCOMPARE(r.shape.layers, 24u);
+        QCOMPARE(r.shape.heads, 16u);
+        QCOMPARE(r.shape.kvHeads, 16u);
+        QCOMPARE(r.shape.learnedPositions, std::uint64_t(0)); // ALiBi: no position table
+    }
+
+    void falconIsMultiQuery() {
+        // Falcon-7B: 71 query heads share one KV head. Shown as MHA it was 71 x too large.
+        const ImportResult r = importHfConfigFile(testDataPath("hf-configs/falcon-falcon-7b.json").toStdString());
+        QCOMPARE(r.shape.kvHeads, 1u);
+        QCOMPARE(r.shape.attentionKind(), AttentionKind::MQA);
+        QCOMPARE(r.rule.family, std::string("Falcon"));
+        QCOMPARE(r.rule.kvRule, KvHeadRule::MultiQueryFlag);
+        QCOMPARE(r.rule.kvKey, std::string("multi_query"));
+        KV_COMPARE_U64(kvBytesPerTokenNaive(r.shape, DType::bf16()), 71ull * kvBytesPerToken(r.shape, DType::bf16()));
+        // FalconConfig's multi_query defaults to true: a config that leaves it out is MQA too, and says so.
+        const ImportResult absent = importHfConfigText(
+            R"({"model_type":"falcon","hidden_size":4544,"num_attention_heads":71,"num_hidden_layers":32,"vocab_size":65024})",
+            "falcon.json");
+        QCOMPARE(absent.shape.kvHeads, 1u);
+        QVERIFY(std::find(absent.rule.defaultedKeys.begin(), absent.rule.defaultedKeys.end(), "multi_query") !=
+                absent.rule.defaultedKeys.end());
+        // Falcon-40B: new_decoder_architecture with num_kv_heads groups.
+        const ImportResult f40 = importHfConfigFile(testDataPath("hf-configs/falcon-falcon-40b.json").toStdString());
+        QCOMPARE(f40.shape.kvHeads, 8u);
+        QCOMPARE(f40.rule.kvRule, KvHeadRule::NewDecoderHeads);
+        // GPT-BigCode's multi_query also defaults to true.
+        const ImportResult bigcode = importHfConfigText(
+            R"({"model_type":"gpt_bigcode","n_embd":256,"n_layer":2,"n_head":8,"vocab_size":100})", "bigcode.json");
+        QCOMPARE(bigcode.shape.kvHeads, 1u);
+    }
+
+    void gemma3TextConfigDefaults() {
+        // The real gemma-3-4b-it config.json: its text_config has no head counts; Gemma3TextConfig's
+        // defaults (8 heads, 4 KV heads, head_dim 256, a local layer 5 of every 6) apply.
+        const ImportResult r = importHfConfigFile(testDataPath("hf-configs/gemma3-gemma-3-4b-it.json").toStdString());
+        QCOMPARE(r.shape.heads, 8u);
+        QCOMPARE(r.shape.kvHeads, 4u);
+        QCOMPARE(r.shape.effectiveHeadDim(), 256u);
+        QCOMPARE(r.shape.vocab, 262208u);
+        QCOMPARE(r.shape.slidingWindow, std::uint64_t(1024)); // stated in text_config
+        QCOMPARE(r.shape.windowedLayerCount(), 29u);          // 34 layers, global at 6, 12, 18, 24, 30
+        QCOMPARE(r.rule.kvRule, KvHeadRule::ClassDefault);
+        QVERIFY(r.rule.nestedTextConfig);
+        for (const char* key : {"num_attention_heads", "num_key_value_heads", "head_dim", "vocab_size"})
+            QVERIFY2(std::find(r.rule.defaultedKeys.begin(), r.rule.defaultedKeys.end(), key) !=
+                         r.rule.defaultedKeys.end(),
+                     key);
+        QVERIFY(std::any_of(r.notes.begin(), r.notes.end(), [](const std::string& n) {
+            return n.find("Gemma 3 configuration class's defaults") != std::string::npos;
+        }));
+    }
+
+    void hybridLayersHoldState() {
+        // Jamba: 4 of 32 layers attend; 28 Mamba layers keep a fixed state whatever the context.
+        const ImportResult r = importHfConfigFile(testDataPath("hf-configs/jamba-jamba-v0.1.json").toStdString());
+        const LayerCounts c = r.shape.layerCounts();
+        QCOMPARE(c.kv, 4u);
+        QCOMPARE(c.state, 28u);
+        QCOMPARE(r.rule.layerKey, std::string("attn_layer_period + attn_layer_offset"));
+        // The cache grows with the 4 attention layers only: 4 x 4096 B per token.
+        KV_COMPARE_U64(kvBytes(r.shape, DType::bf16(), 8192, 2), 2ull * 8192 * 16'384);
+        Scenario s = defaultScenario();
+        s.model = r.shape;
+        s.batch = 3;
+        s.gpuMemoryBytes = 1ull << 40;
+        const Estimate e = estimate(s);
+        KV_COMPARE_U64(e.sequenceStateBytes, 3ull * 8'716'288);
+        KV_COMPARE_U64(e.totalBytes,
+                       e.weightBytes + e.kvBytes + e.sequenceStateBytes + e.activationBytes + e.runtimeBytes);
+        // A longer context does not grow the state; a larger batch does.
+        s.context *= 4;
+        KV_COMPARE_U64(estimate(s).sequenceStateBytes, 3ull * 8'716'288);
+        // Mamba: nothing per token at all; a batch still needs its state.
+        Scenario mamba = s;
+        mamba.model = importHfConfigFile(testDataPath("hf-configs/mamba-mamba-2.8b.json").toStdString()).shape;
+        const Estimate me = estimate(mamba);
+        KV_COMPARE_U64(me.kvBytes, 0ull);
+        QCOMPARE(me.naiveFactor, 0.0);
+        QVERIFY(maxBatchForContext(mamba) > 0);
+        QCOMPARE(capacity(mamba).tokens, std::uint64_t(0));
+    }
+
+    void mllamaCrossAttentionCachesImageTokens() {
+        const ImportResult r =
+            importHfConfigFile(testDataPath("hf-configs/mllama-llama-3.2-11b-vision.json").toStdString());
+        QCOMPARE(r.shape.layerCounts().cross, 8u);
+        QCOMPARE(r.shape.layerCounts().kv, 32u);
+        QCOMPARE(r.shape.crossTokens, std::uint64_t(6404)); // 4 tiles x (560/14)^2 + 1
+        // Text tokens grow 32 layers' cache; the image's 6,404 tokens fill 8 layers once per sequence.
+        KV_COMPARE_U64(kvBytes(r.shape, DType::bf16(), 1000, 1), 1000ull * 32 * 4096);
+        const SequenceState q = sequenceState(r.shape, DType::bf16(), DType::bf16());
+        KV_COMPARE_U64(q.crossBytes, 8ull * 6404 * 4096);
+        // Under tensor parallelism each GPU holds its share of the image cache's KV heads.
+        KV_COMPARE_U64(sequenceState(r.shape, DType::bf16(), DType::bf16(), 2).crossBytes, 8ull * 6404 * 1024);
+    }
+
+    void sharedExpertsHaveTheirOwnWidth() {
+        // Qwen1.5-MoE's shared expert is 5632 wide (4 x an expert's 1408) with a sigmoid gate.
+        const ModelShape m =
+            importHfConfigFile(testDataPath("hf-configs/qwen2_moe-qwen1.5-moe-a2.7b.json").toStdString()).shape;
+        QCOMPARE(m.moe.sharedIntermediate, 5632u);
+        QVERIFY(m.moe.sharedExpertGate);
+        ModelShape without = m;
+        without.moe.sharedIntermediate = 0;
+        without.moe.sharedExperts = 0;
+        without.moe.sharedExpertGate = false;
+        // 24 layers x (3 x 2048 x 5632 + 2048) = 830,521,344 more than a model without it.
+        KV_COMPARE_U64(parameterCount(m) - parameterCount(without), 830'521'344ull);
+        // Active: 4 routed experts + the shared one + routers and gates.
+        const ParameterBreakdown p = parameterBreakdown(m);
+        KV_COMPARE_U64(p.total - p.active, 24ull * 56 * 3 * 2048 * 1408);
+    }
+
+    void glmKeys() {
+        const ImportResult r = importHfConfigFile(testDataPath("hf-configs/chatglm-chatglm3-6b.json").toStdString());
+        QCOMPARE(r.shape.kvHeads, 2u);                     // multi_query_group_num
+        QCOMPARE(r.shape.effectiveHeadDim(), 128u);        // kv_channels
+        QCOMPARE(r.shape.intermediate, 13696u);            // ffn_hidden_size
+        QCOMPARE(r.shape.vocab, 65024u);                   // padded_vocab_size
+        QCOMPARE(r.shape.maxContext, std::uint64_t(8192)); // seq_length
+        QVERIFY(r.shape.qkvBias && !r.shape.outBias);      // add_qkv_bias, add_bias_linear false
+        QCOMPARE(r.rule.kvRule, KvHeadRule::GroupCount);
+        // Without multi_query_attention the group count is not used: MHA.
+        const ImportResult mha = importHfConfigText(
+            R"({"model_type":"chatglm","num_layers":2,"hidden_size":256,"num_attention_heads":8,"multi_query_group_num":2,"ffn_hidden_size":512,"padded_vocab_size":100})",
+            "glm.json");
+        QCOMPARE(mha.shape.kvHeads, 8u);
+    }
+
+    void ignoredKeysAreNamed() {
+        // A Llama config with keys no Llama rule reads: they are named, not silently dropped.
+        const ImportResult r = importHfConfigText(
+            R"({"model_type":"llama","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"num_key_value_heads":2,
+                "intermediate_size":128,"vocab_size":100,"kv_lora_rank":16,"num_memory_layers":3,"attention_window":[4,8],
+                "rms_norm_eps":1e-5,"output_hidden_states":false,"layer_norm_epsilon":1e-5})",
+            "partial.json");
+        const std::vector<std::string> expected{"attention_window", "kv_lora_rank", "num_memory_layers"}; // sorted
+        QCOMPARE(r.ignoredKeys, expected);
+        QVERIFY(
+            QString::fromStdString(r.notes.back()).contains(u"attention_window, kv_lora_rank, num_memory_layers"_s));
+        // An unknown family is read generically and says so.
+        const ImportResult unknown = importHfConfigText(
+            R"({"model_type":"mystery","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":100,"n_routed_state":7})",
+            "m.json");
+        QVERIFY(unknown.rule.family.empty());
+        QCOMPARE(unknown.ignoredKeys, std::vector<std::string>{"n_routed_state"});
+    }
+
+    void displayNameIsNeverAPath() {
+        const char* config = R"({"model_type":"llama","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,
+            "intermediate_size":128,"vocab_size":100,"architectures":["LlamaForCausalLM"]})";
+        QCOMPARE(importHfConfigText(config, "/home/student/models/Llama-Mini/config.json").shape.displayName,
+                 std::string("Llama-Mini"));
+        QCOMPARE(importHfConfigText(config, "/tmp/x/my-model.json").shape.displayName, std::string("my-model"));
+        QCOMPARE(importHfConfigText(config, "config.json").shape.displayName, std::string("LlamaForCausalLM"));
+        QCOMPARE(importHfConfigText(config, "-").shape.displayName, std::string("LlamaForCausalLM"));
+    }
+
+    void everyFamilyHasARow() {
+        // The family table and the architectures test grow together.
+        QVERIFY(knownModelTypes().size() >= 40);
+    }
+
+    void hostileLayouts_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("needle");
+        const QString nemotron =
+            uR"({"model_type":"nemotron_h","hidden_size":64,"num_attention_heads":4,"num_key_value_heads":2,"intermediate_size":128,"vocab_size":100,)"_s;
+        QTest::newRow("pattern too short")
+            << nemotron + uR"("num_hidden_layers":4,"hybrid_override_pattern":"M*-"})"_s
+            << u"'hybrid_override_pattern' has 3 characters, but the model has 4 layers"_s;
+        QTest::newRow("pattern too long")
+            << nemotron + uR"("num_hidden_layers":2,"hybrid_override_pattern":"M*-M"})"_s << u"has 4 characters"_s;
+        QTest::newRow("pattern bad character")
+            << nemotron + uR"("num_hidden_layers":3,"hybrid_override_pattern":"M?-"})"_s << u"must be M, *, - or E"_s;
+        QTest::newRow("pattern not a string")
+            << nemotron + uR"("num_hidden_layers":3,"hybrid_override_pattern":[1,2,3]})"_s
+            << u"missing 'hybrid_override_pattern'"_s;
+        QTest::newRow("pattern MoE without experts")
+            << nemotron + uR"("num_hidden_layers":2,"hybrid_override_pattern":"ME"})"_s << u"no experts"_s;
+        QTest::newRow("2^32 layers in a pattern")
+            << nemotron + uR"("num_hidden_layers":4294967296,"hybrid_override_pattern":"M"})"_s << u"too large"_s;
+        QTest::newRow("2^32-1 layers in a pattern")
+            << nemotron + uR"("num_hidden_layers":4294967295,"hybrid_override_pattern":"M"})"_s
+            << u"layers must be between 1 and 1048576, got 4294967295"_s;
+        QTest::newRow("2^20+1 layers, Jamba periods")
+            << uR"({"model_type":"jamba","num_hidden_layers":1048577,"hidden_size":64,"num_attention_heads":4,"intermediate_size":128,"vocab_size":100})"_s
+            << u"layers must be between 1 and 1048576"_s;
+        QTest::newRow("granite layer_types wrong length")
+            << uR"({"model_type":"granitemoehybrid","num_hidden_layers":3,"hidden_size":64,"num_attention_heads":4,"intermediate_size":128,"vocab_size":100,"layer_types":["mamba","attention"]})"_s
+            << u"'layer_types' lists 2 layers, but the model has 3"_s;
+        QTest::newRow("zamba2 unknown block type")
+            << uR"({"model_type":"zamba2","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"intermediate_size":128,"vocab_size":100,"layers_block_type":["mamba","transformer"]})"_s
+            << u"'layers_block_type[1]' must be \"mamba\" or \"hybrid\""_s;
+        QTest::newRow("mllama cross layer out of range")
+            << uR"({"model_type":"mllama","text_config":{"num_hidden_layers":4,"hidden_size":64,"num_attention_heads":4,"intermediate_size":128,"vocab_size":100,"cross_attention_layers":[1,9]}})"_s
+            << u"'cross_attention_layers' must list layer indices below 4, got 9"_s;
+        QTest::newRow("mllama negative cross layer")
+            << uR"({"model_type":"mllama","text_config":{"num_hidden_layers":4,"hidden_size":64,"num_attention_heads":4,"intermediate_size":128,"vocab_size":100,"cross_attention_layers":[-1]}})"_s
+            << u"got -1"_s;
+        QTest::newRow("mamba2 state overflow")
+            << uR"({"model_type":"mamba2","num_hidden_layers":2,"hidden_size":64,"vocab_size":100,"num_heads":4294967295,"head_dim":64,"state_size":4294967295})"_s
+            << u"state values are too large to count"_s;
+        QTest::newRow("mllama image overflow")
+            << uR"({"model_type":"mllama","text_config":{"num_hidden_layers":4,"hidden_size":64,"num_attention_heads":4,"intermediate_size":128,"vocab_size":100,"cross_attention_layers":[1]},"vision_config":{"image_size":16777216,"patch_size":1,"max_num_tiles":16777216}})"_s
+            << u"bad.json"_s;
+        QTest::newRow("recurrent_gemma bad block")
+            << uR"({"model_type":"recurrent_gemma","num_hidden_layers":3,"hidden_size":64,"num_attention_heads":4,"intermediate_size":128,"vocab_size":100,"block_types":["recurrent","mlp"]})"_s
+            << u"'block_types' entries must be"_s;
+        QTest::newRow("hidden beyond the limit")
+            << uR"({"model_type":"jamba","num_hidden_layers":2,"hidden_size":4294967295,"num_attention_heads":4,"intermediate_size":128,"vocab_size":100})"_s
+            << u"hidden size must be between 1 and 16777216"_s;
+    }
+    void hostileLayouts() {
+        QFETCH(QString, text);
+        QFETCH(QString, needle);
+        try {
+            importHfConfigText(text.toStdString(), "bad.json");
+            QFAIL("expected an error");
+        } catch (const Error& e) {
+            const QString message = QString::fromUtf8(e.what());
+            QVERIFY2(message.startsWith(u"bad.json"_s), qPrintable(message));
+            QVERIFY2(message.contains(needle), qPrintable(message + u" lacks "_s + needle));
+        }
     }
 
     void windowSemantics() {
