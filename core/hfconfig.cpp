@@ -137,6 +137,7 @@ enum class LayerStyle {
     GraniteHybrid,   // layer_types: mamba / attention, each followed by (MoE +) shared MLP
     RecurrentGemma,  // block_types cycle: recurrent (RG-LRU) / attention (local window)
     Qwen3Next,       // layer_types / full_attention_interval: gated DeltaNet or gated attention; MoE MLP
+    Llama4,          // chunked attention on 3 of 4 layers (no_rope_layers); MoE every interleave_moe_layer_step
 };
 
 enum class QkNorm { None, PerHead, FullWidth };
@@ -284,6 +285,11 @@ const std::vector<FamilySpec>& familyTable() {
             t.push_back(f);
         }
         {
+            for (const char* type : {"llama4", "llama4_text"}) {
+                FamilySpec g = llamaLike(type, "Llama 4");
+                g.layers = LayerStyle::Llama4;
+                t.push_back(g);
+            }
             FamilySpec f = llamaLike("mllama", "Llama 3.2 Vision");
             f.layers = LayerStyle::Mllama;
             t.push_back(f);
@@ -833,8 +839,11 @@ ImportResult importConfig(const json& root, std::string_view source) {
     // ---- sliding windows ----------------------------------------------------------------------
     const bool windowOn = cfg.boolField("use_sliding_window").value_or(true);
     cfg.markUsed("max_window_layers");
+    // Llama 4's chunked attention keeps at most one chunk of tokens: for memory, a window of that size.
     std::optional<std::uint64_t> window =
-        cfg.uintField({"sliding_window", "attention_window_size"}, std::numeric_limits<std::uint64_t>::max() / 2);
+        style == LayerStyle::Llama4
+            ? cfg.uintField({"attention_chunk_size"}, std::numeric_limits<std::uint64_t>::max() / 2)
+            : cfg.uintField({"sliding_window", "attention_window_size"}, std::numeric_limits<std::uint64_t>::max() / 2);
     if (!window && def.slidingWindow != 0 && !cfg.find("sliding_window")) {
         window = def.slidingWindow;
         rule.defaultedKeys.emplace_back("sliding_window");
@@ -851,7 +860,9 @@ ImportResult importConfig(const json& root, std::string_view source) {
                 const json& t = (*types)[i];
                 if (!t.is_string())
                     cfg.fail("'layer_types[" + std::to_string(i) + "]' must be a string");
-                m.windowedLayers[i] = t.get<std::string>().find("sliding") != std::string::npos;
+                const std::string kind = t.get<std::string>();
+                m.windowedLayers[i] =
+                    kind.find("sliding") != std::string::npos || kind.find("chunked") != std::string::npos;
             }
         } else if (auto pattern = cfg.uintField({"sliding_window_pattern", "_sliding_window_pattern"});
                    pattern || (style == LayerStyle::GemmaPattern && def.windowPattern != 0)) {
@@ -891,6 +902,14 @@ ImportResult importConfig(const json& root, std::string_view source) {
         if (m.moe.expertsPerToken == 0)
             cfg.fail("a mixture-of-experts config needs 'num_experts_per_tok' (experts active per token)");
         m.moe.expertIntermediate = u32(cfg.uintField({"moe_intermediate_size"}).value_or(0));
+        if (style == LayerStyle::Llama4) {
+            // Llama 4: experts and the always-on shared expert are intermediate_size wide; the dense
+            // layers' MLP is intermediate_size_mlp.
+            m.moe.expertIntermediate = m.intermediate;
+            m.moe.sharedIntermediate = m.intermediate;
+            m.moe.sharedExperts = 1;
+            m.intermediate = u32(cfg.uintField({"intermediate_size_mlp"}).value_or(2ull * m.intermediate));
+        }
         m.moe.sharedExperts = u32(cfg.uintField({"n_shared_experts"}).value_or(0));
         m.moe.denseLayers = u32(cfg.uintField({"first_k_dense_replace"}).value_or(0));
         cfg.markUsed("moe_layer_freq");
@@ -1194,6 +1213,42 @@ ImportResult importConfig(const json& root, std::string_view source) {
             narrow(2 * (h * w + w) + (w * h + h) + (k * w + w) + 2 * (heads * bw * bw + w) + w, "state parameters");
         break;
     }
+    case LayerStyle::Llama4: {
+        m.layerParts.assign(m.layers, layerpart::Attention | layerpart::Mlp);
+        rule.layerKey = "interleave_moe_layer_step";
+        if (const json* moeLayers = cfg.find("moe_layers"); moeLayers && moeLayers->is_array()) {
+            rule.layerKey = "moe_layers";
+            for (const json& idx : *moeLayers) {
+                if (!idx.is_number_unsigned() || idx.get<std::uint64_t>() >= m.layers)
+                    cfg.fail("'moe_layers' must list layer indices below " + std::to_string(m.layers) + ", got " +
+                             describeJson(idx));
+                m.layerParts[idx.get<std::uint64_t>()] = layerpart::Attention | mlpPart;
+            }
+        } else {
+            const std::uint64_t step = cfg.uintField({"interleave_moe_layer_step"}).value_or(1);
+            for (std::uint64_t i = step - 1; i < m.layers; i += step)
+                m.layerParts[i] = layerpart::Attention | mlpPart;
+        }
+        // Chunked layers: layer_types when given (read with the windows above), else no_rope_layers
+        // (1: RoPE and chunked, 0: NoPE and global), else every no_rope_layer_interval-th layer is global.
+        if (m.slidingWindow > 0 && m.windowedLayers.empty()) {
+            m.windowedLayers.resize(m.layers);
+            const json* noRope = cfg.find("no_rope_layers");
+            if (noRope && noRope->is_array() && !noRope->empty()) {
+                if (noRope->size() != m.layers)
+                    cfg.fail("'no_rope_layers' lists " + std::to_string(noRope->size()) +
+                             " layers, but the model has " + std::to_string(m.layers));
+                for (std::uint32_t i = 0; i < m.layers; ++i)
+                    m.windowedLayers[i] = !((*noRope)[i].is_number() && (*noRope)[i].get<double>() == 0.0);
+            } else {
+                const std::uint64_t interval = cfg.uintField({"no_rope_layer_interval"}).value_or(4);
+                for (std::uint32_t i = 0; i < m.layers; ++i)
+                    m.windowedLayers[i] = (i + 1) % interval != 0;
+            }
+        }
+        cfg.markUsed("use_qk_norm"); // an L2 norm without weights
+        break;
+    }
     case LayerStyle::Qwen3Next: {
         m.layerParts.resize(m.layers);
         const json* types = cfg.find("layer_types");
@@ -1244,6 +1299,13 @@ ImportResult importConfig(const json& root, std::string_view source) {
                 ConfigReader::asUint(it->value("hidden_size", json(1152)), "vision_config.hidden_size", 1u << 24, cfg);
             // SigLIP tower + Gemma 3's projector (vision width -> text width) and its soft-embedding norm.
             m.extraParams += vitParams(*it, cfg) + vh * m.hidden + vh;
+        } else if (style == LayerStyle::Llama4) {
+            // Approximately: a ViT of vision_config's size and the projector into the text width.
+            const std::uint64_t out = ConfigReader::asUint(it->value("vision_output_dim", json(4096)),
+                                                           "vision_config.vision_output_dim", 1u << 24, cfg);
+            m.extraParams += vitParams(*it, cfg) + out * m.hidden;
+            result.notes.push_back("the vision encoder is counted approximately, as a plain ViT of vision_config's "
+                                   "size");
         } else {
             result.notes.push_back("the vision encoder (vision_config) is not counted: the parameters are the "
                                    "language model's");

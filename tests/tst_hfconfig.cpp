@@ -86,6 +86,10 @@ private slots:
             QTest::newRow(name) << QString::fromLatin1(file) << QString::fromLatin1(family) << kv << layers << state
                                 << cross << published;
         };
+        // 48 x 2 x 8 x 128 x 2 = 196,608 per token before the chunk cap (36 of 48 layers keep at most one
+        // 8,192-token chunk); every layer MoE, 16 experts + a shared expert of 8192: Meta's card, 109B total.
+        row("llama4 Llama-4-Scout", "hf-configs/llama4-llama-4-scout-17b-16e.json", "Llama 4", 196'608, 48, 0, 0,
+            109'000'000'000);
         // 32 x 2 x 8 x 128 x 2 = 131,072; published 8,030,261,248.
         row("llama Llama-3.1-8B", "llama-3.1-8b-instruct.json", "Llama", 131'072, 32, 0, 0, 8'030'261'248);
         // MHA: 32 x 2 x 32 x 128 x 2 = 524,288; 6,738,415,616.
@@ -405,6 +409,15 @@ private slots:
             R"({"model_type":"chatglm","num_layers":2,"hidden_size":256,"num_attention_heads":8,"multi_query_group_num":2,"ffn_hidden_size":512,"padded_vocab_size":100})",
             "glm.json");
         QCOMPARE(mha.shape.kvHeads, 8u);
+    }
+
+    void llama4ChunkedAttention() {
+        const ImportResult r =
+            importHfConfigFile(testDataPath("hf-configs/llama4-llama-4-scout-17b-16e.json").toStdString());
+        QCOMPARE(r.shape.slidingWindow, std::uint64_t(8192));
+        QCOMPARE(r.shape.windowedLayerCount(), 36u); // every 4th layer (NoPE) attends globally
+        // 32K tokens: 12 global layers hold all of them, 36 chunked layers one chunk; 4,096 B per layer-token.
+        KV_COMPARE_U64(kvBytes(r.shape, DType::bf16(), 32768, 1), 4096ull * (12 * 32768 + 36 * 8192));
     }
 
     void ignoredKeysAreNamed() {
