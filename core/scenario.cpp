@@ -160,8 +160,14 @@ Capacity capacityFromKvMemory(const ModelShape& model, DType kv, std::uint64_t k
 
 Capacity capacity(const Scenario& s, std::uint64_t tokensPerRequest) {
     const Estimate e = estimate(s);
-    return capacityFromKvMemory(s.model, s.kvDtype, kvMemoryLeft(e), s.blockSize,
-                                tokensPerRequest != 0 ? tokensPerRequest : s.context, e.kvHeadsPerGpu);
+    Capacity c = capacityFromKvMemory(s.model, s.kvDtype, kvMemoryLeft(e), s.blockSize,
+                                      tokensPerRequest != 0 ? tokensPerRequest : s.context, e.kvHeadsPerGpu);
+    if (e.sequenceState.total() > 0) {
+        // A request also needs its fixed state (SSM state, image cache) from the same memory.
+        const std::uint64_t perRequest = perSequenceBytes(s, e, c.tokensPerRequest);
+        c.maxConcurrency = static_cast<double>(c.kvMemoryBytes) / static_cast<double>(perRequest);
+    }
+    return c;
 }
 
 std::uint64_t maxBatchForContext(const Scenario& s) {

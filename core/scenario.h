@@ -110,7 +110,8 @@ Capacity capacityFromKvMemory(const ModelShape& model, DType kv, std::uint64_t k
                               std::uint64_t tokensPerRequest, std::uint32_t kvHeadsPerGpu = 0);
 
 // From a scenario: memory x utilization - weights - activations - runtime, per GPU.
-// tokensPerRequest 0 means the scenario's context.
+// tokensPerRequest 0 means the scenario's context. For a model with per-sequence state the
+// concurrency divides that memory by one request's KV and its state together.
 Capacity capacity(const Scenario& scenario, std::uint64_t tokensPerRequest = 0);
 
 // The largest batch of scenario.context tokens whose KV fits next to the weights (0: none).

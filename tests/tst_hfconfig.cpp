@@ -361,7 +361,10 @@ private slots:
         KV_COMPARE_U64(me.kvBytes, 0ull);
         QCOMPARE(me.naiveFactor, 0.0);
         QVERIFY(maxBatchForContext(mamba) > 0);
-        QCOMPARE(capacity(mamba).tokens, std::uint64_t(0));
+        const Capacity mc = capacity(mamba);
+        QCOMPARE(mc.tokens, std::uint64_t(0));
+        // Concurrency counts states: memory left / one sequence's state (64 x 97,280 values x 2 B).
+        QCOMPARE(mc.maxConcurrency, double(mc.kvMemoryBytes) / double(12'451'840));
     }
 
     void mllamaCrossAttentionCachesImageTokens() {
