@@ -34,6 +34,8 @@ std::uint64_t BreakdownModel::bytes(int row) const {
         return m_estimate.weightBytes;
     case KvCache:
         return m_estimate.kvBytes;
+    case SequenceState:
+        return m_estimate.sequenceStateBytes;
     case Activations:
         return m_estimate.activationBytes;
     case Runtime:
@@ -59,6 +61,8 @@ QString BreakdownModel::termName(int row) const {
         return tr("Weights");
     case KvCache:
         return tr("KV cache");
+    case SequenceState:
+        return tr("Per-sequence state");
     case Activations:
         return tr("Activations (estimate)");
     case Runtime:
@@ -99,13 +103,28 @@ QString BreakdownModel::sourceText(int row) const {
                                   .arg(locale.toString(qulonglong(t.batch)))
                                   .arg(locale.toString(f.bytesPerElement, 'g', 4)));
         return terms.join(u"\n+ "_s);
+    case SequenceState: {
+        // Fixed per sequence, whatever its length: state layers (SSM, linear attention) and the
+        // image tokens cross-attention layers cache.
+        const kvscope::SequenceState& q = m_estimate.sequenceState;
+        if (q.stateLayers == 0 && q.crossLayers == 0)
+            return tr("none: every layer caches per token (the KV cache above)");
+        return tr("(%1 state layers x %2 values x %3 bytes + %4 cross-attention layers x %5 image tokens x %6 bytes) x "
+                  "%7 sequences")
+            .arg(q.stateLayers)
+            .arg(locale.toString(qulonglong(q.stateValuesPerLayer)))
+            .arg(m_estimate.stateDtype.effectiveBits() / 8.0)
+            .arg(q.crossLayers)
+            .arg(locale.toString(qulonglong(q.crossTokens)))
+            .arg(locale.toString(qulonglong(q.crossBytesPerTokenPerLayer)))
+            .arg(locale.toString(qulonglong(m_scenario.batch)));
     }
     case Activations:
         return tr("one %1-token prefill chunk + logits; an estimate").arg(m_scenario.prefillChunkTokens);
     case Runtime:
         return tr("typical CUDA context with cuBLAS; an estimate");
     case Total:
-        return tr("sum of the four terms above");
+        return tr("sum of the terms above");
     case Budget:
         return tr("%1 x utilization %2")
             .arg(viewtext::size(m_scenario.gpuMemoryBytes, m_unit, 1))

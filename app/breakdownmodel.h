@@ -12,7 +12,7 @@ class BreakdownModel : public QAbstractTableModel {
 
 public:
     enum Column { Term, Bytes, Size, Share, Source, ColumnCount };
-    enum Row { Weights, KvCache, Activations, Runtime, Total, Budget, RowCount };
+    enum Row { Weights, KvCache, SequenceState, Activations, Runtime, Total, Budget, RowCount };
     static constexpr int BytesRole = Qt::UserRole + 1; // the exact byte count as qulonglong
 
     explicit BreakdownModel(QObject* parent = nullptr);

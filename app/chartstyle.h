@@ -54,6 +54,9 @@ inline QColor kvCache() {
 inline QColor activations() {
     return QColor(0xcc, 0x79, 0xa7); // reddish purple
 }
+inline QColor sequenceState() {
+    return QColor(0xf0, 0xe4, 0x42); // yellow: fixed state per sequence (SSM, image cross-attention)
+}
 inline QColor runtime() {
     return QColor(0x8c, 0x8c, 0x8c); // grey
 }

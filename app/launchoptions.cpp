@@ -128,8 +128,10 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
     try {
         if (parser.isSet(u"preset"_s))
             s = kvscope::withPresetModel(s, parser.value(u"preset"_s).toStdString());
-        if (parser.isSet(u"config"_s))
-            s.model = kvscope::importHfConfigFile(parser.value(u"config"_s).toStdString()).shape;
+        if (parser.isSet(u"config"_s)) {
+            options.imported = kvscope::importHfConfigFile(parser.value(u"config"_s).toStdString());
+            s.model = options.imported->shape;
+        }
         if (parser.isSet(u"weight-dtype"_s))
             s.weightDtype = kvscope::DType::parse(parser.value(u"weight-dtype"_s).toStdString(), "--weight-dtype");
         if (parser.isSet(u"kv-dtype"_s))

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "hfconfig.h"
 #include "scenario.h"
 
 #include <QSize>
@@ -20,6 +21,7 @@ struct LaunchOptions {
     QString lesson;         // --lesson SET[:N]: open a lesson set (shipped id or file) at lesson N (1-based)
     QSize windowSize;       // --window-size WxH: for screenshots at a projector's resolution
     QString error;          // non-empty: what was wrong with the command line
+    std::optional<kvscope::ImportResult> imported; // --config: how the importer read it (the memory page shows it)
 };
 
 // Reads `kvscope --preset NAME --context N --batch N --kv-dtype D ...` and applies the

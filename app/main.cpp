@@ -3,6 +3,7 @@
 #include "language.h"
 #include "launchoptions.h"
 #include "mainwindow.h"
+#include "memorypage.h"
 #include "pagedpage.h"
 #include "scenariocontroller.h"
 #include "settings.h"
@@ -80,6 +81,8 @@ int main(int argc, char** argv) {
     }
 
     MainWindow window(&controller);
+    if (options.imported)
+        window.memoryPage()->setImportedModel(options.imported);
     if (!options.page.isEmpty() && !window.showPage(options.page)) {
         std::fprintf(stderr, "kvscope: --page: unknown page '%s'; pages: %s\n", qPrintable(options.page.left(40)),
                      qPrintable(window.pageNames().join(QStringLiteral(", "))));

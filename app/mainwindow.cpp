@@ -712,6 +712,7 @@ bool MainWindow::openConfig(const QString& path) {
         kvscope::Scenario s = m_controller->scenario();
         s.model = imported.shape;
         s.tensorParallel = 1;
+        m_memory->setImportedModel(imported); // before the scenario: the page shows its family rule
         if (!m_controller->setScenario(s, true)) {
             reportError(tr("Cannot use this config"), m_controller->error());
             return false;

@@ -37,6 +37,7 @@ MemoryChart::MemoryChart(QWidget* parent)
     chartstyle::apply(c, tr("Memory per GPU"));
     const std::pair<QString, QColor> sets[] = {{tr("Weights"), chartstyle::weights()},
                                                {tr("KV cache"), chartstyle::kvCache()},
+                                               {tr("Per-sequence state"), chartstyle::sequenceState()},
                                                {tr("Activations (est.)"), chartstyle::activations()},
                                                {tr("CUDA ctx (est.)"), chartstyle::runtime()}};
     for (const auto& [name, color] : sets) {
@@ -58,6 +59,7 @@ MemoryChart::MemoryChart(QWidget* parent)
     m_sets[1]->setLabelColor(Qt::black);
     m_sets[2]->setLabelColor(Qt::transparent);
     m_sets[3]->setLabelColor(Qt::transparent);
+    m_sets[4]->setLabelColor(Qt::transparent);
     c->addSeries(m_series);
     c->addAxis(m_xAxis, Qt::AlignBottom);
     c->addAxis(m_yAxis, Qt::AlignLeft);
@@ -129,8 +131,9 @@ void MemoryChart::setBars(const std::vector<Bar>& bars, std::uint64_t budgetByte
         const auto& e = bar.estimate;
         values[0] << viewtext::inUnit(e.weightBytes);
         values[1] << viewtext::inUnit(e.kvBytes);
-        values[2] << viewtext::inUnit(e.activationBytes);
-        values[3] << viewtext::inUnit(e.runtimeBytes);
+        values[2] << viewtext::inUnit(e.sequenceStateBytes);
+        values[3] << viewtext::inUnit(e.activationBytes);
+        values[4] << viewtext::inUnit(e.runtimeBytes);
         top = std::max(top, viewtext::inUnit(e.totalBytes));
     }
     for (std::size_t i = 0; i < m_sets.size(); ++i) {
@@ -144,6 +147,12 @@ void MemoryChart::setBars(const std::vector<Bar>& bars, std::uint64_t budgetByte
             set->append(values[i]);
         }
     }
+    // Per-sequence state (SSM state, image cross-attention cache) is in the legend only when a model has it.
+    const bool anyState =
+        std::any_of(bars.begin(), bars.end(), [](const Bar& b) { return b.estimate.sequenceStateBytes > 0; });
+    for (auto* marker : chart()->legend()->markers(m_series))
+        if (marker->label() == m_sets[2]->label() && marker->isVisible() != anyState)
+            marker->setVisible(anyState);
     if (m_xAxis->categories() != labels) {
         m_xAxis->clear();
         m_xAxis->append(labels);
@@ -295,12 +304,14 @@ void MemoryChart::showHover(bool on, int index, QBarSet* set) {
         return;
     }
     const auto& e = m_bars[std::size_t(index)].estimate;
-    QToolTip::showText(QCursor::pos(),
-                       tr("<b>%1</b> (%2)<br>Weights: %3<br>KV cache: %4<br>Activations (estimate): %5<br>"
-                          "CUDA context (estimate): %6<br><b>Total: %7</b> of a %8 budget")
-                           .arg(m_bars[std::size_t(index)].label, set->label(), viewtext::size(e.weightBytes),
-                                viewtext::size(e.kvBytes), viewtext::size(e.activationBytes),
-                                viewtext::size(e.runtimeBytes), viewtext::size(e.totalBytes),
-                                viewtext::size(e.budgetBytes)),
-                       this);
+    QToolTip::showText(
+        QCursor::pos(),
+        tr("<b>%1</b> (%2)<br>Weights: %3<br>KV cache: %4<br>Activations (estimate): %5<br>"
+           "CUDA context (estimate): %6<br><b>Total: %7</b> of a %8 budget")
+                .arg(m_bars[std::size_t(index)].label, set->label(), viewtext::size(e.weightBytes),
+                     viewtext::size(e.kvBytes), viewtext::size(e.activationBytes), viewtext::size(e.runtimeBytes),
+                     viewtext::size(e.totalBytes), viewtext::size(e.budgetBytes)) +
+            (e.sequenceStateBytes > 0 ? tr("<br>Per-sequence state: %1").arg(viewtext::size(e.sequenceStateBytes))
+                                      : QString()),
+        this);
 }

@@ -3,6 +3,7 @@
 #include "breakdownmodel.h"
 #include "chartstyle.h"
 #include "memorychart.h"
+#include "modelruletext.h"
 #include "scenariocontroller.h"
 #include "settings.h"
 #include "sweep.h"
@@ -54,6 +55,7 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     , m_verdict(new QLabel(this))
     , m_capacity(new QLabel(this))
     , m_formula(new QLabel(this))
+    , m_modelRule(new QLabel(this))
     , m_table(new QTableView(this))
     , m_weightsView(new QChartView(new QChart, this))
     , m_weightsSet(new QBarSet(tr("Weights"))) {
@@ -69,6 +71,16 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     m_capacity->setTextFormat(Qt::RichText);
     m_capacity->setWordWrap(true);
     m_capacity->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_modelRule->setObjectName(u"modelRule"_s);
+    m_modelRule->setTextFormat(Qt::RichText);
+    m_modelRule->setWordWrap(true);
+    m_modelRule->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_modelRule->setToolTip(tr("How KV Scope read the imported config.json: the family rule that gave the KV heads"));
+    m_modelRule->setWhatsThis(tr("Each model family names its attention layout differently (num_key_value_heads, "
+                                 "multi_query, multi_query_group_num, new_decoder_architecture...). This line says "
+                                 "which rule decided the KV heads, which layers cache per token, and which keys "
+                                 "KV Scope did not use."));
+    m_modelRule->hide();
     m_formula->setTextFormat(Qt::RichText);
     m_formula->setWordWrap(true);
     m_formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -150,6 +162,7 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     chartControls->addWidget(m_lockAxis);
     chartControls->addStretch(1);
     left->addWidget(m_verdict);
+    left->addWidget(m_modelRule);
     left->addLayout(chartControls);
     left->addWidget(m_chart, 1);
 
@@ -234,6 +247,15 @@ QString MemoryPage::verdictText() const {
 QString MemoryPage::capacityText() const {
     return m_capacity->text();
 }
+void MemoryPage::setImportedModel(const std::optional<kvscope::ImportResult>& imported) {
+    m_imported = imported;
+    scenarioChanged(); // redraw now when visible, else on the next show
+}
+
+QString MemoryPage::modelRuleText() const {
+    return m_modelRule->text();
+}
+
 QString MemoryPage::formulaText() const {
     return m_formula->text();
 }
@@ -312,6 +334,17 @@ void MemoryPage::refresh() {
             label->setText(text);
     };
     setIfChanged(m_verdict, viewtext::verdictHtml(e));
+    // The imported rule describes the model only while its shape is the one imported.
+    const bool imported = m_imported && m_imported->shape.id == s.model.id &&
+                          m_imported->shape.layers == s.model.layers && m_imported->shape.heads == s.model.heads &&
+                          m_imported->shape.kvHeads == s.model.kvHeads &&
+                          m_imported->shape.effectiveHeadDim() == s.model.effectiveHeadDim();
+    setIfChanged(m_modelRule, imported ? ModelRuleText::html(*m_imported, s.model) : QString());
+    if (m_modelRule->isVisibleTo(this) != imported)
+        m_modelRule->setVisible(imported);
+    const bool noState = e.sequenceState.stateLayers == 0 && e.sequenceState.crossLayers == 0;
+    if (m_table->isRowHidden(BreakdownModel::SequenceState) != noState)
+        m_table->setRowHidden(BreakdownModel::SequenceState, noState);
     setIfChanged(m_formula, viewtext::kvFormulaHtml(s, e));
     const QString empty = viewtext::capacityEmptyHtml(m_controller->capacity());
     setIfChanged(m_capacity,

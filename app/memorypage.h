@@ -1,5 +1,6 @@
 #pragma once
 
+#include "hfconfig.h"
 #include "scenario.h"
 
 #include "page.h"
@@ -39,6 +40,9 @@ public:
     bool isAxisLocked() const;
     void setAxisLocked(bool locked);
     void setPinned(const std::optional<kvscope::Scenario>& pinned);
+    // The family rule of an imported config.json, shown while the scenario's model is that model.
+    void setImportedModel(const std::optional<kvscope::ImportResult>& imported);
+    QString modelRuleText() const;
 
 protected:
     void refresh() override;
@@ -55,6 +59,8 @@ private:
     QLabel* m_verdict;
     QLabel* m_capacity;
     QLabel* m_formula;
+    QLabel* m_modelRule; // how the imported config was read ("Falcon, multi_query: 1 KV head (MQA)")
+    std::optional<kvscope::ImportResult> m_imported;
     QTableView* m_table;
     QChartView* m_weightsView;
     QWidget* m_side; // the figures beside (or, in presenter mode, under) the chart

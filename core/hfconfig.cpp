@@ -1,5 +1,6 @@
 #include "hfconfig.h"
 
+#include "checked.h"
 #include "error.h"
 #include "inputfile.h"
 
@@ -10,7 +11,9 @@
 #include <fstream>
 #include <limits>
 #include <optional>
+#include <set>
 #include <sstream>
+#include <tuple>
 
 namespace kvscope {
 namespace {
@@ -18,6 +21,7 @@ namespace {
 using nlohmann::json;
 
 // A view over the language-model part of a config: text_config first, then the top level.
+// Every key it hands out is remembered, so that the keys no rule read can be named.
 class ConfigReader {
 public:
     ConfigReader(const json& root, std::string_view source)
@@ -29,48 +33,60 @@ public:
             m_text = &*it;
     }
 
+    const json* text() const { return m_text; }
+    const json& root() const { return m_root; }
+
     const json* find(std::string_view key) const {
         for (const json* scope : {m_text, &m_root}) {
             if (!scope)
                 continue;
-            if (auto it = scope->find(key); it != scope->end() && !it->is_null())
+            if (auto it = scope->find(key); it != scope->end() && !it->is_null()) {
+                m_used.insert(std::string(key));
                 return &*it;
+            }
         }
         return nullptr;
     }
 
     bool has(std::string_view key) const { return find(key) != nullptr; }
+    void markUsed(std::string_view key) const { m_used.insert(std::string(key)); }
+    void unmark(std::string_view key) const { m_used.erase(std::string(key)); }
+    bool used(const std::string& key) const { return m_used.count(key) != 0; }
+
+    static std::uint64_t asUint(const json& value, std::string_view key, std::uint64_t max, const ConfigReader& cfg) {
+        if (value.is_number_integer() ||
+            (value.is_number_float() && value.get<double>() == std::floor(value.get<double>()))) {
+            const double asDouble = value.get<double>();
+            if (asDouble < 1)
+                cfg.fail("field '" + std::string(key) + "' must be a positive integer, got " + describeJson(value));
+            if (asDouble > static_cast<double>(max))
+                cfg.fail("field '" + std::string(key) + "' is too large (" + describeJson(value) + ", at most " +
+                         std::to_string(max) + ")");
+            return value.is_number_unsigned() ? value.get<std::uint64_t>()
+                                              : static_cast<std::uint64_t>(value.get<std::int64_t>());
+        }
+        cfg.fail("field '" + std::string(key) + "' must be a positive integer, got " + describeJson(value));
+    }
 
     // The first present key among `keys`, as a positive integer no larger than `max`.
     std::optional<std::uint64_t> uintField(std::initializer_list<std::string_view> keys,
                                            std::uint64_t max = std::numeric_limits<std::uint32_t>::max()) const {
-        for (auto key : keys) {
-            const json* value = find(key);
-            if (!value)
-                continue;
-            if (value->is_number_integer() ||
-                (value->is_number_float() && value->get<double>() == std::floor(value->get<double>()))) {
-                const double asDouble = value->get<double>();
-                if (asDouble < 1)
-                    fail("field '" + std::string(key) + "' must be a positive integer, got " + describeJson(*value));
-                if (asDouble > static_cast<double>(max))
-                    fail("field '" + std::string(key) + "' is too large (" + describeJson(*value) + ", at most " +
-                         std::to_string(max) + ")");
-                return value->is_number_unsigned() ? value->get<std::uint64_t>()
-                                                   : static_cast<std::uint64_t>(value->get<std::int64_t>());
-            }
-            fail("field '" + std::string(key) + "' must be a positive integer, got " + describeJson(*value));
-        }
+        for (auto key : keys)
+            if (const json* value = find(key))
+                return asUint(*value, key, max, *this);
         return std::nullopt;
     }
 
-    std::uint64_t requireUint(std::initializer_list<std::string_view> keys, std::string_view what) const {
-        if (auto value = uintField(keys))
-            return *value;
-        std::string names;
-        for (auto key : keys)
-            names += (names.empty() ? "'" : ", '") + std::string(key) + "'";
-        fail("missing the " + std::string(what) + " (looked for " + names + ")");
+    // A key inside a nested object of the config (MPT's attn_config.kv_n_heads).
+    std::optional<std::uint64_t> nestedUint(std::string_view object, std::string_view key,
+                                            std::uint64_t max = std::numeric_limits<std::uint32_t>::max()) const {
+        const json* obj = find(object);
+        if (!obj || !obj->is_object())
+            return std::nullopt;
+        auto it = obj->find(key);
+        if (it == obj->end() || it->is_null())
+            return std::nullopt;
+        return asUint(*it, std::string(object) + "." + std::string(key), max, *this);
     }
 
     std::optional<bool> boolField(std::string_view key) const {
@@ -93,117 +109,720 @@ private:
     const json& m_root;
     const json* m_text = nullptr;
     std::string_view m_source;
+    mutable std::set<std::string> m_used;
 };
 
-struct FamilyTraits {
+// How a family finds its KV heads (see KvHeadRule for what the importer reports).
+enum class KvStyle {
+    Standard,   // num_key_value_heads (absent: as many as query heads, or the class default)
+    Falcon,     // new_decoder_architecture -> num_kv_heads; else multi_query (class default true) -> 1
+    BigCode,    // multi_query, class default true -> 1
+    ChatGlm,    // multi_query_attention -> multi_query_group_num groups; head size kv_channels
+    AttnConfig, // MPT / DBRX: attn_config.kv_n_heads / attn_type
+    Mla,        // DeepSeek: kv_lora_rank latent
+    None,       // pure state-space model: no attention at all
+};
+
+// How a family lays out its layers.
+enum class LayerStyle {
+    Uniform,         // every layer attends (window per the generic sliding_window keys)
+    Gemma2Alternate, // sliding window on even layers
+    GemmaPattern,    // layer_types, else every sliding_window_pattern-th layer is global
+    Mllama,          // cross_attention_layers cache the image's tokens
+    Jamba,           // attention every attn_layer_period at attn_layer_offset; MoE every expert_layer_period
+    Mamba,           // Mamba / Mamba-2: every layer a state layer, no MLP
+    NemotronH,       // hybrid_override_pattern: M mamba, * attention, - MLP, E MoE
+    FalconH1,        // attention and Mamba-2 side by side in every layer
+    Zamba2,          // Mamba-2 layers; hybrid ones also run a shared attention block
+    GraniteHybrid,   // layer_types: mamba / attention, each followed by (MoE +) shared MLP
+    RecurrentGemma,  // block_types cycle: recurrent (RG-LRU) / attention (local window)
+    Qwen3Next,       // layer_types / full_attention_interval: gated DeltaNet or gated attention; MoE MLP
+    Llama4,          // chunked attention on 3 of 4 layers (no_rope_layers); MoE every interleave_moe_layer_step
+};
+
+enum class QkNorm { None, PerHead, FullWidth };
+
+// A configuration class's defaults for keys that configs (or nested text_configs) leave out.
+struct ClassDefaults {
+    std::uint64_t layers = 0, hidden = 0, heads = 0, kvHeads = 0, headDim = 0, intermediate = 0, vocab = 0,
+                  maxContext = 0, slidingWindow = 0, windowPattern = 0;
+};
+
+// One family's rules, from its transformers configuration_*.py and modeling_*.py (and vLLM's
+// model executor where the two differ).
+struct FamilySpec {
+    const char* type;   // model_type
+    const char* family; // the name people know it by
+    KvStyle kv = KvStyle::Standard;
+    LayerStyle layers = LayerStyle::Uniform;
     MlpKind mlp = MlpKind::Gated;
     NormKind norm = NormKind::RMSNorm;
-    bool qkvBias = false;
-    bool outBias = false;
-    bool mlpBias = false;
+    std::uint8_t normsPerLayer = 2;
+    bool qkvBias = false, outBias = false, mlpBias = false;
+    bool tied = false; // the class's tie_word_embeddings default
     bool learnedPositions = false;
-    std::uint64_t positionOffset = 0; // OPT keeps two extra position rows
-    bool tiedByDefault = true;        // transformers' PretrainedConfig default
+    std::uint8_t positionOffset = 0; // OPT keeps two extra position rows
+    QkNorm qkNorm = QkNorm::None;
+    bool lmHeadBias = false;
+    bool finalNorm = true;
+    ClassDefaults defaults{};
 };
 
-std::optional<FamilyTraits> knownFamily(const std::string& type) {
-    FamilyTraits gpt2Like{MlpKind::Plain, NormKind::LayerNorm, true, true, true, true, 0, true};
-    if (type == "gpt2" || type == "gpt_bigcode")
-        return gpt2Like;
-    if (type == "opt") {
-        gpt2Like.positionOffset = 2;
-        return gpt2Like;
-    }
-    if (type == "gpt_neox" || type == "phi" || type == "falcon") {
-        FamilyTraits t{MlpKind::Plain, NormKind::LayerNorm, true, true, true, false, 0, type != "gpt_neox"};
+FamilySpec llamaLike(const char* type, const char* family, bool tied = false) {
+    FamilySpec f{type, family};
+    f.tied = tied;
+    return f;
+}
+
+const std::vector<FamilySpec>& familyTable() {
+    static const std::vector<FamilySpec> table = [] {
+        std::vector<FamilySpec> t;
+        // Llama-style decoders: gated SwiGLU MLP, RMSNorm before attention and MLP, no biases.
+        for (auto [type, family] : {std::pair{"llama", "Llama"},
+                                    {"mistral", "Mistral"},
+                                    {"mixtral", "Mixtral"},
+                                    {"phi3", "Phi-3"},
+                                    {"granite", "Granite"},
+                                    {"yi", "Yi"},
+                                    {"internlm2", "InternLM2"},
+                                    {"baichuan", "Baichuan"},
+                                    {"exaone", "EXAONE"},
+                                    {"deepseek", "DeepSeek"}})
+            t.push_back(llamaLike(type, family));
+        t.push_back(llamaLike("minicpm", "MiniCPM", true));
+        for (auto [type, family] :
+             {std::pair{"qwen2", "Qwen2"}, {"qwen2_moe", "Qwen2-MoE"}, {"qwen2_vl", "Qwen2-VL"}}) {
+            FamilySpec f = llamaLike(type, family);
+            f.qkvBias = true; // q/k/v projections carry biases, o does not
+            t.push_back(f);
+        }
+        for (auto [type, family] : {std::pair{"qwen3", "Qwen3"}, {"qwen3_moe", "Qwen3-MoE"}}) {
+            FamilySpec f = llamaLike(type, family);
+            f.qkNorm = QkNorm::PerHead;
+            t.push_back(f);
+        }
+        {
+            FamilySpec f = llamaLike("qwen3_next", "Qwen3-Next");
+            f.qkNorm = QkNorm::PerHead;
+            f.layers = LayerStyle::Qwen3Next;
+            t.push_back(f);
+        }
+        t.push_back(llamaLike("gemma", "Gemma", true));
+        {
+            FamilySpec f = llamaLike("gemma2", "Gemma 2", true);
+            f.normsPerLayer = 4; // pre and post norms around attention and MLP
+            f.layers = LayerStyle::Gemma2Alternate;
+            t.push_back(f);
+        }
+        for (const char* type : {"gemma3_text", "gemma3"}) {
+            FamilySpec f = llamaLike(type, "Gemma 3", true);
+            f.normsPerLayer = 4;
+            f.qkNorm = QkNorm::PerHead;
+            f.layers = LayerStyle::GemmaPattern;
+            // Gemma3TextConfig's defaults: a Gemma 3 config.json's text_config states only what differs.
+            f.defaults = {26, 2304, 8, 4, 256, 9216, 262208, 131072, 4096, 6};
+            t.push_back(f);
+        }
+        {
+            FamilySpec f{"phi", "Phi", KvStyle::Standard, LayerStyle::Uniform, MlpKind::Plain, NormKind::LayerNorm, 1};
+            f.qkvBias = f.outBias = f.mlpBias = true; // parallel attention + MLP under one LayerNorm
+            f.lmHeadBias = true;
+            t.push_back(f);
+        }
+        for (auto [type, family, kv] : {std::tuple{"gpt2", "GPT-2", KvStyle::Standard},
+                                        {"gpt_bigcode", "GPT-BigCode", KvStyle::BigCode},
+                                        {"opt", "OPT", KvStyle::Standard}}) {
+            FamilySpec f{type, family, kv, LayerStyle::Uniform, MlpKind::Plain, NormKind::LayerNorm};
+            f.qkvBias = f.outBias = f.mlpBias = true;
+            f.tied = true;
+            f.learnedPositions = true;
+            f.positionOffset = std::string_view(type) == "opt" ? 2 : 0;
+            t.push_back(f);
+        }
+        {
+            FamilySpec f{"gpt_neox",          "GPT-NeoX",     KvStyle::Standard,
+                         LayerStyle::Uniform, MlpKind::Plain, NormKind::LayerNorm};
+            f.qkvBias = f.outBias = f.mlpBias = true;
+            t.push_back(f);
+        }
+        {
+            FamilySpec f{"gptj", "GPT-J", KvStyle::Standard, LayerStyle::Uniform, MlpKind::Plain, NormKind::LayerNorm,
+                         1};
+            f.mlpBias = true; // attention without biases, one LayerNorm (parallel), LM head with a bias
+            f.lmHeadBias = true;
+            t.push_back(f);
+        }
+        {
+            FamilySpec f{"bloom", "BLOOM", KvStyle::Standard, LayerStyle::Uniform, MlpKind::Plain, NormKind::LayerNorm};
+            f.qkvBias = f.outBias = f.mlpBias = true;
+            f.tied = true; // ALiBi: no position table; a LayerNorm after the embedding (extra)
+            t.push_back(f);
+        }
+        for (const char* type : {"falcon", "RefinedWeb", "RefinedWebModel"}) {
+            FamilySpec f{type, "Falcon", KvStyle::Falcon, LayerStyle::Uniform, MlpKind::Plain, NormKind::LayerNorm};
+            f.defaults.maxContext = 2048; // FalconConfig's max_position_embeddings
+            f.tied = true; // biases per the 'bias' key; norms per parallel_attn / new_decoder_architecture
+            t.push_back(f);
+        }
+        {
+            FamilySpec f = llamaLike("chatglm", "ChatGLM");
+            f.kv = KvStyle::ChatGlm;
+            f.defaults = {28, 4096, 32, 0, 128, 13696, 65024, 2048, 0, 0};
+            t.push_back(f);
+        }
+        {
+            FamilySpec f = llamaLike("glm", "GLM");
+            f.qkvBias = true; // GlmConfig attention_bias defaults to true (q/k/v only)
+            t.push_back(f);
+            FamilySpec g = llamaLike("glm4", "GLM-4");
+            g.qkvBias = true;
+            g.normsPerLayer = 4; // post-attention and post-MLP norms as well
+            t.push_back(g);
+        }
+        for (auto [type, family] : {std::pair{"deepseek_v2", "DeepSeek-V2"}, {"deepseek_v3", "DeepSeek-V3"}}) {
+            FamilySpec f = llamaLike(type, family);
+            f.kv = KvStyle::Mla;
+            t.push_back(f);
+        }
+        {
+            for (const char* type : {"llama4", "llama4_text"}) {
+                FamilySpec g = llamaLike(type, "Llama 4");
+                g.layers = LayerStyle::Llama4;
+                t.push_back(g);
+            }
+            FamilySpec f = llamaLike("mllama", "Llama 3.2 Vision");
+            f.layers = LayerStyle::Mllama;
+            t.push_back(f);
+        }
+        {
+            FamilySpec f = llamaLike("jamba", "Jamba");
+            f.layers = LayerStyle::Jamba;
+            t.push_back(f);
+        }
+        for (auto [type, family, tied] : {std::tuple{"mamba", "Mamba", true},
+                                          {"mamba2", "Mamba-2", false},
+                                          {"falcon_mamba", "Falcon Mamba", true}}) {
+            FamilySpec f = llamaLike(type, family, tied);
+            f.kv = KvStyle::None;
+            f.layers = LayerStyle::Mamba;
+            f.normsPerLayer = 1;
+            t.push_back(f);
+        }
+        {
+            FamilySpec f = llamaLike("nemotron_h", "Nemotron-H");
+            f.layers = LayerStyle::NemotronH;
+            f.mlp = MlpKind::Plain; // squared-ReLU up/down
+            f.normsPerLayer = 1;
+            t.push_back(f);
+        }
+        {
+            FamilySpec f = llamaLike("falcon_h1", "Falcon-H1");
+            f.layers = LayerStyle::FalconH1;
+            t.push_back(f);
+        }
+        {
+            FamilySpec f = llamaLike("zamba2", "Zamba2", true);
+            f.layers = LayerStyle::Zamba2;
+            f.normsPerLayer = 1;
+            t.push_back(f);
+        }
+        {
+            FamilySpec f = llamaLike("granitemoehybrid", "Granite 4.0 hybrid");
+            f.layers = LayerStyle::GraniteHybrid;
+            t.push_back(f);
+        }
+        {
+            FamilySpec f = llamaLike("recurrent_gemma", "RecurrentGemma", true);
+            f.layers = LayerStyle::RecurrentGemma;
+            f.outBias = true;
+            f.mlpBias = true;
+            t.push_back(f);
+        }
+        {
+            FamilySpec f{"starcoder2",        "StarCoder2",   KvStyle::Standard,
+                         LayerStyle::Uniform, MlpKind::Plain, NormKind::LayerNorm};
+            f.qkvBias = f.outBias = f.mlpBias = true; // per use_bias (class default true)
+            f.tied = true;
+            t.push_back(f);
+        }
+        {
+            FamilySpec f = llamaLike("olmo", "OLMo");
+            f.normsPerLayer = 0; // LayerNorm without weights or biases
+            f.finalNorm = false;
+            t.push_back(f);
+            FamilySpec g = llamaLike("olmo2", "OLMo 2");
+            g.qkNorm = QkNorm::FullWidth; // q_norm over heads x head_dim, k_norm over kv_heads x head_dim
+            t.push_back(g);
+        }
+        {
+            FamilySpec f = llamaLike("cohere", "Command-R (Cohere)", true);
+            f.normsPerLayer = 1; // parallel attention + MLP; LayerNorm with a weight only
+            t.push_back(f);
+        }
+        {
+            FamilySpec f{"stablelm",          "StableLM",     KvStyle::Standard,
+                         LayerStyle::Uniform, MlpKind::Gated, NormKind::LayerNorm};
+            t.push_back(f); // q/k/v biases per use_qkv_bias
+        }
+        {
+            FamilySpec f{"mpt", "MPT", KvStyle::AttnConfig, LayerStyle::Uniform, MlpKind::Plain, NormKind::RMSNorm};
+            f.tied = true; // no_bias: LayerNorm with a weight only, no linear biases; ALiBi
+            t.push_back(f);
+            FamilySpec g = llamaLike("dbrx", "DBRX");
+            g.kv = KvStyle::AttnConfig;
+            t.push_back(g);
+        }
         return t;
+    }();
+    return table;
+}
+
+const FamilySpec* findFamily(const std::string& type) {
+    for (const FamilySpec& f : familyTable())
+        if (type == f.type)
+            return &f;
+    return nullptr;
+}
+
+std::uint32_t u32(std::uint64_t v) {
+    return static_cast<std::uint32_t>(std::min<std::uint64_t>(v, std::numeric_limits<std::uint32_t>::max()));
+}
+
+// Counts of weights and state values from a config's dimensions are computed 128 bits wide and
+// then narrowed: hostile dimensions (each below 2^32) cannot wrap a 64-bit product unseen.
+__extension__ typedef unsigned __int128 Wide;
+
+std::uint64_t narrow(Wide value, const char* what) {
+    if (value > Wide(1) << 62)
+        throw Error(std::string(what) + " are too large to count (over 2^62); check the config's dimensions");
+    return static_cast<std::uint64_t>(value);
+}
+
+// Mamba-2 mixer (also Nemotron-H, Falcon-H1, Zamba2, Granite hybrid): conv over x, B and C;
+// state heads x head_dim x d_state.
+struct Mamba2Dims {
+    std::uint64_t dInner = 0, nHeads = 0, headDim = 0, dState = 0, nGroups = 1, dConv = 4;
+    bool convBias = true, projBias = false, gatedNorm = true;
+};
+StateSpec mamba2State(const Mamba2Dims& d, std::uint64_t hidden) {
+    const Wide h = hidden, di = d.dInner, nh = d.nHeads, ds = d.dState, ng = d.nGroups, k = d.dConv;
+    const Wide convDim = di + 2 * ng * ds;
+    const Wide inWidth = 2 * di + 2 * ng * ds + nh; // z, x, B, C, dt
+    StateSpec s;
+    s.convValues = narrow((k - 1) * convDim, "state values");
+    s.recurrentValues = narrow(nh * Wide(d.headDim) * ds, "state values");
+    s.paramsPerLayer =
+        narrow(h * inWidth + (d.projBias ? inWidth : 0) + convDim * k + (d.convBias ? convDim : 0) +
+                   3 * nh /* dt_bias, A_log, D */ + (d.gatedNorm ? di : 0) + di * h + (d.projBias ? h : 0),
+               "state parameters");
+    return s;
+}
+
+// Mamba-1 mixer (Mamba, Jamba): conv and recurrent state over d_inner channels.
+StateSpec mamba1State(std::uint64_t hidden, std::uint64_t dInner, std::uint64_t dState, std::uint64_t dConv,
+                      std::uint64_t dtRank, bool convBias, bool projBias, bool dtNorms) {
+    const Wide h = hidden, di = dInner, ds = dState, k = dConv, r = dtRank;
+    StateSpec s;
+    s.convValues = narrow((k - 1) * di, "state values");
+    s.recurrentValues = narrow(di * ds, "state values");
+    s.paramsPerLayer = narrow(h * 2 * di + (projBias ? 2 * di : 0) + di * k + (convBias ? di : 0) +
+                                  di * (r + 2 * ds) /* x_proj */ + r * di + di /* dt_proj */ + di * ds /* A_log */ +
+                                  di /* D */ + di * h + (projBias ? h : 0) + (dtNorms ? r + 2 * ds : 0),
+                              "state parameters");
+    return s;
+}
+
+// A ViT-style vision tower (SigLIP, CLIP) from vision_config: patch embedding, position table,
+// layers of attention + plain MLP with biases and two LayerNorms, a final LayerNorm.
+std::uint64_t vitParams(const json& v, const ConfigReader& cfg) {
+    auto get = [&](const char* key, std::uint64_t fallback) -> Wide {
+        auto it = v.find(key);
+        return it != v.end() && !it->is_null()
+                   ? ConfigReader::asUint(*it, std::string("vision_config.") + key, 1u << 24, cfg)
+                   : fallback;
+    };
+    const Wide h = get("hidden_size", 768), inter = get("intermediate_size", 3072);
+    const Wide layers = get("num_hidden_layers", 12), patch = get("patch_size", 16), image = get("image_size", 224),
+               channels = get("num_channels", 3);
+    const Wide perLayer = 4 * (h * h + h) + 2 * h * inter + inter + h + 4 * h;
+    const Wide positions = (image / patch) * (image / patch);
+    return narrow(perLayer * layers + channels * patch * patch * h + h + positions * h + 2 * h, "vision parameters");
+}
+
+// Llama 3.2 Vision's tower (MllamaVisionModel): local and gated global layers, tiled position
+// embeddings, and the projector into the text width.
+std::uint64_t mllamaVisionParams(const json& v, std::uint64_t textHidden, const ConfigReader& cfg) {
+    auto get = [&](const char* key, std::uint64_t fallback) -> Wide {
+        auto it = v.find(key);
+        return it != v.end() && !it->is_null()
+                   ? ConfigReader::asUint(*it, std::string("vision_config.") + key, 1u << 24, cfg)
+                   : fallback;
+    };
+    const Wide h = get("hidden_size", 1280), inter = get("intermediate_size", 5120);
+    const Wide local = get("num_hidden_layers", 32), global = get("num_global_layers", 8);
+    const Wide patch = get("patch_size", 14), image = get("image_size", 448), tiles = get("max_num_tiles", 4);
+    const Wide outDim = get("vision_output_dim", 7680);
+    Wide ratios = 8; // supported_aspect_ratios for 4 tiles
+    if (auto it = v.find("supported_aspect_ratios"); it != v.end() && it->is_array())
+        ratios = std::min<std::size_t>(it->size(), 1u << 24);
+    const Wide patches = (image / patch) * (image / patch) + 1;
+    const Wide layer = 4 * h * h + (h * inter + inter + inter * h + h) + 4 * h;
+    const Wide text = textHidden;
+    return narrow(3 * patch * patch * h /* patch conv */ + h /* class embedding */ + patches * h +
+                      1 /* gated positions */ + (ratios + 1) * tiles * patches * h /* tile positions */ +
+                      2 * ((ratios + 1) * tiles * h + 1) /* pre/post tile */ + 4 * h /* pre/post LayerNorm */ +
+                      layer * local + (layer + 2) * global + outDim * text + text,
+                  "vision parameters");
+}
+
+bool memoryRelevantKey(std::string key) {
+    std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    static const char* const harmless[] = {"norm",    "eps",  "dropout", "init", "token",    "output_", "scal",
+                                           "softcap", "bias", "act",     "rope", "residual", "range"};
+    for (const char* h : harmless)
+        if (key.find(h) != std::string::npos)
+            return false;
+    static const char* const relevant[] = {"layer", "head", "kv", "window", "expert", "lora", "state", "conv"};
+    for (const char* r : relevant)
+        if (key.find(r) != std::string::npos)
+            return true;
+    return false;
+}
+
+// A short name for a model with no name of its own: the folder a config.json sits in, else the
+// file's stem, else the architecture or model_type; never a whole path.
+std::string nameFromSource(std::string_view source, const ConfigReader& cfg) {
+    const std::filesystem::path path{std::string(source)};
+    std::string name;
+    if (path.filename() == "config.json")
+        name = path.parent_path().filename().string();
+    else if (path.has_stem() && path.stem() != "-")
+        name = path.stem().string();
+    if (name.empty() || name == "." || name == "..") {
+        if (const json* arch = cfg.find("architectures");
+            arch && arch->is_array() && !arch->empty() && (*arch)[0].is_string())
+            name = (*arch)[0].get<std::string>();
+        else
+            name = cfg.stringField("model_type");
     }
-    if (type == "qwen2" || type == "qwen2_moe" || type == "qwen2_vl")
-        return FamilyTraits{MlpKind::Gated, NormKind::RMSNorm, true, false, false, false, 0, true};
-    static const char* const llamaLike[] = {
-        "llama", "mistral",     "mixtral",     "qwen3",   "qwen3_moe", "gemma",  "gemma2",    "gemma3_text", "gemma3",
-        "phi3",  "deepseek_v2", "deepseek_v3", "granite", "olmo2",     "cohere", "internlm2", "yi"};
-    for (const char* name : llamaLike)
-        if (type == name)
-            return FamilyTraits{};
-    return std::nullopt;
+    return name.empty() ? std::string("model") : name.substr(0, 200);
 }
 
 } // namespace
 
-ImportResult importHfConfig(const json& root, std::string_view source) {
+std::vector<std::string> knownModelTypes() {
+    std::vector<std::string> types;
+    for (const FamilySpec& f : familyTable())
+        types.emplace_back(f.type);
+    return types;
+}
+
+namespace {
+ImportResult importConfig(const json& root, std::string_view source) {
     ConfigReader cfg(root, source);
     ImportResult result;
     ModelShape& m = result.shape;
+    FamilyRule& rule = result.rule;
     m.id = std::string(source);
 
-    const std::string type = cfg.stringField("model_type");
-    FamilyTraits traits;
-    if (auto known = knownFamily(type)) {
-        traits = *known;
+    // The family: the top level's model_type when it has a rule (mllama, gemma3 nest their text
+    // model), else the nested text model's (llava around a llama).
+    const std::string rootType =
+        root.contains("model_type") && root["model_type"].is_string() ? root["model_type"].get<std::string>() : "";
+    std::string textType;
+    if (cfg.text())
+        if (auto it = cfg.text()->find("model_type"); it != cfg.text()->end() && it->is_string())
+            textType = it->get<std::string>();
+    cfg.markUsed("model_type");
+    const FamilySpec* spec = findFamily(rootType);
+    std::string type = rootType;
+    if (!spec && !textType.empty()) {
+        spec = findFamily(textType);
+        type = textType;
+    }
+    if (!spec && !textType.empty())
+        type = textType;
+    rule.modelType = type;
+    rule.nestedTextConfig = cfg.text() != nullptr;
+
+    FamilySpec fam{"", ""};
+    if (spec) {
+        fam = *spec;
+        rule.family = spec->family;
     } else {
         const std::string act = cfg.stringField("hidden_act") + cfg.stringField("activation_function");
         const bool gated = act.find("silu") != std::string::npos || act.find("swiglu") != std::string::npos;
-        traits.mlp = gated ? MlpKind::Gated : MlpKind::Plain;
+        fam.mlp = gated ? MlpKind::Gated : MlpKind::Plain;
+        fam.tied = true; // transformers' PretrainedConfig default
         result.notes.push_back("unknown model_type '" + type + "': assumed a " + (gated ? "gated (SwiGLU)" : "plain") +
                                " MLP and RMSNorm from the activation; the parameter count is an estimate");
     }
+    const ClassDefaults& def = fam.defaults;
+    const LayerStyle style = fam.layers;
 
-    m.layers = static_cast<std::uint32_t>(
-        cfg.requireUint({"num_hidden_layers", "n_layer", "num_layers", "n_layers"}, "layer count"));
-    m.hidden = static_cast<std::uint32_t>(cfg.requireUint({"hidden_size", "n_embd", "d_model", "dim"}, "hidden size"));
-    m.heads = static_cast<std::uint32_t>(
-        cfg.requireUint({"num_attention_heads", "n_head", "num_heads", "n_heads"}, "query head count"));
+    // A field, or the class default for an absent key (recorded), or an error naming the keys.
+    auto field = [&](std::initializer_list<std::string_view> keys, std::uint64_t fallback, const char* what,
+                     std::uint64_t max = std::numeric_limits<std::uint32_t>::max()) -> std::uint64_t {
+        if (auto v = cfg.uintField(keys, max))
+            return *v;
+        if (fallback != 0) {
+            rule.defaultedKeys.emplace_back(*keys.begin());
+            return fallback;
+        }
+        std::string names;
+        for (auto key : keys)
+            names += (names.empty() ? "'" : ", '") + std::string(key) + "'";
+        cfg.fail("missing the " + std::string(what) + " (looked for " + names + ")");
+    };
 
-    if (auto kv =
-            cfg.uintField({"num_key_value_heads", "num_kv_heads", "n_head_kv", "n_kv_heads", "multi_query_group_num"}))
-        m.kvHeads = static_cast<std::uint32_t>(*kv);
-    else if (cfg.boolField("multi_query").value_or(false))
+    // The documented limits (ModelShape::validate) are checked as each size is read: the layer
+    // layouts below allocate per layer and multiply these sizes.
+    const auto limit = [&](std::uint64_t value, std::uint64_t max, const char* what) {
+        if (value > max)
+            cfg.fail(std::string(what) + " must be between 1 and " + std::to_string(max) + ", got " +
+                     std::to_string(value));
+        return static_cast<std::uint32_t>(value);
+    };
+    m.layers = limit(field({"num_hidden_layers", "n_layer", "num_layers", "n_layers"}, def.layers, "layer count"),
+                     kMaxLayers, "layers");
+    m.hidden = limit(field({"hidden_size", "n_embd", "n_embed", "d_model", "dim"}, def.hidden, "hidden size"),
+                     kMaxHidden, "hidden size");
+    if (style == LayerStyle::Mamba) {
+        m.heads = 1; // no attention: one nominal head keeps the shape valid; nothing is cached per token
+    } else {
+        m.heads = limit(field({"num_attention_heads", "n_head", "num_heads", "n_heads"}, def.heads, "query head count"),
+                        kMaxHeads, "query heads");
+    }
+
+    // ---- KV heads: the family's rule -------------------------------------------------------
+    auto kvKey = [&]() -> std::optional<std::uint64_t> {
+        static constexpr std::string_view keys[] = {"num_key_value_heads", "num_kv_heads", "n_head_kv", "n_kv_heads"};
+        for (auto key : keys)
+            if (auto v = cfg.uintField({key})) {
+                rule.kvKey = std::string(key);
+                return v;
+            }
+        return std::nullopt;
+    };
+    switch (fam.kv) {
+    case KvStyle::None:
         m.kvHeads = 1;
-    else
-        m.kvHeads = m.heads;
+        rule.kvRule = KvHeadRule::NoAttention;
+        break;
+    case KvStyle::Falcon: {
+        // The original RefinedWeb (Falcon-40B) code is the new decoder architecture.
+        const bool newDecoder = cfg.boolField("new_decoder_architecture").value_or(type == "RefinedWeb");
+        const std::optional<bool> mq = cfg.boolField("multi_query");
+        // FalconAttention: num_kv_heads if (new_decoder_architecture or not multi_query) else 1;
+        // FalconConfig's multi_query defaults to true.
+        if (newDecoder) {
+            auto kv = kvKey();
+            m.kvHeads = u32(kv.value_or(m.heads));
+            rule.kvRule = KvHeadRule::NewDecoderHeads;
+            rule.kvKey = "new_decoder_architecture + " + (kv ? rule.kvKey : std::string("num_attention_heads"));
+        } else if (mq.value_or(true)) {
+            m.kvHeads = 1;
+            rule.kvRule = KvHeadRule::MultiQueryFlag;
+            rule.kvKey = "multi_query";
+            if (!mq)
+                rule.defaultedKeys.emplace_back("multi_query");
+            cfg.markUsed("num_kv_heads");
+            cfg.markUsed("n_head_kv");
+        } else if (auto kv = kvKey()) {
+            m.kvHeads = u32(*kv);
+            rule.kvRule = KvHeadRule::KvHeadsKey;
+        } else {
+            m.kvHeads = m.heads;
+            rule.kvRule = KvHeadRule::QueryHeads;
+            rule.kvKey = "multi_query";
+        }
+        break;
+    }
+    case KvStyle::BigCode: {
+        const std::optional<bool> mq = cfg.boolField("multi_query");
+        m.kvHeads = mq.value_or(true) ? 1 : m.heads;
+        rule.kvRule = mq.value_or(true) ? KvHeadRule::MultiQueryFlag : KvHeadRule::QueryHeads;
+        rule.kvKey = "multi_query";
+        if (!mq)
+            rule.defaultedKeys.emplace_back("multi_query");
+        break;
+    }
+    case KvStyle::ChatGlm:
+        if (cfg.boolField("multi_query_attention").value_or(false)) {
+            m.kvHeads = u32(cfg.uintField({"multi_query_group_num"}).value_or(1));
+            rule.kvRule = KvHeadRule::GroupCount;
+            rule.kvKey = "multi_query_attention + multi_query_group_num";
+        } else {
+            m.kvHeads = m.heads;
+            rule.kvRule = KvHeadRule::QueryHeads;
+            rule.kvKey = "multi_query_attention";
+            cfg.markUsed("multi_query_group_num");
+        }
+        break;
+    case KvStyle::AttnConfig: {
+        const json* attn = cfg.find("attn_config");
+        std::string attnType = "multihead_attention";
+        if (attn && attn->is_object())
+            if (auto it = attn->find("attn_type"); it != attn->end() && it->is_string())
+                attnType = it->get<std::string>();
+        if (type == "dbrx") {
+            m.kvHeads = u32(cfg.nestedUint("attn_config", "kv_n_heads").value_or(1)); // DbrxAttentionConfig default 1
+            rule.kvRule = KvHeadRule::KvHeadsKey;
+            rule.kvKey = "attn_config.kv_n_heads";
+        } else if (attnType == "multiquery_attention") {
+            m.kvHeads = 1;
+            rule.kvRule = KvHeadRule::MultiQueryFlag;
+            rule.kvKey = "attn_config.attn_type";
+        } else if (attnType == "grouped_query_attention") {
+            m.kvHeads = u32(cfg.nestedUint("attn_config", "kv_n_heads").value_or(1));
+            rule.kvRule = KvHeadRule::KvHeadsKey;
+            rule.kvKey = "attn_config.kv_n_heads";
+        } else {
+            m.kvHeads = m.heads;
+            rule.kvRule = KvHeadRule::QueryHeads;
+            rule.kvKey = "attn_config.attn_type";
+        }
+        break;
+    }
+    case KvStyle::Mla:
+    case KvStyle::Standard:
+        if (auto kv = kvKey()) {
+            m.kvHeads = u32(*kv);
+            rule.kvRule = KvHeadRule::KvHeadsKey;
+        } else if (def.kvHeads != 0) {
+            m.kvHeads = u32(def.kvHeads);
+            rule.kvRule = KvHeadRule::ClassDefault;
+            rule.kvKey = "num_key_value_heads";
+            rule.defaultedKeys.emplace_back("num_key_value_heads");
+        } else if (cfg.boolField("multi_query").value_or(false)) {
+            m.kvHeads = 1; // an unknown family that states the flag
+            rule.kvRule = KvHeadRule::MultiQueryFlag;
+            rule.kvKey = "multi_query";
+        } else {
+            m.kvHeads = m.heads;
+            rule.kvRule = KvHeadRule::QueryHeads;
+        }
+        break;
+    }
     if (m.kvHeads > m.heads || m.heads % m.kvHeads != 0)
         cfg.fail("KV heads (" + std::to_string(m.kvHeads) + ") must divide the query heads (" +
                  std::to_string(m.heads) + ")");
 
-    if (auto headDim = cfg.uintField({"head_dim", "kv_channels", "attention_head_size"}))
-        m.headDim = static_cast<std::uint32_t>(*headDim);
-    else if (m.hidden % m.heads != 0)
+    if (style == LayerStyle::Zamba2) {
+        // Attention runs on [hidden, original embedding]: twice the width.
+        const std::uint64_t width = cfg.uintField({"attention_hidden_size"}).value_or(2ull * m.hidden);
+        m.headDim = u32(cfg.uintField({"attention_head_dim"}).value_or(width / m.heads));
+    } else if (auto headDim = cfg.uintField({"head_dim", "kv_channels", "attention_head_size", "attention_head_dim"})) {
+        m.headDim = u32(*headDim);
+    } else if (def.headDim != 0) {
+        m.headDim = u32(def.headDim);
+        rule.defaultedKeys.emplace_back("head_dim");
+    } else if (m.hidden % m.heads != 0) {
         cfg.fail("hidden size " + std::to_string(m.hidden) + " is not a multiple of " + std::to_string(m.heads) +
                  " heads and no 'head_dim' is given");
+    }
 
-    if (auto inter = cfg.uintField({"intermediate_size", "n_inner", "ffn_dim", "ffn_hidden_size", "ffn_inner_dim"})) {
-        m.intermediate = static_cast<std::uint32_t>(*inter);
+    limit(m.headDim, kMaxHeadDim, "head_dim");
+
+    // ---- MLP width and vocabulary ------------------------------------------------------------
+    const bool noMlp = style == LayerStyle::Mamba;
+    if (noMlp) {
+        m.intermediate = 0;
+        cfg.markUsed("intermediate_size"); // Mamba's is expand x hidden, the mixer's width, not an MLP
+    } else if (type == "dbrx") {
+        m.intermediate = u32(cfg.nestedUint("ffn_config", "ffn_hidden_size").value_or(3584));
+    } else if (type == "mpt") {
+        m.intermediate = u32(cfg.uintField({"expansion_ratio"}).value_or(4) * m.hidden);
+    } else if (type == "chatglm") {
+        m.intermediate = u32(field({"ffn_hidden_size"}, def.intermediate, "MLP width"));
+    } else if (auto inter =
+                   cfg.uintField({"intermediate_size", "n_inner", "ffn_dim", "ffn_hidden_size", "ffn_inner_dim"})) {
+        m.intermediate = u32(*inter);
+    } else if (def.intermediate != 0) {
+        m.intermediate = u32(def.intermediate);
+        rule.defaultedKeys.emplace_back("intermediate_size");
     } else {
         m.intermediate = 4 * m.hidden;
-        if (type != "gpt2" && type != "gpt_bigcode")
+        if (type != "gpt2" && type != "gpt_bigcode" && type != "gptj" && type != "bloom" && type != "falcon" &&
+            type != "RefinedWeb" && type != "RefinedWebModel")
             result.notes.push_back("no intermediate size given: assumed 4 x hidden = " +
                                    std::to_string(m.intermediate));
     }
+    if (type == "recurrent_gemma")
+        m.intermediate /= 2; // RecurrentGemmaMlp: gate and up are intermediate_size // 2 wide
 
     m.vocab =
-        static_cast<std::uint32_t>(cfg.requireUint({"vocab_size", "padded_vocab_size", "n_vocab"}, "vocabulary size"));
-    m.maxContext =
-        cfg.uintField({"max_position_embeddings", "n_positions", "n_ctx", "max_sequence_length", "seq_length"},
-                      std::numeric_limits<std::uint64_t>::max() / 2)
-            .value_or(0);
+        u32(type == "chatglm" ? field({"padded_vocab_size", "vocab_size"}, def.vocab, "vocabulary size")
+                              : field({"vocab_size", "padded_vocab_size", "n_vocab"}, def.vocab, "vocabulary size"));
+    m.maxContext = cfg.uintField({"max_position_embeddings", "n_positions", "max_seq_len", "seq_length",
+                                  "max_sequence_length", "n_ctx", "model_max_length"},
+                                 std::numeric_limits<std::uint64_t>::max() / 2)
+                       .value_or(def.maxContext);
     if (m.maxContext == 0)
         result.notes.push_back("no maximum context length given");
-    m.tiedEmbeddings = cfg.boolField("tie_word_embeddings").value_or(traits.tiedByDefault);
+    if (cfg.has("n_ctx"))
+        cfg.markUsed("n_ctx");
+    m.tiedEmbeddings = cfg.boolField("tie_word_embeddings").value_or(fam.tied);
 
-    m.mlp = traits.mlp;
-    m.norm = traits.norm;
-    m.qkvBias = traits.qkvBias;
-    m.outBias = traits.outBias;
-    m.mlpBias = traits.mlpBias;
+    // ---- norms and biases ----------------------------------------------------------------------
+    m.mlp = fam.mlp;
+    m.norm = fam.norm;
+    m.normsPerLayer = fam.normsPerLayer;
+    m.finalNorm = fam.finalNorm;
+    m.qkvBias = fam.qkvBias;
+    m.outBias = fam.outBias;
+    m.mlpBias = fam.mlpBias;
+    m.lmHeadBias = fam.lmHeadBias;
     if (auto bias = cfg.boolField("attention_bias")) {
         m.qkvBias = *bias;
-        m.outBias = *bias;
+        // GLM's attention_bias covers q/k/v only; RecurrentGemma's o_proj always has one.
+        m.outBias = type == "recurrent_gemma" || (*bias && type != "glm" && type != "glm4");
     }
     if (auto bias = cfg.boolField("mlp_bias"))
         m.mlpBias = *bias;
-    if (traits.learnedPositions)
-        m.learnedPositions = m.maxContext + traits.positionOffset;
+    if (type == "falcon" || type == "RefinedWeb" || type == "RefinedWebModel") {
+        const bool bias = cfg.boolField("bias").value_or(false);
+        m.qkvBias = m.outBias = m.mlpBias = bias;
+        const bool newDecoder = cfg.boolField("new_decoder_architecture").value_or(type == "RefinedWeb");
+        const bool parallel = cfg.boolField("parallel_attn").value_or(true);
+        cfg.boolField("alibi"); // positions only: no weights either way
+        // new_decoder_architecture: ln_attn + ln_mlp; parallel_attn: one input_layernorm; else two.
+        m.normsPerLayer = newDecoder ? u32(cfg.uintField({"num_ln_in_parallel_attn"}).value_or(2)) : (parallel ? 1 : 2);
+    } else if (type == "internlm2") {
+        m.qkvBias = m.outBias = cfg.boolField("bias").value_or(true);
+    } else if (type == "starcoder2") {
+        m.qkvBias = m.outBias = m.mlpBias = cfg.boolField("use_bias").value_or(true);
+    } else if (type == "stablelm") {
+        m.qkvBias = cfg.boolField("use_qkv_bias").value_or(false);
+        if (cfg.boolField("qk_layernorm").value_or(false))
+            m.attentionExtraParams +=
+                2ull * (std::uint64_t(m.heads) + m.kvHeads) * m.effectiveHeadDim(); // per-head LayerNorms
+    } else if (type == "chatglm") {
+        m.qkvBias = cfg.boolField("add_qkv_bias").value_or(false);
+        m.outBias = m.mlpBias = cfg.boolField("add_bias_linear").value_or(false);
+        if (!cfg.boolField("rmsnorm").value_or(true))
+            m.norm = NormKind::LayerNorm;
+        m.finalNorm = cfg.boolField("post_layer_norm").value_or(true);
+    } else if (type == "mpt") {
+        const bool noBias = cfg.boolField("no_bias").value_or(true);
+        m.qkvBias = m.outBias = m.mlpBias = !noBias;
+        if (!noBias)
+            m.norm = NormKind::LayerNorm;
+    } else if (type == "cohere") {
+        if (cfg.boolField("use_qk_norm").value_or(false))
+            m.attentionExtraParams += (std::uint64_t(m.heads) + m.kvHeads) * m.effectiveHeadDim();
+    } else if (type == "bloom") {
+        m.extraParams += 2ull * m.hidden; // word_embeddings_layernorm (weight and bias)
+    } else if (type == "nemotron_h") {
+        m.qkvBias = m.outBias = cfg.boolField("attention_bias").value_or(false);
+        m.mlpBias = cfg.boolField("mlp_bias").value_or(false);
+    }
+    if (fam.learnedPositions)
+        m.learnedPositions = m.maxContext + fam.positionOffset;
+    if (fam.qkNorm == QkNorm::PerHead)
+        m.attentionExtraParams += 2ull * m.effectiveHeadDim();
+    else if (fam.qkNorm == QkNorm::FullWidth)
+        m.attentionExtraParams += (std::uint64_t(m.heads) + m.kvHeads) * m.effectiveHeadDim();
 
     const std::string dtype =
         cfg.stringField("torch_dtype").empty() ? cfg.stringField("dtype") : cfg.stringField("torch_dtype");
@@ -217,12 +836,22 @@ ImportResult importHfConfig(const json& root, std::string_view source) {
         m.nativeDtype = DType::fp32();
     }
 
-    // Sliding windows: only when the config turns them on, and only on the layers it names.
-    if (auto window =
-            cfg.uintField({"sliding_window", "attention_window_size"}, std::numeric_limits<std::uint64_t>::max() / 2);
-        window && cfg.boolField("use_sliding_window").value_or(true)) {
+    // ---- sliding windows ----------------------------------------------------------------------
+    const bool windowOn = cfg.boolField("use_sliding_window").value_or(true);
+    cfg.markUsed("max_window_layers");
+    // Llama 4's chunked attention keeps at most one chunk of tokens: for memory, a window of that size.
+    std::optional<std::uint64_t> window =
+        style == LayerStyle::Llama4
+            ? cfg.uintField({"attention_chunk_size"}, std::numeric_limits<std::uint64_t>::max() / 2)
+            : cfg.uintField({"sliding_window", "attention_window_size"}, std::numeric_limits<std::uint64_t>::max() / 2);
+    if (!window && def.slidingWindow != 0 && !cfg.find("sliding_window")) {
+        window = def.slidingWindow;
+        rule.defaultedKeys.emplace_back("sliding_window");
+    }
+    if (window && windowOn) {
         m.slidingWindow = *window;
-        if (const json* types = cfg.find("layer_types"); types && types->is_array()) {
+        if (const json* types = cfg.find("layer_types");
+            types && types->is_array() && style != LayerStyle::GraniteHybrid && style != LayerStyle::Qwen3Next) {
             if (types->size() != m.layers)
                 cfg.fail("'layer_types' lists " + std::to_string(types->size()) + " layers, but the model has " +
                          std::to_string(m.layers));
@@ -231,13 +860,19 @@ ImportResult importHfConfig(const json& root, std::string_view source) {
                 const json& t = (*types)[i];
                 if (!t.is_string())
                     cfg.fail("'layer_types[" + std::to_string(i) + "]' must be a string");
-                m.windowedLayers[i] = t.get<std::string>().find("sliding") != std::string::npos;
+                const std::string kind = t.get<std::string>();
+                m.windowedLayers[i] =
+                    kind.find("sliding") != std::string::npos || kind.find("chunked") != std::string::npos;
             }
-        } else if (auto pattern = cfg.uintField({"sliding_window_pattern"})) {
+        } else if (auto pattern = cfg.uintField({"sliding_window_pattern", "_sliding_window_pattern"});
+                   pattern || (style == LayerStyle::GemmaPattern && def.windowPattern != 0)) {
+            const std::uint64_t every = pattern.value_or(def.windowPattern);
+            if (!pattern)
+                rule.defaultedKeys.emplace_back("sliding_window_pattern");
             m.windowedLayers.resize(m.layers); // every pattern-th layer is global (Gemma 3)
             for (std::uint32_t i = 0; i < m.layers; ++i)
-                m.windowedLayers[i] = (i + 1) % *pattern != 0;
-        } else if (type == "gemma2") {
+                m.windowedLayers[i] = (i + 1) % every != 0;
+        } else if (style == LayerStyle::Gemma2Alternate) {
             m.windowedLayers.resize(m.layers); // Gemma 2 alternates, starting with a local layer
             for (std::uint32_t i = 0; i < m.layers; ++i)
                 m.windowedLayers[i] = i % 2 == 0;
@@ -252,37 +887,442 @@ ImportResult importHfConfig(const json& root, std::string_view source) {
                                    " tokens) is not shorter than the context, so it never caps the cache");
     }
 
-    if (auto experts = cfg.uintField({"num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"})) {
-        m.moe.experts = static_cast<std::uint32_t>(*experts);
-        m.moe.expertsPerToken = static_cast<std::uint32_t>(
-            cfg.uintField({"num_experts_per_tok", "moe_top_k", "num_selected_experts", "top_k"}).value_or(0));
+    // ---- mixture of experts ---------------------------------------------------------------------
+    std::optional<std::uint64_t> experts =
+        type == "dbrx" ? cfg.nestedUint("ffn_config", "moe_num_experts")
+                       : cfg.uintField({"num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"});
+    if (experts && *experts <= 1 && style == LayerStyle::Jamba)
+        experts.reset(); // Jamba with one expert is dense
+    if (experts) {
+        m.moe.experts = u32(*experts);
+        m.moe.expertsPerToken =
+            u32(type == "dbrx"
+                    ? cfg.nestedUint("ffn_config", "moe_top_k").value_or(1)
+                    : cfg.uintField({"num_experts_per_tok", "moe_top_k", "num_selected_experts", "top_k"}).value_or(0));
         if (m.moe.expertsPerToken == 0)
             cfg.fail("a mixture-of-experts config needs 'num_experts_per_tok' (experts active per token)");
-        m.moe.expertIntermediate = static_cast<std::uint32_t>(cfg.uintField({"moe_intermediate_size"}).value_or(0));
-        m.moe.sharedExperts = static_cast<std::uint32_t>(cfg.uintField({"n_shared_experts"}).value_or(0));
-        m.moe.denseLayers = static_cast<std::uint32_t>(cfg.uintField({"first_k_dense_replace"}).value_or(0));
-        if (cfg.has("shared_expert_intermediate_size"))
-            result.notes.push_back("the shared expert's own width is not modelled; its parameters are approximate");
+        m.moe.expertIntermediate = u32(cfg.uintField({"moe_intermediate_size"}).value_or(0));
+        if (style == LayerStyle::Llama4) {
+            // Llama 4: experts and the always-on shared expert are intermediate_size wide; the dense
+            // layers' MLP is intermediate_size_mlp.
+            m.moe.expertIntermediate = m.intermediate;
+            m.moe.sharedIntermediate = m.intermediate;
+            m.moe.sharedExperts = 1;
+            m.intermediate = u32(cfg.uintField({"intermediate_size_mlp"}).value_or(2ull * m.intermediate));
+        }
+        m.moe.sharedExperts = u32(cfg.uintField({"n_shared_experts"}).value_or(0));
+        m.moe.denseLayers = u32(cfg.uintField({"first_k_dense_replace"}).value_or(0));
+        cfg.markUsed("moe_layer_freq");
+        if (auto shared = cfg.uintField({"shared_expert_intermediate_size", "shared_intermediate_size"})) {
+            m.moe.sharedIntermediate = u32(*shared);
+            m.moe.sharedExperts = 1;
+            m.moe.sharedExpertGate = type == "qwen2_moe" || type == "qwen3_next";
+        }
+        if (type == "qwen3_next") {
+            const json* dense = cfg.find("mlp_only_layers");
+            if (!dense || (dense->is_array() && dense->empty()))
+                cfg.markUsed("decoder_sparse_step"); // every layer is MoE; a non-empty list is reported as ignored
+            else
+                cfg.unmark("mlp_only_layers");
+        }
+        if (type == "qwen2_moe" || type == "qwen3_moe") {
+            // decoder_sparse_step / mlp_only_layers: dense layers in between (the published ones have none).
+            const std::uint64_t step = cfg.uintField({"decoder_sparse_step"}).value_or(1);
+            const json* dense = cfg.find("mlp_only_layers");
+            const bool anyDense = step != 1 || (dense && dense->is_array() && !dense->empty());
+            if (anyDense) {
+                m.layerParts.assign(m.layers, layerpart::Attention | layerpart::Moe);
+                for (std::uint32_t i = 0; i < m.layers; ++i)
+                    if ((i + 1) % step != 0)
+                        m.layerParts[i] = layerpart::Attention | layerpart::Mlp;
+                if (dense && dense->is_array())
+                    for (const json& idx : *dense)
+                        if (idx.is_number_unsigned() && idx.get<std::uint64_t>() < m.layers)
+                            m.layerParts[idx.get<std::uint64_t>()] = layerpart::Attention | layerpart::Mlp;
+            }
+        }
     }
 
-    if (auto rank = cfg.uintField({"kv_lora_rank"})) {
-        m.mla.kvLoraRank = static_cast<std::uint32_t>(*rank);
-        m.mla.qkRopeHeadDim = static_cast<std::uint32_t>(cfg.requireUint({"qk_rope_head_dim"}, "MLA rope head size"));
-        m.mla.qkNopeHeadDim = static_cast<std::uint32_t>(cfg.uintField({"qk_nope_head_dim"}).value_or(0));
-        m.mla.vHeadDim = static_cast<std::uint32_t>(cfg.uintField({"v_head_dim"}).value_or(0));
-        m.mla.qLoraRank = static_cast<std::uint32_t>(cfg.uintField({"q_lora_rank"}).value_or(0));
+    // ---- MLA ----------------------------------------------------------------------------------
+    if (fam.kv == KvStyle::Mla || (!spec && cfg.has("kv_lora_rank"))) {
+        if (auto rank = cfg.uintField({"kv_lora_rank"})) {
+            m.mla.kvLoraRank = u32(*rank);
+            m.mla.qkRopeHeadDim = u32(cfg.uintField({"qk_rope_head_dim"}).value_or(0));
+            if (m.mla.qkRopeHeadDim == 0)
+                cfg.fail("missing the MLA rope head size (looked for 'qk_rope_head_dim')");
+            m.mla.qkNopeHeadDim = u32(cfg.uintField({"qk_nope_head_dim"}).value_or(0));
+            m.mla.vHeadDim = u32(cfg.uintField({"v_head_dim"}).value_or(0));
+            m.mla.qLoraRank = u32(cfg.uintField({"q_lora_rank"}).value_or(0));
+            rule.kvRule = KvHeadRule::Latent;
+            rule.kvKey = "kv_lora_rank + qk_rope_head_dim";
+        }
+    }
+
+    if (auto mtp = cfg.uintField({"num_nextn_predict_layers"}))
+        result.notes.push_back("the " + std::to_string(*mtp) +
+                               " multi-token-prediction layer(s) (num_nextn_predict_layers) are not counted: they "
+                               "serve speculative decoding only");
+
+    // ---- layer layouts: hybrids, cross-attention -------------------------------------------------
+    const std::uint8_t mlpPart = m.isMoe() ? layerpart::Moe : layerpart::Mlp;
+    auto patternOfLength = [&](const json* list, const char* key) -> const json& {
+        if (!list || !list->is_array())
+            cfg.fail("missing '" + std::string(key) + "', the list of layer kinds");
+        if (list->size() != m.layers)
+            cfg.fail("'" + std::string(key) + "' lists " + std::to_string(list->size()) +
+                     " layers, but the model has " + std::to_string(m.layers));
+        return *list;
+    };
+    switch (style) {
+    case LayerStyle::Uniform:
+    case LayerStyle::Gemma2Alternate:
+    case LayerStyle::GemmaPattern:
+        break;
+    case LayerStyle::Mllama: {
+        const json* cross = cfg.find("cross_attention_layers");
+        rule.layerKey = "cross_attention_layers";
+        m.layerParts.assign(m.layers, layerpart::Attention | layerpart::Mlp);
+        std::uint64_t crossCount = 0;
+        if (cross && cross->is_array()) {
+            for (const json& idx : *cross) {
+                if (!idx.is_number_unsigned() || idx.get<std::uint64_t>() >= m.layers)
+                    cfg.fail("'cross_attention_layers' must list layer indices below " + std::to_string(m.layers) +
+                             ", got " + describeJson(idx));
+                if (m.layerParts[idx.get<std::uint64_t>()] != (layerpart::CrossAttention | layerpart::Mlp))
+                    ++crossCount;
+                m.layerParts[idx.get<std::uint64_t>()] = layerpart::CrossAttention | layerpart::Mlp;
+            }
+        }
+        // Image tokens: tiles x (patches per tile + the class token), from vision_config.
+        std::uint64_t image = 448, patch = 14, tiles = 4;
+        if (auto it = root.find("vision_config"); it != root.end() && it->is_object()) {
+            auto get = [&](const char* key, std::uint64_t fallback) {
+                auto f = it->find(key);
+                return f != it->end() && !f->is_null()
+                           ? ConfigReader::asUint(*f, std::string("vision_config.") + key, 1u << 20, cfg)
+                           : fallback;
+            };
+            image = get("image_size", image);
+            patch = get("patch_size", patch);
+            tiles = get("max_num_tiles", tiles);
+            m.extraParams += mllamaVisionParams(*it, m.hidden, cfg);
+        } else {
+            result.notes.push_back("no vision_config: the image tokens per sequence use MllamaVisionConfig's defaults");
+        }
+        m.crossTokens = mulChecked("image tokens", tiles, (image / patch) * (image / patch) + 1);
+        // 8 extra embedding rows (vocab_size + 8); each cross layer adds q/k norms and two gates.
+        m.extraParams += 8ull * m.hidden + crossCount * (2ull * m.effectiveHeadDim() + 2);
+        break;
+    }
+    case LayerStyle::Jamba: {
+        const std::uint64_t period = cfg.uintField({"attn_layer_period"}).value_or(8);
+        const std::uint64_t offset = cfg.uintField({"attn_layer_offset"}).value_or(4) % period;
+        const std::uint64_t expertPeriod = cfg.uintField({"expert_layer_period"}).value_or(2);
+        const std::uint64_t expertOffset = cfg.uintField({"expert_layer_offset"}).value_or(1) % expertPeriod;
+        rule.layerKey = "attn_layer_period + attn_layer_offset";
+        m.layerParts.resize(m.layers);
+        for (std::uint32_t i = 0; i < m.layers; ++i) {
+            const std::uint8_t mixer = i % period == offset ? layerpart::Attention : layerpart::State;
+            const std::uint8_t mlp = m.isMoe() && i % expertPeriod == expertOffset ? layerpart::Moe : layerpart::Mlp;
+            m.layerParts[i] = mixer | mlp;
+        }
+        const std::uint64_t dInner = cfg.uintField({"mamba_expand"}).value_or(2) * m.hidden;
+        const json* dtRank = cfg.find("mamba_dt_rank");
+        const std::uint64_t rank =
+            dtRank && dtRank->is_number_unsigned() ? dtRank->get<std::uint64_t>() : (m.hidden + 15) / 16;
+        m.state = mamba1State(m.hidden, dInner, cfg.uintField({"mamba_d_state"}).value_or(16),
+                              cfg.uintField({"mamba_d_conv"}).value_or(4), rank,
+                              cfg.boolField("mamba_conv_bias").value_or(true),
+                              cfg.boolField("mamba_proj_bias").value_or(false), true);
+        break;
+    }
+    case LayerStyle::Mamba: {
+        rule.layerKey = "model_type";
+        m.layerParts.assign(m.layers, layerpart::State);
+        const std::uint64_t expand = cfg.uintField({"expand"}).value_or(2);
+        if (type == "mamba2") {
+            Mamba2Dims d;
+            d.nHeads = cfg.uintField({"num_heads"}).value_or(128);
+            d.headDim = cfg.uintField({"head_dim"}).value_or(64);
+            d.dInner = expand * m.hidden;
+            d.dState = cfg.uintField({"state_size"}).value_or(128);
+            d.nGroups = cfg.uintField({"n_groups"}).value_or(8);
+            d.dConv = cfg.uintField({"conv_kernel"}).value_or(4);
+            d.convBias = cfg.boolField("use_conv_bias").value_or(true);
+            d.projBias = cfg.boolField("use_bias").value_or(false);
+            m.state = mamba2State(d, m.hidden);
+            m.headDim = 0;
+        } else {
+            const json* dtRank = cfg.find("time_step_rank");
+            const std::uint64_t rank =
+                dtRank && dtRank->is_number_unsigned() ? dtRank->get<std::uint64_t>() : (m.hidden + 15) / 16;
+            m.state = mamba1State(m.hidden, expand * m.hidden, cfg.uintField({"state_size"}).value_or(16),
+                                  cfg.uintField({"conv_kernel"}).value_or(4), rank,
+                                  cfg.boolField("use_conv_bias").value_or(true),
+                                  cfg.boolField("use_bias").value_or(false), type == "falcon_mamba");
+        }
+        break;
+    }
+    case LayerStyle::NemotronH: {
+        const json* pattern = cfg.find("hybrid_override_pattern");
+        if (!pattern || !pattern->is_string())
+            cfg.fail("missing 'hybrid_override_pattern', the string of layer kinds (M, *, -, E)");
+        const std::string text = pattern->get<std::string>();
+        if (text.size() != m.layers)
+            cfg.fail("'hybrid_override_pattern' has " + std::to_string(text.size()) +
+                     " characters, but the model has " + std::to_string(m.layers) + " layers");
+        rule.layerKey = "hybrid_override_pattern";
+        m.layerParts.resize(m.layers);
+        for (std::uint32_t i = 0; i < m.layers; ++i) {
+            switch (text[i]) {
+            case 'M':
+                m.layerParts[i] = layerpart::State;
+                break;
+            case '*':
+                m.layerParts[i] = layerpart::Attention;
+                break;
+            case '-':
+                m.layerParts[i] = layerpart::Mlp;
+                break;
+            case 'E':
+                if (!m.isMoe())
+                    cfg.fail("'hybrid_override_pattern' names an MoE layer (E) but the config has no experts");
+                m.layerParts[i] = layerpart::Moe;
+                break;
+            default:
+                cfg.fail("'hybrid_override_pattern' character " + std::to_string(i) + " must be M, *, - or E, got '" +
+                         std::string(1, text[i]) + "'");
+            }
+        }
+        Mamba2Dims d;
+        d.nHeads = cfg.uintField({"mamba_num_heads"}).value_or(128);
+        d.headDim = cfg.uintField({"mamba_head_dim"}).value_or(64);
+        d.dInner = d.nHeads * d.headDim;
+        d.dState = cfg.uintField({"ssm_state_size"}).value_or(128);
+        d.nGroups = cfg.uintField({"n_groups"}).value_or(8);
+        d.dConv = cfg.uintField({"conv_kernel"}).value_or(4);
+        d.convBias = cfg.boolField("use_conv_bias").value_or(true);
+        d.projBias = cfg.boolField("use_bias").value_or(false);
+        cfg.markUsed("expand");
+        m.state = mamba2State(d, m.hidden);
+        break;
+    }
+    case LayerStyle::FalconH1: {
+        rule.layerKey = "model_type";
+        m.layerParts.assign(m.layers, layerpart::Attention | layerpart::State | layerpart::Mlp);
+        Mamba2Dims d;
+        d.nHeads = cfg.uintField({"mamba_n_heads"}).value_or(128);
+        d.headDim = cfg.uintField({"mamba_d_head"}).value_or(64);
+        d.dInner = cfg.uintField({"mamba_d_ssm"}).value_or(cfg.uintField({"mamba_expand"}).value_or(2) * m.hidden);
+        d.dState = cfg.uintField({"mamba_d_state"}).value_or(256);
+        d.nGroups = cfg.uintField({"mamba_n_groups"}).value_or(1);
+        d.dConv = cfg.uintField({"mamba_d_conv"}).value_or(4);
+        d.convBias = cfg.boolField("mamba_conv_bias").value_or(true);
+        d.projBias = cfg.boolField("mamba_proj_bias").value_or(false);
+        d.gatedNorm = cfg.boolField("mamba_rms_norm").value_or(false);
+        m.state = mamba2State(d, m.hidden);
+        break;
+    }
+    case LayerStyle::Zamba2: {
+        rule.layerKey = "layers_block_type";
+        const json& kinds = patternOfLength(cfg.find("layers_block_type"), "layers_block_type");
+        m.layerParts.resize(m.layers);
+        std::uint64_t hybrid = 0;
+        for (std::uint32_t i = 0; i < m.layers; ++i) {
+            const std::string kind = kinds[i].is_string() ? kinds[i].get<std::string>() : std::string();
+            if (kind != "mamba" && kind != "hybrid")
+                cfg.fail("'layers_block_type[" + std::to_string(i) + "]' must be \"mamba\" or \"hybrid\"");
+            m.layerParts[i] = kind == "hybrid" ? (layerpart::State | layerpart::SharedAttention) : layerpart::State;
+            hybrid += kind == "hybrid";
+        }
+        cfg.markUsed("hybrid_layer_ids");
+        Mamba2Dims d;
+        d.dInner = cfg.uintField({"mamba_expand"}).value_or(2) * m.hidden;
+        d.headDim = cfg.uintField({"mamba_headdim"}).value_or(64);
+        d.nHeads = cfg.uintField({"n_mamba_heads"}).value_or(d.dInner / d.headDim);
+        d.dState = cfg.uintField({"mamba_d_state"}).value_or(64);
+        d.nGroups = cfg.uintField({"mamba_ngroups"}).value_or(1);
+        d.dConv = cfg.uintField({"mamba_d_conv"}).value_or(4);
+        m.state = mamba2State(d, m.hidden);
+        // The shared transformer blocks (attention over 2 x hidden, gated MLP) exist num_mem_blocks
+        // times; each hybrid layer adds a hidden x hidden linear. The LoRA adapters are not counted.
+        const std::uint64_t blocks = cfg.uintField({"num_mem_blocks"}).value_or(1);
+        const Wide width = 2 * Wide(m.hidden), hd = m.effectiveHeadDim(), h = m.hidden;
+        const Wide qkv = width * (Wide(m.heads) + 2 * Wide(m.kvHeads)) * hd;
+        const Wide block = qkv + Wide(m.heads) * hd * h + 3 * h * Wide(m.intermediate) + width + h;
+        m.extraParams += narrow(Wide(blocks) * block + Wide(hybrid) * h * h, "shared-block parameters");
+        cfg.markUsed("use_shared_attention_adapter");
+        cfg.markUsed("adapter_rank");
+        if (cfg.has("adapter_rank"))
+            result.notes.push_back("the shared blocks' LoRA adapters are not counted in the parameters");
+        break;
+    }
+    case LayerStyle::GraniteHybrid: {
+        rule.layerKey = "layer_types";
+        const json& kinds = patternOfLength(cfg.find("layer_types"), "layer_types");
+        if (m.moe.sharedIntermediate != 0 && !m.isMoe())
+            m.intermediate = m.moe.sharedIntermediate; // the dense variants: the shared MLP is the MLP
+        else if (!m.isMoe())
+            m.intermediate = u32(cfg.uintField({"shared_intermediate_size"}).value_or(m.intermediate));
+        m.layerParts.resize(m.layers);
+        for (std::uint32_t i = 0; i < m.layers; ++i) {
+            const std::string kind = kinds[i].is_string() ? kinds[i].get<std::string>() : std::string();
+            if (kind != "mamba" && kind != "attention")
+                cfg.fail("'layer_types[" + std::to_string(i) + "]' must be \"mamba\" or \"attention\"");
+            m.layerParts[i] = (kind == "attention" ? layerpart::Attention : layerpart::State) | mlpPart;
+        }
+        Mamba2Dims d;
+        d.nHeads = cfg.uintField({"mamba_n_heads"}).value_or(128);
+        d.headDim = cfg.uintField({"mamba_d_head"}).value_or(64);
+        d.dInner = cfg.uintField({"mamba_expand"}).value_or(2) * m.hidden;
+        d.dState = cfg.uintField({"mamba_d_state"}).value_or(256);
+        d.nGroups = cfg.uintField({"mamba_n_groups"}).value_or(1);
+        d.dConv = cfg.uintField({"mamba_d_conv"}).value_or(4);
+        d.convBias = cfg.boolField("mamba_conv_bias").value_or(true);
+        d.projBias = cfg.boolField("mamba_proj_bias").value_or(false);
+        m.state = mamba2State(d, m.hidden);
+        break;
+    }
+    case LayerStyle::RecurrentGemma: {
+        rule.layerKey = "block_types";
+        std::vector<std::uint8_t> cycle;
+        const json* blocks = cfg.find("block_types");
+        if (blocks && blocks->is_array() && !blocks->empty() && blocks->size() <= kMaxLayers) {
+            for (const json& b : *blocks) {
+                const std::string kind = b.is_string() ? b.get<std::string>() : std::string();
+                if (kind != "recurrent" && kind != "attention")
+                    cfg.fail("'block_types' entries must be \"recurrent\" or \"attention\"");
+                cycle.push_back(kind == "attention" ? layerpart::Attention : layerpart::State);
+            }
+        } else {
+            cycle = {layerpart::State, layerpart::State, layerpart::Attention}; // the class default
+            rule.defaultedKeys.emplace_back("block_types");
+        }
+        m.layerParts.resize(m.layers);
+        for (std::uint32_t i = 0; i < m.layers; ++i)
+            m.layerParts[i] = cycle[i % cycle.size()] | layerpart::Mlp;
+        const std::uint64_t lru = cfg.uintField({"lru_width"}).value_or(m.hidden);
+        const std::uint64_t conv = cfg.uintField({"conv1d_width"}).value_or(4);
+        const std::uint64_t blockWidth = lru / m.heads;
+        const Wide h = m.hidden, w = lru, k = conv, bw = blockWidth, heads = m.heads;
+        m.state.convValues = narrow((k - 1) * w, "state values");
+        m.state.recurrentValues = lru;
+        // linear_x, linear_y (hidden -> lru, biased), linear_out (lru -> hidden, biased), the conv,
+        // the RG-LRU's block-diagonal input and recurrence gates (+ biases) and its recurrent parameter.
+        m.state.paramsPerLayer =
+            narrow(2 * (h * w + w) + (w * h + h) + (k * w + w) + 2 * (heads * bw * bw + w) + w, "state parameters");
+        break;
+    }
+    case LayerStyle::Llama4: {
+        m.layerParts.assign(m.layers, layerpart::Attention | layerpart::Mlp);
+        rule.layerKey = "interleave_moe_layer_step";
+        if (const json* moeLayers = cfg.find("moe_layers"); moeLayers && moeLayers->is_array()) {
+            rule.layerKey = "moe_layers";
+            for (const json& idx : *moeLayers) {
+                if (!idx.is_number_unsigned() || idx.get<std::uint64_t>() >= m.layers)
+                    cfg.fail("'moe_layers' must list layer indices below " + std::to_string(m.layers) + ", got " +
+                             describeJson(idx));
+                m.layerParts[idx.get<std::uint64_t>()] = layerpart::Attention | mlpPart;
+            }
+        } else {
+            const std::uint64_t step = cfg.uintField({"interleave_moe_layer_step"}).value_or(1);
+            for (std::uint64_t i = step - 1; i < m.layers; i += step)
+                m.layerParts[i] = layerpart::Attention | mlpPart;
+        }
+        // Chunked layers: layer_types when given (read with the windows above), else no_rope_layers
+        // (1: RoPE and chunked, 0: NoPE and global), else every no_rope_layer_interval-th layer is global.
+        if (m.slidingWindow > 0 && m.windowedLayers.empty()) {
+            m.windowedLayers.resize(m.layers);
+            const json* noRope = cfg.find("no_rope_layers");
+            if (noRope && noRope->is_array() && !noRope->empty()) {
+                if (noRope->size() != m.layers)
+                    cfg.fail("'no_rope_layers' lists " + std::to_string(noRope->size()) +
+                             " layers, but the model has " + std::to_string(m.layers));
+                for (std::uint32_t i = 0; i < m.layers; ++i)
+                    m.windowedLayers[i] = !((*noRope)[i].is_number() && (*noRope)[i].get<double>() == 0.0);
+            } else {
+                const std::uint64_t interval = cfg.uintField({"no_rope_layer_interval"}).value_or(4);
+                for (std::uint32_t i = 0; i < m.layers; ++i)
+                    m.windowedLayers[i] = (i + 1) % interval != 0;
+            }
+        }
+        cfg.markUsed("use_qk_norm"); // an L2 norm without weights
+        break;
+    }
+    case LayerStyle::Qwen3Next: {
+        m.layerParts.resize(m.layers);
+        const json* types = cfg.find("layer_types");
+        if (types && types->is_array()) {
+            rule.layerKey = "layer_types";
+            const json& kinds = patternOfLength(types, "layer_types");
+            for (std::uint32_t i = 0; i < m.layers; ++i) {
+                const std::string kind = kinds[i].is_string() ? kinds[i].get<std::string>() : std::string();
+                if (kind != "linear_attention" && kind != "full_attention")
+                    cfg.fail("'layer_types[" + std::to_string(i) +
+                             "]' must be \"linear_attention\" or \"full_attention\"");
+                m.layerParts[i] = (kind == "full_attention" ? layerpart::Attention : layerpart::State) | mlpPart;
+            }
+        } else {
+            rule.layerKey = "full_attention_interval";
+            const std::uint64_t interval = cfg.uintField({"full_attention_interval"}).value_or(4);
+            for (std::uint32_t i = 0; i < m.layers; ++i)
+                m.layerParts[i] = ((i + 1) % interval == 0 ? layerpart::Attention : layerpart::State) | mlpPart;
+        }
+        // Gated DeltaNet: conv over q, k, v; a v_head x k_dim x v_dim recurrent state.
+        const std::uint64_t kHeads = cfg.uintField({"linear_num_key_heads"}).value_or(16);
+        const std::uint64_t vHeads = cfg.uintField({"linear_num_value_heads"}).value_or(32);
+        const std::uint64_t kDim = cfg.uintField({"linear_key_head_dim"}).value_or(128);
+        const std::uint64_t vDim = cfg.uintField({"linear_value_head_dim"}).value_or(128);
+        const std::uint64_t conv = cfg.uintField({"linear_conv_kernel_dim"}).value_or(4);
+        const Wide h = m.hidden, keyDim = Wide(kHeads) * kDim, valueDim = Wide(vHeads) * vDim, k = conv;
+        const Wide convDim = 2 * keyDim + valueDim;
+        m.state.convValues = narrow((k - 1) * convDim, "state values");
+        m.state.recurrentValues = narrow(Wide(vHeads) * kDim * vDim, "state values");
+        m.state.paramsPerLayer =
+            narrow(h * (2 * keyDim + 2 * valueDim) /* in_proj_qkvz */ + h * 2 * vHeads /* in_proj_ba */ + convDim * k +
+                       2 * Wide(vHeads) /* dt, A */ + vDim /* gated norm */ + valueDim * h /* out_proj */,
+                   "state parameters");
+        // Gated attention: q_proj also produces the output gate.
+        m.attentionExtraParams += std::uint64_t(m.hidden) * m.heads * m.effectiveHeadDim();
+        break;
+    }
+    }
+
+    // ---- vision towers counted where the family defines them -------------------------------------
+    if (auto it = root.find("vision_config"); it != root.end() && it->is_object() && style != LayerStyle::Mllama) {
+        const std::string visionType = it->contains("model_type") && (*it)["model_type"].is_string()
+                                           ? (*it)["model_type"].get<std::string>()
+                                           : std::string();
+        if (style == LayerStyle::GemmaPattern &&
+            (visionType == "siglip_vision_model" || visionType == "clip_vision_model")) {
+            const std::uint64_t vh =
+                ConfigReader::asUint(it->value("hidden_size", json(1152)), "vision_config.hidden_size", 1u << 24, cfg);
+            // SigLIP tower + Gemma 3's projector (vision width -> text width) and its soft-embedding norm.
+            m.extraParams += vitParams(*it, cfg) + vh * m.hidden + vh;
+        } else if (style == LayerStyle::Llama4) {
+            // Approximately: a ViT of vision_config's size and the projector into the text width.
+            const std::uint64_t out = ConfigReader::asUint(it->value("vision_output_dim", json(4096)),
+                                                           "vision_config.vision_output_dim", 1u << 24, cfg);
+            m.extraParams += vitParams(*it, cfg) + out * m.hidden;
+            result.notes.push_back("the vision encoder is counted approximately, as a plain ViT of vision_config's "
+                                   "size");
+        } else {
+            result.notes.push_back("the vision encoder (vision_config) is not counted: the parameters are the "
+                                   "language model's");
+        }
     }
 
     // KV Scope's own presets carry a display name and, where known, the published count.
     if (auto it = root.find("_kvscope"); it != root.end() && it->is_object()) {
+        cfg.markUsed("_kvscope");
         // Typed by hand in a user's copy too: a wrong type is bad input, named, not a fault.
         const auto text = [&](const char* key, const std::string& fallback) {
-            const auto field = it->find(key);
-            if (field == it->end())
+            const auto found = it->find(key);
+            if (found == it->end())
                 return fallback;
-            if (!field->is_string())
-                cfg.fail("'_kvscope." + std::string(key) + "' must be a string, got " + describeJson(*field));
-            return field->get<std::string>().substr(0, 200);
+            if (!found->is_string())
+                cfg.fail("'_kvscope." + std::string(key) + "' must be a string, got " + describeJson(*found));
+            return found->get<std::string>().substr(0, 200);
         };
         m.id = text("id", m.id);
         m.displayName = text("name", std::string());
@@ -294,7 +1334,7 @@ ImportResult importHfConfig(const json& root, std::string_view source) {
     }
     if (m.displayName.empty()) {
         const std::string name = cfg.stringField("_name_or_path");
-        m.displayName = !name.empty() ? name.substr(name.rfind('/') + 1) : std::string(source);
+        m.displayName = !name.empty() ? name.substr(name.rfind('/') + 1).substr(0, 200) : nameFromSource(source, cfg);
     }
 
     try {
@@ -302,7 +1342,50 @@ ImportResult importHfConfig(const json& root, std::string_view source) {
     } catch (const Error& e) {
         cfg.fail(e.what());
     }
+
+    rule.kvHeads = m.kvHeads;
+    rule.layers = m.layerCounts();
+    rule.totalLayers = m.layers;
+
+    // Keys that matter for memory that no rule read: say so rather than guess silently.
+    for (const json* scope : {cfg.text(), &root}) {
+        if (!scope)
+            continue;
+        for (auto it = scope->begin(); it != scope->end(); ++it)
+            if (!it->is_null() && !cfg.used(it.key()) && memoryRelevantKey(it.key()) &&
+                std::find(result.ignoredKeys.begin(), result.ignoredKeys.end(), it.key()) == result.ignoredKeys.end())
+                result.ignoredKeys.push_back(it.key());
+        if (result.ignoredKeys.size() > 50)
+            break;
+    }
+    if (!result.ignoredKeys.empty()) {
+        std::string keys;
+        for (const auto& key : result.ignoredKeys)
+            keys += (keys.empty() ? "" : ", ") + key;
+        result.notes.push_back("ignored keys that may matter for memory: " + keys);
+    }
+    if (!rule.defaultedKeys.empty()) {
+        std::string keys;
+        for (const auto& key : rule.defaultedKeys)
+            keys += (keys.empty() ? "" : ", ") + key;
+        result.notes.push_back("absent keys taken from the " + rule.family +
+                               " configuration class's defaults: " + keys);
+    }
     return result;
+}
+
+} // namespace
+
+ImportResult importHfConfig(const json& root, std::string_view source) {
+    try {
+        return importConfig(root, source);
+    } catch (const Error& e) {
+        // Arithmetic deep in a family rule says what overflowed; the file is named here.
+        const std::string message = e.what();
+        if (message.rfind(std::string(source) + ":", 0) == 0)
+            throw;
+        throw Error(std::string(source) + ": " + message);
+    }
 }
 
 ImportResult importHfConfigText(std::string_view text, std::string_view source) {

@@ -11,20 +11,43 @@
 
 namespace kvscope {
 
+// Which family rule the importer applied, as data the window and the CLI turn into words
+// ("Falcon, multi_query: 1 KV head (MQA)").
+struct FamilyRule {
+    std::string family;    // the family's own name, "Falcon"; "" when model_type is unknown
+    std::string modelType; // model_type as the config states it ("falcon"; the text model's when nested)
+    KvHeadRule kvRule = KvHeadRule::QueryHeads;
+    std::string kvKey; // the key(s) that decided H_kv: "multi_query", "new_decoder_architecture + num_kv_heads"
+    std::uint32_t kvHeads = 0;
+    std::string layerKey; // the key that laid out hybrid / cross-attention layers; "" when every layer attends
+    LayerCounts layers;   // layers by what they cache
+    std::uint32_t totalLayers = 0;
+    std::vector<std::string> defaultedKeys; // absent keys taken from the configuration class's defaults
+    bool nestedTextConfig = false;          // the language model was read from text_config
+};
+
 struct ImportResult {
     ModelShape shape;
+    FamilyRule rule;
+    // Keys that matter for memory (their names mention layers, heads, kv, window, expert, lora,
+    // state or conv) that no rule of the family consumed: the estimate may miss what they say.
+    std::vector<std::string> ignoredKeys;
     std::vector<std::string> notes; // what was assumed or could not be interpreted, in plain words
 };
 
 // Reads a Hugging Face config.json (as parsed JSON). `source` names the file in every
-// error and note. Understands the field-name variants of the popular families
-// (Llama/Mistral/Qwen/Gemma, GPT-2/GPT-BigCode/OPT/NeoX/Falcon, Mixtral/DeepSeek MoE,
-// DeepSeek MLA) and multimodal configs that nest the language model under text_config.
+// error and note. A table of families (model_type -> the configuration class's key names
+// and defaults, attention layout rule, MLP, norms, biases, tied embeddings, layer layout)
+// drives the reading; multimodal configs that nest the language model under text_config
+// are read there, with the text configuration class's defaults for absent keys.
 // Throws Error naming the source and the field when the config cannot describe a model.
 ImportResult importHfConfig(const nlohmann::json& config, std::string_view source);
 
 // Parses `text` as JSON first; a syntax error names the source, line and column.
 ImportResult importHfConfigText(std::string_view text, std::string_view source);
 ImportResult importHfConfigFile(const std::filesystem::path& path);
+
+// The model_types the importer has a family rule for, in table order.
+std::vector<std::string> knownModelTypes();
 
 } // namespace kvscope

@@ -25,7 +25,7 @@ KvFormula kvFormula(const ModelShape& m, DType kv, std::uint64_t context, std::u
     const std::uint64_t perLayerBytes = kvBytesPerTokenPerLayer(m, kv, kvHeadsOverride);
     // Layers holding a per-token cache: each holds one position at a context of one token.
     const std::uint64_t cachingLayers = cachedTokenLayers(m, 1);
-    const std::uint32_t windowed = m.windowedLayerCount();
+    const std::uint32_t windowed = m.layerCounts().windowedKv; // of the caching layers only (hybrids)
     const bool capped = windowed > 0 && context > m.slidingWindow;
     KvFormulaTerm base;
     base.kvFactor = f.mla ? 1 : 2;

@@ -50,35 +50,63 @@ ParameterBreakdown parameterBreakdown(const ModelShape& m) {
     ParameterBreakdown p;
     const std::uint64_t embedding = mulChecked("embedding parameters", m.vocab, m.hidden);
     p.embeddings = embedding + mulChecked("position embeddings", m.learnedPositions, m.hidden);
-    p.lmHead = m.tiedEmbeddings ? 0 : embedding;
+    p.lmHead = (m.tiedEmbeddings ? 0 : embedding) + (m.lmHeadBias ? m.vocab : 0);
     const std::uint64_t normWidth = m.norm == NormKind::LayerNorm ? 2ull * m.hidden : m.hidden;
-    p.norms = (2ull * m.layers + 1) * normWidth;
+    p.norms = (std::uint64_t(m.normsPerLayer) * m.layers + (m.finalNorm ? 1 : 0)) * normWidth;
+    p.other = m.extraParams;
 
-    const std::uint64_t attn = attentionParamsPerLayer(m);
-    p.attention = mulChecked("attention parameters", attn, m.layers);
-
-    std::uint64_t activeMlp = 0;
+    const std::uint64_t attn = addChecked(attentionParamsPerLayer(m), m.attentionExtraParams, "attention parameters");
+    const std::uint64_t denseMlp = m.intermediate > 0 ? mlpParams(m, m.intermediate) : 0;
+    std::uint64_t perMoeLayer = 0;
+    std::uint64_t perMoeLayerActive = 0;
     if (m.isMoe()) {
         const std::uint64_t expertWidth = m.moe.expertIntermediate != 0 ? m.moe.expertIntermediate : m.intermediate;
         const std::uint64_t expert = mlpParams(m, expertWidth);
         const std::uint64_t router = std::uint64_t(m.hidden) * m.moe.experts;
-        const std::uint64_t moeLayers = m.layers - m.moe.denseLayers;
-        const std::uint64_t denseMlp = m.moe.denseLayers > 0 ? mlpParams(m, m.intermediate) : 0;
-        const std::uint64_t perMoeLayer =
-            addChecked(mulChecked("expert parameters", expert, std::uint64_t(m.moe.experts) + m.moe.sharedExperts),
-                       router, "MoE parameters");
-        const std::uint64_t perMoeLayerActive =
-            expert * (std::uint64_t(m.moe.expertsPerToken) + m.moe.sharedExperts) + router;
-        p.mlp = addChecked(mulChecked("MoE parameters", perMoeLayer, moeLayers), denseMlp * m.moe.denseLayers,
-                           "MLP parameters");
-        activeMlp = perMoeLayerActive * moeLayers + denseMlp * m.moe.denseLayers;
+        // Shared experts: one MLP of their own total width (Qwen2-MoE) or n copies of an expert (DeepSeek).
+        const std::uint64_t shared =
+            (m.moe.sharedIntermediate != 0 ? mlpParams(m, m.moe.sharedIntermediate) : expert * m.moe.sharedExperts) +
+            (m.moe.sharedExpertGate ? m.hidden : 0);
+        perMoeLayer =
+            addChecked(mulChecked("expert parameters", expert, m.moe.experts), router + shared, "MoE parameters");
+        perMoeLayerActive = expert * m.moe.expertsPerToken + router + shared;
+    }
+
+    std::uint64_t activeMlp = 0;
+    if (!m.isHybrid()) {
+        p.attention = mulChecked("attention parameters", attn, m.layers);
+        if (m.isMoe()) {
+            const std::uint64_t moeLayers = m.layers - m.moe.denseLayers;
+            const std::uint64_t dense = m.moe.denseLayers > 0 ? denseMlp : 0;
+            p.mlp = addChecked(mulChecked("MoE parameters", perMoeLayer, moeLayers), dense * m.moe.denseLayers,
+                               "MLP parameters");
+            activeMlp = perMoeLayerActive * moeLayers + dense * m.moe.denseLayers;
+        } else {
+            p.mlp = mulChecked("MLP parameters", denseMlp, m.layers);
+            activeMlp = p.mlp;
+        }
     } else {
-        p.mlp = mulChecked("MLP parameters", mlpParams(m, m.intermediate), m.layers);
-        activeMlp = p.mlp;
+        // Per block, by what it holds; at most kMaxLayers blocks.
+        for (std::uint32_t i = 0; i < m.layers; ++i) {
+            const std::uint8_t parts = m.partsOf(i);
+            if (parts & (layerpart::Attention | layerpart::CrossAttention))
+                p.attention = addChecked(p.attention, attn, "attention parameters");
+            if (parts & layerpart::State)
+                p.state = addChecked(p.state, m.state.paramsPerLayer, "state parameters");
+            if (parts & layerpart::Mlp) {
+                p.mlp = addChecked(p.mlp, denseMlp, "MLP parameters");
+                activeMlp += denseMlp;
+            }
+            if (parts & layerpart::Moe) {
+                p.mlp = addChecked(p.mlp, perMoeLayer, "MLP parameters");
+                activeMlp += perMoeLayerActive;
+            }
+        }
     }
 
     p.total = addChecked(addChecked(p.embeddings, p.attention, "parameters"),
                          addChecked(addChecked(p.mlp, p.norms, "parameters"), p.lmHead, "parameters"), "parameters");
+    p.total = addChecked(p.total, addChecked(p.state, p.other, "parameters"), "parameters");
     p.active = p.total - p.mlp + activeMlp;
     if (m.paramsOverride != 0) {
         // A published count wins; keep the active share the estimate implies.
@@ -107,7 +135,7 @@ std::uint64_t kvBytesPerTokenPerLayer(const ModelShape& m, DType kv, std::uint32
 
 std::uint64_t kvBytesPerToken(const ModelShape& m, DType kv, std::uint32_t kvHeadsOverride) {
     m.validate();
-    return mulChecked("KV bytes per token", kvBytesPerTokenPerLayer(m, kv, kvHeadsOverride), m.layers);
+    return mulChecked("KV bytes per token", kvBytesPerTokenPerLayer(m, kv, kvHeadsOverride), m.layerCounts().kv);
 }
 
 std::uint64_t kvBytesPerTokenNaive(const ModelShape& m, DType kv) {
@@ -117,13 +145,14 @@ std::uint64_t kvBytesPerTokenNaive(const ModelShape& m, DType kv) {
         headDim = m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim;
     const std::uint64_t perHeadBits = kv.storageBits(headDim);
     return mulChecked("naive KV bytes per token", ceilDiv(mulChecked("naive KV bits", 2, m.heads, perHeadBits), 8),
-                      m.layers);
+                      m.layerCounts().kv);
 }
 
 std::uint64_t cachedTokenLayers(const ModelShape& m, std::uint64_t context) {
-    const std::uint32_t windowed = m.windowedLayerCount();
+    const LayerCounts counts = m.layerCounts();
+    const std::uint32_t windowed = counts.windowedKv;
     const std::uint64_t windowedTokens = m.slidingWindow != 0 && context > m.slidingWindow ? m.slidingWindow : context;
-    return addChecked(mulChecked("cached tokens", std::uint64_t(m.layers - windowed), context),
+    return addChecked(mulChecked("cached tokens", std::uint64_t(counts.kv - windowed), context),
                       mulChecked("cached tokens", std::uint64_t(windowed), windowedTokens), "cached tokens");
 }
 
@@ -136,6 +165,27 @@ std::uint64_t kvBytes(const ModelShape& m, DType kv, std::uint64_t context, std:
 
 std::uint64_t kvBytesNaive(const ModelShape& m, DType kv, std::uint64_t context, std::uint64_t batch) {
     return mulChecked("naive KV cache bytes", kvBytesPerTokenNaive(m, kv), context, batch);
+}
+
+SequenceState sequenceState(const ModelShape& m, DType kv, DType stateDtype, std::uint32_t kvHeadsOverride) {
+    m.validate();
+    const LayerCounts counts = m.layerCounts();
+    SequenceState s;
+    s.stateLayers = counts.state;
+    s.stateValuesPerLayer = counts.state > 0 ? m.state.valuesPerLayer() : 0;
+    s.stateBytes = mulChecked("state bytes", stateDtype.storageBytes(s.stateValuesPerLayer), counts.state);
+    s.crossLayers = counts.cross;
+    if (counts.cross > 0) {
+        s.crossTokens = m.crossTokens;
+        s.crossBytesPerTokenPerLayer = kvBytesPerTokenPerLayer(m, kv, kvHeadsOverride);
+        s.crossBytes =
+            mulChecked("cross-attention cache bytes", s.crossBytesPerTokenPerLayer, s.crossTokens, counts.cross);
+    }
+    return s;
+}
+
+DType stateDtypeFor(DType weightDtype) {
+    return weightDtype.kind == DTypeKind::FP32 ? DType::fp32() : DType::bf16();
 }
 
 } // namespace kvscope

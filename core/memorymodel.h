@@ -13,7 +13,9 @@ struct ParameterBreakdown {
     std::uint64_t attention = 0;  // q, k, v, o projections (+ biases), all layers
     std::uint64_t mlp = 0;        // dense MLPs and every expert, routers included
     std::uint64_t norms = 0;      // all norm weights (+ biases)
-    std::uint64_t lmHead = 0;     // 0 when tied to the embeddings
+    std::uint64_t lmHead = 0;     // 0 when tied to the embeddings (+ its bias, Phi / GPT-J)
+    std::uint64_t state = 0;      // SSM / linear-attention / recurrent mixers of State layers
+    std::uint64_t other = 0;      // ModelShape::extraParams: a vision encoder, an embedding norm, shared blocks
     std::uint64_t total = 0;
     std::uint64_t active = 0; // weights one token touches (MoE: only its experts); = total for dense
     bool estimated = true;    // false when the total is a published or user-set count
@@ -31,10 +33,10 @@ inline std::uint64_t parameterCount(const ModelShape& model) {
 // bytes = P x bits / 8 plus the scales of grouped formats.
 std::uint64_t weightBytes(std::uint64_t params, DType dtype);
 
-// KV cache bytes one token adds across all layers, with no window cap:
-// 2 (K and V) x L x H_kv x D_head x bytes per element. MLA stores one latent of
-// (kv_lora_rank + qk_rope_head_dim) values per layer instead, with no factor 2.
-// `kvHeadsOverride` (per-GPU heads under tensor parallelism) replaces H_kv when non-zero.
+// KV cache bytes one token adds across the layers that cache per token, with no window cap:
+// 2 (K and V) x L_kv x H_kv x D_head x bytes per element (L_kv = L unless the model is hybrid). MLA stores one latent
+// of (kv_lora_rank + qk_rope_head_dim) values per layer instead, with no factor 2. `kvHeadsOverride` (per-GPU heads
+// under tensor parallelism) replaces H_kv when non-zero.
 std::uint64_t kvBytesPerToken(const ModelShape& model, DType kv, std::uint32_t kvHeadsOverride = 0);
 
 // Same formula with the query-head count in place of the KV heads, as several
@@ -54,5 +56,24 @@ std::uint64_t kvBytes(const ModelShape& model, DType kv, std::uint64_t context, 
 
 // The naive total (query heads, no window): what the simplified formula predicts.
 std::uint64_t kvBytesNaive(const ModelShape& model, DType kv, std::uint64_t context, std::uint64_t batch);
+
+// Memory one sequence holds whatever its length (bytes), by the layers that hold it:
+//   state:  state layers x (conv + recurrent values) x bytes of the state dtype (SSM, linear attention);
+//   cross:  cross-attention layers x image tokens x one layer's K and V per token (mllama).
+struct SequenceState {
+    std::uint32_t stateLayers = 0;
+    std::uint64_t stateValuesPerLayer = 0;
+    std::uint64_t stateBytes = 0; // per sequence
+    std::uint32_t crossLayers = 0;
+    std::uint64_t crossTokens = 0;
+    std::uint64_t crossBytesPerTokenPerLayer = 0;
+    std::uint64_t crossBytes = 0; // per sequence
+    std::uint64_t total() const { return stateBytes + crossBytes; }
+};
+SequenceState sequenceState(const ModelShape& model, DType kv, DType stateDtype, std::uint32_t kvHeadsOverride = 0);
+
+// The dtype a State layer's state is kept in: the compute dtype (FP32 for FP32 weights, else BF16),
+// as vLLM's mamba_cache_dtype "auto" does; a quantized KV cache does not apply to it.
+DType stateDtypeFor(DType weightDtype);
 
 } // namespace kvscope

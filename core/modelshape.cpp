@@ -47,6 +47,31 @@ std::uint32_t ModelShape::windowedLayerCount() const {
     return std::uint32_t(std::count(windowedLayers.begin(), windowedLayers.end(), true));
 }
 
+std::uint8_t ModelShape::partsOf(std::uint32_t layer) const {
+    if (layerParts.empty())
+        return layerpart::Attention | (isMoe() && layer >= moe.denseLayers ? layerpart::Moe : layerpart::Mlp);
+    return layer < layerParts.size() ? layerParts[layer] : 0;
+}
+
+LayerCounts ModelShape::layerCounts() const {
+    LayerCounts c;
+    if (layerParts.empty()) {
+        c.kv = layers;
+        c.windowedKv = windowedLayerCount();
+        return c;
+    }
+    for (std::uint32_t i = 0; i < layerParts.size(); ++i) {
+        const std::uint8_t parts = layerParts[i];
+        if (parts & (layerpart::Attention | layerpart::SharedAttention)) {
+            ++c.kv;
+            c.windowedKv += layerUsesWindow(i) ? 1 : 0;
+        }
+        c.state += (parts & layerpart::State) ? 1 : 0;
+        c.cross += (parts & layerpart::CrossAttention) ? 1 : 0;
+    }
+    return c;
+}
+
 void ModelShape::validate() const {
     const std::string where = id.empty() ? std::string("model") : id;
     auto require = [&](bool ok, const std::string& message) {
@@ -72,8 +97,6 @@ void ModelShape::validate() const {
                                                      ") is not a multiple of query heads (" + std::to_string(heads) +
                                                      "); state head_dim explicitly");
     require(vocab > 0, "vocab size must be at least 1");
-    require(intermediate > 0 || (moe.experts > 0 && moe.expertIntermediate > 0),
-            "intermediate size must be at least 1");
     require(windowedLayers.empty() || windowedLayers.size() == layers,
             "the sliding-window layer list has " + std::to_string(windowedLayers.size()) + " entries for " +
                 std::to_string(layers) + " layers");
@@ -84,6 +107,31 @@ void ModelShape::validate() const {
     }
     if (mla.kvLoraRank > 0)
         require(mla.qkRopeHeadDim > 0, "an MLA model needs qk_rope_head_dim");
+    require(layerParts.empty() || layerParts.size() == layers, "the layer-kind list has " +
+                                                                   std::to_string(layerParts.size()) + " entries for " +
+                                                                   std::to_string(layers) + " layers");
+    bool anyState = false;
+    bool anyCross = false;
+    for (std::uint8_t parts : layerParts) {
+        require((parts & ~layerpart::KnownBits) == 0 && parts != 0, "a layer kind must name what the layer holds");
+        anyState = anyState || (parts & layerpart::State);
+        anyCross = anyCross || (parts & layerpart::CrossAttention);
+    }
+    bool anyDenseMlp = layerParts.empty();
+    bool anyMoe = false;
+    for (std::uint8_t parts : layerParts) {
+        anyDenseMlp = anyDenseMlp || (parts & (layerpart::Mlp | layerpart::Moe));
+        anyMoe = anyMoe || (parts & layerpart::Moe);
+    }
+    require(!anyMoe || moe.experts > 0, "a mixture-of-experts layer needs experts");
+    require(!anyDenseMlp || intermediate > 0 || (moe.experts > 0 && moe.expertIntermediate > 0),
+            "intermediate size must be at least 1");
+    require(!anyState || state.valuesPerLayer() > 0, "state layers need a state size");
+    require(state.convValues <= kMaxStateValues && state.recurrentValues <= kMaxStateValues,
+            "a layer's state must be at most " + std::to_string(kMaxStateValues) + " values");
+    require(!anyCross || (crossTokens > 0 && crossTokens <= kMaxCrossTokens),
+            "cross-attention layers need between 1 and " + std::to_string(kMaxCrossTokens) + " image tokens");
+    require(normsPerLayer <= 8, "norms per layer must be at most 8");
 }
 
 } // namespace kvscope

@@ -17,12 +17,50 @@ enum class ParamsSource { Estimated, Published, UserSet };
 
 std::string attentionKindName(AttentionKind kind); // "MHA", "GQA", ...
 
+// What one decoder block holds, as bits: a block may mix several (Falcon-H1 runs attention
+// and a Mamba-2 mixer side by side; Jamba pairs a Mamba mixer with an MoE MLP).
+namespace layerpart {
+inline constexpr std::uint8_t Attention = 1;      // self-attention: K and V for every token (per-token cache)
+inline constexpr std::uint8_t CrossAttention = 2; // attends to the image: caches its tokens (fixed per sequence)
+inline constexpr std::uint8_t State = 4;          // SSM / linear attention / recurrence: fixed-size state per sequence
+inline constexpr std::uint8_t Mlp = 8;            // dense MLP of `intermediate` width
+inline constexpr std::uint8_t Moe = 16;           // mixture-of-experts MLP (MoeSpec)
+inline constexpr std::uint8_t SharedAttention = 32; // self-attention whose weights live in a shared block (Zamba2):
+                                                    // caches K and V per token, weights counted in extraParams
+inline constexpr std::uint8_t KnownBits = 63;
+} // namespace layerpart
+
+// How the importer found H_kv: the rule of the config's family that decided it.
+enum class KvHeadRule {
+    KvHeadsKey,      // a key states it (num_key_value_heads or the family's alias)
+    MultiQueryFlag,  // multi_query / multi_query_attention true: one KV head (Falcon, GPT-BigCode)
+    GroupCount,      // multi_query_attention with multi_query_group_num groups (ChatGLM)
+    NewDecoderHeads, // Falcon new_decoder_architecture: num_kv_heads groups
+    ClassDefault,    // the key is absent: the configuration class's default (Gemma 3)
+    QueryHeads,      // no key, no flag: one KV head per query head (MHA)
+    Latent,          // MLA: one compressed latent per token, shared by every head
+    NoAttention,     // no layer attends (Mamba): nothing is cached per token
+};
+
 struct MoeSpec {
     std::uint32_t experts = 0;            // routed experts per MoE layer; 0 = dense model
     std::uint32_t expertsPerToken = 0;    // active routed experts per token
     std::uint32_t expertIntermediate = 0; // each expert's MLP width; 0 = the model's intermediate size
     std::uint32_t sharedExperts = 0;      // always-active experts (DeepSeek)
     std::uint32_t denseLayers = 0;        // leading layers that keep a dense MLP (first_k_dense_replace)
+    std::uint32_t sharedIntermediate =
+        0;                         // the shared experts' own total width (Qwen2-MoE); 0 = sharedExperts x expert width
+    bool sharedExpertGate = false; // a hidden -> 1 gate scales the shared expert (Qwen2-MoE, Qwen3-Next)
+};
+
+// The fixed-size state a State layer keeps for one sequence, whatever its length: the last
+// (conv_kernel - 1) inputs of its causal convolution and the recurrent (SSM) state. Counts are
+// numbers of values; bytes = values x the state dtype's size.
+struct StateSpec {
+    std::uint64_t convValues = 0;      // (d_conv - 1) x conv channels
+    std::uint64_t recurrentValues = 0; // Mamba: d_inner x d_state; Mamba-2: heads x head_dim x d_state
+    std::uint64_t paramsPerLayer = 0;  // weights of one State mixer (projections, conv, A, D, norms)
+    std::uint64_t valuesPerLayer() const { return convValues + recurrentValues; }
 };
 
 // Multi-head latent attention (DeepSeek-V2/V3): the cache holds one compressed latent of
@@ -41,6 +79,16 @@ inline constexpr std::uint32_t kMaxLayers = 1u << 20;
 inline constexpr std::uint32_t kMaxHidden = 1u << 24;
 inline constexpr std::uint32_t kMaxHeads = 1u << 16;
 inline constexpr std::uint32_t kMaxHeadDim = 1u << 16;
+inline constexpr std::uint64_t kMaxStateValues = 1ull << 40; // per layer and sequence
+inline constexpr std::uint64_t kMaxCrossTokens = 1ull << 32; // image tokens one sequence attends to
+
+// Layers by what they cache (counted once, O(layers)).
+struct LayerCounts {
+    std::uint32_t kv = 0;         // layers holding a per-token K/V cache (self-attention)
+    std::uint32_t windowedKv = 0; // of those, the ones capped by the sliding window
+    std::uint32_t state = 0;      // layers holding a fixed-size state per sequence
+    std::uint32_t cross = 0;      // cross-attention layers caching the image's tokens
+};
 
 // The shape of a decoder-only transformer, as far as memory is concerned. Every count is
 // a plain number of things; no field is in bytes.
@@ -66,6 +114,16 @@ struct ModelShape {
     std::vector<bool> windowedLayers; // which layers use the window; empty = all (when slidingWindow > 0)
     MoeSpec moe;
     MlaSpec mla;
+    // Hybrid and multimodal models: what each block holds (layerpart bits); empty = every block
+    // is Attention + Mlp (or Moe per MoeSpec), the plain decoder-only transformer.
+    std::vector<std::uint8_t> layerParts;
+    StateSpec state;                        // for layers with the State bit
+    std::uint64_t crossTokens = 0;          // image tokens each CrossAttention layer caches per sequence
+    std::uint32_t normsPerLayer = 2;        // norms per block (1: parallel attention + MLP; 4: Gemma 2/3)
+    bool finalNorm = true;                  // a norm after the last block
+    bool lmHeadBias = false;                // the LM head carries a bias (Phi, GPT-J)
+    std::uint64_t attentionExtraParams = 0; // per attention layer: q/k norms, gates (counted by the importer)
+    std::uint64_t extraParams = 0;     // outside the per-layer formula: vision encoder, embedding norm, shared blocks
     std::uint64_t paramsOverride = 0;                    // a given count that replaces the estimate; 0 = estimate
     ParamsSource paramsSource = ParamsSource::Published; // what paramsOverride is (when non-zero)
     bool paramsKvAdjusted = false;     // the given count had its K/V projections re-estimated for other KV heads
@@ -76,6 +134,9 @@ struct ModelShape {
     bool isMoe() const { return moe.experts > 0; }
     bool layerUsesWindow(std::uint32_t layer) const;
     std::uint32_t windowedLayerCount() const;
+    std::uint8_t partsOf(std::uint32_t layer) const; // layerpart bits; Attention | Mlp when layerParts is empty
+    LayerCounts layerCounts() const;
+    bool isHybrid() const { return !layerParts.empty(); }
 
     // Throws Error naming the field when the shape cannot describe a model (zero sizes,
     // KV heads that do not divide the query heads, a window list of the wrong length...).

@@ -18,6 +18,12 @@ std::uint64_t usableBytes(const Scenario& s) {
     return static_cast<std::uint64_t>(std::floor(static_cast<double>(s.gpuMemoryBytes) * s.utilization));
 }
 
+// Bytes one more sequence of `context` tokens needs on one GPU: its KV cache and its fixed state.
+std::uint64_t perSequenceBytes(const Scenario& s, const Estimate& e, std::uint64_t context) {
+    return addChecked(kvBytes(s.model, s.kvDtype, context, 1, e.kvHeadsPerGpu), e.sequenceState.total(),
+                      "bytes per sequence");
+}
+
 // KV memory left after weights and overheads on one GPU; 0 when nothing is left.
 std::uint64_t kvMemoryLeft(const Estimate& e) {
     const std::uint64_t used = e.weightBytes + e.activationBytes + e.runtimeBytes;
@@ -110,14 +116,19 @@ Estimate estimate(const Scenario& s) {
     e.kvBytesPerToken = kvBytesPerToken(s.model, s.kvDtype);
     e.kvBytesPerTokenPerGpu = kvBytesPerToken(s.model, s.kvDtype, e.kvHeadsPerGpu);
     e.kvBytesPerTokenNaive = kvBytesPerTokenNaive(s.model, s.kvDtype);
-    e.naiveFactor = double(e.kvBytesPerTokenNaive) / double(e.kvBytesPerToken);
+    e.naiveFactor = e.kvBytesPerToken != 0 ? double(e.kvBytesPerTokenNaive) / double(e.kvBytesPerToken) : 0.0;
     e.kvBytes = kvBytes(s.model, s.kvDtype, s.context, s.batch, e.kvHeadsPerGpu);
     e.kvBytesNaive = kvBytesNaive(s.model, s.kvDtype, s.context, s.batch);
+    e.stateDtype = stateDtypeFor(s.weightDtype);
+    e.sequenceState = sequenceState(s.model, s.kvDtype, e.stateDtype, e.kvHeadsPerGpu);
+    e.sequenceState.stateBytes = ceilDiv(e.sequenceState.stateBytes, s.tensorParallel); // heads split over GPUs
+    e.sequenceStateBytes = mulChecked("per-sequence state bytes", e.sequenceState.total(), s.batch);
     const OverheadEstimate o = estimateOverheads(s);
     e.activationBytes = o.activationBytes;
     e.runtimeBytes = o.runtimeBytes;
     e.totalBytes = addChecked(addChecked(e.weightBytes, e.kvBytes, "total bytes"),
                               addChecked(e.activationBytes, e.runtimeBytes, "total bytes"), "total bytes");
+    e.totalBytes = addChecked(e.totalBytes, e.sequenceStateBytes, "total bytes");
     e.gpuMemoryBytes = s.gpuMemoryBytes;
     e.budgetBytes = usableBytes(s);
     e.fits = e.totalBytes <= e.budgetBytes;
@@ -137,6 +148,8 @@ Capacity capacityFromKvMemory(const ModelShape& model, DType kv, std::uint64_t k
     c.kvMemoryBytes = kvMemoryBytes;
     c.tokensPerRequest = tokensPerRequest;
     c.blockBytes = mulChecked("block bytes", kvBytesPerToken(model, kv, kvHeads), blockSize);
+    if (c.blockBytes == 0)
+        return c; // nothing is cached per token (a pure state-space model): no KV blocks at all
     c.blocks = kvMemoryBytes / c.blockBytes;
     c.tokens = mulChecked("KV cache tokens", c.blocks, blockSize);
     if (c.blocks == 0)
@@ -159,12 +172,18 @@ Capacity capacity(const Scenario& s, std::uint64_t tokensPerRequest) {
     c.runtimeBytes = e.runtimeBytes;
     if (c.kvMemoryBytes == 0)
         c.empty = Capacity::Empty::WeightsAndOverheadsExceedBudget;
+    if (e.sequenceState.total() > 0) {
+        // A request also needs its fixed state (SSM state, image cache) from the same memory.
+        const std::uint64_t perRequest = perSequenceBytes(s, e, c.tokensPerRequest);
+        c.maxConcurrency = static_cast<double>(c.kvMemoryBytes) / static_cast<double>(perRequest);
+    }
     return c;
 }
 
 std::uint64_t maxBatchForContext(const Scenario& s) {
     const Estimate e = estimate(s);
-    return kvMemoryLeft(e) / kvBytes(s.model, s.kvDtype, s.context, 1, e.kvHeadsPerGpu);
+    const std::uint64_t perSequence = perSequenceBytes(s, e, s.context);
+    return perSequence != 0 ? kvMemoryLeft(e) / perSequence : 0;
 }
 
 std::uint64_t maxContextForBatch(const Scenario& s) {
@@ -173,7 +192,7 @@ std::uint64_t maxContextForBatch(const Scenario& s) {
     std::uint64_t lo = 0;
     std::uint64_t hi = s.model.maxContext != 0 ? s.model.maxContext : 16ull * 1024 * 1024;
     auto fitsAt = [&](std::uint64_t context) {
-        return kvBytes(s.model, s.kvDtype, context, s.batch, e.kvHeadsPerGpu) <= left;
+        return mulChecked("bytes per batch", perSequenceBytes(s, e, context), s.batch) <= left;
     };
     if (fitsAt(hi))
         return hi;

@@ -79,9 +79,14 @@ struct Estimate {
     double naiveFactor = 0.0;               // naive / real KV per token: how much the naive formula overstates
     std::uint64_t kvBytes = 0;              // per GPU, context x batch, window caps applied
     std::uint64_t kvBytesNaive = 0;         // naive formula, whole model
-    std::uint64_t activationBytes = 0;      // estimate
-    std::uint64_t runtimeBytes = 0;         // estimate
-    std::uint64_t totalBytes = 0;           // per GPU: all four terms
+    // Per-sequence memory that does not grow with the context (SSM / linear-attention state,
+    // the image tokens of cross-attention layers): per GPU, one sequence's share, then x batch.
+    SequenceState sequenceState;          // one sequence, per GPU (state split over the GPUs)
+    DType stateDtype = DType::bf16();     // what State layers keep their state in
+    std::uint64_t sequenceStateBytes = 0; // per GPU: sequenceState.total() x batch
+    std::uint64_t activationBytes = 0;    // estimate
+    std::uint64_t runtimeBytes = 0;       // estimate
+    std::uint64_t totalBytes = 0;         // per GPU: all five terms (weights, KV, sequence state, two estimates)
     std::uint64_t gpuMemoryBytes = 0;
     std::uint64_t budgetBytes = 0;  // gpuMemoryBytes x utilization
     bool fits = false;              // totalBytes <= budgetBytes
@@ -116,7 +121,8 @@ Capacity capacityFromKvMemory(const ModelShape& model, DType kv, std::uint64_t k
                               std::uint64_t tokensPerRequest, std::uint32_t kvHeadsPerGpu = 0);
 
 // From a scenario: memory x utilization - weights - activations - runtime, per GPU.
-// tokensPerRequest 0 means the scenario's context.
+// tokensPerRequest 0 means the scenario's context. For a model with per-sequence state the
+// concurrency divides that memory by one request's KV and its state together.
 Capacity capacity(const Scenario& scenario, std::uint64_t tokensPerRequest = 0);
 
 // The largest batch of scenario.context tokens whose KV fits next to the weights (0: none).

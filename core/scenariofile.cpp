@@ -156,13 +156,27 @@ json scenarioToJson(const Scenario& s) {
           {"experts_per_token", m.moe.expertsPerToken},
           {"expert_intermediate", m.moe.expertIntermediate},
           {"shared_experts", m.moe.sharedExperts},
-          {"dense_layers", m.moe.denseLayers}}},
+          {"dense_layers", m.moe.denseLayers},
+          {"shared_intermediate", m.moe.sharedIntermediate},
+          {"shared_expert_gate", m.moe.sharedExpertGate}}},
         {"mla",
          {{"kv_lora_rank", m.mla.kvLoraRank},
           {"qk_rope_head_dim", m.mla.qkRopeHeadDim},
           {"qk_nope_head_dim", m.mla.qkNopeHeadDim},
           {"v_head_dim", m.mla.vHeadDim},
           {"q_lora_rank", m.mla.qLoraRank}}},
+        // Hybrid / multimodal layouts and the importer's extra weights (issue 10).
+        {"layer_parts", m.layerParts},
+        {"state",
+         {{"conv_values", m.state.convValues},
+          {"recurrent_values", m.state.recurrentValues},
+          {"params_per_layer", m.state.paramsPerLayer}}},
+        {"cross_tokens", m.crossTokens},
+        {"norms_per_layer", m.normsPerLayer},
+        {"final_norm", m.finalNorm},
+        {"lm_head_bias", m.lmHeadBias},
+        {"attention_extra_params", m.attentionExtraParams},
+        {"extra_params", m.extraParams},
     };
     return {{"format", "kvscope-scenario"},
             {"version", kScenarioFormatVersion},
@@ -239,7 +253,32 @@ Scenario scenarioFromJson(const json& root, std::string_view source) {
         m.moe.expertIntermediate = moe.u32("expert_intermediate", 0, 0);
         m.moe.sharedExperts = moe.u32("shared_experts", 0, 0);
         m.moe.denseLayers = moe.u32("dense_layers", 0, 0);
+        m.moe.sharedIntermediate = moe.u32("shared_intermediate", 0, 0);
+        m.moe.sharedExpertGate = moe.boolean("shared_expert_gate", false);
     }
+    if (mr.has("layer_parts")) {
+        const json& parts = mr.raw("layer_parts");
+        if (!parts.is_array() || parts.size() > kMaxLayers)
+            mr.fail("layer_parts", "must be an array of at most " + std::to_string(kMaxLayers) + " layer kinds");
+        for (const json& part : parts) {
+            if (!part.is_number_unsigned() || part.get<std::uint64_t>() > layerpart::KnownBits)
+                mr.fail("layer_parts", "must hold layer kinds between 1 and " + std::to_string(layerpart::KnownBits) +
+                                           ", got " + describeJson(part));
+            m.layerParts.push_back(static_cast<std::uint8_t>(part.get<std::uint64_t>()));
+        }
+    }
+    if (mr.has("state")) {
+        const Reader state = mr.child("state");
+        m.state.convValues = state.u64("conv_values", 0, kMaxStateValues, 0);
+        m.state.recurrentValues = state.u64("recurrent_values", 0, kMaxStateValues, 0);
+        m.state.paramsPerLayer = state.u64("params_per_layer", 0, 1ull << 50, 0);
+    }
+    m.crossTokens = mr.u64("cross_tokens", 0, kMaxCrossTokens, 0);
+    m.normsPerLayer = mr.u32("norms_per_layer", 0, 2);
+    m.finalNorm = mr.boolean("final_norm", true);
+    m.lmHeadBias = mr.boolean("lm_head_bias", false);
+    m.attentionExtraParams = mr.u64("attention_extra_params", 0, 1ull << 50, 0);
+    m.extraParams = mr.u64("extra_params", 0, 1ull << 50, 0);
     if (mr.has("mla")) {
         const Reader mla = mr.child("mla");
         m.mla.kvLoraRank = mla.u32("kv_lora_rank", 0, 0);

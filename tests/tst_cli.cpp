@@ -159,6 +159,34 @@ private slots:
         QCOMPARE(r.json().value("params_estimated"_L1).toBool(), true);
     }
 
+    // Issue 10: estimate says which family rule it used, and counts per-sequence state as its own term.
+    void configFamilyRuleAndSequenceState() {
+        const CliResult falcon =
+            runCli({u"estimate"_s, u"--config"_s, testDataPath("hf-configs/falcon-falcon-7b.json")});
+        QVERIFY2(falcon.exitCode == 0, falcon.err.constData());
+        QVERIFY2(falcon.out.contains("family rule: Falcon, multi_query: 1 KV head (MQA)\n"), falcon.out.constData());
+        const CliResult json =
+            runCli({u"estimate"_s, u"--config"_s, testDataPath("hf-configs/falcon-falcon-7b.json"), u"--json"_s});
+        const QJsonObject rule = json.json().value("family_rule"_L1).toObject();
+        QCOMPARE(rule.value("family"_L1).toString(), u"Falcon"_s);
+        QCOMPARE(rule.value("kv_rule"_L1).toString(), u"multi_query_flag"_s);
+        QCOMPARE(rule.value("kv_heads"_L1).toInteger(), 1LL);
+        QCOMPARE(json.json().value("kv_bytes_per_token"_L1).toInteger(), 8'192LL);
+
+        const CliResult jamba = runCli({u"estimate"_s, u"--config"_s, testDataPath("hf-configs/jamba-jamba-v0.1.json"),
+                                        u"--batch"_s, u"2"_s, u"--json"_s});
+        const QJsonObject state = jamba.json().value("sequence_state"_L1).toObject();
+        QCOMPARE(state.value("state_layers"_L1).toInteger(), 28LL);
+        QCOMPARE(state.value("state_bytes_per_sequence"_L1).toInteger(), 8'716'288LL);
+        QCOMPARE(jamba.json().value("sequence_state_bytes"_L1).toInteger(), 2LL * 8'716'288);
+        QCOMPARE(jamba.json().value("kv_layers"_L1).toInteger(), 4LL);
+        const CliResult text = runCli(
+            {u"estimate"_s, u"--config"_s, testDataPath("hf-configs/jamba-jamba-v0.1.json"), u"--batch"_s, u"2"_s});
+        QVERIFY2(text.out.contains("per-sequence state"), text.out.constData());
+        QVERIFY(text.out.contains("28 state layers x 155,648 values x 2 B"));
+        QVERIFY(text.out.contains("4 of 32 layers cache K and V per token"));
+    }
+
     void capacityReproducesVllm() {
         // 9,916 blocks of 2 MiB: a real vLLM log for the Llama-3.1-8B shape.
         const CliResult r = runCli({u"capacity"_s, u"--preset"_s, u"llama-3.1-8b"_s, u"--kv-memory-gib"_s,

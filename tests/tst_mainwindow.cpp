@@ -281,6 +281,31 @@ private slots:
         QCOMPARE(kvscope::scenarioToText(controller.scenario()), before);
     }
 
+    // Issue 10: the window says which family rule it used, for as long as the imported model is shown.
+    void importedConfigShowsItsFamilyRule() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        window.setQuiet(true);
+        QVERIFY(window.openConfig(testDataPath("hf-configs/falcon-falcon-7b.json")));
+        QCOMPARE(controller.scenario().model.kvHeads, 1u);
+        QVERIFY2(window.memoryPage()->modelRuleText().contains(u"Falcon, multi_query: 1 KV head (MQA)"_s),
+                 qPrintable(window.memoryPage()->modelRuleText()));
+        QVERIFY(!QString::fromStdString(controller.scenario().model.displayName).contains(u'/'));
+        // A hybrid: the per-sequence state is its own term in the breakdown and the bars.
+        QVERIFY(window.openConfig(testDataPath("hf-configs/jamba-jamba-v0.1.json")));
+        QVERIFY(window.memoryPage()->modelRuleText().contains(u"4 of 32 layers cache K and V per token"_s));
+        const BreakdownModel* model = window.memoryPage()->breakdownModel();
+        const auto e = controller.estimate();
+        QCOMPARE(model->bytes(BreakdownModel::SequenceState), e.sequenceStateBytes);
+        QCOMPARE(e.sequenceStateBytes, 8ull * 8'716'288);
+        QCOMPARE(window.memoryPage()->chart()->values(2).value(1), kvscope::toGiB(e.sequenceStateBytes));
+        // Another model: the line goes.
+        window.controls()->preset()->setCurrentIndex(window.controls()->preset()->findData(u"llama-3.1-8b"_s));
+        QVERIFY(window.memoryPage()->modelRuleText().isEmpty());
+        QCOMPARE(controller.estimate().sequenceStateBytes, 0ull);
+    }
+
     void saveThenOpenGivesTheSameScenario() {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"lesson.json"_s);

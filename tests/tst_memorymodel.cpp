@@ -214,6 +214,52 @@ private slots:
         KV_COMPARE_U64(p.embeddings, p.lmHead); // untied: two vocab x hidden matrices
     }
 
+    // Issue 10: a hybrid's layers by what they cache; windows cap only the layers that attend.
+    void hybridLayersByWhatTheyCache() {
+        ModelShape m = referenceShape(8); // 2 x 8 x 128 x 2 B = 4,096 B per layer-token
+        m.layers = 5;
+        using namespace layerpart;
+        m.layerParts = {Attention | Mlp, State | Mlp, Attention | Mlp, CrossAttention | Mlp, Attention | State | Mlp};
+        m.slidingWindow = 100;
+        m.windowedLayers = {true, true, false, true, false}; // the flags on layers 1 and 3 cap nothing
+        m.state.convValues = 3 * 1000;
+        m.state.recurrentValues = 16 * 1000;
+        m.state.paramsPerLayer = 12345;
+        m.crossTokens = 50;
+        const LayerCounts c = m.layerCounts();
+        QCOMPARE(c.kv, 3u);
+        QCOMPARE(c.windowedKv, 1u);
+        QCOMPARE(c.state, 2u);
+        QCOMPARE(c.cross, 1u);
+        KV_COMPARE_U64(kvBytesPerToken(m, DType::bf16()), 3ull * 4096);
+        // 1000 tokens: two growing attention layers + one capped at 100.
+        KV_COMPARE_U64(kvBytes(m, DType::bf16(), 1000, 2), 2ull * 4096 * (2 * 1000 + 100));
+        const SequenceState q = sequenceState(m, DType::bf16(), DType::fp32());
+        KV_COMPARE_U64(q.stateBytes, 2ull * 19'000 * 4); // FP32 state
+        KV_COMPARE_U64(q.crossBytes, 1ull * 50 * 4096);
+        // Parameters: attention on the 3 attending layers and the cross layer, state mixers on 2, MLP on all 5.
+        ModelShape plain = referenceShape(8);
+        const ParameterBreakdown p = parameterBreakdown(m);
+        const ParameterBreakdown one = parameterBreakdown(plain);
+        KV_COMPARE_U64(p.attention, 4 * (one.attention / 32));
+        KV_COMPARE_U64(p.mlp, 5 * (one.mlp / 32));
+        KV_COMPARE_U64(p.state, 2ull * 12345);
+        KV_COMPARE_U64(p.embeddings + p.attention + p.mlp + p.norms + p.lmHead + p.state + p.other, p.total);
+        // Lists of the wrong length or unknown kinds are refused.
+        ModelShape wrong = m;
+        wrong.layerParts.pop_back();
+        QVERIFY(throwsErrorContaining([&] { wrong.validate(); }, {"layer-kind list has 4 entries for 5 layers"}));
+        wrong = m;
+        wrong.layerParts[0] = 0;
+        QVERIFY(throwsErrorContaining([&] { wrong.validate(); }, {"layer kind"}));
+        wrong = m;
+        wrong.state = {};
+        QVERIFY(throwsErrorContaining([&] { wrong.validate(); }, {"state size"}));
+        wrong = m;
+        wrong.crossTokens = 0;
+        QVERIFY(throwsErrorContaining([&] { wrong.validate(); }, {"image tokens"}));
+    }
+
     void overflowIsAnError() {
         const ModelShape m = referenceShape();
         QVERIFY(throwsErrorContaining([&] { kvBytes(m, DType::bf16(), 1ull << 40, 1ull << 30); },

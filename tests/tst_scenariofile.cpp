@@ -87,6 +87,24 @@ private slots:
         }
     }
 
+    // Issue 10: hybrid and multimodal layouts survive a save (and a restored session).
+    void roundTripsHybridLayouts() {
+        for (const char* file : {"hf-configs/jamba-jamba-v0.1.json", "hf-configs/mllama-llama-3.2-11b-vision.json",
+                                 "hf-configs/qwen2_moe-qwen1.5-moe-a2.7b.json", "hf-configs/phi-phi-2.json"}) {
+            Scenario s = defaultScenario();
+            s.model = importHfConfigFile(testDataPath(file).toStdString()).shape;
+            s.gpuMemoryBytes = 1ull << 40;
+            const Scenario back = scenarioFromText(scenarioToText(s), "memory");
+            QCOMPARE(scenarioToText(back), scenarioToText(s));
+            KV_COMPARE_U64(estimate(back).sequenceStateBytes, estimate(s).sequenceStateBytes);
+            KV_COMPARE_U64(estimate(back).totalBytes, estimate(s).totalBytes);
+            KV_COMPARE_U64(parameterCount(back.model), parameterCount(s.model));
+        }
+        std::string text = scenarioToText(defaultScenario());
+        text.replace(text.find("\"layer_parts\": []"), 17, "\"layer_parts\": [1, 99]");
+        QVERIFY(throwsErrorContaining([&] { scenarioFromText(text, "bad.json"); }, {"layer_parts", "99"}));
+    }
+
     void savesAtomicallyAndLoads() {
         QTemporaryDir dir;
         const std::string path = dir.filePath(u"lesson.kvscope.json"_s).toStdString();

@@ -118,6 +118,86 @@ ordered_json modelJson(const ModelShape& m) {
     return j;
 }
 
+const char* kvRuleId(KvHeadRule rule) {
+    switch (rule) {
+    case KvHeadRule::KvHeadsKey:
+        return "kv_heads_key";
+    case KvHeadRule::MultiQueryFlag:
+        return "multi_query_flag";
+    case KvHeadRule::GroupCount:
+        return "group_count";
+    case KvHeadRule::NewDecoderHeads:
+        return "new_decoder_heads";
+    case KvHeadRule::ClassDefault:
+        return "class_default";
+    case KvHeadRule::QueryHeads:
+        return "query_heads";
+    case KvHeadRule::Latent:
+        return "latent";
+    case KvHeadRule::NoAttention:
+        return "no_attention";
+    }
+    return "?";
+}
+
+ordered_json familyRuleJson(const ImportResult& r, const ModelShape& m) {
+    ordered_json j;
+    j["family"] = r.rule.family;
+    j["model_type"] = r.rule.modelType;
+    j["kv_rule"] = kvRuleId(r.rule.kvRule);
+    j["kv_key"] = r.rule.kvKey;
+    j["kv_heads"] = r.rule.kvHeads;
+    j["attention"] = attentionKindName(m.attentionKind());
+    j["layer_key"] = r.rule.layerKey;
+    j["layers"] = {{"total", r.rule.totalLayers},
+                   {"kv", r.rule.layers.kv},
+                   {"windowed_kv", r.rule.layers.windowedKv},
+                   {"state", r.rule.layers.state},
+                   {"cross", r.rule.layers.cross}};
+    j["defaulted_keys"] = r.rule.defaultedKeys;
+    j["text_config"] = r.rule.nestedTextConfig;
+    return j;
+}
+
+// "Falcon, multi_query: 1 KV head (MQA)": which rule of the family decided the cache's shape.
+std::string familyRuleText(const FamilyRule& r, const ModelShape& m) {
+    const std::string family = r.family.empty() ? tr("model_type '%1' (no family rule)", {r.modelType}) : r.family;
+    const std::string kind = attentionKindName(m.attentionKind());
+    switch (r.kvRule) {
+    case KvHeadRule::NoAttention:
+        return tr("%1: no attention layers, nothing is cached per token", {family});
+    case KvHeadRule::Latent:
+        return tr("%1, %2: one compressed latent per token, shared by all heads (MLA)", {family, r.kvKey});
+    case KvHeadRule::QueryHeads:
+        return tr("%1, no KV-head key: one KV head per query head, %2 (MHA)", {family, std::to_string(r.kvHeads)});
+    case KvHeadRule::ClassDefault:
+        return tr("%1, %2 absent, the configuration class's default: %3 KV heads (%4)",
+                  {family, r.kvKey, std::to_string(r.kvHeads), kind});
+    default:
+        return r.kvHeads == 1 ? tr("%1, %2: 1 KV head (%3)", {family, r.kvKey, kind})
+                              : tr("%1, %2: %3 KV heads (%4)", {family, r.kvKey, std::to_string(r.kvHeads), kind});
+    }
+}
+
+ordered_json sequenceStateJson(const Scenario& s, const Estimate& e) {
+    const SequenceState& q = e.sequenceState;
+    ordered_json j;
+    j["state_layers"] = q.stateLayers;
+    j["state_values_per_layer"] = q.stateValuesPerLayer;
+    j["state_dtype"] = e.stateDtype.name();
+    j["state_bytes_per_sequence"] = q.stateBytes;
+    j["cross_layers"] = q.crossLayers;
+    j["cross_tokens"] = q.crossTokens;
+    j["cross_bytes_per_token_per_layer"] = q.crossBytesPerTokenPerLayer;
+    j["cross_bytes_per_sequence"] = q.crossBytes;
+    j["bytes_per_sequence"] = q.total();
+    j["batch"] = s.batch;
+    j["bytes"] = e.sequenceStateBytes;
+    j["formula"] = "(state_layers x state_values_per_layer x bytes(state_dtype) / tp + cross_layers x cross_tokens "
+                   "x cross_bytes_per_token_per_layer) x batch";
+    return j;
+}
+
 int runEstimate(const std::vector<std::string>& args) {
     ArgParser p("kvscope-cli estimate",
                 tr("Weights, KV cache and overheads of one scenario on one GPU, against its memory budget."));
@@ -126,7 +206,8 @@ int runEstimate(const std::vector<std::string>& args) {
     if (!parseOrHelp(p, args))
         return 0;
     std::vector<std::string> notes;
-    const Scenario s = scenarioFromOptions(p, notes);
+    std::optional<ImportResult> imported;
+    const Scenario s = scenarioFromOptions(p, notes, &imported);
     const Estimate e = estimate(s);
     const ModelShape& m = s.model;
     const KvFormula formula = kvFormula(m, s.kvDtype, s.context, s.batch, e.kvHeadsPerGpu);
@@ -143,6 +224,10 @@ int runEstimate(const std::vector<std::string>& args) {
     if (p.has("json")) {
         ordered_json j;
         j["model"] = modelJson(m);
+        if (imported) {
+            j["family_rule"] = familyRuleJson(*imported, m);
+            j["ignored_keys"] = imported->ignoredKeys;
+        }
         j["params"] = e.params.total;
         j["params_active"] = e.params.active;
         j["params_estimated"] = e.params.estimated;
@@ -167,6 +252,9 @@ int runEstimate(const std::vector<std::string>& args) {
         j["kv_bytes"] = e.kvBytes;
         j["kv_bytes_naive"] = e.kvBytesNaive;
         j["kv_formula"] = kvFormulaJson(formula);
+        j["kv_layers"] = m.layerCounts().kv;
+        j["sequence_state"] = sequenceStateJson(s, e);
+        j["sequence_state_bytes"] = e.sequenceStateBytes;
         j["weight_bytes"] = e.weightBytes;
         j["weight_bytes_all_gpus"] = e.weightBytesAllGpus;
         j["activation_bytes_estimate"] = e.activationBytes;
@@ -192,12 +280,34 @@ int runEstimate(const std::vector<std::string>& args) {
                     {m.displayName, attentionKindName(m.attentionKind()), std::to_string(m.layers),
                      std::to_string(m.heads), std::to_string(m.kvHeads), std::to_string(m.effectiveHeadDim())})
               << "\n";
+    if (imported) {
+        std::cout << tr("family rule") << ": " << familyRuleText(imported->rule, m) << "\n";
+        const LayerCounts& c = imported->rule.layers;
+        if (c.kv != m.layers || c.state > 0 || c.cross > 0)
+            std::cout << tr("layers") << ": "
+                      << tr("%1 of %2 layers cache K and V per token, %3 hold a fixed state per sequence, %4 cache the "
+                            "image's tokens (%5)",
+                            {std::to_string(c.kv), std::to_string(m.layers), std::to_string(c.state),
+                             std::to_string(c.cross), imported->rule.layerKey})
+                      << "\n";
+    }
     std::cout << tr("Scenario: %1 weights, %2 cache, context %3, batch %4, TP %5",
                     {s.weightDtype.name(), s.kvDtype.name(), groupThousands(s.context), std::to_string(s.batch),
                      std::to_string(s.tensorParallel)})
               << "\n\n";
     const bool perGpu = s.tensorParallel > 1;
-    printRows({
+    const SequenceState& q = e.sequenceState;
+    std::vector<std::pair<std::string, std::string>> stateRows;
+    if (q.stateLayers > 0 || q.crossLayers > 0) // only models that keep such state: other outputs stay as they were
+        stateRows = {
+            {tr("per-sequence state"), gibAndBytes(e.sequenceStateBytes)},
+            {" ", tr("%1 state layers x %2 values x %3 B + %4 cross-attention layers x %5 image tokens x %6 B, "
+                     "x %7 sequences",
+                     {std::to_string(q.stateLayers), groupThousands(q.stateValuesPerLayer),
+                      fixed(e.stateDtype.effectiveBits() / 8.0, 0), std::to_string(q.crossLayers),
+                      groupThousands(q.crossTokens), groupThousands(q.crossBytesPerTokenPerLayer),
+                      groupThousands(s.batch)})}};
+    std::vector<std::pair<std::string, std::string>> rows = {
         {tr("parameters"), paramsText(e.params, m.kvHeads)},
         {tr("KV bytes per token"), groupThousands(e.kvBytesPerToken) + " B (" + formatBytes(e.kvBytesPerToken) + ")"},
         {tr("  naive (query heads)"),
@@ -216,7 +326,9 @@ int runEstimate(const std::vector<std::string>& args) {
                 : tr("does not fit: short by %1", {sizeText(static_cast<std::uint64_t>(-e.headroomBytes))})},
         {tr("largest batch at this context"), std::to_string(maxBatchForContext(s))},
         {tr("longest context at this batch"), tr("%1 tokens", {groupThousands(maxContextForBatch(s))})},
-    });
+    };
+    rows.insert(rows.begin() + 6, stateRows.begin(), stateRows.end()); // after the KV cache
+    printRows(rows);
     // The formula with this scenario's numbers, from the same terms the window shows (core/kvformula.h).
     std::cout << "\n  " << tr("KV formula") << ": "
               << (m.mla.kvLoraRank > 0 ? tr("L x B x S x (latent + rope) x bytes")

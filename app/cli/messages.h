@@ -315,6 +315,24 @@ inline constexpr Message kMessages[] = {
     {"NO", "아니요 (불일치)"},
     {"not compared (fewer than two modes)", "비교 안 함 (모드가 두 개 미만)"},
     {"Reading (in English): %1", "해설 (영문): %1"},
+    // estimate: the family rule the importer used, and per-sequence state (issue 10)
+    {"family rule", "계열 규칙"},
+    {"layers", "레이어"},
+    {"%1, %2: 1 KV head (%3)", "%1, %2: KV 헤드 1개 (%3)"},
+    {"%1, %2: %3 KV heads (%4)", "%1, %2: KV 헤드 %3개 (%4)"},
+    {"%1, %2 absent, the configuration class's default: %3 KV heads (%4)",
+     "%1, %2 없음, 설정 클래스의 기본값: KV 헤드 %3개 (%4)"},
+    {"%1, no KV-head key: one KV head per query head, %2 (MHA)",
+     "%1, KV 헤드 키 없음: 쿼리 헤드마다 KV 헤드 1개, 모두 %2개 (MHA)"},
+    {"%1, %2: one compressed latent per token, shared by all heads (MLA)",
+     "%1, %2: 모든 헤드가 공유하는 토큰당 압축 잠재 벡터 1개 (MLA)"},
+    {"%1: no attention layers, nothing is cached per token", "%1: 어텐션 레이어 없음, 토큰마다 캐시하는 것 없음"},
+    {"model_type '%1' (no family rule)", "model_type '%1' (계열 규칙 없음)"},
+    {"%1 of %2 layers cache K and V per token, %3 hold a fixed state per sequence, %4 cache the image's tokens (%5)",
+     "레이어 %2개 중 %1개는 토큰마다 K와 V를 캐시, %3개는 시퀀스마다 고정 크기 상태를 보관, %4개는 이미지 토큰을 캐시 (%5)"},
+    {"per-sequence state", "시퀀스별 상태"},
+    {"%1 state layers x %2 values x %3 B + %4 cross-attention layers x %5 image tokens x %6 B, x %7 sequences",
+     "상태 레이어 %1개 x 값 %2개 x %3 B + 교차 어텐션 레이어 %4개 x 이미지 토큰 %5개 x %6 B, x 시퀀스 %7개"},
 };
 // clang-format on
 

@@ -35,7 +35,8 @@ void addScenarioOptions(ArgParser& p) {
     p.addOption("block-size", "TOKENS", tr("KV block size in tokens (default 16)"));
 }
 
-Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes) {
+Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes,
+                             std::optional<ImportResult>* importedOut) {
     Scenario s = defaultScenario();
     if (p.has("preset") && p.has("config"))
         throw Error("give either --preset or --config, not both");
@@ -43,8 +44,10 @@ Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes
         p.has("layers") && p.has("hidden") && p.has("heads") && !p.has("preset") && !p.has("config");
     if (auto file = p.value("config")) {
         ImportResult imported = importHfConfigFile(*file);
-        s.model = std::move(imported.shape);
-        notes = std::move(imported.notes);
+        s.model = imported.shape;
+        notes = imported.notes;
+        if (importedOut)
+            *importedOut = std::move(imported);
     } else if (auto name = p.value("preset")) {
         s = withPresetModel(s, *name); // as published; --weight-dtype and --kv-dtype below override
     } else if (explicitShape) {
