@@ -103,6 +103,7 @@ QString BreakdownModel::sourceText(int row) const {
                                   .arg(locale.toString(qulonglong(t.batch)))
                                   .arg(locale.toString(f.bytesPerElement, 'g', 4)));
         return terms.join(u"\n+ "_s);
+    }
     case SequenceState: {
         // Fixed per sequence, whatever its length: state layers (SSM, linear attention) and the
         // image tokens cross-attention layers cache.
