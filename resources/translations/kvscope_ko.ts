@@ -148,47 +148,67 @@
 <context>
     <name>BreakdownModel</name>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="59"/>
+        <location filename="../../app/breakdownmodel.cpp" line="61"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="61"/>
+        <location filename="../../app/breakdownmodel.cpp" line="63"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="63"/>
+        <location filename="../../app/breakdownmodel.cpp" line="65"/>
+        <source>Per-sequence state</source>
+        <translation>시퀀스별 상태</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="67"/>
         <source>Activations (estimate)</source>
         <translation>활성화 값 (추정)</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="65"/>
+        <location filename="../../app/breakdownmodel.cpp" line="69"/>
         <source>CUDA context (estimate)</source>
         <translation>CUDA 컨텍스트 (추정)</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="67"/>
+        <location filename="../../app/breakdownmodel.cpp" line="71"/>
         <source>Total</source>
         <translation>합계</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="69"/>
+        <location filename="../../app/breakdownmodel.cpp" line="73"/>
         <source>Budget</source>
         <translation>한도</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="78"/>
+        <location filename="../../app/breakdownmodel.cpp" line="82"/>
         <source>parameters %1 x %2 bits / 8</source>
         <translation>파라미터 %1 x %2 비트 / 8</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="87"/>
+        <location filename="../../app/breakdownmodel.cpp" line="91"/>
         <source>%1 layers x %2 values per token x %3 tokens x %4 sequences x %5 bytes</source>
         <translation>레이어 %1개 x 토큰당 값 %2개 x 토큰 %3개 x 시퀀스 %4개 x %5 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="110"/>
+        <location filename="../../app/breakdownmodel.cpp" line="112"/>
+        <source>none: every layer caches per token (the KV cache above)</source>
+        <translation>없음: 모든 레이어가 토큰마다 캐시합니다 (위의 KV 캐시)</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="113"/>
+        <source>(%1 state layers x %2 values x %3 bytes + %4 cross-attention layers x %5 image tokens x %6 bytes) x %7 sequences</source>
+        <translation>(상태 레이어 %1개 x 값 %2개 x %3바이트 + 교차 어텐션 레이어 %4개 x 이미지 토큰 %5개 x %6바이트) x 시퀀스 %7개</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="128"/>
+        <source>sum of the terms above</source>
+        <translation>위 항목의 합</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="130"/>
         <source>%1 x utilization %2</source>
         <translation>%1 x 사용률 %2</translation>
     </message>
@@ -201,56 +221,55 @@
         <translation type="vanished">2 x %1 레이어 x %2 KV 헤드 x %3 x %4 토큰 x %5 시퀀스</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="93"/>
+        <location filename="../../app/breakdownmodel.cpp" line="97"/>
         <source>2 (K and V) x %1 layers x %2 KV heads x %3 values per head x %4 tokens x %5 sequences x %6 bytes</source>
         <translation>2 (K와 V) x %1 레이어 x %2 KV 헤드 x 헤드당 값 %3개 x %4 토큰 x %5 시퀀스 x %6 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="104"/>
+        <location filename="../../app/breakdownmodel.cpp" line="124"/>
         <source>one %1-token prefill chunk + logits; an estimate</source>
         <translation>%1 토큰 프리필 청크 하나 + 로짓, 추정값</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="106"/>
+        <location filename="../../app/breakdownmodel.cpp" line="126"/>
         <source>typical CUDA context with cuBLAS; an estimate</source>
         <translation>cuBLAS를 포함한 일반적인 CUDA 컨텍스트, 추정값</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="108"/>
         <source>sum of the four terms above</source>
-        <translation>위 네 항목의 합</translation>
+        <translation type="vanished">위 네 항목의 합</translation>
     </message>
     <message>
         <source>%1 GiB x utilization %2</source>
         <translation type="vanished">%1 GiB x 사용률 %2</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="158"/>
+        <location filename="../../app/breakdownmodel.cpp" line="178"/>
         <source>Term</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="160"/>
+        <location filename="../../app/breakdownmodel.cpp" line="180"/>
         <source>Bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="162"/>
+        <location filename="../../app/breakdownmodel.cpp" line="182"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="162"/>
+        <location filename="../../app/breakdownmodel.cpp" line="182"/>
         <source>GB</source>
         <translation>GB</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="164"/>
+        <location filename="../../app/breakdownmodel.cpp" line="184"/>
         <source>Share of budget</source>
         <translation>한도 대비 비율</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="166"/>
+        <location filename="../../app/breakdownmodel.cpp" line="186"/>
         <source>How it is computed</source>
         <translation>계산 방법</translation>
     </message>
@@ -1857,7 +1876,7 @@
         <translation>예상하지 못한 인수: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="161"/>
+        <location filename="../../app/launchoptions.cpp" line="163"/>
         <source>--utilization expects a number in (0, 1], got &apos;%1&apos;</source>
         <translation>--utilization에는 (0, 1] 범위의 수가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
@@ -2496,29 +2515,29 @@
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="716"/>
+        <location filename="../../app/mainwindow.cpp" line="717"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="722"/>
+        <location filename="../../app/mainwindow.cpp" line="723"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="723"/>
+        <location filename="../../app/mainwindow.cpp" line="724"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="727"/>
+        <location filename="../../app/mainwindow.cpp" line="728"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="749"/>
-        <location filename="../../app/mainwindow.cpp" line="755"/>
-        <location filename="../../app/mainwindow.cpp" line="775"/>
+        <location filename="../../app/mainwindow.cpp" line="750"/>
+        <location filename="../../app/mainwindow.cpp" line="756"/>
+        <location filename="../../app/mainwindow.cpp" line="776"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -2531,16 +2550,16 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="786"/>
-        <location filename="../../app/mainwindow.cpp" line="791"/>
+        <location filename="../../app/mainwindow.cpp" line="787"/>
+        <location filename="../../app/mainwindow.cpp" line="792"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="755"/>
-        <location filename="../../app/mainwindow.cpp" line="776"/>
-        <location filename="../../app/mainwindow.cpp" line="786"/>
-        <location filename="../../app/mainwindow.cpp" line="791"/>
+        <location filename="../../app/mainwindow.cpp" line="756"/>
+        <location filename="../../app/mainwindow.cpp" line="777"/>
+        <location filename="../../app/mainwindow.cpp" line="787"/>
+        <location filename="../../app/mainwindow.cpp" line="792"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -2565,27 +2584,27 @@
         <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시, 그리고 그 밖의 부가 메모리를 GPU 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;라이선스: MIT.&lt;br&gt;Qt %2 (빌드 버전 %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="749"/>
+        <location filename="../../app/mainwindow.cpp" line="750"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="776"/>
+        <location filename="../../app/mainwindow.cpp" line="777"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="799"/>
+        <location filename="../../app/mainwindow.cpp" line="800"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="817"/>
+        <location filename="../../app/mainwindow.cpp" line="818"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="818"/>
+        <location filename="../../app/mainwindow.cpp" line="819"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -2609,30 +2628,40 @@
     </message>
     <message>
         <location filename="../../app/memorychart.cpp" line="40"/>
+        <source>Per-sequence state</source>
+        <translation>시퀀스별 상태</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorychart.cpp" line="41"/>
         <source>Activations (est.)</source>
         <translation>활성화 값 (추정)</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="41"/>
+        <location filename="../../app/memorychart.cpp" line="42"/>
         <source>CUDA ctx (est.)</source>
         <translation>CUDA 컨텍스트 (추정)</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorychart.cpp" line="314"/>
+        <source>&lt;br&gt;Per-sequence state: %1</source>
+        <translation>&lt;br&gt;시퀀스별 상태: %1</translation>
     </message>
     <message>
         <source>GiB</source>
         <translation type="vanished">GiB</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="192"/>
+        <location filename="../../app/memorychart.cpp" line="201"/>
         <source>past the model&apos;s maximum context</source>
         <translation>모델의 최대 컨텍스트 길이 초과</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="257"/>
+        <location filename="../../app/memorychart.cpp" line="266"/>
         <source>Pinned scenario</source>
         <translation>고정한 시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="299"/>
+        <location filename="../../app/memorychart.cpp" line="309"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;Weights: %3&lt;br&gt;KV cache: %4&lt;br&gt;Activations (estimate): %5&lt;br&gt;CUDA context (estimate): %6&lt;br&gt;&lt;b&gt;Total: %7&lt;/b&gt; of a %8 budget</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;가중치: %3&lt;br&gt;KV 캐시: %4&lt;br&gt;활성화 값 (추정): %5&lt;br&gt;CUDA 컨텍스트 (추정): %6&lt;br&gt;&lt;b&gt;합계: %7&lt;/b&gt; (한도 %8)</translation>
     </message>
@@ -2640,122 +2669,132 @@
 <context>
     <name>MemoryPage</name>
     <message>
-        <location filename="../../app/memorypage.cpp" line="52"/>
+        <location filename="../../app/memorypage.cpp" line="53"/>
         <source>Lock scale</source>
         <translation>축 고정</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="59"/>
+        <location filename="../../app/memorypage.cpp" line="61"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="75"/>
+        <location filename="../../app/memorypage.cpp" line="78"/>
+        <source>How KV Scope read the imported config.json: the family rule that gave the KV heads</source>
+        <translation>가져온 config.json을 KV Scope가 읽은 방법: KV 헤드 수를 정한 모델 계열 규칙</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="79"/>
+        <source>Each model family names its attention layout differently (num_key_value_heads, multi_query, multi_query_group_num, new_decoder_architecture...). This line says which rule decided the KV heads, which layers cache per token, and which keys KV Scope did not use.</source>
+        <translation>모델 계열마다 어텐션 구성을 다른 키로 적습니다 (num_key_value_heads, multi_query, multi_query_group_num, new_decoder_architecture...). 이 줄은 어떤 규칙이 KV 헤드 수를 정했는지, 어떤 레이어가 토큰마다 캐시하는지, KV Scope가 쓰지 않은 키가 무엇인지 보여 줍니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="87"/>
         <source>One bar per context length, or per batch</source>
         <translation>컨텍스트 길이별 또는 배치별로 막대 하나씩</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="76"/>
+        <location filename="../../app/memorypage.cpp" line="88"/>
         <source>By context: the same batch at 2K, 8K and 32K tokens (and the current context). By batch: the same context at batch 1, 8 and 32 (and the current batch).</source>
         <translation>컨텍스트 길이별: 같은 배치를 2K, 8K, 32K 토큰(그리고 현재 컨텍스트 길이)에서 비교합니다. 배치별: 같은 컨텍스트 길이를 배치 1, 8, 32(그리고 현재 배치)에서 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="78"/>
+        <location filename="../../app/memorypage.cpp" line="90"/>
         <source>GiB (1024³ bytes) as nvidia-smi and PyTorch count, or GB (10⁹ bytes) as cards are sold</source>
         <translation>nvidia-smi와 PyTorch가 세는 GiB (1024³ 바이트), 또는 카드 사양에 쓰는 GB (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="79"/>
+        <location filename="../../app/memorypage.cpp" line="91"/>
         <source>While locked the value axis keeps its top when bars shrink, so halving the batch visibly halves the cache; it still grows when a bar would be cut.</source>
         <translation>고정하면 막대가 줄어도 세로축의 최댓값이 그대로여서, 배치를 절반으로 줄이면 캐시 막대도 눈에 띄게 절반이 됩니다. 막대가 잘릴 때는 축이 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="81"/>
+        <location filename="../../app/memorypage.cpp" line="93"/>
         <source>Keep the scale while you compare: the axis grows when a bar would be cut, never shrinks</source>
         <translation>비교하는 동안 축 범위를 유지합니다: 막대가 잘릴 때만 축이 늘어나고, 줄어들지는 않습니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="83"/>
+        <location filename="../../app/memorypage.cpp" line="95"/>
         <source>Weights + KV cache + estimates, against the budget (card x utilization)</source>
         <translation>가중치 + KV 캐시 + 추정값을 한도(카드 메모리 x 사용률)와 비교</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="84"/>
+        <location filename="../../app/memorypage.cpp" line="96"/>
         <source>The verdict compares the sum of the four terms with the budget line. It is not an out-of-memory guarantee: the allocator&apos;s reserve, fragmentation and other processes are not in the sum, so a computed 23 GiB can still fail on a 24 GiB card.</source>
         <translation>판정은 네 항목의 합을 한도선과 비교한 결과입니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당자의 예비 메모리, 단편화, 다른 프로세스는 합계에 들어 있지 않으므로, 계산상 23 GiB라도 24 GiB 카드에서 실패할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="87"/>
+        <location filename="../../app/memorypage.cpp" line="99"/>
         <source>The KV cache formula with this scenario&apos;s numbers put in</source>
         <translation>이 시나리오의 값을 대입한 KV 캐시 공식</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="88"/>
+        <location filename="../../app/memorypage.cpp" line="100"/>
         <source>KV bytes = 2 x L x B x S x H_kv x D_head x bytes per element. The 2 is one K and one V per token; each symbol has the colour of the number put in for it.</source>
         <translation>KV 바이트 = 2 x L x B x S x H_kv x D_head x 원소당 바이트입니다. 2는 토큰마다 저장하는 K 하나와 V 하나이며, 각 기호는 대입한 값과 같은 색으로 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="90"/>
+        <location filename="../../app/memorypage.cpp" line="102"/>
         <source>Stacked memory per GPU for each context (or batch); hover a bar for every term</source>
         <translation>컨텍스트 길이(또는 배치)별로 쌓은 GPU당 메모리: 막대 위에 마우스를 올리면 모든 항목이 보입니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="91"/>
+        <location filename="../../app/memorypage.cpp" line="103"/>
         <source>Each bar stacks the weights (loaded once), the KV cache (grows with every token of every request) and the estimated activations and CUDA context, against the whole card (dotted) and the budget the server may use (dashed).</source>
         <translation>각 막대는 가중치(한 번만 올림), KV 캐시(모든 요청의 토큰마다 커짐), 활성화 값과 CUDA 컨텍스트 추정값을 쌓아서 카드 전체(점선), 서버가 쓸 수 있는 한도(파선)와 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="94"/>
+        <location filename="../../app/memorypage.cpp" line="106"/>
         <source>Every term in bytes; hover a row for how it is computed</source>
         <translation>모든 항목의 바이트 수: 행 위에 마우스를 올리면 계산 방법이 보입니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="95"/>
+        <location filename="../../app/memorypage.cpp" line="107"/>
         <source>The figures behind the bars, per GPU. Activations and the CUDA context are estimates; what nvidia-smi shows is larger still: it adds the allocator&apos;s cached blocks and the CUDA context of every process.</source>
         <translation>막대의 바탕이 되는 GPU당 수치입니다. 활성화 값과 CUDA 컨텍스트는 추정값입니다. nvidia-smi가 보여 주는 값은 이보다도 큽니다: 할당자가 캐시해 둔 메모리 블록과 모든 프로세스의 CUDA 컨텍스트가 더해지기 때문입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="98"/>
+        <location filename="../../app/memorypage.cpp" line="110"/>
         <source>What vLLM prints at start-up for this scenario</source>
         <translation>이 시나리오에서 vLLM이 시작할 때 출력하는 내용</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="99"/>
+        <location filename="../../app/memorypage.cpp" line="111"/>
         <source>vLLM gives the cache what is left of memory x utilization after weights, activations and non-torch memory, in whole blocks of 16 tokens: tokens = blocks x 16; concurrency = tokens / tokens per request.</source>
         <translation>vLLM은 메모리 x 사용률에서 가중치, 활성화 값, torch 외 메모리를 빼고 남은 공간을 16 토큰짜리 블록 단위로 캐시에 줍니다: 토큰 수 = 블록 수 x 16, 동시 요청 수 = 토큰 수 / 요청당 토큰 수.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="102"/>
+        <location filename="../../app/memorypage.cpp" line="114"/>
         <source>The same parameters stored in each format: bytes = parameters x bits / 8</source>
         <translation>같은 파라미터를 형식별로 저장했을 때의 크기: 바이트 = 파라미터 x 비트 / 8</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="103"/>
+        <location filename="../../app/memorypage.cpp" line="115"/>
         <source>Weights alone in FP32, BF16, INT8 and INT4, and INT4 with one FP16 scale per 128 weights (4.125 bits) as real quantized files store it. The chosen format is darker and marked (now).</source>
         <translation>FP32, BF16, INT8, INT4로 저장한 가중치만의 크기와, 실제 양자화 파일처럼 가중치 128개마다 FP16 스케일을 하나씩 둔 INT4(4.125비트)의 크기입니다. 선택한 형식은 더 진하게 칠하고 (현재)로 표시합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="107"/>
+        <location filename="../../app/memorypage.cpp" line="119"/>
         <source>Bars by context</source>
         <translation>컨텍스트 길이별 막대</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="108"/>
+        <location filename="../../app/memorypage.cpp" line="120"/>
         <source>Bars by batch</source>
         <translation>배치별 막대</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="109"/>
+        <location filename="../../app/memorypage.cpp" line="121"/>
         <source>GiB (1024³)</source>
         <translation>GiB (1024³)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="110"/>
+        <location filename="../../app/memorypage.cpp" line="122"/>
         <source>GB (10⁹)</source>
         <translation>GB (10⁹)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="125"/>
+        <location filename="../../app/memorypage.cpp" line="137"/>
         <source>Weights alone by dtype</source>
         <translation>가중치만: dtype별 크기</translation>
     </message>
@@ -2764,54 +2803,122 @@
         <translation type="vanished">GiB</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="157"/>
+        <location filename="../../app/memorypage.cpp" line="170"/>
         <source>KV cache formula, with this scenario&apos;s numbers</source>
         <translation>KV 캐시 공식 (이 시나리오의 값 대입)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="160"/>
+        <location filename="../../app/memorypage.cpp" line="173"/>
         <source>Breakdown (per GPU)</source>
         <translation>메모리 내역 (GPU당)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="168"/>
+        <location filename="../../app/memorypage.cpp" line="181"/>
         <source>Capacity, as vLLM reports it</source>
         <translation>vLLM이 보고하는 방식의 용량</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="278"/>
+        <location filename="../../app/memorypage.cpp" line="300"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="280"/>
+        <location filename="../../app/memorypage.cpp" line="302"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="285"/>
+        <location filename="../../app/memorypage.cpp" line="307"/>
         <source>%1 at %2 tokens, by batch</source>
         <translation>%1, %2 토큰, 배치별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="287"/>
+        <location filename="../../app/memorypage.cpp" line="309"/>
         <source>%1, batch %2, by context</source>
         <translation>%1, 배치 %2, 컨텍스트 길이별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="292"/>
+        <location filename="../../app/memorypage.cpp" line="314"/>
         <source>budget %1 (%2% of the card)</source>
         <translation>한도 %1 (카드의 %2%)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="293"/>
+        <location filename="../../app/memorypage.cpp" line="315"/>
         <source>card %1</source>
         <translation>카드 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="337"/>
+        <location filename="../../app/memorypage.cpp" line="370"/>
         <source>(now)</source>
         <translation>(현재)</translation>
+    </message>
+</context>
+<context>
+    <name>ModelRuleText</name>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="10"/>
+        <source>model_type &apos;%1&apos; (no family rule)</source>
+        <translation>model_type &apos;%1&apos; (계열 규칙 없음)</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="16"/>
+        <source>%1: no attention layers, nothing is cached per token</source>
+        <translation>%1: 어텐션 레이어 없음, 토큰마다 캐시하는 것 없음</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="18"/>
+        <source>%1, %2: one compressed latent per token, shared by all heads (MLA)</source>
+        <translation>%1, %2: 모든 헤드가 공유하는 토큰당 압축 잠재 벡터 1개 (MLA)</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="20"/>
+        <source>%1, no KV-head key: one KV head per query head, %2 (MHA)</source>
+        <translation>%1, KV 헤드 키 없음: 쿼리 헤드마다 KV 헤드 1개, 모두 %2개 (MHA)</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="22"/>
+        <source>%1, %2 absent, the configuration class&apos;s default: %3 KV heads (%4)</source>
+        <translation>%1, %2 없음, 설정 클래스의 기본값: KV 헤드 %3개 (%4)</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="32"/>
+        <source>%1, %2: 1 KV head (%3)</source>
+        <translation>%1, %2: KV 헤드 1개 (%3)</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="33"/>
+        <source>%1, %2: %3 KV heads (%4)</source>
+        <translation>%1, %2: KV 헤드 %3개 (%4)</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="40"/>
+        <source>%1 of %2 layers cache K and V per token</source>
+        <translation>레이어 %2개 중 %1개가 토큰마다 K와 V를 캐시</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="42"/>
+        <source>%1 hold a fixed-size state per sequence (state-space or linear attention)</source>
+        <translation>%1개는 시퀀스마다 고정 크기 상태를 보관 (상태 공간 모델 또는 선형 어텐션)</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="44"/>
+        <source>%1 cross-attention layers cache the image&apos;s %2 tokens per sequence</source>
+        <translation>교차 어텐션 레이어 %1개는 시퀀스마다 이미지 토큰 %2개를 캐시</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="47"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="56"/>
+        <source>Ignored keys that may matter for memory: %1</source>
+        <translation>메모리에 영향을 줄 수 있지만 읽지 않은 키: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="65"/>
+        <source>Absent keys taken from the %1 configuration class&apos;s defaults: %2</source>
+        <translation>config에 없어서 %1 설정 클래스의 기본값을 쓴 키: %2</translation>
     </message>
 </context>
 <context>
@@ -3515,7 +3622,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/main.cpp" line="95"/>
+        <location filename="../../app/main.cpp" line="98"/>
         <source>The last session could not be restored (%1); starting from the course&apos;s reference scenario.</source>
         <translation>지난 세션을 복원할 수 없어 (%1) 강의의 기준 시나리오로 시작합니다.</translation>
     </message>
