@@ -1051,7 +1051,8 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
     const std::uint64_t perRequest = log.concurrencyTokens ? log.concurrencyTokens->value
                                      : log.maxModelLen     ? log.maxModelLen->value
                                                            : 0;
-    if (tokens && perRequest > 0) {
+    // llama.cpp's n_ctx is the whole cache (its cells), not a per-request limit: no concurrency there.
+    if (tokens && perRequest > 0 && log.engine != LogEngine::LlamaCpp) {
         r.concurrency = double(*tokens) / double(perRequest);
         if (log.concurrency) {
             LogCheck c = check(LogCheckKind::ConcurrencyFromTokens, log.concurrency->value, r.concurrency,
@@ -1307,6 +1308,120 @@ LogComparison compareServerLog(const ServerLog& log, const LogRecomputation& rec
     if (log.cudaGraphs)
         diff(DifferenceKind::CudaGraphs, log.cudaGraphs->bytes, 0.0);
     return out;
+}
+
+std::string logCheckKindId(LogCheckKind kind) {
+    switch (kind) {
+    case LogCheckKind::BudgetFromTotal:
+        return "budget_from_total";
+    case LogCheckKind::KvFromProfileV0:
+        return "kv_from_profile_v0";
+    case LogCheckKind::KvFromProfileSplit:
+        return "kv_from_profile_split";
+    case LogCheckKind::TokensFromKvMemory:
+        return "tokens_from_kv_memory";
+    case LogCheckKind::TokensFromBlocks:
+        return "tokens_from_blocks";
+    case LogCheckKind::ConcurrencyFromTokens:
+        return "concurrency_from_tokens";
+    case LogCheckKind::KPlusVIsTotal:
+        return "k_plus_v_is_total";
+    case LogCheckKind::KvBuffersMatchTotal:
+        return "kv_buffers_match_total";
+    case LogCheckKind::WeightsFromAvailDrop:
+        return "weights_from_avail_drop";
+    case LogCheckKind::PoolTokensMatch:
+        return "pool_tokens_match";
+    case LogCheckKind::KvMemoryNotNegative:
+        return "kv_memory_not_negative";
+    }
+    return "unknown";
+}
+
+std::string logCheckResultId(LogCheckResult result) {
+    switch (result) {
+    case LogCheckResult::Agrees:
+        return "agrees";
+    case LogCheckResult::Disagrees:
+        return "disagrees";
+    case LogCheckResult::Explained:
+        return "explained";
+    }
+    return "unknown";
+}
+
+std::string compareTermId(CompareTerm term) {
+    switch (term) {
+    case CompareTerm::Weights:
+        return "weights";
+    case CompareTerm::ActivationPeak:
+        return "activation_peak";
+    case CompareTerm::NonTorch:
+        return "non_torch";
+    case CompareTerm::KvMemory:
+        return "kv_memory";
+    case CompareTerm::KvBytesPerToken:
+        return "kv_bytes_per_token";
+    case CompareTerm::KvTokens:
+        return "kv_tokens";
+    case CompareTerm::Concurrency:
+        return "concurrency";
+    }
+    return "unknown";
+}
+
+std::string differenceKindId(DifferenceKind kind) {
+    switch (kind) {
+    case DifferenceKind::ActivationPeak:
+        return "activation_peak";
+    case DifferenceKind::NonTorchMemory:
+        return "non_torch_memory";
+    case DifferenceKind::BlockRounding:
+        return "block_rounding";
+    case DifferenceKind::Utilization:
+        return "utilization";
+    case DifferenceKind::TensorParallel:
+        return "tensor_parallel";
+    case DifferenceKind::SlidingOrHybrid:
+        return "sliding_or_hybrid";
+    case DifferenceKind::WeightsDiffer:
+        return "weights_differ";
+    case DifferenceKind::KvPerTokenDiffers:
+        return "kv_per_token_differs";
+    case DifferenceKind::RequestPool:
+        return "request_pool";
+    case DifferenceKind::CudaGraphs:
+        return "cuda_graphs";
+    case DifferenceKind::ComputeBuffers:
+        return "compute_buffers";
+    case DifferenceKind::ServerFailed:
+        return "server_failed";
+    }
+    return "unknown";
+}
+
+LogExplanation explainServerLog(ServerLog log, const std::optional<ModelShape>& model) {
+    LogExplanation out;
+    out.log = std::move(log);
+    if (model) {
+        out.model = model;
+        out.modelSource = LogModelSource::Caller;
+    } else if (const std::string id = matchPresetForModelName(out.log.model); !id.empty()) {
+        out.model = loadPreset(id);
+        out.modelSource = LogModelSource::LogName;
+        out.presetId = id;
+    }
+    if (out.model) {
+        out.recomputed = recomputeServerLog(out.log, &*out.model, logKvDtype(out.log, *out.model));
+        out.comparison = compareServerLog(out.log, out.recomputed, *out.model);
+    } else {
+        out.recomputed = recomputeServerLog(out.log);
+    }
+    return out;
+}
+
+LogExplanation explainServerLog(std::string_view text, const std::optional<ModelShape>& model) {
+    return explainServerLog(parseServerLog(text), model);
 }
 
 } // namespace kvscope

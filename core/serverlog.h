@@ -231,4 +231,26 @@ struct LogComparison {
 // model's shape cannot be split the way the log's TP says.
 LogComparison compareServerLog(const ServerLog& log, const LogRecomputation& recomputed, const ModelShape& model);
 
+// Identifiers for --json and tests ("tokens_from_blocks", "activation_peak", "weights").
+std::string logCheckKindId(LogCheckKind kind);
+std::string logCheckResultId(LogCheckResult result);
+std::string compareTermId(CompareTerm term);
+std::string differenceKindId(DifferenceKind kind);
+
+// Everything the page and `explain-log` show, from one call.
+enum class LogModelSource { None, Caller, LogName }; // LogName: the log's model name matched a preset
+struct LogExplanation {
+    ServerLog log;
+    std::optional<ModelShape> model;
+    LogModelSource modelSource = LogModelSource::None;
+    std::string presetId; // when the log's name matched a preset
+    LogRecomputation recomputed;
+    std::optional<LogComparison> comparison; // with a model
+};
+// Parses `text` and explains it against `model` when given, else against the preset the log's
+// model name matches, else against its own figures alone. Throws Error as parseServerLog does,
+// and when the model's shape cannot be split the way the log's TP says.
+LogExplanation explainServerLog(std::string_view text, const std::optional<ModelShape>& model = std::nullopt);
+LogExplanation explainServerLog(ServerLog log, const std::optional<ModelShape>& model);
+
 } // namespace kvscope

@@ -4,6 +4,7 @@
 #include "decode.h"
 #include "device.h"
 #include "error.h"
+#include "explainlog.h"
 #include "gpus.h"
 #include "kvsimulator.h"
 #include "messages.h"
@@ -615,7 +616,9 @@ void printUsage() {
               << "  capacity   " << tr("KV cache tokens and maximum concurrency, as vLLM reports them") << "\n"
               << "  simulate   " << tr("contiguous reservation vs PagedAttention blocks on a request trace") << "\n"
               << "  decode     " << tr("our small GPT generating tokens with and without a KV cache, measured") << "\n"
-              << "  presets    " << tr("the model and GPU presets") << "\n\n"
+              << "  presets    " << tr("the model and GPU presets") << "\n"
+              << "  explain-log "
+              << tr("a server's start-up log read back, recomputed and set beside KV Scope's estimate") << "\n\n"
               << tr("Every command takes --help, --json and --lang. Options:") << "\n"
               << "  --version       " << tr("print the version and the compute backend") << "\n"
               << "  --help          " << tr("show this help and exit") << "\n"
@@ -673,12 +676,17 @@ int main(int argc, char** argv) {
                   << tr("Compute: %1", {device.summary()}) << "\n";
         return 0;
     }
+    // One command a line, so that a new command is a one-line change.
+    // clang-format off
     const std::map<std::string, std::function<int(const std::vector<std::string>&)>> commands{
         {"estimate", runEstimate},
         {"capacity", runCapacity},
         {"simulate", runSimulate},
         {"decode", runDecodeCommand},
-        {"presets", runPresets}};
+        {"presets", runPresets},
+        {"explain-log", runExplainLog},
+    };
+    // clang-format on
     const auto command = commands.find(args[0]);
     if (command == commands.end()) {
         std::cerr << tr("kvscope-cli: unknown command '%1'; expected estimate, capacity, simulate, decode or presets",
