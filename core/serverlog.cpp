@@ -49,7 +49,7 @@
 namespace kvscope {
 namespace {
 
-constexpr std::size_t kMaxLineForJoin = 1u << 20; // a joined logical line never grows past 1 MiB
+constexpr std::size_t kMaxLineForJoin = 64u << 10; // a joined line stops at 64 KiB (vLLM's config line is 3 KiB)
 
 bool isIdentChar(char c) {
     return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
@@ -133,14 +133,22 @@ template <typename Fn> void forEachLogicalLine(std::string_view text, Fn&& fn) {
             ++number;
         }
     };
-    std::map<std::size_t, std::size_t> lengths;
+    // A width is a length (80 columns or more) whose lines go on in a line that starts no
+    // record, at least twice and for at least half the lines of that length: identical
+    // full-width records (SGLang prints each line once per rank) are not wrapping.
+    std::map<std::size_t, std::pair<std::size_t, std::size_t>> lengths; // length -> (lines, continued)
+    std::size_t previous = 0;
     forEachPhysical([&](std::string_view raw, std::size_t) {
-        if (raw.size() >= 80)
-            ++lengths[cleanLine(raw).size()];
+        const std::string line = cleanLine(raw);
+        if (previous >= 80 && !startsRecord(line) && !line.empty())
+            ++lengths[previous].second;
+        previous = line.size();
+        if (previous >= 80)
+            ++lengths[previous].first;
     });
     std::set<std::size_t> widths;
-    for (const auto& [length, count] : lengths)
-        if (count >= 3)
+    for (const auto& [length, counts] : lengths)
+        if (counts.second >= 2 && counts.second * 2 >= counts.first)
             widths.insert(length);
 
     std::string pending;

@@ -316,6 +316,23 @@ private slots:
         QCOMPARE(findCheck(recompute(log), LogCheckKind::TokensFromBlocks)->result, LogCheckResult::Agrees);
     }
 
+    // Full-width records repeated per rank are records, not a terminal's wrapping: a progress bar
+    // after one of them stays its own (ignored) line, as in the SGLang fixture.
+    void identicalWideLinesAreNotJoined() {
+        std::string text;
+        for (int rank = 0; rank < 4; ++rank) {
+            text += "[2025-03-08 12:29:21 TP" + std::to_string(rank) +
+                    "] KV Cache is allocated. #tokens: 46611, K size: 1.42 GB, V size: 1.42 GB\n";
+            if (rank == 0)
+                text += "  0%|          | 0/13 [00:00<?, ?it/s]\n";
+        }
+        const ServerLog log = parseServerLog(text);
+        QCOMPARE(log.lines, std::size_t(6));
+        QCOMPARE(log.understood, std::size_t(4));
+        QCOMPARE(log.ignored, std::size_t(1));
+        QCOMPARE(log.ranksSeen, 4u);
+    }
+
     // Logs whose numbers disagree are flagged, check by check.
     void inconsistentNumbers_data() {
         QTest::addColumn<QString>("text");
