@@ -30,6 +30,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QValueAxis>
+#include <QtConcurrent>
 
 #include <cmath>
 
@@ -304,21 +305,49 @@ void ExplainLogPage::dropEvent(QDropEvent* event) {
     event->acceptProposedAction();
 }
 
+namespace {
+constexpr qsizetype kBackgroundBytes = 1 << 20; // below this a parse takes milliseconds
+} // namespace
+
 void ExplainLogPage::explainNow() {
-    m_error.clear();
-    m_explanation.reset();
+    const int generation = ++m_generation;
     const QString text = m_text->toPlainText();
-    if (!text.trimmed().isEmpty()) {
-        try {
-            std::optional<ModelShape> model;
-            const QString preset = m_model->currentData().toString();
-            if (!preset.isEmpty())
-                model = loadPreset(preset.toStdString());
-            m_explanation = explainServerLog(text.toStdString(), model);
-        } catch (const Error& e) {
-            m_error = QString::fromUtf8(e.what());
-        }
+    std::optional<ModelShape> model;
+    Outcome outcome;
+    try {
+        const QString preset = m_model->currentData().toString();
+        if (!preset.isEmpty())
+            model = loadPreset(preset.toStdString());
+    } catch (const Error& e) {
+        outcome.error = QString::fromUtf8(e.what());
     }
+    const auto work = [model](std::string utf8) {
+        Outcome out;
+        try {
+            out.explanation = explainServerLog(utf8, model);
+        } catch (const Error& e) {
+            out.error = QString::fromUtf8(e.what());
+        }
+        return out;
+    };
+    if (text.trimmed().isEmpty() || !outcome.error.isEmpty()) {
+        apply(std::move(outcome));
+    } else if (text.size() < kBackgroundBytes) {
+        apply(work(text.toStdString()));
+    } else {
+        m_summary->setText(tr("Reading %1 of log...").arg(QLocale().formattedDataSize(text.size())));
+        m_watcher.disconnect(this);
+        connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, [this, generation] {
+            if (generation == m_generation)
+                apply(m_watcher.result());
+        });
+        m_watcher.setFuture(QtConcurrent::run(work, text.toStdString()));
+    }
+}
+
+void ExplainLogPage::apply(Outcome outcome) {
+    m_explanation = std::move(outcome.explanation);
+    m_error = std::move(outcome.error);
     scenarioChanged(); // redraws now when shown, else when next shown
 }
 

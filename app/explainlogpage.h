@@ -10,6 +10,10 @@
 
 #include <optional>
 
+#include <QFutureWatcher>
+
+#include <string>
+
 class QBarCategoryAxis;
 class QBarSet;
 class QChartView;
@@ -43,6 +47,7 @@ public:
 
     const std::optional<kvscope::LogExplanation>& explanation() const { return m_explanation; }
     QString errorText() const { return m_error; }
+    bool isReading() const { return m_watcher.isRunning(); }
     QString summaryText() const;
     QTableWidget* figuresTable() const { return m_figures; }
     QTableWidget* termsTable() const { return m_terms; }
@@ -79,6 +84,15 @@ private:
     QBarSet* m_sets[5] = {}; // weights, activation peak, non-torch, KV cache, CUDA graphs
     QLabel* m_differences;
     QTimer* m_debounce;
+    // Pastes over 1 MiB are parsed on a worker thread (16 MiB takes about a second); a newer
+    // text makes an older result stale, told by the generation.
+    struct Outcome {
+        std::optional<kvscope::LogExplanation> explanation;
+        QString error;
+    };
+    QFutureWatcher<Outcome> m_watcher;
+    int m_generation = 0;
+    void apply(Outcome outcome);
     std::optional<kvscope::LogExplanation> m_explanation;
     QString m_error;
 };

@@ -136,6 +136,28 @@ private slots:
         QVERIFY(page.errorText().contains(u"/no/such/file.log"_s));
     }
 
+    // A paste over 1 MiB is read on a worker thread; the page says so, then shows the figures.
+    void largePasteInTheBackground() {
+        ExplainLogPage page;
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QString text = fixture("vllm-v1-qwen3-30b-a3b-fp8-gb10-1.log");
+        while (text.size() < (2 << 20))
+            text += u"Loading safetensors checkpoint shards: 100% Completed | 7/7 [02:50<00:00, 24.29s/it]\n"_s;
+        page.setLogText(text);
+        QTRY_VERIFY_WITH_TIMEOUT(page.explanation().has_value(), 30000);
+        QVERIFY(!page.isReading());
+        QVERIFY(page.summaryText().contains(u"0.13.0+faa43dbf.nv26.01"_s));
+        QCOMPARE(at(page.figuresTable(), rowOf(page.figuresTable(), u"KV bytes per token"_s), 2), u"49,152 B"_s);
+        // A newer short paste wins over an older long one still being read.
+        page.setLogText(text);
+        page.setLogText(fixture("vllm-v1-qwen2-7b-a100-1.log"));
+        QVERIFY(page.summaryText().contains(u"0.10.1.1"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(!page.isReading(), 30000);
+        QTest::qWait(50);
+        QVERIFY(page.summaryText().contains(u"0.10.1.1"_s));
+    }
+
     void opensAFile() {
         ExplainLogPage page;
         page.show();
