@@ -114,7 +114,6 @@ ExplainLogPage::ExplainLogPage(QWidget* parent)
     m_text->setPlaceholderText(tr("Paste a vLLM, llama.cpp or SGLang start-up log here, open one, or drop a file "
                                   "on this page."));
     m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_text->viewport()->installEventFilter(this);
     m_text->installEventFilter(this);
     m_text->setAccessibleName(tr("Server log"));
@@ -156,6 +155,8 @@ ExplainLogPage::ExplainLogPage(QWidget* parent)
     m_figures->setColumnCount(4);
     m_figures->setHorizontalHeaderLabels({tr("Figure"), tr("Stated in the log"), tr("Recomputed"), tr("Check")});
     m_figures->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    for (int column = 1; column < 4; ++column) // widths follow the type size (presenter mode's 18 pt)
+        m_figures->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     explain(m_figures, tr("What the log states next to what its other figures imply"),
             tr("Each row recomputes one printed figure from the others: tokens from the KV memory and the bytes "
                "per token in whole blocks, concurrency as tokens / max_model_len, vLLM's subtraction of weights, "
@@ -195,7 +196,6 @@ ExplainLogPage::ExplainLogPage(QWidget* parent)
     m_values->setTitleText(tr("GiB per GPU"));
     chartstyle::restyle(chart);
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(260);
     explain(m_view, tr("Stacked bars: the server's terms and KV Scope's, per GPU"),
             tr("Left, what the log says each term took; right, KV Scope's estimate of the same terms. A term the "
                "log does not print is left out of its bar (see the table)."));
@@ -223,8 +223,8 @@ ExplainLogPage::ExplainLogPage(QWidget* parent)
     auto* top = new QSplitter(Qt::Horizontal, this);
     top->addWidget(left);
     top->addWidget(right);
-    top->setStretchFactor(0, 1);
-    top->setStretchFactor(1, 1);
+    top->setStretchFactor(0, 2); // the chart and the terms get the larger share
+    top->setStretchFactor(1, 3);
     top->setChildrenCollapsible(false);
 
     auto* layout = scrollingColumn(this);
@@ -243,7 +243,16 @@ ExplainLogPage::ExplainLogPage(QWidget* parent)
         if (!path.isEmpty())
             openLog(path);
     });
-    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, &ExplainLogPage::scenarioChanged);
+    const auto restyle = [this] {
+        QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+        if (chartstyle::presenter())
+            mono.setPointSizeF(chartstyle::bodyPoints() * 0.8); // the log is read, not presented: a little smaller
+        m_text->setFont(mono);
+        m_view->setMinimumHeight(chartstyle::presenter() ? 420 : 260);
+        scenarioChanged();
+    };
+    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, restyle);
+    restyle();
     explainNow();
 }
 
@@ -479,8 +488,6 @@ void ExplainLogPage::fillFigures() {
         addRow(name, checkValue(c.kind, c.stated, mib), single ? u"-"_s : checkValue(c.kind, c.recomputed, mib), result,
                c.result == LogCheckResult::Disagrees);
     }
-    m_figures->resizeColumnsToContents();
-    m_figures->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
 }
 
 void ExplainLogPage::fillTerms() {
