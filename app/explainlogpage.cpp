@@ -480,10 +480,15 @@ void ExplainLogPage::fillFigures() {
             name = tr("KV memory is not negative");
             break;
         }
-        const QString result = c.result == LogCheckResult::Agrees ? QString(u"✓ "_s + tr("agrees"))
-                               : c.result == LogCheckResult::Disagrees
-                                   ? QString(u"✗ "_s + tr("DISAGREES"))
-                                   : QString(u"≈ "_s + tr("differs, explained below"));
+        // A negative KV size is the server's failure, not two figures that disagree.
+        const bool negative = c.kind == LogCheckKind::KvMemoryNotNegative && c.result == LogCheckResult::Disagrees;
+        QString result = u"≈ "_s + tr("differs, explained below");
+        if (negative)
+            result = u"✗ "_s + tr("NEGATIVE");
+        else if (c.result == LogCheckResult::Agrees)
+            result = u"✓ "_s + tr("agrees");
+        else if (c.result == LogCheckResult::Disagrees)
+            result = u"✗ "_s + tr("DISAGREES");
         const bool single = c.kind == LogCheckKind::KvMemoryNotNegative;
         addRow(name, checkValue(c.kind, c.stated, mib), single ? u"-"_s : checkValue(c.kind, c.recomputed, mib), result,
                c.result == LogCheckResult::Disagrees);

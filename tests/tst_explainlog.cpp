@@ -158,6 +158,18 @@ private slots:
         QVERIFY(page.summaryText().contains(u"0.10.1.1"_s));
     }
 
+    // A negative KV size: the server failed; the figures themselves do not disagree.
+    void negativeKvIsAFailure() {
+        ExplainLogPage page;
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setLogText(fixture("vllm-v1-nemotron-nano-4b-gb10-negative-1.log"));
+        const int row = rowOf(page.figuresTable(), u"KV memory is not negative"_s);
+        QCOMPARE(at(page.figuresTable(), row, 1), u"-2.51 GiB"_s);
+        QCOMPARE(at(page.figuresTable(), row, 3), u"✗ NEGATIVE"_s);
+        QVERIFY(page.summaryText().contains(u"The server did not start."_s));
+    }
+
     void opensAFile() {
         ExplainLogPage page;
         page.show();

@@ -442,7 +442,9 @@ void printText(const LogExplanation& x) {
                 c.kind == LogCheckKind::KvMemoryNotNegative
                     ? checkValue(c.kind, c.stated)
                     : tr("stated %1, recomputed %2", {checkValue(c.kind, c.stated), checkValue(c.kind, c.recomputed)});
-            checks.push_back({resultText(c.result), checkName(c.kind), values});
+            // A negative KV size is the server's failure, not two figures that disagree.
+            const bool negative = c.kind == LogCheckKind::KvMemoryNotNegative && c.result == LogCheckResult::Disagrees;
+            checks.push_back({negative ? tr("NEGATIVE") : resultText(c.result), checkName(c.kind), values});
         }
         printTable(checks, false);
         std::cout << (r.consistent() ? tr("The log's numbers agree with each other.")

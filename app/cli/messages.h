@@ -172,6 +172,7 @@ inline constexpr Message kMessages[] = {
     {"KV memory is not negative", "KV 메모리가 음수가 아님"},
     {"agrees", "일치"},
     {"DISAGREES", "불일치"},
+    {"NEGATIVE", "음수"},
     {"differs, explained below", "다름 (아래에서 설명)"},
     {"activation peak", "활성화 최대치"},
     {"non-torch memory", "PyTorch 외 메모리"},
