@@ -393,6 +393,9 @@ void ExplainLogPage::refresh() {
                      .arg(QString::fromStdString(x.model->displayName).toHtmlEscaped());
     else
         lines << tr("No preset matches the log's model: pick one to compare with KV Scope's estimate.");
+    if (!x.comparisonError.empty())
+        lines << u"✗ "_s + tr("No comparison with KV Scope's estimate: %1")
+                               .arg(QString::fromStdString(x.comparisonError).toHtmlEscaped());
     lines << tr("Lines: %1 read, %2 understood, %3 ignored")
                  .arg(QLocale().toString(qulonglong(log.lines)), QLocale().toString(qulonglong(log.understood)),
                       QLocale().toString(qulonglong(log.ignored)));

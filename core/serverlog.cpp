@@ -49,6 +49,11 @@
 namespace kvscope {
 namespace {
 
+// Figures past these are not a server's: a size over 1 EiB or a count over 2^40 (a trillion
+// tokens or blocks) is ignored, so that every product below fits 64 bits.
+constexpr double kMaxLogBytes = double(1ull << 60);
+constexpr std::uint64_t kMaxLogCount = 1ull << 40;
+
 constexpr std::size_t kMaxLineForJoin = 64u << 10; // a joined line stops at 64 KiB (vLLM's config line is 3 KiB)
 
 bool isIdentChar(char c) {
@@ -290,6 +295,8 @@ public:
         }
         if (endOut)
             *endOut = end;
+        if (std::abs(n->value * *unit) > kMaxLogBytes)
+            return std::nullopt;
         return LogSize{n->value * *unit, halfUnit(n->decimals) * *unit, m_number};
     }
     std::optional<LogSize> sizeAfter(std::string_view key, double defaultUnit = 0.0) const {
@@ -308,7 +315,7 @@ public:
         if (pos == std::string::npos)
             return std::nullopt;
         const auto n = numberAt(m_lower, pos);
-        if (!n || n->decimals != 0 || n->value < 0 || n->value > 1e18)
+        if (!n || n->decimals != 0 || n->value < 0 || n->value > double(kMaxLogCount))
             return std::nullopt;
         return LogCount{static_cast<std::uint64_t>(n->value), m_number};
     }
@@ -375,6 +382,8 @@ std::optional<LogCount> countFromString(const std::optional<std::string>& s, std
             return std::nullopt;
         v = v * 10 + std::uint64_t(c - '0');
     }
+    if (v > kMaxLogCount)
+        return std::nullopt;
     return LogCount{v, line};
 }
 
@@ -905,8 +914,8 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
     LogRecomputation r;
     const bool vllm = log.engine == LogEngine::Vllm;
     r.blockSize = log.blockSize ? std::max<std::uint64_t>(log.blockSize->value, 1) : (vllm ? 16 : 1);
-    if (r.blockSize > 1u << 20)
-        r.blockSize = 16;
+    if (r.blockSize > 1u << 16) // vLLM allows up to 256; anything past 65,536 is not a block size
+        r.blockSize = vllm ? 16 : 1;
 
     // The budget and vLLM's subtraction.
     if (log.totalGpuMemory && log.utilization) {
@@ -1026,6 +1035,8 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
         r.kvMemoryBytes = kv->bytes;
     }
 
+    if (r.kvBytesPerToken > kMaxLogCount) // over 1 TiB a token: figures that describe no cache
+        r.kvBytesPerToken = 0;
     if (r.kvBytesPerToken > 0) {
         r.blockBytes = r.kvBytesPerToken * r.blockSize;
         const auto tokensFor = [&](double bytes) -> std::uint64_t {
@@ -1194,7 +1205,7 @@ Scenario scenarioFromServerLog(const ServerLog& log, const ModelShape& model) {
         s.blockSize = 1; // llama.cpp cells and SGLang's token pool hold single tokens
     if (log.totalGpuMemory && log.totalGpuMemory->bytes > 0) {
         s.gpuId = "custom";
-        s.gpuMemoryBytes = static_cast<std::uint64_t>(log.totalGpuMemory->bytes);
+        s.gpuMemoryBytes = static_cast<std::uint64_t>(std::min(log.totalGpuMemory->bytes, kMaxLogBytes));
     }
     return s;
 }
@@ -1215,7 +1226,7 @@ LogComparison compareServerLog(const ServerLog& log, const LogRecomputation& rec
             used += std::max(0.0, log.weights->bytes - double(first.weightBytes));
         if (used > 0) {
             s.gpuId = "custom";
-            s.gpuMemoryBytes = static_cast<std::uint64_t>(std::ceil(used / s.utilization));
+            s.gpuMemoryBytes = static_cast<std::uint64_t>(std::min(std::ceil(used / s.utilization), kMaxLogBytes));
         }
     }
     out.estimate = estimate(s);
@@ -1268,9 +1279,9 @@ LogComparison compareServerLog(const ServerLog& log, const LogRecomputation& rec
 
     // Our tokens and concurrency for the server's own KV memory: what the model's shape implies.
     if (rec.kvMemoryBytes > 0) {
-        out.capacityFromServerKv =
-            capacityFromKvMemory(s.model, s.kvDtype, static_cast<std::uint64_t>(rec.kvMemoryBytes), s.blockSize,
-                                 std::max<std::uint64_t>(s.context, 1), e.kvHeadsPerGpu);
+        out.capacityFromServerKv = capacityFromKvMemory(
+            s.model, s.kvDtype, static_cast<std::uint64_t>(std::min(rec.kvMemoryBytes, kMaxLogBytes)), s.blockSize,
+            std::max<std::uint64_t>(s.context, 1), e.kvHeadsPerGpu);
         out.hasCapacity = true;
     }
     std::optional<double> tokens;
@@ -1421,7 +1432,13 @@ LogExplanation explainServerLog(ServerLog log, const std::optional<ModelShape>& 
     }
     if (out.model) {
         out.recomputed = recomputeServerLog(out.log, &*out.model, logKvDtype(out.log, *out.model));
-        out.comparison = compareServerLog(out.log, out.recomputed, *out.model);
+        try {
+            out.comparison = compareServerLog(out.log, out.recomputed, *out.model);
+        } catch (const Error& e) {
+            // The log is still explained against itself; only the estimate could not be made
+            // (a TP the model's heads do not divide, figures past 64 bits).
+            out.comparisonError = e.what();
+        }
     } else {
         out.recomputed = recomputeServerLog(out.log);
     }

@@ -246,10 +246,12 @@ struct LogExplanation {
     std::string presetId; // when the log's name matched a preset
     LogRecomputation recomputed;
     std::optional<LogComparison> comparison; // with a model
+    std::string comparisonError;             // why there is no comparison although there is a model
 };
 // Parses `text` and explains it against `model` when given, else against the preset the log's
-// model name matches, else against its own figures alone. Throws Error as parseServerLog does,
-// and when the model's shape cannot be split the way the log's TP says.
+// model name matches, else against its own figures alone. Throws Error as parseServerLog does;
+// a comparison that cannot be made (the log's TP does not divide the model's heads) leaves
+// `comparison` empty and says why in `comparisonError`.
 LogExplanation explainServerLog(std::string_view text, const std::optional<ModelShape>& model = std::nullopt);
 LogExplanation explainServerLog(ServerLog log, const std::optional<ModelShape>& model);
 

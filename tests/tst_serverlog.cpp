@@ -434,6 +434,30 @@ private slots:
         QCOMPARE(log.lines, std::size_t(4));
     }
 
+    // Figures no server prints (past 1 EiB, a trillion blocks, a block of a million tokens) are
+    // ignored, not multiplied past 64 bits; an impossible TP split leaves the log explained
+    // against itself and says why there is no comparison.
+    void absurdFigures() {
+        const std::string text =
+            "INFO non-default args: {'model': 'meta-llama/Llama-3.1-8B', 'tensor_parallel_size': 5, 'block_size': "
+            "1048576, 'max_model_len': 99999999999999999999}\n"
+            "INFO [gpu_worker.py:276] Available KV cache memory: 99999999999999999999 GiB\n"
+            "INFO [kv_cache_utils.py:849] GPU KV cache size: 999,999,999,999,999 tokens\n"
+            "INFO # GPU blocks: 999999999999999999, # CPU blocks: 1\n"
+            "INFO Memory profiling results: total_gpu_memory=1e30GiB kv_cache_size=0.00000000001GiB\n"
+            "INFO Maximum concurrency for 0 tokens per request: 1e309x\n";
+        const LogExplanation x = explainServerLog(text);
+        QVERIFY(x.log.kvMemory->bytes < 100); // the EiB figure is ignored; the profile line's tiny one stays
+        QVERIFY(!x.log.gpuBlocks);            // over 2^40
+        QVERIFY(!x.log.maxModelLen);          // over 2^40
+        KV_COMPARE_U64(x.log.blockSize->value, 1048576);
+        KV_COMPARE_U64(x.recomputed.blockSize, 16); // not a block size: vLLM's default
+        QVERIFY(!x.log.kvTokens);                   // 10^15 tokens: over 2^40
+        QCOMPARE(x.presetId, std::string("llama-3.1-8b"));
+        QVERIFY(!x.comparison); // 32 query heads over 5 GPUs
+        QVERIFY(x.comparisonError.find("--tp") != std::string::npos);
+    }
+
     void tooLarge() {
         const std::string big(kServerLogMaxBytes + 1, '\n');
         QVERIFY(throwsErrorContaining([&] { parseServerLog(big); }, {"16 MiB"}));

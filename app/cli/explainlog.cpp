@@ -343,6 +343,7 @@ ordered_json toJson(const LogExplanation& x) {
     } else {
         j["comparison"] = nullptr;
     }
+    j["comparison_error"] = x.comparisonError;
     return j;
 }
 
@@ -454,6 +455,8 @@ void printText(const LogExplanation& x) {
     if (l.failed)
         std::cout << tr("The server did not start.") << '\n';
 
+    if (!x.comparisonError.empty())
+        std::cout << '\n' << tr("No comparison with KV Scope's estimate: %1", {x.comparisonError}) << '\n';
     if (x.comparison) {
         const LogComparison& c = *x.comparison;
         std::cout << '\n'

@@ -251,6 +251,7 @@ inline constexpr Message kMessages[] = {
     {"(the log does not print the card's memory: KV Scope's budget is the server's terms added up)",
      "(로그에 GPU 메모리 크기가 없어 KV Scope의 한도는 서버 항목의 합으로 잡았습니다)"},
     {"Why they differ:", "차이가 나는 이유:"},
+    {"No comparison with KV Scope's estimate: %1", "KV Scope 추정과 비교할 수 없습니다: %1"},
 
     // simulate
     {"Replays a request trace through contiguous reservation (max, pow2, oracle) and PagedAttention\n"
