@@ -5,6 +5,7 @@
 #include "inputfile.h"
 #include "pagelayout.h"
 #include "presets.h"
+#include "scenariocontroller.h"
 #include "units.h"
 
 #include <QBarCategoryAxis>
@@ -87,8 +88,9 @@ constexpr int kDebounceMs = 200; // a paste is one change; typing pauses are lon
 
 } // namespace
 
-ExplainLogPage::ExplainLogPage(QWidget* parent)
+ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
     : Page(parent)
+    , m_controller(controller)
     , m_text(new QPlainTextEdit(this))
     , m_open(new QPushButton(tr("Open log..."), this))
     , m_model(new QComboBox(this))
@@ -127,11 +129,24 @@ ExplainLogPage::ExplainLogPage(QWidget* parent)
                "file on this page."));
 
     m_model->addItem(tr("The model the log names"), QString());
+    if (m_controller) {
+        const auto scenarioName = [this] {
+            return tr("The scenario's model (%1)")
+                .arg(QString::fromStdString(m_controller->scenario().model.displayName));
+        };
+        m_model->addItem(scenarioName(), u"scenario"_s);
+        connect(m_controller, &ScenarioController::scenarioChanged, this, [this, scenarioName] {
+            m_model->setItemText(1, scenarioName());
+            if (m_model->currentData().toString() == u"scenario"_s)
+                explainNow();
+        });
+    }
     for (const ModelPresetInfo& info : modelPresets())
         m_model->addItem(QString::fromStdString(info.displayName), QString::fromStdString(info.id));
     explain(m_model, tr("The model KV Scope estimates for the comparison"),
             tr("By default the preset whose name the log states (\"meta-llama/Llama-3.1-8B-Instruct\" is "
-               "Llama-3.1-8B). Pick one when the log names none or a model KV Scope has no preset for."));
+               "Llama-3.1-8B). Pick one when the log names none or a model KV Scope has no preset for; "
+               "the scenario's model is the one a config.json opened in the window describes."));
     auto* modelLabel = new QLabel(tr("&Model:"), this);
     modelLabel->setBuddy(m_model);
 
@@ -325,7 +340,9 @@ void ExplainLogPage::explainNow() {
     Outcome outcome;
     try {
         const QString preset = m_model->currentData().toString();
-        if (!preset.isEmpty())
+        if (preset == u"scenario"_s && m_controller)
+            model = m_controller->scenario().model;
+        else if (!preset.isEmpty())
             model = loadPreset(preset.toStdString());
     } catch (const Error& e) {
         outcome.error = QString::fromUtf8(e.what());

@@ -14,6 +14,7 @@
 
 #include <string>
 
+class ScenarioController;
 class QBarCategoryAxis;
 class QBarSet;
 class QChartView;
@@ -35,14 +36,16 @@ class ExplainLogPage : public Page {
     Q_OBJECT
 
 public:
-    explicit ExplainLogPage(QWidget* parent = nullptr);
+    // With a controller the model picker also offers the scenario's model (a config.json the
+    // window opened, say); its changes re-explain the log when that model is picked.
+    explicit ExplainLogPage(ScenarioController* controller = nullptr, QWidget* parent = nullptr);
 
     // Replaces the text box's content and explains it now (tests, Open log..., a drop).
     void setLogText(const QString& text);
     QString logText() const;
     // Reads a file of at most 16 MiB; false, with the reason in errorText(), when it cannot.
     bool openLog(const QString& path);
-    // A preset id, or empty for the model the log names.
+    // A preset id, "scenario" for the scenario's model, or empty for the model the log names.
     void setModelPreset(const QString& presetId);
 
     const std::optional<kvscope::LogExplanation>& explanation() const { return m_explanation; }
@@ -71,6 +74,7 @@ private:
     void fillChart();
     void fillDifferences();
 
+    ScenarioController* m_controller;
     QPlainTextEdit* m_text;
     QPushButton* m_open;
     QComboBox* m_model;

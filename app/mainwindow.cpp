@@ -161,7 +161,7 @@ void MainWindow::buildUi() {
     m_scaling = new ScalingPage(m_controller, m_pages);
     m_paged = new PagedPage(m_controller, m_pages);
     m_decode = new DecodePage(m_controller, m_pages);
-    m_log = new ExplainLogPage(m_pages);
+    m_log = new ExplainLogPage(m_controller, m_pages);
     m_memory->setObjectName(u"memory"_s);
     m_attention->setObjectName(u"attention"_s);
     m_scaling->setObjectName(u"scaling"_s);

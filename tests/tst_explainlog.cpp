@@ -122,6 +122,25 @@ private slots:
         QVERIFY(page.figuresTable()->item(row, 3)->font().bold());
     }
 
+    // The scenario's model (a config.json the window opened) can be the one compared; changing the
+    // scenario's model re-explains the log.
+    void scenarioModel() {
+        ScenarioController controller;
+        ExplainLogPage page(&controller);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setLogText(fixture("vllm-v1-qwen2-7b-a100-1.log"));
+        QVERIFY(!page.explanation()->model); // Qwen2-7B-Instruct matches no preset
+        page.setModelPreset(u"scenario"_s);
+        QCOMPARE(page.explanation()->model->displayName, std::string("Llama-3.1-8B"));
+        QVERIFY(controller.setScenario(kvscope::withPresetModel(controller.scenario(), "qwen2.5-7b")));
+        QCOMPARE(page.explanation()->model->displayName, std::string("Qwen2.5-7B"));
+        // Qwen2.5-7B has Qwen2-7B's cache: 28 layers x 4 KV heads x 128 x 2 x 2 B, as the log implies.
+        QVERIFY(page.differencesLabel()->text().contains(u"block rounding"_s));
+        QVERIFY(!page.differencesLabel()->text().contains(u"KV bytes per token: the log implies"_s));
+        QVERIFY(page.summaryText().contains(u"Compared with Qwen2.5-7B (given)"_s));
+    }
+
     void notALogIsSaid() {
         ExplainLogPage page;
         page.show();
