@@ -14,6 +14,7 @@ class ScenarioController;
 struct LaunchOptions {
     QString page;           // --page NAME
     QString screenshot;     // --screenshot FILE
+    QString log;            // --log FILE: a server log for the Explain log page
     int simSteps = 0;       // --sim-steps N: advance the paged-memory simulation before showing
     QString language;       // --lang en|ko, for this run only; empty: the saved or system language
     bool presenter = false; // --presenter: start in presenter mode (full screen, large type)

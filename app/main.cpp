@@ -1,5 +1,6 @@
 // kvscope: the desktop window. Parses the command line, picks the language, restores the
 // last session and assembles the main window; everything else lives in kvscope_applib.
+#include "explainlogpage.h"
 #include "language.h"
 #include "launchoptions.h"
 #include "mainwindow.h"
@@ -87,6 +88,14 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "kvscope: --page: unknown page '%s'; pages: %s\n", qPrintable(options.page.left(40)),
                      qPrintable(window.pageNames().join(QStringLiteral(", "))));
         return 2;
+    }
+    if (!options.log.isEmpty()) {
+        if (!window.explainLogPage()->openLog(options.log)) {
+            std::fprintf(stderr, "kvscope: --log: %s\n", qPrintable(window.explainLogPage()->errorText()));
+            return 2;
+        }
+        if (options.page.isEmpty())
+            window.showPage(QStringLiteral("log"));
     }
     if (!options.lesson.isEmpty() && !window.openLessons(options.lesson)) {
         std::fprintf(stderr, "kvscope: --lesson: %s\n", qPrintable(window.lastError()));

@@ -7,6 +7,7 @@
 #include "decodepage.h"
 #include "device.h"
 #include "error.h"
+#include "explainlogpage.h"
 #include "focusorder.h"
 #include "hfconfig.h"
 #include "language.h"
@@ -141,6 +142,7 @@ void MainWindow::buildUi() {
     std::optional<std::pair<int, bool>> memoryAxis;
     if (m_decode)
         decodeState = m_decode->state();
+    const QString logText = m_log ? m_log->logText() : QString(); // a pasted log survives a language switch
     if (m_paged && m_paged->paged())
         pagedSettings = m_paged->settings();
     if (m_memory)
@@ -159,6 +161,7 @@ void MainWindow::buildUi() {
     m_scaling = new ScalingPage(m_controller, m_pages);
     m_paged = new PagedPage(m_controller, m_pages);
     m_decode = new DecodePage(m_controller, m_pages);
+    m_log = new ExplainLogPage(m_controller, m_pages);
     m_memory->setObjectName(u"memory"_s);
     m_attention->setObjectName(u"attention"_s);
     m_scaling->setObjectName(u"scaling"_s);
@@ -169,6 +172,7 @@ void MainWindow::buildUi() {
     m_pages->addTab(m_scaling, tr("Scaling"));
     m_pages->addTab(m_paged, tr("Paged memory"));
     m_pages->addTab(m_decode, tr("GPU decode"));
+    m_pages->addTab(m_log, tr("Explain log"));
     for (int i = 0; i < m_pages->count(); ++i)
         m_pages->setTabToolTip(i, tr("Ctrl+%1").arg(i + 1));
     setCentralWidget(m_pages);
@@ -249,6 +253,8 @@ void MainWindow::buildUi() {
 
     if (decodeState)
         m_decode->restoreState(*decodeState);
+    if (!logText.isEmpty())
+        m_log->setLogText(logText);
     if (pagedSettings)
         m_paged->applySettings(*pagedSettings);
     if (memoryAxis) {
@@ -444,7 +450,7 @@ QString MainWindow::aboutText() const {
 
 QString MainWindow::cheatSheetText() const {
     const std::pair<QString, QString> rows[] = {
-        {tr("Ctrl+1 ... Ctrl+5"), tr("Switch page: memory, attention, scaling, paged memory, GPU decode")},
+        {tr("Ctrl+1 ... Ctrl+6"), tr("Switch page: memory, attention, scaling, paged memory, GPU decode, explain log")},
         {tr("F5"), tr("Presenter mode on or off")},
         {tr("Escape"), tr("Leave presenter mode")},
         {tr("Ctrl+L"), tr("Show or hide the lessons")},
@@ -518,10 +524,10 @@ void MainWindow::pageChanged() {
 
 void MainWindow::applyFolding() {
     const QString page = currentPageName();
-    // The GPU page has its own model and run settings; in presenter mode the paged page's
+    // The GPU and log pages have their own model (and run settings); in presenter mode the paged page's
     // trace and pool are its only inputs too. Elsewhere a projector shows the few controls
     // the page answers to.
-    const bool hideDock = page == u"gpu"_s || (m_presenter && page == u"paged"_s);
+    const bool hideDock = page == u"gpu"_s || page == u"log"_s || (m_presenter && page == u"paged"_s);
     m_scenarioDock->setVisible(!hideDock);
     using F = ControlsPanel::Field;
     if (!m_presenter)
@@ -736,6 +742,8 @@ QChartView* MainWindow::currentChart() const {
         return m_attention->chartView();
     if (page == m_scaling)
         return m_scaling->chartView();
+    if (page == m_log)
+        return m_log->chartView();
     if (page == m_paged || page == m_decode)
         return nullptr; // its maps are plain widgets: the whole page is exported
     return m_memory->chart();

@@ -9,6 +9,7 @@
 class AttentionPage;
 class ControlsPanel;
 class DecodePage;
+class ExplainLogPage;
 class LessonPanel;
 class MemoryPage;
 class PagedPage;
@@ -31,7 +32,7 @@ public:
     explicit MainWindow(ScenarioController* controller, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // "memory", "attention", "scaling", "paged", "gpu"; false for an unknown name.
+    // "memory", "attention", "scaling", "paged", "gpu", "log"; false for an unknown name.
     bool showPage(const QString& name);
     QStringList pageNames() const;
     QString currentPageName() const;
@@ -44,6 +45,7 @@ public:
     ScalingPage* scalingPage() const { return m_scaling; }
     PagedPage* pagedPage() const { return m_paged; }
     DecodePage* decodePage() const { return m_decode; }
+    ExplainLogPage* explainLogPage() const { return m_log; }
     LessonPanel* lessons() const { return m_lessons; }
     QDockWidget* scenarioDock() const { return m_scenarioDock; }
 
@@ -110,6 +112,7 @@ private:
     ScalingPage* m_scaling = nullptr;
     PagedPage* m_paged = nullptr;
     DecodePage* m_decode = nullptr;
+    ExplainLogPage* m_log = nullptr;
     LessonPanel* m_lessons = nullptr;
     QDockWidget* m_scenarioDock = nullptr;
     QDockWidget* m_lessonDock = nullptr;

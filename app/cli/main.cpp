@@ -6,6 +6,7 @@
 #include "device.h"
 #include "error.h"
 #include "explorecommands.h"
+#include "explainlog.h"
 #include "gpus.h"
 #include "kvformula.h"
 #include "kvsimulator.h"
@@ -793,7 +794,9 @@ void printUsage() {
               << "  attention  " << tr("MHA, GQA and MQA (or MLA) variants of a model: cache, weights, largest batch")
               << "\n"
               << "  sweep      " << tr("memory along the context or the batch, one column per batch or context") << "\n"
-              << "  fitmap     " << tr("which context x batch pairs fit the budget") << "\n\n"
+              << "  fitmap     " << tr("which context x batch pairs fit the budget") << "\n"
+              << "  explain-log "
+              << tr("a server's start-up log read back, recomputed and set beside KV Scope's estimate") << "\n\n"
               << tr("Every command takes --help, --json and --lang. Options:") << "\n"
               << "  --version       " << tr("print the version and the compute backend") << "\n"
               << "  --help          " << tr("show this help and exit") << "\n"
@@ -853,13 +856,24 @@ int main(int argc, char** argv) {
                   << tr("Compute: %1", {device.summary()}) << "\n";
         return 0;
     }
+    // One command a line, so that a new command is a one-line change.
+    // clang-format off
     const std::map<std::string, std::function<int(const std::vector<std::string>&)>> commands{
-        {"estimate", runEstimate}, {"capacity", runCapacity},   {"simulate", runSimulate}, {"decode", runDecodeCommand},
-        {"presets", runPresets},   {"attention", runAttention}, {"sweep", runSweep},       {"fitmap", runFitMap}};
+        {"estimate", runEstimate},
+        {"capacity", runCapacity},
+        {"simulate", runSimulate},
+        {"decode", runDecodeCommand},
+        {"presets", runPresets},
+        {"attention", runAttention},
+        {"sweep", runSweep},
+        {"fitmap", runFitMap},
+        {"explain-log", runExplainLog},
+    };
+    // clang-format on
     const auto command = commands.find(args[0]);
     if (command == commands.end()) {
         std::cerr << tr("kvscope-cli: unknown command '%1'; expected estimate, capacity, simulate, decode, presets, "
-                        "attention, sweep or fitmap",
+                        "attention, sweep, fitmap or explain-log",
                         {args[0]})
                   << '\n';
         return 2;

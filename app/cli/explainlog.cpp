@@ -1,0 +1,517 @@
+#include "explainlog.h"
+
+#include "argparser.h"
+#include "error.h"
+#include "hfconfig.h"
+#include "inputfile.h"
+#include "messages.h"
+#include "presets.h"
+#include "serverlog.h"
+#include "units.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <optional>
+#include <string>
+
+namespace kvscope::cli {
+namespace {
+
+using nlohmann::ordered_json;
+
+std::string fixed(double value, int decimals) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    return buffer;
+}
+
+// Sizes in the unit the engine prints, with its two decimals: MiB for llama.cpp, GiB for the
+// others (0.22 GiB stays 0.22 GiB, not a falsely precise 225.28 MiB). Possibly negative.
+bool g_mebibytes = false;
+
+std::string sizeText(double bytes) {
+    if (g_mebibytes)
+        return fixed(bytes / double(MiB), 2) + " MiB";
+    return fixed(bytes / double(GiB), 2) + " GiB";
+}
+
+std::string tokensText(double tokens) {
+    return groupThousands(static_cast<std::uint64_t>(std::max(tokens, 0.0)));
+}
+
+// Reads FILE, or standard input for "-", at most kServerLogMaxBytes either way.
+std::string readLog(const std::string& path) {
+    if (path != "-")
+        return readInputFile(path, kServerLogMaxBytes, "server log");
+    std::string text;
+    char buffer[65536];
+    while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0) {
+        text.append(buffer, std::size_t(std::cin.gcount()));
+        if (text.size() > kServerLogMaxBytes)
+            throw Error("standard input: the log is over " + groupThousands(kServerLogMaxBytes) +
+                        " bytes (16 MiB); paste the start-up part only");
+    }
+    return text;
+}
+
+bool isSizeCheck(LogCheckKind kind) {
+    switch (kind) {
+    case LogCheckKind::TokensFromKvMemory:
+    case LogCheckKind::TokensFromBlocks:
+    case LogCheckKind::PoolTokensMatch:
+    case LogCheckKind::ConcurrencyFromTokens:
+        return false;
+    default:
+        return true;
+    }
+}
+
+std::string checkValue(LogCheckKind kind, double value) {
+    if (kind == LogCheckKind::ConcurrencyFromTokens)
+        return fixed(value, 2) + "x";
+    return isSizeCheck(kind) ? sizeText(value) : tokensText(value);
+}
+
+std::string checkName(LogCheckKind kind) {
+    switch (kind) {
+    case LogCheckKind::BudgetFromTotal:
+        return tr("budget = total GPU memory x utilization");
+    case LogCheckKind::KvFromProfileV0:
+        return tr("KV = total x utilization - peak torch memory (weights included) - non-torch");
+    case LogCheckKind::KvFromProfileSplit:
+        return tr("KV = total x utilization - weights - activation peak - non-torch");
+    case LogCheckKind::TokensFromKvMemory:
+        return tr("tokens = KV memory / bytes per token, in whole blocks");
+    case LogCheckKind::TokensFromBlocks:
+        return tr("tokens = blocks x block size");
+    case LogCheckKind::ConcurrencyFromTokens:
+        return tr("concurrency = tokens / max_model_len");
+    case LogCheckKind::KPlusVIsTotal:
+        return tr("KV size = K + V");
+    case LogCheckKind::KvBuffersMatchTotal:
+        return tr("KV size = the KV buffers added up");
+    case LogCheckKind::WeightsFromAvailDrop:
+        return tr("weights = free memory before loading - free memory after");
+    case LogCheckKind::PoolTokensMatch:
+        return tr("#tokens = max_total_num_tokens");
+    case LogCheckKind::KvMemoryNotNegative:
+        return tr("KV memory is not negative");
+    }
+    return {};
+}
+
+std::string resultText(LogCheckResult result) {
+    switch (result) {
+    case LogCheckResult::Agrees:
+        return tr("agrees");
+    case LogCheckResult::Disagrees:
+        return tr("DISAGREES");
+    case LogCheckResult::Explained:
+        return tr("differs, explained below");
+    }
+    return {};
+}
+
+std::string termName(CompareTerm term) {
+    switch (term) {
+    case CompareTerm::Weights:
+        return tr("weights");
+    case CompareTerm::ActivationPeak:
+        return tr("activation peak");
+    case CompareTerm::NonTorch:
+        return tr("non-torch memory");
+    case CompareTerm::KvMemory:
+        return tr("KV cache memory");
+    case CompareTerm::KvBytesPerToken:
+        return tr("KV bytes per token");
+    case CompareTerm::KvTokens:
+        return tr("KV cache tokens");
+    case CompareTerm::Concurrency:
+        return tr("maximum concurrency");
+    }
+    return {};
+}
+
+std::string termValue(CompareTerm term, double value) {
+    switch (term) {
+    case CompareTerm::KvBytesPerToken:
+        return groupThousands(static_cast<std::uint64_t>(std::max(value, 0.0))) + " B";
+    case CompareTerm::KvTokens:
+        return tokensText(value);
+    case CompareTerm::Concurrency:
+        return fixed(value, 2) + "x";
+    default:
+        return sizeText(value);
+    }
+}
+
+std::string differenceText(const LogDifference& d, const LogExplanation& x) {
+    switch (d.kind) {
+    case DifferenceKind::ActivationPeak:
+        return tr("activation peak: the server measured %1 in its profiling run; KV Scope estimates %2 for one "
+                  "prefill chunk",
+                  {sizeText(d.server), sizeText(d.kvscope)});
+    case DifferenceKind::NonTorchMemory:
+        return tr("non-torch memory (CUDA context, NCCL, cuBLAS): the server measured %1; KV Scope assumes a "
+                  "typical %2",
+                  {sizeText(d.server), sizeText(d.kvscope)});
+    case DifferenceKind::BlockRounding:
+        return tr("block rounding: the cache is whole blocks of %1 tokens (%2 each), so %3 of the KV memory stays "
+                  "unused",
+                  {std::to_string(x.recomputed.blockSize), formatBytes(std::uint64_t(std::max(d.kvscope, 0.0))),
+                   formatBytes(std::uint64_t(std::max(d.server, 0.0)))});
+    case DifferenceKind::Utilization:
+        return tr("utilization: the server may use %1 of the card and holds back %2",
+                  {fixed(d.kvscope, 2), sizeText(d.server)});
+    case DifferenceKind::TensorParallel:
+        return tr("tensor parallelism: every figure is per GPU of %1; the weights are split and each GPU keeps %2 KV "
+                  "heads",
+                  {tokensText(d.server), tokensText(d.kvscope)});
+    case DifferenceKind::SlidingOrHybrid:
+        return tr("sliding window: %1 layers keep only the last %2 tokens, so vLLM's concurrency is not tokens / "
+                  "max_model_len",
+                  {tokensText(d.kvscope), tokensText(d.server)});
+    case DifferenceKind::WeightsDiffer:
+        return tr("weights: the server loaded %1; parameters x dtype give %2 (quantization scales, extra or tied "
+                  "tensors)",
+                  {sizeText(d.server), sizeText(d.kvscope)});
+    case DifferenceKind::KvPerTokenDiffers:
+        return tr("KV bytes per token: the log implies %1 B, the model's shape gives %2 B: another model, cache dtype "
+                  "or TP split?",
+                  {tokensText(d.server), tokensText(d.kvscope)});
+    case DifferenceKind::RequestPool:
+        return tr("memory pools: SGLang took %1 but K + V are %2; the rest is its request-to-token table",
+                  {sizeText(d.server), sizeText(d.kvscope)});
+    case DifferenceKind::CudaGraphs:
+        return tr("CUDA graphs: %1 taken after the KV cache was sized, outside KV Scope's sum", {sizeText(d.server)});
+    case DifferenceKind::ComputeBuffers:
+        return tr("compute buffers: llama.cpp reserves %1 for activations; KV Scope estimates %2",
+                  {sizeText(d.server), sizeText(d.kvscope)});
+    case DifferenceKind::ServerFailed:
+        return tr("the server failed to start: its KV memory is %1, so weights, activations and non-torch memory "
+                  "exceed total x utilization",
+                  {sizeText(d.server)});
+    }
+    return {};
+}
+
+// Columns two spaces apart; the first left-aligned, the others right-aligned (figures) or not (sentences).
+void printTable(const std::vector<std::vector<std::string>>& rows, bool alignRight = true) {
+    std::vector<std::size_t> widths;
+    for (const auto& row : rows)
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            if (c >= widths.size())
+                widths.push_back(0);
+            widths[c] = std::max(widths[c], displayWidth(row[c]));
+        }
+    for (const auto& row : rows) {
+        std::string line = "  ";
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            const std::string padding(widths[c] - displayWidth(row[c]), ' ');
+            line += c == 0 ? row[c] + padding : (alignRight ? "  " + padding + row[c] : "  " + row[c] + padding);
+        }
+        while (!line.empty() && line.back() == ' ')
+            line.pop_back();
+        std::cout << line << '\n';
+    }
+}
+
+template <typename T> void putSize(ordered_json& j, const char* key, const std::optional<T>& v) {
+    if (v)
+        j[key] = v->bytes;
+}
+template <typename T> void putCount(ordered_json& j, const char* key, const std::optional<T>& v) {
+    if (v)
+        j[key] = v->value;
+}
+
+ordered_json toJson(const LogExplanation& x) {
+    const ServerLog& l = x.log;
+    const LogRecomputation& r = x.recomputed;
+    ordered_json j;
+    j["engine"] = logEngineName(l.engine);
+    j["format"] = logFormatName(l.format);
+    j["version"] = l.version;
+    j["model_in_log"] = l.model;
+    j["model_source"] = x.modelSource == LogModelSource::Caller    ? "caller"
+                        : x.modelSource == LogModelSource::LogName ? "log"
+                                                                   : "none";
+    j["preset"] = x.presetId;
+    j["model"] = x.model ? x.model->displayName : std::string();
+    ordered_json settings = ordered_json::object();
+    settings["dtype"] = l.dtype;
+    settings["kv_cache_dtype"] = l.kvCacheDtype;
+    if (!l.vCacheDtype.empty())
+        settings["v_cache_dtype"] = l.vCacheDtype;
+    putCount(settings, "max_model_len", l.maxModelLen);
+    if (l.utilization)
+        settings["utilization"] = l.utilization->value;
+    putCount(settings, "block_size", l.blockSize);
+    putCount(settings, "tensor_parallel", l.tensorParallel);
+    putCount(settings, "layers", l.layers);
+    putCount(settings, "heads", l.heads);
+    putCount(settings, "kv_heads", l.kvHeads);
+    putCount(settings, "head_dim_k", l.headDimK);
+    putCount(settings, "head_dim_v", l.headDimV);
+    if (!l.fileType.empty())
+        settings["file_type"] = l.fileType;
+    j["settings"] = settings;
+    ordered_json stated = ordered_json::object();
+    putSize(stated, "total_gpu_memory_bytes", l.totalGpuMemory);
+    putSize(stated, "budget_bytes", l.budget);
+    putSize(stated, "weights_bytes", l.weights);
+    putSize(stated, "peak_torch_bytes", l.peakTorch);
+    putSize(stated, "non_torch_bytes", l.nonTorch);
+    putSize(stated, "activation_peak_bytes", l.activationPeak);
+    putSize(stated, "kv_memory_bytes", l.kvMemory);
+    putSize(stated, "k_bytes", l.kSize);
+    putSize(stated, "v_bytes", l.vSize);
+    putCount(stated, "gpu_blocks", l.gpuBlocks);
+    putCount(stated, "cpu_blocks", l.cpuBlocks);
+    putCount(stated, "kv_tokens", l.kvTokens);
+    if (l.concurrency)
+        stated["concurrency"] = l.concurrency->value;
+    putCount(stated, "concurrency_tokens", l.concurrencyTokens);
+    putSize(stated, "cuda_graphs_bytes", l.cudaGraphs);
+    putSize(stated, "avail_before_weights_bytes", l.availBeforeWeights);
+    putSize(stated, "avail_after_weights_bytes", l.availAfterWeights);
+    putSize(stated, "avail_after_pool_bytes", l.availAfterPool);
+    putCount(stated, "max_total_num_tokens", l.maxTotalTokens);
+    const auto buffers = [](const std::vector<LogBuffer>& list) {
+        ordered_json a = ordered_json::array();
+        for (const LogBuffer& b : list)
+            a.push_back({{"device", b.device}, {"bytes", b.size.bytes}});
+        return a;
+    };
+    if (!l.modelBuffers.empty())
+        stated["model_buffers"] = buffers(l.modelBuffers);
+    if (!l.kvBuffers.empty())
+        stated["kv_buffers"] = buffers(l.kvBuffers);
+    if (!l.computeBuffers.empty())
+        stated["compute_buffers"] = buffers(l.computeBuffers);
+    j["stated"] = stated;
+    ordered_json rec;
+    rec["kv_bytes_per_token"] = r.kvBytesPerToken;
+    rec["k_bytes_per_token"] = r.kBytesPerToken;
+    rec["bytes_per_token_range"] = {r.bytesPerTokenLow, r.bytesPerTokenHigh};
+    rec["bytes_per_token_from_model"] = r.bytesPerTokenFromModel;
+    rec["block_size"] = r.blockSize;
+    rec["block_bytes"] = r.blockBytes;
+    rec["kv_tokens"] = r.tokens;
+    rec["kv_tokens_range"] = {r.tokensLow, r.tokensHigh};
+    rec["kv_memory_bytes"] = r.kvMemoryBytes;
+    rec["kv_memory_from_budget_bytes"] = r.kvMemoryFromBudget;
+    rec["budget_bytes"] = r.budgetBytes;
+    rec["concurrency"] = r.concurrency;
+    rec["block_rounding_bytes"] = r.blockRoundingBytes;
+    j["recomputed"] = rec;
+    j["checks"] = ordered_json::array();
+    for (const LogCheck& c : r.checks)
+        j["checks"].push_back({{"kind", logCheckKindId(c.kind)},
+                               {"result", logCheckResultId(c.result)},
+                               {"stated", c.stated},
+                               {"recomputed", c.recomputed},
+                               {"tolerance", c.tolerance}});
+    j["consistent"] = r.consistent();
+    j["failed"] = l.failed;
+    j["lines"] = {{"read", l.lines}, {"understood", l.understood}, {"ignored", l.ignored}};
+    if (x.comparison) {
+        const LogComparison& c = *x.comparison;
+        ordered_json cmp;
+        cmp["weight_dtype"] = c.scenario.weightDtype.name();
+        cmp["kv_dtype"] = c.scenario.kvDtype.name();
+        cmp["context"] = c.scenario.context;
+        cmp["tp"] = c.scenario.tensorParallel;
+        cmp["utilization"] = c.scenario.utilization;
+        cmp["gpu_memory_bytes"] = c.scenario.gpuMemoryBytes;
+        cmp["gpu_memory_from_log"] = l.totalGpuMemory.has_value();
+        cmp["terms"] = ordered_json::array();
+        for (const TermComparison& t : c.terms) {
+            ordered_json term{{"term", compareTermId(t.term)}, {"kvscope", t.kvscope}};
+            term["server"] = t.hasServer ? ordered_json(t.server) : ordered_json(nullptr);
+            cmp["terms"].push_back(term);
+        }
+        cmp["differences"] = ordered_json::array();
+        for (const LogDifference& d : c.differences)
+            cmp["differences"].push_back(
+                {{"kind", differenceKindId(d.kind)}, {"server", d.server}, {"kvscope", d.kvscope}});
+        j["comparison"] = cmp;
+    } else {
+        j["comparison"] = nullptr;
+    }
+    j["comparison_error"] = x.comparisonError;
+    return j;
+}
+
+void printText(const LogExplanation& x) {
+    const ServerLog& l = x.log;
+    const LogRecomputation& r = x.recomputed;
+    g_mebibytes = l.engine == LogEngine::LlamaCpp;
+    // The engine and format names are identifiers in every language.
+    std::cout << tr("Server log: %1", {logFormatName(l.format)}) << '\n';
+    if (!l.version.empty())
+        std::cout << tr("Version: %1", {l.version}) << '\n';
+    if (!l.model.empty())
+        std::cout << tr("Model in the log: %1", {l.model}) << '\n';
+    if (x.model)
+        std::cout << (x.modelSource == LogModelSource::LogName
+                          ? tr("Compared with the preset %1 (matched by name)", {x.model->displayName})
+                          : tr("Compared with %1 (given)", {x.model->displayName}))
+                  << '\n';
+    else
+        std::cout << tr("No preset matches the log's model: give --model or --config to compare with KV Scope's "
+                        "estimate")
+                  << '\n';
+    std::cout << tr("Lines: %1 read, %2 understood, %3 ignored",
+                    {groupThousands(l.lines), groupThousands(l.understood), groupThousands(l.ignored)})
+              << "\n\n";
+
+    std::vector<std::vector<std::string>> stated;
+    const auto size = [&](const std::string& label, const std::optional<LogSize>& v) {
+        if (v)
+            stated.push_back({label, sizeText(v->bytes)});
+    };
+    const auto count = [&](const std::string& label, const std::optional<LogCount>& v) {
+        if (v)
+            stated.push_back({label, groupThousands(v->value)});
+    };
+    count(tr("max_model_len / context"), l.maxModelLen);
+    if (l.utilization)
+        stated.push_back({tr("utilization"), fixed(l.utilization->value, 2)});
+    count(tr("block size"), l.blockSize);
+    count(tr("tensor parallel"), l.tensorParallel);
+    if (!l.kvCacheDtype.empty())
+        stated.push_back({tr("KV cache dtype"), l.kvCacheDtype});
+    size(tr("total GPU memory"), l.totalGpuMemory);
+    size(tr("budget"), l.budget);
+    size(tr("weights"), l.weights);
+    size(tr("peak torch memory (weights included)"), l.peakTorch);
+    size(tr("activation peak"), l.activationPeak);
+    size(tr("non-torch memory"), l.nonTorch);
+    size(tr("KV cache memory"), l.kvMemory);
+    size(tr("K"), l.kSize);
+    size(tr("V"), l.vSize);
+    for (const LogBuffer& b : l.modelBuffers)
+        stated.push_back({tr("model buffer %1", {b.device}), sizeText(b.size.bytes)});
+    for (const LogBuffer& b : l.computeBuffers)
+        stated.push_back({tr("compute buffer %1", {b.device}), sizeText(b.size.bytes)});
+    count(tr("GPU blocks"), l.gpuBlocks);
+    count(tr("KV cache tokens"), l.kvTokens);
+    if (l.concurrency)
+        stated.push_back({tr("maximum concurrency"), fixed(l.concurrency->value, 2) + "x"});
+    size(tr("CUDA graphs"), l.cudaGraphs);
+    std::cout << tr("Stated by the server (per GPU):") << '\n';
+    printTable(stated);
+
+    std::cout << '\n' << tr("Recomputed from the log:") << '\n';
+    std::vector<std::vector<std::string>> rec;
+    if (r.kvBytesPerToken > 0) {
+        std::string perToken = groupThousands(r.kvBytesPerToken) + " B";
+        if (r.bytesPerTokenFromModel)
+            perToken = tr("%1 (the model's: the log prints no KV size)", {perToken});
+        else if (r.bytesPerTokenHigh > r.bytesPerTokenLow)
+            perToken = tr("%1 (printed rounding allows %2 to %3)",
+                          {perToken, groupThousands(r.bytesPerTokenLow), groupThousands(r.bytesPerTokenHigh)});
+        rec.push_back({tr("KV bytes per token"), perToken});
+        if (r.kBytesPerToken > 0)
+            rec.push_back({tr("K bytes per token"), groupThousands(r.kBytesPerToken) + " B"});
+        rec.push_back({tr("block"), tr("%1 tokens, %2", {std::to_string(r.blockSize), formatBytes(r.blockBytes)})});
+        rec.push_back({tr("KV cache tokens"),
+                       r.tokensLow != r.tokensHigh
+                           ? tr("%1 (%2 to %3 within the printed rounding)",
+                                {groupThousands(r.tokens), groupThousands(r.tokensLow), groupThousands(r.tokensHigh)})
+                           : groupThousands(r.tokens)});
+    }
+    if (r.kvMemoryBytes != 0)
+        rec.push_back({tr("KV cache memory"), sizeText(r.kvMemoryBytes)});
+    if (r.concurrency > 0)
+        rec.push_back({tr("maximum concurrency"), fixed(r.concurrency, 2) + "x"});
+    if (rec.empty())
+        std::cout << "  " << tr("(the log has no token count and no KV size to recompute from)") << '\n';
+    else
+        printTable(rec, false);
+
+    if (!r.checks.empty()) {
+        std::cout << '\n' << tr("Checks (the log against itself):") << '\n';
+        std::vector<std::vector<std::string>> checks;
+        for (const LogCheck& c : r.checks) {
+            const std::string values =
+                c.kind == LogCheckKind::KvMemoryNotNegative
+                    ? checkValue(c.kind, c.stated)
+                    : tr("stated %1, recomputed %2", {checkValue(c.kind, c.stated), checkValue(c.kind, c.recomputed)});
+            // A negative KV size is the server's failure, not two figures that disagree.
+            const bool negative = c.kind == LogCheckKind::KvMemoryNotNegative && c.result == LogCheckResult::Disagrees;
+            checks.push_back({negative ? tr("NEGATIVE") : resultText(c.result), checkName(c.kind), values});
+        }
+        printTable(checks, false);
+        std::cout << (r.consistent() ? tr("The log's numbers agree with each other.")
+                                     : tr("The log's numbers DISAGREE with each other: see the checks above."))
+                  << '\n';
+    }
+    if (l.failed)
+        std::cout << tr("The server did not start.") << '\n';
+
+    if (!x.comparisonError.empty())
+        std::cout << '\n' << tr("No comparison with KV Scope's estimate: %1", {x.comparisonError}) << '\n';
+    if (x.comparison) {
+        const LogComparison& c = *x.comparison;
+        std::cout << '\n'
+                  << tr("KV Scope's estimate for %1 (%2 weights, %3 cache, context %4, TP %5):",
+                        {c.scenario.model.displayName, c.scenario.weightDtype.name(), c.scenario.kvDtype.name(),
+                         groupThousands(c.scenario.context), std::to_string(c.scenario.tensorParallel)})
+                  << '\n';
+        std::vector<std::vector<std::string>> terms{{tr("term"), tr("server"), tr("KV Scope")}};
+        for (const TermComparison& t : c.terms)
+            terms.push_back({termName(t.term), t.hasServer ? termValue(t.term, t.server) : std::string("-"),
+                             termValue(t.term, t.kvscope)});
+        printTable(terms);
+        if (!l.totalGpuMemory)
+            std::cout << tr("(the log does not print the card's memory: KV Scope's budget is the server's terms "
+                            "added up)")
+                      << '\n';
+        if (!c.differences.empty()) {
+            std::cout << '\n' << tr("Why they differ:") << '\n';
+            for (const LogDifference& d : c.differences)
+                std::cout << "  - " << differenceText(d, x) << '\n';
+        }
+    }
+}
+
+} // namespace
+
+int runExplainLog(const std::vector<std::string>& args) {
+    ArgParser p("kvscope-cli explain-log",
+                tr("Reads a vLLM, llama.cpp or SGLang start-up log (FILE, or - for standard input), recomputes what\n"
+                   "its memory lines imply, checks them against each other and sets them beside KV Scope's\n"
+                   "estimate for the same model and settings."));
+    p.addOption("model", "PRESET", tr("the model's preset, when the log does not name one KV Scope knows"));
+    p.addOption("config", "FILE", tr("a Hugging Face config.json instead of a preset"));
+    p.addFlag("json", tr("print one JSON object"));
+    p.parse(args);
+    if (p.has("help")) {
+        std::cout << p.help();
+        return 0;
+    }
+    if (p.positional().size() != 1)
+        throw Error("expected one log file, or - for standard input (got " + std::to_string(p.positional().size()) +
+                    ")");
+    if (p.has("model") && p.has("config"))
+        throw Error("give either --model or --config, not both");
+    std::optional<ModelShape> model;
+    if (auto file = p.value("config"))
+        model = importHfConfigFile(*file).shape;
+    else if (auto id = p.value("model"))
+        model = loadPreset(*id);
+    const LogExplanation x = explainServerLog(readLog(p.positional().front()), model);
+    if (p.has("json"))
+        std::cout << toJson(x).dump(2) << '\n';
+    else
+        printText(x);
+    return 0;
+}
+
+} // namespace kvscope::cli

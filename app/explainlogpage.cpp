@@ -1,0 +1,684 @@
+#include "explainlogpage.h"
+
+#include "chartstyle.h"
+#include "error.h"
+#include "inputfile.h"
+#include "pagelayout.h"
+#include "presets.h"
+#include "scenariocontroller.h"
+#include "units.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStackedBarSeries>
+#include <QTableWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <QtConcurrent>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+using namespace kvscope;
+
+namespace {
+
+// Sizes in the unit the engine prints, with its two decimals: MiB for llama.cpp, else GiB.
+QString sizeText(double bytes, bool mebibytes) {
+    if (mebibytes)
+        return QString::number(bytes / double(MiB), 'f', 2) + u" MiB"_s;
+    return QString::number(bytes / double(GiB), 'f', 2) + u" GiB"_s;
+}
+
+QString grouped(double value) {
+    return QString::fromStdString(groupThousands(static_cast<std::uint64_t>(std::max(value, 0.0))));
+}
+
+QString checkValue(LogCheckKind kind, double value, bool mebibytes) {
+    switch (kind) {
+    case LogCheckKind::ConcurrencyFromTokens:
+        return QString::number(value, 'f', 2) + u"x"_s;
+    case LogCheckKind::TokensFromKvMemory:
+    case LogCheckKind::TokensFromBlocks:
+    case LogCheckKind::PoolTokensMatch:
+        return grouped(value);
+    default:
+        return sizeText(value, mebibytes);
+    }
+}
+
+QString termValue(CompareTerm term, double value, bool mebibytes) {
+    switch (term) {
+    case CompareTerm::KvBytesPerToken:
+        return grouped(value) + u" B"_s;
+    case CompareTerm::KvTokens:
+        return grouped(value);
+    case CompareTerm::Concurrency:
+        return QString::number(value, 'f', 2) + u"x"_s;
+    default:
+        return sizeText(value, mebibytes);
+    }
+}
+
+QTableWidgetItem* cell(const QString& text, Qt::Alignment align = Qt::AlignLeft | Qt::AlignVCenter) {
+    auto* item = new QTableWidgetItem(text);
+    item->setTextAlignment(align);
+    item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+    return item;
+}
+
+constexpr int kDebounceMs = 200; // a paste is one change; typing pauses are longer than this
+
+} // namespace
+
+ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
+    : Page(parent)
+    , m_controller(controller)
+    , m_text(new QPlainTextEdit(this))
+    , m_open(new QPushButton(tr("Open log..."), this))
+    , m_model(new QComboBox(this))
+    , m_summary(new QLabel(this))
+    , m_figures(new QTableWidget(this))
+    , m_terms(new QTableWidget(this))
+    , m_view(new QChartView(new QChart, this))
+    , m_series(new QStackedBarSeries)
+    , m_categories(new QBarCategoryAxis)
+    , m_values(new QValueAxis)
+    , m_differences(new QLabel(this))
+    , m_debounce(new QTimer(this)) {
+    setObjectName(u"log"_s);
+    m_text->setObjectName(u"logText"_s);
+    m_model->setObjectName(u"logModel"_s);
+    m_summary->setObjectName(u"logSummary"_s);
+    m_figures->setObjectName(u"logFigures"_s);
+    m_terms->setObjectName(u"logTerms"_s);
+    m_view->setObjectName(u"logChart"_s);
+    m_differences->setObjectName(u"logDifferences"_s);
+    setAcceptDrops(true);
+
+    m_text->setPlaceholderText(tr("Paste a vLLM, llama.cpp or SGLang start-up log here, open one, or drop a file "
+                                  "on this page."));
+    m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_text->viewport()->installEventFilter(this);
+    m_text->installEventFilter(this);
+    m_text->setAccessibleName(tr("Server log"));
+    explain(m_text, tr("The server's start-up log, as pasted"),
+            tr("Paste the lines a server prints while it starts: vLLM's memory profiling and KV cache lines, "
+               "llama.cpp's KV self size and buffer sizes, SGLang's KV Cache is allocated line. Timestamps, "
+               "colours and lines the terminal wrapped are fine; lines that are not understood are counted "
+               "and ignored."));
+    explain(m_open, tr("Read a log file of at most 16 MiB"),
+            tr("Opens a saved server log. You can also drop a "
+               "file on this page."));
+
+    m_model->addItem(tr("The model the log names"), QString());
+    if (m_controller) {
+        const auto scenarioName = [this] {
+            return tr("The scenario's model (%1)")
+                .arg(QString::fromStdString(m_controller->scenario().model.displayName));
+        };
+        m_model->addItem(scenarioName(), u"scenario"_s);
+        connect(m_controller, &ScenarioController::scenarioChanged, this, [this, scenarioName] {
+            m_model->setItemText(1, scenarioName());
+            if (m_model->currentData().toString() == u"scenario"_s)
+                explainNow();
+        });
+    }
+    for (const ModelPresetInfo& info : modelPresets())
+        m_model->addItem(QString::fromStdString(info.displayName), QString::fromStdString(info.id));
+    explain(m_model, tr("The model KV Scope estimates for the comparison"),
+            tr("By default the preset whose name the log states (\"meta-llama/Llama-3.1-8B-Instruct\" is "
+               "Llama-3.1-8B). Pick one when the log names none or a model KV Scope has no preset for; "
+               "the scenario's model is the one a config.json opened in the window describes."));
+    auto* modelLabel = new QLabel(tr("&Model:"), this);
+    modelLabel->setBuddy(m_model);
+
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_differences->setWordWrap(true);
+    m_differences->setTextFormat(Qt::RichText);
+    m_differences->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    explain(m_differences, tr("Why the server's figures and KV Scope's differ"),
+            tr("Each difference is named: what the server measured that KV Scope estimates (activation peak, "
+               "non-torch memory), what it rounds (whole blocks), what it holds back (utilization) and how it "
+               "splits (tensor parallelism)."));
+
+    for (QTableWidget* table : {m_figures, m_terms}) {
+        table->verticalHeader()->hide();
+        table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        table->setSelectionBehavior(QAbstractItemView::SelectRows);
+        table->setWordWrap(false);
+    }
+    m_figures->setColumnCount(4);
+    m_figures->setHorizontalHeaderLabels({tr("Figure"), tr("Stated in the log"), tr("Recomputed"), tr("Check")});
+    m_figures->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    for (int column = 1; column < 4; ++column) // widths follow the type size (presenter mode's 18 pt)
+        m_figures->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    explain(m_figures, tr("What the log states next to what its other figures imply"),
+            tr("Each row recomputes one printed figure from the others: tokens from the KV memory and the bytes "
+               "per token in whole blocks, concurrency as tokens / max_model_len, vLLM's subtraction of weights, "
+               "activations and non-torch memory from total x utilization, K + V for llama.cpp. A row that does "
+               "not agree within the printed rounding is marked ✗ DISAGREES."));
+    m_terms->setColumnCount(3);
+    m_terms->setHorizontalHeaderLabels({tr("Term"), tr("Server (log)"), tr("KV Scope estimate")});
+    m_terms->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_terms->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_terms->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    explain(m_terms, tr("The server's terms beside KV Scope's, one by one"),
+            tr("KV Scope's estimate for the same model, dtypes, context, utilization and tensor parallelism. "
+               "Its tokens and concurrency are computed for the server's own KV memory, so they test the bytes "
+               "per token alone."));
+
+    QChart* chart = m_view->chart();
+    chartstyle::apply(chart, tr("Per GPU: the server's own terms and KV Scope's"));
+    const QString names[] = {tr("Weights"), tr("Activation peak"), tr("Non-torch memory"), tr("KV cache"),
+                             tr("CUDA graphs")};
+    const QColor colors[] = {chartstyle::weights(), chartstyle::activations(), chartstyle::runtime(),
+                             chartstyle::kvCache(), QColor(0x00, 0x9e, 0x73)};
+    for (int i = 0; i < 5; ++i) {
+        m_sets[i] = new QBarSet(names[i]);
+        m_sets[i]->setColor(colors[i]);
+        m_sets[i]->setBorderColor(Qt::white);
+        m_series->append(m_sets[i]);
+    }
+    m_series->setLabelsPosition(QAbstractBarSeries::LabelsCenter);
+    m_series->setLabelsFormat(u"@value"_s);
+    m_series->setLabelsPrecision(3);
+    chart->addSeries(m_series);
+    m_categories->append({tr("Server (log)"), tr("KV Scope estimate")});
+    chart->addAxis(m_categories, Qt::AlignBottom);
+    chart->addAxis(m_values, Qt::AlignLeft);
+    m_series->attachAxis(m_categories);
+    m_series->attachAxis(m_values);
+    m_values->setTitleText(tr("GiB per GPU"));
+    chartstyle::restyle(chart);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    explain(m_view, tr("Stacked bars: the server's terms and KV Scope's, per GPU"),
+            tr("Left, what the log says each term took; right, KV Scope's estimate of the same terms. A term the "
+               "log does not print is left out of its bar (see the table)."));
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(m_open);
+    controls->addSpacing(12);
+    controls->addWidget(modelLabel);
+    controls->addWidget(m_model);
+    controls->addStretch(1);
+
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addLayout(controls);
+    leftLayout->addWidget(m_text, 1);
+    leftLayout->addWidget(m_summary);
+
+    auto* right = new QWidget(this);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(m_view, 3);
+    rightLayout->addWidget(m_terms, 2);
+
+    auto* top = new QSplitter(Qt::Horizontal, this);
+    top->addWidget(left);
+    top->addWidget(right);
+    top->setStretchFactor(0, 2); // the chart and the terms get the larger share
+    top->setStretchFactor(1, 3);
+    top->setChildrenCollapsible(false);
+
+    auto* layout = scrollingColumn(this);
+    layout->addWidget(top, 3);
+    layout->addWidget(m_figures, 2);
+    layout->addWidget(m_differences);
+
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(kDebounceMs);
+    connect(m_debounce, &QTimer::timeout, this, &ExplainLogPage::explainNow);
+    connect(m_text, &QPlainTextEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_model, &QComboBox::currentIndexChanged, this, &ExplainLogPage::explainNow);
+    connect(m_open, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a server log"), QString(),
+                                                          tr("Logs (*.log *.txt);;All files (*)"));
+        if (!path.isEmpty())
+            openLog(path);
+    });
+    const auto restyle = [this] {
+        QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+        if (chartstyle::presenter())
+            mono.setPointSizeF(chartstyle::bodyPoints() * 0.8); // the log is read, not presented: a little smaller
+        m_text->setFont(mono);
+        m_view->setMinimumHeight(chartstyle::presenter() ? 420 : 260);
+        scenarioChanged();
+    };
+    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, restyle);
+    restyle();
+    explainNow();
+}
+
+void ExplainLogPage::setLogText(const QString& text) {
+    m_text->setPlainText(text);
+    m_debounce->stop();
+    explainNow();
+}
+
+QString ExplainLogPage::logText() const {
+    return m_text->toPlainText();
+}
+
+bool ExplainLogPage::openLog(const QString& path) {
+    try {
+        const std::string bytes = readInputFile(path.toStdString(), kServerLogMaxBytes, "server log");
+        setLogText(QString::fromUtf8(bytes.data(), qsizetype(bytes.size())));
+        return true;
+    } catch (const Error& e) {
+        m_error = QString::fromUtf8(e.what());
+        m_summary->setText(u"<b>✗</b> "_s + tr("Cannot read the log: %1").arg(m_error.toHtmlEscaped()));
+        return false;
+    }
+}
+
+void ExplainLogPage::setModelPreset(const QString& presetId) {
+    const int index = m_model->findData(presetId);
+    m_model->setCurrentIndex(index >= 0 ? index : 0);
+    explainNow();
+}
+
+bool ExplainLogPage::eventFilter(QObject* watched, QEvent* event) {
+    // A file dropped on the text box is opened, not pasted as its path.
+    if (event->type() == QEvent::DragEnter || event->type() == QEvent::DragMove) {
+        auto* drag = static_cast<QDropEvent*>(event);
+        if (drag->mimeData()->hasUrls()) {
+            drag->acceptProposedAction();
+            return true;
+        }
+    } else if (event->type() == QEvent::Drop) {
+        auto* drop = static_cast<QDropEvent*>(event);
+        const QList<QUrl> urls = drop->mimeData()->urls();
+        if (!urls.isEmpty() && urls.first().isLocalFile()) {
+            openLog(urls.first().toLocalFile());
+            drop->acceptProposedAction();
+            return true;
+        }
+    }
+    return Page::eventFilter(watched, event);
+}
+
+void ExplainLogPage::dragEnterEvent(QDragEnterEvent* event) {
+    if (event->mimeData()->hasUrls() && event->mimeData()->urls().constFirst().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void ExplainLogPage::dropEvent(QDropEvent* event) {
+    openLog(event->mimeData()->urls().constFirst().toLocalFile());
+    event->acceptProposedAction();
+}
+
+namespace {
+constexpr qsizetype kBackgroundBytes = 1 << 20; // below this a parse takes milliseconds
+} // namespace
+
+void ExplainLogPage::explainNow() {
+    const int generation = ++m_generation;
+    const QString text = m_text->toPlainText();
+    std::optional<ModelShape> model;
+    Outcome outcome;
+    try {
+        const QString preset = m_model->currentData().toString();
+        if (preset == u"scenario"_s && m_controller)
+            model = m_controller->scenario().model;
+        else if (!preset.isEmpty())
+            model = loadPreset(preset.toStdString());
+    } catch (const Error& e) {
+        outcome.error = QString::fromUtf8(e.what());
+    }
+    const auto work = [model](std::string utf8) {
+        Outcome out;
+        try {
+            out.explanation = explainServerLog(utf8, model);
+        } catch (const Error& e) {
+            out.error = QString::fromUtf8(e.what());
+        }
+        return out;
+    };
+    if (text.trimmed().isEmpty() || !outcome.error.isEmpty()) {
+        apply(std::move(outcome));
+    } else if (text.size() < kBackgroundBytes) {
+        apply(work(text.toStdString()));
+    } else {
+        m_summary->setText(tr("Reading %1 of log...").arg(QLocale().formattedDataSize(text.size())));
+        m_watcher.disconnect(this);
+        connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, [this, generation] {
+            if (generation == m_generation)
+                apply(m_watcher.result());
+        });
+        m_watcher.setFuture(QtConcurrent::run(work, text.toStdString()));
+    }
+}
+
+void ExplainLogPage::apply(Outcome outcome) {
+    m_explanation = std::move(outcome.explanation);
+    m_error = std::move(outcome.error);
+    scenarioChanged(); // redraws now when shown, else when next shown
+}
+
+QString ExplainLogPage::summaryText() const {
+    return m_summary->text();
+}
+
+void ExplainLogPage::refresh() {
+    if (!m_explanation) {
+        if (m_error.isEmpty())
+            m_summary->setText(tr("Paste a start-up log to see what the server's memory lines say, what they imply "
+                                  "and how they compare with KV Scope's estimate."));
+        else
+            m_summary->setText(u"<b>✗</b> "_s + tr("Cannot explain this text: %1").arg(m_error.toHtmlEscaped()));
+        m_figures->setRowCount(0);
+        m_terms->setRowCount(0);
+        m_differences->clear();
+        for (QBarSet* set : m_sets)
+            set->remove(0, set->count());
+        return;
+    }
+    const LogExplanation& x = *m_explanation;
+    const ServerLog& log = x.log;
+    QStringList lines;
+    QString engine = QString::fromStdString(logFormatName(log.format));
+    if (!log.version.empty())
+        engine = tr("%1, version %2").arg(engine, QString::fromStdString(log.version));
+    lines << u"<b>"_s + engine.toHtmlEscaped() + u"</b>"_s;
+    if (!log.model.empty())
+        lines << tr("Model in the log: %1").arg(QString::fromStdString(log.model).toHtmlEscaped());
+    if (x.model)
+        lines << (x.modelSource == LogModelSource::LogName ? tr("Compared with the preset %1 (matched by name)")
+                                                           : tr("Compared with %1 (given)"))
+                     .arg(QString::fromStdString(x.model->displayName).toHtmlEscaped());
+    else
+        lines << tr("No preset matches the log's model: pick one to compare with KV Scope's estimate.");
+    if (!x.comparisonError.empty())
+        lines << u"✗ "_s + tr("No comparison with KV Scope's estimate: %1")
+                               .arg(QString::fromStdString(x.comparisonError).toHtmlEscaped());
+    lines << tr("Lines: %1 read, %2 understood, %3 ignored")
+                 .arg(QLocale().toString(qulonglong(log.lines)), QLocale().toString(qulonglong(log.understood)),
+                      QLocale().toString(qulonglong(log.ignored)));
+    if (log.failed)
+        lines << u"<b>✗ "_s + tr("The server did not start.") + u"</b>"_s;
+    if (!x.recomputed.checks.empty())
+        lines << (x.recomputed.consistent()
+                      ? QString(u"✓ "_s + tr("The log's numbers agree with each other."))
+                      : QString(u"<b>✗ "_s + tr("The log's numbers DISAGREE with each other: see the checks above.") +
+                                u"</b>"_s));
+    m_summary->setText(lines.join(u"<br>"_s));
+    fillFigures();
+    fillTerms();
+    fillChart();
+    fillDifferences();
+}
+
+void ExplainLogPage::fillFigures() {
+    const LogExplanation& x = *m_explanation;
+    const LogRecomputation& r = x.recomputed;
+    const bool mib = x.log.engine == LogEngine::LlamaCpp;
+    m_figures->setRowCount(0);
+    const auto addRow = [&](const QString& name, const QString& stated, const QString& recomputed, const QString& check,
+                            bool bad) {
+        const int row = m_figures->rowCount();
+        m_figures->insertRow(row);
+        m_figures->setItem(row, 0, cell(name));
+        m_figures->setItem(row, 1, cell(stated, Qt::AlignRight | Qt::AlignVCenter));
+        m_figures->setItem(row, 2, cell(recomputed, Qt::AlignRight | Qt::AlignVCenter));
+        auto* result = cell(check);
+        if (bad) { // the word and the cross say it; bold and the colour only repeat it
+            QFont font = result->font();
+            font.setBold(true);
+            result->setFont(font);
+            result->setForeground(chartstyle::bad());
+        }
+        m_figures->setItem(row, 3, result);
+    };
+    if (r.kvBytesPerToken > 0) {
+        QString perToken = grouped(double(r.kvBytesPerToken)) + u" B"_s;
+        QString note;
+        if (r.bytesPerTokenFromModel)
+            note = tr("the model's: the log prints no KV size");
+        else if (r.bytesPerTokenHigh > r.bytesPerTokenLow)
+            note = tr("printed rounding allows %1 to %2")
+                       .arg(grouped(double(r.bytesPerTokenLow)), grouped(double(r.bytesPerTokenHigh)));
+        addRow(tr("KV bytes per token"), u"-"_s, perToken, note, false);
+        if (r.kBytesPerToken > 0)
+            addRow(tr("K bytes per token"), u"-"_s, grouped(double(r.kBytesPerToken)) + u" B"_s, QString(), false);
+    }
+    for (const LogCheck& c : r.checks) {
+        QString name;
+        switch (c.kind) {
+        case LogCheckKind::BudgetFromTotal:
+            name = tr("budget = total GPU memory x utilization");
+            break;
+        case LogCheckKind::KvFromProfileV0:
+            name = tr("KV = total x utilization - peak torch memory (weights included) - non-torch");
+            break;
+        case LogCheckKind::KvFromProfileSplit:
+            name = tr("KV = total x utilization - weights - activation peak - non-torch");
+            break;
+        case LogCheckKind::TokensFromKvMemory:
+            name = tr("tokens = KV memory / bytes per token, in whole blocks");
+            break;
+        case LogCheckKind::TokensFromBlocks:
+            name = tr("tokens = blocks x block size");
+            break;
+        case LogCheckKind::ConcurrencyFromTokens:
+            name = tr("concurrency = tokens / max_model_len");
+            break;
+        case LogCheckKind::KPlusVIsTotal:
+            name = tr("KV size = K + V");
+            break;
+        case LogCheckKind::KvBuffersMatchTotal:
+            name = tr("KV size = the KV buffers added up");
+            break;
+        case LogCheckKind::WeightsFromAvailDrop:
+            name = tr("weights = free memory before loading - free memory after");
+            break;
+        case LogCheckKind::PoolTokensMatch:
+            name = tr("#tokens = max_total_num_tokens");
+            break;
+        case LogCheckKind::KvMemoryNotNegative:
+            name = tr("KV memory is not negative");
+            break;
+        }
+        // A negative KV size is the server's failure, not two figures that disagree.
+        const bool negative = c.kind == LogCheckKind::KvMemoryNotNegative && c.result == LogCheckResult::Disagrees;
+        QString result = u"≈ "_s + tr("differs, explained below");
+        if (negative)
+            result = u"✗ "_s + tr("NEGATIVE");
+        else if (c.result == LogCheckResult::Agrees)
+            result = u"✓ "_s + tr("agrees");
+        else if (c.result == LogCheckResult::Disagrees)
+            result = u"✗ "_s + tr("DISAGREES");
+        const bool single = c.kind == LogCheckKind::KvMemoryNotNegative;
+        addRow(name, checkValue(c.kind, c.stated, mib), single ? u"-"_s : checkValue(c.kind, c.recomputed, mib), result,
+               c.result == LogCheckResult::Disagrees);
+    }
+}
+
+void ExplainLogPage::fillTerms() {
+    m_terms->setRowCount(0);
+    const LogExplanation& x = *m_explanation;
+    if (!x.comparison)
+        return;
+    const bool mib = x.log.engine == LogEngine::LlamaCpp;
+    for (const TermComparison& t : x.comparison->terms) {
+        QString name;
+        switch (t.term) {
+        case CompareTerm::Weights:
+            name = tr("Weights");
+            break;
+        case CompareTerm::ActivationPeak:
+            name = tr("Activation peak");
+            break;
+        case CompareTerm::NonTorch:
+            name = tr("Non-torch memory");
+            break;
+        case CompareTerm::KvMemory:
+            name = tr("KV cache memory");
+            break;
+        case CompareTerm::KvBytesPerToken:
+            name = tr("KV bytes per token");
+            break;
+        case CompareTerm::KvTokens:
+            name = tr("KV cache tokens");
+            break;
+        case CompareTerm::Concurrency:
+            name = tr("Maximum concurrency");
+            break;
+        }
+        const int row = m_terms->rowCount();
+        m_terms->insertRow(row);
+        m_terms->setItem(row, 0, cell(name));
+        m_terms->setItem(row, 1,
+                         cell(t.hasServer ? termValue(t.term, t.server, mib) : tr("not in the log"),
+                              Qt::AlignRight | Qt::AlignVCenter));
+        m_terms->setItem(row, 2, cell(termValue(t.term, t.kvscope, mib), Qt::AlignRight | Qt::AlignVCenter));
+    }
+}
+
+void ExplainLogPage::fillChart() {
+    for (QBarSet* set : m_sets)
+        set->remove(0, set->count());
+    const LogExplanation& x = *m_explanation;
+    double server[5] = {0, 0, 0, 0, 0};
+    double ours[5] = {0, 0, 0, 0, 0};
+    if (x.comparison) {
+        for (const TermComparison& t : x.comparison->terms) {
+            const int i = t.term == CompareTerm::Weights          ? 0
+                          : t.term == CompareTerm::ActivationPeak ? 1
+                          : t.term == CompareTerm::NonTorch       ? 2
+                          : t.term == CompareTerm::KvMemory       ? 3
+                                                                  : -1;
+            if (i < 0)
+                continue;
+            server[i] = t.hasServer ? std::max(t.server, 0.0) : 0.0;
+            ours[i] = std::max(t.kvscope, 0.0);
+        }
+    } else { // no model: the server's bar alone
+        const ServerLog& l = x.log;
+        if (l.weights)
+            server[0] = l.weights->bytes;
+        if (l.activationPeak)
+            server[1] = l.activationPeak->bytes;
+        if (l.nonTorch)
+            server[2] = l.nonTorch->bytes;
+        server[3] = std::max(x.recomputed.kvMemoryBytes, 0.0);
+    }
+    if (x.log.cudaGraphs)
+        server[4] = x.log.cudaGraphs->bytes;
+    double top = 0;
+    for (int i = 0; i < 5; ++i) {
+        const double s = server[i] / double(GiB);
+        const double k = ours[i] / double(GiB);
+        *m_sets[i] << s << k;
+    }
+    double serverTotal = 0, oursTotal = 0;
+    for (int i = 0; i < 5; ++i) {
+        serverTotal += server[i] / double(GiB);
+        oursTotal += ours[i] / double(GiB);
+    }
+    top = std::max(serverTotal, oursTotal);
+    chartstyle::setValueRange(m_values, std::max(top * 1.05, 0.1));
+    m_series->setLabelsVisible(chartstyle::presenter());
+    // The model goes under KV Scope's bar, so that the title stays short enough for a projector.
+    m_categories->replace(m_categories->at(1),
+                          x.model ? tr("KV Scope: %1").arg(QString::fromStdString(x.model->displayName))
+                                  : tr("KV Scope: pick a model"));
+    chartstyle::restyle(m_view->chart());
+}
+
+void ExplainLogPage::fillDifferences() {
+    const LogExplanation& x = *m_explanation;
+    if (!x.comparison || x.comparison->differences.empty()) {
+        m_differences->clear();
+        return;
+    }
+    const bool mib = x.log.engine == LogEngine::LlamaCpp;
+    const auto size = [&](double bytes) { return sizeText(bytes, mib); };
+    QStringList items;
+    for (const LogDifference& d : x.comparison->differences) {
+        QString text;
+        switch (d.kind) {
+        case DifferenceKind::ActivationPeak:
+            text = tr("activation peak: the server measured %1 in its profiling run; KV Scope estimates %2 for one "
+                      "prefill chunk")
+                       .arg(size(d.server), size(d.kvscope));
+            break;
+        case DifferenceKind::NonTorchMemory:
+            text = tr("non-torch memory (CUDA context, NCCL, cuBLAS): the server measured %1; KV Scope assumes a "
+                      "typical %2")
+                       .arg(size(d.server), size(d.kvscope));
+            break;
+        case DifferenceKind::BlockRounding:
+            text = tr("block rounding: the cache is whole blocks of %1 tokens (%2 each), so %3 of the KV memory stays "
+                      "unused")
+                       .arg(QString::number(x.recomputed.blockSize),
+                            QString::fromStdString(formatBytes(std::uint64_t(std::max(d.kvscope, 0.0)))),
+                            QString::fromStdString(formatBytes(std::uint64_t(std::max(d.server, 0.0)))));
+            break;
+        case DifferenceKind::Utilization:
+            text = tr("utilization: the server may use %1 of the card and holds back %2")
+                       .arg(QString::number(d.kvscope, 'f', 2), size(d.server));
+            break;
+        case DifferenceKind::TensorParallel:
+            text = tr("tensor parallelism: every figure is per GPU of %1; the weights are split and each GPU keeps "
+                      "%2 KV heads")
+                       .arg(grouped(d.server), grouped(d.kvscope));
+            break;
+        case DifferenceKind::SlidingOrHybrid:
+            text = tr("sliding window: %1 layers keep only the last %2 tokens, so vLLM's concurrency is not tokens "
+                      "/ max_model_len")
+                       .arg(grouped(d.kvscope), grouped(d.server));
+            break;
+        case DifferenceKind::WeightsDiffer:
+            text = tr("weights: the server loaded %1; parameters x dtype give %2 (quantization scales, extra or tied "
+                      "tensors)")
+                       .arg(size(d.server), size(d.kvscope));
+            break;
+        case DifferenceKind::KvPerTokenDiffers:
+            text = tr("KV bytes per token: the log implies %1 B, the model's shape gives %2 B: another model, cache "
+                      "dtype or TP split?")
+                       .arg(grouped(d.server), grouped(d.kvscope));
+            break;
+        case DifferenceKind::RequestPool:
+            text = tr("memory pools: SGLang took %1 but K + V are %2; the rest is its request-to-token table")
+                       .arg(size(d.server), size(d.kvscope));
+            break;
+        case DifferenceKind::CudaGraphs:
+            text = tr("CUDA graphs: %1 taken after the KV cache was sized, outside KV Scope's sum").arg(size(d.server));
+            break;
+        case DifferenceKind::ComputeBuffers:
+            text = tr("compute buffers: llama.cpp reserves %1 for activations; KV Scope estimates %2")
+                       .arg(size(d.server), size(d.kvscope));
+            break;
+        case DifferenceKind::ServerFailed:
+            text = tr("the server failed to start: its KV memory is %1, so weights, activations and non-torch memory "
+                      "exceed total x utilization")
+                       .arg(size(d.server));
+            break;
+        }
+        items << u"<li>"_s + text.toHtmlEscaped() + u"</li>"_s;
+    }
+    m_differences->setText(u"<b>"_s + tr("Why they differ:").toHtmlEscaped() + u"</b><ul>"_s + items.join(QString()) +
+                           u"</ul>"_s);
+}

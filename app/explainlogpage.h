@@ -1,0 +1,102 @@
+#pragma once
+
+#include "page.h"
+#include "serverlog.h"
+
+#include <QList>
+#include <QString>
+
+#include <iterator>
+
+#include <optional>
+
+#include <QFutureWatcher>
+
+#include <string>
+
+class ScenarioController;
+class QBarCategoryAxis;
+class QBarSet;
+class QChartView;
+class QComboBox;
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QStackedBarSeries;
+class QTableWidget;
+class QTimer;
+class QValueAxis;
+
+// "Explain my log": a pasted or opened server start-up log (vLLM, llama.cpp, SGLang) read by
+// core/serverlog, its own decomposition drawn beside KV Scope's estimate for the same model and
+// settings, the stated and recomputed figures in a table with disagreements flagged in words,
+// and the differences named. Parsing 16 MiB takes well under a second (measured in the report),
+// so it runs on the GUI thread, a moment after the last keystroke.
+class ExplainLogPage : public Page {
+    Q_OBJECT
+
+public:
+    // With a controller the model picker also offers the scenario's model (a config.json the
+    // window opened, say); its changes re-explain the log when that model is picked.
+    explicit ExplainLogPage(ScenarioController* controller = nullptr, QWidget* parent = nullptr);
+
+    // Replaces the text box's content and explains it now (tests, Open log..., a drop).
+    void setLogText(const QString& text);
+    QString logText() const;
+    // Reads a file of at most 16 MiB; false, with the reason in errorText(), when it cannot.
+    bool openLog(const QString& path);
+    // A preset id, "scenario" for the scenario's model, or empty for the model the log names.
+    void setModelPreset(const QString& presetId);
+
+    const std::optional<kvscope::LogExplanation>& explanation() const { return m_explanation; }
+    QString errorText() const { return m_error; }
+    bool isReading() const { return m_watcher.isRunning(); }
+    QString summaryText() const;
+    QTableWidget* figuresTable() const { return m_figures; }
+    QTableWidget* termsTable() const { return m_terms; }
+    QChartView* chartView() const { return m_view; }
+    // Weights, activation peak, non-torch memory, KV cache, CUDA graphs; index 0 the server, 1 KV Scope.
+    QList<QBarSet*> barSets() const { return {std::begin(m_sets), std::end(m_sets)}; }
+    QLabel* differencesLabel() const { return m_differences; }
+    QPlainTextEdit* textBox() const { return m_text; }
+
+protected:
+    void refresh() override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    // A file dropped anywhere on this page is read as a log (elsewhere the window opens it as a config).
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void explainNow();
+    void fillFigures();
+    void fillTerms();
+    void fillChart();
+    void fillDifferences();
+
+    ScenarioController* m_controller;
+    QPlainTextEdit* m_text;
+    QPushButton* m_open;
+    QComboBox* m_model;
+    QLabel* m_summary;
+    QTableWidget* m_figures;
+    QTableWidget* m_terms;
+    QChartView* m_view;
+    QStackedBarSeries* m_series;
+    QBarCategoryAxis* m_categories;
+    QValueAxis* m_values;
+    QBarSet* m_sets[5] = {}; // weights, activation peak, non-torch, KV cache, CUDA graphs
+    QLabel* m_differences;
+    QTimer* m_debounce;
+    // Pastes over 1 MiB are parsed on a worker thread (16 MiB takes about a second); a newer
+    // text makes an older result stale, told by the generation.
+    struct Outcome {
+        std::optional<kvscope::LogExplanation> explanation;
+        QString error;
+    };
+    QFutureWatcher<Outcome> m_watcher;
+    int m_generation = 0;
+    void apply(Outcome outcome);
+    std::optional<kvscope::LogExplanation> m_explanation;
+    QString m_error;
+};

@@ -1,0 +1,1452 @@
+#include "serverlog.h"
+
+#include "checked.h"
+#include "error.h"
+#include "inputfile.h"
+#include "memorymodel.h"
+#include "presets.h"
+#include "units.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <set>
+
+// The lines read here, as the engines print them (format strings from their source):
+//
+// vLLM V0 before 0.7, worker/worker.py:
+//   "Memory profiling results: total_gpu_memory=%.2fGiB initial_memory_usage=%.2fGiB
+//    peak_torch_memory=%.2fGiB memory_usage_post_profile=%.2fGiB non_torch_memory=%.2fGiB
+//    kv_cache_size=%.2fGiB gpu_memory_utilization=%.2f"
+//   where kv_cache_size = total x utilization - (peak_torch_memory + non_torch_memory).
+// vLLM V0 0.7.x (and early V1 gpu_worker.py), one message over three lines:
+//   "Memory profiling takes %.2f seconds\nthe current vLLM instance can use total_gpu_memory
+//    (%.2fGiB) x gpu_memory_utilization (%.2f) = %.2fGiB\nmodel weights take %.2fGiB;
+//    non_torch_memory takes %.2fGiB; PyTorch activation peak memory takes %.2fGiB; the rest of
+//    the memory reserved for KV Cache is %.2fGiB."
+// vLLM V0 executor/gpu_executor.py, then executor_base.py:
+//   "# GPU blocks: %d, # CPU blocks: %d" / "# %s blocks: %d, # CPU blocks: %d" (device type,
+//   "CUDA" or "cuda"); "Maximum concurrency for %s tokens per request: %.2fx".
+// vLLM model_runner.py / gpu_model_runner.py: "Loading model weights took %.4f GB" (GiB
+//   computed, GB printed), later "Model loading took %.4f GiB and %.6f seconds" and
+//   "Model loading took %.4f GiB memory and %.6f seconds".
+// vLLM V1 gpu_worker.py: "Available KV cache memory: %.2f GiB"; core/kv_cache_utils.py:
+//   "GPU KV cache size: %s tokens" (thousands separated), "Maximum concurrency for %s tokens
+//   per request: %.2fx"; v1/metrics/loggers.py: "... num_gpu_blocks is: %d".
+// llama.cpp llama.cpp (to mid-2025): "%s: KV self size  = %7.2f MiB, K (%s): %7.2f MiB, V (%s):
+//   %7.2f MiB"; llama-kv-cache.cpp since: "%s: size = %7.2f MiB (%6u cells, %3d layers, %2u/%u
+//   seqs), K (%s): %7.2f MiB, V (%s): %7.2f MiB"; buffers "%s: %10s KV buffer size = %8.2f MiB",
+//   "%s: %10s compute buffer size = %8.2f MiB", "%s: %12s model buffer size = %8.2f MiB" (older
+//   llm_load_tensors: "%s: %10s buffer size = %8.2f MiB"); print_meta "%s: n_head_kv = %s" ...
+// SGLang mem_cache/memory_pool.py: f"KV Cache is allocated. #tokens: {size}, K size: {k/GB:.2f}
+//   GB, V size: {v/GB:.2f} GB" (GB = 1 << 30; MLA pools print "KV size"); model_runner.py:
+//   "Load weight begin. avail mem=%.2f GB", "Load weight end. type=..., dtype=..., avail mem=
+//   %.2f GB, mem usage=%.2f GB.", "Memory pool end. avail mem=%.2f GB"; scheduler:
+//   "max_total_num_tokens=%d, ..., context_len=%d"; "server_args=ServerArgs(...)".
+
+namespace kvscope {
+namespace {
+
+// Figures past these are not a server's: a size over 1 EiB or a count over 2^40 (a trillion
+// tokens or blocks) is ignored, so that every product below fits 64 bits.
+constexpr double kMaxLogBytes = double(1ull << 60);
+constexpr std::uint64_t kMaxLogCount = 1ull << 40;
+
+constexpr std::size_t kMaxLineForJoin = 64u << 10; // a joined line stops at 64 KiB (vLLM's config line is 3 KiB)
+
+bool isIdentChar(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+}
+
+std::string toLower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// Removes CSI (ESC [ ... final byte) and OSC (ESC ] ... BEL or ESC \) sequences and other
+// control characters; a tab becomes a space. Linear.
+std::string cleanLine(std::string_view raw) {
+    std::string out;
+    out.reserve(raw.size());
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        const auto c = static_cast<unsigned char>(raw[i]);
+        if (c == 0x1b) {
+            if (i + 1 < raw.size() && raw[i + 1] == '[') {
+                i += 2;
+                while (i < raw.size() && !(raw[i] >= 0x40 && raw[i] <= 0x7e))
+                    ++i;
+            } else if (i + 1 < raw.size() && raw[i + 1] == ']') {
+                i += 2;
+                while (i < raw.size() && raw[i] != '\a' &&
+                       !(raw[i] == 0x1b && i + 1 < raw.size() && raw[i + 1] == '\\'))
+                    ++i;
+                if (i < raw.size() && raw[i] == 0x1b)
+                    ++i;
+            } else {
+                ++i; // a two-byte escape
+            }
+            continue;
+        }
+        if (c == '\t')
+            out += ' ';
+        else if (c >= 0x20 && c != 0x7f)
+            out += static_cast<char>(c);
+    }
+    return out;
+}
+
+// A physical line that begins a new log record (so a terminal wrap did not produce it).
+bool startsRecord(std::string_view s) {
+    static constexpr std::string_view kStarts[] = {"INFO",  "WARNING", "ERROR",      "DEBUG", "[20", "llama",  "llm_",
+                                                   "ggml_", "load",    "print_info", "main:", "srv", "Loading"};
+    for (std::string_view p : kStarts)
+        if (s.starts_with(p))
+            return true;
+    // "(EngineCore_0 pid=2881) ...", "(APIServer pid=1) ...", "(RayWorkerWrapper pid=...)"
+    if (s.starts_with("(")) {
+        const std::size_t close = s.find(')');
+        const std::size_t pid = s.find(" pid=");
+        return close != std::string_view::npos && pid != std::string_view::npos && pid < close && close < 80;
+    }
+    return false;
+}
+
+// Splits into lines, cleans them and joins what a terminal wrapped: a line as long as the
+// terminal's width (a length at least 80 that at least three lines share) continues on the next
+// unless that one starts a record; a line that starts with ':' continues the one before it
+// ("num_gpu_blocks is" / ": 29053"). Calls fn(text, first physical line number) for each logical
+// line; holds one line at a time, so a paste of 16 Mi empty lines costs no more than one.
+template <typename Fn> void forEachLogicalLine(std::string_view text, Fn&& fn) {
+    const auto forEachPhysical = [&](auto&& visit) {
+        std::size_t start = 0;
+        std::size_t number = 1;
+        while (start <= text.size()) {
+            std::size_t end = text.find('\n', start);
+            if (end == std::string_view::npos)
+                end = text.size();
+            std::string_view raw = text.substr(start, end - start);
+            if (!raw.empty() && raw.back() == '\r')
+                raw.remove_suffix(1);
+            visit(raw, number);
+            if (end == text.size())
+                break;
+            start = end + 1;
+            ++number;
+        }
+    };
+    // A width is a length (80 columns or more) whose lines go on in a line that starts no
+    // record, at least twice and for at least half the lines of that length: identical
+    // full-width records (SGLang prints each line once per rank) are not wrapping.
+    std::map<std::size_t, std::pair<std::size_t, std::size_t>> lengths; // length -> (lines, continued)
+    std::size_t previous = 0;
+    forEachPhysical([&](std::string_view raw, std::size_t) {
+        const std::string line = cleanLine(raw);
+        if (previous >= 80 && !startsRecord(line) && !line.empty())
+            ++lengths[previous].second;
+        previous = line.size();
+        if (previous >= 80)
+            ++lengths[previous].first;
+    });
+    std::set<std::size_t> widths;
+    for (const auto& [length, counts] : lengths)
+        if (counts.second >= 2 && counts.second * 2 >= counts.first)
+            widths.insert(length);
+
+    std::string pending;
+    std::size_t pendingNumber = 0;
+    bool havePending = false;
+    bool continues = false;
+    forEachPhysical([&](std::string_view raw, std::size_t number) {
+        std::string line = cleanLine(raw);
+        const bool colon = !line.empty() && line.front() == ':';
+        if (havePending && (continues || colon) && !startsRecord(line) &&
+            pending.size() + line.size() <= kMaxLineForJoin) {
+            continues = widths.contains(line.size());
+            pending += line;
+            return;
+        }
+        if (havePending)
+            fn(pending, pendingNumber);
+        continues = widths.contains(line.size());
+        pending = std::move(line);
+        pendingNumber = number;
+        havePending = true;
+    });
+    if (havePending)
+        fn(pending, pendingNumber);
+}
+
+// Exactly three digits at `i` and no fourth: "464,848" is one number, "1,2" and "(1, 2)" are not.
+bool thousandsGroupAt(std::string_view s, std::size_t i) {
+    const auto digit = [&](std::size_t k) { return k < s.size() && std::isdigit(static_cast<unsigned char>(s[k])); };
+    return digit(i) && digit(i + 1) && digit(i + 2) && !digit(i + 3);
+}
+
+struct Number {
+    double value = 0.0;
+    int decimals = 0;
+    std::size_t end = 0;
+};
+
+// A decimal number at `pos` (after spaces, '=', ':', '('): "-2.51", "464,848", "0.29".
+std::optional<Number> numberAt(std::string_view s, std::size_t pos) {
+    while (pos < s.size() && (s[pos] == ' ' || s[pos] == '=' || s[pos] == ':' || s[pos] == '('))
+        ++pos;
+    std::string digits;
+    std::size_t i = pos;
+    if (i < s.size() && s[i] == '-') {
+        digits += '-';
+        ++i;
+    }
+    int decimals = -1;
+    bool any = false;
+    for (; i < s.size() && digits.size() < 40; ++i) {
+        const char c = s[i];
+        if (c >= '0' && c <= '9') {
+            digits += c;
+            any = true;
+            if (decimals >= 0)
+                ++decimals;
+        } else if (c == ',' && any && decimals < 0 && thousandsGroupAt(s, i + 1)) {
+            continue; // a thousands separator: exactly three digits follow
+        } else if (c == '.' && decimals < 0 && any && i + 1 < s.size() &&
+                   std::isdigit(static_cast<unsigned char>(s[i + 1]))) {
+            digits += c;
+            decimals = 0;
+        } else {
+            break;
+        }
+    }
+    if (!any)
+        return std::nullopt;
+    Number n;
+    n.value = std::strtod(digits.c_str(), nullptr);
+    n.decimals = std::max(decimals, 0);
+    n.end = i;
+    if (!std::isfinite(n.value))
+        return std::nullopt;
+    return n;
+}
+
+double halfUnit(int decimals) {
+    return 0.5 * std::pow(10.0, -decimals);
+}
+
+// Bytes per unit the engines print. vLLM's "GB" after "took" and SGLang's "GB" are GiB
+// (both divide by 2^30); llama.cpp prints MiB.
+std::optional<double> unitAt(std::string_view lower, std::size_t& pos) {
+    std::size_t i = pos;
+    while (i < lower.size() && lower[i] == ' ')
+        ++i;
+    static constexpr std::pair<std::string_view, double> kUnits[] = {
+        {"gib", double(GiB)}, {"gb", double(GiB)}, {"mib", double(MiB)},       {"mb", double(MiB)},
+        {"kib", double(KiB)}, {"kb", double(KiB)}, {"tib", double(GiB) * 1024}};
+    for (const auto& [name, bytes] : kUnits)
+        if (lower.substr(i).starts_with(name) &&
+            (i + name.size() >= lower.size() || !isIdentChar(lower[i + name.size()]))) {
+            pos = i + name.size();
+            return bytes;
+        }
+    return std::nullopt;
+}
+
+class LineReader {
+public:
+    LineReader(const std::string& text, std::size_t number)
+        : m_text(text)
+        , m_lower(toLower(text))
+        , m_number(number) {}
+
+    const std::string& text() const { return m_text; }
+    const std::string& lower() const { return m_lower; }
+    std::size_t number() const { return m_number; }
+    bool has(std::string_view key) const { return m_lower.find(key) != std::string::npos; }
+
+    // The position just after `key` (lower case), from `from`; npos when absent.
+    std::size_t after(std::string_view key, std::size_t from = 0) const {
+        const std::size_t at = m_lower.find(key, from);
+        return at == std::string::npos ? at : at + key.size();
+    }
+    // Like after() but `key` must not follow a letter, digit or '_' (model_path, not
+    // speculative_draft_model_path).
+    std::size_t afterWord(std::string_view key, std::size_t from = 0) const {
+        for (std::size_t at = m_lower.find(key, from); at != std::string::npos; at = m_lower.find(key, at + 1))
+            if (at == 0 || !isIdentChar(m_lower[at - 1]))
+                return at + key.size();
+        return std::string::npos;
+    }
+
+    std::optional<LogSize> sizeAt(std::size_t pos, double defaultUnit = 0.0, std::size_t* endOut = nullptr) const {
+        if (pos == std::string::npos)
+            return std::nullopt;
+        const auto n = numberAt(m_lower, pos);
+        if (!n)
+            return std::nullopt;
+        std::size_t end = n->end;
+        std::optional<double> unit = unitAt(m_lower, end);
+        if (!unit) {
+            if (defaultUnit == 0.0)
+                return std::nullopt;
+            unit = defaultUnit;
+        }
+        if (endOut)
+            *endOut = end;
+        if (std::abs(n->value * *unit) > kMaxLogBytes)
+            return std::nullopt;
+        return LogSize{n->value * *unit, halfUnit(n->decimals) * *unit, m_number};
+    }
+    std::optional<LogSize> sizeAfter(std::string_view key, double defaultUnit = 0.0) const {
+        return sizeAt(after(key), defaultUnit);
+    }
+    std::optional<LogNumber> numberAfter(std::string_view key, std::size_t from = 0) const {
+        const std::size_t pos = after(key, from);
+        if (pos == std::string::npos)
+            return std::nullopt;
+        const auto n = numberAt(m_lower, pos);
+        if (!n)
+            return std::nullopt;
+        return LogNumber{n->value, halfUnit(n->decimals), m_number};
+    }
+    std::optional<LogCount> countAt(std::size_t pos) const {
+        if (pos == std::string::npos)
+            return std::nullopt;
+        const auto n = numberAt(m_lower, pos);
+        if (!n || n->decimals != 0 || n->value < 0 || n->value > double(kMaxLogCount))
+            return std::nullopt;
+        return LogCount{static_cast<std::uint64_t>(n->value), m_number};
+    }
+    std::optional<LogCount> countAfter(std::string_view key) const { return countAt(after(key)); }
+
+    // The value of `key` in "key=value", "key='value'", "'key': 'value'", "--key value",
+    // "--key=value" settings text; empty when absent. Stops at ',', ')', '}', a space outside quotes.
+    std::optional<std::string> settingValue(std::string_view key, std::size_t from = 0) const {
+        for (std::size_t pos = afterWord(key, from); pos != std::string::npos; pos = afterWord(key, pos)) {
+            std::size_t i = pos;
+            if (i < m_text.size() && (m_text[i] == '\'' || m_text[i] == '"'))
+                ++i; // the closing quote of a dict key
+            while (i < m_text.size() && m_text[i] == ' ')
+                ++i;
+            if (i >= m_text.size() || (m_text[i] != '=' && m_text[i] != ':'))
+                continue;
+            ++i;
+            while (i < m_text.size() && m_text[i] == ' ')
+                ++i;
+            if (i < m_text.size() && (m_text[i] == '\'' || m_text[i] == '"')) {
+                const char quote = m_text[i];
+                const std::size_t close = m_text.find(quote, i + 1);
+                if (close == std::string::npos || close - i > 512)
+                    return std::nullopt;
+                return m_text.substr(i + 1, close - i - 1);
+            }
+            std::size_t end = i;
+            while (end < m_text.size() && m_text[end] != ',' && m_text[end] != ')' && m_text[end] != '}' &&
+                   m_text[end] != ' ' && end - i < 512)
+                ++end;
+            return m_text.substr(i, end - i);
+        }
+        return std::nullopt;
+    }
+
+private:
+    const std::string& m_text;
+    std::string m_lower;
+    std::size_t m_number;
+};
+
+template <typename T> void setOnce(std::optional<T>& field, const std::optional<T>& value, bool& hit) {
+    if (!value)
+        return;
+    hit = true;
+    if (!field)
+        field = value;
+}
+
+void setString(std::string& field, const std::optional<std::string>& value, bool& hit) {
+    if (!value || value->empty() || *value == "None" || *value == "none")
+        return;
+    hit = true;
+    if (field.empty())
+        field = *value;
+}
+
+std::optional<LogCount> countFromString(const std::optional<std::string>& s, std::size_t line) {
+    if (!s || s->empty() || s->size() > 19)
+        return std::nullopt;
+    std::uint64_t v = 0;
+    for (char c : *s) {
+        if (c < '0' || c > '9')
+            return std::nullopt;
+        v = v * 10 + std::uint64_t(c - '0');
+    }
+    if (v > kMaxLogCount)
+        return std::nullopt;
+    return LogCount{v, line};
+}
+
+std::optional<LogNumber> numberFromString(const std::optional<std::string>& s, std::size_t line) {
+    if (!s || s->empty())
+        return std::nullopt;
+    const auto n = numberAt(*s, 0);
+    if (!n || n->end != s->size())
+        return std::nullopt;
+    return LogNumber{n->value, halfUnit(n->decimals), line};
+}
+
+struct Votes {
+    int vllm = 0, llama = 0, sglang = 0;
+    bool v0Profile = false, v0Split = false, v1 = false, kvSelf = false, kvCache = false;
+};
+
+// Settings lines: vLLM's Namespace / non-default args / engine config, SGLang's ServerArgs,
+// and the command lines that started them.
+bool readSettings(const LineReader& r, ServerLog& log, Votes& votes) {
+    bool hit = false;
+    const bool vllmArgs = r.has("args: namespace(") || r.has("non-default args:") || r.has("llm engine (v") ||
+                          r.has("with config: model=");
+    const bool sglangArgs = r.has("server_args=serverargs(") || r.has("serverargs(");
+    const bool command = r.has("vllm serve") || r.has("sglang.launch_server") || r.has("vllm.entrypoints");
+    if (!vllmArgs && !sglangArgs && !command)
+        return false;
+    const std::size_t n = r.number();
+    if (vllmArgs) {
+        ++votes.vllm;
+        setString(log.model, r.settingValue("model"), hit);
+        setString(log.dtype, r.settingValue("dtype"), hit);
+        setString(log.kvCacheDtype, r.settingValue("kv_cache_dtype"), hit);
+        setOnce(log.maxModelLen, countFromString(r.settingValue("max_model_len"), n), hit);
+        setOnce(log.maxModelLen, countFromString(r.settingValue("max_seq_len"), n), hit);
+        setOnce(log.utilization, numberFromString(r.settingValue("gpu_memory_utilization"), n), hit);
+        setOnce(log.blockSize, countFromString(r.settingValue("block_size"), n), hit);
+        setOnce(log.tensorParallel, countFromString(r.settingValue("tensor_parallel_size"), n), hit);
+        if (const std::size_t v = r.after("llm engine (v"); v != std::string::npos && log.version.empty()) {
+            const std::size_t close = r.text().find(')', v);
+            if (close != std::string::npos && close - v < 64)
+                log.version = r.text().substr(v, close - v);
+        }
+        if (r.has("v1 llm engine"))
+            votes.v1 = true;
+        hit = true;
+    }
+    if (sglangArgs) {
+        ++votes.sglang;
+        setString(log.model, r.settingValue("model_path"), hit);
+        setString(log.dtype, r.settingValue("dtype"), hit);
+        setString(log.kvCacheDtype, r.settingValue("kv_cache_dtype"), hit);
+        setOnce(log.maxModelLen, countFromString(r.settingValue("context_length"), n), hit);
+        setOnce(log.utilization, numberFromString(r.settingValue("mem_fraction_static"), n), hit);
+        setOnce(log.tensorParallel, countFromString(r.settingValue("tp_size"), n), hit);
+        setOnce(log.blockSize, countFromString(r.settingValue("page_size"), n), hit);
+        hit = true;
+    }
+    if (command) {
+        // "vllm serve MODEL --opt=value --opt value"; SGLang "--model-path X --tp 4".
+        if (const std::size_t serve = r.after("vllm serve "); serve != std::string::npos) {
+            ++votes.vllm;
+            std::size_t i = serve;
+            while (i < r.text().size() && r.text()[i] == ' ')
+                ++i;
+            if (i < r.text().size() && r.text()[i] != '-') {
+                const bool quoted = r.text()[i] == '"' || r.text()[i] == '\'';
+                const char endChar = quoted ? r.text()[i] : ' ';
+                const std::size_t from = quoted ? i + 1 : i;
+                std::size_t end = r.text().find(endChar, from);
+                if (end == std::string::npos)
+                    end = r.text().size();
+                if (end - from < 512)
+                    setString(log.model, r.text().substr(from, end - from), hit);
+            }
+        } else if (r.has("sglang")) {
+            ++votes.sglang;
+        } else {
+            ++votes.vllm;
+        }
+        setString(log.model, r.settingValue("--model-path"), hit);
+        setString(log.model, r.settingValue("--model"), hit);
+        auto option = [&](std::string_view name) -> std::optional<std::string> {
+            // "--name=value" or "--name value"
+            if (auto v = r.settingValue(name))
+                return v;
+            const std::size_t pos = r.afterWord(name);
+            if (pos == std::string::npos || pos >= r.text().size() || r.text()[pos] != ' ')
+                return std::nullopt;
+            std::size_t i = pos;
+            while (i < r.text().size() && r.text()[i] == ' ')
+                ++i;
+            std::size_t end = i;
+            while (end < r.text().size() && r.text()[end] != ' ' && end - i < 512)
+                ++end;
+            if (end == i || r.text()[i] == '-')
+                return std::nullopt;
+            std::string v = r.text().substr(i, end - i);
+            if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front())
+                v = v.substr(1, v.size() - 2);
+            return v;
+        };
+        if (log.model.empty())
+            setString(log.model, option("--model-path"), hit);
+        if (log.model.empty())
+            setString(log.model, option("--model"), hit);
+        setString(log.dtype, option("--dtype"), hit);
+        setString(log.kvCacheDtype, option("--kv-cache-dtype"), hit);
+        setOnce(log.maxModelLen, countFromString(option("--max-model-len"), n), hit);
+        setOnce(log.maxModelLen, countFromString(option("--context-length"), n), hit);
+        setOnce(log.utilization, numberFromString(option("--gpu-memory-utilization"), n), hit);
+        setOnce(log.utilization, numberFromString(option("--mem-fraction-static"), n), hit);
+        setOnce(log.blockSize, countFromString(option("--block-size"), n), hit);
+        setOnce(log.tensorParallel, countFromString(option("--tensor-parallel-size"), n), hit);
+        setOnce(log.tensorParallel, countFromString(option("--tp-size"), n), hit);
+        setOnce(log.tensorParallel, countFromString(option("--tp"), n), hit);
+        hit = true;
+    }
+    return hit;
+}
+
+bool readVllm(const LineReader& r, ServerLog& log, Votes& votes) {
+    bool hit = false;
+    if (const std::size_t v = r.after("vllm api server version "); v != std::string::npos) {
+        std::size_t end = v;
+        while (end < r.text().size() && r.text()[end] != ' ' && end - v < 64)
+            ++end;
+        if (log.version.empty())
+            log.version = r.text().substr(v, end - v);
+        hit = true;
+    }
+    if (const std::size_t v = r.after("using max model len "); v != std::string::npos)
+        setOnce(log.maxModelLen, r.countAt(v), hit);
+    setOnce(log.weights, r.sizeAfter("loading model weights took "), hit);
+    setOnce(log.weights, r.sizeAfter("model loading took "), hit);
+    if (r.has("memory profiling results:")) {
+        votes.v0Profile = true;
+        setOnce(log.totalGpuMemory, r.sizeAfter("total_gpu_memory="), hit);
+        setOnce(log.peakTorch, r.sizeAfter("peak_torch_memory="), hit);
+        setOnce(log.nonTorch, r.sizeAfter("non_torch_memory="), hit);
+        setOnce(log.kvMemory, r.sizeAfter("kv_cache_size="), hit);
+        setOnce(log.utilization, r.numberAfter("gpu_memory_utilization="), hit);
+    }
+    if (const std::size_t t = r.after("total_gpu_memory ("); t != std::string::npos) {
+        votes.v0Split = true;
+        setOnce(log.totalGpuMemory, r.sizeAt(t), hit);
+        setOnce(log.utilization, r.numberAfter("gpu_memory_utilization ("), hit);
+        if (const std::size_t u = r.after("gpu_memory_utilization ("); u != std::string::npos)
+            setOnce(log.budget, r.sizeAt(r.after(") =", u)), hit);
+    }
+    if (r.has("model weights take ")) {
+        votes.v0Split = true;
+        setOnce(log.weights, r.sizeAfter("model weights take "), hit);
+    }
+    setOnce(log.nonTorch, r.sizeAfter("non_torch_memory takes "), hit);
+    setOnce(log.activationPeak, r.sizeAfter("pytorch activation peak memory takes "), hit);
+    setOnce(log.kvMemory, r.sizeAfter("the rest of the memory reserved for kv cache is "), hit);
+    if (const std::size_t c = r.after("# cpu blocks:"); c != std::string::npos) {
+        setOnce(log.cpuBlocks, r.countAt(c), hit);
+        for (std::string_view device : {"# gpu blocks:", "# cuda blocks:", "# xpu blocks:", "# hpu blocks:",
+                                        "# tpu blocks:", "# npu blocks:", "# neuron blocks:"})
+            setOnce(log.gpuBlocks, r.countAfter(device), hit);
+    }
+    if (const std::size_t a = r.after("the engine can allocate "); a != std::string::npos) {
+        setOnce(log.gpuBlocks, r.countAt(a), hit);
+        setOnce(log.cpuBlocks, r.countAt(r.after("blocks, ", a)), hit);
+    }
+    if (const std::size_t b = r.after("num_gpu_blocks is"); b != std::string::npos)
+        setOnce(log.gpuBlocks, r.countAt(b), hit);
+    if (r.has("available kv cache memory:")) {
+        votes.v1 = true;
+        setOnce(log.kvMemory, r.sizeAfter("available kv cache memory:"), hit);
+    }
+    if (r.has("gpu kv cache size:")) {
+        votes.v1 = true;
+        setOnce(log.kvTokens, r.countAfter("gpu kv cache size:"), hit);
+    }
+    if (const std::size_t m = r.after("maximum concurrency for "); m != std::string::npos) {
+        setOnce(log.concurrencyTokens, r.countAt(m), hit);
+        setOnce(log.concurrency, r.numberAfter(" tokens per request:", m), hit);
+    }
+    if (const std::size_t g = r.after("graph capturing finished in "); g != std::string::npos)
+        setOnce(log.cudaGraphs, r.sizeAt(r.after("took ", g)), hit);
+    if (r.has("enginecore failed to start") || r.has("no available memory for the cache blocks") ||
+        r.has("insufficient memory") || r.has("torch.outofmemoryerror") || r.has("cuda out of memory")) {
+        log.failed = true;
+        hit = true;
+    }
+    if (hit)
+        ++votes.vllm;
+    return hit;
+}
+
+// "CUDA0 compute buffer size = 164.01 MiB": the device is the word before `kind`.
+std::optional<LogBuffer> bufferLine(const LineReader& r, std::string_view kind) {
+    const std::size_t at = r.lower().find(kind);
+    if (at == std::string::npos)
+        return std::nullopt;
+    std::size_t end = at;
+    while (end > 0 && r.text()[end - 1] == ' ')
+        --end;
+    std::size_t begin = end;
+    while (begin > 0 && r.text()[begin - 1] != ' ' && r.text()[begin - 1] != ':')
+        --begin;
+    auto size = r.sizeAt(r.after("size =", at));
+    if (!size)
+        size = r.sizeAt(r.after("size=", at));
+    if (!size)
+        return std::nullopt;
+    return LogBuffer{r.text().substr(begin, end - begin), *size};
+}
+
+// The text after the "function: " prefix of a llama.cpp line (or the whole line when stripped).
+std::string_view llamaContent(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size() && text[i] == ' ')
+        ++i;
+    std::size_t j = i;
+    while (j < text.size() && isIdentChar(text[j]))
+        ++j;
+    if (j > i && j + 1 < text.size() && text[j] == ':' && text[j + 1] == ' ')
+        return text.substr(j + 2);
+    return text.substr(i);
+}
+
+// "n_head_kv        = 8" at the start of the content: the value's first token.
+std::optional<std::string> metaValue(std::string_view content, std::string_view key) {
+    std::size_t i = 0;
+    while (i < content.size() && content[i] == ' ')
+        ++i;
+    if (!content.substr(i).starts_with(key))
+        return std::nullopt;
+    i += key.size();
+    if (i < content.size() && isIdentChar(content[i]))
+        return std::nullopt; // n_ctx_train is not n_ctx
+    while (i < content.size() && content[i] == ' ')
+        ++i;
+    if (i >= content.size() || content[i] != '=')
+        return std::nullopt;
+    ++i;
+    while (i < content.size() && content[i] == ' ')
+        ++i;
+    std::string value(content.substr(i, 256));
+    while (!value.empty() && value.back() == ' ')
+        value.pop_back();
+    return value;
+}
+
+bool readLlamaCpp(const LineReader& r, ServerLog& log, Votes& votes) {
+    bool hit = false;
+    const std::size_t n = r.number();
+    // The KV line: both generations carry "K (type): X MiB, V (type): Y MiB".
+    if (const std::size_t k = r.after(", k ("); k != std::string::npos && r.has(", v (")) {
+        const bool self = r.has("kv self size");
+        const std::size_t sizeKey = self ? r.after("kv self size") : r.after("size =");
+        if (sizeKey != std::string::npos && sizeKey < k) {
+            (self ? votes.kvSelf : votes.kvCache) = true;
+            std::size_t end = 0;
+            if (auto total = r.sizeAt(sizeKey, 0.0, &end))
+                setOnce(log.kvMemory, total, hit);
+            if (const std::size_t cells = r.lower().find(" cells", sizeKey); cells != std::string::npos && cells < k) {
+                const std::size_t open = r.lower().find('(', sizeKey);
+                if (open != std::string::npos && open < cells)
+                    setOnce(log.kvTokens, r.countAt(open + 1), hit);
+                const std::size_t comma = r.lower().find(',', cells);
+                if (comma != std::string::npos && comma < k) {
+                    setOnce(log.kvLayers, r.countAt(comma + 1), hit);
+                    const std::size_t comma2 = r.lower().find(',', comma + 1);
+                    if (comma2 != std::string::npos && comma2 < k)
+                        setOnce(log.kvSeqs, r.countAt(comma2 + 1), hit);
+                }
+            }
+            const auto typeAt = [&](std::size_t open) {
+                const std::size_t close = r.text().find(')', open);
+                return close != std::string::npos && close - open < 32 ? r.text().substr(open, close - open)
+                                                                       : std::string();
+            };
+            if (log.kvCacheDtype.empty())
+                log.kvCacheDtype = typeAt(k);
+            setOnce(log.kSize, r.sizeAt(r.after("):", k)), hit);
+            const std::size_t v = r.after(", v (", k);
+            if (log.vCacheDtype.empty())
+                log.vCacheDtype = typeAt(v);
+            setOnce(log.vSize, r.sizeAt(r.after("):", v)), hit);
+            hit = true;
+        }
+    }
+    if (r.has("kv buffer size")) {
+        if (auto b = bufferLine(r, "kv buffer size")) {
+            log.kvBuffers.push_back(*b);
+            hit = true;
+        }
+    } else if (r.has("compute buffer size")) {
+        if (auto b = bufferLine(r, "compute buffer size")) {
+            log.computeBuffers.push_back(*b);
+            hit = true;
+        }
+    } else if (r.has("model buffer size")) {
+        if (auto b = bufferLine(r, "model buffer size")) {
+            log.modelBuffers.push_back(*b);
+            hit = true;
+        }
+    } else if ((r.lower().starts_with("llm_load_tensors:") || r.lower().starts_with("load_tensors:")) &&
+               r.has(" buffer size") && !r.has("input buffer") && !r.has("output buffer")) {
+        if (auto b = bufferLine(r, "buffer size")) {
+            log.modelBuffers.push_back(*b);
+            hit = true;
+        }
+    }
+    const std::string_view content = llamaContent(r.text());
+    const auto count = [&](std::string_view key, std::optional<LogCount>& field) {
+        if (auto v = metaValue(content, key))
+            setOnce(field, countFromString(v, n), hit);
+    };
+    count("n_ctx", log.maxModelLen);
+    count("n_head_kv", log.kvHeads);
+    count("n_head", log.heads);
+    count("n_layer", log.layers);
+    count("n_embd_head_k", log.headDimK);
+    count("n_embd_head_v", log.headDimV);
+    count("n_embd", log.hidden);
+    if (auto v = metaValue(content, "general.name"))
+        setString(log.model, v, hit);
+    if (auto v = metaValue(content, "model ftype"))
+        setString(log.fileType, v, hit);
+    if (auto v = metaValue(content, "file type"))
+        setString(log.fileType, v, hit);
+    // "llama_model_loader: loaded meta data with 19 key-value pairs and 291 tensors from PATH (version GGUF V2)"
+    if (const std::size_t from = r.after("tensors from "); from != std::string::npos && r.has("loaded meta data")) {
+        std::size_t end = r.lower().find(" (version", from);
+        if (end == std::string::npos)
+            end = r.text().size();
+        std::string path = r.text().substr(from, std::min<std::size_t>(end - from, 1024));
+        const std::size_t slash = path.find_last_of("/\\");
+        if (slash != std::string::npos)
+            path = path.substr(slash + 1);
+        if (!path.empty()) {
+            log.model = path; // the file names the model better than general.name ("LLaMA v2")
+            hit = true;
+        }
+    }
+    if (hit)
+        ++votes.llama;
+    return hit;
+}
+
+bool readSGLang(const LineReader& r, ServerLog& log, Votes& votes) {
+    bool hit = false;
+    if (r.has("load weight begin.") || r.has("load_weight_begin"))
+        setOnce(log.availBeforeWeights, r.sizeAfter("avail mem="), hit);
+    if (r.has("load weight end.") || r.has("load_weight_end")) {
+        setOnce(log.availAfterWeights, r.sizeAfter("avail mem="), hit);
+        setOnce(log.weights, r.sizeAfter("mem usage="), hit);
+        if (auto d = r.settingValue("dtype"); d && log.dtype.empty()) {
+            log.dtype = d->starts_with("torch.") ? d->substr(6) : *d;
+            hit = true;
+        }
+    }
+    if (r.has("kv cache is allocated.")) {
+        setOnce(log.kvTokens, r.countAfter("#tokens:"), hit);
+        setOnce(log.kSize, r.sizeAfter(" k size:"), hit);
+        setOnce(log.vSize, r.sizeAfter(" v size:"), hit);
+        setOnce(log.kvMemory, r.sizeAfter(" kv size:"), hit);
+        hit = true;
+    }
+    if (r.has("memory pool end."))
+        setOnce(log.availAfterPool, r.sizeAfter("avail mem="), hit);
+    if (r.has("capture cuda graph end."))
+        setOnce(log.cudaGraphs, r.sizeAfter("mem usage="), hit);
+    if (const std::size_t m = r.afterWord("max_total_num_tokens="); m != std::string::npos) {
+        setOnce(log.maxTotalTokens, r.countAt(m), hit);
+        setOnce(log.maxModelLen, r.countAt(r.afterWord("context_len=")), hit);
+    }
+    if (hit) {
+        ++votes.sglang;
+        // "[2025-03-08 12:29:21 TP3] ...": the rank tag.
+        if (const std::size_t tp = r.after(" tp"); tp != std::string::npos && tp < 64) {
+            if (auto rank = r.countAt(tp); rank && rank->value < 4096)
+                log.ranksSeen = std::max<std::uint32_t>(log.ranksSeen, std::uint32_t(rank->value) + 1);
+        }
+    }
+    return hit;
+}
+
+} // namespace
+
+std::string logEngineName(LogEngine engine) {
+    switch (engine) {
+    case LogEngine::Vllm:
+        return "vLLM";
+    case LogEngine::LlamaCpp:
+        return "llama.cpp";
+    case LogEngine::SGLang:
+        return "SGLang";
+    case LogEngine::Unknown:
+        break;
+    }
+    return "unknown";
+}
+
+std::string logFormatName(LogFormat format) {
+    switch (format) {
+    case LogFormat::VllmV0Profile:
+        return "vLLM V0 (< 0.7, memory profiling results)";
+    case LogFormat::VllmV0Split:
+        return "vLLM V0 (0.7.x, weights / non-torch / activation split)";
+    case LogFormat::VllmV1:
+        return "vLLM V1 (available KV cache memory, GPU KV cache size)";
+    case LogFormat::LlamaCppKvSelf:
+        return "llama.cpp (KV self size)";
+    case LogFormat::LlamaCppKvCache:
+        return "llama.cpp (llama_kv_cache: cells, layers, seqs)";
+    case LogFormat::SGLang:
+        return "SGLang (KV Cache is allocated)";
+    case LogFormat::Unknown:
+        break;
+    }
+    return "unknown";
+}
+
+ServerLog parseServerLog(std::string_view text) {
+    if (text.size() > kServerLogMaxBytes)
+        throw Error("the log is " + groupThousands(text.size()) + " bytes; at most " +
+                    groupThousands(kServerLogMaxBytes) + " bytes (16 MiB) are read");
+    ServerLog log;
+    Votes votes;
+    forEachLogicalLine(text, [&](const std::string& line, std::size_t number) {
+        ++log.lines;
+        if (line.find_first_not_of(' ') == std::string::npos)
+            return;
+        const LineReader r(line, number);
+        bool hit = readSettings(r, log, votes);
+        hit = readVllm(r, log, votes) || hit;
+        hit = readLlamaCpp(r, log, votes) || hit;
+        hit = readSGLang(r, log, votes) || hit;
+        if (hit)
+            ++log.understood;
+        else
+            ++log.ignored;
+    });
+    if (log.understood == 0)
+        throw Error("not a server start-up log: none of its " + groupThousands(log.lines) +
+                    " lines is a memory or settings line of vLLM, llama.cpp or SGLang");
+
+    if (votes.sglang > votes.vllm && votes.sglang >= votes.llama) {
+        log.engine = LogEngine::SGLang;
+        log.format = LogFormat::SGLang;
+    } else if (votes.llama > votes.vllm) {
+        log.engine = LogEngine::LlamaCpp;
+        log.format = votes.kvCache ? LogFormat::LlamaCppKvCache
+                                   : (votes.kvSelf ? LogFormat::LlamaCppKvSelf : LogFormat::Unknown);
+    } else {
+        log.engine = LogEngine::Vllm;
+        if (votes.v1 || log.version.starts_with("0.8") || log.version.starts_with("0.9") ||
+            log.version.starts_with("0.1") || log.version.starts_with("1."))
+            log.format = LogFormat::VllmV1;
+        else if (votes.v0Split)
+            log.format = LogFormat::VllmV0Split;
+        else if (votes.v0Profile)
+            log.format = LogFormat::VllmV0Profile;
+        else if (log.gpuBlocks || log.concurrency)
+            log.format = LogFormat::VllmV0Profile;
+        if (log.engine == LogEngine::Vllm && log.format == LogFormat::VllmV1 && log.version.starts_with("0.7"))
+            log.format = votes.v0Split ? LogFormat::VllmV0Split : LogFormat::VllmV1;
+    }
+    if (log.kvMemory && log.kvMemory->bytes < 0)
+        log.failed = true;
+    if (log.dtype.starts_with("torch."))
+        log.dtype = log.dtype.substr(6);
+    // llama.cpp's older KV line gives no cell count: the cache holds n_ctx cells.
+    if (log.engine == LogEngine::LlamaCpp && !log.kvTokens && log.maxModelLen && log.kvMemory)
+        log.kvTokens = log.maxModelLen;
+    if (!log.tensorParallel && log.ranksSeen > 1)
+        log.tensorParallel = LogCount{log.ranksSeen, 0};
+    return log;
+}
+
+ServerLog parseServerLogFile(const std::filesystem::path& path) {
+    return parseServerLog(readInputFile(path, kServerLogMaxBytes, "server log"));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+bool LogRecomputation::consistent() const {
+    return std::none_of(checks.begin(), checks.end(), [](const LogCheck& c) {
+        return c.result == LogCheckResult::Disagrees && c.kind != LogCheckKind::KvMemoryNotNegative;
+    });
+}
+
+namespace {
+
+// The integer in [lo, hi] with the most trailing zero bits; 0 when the range holds none.
+std::uint64_t roundestIn(double lo, double hi) {
+    if (!(hi >= lo) || hi < 1 || hi > 1e15)
+        return 0;
+    const auto low = static_cast<std::uint64_t>(std::ceil(std::max(lo, 1.0)));
+    const auto high = static_cast<std::uint64_t>(std::floor(hi));
+    if (low > high)
+        return 0;
+    for (int k = 40; k >= 0; --k) {
+        const std::uint64_t step = 1ull << k;
+        const std::uint64_t c = ceilDiv(low, step) * step;
+        if (c <= high)
+            return c;
+    }
+    return low;
+}
+
+LogCheck check(LogCheckKind kind, double stated, double recomputed, double tolerance) {
+    LogCheck c;
+    c.kind = kind;
+    c.stated = stated;
+    c.recomputed = recomputed;
+    c.tolerance = tolerance;
+    // A little beyond the printed rounding: the engines round each term before printing.
+    c.result =
+        std::abs(stated - recomputed) <= tolerance * 1.0001 + 1e-9 ? LogCheckResult::Agrees : LogCheckResult::Disagrees;
+    return c;
+}
+
+bool windowedOrHybrid(const ModelShape* model) {
+    return model && model->slidingWindow > 0;
+}
+
+} // namespace
+
+LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* model, std::optional<DType> kvDtype) {
+    LogRecomputation r;
+    const bool vllm = log.engine == LogEngine::Vllm;
+    r.blockSize = log.blockSize ? std::max<std::uint64_t>(log.blockSize->value, 1) : (vllm ? 16 : 1);
+    if (r.blockSize > 1u << 16) // vLLM allows up to 256; anything past 65,536 is not a block size
+        r.blockSize = vllm ? 16 : 1;
+
+    // The budget and vLLM's subtraction.
+    if (log.totalGpuMemory && log.utilization) {
+        const double total = log.totalGpuMemory->bytes;
+        const double util = log.utilization->value;
+        r.budgetBytes = total * util;
+        const double budgetTol = log.totalGpuMemory->tolerance * util + log.utilization->tolerance * total;
+        if (log.budget)
+            r.checks.push_back(check(LogCheckKind::BudgetFromTotal, log.budget->bytes, r.budgetBytes,
+                                     budgetTol + log.budget->tolerance));
+        if (log.peakTorch && log.nonTorch && log.kvMemory && !log.activationPeak) {
+            r.kvMemoryFromBudget = r.budgetBytes - log.peakTorch->bytes - log.nonTorch->bytes;
+            r.checks.push_back(
+                check(LogCheckKind::KvFromProfileV0, log.kvMemory->bytes, r.kvMemoryFromBudget,
+                      budgetTol + log.peakTorch->tolerance + log.nonTorch->tolerance + log.kvMemory->tolerance));
+        }
+    }
+    if (log.weights && log.activationPeak && log.nonTorch && log.kvMemory && (log.budget || r.budgetBytes > 0)) {
+        const double budget = log.budget ? log.budget->bytes : r.budgetBytes;
+        const double budgetTol =
+            log.budget ? log.budget->tolerance
+                       : log.totalGpuMemory->tolerance + log.utilization->tolerance * log.totalGpuMemory->bytes;
+        r.kvMemoryFromBudget = budget - log.weights->bytes - log.activationPeak->bytes - log.nonTorch->bytes;
+        r.checks.push_back(check(LogCheckKind::KvFromProfileSplit, log.kvMemory->bytes, r.kvMemoryFromBudget,
+                                 budgetTol + log.weights->tolerance + log.activationPeak->tolerance +
+                                     log.nonTorch->tolerance + log.kvMemory->tolerance));
+    }
+    if (log.kvMemory) {
+        LogCheck c;
+        c.kind = LogCheckKind::KvMemoryNotNegative;
+        c.stated = log.kvMemory->bytes;
+        c.result = log.kvMemory->bytes >= 0 ? LogCheckResult::Agrees : LogCheckResult::Disagrees;
+        r.checks.push_back(c);
+    }
+
+    // The KV memory and its tolerance: stated, or K + V.
+    std::optional<LogSize> kv = log.kvMemory;
+    if (!kv && log.kSize && log.vSize)
+        kv = LogSize{log.kSize->bytes + log.vSize->bytes, log.kSize->tolerance + log.vSize->tolerance, log.kSize->line};
+    if (log.kSize && log.vSize && log.kvMemory)
+        r.checks.push_back(check(LogCheckKind::KPlusVIsTotal, log.kvMemory->bytes, log.kSize->bytes + log.vSize->bytes,
+                                 log.kvMemory->tolerance + log.kSize->tolerance + log.vSize->tolerance));
+    if (!log.kvBuffers.empty() && log.kvMemory) {
+        double sum = 0, tol = 0;
+        for (const LogBuffer& b : log.kvBuffers) {
+            sum += b.size.bytes;
+            tol += b.size.tolerance;
+        }
+        r.checks.push_back(
+            check(LogCheckKind::KvBuffersMatchTotal, log.kvMemory->bytes, sum, tol + log.kvMemory->tolerance));
+    }
+
+    // Tokens: stated, or blocks x block size.
+    std::optional<std::uint64_t> tokens;
+    if (log.kvTokens)
+        tokens = log.kvTokens->value;
+    else if (log.gpuBlocks && vllm)
+        tokens = log.gpuBlocks->value * r.blockSize;
+    if (log.kvTokens && log.gpuBlocks && vllm)
+        r.checks.push_back(check(LogCheckKind::TokensFromBlocks, double(log.kvTokens->value),
+                                 double(log.gpuBlocks->value) * double(r.blockSize), 0.0));
+    if (log.kvTokens && log.maxTotalTokens)
+        r.checks.push_back(
+            check(LogCheckKind::PoolTokensMatch, double(log.maxTotalTokens->value), double(log.kvTokens->value), 0.0));
+    if (log.availBeforeWeights && log.availAfterWeights && log.weights)
+        r.checks.push_back(
+            check(LogCheckKind::WeightsFromAvailDrop, log.weights->bytes,
+                  log.availBeforeWeights->bytes - log.availAfterWeights->bytes,
+                  log.weights->tolerance + log.availBeforeWeights->tolerance + log.availAfterWeights->tolerance));
+
+    const std::uint64_t modelBytes =
+        model && kvDtype
+            ? kvBytesPerToken(*model, *kvDtype,
+                              [&]() -> std::uint32_t {
+                                  try {
+                                      return kvHeadsPerGpu(*model, log.tensorParallel
+                                                                       ? std::uint32_t(std::min<std::uint64_t>(
+                                                                             log.tensorParallel->value, 1u << 16))
+                                                                       : 1);
+                                  } catch (const Error&) {
+                                      return 0;
+                                  }
+                              }())
+            : 0;
+
+    // Bytes per token: the range the printed KV size and token count allow (whole blocks).
+    const auto bytesRange = [&](const LogSize& size, std::uint64_t n) {
+        const double lo = (size.bytes - size.tolerance) / double(n + r.blockSize);
+        const double hi = (size.bytes + size.tolerance) / double(n);
+        return std::pair<double, double>{lo, hi};
+    };
+    if (tokens && *tokens > 0 && kv && kv->bytes > 0) {
+        if (log.kSize && log.vSize && log.engine != LogEngine::Vllm) {
+            const auto [klo, khi] = bytesRange(*log.kSize, *tokens);
+            const auto [vlo, vhi] = bytesRange(*log.vSize, *tokens);
+            r.kBytesPerToken = roundestIn(klo, khi);
+            const std::uint64_t v = roundestIn(vlo, vhi);
+            r.bytesPerTokenLow = static_cast<std::uint64_t>(std::ceil(std::max(klo + vlo, 0.0)));
+            r.bytesPerTokenHigh = static_cast<std::uint64_t>(std::floor(khi + vhi));
+            r.kvBytesPerToken = r.kBytesPerToken + v;
+        } else {
+            const auto [lo, hi] = bytesRange(*kv, *tokens);
+            r.bytesPerTokenLow = static_cast<std::uint64_t>(std::ceil(std::max(lo, 0.0)));
+            r.bytesPerTokenHigh = static_cast<std::uint64_t>(std::floor(std::max(hi, 0.0)));
+            r.kvBytesPerToken = modelBytes != 0 && double(modelBytes) >= lo && double(modelBytes) <= hi
+                                    ? modelBytes
+                                    : roundestIn(lo, hi);
+        }
+        if (r.kvBytesPerToken == 0) // no integer fits: the figures disagree; show the plain quotient
+            r.kvBytesPerToken = static_cast<std::uint64_t>(std::llround(kv->bytes / double(*tokens)));
+        r.kvMemoryBytes = kv->bytes;
+    } else if (tokens && modelBytes != 0) {
+        r.kvBytesPerToken = modelBytes;
+        r.bytesPerTokenFromModel = true;
+        r.kvMemoryBytes = double(*tokens) * double(modelBytes);
+    } else if (kv) {
+        r.kvMemoryBytes = kv->bytes;
+    }
+
+    if (r.kvBytesPerToken > kMaxLogCount) // over 1 TiB a token: figures that describe no cache
+        r.kvBytesPerToken = 0;
+    if (r.kvBytesPerToken > 0) {
+        r.blockBytes = r.kvBytesPerToken * r.blockSize;
+        const auto tokensFor = [&](double bytes) -> std::uint64_t {
+            if (bytes <= 0)
+                return 0;
+            return static_cast<std::uint64_t>(std::floor(bytes / double(r.blockBytes))) * r.blockSize;
+        };
+        if (kv && !r.bytesPerTokenFromModel) {
+            r.tokens = tokensFor(kv->bytes);
+            r.tokensLow = tokensFor(kv->bytes - kv->tolerance);
+            r.tokensHigh = tokensFor(kv->bytes + kv->tolerance);
+            if (log.engine == LogEngine::SGLang) // SGLang's pool holds one page more than it counts
+                r.tokensLow = r.tokensLow > 0 ? r.tokensLow - 1 : 0;
+            r.blockRoundingBytes = kv->bytes - double(r.tokens) * double(r.kvBytesPerToken);
+            if (tokens) {
+                LogCheck c;
+                c.kind = LogCheckKind::TokensFromKvMemory;
+                c.stated = double(*tokens);
+                c.recomputed = double(r.tokens);
+                c.tolerance = double(std::max(r.tokensHigh - r.tokens, r.tokens - r.tokensLow));
+                c.result = *tokens >= r.tokensLow && *tokens <= r.tokensHigh ? LogCheckResult::Agrees
+                                                                             : LogCheckResult::Disagrees;
+                r.checks.push_back(c);
+            }
+        } else if (tokens) {
+            r.tokens = r.tokensLow = r.tokensHigh = *tokens;
+        }
+    }
+
+    // Concurrency = tokens / max_model_len (vLLM's rule for full-attention models).
+    const std::uint64_t perRequest = log.concurrencyTokens ? log.concurrencyTokens->value
+                                     : log.maxModelLen     ? log.maxModelLen->value
+                                                           : 0;
+    // llama.cpp's n_ctx is the whole cache (its cells), not a per-request limit: no concurrency there.
+    if (tokens && perRequest > 0 && log.engine != LogEngine::LlamaCpp) {
+        r.concurrency = double(*tokens) / double(perRequest);
+        if (log.concurrency) {
+            LogCheck c = check(LogCheckKind::ConcurrencyFromTokens, log.concurrency->value, r.concurrency,
+                               log.concurrency->tolerance);
+            if (c.result == LogCheckResult::Disagrees && windowedOrHybrid(model))
+                c.result = LogCheckResult::Explained;
+            r.checks.push_back(c);
+        }
+    }
+    return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+std::string matchPresetForModelName(std::string_view modelName) {
+    const auto normalize = [](std::string_view s) {
+        std::string out;
+        for (char c : s)
+            if (std::isalnum(static_cast<unsigned char>(c)))
+                out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return out;
+    };
+    std::string name(modelName);
+    // "/home/model/Qwen/QwQ-32B" and "meta-llama/Llama-3.1-8B": the last part names the model.
+    if (const std::size_t slash = name.find_last_of("/\\"); slash != std::string::npos && slash + 1 < name.size())
+        name = name.substr(slash + 1);
+    const std::string key = normalize(name);
+    if (key.empty())
+        return {};
+    std::string best;
+    std::size_t bestLength = 0;
+    for (const ModelPresetInfo& info : modelPresets()) {
+        for (const std::string& candidate : {normalize(info.id), normalize(info.displayName)}) {
+            if (candidate.size() < 4 || candidate.size() <= bestLength)
+                continue;
+            const std::size_t at = key.find(candidate);
+            if (at == std::string::npos)
+                continue;
+            // "llama27b" must not match inside "codellama27b"... but "metallama318b" may: the
+            // match must start the name or follow "meta"; it must not be followed by a digit
+            // ("llama318b" is not "llama3180b").
+            const bool startOk = at == 0 || key.substr(0, at) == "meta";
+            const std::size_t after = at + candidate.size();
+            const bool endOk = after == key.size() || !std::isdigit(static_cast<unsigned char>(key[after]));
+            if (startOk && endOk) {
+                best = info.id;
+                bestLength = candidate.size();
+            }
+        }
+    }
+    return best;
+}
+
+namespace {
+
+std::optional<DType> dtypeFromLogName(std::string_view text) {
+    const std::string s = toLower(text);
+    if (s == "float16" || s == "half" || s == "f16" || s == "fp16" || s == "torch.float16")
+        return DType::fp16();
+    if (s == "bfloat16" || s == "bf16" || s == "torch.bfloat16")
+        return DType::bf16();
+    if (s == "float32" || s == "float" || s == "f32" || s == "fp32" || s == "torch.float32")
+        return DType::fp32();
+    if (s.starts_with("fp8") || s == "f8" || s.starts_with("float8"))
+        return DType{DTypeKind::FP8};
+    if (s == "q8_0" || s == "int8")
+        return DType::quantized(DTypeKind::INT8, 32, DTypeKind::FP16); // 34 bytes per 32 values
+    if (s == "q4_0" || s == "q4_1" || s == "iq4_nl" || s == "int4")
+        return DType::quantized(DTypeKind::INT4, 32, DTypeKind::FP16); // 18 bytes per 32 values
+    return std::nullopt;
+}
+
+DType weightDtypeFor(const ServerLog& log, const ModelShape& model) {
+    const std::string name = toLower(log.model);
+    const std::string ftype = toLower(log.fileType.empty() ? log.model : log.fileType);
+    if (log.engine == LogEngine::LlamaCpp) {
+        if (ftype.find("q4") != std::string::npos)
+            return DType::quantized(DTypeKind::INT4, 32, DTypeKind::FP16);
+        if (ftype.find("q8") != std::string::npos)
+            return DType::quantized(DTypeKind::INT8, 32, DTypeKind::FP16);
+        if (ftype.find("bf16") != std::string::npos)
+            return DType::bf16();
+        if (ftype.find("f16") != std::string::npos)
+            return DType::fp16();
+        if (ftype.find("f32") != std::string::npos)
+            return DType::fp32();
+    }
+    if (name.find("fp8") != std::string::npos)
+        return DType{DTypeKind::FP8};
+    if (name.find("awq") != std::string::npos || name.find("gptq") != std::string::npos ||
+        name.find("int4") != std::string::npos)
+        return DType::quantized(DTypeKind::INT4, 128, DTypeKind::FP16);
+    if (auto d = dtypeFromLogName(log.dtype);
+        d && (d->kind == DTypeKind::FP16 || d->kind == DTypeKind::BF16 || d->kind == DTypeKind::FP32))
+        return *d;
+    return model.nativeDtype;
+}
+
+} // namespace
+
+std::optional<DType> logKvDtype(const ServerLog& log, const ModelShape& model) {
+    if (auto d = dtypeFromLogName(log.kvCacheDtype))
+        return d;
+    // "auto": the cache follows the activations' dtype (the model's, or the --dtype given).
+    if (auto d = dtypeFromLogName(log.dtype); d && !d->isQuantized() && d->kind != DTypeKind::FP8)
+        return d;
+    return model.nativeDtype.kind == DTypeKind::FP32
+               ? DType::fp32()
+               : (model.nativeDtype.isQuantized() ? DType::bf16() : model.nativeDtype);
+}
+
+Scenario scenarioFromServerLog(const ServerLog& log, const ModelShape& model) {
+    Scenario s = defaultScenario();
+    s.model = model;
+    s.weightDtype = weightDtypeFor(log, model);
+    s.kvDtype = logKvDtype(log, model).value_or(DType::bf16());
+    s.batch = 1;
+    if (log.maxModelLen && log.maxModelLen->value > 0)
+        s.context = std::min<std::uint64_t>(log.maxModelLen->value, 1ull << 32);
+    else if (log.concurrencyTokens && log.concurrencyTokens->value > 0)
+        s.context = std::min<std::uint64_t>(log.concurrencyTokens->value, 1ull << 32);
+    else if (model.maxContext > 0)
+        s.context = model.maxContext;
+    if (log.utilization && log.utilization->value > 0 && log.utilization->value <= 1)
+        s.utilization = log.utilization->value;
+    s.tensorParallel =
+        log.tensorParallel ? std::uint32_t(std::clamp<std::uint64_t>(log.tensorParallel->value, 1, 4096)) : 1;
+    if (log.blockSize && log.blockSize->value > 0 && log.blockSize->value <= 4096)
+        s.blockSize = std::uint32_t(log.blockSize->value);
+    if (log.engine != LogEngine::Vllm)
+        s.blockSize = 1; // llama.cpp cells and SGLang's token pool hold single tokens
+    if (log.totalGpuMemory && log.totalGpuMemory->bytes > 0) {
+        s.gpuId = "custom";
+        s.gpuMemoryBytes = static_cast<std::uint64_t>(std::min(log.totalGpuMemory->bytes, kMaxLogBytes));
+    }
+    return s;
+}
+
+LogComparison compareServerLog(const ServerLog& log, const LogRecomputation& rec, const ModelShape& model) {
+    LogComparison out;
+    out.scenario = scenarioFromServerLog(log, model);
+    Scenario& s = out.scenario;
+    const bool gpuFromLog = log.totalGpuMemory.has_value();
+    if (!gpuFromLog) {
+        // Without the card's size, KV Scope's KV term is taken from the server's own KV memory:
+        // the budget is what the server's terms add up to, so the comparison stays term by term.
+        const Estimate first = estimate(s);
+        double used = double(first.weightBytes) + double(first.activationBytes) + double(first.runtimeBytes);
+        if (rec.kvMemoryBytes > 0)
+            used += rec.kvMemoryBytes;
+        if (log.weights)
+            used += std::max(0.0, log.weights->bytes - double(first.weightBytes));
+        if (used > 0) {
+            s.gpuId = "custom";
+            s.gpuMemoryBytes = static_cast<std::uint64_t>(std::min(std::ceil(used / s.utilization), kMaxLogBytes));
+        }
+    }
+    out.estimate = estimate(s);
+    const Estimate& e = out.estimate;
+
+    const double kvBudget =
+        double(e.budgetBytes) - double(e.weightBytes) - double(e.activationBytes) - double(e.runtimeBytes);
+    auto add = [&](CompareTerm term, std::optional<double> server, double ours) {
+        TermComparison t;
+        t.term = term;
+        t.hasServer = server.has_value();
+        t.server = server.value_or(0.0);
+        t.kvscope = ours;
+        out.terms.push_back(t);
+    };
+    std::optional<double> weights;
+    if (log.weights)
+        weights = log.weights->bytes;
+    else if (!log.modelBuffers.empty()) {
+        double sum = 0;
+        for (const LogBuffer& b : log.modelBuffers)
+            sum += b.size.bytes;
+        weights = sum;
+    }
+    std::optional<double> activation;
+    if (log.activationPeak)
+        activation = log.activationPeak->bytes;
+    else if (log.peakTorch && log.weights)
+        activation = log.peakTorch->bytes - log.weights->bytes;
+    else if (!log.computeBuffers.empty()) {
+        double sum = 0;
+        for (const LogBuffer& b : log.computeBuffers)
+            sum += b.size.bytes;
+        activation = sum;
+    }
+    std::optional<double> nonTorch;
+    if (log.nonTorch)
+        nonTorch = log.nonTorch->bytes;
+    std::optional<double> kvMemory;
+    if (rec.kvMemoryBytes != 0)
+        kvMemory = rec.kvMemoryBytes;
+    add(CompareTerm::Weights, weights, double(e.weightBytes));
+    add(CompareTerm::ActivationPeak, activation, double(e.activationBytes));
+    add(CompareTerm::NonTorch, nonTorch, double(e.runtimeBytes));
+    add(CompareTerm::KvMemory, kvMemory, std::max(kvBudget, 0.0));
+    add(CompareTerm::KvBytesPerToken,
+        rec.kvBytesPerToken > 0 && !rec.bytesPerTokenFromModel ? std::optional<double>(double(rec.kvBytesPerToken))
+                                                               : std::nullopt,
+        double(e.kvBytesPerTokenPerGpu));
+
+    // Our tokens and concurrency for the server's own KV memory: what the model's shape implies.
+    if (rec.kvMemoryBytes > 0) {
+        out.capacityFromServerKv = capacityFromKvMemory(
+            s.model, s.kvDtype, static_cast<std::uint64_t>(std::min(rec.kvMemoryBytes, kMaxLogBytes)), s.blockSize,
+            std::max<std::uint64_t>(s.context, 1), e.kvHeadsPerGpu);
+        out.hasCapacity = true;
+    }
+    std::optional<double> tokens;
+    if (log.kvTokens)
+        tokens = double(log.kvTokens->value);
+    else if (log.gpuBlocks && log.engine == LogEngine::Vllm)
+        tokens = double(log.gpuBlocks->value * rec.blockSize);
+    add(CompareTerm::KvTokens, tokens, out.hasCapacity ? double(out.capacityFromServerKv.tokens) : 0.0);
+    add(CompareTerm::Concurrency, log.concurrency ? std::optional<double>(log.concurrency->value) : std::nullopt,
+        out.hasCapacity ? out.capacityFromServerKv.maxConcurrency : 0.0);
+
+    // The differences, named.
+    auto diff = [&](DifferenceKind kind, double server, double ours) {
+        out.differences.push_back({kind, server, ours});
+    };
+    if (log.failed)
+        diff(DifferenceKind::ServerFailed, log.kvMemory ? log.kvMemory->bytes : 0.0, kvBudget);
+    if (weights && std::abs(*weights - double(e.weightBytes)) > 0.03 * double(e.weightBytes))
+        diff(DifferenceKind::WeightsDiffer, *weights, double(e.weightBytes));
+    if (activation && log.engine != LogEngine::LlamaCpp)
+        diff(DifferenceKind::ActivationPeak, *activation, double(e.activationBytes));
+    if (!log.computeBuffers.empty() && activation)
+        diff(DifferenceKind::ComputeBuffers, *activation, double(e.activationBytes));
+    if (nonTorch)
+        diff(DifferenceKind::NonTorchMemory, *nonTorch, double(e.runtimeBytes));
+    if (rec.blockSize > 1 && rec.blockRoundingBytes > 0)
+        diff(DifferenceKind::BlockRounding, rec.blockRoundingBytes, double(rec.blockBytes));
+    if (log.utilization && log.utilization->value < 1 && log.totalGpuMemory)
+        diff(DifferenceKind::Utilization, log.totalGpuMemory->bytes * (1 - log.utilization->value),
+             log.utilization->value);
+    if (s.tensorParallel > 1)
+        diff(DifferenceKind::TensorParallel, double(s.tensorParallel), double(e.kvHeadsPerGpu));
+    if (model.slidingWindow > 0)
+        diff(DifferenceKind::SlidingOrHybrid, double(model.slidingWindow), double(model.windowedLayerCount()));
+    if (rec.kvBytesPerToken > 0 && !rec.bytesPerTokenFromModel && rec.kvBytesPerToken != e.kvBytesPerTokenPerGpu)
+        diff(DifferenceKind::KvPerTokenDiffers, double(rec.kvBytesPerToken), double(e.kvBytesPerTokenPerGpu));
+    if (log.availAfterWeights && log.availAfterPool && log.kSize && log.vSize) {
+        const double taken = log.availAfterWeights->bytes - log.availAfterPool->bytes;
+        const double kv = log.kSize->bytes + log.vSize->bytes;
+        if (taken > kv)
+            diff(DifferenceKind::RequestPool, taken, kv);
+    }
+    if (log.cudaGraphs)
+        diff(DifferenceKind::CudaGraphs, log.cudaGraphs->bytes, 0.0);
+    return out;
+}
+
+std::string logCheckKindId(LogCheckKind kind) {
+    switch (kind) {
+    case LogCheckKind::BudgetFromTotal:
+        return "budget_from_total";
+    case LogCheckKind::KvFromProfileV0:
+        return "kv_from_profile_v0";
+    case LogCheckKind::KvFromProfileSplit:
+        return "kv_from_profile_split";
+    case LogCheckKind::TokensFromKvMemory:
+        return "tokens_from_kv_memory";
+    case LogCheckKind::TokensFromBlocks:
+        return "tokens_from_blocks";
+    case LogCheckKind::ConcurrencyFromTokens:
+        return "concurrency_from_tokens";
+    case LogCheckKind::KPlusVIsTotal:
+        return "k_plus_v_is_total";
+    case LogCheckKind::KvBuffersMatchTotal:
+        return "kv_buffers_match_total";
+    case LogCheckKind::WeightsFromAvailDrop:
+        return "weights_from_avail_drop";
+    case LogCheckKind::PoolTokensMatch:
+        return "pool_tokens_match";
+    case LogCheckKind::KvMemoryNotNegative:
+        return "kv_memory_not_negative";
+    }
+    return "unknown";
+}
+
+std::string logCheckResultId(LogCheckResult result) {
+    switch (result) {
+    case LogCheckResult::Agrees:
+        return "agrees";
+    case LogCheckResult::Disagrees:
+        return "disagrees";
+    case LogCheckResult::Explained:
+        return "explained";
+    }
+    return "unknown";
+}
+
+std::string compareTermId(CompareTerm term) {
+    switch (term) {
+    case CompareTerm::Weights:
+        return "weights";
+    case CompareTerm::ActivationPeak:
+        return "activation_peak";
+    case CompareTerm::NonTorch:
+        return "non_torch";
+    case CompareTerm::KvMemory:
+        return "kv_memory";
+    case CompareTerm::KvBytesPerToken:
+        return "kv_bytes_per_token";
+    case CompareTerm::KvTokens:
+        return "kv_tokens";
+    case CompareTerm::Concurrency:
+        return "concurrency";
+    }
+    return "unknown";
+}
+
+std::string differenceKindId(DifferenceKind kind) {
+    switch (kind) {
+    case DifferenceKind::ActivationPeak:
+        return "activation_peak";
+    case DifferenceKind::NonTorchMemory:
+        return "non_torch_memory";
+    case DifferenceKind::BlockRounding:
+        return "block_rounding";
+    case DifferenceKind::Utilization:
+        return "utilization";
+    case DifferenceKind::TensorParallel:
+        return "tensor_parallel";
+    case DifferenceKind::SlidingOrHybrid:
+        return "sliding_or_hybrid";
+    case DifferenceKind::WeightsDiffer:
+        return "weights_differ";
+    case DifferenceKind::KvPerTokenDiffers:
+        return "kv_per_token_differs";
+    case DifferenceKind::RequestPool:
+        return "request_pool";
+    case DifferenceKind::CudaGraphs:
+        return "cuda_graphs";
+    case DifferenceKind::ComputeBuffers:
+        return "compute_buffers";
+    case DifferenceKind::ServerFailed:
+        return "server_failed";
+    }
+    return "unknown";
+}
+
+LogExplanation explainServerLog(ServerLog log, const std::optional<ModelShape>& model) {
+    LogExplanation out;
+    out.log = std::move(log);
+    if (model) {
+        out.model = model;
+        out.modelSource = LogModelSource::Caller;
+    } else if (const std::string id = matchPresetForModelName(out.log.model); !id.empty()) {
+        out.model = loadPreset(id);
+        out.modelSource = LogModelSource::LogName;
+        out.presetId = id;
+    }
+    if (out.model) {
+        out.recomputed = recomputeServerLog(out.log, &*out.model, logKvDtype(out.log, *out.model));
+        try {
+            out.comparison = compareServerLog(out.log, out.recomputed, *out.model);
+        } catch (const Error& e) {
+            // The log is still explained against itself; only the estimate could not be made
+            // (a TP the model's heads do not divide, figures past 64 bits).
+            out.comparisonError = e.what();
+        }
+    } else {
+        out.recomputed = recomputeServerLog(out.log);
+    }
+    return out;
+}
+
+LogExplanation explainServerLog(std::string_view text, const std::optional<ModelShape>& model) {
+    return explainServerLog(parseServerLog(text), model);
+}
+
+} // namespace kvscope

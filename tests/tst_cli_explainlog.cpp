@@ -1,0 +1,227 @@
+// `kvscope-cli explain-log` run as a process: exit codes, the JSON fields scripts read, standard
+// input, and the Korean text.
+#include "testutils.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryFile>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct CliResult {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
+};
+
+CliResult runCli(const QStringList& args, const QByteArray& input = {}) {
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"})
+        env.remove(QLatin1String(name));
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral(KVSCOPE_CLI_PATH), args);
+    process.write(input);
+    process.closeWriteChannel();
+    if (!process.waitForFinished(60'000))
+        qFatal("kvscope-cli did not finish");
+    return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
+}
+
+QString logPath(const char* name) {
+    return testDataPath("logs/") + QLatin1String(name);
+}
+
+bool hasHangul(const QString& s) {
+    return std::any_of(s.begin(), s.end(), [](QChar c) { return c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3; });
+}
+
+QSet<QString> numbersIn(const QString& s) {
+    static const QRegularExpression number(u"\\d+(?:[.,]\\d+)*"_s);
+    QSet<QString> out;
+    for (const auto& match : number.globalMatch(s))
+        out.insert(match.captured());
+    return out;
+}
+
+QJsonObject findIn(const QJsonArray& array, const QString& key, const QString& value) {
+    for (const QJsonValue& v : array)
+        if (v.toObject().value(key).toString() == value)
+            return v.toObject();
+    return {};
+}
+
+} // namespace
+
+class TestCliExplainLog : public QObject {
+    Q_OBJECT
+
+private slots:
+    void fixtures_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<double>("bytesPerToken");
+        QTest::addColumn<QString>("preset"); // matched from the log's model name; empty: none
+        QTest::newRow("llama.cpp Llama-2-7B") << "llamacpp-llama-2-7b-q4km-rtx3090-1.log"
+                                              << "llama.cpp" << 524288.0 << "llama-2-7b";
+        QTest::newRow("llama.cpp q8_0") << "llamacpp-llama-3.1-8b-q8kv-1.log"
+                                        << "llama.cpp" << 69632.0 << "";
+        QTest::newRow("SGLang QwQ-32B TP4") << "sglang-qwq-32b-tp4-l4-1.log"
+                                            << "SGLang" << 65536.0 << "";
+        QTest::newRow("vLLM 0.7 A10") << "vllm-v0-llama-3.1-8b-a10-oracle-1.log"
+                                      << "vLLM" << 131072.0 << "";
+        QTest::newRow("vLLM 0.6.4 GTX 1080") << "vllm-v0-llama-3.2-1b-gtx1080-1.log"
+                                             << "vLLM" << 32768.0 << "";
+        QTest::newRow("vLLM V1 L40S") << "vllm-v1-llama-3.1-8b-l40s-1.log"
+                                      << "vLLM" << 0.0 << "";
+        QTest::newRow("vLLM V1 negative") << "vllm-v1-nemotron-nano-4b-gb10-negative-1.log"
+                                          << "vLLM" << 0.0 << "";
+        QTest::newRow("vLLM V1 Qwen2-7B") << "vllm-v1-qwen2-7b-a100-1.log"
+                                          << "vLLM" << 57344.0 << "";
+        QTest::newRow("vLLM V1 Qwen3 fp8") << "vllm-v1-qwen3-30b-a3b-fp8-gb10-1.log"
+                                           << "vLLM" << 49152.0 << "";
+    }
+    void fixtures() {
+        QFETCH(QString, file);
+        QFETCH(QString, engine);
+        QFETCH(double, bytesPerToken);
+        QFETCH(QString, preset);
+        const CliResult r = runCli({u"explain-log"_s, logPath(file.toUtf8().constData()), u"--json"_s});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        const QJsonObject j = r.json();
+        QCOMPARE(j.value(u"engine"_s).toString(), engine);
+        QCOMPARE(j.value(u"recomputed"_s).toObject().value(u"kv_bytes_per_token"_s).toDouble(), bytesPerToken);
+        QCOMPARE(j.value(u"consistent"_s).toBool(), true);
+        QCOMPARE(j.value(u"preset"_s).toString(), preset);
+        QCOMPARE(j.value(u"comparison"_s).isObject(), !preset.isEmpty());
+        const QJsonObject lines = j.value(u"lines"_s).toObject();
+        QVERIFY(lines.value(u"understood"_s).toInt() > 0);
+        QVERIFY(lines.value(u"understood"_s).toInt() + lines.value(u"ignored"_s).toInt() <=
+                lines.value(u"read"_s).toInt());
+        for (const QJsonValue& c : j.value(u"checks"_s).toArray())
+            if (c.toObject().value(u"kind"_s).toString() != u"kv_memory_not_negative"_s)
+                QCOMPARE(c.toObject().value(u"result"_s).toString(), u"agrees"_s);
+    }
+
+    // The model named on the command line: the L40S log prints no KV size, so the model's 128 KiB
+    // per token gives it; the comparison is there, term by term.
+    void modelGiven() {
+        const CliResult r = runCli({u"explain-log"_s, logPath("vllm-v1-llama-3.1-8b-l40s-1.log"), u"--model"_s,
+                                    u"llama-3.1-8b"_s, u"--json"_s});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = r.json();
+        QCOMPARE(j.value(u"model_source"_s).toString(), u"caller"_s);
+        const QJsonObject rec = j.value(u"recomputed"_s).toObject();
+        QCOMPARE(rec.value(u"kv_bytes_per_token"_s).toDouble(), 131072.0);
+        QCOMPARE(rec.value(u"bytes_per_token_from_model"_s).toBool(), true);
+        QCOMPARE(round2(rec.value(u"kv_memory_bytes"_s).toDouble() / (1024.0 * 1024 * 1024)), 19.37);
+        const QJsonObject cmp = j.value(u"comparison"_s).toObject();
+        QCOMPARE(cmp.value(u"context"_s).toDouble(), 32768.0);
+        const QJsonArray terms = cmp.value(u"terms"_s).toArray();
+        QCOMPARE(terms.size(), 7);
+        const QJsonObject weights = findIn(terms, u"term"_s, u"weights"_s);
+        QCOMPARE(round2(weights.value(u"server"_s).toDouble() / (1024.0 * 1024 * 1024)), 14.99);
+        QVERIFY(weights.value(u"kvscope"_s).toDouble() > 0);
+        QVERIFY(findIn(terms, u"term"_s, u"non_torch"_s).value(u"server"_s).isNull()); // not in this log
+    }
+
+    void configGiven() {
+        const CliResult r = runCli({u"explain-log"_s, logPath("vllm-v1-qwen2-7b-a100-1.log"), u"--config"_s,
+                                    testDataPath("qwen2.5-7b-instruct.json"), u"--json"_s});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject cmp = r.json().value(u"comparison"_s).toObject();
+        // Qwen2.5-7B has Qwen2-7B's cache shape: 28 layers x 4 KV heads x 128 x 2 x 2 B.
+        QCOMPARE(
+            findIn(cmp.value(u"terms"_s).toArray(), u"term"_s, u"kv_bytes_per_token"_s).value(u"kvscope"_s).toDouble(),
+            57344.0);
+        QVERIFY(findIn(cmp.value(u"differences"_s).toArray(), u"kind"_s, u"kv_per_token_differs"_s).isEmpty());
+    }
+
+    // "-" reads standard input: the same answer as the file.
+    void standardInput() {
+        QFile file(logPath("vllm-v0-llama-3.2-1b-gtx1080-1.log"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        const CliResult fromFile = runCli({u"explain-log"_s, file.fileName(), u"--json"_s});
+        const CliResult fromStdin = runCli({u"explain-log"_s, u"-"_s, u"--json"_s}, text);
+        QCOMPARE(fromStdin.exitCode, 0);
+        QCOMPARE(fromStdin.out, fromFile.out);
+    }
+
+    void errors_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QByteArray>("input");
+        QTest::addColumn<QString>("needle");
+        QTest::newRow("no file") << QStringList{u"explain-log"_s} << QByteArray() << u"expected one log file"_s;
+        QTest::newRow("two files") << QStringList{u"explain-log"_s, u"a.log"_s, u"b.log"_s} << QByteArray()
+                                   << u"expected one log file"_s;
+        QTest::newRow("missing file") << QStringList{u"explain-log"_s, u"/no/such/server.log"_s} << QByteArray()
+                                      << u"/no/such/server.log"_s;
+        QTest::newRow("a directory") << QStringList{u"explain-log"_s, u"/tmp"_s} << QByteArray() << u"/tmp"_s;
+        QTest::newRow("not a log") << QStringList{u"explain-log"_s, u"-"_s}
+                                   << QByteArray("hello\nthis is not a server log\n") << u"not a server start-up log"_s;
+        QTest::newRow("empty input") << QStringList{u"explain-log"_s, u"-"_s} << QByteArray()
+                                     << u"not a server start-up log"_s;
+        QTest::newRow("unknown preset") << QStringList{u"explain-log"_s, u"-"_s, u"--model"_s, u"gpt5"_s}
+                                        << QByteArray("GPU KV cache size: 1,024 tokens\n")
+                                        << u"unknown model preset 'gpt5'"_s;
+        QTest::newRow("model and config")
+            << QStringList{u"explain-log"_s, u"-"_s, u"--model"_s, u"gpt2"_s, u"--config"_s, u"x.json"_s}
+            << QByteArray() << u"either --model or --config"_s;
+        QTest::newRow("unknown option") << QStringList{u"explain-log"_s, u"-"_s, u"--modle"_s, u"x"_s} << QByteArray()
+                                        << u"unknown option '--modle'"_s;
+        QTest::newRow("over 16 MiB on stdin")
+            << QStringList{u"explain-log"_s, u"-"_s} << QByteArray((16 << 20) + 10, '\n') << u"16 MiB"_s;
+    }
+    void errors() {
+        QFETCH(QStringList, args);
+        QFETCH(QByteArray, input);
+        QFETCH(QString, needle);
+        const CliResult r = runCli(args + QStringList{u"--json"_s}, input);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.out.isEmpty(), r.out.constData());
+        QVERIFY2(QString::fromUtf8(r.err).contains(needle), r.err.constData());
+    }
+
+    // The text answer in Korean: Korean labels, the same figures as in English; the JSON is the same bytes.
+    void korean() {
+        const QStringList args{u"explain-log"_s, logPath("vllm-v0-llama-3.1-8b-a10-oracle-1.log"), u"--model"_s,
+                               u"llama-3.1-8b"_s};
+        const CliResult en = runCli(args + QStringList{u"--lang"_s, u"en"_s});
+        const CliResult ko = runCli(args + QStringList{u"--lang"_s, u"ko"_s});
+        QCOMPARE(en.exitCode, 0);
+        QCOMPARE(ko.exitCode, 0);
+        const QString enText = QString::fromUtf8(en.out);
+        const QString koText = QString::fromUtf8(ko.out);
+        QVERIFY(enText.contains(u"KV bytes per token   131,072 B"_s));
+        QVERIFY(enText.contains(u"Why they differ:"_s));
+        QVERIFY(hasHangul(koText));
+        QVERIFY(!koText.contains(u"Why they differ"_s));
+        QCOMPARE(numbersIn(koText), numbersIn(enText));
+        const CliResult enJson = runCli(args + QStringList{u"--json"_s, u"--lang"_s, u"en"_s});
+        const CliResult koJson = runCli(args + QStringList{u"--json"_s, u"--lang"_s, u"ko"_s});
+        QCOMPARE(koJson.out, enJson.out);
+    }
+
+    // The top-level help lists the command.
+    void listedInHelp() {
+        const CliResult r = runCli({u"--help"_s});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("explain-log"));
+        const CliResult help = runCli({u"explain-log"_s, u"--help"_s});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY(help.out.contains("--model"));
+        QVERIFY(help.out.contains("--config"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliExplainLog)
+#include "tst_cli_explainlog.moc"

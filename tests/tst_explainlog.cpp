@@ -1,0 +1,227 @@
+// The Explain log page, offscreen: a fixture's figures reach the table, the chart and the
+// differences; disagreements and junk are said in words; the window opens it with Ctrl+6.
+#include "explainlogpage.h"
+#include "mainwindow.h"
+#include "scenariocontroller.h"
+#include "testutils.h"
+
+#include <QBarSet>
+#include <QDockWidget>
+#include <QFile>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString fixture(const char* name) {
+    QFile file(testDataPath("logs/") + QLatin1String(name));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("missing fixture %s", name);
+    return QString::fromUtf8(file.readAll());
+}
+
+// The row of `table` whose first column starts with `name`; -1 when none does.
+int rowOf(const QTableWidget* table, const QString& name) {
+    for (int row = 0; row < table->rowCount(); ++row)
+        if (table->item(row, 0)->text().startsWith(name))
+            return row;
+    return -1;
+}
+
+QString at(const QTableWidget* table, int row, int column) {
+    return row >= 0 && table->item(row, column) ? table->item(row, column)->text() : QString();
+}
+
+// The bar sets of the page's stacked chart, by legend name.
+QBarSet* setNamed(const ExplainLogPage& page, const QString& name) {
+    for (QBarSet* set : page.barSets())
+        if (set->label() == name)
+            return set;
+    return nullptr;
+}
+
+} // namespace
+
+class TestExplainLog : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    // The A10 log (vLLM 0.7.x) against Llama-3.1-8B: the table shows the stated and recomputed
+    // figures with every check agreeing, the terms and the named differences.
+    void showsTheFixturesFigures() {
+        ExplainLogPage page;
+        page.resize(1400, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setModelPreset(u"llama-3.1-8b"_s);
+        page.setLogText(fixture("vllm-v0-llama-3.1-8b-a10-oracle-1.log"));
+        QVERIFY(page.explanation());
+
+        const QString summary = page.summaryText();
+        QVERIFY2(summary.contains(u"vLLM V0 (0.7.x"_s), qPrintable(summary));
+        QVERIFY(summary.contains(u"Compared with Llama-3.1-8B (given)"_s));
+        QVERIFY(summary.contains(u"Lines: 8 read, 5 understood, 2 ignored"_s));
+        QVERIFY(summary.contains(u"✓ The log's numbers agree with each other."_s));
+
+        const QTableWidget* figures = page.figuresTable();
+        const int perToken = rowOf(figures, u"KV bytes per token"_s);
+        QCOMPARE(at(figures, perToken, 2), u"131,072 B"_s);
+        const int kv = rowOf(figures, u"KV = total x utilization - weights"_s);
+        QCOMPARE(at(figures, kv, 1), u"4.60 GiB"_s);
+        QCOMPARE(at(figures, kv, 2), u"4.60 GiB"_s);
+        QCOMPARE(at(figures, kv, 3), u"✓ agrees"_s);
+        const int tokens = rowOf(figures, u"tokens = KV memory"_s);
+        QCOMPARE(at(figures, tokens, 1), u"37,696"_s);
+        const int concurrency = rowOf(figures, u"concurrency ="_s);
+        QCOMPARE(at(figures, concurrency, 1), u"0.29x"_s);
+        QCOMPARE(at(figures, concurrency, 2), u"0.29x"_s);
+        for (int row = 0; row < figures->rowCount(); ++row)
+            QVERIFY(!at(figures, row, 3).contains(u"DISAGREES"_s));
+
+        const QTableWidget* terms = page.termsTable();
+        QCOMPARE(terms->rowCount(), 7);
+        QCOMPARE(at(terms, rowOf(terms, u"Weights"_s), 1), u"14.99 GiB"_s);
+        QCOMPARE(at(terms, rowOf(terms, u"KV bytes per token"_s), 2), u"131,072 B"_s);
+
+        const QString differences = page.differencesLabel()->text();
+        QVERIFY(differences.contains(u"activation peak: the server measured 0.22 GiB"_s));
+        QVERIFY(differences.contains(u"non-torch memory"_s));
+        QVERIFY(differences.contains(u"block rounding"_s));
+        QVERIFY(differences.contains(u"utilization: the server may use 0.90"_s));
+
+        // The stacked bars: the server's weights and KV on the left, KV Scope's on the right.
+        QBarSet* weights = setNamed(page, u"Weights"_s);
+        QBarSet* cache = setNamed(page, u"KV cache"_s);
+        QVERIFY(weights && cache);
+        QCOMPARE(round2(weights->at(0)), 14.99);
+        QCOMPARE(round2(cache->at(0)), 4.60);
+        QVERIFY(weights->at(1) > 14.0 && weights->at(1) < 15.5);
+        QVERIFY(cache->at(1) > 0);
+    }
+
+    // The model named in the log picks the preset; a log whose numbers disagree says so in words.
+    void flagsDisagreementInWords() {
+        ExplainLogPage page;
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setLogText(u"INFO vllm serve \"meta-llama/Llama-3.1-8B-Instruct\"\n"
+                        "INFO [kv_cache_utils.py:634] GPU KV cache size: 158,656 tokens\n"
+                        "INFO [kv_cache_utils.py:637] Maximum concurrency for 32,768 tokens per request: 9.68x\n"_s);
+        QVERIFY(page.summaryText().contains(u"Compared with the preset Llama-3.1-8B (matched by name)"_s));
+        QVERIFY(page.summaryText().contains(u"DISAGREE"_s));
+        const int row = rowOf(page.figuresTable(), u"concurrency ="_s);
+        QCOMPARE(at(page.figuresTable(), row, 3), u"✗ DISAGREES"_s);
+        QCOMPARE(at(page.figuresTable(), row, 2), u"4.84x"_s);
+        QVERIFY(page.figuresTable()->item(row, 3)->font().bold());
+    }
+
+    // The scenario's model (a config.json the window opened) can be the one compared; changing the
+    // scenario's model re-explains the log.
+    void scenarioModel() {
+        ScenarioController controller;
+        ExplainLogPage page(&controller);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setLogText(fixture("vllm-v1-qwen2-7b-a100-1.log"));
+        QVERIFY(!page.explanation()->model); // Qwen2-7B-Instruct matches no preset
+        page.setModelPreset(u"scenario"_s);
+        QCOMPARE(page.explanation()->model->displayName, std::string("Llama-3.1-8B"));
+        QVERIFY(controller.setScenario(kvscope::withPresetModel(controller.scenario(), "qwen2.5-7b")));
+        QCOMPARE(page.explanation()->model->displayName, std::string("Qwen2.5-7B"));
+        // Qwen2.5-7B has Qwen2-7B's cache: 28 layers x 4 KV heads x 128 x 2 x 2 B, as the log implies.
+        QVERIFY(page.differencesLabel()->text().contains(u"block rounding"_s));
+        QVERIFY(!page.differencesLabel()->text().contains(u"KV bytes per token: the log implies"_s));
+        QVERIFY(page.summaryText().contains(u"Compared with Qwen2.5-7B (given)"_s));
+    }
+
+    void notALogIsSaid() {
+        ExplainLogPage page;
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setLogText(u"Dear class,\nplease bring your laptops.\n"_s);
+        QVERIFY(!page.explanation());
+        QVERIFY(page.summaryText().contains(u"not a server start-up log"_s));
+        QCOMPARE(page.figuresTable()->rowCount(), 0);
+        page.setLogText(QString());
+        QVERIFY(page.summaryText().contains(u"Paste a start-up log"_s));
+        QVERIFY(!page.openLog(u"/no/such/file.log"_s));
+        QVERIFY(page.errorText().contains(u"/no/such/file.log"_s));
+    }
+
+    // A paste over 1 MiB is read on a worker thread; the page says so, then shows the figures.
+    void largePasteInTheBackground() {
+        ExplainLogPage page;
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QString text = fixture("vllm-v1-qwen3-30b-a3b-fp8-gb10-1.log");
+        while (text.size() < (2 << 20))
+            text += u"Loading safetensors checkpoint shards: 100% Completed | 7/7 [02:50<00:00, 24.29s/it]\n"_s;
+        page.setLogText(text);
+        QTRY_VERIFY_WITH_TIMEOUT(page.explanation().has_value(), 30000);
+        QVERIFY(!page.isReading());
+        QVERIFY(page.summaryText().contains(u"0.13.0+faa43dbf.nv26.01"_s));
+        QCOMPARE(at(page.figuresTable(), rowOf(page.figuresTable(), u"KV bytes per token"_s), 2), u"49,152 B"_s);
+        // A newer short paste wins over an older long one still being read.
+        page.setLogText(text);
+        page.setLogText(fixture("vllm-v1-qwen2-7b-a100-1.log"));
+        QVERIFY(page.summaryText().contains(u"0.10.1.1"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(!page.isReading(), 30000);
+        QTest::qWait(50);
+        QVERIFY(page.summaryText().contains(u"0.10.1.1"_s));
+    }
+
+    // A negative KV size: the server failed; the figures themselves do not disagree.
+    void negativeKvIsAFailure() {
+        ExplainLogPage page;
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setLogText(fixture("vllm-v1-nemotron-nano-4b-gb10-negative-1.log"));
+        const int row = rowOf(page.figuresTable(), u"KV memory is not negative"_s);
+        QCOMPARE(at(page.figuresTable(), row, 1), u"-2.51 GiB"_s);
+        QCOMPARE(at(page.figuresTable(), row, 3), u"✗ NEGATIVE"_s);
+        QVERIFY(page.summaryText().contains(u"The server did not start."_s));
+    }
+
+    void opensAFile() {
+        ExplainLogPage page;
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QVERIFY(page.openLog(testDataPath("logs/llamacpp-llama-2-7b-q4km-rtx3090-1.log")));
+        QVERIFY(page.summaryText().contains(u"llama.cpp (KV self size)"_s));
+        QVERIFY(page.summaryText().contains(u"70 ignored"_s));
+        QCOMPARE(at(page.figuresTable(), rowOf(page.figuresTable(), u"KV size = K + V"_s), 2), u"1024.00 MiB"_s);
+    }
+
+    // The sixth page: Ctrl+6 opens it, its own model picker replaces the scenario panel, and a
+    // pasted log survives a language switch (which rebuilds the window).
+    void sixthPageInTheWindow() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCOMPARE(window.pageNames().size(), 6);
+        QCOMPARE(window.pageNames().at(5), u"log"_s);
+        QTest::keyClick(&window, Qt::Key_6, Qt::ControlModifier);
+        QCOMPARE(window.currentPageName(), u"log"_s);
+        QVERIFY(!window.scenarioDock()->isVisible());
+        QVERIFY(window.cheatSheetText().contains(u"Ctrl+1 ... Ctrl+6"_s));
+        window.explainLogPage()->setLogText(fixture("vllm-v1-qwen2-7b-a100-1.log"));
+        QVERIFY(window.explainLogPage()->summaryText().contains(u"0.10.1.1"_s));
+        QVERIFY(window.setLanguage(u"en"_s));
+        QTRY_COMPARE(window.currentPageName(), u"log"_s);
+        QVERIFY(window.explainLogPage()->logText().contains(u"GPU KV cache size: 464,848 tokens"_s));
+        QVERIFY(window.explainLogPage()->explanation());
+        QTest::keyClick(&window, Qt::Key_1, Qt::ControlModifier);
+        QVERIFY(window.scenarioDock()->isVisible());
+    }
+};
+
+QTEST_MAIN(TestExplainLog)
+#include "tst_explainlog.moc"

@@ -1,0 +1,551 @@
+// The server-log explainer: every real excerpt in tests/data/logs/ (see its README for the
+// sources) parses, and what it implies equals what it states; hostile pastes neither crash nor
+// hang, and a log whose numbers disagree is flagged.
+#include "serverlog.h"
+
+#include "inputfile.h"
+#include "presets.h"
+#include "testutils.h"
+#include "units.h"
+
+#include <QFile>
+#include <QtTest>
+
+#include <random>
+
+using namespace kvscope;
+
+Q_DECLARE_METATYPE(kvscope::LogEngine)
+Q_DECLARE_METATYPE(kvscope::LogFormat)
+
+namespace {
+
+std::string fixture(const char* name) {
+    const QString path = testDataPath("logs/") + QLatin1String(name);
+    return readInputFile(path.toStdString(), kServerLogMaxBytes, "server log");
+}
+
+// The same paste as a terminal `width` columns wide shows it: every long line cut into pieces.
+std::string wrapAt(std::string_view text, std::size_t width) {
+    std::string out;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos)
+            end = text.size();
+        std::string_view line = text.substr(start, end - start);
+        do {
+            out += line.substr(0, width);
+            out += '\n';
+            line.remove_prefix(std::min(width, line.size()));
+        } while (!line.empty());
+        start = end + 1;
+    }
+    return out;
+}
+
+const LogCheck* findCheck(const LogRecomputation& r, LogCheckKind kind) {
+    for (const LogCheck& c : r.checks)
+        if (c.kind == kind)
+            return &c;
+    return nullptr;
+}
+
+LogRecomputation recompute(const ServerLog& log, const QString& preset = {}) {
+    if (preset.isEmpty())
+        return recomputeServerLog(log);
+    const ModelShape model = loadPreset(preset.toStdString());
+    return recomputeServerLog(log, &model, logKvDtype(log, model));
+}
+
+// vLLM 0.6.4's profile line, with the numbers of the GTX 1080 fixture unless changed.
+std::string v0ProfileLog(const char* kv = "3.60", const char* blocks = "7366", const char* concurrency = "1.12") {
+    return std::string("INFO 12-06 14:08:00 model_runner.py:1077] Loading model weights took 2.3185 GB\n"
+                       "INFO 12-06 14:08:01 worker.py:232] Memory profiling results: total_gpu_memory=7.92GiB "
+                       "initial_memory_usage=2.73GiB peak_torch_memory=3.49GiB memory_usage_post_profile=2.76GiB "
+                       "non_torch_memory=0.44GiB kv_cache_size=") +
+           kv + "GiB gpu_memory_utilization=0.95\n" +
+           "INFO 12-06 14:08:01 gpu_executor.py:113] # GPU blocks: " + blocks + ", # CPU blocks: 8192\n" +
+           "INFO 12-06 14:08:01 gpu_executor.py:117] Maximum concurrency for 105088 tokens per request: " +
+           concurrency + "x\n";
+}
+
+} // namespace
+
+class TestServerLog : public QObject {
+    Q_OBJECT
+
+private slots:
+    // Every fixture: engine and format, the bytes per token that reproduce the printed KV size
+    // (README "What a checker recomputes"), the stated tokens inside the recomputed range, and
+    // every check agreeing.
+    void fixtures_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("preset"); // the model, when the log does not name one
+        QTest::addColumn<kvscope::LogEngine>("engine");
+        QTest::addColumn<kvscope::LogFormat>("format");
+        QTest::addColumn<qulonglong>("bytesPerToken");
+        QTest::addColumn<qulonglong>("kBytesPerToken"); // 0: K and V not printed apart
+        QTest::addColumn<qulonglong>("tokens");
+        QTest::addColumn<double>("concurrency"); // stated; 0 = not printed
+        QTest::addColumn<bool>("failed");
+
+        QTest::newRow("llama.cpp Llama-2-7B Q4_K_M (KV self size)")
+            << "llamacpp-llama-2-7b-q4km-rtx3090-1.log" << QString() << LogEngine::LlamaCpp << LogFormat::LlamaCppKvSelf
+            << 524288ull << 262144ull << 2048ull << 0.0 << false; // MHA: 2 x 32 x 32 x 128 x 2 B
+        QTest::newRow("llama.cpp q8_0 cache (llama_kv_cache)")
+            << "llamacpp-llama-3.1-8b-q8kv-1.log" << QString() << LogEngine::LlamaCpp << LogFormat::LlamaCppKvCache
+            << 69632ull << 34816ull << 4096ull << 0.0 << false; // 32 x 1024 x 34/32 B, K and V
+        QTest::newRow("SGLang QwQ-32B TP4") << "sglang-qwq-32b-tp4-l4-1.log" << QString() << LogEngine::SGLang
+                                            << LogFormat::SGLang << 65536ull << 32768ull << 46611ull << 0.0 << false;
+        QTest::newRow("vLLM 0.7 Llama-3.1-8B A10")
+            << "vllm-v0-llama-3.1-8b-a10-oracle-1.log" << QString() << LogEngine::Vllm << LogFormat::VllmV0Split
+            << 131072ull << 0ull << 37696ull << 0.29 << false; // 2356 blocks x 16
+        QTest::newRow("vLLM 0.6.4 Llama-3.2-1B GTX 1080")
+            << "vllm-v0-llama-3.2-1b-gtx1080-1.log" << QString() << LogEngine::Vllm << LogFormat::VllmV0Profile
+            << 32768ull << 0ull << 117856ull << 1.12 << false; // 7366 blocks x 16
+        QTest::newRow("vLLM V1 Llama-3.1-8B L40S (no KV size printed)")
+            << "vllm-v1-llama-3.1-8b-l40s-1.log" << QStringLiteral("llama-3.1-8b") << LogEngine::Vllm
+            << LogFormat::VllmV1 << 131072ull << 0ull << 158656ull << 4.84 << false;
+        QTest::newRow("vLLM V1 Nemotron negative KV")
+            << "vllm-v1-nemotron-nano-4b-gb10-negative-1.log" << QString() << LogEngine::Vllm << LogFormat::VllmV1
+            << 0ull << 0ull << 0ull << 0.0 << true;
+        QTest::newRow("vLLM V1 Qwen2-7B A100 (wrapped)")
+            << "vllm-v1-qwen2-7b-a100-1.log" << QString() << LogEngine::Vllm << LogFormat::VllmV1 << 57344ull << 0ull
+            << 464848ull << 28.37 << false;
+        QTest::newRow("vLLM V1 Qwen3-30B-A3B fp8 cache")
+            << "vllm-v1-qwen3-30b-a3b-fp8-gb10-1.log" << QString() << LogEngine::Vllm << LogFormat::VllmV1 << 49152ull
+            << 0ull << 88176ull << 2.69 << false;
+    }
+    void fixtures() {
+        QFETCH(QString, file);
+        QFETCH(QString, preset);
+        QFETCH(kvscope::LogEngine, engine);
+        QFETCH(kvscope::LogFormat, format);
+        QFETCH(qulonglong, bytesPerToken);
+        QFETCH(qulonglong, kBytesPerToken);
+        QFETCH(qulonglong, tokens);
+        QFETCH(double, concurrency);
+        QFETCH(bool, failed);
+
+        const ServerLog log = parseServerLog(fixture(file.toUtf8().constData()));
+        QCOMPARE(log.engine, engine);
+        QCOMPARE(log.format, format);
+        QCOMPARE(log.failed, failed);
+        QVERIFY(log.understood > 0);
+        QCOMPARE(log.understood + log.ignored <= log.lines, true);
+        const LogRecomputation r = recompute(log, preset);
+        KV_COMPARE_U64(r.kvBytesPerToken, bytesPerToken);
+        KV_COMPARE_U64(r.kBytesPerToken, kBytesPerToken);
+        QVERIFY2(r.consistent(), "a check disagrees on a real log");
+        for (const LogCheck& c : r.checks)
+            if (c.kind != LogCheckKind::KvMemoryNotNegative)
+                QCOMPARE(c.result, LogCheckResult::Agrees);
+        if (tokens == 0)
+            return;
+        const std::uint64_t stated = log.kvTokens ? log.kvTokens->value : log.gpuBlocks->value * r.blockSize;
+        KV_COMPARE_U64(stated, tokens);
+        // The stated tokens are what the stated KV memory holds in whole blocks, within its rounding.
+        QVERIFY2(r.tokensLow <= tokens && tokens <= r.tokensHigh,
+                 qPrintable(QStringLiteral("%1 not in [%2, %3]").arg(tokens).arg(r.tokensLow).arg(r.tokensHigh)));
+        if (concurrency > 0) {
+            QVERIFY(log.concurrency);
+            QCOMPARE(log.concurrency->value, concurrency);
+            QCOMPARE(std::round(r.concurrency * 100) / 100, concurrency);
+        }
+    }
+
+    // The figures a reader checks by eye, straight from the lines.
+    void statedFigures() {
+        const ServerLog gtx = parseServerLog(fixture("vllm-v0-llama-3.2-1b-gtx1080-1.log"));
+        QCOMPARE(gtx.version, std::string("0.6.4.post1"));
+        QCOMPARE(gtx.model, std::string("meta-llama/Llama-3.2-1B"));
+        QCOMPARE(gtx.dtype, std::string("half"));
+        QCOMPARE(gtx.kvCacheDtype, std::string("auto"));
+        KV_COMPARE_U64(gtx.maxModelLen->value, 105088);
+        QCOMPARE(gtx.utilization->value, 0.95);
+        KV_COMPARE_U64(gtx.blockSize->value, 16);
+        KV_COMPARE_U64(gtx.tensorParallel->value, 1);
+        QCOMPARE(round2(gtx.totalGpuMemory->bytes / double(GiB)), 7.92);
+        QCOMPARE(gtx.weights->bytes / double(GiB), 2.3185); // "GB" printed, GiB meant
+        QCOMPARE(round2(gtx.peakTorch->bytes / double(GiB)), 3.49);
+        QCOMPARE(round2(gtx.nonTorch->bytes / double(GiB)), 0.44);
+        KV_COMPARE_U64(gtx.gpuBlocks->value, 7366);
+        KV_COMPARE_U64(gtx.cpuBlocks->value, 8192);
+        QCOMPARE(round2(gtx.cudaGraphs->bytes / double(GiB)), 0.24);
+
+        const ServerLog a10 = parseServerLog(fixture("vllm-v0-llama-3.1-8b-a10-oracle-1.log"));
+        QCOMPARE(round2(a10.budget->bytes / double(GiB)), 19.86);
+        QCOMPARE(round2(a10.activationPeak->bytes / double(GiB)), 0.22);
+        QCOMPARE(round2(a10.nonTorch->bytes / double(GiB)), 0.05);
+        QCOMPARE(round2(a10.kvMemory->bytes / double(GiB)), 4.60);
+        QVERIFY(findCheck(recompute(a10), LogCheckKind::KvFromProfileSplit));
+        QVERIFY(findCheck(recompute(a10), LogCheckKind::BudgetFromTotal));
+
+        const ServerLog qwen = parseServerLog(fixture("vllm-v1-qwen2-7b-a100-1.log"));
+        KV_COMPARE_U64(qwen.gpuBlocks->value, 29053);           // "num_gpu_blocks is" / ": 29053" rejoined
+        QCOMPARE(qwen.model, std::string("Qwen2-7B-Instruct")); // "'Qwe" / "n2-7B-Instruct'" rejoined
+        KV_COMPARE_U64(qwen.maxModelLen->value, 16384);
+        QCOMPARE(qwen.utilization->value, 0.5);
+        QCOMPARE(qwen.dtype, std::string("bfloat16"));
+        QVERIFY(findCheck(recompute(qwen), LogCheckKind::TokensFromBlocks));
+
+        const ServerLog fp8 = parseServerLog(fixture("vllm-v1-qwen3-30b-a3b-fp8-gb10-1.log"));
+        QCOMPARE(fp8.kvCacheDtype, std::string("fp8"));
+        QCOMPARE(fp8.version, std::string("0.13.0+faa43dbf.nv26.01"));
+
+        const ServerLog llama = parseServerLog(fixture("llamacpp-llama-2-7b-q4km-rtx3090-1.log"));
+        KV_COMPARE_U64(llama.maxModelLen->value, 2048);
+        KV_COMPARE_U64(llama.kvHeads->value, 32);
+        KV_COMPARE_U64(llama.layers->value, 32);
+        KV_COMPARE_U64(llama.headDimK->value, 128);
+        QCOMPARE(llama.kvCacheDtype, std::string("f16"));
+        QCOMPARE(llama.fileType, std::string("Q4_K - Medium"));
+        QCOMPARE(llama.model, std::string("llama-2-7b.Q4_K_M.gguf"));
+        QCOMPARE(llama.modelBuffers.size(), std::size_t(2));
+        QCOMPARE(llama.modelBuffers[0].device, std::string("CUDA0"));
+        QCOMPARE(llama.modelBuffers[0].size.bytes, 3820.94 * double(MiB));
+        QCOMPARE(llama.computeBuffers.size(), std::size_t(2));
+        QCOMPARE(llama.computeBuffers[1].device, std::string("CUDA_Host"));
+        QVERIFY(findCheck(recompute(llama), LogCheckKind::KPlusVIsTotal));
+        QVERIFY(findCheck(recompute(llama), LogCheckKind::KvBuffersMatchTotal));
+
+        const ServerLog q8 = parseServerLog(fixture("llamacpp-llama-3.1-8b-q8kv-1.log"));
+        KV_COMPARE_U64(q8.kvLayers->value, 32);
+        KV_COMPARE_U64(q8.kvSeqs->value, 1);
+
+        const ServerLog sg = parseServerLog(fixture("sglang-qwq-32b-tp4-l4-1.log"));
+        QCOMPARE(sg.model, std::string("/home/model/Qwen/QwQ-32B"));
+        KV_COMPARE_U64(sg.tensorParallel->value, 4);
+        QCOMPARE(sg.ranksSeen, 4u);
+        QCOMPARE(sg.utilization->value, 0.85);
+        KV_COMPARE_U64(sg.maxModelLen->value, 131072);
+        QCOMPARE(round2(sg.weights->bytes / double(GiB)), 15.54);
+        QCOMPARE(round2(sg.availAfterPool->bytes / double(GiB)), 2.09);
+        QCOMPARE(round2(sg.cudaGraphs->bytes / double(GiB)), 0.93);
+        QVERIFY(findCheck(recompute(sg), LogCheckKind::WeightsFromAvailDrop));
+        QVERIFY(findCheck(recompute(sg), LogCheckKind::PoolTokensMatch));
+
+        const ServerLog neg = parseServerLog(fixture("vllm-v1-nemotron-nano-4b-gb10-negative-1.log"));
+        QCOMPARE(round2(neg.kvMemory->bytes / double(GiB)), -2.51);
+        const LogRecomputation negRecomputed = recompute(neg);
+        const LogCheck* negative = findCheck(negRecomputed, LogCheckKind::KvMemoryNotNegative);
+        QVERIFY(negative);
+        QCOMPARE(negative->result, LogCheckResult::Disagrees);
+    }
+
+    // The L40S log prints no KV size: with the model named, the KV memory is tokens x 128 KiB.
+    void kvMemoryFromModel() {
+        const ServerLog log = parseServerLog(fixture("vllm-v1-llama-3.1-8b-l40s-1.log"));
+        const LogRecomputation r = recompute(log, QStringLiteral("llama-3.1-8b"));
+        QVERIFY(r.bytesPerTokenFromModel);
+        QCOMPARE(round2(r.kvMemoryBytes / double(GiB)), 19.37);
+        QCOMPARE(recompute(log).kvBytesPerToken, std::uint64_t(0)); // without a model, nothing to divide by
+    }
+
+    // What a real paste does to a log: none of it changes a figure.
+    void pasteDamage_data() {
+        QTest::addColumn<QString>("damage");
+        QTest::newRow("CRLF") << "crlf";
+        QTest::newRow("ANSI colours") << "ansi";
+        QTest::newRow("wrapped at 80 columns") << "wrap80";
+        QTest::newRow("wrapped at 120 columns") << "wrap120";
+        QTest::newRow("prefixes stripped") << "stripped";
+        QTest::newRow("leading blank lines and trailing spaces") << "spaces";
+    }
+    void pasteDamage() {
+        QFETCH(QString, damage);
+        for (const char* file : {"vllm-v1-qwen3-30b-a3b-fp8-gb10-1.log", "vllm-v0-llama-3.2-1b-gtx1080-1.log",
+                                 "vllm-v0-llama-3.1-8b-a10-oracle-1.log", "sglang-qwq-32b-tp4-l4-1.log",
+                                 "llamacpp-llama-2-7b-q4km-rtx3090-1.log"}) {
+            const std::string clean = fixture(file);
+            std::string text;
+            if (damage == QLatin1String("crlf")) {
+                for (char c : clean)
+                    text += c == '\n' ? std::string("\r\n") : std::string(1, c);
+            } else if (damage == QLatin1String("ansi")) {
+                QString t = QString::fromStdString(clean);
+                t.replace(QStringLiteral("INFO"), QStringLiteral("\x1b[32mINFO\x1b[0m"));
+                t.replace(QStringLiteral("GiB"), QStringLiteral("\x1b[1mGiB\x1b[22m"));
+                t.replace(QStringLiteral("llama_"), QStringLiteral("\x1b]0;title\x07llama_"));
+                text = t.toStdString();
+            } else if (damage == QLatin1String("wrap80")) {
+                text = wrapAt(clean, 80);
+            } else if (damage == QLatin1String("wrap120")) {
+                text = wrapAt(clean, 120);
+            } else if (damage == QLatin1String("stripped")) {
+                // "INFO 12-06 14:08:01 worker.py:232] Memory ..." -> "Memory ..."
+                QStringList lines = QString::fromStdString(clean).split(QLatin1Char('\n'));
+                for (QString& line : lines) {
+                    const qsizetype at = line.indexOf(QStringLiteral("] "));
+                    if (at >= 0 && at < 90)
+                        line = line.mid(at + 2);
+                }
+                text = lines.join(QLatin1Char('\n')).toStdString();
+            } else {
+                QString t = QString::fromStdString(clean);
+                t.replace(QStringLiteral("\n"), QStringLiteral("   \n"));
+                text = "\n\n\n" + t.toStdString();
+            }
+            const ServerLog a = parseServerLog(clean);
+            const ServerLog b = parseServerLog(text);
+            const LogRecomputation ra = recompute(a);
+            const LogRecomputation rb = recompute(b);
+            QCOMPARE(b.engine, a.engine);
+            QCOMPARE(b.format, a.format);
+            KV_COMPARE_U64(rb.kvBytesPerToken, ra.kvBytesPerToken);
+            KV_COMPARE_U64(rb.tokens, ra.tokens);
+            QCOMPARE(rb.concurrency, ra.concurrency);
+            QCOMPARE(b.kvMemory.has_value(), a.kvMemory.has_value());
+            if (a.kvMemory)
+                QCOMPARE(b.kvMemory->bytes, a.kvMemory->bytes);
+            QCOMPARE(b.weights.has_value(), a.weights.has_value());
+            QCOMPARE(b.maxModelLen.has_value(), a.maxModelLen.has_value());
+            QVERIFY(rb.consistent());
+        }
+    }
+
+    // A single wrapped line with the number on the next one, as a narrow terminal shows it.
+    void numberOnTheNextLine() {
+        const ServerLog log = parseServerLog("INFO 09-04 01:29:26 [kv_cache_utils.py:849] GPU KV cache size: 1,024 "
+                                             "tokens\n(APIServer pid=2739) INFO 09-04 01:29:30 [loggers.py:142] Engine "
+                                             "000: vllm cache_config_info with initialization after num_gpu_blocks is\n"
+                                             ": 64\n");
+        KV_COMPARE_U64(log.gpuBlocks->value, 64);
+        KV_COMPARE_U64(log.kvTokens->value, 1024);
+        QCOMPARE(findCheck(recompute(log), LogCheckKind::TokensFromBlocks)->result, LogCheckResult::Agrees);
+    }
+
+    // Full-width records repeated per rank are records, not a terminal's wrapping: a progress bar
+    // after one of them stays its own (ignored) line, as in the SGLang fixture.
+    void identicalWideLinesAreNotJoined() {
+        std::string text;
+        for (int rank = 0; rank < 4; ++rank) {
+            text += "[2025-03-08 12:29:21 TP" + std::to_string(rank) +
+                    "] KV Cache is allocated. #tokens: 46611, K size: 1.42 GB, V size: 1.42 GB\n";
+            if (rank == 0)
+                text += "  0%|          | 0/13 [00:00<?, ?it/s]\n";
+        }
+        const ServerLog log = parseServerLog(text);
+        QCOMPARE(log.lines, std::size_t(6));
+        QCOMPARE(log.understood, std::size_t(4));
+        QCOMPARE(log.ignored, std::size_t(1));
+        QCOMPARE(log.ranksSeen, 4u);
+    }
+
+    // Logs whose numbers disagree are flagged, check by check.
+    void inconsistentNumbers_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("kind");
+        QTest::newRow("kv_cache_size is not total x util - peak - non-torch")
+            << QString::fromStdString(v0ProfileLog("4.60", "9413")) << int(LogCheckKind::KvFromProfileV0);
+        QTest::newRow("SGLang #tokens is not max_total_num_tokens")
+            << QStringLiteral("[TP0] KV Cache is allocated. #tokens: 46611, K size: 1.42 GB, V size: 1.42 GB\n"
+                              "[TP0] max_total_num_tokens=46000, chunked_prefill_size=2048, context_len=131072\n")
+            << int(LogCheckKind::PoolTokensMatch);
+        QTest::newRow("concurrency is not tokens / max_model_len")
+            << QString::fromStdString(v0ProfileLog("3.60", "7366", "2.24")) << int(LogCheckKind::ConcurrencyFromTokens);
+        QTest::newRow("num_gpu_blocks x 16 is not the token count")
+            << QStringLiteral("GPU KV cache size: 464,848 tokens\nnum_gpu_blocks is: 29000\n")
+            << int(LogCheckKind::TokensFromBlocks);
+        QTest::newRow("K + V is not the KV size")
+            << QStringLiteral("llama_kv_cache: size =  300.00 MiB (  4096 cells,  32 layers,  1/1 seqs), K (q8_0):  "
+                              "136.00 MiB, V (q8_0):  136.00 MiB\n")
+            << int(LogCheckKind::KPlusVIsTotal);
+        QTest::newRow("budget is not total x utilization")
+            << QStringLiteral("the current vLLM instance can use total_gpu_memory (22.07GiB) x gpu_memory_utilization "
+                              "(0.90) = 21.86GiB\n")
+            << int(LogCheckKind::BudgetFromTotal);
+        QTest::newRow("SGLang weights are not the drop in free memory")
+            << QStringLiteral("[2025-03-08 12:29:13 TP0] Load weight begin. avail mem=21.63 GB\n[2025-03-08 12:29:21 "
+                              "TP0] Load weight end. type=Qwen2ForCausalLM, dtype=torch.bfloat16, avail mem=6.09 GB, "
+                              "mem usage=12.00 GB.\n")
+            << int(LogCheckKind::WeightsFromAvailDrop);
+    }
+    void inconsistentNumbers() {
+        QFETCH(QString, text);
+        QFETCH(int, kind);
+        const LogRecomputation r = recompute(parseServerLog(text.toStdString()));
+        const LogCheck* c = findCheck(r, LogCheckKind(kind));
+        QVERIFY(c);
+        QCOMPARE(c->result, LogCheckResult::Disagrees);
+        QVERIFY(!r.consistent());
+    }
+
+    // The unchanged V0 profile agrees with itself (the rows above differ from it by one figure).
+    void consistentBaseline() {
+        const LogRecomputation r = recompute(parseServerLog(v0ProfileLog()));
+        QVERIFY(r.consistent());
+        QCOMPARE(r.checks.size(), std::size_t(4)); // profile, not negative, tokens, concurrency
+    }
+
+    void negativeKv() {
+        const ServerLog log = parseServerLog("INFO 08-12 22:32:11 [worker.py:295] model weights take 6.59GiB; "
+                                             "non_torch_memory takes 8.29GiB; PyTorch activation peak memory takes "
+                                             "4.93GiB; the rest of the memory reserved for KV Cache is -7.83GiB.\n");
+        QVERIFY(log.failed);
+        QCOMPARE(round2(log.kvMemory->bytes / double(GiB)), -7.83);
+        const LogRecomputation r = recompute(log);
+        QCOMPARE(findCheck(r, LogCheckKind::KvMemoryNotNegative)->result, LogCheckResult::Disagrees);
+        KV_COMPARE_U64(r.tokens, 0);
+    }
+
+    // Input that is not a log: a clear error, never a crash or a hang.
+    void notALog_data() {
+        QTest::addColumn<QByteArray>("text");
+        QTest::newRow("empty") << QByteArray();
+        QTest::newRow("blank lines") << QByteArray("\n\n   \r\n\t\n");
+        QTest::newRow("prose") << QByteArray("Dear class,\nthe KV cache grows with every token.\nSee you Monday.\n");
+        QTest::newRow("a config.json") << QByteArray("{\"hidden_size\": 4096, \"num_hidden_layers\": 32}\n");
+        std::mt19937 random(7);
+        QByteArray junk(256 * 1024, '\0');
+        for (char& c : junk)
+            c = char(random() & 0xff);
+        junk.replace("size", "sise"); // keep the junk from spelling a key by chance
+        QTest::newRow("binary junk") << junk;
+        QTest::newRow("NUL bytes") << QByteArray(4096, '\0');
+    }
+    void notALog() {
+        QFETCH(QByteArray, text);
+        QVERIFY(
+            throwsErrorContaining([&] { parseServerLog(std::string_view(text.constData(), std::size_t(text.size()))); },
+                                  {"not a server start-up log"}));
+    }
+
+    // A 1 MB line (a dumped config, a progress bar) is ignored and counted; the memory lines around it
+    // still count, and lines full of keys stay linear (no regular-expression backtracking here).
+    void longLines_data() {
+        QTest::addColumn<QByteArray>("filler");
+        QTest::newRow("1 MB of one letter") << QByteArray(1 << 20, 'a');
+        QTest::newRow("1 MB of digits") << QByteArray(1 << 20, '9');
+        QTest::newRow("1 MB of a key") << QByteArray("GPU KV cache size: ").repeated((1 << 20) / 19);
+        QTest::newRow("1 MB of settings") << QByteArray("non-default args: {'model': '").repeated((1 << 20) / 30);
+        QTest::newRow("1 MB of commas") << QByteArray("1,").repeated(1 << 19);
+    }
+    void longLines() {
+        QFETCH(QByteArray, filler);
+        const std::string text = "INFO [gpu_worker.py:276] Available KV cache memory: 24.83 GiB\n" +
+                                 filler.toStdString() +
+                                 "\nINFO [kv_cache_utils.py:849] GPU KV cache size: 464,848 tokens\n";
+        const ServerLog log = parseServerLog(text);
+        QCOMPARE(round2(log.kvMemory->bytes / double(GiB)), 24.83);
+        KV_COMPARE_U64(log.kvTokens->value, 464848);
+        KV_COMPARE_U64(recompute(log).kvBytesPerToken, 57344);
+        QCOMPARE(log.lines, std::size_t(4));
+    }
+
+    // Figures no server prints (past 1 EiB, a trillion blocks, a block of a million tokens) are
+    // ignored, not multiplied past 64 bits; an impossible TP split leaves the log explained
+    // against itself and says why there is no comparison.
+    void absurdFigures() {
+        const std::string text =
+            "INFO non-default args: {'model': 'meta-llama/Llama-3.1-8B', 'tensor_parallel_size': 5, 'block_size': "
+            "1048576, 'max_model_len': 99999999999999999999}\n"
+            "INFO [gpu_worker.py:276] Available KV cache memory: 99999999999999999999 GiB\n"
+            "INFO [kv_cache_utils.py:849] GPU KV cache size: 999,999,999,999,999 tokens\n"
+            "INFO # GPU blocks: 999999999999999999, # CPU blocks: 1\n"
+            "INFO Memory profiling results: total_gpu_memory=1e30GiB kv_cache_size=0.00000000001GiB\n"
+            "INFO Maximum concurrency for 0 tokens per request: 1e309x\n";
+        const LogExplanation x = explainServerLog(text);
+        QVERIFY(x.log.kvMemory->bytes < 100); // the EiB figure is ignored; the profile line's tiny one stays
+        QVERIFY(!x.log.gpuBlocks);            // over 2^40
+        QVERIFY(!x.log.maxModelLen);          // over 2^40
+        KV_COMPARE_U64(x.log.blockSize->value, 1048576);
+        KV_COMPARE_U64(x.recomputed.blockSize, 16); // not a block size: vLLM's default
+        QVERIFY(!x.log.kvTokens);                   // 10^15 tokens: over 2^40
+        QCOMPARE(x.presetId, std::string("llama-3.1-8b"));
+        QVERIFY(!x.comparison); // 32 query heads over 5 GPUs
+        QVERIFY(x.comparisonError.find("--tp") != std::string::npos);
+    }
+
+    void tooLarge() {
+        const std::string big(kServerLogMaxBytes + 1, '\n');
+        QVERIFY(throwsErrorContaining([&] { parseServerLog(big); }, {"16 MiB"}));
+    }
+
+    void presetFromModelName_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("preset");
+        QTest::newRow("hub id") << "meta-llama/Llama-3.1-8B-Instruct"
+                                << "llama-3.1-8b";
+        QTest::newRow("Meta- prefix") << "Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf"
+                                      << "llama-3.1-8b";
+        QTest::newRow("GGUF file") << "llama-2-7b.Q4_K_M.gguf"
+                                   << "llama-2-7b";
+        QTest::newRow("local path") << "/models/Mistral-7B-Instruct-v0.3"
+                                    << "mistral-7b";
+        QTest::newRow("70B is not 7B") << "meta-llama/Llama-3.1-70B"
+                                       << "";
+        QTest::newRow("Qwen2 is not Qwen2.5") << "Qwen2-7B-Instruct"
+                                              << "";
+        QTest::newRow("not a preset") << "nvidia/NVIDIA-Nemotron-3-Nano-4B-FP8"
+                                      << "";
+        QTest::newRow("empty") << ""
+                               << "";
+    }
+    void presetFromModelName() {
+        QFETCH(QString, name);
+        QFETCH(QString, preset);
+        QCOMPARE(QString::fromStdString(matchPresetForModelName(name.toStdString())), preset);
+    }
+
+    // KV Scope's estimate next to the server's figures, term by term.
+    void comparison() {
+        const ServerLog log = parseServerLog(fixture("vllm-v0-llama-3.1-8b-a10-oracle-1.log"));
+        const ModelShape model = loadPreset("llama-3.1-8b");
+        const LogRecomputation r = recomputeServerLog(log, &model, logKvDtype(log, model));
+        const LogComparison c = compareServerLog(log, r, model);
+        QCOMPARE(c.scenario.context, std::uint64_t(131072)); // from the concurrency line
+        QCOMPARE(c.scenario.utilization, 0.90);
+        QCOMPARE(c.scenario.gpuMemoryBytes, std::uint64_t(22.07 * double(GiB)));
+        QCOMPARE(c.terms.size(), std::size_t(7));
+        for (const TermComparison& t : c.terms) {
+            if (t.term == CompareTerm::KvBytesPerToken) { // the log and the shape agree exactly
+                QCOMPARE(t.server, 131072.0);
+                QCOMPARE(t.kvscope, 131072.0);
+            }
+            if (t.term == CompareTerm::Weights) // 8.03 B parameters x 2 B: 14.96 GiB against 14.99
+                QVERIFY(std::abs(t.server - t.kvscope) < 0.03 * t.server);
+            if (t.term == CompareTerm::KvTokens) { // our blocks in the server's 4.60 GiB
+                QCOMPARE(t.server, 37696.0);
+                QVERIFY(std::abs(t.kvscope - t.server) <= 48);
+            }
+        }
+        const auto has = [&](DifferenceKind kind) {
+            return std::any_of(c.differences.begin(), c.differences.end(),
+                               [&](const LogDifference& d) { return d.kind == kind; });
+        };
+        QVERIFY(has(DifferenceKind::ActivationPeak));
+        QVERIFY(has(DifferenceKind::NonTorchMemory));
+        QVERIFY(has(DifferenceKind::BlockRounding));
+        QVERIFY(has(DifferenceKind::Utilization));
+        QVERIFY(!has(DifferenceKind::KvPerTokenDiffers));
+        QVERIFY(!has(DifferenceKind::TensorParallel));
+
+        // A model whose cache differs from the log's is said to differ.
+        const ModelShape other = loadPreset("llama-2-7b");
+        const LogComparison wrong = compareServerLog(log, recomputeServerLog(log), other);
+        QVERIFY(std::any_of(wrong.differences.begin(), wrong.differences.end(),
+                            [](const LogDifference& d) { return d.kind == DifferenceKind::KvPerTokenDiffers; }));
+    }
+
+    // Under TP the figures are per rank; SGLang's request pool is named.
+    void comparisonTensorParallel() {
+        const ServerLog log = parseServerLog(fixture("sglang-qwq-32b-tp4-l4-1.log"));
+        const ModelShape model = loadPreset("qwen2.5-7b"); // not QwQ, but a Qwen2 shape split over 4 ranks
+        const LogComparison c = compareServerLog(log, recomputeServerLog(log), model);
+        QCOMPARE(c.scenario.tensorParallel, 4u);
+        QCOMPARE(c.scenario.blockSize, 1u);
+        const auto has = [&](DifferenceKind kind) {
+            return std::any_of(c.differences.begin(), c.differences.end(),
+                               [&](const LogDifference& d) { return d.kind == kind; });
+        };
+        QVERIFY(has(DifferenceKind::TensorParallel));
+        QVERIFY(has(DifferenceKind::RequestPool));
+        QVERIFY(has(DifferenceKind::CudaGraphs));
+        QVERIFY(!has(DifferenceKind::BlockRounding));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServerLog)
+#include "tst_serverlog.moc"
