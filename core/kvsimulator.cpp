@@ -1,5 +1,6 @@
 #include "kvsimulator.h"
 
+#include "checked.h"
 #include "contiguousallocator.h"
 #include "error.h"
 #include "pagedallocator.h"
@@ -41,6 +42,19 @@ std::string allocatorKindName(AllocatorKind kind) {
     return "?";
 }
 
+std::string preemptionModeName(PreemptionMode mode) {
+    return mode == PreemptionMode::Swap ? "swap" : "recompute";
+}
+
+PreemptionMode parsePreemptionMode(std::string_view text, std::string_view what) {
+    if (text == "recompute")
+        return PreemptionMode::Recompute;
+    if (text == "swap")
+        return PreemptionMode::Swap;
+    throw Error(std::string(what) + ": '" + std::string(text) +
+                "' is not a preemption mode; expected recompute or swap");
+}
+
 AllocatorKind parseAllocatorKind(std::string_view text, std::string_view what) {
     for (AllocatorKind kind : {AllocatorKind::Max, AllocatorKind::Pow2, AllocatorKind::Oracle, AllocatorKind::Paged})
         if (text == allocatorKindName(kind))
@@ -60,16 +74,24 @@ KvSimulator::KvSimulator(const SimConfig& config, std::vector<Request> requests)
         throw Error("the running-request limit must be at least 1");
     std::stable_sort(m_requests.begin(), m_requests.end(),
                      [](const Request& a, const Request& b) { return a.arrivalStep < b.arrivalStep; });
+    m_progress.resize(m_requests.size());
     for (std::size_t i = 0; i < m_requests.size(); ++i) {
         Request& r = m_requests[i];
         r.id = std::uint32_t(i);
-        // The model length caps a request: its prompt keeps at least one slot for output.
-        r.promptLen = std::min(r.promptLen, m_config.maxModelLen - 1);
-        r.outputLen = std::max(1u, std::min(r.outputLen, m_config.maxModelLen - r.promptLen));
+        // The model length caps a request, visibly: a prompt with no room for one output token is
+        // rejected (as vLLM rejects it), a longer output is cut to fit; both are counted.
+        if (r.promptLen >= m_config.maxModelLen) {
+            m_progress[i].rejected = true;
+            ++m_rejectedTooLong;
+            ++m_rejected;
+            continue;
+        }
+        if (std::uint64_t(r.promptLen) + r.outputLen > m_config.maxModelLen) {
+            r.outputLen = m_config.maxModelLen - r.promptLen;
+            ++m_capped;
+        }
+        m_progress[i].finalLength = r.promptLen + r.outputLen;
     }
-    m_progress.resize(m_requests.size());
-    for (std::size_t i = 0; i < m_requests.size(); ++i)
-        m_progress[i].finalLength = m_requests[i].promptLen + m_requests[i].outputLen;
 
     switch (m_config.allocator) {
     case AllocatorKind::Paged:
@@ -89,7 +111,7 @@ KvSimulator::KvSimulator(const SimConfig& config, std::vector<Request> requests)
 }
 
 bool KvSimulator::finished() const {
-    return m_finished == m_requests.size();
+    return m_finished + m_rejected == m_requests.size();
 }
 
 std::vector<std::uint32_t> KvSimulator::runningRequests() const {
@@ -108,8 +130,17 @@ bool KvSimulator::admitHead() {
         if (paged.blocksToAdmit(r, m_config.samples, tokens) + watermark > paged.freeBlocks())
             return false;
     }
+    const std::uint64_t usedBefore = m_allocator->usedSlots();
     if (!m_allocator->admit(r, m_config.samples, tokens, p.finalLength))
         return false;
+    if (p.preempted) {
+        // Resuming: its blocks come back from CPU memory, or its tokens are computed again.
+        if (m_config.preemption == PreemptionMode::Swap)
+            m_swappedSlots += m_allocator->usedSlots() - usedBefore;
+        else
+            m_recomputed += tokens;
+        m_progress[id].preempted = false;
+    }
     m_waiting.pop_front();
     m_running.push_back(id);
     return true;
@@ -117,28 +148,43 @@ bool KvSimulator::admitHead() {
 
 void KvSimulator::preempt(std::size_t index) {
     const std::uint32_t id = m_running[index];
+    const std::uint64_t usedBefore = m_allocator->usedSlots();
     m_allocator->release(id);
+    if (m_config.preemption == PreemptionMode::Swap)
+        m_swappedSlots += usedBefore - m_allocator->usedSlots(); // only what it alone held leaves the GPU
+    m_progress[id].preempted = true;
     m_running.erase(m_running.begin() + std::ptrdiff_t(index));
-    m_waiting.push_front(id); // first in line again, with its tokens to recompute
+    m_waiting.push_front(id); // first in line again, with its tokens to recompute or swap in
     ++m_last.preemptions;
     if (m_config.recordEvents)
         m_events.push_back({m_step, EventKind::Preempt, id, 0, 0, 0});
+}
+
+void KvSimulator::reject(std::uint32_t id) {
+    m_progress[id].rejected = true;
+    m_progress[id].preempted = false;
+    ++m_rejectedPool;
+    ++m_rejected;
 }
 
 bool KvSimulator::step() {
     if (finished())
         return false;
     m_allocator->setStep(m_step);
-    while (m_nextArrival < m_requests.size() && m_requests[m_nextArrival].arrivalStep <= m_step)
-        m_waiting.push_back(std::uint32_t(m_nextArrival++));
-
-    while (!m_waiting.empty() && m_running.size() < m_config.maxRunning && admitHead()) {
+    while (m_nextArrival < m_requests.size() && m_requests[m_nextArrival].arrivalStep <= m_step) {
+        if (!m_progress[m_nextArrival].rejected)
+            m_waiting.push_back(std::uint32_t(m_nextArrival));
+        ++m_nextArrival;
     }
-    if (m_running.empty() && !m_waiting.empty()) {
-        const Request& r = m_requests[m_waiting.front()];
-        throw Error("request " + std::to_string(r.id) + " (" + std::to_string(r.promptLen) + " + " +
-                    std::to_string(r.outputLen) + " tokens) can never fit a pool of " +
-                    std::to_string(m_config.poolSlots) + " slots with the " + m_allocator->name() + " allocator");
+
+    while (!m_waiting.empty() && m_running.size() < m_config.maxRunning) {
+        if (admitHead())
+            continue;
+        if (!m_running.empty())
+            break;
+        // Nothing runs and the pool is empty, yet the head does not fit: it never will.
+        reject(m_waiting.front());
+        m_waiting.pop_front();
     }
 
     // Decode: every running sequence stores one token. When the paged pool runs dry, the
@@ -151,11 +197,11 @@ bool KvSimulator::step() {
             while (!m_allocator->append(id, s, newLength)) {
                 if (m_running.size() == 1) {
                     // Alone and still out of room: re-admitting it would fail the same way forever.
-                    const Request& r = m_requests[id];
-                    throw Error("request " + std::to_string(r.id) + " (" + std::to_string(r.promptLen) + " + " +
-                                std::to_string(r.outputLen) + " tokens x " + std::to_string(m_config.samples) +
-                                " samples) can never fit a pool of " + std::to_string(m_config.poolSlots) +
-                                " slots with the " + m_allocator->name() + " allocator");
+                    m_allocator->release(id);
+                    m_running.pop_back();
+                    reject(id);
+                    stored = false;
+                    break;
                 }
                 preempt(m_running.size() - 1);
                 if (m_running.size() <= i) { // the victim was this request
@@ -321,7 +367,13 @@ SimSummary KvSimulator::summary() const {
     s.saturatedSteps = m_saturatedSteps;
     s.requests = m_requests.size();
     s.requestsFinished = m_finished;
+    s.requestsRejectedTooLong = m_rejectedTooLong;
+    s.requestsCapped = m_capped;
+    s.requestsRejectedPool = m_rejectedPool;
     s.preemptions = m_last.preemptions;
+    s.recomputedTokens = m_recomputed;
+    s.swappedSlots = m_swappedSlots;
+    s.swapBytes = mulChecked(m_swappedSlots, m_config.kvBytesPerToken, "bytes swapped");
     s.tokensGenerated = m_last.tokensGenerated;
     s.blockOperations = m_allocator->blockOperations();
     s.maxSharedBlocksSaved = m_maxShared;

@@ -12,6 +12,11 @@
 namespace kvscope {
 
 enum class AllocatorKind { Max, Pow2, Oracle, Paged };
+// What a server does with a running request when the paged pool runs dry: drop its blocks and
+// recompute its tokens when it is admitted again, or copy its blocks to CPU memory and back.
+enum class PreemptionMode { Recompute, Swap };
+std::string preemptionModeName(PreemptionMode mode); // "recompute", "swap"
+PreemptionMode parsePreemptionMode(std::string_view text, std::string_view what = "--preemption");
 std::string allocatorKindName(AllocatorKind kind); // "max", "pow2", "oracle", "paged"
 AllocatorKind parseAllocatorKind(std::string_view text, std::string_view what = "--allocator");
 
@@ -23,10 +28,13 @@ struct SimConfig {
     std::uint32_t maxModelLen = 2048; // caps prompt + output; what the max policy reserves
     std::uint32_t samples = 1;        // parallel samples per request (paged shares their prompt)
     std::uint32_t maxRunning = 256;   // vLLM's max_num_seqs
-    bool recordSteps = false;         // keep every step's figures (the view's timeline)
-    bool recordEvents = false;        // keep the allocator's event log (the view's replay)
-    bool checkInvariants = false;     // verify the allocator after every step (tests)
-    bool keepSlotMap = false;         // snapshot slotMap() at the moment lastStep() measures
+    PreemptionMode preemption = PreemptionMode::Recompute;
+    std::uint64_t kvBytesPerToken =
+        0;                        // bytes of one token's K and V over all layers; 0 = unknown (swap cost in slots only)
+    bool recordSteps = false;     // keep every step's figures (the view's timeline)
+    bool recordEvents = false;    // keep the allocator's event log (the view's replay)
+    bool checkInvariants = false; // verify the allocator after every step (tests)
+    bool keepSlotMap = false;     // snapshot slotMap() at the moment lastStep() measures
 };
 
 // One decode step's picture of the pool, after the step's tokens were stored.
@@ -65,7 +73,14 @@ struct SimSummary {
     std::uint64_t saturatedSteps = 0; // steps with at least one request waiting
     std::uint64_t requests = 0;
     std::uint64_t requestsFinished = 0;
+    // Requests the run turned away or shortened, so that no request is cut silently.
+    std::uint64_t requestsRejectedTooLong = 0; // prompt of maxModelLen tokens or more: no room for one output token
+    std::uint64_t requestsCapped = 0;          // prompt + output above maxModelLen: output cut to fit
+    std::uint64_t requestsRejectedPool = 0;    // alone in an empty pool and still too large: never fits
     std::uint64_t preemptions = 0;
+    std::uint64_t recomputedTokens = 0; // recompute mode: tokens computed again when preempted requests resume
+    std::uint64_t swappedSlots = 0;     // swap mode: token slots copied GPU -> CPU and back (both directions)
+    std::uint64_t swapBytes = 0;        // swappedSlots x kvBytesPerToken (0 when that is unknown)
     std::uint64_t tokensGenerated = 0;
     std::uint64_t blockOperations = 0;
     std::uint64_t maxSharedBlocksSaved = 0;
@@ -78,7 +93,9 @@ struct SimSummary {
 // A deterministic, step-by-step simulation of a serving engine's KV pool: FCFS admission
 // (a request starts only when its memory is allocated), one token per running sequence
 // per step (the prompt is stored in the first), release at the output length, and for the
-// paged allocator preemption by recompute when a block cannot be had.
+// paged allocator preemption (recompute or swap) when a block cannot be had. A request whose
+// prompt leaves no room under maxModelLen, or that cannot fit even an empty pool, is rejected and
+// counted; the rest run.
 class KvSimulator {
 public:
     KvSimulator(const SimConfig& config, std::vector<Request> requests);
@@ -113,6 +130,8 @@ private:
         std::uint32_t generated = 0;
         std::uint32_t finalLength = 0; // prompt + output, capped by maxModelLen
         bool done = false;
+        bool rejected = false;
+        bool preempted = false; // waiting again after a preemption (its tokens to recompute or swap in)
     };
     bool admitHead();
     bool headWouldAdmit() const;
@@ -121,6 +140,7 @@ private:
     std::vector<SlotCell> buildSlotMap() const;
     std::vector<BlockTableView> buildBlockTables() const;
     void preempt(std::size_t runningIndex);
+    void reject(std::uint32_t request); // counted as refused by the pool; not running, not waiting
 
     SimConfig m_config;
     std::vector<Request> m_requests;
@@ -131,6 +151,9 @@ private:
     std::size_t m_nextArrival = 0;
     std::uint64_t m_step = 0;
     std::uint64_t m_finished = 0;
+    std::uint64_t m_rejected = 0; // of every kind, so finished() can count them as settled
+    std::uint64_t m_rejectedTooLong = 0, m_capped = 0, m_rejectedPool = 0;
+    std::uint64_t m_recomputed = 0, m_swappedSlots = 0;
     StepStats m_last;
     std::vector<StepStats> m_steps;
     std::vector<AllocEvent> m_events;

@@ -22,6 +22,7 @@ public:
     SlotUsage usage(const Request* next, std::uint32_t nextSamples) const override;
     void checkInvariants() const override;
     bool empty() const override { return m_active.empty(); }
+    std::uint64_t usedSlots() const override { return std::uint64_t(m_refCount.size() - m_free.size()) * m_blockSize; }
     bool canAdmit(const Request& request, std::uint32_t tokens, std::uint32_t finalLength) const override;
     std::uint64_t appendsBeforeChange() const override;
     void advanceAll(std::uint32_t tokens) override;

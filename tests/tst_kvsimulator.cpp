@@ -61,7 +61,9 @@ void runChecked(const SimConfig& config, const std::vector<Request>& requests) {
     }
     QVERIFY(sim.allocator().empty()); // everything freed at the end
     sim.allocator().checkInvariants();
-    QCOMPARE(sim.summary().requestsFinished, std::uint64_t(requests.size()));
+    // Every request finishes but those whose prompt leaves no room under the max model length.
+    QCOMPARE(sim.summary().requestsFinished + sim.summary().requestsRejectedTooLong, std::uint64_t(requests.size()));
+    QCOMPARE(sim.summary().requestsRejectedPool, std::uint64_t(0));
 }
 
 } // namespace
@@ -270,16 +272,79 @@ private slots:
     }
 
     void requestThatNeverFits() {
+        // One request too large for the pool is rejected and counted; it no longer aborts the run.
         SimConfig paged;
         paged.allocator = AllocatorKind::Paged;
         paged.samples = 8;
-        paged.poolSlots = 16 * 20; // admitted alone, then it cannot grow: an error, not a livelock
-        QVERIFY(throwsErrorContaining([&] { simulate(paged, {{0, 100, 200, 0}}); }, {"can never fit", "8 samples"}));
+        paged.checkInvariants = true;
+        paged.poolSlots = 16 * 20; // admitted alone, then it cannot grow: rejected, not a livelock
+        SimSummary s = simulate(paged, {{0, 100, 200, 0}, {1, 10, 5, 0}});
+        QCOMPARE(s.requestsRejectedPool, std::uint64_t(1));
+        QCOMPARE(s.requestsFinished, std::uint64_t(1));
         SimConfig config;
         config.allocator = AllocatorKind::Max;
-        config.poolSlots = 1000; // max reserves 2,048
-        QVERIFY(
-            throwsErrorContaining([&] { simulate(config, paperFigureWorkload()); }, {"can never fit", "1000 slots"}));
+        config.poolSlots = 1000; // max reserves 2,048: nothing fits
+        s = simulate(config, paperFigureWorkload());
+        QCOMPARE(s.requestsRejectedPool, std::uint64_t(2));
+        QCOMPARE(s.requestsFinished, std::uint64_t(0));
+        config.allocator = AllocatorKind::Oracle; // the oracle reserves each request's own length: both fit
+        s = simulate(config, paperFigureWorkload());
+        QCOMPARE(s.requestsRejectedPool, std::uint64_t(0));
+        QCOMPARE(s.requestsFinished, std::uint64_t(2));
+        // A large request between small ones: only it is turned away.
+        config.allocator = AllocatorKind::Oracle;
+        s = simulate(config, {{0, 10, 10, 0}, {1, 900, 200, 1}, {2, 10, 10, 2}});
+        QCOMPARE(s.requestsRejectedPool, std::uint64_t(1));
+        QCOMPARE(s.requestsFinished, std::uint64_t(2));
+        QCOMPARE(s.tokensGenerated, std::uint64_t(20));
+    }
+
+    void maxModelLenRejectsAndCapsVisibly_data() {
+        QTest::addColumn<AllocatorKind>("kind");
+        QTest::newRow("paged") << AllocatorKind::Paged;
+        QTest::newRow("max") << AllocatorKind::Max;
+        QTest::newRow("oracle") << AllocatorKind::Oracle;
+    }
+    void maxModelLenRejectsAndCapsVisibly() {
+        QFETCH(AllocatorKind, kind);
+        SimConfig config;
+        config.allocator = kind;
+        config.checkInvariants = true;
+        // 3000 + 100 has no room for one token under 2,048: rejected (it generated 1 token silently before);
+        // 50 + 3000 is cut to 50 + 1998; 2047 + 5 keeps one token of output.
+        const SimSummary s = simulate(config, {{0, 3000, 100, 0}, {1, 100, 50, 0}, {2, 50, 3000, 0}, {3, 2047, 5, 0}});
+        QCOMPARE(s.requestsRejectedTooLong, std::uint64_t(1));
+        QCOMPARE(s.requestsCapped, std::uint64_t(2));
+        QCOMPARE(s.requestsFinished, std::uint64_t(3));
+        QCOMPARE(s.tokensGenerated, std::uint64_t(50 + 1998 + 1));
+    }
+
+    void swapMovesWhatRecomputeRecomputes() {
+        SimConfig config;
+        config.allocator = AllocatorKind::Paged;
+        config.poolSlots = 16 * 12;
+        config.checkInvariants = true;
+        config.kvBytesPerToken = 131'072;
+        WorkloadSpec spec = WorkloadSpec::parse("fixed:20,60");
+        spec.requests = 10;
+        const SimSummary recompute = simulate(config, generateWorkload(spec));
+        config.preemption = PreemptionMode::Swap;
+        const SimSummary swap = simulate(config, generateWorkload(spec));
+        // The same memory picture: only the cost of a preemption differs.
+        QVERIFY(recompute.preemptions > 0);
+        QCOMPARE(swap.preemptions, recompute.preemptions);
+        QCOMPARE(swap.steps, recompute.steps);
+        QCOMPARE(swap.saturated.tokenStates, recompute.saturated.tokenStates);
+        QVERIFY(recompute.recomputedTokens >= recompute.preemptions * 20); // at least the prompt again each time
+        QCOMPARE(recompute.swappedSlots, std::uint64_t(0));
+        QCOMPARE(swap.recomputedTokens, std::uint64_t(0));
+        // Every block goes out and comes back: whole blocks, twice.
+        QVERIFY(swap.swappedSlots > 0);
+        QCOMPARE(swap.swappedSlots % (2 * 16), std::uint64_t(0));
+        QCOMPARE(swap.swapBytes, swap.swappedSlots * 131'072);
+        QCOMPARE(parsePreemptionMode("swap"), PreemptionMode::Swap);
+        QVERIFY(throwsErrorContaining([] { parsePreemptionMode("evict"); },
+                                      {"--preemption", "'evict'", "recompute or swap"}));
     }
 
     void blockOperationsAreLinear() {

@@ -313,9 +313,15 @@ ordered_json summaryJson(const SimSummary& s) {
     j["saturated_steps"] = s.saturatedSteps;
     j["requests"] = s.requests;
     j["requests_finished"] = s.requestsFinished;
+    j["requests_rejected_too_long"] = s.requestsRejectedTooLong;
+    j["requests_capped"] = s.requestsCapped;
+    j["requests_rejected_pool"] = s.requestsRejectedPool;
     j["tokens_generated"] = s.tokensGenerated;
     j["block_operations"] = s.blockOperations;
     j["max_shared_blocks_saved"] = s.maxSharedBlocksSaved;
+    j["recomputed_tokens"] = s.recomputedTokens;
+    j["swapped_slots"] = s.swappedSlots;
+    j["swap_bytes"] = s.swapBytes;
     ordered_json all = fractionsJson(s.allSteps);
     all["mean_batch"] = s.meanBatch;
     j["all_steps"] = all;
@@ -339,6 +345,8 @@ int runSimulate(const std::vector<std::string>& args) {
                    "--config, --gpu or --gpu-memory-gib to size it from a model on a GPU"));
     p.addOption("max-model-len", "TOKENS", tr("caps prompt + output; what max reserves (default 2048)"));
     p.addOption("samples", "N", tr("parallel samples per request; paged shares their prompt blocks (default 1)"));
+    p.addOption("preemption", "MODE",
+                tr("recompute or swap (to CPU memory): what paged does when its pool runs dry (default recompute)"));
     p.addOption("seed", "S", tr("random seed (default 1)"));
     p.addFlag("buddy", tr("place contiguous regions with a buddy allocator instead of first fit"));
     p.addFlag("json", tr("print one JSON object"));
@@ -357,7 +365,10 @@ int runSimulate(const std::vector<std::string>& args) {
     config.blockSize = std::uint32_t(p.uintValue("block-size", 1, 256).value_or(16));
     config.maxModelLen = std::uint32_t(p.uintValue("max-model-len", 2, 1u << 24).value_or(2048));
     config.samples = std::uint32_t(p.uintValue("samples", 1, 64).value_or(1));
+    config.preemption = parsePreemptionMode(p.valueOr("preemption", "recompute"));
     config.buddyPlacement = p.has("buddy");
+    // The default pool is the paper's 13B model (OPT-13B: 40 layers, width 5,120, FP16): 800 KiB per token.
+    config.kvBytesPerToken = 819'200;
     const bool sizedFromScenario = p.has("preset") || p.has("config") || p.has("gpu") || p.has("gpu-memory-gib");
     if (p.has("pool-tokens") && sizedFromScenario)
         throw Error("give either --pool-tokens or model and GPU options, not both");
@@ -368,6 +379,7 @@ int runSimulate(const std::vector<std::string>& args) {
     } else if (sizedFromScenario) {
         const Scenario s = scenarioFromOptions(p, notes);
         config.poolSlots = capacity(s).tokens;
+        config.kvBytesPerToken = kvBytesPerToken(s.model, s.kvDtype);
         poolSource = tr("from %1 on %2 GiB", {s.model.displayName, fixed(toGiB(s.gpuMemoryBytes), 0)});
         if (config.poolSlots == 0)
             throw Error("the weights leave no KV memory on this GPU: no pool to simulate");
@@ -386,6 +398,45 @@ int runSimulate(const std::vector<std::string>& args) {
         results.push_back(simulate(config, requests));
     }
 
+    // The simulator's own notes: English in --json, the --lang language in the text.
+    const std::size_t scenarioNotes = notes.size();
+    std::vector<std::string> notesText;
+    auto note = [&](Text text, std::initializer_list<std::string_view> values) {
+        notes.push_back(substitute(english(text), values));
+        notesText.push_back(tr(text, values));
+    };
+    // Rejections and caps depend on the trace and max model length only (the pool ones also on the allocator).
+    const SimSummary& first = results.front();
+    if (first.requestsRejectedTooLong > 0)
+        note("%1 requests have a prompt of %2 tokens or more (the max model length) and were rejected, as vLLM "
+             "rejects them",
+             {groupThousands(first.requestsRejectedTooLong), std::to_string(config.maxModelLen)});
+    if (first.requestsCapped > 0)
+        note("%1 requests ask for more than %2 tokens in all; their output was cut to fit the max model length",
+             {groupThousands(first.requestsCapped), std::to_string(config.maxModelLen)});
+    for (const auto& r : results)
+        if (r.requestsRejectedPool > 0)
+            note("%1: %2 requests can never fit the pool, even alone, and were rejected; the rest ran",
+                 {r.allocator, groupThousands(r.requestsRejectedPool)});
+    const auto pow2 = std::find_if(results.begin(), results.end(), [](const SimSummary& r) { return r.allocator.starts_with("pow2"); });
+    const auto oracle =
+        std::find_if(results.begin(), results.end(), [](const SimSummary& r) { return r.allocator.starts_with("oracle"); });
+    if (config.buddyPlacement && pow2 != results.end() && oracle != results.end())
+        note("with --buddy every region is rounded up to a power of two, so oracle reserves exactly what pow2 "
+             "does and their rows are the same",
+             {});
+    for (const auto& r : results) {
+        if (r.preemptions == 0)
+            continue;
+        if (config.preemption == PreemptionMode::Swap)
+            note("%1: %2 preemptions swapped %3 token slots (%4) between GPU and CPU memory",
+                 {r.allocator, groupThousands(r.preemptions), groupThousands(r.swappedSlots),
+                  gibAndBytes(r.swapBytes)});
+        else
+            note("%1: %2 preemptions recomputed %3 tokens",
+                 {r.allocator, groupThousands(r.preemptions), groupThousands(r.recomputedTokens)});
+    }
+
     if (p.has("json")) {
         ordered_json j;
         j["workload"] = spec.describe();
@@ -394,17 +445,14 @@ int runSimulate(const std::vector<std::string>& args) {
         j["max_model_len"] = config.maxModelLen;
         j["block_size"] = config.blockSize;
         j["samples"] = config.samples;
+        j["preemption"] = preemptionModeName(config.preemption);
+        j["kv_bytes_per_token"] = config.kvBytesPerToken;
         j["seed"] = spec.seed;
         j["notes"] = notes;
-        if (results.size() == 1) {
-            const ordered_json one = summaryJson(results.front());
-            for (const auto& [key, value] : one.items())
-                j[key] = value;
-        } else {
-            j["allocators"] = ordered_json::object();
-            for (const auto& r : results)
-                j["allocators"][r.allocator] = summaryJson(r);
-        }
+        // One shape whatever --allocator says: a single allocator is an object of one entry.
+        j["allocators"] = ordered_json::object();
+        for (const auto& r : results)
+            j["allocators"][r.allocator] = summaryJson(r);
         std::cout << j.dump(2) << '\n';
         return 0;
     }
@@ -417,17 +465,47 @@ int runSimulate(const std::vector<std::string>& args) {
     std::vector<std::vector<std::string>> table{{tr("allocator"), tr("tokens"), tr("reserved"), tr("internal"),
                                                  tr("external"), tr("free"), tr("batch"), tr("preempt"), tr("steps")}};
     const auto percent = [](double fraction) { return fixed(100 * fraction, 1) + "%"; };
-    for (const auto& r : results)
-        table.push_back({r.allocator, percent(r.saturated.tokenStates), percent(r.saturated.reserved),
-                         percent(r.saturated.internal), percent(r.saturated.external), percent(r.saturated.free),
-                         fixed(r.meanBatchSaturated, 2), std::to_string(r.preemptions), std::to_string(r.steps)});
+    bool unsaturated = false;
+    for (const auto& r : results) {
+        // A run where nothing ever waited has no saturated steps to average: show every step's mean, marked.
+        const bool none = r.saturatedSteps == 0;
+        unsaturated = unsaturated || none;
+        const SlotFractions& f = none ? r.allSteps : r.saturated;
+        table.push_back({none ? r.allocator + " *" : r.allocator, percent(f.tokenStates), percent(f.reserved),
+                         percent(f.internal), percent(f.external), percent(f.free),
+                         fixed(none ? r.meanBatch : r.meanBatchSaturated, 2), std::to_string(r.preemptions),
+                         std::to_string(r.steps)});
+    }
     printTable(table, {14, 8, 9, 9, 9, 9, 9, 8, 10});
     std::cout << "\n"
-              << tr("Shares of the pool averaged over the steps with requests waiting (the server under load).\n"
-                    "Kwon et al. (2023) measured token states at 20.4% (max), 26.8% (pow2), 38.2% (oracle) and 96.3%\n"
-                    "(vLLM) on ShareGPT; this trace is a synthetic fit to ShareGPT's mean lengths, not the dataset.")
+              << tr("Shares of the pool averaged over the steps with requests waiting (the server under load).")
               << "\n";
-    printNotes(notes);
+    if (unsaturated)
+        std::cout << tr("* No step of this run had a request waiting: the row shows the average over all steps.")
+                  << "\n";
+    // The paper's figures are for ShareGPT; say what this trace is beside them.
+    std::cout << tr("Kwon et al. (2023) measured token states at 20.4% (max), 26.8% (pow2), 38.2% (oracle) and 96.3%\n"
+                    "(vLLM) on ShareGPT.")
+              << " ";
+    switch (spec.kind) {
+    case WorkloadKind::ShareGpt:
+        std::cout << tr("This trace is a synthetic fit to ShareGPT's mean lengths, not the dataset.");
+        break;
+    case WorkloadKind::Alpaca:
+        std::cout << tr("This trace is a synthetic fit to Alpaca's mean lengths (shorter requests), not ShareGPT.");
+        break;
+    case WorkloadKind::Trace:
+        std::cout << tr("This run replays the trace file %1, not ShareGPT.", {spec.traceFile});
+        break;
+    case WorkloadKind::Fixed:
+    case WorkloadKind::Uniform:
+        std::cout << tr("This trace (%1) is not ShareGPT.", {spec.describe()});
+        break;
+    }
+    std::cout << "\n";
+    printNotes({notes.begin(), notes.begin() + std::ptrdiff_t(scenarioNotes)});
+    for (const auto& text : notesText)
+        std::cout << tr("note: %1", {text}) << '\n';
     return 0;
 }
 

@@ -184,12 +184,35 @@ inline constexpr Message kMessages[] = {
     {"batch", "배치"},
     {"preempt", "선점"},
     {"steps", "스텝 수"},
-    {"Shares of the pool averaged over the steps with requests waiting (the server under load).\n"
-     "Kwon et al. (2023) measured token states at 20.4% (max), 26.8% (pow2), 38.2% (oracle) and 96.3%\n"
-     "(vLLM) on ShareGPT; this trace is a synthetic fit to ShareGPT's mean lengths, not the dataset.",
-     "풀의 비율은 대기 중인 요청이 있는 스텝 (부하가 걸린 서버)의 평균입니다.\n"
+    {"Shares of the pool averaged over the steps with requests waiting (the server under load).",
+     "풀의 비율은 대기 중인 요청이 있는 스텝 (부하가 걸린 서버)의 평균입니다."},
+    {"* No step of this run had a request waiting: the row shows the average over all steps.",
+     "* 이 실행에서는 요청이 대기한 스텝이 하나도 없어, 이 행은 모든 스텝의 평균을 보여 줍니다."},
+    {"Kwon et al. (2023) measured token states at 20.4% (max), 26.8% (pow2), 38.2% (oracle) and 96.3%\n"
+     "(vLLM) on ShareGPT.",
      "Kwon et al. (2023)은 ShareGPT에서 저장된 토큰의 비율을 20.4% (max), 26.8% (pow2), 38.2% (oracle),\n"
-     "96.3% (vLLM)로 측정했습니다. 이 트레이스는 ShareGPT의 평균 길이에 맞춘 합성 데이터이며 데이터셋 자체가 아닙니다."},
+     "96.3% (vLLM)로 측정했습니다."},
+    {"This trace is a synthetic fit to ShareGPT's mean lengths, not the dataset.",
+     "이 트레이스는 ShareGPT의 평균 길이에 맞춘 합성 데이터이며 데이터셋 자체가 아닙니다."},
+    {"This trace is a synthetic fit to Alpaca's mean lengths (shorter requests), not ShareGPT.",
+     "이 트레이스는 Alpaca의 평균 길이 (더 짧은 요청)에 맞춘 합성 데이터이며 ShareGPT가 아닙니다."},
+    {"This run replays the trace file %1, not ShareGPT.", "이 실행은 ShareGPT가 아니라 트레이스 파일 %1을 재생합니다."},
+    {"This trace (%1) is not ShareGPT.", "이 트레이스 (%1)는 ShareGPT가 아닙니다."},
+    {"recompute or swap (to CPU memory): what paged does when its pool runs dry (default recompute)",
+     "recompute 또는 swap (CPU 메모리로): 페이지 방식의 풀이 바닥났을 때의 선점 방식 (기본값 recompute)"},
+    {"%1 requests have a prompt of %2 tokens or more (the max model length) and were rejected, as vLLM "
+     "rejects them",
+     "요청 %1개는 프롬프트가 %2 토큰 (최대 모델 길이) 이상이라 vLLM처럼 거부했습니다"},
+    {"%1 requests ask for more than %2 tokens in all; their output was cut to fit the max model length",
+     "요청 %1개는 합계 %2 토큰을 넘어, 최대 모델 길이에 맞게 출력을 잘랐습니다"},
+    {"%1: %2 requests can never fit the pool, even alone, and were rejected; the rest ran",
+     "%1: 요청 %2개는 혼자서도 풀에 들어갈 수 없어 거부했고, 나머지는 실행했습니다"},
+    {"with --buddy every region is rounded up to a power of two, so oracle reserves exactly what pow2 "
+     "does and their rows are the same",
+     "--buddy에서는 모든 영역이 2의 거듭제곱으로 올림되므로 oracle이 pow2와 똑같이 예약해 두 행이 같습니다"},
+    {"%1: %2 preemptions swapped %3 token slots (%4) between GPU and CPU memory",
+     "%1: 선점 %2회로 토큰 슬롯 %3개 (%4)를 GPU와 CPU 메모리 사이에서 스왑했습니다"},
+    {"%1: %2 preemptions recomputed %3 tokens", "%1: 선점 %2회로 토큰 %3개를 다시 계산했습니다"},
 
     // decode
     {"Greedy decoding with our small GPT, with and without a KV cache (contiguous and paged), measuring\n"
