@@ -256,8 +256,8 @@ private slots:
         trace.write("prompt_len,output_len\n3000,100\n100,50\n50,3000\n");
         trace.close();
         // Too long for --max-model-len: rejected and capped, in the notes and counted in JSON.
-        const CliResult j = runCli({u"simulate"_s, u"--allocator"_s, u"paged"_s, u"--workload"_s, trace.fileName(),
-                                    u"--json"_s});
+        const CliResult j =
+            runCli({u"simulate"_s, u"--allocator"_s, u"paged"_s, u"--workload"_s, trace.fileName(), u"--json"_s});
         QVERIFY2(j.exitCode == 0, j.err.constData());
         const QJsonObject paged = j.json().value("allocators"_L1).toObject().value("paged"_L1).toObject();
         QCOMPARE(paged.value("requests_rejected_too_long"_L1).toInt(), 1);

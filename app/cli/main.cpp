@@ -418,9 +418,10 @@ int runSimulate(const std::vector<std::string>& args) {
         if (r.requestsRejectedPool > 0)
             note("%1: %2 requests can never fit the pool, even alone, and were rejected; the rest ran",
                  {r.allocator, groupThousands(r.requestsRejectedPool)});
-    const auto pow2 = std::find_if(results.begin(), results.end(), [](const SimSummary& r) { return r.allocator.starts_with("pow2"); });
-    const auto oracle =
-        std::find_if(results.begin(), results.end(), [](const SimSummary& r) { return r.allocator.starts_with("oracle"); });
+    const auto pow2 = std::find_if(results.begin(), results.end(),
+                                   [](const SimSummary& r) { return r.allocator.starts_with("pow2"); });
+    const auto oracle = std::find_if(results.begin(), results.end(),
+                                     [](const SimSummary& r) { return r.allocator.starts_with("oracle"); });
     if (config.buddyPlacement && pow2 != results.end() && oracle != results.end())
         note("with --buddy every region is rounded up to a power of two, so oracle reserves exactly what pow2 "
              "does and their rows are the same",
@@ -429,9 +430,9 @@ int runSimulate(const std::vector<std::string>& args) {
         if (r.preemptions == 0)
             continue;
         if (config.preemption == PreemptionMode::Swap)
-            note("%1: %2 preemptions swapped %3 token slots (%4) between GPU and CPU memory",
-                 {r.allocator, groupThousands(r.preemptions), groupThousands(r.swappedSlots),
-                  gibAndBytes(r.swapBytes)});
+            note(
+                "%1: %2 preemptions swapped %3 token slots (%4) between GPU and CPU memory",
+                {r.allocator, groupThousands(r.preemptions), groupThousands(r.swappedSlots), gibAndBytes(r.swapBytes)});
         else
             note("%1: %2 preemptions recomputed %3 tokens",
                  {r.allocator, groupThousands(r.preemptions), groupThousands(r.recomputedTokens)});
