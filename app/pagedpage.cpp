@@ -12,6 +12,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -160,6 +162,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     auto* fromScenario = new QPushButton(tr("From the scenario"), this);
     auto* restart = new QPushButton(tr("Restart"), this);
     auto* step = new QPushButton(tr("Step"), this);
+    auto* openTraceButton = new QPushButton(tr("Open trace…"), this);
 
     // Names for lessons and tests; every control says what it does and, where one applies, its formula.
     const std::pair<QWidget*, const char16_t*> names[] = {{m_workload, u"workload"},
@@ -181,6 +184,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
                                                           {m_error, u"error"},
                                                           {m_details, u"details"},
                                                           {fromScenario, u"fromScenario"},
+                                                          {openTraceButton, u"openTrace"},
                                                           {m_contiguousMap, u"contiguousMap"},
                                                           {m_pagedMap, u"pagedMap"}};
     for (const auto& [widget, name] : names)
@@ -218,6 +222,9 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     explain(fromScenario, tr("The KV cache tokens the current model leaves on the current GPU"),
             tr("Sets the pool to the capacity of the scenario on the left: "
                "tokens = KV budget ÷ KV bytes per token."));
+    explain(openTraceButton, tr("Replay a request trace file"),
+            tr("A CSV file with the header prompt_len,output_len[,arrival_step] or JSON Lines with the same keys, "
+               "as kvscope-cli simulate --workload reads it. Both servers replay it."));
     explain(m_play, tr("Play or pause the replay"),
             tr("Replays both servers step by step at the chosen speed; at the end, Play starts again."));
     explain(step, tr("One decode step"),
@@ -260,6 +267,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     layOutFields(m_fieldGrid, m_fieldPairs, 5, m_fromScenario);
 
     auto* transport = new QHBoxLayout;
+    transport->addWidget(openTraceButton);
     transport->addWidget(m_play);
     transport->addWidget(step);
     transport->addWidget(restart);
@@ -382,6 +390,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     connect(m_play, &QPushButton::clicked, this, [this] { setPlaying(!isPlaying()); });
     connect(step, &QPushButton::clicked, this, &PagedPage::stepOnce);
     connect(restart, &QPushButton::clicked, this, &PagedPage::restart);
+    connect(openTraceButton, &QPushButton::clicked, this, &PagedPage::chooseTraceFile);
     connect(fromScenario, &QPushButton::clicked, this, [this] {
         const auto tokens = m_controller->capacity().tokens;
         m_pool->setValue(int(std::min<std::uint64_t>(tokens, std::uint64_t(m_pool->maximum()))));
@@ -711,8 +720,30 @@ void PagedPage::loadPaperFigure() {
     rebuild();
 }
 
+void PagedPage::chooseTraceFile() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open a request trace"), QString(),
+                                                      tr("Request traces (*.csv *.jsonl *.json);;All files (*)"));
+    if (!path.isEmpty())
+        openTrace(path);
+}
+
+void PagedPage::openTrace(const QString& path) {
+    // The path is the combo's data, as kvscope-cli's --workload takes it; the item shows the file's name.
+    if (m_workload->findData(path) < 0)
+        m_workload->addItem(tr("Trace: %1").arg(QFileInfo(path).fileName()), path);
+    const int before = m_workload->currentIndex();
+    m_workload->setCurrentIndex(m_workload->findData(path)); // workloadChosen() rebuilds
+    if (m_workload->currentIndex() == before)
+        rebuild(); // the same file again: read it again, it may have changed
+}
+
 void PagedPage::rebuild() {
     m_built = true;
+    // A new run: the block table shown belongs to the old one.
+    m_shownRequest = UINT32_MAX;
+    m_requestInfo->clear();
+    m_contiguousMap->setHighlight(UINT32_MAX);
+    m_pagedMap->setHighlight(UINT32_MAX);
     QString error;
     m_trace = buildTrace(&error);
     m_contiguous.reset();
@@ -831,6 +862,8 @@ void PagedPage::redraw() {
                              .arg(percent(p.usage.tokenStates, pool))
                              .arg(p.running)
                              .arg(p.waiting));
+    if (m_shownRequest != UINT32_MAX)
+        showRequest(m_shownRequest); // its block table as it is now, not as it was when hovered
     updateCounters();
     updateCharts();
 }
@@ -843,16 +876,28 @@ void PagedPage::updateCounters() {
     const QString total = m_timelineReady    ? QString::number(totalSteps())
                           : m_timelineFailed ? tr("– (this trace cannot finish: see the message below)")
                                              : tr("… (the whole run is still being simulated)");
-    m_counters->setText(tr("step <b>%1</b> / %2 &nbsp;·&nbsp; finished: contiguous <b>%3</b>, paged <b>%4</b> "
-                           "of %5 requests")
+    const kvscope::SimSummary c = m_contiguous->summary();
+    const kvscope::SimSummary pagedSummary = m_paged->summary();
+    // Each count names its server: "3 / 24 of 80" read as one fraction.
+    m_counters->setText(tr("step <b>%1</b> / %2 &nbsp;·&nbsp; requests finished: contiguous <b>%3</b> of %5, "
+                           "paged <b>%4</b> of %5")
                             .arg(step)
                             .arg(total)
-                            .arg(m_contiguous->summary().requestsFinished)
-                            .arg(m_paged->summary().requestsFinished)
+                            .arg(c.requestsFinished)
+                            .arg(pagedSummary.requestsFinished)
                             .arg(m_trace.size()));
     const kvscope::StepStats& p = m_paged->lastStep();
-    m_details->setText(
-        tr("Paged: %1 preemptions · %2 blocks saved by sharing").arg(p.preemptions).arg(p.sharedBlocksSaved));
+    QString details =
+        tr("Paged: %1 preemptions · %2 blocks saved by sharing").arg(p.preemptions).arg(p.sharedBlocksSaved);
+    if (c.requestsRejectedTooLong > 0 || c.requestsCapped > 0)
+        details += u' ' + tr("· max model length: %1 requests rejected (prompt too long), %2 outputs cut")
+                              .arg(c.requestsRejectedTooLong)
+                              .arg(c.requestsCapped);
+    if (c.requestsRejectedPool > 0 || pagedSummary.requestsRejectedPool > 0)
+        details += u' ' + tr("· never fit the pool, rejected: contiguous %1, paged %2")
+                              .arg(c.requestsRejectedPool)
+                              .arg(pagedSummary.requestsRejectedPool);
+    m_details->setText(details);
 }
 
 void PagedPage::fillShareChart(ShareChart& chart, const std::vector<kvscope::StepStats>& steps, std::uint64_t current,
@@ -924,7 +969,12 @@ void PagedPage::updateCharts() {
     setAxisEnd(m_batch.x, xMax, 4);
 }
 
+QString PagedPage::requestInfoText() const {
+    return m_requestInfo->text();
+}
+
 void PagedPage::showRequest(std::uint32_t request) {
+    m_shownRequest = request;
     m_contiguousMap->setHighlight(request);
     m_pagedMap->setHighlight(request);
     if (request == UINT32_MAX || !m_paged) {

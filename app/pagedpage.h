@@ -43,6 +43,10 @@ public:
     void setPlaying(bool playing);
     bool isPlaying() const;
     void loadPaperFigure(); // the preset: a 2,048-slot reservation that stops after 10 tokens
+    // A CSV or JSON Lines trace file as the workload (what "Open trace…" does after its dialog);
+    // a file that cannot be read or parsed is named in the page's error line.
+    void openTrace(const QString& path);
+    QString requestInfoText() const; // the hovered request's line, with its block table now
     // Quiz mode: the charts reveal the run only as it is replayed, and the "Show the whole
     // run" box is hidden, whatever it was set to.
     void setQuizMode(bool on);
@@ -131,6 +135,7 @@ private:
     void updateCounters();
     void updateCharts();
     void showRequest(std::uint32_t request);
+    void chooseTraceFile();
     void setUpShareChart(ShareChart& chart);
     void setUpBatchChart();
     void fillShareChart(ShareChart& chart, const std::vector<kvscope::StepStats>& steps, std::uint64_t current,
@@ -177,5 +182,6 @@ private:
     bool m_built = false;
     bool m_quiz = false;
     bool m_inFigure = false;
+    std::uint32_t m_shownRequest = UINT32_MAX;  // the request whose block table is shown, redrawn every step
     std::optional<PoolSettings> m_beforeFigure; // what the figure replaced, restored when it is left
 };

@@ -18,9 +18,11 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineSeries>
+#include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <array>
@@ -264,7 +266,7 @@ private slots:
         QCOMPARE(page->totalSteps(), total);
         const QString text = page->countersText();
         QVERIFY2(text.contains(u"step <b>%1</b> / %2 "_s.arg(steps + 1).arg(total)), qPrintable(text));
-        const QString finished = u"finished: contiguous <b>%1</b>, paged <b>%2</b> of %3 requests"_s
+        const QString finished = u"requests finished: contiguous <b>%1</b> of %3, paged <b>%2</b> of %3"_s
                                      .arg(page->contiguous()->summary().requestsFinished)
                                      .arg(page->paged()->summary().requestsFinished)
                                      .arg(page->contiguous()->requests().size());
@@ -272,18 +274,72 @@ private slots:
         QVERIFY(text.contains(u"Paged: %1 preemptions"_s.arg(page->paged()->lastStep().preemptions)));
     }
 
-    // A pool too small for one request: the total says it will never come rather than wait forever.
-    void aTraceThatCannotFinishSaysSo() {
+    // A pool too small for any request: each is rejected and counted, and the run still ends.
+    void requestsTooLargeForThePoolAreCounted() {
         ScenarioController controller;
         MainWindow window(&controller);
         PagedPage* page = showPagedPage(window);
         page->findChild<QSpinBox*>(u"pool"_s)->setValue(100); // max length reserves 2,048 slots per request
         auto* error = page->findChild<QLabel*>(u"error"_s);
-        QVERIFY(error && error->isVisibleTo(page));
-        QVERIFY2(error->text().contains(u"can never fit a pool of 100 slots"_s), qPrintable(error->text()));
-        QTRY_VERIFY_WITH_TIMEOUT(page->countersText().contains(u"this trace cannot finish"_s), 20000);
-        QVERIFY(!page->timelineReady());
-        QCOMPARE(page->totalSteps(), std::uint64_t(0));
+        QVERIFY(error && !error->isVisibleTo(page));
+        QCOMPARE(page->contiguous()->summary().requestsRejectedPool, std::uint64_t(80));
+        QVERIFY2(page->countersText().contains(u"never fit the pool, rejected: contiguous 80"_s),
+                 qPrintable(page->countersText()));
+        QTRY_VERIFY_WITH_TIMEOUT(page->timelineReady(), 20000);
+        QVERIFY(page->totalSteps() > 0);
+    }
+
+    // The hovered request's block table follows the run, and a new run drops the old one's.
+    void blockTableLineFollowsTheRun() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        auto* map = page->pagedMap();
+        QSignalSpy hovered(map, &MemoryMapWidget::requestHovered);
+        emit map->requestHovered(0);
+        const QString first = page->requestInfoText();
+        QVERIFY2(first.contains(u"<b>Request 0</b>"_s), qPrintable(first));
+        for (int i = 0; i < 40; ++i)
+            page->stepOnce();
+        const QString later = page->requestInfoText();
+        QVERIFY2(later.contains(u"%1 generated so far"_s.arg(page->paged()->generated(0))), qPrintable(later));
+        QVERIFY(later != first);
+        page->restart();
+        QVERIFY2(page->requestInfoText().isEmpty(), qPrintable(page->requestInfoText()));
+        emit map->requestHovered(1);
+        page->findChild<QComboBox*>(u"workload"_s)->setCurrentIndex(1); // Alpaca-like
+        QVERIFY(page->requestInfoText().isEmpty());
+    }
+
+    // Open trace…: a file replays on the page; a bad one is named in the error line, as the CLI names it.
+    void openTraceFromThePage() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        QVERIFY(page->findChild<QPushButton*>(u"openTrace"_s));
+        QTemporaryDir dir;
+        const QString good = dir.filePath(u"good.csv"_s);
+        QFile file(good);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("prompt_len,output_len,arrival_step\n100,50,0\n20,30,2\n5,5,4\n");
+        file.close();
+        page->openTrace(good);
+        auto* error = page->findChild<QLabel*>(u"error"_s);
+        QVERIFY(!error->isVisibleTo(page));
+        QCOMPARE(page->paged()->requests().size(), std::size_t(3));
+        QCOMPARE(page->paged()->requests()[1].promptLen, 20u);
+        QCOMPARE(page->findChild<QComboBox*>(u"workload"_s)->currentData().toString(), good);
+        const QString bad = dir.filePath(u"bad.csv"_s);
+        QFile badFile(bad);
+        QVERIFY(badFile.open(QIODevice::WriteOnly));
+        badFile.write("prompt_len,output_len\n1,2\nx,3\n");
+        badFile.close();
+        page->openTrace(bad);
+        QVERIFY(error->isVisibleTo(page));
+        QVERIFY2(error->text().contains(bad + u":3: prompt_len"_s), qPrintable(error->text()));
+        QVERIFY(!page->paged());
+        page->openTrace(dir.filePath(u"missing.csv"_s));
+        QVERIFY2(error->text().contains(u"missing.csv"_s), qPrintable(error->text()));
     }
 
     // Choosing the paper's figure in the combo loads its own pool (not only loadPaperFigure());
@@ -520,6 +576,7 @@ private slots:
                                  "seed",
                                  "maxModelLen",
                                  "fromScenario",
+                                 "openTrace",
                                  "play",
                                  "step",
                                  "restart",
