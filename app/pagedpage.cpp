@@ -21,6 +21,7 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSlider>
@@ -122,6 +123,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     , m_play(new QPushButton(tr("Play"), this))
     , m_speed(new QSlider(Qt::Horizontal, this))
     , m_showWholeRun(new QCheckBox(tr("Show the whole run"), this))
+    , m_prefixCache(new QCheckBox(tr("Prefix caching"), this))
     , m_counters(new QLabel(this))
     , m_details(new QLabel(this))
     , m_requestInfo(new QLabel(this))
@@ -134,6 +136,11 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     m_workload->addItem(tr("Paper's figure"), u"figure"_s);
     m_workload->addItem(tr("Fixed 200 + 200 tokens"), u"fixed:200,200"_s);
     m_workload->addItem(tr("Uniform 1-400 + 1-400"), u"uniform:1-400,1-400"_s);
+    // ";prompts=N:P" puts one of N shared system prompts of P tokens before each prompt (CLI: --system-prompts).
+    m_workload->addItem(tr("Shared prompts 4 × 200"), u"sharegpt;prompts=4:200"_s);
+    // Trace files bring long names: the combo keeps its width and elides them.
+    m_workload->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_workload->setMinimumContentsLength(18);
     m_requests->setRange(1, 100000);
     m_requests->setValue(80);
     m_rate->setRange(0.0, 100.0);
@@ -185,6 +192,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
                                                           {m_details, u"details"},
                                                           {fromScenario, u"fromScenario"},
                                                           {openTraceButton, u"openTrace"},
+                                                          {m_prefixCache, u"prefixCache"},
                                                           {m_contiguousMap, u"contiguousMap"},
                                                           {m_pagedMap, u"pagedMap"}};
     for (const auto& [widget, name] : names)
@@ -192,7 +200,8 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     explain(m_workload, tr("The request trace both servers replay"),
             tr("ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets' mean lengths "
                "(ShareGPT 161 prompt + 338 output tokens, Alpaca 19 + 58). The paper's figure: one request "
-               "reserves 2,048 slots and stops after 10 tokens; it brings its own pool."));
+               "reserves 2,048 slots and stops after 10 tokens; it brings its own pool. Shared prompts: a "
+               "ShareGPT-like question behind one of 4 system prompts of 200 tokens, for prefix caching."));
     explain(m_requests, tr("How many requests the trace holds"),
             tr("The number of requests in the synthetic trace; both servers get the same ones, in the same order."));
     explain(m_rate, tr("Poisson arrivals per decode step"),
@@ -225,6 +234,11 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     explain(openTraceButton, tr("Replay a request trace file"),
             tr("A CSV file with the header prompt_len,output_len[,arrival_step] or JSON Lines with the same keys, "
                "as kvscope-cli simulate --workload reads it. Both servers replay it."));
+    explain(m_prefixCache, tr("The paged server keeps shared prompt blocks for later requests"),
+            tr("Automatic prefix caching: a full block of a shared system prompt is found by a hash of its tokens "
+               "and of the blocks before it. When its last request ends it stays in the pool, free but holding its "
+               "K and V (orange stripes), until a block is needed and it is evicted, least recently used first. "
+               "Hit rate = prompt tokens found cached ÷ prompt tokens."));
     explain(m_play, tr("Play or pause the replay"),
             tr("Replays both servers step by step at the chosen speed; at the end, Play starts again."));
     explain(step, tr("One decode step"),
@@ -255,7 +269,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
         {tr("Workload"), m_workload}, {tr("Requests"), m_requests},   {tr("Arrivals"), m_rate},
         {tr("Contiguous"), m_policy}, {tr("Placement"), m_placement}, {tr("Block size"), m_blockSize},
         {tr("Pool"), m_pool},         {tr("Samples"), m_samples},     {tr("Max model len"), m_maxModelLen},
-        {tr("Seed"), m_seed}};
+        {tr("Seed"), m_seed},         {tr("Paged"), m_prefixCache}};
     for (const auto& [label, widget] : fields) {
         auto* text = new QLabel(label, this);
         text->setToolTip(widget->toolTip());
@@ -316,6 +330,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
                                                   {SlotKind::Reserved, tr("reserved (tokens to come)")},
                                                   {SlotKind::Internal, tr("internal fragmentation (never used)")},
                                                   {SlotKind::External, tr("external fragmentation (hole too small)")},
+                                                  {SlotKind::Cached, tr("cached prefix (free, kept for reuse)")},
                                                   {SlotKind::Free, tr("free")}};
     for (const auto& [kind, text] : kinds) {
         auto* swatch = new QLabel(legend);
@@ -396,6 +411,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
         m_pool->setValue(int(std::min<std::uint64_t>(tokens, std::uint64_t(m_pool->maximum()))));
     });
     connect(m_showWholeRun, &QCheckBox::toggled, this, &PagedPage::updateCharts);
+    connect(m_prefixCache, &QCheckBox::toggled, this, &PagedPage::rebuild);
     for (QSpinBox* spin : {m_requests, m_pool, m_samples, m_seed, m_maxModelLen})
         connect(spin, &QSpinBox::valueChanged, this, &PagedPage::rebuild);
     connect(m_rate, &QDoubleSpinBox::valueChanged, this, &PagedPage::rebuild);
@@ -578,7 +594,10 @@ std::vector<kvscope::Request> PagedPage::buildTrace(QString* error) const {
     if (kind == u"figure"_s)
         return kvscope::paperFigureWorkload();
     try {
-        kvscope::WorkloadSpec spec = kvscope::WorkloadSpec::parse(kind.toStdString());
+        const qsizetype prompts = kind.indexOf(u";prompts="_s);
+        kvscope::WorkloadSpec spec = kvscope::WorkloadSpec::parse(kind.left(prompts).toStdString());
+        if (prompts >= 0)
+            spec.parseSharedPrompts(kind.mid(prompts + 9).toStdString(), "workload");
         spec.requests = std::uint32_t(m_requests->value());
         spec.rate = m_rate->value();
         spec.seed = std::uint64_t(m_seed->value());
@@ -596,6 +615,7 @@ kvscope::SimConfig PagedPage::baseConfig() const {
     config.maxModelLen = std::uint32_t(m_maxModelLen->value());
     config.samples = std::uint32_t(m_samples->value());
     config.buddyPlacement = m_placement->currentIndex() == 1;
+    config.prefixCache = m_prefixCache->isChecked();
     return config;
 }
 
@@ -649,12 +669,13 @@ PagedPage::Settings PagedPage::settings() const {
             m_policy->currentData().toInt(),
             m_placement->currentIndex(),
             m_speed->value(),
-            showsWholeRun() && !m_quiz};
+            showsWholeRun() && !m_quiz,
+            m_prefixCache->isChecked()};
 }
 
 void PagedPage::applySettings(const Settings& s) {
-    const QList<QObject*> controls{m_workload,  m_requests, m_rate,    m_policy, m_placement,
-                                   m_blockSize, m_pool,     m_samples, m_seed,   m_maxModelLen};
+    const QList<QObject*> controls{m_workload, m_requests, m_rate, m_policy,      m_placement,  m_blockSize,
+                                   m_pool,     m_samples,  m_seed, m_maxModelLen, m_prefixCache};
     std::vector<std::unique_ptr<QSignalBlocker>> blockers;
     for (QObject* control : controls)
         blockers.push_back(std::make_unique<QSignalBlocker>(control));
@@ -673,6 +694,7 @@ void PagedPage::applySettings(const Settings& s) {
     m_seed->setValue(s.seed);
     m_maxModelLen->setValue(s.maxModelLen);
     m_speed->setValue(s.speed);
+    m_prefixCache->setChecked(s.prefixCache);
     blockers.clear();
     m_inFigure = figureChosen();
     for (QWidget* w : {static_cast<QWidget*>(m_requests), static_cast<QWidget*>(m_rate), static_cast<QWidget*>(m_seed)})
@@ -897,6 +919,10 @@ void PagedPage::updateCounters() {
         details += u' ' + tr("· never fit the pool, rejected: contiguous %1, paged %2")
                               .arg(c.requestsRejectedPool)
                               .arg(pagedSummary.requestsRejectedPool);
+    if (pagedSummary.prefixCache)
+        details += u' ' + tr("· prefix cache: hit rate %1, %2 cached blocks free but kept")
+                              .arg(QLocale().toString(100.0 * pagedSummary.prefixHitRate, 'f', 1) + u'%')
+                              .arg(p.cachedFreeBlocks);
     m_details->setText(details);
 }
 

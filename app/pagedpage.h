@@ -80,6 +80,7 @@ public:
         double rate = 0;
         int policy = 0, placement = 0, speed = 20;
         bool wholeRun = false;
+        bool prefixCache = false;
     };
     Settings settings() const;
     void applySettings(const Settings& settings);
@@ -156,8 +157,9 @@ private:
     QPushButton* m_play;
     QSlider* m_speed;
     QCheckBox* m_showWholeRun;
-    QLabel* m_counters; // headline: step and finished requests
-    QLabel* m_details;  // preemptions and shared blocks
+    QCheckBox* m_prefixCache; // the paged server keeps shared-prefix blocks (automatic prefix caching)
+    QLabel* m_counters;       // headline: step and finished requests
+    QLabel* m_details;        // preemptions and shared blocks
     QLabel* m_requestInfo;
     QLabel* m_error;
     QLabel* m_legendText;        // the long legend sentence; the drawn legend stands in for it in presenter mode

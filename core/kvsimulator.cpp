@@ -95,7 +95,7 @@ KvSimulator::KvSimulator(const SimConfig& config, std::vector<Request> requests)
 
     switch (m_config.allocator) {
     case AllocatorKind::Paged:
-        m_allocator = std::make_unique<PagedAllocator>(m_config.poolSlots, m_config.blockSize);
+        m_allocator = std::make_unique<PagedAllocator>(m_config.poolSlots, m_config.blockSize, m_config.prefixCache);
         break;
     default: {
         const auto policy = m_config.allocator == AllocatorKind::Max    ? ReservationPolicy::Max
@@ -222,6 +222,13 @@ bool KvSimulator::step() {
     m_last.running = std::uint32_t(m_running.size());
     m_last.waiting = std::uint32_t(m_waiting.size());
     m_last.sharedBlocksSaved = m_allocator->sharedBlocksSaved();
+    if (m_config.allocator == AllocatorKind::Paged) {
+        const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
+        m_last.usedBlocks = paged.usedBlocks();
+        m_last.cachedFreeBlocks = paged.cachedFreeBlocks();
+        m_sumCachedFree += m_last.cachedFreeBlocks;
+        m_maxCachedFree = std::max<std::uint64_t>(m_maxCachedFree, m_last.cachedFreeBlocks);
+    }
     const double pool = double(m_allocator->poolSlots());
     const SlotFractions f{double(m_last.usage.tokenStates) / pool, double(m_last.usage.reserved) / pool,
                           double(m_last.usage.internal) / pool, double(m_last.usage.external) / pool,
@@ -312,7 +319,9 @@ void KvSimulator::fastForward(std::uint64_t k) {
     SlotFractions sum;
     if (m_config.allocator == AllocatorKind::Paged) {
         // Sums over the stretch, block boundaries included; tokens are what the rest leaves.
-        const auto s = static_cast<PagedAllocator&>(*m_allocator).advanceStretch(std::uint32_t(k));
+        auto& paged = static_cast<PagedAllocator&>(*m_allocator);
+        m_sumCachedFree += kd * paged.cachedFreeBlocks(); // a stretch never evicts: the cache stays as it is
+        const auto s = paged.advanceStretch(std::uint32_t(k));
         sum.reserved = double(s.reserved) / pool;
         sum.internal = double(s.internal) / pool;
         sum.free = double(s.free) / pool;
@@ -349,6 +358,12 @@ void KvSimulator::fastForward(std::uint64_t k) {
     m_last.running = std::uint32_t(m_running.size());
     m_last.waiting = std::uint32_t(m_waiting.size());
     m_last.tokensGenerated += k * m_running.size();
+    m_last.sharedBlocksSaved = m_allocator->sharedBlocksSaved();
+    if (m_config.allocator == AllocatorKind::Paged) {
+        const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
+        m_last.usedBlocks = paged.usedBlocks();
+        m_last.cachedFreeBlocks = paged.cachedFreeBlocks();
+    }
 }
 
 void KvSimulator::run() {
@@ -386,6 +401,16 @@ SimSummary KvSimulator::summary() const {
     s.allSteps = mean(m_sumAll, double(m_step));
     s.meanBatchSaturated = m_saturatedSteps ? m_batchSaturated / double(m_saturatedSteps) : 0.0;
     s.meanBatch = m_step ? m_batchAll / double(m_step) : 0.0;
+    if (m_config.allocator == AllocatorKind::Paged && m_config.prefixCache) {
+        const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
+        s.prefixCache = true;
+        s.promptTokens = paged.prefixStats().promptTokens;
+        s.prefixHitTokens = paged.prefixStats().hitTokens;
+        s.prefixHitRate = s.promptTokens ? double(s.prefixHitTokens) / double(s.promptTokens) : 0.0;
+        s.prefixEvictions = paged.prefixStats().evictions;
+        s.meanCachedFreeSlots = m_step ? m_sumCachedFree * m_config.blockSize / double(m_step) : 0.0;
+        s.maxCachedFreeSlots = m_maxCachedFree * m_config.blockSize;
+    }
     return s;
 }
 
@@ -410,6 +435,11 @@ std::vector<SlotCell> KvSimulator::buildSlotMap() const {
         const std::uint32_t b = paged.blockSize();
         for (std::size_t slot = std::size_t(paged.blockCount()) * b; slot < map.size(); ++slot)
             map[slot].kind = SlotKind::External; // the tail too small for a block
+        if (paged.cachedFreeBlocks() > 0)
+            for (std::uint32_t block = 0; block < paged.blockCount(); ++block)
+                if (paged.isCachedFree(block))
+                    for (std::uint32_t i = 0; i < b; ++i)
+                        map[std::size_t(block) * b + i].kind = SlotKind::Cached;
         for (const auto& seq : paged.sequences()) {
             for (std::size_t logical = 0; logical < seq.blockTable.size(); ++logical) {
                 const std::uint32_t block = seq.blockTable[logical];

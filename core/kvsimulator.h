@@ -29,6 +29,7 @@ struct SimConfig {
     std::uint32_t samples = 1;        // parallel samples per request (paged shares their prompt)
     std::uint32_t maxRunning = 256;   // vLLM's max_num_seqs
     PreemptionMode preemption = PreemptionMode::Recompute;
+    bool prefixCache = false; // paged only: keep full shared-prefix blocks for later requests (vLLM's APC)
     std::uint64_t kvBytesPerToken =
         0;                        // bytes of one token's K and V over all layers; 0 = unknown (swap cost in slots only)
     bool recordSteps = false;     // keep every step's figures (the view's timeline)
@@ -46,10 +47,13 @@ struct StepStats {
     std::uint64_t preemptions = 0;     // so far
     std::uint64_t tokensGenerated = 0; // so far
     std::uint64_t sharedBlocksSaved = 0;
+    std::uint32_t usedBlocks = 0;       // paged: blocks held by running sequences
+    std::uint32_t cachedFreeBlocks = 0; // paged with prefix caching: free blocks still holding a cached prefix
 };
 
 // What one token slot of the pool holds, for the memory-map view.
-enum class SlotKind : std::uint8_t { Free, External, Token, Reserved, Internal };
+// Cached: free (counted in usage().free), but still holding a cached prefix block's K and V.
+enum class SlotKind : std::uint8_t { Free, External, Token, Reserved, Internal, Cached };
 struct SlotCell {
     std::uint32_t request = UINT32_MAX; // owner, UINT32_MAX when free
     SlotKind kind = SlotKind::Free;
@@ -88,6 +92,15 @@ struct SimSummary {
     SlotFractions allSteps;  // mean share over every step
     double meanBatchSaturated = 0.0;
     double meanBatch = 0.0;
+
+    // Prefix caching (paged with SimConfig::prefixCache; zero otherwise).
+    bool prefixCache = false;
+    std::uint64_t promptTokens = 0;       // prompt tokens of every admission
+    std::uint64_t prefixHitTokens = 0;    // found in cached blocks: prefill tokens saved
+    double prefixHitRate = 0.0;           // prefixHitTokens / promptTokens
+    std::uint64_t prefixEvictions = 0;    // cached blocks taken back for other requests
+    double meanCachedFreeSlots = 0.0;     // slots of cached-but-free blocks, mean over all steps
+    std::uint64_t maxCachedFreeSlots = 0; // and their peak
 };
 
 // A deterministic, step-by-step simulation of a serving engine's KV pool: FCFS admission
@@ -164,6 +177,8 @@ private:
     double m_batchSaturated = 0, m_batchAll = 0;
     std::uint64_t m_saturatedSteps = 0;
     std::uint64_t m_maxShared = 0;
+    double m_sumCachedFree = 0;        // blocks, summed over steps
+    std::uint64_t m_maxCachedFree = 0; // blocks
 };
 
 // Runs one allocator over the trace to the end and returns its summary.

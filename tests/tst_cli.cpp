@@ -293,6 +293,24 @@ private slots:
         QCOMPARE(s.value("swap_bytes"_L1).toInteger(), s.value("swapped_slots"_L1).toInteger() * 819'200LL);
     }
 
+    void simulatePrefixCache() {
+        const CliResult r = runCli({u"simulate"_s, u"--allocator"_s, u"paged"_s, u"--system-prompts"_s, u"4:300"_s,
+                                    u"--prefix-cache"_s, u"--requests"_s, u"300"_s, u"--json"_s});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(r.json().value("prefix_cache"_L1).toBool());
+        const QJsonObject cache = r.json()["allocators"_L1]["paged"_L1]["prefix_cache"_L1].toObject();
+        QVERIFY(cache.value("hit_rate"_L1).toDouble() > 0.5);
+        QCOMPARE(cache.value("prefill_tokens_saved"_L1).toInteger(), cache.value("hit_tokens"_L1).toInteger());
+        QCOMPARE(cache.value("hit_rate"_L1).toDouble(), double(cache.value("hit_tokens"_L1).toInteger()) /
+                                                            double(cache.value("prompt_tokens"_L1).toInteger()));
+        const CliResult text = runCli({u"simulate"_s, u"--allocator"_s, u"paged"_s, u"--system-prompts"_s, u"4:300"_s,
+                                       u"--prefix-cache"_s, u"--requests"_s, u"300"_s});
+        QVERIFY2(text.out.contains("Prefix cache (paged):"), text.out.constData());
+        const CliResult bad = runCli({u"simulate"_s, u"--system-prompts"_s, u"4"_s});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--system-prompts: '4'"), bad.err.constData());
+    }
+
     void decodeSmall() {
         const CliResult r = runCli({u"decode"_s, u"--layers"_s, u"2"_s, u"--width"_s, u"64"_s, u"--heads"_s, u"4"_s,
                                     u"--kv-heads"_s, u"2"_s, u"--batch"_s, u"2"_s, u"--steps"_s, u"10"_s,

@@ -8,6 +8,8 @@
 
 #include <QtTest>
 
+#include <set>
+
 using namespace kvscope;
 using namespace Qt::StringLiterals;
 
@@ -47,6 +49,7 @@ void runChecked(const SimConfig& config, const std::vector<Request>& requests) {
                     ++fromMap.external;
                     break;
                 case SlotKind::Free:
+                case SlotKind::Cached: // free to take, still holding a cached prefix
                     ++fromMap.free;
                     break;
                 }
@@ -78,16 +81,23 @@ private slots:
         QTest::addColumn<uint>("blockSize");
         QTest::addColumn<uint>("samples");
         QTest::addColumn<int>("seed");
+        QTest::addColumn<bool>("prefixCache"); // over four 150-token system prompts
         int row = 0;
         for (int seed : {1, 2, 3, 4, 5, 6}) {
-            QTest::addRow("max first-fit seed %d", seed) << AllocatorKind::Max << false << 16u << 1u << seed;
-            QTest::addRow("pow2 buddy seed %d", seed) << AllocatorKind::Pow2 << true << 16u << 1u << seed;
-            QTest::addRow("oracle first-fit seed %d", seed) << AllocatorKind::Oracle << false << 16u << 1u << seed;
-            QTest::addRow("oracle buddy seed %d", seed) << AllocatorKind::Oracle << true << 16u << 1u << seed;
+            QTest::addRow("max first-fit seed %d", seed) << AllocatorKind::Max << false << 16u << 1u << seed << false;
+            QTest::addRow("pow2 buddy seed %d", seed) << AllocatorKind::Pow2 << true << 16u << 1u << seed << false;
+            QTest::addRow("oracle first-fit seed %d", seed)
+                << AllocatorKind::Oracle << false << 16u << 1u << seed << false;
+            QTest::addRow("oracle buddy seed %d", seed) << AllocatorKind::Oracle << true << 16u << 1u << seed << false;
             const uint blocks[] = {1, 16, 256};
             QTest::addRow("paged block %u seed %d", blocks[row % 3], seed)
-                << AllocatorKind::Paged << false << blocks[row % 3] << 1u << seed;
-            QTest::addRow("paged 4 samples seed %d", seed) << AllocatorKind::Paged << false << 8u << 4u << seed;
+                << AllocatorKind::Paged << false << blocks[row % 3] << 1u << seed << false;
+            QTest::addRow("paged 4 samples seed %d", seed)
+                << AllocatorKind::Paged << false << 8u << 4u << seed << false;
+            QTest::addRow("paged prefix cache seed %d", seed)
+                << AllocatorKind::Paged << false << 16u << 1u << seed << true;
+            QTest::addRow("paged prefix cache 3 samples seed %d", seed)
+                << AllocatorKind::Paged << false << 8u << 3u << seed << true;
             ++row;
         }
     }
@@ -101,7 +111,11 @@ private slots:
         spec.requests = 120;
         spec.rate = 0.05 * seed;
         spec.seed = std::uint64_t(seed);
+        QFETCH(bool, prefixCache);
         SimConfig config;
+        config.prefixCache = prefixCache;
+        if (prefixCache)
+            spec.parseSharedPrompts("4:150");
         config.allocator = kind;
         config.buddyPlacement = buddy;
         config.blockSize = blockSize;
@@ -116,13 +130,19 @@ private slots:
         QTest::addColumn<bool>("buddy");
         QTest::addColumn<double>("rate");
         QTest::addColumn<int>("seed");
+        QTest::addColumn<bool>("prefixCache");
         for (int seed : {1, 2, 3}) {
             for (double rate : {0.0, 0.3}) {
-                QTest::addRow("paged rate %.1f seed %d", rate, seed) << AllocatorKind::Paged << false << rate << seed;
-                QTest::addRow("max rate %.1f seed %d", rate, seed) << AllocatorKind::Max << false << rate << seed;
+                QTest::addRow("paged rate %.1f seed %d", rate, seed)
+                    << AllocatorKind::Paged << false << rate << seed << false;
+                QTest::addRow("paged prefix cache rate %.1f seed %d", rate, seed)
+                    << AllocatorKind::Paged << false << rate << seed << true;
+                QTest::addRow("max rate %.1f seed %d", rate, seed)
+                    << AllocatorKind::Max << false << rate << seed << false;
                 QTest::addRow("pow2 buddy rate %.1f seed %d", rate, seed)
-                    << AllocatorKind::Pow2 << true << rate << seed;
-                QTest::addRow("oracle rate %.1f seed %d", rate, seed) << AllocatorKind::Oracle << false << rate << seed;
+                    << AllocatorKind::Pow2 << true << rate << seed << false;
+                QTest::addRow("oracle rate %.1f seed %d", rate, seed)
+                    << AllocatorKind::Oracle << false << rate << seed << false;
             }
         }
     }
@@ -131,13 +151,17 @@ private slots:
         QFETCH(bool, buddy);
         QFETCH(double, rate);
         QFETCH(int, seed);
+        QFETCH(bool, prefixCache);
         WorkloadSpec spec = WorkloadSpec::parse("sharegpt");
         spec.requests = 150;
         spec.rate = rate;
         spec.seed = std::uint64_t(seed);
+        if (prefixCache)
+            spec.parseSharedPrompts("3:100");
         const auto trace = generateWorkload(spec);
         SimConfig config;
         config.allocator = kind;
+        config.prefixCache = prefixCache;
         config.buddyPlacement = buddy;
         config.poolSlots = 7000 + 13 * std::uint64_t(seed);
         KvSimulator fast(config, trace);
@@ -163,6 +187,10 @@ private slots:
         QVERIFY(close(a.allSteps.free, b.allSteps.free));
         QVERIFY(close(a.meanBatchSaturated, b.meanBatchSaturated));
         QVERIFY(close(a.meanBatch, b.meanBatch));
+        QCOMPARE(a.prefixHitTokens, b.prefixHitTokens);
+        QCOMPARE(a.prefixEvictions, b.prefixEvictions);
+        QVERIFY(close(a.meanCachedFreeSlots, b.meanCachedFreeSlots));
+        QVERIFY(!prefixCache || a.prefixHitTokens > 0);
         QVERIFY(fast.allocator().empty());
     }
 
@@ -347,6 +375,97 @@ private slots:
                                       {"--preemption", "'evict'", "recompute or swap"}));
     }
 
+    // Prefix caching counted by hand: block 16, a 64-token system prompt (4 full blocks) before a
+    // 10-token question. Request 0 computes and caches the 4 blocks; 1 and 2 come after it ended
+    // and find all 4 (cached, free); request 3 has another prefix and finds none.
+    void prefixCacheHandCount() {
+        SimConfig config;
+        config.allocator = AllocatorKind::Paged;
+        config.prefixCache = true;
+        config.checkInvariants = true;
+        config.poolSlots = 16 * 40;
+        const std::vector<Request> trace{
+            {0, 74, 5, 0, 7, 64}, {1, 74, 5, 20, 7, 64}, {2, 74, 5, 40, 7, 64}, {3, 74, 5, 60, 8, 64}};
+        KvSimulator sim(config, trace);
+        sim.run();
+        const SimSummary s = sim.summary();
+        QCOMPARE(s.promptTokens, std::uint64_t(4 * 74));
+        QCOMPARE(s.prefixHitTokens, std::uint64_t(2 * 64));
+        QCOMPARE(s.prefixHitRate, 128.0 / 296.0);
+        QCOMPARE(s.prefixEvictions, std::uint64_t(0));
+        const auto& paged = static_cast<const PagedAllocator&>(sim.allocator());
+        QVERIFY(paged.empty());
+        QCOMPARE(paged.cachedFreeBlocks(), 8u); // both prefixes, 4 blocks each, free but kept
+        QCOMPARE(paged.freeBlocks(), 40u);      // every block can still be had
+        // Steps are measured before finished requests leave: the last step saw only the first prefix cached.
+        QCOMPARE(s.maxCachedFreeSlots, std::uint64_t(4 * 16));
+        for (std::uint32_t b = 0; b < paged.blockCount(); ++b)
+            QCOMPARE(paged.refCount(b), 0u); // every reference returned at the end
+        // Without caching nothing is found and nothing is kept.
+        config.prefixCache = false;
+        const SimSummary off = simulate(config, trace);
+        QCOMPARE(off.prefixHitTokens, std::uint64_t(0));
+        QCOMPARE(off.maxCachedFreeSlots, std::uint64_t(0));
+        QCOMPARE(off.tokensGenerated, s.tokensGenerated);
+    }
+
+    void prefixCacheSharesLiveBlocksAndEvictsLeastRecent() {
+        SimConfig config;
+        config.allocator = AllocatorKind::Paged;
+        config.prefixCache = true;
+        config.checkInvariants = true;
+        config.recordEvents = true;
+        config.poolSlots = 16 * 12;
+        // Two requests with one prefix at once: the second holds the first's 2 prefix blocks.
+        KvSimulator sim(config, {{0, 40, 3, 0, 1, 32},
+                                 {1, 40, 3, 0, 1, 32},
+                                 {2, 40, 3, 10, 2, 32},
+                                 {3, 150, 20, 20, 0, 0},
+                                 {4, 40, 3, 60, 1, 32}});
+        sim.step();
+        const auto& paged = static_cast<const PagedAllocator&>(sim.allocator());
+        const auto seqs = paged.sequences();
+        QCOMPARE(seqs.size(), std::size_t(2));
+        QCOMPARE(seqs[0].blockTable[0], seqs[1].blockTable[0]);
+        QCOMPARE(seqs[0].blockTable[1], seqs[1].blockTable[1]);
+        QVERIFY(seqs[0].blockTable[2] != seqs[1].blockTable[2]); // the question is each request's own
+        QCOMPARE(paged.refCount(seqs[0].blockTable[0]), 2u);
+        QCOMPARE(sim.lastStep().sharedBlocksSaved, std::uint64_t(2));
+        sim.run();
+        const SimSummary s = sim.summary();
+        // 0 misses, 1 hits live, 2 misses (another prefix); 3 (10 blocks of 12) evicts the cached
+        // blocks, least recently freed first, so 4 finds its prefix gone.
+        QCOMPARE(s.prefixHitTokens, std::uint64_t(32));
+        QVERIFY(s.prefixEvictions >= 2);
+        QCOMPARE(s.requestsFinished, std::uint64_t(5));
+        QVERIFY(paged.empty());
+    }
+
+    void sharedPromptWorkloads() {
+        WorkloadSpec spec = WorkloadSpec::parse("alpaca");
+        spec.requests = 500;
+        const auto plain = generateWorkload(spec);
+        spec.parseSharedPrompts("4:300");
+        const auto shared = generateWorkload(spec);
+        std::set<std::uint32_t> ids;
+        for (std::size_t i = 0; i < shared.size(); ++i) {
+            QCOMPARE(shared[i].promptLen, plain[i].promptLen + 300); // the system prompt comes before the question
+            QCOMPARE(shared[i].outputLen, plain[i].outputLen);
+            QCOMPARE(shared[i].prefixLen, 300u);
+            ids.insert(shared[i].prefixId);
+        }
+        QCOMPARE(ids, (std::set<std::uint32_t>{0, 1, 2, 3}));
+        QVERIFY(spec.describe().find("4 shared system prompts of 300 tokens") != std::string::npos);
+        for (const char* bad : {"4", "0:10", "4:0", "a:b", "4:10:3"})
+            QVERIFY2(throwsErrorContaining([&] { WorkloadSpec().parseSharedPrompts(bad); }, {"--system-prompts"}), bad);
+        // On a shared-prompt workload, prefix caching saves most of the prefill.
+        SimConfig config;
+        config.prefixCache = true;
+        const SimSummary s = simulate(config, shared);
+        QVERIFY2(s.prefixHitRate > 0.8, std::to_string(s.prefixHitRate).c_str());
+        QCOMPARE(s.requestsFinished, std::uint64_t(500));
+    }
+
     void blockOperationsAreLinear() {
         // O(1) per block: operations grow with tokens, not with the pool or the queue.
         WorkloadSpec spec = WorkloadSpec::parse("fixed:32,32");
@@ -413,6 +532,20 @@ private slots:
         QTest::newRow("json negative") << QByteArray("{\"prompt_len\": -3, \"output_len\": 1}\n")
                                        << u"trace.csv:1: 'prompt_len' must be a whole number"_s << 0;
         QTest::newRow("empty") << QByteArray("prompt_len,output_len\n") << u"holds no requests"_s << 0;
+        QTest::newRow("csv with prefixes")
+            << QByteArray("prompt_len,output_len,prefix_id,prefix_len,arrival_step\n100,5,7,64,0\n90,5,7,64,3\n")
+            << QString() << 2;
+        QTest::newRow("jsonl with a prefix")
+            << QByteArray("{\"prompt_len\": 100, \"output_len\": 4, \"prefix_id\": 2, \"prefix_len\": 32}\n")
+            << QString() << 1;
+        QTest::newRow("prefix longer than the prompt")
+            << QByteArray("prompt_len,output_len,prefix_id,prefix_len\n10,5,1,64\n")
+            << u"trace.csv:2: prefix_len (64) must be at most prompt_len (10)"_s << 0;
+        QTest::newRow("prefix id alone") << QByteArray("prompt_len,output_len,prefix_id\n10,5,1\n")
+                                         << u"trace.csv:1: prefix_id and prefix_len come together"_s << 0;
+        QTest::newRow("jsonl prefix_len alone")
+            << QByteArray("{\"prompt_len\": 10, \"output_len\": 4, \"prefix_len\": 3}\n")
+            << u"trace.csv:1: missing 'prefix_id'"_s << 0;
     }
     void traces() {
         QFETCH(QByteArray, text);

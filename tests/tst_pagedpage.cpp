@@ -311,6 +311,36 @@ private slots:
         QVERIFY(page->requestInfoText().isEmpty());
     }
 
+    // Prefix caching on a shared-prompt workload: cached-but-free blocks get their own kind on the
+    // map (orange stripes, not a colour alone) and the details give core's hit rate.
+    void cachedPrefixBlocksOnTheMap() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        auto* workload = page->findChild<QComboBox*>(u"workload"_s);
+        workload->setCurrentIndex(workload->findData(u"sharegpt;prompts=4:200"_s));
+        page->findChild<QCheckBox*>(u"prefixCache"_s)->setChecked(true);
+        QVERIFY(page->paged()->config().prefixCache);
+        QCOMPARE(page->paged()->requests().front().prefixLen, 200u);
+        std::size_t cached = 0;
+        for (int i = 0; i < 3000 && cached == 0; ++i) {
+            page->stepOnce();
+            cached = countKind(page->paged()->slotMap(), SlotKind::Cached);
+        }
+        QVERIFY(cached > 0);
+        QCOMPARE(cached, std::size_t(page->paged()->lastStep().cachedFreeBlocks) * 16);
+        const auto summary = page->paged()->summary();
+        QVERIFY(summary.prefixHitRate > 0.0);
+        QVERIFY2(page->countersText().contains(
+                     u"prefix cache: hit rate %1%"_s.arg(QLocale().toString(100.0 * summary.prefixHitRate, 'f', 1))),
+                 qPrintable(page->countersText()));
+        // Its pattern differs from free and from both fragmentation kinds at the same pixel.
+        const QRgb stripe = MemoryMapWidget::shade(SlotKind::Cached, 0, 0, 0, 1);
+        for (SlotKind other : {SlotKind::Free, SlotKind::External, SlotKind::Internal})
+            QVERIFY(stripe != MemoryMapWidget::shade(other, 0, 0, 0, 1) ||
+                    MemoryMapWidget::shade(SlotKind::Cached, 0, 0, 2, 1) != MemoryMapWidget::shade(other, 0, 0, 2, 1));
+    }
+
     // Open trace…: a file replays on the page; a bad one is named in the error line, as the CLI names it.
     void openTraceFromThePage() {
         ScenarioController controller;
@@ -577,6 +607,7 @@ private slots:
                                  "maxModelLen",
                                  "fromScenario",
                                  "openTrace",
+                                 "prefixCache",
                                  "play",
                                  "step",
                                  "restart",
@@ -655,7 +686,7 @@ private slots:
             QCOMPARE(label->pixmap().width(), presenter ? 28 : 16);
             ++swatches;
         }
-        QCOMPARE(swatches, 5); // tokens, reserved, internal, external, free
+        QCOMPARE(swatches, 6); // tokens, reserved, internal, external, cached prefix, free
         chartstyle::Style::instance()->setPresenter(false);
         QCOMPARE(page->headlineCounters()->font().pointSizeF(), chartstyle::headlinePoints());
         QCOMPARE(paged->pen().widthF(), 2.5);

@@ -322,6 +322,14 @@ ordered_json summaryJson(const SimSummary& s) {
     j["recomputed_tokens"] = s.recomputedTokens;
     j["swapped_slots"] = s.swappedSlots;
     j["swap_bytes"] = s.swapBytes;
+    if (s.prefixCache)
+        j["prefix_cache"] = {{"prompt_tokens", s.promptTokens},
+                             {"hit_tokens", s.prefixHitTokens},
+                             {"hit_rate", s.prefixHitRate},
+                             {"prefill_tokens_saved", s.prefixHitTokens},
+                             {"evictions", s.prefixEvictions},
+                             {"mean_cached_free_slots", s.meanCachedFreeSlots},
+                             {"max_cached_free_slots", s.maxCachedFreeSlots}};
     ordered_json all = fractionsJson(s.allSteps);
     all["mean_batch"] = s.meanBatch;
     j["all_steps"] = all;
@@ -347,6 +355,10 @@ int runSimulate(const std::vector<std::string>& args) {
     p.addOption("samples", "N", tr("parallel samples per request; paged shares their prompt blocks (default 1)"));
     p.addOption("preemption", "MODE",
                 tr("recompute or swap (to CPU memory): what paged does when its pool runs dry (default recompute)"));
+    p.addOption("system-prompts", "N:P",
+                tr("put one of N shared system prompts of P tokens before every generated request's prompt"));
+    p.addFlag("prefix-cache",
+              tr("paged keeps full shared-prefix blocks for later requests (automatic prefix caching)"));
     p.addOption("seed", "S", tr("random seed (default 1)"));
     p.addFlag("buddy", tr("place contiguous regions with a buddy allocator instead of first fit"));
     p.addFlag("json", tr("print one JSON object"));
@@ -359,6 +371,11 @@ int runSimulate(const std::vector<std::string>& args) {
         spec.rate = *r;
     if (auto seed = p.uintValue("seed", 0))
         spec.seed = *seed;
+    if (p.has("system-prompts")) {
+        if (spec.kind == WorkloadKind::Trace)
+            throw Error("--system-prompts: a trace file states its own prefixes (prefix_id, prefix_len)");
+        spec.parseSharedPrompts(p.valueOr("system-prompts", ""));
+    }
     std::vector<Request> requests = generateWorkload(spec);
 
     SimConfig config;
@@ -366,6 +383,7 @@ int runSimulate(const std::vector<std::string>& args) {
     config.maxModelLen = std::uint32_t(p.uintValue("max-model-len", 2, 1u << 24).value_or(2048));
     config.samples = std::uint32_t(p.uintValue("samples", 1, 64).value_or(1));
     config.preemption = parsePreemptionMode(p.valueOr("preemption", "recompute"));
+    config.prefixCache = p.has("prefix-cache");
     config.buddyPlacement = p.has("buddy");
     // The default pool is the paper's 13B model (OPT-13B: 40 layers, width 5,120, FP16): 800 KiB per token.
     config.kvBytesPerToken = 819'200;
@@ -447,6 +465,7 @@ int runSimulate(const std::vector<std::string>& args) {
         j["block_size"] = config.blockSize;
         j["samples"] = config.samples;
         j["preemption"] = preemptionModeName(config.preemption);
+        j["prefix_cache"] = config.prefixCache;
         j["kv_bytes_per_token"] = config.kvBytesPerToken;
         j["seed"] = spec.seed;
         j["notes"] = notes;
@@ -478,6 +497,17 @@ int runSimulate(const std::vector<std::string>& args) {
                          std::to_string(r.steps)});
     }
     printTable(table, {14, 8, 9, 9, 9, 9, 9, 8, 10});
+    for (const auto& r : results)
+        if (r.prefixCache)
+            std::cout << "\n"
+                      << tr("Prefix cache (%1): %2 of %3 prompt tokens found cached (hit rate %4): prefill saved.\n"
+                            "Cached blocks no one holds keep %5 slots on average (%6), %7 at the peak; %8 evicted.",
+                            {r.allocator, groupThousands(r.prefixHitTokens), groupThousands(r.promptTokens),
+                             fixed(100 * r.prefixHitRate, 1) + "%",
+                             groupThousands(std::uint64_t(r.meanCachedFreeSlots)),
+                             gibAndBytes(std::uint64_t(r.meanCachedFreeSlots * double(config.kvBytesPerToken))),
+                             groupThousands(r.maxCachedFreeSlots), groupThousands(r.prefixEvictions)})
+                      << "\n";
     std::cout << "\n"
               << tr("Shares of the pool averaged over the steps with requests waiting (the server under load).")
               << "\n";

@@ -213,6 +213,14 @@ inline constexpr Message kMessages[] = {
     {"%1: %2 preemptions swapped %3 token slots (%4) between GPU and CPU memory",
      "%1: 선점 %2회로 토큰 슬롯 %3개 (%4)를 GPU와 CPU 메모리 사이에서 스왑했습니다"},
     {"%1: %2 preemptions recomputed %3 tokens", "%1: 선점 %2회로 토큰 %3개를 다시 계산했습니다"},
+    {"put one of N shared system prompts of P tokens before every generated request's prompt",
+     "생성하는 모든 요청의 프롬프트 앞에 공유 시스템 프롬프트 N개 (각 P 토큰) 중 하나를 붙임"},
+    {"paged keeps full shared-prefix blocks for later requests (automatic prefix caching)",
+     "페이지 방식이 공유 프리픽스의 가득 찬 블록을 이후 요청을 위해 보관 (자동 프리픽스 캐싱)"},
+    {"Prefix cache (%1): %2 of %3 prompt tokens found cached (hit rate %4): prefill saved.\n"
+     "Cached blocks no one holds keep %5 slots on average (%6), %7 at the peak; %8 evicted.",
+     "프리픽스 캐싱 (%1): 프롬프트 토큰 %3개 중 %2개를 캐시에서 찾아 (적중률 %4) 프리필을 아꼈습니다.\n"
+     "아무도 쓰지 않는 캐시 블록이 평균 슬롯 %5개 (%6), 최대 %7개를 차지했고, %8개를 내보냈습니다 (eviction)."},
 
     // decode
     {"Greedy decoding with our small GPT, with and without a KV cache (contiguous and paged), measuring\n"
