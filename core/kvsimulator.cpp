@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <charconv>
 
 namespace kvscope {
 
@@ -53,6 +54,24 @@ PreemptionMode parsePreemptionMode(std::string_view text, std::string_view what)
         return PreemptionMode::Swap;
     throw Error(std::string(what) + ": '" + std::string(text) +
                 "' is not a preemption mode; expected recompute or swap");
+}
+
+std::string samplingModeName(SamplingMode mode) {
+    return mode == SamplingMode::Beam ? "beam" : "parallel";
+}
+
+std::pair<SamplingMode, std::uint32_t> parseSampling(std::string_view text, std::string_view what) {
+    const auto colon = text.find(':');
+    const std::string_view mode = text.substr(0, colon);
+    const std::string_view count = colon == std::string_view::npos ? std::string_view() : text.substr(colon + 1);
+    std::uint32_t n = 0;
+    const auto [ptr, ec] = std::from_chars(count.data(), count.data() + count.size(), n);
+    const bool numberOk =
+        !count.empty() && ec == std::errc() && ptr == count.data() + count.size() && n >= 1 && n <= 64;
+    if ((mode != "parallel" && mode != "beam") || !numberOk)
+        throw Error(std::string(what) + ": '" + std::string(text) +
+                    "': expected parallel:N (N samples of each prompt) or beam:K (beam width K), N and K from 1 to 64");
+    return {mode == "beam" ? SamplingMode::Beam : SamplingMode::Parallel, n};
 }
 
 AllocatorKind parseAllocatorKind(std::string_view text, std::string_view what) {
@@ -160,6 +179,32 @@ void KvSimulator::preempt(std::size_t index) {
         m_events.push_back({m_step, EventKind::Preempt, id, 0, 0, 0});
 }
 
+void KvSimulator::reorderBeams(std::uint32_t id) {
+    // A random model of beam selection, not a model's scores: each step, each beam keeps its own
+    // sequence with probability 3/4, else continues from a beam drawn at random (possibly itself).
+    // Deterministic: the draw depends on the request, its step and the trace only.
+    std::uint64_t x = (std::uint64_t(id) << 32) ^ m_progress[id].generated ^ 0x2545f4914f6cdd1dull;
+    auto next = [&x] {
+        x += 0x9e3779b97f4a7c15ull;
+        std::uint64_t z = x;
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    };
+    std::vector<std::uint32_t> parents(m_config.samples);
+    bool changed = false;
+    for (std::uint32_t j = 0; j < m_config.samples; ++j) {
+        const std::uint64_t r = next();
+        parents[j] = (r & 3) != 0 ? j : std::uint32_t((r >> 2) % m_config.samples);
+        if (parents[j] != j) {
+            changed = true;
+            ++m_beamForks;
+        }
+    }
+    if (changed)
+        static_cast<PagedAllocator&>(*m_allocator).reorderSamples(id, parents);
+}
+
 void KvSimulator::reject(std::uint32_t id) {
     m_progress[id].rejected = true;
     m_progress[id].preempted = false;
@@ -193,6 +238,9 @@ bool KvSimulator::step() {
         const std::uint32_t id = m_running[i];
         const std::uint32_t newLength = m_requests[id].promptLen + m_progress[id].generated + 1;
         bool stored = true;
+        if (m_config.sampling == SamplingMode::Beam && m_config.samples > 1 &&
+            m_config.allocator == AllocatorKind::Paged && m_progress[id].generated > 0)
+            reorderBeams(id);
         for (std::uint32_t s = 0; s < m_config.samples && stored; ++s) {
             while (!m_allocator->append(id, s, newLength)) {
                 if (m_running.size() == 1) {
@@ -228,6 +276,9 @@ bool KvSimulator::step() {
         m_last.cachedFreeBlocks = paged.cachedFreeBlocks();
         m_sumCachedFree += m_last.cachedFreeBlocks;
         m_maxCachedFree = std::max<std::uint64_t>(m_maxCachedFree, m_last.cachedFreeBlocks);
+        m_sumSaved += double(m_last.sharedBlocksSaved);
+        m_sumUnshared += double(m_last.usedBlocks) + double(m_last.sharedBlocksSaved);
+        m_maxSaving = std::max(m_maxSaving, m_last.sharingSaving());
     }
     const double pool = double(m_allocator->poolSlots());
     const SlotFractions f{double(m_last.usage.tokenStates) / pool, double(m_last.usage.reserved) / pool,
@@ -279,14 +330,19 @@ bool KvSimulator::headWouldAdmit() const {
     if (m_config.allocator == AllocatorKind::Paged) {
         const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
         const std::uint32_t watermark = std::max(1u, paged.blockCount() / 100);
-        return paged.blocksToAdmit(r, 1, tokens) + watermark <= paged.freeBlocks();
+        return paged.blocksToAdmit(r, m_config.samples, tokens) + watermark <= paged.freeBlocks();
     }
     return m_allocator->canAdmit(r, tokens, m_progress[r.id].finalLength);
 }
 
 std::uint64_t KvSimulator::quietSteps() const {
-    if (m_config.samples != 1 || m_config.recordSteps || m_config.keepSlotMap || m_config.recordEvents ||
-        m_config.checkInvariants || finished())
+    if (m_config.recordSteps || m_config.keepSlotMap || m_config.recordEvents || m_config.checkInvariants || finished())
+        return 0;
+    // Several sequences per request: only paged parallel samples, once none writes into a shared
+    // block (after each request's first step); beams reorder every step.
+    if (m_config.samples != 1 &&
+        (m_config.allocator != AllocatorKind::Paged || m_config.sampling == SamplingMode::Beam ||
+         static_cast<const PagedAllocator&>(*m_allocator).hasSharedPartialBlock()))
         return 0;
     std::uint64_t k = UINT64_MAX;
     if (m_nextArrival < m_requests.size()) {
@@ -312,7 +368,7 @@ std::uint64_t KvSimulator::quietSteps() const {
 
 void KvSimulator::fastForward(std::uint64_t k) {
     const Request* next = m_waiting.empty() ? nullptr : &m_requests[m_waiting.front()];
-    const SlotUsage u = m_allocator->usage(next, 1); // before the stretch's first token
+    const SlotUsage u = m_allocator->usage(next, m_config.samples); // before the stretch's first token
     const double R = double(m_running.size());
     const double pool = double(m_allocator->poolSlots());
     const double kd = double(k);
@@ -320,8 +376,12 @@ void KvSimulator::fastForward(std::uint64_t k) {
     if (m_config.allocator == AllocatorKind::Paged) {
         // Sums over the stretch, block boundaries included; tokens are what the rest leaves.
         auto& paged = static_cast<PagedAllocator&>(*m_allocator);
-        m_sumCachedFree += kd * paged.cachedFreeBlocks(); // a stretch never evicts: the cache stays as it is
+        m_sumCachedFree += kd * paged.cachedFreeBlocks();       // a stretch never evicts: the cache stays as it is
+        const double saved = double(paged.sharedBlocksSaved()); // no block is shared or copied in a stretch
         const auto s = paged.advanceStretch(std::uint32_t(k));
+        const double usedSum = kd * paged.blockCount() - double(s.free) / paged.blockSize(); // blocks over the stretch
+        m_sumSaved += kd * saved;
+        m_sumUnshared += usedSum + kd * saved;
         sum.reserved = double(s.reserved) / pool;
         sum.internal = double(s.internal) / pool;
         sum.free = double(s.free) / pool;
@@ -354,10 +414,10 @@ void KvSimulator::fastForward(std::uint64_t k) {
         m_progress[id].generated += std::uint32_t(k);
     m_step += k;
     m_last.step = m_step - 1;
-    m_last.usage = m_allocator->usage(next, 1);
+    m_last.usage = m_allocator->usage(next, m_config.samples);
     m_last.running = std::uint32_t(m_running.size());
     m_last.waiting = std::uint32_t(m_waiting.size());
-    m_last.tokensGenerated += k * m_running.size();
+    m_last.tokensGenerated += k * m_running.size() * m_config.samples;
     m_last.sharedBlocksSaved = m_allocator->sharedBlocksSaved();
     if (m_config.allocator == AllocatorKind::Paged) {
         const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
@@ -392,6 +452,11 @@ SimSummary KvSimulator::summary() const {
     s.tokensGenerated = m_last.tokensGenerated;
     s.blockOperations = m_allocator->blockOperations();
     s.maxSharedBlocksSaved = m_maxShared;
+    s.meanSharingSaving = m_sumUnshared > 0 ? m_sumSaved / m_sumUnshared : 0.0;
+    s.maxSharingSaving = m_maxSaving;
+    s.beamForks = m_beamForks;
+    if (m_config.allocator == AllocatorKind::Paged)
+        s.copyOnWrites = static_cast<const PagedAllocator&>(*m_allocator).copyOnWrites();
     auto mean = [](const SlotFractions& sum, double n) {
         if (n == 0)
             return SlotFractions{};

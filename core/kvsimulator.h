@@ -12,6 +12,14 @@
 namespace kvscope {
 
 enum class AllocatorKind { Max, Pow2, Oracle, Paged };
+// How the `samples` sequences of one request relate. Parallel: n independent samples of one
+// prompt (they share the prompt's blocks). Beam: beam search of width k: each step every beam
+// continues from a parent beam; a beam chosen twice forks (its blocks shared, the last partial
+// one copied on write) and a beam chosen by none is dropped, freeing the blocks only it held.
+enum class SamplingMode { Parallel, Beam };
+std::string samplingModeName(SamplingMode mode); // "parallel", "beam"
+// "parallel:N" or "beam:K" (N, K from 1 to 64); throws Error naming `what`.
+std::pair<SamplingMode, std::uint32_t> parseSampling(std::string_view text, std::string_view what = "--sampling");
 // What a server does with a running request when the paged pool runs dry: drop its blocks and
 // recompute its tokens when it is admitted again, or copy its blocks to CPU memory and back.
 enum class PreemptionMode { Recompute, Swap };
@@ -26,8 +34,9 @@ struct SimConfig {
     bool buddyPlacement = false;      // contiguous only: buddy instead of first fit
     std::uint32_t blockSize = 16;     // paged only
     std::uint32_t maxModelLen = 2048; // caps prompt + output; what the max policy reserves
-    std::uint32_t samples = 1;        // parallel samples per request (paged shares their prompt)
-    std::uint32_t maxRunning = 256;   // vLLM's max_num_seqs
+    std::uint32_t samples = 1;        // parallel samples or beams per request (paged shares their blocks)
+    SamplingMode sampling = SamplingMode::Parallel;
+    std::uint32_t maxRunning = 256; // vLLM's max_num_seqs
     PreemptionMode preemption = PreemptionMode::Recompute;
     bool prefixCache = false; // paged only: keep full shared-prefix blocks for later requests (vLLM's APC)
     std::uint64_t kvBytesPerToken =
@@ -49,6 +58,12 @@ struct StepStats {
     std::uint64_t sharedBlocksSaved = 0;
     std::uint32_t usedBlocks = 0;       // paged: blocks held by running sequences
     std::uint32_t cachedFreeBlocks = 0; // paged with prefix caching: free blocks still holding a cached prefix
+    // The share of memory sharing saves now: blocks saved ÷ the blocks the same sequences would
+    // hold unshared (used + saved); 0 when nothing is held. Kwon et al.'s Figure 15 metric.
+    double sharingSaving() const {
+        const double unshared = double(usedBlocks) + double(sharedBlocksSaved);
+        return unshared > 0 ? double(sharedBlocksSaved) / unshared : 0.0;
+    }
 };
 
 // What one token slot of the pool holds, for the memory-map view.
@@ -88,8 +103,14 @@ struct SimSummary {
     std::uint64_t tokensGenerated = 0;
     std::uint64_t blockOperations = 0;
     std::uint64_t maxSharedBlocksSaved = 0;
-    SlotFractions saturated; // mean share of the pool over the saturated steps
-    SlotFractions allSteps;  // mean share over every step
+    // Sharing (paged): saved ÷ unshared blocks, summed over every step before dividing (a
+    // block-step weighted mean), and the largest one step showed.
+    double meanSharingSaving = 0.0;
+    double maxSharingSaving = 0.0;
+    std::uint64_t copyOnWrites = 0; // blocks copied because a shared partial block was written
+    std::uint64_t beamForks = 0;    // beam search: beams that continued another beam's sequence
+    SlotFractions saturated;        // mean share of the pool over the saturated steps
+    SlotFractions allSteps;         // mean share over every step
     double meanBatchSaturated = 0.0;
     double meanBatch = 0.0;
 
@@ -177,8 +198,12 @@ private:
     double m_batchSaturated = 0, m_batchAll = 0;
     std::uint64_t m_saturatedSteps = 0;
     std::uint64_t m_maxShared = 0;
-    double m_sumCachedFree = 0;        // blocks, summed over steps
-    std::uint64_t m_maxCachedFree = 0; // blocks
+    double m_sumCachedFree = 0;               // blocks, summed over steps
+    double m_sumSaved = 0, m_sumUnshared = 0; // blocks, summed over steps (sharing saving)
+    double m_maxSaving = 0;
+    std::uint64_t m_beamForks = 0;
+    void reorderBeams(std::uint32_t request); // beam search: each beam continues from a parent
+    std::uint64_t m_maxCachedFree = 0;        // blocks
 };
 
 // Runs one allocator over the trace to the end and returns its summary.

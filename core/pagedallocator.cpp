@@ -216,6 +216,7 @@ bool PagedAllocator::append(std::uint32_t request, std::uint32_t sample, std::ui
         if (freeBlocks() == 0)
             return false;
         const std::uint32_t copy = takeBlock();
+        ++m_copyOnWrites;
         dropBlock(seq.blockTable.back());
         logEvent(EventKind::CopyOnWrite, request, sample, copy, 1);
         seq.blockTable.back() = copy;
@@ -227,6 +228,48 @@ bool PagedAllocator::append(std::uint32_t request, std::uint32_t sample, std::ui
     m_waste.reserved += after.reserved - before.reserved;
     m_waste.internal += after.internal - before.internal;
     return true;
+}
+
+void PagedAllocator::reorderSamples(std::uint32_t request, const std::vector<std::uint32_t>& parents) {
+    RequestState* state = find(request);
+    if (!state || parents.size() != state->samples.size())
+        unknownRequest(request);
+    for (const std::uint32_t parent : parents)
+        if (parent >= state->samples.size())
+            throw Error("paged allocator: request " + std::to_string(request) + " has no sample " +
+                        std::to_string(parent));
+    const Waste before = requestWaste(*state);
+    std::vector<std::vector<std::uint32_t>> tables(parents.size());
+    for (std::size_t j = 0; j < parents.size(); ++j) {
+        tables[j] = state->samples[parents[j]].blockTable;
+        for (const std::uint32_t block : tables[j]) {
+            if (m_refCount[block] >= 1)
+                ++m_sharedSaved;
+            ++m_refCount[block];
+        }
+    }
+    for (std::size_t j = 0; j < parents.size(); ++j) {
+        Sequence& seq = state->samples[j];
+        if (parents[j] != j)
+            logEvent(EventKind::Share, request, std::uint32_t(j), tables[j].empty() ? 0 : tables[j].front(),
+                     tables[j].size());
+        for (const std::uint32_t block : seq.blockTable)
+            dropBlock(block);
+        seq.blockTable = std::move(tables[j]);
+        seq.length = state->samples[parents[j]].length; // beams advance together: the same length
+    }
+    const Waste after = requestWaste(*state);
+    m_waste.reserved += after.reserved - before.reserved;
+    m_waste.internal += after.internal - before.internal;
+}
+
+bool PagedAllocator::hasSharedPartialBlock() const {
+    for (const std::uint32_t id : m_active)
+        for (const Sequence& seq : m_requests[id].samples)
+            if (!seq.blockTable.empty() && m_refCount[seq.blockTable.back()] > 1 &&
+                std::uint64_t(seq.blockTable.size()) * m_blockSize > seq.length)
+                return true;
+    return false;
 }
 
 void PagedAllocator::release(std::uint32_t request) {
@@ -259,8 +302,10 @@ PagedAllocator::Waste PagedAllocator::sequenceWaste(std::uint64_t capacity, std:
 
 PagedAllocator::Waste PagedAllocator::requestWaste(const RequestState& state) const {
     Waste w;
-    // Only a sequence's last block can be partly filled; a shared one is counted once.
-    std::uint32_t sharedPartial = UINT32_MAX;
+    // Only a sequence's last block can be partly filled; a shared one is counted once (beams may
+    // share several, one per group of beams that forked from one parent).
+    std::uint32_t seen[64];
+    std::size_t seenCount = 0;
     for (const Sequence& seq : state.samples) {
         if (seq.blockTable.empty())
             continue;
@@ -269,8 +314,9 @@ PagedAllocator::Waste PagedAllocator::requestWaste(const RequestState& state) co
         if (gap == 0)
             continue;
         if (m_refCount[last] > 1) {
-            if (sharedPartial != last) {
-                sharedPartial = last;
+            if (std::find(seen, seen + seenCount, last) == seen + seenCount) {
+                if (seenCount < std::size(seen))
+                    seen[seenCount++] = last;
                 w.reserved += gap; // one sample will write there in place
             }
             continue;

@@ -37,6 +37,14 @@ public:
 
     std::uint32_t blockSize() const { return m_blockSize; }
 
+    // Beam search: sample j continues from sample parents[j]'s sequence (all of one length): its
+    // table becomes a copy of the parent's (every block's reference count goes up), then its own
+    // blocks are dropped, so blocks no beam continues are freed.
+    void reorderSamples(std::uint32_t request, const std::vector<std::uint32_t>& parents);
+    // A sequence's last block is partly filled and shared: its next token copies it first.
+    bool hasSharedPartialBlock() const;
+    std::uint64_t copyOnWrites() const { return m_copyOnWrites; }
+
     // A stretch of `steps` decode steps where every sequence (one sample each) stores one
     // token per step and none finishes: blocks it needs, and its sums over the stretch
     // (step by step, after each step's tokens) of reserved, internal and free slots.
@@ -111,7 +119,8 @@ private:
     // Indexed by request id (dense in a simulation): a hash lookup per stored token cost a third of a run.
     std::vector<RequestState> m_requests;
     std::vector<std::uint32_t> m_active; // admitted request ids, in no particular order
-    std::uint64_t m_sharedSaved = 0;
+    std::uint64_t m_sharedSaved = 0;     // sum of (refCount - 1) over shared blocks, kept as blocks change
+    std::uint64_t m_copyOnWrites = 0;
     Waste m_waste; // over every admitted request, kept up to date so that usage() is O(1)
 
     // Prefix caching: hash -> block for every cached block (held or not), the hash of each block

@@ -311,6 +311,31 @@ private slots:
         QVERIFY2(bad.err.contains("--system-prompts: '4'"), bad.err.constData());
     }
 
+    void simulateSharing() {
+        double saving[2] = {0, 0};
+        int i = 0;
+        for (const QString& mode : {u"parallel:4"_s, u"beam:4"_s}) {
+            const CliResult r = runCli({u"simulate"_s, u"--allocator"_s, u"paged"_s, u"--workload"_s, u"alpaca"_s,
+                                        u"--requests"_s, u"200"_s, u"--sampling"_s, mode, u"--json"_s});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            QCOMPARE(r.json().value("sampling"_L1).toString(), mode.section(u':', 0, 0));
+            QCOMPARE(r.json().value("samples"_L1).toInt(), 4);
+            const QJsonObject sharing = r.json()["allocators"_L1]["paged"_L1]["sharing"_L1].toObject();
+            saving[i++] = sharing.value("mean_saving"_L1).toDouble();
+            QVERIFY(sharing.value("max_saving"_L1).toDouble() >= sharing.value("mean_saving"_L1).toDouble());
+        }
+        QVERIFY(saving[0] > 0 && saving[1] > 2 * saving[0]); // beams share far more, as the paper found
+        const CliResult text = runCli({u"simulate"_s, u"--allocator"_s, u"paged"_s, u"--workload"_s, u"alpaca"_s,
+                                       u"--requests"_s, u"100"_s, u"--sampling"_s, u"beam:4"_s});
+        QVERIFY2(text.out.contains("beam search of width 4"), text.out.constData());
+        QVERIFY(text.out.contains("37.6-55.2%"));
+        const CliResult both = runCli({u"simulate"_s, u"--samples"_s, u"2"_s, u"--sampling"_s, u"beam:2"_s});
+        QCOMPARE(both.exitCode, 2);
+        const CliResult bad = runCli({u"simulate"_s, u"--sampling"_s, u"beam:0"_s});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--sampling: 'beam:0'"), bad.err.constData());
+    }
+
     void decodeSmall() {
         const CliResult r = runCli({u"decode"_s, u"--layers"_s, u"2"_s, u"--width"_s, u"64"_s, u"--heads"_s, u"4"_s,
                                     u"--kv-heads"_s, u"2"_s, u"--batch"_s, u"2"_s, u"--steps"_s, u"10"_s,
