@@ -427,11 +427,22 @@ void KvSimulator::fastForward(std::uint64_t k) {
 }
 
 void KvSimulator::run() {
+    run({});
+}
+
+bool KvSimulator::run(const std::function<bool(double)>& progress) {
+    std::uint64_t nextReport = m_step + 10'000;
     while (!finished()) {
         if (const std::uint64_t quiet = quietSteps(); quiet > 0)
             fastForward(quiet);
         step();
+        if (progress && m_step >= nextReport) {
+            nextReport = m_step + 10'000;
+            if (!progress(double(m_finished + m_rejected) / double(m_requests.size())))
+                return false;
+        }
     }
+    return true;
 }
 
 SimSummary KvSimulator::summary() const {
@@ -547,6 +558,14 @@ std::vector<SlotCell> KvSimulator::buildSlotMap() const {
 SimSummary simulate(const SimConfig& config, const std::vector<Request>& requests) {
     KvSimulator sim(config, requests);
     sim.run();
+    return sim.summary();
+}
+
+std::optional<SimSummary> simulate(const SimConfig& config, const std::vector<Request>& requests,
+                                   const std::function<bool(double)>& progress) {
+    KvSimulator sim(config, requests);
+    if (!sim.run(progress))
+        return std::nullopt;
     return sim.summary();
 }
 

@@ -5,7 +5,9 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -139,6 +141,9 @@ public:
     // change every share linearly, so they are summed in closed form rather than stepped
     // (one sample per request, nothing recorded per step); the summary is the same.
     void run();
+    // The same, reporting the share of requests settled (finished or rejected, 0..1) about every
+    // 10,000 steps; when `progress` returns false the run stops there and run() returns false.
+    bool run(const std::function<bool(double)>& progress);
     bool finished() const;
 
     const SimConfig& config() const { return m_config; }
@@ -208,5 +213,8 @@ private:
 
 // Runs one allocator over the trace to the end and returns its summary.
 SimSummary simulate(const SimConfig& config, const std::vector<Request>& requests);
+// The same with progress and cancel (see KvSimulator::run); nullopt when cancelled.
+std::optional<SimSummary> simulate(const SimConfig& config, const std::vector<Request>& requests,
+                                   const std::function<bool(double)>& progress);
 
 } // namespace kvscope

@@ -50,6 +50,7 @@ void PagedAllocator::lruRemove(std::uint32_t block) {
     (next == UINT32_MAX ? m_lruTail : m_lruPrev[next]) = prev;
     m_lruPrev[block] = m_lruNext[block] = UINT32_MAX;
     --m_cachedFree;
+    ++m_cacheVersion;
 }
 
 void PagedAllocator::lruPushBack(std::uint32_t block) {
@@ -58,24 +59,36 @@ void PagedAllocator::lruPushBack(std::uint32_t block) {
     (m_lruTail == UINT32_MAX ? m_lruHead : m_lruNext[m_lruTail]) = block;
     m_lruTail = block;
     ++m_cachedFree;
+    ++m_cacheVersion;
+}
+
+const std::vector<std::uint64_t>& PagedAllocator::prefixHashes(std::uint32_t prefixId, std::uint32_t blocks) const {
+    // A prefix's chain depends on its id and block index only: computed once, reused by every request.
+    std::vector<std::uint64_t>& chain = m_prefixHashes[prefixId];
+    while (chain.size() < blocks)
+        chain.push_back(blockHash(chain.empty() ? 0 : chain.back(), prefixId, std::uint32_t(chain.size())));
+    return chain;
 }
 
 PagedAllocator::PrefixPlan PagedAllocator::planPrefix(const Request& request, std::uint32_t prompt) const {
     PrefixPlan plan;
     if (!m_prefixCache || request.prefixLen == 0)
         return plan;
+    // The simulator asks about the head of the queue several times a step: the answer holds until the cache changes.
+    if (m_planMemo.request == request.id && m_planMemo.prompt == prompt && m_planMemo.version == m_cacheVersion)
+        return m_planMemo.plan;
     plan.cacheable = std::min(request.prefixLen, prompt) / m_blockSize;
     // At least one prompt token is computed, so the block holding the last one is never a hit.
     const std::uint32_t hittable = std::min(plan.cacheable, prompt == 0 ? 0 : (prompt - 1) / m_blockSize);
-    std::uint64_t h = 0;
+    const std::vector<std::uint64_t>& chain = prefixHashes(request.prefixId, hittable);
     for (std::uint32_t i = 0; i < hittable; ++i) {
-        h = blockHash(h, request.prefixId, i);
-        const auto it = m_cache.find(h);
+        const auto it = m_cache.find(chain[i]);
         if (it == m_cache.end())
             break;
         ++plan.hits;
         plan.liveHits += m_refCount[it->second] > 0 ? 1 : 0;
     }
+    m_planMemo = {request.id, prompt, m_cacheVersion, plan};
     return plan;
 }
 
@@ -96,6 +109,7 @@ std::uint32_t PagedAllocator::takeBlock() {
         lruRemove(block);
         m_cache.erase(m_hash[block]);
         m_hash[block] = 0;
+        ++m_cacheVersion;
         ++m_prefixStats.evictions;
     }
     m_refCount[block] = 1;
@@ -145,10 +159,10 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
         m_prefixStats.promptTokens += prompt;
         m_prefixStats.hitTokens += std::uint64_t(plan.hits) * m_blockSize;
     }
-    std::uint64_t h = 0;
+    const std::vector<std::uint64_t>* chain =
+        plan.cacheable ? &prefixHashes(request.prefixId, plan.cacheable) : nullptr;
     for (std::uint32_t i = 0; i < sharedBlocks; ++i) {
-        if (i < plan.cacheable)
-            h = blockHash(h, request.prefixId, i);
+        const std::uint64_t h = i < plan.cacheable ? (*chain)[i] : 0;
         if (i < plan.hits) {
             // A hit: the cached block joins this request's table; its K and V are not computed again.
             const std::uint32_t block = m_cache.at(h);
@@ -163,8 +177,10 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
         shared.push_back(takeBlock());
         m_refCount[shared.back()] = samples;
         m_sharedSaved += samples - 1;
-        if (i < plan.cacheable && m_cache.emplace(h, shared.back()).second)
+        if (i < plan.cacheable && m_cache.emplace(h, shared.back()).second) {
             m_hash[shared.back()] = h; // a full prefix block: findable by later requests
+            ++m_cacheVersion;
+        }
     }
     if (!shared.empty())
         logEvent(EventKind::Allocate, request.id, 0, shared.front(), shared.size());
@@ -199,14 +215,16 @@ bool PagedAllocator::append(std::uint32_t request, std::uint32_t sample, std::ui
     if (!state || sample >= state->samples.size())
         unknownRequest(request);
     Sequence& seq = state->samples[sample];
-    // The waste totals change only in this request: one sequence's arithmetic when it is alone,
-    // a recount of its samples (which may share a block) otherwise.
-    const bool alone = state->samples.size() == 1;
+    // The waste totals change only in this request: one sequence's arithmetic when the token goes
+    // to a new block or to a last block only it holds, a recount of its samples when the write
+    // copies a shared block (the other holders' waste changes with it).
+    const bool newBlock = std::uint64_t(newLength) > std::uint64_t(seq.blockTable.size()) * m_blockSize;
+    const bool alone = state->samples.size() == 1 || newBlock || m_refCount[seq.blockTable.back()] == 1;
     const Waste before =
         alone ? sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, seq.length, seq.finalLength)
               : requestWaste(*state);
     // Tokens arrive in order, so a token lands in the last block or in a new one.
-    if (std::uint64_t(newLength) > std::uint64_t(seq.blockTable.size()) * m_blockSize) {
+    if (newBlock) {
         if (freeBlocks() == 0)
             return false;
         seq.blockTable.push_back(takeBlock());
@@ -280,8 +298,9 @@ void PagedAllocator::release(std::uint32_t request) {
     m_waste.reserved -= removed.reserved;
     m_waste.internal -= removed.internal;
     for (const Sequence& seq : state->samples) {
-        for (const std::uint32_t block : seq.blockTable)
-            dropBlock(block);
+        // Tail first, as vLLM frees: the least recently freed block, evicted first, is a prefix's last.
+        for (auto block = seq.blockTable.rbegin(); block != seq.blockTable.rend(); ++block)
+            dropBlock(*block);
         logEvent(EventKind::Free, request, seq.sample, seq.blockTable.empty() ? 0 : seq.blockTable.front(),
                  seq.blockTable.size());
     }
@@ -382,7 +401,8 @@ std::uint64_t PagedAllocator::stepsBeforeDry(std::uint64_t limit) const {
         return limit;
     // The stretch must end just before the (free + 1)-th block is needed. No sequence can
     // contribute more than free + 1 of the earliest times, so collect at most that many each.
-    std::vector<std::uint64_t> times;
+    std::vector<std::uint64_t>& times = m_scratch; // kept between calls: no allocation per stretch
+    times.clear();
     for (const std::uint32_t id : m_active)
         for (const Sequence& seq : m_requests[id].samples) {
             std::uint64_t t = std::uint64_t(seq.blockTable.size()) * m_blockSize - seq.length + 1;

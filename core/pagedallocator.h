@@ -109,6 +109,7 @@ private:
     };
     PrefixPlan planPrefix(const Request& request, std::uint32_t prompt) const;
     static std::uint64_t blockHash(std::uint64_t previous, std::uint32_t prefixId, std::uint32_t index);
+    const std::vector<std::uint64_t>& prefixHashes(std::uint32_t prefixId, std::uint32_t blocks) const;
     void lruRemove(std::uint32_t block);
     void lruPushBack(std::uint32_t block);
 
@@ -132,6 +133,15 @@ private:
     std::uint32_t m_lruHead = UINT32_MAX, m_lruTail = UINT32_MAX;
     std::uint32_t m_cachedFree = 0;
     PrefixStats m_prefixStats;
+    std::uint64_t m_cacheVersion = 0; // changes whenever a lookup could answer differently
+    mutable std::unordered_map<std::uint32_t, std::vector<std::uint64_t>> m_prefixHashes; // prefix id -> chain
+    struct PlanMemo {
+        std::uint32_t request = UINT32_MAX, prompt = 0;
+        std::uint64_t version = 0;
+        PrefixPlan plan;
+    };
+    mutable PlanMemo m_planMemo;
+    mutable std::vector<std::uint64_t> m_scratch; // stepsBeforeDry's block times
 };
 
 } // namespace kvscope

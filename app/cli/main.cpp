@@ -15,6 +15,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <functional>
 #include <iostream>
@@ -22,6 +25,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #ifndef KVSCOPE_VERSION
 #define KVSCOPE_VERSION "unknown"
@@ -423,11 +428,42 @@ int runSimulate(const std::vector<std::string>& args) {
     else
         kinds = {parseAllocatorKind(which)};
 
+    // A run longer than a second shows its progress on a terminal (stderr), and Ctrl-C stops it cleanly.
+    static std::atomic<bool> interrupted{false};
+    interrupted = false;
+    const auto previousHandler = std::signal(SIGINT, [](int) { interrupted = true; });
+    const bool terminal = isatty(STDERR_FILENO) != 0;
+    const auto start = std::chrono::steady_clock::now();
     std::vector<SimSummary> results;
     for (AllocatorKind kind : kinds) {
         config.allocator = kind;
-        results.push_back(simulate(config, requests));
+        bool shown = false;
+        int lastPercent = -1;
+        const auto progress = [&](double fraction) {
+            if (interrupted)
+                return false;
+            if (terminal && int(100 * fraction) != lastPercent &&
+                std::chrono::steady_clock::now() - start > std::chrono::seconds(1)) {
+                lastPercent = int(100 * fraction);
+                std::cerr << '\r'
+                          << tr("simulate: %1, %2 of the requests done (Ctrl-C stops)",
+                                {allocatorKindName(kind), fixed(100 * fraction, 0) + "%"})
+                          << std::flush;
+                shown = true;
+            }
+            return true;
+        };
+        std::optional<SimSummary> summary = simulate(config, requests, progress);
+        if (shown)
+            std::cerr << "\r\033[K" << std::flush;
+        if (!summary) {
+            std::signal(SIGINT, previousHandler);
+            std::cerr << tr("kvscope-cli simulate: stopped by Ctrl-C; nothing printed") << '\n';
+            return 130;
+        }
+        results.push_back(*summary);
     }
+    std::signal(SIGINT, previousHandler);
 
     // The simulator's own notes: English in --json, the --lang language in the text.
     const std::size_t scenarioNotes = notes.size();

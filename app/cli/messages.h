@@ -216,6 +216,9 @@ inline constexpr Message kMessages[] = {
     {"parallel:N (N samples of each prompt) or beam:K (beam search of width K); paged shares their blocks",
      "parallel:N (프롬프트마다 샘플 N개) 또는 beam:K (너비 K의 빔 서치). 페이지 방식은 이들의 블록을 공유"},
     {"beam search", "빔 서치"},
+    {"simulate: %1, %2 of the requests done (Ctrl-C stops)", "simulate: %1, 요청의 %2 완료 (Ctrl-C로 중지)"},
+    {"kvscope-cli simulate: stopped by Ctrl-C; nothing printed",
+     "kvscope-cli simulate: Ctrl-C로 중지했습니다. 출력한 결과는 없습니다"},
     {"Sharing (%1, beam search of width %2): %3 of the blocks the beams would hold unshared are saved (block-step "
      "mean), %4 at the most in one step.",
      "공유 (%1, 너비 %2의 빔 서치): 빔들이 공유 없이 차지했을 블록 중 %3를 아꼈습니다 (블록·스텝 평균), "
