@@ -170,6 +170,10 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     auto* restart = new QPushButton(tr("Restart"), this);
     auto* step = new QPushButton(tr("Step"), this);
     auto* openTraceButton = new QPushButton(tr("Open trace…"), this);
+    m_stopRun = new QPushButton(tr("Stop the whole-run simulation"), this);
+    m_stopRun->hide();
+    m_progressTimer = new QTimer(this);
+    m_progressTimer->setInterval(250);
 
     // Names for lessons and tests; every control says what it does and, where one applies, its formula.
     const std::pair<QWidget*, const char16_t*> names[] = {{m_workload, u"workload"},
@@ -193,6 +197,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
                                                           {fromScenario, u"fromScenario"},
                                                           {openTraceButton, u"openTrace"},
                                                           {m_prefixCache, u"prefixCache"},
+                                                          {m_stopRun, u"stopRun"},
                                                           {m_contiguousMap, u"contiguousMap"},
                                                           {m_pagedMap, u"pagedMap"}};
     for (const auto& [widget, name] : names)
@@ -239,6 +244,9 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
                "and of the blocks before it. When its last request ends it stays in the pool, free but holding its "
                "K and V (orange stripes), until a block is needed and it is evicted, least recently used first. "
                "Hit rate = prompt tokens found cached ÷ prompt tokens."));
+    explain(m_stopRun, tr("Stop simulating the whole run in the background"),
+            tr("A long trace takes a while to simulate to its end for the total and the whole-run charts; the replay "
+               "itself goes on without it."));
     explain(m_play, tr("Play or pause the replay"),
             tr("Replays both servers step by step at the chosen speed; at the end, Play starts again."));
     explain(step, tr("One decode step"),
@@ -288,6 +296,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     transport->addWidget(new QLabel(tr("Speed"), this));
     transport->addWidget(m_speed, 1);
     transport->addWidget(m_showWholeRun);
+    transport->addWidget(m_stopRun);
 
     m_error->setStyleSheet(u"color: %1;"_s.arg(chartstyle::bad().name()));
     m_error->setWordWrap(true);
@@ -406,6 +415,11 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     connect(step, &QPushButton::clicked, this, &PagedPage::stepOnce);
     connect(restart, &QPushButton::clicked, this, &PagedPage::restart);
     connect(openTraceButton, &QPushButton::clicked, this, &PagedPage::chooseTraceFile);
+    connect(m_stopRun, &QPushButton::clicked, this, &PagedPage::stopBackgroundRun);
+    connect(m_progressTimer, &QTimer::timeout, this, [this] {
+        m_stopRun->setVisible(m_timelineWatcher.isRunning() && !m_timelineStopped && m_runClock.elapsed() > 1000);
+        updateCounters();
+    });
     connect(fromScenario, &QPushButton::clicked, this, [this] {
         const auto tokens = m_controller->capacity().tokens;
         m_pool->setValue(int(std::min<std::uint64_t>(tokens, std::uint64_t(m_pool->maximum()))));
@@ -423,6 +437,8 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     connect(&m_timelineWatcher, &QFutureWatcher<Timeline>::finished, this, [this] {
         if (m_timelineWatcher.property("generation").toInt() != m_generation)
             return; // a newer trace was asked for meanwhile
+        m_progressTimer->stop();
+        m_stopRun->hide();
         Timeline t = m_timelineWatcher.result();
         if (!t.error.empty()) {
             m_timelineFailed = true; // the live simulators say what is wrong; the total says it will not come
@@ -439,7 +455,17 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
 }
 
 PagedPage::~PagedPage() {
+    if (m_runCancel)
+        *m_runCancel = true; // a long background run stops at its next report instead of holding the window
     m_timelineWatcher.waitForFinished();
+}
+
+void PagedPage::stopBackgroundRun() {
+    if (m_runCancel)
+        *m_runCancel = true;
+    m_timelineStopped = true;
+    m_stopRun->hide();
+    updateCounters();
 }
 
 void PagedPage::setUpShareChart(ShareChart& c) {
@@ -772,6 +798,7 @@ void PagedPage::rebuild() {
     m_paged.reset();
     m_timelineReady = false;
     m_timelineFailed = false;
+    m_timelineStopped = false;
     m_timeline = {};
     ++m_generation;
     if (error.isEmpty()) {
@@ -805,24 +832,45 @@ void PagedPage::rebuild() {
     const auto kind = contiguousKind();
     const auto trace = m_trace;
     m_timelineWatcher.setProperty("generation", m_generation);
-    m_timelineWatcher.setFuture(QtConcurrent::run([config, kind, trace]() mutable {
-        Timeline t;
-        try {
-            config.allocator = kind;
-            kvscope::KvSimulator contiguous(config, trace);
-            contiguous.run();
-            t.contiguous = contiguous.steps();
-            t.contiguousSummary = contiguous.summary();
-            config.allocator = kvscope::AllocatorKind::Paged;
-            kvscope::KvSimulator paged(config, trace);
-            paged.run();
-            t.paged = paged.steps();
-            t.pagedSummary = paged.summary();
-        } catch (const kvscope::Error& e) {
-            t.error = e.what();
-        }
-        return t;
-    }));
+    if (m_runCancel)
+        *m_runCancel = true; // the previous trace's run is of no use any more
+    m_runCancel = std::make_shared<std::atomic<bool>>(false);
+    m_runProgress = std::make_shared<std::atomic<int>>(0);
+    m_timelineStopped = false;
+    m_progressTimer->start();
+    m_runClock.start();
+    m_timelineWatcher.setFuture(
+        QtConcurrent::run([config, kind, trace, cancel = m_runCancel, progress = m_runProgress]() mutable {
+            Timeline t;
+            // Progress in per mille over both runs; a stop request ends the run at its next report.
+            const auto report = [&](int half) {
+                return [&, half](double fraction) {
+                    *progress = 500 * half + int(500 * fraction);
+                    return !*cancel;
+                };
+            };
+            try {
+                config.allocator = kind;
+                kvscope::KvSimulator contiguous(config, trace);
+                if (!contiguous.run(report(0))) {
+                    t.error = "stopped";
+                    return t;
+                }
+                t.contiguous = contiguous.steps();
+                t.contiguousSummary = contiguous.summary();
+                config.allocator = kvscope::AllocatorKind::Paged;
+                kvscope::KvSimulator paged(config, trace);
+                if (!paged.run(report(1))) {
+                    t.error = "stopped";
+                    return t;
+                }
+                t.paged = paged.steps();
+                t.pagedSummary = paged.summary();
+            } catch (const kvscope::Error& e) {
+                t.error = e.what();
+            }
+            return t;
+        }));
     stepOnce(); // show the first step at once
 }
 
@@ -895,9 +943,13 @@ void PagedPage::updateCounters() {
         return;
     const std::uint64_t step = std::max(m_contiguous->lastStep().step, m_paged->lastStep().step) + 1;
     // The total needs the whole run, which the background simulates; until it is back, say so.
-    const QString total = m_timelineReady    ? QString::number(totalSteps())
-                          : m_timelineFailed ? tr("– (this trace cannot finish: see the message below)")
-                                             : tr("… (the whole run is still being simulated)");
+    const int perMille = m_runProgress ? m_runProgress->load() : 0;
+    const QString total = m_timelineReady     ? QString::number(totalSteps())
+                          : m_timelineStopped ? tr("– (the whole-run simulation was stopped)")
+                          : m_timelineFailed  ? tr("– (this trace cannot finish: see the message below)")
+                          : perMille > 0      ? tr("… (the whole run is still being simulated: %1)")
+                                               .arg(QLocale().toString(perMille / 10.0, 'f', 1) + u'%')
+                                         : tr("… (the whole run is still being simulated)");
     const kvscope::SimSummary c = m_contiguous->summary();
     const kvscope::SimSummary pagedSummary = m_paged->summary();
     // Each count names its server: "3 / 24 of 80" read as one fraction.

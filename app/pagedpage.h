@@ -4,9 +4,11 @@
 #include "lesson.h"
 #include "page.h"
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 
 #include <array>
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -180,7 +182,16 @@ private:
     Timeline m_timeline; // the background run, valid when m_timelineReady
     int m_generation = 0;
     bool m_timelineReady = false;
-    bool m_timelineFailed = false; // the background run met a request that can never fit
+    bool m_timelineFailed = false;  // the background run met a request that can never fit
+    bool m_timelineStopped = false; // the teacher stopped the background run
+    // The background run's progress (per mille of requests settled) and its stop flag; a new run
+    // gets new ones, and the old run is told to stop.
+    std::shared_ptr<std::atomic<int>> m_runProgress;
+    std::shared_ptr<std::atomic<bool>> m_runCancel;
+    QTimer* m_progressTimer = nullptr; // redraws the counters while the background run goes on
+    QPushButton* m_stopRun = nullptr;  // shown once the background run has taken a second
+    QElapsedTimer m_runClock;
+    void stopBackgroundRun();
     bool m_built = false;
     bool m_quiz = false;
     bool m_inFigure = false;

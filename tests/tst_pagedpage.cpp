@@ -341,6 +341,32 @@ private slots:
                     MemoryMapWidget::shade(SlotKind::Cached, 0, 0, 2, 1) != MemoryMapWidget::shade(other, 0, 0, 2, 1));
     }
 
+    // A long whole-run simulation shows its progress and can be stopped; the replay goes on.
+    void backgroundRunShowsProgressAndStops() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        page->findChild<QSpinBox*>(u"requests"_s)->setValue(100000);
+        auto* stop = page->findChild<QPushButton*>(u"stopRun"_s);
+        QVERIFY(stop);
+        QTRY_VERIFY_WITH_TIMEOUT(page->countersText().contains(u"the whole run is still being simulated: "_s) ||
+                                     page->timelineReady(),
+                                 30000);
+        if (page->timelineReady())
+            QSKIP("the machine simulated 100,000 requests before a progress report could be seen");
+        QTRY_VERIFY_WITH_TIMEOUT(stop->isVisibleTo(page) || page->timelineReady(), 30000);
+        if (page->timelineReady())
+            QSKIP("the run ended before its stop button was due");
+        stop->click();
+        QVERIFY2(page->countersText().contains(u"the whole-run simulation was stopped"_s),
+                 qPrintable(page->countersText()));
+        QVERIFY(!stop->isVisibleTo(page));
+        page->stepOnce(); // the live replay does not need the background run
+        QCOMPARE(page->paged()->lastStep().step, std::uint64_t(1));
+        QTest::qWait(300);
+        QVERIFY(!page->timelineReady());
+    }
+
     // Open trace…: a file replays on the page; a bad one is named in the error line, as the CLI names it.
     void openTraceFromThePage() {
         ScenarioController controller;
@@ -608,6 +634,7 @@ private slots:
                                  "fromScenario",
                                  "openTrace",
                                  "prefixCache",
+                                 "stopRun",
                                  "play",
                                  "step",
                                  "restart",
