@@ -118,6 +118,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     , m_blockSize(new QComboBox(this))
     , m_pool(new QSpinBox(this))
     , m_samples(new QSpinBox(this))
+    , m_sampling(new QComboBox(this))
     , m_seed(new QSpinBox(this))
     , m_maxModelLen(new QSpinBox(this))
     , m_play(new QPushButton(tr("Play"), this))
@@ -159,6 +160,8 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     m_pool->setValue(PoolSettings{}.pool);
     m_pool->setGroupSeparatorShown(true);
     m_samples->setRange(1, 8);
+    m_sampling->addItem(tr("parallel samples"), int(kvscope::SamplingMode::Parallel));
+    m_sampling->addItem(tr("beam search"), int(kvscope::SamplingMode::Beam));
     m_seed->setRange(0, 1'000'000);
     m_seed->setValue(1);
     m_maxModelLen->setRange(16, 1 << 20);
@@ -184,6 +187,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
                                                           {m_blockSize, u"blockSize"},
                                                           {m_pool, u"pool"},
                                                           {m_samples, u"samples"},
+                                                          {m_sampling, u"sampling"},
                                                           {m_seed, u"seed"},
                                                           {m_maxModelLen, u"maxModelLen"},
                                                           {m_play, u"play"},
@@ -228,6 +232,11 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     explain(m_samples, tr("Parallel samples per request"),
             tr("Each request generates this many outputs from one prompt. Paged blocks of the shared prompt are "
                "stored once and copied on write; contiguous servers reserve a region per sample."));
+    explain(m_sampling, tr("What the samples of one request are"),
+            tr("Parallel samples: independent outputs of one prompt, sharing its blocks. Beam search: each step every "
+               "beam continues a parent beam; a beam chosen twice shares its blocks and copies the last partial one "
+               "on write, a beam chosen by none is dropped and frees its own blocks. Hover a request to see its "
+               "beams' block tables, shared entries in bold. Memory saved = blocks saved ÷ blocks held unshared."));
     explain(m_seed, tr("Random seed of the synthetic trace"),
             tr("The same seed gives the same trace on every machine, so a class sees the same run."));
     explain(m_maxModelLen, tr("Longest sequence the model accepts (prompt + output)"),
@@ -277,7 +286,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
         {tr("Workload"), m_workload}, {tr("Requests"), m_requests},   {tr("Arrivals"), m_rate},
         {tr("Contiguous"), m_policy}, {tr("Placement"), m_placement}, {tr("Block size"), m_blockSize},
         {tr("Pool"), m_pool},         {tr("Samples"), m_samples},     {tr("Max model len"), m_maxModelLen},
-        {tr("Seed"), m_seed},         {tr("Paged"), m_prefixCache}};
+        {tr("Seed"), m_seed},         {tr("Sequences"), m_sampling},  {tr("Paged"), m_prefixCache}};
     for (const auto& [label, widget] : fields) {
         auto* text = new QLabel(label, this);
         text->setToolTip(widget->toolTip());
@@ -430,7 +439,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
         connect(spin, &QSpinBox::valueChanged, this, &PagedPage::rebuild);
     connect(m_rate, &QDoubleSpinBox::valueChanged, this, &PagedPage::rebuild);
     connect(m_workload, &QComboBox::currentIndexChanged, this, &PagedPage::workloadChosen);
-    for (QComboBox* combo : {m_policy, m_placement, m_blockSize})
+    for (QComboBox* combo : {m_policy, m_placement, m_blockSize, m_sampling})
         connect(combo, &QComboBox::currentIndexChanged, this, &PagedPage::rebuild);
     connect(m_contiguousMap, &MemoryMapWidget::requestHovered, this, &PagedPage::showRequest);
     connect(m_pagedMap, &MemoryMapWidget::requestHovered, this, &PagedPage::showRequest);
@@ -642,6 +651,7 @@ kvscope::SimConfig PagedPage::baseConfig() const {
     config.samples = std::uint32_t(m_samples->value());
     config.buddyPlacement = m_placement->currentIndex() == 1;
     config.prefixCache = m_prefixCache->isChecked();
+    config.sampling = kvscope::SamplingMode(m_sampling->currentData().toInt());
     return config;
 }
 
@@ -696,12 +706,13 @@ PagedPage::Settings PagedPage::settings() const {
             m_placement->currentIndex(),
             m_speed->value(),
             showsWholeRun() && !m_quiz,
-            m_prefixCache->isChecked()};
+            m_prefixCache->isChecked(),
+            m_sampling->currentIndex() == 1};
 }
 
 void PagedPage::applySettings(const Settings& s) {
-    const QList<QObject*> controls{m_workload, m_requests, m_rate, m_policy,      m_placement,  m_blockSize,
-                                   m_pool,     m_samples,  m_seed, m_maxModelLen, m_prefixCache};
+    const QList<QObject*> controls{m_workload, m_requests, m_rate, m_policy,      m_placement,   m_blockSize,
+                                   m_pool,     m_samples,  m_seed, m_maxModelLen, m_prefixCache, m_sampling};
     std::vector<std::unique_ptr<QSignalBlocker>> blockers;
     for (QObject* control : controls)
         blockers.push_back(std::make_unique<QSignalBlocker>(control));
@@ -721,6 +732,7 @@ void PagedPage::applySettings(const Settings& s) {
     m_maxModelLen->setValue(s.maxModelLen);
     m_speed->setValue(s.speed);
     m_prefixCache->setChecked(s.prefixCache);
+    m_sampling->setCurrentIndex(s.beam ? 1 : 0);
     blockers.clear();
     m_inFigure = figureChosen();
     for (QWidget* w : {static_cast<QWidget*>(m_requests), static_cast<QWidget*>(m_rate), static_cast<QWidget*>(m_seed)})
@@ -748,6 +760,9 @@ void PagedPage::applyLessonSimulation(const kvscope::LessonSimulation& sim) {
     m_blockSize->setCurrentIndex(m_blockSize->findData(int(sim.blockSize)));
     m_pool->setValue(int(sim.poolTokens));
     m_samples->setValue(1);
+    const QSignalBlocker sampling(m_sampling), cache(m_prefixCache); // a lesson's run shares nothing
+    m_sampling->setCurrentIndex(0);
+    m_prefixCache->setChecked(false);
     m_seed->setValue(int(std::min<std::uint64_t>(sim.seed, std::uint64_t(m_seed->maximum()))));
     m_maxModelLen->setValue(int(sim.maxModelLen));
     blockers.clear();
@@ -963,6 +978,10 @@ void PagedPage::updateCounters() {
     const kvscope::StepStats& p = m_paged->lastStep();
     QString details =
         tr("Paged: %1 preemptions · %2 blocks saved by sharing").arg(p.preemptions).arg(p.sharedBlocksSaved);
+    if (m_paged->config().samples > 1)
+        details += u' ' + tr("(memory saved: %1 now, %2 on average)")
+                              .arg(QLocale().toString(100.0 * p.sharingSaving(), 'f', 1) + u'%',
+                                   QLocale().toString(100.0 * pagedSummary.meanSharingSaving, 'f', 1) + u'%');
     if (c.requestsRejectedTooLong > 0 || c.requestsCapped > 0)
         details += u' ' + tr("· max model length: %1 requests rejected (prompt too long), %2 outputs cut")
                               .arg(c.requestsRejectedTooLong)
@@ -1065,9 +1084,13 @@ void PagedPage::showRequest(std::uint32_t request) {
         if (table.request != request)
             continue;
         QStringList entries;
-        for (std::size_t i = 0; i < table.blocks.size(); ++i)
-            entries << u"%1→%2"_s.arg(i).arg(table.blocks[i]);
-        tables << tr("sample %1: %2").arg(table.sample).arg(entries.join(u", "_s));
+        for (std::size_t i = 0; i < table.blocks.size(); ++i) {
+            const QString entry = u"%1→%2"_s.arg(i).arg(table.blocks[i]);
+            entries << (i < table.shared.size() && table.shared[i] ? u"<b>"_s + entry + u"</b>"_s : entry);
+        }
+        tables << (m_paged->config().sampling == kvscope::SamplingMode::Beam ? tr("beam %1: %2") : tr("sample %1: %2"))
+                      .arg(table.sample)
+                      .arg(entries.join(u", "_s));
     }
     m_requestInfo->setText(tr("<b>Request %1</b>: %2 prompt + %3 output tokens, %4 generated so far. "
                               "Block table (logical→physical): %5")

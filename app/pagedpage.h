@@ -83,6 +83,7 @@ public:
         int policy = 0, placement = 0, speed = 20;
         bool wholeRun = false;
         bool prefixCache = false;
+        bool beam = false;
     };
     Settings settings() const;
     void applySettings(const Settings& settings);
@@ -154,6 +155,7 @@ private:
     QComboBox* m_blockSize;
     QSpinBox* m_pool;
     QSpinBox* m_samples;
+    QComboBox* m_sampling; // parallel samples or beam search
     QSpinBox* m_seed;
     QSpinBox* m_maxModelLen;
     QPushButton* m_play;

@@ -498,8 +498,13 @@ std::vector<BlockTableView> KvSimulator::buildBlockTables() const {
     std::vector<BlockTableView> out;
     if (m_config.allocator != AllocatorKind::Paged)
         return out;
-    for (const auto& seq : static_cast<const PagedAllocator&>(*m_allocator).sequences())
-        out.push_back({seq.request, seq.sample, seq.blockTable});
+    const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
+    for (const auto& seq : paged.sequences()) {
+        BlockTableView view{seq.request, seq.sample, seq.blockTable, {}};
+        for (const std::uint32_t block : seq.blockTable)
+            view.shared.push_back(paged.refCount(block) > 1);
+        out.push_back(std::move(view));
+    }
     return out;
 }
 

@@ -81,6 +81,7 @@ struct BlockTableView {
     std::uint32_t request = 0;
     std::uint32_t sample = 0;
     std::vector<std::uint32_t> blocks; // physical block of logical block i
+    std::vector<bool> shared;          // entry i's block is read by other sequences too (copy on write)
 };
 
 struct SlotFractions {

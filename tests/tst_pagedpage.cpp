@@ -341,6 +341,30 @@ private slots:
                     MemoryMapWidget::shade(SlotKind::Cached, 0, 0, 2, 1) != MemoryMapWidget::shade(other, 0, 0, 2, 1));
     }
 
+    // Beam search on the page: the beams' block tables, shared entries in bold, and the memory saved.
+    void beamsShowTheirBlockTables() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        page->findChild<QSpinBox*>(u"samples"_s)->setValue(4);
+        auto* sampling = page->findChild<QComboBox*>(u"sampling"_s);
+        sampling->setCurrentIndex(sampling->findData(int(kvscope::SamplingMode::Beam)));
+        QCOMPARE(page->paged()->config().sampling, kvscope::SamplingMode::Beam);
+        for (int i = 0; i < 30; ++i)
+            page->stepOnce();
+        const auto running = page->paged()->runningRequests();
+        QVERIFY(!running.empty());
+        emit page->pagedMap()->requestHovered(running.front());
+        const QString info = page->requestInfoText();
+        for (int beam = 0; beam < 4; ++beam)
+            QVERIFY2(info.contains(u"beam %1: "_s.arg(beam)), qPrintable(info));
+        QVERIFY2(info.contains(u"<b>0→"_s), qPrintable(info)); // the prompt's first block, shared by the beams
+        const double now = page->paged()->lastStep().sharingSaving();
+        QVERIFY(now > 0);
+        QVERIFY2(page->countersText().contains(u"memory saved: %1% now"_s.arg(QLocale().toString(100.0 * now, 'f', 1))),
+                 qPrintable(page->countersText()));
+    }
+
     // A long whole-run simulation shows its progress and can be stopped; the replay goes on.
     void backgroundRunShowsProgressAndStops() {
         ScenarioController controller;
@@ -635,6 +659,7 @@ private slots:
                                  "openTrace",
                                  "prefixCache",
                                  "stopRun",
+                                 "sampling",
                                  "play",
                                  "step",
                                  "restart",
