@@ -59,8 +59,8 @@ int main(int argc, char** argv) {
     shared.samples = 2;
     shared.prefixCache = true;
     const double tb = seconds(b, shared, sharedDay);
-    std::printf("%-44s %10.3f %14.0f %12llu %11.1f%% %9.1f%%\n", "parallel:2 + prefix cache, 4 x 300-token prompts",
-                tb, double(b.requests) / tb, static_cast<unsigned long long>(b.steps), 100 * b.meanSharingSaving,
+    std::printf("%-44s %10.3f %14.0f %12llu %11.1f%% %9.1f%%\n", "parallel:2 + prefix cache, 4 x 300-token prompts", tb,
+                double(b.requests) / tb, static_cast<unsigned long long>(b.steps), 100 * b.meanSharingSaving,
                 100 * b.prefixHitRate);
     std::printf("ratios (sharing / none): time %.2f, steps %.2f\n", tb / ta, double(b.steps) / double(a.steps));
     std::printf("sharing run / 3 s target = %.3f  %s\n", tb / 3.0, tb <= 3.0 ? "MET" : "MISSED");
