@@ -32,6 +32,8 @@ constexpr QRgb kFree = 0xfff4f4f5;
 constexpr QRgb kInternalBase = 0xffcfcfcf;
 constexpr QRgb kInternalLine = 0xff4a4a4a;
 constexpr QRgb kExternalBase = 0xfff6c9a8; // a pale vermillion under the hatching
+constexpr QRgb kCachedLine = 0xffe69f00;   // Okabe-Ito orange, the KV cache's colour everywhere
+constexpr QRgb kCachedBase = 0xfffbe7b5;   // a pale orange between its stripes
 
 QRgb mix(QRgb a, QRgb b, int bPercent) {
     const auto channel = [&](int x, int y) { return (x * (100 - bPercent) + y * bPercent) / 100; };
@@ -80,6 +82,10 @@ QColor MemoryMapWidget::internalColor() {
     return QColor(kInternalLine);
 }
 
+QColor MemoryMapWidget::cachedColor() {
+    return QColor(kCachedLine);
+}
+
 QColor MemoryMapWidget::freeColor() {
     return QColor(kFree);
 }
@@ -99,6 +105,9 @@ QRgb MemoryMapWidget::shade(SlotKind kind, std::uint32_t request, int x, int y, 
     case SlotKind::Internal:
         // "\" hatching: never used, inside a reservation.
         return positiveMod(x - y, period) < line ? kInternalLine : kInternalBase;
+    case SlotKind::Cached:
+        // Horizontal stripes: free to take, but still holding a cached prefix's K and V.
+        return positiveMod(y, period) < line ? kCachedLine : kCachedBase;
     case SlotKind::External: {
         // Cross-hatching: free, but too small a hole for the next request.
         static const QRgb vermillion = chartstyle::over().rgb();
@@ -231,7 +240,8 @@ void MemoryMapWidget::rebuildImage() {
             }
             const kvscope::SlotCell& c = m_map[index];
             QRgb color = shade(c.kind, c.request, x, y, line);
-            if (m_highlight != UINT32_MAX && c.request != m_highlight && c.kind != SlotKind::Free)
+            if (m_highlight != UINT32_MAX && c.request != m_highlight && c.kind != SlotKind::Free &&
+                c.kind != SlotKind::Cached)
                 color = mix(color, 0xffffffff, 70); // fade the others, keep their pattern
             out[x] = color;
         }

@@ -37,6 +37,7 @@ public:
     static QColor externalColor();                      // vermillion (chartstyle::over())
     static QColor internalColor();                      // dark grey
     static QColor freeColor();
+    static QColor cachedColor(); // prefix-cache blocks no one holds: orange stripes
     // The colour of a slot of this kind at pixel (x, y); `line` is the hatching's width in pixels.
     static QRgb shade(kvscope::SlotKind kind, std::uint32_t request, int x, int y, int line);
     // A legend swatch (tokens and reserved show three request colours side by side).

@@ -12,6 +12,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -19,6 +21,7 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSlider>
@@ -115,11 +118,13 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     , m_blockSize(new QComboBox(this))
     , m_pool(new QSpinBox(this))
     , m_samples(new QSpinBox(this))
+    , m_sampling(new QComboBox(this))
     , m_seed(new QSpinBox(this))
     , m_maxModelLen(new QSpinBox(this))
     , m_play(new QPushButton(tr("Play"), this))
     , m_speed(new QSlider(Qt::Horizontal, this))
     , m_showWholeRun(new QCheckBox(tr("Show the whole run"), this))
+    , m_prefixCache(new QCheckBox(tr("Prefix caching"), this))
     , m_counters(new QLabel(this))
     , m_details(new QLabel(this))
     , m_requestInfo(new QLabel(this))
@@ -132,6 +137,11 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     m_workload->addItem(tr("Paper's figure"), u"figure"_s);
     m_workload->addItem(tr("Fixed 200 + 200 tokens"), u"fixed:200,200"_s);
     m_workload->addItem(tr("Uniform 1-400 + 1-400"), u"uniform:1-400,1-400"_s);
+    // ";prompts=N:P" puts one of N shared system prompts of P tokens before each prompt (CLI: --system-prompts).
+    m_workload->addItem(tr("Shared prompts 4 × 200"), u"sharegpt;prompts=4:200"_s);
+    // Trace files bring long names: the combo keeps its width and elides them.
+    m_workload->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_workload->setMinimumContentsLength(18);
     m_requests->setRange(1, 100000);
     m_requests->setValue(80);
     m_rate->setRange(0.0, 100.0);
@@ -150,6 +160,8 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     m_pool->setValue(PoolSettings{}.pool);
     m_pool->setGroupSeparatorShown(true);
     m_samples->setRange(1, 8);
+    m_sampling->addItem(tr("parallel samples"), int(kvscope::SamplingMode::Parallel));
+    m_sampling->addItem(tr("beam search"), int(kvscope::SamplingMode::Beam));
     m_seed->setRange(0, 1'000'000);
     m_seed->setValue(1);
     m_maxModelLen->setRange(16, 1 << 20);
@@ -160,6 +172,11 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     auto* fromScenario = new QPushButton(tr("From the scenario"), this);
     auto* restart = new QPushButton(tr("Restart"), this);
     auto* step = new QPushButton(tr("Step"), this);
+    auto* openTraceButton = new QPushButton(tr("Open trace…"), this);
+    m_stopRun = new QPushButton(tr("Stop the whole-run simulation"), this);
+    m_stopRun->hide();
+    m_progressTimer = new QTimer(this);
+    m_progressTimer->setInterval(250);
 
     // Names for lessons and tests; every control says what it does and, where one applies, its formula.
     const std::pair<QWidget*, const char16_t*> names[] = {{m_workload, u"workload"},
@@ -170,6 +187,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
                                                           {m_blockSize, u"blockSize"},
                                                           {m_pool, u"pool"},
                                                           {m_samples, u"samples"},
+                                                          {m_sampling, u"sampling"},
                                                           {m_seed, u"seed"},
                                                           {m_maxModelLen, u"maxModelLen"},
                                                           {m_play, u"play"},
@@ -181,6 +199,9 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
                                                           {m_error, u"error"},
                                                           {m_details, u"details"},
                                                           {fromScenario, u"fromScenario"},
+                                                          {openTraceButton, u"openTrace"},
+                                                          {m_prefixCache, u"prefixCache"},
+                                                          {m_stopRun, u"stopRun"},
                                                           {m_contiguousMap, u"contiguousMap"},
                                                           {m_pagedMap, u"pagedMap"}};
     for (const auto& [widget, name] : names)
@@ -188,7 +209,8 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     explain(m_workload, tr("The request trace both servers replay"),
             tr("ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets' mean lengths "
                "(ShareGPT 161 prompt + 338 output tokens, Alpaca 19 + 58). The paper's figure: one request "
-               "reserves 2,048 slots and stops after 10 tokens; it brings its own pool."));
+               "reserves 2,048 slots and stops after 10 tokens; it brings its own pool. Shared prompts: a "
+               "ShareGPT-like question behind one of 4 system prompts of 200 tokens, for prefix caching."));
     explain(m_requests, tr("How many requests the trace holds"),
             tr("The number of requests in the synthetic trace; both servers get the same ones, in the same order."));
     explain(m_rate, tr("Poisson arrivals per decode step"),
@@ -210,6 +232,11 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     explain(m_samples, tr("Parallel samples per request"),
             tr("Each request generates this many outputs from one prompt. Paged blocks of the shared prompt are "
                "stored once and copied on write; contiguous servers reserve a region per sample."));
+    explain(m_sampling, tr("What the samples of one request are"),
+            tr("Parallel samples: independent outputs of one prompt, sharing its blocks. Beam search: each step every "
+               "beam continues a parent beam; a beam chosen twice shares its blocks and copies the last partial one "
+               "on write, a beam chosen by none is dropped and frees its own blocks. Hover a request to see its "
+               "beams' block tables, shared entries in bold. Memory saved = blocks saved ÷ blocks held unshared."));
     explain(m_seed, tr("Random seed of the synthetic trace"),
             tr("The same seed gives the same trace on every machine, so a class sees the same run."));
     explain(m_maxModelLen, tr("Longest sequence the model accepts (prompt + output)"),
@@ -218,6 +245,17 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     explain(fromScenario, tr("The KV cache tokens the current model leaves on the current GPU"),
             tr("Sets the pool to the capacity of the scenario on the left: "
                "tokens = KV budget ÷ KV bytes per token."));
+    explain(openTraceButton, tr("Replay a request trace file"),
+            tr("A CSV file with the header prompt_len,output_len[,arrival_step] or JSON Lines with the same keys, "
+               "as kvscope-cli simulate --workload reads it. Both servers replay it."));
+    explain(m_prefixCache, tr("The paged server keeps shared prompt blocks for later requests"),
+            tr("Automatic prefix caching: a full block of a shared system prompt is found by a hash of its tokens "
+               "and of the blocks before it. When its last request ends it stays in the pool, free but holding its "
+               "K and V (orange stripes), until a block is needed and it is evicted, least recently used first. "
+               "Hit rate = prompt tokens found cached ÷ prompt tokens."));
+    explain(m_stopRun, tr("Stop simulating the whole run in the background"),
+            tr("A long trace takes a while to simulate to its end for the total and the whole-run charts; the replay "
+               "itself goes on without it."));
     explain(m_play, tr("Play or pause the replay"),
             tr("Replays both servers step by step at the chosen speed; at the end, Play starts again."));
     explain(step, tr("One decode step"),
@@ -248,7 +286,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
         {tr("Workload"), m_workload}, {tr("Requests"), m_requests},   {tr("Arrivals"), m_rate},
         {tr("Contiguous"), m_policy}, {tr("Placement"), m_placement}, {tr("Block size"), m_blockSize},
         {tr("Pool"), m_pool},         {tr("Samples"), m_samples},     {tr("Max model len"), m_maxModelLen},
-        {tr("Seed"), m_seed}};
+        {tr("Seed"), m_seed},         {tr("Sequences"), m_sampling},  {tr("Paged"), m_prefixCache}};
     for (const auto& [label, widget] : fields) {
         auto* text = new QLabel(label, this);
         text->setToolTip(widget->toolTip());
@@ -260,12 +298,14 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     layOutFields(m_fieldGrid, m_fieldPairs, 5, m_fromScenario);
 
     auto* transport = new QHBoxLayout;
+    transport->addWidget(openTraceButton);
     transport->addWidget(m_play);
     transport->addWidget(step);
     transport->addWidget(restart);
     transport->addWidget(new QLabel(tr("Speed"), this));
     transport->addWidget(m_speed, 1);
     transport->addWidget(m_showWholeRun);
+    transport->addWidget(m_stopRun);
 
     m_error->setStyleSheet(u"color: %1;"_s.arg(chartstyle::bad().name()));
     m_error->setWordWrap(true);
@@ -308,6 +348,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
                                                   {SlotKind::Reserved, tr("reserved (tokens to come)")},
                                                   {SlotKind::Internal, tr("internal fragmentation (never used)")},
                                                   {SlotKind::External, tr("external fragmentation (hole too small)")},
+                                                  {SlotKind::Cached, tr("cached prefix (free, kept for reuse)")},
                                                   {SlotKind::Free, tr("free")}};
     for (const auto& [kind, text] : kinds) {
         auto* swatch = new QLabel(legend);
@@ -382,22 +423,31 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     connect(m_play, &QPushButton::clicked, this, [this] { setPlaying(!isPlaying()); });
     connect(step, &QPushButton::clicked, this, &PagedPage::stepOnce);
     connect(restart, &QPushButton::clicked, this, &PagedPage::restart);
+    connect(openTraceButton, &QPushButton::clicked, this, &PagedPage::chooseTraceFile);
+    connect(m_stopRun, &QPushButton::clicked, this, &PagedPage::stopBackgroundRun);
+    connect(m_progressTimer, &QTimer::timeout, this, [this] {
+        m_stopRun->setVisible(m_timelineWatcher.isRunning() && !m_timelineStopped && m_runClock.elapsed() > 1000);
+        updateCounters();
+    });
     connect(fromScenario, &QPushButton::clicked, this, [this] {
         const auto tokens = m_controller->capacity().tokens;
         m_pool->setValue(int(std::min<std::uint64_t>(tokens, std::uint64_t(m_pool->maximum()))));
     });
     connect(m_showWholeRun, &QCheckBox::toggled, this, &PagedPage::updateCharts);
+    connect(m_prefixCache, &QCheckBox::toggled, this, &PagedPage::rebuild);
     for (QSpinBox* spin : {m_requests, m_pool, m_samples, m_seed, m_maxModelLen})
         connect(spin, &QSpinBox::valueChanged, this, &PagedPage::rebuild);
     connect(m_rate, &QDoubleSpinBox::valueChanged, this, &PagedPage::rebuild);
     connect(m_workload, &QComboBox::currentIndexChanged, this, &PagedPage::workloadChosen);
-    for (QComboBox* combo : {m_policy, m_placement, m_blockSize})
+    for (QComboBox* combo : {m_policy, m_placement, m_blockSize, m_sampling})
         connect(combo, &QComboBox::currentIndexChanged, this, &PagedPage::rebuild);
     connect(m_contiguousMap, &MemoryMapWidget::requestHovered, this, &PagedPage::showRequest);
     connect(m_pagedMap, &MemoryMapWidget::requestHovered, this, &PagedPage::showRequest);
     connect(&m_timelineWatcher, &QFutureWatcher<Timeline>::finished, this, [this] {
         if (m_timelineWatcher.property("generation").toInt() != m_generation)
             return; // a newer trace was asked for meanwhile
+        m_progressTimer->stop();
+        m_stopRun->hide();
         Timeline t = m_timelineWatcher.result();
         if (!t.error.empty()) {
             m_timelineFailed = true; // the live simulators say what is wrong; the total says it will not come
@@ -414,7 +464,17 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
 }
 
 PagedPage::~PagedPage() {
+    if (m_runCancel)
+        *m_runCancel = true; // a long background run stops at its next report instead of holding the window
     m_timelineWatcher.waitForFinished();
+}
+
+void PagedPage::stopBackgroundRun() {
+    if (m_runCancel)
+        *m_runCancel = true;
+    m_timelineStopped = true;
+    m_stopRun->hide();
+    updateCounters();
 }
 
 void PagedPage::setUpShareChart(ShareChart& c) {
@@ -569,7 +629,10 @@ std::vector<kvscope::Request> PagedPage::buildTrace(QString* error) const {
     if (kind == u"figure"_s)
         return kvscope::paperFigureWorkload();
     try {
-        kvscope::WorkloadSpec spec = kvscope::WorkloadSpec::parse(kind.toStdString());
+        const qsizetype prompts = kind.indexOf(u";prompts="_s);
+        kvscope::WorkloadSpec spec = kvscope::WorkloadSpec::parse(kind.left(prompts).toStdString());
+        if (prompts >= 0)
+            spec.parseSharedPrompts(kind.mid(prompts + 9).toStdString(), "workload");
         spec.requests = std::uint32_t(m_requests->value());
         spec.rate = m_rate->value();
         spec.seed = std::uint64_t(m_seed->value());
@@ -587,6 +650,8 @@ kvscope::SimConfig PagedPage::baseConfig() const {
     config.maxModelLen = std::uint32_t(m_maxModelLen->value());
     config.samples = std::uint32_t(m_samples->value());
     config.buddyPlacement = m_placement->currentIndex() == 1;
+    config.prefixCache = m_prefixCache->isChecked();
+    config.sampling = kvscope::SamplingMode(m_sampling->currentData().toInt());
     return config;
 }
 
@@ -640,12 +705,14 @@ PagedPage::Settings PagedPage::settings() const {
             m_policy->currentData().toInt(),
             m_placement->currentIndex(),
             m_speed->value(),
-            showsWholeRun() && !m_quiz};
+            showsWholeRun() && !m_quiz,
+            m_prefixCache->isChecked(),
+            m_sampling->currentIndex() == 1};
 }
 
 void PagedPage::applySettings(const Settings& s) {
-    const QList<QObject*> controls{m_workload,  m_requests, m_rate,    m_policy, m_placement,
-                                   m_blockSize, m_pool,     m_samples, m_seed,   m_maxModelLen};
+    const QList<QObject*> controls{m_workload, m_requests, m_rate, m_policy,      m_placement,   m_blockSize,
+                                   m_pool,     m_samples,  m_seed, m_maxModelLen, m_prefixCache, m_sampling};
     std::vector<std::unique_ptr<QSignalBlocker>> blockers;
     for (QObject* control : controls)
         blockers.push_back(std::make_unique<QSignalBlocker>(control));
@@ -664,6 +731,8 @@ void PagedPage::applySettings(const Settings& s) {
     m_seed->setValue(s.seed);
     m_maxModelLen->setValue(s.maxModelLen);
     m_speed->setValue(s.speed);
+    m_prefixCache->setChecked(s.prefixCache);
+    m_sampling->setCurrentIndex(s.beam ? 1 : 0);
     blockers.clear();
     m_inFigure = figureChosen();
     for (QWidget* w : {static_cast<QWidget*>(m_requests), static_cast<QWidget*>(m_rate), static_cast<QWidget*>(m_seed)})
@@ -691,6 +760,9 @@ void PagedPage::applyLessonSimulation(const kvscope::LessonSimulation& sim) {
     m_blockSize->setCurrentIndex(m_blockSize->findData(int(sim.blockSize)));
     m_pool->setValue(int(sim.poolTokens));
     m_samples->setValue(1);
+    const QSignalBlocker sampling(m_sampling), cache(m_prefixCache); // a lesson's run shares nothing
+    m_sampling->setCurrentIndex(0);
+    m_prefixCache->setChecked(false);
     m_seed->setValue(int(std::min<std::uint64_t>(sim.seed, std::uint64_t(m_seed->maximum()))));
     m_maxModelLen->setValue(int(sim.maxModelLen));
     blockers.clear();
@@ -711,14 +783,37 @@ void PagedPage::loadPaperFigure() {
     rebuild();
 }
 
+void PagedPage::chooseTraceFile() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open a request trace"), QString(),
+                                                      tr("Request traces (*.csv *.jsonl *.json);;All files (*)"));
+    if (!path.isEmpty())
+        openTrace(path);
+}
+
+void PagedPage::openTrace(const QString& path) {
+    // The path is the combo's data, as kvscope-cli's --workload takes it; the item shows the file's name.
+    if (m_workload->findData(path) < 0)
+        m_workload->addItem(tr("Trace: %1").arg(QFileInfo(path).fileName()), path);
+    const int before = m_workload->currentIndex();
+    m_workload->setCurrentIndex(m_workload->findData(path)); // workloadChosen() rebuilds
+    if (m_workload->currentIndex() == before)
+        rebuild(); // the same file again: read it again, it may have changed
+}
+
 void PagedPage::rebuild() {
     m_built = true;
+    // A new run: the block table shown belongs to the old one.
+    m_shownRequest = UINT32_MAX;
+    m_requestInfo->clear();
+    m_contiguousMap->setHighlight(UINT32_MAX);
+    m_pagedMap->setHighlight(UINT32_MAX);
     QString error;
     m_trace = buildTrace(&error);
     m_contiguous.reset();
     m_paged.reset();
     m_timelineReady = false;
     m_timelineFailed = false;
+    m_timelineStopped = false;
     m_timeline = {};
     ++m_generation;
     if (error.isEmpty()) {
@@ -752,24 +847,45 @@ void PagedPage::rebuild() {
     const auto kind = contiguousKind();
     const auto trace = m_trace;
     m_timelineWatcher.setProperty("generation", m_generation);
-    m_timelineWatcher.setFuture(QtConcurrent::run([config, kind, trace]() mutable {
-        Timeline t;
-        try {
-            config.allocator = kind;
-            kvscope::KvSimulator contiguous(config, trace);
-            contiguous.run();
-            t.contiguous = contiguous.steps();
-            t.contiguousSummary = contiguous.summary();
-            config.allocator = kvscope::AllocatorKind::Paged;
-            kvscope::KvSimulator paged(config, trace);
-            paged.run();
-            t.paged = paged.steps();
-            t.pagedSummary = paged.summary();
-        } catch (const kvscope::Error& e) {
-            t.error = e.what();
-        }
-        return t;
-    }));
+    if (m_runCancel)
+        *m_runCancel = true; // the previous trace's run is of no use any more
+    m_runCancel = std::make_shared<std::atomic<bool>>(false);
+    m_runProgress = std::make_shared<std::atomic<int>>(0);
+    m_timelineStopped = false;
+    m_progressTimer->start();
+    m_runClock.start();
+    m_timelineWatcher.setFuture(
+        QtConcurrent::run([config, kind, trace, cancel = m_runCancel, progress = m_runProgress]() mutable {
+            Timeline t;
+            // Progress in per mille over both runs; a stop request ends the run at its next report.
+            const auto report = [&](int half) {
+                return [&, half](double fraction) {
+                    *progress = 500 * half + int(500 * fraction);
+                    return !*cancel;
+                };
+            };
+            try {
+                config.allocator = kind;
+                kvscope::KvSimulator contiguous(config, trace);
+                if (!contiguous.run(report(0))) {
+                    t.error = "stopped";
+                    return t;
+                }
+                t.contiguous = contiguous.steps();
+                t.contiguousSummary = contiguous.summary();
+                config.allocator = kvscope::AllocatorKind::Paged;
+                kvscope::KvSimulator paged(config, trace);
+                if (!paged.run(report(1))) {
+                    t.error = "stopped";
+                    return t;
+                }
+                t.paged = paged.steps();
+                t.pagedSummary = paged.summary();
+            } catch (const kvscope::Error& e) {
+                t.error = e.what();
+            }
+            return t;
+        }));
     stepOnce(); // show the first step at once
 }
 
@@ -831,6 +947,8 @@ void PagedPage::redraw() {
                              .arg(percent(p.usage.tokenStates, pool))
                              .arg(p.running)
                              .arg(p.waiting));
+    if (m_shownRequest != UINT32_MAX)
+        showRequest(m_shownRequest); // its block table as it is now, not as it was when hovered
     updateCounters();
     updateCharts();
 }
@@ -840,19 +958,43 @@ void PagedPage::updateCounters() {
         return;
     const std::uint64_t step = std::max(m_contiguous->lastStep().step, m_paged->lastStep().step) + 1;
     // The total needs the whole run, which the background simulates; until it is back, say so.
-    const QString total = m_timelineReady    ? QString::number(totalSteps())
-                          : m_timelineFailed ? tr("– (this trace cannot finish: see the message below)")
-                                             : tr("… (the whole run is still being simulated)");
-    m_counters->setText(tr("step <b>%1</b> / %2 &nbsp;·&nbsp; finished: contiguous <b>%3</b>, paged <b>%4</b> "
-                           "of %5 requests")
+    const int perMille = m_runProgress ? m_runProgress->load() : 0;
+    const QString total = m_timelineReady     ? QString::number(totalSteps())
+                          : m_timelineStopped ? tr("– (the whole-run simulation was stopped)")
+                          : m_timelineFailed  ? tr("– (this trace cannot finish: see the message below)")
+                          : perMille > 0      ? tr("… (the whole run is still being simulated: %1)")
+                                               .arg(QLocale().toString(perMille / 10.0, 'f', 1) + u'%')
+                                         : tr("… (the whole run is still being simulated)");
+    const kvscope::SimSummary c = m_contiguous->summary();
+    const kvscope::SimSummary pagedSummary = m_paged->summary();
+    // Each count names its server: "3 / 24 of 80" read as one fraction.
+    m_counters->setText(tr("step <b>%1</b> / %2 &nbsp;·&nbsp; requests finished: contiguous <b>%3</b> of %5, "
+                           "paged <b>%4</b> of %5")
                             .arg(step)
                             .arg(total)
-                            .arg(m_contiguous->summary().requestsFinished)
-                            .arg(m_paged->summary().requestsFinished)
+                            .arg(c.requestsFinished)
+                            .arg(pagedSummary.requestsFinished)
                             .arg(m_trace.size()));
     const kvscope::StepStats& p = m_paged->lastStep();
-    m_details->setText(
-        tr("Paged: %1 preemptions · %2 blocks saved by sharing").arg(p.preemptions).arg(p.sharedBlocksSaved));
+    QString details =
+        tr("Paged: %1 preemptions · %2 blocks saved by sharing").arg(p.preemptions).arg(p.sharedBlocksSaved);
+    if (m_paged->config().samples > 1)
+        details += u' ' + tr("(memory saved: %1 now, %2 on average)")
+                              .arg(QLocale().toString(100.0 * p.sharingSaving(), 'f', 1) + u'%',
+                                   QLocale().toString(100.0 * pagedSummary.meanSharingSaving, 'f', 1) + u'%');
+    if (c.requestsRejectedTooLong > 0 || c.requestsCapped > 0)
+        details += u' ' + tr("· max model length: %1 requests rejected (prompt too long), %2 outputs cut")
+                              .arg(c.requestsRejectedTooLong)
+                              .arg(c.requestsCapped);
+    if (c.requestsRejectedPool > 0 || pagedSummary.requestsRejectedPool > 0)
+        details += u' ' + tr("· never fit the pool, rejected: contiguous %1, paged %2")
+                              .arg(c.requestsRejectedPool)
+                              .arg(pagedSummary.requestsRejectedPool);
+    if (pagedSummary.prefixCache)
+        details += u' ' + tr("· prefix cache: hit rate %1, %2 cached blocks free but kept")
+                              .arg(QLocale().toString(100.0 * pagedSummary.prefixHitRate, 'f', 1) + u'%')
+                              .arg(p.cachedFreeBlocks);
+    m_details->setText(details);
 }
 
 void PagedPage::fillShareChart(ShareChart& chart, const std::vector<kvscope::StepStats>& steps, std::uint64_t current,
@@ -924,7 +1066,12 @@ void PagedPage::updateCharts() {
     setAxisEnd(m_batch.x, xMax, 4);
 }
 
+QString PagedPage::requestInfoText() const {
+    return m_requestInfo->text();
+}
+
 void PagedPage::showRequest(std::uint32_t request) {
+    m_shownRequest = request;
     m_contiguousMap->setHighlight(request);
     m_pagedMap->setHighlight(request);
     if (request == UINT32_MAX || !m_paged) {
@@ -937,9 +1084,13 @@ void PagedPage::showRequest(std::uint32_t request) {
         if (table.request != request)
             continue;
         QStringList entries;
-        for (std::size_t i = 0; i < table.blocks.size(); ++i)
-            entries << u"%1→%2"_s.arg(i).arg(table.blocks[i]);
-        tables << tr("sample %1: %2").arg(table.sample).arg(entries.join(u", "_s));
+        for (std::size_t i = 0; i < table.blocks.size(); ++i) {
+            const QString entry = u"%1→%2"_s.arg(i).arg(table.blocks[i]);
+            entries << (i < table.shared.size() && table.shared[i] ? u"<b>"_s + entry + u"</b>"_s : entry);
+        }
+        tables << (m_paged->config().sampling == kvscope::SamplingMode::Beam ? tr("beam %1: %2") : tr("sample %1: %2"))
+                      .arg(table.sample)
+                      .arg(entries.join(u", "_s));
     }
     m_requestInfo->setText(tr("<b>Request %1</b>: %2 prompt + %3 output tokens, %4 generated so far. "
                               "Block table (logical→physical): %5")

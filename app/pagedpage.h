@@ -4,9 +4,11 @@
 #include "lesson.h"
 #include "page.h"
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 
 #include <array>
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -43,6 +45,10 @@ public:
     void setPlaying(bool playing);
     bool isPlaying() const;
     void loadPaperFigure(); // the preset: a 2,048-slot reservation that stops after 10 tokens
+    // A CSV or JSON Lines trace file as the workload (what "Open trace…" does after its dialog);
+    // a file that cannot be read or parsed is named in the page's error line.
+    void openTrace(const QString& path);
+    QString requestInfoText() const; // the hovered request's line, with its block table now
     // Quiz mode: the charts reveal the run only as it is replayed, and the "Show the whole
     // run" box is hidden, whatever it was set to.
     void setQuizMode(bool on);
@@ -76,6 +82,8 @@ public:
         double rate = 0;
         int policy = 0, placement = 0, speed = 20;
         bool wholeRun = false;
+        bool prefixCache = false;
+        bool beam = false;
     };
     Settings settings() const;
     void applySettings(const Settings& settings);
@@ -131,6 +139,7 @@ private:
     void updateCounters();
     void updateCharts();
     void showRequest(std::uint32_t request);
+    void chooseTraceFile();
     void setUpShareChart(ShareChart& chart);
     void setUpBatchChart();
     void fillShareChart(ShareChart& chart, const std::vector<kvscope::StepStats>& steps, std::uint64_t current,
@@ -146,13 +155,15 @@ private:
     QComboBox* m_blockSize;
     QSpinBox* m_pool;
     QSpinBox* m_samples;
+    QComboBox* m_sampling; // parallel samples or beam search
     QSpinBox* m_seed;
     QSpinBox* m_maxModelLen;
     QPushButton* m_play;
     QSlider* m_speed;
     QCheckBox* m_showWholeRun;
-    QLabel* m_counters; // headline: step and finished requests
-    QLabel* m_details;  // preemptions and shared blocks
+    QCheckBox* m_prefixCache; // the paged server keeps shared-prefix blocks (automatic prefix caching)
+    QLabel* m_counters;       // headline: step and finished requests
+    QLabel* m_details;        // preemptions and shared blocks
     QLabel* m_requestInfo;
     QLabel* m_error;
     QLabel* m_legendText;        // the long legend sentence; the drawn legend stands in for it in presenter mode
@@ -173,9 +184,19 @@ private:
     Timeline m_timeline; // the background run, valid when m_timelineReady
     int m_generation = 0;
     bool m_timelineReady = false;
-    bool m_timelineFailed = false; // the background run met a request that can never fit
+    bool m_timelineFailed = false;  // the background run met a request that can never fit
+    bool m_timelineStopped = false; // the teacher stopped the background run
+    // The background run's progress (per mille of requests settled) and its stop flag; a new run
+    // gets new ones, and the old run is told to stop.
+    std::shared_ptr<std::atomic<int>> m_runProgress;
+    std::shared_ptr<std::atomic<bool>> m_runCancel;
+    QTimer* m_progressTimer = nullptr; // redraws the counters while the background run goes on
+    QPushButton* m_stopRun = nullptr;  // shown once the background run has taken a second
+    QElapsedTimer m_runClock;
+    void stopBackgroundRun();
     bool m_built = false;
     bool m_quiz = false;
     bool m_inFigure = false;
+    std::uint32_t m_shownRequest = UINT32_MAX;  // the request whose block table is shown, redrawn every step
     std::optional<PoolSettings> m_beforeFigure; // what the figure replaced, restored when it is left
 };

@@ -62,6 +62,11 @@ public:
     // Throws Error when an invariant is broken (a slot owned twice, a leaked block...).
     virtual void checkInvariants() const = 0;
     virtual bool empty() const = 0; // nothing allocated
+    // Token slots held by requests now (what a swap would copy out if all of it left).
+    virtual std::uint64_t usedSlots() const {
+        const SlotUsage u = usage(nullptr, 1);
+        return u.tokenStates + u.reserved + u.internal;
+    }
 
     std::uint64_t blockOperations() const { return m_blockOps; }
     // For the simulator's fast-forward (one sample per request only): would admit() succeed,

@@ -1,11 +1,13 @@
 #include "kvsimulator.h"
 
+#include "checked.h"
 #include "contiguousallocator.h"
 #include "error.h"
 #include "pagedallocator.h"
 
 #include <algorithm>
 #include <bit>
+#include <charconv>
 
 namespace kvscope {
 
@@ -41,6 +43,37 @@ std::string allocatorKindName(AllocatorKind kind) {
     return "?";
 }
 
+std::string preemptionModeName(PreemptionMode mode) {
+    return mode == PreemptionMode::Swap ? "swap" : "recompute";
+}
+
+PreemptionMode parsePreemptionMode(std::string_view text, std::string_view what) {
+    if (text == "recompute")
+        return PreemptionMode::Recompute;
+    if (text == "swap")
+        return PreemptionMode::Swap;
+    throw Error(std::string(what) + ": '" + std::string(text) +
+                "' is not a preemption mode; expected recompute or swap");
+}
+
+std::string samplingModeName(SamplingMode mode) {
+    return mode == SamplingMode::Beam ? "beam" : "parallel";
+}
+
+std::pair<SamplingMode, std::uint32_t> parseSampling(std::string_view text, std::string_view what) {
+    const auto colon = text.find(':');
+    const std::string_view mode = text.substr(0, colon);
+    const std::string_view count = colon == std::string_view::npos ? std::string_view() : text.substr(colon + 1);
+    std::uint32_t n = 0;
+    const auto [ptr, ec] = std::from_chars(count.data(), count.data() + count.size(), n);
+    const bool numberOk =
+        !count.empty() && ec == std::errc() && ptr == count.data() + count.size() && n >= 1 && n <= 64;
+    if ((mode != "parallel" && mode != "beam") || !numberOk)
+        throw Error(std::string(what) + ": '" + std::string(text) +
+                    "': expected parallel:N (N samples of each prompt) or beam:K (beam width K), N and K from 1 to 64");
+    return {mode == "beam" ? SamplingMode::Beam : SamplingMode::Parallel, n};
+}
+
 AllocatorKind parseAllocatorKind(std::string_view text, std::string_view what) {
     for (AllocatorKind kind : {AllocatorKind::Max, AllocatorKind::Pow2, AllocatorKind::Oracle, AllocatorKind::Paged})
         if (text == allocatorKindName(kind))
@@ -60,20 +93,28 @@ KvSimulator::KvSimulator(const SimConfig& config, std::vector<Request> requests)
         throw Error("the running-request limit must be at least 1");
     std::stable_sort(m_requests.begin(), m_requests.end(),
                      [](const Request& a, const Request& b) { return a.arrivalStep < b.arrivalStep; });
+    m_progress.resize(m_requests.size());
     for (std::size_t i = 0; i < m_requests.size(); ++i) {
         Request& r = m_requests[i];
         r.id = std::uint32_t(i);
-        // The model length caps a request: its prompt keeps at least one slot for output.
-        r.promptLen = std::min(r.promptLen, m_config.maxModelLen - 1);
-        r.outputLen = std::max(1u, std::min(r.outputLen, m_config.maxModelLen - r.promptLen));
+        // The model length caps a request, visibly: a prompt with no room for one output token is
+        // rejected (as vLLM rejects it), a longer output is cut to fit; both are counted.
+        if (r.promptLen >= m_config.maxModelLen) {
+            m_progress[i].rejected = true;
+            ++m_rejectedTooLong;
+            ++m_rejected;
+            continue;
+        }
+        if (std::uint64_t(r.promptLen) + r.outputLen > m_config.maxModelLen) {
+            r.outputLen = m_config.maxModelLen - r.promptLen;
+            ++m_capped;
+        }
+        m_progress[i].finalLength = r.promptLen + r.outputLen;
     }
-    m_progress.resize(m_requests.size());
-    for (std::size_t i = 0; i < m_requests.size(); ++i)
-        m_progress[i].finalLength = m_requests[i].promptLen + m_requests[i].outputLen;
 
     switch (m_config.allocator) {
     case AllocatorKind::Paged:
-        m_allocator = std::make_unique<PagedAllocator>(m_config.poolSlots, m_config.blockSize);
+        m_allocator = std::make_unique<PagedAllocator>(m_config.poolSlots, m_config.blockSize, m_config.prefixCache);
         break;
     default: {
         const auto policy = m_config.allocator == AllocatorKind::Max    ? ReservationPolicy::Max
@@ -89,7 +130,7 @@ KvSimulator::KvSimulator(const SimConfig& config, std::vector<Request> requests)
 }
 
 bool KvSimulator::finished() const {
-    return m_finished == m_requests.size();
+    return m_finished + m_rejected == m_requests.size();
 }
 
 std::vector<std::uint32_t> KvSimulator::runningRequests() const {
@@ -108,8 +149,17 @@ bool KvSimulator::admitHead() {
         if (paged.blocksToAdmit(r, m_config.samples, tokens) + watermark > paged.freeBlocks())
             return false;
     }
+    const std::uint64_t usedBefore = m_allocator->usedSlots();
     if (!m_allocator->admit(r, m_config.samples, tokens, p.finalLength))
         return false;
+    if (p.preempted) {
+        // Resuming: its blocks come back from CPU memory, or its tokens are computed again.
+        if (m_config.preemption == PreemptionMode::Swap)
+            m_swappedSlots += m_allocator->usedSlots() - usedBefore;
+        else
+            m_recomputed += tokens;
+        m_progress[id].preempted = false;
+    }
     m_waiting.pop_front();
     m_running.push_back(id);
     return true;
@@ -117,28 +167,69 @@ bool KvSimulator::admitHead() {
 
 void KvSimulator::preempt(std::size_t index) {
     const std::uint32_t id = m_running[index];
+    const std::uint64_t usedBefore = m_allocator->usedSlots();
     m_allocator->release(id);
+    if (m_config.preemption == PreemptionMode::Swap)
+        m_swappedSlots += usedBefore - m_allocator->usedSlots(); // only what it alone held leaves the GPU
+    m_progress[id].preempted = true;
     m_running.erase(m_running.begin() + std::ptrdiff_t(index));
-    m_waiting.push_front(id); // first in line again, with its tokens to recompute
+    m_waiting.push_front(id); // first in line again, with its tokens to recompute or swap in
     ++m_last.preemptions;
     if (m_config.recordEvents)
         m_events.push_back({m_step, EventKind::Preempt, id, 0, 0, 0});
+}
+
+void KvSimulator::reorderBeams(std::uint32_t id) {
+    // A random model of beam selection, not a model's scores: each step, each beam keeps its own
+    // sequence with probability 3/4, else continues from a beam drawn at random (possibly itself).
+    // Deterministic: the draw depends on the request, its step and the trace only.
+    std::uint64_t x = (std::uint64_t(id) << 32) ^ m_progress[id].generated ^ 0x2545f4914f6cdd1dull;
+    auto next = [&x] {
+        x += 0x9e3779b97f4a7c15ull;
+        std::uint64_t z = x;
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    };
+    std::vector<std::uint32_t> parents(m_config.samples);
+    bool changed = false;
+    for (std::uint32_t j = 0; j < m_config.samples; ++j) {
+        const std::uint64_t r = next();
+        parents[j] = (r & 3) != 0 ? j : std::uint32_t((r >> 2) % m_config.samples);
+        if (parents[j] != j) {
+            changed = true;
+            ++m_beamForks;
+        }
+    }
+    if (changed)
+        static_cast<PagedAllocator&>(*m_allocator).reorderSamples(id, parents);
+}
+
+void KvSimulator::reject(std::uint32_t id) {
+    m_progress[id].rejected = true;
+    m_progress[id].preempted = false;
+    ++m_rejectedPool;
+    ++m_rejected;
 }
 
 bool KvSimulator::step() {
     if (finished())
         return false;
     m_allocator->setStep(m_step);
-    while (m_nextArrival < m_requests.size() && m_requests[m_nextArrival].arrivalStep <= m_step)
-        m_waiting.push_back(std::uint32_t(m_nextArrival++));
-
-    while (!m_waiting.empty() && m_running.size() < m_config.maxRunning && admitHead()) {
+    while (m_nextArrival < m_requests.size() && m_requests[m_nextArrival].arrivalStep <= m_step) {
+        if (!m_progress[m_nextArrival].rejected)
+            m_waiting.push_back(std::uint32_t(m_nextArrival));
+        ++m_nextArrival;
     }
-    if (m_running.empty() && !m_waiting.empty()) {
-        const Request& r = m_requests[m_waiting.front()];
-        throw Error("request " + std::to_string(r.id) + " (" + std::to_string(r.promptLen) + " + " +
-                    std::to_string(r.outputLen) + " tokens) can never fit a pool of " +
-                    std::to_string(m_config.poolSlots) + " slots with the " + m_allocator->name() + " allocator");
+
+    while (!m_waiting.empty() && m_running.size() < m_config.maxRunning) {
+        if (admitHead())
+            continue;
+        if (!m_running.empty())
+            break;
+        // Nothing runs and the pool is empty, yet the head does not fit: it never will.
+        reject(m_waiting.front());
+        m_waiting.pop_front();
     }
 
     // Decode: every running sequence stores one token. When the paged pool runs dry, the
@@ -147,15 +238,18 @@ bool KvSimulator::step() {
         const std::uint32_t id = m_running[i];
         const std::uint32_t newLength = m_requests[id].promptLen + m_progress[id].generated + 1;
         bool stored = true;
+        if (m_config.sampling == SamplingMode::Beam && m_config.samples > 1 &&
+            m_config.allocator == AllocatorKind::Paged && m_progress[id].generated > 0)
+            reorderBeams(id);
         for (std::uint32_t s = 0; s < m_config.samples && stored; ++s) {
             while (!m_allocator->append(id, s, newLength)) {
                 if (m_running.size() == 1) {
                     // Alone and still out of room: re-admitting it would fail the same way forever.
-                    const Request& r = m_requests[id];
-                    throw Error("request " + std::to_string(r.id) + " (" + std::to_string(r.promptLen) + " + " +
-                                std::to_string(r.outputLen) + " tokens x " + std::to_string(m_config.samples) +
-                                " samples) can never fit a pool of " + std::to_string(m_config.poolSlots) +
-                                " slots with the " + m_allocator->name() + " allocator");
+                    m_allocator->release(id);
+                    m_running.pop_back();
+                    reject(id);
+                    stored = false;
+                    break;
                 }
                 preempt(m_running.size() - 1);
                 if (m_running.size() <= i) { // the victim was this request
@@ -176,6 +270,16 @@ bool KvSimulator::step() {
     m_last.running = std::uint32_t(m_running.size());
     m_last.waiting = std::uint32_t(m_waiting.size());
     m_last.sharedBlocksSaved = m_allocator->sharedBlocksSaved();
+    if (m_config.allocator == AllocatorKind::Paged) {
+        const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
+        m_last.usedBlocks = paged.usedBlocks();
+        m_last.cachedFreeBlocks = paged.cachedFreeBlocks();
+        m_sumCachedFree += m_last.cachedFreeBlocks;
+        m_maxCachedFree = std::max<std::uint64_t>(m_maxCachedFree, m_last.cachedFreeBlocks);
+        m_sumSaved += double(m_last.sharedBlocksSaved);
+        m_sumUnshared += double(m_last.usedBlocks) + double(m_last.sharedBlocksSaved);
+        m_maxSaving = std::max(m_maxSaving, m_last.sharingSaving());
+    }
     const double pool = double(m_allocator->poolSlots());
     const SlotFractions f{double(m_last.usage.tokenStates) / pool, double(m_last.usage.reserved) / pool,
                           double(m_last.usage.internal) / pool, double(m_last.usage.external) / pool,
@@ -226,14 +330,19 @@ bool KvSimulator::headWouldAdmit() const {
     if (m_config.allocator == AllocatorKind::Paged) {
         const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
         const std::uint32_t watermark = std::max(1u, paged.blockCount() / 100);
-        return paged.blocksToAdmit(r, 1, tokens) + watermark <= paged.freeBlocks();
+        return paged.blocksToAdmit(r, m_config.samples, tokens) + watermark <= paged.freeBlocks();
     }
     return m_allocator->canAdmit(r, tokens, m_progress[r.id].finalLength);
 }
 
 std::uint64_t KvSimulator::quietSteps() const {
-    if (m_config.samples != 1 || m_config.recordSteps || m_config.keepSlotMap || m_config.recordEvents ||
-        m_config.checkInvariants || finished())
+    if (m_config.recordSteps || m_config.keepSlotMap || m_config.recordEvents || m_config.checkInvariants || finished())
+        return 0;
+    // Several sequences per request: only paged parallel samples, once none writes into a shared
+    // block (after each request's first step); beams reorder every step.
+    if (m_config.samples != 1 &&
+        (m_config.allocator != AllocatorKind::Paged || m_config.sampling == SamplingMode::Beam ||
+         static_cast<const PagedAllocator&>(*m_allocator).hasSharedPartialBlock()))
         return 0;
     std::uint64_t k = UINT64_MAX;
     if (m_nextArrival < m_requests.size()) {
@@ -259,14 +368,20 @@ std::uint64_t KvSimulator::quietSteps() const {
 
 void KvSimulator::fastForward(std::uint64_t k) {
     const Request* next = m_waiting.empty() ? nullptr : &m_requests[m_waiting.front()];
-    const SlotUsage u = m_allocator->usage(next, 1); // before the stretch's first token
+    const SlotUsage u = m_allocator->usage(next, m_config.samples); // before the stretch's first token
     const double R = double(m_running.size());
     const double pool = double(m_allocator->poolSlots());
     const double kd = double(k);
     SlotFractions sum;
     if (m_config.allocator == AllocatorKind::Paged) {
         // Sums over the stretch, block boundaries included; tokens are what the rest leaves.
-        const auto s = static_cast<PagedAllocator&>(*m_allocator).advanceStretch(std::uint32_t(k));
+        auto& paged = static_cast<PagedAllocator&>(*m_allocator);
+        m_sumCachedFree += kd * paged.cachedFreeBlocks();       // a stretch never evicts: the cache stays as it is
+        const double saved = double(paged.sharedBlocksSaved()); // no block is shared or copied in a stretch
+        const auto s = paged.advanceStretch(std::uint32_t(k));
+        const double usedSum = kd * paged.blockCount() - double(s.free) / paged.blockSize(); // blocks over the stretch
+        m_sumSaved += kd * saved;
+        m_sumUnshared += usedSum + kd * saved;
         sum.reserved = double(s.reserved) / pool;
         sum.internal = double(s.internal) / pool;
         sum.free = double(s.free) / pool;
@@ -299,18 +414,35 @@ void KvSimulator::fastForward(std::uint64_t k) {
         m_progress[id].generated += std::uint32_t(k);
     m_step += k;
     m_last.step = m_step - 1;
-    m_last.usage = m_allocator->usage(next, 1);
+    m_last.usage = m_allocator->usage(next, m_config.samples);
     m_last.running = std::uint32_t(m_running.size());
     m_last.waiting = std::uint32_t(m_waiting.size());
-    m_last.tokensGenerated += k * m_running.size();
+    m_last.tokensGenerated += k * m_running.size() * m_config.samples;
+    m_last.sharedBlocksSaved = m_allocator->sharedBlocksSaved();
+    if (m_config.allocator == AllocatorKind::Paged) {
+        const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
+        m_last.usedBlocks = paged.usedBlocks();
+        m_last.cachedFreeBlocks = paged.cachedFreeBlocks();
+    }
 }
 
 void KvSimulator::run() {
+    run({});
+}
+
+bool KvSimulator::run(const std::function<bool(double)>& progress) {
+    std::uint64_t nextReport = m_step + 10'000;
     while (!finished()) {
         if (const std::uint64_t quiet = quietSteps(); quiet > 0)
             fastForward(quiet);
         step();
+        if (progress && m_step >= nextReport) {
+            nextReport = m_step + 10'000;
+            if (!progress(double(m_finished + m_rejected) / double(m_requests.size())))
+                return false;
+        }
     }
+    return true;
 }
 
 SimSummary KvSimulator::summary() const {
@@ -321,10 +453,21 @@ SimSummary KvSimulator::summary() const {
     s.saturatedSteps = m_saturatedSteps;
     s.requests = m_requests.size();
     s.requestsFinished = m_finished;
+    s.requestsRejectedTooLong = m_rejectedTooLong;
+    s.requestsCapped = m_capped;
+    s.requestsRejectedPool = m_rejectedPool;
     s.preemptions = m_last.preemptions;
+    s.recomputedTokens = m_recomputed;
+    s.swappedSlots = m_swappedSlots;
+    s.swapBytes = mulChecked(m_swappedSlots, m_config.kvBytesPerToken, "bytes swapped");
     s.tokensGenerated = m_last.tokensGenerated;
     s.blockOperations = m_allocator->blockOperations();
     s.maxSharedBlocksSaved = m_maxShared;
+    s.meanSharingSaving = m_sumUnshared > 0 ? m_sumSaved / m_sumUnshared : 0.0;
+    s.maxSharingSaving = m_maxSaving;
+    s.beamForks = m_beamForks;
+    if (m_config.allocator == AllocatorKind::Paged)
+        s.copyOnWrites = static_cast<const PagedAllocator&>(*m_allocator).copyOnWrites();
     auto mean = [](const SlotFractions& sum, double n) {
         if (n == 0)
             return SlotFractions{};
@@ -334,6 +477,16 @@ SimSummary KvSimulator::summary() const {
     s.allSteps = mean(m_sumAll, double(m_step));
     s.meanBatchSaturated = m_saturatedSteps ? m_batchSaturated / double(m_saturatedSteps) : 0.0;
     s.meanBatch = m_step ? m_batchAll / double(m_step) : 0.0;
+    if (m_config.allocator == AllocatorKind::Paged && m_config.prefixCache) {
+        const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
+        s.prefixCache = true;
+        s.promptTokens = paged.prefixStats().promptTokens;
+        s.prefixHitTokens = paged.prefixStats().hitTokens;
+        s.prefixHitRate = s.promptTokens ? double(s.prefixHitTokens) / double(s.promptTokens) : 0.0;
+        s.prefixEvictions = paged.prefixStats().evictions;
+        s.meanCachedFreeSlots = m_step ? m_sumCachedFree * m_config.blockSize / double(m_step) : 0.0;
+        s.maxCachedFreeSlots = m_maxCachedFree * m_config.blockSize;
+    }
     return s;
 }
 
@@ -345,8 +498,13 @@ std::vector<BlockTableView> KvSimulator::buildBlockTables() const {
     std::vector<BlockTableView> out;
     if (m_config.allocator != AllocatorKind::Paged)
         return out;
-    for (const auto& seq : static_cast<const PagedAllocator&>(*m_allocator).sequences())
-        out.push_back({seq.request, seq.sample, seq.blockTable});
+    const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
+    for (const auto& seq : paged.sequences()) {
+        BlockTableView view{seq.request, seq.sample, seq.blockTable, {}};
+        for (const std::uint32_t block : seq.blockTable)
+            view.shared.push_back(paged.refCount(block) > 1);
+        out.push_back(std::move(view));
+    }
     return out;
 }
 
@@ -358,6 +516,11 @@ std::vector<SlotCell> KvSimulator::buildSlotMap() const {
         const std::uint32_t b = paged.blockSize();
         for (std::size_t slot = std::size_t(paged.blockCount()) * b; slot < map.size(); ++slot)
             map[slot].kind = SlotKind::External; // the tail too small for a block
+        if (paged.cachedFreeBlocks() > 0)
+            for (std::uint32_t block = 0; block < paged.blockCount(); ++block)
+                if (paged.isCachedFree(block))
+                    for (std::uint32_t i = 0; i < b; ++i)
+                        map[std::size_t(block) * b + i].kind = SlotKind::Cached;
         for (const auto& seq : paged.sequences()) {
             for (std::size_t logical = 0; logical < seq.blockTable.size(); ++logical) {
                 const std::uint32_t block = seq.blockTable[logical];
@@ -400,6 +563,14 @@ std::vector<SlotCell> KvSimulator::buildSlotMap() const {
 SimSummary simulate(const SimConfig& config, const std::vector<Request>& requests) {
     KvSimulator sim(config, requests);
     sim.run();
+    return sim.summary();
+}
+
+std::optional<SimSummary> simulate(const SimConfig& config, const std::vector<Request>& requests,
+                                   const std::function<bool(double)>& progress) {
+    KvSimulator sim(config, requests);
+    if (!sim.run(progress))
+        return std::nullopt;
     return sim.summary();
 }
 

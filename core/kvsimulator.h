@@ -5,13 +5,28 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace kvscope {
 
 enum class AllocatorKind { Max, Pow2, Oracle, Paged };
+// How the `samples` sequences of one request relate. Parallel: n independent samples of one
+// prompt (they share the prompt's blocks). Beam: beam search of width k: each step every beam
+// continues from a parent beam; a beam chosen twice forks (its blocks shared, the last partial
+// one copied on write) and a beam chosen by none is dropped, freeing the blocks only it held.
+enum class SamplingMode { Parallel, Beam };
+std::string samplingModeName(SamplingMode mode); // "parallel", "beam"
+// "parallel:N" or "beam:K" (N, K from 1 to 64); throws Error naming `what`.
+std::pair<SamplingMode, std::uint32_t> parseSampling(std::string_view text, std::string_view what = "--sampling");
+// What a server does with a running request when the paged pool runs dry: drop its blocks and
+// recompute its tokens when it is admitted again, or copy its blocks to CPU memory and back.
+enum class PreemptionMode { Recompute, Swap };
+std::string preemptionModeName(PreemptionMode mode); // "recompute", "swap"
+PreemptionMode parsePreemptionMode(std::string_view text, std::string_view what = "--preemption");
 std::string allocatorKindName(AllocatorKind kind); // "max", "pow2", "oracle", "paged"
 AllocatorKind parseAllocatorKind(std::string_view text, std::string_view what = "--allocator");
 
@@ -21,12 +36,17 @@ struct SimConfig {
     bool buddyPlacement = false;      // contiguous only: buddy instead of first fit
     std::uint32_t blockSize = 16;     // paged only
     std::uint32_t maxModelLen = 2048; // caps prompt + output; what the max policy reserves
-    std::uint32_t samples = 1;        // parallel samples per request (paged shares their prompt)
-    std::uint32_t maxRunning = 256;   // vLLM's max_num_seqs
-    bool recordSteps = false;         // keep every step's figures (the view's timeline)
-    bool recordEvents = false;        // keep the allocator's event log (the view's replay)
-    bool checkInvariants = false;     // verify the allocator after every step (tests)
-    bool keepSlotMap = false;         // snapshot slotMap() at the moment lastStep() measures
+    std::uint32_t samples = 1;        // parallel samples or beams per request (paged shares their blocks)
+    SamplingMode sampling = SamplingMode::Parallel;
+    std::uint32_t maxRunning = 256; // vLLM's max_num_seqs
+    PreemptionMode preemption = PreemptionMode::Recompute;
+    bool prefixCache = false; // paged only: keep full shared-prefix blocks for later requests (vLLM's APC)
+    std::uint64_t kvBytesPerToken =
+        0;                        // bytes of one token's K and V over all layers; 0 = unknown (swap cost in slots only)
+    bool recordSteps = false;     // keep every step's figures (the view's timeline)
+    bool recordEvents = false;    // keep the allocator's event log (the view's replay)
+    bool checkInvariants = false; // verify the allocator after every step (tests)
+    bool keepSlotMap = false;     // snapshot slotMap() at the moment lastStep() measures
 };
 
 // One decode step's picture of the pool, after the step's tokens were stored.
@@ -38,10 +58,19 @@ struct StepStats {
     std::uint64_t preemptions = 0;     // so far
     std::uint64_t tokensGenerated = 0; // so far
     std::uint64_t sharedBlocksSaved = 0;
+    std::uint32_t usedBlocks = 0;       // paged: blocks held by running sequences
+    std::uint32_t cachedFreeBlocks = 0; // paged with prefix caching: free blocks still holding a cached prefix
+    // The share of memory sharing saves now: blocks saved ÷ the blocks the same sequences would
+    // hold unshared (used + saved); 0 when nothing is held. Kwon et al.'s Figure 15 metric.
+    double sharingSaving() const {
+        const double unshared = double(usedBlocks) + double(sharedBlocksSaved);
+        return unshared > 0 ? double(sharedBlocksSaved) / unshared : 0.0;
+    }
 };
 
 // What one token slot of the pool holds, for the memory-map view.
-enum class SlotKind : std::uint8_t { Free, External, Token, Reserved, Internal };
+// Cached: free (counted in usage().free), but still holding a cached prefix block's K and V.
+enum class SlotKind : std::uint8_t { Free, External, Token, Reserved, Internal, Cached };
 struct SlotCell {
     std::uint32_t request = UINT32_MAX; // owner, UINT32_MAX when free
     SlotKind kind = SlotKind::Free;
@@ -52,6 +81,7 @@ struct BlockTableView {
     std::uint32_t request = 0;
     std::uint32_t sample = 0;
     std::vector<std::uint32_t> blocks; // physical block of logical block i
+    std::vector<bool> shared;          // entry i's block is read by other sequences too (copy on write)
 };
 
 struct SlotFractions {
@@ -65,20 +95,44 @@ struct SimSummary {
     std::uint64_t saturatedSteps = 0; // steps with at least one request waiting
     std::uint64_t requests = 0;
     std::uint64_t requestsFinished = 0;
+    // Requests the run turned away or shortened, so that no request is cut silently.
+    std::uint64_t requestsRejectedTooLong = 0; // prompt of maxModelLen tokens or more: no room for one output token
+    std::uint64_t requestsCapped = 0;          // prompt + output above maxModelLen: output cut to fit
+    std::uint64_t requestsRejectedPool = 0;    // alone in an empty pool and still too large: never fits
     std::uint64_t preemptions = 0;
+    std::uint64_t recomputedTokens = 0; // recompute mode: tokens computed again when preempted requests resume
+    std::uint64_t swappedSlots = 0;     // swap mode: token slots copied GPU -> CPU and back (both directions)
+    std::uint64_t swapBytes = 0;        // swappedSlots x kvBytesPerToken (0 when that is unknown)
     std::uint64_t tokensGenerated = 0;
     std::uint64_t blockOperations = 0;
     std::uint64_t maxSharedBlocksSaved = 0;
-    SlotFractions saturated; // mean share of the pool over the saturated steps
-    SlotFractions allSteps;  // mean share over every step
+    // Sharing (paged): saved ÷ unshared blocks, summed over every step before dividing (a
+    // block-step weighted mean), and the largest one step showed.
+    double meanSharingSaving = 0.0;
+    double maxSharingSaving = 0.0;
+    std::uint64_t copyOnWrites = 0; // blocks copied because a shared partial block was written
+    std::uint64_t beamForks = 0;    // beam search: beams that continued another beam's sequence
+    SlotFractions saturated;        // mean share of the pool over the saturated steps
+    SlotFractions allSteps;         // mean share over every step
     double meanBatchSaturated = 0.0;
     double meanBatch = 0.0;
+
+    // Prefix caching (paged with SimConfig::prefixCache; zero otherwise).
+    bool prefixCache = false;
+    std::uint64_t promptTokens = 0;       // prompt tokens of every admission
+    std::uint64_t prefixHitTokens = 0;    // found in cached blocks: prefill tokens saved
+    double prefixHitRate = 0.0;           // prefixHitTokens / promptTokens
+    std::uint64_t prefixEvictions = 0;    // cached blocks taken back for other requests
+    double meanCachedFreeSlots = 0.0;     // slots of cached-but-free blocks, mean over all steps
+    std::uint64_t maxCachedFreeSlots = 0; // and their peak
 };
 
 // A deterministic, step-by-step simulation of a serving engine's KV pool: FCFS admission
 // (a request starts only when its memory is allocated), one token per running sequence
 // per step (the prompt is stored in the first), release at the output length, and for the
-// paged allocator preemption by recompute when a block cannot be had.
+// paged allocator preemption (recompute or swap) when a block cannot be had. A request whose
+// prompt leaves no room under maxModelLen, or that cannot fit even an empty pool, is rejected and
+// counted; the rest run.
 class KvSimulator {
 public:
     KvSimulator(const SimConfig& config, std::vector<Request> requests);
@@ -88,6 +142,9 @@ public:
     // change every share linearly, so they are summed in closed form rather than stepped
     // (one sample per request, nothing recorded per step); the summary is the same.
     void run();
+    // The same, reporting the share of requests settled (finished or rejected, 0..1) about every
+    // 10,000 steps; when `progress` returns false the run stops there and run() returns false.
+    bool run(const std::function<bool(double)>& progress);
     bool finished() const;
 
     const SimConfig& config() const { return m_config; }
@@ -113,6 +170,8 @@ private:
         std::uint32_t generated = 0;
         std::uint32_t finalLength = 0; // prompt + output, capped by maxModelLen
         bool done = false;
+        bool rejected = false;
+        bool preempted = false; // waiting again after a preemption (its tokens to recompute or swap in)
     };
     bool admitHead();
     bool headWouldAdmit() const;
@@ -121,6 +180,7 @@ private:
     std::vector<SlotCell> buildSlotMap() const;
     std::vector<BlockTableView> buildBlockTables() const;
     void preempt(std::size_t runningIndex);
+    void reject(std::uint32_t request); // counted as refused by the pool; not running, not waiting
 
     SimConfig m_config;
     std::vector<Request> m_requests;
@@ -131,6 +191,9 @@ private:
     std::size_t m_nextArrival = 0;
     std::uint64_t m_step = 0;
     std::uint64_t m_finished = 0;
+    std::uint64_t m_rejected = 0; // of every kind, so finished() can count them as settled
+    std::uint64_t m_rejectedTooLong = 0, m_capped = 0, m_rejectedPool = 0;
+    std::uint64_t m_recomputed = 0, m_swappedSlots = 0;
     StepStats m_last;
     std::vector<StepStats> m_steps;
     std::vector<AllocEvent> m_events;
@@ -141,9 +204,18 @@ private:
     double m_batchSaturated = 0, m_batchAll = 0;
     std::uint64_t m_saturatedSteps = 0;
     std::uint64_t m_maxShared = 0;
+    double m_sumCachedFree = 0;               // blocks, summed over steps
+    double m_sumSaved = 0, m_sumUnshared = 0; // blocks, summed over steps (sharing saving)
+    double m_maxSaving = 0;
+    std::uint64_t m_beamForks = 0;
+    void reorderBeams(std::uint32_t request); // beam search: each beam continues from a parent
+    std::uint64_t m_maxCachedFree = 0;        // blocks
 };
 
 // Runs one allocator over the trace to the end and returns its summary.
 SimSummary simulate(const SimConfig& config, const std::vector<Request>& requests);
+// The same with progress and cancel (see KvSimulator::run); nullopt when cancelled.
+std::optional<SimSummary> simulate(const SimConfig& config, const std::vector<Request>& requests,
+                                   const std::function<bool(double)>& progress);
 
 } // namespace kvscope

@@ -881,6 +881,13 @@ LessonSimulationResult lessonSimulationResult(const Lesson& lesson) {
         } catch (const Error& e) {
             throw Error("lesson '" + lesson.id + "': the simulation failed: " + e.what());
         }
+        // The simulator rejects a request no pool can hold and runs the rest; a lesson's figures
+        // compare both servers on the whole trace, so a rejection makes them meaningless.
+        for (const SimSummary* s : {&r.contiguous, &r.paged})
+            if (s->requestsRejectedPool > 0)
+                throw Error("lesson '" + lesson.id + "': the simulation failed: " +
+                            std::to_string(s->requestsRejectedPool) + " requests can never fit a pool of " +
+                            std::to_string(sim.poolTokens) + " slots with the " + s->allocator + " allocator");
         return r;
     };
     if (!lesson.simulationCache)

@@ -7,9 +7,10 @@
 
 namespace kvscope {
 
-PagedAllocator::PagedAllocator(std::uint64_t poolSlots, std::uint32_t blockSize)
+PagedAllocator::PagedAllocator(std::uint64_t poolSlots, std::uint32_t blockSize, bool prefixCache)
     : m_pool(poolSlots)
-    , m_blockSize(blockSize) {
+    , m_blockSize(blockSize)
+    , m_prefixCache(prefixCache) {
     if (blockSize == 0 || blockSize > 256)
         throw Error("--block-size must be between 1 and 256 tokens, got " + std::to_string(blockSize));
     const std::uint64_t blocks = poolSlots / blockSize;
@@ -22,6 +23,73 @@ PagedAllocator::PagedAllocator(std::uint64_t poolSlots, std::uint32_t blockSize)
     m_free.reserve(std::size_t(blocks));
     for (std::uint64_t b = blocks; b-- > 0;) // block 0 on top: a fresh pool fills from the start
         m_free.push_back(std::uint32_t(b));
+    if (m_prefixCache) {
+        m_hash.assign(std::size_t(blocks), 0);
+        m_lruPrev.assign(std::size_t(blocks), UINT32_MAX);
+        m_lruNext.assign(std::size_t(blocks), UINT32_MAX);
+    }
+}
+
+std::uint64_t PagedAllocator::blockHash(std::uint64_t previous, std::uint32_t prefixId, std::uint32_t index) {
+    // The tokens of block `index` of prefix `prefixId` are a function of the two (the simulator
+    // has no token ids), chained with the block before: equal hashes mean equal prefixes.
+    auto mix = [](std::uint64_t x) {
+        x += 0x9e3779b97f4a7c15ull;
+        x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+        x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+        return x ^ (x >> 31);
+    };
+    const std::uint64_t tokens = mix((std::uint64_t(prefixId) << 32) | index);
+    const std::uint64_t h = mix(previous ^ tokens);
+    return h == 0 ? 1 : h;
+}
+
+void PagedAllocator::lruRemove(std::uint32_t block) {
+    const std::uint32_t prev = m_lruPrev[block], next = m_lruNext[block];
+    (prev == UINT32_MAX ? m_lruHead : m_lruNext[prev]) = next;
+    (next == UINT32_MAX ? m_lruTail : m_lruPrev[next]) = prev;
+    m_lruPrev[block] = m_lruNext[block] = UINT32_MAX;
+    --m_cachedFree;
+    ++m_cacheVersion;
+}
+
+void PagedAllocator::lruPushBack(std::uint32_t block) {
+    m_lruPrev[block] = m_lruTail;
+    m_lruNext[block] = UINT32_MAX;
+    (m_lruTail == UINT32_MAX ? m_lruHead : m_lruNext[m_lruTail]) = block;
+    m_lruTail = block;
+    ++m_cachedFree;
+    ++m_cacheVersion;
+}
+
+const std::vector<std::uint64_t>& PagedAllocator::prefixHashes(std::uint32_t prefixId, std::uint32_t blocks) const {
+    // A prefix's chain depends on its id and block index only: computed once, reused by every request.
+    std::vector<std::uint64_t>& chain = m_prefixHashes[prefixId];
+    while (chain.size() < blocks)
+        chain.push_back(blockHash(chain.empty() ? 0 : chain.back(), prefixId, std::uint32_t(chain.size())));
+    return chain;
+}
+
+PagedAllocator::PrefixPlan PagedAllocator::planPrefix(const Request& request, std::uint32_t prompt) const {
+    PrefixPlan plan;
+    if (!m_prefixCache || request.prefixLen == 0)
+        return plan;
+    // The simulator asks about the head of the queue several times a step: the answer holds until the cache changes.
+    if (m_planMemo.request == request.id && m_planMemo.prompt == prompt && m_planMemo.version == m_cacheVersion)
+        return m_planMemo.plan;
+    plan.cacheable = std::min(request.prefixLen, prompt) / m_blockSize;
+    // At least one prompt token is computed, so the block holding the last one is never a hit.
+    const std::uint32_t hittable = std::min(plan.cacheable, prompt == 0 ? 0 : (prompt - 1) / m_blockSize);
+    const std::vector<std::uint64_t>& chain = prefixHashes(request.prefixId, hittable);
+    for (std::uint32_t i = 0; i < hittable; ++i) {
+        const auto it = m_cache.find(chain[i]);
+        if (it == m_cache.end())
+            break;
+        ++plan.hits;
+        plan.liveHits += m_refCount[it->second] > 0 ? 1 : 0;
+    }
+    m_planMemo = {request.id, prompt, m_cacheVersion, plan};
+    return plan;
 }
 
 PagedAllocator::RequestState* PagedAllocator::find(std::uint32_t request) {
@@ -31,8 +99,19 @@ PagedAllocator::RequestState* PagedAllocator::find(std::uint32_t request) {
 }
 
 std::uint32_t PagedAllocator::takeBlock() {
-    const std::uint32_t block = m_free.back();
-    m_free.pop_back();
+    std::uint32_t block;
+    if (!m_free.empty()) {
+        block = m_free.back();
+        m_free.pop_back();
+    } else {
+        // Only cached blocks are left: the least recently freed one loses its prefix.
+        block = m_lruHead;
+        lruRemove(block);
+        m_cache.erase(m_hash[block]);
+        m_hash[block] = 0;
+        ++m_cacheVersion;
+        ++m_prefixStats.evictions;
+    }
     m_refCount[block] = 1;
     ++m_blockOps;
     return block;
@@ -44,23 +123,28 @@ void PagedAllocator::dropBlock(std::uint32_t block) {
     if (m_refCount[block] > 1)
         --m_sharedSaved;
     if (--m_refCount[block] == 0) {
-        m_free.push_back(block);
+        if (m_prefixCache && m_hash[block] != 0)
+            lruPushBack(block); // kept with its K and V for a later request with the same prefix
+        else
+            m_free.push_back(block);
         ++m_blockOps;
     }
 }
 
 std::uint32_t PagedAllocator::blocksToAdmit(const Request& request, std::uint32_t samples, std::uint32_t tokens) const {
     const std::uint32_t prompt = std::min(request.promptLen, tokens);
+    // Cached prefix blocks that running sequences hold need no free block.
+    const std::uint32_t live = planPrefix(request, prompt).liveHits;
     if (samples == 1 || tokens == prompt)
-        return std::uint32_t(ceilDiv(tokens, m_blockSize)) * (tokens == prompt ? 1 : samples);
+        return std::uint32_t(ceilDiv(tokens, m_blockSize)) * (tokens == prompt ? 1 : samples) - live;
     // Resumed after a preemption: the full prompt blocks are shared, the rest is each sample's own.
     const std::uint32_t shared = prompt / m_blockSize;
-    return shared + samples * std::uint32_t(ceilDiv(tokens - shared * m_blockSize, m_blockSize));
+    return shared - live + samples * std::uint32_t(ceilDiv(tokens - shared * m_blockSize, m_blockSize));
 }
 
 bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::uint32_t tokens,
                            std::uint32_t finalLength) {
-    if (blocksToAdmit(request, samples, tokens) > m_free.size())
+    if (blocksToAdmit(request, samples, tokens) > freeBlocks())
         return false;
     if (request.id < m_requests.size() && !m_requests[request.id].samples.empty())
         throw Error("paged allocator: request " + std::to_string(request.id) + " admitted twice");
@@ -70,10 +154,33 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
     const std::uint32_t sharedBlocks =
         tokens == prompt ? std::uint32_t(ceilDiv(prompt, m_blockSize)) : prompt / m_blockSize;
     std::vector<std::uint32_t> shared;
+    const PrefixPlan plan = planPrefix(request, prompt);
+    if (m_prefixCache) {
+        m_prefixStats.promptTokens += prompt;
+        m_prefixStats.hitTokens += std::uint64_t(plan.hits) * m_blockSize;
+    }
+    const std::vector<std::uint64_t>* chain =
+        plan.cacheable ? &prefixHashes(request.prefixId, plan.cacheable) : nullptr;
     for (std::uint32_t i = 0; i < sharedBlocks; ++i) {
+        const std::uint64_t h = i < plan.cacheable ? (*chain)[i] : 0;
+        if (i < plan.hits) {
+            // A hit: the cached block joins this request's table; its K and V are not computed again.
+            const std::uint32_t block = m_cache.at(h);
+            const std::uint32_t before = m_refCount[block];
+            if (before == 0)
+                lruRemove(block);
+            m_refCount[block] = before + samples;
+            m_sharedSaved += before + samples - 1 - (before > 0 ? before - 1 : 0);
+            shared.push_back(block);
+            continue;
+        }
         shared.push_back(takeBlock());
         m_refCount[shared.back()] = samples;
         m_sharedSaved += samples - 1;
+        if (i < plan.cacheable && m_cache.emplace(h, shared.back()).second) {
+            m_hash[shared.back()] = h; // a full prefix block: findable by later requests
+            ++m_cacheVersion;
+        }
     }
     if (!shared.empty())
         logEvent(EventKind::Allocate, request.id, 0, shared.front(), shared.size());
@@ -108,23 +215,26 @@ bool PagedAllocator::append(std::uint32_t request, std::uint32_t sample, std::ui
     if (!state || sample >= state->samples.size())
         unknownRequest(request);
     Sequence& seq = state->samples[sample];
-    // The waste totals change only in this request: one sequence's arithmetic when it is alone,
-    // a recount of its samples (which may share a block) otherwise.
-    const bool alone = state->samples.size() == 1;
+    // The waste totals change only in this request: one sequence's arithmetic when the token goes
+    // to a new block or to a last block only it holds, a recount of its samples when the write
+    // copies a shared block (the other holders' waste changes with it).
+    const bool newBlock = std::uint64_t(newLength) > std::uint64_t(seq.blockTable.size()) * m_blockSize;
+    const bool alone = state->samples.size() == 1 || newBlock || m_refCount[seq.blockTable.back()] == 1;
     const Waste before =
         alone ? sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, seq.length, seq.finalLength)
               : requestWaste(*state);
     // Tokens arrive in order, so a token lands in the last block or in a new one.
-    if (std::uint64_t(newLength) > std::uint64_t(seq.blockTable.size()) * m_blockSize) {
-        if (m_free.empty())
+    if (newBlock) {
+        if (freeBlocks() == 0)
             return false;
         seq.blockTable.push_back(takeBlock());
         logEvent(EventKind::Append, request, sample, seq.blockTable.back(), 1);
     } else if (m_refCount[seq.blockTable.back()] > 1) {
         // Writing into a block other samples still read: copy it first (copy-on-write).
-        if (m_free.empty())
+        if (freeBlocks() == 0)
             return false;
         const std::uint32_t copy = takeBlock();
+        ++m_copyOnWrites;
         dropBlock(seq.blockTable.back());
         logEvent(EventKind::CopyOnWrite, request, sample, copy, 1);
         seq.blockTable.back() = copy;
@@ -138,6 +248,48 @@ bool PagedAllocator::append(std::uint32_t request, std::uint32_t sample, std::ui
     return true;
 }
 
+void PagedAllocator::reorderSamples(std::uint32_t request, const std::vector<std::uint32_t>& parents) {
+    RequestState* state = find(request);
+    if (!state || parents.size() != state->samples.size())
+        unknownRequest(request);
+    for (const std::uint32_t parent : parents)
+        if (parent >= state->samples.size())
+            throw Error("paged allocator: request " + std::to_string(request) + " has no sample " +
+                        std::to_string(parent));
+    const Waste before = requestWaste(*state);
+    std::vector<std::vector<std::uint32_t>> tables(parents.size());
+    for (std::size_t j = 0; j < parents.size(); ++j) {
+        tables[j] = state->samples[parents[j]].blockTable;
+        for (const std::uint32_t block : tables[j]) {
+            if (m_refCount[block] >= 1)
+                ++m_sharedSaved;
+            ++m_refCount[block];
+        }
+    }
+    for (std::size_t j = 0; j < parents.size(); ++j) {
+        Sequence& seq = state->samples[j];
+        if (parents[j] != j)
+            logEvent(EventKind::Share, request, std::uint32_t(j), tables[j].empty() ? 0 : tables[j].front(),
+                     tables[j].size());
+        for (const std::uint32_t block : seq.blockTable)
+            dropBlock(block);
+        seq.blockTable = std::move(tables[j]);
+        seq.length = state->samples[parents[j]].length; // beams advance together: the same length
+    }
+    const Waste after = requestWaste(*state);
+    m_waste.reserved += after.reserved - before.reserved;
+    m_waste.internal += after.internal - before.internal;
+}
+
+bool PagedAllocator::hasSharedPartialBlock() const {
+    for (const std::uint32_t id : m_active)
+        for (const Sequence& seq : m_requests[id].samples)
+            if (!seq.blockTable.empty() && m_refCount[seq.blockTable.back()] > 1 &&
+                std::uint64_t(seq.blockTable.size()) * m_blockSize > seq.length)
+                return true;
+    return false;
+}
+
 void PagedAllocator::release(std::uint32_t request) {
     RequestState* state = find(request);
     if (!state)
@@ -146,8 +298,9 @@ void PagedAllocator::release(std::uint32_t request) {
     m_waste.reserved -= removed.reserved;
     m_waste.internal -= removed.internal;
     for (const Sequence& seq : state->samples) {
-        for (const std::uint32_t block : seq.blockTable)
-            dropBlock(block);
+        // Tail first, as vLLM frees: the least recently freed block, evicted first, is a prefix's last.
+        for (auto block = seq.blockTable.rbegin(); block != seq.blockTable.rend(); ++block)
+            dropBlock(*block);
         logEvent(EventKind::Free, request, seq.sample, seq.blockTable.empty() ? 0 : seq.blockTable.front(),
                  seq.blockTable.size());
     }
@@ -168,8 +321,10 @@ PagedAllocator::Waste PagedAllocator::sequenceWaste(std::uint64_t capacity, std:
 
 PagedAllocator::Waste PagedAllocator::requestWaste(const RequestState& state) const {
     Waste w;
-    // Only a sequence's last block can be partly filled; a shared one is counted once.
-    std::uint32_t sharedPartial = UINT32_MAX;
+    // Only a sequence's last block can be partly filled; a shared one is counted once (beams may
+    // share several, one per group of beams that forked from one parent).
+    std::uint32_t seen[64];
+    std::size_t seenCount = 0;
     for (const Sequence& seq : state.samples) {
         if (seq.blockTable.empty())
             continue;
@@ -178,8 +333,9 @@ PagedAllocator::Waste PagedAllocator::requestWaste(const RequestState& state) co
         if (gap == 0)
             continue;
         if (m_refCount[last] > 1) {
-            if (sharedPartial != last) {
-                sharedPartial = last;
+            if (std::find(seen, seen + seenCount, last) == seen + seenCount) {
+                if (seenCount < std::size(seen))
+                    seen[seenCount++] = last;
                 w.reserved += gap; // one sample will write there in place
             }
             continue;
@@ -194,17 +350,17 @@ PagedAllocator::Waste PagedAllocator::requestWaste(const RequestState& state) co
 
 SlotUsage PagedAllocator::usage(const Request*, std::uint32_t) const {
     SlotUsage u;
-    const std::uint64_t used = std::uint64_t(m_refCount.size() - m_free.size()) * m_blockSize;
+    const std::uint64_t used = std::uint64_t(usedBlocks()) * m_blockSize;
     u.reserved = m_waste.reserved;
     u.internal = m_waste.internal;
     u.tokenStates = used - u.reserved - u.internal;
-    u.free = std::uint64_t(m_free.size()) * m_blockSize;
+    u.free = std::uint64_t(freeBlocks()) * m_blockSize;                   // cached blocks no one holds are free to take
     u.external = m_pool - std::uint64_t(m_refCount.size()) * m_blockSize; // the tail smaller than a block
     return u;
 }
 
 bool PagedAllocator::canAdmit(const Request& request, std::uint32_t tokens, std::uint32_t) const {
-    return blocksToAdmit(request, 1, tokens) <= m_free.size();
+    return blocksToAdmit(request, 1, tokens) <= freeBlocks();
 }
 
 std::uint64_t PagedAllocator::appendsBeforeChange() const {
@@ -239,12 +395,14 @@ std::uint64_t PagedAllocator::blocksForStretch(std::uint64_t steps) const {
 }
 
 std::uint64_t PagedAllocator::stepsBeforeDry(std::uint64_t limit) const {
+    // Never-cached blocks only: a stretch that evicts would change the cache mid-stretch.
     const std::uint64_t free = m_free.size();
     if (blocksForStretch(limit) <= free)
         return limit;
     // The stretch must end just before the (free + 1)-th block is needed. No sequence can
     // contribute more than free + 1 of the earliest times, so collect at most that many each.
-    std::vector<std::uint64_t> times;
+    std::vector<std::uint64_t>& times = m_scratch; // kept between calls: no allocation per stretch
+    times.clear();
     for (const std::uint32_t id : m_active)
         for (const Sequence& seq : m_requests[id].samples) {
             std::uint64_t t = std::uint64_t(seq.blockTable.size()) * m_blockSize - seq.length + 1;
@@ -302,7 +460,7 @@ PagedAllocator::StretchSums PagedAllocator::advanceStretch(std::uint32_t steps) 
     sums.reserved = std::uint64_t(reserved);
     sums.internal = std::uint64_t(internal);
     // Free slots fall by a block at each boundary: k x free0 blocks, less each block for the steps after it was taken.
-    sums.free = std::uint64_t(B * (k * free0 - blockSteps));
+    sums.free = std::uint64_t(B * (k * free0 - blockSteps)) + std::uint64_t(k) * m_cachedFree * m_blockSize;
     return sums;
 }
 
@@ -337,8 +495,39 @@ void PagedAllocator::checkInvariants() const {
     for (const std::uint32_t block : m_free) {
         if (isFree[block])
             throw Error("paged allocator: block " + std::to_string(block) + " is twice in the free pool");
+        if (m_prefixCache && m_hash[block] != 0)
+            throw Error("paged allocator: block " + std::to_string(block) + " is free but still keyed in the cache");
         isFree[block] = true;
     }
+    // Cached blocks no one holds: in the LRU list once each, keyed in the cache, counted.
+    std::uint32_t cached = 0;
+    for (std::uint32_t b = m_lruHead; b != UINT32_MAX; b = m_lruNext[b]) {
+        if (isFree[b] || ++cached > m_refCount.size())
+            throw Error("paged allocator: block " + std::to_string(b) + " is twice among the free blocks");
+        const auto it = m_hash[b] == 0 ? m_cache.end() : m_cache.find(m_hash[b]);
+        if (it == m_cache.end() || it->second != b)
+            throw Error("paged allocator: cached block " + std::to_string(b) + " is not found by its hash");
+        isFree[b] = true;
+    }
+    if (cached != m_cachedFree)
+        throw Error("paged allocator: the cached free blocks were miscounted");
+    for (const auto& [h, b] : m_cache)
+        if (m_hash[b] != h)
+            throw Error("paged allocator: the cache's key of block " + std::to_string(b) + " drifted");
+    // A block several sequences read is never written by one of them: every holder sees the same
+    // tokens in it (the first writer copies it before writing).
+    std::vector<std::uint32_t> filled(m_refCount.size(), UINT32_MAX);
+    for (const std::uint32_t id : m_active)
+        for (const Sequence& seq : m_requests[id].samples)
+            for (std::size_t logical = 0; logical < seq.blockTable.size(); ++logical) {
+                const std::uint32_t block = seq.blockTable[logical];
+                const std::uint32_t tokens = std::uint32_t(
+                    std::min<std::uint64_t>(m_blockSize, seq.length - std::uint64_t(logical) * m_blockSize));
+                if (filled[block] != UINT32_MAX && filled[block] != tokens)
+                    throw Error("paged allocator: shared block " + std::to_string(block) +
+                                " holds different tokens for two sequences (written while shared)");
+                filled[block] = tokens;
+            }
     std::uint64_t saved = 0;
     for (std::uint32_t b = 0; b < m_refCount.size(); ++b) {
         saved += m_refCount[b] > 1 ? m_refCount[b] - 1 : 0;

@@ -2,6 +2,7 @@
 
 #include "kvallocator.h"
 
+#include <unordered_map>
 #include <vector>
 
 namespace kvscope {
@@ -10,9 +11,15 @@ namespace kvscope {
 // pool, a block table per sequence (logical block i -> physical block), a block appended
 // only when the last one is full, reference counts so the samples of one request share
 // their prompt blocks, and copy-on-write of a shared, partly filled block. O(1) per block.
+//
+// With prefix caching (vLLM's automatic prefix caching), a full block of a request's shared
+// prefix is keyed by a hash of its tokens and of every block before it; when its last user
+// ends, it stays cached (free, but still holding its K and V) and a later request with the
+// same prefix takes it instead of computing it again. A block is evicted, least recently
+// freed first, only when no never-cached free block is left.
 class PagedAllocator : public KvAllocator {
 public:
-    PagedAllocator(std::uint64_t poolSlots, std::uint32_t blockSize);
+    PagedAllocator(std::uint64_t poolSlots, std::uint32_t blockSize, bool prefixCache = false);
 
     std::string name() const override { return "paged"; }
     std::uint64_t poolSlots() const override { return m_pool; }
@@ -22,12 +29,21 @@ public:
     SlotUsage usage(const Request* next, std::uint32_t nextSamples) const override;
     void checkInvariants() const override;
     bool empty() const override { return m_active.empty(); }
+    std::uint64_t usedSlots() const override { return std::uint64_t(usedBlocks()) * m_blockSize; }
     bool canAdmit(const Request& request, std::uint32_t tokens, std::uint32_t finalLength) const override;
     std::uint64_t appendsBeforeChange() const override;
     void advanceAll(std::uint32_t tokens) override;
     std::uint64_t sharedBlocksSaved() const override;
 
     std::uint32_t blockSize() const { return m_blockSize; }
+
+    // Beam search: sample j continues from sample parents[j]'s sequence (all of one length): its
+    // table becomes a copy of the parent's (every block's reference count goes up), then its own
+    // blocks are dropped, so blocks no beam continues are freed.
+    void reorderSamples(std::uint32_t request, const std::vector<std::uint32_t>& parents);
+    // A sequence's last block is partly filled and shared: its next token copies it first.
+    bool hasSharedPartialBlock() const;
+    std::uint64_t copyOnWrites() const { return m_copyOnWrites; }
 
     // A stretch of `steps` decode steps where every sequence (one sample each) stores one
     // token per step and none finishes: blocks it needs, and its sums over the stretch
@@ -40,7 +56,22 @@ public:
     std::uint64_t stepsBeforeDry(std::uint64_t limit) const;
     StretchSums advanceStretch(std::uint32_t steps); // needs blocksForStretch(steps) <= freeBlocks()
     std::uint32_t blockCount() const { return std::uint32_t(m_refCount.size()); }
-    std::uint32_t freeBlocks() const { return std::uint32_t(m_free.size()); }
+    // Blocks a request can have: never-cached free blocks and cached blocks no one holds.
+    std::uint32_t freeBlocks() const { return std::uint32_t(m_free.size()) + m_cachedFree; }
+    std::uint32_t cachedFreeBlocks() const { return m_cachedFree; } // free, holding a cached prefix block
+    std::uint32_t usedBlocks() const { return blockCount() - freeBlocks(); }
+    bool isCachedFree(std::uint32_t block) const {
+        return m_prefixCache && m_refCount[block] == 0 && m_hash[block] != 0;
+    }
+
+    // Prefix caching's counters since the start (all zero without it).
+    struct PrefixStats {
+        std::uint64_t promptTokens = 0; // prompt tokens of every admission (queries)
+        std::uint64_t hitTokens = 0;    // of those, found in cached blocks (prefill saved)
+        std::uint64_t evictions = 0;    // cached blocks taken back for other use
+    };
+    const PrefixStats& prefixStats() const { return m_prefixStats; }
+    bool prefixCaching() const { return m_prefixCache; }
     std::uint32_t refCount(std::uint32_t block) const { return m_refCount[block]; }
     // Blocks a request of this shape needs at admission (shared prompt blocks counted once).
     std::uint32_t blocksToAdmit(const Request& request, std::uint32_t samples, std::uint32_t tokens) const;
@@ -69,6 +100,18 @@ private:
 
     std::uint32_t takeBlock();
     void dropBlock(std::uint32_t block);
+    // Prefix caching: the hash of full prefix block `index` of a request, and how many leading
+    // blocks are found in the cache now (the chain stops at the first miss).
+    struct PrefixPlan {
+        std::uint32_t cacheable = 0; // full blocks inside the shared prefix
+        std::uint32_t hits = 0;      // leading blocks found cached
+        std::uint32_t liveHits = 0;  // of those, held by running sequences (no free block needed)
+    };
+    PrefixPlan planPrefix(const Request& request, std::uint32_t prompt) const;
+    static std::uint64_t blockHash(std::uint64_t previous, std::uint32_t prefixId, std::uint32_t index);
+    const std::vector<std::uint64_t>& prefixHashes(std::uint32_t prefixId, std::uint32_t blocks) const;
+    void lruRemove(std::uint32_t block);
+    void lruPushBack(std::uint32_t block);
 
     std::uint64_t m_pool;
     std::uint32_t m_blockSize;
@@ -77,9 +120,28 @@ private:
     // Indexed by request id (dense in a simulation): a hash lookup per stored token cost a third of a run.
     std::vector<RequestState> m_requests;
     std::vector<std::uint32_t> m_active; // admitted request ids, in no particular order
-    std::uint64_t m_sharedSaved = 0;
-    Waste m_waste; // over every admitted request, kept up to date so that usage() is O(1) // sum of (refCount - 1) over
-                   // shared blocks, kept as blocks change
+    std::uint64_t m_sharedSaved = 0;     // sum of (refCount - 1) over shared blocks, kept as blocks change
+    std::uint64_t m_copyOnWrites = 0;
+    Waste m_waste; // over every admitted request, kept up to date so that usage() is O(1)
+
+    // Prefix caching: hash -> block for every cached block (held or not), the hash of each block
+    // (0 = none), and the free cached blocks in a doubly linked list, least recently freed first.
+    bool m_prefixCache = false;
+    std::unordered_map<std::uint64_t, std::uint32_t> m_cache;
+    std::vector<std::uint64_t> m_hash;
+    std::vector<std::uint32_t> m_lruPrev, m_lruNext;
+    std::uint32_t m_lruHead = UINT32_MAX, m_lruTail = UINT32_MAX;
+    std::uint32_t m_cachedFree = 0;
+    PrefixStats m_prefixStats;
+    std::uint64_t m_cacheVersion = 0; // changes whenever a lookup could answer differently
+    mutable std::unordered_map<std::uint32_t, std::vector<std::uint64_t>> m_prefixHashes; // prefix id -> chain
+    struct PlanMemo {
+        std::uint32_t request = UINT32_MAX, prompt = 0;
+        std::uint64_t version = 0;
+        PrefixPlan plan;
+    };
+    mutable PlanMemo m_planMemo;
+    mutable std::vector<std::uint64_t> m_scratch; // stepsBeforeDry's block times
 };
 
 } // namespace kvscope

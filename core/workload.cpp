@@ -100,7 +100,24 @@ WorkloadSpec WorkloadSpec::parse(std::string_view text, std::string_view what) {
     return spec;
 }
 
+void WorkloadSpec::parseSharedPrompts(std::string_view text, std::string_view what) {
+    const auto [n, length] = splitOnce(text, ':');
+    const std::uint32_t prompts = parseUint(n, what, text);
+    const std::uint32_t tokens = parseUint(length, what, text);
+    if (prompts == 0 || tokens == 0 || prompts > 1'000'000 || tokens > (1u << 20))
+        throw Error(std::string(what) + ": '" + std::string(text) +
+                    "': expected N:P, N system prompts (1 to 1,000,000) of P tokens (1 to 1,048,576)");
+    sharedPrompts = prompts;
+    sharedPromptLen = tokens;
+}
+
 std::string WorkloadSpec::describe() const {
+    if (sharedPrompts > 0 && kind != WorkloadKind::Trace) {
+        WorkloadSpec plain = *this;
+        plain.sharedPrompts = 0;
+        return plain.describe() + ", behind " + std::to_string(sharedPrompts) + " shared system prompt" +
+               (sharedPrompts == 1 ? "" : "s") + " of " + std::to_string(sharedPromptLen) + " tokens";
+    }
     switch (kind) {
     case WorkloadKind::ShareGpt:
         return "ShareGPT-like (synthetic, mean prompt 161, mean output 338)";
@@ -122,6 +139,7 @@ std::vector<Request> generateWorkload(const WorkloadSpec& spec) {
         return loadTraceFile(spec.traceFile);
     Rng rng(spec.seed);
     Rng arrivals(spec.seed ^ 0x9e3779b97f4a7c15ull);
+    Rng prefixes(spec.seed ^ 0x5851f42d4c957f2dull); // its own stream: the lengths stay those without prefixes
     std::vector<Request> out;
     out.reserve(spec.requests);
     double clock = 0.0;
@@ -148,6 +166,12 @@ std::vector<Request> generateWorkload(const WorkloadSpec& spec) {
         case WorkloadKind::Trace:
             break;
         }
+        if (spec.sharedPrompts > 0) {
+            r.prefixId = prefixes.between(0, spec.sharedPrompts - 1);
+            r.prefixLen = spec.sharedPromptLen;
+            r.promptLen =
+                std::uint32_t(std::min<std::uint64_t>(std::uint64_t(r.promptLen) + spec.sharedPromptLen, UINT32_MAX));
+        }
         if (spec.rate > 0.0) {
             double u = arrivals.uniform();
             while (u <= 0.0)
@@ -166,7 +190,8 @@ std::vector<Request> parseTrace(std::string_view text, std::string_view source) 
     std::string line;
     std::size_t lineNo = 0;
     bool csvHeaderSeen = false;
-    int arrivalColumn = -1;
+    int arrivalColumn = -1, prefixIdColumn = -1, prefixLenColumn = -1;
+    std::size_t columns = 2;
     auto fail = [&](const std::string& why) -> void {
         throw Error(std::string(source) + ":" + std::to_string(lineNo) + ": " + why);
     };
@@ -203,6 +228,16 @@ std::vector<Request> parseTrace(std::string_view text, std::string_view source) 
             r.promptLen = std::uint32_t(prompt);
             r.outputLen = std::uint32_t(output);
             r.arrivalStep = field("arrival_step", false);
+            const bool hasPrefix = j.contains("prefix_id") || j.contains("prefix_len");
+            const std::uint64_t prefixId = field("prefix_id", hasPrefix);
+            const std::uint64_t prefixLen = field("prefix_len", hasPrefix);
+            if (prefixId > UINT32_MAX)
+                fail("'prefix_id' must be at most " + std::to_string(UINT32_MAX));
+            r.prefixId = std::uint32_t(prefixId);
+            r.prefixLen = std::uint32_t(std::min<std::uint64_t>(prefixLen, UINT32_MAX));
+            if (prefixLen > r.promptLen)
+                fail("'prefix_len' (" + std::to_string(prefixLen) + ") must be at most 'prompt_len' (" +
+                     std::to_string(r.promptLen) + ")");
         } else {
             std::vector<std::string_view> cells;
             std::string_view rest = line;
@@ -218,18 +253,28 @@ std::vector<Request> parseTrace(std::string_view text, std::string_view source) 
             }
             if (!csvHeaderSeen) {
                 if (cells.size() < 2 || cells[0] != "prompt_len" || cells[1] != "output_len")
-                    fail("a CSV trace starts with the header prompt_len,output_len[,arrival_step]");
-                if (cells.size() >= 3) {
-                    if (cells[2] != "arrival_step")
-                        fail("the third column must be arrival_step, got '" + std::string(cells[2]) + "'");
-                    arrivalColumn = 2;
+                    fail("a CSV trace starts with the header prompt_len,output_len[,arrival_step][,prefix_id,"
+                         "prefix_len]");
+                for (std::size_t c = 2; c < cells.size(); ++c) {
+                    int* column = cells[c] == "arrival_step" ? &arrivalColumn
+                                  : cells[c] == "prefix_id"  ? &prefixIdColumn
+                                  : cells[c] == "prefix_len" ? &prefixLenColumn
+                                                             : nullptr;
+                    if (!column)
+                        fail("column " + std::to_string(c + 1) +
+                             " must be arrival_step, prefix_id or prefix_len, got '" + std::string(cells[c]) + "'");
+                    if (*column >= 0)
+                        fail("the column " + std::string(cells[c]) + " appears twice");
+                    *column = int(c);
                 }
+                if ((prefixIdColumn >= 0) != (prefixLenColumn >= 0))
+                    fail("prefix_id and prefix_len come together");
+                columns = cells.size();
                 csvHeaderSeen = true;
                 continue;
             }
-            if (cells.size() != (arrivalColumn >= 0 ? 3u : 2u))
-                fail("expected " + std::to_string(arrivalColumn >= 0 ? 3 : 2) + " values, got " +
-                     std::to_string(cells.size()));
+            if (cells.size() != columns)
+                fail("expected " + std::to_string(columns) + " values, got " + std::to_string(cells.size()));
             auto number = [&](std::string_view cell, const char* name) -> std::uint32_t {
                 std::uint32_t v = 0;
                 const auto [ptr, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
@@ -240,7 +285,14 @@ std::vector<Request> parseTrace(std::string_view text, std::string_view source) 
             r.promptLen = number(cells[0], "prompt_len");
             r.outputLen = number(cells[1], "output_len");
             if (arrivalColumn >= 0)
-                r.arrivalStep = number(cells[2], "arrival_step");
+                r.arrivalStep = number(cells[std::size_t(arrivalColumn)], "arrival_step");
+            if (prefixIdColumn >= 0) {
+                r.prefixId = number(cells[std::size_t(prefixIdColumn)], "prefix_id");
+                r.prefixLen = number(cells[std::size_t(prefixLenColumn)], "prefix_len");
+                if (r.prefixLen > r.promptLen)
+                    fail("prefix_len (" + std::to_string(r.prefixLen) + ") must be at most prompt_len (" +
+                         std::to_string(r.promptLen) + ")");
+            }
         }
         if (r.outputLen == 0)
             fail("output_len must be at least 1");

@@ -13,6 +13,10 @@ struct Request {
     std::uint32_t promptLen = 0;   // tokens
     std::uint32_t outputLen = 0;   // tokens the request generates before it stops (>= 1)
     std::uint64_t arrivalStep = 0; // decode step at which it joins the queue
+    // A shared prefix (a system prompt): the first prefixLen tokens of the prompt are the same
+    // tokens in every request with this prefixId. prefixLen 0 = none.
+    std::uint32_t prefixId = 0;
+    std::uint32_t prefixLen = 0; // tokens, <= promptLen
 };
 
 enum class WorkloadKind { Fixed, Uniform, ShareGpt, Alpaca, Trace };
@@ -29,6 +33,12 @@ struct WorkloadSpec {
     std::uint32_t requests = 1000; // ignored for Trace
     double rate = 0.0;             // Poisson arrivals per step; 0 = all at step 0 (traces keep their arrival_step)
     std::uint64_t seed = 1;
+    // "N system prompts of length P shared by the requests": each request starts with one of
+    // sharedPrompts prompts of sharedPromptLen tokens (chosen at random), before its own prompt.
+    std::uint32_t sharedPrompts = 0;
+    std::uint32_t sharedPromptLen = 0;
+    // Parses "N:P" (the CLI's --system-prompts), throwing Error naming `what` when malformed.
+    void parseSharedPrompts(std::string_view text, std::string_view what = "--system-prompts");
 
     // "sharegpt", "alpaca", "fixed:P,O", "uniform:PMIN-PMAX,OMIN-OMAX" or a file path.
     // Throws Error naming the argument when the text is malformed.
@@ -42,8 +52,10 @@ std::vector<Request> generateWorkload(const WorkloadSpec& spec);
 // The latest step a trace may ask a request to arrive at.
 inline constexpr std::uint64_t kMaxArrivalStep = (1ull << 31) - 1;
 
-// A trace as CSV (header prompt_len,output_len[,arrival_step]) or JSON Lines
-// ({"prompt_len": .., "output_len": .., "arrival_step": ..}). Errors name the source and line.
+// A trace as CSV (header prompt_len,output_len, then any of arrival_step, prefix_id, prefix_len)
+// or JSON Lines ({"prompt_len": .., "output_len": .., "arrival_step": .., "prefix_id": ..,
+// "prefix_len": ..}). A prefix id says which requests start with the same prefix_len tokens.
+// Errors name the source and line.
 std::vector<Request> parseTrace(std::string_view text, std::string_view source);
 std::vector<Request> loadTraceFile(const std::string& path);
 

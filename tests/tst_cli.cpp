@@ -249,8 +249,12 @@ private slots:
         const CliResult r = runCli({u"simulate"_s, u"--allocator"_s, u"paged"_s, u"--workload"_s, trace.fileName(),
                                     u"--pool-tokens"_s, u"4096"_s, u"--block-size"_s, u"32"_s, u"--json"_s});
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        QCOMPARE(r.json().value("allocator"_L1).toString(), u"paged"_s);
-        QCOMPARE(r.json().value("requests_finished"_L1).toInt(), 2);
+        // One shape for one allocator and for all: the summary sits under allocators.<name>.
+        const QJsonObject paged = r.json().value("allocators"_L1).toObject().value("paged"_L1).toObject();
+        QCOMPARE(r.json().value("allocators"_L1).toObject().keys(), QStringList{u"paged"_s});
+        QCOMPARE(paged.value("allocator"_L1).toString(), u"paged"_s);
+        QCOMPARE(paged.value("requests_finished"_L1).toInt(), 2);
+        QVERIFY(!r.json().contains("requests_finished"_L1));
         QCOMPARE(r.json().value("block_size"_L1).toInt(), 32);
         // The pool can also come from a model on a GPU.
         const CliResult sized = runCli({u"simulate"_s, u"--allocator"_s, u"max"_s, u"--preset"_s, u"llama-3.1-8b"_s,
@@ -271,6 +275,93 @@ private slots:
         const CliResult a = runCli({u"simulate"_s, u"--allocator"_s, u"lru"_s});
         QCOMPARE(a.exitCode, 2);
         QVERIFY(a.err.contains("--allocator: 'lru' is not an allocator"));
+    }
+
+    void simulateSaysWhatItDid() {
+        QTemporaryDir dir;
+        QFile trace(dir.filePath(u"long.csv"_s));
+        QVERIFY(trace.open(QIODevice::WriteOnly));
+        trace.write("prompt_len,output_len\n3000,100\n100,50\n50,3000\n");
+        trace.close();
+        // Too long for --max-model-len: rejected and capped, in the notes and counted in JSON.
+        const CliResult j =
+            runCli({u"simulate"_s, u"--allocator"_s, u"paged"_s, u"--workload"_s, trace.fileName(), u"--json"_s});
+        QVERIFY2(j.exitCode == 0, j.err.constData());
+        const QJsonObject paged = j.json().value("allocators"_L1).toObject().value("paged"_L1).toObject();
+        QCOMPARE(paged.value("requests_rejected_too_long"_L1).toInt(), 1);
+        QCOMPARE(paged.value("requests_capped"_L1).toInt(), 1);
+        QCOMPARE(paged.value("requests_finished"_L1).toInt(), 2);
+        QCOMPARE(j.json().value("notes"_L1).toArray().size(), 2);
+        // Nothing ever waits here: the row says so and shows the all-steps figure, not 0.0%.
+        const CliResult t = runCli({u"simulate"_s, u"--allocator"_s, u"paged"_s, u"--workload"_s, trace.fileName()});
+        QVERIFY2(t.exitCode == 0, t.err.constData());
+        QVERIFY2(t.out.contains("paged *"), t.out.constData());
+        QVERIFY(t.out.contains("No step of this run had a request waiting"));
+        QVERIFY(!t.out.contains(" 0.0%       0.0%"));
+        QVERIFY(t.out.contains("replays the trace file"));
+        QVERIFY(!t.out.contains("synthetic fit to ShareGPT"));
+        QVERIFY(t.out.contains("were rejected, as vLLM rejects them"));
+        // A request larger than the pool is rejected; the others run (it used to end the run with exit 2).
+        const CliResult pool = runCli({u"simulate"_s, u"--allocator"_s, u"max"_s, u"--workload"_s, trace.fileName(),
+                                       u"--pool-tokens"_s, u"1000"_s, u"--json"_s});
+        QVERIFY2(pool.exitCode == 0, pool.err.constData());
+        QCOMPARE(pool.json()["allocators"_L1]["max"_L1]["requests_rejected_pool"_L1].toInt(), 2);
+        const CliResult alpaca = runCli({u"simulate"_s, u"--workload"_s, u"alpaca"_s, u"--requests"_s, u"100"_s});
+        QVERIFY(alpaca.out.contains("Alpaca's mean lengths"));
+        QVERIFY(!alpaca.out.contains("ShareGPT's mean lengths"));
+        // --buddy makes oracle and pow2 the same rows: the notes say why.
+        const CliResult buddy = runCli({u"simulate"_s, u"--buddy"_s, u"--requests"_s, u"100"_s});
+        QVERIFY(buddy.out.contains("oracle reserves exactly what pow2 does"));
+        // Swapping reports its cost in bytes.
+        const CliResult swap = runCli({u"simulate"_s, u"--allocator"_s, u"paged"_s, u"--pool-tokens"_s, u"2000"_s,
+                                       u"--requests"_s, u"100"_s, u"--preemption"_s, u"swap"_s, u"--json"_s});
+        QVERIFY2(swap.exitCode == 0, swap.err.constData());
+        const QJsonObject s = swap.json()["allocators"_L1]["paged"_L1].toObject();
+        QVERIFY(s.value("preemptions"_L1).toInt() > 0);
+        QCOMPARE(s.value("swap_bytes"_L1).toInteger(), s.value("swapped_slots"_L1).toInteger() * 819'200LL);
+    }
+
+    void simulatePrefixCache() {
+        const CliResult r = runCli({u"simulate"_s, u"--allocator"_s, u"paged"_s, u"--system-prompts"_s, u"4:300"_s,
+                                    u"--prefix-cache"_s, u"--requests"_s, u"300"_s, u"--json"_s});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(r.json().value("prefix_cache"_L1).toBool());
+        const QJsonObject cache = r.json()["allocators"_L1]["paged"_L1]["prefix_cache"_L1].toObject();
+        QVERIFY(cache.value("hit_rate"_L1).toDouble() > 0.5);
+        QCOMPARE(cache.value("prefill_tokens_saved"_L1).toInteger(), cache.value("hit_tokens"_L1).toInteger());
+        QCOMPARE(cache.value("hit_rate"_L1).toDouble(), double(cache.value("hit_tokens"_L1).toInteger()) /
+                                                            double(cache.value("prompt_tokens"_L1).toInteger()));
+        const CliResult text = runCli({u"simulate"_s, u"--allocator"_s, u"paged"_s, u"--system-prompts"_s, u"4:300"_s,
+                                       u"--prefix-cache"_s, u"--requests"_s, u"300"_s});
+        QVERIFY2(text.out.contains("Prefix cache (paged):"), text.out.constData());
+        const CliResult bad = runCli({u"simulate"_s, u"--system-prompts"_s, u"4"_s});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--system-prompts: '4'"), bad.err.constData());
+    }
+
+    void simulateSharing() {
+        double saving[2] = {0, 0};
+        int i = 0;
+        for (const QString& mode : {u"parallel:4"_s, u"beam:4"_s}) {
+            const CliResult r = runCli({u"simulate"_s, u"--allocator"_s, u"paged"_s, u"--workload"_s, u"alpaca"_s,
+                                        u"--requests"_s, u"200"_s, u"--sampling"_s, mode, u"--json"_s});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            QCOMPARE(r.json().value("sampling"_L1).toString(), mode.section(u':', 0, 0));
+            QCOMPARE(r.json().value("samples"_L1).toInt(), 4);
+            const QJsonObject sharing = r.json()["allocators"_L1]["paged"_L1]["sharing"_L1].toObject();
+            saving[i++] = sharing.value("mean_saving"_L1).toDouble();
+            QVERIFY(sharing.value("max_saving"_L1).toDouble() >= sharing.value("mean_saving"_L1).toDouble());
+        }
+        QVERIFY(saving[0] > 0 && saving[1] > 2 * saving[0]); // beams share far more, as the paper found
+        const CliResult text = runCli({u"simulate"_s, u"--allocator"_s, u"paged"_s, u"--workload"_s, u"alpaca"_s,
+                                       u"--requests"_s, u"100"_s, u"--sampling"_s, u"beam:4"_s});
+        QVERIFY2(text.out.contains("beam search of width 4"), text.out.constData());
+        QVERIFY(text.out.contains("37.6-55.2%"));
+        const CliResult both = runCli({u"simulate"_s, u"--samples"_s, u"2"_s, u"--sampling"_s, u"beam:2"_s});
+        QCOMPARE(both.exitCode, 2);
+        const CliResult bad = runCli({u"simulate"_s, u"--sampling"_s, u"beam:0"_s});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--sampling: 'beam:0'"), bad.err.constData());
     }
 
     void decodeSmall() {

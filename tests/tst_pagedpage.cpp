@@ -18,9 +18,11 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineSeries>
+#include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <array>
@@ -264,7 +266,7 @@ private slots:
         QCOMPARE(page->totalSteps(), total);
         const QString text = page->countersText();
         QVERIFY2(text.contains(u"step <b>%1</b> / %2 "_s.arg(steps + 1).arg(total)), qPrintable(text));
-        const QString finished = u"finished: contiguous <b>%1</b>, paged <b>%2</b> of %3 requests"_s
+        const QString finished = u"requests finished: contiguous <b>%1</b> of %3, paged <b>%2</b> of %3"_s
                                      .arg(page->contiguous()->summary().requestsFinished)
                                      .arg(page->paged()->summary().requestsFinished)
                                      .arg(page->contiguous()->requests().size());
@@ -272,18 +274,152 @@ private slots:
         QVERIFY(text.contains(u"Paged: %1 preemptions"_s.arg(page->paged()->lastStep().preemptions)));
     }
 
-    // A pool too small for one request: the total says it will never come rather than wait forever.
-    void aTraceThatCannotFinishSaysSo() {
+    // A pool too small for any request: each is rejected and counted, and the run still ends.
+    void requestsTooLargeForThePoolAreCounted() {
         ScenarioController controller;
         MainWindow window(&controller);
         PagedPage* page = showPagedPage(window);
         page->findChild<QSpinBox*>(u"pool"_s)->setValue(100); // max length reserves 2,048 slots per request
         auto* error = page->findChild<QLabel*>(u"error"_s);
-        QVERIFY(error && error->isVisibleTo(page));
-        QVERIFY2(error->text().contains(u"can never fit a pool of 100 slots"_s), qPrintable(error->text()));
-        QTRY_VERIFY_WITH_TIMEOUT(page->countersText().contains(u"this trace cannot finish"_s), 20000);
+        QVERIFY(error && !error->isVisibleTo(page));
+        QCOMPARE(page->contiguous()->summary().requestsRejectedPool, std::uint64_t(80));
+        QVERIFY2(page->countersText().contains(u"never fit the pool, rejected: contiguous 80"_s),
+                 qPrintable(page->countersText()));
+        QTRY_VERIFY_WITH_TIMEOUT(page->timelineReady(), 20000);
+        QVERIFY(page->totalSteps() > 0);
+    }
+
+    // The hovered request's block table follows the run, and a new run drops the old one's.
+    void blockTableLineFollowsTheRun() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        auto* map = page->pagedMap();
+        QSignalSpy hovered(map, &MemoryMapWidget::requestHovered);
+        emit map->requestHovered(0);
+        const QString first = page->requestInfoText();
+        QVERIFY2(first.contains(u"<b>Request 0</b>"_s), qPrintable(first));
+        for (int i = 0; i < 40; ++i)
+            page->stepOnce();
+        const QString later = page->requestInfoText();
+        QVERIFY2(later.contains(u"%1 generated so far"_s.arg(page->paged()->generated(0))), qPrintable(later));
+        QVERIFY(later != first);
+        page->restart();
+        QVERIFY2(page->requestInfoText().isEmpty(), qPrintable(page->requestInfoText()));
+        emit map->requestHovered(1);
+        page->findChild<QComboBox*>(u"workload"_s)->setCurrentIndex(1); // Alpaca-like
+        QVERIFY(page->requestInfoText().isEmpty());
+    }
+
+    // Prefix caching on a shared-prompt workload: cached-but-free blocks get their own kind on the
+    // map (orange stripes, not a colour alone) and the details give core's hit rate.
+    void cachedPrefixBlocksOnTheMap() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        auto* workload = page->findChild<QComboBox*>(u"workload"_s);
+        workload->setCurrentIndex(workload->findData(u"sharegpt;prompts=4:200"_s));
+        page->findChild<QCheckBox*>(u"prefixCache"_s)->setChecked(true);
+        QVERIFY(page->paged()->config().prefixCache);
+        QCOMPARE(page->paged()->requests().front().prefixLen, 200u);
+        std::size_t cached = 0;
+        for (int i = 0; i < 3000 && cached == 0; ++i) {
+            page->stepOnce();
+            cached = countKind(page->paged()->slotMap(), SlotKind::Cached);
+        }
+        QVERIFY(cached > 0);
+        QCOMPARE(cached, std::size_t(page->paged()->lastStep().cachedFreeBlocks) * 16);
+        const auto summary = page->paged()->summary();
+        QVERIFY(summary.prefixHitRate > 0.0);
+        QVERIFY2(page->countersText().contains(
+                     u"prefix cache: hit rate %1%"_s.arg(QLocale().toString(100.0 * summary.prefixHitRate, 'f', 1))),
+                 qPrintable(page->countersText()));
+        // Its pattern differs from free and from both fragmentation kinds at the same pixel.
+        const QRgb stripe = MemoryMapWidget::shade(SlotKind::Cached, 0, 0, 0, 1);
+        for (SlotKind other : {SlotKind::Free, SlotKind::External, SlotKind::Internal})
+            QVERIFY(stripe != MemoryMapWidget::shade(other, 0, 0, 0, 1) ||
+                    MemoryMapWidget::shade(SlotKind::Cached, 0, 0, 2, 1) != MemoryMapWidget::shade(other, 0, 0, 2, 1));
+    }
+
+    // Beam search on the page: the beams' block tables, shared entries in bold, and the memory saved.
+    void beamsShowTheirBlockTables() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        page->findChild<QSpinBox*>(u"samples"_s)->setValue(4);
+        auto* sampling = page->findChild<QComboBox*>(u"sampling"_s);
+        sampling->setCurrentIndex(sampling->findData(int(kvscope::SamplingMode::Beam)));
+        QCOMPARE(page->paged()->config().sampling, kvscope::SamplingMode::Beam);
+        for (int i = 0; i < 30; ++i)
+            page->stepOnce();
+        const auto running = page->paged()->runningRequests();
+        QVERIFY(!running.empty());
+        emit page->pagedMap()->requestHovered(running.front());
+        const QString info = page->requestInfoText();
+        for (int beam = 0; beam < 4; ++beam)
+            QVERIFY2(info.contains(u"beam %1: "_s.arg(beam)), qPrintable(info));
+        QVERIFY2(info.contains(u"<b>0→"_s), qPrintable(info)); // the prompt's first block, shared by the beams
+        const double now = page->paged()->lastStep().sharingSaving();
+        QVERIFY(now > 0);
+        QVERIFY2(page->countersText().contains(u"memory saved: %1% now"_s.arg(QLocale().toString(100.0 * now, 'f', 1))),
+                 qPrintable(page->countersText()));
+    }
+
+    // A long whole-run simulation shows its progress and can be stopped; the replay goes on.
+    void backgroundRunShowsProgressAndStops() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        page->findChild<QSpinBox*>(u"requests"_s)->setValue(100000);
+        auto* stop = page->findChild<QPushButton*>(u"stopRun"_s);
+        QVERIFY(stop);
+        QTRY_VERIFY_WITH_TIMEOUT(page->countersText().contains(u"the whole run is still being simulated: "_s) ||
+                                     page->timelineReady(),
+                                 30000);
+        if (page->timelineReady())
+            QSKIP("the machine simulated 100,000 requests before a progress report could be seen");
+        QTRY_VERIFY_WITH_TIMEOUT(stop->isVisibleTo(page) || page->timelineReady(), 30000);
+        if (page->timelineReady())
+            QSKIP("the run ended before its stop button was due");
+        stop->click();
+        QVERIFY2(page->countersText().contains(u"the whole-run simulation was stopped"_s),
+                 qPrintable(page->countersText()));
+        QVERIFY(!stop->isVisibleTo(page));
+        page->stepOnce(); // the live replay does not need the background run
+        QCOMPARE(page->paged()->lastStep().step, std::uint64_t(1));
+        QTest::qWait(300);
         QVERIFY(!page->timelineReady());
-        QCOMPARE(page->totalSteps(), std::uint64_t(0));
+    }
+
+    // Open trace…: a file replays on the page; a bad one is named in the error line, as the CLI names it.
+    void openTraceFromThePage() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        QVERIFY(page->findChild<QPushButton*>(u"openTrace"_s));
+        QTemporaryDir dir;
+        const QString good = dir.filePath(u"good.csv"_s);
+        QFile file(good);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("prompt_len,output_len,arrival_step\n100,50,0\n20,30,2\n5,5,4\n");
+        file.close();
+        page->openTrace(good);
+        auto* error = page->findChild<QLabel*>(u"error"_s);
+        QVERIFY(!error->isVisibleTo(page));
+        QCOMPARE(page->paged()->requests().size(), std::size_t(3));
+        QCOMPARE(page->paged()->requests()[1].promptLen, 20u);
+        QCOMPARE(page->findChild<QComboBox*>(u"workload"_s)->currentData().toString(), good);
+        const QString bad = dir.filePath(u"bad.csv"_s);
+        QFile badFile(bad);
+        QVERIFY(badFile.open(QIODevice::WriteOnly));
+        badFile.write("prompt_len,output_len\n1,2\nx,3\n");
+        badFile.close();
+        page->openTrace(bad);
+        QVERIFY(error->isVisibleTo(page));
+        QVERIFY2(error->text().contains(bad + u":3: prompt_len"_s), qPrintable(error->text()));
+        QVERIFY(!page->paged());
+        page->openTrace(dir.filePath(u"missing.csv"_s));
+        QVERIFY2(error->text().contains(u"missing.csv"_s), qPrintable(error->text()));
     }
 
     // Choosing the paper's figure in the combo loads its own pool (not only loadPaperFigure());
@@ -520,6 +656,10 @@ private slots:
                                  "seed",
                                  "maxModelLen",
                                  "fromScenario",
+                                 "openTrace",
+                                 "prefixCache",
+                                 "stopRun",
+                                 "sampling",
                                  "play",
                                  "step",
                                  "restart",
@@ -598,7 +738,7 @@ private slots:
             QCOMPARE(label->pixmap().width(), presenter ? 28 : 16);
             ++swatches;
         }
-        QCOMPARE(swatches, 5); // tokens, reserved, internal, external, free
+        QCOMPARE(swatches, 6); // tokens, reserved, internal, external, cached prefix, free
         chartstyle::Style::instance()->setPresenter(false);
         QCOMPARE(page->headlineCounters()->font().pointSizeF(), chartstyle::headlinePoints());
         QCOMPARE(paged->pen().widthF(), 2.5);

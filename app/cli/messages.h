@@ -374,12 +374,64 @@ inline constexpr Message kMessages[] = {
     {"batch", "배치"},
     {"preempt", "선점"},
     {"steps", "스텝 수"},
-    {"Shares of the pool averaged over the steps with requests waiting (the server under load).\n"
-     "Kwon et al. (2023) measured token states at 20.4% (max), 26.8% (pow2), 38.2% (oracle) and 96.3%\n"
-     "(vLLM) on ShareGPT; this trace is a synthetic fit to ShareGPT's mean lengths, not the dataset.",
-     "풀의 비율은 대기 중인 요청이 있는 스텝 (부하가 걸린 서버)의 평균입니다.\n"
+    {"Shares of the pool averaged over the steps with requests waiting (the server under load).",
+     "풀의 비율은 대기 중인 요청이 있는 스텝 (부하가 걸린 서버)의 평균입니다."},
+    {"* No step of this run had a request waiting: the row shows the average over all steps.",
+     "* 이 실행에서는 요청이 대기한 스텝이 하나도 없어, 이 행은 모든 스텝의 평균을 보여 줍니다."},
+    {"Kwon et al. (2023) measured token states at 20.4% (max), 26.8% (pow2), 38.2% (oracle) and 96.3%\n"
+     "(vLLM) on ShareGPT.",
      "Kwon et al. (2023)은 ShareGPT에서 저장된 토큰의 비율을 20.4% (max), 26.8% (pow2), 38.2% (oracle),\n"
-     "96.3% (vLLM)로 측정했습니다. 이 트레이스는 ShareGPT의 평균 길이에 맞춘 합성 데이터이며 데이터셋 자체가 아닙니다."},
+     "96.3% (vLLM)로 측정했습니다."},
+    {"This trace is a synthetic fit to ShareGPT's mean lengths, not the dataset.",
+     "이 트레이스는 ShareGPT의 평균 길이에 맞춘 합성 데이터이며 데이터셋 자체가 아닙니다."},
+    {"This trace is a synthetic fit to Alpaca's mean lengths (shorter requests), not ShareGPT.",
+     "이 트레이스는 Alpaca의 평균 길이 (더 짧은 요청)에 맞춘 합성 데이터이며 ShareGPT가 아닙니다."},
+    {"This run replays the trace file %1, not ShareGPT.", "이 실행은 ShareGPT가 아니라 트레이스 파일 %1을 재생합니다."},
+    {"This trace (%1) is not ShareGPT.", "이 트레이스 (%1)는 ShareGPT가 아닙니다."},
+    {"recompute or swap (to CPU memory): what paged does when its pool runs dry (default recompute)",
+     "recompute 또는 swap (CPU 메모리로): 페이지 방식의 풀이 바닥났을 때의 선점 방식 (기본값 recompute)"},
+    {"%1 requests have a prompt of %2 tokens or more (the max model length) and were rejected, as vLLM "
+     "rejects them",
+     "요청 %1개는 프롬프트가 %2 토큰 (최대 모델 길이) 이상이라 vLLM처럼 거부했습니다"},
+    {"%1 requests ask for more than %2 tokens in all; their output was cut to fit the max model length",
+     "요청 %1개는 합계 %2 토큰을 넘어, 최대 모델 길이에 맞게 출력을 잘랐습니다"},
+    {"%1: %2 requests can never fit the pool, even alone, and were rejected; the rest ran",
+     "%1: 요청 %2개는 혼자서도 풀에 들어갈 수 없어 거부했고, 나머지는 실행했습니다"},
+    {"with --buddy every region is rounded up to a power of two, so oracle reserves exactly what pow2 "
+     "does and their rows are the same",
+     "--buddy에서는 모든 영역이 2의 거듭제곱으로 올림되므로 oracle이 pow2와 똑같이 예약해 두 행이 같습니다"},
+    {"%1: %2 preemptions swapped %3 token slots (%4) between GPU and CPU memory",
+     "%1: 선점 %2회로 토큰 슬롯 %3개 (%4)를 GPU와 CPU 메모리 사이에서 스왑했습니다"},
+    {"%1: %2 preemptions recomputed %3 tokens", "%1: 선점 %2회로 토큰 %3개를 다시 계산했습니다"},
+    {"parallel:N (N samples of each prompt) or beam:K (beam search of width K); paged shares their blocks",
+     "parallel:N (프롬프트마다 샘플 N개) 또는 beam:K (너비 K의 빔 서치). 페이지 방식은 이들의 블록을 공유"},
+    {"beam search", "빔 서치"},
+    {"simulate: %1, %2 of the requests done (Ctrl-C stops)", "simulate: %1, 요청의 %2 완료 (Ctrl-C로 중지)"},
+    {"kvscope-cli simulate: stopped by Ctrl-C; nothing printed",
+     "kvscope-cli simulate: Ctrl-C로 중지했습니다. 출력한 결과는 없습니다"},
+    {"Sharing (%1, beam search of width %2): %3 of the blocks the beams would hold unshared are saved (block-step "
+     "mean), %4 at the most in one step.",
+     "공유 (%1, 너비 %2의 빔 서치): 빔들이 공유 없이 차지했을 블록 중 %3를 아꼈습니다 (블록·스텝 평균), "
+     "한 스텝 최대 %4."},
+    {"Sharing (%1, %2 parallel samples): %3 of the blocks the samples would hold unshared are saved (block-step "
+     "mean), %4 at the most in one step.",
+     "공유 (%1, 병렬 샘플 %2개): 샘플들이 공유 없이 차지했을 블록 중 %3를 아꼈습니다 (블록·스텝 평균), "
+     "한 스텝 최대 %4."},
+    {"Kwon et al. (2023) report 6.1-9.8% for parallel sampling and 37.6-55.2% for beam search on Alpaca (OPT-13B). "
+     "Ours differ because every sample here generates the same number of tokens,\nbeams are chosen at random (each "
+     "step a beam continues another with probability 1/4) rather than by a model's scores, and the synthetic prompts "
+     "are short.",
+     "Kwon et al. (2023)은 Alpaca (OPT-13B)에서 병렬 샘플링 6.1-9.8%, 빔 서치 37.6-55.2%를 보고합니다. "
+     "여기서는 모든 샘플이 같은 수의 토큰을 생성하고,\n빔을 모델 점수가 아니라 무작위로 고르며 (스텝마다 확률 1/4로 "
+     "다른 빔을 이어받음), 합성 프롬프트가 짧아서 값이 다릅니다."},
+    {"put one of N shared system prompts of P tokens before every generated request's prompt",
+     "생성하는 모든 요청의 프롬프트 앞에 공유 시스템 프롬프트 N개 (각 P 토큰) 중 하나를 붙임"},
+    {"paged keeps full shared-prefix blocks for later requests (automatic prefix caching)",
+     "페이지 방식이 공유 프리픽스의 가득 찬 블록을 이후 요청을 위해 보관 (자동 프리픽스 캐싱)"},
+    {"Prefix cache (%1): %2 of %3 prompt tokens found cached (hit rate %4): prefill saved.\n"
+     "Cached blocks no one holds keep %5 slots on average (%6), %7 at the peak; %8 evicted.",
+     "프리픽스 캐싱 (%1): 프롬프트 토큰 %3개 중 %2개를 캐시에서 찾아 (적중률 %4) 프리필을 아꼈습니다.\n"
+     "아무도 쓰지 않는 캐시 블록이 평균 슬롯 %5개 (%6), 최대 %7개를 차지했고, %8개를 내보냈습니다 (eviction)."},
 
     // decode
     {"Greedy decoding with our small GPT, with and without a KV cache (contiguous and paged), measuring\n"
