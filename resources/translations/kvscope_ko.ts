@@ -1731,6 +1731,455 @@
     </message>
 </context>
 <context>
+    <name>ExplainLogPage</name>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="95"/>
+        <source>Open log...</source>
+        <translation>로그 열기...</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="116"/>
+        <source>Paste a vLLM, llama.cpp or SGLang start-up log here, open one, or drop a file on this page.</source>
+        <translation>vLLM, llama.cpp, SGLang의 시작 로그를 여기에 붙여 넣거나, 파일을 열거나, 이 페이지에 끌어다 놓으세요.</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="121"/>
+        <source>Server log</source>
+        <translation>서버 로그</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="122"/>
+        <source>The server&apos;s start-up log, as pasted</source>
+        <translation>붙여 넣은 서버 시작 로그</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="123"/>
+        <source>Paste the lines a server prints while it starts: vLLM&apos;s memory profiling and KV cache lines, llama.cpp&apos;s KV self size and buffer sizes, SGLang&apos;s KV Cache is allocated line. Timestamps, colours and lines the terminal wrapped are fine; lines that are not understood are counted and ignored.</source>
+        <translation>서버가 시작할 때 출력하는 줄을 붙여 넣으세요: vLLM의 메모리 프로파일링 줄과 KV 캐시 줄, llama.cpp의 KV self size와 버퍼 크기, SGLang의 KV Cache is allocated 줄. 타임스탬프, 색상, 터미널에서 줄바꿈된 줄도 괜찮으며, 해석하지 못한 줄은 개수만 세고 무시합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="127"/>
+        <source>Read a log file of at most 16 MiB</source>
+        <translation>16 MiB 이하의 로그 파일 읽기</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="128"/>
+        <source>Opens a saved server log. You can also drop a file on this page.</source>
+        <translation>저장된 서버 로그를 엽니다. 이 페이지에 파일을 끌어다 놓아도 됩니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="131"/>
+        <source>The model the log names</source>
+        <translation>로그에 적힌 모델</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="134"/>
+        <source>The scenario&apos;s model (%1)</source>
+        <translation>시나리오의 모델 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="146"/>
+        <source>The model KV Scope estimates for the comparison</source>
+        <translation>비교를 위해 KV Scope가 추정할 모델</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="147"/>
+        <source>By default the preset whose name the log states (&quot;meta-llama/Llama-3.1-8B-Instruct&quot; is Llama-3.1-8B). Pick one when the log names none or a model KV Scope has no preset for; the scenario&apos;s model is the one a config.json opened in the window describes.</source>
+        <translation>기본값은 로그에 적힌 이름과 맞는 프리셋입니다 (&quot;meta-llama/Llama-3.1-8B-Instruct&quot;는 Llama-3.1-8B). 로그에 모델 이름이 없거나 KV Scope에 그 모델의 프리셋이 없으면 직접 고르세요. 시나리오의 모델은 창에서 연 config.json이 설명하는 모델입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="150"/>
+        <source>&amp;Model:</source>
+        <translation>모델(&amp;M):</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="159"/>
+        <source>Why the server&apos;s figures and KV Scope&apos;s differ</source>
+        <translation>서버의 수치와 KV Scope의 수치가 다른 이유</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="160"/>
+        <source>Each difference is named: what the server measured that KV Scope estimates (activation peak, non-torch memory), what it rounds (whole blocks), what it holds back (utilization) and how it splits (tensor parallelism).</source>
+        <translation>차이마다 이유를 밝힙니다: 서버는 측정하고 KV Scope는 추정하는 값 (활성화 최대치, PyTorch 외 메모리), 서버가 반올림하는 값 (온전한 블록), 남겨 두는 메모리 (GPU 메모리 사용률), 나누는 방식 (텐서 병렬).</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="171"/>
+        <source>Figure</source>
+        <translation>수치</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="171"/>
+        <source>Stated in the log</source>
+        <translation>로그의 값</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="171"/>
+        <source>Recomputed</source>
+        <translation>재계산</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="171"/>
+        <source>Check</source>
+        <translation>확인</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="175"/>
+        <source>What the log states next to what its other figures imply</source>
+        <translation>로그에 적힌 값과, 로그의 다른 수치로 다시 계산한 값</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="176"/>
+        <source>Each row recomputes one printed figure from the others: tokens from the KV memory and the bytes per token in whole blocks, concurrency as tokens / max_model_len, vLLM&apos;s subtraction of weights, activations and non-torch memory from total x utilization, K + V for llama.cpp. A row that does not agree within the printed rounding is marked ✗ DISAGREES.</source>
+        <translation>각 행은 출력된 수치 하나를 다른 수치로 다시 계산합니다: KV 메모리와 토큰당 바이트로 구한 토큰 수 (온전한 블록 단위), 토큰 수 / max_model_len으로 구한 동시 요청 수, 전체 x 사용률에서 가중치, 활성화 값, PyTorch 외 메모리를 뺀 vLLM의 계산, llama.cpp의 키(K) + 값(V). 출력된 반올림 범위 안에서 맞지 않는 행에는 ✗ 불일치 표시가 붙습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="181"/>
+        <source>Term</source>
+        <translation>항목</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="181"/>
+        <location filename="../../app/explainlogpage.cpp" line="206"/>
+        <source>Server (log)</source>
+        <translation>서버 (로그)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="181"/>
+        <location filename="../../app/explainlogpage.cpp" line="206"/>
+        <source>KV Scope estimate</source>
+        <translation>KV Scope 추정</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="185"/>
+        <source>The server&apos;s terms beside KV Scope&apos;s, one by one</source>
+        <translation>서버의 항목과 KV Scope의 항목을 하나씩 나란히</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="186"/>
+        <source>KV Scope&apos;s estimate for the same model, dtypes, context, utilization and tensor parallelism. Its tokens and concurrency are computed for the server&apos;s own KV memory, so they test the bytes per token alone.</source>
+        <translation>같은 모델, 자료형, 컨텍스트 길이, GPU 메모리 사용률, 텐서 병렬에 대한 KV Scope의 추정입니다. 토큰 수와 동시 요청 수는 서버의 KV 메모리로 계산하므로 토큰당 바이트만 비교하게 됩니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="191"/>
+        <source>Per GPU: the server&apos;s own terms and KV Scope&apos;s</source>
+        <translation>GPU당: 서버의 항목과 KV Scope의 항목</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="192"/>
+        <location filename="../../app/explainlogpage.cpp" line="528"/>
+        <source>Weights</source>
+        <translation>가중치</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="192"/>
+        <location filename="../../app/explainlogpage.cpp" line="531"/>
+        <source>Activation peak</source>
+        <translation>활성화 최대치</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="192"/>
+        <location filename="../../app/explainlogpage.cpp" line="534"/>
+        <source>Non-torch memory</source>
+        <translation>PyTorch 외 메모리</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="192"/>
+        <source>KV cache</source>
+        <translation>KV 캐시</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="193"/>
+        <source>CUDA graphs</source>
+        <translation>CUDA 그래프</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="211"/>
+        <source>GiB per GPU</source>
+        <translation>GPU당 GiB</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="214"/>
+        <source>Stacked bars: the server&apos;s terms and KV Scope&apos;s, per GPU</source>
+        <translation>누적 막대: GPU당 서버의 항목과 KV Scope의 항목</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="215"/>
+        <source>Left, what the log says each term took; right, KV Scope&apos;s estimate of the same terms. A term the log does not print is left out of its bar (see the table).</source>
+        <translation>왼쪽은 로그에 적힌 항목별 메모리, 오른쪽은 같은 항목에 대한 KV Scope의 추정입니다. 로그에 없는 항목은 막대에서 빠집니다 (표 참고).</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="256"/>
+        <source>Open a server log</source>
+        <translation>서버 로그 열기</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="257"/>
+        <source>Logs (*.log *.txt);;All files (*)</source>
+        <translation>로그 (*.log *.txt);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="291"/>
+        <source>Cannot read the log: %1</source>
+        <translation>로그를 읽을 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="364"/>
+        <source>Reading %1 of log...</source>
+        <translation>로그 %1 읽는 중...</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="387"/>
+        <source>Paste a start-up log to see what the server&apos;s memory lines say, what they imply and how they compare with KV Scope&apos;s estimate.</source>
+        <translation>시작 로그를 붙여 넣으면 서버의 메모리 줄이 말하는 값, 그 값이 뜻하는 바, KV Scope 추정과의 비교를 보여 줍니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="390"/>
+        <source>Cannot explain this text: %1</source>
+        <translation>이 텍스트는 해석할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="403"/>
+        <source>%1, version %2</source>
+        <translation>%1, 버전 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="406"/>
+        <source>Model in the log: %1</source>
+        <translation>로그의 모델: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="408"/>
+        <source>Compared with the preset %1 (matched by name)</source>
+        <translation>비교 대상: 프리셋 %1 (이름으로 찾음)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="409"/>
+        <source>Compared with %1 (given)</source>
+        <translation>비교 대상: %1 (직접 지정)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="412"/>
+        <source>No preset matches the log&apos;s model: pick one to compare with KV Scope&apos;s estimate.</source>
+        <translation>로그의 모델과 맞는 프리셋이 없습니다. KV Scope 추정과 비교하려면 모델을 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="414"/>
+        <source>No comparison with KV Scope&apos;s estimate: %1</source>
+        <translation>KV Scope 추정과 비교할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="416"/>
+        <source>Lines: %1 read, %2 understood, %3 ignored</source>
+        <translation>줄: %1줄 읽음, %2줄 해석, %3줄 무시</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="420"/>
+        <source>The server did not start.</source>
+        <translation>서버가 시작되지 못했습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="423"/>
+        <source>The log&apos;s numbers agree with each other.</source>
+        <translation>로그의 수치가 서로 맞습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="424"/>
+        <source>The log&apos;s numbers DISAGREE with each other: see the checks above.</source>
+        <translation>로그의 수치가 서로 맞지 않습니다 (불일치): 위의 확인 항목을 보세요.</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="458"/>
+        <source>the model&apos;s: the log prints no KV size</source>
+        <translation>모델 값: 로그에 KV 크기가 없음</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="460"/>
+        <source>printed rounding allows %1 to %2</source>
+        <translation>출력된 반올림으로는 %1 ~ %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="462"/>
+        <location filename="../../app/explainlogpage.cpp" line="540"/>
+        <source>KV bytes per token</source>
+        <translation>토큰당 KV 바이트</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="464"/>
+        <source>K bytes per token</source>
+        <translation>토큰당 키(K) 바이트</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="470"/>
+        <source>budget = total GPU memory x utilization</source>
+        <translation>한도 = GPU 전체 메모리 x GPU 메모리 사용률</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="473"/>
+        <source>KV = total x utilization - peak torch memory (weights included) - non-torch</source>
+        <translation>KV = 전체 x 사용률 - PyTorch 최대 메모리 (가중치 포함) - PyTorch 외 메모리</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="476"/>
+        <source>KV = total x utilization - weights - activation peak - non-torch</source>
+        <translation>KV = 전체 x 사용률 - 가중치 - 활성화 최대치 - PyTorch 외 메모리</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="479"/>
+        <source>tokens = KV memory / bytes per token, in whole blocks</source>
+        <translation>토큰 수 = KV 메모리 / 토큰당 바이트, 온전한 블록 단위</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="482"/>
+        <source>tokens = blocks x block size</source>
+        <translation>토큰 수 = 블록 수 x 블록 크기</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="485"/>
+        <source>concurrency = tokens / max_model_len</source>
+        <translation>동시 요청 수 = 토큰 수 / max_model_len</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="488"/>
+        <source>KV size = K + V</source>
+        <translation>KV 크기 = 키(K) + 값(V)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="491"/>
+        <source>KV size = the KV buffers added up</source>
+        <translation>KV 크기 = KV 버퍼의 합</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="494"/>
+        <source>weights = free memory before loading - free memory after</source>
+        <translation>가중치 = 로드 전 여유 메모리 - 로드 후 여유 메모리</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="497"/>
+        <source>#tokens = max_total_num_tokens</source>
+        <translation>#tokens (토큰 수) = max_total_num_tokens</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="500"/>
+        <source>KV memory is not negative</source>
+        <translation>KV 메모리가 음수가 아님</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="505"/>
+        <source>differs, explained below</source>
+        <translation>다름 (아래에서 설명)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="507"/>
+        <source>NEGATIVE</source>
+        <translation>음수</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="509"/>
+        <source>agrees</source>
+        <translation>일치</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="511"/>
+        <source>DISAGREES</source>
+        <translation>불일치</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="537"/>
+        <source>KV cache memory</source>
+        <translation>KV 캐시 메모리</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="543"/>
+        <source>KV cache tokens</source>
+        <translation>KV 캐시 토큰 수</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="546"/>
+        <source>Maximum concurrency</source>
+        <translation>최대 동시 요청 수</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="553"/>
+        <source>not in the log</source>
+        <translation>로그에 없음</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="605"/>
+        <source>KV Scope: %1</source>
+        <translation>KV Scope: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="606"/>
+        <source>KV Scope: pick a model</source>
+        <translation>KV Scope: 모델을 고르세요</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="623"/>
+        <source>activation peak: the server measured %1 in its profiling run; KV Scope estimates %2 for one prefill chunk</source>
+        <translation>활성화 최대치: 서버 측정값 (프로파일링 실행) %1, KV Scope 추정 (프리필 청크 하나) %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="628"/>
+        <source>non-torch memory (CUDA context, NCCL, cuBLAS): the server measured %1; KV Scope assumes a typical %2</source>
+        <translation>PyTorch 외 메모리 (CUDA 컨텍스트, NCCL, cuBLAS): 서버 측정값 %1, KV Scope 가정 (흔한 값) %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="633"/>
+        <source>block rounding: the cache is whole blocks of %1 tokens (%2 each), so %3 of the KV memory stays unused</source>
+        <translation>블록 단위 반올림: 캐시는 %1 토큰짜리 온전한 블록 (블록당 %2)으로만 잡혀, 쓰이지 않는 KV 메모리 %3</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="640"/>
+        <source>utilization: the server may use %1 of the card and holds back %2</source>
+        <translation>GPU 메모리 사용률: 서버가 쓰는 비율 %1, 남겨 두는 메모리 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="644"/>
+        <source>tensor parallelism: every figure is per GPU of %1; the weights are split and each GPU keeps %2 KV heads</source>
+        <translation>텐서 병렬: 모든 수치는 GPU %1개 중 한 장 기준이며, 가중치는 나뉘고 GPU마다 KV 헤드 %2개를 둡니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="649"/>
+        <source>sliding window: %1 layers keep only the last %2 tokens, so vLLM&apos;s concurrency is not tokens / max_model_len</source>
+        <translation>슬라이딩 윈도우: 레이어 %1개는 마지막 토큰 %2개만 보관하므로 vLLM의 동시 요청 수는 토큰 수 / max_model_len이 아닙니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="654"/>
+        <source>weights: the server loaded %1; parameters x dtype give %2 (quantization scales, extra or tied tensors)</source>
+        <translation>가중치: 서버 로드량 %1, 파라미터 수 x 자료형 %2 (양자화 스케일, 추가 텐서나 공유 텐서의 차이)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="659"/>
+        <source>KV bytes per token: the log implies %1 B, the model&apos;s shape gives %2 B: another model, cache dtype or TP split?</source>
+        <translation>토큰당 KV 바이트: 로그로는 %1 B, 모델 구조로는 %2 B입니다. 다른 모델, KV 캐시 자료형, 텐서 병렬 분할인지 확인하세요</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="664"/>
+        <source>memory pools: SGLang took %1 but K + V are %2; the rest is its request-to-token table</source>
+        <translation>메모리 풀: SGLang이 잡은 메모리 %1, 키(K) + 값(V) %2. 나머지는 요청-토큰 표 (req_to_token)입니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="668"/>
+        <source>CUDA graphs: %1 taken after the KV cache was sized, outside KV Scope&apos;s sum</source>
+        <translation>CUDA 그래프: KV 캐시 크기를 정한 뒤 추가로 쓴 메모리 %1 (KV Scope의 합계에는 없음)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="671"/>
+        <source>compute buffers: llama.cpp reserves %1 for activations; KV Scope estimates %2</source>
+        <translation>연산 버퍼: llama.cpp가 활성화 값에 예약한 메모리 %1, KV Scope 추정 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="675"/>
+        <source>the server failed to start: its KV memory is %1, so weights, activations and non-torch memory exceed total x utilization</source>
+        <translation>서버 시작 실패: KV 메모리 %1. 가중치, 활성화 값, PyTorch 외 메모리가 전체 x 사용률을 넘습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="682"/>
+        <source>Why they differ:</source>
+        <translation>차이가 나는 이유:</translation>
+    </message>
+</context>
+<context>
     <name>FitMapWidget</name>
     <message>
         <location filename="../../app/fitmapwidget.cpp" line="26"/>
@@ -1822,8 +2271,12 @@
     </message>
     <message>
         <location filename="../../app/launchoptions.cpp" line="80"/>
+        <source>Page to open: memory, attention, scaling, paged, gpu, log.</source>
+        <translation>처음 열 페이지: memory, attention, scaling, paged, gpu, log.</translation>
+    </message>
+    <message>
         <source>Page to open: memory, attention, scaling, paged, gpu.</source>
-        <translation>처음 열 페이지: memory, attention, scaling, paged, gpu.</translation>
+        <translation type="vanished">처음 열 페이지: memory, attention, scaling, paged, gpu.</translation>
     </message>
     <message>
         <location filename="../../app/launchoptions.cpp" line="81"/>
@@ -1832,51 +2285,56 @@
     </message>
     <message>
         <location filename="../../app/launchoptions.cpp" line="82"/>
+        <source>A server start-up log to explain (opens the Explain log page).</source>
+        <translation>해설할 서버 시작 로그 (로그 해설 페이지를 엶).</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="83"/>
         <source>Advance the paged-memory simulation by N steps first.</source>
         <translation>먼저 페이지 방식 메모리 시뮬레이션을 N 스텝 진행합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="84"/>
+        <location filename="../../app/launchoptions.cpp" line="85"/>
         <source>Interface language for this run: en or ko (default: the saved choice, else the system&apos;s).</source>
         <translation>이번 실행의 인터페이스 언어: en 또는 ko (기본값: 저장된 선택, 없으면 시스템 언어).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="86"/>
+        <location filename="../../app/launchoptions.cpp" line="87"/>
         <source>Start in presenter mode: full screen, large type, high contrast (F5 toggles).</source>
         <translation>발표자 모드로 시작합니다: 전체 화면, 큰 글자, 높은 대비 (F5로 켜고 끔).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="87"/>
+        <location filename="../../app/launchoptions.cpp" line="88"/>
         <source>Quiz mode: a lesson&apos;s figures stay hidden until its answer is revealed.</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트를 가립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="89"/>
+        <location filename="../../app/launchoptions.cpp" line="90"/>
         <source>Open a lesson set (a shipped id such as &apos;course&apos;, or a lesson file), optionally at lesson N.</source>
         <translation>수업 세트(기본 제공 id인 &apos;course&apos; 등, 또는 수업 파일)를 엽니다. N을 주면 N번 문항부터 엽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="91"/>
+        <location filename="../../app/launchoptions.cpp" line="92"/>
         <source>Window size for screenshots, e.g. 1920x1080.</source>
         <translation>스크린샷용 창 크기 (예: 1920x1080).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="103"/>
+        <location filename="../../app/launchoptions.cpp" line="105"/>
         <source>--lang expects en or ko, got &apos;%1&apos;</source>
         <translation>--lang에는 en 또는 ko가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="113"/>
+        <location filename="../../app/launchoptions.cpp" line="115"/>
         <source>--window-size expects WIDTHxHEIGHT between 640x480 and 7680x4320, got &apos;%1&apos;</source>
         <translation>--window-size에는 640x480부터 7680x4320 사이의 WIDTHxHEIGHT가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="121"/>
+        <location filename="../../app/launchoptions.cpp" line="123"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>예상하지 못한 인수: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="163"/>
+        <location filename="../../app/launchoptions.cpp" line="165"/>
         <source>--utilization expects a number in (0, 1], got &apos;%1&apos;</source>
         <translation>--utilization에는 (0, 1] 범위의 수가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
@@ -2018,57 +2476,57 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="167"/>
+        <location filename="../../app/mainwindow.cpp" line="170"/>
         <source>Memory</source>
         <translation>메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="168"/>
+        <location filename="../../app/mainwindow.cpp" line="171"/>
         <source>Attention</source>
         <translation>어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="169"/>
+        <location filename="../../app/mainwindow.cpp" line="172"/>
         <source>Scaling</source>
         <translation>스케일링</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="170"/>
+        <location filename="../../app/mainwindow.cpp" line="173"/>
         <source>Paged memory</source>
         <translation>페이지 방식 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="171"/>
+        <location filename="../../app/mainwindow.cpp" line="174"/>
         <source>GPU decode</source>
         <translation>GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="186"/>
+        <location filename="../../app/mainwindow.cpp" line="190"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="189"/>
+        <location filename="../../app/mainwindow.cpp" line="193"/>
         <source>Open a Hugging Face config.json</source>
         <translation>Hugging Face config.json 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="190"/>
+        <location filename="../../app/mainwindow.cpp" line="194"/>
         <source>Model config (*.json);;All files (*)</source>
         <translation>모델 설정 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="112"/>
+        <location filename="../../app/mainwindow.cpp" line="113"/>
         <source>Not applied: %1</source>
         <translation>적용 안 됨: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="173"/>
+        <location filename="../../app/mainwindow.cpp" line="177"/>
         <source>Ctrl+%1</source>
         <translation>Ctrl+%1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="205"/>
+        <location filename="../../app/mainwindow.cpp" line="209"/>
         <source>Lessons</source>
         <translation>수업</translation>
     </message>
@@ -2077,89 +2535,89 @@
         <translation type="vanished">먼저 예측하세요: 정답을 보면 이 부분이 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="248"/>
+        <location filename="../../app/mainwindow.cpp" line="252"/>
         <source>Toolbar</source>
         <translation>도구 모음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="275"/>
+        <location filename="../../app/mainwindow.cpp" line="281"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="276"/>
+        <location filename="../../app/mainwindow.cpp" line="282"/>
         <source>&amp;Open Scenario...</source>
         <translation>시나리오 열기(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="278"/>
+        <location filename="../../app/mainwindow.cpp" line="284"/>
         <source>Open scenario</source>
         <translation>시나리오 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="278"/>
         <location filename="../../app/mainwindow.cpp" line="284"/>
+        <location filename="../../app/mainwindow.cpp" line="290"/>
         <source>KV Scope scenario (*.json)</source>
         <translation>KV Scope 시나리오 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="282"/>
+        <location filename="../../app/mainwindow.cpp" line="288"/>
         <source>&amp;Save Scenario As...</source>
         <translation>시나리오를 다른 이름으로 저장(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="283"/>
+        <location filename="../../app/mainwindow.cpp" line="289"/>
         <source>Save scenario</source>
         <translation>시나리오 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="288"/>
+        <location filename="../../app/mainwindow.cpp" line="294"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일 열기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="292"/>
+        <location filename="../../app/mainwindow.cpp" line="298"/>
         <source>Open &amp;config.json...</source>
         <translation>config.json 열기(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="293"/>
+        <location filename="../../app/mainwindow.cpp" line="299"/>
         <source>Open &amp;Lessons...</source>
         <translation>수업 파일 열기(&amp;L)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="294"/>
+        <location filename="../../app/mainwindow.cpp" line="300"/>
         <source>Open a lesson file</source>
         <translation>수업 파일 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="295"/>
+        <location filename="../../app/mainwindow.cpp" line="301"/>
         <source>KV Scope lessons (*.json);;All files (*)</source>
         <translation>KV Scope 수업 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="300"/>
+        <location filename="../../app/mainwindow.cpp" line="306"/>
         <source>Export Chart as &amp;PNG...</source>
         <translation>차트를 PNG로 내보내기(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="302"/>
         <location filename="../../app/mainwindow.cpp" line="308"/>
+        <location filename="../../app/mainwindow.cpp" line="314"/>
         <source>Export chart</source>
         <translation>차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="302"/>
+        <location filename="../../app/mainwindow.cpp" line="308"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="306"/>
+        <location filename="../../app/mainwindow.cpp" line="312"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation>차트를 SVG로 내보내기(&amp;V)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="308"/>
+        <location filename="../../app/mainwindow.cpp" line="314"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 이미지 (*.svg)</translation>
     </message>
@@ -2168,57 +2626,57 @@
         <translation type="vanished">메모리 내역을 CSV로 저장(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="314"/>
+        <location filename="../../app/mainwindow.cpp" line="320"/>
         <source>Save breakdown</source>
         <translation>메모리 내역 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="314"/>
+        <location filename="../../app/mainwindow.cpp" line="320"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="318"/>
+        <location filename="../../app/mainwindow.cpp" line="324"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation>메모리 내역을 Markdown 표로 복사(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="321"/>
+        <location filename="../../app/mainwindow.cpp" line="327"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="324"/>
+        <location filename="../../app/mainwindow.cpp" line="330"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="325"/>
+        <location filename="../../app/mainwindow.cpp" line="331"/>
         <source>&amp;Presenter Mode</source>
         <translation>발표자 모드(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="329"/>
+        <location filename="../../app/mainwindow.cpp" line="335"/>
         <source>Projector layout: full screen, large type, thick lines, value labels (F5; Escape leaves)</source>
         <translation>프로젝터용 화면: 전체 화면, 큰 글자, 굵은 선, 값 레이블 (F5, Esc로 나가기)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="333"/>
+        <location filename="../../app/mainwindow.cpp" line="339"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="335"/>
+        <location filename="../../app/mainwindow.cpp" line="341"/>
         <source>The course hour as guided questions: predict, then reveal (Ctrl+L)</source>
         <translation>한 시간 강의를 안내형 질문으로 진행합니다: 먼저 예측하고 정답을 봅니다 (Ctrl+L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="337"/>
+        <location filename="../../app/mainwindow.cpp" line="343"/>
         <source>&amp;Quiz Mode</source>
         <translation>퀴즈 모드(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="342"/>
+        <location filename="../../app/mainwindow.cpp" line="348"/>
         <source>Hide a lesson&apos;s figures until its answer is revealed (Ctrl+K)</source>
         <translation>정답을 볼 때까지 문항의 수치와 차트를 가립니다 (Ctrl+K)</translation>
     </message>
@@ -2231,72 +2689,72 @@
         <translation type="vanished">이 시나리오를 비교 기준으로 고정(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="229"/>
+        <location filename="../../app/mainwindow.cpp" line="233"/>
         <source>Predict first: the figures appear when the answer is revealed</source>
         <translation>먼저 예측하세요: 정답을 보면 수치와 차트가 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="312"/>
+        <location filename="../../app/mainwindow.cpp" line="318"/>
         <source>Save &amp;Breakdown as CSV...</source>
         <translation>메모리 내역을 CSV로 저장(&amp;B)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="345"/>
+        <location filename="../../app/mainwindow.cpp" line="351"/>
         <source>Go &amp;to Page</source>
         <translation>페이지로 이동(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="352"/>
+        <location filename="../../app/mainwindow.cpp" line="358"/>
         <source>Pi&amp;n This Scenario as Reference</source>
         <translation>이 시나리오를 기준으로 고정(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="356"/>
+        <location filename="../../app/mainwindow.cpp" line="362"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation>강의 기준 시나리오로 되돌리기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="360"/>
+        <location filename="../../app/mainwindow.cpp" line="366"/>
         <source>&amp;Sizes</source>
         <translation>크기 단위(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="362"/>
+        <location filename="../../app/mainwindow.cpp" line="368"/>
         <source>&amp;GiB (1024³ bytes)</source>
         <translation>&amp;GiB (1024³ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="363"/>
+        <location filename="../../app/mainwindow.cpp" line="369"/>
         <source>G&amp;B (10⁹ bytes)</source>
         <translation>G&amp;B (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="373"/>
+        <location filename="../../app/mainwindow.cpp" line="379"/>
         <source>Lan&amp;guage</source>
         <translation>언어(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="389"/>
+        <location filename="../../app/mainwindow.cpp" line="395"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="390"/>
+        <location filename="../../app/mainwindow.cpp" line="396"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>단축키(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="391"/>
+        <location filename="../../app/mainwindow.cpp" line="397"/>
         <source>What&apos;s &amp;This?</source>
         <translation>항목 설명 보기(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="393"/>
+        <location filename="../../app/mainwindow.cpp" line="399"/>
         <source>&amp;About KV Scope</source>
         <translation>KV Scope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="394"/>
+        <location filename="../../app/mainwindow.cpp" line="400"/>
         <source>About KV Scope</source>
         <translation>KV Scope 정보</translation>
     </message>
@@ -2305,187 +2763,185 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="447"/>
         <source>Ctrl+1 ... Ctrl+5</source>
-        <translation>Ctrl+1 ... Ctrl+5</translation>
+        <translation type="vanished">Ctrl+1 ... Ctrl+5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="447"/>
         <source>Switch page: memory, attention, scaling, paged memory, GPU decode</source>
-        <translation>페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드</translation>
+        <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="448"/>
+        <location filename="../../app/mainwindow.cpp" line="454"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="448"/>
+        <location filename="../../app/mainwindow.cpp" line="454"/>
         <source>Presenter mode on or off</source>
         <translation>발표자 모드 켜기/끄기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="449"/>
+        <location filename="../../app/mainwindow.cpp" line="455"/>
         <source>Escape</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="449"/>
+        <location filename="../../app/mainwindow.cpp" line="455"/>
         <source>Leave presenter mode</source>
         <translation>발표자 모드 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="450"/>
+        <location filename="../../app/mainwindow.cpp" line="456"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="450"/>
+        <location filename="../../app/mainwindow.cpp" line="456"/>
         <source>Show or hide the lessons</source>
         <translation>수업 보이기/숨기기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="451"/>
+        <location filename="../../app/mainwindow.cpp" line="457"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="451"/>
+        <location filename="../../app/mainwindow.cpp" line="457"/>
         <source>Quiz mode: hide a lesson&apos;s figures until revealed</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트 가리기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="452"/>
+        <location filename="../../app/mainwindow.cpp" line="458"/>
         <source>Enter or Page Down</source>
         <translation>Enter 또는 Page Down</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="452"/>
+        <location filename="../../app/mainwindow.cpp" line="458"/>
         <source>In a lesson: reveal the answer, then go to the next lesson</source>
         <translation>문항에서: 정답 보기, 한 번 더 누르면 다음 문항으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="453"/>
+        <location filename="../../app/mainwindow.cpp" line="459"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="453"/>
+        <location filename="../../app/mainwindow.cpp" line="459"/>
         <source>The previous lesson</source>
         <translation>이전 문항</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="454"/>
+        <location filename="../../app/mainwindow.cpp" line="460"/>
         <source>Space</source>
         <translation>스페이스</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="454"/>
+        <location filename="../../app/mainwindow.cpp" line="460"/>
         <source>Paged memory: play or pause</source>
         <translation>페이지 방식 메모리: 재생/일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="455"/>
+        <location filename="../../app/mainwindow.cpp" line="461"/>
         <source>Right</source>
         <translation>→ (오른쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="455"/>
+        <location filename="../../app/mainwindow.cpp" line="461"/>
         <source>Paged memory: one step</source>
         <translation>페이지 방식 메모리: 한 스텝 진행</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="456"/>
+        <location filename="../../app/mainwindow.cpp" line="462"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="456"/>
+        <location filename="../../app/mainwindow.cpp" line="462"/>
         <source>Paged memory: restart</source>
         <translation>페이지 방식 메모리: 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="457"/>
+        <location filename="../../app/mainwindow.cpp" line="463"/>
         <source>Left / Right on Context or Batch</source>
         <translation>컨텍스트 길이·배치에서 ← / →</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="457"/>
+        <location filename="../../app/mainwindow.cpp" line="463"/>
         <source>Halve or double</source>
         <translation>절반으로 / 두 배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="458"/>
+        <location filename="../../app/mainwindow.cpp" line="464"/>
         <source>Page Down / Page Up on a focused Context or Batch</source>
         <translation>컨텍스트 길이·배치에 포커스가 있을 때 Page Down / Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="458"/>
+        <location filename="../../app/mainwindow.cpp" line="464"/>
         <source>Divide or multiply by 4</source>
         <translation>4로 나누기 / 4배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="459"/>
+        <location filename="../../app/mainwindow.cpp" line="465"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="459"/>
+        <location filename="../../app/mainwindow.cpp" line="465"/>
         <source>Pin the scenario as a reference outline</source>
         <translation>시나리오를 비교 기준(윤곽선)으로 고정</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="460"/>
+        <location filename="../../app/mainwindow.cpp" line="466"/>
         <source>Shift+F1</source>
         <translation>Shift+F1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="460"/>
+        <location filename="../../app/mainwindow.cpp" line="466"/>
         <source>What&apos;s This: click a control or chart to hear what it shows</source>
         <translation>항목 설명 보기: 컨트롤이나 차트를 클릭하면 무엇을 보여 주는지 설명합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="461"/>
+        <location filename="../../app/mainwindow.cpp" line="467"/>
         <source>F1 or ?</source>
         <translation>F1 또는 ?</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="461"/>
+        <location filename="../../app/mainwindow.cpp" line="467"/>
         <source>This list</source>
         <translation>이 목록</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="471"/>
+        <location filename="../../app/mainwindow.cpp" line="477"/>
         <source>Keyboard shortcuts</source>
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="602"/>
+        <location filename="../../app/mainwindow.cpp" line="608"/>
         <source>Language not changed</source>
         <translation>언어를 바꾸지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="602"/>
+        <location filename="../../app/mainwindow.cpp" line="608"/>
         <source>Stop the decode run first, or let it finish, then switch the language.</source>
         <translation>디코드 실행을 먼저 중지하거나 끝날 때까지 기다린 다음 언어를 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="613"/>
+        <location filename="../../app/mainwindow.cpp" line="619"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="645"/>
+        <location filename="../../app/mainwindow.cpp" line="651"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="645"/>
+        <location filename="../../app/mainwindow.cpp" line="651"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="661"/>
+        <location filename="../../app/mainwindow.cpp" line="667"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
@@ -2494,50 +2950,50 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="685"/>
-        <location filename="../../app/mainwindow.cpp" line="692"/>
+        <location filename="../../app/mainwindow.cpp" line="691"/>
+        <location filename="../../app/mainwindow.cpp" line="698"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="689"/>
+        <location filename="../../app/mainwindow.cpp" line="695"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="701"/>
+        <location filename="../../app/mainwindow.cpp" line="707"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="704"/>
+        <location filename="../../app/mainwindow.cpp" line="710"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="717"/>
+        <location filename="../../app/mainwindow.cpp" line="723"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="723"/>
+        <location filename="../../app/mainwindow.cpp" line="729"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="724"/>
+        <location filename="../../app/mainwindow.cpp" line="730"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="728"/>
+        <location filename="../../app/mainwindow.cpp" line="734"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="750"/>
-        <location filename="../../app/mainwindow.cpp" line="756"/>
-        <location filename="../../app/mainwindow.cpp" line="776"/>
+        <location filename="../../app/mainwindow.cpp" line="758"/>
+        <location filename="../../app/mainwindow.cpp" line="764"/>
+        <location filename="../../app/mainwindow.cpp" line="784"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -2550,61 +3006,76 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="787"/>
-        <location filename="../../app/mainwindow.cpp" line="792"/>
+        <location filename="../../app/mainwindow.cpp" line="795"/>
+        <location filename="../../app/mainwindow.cpp" line="800"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="756"/>
-        <location filename="../../app/mainwindow.cpp" line="777"/>
-        <location filename="../../app/mainwindow.cpp" line="787"/>
-        <location filename="../../app/mainwindow.cpp" line="792"/>
+        <location filename="../../app/mainwindow.cpp" line="764"/>
+        <location filename="../../app/mainwindow.cpp" line="785"/>
+        <location filename="../../app/mainwindow.cpp" line="795"/>
+        <location filename="../../app/mainwindow.cpp" line="800"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="433"/>
+        <location filename="../../app/mainwindow.cpp" line="175"/>
+        <source>Explain log</source>
+        <translation>로그 해설</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="439"/>
         <source>not built in: the decode core runs on the CPU</source>
         <translation>빌드에 포함되지 않음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="435"/>
+        <location filename="../../app/mainwindow.cpp" line="441"/>
         <source>runtime %1, no driver: the decode core runs on the CPU</source>
         <translation>런타임 %1, 드라이버 없음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="437"/>
+        <location filename="../../app/mainwindow.cpp" line="443"/>
         <source>runtime %1, driver %2</source>
         <translation>런타임 %1, 드라이버 %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="438"/>
+        <location filename="../../app/mainwindow.cpp" line="444"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;&lt;p&gt;Licence: MIT.&lt;br&gt;Qt %2 (built with %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</source>
         <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시, 그리고 그 밖의 부가 메모리를 GPU 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;라이선스: MIT.&lt;br&gt;Qt %2 (빌드 버전 %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="750"/>
+        <location filename="../../app/mainwindow.cpp" line="453"/>
+        <source>Ctrl+1 ... Ctrl+6</source>
+        <translation>Ctrl+1 ... Ctrl+6</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="453"/>
+        <source>Switch page: memory, attention, scaling, paged memory, GPU decode, explain log</source>
+        <translation>페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 로그 해설</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="758"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="777"/>
+        <location filename="../../app/mainwindow.cpp" line="785"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="800"/>
+        <location filename="../../app/mainwindow.cpp" line="808"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="818"/>
+        <location filename="../../app/mainwindow.cpp" line="826"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="819"/>
+        <location filename="../../app/mainwindow.cpp" line="827"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -2932,23 +3403,23 @@
 <context>
     <name>PagedPage</name>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="120"/>
-        <location filename="../../app/pagedpage.cpp" line="531"/>
+        <location filename="../../app/pagedpage.cpp" line="124"/>
+        <location filename="../../app/pagedpage.cpp" line="591"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="130"/>
+        <location filename="../../app/pagedpage.cpp" line="135"/>
         <source>ShareGPT-like</source>
         <translation>ShareGPT 유사</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="131"/>
+        <location filename="../../app/pagedpage.cpp" line="136"/>
         <source>Alpaca-like</source>
         <translation>Alpaca 유사</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="132"/>
+        <location filename="../../app/pagedpage.cpp" line="137"/>
         <source>Paper&apos;s figure</source>
         <translation>논문 그림</translation>
     </message>
@@ -2957,37 +3428,37 @@
         <translation type="vanished">ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="133"/>
+        <location filename="../../app/pagedpage.cpp" line="138"/>
         <source>Fixed 200 + 200 tokens</source>
         <translation>고정 200 + 200 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="134"/>
+        <location filename="../../app/pagedpage.cpp" line="139"/>
         <source>Uniform 1-400 + 1-400</source>
         <translation>균등 분포 1-400 + 1-400</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="141"/>
+        <location filename="../../app/pagedpage.cpp" line="151"/>
         <source>all at once</source>
         <translation>한꺼번에</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="194"/>
+        <location filename="../../app/pagedpage.cpp" line="216"/>
         <source>Poisson arrivals per decode step</source>
         <translation>디코드 스텝당 도착하는 요청 수 (포아송 분포)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="96"/>
+        <location filename="../../app/pagedpage.cpp" line="99"/>
         <source>max length</source>
         <translation>최대 길이</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="98"/>
+        <location filename="../../app/pagedpage.cpp" line="101"/>
         <source>next power of 2</source>
         <translation>2의 거듭제곱으로 올림</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="100"/>
+        <location filename="../../app/pagedpage.cpp" line="103"/>
         <source>exact (oracle)</source>
         <translation>정확한 길이 (오라클)</translation>
     </message>
@@ -2996,342 +3467,445 @@
         <translation type="vanished">연속 할당 서버가 요청마다 예약하는 공간: 모델의 최대 길이 (Orca-Max), 요청 길이를 2의 거듭제곱으로 올린 길이 (Orca-Pow2), 또는 요청 길이 그대로 (Orca-Oracle)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="144"/>
+        <location filename="../../app/pagedpage.cpp" line="154"/>
         <source>First fit</source>
         <translation>최초 적합 (first fit)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="145"/>
+        <location filename="../../app/pagedpage.cpp" line="155"/>
         <source>Buddy</source>
         <translation>버디 할당 (buddy)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="207"/>
+        <location filename="../../app/pagedpage.cpp" line="229"/>
         <source>KV pool size in token slots</source>
         <translation>KV 풀 크기 (토큰 슬롯 단위)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="227"/>
+        <location filename="../../app/pagedpage.cpp" line="265"/>
         <source>Decode steps per second</source>
         <translation>초당 디코드 스텝 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="160"/>
+        <location filename="../../app/pagedpage.cpp" line="172"/>
         <source>From the scenario</source>
         <translation>시나리오에서 가져오기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="102"/>
+        <location filename="../../app/pagedpage.cpp" line="105"/>
         <source>PagedAttention blocks</source>
         <translation>PagedAttention 블록</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="122"/>
+        <location filename="../../app/pagedpage.cpp" line="126"/>
         <source>Show the whole run</source>
         <translation>전체 실행 보기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="188"/>
+        <location filename="../../app/pagedpage.cpp" line="209"/>
         <source>The request trace both servers replay</source>
         <translation>두 서버가 재생하는 요청 트레이스</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="189"/>
         <source>ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets&apos; mean lengths (ShareGPT 161 prompt + 338 output tokens, Alpaca 19 + 58). The paper&apos;s figure: one request reserves 2,048 slots and stops after 10 tokens; it brings its own pool.</source>
-        <translation>ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이(ShareGPT 프롬프트 161 + 출력 338 토큰, Alpaca 19 + 58)에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝나며, 이 워크로드는 자체 풀 크기를 씁니다.</translation>
+        <translation type="vanished">ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이(ShareGPT 프롬프트 161 + 출력 338 토큰, Alpaca 19 + 58)에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝나며, 이 워크로드는 자체 풀 크기를 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="192"/>
+        <location filename="../../app/pagedpage.cpp" line="214"/>
         <source>How many requests the trace holds</source>
         <translation>트레이스에 들어 있는 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="193"/>
+        <location filename="../../app/pagedpage.cpp" line="215"/>
         <source>The number of requests in the synthetic trace; both servers get the same ones, in the same order.</source>
         <translation>합성 트레이스의 요청 수입니다. 두 서버는 같은 요청을 같은 순서로 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="195"/>
+        <location filename="../../app/pagedpage.cpp" line="217"/>
         <source>New requests arrive at random, on average λ per decode step (a gap of 1/λ steps). At 0 every request arrives at step 0, so the server is under load from the start.</source>
         <translation>새 요청은 무작위로, 디코드 스텝당 평균 λ개씩 도착합니다 (평균 간격 1/λ 스텝). 0이면 모든 요청이 스텝 0에 도착하므로 서버는 처음부터 부하를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="197"/>
+        <location filename="../../app/pagedpage.cpp" line="219"/>
         <source>What a contiguous server reserves per request</source>
         <translation>연속 할당 서버가 요청마다 예약하는 공간</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="198"/>
+        <location filename="../../app/pagedpage.cpp" line="220"/>
         <source>Max length reserves the maximum model length for every request (Orca-Max); next power of 2 reserves 2^⌈log₂(prompt + output)⌉ slots (Orca-Pow2); exact reserves prompt + output, which only an oracle knows in advance (Orca-Oracle).</source>
         <translation>최대 길이는 모든 요청에 모델의 최대 길이를 예약합니다 (Orca-Max). 2의 거듭제곱으로 올림은 2^⌈log₂(프롬프트 + 출력)⌉ 슬롯을 예약합니다 (Orca-Pow2). 정확한 길이는 프롬프트 + 출력만큼만 예약하는데, 이 길이를 미리 아는 것은 오라클(oracle)뿐입니다 (Orca-Oracle).</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="201"/>
+        <location filename="../../app/pagedpage.cpp" line="223"/>
         <source>Where a contiguous reservation goes in the pool</source>
         <translation>풀 안에서 연속 할당 예약 공간이 놓일 위치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="202"/>
+        <location filename="../../app/pagedpage.cpp" line="224"/>
         <source>First fit takes the lowest free hole large enough. Buddy rounds every reservation up to a power of two and splits and merges holes in halves.</source>
         <translation>최초 적합은 충분히 큰 빈 구간 가운데 가장 앞쪽의 것을 씁니다. 버디 할당은 모든 예약을 2의 거듭제곱으로 올리고, 빈 구간을 절반씩 나누고 합칩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="204"/>
+        <location filename="../../app/pagedpage.cpp" line="226"/>
         <source>Token slots per PagedAttention block (vLLM&apos;s default is 16)</source>
         <translation>PagedAttention 블록당 토큰 슬롯 수 (vLLM 기본값은 16)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="205"/>
+        <location filename="../../app/pagedpage.cpp" line="227"/>
         <source>A sequence of n tokens holds ⌈n / block size⌉ blocks, so at most block size − 1 slots of its last block stay empty.</source>
         <translation>토큰 n개인 시퀀스는 블록 ⌈n / 블록 크기⌉개를 차지하므로, 마지막 블록에서 비는 슬롯은 많아야 블록 크기 − 1개입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="208"/>
+        <location filename="../../app/pagedpage.cpp" line="230"/>
         <source>One slot holds one token&apos;s K and V over every layer. A real server&apos;s pool is (GPU memory × utilization − weights − activations − runtime) ÷ KV bytes per token.</source>
         <translation>슬롯 하나에는 토큰 하나의 모든 레이어 K와 V가 들어갑니다. 실제 서버의 풀 크기는 (GPU 메모리 × 사용률 − 가중치 − 활성화 값 − 런타임) ÷ 토큰당 KV 바이트입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="210"/>
+        <location filename="../../app/pagedpage.cpp" line="232"/>
         <source>Parallel samples per request</source>
         <translation>요청당 병렬 샘플 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="211"/>
+        <location filename="../../app/pagedpage.cpp" line="233"/>
         <source>Each request generates this many outputs from one prompt. Paged blocks of the shared prompt are stored once and copied on write; contiguous servers reserve a region per sample.</source>
         <translation>요청마다 프롬프트 하나로 이 개수만큼 출력을 생성합니다. 페이지 방식에서는 공유 프롬프트의 블록을 한 번만 저장하고 쓸 때 복사(copy-on-write)하며, 연속 할당 서버는 샘플마다 영역을 따로 예약합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="213"/>
+        <location filename="../../app/pagedpage.cpp" line="235"/>
+        <source>What the samples of one request are</source>
+        <translation>한 요청의 샘플이 무엇인지</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="236"/>
+        <source>Parallel samples: independent outputs of one prompt, sharing its blocks. Beam search: each step every beam continues a parent beam; a beam chosen twice shares its blocks and copies the last partial one on write, a beam chosen by none is dropped and frees its own blocks. Hover a request to see its beams&apos; block tables, shared entries in bold. Memory saved = blocks saved ÷ blocks held unshared.</source>
+        <translation>병렬 샘플: 한 프롬프트에서 나온 독립적인 출력들로, 프롬프트 블록을 공유합니다. 빔 서치: 스텝마다 각 빔이 부모 빔을 이어받습니다. 두 번 선택된 빔은 블록을 공유하고 마지막의 덜 찬 블록은 쓸 때 복사하며 (copy-on-write), 아무도 선택하지 않은 빔은 버려져 자기 블록을 반환합니다. 요청 위에 마우스를 올리면 빔들의 블록 테이블이 보이며, 공유된 항목은 굵게 표시됩니다. 절약한 메모리 = 공유로 아낀 블록 ÷ 공유하지 않았을 때의 블록.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="240"/>
         <source>Random seed of the synthetic trace</source>
         <translation>합성 트레이스의 난수 시드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="214"/>
+        <location filename="../../app/pagedpage.cpp" line="241"/>
         <source>The same seed gives the same trace on every machine, so a class sees the same run.</source>
         <translation>시드가 같으면 어느 컴퓨터에서나 같은 트레이스가 나오므로, 모든 학생이 같은 실행을 봅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="215"/>
+        <location filename="../../app/pagedpage.cpp" line="242"/>
         <source>Longest sequence the model accepts (prompt + output)</source>
         <translation>모델이 받는 최대 시퀀스 길이 (프롬프트 + 출력)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="216"/>
+        <location filename="../../app/pagedpage.cpp" line="243"/>
         <source>Caps prompt + output of every request; the max-length policy reserves exactly this many slots per request.</source>
         <translation>모든 요청의 프롬프트 + 출력 길이 상한입니다. 최대 길이 정책은 요청마다 정확히 이만큼의 슬롯을 예약합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="218"/>
+        <location filename="../../app/pagedpage.cpp" line="245"/>
         <source>The KV cache tokens the current model leaves on the current GPU</source>
         <translation>현재 GPU에 현재 모델을 올리고 남는 메모리에 들어가는 KV 캐시 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="219"/>
+        <location filename="../../app/pagedpage.cpp" line="246"/>
         <source>Sets the pool to the capacity of the scenario on the left: tokens = KV budget ÷ KV bytes per token.</source>
         <translation>풀 크기를 왼쪽 시나리오의 용량으로 맞춥니다: 토큰 수 = KV 한도 ÷ 토큰당 KV 바이트.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="221"/>
+        <location filename="../../app/pagedpage.cpp" line="248"/>
+        <source>Replay a request trace file</source>
+        <translation>요청 트레이스 파일 재생</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="249"/>
+        <source>A CSV file with the header prompt_len,output_len[,arrival_step] or JSON Lines with the same keys, as kvscope-cli simulate --workload reads it. Both servers replay it.</source>
+        <translation>헤더가 prompt_len,output_len[,arrival_step]인 CSV 파일, 또는 같은 키를 쓰는 JSON Lines 파일 (kvscope-cli simulate --workload가 읽는 형식). 두 서버가 모두 이 트레이스를 재생합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="251"/>
+        <source>The paged server keeps shared prompt blocks for later requests</source>
+        <translation>페이지 방식 서버가 공유 프롬프트 블록을 이후 요청을 위해 보관</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="252"/>
+        <source>Automatic prefix caching: a full block of a shared system prompt is found by a hash of its tokens and of the blocks before it. When its last request ends it stays in the pool, free but holding its K and V (orange stripes), until a block is needed and it is evicted, least recently used first. Hit rate = prompt tokens found cached ÷ prompt tokens.</source>
+        <translation>자동 프리픽스 캐싱: 공유 시스템 프롬프트의 가득 찬 블록은 그 토큰과 앞선 블록들의 해시로 찾습니다. 마지막 요청이 끝나도 블록은 풀에 남아, 비어 있지만 키(K)와 값(V)을 그대로 가진 채 (주황색 가로줄) 블록이 필요해질 때까지 유지되고, 가장 오래전에 쓰인 것부터 내보냅니다. 적중률 = 캐시에서 찾은 프롬프트 토큰 ÷ 프롬프트 토큰.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="256"/>
+        <source>Stop simulating the whole run in the background</source>
+        <translation>백그라운드의 전체 실행 시뮬레이션 중지</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="257"/>
+        <source>A long trace takes a while to simulate to its end for the total and the whole-run charts; the replay itself goes on without it.</source>
+        <translation>긴 트레이스는 총 스텝 수와 전체 실행 차트를 위해 끝까지 시뮬레이션하는 데 시간이 걸립니다. 재생 자체는 이것 없이도 계속됩니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="259"/>
         <source>Play or pause the replay</source>
         <translation>재생 또는 일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="222"/>
+        <location filename="../../app/pagedpage.cpp" line="260"/>
         <source>Replays both servers step by step at the chosen speed; at the end, Play starts again.</source>
         <translation>두 서버를 고른 속도로 한 스텝씩 재생합니다. 끝난 뒤 재생을 누르면 처음부터 다시 시작합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="223"/>
+        <location filename="../../app/pagedpage.cpp" line="261"/>
         <source>One decode step</source>
         <translation>디코드 한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="224"/>
+        <location filename="../../app/pagedpage.cpp" line="262"/>
         <source>Runs one decode step on both servers: every running request stores one more token.</source>
         <translation>두 서버에서 디코드를 한 스텝 실행합니다: 실행 중인 모든 요청이 토큰을 하나씩 더 저장합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="225"/>
+        <location filename="../../app/pagedpage.cpp" line="263"/>
         <source>Back to step 1 with the same trace</source>
         <translation>같은 트레이스로 스텝 1부터 다시</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="226"/>
+        <location filename="../../app/pagedpage.cpp" line="264"/>
         <source>Starts both servers again from an empty pool with the same trace.</source>
         <translation>같은 트레이스로 두 서버를 빈 풀에서 다시 시작합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="228"/>
+        <location filename="../../app/pagedpage.cpp" line="266"/>
         <source>How many decode steps the replay runs per second; the maps repaint once per frame at any speed.</source>
         <translation>재생이 1초에 실행하는 디코드 스텝 수입니다. 속도와 관계없이 맵은 프레임마다 한 번 다시 그립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="229"/>
+        <location filename="../../app/pagedpage.cpp" line="267"/>
         <source>Draw the charts to the end of the run</source>
         <translation>실행이 끝날 때까지의 차트 그리기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="230"/>
+        <location filename="../../app/pagedpage.cpp" line="268"/>
         <source>Off, the charts grow with the replay so the class can predict before they see. On, they show the whole run at once, with a line at the current step.</source>
         <translation>끄면 차트가 재생에 맞춰 늘어나므로 학생들이 보기 전에 예측할 수 있습니다. 켜면 전체 실행을 한꺼번에 보여 주고, 현재 스텝에 선을 긋습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="232"/>
+        <location filename="../../app/pagedpage.cpp" line="270"/>
         <source>Replay progress and finished requests of each server</source>
         <translation>재생 진행 상황과 서버별 완료된 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="233"/>
+        <location filename="../../app/pagedpage.cpp" line="271"/>
         <source>The current decode step out of the steps until both servers have finished every request, and how many requests each server has finished.</source>
         <translation>두 서버가 모든 요청을 마칠 때까지의 전체 스텝 중 현재 디코드 스텝과, 각 서버가 마친 요청 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="235"/>
+        <location filename="../../app/pagedpage.cpp" line="273"/>
         <source>Paged server&apos;s preemptions and sharing</source>
         <translation>페이지 방식 서버의 선점과 공유</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="236"/>
+        <location filename="../../app/pagedpage.cpp" line="274"/>
         <source>A preemption evicts a running request when no block is free; it recomputes its tokens when it returns. Blocks saved by sharing: prompt blocks stored once for several samples.</source>
         <translation>선점은 빈 블록이 없을 때 실행 중인 요청을 내보내는 것입니다. 내보낸 요청은 돌아올 때 토큰을 다시 계산합니다. 공유로 아낀 블록: 여러 샘플을 위해 한 번만 저장한 프롬프트 블록입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="238"/>
+        <location filename="../../app/pagedpage.cpp" line="276"/>
         <source>The contiguous server&apos;s pool, one square per token slot</source>
         <translation>연속 할당 서버의 풀 (칸 하나가 토큰 슬롯 하나)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="239"/>
+        <location filename="../../app/pagedpage.cpp" line="277"/>
         <source>Each request owns one region sized by the policy. Share of a kind = its slots ÷ pool slots. Hover a request to see it in both maps.</source>
         <translation>요청마다 정책에 따라 크기가 정해진 영역 하나를 가집니다. 종류별 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수. 요청 위에 마우스를 올리면 두 맵에서 함께 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="241"/>
+        <location filename="../../app/pagedpage.cpp" line="279"/>
         <source>The paged server&apos;s pool, one square per token slot, in physical block order</source>
         <translation>페이지 방식 서버의 풀 (칸 하나가 토큰 슬롯 하나, 물리 블록 순서)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="242"/>
+        <location filename="../../app/pagedpage.cpp" line="280"/>
         <source>Each request holds blocks anywhere in the pool, taken one at a time as it grows. Share of a kind = its slots ÷ pool slots. Hover a request to see its block table.</source>
         <translation>요청은 커질 때마다 블록을 하나씩 받으며, 블록은 풀의 어디에 있어도 됩니다. 종류별 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수. 요청 위에 마우스를 올리면 블록 테이블이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="245"/>
+        <location filename="../../app/pagedpage.cpp" line="283"/>
         <source>Trace and pool</source>
         <translation>트레이스와 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="248"/>
+        <location filename="../../app/pagedpage.cpp" line="286"/>
         <source>Workload</source>
         <translation>워크로드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="248"/>
+        <location filename="../../app/pagedpage.cpp" line="286"/>
         <source>Requests</source>
         <translation>요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="248"/>
+        <location filename="../../app/pagedpage.cpp" line="286"/>
         <source>Arrivals</source>
         <translation>도착률</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="249"/>
+        <location filename="../../app/pagedpage.cpp" line="287"/>
         <source>Contiguous</source>
         <translation>연속 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="249"/>
+        <location filename="../../app/pagedpage.cpp" line="287"/>
         <source>Placement</source>
         <translation>할당 위치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="249"/>
+        <location filename="../../app/pagedpage.cpp" line="287"/>
         <source>Block size</source>
         <translation>블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="250"/>
+        <location filename="../../app/pagedpage.cpp" line="288"/>
         <source>Pool</source>
         <translation>풀 크기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="250"/>
+        <location filename="../../app/pagedpage.cpp" line="288"/>
         <source>Samples</source>
         <translation>샘플 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="250"/>
+        <location filename="../../app/pagedpage.cpp" line="288"/>
         <source>Max model len</source>
         <translation>최대 모델 길이</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="251"/>
+        <location filename="../../app/pagedpage.cpp" line="289"/>
         <source>Seed</source>
         <translation>시드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="453"/>
+        <location filename="../../app/pagedpage.cpp" line="289"/>
+        <source>Sequences</source>
+        <translation>시퀀스</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="289"/>
+        <source>Paged</source>
+        <translation>페이지 방식</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="351"/>
+        <source>cached prefix (free, kept for reuse)</source>
+        <translation>캐시된 프리픽스 (비어 있지만 재사용을 위해 보관)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="513"/>
         <source>Running requests</source>
         <translation>실행 중인 요청</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="824"/>
+        <location filename="../../app/pagedpage.cpp" line="787"/>
+        <source>Open a request trace</source>
+        <translation>요청 트레이스 열기</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="788"/>
+        <source>Request traces (*.csv *.jsonl *.json);;All files (*)</source>
+        <translation>요청 트레이스 (*.csv *.jsonl *.json);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="796"/>
+        <source>Trace: %1</source>
+        <translation>트레이스: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="940"/>
         <source>buddy</source>
         <translation>버디 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="824"/>
+        <location filename="../../app/pagedpage.cpp" line="940"/>
         <source>first fit</source>
         <translation>최초 적합</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="825"/>
+        <location filename="../../app/pagedpage.cpp" line="941"/>
         <source>Contiguous (%1, %2): %3 tokens · %4 running · %5 waiting</source>
         <translation>연속 할당 (%1, %2): 토큰 %3 · 실행 중 %4 · 대기 %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="844"/>
+        <location filename="../../app/pagedpage.cpp" line="963"/>
+        <source>– (the whole-run simulation was stopped)</source>
+        <translation>– (전체 실행 시뮬레이션을 중지함)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="964"/>
         <source>– (this trace cannot finish: see the message below)</source>
         <translation>– (이 트레이스는 끝나지 않음: 아래 메시지 참고)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="845"/>
+        <location filename="../../app/pagedpage.cpp" line="965"/>
+        <source>… (the whole run is still being simulated: %1)</source>
+        <translation>… (전체 실행을 아직 시뮬레이션하는 중: %1)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="967"/>
         <source>… (the whole run is still being simulated)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="846"/>
-        <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; finished: contiguous &lt;b&gt;%3&lt;/b&gt;, paged &lt;b&gt;%4&lt;/b&gt; of %5 requests</source>
-        <translation>스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료: 연속 할당 &lt;b&gt;%3&lt;/b&gt;, 페이지 방식 &lt;b&gt;%4&lt;/b&gt; (전체 요청 %5개)</translation>
+        <location filename="../../app/pagedpage.cpp" line="971"/>
+        <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; requests finished: contiguous &lt;b&gt;%3&lt;/b&gt; of %5, paged &lt;b&gt;%4&lt;/b&gt; of %5</source>
+        <translation>스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료된 요청: 연속 할당 %5개 중 &lt;b&gt;%3&lt;/b&gt;개, 페이지 방식 %5개 중 &lt;b&gt;%4&lt;/b&gt;개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="855"/>
+        <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; finished: contiguous &lt;b&gt;%3&lt;/b&gt;, paged &lt;b&gt;%4&lt;/b&gt; of %5 requests</source>
+        <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료: 연속 할당 &lt;b&gt;%3&lt;/b&gt;, 페이지 방식 &lt;b&gt;%4&lt;/b&gt; (전체 요청 %5개)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="980"/>
         <source>Paged: %1 preemptions · %2 blocks saved by sharing</source>
         <translation>페이지 방식: 선점 %1 · 공유로 아낀 블록 %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="920"/>
+        <location filename="../../app/pagedpage.cpp" line="982"/>
+        <source>(memory saved: %1 now, %2 on average)</source>
+        <translation>(절약한 메모리: 지금 %1, 평균 %2)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="986"/>
+        <source>· max model length: %1 requests rejected (prompt too long), %2 outputs cut</source>
+        <translation>· 최대 모델 길이: 요청 %1개 거부 (프롬프트가 너무 김), 출력 %2개 잘림</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="990"/>
+        <source>· never fit the pool, rejected: contiguous %1, paged %2</source>
+        <translation>· 풀에 들어갈 수 없어 거부: 연속 할당 %1개, 페이지 방식 %2개</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="994"/>
+        <source>· prefix cache: hit rate %1, %2 cached blocks free but kept</source>
+        <translation>· 프리픽스 캐싱: 적중률 %1, 비어 있지만 보관 중인 캐시 블록 %2개</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="1062"/>
         <source>contiguous: mean %1</source>
         <translation>연속 할당: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="921"/>
+        <location filename="../../app/pagedpage.cpp" line="1063"/>
         <source>paged: mean %1</source>
         <translation>페이지 방식: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="161"/>
+        <location filename="../../app/pagedpage.cpp" line="173"/>
         <source>Restart</source>
         <translation>다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="162"/>
+        <location filename="../../app/pagedpage.cpp" line="174"/>
         <source>Step</source>
         <translation>한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="266"/>
+        <location filename="../../app/pagedpage.cpp" line="305"/>
         <source>Speed</source>
         <translation>속도</translation>
     </message>
@@ -3348,7 +3922,7 @@
         <translation type="vanished">페이지 방식 (PagedAttention): 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="531"/>
+        <location filename="../../app/pagedpage.cpp" line="591"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
@@ -3357,7 +3931,7 @@
         <translation type="vanished">연속 할당, %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="829"/>
+        <location filename="../../app/pagedpage.cpp" line="945"/>
         <source>Paged, block %1: %2 tokens · %3 running · %4 waiting</source>
         <translation>페이지 방식, 블록 %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
@@ -3366,134 +3940,174 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; 완료 &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; (전체 %5) &amp;nbsp; 선점 %6 &amp;nbsp; 공유로 아낀 블록 %7</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="942"/>
+        <location filename="../../app/pagedpage.cpp" line="1091"/>
         <source>sample %1: %2</source>
         <translation>샘플 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="944"/>
+        <location filename="../../app/pagedpage.cpp" line="1091"/>
+        <source>beam %1: %2</source>
+        <translation>빔 %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="1095"/>
         <source>&lt;b&gt;Request %1&lt;/b&gt;: %2 prompt + %3 output tokens, %4 generated so far. Block table (logical→physical): %5</source>
         <translation>&lt;b&gt;요청 %1&lt;/b&gt;: 프롬프트 %2 + 출력 %3 토큰, 지금까지 %4 토큰 생성. 블록 테이블 (논리 블록→물리 블록): %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="950"/>
+        <location filename="../../app/pagedpage.cpp" line="1101"/>
         <source>not in the paged pool now</source>
         <translation>지금은 페이지 방식 풀에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="426"/>
-        <location filename="../../app/pagedpage.cpp" line="457"/>
+        <location filename="../../app/pagedpage.cpp" line="486"/>
+        <location filename="../../app/pagedpage.cpp" line="517"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="280"/>
+        <location filename="../../app/pagedpage.cpp" line="127"/>
+        <source>Prefix caching</source>
+        <translation>프리픽스 캐싱</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="141"/>
+        <source>Shared prompts 4 × 200</source>
+        <translation>공유 프롬프트 4 × 200</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="163"/>
+        <source>parallel samples</source>
+        <translation>병렬 샘플</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="164"/>
+        <source>beam search</source>
+        <translation>빔 서치</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="175"/>
+        <source>Open trace…</source>
+        <translation>트레이스 열기…</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="176"/>
+        <source>Stop the whole-run simulation</source>
+        <translation>전체 실행 시뮬레이션 중지</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="210"/>
+        <source>ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets&apos; mean lengths (ShareGPT 161 prompt + 338 output tokens, Alpaca 19 + 58). The paper&apos;s figure: one request reserves 2,048 slots and stops after 10 tokens; it brings its own pool. Shared prompts: a ShareGPT-like question behind one of 4 system prompts of 200 tokens, for prefix caching.</source>
+        <translation>ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이(ShareGPT 프롬프트 161 + 출력 338 토큰, Alpaca 19 + 58)에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝나며, 이 워크로드는 자체 풀 크기를 씁니다. 공유 프롬프트: 200 토큰짜리 시스템 프롬프트 4개 중 하나 뒤에 ShareGPT 유사 질문이 붙는 워크로드로, 프리픽스 캐싱을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="320"/>
         <source>Every square is one token slot; each request has its own colour (blues, greens, purples, yellows). Solid: stored tokens. Pale with dots: reserved for tokens still to come. Grey, hatched: never used (internal fragmentation). Vermillion, cross-hatched: free but too small for the next request (external fragmentation). Hover a request to see its blocks.</source>
         <translation>칸 하나가 토큰 슬롯 하나이고, 요청마다 고유한 색(파랑, 초록, 보라, 노랑 계열)이 있습니다. 진한 색: 저장된 토큰. 옅은 색과 점: 앞으로 올 토큰을 위한 예약 공간. 회색 빗금: 끝내 쓰이지 않는 공간 (내부 단편화). 주홍색 교차 빗금: 비어 있지만 다음 요청이 들어가기에는 작은 공간 (외부 단편화). 요청 위에 마우스를 올리면 해당 요청의 블록이 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="287"/>
+        <location filename="../../app/pagedpage.cpp" line="327"/>
         <source>Paging stores exactly the same K and V: every token still takes 2 × layers × KV heads × head_dim × bytes, so the cache&apos;s mathematical size is unchanged; only the waste around it goes.</source>
         <translation>페이지 방식도 똑같은 K와 V를 저장합니다: 토큰마다 여전히 2 × 레이어 × KV 헤드 × head_dim × 바이트를 차지하므로 캐시의 수학적 크기는 그대로이고, 그 주변의 낭비만 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="293"/>
+        <location filename="../../app/pagedpage.cpp" line="333"/>
         <source>What paging changes and what it does not</source>
         <translation>페이지 방식이 바꾸는 것과 바꾸지 않는 것</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="294"/>
+        <location filename="../../app/pagedpage.cpp" line="334"/>
         <source>KV bytes = 2 × layers × batch × tokens × KV heads × head_dim × bytes per element, with or without paging; paging only removes the reserved, internal and external waste around those bytes.</source>
         <translation>KV 바이트 = 2 × 레이어 × 배치 × 토큰 × KV 헤드 × head_dim × 원소당 바이트는 페이지 방식이든 아니든 같습니다. 페이지 방식은 그 바이트 주변의 낭비(예약 공간, 내부 단편화, 외부 단편화)만 없앱니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="301"/>
+        <location filename="../../app/pagedpage.cpp" line="341"/>
         <source>What the squares of the two maps mean</source>
         <translation>두 맵의 칸이 뜻하는 것</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="302"/>
+        <location filename="../../app/pagedpage.cpp" line="342"/>
         <source>Stored tokens are solid in their request&apos;s colour; reserved slots pale with dots; internal fragmentation grey with \ hatching; external fragmentation vermillion cross-hatching; free slots plain.</source>
         <translation>저장된 토큰은 요청의 색으로 진하게, 예약 공간은 옅은 색과 점으로, 내부 단편화는 회색 \ 빗금으로, 외부 단편화는 주홍색 교차 빗금으로, 빈 슬롯은 무늬 없이 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="307"/>
+        <location filename="../../app/pagedpage.cpp" line="347"/>
         <source>tokens stored</source>
         <translation>저장된 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="308"/>
+        <location filename="../../app/pagedpage.cpp" line="348"/>
         <source>reserved (tokens to come)</source>
         <translation>예약 공간 (앞으로 올 토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="309"/>
+        <location filename="../../app/pagedpage.cpp" line="349"/>
         <source>internal fragmentation (never used)</source>
         <translation>내부 단편화 (끝내 쓰이지 않음)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="310"/>
+        <location filename="../../app/pagedpage.cpp" line="350"/>
         <source>external fragmentation (hole too small)</source>
         <translation>외부 단편화 (너무 작은 빈 구간)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="336"/>
+        <location filename="../../app/pagedpage.cpp" line="377"/>
         <source>Contiguous pool</source>
         <translation>연속 할당 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="337"/>
+        <location filename="../../app/pagedpage.cpp" line="378"/>
         <source>Paged pool</source>
         <translation>페이지 방식 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="339"/>
+        <location filename="../../app/pagedpage.cpp" line="380"/>
         <source>Each band is one kind&apos;s share of the pool, step by step: share = slots of that kind ÷ pool slots; the five bands add up to 100%. The vertical line is the current step.</source>
         <translation>띠 하나는 한 종류가 풀에서 차지하는 비율을 스텝별로 나타냅니다: 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수이며, 다섯 띠를 합하면 100%입니다. 세로선은 현재 스텝입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="342"/>
+        <location filename="../../app/pagedpage.cpp" line="383"/>
         <source>Where the contiguous server&apos;s pool goes, step by step</source>
         <translation>연속 할당 서버: 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="343"/>
+        <location filename="../../app/pagedpage.cpp" line="384"/>
         <source>Where the paged server&apos;s pool goes, step by step</source>
         <translation>페이지 방식 서버: 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="344"/>
+        <location filename="../../app/pagedpage.cpp" line="385"/>
         <source>Running requests per step (the batch) on each server</source>
         <translation>서버별 스텝당 실행 중인 요청 수 (배치)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="345"/>
+        <location filename="../../app/pagedpage.cpp" line="386"/>
         <source>Paging admits a request as soon as its first blocks are free, so more requests run at once. Mean batch = sum of running requests over the steps ÷ steps (dashed lines).</source>
         <translation>페이지 방식은 첫 블록이 비는 즉시 요청을 받아들이므로 더 많은 요청이 동시에 실행됩니다. 평균 배치 = 모든 스텝의 실행 중인 요청 수의 합 ÷ 스텝 수 (파선).</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="432"/>
+        <location filename="../../app/pagedpage.cpp" line="492"/>
         <source>tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="432"/>
+        <location filename="../../app/pagedpage.cpp" line="492"/>
         <source>reserved</source>
         <translation>예약 공간</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="432"/>
+        <location filename="../../app/pagedpage.cpp" line="492"/>
         <source>internal</source>
         <translation>내부 단편화</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="432"/>
+        <location filename="../../app/pagedpage.cpp" line="492"/>
         <source>external</source>
         <translation>외부 단편화</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="311"/>
-        <location filename="../../app/pagedpage.cpp" line="432"/>
+        <location filename="../../app/pagedpage.cpp" line="352"/>
+        <location filename="../../app/pagedpage.cpp" line="492"/>
         <source>free</source>
         <translation>빈 공간</translation>
     </message>
@@ -3622,7 +4236,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/main.cpp" line="98"/>
+        <location filename="../../app/main.cpp" line="107"/>
         <source>The last session could not be restored (%1); starting from the course&apos;s reference scenario.</source>
         <translation>지난 세션을 복원할 수 없어 (%1) 강의의 기준 시나리오로 시작합니다.</translation>
     </message>
