@@ -1406,7 +1406,10 @@ ImportResult importHfConfigText(std::string_view text, std::string_view source) 
             }
         }
         throw Error(std::string(source) + ":" + std::to_string(line) + ":" + std::to_string(column) +
-                    ": not valid JSON (" + e.what() + ")");
+                    ": not valid JSON (" + jsonErrorExcerpt(e) + ")");
+    } catch (const json::exception& e) {
+        // out_of_range: a number beyond a double (2e999), found by fuzz_hfconfig as an internal error.
+        throw Error(std::string(source) + ": not valid JSON (" + jsonErrorExcerpt(e) + ")");
     }
     return importHfConfig(root, source);
 }

@@ -207,8 +207,8 @@ std::vector<Request> parseTrace(std::string_view text, std::string_view source) 
             nlohmann::json j;
             try {
                 j = nlohmann::json::parse(line);
-            } catch (const nlohmann::json::parse_error& e) {
-                fail(std::string("not valid JSON (") + e.what() + ")");
+            } catch (const nlohmann::json::exception& e) { // parse_error, or out_of_range for 1e999
+                fail(std::string("not valid JSON (") + jsonErrorExcerpt(e) + ")");
             }
             auto field = [&](const char* key, bool required) -> std::uint64_t {
                 auto it = j.find(key);

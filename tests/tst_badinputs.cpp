@@ -49,13 +49,14 @@ struct Corpus {
         const QByteArray config = R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,)"
                                   R"("intermediate_size":128,"vocab_size":100})";
         write(u"deep.json"_s, QByteArray(200'000, '[') + QByteArray(200'000, ']'));
-        write(u"deep-field.json"_s, R"({"num_hidden_layers":)" + QByteArray(100'000, '[') +
-                                        QByteArray(100'000, ']') + "}");
+        write(u"deep-field.json"_s,
+              R"({"num_hidden_layers":)" + QByteArray(100'000, '[') + QByteArray(100'000, ']') + "}");
         write(u"four-billion-layers.json"_s, R"({"num_hidden_layers":4294967295,"hidden_size":64,)"
                                              R"("num_attention_heads":4,"intermediate_size":128,"vocab_size":100})");
         write(u"id-number.json"_s, config.chopped(1) + R"(,"_kvscope":{"id":5}})");
         write(u"float-positions.json"_s, config.chopped(1) + R"(,"max_position_embeddings":9.3e18})");
         write(u"nan-layers.json"_s, R"({"num_hidden_layers":NaN})");
+        write(u"number-beyond-double.json"_s, config.chopped(1) + R"(,"rope_theta":2e999})");
         write(u"array.json"_s, "[1,2,3]");
         write(u"not-json.json"_s, "this is not json\n");
         write(u"empty.json"_s, "");
@@ -66,6 +67,7 @@ struct Corpus {
         write(u"trace-no-header.csv"_s, "10,20\n");
         write(u"trace-arrival.csv"_s, "prompt_len,output_len,arrival_step\n10,20,4294967296\n");
         write(u"trace-negative.csv"_s, "prompt_len,output_len\n-4,20\n");
+        write(u"trace-huge-number.jsonl"_s, "{\"prompt_len\": 1e999, \"output_len\": 2}\n");
         write(u"trace-garbage.jsonl"_s, "{\"prompt_len\": [[[[1]]]], \"output_len\": 2}\n");
         // A safetensors header whose shape is 2^62 + 1 values: the size of a model no machine holds.
         const QByteArray header = R"({"wte":{"dtype":"F32","shape":[4611686018427387905],"data_offsets":[0,4]}})";
@@ -99,12 +101,12 @@ private slots:
         const auto config = [](const QString& file) {
             return QStringList{u"estimate"_s, u"--config"_s, u"@/"_s + file};
         };
-        QTest::newRow("config: a directory") << QStringList{u"estimate"_s, u"--config"_s, u"@/a-directory"_s}
-                                             << u"a-directory"_s;
-        QTest::newRow("config: /dev/zero") << QStringList{u"estimate"_s, u"--config"_s, u"/dev/zero"_s}
-                                           << u"/dev/zero"_s;
-        QTest::newRow("config: /dev/urandom") << QStringList{u"capacity"_s, u"--config"_s, u"/dev/urandom"_s}
-                                              << u"/dev/urandom"_s;
+        QTest::newRow("config: a directory")
+            << QStringList{u"estimate"_s, u"--config"_s, u"@/a-directory"_s} << u"a-directory"_s;
+        QTest::newRow("config: /dev/zero")
+            << QStringList{u"estimate"_s, u"--config"_s, u"/dev/zero"_s} << u"/dev/zero"_s;
+        QTest::newRow("config: /dev/urandom")
+            << QStringList{u"capacity"_s, u"--config"_s, u"/dev/urandom"_s} << u"/dev/urandom"_s;
         QTest::newRow("config: missing") << config(u"nope.json"_s) << u"nope.json"_s;
         QTest::newRow("config: nested 200k deep") << config(u"deep.json"_s) << u"deep.json"_s;
         QTest::newRow("config: a field nested 100k deep") << config(u"deep-field.json"_s) << u"deep-field.json"_s;
@@ -112,6 +114,9 @@ private slots:
         QTest::newRow("config: _kvscope.id a number") << config(u"id-number.json"_s) << u"_kvscope.id"_s;
         QTest::newRow("config: a position count of 9.3e18 as a float")
             << config(u"float-positions.json"_s) << u"max_position_embeddings"_s;
+        // Found by fuzz_hfconfig: nlohmann refuses 2e999 as out_of_range, which escaped as an internal error.
+        QTest::newRow("config: a number beyond a double")
+            << config(u"number-beyond-double.json"_s) << u"number-beyond-double.json: not valid JSON"_s;
         QTest::newRow("config: NaN") << config(u"nan-layers.json"_s) << u"nan-layers.json"_s;
         QTest::newRow("config: an array") << config(u"array.json"_s) << u"array.json"_s;
         QTest::newRow("config: not JSON") << config(u"not-json.json"_s) << u"not-json.json:1:"_s;
@@ -129,10 +134,13 @@ private slots:
         QTest::newRow("trace: no header") << trace(u"trace-no-header.csv"_s) << u"trace-no-header.csv:1"_s;
         QTest::newRow("trace: arrival 2^32") << trace(u"trace-arrival.csv"_s) << u"arrival_step"_s;
         QTest::newRow("trace: negative length") << trace(u"trace-negative.csv"_s) << u"prompt_len"_s;
+        // Found by fuzz_trace: the same out_of_range in a JSON Lines trace.
+        QTest::newRow("trace: a number beyond a double")
+            << trace(u"trace-huge-number.jsonl"_s) << u"trace-huge-number.jsonl:1: not valid JSON"_s;
         QTest::newRow("trace: nested value") << trace(u"trace-garbage.jsonl"_s) << u"prompt_len"_s;
         QTest::newRow("trace: a directory") << trace(u"a-directory"_s) << u"a-directory"_s;
-        QTest::newRow("trace: /dev/zero") << QStringList{u"simulate"_s, u"--workload"_s, u"/dev/zero"_s}
-                                          << u"/dev/zero"_s;
+        QTest::newRow("trace: /dev/zero")
+            << QStringList{u"simulate"_s, u"--workload"_s, u"/dev/zero"_s} << u"/dev/zero"_s;
 
         QTest::newRow("weights: 2^62+1 values")
             << QStringList{u"decode"_s, u"--backend"_s, u"cpu"_s, u"--model"_s, u"@/huge-shape.safetensors"_s}
@@ -141,21 +149,23 @@ private slots:
             << QStringList{u"decode"_s, u"--backend"_s, u"cpu"_s, u"--model"_s, u"@/short.safetensors"_s}
             << u"short.safetensors"_s;
         QTest::newRow("weights: a directory")
-            << QStringList{u"decode"_s, u"--backend"_s, u"cpu"_s, u"--model"_s, u"@/a-directory"_s}
-            << u"a-directory"_s;
+            << QStringList{u"decode"_s, u"--backend"_s, u"cpu"_s, u"--model"_s, u"@/a-directory"_s} << u"a-directory"_s;
 
         QTest::newRow("pool of 2^36 slots")
-            << QStringList{u"simulate"_s, u"--pool-tokens"_s, u"68719476736"_s} << u"KV pool"_s;
+            << QStringList{u"simulate"_s, u"--pool-tokens"_s, u"68719476736"_s} << u"--pool-tokens"_s;
+        QTest::newRow("pool sized from 1e6 GiB")
+            << QStringList{u"simulate"_s, u"--preset"_s, u"tinyllama-1.1b"_s, u"--gpu-memory-gib"_s, u"1000000"_s}
+            << u"--gpu-memory-gib"_s;
         QTest::newRow("context 2^40 x batch 2^32")
             << QStringList{u"estimate"_s, u"--context"_s, u"1099511627776"_s, u"--batch"_s, u"4294967296"_s}
-            << u"overflows 64 bits"_s;
+            << u"--context 1099511627776 x --batch 4294967296: KV cache bytes overflows 64 bits"_s;
         QTest::newRow("layers 2^32") << QStringList{u"estimate"_s, u"--layers"_s, u"4294967296"_s} << u"--layers"_s;
         QTest::newRow("utilization NaN") << QStringList{u"capacity"_s, u"--utilization"_s, u"nan"_s}
                                          << u"--utilization"_s;
         QTest::newRow("utilization inf") << QStringList{u"capacity"_s, u"--utilization"_s, u"inf"_s}
                                          << u"--utilization"_s;
-        QTest::newRow("GPU memory 1e300 GiB") << QStringList{u"estimate"_s, u"--gpu-memory-gib"_s, u"1e300"_s}
-                                              << u"--gpu-memory-gib"_s;
+        QTest::newRow("GPU memory 1e300 GiB")
+            << QStringList{u"estimate"_s, u"--gpu-memory-gib"_s, u"1e300"_s} << u"--gpu-memory-gib"_s;
         QTest::newRow("uniform workload backwards")
             << QStringList{u"simulate"_s, u"--workload"_s, u"uniform:100-10,1-1"_s} << u"--workload"_s;
         QTest::newRow("requests 0") << QStringList{u"simulate"_s, u"--requests"_s, u"0"_s} << u"--requests"_s;

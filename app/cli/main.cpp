@@ -5,8 +5,8 @@
 #include "decode.h"
 #include "device.h"
 #include "error.h"
-#include "explorecommands.h"
 #include "explainlog.h"
+#include "explorecommands.h"
 #include "gpus.h"
 #include "kvformula.h"
 #include "kvsimulator.h"
@@ -585,7 +585,10 @@ int runSimulate(const std::vector<std::string>& args) {
         throw Error("give either --pool-tokens or model and GPU options, not both");
     std::string poolSource = tr("given");
     std::vector<std::string> notes;
-    if (auto pool = p.uintValue("pool-tokens", 1, 1ull << 36)) {
+    // 268M token slots: sixteen million blocks of 16, a hundred times the KV pool of the largest
+    // single-GPU servers; the simulator keeps a few bytes per block and per slot of it.
+    constexpr std::uint64_t kMaxPoolSlots = 1ull << 28;
+    if (auto pool = p.uintValue("pool-tokens", 1, kMaxPoolSlots)) {
         config.poolSlots = *pool;
     } else if (sizedFromScenario) {
         const Scenario s = scenarioFromOptions(p, notes);
@@ -594,6 +597,10 @@ int runSimulate(const std::vector<std::string>& args) {
         poolSource = tr("from %1 on %2 GiB", {s.model.displayName, fixed(toGiB(s.gpuMemoryBytes), 0)});
         if (config.poolSlots == 0)
             throw Error("the weights leave no KV memory on this GPU: no pool to simulate");
+        if (config.poolSlots > kMaxPoolSlots)
+            throw Error("the KV pool of " + s.model.displayName + " on this GPU holds " +
+                        groupThousands(config.poolSlots) + " tokens, more than the simulator's " +
+                        groupThousands(kMaxPoolSlots) + ": give --pool-tokens or a smaller --gpu-memory-gib");
     }
 
     std::vector<AllocatorKind> kinds;
@@ -965,18 +972,22 @@ int runDecodeCommand(const std::vector<std::string>& args) {
 void printUsage() {
     std::cout << tr("Usage: kvscope-cli <command> [options]") << "\n\n"
               << tr("Answers KV Scope's memory questions on the command line.") << "\n\n"
-              << tr("Commands:") << "\n"
-              << "  estimate   " << tr("weights + KV cache + overheads of a scenario against a GPU budget") << "\n"
-              << "  capacity   " << tr("KV cache tokens and maximum concurrency, as vLLM reports them") << "\n"
-              << "  simulate   " << tr("contiguous reservation vs PagedAttention blocks on a request trace") << "\n"
-              << "  decode     " << tr("our small GPT generating tokens with and without a KV cache, measured") << "\n"
-              << "  presets    " << tr("the model and GPU presets") << "\n"
-              << "  attention  " << tr("MHA, GQA and MQA (or MLA) variants of a model: cache, weights, largest batch")
-              << "\n"
-              << "  sweep      " << tr("memory along the context or the batch, one column per batch or context") << "\n"
-              << "  fitmap     " << tr("which context x batch pairs fit the budget") << "\n"
-              << "  explain-log "
-              << tr("a server's start-up log read back, recomputed and set beside KV Scope's estimate") << "\n\n"
+              << tr("Commands:") << "\n";
+    // One aligned column of command names, as wide as the longest.
+    const std::pair<const char*, std::string> commands[] = {
+        {"estimate", tr("weights + KV cache + overheads of a scenario against a GPU budget")},
+        {"capacity", tr("KV cache tokens and maximum concurrency, as vLLM reports them")},
+        {"simulate", tr("contiguous reservation vs PagedAttention blocks on a request trace")},
+        {"decode", tr("our small GPT generating tokens with and without a KV cache, measured")},
+        {"presets", tr("the model and GPU presets")},
+        {"attention", tr("MHA, GQA and MQA (or MLA) variants of a model: cache, weights, largest batch")},
+        {"sweep", tr("memory along the context or the batch, one column per batch or context")},
+        {"fitmap", tr("which context x batch pairs fit the budget")},
+        {"explain-log", tr("a server's start-up log read back, recomputed and set beside KV Scope's estimate")},
+    };
+    for (const auto& [name, help] : commands)
+        std::cout << "  " << name << std::string(13 - std::string_view(name).size(), ' ') << help << "\n";
+    std::cout << "\n"
               << tr("Every command takes --help, --json and --lang. Options:") << "\n"
               << "  --version       " << tr("print the version and the compute backend") << "\n"
               << "  --help          " << tr("show this help and exit") << "\n"

@@ -140,6 +140,13 @@ Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes
     if (auto b = p.uintValue("block-size", 1, 4096))
         s.blockSize = static_cast<std::uint32_t>(*b);
     s.validate();
+    // Each option is in range, but their product may not be: say which options, not only which sum.
+    try {
+        (void)kvBytes(s.model, s.kvDtype, s.context, s.batch);
+    } catch (const Error& e) {
+        throw Error("--context " + std::to_string(s.context) + " x --batch " + std::to_string(s.batch) + ": " +
+                    e.what());
+    }
     return s;
 }
 
