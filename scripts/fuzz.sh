@@ -5,23 +5,27 @@
 # of its format. A crash, a sanitizer finding, a leak or a slow input fails the run and
 # leaves the input in build-fuzz/artifacts/: add it to tests/fuzz/corpus/<target>/ with the fix.
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default 30 s, every target)
+#   FUZZ_BUILD_ONLY=1 scripts/fuzz.sh                    (configure and build, run nothing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
 shift || true
 build=${FUZZ_BUILD_DIR:-build-fuzz}
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_hfconfig fuzz_scenario fuzz_lesson fuzz_trace fuzz_safetensors fuzz_cliargs)
+[[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_hfconfig fuzz_scenario fuzz_lesson fuzz_trace fuzz_safetensors fuzz_cliargs fuzz_serverlog)
 
 command -v clang++ >/dev/null || { echo "fuzz: clang++ is missing (scripts/install-deps.sh installs it)" >&2; exit 1; }
+# The headless test suites build here too (scripts/ci-sanitize.sh runs them under the same sanitizers).
 cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKVSCOPE_FUZZ=ON \
-    -DKVSCOPE_BUILD_APP=OFF -DKVSCOPE_BUILD_TESTS=OFF -DKVSCOPE_CUDA=OFF -DKVSCOPE_WERROR=ON >/dev/null
+    -DKVSCOPE_BUILD_APP=OFF -DKVSCOPE_BUILD_TESTS=ON -DKVSCOPE_CUDA=OFF -DKVSCOPE_WERROR=ON >/dev/null
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]}"
+[[ -z "${FUZZ_BUILD_ONLY:-}" ]] || exit 0
 
 # Seeds beyond the target's own corpus: the files of its format the tests and the app ship.
 extra_seeds() {
     case $1 in
-    fuzz_hfconfig) echo tests/data resources/presets ;;
+    fuzz_hfconfig) echo tests/data tests/data/hf-configs resources/presets ;;
+    fuzz_serverlog) echo tests/data/logs ;;
     fuzz_lesson) echo tests/data/lessons resources/lessons ;;
     *) ;;
     esac

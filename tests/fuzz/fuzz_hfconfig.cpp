@@ -5,7 +5,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     kvscope::fuzz::expectOnlyErrors([&] {
-        const kvscope::ImportResult imported = kvscope::importHfConfigText(kvscope::fuzz::text(data, size), "fuzz.json");
+        const kvscope::ImportResult imported =
+            kvscope::importHfConfigText(kvscope::fuzz::text(data, size), "fuzz.json");
         kvscope::Scenario scenario = kvscope::defaultScenario();
         scenario.model = imported.shape;
         const kvscope::Estimate e = kvscope::estimate(scenario);
