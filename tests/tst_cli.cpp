@@ -595,7 +595,7 @@ private slots:
                                 << QStringList{u"Backend:"_s, u"peak allocated"_s, u"tokens identical"_s} << 3;
         QTest::newRow("usage") << QStringList{u"--help"_s}
                                << QStringList{u"사용법: kvscope-cli <명령> [옵션]"_s, u"명령:"_s,
-                                              u"  estimate   시나리오"_s, u"  --lang ko|en    텍스트 출력 언어"_s}
+                                              u"  estimate     시나리오"_s, u"  --lang ko|en    텍스트 출력 언어"_s}
                                << QStringList{u"Commands:"_s, u"show this help"_s} << -1;
         for (const char* command : {"estimate", "capacity", "simulate", "decode", "presets"})
             QTest::newRow(qPrintable(QLatin1String(command) + u" --help"_s))
