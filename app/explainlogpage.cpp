@@ -41,6 +41,27 @@ using namespace kvscope;
 namespace {
 
 // Sizes in the unit the engine prints, with its two decimals: MiB for llama.cpp, else GiB.
+// The log's format as the window names it; core's logFormatName stays the JSON's English id.
+QString formatName(LogFormat format) {
+    switch (format) {
+    case LogFormat::VllmV0Profile:
+        return ExplainLogPage::tr("vLLM V0 (before 0.7: memory profiling results)");
+    case LogFormat::VllmV0Split:
+        return ExplainLogPage::tr("vLLM V0 (0.7.x: weights, non-torch and activation memory apart)");
+    case LogFormat::VllmV1:
+        return ExplainLogPage::tr("vLLM V1 (available KV cache memory, GPU KV cache size)");
+    case LogFormat::LlamaCppKvSelf:
+        return ExplainLogPage::tr("llama.cpp (KV self size)");
+    case LogFormat::LlamaCppKvCache:
+        return ExplainLogPage::tr("llama.cpp (llama_kv_cache: cells, layers, sequences)");
+    case LogFormat::SGLang:
+        return ExplainLogPage::tr("SGLang (KV Cache is allocated)");
+    case LogFormat::Unknown:
+        break;
+    }
+    return ExplainLogPage::tr("an unknown format");
+}
+
 QString sizeText(double bytes, bool mebibytes) {
     if (mebibytes)
         return QString::number(bytes / double(MiB), 'f', 2) + u" MiB"_s;
@@ -398,7 +419,7 @@ void ExplainLogPage::refresh() {
     const LogExplanation& x = *m_explanation;
     const ServerLog& log = x.log;
     QStringList lines;
-    QString engine = QString::fromStdString(logFormatName(log.format));
+    QString engine = formatName(log.format);
     if (!log.version.empty())
         engine = tr("%1, version %2").arg(engine, QString::fromStdString(log.version));
     lines << u"<b>"_s + engine.toHtmlEscaped() + u"</b>"_s;

@@ -1733,448 +1733,483 @@
 <context>
     <name>ExplainLogPage</name>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="95"/>
+        <location filename="../../app/explainlogpage.cpp" line="48"/>
+        <source>vLLM V0 (before 0.7: memory profiling results)</source>
+        <translation>vLLM V0 (0.7 이전: 메모리 프로파일링 결과)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="50"/>
+        <source>vLLM V0 (0.7.x: weights, non-torch and activation memory apart)</source>
+        <translation>vLLM V0 (0.7.x: 가중치, PyTorch 외 메모리, 활성화 메모리를 따로 표시)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="52"/>
+        <source>vLLM V1 (available KV cache memory, GPU KV cache size)</source>
+        <translation>vLLM V1 (사용 가능한 KV 캐시 메모리, GPU KV 캐시 크기)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="54"/>
+        <source>llama.cpp (KV self size)</source>
+        <translation>llama.cpp (KV self size)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="56"/>
+        <source>llama.cpp (llama_kv_cache: cells, layers, sequences)</source>
+        <translation>llama.cpp (llama_kv_cache: 셀, 레이어, 시퀀스)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="58"/>
+        <source>SGLang (KV Cache is allocated)</source>
+        <translation>SGLang (KV Cache is allocated)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="62"/>
+        <source>an unknown format</source>
+        <translation>알 수 없는 형식</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="116"/>
         <source>Open log...</source>
         <translation>로그 열기...</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="116"/>
+        <location filename="../../app/explainlogpage.cpp" line="137"/>
         <source>Paste a vLLM, llama.cpp or SGLang start-up log here, open one, or drop a file on this page.</source>
         <translation>vLLM, llama.cpp, SGLang의 시작 로그를 여기에 붙여 넣거나, 파일을 열거나, 이 페이지에 끌어다 놓으세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="121"/>
+        <location filename="../../app/explainlogpage.cpp" line="142"/>
         <source>Server log</source>
         <translation>서버 로그</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="122"/>
+        <location filename="../../app/explainlogpage.cpp" line="143"/>
         <source>The server&apos;s start-up log, as pasted</source>
         <translation>붙여 넣은 서버 시작 로그</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="123"/>
+        <location filename="../../app/explainlogpage.cpp" line="144"/>
         <source>Paste the lines a server prints while it starts: vLLM&apos;s memory profiling and KV cache lines, llama.cpp&apos;s KV self size and buffer sizes, SGLang&apos;s KV Cache is allocated line. Timestamps, colours and lines the terminal wrapped are fine; lines that are not understood are counted and ignored.</source>
         <translation>서버가 시작할 때 출력하는 줄을 붙여 넣으세요: vLLM의 메모리 프로파일링 줄과 KV 캐시 줄, llama.cpp의 KV self size와 버퍼 크기, SGLang의 KV Cache is allocated 줄. 타임스탬프, 색상, 터미널에서 줄바꿈된 줄도 괜찮으며, 해석하지 못한 줄은 개수만 세고 무시합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="127"/>
+        <location filename="../../app/explainlogpage.cpp" line="148"/>
         <source>Read a log file of at most 16 MiB</source>
         <translation>16 MiB 이하의 로그 파일 읽기</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="128"/>
+        <location filename="../../app/explainlogpage.cpp" line="149"/>
         <source>Opens a saved server log. You can also drop a file on this page.</source>
         <translation>저장된 서버 로그를 엽니다. 이 페이지에 파일을 끌어다 놓아도 됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="131"/>
+        <location filename="../../app/explainlogpage.cpp" line="152"/>
         <source>The model the log names</source>
         <translation>로그에 적힌 모델</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="134"/>
+        <location filename="../../app/explainlogpage.cpp" line="155"/>
         <source>The scenario&apos;s model (%1)</source>
         <translation>시나리오의 모델 (%1)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="146"/>
+        <location filename="../../app/explainlogpage.cpp" line="167"/>
         <source>The model KV Scope estimates for the comparison</source>
         <translation>비교를 위해 KV Scope가 추정할 모델</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="147"/>
+        <location filename="../../app/explainlogpage.cpp" line="168"/>
         <source>By default the preset whose name the log states (&quot;meta-llama/Llama-3.1-8B-Instruct&quot; is Llama-3.1-8B). Pick one when the log names none or a model KV Scope has no preset for; the scenario&apos;s model is the one a config.json opened in the window describes.</source>
         <translation>기본값은 로그에 적힌 이름과 맞는 프리셋입니다 (&quot;meta-llama/Llama-3.1-8B-Instruct&quot;는 Llama-3.1-8B). 로그에 모델 이름이 없거나 KV Scope에 그 모델의 프리셋이 없으면 직접 고르세요. 시나리오의 모델은 창에서 연 config.json이 설명하는 모델입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="150"/>
+        <location filename="../../app/explainlogpage.cpp" line="171"/>
         <source>&amp;Model:</source>
         <translation>모델(&amp;M):</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="159"/>
+        <location filename="../../app/explainlogpage.cpp" line="180"/>
         <source>Why the server&apos;s figures and KV Scope&apos;s differ</source>
         <translation>서버의 수치와 KV Scope의 수치가 다른 이유</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="160"/>
+        <location filename="../../app/explainlogpage.cpp" line="181"/>
         <source>Each difference is named: what the server measured that KV Scope estimates (activation peak, non-torch memory), what it rounds (whole blocks), what it holds back (utilization) and how it splits (tensor parallelism).</source>
         <translation>차이마다 이유를 밝힙니다: 서버는 측정하고 KV Scope는 추정하는 값 (활성화 최대치, PyTorch 외 메모리), 서버가 반올림하는 값 (온전한 블록), 남겨 두는 메모리 (GPU 메모리 사용률), 나누는 방식 (텐서 병렬).</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="171"/>
+        <location filename="../../app/explainlogpage.cpp" line="192"/>
         <source>Figure</source>
         <translation>수치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="171"/>
+        <location filename="../../app/explainlogpage.cpp" line="192"/>
         <source>Stated in the log</source>
         <translation>로그의 값</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="171"/>
+        <location filename="../../app/explainlogpage.cpp" line="192"/>
         <source>Recomputed</source>
         <translation>재계산</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="171"/>
+        <location filename="../../app/explainlogpage.cpp" line="192"/>
         <source>Check</source>
         <translation>확인</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="175"/>
+        <location filename="../../app/explainlogpage.cpp" line="196"/>
         <source>What the log states next to what its other figures imply</source>
         <translation>로그에 적힌 값과, 로그의 다른 수치로 다시 계산한 값</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="176"/>
+        <location filename="../../app/explainlogpage.cpp" line="197"/>
         <source>Each row recomputes one printed figure from the others: tokens from the KV memory and the bytes per token in whole blocks, concurrency as tokens / max_model_len, vLLM&apos;s subtraction of weights, activations and non-torch memory from total x utilization, K + V for llama.cpp. A row that does not agree within the printed rounding is marked ✗ DISAGREES.</source>
         <translation>각 행은 출력된 수치 하나를 다른 수치로 다시 계산합니다: KV 메모리와 토큰당 바이트로 구한 토큰 수 (온전한 블록 단위), 토큰 수 / max_model_len으로 구한 동시 요청 수, 전체 x 사용률에서 가중치, 활성화 값, PyTorch 외 메모리를 뺀 vLLM의 계산, llama.cpp의 키(K) + 값(V). 출력된 반올림 범위 안에서 맞지 않는 행에는 ✗ 불일치 표시가 붙습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="181"/>
+        <location filename="../../app/explainlogpage.cpp" line="202"/>
         <source>Term</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="181"/>
-        <location filename="../../app/explainlogpage.cpp" line="206"/>
+        <location filename="../../app/explainlogpage.cpp" line="202"/>
+        <location filename="../../app/explainlogpage.cpp" line="227"/>
         <source>Server (log)</source>
         <translation>서버 (로그)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="181"/>
-        <location filename="../../app/explainlogpage.cpp" line="206"/>
+        <location filename="../../app/explainlogpage.cpp" line="202"/>
+        <location filename="../../app/explainlogpage.cpp" line="227"/>
         <source>KV Scope estimate</source>
         <translation>KV Scope 추정</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="185"/>
+        <location filename="../../app/explainlogpage.cpp" line="206"/>
         <source>The server&apos;s terms beside KV Scope&apos;s, one by one</source>
         <translation>서버의 항목과 KV Scope의 항목을 하나씩 나란히</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="186"/>
+        <location filename="../../app/explainlogpage.cpp" line="207"/>
         <source>KV Scope&apos;s estimate for the same model, dtypes, context, utilization and tensor parallelism. Its tokens and concurrency are computed for the server&apos;s own KV memory, so they test the bytes per token alone.</source>
         <translation>같은 모델, 자료형, 컨텍스트 길이, GPU 메모리 사용률, 텐서 병렬에 대한 KV Scope의 추정입니다. 토큰 수와 동시 요청 수는 서버의 KV 메모리로 계산하므로 토큰당 바이트만 비교하게 됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="191"/>
+        <location filename="../../app/explainlogpage.cpp" line="212"/>
         <source>Per GPU: the server&apos;s own terms and KV Scope&apos;s</source>
         <translation>GPU당: 서버의 항목과 KV Scope의 항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="192"/>
-        <location filename="../../app/explainlogpage.cpp" line="528"/>
+        <location filename="../../app/explainlogpage.cpp" line="213"/>
+        <location filename="../../app/explainlogpage.cpp" line="549"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="192"/>
-        <location filename="../../app/explainlogpage.cpp" line="531"/>
+        <location filename="../../app/explainlogpage.cpp" line="213"/>
+        <location filename="../../app/explainlogpage.cpp" line="552"/>
         <source>Activation peak</source>
         <translation>활성화 최대치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="192"/>
-        <location filename="../../app/explainlogpage.cpp" line="534"/>
+        <location filename="../../app/explainlogpage.cpp" line="213"/>
+        <location filename="../../app/explainlogpage.cpp" line="555"/>
         <source>Non-torch memory</source>
         <translation>PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="192"/>
+        <location filename="../../app/explainlogpage.cpp" line="213"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="193"/>
+        <location filename="../../app/explainlogpage.cpp" line="214"/>
         <source>CUDA graphs</source>
         <translation>CUDA 그래프</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="211"/>
+        <location filename="../../app/explainlogpage.cpp" line="232"/>
         <source>GiB per GPU</source>
         <translation>GPU당 GiB</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="214"/>
+        <location filename="../../app/explainlogpage.cpp" line="235"/>
         <source>Stacked bars: the server&apos;s terms and KV Scope&apos;s, per GPU</source>
         <translation>누적 막대: GPU당 서버의 항목과 KV Scope의 항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="215"/>
+        <location filename="../../app/explainlogpage.cpp" line="236"/>
         <source>Left, what the log says each term took; right, KV Scope&apos;s estimate of the same terms. A term the log does not print is left out of its bar (see the table).</source>
         <translation>왼쪽은 로그에 적힌 항목별 메모리, 오른쪽은 같은 항목에 대한 KV Scope의 추정입니다. 로그에 없는 항목은 막대에서 빠집니다 (표 참고).</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="256"/>
+        <location filename="../../app/explainlogpage.cpp" line="277"/>
         <source>Open a server log</source>
         <translation>서버 로그 열기</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="257"/>
+        <location filename="../../app/explainlogpage.cpp" line="278"/>
         <source>Logs (*.log *.txt);;All files (*)</source>
         <translation>로그 (*.log *.txt);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="291"/>
+        <location filename="../../app/explainlogpage.cpp" line="312"/>
         <source>Cannot read the log: %1</source>
         <translation>로그를 읽을 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="364"/>
+        <location filename="../../app/explainlogpage.cpp" line="385"/>
         <source>Reading %1 of log...</source>
         <translation>로그 %1 읽는 중...</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="387"/>
+        <location filename="../../app/explainlogpage.cpp" line="408"/>
         <source>Paste a start-up log to see what the server&apos;s memory lines say, what they imply and how they compare with KV Scope&apos;s estimate.</source>
         <translation>시작 로그를 붙여 넣으면 서버의 메모리 줄이 말하는 값, 그 값이 뜻하는 바, KV Scope 추정과의 비교를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="390"/>
+        <location filename="../../app/explainlogpage.cpp" line="411"/>
         <source>Cannot explain this text: %1</source>
         <translation>이 텍스트는 해석할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="403"/>
+        <location filename="../../app/explainlogpage.cpp" line="424"/>
         <source>%1, version %2</source>
         <translation>%1, 버전 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="406"/>
+        <location filename="../../app/explainlogpage.cpp" line="427"/>
         <source>Model in the log: %1</source>
         <translation>로그의 모델: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="408"/>
+        <location filename="../../app/explainlogpage.cpp" line="429"/>
         <source>Compared with the preset %1 (matched by name)</source>
         <translation>비교 대상: 프리셋 %1 (이름으로 찾음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="409"/>
+        <location filename="../../app/explainlogpage.cpp" line="430"/>
         <source>Compared with %1 (given)</source>
         <translation>비교 대상: %1 (직접 지정)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="412"/>
+        <location filename="../../app/explainlogpage.cpp" line="433"/>
         <source>No preset matches the log&apos;s model: pick one to compare with KV Scope&apos;s estimate.</source>
         <translation>로그의 모델과 맞는 프리셋이 없습니다. KV Scope 추정과 비교하려면 모델을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="414"/>
+        <location filename="../../app/explainlogpage.cpp" line="435"/>
         <source>No comparison with KV Scope&apos;s estimate: %1</source>
         <translation>KV Scope 추정과 비교할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="416"/>
+        <location filename="../../app/explainlogpage.cpp" line="437"/>
         <source>Lines: %1 read, %2 understood, %3 ignored</source>
         <translation>줄: %1줄 읽음, %2줄 해석, %3줄 무시</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="420"/>
+        <location filename="../../app/explainlogpage.cpp" line="441"/>
         <source>The server did not start.</source>
         <translation>서버가 시작되지 못했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="423"/>
+        <location filename="../../app/explainlogpage.cpp" line="444"/>
         <source>The log&apos;s numbers agree with each other.</source>
         <translation>로그의 수치가 서로 맞습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="424"/>
+        <location filename="../../app/explainlogpage.cpp" line="445"/>
         <source>The log&apos;s numbers DISAGREE with each other: see the checks above.</source>
         <translation>로그의 수치가 서로 맞지 않습니다 (불일치): 위의 확인 항목을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="458"/>
+        <location filename="../../app/explainlogpage.cpp" line="479"/>
         <source>the model&apos;s: the log prints no KV size</source>
         <translation>모델 값: 로그에 KV 크기가 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="460"/>
+        <location filename="../../app/explainlogpage.cpp" line="481"/>
         <source>printed rounding allows %1 to %2</source>
         <translation>출력된 반올림으로는 %1 ~ %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="462"/>
-        <location filename="../../app/explainlogpage.cpp" line="540"/>
+        <location filename="../../app/explainlogpage.cpp" line="483"/>
+        <location filename="../../app/explainlogpage.cpp" line="561"/>
         <source>KV bytes per token</source>
         <translation>토큰당 KV 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="464"/>
+        <location filename="../../app/explainlogpage.cpp" line="485"/>
         <source>K bytes per token</source>
         <translation>토큰당 키(K) 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="470"/>
+        <location filename="../../app/explainlogpage.cpp" line="491"/>
         <source>budget = total GPU memory x utilization</source>
         <translation>한도 = GPU 전체 메모리 x GPU 메모리 사용률</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="473"/>
+        <location filename="../../app/explainlogpage.cpp" line="494"/>
         <source>KV = total x utilization - peak torch memory (weights included) - non-torch</source>
         <translation>KV = 전체 x 사용률 - PyTorch 최대 메모리 (가중치 포함) - PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="476"/>
+        <location filename="../../app/explainlogpage.cpp" line="497"/>
         <source>KV = total x utilization - weights - activation peak - non-torch</source>
         <translation>KV = 전체 x 사용률 - 가중치 - 활성화 최대치 - PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="479"/>
+        <location filename="../../app/explainlogpage.cpp" line="500"/>
         <source>tokens = KV memory / bytes per token, in whole blocks</source>
         <translation>토큰 수 = KV 메모리 / 토큰당 바이트, 온전한 블록 단위</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="482"/>
+        <location filename="../../app/explainlogpage.cpp" line="503"/>
         <source>tokens = blocks x block size</source>
         <translation>토큰 수 = 블록 수 x 블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="485"/>
+        <location filename="../../app/explainlogpage.cpp" line="506"/>
         <source>concurrency = tokens / max_model_len</source>
         <translation>동시 요청 수 = 토큰 수 / max_model_len</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="488"/>
+        <location filename="../../app/explainlogpage.cpp" line="509"/>
         <source>KV size = K + V</source>
         <translation>KV 크기 = 키(K) + 값(V)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="491"/>
+        <location filename="../../app/explainlogpage.cpp" line="512"/>
         <source>KV size = the KV buffers added up</source>
         <translation>KV 크기 = KV 버퍼의 합</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="494"/>
+        <location filename="../../app/explainlogpage.cpp" line="515"/>
         <source>weights = free memory before loading - free memory after</source>
         <translation>가중치 = 로드 전 여유 메모리 - 로드 후 여유 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="497"/>
+        <location filename="../../app/explainlogpage.cpp" line="518"/>
         <source>#tokens = max_total_num_tokens</source>
         <translation>#tokens (토큰 수) = max_total_num_tokens</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="500"/>
+        <location filename="../../app/explainlogpage.cpp" line="521"/>
         <source>KV memory is not negative</source>
         <translation>KV 메모리가 음수가 아님</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="505"/>
+        <location filename="../../app/explainlogpage.cpp" line="526"/>
         <source>differs, explained below</source>
         <translation>다름 (아래에서 설명)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="507"/>
+        <location filename="../../app/explainlogpage.cpp" line="528"/>
         <source>NEGATIVE</source>
         <translation>음수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="509"/>
+        <location filename="../../app/explainlogpage.cpp" line="530"/>
         <source>agrees</source>
         <translation>일치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="511"/>
+        <location filename="../../app/explainlogpage.cpp" line="532"/>
         <source>DISAGREES</source>
         <translation>불일치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="537"/>
+        <location filename="../../app/explainlogpage.cpp" line="558"/>
         <source>KV cache memory</source>
         <translation>KV 캐시 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="543"/>
+        <location filename="../../app/explainlogpage.cpp" line="564"/>
         <source>KV cache tokens</source>
         <translation>KV 캐시 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="546"/>
+        <location filename="../../app/explainlogpage.cpp" line="567"/>
         <source>Maximum concurrency</source>
         <translation>최대 동시 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="553"/>
+        <location filename="../../app/explainlogpage.cpp" line="574"/>
         <source>not in the log</source>
         <translation>로그에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="605"/>
+        <location filename="../../app/explainlogpage.cpp" line="626"/>
         <source>KV Scope: %1</source>
         <translation>KV Scope: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="606"/>
+        <location filename="../../app/explainlogpage.cpp" line="627"/>
         <source>KV Scope: pick a model</source>
         <translation>KV Scope: 모델을 고르세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="623"/>
+        <location filename="../../app/explainlogpage.cpp" line="644"/>
         <source>activation peak: the server measured %1 in its profiling run; KV Scope estimates %2 for one prefill chunk</source>
         <translation>활성화 최대치: 서버 측정값 (프로파일링 실행) %1, KV Scope 추정 (프리필 청크 하나) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="628"/>
+        <location filename="../../app/explainlogpage.cpp" line="649"/>
         <source>non-torch memory (CUDA context, NCCL, cuBLAS): the server measured %1; KV Scope assumes a typical %2</source>
         <translation>PyTorch 외 메모리 (CUDA 컨텍스트, NCCL, cuBLAS): 서버 측정값 %1, KV Scope 가정 (흔한 값) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="633"/>
+        <location filename="../../app/explainlogpage.cpp" line="654"/>
         <source>block rounding: the cache is whole blocks of %1 tokens (%2 each), so %3 of the KV memory stays unused</source>
         <translation>블록 단위 반올림: 캐시는 %1 토큰짜리 온전한 블록 (블록당 %2)으로만 잡혀, 쓰이지 않는 KV 메모리 %3</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="640"/>
+        <location filename="../../app/explainlogpage.cpp" line="661"/>
         <source>utilization: the server may use %1 of the card and holds back %2</source>
         <translation>GPU 메모리 사용률: 서버가 쓰는 비율 %1, 남겨 두는 메모리 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="644"/>
+        <location filename="../../app/explainlogpage.cpp" line="665"/>
         <source>tensor parallelism: every figure is per GPU of %1; the weights are split and each GPU keeps %2 KV heads</source>
         <translation>텐서 병렬: 모든 수치는 GPU %1개 중 한 장 기준이며, 가중치는 나뉘고 GPU마다 KV 헤드 %2개를 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="649"/>
+        <location filename="../../app/explainlogpage.cpp" line="670"/>
         <source>sliding window: %1 layers keep only the last %2 tokens, so vLLM&apos;s concurrency is not tokens / max_model_len</source>
         <translation>슬라이딩 윈도우: 레이어 %1개는 마지막 토큰 %2개만 보관하므로 vLLM의 동시 요청 수는 토큰 수 / max_model_len이 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="654"/>
+        <location filename="../../app/explainlogpage.cpp" line="675"/>
         <source>weights: the server loaded %1; parameters x dtype give %2 (quantization scales, extra or tied tensors)</source>
         <translation>가중치: 서버 로드량 %1, 파라미터 수 x 자료형 %2 (양자화 스케일, 추가 텐서나 공유 텐서의 차이)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="659"/>
+        <location filename="../../app/explainlogpage.cpp" line="680"/>
         <source>KV bytes per token: the log implies %1 B, the model&apos;s shape gives %2 B: another model, cache dtype or TP split?</source>
         <translation>토큰당 KV 바이트: 로그로는 %1 B, 모델 구조로는 %2 B입니다. 다른 모델, KV 캐시 자료형, 텐서 병렬 분할인지 확인하세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="664"/>
+        <location filename="../../app/explainlogpage.cpp" line="685"/>
         <source>memory pools: SGLang took %1 but K + V are %2; the rest is its request-to-token table</source>
         <translation>메모리 풀: SGLang이 잡은 메모리 %1, 키(K) + 값(V) %2. 나머지는 요청-토큰 표 (req_to_token)입니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="668"/>
+        <location filename="../../app/explainlogpage.cpp" line="689"/>
         <source>CUDA graphs: %1 taken after the KV cache was sized, outside KV Scope&apos;s sum</source>
         <translation>CUDA 그래프: KV 캐시 크기를 정한 뒤 추가로 쓴 메모리 %1 (KV Scope의 합계에는 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="671"/>
+        <location filename="../../app/explainlogpage.cpp" line="692"/>
         <source>compute buffers: llama.cpp reserves %1 for activations; KV Scope estimates %2</source>
         <translation>연산 버퍼: llama.cpp가 활성화 값에 예약한 메모리 %1, KV Scope 추정 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="675"/>
+        <location filename="../../app/explainlogpage.cpp" line="696"/>
         <source>the server failed to start: its KV memory is %1, so weights, activations and non-torch memory exceed total x utilization</source>
         <translation>서버 시작 실패: KV 메모리 %1. 가중치, 활성화 값, PyTorch 외 메모리가 전체 x 사용률을 넘습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="682"/>
+        <location filename="../../app/explainlogpage.cpp" line="703"/>
         <source>Why they differ:</source>
         <translation>차이가 나는 이유:</translation>
     </message>
