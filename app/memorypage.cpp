@@ -22,6 +22,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QTableView>
@@ -208,19 +209,12 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(scroll);
-    const auto sizeSide = [this] {
-        const bool presenter = chartstyle::presenter();
-        m_columns->setDirection(presenter ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
-        m_side->setMinimumWidth(presenter ? 0 : 520); // the breakdown table whole, with its GiB and share columns
-        m_side->setMaximumWidth(presenter ? QWIDGETSIZE_MAX : 620);
-        m_chart->setMinimumHeight(presenter ? 420 : 0);
-    };
-    sizeSide();
+    arrangeColumns();
 
     connect(m_axis, &QComboBox::currentIndexChanged, this, &MemoryPage::scenarioChanged);
     connect(m_lockAxis, &QCheckBox::toggled, m_chart, &MemoryChart::setAxisLocked);
-    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this, sizeSide] {
-        sizeSide();
+    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this] {
+        arrangeColumns();
         m_verdict->clear(); // its headline size changed: render it again
         // On a projector the class reads GiB; the exact bytes stay in normal mode and the exports.
         m_table->setColumnHidden(BreakdownModel::Bytes, chartstyle::presenter());
@@ -239,6 +233,21 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
         m_table->resizeColumnsToContents();
     });
     connect(controller, &ScenarioController::scenarioChanged, this, &MemoryPage::scenarioChanged);
+}
+
+void MemoryPage::arrangeColumns() {
+    const bool presenter = chartstyle::presenter();
+    m_oneColumn = presenter || width() < kTwoColumnMinWidth;
+    m_columns->setDirection(m_oneColumn ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+    m_side->setMinimumWidth(m_oneColumn ? 0 : 520); // the breakdown table whole, with its GiB and share columns
+    m_side->setMaximumWidth(m_oneColumn ? QWIDGETSIZE_MAX : 620);
+    m_chart->setMinimumHeight(presenter ? 420 : (m_oneColumn ? 380 : 0));
+}
+
+void MemoryPage::resizeEvent(QResizeEvent* event) {
+    Page::resizeEvent(event);
+    if ((chartstyle::presenter() || width() < kTwoColumnMinWidth) != m_oneColumn)
+        arrangeColumns();
 }
 
 QString MemoryPage::verdictText() const {

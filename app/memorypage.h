@@ -43,12 +43,19 @@ public:
     // The family rule of an imported config.json, shown while the scenario's model is that model.
     void setImportedModel(const std::optional<kvscope::ImportResult>& imported);
     QString modelRuleText() const;
+    // One column (chart, then the figures below) in presenter mode or when the page is too
+    // narrow for the chart beside the breakdown table (a 1280- or 1366-pixel laptop screen).
+    bool isOneColumn() const { return m_oneColumn; }
+    // Below this page width the columns stack: the table's 520 px beside a readable chart.
+    static constexpr int kTwoColumnMinWidth = 1000;
 
 protected:
     void refresh() override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     std::vector<std::uint64_t> axisValues() const;
+    void arrangeColumns();
 
     ScenarioController* m_controller;
     BreakdownModel* m_breakdown;
@@ -68,4 +75,5 @@ private:
     QBarSet* m_weightsSet;
     std::optional<kvscope::Scenario> m_pinned;
     bool m_tableSized = false;
+    bool m_oneColumn = false;
 };

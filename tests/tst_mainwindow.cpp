@@ -144,6 +144,28 @@ private slots:
         QCOMPARE(window.attentionPage()->table()->item(1, 3)->text(), u"32.00 GiB"_s);
     }
 
+    // On a 1280- or 1366-pixel laptop the chart beside the breakdown table was too narrow to read
+    // (title, legend and categories elided): the memory page stacks its columns there.
+    void memoryPageStacksOnANarrowScreen_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("oneColumn");
+        QTest::newRow("1280x800") << QSize(1280, 800) << true;
+        QTest::newRow("1366x768") << QSize(1366, 768) << true;
+        QTest::newRow("1920x1080") << QSize(1920, 1080) << false;
+        QTest::newRow("2560x1440") << QSize(2560, 1440) << false;
+    }
+    void memoryPageStacksOnANarrowScreen() {
+        QFETCH(QSize, size);
+        QFETCH(bool, oneColumn);
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_COMPARE(window.memoryPage()->isOneColumn(), oneColumn);
+        QCOMPARE(window.memoryPage()->width() < MemoryPage::kTwoColumnMinWidth, oneColumn);
+    }
+
     void referenceScenarioOnScreen() {
         ScenarioController controller;
         MainWindow window(&controller);
