@@ -403,11 +403,38 @@ std::uint64_t PagedAllocator::blocksForStretch(std::uint64_t steps) const {
 std::uint64_t PagedAllocator::stepsBeforeDry(std::uint64_t limit) const {
     // Never-cached blocks only: a stretch that evicts would change the cache mid-stretch.
     const std::uint64_t free = m_free.size();
-    // One pass: the blocks the whole stretch needs, and the steps at which they are needed. The
-    // stretch must end just before the (free + 1)-th block is needed; no sequence can contribute
-    // more than free + 1 of the earliest times, so collect at most that many each.
-    std::vector<std::uint64_t>& times = m_scratch; // kept between calls: no allocation per stretch
-    times.clear();
+    // A sequence with `room` empty slots in its last block (0 <= room < blockSize) needs a block at
+    // steps room + 1, room + 1 + blockSize, ...: the needs repeat every blockSize steps. Count the
+    // sequences by room, then find the step of the (free + 1)-th need without listing the needs.
+    std::uint32_t byRoom[256] = {};
+    const std::uint64_t sequences = m_seqs.size();
+    for (const Sequence& seq : m_seqs) {
+        const std::uint64_t room = std::uint64_t(seq.blockTable.size()) * m_blockSize - seq.length;
+        if (room >= m_blockSize) [[unlikely]]
+            return stepsBeforeDryByList(limit); // not reached while every table fits its tokens
+        ++byRoom[room];
+    }
+    if (sequences == 0)
+        return limit;
+    // Whole cycles of blockSize steps each take one block per sequence.
+    const std::uint64_t cycles = free / sequences;
+    std::uint64_t left = free - cycles * sequences; // needs still covered within the next cycle
+    for (std::uint32_t room = 0; room < m_blockSize; ++room) {
+        if (byRoom[room] > left) {
+            // The (free + 1)-th need falls at step cycles * blockSize + room + 1: stop before it.
+            const std::uint64_t dry = cycles * m_blockSize + room + 1;
+            return std::min(limit, dry - 1);
+        }
+        left -= byRoom[room];
+    }
+    return limit; // unreachable: a cycle's needs exceed what was left of free
+}
+
+std::uint64_t PagedAllocator::stepsBeforeDryByList(std::uint64_t limit) const {
+    const std::uint64_t free = m_free.size();
+    // The stretch must end just before the (free + 1)-th block is needed; no sequence can
+    // contribute more than free + 1 of the earliest times, so collect at most that many each.
+    std::vector<std::uint64_t> times;
     std::uint64_t needed = 0;
     for (const Sequence& seq : m_seqs) {
         const std::uint64_t room = std::uint64_t(seq.blockTable.size()) * m_blockSize - seq.length;

@@ -113,6 +113,7 @@ private:
     PrefixPlan planPrefix(const Request& request, std::uint32_t prompt) const;
     static std::uint64_t blockHash(std::uint64_t previous, std::uint32_t prefixId, std::uint32_t index);
     const std::vector<std::uint64_t>& prefixHashes(std::uint32_t prefixId, std::uint32_t blocks) const;
+    std::uint64_t stepsBeforeDryByList(std::uint64_t limit) const; // the general case, by listing the needs
     void lruRemove(std::uint32_t block);
     void lruPushBack(std::uint32_t block);
 
@@ -147,7 +148,6 @@ private:
         PrefixPlan plan;
     };
     mutable PlanMemo m_planMemo;
-    mutable std::vector<std::uint64_t> m_scratch; // stepsBeforeDry's block times
 };
 
 } // namespace kvscope
