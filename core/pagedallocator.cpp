@@ -205,6 +205,7 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
     m_waste.reserved += added.reserved;
     m_waste.internal += added.internal;
     m_requests[request.id] = state;
+    m_maybeSharedPartial = true;
     return true;
 }
 
@@ -282,13 +283,20 @@ void PagedAllocator::reorderSamples(std::uint32_t request, const std::vector<std
     const Waste after = requestWaste(*state);
     m_waste.reserved += after.reserved - before.reserved;
     m_waste.internal += after.internal - before.internal;
+    m_maybeSharedPartial = true;
 }
 
 bool PagedAllocator::hasSharedPartialBlock() const {
+    // Only an admission or a beam reorder can share a partly filled last block (an append takes
+    // a fresh block or copies the shared one): after a scan that finds none, no scan is needed
+    // until the next of those.
+    if (!m_maybeSharedPartial)
+        return false;
     for (const Sequence& seq : m_seqs)
         if (!seq.blockTable.empty() && m_refCount[seq.blockTable.back()] > 1 &&
             std::uint64_t(seq.blockTable.size()) * m_blockSize > seq.length)
             return true;
+    m_maybeSharedPartial = false;
     return false;
 }
 
@@ -579,6 +587,12 @@ void PagedAllocator::checkInvariants() const {
     }
     if (saved != m_sharedSaved)
         throw Error("paged allocator: the shared-block count drifted");
+    if (!m_maybeSharedPartial)
+        for (const Sequence& seq : m_seqs)
+            if (!seq.blockTable.empty() && m_refCount[seq.blockTable.back()] > 1 &&
+                std::uint64_t(seq.blockTable.size()) * m_blockSize > seq.length)
+                throw Error("paged allocator: request " + std::to_string(seq.request) +
+                            " shares a partly filled block that no scan would find");
     Waste recount;
     for (std::size_t i = 0; i < m_seqs.size(); i += m_requests[m_seqs[i].request].count) {
         const RequestState& state = m_requests[m_seqs[i].request];

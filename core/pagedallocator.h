@@ -129,7 +129,8 @@ private:
     std::vector<Sequence> m_seqs;
     std::uint64_t m_sharedSaved = 0; // sum of (refCount - 1) over shared blocks, kept as blocks change
     std::uint64_t m_copyOnWrites = 0;
-    Waste m_waste; // over every admitted request, kept up to date so that usage() is O(1)
+    mutable bool m_maybeSharedPartial = false; // set by admit and reorderSamples, cleared by a scan that finds none
+    Waste m_waste;                             // over every admitted request, kept up to date so that usage() is O(1)
 
     // Prefix caching: hash -> block for every cached block (held or not), the hash of each block
     // (0 = none), and the free cached blocks in a doubly linked list, least recently freed first.
