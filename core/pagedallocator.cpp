@@ -81,11 +81,13 @@ PagedAllocator::PrefixPlan PagedAllocator::planPrefix(const Request& request, st
     // At least one prompt token is computed, so the block holding the last one is never a hit.
     const std::uint32_t hittable = std::min(plan.cacheable, prompt == 0 ? 0 : (prompt - 1) / m_blockSize);
     const std::vector<std::uint64_t>& chain = prefixHashes(request.prefixId, hittable);
+    m_planBlocks.clear();
     for (std::uint32_t i = 0; i < hittable; ++i) {
         const auto it = m_cache.find(chain[i]);
         if (it == m_cache.end())
             break;
         ++plan.hits;
+        m_planBlocks.push_back(it->second); // admit() takes these without looking them up again
         plan.liveHits += m_refCount[it->second] > 0 ? 1 : 0;
     }
     m_planMemo = {request.id, prompt, m_cacheVersion, plan};
@@ -169,7 +171,7 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
         const std::uint64_t h = i < plan.cacheable ? (*chain)[i] : 0;
         if (i < plan.hits) {
             // A hit: the cached block joins this request's table; its K and V are not computed again.
-            const std::uint32_t block = m_cache.at(h);
+            const std::uint32_t block = m_planBlocks[i]; // found by planPrefix under this cache version
             const std::uint32_t before = m_refCount[block];
             if (before == 0)
                 lruRemove(block);
@@ -325,13 +327,6 @@ void PagedAllocator::release(std::uint32_t request) {
         moved.first = std::uint32_t(i);
         i += moved.count;
     }
-}
-
-PagedAllocator::Waste PagedAllocator::sequenceWaste(std::uint64_t capacity, std::uint32_t length,
-                                                    std::uint32_t finalLength) {
-    const std::uint64_t gap = capacity - length;
-    const std::uint64_t toCome = std::min<std::uint64_t>(gap, finalLength - std::min(finalLength, length));
-    return {toCome, gap - toCome};
 }
 
 PagedAllocator::Waste PagedAllocator::requestWaste(const RequestState& state) const {

@@ -2,6 +2,7 @@
 
 #include "kvallocator.h"
 
+#include <algorithm>
 #include <unordered_map>
 #include <vector>
 
@@ -99,7 +100,11 @@ private:
         std::uint64_t reserved = 0, internal = 0;
     };
     Waste requestWaste(const RequestState& state) const;
-    static Waste sequenceWaste(std::uint64_t capacity, std::uint32_t length, std::uint32_t finalLength);
+    static Waste sequenceWaste(std::uint64_t capacity, std::uint32_t length, std::uint32_t finalLength) {
+        const std::uint64_t gap = capacity - length;
+        const std::uint64_t toCome = std::min<std::uint64_t>(gap, finalLength - std::min(finalLength, length));
+        return {toCome, gap - toCome};
+    }
 
     std::uint32_t takeBlock();
     void dropBlock(std::uint32_t block);
@@ -149,6 +154,7 @@ private:
         PrefixPlan plan;
     };
     mutable PlanMemo m_planMemo;
+    mutable std::vector<std::uint32_t> m_planBlocks; // the memo's hit blocks, in chain order
 };
 
 } // namespace kvscope
