@@ -81,11 +81,13 @@ PagedAllocator::PrefixPlan PagedAllocator::planPrefix(const Request& request, st
     // At least one prompt token is computed, so the block holding the last one is never a hit.
     const std::uint32_t hittable = std::min(plan.cacheable, prompt == 0 ? 0 : (prompt - 1) / m_blockSize);
     const std::vector<std::uint64_t>& chain = prefixHashes(request.prefixId, hittable);
+    m_planBlocks.clear();
     for (std::uint32_t i = 0; i < hittable; ++i) {
         const auto it = m_cache.find(chain[i]);
         if (it == m_cache.end())
             break;
         ++plan.hits;
+        m_planBlocks.push_back(it->second); // admit() takes these without looking them up again
         plan.liveHits += m_refCount[it->second] > 0 ? 1 : 0;
     }
     m_planMemo = {request.id, prompt, m_cacheVersion, plan};
@@ -93,7 +95,7 @@ PagedAllocator::PrefixPlan PagedAllocator::planPrefix(const Request& request, st
 }
 
 PagedAllocator::RequestState* PagedAllocator::find(std::uint32_t request) {
-    if (request >= m_requests.size() || m_requests[request].samples.empty())
+    if (request >= m_requests.size() || m_requests[request].count == 0)
         return nullptr;
     return &m_requests[request];
 }
@@ -146,9 +148,13 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
                            std::uint32_t finalLength) {
     if (blocksToAdmit(request, samples, tokens) > freeBlocks())
         return false;
-    if (request.id < m_requests.size() && !m_requests[request.id].samples.empty())
+    if (request.id < m_requests.size() && m_requests[request.id].count != 0)
         throw Error("paged allocator: request " + std::to_string(request.id) + " admitted twice");
+    if (samples == 0)
+        throw Error("paged allocator: request " + std::to_string(request.id) + " admitted with no sample");
     RequestState state;
+    state.first = std::uint32_t(m_seqs.size());
+    state.count = samples;
     const std::uint32_t prompt = std::min(request.promptLen, tokens);
     // Blocks every sample shares: the whole prompt when nothing is generated yet, else its full blocks.
     const std::uint32_t sharedBlocks =
@@ -165,7 +171,7 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
         const std::uint64_t h = i < plan.cacheable ? (*chain)[i] : 0;
         if (i < plan.hits) {
             // A hit: the cached block joins this request's table; its K and V are not computed again.
-            const std::uint32_t block = m_cache.at(h);
+            const std::uint32_t block = m_planBlocks[i]; // found by planPrefix under this cache version
             const std::uint32_t before = m_refCount[block];
             if (before == 0)
                 lruRemove(block);
@@ -193,16 +199,15 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
         if (seq.blockTable.size() > shared.size())
             logEvent(EventKind::Allocate, request.id, s, seq.blockTable[shared.size()],
                      seq.blockTable.size() - shared.size());
-        state.samples.push_back(std::move(seq));
+        m_seqs.push_back(std::move(seq));
     }
     if (request.id >= m_requests.size())
         m_requests.resize(std::size_t(request.id) + 1);
     const Waste added = requestWaste(state);
     m_waste.reserved += added.reserved;
     m_waste.internal += added.internal;
-    state.activeIndex = std::uint32_t(m_active.size());
-    m_requests[request.id] = std::move(state);
-    m_active.push_back(request.id);
+    m_requests[request.id] = state;
+    m_maybeSharedPartial = true;
     return true;
 }
 
@@ -212,14 +217,14 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
 
 bool PagedAllocator::append(std::uint32_t request, std::uint32_t sample, std::uint32_t newLength) {
     RequestState* state = find(request);
-    if (!state || sample >= state->samples.size())
+    if (!state || sample >= state->count)
         unknownRequest(request);
-    Sequence& seq = state->samples[sample];
+    Sequence& seq = samplesOf(*state)[sample];
     // The waste totals change only in this request: one sequence's arithmetic when the token goes
     // to a new block or to a last block only it holds, a recount of its samples when the write
     // copies a shared block (the other holders' waste changes with it).
     const bool newBlock = std::uint64_t(newLength) > std::uint64_t(seq.blockTable.size()) * m_blockSize;
-    const bool alone = state->samples.size() == 1 || newBlock || m_refCount[seq.blockTable.back()] == 1;
+    const bool alone = state->count == 1 || newBlock || m_refCount[seq.blockTable.back()] == 1;
     const Waste before =
         alone ? sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, seq.length, seq.finalLength)
               : requestWaste(*state);
@@ -250,16 +255,17 @@ bool PagedAllocator::append(std::uint32_t request, std::uint32_t sample, std::ui
 
 void PagedAllocator::reorderSamples(std::uint32_t request, const std::vector<std::uint32_t>& parents) {
     RequestState* state = find(request);
-    if (!state || parents.size() != state->samples.size())
+    if (!state || parents.size() != state->count)
         unknownRequest(request);
+    Sequence* samples = samplesOf(*state);
     for (const std::uint32_t parent : parents)
-        if (parent >= state->samples.size())
+        if (parent >= state->count)
             throw Error("paged allocator: request " + std::to_string(request) + " has no sample " +
                         std::to_string(parent));
     const Waste before = requestWaste(*state);
     std::vector<std::vector<std::uint32_t>> tables(parents.size());
     for (std::size_t j = 0; j < parents.size(); ++j) {
-        tables[j] = state->samples[parents[j]].blockTable;
+        tables[j] = samples[parents[j]].blockTable;
         for (const std::uint32_t block : tables[j]) {
             if (m_refCount[block] >= 1)
                 ++m_sharedSaved;
@@ -267,26 +273,32 @@ void PagedAllocator::reorderSamples(std::uint32_t request, const std::vector<std
         }
     }
     for (std::size_t j = 0; j < parents.size(); ++j) {
-        Sequence& seq = state->samples[j];
+        Sequence& seq = samples[j];
         if (parents[j] != j)
             logEvent(EventKind::Share, request, std::uint32_t(j), tables[j].empty() ? 0 : tables[j].front(),
                      tables[j].size());
         for (const std::uint32_t block : seq.blockTable)
             dropBlock(block);
         seq.blockTable = std::move(tables[j]);
-        seq.length = state->samples[parents[j]].length; // beams advance together: the same length
+        seq.length = samples[parents[j]].length; // beams advance together: the same length
     }
     const Waste after = requestWaste(*state);
     m_waste.reserved += after.reserved - before.reserved;
     m_waste.internal += after.internal - before.internal;
+    m_maybeSharedPartial = true;
 }
 
 bool PagedAllocator::hasSharedPartialBlock() const {
-    for (const std::uint32_t id : m_active)
-        for (const Sequence& seq : m_requests[id].samples)
-            if (!seq.blockTable.empty() && m_refCount[seq.blockTable.back()] > 1 &&
-                std::uint64_t(seq.blockTable.size()) * m_blockSize > seq.length)
-                return true;
+    // Only an admission or a beam reorder can share a partly filled last block (an append takes
+    // a fresh block or copies the shared one): after a scan that finds none, no scan is needed
+    // until the next of those.
+    if (!m_maybeSharedPartial)
+        return false;
+    for (const Sequence& seq : m_seqs)
+        if (!seq.blockTable.empty() && m_refCount[seq.blockTable.back()] > 1 &&
+            std::uint64_t(seq.blockTable.size()) * m_blockSize > seq.length)
+            return true;
+    m_maybeSharedPartial = false;
     return false;
 }
 
@@ -297,26 +309,24 @@ void PagedAllocator::release(std::uint32_t request) {
     const Waste removed = requestWaste(*state);
     m_waste.reserved -= removed.reserved;
     m_waste.internal -= removed.internal;
-    for (const Sequence& seq : state->samples) {
+    const Sequence* samples = samplesOf(*state);
+    for (std::uint32_t s = 0; s < state->count; ++s) {
+        const Sequence& seq = samples[s];
         // Tail first, as vLLM frees: the least recently freed block, evicted first, is a prefix's last.
         for (auto block = seq.blockTable.rbegin(); block != seq.blockTable.rend(); ++block)
             dropBlock(*block);
         logEvent(EventKind::Free, request, seq.sample, seq.blockTable.empty() ? 0 : seq.blockTable.front(),
                  seq.blockTable.size());
     }
-    state->samples.clear();
-    // Swap-remove from the active list.
-    const std::uint32_t moved = m_active.back();
-    m_active[state->activeIndex] = moved;
-    m_requests[moved].activeIndex = state->activeIndex;
-    m_active.pop_back();
-}
-
-PagedAllocator::Waste PagedAllocator::sequenceWaste(std::uint64_t capacity, std::uint32_t length,
-                                                    std::uint32_t finalLength) {
-    const std::uint64_t gap = capacity - length;
-    const std::uint64_t toCome = std::min<std::uint64_t>(gap, finalLength - std::min(finalLength, length));
-    return {toCome, gap - toCome};
+    // Close the gap, keeping admission order; the requests behind it move forward.
+    const std::uint32_t first = state->first;
+    m_seqs.erase(m_seqs.begin() + std::ptrdiff_t(first), m_seqs.begin() + std::ptrdiff_t(first + state->count));
+    *state = {};
+    for (std::size_t i = first; i < m_seqs.size();) {
+        RequestState& moved = m_requests[m_seqs[i].request];
+        moved.first = std::uint32_t(i);
+        i += moved.count;
+    }
 }
 
 PagedAllocator::Waste PagedAllocator::requestWaste(const RequestState& state) const {
@@ -325,7 +335,9 @@ PagedAllocator::Waste PagedAllocator::requestWaste(const RequestState& state) co
     // share several, one per group of beams that forked from one parent).
     std::uint32_t seen[64];
     std::size_t seenCount = 0;
-    for (const Sequence& seq : state.samples) {
+    const Sequence* samples = samplesOf(state);
+    for (std::uint32_t s = 0; s < state.count; ++s) {
+        const Sequence& seq = samples[s];
         if (seq.blockTable.empty())
             continue;
         const std::uint32_t last = seq.blockTable.back();
@@ -365,9 +377,8 @@ bool PagedAllocator::canAdmit(const Request& request, std::uint32_t tokens, std:
 
 std::uint64_t PagedAllocator::appendsBeforeChange() const {
     std::uint64_t k = UINT64_MAX;
-    for (const std::uint32_t id : m_active)
-        for (const Sequence& seq : m_requests[id].samples)
-            k = std::min<std::uint64_t>(k, std::uint64_t(seq.blockTable.size()) * m_blockSize - seq.length);
+    for (const Sequence& seq : m_seqs)
+        k = std::min<std::uint64_t>(k, std::uint64_t(seq.blockTable.size()) * m_blockSize - seq.length);
     return k;
 }
 
@@ -375,40 +386,71 @@ void PagedAllocator::advanceAll(std::uint32_t tokens) {
     // Only within the last blocks and short of every sequence's end (the simulator checks both),
     // so each sequence's reserved slots shrink by exactly `tokens` and its internal ones stay.
     std::uint64_t sequences = 0;
-    for (const std::uint32_t id : m_active)
-        for (Sequence& seq : m_requests[id].samples) {
-            seq.length += tokens;
-            ++sequences;
-        }
+    for (Sequence& seq : m_seqs) {
+        seq.length += tokens;
+        ++sequences;
+    }
     m_waste.reserved -= sequences * tokens;
 }
 
 std::uint64_t PagedAllocator::blocksForStretch(std::uint64_t steps) const {
     std::uint64_t blocks = 0;
-    for (const std::uint32_t id : m_active)
-        for (const Sequence& seq : m_requests[id].samples) {
-            const std::uint64_t room = std::uint64_t(seq.blockTable.size()) * m_blockSize - seq.length;
-            if (steps > room)
-                blocks += ceilDiv(steps - room, m_blockSize);
-        }
+    for (const Sequence& seq : m_seqs) {
+        const std::uint64_t room = std::uint64_t(seq.blockTable.size()) * m_blockSize - seq.length;
+        if (steps > room)
+            blocks += ceilDiv(steps - room, m_blockSize);
+    }
     return blocks;
 }
 
 std::uint64_t PagedAllocator::stepsBeforeDry(std::uint64_t limit) const {
     // Never-cached blocks only: a stretch that evicts would change the cache mid-stretch.
     const std::uint64_t free = m_free.size();
-    if (blocksForStretch(limit) <= free)
+    // A sequence with `room` empty slots in its last block (0 <= room < blockSize) needs a block at
+    // steps room + 1, room + 1 + blockSize, ...: the needs repeat every blockSize steps. Count the
+    // sequences by room, then find the step of the (free + 1)-th need without listing the needs.
+    std::uint32_t byRoom[256] = {};
+    const std::uint64_t sequences = m_seqs.size();
+    for (const Sequence& seq : m_seqs) {
+        const std::uint64_t room = std::uint64_t(seq.blockTable.size()) * m_blockSize - seq.length;
+        if (room >= m_blockSize) [[unlikely]]
+            return stepsBeforeDryByList(limit); // not reached while every table fits its tokens
+        ++byRoom[room];
+    }
+    if (sequences == 0)
         return limit;
-    // The stretch must end just before the (free + 1)-th block is needed. No sequence can
-    // contribute more than free + 1 of the earliest times, so collect at most that many each.
-    std::vector<std::uint64_t>& times = m_scratch; // kept between calls: no allocation per stretch
-    times.clear();
-    for (const std::uint32_t id : m_active)
-        for (const Sequence& seq : m_requests[id].samples) {
-            std::uint64_t t = std::uint64_t(seq.blockTable.size()) * m_blockSize - seq.length + 1;
-            for (std::uint64_t n = 0; n <= free && t <= limit; ++n, t += m_blockSize)
-                times.push_back(t);
+    // Whole cycles of blockSize steps each take one block per sequence.
+    const std::uint64_t cycles = free / sequences;
+    std::uint64_t left = free - cycles * sequences; // needs still covered within the next cycle
+    for (std::uint32_t room = 0; room < m_blockSize; ++room) {
+        if (byRoom[room] > left) {
+            // The (free + 1)-th need falls at step cycles * blockSize + room + 1: stop before it.
+            const std::uint64_t dry = cycles * m_blockSize + room + 1;
+            return std::min(limit, dry - 1);
         }
+        left -= byRoom[room];
+    }
+    return limit; // unreachable: a cycle's needs exceed what was left of free
+}
+
+std::uint64_t PagedAllocator::stepsBeforeDryByList(std::uint64_t limit) const {
+    const std::uint64_t free = m_free.size();
+    // The stretch must end just before the (free + 1)-th block is needed; no sequence can
+    // contribute more than free + 1 of the earliest times, so collect at most that many each.
+    std::vector<std::uint64_t> times;
+    std::uint64_t needed = 0;
+    for (const Sequence& seq : m_seqs) {
+        const std::uint64_t room = std::uint64_t(seq.blockTable.size()) * m_blockSize - seq.length;
+        if (limit <= room)
+            continue;
+        const std::uint64_t blocks = ceilDiv(limit - room, m_blockSize);
+        needed += blocks;
+        std::uint64_t t = room + 1;
+        for (std::uint64_t n = std::min(blocks, free + 1); n > 0; --n, t += m_blockSize)
+            times.push_back(t);
+    }
+    if (needed <= free)
+        return limit;
     std::nth_element(times.begin(), times.begin() + std::ptrdiff_t(free), times.end());
     return times[std::size_t(free)] - 1;
 }
@@ -423,38 +465,36 @@ PagedAllocator::StretchSums PagedAllocator::advanceStretch(std::uint32_t steps) 
     const std::int64_t k = steps, B = m_blockSize;
     const std::int64_t free0 = std::int64_t(m_free.size());
     std::int64_t reserved = 0, internal = 0, blockSteps = 0; // blockSteps: sum over steps of blocks taken so far
-    for (const std::uint32_t id : m_active) {
-        for (Sequence& seq : m_requests[id].samples) {
-            const std::int64_t L = seq.length, F = seq.finalLength;
-            std::int64_t capacity = std::int64_t(seq.blockTable.size()) * B;
-            const Waste before = sequenceWaste(std::uint64_t(capacity), seq.length, seq.finalLength);
-            std::int64_t first = 1; // first step of the segment
-            std::int64_t last = std::min(k, capacity - L);
-            while (first <= k) {
-                if (last >= first) {
-                    // Steps first..last with `capacity` slots: gap = capacity - L - j, to come = F - L - j.
-                    if (capacity <= F) {
-                        reserved += sumDown(capacity - L, first, last);
-                    } else {
-                        reserved += sumDown(F - L, first, last);
-                        internal += (last - first + 1) * (capacity - F);
-                    }
+    for (Sequence& seq : m_seqs) {
+        const std::int64_t L = seq.length, F = seq.finalLength;
+        std::int64_t capacity = std::int64_t(seq.blockTable.size()) * B;
+        const Waste before = sequenceWaste(std::uint64_t(capacity), seq.length, seq.finalLength);
+        std::int64_t first = 1; // first step of the segment
+        std::int64_t last = std::min(k, capacity - L);
+        while (first <= k) {
+            if (last >= first) {
+                // Steps first..last with `capacity` slots: gap = capacity - L - j, to come = F - L - j.
+                if (capacity <= F) {
+                    reserved += sumDown(capacity - L, first, last);
+                } else {
+                    reserved += sumDown(F - L, first, last);
+                    internal += (last - first + 1) * (capacity - F);
                 }
-                if (last >= k)
-                    break;
-                // Step last + 1 stores the first token of a new block, taken for the rest of the stretch.
-                capacity += B;
-                blockSteps += k - last;
-                first = last + 1;
-                last = std::min(k, capacity - L);
             }
-            while (std::int64_t(seq.blockTable.size()) * B < capacity)
-                seq.blockTable.push_back(takeBlock());
-            seq.length += std::uint32_t(k);
-            const Waste after = sequenceWaste(std::uint64_t(capacity), seq.length, seq.finalLength);
-            m_waste.reserved += after.reserved - before.reserved;
-            m_waste.internal += after.internal - before.internal;
+            if (last >= k)
+                break;
+            // Step last + 1 stores the first token of a new block, taken for the rest of the stretch.
+            capacity += B;
+            blockSteps += k - last;
+            first = last + 1;
+            last = std::min(k, capacity - L);
         }
+        while (std::int64_t(seq.blockTable.size()) * B < capacity)
+            seq.blockTable.push_back(takeBlock());
+        seq.length += std::uint32_t(k);
+        const Waste after = sequenceWaste(std::uint64_t(capacity), seq.length, seq.finalLength);
+        m_waste.reserved += after.reserved - before.reserved;
+        m_waste.internal += after.internal - before.internal;
     }
     StretchSums sums;
     sums.reserved = std::uint64_t(reserved);
@@ -469,27 +509,30 @@ std::uint64_t PagedAllocator::sharedBlocksSaved() const {
 }
 
 std::vector<PagedAllocator::Sequence> PagedAllocator::sequences() const {
-    std::vector<std::uint32_t> ids = m_active;
+    std::vector<std::uint32_t> ids;
+    for (std::size_t i = 0; i < m_seqs.size(); i += m_requests[m_seqs[i].request].count)
+        ids.push_back(m_seqs[i].request);
     std::sort(ids.begin(), ids.end());
     std::vector<Sequence> out;
-    for (const std::uint32_t id : ids)
-        out.insert(out.end(), m_requests[id].samples.begin(), m_requests[id].samples.end());
+    for (const std::uint32_t id : ids) {
+        const Sequence* samples = samplesOf(m_requests[id]);
+        out.insert(out.end(), samples, samples + m_requests[id].count);
+    }
     return out;
 }
 
 void PagedAllocator::checkInvariants() const {
     // Reference counts equal the number of block-table entries; free blocks have none.
     std::vector<std::uint32_t> counted(m_refCount.size(), 0);
-    for (const std::uint32_t id : m_active) {
-        for (const Sequence& seq : m_requests[id].samples) {
-            if (std::uint64_t(seq.blockTable.size()) * m_blockSize < seq.length ||
-                (seq.length > 0 && std::uint64_t(seq.blockTable.size() - 1) * m_blockSize >= seq.length))
-                throw Error("paged allocator: request " + std::to_string(id) + " holds " +
-                            std::to_string(seq.blockTable.size()) + " blocks for " + std::to_string(seq.length) +
-                            " tokens");
-            for (const std::uint32_t block : seq.blockTable)
-                ++counted[block];
-        }
+    for (const Sequence& seq : m_seqs) {
+        const std::uint32_t id = seq.request;
+        if (std::uint64_t(seq.blockTable.size()) * m_blockSize < seq.length ||
+            (seq.length > 0 && std::uint64_t(seq.blockTable.size() - 1) * m_blockSize >= seq.length))
+            throw Error("paged allocator: request " + std::to_string(id) + " holds " +
+                        std::to_string(seq.blockTable.size()) + " blocks for " + std::to_string(seq.length) +
+                        " tokens");
+        for (const std::uint32_t block : seq.blockTable)
+            ++counted[block];
     }
     std::vector<bool> isFree(m_refCount.size(), false);
     for (const std::uint32_t block : m_free) {
@@ -517,17 +560,16 @@ void PagedAllocator::checkInvariants() const {
     // A block several sequences read is never written by one of them: every holder sees the same
     // tokens in it (the first writer copies it before writing).
     std::vector<std::uint32_t> filled(m_refCount.size(), UINT32_MAX);
-    for (const std::uint32_t id : m_active)
-        for (const Sequence& seq : m_requests[id].samples)
-            for (std::size_t logical = 0; logical < seq.blockTable.size(); ++logical) {
-                const std::uint32_t block = seq.blockTable[logical];
-                const std::uint32_t tokens = std::uint32_t(
-                    std::min<std::uint64_t>(m_blockSize, seq.length - std::uint64_t(logical) * m_blockSize));
-                if (filled[block] != UINT32_MAX && filled[block] != tokens)
-                    throw Error("paged allocator: shared block " + std::to_string(block) +
-                                " holds different tokens for two sequences (written while shared)");
-                filled[block] = tokens;
-            }
+    for (const Sequence& seq : m_seqs)
+        for (std::size_t logical = 0; logical < seq.blockTable.size(); ++logical) {
+            const std::uint32_t block = seq.blockTable[logical];
+            const std::uint32_t tokens =
+                std::uint32_t(std::min<std::uint64_t>(m_blockSize, seq.length - std::uint64_t(logical) * m_blockSize));
+            if (filled[block] != UINT32_MAX && filled[block] != tokens)
+                throw Error("paged allocator: shared block " + std::to_string(block) +
+                            " holds different tokens for two sequences (written while shared)");
+            filled[block] = tokens;
+        }
     std::uint64_t saved = 0;
     for (std::uint32_t b = 0; b < m_refCount.size(); ++b) {
         saved += m_refCount[b] > 1 ? m_refCount[b] - 1 : 0;
@@ -540,9 +582,19 @@ void PagedAllocator::checkInvariants() const {
     }
     if (saved != m_sharedSaved)
         throw Error("paged allocator: the shared-block count drifted");
+    if (!m_maybeSharedPartial)
+        for (const Sequence& seq : m_seqs)
+            if (!seq.blockTable.empty() && m_refCount[seq.blockTable.back()] > 1 &&
+                std::uint64_t(seq.blockTable.size()) * m_blockSize > seq.length)
+                throw Error("paged allocator: request " + std::to_string(seq.request) +
+                            " shares a partly filled block that no scan would find");
     Waste recount;
-    for (const std::uint32_t id : m_active) {
-        const Waste w = requestWaste(m_requests[id]);
+    for (std::size_t i = 0; i < m_seqs.size(); i += m_requests[m_seqs[i].request].count) {
+        const RequestState& state = m_requests[m_seqs[i].request];
+        if (state.first != i || state.count == 0)
+            throw Error("paged allocator: request " + std::to_string(m_seqs[i].request) +
+                        "'s samples are not where its entry says");
+        const Waste w = requestWaste(state);
         recount.reserved += w.reserved;
         recount.internal += w.internal;
     }

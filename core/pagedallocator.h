@@ -2,6 +2,7 @@
 
 #include "kvallocator.h"
 
+#include <algorithm>
 #include <unordered_map>
 #include <vector>
 
@@ -28,7 +29,7 @@ public:
     void release(std::uint32_t request) override;
     SlotUsage usage(const Request* next, std::uint32_t nextSamples) const override;
     void checkInvariants() const override;
-    bool empty() const override { return m_active.empty(); }
+    bool empty() const override { return m_seqs.empty(); }
     std::uint64_t usedSlots() const override { return std::uint64_t(usedBlocks()) * m_blockSize; }
     bool canAdmit(const Request& request, std::uint32_t tokens, std::uint32_t finalLength) const override;
     std::uint64_t appendsBeforeChange() const override;
@@ -86,17 +87,24 @@ public:
     std::vector<Sequence> sequences() const; // by request, then sample
 
 private:
+    // A request's samples are m_seqs[first, first + count), count 0 = not admitted.
     struct RequestState {
-        std::vector<Sequence> samples; // empty = not admitted
-        std::uint32_t activeIndex = 0; // position in m_active
+        std::uint32_t first = 0;
+        std::uint32_t count = 0;
     };
     RequestState* find(std::uint32_t request);
+    Sequence* samplesOf(const RequestState& state) { return m_seqs.data() + state.first; }
+    const Sequence* samplesOf(const RequestState& state) const { return m_seqs.data() + state.first; }
     // The empty slots in a request's partly filled blocks, split into reserved and internal.
     struct Waste {
         std::uint64_t reserved = 0, internal = 0;
     };
     Waste requestWaste(const RequestState& state) const;
-    static Waste sequenceWaste(std::uint64_t capacity, std::uint32_t length, std::uint32_t finalLength);
+    static Waste sequenceWaste(std::uint64_t capacity, std::uint32_t length, std::uint32_t finalLength) {
+        const std::uint64_t gap = capacity - length;
+        const std::uint64_t toCome = std::min<std::uint64_t>(gap, finalLength - std::min(finalLength, length));
+        return {toCome, gap - toCome};
+    }
 
     std::uint32_t takeBlock();
     void dropBlock(std::uint32_t block);
@@ -110,6 +118,7 @@ private:
     PrefixPlan planPrefix(const Request& request, std::uint32_t prompt) const;
     static std::uint64_t blockHash(std::uint64_t previous, std::uint32_t prefixId, std::uint32_t index);
     const std::vector<std::uint64_t>& prefixHashes(std::uint32_t prefixId, std::uint32_t blocks) const;
+    std::uint64_t stepsBeforeDryByList(std::uint64_t limit) const; // the general case, by listing the needs
     void lruRemove(std::uint32_t block);
     void lruPushBack(std::uint32_t block);
 
@@ -119,10 +128,14 @@ private:
     std::vector<std::uint32_t> m_refCount; // per physical block; 0 = free
     // Indexed by request id (dense in a simulation): a hash lookup per stored token cost a third of a run.
     std::vector<RequestState> m_requests;
-    std::vector<std::uint32_t> m_active; // admitted request ids, in no particular order
-    std::uint64_t m_sharedSaved = 0;     // sum of (refCount - 1) over shared blocks, kept as blocks change
+    // Every running sequence in one flat array, a request's samples side by side, in admission
+    // order: the per-step passes (stretch probes, stretches) walk it without chasing a pointer per
+    // request, which made them the bulk of a million-request run.
+    std::vector<Sequence> m_seqs;
+    std::uint64_t m_sharedSaved = 0; // sum of (refCount - 1) over shared blocks, kept as blocks change
     std::uint64_t m_copyOnWrites = 0;
-    Waste m_waste; // over every admitted request, kept up to date so that usage() is O(1)
+    mutable bool m_maybeSharedPartial = false; // set by admit and reorderSamples, cleared by a scan that finds none
+    Waste m_waste;                             // over every admitted request, kept up to date so that usage() is O(1)
 
     // Prefix caching: hash -> block for every cached block (held or not), the hash of each block
     // (0 = none), and the free cached blocks in a doubly linked list, least recently freed first.
@@ -141,7 +154,7 @@ private:
         PrefixPlan plan;
     };
     mutable PlanMemo m_planMemo;
-    mutable std::vector<std::uint64_t> m_scratch; // stepsBeforeDry's block times
+    mutable std::vector<std::uint32_t> m_planBlocks; // the memo's hit blocks, in chain order
 };
 
 } // namespace kvscope

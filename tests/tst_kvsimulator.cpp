@@ -150,6 +150,9 @@ private slots:
                     << AllocatorKind::Paged << false << rate << seed << true << 1u;
                 QTest::addRow("paged 3 samples rate %.1f seed %d", rate, seed)
                     << AllocatorKind::Paged << false << rate << seed << false << 3u;
+                // Sharing and prefix caching together, as in the million-request benchmark.
+                QTest::addRow("paged 2 samples prefix cache rate %.1f seed %d", rate, seed)
+                    << AllocatorKind::Paged << false << rate << seed << true << 2u;
                 QTest::addRow("max rate %.1f seed %d", rate, seed)
                     << AllocatorKind::Max << false << rate << seed << false << 1u;
                 QTest::addRow("pow2 buddy rate %.1f seed %d", rate, seed)
@@ -207,6 +210,11 @@ private slots:
         QCOMPARE(a.prefixEvictions, b.prefixEvictions);
         QVERIFY(close(a.meanCachedFreeSlots, b.meanCachedFreeSlots));
         QVERIFY(!prefixCache || a.prefixHitTokens > 0);
+        QCOMPARE(a.promptTokens, b.promptTokens);
+        QCOMPARE(a.maxCachedFreeSlots, b.maxCachedFreeSlots);
+        QCOMPARE(a.maxSharedBlocksSaved, b.maxSharedBlocksSaved);
+        QVERIFY(close(a.maxSharingSaving, b.maxSharingSaving));
+        QCOMPARE(a.requestsRejectedPool, b.requestsRejectedPool);
         QVERIFY(close(a.meanSharingSaving, b.meanSharingSaving));
         QCOMPARE(a.copyOnWrites, b.copyOnWrites);
         QVERIFY(fast.allocator().empty());
