@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Renders KV Scope's screenshots with the app's own --screenshot, offscreen: the ones the
-# AppStream metadata names (memory, paged, presenter-ko) and the memory page at 150% and
-# 200% scale, to check that nothing is clipped and the charts stay crisp on high-DPI screens.
+# Renders KV Scope's screenshots with the app's own --screenshot, offscreen: every page, the
+# ones the AppStream metadata names (memory, paged, presenter-ko), and the memory page at 150%
+# and 200% scale, to check that nothing is clipped and the charts stay crisp on high-DPI screens.
 #   scripts/screenshots.sh [BUILD_DIR] [OUT_DIR]
 set -euo pipefail
+cd "$(dirname "$0")/.."
 build=${1:-build}
 out=${2:-$build/screenshots}
 app="$build/app/kvscope"
@@ -18,6 +19,11 @@ shot() { # NAME ARGS...
 }
 shot memory --lang en --preset llama-3.1-8b --page memory
 shot paged --lang en --page paged --sim-steps 60
+shot attention --lang en --page attention
+shot scaling --lang en --page scaling
+shot gpu --lang en --page gpu
+shot explain-log --lang en --log tests/data/logs/vllm-v0-llama-3.1-8b-a10-oracle-1.log
+shot explain-log-ko --lang ko --log tests/data/logs/vllm-v1-qwen3-30b-a3b-fp8-gb10-1.log
 shot presenter-ko --lang ko --presenter --page memory
 QT_SCALE_FACTOR=1.5 shot memory-150 --lang en --page memory
 QT_SCALE_FACTOR=2 shot memory-200 --lang en --page memory
