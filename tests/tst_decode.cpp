@@ -265,20 +265,24 @@ private slots:
     void stopInsideOneLongStep() {
         QFETCH(bool, deadline);
         const DecodeOptions o = oneLongStep();
+        // Raised once the run's weights are surely drawn (twice what drawing them takes here, and
+        // 1 s more: a sanitizer slows it down), so that the stop lands inside the step.
+        QElapsedTimer clock;
+        clock.start();
+        (void)randomWeights(o.model);
+        const qint64 delayMs = 2 * clock.elapsed() + 1000;
         std::atomic<bool> flag{false};
         StopCondition stop;
         stop.flag = &flag;
-        QElapsedTimer clock;
-        clock.start();
+        clock.restart();
         std::atomic<qint64> raisedAt{-1};
         std::thread raiser;
-        // 1.5 s: the weights (1.2M values) are drawn well before, the step has just begun.
         if (deadline) {
-            stop.deadline = StopCondition::Clock::now() + std::chrono::milliseconds(1500);
-            raisedAt = 1500;
+            stop.deadline = StopCondition::Clock::now() + std::chrono::milliseconds(delayMs);
+            raisedAt = delayMs;
         } else {
             raiser = std::thread([&] {
-                std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+                std::this_thread::sleep_for(std::chrono::milliseconds(delayMs));
                 raisedAt = clock.elapsed();
                 flag = true;
             });

@@ -222,7 +222,12 @@ private slots:
         t.run(longStep());
         QTRY_VERIFY_WITH_TIMEOUT(t.order.contains(u"estimated"_s), 10000);
         QVERIFY(std::isinf(t.estimate));
-        QTest::qWait(1000); // past drawing the weights, inside the run's first step
+        // Past drawing the run's weights (twice what it takes here, and 1 s: a sanitizer slows
+        // it down), inside the run's first step.
+        QElapsedTimer draw;
+        draw.start();
+        (void)randomWeights(longStep().model);
+        QTest::qWait(int(2 * draw.elapsed()) + 1000);
         t.worker->stop();
         QTRY_VERIFY_WITH_TIMEOUT(t.ended(), 10000);
         QCOMPARE(t.order, (QStringList{u"estimated"_s, u"finished"_s}));
