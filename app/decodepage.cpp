@@ -713,15 +713,17 @@ void DecodePage::onEstimateReady(double seconds, int ticket) {
         m_estimate->setText(tr("%1 No estimate: press Run to see what stops it.").arg(m_estimateWhat));
         return;
     }
-    if (std::isinf(seconds)) {
-        m_estimate->setText(tr("%1 Too long to estimate: the short probes alone ran past %2 on this machine.")
-                                .arg(m_estimateWhat, formatDuration(DecodeWorker::kProbeBudgetSeconds)));
-        return;
-    }
+    // Probes past their budget mean a run far longer than a lesson allows: the same advice.
     const QString advice = seconds > 120 && !m_estimateForClassroom
                                ? tr(" Too long for a lesson on this machine: press Classroom CPU (both batches in "
                                     "well under a minute).")
                                : QString();
+    if (std::isinf(seconds)) {
+        m_estimate->setText(tr("%1 Too long to estimate: the short probes alone ran past %2 on this machine.")
+                                .arg(m_estimateWhat, formatDuration(DecodeWorker::kProbeBudgetSeconds)) +
+                            advice);
+        return;
+    }
     m_estimate->setText(
         tr("%1 Estimated %2 on this machine (short probes).%3").arg(m_estimateWhat, formatDuration(seconds), advice));
 }
