@@ -8,7 +8,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR ?= $(if $(CI),ON,OFF)
 CMAKE_ARGS ?=
 
-.PHONY: run test build deps configure bench package screenshots sanitize fuzz clean
+.PHONY: run test build deps configure bench package screenshots sanitize tsan fuzz clean
 
 run: build
 	$(BUILD_DIR)/app/kvscope
@@ -39,6 +39,18 @@ sanitize: deps
 	cmake --preset dev-asan
 	cmake --build build-asan -j $(JOBS)
 	ctest --preset dev-asan -j $(JOBS)
+
+# The threaded suites (the decode core, its worker and the GPU page) under ThreadSanitizer, CUDA
+# off, in build-tsan/. OMP_THREAD_LIMIT=1: libgomp is not instrumented, so TSan cannot see its
+# barriers and reports every OpenMP loop as a race; one thread keeps the loops but not the noise.
+TSAN_SUITES ?= tst_decode tst_decodepage
+tsan: deps
+	cmake --preset dev-tsan
+	cmake --build build-tsan -j $(JOBS) --target $(TSAN_SUITES)
+	for t in $(TSAN_SUITES); do \
+	  QT_QPA_PLATFORM=offscreen OMP_THREAD_LIMIT=1 \
+	  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp" \
+	  build-tsan/tests/$$t || exit 1; done
 
 # Every libFuzzer target for FUZZ_SECONDS (default 30) on its seed corpus, in build-fuzz/.
 FUZZ_SECONDS ?= 30

@@ -16,6 +16,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDeadlineTimer>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -25,6 +26,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
+#include <QPointer>
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QScrollArea>
@@ -32,6 +34,7 @@
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTableWidget>
+#include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -207,6 +210,7 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     , m_fit(new QTableWidget(this))
     , m_course(new QTableWidget(this))
     , m_frame(new QTimer(this))
+    , m_thread(new QThread)
     , m_worker(new DecodeWorker)
     , m_timeX(axis(tr("step")))
     , m_timeY(axis(tr("ms per step")))
@@ -490,8 +494,10 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
 
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    // The thread has no parent: a closing page may leave it to finish a step on its own (see ~DecodePage).
+    m_thread->setObjectName(u"decode"_s);
+    m_worker->moveToThread(m_thread);
+    connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(this, &DecodePage::runRequested, m_worker, &DecodeWorker::run);
     connect(this, &DecodePage::estimateRequested, m_worker, &DecodeWorker::estimate);
     connect(m_worker, &DecodeWorker::estimateReady, this, &DecodePage::onEstimateReady);
@@ -502,6 +508,10 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
         const QString which =
             total > 1 ? tr(" (batch %1, run %2 of %3)").arg(m_current.batch).arg(m_runs.size() + 1).arg(total)
                       : QString();
+        if (std::isinf(seconds))
+            return m_estimate->setText(tr("The short probes alone ran past %1 on this machine%2: this run will take "
+                                          "long. Stop and lower the steps, batch or model size.")
+                                           .arg(formatDuration(DecodeWorker::kProbeBudgetSeconds), which));
         m_estimate->setText(seconds > 120 ? tr("Estimated %1 on this machine from short probes%2: Stop and lower "
                                                "the steps or batch if that is too long.")
                                                 .arg(formatDuration(seconds), which)
@@ -515,7 +525,7 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
         m_estimate->setText(u"<span style='color:#b3261e'>%1</span>"_s.arg(message.toHtmlEscaped()));
         emit runsFinished();
     });
-    m_thread.start();
+    m_thread->start();
     m_frame->setInterval(33);
     connect(m_frame, &QTimer::timeout, this, &DecodePage::flush);
     connect(m_run, &QPushButton::clicked, this, &DecodePage::start);
@@ -532,10 +542,49 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
                           "they are measured, against the formula's line. On a CPU, press Classroom CPU first."));
 }
 
+namespace {
+// Decode threads whose page closed while they finished a step. Touched on the GUI thread only.
+std::vector<QPointer<QThread>>& detachedThreads() {
+    static std::vector<QPointer<QThread>> threads;
+    return threads;
+}
+
+// At QCoreApplication's destruction: a detached run polls its stop per layer and per chunk, so
+// it ends within a fraction of a second; wait for it, so that the process does not exit (and
+// unload BLAS) under a running product. A thread that does not end in time is left, not killed.
+void joinDetachedThreads() {
+    for (const QPointer<QThread>& thread : detachedThreads())
+        if (thread && thread->wait(QDeadlineTimer(10000)))
+            delete thread.data();
+    detachedThreads().clear();
+}
+} // namespace
+
+int DecodePage::detachedWorkers() {
+    auto& threads = detachedThreads();
+    threads.erase(std::remove_if(threads.begin(), threads.end(), [](const QPointer<QThread>& t) { return !t; }),
+                  threads.end());
+    return int(threads.size());
+}
+
 DecodePage::~DecodePage() {
-    m_worker->shutdown(); // closing mid-run is safe: the run ends within a step
-    m_thread.quit();
-    m_thread.wait();
+    // Never block the close on a step: ask the worker to stop, give it a frame, and when it is
+    // still inside a step let it finish on its own. The worker lives on its thread and holds
+    // nothing of the page (its run's options are copies); disconnecting first means none of
+    // its signals reaches this page any more, and its deleteLater is wired to the thread's end.
+    m_worker->shutdown();
+    disconnect(m_worker, nullptr, this, nullptr);
+    m_thread->quit();
+    if (m_thread->wait(QDeadlineTimer(kCloseWaitMs))) {
+        delete m_thread;
+        return;
+    }
+    connect(m_thread, &QThread::finished, m_thread, &QObject::deleteLater);
+    if (m_thread->isFinished()) // it ended between the wait and the connection
+        m_thread->deleteLater();
+    static const bool joinAtExit = (qAddPostRoutine(joinDetachedThreads), true);
+    Q_UNUSED(joinAtExit);
+    detachedThreads().emplace_back(m_thread);
 }
 
 QString DecodePage::backendText() const {
@@ -664,10 +713,17 @@ void DecodePage::onEstimateReady(double seconds, int ticket) {
         m_estimate->setText(tr("%1 No estimate: press Run to see what stops it.").arg(m_estimateWhat));
         return;
     }
+    // Probes past their budget mean a run far longer than a lesson allows: the same advice.
     const QString advice = seconds > 120 && !m_estimateForClassroom
                                ? tr(" Too long for a lesson on this machine: press Classroom CPU (both batches in "
                                     "well under a minute).")
                                : QString();
+    if (std::isinf(seconds)) {
+        m_estimate->setText(tr("%1 Too long to estimate: the short probes alone ran past %2 on this machine.")
+                                .arg(m_estimateWhat, formatDuration(DecodeWorker::kProbeBudgetSeconds)) +
+                            advice);
+        return;
+    }
     m_estimate->setText(
         tr("%1 Estimated %2 on this machine (short probes).%3").arg(m_estimateWhat, formatDuration(seconds), advice));
 }

@@ -89,6 +89,12 @@ public:
     static int labelDecimals(double interval);
     static QString formatDuration(double seconds); // "40 s", "3.5 min", "1.6 h"
 
+    // How long a closing page waits for its worker to stop (two frames); after that the worker
+    // finishes its step on its own thread, detached, and the application joins it at exit.
+    static constexpr int kCloseWaitMs = 66;
+    // Decode threads of closed pages still finishing a step.
+    static int detachedWorkers();
+
 public slots:
     // Batch 1 then batch 64, 24 steps, with and without a cache: what a teacher presses on a CPU.
     void loadClassroomExperiment();
@@ -141,7 +147,7 @@ private:
     QTableWidget* m_fit;
     QTableWidget* m_course;
     QTimer* m_frame;
-    QThread m_thread;
+    QThread* m_thread; // no parent: deleted by ~DecodePage, or by itself when left to finish a step
     DecodeWorker* m_worker;
     std::vector<kvscope::gpu::StepRecord> m_pending;
     std::map<int, QScatterSeries*> m_timePoints;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 
 using namespace kvscope::gpu;
 
@@ -48,6 +49,7 @@ namespace {
 struct ProbeTimes {
     double runSeconds = -1;  // the run's own: its steps and loading the model once; -1 when stopped
     double probeSeconds = 0; // what the probes themselves took, wall clock
+    bool overBudget = false; // the probes ran past their time budget (runSeconds is -1 then)
 };
 
 double wallSeconds(std::chrono::steady_clock::time_point since) {
@@ -56,13 +58,23 @@ double wallSeconds(std::chrono::steady_clock::time_point since) {
 
 // 2 steps of every mode at the run's batch, and, when the run has an uncached mode, 2 steps
 // at batch 1 from the run's mean prefix with and without a cache.
-ProbeTimes probe(const DecodeOptions& options, const std::atomic<bool>* stop) {
+ProbeTimes probe(const DecodeOptions& options, const std::atomic<bool>* flag, double budgetSeconds) {
     ProbeTimes t;
     const auto start = std::chrono::steady_clock::now();
+    StopCondition stop;
+    stop.flag = flag;
+    stop.deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                std::chrono::duration<double>(std::max(0.0, budgetSeconds)));
+    const auto stopped = [&](const DecodeReport& r) {
+        if (!r.stopped)
+            return false;
+        t.overBudget = !flag->load(); // not the caller's stop: the deadline
+        return true;
+    };
     DecodeOptions shortProbe = options;
     shortProbe.steps = std::min(2u, options.steps);
     const DecodeReport first = runDecode(shortProbe, stop);
-    if (first.stopped)
+    if (stopped(first))
         return t;
     // Loading the model (random weights, or a file) is paid again by the run: the probe's
     // wall time less its steps.
@@ -82,7 +94,7 @@ ProbeTimes probe(const DecodeOptions& options, const std::atomic<bool>* stop) {
     prefix.promptLen = std::min(options.promptLen + options.steps / 2, options.model.maxContext - 2);
     prefix.modes = {CacheMode::None, CacheMode::Contiguous};
     const DecodeReport second = runDecode(prefix, stop);
-    if (second.stopped)
+    if (stopped(second))
         return t;
     t.runSeconds = estimateRunSeconds(options, first, &second) + setup;
     t.probeSeconds = wallSeconds(start);
@@ -94,10 +106,10 @@ void DecodeWorker::run(const DecodeOptions& options) {
     if (m_shutdown)
         return;
     try {
-        const ProbeTimes t = probe(options, &m_stop);
-        if (m_stop || t.runSeconds < 0)
+        const ProbeTimes t = probe(options, &m_stop, m_probeBudget);
+        if (m_stop || (t.runSeconds < 0 && !t.overBudget))
             return emit finished(DecodeReport{});
-        emit estimated(t.runSeconds);
+        emit estimated(t.overBudget ? std::numeric_limits<double>::infinity() : t.runSeconds);
         emit finished(runDecode(options, &m_stop, [this](const StepRecord& step) { emit stepMeasured(step); }));
     } catch (const kvscope::Error& e) {
         emit failed(QString::fromUtf8(e.what()));
@@ -113,7 +125,9 @@ void DecodeWorker::estimate(const QList<DecodeOptions>& runs, int ticket) {
     double seconds = 0;
     try {
         for (const DecodeOptions& options : runs) {
-            const ProbeTimes t = probe(options, &m_estimateStop);
+            const ProbeTimes t = probe(options, &m_estimateStop, m_probeBudget);
+            if (t.overBudget)
+                return emit estimateReady(std::numeric_limits<double>::infinity(), ticket);
             if (t.runSeconds < 0)
                 return;                               // cancelled: a run was asked for, or the page is closing
             seconds += t.runSeconds + t.probeSeconds; // Run probes again before it runs

@@ -12,12 +12,19 @@ Q_DECLARE_METATYPE(kvscope::gpu::DecodeReport)
 Q_DECLARE_METATYPE(kvscope::gpu::DecodeOptions)
 
 // Runs the decode core on its own thread. Results travel as values; stop() is honoured
-// within one decode step.
+// within a small part of one decode step (the core polls it per layer and per chunk of a
+// long uncached step), in the probes too. Signals, per run(): estimated (at most once, after
+// the probes), stepMeasured (0 or more), then exactly one of finished or failed, last.
 class DecodeWorker : public QObject {
     Q_OBJECT
 
 public:
     using QObject::QObject;
+
+    // The probes before a run, or for an estimate, end after this long (wall clock): a run too
+    // large to probe in that time is announced as such (estimated(+inf)) and goes ahead.
+    static constexpr double kProbeBudgetSeconds = 30.0;
+    void setProbeBudget(double seconds) { m_probeBudget = seconds; }
 
 public slots:
     // Short probes first (see estimateRunSeconds) to estimate the run's duration, then the run.
@@ -25,7 +32,7 @@ public slots:
     // Only the probes, for runs a preset is about to offer: the seconds of all of them together
     // (probes, loading the model and the steps),
     // answered with `ticket` so the page can drop an estimate it no longer needs; -1 seconds
-    // when the options cannot run.
+    // when the options cannot run, +inf when the probes ran past the budget.
     void estimate(const QList<kvscope::gpu::DecodeOptions>& runs, int ticket);
     void stop() { m_stop = true; }
     // Called by the page, on its own thread, before it asks for a run: clears an old Stop.
@@ -42,6 +49,7 @@ public slots:
     }
 
 signals:
+    // The run's estimated seconds from the probes; +inf when they ran past the probe budget.
     void estimated(double seconds);
     void estimateReady(double seconds, int ticket);
     void stepMeasured(const kvscope::gpu::StepRecord& step);
@@ -52,6 +60,7 @@ private:
     std::atomic<bool> m_stop{false};
     std::atomic<bool> m_estimateStop{false};
     std::atomic<bool> m_shutdown{false};
+    std::atomic<double> m_probeBudget{kProbeBudgetSeconds};
 };
 
 // Seconds a full run should take, from a probe's per-mode step costs (2 steps of each mode at

@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -110,19 +111,26 @@ void layerNorm(const float* x, const float* gain, const float* bias, float* out,
 // 13 ms with ours on one; a 48-token uncached step 107 -> 57 ms).
 void setBlasThreads(int threads) {
 #ifdef OPENBLAS_VERSION
-    static int current = -1;
-    if (threads != current) {
+    // Atomic: two runs may overlap on two threads (a closed window's run finishing its step
+    // while a new window's starts).
+    static std::atomic<int> current{-1};
+    if (current.exchange(threads) != threads)
         openblas_set_num_threads(threads);
-        current = threads;
-    }
 #else
     (void)threads;
 #endif
 }
 
-// out (rows, n) = in (rows, k) x w (k, n) + bias (n), or += when accumulate.
-void linear(const float* in, const float* w, const float* bias, float* out, std::size_t rows, std::size_t k,
-            std::size_t n, bool accumulate) {
+// Multiply-adds one product call may do before the stop is polled again: 2^29, about 1
+// GFLOP, tens of ms on two cores. Any step of the course's model (rows x 512 x 2048 =
+// 2^20 x rows) up to 512 rows is one call, as before; a longer uncached step is cut into
+// row chunks of at least 512 rows there (rows are independent: the same results).
+constexpr std::uint64_t kMultiplyAddsPerChunk = std::uint64_t(1) << 29;
+
+// out (rows, n) = in (rows, k) x w (k, n) + bias (n), or += when accumulate. False when
+// `stop` was requested between row chunks (out is then partly computed).
+bool linear(const float* in, const float* w, const float* bias, float* out, std::size_t rows, std::size_t k,
+            std::size_t n, bool accumulate, const StopCondition& stop) {
     if (!accumulate)
         for (std::size_t r = 0; r < rows; ++r)
             std::copy(bias, bias + n, out + r * n);
@@ -130,8 +138,15 @@ void linear(const float* in, const float* w, const float* bias, float* out, std:
         for (std::size_t r = 0; r < rows; ++r)
             for (std::size_t i = 0; i < n; ++i)
                 out[r * n + i] += bias[i];
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(rows), int(n), int(k), 1.0f, in, int(k), w, int(n), 1.0f,
-                out, int(n));
+    const std::size_t chunk = std::size_t(std::max<std::uint64_t>(1, kMultiplyAddsPerChunk / (std::uint64_t(k) * n)));
+    for (std::size_t r = 0; r < rows; r += chunk) {
+        if (r > 0 && stop.requested())
+            return false;
+        const std::size_t m = std::min(chunk, rows - r);
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(m), int(n), int(k), 1.0f, in + r * k, int(k), w,
+                    int(n), 1.0f, out + r * n, int(n));
+    }
+    return true;
 }
 
 inline float gelu(float x) // GPT-2's tanh form
@@ -204,8 +219,10 @@ public:
     }
 
     // Runs positions [start, start + count) of every sequence; returns the last position's logits (batch, vocab).
-    void forward(const std::vector<std::vector<std::int32_t>>& tokens, std::uint32_t start, std::uint32_t count,
-                 std::vector<float>& logits) {
+    // False when `stop` was requested during the pass (checked per layer, per product chunk
+    // and in attention); logits are then not written.
+    bool forward(const std::vector<std::vector<std::int32_t>>& tokens, std::uint32_t start, std::uint32_t count,
+                 std::vector<float>& logits, const StopCondition& stop) {
         const std::size_t B = m_o.batch, T = count, R = B * T, W = m_c.width;
         const std::size_t qkvOut = W + 2 * std::size_t(m_c.kvWidth());
         if (m_mode == CacheMode::Paged)
@@ -227,18 +244,28 @@ public:
                     xr[i] = te[i] + pe[i];
             }
         for (std::uint32_t l = 0; l < m_c.layers; ++l) {
+            if (stop.requested())
+                return false;
             const auto& L = m_w.layers[l];
             layerNorm(x.data(), L.ln1Gain.data(), L.ln1Bias.data(), h.data(), R, W);
-            linear(h.data(), L.qkv.data(), L.qkvBias.data(), qkv.data(), R, W, qkvOut, false);
+            if (!linear(h.data(), L.qkv.data(), L.qkvBias.data(), qkv.data(), R, W, qkvOut, false, stop))
+                return false;
             storeKv(l, qkv.data(), start, count);
-            attention(l, qkv.data(), att.data(), start, count);
-            linear(att.data(), L.proj.data(), L.projBias.data(), x.data(), R, W, W, true);
+            if (!attention(l, qkv.data(), att.data(), start, count, count > 1 ? &stop : nullptr))
+                return false;
+            if (!linear(att.data(), L.proj.data(), L.projBias.data(), x.data(), R, W, W, true, stop))
+                return false;
             layerNorm(x.data(), L.ln2Gain.data(), L.ln2Bias.data(), h.data(), R, W);
-            linear(h.data(), L.fc.data(), L.fcBias.data(), ff.data(), R, W, 4 * W, false);
+            if (!linear(h.data(), L.fc.data(), L.fcBias.data(), ff.data(), R, W, 4 * W, false, stop))
+                return false;
             float* f = ff.data();
-            for (std::size_t i = 0; i < R * 4 * W; ++i) // cheap next to the products: one thread
+            for (std::size_t i = 0; i < R * 4 * W; ++i) {         // cheap next to the products: one thread
+                if ((i & 0xFFFFF) == 0xFFFFF && stop.requested()) // 2^20 tanh, a few ms
+                    return false;
                 f[i] = gelu(f[i]);
-            linear(ff.data(), L.fc2.data(), L.fc2Bias.data(), x.data(), R, 4 * W, W, true);
+            }
+            if (!linear(ff.data(), L.fc2.data(), L.fc2Bias.data(), x.data(), R, 4 * W, W, true, stop))
+                return false;
         }
         // Final norm on each sequence's last position, then the tied LM head: (B, W) x (V, W)^T.
         Buffer last(m_tracker, B * W);
@@ -248,6 +275,7 @@ public:
         logits.assign(B * m_c.vocab, 0.0f);
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, int(B), int(m_c.vocab), int(W), 1.0f, last.data(), int(W),
                     m_w.wte.data(), int(W), 0.0f, logits.data(), int(m_c.vocab));
+        return true;
     }
 
     // For the benchmark: a cache holding `context` tokens of every sequence, filled with values.
@@ -270,7 +298,9 @@ public:
                         }
                     }
     }
-    void attentionOnly(const float* qkv, float* out, std::uint32_t context) { attention(0, qkv, out, context - 1, 1); }
+    void attentionOnly(const float* qkv, float* out, std::uint32_t context) {
+        attention(0, qkv, out, context - 1, 1, nullptr);
+    }
 
 private:
     float* kRow(std::uint32_t layer, std::size_t b, std::size_t kvh, std::size_t pos, bool value) {
@@ -310,7 +340,11 @@ private:
     // Causal attention for the new positions, in one pass over the cache with an online
     // softmax: each K/V row is read once, together, for every query head of its GQA group
     // (MHA has groups of one), and the running sum is rescaled when a larger score appears.
-    void attention(std::uint32_t layer, const float* qkv, float* out, std::uint32_t start, std::uint32_t count) {
+    // With `stop` (multi-token steps, whose attention grows with the square of the prefix), every
+    // thread polls it before each query row and skips the rest once it is raised; false then.
+    bool attention(std::uint32_t layer, const float* qkv, float* out, std::uint32_t start, std::uint32_t count,
+                   const StopCondition* stop) {
+        std::atomic<bool> stopped{false};
         const std::size_t W = m_c.width, hd = m_c.headDim(), group = m_c.heads / m_c.kvHeads;
         const std::size_t qkvOut = W + 2 * std::size_t(m_c.kvWidth());
         const float scale = 1.0f / std::sqrt(float(hd));
@@ -327,6 +361,10 @@ private:
             for (std::ptrdiff_t pair = 0; pair < pairs; ++pair) {
                 const std::size_t b = std::size_t(pair) / m_c.kvHeads, kvh = std::size_t(pair) % m_c.kvHeads;
                 for (std::uint32_t t = 0; t < count; ++t) {
+                    if (stop && (stopped.load(std::memory_order_relaxed) || stop->requested())) {
+                        stopped.store(true, std::memory_order_relaxed);
+                        break; // out of this pair only: an OpenMP loop cannot be left, the other pairs skip too
+                    }
                     const std::uint32_t length = start + t + 1; // causal: positions 0..start+t
                     segments(layer, b, kvh, length, segs);
                     const float* q = qkv + (b * count + t) * qkvOut + kvh * group * hd;
@@ -377,6 +415,7 @@ private:
                 }
             }
         }
+        return !stopped.load();
     }
 
     const GptWeights& m_w;
@@ -401,10 +440,12 @@ public:
         : m_engine(weights, options, mode, tracker)
         , m_vocab(weights.config.vocab) {}
 
-    double step(const std::vector<std::vector<std::int32_t>>& tokens, std::uint32_t start, std::uint32_t count,
-                std::vector<std::int32_t>& next) override {
+    std::optional<double> step(const std::vector<std::vector<std::int32_t>>& tokens, std::uint32_t start,
+                               std::uint32_t count, std::vector<std::int32_t>& next,
+                               const StopCondition& stop) override {
         const auto t0 = std::chrono::steady_clock::now();
-        m_engine.forward(tokens, start, count, m_logits);
+        if (!m_engine.forward(tokens, start, count, m_logits, stop))
+            return std::nullopt;
         next.resize(tokens.size());
         for (std::size_t b = 0; b < tokens.size(); ++b)
             next[b] = argmax(m_logits.data() + b * m_vocab, m_vocab);

@@ -336,6 +336,9 @@ private:
 // ---- one cache mode --------------------------------------------------------------------
 
 constexpr int kSplitLen = 128; // context positions per attention block when one token is decoded
+// Rows (batch x positions) from which a step polls the stop per layer: smaller steps take a
+// few ms on a device, and the events would only add to their measured time.
+constexpr std::size_t kStoppableRows = 4096;
 
 template <typename T> class CudaEngine final : public detail::StepEngine {
 public:
@@ -391,6 +394,8 @@ public:
         try {
             KV_CUDA(cudaEventCreate(&m_begin));
             KV_CUDA(cudaEventCreate(&m_end));
+            for (cudaEvent_t& e : m_layerDone)
+                KV_CUDA(cudaEventCreate(&e));
             KV_CUDA(cudaMallocHost(&m_hostTokens, m_maxRows * sizeof(int)));
             KV_CUDA(cudaMallocHost(&m_hostNext, B * sizeof(int)));
             KV_CUDA(cudaMallocHost(&m_hostParams, sizeof(StepParams)));
@@ -404,8 +409,9 @@ public:
     CudaEngine(const CudaEngine&) = delete;
     CudaEngine& operator=(const CudaEngine&) = delete;
 
-    double step(const std::vector<std::vector<std::int32_t>>& tokens, std::uint32_t start, std::uint32_t count,
-                std::vector<std::int32_t>& next) override {
+    std::optional<double> step(const std::vector<std::vector<std::int32_t>>& tokens, std::uint32_t start,
+                               std::uint32_t count, std::vector<std::int32_t>& next,
+                               const StopCondition& stop) override {
         const cudaStream_t stream = m_s.stream();
         for (std::size_t b = 0; b < m_batch; ++b)
             for (std::uint32_t t = 0; t < count; ++t)
@@ -423,10 +429,12 @@ public:
         if (tableChanged)
             KV_CUDA(cudaMemcpyAsync(m_dTable.as<void>(), m_table.data(), m_table.size() * sizeof(int),
                                     cudaMemcpyHostToDevice, stream));
-        if (replay)
+        if (replay) {
             KV_CUDA(cudaGraphLaunch(m_exec, stream));
-        else
-            enqueueForward(int(count));
+        } else if (!enqueueForward(int(count), m_batch * count >= kStoppableRows ? &stop : nullptr)) {
+            KV_CUDA(cudaStreamSynchronize(stream)); // what was enqueued finishes before anything is freed
+            return std::nullopt;
+        }
         KV_CUDA(cudaMemcpyAsync(m_hostNext, m_next.as<void>(), m_batch * sizeof(int), cudaMemcpyDeviceToHost, stream));
         KV_CUDA(cudaEventRecord(m_end, stream));
         KV_CUDA(cudaEventSynchronize(m_end));
@@ -492,6 +500,11 @@ private:
             cudaEventDestroy(m_begin);
         if (m_end)
             cudaEventDestroy(m_end);
+        for (cudaEvent_t& e : m_layerDone) {
+            if (e)
+                cudaEventDestroy(e);
+            e = nullptr;
+        }
         cudaFreeHost(m_hostTokens);
         cudaFreeHost(m_hostNext);
         cudaFreeHost(m_hostParams);
@@ -519,7 +532,7 @@ private:
         const cudaStream_t stream = m_s.stream();
         KV_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
         try {
-            enqueueForward(1);
+            enqueueForward(1, nullptr);
         } catch (...) {
             cudaGraph_t broken = nullptr;
             cudaStreamEndCapture(stream, &broken);
@@ -543,7 +556,9 @@ private:
     }
 
     // The forward pass of `count` positions per sequence, enqueued on the session's stream.
-    void enqueueForward(int count) {
+    // With `stop` the host stays at most two layers ahead of the device (an event per layer)
+    // and polls it before each layer: false when it was requested, with the rest not enqueued.
+    bool enqueueForward(int count, const StopCondition* stop) {
         const cudaStream_t stream = m_s.stream();
         const auto& w = m_s.weights();
         const int rows = int(m_batch) * count, W = int(m_c.width), kvW = int(m_c.kvWidth());
@@ -558,6 +573,12 @@ private:
         launch(kernels::embed<T>, grid, threads, stream, m_tokens.as<int>(), params, w.wte.template as<T>(),
                w.wpe.template as<T>(), x, W, count);
         for (std::uint32_t l = 0; l < m_c.layers; ++l) {
+            if (stop) {
+                if (l >= 2) // layer l - 2 is done
+                    KV_CUDA(cudaEventSynchronize(m_layerDone[l % 2]));
+                if (stop->requested())
+                    return false;
+            }
             const auto& L = w.layers[l];
             // ln1, adding the previous layer's MLP output (and its bias) to the residual stream first.
             const bool first = l == 0;
@@ -577,6 +598,8 @@ private:
             launch(kernels::geluBias<T>, blocks, threads, stream, raw, L.fcBias.template as<float>(), m_ff.as<T>(), n,
                    4 * W);
             m_s.gemm(m_ff.as<T>(), L.fc2, raw, rows, 4 * W, W);
+            if (stop)
+                KV_CUDA(cudaEventRecord(m_layerDone[l % 2], stream));
         }
         // The last MLP's residual and the final norm, only on each sequence's last position.
         launch(kernels::residualLayerNorm<T>, unsigned(m_batch), threads, stream, x, raw,
@@ -585,6 +608,7 @@ private:
         m_s.lmHead(m_last.as<T>(), m_logits.as<float>(), int(m_batch));
         launch(kernels::argmaxRows, unsigned(m_batch), threads, stream, m_logits.as<float>(), int(m_c.vocab),
                m_next.as<int>());
+        return true;
     }
 
     void attention(std::uint32_t layer, int count) {
@@ -643,6 +667,7 @@ private:
     int* m_hostNext = nullptr;
     StepParams* m_hostParams = nullptr;
     cudaEvent_t m_begin = nullptr, m_end = nullptr;
+    cudaEvent_t m_layerDone[2] = {nullptr, nullptr}; // the last two layers enqueued by a stoppable step
     cudaGraph_t m_graph = nullptr;
     cudaGraphExec_t m_exec = nullptr;
 };

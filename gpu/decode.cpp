@@ -110,6 +110,12 @@ Backend chooseBackend(const DecodeOptions& o, const DeviceInfo& device, std::str
 }
 
 DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* stop, const StepCallback& onStep) {
+    StopCondition condition;
+    condition.flag = stop;
+    return runDecode(options, condition, onStep);
+}
+
+DecodeReport runDecode(const DecodeOptions& options, const StopCondition& stop, const StepCallback& onStep) {
     if (options.batch == 0 || options.batch > 4096)
         throw Error("--batch must be between 1 and 4096, got " + std::to_string(options.batch));
     if (options.steps == 0)
@@ -139,8 +145,18 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
                         ", cache and activations) but only " + formatBytes(available) + " of " + where +
                         " is there; lower --batch, --steps or the model size");
     }
-    const GptWeights weights = options.weightsFile.empty() ? randomWeights(options.model)
-                                                           : loadSafetensors(options.weightsFile, options.model.heads);
+    // Drawing a large model's random weights takes seconds: a stop there ends the run before its first step.
+    std::optional<GptWeights> drawn = options.weightsFile.empty()
+                                          ? detail::randomWeightsUnlessStopped(options.model, stop)
+                                          : loadSafetensors(options.weightsFile, options.model.heads);
+    if (!drawn) {
+        report.stopped = true;
+        report.batch = options.batch;
+        report.stepsRequested = options.steps;
+        report.promptLen = options.promptLen;
+        return report;
+    }
+    const GptWeights& weights = *drawn;
     const GptConfig& c = weights.config;
     if (options.promptLen + options.steps > c.maxContext)
         throw Error("--prompt-len + --steps (" + std::to_string(options.promptLen + options.steps) +
@@ -172,8 +188,9 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
             const auto engine = session->engine(mode);
             auto tokens = prompts;
             std::vector<std::int32_t> next;
+            bool interrupted = false;
             for (std::uint32_t step = 0; step < options.steps; ++step) {
-                if (stop && stop->load()) {
+                if (stop.requested()) {
                     report.stopped = true;
                     break;
                 }
@@ -181,7 +198,12 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
                 // Without a cache every step pushes the whole prefix through the model again;
                 // with one, the first step fills the cache with the prompt and later steps add one token.
                 const std::uint32_t start = mode == CacheMode::None ? 0 : (step == 0 ? 0 : length - 1);
-                const double ms = engine->step(tokens, start, length - start, next);
+                const std::optional<double> measured = engine->step(tokens, start, length - start, next, stop);
+                if (!measured) { // stopped inside the step: nothing of it is reported
+                    report.stopped = interrupted = true;
+                    break;
+                }
+                const double ms = *measured;
                 for (std::uint32_t b = 0; b < options.batch; ++b)
                     tokens[b].push_back(next[b]);
                 result.totalMs += ms;
@@ -194,7 +216,7 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
             result.completed = result.steps.size() == options.steps;
             for (auto& t : tokens)
                 result.tokens.emplace_back(t.begin() + options.promptLen, t.end());
-            if (!result.steps.empty())
+            if (!result.steps.empty() && !interrupted) // an interrupted step leaves the logits half-computed
                 result.lastLogits = engine->lastLogits();
             result.memory.processBytes = session->systemBytes();
             result.memory.processSource = session->systemSource();

@@ -3,6 +3,7 @@
 #include "coursedata.h"
 #include "device.h"
 #include "gptmodel.h"
+#include "stop.h"
 
 #include <atomic>
 #include <cstdint>
@@ -117,11 +118,16 @@ using StepCallback = std::function<void(const StepRecord&)>;
 
 // Greedy decoding of `steps` tokens for `batch` prompts in each mode, on the backend
 // options.backend picks (Auto: CUDA when a device answers, else the CPU; the report says
-// which and why). `stop` is polled once per step; `onStep` is called after every step
-// (from this thread). Throws kvscope::Error for impossible options (naming the option),
-// for a run that does not fit in free memory (with the numbers) and for a CUDA failure.
+// which and why). `stop` is polled between steps and inside them (per layer, per chunk of
+// rows of a long uncached step, while random weights are drawn), so a stop ends the run
+// within a small part of one step; the step it interrupts is dropped, never reported, and
+// report.stopped is set. `onStep` is called after every step (from this thread). Throws
+// kvscope::Error for impossible options (naming the option), for a run that does not fit
+// in free memory (with the numbers) and for a CUDA failure.
 DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* stop = nullptr,
                        const StepCallback& onStep = {});
+// The same with a deadline as well as (or instead of) a flag: the probes' time budget.
+DecodeReport runDecode(const DecodeOptions& options, const StopCondition& stop, const StepCallback& onStep = {});
 
 // The formula's cache for `tokens` positions in every sequence:
 // 2 x layers x batch x tokens x kvHeads x headDim x element bytes.

@@ -5,6 +5,7 @@
 #include "decode.h"
 
 #include <memory>
+#include <optional>
 
 namespace kvscope::gpu::detail {
 
@@ -14,9 +15,12 @@ public:
     virtual ~StepEngine() = default;
     // Pushes positions [start, start + count) of every sequence through the model (the
     // tokens are tokens[b][start .. start + count)) and writes each sequence's greedy next
-    // token to next[b]. Returns the step's time in milliseconds by the backend's own clock.
-    virtual double step(const std::vector<std::vector<std::int32_t>>& tokens, std::uint32_t start, std::uint32_t count,
-                        std::vector<std::int32_t>& next) = 0;
+    // token to next[b]. Returns the step's time in milliseconds by the backend's own clock, or
+    // nothing when `stop` was requested during the step: its work is then abandoned (next and
+    // the logits are not to be read; the engine is not stepped again).
+    virtual std::optional<double> step(const std::vector<std::vector<std::int32_t>>& tokens, std::uint32_t start,
+                                       std::uint32_t count, std::vector<std::int32_t>& next,
+                                       const StopCondition& stop = {}) = 0;
     // Sequence 0's logits from the last step.
     virtual std::vector<float> lastLogits() = 0;
     // Bytes the cache holds now: reserved (contiguous), blocks taken (paged), 0 (none).
@@ -46,6 +50,9 @@ inline GptConfig attentionOnlyShape(const GptConfig& shape, std::uint32_t contex
     c.validate();
     return c;
 }
+
+// randomWeights(config) that checks `stop` between tensors; nothing when it was requested.
+std::optional<GptWeights> randomWeightsUnlessStopped(const GptConfig& config, const StopCondition& stop);
 
 std::unique_ptr<Session> makeCpuSession(const GptWeights& weights, const DecodeOptions& options);
 

@@ -1,5 +1,7 @@
 #include "gptmodel.h"
 
+#include "engine.h"
+
 #include "error.h"
 #include "inputfile.h"
 
@@ -30,10 +32,17 @@ private:
     std::mt19937_64 m_engine;
 };
 
-std::vector<float> randomVector(Normal& rng, std::size_t n, float stddev) {
+// Thrown inside randomWeightsUnlessStopped when its stop is requested; never leaves this file.
+struct Interrupted {};
+
+// Checks `stop` every 2^20 values (a width-4096 model's larger matrices hold 67M).
+std::vector<float> randomVector(Normal& rng, std::size_t n, float stddev, const StopCondition* stop = nullptr) {
     std::vector<float> v(n);
-    for (float& x : v)
-        x = rng(stddev);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (stop && (i & 0xFFFFF) == 0 && stop->requested())
+            throw Interrupted{};
+        v[i] = rng(stddev);
+    }
     return v;
 }
 
@@ -96,7 +105,8 @@ std::uint64_t GptWeights::bytes() const {
     return n * sizeof(float);
 }
 
-GptWeights randomWeights(const GptConfig& c) {
+namespace {
+GptWeights drawWeights(const GptConfig& c, const StopCondition* stop) {
     c.validate();
     Normal rng(c.seed);
     const std::size_t w = c.width;
@@ -104,21 +114,21 @@ GptWeights randomWeights(const GptConfig& c) {
     const float residualStd = 0.02f / std::sqrt(2.0f * float(c.layers));
     GptWeights g;
     g.config = c;
-    g.wte = randomVector(rng, std::size_t(c.vocab) * w, 0.02f);
-    g.wpe = randomVector(rng, std::size_t(c.maxContext) * w, 0.01f);
+    g.wte = randomVector(rng, std::size_t(c.vocab) * w, 0.02f, stop);
+    g.wpe = randomVector(rng, std::size_t(c.maxContext) * w, 0.01f, stop);
     for (std::uint32_t i = 0; i < c.layers; ++i) {
         GptWeights::Layer l;
         l.ln1Gain.assign(w, 1.0f);
         l.ln1Bias.assign(w, 0.0f);
-        l.qkv = randomVector(rng, w * qkvOut, 0.02f);
-        l.qkvBias = randomVector(rng, qkvOut, 0.01f);
-        l.proj = randomVector(rng, w * w, residualStd);
+        l.qkv = randomVector(rng, w * qkvOut, 0.02f, stop);
+        l.qkvBias = randomVector(rng, qkvOut, 0.01f, stop);
+        l.proj = randomVector(rng, w * w, residualStd, stop);
         l.projBias.assign(w, 0.0f);
         l.ln2Gain.assign(w, 1.0f);
         l.ln2Bias.assign(w, 0.0f);
-        l.fc = randomVector(rng, w * 4 * w, 0.02f);
-        l.fcBias = randomVector(rng, 4 * w, 0.01f);
-        l.fc2 = randomVector(rng, 4 * w * w, residualStd);
+        l.fc = randomVector(rng, w * 4 * w, 0.02f, stop);
+        l.fcBias = randomVector(rng, 4 * w, 0.01f, stop);
+        l.fc2 = randomVector(rng, 4 * w * w, residualStd, stop);
         l.fc2Bias.assign(w, 0.0f);
         g.layers.push_back(std::move(l));
     }
@@ -126,6 +136,21 @@ GptWeights randomWeights(const GptConfig& c) {
     g.lnfBias.assign(w, 0.0f);
     return g;
 }
+} // namespace
+
+GptWeights randomWeights(const GptConfig& c) {
+    return drawWeights(c, nullptr);
+}
+
+namespace detail {
+std::optional<GptWeights> randomWeightsUnlessStopped(const GptConfig& c, const StopCondition& stop) {
+    try {
+        return drawWeights(c, &stop);
+    } catch (const Interrupted&) {
+        return std::nullopt;
+    }
+}
+} // namespace detail
 
 GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t heads) {
     const std::string file = path.string();

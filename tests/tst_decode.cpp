@@ -2,12 +2,17 @@
 // float64 reference; paged attention reads through shuffled block tables; stop works;
 // safetensors round-trip; impossible runs are refused with numbers.
 #include "decode.h"
+#include "engine.h"
 #include "error.h"
 #include "gptmodel.h"
 #include "testutils.h"
 
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <chrono>
+#include <thread>
 
 using namespace kvscope::gpu;
 using namespace Qt::StringLiterals;
@@ -89,6 +94,25 @@ void checkStopAfterThreeSteps(const DecodeOptions& o) {
     QCOMPARE(r.modes.size(), std::size_t(1));
     QCOMPARE(r.modes[0].steps.size(), std::size_t(3));
     QVERIFY(!r.modes[0].completed);
+}
+
+// One uncached step of 32,000 positions through a single layer: about a minute of attention
+// on two cores, so only a stop polled inside the layer (per query row, per product chunk)
+// ends it early; one layer, so a per-layer check alone would not.
+DecodeOptions oneLongStep() {
+    DecodeOptions o;
+    o.model.layers = 1;
+    o.model.width = 256;
+    o.model.heads = 4;
+    o.model.kvHeads = 4;
+    o.model.vocab = 256;
+    o.model.maxContext = 32002;
+    o.batch = 1;
+    o.promptLen = 32000;
+    o.steps = 2;
+    o.modes = {CacheMode::None};
+    o.backend = BackendChoice::Cpu;
+    return o;
 }
 
 } // namespace
@@ -188,6 +212,100 @@ private slots:
     }
 
     void stopEndsWithinAStep() { checkStopAfterThreeSteps(tinyOptions()); }
+
+    // The backend polls the stop inside a step: raised (or past its deadline) before the step,
+    // the step is abandoned and says so; without one it runs.
+    void stepPollsItsStop_data() {
+        QTest::addColumn<int>("kind"); // 0 none, 1 flag raised, 2 deadline passed
+        QTest::addColumn<int>("mode");
+        for (const CacheMode mode : {CacheMode::None, CacheMode::Contiguous, CacheMode::Paged}) {
+            const QByteArray name = QByteArray::fromStdString(cacheModeName(mode));
+            QTest::addRow("%s, no stop", name.constData()) << 0 << int(mode);
+            QTest::addRow("%s, flag", name.constData()) << 1 << int(mode);
+            QTest::addRow("%s, deadline", name.constData()) << 2 << int(mode);
+        }
+    }
+    void stepPollsItsStop() {
+        QFETCH(int, kind);
+        QFETCH(int, mode);
+        const DecodeOptions o = tinyOptions();
+        const GptWeights weights = randomWeights(o.model);
+        const auto session = detail::makeCpuSession(weights, o);
+        const auto engine = session->engine(CacheMode(mode));
+        std::atomic<bool> flag{kind == 1};
+        StopCondition stop;
+        stop.flag = &flag;
+        if (kind == 2)
+            stop.deadline = StopCondition::Clock::now() - std::chrono::seconds(1);
+        std::vector<std::int32_t> next;
+        const std::optional<double> ms = engine->step(makePrompts(o, o.model.vocab), 0, o.promptLen, next, stop);
+        QCOMPARE(ms.has_value(), kind == 0);
+        if (ms)
+            QCOMPARE(next.size(), std::size_t(o.batch));
+    }
+
+    // A stop raised before the run: it ends while the weights are drawn, nothing measured.
+    void stopBeforeTheWeightsAreDrawn() {
+        std::atomic<bool> stop{true};
+        const DecodeReport r = runDecode(tinyOptions(), &stop);
+        QVERIFY(r.stopped);
+        QVERIFY(r.modes.empty());
+        QVERIFY(!r.fitMeasured && !r.speedupMeasured() && !r.twoPoint.measured && !r.tokensCompared);
+    }
+
+    // A stop (a flag from another thread, or a deadline) in the middle of a step of about a minute
+    // ends the run within a small part of it; the interrupted step is not reported, and
+    // nothing is presented as complete. The 10 s bound is a guard against the old behaviour
+    // (the whole step), not a speed check.
+    void stopInsideOneLongStep_data() {
+        QTest::addColumn<bool>("deadline");
+        QTest::newRow("flag from another thread") << false;
+        QTest::newRow("deadline") << true;
+    }
+    void stopInsideOneLongStep() {
+        QFETCH(bool, deadline);
+        const DecodeOptions o = oneLongStep();
+        // Raised once the run's weights are surely drawn (twice what drawing them takes here, and
+        // 1 s more: a sanitizer slows it down), so that the stop lands inside the step.
+        QElapsedTimer clock;
+        clock.start();
+        (void)randomWeights(o.model);
+        const qint64 delayMs = 2 * clock.elapsed() + 1000;
+        std::atomic<bool> flag{false};
+        StopCondition stop;
+        stop.flag = &flag;
+        clock.restart();
+        std::atomic<qint64> raisedAt{-1};
+        std::thread raiser;
+        if (deadline) {
+            stop.deadline = StopCondition::Clock::now() + std::chrono::milliseconds(delayMs);
+            raisedAt = delayMs;
+        } else {
+            raiser = std::thread([&] {
+                std::this_thread::sleep_for(std::chrono::milliseconds(delayMs));
+                raisedAt = clock.elapsed();
+                flag = true;
+            });
+        }
+        const DecodeReport r = runDecode(o, stop);
+        const qint64 returnedAt = clock.elapsed();
+        if (raiser.joinable())
+            raiser.join();
+        QVERIFY(r.stopped);
+        QVERIFY2(returnedAt - raisedAt.load() < 10000,
+                 qPrintable(u"returned %1 ms after the stop"_s.arg(returnedAt - raisedAt.load())));
+        QCOMPARE(r.modes.size(), std::size_t(1)); // stopped in the step, not while drawing the weights
+        const ModeResult& m = r.modes[0];
+        QVERIFY(m.steps.empty());
+        QVERIFY(!m.completed);
+        QVERIFY(m.lastLogits.empty()); // the interrupted step's logits are half-computed: not kept
+        QCOMPARE(m.msPerStep, 0.0);
+        QCOMPARE(m.tokensPerSecond, 0.0);
+        QCOMPARE(m.memory.theoreticalKvBytes, std::uint64_t(0));
+        QVERIFY(!r.fitMeasured && !r.fitValid && !r.speedupMeasured() && !r.twoPoint.measured && !r.tokensCompared);
+        const std::string reading = englishReading(r);
+        QVERIFY2(reading.find("Stopped in the none mode after 0 of 2 steps") != std::string::npos, reading.c_str());
+    }
 
     void twoTermFit() {
         // DOMAIN.md: a + b = 1.22 ms (cached) and a + 250 b = 1.5 ms (uncached).
@@ -430,8 +548,8 @@ private slots:
         QTest::newRow("too short") << QByteArray("abc") << u"too short"_s;
         QTest::newRow("header past the end") << file("{}", {}).replace(0, 1, "\xff") << u"the header claims"_s;
         // A number beyond a double is nlohmann's out_of_range, not a parse error: it was an internal error.
-        QTest::newRow("number beyond a double") << file(R"({"wte":{"dtype":"F32","shape":[1e999],"data_offsets":[0,4]}})", "abcd")
-                                                << u"not valid JSON"_s;
+        QTest::newRow("number beyond a double")
+            << file(R"({"wte":{"dtype":"F32","shape":[1e999],"data_offsets":[0,4]}})", "abcd") << u"not valid JSON"_s;
         QTest::newRow("bad json") << file("{oops", {}) << u"not valid JSON"_s;
         QTest::newRow("no wte") << file("{}", {}) << u"missing tensor 'wte.weight'"_s;
         QTest::newRow("bad dtype") << file(R"({"wte.weight":{"dtype":"I8","shape":[2,2],"data_offsets":[0,4]}})",

@@ -13,14 +13,18 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QLabel>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QStandardPaths>
 #include <QTableWidget>
+#include <QThread>
+#include <QTimer>
 #include <QValueAxis>
 #include <QtTest>
 
+#include <cmath>
 #include <set>
 
 using namespace Qt::StringLiterals;
@@ -62,6 +66,74 @@ template <typename Series> QList<Series*> seriesOf(QChartView* view) {
     return found;
 }
 
+// One uncached step of 16 x 4,096 positions (the page's largest prompt) through one layer:
+// tens of seconds on two cores, minutes under a sanitizer. The probe's first step is this one.
+DecodeOptions longStep() {
+    DecodeOptions o = tiny(2);
+    o.model.layers = 1;
+    o.model.width = 256;
+    o.model.heads = 4;
+    o.model.kvHeads = 4;
+    o.batch = 16;
+    o.promptLen = 4096;
+    o.model.maxContext = 4098;
+    o.modes = {CacheMode::None};
+    o.backend = BackendChoice::Cpu;
+    return o;
+}
+
+// A DecodeWorker on its own thread, as the page has it, and its signals in the order they
+// arrive here (queued: one sender thread, so the order is the order of emission).
+struct ThreadedWorker {
+    QThread thread;
+    DecodeWorker* worker = new DecodeWorker;
+    QObject context;
+    QStringList order;
+    DecodeReport report;
+    QString error;
+    double estimate = -2;
+    int ticket = -1;
+
+    ThreadedWorker() {
+        worker->moveToThread(&thread);
+        QObject::connect(&thread, &QThread::finished, worker, &QObject::deleteLater);
+        QObject::connect(worker, &DecodeWorker::estimated, &context, [this](double s) {
+            order << u"estimated"_s;
+            estimate = s;
+        });
+        QObject::connect(worker, &DecodeWorker::estimateReady, &context, [this](double s, int t) {
+            order << u"estimateReady"_s;
+            estimate = s;
+            ticket = t;
+        });
+        QObject::connect(worker, &DecodeWorker::stepMeasured, &context, [this] { order << u"step"_s; });
+        QObject::connect(worker, &DecodeWorker::finished, &context, [this](const DecodeReport& r) {
+            order << u"finished"_s;
+            report = r;
+        });
+        QObject::connect(worker, &DecodeWorker::failed, &context, [this](const QString& m) {
+            order << u"failed"_s;
+            error = m;
+        });
+        thread.start();
+    }
+    ~ThreadedWorker() {
+        worker->shutdown();
+        thread.quit();
+        thread.wait();
+    }
+    void run(const DecodeOptions& o) {
+        worker->arm();
+        QMetaObject::invokeMethod(
+            worker, [w = worker, o] { w->run(o); }, Qt::QueuedConnection);
+    }
+    void estimateFor(const DecodeOptions& o, int t) {
+        QMetaObject::invokeMethod(
+            worker, [w = worker, o, t] { w->estimate({o}, t); }, Qt::QueuedConnection);
+    }
+    bool ended() const { return order.contains(u"finished"_s) || order.contains(u"failed"_s); }
+};
+
 // Whether the labels printed at every tick of the axis differ from each other.
 bool labelsDistinct(const QValueAxis* axis, QStringList* labels = nullptr) {
     const QByteArray format = axis->labelFormat().toLatin1();
@@ -101,6 +173,121 @@ private slots:
     }
 
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    // ---- the worker's signals, on its own thread: order and the stop ----
+
+    void runSignalOrder() {
+        ThreadedWorker t;
+        t.run(tiny(4));
+        QTRY_VERIFY_WITH_TIMEOUT(t.ended(), 60000);
+        QStringList expected{u"estimated"_s};
+        for (int i = 0; i < 3 * 4; ++i)
+            expected << u"step"_s;
+        expected << u"finished"_s;
+        QCOMPARE(t.order, expected);
+        QVERIFY(t.estimate >= 0 && std::isfinite(t.estimate));
+        QVERIFY(!t.report.stopped);
+    }
+
+    void failedRunEmitsOnlyFailed() {
+        ThreadedWorker t;
+        DecodeOptions o = tiny(4);
+        o.batch = 0;
+        t.run(o);
+        QTRY_VERIFY_WITH_TIMEOUT(t.ended(), 60000);
+        QCOMPARE(t.order, QStringList{u"failed"_s});
+        QVERIFY2(t.error.contains(u"--batch"_s), qPrintable(t.error));
+    }
+
+    // Stop while the probe is inside its first (long) step: the run ends at once, nothing measured.
+    void stopDuringTheProbe() {
+        ThreadedWorker t;
+        t.run(longStep());
+        QTest::qWait(1000); // the probe's first step has begun; it takes tens of seconds
+        QVERIFY(t.order.isEmpty());
+        QElapsedTimer clock;
+        clock.start();
+        t.worker->stop();
+        QTRY_VERIFY_WITH_TIMEOUT(t.ended(), 10000); // a guard: the step alone takes far longer
+        QCOMPARE(t.order, QStringList{u"finished"_s});
+        QVERIFY(t.report.modes.empty());
+        qInfo("stopped %lld ms after Stop", clock.elapsed());
+    }
+
+    // Probes that run past their budget say so (+inf) and the run goes ahead; Stop then ends
+    // it inside its first step, and that step is not reported.
+    void probeOverBudgetThenStop() {
+        ThreadedWorker t;
+        t.worker->setProbeBudget(0.5);
+        t.run(longStep());
+        QTRY_VERIFY_WITH_TIMEOUT(t.order.contains(u"estimated"_s), 10000);
+        QVERIFY(std::isinf(t.estimate));
+        // Past drawing the run's weights (twice what it takes here, and 1 s: a sanitizer slows
+        // it down), inside the run's first step.
+        QElapsedTimer draw;
+        draw.start();
+        (void)randomWeights(longStep().model);
+        QTest::qWait(int(2 * draw.elapsed()) + 1000);
+        t.worker->stop();
+        QTRY_VERIFY_WITH_TIMEOUT(t.ended(), 10000);
+        QCOMPARE(t.order, (QStringList{u"estimated"_s, u"finished"_s}));
+        QVERIFY(t.report.stopped);
+        QCOMPARE(t.report.modes.size(), std::size_t(1));
+        QVERIFY(t.report.modes[0].steps.empty());
+        QVERIFY(!t.report.modes[0].completed);
+    }
+
+    void estimateOverBudget() {
+        ThreadedWorker t;
+        t.worker->setProbeBudget(0.5);
+        t.estimateFor(longStep(), 7);
+        QTRY_VERIFY_WITH_TIMEOUT(!t.order.isEmpty(), 10000);
+        QCOMPARE(t.order, QStringList{u"estimateReady"_s});
+        QVERIFY(std::isinf(t.estimate));
+        QCOMPARE(t.ticket, 7);
+    }
+
+    // Closing the window while the worker is inside a long step: the close does not wait for
+    // the step (before, it waited for the whole of it), the worker ends on its own soon after
+    // and nothing of it is left.
+    void closingMidStepDoesNotWait() {
+        ScenarioController controller;
+        auto* window = new MainWindow(&controller);
+        window->show();
+        window->decodePage()->setOptions(longStep());
+        QCOMPARE(window->decodePage()->options().promptLen, 4096u);
+        window->decodePage()->start();
+        QTest::qWait(1000); // inside the probe's first step
+        QElapsedTimer clock;
+        clock.start();
+        delete window;
+        const qint64 closeMs = clock.elapsed();
+        QVERIFY2(closeMs < 5000, qPrintable(u"the close took %1 ms"_s.arg(closeMs))); // guard, not a speed check
+        QTRY_COMPARE_WITH_TIMEOUT(DecodePage::detachedWorkers(), 0, 10000);
+    }
+
+    // The same through the window's own close (deleted on close), from inside the event loop:
+    // the loop is free again at once.
+    void closeLetsTheEventLoopGo() {
+        ScenarioController controller;
+        auto* window = new MainWindow(&controller);
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        window->show();
+        window->decodePage()->setOptions(longStep());
+        window->decodePage()->start();
+        QTest::qWait(1000);
+        QSignalSpy destroyed(window, &QObject::destroyed);
+        QEventLoop loop;
+        QObject::connect(window, &QObject::destroyed, &loop, &QEventLoop::quit);
+        QTimer::singleShot(0, window, &QWidget::close);
+        QTimer::singleShot(10000, &loop, &QEventLoop::quit); // guard
+        QElapsedTimer clock;
+        clock.start();
+        loop.exec();
+        QCOMPARE(destroyed.count(), 1);
+        QVERIFY2(clock.elapsed() < 5000, qPrintable(u"the close took %1 ms"_s.arg(clock.elapsed())));
+        QTRY_COMPARE_WITH_TIMEOUT(DecodePage::detachedWorkers(), 0, 10000);
+    }
 
     void runFillsChartsAndSummary() {
         ScenarioController controller;
@@ -171,7 +358,7 @@ private slots:
         window->decodePage()->setOptions(tiny(4000 - 8));
         window->decodePage()->start();
         QTest::qWait(200);
-        delete window; // stops the worker and joins its thread
+        delete window; // stops the worker; a tiny run ends within the close's wait
         QVERIFY(true);
     }
 
