@@ -627,60 +627,60 @@
 <context>
     <name>DecodePage</name>
     <message>
-        <location filename="../../app/decodepage.cpp" line="48"/>
-        <location filename="../../app/decodepage.cpp" line="76"/>
-        <location filename="../../app/decodepage.cpp" line="186"/>
+        <location filename="../../app/decodepage.cpp" line="51"/>
+        <location filename="../../app/decodepage.cpp" line="79"/>
+        <location filename="../../app/decodepage.cpp" line="189"/>
         <source>no cache</source>
         <translation>캐시 없음</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="50"/>
+        <location filename="../../app/decodepage.cpp" line="53"/>
         <source>contiguous cache</source>
         <translation>연속 할당 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="52"/>
+        <location filename="../../app/decodepage.cpp" line="55"/>
         <source>paged cache</source>
         <translation>페이지 방식 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="78"/>
-        <location filename="../../app/decodepage.cpp" line="187"/>
+        <location filename="../../app/decodepage.cpp" line="81"/>
+        <location filename="../../app/decodepage.cpp" line="190"/>
         <source>contiguous</source>
         <translation>연속 할당</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="80"/>
-        <location filename="../../app/decodepage.cpp" line="188"/>
+        <location filename="../../app/decodepage.cpp" line="83"/>
+        <location filename="../../app/decodepage.cpp" line="191"/>
         <source>paged</source>
         <translation>페이지 방식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="189"/>
+        <location filename="../../app/decodepage.cpp" line="192"/>
         <source>CUDA graphs</source>
         <translation>CUDA 그래프</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="195"/>
-        <location filename="../../app/decodepage.cpp" line="1192"/>
+        <location filename="../../app/decodepage.cpp" line="198"/>
+        <location filename="../../app/decodepage.cpp" line="1248"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="196"/>
+        <location filename="../../app/decodepage.cpp" line="199"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="211"/>
-        <location filename="../../app/decodepage.cpp" line="213"/>
+        <location filename="../../app/decodepage.cpp" line="215"/>
+        <location filename="../../app/decodepage.cpp" line="217"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="212"/>
-        <location filename="../../app/decodepage.cpp" line="762"/>
-        <location filename="../../app/decodepage.cpp" line="920"/>
+        <location filename="../../app/decodepage.cpp" line="216"/>
+        <location filename="../../app/decodepage.cpp" line="818"/>
+        <location filename="../../app/decodepage.cpp" line="976"/>
         <source>ms per step</source>
         <translation>스텝당 ms</translation>
     </message>
@@ -689,139 +689,139 @@
         <translation type="vanished">보유 중인 KV 캐시 (MiB)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="241"/>
+        <location filename="../../app/decodepage.cpp" line="245"/>
         <source>&lt;b&gt;Runs on the CPU&lt;/b&gt; (%1). The formulas are the same; the timings are a CPU&apos;s.</source>
         <translation>&lt;b&gt;CPU에서 실행&lt;/b&gt; (%1). 공식은 같고, 시간은 CPU에서 잰 값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="238"/>
+        <location filename="../../app/decodepage.cpp" line="242"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;The decode core runs on this GPU: cuBLAS for the matrix products, our own kernels for attention, norms and sampling; step times by CUDA events, memory by cudaMemGetInfo.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;디코드 코어가 이 GPU에서 실행됩니다: 행렬곱은 cuBLAS, 어텐션·정규화·샘플링은 자체 커널로 계산하고, 스텝 시간은 CUDA 이벤트로, 메모리는 cudaMemGetInfo로 잽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="243"/>
+        <location filename="../../app/decodepage.cpp" line="247"/>
         <source>Auto</source>
         <translation>자동</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="244"/>
+        <location filename="../../app/decodepage.cpp" line="248"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="245"/>
+        <location filename="../../app/decodepage.cpp" line="249"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="311"/>
+        <location filename="../../app/decodepage.cpp" line="315"/>
         <source>BF16 halves the weights and the KV cache; it needs the CUDA backend</source>
         <translation>BF16은 가중치와 KV 캐시를 절반으로 줄입니다. CUDA 백엔드가 필요합니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="298"/>
+        <location filename="../../app/decodepage.cpp" line="302"/>
         <source>Replay the one-token step as a CUDA graph: one launch instead of ~90, so the launch cost of a small model&apos;s step disappears. Needs the CUDA backend.</source>
         <translation>토큰 하나짜리 스텝을 CUDA 그래프로 재실행합니다: 커널 호출이 ~90번에서 한 번으로 줄어, 작은 모델의 스텝에서 호출 비용이 사라집니다. CUDA 백엔드가 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="120"/>
-        <location filename="../../app/decodepage.cpp" line="1034"/>
+        <location filename="../../app/decodepage.cpp" line="123"/>
+        <location filename="../../app/decodepage.cpp" line="1090"/>
         <source>%1x</source>
         <translation>%1배</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="158"/>
+        <location filename="../../app/decodepage.cpp" line="161"/>
         <source>%1%2%</source>
         <translation>%1%2%</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="190"/>
+        <location filename="../../app/decodepage.cpp" line="193"/>
         <source>then at batch</source>
         <translation>이어서 배치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="199"/>
+        <location filename="../../app/decodepage.cpp" line="202"/>
         <source>Classroom CPU</source>
         <translation>수업용 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="214"/>
-        <location filename="../../app/decodepage.cpp" line="791"/>
+        <location filename="../../app/decodepage.cpp" line="218"/>
+        <location filename="../../app/decodepage.cpp" line="847"/>
         <source>MiB held</source>
         <translation>보유 중인 MiB</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="264"/>
+        <location filename="../../app/decodepage.cpp" line="268"/>
         <source>Decoder layers L of our GPT (the course&apos;s: 8)</source>
         <translation>우리 GPT의 디코더 레이어 수 L (강의: 8)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="265"/>
+        <location filename="../../app/decodepage.cpp" line="269"/>
         <source>Decoder layers L. Each layer holds 12 × width² weights and stores K and V for every token: KV bytes per token = 2 × L × H_kv × D_head × 4 B in FP32.</source>
         <translation>디코더 레이어 수 L입니다. 레이어마다 가중치 12 × 폭²개를 가지고, 토큰마다 K와 V를 저장합니다: FP32에서 토큰당 KV 바이트 = 2 × L × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="267"/>
+        <location filename="../../app/decodepage.cpp" line="271"/>
         <source>Model width d_model (the course&apos;s: 512)</source>
         <translation>모델 폭 d_model (강의: 512)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="268"/>
+        <location filename="../../app/decodepage.cpp" line="272"/>
         <source>Model width d_model. Parameters ≈ 12 × L × width² + (vocabulary + context) × width; the head size is D_head = width / heads.</source>
         <translation>모델 폭 d_model입니다. 파라미터 ≈ 12 × L × 폭² + (어휘 수 + 컨텍스트 길이) × 폭이고, 헤드 크기는 D_head = 폭 / 헤드 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="270"/>
+        <location filename="../../app/decodepage.cpp" line="274"/>
         <source>Query heads; the head size is width / heads</source>
         <translation>쿼리 헤드 수: 헤드 크기는 폭 / 헤드 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="271"/>
+        <location filename="../../app/decodepage.cpp" line="275"/>
         <source>Query heads. Each reads all K/V of its group: D_head = width / heads (the CUDA kernels take 64 or 128).</source>
         <translation>쿼리 헤드 수입니다. 쿼리 헤드마다 자기 그룹의 K/V를 모두 읽습니다: D_head = 폭 / 헤드 수 (CUDA 커널은 64 또는 128만 지원합니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="273"/>
+        <location filename="../../app/decodepage.cpp" line="277"/>
         <source>K/V heads H_kv, dividing the query heads: MHA = heads, GQA fewer, MQA 1</source>
         <translation>K/V 헤드 수 H_kv (쿼리 헤드 수의 약수): MHA는 헤드 수와 같고, GQA는 더 적고, MQA는 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="274"/>
+        <location filename="../../app/decodepage.cpp" line="278"/>
         <source>K/V heads H_kv (a divisor of the query heads). The cache scales with them: KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B in FP32.</source>
         <translation>K/V 헤드 수 H_kv (쿼리 헤드 수의 약수)입니다. 캐시는 이 수에 비례합니다: FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="276"/>
+        <location filename="../../app/decodepage.cpp" line="280"/>
         <source>Sequences B decoded together</source>
         <translation>함께 디코드하는 시퀀스 수 B</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="277"/>
+        <location filename="../../app/decodepage.cpp" line="281"/>
         <source>Batch B: sequences decoded together. An uncached step pushes B × (prefix) tokens through the model, a cached one B tokens; KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B.</source>
         <translation>배치 B: 함께 디코드하는 시퀀스 수입니다. 캐시 없는 스텝은 B × (지금까지의 토큰 수)개 토큰을, 캐시 사용 스텝은 B개 토큰을 모델에 넣습니다. KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="279"/>
+        <location filename="../../app/decodepage.cpp" line="283"/>
         <source>Tokens generated per sequence</source>
         <translation>시퀀스당 생성할 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="280"/>
+        <location filename="../../app/decodepage.cpp" line="284"/>
         <source>Steps: tokens generated per sequence. Without a cache step t recomputes all prompt + t tokens, so the uncached work grows with steps²; with one it grows with steps.</source>
         <translation>스텝 수: 시퀀스당 생성할 토큰 수입니다. 캐시가 없으면 스텝 t에서 프롬프트 + t개 토큰을 모두 다시 계산하므로 계산량이 스텝 수²에 비례해 늘어나고, 캐시가 있으면 스텝 수에 비례해 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="282"/>
+        <location filename="../../app/decodepage.cpp" line="286"/>
         <source>Random prompt tokens per sequence</source>
         <translation>시퀀스당 무작위 프롬프트 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="283"/>
+        <location filename="../../app/decodepage.cpp" line="287"/>
         <source>Prompt length: seeded random tokens per sequence. A cached mode pushes them through once, in step 0; the uncached mode again in every step.</source>
         <translation>프롬프트 길이: 시퀀스마다 시드로 만든 무작위 토큰 수입니다. 캐시 사용 모드는 이 토큰을 스텝 0에서 한 번만 모델에 넣고, 캐시 없음 모드는 스텝마다 다시 넣습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="285"/>
+        <location filename="../../app/decodepage.cpp" line="289"/>
         <source>Tokens per block of the paged cache</source>
         <translation>페이지 방식 캐시의 블록당 토큰 수</translation>
     </message>
@@ -830,517 +830,527 @@
         <translation type="vanished">페이지 방식의 블록 크기입니다. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 블록 수 × 블록 크기 × 2 × L × B × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 많아야 하나입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="288"/>
+        <location filename="../../app/decodepage.cpp" line="292"/>
         <source>Run without a cache: every step recomputes the whole prefix</source>
         <translation>캐시 없음 모드로 실행: 스텝마다 지금까지의 토큰 전체를 다시 계산</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="289"/>
+        <location filename="../../app/decodepage.cpp" line="293"/>
         <source>No cache: step t pushes all prompt + t tokens of every sequence through the model again. Nothing is stored: 0 B of cache.</source>
         <translation>캐시 없음: 스텝 t에서 모든 시퀀스의 프롬프트 + t개 토큰을 전부 다시 모델에 넣습니다. 아무것도 저장하지 않으므로 캐시는 0 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="291"/>
+        <location filename="../../app/decodepage.cpp" line="295"/>
         <source>Run with a contiguous cache reserved for the whole length up front</source>
         <translation>전체 길이만큼 미리 예약한 연속 할당 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="292"/>
+        <location filename="../../app/decodepage.cpp" line="296"/>
         <source>Contiguous cache: one region per sequence sized for prompt + steps tokens from the start; each step pushes one new token and reads the stored K and V.</source>
         <translation>연속 할당 캐시: 처음부터 시퀀스마다 프롬프트 + 스텝 수만큼의 토큰이 들어갈 영역을 하나씩 잡아 둡니다. 스텝마다 새 토큰 하나를 모델에 넣고 저장된 K와 V를 읽습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="294"/>
+        <location filename="../../app/decodepage.cpp" line="298"/>
         <source>Run with a paged cache that grows block by block</source>
         <translation>블록 단위로 커지는 페이지 방식 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="295"/>
+        <location filename="../../app/decodepage.cpp" line="299"/>
         <source>Paged cache: fixed-size blocks handed out in shuffled order as the sequences grow, read through a block table (PagedAttention).</source>
         <translation>페이지 방식 캐시: 시퀀스가 길어지는 대로 고정 크기 블록을 뒤섞인 순서로 내주고, 블록 테이블을 거쳐 읽습니다 (PagedAttention).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="300"/>
+        <location filename="../../app/decodepage.cpp" line="304"/>
         <source>CUDA graphs remove the fixed cost a of step = a + b × tokens (kernel launches); the per-token cost b stays.</source>
         <translation>CUDA 그래프는 스텝 = a + b × 토큰 수에서 고정 비용 a (커널 호출)를 없앱니다. 토큰당 비용 b는 그대로 남습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="302"/>
+        <location filename="../../app/decodepage.cpp" line="306"/>
         <source>Run the same experiment again at a second batch and predict it from the first</source>
         <translation>같은 실험을 두 번째 배치로 다시 실행하고, 첫 번째 결과로 예측</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="303"/>
+        <location filename="../../app/decodepage.cpp" line="307"/>
         <source>Then at batch: after the first run the same experiment runs at this batch, and the first batch&apos;s two equations (a + b, a + N b) predict its step times, as the course predicts batch 64 from batch 1.</source>
         <translation>이어서 배치: 첫 실행이 끝나면 같은 실험을 이 배치로 실행하고, 첫 배치의 두 식 (a + b, a + N b)으로 그 스텝 시간을 예측합니다. 강의에서 배치 1로 배치 64를 예측한 것과 같습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="305"/>
+        <location filename="../../app/decodepage.cpp" line="309"/>
         <source>The second run&apos;s batch (the course&apos;s: 64)</source>
         <translation>두 번째 실행의 배치 (강의: 64)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="306"/>
+        <location filename="../../app/decodepage.cpp" line="310"/>
         <source>The batch of the second run. Its cache is this batch / the first batch times larger: KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B.</source>
         <translation>두 번째 실행의 배치입니다. 캐시는 (이 배치 / 첫 배치)배로 커집니다: KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="308"/>
+        <location filename="../../app/decodepage.cpp" line="312"/>
         <source>Where the decode core runs: Auto takes CUDA when a device answers</source>
         <translation>디코드 코어를 실행할 곳: 자동은 응답하는 장치가 있으면 CUDA를 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="309"/>
+        <location filename="../../app/decodepage.cpp" line="313"/>
         <source>Backend: CUDA runs cuBLAS and our kernels on the GPU (times by CUDA events); the CPU runs the same forward pass with BLAS and two threads (times by the steady clock).</source>
         <translation>백엔드: CUDA는 GPU에서 cuBLAS와 자체 커널을 실행합니다 (시간은 CUDA 이벤트로 잽니다). CPU는 같은 순전파를 BLAS와 스레드 두 개로 실행합니다 (시간은 steady clock으로 잽니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="312"/>
+        <location filename="../../app/decodepage.cpp" line="316"/>
         <source>Precision of the weights, the matrix inputs and the cache: 4 B per value in FP32, 2 B in BF16, so KV bytes = 2 × L × B × tokens × H_kv × D_head × 2 B in BF16.</source>
         <translation>가중치, 행렬 입력, 캐시의 정밀도: 값 하나가 FP32에서 4 B, BF16에서 2 B이므로, BF16에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 2 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="314"/>
+        <location filename="../../app/decodepage.cpp" line="318"/>
         <source>Probe 2 steps to estimate the time, then run each checked mode in turn</source>
         <translation>2 스텝 시험 실행으로 시간을 추정한 뒤, 선택한 모드를 차례로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="315"/>
+        <location filename="../../app/decodepage.cpp" line="319"/>
         <source>Run: short probes estimate the run&apos;s length, then each checked mode generates the tokens; step times and the cache held are drawn as they are measured.</source>
         <translation>실행: 짧은 시험 실행으로 걸릴 시간을 추정한 뒤, 선택한 모드마다 토큰을 생성합니다. 스텝 시간과 보유 중인 캐시는 측정되는 대로 그려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="317"/>
+        <location filename="../../app/decodepage.cpp" line="321"/>
         <source>End the run within one step</source>
         <translation>한 스텝 안에 실행 중지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="318"/>
+        <location filename="../../app/decodepage.cpp" line="322"/>
         <source>Stop ends the run within one step. The page then reports only what was measured and names what was not (no speedup without both modes complete).</source>
         <translation>중지를 누르면 한 스텝 안에 실행이 끝납니다. 그러면 페이지는 측정한 것만 보고하고, 측정하지 못한 것은 무엇인지 밝힙니다 (두 모드가 모두 완료되지 않으면 속도 향상은 표시하지 않습니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="321"/>
+        <location filename="../../app/decodepage.cpp" line="325"/>
         <source>The course&apos;s experiment at batch 1: 500 steps, with and without a cache. %1 on the course&apos;s RTX 4090; about 2 min on a 2-core CPU.</source>
         <translation>배치 1 강의 실험: 500 스텝, 캐시 없음과 캐시 사용. 강의의 RTX 4090에서 %1, 2코어 CPU에서 약 2분.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="324"/>
+        <location filename="../../app/decodepage.cpp" line="328"/>
         <source>Loads the course&apos;s batch-1 run: 8 layers, width 512, prompt 1, 500 steps, no cache and contiguous. The course measured 1.5 and 1.22 ms per step on an RTX 4090 (1.2x) and 3.6x on a CPU.</source>
         <translation>강의의 배치 1 실행 설정을 불러옵니다: 레이어 8개, 폭 512, 프롬프트 1, 500 스텝, 캐시 없음과 연속 할당. 강의는 RTX 4090에서 스텝당 1.5 ms와 1.22 ms (1.2배), CPU에서 3.6배를 측정했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="328"/>
+        <location filename="../../app/decodepage.cpp" line="332"/>
         <source>The course&apos;s experiment at batch 64: 500 steps, with and without a cache. %1 on the course&apos;s RTX 4090, but about two hours or more on a 2-core CPU (an uncached step recomputes 64 × up to 500 tokens): in class, press Classroom CPU.</source>
         <translation>배치 64 강의 실험: 500 스텝, 캐시 없음과 캐시 사용. 강의의 RTX 4090에서는 %1이지만 2코어 CPU에서는 두 시간 이상 걸립니다 (캐시 없는 스텝은 64 × 최대 500개 토큰을 다시 계산합니다). 수업에서는 수업용 CPU를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="332"/>
+        <location filename="../../app/decodepage.cpp" line="336"/>
         <source>Loads the course&apos;s batch-64 run (8 layers, width 512, 500 steps). The course measured 21.8 and 2.7 ms per step (8.0x); the uncached work is 64 × (1 + 2 + ... + 500) = 8.0 million token passes, hours on a CPU. The page estimates this machine&apos;s time as soon as it is loaded.</source>
         <translation>강의의 배치 64 실행 설정을 불러옵니다 (레이어 8개, 폭 512, 500 스텝). 강의는 스텝당 21.8 ms와 2.7 ms (8.0배)를 측정했습니다. 캐시 없는 계산량은 64 × (1 + 2 + ... + 500) = 토큰 800만 개를 모델에 넣는 양으로, CPU에서는 몇 시간이 걸립니다. 불러오는 즉시 이 컴퓨터에서 걸릴 시간을 추정합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="336"/>
+        <location filename="../../app/decodepage.cpp" line="340"/>
         <source>What to press in class on a CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache. Well under a minute on a 2-core CPU; both gaps show.</source>
         <translation>CPU로 수업할 때 누를 버튼: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2 스텝씩, 캐시 없음과 캐시 사용으로 실행합니다. 2코어 CPU에서 1분도 채 걸리지 않으며, 두 배치 모두에서 차이가 드러납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="340"/>
+        <location filename="../../app/decodepage.cpp" line="344"/>
         <source>Classroom CPU: the course&apos;s 8-layer, width-512 model, prompt 1, %1 steps, no cache and contiguous, at batch 1 and then batch %2. Batch %2&apos;s uncached steps push %3 tokens through the model (%2 × (1 + ... + %1)) instead of the course&apos;s 8 million, and batch 1&apos;s two equations predict batch %2.</source>
         <translation>수업용 CPU: 강의의 레이어 8개, 폭 512 모델로 프롬프트 1, %1 스텝, 캐시 없음과 연속 할당을 배치 1, 이어서 배치 %2에서 실행합니다. 배치 %2의 캐시 없는 스텝들이 모델에 넣는 토큰은 강의의 800만 개가 아니라 %3개 (%2 × (1 + ... + %1))이고, 배치 1의 두 식으로 배치 %2를 예측합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="346"/>
+        <location filename="../../app/decodepage.cpp" line="350"/>
         <source>Which run the charts show</source>
         <translation>차트에 표시할 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="347"/>
+        <location filename="../../app/decodepage.cpp" line="351"/>
         <source>After a run at two batches, pick the batch whose steps the charts draw; the tables list both.</source>
         <translation>두 배치로 실행한 뒤, 차트에 스텝을 그릴 배치를 고릅니다. 표에는 두 배치가 모두 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="348"/>
+        <location filename="../../app/decodepage.cpp" line="352"/>
         <source>How long the run will take on this machine, from short probes</source>
         <translation>짧은 시험 실행으로 추정한, 이 컴퓨터에서 실행에 걸릴 시간</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="349"/>
+        <location filename="../../app/decodepage.cpp" line="353"/>
         <source>The estimate times 2 steps of each mode at this batch, and 2 steps at batch 1 from the run&apos;s mean prefix; an uncached step costs a + b × tokens (a: a cached step, b: per token at the mean prefix), a cached step the same every time.</source>
         <translation>추정은 이 배치에서 모드마다 2 스텝, 그리고 배치 1에서 실행의 평균 길이(지금까지의 토큰 수)로 2 스텝의 시간을 잽니다. 캐시 없는 스텝은 a + b × 토큰 수 (a: 캐시 사용 스텝 하나의 시간, b: 평균 길이에서 잰 토큰당 시간)로, 캐시 사용 스텝은 매번 같은 시간으로 계산합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="352"/>
+        <location filename="../../app/decodepage.cpp" line="356"/>
         <source>Uncached time / cached time per step, measured here, beside the course&apos;s</source>
         <translation>스텝당 캐시 없음 시간 / 캐시 사용 시간: 이 컴퓨터의 측정값과 강의 수치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="353"/>
+        <location filename="../../app/decodepage.cpp" line="357"/>
         <source>Speedup = mean uncached step / mean contiguous-cache step, only where both modes completed. The course measured 1.2x at batch 1 and 8.0x at batch 64 on an RTX 4090.</source>
         <translation>속도 향상 = 캐시 없는 스텝의 평균 시간 / 연속 할당 캐시 스텝의 평균 시간이며, 두 모드가 모두 완료된 경우에만 계산합니다. 강의는 RTX 4090에서 배치 1은 1.2배, 배치 64는 8.0배를 측정했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="355"/>
+        <location filename="../../app/decodepage.cpp" line="359"/>
         <source>What the run measured, in words</source>
         <translation>실행에서 측정한 내용을 문장으로 정리</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="356"/>
+        <location filename="../../app/decodepage.cpp" line="360"/>
         <source>The reading states the speedup, the fixed share of a step (a / (a + b × tokens)) and whether the tokens agree, and names what a stopped run did not measure.</source>
         <translation>이 해설은 속도 향상, 스텝에서 고정 비용이 차지하는 비율 (a / (a + b × 토큰 수)), 토큰이 일치하는지를 알려 주고, 중지된 실행이 측정하지 못한 것을 밝힙니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="359"/>
+        <location filename="../../app/decodepage.cpp" line="363"/>
         <source>Each point is one measured decode step; the dashed lines are the least-squares model step = a + b × tokens</source>
         <translation>점 하나가 측정한 디코드 스텝 하나입니다. 파선은 최소제곱으로 적합한 모델 스텝 = a + b × 토큰 수입니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="361"/>
+        <location filename="../../app/decodepage.cpp" line="365"/>
         <source>Step time: one marker per measured step (circle: no cache, square: contiguous, triangle: paged). The dashed line of the same colour is step = a + b × (tokens computed in that step), fitted by least squares over every step of every completed mode.</source>
         <translation>스텝 시간: 측정한 스텝마다 표식이 하나씩 찍힙니다 (원: 캐시 없음, 사각형: 연속 할당, 삼각형: 페이지 방식). 같은 색의 파선은 스텝 = a + b × (그 스텝에서 계산한 토큰 수)이며, 완료된 모든 모드의 모든 스텝에 최소제곱으로 적합한 것입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="364"/>
+        <location filename="../../app/decodepage.cpp" line="368"/>
         <source>Cache memory held after each step (markers) against the formula (black dash-dot line)</source>
         <translation>스텝마다 보유 중인 캐시 메모리 (표식)와 공식 (검은 일점쇄선) 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="365"/>
+        <location filename="../../app/decodepage.cpp" line="369"/>
         <source>KV cache held: markers are what our allocator holds after each step (contiguous reserves the whole length at once, paged grows by blocks, no cache holds 0 B); the line is KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B in FP32.</source>
         <translation>보유 중인 KV 캐시: 표식은 스텝마다 자체 할당자가 보유한 양입니다 (연속 할당은 전체 길이를 한 번에 예약하고, 페이지 방식은 블록 단위로 늘며, 캐시 없음은 0 B). 선은 FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="368"/>
+        <location filename="../../app/decodepage.cpp" line="372"/>
         <source>Per mode: step time, throughput, speedup and the four memory figures</source>
         <translation>모드별 스텝 시간, 처리량, 속도 향상, 메모리 수치 네 가지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="369"/>
+        <location filename="../../app/decodepage.cpp" line="373"/>
         <source>Weights = parameters × 4 B (FP32); KV = 2 × L × B × tokens × H_kv × D_head × 4 B; peak allocated is our allocator&apos;s peak; the process figure is what the system reports (VmRSS, or cudaMemGetInfo).</source>
         <translation>가중치 = 파라미터 × 4 B (FP32), KV = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다. 최대 할당량은 자체 할당자가 할당한 양의 최댓값이고, 프로세스 수치는 시스템이 보고하는 값입니다 (VmRSS 또는 cudaMemGetInfo).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="371"/>
+        <location filename="../../app/decodepage.cpp" line="375"/>
         <source>The two-term model step = a + b × tokens against the measured mean step of each mode</source>
         <translation>두 항 모델 스텝 = a + b × 토큰 수와 모드별 평균 측정 스텝 시간 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="372"/>
+        <location filename="../../app/decodepage.cpp" line="376"/>
         <source>Predicted ms per step = a + b × (mean tokens per step), by least squares over the run&apos;s steps and by the course&apos;s two equations (a + B b = cached step, a + N b = uncached step). The last column is what the model misses: measured − predicted.</source>
         <translation>예측 스텝당 ms = a + b × (스텝당 평균 토큰 수)이며, a와 b는 실행의 모든 스텝에 대한 최소제곱과 강의의 두 식 (a + B b = 캐시 사용 스텝, a + N b = 캐시 없는 스텝)으로 각각 구합니다. 마지막 열은 모델이 놓친 부분, 곧 측정값 − 예측값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="375"/>
+        <location filename="../../app/decodepage.cpp" line="379"/>
         <source>The two fits&apos; a and b</source>
         <translation>두 적합의 a와 b</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="376"/>
+        <location filename="../../app/decodepage.cpp" line="380"/>
         <source>Least squares fits a and b to every step; the course&apos;s method solves two equations from two mean steps. a is the fixed cost of a step, b the cost of each token pushed through the model.</source>
         <translation>최소제곱은 모든 스텝에 a와 b를 적합하고, 강의의 방법은 평균 스텝 시간 두 개로 두 식을 풉니다. a는 스텝의 고정 비용, b는 모델에 넣는 토큰 하나당 비용입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="378"/>
+        <location filename="../../app/decodepage.cpp" line="382"/>
         <source>The course&apos;s measured figures beside this machine&apos;s, with where each came from</source>
         <translation>강의의 측정 수치와 이 컴퓨터의 수치 (각 수치의 출처 포함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="379"/>
+        <location filename="../../app/decodepage.cpp" line="383"/>
         <source>Course: the course text&apos;s small GPT on an RTX 4090 (and a CPU for batch 1&apos;s 3.6x), 500 steps. This run: measured here, with the steps this run used; fewer steps give a smaller uncached prefix, so a smaller speedup.</source>
         <translation>강의: 강의 본문의 작은 GPT를 RTX 4090에서 500 스텝 실행한 수치입니다 (배치 1의 3.6배는 CPU). 이번 실행: 이 컴퓨터에서 이번 실행의 스텝 수로 측정한 값입니다. 스텝이 적으면 캐시 없는 스텝이 다시 계산하는 토큰이 적으므로 속도 향상도 작아집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="383"/>
+        <location filename="../../app/decodepage.cpp" line="387"/>
         <source>Model and run</source>
         <translation>모델과 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="388"/>
+        <location filename="../../app/decodepage.cpp" line="392"/>
         <source>Layers</source>
         <translation>레이어</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="388"/>
+        <location filename="../../app/decodepage.cpp" line="392"/>
         <source>Width</source>
         <translation>폭</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="388"/>
+        <location filename="../../app/decodepage.cpp" line="392"/>
         <source>Heads</source>
         <translation>헤드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="388"/>
+        <location filename="../../app/decodepage.cpp" line="392"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="389"/>
-        <location filename="../../app/decodepage.cpp" line="1099"/>
+        <location filename="../../app/decodepage.cpp" line="393"/>
+        <location filename="../../app/decodepage.cpp" line="1155"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="389"/>
+        <location filename="../../app/decodepage.cpp" line="393"/>
         <source>Steps</source>
         <translation>스텝 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="389"/>
+        <location filename="../../app/decodepage.cpp" line="393"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="389"/>
+        <location filename="../../app/decodepage.cpp" line="393"/>
         <source>Block size</source>
         <translation>블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="398"/>
+        <location filename="../../app/decodepage.cpp" line="402"/>
         <source>Backend</source>
         <translation>백엔드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="400"/>
+        <location filename="../../app/decodepage.cpp" line="404"/>
         <source>Precision</source>
         <translation>정밀도</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="408"/>
+        <location filename="../../app/decodepage.cpp" line="412"/>
         <source>Modes:</source>
         <translation>모드:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="791"/>
+        <location filename="../../app/decodepage.cpp" line="512"/>
+        <source>The short probes alone ran past %1 on this machine%2: this run will take long. Stop and lower the steps, batch or model size.</source>
+        <translation>짧은 시험 실행만으로도 이 컴퓨터에서 %1 넘게 걸렸습니다%2. 이 실행은 오래 걸립니다. 중지하고 스텝 수, 배치 또는 모델 크기를 줄이세요.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="722"/>
+        <source>%1 Too long to estimate: the short probes alone ran past %2 on this machine.</source>
+        <translation>%1 추정하기에 너무 깁니다: 짧은 시험 실행만으로도 이 컴퓨터에서 %2 넘게 걸렸습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="847"/>
         <source>MB held</source>
         <translation>보유 중인 MB</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1078"/>
+        <location filename="../../app/decodepage.cpp" line="1134"/>
         <source>least squares over %1 steps: step = %2 ms + %3 ms × tokens</source>
         <translation>스텝 %1개에 대한 최소제곱: 스텝 = %2 ms + %3 ms × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1082"/>
+        <location filename="../../app/decodepage.cpp" line="1138"/>
         <source>least squares does not split the steps into a positive a and b (a = %1 ms, b = %2 ms)</source>
         <translation>최소제곱으로 스텝을 양수인 a와 b로 나눌 수 없음 (a = %1 ms, b = %2 ms)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1085"/>
+        <location filename="../../app/decodepage.cpp" line="1141"/>
         <source>least squares not measured (no completed mode with steps of different sizes)</source>
         <translation>최소제곱 측정 안 됨 (토큰 수가 서로 다른 스텝으로 완료된 모드 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1087"/>
+        <location filename="../../app/decodepage.cpp" line="1143"/>
         <source>two equations: a + %1 b = %2 ms (%3, one token per sequence), a + %4 b = %5 ms (no cache, mean tokens) give a = %6 ms, b = %7 ms</source>
         <translation>두 식: a + %1 b = %2 ms (%3, 시퀀스당 토큰 1개), a + %4 b = %5 ms (캐시 없음, 평균 토큰 수)에서 a = %6 ms, b = %7 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1093"/>
+        <location filename="../../app/decodepage.cpp" line="1149"/>
         <source>two equations not measured (they need complete runs with and without a cache)</source>
         <translation>두 식 측정 안 됨 (캐시 없음과 캐시 사용 실행이 모두 완료되어야 함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1095"/>
+        <location filename="../../app/decodepage.cpp" line="1151"/>
         <source>&lt;b&gt;Batch %1&lt;/b&gt;: %2; %3.</source>
         <translation>&lt;b&gt;배치 %1&lt;/b&gt;: %2; %3.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1099"/>
+        <location filename="../../app/decodepage.cpp" line="1155"/>
         <source>Tokens per step</source>
         <translation>스텝당 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1099"/>
+        <location filename="../../app/decodepage.cpp" line="1155"/>
         <source>Measured ms/step</source>
         <translation>측정 ms/스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1100"/>
+        <location filename="../../app/decodepage.cpp" line="1156"/>
         <source>Least squares</source>
         <translation>최소제곱</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1100"/>
+        <location filename="../../app/decodepage.cpp" line="1156"/>
         <source>Two equations (batch %1&apos;s a, b)</source>
         <translation>두 식 (배치 %1의 a, b)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1101"/>
+        <location filename="../../app/decodepage.cpp" line="1157"/>
         <source>Measured − predicted</source>
         <translation>측정값 − 예측값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1121"/>
+        <location filename="../../app/decodepage.cpp" line="1177"/>
         <source>%1 ms (%2)</source>
         <translation>%1 ms (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1144"/>
+        <location filename="../../app/decodepage.cpp" line="1200"/>
         <source>not run at this batch</source>
         <translation>이 배치에서는 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1151"/>
-        <location filename="../../app/decodepage.cpp" line="1157"/>
-        <location filename="../../app/decodepage.cpp" line="1159"/>
+        <location filename="../../app/decodepage.cpp" line="1207"/>
+        <location filename="../../app/decodepage.cpp" line="1213"/>
+        <location filename="../../app/decodepage.cpp" line="1215"/>
         <source>not measured (a mode stopped or was not run)</source>
         <translation>측정 안 됨 (중지되었거나 실행하지 않은 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1152"/>
-        <location filename="../../app/decodepage.cpp" line="1195"/>
-        <location filename="../../app/decodepage.cpp" line="1201"/>
+        <location filename="../../app/decodepage.cpp" line="1208"/>
+        <location filename="../../app/decodepage.cpp" line="1251"/>
+        <location filename="../../app/decodepage.cpp" line="1257"/>
         <source>%1 / %2 ms</source>
         <translation>%1 / %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1161"/>
-        <location filename="../../app/decodepage.cpp" line="1198"/>
+        <location filename="../../app/decodepage.cpp" line="1217"/>
+        <location filename="../../app/decodepage.cpp" line="1254"/>
         <source>a = %1 ms, b = %2 ms</source>
         <translation>a = %1 ms, b = %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1174"/>
-        <location filename="../../app/decodepage.cpp" line="1204"/>
+        <location filename="../../app/decodepage.cpp" line="1230"/>
+        <location filename="../../app/decodepage.cpp" line="1260"/>
         <source>%1 / %2 ms (measured %3 / %4)</source>
         <translation>%1 / %2 ms (측정 %3 / %4)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1177"/>
+        <location filename="../../app/decodepage.cpp" line="1233"/>
         <source>not measured (a mode stopped)</source>
         <translation>측정 안 됨 (중지된 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1179"/>
+        <location filename="../../app/decodepage.cpp" line="1235"/>
         <source>not measured (batch 1&apos;s two equations are missing)</source>
         <translation>측정 안 됨 (배치 1의 두 식이 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1181"/>
+        <location filename="../../app/decodepage.cpp" line="1237"/>
         <source>not run yet</source>
         <translation>아직 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1184"/>
+        <location filename="../../app/decodepage.cpp" line="1240"/>
         <source>%1 layers, width %2, %3, %4 steps, prompt %5</source>
         <translation>레이어 %1개, 폭 %2, %3, 스텝 %4개, 프롬프트 %5</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1192"/>
+        <location filename="../../app/decodepage.cpp" line="1248"/>
         <source>%1 layers, width %2, FP32, %3 steps, prompt 1</source>
         <translation>레이어 %1개, 폭 %2, FP32, 스텝 %3개, 프롬프트 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1194"/>
+        <location filename="../../app/decodepage.cpp" line="1250"/>
         <source>Batch 1: ms/step, no cache / cache</source>
         <translation>배치 1: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1196"/>
+        <location filename="../../app/decodepage.cpp" line="1252"/>
         <source>Batch 1: speedup</source>
         <translation>배치 1: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1197"/>
+        <location filename="../../app/decodepage.cpp" line="1253"/>
         <source>%1 (on the course&apos;s CPU: %2)</source>
         <translation>%1 (강의의 CPU: %2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1198"/>
+        <location filename="../../app/decodepage.cpp" line="1254"/>
         <source>Batch 1: two equations</source>
         <translation>배치 1: 두 식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1200"/>
+        <location filename="../../app/decodepage.cpp" line="1256"/>
         <source>Batch 64: ms/step, no cache / cache</source>
         <translation>배치 64: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1202"/>
+        <location filename="../../app/decodepage.cpp" line="1258"/>
         <source>Batch 64: speedup</source>
         <translation>배치 64: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1203"/>
+        <location filename="../../app/decodepage.cpp" line="1259"/>
         <source>Batch 64 from batch 1&apos;s a, b: no cache / cache</source>
         <translation>배치 1의 a, b로 예측한 배치 64: 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1211"/>
+        <location filename="../../app/decodepage.cpp" line="1267"/>
         <source>Figure</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1211"/>
+        <location filename="../../app/decodepage.cpp" line="1267"/>
         <source>Course (RTX 4090, from the course text)</source>
         <translation>강의 (RTX 4090, 강의 본문 수치)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1212"/>
+        <location filename="../../app/decodepage.cpp" line="1268"/>
         <source>This run (CUDA, this machine)</source>
         <translation>이번 실행 (CUDA, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1212"/>
+        <location filename="../../app/decodepage.cpp" line="1268"/>
         <source>This run (CPU, this machine)</source>
         <translation>이번 실행 (CPU, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1229"/>
+        <location filename="../../app/decodepage.cpp" line="1285"/>
         <source>%1 at batch %2</source>
         <translation>배치 %2에서 %1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1230"/>
+        <location filename="../../app/decodepage.cpp" line="1286"/>
         <source>not measured at batch %1</source>
         <translation>배치 %1에서 측정 안 됨</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1231"/>
+        <location filename="../../app/decodepage.cpp" line="1287"/>
         <source>Speedup with a cache: %1 · course (RTX 4090): %2 at batch 1, %3 at batch 64</source>
         <translation>캐시 사용 시 속도 향상: %1 · 강의 (RTX 4090): 배치 1에서 %2, 배치 64에서 %3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1232"/>
-        <location filename="../../app/decodepage.cpp" line="1286"/>
+        <location filename="../../app/decodepage.cpp" line="1288"/>
+        <location filename="../../app/decodepage.cpp" line="1342"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1239"/>
+        <location filename="../../app/decodepage.cpp" line="1295"/>
         <source>On CUDA, %1%2.</source>
         <translation>CUDA에서 실행, %1%2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1243"/>
+        <location filename="../../app/decodepage.cpp" line="1299"/>
         <source>On the CPU, as chosen.</source>
         <translation>CPU에서 실행 (선택한 대로).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1245"/>
+        <location filename="../../app/decodepage.cpp" line="1301"/>
         <source>On the CPU: no CUDA device answered.</source>
         <translation>CPU에서 실행: 응답한 CUDA 장치가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1247"/>
+        <location filename="../../app/decodepage.cpp" line="1303"/>
         <source>On the CPU: the CUDA kernels take a head size of 64 or 128, this model&apos;s is %1.</source>
         <translation>CPU에서 실행: CUDA 커널은 헤드 크기 64 또는 128만 지원하는데, 이 모델은 %1입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1250"/>
+        <location filename="../../app/decodepage.cpp" line="1306"/>
         <source>On the CPU: cuBLAS could not be opened.</source>
         <translation>CPU에서 실행: cuBLAS를 열 수 없었습니다.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="1252"/>
+        <location filename="../../app/decodepage.cpp" line="1308"/>
         <source>At batch %1 each cached step pushed %n token(s), one per sequence, instead of the whole prefix, and ran %2 faster.</source>
         <translation>
             <numerusform>배치 %1에서 캐시 사용 스텝은 지금까지의 토큰 전체 대신 시퀀스마다 하나씩, 토큰 %n개만 모델에 넣었고 %2 빨랐습니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1259"/>
+        <location filename="../../app/decodepage.cpp" line="1315"/>
         <source>Speedup not measured at batch %1: it needs complete runs without a cache and with a contiguous one.</source>
         <translation>배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
@@ -1353,62 +1363,62 @@
         <translation type="vanished">배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1262"/>
+        <location filename="../../app/decodepage.cpp" line="1318"/>
         <source>Fixed cost is %1% of a cached step and %2% of an uncached one (least squares).</source>
         <translation>고정 비용은 캐시 사용 스텝의 %1%, 캐시 없는 스텝의 %2%입니다 (최소제곱).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1265"/>
+        <location filename="../../app/decodepage.cpp" line="1321"/>
         <source>The two-term model does not split these steps into a positive fixed and per-token cost: too few or too noisy steps.</source>
         <translation>두 항 모델로는 이 스텝들을 양수인 고정 비용과 토큰당 비용으로 나눌 수 없습니다: 스텝이 너무 적거나 측정값의 잡음이 너무 큽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1268"/>
+        <location filename="../../app/decodepage.cpp" line="1324"/>
         <source>No two-term fit: no completed mode with steps of different sizes.</source>
         <translation>두 항 모델을 적합하지 못했습니다: 토큰 수가 서로 다른 스텝으로 완료된 모드가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1270"/>
+        <location filename="../../app/decodepage.cpp" line="1326"/>
         <source>Tokens not compared: fewer than two modes completed.</source>
         <translation>토큰을 비교하지 않았습니다: 완료된 모드가 두 개 미만입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1272"/>
+        <location filename="../../app/decodepage.cpp" line="1328"/>
         <source>Every mode generated the same tokens.</source>
         <translation>모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1273"/>
+        <location filename="../../app/decodepage.cpp" line="1329"/>
         <source>The modes generated DIFFERENT tokens: the cache is wrong.</source>
         <translation>모드마다 생성한 토큰이 서로 다릅니다: 캐시에 오류가 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1277"/>
+        <location filename="../../app/decodepage.cpp" line="1333"/>
         <source>Stopped after %1 of %2 steps in the %3 mode.</source>
         <translation>%3 모드에서 %2 스텝 중 %1 스텝을 마치고 중지했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1286"/>
+        <location filename="../../app/decodepage.cpp" line="1342"/>
         <source>Not run: %1.</source>
         <translation>실행 안 함: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1301"/>
+        <location filename="../../app/decodepage.cpp" line="1357"/>
         <source>Batch %1&apos;s two equations predict %2 ms (no cache) and %3 ms (cache) per step at batch %4; measured %5 and %6 ms (%7 and %8 against the prediction).</source>
         <translation>배치 %1의 두 식은 배치 %4의 스텝당 시간을 %2 ms (캐시 없음), %3 ms (캐시 사용)로 예측합니다. 측정값은 %5 ms, %6 ms입니다 (예측 대비 %7, %8).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1309"/>
+        <location filename="../../app/decodepage.cpp" line="1365"/>
         <source>On the course&apos;s GPU the same method predicted %1 and %2 ms against %3 and %4 measured; the course puts the gap down to reading the cache, which grows with the context and has no term in the model.</source>
         <translation>강의의 GPU에서는 같은 방법으로 %1 ms, %2 ms를 예측했고 측정값은 %3 ms, %4 ms였습니다. 강의는 이 차이를 캐시 읽기 비용으로 설명합니다: 캐시 읽기는 컨텍스트 길이에 따라 늘어나는데, 모델에는 이를 나타내는 항이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="197"/>
+        <location filename="../../app/decodepage.cpp" line="200"/>
         <source>Course experiment, batch 1</source>
         <translation>강의 실험, 배치 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="198"/>
+        <location filename="../../app/decodepage.cpp" line="201"/>
         <source>Course experiment, batch 64</source>
         <translation>강의 실험, 배치 64</translation>
     </message>
@@ -1421,49 +1431,49 @@
         <translation type="vanished">KV 캐시: 측정값 (점)과 공식 (선)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="450"/>
-        <location filename="../../app/decodepage.cpp" line="1099"/>
+        <location filename="../../app/decodepage.cpp" line="454"/>
+        <location filename="../../app/decodepage.cpp" line="1155"/>
         <source>Cache</source>
         <translation>캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="450"/>
+        <location filename="../../app/decodepage.cpp" line="454"/>
         <source>ms/step</source>
         <translation>ms/스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="450"/>
+        <location filename="../../app/decodepage.cpp" line="454"/>
         <source>tokens/s</source>
         <translation>토큰/s</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="450"/>
+        <location filename="../../app/decodepage.cpp" line="454"/>
         <source>Speedup</source>
         <translation>속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="451"/>
+        <location filename="../../app/decodepage.cpp" line="455"/>
         <source>Weights (formula)</source>
         <translation>가중치 (공식)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="451"/>
+        <location filename="../../app/decodepage.cpp" line="455"/>
         <source>KV (formula)</source>
         <translation>KV (공식)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="451"/>
+        <location filename="../../app/decodepage.cpp" line="455"/>
         <source>Peak allocated (ours)</source>
         <translation>최대 할당량 (자체 할당자)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="452"/>
-        <location filename="../../app/decodepage.cpp" line="1061"/>
+        <location filename="../../app/decodepage.cpp" line="456"/>
+        <location filename="../../app/decodepage.cpp" line="1117"/>
         <source>Process (VmRSS)</source>
         <translation>프로세스 (VmRSS)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="452"/>
+        <location filename="../../app/decodepage.cpp" line="456"/>
         <source>Tokens</source>
         <translation>생성 토큰</translation>
     </message>
@@ -1492,7 +1502,7 @@
         <translation type="vanished">공식 (보유 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="867"/>
+        <location filename="../../app/decodepage.cpp" line="923"/>
         <source>Probing...</source>
         <translation>시험 실행 중...</translation>
     </message>
@@ -1503,180 +1513,180 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1115"/>
+        <location filename="../../app/decodepage.cpp" line="1171"/>
         <source> (stopped)</source>
         <translation> (중지됨)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1037"/>
+        <location filename="../../app/decodepage.cpp" line="1093"/>
         <source>identical</source>
         <translation>동일</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="286"/>
+        <location filename="../../app/decodepage.cpp" line="290"/>
         <source>Paged block size. The paged cache holds whole blocks: held bytes = blocks held by all sequences × block size × 2 × L × H_kv × D_head × 4 B, at most one partly filled block per sequence.</source>
         <translation>페이지 방식 블록 크기입니다. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 모든 시퀀스가 보유한 블록 수 × 블록 크기 × 2 × L × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 최대 하나입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="414"/>
+        <location filename="../../app/decodepage.cpp" line="418"/>
         <source>Presets:</source>
         <translation>프리셋:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="427"/>
+        <location filename="../../app/decodepage.cpp" line="431"/>
         <source>Charts show</source>
         <translation>차트 표시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="437"/>
+        <location filename="../../app/decodepage.cpp" line="441"/>
         <source>Step time · dashed: a + b × tokens</source>
         <translation>스텝 시간 · 파선: a + b × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="438"/>
+        <location filename="../../app/decodepage.cpp" line="442"/>
         <source>KV cache held</source>
         <translation>보유 중인 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="503"/>
+        <location filename="../../app/decodepage.cpp" line="509"/>
         <source> (batch %1, run %2 of %3)</source>
         <translation> (배치 %1, 실행 %2/%3)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="505"/>
+        <location filename="../../app/decodepage.cpp" line="515"/>
         <source>Estimated %1 on this machine from short probes%2: Stop and lower the steps or batch if that is too long.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%2: 이 컴퓨터에서 %1. 너무 길면 중지하고 스텝 수나 배치를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="509"/>
+        <location filename="../../app/decodepage.cpp" line="519"/>
         <source>Estimated under a second from short probes%1.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%1: 1초 미만.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="510"/>
+        <location filename="../../app/decodepage.cpp" line="520"/>
         <source>Estimated %1 from short probes%2.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%2: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="531"/>
+        <location filename="../../app/decodepage.cpp" line="541"/>
         <source>Press Run: each mode generates the tokens in turn; step times and the cache held appear as they are measured, against the formula&apos;s line. On a CPU, press Classroom CPU first.</source>
         <translation>실행을 누르세요: 각 모드가 차례로 토큰을 생성하고, 스텝 시간과 보유 중인 캐시가 측정되는 대로 공식의 선과 함께 나타납니다. CPU에서는 먼저 수업용 CPU를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="656"/>
+        <location filename="../../app/decodepage.cpp" line="705"/>
         <source>%1 Estimating this machine&apos;s time (short probes)...</source>
         <translation>%1 이 컴퓨터에서 걸릴 시간 추정 중 (짧은 시험 실행)...</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="664"/>
+        <location filename="../../app/decodepage.cpp" line="713"/>
         <source>%1 No estimate: press Run to see what stops it.</source>
         <translation>%1 추정하지 못했습니다: 실행을 누르면 무엇이 막는지 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="668"/>
+        <location filename="../../app/decodepage.cpp" line="718"/>
         <source> Too long for a lesson on this machine: press Classroom CPU (both batches in well under a minute).</source>
         <translation> 이 컴퓨터에서는 수업 중에 돌리기에 너무 깁니다: 수업용 CPU를 누르세요 (두 배치 모두 합쳐 1분도 채 걸리지 않습니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="672"/>
+        <location filename="../../app/decodepage.cpp" line="728"/>
         <source>%1 Estimated %2 on this machine (short probes).%3</source>
         <translation>%1 이 컴퓨터에서 %2 걸릴 것으로 추정됩니다 (짧은 시험 실행).%3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="684"/>
+        <location filename="../../app/decodepage.cpp" line="740"/>
         <source>The course&apos;s experiment at batch %1 (500 steps): %2 on the course&apos;s RTX 4090.</source>
         <translation>배치 %1 강의 실험 (500 스텝): 강의의 RTX 4090에서 %2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="687"/>
+        <location filename="../../app/decodepage.cpp" line="743"/>
         <source>The course&apos;s experiment at batch %1 (500 steps).</source>
         <translation>배치 %1 강의 실험 (500 스텝).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="696"/>
+        <location filename="../../app/decodepage.cpp" line="752"/>
         <source>Classroom CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache.</source>
         <translation>수업용 CPU: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2스텝씩, 캐시 없음과 캐시 사용으로 실행.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="704"/>
+        <location filename="../../app/decodepage.cpp" line="760"/>
         <source>%1 s</source>
         <translation>%1초</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="706"/>
+        <location filename="../../app/decodepage.cpp" line="762"/>
         <source>%1 min</source>
         <translation>%1분</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="707"/>
+        <location filename="../../app/decodepage.cpp" line="763"/>
         <source>%1 h</source>
         <translation>%1시간</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="781"/>
+        <location filename="../../app/decodepage.cpp" line="837"/>
         <source>%1: a + b × tokens</source>
         <translation>%1: a + b × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="794"/>
+        <location filename="../../app/decodepage.cpp" line="850"/>
         <source>formula</source>
         <translation>공식</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="920"/>
+        <location filename="../../app/decodepage.cpp" line="976"/>
         <source>ms per step (%n off scale)</source>
         <translation>
             <numerusform>스텝당 ms (축 밖 %n개)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="994"/>
+        <location filename="../../app/decodepage.cpp" line="1050"/>
         <source>Stopped before the first step: nothing was measured.</source>
         <translation>첫 스텝 전에 중지했습니다: 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="999"/>
+        <location filename="../../app/decodepage.cpp" line="1055"/>
         <source>Batch %1 was stopped before its first step: nothing measured there.</source>
         <translation>배치 %1 실행은 첫 스텝 전에 중지했습니다: 이 배치에서는 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="964"/>
-        <location filename="../../app/decodepage.cpp" line="1007"/>
+        <location filename="../../app/decodepage.cpp" line="1020"/>
+        <location filename="../../app/decodepage.cpp" line="1063"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1030"/>
+        <location filename="../../app/decodepage.cpp" line="1086"/>
         <source>batch %1, %2</source>
         <translation>배치 %1, %2</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1035"/>
+        <location filename="../../app/decodepage.cpp" line="1091"/>
         <source>stopped</source>
         <translation>중지됨</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1036"/>
+        <location filename="../../app/decodepage.cpp" line="1092"/>
         <source>not compared</source>
         <translation>비교 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1038"/>
+        <location filename="../../app/decodepage.cpp" line="1094"/>
         <source>DIFFER</source>
         <translation>불일치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1042"/>
+        <location filename="../../app/decodepage.cpp" line="1098"/>
         <source> (stopped after %1 of %2 steps)</source>
         <translation> (%2 스텝 중 %1 스텝 뒤 중지됨)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1052"/>
+        <location filename="../../app/decodepage.cpp" line="1108"/>
         <source> (not run)</source>
         <translation> (실행 안 함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1061"/>
+        <location filename="../../app/decodepage.cpp" line="1117"/>
         <source>Device in use (cudaMemGetInfo)</source>
         <translation>장치 메모리 사용량 (cudaMemGetInfo)</translation>
     </message>
@@ -1689,7 +1699,7 @@
         <translation type="vanished">CUDA에서 실행, %1%2 (%3). </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1241"/>
+        <location filename="../../app/decodepage.cpp" line="1297"/>
         <source>, cached steps replayed as a CUDA graph</source>
         <translation>, 캐시 사용 스텝은 CUDA 그래프로 재실행</translation>
     </message>
@@ -3175,132 +3185,132 @@
 <context>
     <name>MemoryPage</name>
     <message>
-        <location filename="../../app/memorypage.cpp" line="53"/>
+        <location filename="../../app/memorypage.cpp" line="54"/>
         <source>Lock scale</source>
         <translation>축 고정</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="61"/>
+        <location filename="../../app/memorypage.cpp" line="62"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="78"/>
+        <location filename="../../app/memorypage.cpp" line="79"/>
         <source>How KV Scope read the imported config.json: the family rule that gave the KV heads</source>
         <translation>가져온 config.json을 KV Scope가 읽은 방법: KV 헤드 수를 정한 모델 계열 규칙</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="79"/>
+        <location filename="../../app/memorypage.cpp" line="80"/>
         <source>Each model family names its attention layout differently (num_key_value_heads, multi_query, multi_query_group_num, new_decoder_architecture...). This line says which rule decided the KV heads, which layers cache per token, and which keys KV Scope did not use.</source>
         <translation>모델 계열마다 어텐션 구성을 다른 키로 적습니다 (num_key_value_heads, multi_query, multi_query_group_num, new_decoder_architecture...). 이 줄은 어떤 규칙이 KV 헤드 수를 정했는지, 어떤 레이어가 토큰마다 캐시하는지, KV Scope가 쓰지 않은 키가 무엇인지 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="87"/>
+        <location filename="../../app/memorypage.cpp" line="88"/>
         <source>One bar per context length, or per batch</source>
         <translation>컨텍스트 길이별 또는 배치별로 막대 하나씩</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="88"/>
+        <location filename="../../app/memorypage.cpp" line="89"/>
         <source>By context: the same batch at 2K, 8K and 32K tokens (and the current context). By batch: the same context at batch 1, 8 and 32 (and the current batch).</source>
         <translation>컨텍스트 길이별: 같은 배치를 2K, 8K, 32K 토큰(그리고 현재 컨텍스트 길이)에서 비교합니다. 배치별: 같은 컨텍스트 길이를 배치 1, 8, 32(그리고 현재 배치)에서 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="90"/>
+        <location filename="../../app/memorypage.cpp" line="91"/>
         <source>GiB (1024³ bytes) as nvidia-smi and PyTorch count, or GB (10⁹ bytes) as cards are sold</source>
         <translation>nvidia-smi와 PyTorch가 세는 GiB (1024³ 바이트), 또는 카드 사양에 쓰는 GB (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="91"/>
+        <location filename="../../app/memorypage.cpp" line="92"/>
         <source>While locked the value axis keeps its top when bars shrink, so halving the batch visibly halves the cache; it still grows when a bar would be cut.</source>
         <translation>고정하면 막대가 줄어도 세로축의 최댓값이 그대로여서, 배치를 절반으로 줄이면 캐시 막대도 눈에 띄게 절반이 됩니다. 막대가 잘릴 때는 축이 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="93"/>
+        <location filename="../../app/memorypage.cpp" line="94"/>
         <source>Keep the scale while you compare: the axis grows when a bar would be cut, never shrinks</source>
         <translation>비교하는 동안 축 범위를 유지합니다: 막대가 잘릴 때만 축이 늘어나고, 줄어들지는 않습니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="95"/>
+        <location filename="../../app/memorypage.cpp" line="96"/>
         <source>Weights + KV cache + estimates, against the budget (card x utilization)</source>
         <translation>가중치 + KV 캐시 + 추정값을 한도(카드 메모리 x 사용률)와 비교</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="96"/>
+        <location filename="../../app/memorypage.cpp" line="97"/>
         <source>The verdict compares the sum of the four terms with the budget line. It is not an out-of-memory guarantee: the allocator&apos;s reserve, fragmentation and other processes are not in the sum, so a computed 23 GiB can still fail on a 24 GiB card.</source>
         <translation>판정은 네 항목의 합을 한도선과 비교한 결과입니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당자의 예비 메모리, 단편화, 다른 프로세스는 합계에 들어 있지 않으므로, 계산상 23 GiB라도 24 GiB 카드에서 실패할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="99"/>
+        <location filename="../../app/memorypage.cpp" line="100"/>
         <source>The KV cache formula with this scenario&apos;s numbers put in</source>
         <translation>이 시나리오의 값을 대입한 KV 캐시 공식</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="100"/>
+        <location filename="../../app/memorypage.cpp" line="101"/>
         <source>KV bytes = 2 x L x B x S x H_kv x D_head x bytes per element. The 2 is one K and one V per token; each symbol has the colour of the number put in for it.</source>
         <translation>KV 바이트 = 2 x L x B x S x H_kv x D_head x 원소당 바이트입니다. 2는 토큰마다 저장하는 K 하나와 V 하나이며, 각 기호는 대입한 값과 같은 색으로 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="102"/>
+        <location filename="../../app/memorypage.cpp" line="103"/>
         <source>Stacked memory per GPU for each context (or batch); hover a bar for every term</source>
         <translation>컨텍스트 길이(또는 배치)별로 쌓은 GPU당 메모리: 막대 위에 마우스를 올리면 모든 항목이 보입니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="103"/>
+        <location filename="../../app/memorypage.cpp" line="104"/>
         <source>Each bar stacks the weights (loaded once), the KV cache (grows with every token of every request) and the estimated activations and CUDA context, against the whole card (dotted) and the budget the server may use (dashed).</source>
         <translation>각 막대는 가중치(한 번만 올림), KV 캐시(모든 요청의 토큰마다 커짐), 활성화 값과 CUDA 컨텍스트 추정값을 쌓아서 카드 전체(점선), 서버가 쓸 수 있는 한도(파선)와 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="106"/>
+        <location filename="../../app/memorypage.cpp" line="107"/>
         <source>Every term in bytes; hover a row for how it is computed</source>
         <translation>모든 항목의 바이트 수: 행 위에 마우스를 올리면 계산 방법이 보입니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="107"/>
+        <location filename="../../app/memorypage.cpp" line="108"/>
         <source>The figures behind the bars, per GPU. Activations and the CUDA context are estimates; what nvidia-smi shows is larger still: it adds the allocator&apos;s cached blocks and the CUDA context of every process.</source>
         <translation>막대의 바탕이 되는 GPU당 수치입니다. 활성화 값과 CUDA 컨텍스트는 추정값입니다. nvidia-smi가 보여 주는 값은 이보다도 큽니다: 할당자가 캐시해 둔 메모리 블록과 모든 프로세스의 CUDA 컨텍스트가 더해지기 때문입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="110"/>
+        <location filename="../../app/memorypage.cpp" line="111"/>
         <source>What vLLM prints at start-up for this scenario</source>
         <translation>이 시나리오에서 vLLM이 시작할 때 출력하는 내용</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="111"/>
+        <location filename="../../app/memorypage.cpp" line="112"/>
         <source>vLLM gives the cache what is left of memory x utilization after weights, activations and non-torch memory, in whole blocks of 16 tokens: tokens = blocks x 16; concurrency = tokens / tokens per request.</source>
         <translation>vLLM은 메모리 x 사용률에서 가중치, 활성화 값, torch 외 메모리를 빼고 남은 공간을 16 토큰짜리 블록 단위로 캐시에 줍니다: 토큰 수 = 블록 수 x 16, 동시 요청 수 = 토큰 수 / 요청당 토큰 수.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="114"/>
+        <location filename="../../app/memorypage.cpp" line="115"/>
         <source>The same parameters stored in each format: bytes = parameters x bits / 8</source>
         <translation>같은 파라미터를 형식별로 저장했을 때의 크기: 바이트 = 파라미터 x 비트 / 8</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="115"/>
+        <location filename="../../app/memorypage.cpp" line="116"/>
         <source>Weights alone in FP32, BF16, INT8 and INT4, and INT4 with one FP16 scale per 128 weights (4.125 bits) as real quantized files store it. The chosen format is darker and marked (now).</source>
         <translation>FP32, BF16, INT8, INT4로 저장한 가중치만의 크기와, 실제 양자화 파일처럼 가중치 128개마다 FP16 스케일을 하나씩 둔 INT4(4.125비트)의 크기입니다. 선택한 형식은 더 진하게 칠하고 (현재)로 표시합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="119"/>
+        <location filename="../../app/memorypage.cpp" line="120"/>
         <source>Bars by context</source>
         <translation>컨텍스트 길이별 막대</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="120"/>
+        <location filename="../../app/memorypage.cpp" line="121"/>
         <source>Bars by batch</source>
         <translation>배치별 막대</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="121"/>
+        <location filename="../../app/memorypage.cpp" line="122"/>
         <source>GiB (1024³)</source>
         <translation>GiB (1024³)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="122"/>
+        <location filename="../../app/memorypage.cpp" line="123"/>
         <source>GB (10⁹)</source>
         <translation>GB (10⁹)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="137"/>
+        <location filename="../../app/memorypage.cpp" line="138"/>
         <source>Weights alone by dtype</source>
         <translation>가중치만: dtype별 크기</translation>
     </message>
@@ -3309,52 +3319,52 @@
         <translation type="vanished">GiB</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="170"/>
+        <location filename="../../app/memorypage.cpp" line="171"/>
         <source>KV cache formula, with this scenario&apos;s numbers</source>
         <translation>KV 캐시 공식 (이 시나리오의 값 대입)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="173"/>
+        <location filename="../../app/memorypage.cpp" line="174"/>
         <source>Breakdown (per GPU)</source>
         <translation>메모리 내역 (GPU당)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="181"/>
+        <location filename="../../app/memorypage.cpp" line="182"/>
         <source>Capacity, as vLLM reports it</source>
         <translation>vLLM이 보고하는 방식의 용량</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="300"/>
+        <location filename="../../app/memorypage.cpp" line="309"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="302"/>
+        <location filename="../../app/memorypage.cpp" line="311"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="307"/>
+        <location filename="../../app/memorypage.cpp" line="316"/>
         <source>%1 at %2 tokens, by batch</source>
         <translation>%1, %2 토큰, 배치별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="309"/>
+        <location filename="../../app/memorypage.cpp" line="318"/>
         <source>%1, batch %2, by context</source>
         <translation>%1, 배치 %2, 컨텍스트 길이별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="314"/>
+        <location filename="../../app/memorypage.cpp" line="323"/>
         <source>budget %1 (%2% of the card)</source>
         <translation>한도 %1 (카드의 %2%)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="315"/>
+        <location filename="../../app/memorypage.cpp" line="324"/>
         <source>card %1</source>
         <translation>카드 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="370"/>
+        <location filename="../../app/memorypage.cpp" line="379"/>
         <source>(now)</source>
         <translation>(현재)</translation>
     </message>
