@@ -35,8 +35,10 @@ mkdir -p "$build/artifacts"
 for target in "${targets[@]}"; do
     work="$build/corpus/$target" # grows across runs; the committed seeds stay read-only
     mkdir -p "$work"
-    seeds=("tests/fuzz/corpus/$target")
-    for dir in $(extra_seeds "$target"); do seeds+=("$dir"); done
+    seeds=()
+    for dir in "tests/fuzz/corpus/$target" $(extra_seeds "$target"); do
+        [[ -d "$dir" ]] && seeds+=("$dir") # git keeps no empty folder: a target may have no own seeds
+    done
     echo "fuzz: $target for ${seconds} s"
     log="$build/artifacts/$target.log"
     status=0
