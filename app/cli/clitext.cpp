@@ -1,5 +1,6 @@
 #include "clitext.h"
 
+#include "argparser.h"
 #include "error.h"
 #include "messages.h"
 
@@ -157,6 +158,43 @@ std::string paramsSourceKey(ParamsSource source) {
         return "user";
     }
     return "estimated";
+}
+
+bool parseOrHelp(ArgParser& parser, const std::vector<std::string>& args) {
+    parser.parse(args);
+    if (!parser.has("help"))
+        return true;
+    std::cout << parser.help();
+    return false;
+}
+
+void printNotes(const std::vector<std::string>& notes) {
+    for (const auto& note : notes)
+        std::cout << tr("note: %1", {translateKnown(note)}) << '\n';
+}
+
+void printTable(const std::vector<std::vector<std::string>>& rows, const TableStyle& style) {
+    std::vector<std::size_t> widths = style.minWidths;
+    for (const auto& row : rows)
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            if (c >= widths.size())
+                widths.push_back(0);
+            widths[c] = std::max(widths[c], displayWidth(row[c]));
+        }
+    const std::string gap(style.gap, ' ');
+    for (const auto& row : rows) {
+        std::string line = style.indent;
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            const std::string padding(widths[c] - displayWidth(row[c]), ' ');
+            if (c == 0)
+                line += row[c] + padding;
+            else
+                line += gap + (style.alignRight ? padding + row[c] : row[c] + padding);
+        }
+        while (!line.empty() && line.back() == ' ')
+            line.pop_back();
+        std::cout << line << '\n';
+    }
 }
 
 } // namespace kvscope::cli

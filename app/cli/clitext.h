@@ -11,9 +11,46 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kvscope::cli {
+
+class ArgParser;
+
+// Parses a command's options and answers --help; true when the command should go on.
+bool parseOrHelp(ArgParser& parser, const std::vector<std::string>& args);
+
+// "note: ..." lines: the CLI's own notes translated, core's shown as they are (--json keeps English).
+void printNotes(const std::vector<std::string>& notes);
+
+// How printTable lays a table out. Widths are in terminal columns (a Hangul syllable is two).
+struct TableStyle {
+    std::vector<std::size_t> minWidths; // per column: the English table's widths, so it reads as before
+    std::size_t gap = 1;                // spaces between columns
+    std::string indent;                 // before every line
+    bool alignRight = true;             // columns after the first: right (figures) or left (sentences)
+
+    // Built by chaining (no designated initializers: GCC's -Wmissing-field-initializers).
+    static TableStyle withMinWidths(std::vector<std::size_t> widths) {
+        TableStyle style;
+        style.minWidths = std::move(widths);
+        return style;
+    }
+    TableStyle spaced(std::size_t columns, std::string before = {}) const {
+        TableStyle style = *this;
+        style.gap = columns;
+        style.indent = std::move(before);
+        return style;
+    }
+    TableStyle leftAligned() const {
+        TableStyle style = *this;
+        style.alignRight = false;
+        return style;
+    }
+};
+// The first column left-aligned, each column as wide as its widest cell; no trailing spaces.
+void printTable(const std::vector<std::vector<std::string>>& rows, const TableStyle& style = {});
 
 // The unit of every size the text output shows (GiB unless --units gb); --json stays in bytes.
 SizeUnit textUnit();

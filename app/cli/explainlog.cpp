@@ -1,6 +1,7 @@
 #include "explainlog.h"
 
 #include "argparser.h"
+#include "clitext.h"
 #include "error.h"
 #include "hfconfig.h"
 #include "inputfile.h"
@@ -199,26 +200,9 @@ std::string differenceText(const LogDifference& d, const LogExplanation& x) {
     return {};
 }
 
-// Columns two spaces apart; the first left-aligned, the others right-aligned (figures) or not (sentences).
-void printTable(const std::vector<std::vector<std::string>>& rows, bool alignRight = true) {
-    std::vector<std::size_t> widths;
-    for (const auto& row : rows)
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            if (c >= widths.size())
-                widths.push_back(0);
-            widths[c] = std::max(widths[c], displayWidth(row[c]));
-        }
-    for (const auto& row : rows) {
-        std::string line = "  ";
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            const std::string padding(widths[c] - displayWidth(row[c]), ' ');
-            line += c == 0 ? row[c] + padding : (alignRight ? "  " + padding + row[c] : "  " + row[c] + padding);
-        }
-        while (!line.empty() && line.back() == ' ')
-            line.pop_back();
-        std::cout << line << '\n';
-    }
-}
+// Indented by two, columns two spaces apart: figures right-aligned, sentences left-aligned.
+const TableStyle kFigures = TableStyle().spaced(2, "  ");
+const TableStyle kSentences = kFigures.leftAligned();
 
 template <typename T> void putSize(ordered_json& j, const char* key, const std::optional<T>& v) {
     if (v)
@@ -405,7 +389,7 @@ void printText(const LogExplanation& x) {
         stated.push_back({tr("maximum concurrency"), fixed(l.concurrency->value, 2) + "x"});
     size(tr("CUDA graphs"), l.cudaGraphs);
     std::cout << tr("Stated by the server (per GPU):") << '\n';
-    printTable(stated);
+    printTable(stated, kFigures);
 
     std::cout << '\n' << tr("Recomputed from the log:") << '\n';
     std::vector<std::vector<std::string>> rec;
@@ -433,7 +417,7 @@ void printText(const LogExplanation& x) {
     if (rec.empty())
         std::cout << "  " << tr("(the log has no token count and no KV size to recompute from)") << '\n';
     else
-        printTable(rec, false);
+        printTable(rec, kSentences);
 
     if (!r.checks.empty()) {
         std::cout << '\n' << tr("Checks (the log against itself):") << '\n';
@@ -447,7 +431,7 @@ void printText(const LogExplanation& x) {
             const bool negative = c.kind == LogCheckKind::KvMemoryNotNegative && c.result == LogCheckResult::Disagrees;
             checks.push_back({negative ? tr("NEGATIVE") : resultText(c.result), checkName(c.kind), values});
         }
-        printTable(checks, false);
+        printTable(checks, kSentences);
         std::cout << (r.consistent() ? tr("The log's numbers agree with each other.")
                                      : tr("The log's numbers DISAGREE with each other: see the checks above."))
                   << '\n';
@@ -468,7 +452,7 @@ void printText(const LogExplanation& x) {
         for (const TermComparison& t : c.terms)
             terms.push_back({termName(t.term), t.hasServer ? termValue(t.term, t.server) : std::string("-"),
                              termValue(t.term, t.kvscope)});
-        printTable(terms);
+        printTable(terms, kFigures);
         if (!l.totalGpuMemory)
             std::cout << tr("(the log does not print the card's memory: KV Scope's budget is the server's terms "
                             "added up)")

@@ -17,38 +17,6 @@ namespace {
 
 using nlohmann::ordered_json;
 
-bool parseOrHelp(ArgParser& p, const std::vector<std::string>& args) {
-    p.parse(args);
-    if (!p.has("help"))
-        return true;
-    std::cout << p.help();
-    return false;
-}
-
-// First column left-aligned, the others right-aligned, as wide as their widest cell in terminal columns.
-void printTable(const std::vector<std::vector<std::string>>& rows) {
-    std::vector<std::size_t> widths;
-    for (const auto& row : rows)
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            if (c >= widths.size())
-                widths.push_back(0);
-            widths[c] = std::max(widths[c], displayWidth(row[c]));
-        }
-    for (const auto& row : rows) {
-        std::string line;
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            const std::string padding(widths[c] - displayWidth(row[c]), ' ');
-            line += c == 0 ? row[c] + padding : "  " + padding + row[c];
-        }
-        std::cout << line << '\n';
-    }
-}
-
-void printNotes(const std::vector<std::string>& notes) {
-    for (const auto& note : notes)
-        std::cout << tr("note: %1", {translateKnown(note)}) << '\n';
-}
-
 // 2048 -> "2K", 131072 -> "128K", 1000 -> "1,000": the pages' token labels.
 std::string tokensText(std::uint64_t count) {
     if (count >= 1024 && count % 1024 == 0)
@@ -127,7 +95,7 @@ int runAttention(const std::vector<std::string>& args) {
                          sizeScaled(v.kvBytesPerToken), sizeText(v.kvBytes), sizeText(v.weightBytes),
                          groupThousands(v.maxBatch)});
     }
-    printTable(table);
+    printTable(table, TableStyle().spaced(2));
     std::cout << "\n"
               << tr("The largest batch is at %1 tokens per sequence on this GPU, one GPU per variant.",
                     {groupThousands(s.context)})
@@ -217,7 +185,7 @@ int runSweep(const std::vector<std::string>& args) {
         }
         table.push_back(row);
     }
-    printTable(table);
+    printTable(table, TableStyle().spaced(2));
     printNotes(notes);
     return 0;
 }
@@ -271,7 +239,7 @@ int runFitMap(const std::vector<std::string>& args) {
             row.push_back(map.fitsAt(r, c) ? "o" : "x");
         table.push_back(row);
     }
-    printTable(table);
+    printTable(table, TableStyle().spaced(2));
     printNotes(notes);
     return 0;
 }

@@ -66,44 +66,6 @@ void printRows(const std::vector<std::pair<std::string, std::string>>& rows) {
     }
 }
 
-// A table whose first column is left-aligned and the others right-aligned, one space apart. A
-// column is as wide as its widest cell in terminal columns, and at least its entry in minWidths
-// (the widths the English table has always had, so it reads as before).
-void printTable(const std::vector<std::vector<std::string>>& rows, const std::vector<std::size_t>& minWidths) {
-    std::vector<std::size_t> widths = minWidths;
-    for (const auto& row : rows)
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            if (c >= widths.size())
-                widths.push_back(0);
-            widths[c] = std::max(widths[c], displayWidth(row[c]));
-        }
-    for (const auto& row : rows) {
-        std::string line;
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            const std::string padding(widths[c] - displayWidth(row[c]), ' ');
-            if (c > 0)
-                line += ' ';
-            line += c == 0 ? row[c] + padding : padding + row[c];
-        }
-        std::cout << line << '\n';
-    }
-}
-
-void printNotes(const std::vector<std::string>& notes) {
-    // The notes stay English in --json; here the CLI's own are translated, core's are shown as they are.
-    for (const auto& note : notes)
-        std::cout << tr("note: %1", {translateKnown(note)}) << '\n';
-}
-
-// Parses and answers --help; true when the command should go on.
-bool parseOrHelp(ArgParser& p, const std::vector<std::string>& args) {
-    p.parse(args);
-    if (!p.has("help"))
-        return true;
-    std::cout << p.help();
-    return false;
-}
-
 ordered_json modelJson(const ModelShape& m) {
     ordered_json j;
     j["id"] = m.id;
@@ -730,7 +692,7 @@ int runSimulate(const std::vector<std::string>& args) {
                          fixed(none ? r.meanBatch : r.meanBatchSaturated, 2), std::to_string(r.preemptions),
                          std::to_string(r.steps)});
     }
-    printTable(table, {14, 8, 9, 9, 9, 9, 9, 8, 10});
+    printTable(table, TableStyle::withMinWidths({14, 8, 9, 9, 9, 9, 9, 8, 10}));
     for (const auto& r : results) {
         // Sharing against Kwon et al.'s Figure 15 (OPT-13B on Alpaca), with what our model leaves out.
         if (r.allocator != "paged" || config.samples < 2)
@@ -957,7 +919,7 @@ int runDecodeCommand(const std::vector<std::string>& args) {
         table.push_back({cacheModeName(m.mode), fixed(m.msPerStep, 3), fixed(m.tokensPerSecond, 1),
                          formatBytes(m.memory.theoreticalWeightBytes), formatBytes(m.memory.theoreticalKvBytes),
                          formatBytes(m.memory.peakAllocatedBytes)});
-    printTable(table, {11, 10, 10, 12, 16, 16});
+    printTable(table, TableStyle::withMinWidths({11, 10, 10, 12, 16, 16}));
     const std::string identical = !r.tokensCompared   ? tr("not compared (fewer than two modes)")
                                   : r.tokensIdentical ? tr("yes")
                                                       : tr("NO");
