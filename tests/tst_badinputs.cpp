@@ -2,38 +2,16 @@
 // error exits 2 with one message that names the option, file or field; stdout stays empty (a
 // script never parses half an answer); nothing hangs, nothing is an "internal error" (exit 1,
 // kept for real faults). Each row is an input a student or an attacker could hand the program.
+#include "clirunner.h"
+
 #include <QDir>
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
 
 namespace {
-
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runCli(const QStringList& args) {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const char* name : {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"})
-        env.remove(QLatin1String(name));
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(KVSCOPE_CLI_PATH), args);
-    if (!process.waitForFinished(120'000)) { // a guard against a hang, not a speed target
-        process.kill();
-        process.waitForFinished();
-        return {-2, {}, "did not finish"};
-    }
-    if (process.exitStatus() != QProcess::NormalExit)
-        return {-3, process.readAllStandardOutput(), "crashed: " + process.readAllStandardError()};
-    return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
-}
 
 // The corpus: files written into a scratch directory (@ in an argument is that directory).
 struct Corpus {
@@ -184,7 +162,7 @@ private slots:
         QFETCH(QStringList, args);
         QFETCH(QString, needle);
         for (const bool json : {false, true}) {
-            const Run r = runCli(expand(args) + (json ? QStringList{u"--json"_s} : QStringList{}));
+            const CliResult r = runCli(expand(args) + (json ? QStringList{u"--json"_s} : QStringList{}));
             const QString err = QString::fromUtf8(r.err);
             QVERIFY2(r.exitCode == 2, qPrintable(u"exit %1 (want 2): %2"_s.arg(r.exitCode).arg(err)));
             QVERIFY2(r.out.isEmpty(), r.out.left(400).constData());

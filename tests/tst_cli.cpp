@@ -1,4 +1,5 @@
 // kvscope-cli run as a process, its JSON parsed: the interface scripts rely on.
+#include "clirunner.h"
 #include "testutils.h"
 
 #include "../app/cli/messages.h"
@@ -14,44 +15,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct CliResult {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-};
-
-// The CLI picks its language from these, as the window does; each run starts without them, so that
-// the tests read the same on a Korean desktop, and `environment` ("NAME=value") sets what a test needs.
-CliResult runCli(const QStringList& args, const QStringList& environment = {}) {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const char* name : {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"})
-        env.remove(QLatin1String(name));
-    for (const QString& setting : environment)
-        env.insert(setting.section(u'=', 0, 0), setting.section(u'=', 1));
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(KVSCOPE_CLI_PATH), args);
-    if (!process.waitForFinished(60'000))
-        qFatal("kvscope-cli did not finish");
-    return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
-}
-
 QString text(std::string_view utf8) {
     return QString::fromUtf8(utf8.data(), qsizetype(utf8.size()));
-}
-
-bool hasHangul(const QString& s) {
-    return std::any_of(s.begin(), s.end(), [](QChar c) { return c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3; });
-}
-
-// The numbers a text shows (8,192 and 0.90 and 2023), as a set: word order differs between languages.
-QSet<QString> numbersIn(const QString& s) {
-    static const QRegularExpression number(u"\\d+(?:[.,]\\d+)*"_s);
-    QSet<QString> out;
-    for (const auto& match : number.globalMatch(s))
-        out.insert(match.captured());
-    return out;
 }
 
 // %1 .. %9 in a catalog text, sorted.

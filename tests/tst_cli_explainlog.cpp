@@ -1,5 +1,6 @@
 // `kvscope-cli explain-log` run as a process: exit codes, the JSON fields scripts read, standard
 // input, and the Korean text.
+#include "clirunner.h"
 #include "testutils.h"
 
 #include <QJsonArray>
@@ -14,41 +15,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct CliResult {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-};
-
-CliResult runCli(const QStringList& args, const QByteArray& input = {}) {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const char* name : {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"})
-        env.remove(QLatin1String(name));
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(KVSCOPE_CLI_PATH), args);
-    process.write(input);
-    process.closeWriteChannel();
-    if (!process.waitForFinished(60'000))
-        qFatal("kvscope-cli did not finish");
-    return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
-}
-
 QString logPath(const char* name) {
     return testDataPath("logs/") + QLatin1String(name);
-}
-
-bool hasHangul(const QString& s) {
-    return std::any_of(s.begin(), s.end(), [](QChar c) { return c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3; });
-}
-
-QSet<QString> numbersIn(const QString& s) {
-    static const QRegularExpression number(u"\\d+(?:[.,]\\d+)*"_s);
-    QSet<QString> out;
-    for (const auto& match : number.globalMatch(s))
-        out.insert(match.captured());
-    return out;
 }
 
 QJsonObject findIn(const QJsonArray& array, const QString& key, const QString& value) {
@@ -151,7 +119,7 @@ private slots:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray text = file.readAll();
         const CliResult fromFile = runCli({u"explain-log"_s, file.fileName(), u"--json"_s});
-        const CliResult fromStdin = runCli({u"explain-log"_s, u"-"_s, u"--json"_s}, text);
+        const CliResult fromStdin = runCli({u"explain-log"_s, u"-"_s, u"--json"_s}, {}, text);
         QCOMPARE(fromStdin.exitCode, 0);
         QCOMPARE(fromStdin.out, fromFile.out);
     }
@@ -185,7 +153,7 @@ private slots:
         QFETCH(QStringList, args);
         QFETCH(QByteArray, input);
         QFETCH(QString, needle);
-        const CliResult r = runCli(args + QStringList{u"--json"_s}, input);
+        const CliResult r = runCli(args + QStringList{u"--json"_s}, {}, input);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.out.isEmpty(), r.out.constData());
         QVERIFY2(QString::fromUtf8(r.err).contains(needle), r.err.constData());

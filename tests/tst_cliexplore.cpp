@@ -1,6 +1,7 @@
 // kvscope-cli's estimates say what they assume (the KV formula with the window's S, a context past
 // the model's maximum, an empty cache's reason, where the parameter count comes from, the size unit)
 // and its twins of the window's comparison pages (attention, sweep, fitmap) give the pages' figures.
+#include "clirunner.h"
 #include "testutils.h"
 
 #include <QJsonArray>
@@ -14,26 +15,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct CliResult {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-    QString text() const { return QString::fromUtf8(out); }
-};
-
-CliResult runCli(const QStringList& args) {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const char* name : {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"})
-        env.remove(QLatin1String(name));
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(KVSCOPE_CLI_PATH), args);
-    if (!process.waitForFinished(60'000))
-        qFatal("kvscope-cli did not finish");
-    return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
-}
-
 CliResult runJson(const QStringList& args) {
     CliResult r = runCli(args + QStringList{u"--json"_s});
     if (r.exitCode != 0 || r.json().isEmpty())
@@ -43,18 +24,6 @@ CliResult runJson(const QStringList& args) {
 
 qint64 i64(const QJsonValue& v) {
     return v.toInteger(-1);
-}
-
-bool hasHangul(const QString& s) {
-    return std::any_of(s.begin(), s.end(), [](QChar c) { return c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3; });
-}
-
-QSet<QString> numbersIn(const QString& s) {
-    static const QRegularExpression number(u"\\d+(?:[.,]\\d+)*"_s);
-    QSet<QString> out;
-    for (const auto& match : number.globalMatch(s))
-        out.insert(match.captured());
-    return out;
 }
 
 } // namespace
