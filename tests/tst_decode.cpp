@@ -255,7 +255,7 @@ private slots:
 
     // A stop (a flag from another thread, or a deadline) in the middle of a step of about a minute
     // ends the run within a small part of it; the interrupted step is not reported, and
-    // nothing is presented as complete. The 10 s bound is a guard against the old behaviour
+    // nothing is presented as complete. The 30 s bound is a guard against the old behaviour
     // (the whole step), not a speed check.
     void stopInsideOneLongStep_data() {
         QTest::addColumn<bool>("deadline");
@@ -292,7 +292,7 @@ private slots:
         if (raiser.joinable())
             raiser.join();
         QVERIFY(r.stopped);
-        QVERIFY2(returnedAt - raisedAt.load() < 10000,
+        QVERIFY2(returnedAt - raisedAt.load() < 30000,
                  qPrintable(u"returned %1 ms after the stop"_s.arg(returnedAt - raisedAt.load())));
         QCOMPARE(r.modes.size(), std::size_t(1)); // stopped in the step, not while drawing the weights
         const ModeResult& m = r.modes[0];
