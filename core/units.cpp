@@ -7,12 +7,14 @@
 
 namespace kvscope {
 
-std::string formatBytes(std::uint64_t bytes, int decimals) {
-    static constexpr std::array<const char*, 6> names{"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+namespace {
+
+// The largest unit of a family (steps of `base`) that keeps the value at 1 or more.
+std::string formatScaled(std::uint64_t bytes, int decimals, double base, const std::array<const char*, 6>& names) {
     double value = static_cast<double>(bytes);
     std::size_t unit = 0;
-    while (value >= 1024.0 && unit + 1 < names.size()) {
-        value /= 1024.0;
+    while (value >= base && unit + 1 < names.size()) {
+        value /= base;
         ++unit;
     }
     char buffer[64];
@@ -21,6 +23,15 @@ std::string formatBytes(std::uint64_t bytes, int decimals) {
     else
         std::snprintf(buffer, sizeof buffer, "%.*f %s", decimals, value, names[unit]);
     return buffer;
+}
+
+constexpr std::array<const char*, 6> kBinaryNames{"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+constexpr std::array<const char*, 6> kDecimalNames{"B", "kB", "MB", "GB", "TB", "PB"};
+
+} // namespace
+
+std::string formatBytes(std::uint64_t bytes, int decimals) {
+    return formatScaled(bytes, decimals, 1024.0, kBinaryNames);
 }
 
 std::string formatBytesIn(std::uint64_t bytes, SizeUnit unit, int decimals) {
@@ -45,21 +56,8 @@ SizeUnit parseSizeUnit(const std::string& text, const std::string& what) {
 }
 
 std::string formatBytesScaled(std::uint64_t bytes, SizeUnit unit, int decimals) {
-    if (unit == SizeUnit::Binary)
-        return formatBytes(bytes, decimals);
-    static constexpr std::array<const char*, 6> names{"B", "kB", "MB", "GB", "TB", "PB"};
-    double value = static_cast<double>(bytes);
-    std::size_t index = 0;
-    while (value >= 1000.0 && index + 1 < names.size()) {
-        value /= 1000.0;
-        ++index;
-    }
-    char buffer[64];
-    if (index == 0)
-        std::snprintf(buffer, sizeof buffer, "%llu B", static_cast<unsigned long long>(bytes));
-    else
-        std::snprintf(buffer, sizeof buffer, "%.*f %s", decimals, value, names[index]);
-    return buffer;
+    return unit == SizeUnit::Binary ? formatScaled(bytes, decimals, 1024.0, kBinaryNames)
+                                    : formatScaled(bytes, decimals, 1000.0, kDecimalNames);
 }
 
 std::string groupThousands(std::uint64_t value) {
