@@ -184,6 +184,8 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
 
     for (QTableWidget* table : {m_figures, m_terms}) {
         table->verticalHeader()->hide();
+        // Rows as tall as their text: presenter mode's 18 pt does not fit the desk's row height.
+        table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
         table->setEditTriggers(QAbstractItemView::NoEditTriggers);
         table->setSelectionBehavior(QAbstractItemView::SelectRows);
         table->setWordWrap(false);
@@ -621,6 +623,12 @@ void ExplainLogPage::fillChart() {
     top = std::max(serverTotal, oursTotal);
     chartstyle::setValueRange(m_values, std::max(top * 1.05, 0.1));
     m_series->setLabelsVisible(chartstyle::presenter());
+    // Value labels a room can read, as on the memory page's bars.
+    QFont labels = font();
+    labels.setPointSizeF(chartstyle::bodyPoints());
+    labels.setBold(true);
+    for (QBarSet* set : m_sets)
+        set->setLabelFont(labels);
     // The model goes under KV Scope's bar, so that the title stays short enough for a projector.
     m_categories->replace(m_categories->at(1),
                           x.model ? tr("KV Scope: %1").arg(QString::fromStdString(x.model->displayName))
