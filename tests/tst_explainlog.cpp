@@ -1,11 +1,14 @@
 // The Explain log page, offscreen: a fixture's figures reach the table, the chart and the
 // differences; disagreements and junk are said in words; the window opens it with Ctrl+6.
+#include "chartstyle.h"
 #include "explainlogpage.h"
 #include "mainwindow.h"
 #include "scenariocontroller.h"
 #include "testutils.h"
 
+#include <QAbstractBarSeries>
 #include <QBarSet>
+#include <QChartView>
 #include <QDockWidget>
 #include <QFile>
 #include <QLabel>
@@ -201,6 +204,34 @@ private slots:
 
     // The sixth page: Ctrl+6 opens it, its own model picker replaces the scenario panel, and a
     // pasted log survives a language switch (which rebuilds the window).
+    // Presenter mode's 18 pt text clipped in the tables' desk-sized rows, and the bars' value
+    // labels stayed small: rows follow the text, labels take the presenter size.
+    void presenterModeSizesRowsAndLabels() {
+        ExplainLogPage page;
+        page.resize(1600, 1000);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setModelPreset(u"llama-3.1-8b"_s);
+        page.setLogText(fixture("vllm-v0-llama-3.1-8b-a10-oracle-1.log"));
+        QVERIFY(page.explanation());
+        chartstyle::Style::instance()->setPresenter(true);
+        QCoreApplication::processEvents();
+        const QTableWidget* figures = page.figuresTable();
+        QVERIFY2(
+            figures->rowHeight(0) >= QFontMetrics(figures->font()).height(),
+            qPrintable(
+                u"row %1 px for text %2 px"_s.arg(figures->rowHeight(0)).arg(QFontMetrics(figures->font()).height())));
+        const auto* view = page.findChild<QChartView*>(u"logChart"_s);
+        QVERIFY(view && !view->chart()->series().isEmpty());
+        const auto* bars = qobject_cast<QAbstractBarSeries*>(view->chart()->series().constFirst());
+        QVERIFY(bars);
+        const QList<QBarSet*> sets = bars->barSets();
+        QVERIFY(!sets.isEmpty());
+        for (const QBarSet* set : sets)
+            QCOMPARE(set->labelFont().pointSizeF(), chartstyle::bodyPoints());
+        chartstyle::Style::instance()->setPresenter(false);
+    }
+
     void sixthPageInTheWindow() {
         ScenarioController controller;
         MainWindow window(&controller);
