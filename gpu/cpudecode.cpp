@@ -7,6 +7,7 @@
 #include "units.h"
 
 #include <cblas.h>
+#include <omp.h>
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -127,10 +128,73 @@ void setBlasThreads(int threads) {
 // row chunks of at least 512 rows there (rows are independent: the same results).
 constexpr std::uint64_t kMultiplyAddsPerChunk = std::uint64_t(1) << 29;
 
+// Products of this many rows or fewer (a cached step at batch 1 to 4) stream the weights
+// through fewRowsProduct instead of sgemm. OpenBLAS 0.3.21's sgemm packs the whole weight
+// matrix into a buffer before it multiplies, reading and writing it once more: a batch-1
+// step moved 12.5 GB/s on an AMD EPYC whose read bandwidth is 32 GB/s (BENCHMARKS.md).
+constexpr std::size_t kStreamedRows = 4;
+
+// out (R, n) += in (R, k) x w (k, n) for R <= kStreamedRows. Each thread reads one contiguous
+// run of weight rows, a row at a time, into its own R x n partial sums (they stay in L1), and
+// the partials are added at the end: the weights are read exactly once, as one stream per
+// thread. Measured on the AMD EPYC (2 threads, the small GPT's 32 matrices): one stream per
+// thread 31-35 GB/s, a plain sum over the same matrices 35-36; a column slice per thread
+// (a short strided run of every row) 17.6, and reading two or four rows at once 12-17.
+template <std::size_t R>
+void fewRowsProduct(const float* in, const float* w, float* out, std::size_t k, std::size_t n, int threads) {
+    const int parts = k * n >= (std::size_t(1) << 16) ? threads : 1;
+    thread_local std::vector<float> scratch; // the calling thread's: partial sums of every part
+    scratch.resize(std::size_t(parts) * R * n);
+    float* partials = scratch.data();
+#pragma omp parallel num_threads(parts)
+    {
+        const std::size_t part = std::size_t(omp_get_thread_num()), count = std::size_t(omp_get_num_threads());
+        const std::size_t per = (k + count - 1) / count;
+        const std::size_t first = std::min(k, per * part), last = std::min(k, first + per);
+        float* acc = partials + part * R * n;
+        std::fill(acc, acc + R * n, 0.0f);
+        for (std::size_t i = first; i < last; ++i) {
+            const float* row = w + i * n;
+            for (std::size_t r = 0; r < R; ++r) {
+                const float a = in[r * k + i];
+                float* o = acc + r * n;
+#pragma omp simd
+                for (std::size_t j = 0; j < n; ++j)
+                    o[j] += a * row[j];
+            }
+        }
+#pragma omp barrier
+        // Each thread adds a slice of the columns of every part's sums.
+        const std::size_t columns = (n + count - 1) / count;
+        const std::size_t from = std::min(n, columns * part), to = std::min(n, from + columns);
+        for (std::size_t p = 0; p < count; ++p)
+            for (std::size_t r = 0; r < R; ++r) {
+                const float* src = partials + (p * R + r) * n;
+                float* o = out + r * n;
+                for (std::size_t j = from; j < to; ++j)
+                    o[j] += src[j];
+            }
+    }
+}
+
+void streamedProduct(const float* in, const float* w, float* out, std::size_t rows, std::size_t k, std::size_t n,
+                     int threads) {
+    switch (rows) {
+    case 1:
+        return fewRowsProduct<1>(in, w, out, k, n, threads);
+    case 2:
+        return fewRowsProduct<2>(in, w, out, k, n, threads);
+    case 3:
+        return fewRowsProduct<3>(in, w, out, k, n, threads);
+    default:
+        return fewRowsProduct<4>(in, w, out, k, n, threads);
+    }
+}
+
 // out (rows, n) = in (rows, k) x w (k, n) + bias (n), or += when accumulate. False when
 // `stop` was requested between row chunks (out is then partly computed).
 bool linear(const float* in, const float* w, const float* bias, float* out, std::size_t rows, std::size_t k,
-            std::size_t n, bool accumulate, const StopCondition& stop) {
+            std::size_t n, bool accumulate, const StopCondition& stop, int threads) {
     if (!accumulate)
         for (std::size_t r = 0; r < rows; ++r)
             std::copy(bias, bias + n, out + r * n);
@@ -138,6 +202,10 @@ bool linear(const float* in, const float* w, const float* bias, float* out, std:
         for (std::size_t r = 0; r < rows; ++r)
             for (std::size_t i = 0; i < n; ++i)
                 out[r * n + i] += bias[i];
+    if (rows <= kStreamedRows) {
+        streamedProduct(in, w, out, rows, k, n, threads);
+        return true;
+    }
     const std::size_t chunk = std::size_t(std::max<std::uint64_t>(1, kMultiplyAddsPerChunk / (std::uint64_t(k) * n)));
     for (std::size_t r = 0; r < rows; r += chunk) {
         if (r > 0 && stop.requested())
@@ -248,15 +316,15 @@ public:
                 return false;
             const auto& L = m_w.layers[l];
             layerNorm(x.data(), L.ln1Gain.data(), L.ln1Bias.data(), h.data(), R, W);
-            if (!linear(h.data(), L.qkv.data(), L.qkvBias.data(), qkv.data(), R, W, qkvOut, false, stop))
+            if (!linear(h.data(), L.qkv.data(), L.qkvBias.data(), qkv.data(), R, W, qkvOut, false, stop, m_o.threads))
                 return false;
             storeKv(l, qkv.data(), start, count);
             if (!attention(l, qkv.data(), att.data(), start, count, count > 1 ? &stop : nullptr))
                 return false;
-            if (!linear(att.data(), L.proj.data(), L.projBias.data(), x.data(), R, W, W, true, stop))
+            if (!linear(att.data(), L.proj.data(), L.projBias.data(), x.data(), R, W, W, true, stop, m_o.threads))
                 return false;
             layerNorm(x.data(), L.ln2Gain.data(), L.ln2Bias.data(), h.data(), R, W);
-            if (!linear(h.data(), L.fc.data(), L.fcBias.data(), ff.data(), R, W, 4 * W, false, stop))
+            if (!linear(h.data(), L.fc.data(), L.fcBias.data(), ff.data(), R, W, 4 * W, false, stop, m_o.threads))
                 return false;
             float* f = ff.data();
             for (std::size_t i = 0; i < R * 4 * W; ++i) {         // cheap next to the products: one thread
@@ -264,7 +332,7 @@ public:
                     return false;
                 f[i] = gelu(f[i]);
             }
-            if (!linear(ff.data(), L.fc2.data(), L.fc2Bias.data(), x.data(), R, 4 * W, W, true, stop))
+            if (!linear(ff.data(), L.fc2.data(), L.fc2Bias.data(), x.data(), R, 4 * W, W, true, stop, m_o.threads))
                 return false;
         }
         // Final norm on each sequence's last position, then the tied LM head: (B, W) x (V, W)^T.
@@ -273,6 +341,17 @@ public:
             layerNorm(x.data() + (b * T + T - 1) * W, m_w.lnfGain.data(), m_w.lnfBias.data(), last.data() + b * W, 1,
                       W);
         logits.assign(B * m_c.vocab, 0.0f);
+        if (B <= kStreamedRows) { // one pass over the embedding, each row against every sequence
+            const std::ptrdiff_t vocab = std::ptrdiff_t(m_c.vocab);
+            const float* wte = m_w.wte.data();
+            float* out = logits.data();
+            const float* in = last.data();
+#pragma omp parallel for num_threads(m_o.threads) schedule(static)
+            for (std::ptrdiff_t v = 0; v < vocab; ++v)
+                for (std::size_t b = 0; b < B; ++b)
+                    out[b * std::size_t(vocab) + std::size_t(v)] = dot8(in + b * W, wte + std::size_t(v) * W, W);
+            return true;
+        }
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, int(B), int(m_c.vocab), int(W), 1.0f, last.data(), int(W),
                     m_w.wte.data(), int(W), 0.0f, logits.data(), int(m_c.vocab));
         return true;
