@@ -236,13 +236,6 @@ inline float dot8(const float* a, const float* b, std::size_t n) {
     return sum;
 }
 
-// A run of consecutive positions of one (sequence, KV head): K and V rows of headDim floats.
-struct Segment {
-    const float* k;
-    const float* v;
-    std::uint32_t count;
-};
-
 class Engine {
 public:
     Engine(const GptWeights& weights, const DecodeOptions& options, CacheMode mode, Tracker& tracker)
@@ -404,89 +397,85 @@ private:
             }
     }
 
-    // The cache of one (sequence, KV head) for positions [0, length), as runs of consecutive rows.
-    void segments(std::uint32_t layer, std::size_t b, std::size_t kvh, std::uint32_t length,
-                  std::vector<Segment>& out) {
-        // Paged: one run per block. Contiguous: runs of 16 rows, so both modes walk the same
-        // way and prefetch the same distance ahead (attention() fetches the next run's rows).
-        out.clear();
-        const std::uint32_t run = m_mode == CacheMode::Paged ? m_o.blockSize : 16;
-        for (std::uint32_t pos = 0; pos < length; pos += run)
-            out.push_back(
-                {kRow(layer, b, kvh, pos, false), kRow(layer, b, kvh, pos, true), std::min(run, length - pos)});
-    }
-
     // Causal attention for the new positions, in one pass over the cache with an online
     // softmax: each K/V row is read once, together, for every query head of its GQA group
     // (MHA has groups of one), and the running sum is rescaled when a larger score appears.
+    // The threads split the sequences; a sequence's cache is walked a run of positions at a
+    // time (a block when paged, 16 positions when contiguous), every KV head's rows of that
+    // run before the next run. A paged block holds all KV heads side by side, so this reads it
+    // as one stretch; walking one head's whole cache at a time instead hopped to a random
+    // block every 4 KiB and ran paged attention 1.25-1.7x slower than contiguous on an AMD
+    // EPYC (BENCHMARKS.md). While a run is read, the next run's matching rows are fetched
+    // into L2, a row at a time (a burst would fill the line buffers); the same code walks both
+    // modes, so the comparison is of the layouts alone.
     // With `stop` (multi-token steps, whose attention grows with the square of the prefix), every
     // thread polls it before each query row and skips the rest once it is raised; false then.
     bool attention(std::uint32_t layer, const float* qkv, float* out, std::uint32_t start, std::uint32_t count,
                    const StopCondition* stop) {
         std::atomic<bool> stopped{false};
         const std::size_t W = m_c.width, hd = m_c.headDim(), group = m_c.heads / m_c.kvHeads;
+        const std::size_t kvHeads = m_c.kvHeads;
         const std::size_t qkvOut = W + 2 * std::size_t(m_c.kvWidth());
         const float scale = 1.0f / std::sqrt(float(hd));
-        const std::ptrdiff_t pairs = std::ptrdiff_t(m_o.batch) * m_c.kvHeads;
+        const std::uint32_t run = m_mode == CacheMode::Paged ? m_o.blockSize : 16;
         // Two threads only when the cache to read is large (over 8 MiB of K and V): for less,
         // waking them and fighting BLAS's spinning threads costs more than it saves.
         const std::uint64_t cacheBytes = 2ull * m_o.batch * m_c.kvWidth() * (start + count) * sizeof(float);
         const int threads = cacheBytes > (8u << 20) ? m_o.threads : 1;
 #pragma omp parallel num_threads(threads)
         {
-            std::vector<Segment> segs;
-            std::vector<float> runningMax(group), runningSum(group);
+            std::vector<float> runningMax(m_c.heads), runningSum(m_c.heads);
 #pragma omp for schedule(static)
-            for (std::ptrdiff_t pair = 0; pair < pairs; ++pair) {
-                const std::size_t b = std::size_t(pair) / m_c.kvHeads, kvh = std::size_t(pair) % m_c.kvHeads;
+            for (std::ptrdiff_t sequence = 0; sequence < std::ptrdiff_t(m_o.batch); ++sequence) {
+                const std::size_t b = std::size_t(sequence);
                 for (std::uint32_t t = 0; t < count; ++t) {
                     if (stop && (stopped.load(std::memory_order_relaxed) || stop->requested())) {
                         stopped.store(true, std::memory_order_relaxed);
-                        break; // out of this pair only: an OpenMP loop cannot be left, the other pairs skip too
+                        break; // out of this sequence only: an OpenMP loop cannot be left, the others skip too
                     }
                     const std::uint32_t length = start + t + 1; // causal: positions 0..start+t
-                    segments(layer, b, kvh, length, segs);
-                    const float* q = qkv + (b * count + t) * qkvOut + kvh * group * hd;
-                    float* o = out + (b * count + t) * W + kvh * group * hd;
-                    std::fill(o, o + group * hd, 0.0f);
+                    const float* q = qkv + (b * count + t) * qkvOut;
+                    float* o = out + (b * count + t) * W;
+                    std::fill(o, o + W, 0.0f);
                     std::fill(runningMax.begin(), runningMax.end(), -INFINITY);
                     std::fill(runningSum.begin(), runningSum.end(), 0.0f);
-                    for (std::size_t si = 0; si < segs.size(); ++si) {
-                        const Segment& seg = segs[si];
-                        // Paged blocks sit anywhere in the pool, and the hardware prefetcher stops at
-                        // every jump: fetch the next block's row i while this block's row i is worked
-                        // on, one block ahead, a few lines at a time (a burst would fill the line buffers).
-                        const Segment* ahead = si + 1 < segs.size() ? &segs[si + 1] : nullptr;
-                        for (std::uint32_t i = 0; i < seg.count; ++i) {
-                            const float* k = seg.k + std::size_t(i) * hd;
-                            const float* v = seg.v + std::size_t(i) * hd;
-                            if (ahead && i < ahead->count)
-                                for (std::size_t off = 0; off < hd * sizeof(float); off += 64) {
-                                    __builtin_prefetch(reinterpret_cast<const char*>(ahead->k + i * hd) + off);
-                                    __builtin_prefetch(reinterpret_cast<const char*>(ahead->v + i * hd) + off);
-                                }
-                            for (std::size_t g = 0; g < group; ++g) {
-                                const float score = dot8(q + g * hd, k, hd) * scale;
-                                float* og = o + g * hd;
-                                float weight = 1.0f;
-                                if (score > runningMax[g]) {
-                                    const float correction = std::exp(runningMax[g] - score);
-                                    runningSum[g] *= correction;
+                    for (std::uint32_t pos = 0; pos < length; pos += run) {
+                        const std::uint32_t rows = std::min(run, length - pos);
+                        const std::uint32_t nextRows = pos + run < length ? std::min(run, length - pos - run) : 0;
+                        for (std::size_t kvh = 0; kvh < kvHeads; ++kvh) {
+                            const float* k = kRow(layer, b, kvh, pos, false);
+                            const float* v = kRow(layer, b, kvh, pos, true);
+                            const float* nextK = nextRows ? kRow(layer, b, kvh, pos + run, false) : nullptr;
+                            const float* nextV = nextRows ? kRow(layer, b, kvh, pos + run, true) : nullptr;
+                            for (std::uint32_t i = 0; i < rows; ++i, k += hd, v += hd) {
+                                if (i < nextRows)
+                                    for (std::size_t off = 0; off < hd; off += 64 / sizeof(float)) {
+                                        __builtin_prefetch(nextK + i * hd + off, 0, 2);
+                                        __builtin_prefetch(nextV + i * hd + off, 0, 2);
+                                    }
+                                for (std::size_t g = kvh * group; g < (kvh + 1) * group; ++g) {
+                                    const float score = dot8(q + g * hd, k, hd) * scale;
+                                    float* og = o + g * hd;
+                                    float weight = 1.0f;
+                                    if (score > runningMax[g]) {
+                                        const float correction = std::exp(runningMax[g] - score);
+                                        runningSum[g] *= correction;
+#pragma omp simd
+                                        for (std::size_t d = 0; d < hd; ++d)
+                                            og[d] *= correction;
+                                        runningMax[g] = score;
+                                    } else {
+                                        weight = std::exp(score - runningMax[g]);
+                                    }
+                                    runningSum[g] += weight;
 #pragma omp simd
                                     for (std::size_t d = 0; d < hd; ++d)
-                                        og[d] *= correction;
-                                    runningMax[g] = score;
-                                } else {
-                                    weight = std::exp(score - runningMax[g]);
+                                        og[d] += weight * v[d];
                                 }
-                                runningSum[g] += weight;
-#pragma omp simd
-                                for (std::size_t d = 0; d < hd; ++d)
-                                    og[d] += weight * v[d];
                             }
                         }
                     }
-                    for (std::size_t g = 0; g < group; ++g) {
+                    for (std::size_t g = 0; g < m_c.heads; ++g) {
                         const float inv = 1.0f / runningSum[g];
                         for (std::size_t d = 0; d < hd; ++d)
                             o[g * hd + d] *= inv;
