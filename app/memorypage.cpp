@@ -91,7 +91,8 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     m_tpot->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_tpot->setToolTip(tr("The fastest a decode step can be on this GPU's data sheet: max(bytes / bandwidth, FLOPs / "
                           "peak)"));
-    m_tpot->setWhatsThis(tr("One decode step reads every weight once and the whole KV cache of every sequence, and "
+    m_tpot->setWhatsThis(tr("One decode step reads every weight it multiplies once (an untied embedding table is only "
+                            "looked up) and the whole KV cache of every sequence, and "
                             "computes about two FLOPs per weight per sequence. Divided by the data sheet's memory "
                             "bandwidth and peak FLOP/s, the larger time is a lower bound on the time per output "
                             "token: kernel launches, element-wise work and activations only add to it. The Roofline "

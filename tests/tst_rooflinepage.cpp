@@ -184,6 +184,12 @@ private slots:
         QTRY_COMPARE(window.currentPageName(), u"roofline"_s);
         QVERIFY(window.rooflinePage()->report().has_value());
         QCOMPARE(window.rooflinePage()->table()->rowCount(), 4);
+        if (qEnvironmentVariableIsSet("KVSCOPE_SCREENSHOT_DIR") && window.setLanguage(u"ko"_s)) {
+            window.resize(1600, 1000);
+            QTest::qWait(100);
+            window.saveScreenshot(qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR") + u"/roofline-ko.png"_s);
+            QVERIFY(window.setLanguage(u"en"_s));
+        }
     }
 
     // A real measurement stopped at once ends with runFinished, and the page is idle again.
