@@ -1,7 +1,9 @@
 // The GPU's compute ceiling for the roofline: a large cuBLAS GEMM in FP32 (no TF32 shortcut) or
 // BF16 with FP32 accumulation, timed with CUDA events. cuBLAS is opened with dlopen, as the
 // decode backend opens it (cudadecode.cu), so the programs start without the CUDA libraries.
-#include "rooflinerun.h"
+// rooflinerun.h declares cudaGemmFlops; it includes core's C++20 headers, which this translation
+// unit's CUDA dialect does not take, so the declaration is repeated here from decode.h's types.
+#include "decode.h"
 
 #include "error.h"
 
@@ -105,6 +107,8 @@ struct Resources {
 };
 
 } // namespace
+
+double cudaGemmFlops(Precision precision, int n, int repeats);
 
 double cudaGemmFlops(Precision precision, int n, int repeats) {
     if (n < 256 || n > 32768)
