@@ -23,10 +23,6 @@ using namespace kvscope::gpu;
 
 namespace {
 
-double seconds(std::chrono::steady_clock::time_point start) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 void ratio(const char* what, double value, double target, bool atLeast) {
     const bool met = atLeast ? value >= target : value <= target;
     std::printf("  %-58s %8.3f  (target %s %.2f)  %s\n", what, value, atLeast ? ">=" : "<=", target,

@@ -280,7 +280,7 @@ RooflineReport measureRoofline(const RooflineOptions& o, const std::atomic<bool>
     double planned = 0;
     std::vector<GridRun> runs;
     for (const GridRun& g : grid) {
-        if (planned + g.estimatedSeconds > report.budgetSeconds && !runs.empty()) {
+        if (planned + g.estimatedSeconds > report.budgetSeconds) { // --budget raises it
             report.skipped.push_back(
                 {g.batch, g.context, "over the time budget (about " + roughSeconds(g.estimatedSeconds) + ")"});
             continue;

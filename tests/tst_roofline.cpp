@@ -32,6 +32,8 @@ private slots:
     void scenarioPredictionAndTensorParallel();
     void badInputs();
     void smallGptShapeMatchesTheDecodeCore();
+    void measurementPlacesStepsWithCoresWork();
+    void measurementHonoursBudgetAndStop();
 };
 
 // Rows worked by hand. Parameter counts from the shapes (each preset's published count equals it):
@@ -329,6 +331,92 @@ void TestRoofline::smallGptShapeMatchesTheDecodeCore() {
     const ModelShape gm = gpu::modelShapeOf(g);
     KV_COMPARE_U64(parameterBreakdown(gm).total, g.parameterCount());
     KV_COMPARE_U64(kvBytesPerToken(gm, DType::fp32()), g.kvBytesPerToken());
+}
+
+namespace {
+// A tiny model and a made-up roof, so that nothing but the decode steps is run (milliseconds).
+gpu::RooflineOptions tinyOptions() {
+    gpu::RooflineOptions o;
+    o.backend = gpu::BackendChoice::Cpu;
+    o.model.layers = 1;
+    o.model.width = 64;
+    o.model.heads = 2;
+    o.model.kvHeads = 1;
+    o.model.vocab = 64;
+    o.model.maxContext = 16;
+    o.batches = {2, 1};
+    o.contexts = {4};
+    o.decodeSteps = 3;
+    o.budgetSeconds = 60;
+    o.measureCeilings = false;
+    o.ceilings.roof = {10e9, 50e9};
+    return o;
+}
+} // namespace
+
+// Each (batch, context) run gives a prefill of `context` tokens and one-token steps whose work is
+// core's, averaged over the contexts they ran at; the reading is against the given roof.
+void TestRoofline::measurementPlacesStepsWithCoresWork() {
+    const gpu::RooflineOptions o = tinyOptions();
+    const gpu::RooflineReport r = gpu::measureRoofline(o);
+    QVERIFY(!r.stopped);
+    QVERIFY(r.skipped.empty());
+    QCOMPARE(r.points.size(), std::size_t(4));
+    const ModelShape shape = gpu::modelShapeOf(r.model);
+    const DType f = DType::fp32();
+    // Decode points first (batch 1, then 2), then the prefills.
+    for (std::size_t i = 0; i < r.points.size(); ++i) {
+        const gpu::RooflinePoint& p = r.points[i];
+        QCOMPARE(p.kind == gpu::PointKind::Prefill, i >= 2);
+        QCOMPARE(p.batch, i % 2 == 0 ? 1u : 2u);
+        QCOMPARE(p.context, 4u);
+        if (p.kind == gpu::PointKind::Prefill) {
+            KV_COMPARE_U64(p.work.bytes, prefillStep(shape, f, f, p.batch, 4).bytes);
+            KV_COMPARE_U64(p.work.flops, prefillStep(shape, f, f, p.batch, 4).flops);
+        } else {
+            QCOMPARE(p.steps, 3u);
+            // Steps at 4, 5 and 6 cached tokens: their mean.
+            std::uint64_t bytes = 0, flops = 0;
+            for (std::uint64_t c = 4; c <= 6; ++c) {
+                bytes += decodeStep(shape, f, f, p.batch, c).bytes;
+                flops += decodeStep(shape, f, f, p.batch, c).flops;
+            }
+            KV_COMPARE_U64(p.work.bytes, bytes / 3);
+            KV_COMPARE_U64(p.work.flops, flops / 3);
+        }
+        QVERIFY(p.milliseconds > 0);
+        QVERIFY(p.reading.measured);
+        QCOMPARE(p.reading.intensity, p.work.intensity());
+        QCOMPARE(p.reading.bound == Bound::Memory, p.work.intensity() < 5.0); // ridge = 50e9 / 10e9
+        const std::string words = gpu::englishReading(p);
+        QVERIFY2(words.find(p.kind == gpu::PointKind::Prefill ? "prefill, batch " : "batch ") == 0, words.c_str());
+        QVERIFY2(words.find(p.reading.bound == Bound::Memory ? "bandwidth roof: memory-bound"
+                                                             : "compute roof: compute-bound") != std::string::npos,
+                 words.c_str());
+    }
+}
+
+void TestRoofline::measurementHonoursBudgetAndStop() {
+    // A roof so slow that every run would pass the budget: all skipped, nothing run.
+    gpu::RooflineOptions slow = tinyOptions();
+    slow.ceilings.roof = {1.0, 1.0};
+    slow.budgetSeconds = 1;
+    const gpu::RooflineReport skipped = gpu::measureRoofline(slow);
+    QVERIFY(skipped.points.empty());
+    QCOMPARE(skipped.skipped.size(), std::size_t(2));
+    QVERIFY(skipped.skipped.front().why.find("time budget") != std::string::npos);
+    // A stop raised before the start: a stopped report with nothing measured.
+    const std::atomic<bool> stop{true};
+    const gpu::RooflineReport stopped = gpu::measureRoofline(tinyOptions(), &stop);
+    QVERIFY(stopped.stopped);
+    QVERIFY(stopped.points.empty());
+    // Impossible options name the option.
+    gpu::RooflineOptions bad = tinyOptions();
+    bad.batches = {0};
+    QVERIFY(throwsErrorContaining([&] { gpu::measureRoofline(bad); }, {"batch"}));
+    bad = tinyOptions();
+    bad.decodeSteps = 0;
+    QVERIFY(throwsErrorContaining([&] { gpu::measureRoofline(bad); }, {"--steps"}));
 }
 
 QTEST_GUILESS_MAIN(TestRoofline)
