@@ -156,6 +156,10 @@ private slots:
         QTest::newRow("bad list") << QStringList{u"roofline"_s, u"--batches"_s, u"1,x"_s}
                                   << u"--batches: expected a comma-separated list"_s;
         QTest::newRow("zero context") << QStringList{u"roofline"_s, u"--contexts"_s, u"0"_s} << u"--contexts"_s;
+        QTest::newRow("bf16 on the CPU") << QStringList{u"roofline"_s, u"--dtype"_s, u"bf16"_s, u"--backend"_s,
+                                                        u"cpu"_s}
+                                         << u"--dtype bf16 needs the CUDA backend"_s;
+        QTest::newRow("bad dtype") << QStringList{u"roofline"_s, u"--dtype"_s, u"fp64"_s} << u"--dtype"_s;
         QTest::newRow("bad backend") << QStringList{u"roofline"_s, u"--backend"_s, u"tpu"_s} << u"--backend"_s;
         QTest::newRow("unknown option") << QStringList{u"roofline"_s, u"--gpu"_s, u"h100-80gb"_s} << u"--gpu"_s;
         QTest::newRow("huge batch") << QStringList{u"roofline"_s,   u"--predict"_s, u"--batch"_s,

@@ -109,6 +109,7 @@ int runMeasure(const std::vector<std::string>& args) {
                             "--help)"));
     p.addFlag("quick", tr("a smaller grid and a 40 s budget (contexts 64 and 256)"));
     p.addOption("backend", "B", tr("auto, cpu or cuda (default auto: CUDA when a device answers)"));
+    p.addOption("dtype", "D", tr("fp32 (default) or bf16 (weights, activations and KV cache; CUDA backend only)"));
     p.addOption("batches", "LIST", tr("batches to measure, comma-separated (default 1,4,16,64,256)"));
     p.addOption("contexts", "LIST", tr("contexts to measure, comma-separated (default 64,256,1024)"));
     p.addOption("steps", "N", tr("one-token steps measured after each prefill (default 5)"));
@@ -128,6 +129,11 @@ int runMeasure(const std::vector<std::string>& args) {
         o.backend = gpu::BackendChoice::Cuda;
     else
         throw Error("--backend: expected auto, cpu or cuda, got '" + backend + "'");
+    const std::string dtype = p.valueOr("dtype", "fp32");
+    if (dtype == "bf16")
+        o.precision = gpu::Precision::Bf16;
+    else if (dtype != "fp32")
+        throw Error("--dtype: expected fp32 or bf16, got '" + dtype + "'");
     o.batches = parseList(p, "batches");
     o.contexts = parseList(p, "contexts");
     o.decodeSteps = std::uint32_t(p.uintValue("steps", 1, 64).value_or(5));
