@@ -77,7 +77,7 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
         {u"gpu"_s, Text::tr("GPU preset."), u"NAME"_s},
         {u"utilization"_s, Text::tr("gpu_memory_utilization, 0-1."), u"F"_s},
         {u"tp"_s, Text::tr("Tensor-parallel GPUs."), u"N"_s},
-        {u"page"_s, Text::tr("Page to open: memory, attention, scaling, paged, gpu, log."), u"NAME"_s},
+        {u"page"_s, Text::tr("Page to open: memory, attention, scaling, paged, gpu, roofline, log."), u"NAME"_s},
         {u"screenshot"_s, Text::tr("Render the window to a PNG file and exit."), u"FILE"_s},
         {u"log"_s, Text::tr("A server start-up log to explain (opens the Explain log page)."), u"FILE"_s},
         {u"sim-steps"_s, Text::tr("Advance the paged-memory simulation by N steps first."), u"N"_s},

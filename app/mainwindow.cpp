@@ -16,6 +16,7 @@
 #include "memorypage.h"
 #include "overlay.h"
 #include "pagedpage.h"
+#include "rooflinepage.h"
 #include "scalingpage.h"
 #include "scenariocontroller.h"
 #include "scenariodiff.h"
@@ -142,6 +143,8 @@ void MainWindow::buildUi() {
     std::optional<std::pair<int, bool>> memoryAxis;
     if (m_decode)
         decodeState = m_decode->state();
+    // A measured roofline survives a language switch (the switch waits while one is measured).
+    std::optional<kvscope::gpu::RooflineReport> roofline = m_roofline ? m_roofline->report() : std::nullopt;
     const QString logText = m_log ? m_log->logText() : QString(); // a pasted log survives a language switch
     if (m_paged && m_paged->paged())
         pagedSettings = m_paged->settings();
@@ -161,6 +164,7 @@ void MainWindow::buildUi() {
     m_scaling = new ScalingPage(m_controller, m_pages);
     m_paged = new PagedPage(m_controller, m_pages);
     m_decode = new DecodePage(m_controller, m_pages);
+    m_roofline = new RooflinePage(m_pages);
     m_log = new ExplainLogPage(m_controller, m_pages);
     m_memory->setObjectName(u"memory"_s);
     m_attention->setObjectName(u"attention"_s);
@@ -172,6 +176,7 @@ void MainWindow::buildUi() {
     m_pages->addTab(m_scaling, tr("Scaling"));
     m_pages->addTab(m_paged, tr("Paged memory"));
     m_pages->addTab(m_decode, tr("GPU decode"));
+    m_pages->addTab(m_roofline, tr("Roofline"));
     m_pages->addTab(m_log, tr("Explain log"));
     for (int i = 0; i < m_pages->count(); ++i)
         m_pages->setTabToolTip(i, tr("Ctrl+%1").arg(i + 1));
@@ -253,6 +258,8 @@ void MainWindow::buildUi() {
 
     if (decodeState)
         m_decode->restoreState(*decodeState);
+    if (roofline)
+        m_roofline->setReport(*roofline);
     if (!logText.isEmpty())
         m_log->setLogText(logText);
     if (pagedSettings)
@@ -450,7 +457,8 @@ QString MainWindow::aboutText() const {
 
 QString MainWindow::cheatSheetText() const {
     const std::pair<QString, QString> rows[] = {
-        {tr("Ctrl+1 ... Ctrl+6"), tr("Switch page: memory, attention, scaling, paged memory, GPU decode, explain log")},
+        {tr("Ctrl+1 ... Ctrl+7"),
+         tr("Switch page: memory, attention, scaling, paged memory, GPU decode, roofline, explain log")},
         {tr("F5"), tr("Presenter mode on or off")},
         {tr("Escape"), tr("Leave presenter mode")},
         {tr("Ctrl+L"), tr("Show or hide the lessons")},
@@ -527,7 +535,8 @@ void MainWindow::applyFolding() {
     // The GPU and log pages have their own model (and run settings); in presenter mode the paged page's
     // trace and pool are its only inputs too. Elsewhere a projector shows the few controls
     // the page answers to.
-    const bool hideDock = page == u"gpu"_s || page == u"log"_s || (m_presenter && page == u"paged"_s);
+    const bool hideDock =
+        page == u"gpu"_s || page == u"roofline"_s || page == u"log"_s || (m_presenter && page == u"paged"_s);
     m_scenarioDock->setVisible(!hideDock);
     using F = ControlsPanel::Field;
     if (!m_presenter)
@@ -603,7 +612,7 @@ void MainWindow::showEvent(QShowEvent* event) {
 bool MainWindow::setLanguage(const QString& code) {
     if (code == language::current())
         return true;
-    if (m_decode->isRunning()) {
+    if (m_decode->isRunning() || m_roofline->isRunning()) {
         // Rebuilding the interface would end the run: the switch waits for it.
         reportError(tr("Language not changed"), tr("Stop the decode run first, or let it finish, then switch the "
                                                    "language."));
@@ -744,6 +753,8 @@ QChartView* MainWindow::currentChart() const {
         return m_scaling->chartView();
     if (page == m_log)
         return m_log->chartView();
+    if (page == m_roofline)
+        return m_roofline->chartView();
     if (page == m_paged || page == m_decode)
         return nullptr; // its maps are plain widgets: the whole page is exported
     return m_memory->chart();

@@ -9,6 +9,7 @@
 //   bench_decode --quick      100 steps instead of 500 for the CPU's cached/uncached ratio
 //   bench_decode --gpu-only   only the GPU section (the device check script)
 #include "decode.h"
+#include "rooflinerun.h"
 
 #include <omp.h>
 
@@ -21,55 +22,6 @@
 using namespace kvscope::gpu;
 
 namespace {
-
-double seconds(std::chrono::steady_clock::time_point start) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-// STREAM triad a = b + s c over arrays far larger than the caches, best of 5 (GB/s, 3 arrays counted).
-double streamTriad(int threads) {
-    const std::size_t n = std::size_t(1) << 25; // 128 MiB per array
-    std::vector<float> a(n), b(n, 1.0f), c(n, 2.0f);
-    double best = 1e30;
-    for (int r = 0; r < 5; ++r) {
-        const auto start = std::chrono::steady_clock::now();
-#pragma omp parallel for num_threads(threads) schedule(static)
-        for (std::ptrdiff_t i = 0; i < std::ptrdiff_t(n); ++i)
-            a[std::size_t(i)] = b[std::size_t(i)] + 3.0f * c[std::size_t(i)];
-        best = std::min(best, seconds(start));
-    }
-    volatile float sink = a[n / 2];
-    (void)sink;
-    return 3.0 * double(n) * sizeof(float) / best / 1e9;
-}
-
-// Read-only bandwidth: a sum over one large array, best of 5 (GB/s).
-double readBandwidth(int threads) {
-    const std::size_t n = std::size_t(1) << 26; // 256 MiB
-    std::vector<float> a(n, 1.0f);
-    double best = 1e30, total = 0;
-    for (int r = 0; r < 5; ++r) {
-        const auto start = std::chrono::steady_clock::now();
-        float sum = 0;
-        // Sixteen lanes kept for a thread's whole slice: one running sum would measure add latency, not memory.
-#pragma omp parallel num_threads(threads) reduction(+ : sum)
-        {
-            const std::size_t parts = std::size_t(omp_get_num_threads());
-            const std::size_t slice = n / parts, first = slice * std::size_t(omp_get_thread_num());
-            float lanes[16] = {};
-            for (std::size_t i = first; i + 16 <= first + slice; i += 16)
-                for (int j = 0; j < 16; ++j)
-                    lanes[j] += a[i + std::size_t(j)];
-            for (float lane : lanes)
-                sum += lane;
-        }
-        best = std::min(best, seconds(start));
-        total += sum;
-    }
-    volatile double sink = total;
-    (void)sink;
-    return double(n) * sizeof(float) / best / 1e9;
-}
 
 void ratio(const char* what, double value, double target, bool atLeast) {
     const bool met = atLeast ? value >= target : value <= target;
@@ -148,8 +100,8 @@ int main(int argc, char** argv) {
     }
     const int threads = 2;
     std::printf("CPU decode core, %d threads, %s\n", threads, probeCpu().summary().c_str());
-    const double triad = streamTriad(threads);
-    const double read = readBandwidth(threads);
+    const double triad = streamTriadBandwidth(threads) / 1e9; // the roofline's measurements (gpu/rooflinerun.h)
+    const double read = readOnlyBandwidth(threads) / 1e9;
     std::printf("  STREAM triad %.2f GB/s, read-only sum %.2f GB/s (measured now)\n", triad, read);
 
     // Attention over the cache: fp32, batch 64, context 1024, the small GPT's head shape.
