@@ -111,7 +111,7 @@ int main(int argc, char** argv) {
     // Each round measures the triad again first: its ratios compare figures taken seconds apart.
     std::vector<double> contiguousGBs, pagedGBs, ratios, contiguousShare, pagedShare;
     for (int round = 0; round < 5; ++round) {
-        const double roundTriad = streamTriad(threads);
+        const double roundTriad = streamTriadBandwidth(threads) / 1e9;
         const AttentionTiming contiguous = timeAttention(shape, 64, 1024, CacheMode::Contiguous, 16, threads, 5);
         const AttentionTiming paged = timeAttention(shape, 64, 1024, CacheMode::Paged, 16, threads, 5);
         contiguousGBs.push_back(double(contiguous.bytesRead) / contiguous.seconds / 1e9);
@@ -142,7 +142,7 @@ int main(int argc, char** argv) {
     std::vector<double> stepRatios, medianSteps;
     double bytes = 0;
     for (int round = 0; round < 5; ++round) {
-        const double roundRead = readBandwidth(threads);
+        const double roundRead = readOnlyBandwidth(threads) / 1e9;
         const DecodeReport cached = runDecode(o);
         std::vector<double> stepMs;
         for (const StepRecord& s : cached.modes[0].steps)
