@@ -371,7 +371,7 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
             tr("Step time: one marker per measured step (circle: no cache, square: contiguous, triangle: paged). The "
                "dashed line of the same colour is step = a + b × (tokens computed in that step), fitted by least "
                "squares over every step of every completed mode."));
-    explain(m_memoryChart, tr("Cache memory held after each step (markers) against the formula (black dash-dot line)"),
+    explain(m_memoryChart, tr("Cache memory held after each step (markers) against the formula (dash-dot line)"),
             tr("KV cache held: markers are what our allocator holds after each step (contiguous reserves the whole "
                "length at once, paged grows by blocks, no cache holds 0 B); the line is KV bytes = 2 × L × B × "
                "tokens × H_kv × D_head × 4 B in FP32."));

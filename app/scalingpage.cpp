@@ -165,6 +165,18 @@ void ScalingPage::refresh() {
         pen.setStyle(batch == s.batch ? Qt::SolidLine : i % 2 ? Qt::DashDotLine : Qt::SolidLine);
         line->setPen(pen);
     }
+    // For a screen reader: each line's figure at the current context (a point of the sweep), and the budget.
+    QStringList spoken;
+    for (std::size_t i = 0; i < batches.size() && i < m_lines.size(); ++i)
+        for (std::size_t c = 0; c < contexts.size(); ++c)
+            if (contexts[c] == s.context)
+                spoken << tr("batch %1: %2 at %3 tokens")
+                              .arg(batches[i])
+                              .arg(viewtext::size(total ? sweep.estimates[i][c].totalBytes
+                                                        : sweep.estimates[i][c].kvBytes),
+                                   viewtext::tokens(s.context));
+    spoken << tr("Budget %1").arg(viewtext::size(current.budgetBytes));
+    m_view->setAccessibleDescription(spoken.join(u"; "_s));
     const double budgetGiB = viewtext::inUnit(current.budgetBytes);
     m_budget->replace(QList<QPointF>{{double(contexts.front()), budgetGiB}, {double(contexts.back()), budgetGiB}});
     m_budget->setName(tr("Budget %1").arg(viewtext::size(current.budgetBytes)));

@@ -398,6 +398,9 @@ private slots:
         QVERIFY2(attention.contains(u"16.00 KiB per token"_s), qPrintable(attention));  // MQA, 1
 
         QVERIFY(window.showPage(u"scaling"_s));
+        const QString scaling = window.findChild<QChartView*>(u"scalingChart"_s)->accessibleDescription();
+        QVERIFY2(scaling.contains(u"batch 8: 23.63 GiB at 8K tokens"_s), qPrintable(scaling)); // the memory chart's bar
+        QVERIFY2(scaling.contains(u"Budget 21.60 GiB"_s), qPrintable(scaling));
         auto* fitMap = window.findChild<FitMapWidget*>(u"fitMap"_s);
         QVERIFY(fitMap);
         const QString map = fitMap->accessibleDescription();
