@@ -195,6 +195,7 @@ void Style::watchPalette() {
         return;
     m_watching = true;
     m_systemStyle = QApplication::style()->name();
+    m_systemToolTips = QToolTip::palette();
     qApp->installEventFilter(this);
 }
 
@@ -226,14 +227,15 @@ void Style::setScheme(Scheme scheme) {
             QApplication::setStyle(m_systemStyle);
         // An empty palette resolves to the platform theme's, and keeps following it.
         QApplication::setPalette(QPalette());
+        QToolTip::setPalette(m_systemToolTips);
         m_overridden = false;
     } else {
         m_overridden = true;
         if (QApplication::style()->name() != u"fusion"_s)
             QApplication::setStyle(u"Fusion"_s);
         QApplication::setPalette(scheme == Scheme::Dark ? darkPalette() : lightPalette());
+        QToolTip::setPalette(QApplication::palette()); // tooltips keep a palette of their own: the scheme's
     }
-    QToolTip::setPalette(QApplication::palette());
     // Qt hands the widgets their new palettes through posted events: deliver them now, so
     // that every widget has its palette when the pages recolour.
     QCoreApplication::sendPostedEvents(nullptr, QEvent::ApplicationPaletteChange);

@@ -65,6 +65,7 @@ private:
     bool m_overridden = false; // Light or Dark replaced the desktop's style and palette
     bool m_pending = false;    // a palette change is queued; one `changed` for a burst
     QString m_systemStyle;     // what Qt chose at start, restored by System
+    QPalette m_systemToolTips; // the desktop's tooltip palette, likewise
 };
 
 // The palettes the schemes install: Fusion's own light one, and a dark one whose text is at

@@ -44,6 +44,7 @@
 #include <QStandardPaths>
 #include <QTabBar>
 #include <QTextEdit>
+#include <QToolTip>
 #include <QtTest>
 
 #include <cmath>
@@ -216,6 +217,9 @@ private slots:
         const QColor base = expected.color(QPalette::Base);
         const QColor text = expected.color(QPalette::Text);
         QCOMPARE(QApplication::palette().color(QPalette::Base), base);
+        // Tooltips (the charts' hover text) keep a palette of their own: they get the scheme's.
+        QCOMPARE(QToolTip::palette().color(QPalette::ToolTipBase), expected.color(QPalette::ToolTipBase));
+        QCOMPARE(QToolTip::palette().color(QPalette::ToolTipText), expected.color(QPalette::ToolTipText));
 
         const ChartColours after = coloursOf(window.memoryPage()->chart()->chart());
         QVERIFY2(after.background != before.background,
