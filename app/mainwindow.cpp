@@ -331,7 +331,13 @@ void MainWindow::buildMenus() {
     file->addAction(tr("Copy Breakdown as &Markdown"), QKeySequence(u"Ctrl+Shift+C"_s), this,
                     &MainWindow::copyTableMarkdown);
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    // Ctrl+Q whatever the platform theme: QKeySequence::Quit is empty where a theme follows
+    // Windows' keys (the offscreen platform, some desktops).
+    QList<QKeySequence> quitKeys = QKeySequence::keyBindings(QKeySequence::Quit);
+    if (!quitKeys.contains(QKeySequence(u"Ctrl+Q"_s)))
+        quitKeys.prepend(QKeySequence(u"Ctrl+Q"_s));
+    quit->setShortcuts(quitKeys);
     m_menus << file;
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -350,7 +356,6 @@ void MainWindow::buildMenus() {
     m_quizAction = view->addAction(tr("&Quiz Mode"));
     m_quizAction->setCheckable(true);
     m_quizAction->setChecked(m_quiz);
-    m_quizAction->setShortcut(QKeySequence(u"Ctrl+Q, Q"_s));
     m_quizAction->setShortcut(QKeySequence(u"Ctrl+K"_s));
     m_quizAction->setToolTip(tr("Hide a lesson's figures until its answer is revealed (Ctrl+K)"));
     connect(m_quizAction, &QAction::toggled, this, &MainWindow::setQuizMode);
@@ -395,6 +400,25 @@ void MainWindow::buildMenus() {
         connect(action, &QAction::triggered, this, [this, code] {
             QMetaObject::invokeMethod(
                 this, [this, code] { setLanguage(code); }, Qt::QueuedConnection);
+        });
+    }
+    // Light or dark whatever the desktop says (a projector, a screenshot), remembered; System follows the desktop.
+    QMenu* paletteMenu = view->addMenu(tr("Pal&ette"));
+    auto* schemes = new QActionGroup(paletteMenu);
+    using chartstyle::Scheme;
+    for (const auto& [scheme, text] : {std::pair{Scheme::System, tr("&System (the desktop's colours)")},
+                                       std::pair{Scheme::Light, tr("&Light")}, std::pair{Scheme::Dark, tr("&Dark")}}) {
+        QAction* action = paletteMenu->addAction(text);
+        action->setObjectName(u"palette-"_s + chartstyle::schemeName(scheme));
+        action->setCheckable(true);
+        action->setChecked(chartstyle::Style::instance()->scheme() == scheme);
+        schemes->addAction(action);
+        connect(action, &QAction::triggered, this, [scheme] {
+            Settings::instance()->setColorScheme(chartstyle::schemeName(scheme));
+            // Queued: the style is re-applied to every widget, the open menu's included.
+            QMetaObject::invokeMethod(
+                chartstyle::Style::instance(), [scheme] { chartstyle::Style::instance()->setScheme(scheme); },
+                Qt::QueuedConnection);
         });
     }
     m_menus << view;

@@ -70,6 +70,9 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     m_formula->setObjectName(u"kvFormula"_s);
     m_table->setObjectName(u"breakdown"_s);
     m_weightsView->setObjectName(u"weightsChart"_s);
+    // Names a screen reader says (the descriptions are the tooltips, and the charts' figures).
+    m_table->setAccessibleName(tr("Breakdown (per GPU)"));
+    m_weightsView->setAccessibleName(tr("Weights alone by dtype"));
     m_verdict->setWordWrap(true);
     m_verdict->setTextFormat(Qt::RichText);
     m_capacity->setTextFormat(Qt::RichText);
@@ -154,7 +157,7 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     auto* weightsSeries = new QBarSeries;
     m_weightsSet->setColor(chartstyle::weights().lighter(135));
     m_weightsSet->setSelectedColor(chartstyle::weights().darker(140)); // the chosen format: darker and "(now)"
-    m_weightsSet->setLabelColor(Qt::black);
+    m_weightsSet->setLabelColor(palette().color(QPalette::Text));      // outside the bars, on the chart's background
     weightsSeries->append(m_weightsSet);
     weightsSeries->setLabelsVisible(true);
     weightsSeries->setLabelsFormat(u"@value"_s);
@@ -233,7 +236,8 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     connect(m_lockAxis, &QCheckBox::toggled, m_chart, &MemoryChart::setAxisLocked);
     connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this] {
         arrangeColumns();
-        m_verdict->clear(); // its headline size changed: render it again
+        m_verdict->clear(); // its headline size (or the palette, its colour) changed: render it again
+        m_weightsSet->setLabelColor(palette().color(QPalette::Text));
         // On a projector the class reads GiB; the exact bytes stay in normal mode and the exports.
         m_table->setColumnHidden(BreakdownModel::Bytes, chartstyle::presenter());
         scenarioChanged();
@@ -434,6 +438,7 @@ void MemoryPage::refresh() {
 
     const auto weights = kvscope::weightsByDtype(s, weightChartDtypes());
     QStringList categories;
+    QStringList spoken; // the bars' figures for a screen reader
     double top = 0;
     for (std::size_t i = 0; i < weights.size(); ++i) {
         const double gib = std::round(viewtext::inUnit(weights[i].bytesPerGpu) * 100.0) / 100.0;
@@ -451,7 +456,11 @@ void MemoryPage::refresh() {
         if (chosen)
             name += u"<br>"_s + tr("(now)");
         categories << name;
+        spoken << QString::fromStdString(d.name()).toUpper() + u' ' + viewtext::size(weights[i].bytesPerGpu) +
+                      (chosen ? tr(" (now)") : QString());
     }
+    if (m_weightsView->accessibleDescription() != spoken.join(u", "_s))
+        m_weightsView->setAccessibleDescription(spoken.join(u", "_s));
     auto* x = qobject_cast<QBarCategoryAxis*>(m_weightsView->chart()->axes(Qt::Horizontal).value(0));
     if (x && x->categories() != categories) {
         x->clear();
