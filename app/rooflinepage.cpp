@@ -94,6 +94,8 @@ RooflinePage::RooflinePage(QWidget* parent)
     setObjectName(u"roofline"_s);
     m_view->setObjectName(u"rooflineChart"_s);
     m_table->setObjectName(u"rooflineTable"_s);
+    m_view->setAccessibleName(tr("Roofline chart"));
+    m_table->setAccessibleName(tr("Measured steps"));
     m_reading->setObjectName(u"rooflineReading"_s);
     m_backend->setObjectName(u"rooflineBackend"_s);
     m_roof->setObjectName(u"rooflineRoof"_s);
@@ -142,7 +144,6 @@ RooflinePage::RooflinePage(QWidget* parent)
     m_prefill->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     m_prefill->setColor(chartstyle::budget());
     m_ridge->setMarkerShape(QScatterSeries::MarkerShapeStar);
-    m_ridge->setColor(Qt::black);
     add(m_memoryRoof);
     add(m_computeRoof);
     add(m_ridge);
@@ -361,6 +362,8 @@ void RooflinePage::setReport(const RooflineReport& report) {
     for (const RooflinePoint& p : report.points)
         lines << reading(p);
     m_reading->setText(lines.isEmpty() ? tr("No step was measured.") : lines.join(u'\n'));
+    // A screen reader hears the roofs and every point's reading, the chart's figures in words.
+    m_view->setAccessibleDescription(m_roof->text() + u' ' + lines.join(u"; "_s));
     drawChart();
     fillTable();
 }
@@ -452,9 +455,13 @@ void RooflinePage::fillTable() {
 }
 
 void RooflinePage::restyle() {
+    // The roofs and the ridge in the text's colours, so that they read on a light and a dark palette.
     const qreal width = chartstyle::lineWidth(2.5);
-    m_memoryRoof->setPen(QPen(Qt::black, width));
-    m_computeRoof->setPen(QPen(QColor(0x55, 0x55, 0x55), width, Qt::DashLine));
+    const QPalette palette = m_view->palette();
+    m_memoryRoof->setPen(QPen(palette.color(QPalette::WindowText), width));
+    m_computeRoof->setPen(QPen(chartstyle::mutedText(palette), width, Qt::DashLine));
+    m_ridge->setColor(palette.color(QPalette::WindowText));
+    m_ridge->setBorderColor(palette.color(QPalette::Window));
     const qreal marker = chartstyle::presenter() ? 16 : 10;
     for (QScatterSeries* s : m_decode)
         s->setMarkerSize(marker);

@@ -4377,264 +4377,270 @@
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="110"/>
+        <location filename="../../app/rooflinepage.cpp" line="97"/>
+        <source>Roofline chart</source>
+        <translation>루프라인 차트</translation>
+    </message>
+    <message>
+        <location filename="../../app/rooflinepage.cpp" line="112"/>
         <source>Measured FLOP/s against FLOPs per byte, both on log scales; hover a point for its reading</source>
         <translation>바이트당 FLOP에 대한 측정 FLOP/s, 두 축 모두 로그 눈금. 점에 마우스를 올리면 해석이 나옵니다</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="111"/>
+        <location filename="../../app/rooflinepage.cpp" line="113"/>
         <source>A step can go no faster than the lower of two roofs: memory bandwidth x arithmetic intensity (the slanted line) and the peak FLOP/s (the flat line). They meet at the ridge point. A decode step reads every weight for one token per sequence: about one FLOP per byte at batch 1, far left of the ridge, so it is memory-bound. A larger batch reuses each weight for more tokens and moves right; a longer context adds cache bytes and pulls it back. A prefill multiplies every weight by many tokens at once and lands on the compute side.</source>
         <translation>스텝은 두 한계선 중 낮은 쪽보다 빠를 수 없습니다: 메모리 대역폭 x 연산 강도(기울어진 선)와 최대 FLOP/s(평평한 선). 두 선은 리지 포인트에서 만납니다. 디코드 스텝은 시퀀스마다 토큰 하나를 위해 모든 가중치를 읽습니다. 배치 1에서는 바이트당 약 1 FLOP으로 리지 포인트보다 훨씬 왼쪽에 있어 메모리 바운드입니다. 배치가 커지면 가중치 하나를 더 많은 토큰에 다시 쓰므로 오른쪽으로 이동하고, 컨텍스트 길이가 길어지면 캐시 바이트가 늘어 다시 왼쪽으로 당겨집니다. 프리필은 모든 가중치를 많은 토큰에 한꺼번에 곱하므로 연산 쪽에 놓입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="117"/>
+        <location filename="../../app/rooflinepage.cpp" line="119"/>
         <source>Every measured step: bytes and FLOPs from core&apos;s formulas, the time measured</source>
         <translation>측정한 모든 스텝: 바이트와 FLOP은 core의 공식, 시간은 측정값</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="118"/>
+        <location filename="../../app/rooflinepage.cpp" line="120"/>
         <source>Intensity = FLOPs / bytes. Achieved = FLOPs (or bytes) / measured time. Share of the roof = the fastest time the roofs allow / the measured time.</source>
         <translation>연산 강도 = FLOP / 바이트. 달성값 = FLOP(또는 바이트) / 측정 시간. 한계선 대비 = 한계선이 허용하는 가장 빠른 시간 / 측정 시간.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="120"/>
+        <location filename="../../app/rooflinepage.cpp" line="122"/>
         <source>Contexts 64 and 256 and a 40-second budget; off: contexts up to 1,024 and four minutes</source>
         <translation>컨텍스트 길이 64와 256, 40초 예산. 끄면 컨텍스트 길이 1,024까지, 4분</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="121"/>
+        <location filename="../../app/rooflinepage.cpp" line="123"/>
         <source>The largest runs are skipped when they would pass the budget; the page lists them.</source>
         <translation>예산을 넘을 실행은 가장 큰 것부터 건너뛰고, 페이지에 그 목록을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="124"/>
+        <location filename="../../app/rooflinepage.cpp" line="126"/>
         <source>Roofline of this machine</source>
         <translation>이 컴퓨터의 루프라인</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="127"/>
+        <location filename="../../app/rooflinepage.cpp" line="129"/>
         <source>arithmetic intensity (FLOP/byte, log scale)</source>
         <translation>연산 강도 (FLOP/바이트, 로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="130"/>
+        <location filename="../../app/rooflinepage.cpp" line="132"/>
         <source>GFLOP/s (log scale)</source>
         <translation>GFLOP/s (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="138"/>
+        <location filename="../../app/rooflinepage.cpp" line="140"/>
         <source>bandwidth roof</source>
         <translation>대역폭 한계선</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="139"/>
+        <location filename="../../app/rooflinepage.cpp" line="141"/>
         <source>compute roof</source>
         <translation>연산 한계선</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="140"/>
+        <location filename="../../app/rooflinepage.cpp" line="142"/>
         <source>ridge point</source>
         <translation>리지 포인트</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="141"/>
-        <location filename="../../app/rooflinepage.cpp" line="433"/>
+        <location filename="../../app/rooflinepage.cpp" line="143"/>
+        <location filename="../../app/rooflinepage.cpp" line="436"/>
         <source>prefill</source>
         <translation>프리필</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="184"/>
+        <location filename="../../app/rooflinepage.cpp" line="185"/>
         <source>%1 ms measured, %2 achieved, %3 moved per second</source>
         <translation>측정 %1 ms, 달성 %2, 초당 이동 %3</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="196"/>
+        <location filename="../../app/rooflinepage.cpp" line="197"/>
         <source>Ridge point: %1 FLOP/byte. Left of it a step is memory-bound, right of it compute-bound.</source>
         <translation>리지 포인트: %1 FLOP/바이트. 이보다 왼쪽의 스텝은 메모리 바운드, 오른쪽은 연산 바운드입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="205"/>
+        <location filename="../../app/rooflinepage.cpp" line="206"/>
         <source>Step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="205"/>
+        <location filename="../../app/rooflinepage.cpp" line="206"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="205"/>
+        <location filename="../../app/rooflinepage.cpp" line="206"/>
         <source>Context</source>
         <translation>컨텍스트 길이</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="205"/>
+        <location filename="../../app/rooflinepage.cpp" line="206"/>
         <source>FLOP/byte</source>
         <translation>FLOP/바이트</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="205"/>
+        <location filename="../../app/rooflinepage.cpp" line="206"/>
         <source>ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="206"/>
+        <location filename="../../app/rooflinepage.cpp" line="207"/>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="206"/>
+        <location filename="../../app/rooflinepage.cpp" line="207"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="206"/>
+        <location filename="../../app/rooflinepage.cpp" line="207"/>
         <source>Of the roof</source>
         <translation>한계선 대비</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="206"/>
+        <location filename="../../app/rooflinepage.cpp" line="207"/>
         <source>Bound</source>
         <translation>병목</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="228"/>
+        <location filename="../../app/rooflinepage.cpp" line="229"/>
         <source>Reading</source>
         <translation>해석</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="231"/>
+        <location filename="../../app/rooflinepage.cpp" line="98"/>
+        <location filename="../../app/rooflinepage.cpp" line="232"/>
         <source>Measured steps</source>
         <translation>측정한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="238"/>
-        <location filename="../../app/rooflinepage.cpp" line="337"/>
+        <location filename="../../app/rooflinepage.cpp" line="239"/>
+        <location filename="../../app/rooflinepage.cpp" line="338"/>
         <source>Measured on the GPU: %1</source>
         <translation>GPU에서 측정: %1</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="239"/>
+        <location filename="../../app/rooflinepage.cpp" line="240"/>
         <source>Measured on the CPU: %1. No GPU: %2.</source>
         <translation>CPU에서 측정: %1. GPU 없음: %2.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="241"/>
+        <location filename="../../app/rooflinepage.cpp" line="242"/>
         <source>Not measured yet: press Measure this machine.</source>
         <translation>아직 측정하지 않음: &apos;이 컴퓨터 측정&apos;을 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="242"/>
+        <location filename="../../app/rooflinepage.cpp" line="243"/>
         <source>The reading of every step appears here after a measurement.</source>
         <translation>측정이 끝나면 모든 스텝의 해석이 여기에 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="250"/>
+        <location filename="../../app/rooflinepage.cpp" line="251"/>
         <source>Measuring: %1</source>
         <translation>측정 중: %1</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="255"/>
+        <location filename="../../app/rooflinepage.cpp" line="256"/>
         <source>The measurement failed: %1</source>
         <translation>측정 실패: %1</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="288"/>
+        <location filename="../../app/rooflinepage.cpp" line="289"/>
         <source>Measuring: the memory bandwidth first</source>
         <translation>측정 중: 먼저 메모리 대역폭</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="295"/>
+        <location filename="../../app/rooflinepage.cpp" line="296"/>
         <source>Stopping after the current step...</source>
         <translation>현재 스텝이 끝나면 중지합니다...</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="320"/>
+        <location filename="../../app/rooflinepage.cpp" line="321"/>
         <source>Prefill, batch %1, %2 tokens: %3 FLOP/byte, %4% of the bandwidth roof: memory-bound</source>
         <translation>프리필, 배치 %1, 토큰 %2개: %3 FLOP/바이트, 대역폭 한계선의 %4%: 메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="321"/>
+        <location filename="../../app/rooflinepage.cpp" line="322"/>
         <source>Prefill, batch %1, %2 tokens: %3 FLOP/byte, %4% of the compute roof: compute-bound</source>
         <translation>프리필, 배치 %1, 토큰 %2개: %3 FLOP/바이트, 연산 한계선의 %4%: 연산 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="325"/>
+        <location filename="../../app/rooflinepage.cpp" line="326"/>
         <source>Batch %1, context %2: %3 FLOP/byte, %4% of the bandwidth roof: memory-bound</source>
         <translation>배치 %1, 컨텍스트 %2: %3 FLOP/바이트, 대역폭 한계선의 %4%: 메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="326"/>
+        <location filename="../../app/rooflinepage.cpp" line="327"/>
         <source>Batch %1, context %2: %3 FLOP/byte, %4% of the compute roof: compute-bound</source>
         <translation>배치 %1, 컨텍스트 %2: %3 FLOP/바이트, 연산 한계선의 %4%: 연산 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="338"/>
+        <location filename="../../app/rooflinepage.cpp" line="339"/>
         <source>Measured on the CPU (%1 threads): %2. %3</source>
         <translation>CPU에서 측정 (스레드 %1개): %2. %3</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="343"/>
+        <location filename="../../app/rooflinepage.cpp" line="344"/>
         <source>No GPU was used: %1.</source>
         <translation>GPU를 쓰지 않음: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="345"/>
+        <location filename="../../app/rooflinepage.cpp" line="346"/>
         <source>Memory roof %1 (device-to-device copy); compute roof %2 (cuBLAS %3 GEMM; BF16: %4); ridge point %5 FLOP/byte.</source>
         <translation>메모리 한계선 %1 (장치 내 복사), 연산 한계선 %2 (cuBLAS %3 GEMM, BF16: %4), 리지 포인트 %5 FLOP/바이트.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="350"/>
+        <location filename="../../app/rooflinepage.cpp" line="351"/>
         <source>Memory roof %1 (read-only sum; STREAM triad %2); compute roof %3 (OpenBLAS SGEMM); ridge point %4 FLOP/byte.</source>
         <translation>메모리 한계선 %1 (읽기 전용 합계, STREAM triad %2), 연산 한계선 %3 (OpenBLAS SGEMM), 리지 포인트 %4 FLOP/바이트.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="354"/>
+        <location filename="../../app/rooflinepage.cpp" line="355"/>
         <source>Steps measured: %1, in %2 s.</source>
         <translation>측정한 스텝: %1개, %2초 동안.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="356"/>
+        <location filename="../../app/rooflinepage.cpp" line="357"/>
         <source>Skipped (time budget or memory): %1.</source>
         <translation>건너뜀 (시간 예산 또는 메모리): %1개.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="358"/>
+        <location filename="../../app/rooflinepage.cpp" line="359"/>
         <source>Stopped before the end.</source>
         <translation>끝나기 전에 중지됨.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="363"/>
+        <location filename="../../app/rooflinepage.cpp" line="364"/>
         <source>No step was measured.</source>
         <translation>측정한 스텝이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="408"/>
+        <location filename="../../app/rooflinepage.cpp" line="411"/>
         <source>decode, context %1</source>
         <translation>디코드, 컨텍스트 %1</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="419"/>
+        <location filename="../../app/rooflinepage.cpp" line="422"/>
         <source>Roofline of this machine (GPU)</source>
         <translation>이 컴퓨터의 루프라인 (GPU)</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="420"/>
+        <location filename="../../app/rooflinepage.cpp" line="423"/>
         <source>Roofline of this machine (CPU)</source>
         <translation>이 컴퓨터의 루프라인 (CPU)</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="433"/>
+        <location filename="../../app/rooflinepage.cpp" line="436"/>
         <source>decode</source>
         <translation>디코드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="441"/>
+        <location filename="../../app/rooflinepage.cpp" line="444"/>
         <source>memory-bound</source>
         <translation>메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="441"/>
+        <location filename="../../app/rooflinepage.cpp" line="444"/>
         <source>compute-bound</source>
         <translation>연산 바운드</translation>
     </message>
