@@ -38,24 +38,27 @@ private:
     std::uint64_t m_current = 0, m_peak = 0;
 };
 
-// Zeroed floats. Large buffers (the cache pools, above all) are 2 MiB aligned and asked to
-// live on transparent huge pages: a paged cache jumps to a new 4 KiB page at every block,
-// and with small pages each jump is also a TLB miss.
+// Zeroed memory (floats unless told otherwise). Large buffers (the cache pools, above all) are
+// 2 MiB aligned and asked to live on transparent huge pages: a paged cache jumps to a new 4 KiB
+// page at every block, and with small pages each jump is also a TLB miss. `zero` false leaves
+// it as allocated: the dynamic cache's new buffer is overwritten by the copy at once, as
+// torch.cat's output is.
 class Buffer {
 public:
-    Buffer(Tracker& tracker, std::size_t count)
+    Buffer(Tracker& tracker, std::size_t count, std::size_t elementBytes = sizeof(float), bool zero = true)
         : m_tracker(&tracker)
-        , m_count(count) {
+        , m_bytes(count * elementBytes) {
         constexpr std::size_t huge = std::size_t(2) << 20;
-        const std::size_t bytes = std::max<std::size_t>(count * sizeof(float), 64);
+        const std::size_t bytes = std::max<std::size_t>(m_bytes, 64);
         const std::size_t align = bytes >= huge ? huge : 64;
         const std::size_t rounded = (bytes + align - 1) / align * align;
-        m_data = static_cast<float*>(std::aligned_alloc(align, rounded));
+        m_data = std::aligned_alloc(align, rounded);
         if (!m_data)
             throw std::bad_alloc();
         if (align == huge)
             madvise(m_data, rounded, MADV_HUGEPAGE); // advice only: without THP it is small pages as before
-        std::memset(m_data, 0, rounded);
+        if (zero)
+            std::memset(m_data, 0, rounded);
         m_tracker->add(this->bytes());
     }
     ~Buffer() {
@@ -64,14 +67,15 @@ public:
     }
     Buffer(const Buffer&) = delete;
     Buffer& operator=(const Buffer&) = delete;
-    float* data() { return m_data; }
-    const float* data() const { return m_data; }
-    std::uint64_t bytes() const { return m_count * sizeof(float); }
+    float* data() { return static_cast<float*>(m_data); }
+    const float* data() const { return static_cast<const float*>(m_data); }
+    template <typename T> T* as() { return static_cast<T*>(m_data); }
+    std::uint64_t bytes() const { return m_bytes; }
 
 private:
     Tracker* m_tracker;
-    std::size_t m_count;
-    float* m_data = nullptr;
+    std::size_t m_bytes;
+    void* m_data = nullptr;
 };
 
 std::uint64_t residentBytes() {
@@ -168,10 +172,28 @@ inline float dot8(const float* a, const float* b, std::size_t n) {
     return sum;
 }
 
-// A run of consecutive positions of one (sequence, KV head): K and V rows of headDim floats.
+// INT8 quantization of one head's vector, symmetric absmax: scale = max |x| / 127, q = round(x /
+// scale) in [-127, 127], so x = q x scale to within scale / 2. A vector of zeros keeps scale 0.
+inline float quantizeInt8(const float* x, std::size_t n, std::int8_t* q) {
+    float absmax = 0.0f;
+    for (std::size_t i = 0; i < n; ++i)
+        absmax = std::max(absmax, std::abs(x[i]));
+    const float scale = absmax / 127.0f;
+    const float inverse = absmax > 0.0f ? 127.0f / absmax : 0.0f;
+    for (std::size_t i = 0; i < n; ++i)
+        q[i] = std::int8_t(std::clamp(std::lround(x[i] * inverse), -127l, 127l));
+    return scale;
+}
+
+// A run of consecutive positions of one (sequence, KV head): K and V rows of headDim values,
+// FP32 (k, v) or INT8 with a scale per row (k8, v8, kScale, vScale).
 struct Segment {
     const float* k;
     const float* v;
+    const std::int8_t* k8;
+    const std::int8_t* v8;
+    const float* kScale;
+    const float* vScale;
     std::uint32_t count;
 };
 
@@ -183,15 +205,33 @@ public:
         , m_o(options)
         , m_mode(mode)
         , m_tracker(tracker)
-        , m_maxLen(options.promptLen + options.steps) {
+        , m_maxLen(options.promptLen + options.steps)
+        , m_dtype(cacheDType(mode, Precision::Fp32, weights.config)) {
+        if (mode == CacheMode::Fp8)
+            throw Error("--cache fp8 needs the CUDA backend; the CPU backend stores fp32, int8 or nothing");
         const std::size_t perSeq = std::size_t(m_c.kvHeads) * m_c.headDim();
-        if (mode == CacheMode::Contiguous || mode == CacheMode::None) {
+        if (mode == CacheMode::Contiguous || mode == CacheMode::None || mode == CacheMode::Int8) {
             // Contiguous: (batch, kvHeads, maxLen, headDim) per layer for K and V, reserved up front.
-            // None uses the same layout as scratch, refilled from scratch every step.
+            // None uses the same layout as scratch, refilled from scratch every step. Int8: the same
+            // layout in bytes, and (batch, kvHeads, maxLen) FP32 scales for K and for V.
+            const std::size_t rows = std::size_t(options.batch) * m_c.kvHeads * m_maxLen;
+            const std::size_t element = mode == CacheMode::Int8 ? 1 : sizeof(float);
             for (std::uint32_t l = 0; l < m_c.layers; ++l) {
-                m_k.push_back(std::make_unique<Buffer>(tracker, std::size_t(options.batch) * perSeq * m_maxLen));
-                m_v.push_back(std::make_unique<Buffer>(tracker, std::size_t(options.batch) * perSeq * m_maxLen));
+                m_k.push_back(std::make_unique<Buffer>(tracker, rows * m_c.headDim(), element));
+                m_v.push_back(std::make_unique<Buffer>(tracker, rows * m_c.headDim(), element));
+                if (mode == CacheMode::Int8) {
+                    m_kScale.push_back(std::make_unique<Buffer>(tracker, rows));
+                    m_vScale.push_back(std::make_unique<Buffer>(tracker, rows));
+                }
             }
+            m_rows.assign(m_c.layers, m_maxLen);
+        } else if (mode == CacheMode::Dynamic) {
+            // Dynamic: (batch, kvHeads, tokens, headDim) per layer, grown by storeKv; nothing yet.
+            for (std::uint32_t l = 0; l < m_c.layers; ++l) {
+                m_k.push_back(std::make_unique<Buffer>(tracker, 0));
+                m_v.push_back(std::make_unique<Buffer>(tracker, 0));
+            }
+            m_rows.assign(m_c.layers, 0);
         } else {
             // Paged: a pool of (blocks, kvHeads, blockSize, headDim) per layer; a block table per sequence.
             const std::uint32_t blocksPerSeq = (m_maxLen + options.blockSize - 1) / options.blockSize;
@@ -208,15 +248,23 @@ public:
         }
     }
 
-    // Bytes of K and V the cache holds now: reserved (contiguous), blocks taken (paged), none between steps.
+    // Bytes of K and V the cache holds now, by core's formula for its dtype (scales included):
+    // reserved (contiguous, int8), blocks taken (paged), the tokens held (dynamic), none between steps.
     std::uint64_t kvBytesHeld() const {
-        const std::uint64_t perToken = m_c.kvBytesPerToken();
-        if (m_mode == CacheMode::Contiguous)
-            return perToken * m_o.batch * m_maxLen;
-        if (m_mode == CacheMode::Paged)
-            return perToken * m_o.blockSize * (m_blocks - m_free.size());
-        return 0;
+        switch (m_mode) {
+        case CacheMode::Contiguous:
+        case CacheMode::Int8:
+            return kvBytesByFormula(m_c, m_o.batch, m_maxLen, m_dtype);
+        case CacheMode::Paged:
+            return kvBytesByFormula(m_c, 1, std::uint64_t(m_o.blockSize) * (m_blocks - m_free.size()), m_dtype);
+        case CacheMode::Dynamic:
+            return kvBytesByFormula(m_c, m_o.batch, m_rows.empty() ? 0 : m_rows.back(), m_dtype);
+        default:
+            return 0;
+        }
     }
+    std::uint64_t kvBytesPeakInStep() const { return std::max(m_stepPeak, kvBytesHeld()); }
+    std::uint64_t kvBytesCopiedInStep() const { return m_stepCopied; }
 
     // Runs positions [start, start + count) of every sequence; returns the last position's logits (batch, vocab).
     // False when `stop` was requested during the pass (checked per layer, per product chunk
@@ -225,6 +273,8 @@ public:
                  std::vector<float>& logits, const StopCondition& stop) {
         const std::size_t B = m_o.batch, T = count, R = B * T, W = m_c.width;
         const std::size_t qkvOut = W + 2 * std::size_t(m_c.kvWidth());
+        m_stepPeak = kvBytesHeld();
+        m_stepCopied = 0;
         if (m_mode == CacheMode::Paged)
             for (std::size_t b = 0; b < B; ++b)
                 while (m_tables[b].size() * m_o.blockSize < start + count) {
@@ -250,6 +300,8 @@ public:
             layerNorm(x.data(), L.ln1Gain.data(), L.ln1Bias.data(), h.data(), R, W);
             if (!linear(h.data(), L.qkv.data(), L.qkvBias.data(), qkv.data(), R, W, qkvOut, false, stop))
                 return false;
+            if (m_mode == CacheMode::Dynamic)
+                grow(l, start + count); // torch.cat: this layer's K and V reallocated and copied
             storeKv(l, qkv.data(), start, count);
             if (!attention(l, qkv.data(), att.data(), start, count, count > 1 ? &stop : nullptr))
                 return false;
@@ -286,30 +338,84 @@ public:
                     m_tables[b].push_back(m_free.back());
                     m_free.pop_back();
                 }
-        for (std::uint32_t l = 0; l < m_c.layers; ++l)
+        const std::size_t hd = m_c.headDim();
+        std::vector<float> k(hd), v(hd);
+        for (std::uint32_t l = 0; l < m_c.layers; ++l) {
+            if (m_mode == CacheMode::Dynamic)
+                grow(l, context);
             for (std::size_t b = 0; b < m_o.batch; ++b)
                 for (std::size_t kvh = 0; kvh < m_c.kvHeads; ++kvh)
                     for (std::uint32_t pos = 0; pos < context; ++pos) {
-                        float* k = kRow(l, b, kvh, pos, false);
-                        float* v = kRow(l, b, kvh, pos, true);
-                        for (std::size_t d = 0; d < m_c.headDim(); ++d) {
+                        for (std::size_t d = 0; d < hd; ++d) {
                             k[d] = float((pos * 7 + d) % 13) * 0.01f;
                             v[d] = float((pos * 3 + d) % 11) * 0.01f;
                         }
+                        storeRow(l, b, kvh, pos, k.data(), v.data());
                     }
+        }
     }
     void attentionOnly(const float* qkv, float* out, std::uint32_t context) {
         attention(0, qkv, out, context - 1, 1, nullptr);
     }
 
 private:
-    float* kRow(std::uint32_t layer, std::size_t b, std::size_t kvh, std::size_t pos, bool value) {
-        float* base = (value ? m_v : m_k)[layer]->data();
+    // Where row `pos` of (sequence b, KV head kvh) starts, in values of the layer's K (or V) buffer.
+    std::size_t rowOffset(std::uint32_t layer, std::size_t b, std::size_t kvh, std::size_t pos) const {
         const std::size_t hd = m_c.headDim(), kvH = m_c.kvHeads;
         if (m_mode != CacheMode::Paged)
-            return base + ((b * kvH + kvh) * m_maxLen + pos) * hd;
+            return ((b * kvH + kvh) * m_rows[layer] + pos) * hd;
         const std::size_t block = m_tables[b][pos / m_o.blockSize];
-        return base + ((block * kvH + kvh) * m_o.blockSize + pos % m_o.blockSize) * hd;
+        return ((block * kvH + kvh) * m_o.blockSize + pos % m_o.blockSize) * hd;
+    }
+    float* kRow(std::uint32_t layer, std::size_t b, std::size_t kvh, std::size_t pos, bool value) {
+        return (value ? m_v : m_k)[layer]->data() + rowOffset(layer, b, kvh, pos);
+    }
+
+    // One position's K and V (headDim values each) into the cache, quantized in the int8 mode.
+    void storeRow(std::uint32_t layer, std::size_t b, std::size_t kvh, std::size_t pos, const float* k,
+                  const float* v) {
+        const std::size_t hd = m_c.headDim(), at = rowOffset(layer, b, kvh, pos);
+        if (m_mode == CacheMode::Int8) {
+            m_kScale[layer]->data()[at / hd] = quantizeInt8(k, hd, m_k[layer]->as<std::int8_t>() + at);
+            m_vScale[layer]->data()[at / hd] = quantizeInt8(v, hd, m_v[layer]->as<std::int8_t>() + at);
+            return;
+        }
+        std::copy_n(k, hd, m_k[layer]->data() + at);
+        std::copy_n(v, hd, m_v[layer]->data() + at);
+    }
+
+    // The dynamic cache's growth, as Hugging Face's DynamicCache does it with torch.cat: a new
+    // buffer of exactly `tokens` rows per (sequence, KV head), the old rows copied in, the old
+    // buffer freed; K first, then V. Exact growth, every step: no spare capacity, so every step
+    // copies the whole cache so far (its cost grows with the context) and holds the old and the
+    // new K (or V) of one layer at once for the copy.
+    void grow(std::uint32_t layer, std::uint32_t tokens) {
+        const std::uint32_t old = m_rows[layer];
+        if (tokens <= old)
+            return;
+        const std::size_t hd = m_c.headDim(), pairs = std::size_t(m_o.batch) * m_c.kvHeads;
+        const std::uint64_t layerOld = 2ull * pairs * old * hd * sizeof(float); // this layer's K and V now
+        for (auto* buffers : {&m_k, &m_v}) {
+            auto fresh = std::make_unique<Buffer>(m_tracker, pairs * tokens * hd, sizeof(float), false);
+            // Held at the copy: every layer's cache as it stands (this layer's K, or K and V, still
+            // the old ones) and the new buffer.
+            const std::uint64_t before = kvHeldBytes();
+            m_stepPeak = std::max(m_stepPeak, before + fresh->bytes());
+            const float* from = (*buffers)[layer]->data();
+            float* to = fresh->data();
+            for (std::size_t p = 0; p < pairs; ++p)
+                std::memcpy(to + p * tokens * hd, from + p * old * hd, std::size_t(old) * hd * sizeof(float));
+            (*buffers)[layer] = std::move(fresh);
+        }
+        m_stepCopied += layerOld;
+        m_rows[layer] = tokens;
+    }
+    // What the dynamic cache's buffers hold now (layers may stand at different lengths mid-step).
+    std::uint64_t kvHeldBytes() const {
+        std::uint64_t bytes = 0;
+        for (std::size_t l = 0; l < m_k.size(); ++l)
+            bytes += m_k[l]->bytes() + m_v[l]->bytes();
+        return bytes;
     }
 
     void storeKv(std::uint32_t layer, const float* qkv, std::uint32_t start, std::uint32_t count) {
@@ -318,28 +424,109 @@ private:
         for (std::size_t b = 0; b < m_o.batch; ++b)
             for (std::size_t t = 0; t < count; ++t) {
                 const float* row = qkv + (b * count + t) * qkvOut;
-                for (std::size_t kvh = 0; kvh < m_c.kvHeads; ++kvh) {
-                    std::copy_n(row + W + kvh * hd, hd, kRow(layer, b, kvh, start + t, false));
-                    std::copy_n(row + W + kvW + kvh * hd, hd, kRow(layer, b, kvh, start + t, true));
-                }
+                for (std::size_t kvh = 0; kvh < m_c.kvHeads; ++kvh)
+                    storeRow(layer, b, kvh, start + t, row + W + kvh * hd, row + W + kvW + kvh * hd);
             }
     }
 
     // The cache of one (sequence, KV head) for positions [0, length), as runs of consecutive rows.
     void segments(std::uint32_t layer, std::size_t b, std::size_t kvh, std::uint32_t length,
                   std::vector<Segment>& out) {
-        // Paged: one run per block. Contiguous: runs of 16 rows, so both modes walk the same
-        // way and prefetch the same distance ahead (attention() fetches the next run's rows).
+        // Paged: one run per block. The others: runs of 16 rows, so every mode walks the same
+        // way and prefetches the same distance ahead (attention() fetches the next run's rows).
         out.clear();
         const std::uint32_t run = m_mode == CacheMode::Paged ? m_o.blockSize : 16;
-        for (std::uint32_t pos = 0; pos < length; pos += run)
-            out.push_back(
-                {kRow(layer, b, kvh, pos, false), kRow(layer, b, kvh, pos, true), std::min(run, length - pos)});
+        const std::size_t hd = m_c.headDim();
+        for (std::uint32_t pos = 0; pos < length; pos += run) {
+            const std::size_t at = rowOffset(layer, b, kvh, pos);
+            const std::uint32_t n = std::min(run, length - pos);
+            if (m_mode == CacheMode::Int8)
+                out.push_back({nullptr, nullptr, m_k[layer]->as<std::int8_t>() + at, m_v[layer]->as<std::int8_t>() + at,
+                               m_kScale[layer]->data() + at / hd, m_vScale[layer]->data() + at / hd, n});
+            else
+                out.push_back(
+                    {m_k[layer]->data() + at, m_v[layer]->data() + at, nullptr, nullptr, nullptr, nullptr, n});
+        }
     }
 
-    // Causal attention for the new positions, in one pass over the cache with an online
-    // softmax: each K/V row is read once, together, for every query head of its GQA group
-    // (MHA has groups of one), and the running sum is rescaled when a larger score appears.
+    // One query row of one GQA group over the cache's segments, with an online softmax: each K/V
+    // row is read once, together, for every query head of the group (MHA has groups of one), and
+    // the running sum is rescaled when a larger score appears. Quantized: the INT8 row is
+    // dequantized here, on the fly: score = (q . k8) x kScale, and V adds (weight x vScale) x v8.
+    template <bool Quantized>
+    void attendQuery(const std::vector<Segment>& segs, const float* q, float* o, std::size_t group, std::size_t hd,
+                     float scale, std::vector<float>& runningMax, std::vector<float>& runningSum) {
+        std::fill(o, o + group * hd, 0.0f);
+        std::fill(runningMax.begin(), runningMax.end(), -INFINITY);
+        std::fill(runningSum.begin(), runningSum.end(), 0.0f);
+        const std::size_t element = Quantized ? 1 : sizeof(float);
+        for (std::size_t si = 0; si < segs.size(); ++si) {
+            const Segment& seg = segs[si];
+            // Paged blocks sit anywhere in the pool, and the hardware prefetcher stops at
+            // every jump: fetch the next block's row i while this block's row i is worked
+            // on, one block ahead, a few lines at a time (a burst would fill the line buffers).
+            const Segment* ahead = si + 1 < segs.size() ? &segs[si + 1] : nullptr;
+            for (std::uint32_t i = 0; i < seg.count; ++i) {
+                if (ahead && i < ahead->count) {
+                    const char* nextK = Quantized ? reinterpret_cast<const char*>(ahead->k8 + i * hd)
+                                                  : reinterpret_cast<const char*>(ahead->k + i * hd);
+                    const char* nextV = Quantized ? reinterpret_cast<const char*>(ahead->v8 + i * hd)
+                                                  : reinterpret_cast<const char*>(ahead->v + i * hd);
+                    for (std::size_t off = 0; off < hd * element; off += 64) {
+                        __builtin_prefetch(nextK + off);
+                        __builtin_prefetch(nextV + off);
+                    }
+                }
+                for (std::size_t g = 0; g < group; ++g) {
+                    float score;
+                    if constexpr (Quantized) {
+                        const std::int8_t* k = seg.k8 + std::size_t(i) * hd;
+                        float lanes[8] = {};
+                        for (std::size_t d = 0; d < hd; d += 8)
+                            for (std::size_t j = 0; j < 8 && d + j < hd; ++j)
+                                lanes[j] += q[g * hd + d + j] * float(k[d + j]);
+                        score = (((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) +
+                                 ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]))) *
+                                seg.kScale[i] * scale;
+                    } else {
+                        score = dot8(q + g * hd, seg.k + std::size_t(i) * hd, hd) * scale;
+                    }
+                    float* og = o + g * hd;
+                    float weight = 1.0f;
+                    if (score > runningMax[g]) {
+                        const float correction = std::exp(runningMax[g] - score);
+                        runningSum[g] *= correction;
+#pragma omp simd
+                        for (std::size_t d = 0; d < hd; ++d)
+                            og[d] *= correction;
+                        runningMax[g] = score;
+                    } else {
+                        weight = std::exp(score - runningMax[g]);
+                    }
+                    runningSum[g] += weight;
+                    if constexpr (Quantized) {
+                        const std::int8_t* v = seg.v8 + std::size_t(i) * hd;
+                        const float w = weight * seg.vScale[i];
+#pragma omp simd
+                        for (std::size_t d = 0; d < hd; ++d)
+                            og[d] += w * float(v[d]);
+                    } else {
+                        const float* v = seg.v + std::size_t(i) * hd;
+#pragma omp simd
+                        for (std::size_t d = 0; d < hd; ++d)
+                            og[d] += weight * v[d];
+                    }
+                }
+            }
+        }
+        for (std::size_t g = 0; g < group; ++g) {
+            const float inv = 1.0f / runningSum[g];
+            for (std::size_t d = 0; d < hd; ++d)
+                o[g * hd + d] *= inv;
+        }
+    }
+
+    // Causal attention for the new positions, one pass over the cache per query row (attendQuery).
     // With `stop` (multi-token steps, whose attention grows with the square of the prefix), every
     // thread polls it before each query row and skips the rest once it is raised; false then.
     bool attention(std::uint32_t layer, const float* qkv, float* out, std::uint32_t start, std::uint32_t count,
@@ -351,8 +538,9 @@ private:
         const std::ptrdiff_t pairs = std::ptrdiff_t(m_o.batch) * m_c.kvHeads;
         // Two threads only when the cache to read is large (over 8 MiB of K and V): for less,
         // waking them and fighting BLAS's spinning threads costs more than it saves.
-        const std::uint64_t cacheBytes = 2ull * m_o.batch * m_c.kvWidth() * (start + count) * sizeof(float);
+        const std::uint64_t cacheBytes = kvBytesByFormula(m_c, m_o.batch, start + count, m_dtype);
         const int threads = cacheBytes > (8u << 20) ? m_o.threads : 1;
+        const bool quantized = m_mode == CacheMode::Int8;
 #pragma omp parallel num_threads(threads)
         {
             std::vector<Segment> segs;
@@ -369,49 +557,10 @@ private:
                     segments(layer, b, kvh, length, segs);
                     const float* q = qkv + (b * count + t) * qkvOut + kvh * group * hd;
                     float* o = out + (b * count + t) * W + kvh * group * hd;
-                    std::fill(o, o + group * hd, 0.0f);
-                    std::fill(runningMax.begin(), runningMax.end(), -INFINITY);
-                    std::fill(runningSum.begin(), runningSum.end(), 0.0f);
-                    for (std::size_t si = 0; si < segs.size(); ++si) {
-                        const Segment& seg = segs[si];
-                        // Paged blocks sit anywhere in the pool, and the hardware prefetcher stops at
-                        // every jump: fetch the next block's row i while this block's row i is worked
-                        // on, one block ahead, a few lines at a time (a burst would fill the line buffers).
-                        const Segment* ahead = si + 1 < segs.size() ? &segs[si + 1] : nullptr;
-                        for (std::uint32_t i = 0; i < seg.count; ++i) {
-                            const float* k = seg.k + std::size_t(i) * hd;
-                            const float* v = seg.v + std::size_t(i) * hd;
-                            if (ahead && i < ahead->count)
-                                for (std::size_t off = 0; off < hd * sizeof(float); off += 64) {
-                                    __builtin_prefetch(reinterpret_cast<const char*>(ahead->k + i * hd) + off);
-                                    __builtin_prefetch(reinterpret_cast<const char*>(ahead->v + i * hd) + off);
-                                }
-                            for (std::size_t g = 0; g < group; ++g) {
-                                const float score = dot8(q + g * hd, k, hd) * scale;
-                                float* og = o + g * hd;
-                                float weight = 1.0f;
-                                if (score > runningMax[g]) {
-                                    const float correction = std::exp(runningMax[g] - score);
-                                    runningSum[g] *= correction;
-#pragma omp simd
-                                    for (std::size_t d = 0; d < hd; ++d)
-                                        og[d] *= correction;
-                                    runningMax[g] = score;
-                                } else {
-                                    weight = std::exp(score - runningMax[g]);
-                                }
-                                runningSum[g] += weight;
-#pragma omp simd
-                                for (std::size_t d = 0; d < hd; ++d)
-                                    og[d] += weight * v[d];
-                            }
-                        }
-                    }
-                    for (std::size_t g = 0; g < group; ++g) {
-                        const float inv = 1.0f / runningSum[g];
-                        for (std::size_t d = 0; d < hd; ++d)
-                            o[g * hd + d] *= inv;
-                    }
+                    if (quantized)
+                        attendQuery<true>(segs, q, o, group, hd, scale, runningMax, runningSum);
+                    else
+                        attendQuery<false>(segs, q, o, group, hd, scale, runningMax, runningSum);
                 }
             }
         }
@@ -424,7 +573,11 @@ private:
     CacheMode m_mode;
     Tracker& m_tracker;
     std::uint32_t m_maxLen;
-    std::vector<std::unique_ptr<Buffer>> m_k, m_v;
+    kvscope::DType m_dtype;                                  // what K and V are stored in
+    std::vector<std::uint32_t> m_rows;                       // rows per (sequence, KV head) of each layer's buffers
+    std::vector<std::unique_ptr<Buffer>> m_k, m_v;           // FP32 values, or INT8 in the int8 mode
+    std::vector<std::unique_ptr<Buffer>> m_kScale, m_vScale; // int8: one FP32 scale per row
+    std::uint64_t m_stepPeak = 0, m_stepCopied = 0;          // the cache's peak and growth copies this step
     std::uint32_t m_blocks = 0;
     std::vector<std::uint32_t> m_free;
     std::vector<std::vector<std::uint32_t>> m_tables;
@@ -455,6 +608,8 @@ public:
         return {m_logits.begin(), m_logits.begin() + std::ptrdiff_t(std::min<std::size_t>(m_logits.size(), m_vocab))};
     }
     std::uint64_t kvBytesHeld() const override { return m_engine.kvBytesHeld(); }
+    std::uint64_t kvBytesPeakInStep() const override { return m_engine.kvBytesPeakInStep(); }
+    std::uint64_t kvBytesCopiedInStep() const override { return m_engine.kvBytesCopiedInStep(); }
 
 private:
     Engine m_engine;
@@ -510,7 +665,8 @@ AttentionTiming timeAttention(const GptConfig& shape, std::uint32_t batch, std::
     const std::size_t qkvOut = c.width + 2 * std::size_t(c.kvWidth());
     std::vector<float> qkv(std::size_t(batch) * qkvOut, 0.01f), out(std::size_t(batch) * c.width);
     AttentionTiming t;
-    t.bytesRead = 2ull * batch * c.kvHeads * context * c.headDim() * sizeof(float);
+    t.bytesRead = kvBytesByFormula(c, batch, context, cacheDType(mode, Precision::Fp32, c)); // one layer: K and V
+
     t.seconds = 1e30;
     for (int r = 0; r < repeats; ++r) {
         const auto start = std::chrono::steady_clock::now();
