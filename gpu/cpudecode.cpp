@@ -3,6 +3,7 @@
 // forward pass; they differ only in where K and V live and how attention finds them.
 #include "engine.h"
 
+#include "dtype.h"
 #include "error.h"
 #include "units.h"
 
@@ -170,19 +171,6 @@ inline float dot8(const float* a, const float* b, std::size_t n) {
     for (; d < n; ++d)
         sum += a[d] * b[d];
     return sum;
-}
-
-// INT8 quantization of one head's vector, symmetric absmax: scale = max |x| / 127, q = round(x /
-// scale) in [-127, 127], so x = q x scale to within scale / 2. A vector of zeros keeps scale 0.
-inline float quantizeInt8(const float* x, std::size_t n, std::int8_t* q) {
-    float absmax = 0.0f;
-    for (std::size_t i = 0; i < n; ++i)
-        absmax = std::max(absmax, std::abs(x[i]));
-    const float scale = absmax / 127.0f;
-    const float inverse = absmax > 0.0f ? 127.0f / absmax : 0.0f;
-    for (std::size_t i = 0; i < n; ++i)
-        q[i] = std::int8_t(std::clamp(std::lround(x[i] * inverse), -127l, 127l));
-    return scale;
 }
 
 // A run of consecutive positions of one (sequence, KV head): K and V rows of headDim values,

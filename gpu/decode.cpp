@@ -5,12 +5,14 @@
 #include "engine.h"
 
 #include "checked.h"
+#include "dtype.h"
 #include "error.h"
 #include "memorymodel.h"
 #include "modelshape.h"
 #include "units.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <numeric>
 #include <random>
@@ -77,6 +79,26 @@ std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std:
     shape.mlp = kvscope::MlpKind::Plain;
     shape.norm = kvscope::NormKind::LayerNorm;
     return kvscope::kvBytes(shape, dtype, tokens, batch);
+}
+
+float quantizeInt8(const float* x, std::size_t n, std::int8_t* q) {
+    float absmax = 0.0f;
+    for (std::size_t i = 0; i < n; ++i)
+        absmax = std::max(absmax, std::abs(x[i]));
+    const float scale = absmax / 127.0f;
+    const float inverse = absmax > 0.0f ? 127.0f / absmax : 0.0f;
+    for (std::size_t i = 0; i < n; ++i)
+        q[i] = std::int8_t(std::clamp(std::lround(x[i] * inverse), -127l, 127l));
+    return scale;
+}
+
+std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std::uint64_t tokens, CacheMode mode,
+                               Precision precision) {
+    return kvBytesByFormula(model, batch, tokens, cacheDType(mode, precision, model));
+}
+
+std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std::uint64_t tokens, Precision precision) {
+    return kvBytesByFormula(model, batch, tokens, CacheMode::Contiguous, precision);
 }
 
 Latency latencyOf(const std::vector<StepRecord>& steps) {
@@ -313,7 +335,9 @@ DecodeReport runDecode(const DecodeOptions& options, const StopCondition& stop, 
     const auto runMode = [&](CacheMode mode, bool hidden, std::vector<std::vector<float>>& stepLogits) {
         ModeResult result;
         result.mode = mode;
-        result.cacheDType = cacheDType(mode, options.precision, c);
+        const kvscope::DType dtype = cacheDType(mode, options.precision, c);
+        result.cacheDType = dtype.name();
+        result.cacheBitsPerValue = dtype.effectiveBits();
         session->resetPeak(); // each mode's peak: the weights plus what the mode itself allocates
         {
             const auto engine = session->engine(mode);
@@ -368,7 +392,7 @@ DecodeReport runDecode(const DecodeOptions& options, const StopCondition& stop, 
         result.memory.theoreticalKvBytes =
             mode == CacheMode::None
                 ? 0
-                : kvBytesByFormula(c, options.batch, options.promptLen + result.steps.size(), result.cacheDType);
+                : kvBytesByFormula(c, options.batch, options.promptLen + result.steps.size(), dtype);
         result.memory.peakAllocatedBytes = session->peakAllocated();
         result.latency = latencyOf(result.steps);
         return result;

@@ -2,7 +2,6 @@
 
 #include "coursedata.h"
 #include "device.h"
-#include "dtype.h"
 #include "gptmodel.h"
 #include "stop.h"
 
@@ -13,6 +12,10 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace kvscope {
+struct DType; // core/dtype.h; not included here: the .cu files include this header and are C++17
+}
 
 namespace kvscope::gpu {
 
@@ -127,7 +130,8 @@ struct ModeResult {
     std::vector<StepRecord> steps;
     std::vector<std::vector<std::int32_t>> tokens; // generated tokens per sequence
     std::vector<float> lastLogits;                 // logits of sequence 0 at the last step
-    kvscope::DType cacheDType;                     // what K and V were stored in (scales included)
+    std::string cacheDType;       // what K and V were stored in, core's name: "fp32", "bf16", "int8-g64-fp32"
+    double cacheBitsPerValue = 0; // its bits per K or V value, scales included (8.5 for int8-g64-fp32)
     double totalMs = 0.0;
     double msPerStep = 0.0;
     double tokensPerSecond = 0.0; // generated tokens (batch x steps) per second
@@ -209,16 +213,22 @@ DecodeReport runDecode(const DecodeOptions& options, const StopCondition& stop, 
 // (int8-g64-fp32 for a head of 64: 8 + 32/64 = 8.5 bits per value).
 kvscope::DType cacheDType(CacheMode mode, Precision precision, const GptConfig& model);
 
+// The int8 cache's quantization of one head's vector of n values: symmetric absmax, scale =
+// max |x| / 127, q = round(x / scale) in [-127, 127], so q x scale is within scale / 2 of x. Returns
+// the scale (0 for a vector of zeros, whose values stay 0). FP32 scales: 4 B per 64 or 128 values
+// is 0.5 or 0.25 bits per value, and an FP16 scale would gain little (and flush tiny vectors' scales).
+float quantizeInt8(const float* x, std::size_t n, std::int8_t* q);
+
 // The formula's cache for `tokens` positions in every sequence, by core's formula
 // (memorymodel.h: kvBytes = 2 x layers x batch x tokens x kvHeads x the bytes of a head's
 // headDim values, scales included).
 std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std::uint64_t tokens,
                                const kvscope::DType& dtype);
-inline std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std::uint64_t tokens,
-                                      Precision precision = Precision::Fp32) {
-    return kvBytesByFormula(model, batch, tokens,
-                            precision == Precision::Bf16 ? kvscope::DType::bf16() : kvscope::DType::fp32());
-}
+// The same for a mode's cache at a precision (cacheDType), and for the plain FP32 / BF16 cache.
+std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std::uint64_t tokens, CacheMode mode,
+                               Precision precision);
+std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std::uint64_t tokens,
+                               Precision precision = Precision::Fp32);
 
 // What a run will allocate at its peak: weights, the largest cache, the largest activations.
 std::uint64_t estimateRunBytes(const DecodeOptions& options, const GptConfig& model);

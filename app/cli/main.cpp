@@ -881,7 +881,8 @@ int runDecodeCommand(const std::vector<std::string>& args) {
                 peak.push_back(s.kvBytesPeak);
                 copied.push_back(s.kvBytesCopied);
             }
-            mj["cache_dtype"] = m.mode == CacheMode::None ? std::string() : m.cacheDType.name();
+            mj["cache_dtype"] = m.mode == CacheMode::None ? std::string() : m.cacheDType;
+            mj["cache_bits_per_value"] = m.mode == CacheMode::None ? 0.0 : m.cacheBitsPerValue;
             mj["kv_bytes_peak"] = peak;
             mj["kv_bytes_copied"] = copied;
             mj["peak_kv_bytes"] = m.peakKvBytes;
@@ -984,7 +985,7 @@ int runDecodeCommand(const std::vector<std::string>& args) {
                                                                : tr("step %1", {std::to_string(a.firstDifferentStep)});
         char diff[32];
         std::snprintf(diff, sizeof diff, "%.3g", a.maxLogitDiff);
-        kinds.push_back({cacheModeName(m.mode), m.mode == CacheMode::None ? std::string("-") : m.cacheDType.name(),
+        kinds.push_back({cacheModeName(m.mode), m.mode == CacheMode::None ? std::string("-") : m.cacheDType,
                          m.latency.ttftMeasured ? fixed(m.latency.ttftMs, 3) : std::string("-"),
                          m.latency.tpotSteps > 0 ? fixed(m.latency.tpotMeanMs, 3) : std::string("-"),
                          m.latency.tpotSteps > 0 ? fixed(m.latency.tpotP90Ms, 3) : std::string("-"),
