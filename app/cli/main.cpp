@@ -969,17 +969,18 @@ int runDecodeCommand(const std::vector<std::string>& args) {
     printTable(table, TableStyle::withMinWidths({11, 10, 10, 12, 16, 16}));
     // Cache kinds: time to first token, time per output token, the cache at its peak, and the
     // accuracy cost against the contiguous cache (sequence 0's logits before its first difference).
+    // TTFT and TPOT stay as they are in every language (the glossary keeps the abbreviations).
     std::cout << "\n";
-    std::vector<std::vector<std::string>> kinds{{tr("cache"), tr("stored as"), tr("TTFT ms"), tr("TPOT ms"),
-                                                 tr("TPOT p90"), tr("KV peak"), tr("tokens agreeing"),
-                                                 tr("first differs"), tr("max |logit diff|")}};
+    std::vector<std::vector<std::string>> kinds{{tr("cache"), tr("stored as"), "TTFT ms", "TPOT ms", "TPOT p90",
+                                                 tr("KV peak"), tr("tokens agreeing"), tr("first differs"),
+                                                 tr("max |logit diff|")}};
     for (const ModeResult& m : r.modes) {
         const Accuracy& a = m.accuracy;
-        const std::string agreeing =
-            !a.compared     ? tr("not compared")
-            : a.isReference ? tr("reference")
-                            : tr("%1/%2 (%3%)", {std::to_string(a.tokensAgreeing), std::to_string(a.tokensCompared),
-                                                 fixed(100.0 * a.agreementShare(), 0)});
+        const std::string agreeing = !a.compared ? tr("not compared")
+                                     : a.isReference
+                                         ? tr("reference")
+                                         : std::to_string(a.tokensAgreeing) + "/" + std::to_string(a.tokensCompared) +
+                                               " (" + fixed(100.0 * a.agreementShare(), 0) + "%)";
         const std::string differs = !a.compared || a.isReference ? std::string("-")
                                     : a.firstDifferentStep < 0   ? tr("never")
                                                                : tr("step %1", {std::to_string(a.firstDifferentStep)});
