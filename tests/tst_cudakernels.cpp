@@ -293,6 +293,9 @@ private slots:
     // the cache holds (the kernel's own arithmetic: as tight as FP32's), and over the floats
     // before quantization (the format's cost, N(0, 1) values: INT8 rounds each to within
     // absmax / 254, about 0.012 here; E4M3 keeps 3 mantissa bits, a relative 1/16 at worst).
+    // Decode rows average many V rows, so their rounding mostly cancels (measured: int8 0.005 to
+    // 0.006, fp8 0.023 to 0.026); a prefill's first rows see one to four positions, whose own V
+    // rounding comes through nearly whole (measured: int8 0.018, fp8 0.087): looser bounds there.
     void quantizedAttention_data() {
         QTest::addColumn<bool>("fp8");
         QTest::addColumn<int>("headDim");
@@ -304,10 +307,10 @@ private slots:
         QTest::newRow("int8 MHA decode, 3 splits") << false << 64 << 2 << 2 << 99 << 1 << 0.02;
         QTest::newRow("int8 GQA 4 decode") << false << 64 << 8 << 2 << 60 << 1 << 0.02;
         QTest::newRow("int8 head 128 decode") << false << 128 << 2 << 1 << 85 << 1 << 0.02;
-        QTest::newRow("int8 prefill, causal") << false << 64 << 4 << 2 << 0 << 7 << 0.02;
+        QTest::newRow("int8 prefill, causal") << false << 64 << 4 << 2 << 0 << 7 << 0.03;
         QTest::newRow("fp8 MHA decode, 3 splits") << true << 64 << 2 << 2 << 99 << 1 << 0.1;
         QTest::newRow("fp8 MQA decode") << true << 64 << 8 << 1 << 70 << 1 << 0.1;
-        QTest::newRow("fp8 head 128 prefill") << true << 128 << 4 << 2 << 3 << 5 << 0.1;
+        QTest::newRow("fp8 head 128 prefill") << true << 128 << 4 << 2 << 3 << 5 << 0.3;
     }
     void quantizedAttention() {
         QFETCH(bool, fp8);
@@ -323,6 +326,8 @@ private slots:
             e = fp8 ? attentionErrors<float, 64, __nv_fp8_e4m3>(c) : attentionErrors<float, 64, std::int8_t>(c);
         else
             e = fp8 ? attentionErrors<float, 128, __nv_fp8_e4m3>(c) : attentionErrors<float, 128, std::int8_t>(c);
+        qInfo("max |kernel - float64|: %.3g over the stored values, %.3g over the unquantized ones", e.kernel,
+              e.format);
         QVERIFY2(e.kernel < 2e-5, qPrintable(u"max |kernel - float64 over the stored values| = %1"_s.arg(e.kernel)));
         QVERIFY2(e.format < formatTolerance,
                  qPrintable(u"max |kernel - float64 over the unquantized values| = %1"_s.arg(e.format)));
