@@ -32,6 +32,8 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
     m_view->setObjectName(u"attentionChart"_s);
     m_naive->setObjectName(u"naiveFormula"_s);
     m_table->setObjectName(u"attentionTable"_s);
+    m_view->setAccessibleName(tr("KV cache per token by attention kind"));
+    m_table->setAccessibleName(tr("Attention kinds compared"));
     m_view->setToolTip(tr("KV bytes per token for MHA, GQA and MQA of the same model"));
     m_view->setWhatsThis(tr("Per token the cache holds 2 x L x H_kv x D_head x bytes. MHA keeps a KV head per query "
                             "head, GQA one per group, MQA a single one: fewer K/V heads stored, a smaller cache. The "
@@ -49,7 +51,7 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
     chartstyle::apply(chart, tr("KV cache per token by attention kind"));
     auto* series = new QBarSeries;
     m_perToken->setColor(chartstyle::kvCache());
-    m_perToken->setLabelColor(Qt::black);
+    m_perToken->setLabelColor(palette().color(QPalette::Text)); // outside the bars, on the chart's background
     series->append(m_perToken);
     series->setLabelsVisible(true);
     series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
@@ -100,6 +102,7 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
         labels.setPointSizeF(chartstyle::presenter() ? chartstyle::bodyPoints() : labels.pointSizeF());
         labels.setBold(chartstyle::presenter());
         m_perToken->setLabelFont(labels);
+        m_perToken->setLabelColor(palette().color(QPalette::Text));
         scenarioChanged();
     });
 }
@@ -151,6 +154,10 @@ void AttentionPage::refresh() {
     }
     if (m_perToken->count() > int(variants.size()))
         m_perToken->remove(int(variants.size()), m_perToken->count() - int(variants.size()));
+    QStringList spoken; // the bars' figures for a screen reader
+    for (std::size_t i = 0; i < variants.size(); ++i)
+        spoken << tr("%1: %2 per token").arg(labels[qsizetype(i)], viewtext::sizeScaled(variants[i].kvBytesPerToken));
+    m_view->setAccessibleDescription(spoken.join(u"; "_s));
     if (y) {
         chartstyle::setValueRange(y, top * 1.15);
         if (y->titleText() != tr("%1 per token").arg(perTokenUnit()))

@@ -1,5 +1,6 @@
 #include "controlspanel.h"
 
+#include "chartstyle.h"
 #include "dtype.h"
 #include "error.h"
 #include "gpus.h"
@@ -159,7 +160,9 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
     m_groups << gpuBox;
 
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(u"color: #b3261e;"_s);
+    const auto colourError = [this] { m_error->setStyleSheet(u"color: %1;"_s.arg(chartstyle::bad().name())); };
+    colourError();
+    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, m_error, colourError);
     m_error->hide();
     layout->addWidget(m_error);
     layout->addStretch(1);
@@ -344,9 +347,9 @@ void ControlsPanel::addRow(QFormLayout* form, Field field, const QString& label,
     // A screen reader names every part of the row by its label (the slider and the number
     // box of a SliderSpin, the box and its check box) and reads the tooltip as description.
     QList<QWidget*> parts{widget};
-    parts += widget->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly);
+    parts += widget->findChildren<QWidget*>(); // nested too: the slider and box of a SliderSpin inside a row widget
     for (QWidget* part : parts) {
-        if (!(part->focusPolicy() & Qt::TabFocus))
+        if (!(part->focusPolicy() & Qt::TabFocus) || qobject_cast<QAbstractSpinBox*>(part->parentWidget()))
             continue;
         if (part->accessibleName().isEmpty())
             part->setAccessibleName(part == widget || !qobject_cast<QAbstractButton*>(part)
@@ -359,7 +362,7 @@ void ControlsPanel::describeRows() {
     // After every tooltip is set: each part's description is its tooltip, or its row's.
     for (const Row& row : std::as_const(m_rows)) {
         QList<QWidget*> parts{row.widget};
-        parts += row.widget->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly);
+        parts += row.widget->findChildren<QWidget*>();
         for (QWidget* part : parts)
             if (part->accessibleDescription().isEmpty())
                 part->setAccessibleDescription(part->toolTip().isEmpty() ? row.widget->toolTip() : part->toolTip());

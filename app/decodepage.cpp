@@ -254,6 +254,12 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     m_summary->setObjectName(u"decodeSummary"_s);
     m_course->setObjectName(u"decodeCourse"_s);
     m_fit->setObjectName(u"decodeFit"_s);
+    m_timeChart->setAccessibleName(tr("Step time chart"));
+    m_memoryChart->setAccessibleName(tr("KV cache held"));
+    m_summary->setAccessibleName(tr("Run summary"));
+    m_fit->setAccessibleName(tr("Step time model against the measured steps"));
+    m_course->setAccessibleName(tr("The course's figures beside this machine's"));
+    m_shown->setAccessibleName(tr("Charts show"));
     m_fitText->setObjectName(u"decodeFitText"_s);
     m_reading->setObjectName(u"decodeReading"_s);
     m_headline->setObjectName(u"decodeHeadline"_s);
@@ -408,7 +414,7 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
             tr("Step time: one marker per measured step (circle: no cache, square: contiguous, triangle: paged). The "
                "dashed line of the same colour is step = a + b × (tokens computed in that step), fitted by least "
                "squares over every step of every completed mode."));
-    explain(m_memoryChart, tr("Cache memory held after each step (markers) against the formula (black dash-dot line)"),
+    explain(m_memoryChart, tr("Cache memory held after each step (markers) against the formula (dash-dot line)"),
             tr("KV cache held: markers are what our allocator holds after each step (contiguous reserves the whole "
                "length at once, paged grows by blocks, no cache holds 0 B); the line is KV bytes = 2 × L × B × "
                "tokens × H_kv × D_head × 4 B in FP32."));
@@ -577,7 +583,8 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     connect(m_worker, &DecodeWorker::failed, this, [this](const QString& message) {
         m_queue.clear();
         setRunning(false);
-        m_estimate->setText(u"<span style='color:#b3261e'>%1</span>"_s.arg(message.toHtmlEscaped()));
+        m_estimate->setText(
+            u"<span style='color:%1'>%2</span>"_s.arg(chartstyle::bad().name(), message.toHtmlEscaped()));
         emit runsFinished();
     });
     m_thread->start();

@@ -131,6 +131,9 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
     m_figures->setObjectName(u"logFigures"_s);
     m_terms->setObjectName(u"logTerms"_s);
     m_view->setObjectName(u"logChart"_s);
+    m_figures->setAccessibleName(tr("The log's figures checked"));
+    m_terms->setAccessibleName(tr("The server's terms beside KV Scope's"));
+    m_view->setAccessibleName(tr("Per GPU: the server's own terms and KV Scope's"));
     m_differences->setObjectName(u"logDifferences"_s);
     setAcceptDrops(true);
 
@@ -219,7 +222,7 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
     for (int i = 0; i < 5; ++i) {
         m_sets[i] = new QBarSet(names[i]);
         m_sets[i]->setColor(colors[i]);
-        m_sets[i]->setBorderColor(Qt::white);
+        m_sets[i]->setBorderColor(palette().color(QPalette::Base));
         m_series->append(m_sets[i]);
     }
     m_series->setLabelsPosition(QAbstractBarSeries::LabelsCenter);
@@ -287,6 +290,8 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
             mono.setPointSizeF(chartstyle::bodyPoints() * 0.8); // the log is read, not presented: a little smaller
         m_text->setFont(mono);
         m_view->setMinimumHeight(chartstyle::presenter() ? 420 : 260);
+        for (QBarSet* set : m_sets) // the gap between terms in the background's colour
+            set->setBorderColor(palette().color(QPalette::Base));
         scenarioChanged();
     };
     connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, restyle);

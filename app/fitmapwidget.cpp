@@ -13,6 +13,7 @@ FitMapWidget::FitMapWidget(QWidget* parent)
     : QWidget(parent) {
     setMouseTracking(true);
     setMinimumHeight(220);
+    setAccessibleName(tr("Fit map"));
 }
 
 void FitMapWidget::setMap(const kvscope::FitMap& map, std::uint64_t currentContext, std::uint64_t currentBatch) {
@@ -20,6 +21,25 @@ void FitMapWidget::setMap(const kvscope::FitMap& map, std::uint64_t currentConte
     m_currentContext = currentContext;
     m_currentBatch = currentBatch;
     update();
+    // What a screen reader says for the grid: per batch the largest context that fits (read
+    // off core's fit flags), then the current cell's hover text.
+    QStringList rows;
+    QString current;
+    for (std::size_t r = 0; r < m_map.batches.size(); ++r) {
+        QString largest = tr("none");
+        for (std::size_t c = 0; c < m_map.contexts.size(); ++c) {
+            if (m_map.fitsAt(r, c))
+                largest = viewtext::tokens(m_map.contexts[c]);
+            if (m_map.batches[r] == currentBatch && m_map.contexts[c] == currentContext)
+                current = cellToolTip(int(r), int(c));
+        }
+        rows << tr("batch %1: %2").arg(m_map.batches[r]).arg(largest);
+    }
+    QString text = tr("Largest context that fits, per batch: %1.").arg(rows.join(u", "_s));
+    if (!current.isEmpty())
+        text += u' ' + current;
+    if (accessibleDescription() != text)
+        setAccessibleDescription(text);
 }
 
 QRect FitMapWidget::gridRect() const {
@@ -65,9 +85,10 @@ void FitMapWidget::paintEvent(QPaintEvent*) {
             const QRectF cell(grid.left() + c * cellW, grid.bottom() - (r + 1) * cellH, cellW, cellH);
             const bool fits = m_map.fitsAt(std::size_t(r), std::size_t(c));
             // Colour and a mark: a tick or a cross reads the same to every eye.
-            painter.fillRect(cell.adjusted(1, 1, -1, -1), fits ? QColor(0xbf, 0xe8, 0xd9) : QColor(0xf7, 0xcf, 0xb4));
+            const QPalette& p = palette();
+            painter.fillRect(cell.adjusted(1, 1, -1, -1), fits ? chartstyle::fitsFill(p) : chartstyle::overFill(p));
             if (cell.height() >= 10 && cell.width() >= 10) {
-                painter.setPen(fits ? chartstyle::good() : chartstyle::bad());
+                painter.setPen(fits ? chartstyle::good(p) : chartstyle::bad(p));
                 painter.drawText(cell, Qt::AlignCenter, fits ? u"✓"_s : u"✗"_s);
             }
         }
@@ -88,7 +109,7 @@ void FitMapWidget::paintEvent(QPaintEvent*) {
     for (int r = 0; r < rows; ++r) {
         for (int c = 0; c < columns; ++c) {
             if (m_map.batches[std::size_t(r)] == m_currentBatch && m_map.contexts[std::size_t(c)] == m_currentContext) {
-                painter.setPen(QPen(chartstyle::pinned(), 3));
+                painter.setPen(QPen(chartstyle::pinned(palette()), 3));
                 painter.setBrush(Qt::NoBrush);
                 painter.drawRect(QRectF(grid.left() + c * cellW, grid.bottom() - (r + 1) * cellH, cellW, cellH)
                                      .adjusted(2, 2, -2, -2));

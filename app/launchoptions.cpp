@@ -77,13 +77,17 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
         {u"gpu"_s, Text::tr("GPU preset."), u"NAME"_s},
         {u"utilization"_s, Text::tr("gpu_memory_utilization, 0-1."), u"F"_s},
         {u"tp"_s, Text::tr("Tensor-parallel GPUs."), u"N"_s},
-        {u"page"_s, Text::tr("Page to open: memory, attention, scaling, paged, gpu, log."), u"NAME"_s},
+        {u"page"_s, Text::tr("Page to open: memory, attention, scaling, paged, gpu, roofline, log."), u"NAME"_s},
         {u"screenshot"_s, Text::tr("Render the window to a PNG file and exit."), u"FILE"_s},
         {u"log"_s, Text::tr("A server start-up log to explain (opens the Explain log page)."), u"FILE"_s},
         {u"sim-steps"_s, Text::tr("Advance the paged-memory simulation by N steps first."), u"N"_s},
         {u"lang"_s,
          Text::tr("Interface language for this run: en or ko (default: the saved choice, else the system's)."),
          u"LANG"_s},
+        {u"palette"_s,
+         Text::tr("Colours for this run: dark, light (Fusion's palettes, the same on every desktop) or system (the "
+                  "desktop's palette); default: the saved choice (View > Palette)."),
+         u"SCHEME"_s},
         {u"presenter"_s, Text::tr("Start in presenter mode: full screen, large type, high contrast (F5 toggles).")},
         {u"quiz"_s, Text::tr("Quiz mode: a lesson's figures stay hidden until its answer is revealed.")},
         {u"lesson"_s,
@@ -103,6 +107,13 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
         options.language = parser.value(u"lang"_s);
         if (options.language != u"en"_s && options.language != u"ko"_s) {
             options.error = Text::tr("--lang expects en or ko, got '%1'").arg(options.language.left(40));
+            return options;
+        }
+    }
+    if (parser.isSet(u"palette"_s)) {
+        options.palette = parser.value(u"palette"_s);
+        if (options.palette != u"dark"_s && options.palette != u"light"_s && options.palette != u"system"_s) {
+            options.error = Text::tr("--palette expects dark, light or system, got '%1'").arg(options.palette.left(40));
             return options;
         }
     }

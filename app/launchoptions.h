@@ -17,6 +17,7 @@ struct LaunchOptions {
     QString log;            // --log FILE: a server log for the Explain log page
     int simSteps = 0;       // --sim-steps N: advance the paged-memory simulation before showing
     QString language;       // --lang en|ko, for this run only; empty: the saved or system language
+    QString palette;        // --palette dark|light|system, for this run only; empty: the saved choice
     bool presenter = false; // --presenter: start in presenter mode (full screen, large type)
     bool quiz = false;      // --quiz: numbers stay hidden until a lesson's answer is revealed
     QString lesson;         // --lesson SET[:N]: open a lesson set (shipped id or file) at lesson N (1-based)

@@ -57,6 +57,7 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     m_number->setGroupSeparatorShown(true);
     m_number->setToolTip(tr("Type the class's prediction, then reveal (Enter)"));
     m_number->setObjectName(u"lessonPrediction"_s);
+    m_number->setAccessibleName(tr("Your prediction"));
     m_choiceLayout->setContentsMargins(0, 0, 0, 0);
     m_reveal->setToolTip(tr("Show the answer with the app's own figures (Enter or Page Down)"));
     m_previous->setToolTip(tr("The previous lesson (Page Up)"));
@@ -116,6 +117,11 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     connect(m_next, &QPushButton::clicked, this, &LessonPanel::next);
     connect(m_reveal, &QPushButton::clicked, this, &LessonPanel::reveal);
     connect(m_choices, &QButtonGroup::idClicked, this, [this](int id) { m_chosen = id; });
+    // The right/wrong colour follows the palette (light or dark set).
+    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this] {
+        if (hasLessons())
+            m_feedback->setText(feedbackText());
+    });
 }
 
 kvscope::Language LessonPanel::language() {
@@ -317,8 +323,8 @@ QString LessonPanel::feedbackText() const {
     const kvscope::Lesson* lesson = currentLesson();
     if (!lesson || !m_revealed)
         return {};
-    const QString good = u"<span style='color:#007a5a; font-weight:600'>%1</span>"_s;
-    const QString bad = u"<span style='color:#b3261e; font-weight:600'>%1</span>"_s;
+    const QString good = u"<span style='color:%1; font-weight:600'>%2</span>"_s.arg(chartstyle::good().name());
+    const QString bad = u"<span style='color:%1; font-weight:600'>%2</span>"_s.arg(chartstyle::bad().name());
     if (lesson->predict.kind == kvscope::LessonPrediction::Kind::Choice) {
         const int answer = lesson->predict.answer;
         const QString right = tr("%1)").arg(QChar(u'A' + answer));

@@ -1,5 +1,6 @@
 // kvscope: the desktop window. Parses the command line, picks the language, restores the
 // last session and assembles the main window; everything else lives in kvscope_applib.
+#include "chartstyle.h"
 #include "explainlogpage.h"
 #include "language.h"
 #include "launchoptions.h"
@@ -80,6 +81,10 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "kvscope: %s\n", qPrintable(options.error));
         return 2;
     }
+
+    // Before the window is built: every widget starts in the scheme's colours.
+    const QString scheme = options.palette.isEmpty() ? Settings::instance()->colorScheme() : options.palette;
+    chartstyle::Style::instance()->setScheme(chartstyle::parseScheme(scheme).value_or(chartstyle::Scheme::System));
 
     MainWindow window(&controller);
     if (options.imported)

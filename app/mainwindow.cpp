@@ -16,6 +16,7 @@
 #include "memorypage.h"
 #include "overlay.h"
 #include "pagedpage.h"
+#include "rooflinepage.h"
 #include "scalingpage.h"
 #include "scenariocontroller.h"
 #include "scenariodiff.h"
@@ -142,6 +143,8 @@ void MainWindow::buildUi() {
     std::optional<std::pair<int, bool>> memoryAxis;
     if (m_decode)
         decodeState = m_decode->state();
+    // A measured roofline survives a language switch (the switch waits while one is measured).
+    std::optional<kvscope::gpu::RooflineReport> roofline = m_roofline ? m_roofline->report() : std::nullopt;
     const QString logText = m_log ? m_log->logText() : QString(); // a pasted log survives a language switch
     if (m_paged && m_paged->paged())
         pagedSettings = m_paged->settings();
@@ -161,6 +164,7 @@ void MainWindow::buildUi() {
     m_scaling = new ScalingPage(m_controller, m_pages);
     m_paged = new PagedPage(m_controller, m_pages);
     m_decode = new DecodePage(m_controller, m_pages);
+    m_roofline = new RooflinePage(m_pages);
     m_log = new ExplainLogPage(m_controller, m_pages);
     m_memory->setObjectName(u"memory"_s);
     m_attention->setObjectName(u"attention"_s);
@@ -172,6 +176,7 @@ void MainWindow::buildUi() {
     m_pages->addTab(m_scaling, tr("Scaling"));
     m_pages->addTab(m_paged, tr("Paged memory"));
     m_pages->addTab(m_decode, tr("GPU decode"));
+    m_pages->addTab(m_roofline, tr("Roofline"));
     m_pages->addTab(m_log, tr("Explain log"));
     for (int i = 0; i < m_pages->count(); ++i)
         m_pages->setTabToolTip(i, tr("Ctrl+%1").arg(i + 1));
@@ -253,6 +258,8 @@ void MainWindow::buildUi() {
 
     if (decodeState)
         m_decode->restoreState(*decodeState);
+    if (roofline)
+        m_roofline->setReport(*roofline);
     if (!logText.isEmpty())
         m_log->setLogText(logText);
     if (pagedSettings)
@@ -324,7 +331,13 @@ void MainWindow::buildMenus() {
     file->addAction(tr("Copy Breakdown as &Markdown"), QKeySequence(u"Ctrl+Shift+C"_s), this,
                     &MainWindow::copyTableMarkdown);
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    // Ctrl+Q whatever the platform theme: QKeySequence::Quit is empty where a theme follows
+    // Windows' keys (the offscreen platform, some desktops).
+    QList<QKeySequence> quitKeys = QKeySequence::keyBindings(QKeySequence::Quit);
+    if (!quitKeys.contains(QKeySequence(u"Ctrl+Q"_s)))
+        quitKeys.prepend(QKeySequence(u"Ctrl+Q"_s));
+    quit->setShortcuts(quitKeys);
     m_menus << file;
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -343,7 +356,6 @@ void MainWindow::buildMenus() {
     m_quizAction = view->addAction(tr("&Quiz Mode"));
     m_quizAction->setCheckable(true);
     m_quizAction->setChecked(m_quiz);
-    m_quizAction->setShortcut(QKeySequence(u"Ctrl+Q, Q"_s));
     m_quizAction->setShortcut(QKeySequence(u"Ctrl+K"_s));
     m_quizAction->setToolTip(tr("Hide a lesson's figures until its answer is revealed (Ctrl+K)"));
     connect(m_quizAction, &QAction::toggled, this, &MainWindow::setQuizMode);
@@ -388,6 +400,25 @@ void MainWindow::buildMenus() {
         connect(action, &QAction::triggered, this, [this, code] {
             QMetaObject::invokeMethod(
                 this, [this, code] { setLanguage(code); }, Qt::QueuedConnection);
+        });
+    }
+    // Light or dark whatever the desktop says (a projector, a screenshot), remembered; System follows the desktop.
+    QMenu* paletteMenu = view->addMenu(tr("Pal&ette"));
+    auto* schemes = new QActionGroup(paletteMenu);
+    using chartstyle::Scheme;
+    for (const auto& [scheme, text] : {std::pair{Scheme::System, tr("&System (the desktop's colours)")},
+                                       std::pair{Scheme::Light, tr("&Light")}, std::pair{Scheme::Dark, tr("&Dark")}}) {
+        QAction* action = paletteMenu->addAction(text);
+        action->setObjectName(u"palette-"_s + chartstyle::schemeName(scheme));
+        action->setCheckable(true);
+        action->setChecked(chartstyle::Style::instance()->scheme() == scheme);
+        schemes->addAction(action);
+        connect(action, &QAction::triggered, this, [scheme] {
+            Settings::instance()->setColorScheme(chartstyle::schemeName(scheme));
+            // Queued: the style is re-applied to every widget, the open menu's included.
+            QMetaObject::invokeMethod(
+                chartstyle::Style::instance(), [scheme] { chartstyle::Style::instance()->setScheme(scheme); },
+                Qt::QueuedConnection);
         });
     }
     m_menus << view;
@@ -450,7 +481,8 @@ QString MainWindow::aboutText() const {
 
 QString MainWindow::cheatSheetText() const {
     const std::pair<QString, QString> rows[] = {
-        {tr("Ctrl+1 ... Ctrl+6"), tr("Switch page: memory, attention, scaling, paged memory, GPU decode, explain log")},
+        {tr("Ctrl+1 ... Ctrl+7"),
+         tr("Switch page: memory, attention, scaling, paged memory, GPU decode, roofline, explain log")},
         {tr("F5"), tr("Presenter mode on or off")},
         {tr("Escape"), tr("Leave presenter mode")},
         {tr("Ctrl+L"), tr("Show or hide the lessons")},
@@ -527,7 +559,8 @@ void MainWindow::applyFolding() {
     // The GPU and log pages have their own model (and run settings); in presenter mode the paged page's
     // trace and pool are its only inputs too. Elsewhere a projector shows the few controls
     // the page answers to.
-    const bool hideDock = page == u"gpu"_s || page == u"log"_s || (m_presenter && page == u"paged"_s);
+    const bool hideDock =
+        page == u"gpu"_s || page == u"roofline"_s || page == u"log"_s || (m_presenter && page == u"paged"_s);
     m_scenarioDock->setVisible(!hideDock);
     using F = ControlsPanel::Field;
     if (!m_presenter)
@@ -603,7 +636,7 @@ void MainWindow::showEvent(QShowEvent* event) {
 bool MainWindow::setLanguage(const QString& code) {
     if (code == language::current())
         return true;
-    if (m_decode->isRunning()) {
+    if (m_decode->isRunning() || m_roofline->isRunning()) {
         // Rebuilding the interface would end the run: the switch waits for it.
         reportError(tr("Language not changed"), tr("Stop the decode run first, or let it finish, then switch the "
                                                    "language."));
@@ -744,6 +777,8 @@ QChartView* MainWindow::currentChart() const {
         return m_scaling->chartView();
     if (page == m_log)
         return m_log->chartView();
+    if (page == m_roofline)
+        return m_roofline->chartView();
     if (page == m_paged || page == m_decode)
         return nullptr; // its maps are plain widgets: the whole page is exported
     return m_memory->chart();

@@ -32,7 +32,7 @@ public:
     explicit MainWindow(ScenarioController* controller, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // "memory", "attention", "scaling", "paged", "gpu", "log"; false for an unknown name.
+    // "memory", "attention", "scaling", "paged", "gpu", "roofline", "log"; false for an unknown name.
     bool showPage(const QString& name);
     QStringList pageNames() const;
     QString currentPageName() const;
@@ -45,6 +45,9 @@ public:
     ScalingPage* scalingPage() const { return m_scaling; }
     PagedPage* pagedPage() const { return m_paged; }
     DecodePage* decodePage() const { return m_decode; }
+    class RooflinePage* rooflinePage() const {
+        return m_roofline;
+    }
     ExplainLogPage* explainLogPage() const { return m_log; }
     LessonPanel* lessons() const { return m_lessons; }
     QDockWidget* scenarioDock() const { return m_scenarioDock; }
@@ -112,6 +115,7 @@ private:
     ScalingPage* m_scaling = nullptr;
     PagedPage* m_paged = nullptr;
     DecodePage* m_decode = nullptr;
+    class RooflinePage* m_roofline = nullptr;
     ExplainLogPage* m_log = nullptr;
     LessonPanel* m_lessons = nullptr;
     QDockWidget* m_scenarioDock = nullptr;

@@ -84,26 +84,43 @@ MemoryChart::MemoryChart(QWidget* parent)
     QFont labelFont = m_budgetLabel->font();
     labelFont.setBold(true);
     m_budgetLabel->setFont(labelFont);
-    m_budgetLabel->setBrush(chartstyle::budget());
-    m_cardLabel->setBrush(chartstyle::runtime().darker(160));
     m_budgetLabel->setZValue(20);
     m_cardLabel->setZValue(20);
     for (QGraphicsRectItem* back : {m_budgetBack, m_cardBack}) {
-        QColor base = palette().color(QPalette::Base);
-        base.setAlpha(225);
-        back->setBrush(base);
         back->setPen(Qt::NoPen);
         back->setZValue(19);
     }
+    setAccessibleName(tr("Memory per GPU chart"));
     connect(c, &QChart::plotAreaChanged, this, &MemoryChart::placeLineLabels);
     connect(c, &QChart::plotAreaChanged, this, &MemoryChart::placeTotalLabels);
     connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, &MemoryChart::restyle);
     restyle();
 }
 
+void MemoryChart::changeEvent(QEvent* event) {
+    QChartView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        restyle();
+}
+
 void MemoryChart::restyle() {
+    // Colours from this view's palette: the line labels are text on the chart's background,
+    // on a box of that background so bars never hide them; the values inside the bars keep
+    // white on blue and black on orange (at least 4.9:1 on both palettes).
+    const QPalette& p = palette();
     m_budget->setPen(QPen(chartstyle::budget(), chartstyle::lineWidth(3), Qt::DashLine));
-    m_card->setPen(QPen(chartstyle::runtime().darker(140), chartstyle::lineWidth(2), Qt::DotLine));
+    m_card->setPen(QPen(chartstyle::mutedText(p), chartstyle::lineWidth(2), Qt::DotLine));
+    m_budgetLabel->setBrush(chartstyle::budgetText(p));
+    m_cardLabel->setBrush(chartstyle::mutedText(p));
+    for (QGraphicsRectItem* back : {m_budgetBack, m_cardBack}) {
+        QColor base = p.color(QPalette::Base);
+        base.setAlpha(225);
+        back->setBrush(base);
+    }
+    for (std::size_t i = 0; i < m_totals.size() && i < m_bars.size(); ++i)
+        m_totals[i]->setBrush(m_bars[i].beyondMaxContext ? chartstyle::bad(p) : p.color(QPalette::Text));
+    for (QLineSeries* outline : m_pinned)
+        outline->setPen(QPen(chartstyle::pinned(p), 2, Qt::DashLine));
     QFont labels = font();
     labels.setPointSizeF(chartstyle::presenter() ? chartstyle::bodyPoints() : labels.pointSizeF());
     labels.setBold(true);
@@ -200,10 +217,28 @@ void MemoryChart::setBars(const std::vector<Bar>& bars, std::uint64_t budgetByte
         if (bars[i].beyondMaxContext)
             text += u'\n' + tr("past the model's maximum context");
         m_totals[i]->setText(text);
-        m_totals[i]->setBrush(bars[i].beyondMaxContext ? chartstyle::bad() : palette().color(QPalette::WindowText));
+        m_totals[i]->setBrush(bars[i].beyondMaxContext ? chartstyle::bad(palette()) : palette().color(QPalette::Text));
     }
     placeLineLabels();
     placeTotalLabels();
+    describe(budgetBytes, cardBytes);
+}
+
+void MemoryChart::describe(std::uint64_t budgetBytes, std::uint64_t cardBytes) {
+    // What a screen reader says for the chart: each bar's figures in words, from the same
+    // Estimates the bars and their labels show.
+    QStringList bars;
+    for (const Bar& bar : m_bars) {
+        const auto& e = bar.estimate;
+        bars << tr("%1: weights %2, KV cache %3, total %4, %5")
+                    .arg(bar.label, viewtext::size(e.weightBytes), viewtext::size(e.kvBytes),
+                         viewtext::size(e.totalBytes), e.fits ? tr("fits the budget") : tr("over the budget"));
+    }
+    const QString text = tr("%1. Budget %2 of a %3 card. %4.")
+                             .arg(chart()->title(), viewtext::size(budgetBytes),
+                                  viewtext::size(cardBytes, std::nullopt, 0), bars.join(u"; "_s));
+    if (accessibleDescription() != text)
+        setAccessibleDescription(text);
 }
 
 void MemoryChart::setAxisLocked(bool locked) {
@@ -256,7 +291,7 @@ void MemoryChart::setPinned(const std::optional<std::vector<kvscope::Estimate>>&
     m_pinned.clear();
     if (!pinned)
         return;
-    QPen pen(chartstyle::pinned(), 2, Qt::DashLine);
+    QPen pen(chartstyle::pinned(palette()), 2, Qt::DashLine);
     for (std::size_t i = 0; i < pinned->size(); ++i) {
         const auto& e = (*pinned)[i];
         const double x = double(i);

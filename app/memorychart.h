@@ -49,7 +49,12 @@ public:
     void setAxisLocked(bool locked);
     bool isAxisLocked() const { return m_axisLocked; }
 
+protected:
+    void changeEvent(QEvent* event) override; // a palette change recolours the labels and lines
+
 private:
+    // The accessible description: every bar's weights, KV cache and total, and the budget, in words.
+    void describe(std::uint64_t budgetBytes, std::uint64_t cardBytes);
     void showHover(bool on, int index, QBarSet* set);
     void placeLineLabels();
     void placeTotalLabels();

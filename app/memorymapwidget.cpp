@@ -253,6 +253,14 @@ void MemoryMapWidget::resizeEvent(QResizeEvent* event) {
     rebuildImage();
 }
 
+void MemoryMapWidget::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        rebuildImage();
+        update();
+    }
+}
+
 void MemoryMapWidget::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), palette().base());

@@ -2,8 +2,10 @@
 
 #include "breakdownmodel.h"
 #include "chartstyle.h"
+#include "gpus.h"
 #include "memorychart.h"
 #include "modelruletext.h"
+#include "roofline.h"
 #include "scenariocontroller.h"
 #include "settings.h"
 #include "sweep.h"
@@ -56,6 +58,7 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     , m_verdict(new QLabel(this))
     , m_capacity(new QLabel(this))
     , m_formula(new QLabel(this))
+    , m_tpot(new QLabel(this))
     , m_modelRule(new QLabel(this))
     , m_table(new QTableView(this))
     , m_weightsView(new QChartView(new QChart, this))
@@ -67,6 +70,9 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     m_formula->setObjectName(u"kvFormula"_s);
     m_table->setObjectName(u"breakdown"_s);
     m_weightsView->setObjectName(u"weightsChart"_s);
+    // Names a screen reader says (the descriptions are the tooltips, and the charts' figures).
+    m_table->setAccessibleName(tr("Breakdown (per GPU)"));
+    m_weightsView->setAccessibleName(tr("Weights alone by dtype"));
     m_verdict->setWordWrap(true);
     m_verdict->setTextFormat(Qt::RichText);
     m_capacity->setTextFormat(Qt::RichText);
@@ -82,6 +88,18 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
                                  "which rule decided the KV heads, which layers cache per token, and which keys "
                                  "KV Scope did not use."));
     m_modelRule->hide();
+    m_tpot->setObjectName(u"tpotBound"_s);
+    m_tpot->setTextFormat(Qt::RichText);
+    m_tpot->setWordWrap(true);
+    m_tpot->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_tpot->setToolTip(tr("The fastest a decode step can be on this GPU's data sheet: max(bytes / bandwidth, FLOPs / "
+                          "peak)"));
+    m_tpot->setWhatsThis(tr("One decode step reads every weight it multiplies once (an untied embedding table is only "
+                            "looked up) and the whole KV cache of every sequence, and "
+                            "computes about two FLOPs per weight per sequence. Divided by the data sheet's memory "
+                            "bandwidth and peak FLOP/s, the larger time is a lower bound on the time per output "
+                            "token: kernel launches, element-wise work and activations only add to it. The Roofline "
+                            "page measures the same on this machine."));
     m_formula->setTextFormat(Qt::RichText);
     m_formula->setWordWrap(true);
     m_formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -139,7 +157,7 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     auto* weightsSeries = new QBarSeries;
     m_weightsSet->setColor(chartstyle::weights().lighter(135));
     m_weightsSet->setSelectedColor(chartstyle::weights().darker(140)); // the chosen format: darker and "(now)"
-    m_weightsSet->setLabelColor(Qt::black);
+    m_weightsSet->setLabelColor(palette().color(QPalette::Text));      // outside the bars, on the chart's background
     weightsSeries->append(m_weightsSet);
     weightsSeries->setLabelsVisible(true);
     weightsSeries->setLabelsFormat(u"@value"_s);
@@ -182,6 +200,9 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     auto* capacityBox = new QGroupBox(tr("Capacity, as vLLM reports it"), this);
     (new QVBoxLayout(capacityBox))->addWidget(m_capacity);
     right->addWidget(capacityBox);
+    auto* tpotBox = new QGroupBox(tr("Time per output token (lower bound)"), this);
+    (new QVBoxLayout(tpotBox))->addWidget(m_tpot);
+    right->addWidget(tpotBox);
     right->addWidget(m_weightsView, 1);
 
     m_table->resizeColumnsToContents();
@@ -215,7 +236,8 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     connect(m_lockAxis, &QCheckBox::toggled, m_chart, &MemoryChart::setAxisLocked);
     connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this] {
         arrangeColumns();
-        m_verdict->clear(); // its headline size changed: render it again
+        m_verdict->clear(); // its headline size (or the palette, its colour) changed: render it again
+        m_weightsSet->setLabelColor(palette().color(QPalette::Text));
         // On a projector the class reads GiB; the exact bytes stay in normal mode and the exports.
         m_table->setColumnHidden(BreakdownModel::Bytes, chartstyle::presenter());
         scenarioChanged();
@@ -267,6 +289,60 @@ QString MemoryPage::modelRuleText() const {
 
 QString MemoryPage::formulaText() const {
     return m_formula->text();
+}
+QString MemoryPage::tpotText() const {
+    return m_tpot->text();
+}
+
+namespace {
+QString rateText(double perSecond, const QString& unit) {
+    static const char* prefixes[] = {"", "k", "M", "G", "T", "P"};
+    int i = 0;
+    while (perSecond >= 1000.0 && i < 5) {
+        perSecond /= 1000.0;
+        ++i;
+    }
+    return QLocale().toString(perSecond, 'f', perSecond < 10 ? 2 : 1) + u' ' + QLatin1String(prefixes[i]) + unit;
+}
+
+QString msText(double seconds) {
+    const double ms = seconds * 1000.0;
+    return QLocale().toString(ms, 'f', ms < 1 ? 3 : ms < 100 ? 2 : 1);
+}
+} // namespace
+
+// The data-sheet TPOT bound of the scenario, from core (kvscope::roofline::predictScenario).
+static QString tpotHtml(const kvscope::Scenario& s) {
+    std::optional<kvscope::roofline::Prediction> p;
+    try {
+        p = kvscope::roofline::predictScenario(s);
+    } catch (const std::exception&) {
+        p.reset();
+    }
+    if (!p) {
+        if (s.gpuId == "custom")
+            return MemoryPage::tr("No TPOT bound for a card typed by hand: choose a GPU preset with data-sheet "
+                                  "figures.");
+        return MemoryPage::tr("No TPOT bound: the %1 preset carries no data-sheet bandwidth and peak.")
+            .arg(QString::fromStdString(s.gpuId));
+    }
+    const kvscope::GpuPreset& gpu = kvscope::findGpuPreset(s.gpuId);
+    const bool memory = p->reading.bound == kvscope::roofline::Bound::Memory;
+    const QString head = (memory ? MemoryPage::tr("TPOT ≥ %1 ms: memory-bound")
+                                 : MemoryPage::tr("TPOT ≥ %1 ms: "
+                                                  "compute-bound"))
+                             .arg(msText(p->tpotSeconds));
+    return u"<b>"_s + head.toHtmlEscaped() + u"</b><br>"_s +
+           MemoryPage::tr("A lower bound from the data sheet of the %1 (%2, %3 dense %4), at batch %5 and "
+                          "%6 tokens: a step moves %7 and computes %8; bytes / bandwidth = %9 ms, FLOPs / "
+                          "peak = %10 ms.")
+               .arg(QString::fromStdString(gpu.name), rateText(gpu.sheet.bandwidth, u"B/s"_s),
+                    rateText(gpu.sheet.peakFlops, u"FLOP/s"_s), QString::fromStdString(gpu.sheet.peakDtype).toUpper(),
+                    QLocale().toString(qulonglong(s.batch)), QLocale().toString(qulonglong(s.context)),
+                    viewtext::size(p->work.bytes), rateText(double(p->work.flops), u"FLOP"_s),
+                    msText(p->reading.memorySeconds))
+               .arg(msText(p->reading.computeSeconds))
+               .toHtmlEscaped();
 }
 int MemoryPage::axis() const {
     return m_axis->currentIndex();
@@ -355,12 +431,14 @@ void MemoryPage::refresh() {
     if (m_table->isRowHidden(BreakdownModel::SequenceState) != noState)
         m_table->setRowHidden(BreakdownModel::SequenceState, noState);
     setIfChanged(m_formula, viewtext::kvFormulaHtml(s, e));
+    setIfChanged(m_tpot, tpotHtml(s));
     const QString empty = viewtext::capacityEmptyHtml(m_controller->capacity());
     setIfChanged(m_capacity,
                  viewtext::capacityHtml(m_controller->capacity()) + (empty.isEmpty() ? QString() : u"<br>"_s + empty));
 
     const auto weights = kvscope::weightsByDtype(s, weightChartDtypes());
     QStringList categories;
+    QStringList spoken; // the bars' figures for a screen reader
     double top = 0;
     for (std::size_t i = 0; i < weights.size(); ++i) {
         const double gib = std::round(viewtext::inUnit(weights[i].bytesPerGpu) * 100.0) / 100.0;
@@ -378,7 +456,11 @@ void MemoryPage::refresh() {
         if (chosen)
             name += u"<br>"_s + tr("(now)");
         categories << name;
+        spoken << QString::fromStdString(d.name()).toUpper() + u' ' + viewtext::size(weights[i].bytesPerGpu) +
+                      (chosen ? tr(" (now)") : QString());
     }
+    if (m_weightsView->accessibleDescription() != spoken.join(u", "_s))
+        m_weightsView->setAccessibleDescription(spoken.join(u", "_s));
     auto* x = qobject_cast<QBarCategoryAxis*>(m_weightsView->chart()->axes(Qt::Horizontal).value(0));
     if (x && x->categories() != categories) {
         x->clear();

@@ -32,6 +32,8 @@ public:
     QString verdictText() const;
     QString capacityText() const;
     QString formulaText() const;
+    // The data-sheet lower bound on the time per output token (core/roofline.h), as shown.
+    QString tpotText() const;
     // The weights-by-dtype bars as shown (GiB to two decimals) and their categories.
     QStringList weightLabels() const;
     QCheckBox* axisLock() const { return m_lockAxis; }
@@ -66,6 +68,7 @@ private:
     QLabel* m_verdict;
     QLabel* m_capacity;
     QLabel* m_formula;
+    QLabel* m_tpot;      // TPOT lower bound from the GPU's data sheet
     QLabel* m_modelRule; // how the imported config was read ("Falcon, multi_query: 1 KV head (MQA)")
     std::optional<kvscope::ImportResult> m_imported;
     QTableView* m_table;

@@ -52,9 +52,10 @@ void Page::safeRefresh() {
             m_error->setWordWrap(true);
             m_error->setMargin(8);
             m_error->setAutoFillBackground(true);
-            m_error->setStyleSheet(
-                u"color: %1; background: palette(base); border: 2px solid %1;"_s.arg(chartstyle::bad().name()));
         }
+        // Each time: the palette (and with it the error colour) may have changed since.
+        m_error->setStyleSheet(
+            u"color: %1; background: palette(base); border: 2px solid %1;"_s.arg(chartstyle::bad().name()));
         m_error->setText(tr("This page cannot show the scenario: %1. The other pages and the controls still work; "
                             "change the scenario to go on.")
                              .arg(QString::fromUtf8(e.what())));

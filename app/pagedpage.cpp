@@ -307,7 +307,9 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     transport->addWidget(m_showWholeRun);
     transport->addWidget(m_stopRun);
 
-    m_error->setStyleSheet(u"color: %1;"_s.arg(chartstyle::bad().name()));
+    const auto colourError = [this] { m_error->setStyleSheet(u"color: %1;"_s.arg(chartstyle::bad().name())); };
+    colourError();
+    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, m_error, colourError);
     m_error->setWordWrap(true);
     m_error->hide();
     m_requestInfo->setWordWrap(true);
@@ -372,6 +374,12 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     m_contiguousShares.view->setObjectName(u"contiguousTimelineChart"_s);
     m_pagedShares.view->setObjectName(u"pagedTimelineChart"_s);
     m_batch.view->setObjectName(u"batchChart"_s);
+    m_contiguousShares.view->setAccessibleName(tr("Contiguous pool"));
+    m_pagedShares.view->setAccessibleName(tr("Paged pool"));
+    m_batch.view->setAccessibleName(tr("Running requests"));
+    m_contiguousMap->setAccessibleName(tr("Contiguous pool, slot by slot"));
+    m_pagedMap->setAccessibleName(tr("Paged pool, slot by slot"));
+    m_speed->setAccessibleName(tr("Speed"));
     setUpShareChart(m_contiguousShares);
     setUpShareChart(m_pagedShares);
     contiguousTimelineChart()->setTitle(tr("Contiguous pool"));
@@ -568,16 +576,17 @@ void PagedPage::applyPresentation() {
             c->areas[b]->setBrush(brushes[b]);
             c->areas[b]->setPen(QPen(borders[b], chartstyle::lineWidth(1)));
         }
-        c->cursor->setPen(QPen(Qt::black, chartstyle::lineWidth(2)));
+        c->cursor->setPen(QPen(chartstyle::pinned(palette()), chartstyle::lineWidth(2)));
     }
-    // Contiguous dark grey, paged blue: apart in lightness too, so they read in greyscale.
-    const QColor contiguousColor(0x33, 0x33, 0x33);
+    // Contiguous in the text's colour (dark grey, or light grey on a dark palette), paged blue:
+    // apart in lightness too, so they read in greyscale.
+    const QColor contiguousColor = chartstyle::isDark(palette()) ? QColor(0xc8, 0xc8, 0xc8) : QColor(0x33, 0x33, 0x33);
     const QColor pagedColor = chartstyle::weights();
     m_batch.contiguous->setPen(QPen(contiguousColor, chartstyle::lineWidth(2)));
     m_batch.paged->setPen(QPen(pagedColor, chartstyle::lineWidth(2.5)));
     m_batch.contiguousMean->setPen(QPen(contiguousColor, chartstyle::lineWidth(1.5), Qt::DashLine));
     m_batch.pagedMean->setPen(QPen(pagedColor, chartstyle::lineWidth(1.5), Qt::DashLine));
-    m_batch.cursor->setPen(QPen(Qt::black, chartstyle::lineWidth(1), Qt::DotLine));
+    m_batch.cursor->setPen(QPen(chartstyle::pinned(palette()), chartstyle::lineWidth(1), Qt::DotLine));
 }
 
 bool PagedPage::isPlaying() const {

@@ -25,9 +25,12 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-// Okabe-Ito: blue, bluish green, reddish purple, black; the budget is vermillion.
-const QColor kLineColors[] = {QColor(0x00, 0x72, 0xb2), QColor(0x00, 0x9e, 0x73), QColor(0xcc, 0x79, 0xa7),
-                              QColor(0x22, 0x22, 0x22)};
+// Okabe-Ito: blue, bluish green, reddish purple, and the text's colour (near black, or light
+// grey on a dark palette); the budget is vermillion.
+QColor lineColor(std::size_t i, const QPalette& palette) {
+    const QColor colors[] = {QColor(0x00, 0x72, 0xb2), QColor(0x00, 0x9e, 0x73), QColor(0xcc, 0x79, 0xa7)};
+    return i < 3 ? colors[i] : chartstyle::isDark(palette) ? QColor(0xd0, 0xd0, 0xd0) : QColor(0x22, 0x22, 0x22);
+}
 constexpr std::size_t kMaxLines = 4; // batches 1, 8, 32 and the current one
 } // namespace
 
@@ -45,6 +48,7 @@ ScalingPage::ScalingPage(ScenarioController* controller, QWidget* parent)
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setObjectName(u"scalingChart"_s);
     m_fitMap->setObjectName(u"fitMap"_s);
+    m_view->setAccessibleName(tr("Memory per GPU against context"));
     m_view->setToolTip(tr("Memory per GPU against context, one line per batch, with the budget"));
     m_view->setWhatsThis(tr("The KV cache grows linearly with the context and with the batch: each line is straight "
                             "on linear axes, and x4 context is x4 cache. Where a line crosses the dashed budget, that "
@@ -119,6 +123,7 @@ void ScalingPage::setLogY(bool log) {
     for (QLineSeries* line : m_lines)
         line->attachAxis(to);
     m_budget->attachAxis(to);
+    chartstyle::restyle(chart); // the axis put in wears the palette's colours and the mode's fonts
 }
 
 void ScalingPage::refresh() {
@@ -156,10 +161,22 @@ void ScalingPage::refresh() {
         line->setVisible(true);
         line->setName(tr("batch %1%2").arg(batch).arg(batch == s.batch ? tr(" (now)") : QString()));
         // Colour and dash tell the lines apart; the current batch is the thickest.
-        QPen pen(kLineColors[i], chartstyle::lineWidth(batch == s.batch ? 3.5 : 2));
+        QPen pen(lineColor(i, palette()), chartstyle::lineWidth(batch == s.batch ? 3.5 : 2));
         pen.setStyle(batch == s.batch ? Qt::SolidLine : i % 2 ? Qt::DashDotLine : Qt::SolidLine);
         line->setPen(pen);
     }
+    // For a screen reader: each line's figure at the current context (a point of the sweep), and the budget.
+    QStringList spoken;
+    for (std::size_t i = 0; i < batches.size() && i < m_lines.size(); ++i)
+        for (std::size_t c = 0; c < contexts.size(); ++c)
+            if (contexts[c] == s.context)
+                spoken << tr("batch %1: %2 at %3 tokens")
+                              .arg(batches[i])
+                              .arg(viewtext::size(total ? sweep.estimates[i][c].totalBytes
+                                                        : sweep.estimates[i][c].kvBytes),
+                                   viewtext::tokens(s.context));
+    spoken << tr("Budget %1").arg(viewtext::size(current.budgetBytes));
+    m_view->setAccessibleDescription(spoken.join(u"; "_s));
     const double budgetGiB = viewtext::inUnit(current.budgetBytes);
     m_budget->replace(QList<QPointF>{{double(contexts.front()), budgetGiB}, {double(contexts.back()), budgetGiB}});
     m_budget->setName(tr("Budget %1").arg(viewtext::size(current.budgetBytes)));

@@ -57,6 +57,15 @@ void Settings::setLanguage(const QString& code) {
     QSettings().setValue(u"view/language"_s, code);
 }
 
+QString Settings::colorScheme() const {
+    const QString scheme = QSettings().value(u"view/colorScheme"_s).toString();
+    return scheme == u"light"_s || scheme == u"dark"_s ? scheme : u"system"_s; // anything else: the desktop's
+}
+
+void Settings::setColorScheme(const QString& scheme) {
+    QSettings().setValue(u"view/colorScheme"_s, scheme);
+}
+
 kvscope::SizeUnit Settings::sizeUnit() const {
     if (!m_sizeUnit)
         m_sizeUnit = QSettings().value(u"view/sizeUnit"_s).toString() == u"GB"_s ? kvscope::SizeUnit::Decimal

@@ -27,6 +27,10 @@ public:
     QString language() const;
     void setLanguage(const QString& code);
 
+    // The window's palette: "system" (the default: the desktop's), "light" or "dark".
+    QString colorScheme() const;
+    void setColorScheme(const QString& scheme);
+
     kvscope::SizeUnit sizeUnit() const;
     void setSizeUnit(kvscope::SizeUnit unit);
 

@@ -2,6 +2,7 @@
 
 #include <QHBoxLayout>
 #include <QKeyEvent>
+#include <QLocale>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
@@ -35,13 +36,24 @@ SliderSpin::SliderSpin(QWidget* parent)
             return;
         const QSignalBlocker block(m_spin);
         m_spin->setValue(v);
+        describe();
         emit valueChanged(v);
     });
     connect(m_spin, &QSpinBox::valueChanged, this, [this](int v) {
         const QSignalBlocker block(m_slider);
         m_slider->setValue(sliderPosition(v));
+        describe();
         emit valueChanged(v);
     });
+    describe();
+}
+
+void SliderSpin::describe() {
+    QString text = QLocale().toString(m_spin->value()) + m_spin->suffix();
+    if (!m_help.isEmpty())
+        text += QStringLiteral(". ") + m_help;
+    m_slider->setAccessibleDescription(text);
+    m_spin->setAccessibleDescription(text);
 }
 
 void SliderSpin::setRange(int minimum, int maximum) {
@@ -53,6 +65,7 @@ void SliderSpin::setRange(int minimum, int maximum) {
     else
         m_slider->setRange(minimum, maximum);
     m_slider->setValue(sliderPosition(m_spin->value()));
+    describe(); // the spin box may have clamped the value
 }
 
 void SliderSpin::setLogScale(bool log) {
@@ -65,6 +78,8 @@ void SliderSpin::setHelp(const QString& toolTip, const QString& whatsThis) {
         w->setToolTip(toolTip);
         w->setWhatsThis(whatsThis);
     }
+    m_help = toolTip;
+    describe();
 }
 
 int SliderSpin::powerOfTwoStep(int value, int doublings, int minimum, int maximum) {
@@ -122,6 +137,7 @@ bool SliderSpin::eventFilter(QObject* watched, QEvent* event) {
 
 void SliderSpin::setSuffix(const QString& suffix) {
     m_spin->setSuffix(suffix);
+    describe();
 }
 int SliderSpin::value() const {
     return m_spin->value();

@@ -24,7 +24,8 @@ public:
     int maximum() const;
     QSlider* slider() const { return m_slider; }
     QSpinBox* spinBox() const { return m_spin; }
-    // Tooltip and What's This for both halves at once.
+    // Tooltip and What's This for both halves at once. The tooltip is also the halves'
+    // accessible description, after the current figure ("8,192 tokens. Tokens per sequence...").
     void setHelp(const QString& toolTip, const QString& whatsThis);
 
     // The value `doublings` powers of two above (or, negative, below) `value`, snapped to
@@ -41,10 +42,14 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    // A screen reader reads the slider's position (0-1000 on a log scale): the description
+    // says the value itself, with the spin box's suffix.
+    void describe();
     int sliderPosition(int value) const;
     int valueAt(int position) const;
 
     QSlider* m_slider;
     QSpinBox* m_spin;
     bool m_log = false;
+    QString m_help;
 };

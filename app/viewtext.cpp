@@ -75,22 +75,7 @@ QString verdictHtml(const kvscope::Estimate& e) {
 }
 
 QString symbolColor(char symbol) {
-    switch (symbol) {
-    case '2':
-        return u"#7a4b00"_s;
-    case 'L':
-        return u"#0072b2"_s;
-    case 'B':
-        return u"#b35900"_s;
-    case 'S':
-        return u"#007a5a"_s;
-    case 'H':
-        return u"#a8447e"_s;
-    case 'D':
-        return u"#5a4fcf"_s;
-    default:
-        return u"#444444"_s;
-    }
+    return chartstyle::symbol(symbol).name(); // the light or the dark set, by the window's palette
 }
 
 QString changeNarration(const kvscope::ScenarioDiff& d, const kvscope::Scenario& a, const kvscope::Scenario& b,
@@ -221,8 +206,9 @@ QString kvFormulaHtml(const kvscope::Scenario& s, const kvscope::Estimate& e) {
                                      .arg(s.tensorParallel)
                                      .arg(e.kvHeadsPerGpu);
     if (e.beyondMaxContext)
-        text += tr("<br><span style='color:#b3261e'>The context is beyond this model's maximum of %1 tokens.</span>")
-                    .arg(num(m.maxContext));
+        text += u"<br><span style='color:%1'>%2</span>"_s.arg(
+            chartstyle::bad().name(),
+            tr("The context is beyond this model's maximum of %1 tokens.").arg(num(m.maxContext)));
     bool capped = false;
     for (const kvscope::KvFormulaTerm& t : f.terms)
         capped = capped || t.windowed;
@@ -262,18 +248,18 @@ QString capacityEmptyHtml(const kvscope::Capacity& c) {
     using Empty = kvscope::Capacity::Empty;
     if (c.empty == Empty::WeightsAndOverheadsExceedBudget) {
         const std::uint64_t used = c.weightBytes + c.activationBytes + c.runtimeBytes;
-        return QCoreApplication::translate("viewtext",
-                                           "<span style='color:#b3261e'>No KV memory: weights %1 + activations %2 "
-                                           "(estimate) + CUDA context %3 (estimate) = %4 exceed the budget of %5 by "
-                                           "%6.</span>")
-            .arg(size(c.weightBytes), size(c.activationBytes), size(c.runtimeBytes), size(used), size(c.budgetBytes),
-                 size(used - std::min(used, c.budgetBytes)));
+        return u"<span style='color:%1'>%2</span>"_s.arg(
+            chartstyle::bad().name(),
+            QCoreApplication::translate("viewtext", "No KV memory: weights %1 + activations %2 (estimate) + CUDA "
+                                                    "context %3 (estimate) = %4 exceed the budget of %5 by %6.")
+                .arg(size(c.weightBytes), size(c.activationBytes), size(c.runtimeBytes), size(used),
+                     size(c.budgetBytes), size(used - std::min(used, c.budgetBytes))));
     }
     if (c.empty == Empty::LessThanOneBlock)
-        return QCoreApplication::translate("viewtext",
-                                           "<span style='color:#b3261e'>No KV block fits: %1 of KV memory is less "
-                                           "than one block of %2.</span>")
-            .arg(sizeScaled(c.kvMemoryBytes), sizeScaled(c.blockBytes));
+        return u"<span style='color:%1'>%2</span>"_s.arg(
+            chartstyle::bad().name(),
+            QCoreApplication::translate("viewtext", "No KV block fits: %1 of KV memory is less than one block of %2.")
+                .arg(sizeScaled(c.kvMemoryBytes), sizeScaled(c.blockBytes)));
     return {};
 }
 

@@ -8,6 +8,7 @@
 #include "units.h"
 
 #include <cblas.h>
+#include <omp.h>
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -132,10 +133,73 @@ void setBlasThreads(int threads) {
 // row chunks of at least 512 rows there (rows are independent: the same results).
 constexpr std::uint64_t kMultiplyAddsPerChunk = std::uint64_t(1) << 29;
 
+// Products of this many rows or fewer (a cached step at batch 1 to 4) stream the weights
+// through fewRowsProduct instead of sgemm. OpenBLAS 0.3.21's sgemm packs the whole weight
+// matrix into a buffer before it multiplies, reading and writing it once more: a batch-1
+// step moved 12.5 GB/s on an AMD EPYC whose read bandwidth is 32 GB/s (BENCHMARKS.md).
+constexpr std::size_t kStreamedRows = 4;
+
+// out (R, n) += in (R, k) x w (k, n) for R <= kStreamedRows. Each thread reads one contiguous
+// run of weight rows, a row at a time, into its own R x n partial sums (they stay in L1), and
+// the partials are added at the end: the weights are read exactly once, as one stream per
+// thread. Measured on the AMD EPYC (2 threads, the small GPT's 32 matrices): one stream per
+// thread 31-35 GB/s, a plain sum over the same matrices 35-36; a column slice per thread
+// (a short strided run of every row) 17.6, and reading two or four rows at once 12-17.
+template <std::size_t R>
+void fewRowsProduct(const float* in, const float* w, float* out, std::size_t k, std::size_t n, int threads) {
+    const int parts = k * n >= (std::size_t(1) << 16) ? threads : 1;
+    thread_local std::vector<float> scratch; // the calling thread's: partial sums of every part
+    scratch.resize(std::size_t(parts) * R * n);
+    float* partials = scratch.data();
+#pragma omp parallel num_threads(parts)
+    {
+        const std::size_t part = std::size_t(omp_get_thread_num()), count = std::size_t(omp_get_num_threads());
+        const std::size_t per = (k + count - 1) / count;
+        const std::size_t first = std::min(k, per * part), last = std::min(k, first + per);
+        float* acc = partials + part * R * n;
+        std::fill(acc, acc + R * n, 0.0f);
+        for (std::size_t i = first; i < last; ++i) {
+            const float* row = w + i * n;
+            for (std::size_t r = 0; r < R; ++r) {
+                const float a = in[r * k + i];
+                float* o = acc + r * n;
+#pragma omp simd
+                for (std::size_t j = 0; j < n; ++j)
+                    o[j] += a * row[j];
+            }
+        }
+#pragma omp barrier
+        // Each thread adds a slice of the columns of every part's sums.
+        const std::size_t columns = (n + count - 1) / count;
+        const std::size_t from = std::min(n, columns * part), to = std::min(n, from + columns);
+        for (std::size_t p = 0; p < count; ++p)
+            for (std::size_t r = 0; r < R; ++r) {
+                const float* src = partials + (p * R + r) * n;
+                float* o = out + r * n;
+                for (std::size_t j = from; j < to; ++j)
+                    o[j] += src[j];
+            }
+    }
+}
+
+void streamedProduct(const float* in, const float* w, float* out, std::size_t rows, std::size_t k, std::size_t n,
+                     int threads) {
+    switch (rows) {
+    case 1:
+        return fewRowsProduct<1>(in, w, out, k, n, threads);
+    case 2:
+        return fewRowsProduct<2>(in, w, out, k, n, threads);
+    case 3:
+        return fewRowsProduct<3>(in, w, out, k, n, threads);
+    default:
+        return fewRowsProduct<4>(in, w, out, k, n, threads);
+    }
+}
+
 // out (rows, n) = in (rows, k) x w (k, n) + bias (n), or += when accumulate. False when
 // `stop` was requested between row chunks (out is then partly computed).
 bool linear(const float* in, const float* w, const float* bias, float* out, std::size_t rows, std::size_t k,
-            std::size_t n, bool accumulate, const StopCondition& stop) {
+            std::size_t n, bool accumulate, const StopCondition& stop, int threads) {
     if (!accumulate)
         for (std::size_t r = 0; r < rows; ++r)
             std::copy(bias, bias + n, out + r * n);
@@ -143,6 +207,10 @@ bool linear(const float* in, const float* w, const float* bias, float* out, std:
         for (std::size_t r = 0; r < rows; ++r)
             for (std::size_t i = 0; i < n; ++i)
                 out[r * n + i] += bias[i];
+    if (rows <= kStreamedRows) {
+        streamedProduct(in, w, out, rows, k, n, threads);
+        return true;
+    }
     const std::size_t chunk = std::size_t(std::max<std::uint64_t>(1, kMultiplyAddsPerChunk / (std::uint64_t(k) * n)));
     for (std::size_t r = 0; r < rows; r += chunk) {
         if (r > 0 && stop.requested())
@@ -172,18 +240,6 @@ inline float dot8(const float* a, const float* b, std::size_t n) {
         sum += a[d] * b[d];
     return sum;
 }
-
-// A run of consecutive positions of one (sequence, KV head): K and V rows of headDim values,
-// FP32 (k, v) or INT8 with a scale per row (k8, v8, kScale, vScale).
-struct Segment {
-    const float* k;
-    const float* v;
-    const std::int8_t* k8;
-    const std::int8_t* v8;
-    const float* kScale;
-    const float* vScale;
-    std::uint32_t count;
-};
 
 class Engine {
 public:
@@ -286,17 +342,17 @@ public:
                 return false;
             const auto& L = m_w.layers[l];
             layerNorm(x.data(), L.ln1Gain.data(), L.ln1Bias.data(), h.data(), R, W);
-            if (!linear(h.data(), L.qkv.data(), L.qkvBias.data(), qkv.data(), R, W, qkvOut, false, stop))
+            if (!linear(h.data(), L.qkv.data(), L.qkvBias.data(), qkv.data(), R, W, qkvOut, false, stop, m_o.threads))
                 return false;
             if (m_mode == CacheMode::Dynamic)
                 grow(l, start + count); // torch.cat: this layer's K and V reallocated and copied
             storeKv(l, qkv.data(), start, count);
             if (!attention(l, qkv.data(), att.data(), start, count, count > 1 ? &stop : nullptr))
                 return false;
-            if (!linear(att.data(), L.proj.data(), L.projBias.data(), x.data(), R, W, W, true, stop))
+            if (!linear(att.data(), L.proj.data(), L.projBias.data(), x.data(), R, W, W, true, stop, m_o.threads))
                 return false;
             layerNorm(x.data(), L.ln2Gain.data(), L.ln2Bias.data(), h.data(), R, W);
-            if (!linear(h.data(), L.fc.data(), L.fcBias.data(), ff.data(), R, W, 4 * W, false, stop))
+            if (!linear(h.data(), L.fc.data(), L.fcBias.data(), ff.data(), R, W, 4 * W, false, stop, m_o.threads))
                 return false;
             float* f = ff.data();
             for (std::size_t i = 0; i < R * 4 * W; ++i) {         // cheap next to the products: one thread
@@ -304,7 +360,7 @@ public:
                     return false;
                 f[i] = gelu(f[i]);
             }
-            if (!linear(ff.data(), L.fc2.data(), L.fc2Bias.data(), x.data(), R, 4 * W, W, true, stop))
+            if (!linear(ff.data(), L.fc2.data(), L.fc2Bias.data(), x.data(), R, 4 * W, W, true, stop, m_o.threads))
                 return false;
         }
         // Final norm on each sequence's last position, then the tied LM head: (B, W) x (V, W)^T.
@@ -313,6 +369,17 @@ public:
             layerNorm(x.data() + (b * T + T - 1) * W, m_w.lnfGain.data(), m_w.lnfBias.data(), last.data() + b * W, 1,
                       W);
         logits.assign(B * m_c.vocab, 0.0f);
+        if (B <= kStreamedRows) { // one pass over the embedding, each row against every sequence
+            const std::ptrdiff_t vocab = std::ptrdiff_t(m_c.vocab);
+            const float* wte = m_w.wte.data();
+            float* out = logits.data();
+            const float* in = last.data();
+#pragma omp parallel for num_threads(m_o.threads) schedule(static)
+            for (std::ptrdiff_t v = 0; v < vocab; ++v)
+                for (std::size_t b = 0; b < B; ++b)
+                    out[b * std::size_t(vocab) + std::size_t(v)] = dot8(in + b * W, wte + std::size_t(v) * W, W);
+            return true;
+        }
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, int(B), int(m_c.vocab), int(W), 1.0f, last.data(), int(W),
                     m_w.wte.data(), int(W), 0.0f, logits.data(), int(m_c.vocab));
         return true;
@@ -417,113 +484,103 @@ private:
             }
     }
 
-    // The cache of one (sequence, KV head) for positions [0, length), as runs of consecutive rows.
-    void segments(std::uint32_t layer, std::size_t b, std::size_t kvh, std::uint32_t length,
-                  std::vector<Segment>& out) {
-        // Paged: one run per block. The others: runs of 16 rows, so every mode walks the same
-        // way and prefetches the same distance ahead (attention() fetches the next run's rows).
-        out.clear();
-        const std::uint32_t run = m_mode == CacheMode::Paged ? m_o.blockSize : 16;
-        const std::size_t hd = m_c.headDim();
-        for (std::uint32_t pos = 0; pos < length; pos += run) {
-            const std::size_t at = rowOffset(layer, b, kvh, pos);
-            const std::uint32_t n = std::min(run, length - pos);
-            if (m_mode == CacheMode::Int8)
-                out.push_back({nullptr, nullptr, m_k[layer]->as<std::int8_t>() + at, m_v[layer]->as<std::int8_t>() + at,
-                               m_kScale[layer]->data() + at / hd, m_vScale[layer]->data() + at / hd, n});
-            else
-                out.push_back(
-                    {m_k[layer]->data() + at, m_v[layer]->data() + at, nullptr, nullptr, nullptr, nullptr, n});
-        }
-    }
-
-    // One query row of one GQA group over the cache's segments, with an online softmax: each K/V
-    // row is read once, together, for every query head of the group (MHA has groups of one), and
-    // the running sum is rescaled when a larger score appears. Quantized: the INT8 row is
-    // dequantized here, on the fly: score = (q . k8) x kScale, and V adds (weight x vScale) x v8.
+    // One query row of sequence b over its cache's positions [0, length), every query head at
+    // once, with an online softmax (attention() says in what order the cache is walked). An INT8
+    // cache is dequantized here, as it is read: score = (q . k8) x kScale, and V adds
+    // (weight x vScale) x v8; no dequantized copy exists.
     template <bool Quantized>
-    void attendQuery(const std::vector<Segment>& segs, const float* q, float* o, std::size_t group, std::size_t hd,
-                     float scale, std::vector<float>& runningMax, std::vector<float>& runningSum) {
-        std::fill(o, o + group * hd, 0.0f);
+    void attendQuery(std::uint32_t layer, std::size_t b, std::uint32_t length, const float* q, float* o,
+                     std::vector<float>& runningMax, std::vector<float>& runningSum) {
+        const std::size_t hd = m_c.headDim(), group = m_c.heads / m_c.kvHeads, kvHeads = m_c.kvHeads;
+        const float scale = 1.0f / std::sqrt(float(hd));
+        const std::uint32_t run = m_mode == CacheMode::Paged ? m_o.blockSize : 16;
+        const std::size_t element = Quantized ? 1 : sizeof(float);
+        std::fill(o, o + m_c.width, 0.0f);
         std::fill(runningMax.begin(), runningMax.end(), -INFINITY);
         std::fill(runningSum.begin(), runningSum.end(), 0.0f);
-        const std::size_t element = Quantized ? 1 : sizeof(float);
-        for (std::size_t si = 0; si < segs.size(); ++si) {
-            const Segment& seg = segs[si];
-            // Paged blocks sit anywhere in the pool, and the hardware prefetcher stops at
-            // every jump: fetch the next block's row i while this block's row i is worked
-            // on, one block ahead, a few lines at a time (a burst would fill the line buffers).
-            const Segment* ahead = si + 1 < segs.size() ? &segs[si + 1] : nullptr;
-            for (std::uint32_t i = 0; i < seg.count; ++i) {
-                if (ahead && i < ahead->count) {
-                    const char* nextK = Quantized ? reinterpret_cast<const char*>(ahead->k8 + i * hd)
-                                                  : reinterpret_cast<const char*>(ahead->k + i * hd);
-                    const char* nextV = Quantized ? reinterpret_cast<const char*>(ahead->v8 + i * hd)
-                                                  : reinterpret_cast<const char*>(ahead->v + i * hd);
-                    for (std::size_t off = 0; off < hd * element; off += 64) {
-                        __builtin_prefetch(nextK + off);
-                        __builtin_prefetch(nextV + off);
-                    }
-                }
-                for (std::size_t g = 0; g < group; ++g) {
-                    float score;
-                    if constexpr (Quantized) {
-                        const std::int8_t* k = seg.k8 + std::size_t(i) * hd;
-                        float lanes[8] = {};
-                        for (std::size_t d = 0; d < hd; d += 8)
-                            for (std::size_t j = 0; j < 8 && d + j < hd; ++j)
-                                lanes[j] += q[g * hd + d + j] * float(k[d + j]);
-                        score = (((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) +
-                                 ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]))) *
-                                seg.kScale[i] * scale;
-                    } else {
-                        score = dot8(q + g * hd, seg.k + std::size_t(i) * hd, hd) * scale;
-                    }
-                    float* og = o + g * hd;
-                    float weight = 1.0f;
-                    if (score > runningMax[g]) {
-                        const float correction = std::exp(runningMax[g] - score);
-                        runningSum[g] *= correction;
+        for (std::uint32_t pos = 0; pos < length; pos += run) {
+            const std::uint32_t rows = std::min(run, length - pos);
+            const std::uint32_t nextRows = pos + run < length ? std::min(run, length - pos - run) : 0;
+            for (std::size_t kvh = 0; kvh < kvHeads; ++kvh) {
+                const std::size_t at = rowOffset(layer, b, kvh, pos);
+                const std::size_t nextAt = nextRows ? rowOffset(layer, b, kvh, pos + run) : 0;
+                const char* kBase = reinterpret_cast<const char*>(m_k[layer]->data());
+                const char* vBase = reinterpret_cast<const char*>(m_v[layer]->data());
+                for (std::uint32_t i = 0; i < rows; ++i) {
+                    const std::size_t row = at + std::size_t(i) * hd; // in values
+                    if (i < nextRows)
+                        for (std::size_t off = 0; off < hd * element; off += 64) {
+                            __builtin_prefetch(kBase + (nextAt + i * hd) * element + off, 0, 2);
+                            __builtin_prefetch(vBase + (nextAt + i * hd) * element + off, 0, 2);
+                        }
+                    for (std::size_t g = kvh * group; g < (kvh + 1) * group; ++g) {
+                        float score;
+                        if constexpr (Quantized) {
+                            const std::int8_t* k = m_k[layer]->as<std::int8_t>() + row;
+                            float lanes[8] = {};
+                            for (std::size_t d = 0; d < hd; d += 8)
+                                for (std::size_t j = 0; j < 8 && d + j < hd; ++j)
+                                    lanes[j] += q[g * hd + d + j] * float(k[d + j]);
+                            score = (((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) +
+                                     ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]))) *
+                                    m_kScale[layer]->data()[row / hd] * scale;
+                        } else {
+                            score = dot8(q + g * hd, m_k[layer]->data() + row, hd) * scale;
+                        }
+                        float* og = o + g * hd;
+                        float weight = 1.0f;
+                        if (score > runningMax[g]) {
+                            const float correction = std::exp(runningMax[g] - score);
+                            runningSum[g] *= correction;
 #pragma omp simd
-                        for (std::size_t d = 0; d < hd; ++d)
-                            og[d] *= correction;
-                        runningMax[g] = score;
-                    } else {
-                        weight = std::exp(score - runningMax[g]);
-                    }
-                    runningSum[g] += weight;
-                    if constexpr (Quantized) {
-                        const std::int8_t* v = seg.v8 + std::size_t(i) * hd;
-                        const float w = weight * seg.vScale[i];
+                            for (std::size_t d = 0; d < hd; ++d)
+                                og[d] *= correction;
+                            runningMax[g] = score;
+                        } else {
+                            weight = std::exp(score - runningMax[g]);
+                        }
+                        runningSum[g] += weight;
+                        if constexpr (Quantized) {
+                            const std::int8_t* v = m_v[layer]->as<std::int8_t>() + row;
+                            const float w = weight * m_vScale[layer]->data()[row / hd];
 #pragma omp simd
-                        for (std::size_t d = 0; d < hd; ++d)
-                            og[d] += w * float(v[d]);
-                    } else {
-                        const float* v = seg.v + std::size_t(i) * hd;
+                            for (std::size_t d = 0; d < hd; ++d)
+                                og[d] += w * float(v[d]);
+                        } else {
+                            const float* v = m_v[layer]->data() + row;
 #pragma omp simd
-                        for (std::size_t d = 0; d < hd; ++d)
-                            og[d] += weight * v[d];
+                            for (std::size_t d = 0; d < hd; ++d)
+                                og[d] += weight * v[d];
+                        }
                     }
                 }
             }
         }
-        for (std::size_t g = 0; g < group; ++g) {
+        for (std::size_t g = 0; g < m_c.heads; ++g) {
             const float inv = 1.0f / runningSum[g];
             for (std::size_t d = 0; d < hd; ++d)
                 o[g * hd + d] *= inv;
         }
     }
 
-    // Causal attention for the new positions, one pass over the cache per query row (attendQuery).
+    // Causal attention for the new positions, in one pass over the cache with an online
+    // softmax: each K/V row is read once, together, for every query head of its GQA group
+    // (MHA has groups of one), and the running sum is rescaled when a larger score appears.
+    // The threads split the sequences; a sequence's cache is walked a run of positions at a
+    // time (a block when paged, 16 positions otherwise), every KV head's rows of that
+    // run before the next run. A paged block holds all KV heads side by side, so this reads it
+    // as one stretch; walking one head's whole cache at a time instead hopped to a random
+    // block every 4 KiB and ran paged attention 1.25-1.7x slower than contiguous on an AMD
+    // EPYC (BENCHMARKS.md). While a run is read, the next run's matching rows are fetched
+    // into L2, a row at a time (a burst would fill the line buffers); the same code walks every
+    // mode, so the comparison is of the layouts (and the INT8 cache's dequantization) alone.
     // With `stop` (multi-token steps, whose attention grows with the square of the prefix), every
     // thread polls it before each query row and skips the rest once it is raised; false then.
     bool attention(std::uint32_t layer, const float* qkv, float* out, std::uint32_t start, std::uint32_t count,
                    const StopCondition* stop) {
         std::atomic<bool> stopped{false};
-        const std::size_t W = m_c.width, hd = m_c.headDim(), group = m_c.heads / m_c.kvHeads;
+        const std::size_t W = m_c.width;
         const std::size_t qkvOut = W + 2 * std::size_t(m_c.kvWidth());
-        const float scale = 1.0f / std::sqrt(float(hd));
-        const std::ptrdiff_t pairs = std::ptrdiff_t(m_o.batch) * m_c.kvHeads;
         // Two threads only when the cache to read is large (over 8 MiB of K and V): for less,
         // waking them and fighting BLAS's spinning threads costs more than it saves.
         const std::uint64_t cacheBytes = kvBytesByFormula(m_c, m_o.batch, start + count, m_dtype);
@@ -531,24 +588,22 @@ private:
         const bool quantized = m_mode == CacheMode::Int8;
 #pragma omp parallel num_threads(threads)
         {
-            std::vector<Segment> segs;
-            std::vector<float> runningMax(group), runningSum(group);
+            std::vector<float> runningMax(m_c.heads), runningSum(m_c.heads);
 #pragma omp for schedule(static)
-            for (std::ptrdiff_t pair = 0; pair < pairs; ++pair) {
-                const std::size_t b = std::size_t(pair) / m_c.kvHeads, kvh = std::size_t(pair) % m_c.kvHeads;
+            for (std::ptrdiff_t sequence = 0; sequence < std::ptrdiff_t(m_o.batch); ++sequence) {
+                const std::size_t b = std::size_t(sequence);
                 for (std::uint32_t t = 0; t < count; ++t) {
                     if (stop && (stopped.load(std::memory_order_relaxed) || stop->requested())) {
                         stopped.store(true, std::memory_order_relaxed);
-                        break; // out of this pair only: an OpenMP loop cannot be left, the other pairs skip too
+                        break; // out of this sequence only: an OpenMP loop cannot be left, the others skip too
                     }
                     const std::uint32_t length = start + t + 1; // causal: positions 0..start+t
-                    segments(layer, b, kvh, length, segs);
-                    const float* q = qkv + (b * count + t) * qkvOut + kvh * group * hd;
-                    float* o = out + (b * count + t) * W + kvh * group * hd;
+                    const float* q = qkv + (b * count + t) * qkvOut;
+                    float* o = out + (b * count + t) * W;
                     if (quantized)
-                        attendQuery<true>(segs, q, o, group, hd, scale, runningMax, runningSum);
+                        attendQuery<true>(layer, b, length, q, o, runningMax, runningSum);
                     else
-                        attendQuery<false>(segs, q, o, group, hd, scale, runningMax, runningSum);
+                        attendQuery<false>(layer, b, length, q, o, runningMax, runningSum);
                 }
             }
         }

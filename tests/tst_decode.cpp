@@ -160,6 +160,28 @@ private slots:
         compareWithReference(o, r);
     }
 
+    // Cached steps of one to four sequences stream the weights through our own product (each
+    // thread a run of weight rows, partial sums added at the end); five take sgemm. Width 256
+    // makes every matrix large enough to be split over both threads.
+    void fewRowProductsMatchTheReference_data() {
+        QTest::addColumn<uint>("batch");
+        for (uint b : {1u, 2u, 3u, 4u, 5u})
+            QTest::newRow(qPrintable(u"batch %1"_s.arg(b))) << b;
+    }
+    void fewRowProductsMatchTheReference() {
+        QFETCH(uint, batch);
+        DecodeOptions o = tinyOptions();
+        o.model.width = 256;
+        o.model.heads = 4;
+        o.model.kvHeads = 2;
+        o.batch = batch;
+        o.steps = 6;
+        o.threads = 2;
+        const DecodeReport r = runDecode(o);
+        QVERIFY(r.tokensIdentical);
+        compareWithReference(o, r);
+    }
+
     void stepAccounting() {
         DecodeOptions o = tinyOptions();
         const DecodeReport r = runDecode(o);

@@ -202,7 +202,7 @@ private slots:
         QCOMPARE(at(page.figuresTable(), rowOf(page.figuresTable(), u"KV size = K + V"_s), 2), u"1024.00 MiB"_s);
     }
 
-    // The sixth page: Ctrl+6 opens it, its own model picker replaces the scenario panel, and a
+    // The last page: Ctrl+7 opens it, its own model picker replaces the scenario panel, and a
     // pasted log survives a language switch (which rebuilds the window).
     // Presenter mode's 18 pt text clipped in the tables' desk-sized rows, and the bars' value
     // labels stayed small: rows follow the text, labels take the presenter size.
@@ -237,12 +237,12 @@ private slots:
         MainWindow window(&controller);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QCOMPARE(window.pageNames().size(), 6);
-        QCOMPARE(window.pageNames().at(5), u"log"_s);
-        QTest::keyClick(&window, Qt::Key_6, Qt::ControlModifier);
+        QCOMPARE(window.pageNames().size(), 7); // the roofline page came before it
+        QCOMPARE(window.pageNames().at(6), u"log"_s);
+        QTest::keyClick(&window, Qt::Key_7, Qt::ControlModifier);
         QCOMPARE(window.currentPageName(), u"log"_s);
         QVERIFY(!window.scenarioDock()->isVisible());
-        QVERIFY(window.cheatSheetText().contains(u"Ctrl+1 ... Ctrl+6"_s));
+        QVERIFY(window.cheatSheetText().contains(u"Ctrl+1 ... Ctrl+7"_s));
         window.explainLogPage()->setLogText(fixture("vllm-v1-qwen2-7b-a100-1.log"));
         QVERIFY(window.explainLogPage()->summaryText().contains(u"0.10.1.1"_s));
         QVERIFY(window.setLanguage(u"en"_s));

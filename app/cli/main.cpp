@@ -12,6 +12,7 @@
 #include "kvsimulator.h"
 #include "messages.h"
 #include "presets.h"
+#include "rooflinecommand.h"
 #include "scenario.h"
 #include "scenariooptions.h"
 #include "units.h"
@@ -1029,6 +1030,8 @@ void printUsage() {
         {"sweep", tr("memory along the context or the batch, one column per batch or context")},
         {"fitmap", tr("which context x batch pairs fit the budget")},
         {"explain-log", tr("a server's start-up log read back, recomputed and set beside KV Scope's estimate")},
+        {"roofline", tr("this machine's roofline measured, with our small GPT's steps on it; --predict: a GPU's "
+                        "data-sheet TPOT bound")},
     };
     for (const auto& [name, help] : commands)
         std::cout << "  " << name << std::string(13 - std::string_view(name).size(), ' ') << help << "\n";
@@ -1104,12 +1107,13 @@ int main(int argc, char** argv) {
         {"sweep", runSweep},
         {"fitmap", runFitMap},
         {"explain-log", runExplainLog},
+        {"roofline", runRoofline},
     };
     // clang-format on
     const auto command = commands.find(args[0]);
     if (command == commands.end()) {
         std::cerr << tr("kvscope-cli: unknown command '%1'; expected estimate, capacity, simulate, decode, presets, "
-                        "attention, sweep, fitmap or explain-log",
+                        "attention, sweep, fitmap, explain-log or roofline",
                         {args[0]})
                   << '\n';
         return 2;

@@ -1,0 +1,199 @@
+#include "roofline.h"
+
+#include "checked.h"
+#include "error.h"
+#include "gpus.h"
+#include "memorymodel.h"
+#include "scenario.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kvscope::roofline {
+namespace {
+
+std::uint64_t saturatingSub(std::uint64_t a, std::uint64_t b) {
+    return a > b ? a - b : 0;
+}
+
+// FLOPs of attention per key and per attending layer: q.k (D multiply-adds per head) and the
+// weighted sum of values (D more), 2 FLOPs per multiply-add. MLA scores with its nope and rope
+// parts and sums values of its own head size.
+std::uint64_t attentionFlopsPerKey(const ModelShape& m, std::uint32_t heads) {
+    if (m.mla.kvLoraRank > 0) {
+        const std::uint64_t qk = std::uint64_t(m.mla.qkNopeHeadDim) + m.mla.qkRopeHeadDim;
+        const std::uint64_t v = m.mla.vHeadDim != 0 ? m.mla.vHeadDim : m.effectiveHeadDim();
+        return mulChecked("attention FLOPs", 2ull * heads, qk + v);
+    }
+    return mulChecked("attention FLOPs", 4ull * heads, m.effectiveHeadDim());
+}
+
+// sum over i = 1 .. n of min(i, cap) (cap 0: no cap): keys attended by n causal tokens.
+std::uint64_t causalKeys(std::uint64_t n, std::uint64_t cap) {
+    const auto triangle = [](std::uint64_t k) {
+        // k (k + 1) / 2 without overflowing before the division
+        return k % 2 == 0 ? mulChecked("attended keys", k / 2, k + 1) : mulChecked("attended keys", k, (k + 1) / 2);
+    };
+    if (cap == 0 || n <= cap)
+        return triangle(n);
+    return addChecked(triangle(cap), mulChecked("attended keys", n - cap, cap), "attended keys");
+}
+
+void requireBatch(std::uint64_t batch) {
+    if (batch == 0)
+        throw Error("roofline: the batch must be at least 1");
+}
+
+} // namespace
+
+std::uint64_t multipliedParameters(const ModelShape& model) {
+    const ParameterBreakdown p = parameterBreakdown(model);
+    std::uint64_t out = saturatingSub(saturatingSub(saturatingSub(p.active, p.embeddings), p.norms), p.other);
+    if (model.tiedEmbeddings) // the embedding matrix is multiplied once more, as the LM head
+        out = addChecked(out, mulChecked("LM head", std::uint64_t(model.vocab), model.hidden), "parameters");
+    return out;
+}
+
+std::uint64_t parametersRead(const ModelShape& model, std::uint64_t batch) {
+    requireBatch(batch);
+    const ParameterBreakdown p = parameterBreakdown(model);
+    std::uint64_t out = addChecked(multipliedParameters(model), p.norms, "parameters read");
+    if (model.isMoe() && p.total > p.active && model.moe.experts > model.moe.expertsPerToken) {
+        // Under uniform routing, B tokens choosing k experts of E each reach E (1 - (1 - k/E)^B)
+        // distinct experts per layer on average: k of them are already in `active`.
+        const double e = model.moe.experts, k = model.moe.expertsPerToken;
+        const double reached = e * (1.0 - std::pow(1.0 - k / e, double(batch)));
+        const double share = std::clamp((reached - k) / (e - k), 0.0, 1.0);
+        out = addChecked(out, std::uint64_t(std::llround(share * double(p.total - p.active))), "parameters read");
+    }
+    return out;
+}
+
+StepWork decodeStep(const ModelShape& model, DType weightDtype, DType kvDtype, std::uint64_t batch,
+                    std::uint64_t context) {
+    requireBatch(batch);
+    model.validate();
+    StepWork w;
+    w.batch = batch;
+    w.context = context;
+    w.tokens = batch;
+    w.weightBytes = weightBytes(parametersRead(model, batch), weightDtype);
+    w.kvReadBytes = kvBytes(model, kvDtype, context, batch);
+    w.kvWriteBytes = mulChecked("KV bytes written", kvBytesPerToken(model, kvDtype), batch);
+    w.bytes = addChecked(addChecked(w.weightBytes, w.kvReadBytes, "step bytes"), w.kvWriteBytes, "step bytes");
+    w.matmulFlops = mulChecked("matmul FLOPs", 2, multipliedParameters(model), batch);
+    // The new token attends to the S cached keys and its own: S + 1, capped by the window.
+    const std::uint64_t keys = cachedTokenLayers(model, addChecked(context, 1, "context"));
+    w.attentionFlops = mulChecked("attention FLOPs", attentionFlopsPerKey(model, model.heads), keys, batch);
+    w.flops = addChecked(w.matmulFlops, w.attentionFlops, "step FLOPs");
+    return w;
+}
+
+StepWork prefillStep(const ModelShape& model, DType weightDtype, DType kvDtype, std::uint64_t batch,
+                     std::uint64_t promptTokens) {
+    requireBatch(batch);
+    if (promptTokens == 0)
+        throw Error("roofline: a prefill needs at least one prompt token");
+    model.validate();
+    StepWork w;
+    w.batch = batch;
+    w.context = 0;
+    w.tokens = mulChecked("prefill tokens", batch, promptTokens);
+    w.weightBytes = weightBytes(parametersRead(model, w.tokens), weightDtype);
+    w.kvReadBytes = 0;
+    w.kvWriteBytes = mulChecked("KV bytes written", kvBytesPerToken(model, kvDtype), w.tokens);
+    w.bytes = addChecked(w.weightBytes, w.kvWriteBytes, "step bytes");
+    // Every token through the decoder's matrices; the LM head only for each sequence's last token.
+    const std::uint64_t lmHead = mulChecked("LM head", std::uint64_t(model.vocab), model.hidden);
+    const std::uint64_t body = saturatingSub(multipliedParameters(model), lmHead);
+    w.matmulFlops = addChecked(mulChecked("matmul FLOPs", 2, body, w.tokens),
+                               mulChecked("matmul FLOPs", 2, lmHead, batch), "matmul FLOPs");
+    const LayerCounts layers = model.layerCounts();
+    const std::uint64_t window = model.slidingWindow;
+    const std::uint64_t fullKeys =
+        mulChecked("attended keys", causalKeys(promptTokens, 0), layers.kv - layers.windowedKv);
+    const std::uint64_t windowKeys =
+        window == 0 ? 0 : mulChecked("attended keys", causalKeys(promptTokens, window), layers.windowedKv);
+    w.attentionFlops = mulChecked("attention FLOPs", attentionFlopsPerKey(model, model.heads),
+                                  addChecked(fullKeys, windowKeys, "attended keys"), batch);
+    w.flops = addChecked(w.matmulFlops, w.attentionFlops, "step FLOPs");
+    return w;
+}
+
+double attainableFlops(const Roof& roof, double intensity) {
+    return std::min(roof.peakFlops, roof.bandwidth * intensity);
+}
+
+double ridgePoint(const Roof& roof) {
+    return roof.bandwidth > 0.0 ? roof.peakFlops / roof.bandwidth : 0.0;
+}
+
+Reading read(const StepWork& work, const Roof& roof, std::optional<double> measuredSeconds) {
+    if (!roof.valid())
+        throw Error("roofline: the roof needs a bandwidth and a peak above zero");
+    Reading r;
+    r.intensity = work.intensity();
+    r.bound = r.intensity < ridgePoint(roof) ? Bound::Memory : Bound::Compute;
+    r.roofFlops = attainableFlops(roof, r.intensity);
+    r.memorySeconds = double(work.bytes) / roof.bandwidth;
+    r.computeSeconds = double(work.flops) / roof.peakFlops;
+    r.lowerBoundSeconds = std::max(r.memorySeconds, r.computeSeconds);
+    if (measuredSeconds && *measuredSeconds > 0.0 && std::isfinite(*measuredSeconds)) {
+        r.measured = true;
+        r.seconds = *measuredSeconds;
+        r.achievedFlops = double(work.flops) / r.seconds;
+        r.achievedBandwidth = double(work.bytes) / r.seconds;
+        r.shareOfRoof = r.lowerBoundSeconds / r.seconds;
+    }
+    return r;
+}
+
+std::optional<Roof> dataSheetRoof(const GpuPreset& gpu) {
+    if (!gpu.sheet.present())
+        return std::nullopt;
+    return Roof{gpu.sheet.bandwidth, gpu.sheet.peakFlops};
+}
+
+std::optional<Prediction> predictDecode(const ModelShape& model, DType weightDtype, DType kvDtype, std::uint64_t batch,
+                                        std::uint64_t context, const GpuPreset& gpu) {
+    const std::optional<Roof> roof = dataSheetRoof(gpu);
+    if (!roof)
+        return std::nullopt;
+    Prediction p;
+    p.work = decodeStep(model, weightDtype, kvDtype, batch, context);
+    p.roof = *roof;
+    p.reading = read(p.work, p.roof);
+    p.tpotSeconds = p.reading.lowerBoundSeconds;
+    return p;
+}
+
+std::optional<Prediction> predictScenario(const Scenario& s) {
+    if (s.gpuId == "custom")
+        return std::nullopt;
+    const GpuPreset* gpu = nullptr;
+    for (const GpuPreset& preset : gpuPresets())
+        if (preset.id == s.gpuId)
+            gpu = &preset;
+    if (!gpu)
+        return std::nullopt;
+    std::optional<Prediction> p = predictDecode(s.model, s.weightDtype, s.kvDtype, s.batch, s.context, *gpu);
+    if (!p || s.tensorParallel <= 1)
+        return p;
+    // One GPU's share: weights and matrix FLOPs split evenly, query heads split, the KV heads
+    // as the memory estimate splits them (replicated when there are fewer than GPUs).
+    const std::uint64_t tp = s.tensorParallel;
+    StepWork& w = p->work;
+    w.weightBytes = ceilDiv(w.weightBytes, tp);
+    const std::uint32_t kvHeads = kvHeadsPerGpu(s.model, s.tensorParallel);
+    w.kvReadBytes = kvBytes(s.model, s.kvDtype, s.context, s.batch, kvHeads);
+    w.kvWriteBytes = mulChecked("KV bytes written", kvBytesPerToken(s.model, s.kvDtype, kvHeads), s.batch);
+    w.bytes = addChecked(addChecked(w.weightBytes, w.kvReadBytes, "step bytes"), w.kvWriteBytes, "step bytes");
+    w.matmulFlops = ceilDiv(w.matmulFlops, tp);
+    w.attentionFlops = ceilDiv(w.attentionFlops, tp);
+    w.flops = w.matmulFlops + w.attentionFlops;
+    p->reading = read(w, p->roof);
+    p->tpotSeconds = p->reading.lowerBoundSeconds;
+    return p;
+}
+
+} // namespace kvscope::roofline
