@@ -256,6 +256,7 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     m_fit->setObjectName(u"decodeFit"_s);
     m_timeChart->setAccessibleName(tr("Step time chart"));
     m_memoryChart->setAccessibleName(tr("KV cache held"));
+    m_kindsChart->setAccessibleName(tr("Cache kinds: KV memory at its peak against TPOT"));
     m_summary->setAccessibleName(tr("Run summary"));
     m_fit->setAccessibleName(tr("Step time model against the measured steps"));
     m_course->setAccessibleName(tr("The course's figures beside this machine's"));
