@@ -987,6 +987,7 @@ void DecodePage::restyle() {
         QFont labels = QApplication::font();
         labels.setPointSizeF(chartstyle::bodyPoints());
         point->setPointLabelsFont(labels);
+        point->setPointLabelsColor(chartstyle::pinned()); // the palette's ink: readable on light and dark
     }
     m_headline->setFont(chartstyle::headlineFont());
     QFont reading = QApplication::font();

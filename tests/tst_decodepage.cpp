@@ -359,6 +359,7 @@ private slots:
         for (QScatterSeries* point : kinds) {
             QCOMPARE(point->count(), 1);
             QVERIFY(point->pointLabelsVisible());
+            QCOMPARE(point->pointLabelsColor(), chartstyle::pinned()); // the palette's ink, not a fixed black
             QCOMPARE(point->pointLabelsFormat(), point->name());
         }
         const auto kind = [&](CacheMode mode) {
