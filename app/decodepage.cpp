@@ -43,8 +43,6 @@ using namespace Qt::StringLiterals;
 using namespace kvscope::gpu;
 
 namespace {
-constexpr CacheMode kModes[] = {CacheMode::None, CacheMode::Contiguous, CacheMode::Paged};
-
 QString modeLabel(CacheMode mode) {
     switch (mode) {
     case CacheMode::None:
@@ -53,6 +51,12 @@ QString modeLabel(CacheMode mode) {
         return QCoreApplication::translate("DecodePage", "contiguous cache");
     case CacheMode::Paged:
         return QCoreApplication::translate("DecodePage", "paged cache");
+    case CacheMode::Dynamic:
+        return QCoreApplication::translate("DecodePage", "dynamic cache");
+    case CacheMode::Int8:
+        return QCoreApplication::translate("DecodePage", "INT8 cache");
+    case CacheMode::Fp8:
+        return QCoreApplication::translate("DecodePage", "FP8 cache");
     }
     return {};
 }
@@ -68,6 +72,12 @@ QColor modeColor(CacheMode mode) {
         return chartstyle::weights();
     case CacheMode::Paged:
         return chartstyle::fits();
+    case CacheMode::Dynamic:
+        return chartstyle::kvCache();
+    case CacheMode::Int8:
+        return chartstyle::activations();
+    case CacheMode::Fp8:
+        return chartstyle::highlight();
     }
     return Qt::black;
 }
@@ -81,6 +91,12 @@ QString shortLabel(CacheMode mode) {
         return QCoreApplication::translate("DecodePage", "contiguous");
     case CacheMode::Paged:
         return QCoreApplication::translate("DecodePage", "paged");
+    case CacheMode::Dynamic:
+        return QCoreApplication::translate("DecodePage", "dynamic");
+    case CacheMode::Int8:
+        return QCoreApplication::translate("DecodePage", "INT8");
+    case CacheMode::Fp8:
+        return QCoreApplication::translate("DecodePage", "FP8");
     }
     return {};
 }
@@ -93,6 +109,12 @@ QScatterSeries::MarkerShape modeMarker(CacheMode mode) {
         return QScatterSeries::MarkerShapeRectangle;
     case CacheMode::Paged:
         return QScatterSeries::MarkerShapeTriangle;
+    case CacheMode::Dynamic:
+        return QScatterSeries::MarkerShapeStar;
+    case CacheMode::Int8:
+        return QScatterSeries::MarkerShapeRotatedRectangle;
+    case CacheMode::Fp8:
+        return QScatterSeries::MarkerShapePentagon;
     }
     return QScatterSeries::MarkerShapeCircle;
 }
@@ -189,6 +211,9 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     , m_none(new QCheckBox(tr("no cache"), this))
     , m_contiguous(new QCheckBox(tr("contiguous"), this))
     , m_paged(new QCheckBox(tr("paged"), this))
+    , m_dynamic(new QCheckBox(tr("dynamic"), this))
+    , m_int8(new QCheckBox(tr("INT8"), this))
+    , m_fp8(new QCheckBox(tr("FP8"), this))
     , m_graphs(new QCheckBox(tr("CUDA graphs"), this))
     , m_then(new QCheckBox(tr("then at batch"), this))
     , m_thenBatch(spin(this, 1, 1024, kClassroomThenBatch))
@@ -206,6 +231,7 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     , m_fitText(new QLabel(this))
     , m_timeChart(new QChartView(new QChart, this))
     , m_memoryChart(new QChartView(new QChart, this))
+    , m_kindsChart(new QChartView(new QChart, this))
     , m_summary(new QTableWidget(this))
     , m_fit(new QTableWidget(this))
     , m_course(new QTableWidget(this))
@@ -215,18 +241,22 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     , m_timeX(axis(tr("step")))
     , m_timeY(axis(tr("ms per step")))
     , m_kvX(axis(tr("step")))
-    , m_kvY(axis(tr("MiB held"))) {
+    , m_kvY(axis(tr("MiB held")))
+    , m_kindsX(axis(tr("TPOT, ms (mean of the one-token steps)")))
+    , m_kindsY(axis(tr("KV cache at its peak, MiB"))) {
     qRegisterMetaType<StepRecord>();
     qRegisterMetaType<DecodeReport>();
     qRegisterMetaType<DecodeOptions>();
     qRegisterMetaType<QList<DecodeOptions>>();
     m_timeChart->setObjectName(u"decodeTimeChart"_s);
     m_memoryChart->setObjectName(u"decodeMemoryChart"_s);
+    m_kindsChart->setObjectName(u"decodeKindsChart"_s);
     m_summary->setObjectName(u"decodeSummary"_s);
     m_course->setObjectName(u"decodeCourse"_s);
     m_fit->setObjectName(u"decodeFit"_s);
     m_timeChart->setAccessibleName(tr("Step time chart"));
     m_memoryChart->setAccessibleName(tr("KV cache held"));
+    m_kindsChart->setAccessibleName(tr("Cache kinds: KV memory at its peak against TPOT"));
     m_summary->setAccessibleName(tr("Run summary"));
     m_fit->setAccessibleName(tr("Step time model against the measured steps"));
     m_course->setAccessibleName(tr("The course's figures beside this machine's"));
@@ -262,6 +292,8 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     m_precision->addItem(u"BF16"_s, int(Precision::Bf16));
     for (QCheckBox* box : {m_none, m_contiguous, m_paged})
         box->setChecked(true);
+    for (QCheckBox* box : {m_dynamic, m_int8, m_fp8})
+        box->setChecked(false); // the cache kinds: ticked by the teacher when section 9 comes
     m_then->setChecked(false);
     m_thenBatch->setEnabled(false);
     connect(m_then, &QCheckBox::toggled, m_thenBatch, &QWidget::setEnabled);
@@ -304,6 +336,18 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     explain(m_paged, tr("Run with a paged cache that grows block by block"),
             tr("Paged cache: fixed-size blocks handed out in shuffled order as the sequences grow, read through a "
                "block table (PagedAttention)."));
+    explain(m_dynamic, tr("Run with a dynamic cache that is reallocated and copied at every step"),
+            tr("Dynamic cache (Hugging Face's DynamicCache, torch.cat): each step allocates a cache exactly one token "
+               "longer and copies the old one into it, so it holds only the tokens so far, but every step pays a "
+               "copy of the whole cache, and during the copy the old and the new cache are held at once."));
+    explain(m_int8, tr("Run with K and V stored as INT8, one FP32 scale per token and KV head"),
+            tr("INT8 cache: each token's K (and V) vector of each KV head is stored as 8-bit integers with one FP32 "
+               "scale (max |x| / 127), reserved up front like the contiguous cache: 8 + 32 / D_head bits per value "
+               "instead of 32. Attention dequantizes as it reads. Its tokens and logits are compared with the "
+               "contiguous (FP32) cache's."));
+    explain(m_fp8, tr("Run with K and V stored as FP8 (E4M3), one FP32 scale per token and KV head; CUDA only"),
+            tr("FP8 cache: E4M3 values (3 mantissa bits, up to ±448) with one FP32 scale per token and KV head, "
+               "dequantized inside the CUDA attention kernel. FP8 is a GPU format: the CPU backend does not run it."));
     explain(m_graphs,
             tr("Replay the one-token step as a CUDA graph: one launch instead of ~90, so the launch cost of a small "
                "model's step disappears. Needs the CUDA backend."),
@@ -416,7 +460,7 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     settingsLayout->addLayout(backendRow);
     auto* modes = new QHBoxLayout;
     modes->addWidget(new QLabel(tr("Modes:"), this));
-    for (QCheckBox* box : {m_none, m_contiguous, m_paged, m_graphs})
+    for (QCheckBox* box : {m_none, m_contiguous, m_paged, m_dynamic, m_int8, m_fp8, m_graphs})
         modes->addWidget(box);
     modes->addStretch(1);
     settingsLayout->addLayout(modes);
@@ -455,11 +499,22 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     auto* charts = new QHBoxLayout;
     charts->addWidget(m_timeChart, 1);
     charts->addWidget(m_memoryChart, 1);
+    // The cache kinds side by side: memory at its peak against time per output token.
+    m_kindsChart->setRenderHint(QPainter::Antialiasing);
+    chartstyle::apply(m_kindsChart->chart(), tr("Cache kinds: KV memory at its peak against TPOT"));
+    m_kindsChart->chart()->addAxis(m_kindsX, Qt::AlignBottom);
+    m_kindsChart->chart()->addAxis(m_kindsY, Qt::AlignLeft);
+    m_kindsChart->setMinimumHeight(300);
+    explain(m_kindsChart, tr("One point per cache kind: its TPOT (mean one-token step) and the most KV memory it held"),
+            tr("Each point is one cache kind of the run shown: across, its time per output token (the mean of the "
+               "steps after the prompt's); up, the most KV cache memory it held in any step (the dynamic cache's "
+               "peak is during its copy, old and new together). Down and to the left is better on both."));
 
-    m_summary->setColumnCount(9);
-    m_summary->setHorizontalHeaderLabels({tr("Cache"), tr("ms/step"), tr("tokens/s"), tr("Speedup"),
-                                          tr("Weights (formula)"), tr("KV (formula)"), tr("Peak allocated (ours)"),
-                                          tr("Process (VmRSS)"), tr("Tokens")});
+    m_summary->setColumnCount(15);
+    m_summary->setHorizontalHeaderLabels(
+        {tr("Cache"), tr("ms/step"), tr("tokens/s"), tr("Speedup"), tr("Weights (formula)"), tr("KV (formula)"),
+         tr("Peak allocated (ours)"), tr("Process (VmRSS)"), tr("Tokens"), tr("Tokens agreeing"),
+         tr("Max |logit diff|"), tr("TTFT"), tr("TPOT mean"), tr("TPOT p90"), tr("KV peak")});
     m_fit->setColumnCount(7);
     m_course->setColumnCount(3);
     for (QTableWidget* table : {m_summary, m_fit, m_course}) {
@@ -485,6 +540,7 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     layout->addWidget(settings);
     layout->addLayout(buttons);
     layout->addLayout(charts, 1);
+    layout->addWidget(m_kindsChart);
     layout->addWidget(m_headline);
     layout->addWidget(m_reading);
     layout->addWidget(m_summary);
@@ -635,6 +691,12 @@ DecodeOptions DecodePage::options() const {
         o.modes.push_back(CacheMode::Contiguous);
     if (m_paged->isChecked())
         o.modes.push_back(CacheMode::Paged);
+    if (m_dynamic->isChecked())
+        o.modes.push_back(CacheMode::Dynamic);
+    if (m_int8->isChecked())
+        o.modes.push_back(CacheMode::Int8);
+    if (m_fp8->isEnabled() && m_fp8->isChecked())
+        o.modes.push_back(CacheMode::Fp8);
     o.backend = BackendChoice(m_backendChoice->currentData().toInt());
     o.precision = m_precision->isEnabled() ? Precision(m_precision->currentData().toInt()) : Precision::Fp32;
     o.graphs = m_graphs->isEnabled() && m_graphs->isChecked();
@@ -645,6 +707,7 @@ void DecodePage::updateCudaControls() {
     const bool cuda = m_cudaPresent && BackendChoice(m_backendChoice->currentData().toInt()) != BackendChoice::Cpu;
     m_graphs->setEnabled(cuda);
     m_precision->setEnabled(cuda);
+    m_fp8->setEnabled(cuda); // a GPU format
     if (!cuda)
         m_precision->setCurrentIndex(0);
 }
@@ -662,6 +725,9 @@ void DecodePage::setOptions(const DecodeOptions& o) {
     m_none->setChecked(has(CacheMode::None));
     m_contiguous->setChecked(has(CacheMode::Contiguous));
     m_paged->setChecked(has(CacheMode::Paged));
+    m_dynamic->setChecked(has(CacheMode::Dynamic));
+    m_int8->setChecked(has(CacheMode::Int8));
+    m_fp8->setChecked(has(CacheMode::Fp8));
     m_backendChoice->setCurrentIndex(m_backendChoice->findData(int(o.backend)));
     m_precision->setCurrentIndex(m_precision->findData(int(o.precision)));
     m_graphs->setChecked(o.graphs);
@@ -814,8 +880,10 @@ void DecodePage::setAxis(QValueAxis* a, double top, bool integral) {
 
 void DecodePage::prepareCharts(const DecodeOptions& o) {
     // Fresh series for this run.
-    for (QChart* chart : {m_timeChart->chart(), m_memoryChart->chart()})
+    for (QChart* chart : {m_timeChart->chart(), m_memoryChart->chart(), m_kindsChart->chart()})
         chart->removeAllSeries();
+    m_kindPoints.clear();
+    m_kvPeak = nullptr;
     m_timePoints.clear();
     m_timeFit.clear();
     m_kvPoints.clear();
@@ -863,6 +931,17 @@ void DecodePage::prepareCharts(const DecodeOptions& o) {
     m_memoryChart->chart()->addSeries(m_kvTheory);
     m_kvTheory->attachAxis(m_kvX);
     m_kvTheory->attachAxis(m_kvY);
+    // The dynamic cache's peak in each step (old and new cache during its copy), where it runs.
+    if (std::find(o.modes.begin(), o.modes.end(), CacheMode::Dynamic) != o.modes.end()) {
+        m_kvPeak = new QScatterSeries;
+        m_kvPeak->setName(tr("dynamic: peak during the copy"));
+        m_memoryChart->chart()->addSeries(m_kvPeak);
+        m_kvPeak->attachAxis(m_kvX);
+        m_kvPeak->attachAxis(m_kvY);
+    }
+    setAxis(m_kindsX, 1.0, false);
+    setAxis(m_kindsY, 1.0, false);
+    m_kindsY->setTitleText(decimal ? tr("KV cache at its peak, MB") : tr("KV cache at its peak, MiB"));
     // The paged cache may hold up to a block more than the tokens.
     const bool paged = std::find(o.modes.begin(), o.modes.end(), CacheMode::Paged) != o.modes.end();
     m_maxKv =
@@ -894,6 +973,22 @@ void DecodePage::restyle() {
     }
     if (m_kvTheory)
         m_kvTheory->setPen(QPen(chartstyle::pinned(), chartstyle::lineWidth(1.5), Qt::DashDotLine));
+    if (m_kvPeak) {
+        m_kvPeak->setColor(modeColor(CacheMode::Dynamic).lighter(130));
+        m_kvPeak->setBorderColor(modeColor(CacheMode::Dynamic));
+        m_kvPeak->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+        m_kvPeak->setMarkerSize(marker * 0.6);
+    }
+    for (auto& [key, point] : m_kindPoints) {
+        point->setColor(modeColor(CacheMode(key)));
+        point->setBorderColor(Qt::transparent);
+        point->setMarkerShape(modeMarker(CacheMode(key)));
+        point->setMarkerSize(marker * 1.6);
+        QFont labels = QApplication::font();
+        labels.setPointSizeF(chartstyle::bodyPoints());
+        point->setPointLabelsFont(labels);
+        point->setPointLabelsColor(chartstyle::pinned()); // the palette's ink: readable on light and dark
+    }
     m_headline->setFont(chartstyle::headlineFont());
     QFont reading = QApplication::font();
     reading.setPointSizeF(chartstyle::presenter() ? chartstyle::headlinePoints() : chartstyle::bodyPoints() * 1.1);
@@ -965,9 +1060,14 @@ double DecodePage::timeAxisTop(std::vector<double> stepMs, int* offScale) {
 void DecodePage::appendSteps(const std::vector<StepRecord>& steps) {
     // One append per series for the steps since the last frame.
     std::map<int, QList<QPointF>> times, kv;
+    QList<QPointF> peaks;
     for (const StepRecord& s : steps) {
         times[int(s.mode)].append({double(s.step), s.milliseconds});
         kv[int(s.mode)].append({double(s.step), double(s.kvBytesHeld) / m_kvDivisor});
+        if (s.mode == CacheMode::Dynamic && s.kvBytesPeak > s.kvBytesHeld) {
+            peaks.append({double(s.step), double(s.kvBytesPeak) / m_kvDivisor});
+            m_maxKv = std::max(m_maxKv, double(s.kvBytesPeak) / m_kvDivisor);
+        }
         m_stepMs.push_back(s.milliseconds);
         m_maxKv = std::max(m_maxKv, double(s.kvBytesHeld) / m_kvDivisor);
     }
@@ -978,6 +1078,8 @@ void DecodePage::appendSteps(const std::vector<StepRecord>& steps) {
     for (auto& [key, points] : kv)
         if (auto it = m_kvPoints.find(key); it != m_kvPoints.end())
             it->second->append(points);
+    if (m_kvPeak && !peaks.isEmpty())
+        m_kvPeak->append(peaks);
     int offScale = 0;
     const double top = timeAxisTop(m_stepMs, &offScale);
     m_timeY->setTitleText(offScale > 0 ? tr("ms per step (%n off scale)", "", offScale) : tr("ms per step"));
@@ -1012,6 +1114,34 @@ void DecodePage::drawFit(const DecodeReport& r) {
     }
 }
 
+void DecodePage::drawKinds(const DecodeReport& r) {
+    // One labelled point per cache kind that measured a one-token step: (TPOT mean, KV peak).
+    m_kindsChart->chart()->removeAllSeries();
+    m_kindPoints.clear();
+    double right = 0, top = 0;
+    for (const ModeResult& m : r.modes) {
+        if (m.mode == CacheMode::None || m.latency.tpotSteps == 0)
+            continue;
+        auto* point = new QScatterSeries;
+        point->setName(shortLabel(m.mode));
+        const double y = double(m.peakKvBytes) / m_kvDivisor;
+        point->append(m.latency.tpotMeanMs, y);
+        // The label is the kind's name (no @ tags: the text as it is).
+        point->setPointLabelsFormat(shortLabel(m.mode));
+        point->setPointLabelsVisible(true);
+        point->setPointLabelsClipping(false);
+        m_kindsChart->chart()->addSeries(point);
+        point->attachAxis(m_kindsX);
+        point->attachAxis(m_kindsY);
+        m_kindPoints[int(m.mode)] = point;
+        right = std::max(right, m.latency.tpotMeanMs);
+        top = std::max(top, y);
+    }
+    setAxis(m_kindsX, std::max(right * 1.25, 1e-3), false);
+    setAxis(m_kindsY, std::max(top * 1.25, 1e-3), false);
+    restyle();
+}
+
 DecodePage::State DecodePage::state() const {
     return {options(), thenBatch(), m_runs, m_shownRun};
 }
@@ -1043,6 +1173,7 @@ void DecodePage::showRun(int index) {
         steps.insert(steps.end(), m.steps.begin(), m.steps.end());
     appendSteps(steps);
     drawFit(run.report);
+    drawKinds(run.report);
     m_shownRun = index;
     m_shown->setCurrentIndex(index);
 }
@@ -1066,6 +1197,7 @@ void DecodePage::onFinished(const DecodeReport& report) {
     }
     m_runs.push_back({m_current, report});
     drawFit(report);
+    drawKinds(report);
     m_shownRun = int(m_runs.size()) - 1;
     m_shown->addItem(tr("batch %1").arg(report.batch));
     m_shown->setCurrentIndex(m_shownRun);
@@ -1111,8 +1243,28 @@ void DecodePage::fillSummary() {
                          viewtext::sizeScaled(m->memory.peakAllocatedBytes),
                          viewtext::sizeScaled(m->memory.processBytes),
                          tokens};
+                // Beside "identical": the accuracy cost against the contiguous (reference) cache.
+                const Accuracy& a = m->accuracy;
+                QString agreeing = tr("not compared");
+                if (a.isReference)
+                    agreeing = tr("reference");
+                else if (a.compared && a.firstDifferentStep < 0)
+                    agreeing = tr("%1 of %2 (100%)").arg(a.tokensAgreeing).arg(a.tokensCompared);
+                else if (a.compared)
+                    agreeing = tr("%1 of %2 (%3%), first differs at step %4")
+                                   .arg(a.tokensAgreeing)
+                                   .arg(a.tokensCompared)
+                                   .arg(percent(a.agreementShare()))
+                                   .arg(a.firstDifferentStep);
+                cells << agreeing << (a.compared && !a.isReference ? QString::number(a.maxLogitDiff, 'g', 3) : u"-"_s)
+                      << (m->latency.ttftMeasured ? tr("%1 ms").arg(ms(m->latency.ttftMs)) : u"-"_s)
+                      << (m->latency.tpotSteps > 0 ? tr("%1 ms").arg(ms(m->latency.tpotMeanMs)) : u"-"_s)
+                      << (m->latency.tpotSteps > 0 ? tr("%1 ms").arg(ms(m->latency.tpotP90Ms)) : u"-"_s)
+                      << (mode == CacheMode::None ? u"-"_s : viewtext::sizeScaled(m->peakKvBytes));
             } else {
-                cells = {name + tr(" (not run)"), u"-"_s, u"-"_s, u"-"_s, u"-"_s, u"-"_s, u"-"_s, u"-"_s, u"-"_s};
+                cells = {name + tr(" (not run)")};
+                while (cells.size() < m_summary->columnCount())
+                    cells << u"-"_s;
             }
             for (int c = 0; c < cells.size(); ++c)
                 m_summary->setItem(row, c, new QTableWidgetItem(cells[c]));
@@ -1332,8 +1484,25 @@ void DecodePage::fillReading() {
     if (!r.tokensCompared)
         text << tr("Tokens not compared: fewer than two modes completed.");
     else
-        text << (r.tokensIdentical ? tr("Every mode generated the same tokens.")
+        text << (r.tokensIdentical ? tr("Every exact mode generated the same tokens.")
                                    : tr("The modes generated DIFFERENT tokens: the cache is wrong."));
+    for (const ModeResult& m : r.modes) {
+        const Accuracy& a = m.accuracy;
+        if (!a.compared || a.isReference || !isQuantized(m.mode))
+            continue;
+        text << (a.firstDifferentStep < 0
+                     ? tr("The %1 kept every greedy token of the contiguous cache; its logits differ by up to %2.")
+                           .arg(modeLabel(m.mode), QString::number(a.maxLogitDiff, 'g', 2))
+                     : tr("The %1 first chose another token at step %2 (logits up to %3 apart until then); %4 of %5 "
+                          "tokens agree.")
+                           .arg(modeLabel(m.mode))
+                           .arg(a.firstDifferentStep)
+                           .arg(QString::number(a.maxLogitDiff, 'g', 2))
+                           .arg(a.tokensAgreeing)
+                           .arg(a.tokensCompared));
+    }
+    if (!r.skippedModes.empty())
+        text << tr("FP8 was skipped: it needs the CUDA backend.");
     if (r.stopped) {
         for (const ModeResult& m : r.modes)
             if (!m.completed)

@@ -27,6 +27,10 @@ class QValueAxis;
 // course's figures beside ours. Without a CUDA device the same core runs on the CPU, and
 // the backend line says so. A run may go on at a second batch ("then at batch 64"), which
 // the first batch's two equations predict, as the course does.
+//
+// Section 9's cache kinds run here too (dynamic, INT8, and FP8 on CUDA): their TTFT, TPOT, KV
+// memory at its peak and the accuracy cost against the contiguous cache go into the summary, and
+// a chart puts each kind's KV peak against its TPOT.
 class DecodePage : public Page {
     Q_OBJECT
 
@@ -63,6 +67,7 @@ public:
     State state() const;
     void restoreState(const State& state);
     QTableWidget* summary() const { return m_summary; }
+    QChartView* kindsChart() const { return m_kindsChart; } // KV peak against TPOT per cache kind
     QTableWidget* fitTable() const { return m_fit; }
     QTableWidget* courseTable() const { return m_course; }
     QString backendText() const;
@@ -117,7 +122,8 @@ private:
     void flush();                                                   // frame-rate chart update from the pending steps
     void prepareCharts(const kvscope::gpu::DecodeOptions& options); // fresh series and axes for a run
     void appendSteps(const std::vector<kvscope::gpu::StepRecord>& steps);
-    void drawFit(const kvscope::gpu::DecodeReport& report); // the least-squares line over each mode's steps
+    void drawFit(const kvscope::gpu::DecodeReport& report);   // the least-squares line over each mode's steps
+    void drawKinds(const kvscope::gpu::DecodeReport& report); // the cache kinds' KV peak against TPOT
     void setAxis(QValueAxis* axis, double top, bool integral);
     void setRunning(bool running);
     void fillSummary();
@@ -132,7 +138,7 @@ private:
 
     QLabel* m_backend;
     QSpinBox *m_layers, *m_width, *m_heads, *m_kvHeads, *m_batch, *m_steps, *m_prompt, *m_blockSize;
-    QCheckBox *m_none, *m_contiguous, *m_paged, *m_graphs, *m_then;
+    QCheckBox *m_none, *m_contiguous, *m_paged, *m_dynamic, *m_int8, *m_fp8, *m_graphs, *m_then;
     QSpinBox* m_thenBatch;
     QComboBox *m_backendChoice, *m_precision, *m_shown;
     bool m_cudaPresent = false;
@@ -143,6 +149,7 @@ private:
     QLabel* m_fitText;
     QChartView* m_timeChart;
     QChartView* m_memoryChart;
+    QChartView* m_kindsChart; // KV peak against TPOT, one labelled point per cache kind
     QTableWidget* m_summary;
     QTableWidget* m_fit;
     QTableWidget* m_course;
@@ -154,8 +161,10 @@ private:
     std::map<int, QLineSeries*> m_timeFit;
     std::map<int, QScatterSeries*> m_kvPoints;
     QLineSeries* m_kvTheory = nullptr;
-    QValueAxis *m_timeX, *m_timeY, *m_kvX, *m_kvY;
-    double m_kvDivisor = 1024.0 * 1024.0; // bytes per unit of the KV chart: MiB, or MB in GB mode
+    QValueAxis *m_timeX, *m_timeY, *m_kvX, *m_kvY, *m_kindsX, *m_kindsY;
+    QScatterSeries* m_kvPeak = nullptr;          // the dynamic cache's peak in each step
+    std::map<int, QScatterSeries*> m_kindPoints; // one point per cache kind on m_kindsChart
+    double m_kvDivisor = 1024.0 * 1024.0;        // bytes per unit of the KV chart: MiB, or MB in GB mode
     double m_maxKv = 1;
     std::vector<double> m_stepMs; // every step time drawn, for the time axis's scale
     std::vector<Run> m_runs;

@@ -73,6 +73,14 @@ ProbeTimes probe(const DecodeOptions& options, const std::atomic<bool>* flag, do
     };
     DecodeOptions shortProbe = options;
     shortProbe.steps = std::min(2u, options.steps);
+    // The probe compares nothing; a run whose accuracy reference runs hidden pays for its steps too.
+    shortProbe.compareWithReference = false;
+    const auto asked = [&](CacheMode m) {
+        return std::find(options.modes.begin(), options.modes.end(), m) != options.modes.end();
+    };
+    if (options.compareWithReference && !asked(CacheMode::Contiguous) &&
+        std::any_of(options.modes.begin(), options.modes.end(), [](CacheMode m) { return m != CacheMode::None; }))
+        shortProbe.modes.push_back(CacheMode::Contiguous);
     const DecodeReport first = runDecode(shortProbe, stop);
     if (stopped(first))
         return t;
@@ -93,6 +101,7 @@ ProbeTimes probe(const DecodeOptions& options, const std::atomic<bool>* flag, do
     prefix.steps = 2;
     prefix.promptLen = std::min(options.promptLen + options.steps / 2, options.model.maxContext - 2);
     prefix.modes = {CacheMode::None, CacheMode::Contiguous};
+    prefix.compareWithReference = false;
     const DecodeReport second = runDecode(prefix, stop);
     if (stopped(second))
         return t;

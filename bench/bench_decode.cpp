@@ -4,10 +4,15 @@
 // GPU (when a CUDA device answers): paged bf16 attention vs device-to-device copy
 // bandwidth, paged vs contiguous, the batch-64 cached step's bytes vs copy bandwidth,
 // CUDA graphs vs plain launches at batch 1, cached vs uncached at batch 64.
+// The cache kinds (DOMAIN.md section 9): contiguous, dynamic, INT8 (and FP8 on a GPU) side by
+// side: TTFT, TPOT, KV memory held and at its peak, agreement with the FP32 cache, and what the
+// dynamic cache's copy every step costs against the contiguous one.
 // Targets from the decode issue; each ratio is printed with its target.
-//   bench_decode              everything this machine can run (the 500-step uncached CPU run takes minutes)
-//   bench_decode --quick      100 steps instead of 500 for the CPU's cached/uncached ratio
-//   bench_decode --gpu-only   only the GPU section (the device check script)
+//   bench_decode                    everything this machine can run (the 500-step uncached CPU run takes minutes)
+//   bench_decode --quick            shorter runs: 100 steps instead of 500, the cache kinds at 64 steps instead of 256
+//   bench_decode --gpu-only         only the GPU section (the device check script)
+//   bench_decode --cache-kinds-only only the cache kinds (CPU, and the GPU when one answers)
+//   bench_decode --help             this text
 #include "decode.h"
 #include "rooflinerun.h"
 
@@ -27,6 +32,66 @@ void ratio(const char* what, double value, double target, bool atLeast) {
     const bool met = atLeast ? value >= target : value <= target;
     std::printf("  %-66s %8.3f  (target %s %.2f)  %s\n", what, value, atLeast ? ">=" : "<=", target,
                 met ? "MET" : "MISSED");
+}
+
+constexpr const char* kUsage =
+    "Usage: bench_decode [--quick] [--gpu-only | --cache-kinds-only] [--help]\n"
+    "The decode core against this machine's own memory bandwidth, measured in the same run.\n"
+    "  --quick             shorter runs: the CPU's cached/uncached ratio over 100 steps instead of 500,\n"
+    "                      the cache kinds over 64 steps instead of 256 (about a minute in all)\n"
+    "  --gpu-only          only the GPU section (bench/gpu-check.sh); exit 1 when no CUDA device answers\n"
+    "  --cache-kinds-only  only the cache kinds: contiguous, dynamic, int8 (and fp8 on CUDA) with TTFT, TPOT,\n"
+    "                      memory, agreement with the FP32 cache and the dynamic cache's copy overhead\n"
+    "  --help              print this and exit\n";
+
+// The cache kinds on the course's model: batch 4, prompt 16, `steps` tokens, on `backend`.
+void benchCacheKinds(BackendChoice backend, std::uint32_t steps) {
+    DecodeOptions o;
+    o.backend = backend;
+    o.batch = 4;
+    o.promptLen = 16;
+    o.steps = steps;
+    o.modes = {CacheMode::Contiguous, CacheMode::Dynamic, CacheMode::Int8, CacheMode::Fp8};
+    o.skipUnsupportedModes = true; // fp8 on the CPU
+    const DecodeReport r = runDecode(o);
+    std::printf("  cache kinds on %s, the course's model, batch %u, prompt %u, %u steps (reference: the contiguous "
+                "%s cache)\n",
+                r.backend == Backend::Cuda ? "CUDA" : "the CPU", o.batch, o.promptLen, o.steps,
+                precisionName(r.precision).c_str());
+    std::printf("    %-11s %-14s %9s %9s %9s %10s %10s %14s %11s\n", "cache", "stored as", "TTFT ms", "TPOT ms",
+                "TPOT p90", "KV held", "KV peak", "tokens agree", "max |dlogit|");
+    const ModeResult* contiguous = nullptr;
+    const ModeResult* dynamic = nullptr;
+    for (const ModeResult& m : r.modes) {
+        contiguous = m.mode == CacheMode::Contiguous ? &m : contiguous;
+        dynamic = m.mode == CacheMode::Dynamic ? &m : dynamic;
+        const Accuracy& a = m.accuracy;
+        char agree[32] = "-";
+        if (a.compared && !a.isReference)
+            std::snprintf(agree, sizeof agree, "%llu/%llu", static_cast<unsigned long long>(a.tokensAgreeing),
+                          static_cast<unsigned long long>(a.tokensCompared));
+        std::printf("    %-11s %-14s %9.2f %9.3f %9.3f %9.2fM %9.2fM %14s %11.3g\n", cacheModeName(m.mode).c_str(),
+                    m.cacheDType.c_str(), m.latency.ttftMs, m.latency.tpotMeanMs, m.latency.tpotP90Ms,
+                    double(m.steps.empty() ? 0 : m.steps.back().kvBytesHeld) / 1e6, double(m.peakKvBytes) / 1e6, agree,
+                    a.isReference ? 0.0 : a.maxLogitDiff);
+    }
+    if (!r.skippedModes.empty())
+        std::printf("    fp8: skipped (%s)\n", r.skippedWhy.c_str());
+    if (contiguous && dynamic && contiguous->latency.tpotSteps > 0) {
+        const double extra = dynamic->latency.tpotMeanMs - contiguous->latency.tpotMeanMs;
+        // Its copies move (read and write) the whole cache each step: the mean copy per one-token step.
+        const double copiedPerStep = double(dynamic->kvBytesCopied - dynamic->steps.front().kvBytesCopied) /
+                                     double(std::max<std::size_t>(1, dynamic->latency.tpotSteps));
+        std::printf("    dynamic vs contiguous: TPOT %+.3f ms (%+.1f%%); it copied %.1f MB in all, %.2f MB per step on "
+                    "average (%.2f GB/s if the extra time were all copying, read + write)\n",
+                    extra, 100.0 * extra / contiguous->latency.tpotMeanMs, double(dynamic->kvBytesCopied) / 1e6,
+                    copiedPerStep / 1e6, extra > 0 ? 2.0 * copiedPerStep / (extra / 1e3) / 1e9 : 0.0);
+        std::printf(
+            "    dynamic peak %.2f MB against %.2f MB held at the end (old and new during the copy); contiguous "
+            "reserves %.2f MB from the start\n",
+            double(dynamic->peakKvBytes) / 1e6, double(dynamic->steps.back().kvBytesHeld) / 1e6,
+            double(contiguous->peakKvBytes) / 1e6);
+    }
 }
 
 } // namespace
@@ -83,12 +148,40 @@ bool benchGpu() {
     std::printf("  batch 1, bf16, 200 cached steps: %.3f ms/step with plain launches, %.3f ms/step as a CUDA graph\n",
                 plain.modes[0].msPerStep, graphs.modes[0].msPerStep);
     ratio("batch-1 step speedup from CUDA graphs", plain.modes[0].msPerStep / graphs.modes[0].msPerStep, 2.5, true);
+    benchCacheKinds(BackendChoice::Cuda, 256);
     return true;
 }
 
 int main(int argc, char** argv) {
-    const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
-    const bool gpuOnly = argc > 1 && std::strcmp(argv[1], "--gpu-only") == 0;
+    bool quick = false, gpuOnly = false, kindsOnly = false;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
+            std::fputs(kUsage, stdout);
+            return 0;
+        }
+        if (std::strcmp(argv[i], "--quick") == 0)
+            quick = true;
+        else if (std::strcmp(argv[i], "--gpu-only") == 0)
+            gpuOnly = true;
+        else if (std::strcmp(argv[i], "--cache-kinds-only") == 0)
+            kindsOnly = true;
+        else {
+            std::fprintf(stderr, "bench_decode: unknown option '%s'\n%s", argv[i], kUsage);
+            return 2;
+        }
+    }
+    const std::uint32_t kindSteps = quick ? 64 : 256;
+    if (kindsOnly) {
+        try {
+            if (probeDevice().backend == Backend::Cuda)
+                benchCacheKinds(BackendChoice::Cuda, kindSteps);
+            benchCacheKinds(BackendChoice::Cpu, kindSteps);
+        } catch (const std::exception& e) {
+            std::printf("cache kinds: failed: %s\n", e.what());
+            return 1;
+        }
+        return 0;
+    }
     try {
         if (gpuOnly)
             return benchGpu() ? 0 : 1;
@@ -173,5 +266,6 @@ int main(int argc, char** argv) {
     ratio(quick ? "cached vs uncached speedup, batch 1, 100 steps (--quick)"
                 : "cached vs uncached speedup, batch 1, 500 steps",
           both.speedup, 5.0, true);
+    benchCacheKinds(BackendChoice::Cpu, kindSteps);
     return 0;
 }

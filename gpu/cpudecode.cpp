@@ -3,6 +3,7 @@
 // forward pass; they differ only in where K and V live and how attention finds them.
 #include "engine.h"
 
+#include "dtype.h"
 #include "error.h"
 #include "units.h"
 
@@ -39,24 +40,27 @@ private:
     std::uint64_t m_current = 0, m_peak = 0;
 };
 
-// Zeroed floats. Large buffers (the cache pools, above all) are 2 MiB aligned and asked to
-// live on transparent huge pages: a paged cache jumps to a new 4 KiB page at every block,
-// and with small pages each jump is also a TLB miss.
+// Zeroed memory (floats unless told otherwise). Large buffers (the cache pools, above all) are
+// 2 MiB aligned and asked to live on transparent huge pages: a paged cache jumps to a new 4 KiB
+// page at every block, and with small pages each jump is also a TLB miss. `zero` false leaves
+// it as allocated: the dynamic cache's new buffer is overwritten by the copy at once, as
+// torch.cat's output is.
 class Buffer {
 public:
-    Buffer(Tracker& tracker, std::size_t count)
+    Buffer(Tracker& tracker, std::size_t count, std::size_t elementBytes = sizeof(float), bool zero = true)
         : m_tracker(&tracker)
-        , m_count(count) {
+        , m_bytes(count * elementBytes) {
         constexpr std::size_t huge = std::size_t(2) << 20;
-        const std::size_t bytes = std::max<std::size_t>(count * sizeof(float), 64);
+        const std::size_t bytes = std::max<std::size_t>(m_bytes, 64);
         const std::size_t align = bytes >= huge ? huge : 64;
         const std::size_t rounded = (bytes + align - 1) / align * align;
-        m_data = static_cast<float*>(std::aligned_alloc(align, rounded));
+        m_data = std::aligned_alloc(align, rounded);
         if (!m_data)
             throw std::bad_alloc();
         if (align == huge)
             madvise(m_data, rounded, MADV_HUGEPAGE); // advice only: without THP it is small pages as before
-        std::memset(m_data, 0, rounded);
+        if (zero)
+            std::memset(m_data, 0, rounded);
         m_tracker->add(this->bytes());
     }
     ~Buffer() {
@@ -65,14 +69,15 @@ public:
     }
     Buffer(const Buffer&) = delete;
     Buffer& operator=(const Buffer&) = delete;
-    float* data() { return m_data; }
-    const float* data() const { return m_data; }
-    std::uint64_t bytes() const { return m_count * sizeof(float); }
+    float* data() { return static_cast<float*>(m_data); }
+    const float* data() const { return static_cast<const float*>(m_data); }
+    template <typename T> T* as() { return static_cast<T*>(m_data); }
+    std::uint64_t bytes() const { return m_bytes; }
 
 private:
     Tracker* m_tracker;
-    std::size_t m_count;
-    float* m_data = nullptr;
+    std::size_t m_bytes;
+    void* m_data = nullptr;
 };
 
 std::uint64_t residentBytes() {
@@ -244,15 +249,33 @@ public:
         , m_o(options)
         , m_mode(mode)
         , m_tracker(tracker)
-        , m_maxLen(options.promptLen + options.steps) {
+        , m_maxLen(options.promptLen + options.steps)
+        , m_dtype(cacheDType(mode, Precision::Fp32, weights.config)) {
+        if (mode == CacheMode::Fp8)
+            throw Error("--cache fp8 needs the CUDA backend; the CPU backend stores fp32, int8 or nothing");
         const std::size_t perSeq = std::size_t(m_c.kvHeads) * m_c.headDim();
-        if (mode == CacheMode::Contiguous || mode == CacheMode::None) {
+        if (mode == CacheMode::Contiguous || mode == CacheMode::None || mode == CacheMode::Int8) {
             // Contiguous: (batch, kvHeads, maxLen, headDim) per layer for K and V, reserved up front.
-            // None uses the same layout as scratch, refilled from scratch every step.
+            // None uses the same layout as scratch, refilled from scratch every step. Int8: the same
+            // layout in bytes, and (batch, kvHeads, maxLen) FP32 scales for K and for V.
+            const std::size_t rows = std::size_t(options.batch) * m_c.kvHeads * m_maxLen;
+            const std::size_t element = mode == CacheMode::Int8 ? 1 : sizeof(float);
             for (std::uint32_t l = 0; l < m_c.layers; ++l) {
-                m_k.push_back(std::make_unique<Buffer>(tracker, std::size_t(options.batch) * perSeq * m_maxLen));
-                m_v.push_back(std::make_unique<Buffer>(tracker, std::size_t(options.batch) * perSeq * m_maxLen));
+                m_k.push_back(std::make_unique<Buffer>(tracker, rows * m_c.headDim(), element));
+                m_v.push_back(std::make_unique<Buffer>(tracker, rows * m_c.headDim(), element));
+                if (mode == CacheMode::Int8) {
+                    m_kScale.push_back(std::make_unique<Buffer>(tracker, rows));
+                    m_vScale.push_back(std::make_unique<Buffer>(tracker, rows));
+                }
             }
+            m_rows.assign(m_c.layers, m_maxLen);
+        } else if (mode == CacheMode::Dynamic) {
+            // Dynamic: (batch, kvHeads, tokens, headDim) per layer, grown by storeKv; nothing yet.
+            for (std::uint32_t l = 0; l < m_c.layers; ++l) {
+                m_k.push_back(std::make_unique<Buffer>(tracker, 0));
+                m_v.push_back(std::make_unique<Buffer>(tracker, 0));
+            }
+            m_rows.assign(m_c.layers, 0);
         } else {
             // Paged: a pool of (blocks, kvHeads, blockSize, headDim) per layer; a block table per sequence.
             const std::uint32_t blocksPerSeq = (m_maxLen + options.blockSize - 1) / options.blockSize;
@@ -269,15 +292,23 @@ public:
         }
     }
 
-    // Bytes of K and V the cache holds now: reserved (contiguous), blocks taken (paged), none between steps.
+    // Bytes of K and V the cache holds now, by core's formula for its dtype (scales included):
+    // reserved (contiguous, int8), blocks taken (paged), the tokens held (dynamic), none between steps.
     std::uint64_t kvBytesHeld() const {
-        const std::uint64_t perToken = m_c.kvBytesPerToken();
-        if (m_mode == CacheMode::Contiguous)
-            return perToken * m_o.batch * m_maxLen;
-        if (m_mode == CacheMode::Paged)
-            return perToken * m_o.blockSize * (m_blocks - m_free.size());
-        return 0;
+        switch (m_mode) {
+        case CacheMode::Contiguous:
+        case CacheMode::Int8:
+            return kvBytesByFormula(m_c, m_o.batch, m_maxLen, m_dtype);
+        case CacheMode::Paged:
+            return kvBytesByFormula(m_c, 1, std::uint64_t(m_o.blockSize) * (m_blocks - m_free.size()), m_dtype);
+        case CacheMode::Dynamic:
+            return kvBytesByFormula(m_c, m_o.batch, m_rows.empty() ? 0 : m_rows.back(), m_dtype);
+        default:
+            return 0;
+        }
     }
+    std::uint64_t kvBytesPeakInStep() const { return std::max(m_stepPeak, kvBytesHeld()); }
+    std::uint64_t kvBytesCopiedInStep() const { return m_stepCopied; }
 
     // Runs positions [start, start + count) of every sequence; returns the last position's logits (batch, vocab).
     // False when `stop` was requested during the pass (checked per layer, per product chunk
@@ -286,6 +317,8 @@ public:
                  std::vector<float>& logits, const StopCondition& stop) {
         const std::size_t B = m_o.batch, T = count, R = B * T, W = m_c.width;
         const std::size_t qkvOut = W + 2 * std::size_t(m_c.kvWidth());
+        m_stepPeak = kvBytesHeld();
+        m_stepCopied = 0;
         if (m_mode == CacheMode::Paged)
             for (std::size_t b = 0; b < B; ++b)
                 while (m_tables[b].size() * m_o.blockSize < start + count) {
@@ -311,6 +344,8 @@ public:
             layerNorm(x.data(), L.ln1Gain.data(), L.ln1Bias.data(), h.data(), R, W);
             if (!linear(h.data(), L.qkv.data(), L.qkvBias.data(), qkv.data(), R, W, qkvOut, false, stop, m_o.threads))
                 return false;
+            if (m_mode == CacheMode::Dynamic)
+                grow(l, start + count); // torch.cat: this layer's K and V reallocated and copied
             storeKv(l, qkv.data(), start, count);
             if (!attention(l, qkv.data(), att.data(), start, count, count > 1 ? &stop : nullptr))
                 return false;
@@ -358,30 +393,84 @@ public:
                     m_tables[b].push_back(m_free.back());
                     m_free.pop_back();
                 }
-        for (std::uint32_t l = 0; l < m_c.layers; ++l)
+        const std::size_t hd = m_c.headDim();
+        std::vector<float> k(hd), v(hd);
+        for (std::uint32_t l = 0; l < m_c.layers; ++l) {
+            if (m_mode == CacheMode::Dynamic)
+                grow(l, context);
             for (std::size_t b = 0; b < m_o.batch; ++b)
                 for (std::size_t kvh = 0; kvh < m_c.kvHeads; ++kvh)
                     for (std::uint32_t pos = 0; pos < context; ++pos) {
-                        float* k = kRow(l, b, kvh, pos, false);
-                        float* v = kRow(l, b, kvh, pos, true);
-                        for (std::size_t d = 0; d < m_c.headDim(); ++d) {
+                        for (std::size_t d = 0; d < hd; ++d) {
                             k[d] = float((pos * 7 + d) % 13) * 0.01f;
                             v[d] = float((pos * 3 + d) % 11) * 0.01f;
                         }
+                        storeRow(l, b, kvh, pos, k.data(), v.data());
                     }
+        }
     }
     void attentionOnly(const float* qkv, float* out, std::uint32_t context) {
         attention(0, qkv, out, context - 1, 1, nullptr);
     }
 
 private:
-    float* kRow(std::uint32_t layer, std::size_t b, std::size_t kvh, std::size_t pos, bool value) {
-        float* base = (value ? m_v : m_k)[layer]->data();
+    // Where row `pos` of (sequence b, KV head kvh) starts, in values of the layer's K (or V) buffer.
+    std::size_t rowOffset(std::uint32_t layer, std::size_t b, std::size_t kvh, std::size_t pos) const {
         const std::size_t hd = m_c.headDim(), kvH = m_c.kvHeads;
         if (m_mode != CacheMode::Paged)
-            return base + ((b * kvH + kvh) * m_maxLen + pos) * hd;
+            return ((b * kvH + kvh) * m_rows[layer] + pos) * hd;
         const std::size_t block = m_tables[b][pos / m_o.blockSize];
-        return base + ((block * kvH + kvh) * m_o.blockSize + pos % m_o.blockSize) * hd;
+        return ((block * kvH + kvh) * m_o.blockSize + pos % m_o.blockSize) * hd;
+    }
+    float* kRow(std::uint32_t layer, std::size_t b, std::size_t kvh, std::size_t pos, bool value) {
+        return (value ? m_v : m_k)[layer]->data() + rowOffset(layer, b, kvh, pos);
+    }
+
+    // One position's K and V (headDim values each) into the cache, quantized in the int8 mode.
+    void storeRow(std::uint32_t layer, std::size_t b, std::size_t kvh, std::size_t pos, const float* k,
+                  const float* v) {
+        const std::size_t hd = m_c.headDim(), at = rowOffset(layer, b, kvh, pos);
+        if (m_mode == CacheMode::Int8) {
+            m_kScale[layer]->data()[at / hd] = quantizeInt8(k, hd, m_k[layer]->as<std::int8_t>() + at);
+            m_vScale[layer]->data()[at / hd] = quantizeInt8(v, hd, m_v[layer]->as<std::int8_t>() + at);
+            return;
+        }
+        std::copy_n(k, hd, m_k[layer]->data() + at);
+        std::copy_n(v, hd, m_v[layer]->data() + at);
+    }
+
+    // The dynamic cache's growth, as Hugging Face's DynamicCache does it with torch.cat: a new
+    // buffer of exactly `tokens` rows per (sequence, KV head), the old rows copied in, the old
+    // buffer freed; K first, then V. Exact growth, every step: no spare capacity, so every step
+    // copies the whole cache so far (its cost grows with the context) and holds the old and the
+    // new K (or V) of one layer at once for the copy.
+    void grow(std::uint32_t layer, std::uint32_t tokens) {
+        const std::uint32_t old = m_rows[layer];
+        if (tokens <= old)
+            return;
+        const std::size_t hd = m_c.headDim(), pairs = std::size_t(m_o.batch) * m_c.kvHeads;
+        const std::uint64_t layerOld = 2ull * pairs * old * hd * sizeof(float); // this layer's K and V now
+        for (auto* buffers : {&m_k, &m_v}) {
+            auto fresh = std::make_unique<Buffer>(m_tracker, pairs * tokens * hd, sizeof(float), false);
+            // Held at the copy: every layer's cache as it stands (this layer's K, or K and V, still
+            // the old ones) and the new buffer.
+            const std::uint64_t before = kvHeldBytes();
+            m_stepPeak = std::max(m_stepPeak, before + fresh->bytes());
+            const float* from = (*buffers)[layer]->data();
+            float* to = fresh->data();
+            for (std::size_t p = 0; p < pairs; ++p)
+                std::memcpy(to + p * tokens * hd, from + p * old * hd, std::size_t(old) * hd * sizeof(float));
+            (*buffers)[layer] = std::move(fresh);
+        }
+        m_stepCopied += layerOld;
+        m_rows[layer] = tokens;
+    }
+    // What the dynamic cache's buffers hold now (layers may stand at different lengths mid-step).
+    std::uint64_t kvHeldBytes() const {
+        std::uint64_t bytes = 0;
+        for (std::size_t l = 0; l < m_k.size(); ++l)
+            bytes += m_k[l]->bytes() + m_v[l]->bytes();
+        return bytes;
     }
 
     void storeKv(std::uint32_t layer, const float* qkv, std::uint32_t start, std::uint32_t count) {
@@ -390,38 +479,113 @@ private:
         for (std::size_t b = 0; b < m_o.batch; ++b)
             for (std::size_t t = 0; t < count; ++t) {
                 const float* row = qkv + (b * count + t) * qkvOut;
-                for (std::size_t kvh = 0; kvh < m_c.kvHeads; ++kvh) {
-                    std::copy_n(row + W + kvh * hd, hd, kRow(layer, b, kvh, start + t, false));
-                    std::copy_n(row + W + kvW + kvh * hd, hd, kRow(layer, b, kvh, start + t, true));
+                for (std::size_t kvh = 0; kvh < m_c.kvHeads; ++kvh)
+                    storeRow(layer, b, kvh, start + t, row + W + kvh * hd, row + W + kvW + kvh * hd);
+            }
+    }
+
+    // One query row of sequence b over its cache's positions [0, length), every query head at
+    // once, with an online softmax (attention() says in what order the cache is walked). An INT8
+    // cache is dequantized here, as it is read: score = (q . k8) x kScale, and V adds
+    // (weight x vScale) x v8; no dequantized copy exists.
+    template <bool Quantized>
+    void attendQuery(std::uint32_t layer, std::size_t b, std::uint32_t length, const float* q, float* o,
+                     std::vector<float>& runningMax, std::vector<float>& runningSum) {
+        const std::size_t hd = m_c.headDim(), group = m_c.heads / m_c.kvHeads, kvHeads = m_c.kvHeads;
+        const float scale = 1.0f / std::sqrt(float(hd));
+        const std::uint32_t run = m_mode == CacheMode::Paged ? m_o.blockSize : 16;
+        const std::size_t element = Quantized ? 1 : sizeof(float);
+        std::fill(o, o + m_c.width, 0.0f);
+        std::fill(runningMax.begin(), runningMax.end(), -INFINITY);
+        std::fill(runningSum.begin(), runningSum.end(), 0.0f);
+        for (std::uint32_t pos = 0; pos < length; pos += run) {
+            const std::uint32_t rows = std::min(run, length - pos);
+            const std::uint32_t nextRows = pos + run < length ? std::min(run, length - pos - run) : 0;
+            for (std::size_t kvh = 0; kvh < kvHeads; ++kvh) {
+                const std::size_t at = rowOffset(layer, b, kvh, pos);
+                const std::size_t nextAt = nextRows ? rowOffset(layer, b, kvh, pos + run) : 0;
+                const char* kBase = reinterpret_cast<const char*>(m_k[layer]->data());
+                const char* vBase = reinterpret_cast<const char*>(m_v[layer]->data());
+                for (std::uint32_t i = 0; i < rows; ++i) {
+                    const std::size_t row = at + std::size_t(i) * hd; // in values
+                    if (i < nextRows)
+                        for (std::size_t off = 0; off < hd * element; off += 64) {
+                            __builtin_prefetch(kBase + (nextAt + i * hd) * element + off, 0, 2);
+                            __builtin_prefetch(vBase + (nextAt + i * hd) * element + off, 0, 2);
+                        }
+                    for (std::size_t g = kvh * group; g < (kvh + 1) * group; ++g) {
+                        float score;
+                        if constexpr (Quantized) {
+                            const std::int8_t* k = m_k[layer]->as<std::int8_t>() + row;
+                            float lanes[8] = {};
+                            for (std::size_t d = 0; d < hd; d += 8)
+                                for (std::size_t j = 0; j < 8 && d + j < hd; ++j)
+                                    lanes[j] += q[g * hd + d + j] * float(k[d + j]);
+                            score = (((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) +
+                                     ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]))) *
+                                    m_kScale[layer]->data()[row / hd] * scale;
+                        } else {
+                            score = dot8(q + g * hd, m_k[layer]->data() + row, hd) * scale;
+                        }
+                        float* og = o + g * hd;
+                        float weight = 1.0f;
+                        if (score > runningMax[g]) {
+                            const float correction = std::exp(runningMax[g] - score);
+                            runningSum[g] *= correction;
+#pragma omp simd
+                            for (std::size_t d = 0; d < hd; ++d)
+                                og[d] *= correction;
+                            runningMax[g] = score;
+                        } else {
+                            weight = std::exp(score - runningMax[g]);
+                        }
+                        runningSum[g] += weight;
+                        if constexpr (Quantized) {
+                            const std::int8_t* v = m_v[layer]->as<std::int8_t>() + row;
+                            const float w = weight * m_vScale[layer]->data()[row / hd];
+#pragma omp simd
+                            for (std::size_t d = 0; d < hd; ++d)
+                                og[d] += w * float(v[d]);
+                        } else {
+                            const float* v = m_v[layer]->data() + row;
+#pragma omp simd
+                            for (std::size_t d = 0; d < hd; ++d)
+                                og[d] += weight * v[d];
+                        }
+                    }
                 }
             }
+        }
+        for (std::size_t g = 0; g < m_c.heads; ++g) {
+            const float inv = 1.0f / runningSum[g];
+            for (std::size_t d = 0; d < hd; ++d)
+                o[g * hd + d] *= inv;
+        }
     }
 
     // Causal attention for the new positions, in one pass over the cache with an online
     // softmax: each K/V row is read once, together, for every query head of its GQA group
     // (MHA has groups of one), and the running sum is rescaled when a larger score appears.
     // The threads split the sequences; a sequence's cache is walked a run of positions at a
-    // time (a block when paged, 16 positions when contiguous), every KV head's rows of that
+    // time (a block when paged, 16 positions otherwise), every KV head's rows of that
     // run before the next run. A paged block holds all KV heads side by side, so this reads it
     // as one stretch; walking one head's whole cache at a time instead hopped to a random
     // block every 4 KiB and ran paged attention 1.25-1.7x slower than contiguous on an AMD
     // EPYC (BENCHMARKS.md). While a run is read, the next run's matching rows are fetched
-    // into L2, a row at a time (a burst would fill the line buffers); the same code walks both
-    // modes, so the comparison is of the layouts alone.
+    // into L2, a row at a time (a burst would fill the line buffers); the same code walks every
+    // mode, so the comparison is of the layouts (and the INT8 cache's dequantization) alone.
     // With `stop` (multi-token steps, whose attention grows with the square of the prefix), every
     // thread polls it before each query row and skips the rest once it is raised; false then.
     bool attention(std::uint32_t layer, const float* qkv, float* out, std::uint32_t start, std::uint32_t count,
                    const StopCondition* stop) {
         std::atomic<bool> stopped{false};
-        const std::size_t W = m_c.width, hd = m_c.headDim(), group = m_c.heads / m_c.kvHeads;
-        const std::size_t kvHeads = m_c.kvHeads;
+        const std::size_t W = m_c.width;
         const std::size_t qkvOut = W + 2 * std::size_t(m_c.kvWidth());
-        const float scale = 1.0f / std::sqrt(float(hd));
-        const std::uint32_t run = m_mode == CacheMode::Paged ? m_o.blockSize : 16;
         // Two threads only when the cache to read is large (over 8 MiB of K and V): for less,
         // waking them and fighting BLAS's spinning threads costs more than it saves.
-        const std::uint64_t cacheBytes = 2ull * m_o.batch * m_c.kvWidth() * (start + count) * sizeof(float);
+        const std::uint64_t cacheBytes = kvBytesByFormula(m_c, m_o.batch, start + count, m_dtype);
         const int threads = cacheBytes > (8u << 20) ? m_o.threads : 1;
+        const bool quantized = m_mode == CacheMode::Int8;
 #pragma omp parallel num_threads(threads)
         {
             std::vector<float> runningMax(m_c.heads), runningSum(m_c.heads);
@@ -436,50 +600,10 @@ private:
                     const std::uint32_t length = start + t + 1; // causal: positions 0..start+t
                     const float* q = qkv + (b * count + t) * qkvOut;
                     float* o = out + (b * count + t) * W;
-                    std::fill(o, o + W, 0.0f);
-                    std::fill(runningMax.begin(), runningMax.end(), -INFINITY);
-                    std::fill(runningSum.begin(), runningSum.end(), 0.0f);
-                    for (std::uint32_t pos = 0; pos < length; pos += run) {
-                        const std::uint32_t rows = std::min(run, length - pos);
-                        const std::uint32_t nextRows = pos + run < length ? std::min(run, length - pos - run) : 0;
-                        for (std::size_t kvh = 0; kvh < kvHeads; ++kvh) {
-                            const float* k = kRow(layer, b, kvh, pos, false);
-                            const float* v = kRow(layer, b, kvh, pos, true);
-                            const float* nextK = nextRows ? kRow(layer, b, kvh, pos + run, false) : nullptr;
-                            const float* nextV = nextRows ? kRow(layer, b, kvh, pos + run, true) : nullptr;
-                            for (std::uint32_t i = 0; i < rows; ++i, k += hd, v += hd) {
-                                if (i < nextRows)
-                                    for (std::size_t off = 0; off < hd; off += 64 / sizeof(float)) {
-                                        __builtin_prefetch(nextK + i * hd + off, 0, 2);
-                                        __builtin_prefetch(nextV + i * hd + off, 0, 2);
-                                    }
-                                for (std::size_t g = kvh * group; g < (kvh + 1) * group; ++g) {
-                                    const float score = dot8(q + g * hd, k, hd) * scale;
-                                    float* og = o + g * hd;
-                                    float weight = 1.0f;
-                                    if (score > runningMax[g]) {
-                                        const float correction = std::exp(runningMax[g] - score);
-                                        runningSum[g] *= correction;
-#pragma omp simd
-                                        for (std::size_t d = 0; d < hd; ++d)
-                                            og[d] *= correction;
-                                        runningMax[g] = score;
-                                    } else {
-                                        weight = std::exp(score - runningMax[g]);
-                                    }
-                                    runningSum[g] += weight;
-#pragma omp simd
-                                    for (std::size_t d = 0; d < hd; ++d)
-                                        og[d] += weight * v[d];
-                                }
-                            }
-                        }
-                    }
-                    for (std::size_t g = 0; g < m_c.heads; ++g) {
-                        const float inv = 1.0f / runningSum[g];
-                        for (std::size_t d = 0; d < hd; ++d)
-                            o[g * hd + d] *= inv;
-                    }
+                    if (quantized)
+                        attendQuery<true>(layer, b, length, q, o, runningMax, runningSum);
+                    else
+                        attendQuery<false>(layer, b, length, q, o, runningMax, runningSum);
                 }
             }
         }
@@ -492,7 +616,11 @@ private:
     CacheMode m_mode;
     Tracker& m_tracker;
     std::uint32_t m_maxLen;
-    std::vector<std::unique_ptr<Buffer>> m_k, m_v;
+    kvscope::DType m_dtype;                                  // what K and V are stored in
+    std::vector<std::uint32_t> m_rows;                       // rows per (sequence, KV head) of each layer's buffers
+    std::vector<std::unique_ptr<Buffer>> m_k, m_v;           // FP32 values, or INT8 in the int8 mode
+    std::vector<std::unique_ptr<Buffer>> m_kScale, m_vScale; // int8: one FP32 scale per row
+    std::uint64_t m_stepPeak = 0, m_stepCopied = 0;          // the cache's peak and growth copies this step
     std::uint32_t m_blocks = 0;
     std::vector<std::uint32_t> m_free;
     std::vector<std::vector<std::uint32_t>> m_tables;
@@ -523,6 +651,8 @@ public:
         return {m_logits.begin(), m_logits.begin() + std::ptrdiff_t(std::min<std::size_t>(m_logits.size(), m_vocab))};
     }
     std::uint64_t kvBytesHeld() const override { return m_engine.kvBytesHeld(); }
+    std::uint64_t kvBytesPeakInStep() const override { return m_engine.kvBytesPeakInStep(); }
+    std::uint64_t kvBytesCopiedInStep() const override { return m_engine.kvBytesCopiedInStep(); }
 
 private:
     Engine m_engine;
@@ -578,7 +708,8 @@ AttentionTiming timeAttention(const GptConfig& shape, std::uint32_t batch, std::
     const std::size_t qkvOut = c.width + 2 * std::size_t(c.kvWidth());
     std::vector<float> qkv(std::size_t(batch) * qkvOut, 0.01f), out(std::size_t(batch) * c.width);
     AttentionTiming t;
-    t.bytesRead = 2ull * batch * c.kvHeads * context * c.headDim() * sizeof(float);
+    t.bytesRead = kvBytesByFormula(c, batch, context, cacheDType(mode, Precision::Fp32, c)); // one layer: K and V
+
     t.seconds = 1e30;
     for (int r = 0; r < repeats; ++r) {
         const auto start = std::chrono::steady_clock::now();

@@ -1,6 +1,7 @@
 // The CUDA decode backend: the same forward pass as the CPU backend, with cuBLAS for the
 // matrix products and our kernels (cudakernels.cuh) for everything else, in FP32 or BF16,
-// contiguous or paged, optionally replaying the one-token step as a CUDA graph.
+// with a contiguous, paged, dynamic (grown by reallocating and copying every step), INT8 or FP8
+// E4M3 cache, optionally replaying the one-token step as a CUDA graph.
 //
 // cuBLAS is opened with dlopen when the first session starts, so the programs start (and
 // run on the CPU) on machines without the CUDA libraries; the runtime is linked statically.
@@ -21,6 +22,7 @@
 #include <numeric>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #ifndef KVSCOPE_CUDA_LIBDIR
@@ -351,8 +353,9 @@ public:
         , m_mode(mode)
         , m_batch(options.batch)
         , m_blockSize(int(options.blockSize))
-        , m_graphs(options.graphs)
-        , m_maxLen(int(options.promptLen + options.steps)) {
+        , m_graphs(options.graphs && mode != CacheMode::Dynamic) // its buffers move every step
+        , m_maxLen(int(options.promptLen + options.steps))
+        , m_precision(std::is_same_v<T, float> ? Precision::Fp32 : Precision::Bf16) {
         const std::size_t B = m_batch, W = m_c.width, hd = m_c.headDim(), kvH = m_c.kvHeads;
         const std::size_t qkvOut = W + 2 * std::size_t(m_c.kvWidth());
         // The widest step: the whole prefix uncached, the prompt when cached.
@@ -372,11 +375,20 @@ public:
             m_dTable = DeviceBuffer(tr, m_table.size() * sizeof(int));
             KV_CUDA(cudaMemsetAsync(m_dTable.as<void>(), 0, m_dTable.bytes(), session.stream()));
         }
+        // Contiguous, int8, fp8: (batch, kvHeads, maxLen, headDim) reserved up front (the quantized
+        // ones in bytes, with (batch, kvHeads, maxLen) FP32 scales for K and V). Dynamic: nothing
+        // yet; step() grows it. Paged: the pool.
+        m_rows = mode == CacheMode::Dynamic ? 0 : m_maxLen;
+        const std::size_t element = isQuantized(mode) ? 1 : sizeof(T);
         const std::size_t cacheElems =
-            mode == CacheMode::Paged ? std::size_t(m_blocks) * perSeq * m_blockSize : B * perSeq * m_maxLen;
+            mode == CacheMode::Paged ? std::size_t(m_blocks) * perSeq * m_blockSize : B * perSeq * std::size_t(m_rows);
         for (std::uint32_t l = 0; l < m_c.layers; ++l) {
-            m_k.emplace_back(tr, cacheElems * sizeof(T));
-            m_v.emplace_back(tr, cacheElems * sizeof(T));
+            m_k.emplace_back(tr, cacheElems * element);
+            m_v.emplace_back(tr, cacheElems * element);
+            if (isQuantized(mode)) {
+                m_kScale.emplace_back(tr, B * kvH * std::size_t(m_rows) * sizeof(float));
+                m_vScale.emplace_back(tr, B * kvH * std::size_t(m_rows) * sizeof(float));
+            }
         }
         m_x = DeviceBuffer(tr, m_maxRows * W * sizeof(float));
         m_raw = DeviceBuffer(tr, m_maxRows * std::max(qkvOut, 4 * W) * sizeof(float));
@@ -423,6 +435,10 @@ public:
             capture(); // once, outside the timed region: it records the launches, it runs nothing
 
         KV_CUDA(cudaEventRecord(m_begin, stream));
+        m_stepPeak = kvBytesHeld();
+        m_stepCopied = 0;
+        if (m_mode == CacheMode::Dynamic)
+            grow(int(start + count)); // the copies are on the stream, inside the timed step
         KV_CUDA(cudaMemcpyAsync(m_tokens.as<void>(), m_hostTokens, m_batch * count * sizeof(int),
                                 cudaMemcpyHostToDevice, stream));
         KV_CUDA(cudaMemcpyAsync(m_params.as<void>(), m_hostParams, sizeof(StepParams), cudaMemcpyHostToDevice, stream));
@@ -452,14 +468,17 @@ public:
         return logits;
     }
 
+    // By core's formula for the cache's dtype (scales included), as the CPU backend.
     std::uint64_t kvBytesHeld() const override {
-        const std::uint64_t perToken = 2ull * m_c.layers * m_c.kvWidth() * sizeof(T);
-        if (m_mode == CacheMode::Contiguous)
-            return perToken * m_batch * std::uint64_t(m_maxLen);
+        if (m_mode == CacheMode::None)
+            return 0;
         if (m_mode == CacheMode::Paged)
-            return perToken * std::uint64_t(m_blockSize) * std::uint64_t(m_blocks - int(m_free.size()));
-        return 0;
+            return kvBytesByFormula(m_c, 1, std::uint64_t(m_blockSize) * std::uint64_t(m_blocks - int(m_free.size())),
+                                    m_mode, m_precision);
+        return kvBytesByFormula(m_c, std::uint32_t(m_batch), std::uint64_t(m_rows), m_mode, m_precision);
     }
+    std::uint64_t kvBytesPeakInStep() const override { return std::max(m_stepPeak, kvBytesHeld()); }
+    std::uint64_t kvBytesCopiedInStep() const override { return m_stepCopied; }
 
     // For the benchmark: `context` positions of layer 0 filled with a pattern, the query at
     // the last one; returns the milliseconds of one attention call (splits and combine).
@@ -468,9 +487,17 @@ public:
         if (m_mode == CacheMode::Paged && takeBlocks(context))
             KV_CUDA(cudaMemcpyAsync(m_dTable.as<void>(), m_table.data(), m_table.size() * sizeof(int),
                                     cudaMemcpyHostToDevice, stream));
-        const std::size_t elems = m_k[0].bytes() / sizeof(T);
-        launch(kernels::fillPattern<T>, 1024, 256, stream, m_k[0].as<T>(), elems, 0.01f);
-        launch(kernels::fillPattern<T>, 1024, 256, stream, m_v[0].as<T>(), elems, 0.02f);
+        if (m_mode == CacheMode::Dynamic)
+            grow(context);
+        if (m_mode == CacheMode::Int8)
+            fillQuantized<std::int8_t>();
+        else if (m_mode == CacheMode::Fp8)
+            fillQuantized<__nv_fp8_e4m3>();
+        else {
+            const std::size_t elems = m_k[0].bytes() / sizeof(T);
+            launch(kernels::fillPattern<T>, 1024, 256, stream, m_k[0].as<T>(), elems, 0.01f);
+            launch(kernels::fillPattern<T>, 1024, 256, stream, m_v[0].as<T>(), elems, 0.02f);
+        }
         std::vector<float> q(m_batch * m_c.width, 0.01f);
         KV_CUDA(cudaMemcpyAsync(m_q.as<void>(), q.data(), q.size() * sizeof(float), cudaMemcpyHostToDevice, stream));
         m_hostParams->start = context - 1;
@@ -491,6 +518,42 @@ public:
     }
 
 private:
+    template <typename C> void fillQuantized() {
+        const cudaStream_t stream = m_s.stream();
+        const std::size_t elems = m_k[0].bytes(), rows = m_kScale[0].bytes() / sizeof(float);
+        launch(kernels::fillPattern<C>, 1024, 256, stream, m_k[0].as<C>(), elems, 10.0f);
+        launch(kernels::fillPattern<C>, 1024, 256, stream, m_v[0].as<C>(), elems, 9.0f);
+        launch(kernels::fillConstant, 256, 256, stream, m_kScale[0].as<float>(), rows, 0.001f);
+        launch(kernels::fillConstant, 256, 256, stream, m_vScale[0].as<float>(), rows, 0.002f);
+    }
+
+    // The dynamic cache's growth, as Hugging Face's DynamicCache does it with torch.cat (and as
+    // the CPU backend does): per layer, a new K of exactly `tokens` rows per (sequence, KV head),
+    // the old rows copied in on the stream (one strided copy), the old K freed; then V. Exact
+    // growth every step: every step copies the whole cache so far, and holds the old and new K
+    // (or V) of one layer at once. cudaMalloc and cudaFree here stand for PyTorch's caching
+    // allocator, which would reuse blocks instead: the copy is the cost this mode shows.
+    void grow(int tokens) {
+        if (tokens <= m_rows)
+            return;
+        const std::size_t pairs = m_batch * m_c.kvHeads, rowBytes = std::size_t(m_c.headDim()) * sizeof(T);
+        for (std::uint32_t l = 0; l < m_c.layers; ++l)
+            for (DeviceBuffer* buffer : {&m_k[l], &m_v[l]}) {
+                DeviceBuffer fresh(m_s.tracker(), pairs * std::size_t(tokens) * rowBytes);
+                std::uint64_t held = 0; // every layer's cache as it stands, at the copy
+                for (std::uint32_t j = 0; j < m_c.layers; ++j)
+                    held += m_k[j].bytes() + m_v[j].bytes();
+                m_stepPeak = std::max<std::uint64_t>(m_stepPeak, held + fresh.bytes());
+                if (m_rows > 0)
+                    KV_CUDA(cudaMemcpy2DAsync(fresh.as<void>(), std::size_t(tokens) * rowBytes, buffer->as<void>(),
+                                              std::size_t(m_rows) * rowBytes, std::size_t(m_rows) * rowBytes, pairs,
+                                              cudaMemcpyDeviceToDevice, m_s.stream()));
+                m_stepCopied += buffer->bytes();
+                *buffer = std::move(fresh); // cudaFree of the old one waits for the copy
+            }
+        m_rows = tokens;
+    }
+
     void release() {
         if (m_exec)
             cudaGraphExecDestroy(m_exec);
@@ -544,15 +607,19 @@ private:
         KV_CUDA(cudaGraphInstantiate(&m_exec, m_graph, 0));
     }
 
-    CacheView<T> view(std::uint32_t layer) const {
-        return CacheView<T>{m_k[layer].template as<T>(),
-                            m_v[layer].template as<T>(),
+    // Layer `layer`'s cache as stored: C = T, or int8 / FP8 E4M3 with their scales.
+    template <typename C = T> CacheView<C> view(std::uint32_t layer) const {
+        const bool quantized = isQuantized(m_mode);
+        return CacheView<C>{m_k[layer].template as<C>(),
+                            m_v[layer].template as<C>(),
                             m_mode == CacheMode::Paged ? m_dTable.as<int>() : nullptr,
                             int(m_c.kvHeads),
                             int(m_c.headDim()),
                             m_blockSize,
                             m_maxBlocks,
-                            m_maxLen};
+                            m_rows,
+                            quantized ? m_kScale[layer].template as<float>() : nullptr,
+                            quantized ? m_vScale[layer].template as<float>() : nullptr};
     }
 
     // The forward pass of `count` positions per sequence, enqueued on the session's stream.
@@ -586,8 +653,16 @@ private:
                    first ? nullptr : w.layers[l - 1].fc2Bias.template as<float>(), L.ln1Gain.template as<float>(),
                    L.ln1Bias.template as<float>(), h, W, 1, 0);
             m_s.gemm(h, L.qkv, raw, rows, W, qkvOut);
-            launch(m_mode == CacheMode::Paged ? kernels::splitQkv<true, T> : kernels::splitQkv<false, T>, grid, threads,
-                   stream, raw, L.qkvBias.template as<float>(), m_q.as<float>(), view(l), params, W, count);
+            if (m_mode == CacheMode::Int8)
+                launch(kernels::splitQkvQuantized<std::int8_t>, grid, threads, stream, raw,
+                       L.qkvBias.template as<float>(), m_q.as<float>(), view<std::int8_t>(l), params, W, count);
+            else if (m_mode == CacheMode::Fp8)
+                launch(kernels::splitQkvQuantized<__nv_fp8_e4m3>, grid, threads, stream, raw,
+                       L.qkvBias.template as<float>(), m_q.as<float>(), view<__nv_fp8_e4m3>(l), params, W, count);
+            else
+                launch(m_mode == CacheMode::Paged ? kernels::splitQkv<true, T> : kernels::splitQkv<false, T>, grid,
+                       threads, stream, raw, L.qkvBias.template as<float>(), m_q.as<float>(), view(l), params, W,
+                       count);
             attention(l, count);
             m_s.gemm(m_att.as<T>(), L.proj, raw, rows, W, W);
             launch(kernels::residualLayerNorm<T>, grid, threads, stream, x, raw, L.projBias.template as<float>(),
@@ -644,9 +719,20 @@ private:
         const float scale = 1.0f / std::sqrt(float(HD));
         const int splitLen = splits > 1 ? kSplitLen : m_maxLen;
         float* partial = splits > 1 ? m_partial.as<float>() : nullptr;
-        launch(paged ? kernels::attention<T, HD, G, true> : kernels::attention<T, HD, G, false>, grid,
-               kernels::kAttentionWarps * 32, m_s.stream(), m_q.as<float>(), m_att.as<T>(), view(layer),
-               m_params.as<StepParams>(), count, int(m_c.heads), scale, splits, splitLen, partial);
+        const unsigned threads = kernels::kAttentionWarps * 32;
+        // The cache's element type picks the kernel; a quantized one is dequantized inside it.
+        if (m_mode == CacheMode::Int8)
+            launch(kernels::attention<T, HD, G, false, std::int8_t>, grid, threads, m_s.stream(), m_q.as<float>(),
+                   m_att.as<T>(), view<std::int8_t>(layer), m_params.as<StepParams>(), count, int(m_c.heads), scale,
+                   splits, splitLen, partial);
+        else if (m_mode == CacheMode::Fp8)
+            launch(kernels::attention<T, HD, G, false, __nv_fp8_e4m3>, grid, threads, m_s.stream(), m_q.as<float>(),
+                   m_att.as<T>(), view<__nv_fp8_e4m3>(layer), m_params.as<StepParams>(), count, int(m_c.heads), scale,
+                   splits, splitLen, partial);
+        else
+            launch(paged ? kernels::attention<T, HD, G, true> : kernels::attention<T, HD, G, false>, grid, threads,
+                   m_s.stream(), m_q.as<float>(), m_att.as<T>(), view(layer), m_params.as<StepParams>(), count,
+                   int(m_c.heads), scale, splits, splitLen, partial);
     }
 
     CudaSession<T>& m_s;
@@ -656,12 +742,16 @@ private:
     int m_blockSize;
     bool m_graphs;
     int m_maxLen;
+    Precision m_precision; // with the mode, what K and V are stored in (cacheDType)
+    int m_rows = 0; // rows per (sequence, KV head) in the contiguous layouts: maxLen, or a dynamic cache's length
+    std::uint64_t m_stepPeak = 0, m_stepCopied = 0; // the cache's peak and growth copies in the last step
     std::size_t m_maxRows = 0;
     int m_decodeSplits = 1;
     int m_maxBlocks = 0, m_blocks = 0;
     std::vector<int> m_free, m_table, m_taken;
     DeviceBuffer m_dTable;
     std::vector<DeviceBuffer> m_k, m_v;
+    std::vector<DeviceBuffer> m_kScale, m_vScale; // int8 / fp8: one FP32 scale per (sequence, KV head, position)
     DeviceBuffer m_x, m_raw, m_q, m_h, m_att, m_ff, m_last, m_logits, m_next, m_tokens, m_params, m_partial;
     int* m_hostTokens = nullptr;
     int* m_hostNext = nullptr;
@@ -713,7 +803,7 @@ AttentionTiming timeAttentionCuda(const GptConfig& shape, std::uint32_t batch, s
     const GptConfig c = detail::attentionOnlyShape(shape, context);
     checkShape(c);
     AttentionTiming t;
-    t.bytesRead = 2ull * batch * c.kvHeads * context * c.headDim() * elementBytes(precision);
+    t.bytesRead = kvBytesByFormula(c, batch, context, mode, precision); // one layer: K and V
     const double ms = precision == Precision::Bf16
                           ? attentionMs<__nv_bfloat16>(c, batch, context, mode, blockSize, repeats)
                           : attentionMs<float>(c, batch, context, mode, blockSize, repeats);

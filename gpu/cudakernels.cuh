@@ -1,14 +1,16 @@
 #pragma once
 // The decode core's own CUDA kernels: embedding, residual + layer norm, the q|k|v split
-// that appends K and V to the cache, GELU, causal attention over a contiguous or paged
-// cache (split across the context, flash-decoding style, when one token is decoded), the
-// split combine, and argmax. Matrix products are cuBLAS's (cudadecode.cu).
+// that appends K and V to the cache (quantizing them for an INT8 or FP8 cache), GELU, causal
+// attention over a contiguous or paged cache, dequantizing a quantized one as it reads it
+// (split across the context, flash-decoding style, when one token is decoded), the split
+// combine, and argmax. Matrix products are cuBLAS's (cudadecode.cu).
 //
 // Every kernel that depends on the step's position reads it from device memory
 // (StepParams), never from a launch argument, so the one-token step can be captured once
 // in a CUDA graph and replayed.
 
 #include <cuda_bf16.h>
+#include <cuda_fp8.h>
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -20,8 +22,11 @@ struct StepParams {
     int start; // first position of this step
 };
 
-// Where K and V of one layer live. Contiguous: (batch, kvHeads, maxLen, headDim).
-// Paged: (blocks, kvHeads, blockSize, headDim), with table[b * maxBlocks + pos / blockSize].
+// Where K and V of one layer live. Contiguous: (batch, kvHeads, maxLen, headDim), maxLen the
+// rows per (sequence, KV head) (a dynamic cache's current length). Paged: (blocks, kvHeads,
+// blockSize, headDim), with table[b * maxBlocks + pos / blockSize]. A quantized cache (T = int8
+// or FP8 E4M3, contiguous) adds one FP32 scale per row for K and for V: kScale[row], row =
+// element offset / headDim; value = stored x scale.
 template <typename T> struct CacheView {
     T* k;
     T* v;
@@ -31,7 +36,18 @@ template <typename T> struct CacheView {
     int blockSize;
     int maxBlocks;
     int maxLen;
+    float* kScale;
+    float* vScale;
 };
+
+// The quantized cache formats, and the largest magnitude each stores (the scale maps the row's
+// absmax there): INT8 symmetric, +-127; FP8 E4M3, +-448 (its largest finite value).
+template <typename T> constexpr bool kQuantized = false;
+template <> constexpr bool kQuantized<std::int8_t> = true;
+template <> constexpr bool kQuantized<__nv_fp8_e4m3> = true;
+template <typename T> constexpr float kQuantMax = 1.0f;
+template <> constexpr float kQuantMax<std::int8_t> = 127.0f;
+template <> constexpr float kQuantMax<__nv_fp8_e4m3> = 448.0f;
 
 template <bool Paged, typename T>
 __device__ __forceinline__ std::size_t cacheRow(const CacheView<T>& c, int b, int kvh, int pos) {
@@ -49,12 +65,25 @@ __device__ __forceinline__ float toFloat(float x) {
 __device__ __forceinline__ float toFloat(__nv_bfloat16 x) {
     return __bfloat162float(x);
 }
+__device__ __forceinline__ float toFloat(std::int8_t x) {
+    return float(x);
+}
+__device__ __forceinline__ float toFloat(__nv_fp8_e4m3 x) {
+    return float(x);
+}
 template <typename T> __device__ __forceinline__ T fromFloat(float x);
 template <> __device__ __forceinline__ float fromFloat<float>(float x) {
     return x;
 }
 template <> __device__ __forceinline__ __nv_bfloat16 fromFloat<__nv_bfloat16>(float x) {
     return __float2bfloat16(x);
+}
+// Already divided by the scale: round to nearest, saturate (int8 to +-127, FP8 to +-448).
+template <> __device__ __forceinline__ std::int8_t fromFloat<std::int8_t>(float x) {
+    return std::int8_t(fminf(fmaxf(rintf(x), -127.0f), 127.0f));
+}
+template <> __device__ __forceinline__ __nv_fp8_e4m3 fromFloat<__nv_fp8_e4m3>(float x) {
+    return __nv_fp8_e4m3(x); // round to nearest even, saturating to the largest finite value
 }
 
 __device__ __forceinline__ float warpSum(float v) {
@@ -138,6 +167,35 @@ __global__ void splitQkv(const float* raw, const float* bias, float* q, CacheVie
     }
 }
 
+// The same split into a quantized contiguous cache (C = int8 or FP8 E4M3): q as above; each
+// (row, KV head)'s K and V vectors get one FP32 scale, absmax / kQuantMax (symmetric), and are
+// stored as round(x / scale). One thread per vector (2 x kvHeads of them per row): a head is 64
+// or 128 values, read twice from the product's output.
+template <typename C>
+__global__ void splitQkvQuantized(const float* raw, const float* bias, float* q, CacheView<C> cache,
+                                  const StepParams* params, int width, int count) {
+    const int row = blockIdx.x, b = row / count, t = row % count;
+    const int hd = cache.headDim, kvWidth = cache.kvHeads * hd, outWidth = width + 2 * kvWidth;
+    const int pos = params->start + t;
+    const float* r = raw + std::size_t(row) * outWidth;
+    for (int i = threadIdx.x; i < width; i += blockDim.x)
+        q[std::size_t(row) * width + i] = r[i] + bias[i];
+    for (int j = threadIdx.x; j < 2 * cache.kvHeads; j += blockDim.x) {
+        const bool isValue = j >= cache.kvHeads;
+        const int kvh = j % cache.kvHeads, first = width + (isValue ? kvWidth : 0) + kvh * hd;
+        float absmax = 0.0f;
+        for (int d = 0; d < hd; ++d)
+            absmax = fmaxf(absmax, fabsf(r[first + d] + bias[first + d]));
+        const float scale = absmax / kQuantMax<C>;
+        const float inverse = absmax > 0.0f ? kQuantMax<C> / absmax : 0.0f;
+        const std::size_t at = cacheRow<false>(cache, b, kvh, pos);
+        (isValue ? cache.vScale : cache.kScale)[at / hd] = scale;
+        C* out = (isValue ? cache.v : cache.k) + at;
+        for (int d = 0; d < hd; ++d)
+            out[d] = fromFloat<C>((r[first + d] + bias[first + d]) * inverse);
+    }
+}
+
 // out = gelu(raw + bias), GPT-2's tanh form; bias has `cols` entries.
 template <typename T> __global__ void geluBias(const float* raw, const float* bias, T* out, std::size_t n, int cols) {
     for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
@@ -196,14 +254,17 @@ __device__ __forceinline__ void mergeScale(float m, float m2, float& c1, float& 
 // blockIdx.x = b x kvHeads + kvh, blockIdx.y = t, blockIdx.z = chunk x splits + split.
 // Lanes = HD / Vec threads share a cache row, loading Vec elements each (16-byte loads);
 // a warp covers 32 / Lanes rows at once. Each K/V row is read once for the G query heads
-// of the chunk (the whole GQA group when it is 8 or less). Online softmax per lane group,
+// of the chunk (the whole GQA group when it is 8 or less). A quantized cache (C = int8 or
+// FP8 E4M3) is dequantized here, as it is read: each lane multiplies its elements by the row's
+// scale, so no dequantized copy of the cache ever exists. Online softmax per lane group,
 // merged across the warp, then across warps in shared memory; with splits > 1 the
 // unnormalised partial (output, max, sum) goes to `partial` for combineSplits.
-template <typename T, int HD, int G, bool Paged>
+template <typename T, int HD, int G, bool Paged, typename C = T>
 __global__ void __launch_bounds__(kAttentionWarps * 32)
-    attention(const float* q, T* out, CacheView<T> cache, const StepParams* params, int count, int heads, float scale,
+    attention(const float* q, T* out, CacheView<C> cache, const StepParams* params, int count, int heads, float scale,
               int splits, int splitLen, float* partial) {
-    constexpr int Vec = (HD / 32 > int(16 / sizeof(T))) ? HD / 32 : int(16 / sizeof(T));
+    static_assert(!kQuantized<C> || !Paged, "a quantized cache is contiguous");
+    constexpr int Vec = (HD / 32 > int(16 / sizeof(C))) ? HD / 32 : int(16 / sizeof(C));
     constexpr int Lanes = HD / Vec;
     constexpr int Rows = 32 / Lanes;
     static_assert(Lanes * Vec == HD && Lanes <= 32 && 32 % Lanes == 0, "head size must be a power of two");
@@ -236,19 +297,25 @@ __global__ void __launch_bounds__(kAttentionWarps * 32)
         const bool valid = pos < end;
         float k[Vec], v[Vec];
         if (valid) {
-            const std::size_t at = cacheRow<Paged>(cache, b, kvh, pos) + std::size_t(li) * Vec;
+            const std::size_t rowAt = cacheRow<Paged>(cache, b, kvh, pos);
+            const std::size_t at = rowAt + std::size_t(li) * Vec;
+            float ks = 1.0f, vs = 1.0f; // the row's scales (quantized caches)
+            if constexpr (kQuantized<C>) {
+                ks = cache.kScale[rowAt / HD];
+                vs = cache.vScale[rowAt / HD];
+            }
 #pragma unroll
-            for (int c = 0; c < int(Vec * sizeof(T) / 16); ++c) {
+            for (int c = 0; c < int(Vec * sizeof(C) / 16); ++c) {
                 // One 16-byte load each for K and V, unpacked into elements.
                 const uint4 kw = reinterpret_cast<const uint4*>(cache.k + at)[c];
                 const uint4 vw = reinterpret_cast<const uint4*>(cache.v + at)[c];
-                T ke[16 / sizeof(T)], ve[16 / sizeof(T)];
+                C ke[16 / sizeof(C)], ve[16 / sizeof(C)];
                 memcpy(static_cast<void*>(ke), &kw, sizeof kw);
                 memcpy(static_cast<void*>(ve), &vw, sizeof vw);
 #pragma unroll
-                for (int e = 0; e < int(16 / sizeof(T)); ++e) {
-                    k[c * int(16 / sizeof(T)) + e] = toFloat(ke[e]);
-                    v[c * int(16 / sizeof(T)) + e] = toFloat(ve[e]);
+                for (int e = 0; e < int(16 / sizeof(C)); ++e) {
+                    k[c * int(16 / sizeof(C)) + e] = toFloat(ke[e]) * ks;
+                    v[c * int(16 / sizeof(C)) + e] = toFloat(ve[e]) * vs;
                 }
             }
         } else {
@@ -350,6 +417,13 @@ template <typename T> __global__ void combineSplits(const float* partial, T* out
         value += ps[d] * c;
     }
     out[std::size_t(blockIdx.x) * headDim + d] = fromFloat<T>(value / sum);
+}
+
+// Sets n floats to `value` (a quantized cache's scales in the attention benchmark).
+__global__ void fillConstant(float* data, std::size_t n, float value) {
+    for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
+         i += std::size_t(gridDim.x) * blockDim.x)
+        data[i] = value;
 }
 
 // Fills a cache row range with a deterministic pattern (the attention benchmark).

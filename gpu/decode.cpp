@@ -5,10 +5,14 @@
 #include "engine.h"
 
 #include "checked.h"
+#include "dtype.h"
 #include "error.h"
+#include "memorymodel.h"
+#include "modelshape.h"
 #include "units.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <numeric>
 #include <random>
@@ -23,8 +27,134 @@ std::string cacheModeName(CacheMode mode) {
         return "contiguous";
     case CacheMode::Paged:
         return "paged";
+    case CacheMode::Dynamic:
+        return "dynamic";
+    case CacheMode::Int8:
+        return "int8";
+    case CacheMode::Fp8:
+        return "fp8";
     }
     return "?";
+}
+
+std::vector<CacheMode> allCacheModes() {
+    return {CacheMode::None,    CacheMode::Contiguous, CacheMode::Paged,
+            CacheMode::Dynamic, CacheMode::Int8,       CacheMode::Fp8};
+}
+
+std::optional<CacheMode> parseCacheMode(std::string_view name) {
+    if (name == "static") // Hugging Face's name for a cache reserved up front
+        return CacheMode::Contiguous;
+    for (const CacheMode mode : allCacheModes())
+        if (name == cacheModeName(mode))
+            return mode;
+    return std::nullopt;
+}
+
+kvscope::DType cacheDType(CacheMode mode, Precision precision, const GptConfig& model) {
+    switch (mode) {
+    case CacheMode::Int8:
+        return kvscope::DType::quantized(kvscope::DTypeKind::INT8, model.headDim(), kvscope::DTypeKind::FP32);
+    case CacheMode::Fp8:
+        return kvscope::DType::quantized(kvscope::DTypeKind::FP8, model.headDim(), kvscope::DTypeKind::FP32);
+    default:
+        return precision == Precision::Bf16 ? kvscope::DType::bf16() : kvscope::DType::fp32();
+    }
+}
+
+std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std::uint64_t tokens,
+                               const kvscope::DType& dtype) {
+    // Our GPT as core's shape: only the cache's terms matter here (layers, KV heads, head size).
+    kvscope::ModelShape shape;
+    shape.id = "small GPT";
+    shape.layers = model.layers;
+    shape.hidden = model.width;
+    shape.heads = model.heads;
+    shape.kvHeads = model.kvHeads;
+    shape.vocab = model.vocab;
+    shape.maxContext = model.maxContext;
+    shape.learnedPositions = model.maxContext;
+    shape.tiedEmbeddings = true;
+    shape.intermediate = 4 * model.width;
+    shape.mlp = kvscope::MlpKind::Plain;
+    shape.norm = kvscope::NormKind::LayerNorm;
+    return kvscope::kvBytes(shape, dtype, tokens, batch);
+}
+
+float quantizeInt8(const float* x, std::size_t n, std::int8_t* q) {
+    float absmax = 0.0f;
+    for (std::size_t i = 0; i < n; ++i)
+        absmax = std::max(absmax, std::abs(x[i]));
+    const float scale = absmax / 127.0f;
+    const float inverse = absmax > 0.0f ? 127.0f / absmax : 0.0f;
+    for (std::size_t i = 0; i < n; ++i)
+        q[i] = std::int8_t(std::clamp(std::lround(x[i] * inverse), -127l, 127l));
+    return scale;
+}
+
+std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std::uint64_t tokens, CacheMode mode,
+                               Precision precision) {
+    return kvBytesByFormula(model, batch, tokens, cacheDType(mode, precision, model));
+}
+
+std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std::uint64_t tokens, Precision precision) {
+    return kvBytesByFormula(model, batch, tokens, CacheMode::Contiguous, precision);
+}
+
+Latency latencyOf(const std::vector<StepRecord>& steps) {
+    Latency l;
+    if (steps.empty())
+        return l;
+    l.ttftMeasured = true;
+    l.ttftMs = steps.front().milliseconds;
+    std::vector<double> later;
+    for (std::size_t i = 1; i < steps.size(); ++i)
+        later.push_back(steps[i].milliseconds);
+    l.tpotSteps = later.size();
+    if (later.empty())
+        return l;
+    l.tpotMeanMs = std::accumulate(later.begin(), later.end(), 0.0) / double(later.size());
+    std::sort(later.begin(), later.end());
+    const std::size_t rank = (later.size() * 9 + 9) / 10; // ceil(0.9 n), 1-based
+    l.tpotP90Ms = later[rank - 1];
+    return l;
+}
+
+Accuracy compareTokens(const std::vector<std::vector<std::int32_t>>& tokens,
+                       const std::vector<std::vector<float>>& stepLogits,
+                       const std::vector<std::vector<std::int32_t>>& referenceTokens,
+                       const std::vector<std::vector<float>>& referenceLogits) {
+    Accuracy a;
+    const std::size_t sequences = std::min(tokens.size(), referenceTokens.size());
+    if (sequences == 0)
+        return a;
+    a.compared = true;
+    std::int64_t firstOfSequence0 = -1;
+    for (std::size_t b = 0; b < sequences; ++b) {
+        const std::size_t steps = std::min(tokens[b].size(), referenceTokens[b].size());
+        a.tokensCompared += steps;
+        for (std::size_t s = 0; s < steps; ++s) {
+            if (tokens[b][s] == referenceTokens[b][s]) {
+                ++a.tokensAgreeing;
+                continue;
+            }
+            if (a.firstDifferentStep < 0 || std::int64_t(s) < a.firstDifferentStep)
+                a.firstDifferentStep = std::int64_t(s);
+            if (b == 0 && firstOfSequence0 < 0)
+                firstOfSequence0 = std::int64_t(s);
+        }
+    }
+    // Step s's logits come from the prompt and tokens 0 .. s-1: comparable while those agree.
+    std::size_t logitSteps = std::min(stepLogits.size(), referenceLogits.size());
+    if (firstOfSequence0 >= 0)
+        logitSteps = std::min(logitSteps, std::size_t(firstOfSequence0) + 1);
+    for (std::size_t s = 0; s < logitSteps; ++s) {
+        const std::size_t n = std::min(stepLogits[s].size(), referenceLogits[s].size());
+        for (std::size_t i = 0; i < n; ++i)
+            a.maxLogitDiff = std::max(a.maxLogitDiff, double(std::abs(stepLogits[s][i] - referenceLogits[s][i])));
+        ++a.logitStepsCompared;
+    }
+    return a;
 }
 
 std::vector<std::vector<std::int32_t>> makePrompts(const DecodeOptions& options, std::uint32_t vocab) {
@@ -104,6 +234,10 @@ Backend chooseBackend(const DecodeOptions& o, const DeviceInfo& device, std::str
                     "), which computes in fp32");
     if (chosen == Backend::Cpu && o.graphs)
         throw Error("--graphs needs the CUDA backend; this run is on the CPU (" + reason + ")");
+    if (chosen == Backend::Cpu && !o.skipUnsupportedModes &&
+        std::find(o.modes.begin(), o.modes.end(), CacheMode::Fp8) != o.modes.end())
+        throw Error("--cache fp8 needs the CUDA backend (FP8 E4M3 is a GPU format); this run is on the CPU (" + reason +
+                    "): leave fp8 out of --cache, or ask for --cache all, which skips it with a note");
     if (why)
         *why = reason;
     return chosen;
@@ -172,6 +306,22 @@ DecodeReport runDecode(const DecodeOptions& options, const StopCondition& stop, 
     report.parameters = c.parameterCount();
     const auto prompts = makePrompts(options, c.vocab);
 
+    // Modes this backend lacks: refused, or (--cache all) dropped with a note.
+    std::vector<CacheMode> modes;
+    for (const CacheMode mode : options.modes) {
+        if (mode == CacheMode::Fp8 && report.backend == Backend::Cpu) {
+            if (!options.skipUnsupportedModes)
+                throw Error("--cache fp8 needs the CUDA backend (FP8 E4M3 is a GPU format); this run is on the CPU (" +
+                            report.backendWhy + "): leave fp8 out of --cache");
+            report.skippedModes.push_back(mode);
+            report.skippedWhy = "fp8 needs the CUDA backend; this run is on the CPU";
+            continue;
+        }
+        modes.push_back(mode);
+    }
+    if (modes.empty())
+        throw Error("--cache: no mode this backend runs (" + report.skippedWhy + ")");
+
     std::unique_ptr<detail::Session> session;
 #ifdef KVSCOPE_HAVE_CUDA
     if (report.backend == Backend::Cuda)
@@ -180,9 +330,14 @@ DecodeReport runDecode(const DecodeOptions& options, const StopCondition& stop, 
     if (!session)
         session = detail::makeCpuSession(weights, options);
 
-    for (const CacheMode mode : options.modes) {
+    // One mode, step by step. `hidden`: the accuracy reference nobody asked to see (no callbacks).
+    // Sequence 0's logits of every step go to `stepLogits` for the accuracy figures.
+    const auto runMode = [&](CacheMode mode, bool hidden, std::vector<std::vector<float>>& stepLogits) {
         ModeResult result;
         result.mode = mode;
+        const kvscope::DType dtype = cacheDType(mode, options.precision, c);
+        result.cacheDType = dtype.name();
+        result.cacheBitsPerValue = dtype.effectiveBits();
         session->resetPeak(); // each mode's peak: the weights plus what the mode itself allocates
         {
             const auto engine = session->engine(mode);
@@ -207,10 +362,19 @@ DecodeReport runDecode(const DecodeOptions& options, const StopCondition& stop, 
                 for (std::uint32_t b = 0; b < options.batch; ++b)
                     tokens[b].push_back(next[b]);
                 result.totalMs += ms;
-                StepRecord record{mode, step, ms, std::uint64_t(options.batch) * (length - start),
-                                  engine->kvBytesHeld()};
+                StepRecord record{mode,
+                                  step,
+                                  ms,
+                                  std::uint64_t(options.batch) * (length - start),
+                                  engine->kvBytesHeld(),
+                                  engine->kvBytesPeakInStep(),
+                                  engine->kvBytesCopiedInStep()};
+                result.peakKvBytes = std::max(result.peakKvBytes, record.kvBytesPeak);
+                result.kvBytesCopied += record.kvBytesCopied;
                 result.steps.push_back(record);
-                if (onStep)
+                if (options.compareWithReference) // after the step's clock stopped
+                    stepLogits.push_back(engine->lastLogits());
+                if (onStep && !hidden)
                     onStep(record);
             }
             result.completed = result.steps.size() == options.steps;
@@ -228,11 +392,47 @@ DecodeReport runDecode(const DecodeOptions& options, const StopCondition& stop, 
         result.memory.theoreticalKvBytes =
             mode == CacheMode::None
                 ? 0
-                : kvBytesByFormula(c, options.batch, options.promptLen + result.steps.size(), options.precision);
+                : kvBytesByFormula(c, options.batch, options.promptLen + result.steps.size(), dtype);
         result.memory.peakAllocatedBytes = session->peakAllocated();
-        report.modes.push_back(std::move(result));
-        if (report.stopped)
-            break;
+        result.latency = latencyOf(result.steps);
+        return result;
+    };
+
+    // The reference: the contiguous mode, asked for or hidden (first, so a stop leaves no half comparison).
+    const bool contiguousAsked = std::find(modes.begin(), modes.end(), CacheMode::Contiguous) != modes.end();
+    ModeResult hiddenReference;
+    std::vector<std::vector<float>> referenceLogits;
+    // Hidden only for a cache to compare: a run of the uncached mode alone is not compared.
+    const bool cacheAsked = std::any_of(modes.begin(), modes.end(), [](CacheMode m) { return m != CacheMode::None; });
+    if (options.compareWithReference && !contiguousAsked && cacheAsked) {
+        hiddenReference = runMode(CacheMode::Contiguous, true, referenceLogits);
+        report.referenceHidden = true;
+    }
+    std::vector<std::vector<std::vector<float>>> modeLogits;
+    if (!report.stopped)
+        for (const CacheMode mode : modes) {
+            modeLogits.emplace_back();
+            report.modes.push_back(runMode(mode, false, modeLogits.back()));
+            if (report.stopped)
+                break;
+        }
+    if (options.compareWithReference) {
+        const ModeResult* reference = report.referenceHidden ? &hiddenReference : nullptr;
+        const std::vector<std::vector<float>>* refLogits = &referenceLogits;
+        for (std::size_t i = 0; i < report.modes.size() && !reference; ++i)
+            if (report.modes[i].mode == CacheMode::Contiguous) {
+                reference = &report.modes[i];
+                refLogits = &modeLogits[i];
+            }
+        report.referenceMeasured = reference && reference->completed;
+        if (report.referenceMeasured)
+            for (std::size_t i = 0; i < report.modes.size(); ++i) {
+                ModeResult& m = report.modes[i];
+                if (m.steps.empty())
+                    continue;
+                m.accuracy = compareTokens(m.tokens, modeLogits[i], reference->tokens, *refLogits);
+                m.accuracy.isReference = &m == reference;
+            }
     }
 
     // Tokens agree across completed modes; fit over every step of every completed mode.
@@ -245,10 +445,13 @@ DecodeReport runDecode(const DecodeOptions& options, const StopCondition& stop, 
     for (const ModeResult& m : report.modes) {
         if (!m.completed)
             continue;
-        ++completedModes;
-        if (first && m.tokens != first->tokens)
-            report.tokensIdentical = false;
-        first = first ? first : &m;
+        // The exact caches must agree token for token; a quantized one may not (its accuracy figures say how far).
+        if (!isQuantized(m.mode)) {
+            ++completedModes;
+            if (first && m.tokens != first->tokens)
+                report.tokensIdentical = false;
+            first = first ? first : &m;
+        }
         for (const StepRecord& s : m.steps) {
             xs.push_back(double(s.tokensComputed));
             ys.push_back(s.milliseconds);
@@ -396,7 +599,22 @@ std::string englishReading(const DecodeReport& r) {
         add(line);
     }
     if (!r.tokensCompared)
-        add("Tokens not compared: fewer than two modes completed.");
+        add("Tokens not compared: fewer than two exact (unquantized) modes completed.");
+    for (const ModeResult& m : r.modes) {
+        if (!m.accuracy.compared || m.accuracy.isReference)
+            continue;
+        std::snprintf(line, sizeof line,
+                      "%s: %llu of %llu greedy tokens agree with the contiguous cache (%.0f%%), largest logit "
+                      "difference %.3g.",
+                      cacheModeName(m.mode).c_str(), static_cast<unsigned long long>(m.accuracy.tokensAgreeing),
+                      static_cast<unsigned long long>(m.accuracy.tokensCompared), 100.0 * m.accuracy.agreementShare(),
+                      m.accuracy.maxLogitDiff);
+        add(line);
+    }
+    if (!r.modes.empty() && !r.referenceMeasured)
+        add("Accuracy not compared: the contiguous cache, the reference, did not complete.");
+    if (!r.skippedModes.empty())
+        add("Skipped fp8: " + r.skippedWhy + ".");
     if (r.stopped) {
         for (const ModeResult& m : r.modes)
             if (!m.completed) {

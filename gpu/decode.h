@@ -8,13 +8,37 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
+
+namespace kvscope {
+struct DType; // core/dtype.h; not included here: the .cu files include this header and are C++17
+}
 
 namespace kvscope::gpu {
 
-enum class CacheMode { None, Contiguous, Paged };
-std::string cacheModeName(CacheMode mode); // "none", "contiguous", "paged"
+// How K and V are kept between steps (DOMAIN.md section 9):
+//   None        nothing: every step recomputes the whole prefix;
+//   Contiguous  static: one region per sequence reserved for prompt + steps tokens up front;
+//   Paged       blocks of blockSize tokens taken from a pool as the sequences grow (PagedAttention);
+//   Dynamic     grows exactly to the tokens held, reallocating and copying the whole cache at
+//               every step, as Hugging Face's DynamicCache does with torch.cat: the copy costs
+//               time each step and, for a moment, memory for the old and the new cache together;
+//   Int8        reserved like Contiguous, K and V stored as INT8 with one FP32 scale per token
+//               and KV head (symmetric absmax: scale = max |x| / 127), dequantized inside attention;
+//   Fp8         the same with FP8 E4M3 values (scale = max |x| / 448), CUDA only.
+// The order is the enum's; values are stable (the window keys series by them).
+enum class CacheMode { None, Contiguous, Paged, Dynamic, Int8, Fp8 };
+std::string cacheModeName(CacheMode mode); // "none", "contiguous", "paged", "dynamic", "int8", "fp8"
+// The --cache name back to a mode ("static" is contiguous); nothing for an unknown name.
+std::optional<CacheMode> parseCacheMode(std::string_view name);
+// Every mode, in the order --cache all runs them.
+std::vector<CacheMode> allCacheModes();
+inline bool isQuantized(CacheMode mode) {
+    return mode == CacheMode::Int8 || mode == CacheMode::Fp8;
+}
 
 enum class BackendChoice { Auto, Cpu, Cuda };
 // What weights, activations fed to the matrix products, and the KV cache are stored in.
@@ -39,6 +63,13 @@ struct DecodeOptions {
     BackendChoice backend = BackendChoice::Auto; // Auto: CUDA when a device answers, else the CPU
     Precision precision = Precision::Fp32;       // Bf16 needs the CUDA backend
     bool graphs = false;                         // CUDA: replay the one-token cached step as a captured CUDA graph
+    // Drop modes the chosen backend lacks (fp8 on the CPU) with a note in the report, instead of
+    // refusing the run: what --cache all asks for.
+    bool skipUnsupportedModes = false;
+    // Compare every mode's tokens and logits with the contiguous cache's (at the run's precision:
+    // FP32 unless bf16). When the contiguous mode is not among `modes` but another cache is, it
+    // runs first as a hidden reference (not reported as a mode, no step callbacks).
+    bool compareWithReference = true;
 };
 
 // One generated token for the whole batch.
@@ -48,7 +79,42 @@ struct StepRecord {
     double milliseconds = 0.0;        // steady clock on the CPU, CUDA events on the GPU
     std::uint64_t tokensComputed = 0; // positions pushed through the model this step (all sequences)
     std::uint64_t kvBytesHeld = 0;    // cache memory allocated at the end of the step
+    std::uint64_t kvBytesPeak = 0;    // the most the cache held during the step (dynamic: old + new while copying)
+    std::uint64_t kvBytesCopied = 0;  // cache bytes copied to grow it this step (dynamic: the old cache; else 0)
 };
+
+// Time to first token and time per output token of one mode, from its step records:
+//   TTFT = step 0 (the prompt's prefill, which also yields the first token);
+//   TPOT = the later steps (one token per sequence each when cached; the whole prefix again
+//          without a cache): their mean and 90th percentile (nearest rank: the ceil(0.9 n)-th
+//          smallest).
+struct Latency {
+    bool ttftMeasured = false; // step 0 was measured
+    double ttftMs = 0.0;
+    std::size_t tpotSteps = 0; // steps after the first; TPOT figures are 0 when there are none
+    double tpotMeanMs = 0.0;
+    double tpotP90Ms = 0.0;
+};
+Latency latencyOf(const std::vector<StepRecord>& steps);
+
+// A mode's greedy tokens and logits against the reference cache's (the contiguous cache).
+struct Accuracy {
+    bool compared = false;                // a completed reference and this mode's steps were both there
+    bool isReference = false;             // this mode is the reference itself
+    std::uint64_t tokensCompared = 0;     // batch x the steps both ran
+    std::uint64_t tokensAgreeing = 0;     // positions where the greedy token is the reference's
+    std::int64_t firstDifferentStep = -1; // the first step where any sequence's token differs; -1 none
+    // The largest |logit - reference logit| of sequence 0 over the steps whose input still agreed
+    // with the reference (up to and including sequence 0's first differing step).
+    double maxLogitDiff = 0.0;
+    std::uint32_t logitStepsCompared = 0;
+    double agreementShare() const { return tokensCompared ? double(tokensAgreeing) / double(tokensCompared) : 0.0; }
+};
+// The comparison itself, on tokens per sequence and sequence 0's per-step logits.
+Accuracy compareTokens(const std::vector<std::vector<std::int32_t>>& tokens,
+                       const std::vector<std::vector<float>>& stepLogits,
+                       const std::vector<std::vector<std::int32_t>>& referenceTokens,
+                       const std::vector<std::vector<float>>& referenceLogits);
 
 // The four memory figures of DOMAIN.md section 8, each with how it was measured.
 struct MemoryFigures {
@@ -64,12 +130,18 @@ struct ModeResult {
     std::vector<StepRecord> steps;
     std::vector<std::vector<std::int32_t>> tokens; // generated tokens per sequence
     std::vector<float> lastLogits;                 // logits of sequence 0 at the last step
+    std::string cacheDType;       // what K and V were stored in, core's name: "fp32", "bf16", "int8-g64-fp32"
+    double cacheBitsPerValue = 0; // its bits per K or V value, scales included (8.5 for int8-g64-fp32)
     double totalMs = 0.0;
     double msPerStep = 0.0;
     double tokensPerSecond = 0.0; // generated tokens (batch x steps) per second
     double speedupVsNone = 0.0;   // the no-cache mode's time / this mode's; 0 when not comparable
     MemoryFigures memory;
-    bool completed = false; // false when stopped early
+    Latency latency;                 // TTFT and TPOT from the steps
+    Accuracy accuracy;               // against the contiguous cache
+    std::uint64_t peakKvBytes = 0;   // the most the cache held in any step (dynamic: during a copy)
+    std::uint64_t kvBytesCopied = 0; // all steps' growth copies (dynamic)
+    bool completed = false;          // false when stopped early
 };
 
 // The course's two equations for the two-term model (DOMAIN.md section 7): a cached step that
@@ -109,6 +181,13 @@ struct DecodeReport {
     TwoPointFit twoPoint;                // the course's method on this run's means
     double speedup = 0.0;                // uncached / contiguous step time, when both completed; 0 otherwise
     bool stopped = false;
+    // Modes asked for that this backend lacks and that skipUnsupportedModes dropped, and why.
+    std::vector<CacheMode> skippedModes;
+    std::string skippedWhy; // "fp8 needs the CUDA backend"
+    // The accuracy reference: the contiguous cache at the run's precision; ran hidden when the
+    // contiguous mode was not asked for. Not measured when it was stopped or not wanted.
+    bool referenceMeasured = false;
+    bool referenceHidden = false;
 
     kvscope::StepModel leastSquares() const { return {fitAms, fitBms}; }
     bool speedupMeasured() const { return speedup > 0.0; }
@@ -129,12 +208,27 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
 // The same with a deadline as well as (or instead of) a flag: the probes' time budget.
 DecodeReport runDecode(const DecodeOptions& options, const StopCondition& stop, const StepCallback& onStep = {});
 
-// The formula's cache for `tokens` positions in every sequence:
-// 2 x layers x batch x tokens x kvHeads x headDim x element bytes.
-inline std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std::uint64_t tokens,
-                                      Precision precision = Precision::Fp32) {
-    return model.kvBytesPerToken() / sizeof(float) * elementBytes(precision) * batch * tokens;
-}
+// The storage format of a mode's cache: the run's precision (FP32 or BF16), or INT8 / FP8 E4M3
+// with one FP32 scale per token and KV head: core's group-scaled dtype with groupSize = headDim
+// (int8-g64-fp32 for a head of 64: 8 + 32/64 = 8.5 bits per value).
+kvscope::DType cacheDType(CacheMode mode, Precision precision, const GptConfig& model);
+
+// The int8 cache's quantization of one head's vector of n values: symmetric absmax, scale =
+// max |x| / 127, q = round(x / scale) in [-127, 127], so q x scale is within scale / 2 of x. Returns
+// the scale (0 for a vector of zeros, whose values stay 0). FP32 scales: 4 B per 64 or 128 values
+// is 0.5 or 0.25 bits per value, and an FP16 scale would gain little (and flush tiny vectors' scales).
+float quantizeInt8(const float* x, std::size_t n, std::int8_t* q);
+
+// The formula's cache for `tokens` positions in every sequence, by core's formula
+// (memorymodel.h: kvBytes = 2 x layers x batch x tokens x kvHeads x the bytes of a head's
+// headDim values, scales included).
+std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std::uint64_t tokens,
+                               const kvscope::DType& dtype);
+// The same for a mode's cache at a precision (cacheDType), and for the plain FP32 / BF16 cache.
+std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std::uint64_t tokens, CacheMode mode,
+                               Precision precision);
+std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std::uint64_t tokens,
+                               Precision precision = Precision::Fp32);
 
 // What a run will allocate at its peak: weights, the largest cache, the largest activations.
 std::uint64_t estimateRunBytes(const DecodeOptions& options, const GptConfig& model);
@@ -154,7 +248,7 @@ bool cudaSupportsShape(const GptConfig& model, std::string* why = nullptr);
 // (one new query per sequence), the same code the decode modes use. For the benchmark.
 struct AttentionTiming {
     double seconds = 0;          // per call, best of the repeats
-    std::uint64_t bytesRead = 0; // K and V bytes the call must read: 2 x batch x kvHeads x context x headDim x 4
+    std::uint64_t bytesRead = 0; // K and V bytes the call must read: the formula for one layer at this dtype
 };
 AttentionTiming timeAttention(const GptConfig& shape, std::uint32_t batch, std::uint32_t context, CacheMode mode,
                               std::uint32_t blockSize, int threads, int repeats);

@@ -23,8 +23,13 @@ public:
                                        const StopCondition& stop = {}) = 0;
     // Sequence 0's logits from the last step.
     virtual std::vector<float> lastLogits() = 0;
-    // Bytes the cache holds now: reserved (contiguous), blocks taken (paged), 0 (none).
+    // Bytes the cache holds now: reserved (contiguous, int8, fp8), blocks taken (paged), the
+    // tokens held (dynamic), 0 (none). Scales included.
     virtual std::uint64_t kvBytesHeld() const = 0;
+    // The most the cache held during the last step (dynamic: the old and the new cache while
+    // it copies), and the cache bytes that step copied to grow. Others: held, and 0.
+    virtual std::uint64_t kvBytesPeakInStep() const { return kvBytesHeld(); }
+    virtual std::uint64_t kvBytesCopiedInStep() const { return 0; }
 };
 
 // A backend with the model's weights loaded, for the whole run.

@@ -27,6 +27,7 @@ public:
         const double u2 = double(m_engine() >> 11) * 0x1.0p-53;
         return float(stddev * std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2));
     }
+    float sign() { return (m_engine() >> 63) != 0 ? 1.0f : -1.0f; }
 
 private:
     std::mt19937_64 m_engine;
@@ -115,7 +116,8 @@ GptWeights drawWeights(const GptConfig& c, const StopCondition* stop) {
     GptWeights g;
     g.config = c;
     g.wte = randomVector(rng, std::size_t(c.vocab) * w, 0.02f, stop);
-    g.wpe = randomVector(rng, std::size_t(c.maxContext) * w, 0.01f, stop);
+    // Positions at std 0.05, not 0.01 (gptmodel.h: a decode worth watching).
+    g.wpe = randomVector(rng, std::size_t(c.maxContext) * w, 0.05f, stop);
     for (std::uint32_t i = 0; i < c.layers; ++i) {
         GptWeights::Layer l;
         l.ln1Gain.assign(w, 1.0f);
@@ -132,7 +134,11 @@ GptWeights drawWeights(const GptConfig& c, const StopCondition* stop) {
         l.fc2Bias.assign(w, 0.0f);
         g.layers.push_back(std::move(l));
     }
-    g.lnfGain.assign(w, 1.0f);
+    // The final norm's gain: random signs instead of GPT-2's ones (gptmodel.h says why). Drawn
+    // last, so every other tensor is what it was.
+    g.lnfGain.resize(w);
+    for (float& gain : g.lnfGain)
+        gain = rng.sign();
     g.lnfBias.assign(w, 0.0f);
     return g;
 }

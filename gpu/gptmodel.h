@@ -48,7 +48,21 @@ struct GptWeights {
     std::uint64_t bytes() const; // FP32 storage of every tensor
 };
 
-// Deterministic random weights (normal, std 0.02; projections scaled by 1/sqrt(2 layers), as GPT-2).
+// Deterministic random weights (normal, std 0.02; projections scaled by 1/sqrt(2 layers), as GPT-2),
+// with two changes that make a decode worth watching (GPT-2's own init repeated one token: seed 1
+// gave the same token 32 times, seeds 2 and 3 one or two tokens):
+//  - the final LayerNorm's gain is +1 or -1 at random instead of all ones. With all ones the tied
+//    LM head scores token v by LN(x) . wte[v], and the residual stream x carries the current
+//    token's own embedding, so the input token starts every step with a head start of about
+//    |wte[t]|^2 over the rest and a token that wins once tends to win again. Random signs cancel
+//    that on average (sum_i g_i wte[t]_i^2 is about 0), as an untied head would, and leave every
+//    other token's score its spread;
+//  - position embeddings at std 0.05 instead of 0.01: without a cache of its own, a random
+//    next-token map walks into a short cycle (signs alone: 3 to 24 distinct tokens of 32 for seeds
+//    1..5); a position term 5x larger puts a different vector into every step, which breaks
+//    the cycles (24 to 32 distinct of 32 for seeds 1..5).
+// Then "the same tokens with and without a cache" and the quantized caches' agreement show
+// something. The same tensors and shapes: the parameter count does not change.
 GptWeights randomWeights(const GptConfig& config);
 
 // Reads GPT-2-named tensors (wte, wpe, h.N.ln_1, h.N.attn.c_attn, h.N.attn.c_proj, h.N.ln_2,

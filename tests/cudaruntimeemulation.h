@@ -95,6 +95,17 @@ inline cudaError_t memcpy(void* to, const void* from, std::size_t bytes, cudaMem
     std::memcpy(to, from, bytes);
     return cudaSuccess;
 }
+// `height` rows of `width` bytes, each `fromPitch` / `toPitch` bytes apart (the dynamic cache's growth).
+inline cudaError_t memcpy2D(void* to, std::size_t toPitch, const void* from, std::size_t fromPitch, std::size_t width,
+                            std::size_t height, cudaMemcpyKind, cudaStream_t = nullptr) {
+    issue([=] {
+        for (std::size_t row = 0; row < height; ++row)
+            std::memcpy(static_cast<char*>(to) + row * toPitch, static_cast<const char*>(from) + row * fromPitch,
+                        width);
+    });
+    return cudaSuccess;
+}
+
 inline cudaError_t memset(void* to, int value, std::size_t bytes, cudaStream_t = nullptr) {
     std::memset(to, value, bytes);
     return cudaSuccess;
@@ -228,6 +239,7 @@ inline const char* statusString(cublasStatus_t) {
 #define cudaFreeHost emu::freeHost
 #define cudaMemcpy emu::memcpy
 #define cudaMemcpyAsync emu::memcpy
+#define cudaMemcpy2DAsync emu::memcpy2D
 #define cudaMemset emu::memset
 #define cudaMemsetAsync emu::memset
 #define cudaSetDevice emu::nothing

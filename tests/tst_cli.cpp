@@ -361,7 +361,23 @@ private slots:
         QVERIFY(j.value("reading"_L1).toString().contains(u"faster"_s));
         QVERIFY(j.value("tokens_compared"_L1).toBool());
         QVERIFY(j.value("fit_measured"_L1).toBool());
-        QCOMPARE(j.value("fit_steps"_L1).toInt(), 3 * 10);
+        QCOMPARE(j.value("fit_steps"_L1).toInt(), 5 * 10); // none, contiguous, paged, dynamic, int8 (fp8: CUDA)
+        QCOMPARE(j.value("skipped_modes"_L1).toArray(), QJsonArray{u"fp8"_s});
+        // The cache kinds: int8's bytes include its scales (16 values of 1 B + a 4 B scale per head vector).
+        QCOMPARE(modes.value("int8"_L1).toObject().value("cache_dtype"_L1).toString(), u"int8-g16-fp32"_s);
+        QCOMPARE(modes.value("int8"_L1)
+                     .toObject()
+                     .value("memory"_L1)
+                     .toObject()
+                     .value("theoretical_kv_bytes"_L1)
+                     .toInteger(),
+                 2LL * 2 * 2 * (16 + 4) * 30 * 2);
+        for (const char* mode : {"none", "contiguous", "paged", "dynamic", "int8"}) {
+            const QJsonObject m = modes.value(QLatin1String(mode)).toObject();
+            QVERIFY2(m.value("ttft_ms"_L1).toDouble() > 0 && m.value("tpot_mean_ms"_L1).toDouble() > 0, mode);
+            QCOMPARE(m.value("tpot_steps"_L1).toInt(), 9);
+            QVERIFY2(m.value("accuracy"_L1).toObject().value("compared"_L1).toBool(), mode);
+        }
         const QJsonObject twoPoint = j.value("two_point"_L1).toObject();
         QVERIFY(twoPoint.value("measured"_L1).toBool());
         QCOMPARE(twoPoint.value("cached_tokens"_L1).toDouble(), 2.0);              // one token per sequence, batch 2
@@ -382,6 +398,11 @@ private slots:
         QVERIFY2(text.out.contains("Speedup not measured"), text.out.constData());
         QVERIFY(!text.out.contains("0.0x"));
 
+        const CliResult badCache = runCli({u"decode"_s, u"--cache"_s, u"contiguous,int4"_s});
+        QCOMPARE(badCache.exitCode, 2);
+        QVERIFY2(badCache.err.contains("--cache: expected none, contiguous (static), paged, dynamic, int8, fp8"),
+                 badCache.err.constData());
+
         const CliResult dtype = runCli({u"decode"_s, u"--dtype"_s, u"fp8"_s});
         QCOMPARE(dtype.exitCode, 2);
         QVERIFY(dtype.err.contains("--dtype: expected fp32 or bf16, got 'fp8'"));
@@ -393,6 +414,9 @@ private slots:
             const CliResult bf16 = runCli({u"decode"_s, u"--dtype"_s, u"bf16"_s});
             QCOMPARE(bf16.exitCode, 2);
             QVERIFY(bf16.err.contains("--dtype bf16 needs the CUDA backend"));
+            const CliResult fp8 = runCli({u"decode"_s, u"--cache"_s, u"fp8"_s});
+            QCOMPARE(fp8.exitCode, 2);
+            QVERIFY2(fp8.err.contains("--cache fp8 needs the CUDA backend"), fp8.err.constData());
         }
         const CliResult bad = runCli({u"decode"_s, u"--heads"_s, u"3"_s});
         QCOMPARE(bad.exitCode, 2);

@@ -1,5 +1,6 @@
 // The CUDA backend's own source (gpu/cudadecode.cu: weights upload, buffers, the forward
-// pass's launches and cuBLAS products, paged tables, CUDA graph capture and replay) run on
+// pass's launches and cuBLAS products, paged tables, CUDA graph capture and replay, the
+// dynamic cache's strided growth copies, the INT8 and FP8 caches) run on
 // the CPU against an emulated runtime (cudaruntimeemulation.h), and compared with the CPU
 // backend token for token. It runs wherever the CUDA headers exist, GPU or not; on a
 // device, tst_decode's CUDA checks run the same code for real.
@@ -43,7 +44,7 @@ DecodeOptions smallOptions() {
 struct EmulatedRun {
     std::vector<std::vector<std::int32_t>> tokens; // generated, per sequence
     std::vector<float> lastLogits;
-    std::vector<std::uint64_t> kvBytesHeld; // per step
+    std::vector<std::uint64_t> kvBytesHeld, kvBytesPeak, kvBytesCopied; // per step
     std::uint64_t peak = 0, weightsOnDevice = 0;
 };
 
@@ -65,6 +66,8 @@ EmulatedRun runEmulated(const DecodeOptions& o, CacheMode mode) {
             for (std::uint32_t b = 0; b < o.batch; ++b)
                 tokens[b].push_back(next[b]);
             run.kvBytesHeld.push_back(engine->kvBytesHeld());
+            run.kvBytesPeak.push_back(engine->kvBytesPeakInStep());
+            run.kvBytesCopied.push_back(engine->kvBytesCopiedInStep());
         }
         run.lastLogits = engine->lastLogits();
         run.peak = session->peakAllocated();
@@ -101,6 +104,12 @@ private slots:
         QTest::newRow("paged, graphs") << int(CacheMode::Paged) << 1u << 4u << true << 5u;
         // Past 128 positions a one-token step splits the context and combines the parts.
         QTest::newRow("paged, graphs, context split in two") << int(CacheMode::Paged) << 1u << 16u << true << 126u;
+        // The cache kinds: dynamic (grown and copied every step; graphs are not used for it), INT8.
+        QTest::newRow("dynamic") << int(CacheMode::Dynamic) << 2u << 16u << false << 5u;
+        QTest::newRow("dynamic MQA, long prompt") << int(CacheMode::Dynamic) << 1u << 16u << false << 40u;
+        QTest::newRow("int8") << int(CacheMode::Int8) << 2u << 16u << false << 5u;
+        QTest::newRow("int8 MQA, graphs") << int(CacheMode::Int8) << 1u << 16u << true << 5u;
+        QTest::newRow("int8, graphs, context split in two") << int(CacheMode::Int8) << 2u << 16u << true << 126u;
     }
     void matchesTheCpuBackend() {
         QFETCH(int, mode);
@@ -131,9 +140,34 @@ private slots:
         QVERIFY2(worst < 1e-4, qPrintable(u"max |emulated CUDA - CPU| logit = %1"_s.arg(worst)));
         for (std::size_t s = 0; s < gpu.kvBytesHeld.size(); ++s)
             QCOMPARE(gpu.kvBytesHeld[s], cpu.modes[0].steps[s].kvBytesHeld);
-        // Our allocator's peak holds the cache the formula asks for.
+        // Our allocator's peak holds the cache the formula asks for (for the int8 cache: its bytes and scales).
         if (CacheMode(mode) != CacheMode::None)
-            QVERIFY(gpu.peak >= gpu.weightsOnDevice + kvBytesByFormula(o.model, o.batch, o.promptLen + o.steps));
+            QVERIFY(gpu.peak >= gpu.weightsOnDevice + kvBytesByFormula(o.model, o.batch, o.promptLen + o.steps,
+                                                                       CacheMode(mode), Precision::Fp32));
+        for (std::size_t s = 0; s < gpu.kvBytesPeak.size(); ++s) {
+            QCOMPARE(gpu.kvBytesPeak[s], cpu.modes[0].steps[s].kvBytesPeak);
+            QCOMPARE(gpu.kvBytesCopied[s], cpu.modes[0].steps[s].kvBytesCopied);
+        }
+    }
+
+    // FP8 E4M3 (CUDA only: there is no CPU FP8 cache to match): the cache is 8 + 32 / 64 bits per
+    // value, and the logits stay within a few percent of the FP32 cache's (3 mantissa bits per
+    // value, one FP32 scale per token and KV head).
+    void fp8CacheStaysClose() {
+        DecodeOptions o = smallOptions();
+        emu::runtime = {};
+        const EmulatedRun fp8 = runEmulated(o, CacheMode::Fp8);
+        QVERIFY(emu::runtime.allocations.empty());
+        const EmulatedRun fp32 = runEmulated(o, CacheMode::Contiguous);
+        QCOMPARE(fp8.kvBytesHeld.back() * 256, fp32.kvBytesHeld.back() * (64 + 4));
+        double scale = 1e-3;
+        for (float v : fp32.lastLogits)
+            scale = std::max(scale, std::abs(double(v)));
+        const double worst = maxDifference(fp8.lastLogits, fp32.lastLogits);
+        QVERIFY2(worst > 0 && worst <= 5e-2 * scale,
+                 qPrintable(u"max |fp8 - fp32| = %1 for logits up to %2"_s.arg(worst).arg(scale)));
+        for (std::size_t b = 0; b < fp8.tokens.size(); ++b) // the prompt's token, before any difference compounds
+            QCOMPARE(fp8.tokens[b][0], fp32.tokens[b][0]);
     }
 
     void bf16HalvesTheCacheAndStaysClose() {

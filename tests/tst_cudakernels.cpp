@@ -1,7 +1,8 @@
 // The CUDA decode kernels' own source, run on the CPU under cudaemulation.h and checked
 // against plain float64 loops: attention over contiguous and paged caches (GQA groups,
-// chunks, context splits with their combine, prefill and decode), residual + layer norm,
-// the q|k|v split into a paged cache, GELU, embedding and argmax. This runs everywhere the
+// chunks, context splits with their combine, prefill and decode; INT8 and FP8 E4M3 caches
+// dequantized inside the kernel), residual + layer norm, the q|k|v split into a paged cache and
+// into a quantized one, GELU, embedding and argmax. This runs everywhere the
 // CUDA headers exist; tst_decode's CUDA checks run the same kernels on a device.
 #include "cudaemulation.h"
 
@@ -12,6 +13,7 @@
 #include <algorithm>
 #include <numeric>
 #include <random>
+#include <type_traits>
 
 using namespace kvscope::gpu::kernels;
 using namespace Qt::StringLiterals;
@@ -31,6 +33,28 @@ inline double toHost(float x) {
 inline double toHost(__nv_bfloat16 x) {
     return double(__bfloat162float(x));
 }
+inline double toHost(std::int8_t x) {
+    return double(x);
+}
+inline double toHost(__nv_fp8_e4m3 x) {
+    return double(float(x));
+}
+
+// The host's quantization of one head's vector, as the CPU backend and splitQkvQuantized do it:
+// scale = absmax / kQuantMax, stored = round(x / scale) (INT8) or the nearest E4M3 value (FP8).
+template <typename C> float quantizeRow(const float* x, int n, C* out) {
+    float absmax = 0.0f;
+    for (int i = 0; i < n; ++i)
+        absmax = std::max(absmax, std::abs(x[i]));
+    const float inverse = absmax > 0 ? kQuantMax<C> / absmax : 0.0f;
+    for (int i = 0; i < n; ++i) {
+        if constexpr (std::is_same_v<C, std::int8_t>)
+            out[i] = std::int8_t(std::clamp(std::lround(x[i] * inverse), -127l, 127l));
+        else
+            out[i] = __nv_fp8_e4m3(x[i] * inverse);
+    }
+    return absmax / kQuantMax<C>;
+}
 
 std::vector<float> randomFloats(std::size_t n, std::uint64_t seed, float scale = 1.0f) {
     std::mt19937_64 rng(seed);
@@ -46,9 +70,17 @@ struct AttentionCase {
     bool paged;
 };
 
-// Fills a cache of `length` positions, runs the attention kernel (and the combine when the
-// context is split) under emulation, and returns the largest error against float64.
-template <typename T, int HD> double attentionError(const AttentionCase& c) {
+// The largest error against float64 attention over the values the cache holds (dequantized for
+// INT8 / FP8: what the kernel must compute), and over the floats before they were stored (what
+// the cache's format costs).
+struct AttentionErrors {
+    double kernel = 0, format = 0;
+};
+
+// Fills a cache of `length` positions (C: its element type; quantized rows get a scale each),
+// runs the attention kernel (and the combine when the context is split) under emulation, and
+// returns the largest errors against float64.
+template <typename T, int HD, typename C = T> AttentionErrors attentionErrors(const AttentionCase& c) {
     const int group = c.heads / c.kvHeads;
     const int g = group % 8 == 0 ? 8 : group % 4 == 0 ? 4 : group % 2 == 0 ? 2 : 1;
     const int length = c.start + c.count, width = c.heads * HD;
@@ -58,17 +90,36 @@ template <typename T, int HD> double attentionError(const AttentionCase& c) {
     // Cache: contiguous (batch, kvHeads, length, HD), or blocks handed out in shuffled order.
     const int maxBlocks = (length + c.blockSize - 1) / c.blockSize;
     const int rows = c.paged ? c.batch * maxBlocks * c.blockSize : c.batch * length;
-    std::vector<T> k(std::size_t(rows) * c.kvHeads * HD), v(k.size());
+    std::vector<C> k(std::size_t(rows) * c.kvHeads * HD), v(k.size());
+    std::vector<float> kScale(k.size() / HD, 1.0f), vScale(kScale.size(), 1.0f);
     std::vector<int> table(std::size_t(c.batch) * maxBlocks);
     std::iota(table.begin(), table.end(), 0);
     std::shuffle(table.begin(), table.end(), std::mt19937_64(11));
-    CacheView<T> view{k.data(),  v.data(), c.paged ? table.data() : nullptr, c.kvHeads, HD, c.blockSize,
-                      maxBlocks, length};
+    CacheView<C> view{k.data(),
+                      v.data(),
+                      c.paged ? table.data() : nullptr,
+                      c.kvHeads,
+                      HD,
+                      c.blockSize,
+                      maxBlocks,
+                      length,
+                      kQuantized<C> ? kScale.data() : nullptr,
+                      kQuantized<C> ? vScale.data() : nullptr};
     const auto kf = randomFloats(k.size(), 1), vf = randomFloats(v.size(), 2);
-    for (std::size_t i = 0; i < k.size(); ++i) {
-        k[i] = fromHost<T>(kf[i]);
-        v[i] = fromHost<T>(vf[i]);
+    if constexpr (kQuantized<C>) {
+        for (std::size_t r = 0; r < kScale.size(); ++r) {
+            kScale[r] = quantizeRow(kf.data() + r * HD, HD, k.data() + r * HD);
+            vScale[r] = quantizeRow(vf.data() + r * HD, HD, v.data() + r * HD);
+        }
+    } else {
+        for (std::size_t i = 0; i < k.size(); ++i) {
+            k[i] = fromHost<T>(kf[i]);
+            v[i] = fromHost<T>(vf[i]);
+        }
     }
+    // The value at element i as stored (dequantized), and as it was before.
+    const auto storedK = [&](std::size_t i) { return toHost(k[i]) * kScale[i / HD]; };
+    const auto storedV = [&](std::size_t i) { return toHost(v[i]) * vScale[i / HD]; };
     auto at = [&](int b, int kvh, int pos) {
         if (!c.paged)
             return ((std::size_t(b) * c.kvHeads + kvh) * length + pos) * HD;
@@ -92,48 +143,99 @@ template <typename T, int HD> double attentionError(const AttentionCase& c) {
         constexpr bool P = decltype(paged)::value;
         switch (g) {
         case 8:
-            return run(attention<T, HD, 8, P>);
+            return run(attention<T, HD, 8, P, C>);
         case 4:
-            return run(attention<T, HD, 4, P>);
+            return run(attention<T, HD, 4, P, C>);
         case 2:
-            return run(attention<T, HD, 2, P>);
+            return run(attention<T, HD, 2, P, C>);
         default:
-            return run(attention<T, HD, 1, P>);
+            return run(attention<T, HD, 1, P, C>);
         }
     };
-    c.paged ? dispatch(std::true_type{}) : dispatch(std::false_type{});
+    if constexpr (kQuantized<C>)
+        dispatch(std::false_type{}); // a quantized cache is contiguous
+    else
+        c.paged ? dispatch(std::true_type{}) : dispatch(std::false_type{});
     if (splits > 1)
         emu::launch(dim3(unsigned(c.batch * c.heads)), dim3(HD),
                     [&] { combineSplits<T>(partial.data(), out.data(), HD, splits); });
 
-    double worst = 0;
-    for (int b = 0; b < c.batch; ++b)
-        for (int t = 0; t < c.count; ++t)
-            for (int h = 0; h < c.heads; ++h) {
-                const int kvh = h / group, visible = c.start + t + 1;
-                const float* qh = q.data() + (std::size_t(b) * c.count + t) * width + std::size_t(h) * HD;
-                std::vector<double> scores(std::size_t(visible), 0.0);
-                double top = -1e300;
-                for (int p = 0; p < visible; ++p) {
-                    double s = 0;
-                    for (int d = 0; d < HD; ++d)
-                        s += double(qh[d]) * toHost(k[at(b, kvh, p) + std::size_t(d)]);
-                    scores[std::size_t(p)] = s * scale;
-                    top = std::max(top, scores[std::size_t(p)]);
+    // float64 attention over K and V given element by element (stored, or the floats before).
+    const auto worstAgainst = [&](auto kAt, auto vAt) {
+        double worst = 0;
+        for (int b = 0; b < c.batch; ++b)
+            for (int t = 0; t < c.count; ++t)
+                for (int h = 0; h < c.heads; ++h) {
+                    const int kvh = h / group, visible = c.start + t + 1;
+                    const float* qh = q.data() + (std::size_t(b) * c.count + t) * width + std::size_t(h) * HD;
+                    std::vector<double> scores(std::size_t(visible), 0.0);
+                    double top = -1e300;
+                    for (int p = 0; p < visible; ++p) {
+                        double s = 0;
+                        for (int d = 0; d < HD; ++d)
+                            s += double(qh[d]) * kAt(at(b, kvh, p) + std::size_t(d));
+                        scores[std::size_t(p)] = s * scale;
+                        top = std::max(top, scores[std::size_t(p)]);
+                    }
+                    double sum = 0;
+                    for (double& s : scores)
+                        sum += (s = std::exp(s - top));
+                    for (int d = 0; d < HD; ++d) {
+                        double expected = 0;
+                        for (int p = 0; p < visible; ++p)
+                            expected += scores[std::size_t(p)] / sum * vAt(at(b, kvh, p) + std::size_t(d));
+                        const double got =
+                            toHost(out[(std::size_t(b) * c.count + t) * width + std::size_t(h) * HD + std::size_t(d)]);
+                        worst = std::max(worst, std::abs(got - expected));
+                    }
                 }
-                double sum = 0;
-                for (double& s : scores)
-                    sum += (s = std::exp(s - top));
-                for (int d = 0; d < HD; ++d) {
-                    double expected = 0;
-                    for (int p = 0; p < visible; ++p)
-                        expected += scores[std::size_t(p)] / sum * toHost(v[at(b, kvh, p) + std::size_t(d)]);
-                    const double got =
-                        toHost(out[(std::size_t(b) * c.count + t) * width + std::size_t(h) * HD + std::size_t(d)]);
-                    worst = std::max(worst, std::abs(got - expected));
+        return worst;
+    };
+    return {worstAgainst(storedK, storedV),
+            worstAgainst([&](std::size_t i) { return double(kf[i]); }, [&](std::size_t i) { return double(vf[i]); })};
+}
+
+template <typename T, int HD> double attentionError(const AttentionCase& c) {
+    return attentionErrors<T, HD>(c).kernel;
+}
+
+template <typename C> void checkQuantizedSplit() {
+    const int width = 128, kvHeads = 2, headDim = 64, count = 3, batch = 2, maxLen = 8;
+    const int outWidth = width + 2 * kvHeads * headDim;
+    std::vector<float> raw = randomFloats(std::size_t(batch) * count * outWidth, 12, 2.0f);
+    for (int d = 0; d < headDim; ++d) // one head's K is all zeros: scale 0, values 0
+        raw[std::size_t(width + d)] = 0.0f;
+    const std::vector<float> bias(std::size_t(outWidth), 0.0f);
+    std::vector<float> q(std::size_t(batch) * count * width);
+    std::vector<C> k(std::size_t(batch) * kvHeads * maxLen * headDim), v(k.size());
+    std::vector<float> kScale(k.size() / headDim, -1.0f), vScale(kScale.size(), -1.0f);
+    const StepParams params{2};
+    CacheView<C> view{k.data(), v.data(), nullptr, kvHeads, headDim, 16, 1, maxLen, kScale.data(), vScale.data()};
+    emu::launch(dim3(unsigned(batch * count)), dim3(64),
+                [&] { splitQkvQuantized<C>(raw.data(), bias.data(), q.data(), view, &params, width, count); });
+    for (int b = 0; b < batch; ++b)
+        for (int t = 0; t < count; ++t)
+            for (int j = 0; j < 2 * kvHeads; ++j) {
+                const bool isValue = j >= kvHeads;
+                const int kvh = j % kvHeads;
+                const float* x = raw.data() + (std::size_t(b) * count + t) * outWidth + width +
+                                 (isValue ? kvHeads * headDim : 0) + kvh * headDim;
+                const std::size_t row = (std::size_t(b) * kvHeads + kvh) * maxLen + std::size_t(2 + t);
+                const float scale = (isValue ? vScale : kScale)[row];
+                float absmax = 0;
+                for (int d = 0; d < headDim; ++d)
+                    absmax = std::max(absmax, std::abs(x[d]));
+                QCOMPARE(scale, absmax / kQuantMax<C>);
+                for (int d = 0; d < headDim; ++d) {
+                    const double back = toHost((isValue ? v : k)[row * headDim + std::size_t(d)]) * scale;
+                    const double bound = std::is_same_v<C, std::int8_t>
+                                             ? absmax / 127.0 / 2.0 * (1 + 1e-6)
+                                             : std::abs(x[d]) / 16.0 + scale * std::ldexp(1.0, -9);
+                    QVERIFY2(std::abs(back - x[d]) <= bound,
+                             qPrintable(u"row %1 element %2: %3 back as %4"_s.arg(row).arg(d).arg(x[d]).arg(back)));
                 }
             }
-    return worst;
+    QCOMPARE(kScale[2], 0.0f); // the zero vector (sequence 0, KV head 0, position 2)
 }
 
 } // namespace
@@ -187,6 +289,63 @@ private slots:
         QVERIFY2(worst < tolerance, qPrintable(u"max |kernel - float64| = %1"_s.arg(worst)));
     }
 
+    // INT8 and FP8 E4M3 caches, dequantized inside the kernel: against float64 over the values
+    // the cache holds (the kernel's own arithmetic: as tight as FP32's), and over the floats
+    // before quantization (the format's cost, N(0, 1) values: INT8 rounds each to within
+    // absmax / 254, about 0.012 here; E4M3 keeps 3 mantissa bits, a relative 1/16 at worst).
+    // Decode rows average many V rows, so their rounding mostly cancels (measured: int8 0.005 to
+    // 0.006, fp8 0.023 to 0.026); a prefill's first rows see one to four positions, whose own V
+    // rounding comes through nearly whole (measured: int8 0.018, fp8 0.087): looser bounds there.
+    void quantizedAttention_data() {
+        QTest::addColumn<bool>("fp8");
+        QTest::addColumn<int>("headDim");
+        QTest::addColumn<int>("heads");
+        QTest::addColumn<int>("kvHeads");
+        QTest::addColumn<int>("start");
+        QTest::addColumn<int>("count");
+        QTest::addColumn<double>("formatTolerance");
+        QTest::newRow("int8 MHA decode, 3 splits") << false << 64 << 2 << 2 << 99 << 1 << 0.02;
+        QTest::newRow("int8 GQA 4 decode") << false << 64 << 8 << 2 << 60 << 1 << 0.02;
+        QTest::newRow("int8 head 128 decode") << false << 128 << 2 << 1 << 85 << 1 << 0.02;
+        QTest::newRow("int8 prefill, causal") << false << 64 << 4 << 2 << 0 << 7 << 0.03;
+        QTest::newRow("fp8 MHA decode, 3 splits") << true << 64 << 2 << 2 << 99 << 1 << 0.1;
+        QTest::newRow("fp8 MQA decode") << true << 64 << 8 << 1 << 70 << 1 << 0.1;
+        QTest::newRow("fp8 head 128 prefill") << true << 128 << 4 << 2 << 3 << 5 << 0.3;
+    }
+    void quantizedAttention() {
+        QFETCH(bool, fp8);
+        QFETCH(int, headDim);
+        QFETCH(int, heads);
+        QFETCH(int, kvHeads);
+        QFETCH(int, start);
+        QFETCH(int, count);
+        QFETCH(double, formatTolerance);
+        const AttentionCase c{heads, kvHeads, 2, start, count, 40, 16, false};
+        AttentionErrors e;
+        if (headDim == 64)
+            e = fp8 ? attentionErrors<float, 64, __nv_fp8_e4m3>(c) : attentionErrors<float, 64, std::int8_t>(c);
+        else
+            e = fp8 ? attentionErrors<float, 128, __nv_fp8_e4m3>(c) : attentionErrors<float, 128, std::int8_t>(c);
+        qInfo("max |kernel - float64|: %.3g over the stored values, %.3g over the unquantized ones", e.kernel,
+              e.format);
+        QVERIFY2(e.kernel < 2e-5, qPrintable(u"max |kernel - float64 over the stored values| = %1"_s.arg(e.kernel)));
+        QVERIFY2(e.format < formatTolerance,
+                 qPrintable(u"max |kernel - float64 over the unquantized values| = %1"_s.arg(e.format)));
+        QVERIFY(e.format > 0); // the format does cost something
+    }
+
+    // The quantizing split: each (row, KV head) vector comes back within half a step of INT8
+    // (absmax / 127 / 2), or within E4M3's relative 1/16 (plus its smallest subnormal step).
+    void splitQkvIntoQuantizedCache_data() {
+        QTest::addColumn<bool>("fp8");
+        QTest::newRow("int8") << false;
+        QTest::newRow("fp8") << true;
+    }
+    void splitQkvIntoQuantizedCache() {
+        QFETCH(bool, fp8);
+        fp8 ? checkQuantizedSplit<__nv_fp8_e4m3>() : checkQuantizedSplit<std::int8_t>();
+    }
+
     void residualLayerNorm() {
         // Three output rows taken from every other source row (the final-norm form), width 96.
         const int width = 96, sourceRows = 6;
@@ -231,7 +390,8 @@ private slots:
         std::vector<float> k(std::size_t(batch) * maxBlocks * blockSize * headDim, -7.0f), v(k.size(), -7.0f);
         const std::vector<int> table{5, 2, 7, 0, 3, 6, 1, 4};
         const StepParams params{4}; // positions 4, 5, 6: blocks 2 and 3 of each sequence
-        CacheView<float> view{k.data(), v.data(), table.data(), kvHeads, headDim, blockSize, maxBlocks, 0};
+        CacheView<float> view{k.data(),  v.data(), table.data(), kvHeads, headDim, blockSize,
+                              maxBlocks, 0,        nullptr,      nullptr};
         emu::launch(dim3(unsigned(batch * count)), dim3(64),
                     [&] { splitQkv<true, float>(raw.data(), bias.data(), q.data(), view, &params, width, count); });
         int written = 0;

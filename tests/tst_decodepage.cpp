@@ -268,7 +268,8 @@ private slots:
         clock.start();
         delete window;
         const qint64 closeMs = clock.elapsed();
-        QVERIFY2(closeMs < kCloseGuardMs, qPrintable(u"the close took %1 ms"_s.arg(closeMs))); // guard, not a speed check
+        QVERIFY2(closeMs < kCloseGuardMs,
+                 qPrintable(u"the close took %1 ms"_s.arg(closeMs))); // guard, not a speed check
         QTRY_COMPARE_WITH_TIMEOUT(DecodePage::detachedWorkers(), 0, 2 * kStopGuardMs);
     }
 
@@ -319,6 +320,69 @@ private slots:
         QVERIFY(page->estimateText().startsWith(u"Estimated"_s));
         if (qEnvironmentVariableIsSet("KVSCOPE_SCREENSHOT_DIR"))
             window.saveScreenshot(qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR") + u"/gpu.png"_s);
+    }
+
+    // Section 9's cache kinds on the page: each kind's row carries TTFT, TPOT, its KV peak and the
+    // accuracy against the contiguous cache beside "identical"; the kinds chart has one labelled
+    // point per cached kind at (TPOT mean, KV peak); the dynamic cache's peaks are on the memory chart.
+    void cacheKindsRun() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.showPage(u"gpu"_s));
+        DecodePage* page = window.decodePage();
+        DecodeOptions o = tiny(12);
+        o.modes = {CacheMode::None, CacheMode::Contiguous, CacheMode::Paged, CacheMode::Dynamic, CacheMode::Int8};
+        page->setOptions(o);
+        QCOMPARE(page->options().modes, o.modes);
+        page->start();
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isRunning(), 60000);
+        const DecodeReport* r = page->lastReport();
+        QVERIFY(r && r->modes.size() == 5);
+        QVERIFY(r->tokensIdentical);
+        QTableWidget* summary = page->summary();
+        QCOMPARE(summary->rowCount(), 5);
+        QCOMPARE(summary->horizontalHeaderItem(9)->text(), u"Tokens agreeing"_s);
+        QCOMPARE(cell(summary, 1, 9), u"reference"_s);
+        QCOMPARE(cell(summary, 3, 9), u"24 of 24 (100%)"_s); // dynamic: every token, both sequences
+        QCOMPARE(cell(summary, 3, 10), u"0"_s);              // and the logits bit for bit
+        QVERIFY(cell(summary, 4, 9).contains(u" of 24"_s));
+        QVERIFY(cell(summary, 4, 10).toDouble() > 0); // int8: a real, small difference
+        for (int row = 0; row < 5; ++row) {
+            QVERIFY2(cell(summary, row, 11).endsWith(u" ms"_s), qPrintable(cell(summary, row, 11))); // TTFT
+            QVERIFY(cell(summary, row, 12).endsWith(u" ms"_s));                                      // TPOT
+        }
+        QCOMPARE(cell(summary, 0, 14), u"-"_s); // no cache: no KV peak
+        const QList<QScatterSeries*> kinds = seriesOf<QScatterSeries>(page->kindsChart());
+        QCOMPARE(kinds.size(), 4); // the cached kinds
+        for (QScatterSeries* point : kinds) {
+            QCOMPARE(point->count(), 1);
+            QVERIFY(point->pointLabelsVisible());
+            QCOMPARE(point->pointLabelsColor(), chartstyle::pinned()); // the palette's ink, not a fixed black
+            QCOMPARE(point->pointLabelsFormat(), point->name());
+        }
+        const auto kind = [&](CacheMode mode) {
+            for (const ModeResult& m : r->modes)
+                if (m.mode == mode)
+                    return &m;
+            return static_cast<const ModeResult*>(nullptr);
+        };
+        for (QScatterSeries* point : kinds)
+            if (point->name() == u"INT8"_s) {
+                QCOMPARE(point->at(0).x(), kind(CacheMode::Int8)->latency.tpotMeanMs);
+                QCOMPARE(point->at(0).y(), double(kind(CacheMode::Int8)->peakKvBytes) / (1024.0 * 1024.0));
+            }
+        // The dynamic cache's peaks (old and new during the copy) are drawn beside what it holds.
+        bool peaks = false;
+        for (QScatterSeries* s : seriesOf<QScatterSeries>(page->findChild<QChartView*>(u"decodeMemoryChart"_s)))
+            peaks = peaks || (s->name().contains(u"peak"_s) && s->count() == 11);
+        QVERIFY(peaks);
+        if (qEnvironmentVariableIsSet("KVSCOPE_SCREENSHOT_DIR")) { // tall: the charts and the summary below them
+            window.resize(1600, 2000);
+            QTest::qWait(100);
+            window.saveScreenshot(qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR") + u"/gpu-cachekinds.png"_s);
+        }
     }
 
     void timeAxisIgnoresASingleStall() {

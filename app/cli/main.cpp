@@ -772,7 +772,9 @@ int runDecodeCommand(const std::vector<std::string>& args) {
     p.addOption("batch", "B", tr("sequences decoded together (default 1)"));
     p.addOption("steps", "N", tr("tokens generated per sequence (default 32)"));
     p.addOption("prompt-len", "P", tr("seeded random prompt tokens (default 16)"));
-    p.addOption("cache", "C", tr("none, contiguous, paged or all (default all)"));
+    p.addOption("cache", "C",
+                tr("none, contiguous (or static), paged, dynamic, int8, fp8 (CUDA only), a comma-separated list of "
+                   "them, or all (default all: every mode the backend runs)"));
     p.addOption("block-size", "N", tr("paged block size in tokens (default 16)"));
     p.addFlag("graphs", tr("capture the cached step in a CUDA graph (CUDA backend only)"));
     p.addOption("seed", "S", tr("weights, prompts and block order (default 1)"));
@@ -812,14 +814,24 @@ int runDecodeCommand(const std::vector<std::string>& args) {
     o.promptLen = std::uint32_t(p.uintValue("prompt-len", 1, 1u << 20).value_or(16));
     o.blockSize = std::uint32_t(p.uintValue("block-size", 1, 1024).value_or(16));
     const std::string cache = p.valueOr("cache", "all");
-    if (cache == "none")
-        o.modes = {CacheMode::None};
-    else if (cache == "contiguous")
-        o.modes = {CacheMode::Contiguous};
-    else if (cache == "paged")
-        o.modes = {CacheMode::Paged};
-    else if (cache != "all")
-        throw Error("--cache: expected none, contiguous, paged or all, got '" + cache + "'");
+    if (cache == "all") {
+        o.modes = allCacheModes();
+        o.skipUnsupportedModes = true; // fp8 on the CPU: skipped, with a note
+    } else {
+        o.modes.clear();
+        for (std::size_t at = 0; at <= cache.size();) {
+            const std::size_t comma = std::min(cache.find(',', at), cache.size());
+            const std::string name = cache.substr(at, comma - at);
+            const std::optional<CacheMode> mode = parseCacheMode(name);
+            if (!mode)
+                throw Error("--cache: expected none, contiguous (static), paged, dynamic, int8, fp8, a comma-separated "
+                            "list of them, or all, got '" +
+                            name + "'");
+            if (std::find(o.modes.begin(), o.modes.end(), *mode) == o.modes.end())
+                o.modes.push_back(*mode);
+            at = comma + 1;
+        }
+    }
 
     const DecodeReport r = runDecode(o);
     const bool onCuda = r.backend == Backend::Cuda;
@@ -864,6 +876,32 @@ int runDecodeCommand(const std::vector<std::string>& args) {
                             {"process_bytes", m.memory.processBytes},
                             {"process_bytes_source", m.memory.processSource}};
             mj["tokens"] = m.tokens.empty() ? ordered_json::array() : ordered_json(m.tokens.front());
+            // Cache kinds: what K and V were stored in, TTFT and TPOT, memory at its peak, the accuracy cost.
+            std::vector<std::uint64_t> peak, copied;
+            for (const StepRecord& s : m.steps) {
+                peak.push_back(s.kvBytesPeak);
+                copied.push_back(s.kvBytesCopied);
+            }
+            mj["cache_dtype"] = m.mode == CacheMode::None ? std::string() : m.cacheDType;
+            mj["cache_bits_per_value"] = m.mode == CacheMode::None ? 0.0 : m.cacheBitsPerValue;
+            mj["kv_bytes_peak"] = peak;
+            mj["kv_bytes_copied"] = copied;
+            mj["peak_kv_bytes"] = m.peakKvBytes;
+            mj["total_kv_bytes_copied"] = m.kvBytesCopied;
+            mj["ttft_ms"] = m.latency.ttftMeasured ? ordered_json(m.latency.ttftMs) : ordered_json();
+            mj["tpot_mean_ms"] = m.latency.tpotSteps > 0 ? ordered_json(m.latency.tpotMeanMs) : ordered_json();
+            mj["tpot_p90_ms"] = m.latency.tpotSteps > 0 ? ordered_json(m.latency.tpotP90Ms) : ordered_json();
+            mj["tpot_steps"] = m.latency.tpotSteps;
+            const Accuracy& a = m.accuracy;
+            mj["accuracy"] = {{"compared", a.compared},
+                              {"is_reference", a.isReference},
+                              {"tokens_compared", a.tokensCompared},
+                              {"tokens_agreeing", a.tokensAgreeing},
+                              {"agreement_share", a.compared ? ordered_json(a.agreementShare()) : ordered_json()},
+                              {"first_different_step",
+                               a.firstDifferentStep >= 0 ? ordered_json(a.firstDifferentStep) : ordered_json()},
+                              {"max_logit_diff", a.compared ? ordered_json(a.maxLogitDiff) : ordered_json()},
+                              {"logit_steps_compared", a.logitStepsCompared}};
             j["modes"][cacheModeName(m.mode)] = mj;
         }
         j["fit_a_ms"] = r.fitAms;
@@ -873,6 +911,15 @@ int runDecodeCommand(const std::vector<std::string>& args) {
         j["fit_valid"] = r.fitValid;
         j["speedup"] = r.speedup;
         j["tokens_identical"] = r.tokensIdentical;
+        j["accuracy_reference"] = {{"mode", "contiguous"},
+                                   {"dtype", precisionName(r.precision)},
+                                   {"measured", r.referenceMeasured},
+                                   {"hidden", r.referenceHidden}};
+        std::vector<std::string> skipped;
+        for (const CacheMode m : r.skippedModes)
+            skipped.push_back(cacheModeName(m));
+        j["skipped_modes"] = skipped;
+        j["skipped_reason"] = r.skippedWhy;
         j["reading"] = englishReading(r);
         j["tokens_compared"] = r.tokensCompared;
         j["fit_measured"] = r.fitMeasured;
@@ -921,6 +968,42 @@ int runDecodeCommand(const std::vector<std::string>& args) {
                          formatBytes(m.memory.theoreticalWeightBytes), formatBytes(m.memory.theoreticalKvBytes),
                          formatBytes(m.memory.peakAllocatedBytes)});
     printTable(table, TableStyle::withMinWidths({11, 10, 10, 12, 16, 16}));
+    // Cache kinds: time to first token, time per output token, the cache at its peak, and the
+    // accuracy cost against the contiguous cache (sequence 0's logits before its first difference).
+    // TTFT and TPOT stay as they are in every language (the glossary keeps the abbreviations).
+    std::cout << "\n";
+    std::vector<std::vector<std::string>> kinds{{tr("cache"), tr("stored as"), "TTFT ms", "TPOT ms", "TPOT p90",
+                                                 tr("KV peak"), tr("tokens agreeing"), tr("first differs"),
+                                                 tr("max |logit diff|")}};
+    for (const ModeResult& m : r.modes) {
+        const Accuracy& a = m.accuracy;
+        const std::string agreeing = !a.compared ? tr("not compared")
+                                     : a.isReference
+                                         ? tr("reference")
+                                         : std::to_string(a.tokensAgreeing) + "/" + std::to_string(a.tokensCompared) +
+                                               " (" + fixed(100.0 * a.agreementShare(), 0) + "%)";
+        const std::string differs = !a.compared || a.isReference ? std::string("-")
+                                    : a.firstDifferentStep < 0   ? tr("never")
+                                                               : tr("step %1", {std::to_string(a.firstDifferentStep)});
+        char diff[32];
+        std::snprintf(diff, sizeof diff, "%.3g", a.maxLogitDiff);
+        kinds.push_back({cacheModeName(m.mode), m.mode == CacheMode::None ? std::string("-") : m.cacheDType,
+                         m.latency.ttftMeasured ? fixed(m.latency.ttftMs, 3) : std::string("-"),
+                         m.latency.tpotSteps > 0 ? fixed(m.latency.tpotMeanMs, 3) : std::string("-"),
+                         m.latency.tpotSteps > 0 ? fixed(m.latency.tpotP90Ms, 3) : std::string("-"),
+                         formatBytes(m.peakKvBytes), agreeing, differs,
+                         !a.compared || a.isReference ? std::string("-") : std::string(diff)});
+    }
+    printTable(kinds, TableStyle::withMinWidths({11, 12, 10, 10, 10, 12, 16, 14, 16}));
+    if (!r.skippedModes.empty())
+        std::cout << tr("note: %1", {tr("fp8 skipped: it needs the CUDA backend (this run is on the CPU)")}) << "\n";
+    if (r.referenceHidden && r.referenceMeasured)
+        std::cout << tr("note: %1", {tr("accuracy against a contiguous-cache run made for the comparison, not shown")})
+                  << "\n";
+    else if (!r.modes.empty() && !r.referenceMeasured)
+        std::cout << tr("note: %1",
+                        {tr("accuracy not compared: the contiguous cache (the reference) did not complete")})
+                  << "\n";
     const std::string identical = !r.tokensCompared   ? tr("not compared (fewer than two modes)")
                                   : r.tokensIdentical ? tr("yes")
                                                       : tr("NO");

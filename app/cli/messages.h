@@ -474,6 +474,26 @@ inline constexpr Message kMessages[] = {
     {"NO", "아니요 (불일치)"},
     {"not compared (fewer than two modes)", "비교 안 함 (모드가 두 개 미만)"},
     {"Reading (in English): %1", "해설 (영문): %1"},
+    // decode: cache kinds (issue 14)
+    {"none, contiguous (or static), paged, dynamic, int8, fp8 (CUDA only), a comma-separated list of them, or all "
+     "(default all: every mode the backend runs)",
+     "none, contiguous (또는 static), paged, dynamic, int8, fp8 (CUDA 전용), 이들을 쉼표로 나눈 목록, 또는 all "
+     "(기본값 all: 백엔드가 실행하는 모든 모드)"},
+    {"stored as", "저장 형식"},
+    {"KV peak", "KV 최대"},
+    {"tokens agreeing", "일치한 토큰"},
+    {"first differs", "첫 불일치"},
+    {"max |logit diff|", "최대 |로짓 차이|"},
+    {"not compared", "비교 안 함"},
+    {"reference", "기준"},
+    {"never", "없음"},
+    {"step %1", "스텝 %1"},
+    {"fp8 skipped: it needs the CUDA backend (this run is on the CPU)",
+     "fp8 건너뜀: CUDA 백엔드가 필요함 (이 실행은 CPU에서 진행)"},
+    {"accuracy against a contiguous-cache run made for the comparison, not shown",
+     "정확도는 비교용으로 따로 실행한 연속 할당 캐시와 비교함 (표에는 없음)"},
+    {"accuracy not compared: the contiguous cache (the reference) did not complete",
+     "정확도 비교 안 함: 기준인 연속 할당 캐시 실행이 끝나지 않음"},
     // estimate: the family rule the importer used, and per-sequence state (issue 10)
     {"family rule", "계열 규칙"},
     {"layers", "레이어"},
