@@ -638,60 +638,60 @@
 <context>
     <name>DecodePage</name>
     <message>
-        <location filename="../../app/decodepage.cpp" line="51"/>
-        <location filename="../../app/decodepage.cpp" line="79"/>
-        <location filename="../../app/decodepage.cpp" line="189"/>
+        <location filename="../../app/decodepage.cpp" line="49"/>
+        <location filename="../../app/decodepage.cpp" line="89"/>
+        <location filename="../../app/decodepage.cpp" line="211"/>
         <source>no cache</source>
         <translation>캐시 없음</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="53"/>
+        <location filename="../../app/decodepage.cpp" line="51"/>
         <source>contiguous cache</source>
         <translation>연속 할당 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="55"/>
+        <location filename="../../app/decodepage.cpp" line="53"/>
         <source>paged cache</source>
         <translation>페이지 방식 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="81"/>
-        <location filename="../../app/decodepage.cpp" line="190"/>
+        <location filename="../../app/decodepage.cpp" line="91"/>
+        <location filename="../../app/decodepage.cpp" line="212"/>
         <source>contiguous</source>
         <translation>연속 할당</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="83"/>
-        <location filename="../../app/decodepage.cpp" line="191"/>
+        <location filename="../../app/decodepage.cpp" line="93"/>
+        <location filename="../../app/decodepage.cpp" line="213"/>
         <source>paged</source>
         <translation>페이지 방식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="192"/>
+        <location filename="../../app/decodepage.cpp" line="217"/>
         <source>CUDA graphs</source>
         <translation>CUDA 그래프</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="198"/>
-        <location filename="../../app/decodepage.cpp" line="1255"/>
+        <location filename="../../app/decodepage.cpp" line="223"/>
+        <location filename="../../app/decodepage.cpp" line="1407"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="199"/>
+        <location filename="../../app/decodepage.cpp" line="224"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="215"/>
-        <location filename="../../app/decodepage.cpp" line="217"/>
+        <location filename="../../app/decodepage.cpp" line="241"/>
+        <location filename="../../app/decodepage.cpp" line="243"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="216"/>
-        <location filename="../../app/decodepage.cpp" line="825"/>
-        <location filename="../../app/decodepage.cpp" line="983"/>
+        <location filename="../../app/decodepage.cpp" line="242"/>
+        <location filename="../../app/decodepage.cpp" line="893"/>
+        <location filename="../../app/decodepage.cpp" line="1085"/>
         <source>ms per step</source>
         <translation>스텝당 ms</translation>
     </message>
@@ -700,159 +700,209 @@
         <translation type="vanished">보유 중인 KV 캐시 (MiB)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="251"/>
+        <location filename="../../app/decodepage.cpp" line="281"/>
         <source>&lt;b&gt;Runs on the CPU&lt;/b&gt; (%1). The formulas are the same; the timings are a CPU&apos;s.</source>
         <translation>&lt;b&gt;CPU에서 실행&lt;/b&gt; (%1). 공식은 같고, 시간은 CPU에서 잰 값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="248"/>
+        <location filename="../../app/decodepage.cpp" line="278"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;The decode core runs on this GPU: cuBLAS for the matrix products, our own kernels for attention, norms and sampling; step times by CUDA events, memory by cudaMemGetInfo.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;디코드 코어가 이 GPU에서 실행됩니다: 행렬곱은 cuBLAS, 어텐션·정규화·샘플링은 자체 커널로 계산하고, 스텝 시간은 CUDA 이벤트로, 메모리는 cudaMemGetInfo로 잽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="253"/>
+        <location filename="../../app/decodepage.cpp" line="283"/>
         <source>Auto</source>
         <translation>자동</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="254"/>
+        <location filename="../../app/decodepage.cpp" line="284"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="255"/>
+        <location filename="../../app/decodepage.cpp" line="285"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="321"/>
+        <location filename="../../app/decodepage.cpp" line="365"/>
         <source>BF16 halves the weights and the KV cache; it needs the CUDA backend</source>
         <translation>BF16은 가중치와 KV 캐시를 절반으로 줄입니다. CUDA 백엔드가 필요합니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="308"/>
+        <location filename="../../app/decodepage.cpp" line="352"/>
         <source>Replay the one-token step as a CUDA graph: one launch instead of ~90, so the launch cost of a small model&apos;s step disappears. Needs the CUDA backend.</source>
         <translation>토큰 하나짜리 스텝을 CUDA 그래프로 재실행합니다: 커널 호출이 ~90번에서 한 번으로 줄어, 작은 모델의 스텝에서 호출 비용이 사라집니다. CUDA 백엔드가 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="123"/>
-        <location filename="../../app/decodepage.cpp" line="1097"/>
+        <location filename="../../app/decodepage.cpp" line="55"/>
+        <source>dynamic cache</source>
+        <translation>동적 캐시</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="57"/>
+        <source>INT8 cache</source>
+        <translation>INT8 캐시</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="59"/>
+        <source>FP8 cache</source>
+        <translation>FP8 캐시</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="95"/>
+        <location filename="../../app/decodepage.cpp" line="214"/>
+        <source>dynamic</source>
+        <translation>동적</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="97"/>
+        <location filename="../../app/decodepage.cpp" line="215"/>
+        <source>INT8</source>
+        <translation>INT8</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="99"/>
+        <location filename="../../app/decodepage.cpp" line="216"/>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="145"/>
+        <location filename="../../app/decodepage.cpp" line="1229"/>
         <source>%1x</source>
         <translation>%1배</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="161"/>
+        <location filename="../../app/decodepage.cpp" line="183"/>
         <source>%1%2%</source>
         <translation>%1%2%</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="193"/>
+        <location filename="../../app/decodepage.cpp" line="218"/>
         <source>then at batch</source>
         <translation>이어서 배치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="202"/>
+        <location filename="../../app/decodepage.cpp" line="227"/>
         <source>Classroom CPU</source>
         <translation>수업용 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="218"/>
-        <location filename="../../app/decodepage.cpp" line="854"/>
+        <location filename="../../app/decodepage.cpp" line="244"/>
+        <location filename="../../app/decodepage.cpp" line="922"/>
         <source>MiB held</source>
         <translation>보유 중인 MiB</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="228"/>
+        <location filename="../../app/decodepage.cpp" line="245"/>
+        <source>TPOT, ms (mean of the one-token steps)</source>
+        <translation>TPOT, ms (토큰 하나 스텝의 평균)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="246"/>
+        <location filename="../../app/decodepage.cpp" line="944"/>
+        <source>KV cache at its peak, MiB</source>
+        <translation>KV 캐시 최댓값, MiB</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="257"/>
         <source>Step time chart</source>
         <translation>스텝 시간 차트</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="230"/>
+        <location filename="../../app/decodepage.cpp" line="259"/>
+        <location filename="../../app/decodepage.cpp" line="504"/>
+        <source>Cache kinds: KV memory at its peak against TPOT</source>
+        <translation>캐시 종류: KV 메모리 최댓값 대 TPOT</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="260"/>
         <source>Run summary</source>
         <translation>실행 요약</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="231"/>
+        <location filename="../../app/decodepage.cpp" line="261"/>
         <source>Step time model against the measured steps</source>
         <translation>스텝 시간 모델과 측정한 스텝 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="232"/>
+        <location filename="../../app/decodepage.cpp" line="262"/>
         <source>The course&apos;s figures beside this machine&apos;s</source>
         <translation>강의 수치와 이 컴퓨터의 수치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="274"/>
+        <location filename="../../app/decodepage.cpp" line="306"/>
         <source>Decoder layers L of our GPT (the course&apos;s: 8)</source>
         <translation>우리 GPT의 디코더 레이어 수 L (강의: 8)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="275"/>
+        <location filename="../../app/decodepage.cpp" line="307"/>
         <source>Decoder layers L. Each layer holds 12 × width² weights and stores K and V for every token: KV bytes per token = 2 × L × H_kv × D_head × 4 B in FP32.</source>
         <translation>디코더 레이어 수 L입니다. 레이어마다 가중치 12 × 폭²개를 가지고, 토큰마다 K와 V를 저장합니다: FP32에서 토큰당 KV 바이트 = 2 × L × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="277"/>
+        <location filename="../../app/decodepage.cpp" line="309"/>
         <source>Model width d_model (the course&apos;s: 512)</source>
         <translation>모델 폭 d_model (강의: 512)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="278"/>
+        <location filename="../../app/decodepage.cpp" line="310"/>
         <source>Model width d_model. Parameters ≈ 12 × L × width² + (vocabulary + context) × width; the head size is D_head = width / heads.</source>
         <translation>모델 폭 d_model입니다. 파라미터 ≈ 12 × L × 폭² + (어휘 수 + 컨텍스트 길이) × 폭이고, 헤드 크기는 D_head = 폭 / 헤드 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="280"/>
+        <location filename="../../app/decodepage.cpp" line="312"/>
         <source>Query heads; the head size is width / heads</source>
         <translation>쿼리 헤드 수: 헤드 크기는 폭 / 헤드 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="281"/>
+        <location filename="../../app/decodepage.cpp" line="313"/>
         <source>Query heads. Each reads all K/V of its group: D_head = width / heads (the CUDA kernels take 64 or 128).</source>
         <translation>쿼리 헤드 수입니다. 쿼리 헤드마다 자기 그룹의 K/V를 모두 읽습니다: D_head = 폭 / 헤드 수 (CUDA 커널은 64 또는 128만 지원합니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="283"/>
+        <location filename="../../app/decodepage.cpp" line="315"/>
         <source>K/V heads H_kv, dividing the query heads: MHA = heads, GQA fewer, MQA 1</source>
         <translation>K/V 헤드 수 H_kv (쿼리 헤드 수의 약수): MHA는 헤드 수와 같고, GQA는 더 적고, MQA는 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="284"/>
+        <location filename="../../app/decodepage.cpp" line="316"/>
         <source>K/V heads H_kv (a divisor of the query heads). The cache scales with them: KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B in FP32.</source>
         <translation>K/V 헤드 수 H_kv (쿼리 헤드 수의 약수)입니다. 캐시는 이 수에 비례합니다: FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="286"/>
+        <location filename="../../app/decodepage.cpp" line="318"/>
         <source>Sequences B decoded together</source>
         <translation>함께 디코드하는 시퀀스 수 B</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="287"/>
+        <location filename="../../app/decodepage.cpp" line="319"/>
         <source>Batch B: sequences decoded together. An uncached step pushes B × (prefix) tokens through the model, a cached one B tokens; KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B.</source>
         <translation>배치 B: 함께 디코드하는 시퀀스 수입니다. 캐시 없는 스텝은 B × (지금까지의 토큰 수)개 토큰을, 캐시 사용 스텝은 B개 토큰을 모델에 넣습니다. KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="289"/>
+        <location filename="../../app/decodepage.cpp" line="321"/>
         <source>Tokens generated per sequence</source>
         <translation>시퀀스당 생성할 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="290"/>
+        <location filename="../../app/decodepage.cpp" line="322"/>
         <source>Steps: tokens generated per sequence. Without a cache step t recomputes all prompt + t tokens, so the uncached work grows with steps²; with one it grows with steps.</source>
         <translation>스텝 수: 시퀀스당 생성할 토큰 수입니다. 캐시가 없으면 스텝 t에서 프롬프트 + t개 토큰을 모두 다시 계산하므로 계산량이 스텝 수²에 비례해 늘어나고, 캐시가 있으면 스텝 수에 비례해 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="292"/>
+        <location filename="../../app/decodepage.cpp" line="324"/>
         <source>Random prompt tokens per sequence</source>
         <translation>시퀀스당 무작위 프롬프트 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="293"/>
+        <location filename="../../app/decodepage.cpp" line="325"/>
         <source>Prompt length: seeded random tokens per sequence. A cached mode pushes them through once, in step 0; the uncached mode again in every step.</source>
         <translation>프롬프트 길이: 시퀀스마다 시드로 만든 무작위 토큰 수입니다. 캐시 사용 모드는 이 토큰을 스텝 0에서 한 번만 모델에 넣고, 캐시 없음 모드는 스텝마다 다시 넣습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="295"/>
+        <location filename="../../app/decodepage.cpp" line="327"/>
         <source>Tokens per block of the paged cache</source>
         <translation>페이지 방식 캐시의 블록당 토큰 수</translation>
     </message>
@@ -861,172 +911,202 @@
         <translation type="vanished">페이지 방식의 블록 크기입니다. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 블록 수 × 블록 크기 × 2 × L × B × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 많아야 하나입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="298"/>
+        <location filename="../../app/decodepage.cpp" line="330"/>
         <source>Run without a cache: every step recomputes the whole prefix</source>
         <translation>캐시 없음 모드로 실행: 스텝마다 지금까지의 토큰 전체를 다시 계산</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="299"/>
+        <location filename="../../app/decodepage.cpp" line="331"/>
         <source>No cache: step t pushes all prompt + t tokens of every sequence through the model again. Nothing is stored: 0 B of cache.</source>
         <translation>캐시 없음: 스텝 t에서 모든 시퀀스의 프롬프트 + t개 토큰을 전부 다시 모델에 넣습니다. 아무것도 저장하지 않으므로 캐시는 0 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="301"/>
+        <location filename="../../app/decodepage.cpp" line="333"/>
         <source>Run with a contiguous cache reserved for the whole length up front</source>
         <translation>전체 길이만큼 미리 예약한 연속 할당 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="302"/>
+        <location filename="../../app/decodepage.cpp" line="334"/>
         <source>Contiguous cache: one region per sequence sized for prompt + steps tokens from the start; each step pushes one new token and reads the stored K and V.</source>
         <translation>연속 할당 캐시: 처음부터 시퀀스마다 프롬프트 + 스텝 수만큼의 토큰이 들어갈 영역을 하나씩 잡아 둡니다. 스텝마다 새 토큰 하나를 모델에 넣고 저장된 K와 V를 읽습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="304"/>
+        <location filename="../../app/decodepage.cpp" line="336"/>
         <source>Run with a paged cache that grows block by block</source>
         <translation>블록 단위로 커지는 페이지 방식 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="305"/>
+        <location filename="../../app/decodepage.cpp" line="337"/>
         <source>Paged cache: fixed-size blocks handed out in shuffled order as the sequences grow, read through a block table (PagedAttention).</source>
         <translation>페이지 방식 캐시: 시퀀스가 길어지는 대로 고정 크기 블록을 뒤섞인 순서로 내주고, 블록 테이블을 거쳐 읽습니다 (PagedAttention).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="310"/>
+        <location filename="../../app/decodepage.cpp" line="339"/>
+        <source>Run with a dynamic cache that is reallocated and copied at every step</source>
+        <translation>스텝마다 새로 할당하고 복사하는 동적 캐시로 실행</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="340"/>
+        <source>Dynamic cache (Hugging Face&apos;s DynamicCache, torch.cat): each step allocates a cache exactly one token longer and copies the old one into it, so it holds only the tokens so far, but every step pays a copy of the whole cache, and during the copy the old and the new cache are held at once.</source>
+        <translation>동적 캐시 (Hugging Face의 DynamicCache, torch.cat): 스텝마다 정확히 토큰 하나만큼 더 긴 캐시를 새로 할당하고 이전 캐시를 복사합니다. 지금까지의 토큰만 보유하지만, 스텝마다 캐시 전체를 복사하는 비용을 치르고, 복사하는 동안에는 이전 캐시와 새 캐시를 함께 보유합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="343"/>
+        <source>Run with K and V stored as INT8, one FP32 scale per token and KV head</source>
+        <translation>K와 V를 INT8로, 토큰과 KV 헤드마다 FP32 스케일 하나와 함께 저장해 실행</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="344"/>
+        <source>INT8 cache: each token&apos;s K (and V) vector of each KV head is stored as 8-bit integers with one FP32 scale (max |x| / 127), reserved up front like the contiguous cache: 8 + 32 / D_head bits per value instead of 32. Attention dequantizes as it reads. Its tokens and logits are compared with the contiguous (FP32) cache&apos;s.</source>
+        <translation>INT8 캐시: 각 토큰의 KV 헤드별 K (및 V) 벡터를 8비트 정수와 FP32 스케일 하나 (max |x| / 127)로 저장하며, 연속 할당 캐시처럼 처음에 예약합니다: 값당 32비트 대신 8 + 32 / D_head비트. 어텐션이 읽으면서 역양자화합니다. 생성 토큰과 로짓을 연속 할당 (FP32) 캐시와 비교합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="348"/>
+        <source>Run with K and V stored as FP8 (E4M3), one FP32 scale per token and KV head; CUDA only</source>
+        <translation>K와 V를 FP8 (E4M3)로, 토큰과 KV 헤드마다 FP32 스케일 하나와 함께 저장해 실행 (CUDA 전용)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="349"/>
+        <source>FP8 cache: E4M3 values (3 mantissa bits, up to ±448) with one FP32 scale per token and KV head, dequantized inside the CUDA attention kernel. FP8 is a GPU format: the CPU backend does not run it.</source>
+        <translation>FP8 캐시: E4M3 값 (가수 3비트, 최대 ±448)에 토큰과 KV 헤드마다 FP32 스케일 하나를 두고, CUDA 어텐션 커널 안에서 역양자화합니다. FP8은 GPU 형식이라 CPU 백엔드에서는 실행하지 않습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="354"/>
         <source>CUDA graphs remove the fixed cost a of step = a + b × tokens (kernel launches); the per-token cost b stays.</source>
         <translation>CUDA 그래프는 스텝 = a + b × 토큰 수에서 고정 비용 a (커널 호출)를 없앱니다. 토큰당 비용 b는 그대로 남습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="312"/>
+        <location filename="../../app/decodepage.cpp" line="356"/>
         <source>Run the same experiment again at a second batch and predict it from the first</source>
         <translation>같은 실험을 두 번째 배치로 다시 실행하고, 첫 번째 결과로 예측</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="313"/>
+        <location filename="../../app/decodepage.cpp" line="357"/>
         <source>Then at batch: after the first run the same experiment runs at this batch, and the first batch&apos;s two equations (a + b, a + N b) predict its step times, as the course predicts batch 64 from batch 1.</source>
         <translation>이어서 배치: 첫 실행이 끝나면 같은 실험을 이 배치로 실행하고, 첫 배치의 두 식 (a + b, a + N b)으로 그 스텝 시간을 예측합니다. 강의에서 배치 1로 배치 64를 예측한 것과 같습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="315"/>
+        <location filename="../../app/decodepage.cpp" line="359"/>
         <source>The second run&apos;s batch (the course&apos;s: 64)</source>
         <translation>두 번째 실행의 배치 (강의: 64)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="316"/>
+        <location filename="../../app/decodepage.cpp" line="360"/>
         <source>The batch of the second run. Its cache is this batch / the first batch times larger: KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B.</source>
         <translation>두 번째 실행의 배치입니다. 캐시는 (이 배치 / 첫 배치)배로 커집니다: KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="318"/>
+        <location filename="../../app/decodepage.cpp" line="362"/>
         <source>Where the decode core runs: Auto takes CUDA when a device answers</source>
         <translation>디코드 코어를 실행할 곳: 자동은 응답하는 장치가 있으면 CUDA를 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="319"/>
+        <location filename="../../app/decodepage.cpp" line="363"/>
         <source>Backend: CUDA runs cuBLAS and our kernels on the GPU (times by CUDA events); the CPU runs the same forward pass with BLAS and two threads (times by the steady clock).</source>
         <translation>백엔드: CUDA는 GPU에서 cuBLAS와 자체 커널을 실행합니다 (시간은 CUDA 이벤트로 잽니다). CPU는 같은 순전파를 BLAS와 스레드 두 개로 실행합니다 (시간은 steady clock으로 잽니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="322"/>
+        <location filename="../../app/decodepage.cpp" line="366"/>
         <source>Precision of the weights, the matrix inputs and the cache: 4 B per value in FP32, 2 B in BF16, so KV bytes = 2 × L × B × tokens × H_kv × D_head × 2 B in BF16.</source>
         <translation>가중치, 행렬 입력, 캐시의 정밀도: 값 하나가 FP32에서 4 B, BF16에서 2 B이므로, BF16에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 2 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="324"/>
+        <location filename="../../app/decodepage.cpp" line="368"/>
         <source>Probe 2 steps to estimate the time, then run each checked mode in turn</source>
         <translation>2 스텝 시험 실행으로 시간을 추정한 뒤, 선택한 모드를 차례로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="325"/>
+        <location filename="../../app/decodepage.cpp" line="369"/>
         <source>Run: short probes estimate the run&apos;s length, then each checked mode generates the tokens; step times and the cache held are drawn as they are measured.</source>
         <translation>실행: 짧은 시험 실행으로 걸릴 시간을 추정한 뒤, 선택한 모드마다 토큰을 생성합니다. 스텝 시간과 보유 중인 캐시는 측정되는 대로 그려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="327"/>
+        <location filename="../../app/decodepage.cpp" line="371"/>
         <source>End the run within one step</source>
         <translation>한 스텝 안에 실행 중지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="328"/>
+        <location filename="../../app/decodepage.cpp" line="372"/>
         <source>Stop ends the run within one step. The page then reports only what was measured and names what was not (no speedup without both modes complete).</source>
         <translation>중지를 누르면 한 스텝 안에 실행이 끝납니다. 그러면 페이지는 측정한 것만 보고하고, 측정하지 못한 것은 무엇인지 밝힙니다 (두 모드가 모두 완료되지 않으면 속도 향상은 표시하지 않습니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="331"/>
+        <location filename="../../app/decodepage.cpp" line="375"/>
         <source>The course&apos;s experiment at batch 1: 500 steps, with and without a cache. %1 on the course&apos;s RTX 4090; about 2 min on a 2-core CPU.</source>
         <translation>배치 1 강의 실험: 500 스텝, 캐시 없음과 캐시 사용. 강의의 RTX 4090에서 %1, 2코어 CPU에서 약 2분.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="334"/>
+        <location filename="../../app/decodepage.cpp" line="378"/>
         <source>Loads the course&apos;s batch-1 run: 8 layers, width 512, prompt 1, 500 steps, no cache and contiguous. The course measured 1.5 and 1.22 ms per step on an RTX 4090 (1.2x) and 3.6x on a CPU.</source>
         <translation>강의의 배치 1 실행 설정을 불러옵니다: 레이어 8개, 폭 512, 프롬프트 1, 500 스텝, 캐시 없음과 연속 할당. 강의는 RTX 4090에서 스텝당 1.5 ms와 1.22 ms (1.2배), CPU에서 3.6배를 측정했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="338"/>
+        <location filename="../../app/decodepage.cpp" line="382"/>
         <source>The course&apos;s experiment at batch 64: 500 steps, with and without a cache. %1 on the course&apos;s RTX 4090, but about two hours or more on a 2-core CPU (an uncached step recomputes 64 × up to 500 tokens): in class, press Classroom CPU.</source>
         <translation>배치 64 강의 실험: 500 스텝, 캐시 없음과 캐시 사용. 강의의 RTX 4090에서는 %1이지만 2코어 CPU에서는 두 시간 이상 걸립니다 (캐시 없는 스텝은 64 × 최대 500개 토큰을 다시 계산합니다). 수업에서는 수업용 CPU를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="342"/>
+        <location filename="../../app/decodepage.cpp" line="386"/>
         <source>Loads the course&apos;s batch-64 run (8 layers, width 512, 500 steps). The course measured 21.8 and 2.7 ms per step (8.0x); the uncached work is 64 × (1 + 2 + ... + 500) = 8.0 million token passes, hours on a CPU. The page estimates this machine&apos;s time as soon as it is loaded.</source>
         <translation>강의의 배치 64 실행 설정을 불러옵니다 (레이어 8개, 폭 512, 500 스텝). 강의는 스텝당 21.8 ms와 2.7 ms (8.0배)를 측정했습니다. 캐시 없는 계산량은 64 × (1 + 2 + ... + 500) = 토큰 800만 개를 모델에 넣는 양으로, CPU에서는 몇 시간이 걸립니다. 불러오는 즉시 이 컴퓨터에서 걸릴 시간을 추정합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="346"/>
+        <location filename="../../app/decodepage.cpp" line="390"/>
         <source>What to press in class on a CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache. Well under a minute on a 2-core CPU; both gaps show.</source>
         <translation>CPU로 수업할 때 누를 버튼: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2 스텝씩, 캐시 없음과 캐시 사용으로 실행합니다. 2코어 CPU에서 1분도 채 걸리지 않으며, 두 배치 모두에서 차이가 드러납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="350"/>
+        <location filename="../../app/decodepage.cpp" line="394"/>
         <source>Classroom CPU: the course&apos;s 8-layer, width-512 model, prompt 1, %1 steps, no cache and contiguous, at batch 1 and then batch %2. Batch %2&apos;s uncached steps push %3 tokens through the model (%2 × (1 + ... + %1)) instead of the course&apos;s 8 million, and batch 1&apos;s two equations predict batch %2.</source>
         <translation>수업용 CPU: 강의의 레이어 8개, 폭 512 모델로 프롬프트 1, %1 스텝, 캐시 없음과 연속 할당을 배치 1, 이어서 배치 %2에서 실행합니다. 배치 %2의 캐시 없는 스텝들이 모델에 넣는 토큰은 강의의 800만 개가 아니라 %3개 (%2 × (1 + ... + %1))이고, 배치 1의 두 식으로 배치 %2를 예측합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="356"/>
+        <location filename="../../app/decodepage.cpp" line="400"/>
         <source>Which run the charts show</source>
         <translation>차트에 표시할 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="357"/>
+        <location filename="../../app/decodepage.cpp" line="401"/>
         <source>After a run at two batches, pick the batch whose steps the charts draw; the tables list both.</source>
         <translation>두 배치로 실행한 뒤, 차트에 스텝을 그릴 배치를 고릅니다. 표에는 두 배치가 모두 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="358"/>
+        <location filename="../../app/decodepage.cpp" line="402"/>
         <source>How long the run will take on this machine, from short probes</source>
         <translation>짧은 시험 실행으로 추정한, 이 컴퓨터에서 실행에 걸릴 시간</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="359"/>
+        <location filename="../../app/decodepage.cpp" line="403"/>
         <source>The estimate times 2 steps of each mode at this batch, and 2 steps at batch 1 from the run&apos;s mean prefix; an uncached step costs a + b × tokens (a: a cached step, b: per token at the mean prefix), a cached step the same every time.</source>
         <translation>추정은 이 배치에서 모드마다 2 스텝, 그리고 배치 1에서 실행의 평균 길이(지금까지의 토큰 수)로 2 스텝의 시간을 잽니다. 캐시 없는 스텝은 a + b × 토큰 수 (a: 캐시 사용 스텝 하나의 시간, b: 평균 길이에서 잰 토큰당 시간)로, 캐시 사용 스텝은 매번 같은 시간으로 계산합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="362"/>
+        <location filename="../../app/decodepage.cpp" line="406"/>
         <source>Uncached time / cached time per step, measured here, beside the course&apos;s</source>
         <translation>스텝당 캐시 없음 시간 / 캐시 사용 시간: 이 컴퓨터의 측정값과 강의 수치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="363"/>
+        <location filename="../../app/decodepage.cpp" line="407"/>
         <source>Speedup = mean uncached step / mean contiguous-cache step, only where both modes completed. The course measured 1.2x at batch 1 and 8.0x at batch 64 on an RTX 4090.</source>
         <translation>속도 향상 = 캐시 없는 스텝의 평균 시간 / 연속 할당 캐시 스텝의 평균 시간이며, 두 모드가 모두 완료된 경우에만 계산합니다. 강의는 RTX 4090에서 배치 1은 1.2배, 배치 64는 8.0배를 측정했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="365"/>
+        <location filename="../../app/decodepage.cpp" line="409"/>
         <source>What the run measured, in words</source>
         <translation>실행에서 측정한 내용을 문장으로 정리</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="366"/>
+        <location filename="../../app/decodepage.cpp" line="410"/>
         <source>The reading states the speedup, the fixed share of a step (a / (a + b × tokens)) and whether the tokens agree, and names what a stopped run did not measure.</source>
         <translation>이 해설은 속도 향상, 스텝에서 고정 비용이 차지하는 비율 (a / (a + b × 토큰 수)), 토큰이 일치하는지를 알려 주고, 중지된 실행이 측정하지 못한 것을 밝힙니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="369"/>
+        <location filename="../../app/decodepage.cpp" line="413"/>
         <source>Each point is one measured decode step; the dashed lines are the least-squares model step = a + b × tokens</source>
         <translation>점 하나가 측정한 디코드 스텝 하나입니다. 파선은 최소제곱으로 적합한 모델 스텝 = a + b × 토큰 수입니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="371"/>
+        <location filename="../../app/decodepage.cpp" line="415"/>
         <source>Step time: one marker per measured step (circle: no cache, square: contiguous, triangle: paged). The dashed line of the same colour is step = a + b × (tokens computed in that step), fitted by least squares over every step of every completed mode.</source>
         <translation>스텝 시간: 측정한 스텝마다 표식이 하나씩 찍힙니다 (원: 캐시 없음, 사각형: 연속 할당, 삼각형: 페이지 방식). 같은 색의 파선은 스텝 = a + b × (그 스텝에서 계산한 토큰 수)이며, 완료된 모든 모드의 모든 스텝에 최소제곱으로 적합한 것입니다.</translation>
     </message>
@@ -1035,354 +1115,431 @@
         <translation type="vanished">스텝마다 보유 중인 캐시 메모리 (표식)와 공식 (검은 일점쇄선) 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="375"/>
+        <location filename="../../app/decodepage.cpp" line="419"/>
         <source>KV cache held: markers are what our allocator holds after each step (contiguous reserves the whole length at once, paged grows by blocks, no cache holds 0 B); the line is KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B in FP32.</source>
         <translation>보유 중인 KV 캐시: 표식은 스텝마다 자체 할당자가 보유한 양입니다 (연속 할당은 전체 길이를 한 번에 예약하고, 페이지 방식은 블록 단위로 늘며, 캐시 없음은 0 B). 선은 FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="378"/>
+        <location filename="../../app/decodepage.cpp" line="422"/>
         <source>Per mode: step time, throughput, speedup and the four memory figures</source>
         <translation>모드별 스텝 시간, 처리량, 속도 향상, 메모리 수치 네 가지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="379"/>
+        <location filename="../../app/decodepage.cpp" line="423"/>
         <source>Weights = parameters × 4 B (FP32); KV = 2 × L × B × tokens × H_kv × D_head × 4 B; peak allocated is our allocator&apos;s peak; the process figure is what the system reports (VmRSS, or cudaMemGetInfo).</source>
         <translation>가중치 = 파라미터 × 4 B (FP32), KV = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다. 최대 할당량은 자체 할당자가 할당한 양의 최댓값이고, 프로세스 수치는 시스템이 보고하는 값입니다 (VmRSS 또는 cudaMemGetInfo).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="381"/>
+        <location filename="../../app/decodepage.cpp" line="425"/>
         <source>The two-term model step = a + b × tokens against the measured mean step of each mode</source>
         <translation>두 항 모델 스텝 = a + b × 토큰 수와 모드별 평균 측정 스텝 시간 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="382"/>
+        <location filename="../../app/decodepage.cpp" line="426"/>
         <source>Predicted ms per step = a + b × (mean tokens per step), by least squares over the run&apos;s steps and by the course&apos;s two equations (a + B b = cached step, a + N b = uncached step). The last column is what the model misses: measured − predicted.</source>
         <translation>예측 스텝당 ms = a + b × (스텝당 평균 토큰 수)이며, a와 b는 실행의 모든 스텝에 대한 최소제곱과 강의의 두 식 (a + B b = 캐시 사용 스텝, a + N b = 캐시 없는 스텝)으로 각각 구합니다. 마지막 열은 모델이 놓친 부분, 곧 측정값 − 예측값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="385"/>
+        <location filename="../../app/decodepage.cpp" line="429"/>
         <source>The two fits&apos; a and b</source>
         <translation>두 적합의 a와 b</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="386"/>
+        <location filename="../../app/decodepage.cpp" line="430"/>
         <source>Least squares fits a and b to every step; the course&apos;s method solves two equations from two mean steps. a is the fixed cost of a step, b the cost of each token pushed through the model.</source>
         <translation>최소제곱은 모든 스텝에 a와 b를 적합하고, 강의의 방법은 평균 스텝 시간 두 개로 두 식을 풉니다. a는 스텝의 고정 비용, b는 모델에 넣는 토큰 하나당 비용입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="388"/>
+        <location filename="../../app/decodepage.cpp" line="432"/>
         <source>The course&apos;s measured figures beside this machine&apos;s, with where each came from</source>
         <translation>강의의 측정 수치와 이 컴퓨터의 수치 (각 수치의 출처 포함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="389"/>
+        <location filename="../../app/decodepage.cpp" line="433"/>
         <source>Course: the course text&apos;s small GPT on an RTX 4090 (and a CPU for batch 1&apos;s 3.6x), 500 steps. This run: measured here, with the steps this run used; fewer steps give a smaller uncached prefix, so a smaller speedup.</source>
         <translation>강의: 강의 본문의 작은 GPT를 RTX 4090에서 500 스텝 실행한 수치입니다 (배치 1의 3.6배는 CPU). 이번 실행: 이 컴퓨터에서 이번 실행의 스텝 수로 측정한 값입니다. 스텝이 적으면 캐시 없는 스텝이 다시 계산하는 토큰이 적으므로 속도 향상도 작아집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="393"/>
+        <location filename="../../app/decodepage.cpp" line="437"/>
         <source>Model and run</source>
         <translation>모델과 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="398"/>
+        <location filename="../../app/decodepage.cpp" line="442"/>
         <source>Layers</source>
         <translation>레이어</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="398"/>
+        <location filename="../../app/decodepage.cpp" line="442"/>
         <source>Width</source>
         <translation>폭</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="398"/>
+        <location filename="../../app/decodepage.cpp" line="442"/>
         <source>Heads</source>
         <translation>헤드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="398"/>
+        <location filename="../../app/decodepage.cpp" line="442"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="399"/>
-        <location filename="../../app/decodepage.cpp" line="1162"/>
+        <location filename="../../app/decodepage.cpp" line="443"/>
+        <location filename="../../app/decodepage.cpp" line="1314"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="399"/>
+        <location filename="../../app/decodepage.cpp" line="443"/>
         <source>Steps</source>
         <translation>스텝 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="399"/>
+        <location filename="../../app/decodepage.cpp" line="443"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="399"/>
+        <location filename="../../app/decodepage.cpp" line="443"/>
         <source>Block size</source>
         <translation>블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="408"/>
+        <location filename="../../app/decodepage.cpp" line="452"/>
         <source>Backend</source>
         <translation>백엔드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="410"/>
+        <location filename="../../app/decodepage.cpp" line="454"/>
         <source>Precision</source>
         <translation>정밀도</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="418"/>
+        <location filename="../../app/decodepage.cpp" line="462"/>
         <source>Modes:</source>
         <translation>모드:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="518"/>
+        <location filename="../../app/decodepage.cpp" line="508"/>
+        <source>One point per cache kind: its TPOT (mean one-token step) and the most KV memory it held</source>
+        <translation>캐시 종류마다 점 하나: TPOT (토큰 하나 스텝의 평균)와 보유한 KV 메모리의 최댓값</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="509"/>
+        <source>Each point is one cache kind of the run shown: across, its time per output token (the mean of the steps after the prompt&apos;s); up, the most KV cache memory it held in any step (the dynamic cache&apos;s peak is during its copy, old and new together). Down and to the left is better on both.</source>
+        <translation>점 하나가 표시 중인 실행의 캐시 종류 하나입니다. 가로: 출력 토큰당 시간 (TPOT, 프롬프트 스텝 이후 스텝의 평균), 세로: 어느 스텝에서든 보유한 KV 캐시 메모리의 최댓값 (동적 캐시의 최댓값은 복사 중, 이전 캐시와 새 캐시를 함께 보유할 때). 왼쪽 아래일수록 둘 다 좋습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="516"/>
+        <source>Tokens agreeing</source>
+        <translation>일치한 토큰</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="517"/>
+        <source>Max |logit diff|</source>
+        <translation>최대 |로짓 차이|</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="517"/>
+        <source>TTFT</source>
+        <translation>TTFT</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="517"/>
+        <source>TPOT mean</source>
+        <translation>TPOT 평균</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="517"/>
+        <source>TPOT p90</source>
+        <translation>TPOT p90</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="517"/>
+        <source>KV peak</source>
+        <translation>KV 최댓값</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="574"/>
         <source>The short probes alone ran past %1 on this machine%2: this run will take long. Stop and lower the steps, batch or model size.</source>
         <translation>짧은 시험 실행만으로도 이 컴퓨터에서 %1 넘게 걸렸습니다%2. 이 실행은 오래 걸립니다. 중지하고 스텝 수, 배치 또는 모델 크기를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="729"/>
+        <location filename="../../app/decodepage.cpp" line="795"/>
         <source>%1 Too long to estimate: the short probes alone ran past %2 on this machine.</source>
         <translation>%1 추정하기에 너무 깁니다: 짧은 시험 실행만으로도 이 컴퓨터에서 %2 넘게 걸렸습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="854"/>
+        <location filename="../../app/decodepage.cpp" line="922"/>
         <source>MB held</source>
         <translation>보유 중인 MB</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1141"/>
+        <location filename="../../app/decodepage.cpp" line="937"/>
+        <source>dynamic: peak during the copy</source>
+        <translation>동적: 복사 중 최댓값</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="944"/>
+        <source>KV cache at its peak, MB</source>
+        <translation>KV 캐시 최댓값, MB</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1250"/>
+        <source>reference</source>
+        <translation>기준</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1252"/>
+        <source>%1 of %2 (100%)</source>
+        <translation>%2개 중 %1개 (100%)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1254"/>
+        <source>%1 of %2 (%3%), first differs at step %4</source>
+        <translation>%2개 중 %1개 (%3%), 첫 불일치: 스텝 %4</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1260"/>
+        <location filename="../../app/decodepage.cpp" line="1261"/>
+        <location filename="../../app/decodepage.cpp" line="1262"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1293"/>
         <source>least squares over %1 steps: step = %2 ms + %3 ms × tokens</source>
         <translation>스텝 %1개에 대한 최소제곱: 스텝 = %2 ms + %3 ms × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1145"/>
+        <location filename="../../app/decodepage.cpp" line="1297"/>
         <source>least squares does not split the steps into a positive a and b (a = %1 ms, b = %2 ms)</source>
         <translation>최소제곱으로 스텝을 양수인 a와 b로 나눌 수 없음 (a = %1 ms, b = %2 ms)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1148"/>
+        <location filename="../../app/decodepage.cpp" line="1300"/>
         <source>least squares not measured (no completed mode with steps of different sizes)</source>
         <translation>최소제곱 측정 안 됨 (토큰 수가 서로 다른 스텝으로 완료된 모드 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1150"/>
+        <location filename="../../app/decodepage.cpp" line="1302"/>
         <source>two equations: a + %1 b = %2 ms (%3, one token per sequence), a + %4 b = %5 ms (no cache, mean tokens) give a = %6 ms, b = %7 ms</source>
         <translation>두 식: a + %1 b = %2 ms (%3, 시퀀스당 토큰 1개), a + %4 b = %5 ms (캐시 없음, 평균 토큰 수)에서 a = %6 ms, b = %7 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1156"/>
+        <location filename="../../app/decodepage.cpp" line="1308"/>
         <source>two equations not measured (they need complete runs with and without a cache)</source>
         <translation>두 식 측정 안 됨 (캐시 없음과 캐시 사용 실행이 모두 완료되어야 함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1158"/>
+        <location filename="../../app/decodepage.cpp" line="1310"/>
         <source>&lt;b&gt;Batch %1&lt;/b&gt;: %2; %3.</source>
         <translation>&lt;b&gt;배치 %1&lt;/b&gt;: %2; %3.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1162"/>
+        <location filename="../../app/decodepage.cpp" line="1314"/>
         <source>Tokens per step</source>
         <translation>스텝당 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1162"/>
+        <location filename="../../app/decodepage.cpp" line="1314"/>
         <source>Measured ms/step</source>
         <translation>측정 ms/스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1163"/>
+        <location filename="../../app/decodepage.cpp" line="1315"/>
         <source>Least squares</source>
         <translation>최소제곱</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1163"/>
+        <location filename="../../app/decodepage.cpp" line="1315"/>
         <source>Two equations (batch %1&apos;s a, b)</source>
         <translation>두 식 (배치 %1의 a, b)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1164"/>
+        <location filename="../../app/decodepage.cpp" line="1316"/>
         <source>Measured − predicted</source>
         <translation>측정값 − 예측값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1184"/>
+        <location filename="../../app/decodepage.cpp" line="1336"/>
         <source>%1 ms (%2)</source>
         <translation>%1 ms (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1207"/>
+        <location filename="../../app/decodepage.cpp" line="1359"/>
         <source>not run at this batch</source>
         <translation>이 배치에서는 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1214"/>
-        <location filename="../../app/decodepage.cpp" line="1220"/>
-        <location filename="../../app/decodepage.cpp" line="1222"/>
+        <location filename="../../app/decodepage.cpp" line="1366"/>
+        <location filename="../../app/decodepage.cpp" line="1372"/>
+        <location filename="../../app/decodepage.cpp" line="1374"/>
         <source>not measured (a mode stopped or was not run)</source>
         <translation>측정 안 됨 (중지되었거나 실행하지 않은 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1215"/>
-        <location filename="../../app/decodepage.cpp" line="1258"/>
-        <location filename="../../app/decodepage.cpp" line="1264"/>
+        <location filename="../../app/decodepage.cpp" line="1367"/>
+        <location filename="../../app/decodepage.cpp" line="1410"/>
+        <location filename="../../app/decodepage.cpp" line="1416"/>
         <source>%1 / %2 ms</source>
         <translation>%1 / %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1224"/>
-        <location filename="../../app/decodepage.cpp" line="1261"/>
+        <location filename="../../app/decodepage.cpp" line="1376"/>
+        <location filename="../../app/decodepage.cpp" line="1413"/>
         <source>a = %1 ms, b = %2 ms</source>
         <translation>a = %1 ms, b = %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1237"/>
-        <location filename="../../app/decodepage.cpp" line="1267"/>
+        <location filename="../../app/decodepage.cpp" line="1389"/>
+        <location filename="../../app/decodepage.cpp" line="1419"/>
         <source>%1 / %2 ms (measured %3 / %4)</source>
         <translation>%1 / %2 ms (측정 %3 / %4)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1240"/>
+        <location filename="../../app/decodepage.cpp" line="1392"/>
         <source>not measured (a mode stopped)</source>
         <translation>측정 안 됨 (중지된 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1242"/>
+        <location filename="../../app/decodepage.cpp" line="1394"/>
         <source>not measured (batch 1&apos;s two equations are missing)</source>
         <translation>측정 안 됨 (배치 1의 두 식이 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1244"/>
+        <location filename="../../app/decodepage.cpp" line="1396"/>
         <source>not run yet</source>
         <translation>아직 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1247"/>
+        <location filename="../../app/decodepage.cpp" line="1399"/>
         <source>%1 layers, width %2, %3, %4 steps, prompt %5</source>
         <translation>레이어 %1개, 폭 %2, %3, 스텝 %4개, 프롬프트 %5</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1255"/>
+        <location filename="../../app/decodepage.cpp" line="1407"/>
         <source>%1 layers, width %2, FP32, %3 steps, prompt 1</source>
         <translation>레이어 %1개, 폭 %2, FP32, 스텝 %3개, 프롬프트 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1257"/>
+        <location filename="../../app/decodepage.cpp" line="1409"/>
         <source>Batch 1: ms/step, no cache / cache</source>
         <translation>배치 1: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1259"/>
+        <location filename="../../app/decodepage.cpp" line="1411"/>
         <source>Batch 1: speedup</source>
         <translation>배치 1: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1260"/>
+        <location filename="../../app/decodepage.cpp" line="1412"/>
         <source>%1 (on the course&apos;s CPU: %2)</source>
         <translation>%1 (강의의 CPU: %2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1261"/>
+        <location filename="../../app/decodepage.cpp" line="1413"/>
         <source>Batch 1: two equations</source>
         <translation>배치 1: 두 식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1263"/>
+        <location filename="../../app/decodepage.cpp" line="1415"/>
         <source>Batch 64: ms/step, no cache / cache</source>
         <translation>배치 64: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1265"/>
+        <location filename="../../app/decodepage.cpp" line="1417"/>
         <source>Batch 64: speedup</source>
         <translation>배치 64: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1266"/>
+        <location filename="../../app/decodepage.cpp" line="1418"/>
         <source>Batch 64 from batch 1&apos;s a, b: no cache / cache</source>
         <translation>배치 1의 a, b로 예측한 배치 64: 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1274"/>
+        <location filename="../../app/decodepage.cpp" line="1426"/>
         <source>Figure</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1274"/>
+        <location filename="../../app/decodepage.cpp" line="1426"/>
         <source>Course (RTX 4090, from the course text)</source>
         <translation>강의 (RTX 4090, 강의 본문 수치)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1275"/>
+        <location filename="../../app/decodepage.cpp" line="1427"/>
         <source>This run (CUDA, this machine)</source>
         <translation>이번 실행 (CUDA, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1275"/>
+        <location filename="../../app/decodepage.cpp" line="1427"/>
         <source>This run (CPU, this machine)</source>
         <translation>이번 실행 (CPU, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1292"/>
+        <location filename="../../app/decodepage.cpp" line="1444"/>
         <source>%1 at batch %2</source>
         <translation>배치 %2에서 %1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1293"/>
+        <location filename="../../app/decodepage.cpp" line="1445"/>
         <source>not measured at batch %1</source>
         <translation>배치 %1에서 측정 안 됨</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1294"/>
+        <location filename="../../app/decodepage.cpp" line="1446"/>
         <source>Speedup with a cache: %1 · course (RTX 4090): %2 at batch 1, %3 at batch 64</source>
         <translation>캐시 사용 시 속도 향상: %1 · 강의 (RTX 4090): 배치 1에서 %2, 배치 64에서 %3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1295"/>
-        <location filename="../../app/decodepage.cpp" line="1349"/>
+        <location filename="../../app/decodepage.cpp" line="1447"/>
+        <location filename="../../app/decodepage.cpp" line="1518"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1302"/>
+        <location filename="../../app/decodepage.cpp" line="1454"/>
         <source>On CUDA, %1%2.</source>
         <translation>CUDA에서 실행, %1%2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1306"/>
+        <location filename="../../app/decodepage.cpp" line="1458"/>
         <source>On the CPU, as chosen.</source>
         <translation>CPU에서 실행 (선택한 대로).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1308"/>
+        <location filename="../../app/decodepage.cpp" line="1460"/>
         <source>On the CPU: no CUDA device answered.</source>
         <translation>CPU에서 실행: 응답한 CUDA 장치가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1310"/>
+        <location filename="../../app/decodepage.cpp" line="1462"/>
         <source>On the CPU: the CUDA kernels take a head size of 64 or 128, this model&apos;s is %1.</source>
         <translation>CPU에서 실행: CUDA 커널은 헤드 크기 64 또는 128만 지원하는데, 이 모델은 %1입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1313"/>
+        <location filename="../../app/decodepage.cpp" line="1465"/>
         <source>On the CPU: cuBLAS could not be opened.</source>
         <translation>CPU에서 실행: cuBLAS를 열 수 없었습니다.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="1315"/>
+        <location filename="../../app/decodepage.cpp" line="1467"/>
         <source>At batch %1 each cached step pushed %n token(s), one per sequence, instead of the whole prefix, and ran %2 faster.</source>
         <translation>
             <numerusform>배치 %1에서 캐시 사용 스텝은 지금까지의 토큰 전체 대신 시퀀스마다 하나씩, 토큰 %n개만 모델에 넣었고 %2 빨랐습니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1322"/>
+        <location filename="../../app/decodepage.cpp" line="1474"/>
         <source>Speedup not measured at batch %1: it needs complete runs without a cache and with a contiguous one.</source>
         <translation>배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1487"/>
+        <source>Every exact mode generated the same tokens.</source>
+        <translation>양자화하지 않은 모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
     <message>
         <source>At batch %1 each cached step pushed %1 token(s), one per sequence, instead of the whole prefix, and ran %2 faster.</source>
@@ -1393,62 +1550,76 @@
         <translation type="vanished">배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1325"/>
+        <location filename="../../app/decodepage.cpp" line="1477"/>
         <source>Fixed cost is %1% of a cached step and %2% of an uncached one (least squares).</source>
         <translation>고정 비용은 캐시 사용 스텝의 %1%, 캐시 없는 스텝의 %2%입니다 (최소제곱).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1328"/>
+        <location filename="../../app/decodepage.cpp" line="1480"/>
         <source>The two-term model does not split these steps into a positive fixed and per-token cost: too few or too noisy steps.</source>
         <translation>두 항 모델로는 이 스텝들을 양수인 고정 비용과 토큰당 비용으로 나눌 수 없습니다: 스텝이 너무 적거나 측정값의 잡음이 너무 큽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1331"/>
+        <location filename="../../app/decodepage.cpp" line="1483"/>
         <source>No two-term fit: no completed mode with steps of different sizes.</source>
         <translation>두 항 모델을 적합하지 못했습니다: 토큰 수가 서로 다른 스텝으로 완료된 모드가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1333"/>
+        <location filename="../../app/decodepage.cpp" line="1485"/>
         <source>Tokens not compared: fewer than two modes completed.</source>
         <translation>토큰을 비교하지 않았습니다: 완료된 모드가 두 개 미만입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1335"/>
         <source>Every mode generated the same tokens.</source>
-        <translation>모든 모드가 같은 토큰을 생성했습니다.</translation>
+        <translation type="vanished">모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1336"/>
+        <location filename="../../app/decodepage.cpp" line="1488"/>
         <source>The modes generated DIFFERENT tokens: the cache is wrong.</source>
         <translation>모드마다 생성한 토큰이 서로 다릅니다: 캐시에 오류가 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1340"/>
+        <location filename="../../app/decodepage.cpp" line="1494"/>
+        <source>The %1 kept every greedy token of the contiguous cache; its logits differ by up to %2.</source>
+        <translation>%1: 연속 할당 캐시의 그리디 토큰을 모두 그대로 골랐습니다. 로짓 차이는 최대 %2입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1496"/>
+        <source>The %1 first chose another token at step %2 (logits up to %3 apart until then); %4 of %5 tokens agree.</source>
+        <translation>%1: 스텝 %2에서 처음으로 다른 토큰을 골랐습니다 (그때까지 로짓 차이 최대 %3). 토큰 %5개 중 %4개가 일치합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1505"/>
+        <source>FP8 was skipped: it needs the CUDA backend.</source>
+        <translation>FP8은 건너뛰었습니다: CUDA 백엔드가 필요합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1509"/>
         <source>Stopped after %1 of %2 steps in the %3 mode.</source>
         <translation>%3 모드에서 %2 스텝 중 %1 스텝을 마치고 중지했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1349"/>
+        <location filename="../../app/decodepage.cpp" line="1518"/>
         <source>Not run: %1.</source>
         <translation>실행 안 함: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1364"/>
+        <location filename="../../app/decodepage.cpp" line="1533"/>
         <source>Batch %1&apos;s two equations predict %2 ms (no cache) and %3 ms (cache) per step at batch %4; measured %5 and %6 ms (%7 and %8 against the prediction).</source>
         <translation>배치 %1의 두 식은 배치 %4의 스텝당 시간을 %2 ms (캐시 없음), %3 ms (캐시 사용)로 예측합니다. 측정값은 %5 ms, %6 ms입니다 (예측 대비 %7, %8).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1372"/>
+        <location filename="../../app/decodepage.cpp" line="1541"/>
         <source>On the course&apos;s GPU the same method predicted %1 and %2 ms against %3 and %4 measured; the course puts the gap down to reading the cache, which grows with the context and has no term in the model.</source>
         <translation>강의의 GPU에서는 같은 방법으로 %1 ms, %2 ms를 예측했고 측정값은 %3 ms, %4 ms였습니다. 강의는 이 차이를 캐시 읽기 비용으로 설명합니다: 캐시 읽기는 컨텍스트 길이에 따라 늘어나는데, 모델에는 이를 나타내는 항이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="200"/>
+        <location filename="../../app/decodepage.cpp" line="225"/>
         <source>Course experiment, batch 1</source>
         <translation>강의 실험, 배치 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="201"/>
+        <location filename="../../app/decodepage.cpp" line="226"/>
         <source>Course experiment, batch 64</source>
         <translation>강의 실험, 배치 64</translation>
     </message>
@@ -1461,49 +1632,49 @@
         <translation type="vanished">KV 캐시: 측정값 (점)과 공식 (선)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="460"/>
-        <location filename="../../app/decodepage.cpp" line="1162"/>
+        <location filename="../../app/decodepage.cpp" line="515"/>
+        <location filename="../../app/decodepage.cpp" line="1314"/>
         <source>Cache</source>
         <translation>캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="460"/>
+        <location filename="../../app/decodepage.cpp" line="515"/>
         <source>ms/step</source>
         <translation>ms/스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="460"/>
+        <location filename="../../app/decodepage.cpp" line="515"/>
         <source>tokens/s</source>
         <translation>토큰/s</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="460"/>
+        <location filename="../../app/decodepage.cpp" line="515"/>
         <source>Speedup</source>
         <translation>속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="461"/>
+        <location filename="../../app/decodepage.cpp" line="515"/>
         <source>Weights (formula)</source>
         <translation>가중치 (공식)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="461"/>
+        <location filename="../../app/decodepage.cpp" line="515"/>
         <source>KV (formula)</source>
         <translation>KV (공식)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="461"/>
+        <location filename="../../app/decodepage.cpp" line="516"/>
         <source>Peak allocated (ours)</source>
         <translation>최대 할당량 (자체 할당자)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="462"/>
-        <location filename="../../app/decodepage.cpp" line="1124"/>
+        <location filename="../../app/decodepage.cpp" line="516"/>
+        <location filename="../../app/decodepage.cpp" line="1276"/>
         <source>Process (VmRSS)</source>
         <translation>프로세스 (VmRSS)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="462"/>
+        <location filename="../../app/decodepage.cpp" line="516"/>
         <source>Tokens</source>
         <translation>생성 토큰</translation>
     </message>
@@ -1532,7 +1703,7 @@
         <translation type="vanished">공식 (보유 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="930"/>
+        <location filename="../../app/decodepage.cpp" line="1025"/>
         <source>Probing...</source>
         <translation>시험 실행 중...</translation>
     </message>
@@ -1543,187 +1714,188 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1178"/>
+        <location filename="../../app/decodepage.cpp" line="1330"/>
         <source> (stopped)</source>
         <translation> (중지됨)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1100"/>
+        <location filename="../../app/decodepage.cpp" line="1232"/>
         <source>identical</source>
         <translation>동일</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="296"/>
+        <location filename="../../app/decodepage.cpp" line="328"/>
         <source>Paged block size. The paged cache holds whole blocks: held bytes = blocks held by all sequences × block size × 2 × L × H_kv × D_head × 4 B, at most one partly filled block per sequence.</source>
         <translation>페이지 방식 블록 크기입니다. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 모든 시퀀스가 보유한 블록 수 × 블록 크기 × 2 × L × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 최대 하나입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="424"/>
+        <location filename="../../app/decodepage.cpp" line="468"/>
         <source>Presets:</source>
         <translation>프리셋:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="233"/>
-        <location filename="../../app/decodepage.cpp" line="437"/>
+        <location filename="../../app/decodepage.cpp" line="263"/>
+        <location filename="../../app/decodepage.cpp" line="481"/>
         <source>Charts show</source>
         <translation>차트 표시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="447"/>
+        <location filename="../../app/decodepage.cpp" line="491"/>
         <source>Step time · dashed: a + b × tokens</source>
         <translation>스텝 시간 · 파선: a + b × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="229"/>
-        <location filename="../../app/decodepage.cpp" line="448"/>
+        <location filename="../../app/decodepage.cpp" line="258"/>
+        <location filename="../../app/decodepage.cpp" line="492"/>
         <source>KV cache held</source>
         <translation>보유 중인 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="374"/>
+        <location filename="../../app/decodepage.cpp" line="418"/>
         <source>Cache memory held after each step (markers) against the formula (dash-dot line)</source>
         <translation>스텝마다 보유 중인 캐시 메모리 (표식)와 공식 (일점쇄선) 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="515"/>
+        <location filename="../../app/decodepage.cpp" line="571"/>
         <source> (batch %1, run %2 of %3)</source>
         <translation> (배치 %1, 실행 %2/%3)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="521"/>
+        <location filename="../../app/decodepage.cpp" line="577"/>
         <source>Estimated %1 on this machine from short probes%2: Stop and lower the steps or batch if that is too long.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%2: 이 컴퓨터에서 %1. 너무 길면 중지하고 스텝 수나 배치를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="525"/>
+        <location filename="../../app/decodepage.cpp" line="581"/>
         <source>Estimated under a second from short probes%1.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%1: 1초 미만.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="526"/>
+        <location filename="../../app/decodepage.cpp" line="582"/>
         <source>Estimated %1 from short probes%2.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%2: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="548"/>
+        <location filename="../../app/decodepage.cpp" line="604"/>
         <source>Press Run: each mode generates the tokens in turn; step times and the cache held appear as they are measured, against the formula&apos;s line. On a CPU, press Classroom CPU first.</source>
         <translation>실행을 누르세요: 각 모드가 차례로 토큰을 생성하고, 스텝 시간과 보유 중인 캐시가 측정되는 대로 공식의 선과 함께 나타납니다. CPU에서는 먼저 수업용 CPU를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="712"/>
+        <location filename="../../app/decodepage.cpp" line="778"/>
         <source>%1 Estimating this machine&apos;s time (short probes)...</source>
         <translation>%1 이 컴퓨터에서 걸릴 시간 추정 중 (짧은 시험 실행)...</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="720"/>
+        <location filename="../../app/decodepage.cpp" line="786"/>
         <source>%1 No estimate: press Run to see what stops it.</source>
         <translation>%1 추정하지 못했습니다: 실행을 누르면 무엇이 막는지 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="725"/>
+        <location filename="../../app/decodepage.cpp" line="791"/>
         <source> Too long for a lesson on this machine: press Classroom CPU (both batches in well under a minute).</source>
         <translation> 이 컴퓨터에서는 수업 중에 돌리기에 너무 깁니다: 수업용 CPU를 누르세요 (두 배치 모두 합쳐 1분도 채 걸리지 않습니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="735"/>
+        <location filename="../../app/decodepage.cpp" line="801"/>
         <source>%1 Estimated %2 on this machine (short probes).%3</source>
         <translation>%1 이 컴퓨터에서 %2 걸릴 것으로 추정됩니다 (짧은 시험 실행).%3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="747"/>
+        <location filename="../../app/decodepage.cpp" line="813"/>
         <source>The course&apos;s experiment at batch %1 (500 steps): %2 on the course&apos;s RTX 4090.</source>
         <translation>배치 %1 강의 실험 (500 스텝): 강의의 RTX 4090에서 %2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="750"/>
+        <location filename="../../app/decodepage.cpp" line="816"/>
         <source>The course&apos;s experiment at batch %1 (500 steps).</source>
         <translation>배치 %1 강의 실험 (500 스텝).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="759"/>
+        <location filename="../../app/decodepage.cpp" line="825"/>
         <source>Classroom CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache.</source>
         <translation>수업용 CPU: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2스텝씩, 캐시 없음과 캐시 사용으로 실행.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="767"/>
+        <location filename="../../app/decodepage.cpp" line="833"/>
         <source>%1 s</source>
         <translation>%1초</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="769"/>
+        <location filename="../../app/decodepage.cpp" line="835"/>
         <source>%1 min</source>
         <translation>%1분</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="770"/>
+        <location filename="../../app/decodepage.cpp" line="836"/>
         <source>%1 h</source>
         <translation>%1시간</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="844"/>
+        <location filename="../../app/decodepage.cpp" line="912"/>
         <source>%1: a + b × tokens</source>
         <translation>%1: a + b × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="857"/>
+        <location filename="../../app/decodepage.cpp" line="925"/>
         <source>formula</source>
         <translation>공식</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="983"/>
+        <location filename="../../app/decodepage.cpp" line="1085"/>
         <source>ms per step (%n off scale)</source>
         <translation>
             <numerusform>스텝당 ms (축 밖 %n개)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1057"/>
+        <location filename="../../app/decodepage.cpp" line="1188"/>
         <source>Stopped before the first step: nothing was measured.</source>
         <translation>첫 스텝 전에 중지했습니다: 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1062"/>
+        <location filename="../../app/decodepage.cpp" line="1193"/>
         <source>Batch %1 was stopped before its first step: nothing measured there.</source>
         <translation>배치 %1 실행은 첫 스텝 전에 중지했습니다: 이 배치에서는 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1027"/>
-        <location filename="../../app/decodepage.cpp" line="1070"/>
+        <location filename="../../app/decodepage.cpp" line="1157"/>
+        <location filename="../../app/decodepage.cpp" line="1202"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1093"/>
+        <location filename="../../app/decodepage.cpp" line="1225"/>
         <source>batch %1, %2</source>
         <translation>배치 %1, %2</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1098"/>
+        <location filename="../../app/decodepage.cpp" line="1230"/>
         <source>stopped</source>
         <translation>중지됨</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1099"/>
+        <location filename="../../app/decodepage.cpp" line="1231"/>
+        <location filename="../../app/decodepage.cpp" line="1248"/>
         <source>not compared</source>
         <translation>비교 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1101"/>
+        <location filename="../../app/decodepage.cpp" line="1233"/>
         <source>DIFFER</source>
         <translation>불일치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1105"/>
+        <location filename="../../app/decodepage.cpp" line="1237"/>
         <source> (stopped after %1 of %2 steps)</source>
         <translation> (%2 스텝 중 %1 스텝 뒤 중지됨)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1115"/>
+        <location filename="../../app/decodepage.cpp" line="1265"/>
         <source> (not run)</source>
         <translation> (실행 안 함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1124"/>
+        <location filename="../../app/decodepage.cpp" line="1276"/>
         <source>Device in use (cudaMemGetInfo)</source>
         <translation>장치 메모리 사용량 (cudaMemGetInfo)</translation>
     </message>
@@ -1736,7 +1908,7 @@
         <translation type="vanished">CUDA에서 실행, %1%2 (%3). </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1304"/>
+        <location filename="../../app/decodepage.cpp" line="1456"/>
         <source>, cached steps replayed as a CUDA graph</source>
         <translation>, 캐시 사용 스텝은 CUDA 그래프로 재실행</translation>
     </message>
