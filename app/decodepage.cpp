@@ -6,6 +6,7 @@
 #include "chartstyle.h"
 #include "coursedata.h"
 #include "decodeworker.h"
+#include "error.h"
 #include "pagelayout.h"
 #include "units.h"
 #include "viewtext.h"
@@ -584,8 +585,7 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     connect(m_worker, &DecodeWorker::failed, this, [this](const QString& message) {
         m_queue.clear();
         setRunning(false);
-        m_estimate->setText(
-            u"<span style='color:%1'>%2</span>"_s.arg(chartstyle::bad().name(), message.toHtmlEscaped()));
+        showFailure(message);
         emit runsFinished();
     });
     m_thread->start();
@@ -1005,6 +1005,15 @@ void DecodePage::start() {
     ++m_ticket; // an estimate still in flight answers too late
     m_worker->cancelEstimate();
     const QList<DecodeOptions> runs = plannedRuns();
+    // The shape is checked here, before the charts take core's formula of it: the two head
+    // spin boxes pass through impossible pairs (8 KV heads, 4 query heads) on the way to a shape.
+    try {
+        for (const DecodeOptions& run : runs)
+            run.model.validate();
+    } catch (const kvscope::Error& e) {
+        showFailure(QString::fromUtf8(e.what()));
+        return;
+    }
     m_queue.assign(runs.begin(), runs.end());
     m_runs.clear();
     m_shownRun = -1;
@@ -1016,6 +1025,10 @@ void DecodePage::start() {
     m_headline->clear();
     fillCourse();
     runNext();
+}
+
+void DecodePage::showFailure(const QString& message) {
+    m_estimate->setText(u"<span style='color:%1'>%2</span>"_s.arg(chartstyle::bad().name(), message.toHtmlEscaped()));
 }
 
 void DecodePage::runNext() {

@@ -118,8 +118,9 @@ private:
     class QGridLayout* m_fieldGrid = nullptr;
     void onStep(const kvscope::gpu::StepRecord& step);
     void onFinished(const kvscope::gpu::DecodeReport& report);
-    void runNext();                                                 // the next run of the sequence
-    void flush();                                                   // frame-rate chart update from the pending steps
+    void runNext();                           // the next run of the sequence
+    void showFailure(const QString& message); // in the estimate line, in the palette's error colour
+    void flush();                             // frame-rate chart update from the pending steps
     void prepareCharts(const kvscope::gpu::DecodeOptions& options); // fresh series and axes for a run
     void appendSteps(const std::vector<kvscope::gpu::StepRecord>& steps);
     void drawFit(const kvscope::gpu::DecodeReport& report);   // the least-squares line over each mode's steps
