@@ -133,66 +133,87 @@ void setBlasThreads(int threads) {
 // row chunks of at least 512 rows there (rows are independent: the same results).
 constexpr std::uint64_t kMultiplyAddsPerChunk = std::uint64_t(1) << 29;
 
-// Products of this many rows or fewer (a cached step at batch 1 to 4) stream the weights
+// Products of this many rows or fewer (a cached step at batch 1 to 16) stream the weights
 // through fewRowsProduct instead of sgemm. OpenBLAS 0.3.21's sgemm packs the whole weight
 // matrix into a buffer before it multiplies, reading and writing it once more: a batch-1
-// step moved 12.5 GB/s on an AMD EPYC whose read bandwidth is 32 GB/s (BENCHMARKS.md).
-constexpr std::size_t kStreamedRows = 4;
+// step moved 12.5 GB/s on an AMD EPYC whose read bandwidth is 32 GB/s, and a batch-4 step
+// took 22 ms against 18 ms streamed, a batch-16 step 80 ms (BENCHMARKS.md).
+constexpr std::size_t kStreamedRows = 16;
 
-// out (R, n) += in (R, k) x w (k, n) for R <= kStreamedRows. Each thread reads one contiguous
-// run of weight rows, a row at a time, into its own R x n partial sums (they stay in L1), and
-// the partials are added at the end: the weights are read exactly once, as one stream per
-// thread. Measured on the AMD EPYC (2 threads, the small GPT's 32 matrices): one stream per
-// thread 31-35 GB/s, a plain sum over the same matrices 35-36; a column slice per thread
-// (a short strided run of every row) 17.6, and reading two or four rows at once 12-17.
-template <std::size_t R>
-void fewRowsProduct(const float* in, const float* w, float* out, std::size_t k, std::size_t n, int threads) {
+#if defined(__x86_64__) && defined(__GNUC__)
+// Built twice, for AVX2 with FMA and for the baseline x86-64 the package targets; the loader
+// picks the one this CPU runs (GCC's and clang's target_clones).
+#define KVSCOPE_VECTOR_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define KVSCOPE_VECTOR_CLONES
+#endif
+
+// acc (rows, n) += in (rows, k)[:, first..last) x w[first..last) (k, n): one weight row at a
+// time, each against every input row while it is in L1.
+KVSCOPE_VECTOR_CLONES
+void accumulateRows(const float* in, const float* w, float* acc, std::size_t first, std::size_t last, std::size_t k,
+                    std::size_t n, std::size_t rows) {
+    for (std::size_t i = first; i < last; ++i) {
+        const float* row = w + i * n;
+        for (std::size_t r = 0; r < rows; ++r) {
+            const float a = in[r * k + i];
+            float* o = acc + r * n;
+#pragma omp simd
+            for (std::size_t j = 0; j < n; ++j)
+                o[j] += a * row[j];
+        }
+    }
+}
+
+// out (rows, vocab)[:, first..last) = in (rows, width) x e[first..last)^T, e (vocab, width): the
+// tied LM head, one embedding row at a time against every input row while it is in L1.
+KVSCOPE_VECTOR_CLONES
+void dotRows(const float* in, const float* e, float* out, std::size_t first, std::size_t last, std::size_t width,
+             std::size_t vocab, std::size_t rows) {
+    for (std::size_t v = first; v < last; ++v) {
+        const float* row = e + v * width;
+        for (std::size_t r = 0; r < rows; ++r) {
+            const float* x = in + r * width;
+            float sum = 0.0f;
+#pragma omp simd reduction(+ : sum)
+            for (std::size_t d = 0; d < width; ++d)
+                sum += x[d] * row[d];
+            out[r * vocab + v] = sum;
+        }
+    }
+}
+
+// out (rows, n) += in (rows, k) x w (k, n) for rows <= kStreamedRows. Each thread reads one
+// contiguous run of weight rows, a row at a time, into its own rows x n partial sums, and the
+// partials are added at the end: the weights are read exactly once, as one stream per thread.
+// Measured on the AMD EPYC (2 threads, the small GPT's 32 matrices): one stream per thread
+// 31-35 GB/s, a plain sum over the same matrices 35-36; a column slice per thread (a short
+// strided run of every row) 17.6, and reading two or four weight rows at once 12-17.
+void streamedProduct(const float* in, const float* w, float* out, std::size_t rows, std::size_t k, std::size_t n,
+                     int threads) {
     const int parts = k * n >= (std::size_t(1) << 16) ? threads : 1;
     thread_local std::vector<float> scratch; // the calling thread's: partial sums of every part
-    scratch.resize(std::size_t(parts) * R * n);
+    scratch.resize(std::size_t(parts) * rows * n);
     float* partials = scratch.data();
 #pragma omp parallel num_threads(parts)
     {
         const std::size_t part = std::size_t(omp_get_thread_num()), count = std::size_t(omp_get_num_threads());
         const std::size_t per = (k + count - 1) / count;
         const std::size_t first = std::min(k, per * part), last = std::min(k, first + per);
-        float* acc = partials + part * R * n;
-        std::fill(acc, acc + R * n, 0.0f);
-        for (std::size_t i = first; i < last; ++i) {
-            const float* row = w + i * n;
-            for (std::size_t r = 0; r < R; ++r) {
-                const float a = in[r * k + i];
-                float* o = acc + r * n;
-#pragma omp simd
-                for (std::size_t j = 0; j < n; ++j)
-                    o[j] += a * row[j];
-            }
-        }
+        float* acc = partials + part * rows * n;
+        std::fill(acc, acc + rows * n, 0.0f);
+        accumulateRows(in, w, acc, first, last, k, n, rows);
 #pragma omp barrier
         // Each thread adds a slice of the columns of every part's sums.
         const std::size_t columns = (n + count - 1) / count;
         const std::size_t from = std::min(n, columns * part), to = std::min(n, from + columns);
         for (std::size_t p = 0; p < count; ++p)
-            for (std::size_t r = 0; r < R; ++r) {
-                const float* src = partials + (p * R + r) * n;
+            for (std::size_t r = 0; r < rows; ++r) {
+                const float* src = partials + (p * rows + r) * n;
                 float* o = out + r * n;
                 for (std::size_t j = from; j < to; ++j)
                     o[j] += src[j];
             }
-    }
-}
-
-void streamedProduct(const float* in, const float* w, float* out, std::size_t rows, std::size_t k, std::size_t n,
-                     int threads) {
-    switch (rows) {
-    case 1:
-        return fewRowsProduct<1>(in, w, out, k, n, threads);
-    case 2:
-        return fewRowsProduct<2>(in, w, out, k, n, threads);
-    case 3:
-        return fewRowsProduct<3>(in, w, out, k, n, threads);
-    default:
-        return fewRowsProduct<4>(in, w, out, k, n, threads);
     }
 }
 
@@ -370,14 +391,15 @@ public:
                       W);
         logits.assign(B * m_c.vocab, 0.0f);
         if (B <= kStreamedRows) { // one pass over the embedding, each row against every sequence
-            const std::ptrdiff_t vocab = std::ptrdiff_t(m_c.vocab);
-            const float* wte = m_w.wte.data();
+            const std::size_t vocab = m_c.vocab;
             float* out = logits.data();
-            const float* in = last.data();
-#pragma omp parallel for num_threads(m_o.threads) schedule(static)
-            for (std::ptrdiff_t v = 0; v < vocab; ++v)
-                for (std::size_t b = 0; b < B; ++b)
-                    out[b * std::size_t(vocab) + std::size_t(v)] = dot8(in + b * W, wte + std::size_t(v) * W, W);
+#pragma omp parallel num_threads(m_o.threads)
+            {
+                const std::size_t part = std::size_t(omp_get_thread_num()), parts = std::size_t(omp_get_num_threads());
+                const std::size_t per = (vocab + parts - 1) / parts;
+                const std::size_t first = std::min(vocab, per * part), lastRow = std::min(vocab, first + per);
+                dotRows(last.data(), m_w.wte.data(), out, first, lastRow, W, vocab, B);
+            }
             return true;
         }
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, int(B), int(m_c.vocab), int(W), 1.0f, last.data(), int(W),

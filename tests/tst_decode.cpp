@@ -160,12 +160,12 @@ private slots:
         compareWithReference(o, r);
     }
 
-    // Cached steps of one to four sequences stream the weights through our own product (each
-    // thread a run of weight rows, partial sums added at the end); five take sgemm. Width 256
-    // makes every matrix large enough to be split over both threads.
+    // Cached steps of one to sixteen sequences stream the weights through our own product (each
+    // thread a run of weight rows, partial sums added at the end) and LM head; seventeen take
+    // sgemm. Width 256 makes every matrix large enough to be split over both threads.
     void fewRowProductsMatchTheReference_data() {
         QTest::addColumn<uint>("batch");
-        for (uint b : {1u, 2u, 3u, 4u, 5u})
+        for (uint b : {1u, 2u, 3u, 4u, 5u, 16u, 17u})
             QTest::newRow(qPrintable(u"batch %1"_s.arg(b))) << b;
     }
     void fewRowProductsMatchTheReference() {
