@@ -520,14 +520,21 @@ private:
         std::fill(o, o + m_c.width, 0.0f);
         std::fill(runningMax.begin(), runningMax.end(), -INFINITY);
         std::fill(runningSum.begin(), runningSum.end(), 0.0f);
+        // The buffers' addresses, once: read through the unique_ptrs inside the loop they are
+        // loaded again after every store to the output (the compiler cannot rule out aliasing).
+        const char* kBase = reinterpret_cast<const char*>(m_k[layer]->data());
+        const char* vBase = reinterpret_cast<const char*>(m_v[layer]->data());
+        const float* kValues = m_k[layer]->data();
+        const float* vValues = m_v[layer]->data();
+        const float* kScales = Quantized ? m_kScale[layer]->data() : nullptr;
+        const float* vScales = Quantized ? m_vScale[layer]->data() : nullptr;
         for (std::uint32_t pos = 0; pos < length; pos += run) {
             const std::uint32_t rows = std::min(run, length - pos);
             const std::uint32_t nextRows = pos + run < length ? std::min(run, length - pos - run) : 0;
             for (std::size_t kvh = 0; kvh < kvHeads; ++kvh) {
                 const std::size_t at = rowOffset(layer, b, kvh, pos);
                 const std::size_t nextAt = nextRows ? rowOffset(layer, b, kvh, pos + run) : 0;
-                const char* kBase = reinterpret_cast<const char*>(m_k[layer]->data());
-                const char* vBase = reinterpret_cast<const char*>(m_v[layer]->data());
+
                 for (std::uint32_t i = 0; i < rows; ++i) {
                     const std::size_t row = at + std::size_t(i) * hd; // in values
                     if (i < nextRows)
@@ -538,16 +545,16 @@ private:
                     for (std::size_t g = kvh * group; g < (kvh + 1) * group; ++g) {
                         float score;
                         if constexpr (Quantized) {
-                            const std::int8_t* k = m_k[layer]->as<std::int8_t>() + row;
+                            const std::int8_t* k = reinterpret_cast<const std::int8_t*>(kBase) + row;
                             float lanes[8] = {};
                             for (std::size_t d = 0; d < hd; d += 8)
                                 for (std::size_t j = 0; j < 8 && d + j < hd; ++j)
                                     lanes[j] += q[g * hd + d + j] * float(k[d + j]);
                             score = (((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) +
                                      ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]))) *
-                                    m_kScale[layer]->data()[row / hd] * scale;
+                                    kScales[row / hd] * scale;
                         } else {
-                            score = dot8(q + g * hd, m_k[layer]->data() + row, hd) * scale;
+                            score = dot8(q + g * hd, kValues + row, hd) * scale;
                         }
                         float* og = o + g * hd;
                         float weight = 1.0f;
@@ -563,13 +570,13 @@ private:
                         }
                         runningSum[g] += weight;
                         if constexpr (Quantized) {
-                            const std::int8_t* v = m_v[layer]->as<std::int8_t>() + row;
-                            const float w = weight * m_vScale[layer]->data()[row / hd];
+                            const std::int8_t* v = reinterpret_cast<const std::int8_t*>(vBase) + row;
+                            const float w = weight * vScales[row / hd];
 #pragma omp simd
                             for (std::size_t d = 0; d < hd; ++d)
                                 og[d] += w * float(v[d]);
                         } else {
-                            const float* v = m_v[layer]->data() + row;
+                            const float* v = vValues + row;
 #pragma omp simd
                             for (std::size_t d = 0; d < hd; ++d)
                                 og[d] += weight * v[d];
