@@ -187,6 +187,11 @@ GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t head
         std::vector<float> values;
     };
     std::map<std::string, Tensor> tensors;
+    struct Span {
+        std::uint64_t begin, end;
+        std::string name;
+    };
+    std::vector<Span> spans; // each tensor's data bytes, for the tiling check below
     for (const auto& item : header.items()) {
         // Named, not a structured binding: clang before 16 cannot capture those in the lambda below.
         const std::string& rawName = item.key();
@@ -227,6 +232,7 @@ GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t head
         if (end - begin != count * elementSize)
             fail("holds " + std::to_string(end - begin) + " bytes, but its shape needs " +
                  std::to_string(count * elementSize));
+        spans.push_back({begin, end, rawName});
         t.values.resize(std::size_t(count));
         const char* src = bytes.data() + dataStart + begin;
         for (std::size_t i = 0; i < t.values.size(); ++i) {
@@ -243,8 +249,32 @@ GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t head
                 }
             }
         }
+        // A NaN or an infinity in one weight turns every logit into NaN: refuse the file, naming
+        // the tensor, rather than decode garbage (an all-NaN file was accepted without a word).
+        const auto bad = std::find_if(t.values.begin(), t.values.end(), [](float v) { return !std::isfinite(v); });
+        if (bad != t.values.end())
+            fail("value " + std::to_string(bad - t.values.begin()) + " is " + (std::isnan(*bad) ? "NaN" : "infinite") +
+                 ": not a finite number");
         tensors[name] = std::move(t);
     }
+    // The format requires the tensors' data to follow one another from the first data byte to
+    // the last, with no gap and no overlap (safetensors' own loader refuses anything else, so that
+    // a file cannot hide other content or alias two tensors).
+    std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
+    std::uint64_t tiled = 0;
+    for (std::size_t i = 0; i < spans.size(); ++i) {
+        const Span& s = spans[i];
+        if (s.begin < tiled)
+            throw Error(file + ": tensors '" + spans[i - 1].name + "' and '" + s.name + "' overlap (bytes " +
+                        std::to_string(s.begin) + " to " + std::to_string(std::min(tiled, s.end)) + ")");
+        if (s.begin > tiled)
+            throw Error(file + ": " + std::to_string(s.begin - tiled) + " data bytes before tensor '" + s.name +
+                        "' belong to no tensor (the data must follow one another without gaps)");
+        tiled = s.end;
+    }
+    if (tiled != dataSize)
+        throw Error(file + ": " + std::to_string(dataSize - tiled) +
+                    " data bytes after the last tensor belong to no tensor");
 
     auto take = [&](const std::string& name, std::vector<std::uint64_t> shape) -> std::vector<float> {
         auto it = tensors.find(name);

@@ -934,6 +934,30 @@ private slots:
         QTest::newRow("size mismatch") << file(R"({"wte.weight":{"dtype":"F32","shape":[2,3],"data_offsets":[0,16]}})",
                                                QByteArray(16, 0))
                                        << u"its shape needs 24"_s;
+        // Issue 11: overlapping tensor data, all-NaN weights were accepted without a word; the
+        // format also forbids gaps and trailing bytes (safetensors' own loader refuses them).
+        QTest::newRow("overlapping tensors")
+            << file(R"({"wte.weight":{"dtype":"F32","shape":[2,2],"data_offsets":[0,16]},)"
+                    R"("wpe.weight":{"dtype":"F32","shape":[2,2],"data_offsets":[8,24]}})",
+                    QByteArray(24, 0))
+            << u"tensors 'wte.weight' and 'wpe.weight' overlap (bytes 8 to 16)"_s;
+        QTest::newRow("a gap between tensors")
+            << file(R"({"wte.weight":{"dtype":"F32","shape":[2,2],"data_offsets":[0,16]},)"
+                    R"("wpe.weight":{"dtype":"F32","shape":[2,2],"data_offsets":[20,36]}})",
+                    QByteArray(36, 0))
+            << u"4 data bytes before tensor 'wpe.weight' belong to no tensor"_s;
+        QTest::newRow("bytes after the last tensor")
+            << file(R"({"wte.weight":{"dtype":"F32","shape":[2,2],"data_offsets":[0,16]}})", QByteArray(20, 0))
+            << u"4 data bytes after the last tensor"_s;
+        const QByteArray nan = QByteArray::fromHex("0000c07f"); // a quiet NaN, little-endian F32
+        QTest::newRow("all-NaN weights") << file(
+                                                R"({"wte.weight":{"dtype":"F32","shape":[2,2],"data_offsets":[0,16]}})",
+                                                nan.repeated(4))
+                                         << u"tensor 'wte.weight': value 0 is NaN"_s;
+        QTest::newRow("an infinity in BF16")
+            << file(R"({"wte.weight":{"dtype":"BF16","shape":[2],"data_offsets":[0,4]}})",
+                    QByteArray::fromHex("0000807f"))
+            << u"tensor 'wte.weight': value 1 is infinite"_s;
     }
     void malformedSafetensors() {
         QFETCH(QByteArray, bytes);
