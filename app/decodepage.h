@@ -47,6 +47,8 @@ public:
     void start();
     void stop();
     bool isRunning() const { return m_running; }
+    // For tests: the worker, which outlives a closed page until the step it is in ends.
+    DecodeWorker* worker() const { return m_worker; }
     void loadCourseExperiment(int batch); // 500 steps, with and without a cache
     kvscope::gpu::DecodeOptions options() const;
     void setOptions(const kvscope::gpu::DecodeOptions& options);

@@ -1,6 +1,7 @@
 // The GPU panel offscreen: a run on the worker thread fills the charts at frame rate and
 // the summary at the end; Stop ends it; closing the window mid-run is safe.
 #include "decodepage.h"
+#include "decodeworker.h"
 #include "mainwindow.h"
 #include "scenariocontroller.h"
 #include "testutils.h"
@@ -16,6 +17,7 @@
 #include <QEventLoop>
 #include <QLabel>
 #include <QLineSeries>
+#include <QPointer>
 #include <QScatterSeries>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -340,8 +342,7 @@ private slots:
         QCOMPARE(page->options().model.kvHeads, 8u);
         page->start();
         QVERIFY(!page->isRunning());
-        QVERIFY2(page->estimateText().contains(u"--kv-heads (8)"_s),
-                 qPrintable(page->estimateText()));
+        QVERIFY2(page->estimateText().contains(u"--kv-heads (8)"_s), qPrintable(page->estimateText()));
         o.model.heads = 4; // a valid shape runs again
         o.model.kvHeads = 2;
         page->setOptions(o);
@@ -450,15 +451,41 @@ private slots:
         QVERIFY(page->summary()->item(0, 0)->text().contains(u"stopped"_s));
     }
 
+    // Closing the window mid-run is safe: the run is stopped (it does not go on to its 4,000
+    // steps), the worker and its thread end and are deleted, and no signal of the worker reaches
+    // the deleted page (it would be a use after free; the sanitized builds would report it).
     void closingMidRunIsSafe() {
         ScenarioController controller;
         auto* window = new MainWindow(&controller);
         window->show();
-        window->decodePage()->setOptions(tiny(4000 - 8));
-        window->decodePage()->start();
-        QTest::qWait(200);
-        delete window; // stops the worker; a tiny run ends within the close's wait
-        QVERIFY(true);
+        DecodePage* page = window->decodePage();
+        page->setOptions(tiny(4000 - 8));
+        QPointer<DecodeWorker> worker = page->worker();
+        std::atomic<bool> finished{false}, completed{false};
+        std::atomic<int> stepsAfterClose{0};
+        std::atomic<bool> closed{false};
+        // Direct connections: called on the worker's thread, they outlive the page.
+        connect(
+            worker, &DecodeWorker::finished, worker,
+            [&](const DecodeReport& r) {
+                completed = !r.stopped && !r.modes.empty() && r.modes.back().completed;
+                finished = true;
+            },
+            Qt::DirectConnection);
+        connect(
+            worker, &DecodeWorker::stepMeasured, worker,
+            [&](const StepRecord&) {
+                if (closed)
+                    ++stepsAfterClose;
+            },
+            Qt::DirectConnection);
+        page->start();
+        QTRY_VERIFY_WITH_TIMEOUT(page->plottedSteps() > 0 || finished, 60000); // the run is under way
+        delete window; // asks the worker to stop; the close waits a frame at most
+        closed = true;
+        QTRY_VERIFY_WITH_TIMEOUT(worker.isNull(), 60000); // the worker stopped, its thread ended, both deleted
+        QVERIFY(!completed);
+        QVERIFY2(stepsAfterClose <= 1, qPrintable(QString::number(stepsAfterClose))); // at most the step it was in
     }
 
     void courseExperimentPreset() {
