@@ -377,9 +377,11 @@ void MainWindow::buildMenus() {
     // One size unit for the whole window (charts, labels, tooltips, the breakdown table), remembered.
     QMenu* unitMenu = view->addMenu(tr("&Sizes"));
     auto* units = new QActionGroup(unitMenu);
-    for (const auto& [unit, text] : {std::pair{kvscope::SizeUnit::Binary, tr("&GiB (1024³ bytes)")},
-                                     std::pair{kvscope::SizeUnit::Decimal, tr("G&B (10⁹ bytes)")}}) {
-        QAction* action = unitMenu->addAction(text);
+    // Named copies of the pairs' members: clang before 16 cannot capture structured bindings.
+    for (const auto& choice : {std::pair{kvscope::SizeUnit::Binary, tr("&GiB (1024³ bytes)")},
+                               std::pair{kvscope::SizeUnit::Decimal, tr("G&B (10⁹ bytes)")}}) {
+        const kvscope::SizeUnit unit = choice.first;
+        QAction* action = unitMenu->addAction(choice.second);
         action->setObjectName(unit == kvscope::SizeUnit::Binary ? u"unitGiB"_s : u"unitGB"_s);
         action->setCheckable(true);
         action->setChecked(Settings::instance()->sizeUnit() == unit);
@@ -406,9 +408,10 @@ void MainWindow::buildMenus() {
     QMenu* paletteMenu = view->addMenu(tr("Pal&ette"));
     auto* schemes = new QActionGroup(paletteMenu);
     using chartstyle::Scheme;
-    for (const auto& [scheme, text] : {std::pair{Scheme::System, tr("&System (the desktop's colours)")},
-                                       std::pair{Scheme::Light, tr("&Light")}, std::pair{Scheme::Dark, tr("&Dark")}}) {
-        QAction* action = paletteMenu->addAction(text);
+    for (const auto& choice : {std::pair{Scheme::System, tr("&System (the desktop's colours)")},
+                               std::pair{Scheme::Light, tr("&Light")}, std::pair{Scheme::Dark, tr("&Dark")}}) {
+        const Scheme scheme = choice.first;
+        QAction* action = paletteMenu->addAction(choice.second);
         action->setObjectName(u"palette-"_s + chartstyle::schemeName(scheme));
         action->setCheckable(true);
         action->setChecked(chartstyle::Style::instance()->scheme() == scheme);

@@ -136,6 +136,23 @@ struct DeviceTracker {
     std::uint64_t current = 0, peak = 0;
 };
 
+// A CUDA event destroyed with its scope, so that a check that throws between its creation and
+// its last use cannot leak it.
+class Event {
+public:
+    Event() { KV_CUDA(cudaEventCreate(&m_event)); }
+    ~Event() {
+        if (m_event)
+            cudaEventDestroy(m_event);
+    }
+    Event(const Event&) = delete;
+    Event& operator=(const Event&) = delete;
+    operator cudaEvent_t() const { return m_event; }
+
+private:
+    cudaEvent_t m_event = nullptr;
+};
+
 class DeviceBuffer {
 public:
     DeviceBuffer() = default;
@@ -826,9 +843,7 @@ double deviceCopyBandwidth(std::uint64_t bytes, int repeats) {
     DeviceTracker tracker;
     DeviceBuffer from(tracker, bytes), to(tracker, bytes);
     KV_CUDA(cudaMemset(from.as<void>(), 1, bytes));
-    cudaEvent_t begin = nullptr, end = nullptr;
-    KV_CUDA(cudaEventCreate(&begin));
-    KV_CUDA(cudaEventCreate(&end));
+    const Event begin, end;
     float best = 1e30f;
     for (int r = 0; r <= repeats; ++r) { // the first copy warms up
         KV_CUDA(cudaEventRecord(begin));
@@ -840,8 +855,6 @@ double deviceCopyBandwidth(std::uint64_t bytes, int repeats) {
         if (r > 0)
             best = std::min(best, ms);
     }
-    cudaEventDestroy(begin);
-    cudaEventDestroy(end);
     return 2.0 * double(bytes) / (double(best) / 1000.0); // a copy reads and writes every byte
 }
 
