@@ -147,7 +147,7 @@ public:
     }
     Event(const Event&) = delete;
     Event& operator=(const Event&) = delete;
-    operator cudaEvent_t() const { return m_event; }
+    cudaEvent_t get() const { return m_event; }
 
 private:
     cudaEvent_t m_event = nullptr;
@@ -846,12 +846,12 @@ double deviceCopyBandwidth(std::uint64_t bytes, int repeats) {
     const Event begin, end;
     float best = 1e30f;
     for (int r = 0; r <= repeats; ++r) { // the first copy warms up
-        KV_CUDA(cudaEventRecord(begin));
+        KV_CUDA(cudaEventRecord(begin.get()));
         KV_CUDA(cudaMemcpyAsync(to.as<void>(), from.as<void>(), bytes, cudaMemcpyDeviceToDevice));
-        KV_CUDA(cudaEventRecord(end));
-        KV_CUDA(cudaEventSynchronize(end));
+        KV_CUDA(cudaEventRecord(end.get()));
+        KV_CUDA(cudaEventSynchronize(end.get()));
         float ms = 0.0f;
-        KV_CUDA(cudaEventElapsedTime(&ms, begin, end));
+        KV_CUDA(cudaEventElapsedTime(&ms, begin.get(), end.get()));
         if (r > 0)
             best = std::min(best, ms);
     }
