@@ -9,15 +9,17 @@
 
 namespace kvscope {
 
-// Size arithmetic that refuses to wrap: a product that does not fit 64 bits is an
-// error naming the quantity, never a silently wrong number.
-inline std::uint64_t mulChecked(std::uint64_t a, std::uint64_t b, std::string_view what) {
+namespace detail {
+inline std::uint64_t mulPair(std::uint64_t a, std::uint64_t b, std::string_view what) {
     std::uint64_t out = 0;
     if (__builtin_mul_overflow(a, b, &out))
         throw Error(std::string(what) + " overflows 64 bits (" + std::to_string(a) + " x " + std::to_string(b) + ")");
     return out;
 }
+} // namespace detail
 
+// Size arithmetic that refuses to wrap: a sum or product that does not fit 64 bits is an
+// error naming the quantity, never a silently wrong number.
 inline std::uint64_t addChecked(std::uint64_t a, std::uint64_t b, std::string_view what) {
     std::uint64_t out = 0;
     if (__builtin_add_overflow(a, b, &out))
@@ -25,9 +27,11 @@ inline std::uint64_t addChecked(std::uint64_t a, std::uint64_t b, std::string_vi
     return out;
 }
 
-template <typename... Rest> std::uint64_t mulChecked(std::string_view what, std::uint64_t first, Rest... rest) {
-    std::uint64_t out = first;
-    ((out = mulChecked(out, static_cast<std::uint64_t>(rest), what)), ...);
+// The product of two or more factors, named first: mulChecked("KV bytes", 2, layers, ...).
+template <typename... Rest>
+std::uint64_t mulChecked(std::string_view what, std::uint64_t first, std::uint64_t second, Rest... rest) {
+    std::uint64_t out = detail::mulPair(first, second, what);
+    ((out = detail::mulPair(out, static_cast<std::uint64_t>(rest), what)), ...);
     return out;
 }
 

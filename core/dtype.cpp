@@ -177,9 +177,9 @@ std::string DType::label() const {
 }
 
 std::uint64_t DType::storageBits(std::uint64_t elements) const {
-    std::uint64_t total = mulChecked(elements, bits(), "storage bits");
+    std::uint64_t total = mulChecked("storage bits", elements, bits());
     if (groupSize > 0)
-        total = addChecked(total, mulChecked(ceilDiv(elements, groupSize), bitsOf(scaleKind), "scale bits"),
+        total = addChecked(total, mulChecked("scale bits", ceilDiv(elements, groupSize), bitsOf(scaleKind)),
                            "storage bits");
     return total;
 }

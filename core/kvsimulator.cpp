@@ -459,7 +459,7 @@ SimSummary KvSimulator::summary() const {
     s.preemptions = m_last.preemptions;
     s.recomputedTokens = m_recomputed;
     s.swappedSlots = m_swappedSlots;
-    s.swapBytes = mulChecked(m_swappedSlots, m_config.kvBytesPerToken, "bytes swapped");
+    s.swapBytes = mulChecked("bytes swapped", m_swappedSlots, m_config.kvBytesPerToken);
     s.tokensGenerated = m_last.tokensGenerated;
     s.blockOperations = m_allocator->blockOperations();
     s.maxSharedBlocksSaved = m_maxShared;

@@ -196,13 +196,13 @@ std::uint64_t estimateRunBytes(const DecodeOptions& o, const GptConfig& c) {
     // The widest forward: the whole prefix of every sequence (uncached). The CPU keeps x, h,
     // q|k|v, the attention output and 4 widths of MLP in FP32; the GPU adds an FP32 product
     // buffer and q, and stores the inputs of the products in the chosen precision. The larger.
-    const std::uint64_t rows = mulChecked(std::uint64_t(o.batch), tokens, "activation rows");
+    const std::uint64_t rows = mulChecked("activation rows", std::uint64_t(o.batch), tokens);
     const std::uint64_t W = c.width, qkvOut = W + 2ull * c.kvWidth();
     const std::uint64_t perRowCpu = (4 * W + qkvOut + 4 * W) * sizeof(float);
     const std::uint64_t perRowGpu = (2 * W + std::max(qkvOut, 4 * W)) * sizeof(float) + 6 * W * e;
-    const std::uint64_t activations = addChecked(mulChecked(rows, std::max(perRowCpu, perRowGpu), "activation bytes"),
+    const std::uint64_t activations = addChecked(mulChecked("activation bytes", rows, std::max(perRowCpu, perRowGpu)),
                                                  std::uint64_t(o.batch) * c.vocab * sizeof(float), "activation bytes");
-    return addChecked(addChecked(mulChecked(c.parameterCount(), e, "weight bytes"), cache, "run bytes"), activations,
+    return addChecked(addChecked(mulChecked("weight bytes", c.parameterCount(), e), cache, "run bytes"), activations,
                       "run bytes");
 }
 

@@ -265,7 +265,7 @@ private slots:
         QVERIFY(throwsErrorContaining([&] { kvBytes(m, DType::bf16(), 1ull << 40, 1ull << 30); },
                                       {"KV cache bytes", "overflows"}));
         QVERIFY(throwsErrorContaining([&] { weightBytes(~0ull / 2, DType::fp32()); }, {"overflows"}));
-        QVERIFY(throwsErrorContaining([] { mulChecked(~0ull, 2, "test product"); }, {"test product"}));
+        QVERIFY(throwsErrorContaining([] { mulChecked("test product", ~0ull, 2); }, {"test product"}));
         QVERIFY(throwsErrorContaining([] { addChecked(~0ull, 1, "test sum"); }, {"test sum"}));
     }
 
