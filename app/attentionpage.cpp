@@ -103,6 +103,7 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
         labels.setBold(chartstyle::presenter());
         m_perToken->setLabelFont(labels);
         m_perToken->setLabelColor(palette().color(QPalette::Text));
+        m_view->setMinimumHeight(chartstyle::presenter() ? 480 : 0); // three-line categories and the axis title whole
         scenarioChanged();
     });
 }
@@ -148,6 +149,9 @@ void AttentionPage::refresh() {
         if (v.isCurrent)
             m_perToken->selectBar(int(i));
     }
+    // The heads under the kind and "(this model)" under them: on one line a third of the width elided them.
+    for (QString& label : labels)
+        label.replace(u", "_s, u"<br>"_s).replace(u" ("_s, u"<br>("_s);
     if (x && x->categories() != labels) {
         x->clear();
         x->append(labels);

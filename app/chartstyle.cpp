@@ -314,7 +314,10 @@ void setValueRange(QValueAxis* axis, double top) {
     axis->applyNiceNumbers();
     const int ticks = std::max(2, axis->tickCount());
     const double interval = (axis->max() - axis->min()) / (ticks - 1);
-    axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimalsFor(interval)) + QStringLiteral("f"));
+    // At least one decimal under 10: a one-digit label is narrower than the "..." Qt Charts reserves beside
+    // a vertical axis's title, which is then elided.
+    const int decimals = std::max(decimalsFor(interval), axis->max() < 10 ? 1 : 0);
+    axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f"));
 }
 
 void apply(QChart* chart, const QString& title) {

@@ -875,7 +875,10 @@ void DecodePage::setAxis(QValueAxis* a, double top, bool integral) {
     const double interval = tickInterval(top, 5, integral);
     a->setTickInterval(interval);
     a->setRange(0, integral ? std::max(1.0, top) : std::max(interval, std::ceil(top / interval - 1e-9) * interval));
-    a->setLabelFormat(u"%.%1f"_s.arg(labelDecimals(interval)));
+    // One-digit labels are narrower than the "..." Qt Charts keeps beside a vertical axis's title, which
+    // then loses its room (Korean's taller line showed it as a bare "⋮"): value axes under 10 get a decimal.
+    const int decimals = std::max(labelDecimals(interval), !integral && a->max() < 10 ? 1 : 0);
+    a->setLabelFormat(u"%.%1f"_s.arg(decimals));
 }
 
 void DecodePage::prepareCharts(const DecodeOptions& o) {
@@ -956,6 +959,10 @@ void DecodePage::prepareCharts(const DecodeOptions& o) {
 
 void DecodePage::restyle() {
     layOutFields(m_fieldGrid, m_fieldPairs, chartstyle::presenter() ? 2 : 4);
+    // Large type needs taller plots, or the vertical axis titles are elided along their length.
+    m_timeChart->setMinimumHeight(chartstyle::presenter() ? 460 : 320);
+    m_memoryChart->setMinimumHeight(chartstyle::presenter() ? 460 : 320);
+    m_kindsChart->setMinimumHeight(chartstyle::presenter() ? 540 : 300);
     // Presenter mode: thicker lines, bigger markers, the headline figures and the reading at headline size.
     const qreal marker = chartstyle::presenter() ? 10.0 : 6.0;
     for (auto& [key, points] : m_timePoints) {

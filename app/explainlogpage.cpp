@@ -262,6 +262,7 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
     rightLayout->addWidget(m_terms, 2);
 
     auto* top = new QSplitter(Qt::Horizontal, this);
+    m_split = top;
     top->addWidget(left);
     top->addWidget(right);
     top->setStretchFactor(0, 2); // the chart and the terms get the larger share
@@ -285,6 +286,7 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
             openLog(path);
     });
     const auto restyle = [this] {
+        arrange();
         QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
         if (chartstyle::presenter())
             mono.setPointSizeF(chartstyle::bodyPoints() * 0.8); // the log is read, not presented: a little smaller
@@ -639,6 +641,19 @@ void ExplainLogPage::fillChart() {
                           x.model ? tr("KV Scope: %1").arg(QString::fromStdString(x.model->displayName))
                                   : tr("KV Scope: pick a model"));
     chartstyle::restyle(m_view->chart());
+}
+
+void ExplainLogPage::resizeEvent(QResizeEvent* event) {
+    Page::resizeEvent(event);
+    arrange();
+}
+
+void ExplainLogPage::arrange() {
+    // Stacked, the chart gets the page's whole width and the page scrolls.
+    const bool stacked = chartstyle::presenter() || width() < kSideBySideMinWidth;
+    if (m_split)
+        m_split->setOrientation(stacked ? Qt::Vertical : Qt::Horizontal);
+    m_text->setMinimumHeight(stacked ? m_text->fontMetrics().lineSpacing() * 8 : 0); // the log stays readable
 }
 
 void ExplainLogPage::fillDifferences() {

@@ -61,6 +61,7 @@ public:
     QPlainTextEdit* textBox() const { return m_text; }
 
 protected:
+    void resizeEvent(QResizeEvent* event) override;
     void refresh() override;
     bool eventFilter(QObject* watched, QEvent* event) override;
     // A file dropped anywhere on this page is read as a log (elsewhere the window opens it as a config).
@@ -68,6 +69,11 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    // The log beside the chart on a wide page; above it in presenter mode or under kSideBySideMinWidth,
+    // where half the width elided the chart's title, axis title and categories.
+    void arrange();
+    static constexpr int kSideBySideMinWidth = 1100; // px of page
+    class QSplitter* m_split = nullptr;
     void explainNow();
     void fillFigures();
     void fillTerms();

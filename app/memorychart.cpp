@@ -7,6 +7,7 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QFontMetricsF>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
@@ -17,6 +18,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <array>
 
 using namespace Qt::StringLiterals;
 
@@ -91,8 +93,8 @@ MemoryChart::MemoryChart(QWidget* parent)
         back->setZValue(19);
     }
     setAccessibleName(tr("Memory per GPU chart"));
-    connect(c, &QChart::plotAreaChanged, this, &MemoryChart::placeLineLabels);
     connect(c, &QChart::plotAreaChanged, this, &MemoryChart::placeTotalLabels);
+    connect(c, &QChart::plotAreaChanged, this, &MemoryChart::placeLineLabels);
     connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, &MemoryChart::restyle);
     restyle();
 }
@@ -131,8 +133,9 @@ void MemoryChart::restyle() {
     m_cardLabel->setFont(labels);
     for (auto* total : m_totals)
         total->setFont(labels);
+    showBudgetText();
+    placeTotalLabels(); // first: the line labels keep clear of the totals
     placeLineLabels();
-    placeTotalLabels();
 }
 
 void MemoryChart::setBars(const std::vector<Bar>& bars, std::uint64_t budgetBytes, const QString& budgetLabel,
@@ -192,7 +195,8 @@ void MemoryChart::setBars(const std::vector<Bar>& bars, std::uint64_t budgetByte
     }
     if (m_budget->name() != budgetLabel) {
         m_budget->setName(budgetLabel);
-        m_budgetLabel->setText(budgetLabel);
+        m_budgetText = budgetLabel;
+        showBudgetText();
     }
     // Tidy ticks with headroom above the tallest bar; only touch the axis when the range
     // moves. A locked axis never shrinks, so a halved bar looks half as tall.
@@ -219,8 +223,8 @@ void MemoryChart::setBars(const std::vector<Bar>& bars, std::uint64_t budgetByte
         m_totals[i]->setText(text);
         m_totals[i]->setBrush(bars[i].beyondMaxContext ? chartstyle::bad(palette()) : palette().color(QPalette::Text));
     }
+    placeTotalLabels(); // first: the line labels keep clear of the totals
     placeLineLabels();
-    placeTotalLabels();
     describe(budgetBytes, cardBytes);
 }
 
@@ -256,27 +260,121 @@ QStringList MemoryChart::totalLabels() const {
     return out;
 }
 
+void MemoryChart::showBudgetText() {
+    // Presenter type makes "budget 21.60 GiB (90% of the card)" as wide as two bars: its note goes on a
+    // second line, so the label fits beside the bars' figures.
+    QString text = m_budgetText;
+    if (chartstyle::presenter()) {
+        const qsizetype note = text.indexOf(u" ("_s);
+        if (note > 0)
+            text.replace(note, 1, u'\n');
+    }
+    m_budgetLabel->setText(text);
+}
+
+QRectF MemoryChart::lineLabelRect(Line line) const {
+    return (line == Line::Card ? m_cardLabel : m_budgetLabel)->sceneBoundingRect();
+}
+
+qreal MemoryChart::lineY(Line line) const {
+    const QLineSeries* series = line == Line::Card ? m_card : m_budget;
+    if (series->count() == 0)
+        return 0;
+    return chart()->mapToScene(chart()->mapToPosition(series->at(0), const_cast<QLineSeries*>(series))).y();
+}
+
+QList<QRectF> MemoryChart::totalLabelRects() const {
+    QList<QRectF> out;
+    for (const auto* label : m_totals)
+        out << label->sceneBoundingRect();
+    return out;
+}
+
+QList<QRectF> MemoryChart::barValueRects() const {
+    // Qt Charts writes each shown set's value at the centre of its segment (LabelsCenter).
+    QList<QRectF> out;
+    for (std::size_t i = 0; i < m_bars.size(); ++i) {
+        double base = 0;
+        for (QBarSet* set : m_sets) {
+            const int at = int(i);
+            const double value = at < set->count() ? set->at(at) : 0.0;
+            if (set->labelColor().alpha() > 0 && value > 0) {
+                const QFontMetricsF metrics(set->labelFont());
+                const QString text = QString::number(value, 'g', m_series->labelsPrecision());
+                const QPointF centre = chart()->mapToPosition(QPointF(double(i), base + value / 2), m_budget);
+                const QSizeF size(metrics.horizontalAdvance(text) + 4,
+                                  metrics.height() + 2); // the glyphs and a pixel round
+                out << QRectF(centre - QPointF(size.width() / 2, size.height() / 2), size);
+            }
+            base += value;
+        }
+    }
+    return out;
+}
+
 void MemoryChart::placeTotalLabels() {
+    const qreal lines[] = {m_budget->count() ? chart()->mapToPosition(m_budget->at(0), m_budget).y() : -1e9,
+                           m_card->count() ? chart()->mapToPosition(m_card->at(0), m_card).y() : -1e9};
     for (std::size_t i = 0; i < m_totals.size() && i < m_bars.size(); ++i) {
         const double total = viewtext::inUnit(m_bars[i].estimate.totalBytes);
         const double shown = std::min(total, m_yAxis->max());
         const QPointF top = chart()->mapToPosition(QPointF(double(i), shown), m_budget);
         // A third of a line above the bar: clear of a thin segment's centred value.
         const QRectF box = m_totals[i]->boundingRect();
-        m_totals[i]->setPos(top.x() - box.width() / 2,
-                            std::max(chart()->plotArea().top(), top.y() - box.height() * 4 / 3));
+        qreal y = top.y() - box.height() * 4 / 3;
+        // A total that would straddle the budget or card line goes above it, so the line stays readable
+        // (lower line first: lifting it over the budget may bring it onto the card).
+        for (const qreal line : lines[0] > lines[1] ? std::array{lines[0], lines[1]} : std::array{lines[1], lines[0]})
+            if (y < line + 1 && y + box.height() > line - 1)
+                y = line - box.height() - 2;
+        m_totals[i]->setPos(top.x() - box.width() / 2, std::max(chart()->plotArea().top(), y));
     }
 }
 
 void MemoryChart::placeLineLabels() {
     const QRectF plot = chart()->plotArea();
+    // What a line label must not cover: the bars' figures and the totals above them.
+    QList<QRectF> figures = barValueRects();
+    for (const auto* total : m_totals)
+        figures << QRectF(total->pos(), total->boundingRect().size());
+    // Area of the figures a box would cover: 0 is clear.
+    const auto covered = [&](const QRectF& r) {
+        qreal area = 0;
+        for (const QRectF& f : figures) {
+            const QRectF both = f.intersected(r);
+            area += both.width() * both.height();
+        }
+        return area;
+    };
     const auto place = [&](QGraphicsSimpleTextItem* label, QGraphicsRectItem* back, QLineSeries* line, bool above) {
         if (line->count() == 0)
             return;
         const QPointF at = chart()->mapToPosition(line->at(1), line);
-        const QRectF box = label->boundingRect();
-        label->setPos(plot.right() - box.width() - 6, above ? at.y() - box.height() - 2 : at.y() + 2);
-        back->setRect(QRectF(label->pos(), box.size()).adjusted(-3, 0, 3, 0));
+        const QSizeF box = label->boundingRect().size();
+        // By its line, on its own side: at the right end, else the first place leftwards that covers none of
+        // the bars' figures, else wherever it covers the least of them.
+        QList<qreal> xs;
+        for (qreal x = plot.right() - box.width() - 6; x > plot.left(); x -= 8)
+            xs << x;
+        xs << plot.left() + 6;
+        const qreal y = above ? at.y() - box.height() - 1 : at.y() + 1;
+        QRectF best;
+        qreal bestCover = -1;
+        for (const qreal x : xs) {
+            const QRectF r(
+                QPointF(std::clamp(x, plot.left() + 3, std::max(plot.left() + 3, plot.right() - box.width() - 3)), y),
+                box);
+            const qreal cover = covered(r.adjusted(-3, 0, 3, 0));
+            if (bestCover < 0 || cover < bestCover) {
+                best = r;
+                bestCover = cover;
+            }
+            if (cover == 0)
+                break;
+        }
+        label->setPos(best.topLeft());
+        back->setRect(QRectF(label->pos(), box).adjusted(-3, 0, 3, 0));
+        figures << back->rect(); // the second label keeps clear of the first
     };
     // The card line sits above the budget line: label it above, the budget below.
     place(m_cardLabel, m_cardBack, m_card, true);

@@ -43,6 +43,11 @@ public:
     // The value written above each bar ("23.63 GiB"), in category order; for tests.
     QStringList totalLabels() const;
     qreal axisTop() const;
+    // Where the line labels, the totals and the lines lie in the scene, for layout tests.
+    enum class Line { Budget, Card };
+    QRectF lineLabelRect(Line line) const;
+    qreal lineY(Line line) const;
+    QList<QRectF> totalLabelRects() const;
 
     // Locked: the value axis keeps its scale while the bars change (it grows only when a bar
     // would be cut), so a class compares heights; unlocked it fits the tallest bar.
@@ -57,7 +62,11 @@ private:
     void describe(std::uint64_t budgetBytes, std::uint64_t cardBytes);
     void showHover(bool on, int index, QBarSet* set);
     void placeLineLabels();
+    void showBudgetText();
     void placeTotalLabels();
+    // Scene boxes of the figures written on the bars (Qt Charts' centred values), which the
+    // line labels keep clear of.
+    QList<QRectF> barValueRects() const;
     void restyle();
 
     QStackedBarSeries* m_series;
@@ -75,4 +84,5 @@ private:
     std::vector<Bar> m_bars;
     std::vector<class QGraphicsSimpleTextItem*> m_totals;
     bool m_axisLocked = false;
+    QString m_budgetText; // the budget line's label as given; shown on two lines in presenter mode
 };

@@ -263,7 +263,9 @@ void MemoryPage::arrangeColumns() {
     m_columns->setDirection(m_oneColumn ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
     m_side->setMinimumWidth(m_oneColumn ? 0 : 520); // the breakdown table whole, with its GiB and share columns
     m_side->setMaximumWidth(m_oneColumn ? QWIDGETSIZE_MAX : 620);
-    m_chart->setMinimumHeight(presenter ? 420 : (m_oneColumn ? 380 : 0));
+    // Presenter type needs the height: at 420 px the line labels could not keep clear of the bars' figures.
+    m_chart->setMinimumHeight(presenter ? 520 : (m_oneColumn ? 380 : 0));
+    m_weightsView->setMinimumHeight(presenter ? 360 : 200); // its two-line categories in large type
 }
 
 void MemoryPage::resizeEvent(QResizeEvent* event) {

@@ -7,6 +7,7 @@
 #include "scenariocontroller.h"
 
 #include <QAreaSeries>
+#include <QBoxLayout>
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
@@ -295,17 +296,23 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     }
     m_fieldGrid = form;
     m_fromScenario = fromScenario;
-    layOutFields(m_fieldGrid, m_fieldPairs, 5, m_fromScenario);
+    layOutSettings();
 
-    auto* transport = new QHBoxLayout;
-    transport->addWidget(openTraceButton);
-    transport->addWidget(m_play);
-    transport->addWidget(step);
-    transport->addWidget(restart);
-    transport->addWidget(new QLabel(tr("Speed"), this));
-    transport->addWidget(m_speed, 1);
-    transport->addWidget(m_showWholeRun);
-    transport->addWidget(m_stopRun);
+    // The buttons, then the speed: one row, or two where the page is narrow (see layOutSettings).
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(openTraceButton);
+    buttons->addWidget(m_play);
+    buttons->addWidget(step);
+    buttons->addWidget(restart);
+    auto* speedRow = new QHBoxLayout;
+    speedRow->addWidget(new QLabel(tr("Speed"), this));
+    speedRow->addWidget(m_speed, 1);
+    speedRow->addWidget(m_showWholeRun);
+    speedRow->addWidget(m_stopRun);
+    auto* transport = new QBoxLayout(QBoxLayout::LeftToRight);
+    transport->addLayout(buttons);
+    transport->addLayout(speedRow, 1);
+    m_transport = transport;
 
     const auto colourError = [this] { m_error->setStyleSheet(u"color: %1;"_s.arg(chartstyle::bad().name())); };
     colourError();
@@ -344,8 +351,11 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
             tr("Stored tokens are solid in their request's colour; reserved slots pale with dots; internal "
                "fragmentation grey with \\ hatching; external fragmentation vermillion cross-hatching; free slots "
                "plain."));
-    auto* legendRow = new QHBoxLayout(legend);
-    legendRow->setContentsMargins(0, 0, 0, 0);
+    // Three entries and three more: side by side, or one above the other where the page is narrow.
+    auto* legendRows = new QBoxLayout(QBoxLayout::LeftToRight, legend);
+    legendRows->setContentsMargins(0, 0, 0, 0);
+    m_legendRows = legendRows;
+    QHBoxLayout* legendRow = nullptr;
     const std::pair<SlotKind, QString> kinds[] = {{SlotKind::Token, tr("tokens stored")},
                                                   {SlotKind::Reserved, tr("reserved (tokens to come)")},
                                                   {SlotKind::Internal, tr("internal fragmentation (never used)")},
@@ -353,6 +363,10 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
                                                   {SlotKind::Cached, tr("cached prefix (free, kept for reuse)")},
                                                   {SlotKind::Free, tr("free")}};
     for (const auto& [kind, text] : kinds) {
+        if (m_swatches.size() % 3 == 0) {
+            legendRow = new QHBoxLayout;
+            legendRows->addLayout(legendRow);
+        }
         auto* swatch = new QLabel(legend);
         auto* words = new QLabel(text, legend);
         m_swatches.emplace_back(swatch, kind);
@@ -362,7 +376,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
         legendRow->addWidget(words);
         legendRow->addSpacing(12);
     }
-    legendRow->addStretch(1);
+    legendRows->addStretch(1);
 
     auto* maps = new QHBoxLayout;
     maps->addWidget(m_contiguousMap, 1);
@@ -537,9 +551,49 @@ void PagedPage::setUpBatchChart() {
         hideFromLegend(chart, series);
 }
 
+void PagedPage::resizeEvent(QResizeEvent* event) {
+    Page::resizeEvent(event);
+    layOutSettings();
+}
+
+void PagedPage::layOutSettings() {
+    // Five settings to a row were wider than the page at 1280 px (the page scrolls only down, so the right
+    // side was cut off): fewer to a row when they do not fit, and fewer in presenter mode's large type.
+    const int spacing = std::max(6, m_fieldGrid->horizontalSpacing());
+    const int available = width() - 64; // the group box's frame and margins, the page's margins, a scroll bar
+    int perRow = chartstyle::presenter() ? 3 : 5;
+    for (; perRow > 1; --perRow) {
+        int needed = (2 * perRow - 1) * spacing;
+        for (int column = 0; column < perRow; ++column) {
+            int label = 0, field = 0;
+            for (int i = column; i < m_fieldPairs.size(); i += perRow) {
+                label = std::max(label, m_fieldPairs[i].first->minimumSizeHint().width());
+                field = std::max(field, m_fieldPairs[i].second->minimumSizeHint().width());
+            }
+            needed += label + field;
+        }
+        if (needed <= available)
+            break;
+    }
+    if (m_transport) {
+        const int oneRow = m_transport->itemAt(0)->minimumSize().width() +
+                           m_transport->itemAt(1)->minimumSize().width() + std::max(6, m_transport->spacing()) + 64;
+        m_transport->setDirection(oneRow <= width() ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+    }
+    if (m_legendRows) {
+        const int oneRow = m_legendRows->itemAt(0)->minimumSize().width() +
+                           m_legendRows->itemAt(1)->minimumSize().width() + std::max(6, m_legendRows->spacing()) + 64;
+        m_legendRows->setDirection(oneRow <= width() ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+    }
+    if (perRow == m_perRow)
+        return;
+    m_perRow = perRow;
+    layOutFields(m_fieldGrid, m_fieldPairs, perRow, m_fromScenario);
+}
+
 void PagedPage::applyPresentation() {
-    // Fewer settings to a row in large type, so that none is squeezed.
-    layOutFields(m_fieldGrid, m_fieldPairs, chartstyle::presenter() ? 3 : 5, m_fromScenario);
+    m_perRow = 0; // the type size changed: lay the settings out again
+    layOutSettings();
     const bool presenter = chartstyle::presenter();
     QFont headline = font();
     headline.setPointSizeF(chartstyle::headlinePoints());
@@ -558,8 +612,9 @@ void PagedPage::applyPresentation() {
         view->setMinimumHeight(presenter ? 300 : 190);
     for (MemoryMapWidget* map : {m_contiguousMap, m_pagedMap})
         map->setMinimumHeight(presenter ? 280 : 200);
+    // A narrow window or presenter type wraps the legend's words rather than widen the page.
     for (QLabel* words : m_legendWords)
-        words->setWordWrap(presenter); // presenter type wraps the legend's words rather than widen the page
+        words->setWordWrap(true);
     const int side = presenter ? 28 : 16;
     for (const auto& [label, kind] : m_swatches)
         label->setPixmap(QPixmap::fromImage(MemoryMapWidget::swatch(kind, side)));

@@ -92,9 +92,15 @@ public:
 
 protected:
     void refresh() override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // Settings to a row: as many as the page's width holds, at most 5 (3 in presenter mode).
+    void layOutSettings();
     QList<QPair<class QLabel*, QWidget*>> m_fieldPairs;
+    int m_perRow = 0;
+    class QBoxLayout* m_transport = nullptr;
+    class QBoxLayout* m_legendRows = nullptr;
     class QGridLayout* m_fieldGrid = nullptr;
     QWidget* m_fromScenario = nullptr;
     struct Timeline {

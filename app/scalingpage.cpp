@@ -110,6 +110,8 @@ ScalingPage::ScalingPage(ScenarioController* controller, QWidget* parent)
     connect(controller, &ScenarioController::scenarioChanged, this, &ScalingPage::scenarioChanged);
     connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this] {
         m_budget->setPen(QPen(chartstyle::budget(), chartstyle::lineWidth(3), Qt::DashLine));
+        // Large type in a squeezed plot left every tick label and the axis title as "...".
+        m_view->setMinimumHeight(chartstyle::presenter() ? 460 : 0);
         scenarioChanged();
     });
 }
