@@ -15,9 +15,10 @@ targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_hfconfig fuzz_scenario fuzz_lesson fuzz_trace fuzz_safetensors fuzz_cliargs fuzz_serverlog)
 
 command -v clang++ >/dev/null || { echo "fuzz: clang++ is missing (scripts/install-deps.sh installs it)" >&2; exit 1; }
-# The headless test suites build here too (scripts/ci-sanitize.sh runs them under the same sanitizers).
+# The headless test suites build here too (scripts/ci-sanitize.sh runs them under the same
+# sanitizers), and with FUZZ_BUILD_APP=ON the window and its suites as well.
 cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKVSCOPE_FUZZ=ON \
-    -DKVSCOPE_BUILD_APP=OFF -DKVSCOPE_BUILD_TESTS=ON -DKVSCOPE_CUDA=OFF -DKVSCOPE_WERROR=ON >/dev/null
+    -DKVSCOPE_BUILD_APP="${FUZZ_BUILD_APP:-OFF}" -DKVSCOPE_BUILD_TESTS=ON -DKVSCOPE_CUDA=OFF -DKVSCOPE_WERROR=ON >/dev/null
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]}"
 [[ -z "${FUZZ_BUILD_ONLY:-}" ]] || exit 0
 
