@@ -140,7 +140,18 @@ constexpr std::uint64_t kMultiplyAddsPerChunk = std::uint64_t(1) << 29;
 // took 22 ms against 18 ms streamed, a batch-16 step 80 ms (BENCHMARKS.md).
 constexpr std::size_t kStreamedRows = 16;
 
-#if defined(__x86_64__) && defined(__GNUC__)
+// Not under ThreadSanitizer: the clones' resolver runs while the program is being loaded,
+// before TSan's runtime is up, and the instrumented resolver crashes there (every TSan test
+// died at start).
+#if defined(__SANITIZE_THREAD__)
+#define KVSCOPE_NO_CLONES
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define KVSCOPE_NO_CLONES
+#endif
+#endif
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(KVSCOPE_NO_CLONES)
 // Built twice, for AVX2 with FMA and for the baseline x86-64 the package targets; the loader
 // picks the one this CPU runs (GCC's and clang's target_clones).
 #define KVSCOPE_VECTOR_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
