@@ -9,9 +9,11 @@
 #include "rooflinepage.h"
 #include "scenariocontroller.h"
 
+#include <QApplication>
 #include <QChart>
 #include <QChartView>
 #include <QDockWidget>
+#include <QLineSeries>
 #include <QLocale>
 #include <QScatterSeries>
 #include <QSignalSpy>
@@ -145,6 +147,35 @@ private slots:
         QCOMPARE(points, 3);
         if (qEnvironmentVariableIsSet("KVSCOPE_SCREENSHOT_DIR") && (QTest::qWait(100), true))
             page.grab().save(qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR") + u"/roofline-page.png"_s);
+    }
+
+    // The roofs and the ridge were drawn in black whatever the palette: invisible on the dark
+    // one. They take the palette's text colour, and follow a switch while the page is open.
+    void roofsFollowThePalette() {
+        RooflinePage page;
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setReport(syntheticReport());
+        auto roofColour = [&page](const QString& name) -> QColor {
+            for (QAbstractSeries* s : page.chartView()->chart()->series())
+                if (s->name() == name) {
+                    if (auto* line = qobject_cast<QLineSeries*>(s))
+                        return line->pen().color();
+                    if (auto* scatter = qobject_cast<QScatterSeries*>(s))
+                        return scatter->color();
+                }
+            return {};
+        };
+        for (const auto scheme : {chartstyle::Scheme::Dark, chartstyle::Scheme::Light}) {
+            chartstyle::Style::instance()->setScheme(scheme);
+            QApplication::processEvents();
+            const QColor text = page.chartView()->palette().color(QPalette::WindowText);
+            const QColor background = page.chartView()->palette().color(QPalette::Window);
+            QCOMPARE(roofColour(u"bandwidth roof"_s), text);
+            QCOMPARE(roofColour(u"ridge point"_s), text);
+            QVERIFY(chartstyle::contrastRatio(roofColour(u"compute roof"_s), background) >= 3.0);
+        }
+        chartstyle::Style::instance()->setScheme(chartstyle::Scheme::System);
     }
 
     // Presenter mode's 18 pt text must not clip in the table's rows.
