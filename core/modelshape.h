@@ -123,8 +123,8 @@ struct ModelShape {
     bool finalNorm = true;                  // a norm after the last block
     bool lmHeadBias = false;                // the LM head carries a bias (Phi, GPT-J)
     std::uint64_t attentionExtraParams = 0; // per attention layer: q/k norms, gates (counted by the importer)
-    std::uint64_t extraParams = 0;     // outside the per-layer formula: vision encoder, embedding norm, shared blocks
-    std::uint64_t paramsOverride = 0;                    // a given count that replaces the estimate; 0 = estimate
+    std::uint64_t extraParams = 0;    // outside the per-layer formula: vision encoder, embedding norm, shared blocks
+    std::uint64_t paramsOverride = 0; // a given count that replaces the estimate; 0 = estimate
     ParamsSource paramsSource = ParamsSource::Published; // what paramsOverride is (when non-zero)
     bool paramsKvAdjusted = false;     // the given count had its K/V projections re-estimated for other KV heads
     DType nativeDtype = DType::bf16(); // dtype the checkpoint was published in

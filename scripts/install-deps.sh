@@ -16,6 +16,7 @@ packages=(
     scdoc # the man pages are kept in scdoc source
     lintian appstream desktop-file-utils # checks of the Debian package (make package)
     clang libomp-dev # the libFuzzer targets (make fuzz): clang with OpenMP
+    clang-format clang-tidy # CI's style and lint gates (scripts/check-format.sh, .clang-tidy)
 )
 
 missing=()

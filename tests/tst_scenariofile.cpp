@@ -142,10 +142,9 @@ private slots:
         QTest::newRow("utilization") << with("\"utilization\": 0.9", "\"utilization\": 3") << u"utilization"_s;
         // Found by fuzz_scenario: nlohmann refuses a number beyond a double as out_of_range, not as a
         // parse error, and it escaped as an internal error.
-        QTest::newRow("number beyond a double") << with("\"utilization\": 0.9", "\"utilization\": -1.7e4096")
-                                                << u"not valid JSON"_s;
-        QTest::newRow("huge exponent") << QByteArray("{\"a\": 2e" + QByteArray(500, '9') + "}")
-                                       << u"not valid JSON"_s;
+        QTest::newRow("number beyond a double")
+            << with("\"utilization\": 0.9", "\"utilization\": -1.7e4096") << u"not valid JSON"_s;
+        QTest::newRow("huge exponent") << QByteArray("{\"a\": 2e" + QByteArray(500, '9') + "}") << u"not valid JSON"_s;
     }
     void errors() {
         QFETCH(QByteArray, text);

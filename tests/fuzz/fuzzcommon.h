@@ -18,8 +18,7 @@ inline std::string_view text(const std::uint8_t* data, std::size_t size) {
 }
 
 // Runs `body`; kvscope::Error is the expected way to refuse input, anything else aborts.
-template <typename Body>
-void expectOnlyErrors(Body&& body) {
+template <typename Body> void expectOnlyErrors(Body&& body) {
     try {
         body();
     } catch (const kvscope::Error&) {
