@@ -212,6 +212,67 @@ void KvSimulator::reject(std::uint32_t id) {
     ++m_rejected;
 }
 
+void KvSimulator::rejectAlone() {
+    // The only running request, and still out of room: re-admitting it would fail the same way forever.
+    const std::uint32_t id = m_running.back();
+    m_allocator->release(id);
+    m_running.pop_back();
+    reject(id);
+}
+
+void KvSimulator::decodeEach() {
+    for (std::size_t i = 0; i < m_running.size();) {
+        const std::uint32_t id = m_running[i];
+        const std::uint32_t newLength = m_requests[id].promptLen + m_progress[id].generated + 1;
+        bool stored = true;
+        if (m_config.sampling == SamplingMode::Beam && m_config.samples > 1 &&
+            m_config.allocator == AllocatorKind::Paged && m_progress[id].generated > 0)
+            reorderBeams(id);
+        for (std::uint32_t s = 0; s < m_config.samples && stored; ++s) {
+            while (!m_allocator->append(id, s, newLength)) {
+                if (m_running.size() == 1) {
+                    rejectAlone();
+                    stored = false;
+                    break;
+                }
+                preempt(m_running.size() - 1);
+                if (m_running.size() <= i) { // the victim was this request
+                    stored = false;
+                    break;
+                }
+            }
+        }
+        if (!stored)
+            break;
+        ++m_progress[id].generated;
+        m_last.tokensGenerated += m_config.samples;
+        ++i;
+    }
+}
+
+void KvSimulator::decodePaged() {
+    // The same order and outcome as decodeEach (m_running and the allocator's sequences are both
+    // in admission order), with the sequences walked inside the allocator.
+    auto& paged = static_cast<PagedAllocator&>(*m_allocator);
+    for (std::size_t from = 0;;) {
+        from = paged.appendAll(from);
+        if (from == paged.sequenceCount())
+            break;
+        const std::uint32_t id = paged.requestOfSequence(from);
+        if (m_running.size() == 1) {
+            rejectAlone();
+            break;
+        }
+        const bool victimIsAsker = m_running.back() == id;
+        preempt(m_running.size() - 1); // the sequences before `from` stay where they are
+        if (victimIsAsker)
+            break;
+    }
+    for (const std::uint32_t id : m_running)
+        ++m_progress[id].generated;
+    m_last.tokensGenerated += std::uint64_t(m_running.size()) * m_config.samples;
+}
+
 bool KvSimulator::step() {
     if (finished())
         return false;
@@ -234,36 +295,10 @@ bool KvSimulator::step() {
 
     // Decode: every running sequence stores one token. When the paged pool runs dry, the
     // most recently admitted request is preempted (it may be the one that asked).
-    for (std::size_t i = 0; i < m_running.size();) {
-        const std::uint32_t id = m_running[i];
-        const std::uint32_t newLength = m_requests[id].promptLen + m_progress[id].generated + 1;
-        bool stored = true;
-        if (m_config.sampling == SamplingMode::Beam && m_config.samples > 1 &&
-            m_config.allocator == AllocatorKind::Paged && m_progress[id].generated > 0)
-            reorderBeams(id);
-        for (std::uint32_t s = 0; s < m_config.samples && stored; ++s) {
-            while (!m_allocator->append(id, s, newLength)) {
-                if (m_running.size() == 1) {
-                    // Alone and still out of room: re-admitting it would fail the same way forever.
-                    m_allocator->release(id);
-                    m_running.pop_back();
-                    reject(id);
-                    stored = false;
-                    break;
-                }
-                preempt(m_running.size() - 1);
-                if (m_running.size() <= i) { // the victim was this request
-                    stored = false;
-                    break;
-                }
-            }
-        }
-        if (!stored)
-            break;
-        ++m_progress[id].generated;
-        m_last.tokensGenerated += m_config.samples;
-        ++i;
-    }
+    if (m_config.allocator == AllocatorKind::Paged && m_config.sampling != SamplingMode::Beam)
+        decodePaged();
+    else
+        decodeEach();
 
     m_last.step = m_step;
     m_last.usage = m_allocator->usage(m_waiting.empty() ? nullptr : &m_requests[m_waiting.front()], m_config.samples);
@@ -306,6 +341,14 @@ bool KvSimulator::step() {
         m_tables = buildBlockTables();
     }
 
+    releaseFinished();
+    if (m_config.checkInvariants)
+        m_allocator->checkInvariants();
+    ++m_step;
+    return !finished();
+}
+
+void KvSimulator::releaseFinished() {
     // Requests that generated their last token leave, and their memory goes back.
     for (std::size_t i = 0; i < m_running.size();) {
         const std::uint32_t id = m_running[i];
@@ -318,10 +361,6 @@ bool KvSimulator::step() {
             ++i;
         }
     }
-    if (m_config.checkInvariants)
-        m_allocator->checkInvariants();
-    ++m_step;
-    return !finished();
 }
 
 bool KvSimulator::headWouldAdmit() const {
@@ -353,9 +392,12 @@ std::uint64_t KvSimulator::quietSteps() const {
     }
     if (!m_waiting.empty() && (m_running.empty() || (m_running.size() < m_config.maxRunning && headWouldAdmit())))
         return 0;
+    // Paged: a stretch may end with the step that stores a request's last token (run() releases
+    // it afterwards, as that step would). The contiguous allocators step it.
+    const std::uint32_t lastStepApart = m_config.allocator == AllocatorKind::Paged ? 0 : 1;
     for (const std::uint32_t id : m_running) {
         const std::uint32_t left = m_requests[id].outputLen - m_progress[id].generated; // >= 1 while running
-        k = std::min<std::uint64_t>(k, left - 1); // the step that stores the last token releases: not quiet
+        k = std::min<std::uint64_t>(k, left - lastStepApart);
     }
     if (m_running.empty())
         return k == UINT64_MAX ? 0 : k;
@@ -433,9 +475,11 @@ void KvSimulator::run() {
 bool KvSimulator::run(const std::function<bool(double)>& progress) {
     std::uint64_t nextReport = m_step + 10'000;
     while (!finished()) {
-        if (const std::uint64_t quiet = quietSteps(); quiet > 0)
+        if (const std::uint64_t quiet = quietSteps(); quiet > 0) {
             fastForward(quiet);
-        step();
+            releaseFinished();
+        }
+        step(); // does nothing once every request has finished
         if (progress && m_step >= nextReport) {
             nextReport = m_step + 10'000;
             if (!progress(double(m_finished + m_rejected) / double(m_requests.size())))

@@ -180,6 +180,10 @@ private:
     std::vector<SlotCell> buildSlotMap() const;
     std::vector<BlockTableView> buildBlockTables() const;
     void preempt(std::size_t runningIndex);
+    void rejectAlone();
+    void releaseFinished();             // after a step's tokens: requests that stored their last one leave
+    void decodeEach();                  // one token for every running sequence, append by append
+    void decodePaged();                 // the same for paged parallel samples, walked inside the allocator
     void reject(std::uint32_t request); // counted as refused by the pool; not running, not waiting
 
     SimConfig m_config;

@@ -7,6 +7,69 @@
 
 namespace kvscope {
 
+std::uint32_t BlockHashIndex::find(std::uint64_t key) const {
+    if (m_keys.empty())
+        return npos;
+    const std::size_t mask = m_keys.size() - 1;
+    for (std::size_t i = std::size_t(key) & mask;; i = (i + 1) & mask) {
+        if (m_keys[i] == key)
+            return m_blocks[i];
+        if (m_keys[i] == 0)
+            return npos;
+    }
+}
+
+bool BlockHashIndex::insert(std::uint64_t key, std::uint32_t block) {
+    if (key == 0) [[unlikely]]
+        throw Error("prefix cache: a block hash of 0 cannot be indexed");
+    if (2 * (m_size + 1) > m_keys.size())
+        grow(); // at most half full: probes stay short
+    const std::size_t mask = m_keys.size() - 1;
+    std::size_t i = std::size_t(key) & mask;
+    for (; m_keys[i] != 0; i = (i + 1) & mask)
+        if (m_keys[i] == key)
+            return false;
+    m_keys[i] = key;
+    m_blocks[i] = block;
+    ++m_size;
+    return true;
+}
+
+void BlockHashIndex::erase(std::uint64_t key) {
+    if (m_keys.empty())
+        return;
+    const std::size_t mask = m_keys.size() - 1;
+    std::size_t hole = std::size_t(key) & mask;
+    while (m_keys[hole] != key) {
+        if (m_keys[hole] == 0)
+            return;
+        hole = (hole + 1) & mask;
+    }
+    // Backward shift: move later entries of the probe run into the hole when their home slot
+    // lies at or before it, so that every key stays reachable from its home without tombstones.
+    for (std::size_t j = (hole + 1) & mask; m_keys[j] != 0; j = (j + 1) & mask) {
+        const std::size_t home = std::size_t(m_keys[j]) & mask;
+        if (((j - home) & mask) >= ((j - hole) & mask)) {
+            m_keys[hole] = m_keys[j];
+            m_blocks[hole] = m_blocks[j];
+            hole = j;
+        }
+    }
+    m_keys[hole] = 0;
+    --m_size;
+}
+
+void BlockHashIndex::grow() {
+    std::vector<std::uint64_t> keys(std::max<std::size_t>(64, 2 * m_keys.size()), 0);
+    std::vector<std::uint32_t> blocks(keys.size());
+    std::swap(keys, m_keys);
+    std::swap(blocks, m_blocks);
+    m_size = 0;
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        if (keys[i] != 0)
+            insert(keys[i], blocks[i]);
+}
+
 PagedAllocator::PagedAllocator(std::uint64_t poolSlots, std::uint32_t blockSize, bool prefixCache)
     : m_pool(poolSlots)
     , m_blockSize(blockSize)
@@ -64,7 +127,10 @@ void PagedAllocator::lruPushBack(std::uint32_t block) {
 
 const std::vector<std::uint64_t>& PagedAllocator::prefixHashes(std::uint32_t prefixId, std::uint32_t blocks) const {
     // A prefix's chain depends on its id and block index only: computed once, reused by every request.
-    std::vector<std::uint64_t>& chain = m_prefixHashes[prefixId];
+    // Prefix ids are small in generated workloads and most traces: a direct index, else a map.
+    if (prefixId < 4096 && m_prefixHashesById.size() <= prefixId)
+        m_prefixHashesById.resize(std::size_t(prefixId) + 1);
+    std::vector<std::uint64_t>& chain = prefixId < 4096 ? m_prefixHashesById[prefixId] : m_prefixHashes[prefixId];
     while (chain.size() < blocks)
         chain.push_back(blockHash(chain.empty() ? 0 : chain.back(), prefixId, std::uint32_t(chain.size())));
     return chain;
@@ -83,12 +149,12 @@ PagedAllocator::PrefixPlan PagedAllocator::planPrefix(const Request& request, st
     const std::vector<std::uint64_t>& chain = prefixHashes(request.prefixId, hittable);
     m_planBlocks.clear();
     for (std::uint32_t i = 0; i < hittable; ++i) {
-        const auto it = m_cache.find(chain[i]);
-        if (it == m_cache.end())
+        const std::uint32_t block = m_cache.find(chain[i]);
+        if (block == BlockHashIndex::npos)
             break;
         ++plan.hits;
-        m_planBlocks.push_back(it->second); // admit() takes these without looking them up again
-        plan.liveHits += m_refCount[it->second] > 0 ? 1 : 0;
+        m_planBlocks.push_back(block); // admit() takes these without looking them up again
+        plan.liveHits += m_refCount[block] > 0 ? 1 : 0;
     }
     m_planMemo = {request.id, prompt, m_cacheVersion, plan};
     return plan;
@@ -98,6 +164,15 @@ PagedAllocator::RequestState* PagedAllocator::find(std::uint32_t request) {
     if (request >= m_requests.size() || m_requests[request].count == 0)
         return nullptr;
     return &m_requests[request];
+}
+
+std::vector<std::uint32_t> PagedAllocator::spareTable() {
+    if (m_spareTables.empty())
+        return {};
+    std::vector<std::uint32_t> table = std::move(m_spareTables.back());
+    m_spareTables.pop_back();
+    table.clear();
+    return table;
 }
 
 std::uint32_t PagedAllocator::takeBlock() {
@@ -119,9 +194,15 @@ std::uint32_t PagedAllocator::takeBlock() {
     return block;
 }
 
-void PagedAllocator::dropBlock(std::uint32_t block) {
+[[noreturn]] [[gnu::noinline, gnu::cold]] static void freedTwice(std::uint32_t block) {
+    throw Error("paged allocator: block " + std::to_string(block) + " freed twice");
+}
+
+// Inlined into release's walk over every block a request held: a call per block was a tenth of a
+// million-request run.
+[[gnu::always_inline]] inline void PagedAllocator::dropBlock(std::uint32_t block) {
     if (m_refCount[block] == 0) [[unlikely]]
-        throw Error("paged allocator: block " + std::to_string(block) + " freed twice");
+        freedTwice(block);
     if (m_refCount[block] > 1)
         --m_sharedSaved;
     if (--m_refCount[block] == 0) {
@@ -159,7 +240,8 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
     // Blocks every sample shares: the whole prompt when nothing is generated yet, else its full blocks.
     const std::uint32_t sharedBlocks =
         tokens == prompt ? std::uint32_t(ceilDiv(prompt, m_blockSize)) : prompt / m_blockSize;
-    std::vector<std::uint32_t> shared;
+    std::vector<std::uint32_t>& shared = m_sharedScratch;
+    shared.clear();
     const PrefixPlan plan = planPrefix(request, prompt);
     if (m_prefixCache) {
         m_prefixStats.promptTokens += prompt;
@@ -183,7 +265,7 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
         shared.push_back(takeBlock());
         m_refCount[shared.back()] = samples;
         m_sharedSaved += samples - 1;
-        if (i < plan.cacheable && m_cache.emplace(h, shared.back()).second) {
+        if (i < plan.cacheable && m_cache.insert(h, shared.back())) {
             m_hash[shared.back()] = h; // a full prefix block: findable by later requests
             ++m_cacheVersion;
         }
@@ -191,7 +273,12 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
     if (!shared.empty())
         logEvent(EventKind::Allocate, request.id, 0, shared.front(), shared.size());
     for (std::uint32_t s = 0; s < samples; ++s) {
-        Sequence seq{request.id, s, tokens, finalLength, shared};
+        Sequence seq{request.id, s, tokens, finalLength, spareTable()};
+        // Room for every block it will hold (at most the pool), so that appends never move the table.
+        const std::uint64_t willHold =
+            std::min<std::uint64_t>(ceilDiv(std::max(tokens, finalLength), m_blockSize), blockCount());
+        seq.blockTable.reserve(std::max<std::size_t>(shared.size(), std::size_t(willHold)));
+        seq.blockTable.assign(shared.begin(), shared.end());
         while (std::uint64_t(seq.blockTable.size()) * m_blockSize < tokens)
             seq.blockTable.push_back(takeBlock());
         if (s > 0 && !shared.empty())
@@ -215,19 +302,42 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
     throw Error("paged allocator: append to unknown request " + std::to_string(request));
 }
 
+std::size_t PagedAllocator::appendAll(std::size_t from) {
+    for (std::size_t i = from; i < m_seqs.size(); ++i) {
+        Sequence& seq = m_seqs[i];
+        const std::uint64_t capacity = std::uint64_t(seq.blockTable.size()) * m_blockSize;
+        if (seq.length < capacity && m_refCount[seq.blockTable.back()] == 1) {
+            // Into its own last block: only this sequence's waste changes.
+            const Waste before = sequenceWaste(capacity, seq.length, seq.finalLength);
+            ++seq.length;
+            const Waste after = sequenceWaste(capacity, seq.length, seq.finalLength);
+            m_waste.reserved += after.reserved - before.reserved;
+            m_waste.internal += after.internal - before.internal;
+            continue;
+        }
+        if (!appendTo(m_requests[seq.request], seq, seq.length + 1))
+            return i;
+    }
+    return m_seqs.size();
+}
+
 bool PagedAllocator::append(std::uint32_t request, std::uint32_t sample, std::uint32_t newLength) {
     RequestState* state = find(request);
     if (!state || sample >= state->count)
         unknownRequest(request);
-    Sequence& seq = samplesOf(*state)[sample];
+    return appendTo(*state, samplesOf(*state)[sample], newLength);
+}
+
+bool PagedAllocator::appendTo(const RequestState& state, Sequence& seq, std::uint32_t newLength) {
+    const std::uint32_t request = seq.request, sample = seq.sample;
     // The waste totals change only in this request: one sequence's arithmetic when the token goes
     // to a new block or to a last block only it holds, a recount of its samples when the write
     // copies a shared block (the other holders' waste changes with it).
     const bool newBlock = std::uint64_t(newLength) > std::uint64_t(seq.blockTable.size()) * m_blockSize;
-    const bool alone = state->count == 1 || newBlock || m_refCount[seq.blockTable.back()] == 1;
+    const bool alone = state.count == 1 || newBlock || m_refCount[seq.blockTable.back()] == 1;
     const Waste before =
         alone ? sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, seq.length, seq.finalLength)
-              : requestWaste(*state);
+              : requestWaste(state);
     // Tokens arrive in order, so a token lands in the last block or in a new one.
     if (newBlock) {
         if (freeBlocks() == 0)
@@ -247,7 +357,7 @@ bool PagedAllocator::append(std::uint32_t request, std::uint32_t sample, std::ui
     seq.length = newLength;
     const Waste after =
         alone ? sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, seq.length, seq.finalLength)
-              : requestWaste(*state);
+              : requestWaste(state);
     m_waste.reserved += after.reserved - before.reserved;
     m_waste.internal += after.internal - before.internal;
     return true;
@@ -320,6 +430,8 @@ void PagedAllocator::release(std::uint32_t request) {
     }
     // Close the gap, keeping admission order; the requests behind it move forward.
     const std::uint32_t first = state->first;
+    for (std::uint32_t s = 0; s < state->count; ++s) // their tables' memory serves later admissions
+        m_spareTables.push_back(std::move(m_seqs[first + s].blockTable));
     m_seqs.erase(m_seqs.begin() + std::ptrdiff_t(first), m_seqs.begin() + std::ptrdiff_t(first + state->count));
     *state = {};
     for (std::size_t i = first; i < m_seqs.size();) {
@@ -465,9 +577,24 @@ PagedAllocator::StretchSums PagedAllocator::advanceStretch(std::uint32_t steps) 
     const std::int64_t k = steps, B = m_blockSize;
     const std::int64_t free0 = std::int64_t(m_free.size());
     std::int64_t reserved = 0, internal = 0, blockSteps = 0; // blockSteps: sum over steps of blocks taken so far
+    const std::int64_t triangle = k * (k + 1) / 2;           // sumDown(x, 1, k) = k x - triangle
+    std::int64_t wholeStretchInBlock = 0;                    // sequences that take no block in the stretch
     for (Sequence& seq : m_seqs) {
         const std::int64_t L = seq.length, F = seq.finalLength;
         std::int64_t capacity = std::int64_t(seq.blockTable.size()) * B;
+        if (capacity - L >= k && L + k <= F) {
+            // The common case: k tokens into its last block, none past its end. One segment, and
+            // its waste loses k reserved slots (the slots to come and the empty ones fall together).
+            if (capacity <= F) {
+                reserved += k * (capacity - L) - triangle;
+            } else {
+                reserved += k * (F - L) - triangle;
+                internal += k * (capacity - F);
+            }
+            seq.length += std::uint32_t(k);
+            ++wholeStretchInBlock;
+            continue;
+        }
         const Waste before = sequenceWaste(std::uint64_t(capacity), seq.length, seq.finalLength);
         std::int64_t first = 1; // first step of the segment
         std::int64_t last = std::min(k, capacity - L);
@@ -496,6 +623,7 @@ PagedAllocator::StretchSums PagedAllocator::advanceStretch(std::uint32_t steps) 
         m_waste.reserved += after.reserved - before.reserved;
         m_waste.internal += after.internal - before.internal;
     }
+    m_waste.reserved -= std::uint64_t(wholeStretchInBlock * k);
     StretchSums sums;
     sums.reserved = std::uint64_t(reserved);
     sums.internal = std::uint64_t(internal);
@@ -547,16 +675,16 @@ void PagedAllocator::checkInvariants() const {
     for (std::uint32_t b = m_lruHead; b != UINT32_MAX; b = m_lruNext[b]) {
         if (isFree[b] || ++cached > m_refCount.size())
             throw Error("paged allocator: block " + std::to_string(b) + " is twice among the free blocks");
-        const auto it = m_hash[b] == 0 ? m_cache.end() : m_cache.find(m_hash[b]);
-        if (it == m_cache.end() || it->second != b)
+        if (m_hash[b] == 0 || m_cache.find(m_hash[b]) != b)
             throw Error("paged allocator: cached block " + std::to_string(b) + " is not found by its hash");
         isFree[b] = true;
     }
     if (cached != m_cachedFree)
         throw Error("paged allocator: the cached free blocks were miscounted");
-    for (const auto& [h, b] : m_cache)
+    m_cache.forEach([this](std::uint64_t h, std::uint32_t b) {
         if (m_hash[b] != h)
             throw Error("paged allocator: the cache's key of block " + std::to_string(b) + " drifted");
+    });
     // A block several sequences read is never written by one of them: every holder sees the same
     // tokens in it (the first writer copies it before writing).
     std::vector<std::uint32_t> filled(m_refCount.size(), UINT32_MAX);

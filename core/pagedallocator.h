@@ -18,6 +18,29 @@ namespace kvscope {
 // ends, it stays cached (free, but still holding its K and V) and a later request with the
 // same prefix takes it instead of computing it again. A block is evicted, least recently
 // freed first, only when no never-cached free block is left.
+// Prefix caching's hash -> block index: open addressing with linear probing and backward-shift
+// deletion. Keys are block hashes, already well mixed and never 0 (0 marks an empty slot). A
+// lookup is one or two cache lines where std::unordered_map chases a node per bucket.
+class BlockHashIndex {
+public:
+    static constexpr std::uint32_t npos = UINT32_MAX;
+    std::uint32_t find(std::uint64_t key) const;
+    bool insert(std::uint64_t key, std::uint32_t block); // false, changing nothing, when the key is present
+    void erase(std::uint64_t key);                       // no-op when absent
+    std::size_t size() const { return m_size; }
+    template <class F> void forEach(F&& f) const {
+        for (std::size_t i = 0; i < m_keys.size(); ++i)
+            if (m_keys[i] != 0)
+                f(m_keys[i], m_blocks[i]);
+    }
+
+private:
+    void grow();
+    std::vector<std::uint64_t> m_keys;
+    std::vector<std::uint32_t> m_blocks;
+    std::size_t m_size = 0;
+};
+
 class PagedAllocator : public KvAllocator {
 public:
     PagedAllocator(std::uint64_t poolSlots, std::uint32_t blockSize, bool prefixCache = false);
@@ -37,6 +60,16 @@ public:
     std::uint64_t sharedBlocksSaved() const override;
 
     std::uint32_t blockSize() const { return m_blockSize; }
+
+    // One decode step for every sequence, in admission order from sequence `from` (an index into
+    // the admission-ordered sequences): each stores one token, exactly as append() would one by
+    // one. Returns the number of sequences when all stored; else the index of the first sequence
+    // that needs a block when none is free (that one and those after it are untouched), so the
+    // caller can preempt and resume from there. A token that fits its own last block costs a few
+    // additions, not a call.
+    std::size_t appendAll(std::size_t from);
+    std::size_t sequenceCount() const { return m_seqs.size(); }
+    std::uint32_t requestOfSequence(std::size_t index) const { return m_seqs[index].request; }
 
     // Beam search: sample j continues from sample parents[j]'s sequence (all of one length): its
     // table becomes a copy of the parent's (every block's reference count goes up), then its own
@@ -100,6 +133,7 @@ private:
         std::uint64_t reserved = 0, internal = 0;
     };
     Waste requestWaste(const RequestState& state) const;
+    bool appendTo(const RequestState& state, Sequence& seq, std::uint32_t newLength);
     static Waste sequenceWaste(std::uint64_t capacity, std::uint32_t length, std::uint32_t finalLength) {
         const std::uint64_t gap = capacity - length;
         const std::uint64_t toCome = std::min<std::uint64_t>(gap, finalLength - std::min(finalLength, length));
@@ -107,6 +141,7 @@ private:
     }
 
     std::uint32_t takeBlock();
+    std::vector<std::uint32_t> spareTable(); // an empty table, with a released one's capacity when there is one
     void dropBlock(std::uint32_t block);
     // Prefix caching: the hash of full prefix block `index` of a request, and how many leading
     // blocks are found in the cache now (the chain stops at the first miss).
@@ -140,14 +175,19 @@ private:
     // Prefix caching: hash -> block for every cached block (held or not), the hash of each block
     // (0 = none), and the free cached blocks in a doubly linked list, least recently freed first.
     bool m_prefixCache = false;
-    std::unordered_map<std::uint64_t, std::uint32_t> m_cache;
+    BlockHashIndex m_cache;
     std::vector<std::uint64_t> m_hash;
     std::vector<std::uint32_t> m_lruPrev, m_lruNext;
     std::uint32_t m_lruHead = UINT32_MAX, m_lruTail = UINT32_MAX;
     std::uint32_t m_cachedFree = 0;
     PrefixStats m_prefixStats;
     std::uint64_t m_cacheVersion = 0; // changes whenever a lookup could answer differently
-    mutable std::unordered_map<std::uint32_t, std::vector<std::uint64_t>> m_prefixHashes; // prefix id -> chain
+    mutable std::vector<std::vector<std::uint64_t>> m_prefixHashesById;                   // prefix id (< 4096) -> chain
+    mutable std::unordered_map<std::uint32_t, std::vector<std::uint64_t>> m_prefixHashes; // larger prefix ids -> chain
+    // Block tables of released sequences, kept for their memory (a million-request run made and
+    // freed two million of them), and admit's list of shared blocks.
+    std::vector<std::vector<std::uint32_t>> m_spareTables;
+    std::vector<std::uint32_t> m_sharedScratch;
     struct PlanMemo {
         std::uint32_t request = UINT32_MAX, prompt = 0;
         std::uint64_t version = 0;

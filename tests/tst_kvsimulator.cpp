@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include <set>
+#include <unordered_map>
 
 using namespace kvscope;
 using namespace Qt::StringLiterals;
@@ -306,6 +307,117 @@ private slots:
         sim.run();
         QVERIFY(sim.allocator().empty());
         QCOMPARE(paged.freeBlocks(), 64u);
+    }
+
+    // The bulk decode step (appendAll) against append() called sequence by sequence on a twin
+    // allocator: the same blocks taken in the same order, the same waste, copies and sharing,
+    // and the same sequence where a dry pool stops it.
+    void appendAllEqualsAppendOneByOne_data() {
+        QTest::addColumn<uint>("samples");
+        QTest::addColumn<bool>("prefixCache");
+        QTest::addColumn<uint>("blocks");
+        QTest::newRow("one sample, roomy pool") << 1u << false << 400u;
+        QTest::newRow("three samples share partial prompt blocks") << 3u << false << 400u;
+        QTest::newRow("two samples, prefix cache") << 2u << true << 400u;
+        QTest::newRow("three samples, pool runs dry") << 3u << false << 60u;
+        QTest::newRow("two samples, prefix cache, pool runs dry") << 2u << true << 50u;
+    }
+    void appendAllEqualsAppendOneByOne() {
+        QFETCH(uint, samples);
+        QFETCH(bool, prefixCache);
+        QFETCH(uint, blocks);
+        const std::uint32_t B = 16;
+        PagedAllocator bulk(std::uint64_t(blocks) * B, B, prefixCache);
+        PagedAllocator single(std::uint64_t(blocks) * B, B, prefixCache);
+        for (std::uint32_t id = 0; id < 6; ++id) {
+            // Prompts of 20-62 tokens (partial last blocks), a shared 32-token prefix on half of them.
+            const Request r{id, 20 + 7 * id, 200, 0, id % 2, id % 2 == 0 ? 32u : 0u};
+            const bool admitted = bulk.admit(r, samples, r.promptLen, r.promptLen + r.outputLen);
+            QCOMPARE(single.admit(r, samples, r.promptLen, r.promptLen + r.outputLen), admitted);
+        }
+        QVERIFY(bulk.sequenceCount() > 0);
+        bool stopped = false;
+        for (int step = 0; step < 120 && !stopped; ++step) {
+            const std::size_t stop = bulk.appendAll(0);
+            // The one-by-one path: every sequence in admission order until one finds no block.
+            const auto before = single.sequences(); // by request id: admission order here too
+            std::size_t index = 0;
+            for (; index < before.size(); ++index)
+                if (!single.append(before[index].request, before[index].sample, before[index].length + 1))
+                    break;
+            QCOMPARE(stop, index);
+            stopped = stop < bulk.sequenceCount();
+            const auto a = bulk.sequences(), b = single.sequences();
+            QCOMPARE(a.size(), b.size());
+            for (std::size_t i = 0; i < a.size(); ++i) {
+                QCOMPARE(a[i].length, b[i].length);
+                QCOMPARE(a[i].blockTable, b[i].blockTable);
+            }
+            const SlotUsage ua = bulk.usage(nullptr, 1), ub = single.usage(nullptr, 1);
+            QCOMPARE(ua.reserved, ub.reserved);
+            QCOMPARE(ua.internal, ub.internal);
+            QCOMPARE(ua.free, ub.free);
+            QCOMPARE(bulk.copyOnWrites(), single.copyOnWrites());
+            QCOMPARE(bulk.sharedBlocksSaved(), single.sharedBlocksSaved());
+            bulk.checkInvariants();
+        }
+        QCOMPARE(stopped, blocks < 100); // the small pools do run dry, and that path was compared
+        if (samples > 1)
+            QVERIFY(bulk.copyOnWrites() > 0); // the partial prompt blocks were copied on the first write
+    }
+
+    // The prefix cache's hash index against std::unordered_map under random inserts, lookups
+    // and erases, with keys chosen to collide in the low bits (long probe runs, erases in them).
+    void blockHashIndexMatchesAMap_data() {
+        QTest::addColumn<quint64>("lowBitsMask");
+        QTest::newRow("mixed keys") << quint64(~0ull);
+        QTest::newRow("keys sharing their low 12 bits") << quint64(~0xFFFull);
+        QTest::newRow("keys in 8 home slots") << quint64(0x7 | (~0ull << 20));
+    }
+    void blockHashIndexMatchesAMap() {
+        QFETCH(quint64, lowBitsMask);
+        BlockHashIndex index;
+        std::unordered_map<std::uint64_t, std::uint32_t> model;
+        std::uint64_t x = 42;
+        auto next = [&x] {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            return x;
+        };
+        std::vector<std::uint64_t> keys;
+        for (int i = 0; i < 600; ++i)
+            keys.push_back((next() & lowBitsMask) | 1); // never 0: 0 marks an empty slot
+        for (int op = 0; op < 20000; ++op) {
+            const std::uint64_t key = keys[next() % keys.size()];
+            const auto it = model.find(key);
+            switch (next() % 3) {
+            case 0: {
+                const auto block = std::uint32_t(op);
+                QCOMPARE(index.insert(key, block), it == model.end());
+                model.emplace(key, block);
+                break;
+            }
+            case 1:
+                index.erase(key);
+                model.erase(key);
+                break;
+            default:
+                QCOMPARE(index.find(key), it == model.end() ? BlockHashIndex::npos : it->second);
+            }
+            QCOMPARE(index.size(), model.size());
+        }
+        for (const std::uint64_t key : keys) { // everything still reachable after the erases' shifts
+            const auto it = model.find(key);
+            QCOMPARE(index.find(key), it == model.end() ? BlockHashIndex::npos : it->second);
+        }
+        std::size_t visited = 0;
+        index.forEach([&](std::uint64_t key, std::uint32_t block) {
+            ++visited;
+            QCOMPARE(model.at(key), block);
+        });
+        QCOMPARE(visited, model.size());
+        QVERIFY_THROWS_EXCEPTION(Error, index.insert(0, 1));
     }
 
     void preemptionFreesAndRecomputes() {
