@@ -2,6 +2,7 @@
 
 #include "chartstyle.h"
 #include "error.h"
+#include "forkdiagramwidget.h"
 #include "memorymapwidget.h"
 #include "pagelayout.h"
 #include "scenariocontroller.h"
@@ -129,6 +130,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     , m_counters(new QLabel(this))
     , m_details(new QLabel(this))
     , m_requestInfo(new QLabel(this))
+    , m_forkDiagram(new ForkDiagramWidget(this))
     , m_error(new QLabel(this))
     , m_contiguousMap(new MemoryMapWidget(this))
     , m_pagedMap(new MemoryMapWidget(this))
@@ -204,7 +206,8 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
                                                           {m_prefixCache, u"prefixCache"},
                                                           {m_stopRun, u"stopRun"},
                                                           {m_contiguousMap, u"contiguousMap"},
-                                                          {m_pagedMap, u"pagedMap"}};
+                                                          {m_pagedMap, u"pagedMap"},
+                                                          {m_forkDiagram, u"forkDiagram"}};
     for (const auto& [widget, name] : names)
         widget->setObjectName(QString::fromUtf16(name));
     explain(m_workload, tr("The request trace both servers replay"),
@@ -437,6 +440,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     layout->addLayout(maps, 3);
     layout->addWidget(legend); // one legend for the maps and the timelines below: they share the patterns
     layout->addWidget(m_requestInfo);
+    layout->addWidget(m_forkDiagram);
     layout->addWidget(timelines, 2);
     layout->addWidget(sameKv);
 
@@ -869,6 +873,7 @@ void PagedPage::rebuild() {
     // A new run: the block table shown belongs to the old one.
     m_shownRequest = UINT32_MAX;
     m_requestInfo->clear();
+    m_forkDiagram->clear();
     m_contiguousMap->setHighlight(UINT32_MAX);
     m_pagedMap->setHighlight(UINT32_MAX);
     QString error;
@@ -1013,6 +1018,8 @@ void PagedPage::redraw() {
                              .arg(p.waiting));
     if (m_shownRequest != UINT32_MAX)
         showRequest(m_shownRequest); // its block table as it is now, not as it was when hovered
+    else
+        updateForkDiagram();
     updateCounters();
     updateCharts();
 }
@@ -1134,10 +1141,30 @@ QString PagedPage::requestInfoText() const {
     return m_requestInfo->text();
 }
 
+void PagedPage::updateForkDiagram() {
+    const bool sharing = m_paged && m_paged->config().samples > 1;
+    m_forkDiagram->setVisible(sharing);
+    if (!sharing)
+        return;
+    m_forkDiagram->setRows(int(m_paged->config().samples));
+    std::uint32_t request = m_shownRequest;
+    if (request == UINT32_MAX) {
+        const std::vector<std::uint32_t> running = m_paged->runningRequests();
+        if (running.empty()) {
+            m_forkDiagram->clear();
+            return;
+        }
+        request = running.front();
+    }
+    m_forkDiagram->setDiagram(kvscope::forkDiagram(m_paged->blockTables(), request, m_paged->blockSize()),
+                              m_paged->config().sampling == kvscope::SamplingMode::Beam);
+}
+
 void PagedPage::showRequest(std::uint32_t request) {
     m_shownRequest = request;
     m_contiguousMap->setHighlight(request);
     m_pagedMap->setHighlight(request);
+    updateForkDiagram();
     if (request == UINT32_MAX || !m_paged) {
         m_requestInfo->clear();
         return;

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 
+class ForkDiagramWidget;
 class MemoryMapWidget;
 class ScenarioController;
 class QAreaSeries;
@@ -144,6 +145,7 @@ private:
     void redraw();
     void updateCounters();
     void updateCharts();
+    void updateForkDiagram(); // the shown request's, else the oldest running one's
     void showRequest(std::uint32_t request);
     void chooseTraceFile();
     void setUpShareChart(ShareChart& chart);
@@ -171,6 +173,7 @@ private:
     QLabel* m_counters;       // headline: step and finished requests
     QLabel* m_details;        // preemptions and shared blocks
     QLabel* m_requestInfo;
+    ForkDiagramWidget* m_forkDiagram; // the shown request's block tables, while samples or beams share
     QLabel* m_error;
     QLabel* m_legendText;        // the long legend sentence; the drawn legend stands in for it in presenter mode
     QList<QLabel*> m_bodyLabels; // follow the presenter's body size

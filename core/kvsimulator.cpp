@@ -544,9 +544,11 @@ std::vector<BlockTableView> KvSimulator::buildBlockTables() const {
         return out;
     const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
     for (const auto& seq : paged.sequences()) {
-        BlockTableView view{seq.request, seq.sample, seq.blockTable, {}};
-        for (const std::uint32_t block : seq.blockTable)
+        BlockTableView view{seq.request, seq.sample, seq.blockTable, {}, seq.length, {}};
+        for (const std::uint32_t block : seq.blockTable) {
             view.shared.push_back(paged.refCount(block) > 1);
+            view.prefixCached.push_back(paged.isPrefixKeyed(block));
+        }
         out.push_back(std::move(view));
     }
     return out;
@@ -616,6 +618,52 @@ std::optional<SimSummary> simulate(const SimConfig& config, const std::vector<Re
     if (!sim.run(progress))
         return std::nullopt;
     return sim.summary();
+}
+
+std::uint32_t ForkDiagram::sharedCells() const {
+    std::uint32_t n = 0;
+    for (const auto& column : columns)
+        for (const ForkCell& cell : column)
+            n += cell.rows > 1 ? 1 : 0;
+    return n;
+}
+
+ForkDiagram forkDiagram(const std::vector<BlockTableView>& tables, std::uint32_t request, std::uint32_t blockSize) {
+    ForkDiagram d;
+    d.request = request;
+    d.blockSize = blockSize;
+    std::vector<const BlockTableView*> rows;
+    for (const BlockTableView& t : tables)
+        if (t.request == request)
+            rows.push_back(&t);
+    // Sharing is by prefix (a beam copies its parent's whole table; samples share the prompt's
+    // leading blocks), so in table order the sequences reading one block are adjacent.
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const BlockTableView* a, const BlockTableView* b) { return a->blocks < b->blocks; });
+    std::size_t width = 0;
+    for (const BlockTableView* row : rows) {
+        d.rowSample.push_back(row->sample);
+        width = std::max(width, row->blocks.size());
+    }
+    d.columns.resize(width);
+    for (std::size_t c = 0; c < width; ++c) {
+        for (std::uint32_t r = 0; r < rows.size(); ++r) {
+            const BlockTableView& row = *rows[r];
+            if (c >= row.blocks.size())
+                continue;
+            auto& column = d.columns[c];
+            if (!column.empty() && column.back().block == row.blocks[c] &&
+                column.back().firstRow + column.back().rows == r) {
+                ++column.back().rows;
+                continue;
+            }
+            const std::uint64_t before = std::uint64_t(c) * blockSize;
+            const std::uint32_t tokens =
+                row.tokens > before ? std::uint32_t(std::min<std::uint64_t>(blockSize, row.tokens - before)) : 0;
+            column.push_back({r, 1, row.blocks[c], tokens, c < row.prefixCached.size() && row.prefixCached[c]});
+        }
+    }
+    return d;
 }
 
 } // namespace kvscope

@@ -82,7 +82,28 @@ struct BlockTableView {
     std::uint32_t sample = 0;
     std::vector<std::uint32_t> blocks; // physical block of logical block i
     std::vector<bool> shared;          // entry i's block is read by other sequences too (copy on write)
+    std::uint32_t tokens = 0;          // the sequence's length: its last block holds the remainder
+    std::vector<bool> prefixCached;    // entry i's block is a full prefix block kept in the prefix cache
 };
+
+// One request's block tables drawn as a tree: one row per sequence (sample or beam), rows ordered
+// so that sequences sharing blocks sit side by side, and in each column (logical block) one cell
+// per physical block, spanning every row that reads it. Beams that fork show as one cell that
+// splits into several; a beam dropped and replaced shows its new parent's cells.
+struct ForkCell {
+    std::uint32_t firstRow = 0, rows = 1; // the rows (sequences) that read this physical block
+    std::uint32_t block = 0;              // physical block
+    std::uint32_t tokens = 0;             // tokens stored in it (block size when full)
+    bool prefixCached = false;
+};
+struct ForkDiagram {
+    std::uint32_t request = 0;
+    std::uint32_t blockSize = 0;
+    std::vector<std::uint32_t> rowSample;       // the sample (beam) shown in each row
+    std::vector<std::vector<ForkCell>> columns; // per logical block, cells top to bottom
+    std::uint32_t sharedCells() const;          // cells read by more than one row
+};
+ForkDiagram forkDiagram(const std::vector<BlockTableView>& tables, std::uint32_t request, std::uint32_t blockSize);
 
 struct SlotFractions {
     double tokenStates = 0, reserved = 0, internal = 0, external = 0, free = 0;

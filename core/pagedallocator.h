@@ -94,6 +94,8 @@ public:
     std::uint32_t freeBlocks() const { return std::uint32_t(m_free.size()) + m_cachedFree; }
     std::uint32_t cachedFreeBlocks() const { return m_cachedFree; } // free, holding a cached prefix block
     std::uint32_t usedBlocks() const { return blockCount() - freeBlocks(); }
+    // A full prefix block keyed in the prefix cache (held or free).
+    bool isPrefixKeyed(std::uint32_t block) const { return m_prefixCache && m_hash[block] != 0; }
     bool isCachedFree(std::uint32_t block) const {
         return m_prefixCache && m_refCount[block] == 0 && m_hash[block] != 0;
     }

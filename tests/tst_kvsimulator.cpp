@@ -673,6 +673,75 @@ private slots:
 
     // Kwon et al. (2023), Figure 15: on Alpaca-like prompts sharing saves 6.1-9.8% with parallel
     // sampling and 37.6-55.2% with beam search. The finding to keep: beams share far more.
+    // A request's block tables as a fork diagram, by hand: three beams of 10 tokens in blocks of 4.
+    void forkDiagramByHand() {
+        const std::vector<BlockTableView> tables = {
+            {7, 2, {10, 14, 15}, {true, false, false}, 10, {false, false, false}},
+            {3, 0, {1, 2}, {false, false}, 6, {false, false}}, // another request: not drawn
+            {7, 0, {10, 11, 12}, {true, true, false}, 10, {true, false, false}},
+            {7, 1, {10, 11, 13}, {true, true, false}, 10, {true, false, false}},
+        };
+        const ForkDiagram d = forkDiagram(tables, 7, 4);
+        QCOMPARE(d.rowSample, (std::vector<std::uint32_t>{0, 1, 2})); // sharing neighbours: 0 and 1 share two blocks
+        QCOMPARE(d.columns.size(), std::size_t(3));
+        // Column 0: block 10, read by all three beams, full, a cached prefix block.
+        QCOMPARE(d.columns[0].size(), std::size_t(1));
+        QCOMPARE(d.columns[0][0].rows, 3u);
+        QCOMPARE(d.columns[0][0].block, 10u);
+        QCOMPARE(d.columns[0][0].tokens, 4u);
+        QVERIFY(d.columns[0][0].prefixCached);
+        // Column 1: beams 0 and 1 read block 11, beam 2 forked earlier into block 14.
+        QCOMPARE(d.columns[1].size(), std::size_t(2));
+        QCOMPARE(d.columns[1][0].firstRow, 0u);
+        QCOMPARE(d.columns[1][0].rows, 2u);
+        QCOMPARE(d.columns[1][1].firstRow, 2u);
+        QCOMPARE(d.columns[1][1].block, 14u);
+        // Column 2: every beam its own last block, 10 - 2 x 4 = 2 tokens in each.
+        QCOMPARE(d.columns[2].size(), std::size_t(3));
+        for (const ForkCell& cell : d.columns[2]) {
+            QCOMPARE(cell.rows, 1u);
+            QCOMPARE(cell.tokens, 2u);
+        }
+        QCOMPARE(d.sharedCells(), 2u);
+        QVERIFY(forkDiagram(tables, 99, 4).columns.empty()); // a request not in the pool
+    }
+
+    // Over a beam-search run, every running request's diagram covers each of its beams exactly
+    // once per column, and a cell spans several rows exactly when its block is shared.
+    void forkDiagramsOfABeamRun() {
+        SimConfig config;
+        config.allocator = AllocatorKind::Paged;
+        config.blockSize = 4;
+        config.samples = 4;
+        config.sampling = SamplingMode::Beam;
+        config.poolSlots = 4 * 400;
+        config.keepSlotMap = true;
+        WorkloadSpec spec = WorkloadSpec::parse("alpaca");
+        spec.requests = 12;
+        spec.seed = 5;
+        KvSimulator sim(config, generateWorkload(spec));
+        int forkedSeen = 0;
+        while (sim.step()) {
+            const auto& paged = static_cast<const PagedAllocator&>(sim.allocator());
+            for (const std::uint32_t id : sim.runningRequests()) {
+                const ForkDiagram d = forkDiagram(sim.blockTables(), id, config.blockSize);
+                QCOMPARE(d.rowSample.size(), std::size_t(4));
+                for (const auto& column : d.columns) {
+                    std::uint32_t nextRow = 0;
+                    for (const ForkCell& cell : column) {
+                        QCOMPARE(cell.firstRow, nextRow); // top to bottom, no gap, no overlap
+                        nextRow += cell.rows;
+                        QVERIFY(cell.tokens >= 1 && cell.tokens <= config.blockSize);
+                        QVERIFY(paged.refCount(cell.block) >= cell.rows);
+                    }
+                    QCOMPARE(nextRow, 4u); // beams advance together: every beam has every column
+                }
+                forkedSeen += d.columns.size() > 1 && d.columns.back().size() > 1 && d.columns.front().size() == 1;
+            }
+        }
+        QVERIFY(forkedSeen > 0); // beams that share their first block and split later were drawn
+    }
+
     void beamSearchSharesFarMoreThanParallelSampling() {
         WorkloadSpec spec = WorkloadSpec::parse("alpaca");
         spec.requests = 400;

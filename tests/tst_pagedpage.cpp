@@ -2,6 +2,7 @@
 // play/step/restart, the background run, predict-then-reveal charts, the batch, colours
 // that survive colour-vision deficiencies, explanations on every control, presenter mode.
 #include "chartstyle.h"
+#include "forkdiagramwidget.h"
 #include "mainwindow.h"
 #include "memorymapwidget.h"
 #include "pagedpage.h"
@@ -309,6 +310,48 @@ private slots:
         emit map->requestHovered(1);
         page->findChild<QComboBox*>(u"workload"_s)->setCurrentIndex(1); // Alpaca-like
         QVERIFY(page->requestInfoText().isEmpty());
+    }
+
+    // Beam search draws the shown request's block tables as a fork diagram that follows the run:
+    // one row per beam, the first block shared by all, cells splitting where beams forked. With
+    // one sample there is nothing to share, and no diagram.
+    void forkDiagramFollowsTheBeams() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.resize(1400, 1000);
+        PagedPage* page = showPagedPage(window);
+        auto* diagram = page->findChild<ForkDiagramWidget*>(u"forkDiagram"_s);
+        QVERIFY(diagram);
+        QVERIFY(!diagram->isVisibleTo(page)); // one sample by default
+        auto* sampling = page->findChild<QComboBox*>(u"sampling"_s);
+        sampling->setCurrentIndex(sampling->findData(int(kvscope::SamplingMode::Beam)));
+        page->findChild<QSpinBox*>(u"samples"_s)->setValue(4);
+        QVERIFY(diagram->isVisibleTo(page));
+        int forked = 0;
+        for (int i = 0; i < 60; ++i) {
+            page->stepOnce();
+            const kvscope::ForkDiagram& d = diagram->diagram();
+            QVERIFY(!d.columns.empty()); // the oldest running request, with nothing hovered
+            QCOMPARE(d.rowSample.size(), std::size_t(4));
+            const kvscope::ForkDiagram expected =
+                kvscope::forkDiagram(page->paged()->blockTables(), d.request, page->paged()->blockSize());
+            QCOMPARE(d.columns.size(), expected.columns.size()); // core's diagram, as it is now
+            QCOMPARE(d.sharedCells(), expected.sharedCells());
+            forked += d.columns.back().size() > 1 ? 1 : 0;
+        }
+        QVERIFY(forked > 0);
+        const QList<int> shown = diagram->visibleColumns();
+        QVERIFY(!shown.isEmpty() && shown.front() == 0);
+        QCOMPARE(shown.back(), int(diagram->diagram().columns.size()) - 1); // the newest block is always drawn
+        QCoreApplication::processEvents(); // the layout takes the diagram's height for four rows
+        QCOMPARE(diagram->height(), diagram->sizeHint().height());
+        if (const QByteArray dir = qgetenv("KVSCOPE_TEST_SCREENSHOTS"); !dir.isEmpty()) {
+            window.grab().save(QString::fromLocal8Bit(dir) + u"/fork-diagram.png"_s);
+            diagram->grab().save(QString::fromLocal8Bit(dir) + u"/fork-diagram-widget.png"_s);
+        }
+        sampling->setCurrentIndex(sampling->findData(int(kvscope::SamplingMode::Parallel)));
+        page->findChild<QSpinBox*>(u"samples"_s)->setValue(1);
+        QVERIFY(!diagram->isVisibleTo(page));
     }
 
     // Prefix caching on a shared-prompt workload: cached-but-free blocks get their own kind on the
