@@ -125,14 +125,17 @@ void PagedAllocator::lruPushBack(std::uint32_t block) {
     ++m_cacheVersion;
 }
 
-const std::vector<std::uint64_t>& PagedAllocator::prefixHashes(std::uint32_t prefixId, std::uint32_t blocks) const {
+PagedAllocator::PrefixChain& PagedAllocator::prefixChain(std::uint32_t prefixId, std::uint32_t blocks) const {
     // A prefix's chain depends on its id and block index only: computed once, reused by every request.
     // Prefix ids are small in generated workloads and most traces: a direct index, else a map.
-    if (prefixId < 4096 && m_prefixHashesById.size() <= prefixId)
-        m_prefixHashesById.resize(std::size_t(prefixId) + 1);
-    std::vector<std::uint64_t>& chain = prefixId < 4096 ? m_prefixHashesById[prefixId] : m_prefixHashes[prefixId];
-    while (chain.size() < blocks)
-        chain.push_back(blockHash(chain.empty() ? 0 : chain.back(), prefixId, std::uint32_t(chain.size())));
+    if (prefixId < 4096 && m_chainsById.size() <= prefixId)
+        m_chainsById.resize(std::size_t(prefixId) + 1);
+    PrefixChain& chain = prefixId < 4096 ? m_chainsById[prefixId] : m_chains[prefixId];
+    while (chain.hashes.size() < blocks) {
+        chain.hashes.push_back(
+            blockHash(chain.hashes.empty() ? 0 : chain.hashes.back(), prefixId, std::uint32_t(chain.hashes.size())));
+        chain.lastBlock.push_back(BlockHashIndex::npos);
+    }
     return chain;
 }
 
@@ -140,23 +143,33 @@ PagedAllocator::PrefixPlan PagedAllocator::planPrefix(const Request& request, st
     PrefixPlan plan;
     if (!m_prefixCache || request.prefixLen == 0)
         return plan;
-    // The simulator asks about the head of the queue several times a step: the answer holds until the cache changes.
-    if (m_planMemo.request == request.id && m_planMemo.prompt == prompt && m_planMemo.version == m_cacheVersion)
-        return m_planMemo.plan;
     plan.cacheable = std::min(request.prefixLen, prompt) / m_blockSize;
     // At least one prompt token is computed, so the block holding the last one is never a hit.
     const std::uint32_t hittable = std::min(plan.cacheable, prompt == 0 ? 0 : (prompt - 1) / m_blockSize);
-    const std::vector<std::uint64_t>& chain = prefixHashes(request.prefixId, hittable);
+    // The hits depend on the prefix, how far it can hit, and the cache: the simulator asks about
+    // the head of the queue several times a step, and requests with one system prompt ask alike.
+    // Which hits are live holds for a cache version too (a hit block changes between held and
+    // cached-free only through the LRU list, which bumps the version).
+    if (m_planMemo.prefixId == request.prefixId && m_planMemo.hittable == hittable &&
+        m_planMemo.version == m_cacheVersion) {
+        plan.hits = m_planMemo.hits;
+        plan.liveHits = m_planMemo.liveHits;
+        return plan;
+    }
+    PrefixChain& chain = prefixChain(request.prefixId, hittable);
     m_planBlocks.clear();
     for (std::uint32_t i = 0; i < hittable; ++i) {
-        const std::uint32_t block = m_cache.find(chain[i]);
+        // The block found last time, if it still holds this hash (an array read), else a lookup.
+        std::uint32_t block = chain.lastBlock[i];
+        if (block == BlockHashIndex::npos || m_hash[block] != chain.hashes[i])
+            block = chain.lastBlock[i] = m_cache.find(chain.hashes[i]);
         if (block == BlockHashIndex::npos)
             break;
         ++plan.hits;
         m_planBlocks.push_back(block); // admit() takes these without looking them up again
         plan.liveHits += m_refCount[block] > 0 ? 1 : 0;
     }
-    m_planMemo = {request.id, prompt, m_cacheVersion, plan};
+    m_planMemo = {request.prefixId, hittable, m_cacheVersion, plan.hits, plan.liveHits};
     return plan;
 }
 
@@ -248,7 +261,7 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
         m_prefixStats.hitTokens += std::uint64_t(plan.hits) * m_blockSize;
     }
     const std::vector<std::uint64_t>* chain =
-        plan.cacheable ? &prefixHashes(request.prefixId, plan.cacheable) : nullptr;
+        plan.cacheable ? &prefixChain(request.prefixId, plan.cacheable).hashes : nullptr;
     for (std::uint32_t i = 0; i < sharedBlocks; ++i) {
         const std::uint64_t h = i < plan.cacheable ? (*chain)[i] : 0;
         if (i < plan.hits) {

@@ -154,7 +154,12 @@ private:
     };
     PrefixPlan planPrefix(const Request& request, std::uint32_t prompt) const;
     static std::uint64_t blockHash(std::uint64_t previous, std::uint32_t prefixId, std::uint32_t index);
-    const std::vector<std::uint64_t>& prefixHashes(std::uint32_t prefixId, std::uint32_t blocks) const;
+    // A prefix's block hashes, and where each was found last (a hint, checked against m_hash).
+    struct PrefixChain {
+        std::vector<std::uint64_t> hashes;
+        std::vector<std::uint32_t> lastBlock;
+    };
+    PrefixChain& prefixChain(std::uint32_t prefixId, std::uint32_t blocks) const;
     std::uint64_t stepsBeforeDryByList(std::uint64_t limit) const; // the general case, by listing the needs
     void lruRemove(std::uint32_t block);
     void lruPushBack(std::uint32_t block);
@@ -183,17 +188,17 @@ private:
     std::uint32_t m_lruHead = UINT32_MAX, m_lruTail = UINT32_MAX;
     std::uint32_t m_cachedFree = 0;
     PrefixStats m_prefixStats;
-    std::uint64_t m_cacheVersion = 0; // changes whenever a lookup could answer differently
-    mutable std::vector<std::vector<std::uint64_t>> m_prefixHashesById;                   // prefix id (< 4096) -> chain
-    mutable std::unordered_map<std::uint32_t, std::vector<std::uint64_t>> m_prefixHashes; // larger prefix ids -> chain
+    std::uint64_t m_cacheVersion = 0;              // changes whenever a lookup could answer differently
+    mutable std::vector<PrefixChain> m_chainsById; // prefix id (< 4096) -> chain
+    mutable std::unordered_map<std::uint32_t, PrefixChain> m_chains; // larger prefix ids -> chain
     // Block tables of released sequences, kept for their memory (a million-request run made and
     // freed two million of them), and admit's list of shared blocks.
     std::vector<std::vector<std::uint32_t>> m_spareTables;
     std::vector<std::uint32_t> m_sharedScratch;
     struct PlanMemo {
-        std::uint32_t request = UINT32_MAX, prompt = 0;
-        std::uint64_t version = 0;
-        PrefixPlan plan;
+        std::uint32_t prefixId = UINT32_MAX, hittable = 0;
+        std::uint64_t version = UINT64_MAX;
+        std::uint32_t hits = 0, liveHits = 0;
     };
     mutable PlanMemo m_planMemo;
     mutable std::vector<std::uint32_t> m_planBlocks; // the memo's hit blocks, in chain order
