@@ -1,7 +1,9 @@
 // The CPU decode backend: matrix products through BLAS, attention, layer norm and GELU
 // written here, OpenMP over (sequence, KV head) pairs. Three cache modes share one
 // forward pass; they differ only in where K and V live and how attention finds them.
+#include "cacheaccount.h"
 #include "engine.h"
+#include "memtracker.h"
 
 #include "dtype.h"
 #include "error.h"
@@ -18,27 +20,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <numeric>
-#include <random>
 
 namespace kvscope::gpu {
 namespace {
 
-// Counts the bytes our own buffers hold, like torch.cuda.max_memory_allocated.
-class Tracker {
-public:
-    void add(std::uint64_t bytes) {
-        m_current += bytes;
-        m_peak = std::max(m_peak, m_current);
-    }
-    void remove(std::uint64_t bytes) { m_current -= bytes; }
-    std::uint64_t peak() const { return m_peak; }
-    void resetPeak() { m_peak = m_current; }
-    std::uint64_t current() const { return m_current; }
-
-private:
-    std::uint64_t m_current = 0, m_peak = 0;
-};
+using detail::MemoryTracker;
 
 // Zeroed memory (floats unless told otherwise). Large buffers (the cache pools, above all) are
 // 2 MiB aligned and asked to live on transparent huge pages: a paged cache jumps to a new 4 KiB
@@ -47,7 +33,7 @@ private:
 // torch.cat's output is.
 class Buffer {
 public:
-    Buffer(Tracker& tracker, std::size_t count, std::size_t elementBytes = sizeof(float), bool zero = true)
+    Buffer(MemoryTracker& tracker, std::size_t count, std::size_t elementBytes = sizeof(float), bool zero = true)
         : m_tracker(&tracker)
         , m_bytes(count * elementBytes) {
         constexpr std::size_t huge = std::size_t(2) << 20;
@@ -75,7 +61,7 @@ public:
     std::uint64_t bytes() const { return m_bytes; }
 
 private:
-    Tracker* m_tracker;
+    MemoryTracker* m_tracker;
     std::size_t m_bytes;
     void* m_data = nullptr;
 };
@@ -275,13 +261,14 @@ inline float dot8(const float* a, const float* b, std::size_t n) {
 
 class Engine {
 public:
-    Engine(const GptWeights& weights, const DecodeOptions& options, CacheMode mode, Tracker& tracker)
+    Engine(const GptWeights& weights, const DecodeOptions& options, CacheMode mode, MemoryTracker& tracker)
         : m_w(weights)
         , m_c(weights.config)
         , m_o(options)
         , m_mode(mode)
         , m_tracker(tracker)
-        , m_maxLen(options.promptLen + options.steps)
+        , m_account(weights.config, options, mode, Precision::Fp32)
+        , m_maxLen(m_account.maxLength())
         , m_dtype(cacheDType(mode, Precision::Fp32, weights.config)) {
         if (mode == CacheMode::Fp8)
             throw Error("--cache fp8 needs the CUDA backend; the CPU backend stores fp32, int8 or nothing");
@@ -309,38 +296,20 @@ public:
             }
             m_rows.assign(m_c.layers, 0);
         } else {
-            // Paged: a pool of (blocks, kvHeads, blockSize, headDim) per layer; a block table per sequence.
-            const std::uint32_t blocksPerSeq = (m_maxLen + options.blockSize - 1) / options.blockSize;
-            m_blocks = options.batch * blocksPerSeq;
+            // Paged: a pool of (blocks, kvHeads, blockSize, headDim) per layer; the account's
+            // BlockPool hands the blocks out and keeps each sequence's table.
+            const std::size_t poolValues = std::size_t(m_account.pool().blocks()) * perSeq * options.blockSize;
             for (std::uint32_t l = 0; l < m_c.layers; ++l) {
-                m_k.push_back(std::make_unique<Buffer>(tracker, std::size_t(m_blocks) * perSeq * options.blockSize));
-                m_v.push_back(std::make_unique<Buffer>(tracker, std::size_t(m_blocks) * perSeq * options.blockSize));
+                m_k.push_back(std::make_unique<Buffer>(tracker, poolValues));
+                m_v.push_back(std::make_unique<Buffer>(tracker, poolValues));
             }
-            m_free.resize(m_blocks);
-            std::iota(m_free.begin(), m_free.end(), 0u);
-            if (options.shuffleBlocks) // scatter physical blocks, as a long-running server's pool is
-                std::shuffle(m_free.begin(), m_free.end(), std::mt19937_64(options.seed * 7919 + 1));
-            m_tables.assign(options.batch, {});
         }
     }
 
-    // Bytes of K and V the cache holds now, by core's formula for its dtype (scales included):
-    // reserved (contiguous, int8), blocks taken (paged), the tokens held (dynamic), none between steps.
-    std::uint64_t kvBytesHeld() const {
-        switch (m_mode) {
-        case CacheMode::Contiguous:
-        case CacheMode::Int8:
-            return kvBytesByFormula(m_c, m_o.batch, m_maxLen, m_dtype);
-        case CacheMode::Paged:
-            return kvBytesByFormula(m_c, 1, std::uint64_t(m_o.blockSize) * (m_blocks - m_free.size()), m_dtype);
-        case CacheMode::Dynamic:
-            return kvBytesByFormula(m_c, m_o.batch, m_rows.empty() ? 0 : m_rows.back(), m_dtype);
-        default:
-            return 0;
-        }
-    }
-    std::uint64_t kvBytesPeakInStep() const { return std::max(m_stepPeak, kvBytesHeld()); }
-    std::uint64_t kvBytesCopiedInStep() const { return m_stepCopied; }
+    // The cache's bytes by core's formula (CacheAccount: the same account as the CUDA backend's).
+    std::uint64_t kvBytesHeld() const { return m_account.held(); }
+    std::uint64_t kvBytesPeakInStep() const { return m_account.peakInStep(); }
+    std::uint64_t kvBytesCopiedInStep() const { return m_account.copiedInStep(); }
 
     // Runs positions [start, start + count) of every sequence; returns the last position's logits (batch, vocab).
     // False when `stop` was requested during the pass (checked per layer, per product chunk
@@ -349,14 +318,9 @@ public:
                  std::vector<float>& logits, const StopCondition& stop) {
         const std::size_t B = m_o.batch, T = count, R = B * T, W = m_c.width;
         const std::size_t qkvOut = W + 2 * std::size_t(m_c.kvWidth());
-        m_stepPeak = kvBytesHeld();
-        m_stepCopied = 0;
+        m_account.beginStep();
         if (m_mode == CacheMode::Paged)
-            for (std::size_t b = 0; b < B; ++b)
-                while (m_tables[b].size() * m_o.blockSize < start + count) {
-                    m_tables[b].push_back(m_free.back());
-                    m_free.pop_back();
-                }
+            m_account.pool().reserve(start + count);
         setBlasThreads(m_o.threads);
         Buffer x(m_tracker, R * W), h(m_tracker, R * W), qkv(m_tracker, R * qkvOut), att(m_tracker, R * W),
             ff(m_tracker, R * 4 * W);
@@ -421,11 +385,7 @@ public:
     // For the benchmark: a cache holding `context` tokens of every sequence, filled with values.
     void fillCache(std::uint32_t context) {
         if (m_mode == CacheMode::Paged)
-            for (std::size_t b = 0; b < m_o.batch; ++b)
-                while (m_tables[b].size() * m_o.blockSize < context) {
-                    m_tables[b].push_back(m_free.back());
-                    m_free.pop_back();
-                }
+            m_account.pool().reserve(context);
         const std::size_t hd = m_c.headDim();
         std::vector<float> k(hd), v(hd);
         for (std::uint32_t l = 0; l < m_c.layers; ++l) {
@@ -452,7 +412,7 @@ private:
         const std::size_t hd = m_c.headDim(), kvH = m_c.kvHeads;
         if (m_mode != CacheMode::Paged)
             return ((b * kvH + kvh) * m_rows[layer] + pos) * hd;
-        const std::size_t block = m_tables[b][pos / m_o.blockSize];
+        const std::size_t block = m_account.pool().blockOf(b, std::uint32_t(pos));
         return ((block * kvH + kvh) * m_o.blockSize + pos % m_o.blockSize) * hd;
     }
     float* kRow(std::uint32_t layer, std::size_t b, std::size_t kvh, std::size_t pos, bool value) {
@@ -482,21 +442,19 @@ private:
         if (tokens <= old)
             return;
         const std::size_t hd = m_c.headDim(), pairs = std::size_t(m_o.batch) * m_c.kvHeads;
-        const std::uint64_t layerOld = 2ull * pairs * old * hd * sizeof(float); // this layer's K and V now
         for (auto* buffers : {&m_k, &m_v}) {
             auto fresh = std::make_unique<Buffer>(m_tracker, pairs * tokens * hd, sizeof(float), false);
             // Held at the copy: every layer's cache as it stands (this layer's K, or K and V, still
             // the old ones) and the new buffer.
-            const std::uint64_t before = kvHeldBytes();
-            m_stepPeak = std::max(m_stepPeak, before + fresh->bytes());
+            m_account.growthCopy(kvHeldBytes(), fresh->bytes(), (*buffers)[layer]->bytes());
             const float* from = (*buffers)[layer]->data();
             float* to = fresh->data();
             for (std::size_t p = 0; p < pairs; ++p)
                 std::memcpy(to + p * tokens * hd, from + p * old * hd, std::size_t(old) * hd * sizeof(float));
             (*buffers)[layer] = std::move(fresh);
         }
-        m_stepCopied += layerOld;
         m_rows[layer] = tokens;
+        m_account.grownTo(tokens);
     }
     // What the dynamic cache's buffers hold now (layers may stand at different lengths mid-step).
     std::uint64_t kvHeldBytes() const {
@@ -654,16 +612,13 @@ private:
     const GptConfig& m_c;
     const DecodeOptions& m_o;
     CacheMode m_mode;
-    Tracker& m_tracker;
+    MemoryTracker& m_tracker;
+    detail::CacheAccount m_account; // bytes held by the formula, the step's peak, the paged pool
     std::uint32_t m_maxLen;
     kvscope::DType m_dtype;                                  // what K and V are stored in
     std::vector<std::uint32_t> m_rows;                       // rows per (sequence, KV head) of each layer's buffers
     std::vector<std::unique_ptr<Buffer>> m_k, m_v;           // FP32 values, or INT8 in the int8 mode
     std::vector<std::unique_ptr<Buffer>> m_kScale, m_vScale; // int8: one FP32 scale per row
-    std::uint64_t m_stepPeak = 0, m_stepCopied = 0;          // the cache's peak and growth copies this step
-    std::uint32_t m_blocks = 0;
-    std::vector<std::uint32_t> m_free;
-    std::vector<std::vector<std::uint32_t>> m_tables;
 };
 
 std::int32_t argmax(const float* v, std::size_t n) {
@@ -672,7 +627,7 @@ std::int32_t argmax(const float* v, std::size_t n) {
 
 class CpuEngine final : public detail::StepEngine {
 public:
-    CpuEngine(const GptWeights& weights, const DecodeOptions& options, CacheMode mode, Tracker& tracker)
+    CpuEngine(const GptWeights& weights, const DecodeOptions& options, CacheMode mode, MemoryTracker& tracker)
         : m_engine(weights, options, mode, tracker)
         , m_vocab(weights.config.vocab) {}
 
@@ -719,7 +674,7 @@ public:
 private:
     const GptWeights& m_weights;
     const DecodeOptions& m_options;
-    Tracker m_tracker;
+    MemoryTracker m_tracker;
 };
 
 } // namespace
@@ -742,7 +697,7 @@ AttentionTiming timeAttention(const GptConfig& shape, std::uint32_t batch, std::
     o.steps = 1;
     o.blockSize = blockSize;
     o.threads = threads;
-    Tracker tracker;
+    MemoryTracker tracker;
     Engine engine(weights, o, mode, tracker);
     engine.fillCache(context);
     const std::size_t qkvOut = c.width + 2 * std::size_t(c.kvWidth());

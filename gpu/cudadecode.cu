@@ -3,31 +3,22 @@
 // with a contiguous, paged, dynamic (grown by reallocating and copying every step), INT8 or FP8
 // E4M3 cache, optionally replaying the one-token step as a CUDA graph.
 //
-// cuBLAS is opened with dlopen when the first session starts, so the programs start (and
-// run on the CPU) on machines without the CUDA libraries; the runtime is linked statically.
+// cuBLAS is opened with dlopen when the first session starts (cudaapi.h). The host-side
+// bookkeeping (memory tracker, the paged pool, the cache's bytes) is the CPU backend's too.
+#include "cacheaccount.h"
+#include "cudaapi.h"
 #include "cudakernels.cuh"
 #include "engine.h"
+#include "memtracker.h"
 
 #include "error.h"
 #include "units.h"
 
-#include <cublas_v2.h>
-#include <cuda_runtime.h>
-
-#include <dlfcn.h>
-
 #include <algorithm>
 #include <cmath>
-#include <mutex>
-#include <numeric>
-#include <random>
 #include <string>
 #include <type_traits>
 #include <vector>
-
-#ifndef KVSCOPE_CUDA_LIBDIR
-#define KVSCOPE_CUDA_LIBDIR ""
-#endif
 
 namespace kvscope::gpu {
 namespace {
@@ -35,17 +26,9 @@ namespace {
 using kernels::CacheView;
 using kernels::StepParams;
 
-[[noreturn]] void cudaFail(const char* call, const char* message, int line) {
-    throw Error(std::string("CUDA error in ") + call + ": " + message + " (cudadecode.cu:" + std::to_string(line) +
-                ")");
-}
-
-#define KV_CUDA(call)                                                                                                  \
-    do {                                                                                                               \
-        const cudaError_t status_ = (call);                                                                            \
-        if (status_ != cudaSuccess)                                                                                    \
-            cudaFail(#call, cudaGetErrorString(status_), __LINE__);                                                    \
-    } while (0)
+using detail::CacheAccount;
+using detail::CublasApi;
+using detail::MemoryTracker;
 
 // Every kernel goes through here: the launch reports a bad configuration through
 // cudaGetLastError, checked at once. Under KVSCOPE_CUDA_EMULATION (tests only) the
@@ -62,79 +45,16 @@ void launch(void (*kernel)(Params...), dim3 grid, dim3 block, cudaStream_t strea
 
 // ---- cuBLAS, opened at run time ------------------------------------------------------------
 
-struct CublasApi {
-    std::string error; // why it could not be opened; empty when it was
-    decltype(&cublasCreate_v2) create = nullptr;
-    decltype(&cublasDestroy_v2) destroy = nullptr;
-    decltype(&cublasSetStream_v2) setStream = nullptr;
-    decltype(&cublasSetWorkspace_v2) setWorkspace = nullptr;
-    decltype(&cublasSetMathMode) setMathMode = nullptr;
-    // C++ sees two cublasGemmEx overloads; the library exports the one taking cublasComputeType_t.
-    cublasStatus_t (*gemmEx)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int, const void*,
-                             const void*, cudaDataType, int, const void*, cudaDataType, int, const void*, void*,
-                             cudaDataType, int, cublasComputeType_t, cublasGemmAlgo_t) = nullptr;
-    decltype(&cublasGetStatusString) statusString = nullptr;
-};
-
-template <typename F> bool bind(void* lib, const char* name, F& out) {
-    out = reinterpret_cast<F>(dlsym(lib, name));
-    return out != nullptr;
-}
-
-const CublasApi& cublasApi() {
-    static CublasApi api;
-    static std::once_flag once;
-    std::call_once(once, [] {
+// The library (cudaapi.h), or under KVSCOPE_CUDA_EMULATION the tests' cuBLAS on the CPU.
+const CublasApi& cublas() {
 #ifdef KVSCOPE_CUDA_EMULATION
-        api.create = emu::create;
-        api.destroy = emu::destroy;
-        api.setStream = emu::setStream;
-        api.setWorkspace = emu::setWorkspace;
-        api.setMathMode = emu::setMathMode;
-        api.gemmEx = emu::gemmEx;
-        api.statusString = emu::statusString;
-        return;
+    return emu::cublasApi();
+#else
+    return detail::cublasApi();
 #endif
-        const std::string major = std::to_string(CUDART_VERSION / 1000);
-        const std::string dir = KVSCOPE_CUDA_LIBDIR;
-        std::vector<std::string> names{"libcublas.so." + major};
-        if (!dir.empty())
-            names.push_back(dir + "/libcublas.so." + major);
-        names.push_back("libcublas.so");
-        void* lib = nullptr;
-        for (const std::string& name : names)
-            if ((lib = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL)) != nullptr)
-                break;
-        if (!lib) {
-            api.error = "cuBLAS (libcublas.so." + major + ") could not be loaded: " + std::string(dlerror());
-            return;
-        }
-        const bool ok = bind(lib, "cublasCreate_v2", api.create) && bind(lib, "cublasDestroy_v2", api.destroy) &&
-                        bind(lib, "cublasSetStream_v2", api.setStream) &&
-                        bind(lib, "cublasSetWorkspace_v2", api.setWorkspace) &&
-                        bind(lib, "cublasSetMathMode", api.setMathMode) && bind(lib, "cublasGemmEx", api.gemmEx) &&
-                        bind(lib, "cublasGetStatusString", api.statusString);
-        if (!ok)
-            api.error = "cuBLAS was loaded but lacks a function this program needs: " + std::string(dlerror());
-    });
-    if (!api.error.empty())
-        throw Error(api.error);
-    return api;
 }
-
-void cublasCheck(cublasStatus_t status, const char* call, int line) {
-    if (status != CUBLAS_STATUS_SUCCESS)
-        throw Error(std::string("cuBLAS error in ") + call + ": " + cublasApi().statusString(status) +
-                    " (cudadecode.cu:" + std::to_string(line) + ")");
-}
-#define KV_CUBLAS(call) cublasCheck((call), #call, __LINE__)
 
 // ---- memory ------------------------------------------------------------------------------
-
-// Counts our own device allocations, like torch.cuda.max_memory_allocated.
-struct DeviceTracker {
-    std::uint64_t current = 0, peak = 0;
-};
 
 // A CUDA event destroyed with its scope, so that a check that throws between its creation and
 // its last use cannot leak it.
@@ -156,7 +76,7 @@ private:
 class DeviceBuffer {
 public:
     DeviceBuffer() = default;
-    DeviceBuffer(DeviceTracker& tracker, std::size_t bytes)
+    DeviceBuffer(MemoryTracker& tracker, std::size_t bytes)
         : m_tracker(&tracker)
         , m_bytes(bytes) {
         if (bytes == 0)
@@ -169,8 +89,7 @@ public:
             throw Error("CUDA could not allocate " + formatBytes(bytes) + " (" + cudaGetErrorString(status) + "); " +
                         formatBytes(freeBytes) + " of " + formatBytes(totalBytes) + " is free on the device");
         }
-        tracker.current += bytes;
-        tracker.peak = std::max(tracker.peak, tracker.current);
+        tracker.add(bytes);
     }
     ~DeviceBuffer() { release(); }
     DeviceBuffer(DeviceBuffer&& other) noexcept { *this = std::move(other); }
@@ -193,12 +112,12 @@ private:
     void release() {
         if (m_data) {
             cudaFree(m_data); // no throw from a destructor; a sticky error surfaces at the next checked call
-            m_tracker->current -= m_bytes;
+            m_tracker->remove(m_bytes);
         }
         m_data = nullptr;
         m_bytes = 0;
     }
-    DeviceTracker* m_tracker = nullptr;
+    MemoryTracker* m_tracker = nullptr;
     void* m_data = nullptr;
     std::size_t m_bytes = 0;
 };
@@ -214,7 +133,7 @@ template <> std::vector<__nv_bfloat16> convert<__nv_bfloat16>(const std::vector<
     return out;
 }
 
-template <typename T> DeviceBuffer upload(DeviceTracker& tracker, const std::vector<float>& host) {
+template <typename T> DeviceBuffer upload(MemoryTracker& tracker, const std::vector<float>& host) {
     const std::vector<T> data = convert<T>(host);
     DeviceBuffer buffer(tracker, data.size() * sizeof(T));
     KV_CUDA(cudaMemcpy(buffer.as<void>(), data.data(), buffer.bytes(), cudaMemcpyHostToDevice));
@@ -231,10 +150,17 @@ template <> cudaDataType_t cudaType<__nv_bfloat16>() {
 
 // ---- the session: stream, cuBLAS handle, weights on the device -----------------------------
 
+// The matrices in T (row-major, (in, out) as GptWeights), the gains and biases in float.
 template <typename T> struct DeviceWeights {
-    DeviceBuffer wte, wpe, lnfGain, lnfBias; // wte: T, the embedding and the tied LM head
+    DeviceBuffer wte;              // [vocab][width] T: the embedding and the tied LM head
+    DeviceBuffer wpe;              // [maxContext][width] T
+    DeviceBuffer lnfGain, lnfBias; // [width] float
     struct Layer {
-        DeviceBuffer ln1Gain, ln1Bias, qkv, qkvBias, proj, projBias, ln2Gain, ln2Bias, fc, fcBias, fc2, fc2Bias;
+        DeviceBuffer ln1Gain, ln1Bias, ln2Gain, ln2Bias; // [width] float
+        DeviceBuffer qkv, qkvBias;                       // [width][width + 2 kvWidth] T, [width + 2 kvWidth] float
+        DeviceBuffer proj, projBias;                     // [width][width] T, [width] float
+        DeviceBuffer fc, fcBias;                         // [width][4 width] T, [4 width] float
+        DeviceBuffer fc2, fc2Bias;                       // [4 width][width] T, [width] float
     };
     std::vector<Layer> layers;
 };
@@ -247,15 +173,15 @@ public:
         : m_config(weights.config)
         , m_options(options) {
         try {
-            const CublasApi& api = cublasApi();
+            const CublasApi& api = cublas();
             KV_CUDA(cudaSetDevice(0));
             KV_CUDA(cudaStreamCreateWithFlags(&m_stream, cudaStreamNonBlocking));
-            KV_CUBLAS(api.create(&m_cublas));
-            KV_CUBLAS(api.setStream(m_cublas, m_stream));
-            KV_CUBLAS(api.setMathMode(m_cublas, CUBLAS_DEFAULT_MATH)); // FP32 stays FP32: no TF32 shortcut
+            KV_CUBLAS(api, api.create(&m_cublas));
+            KV_CUBLAS(api, api.setStream(m_cublas, m_stream));
+            KV_CUBLAS(api, api.setMathMode(m_cublas, CUBLAS_DEFAULT_MATH)); // FP32 stays FP32: no TF32 shortcut
             // An explicit workspace, so cuBLAS allocates nothing while a graph is being captured.
             m_workspace = DeviceBuffer(m_tracker, 32u << 20);
-            KV_CUBLAS(api.setWorkspace(m_cublas, m_workspace.as<void>(), m_workspace.bytes()));
+            KV_CUBLAS(api, api.setWorkspace(m_cublas, m_workspace.as<void>(), m_workspace.bytes()));
 
             m_weights.wte = upload<T>(m_tracker, weights.wte);
             m_weights.wpe = upload<T>(m_tracker, weights.wpe);
@@ -295,8 +221,8 @@ public:
     std::unique_ptr<CudaEngine<T>> makeEngine(CacheMode mode, const DecodeOptions& options) {
         return std::make_unique<CudaEngine<T>>(*this, mode, options);
     }
-    std::uint64_t peakAllocated() const override { return m_tracker.peak; }
-    void resetPeak() override { m_tracker.peak = m_tracker.current; }
+    std::uint64_t peakAllocated() const override { return m_tracker.peak(); }
+    void resetPeak() override { m_tracker.resetPeak(); }
     std::uint64_t systemBytes() const override {
         std::size_t freeBytes = 0, totalBytes = 0;
         KV_CUDA(cudaMemGetInfo(&freeBytes, &totalBytes));
@@ -311,30 +237,32 @@ public:
     // cuBLAS is column-major: the same bytes are out^T (n, rows) = w^T (n, k) x in^T (k, rows).
     void gemm(const T* in, const DeviceBuffer& w, float* out, int rows, int k, int n) {
         const float one = 1.0f, zero = 0.0f;
-        KV_CUBLAS(cublasApi().gemmEx(m_cublas, CUBLAS_OP_N, CUBLAS_OP_N, n, rows, k, &one, w.as<T>(), cudaType<T>(), n,
-                                     in, cudaType<T>(), k, &zero, out, CUDA_R_32F, n, CUBLAS_COMPUTE_32F,
-                                     CUBLAS_GEMM_DEFAULT));
+        const CublasApi& api = cublas();
+        KV_CUBLAS(api,
+                  api.gemmEx(m_cublas, CUBLAS_OP_N, CUBLAS_OP_N, n, rows, k, &one, w.as<T>(), cudaType<T>(), n, in,
+                             cudaType<T>(), k, &zero, out, CUDA_R_32F, n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
     }
     // logits (rows, vocab) = last (rows, width) x wte^T.
     void lmHead(const T* last, float* logits, int rows) {
         const float one = 1.0f, zero = 0.0f;
         const int V = int(m_config.vocab), W = int(m_config.width);
-        KV_CUBLAS(cublasApi().gemmEx(m_cublas, CUBLAS_OP_T, CUBLAS_OP_N, V, rows, W, &one,
-                                     m_weights.wte.template as<T>(), cudaType<T>(), W, last, cudaType<T>(), W, &zero,
-                                     logits, CUDA_R_32F, V, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+        const CublasApi& api = cublas();
+        KV_CUBLAS(api, api.gemmEx(m_cublas, CUBLAS_OP_T, CUBLAS_OP_N, V, rows, W, &one, m_weights.wte.template as<T>(),
+                                  cudaType<T>(), W, last, cudaType<T>(), W, &zero, logits, CUDA_R_32F, V,
+                                  CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
     }
 
     const GptConfig& config() const { return m_config; }
     const DecodeOptions& options() const { return m_options; }
     const DeviceWeights<T>& weights() const { return m_weights; }
-    DeviceTracker& tracker() { return m_tracker; }
+    MemoryTracker& tracker() { return m_tracker; }
     cudaStream_t stream() const { return m_stream; }
 
 private:
     // The buffers are freed after this, by their own destructors; cudaFree waits for the device.
     void release() {
         if (m_cublas)
-            cublasApi().destroy(m_cublas);
+            cublas().destroy(m_cublas);
         if (m_stream) {
             cudaStreamSynchronize(m_stream);
             cudaStreamDestroy(m_stream);
@@ -345,7 +273,7 @@ private:
 
     GptConfig m_config;
     const DecodeOptions& m_options;
-    DeviceTracker m_tracker;
+    MemoryTracker m_tracker;
     cudaStream_t m_stream = nullptr;
     cublasHandle_t m_cublas = nullptr;
     DeviceBuffer m_workspace;
@@ -372,24 +300,17 @@ public:
         , m_blockSize(int(options.blockSize))
         , m_graphs(options.graphs && mode != CacheMode::Dynamic) // its buffers move every step
         , m_maxLen(int(options.promptLen + options.steps))
-        , m_precision(std::is_same_v<T, float> ? Precision::Fp32 : Precision::Bf16) {
+        , m_account(session.config(), options, mode, std::is_same_v<T, float> ? Precision::Fp32 : Precision::Bf16) {
         const std::size_t B = m_batch, W = m_c.width, hd = m_c.headDim(), kvH = m_c.kvHeads;
         const std::size_t qkvOut = W + 2 * std::size_t(m_c.kvWidth());
         // The widest step: the whole prefix uncached, the prompt when cached.
         m_maxRows = B * std::size_t(mode == CacheMode::None ? m_maxLen : int(options.promptLen));
         m_decodeSplits = (m_maxLen + kSplitLen - 1) / kSplitLen;
-        DeviceTracker& tr = session.tracker();
+        MemoryTracker& tr = session.tracker();
         const std::size_t perSeq = kvH * hd;
-        if (mode == CacheMode::Paged) {
-            m_maxBlocks = (m_maxLen + m_blockSize - 1) / m_blockSize;
-            m_blocks = int(B) * m_maxBlocks;
-            m_free.resize(std::size_t(m_blocks));
-            std::iota(m_free.begin(), m_free.end(), 0);
-            if (options.shuffleBlocks) // the same scattered order as the CPU backend
-                std::shuffle(m_free.begin(), m_free.end(), std::mt19937_64(options.seed * 7919 + 1));
-            m_table.assign(B * std::size_t(m_maxBlocks), 0);
-            m_taken.assign(B, 0);
-            m_dTable = DeviceBuffer(tr, m_table.size() * sizeof(int));
+        if (mode == CacheMode::Paged) { // the account's BlockPool hands out the blocks, as on the CPU
+            m_maxBlocks = int(m_account.pool().blocksPerSequence());
+            m_dTable = DeviceBuffer(tr, m_account.pool().table().size() * sizeof(std::int32_t));
             KV_CUDA(cudaMemsetAsync(m_dTable.as<void>(), 0, m_dTable.bytes(), session.stream()));
         }
         // Contiguous, int8, fp8: (batch, kvHeads, maxLen, headDim) reserved up front (the quantized
@@ -397,8 +318,9 @@ public:
         // yet; step() grows it. Paged: the pool.
         m_rows = mode == CacheMode::Dynamic ? 0 : m_maxLen;
         const std::size_t element = isQuantized(mode) ? 1 : sizeof(T);
-        const std::size_t cacheElems =
-            mode == CacheMode::Paged ? std::size_t(m_blocks) * perSeq * m_blockSize : B * perSeq * std::size_t(m_rows);
+        const std::size_t cacheElems = mode == CacheMode::Paged
+                                           ? std::size_t(m_account.pool().blocks()) * perSeq * m_blockSize
+                                           : B * perSeq * std::size_t(m_rows);
         for (std::uint32_t l = 0; l < m_c.layers; ++l) {
             m_k.emplace_back(tr, cacheElems * element);
             m_v.emplace_back(tr, cacheElems * element);
@@ -407,6 +329,7 @@ public:
                 m_vScale.emplace_back(tr, B * kvH * std::size_t(m_rows) * sizeof(float));
             }
         }
+        // The activations (shapes by the members below).
         m_x = DeviceBuffer(tr, m_maxRows * W * sizeof(float));
         m_raw = DeviceBuffer(tr, m_maxRows * std::max(qkvOut, 4 * W) * sizeof(float));
         m_q = DeviceBuffer(tr, m_maxRows * W * sizeof(float));
@@ -446,22 +369,20 @@ public:
             for (std::uint32_t t = 0; t < count; ++t)
                 m_hostTokens[b * count + t] = tokens[b][start + t];
         m_hostParams->start = int(start);
-        const bool tableChanged = m_mode == CacheMode::Paged && takeBlocks(int(start + count));
+        const bool tableChanged = m_mode == CacheMode::Paged && m_account.pool().reserve(start + count);
         const bool replay = m_graphs && count == 1 && m_mode != CacheMode::None;
         if (replay && !m_exec)
             capture(); // once, outside the timed region: it records the launches, it runs nothing
 
         KV_CUDA(cudaEventRecord(m_begin, stream));
-        m_stepPeak = kvBytesHeld();
-        m_stepCopied = 0;
+        m_account.beginStep();
         if (m_mode == CacheMode::Dynamic)
             grow(int(start + count)); // the copies are on the stream, inside the timed step
         KV_CUDA(cudaMemcpyAsync(m_tokens.as<void>(), m_hostTokens, m_batch * count * sizeof(int),
                                 cudaMemcpyHostToDevice, stream));
         KV_CUDA(cudaMemcpyAsync(m_params.as<void>(), m_hostParams, sizeof(StepParams), cudaMemcpyHostToDevice, stream));
         if (tableChanged)
-            KV_CUDA(cudaMemcpyAsync(m_dTable.as<void>(), m_table.data(), m_table.size() * sizeof(int),
-                                    cudaMemcpyHostToDevice, stream));
+            uploadTable();
         if (replay) {
             KV_CUDA(cudaGraphLaunch(m_exec, stream));
         } else if (!enqueueForward(int(count), m_batch * count >= kStoppableRows ? &stop : nullptr)) {
@@ -485,25 +406,17 @@ public:
         return logits;
     }
 
-    // By core's formula for the cache's dtype (scales included), as the CPU backend.
-    std::uint64_t kvBytesHeld() const override {
-        if (m_mode == CacheMode::None)
-            return 0;
-        if (m_mode == CacheMode::Paged)
-            return kvBytesByFormula(m_c, 1, std::uint64_t(m_blockSize) * std::uint64_t(m_blocks - int(m_free.size())),
-                                    m_mode, m_precision);
-        return kvBytesByFormula(m_c, std::uint32_t(m_batch), std::uint64_t(m_rows), m_mode, m_precision);
-    }
-    std::uint64_t kvBytesPeakInStep() const override { return std::max(m_stepPeak, kvBytesHeld()); }
-    std::uint64_t kvBytesCopiedInStep() const override { return m_stepCopied; }
+    // By core's formula for the cache's dtype (scales included): the CPU backend's CacheAccount.
+    std::uint64_t kvBytesHeld() const override { return m_account.held(); }
+    std::uint64_t kvBytesPeakInStep() const override { return m_account.peakInStep(); }
+    std::uint64_t kvBytesCopiedInStep() const override { return m_account.copiedInStep(); }
 
     // For the benchmark: `context` positions of layer 0 filled with a pattern, the query at
     // the last one; returns the milliseconds of one attention call (splits and combine).
     double timeAttentionMs(int context, int repeats) {
         const cudaStream_t stream = m_s.stream();
-        if (m_mode == CacheMode::Paged && takeBlocks(context))
-            KV_CUDA(cudaMemcpyAsync(m_dTable.as<void>(), m_table.data(), m_table.size() * sizeof(int),
-                                    cudaMemcpyHostToDevice, stream));
+        if (m_mode == CacheMode::Paged && m_account.pool().reserve(std::uint32_t(context)))
+            uploadTable();
         if (m_mode == CacheMode::Dynamic)
             grow(context);
         if (m_mode == CacheMode::Int8)
@@ -560,15 +473,15 @@ private:
                 std::uint64_t held = 0; // every layer's cache as it stands, at the copy
                 for (std::uint32_t j = 0; j < m_c.layers; ++j)
                     held += m_k[j].bytes() + m_v[j].bytes();
-                m_stepPeak = std::max<std::uint64_t>(m_stepPeak, held + fresh.bytes());
+                m_account.growthCopy(held, fresh.bytes(), buffer->bytes());
                 if (m_rows > 0)
                     KV_CUDA(cudaMemcpy2DAsync(fresh.as<void>(), std::size_t(tokens) * rowBytes, buffer->as<void>(),
                                               std::size_t(m_rows) * rowBytes, std::size_t(m_rows) * rowBytes, pairs,
                                               cudaMemcpyDeviceToDevice, m_s.stream()));
-                m_stepCopied += buffer->bytes();
                 *buffer = std::move(fresh); // cudaFree of the old one waits for the copy
             }
         m_rows = tokens;
+        m_account.grownTo(std::uint32_t(tokens));
     }
 
     void release() {
@@ -595,17 +508,11 @@ private:
         m_hostParams = nullptr;
     }
 
-    // Hands every sequence the blocks it needs for `length` positions; true when the table changed.
-    bool takeBlocks(int length) {
-        const int needed = (length + m_blockSize - 1) / m_blockSize;
-        bool changed = false;
-        for (std::size_t b = 0; b < m_batch; ++b)
-            while (m_taken[b] < needed) {
-                m_table[b * std::size_t(m_maxBlocks) + std::size_t(m_taken[b]++)] = m_free.back();
-                m_free.pop_back();
-                changed = true;
-            }
-        return changed;
+    // The pool's block tables to the device, on the stream.
+    void uploadTable() {
+        const std::vector<std::int32_t>& table = m_account.pool().table();
+        KV_CUDA(cudaMemcpyAsync(m_dTable.as<void>(), table.data(), table.size() * sizeof(std::int32_t),
+                                cudaMemcpyHostToDevice, m_s.stream()));
     }
 
     void capture() {
@@ -758,21 +665,32 @@ private:
     std::size_t m_batch;
     int m_blockSize;
     bool m_graphs;
-    int m_maxLen;
-    Precision m_precision; // with the mode, what K and V are stored in (cacheDType)
-    int m_rows = 0; // rows per (sequence, KV head) in the contiguous layouts: maxLen, or a dynamic cache's length
-    std::uint64_t m_stepPeak = 0, m_stepCopied = 0; // the cache's peak and growth copies in the last step
-    std::size_t m_maxRows = 0;
-    int m_decodeSplits = 1;
-    int m_maxBlocks = 0, m_blocks = 0;
-    std::vector<int> m_free, m_table, m_taken;
-    DeviceBuffer m_dTable;
+    int m_maxLen;           // prompt + steps: the positions of a sequence
+    CacheAccount m_account; // bytes held by the formula, the step's peak, the paged pool: the CPU backend's too
+    int m_rows = 0; // rows per (sequence, KV head) of the contiguous layouts: maxLen, or a dynamic cache's length
+    std::size_t m_maxRows = 0; // rows (batch x positions) of the widest step: the prompt, or the whole prefix uncached
+    int m_decodeSplits = 1;    // context splits of a one-token step's attention: ceil(maxLen / kSplitLen)
+    int m_maxBlocks = 0;       // paged: table entries per sequence
+    DeviceBuffer m_dTable;     // paged: [batch][maxBlocks] int, the pool's block tables
+    // The cache, one buffer per layer for K and one for V, of T (int8 or FP8 E4M3 when quantized):
+    //   contiguous, int8, fp8, dynamic: [batch][kvHeads][rows][headDim]; paged: [blocks][kvHeads][blockSize][headDim]
     std::vector<DeviceBuffer> m_k, m_v;
-    std::vector<DeviceBuffer> m_kScale, m_vScale; // int8 / fp8: one FP32 scale per (sequence, KV head, position)
-    DeviceBuffer m_x, m_raw, m_q, m_h, m_att, m_ff, m_last, m_logits, m_next, m_tokens, m_params, m_partial;
-    int* m_hostTokens = nullptr;
-    int* m_hostNext = nullptr;
-    StepParams* m_hostParams = nullptr;
+    std::vector<DeviceBuffer> m_kScale, m_vScale; // int8, fp8: [batch][kvHeads][rows] float, one per K (V) row
+    DeviceBuffer m_x;                             // [maxRows][width] float: the residual stream
+    DeviceBuffer m_raw;     // [maxRows][max(width + 2 kvWidth, 4 width)] float: a product's output, before its bias
+    DeviceBuffer m_q;       // [maxRows][width] float: the queries, bias added
+    DeviceBuffer m_h;       // [maxRows][width] T: a LayerNorm's output, the next product's input
+    DeviceBuffer m_att;     // [maxRows][width] T: attention's output
+    DeviceBuffer m_ff;      // [maxRows][4 width] T: the MLP's GELU output
+    DeviceBuffer m_last;    // [batch][width] T: each sequence's last position after the final LayerNorm
+    DeviceBuffer m_logits;  // [batch][vocab] float
+    DeviceBuffer m_next;    // [batch] int: the greedy next tokens
+    DeviceBuffer m_tokens;  // [maxRows] int: the step's input tokens
+    DeviceBuffer m_params;  // one StepParams: the step's first position, read on the device (graph replay)
+    DeviceBuffer m_partial; // [batch][heads][decodeSplits][headDim + 2] float: split attention's output, max, sum
+    int* m_hostTokens = nullptr;        // pinned [maxRows], staged for m_tokens
+    int* m_hostNext = nullptr;          // pinned [batch], from m_next
+    StepParams* m_hostParams = nullptr; // pinned, staged for m_params
     cudaEvent_t m_begin = nullptr, m_end = nullptr;
     cudaEvent_t m_layerDone[2] = {nullptr, nullptr}; // the last two layers enqueued by a stoppable step
     cudaGraph_t m_graph = nullptr;
@@ -830,7 +748,7 @@ AttentionTiming timeAttentionCuda(const GptConfig& shape, std::uint32_t batch, s
 
 bool cublasAvailable(std::string* why) {
     try {
-        cublasApi();
+        cublas();
         return true;
     } catch (const Error& e) {
         if (why)
@@ -840,7 +758,7 @@ bool cublasAvailable(std::string* why) {
 }
 
 double deviceCopyBandwidth(std::uint64_t bytes, int repeats) {
-    DeviceTracker tracker;
+    MemoryTracker tracker;
     DeviceBuffer from(tracker, bytes), to(tracker, bytes);
     KV_CUDA(cudaMemset(from.as<void>(), 1, bytes));
     const Event begin, end;

@@ -58,27 +58,21 @@ kvscope::DType cacheDType(CacheMode mode, Precision precision, const GptConfig& 
     case CacheMode::Fp8:
         return kvscope::DType::quantized(kvscope::DTypeKind::FP8, model.headDim(), kvscope::DTypeKind::FP32);
     default:
-        return precision == Precision::Bf16 ? kvscope::DType::bf16() : kvscope::DType::fp32();
+        return precisionDType(precision);
     }
+}
+
+kvscope::DType precisionDType(Precision precision) {
+    return precision == Precision::Bf16 ? kvscope::DType::bf16() : kvscope::DType::fp32();
 }
 
 std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std::uint64_t tokens,
                                const kvscope::DType& dtype) {
-    // Our GPT as core's shape: only the cache's terms matter here (layers, KV heads, head size).
-    kvscope::ModelShape shape;
-    shape.id = "small GPT";
-    shape.layers = model.layers;
-    shape.hidden = model.width;
-    shape.heads = model.heads;
-    shape.kvHeads = model.kvHeads;
-    shape.vocab = model.vocab;
-    shape.maxContext = model.maxContext;
-    shape.learnedPositions = model.maxContext;
-    shape.tiedEmbeddings = true;
-    shape.intermediate = 4 * model.width;
-    shape.mlp = kvscope::MlpKind::Plain;
-    shape.norm = kvscope::NormKind::LayerNorm;
-    return kvscope::kvBytes(shape, dtype, tokens, batch);
+    return kvscope::kvBytes(modelShapeOf(model), dtype, tokens, batch);
+}
+
+std::uint64_t weightBytesByFormula(const GptConfig& model, Precision precision) {
+    return kvscope::weightBytes(model.parameterCount(), precisionDType(precision));
 }
 
 float quantizeInt8(const float* x, std::size_t n, std::int8_t* q) {
@@ -191,8 +185,7 @@ std::uint64_t estimateRunBytes(const DecodeOptions& o, const GptConfig& c) {
     const std::uint64_t e = elementBytes(o.precision);
     const std::uint64_t tokens = std::uint64_t(o.promptLen) + o.steps;
     const std::uint64_t blocks = (tokens + o.blockSize - 1) / o.blockSize * o.blockSize;
-    const std::uint64_t cache =
-        mulChecked("cache bytes", kvBytesByFormula(c, 1, 1, o.precision), o.batch, std::max(tokens, blocks));
+    const std::uint64_t cache = kvBytesByFormula(c, o.batch, std::max(tokens, blocks), o.precision);
     // The widest forward: the whole prefix of every sequence (uncached). The CPU keeps x, h,
     // q|k|v, the attention output and 4 widths of MLP in FP32; the GPU adds an FP32 product
     // buffer and q, and stores the inputs of the products in the chosen precision. The larger.
@@ -202,8 +195,7 @@ std::uint64_t estimateRunBytes(const DecodeOptions& o, const GptConfig& c) {
     const std::uint64_t perRowGpu = (2 * W + std::max(qkvOut, 4 * W)) * sizeof(float) + 6 * W * e;
     const std::uint64_t activations = addChecked(mulChecked("activation bytes", rows, std::max(perRowCpu, perRowGpu)),
                                                  std::uint64_t(o.batch) * c.vocab * sizeof(float), "activation bytes");
-    return addChecked(addChecked(mulChecked("weight bytes", c.parameterCount(), e), cache, "run bytes"), activations,
-                      "run bytes");
+    return addChecked(addChecked(weightBytesByFormula(c, o.precision), cache, "run bytes"), activations, "run bytes");
 }
 
 bool cudaSupportsShape(const GptConfig& c, std::string* why) {
@@ -249,68 +241,67 @@ DecodeReport runDecode(const DecodeOptions& options, const std::atomic<bool>* st
     return runDecode(options, condition, onStep);
 }
 
-DecodeReport runDecode(const DecodeOptions& options, const StopCondition& stop, const StepCallback& onStep) {
-    if (options.batch == 0 || options.batch > 4096)
-        throw Error("--batch must be between 1 and 4096, got " + std::to_string(options.batch));
-    if (options.steps == 0)
+namespace {
+
+using Logits = std::vector<std::vector<float>>; // sequence 0's logits, step by step
+
+// ---- validation and backend choice ---------------------------------------------------------
+
+// The options' own limits, checked before anything is probed or allocated.
+void validateOptions(const DecodeOptions& o) {
+    if (o.batch == 0 || o.batch > 4096)
+        throw Error("--batch must be between 1 and 4096, got " + std::to_string(o.batch));
+    if (o.steps == 0)
         throw Error("--steps must be at least 1");
-    if (options.promptLen == 0)
+    if (o.promptLen == 0)
         throw Error("--prompt-len must be at least 1");
-    if (options.blockSize == 0 || options.blockSize > 1024)
-        throw Error("--block-size must be between 1 and 1024, got " + std::to_string(options.blockSize));
-    if (options.modes.empty())
+    if (o.blockSize == 0 || o.blockSize > 1024)
+        throw Error("--block-size must be between 1 and 1024, got " + std::to_string(o.blockSize));
+    if (o.modes.empty())
         throw Error("--cache: no mode to run");
+}
 
-    DecodeReport report;
-    report.device = probeDevice();
-    report.backend = chooseBackend(options, report.device, &report.backendWhy);
-    report.precision = options.precision;
-    report.graphs = options.graphs;
-    if (options.weightsFile.empty()) {
-        options.model.validate();
-        // Refuse before allocating anything, with the numbers.
-        const std::uint64_t need = estimateRunBytes(options, options.model);
-        const std::uint64_t available =
-            report.backend == Backend::Cuda ? report.device.freeBytes : probeCpu().freeBytes;
-        const char* where = report.backend == Backend::Cuda ? "free device memory" : "available memory";
-        if (available > 0 && need > available)
-            throw Error("the run needs " + formatBytes(need) + " (weights " +
-                        formatBytes(options.model.parameterCount() * elementBytes(options.precision)) +
-                        ", cache and activations) but only " + formatBytes(available) + " of " + where +
-                        " is there; lower --batch, --steps or the model size");
-    }
-    // Drawing a large model's random weights takes seconds: a stop there ends the run before its first step.
-    std::optional<GptWeights> drawn = options.weightsFile.empty()
-                                          ? detail::randomWeightsUnlessStopped(options.model, stop)
-                                          : loadSafetensors(options.weightsFile, options.model.heads);
-    if (!drawn) {
-        report.stopped = true;
-        report.batch = options.batch;
-        report.stepsRequested = options.steps;
-        report.promptLen = options.promptLen;
-        return report;
-    }
-    const GptWeights& weights = *drawn;
-    const GptConfig& c = weights.config;
-    if (options.promptLen + options.steps > c.maxContext)
-        throw Error("--prompt-len + --steps (" + std::to_string(options.promptLen + options.steps) +
-                    ") exceeds the model's context of " + std::to_string(c.maxContext) + " positions");
+// Random weights are drawn only when the whole run fits where it will run: refused before
+// anything is allocated, with the numbers.
+void refuseWhatCannotFit(const DecodeOptions& o, const DecodeReport& report) {
+    o.model.validate();
+    const std::uint64_t need = estimateRunBytes(o, o.model);
+    const bool cuda = report.backend == Backend::Cuda;
+    const std::uint64_t available = cuda ? report.device.freeBytes : probeCpu().freeBytes;
+    if (available > 0 && need > available)
+        throw Error("the run needs " + formatBytes(need) + " (weights " +
+                    formatBytes(weightBytesByFormula(o.model, o.precision)) + ", cache and activations) but only " +
+                    formatBytes(available) + " of " + (cuda ? "free device memory" : "available memory") +
+                    " is there; lower --batch, --steps or the model size");
+}
+
+// The weights file, or random weights; nothing when a stop came while they were drawn (a large
+// model's take seconds).
+std::optional<GptWeights> loadWeights(const DecodeOptions& o, const StopCondition& stop) {
+    if (o.weightsFile.empty())
+        return detail::randomWeightsUnlessStopped(o.model, stop);
+    return loadSafetensors(o.weightsFile, o.model.heads);
+}
+
+// The CUDA kernels take head sizes 64 and 128 and need cuBLAS: without them Auto runs on the
+// CPU (the report says why) and an explicit CUDA run is refused.
+void fallBackWhenCudaCannot(const DecodeOptions& o, const GptConfig& c, DecodeReport& report) {
     std::string unsupported;
-    if (report.backend == Backend::Cuda && (!cudaSupportsShape(c, &unsupported) || !cublasAvailable(&unsupported))) {
-        if (options.backend == BackendChoice::Cuda || options.precision == Precision::Bf16 || options.graphs)
-            throw Error("--backend cuda: " + unsupported + "; --backend cpu runs it on the CPU");
-        report.backend = Backend::Cpu; // Auto: the CPU takes every shape and needs no cuBLAS
-        report.backendWhy = unsupported;
-    }
-    report.model = c;
-    report.parameters = c.parameterCount();
-    const auto prompts = makePrompts(options, c.vocab);
+    if (report.backend != Backend::Cuda || (cudaSupportsShape(c, &unsupported) && cublasAvailable(&unsupported)))
+        return;
+    if (o.backend == BackendChoice::Cuda || o.precision == Precision::Bf16 || o.graphs)
+        throw Error("--backend cuda: " + unsupported + "; --backend cpu runs it on the CPU");
+    report.backend = Backend::Cpu; // Auto: the CPU takes every shape and needs no cuBLAS
+    report.backendWhy = unsupported;
+}
 
-    // Modes this backend lacks: refused, or (--cache all) dropped with a note.
+// The modes asked for that this backend runs: fp8 on the CPU is refused, or (--cache all)
+// dropped with a note in the report.
+std::vector<CacheMode> modesToRun(const DecodeOptions& o, DecodeReport& report) {
     std::vector<CacheMode> modes;
-    for (const CacheMode mode : options.modes) {
+    for (const CacheMode mode : o.modes) {
         if (mode == CacheMode::Fp8 && report.backend == Backend::Cpu) {
-            if (!options.skipUnsupportedModes)
+            if (!o.skipUnsupportedModes)
                 throw Error("--cache fp8 needs the CUDA backend (FP8 E4M3 is a GPU format); this run is on the CPU (" +
                             report.backendWhy + "): leave fp8 out of --cache");
             report.skippedModes.push_back(mode);
@@ -321,167 +312,205 @@ DecodeReport runDecode(const DecodeOptions& options, const StopCondition& stop, 
     }
     if (modes.empty())
         throw Error("--cache: no mode this backend runs (" + report.skippedWhy + ")");
+    return modes;
+}
 
-    std::unique_ptr<detail::Session> session;
+std::unique_ptr<detail::Session> openSession(Backend backend, const GptWeights& weights, const DecodeOptions& o) {
 #ifdef KVSCOPE_HAVE_CUDA
-    if (report.backend == Backend::Cuda)
-        session = detail::makeCudaSession(weights, options);
+    if (backend == Backend::Cuda)
+        return detail::makeCudaSession(weights, o);
+#else
+    (void)backend;
 #endif
-    if (!session)
-        session = detail::makeCpuSession(weights, options);
+    return detail::makeCpuSession(weights, o);
+}
 
-    // One mode, step by step. `hidden`: the accuracy reference nobody asked to see (no callbacks).
-    // Sequence 0's logits of every step go to `stepLogits` for the accuracy figures.
-    const auto runMode = [&](CacheMode mode, bool hidden, std::vector<std::vector<float>>& stepLogits) {
-        ModeResult result;
-        result.mode = mode;
-        const kvscope::DType dtype = cacheDType(mode, options.precision, c);
-        result.cacheDType = dtype.name();
-        result.cacheBitsPerValue = dtype.effectiveBits();
-        session->resetPeak(); // each mode's peak: the weights plus what the mode itself allocates
-        {
-            const auto engine = session->engine(mode);
-            auto tokens = prompts;
-            std::vector<std::int32_t> next;
-            bool interrupted = false;
-            for (std::uint32_t step = 0; step < options.steps; ++step) {
-                if (stop.requested()) {
-                    report.stopped = true;
-                    break;
-                }
-                const std::uint32_t length = options.promptLen + step; // tokens known before this step
-                // Without a cache every step pushes the whole prefix through the model again;
-                // with one, the first step fills the cache with the prompt and later steps add one token.
-                const std::uint32_t start = mode == CacheMode::None ? 0 : (step == 0 ? 0 : length - 1);
-                const std::optional<double> measured = engine->step(tokens, start, length - start, next, stop);
-                if (!measured) { // stopped inside the step: nothing of it is reported
-                    report.stopped = interrupted = true;
-                    break;
-                }
-                const double ms = *measured;
-                for (std::uint32_t b = 0; b < options.batch; ++b)
-                    tokens[b].push_back(next[b]);
-                result.totalMs += ms;
-                StepRecord record{mode,
-                                  step,
-                                  ms,
-                                  std::uint64_t(options.batch) * (length - start),
-                                  engine->kvBytesHeld(),
-                                  engine->kvBytesPeakInStep(),
-                                  engine->kvBytesCopiedInStep()};
-                result.peakKvBytes = std::max(result.peakKvBytes, record.kvBytesPeak);
-                result.kvBytesCopied += record.kvBytesCopied;
-                result.steps.push_back(record);
-                if (options.compareWithReference) // after the step's clock stopped
-                    stepLogits.push_back(engine->lastLogits());
-                if (onStep && !hidden)
-                    onStep(record);
-            }
-            result.completed = result.steps.size() == options.steps;
-            for (auto& t : tokens)
-                result.tokens.emplace_back(t.begin() + options.promptLen, t.end());
-            if (!result.steps.empty() && !interrupted) // an interrupted step leaves the logits half-computed
-                result.lastLogits = engine->lastLogits();
-            result.memory.processBytes = session->systemBytes();
-            result.memory.processSource = session->systemSource();
+// ---- one mode's run ------------------------------------------------------------------------
+
+// What every mode of a run shares.
+struct RunContext {
+    detail::Session& session;
+    const DecodeOptions& options;
+    const GptConfig& model;
+    const std::vector<std::vector<std::int32_t>>& prompts;
+    const StopCondition& stop;
+    const StepCallback& onStep;
+};
+
+// Steps `engine` through the run, recording each step in `result` (and sequence 0's logits in
+// `stepLogits`, for the accuracy figures). `hidden`: the accuracy reference nobody asked to see,
+// reported to no callback. Sets `stopped` when a stop ended it early.
+void stepThrough(const RunContext& run, detail::StepEngine& engine, bool hidden, ModeResult& result, Logits& stepLogits,
+                 bool& stopped) {
+    const DecodeOptions& o = run.options;
+    auto tokens = run.prompts;
+    std::vector<std::int32_t> next;
+    bool interrupted = false;
+    for (std::uint32_t step = 0; step < o.steps; ++step) {
+        if (run.stop.requested()) {
+            stopped = true;
+            break;
         }
-        result.tokensPerSecond =
-            result.totalMs > 0 ? double(options.batch) * double(result.steps.size()) / (result.totalMs / 1000.0) : 0;
-        result.memory.theoreticalWeightBytes = report.parameters * elementBytes(options.precision);
-        // The formula for the tokens this mode reached: all of them, or as far as a stopped run got.
-        result.memory.theoreticalKvBytes =
-            mode == CacheMode::None
-                ? 0
-                : kvBytesByFormula(c, options.batch, options.promptLen + result.steps.size(), dtype);
-        result.memory.peakAllocatedBytes = session->peakAllocated();
-        result.latency = latencyOf(result.steps);
-        return result;
-    };
+        const std::uint32_t length = o.promptLen + step; // tokens known before this step
+        // Without a cache every step pushes the whole prefix through the model again; with one,
+        // the first step fills the cache with the prompt and later steps add one token.
+        const std::uint32_t start = result.mode == CacheMode::None ? 0 : (step == 0 ? 0 : length - 1);
+        const std::optional<double> ms = engine.step(tokens, start, length - start, next, run.stop);
+        if (!ms) { // stopped inside the step: nothing of it is reported
+            stopped = interrupted = true;
+            break;
+        }
+        for (std::uint32_t b = 0; b < o.batch; ++b)
+            tokens[b].push_back(next[b]);
+        result.totalMs += *ms;
+        const StepRecord record{result.mode,
+                                step,
+                                *ms,
+                                std::uint64_t(o.batch) * (length - start),
+                                engine.kvBytesHeld(),
+                                engine.kvBytesPeakInStep(),
+                                engine.kvBytesCopiedInStep()};
+        result.peakKvBytes = std::max(result.peakKvBytes, record.kvBytesPeak);
+        result.kvBytesCopied += record.kvBytesCopied;
+        result.steps.push_back(record);
+        if (o.compareWithReference) // after the step's clock stopped
+            stepLogits.push_back(engine.lastLogits());
+        if (run.onStep && !hidden)
+            run.onStep(record);
+    }
+    result.completed = result.steps.size() == o.steps;
+    for (auto& t : tokens)
+        result.tokens.emplace_back(t.begin() + o.promptLen, t.end());
+    if (!result.steps.empty() && !interrupted) // an interrupted step leaves the logits half-computed
+        result.lastLogits = engine.lastLogits();
+}
 
-    // The reference: the contiguous mode, asked for or hidden (first, so a stop leaves no half comparison).
+// One mode, from a fresh engine to its figures.
+ModeResult runMode(const RunContext& run, CacheMode mode, bool hidden, Logits& stepLogits, bool& stopped) {
+    const DecodeOptions& o = run.options;
+    ModeResult result;
+    result.mode = mode;
+    const kvscope::DType dtype = cacheDType(mode, o.precision, run.model);
+    result.cacheDType = dtype.name();
+    result.cacheBitsPerValue = dtype.effectiveBits();
+    run.session.resetPeak(); // each mode's peak: the weights plus what the mode itself allocates
+    {
+        const auto engine = run.session.engine(mode);
+        stepThrough(run, *engine, hidden, result, stepLogits, stopped);
+        result.memory.processBytes = run.session.systemBytes(); // while the engine holds its memory
+        result.memory.processSource = run.session.systemSource();
+    }
+    result.tokensPerSecond =
+        result.totalMs > 0 ? double(o.batch) * double(result.steps.size()) / (result.totalMs / 1000.0) : 0;
+    result.memory.theoreticalWeightBytes = weightBytesByFormula(run.model, o.precision);
+    // The formula for the tokens this mode reached: all of them, or as far as a stopped run got.
+    result.memory.theoreticalKvBytes =
+        mode == CacheMode::None ? 0 : kvBytesByFormula(run.model, o.batch, o.promptLen + result.steps.size(), dtype);
+    result.memory.peakAllocatedBytes = run.session.peakAllocated();
+    result.latency = latencyOf(result.steps);
+    return result;
+}
+
+// Every mode in turn, the accuracy reference first: the contiguous mode, asked for or run hidden
+// when only other caches were asked for, so that a stop leaves no half comparison. Each mode's
+// tokens and logits are then compared with the reference's.
+void runModes(const RunContext& run, const std::vector<CacheMode>& modes, DecodeReport& report) {
     const bool contiguousAsked = std::find(modes.begin(), modes.end(), CacheMode::Contiguous) != modes.end();
-    ModeResult hiddenReference;
-    std::vector<std::vector<float>> referenceLogits;
     // Hidden only for a cache to compare: a run of the uncached mode alone is not compared.
     const bool cacheAsked = std::any_of(modes.begin(), modes.end(), [](CacheMode m) { return m != CacheMode::None; });
-    if (options.compareWithReference && !contiguousAsked && cacheAsked) {
-        hiddenReference = runMode(CacheMode::Contiguous, true, referenceLogits);
+    ModeResult hiddenReference;
+    Logits hiddenLogits;
+    if (run.options.compareWithReference && !contiguousAsked && cacheAsked) {
+        hiddenReference = runMode(run, CacheMode::Contiguous, true, hiddenLogits, report.stopped);
         report.referenceHidden = true;
     }
-    std::vector<std::vector<std::vector<float>>> modeLogits;
-    if (!report.stopped)
-        for (const CacheMode mode : modes) {
-            modeLogits.emplace_back();
-            report.modes.push_back(runMode(mode, false, modeLogits.back()));
-            if (report.stopped)
-                break;
-        }
-    if (options.compareWithReference) {
-        const ModeResult* reference = report.referenceHidden ? &hiddenReference : nullptr;
-        const std::vector<std::vector<float>>* refLogits = &referenceLogits;
-        for (std::size_t i = 0; i < report.modes.size() && !reference; ++i)
-            if (report.modes[i].mode == CacheMode::Contiguous) {
-                reference = &report.modes[i];
-                refLogits = &modeLogits[i];
-            }
-        report.referenceMeasured = reference && reference->completed;
-        if (report.referenceMeasured)
-            for (std::size_t i = 0; i < report.modes.size(); ++i) {
-                ModeResult& m = report.modes[i];
-                if (m.steps.empty())
-                    continue;
-                m.accuracy = compareTokens(m.tokens, modeLogits[i], reference->tokens, *refLogits);
-                m.accuracy.isReference = &m == reference;
-            }
+    std::vector<Logits> modeLogits;
+    for (const CacheMode mode : modes) {
+        if (report.stopped)
+            break;
+        modeLogits.emplace_back();
+        report.modes.push_back(runMode(run, mode, false, modeLogits.back(), report.stopped));
     }
-
-    // Tokens agree across completed modes; fit over every step of every completed mode.
-    report.batch = options.batch;
-    report.stepsRequested = options.steps;
-    report.promptLen = options.promptLen;
-    std::vector<double> xs, ys;
-    const ModeResult* first = nullptr;
-    int completedModes = 0;
-    for (const ModeResult& m : report.modes) {
-        if (!m.completed)
+    if (!run.options.compareWithReference)
+        return;
+    const ModeResult* reference = report.referenceHidden ? &hiddenReference : nullptr;
+    const Logits* referenceLogits = &hiddenLogits;
+    for (std::size_t i = 0; i < report.modes.size() && !reference; ++i)
+        if (report.modes[i].mode == CacheMode::Contiguous) {
+            reference = &report.modes[i];
+            referenceLogits = &modeLogits[i];
+        }
+    report.referenceMeasured = reference && reference->completed;
+    if (!report.referenceMeasured)
+        return;
+    for (std::size_t i = 0; i < report.modes.size(); ++i) {
+        ModeResult& m = report.modes[i];
+        if (m.steps.empty())
             continue;
-        // The exact caches must agree token for token; a quantized one may not (its accuracy figures say how far).
-        if (!isQuantized(m.mode)) {
-            ++completedModes;
-            if (first && m.tokens != first->tokens)
-                report.tokensIdentical = false;
-            first = first ? first : &m;
-        }
-        for (const StepRecord& s : m.steps) {
-            xs.push_back(double(s.tokensComputed));
-            ys.push_back(s.milliseconds);
-        }
+        m.accuracy = compareTokens(m.tokens, modeLogits[i], reference->tokens, *referenceLogits);
+        m.accuracy.isReference = &m == reference;
     }
-    report.tokensCompared = completedModes >= 2;
+}
+
+// ---- the fit and the comparison ------------------------------------------------------------
+
+const ModeResult* completedMode(const DecodeReport& report, CacheMode mode) {
+    for (const ModeResult& m : report.modes)
+        if (m.completed && m.mode == mode)
+            return &m;
+    return nullptr;
+}
+
+// The exact caches of the completed modes must agree token for token; a quantized one may not
+// (its accuracy figures say how far).
+void compareTokensAcrossModes(DecodeReport& report) {
+    const ModeResult* first = nullptr;
+    int exactModes = 0;
+    for (const ModeResult& m : report.modes) {
+        if (!m.completed || isQuantized(m.mode))
+            continue;
+        ++exactModes;
+        if (first && m.tokens != first->tokens)
+            report.tokensIdentical = false;
+        first = first ? first : &m;
+    }
+    report.tokensCompared = exactModes >= 2;
+}
+
+// step_ms = a + b x tokens by least squares over every step of every completed mode, the fixed
+// share of a cached and an uncached step, and the course's two equations.
+void fitStepTimes(DecodeReport& report) {
+    std::vector<double> xs, ys;
+    for (const ModeResult& m : report.modes)
+        if (m.completed)
+            for (const StepRecord& s : m.steps) {
+                xs.push_back(double(s.tokensComputed));
+                ys.push_back(s.milliseconds);
+            }
     report.fitSteps = xs.size();
     report.fitMeasured = !xs.empty() && std::any_of(xs.begin(), xs.end(), [&](double x) { return x != xs.front(); });
     if (report.fitMeasured)
         fitTwoTerm(xs, ys, report.fitAms, report.fitBms);
-    const ModeResult* none = nullptr;
-    const ModeResult* cached = nullptr;
-    for (const ModeResult& m : report.modes) {
-        if (m.completed && m.mode == CacheMode::None)
-            none = &m;
-        if (m.completed && m.mode == CacheMode::Contiguous)
-            cached = &m;
-    }
     // Shares only mean something when both terms came out positive; noisy or few steps can
     // give a negative intercept, and then the report says the model does not fit.
     const kvscope::StepModel fit = report.leastSquares();
     report.fitValid = report.fitMeasured && fit.splits();
     if (report.fitValid)
-        report.fixedCostShareCached = fit.fixedShare(double(options.batch));
+        report.fixedCostShareCached = fit.fixedShare(double(report.batch));
+    const ModeResult* none = completedMode(report, CacheMode::None);
     if (none && report.fitValid) {
         double meanTokens = 0;
         for (const StepRecord& s : none->steps)
             meanTokens += double(s.tokensComputed) / double(none->steps.size());
         report.fixedCostShareUncached = fit.fixedShare(meanTokens);
     }
+    report.twoPoint = twoPointFit(report);
+}
+
+// Each mode's time per step, and its speedup over the uncached mode when both completed.
+void compareSpeeds(DecodeReport& report) {
+    const ModeResult* none = completedMode(report, CacheMode::None);
+    const ModeResult* cached = completedMode(report, CacheMode::Contiguous);
     if (none && cached && cached->totalMs > 0)
         report.speedup = none->totalMs / cached->totalMs;
     for (ModeResult& m : report.modes) {
@@ -489,22 +518,50 @@ DecodeReport runDecode(const DecodeOptions& options, const StopCondition& stop, 
         if (none && m.completed && m.mode != CacheMode::None && m.totalMs > 0)
             m.speedupVsNone = none->totalMs / m.totalMs;
     }
-    report.twoPoint = twoPointFit(report);
+}
+
+} // namespace
+
+DecodeReport runDecode(const DecodeOptions& options, const StopCondition& stop, const StepCallback& onStep) {
+    validateOptions(options);
+    DecodeReport report;
+    report.device = probeDevice();
+    report.backend = chooseBackend(options, report.device, &report.backendWhy);
+    report.precision = options.precision;
+    report.graphs = options.graphs;
+    report.batch = options.batch;
+    report.stepsRequested = options.steps;
+    report.promptLen = options.promptLen;
+    if (options.weightsFile.empty())
+        refuseWhatCannotFit(options, report);
+    const std::optional<GptWeights> weights = loadWeights(options, stop);
+    if (!weights) {
+        report.stopped = true;
+        return report;
+    }
+    const GptConfig& c = weights->config;
+    if (options.promptLen + options.steps > c.maxContext)
+        throw Error("--prompt-len + --steps (" + std::to_string(options.promptLen + options.steps) +
+                    ") exceeds the model's context of " + std::to_string(c.maxContext) + " positions");
+    fallBackWhenCudaCannot(options, c, report);
+    report.model = c;
+    report.parameters = c.parameterCount();
+    const std::vector<CacheMode> modes = modesToRun(options, report);
+    const auto session = openSession(report.backend, *weights, options);
+    const auto prompts = makePrompts(options, c.vocab);
+    runModes({*session, options, c, prompts, stop, onStep}, modes, report);
+    compareTokensAcrossModes(report);
+    fitStepTimes(report);
+    compareSpeeds(report);
     return report;
 }
 
 TwoPointFit twoPointFit(const DecodeReport& report) {
     TwoPointFit fit;
-    const auto completed = [&](CacheMode mode) -> const ModeResult* {
-        for (const ModeResult& m : report.modes)
-            if (m.completed && m.mode == mode)
-                return &m;
-        return nullptr;
-    };
-    const ModeResult* none = completed(CacheMode::None);
-    const ModeResult* cached = completed(CacheMode::Contiguous);
+    const ModeResult* none = completedMode(report, CacheMode::None);
+    const ModeResult* cached = completedMode(report, CacheMode::Contiguous);
     if (!cached)
-        cached = completed(CacheMode::Paged);
+        cached = completedMode(report, CacheMode::Paged);
     if (!none || !cached || none->steps.empty())
         return fit;
     fit.cachedMode = cached->mode;

@@ -45,6 +45,7 @@ enum class BackendChoice { Auto, Cpu, Cuda };
 // Accumulation, softmax, norms and the residual stream stay in FP32 either way.
 enum class Precision { Fp32, Bf16 };
 std::string precisionName(Precision precision); // "fp32", "bf16"
+// Bytes of one activation fed to a matrix product (the estimate's); weights and caches are core's formulas.
 inline std::uint64_t elementBytes(Precision precision) {
     return precision == Precision::Bf16 ? 2 : 4;
 }
@@ -118,8 +119,8 @@ Accuracy compareTokens(const std::vector<std::vector<std::int32_t>>& tokens,
 
 // The four memory figures of DOMAIN.md section 8, each with how it was measured.
 struct MemoryFigures {
-    std::uint64_t theoreticalWeightBytes = 0; // parameters x element bytes (formula)
-    std::uint64_t theoreticalKvBytes = 0;     // 2 x L x B x S x kvHeads x headDim x element bytes at the end
+    std::uint64_t theoreticalWeightBytes = 0; // weightBytesByFormula: parameters at the run's precision
+    std::uint64_t theoreticalKvBytes = 0;     // kvBytesByFormula for the tokens reached
     std::uint64_t peakAllocatedBytes = 0;     // peak of our own allocator: weights, cache, activations
     std::uint64_t processBytes = 0;           // what the system reports: process RSS, or device memory in use
     std::string processSource;                // how processBytes was measured
@@ -219,9 +220,9 @@ kvscope::DType cacheDType(CacheMode mode, Precision precision, const GptConfig& 
 // is 0.5 or 0.25 bits per value, and an FP16 scale would gain little (and flush tiny vectors' scales).
 float quantizeInt8(const float* x, std::size_t n, std::int8_t* q);
 
-// The formula's cache for `tokens` positions in every sequence, by core's formula
-// (memorymodel.h: kvBytes = 2 x layers x batch x tokens x kvHeads x the bytes of a head's
-// headDim values, scales included).
+// The formula's cache for `tokens` positions in every sequence: core's kvBytes for
+// modelShapeOf(model) (memorymodel.h: 2 x layers x batch x tokens x kvHeads x the bytes of a
+// head's headDim values, scales included).
 std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std::uint64_t tokens,
                                const kvscope::DType& dtype);
 // The same for a mode's cache at a precision (cacheDType), and for the plain FP32 / BF16 cache.
@@ -229,6 +230,10 @@ std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std:
                                Precision precision);
 std::uint64_t kvBytesByFormula(const GptConfig& model, std::uint32_t batch, std::uint64_t tokens,
                                Precision precision = Precision::Fp32);
+// The weights at a precision: core's weightBytes (parameters x bits / 8) for core's parameter count.
+std::uint64_t weightBytesByFormula(const GptConfig& model, Precision precision);
+// Core's dtype of a precision: FP32 or BF16.
+kvscope::DType precisionDType(Precision precision);
 
 // What a run will allocate at its peak: weights, the largest cache, the largest activations.
 std::uint64_t estimateRunBytes(const DecodeOptions& options, const GptConfig& model);

@@ -2,8 +2,11 @@
 
 #include "engine.h"
 
+#include "dtype.h"
 #include "error.h"
 #include "inputfile.h"
+#include "memorymodel.h"
+#include "modelshape.h"
 
 #include <nlohmann/json.hpp>
 
@@ -76,11 +79,33 @@ float halfToFloat(std::uint16_t h) {
 } // namespace
 
 std::uint64_t GptConfig::parameterCount() const {
-    const std::uint64_t w = width;
-    const std::uint64_t qkvOut = w + 2ull * kvWidth();
-    const std::uint64_t perLayer =
-        2 * w + (w * qkvOut + qkvOut) + (w * w + w) + 2 * w + (w * 4 * w + 4 * w) + (4 * w * w + w);
-    return std::uint64_t(vocab) * w + std::uint64_t(maxContext) * w + layers * perLayer + 2 * w;
+    return kvscope::parameterCount(modelShapeOf(*this));
+}
+
+std::uint64_t GptConfig::kvBytesPerToken() const {
+    return kvscope::kvBytesPerToken(modelShapeOf(*this), kvscope::DType::fp32());
+}
+
+kvscope::ModelShape modelShapeOf(const GptConfig& c) {
+    c.validate();
+    kvscope::ModelShape m;
+    m.id = "small-gpt";
+    m.displayName = "our small GPT";
+    m.layers = c.layers;
+    m.hidden = c.width;
+    m.heads = c.heads;
+    m.kvHeads = c.kvHeads;
+    m.headDim = c.headDim();
+    m.intermediate = 4 * c.width;
+    m.vocab = c.vocab;
+    m.maxContext = c.maxContext;
+    m.learnedPositions = c.maxContext;
+    m.tiedEmbeddings = true;
+    m.mlp = kvscope::MlpKind::Plain;
+    m.norm = kvscope::NormKind::LayerNorm;
+    m.qkvBias = m.outBias = m.mlpBias = true;
+    m.nativeDtype = kvscope::DType::fp32();
+    return m;
 }
 
 void GptConfig::validate() const {

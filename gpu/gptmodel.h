@@ -5,6 +5,10 @@
 #include <string>
 #include <vector>
 
+namespace kvscope {
+struct ModelShape; // core/modelshape.h; not included here: the .cu files include this header and are C++17
+}
+
 namespace kvscope::gpu {
 
 // A small GPT of our own: token + learned position embeddings, pre-LayerNorm blocks,
@@ -23,11 +27,17 @@ struct GptConfig {
 
     std::uint32_t headDim() const { return width / heads; }
     std::uint32_t kvWidth() const { return kvHeads * headDim(); } // K (or V) values per token per layer
+    // Core's formulas for modelShapeOf(*this) (memorymodel.h): the parameters, and what one token
+    // adds to an FP32 cache (2 x layers x kvHeads x headDim x 4 B). Both validate() first.
     std::uint64_t parameterCount() const;
-    // 2 x layers x kvHeads x headDim x 4 B: what one token adds to an FP32 cache.
-    std::uint64_t kvBytesPerToken() const { return 2ull * layers * kvWidth() * sizeof(float); }
+    std::uint64_t kvBytesPerToken() const;
     void validate() const; // throws kvscope::Error naming the field
 };
+
+// The small GPT as core's model shape, the one bridge from the decode core to core's formulas:
+// learned positions, pre-LayerNorm with biases, a plain 4 x width GELU MLP, an LM head tied to
+// the embedding. Validates the config first.
+kvscope::ModelShape modelShapeOf(const GptConfig& config);
 
 // FP32 weights in GPT-2's Conv1D layout: every matrix is (in, out) row-major, y = x W + b.
 struct GptWeights {

@@ -42,28 +42,6 @@ std::string fixed(double value, int decimals) {
 
 } // namespace
 
-kvscope::ModelShape modelShapeOf(const GptConfig& c) {
-    c.validate();
-    kvscope::ModelShape m;
-    m.id = "small-gpt";
-    m.displayName = "our small GPT";
-    m.layers = c.layers;
-    m.hidden = c.width;
-    m.heads = c.heads;
-    m.kvHeads = c.kvHeads;
-    m.headDim = c.headDim();
-    m.intermediate = 4 * c.width;
-    m.vocab = c.vocab;
-    m.maxContext = c.maxContext;
-    m.learnedPositions = c.maxContext;
-    m.tiedEmbeddings = true;
-    m.mlp = kvscope::MlpKind::Plain;
-    m.norm = kvscope::NormKind::LayerNorm;
-    m.qkvBias = m.outBias = m.mlpBias = true;
-    m.nativeDtype = kvscope::DType::fp32();
-    return m;
-}
-
 // ---- ceilings ------------------------------------------------------------------------------
 
 double streamTriadBandwidth(int threads) {
@@ -270,7 +248,7 @@ RooflineReport measureRoofline(const RooflineOptions& o, const std::atomic<bool>
 
     // The grid, cheapest first, as far as the budget goes.
     const kvscope::ModelShape shape = modelShapeOf(report.model);
-    const kvscope::DType dtype = o.precision == Precision::Bf16 ? kvscope::DType::bf16() : kvscope::DType::fp32();
+    const kvscope::DType dtype = precisionDType(o.precision);
     std::vector<GridRun> grid;
     for (std::uint32_t c : contexts)
         for (std::uint32_t b : batches)

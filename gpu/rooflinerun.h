@@ -16,10 +16,6 @@
 
 namespace kvscope::gpu {
 
-// The small GPT as core's model shape: learned positions, pre-LayerNorm with biases, a plain
-// 4 x width GELU MLP, an LM head tied to the embedding. Its parameter count is GptConfig's.
-kvscope::ModelShape modelShapeOf(const GptConfig& config);
-
 // ---- the ceilings ----------------------------------------------------------------------------
 // STREAM-style CPU memory bandwidth over arrays far larger than the caches, best of 5 (bytes/s):
 // the triad a = b + s c (3 arrays of 128 MiB counted) and a read-only sum of one 256 MiB array.

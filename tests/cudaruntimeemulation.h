@@ -13,6 +13,8 @@
 
 #include "cudaemulation.h"
 
+#include "cudaapi.h" // the table of cuBLAS functions, filled with the emulated ones below
+
 #include <cublas_v2.h>
 
 #include <chrono>
@@ -228,6 +230,13 @@ inline cublasStatus_t setMathMode(cublasHandle_t, cublasMath_t) {
 }
 inline const char* statusString(cublasStatus_t) {
     return "emulated cuBLAS error";
+}
+
+// These in the table the decode backend calls cuBLAS through (gpu/cudaapi.h), in place of the library.
+inline const kvscope::gpu::detail::CublasApi& cublasApi() {
+    static const kvscope::gpu::detail::CublasApi api{create,      destroy, setStream,   setWorkspace,
+                                                     setMathMode, gemmEx,  statusString};
+    return api;
 }
 
 } // namespace emu
