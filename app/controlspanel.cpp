@@ -195,7 +195,7 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
     connect(m_gpuMemory, &QDoubleSpinBox::valueChanged, this, [this](double gib) {
         m_controller->edit([&](kvscope::Scenario& s) {
             s.gpuId = "custom";
-            s.gpuMemoryBytes = std::uint64_t(std::llround(gib * double(kvscope::GiB)));
+            s.gpuMemoryBytes = kvscope::bytesFromGiB(gib);
         });
     });
     connect(m_utilization, &QDoubleSpinBox::valueChanged, this,

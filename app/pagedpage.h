@@ -89,6 +89,8 @@ public:
     void applySettings(const Settings& settings);
     // The translated name of an allocator policy, for titles and legends.
     static QString allocatorLabel(kvscope::AllocatorKind kind);
+    // The translated name of a timeline band (core's kShareBands).
+    static QString bandName(kvscope::SlotKind kind);
 
 protected:
     void refresh() override;
@@ -111,11 +113,11 @@ private:
     struct PoolSettings {
         int pool = 8192, policyIndex = 0, maxModelLen = 2048, samples = 1;
     };
-    // One timeline chart: five stacked shares of the pool and the step cursor.
+    // One timeline chart: the stacked shares of the pool (core's kShareBands) and the step cursor.
     struct ShareChart {
         QChartView* view = nullptr;
-        std::array<QLineSeries*, 5> upper{};
-        std::array<QAreaSeries*, 5> areas{};
+        std::array<QLineSeries*, kvscope::kShareBands.size()> upper{}; // kShareBands' order, bottom to top
+        std::array<QAreaSeries*, kvscope::kShareBands.size()> areas{};
         QLineSeries* cursor = nullptr;
         QValueAxis* x = nullptr;
         QValueAxis* y = nullptr;
