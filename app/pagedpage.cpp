@@ -501,8 +501,10 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     connect(m_contiguousMap, &MemoryMapWidget::requestHovered, this, &PagedPage::showRequest);
     connect(m_pagedMap, &MemoryMapWidget::requestHovered, this, &PagedPage::showRequest);
     connect(&m_timelineWatcher, &QFutureWatcher<Timeline>::finished, this, [this] {
-        if (m_timelineWatcher.property("generation").toInt() != m_generation)
-            return; // a newer trace was asked for meanwhile
+        // A rebuild that failed (a bad trace) started no run, so the watcher still watches the
+        // previous trace's: its result, possibly already on its way, belongs to a trace not shown.
+        if (m_runGeneration != m_generation)
+            return;
         m_progressTimer->stop();
         m_stopRun->hide();
         Timeline t = m_timelineWatcher.result();
@@ -908,6 +910,12 @@ void PagedPage::rebuild() {
     m_timelineStopped = false;
     m_timeline = {};
     ++m_generation;
+    // The previous trace's background run is of no use any more, whether or not this trace starts
+    // one of its own: tell it to stop, and stop showing its progress.
+    if (m_runCancel)
+        *m_runCancel = true;
+    m_progressTimer->stop();
+    m_stopRun->hide();
     if (error.isEmpty()) {
         try {
             kvscope::SimConfig config = baseConfig();
@@ -938,9 +946,7 @@ void PagedPage::rebuild() {
     config.recordSteps = true;
     const auto kind = contiguousKind();
     const auto trace = m_trace;
-    m_timelineWatcher.setProperty("generation", m_generation);
-    if (m_runCancel)
-        *m_runCancel = true; // the previous trace's run is of no use any more
+    m_runGeneration = m_generation;
     m_runCancel = std::make_shared<std::atomic<bool>>(false);
     m_runProgress = std::make_shared<std::atomic<int>>(0);
     m_timelineStopped = false;

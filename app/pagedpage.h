@@ -189,8 +189,9 @@ private:
     std::unique_ptr<kvscope::KvSimulator> m_paged;
     double m_stepBudget = 0; // fractional steps carried between frames
     QFutureWatcher<Timeline> m_timelineWatcher;
-    Timeline m_timeline; // the background run, valid when m_timelineReady
-    int m_generation = 0;
+    Timeline m_timeline;     // the background run, valid when m_timelineReady
+    int m_generation = 0;    // bumped by every rebuild
+    int m_runGeneration = 0; // the rebuild whose background run m_timelineWatcher watches
     bool m_timelineReady = false;
     bool m_timelineFailed = false;  // the background run met a request that can never fit
     bool m_timelineStopped = false; // the teacher stopped the background run
