@@ -358,7 +358,7 @@ int runCapacity(const std::vector<std::string>& args) {
         perRequest = *len;
     Capacity c;
     if (auto gib = p.doubleValue("kv-memory-gib", 0.0, 1024.0 * 1024.0)) {
-        const auto bytes = static_cast<std::uint64_t>(std::llround(*gib * static_cast<double>(GiB)));
+        const auto bytes = bytesFromGiB(*gib);
         c = capacityFromKvMemory(s.model, s.kvDtype, bytes, s.blockSize, perRequest,
                                  kvHeadsPerGpu(s.model, s.tensorParallel));
     } else {
@@ -787,22 +787,8 @@ ArgParser decodeArgParser() {
 gpu::DecodeOptions decodeOptionsFrom(const ArgParser& p) {
     using namespace kvscope::gpu;
     DecodeOptions o;
-    const std::string backend = p.valueOr("backend", "auto");
-    if (backend == "auto")
-        o.backend = BackendChoice::Auto;
-    else if (backend == "cpu")
-        o.backend = BackendChoice::Cpu;
-    else if (backend == "cuda")
-        o.backend = BackendChoice::Cuda;
-    else
-        throw Error("--backend: expected auto, cpu or cuda, got '" + backend + "'");
-    const std::string dtype = p.valueOr("dtype", "fp32");
-    if (dtype == "fp32")
-        o.precision = Precision::Fp32;
-    else if (dtype == "bf16")
-        o.precision = Precision::Bf16;
-    else
-        throw Error("--dtype: expected fp32 or bf16, got '" + dtype + "'");
+    o.backend = parseBackendChoice(p.valueOr("backend", "auto"), "--backend");
+    o.precision = parsePrecision(p.valueOr("dtype", "fp32"), "--dtype");
     o.graphs = p.has("graphs");
     const std::string model = p.valueOr("model", "small");
     if (model != "small")
@@ -818,24 +804,8 @@ gpu::DecodeOptions decodeOptionsFrom(const ArgParser& p) {
     o.promptLen = std::uint32_t(p.uintValue("prompt-len", 1, 1u << 20).value_or(16));
     o.blockSize = std::uint32_t(p.uintValue("block-size", 1, 1024).value_or(16));
     const std::string cache = p.valueOr("cache", "all");
-    if (cache == "all") {
-        o.modes = allCacheModes();
-        o.skipUnsupportedModes = true; // fp8 on the CPU: skipped, with a note
-    } else {
-        o.modes.clear();
-        for (std::size_t at = 0; at <= cache.size();) {
-            const std::size_t comma = std::min(cache.find(',', at), cache.size());
-            const std::string name = cache.substr(at, comma - at);
-            const std::optional<CacheMode> mode = parseCacheMode(name);
-            if (!mode)
-                throw Error("--cache: expected none, contiguous (static), paged, dynamic, int8, fp8, a comma-separated "
-                            "list of them, or all, got '" +
-                            name + "'");
-            if (std::find(o.modes.begin(), o.modes.end(), *mode) == o.modes.end())
-                o.modes.push_back(*mode);
-            at = comma + 1;
-        }
-    }
+    o.modes = parseCacheModeList(cache, "--cache");
+    o.skipUnsupportedModes = cache == "all"; // fp8 on the CPU: skipped, with a note
     return o;
 }
 
