@@ -42,6 +42,8 @@ private slots:
         QTest::newRow("unknown dtype") << QStringList{u"--kv-dtype"_s, u"int2"_s} << QString();
         QTest::newRow("overflow") << QStringList{u"--context"_s, u"1099511627776"_s, u"--batch"_s, u"4294967296"_s}
                                   << QString();
+        // In range, but one prefill's activations for 2^32 sequences overflow: core's estimate says so.
+        QTest::newRow("batch 2^32") << QStringList{u"--batch"_s, u"4294967296"_s, u"--context"_s, u"1"_s} << QString();
     }
     void sameErrorsAsTheCli() {
         QFETCH(QStringList, args);
@@ -57,7 +59,7 @@ private slots:
     }
 
     // The CLI's limits are the window's: a 2^40-token context opens, and its control shows its end
-    // rather than a wrapped number.
+    // rather than a wrapped number (int(2^40) is 0).
     void theCliLimitsOpenInTheWindow() {
         ScenarioController controller;
         const LaunchOptions options = parseLaunchOptions(
@@ -72,14 +74,6 @@ private slots:
         QCOMPARE(context->value(), context->maximum());
         QVERIFY(context->maximum() >= 1 << 20);
         QCOMPARE(controller.scenario().context, std::uint64_t(1) << 40); // showing it changed nothing
-
-        ScenarioController many;
-        QVERIFY(parseLaunchOptions({u"kvscope"_s, u"--batch"_s, u"4294967296"_s, u"--context"_s, u"1"_s}, many)
-                    .error.isEmpty());
-        MainWindow manyWindow(&many);
-        SliderSpin* batch = manyWindow.controls()->batch();
-        QCOMPARE(batch->value(), batch->maximum()); // not int(2^32) = 0, clamped up to 1
-        QCOMPARE(many.scenario().batch, std::uint64_t(1) << 32);
     }
 
     // --sim-steps goes through the same parser, with its own limits.
