@@ -223,11 +223,10 @@ void AttentionPage::refresh() {
              .arg(s.model.layers)
              .arg(s.model.heads)
              .arg(s.model.effectiveHeadDim())
-             .arg(s.kvDtype.effectiveBits() / 8.0)
+             .arg(s.kvDtype.effectiveBytes())
              .arg(viewtext::sizeScaled(e.kvBytesPerTokenNaive), viewtext::size(e.kvBytesNaive))
              .arg(s.model.kvHeads)
-             .arg(viewtext::sizeScaled(e.kvBytesPerToken),
-                  viewtext::size(kvscope::kvBytes(s.model, s.kvDtype, s.context, s.batch)))
+             .arg(viewtext::sizeScaled(e.kvBytesPerToken), viewtext::size(e.kvBytesAllGpus))
              .arg(factor, 0, 'g', 3));
     if (m_naive->text() != text)
         m_naive->setText(text);

@@ -114,7 +114,7 @@ QString BreakdownModel::sourceText(int row) const {
                   "%7 sequences")
             .arg(q.stateLayers)
             .arg(locale.toString(qulonglong(q.stateValuesPerLayer)))
-            .arg(m_estimate.stateDtype.effectiveBits() / 8.0)
+            .arg(m_estimate.stateDtype.effectiveBytes())
             .arg(q.crossLayers)
             .arg(locale.toString(qulonglong(q.crossTokens)))
             .arg(locale.toString(qulonglong(q.crossBytesPerTokenPerLayer)))

@@ -26,6 +26,7 @@
 #include <QLocale>
 
 #include <cmath>
+#include <limits>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -195,7 +196,7 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
     connect(m_gpuMemory, &QDoubleSpinBox::valueChanged, this, [this](double gib) {
         m_controller->edit([&](kvscope::Scenario& s) {
             s.gpuId = "custom";
-            s.gpuMemoryBytes = std::uint64_t(std::llround(gib * double(kvscope::GiB)));
+            s.gpuMemoryBytes = kvscope::bytesFromGiB(gib);
         });
     });
     connect(m_utilization, &QDoubleSpinBox::valueChanged, this,
@@ -472,8 +473,10 @@ void ControlsPanel::syncFromScenario() {
     const int contextMax = std::max(maxContext, int(std::min<std::uint64_t>(s.context, 1u << 24)));
     if (m_context->maximum() != contextMax || m_context->minimum() != 128)
         m_context->setRange(128, contextMax);
-    m_context->setValue(int(s.context));
-    m_batch->setValue(int(s.batch));
+    // A scenario file or the command line may go past what the controls show (2^40 tokens, 2^32
+    // sequences): they show their end rather than a wrapped int.
+    m_context->setValue(int(std::min<std::uint64_t>(s.context, std::uint64_t(contextMax))));
+    m_batch->setValue(int(std::min<std::uint64_t>(s.batch, std::uint64_t(std::numeric_limits<int>::max()))));
     selectData(m_weightDtype, QString::fromStdString(s.weightDtype.name()), dtypeItemText(s.weightDtype));
     selectData(m_kvDtype, QString::fromStdString(s.kvDtype.name()), dtypeItemText(s.kvDtype));
     selectData(m_gpu, QString::fromStdString(s.gpuId), QString::fromStdString(s.gpuId));

@@ -1060,21 +1060,7 @@ void DecodePage::onStep(const StepRecord& step) {
 }
 
 double DecodePage::timeAxisTop(std::vector<double> stepMs, int* offScale) {
-    // The 95th percentile with a margin, not the maximum: on a shared machine one step in a
-    // few hundred stalls for the scheduler, and a single spike would flatten every line.
-    // With fewer than 20 steps there is no telling a spike from the trend: the maximum.
-    if (stepMs.empty()) {
-        if (offScale)
-            *offScale = 0;
-        return 1.0;
-    }
-    std::vector<double> sorted = stepMs;
-    const std::size_t rank = sorted.size() < 20 ? sorted.size() - 1 : sorted.size() * 95 / 100;
-    std::nth_element(sorted.begin(), sorted.begin() + std::ptrdiff_t(rank), sorted.end());
-    const double top = std::max(sorted[rank] * (sorted.size() < 20 ? 1.15 : 1.3), 1e-3);
-    if (offScale)
-        *offScale = int(std::count_if(stepMs.begin(), stepMs.end(), [&](double ms) { return ms > top; }));
-    return top;
+    return kvscope::gpu::stepTimeAxisTop(stepMs, offScale); // a stall does not set the scale (gpu/runestimate.h)
 }
 
 void DecodePage::appendSteps(const std::vector<StepRecord>& steps) {

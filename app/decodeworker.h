@@ -1,6 +1,7 @@
 #pragma once
 
 #include "decode.h"
+#include "runestimate.h" // estimateRunSeconds, which the probes feed
 
 #include <QList>
 #include <QObject>
@@ -27,7 +28,7 @@ public:
     void setProbeBudget(double seconds) { m_probeBudget = seconds; }
 
 public slots:
-    // Short probes first (see estimateRunSeconds) to estimate the run's duration, then the run.
+    // Short probes first (see gpu/runestimate.h) to estimate the run's duration, then the run.
     void run(const kvscope::gpu::DecodeOptions& options);
     // Only the probes, for runs a preset is about to offer: the seconds of all of them together
     // (probes, loading the model and the steps),
@@ -62,10 +63,3 @@ private:
     std::atomic<bool> m_shutdown{false};
     std::atomic<double> m_probeBudget{kProbeBudgetSeconds};
 };
-
-// Seconds a full run should take, from a probe's per-mode step costs (2 steps of each mode at
-// the run's batch) and, when there is one, a prefix probe: batch 1, no cache and contiguous,
-// 2 steps from the run's mean prefix, whose two equations give the cost per token of a long
-// uncached step.
-double estimateRunSeconds(const kvscope::gpu::DecodeOptions& options, const kvscope::gpu::DecodeReport& probe,
-                          const kvscope::gpu::DecodeReport* prefixProbe = nullptr);

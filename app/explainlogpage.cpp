@@ -590,44 +590,11 @@ void ExplainLogPage::fillChart() {
     for (QBarSet* set : m_sets)
         set->remove(0, set->count());
     const LogExplanation& x = *m_explanation;
-    double server[5] = {0, 0, 0, 0, 0};
-    double ours[5] = {0, 0, 0, 0, 0};
-    if (x.comparison) {
-        for (const TermComparison& t : x.comparison->terms) {
-            const int i = t.term == CompareTerm::Weights          ? 0
-                          : t.term == CompareTerm::ActivationPeak ? 1
-                          : t.term == CompareTerm::NonTorch       ? 2
-                          : t.term == CompareTerm::KvMemory       ? 3
-                                                                  : -1;
-            if (i < 0)
-                continue;
-            server[i] = t.hasServer ? std::max(t.server, 0.0) : 0.0;
-            ours[i] = std::max(t.kvscope, 0.0);
-        }
-    } else { // no model: the server's bar alone
-        const ServerLog& l = x.log;
-        if (l.weights)
-            server[0] = l.weights->bytes;
-        if (l.activationPeak)
-            server[1] = l.activationPeak->bytes;
-        if (l.nonTorch)
-            server[2] = l.nonTorch->bytes;
-        server[3] = std::max(x.recomputed.kvMemoryBytes, 0.0);
-    }
-    if (x.log.cudaGraphs)
-        server[4] = x.log.cudaGraphs->bytes;
-    double top = 0;
-    for (int i = 0; i < 5; ++i) {
-        const double s = server[i] / double(GiB);
-        const double k = ours[i] / double(GiB);
-        *m_sets[i] << s << k;
-    }
-    double serverTotal = 0, oursTotal = 0;
-    for (int i = 0; i < 5; ++i) {
-        serverTotal += server[i] / double(GiB);
-        oursTotal += ours[i] / double(GiB);
-    }
-    top = std::max(serverTotal, oursTotal);
+    // Core's two bars (server, KV Scope), drawn in GiB.
+    const LogBars bars = logBars(x);
+    for (std::size_t i = 0; i < kLogBarTerms; ++i)
+        *m_sets[i] << bars.server[i] / double(GiB) << bars.kvscope[i] / double(GiB);
+    const double top = std::max(bars.serverTotal, bars.kvscopeTotal) / double(GiB);
     chartstyle::setValueRange(m_values, std::max(top * 1.05, 0.1));
     m_series->setLabelsVisible(chartstyle::presenter());
     // Value labels a room can read, as on the memory page's bars.

@@ -91,7 +91,7 @@ private:
     QStackedBarSeries* m_series;
     QBarCategoryAxis* m_categories;
     QValueAxis* m_values;
-    QBarSet* m_sets[5] = {}; // weights, activation peak, non-torch, KV cache, CUDA graphs
+    QBarSet* m_sets[kvscope::kLogBarTerms] = {}; // core's LogBarTerm order
     QLabel* m_differences;
     QTimer* m_debounce;
     // Pastes over 1 MiB are parsed on a worker thread (16 MiB takes about a second); a newer

@@ -1,16 +1,13 @@
 #include "launchoptions.h"
 
 #include "error.h"
-#include "gpus.h"
 #include "hfconfig.h"
 #include "presets.h"
+#include "scenarioargs.h"
 #include "scenariocontroller.h"
-#include "units.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-
-#include <cmath>
 
 using namespace Qt::StringLiterals;
 
@@ -21,22 +18,26 @@ struct Text {
     Q_DECLARE_TR_FUNCTIONS(LaunchOptions)
 };
 
-bool readUInt(const QCommandLineParser& parser, const QString& name, std::uint64_t min, std::uint64_t max,
-              std::uint64_t& out, QString& error) {
-    if (!parser.isSet(name))
-        return true;
-    bool ok = false;
-    const qulonglong value = parser.value(name).toULongLong(&ok);
-    if (!ok || value < min || value > max) {
-        error = Text::tr("--%1 expects a whole number from %2 to %3, got '%4'")
-                    .arg(name)
-                    .arg(min)
-                    .arg(max)
-                    .arg(parser.value(name));
-        return false;
+// The shared parser's error (core/scenarioargs.h) in the window's language: the CLI prints the same
+// English.
+QString optionErrorText(const kvscope::OptionValueError& e) {
+    const QString option = QString::fromStdString(e.option());
+    const QString value = QString::fromStdString(e.value());
+    switch (e.kind()) {
+    case kvscope::OptionValueError::Kind::NotWholeNumber:
+        return Text::tr("--%1 expects a whole number, got '%2'").arg(option, value);
+    case kvscope::OptionValueError::Kind::NotNumber:
+        return Text::tr("--%1 expects a number, got '%2'").arg(option, value);
+    case kvscope::OptionValueError::Kind::WholeOutOfRange:
+    case kvscope::OptionValueError::Kind::NumberOutOfRange:
+        break;
     }
-    out = value;
-    return true;
+    return Text::tr("--%1 must be between %2 and %3, got %4")
+        .arg(option, QString::fromStdString(e.min()), QString::fromStdString(e.max()), value);
+}
+
+std::optional<std::string> valueOf(const QCommandLineParser& parser, const QString& name) {
+    return parser.isSet(name) ? std::optional(parser.value(name).toStdString()) : std::nullopt;
 }
 
 } // namespace
@@ -145,37 +146,20 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
             options.imported = kvscope::importHfConfigFile(parser.value(u"config"_s).toStdString());
             s.model = options.imported->shape;
         }
-        if (parser.isSet(u"weight-dtype"_s))
-            s.weightDtype = kvscope::DType::parse(parser.value(u"weight-dtype"_s).toStdString(), "--weight-dtype");
-        if (parser.isSet(u"kv-dtype"_s))
-            s.kvDtype = kvscope::DType::parse(parser.value(u"kv-dtype"_s).toStdString(), "--kv-dtype");
-        if (parser.isSet(u"gpu"_s)) {
-            const auto& gpu = kvscope::findGpuPreset(parser.value(u"gpu"_s).toStdString());
-            s.gpuId = gpu.id;
-            s.gpuMemoryBytes = gpu.memoryBytes;
-        }
+        // The options kvscope-cli takes too, by its parser (core/scenarioargs.h): same limits, same errors.
+        kvscope::applyScenarioArgs(s, {valueOf(parser, u"weight-dtype"_s), valueOf(parser, u"kv-dtype"_s),
+                                       valueOf(parser, u"gpu"_s), valueOf(parser, u"context"_s),
+                                       valueOf(parser, u"batch"_s), valueOf(parser, u"utilization"_s),
+                                       valueOf(parser, u"tp"_s)});
+        if (const auto steps = valueOf(parser, u"sim-steps"_s))
+            options.simSteps = int(kvscope::parseWholeOption({"sim-steps", 0, 1u << 24}, *steps));
+        kvscope::checkScenarioArgs(s);
+    } catch (const kvscope::OptionValueError& e) {
+        options.error = optionErrorText(e);
+        return options;
     } catch (const kvscope::Error& e) {
         options.error = QString::fromUtf8(e.what());
         return options;
-    }
-    std::uint64_t simSteps = 0;
-    if (!readUInt(parser, u"sim-steps"_s, 0, 1u << 24, simSteps, options.error))
-        return options;
-    options.simSteps = int(simSteps);
-    std::uint64_t tp = s.tensorParallel;
-    if (!readUInt(parser, u"context"_s, 1, 1ull << 24, s.context, options.error) ||
-        !readUInt(parser, u"batch"_s, 1, 1u << 20, s.batch, options.error) ||
-        !readUInt(parser, u"tp"_s, 1, 64, tp, options.error))
-        return options;
-    s.tensorParallel = static_cast<std::uint32_t>(tp);
-    if (parser.isSet(u"utilization"_s)) {
-        bool ok = false;
-        s.utilization = parser.value(u"utilization"_s).toDouble(&ok);
-        if (!ok || s.utilization <= 0.0 || s.utilization > 1.0) {
-            options.error =
-                Text::tr("--utilization expects a number in (0, 1], got '%1'").arg(parser.value(u"utilization"_s));
-            return options;
-        }
     }
     if (!controller.setScenario(s, fromSession || controller.isCustom()))
         options.error = controller.error();

@@ -365,14 +365,9 @@ void MemoryPage::setPinned(const std::optional<kvscope::Scenario>& pinned) {
 }
 
 std::vector<std::uint64_t> MemoryPage::axisValues() const {
-    const auto& s = m_controller->scenario();
-    std::vector<std::uint64_t> values = m_axis->currentIndex() == 1 ? std::vector<std::uint64_t>{1, 8, 32}
-                                                                    : std::vector<std::uint64_t>{2048, 8192, 32768};
-    const std::uint64_t current = m_axis->currentIndex() == 1 ? s.batch : s.context;
-    if (std::find(values.begin(), values.end(), current) == values.end())
-        values.push_back(current);
-    std::sort(values.begin(), values.end());
-    return values;
+    // The scaling page's lines are the same values (core/sweep.h).
+    return kvscope::courseValues(m_controller->scenario(),
+                                 m_axis->currentIndex() == 1 ? kvscope::SweepAxis::Batch : kvscope::SweepAxis::Context);
 }
 
 void MemoryPage::refresh() {

@@ -88,12 +88,47 @@ void setAxisEnd(QValueAxis* axis, double end, int ticks) {
     }
 }
 
+// The edge of a timeline band: the map's colour of its kind, darker where the fill is solid.
+QColor bandBorder(SlotKind kind) {
+    switch (kind) {
+    case SlotKind::Token:
+        return MemoryMapWidget::requestColor(0).darker(130);
+    case SlotKind::Reserved:
+        return MemoryMapWidget::requestColor(0);
+    case SlotKind::Internal:
+        return MemoryMapWidget::internalColor();
+    case SlotKind::External:
+        return MemoryMapWidget::externalColor();
+    case SlotKind::Free:
+    case SlotKind::Cached:
+        break;
+    }
+    return MemoryMapWidget::freeColor().darker(130);
+}
+
 void hideFromLegend(QChart* chart, QAbstractSeries* series) {
     for (QLegendMarker* marker : chart->legend()->markers(series))
         marker->setVisible(false);
 }
 
 } // namespace
+
+QString PagedPage::bandName(SlotKind kind) {
+    switch (kind) {
+    case SlotKind::Token:
+        return tr("tokens");
+    case SlotKind::Reserved:
+        return tr("reserved");
+    case SlotKind::Internal:
+        return tr("internal");
+    case SlotKind::External:
+        return tr("external");
+    case SlotKind::Free:
+    case SlotKind::Cached:
+        break;
+    }
+    return tr("free");
+}
 
 QString PagedPage::allocatorLabel(kvscope::AllocatorKind kind) {
     switch (kind) {
@@ -470,8 +505,10 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     connect(m_contiguousMap, &MemoryMapWidget::requestHovered, this, &PagedPage::showRequest);
     connect(m_pagedMap, &MemoryMapWidget::requestHovered, this, &PagedPage::showRequest);
     connect(&m_timelineWatcher, &QFutureWatcher<Timeline>::finished, this, [this] {
-        if (m_timelineWatcher.property("generation").toInt() != m_generation)
-            return; // a newer trace was asked for meanwhile
+        // A rebuild that failed (a bad trace) started no run, so the watcher still watches the
+        // previous trace's: its result, possibly already on its way, belongs to a trace not shown.
+        if (m_runGeneration != m_generation)
+            return;
         m_progressTimer->stop();
         m_stopRun->hide();
         Timeline t = m_timelineWatcher.result();
@@ -515,12 +552,11 @@ void PagedPage::setUpShareChart(ShareChart& c) {
     c.y->setLabelFormat(u"%d%%"_s);
     chart->addAxis(c.x, Qt::AlignBottom);
     chart->addAxis(c.y, Qt::AlignLeft);
-    const QString names[] = {tr("tokens"), tr("reserved"), tr("internal"), tr("external"), tr("free")};
     QLineSeries* lower = nullptr;
-    for (std::size_t b = 0; b < 5; ++b) {
+    for (std::size_t b = 0; b < kvscope::kShareBands.size(); ++b) {
         c.upper[b] = new QLineSeries(chart);
         c.areas[b] = new QAreaSeries(c.upper[b], lower);
-        c.areas[b]->setName(names[b]);
+        c.areas[b]->setName(bandName(kvscope::kShareBands[b]));
         chart->addSeries(c.areas[b]);
         c.areas[b]->attachAxis(c.x);
         c.areas[b]->attachAxis(c.y);
@@ -624,16 +660,10 @@ void PagedPage::applyPresentation() {
         label->setPixmap(QPixmap::fromImage(MemoryMapWidget::swatch(kind, side)));
 
     // The bands wear the maps' patterns (a request's solid blue, pale dots, hatching, cross-hatching, plain).
-    const QBrush brushes[] = {MemoryMapWidget::brush(SlotKind::Token), MemoryMapWidget::brush(SlotKind::Reserved),
-                              MemoryMapWidget::brush(SlotKind::Internal), MemoryMapWidget::brush(SlotKind::External),
-                              MemoryMapWidget::brush(SlotKind::Free)};
-    const QColor borders[] = {MemoryMapWidget::requestColor(0).darker(130), MemoryMapWidget::requestColor(0),
-                              MemoryMapWidget::internalColor(), MemoryMapWidget::externalColor(),
-                              MemoryMapWidget::freeColor().darker(130)};
     for (ShareChart* c : {&m_contiguousShares, &m_pagedShares}) {
-        for (std::size_t b = 0; b < 5; ++b) {
-            c->areas[b]->setBrush(brushes[b]);
-            c->areas[b]->setPen(QPen(borders[b], chartstyle::lineWidth(1)));
+        for (std::size_t b = 0; b < kvscope::kShareBands.size(); ++b) {
+            c->areas[b]->setBrush(MemoryMapWidget::brush(kvscope::kShareBands[b]));
+            c->areas[b]->setPen(QPen(bandBorder(kvscope::kShareBands[b]), chartstyle::lineWidth(1)));
         }
         c->cursor->setPen(QPen(chartstyle::pinned(palette()), chartstyle::lineWidth(2)));
     }
@@ -885,6 +915,12 @@ void PagedPage::rebuild() {
     m_timelineStopped = false;
     m_timeline = {};
     ++m_generation;
+    // The previous trace's background run is of no use any more, whether or not this trace starts
+    // one of its own: tell it to stop, and stop showing its progress.
+    if (m_runCancel)
+        *m_runCancel = true;
+    m_progressTimer->stop();
+    m_stopRun->hide();
     if (error.isEmpty()) {
         try {
             kvscope::SimConfig config = baseConfig();
@@ -915,9 +951,7 @@ void PagedPage::rebuild() {
     config.recordSteps = true;
     const auto kind = contiguousKind();
     const auto trace = m_trace;
-    m_timelineWatcher.setProperty("generation", m_generation);
-    if (m_runCancel)
-        *m_runCancel = true; // the previous trace's run is of no use any more
+    m_runGeneration = m_generation;
     m_runCancel = std::make_shared<std::atomic<bool>>(false);
     m_runProgress = std::make_shared<std::atomic<int>>(0);
     m_timelineStopped = false;
@@ -1070,19 +1104,13 @@ void PagedPage::updateCounters() {
 
 void PagedPage::fillShareChart(ShareChart& chart, const std::vector<kvscope::StepStats>& steps, std::uint64_t current,
                                double xMax) {
-    std::array<QList<QPointF>, 5> upper;
+    std::array<QList<QPointF>, kvscope::kShareBands.size()> upper;
     for (const std::size_t i : sampled(steps.size(), m_timelineReady ? std::size_t(totalSteps()) : steps.size())) {
-        const auto& u = steps[i].usage;
-        const double total = double(std::max<std::uint64_t>(1, u.total()));
-        const double values[] = {double(u.tokenStates), double(u.reserved), double(u.internal), double(u.external),
-                                 double(u.free)};
-        double sum = 0;
-        for (std::size_t b = 0; b < 5; ++b) {
-            sum += values[b];
-            upper[b].append({double(steps[i].step), 100.0 * sum / total});
-        }
+        const auto edges = kvscope::stackedSharePercents(steps[i].usage);
+        for (std::size_t b = 0; b < edges.size(); ++b)
+            upper[b].append({double(steps[i].step), edges[b]});
     }
-    for (std::size_t b = 0; b < 5; ++b)
+    for (std::size_t b = 0; b < upper.size(); ++b)
         chart.upper[b]->replace(upper[b]);
     if (steps.empty())
         chart.cursor->clear();

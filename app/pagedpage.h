@@ -90,6 +90,8 @@ public:
     void applySettings(const Settings& settings);
     // The translated name of an allocator policy, for titles and legends.
     static QString allocatorLabel(kvscope::AllocatorKind kind);
+    // The translated name of a timeline band (core's kShareBands).
+    static QString bandName(kvscope::SlotKind kind);
 
 protected:
     void refresh() override;
@@ -112,11 +114,11 @@ private:
     struct PoolSettings {
         int pool = 8192, policyIndex = 0, maxModelLen = 2048, samples = 1;
     };
-    // One timeline chart: five stacked shares of the pool and the step cursor.
+    // One timeline chart: the stacked shares of the pool (core's kShareBands) and the step cursor.
     struct ShareChart {
         QChartView* view = nullptr;
-        std::array<QLineSeries*, 5> upper{};
-        std::array<QAreaSeries*, 5> areas{};
+        std::array<QLineSeries*, kvscope::kShareBands.size()> upper{}; // kShareBands' order, bottom to top
+        std::array<QAreaSeries*, kvscope::kShareBands.size()> areas{};
         QLineSeries* cursor = nullptr;
         QValueAxis* x = nullptr;
         QValueAxis* y = nullptr;
@@ -190,8 +192,9 @@ private:
     std::unique_ptr<kvscope::KvSimulator> m_paged;
     double m_stepBudget = 0; // fractional steps carried between frames
     QFutureWatcher<Timeline> m_timelineWatcher;
-    Timeline m_timeline; // the background run, valid when m_timelineReady
-    int m_generation = 0;
+    Timeline m_timeline;     // the background run, valid when m_timelineReady
+    int m_generation = 0;    // bumped by every rebuild
+    int m_runGeneration = 0; // the rebuild whose background run m_timelineWatcher watches
     bool m_timelineReady = false;
     bool m_timelineFailed = false;  // the background run met a request that can never fit
     bool m_timelineStopped = false; // the teacher stopped the background run

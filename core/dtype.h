@@ -30,8 +30,9 @@ struct DType {
     // Throws Error naming `what` (the argument or field) and the accepted names.
     static DType parse(std::string_view text, std::string_view what = "dtype");
 
-    std::uint32_t bits() const;   // bits of one stored element, without scales
-    double effectiveBits() const; // bits per element including scale overhead
+    std::uint32_t bits() const;                                     // bits of one stored element, without scales
+    double effectiveBits() const;                                   // bits per element including scale overhead
+    double effectiveBytes() const { return effectiveBits() / 8.0; } // the same in bytes: the formula's "x 2 B"
     bool isQuantized() const { return groupSize > 0; }
     std::string name() const;  // canonical, parseable: "bf16", "int4-g128"
     std::string label() const; // for people: "INT4 (g128, FP16 scales: 4.125 bits)"

@@ -82,6 +82,19 @@ AllocatorKind parseAllocatorKind(std::string_view text, std::string_view what) {
                 "' is not an allocator; expected max, pow2, oracle or paged");
 }
 
+std::array<double, 5> stackedSharePercents(const SlotUsage& u) {
+    const double total = double(std::max<std::uint64_t>(1, u.total()));
+    const double slots[] = {double(u.tokenStates), double(u.reserved), double(u.internal), double(u.external),
+                            double(u.free)}; // kShareBands' order
+    std::array<double, 5> upper{};
+    double sum = 0;
+    for (std::size_t b = 0; b < upper.size(); ++b) {
+        sum += slots[b];
+        upper[b] = 100.0 * sum / total;
+    }
+    return upper;
+}
+
 KvSimulator::KvSimulator(const SimConfig& config, std::vector<Request> requests)
     : m_config(config)
     , m_requests(std::move(requests)) {

@@ -3,6 +3,7 @@
 #include "kvallocator.h"
 #include "workload.h"
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -71,6 +72,13 @@ struct StepStats {
 // What one token slot of the pool holds, for the memory-map view.
 // Cached: free (counted in usage().free), but still holding a cached prefix block's K and V.
 enum class SlotKind : std::uint8_t { Free, External, Token, Reserved, Internal, Cached };
+// The bands of a pool's timeline, bottom to top (Cached slots count as Free here).
+inline constexpr std::array<SlotKind, 5> kShareBands{SlotKind::Token, SlotKind::Reserved, SlotKind::Internal,
+                                                     SlotKind::External, SlotKind::Free};
+// The upper edge of each band of kShareBands, in percent of the pool, stacked: band i ends at
+// 100 x (slots of bands 0..i) / pool slots, so the last edge is 100 (an empty pool counts as 1
+// slot: every edge 0).
+std::array<double, 5> stackedSharePercents(const SlotUsage& usage);
 struct SlotCell {
     std::uint32_t request = UINT32_MAX; // owner, UINT32_MAX when free
     SlotKind kind = SlotKind::Free;

@@ -118,6 +118,7 @@ Estimate estimate(const Scenario& s) {
     e.kvBytesPerTokenNaive = kvBytesPerTokenNaive(s.model, s.kvDtype);
     e.naiveFactor = e.kvBytesPerToken != 0 ? double(e.kvBytesPerTokenNaive) / double(e.kvBytesPerToken) : 0.0;
     e.kvBytes = kvBytes(s.model, s.kvDtype, s.context, s.batch, e.kvHeadsPerGpu);
+    e.kvBytesAllGpus = kvBytes(s.model, s.kvDtype, s.context, s.batch);
     e.kvBytesNaive = kvBytesNaive(s.model, s.kvDtype, s.context, s.batch);
     e.stateDtype = stateDtypeFor(s.weightDtype);
     e.sequenceState = sequenceState(s.model, s.kvDtype, e.stateDtype, e.kvHeadsPerGpu);

@@ -78,6 +78,7 @@ struct Estimate {
     std::uint64_t kvBytesPerTokenNaive = 0; // query heads in place of KV heads
     double naiveFactor = 0.0;               // naive / real KV per token: how much the naive formula overstates
     std::uint64_t kvBytes = 0;              // per GPU, context x batch, window caps applied
+    std::uint64_t kvBytesAllGpus = 0;       // the same for the whole model (no TP split): the naive figure's peer
     std::uint64_t kvBytesNaive = 0;         // naive formula, whole model
     // Per-sequence memory that does not grow with the context (SSM / linear-attention state,
     // the image tokens of cross-attention layers): per GPU, one sequence's share, then x batch.

@@ -1449,4 +1449,39 @@ LogExplanation explainServerLog(std::string_view text, const std::optional<Model
     return explainServerLog(parseServerLog(text), model);
 }
 
+LogBars logBars(const LogExplanation& x) {
+    LogBars bars;
+    const auto at = [](LogBarTerm term) { return static_cast<std::size_t>(term); };
+    if (x.comparison) {
+        for (const TermComparison& t : x.comparison->terms) {
+            const std::optional<LogBarTerm> term = t.term == CompareTerm::Weights          ? LogBarTerm::Weights
+                                                   : t.term == CompareTerm::ActivationPeak ? LogBarTerm::ActivationPeak
+                                                   : t.term == CompareTerm::NonTorch       ? LogBarTerm::NonTorch
+                                                   : t.term == CompareTerm::KvMemory
+                                                       ? std::optional(LogBarTerm::KvCache)
+                                                       : std::nullopt;
+            if (!term)
+                continue; // per token, tokens and concurrency are not memory
+            bars.server[at(*term)] = t.hasServer ? std::max(t.server, 0.0) : 0.0;
+            bars.kvscope[at(*term)] = std::max(t.kvscope, 0.0);
+        }
+    } else { // no model: the server's bar alone
+        const ServerLog& l = x.log;
+        if (l.weights)
+            bars.server[at(LogBarTerm::Weights)] = l.weights->bytes;
+        if (l.activationPeak)
+            bars.server[at(LogBarTerm::ActivationPeak)] = l.activationPeak->bytes;
+        if (l.nonTorch)
+            bars.server[at(LogBarTerm::NonTorch)] = l.nonTorch->bytes;
+        bars.server[at(LogBarTerm::KvCache)] = std::max(x.recomputed.kvMemoryBytes, 0.0);
+    }
+    if (x.log.cudaGraphs)
+        bars.server[at(LogBarTerm::CudaGraphs)] = x.log.cudaGraphs->bytes;
+    for (std::size_t i = 0; i < kLogBarTerms; ++i) {
+        bars.serverTotal += bars.server[i];
+        bars.kvscopeTotal += bars.kvscope[i];
+    }
+    return bars;
+}
+
 } // namespace kvscope

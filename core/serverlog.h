@@ -3,6 +3,7 @@
 #include "modelshape.h"
 #include "scenario.h"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -254,5 +255,19 @@ struct LogExplanation {
 // `comparison` empty and says why in `comparisonError`.
 LogExplanation explainServerLog(std::string_view text, const std::optional<ModelShape>& model = std::nullopt);
 LogExplanation explainServerLog(ServerLog log, const std::optional<ModelShape>& model);
+
+// The explain-log chart's two stacked bars, bytes per GPU: the server's own terms and KV Scope's
+// estimate of the same, one entry per LogBarTerm (negative figures drawn as 0). Without a model
+// only the server's bar, from the log's own lines and its KV memory as recomputed; CUDA graphs
+// are the server's alone.
+enum class LogBarTerm { Weights, ActivationPeak, NonTorch, KvCache, CudaGraphs };
+inline constexpr std::size_t kLogBarTerms = 5;
+struct LogBars {
+    std::array<double, kLogBarTerms> server{};
+    std::array<double, kLogBarTerms> kvscope{};
+    double serverTotal = 0.0; // the sum of each bar: the chart's height
+    double kvscopeTotal = 0.0;
+};
+LogBars logBars(const LogExplanation& explanation);
 
 } // namespace kvscope

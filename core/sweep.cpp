@@ -139,18 +139,12 @@ ScalingSweep scalingSweep(const Scenario& scenario, SweepAxis over) {
     ScalingSweep sweep;
     sweep.over = over;
     const bool byContext = over == SweepAxis::Context;
-    if (byContext) {
+    if (byContext)
         sweep.points = powersOfTwo(128, std::max(sweepContextLimit(scenario), scenario.context), scenario.context);
-        sweep.lines = {1, 8, 32};
-    } else {
+    else
         sweep.points = powersOfTwo(1, std::max<std::uint64_t>(256, scenario.batch), scenario.batch);
-        sweep.lines = {2048, 8192, 32768};
-    }
-    const std::uint64_t current = byContext ? scenario.batch : scenario.context;
-    if (std::find(sweep.lines.begin(), sweep.lines.end(), current) == sweep.lines.end()) {
-        sweep.lines.push_back(current);
-        std::sort(sweep.lines.begin(), sweep.lines.end());
-    }
+    // One line per value of the other axis.
+    sweep.lines = courseValues(scenario, byContext ? SweepAxis::Batch : SweepAxis::Context);
     for (const std::uint64_t line : sweep.lines) {
         Scenario s = scenario;
         (byContext ? s.batch : s.context) = line;
@@ -159,6 +153,18 @@ ScalingSweep scalingSweep(const Scenario& scenario, SweepAxis over) {
     }
     sweep.budgetBytes = estimate(scenario).budgetBytes;
     return sweep;
+}
+
+std::vector<std::uint64_t> courseValues(const Scenario& scenario, SweepAxis axis) {
+    const bool batches = axis == SweepAxis::Batch;
+    std::vector<std::uint64_t> values =
+        batches ? std::vector<std::uint64_t>{1, 8, 32} : std::vector<std::uint64_t>{2048, 8192, 32768};
+    const std::uint64_t current = batches ? scenario.batch : scenario.context;
+    if (std::find(values.begin(), values.end(), current) == values.end()) {
+        values.push_back(current);
+        std::sort(values.begin(), values.end());
+    }
+    return values;
 }
 
 FitMap scenarioFitMap(const Scenario& scenario) {

@@ -66,6 +66,12 @@ struct ScalingSweep {
 };
 ScalingSweep scalingSweep(const Scenario& scenario, SweepAxis over);
 
+// The values of one input the course compares, with the scenario's own: batches 1, 8 and 32
+// (SweepAxis::Batch) or contexts 2K, 8K and 32K tokens (SweepAxis::Context), plus the current
+// batch or context when it is not one of them, ascending. The memory page's bars and the
+// scaling sweep's lines.
+std::vector<std::uint64_t> courseValues(const Scenario& scenario, SweepAxis axis);
+
 // The fit map the scaling page draws: contexts 512 .. max(model's max context clamped to
 // 8K..1M, 8K) and batches 1 .. 256, powers of two.
 FitMap scenarioFitMap(const Scenario& scenario);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -17,6 +18,11 @@ inline double toGiB(std::uint64_t bytes) {
 }
 inline double toGB(std::uint64_t bytes) {
     return static_cast<double>(bytes) / static_cast<double>(GB);
+}
+// A size typed in GiB (a GPU's memory) to whole bytes, rounded to the nearest. The caller keeps
+// `gib` within its limits (at most 2^20 GiB here), so the bytes fit 64 bits.
+inline std::uint64_t bytesFromGiB(double gib) {
+    return static_cast<std::uint64_t>(std::llround(gib * static_cast<double>(GiB)));
 }
 
 enum class SizeUnit { Binary, Decimal }; // GiB or GB

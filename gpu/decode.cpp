@@ -51,6 +51,90 @@ std::optional<CacheMode> parseCacheMode(std::string_view name) {
     return std::nullopt;
 }
 
+namespace {
+// "a, b or c"
+std::string listOfNames(const std::vector<std::string>& names) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+    return out;
+}
+} // namespace
+
+std::vector<CacheMode> parseCacheModeList(std::string_view list, std::string_view option) {
+    if (list == "all")
+        return allCacheModes();
+    std::vector<CacheMode> modes;
+    for (std::size_t at = 0; at <= list.size();) {
+        const std::size_t comma = std::min(list.find(',', at), list.size());
+        const std::string_view name = list.substr(at, comma - at);
+        const std::optional<CacheMode> mode = parseCacheMode(name);
+        if (!mode) {
+            std::string expected;
+            for (const CacheMode m : allCacheModes())
+                expected += cacheModeName(m) + (m == CacheMode::Contiguous ? " (static), " : ", ");
+            throw Error(std::string(option) + ": expected " + expected +
+                        "a comma-separated list of them, or all, got '" + std::string(name) + "'");
+        }
+        if (std::find(modes.begin(), modes.end(), *mode) == modes.end())
+            modes.push_back(*mode);
+        at = comma + 1;
+    }
+    return modes;
+}
+
+std::string backendChoiceName(BackendChoice choice) {
+    switch (choice) {
+    case BackendChoice::Auto:
+        return "auto";
+    case BackendChoice::Cpu:
+        return "cpu";
+    case BackendChoice::Cuda:
+        return "cuda";
+    }
+    return "?";
+}
+
+std::vector<BackendChoice> allBackendChoices() {
+    return {BackendChoice::Auto, BackendChoice::Cpu, BackendChoice::Cuda};
+}
+
+std::optional<BackendChoice> parseBackendChoice(std::string_view name) {
+    for (const BackendChoice choice : allBackendChoices())
+        if (name == backendChoiceName(choice))
+            return choice;
+    return std::nullopt;
+}
+
+BackendChoice parseBackendChoice(std::string_view name, std::string_view option) {
+    if (const auto choice = parseBackendChoice(name))
+        return *choice;
+    std::vector<std::string> names;
+    for (const BackendChoice choice : allBackendChoices())
+        names.push_back(backendChoiceName(choice));
+    throw Error(std::string(option) + ": expected " + listOfNames(names) + ", got '" + std::string(name) + "'");
+}
+
+std::vector<Precision> allPrecisions() {
+    return {Precision::Fp32, Precision::Bf16};
+}
+
+std::optional<Precision> parsePrecision(std::string_view name) {
+    for (const Precision precision : allPrecisions())
+        if (name == precisionName(precision))
+            return precision;
+    return std::nullopt;
+}
+
+Precision parsePrecision(std::string_view name, std::string_view option) {
+    if (const auto precision = parsePrecision(name))
+        return *precision;
+    std::vector<std::string> names;
+    for (const Precision precision : allPrecisions())
+        names.push_back(precisionName(precision));
+    throw Error(std::string(option) + ": expected " + listOfNames(names) + ", got '" + std::string(name) + "'");
+}
+
 kvscope::DType cacheDType(CacheMode mode, Precision precision, const GptConfig& model) {
     switch (mode) {
     case CacheMode::Int8:

@@ -36,15 +36,31 @@ std::string cacheModeName(CacheMode mode); // "none", "contiguous", "paged", "dy
 std::optional<CacheMode> parseCacheMode(std::string_view name);
 // Every mode, in the order --cache all runs them.
 std::vector<CacheMode> allCacheModes();
+// An option's list of modes: "all" (every mode), or names separated by commas, each kept once
+// in the order given. Throws Error naming `option`, the accepted names and the name at fault:
+// "--cache: expected none, contiguous (static), paged, dynamic, int8, fp8, a comma-separated
+// list of them, or all, got 'int4'".
+std::vector<CacheMode> parseCacheModeList(std::string_view list, std::string_view option = "--cache");
 inline bool isQuantized(CacheMode mode) {
     return mode == CacheMode::Int8 || mode == CacheMode::Fp8;
 }
 
 enum class BackendChoice { Auto, Cpu, Cuda };
+std::string backendChoiceName(BackendChoice choice); // "auto", "cpu", "cuda": the --backend values
+std::vector<BackendChoice> allBackendChoices();
+std::optional<BackendChoice> parseBackendChoice(std::string_view name); // nothing for an unknown name
+// The same for an option's value; throws Error naming `option` and the accepted names:
+// "--backend: expected auto, cpu or cuda, got 'gpu'".
+BackendChoice parseBackendChoice(std::string_view name, std::string_view option);
+
 // What weights, activations fed to the matrix products, and the KV cache are stored in.
 // Accumulation, softmax, norms and the residual stream stay in FP32 either way.
 enum class Precision { Fp32, Bf16 };
-std::string precisionName(Precision precision); // "fp32", "bf16"
+std::string precisionName(Precision precision); // "fp32", "bf16": the --dtype values
+std::vector<Precision> allPrecisions();
+std::optional<Precision> parsePrecision(std::string_view name); // nothing for an unknown name
+// The same for an option's value: "--dtype: expected fp32 or bf16, got 'fp8'".
+Precision parsePrecision(std::string_view name, std::string_view option);
 // Bytes of one activation fed to a matrix product (the estimate's); weights and caches are core's formulas.
 inline std::uint64_t elementBytes(Precision precision) {
     return precision == Precision::Bf16 ? 2 : 4;

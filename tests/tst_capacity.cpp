@@ -8,6 +8,7 @@
 #include <QtTest>
 
 using namespace kvscope;
+using namespace Qt::StringLiterals;
 
 class TestCapacity : public QObject {
     Q_OBJECT
@@ -143,6 +144,40 @@ private slots:
         QCOMPARE(e.kvReplicated, replicated);
         KV_COMPARE_U64(e.kvBytes, kvBytes(s.model, s.kvDtype, s.context, s.batch) / s.model.kvHeads * kvHeadsPerGpu);
         KV_COMPARE_U64(e.weightBytes, (e.weightBytesAllGpus + tp - 1) / tp);
+    }
+
+    // The whole model's cache beside the per-GPU one: the attention page's "real" figure, next to
+    // the naive whole-model one.
+    void kvBytesAllGpus_data() {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<qulonglong>("context");
+        QTest::addColumn<qulonglong>("batch");
+        QTest::addColumn<uint>("tp");
+        QTest::addColumn<qulonglong>("perGpu");
+        QTest::addColumn<qulonglong>("allGpus");
+        // Llama-3.1-8B: 128 KiB per token x 8192 x 8 = 8 GiB; TP 2 keeps 4 of 8 KV heads per GPU.
+        QTest::newRow("8B tp1") << u"llama-3.1-8b"_s << 8192ull << 8ull << 1u << (8ull << 30) << (8ull << 30);
+        QTest::newRow("8B tp2") << u"llama-3.1-8b"_s << 8192ull << 8ull << 2u << (4ull << 30) << (8ull << 30);
+        // TP 16 > 8 KV heads: one head per GPU, replicated: 1 GiB each, still 8 GiB for the model.
+        QTest::newRow("8B tp16") << u"llama-3.1-8b"_s << 8192ull << 8ull << 16u << (1ull << 30) << (8ull << 30);
+        // Llama-3-70B: 320 KiB per token x 4096 = 1.25 GiB; TP 4: 2 of 8 heads, 0.3125 GiB.
+        QTest::newRow("70B tp4") << u"llama-3-70b"_s << 4096ull << 1ull << 4u << (5ull << 28) / 4 << (5ull << 28);
+    }
+    void kvBytesAllGpus() {
+        QFETCH(QString, preset);
+        QFETCH(qulonglong, context);
+        QFETCH(qulonglong, batch);
+        QFETCH(uint, tp);
+        QFETCH(qulonglong, perGpu);
+        QFETCH(qulonglong, allGpus);
+        Scenario s = defaultScenario();
+        s.model = loadPreset(preset.toStdString());
+        s.context = context;
+        s.batch = batch;
+        s.tensorParallel = tp;
+        const Estimate e = estimate(s);
+        KV_COMPARE_U64(e.kvBytes, perGpu);
+        KV_COMPARE_U64(e.kvBytesAllGpus, allGpus);
     }
 
     void tensorParallelErrors() {

@@ -492,6 +492,83 @@ private slots:
             QCOMPARE(int(*parsed), mode);
     }
 
+    // Every --backend, --dtype and --cache name reads back as its value; an unknown one is an
+    // error naming the option and every name it takes.
+    void optionNamesRoundTrip() {
+        for (const BackendChoice b : allBackendChoices()) {
+            QCOMPARE(parseBackendChoice(backendChoiceName(b)), std::optional(b));
+            QCOMPARE(parseBackendChoice(backendChoiceName(b), "--backend"), b);
+        }
+        QCOMPARE(allBackendChoices().size(), std::size_t(3));
+        for (const Precision p : allPrecisions()) {
+            QCOMPARE(parsePrecision(precisionName(p)), std::optional(p));
+            QCOMPARE(parsePrecision(precisionName(p), "--dtype"), p);
+        }
+        QCOMPARE(allPrecisions().size(), std::size_t(2));
+        for (const CacheMode m : allCacheModes()) {
+            QCOMPARE(parseCacheMode(cacheModeName(m)), std::optional(m));
+            QCOMPARE(parseCacheModeList(cacheModeName(m)), std::vector<CacheMode>{m});
+        }
+        QVERIFY(!parseBackendChoice("gpu"));
+        QVERIFY(!parsePrecision("fp16"));
+    }
+
+    void optionNameErrors_data() {
+        QTest::addColumn<int>("which"); // 0 backend, 1 precision, 2 cache list
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("backend gpu") << 0 << u"gpu"_s << u"--backend: expected auto, cpu or cuda, got 'gpu'"_s;
+        QTest::newRow("backend case") << 0 << u"CPU"_s << u"--backend: expected auto, cpu or cuda, got 'CPU'"_s;
+        QTest::newRow("backend empty") << 0 << QString() << u"--backend: expected auto, cpu or cuda, got ''"_s;
+        QTest::newRow("dtype fp8") << 1 << u"fp8"_s << u"--dtype: expected fp32 or bf16, got 'fp8'"_s;
+        QTest::newRow("dtype bfloat16") << 1 << u"bfloat16"_s << u"--dtype: expected fp32 or bf16, got 'bfloat16'"_s;
+        const QString modes =
+            u"--cache: expected none, contiguous (static), paged, dynamic, int8, fp8, a comma-separated "
+            u"list of them, or all, got "_s;
+        QTest::newRow("cache int4") << 2 << u"contiguous,int4"_s << modes + u"'int4'"_s;
+        QTest::newRow("cache empty entry") << 2 << u"paged,,none"_s << modes + u"''"_s;
+        QTest::newRow("cache All") << 2 << u"All"_s << modes + u"'All'"_s;
+    }
+    void optionNameErrors() {
+        QFETCH(int, which);
+        QFETCH(QString, value);
+        QFETCH(QString, error);
+        const std::string v = value.toStdString();
+        try {
+            if (which == 0)
+                parseBackendChoice(v, "--backend");
+            else if (which == 1)
+                parsePrecision(v, "--dtype");
+            else
+                parseCacheModeList(v, "--cache");
+            QFAIL("no error");
+        } catch (const kvscope::Error& e) {
+            QCOMPARE(QString::fromUtf8(e.what()), error);
+        }
+    }
+
+    // --cache lists: "all" is every mode; names in the order given, each once; "static" is contiguous.
+    void cacheModeLists_data() {
+        QTest::addColumn<QString>("list");
+        QTest::addColumn<QList<int>>("modes");
+        QList<int> all;
+        for (const CacheMode m : allCacheModes())
+            all << int(m);
+        QTest::newRow("all") << u"all"_s << all;
+        QTest::newRow("one") << u"paged"_s << QList<int>{int(CacheMode::Paged)};
+        QTest::newRow("order kept") << u"int8,none"_s << QList<int>{int(CacheMode::Int8), int(CacheMode::None)};
+        QTest::newRow("static once") << u"static,contiguous,paged"_s
+                                     << QList<int>{int(CacheMode::Contiguous), int(CacheMode::Paged)};
+    }
+    void cacheModeLists() {
+        QFETCH(QString, list);
+        QFETCH(QList<int>, modes);
+        std::vector<CacheMode> expected;
+        for (const int m : modes)
+            expected.push_back(CacheMode(m));
+        QCOMPARE(parseCacheModeList(list.toStdString()), expected);
+    }
+
     // TTFT is step 0; TPOT the later steps' mean and 90th percentile (nearest rank).
     void latencyFromTheSteps_data() {
         QTest::addColumn<QList<double>>("ms");

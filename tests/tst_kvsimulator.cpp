@@ -761,6 +761,33 @@ private slots:
         QCOMPARE(beam.tokensGenerated, parallel.tokensGenerated);
     }
 
+    // The paged page's timeline bands: each edge is the pool share of the bands below it and its own.
+    void stackedShares_data() {
+        QTest::addColumn<QList<qulonglong>>("counts"); // tokens, reserved, internal, external, free
+        QTest::addColumn<QList<double>>("edges");
+        // 100 slots: 40 tokens, 30 reserved, 10 internal, 5 external, 15 free: 40, 70, 80, 85, 100 %.
+        QTest::newRow("every kind") << QList<qulonglong>{40, 30, 10, 5, 15} << QList<double>{40, 70, 80, 85, 100};
+        // 3 slots, one token and two free: 33.3 % of tokens, nothing between, 100 % at the top.
+        QTest::newRow("thirds") << QList<qulonglong>{1, 0, 0, 0, 2}
+                                << QList<double>{100.0 / 3, 100.0 / 3, 100.0 / 3, 100.0 / 3, 100};
+        QTest::newRow("all free") << QList<qulonglong>{0, 0, 0, 0, 4096} << QList<double>{0, 0, 0, 0, 100};
+        QTest::newRow("full of tokens") << QList<qulonglong>{2048, 0, 0, 0, 0}
+                                        << QList<double>{100, 100, 100, 100, 100};
+        // An empty pool counts as one slot: every edge 0, not a division by zero.
+        QTest::newRow("empty pool") << QList<qulonglong>{0, 0, 0, 0, 0} << QList<double>{0, 0, 0, 0, 0};
+    }
+    void stackedShares() {
+        QFETCH(QList<qulonglong>, counts);
+        QFETCH(QList<double>, edges);
+        const SlotUsage u{counts[0], counts[1], counts[2], counts[3], counts[4]};
+        const std::array<double, 5> got = stackedSharePercents(u);
+        for (std::size_t b = 0; b < got.size(); ++b)
+            QCOMPARE(got[b], edges[qsizetype(b)]);
+        // The bands are the map's kinds, bottom to top; Cached slots are counted as free.
+        QCOMPARE(kShareBands.front(), SlotKind::Token);
+        QCOMPARE(kShareBands.back(), SlotKind::Free);
+    }
+
     void samplingParses_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<bool>("ok");

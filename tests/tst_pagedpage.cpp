@@ -24,6 +24,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <QtTest>
 
 #include <array>
@@ -463,6 +464,33 @@ private slots:
         QVERIFY(!page->paged());
         page->openTrace(dir.filePath(u"missing.csv"_s));
         QVERIFY2(error->text().contains(u"missing.csv"_s), qPrintable(error->text()));
+    }
+
+    // A rebuild that fails (a trace file that cannot be read) starts no background run, so the
+    // page's watcher is still on the previous trace's run. That run's result, already on its way,
+    // must not be shown as the whole run of the trace now on the page (which has none).
+    void aFailedRebuildDropsThePreviousRun() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        QTRY_VERIFY_WITH_TIMEOUT(page->timelineReady(), 20000);
+        page->restart(); // a new background run for the same trace
+        QVERIFY(!page->timelineReady());
+        // Let it finish without running the event loop: its "finished" waits in the queue.
+        QThreadPool::globalInstance()->waitForDone();
+        QVERIFY(!page->timelineReady());
+        QTemporaryDir dir;
+        page->openTrace(dir.filePath(u"missing.csv"_s)); // fails: no run of its own
+        QVERIFY(!page->paged());
+        QCoreApplication::sendPostedEvents(); // the previous run's result arrives now
+        QCoreApplication::processEvents();
+        QVERIFY(!page->timelineReady());
+        QCOMPARE(page->totalSteps(), std::uint64_t(0));
+        QVERIFY(!page->findChild<QPushButton*>(u"stopRun"_s)->isVisibleTo(page));
+        // The next good trace runs and is shown as before.
+        page->findChild<QComboBox*>(u"workload"_s)->setCurrentIndex(0);
+        QTRY_VERIFY_WITH_TIMEOUT(page->timelineReady(), 20000);
+        QVERIFY(page->totalSteps() > 0);
     }
 
     // Choosing the paper's figure in the combo loads its own pool (not only loadPaperFigure());

@@ -529,6 +529,36 @@ private slots:
                             [](const LogDifference& d) { return d.kind == DifferenceKind::KvPerTokenDiffers; }));
     }
 
+    // The page's two stacked bars: the memory terms only, negatives drawn as 0, CUDA graphs the server's.
+    void logBarsByHand() {
+        LogExplanation x;
+        x.comparison = LogComparison{};
+        x.comparison->terms = {{CompareTerm::Weights, true, 10.0, 12.0},
+                               {CompareTerm::ActivationPeak, false, 7.0, 3.0}, // not in the log: 0 on its bar
+                               {CompareTerm::NonTorch, true, -1.0, 0.5},       // negative: 0
+                               {CompareTerm::KvMemory, true, 20.0, 19.0},
+                               {CompareTerm::KvTokens, true, 1000.0, 900.0}}; // not memory: no band
+        x.log.cudaGraphs = LogSize{2.0};
+        const LogBars bars = logBars(x);
+        // Server: 10 + 0 + 0 + 20 + 2 = 32; KV Scope: 12 + 3 + 0.5 + 19 + 0 = 34.5.
+        QCOMPARE(bars.server, (std::array<double, kLogBarTerms>{10.0, 0.0, 0.0, 20.0, 2.0}));
+        QCOMPARE(bars.kvscope, (std::array<double, kLogBarTerms>{12.0, 3.0, 0.5, 19.0, 0.0}));
+        QCOMPARE(bars.serverTotal, 32.0);
+        QCOMPARE(bars.kvscopeTotal, 34.5);
+
+        // No model: the log's own lines, its KV memory as recomputed (negative: 0), no KV Scope bar.
+        LogExplanation alone;
+        alone.log.weights = LogSize{5.0};
+        alone.log.nonTorch = LogSize{1.0};
+        alone.recomputed.kvMemoryBytes = -4.0;
+        const LogBars own = logBars(alone);
+        QCOMPARE(own.server, (std::array<double, kLogBarTerms>{5.0, 0.0, 1.0, 0.0, 0.0}));
+        QCOMPARE(own.serverTotal, 6.0);
+        QCOMPARE(own.kvscopeTotal, 0.0);
+        alone.recomputed.kvMemoryBytes = 8.0;
+        QCOMPARE(logBars(alone).serverTotal, 14.0);
+    }
+
     // Under TP the figures are per rank; SGLang's request pool is named.
     void comparisonTensorParallel() {
         const ServerLog log = parseServerLog(fixture("sglang-qwq-32b-tp4-l4-1.log"));

@@ -77,6 +77,37 @@ private slots:
         QCOMPARE(powersOfTwo(1, 8, 4), (std::vector<std::uint64_t>{1, 2, 4, 8}));
     }
 
+    // The memory page's bars and the scaling page's lines: the course's three values and the current one.
+    void courseValues_data() {
+        QTest::addColumn<int>("axis");
+        QTest::addColumn<qulonglong>("context");
+        QTest::addColumn<qulonglong>("batch");
+        QTest::addColumn<QList<qulonglong>>("values");
+        const int byBatch = int(SweepAxis::Batch), byContext = int(SweepAxis::Context);
+        QTest::newRow("batch 8, among them") << byBatch << 8192ull << 8ull << QList<qulonglong>{1, 8, 32};
+        QTest::newRow("batch 16, between") << byBatch << 8192ull << 16ull << QList<qulonglong>{1, 8, 16, 32};
+        QTest::newRow("batch 64, above") << byBatch << 8192ull << 64ull << QList<qulonglong>{1, 8, 32, 64};
+        QTest::newRow("context 8K, among them") << byContext << 8192ull << 8ull << QList<qulonglong>{2048, 8192, 32768};
+        QTest::newRow("context 1K, below")
+            << byContext << 1024ull << 8ull << QList<qulonglong>{1024, 2048, 8192, 32768};
+        QTest::newRow("context 128K, above")
+            << byContext << 131072ull << 8ull << QList<qulonglong>{2048, 8192, 32768, 131072};
+    }
+    void courseValues() {
+        QFETCH(int, axis);
+        QFETCH(qulonglong, context);
+        QFETCH(qulonglong, batch);
+        QFETCH(QList<qulonglong>, values);
+        Scenario s = defaultScenario();
+        s.context = context;
+        s.batch = batch;
+        const std::vector<std::uint64_t> expected(values.begin(), values.end());
+        QCOMPARE(kvscope::courseValues(s, SweepAxis(axis)), expected);
+        // The scaling sweep draws one line per value of the other axis.
+        const SweepAxis other = SweepAxis(axis) == SweepAxis::Batch ? SweepAxis::Context : SweepAxis::Batch;
+        QCOMPARE(scalingSweep(s, other).lines, expected);
+    }
+
     void weightsByDtype() {
         Scenario s = defaultScenario();
         s.model.paramsOverride = 7'000'000'000ull;

@@ -2,10 +2,7 @@
 
 #include "error.h"
 #include "messages.h"
-
-#include <charconv>
-#include <cmath>
-#include <cstdlib>
+#include "scenarioargs.h"
 
 namespace kvscope::cli {
 
@@ -81,30 +78,14 @@ std::optional<std::uint64_t> ArgParser::uintValue(std::string_view name, std::ui
     auto text = value(name);
     if (!text)
         return std::nullopt;
-    std::uint64_t out = 0;
-    const char* begin = text->data();
-    const char* end = begin + text->size();
-    const auto [ptr, ec] = std::from_chars(begin, end, out);
-    if (text->empty() || (*text)[0] == '-' || ec != std::errc() || ptr != end)
-        throw Error("--" + std::string(name) + " expects a whole number, got '" + *text + "'");
-    if (out < min || out > max)
-        throw Error("--" + std::string(name) + " must be between " + std::to_string(min) + " and " +
-                    std::to_string(max) + ", got " + *text);
-    return out;
+    return parseWholeOption({name, min, max}, *text); // the window's parser: the same errors
 }
 
 std::optional<double> ArgParser::doubleValue(std::string_view name, double min, double max) const {
     auto text = value(name);
     if (!text)
         return std::nullopt;
-    char* end = nullptr;
-    const double out = std::strtod(text->c_str(), &end);
-    if (text->empty() || end != text->c_str() + text->size() || !std::isfinite(out))
-        throw Error("--" + std::string(name) + " expects a number, got '" + *text + "'");
-    if (out < min || out > max)
-        throw Error("--" + std::string(name) + " must be between " + std::to_string(min) + " and " +
-                    std::to_string(max) + ", got " + *text);
-    return out;
+    return parseDecimalOption({name, min, max}, *text);
 }
 
 std::string ArgParser::help() const {

@@ -358,7 +358,7 @@ int runCapacity(const std::vector<std::string>& args) {
         perRequest = *len;
     Capacity c;
     if (auto gib = p.doubleValue("kv-memory-gib", 0.0, 1024.0 * 1024.0)) {
-        const auto bytes = static_cast<std::uint64_t>(std::llround(*gib * static_cast<double>(GiB)));
+        const auto bytes = bytesFromGiB(*gib);
         c = capacityFromKvMemory(s.model, s.kvDtype, bytes, s.blockSize, perRequest,
                                  kvHeadsPerGpu(s.model, s.tensorParallel));
     } else {
@@ -756,7 +756,8 @@ int runSimulate(const std::vector<std::string>& args) {
     return 0;
 }
 
-int runDecodeCommand(const std::vector<std::string>& args) {
+// kvscope-cli decode: options -> DecodeOptions, the run, then its report as text or JSON.
+ArgParser decodeArgParser() {
     ArgParser p("kvscope-cli decode",
                 tr("Greedy decoding with our small GPT, with and without a KV cache (contiguous and paged), measuring\n"
                    "step time and memory against the formulas. Runs on a CUDA device when one answers (cuBLAS and our\n"
@@ -779,26 +780,15 @@ int runDecodeCommand(const std::vector<std::string>& args) {
     p.addFlag("graphs", tr("capture the cached step in a CUDA graph (CUDA backend only)"));
     p.addOption("seed", "S", tr("weights, prompts and block order (default 1)"));
     p.addFlag("json", tr("print one JSON object"));
-    if (!parseOrHelp(p, args))
-        return 0;
+    return p;
+}
+
+// The options as the decode core takes them; throws Error naming the option at fault.
+gpu::DecodeOptions decodeOptionsFrom(const ArgParser& p) {
     using namespace kvscope::gpu;
     DecodeOptions o;
-    const std::string backend = p.valueOr("backend", "auto");
-    if (backend == "auto")
-        o.backend = BackendChoice::Auto;
-    else if (backend == "cpu")
-        o.backend = BackendChoice::Cpu;
-    else if (backend == "cuda")
-        o.backend = BackendChoice::Cuda;
-    else
-        throw Error("--backend: expected auto, cpu or cuda, got '" + backend + "'");
-    const std::string dtype = p.valueOr("dtype", "fp32");
-    if (dtype == "fp32")
-        o.precision = Precision::Fp32;
-    else if (dtype == "bf16")
-        o.precision = Precision::Bf16;
-    else
-        throw Error("--dtype: expected fp32 or bf16, got '" + dtype + "'");
+    o.backend = parseBackendChoice(p.valueOr("backend", "auto"), "--backend");
+    o.precision = parsePrecision(p.valueOr("dtype", "fp32"), "--dtype");
     o.graphs = p.has("graphs");
     const std::string model = p.valueOr("model", "small");
     if (model != "small")
@@ -814,141 +804,138 @@ int runDecodeCommand(const std::vector<std::string>& args) {
     o.promptLen = std::uint32_t(p.uintValue("prompt-len", 1, 1u << 20).value_or(16));
     o.blockSize = std::uint32_t(p.uintValue("block-size", 1, 1024).value_or(16));
     const std::string cache = p.valueOr("cache", "all");
-    if (cache == "all") {
-        o.modes = allCacheModes();
-        o.skipUnsupportedModes = true; // fp8 on the CPU: skipped, with a note
-    } else {
-        o.modes.clear();
-        for (std::size_t at = 0; at <= cache.size();) {
-            const std::size_t comma = std::min(cache.find(',', at), cache.size());
-            const std::string name = cache.substr(at, comma - at);
-            const std::optional<CacheMode> mode = parseCacheMode(name);
-            if (!mode)
-                throw Error("--cache: expected none, contiguous (static), paged, dynamic, int8, fp8, a comma-separated "
-                            "list of them, or all, got '" +
-                            name + "'");
-            if (std::find(o.modes.begin(), o.modes.end(), *mode) == o.modes.end())
-                o.modes.push_back(*mode);
-            at = comma + 1;
-        }
-    }
+    o.modes = parseCacheModeList(cache, "--cache");
+    o.skipUnsupportedModes = cache == "all"; // fp8 on the CPU: skipped, with a note
+    return o;
+}
 
-    const DecodeReport r = runDecode(o);
+// The device that ran: the CUDA device, or this machine's CPU with why the CPU.
+gpu::DeviceInfo decodeDevice(const gpu::DecodeReport& r) {
+    using namespace kvscope::gpu;
     const bool onCuda = r.backend == Backend::Cuda;
     DeviceInfo used = onCuda ? r.device : probeCpu();
     used.reason = onCuda ? std::string() : r.backendWhy;
-    const std::string backendLine = used.summary() + (onCuda ? " (" + r.backendWhy + ")" : "");
-    if (p.has("json")) {
-        ordered_json j;
-        j["backend"] = onCuda ? "cuda" : "cpu";
-        j["backend_reason"] = r.backendWhy;
-        j["device"] = used.summary();
-        j["cuda_device_present"] = r.device.backend == Backend::Cuda;
-        j["step_clock"] = onCuda ? "CUDA events" : "steady clock";
-        j["graphs"] = r.graphs;
-        j["model"] = {{"layers", r.model.layers},    {"width", r.model.width}, {"heads", r.model.heads},
-                      {"kv_heads", r.model.kvHeads}, {"vocab", r.model.vocab}, {"max_context", r.model.maxContext},
-                      {"parameters", r.parameters}};
-        j["dtype"] = precisionName(r.precision);
-        j["batch"] = o.batch;
-        j["steps"] = o.steps;
-        j["prompt_len"] = o.promptLen;
-        j["block_size"] = o.blockSize;
-        j["modes"] = ordered_json::object();
-        for (const ModeResult& m : r.modes) {
-            ordered_json mj;
-            std::vector<double> ms;
-            std::vector<std::uint64_t> tokens, kv;
-            for (const StepRecord& s : m.steps) {
-                ms.push_back(s.milliseconds);
-                tokens.push_back(s.tokensComputed);
-                kv.push_back(s.kvBytesHeld);
-            }
-            mj["step_ms"] = ms;
-            mj["tokens_computed"] = tokens;
-            mj["kv_bytes_held"] = kv;
-            mj["total_ms"] = m.totalMs;
-            mj["tokens_per_s"] = m.tokensPerSecond;
-            mj["completed"] = m.completed;
-            mj["memory"] = {{"theoretical_weight_bytes", m.memory.theoreticalWeightBytes},
-                            {"theoretical_kv_bytes", m.memory.theoreticalKvBytes},
-                            {"peak_allocated_bytes", m.memory.peakAllocatedBytes},
-                            {"process_bytes", m.memory.processBytes},
-                            {"process_bytes_source", m.memory.processSource}};
-            mj["tokens"] = m.tokens.empty() ? ordered_json::array() : ordered_json(m.tokens.front());
-            // Cache kinds: what K and V were stored in, TTFT and TPOT, memory at its peak, the accuracy cost.
-            std::vector<std::uint64_t> peak, copied;
-            for (const StepRecord& s : m.steps) {
-                peak.push_back(s.kvBytesPeak);
-                copied.push_back(s.kvBytesCopied);
-            }
-            mj["cache_dtype"] = m.mode == CacheMode::None ? std::string() : m.cacheDType;
-            mj["cache_bits_per_value"] = m.mode == CacheMode::None ? 0.0 : m.cacheBitsPerValue;
-            mj["kv_bytes_peak"] = peak;
-            mj["kv_bytes_copied"] = copied;
-            mj["peak_kv_bytes"] = m.peakKvBytes;
-            mj["total_kv_bytes_copied"] = m.kvBytesCopied;
-            mj["ttft_ms"] = m.latency.ttftMeasured ? ordered_json(m.latency.ttftMs) : ordered_json();
-            mj["tpot_mean_ms"] = m.latency.tpotSteps > 0 ? ordered_json(m.latency.tpotMeanMs) : ordered_json();
-            mj["tpot_p90_ms"] = m.latency.tpotSteps > 0 ? ordered_json(m.latency.tpotP90Ms) : ordered_json();
-            mj["tpot_steps"] = m.latency.tpotSteps;
-            const Accuracy& a = m.accuracy;
-            mj["accuracy"] = {{"compared", a.compared},
-                              {"is_reference", a.isReference},
-                              {"tokens_compared", a.tokensCompared},
-                              {"tokens_agreeing", a.tokensAgreeing},
-                              {"agreement_share", a.compared ? ordered_json(a.agreementShare()) : ordered_json()},
-                              {"first_different_step",
-                               a.firstDifferentStep >= 0 ? ordered_json(a.firstDifferentStep) : ordered_json()},
-                              {"max_logit_diff", a.compared ? ordered_json(a.maxLogitDiff) : ordered_json()},
-                              {"logit_steps_compared", a.logitStepsCompared}};
-            j["modes"][cacheModeName(m.mode)] = mj;
+    return used;
+}
+
+void printDecodeJson(const gpu::DecodeOptions& o, const gpu::DecodeReport& r) {
+    using namespace kvscope::gpu;
+    const bool onCuda = r.backend == Backend::Cuda;
+    const DeviceInfo used = decodeDevice(r);
+    ordered_json j;
+    j["backend"] = onCuda ? "cuda" : "cpu";
+    j["backend_reason"] = r.backendWhy;
+    j["device"] = used.summary();
+    j["cuda_device_present"] = r.device.backend == Backend::Cuda;
+    j["step_clock"] = onCuda ? "CUDA events" : "steady clock";
+    j["graphs"] = r.graphs;
+    j["model"] = {{"layers", r.model.layers},    {"width", r.model.width}, {"heads", r.model.heads},
+                  {"kv_heads", r.model.kvHeads}, {"vocab", r.model.vocab}, {"max_context", r.model.maxContext},
+                  {"parameters", r.parameters}};
+    j["dtype"] = precisionName(r.precision);
+    j["batch"] = o.batch;
+    j["steps"] = o.steps;
+    j["prompt_len"] = o.promptLen;
+    j["block_size"] = o.blockSize;
+    j["modes"] = ordered_json::object();
+    for (const ModeResult& m : r.modes) {
+        ordered_json mj;
+        std::vector<double> ms;
+        std::vector<std::uint64_t> tokens, kv;
+        for (const StepRecord& s : m.steps) {
+            ms.push_back(s.milliseconds);
+            tokens.push_back(s.tokensComputed);
+            kv.push_back(s.kvBytesHeld);
         }
-        j["fit_a_ms"] = r.fitAms;
-        j["fit_b_ms"] = r.fitBms;
-        j["fixed_cost_share_cached"] = r.fixedCostShareCached;
-        j["fixed_cost_share_uncached"] = r.fixedCostShareUncached;
-        j["fit_valid"] = r.fitValid;
-        j["speedup"] = r.speedup;
-        j["tokens_identical"] = r.tokensIdentical;
-        j["accuracy_reference"] = {{"mode", "contiguous"},
-                                   {"dtype", precisionName(r.precision)},
-                                   {"measured", r.referenceMeasured},
-                                   {"hidden", r.referenceHidden}};
-        std::vector<std::string> skipped;
-        for (const CacheMode m : r.skippedModes)
-            skipped.push_back(cacheModeName(m));
-        j["skipped_modes"] = skipped;
-        j["skipped_reason"] = r.skippedWhy;
-        j["reading"] = englishReading(r);
-        j["tokens_compared"] = r.tokensCompared;
-        j["fit_measured"] = r.fitMeasured;
-        j["fit_steps"] = r.fitSteps;
-        j["two_point"] = {{"measured", r.twoPoint.measured},
-                          {"cached_mode", cacheModeName(r.twoPoint.cachedMode)},
-                          {"cached_tokens", r.twoPoint.cachedTokens},
-                          {"cached_ms", r.twoPoint.cachedMs},
-                          {"uncached_tokens", r.twoPoint.uncachedTokens},
-                          {"uncached_ms", r.twoPoint.uncachedMs},
-                          {"a_ms", r.twoPoint.model.aMs},
-                          {"b_ms", r.twoPoint.model.bMs}};
-        ordered_json checks = ordered_json::object();
-        // Each mode's mean step against both fits' predictions (null where a fit was not measured).
-        const std::vector<ModeCheck> twoPoint = checkStepModel(r.twoPoint.model, r);
-        for (const ModeCheck& c : checkStepModel(r.leastSquares(), r)) {
-            const auto other =
-                std::find_if(twoPoint.begin(), twoPoint.end(), [&](const ModeCheck& t) { return t.mode == c.mode; });
-            checks[cacheModeName(c.mode)] = {
-                {"mean_tokens", c.meanTokens},
-                {"measured_ms", c.measuredMs},
-                {"least_squares_ms", r.fitMeasured ? ordered_json(c.predictedMs) : ordered_json()},
-                {"two_point_ms", r.twoPoint.measured ? ordered_json(other->predictedMs) : ordered_json()}};
+        mj["step_ms"] = ms;
+        mj["tokens_computed"] = tokens;
+        mj["kv_bytes_held"] = kv;
+        mj["total_ms"] = m.totalMs;
+        mj["tokens_per_s"] = m.tokensPerSecond;
+        mj["completed"] = m.completed;
+        mj["memory"] = {{"theoretical_weight_bytes", m.memory.theoreticalWeightBytes},
+                        {"theoretical_kv_bytes", m.memory.theoreticalKvBytes},
+                        {"peak_allocated_bytes", m.memory.peakAllocatedBytes},
+                        {"process_bytes", m.memory.processBytes},
+                        {"process_bytes_source", m.memory.processSource}};
+        mj["tokens"] = m.tokens.empty() ? ordered_json::array() : ordered_json(m.tokens.front());
+        // Cache kinds: what K and V were stored in, TTFT and TPOT, memory at its peak, the accuracy cost.
+        std::vector<std::uint64_t> peak, copied;
+        for (const StepRecord& s : m.steps) {
+            peak.push_back(s.kvBytesPeak);
+            copied.push_back(s.kvBytesCopied);
         }
-        j["step_model_check"] = checks;
-        std::cout << j.dump(2) << '\n';
-        return 0;
+        mj["cache_dtype"] = m.mode == CacheMode::None ? std::string() : m.cacheDType;
+        mj["cache_bits_per_value"] = m.mode == CacheMode::None ? 0.0 : m.cacheBitsPerValue;
+        mj["kv_bytes_peak"] = peak;
+        mj["kv_bytes_copied"] = copied;
+        mj["peak_kv_bytes"] = m.peakKvBytes;
+        mj["total_kv_bytes_copied"] = m.kvBytesCopied;
+        mj["ttft_ms"] = m.latency.ttftMeasured ? ordered_json(m.latency.ttftMs) : ordered_json();
+        mj["tpot_mean_ms"] = m.latency.tpotSteps > 0 ? ordered_json(m.latency.tpotMeanMs) : ordered_json();
+        mj["tpot_p90_ms"] = m.latency.tpotSteps > 0 ? ordered_json(m.latency.tpotP90Ms) : ordered_json();
+        mj["tpot_steps"] = m.latency.tpotSteps;
+        const Accuracy& a = m.accuracy;
+        mj["accuracy"] = {
+            {"compared", a.compared},
+            {"is_reference", a.isReference},
+            {"tokens_compared", a.tokensCompared},
+            {"tokens_agreeing", a.tokensAgreeing},
+            {"agreement_share", a.compared ? ordered_json(a.agreementShare()) : ordered_json()},
+            {"first_different_step", a.firstDifferentStep >= 0 ? ordered_json(a.firstDifferentStep) : ordered_json()},
+            {"max_logit_diff", a.compared ? ordered_json(a.maxLogitDiff) : ordered_json()},
+            {"logit_steps_compared", a.logitStepsCompared}};
+        j["modes"][cacheModeName(m.mode)] = mj;
     }
+    j["fit_a_ms"] = r.fitAms;
+    j["fit_b_ms"] = r.fitBms;
+    j["fixed_cost_share_cached"] = r.fixedCostShareCached;
+    j["fixed_cost_share_uncached"] = r.fixedCostShareUncached;
+    j["fit_valid"] = r.fitValid;
+    j["speedup"] = r.speedup;
+    j["tokens_identical"] = r.tokensIdentical;
+    j["accuracy_reference"] = {{"mode", "contiguous"},
+                               {"dtype", precisionName(r.precision)},
+                               {"measured", r.referenceMeasured},
+                               {"hidden", r.referenceHidden}};
+    std::vector<std::string> skipped;
+    for (const CacheMode m : r.skippedModes)
+        skipped.push_back(cacheModeName(m));
+    j["skipped_modes"] = skipped;
+    j["skipped_reason"] = r.skippedWhy;
+    j["reading"] = englishReading(r);
+    j["tokens_compared"] = r.tokensCompared;
+    j["fit_measured"] = r.fitMeasured;
+    j["fit_steps"] = r.fitSteps;
+    j["two_point"] = {{"measured", r.twoPoint.measured},
+                      {"cached_mode", cacheModeName(r.twoPoint.cachedMode)},
+                      {"cached_tokens", r.twoPoint.cachedTokens},
+                      {"cached_ms", r.twoPoint.cachedMs},
+                      {"uncached_tokens", r.twoPoint.uncachedTokens},
+                      {"uncached_ms", r.twoPoint.uncachedMs},
+                      {"a_ms", r.twoPoint.model.aMs},
+                      {"b_ms", r.twoPoint.model.bMs}};
+    ordered_json checks = ordered_json::object();
+    // Each mode's mean step against both fits' predictions (null where a fit was not measured).
+    const std::vector<ModeCheck> twoPoint = checkStepModel(r.twoPoint.model, r);
+    for (const ModeCheck& c : checkStepModel(r.leastSquares(), r)) {
+        const auto other =
+            std::find_if(twoPoint.begin(), twoPoint.end(), [&](const ModeCheck& t) { return t.mode == c.mode; });
+        checks[cacheModeName(c.mode)] = {
+            {"mean_tokens", c.meanTokens},
+            {"measured_ms", c.measuredMs},
+            {"least_squares_ms", r.fitMeasured ? ordered_json(c.predictedMs) : ordered_json()},
+            {"two_point_ms", r.twoPoint.measured ? ordered_json(other->predictedMs) : ordered_json()}};
+    }
+    j["step_model_check"] = checks;
+    std::cout << j.dump(2) << '\n';
+}
+
+void printDecodeText(const gpu::DecodeOptions& o, const gpu::DecodeReport& r) {
+    using namespace kvscope::gpu;
     // The device summary and the reading are gpu/'s English; the CLI only labels them.
+    const bool onCuda = r.backend == Backend::Cuda;
+    const std::string backendLine = decodeDevice(r).summary() + (onCuda ? " (" + r.backendWhy + ")" : "");
     std::cout << tr("Backend: %1", {backendLine}) << "\n";
     const Text modelLine =
         r.graphs ? Text("Model: %1 layers, width %2, %3 heads, %4 KV heads, %5 parameters, %6, CUDA graphs")
@@ -1012,6 +999,18 @@ int runDecodeCommand(const std::vector<std::string>& args) {
         std::cout << englishReading(r) << "\n";
     else
         std::cout << tr("Reading (in English): %1", {englishReading(r)}) << "\n";
+}
+
+int runDecodeCommand(const std::vector<std::string>& args) {
+    ArgParser p = decodeArgParser();
+    if (!parseOrHelp(p, args))
+        return 0;
+    const gpu::DecodeOptions o = decodeOptionsFrom(p);
+    const gpu::DecodeReport r = gpu::runDecode(o);
+    if (p.has("json"))
+        printDecodeJson(o, r);
+    else
+        printDecodeText(o, r);
     return 0;
 }
 

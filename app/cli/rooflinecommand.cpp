@@ -120,20 +120,8 @@ int runMeasure(const std::vector<std::string>& args) {
         return 0;
     gpu::RooflineOptions o;
     o.quick = p.has("quick");
-    const std::string backend = p.valueOr("backend", "auto");
-    if (backend == "auto")
-        o.backend = gpu::BackendChoice::Auto;
-    else if (backend == "cpu")
-        o.backend = gpu::BackendChoice::Cpu;
-    else if (backend == "cuda")
-        o.backend = gpu::BackendChoice::Cuda;
-    else
-        throw Error("--backend: expected auto, cpu or cuda, got '" + backend + "'");
-    const std::string dtype = p.valueOr("dtype", "fp32");
-    if (dtype == "bf16")
-        o.precision = gpu::Precision::Bf16;
-    else if (dtype != "fp32")
-        throw Error("--dtype: expected fp32 or bf16, got '" + dtype + "'");
+    o.backend = gpu::parseBackendChoice(p.valueOr("backend", "auto"), "--backend");
+    o.precision = gpu::parsePrecision(p.valueOr("dtype", "fp32"), "--dtype");
     o.batches = parseList(p, "batches");
     o.contexts = parseList(p, "contexts");
     o.decodeSteps = std::uint32_t(p.uintValue("steps", 1, 64).value_or(5));

@@ -1,10 +1,10 @@
 #include "scenariooptions.h"
 
 #include "error.h"
-#include "gpus.h"
 #include "hfconfig.h"
 #include "messages.h"
 #include "presets.h"
+#include "scenarioargs.h"
 #include "sweep.h"
 #include "units.h"
 
@@ -114,39 +114,19 @@ Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes
         m.validate();
     }
 
-    if (auto d = p.value("weight-dtype"))
-        s.weightDtype = DType::parse(*d, "--weight-dtype");
-    if (auto d = p.value("kv-dtype"))
-        s.kvDtype = DType::parse(*d, "--kv-dtype");
-    if (auto v = p.uintValue("context", 1, 1ull << 40))
-        s.context = *v;
-    if (auto v = p.uintValue("batch", 1, 1ull << 32))
-        s.batch = *v;
+    // The options the window takes too, by one parser (core/scenarioargs.h): same limits, same errors.
     if (p.has("gpu") && p.has("gpu-memory-gib"))
         throw Error("give either --gpu or --gpu-memory-gib, not both");
-    if (auto gpu = p.value("gpu")) {
-        const GpuPreset& preset = findGpuPreset(*gpu);
-        s.gpuId = preset.id;
-        s.gpuMemoryBytes = preset.memoryBytes;
-    }
+    applyScenarioArgs(s, {p.value("weight-dtype"), p.value("kv-dtype"), p.value("gpu"), p.value("context"),
+                          p.value("batch"), p.value("utilization"), p.value("tp")});
     if (auto gib = p.doubleValue("gpu-memory-gib", 1.0 / 1024, 1024.0 * 1024.0)) {
         s.gpuId = "custom";
-        s.gpuMemoryBytes = static_cast<std::uint64_t>(std::llround(*gib * static_cast<double>(GiB)));
+        s.gpuMemoryBytes = bytesFromGiB(*gib);
     }
-    if (auto u = p.doubleValue("utilization", 0.01, 1.0))
-        s.utilization = *u;
-    if (auto tp = p.uintValue("tp", 1, 1024))
-        s.tensorParallel = static_cast<std::uint32_t>(*tp);
     if (auto b = p.uintValue("block-size", 1, 4096))
         s.blockSize = static_cast<std::uint32_t>(*b);
-    s.validate();
     // Each option is in range, but their product may not be: say which options, not only which sum.
-    try {
-        (void)kvBytes(s.model, s.kvDtype, s.context, s.batch);
-    } catch (const Error& e) {
-        throw Error("--context " + std::to_string(s.context) + " x --batch " + std::to_string(s.batch) + ": " +
-                    e.what());
-    }
+    checkScenarioArgs(s);
     return s;
 }
 

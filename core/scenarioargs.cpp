@@ -1,0 +1,100 @@
+#include "scenarioargs.h"
+
+#include "gpus.h"
+#include "memorymodel.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace kvscope {
+
+namespace {
+
+std::string englishMessage(OptionValueError::Kind kind, const std::string& option, const std::string& value,
+                           const std::string& min, const std::string& max) {
+    switch (kind) {
+    case OptionValueError::Kind::NotWholeNumber:
+        return "--" + option + " expects a whole number, got '" + value + "'";
+    case OptionValueError::Kind::NotNumber:
+        return "--" + option + " expects a number, got '" + value + "'";
+    case OptionValueError::Kind::WholeOutOfRange:
+    case OptionValueError::Kind::NumberOutOfRange:
+        break;
+    }
+    return "--" + option + " must be between " + min + " and " + max + ", got " + value;
+}
+
+} // namespace
+
+OptionValueError::OptionValueError(Kind kind, std::string option, std::string value, std::string min, std::string max)
+    : Error(englishMessage(kind, option, value, min, max))
+    , m_kind(kind)
+    , m_option(std::move(option))
+    , m_value(std::move(value))
+    , m_min(std::move(min))
+    , m_max(std::move(max)) {}
+
+std::uint64_t parseWholeOption(const WholeOption& option, std::string_view text) {
+    std::uint64_t out = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, out);
+    // from_chars takes no sign and no space, so "-5", "+5" and " 5" are not whole numbers here.
+    if (text.empty() || ec != std::errc() || ptr != end)
+        throw OptionValueError(OptionValueError::Kind::NotWholeNumber, std::string(option.name), std::string(text));
+    if (out < option.min || out > option.max)
+        throw OptionValueError(OptionValueError::Kind::WholeOutOfRange, std::string(option.name), std::string(text),
+                               std::to_string(option.min), std::to_string(option.max));
+    return out;
+}
+
+double parseDecimalOption(const DecimalOption& option, std::string_view text) {
+    double out = 0;
+    const char* end = text.data() + text.size();
+    // from_chars, not strtod: the window runs under the user's locale, where strtod may want "0,9".
+    const auto [ptr, ec] = std::from_chars(text.data(), end, out);
+    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(out))
+        throw OptionValueError(OptionValueError::Kind::NotNumber, std::string(option.name), std::string(text));
+    if (out < option.min || out > option.max)
+        throw OptionValueError(OptionValueError::Kind::NumberOutOfRange, std::string(option.name), std::string(text),
+                               formatLimit(option.min), formatLimit(option.max));
+    return out;
+}
+
+std::string formatLimit(double value) {
+    char text[32];
+    const auto [ptr, ec] = std::to_chars(text, text + sizeof text, value);
+    return ec == std::errc() ? std::string(text, ptr) : std::to_string(value);
+}
+
+void applyScenarioArgs(Scenario& s, const ScenarioArgs& args) {
+    if (args.weightDtype)
+        s.weightDtype = DType::parse(*args.weightDtype, "--weight-dtype");
+    if (args.kvDtype)
+        s.kvDtype = DType::parse(*args.kvDtype, "--kv-dtype");
+    if (args.gpu) {
+        const GpuPreset& preset = findGpuPreset(*args.gpu);
+        s.gpuId = preset.id;
+        s.gpuMemoryBytes = preset.memoryBytes;
+    }
+    if (args.context)
+        s.context = parseWholeOption(kContextOption, *args.context);
+    if (args.batch)
+        s.batch = parseWholeOption(kBatchOption, *args.batch);
+    if (args.utilization)
+        s.utilization = parseDecimalOption(kUtilizationOption, *args.utilization);
+    if (args.tp)
+        s.tensorParallel = static_cast<std::uint32_t>(parseWholeOption(kTensorParallelOption, *args.tp));
+}
+
+void checkScenarioArgs(const Scenario& s) {
+    s.validate();
+    try {
+        (void)kvBytes(s.model, s.kvDtype, s.context, s.batch);
+    } catch (const Error& e) {
+        throw Error("--context " + std::to_string(s.context) + " x --batch " + std::to_string(s.batch) + ": " +
+                    e.what());
+    }
+}
+
+} // namespace kvscope
