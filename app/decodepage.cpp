@@ -1044,8 +1044,7 @@ void DecodePage::runNext() {
     prepareCharts(m_current);
     m_estimate->setText(tr("Probing..."));
     setRunning(true);
-    m_worker->arm();
-    emit runRequested(m_current);
+    emit runRequested(m_current, m_worker->arm()); // a Stop from now on is this run's
 }
 
 void DecodePage::stop() {

@@ -107,7 +107,7 @@ public slots:
     void loadClassroomExperiment();
 
 signals:
-    void runRequested(const kvscope::gpu::DecodeOptions& options);
+    void runRequested(const kvscope::gpu::DecodeOptions& options, quint64 ticket);
     void estimateRequested(const QList<kvscope::gpu::DecodeOptions>& runs, int ticket);
     // The sequence ended (done, stopped or failed); runs() holds what it measured.
     void runsFinished();

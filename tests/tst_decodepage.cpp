@@ -1,6 +1,7 @@
 // The GPU panel offscreen: a run on the worker thread fills the charts at frame rate and
 // the summary at the end; Stop ends it; closing the window mid-run is safe.
 #include "decodepage.h"
+#include "decodetestoptions.h"
 #include "decodeworker.h"
 #include "mainwindow.h"
 #include "scenariocontroller.h"
@@ -37,22 +38,10 @@ using namespace Qt::StringLiterals;
 constexpr int kStopGuardMs = 30000;
 constexpr int kCloseGuardMs = 20000;
 using namespace kvscope::gpu;
+using decodetest::longStep;
+using decodetest::tiny;
 
 namespace {
-DecodeOptions tiny(std::uint32_t steps) {
-    DecodeOptions o;
-    o.model.layers = 2;
-    o.model.width = 64;
-    o.model.heads = 4;
-    o.model.kvHeads = 2;
-    o.batch = 2;
-    o.steps = steps;
-    o.promptLen = 8;
-    o.blockSize = 4;
-    o.model.maxContext = std::max(512u, o.promptLen + steps);
-    return o;
-}
-
 QString cell(QTableWidget* table, int row, int column) {
     const QTableWidgetItem* item = table->item(row, column);
     return item ? item->text() : QString();
@@ -74,74 +63,6 @@ template <typename Series> QList<Series*> seriesOf(QChartView* view) {
     return found;
 }
 
-// One uncached step of 16 x 4,096 positions (the page's largest prompt) through one layer:
-// tens of seconds on two cores, minutes under a sanitizer. The probe's first step is this one.
-DecodeOptions longStep() {
-    DecodeOptions o = tiny(2);
-    o.model.layers = 1;
-    o.model.width = 256;
-    o.model.heads = 4;
-    o.model.kvHeads = 4;
-    o.batch = 16;
-    o.promptLen = 4096;
-    o.model.maxContext = 4098;
-    o.modes = {CacheMode::None};
-    o.backend = BackendChoice::Cpu;
-    return o;
-}
-
-// A DecodeWorker on its own thread, as the page has it, and its signals in the order they
-// arrive here (queued: one sender thread, so the order is the order of emission).
-struct ThreadedWorker {
-    QThread thread;
-    DecodeWorker* worker = new DecodeWorker;
-    QObject context;
-    QStringList order;
-    DecodeReport report;
-    QString error;
-    double estimate = -2;
-    int ticket = -1;
-
-    ThreadedWorker() {
-        worker->moveToThread(&thread);
-        QObject::connect(&thread, &QThread::finished, worker, &QObject::deleteLater);
-        QObject::connect(worker, &DecodeWorker::estimated, &context, [this](double s) {
-            order << u"estimated"_s;
-            estimate = s;
-        });
-        QObject::connect(worker, &DecodeWorker::estimateReady, &context, [this](double s, int t) {
-            order << u"estimateReady"_s;
-            estimate = s;
-            ticket = t;
-        });
-        QObject::connect(worker, &DecodeWorker::stepMeasured, &context, [this] { order << u"step"_s; });
-        QObject::connect(worker, &DecodeWorker::finished, &context, [this](const DecodeReport& r) {
-            order << u"finished"_s;
-            report = r;
-        });
-        QObject::connect(worker, &DecodeWorker::failed, &context, [this](const QString& m) {
-            order << u"failed"_s;
-            error = m;
-        });
-        thread.start();
-    }
-    ~ThreadedWorker() {
-        worker->shutdown();
-        thread.quit();
-        thread.wait();
-    }
-    void run(const DecodeOptions& o) {
-        worker->arm();
-        QMetaObject::invokeMethod(
-            worker, [w = worker, o] { w->run(o); }, Qt::QueuedConnection);
-    }
-    void estimateFor(const DecodeOptions& o, int t) {
-        QMetaObject::invokeMethod(
-            worker, [w = worker, o, t] { w->estimate({o}, t); }, Qt::QueuedConnection);
-    }
-    bool ended() const { return order.contains(u"finished"_s) || order.contains(u"failed"_s); }
-};
-
 // Whether the labels printed at every tick of the axis differ from each other.
 bool labelsDistinct(const QValueAxis* axis, QStringList* labels = nullptr) {
     const QByteArray format = axis->labelFormat().toLatin1();
@@ -161,99 +82,7 @@ class TestDecodePage : public QObject {
     Q_OBJECT
 
 private slots:
-    // A Stop pressed while the run still waits in the worker's queue is not lost: the run
-    // starts stopped and reports nothing measured (it used to clear the flag on entry).
-    void stopBeforeTheRunStartsIsKept() {
-        DecodeWorker worker; // on this thread: run() below is the queued call arriving
-        QSignalSpy finished(&worker, &DecodeWorker::finished);
-        QSignalSpy steps(&worker, &DecodeWorker::stepMeasured);
-        worker.arm();
-        worker.stop();
-        worker.run(tiny(64));
-        QCOMPARE(finished.count(), 1);
-        QCOMPARE(steps.count(), 0);
-        QVERIFY(finished.at(0).at(0).value<DecodeReport>().modes.empty());
-        // Armed again, the next run goes ahead.
-        worker.arm();
-        worker.run(tiny(2));
-        QCOMPARE(finished.count(), 2);
-        QVERIFY(!finished.at(1).at(0).value<DecodeReport>().modes.empty());
-    }
-
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
-
-    // ---- the worker's signals, on its own thread: order and the stop ----
-
-    void runSignalOrder() {
-        ThreadedWorker t;
-        t.run(tiny(4));
-        QTRY_VERIFY_WITH_TIMEOUT(t.ended(), 60000);
-        QStringList expected{u"estimated"_s};
-        for (int i = 0; i < 3 * 4; ++i)
-            expected << u"step"_s;
-        expected << u"finished"_s;
-        QCOMPARE(t.order, expected);
-        QVERIFY(t.estimate >= 0 && std::isfinite(t.estimate));
-        QVERIFY(!t.report.stopped);
-    }
-
-    void failedRunEmitsOnlyFailed() {
-        ThreadedWorker t;
-        DecodeOptions o = tiny(4);
-        o.batch = 0;
-        t.run(o);
-        QTRY_VERIFY_WITH_TIMEOUT(t.ended(), 60000);
-        QCOMPARE(t.order, QStringList{u"failed"_s});
-        QVERIFY2(t.error.contains(u"--batch"_s), qPrintable(t.error));
-    }
-
-    // Stop while the probe is inside its first (long) step: the run ends at once, nothing measured.
-    void stopDuringTheProbe() {
-        ThreadedWorker t;
-        t.run(longStep());
-        QTest::qWait(1000); // the probe's first step has begun; it takes tens of seconds
-        QVERIFY(t.order.isEmpty());
-        QElapsedTimer clock;
-        clock.start();
-        t.worker->stop();
-        QTRY_VERIFY_WITH_TIMEOUT(t.ended(), kStopGuardMs); // a guard: the step alone takes far longer
-        QCOMPARE(t.order, QStringList{u"finished"_s});
-        QVERIFY(t.report.modes.empty());
-        qInfo("stopped %lld ms after Stop", clock.elapsed());
-    }
-
-    // Probes that run past their budget say so (+inf) and the run goes ahead; Stop then ends
-    // it inside its first step, and that step is not reported.
-    void probeOverBudgetThenStop() {
-        ThreadedWorker t;
-        t.worker->setProbeBudget(0.5);
-        t.run(longStep());
-        QTRY_VERIFY_WITH_TIMEOUT(t.order.contains(u"estimated"_s), kStopGuardMs);
-        QVERIFY(std::isinf(t.estimate));
-        // Past drawing the run's weights (twice what it takes here, and 1 s: a sanitizer slows
-        // it down), inside the run's first step.
-        QElapsedTimer draw;
-        draw.start();
-        (void)randomWeights(longStep().model);
-        QTest::qWait(int(2 * draw.elapsed()) + 1000);
-        t.worker->stop();
-        QTRY_VERIFY_WITH_TIMEOUT(t.ended(), kStopGuardMs);
-        QCOMPARE(t.order, (QStringList{u"estimated"_s, u"finished"_s}));
-        QVERIFY(t.report.stopped);
-        QCOMPARE(t.report.modes.size(), std::size_t(1));
-        QVERIFY(t.report.modes[0].steps.empty());
-        QVERIFY(!t.report.modes[0].completed);
-    }
-
-    void estimateOverBudget() {
-        ThreadedWorker t;
-        t.worker->setProbeBudget(0.5);
-        t.estimateFor(longStep(), 7);
-        QTRY_VERIFY_WITH_TIMEOUT(!t.order.isEmpty(), kStopGuardMs);
-        QCOMPARE(t.order, QStringList{u"estimateReady"_s});
-        QVERIFY(std::isinf(t.estimate));
-        QCOMPARE(t.ticket, 7);
-    }
 
     // Closing the window while the worker is inside a long step: the close does not wait for
     // the step (before, it waited for the whole of it), the worker ends on its own soon after
