@@ -21,6 +21,7 @@
 #include <QPointer>
 #include <QScatterSeries>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTableWidget>
 #include <QThread>
 #include <QTimer>
@@ -42,15 +43,15 @@ using decodetest::longStep;
 using decodetest::tiny;
 
 namespace {
-QString cell(QTableWidget* table, int row, int column) {
-    const QTableWidgetItem* item = table->item(row, column);
-    return item ? item->text() : QString();
+// A cell's text, through the model: the summary is a QTableView, the other tables QTableWidgets.
+QString cell(const QTableView* table, int row, int column) {
+    return table->model()->index(row, column).data().toString();
 }
 
 // Every row's text in one column, for "some row says" checks.
-QStringList column(QTableWidget* table, int c) {
+QStringList column(const QTableView* table, int c) {
     QStringList texts;
-    for (int row = 0; row < table->rowCount(); ++row)
+    for (int row = 0; row < table->model()->rowCount(); ++row)
         texts << cell(table, row, c);
     return texts;
 }
@@ -145,9 +146,9 @@ private slots:
         QVERIFY(page->lastReport());
         QVERIFY(page->lastReport()->tokensIdentical);
         QCOMPARE(page->plottedSteps(), 3 * 24);
-        QTableWidget* summary = page->summary();
-        QCOMPARE(summary->rowCount(), 3);
-        QCOMPARE(summary->item(0, 8)->text(), u"identical"_s);
+        QTableView* summary = page->summary();
+        QCOMPARE(summary->model()->rowCount(), 3);
+        QCOMPARE(cell(summary, 0, DecodeSummaryModel::Tokens), u"identical"_s);
         QVERIFY(page->estimateText().startsWith(u"Estimated"_s));
         if (qEnvironmentVariableIsSet("KVSCOPE_SCREENSHOT_DIR"))
             window.saveScreenshot(qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR") + u"/gpu.png"_s);
@@ -200,9 +201,9 @@ private slots:
         const DecodeReport* r = page->lastReport();
         QVERIFY(r && r->modes.size() == 5);
         QVERIFY(r->tokensIdentical);
-        QTableWidget* summary = page->summary();
-        QCOMPARE(summary->rowCount(), 5);
-        QCOMPARE(summary->horizontalHeaderItem(9)->text(), u"Tokens agreeing"_s);
+        QTableView* summary = page->summary();
+        QCOMPARE(summary->model()->rowCount(), 5);
+        QCOMPARE(summary->model()->headerData(9, Qt::Horizontal).toString(), u"Tokens agreeing"_s);
         QCOMPARE(cell(summary, 1, 9), u"reference"_s);
         QCOMPARE(cell(summary, 3, 9), u"24 of 24 (100%)"_s); // dynamic: every token, both sequences
         QCOMPARE(cell(summary, 3, 10), u"0"_s);              // and the logits bit for bit
@@ -277,7 +278,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!page->isRunning(), kStopGuardMs);
         QVERIFY(page->lastReport());
         QVERIFY(page->lastReport()->stopped);
-        QVERIFY(page->summary()->item(0, 0)->text().contains(u"stopped"_s));
+        QVERIFY(cell(page->summary(), 0, 0).contains(u"stopped"_s));
     }
 
     // Closing the window mid-run is safe: the run is stopped (it does not go on to its 4,000
@@ -417,7 +418,7 @@ private slots:
             QVERIFY(r->twoPoint.measured);
             QVERIFY(r->tokensCompared && r->tokensIdentical);
         }
-        QCOMPARE(page->summary()->rowCount(), 4);
+        QCOMPARE(page->summary()->model()->rowCount(), 4);
         QVERIFY(cell(page->summary(), 2, 0).contains(u"batch 4"_s));
         // The fit table: each mode's mean step against the least squares of its batch and batch 2's two equations.
         QTableWidget* fit = page->fitTable();
@@ -688,13 +689,13 @@ private slots:
             controls << w;
         for (auto* w : page->findChildren<QChartView*>())
             controls << w;
-        for (auto* w : page->findChildren<QTableWidget*>())
+        for (auto* w : page->findChildren<QTableView*>())
             controls << w;
         QVERIFY(controls.size() >= 25);
         for (QWidget* w : controls) {
             bool part = false; // a table's corner button, a spin box's or combo box's insides
             for (QWidget* up = w->parentWidget(); up && up != page; up = up->parentWidget())
-                part = part || qobject_cast<QTableWidget*>(up) || qobject_cast<QAbstractSpinBox*>(up) ||
+                part = part || qobject_cast<QTableView*>(up) || qobject_cast<QAbstractSpinBox*>(up) ||
                        qobject_cast<QComboBox*>(up);
             if (part)
                 continue;
