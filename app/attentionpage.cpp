@@ -1,5 +1,6 @@
 #include "attentionpage.h"
 
+#include "attentiontablemodel.h"
 #include "chartstyle.h"
 #include "pagelayout.h"
 #include "scenariocontroller.h"
@@ -15,8 +16,7 @@
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -28,7 +28,8 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
     , m_view(new QChartView(new QChart, this))
     , m_perToken(new QBarSet(tr("KV cache per token")))
     , m_naive(new QLabel(this))
-    , m_table(new QTableWidget(this)) {
+    , m_model(new AttentionTableModel(this))
+    , m_table(new QTableView(this)) {
     m_view->setObjectName(u"attentionChart"_s);
     m_naive->setObjectName(u"naiveFormula"_s);
     m_table->setObjectName(u"attentionTable"_s);
@@ -71,9 +72,10 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
     m_naive->setTextFormat(Qt::RichText);
     m_naive->setWordWrap(true);
 
-    m_table->setColumnCount(6);
-    m_table->setHorizontalHeaderLabels({tr("Attention"), tr("KV heads"), tr("KV per token"), tr("KV cache now"),
-                                        tr("Weights"), tr("Largest batch that fits")});
+    m_table->setModel(m_model);
+    // Widths follow the text when the kinds change (another model); a new context or batch
+    // changes the figures in place.
+    connect(m_model, &QAbstractItemModel::modelReset, m_table, &QTableView::resizeColumnsToContents);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -123,8 +125,8 @@ double AttentionPage::perTokenDivisor() {
 void AttentionPage::refresh() {
     const auto& s = m_controller->scenario();
     const auto& e = m_controller->estimate();
-    const QLocale locale;
-    const auto variants = kvscope::attentionVariants(s);
+    m_model->setScenario(s); // the table, and the chart's figures below
+    const auto& variants = m_model->variants();
 
     auto* x = qobject_cast<QBarCategoryAxis*>(m_view->chart()->axes(Qt::Horizontal).value(0));
     auto* y = qobject_cast<QValueAxis*>(m_view->chart()->axes(Qt::Vertical).value(0));
@@ -177,28 +179,6 @@ void AttentionPage::refresh() {
                                .arg(QString::fromStdString(s.kvDtype.name()).toUpper()));
     if (m_view->chart()->title() != title)
         m_view->chart()->setTitle(title);
-
-    const bool rowsChanged = m_table->rowCount() != int(variants.size());
-    m_table->setRowCount(int(variants.size()));
-    for (std::size_t i = 0; i < variants.size(); ++i) {
-        const auto& v = variants[i];
-        const QStringList cells{
-            QString::fromStdString(kvscope::attentionKindName(v.kind)) +
-                (v.isCurrent ? tr(" (this model)") : QString()),
-            v.kind == kvscope::AttentionKind::MLA ? tr("latent") : QString::number(v.kvHeads),
-            viewtext::sizeScaled(v.kvBytesPerToken),
-            viewtext::size(v.kvBytes),
-            viewtext::size(v.weightBytes),
-            tr("%1 at %2 tokens").arg(locale.toString(qulonglong(v.maxBatch)), viewtext::tokens(s.context))};
-        for (int c = 0; c < cells.size(); ++c) {
-            if (QTableWidgetItem* item = m_table->item(int(i), c))
-                item->setText(cells[c]);
-            else
-                m_table->setItem(int(i), c, new QTableWidgetItem(cells[c]));
-        }
-    }
-    if (rowsChanged)
-        m_table->resizeColumnsToContents();
 
     if (s.model.mla.kvLoraRank > 0) {
         const QString text = (tr("%1 caches one latent of %2 + %3 values per layer (MLA): %4 per token. "

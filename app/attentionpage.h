@@ -2,11 +2,12 @@
 
 #include "page.h"
 
+class AttentionTableModel;
 class ScenarioController;
 class QBarSet;
 class QChartView;
 class QLabel;
-class QTableWidget;
+class QTableView;
 
 // MHA, GQA and MQA side by side for the current model: KV per token, the cache at this
 // context and batch, and the largest batch each would fit. Plus the naive formula.
@@ -17,7 +18,8 @@ public:
     explicit AttentionPage(ScenarioController* controller, QWidget* parent = nullptr);
 
     QChartView* chartView() const { return m_view; }
-    QTableWidget* table() const { return m_table; }
+    QTableView* table() const { return m_table; }
+    AttentionTableModel* tableModel() const { return m_model; }
     QString naiveText() const;
 
 protected:
@@ -31,5 +33,6 @@ private:
     QChartView* m_view;
     QBarSet* m_perToken;
     QLabel* m_naive;
-    QTableWidget* m_table;
+    AttentionTableModel* m_model;
+    QTableView* m_table;
 };

@@ -1,9 +1,9 @@
 #include "breakdownmodel.h"
 
+#include "itemroles.h"
 #include "kvformula.h"
 #include "viewtext.h"
 
-#include <QFont>
 #include <QLocale>
 #include <QStringList>
 
@@ -144,11 +144,8 @@ QVariant BreakdownModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::TextAlignmentRole)
         return index.column() == Term || index.column() == Source ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                                                   : QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::FontRole && (row == Total || row == Budget)) {
-        QFont font;
-        font.setBold(true);
-        return font;
-    }
+    if (role == itemroles::EmphasisRole)
+        return row == Total || row == Budget; // drawn bold by the view's EmphasisDelegate
     if (role == Qt::ToolTipRole)
         return sourceText(row);
     if (role != Qt::DisplayRole)

@@ -5,6 +5,8 @@
 
 #include "chartstyle.h"
 #include "coursedata.h"
+#include "decodesummarymodel.h"
+#include "decodetext.h"
 #include "decodeworker.h"
 #include "error.h"
 #include "pagelayout.h"
@@ -44,23 +46,9 @@ using namespace Qt::StringLiterals;
 using namespace kvscope::gpu;
 
 namespace {
-QString modeLabel(CacheMode mode) {
-    switch (mode) {
-    case CacheMode::None:
-        return QCoreApplication::translate("DecodePage", "no cache");
-    case CacheMode::Contiguous:
-        return QCoreApplication::translate("DecodePage", "contiguous cache");
-    case CacheMode::Paged:
-        return QCoreApplication::translate("DecodePage", "paged cache");
-    case CacheMode::Dynamic:
-        return QCoreApplication::translate("DecodePage", "dynamic cache");
-    case CacheMode::Int8:
-        return QCoreApplication::translate("DecodePage", "INT8 cache");
-    case CacheMode::Fp8:
-        return QCoreApplication::translate("DecodePage", "FP8 cache");
-    }
-    return {};
-}
+using decodetext::modeLabel;
+using decodetext::ms;
+using decodetext::percent;
 
 // Okabe-Ito from chartstyle: vermillion, blue, bluish green stay apart under the common
 // colour-vision deficiencies; the marker shape (circle, square, triangle) tells the modes
@@ -135,13 +123,6 @@ QValueAxis* axis(const QString& title) {
     return a;
 }
 
-// Milliseconds with the decimals their size needs: 706, 50.4, 9.87, 0.0011.
-QString ms(double value) {
-    const double a = std::abs(value);
-    const int decimals = a >= 100 ? 0 : a >= 10 ? 1 : a >= 0.1 ? 2 : 4;
-    return QString::number(value, 'f', decimals);
-}
-
 QString times(double ratio) {
     return QCoreApplication::translate("DecodePage", "%1x").arg(ratio, 0, 'f', 1);
 }
@@ -153,9 +134,9 @@ QString quoted(double value) {
 
 // A table as tall as its header and rows (and the horizontal scroll bar when the columns
 // are wider than the page), so that the page scrolls and the table never does.
-void fitRows(QTableWidget* table) {
+void fitRows(QTableView* table) {
     int height = table->horizontalHeader()->sizeHint().height() + 2 * table->frameWidth();
-    for (int row = 0; row < table->rowCount(); ++row)
+    for (int row = 0; row < table->model()->rowCount(); ++row)
         height += table->rowHeight(row);
     height += table->horizontalScrollBar()->sizeHint().height(); // room for it whether it shows or not
     table->setFixedHeight(height);
@@ -172,10 +153,6 @@ const ModeResult* modeIn(const DecodeReport& r, CacheMode mode) {
 const ModeResult* cachedIn(const DecodeReport& r) {
     const ModeResult* m = modeIn(r, CacheMode::Contiguous);
     return m ? m : modeIn(r, CacheMode::Paged);
-}
-
-QString percent(double share) {
-    return QString::number(100.0 * share, 'f', 0);
 }
 
 // +12% above, -25% below.
@@ -233,7 +210,8 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     , m_timeChart(new QChartView(new QChart, this))
     , m_memoryChart(new QChartView(new QChart, this))
     , m_kindsChart(new QChartView(new QChart, this))
-    , m_summary(new QTableWidget(this))
+    , m_summaryModel(new DecodeSummaryModel(this))
+    , m_summary(new QTableView(this))
     , m_fit(new QTableWidget(this))
     , m_course(new QTableWidget(this))
     , m_frame(new QTimer(this))
@@ -511,14 +489,10 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
                "steps after the prompt's); up, the most KV cache memory it held in any step (the dynamic cache's "
                "peak is during its copy, old and new together). Down and to the left is better on both."));
 
-    m_summary->setColumnCount(15);
-    m_summary->setHorizontalHeaderLabels(
-        {tr("Cache"), tr("ms/step"), tr("tokens/s"), tr("Speedup"), tr("Weights (formula)"), tr("KV (formula)"),
-         tr("Peak allocated (ours)"), tr("Process (VmRSS)"), tr("Tokens"), tr("Tokens agreeing"),
-         tr("Max |logit diff|"), tr("TTFT"), tr("TPOT mean"), tr("TPOT p90"), tr("KV peak")});
+    m_summary->setModel(m_summaryModel);
     m_fit->setColumnCount(7);
     m_course->setColumnCount(3);
-    for (QTableWidget* table : {m_summary, m_fit, m_course}) {
+    for (QTableView* table : std::initializer_list<QTableView*>{m_summary, m_fit, m_course}) {
         table->setTabKeyNavigation(false); // Tab leaves the table instead of walking its cells
         table->verticalHeader()->hide();
         table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -526,7 +500,7 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
         table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
         table->setWordWrap(false);
     }
-    for (QTableWidget* table : {m_summary, m_fit, m_course}) {
+    for (QTableView* table : std::initializer_list<QTableView*>{m_summary, m_fit, m_course}) {
         // Each table as tall as its rows: the page scrolls, the tables do not.
         table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
@@ -1025,7 +999,7 @@ void DecodePage::start() {
     m_runs.clear();
     m_shownRun = -1;
     m_shown->clear();
-    m_summary->setRowCount(0);
+    m_summaryModel->clear();
     m_fit->setRowCount(0);
     m_fitText->clear();
     m_reading->clear();
@@ -1044,8 +1018,7 @@ void DecodePage::runNext() {
     prepareCharts(m_current);
     m_estimate->setText(tr("Probing..."));
     setRunning(true);
-    m_worker->arm();
-    emit runRequested(m_current);
+    emit runRequested(m_current, m_worker->arm()); // a Stop from now on is this run's
 }
 
 void DecodePage::stop() {
@@ -1219,67 +1192,7 @@ void DecodePage::onFinished(const DecodeReport& report) {
 }
 
 void DecodePage::fillSummary() {
-    const bool several = m_runs.size() > 1;
-    int rows = 0;
-    for (const Run& run : m_runs)
-        rows += int(run.options.modes.size());
-    m_summary->setRowCount(rows);
-    int row = 0;
-    for (const Run& run : m_runs) {
-        const DecodeReport& r = run.report;
-        for (const CacheMode mode : run.options.modes) {
-            const QString name = several ? tr("batch %1, %2").arg(r.batch).arg(modeLabel(mode)) : modeLabel(mode);
-            QStringList cells;
-            if (const ModeResult* m = modeIn(r, mode)) {
-                const QString speedup =
-                    m->speedupVsNone > 0 ? tr("%1x").arg(QLocale().toString(m->speedupVsNone, 'f', 2)) : u"-"_s;
-                const QString tokens = !m->completed       ? tr("stopped")
-                                       : !r.tokensCompared ? tr("not compared")
-                                       : r.tokensIdentical ? tr("identical")
-                                                           : tr("DIFFER");
-                cells = {name +
-                             (m->completed
-                                  ? QString()
-                                  : tr(" (stopped after %1 of %2 steps)").arg(m->steps.size()).arg(r.stepsRequested)),
-                         ms(m->msPerStep),
-                         QString::number(m->tokensPerSecond, 'f', 1),
-                         speedup,
-                         viewtext::sizeScaled(m->memory.theoreticalWeightBytes),
-                         viewtext::sizeScaled(m->memory.theoreticalKvBytes),
-                         viewtext::sizeScaled(m->memory.peakAllocatedBytes),
-                         viewtext::sizeScaled(m->memory.processBytes),
-                         tokens};
-                // Beside "identical": the accuracy cost against the contiguous (reference) cache.
-                const Accuracy& a = m->accuracy;
-                QString agreeing = tr("not compared");
-                if (a.isReference)
-                    agreeing = tr("reference");
-                else if (a.compared && a.firstDifferentStep < 0)
-                    agreeing = tr("%1 of %2 (100%)").arg(a.tokensAgreeing).arg(a.tokensCompared);
-                else if (a.compared)
-                    agreeing = tr("%1 of %2 (%3%), first differs at step %4")
-                                   .arg(a.tokensAgreeing)
-                                   .arg(a.tokensCompared)
-                                   .arg(percent(a.agreementShare()))
-                                   .arg(a.firstDifferentStep);
-                cells << agreeing << (a.compared && !a.isReference ? QString::number(a.maxLogitDiff, 'g', 3) : u"-"_s)
-                      << (m->latency.ttftMeasured ? tr("%1 ms").arg(ms(m->latency.ttftMs)) : u"-"_s)
-                      << (m->latency.tpotSteps > 0 ? tr("%1 ms").arg(ms(m->latency.tpotMeanMs)) : u"-"_s)
-                      << (m->latency.tpotSteps > 0 ? tr("%1 ms").arg(ms(m->latency.tpotP90Ms)) : u"-"_s)
-                      << (mode == CacheMode::None ? u"-"_s : viewtext::sizeScaled(m->peakKvBytes));
-            } else {
-                cells = {name + tr(" (not run)")};
-                while (cells.size() < m_summary->columnCount())
-                    cells << u"-"_s;
-            }
-            for (int c = 0; c < cells.size(); ++c)
-                m_summary->setItem(row, c, new QTableWidgetItem(cells[c]));
-            ++row;
-        }
-    }
-    const bool cuda = !m_runs.empty() && m_runs.back().report.backend == Backend::Cuda;
-    m_summary->setHorizontalHeaderItem(
-        7, new QTableWidgetItem(cuda ? tr("Device in use (cudaMemGetInfo)") : tr("Process (VmRSS)")));
+    m_summaryModel->resetData(m_runs);
     m_summary->resizeColumnsToContents();
     fitRows(m_summary);
 }

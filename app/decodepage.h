@@ -1,5 +1,6 @@
 #pragma once
 
+#include "decodesummarymodel.h"
 #include "decodeworker.h" // the metatype declarations travel with it
 #include "page.h"
 
@@ -17,6 +18,7 @@ class QLineSeries;
 class QPushButton;
 class QScatterSeries;
 class QSpinBox;
+class QTableView;
 class QTableWidget;
 class QTimer;
 class QValueAxis;
@@ -39,10 +41,7 @@ public:
     ~DecodePage() override;
 
     // One finished run of a sequence: what was asked and what was measured.
-    struct Run {
-        kvscope::gpu::DecodeOptions options;
-        kvscope::gpu::DecodeReport report;
-    };
+    using Run = DecodeRun;
 
     void start();
     void stop();
@@ -68,7 +67,8 @@ public:
     };
     State state() const;
     void restoreState(const State& state);
-    QTableWidget* summary() const { return m_summary; }
+    QTableView* summary() const { return m_summary; }
+    DecodeSummaryModel* summaryModel() const { return m_summaryModel; }
     QChartView* kindsChart() const { return m_kindsChart; } // KV peak against TPOT per cache kind
     QTableWidget* fitTable() const { return m_fit; }
     QTableWidget* courseTable() const { return m_course; }
@@ -107,7 +107,7 @@ public slots:
     void loadClassroomExperiment();
 
 signals:
-    void runRequested(const kvscope::gpu::DecodeOptions& options);
+    void runRequested(const kvscope::gpu::DecodeOptions& options, quint64 ticket);
     void estimateRequested(const QList<kvscope::gpu::DecodeOptions>& runs, int ticket);
     // The sequence ended (done, stopped or failed); runs() holds what it measured.
     void runsFinished();
@@ -153,7 +153,8 @@ private:
     QChartView* m_timeChart;
     QChartView* m_memoryChart;
     QChartView* m_kindsChart; // KV peak against TPOT, one labelled point per cache kind
-    QTableWidget* m_summary;
+    DecodeSummaryModel* m_summaryModel;
+    QTableView* m_summary;
     QTableWidget* m_fit;
     QTableWidget* m_course;
     QTimer* m_frame;

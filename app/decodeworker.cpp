@@ -75,9 +75,14 @@ ProbeTimes probe(const DecodeOptions& options, const std::atomic<bool>* flag, do
 }
 } // namespace
 
-void DecodeWorker::run(const DecodeOptions& options) {
+void DecodeWorker::run(const DecodeOptions& options, quint64 ticket) {
     if (m_shutdown)
         return;
+    // This run's flag: clear, then raised if a Stop came for this ticket. In this order a
+    // stop() that lands in between still leaves it raised (stop() writes the ticket first).
+    m_stop = false;
+    if (ticket <= m_stoppedThrough)
+        m_stop = true;
     try {
         const ProbeTimes t = probe(options, &m_stop, m_probeBudget);
         if (m_stop || (t.runSeconds < 0 && !t.overBudget))

@@ -7,6 +7,7 @@
 #include <QObject>
 
 #include <atomic>
+#include <limits>
 
 Q_DECLARE_METATYPE(kvscope::gpu::StepRecord)
 Q_DECLARE_METATYPE(kvscope::gpu::DecodeReport)
@@ -29,22 +30,30 @@ public:
 
 public slots:
     // Short probes first (see gpu/runestimate.h) to estimate the run's duration, then the run.
-    void run(const kvscope::gpu::DecodeOptions& options);
+    // `ticket` is arm()'s for this run: a Stop pressed after that arm(), even while the run still
+    // waits in the queue, ends it (it finishes with an empty report if it had not begun).
+    void run(const kvscope::gpu::DecodeOptions& options, quint64 ticket);
     // Only the probes, for runs a preset is about to offer: the seconds of all of them together
     // (probes, loading the model and the steps),
     // answered with `ticket` so the page can drop an estimate it no longer needs; -1 seconds
     // when the options cannot run, +inf when the probes ran past the budget.
     void estimate(const QList<kvscope::gpu::DecodeOptions>& runs, int ticket);
-    void stop() { m_stop = true; }
-    // Called by the page, on its own thread, before it asks for a run: clears an old Stop.
-    // The run itself never clears the flag, so a Stop pressed while the run waits in the
-    // queue (behind an estimate's probe) is not lost.
-    void arm() { m_stop = false; }
+    // Stops every run armed so far: the one running and any still waiting in the queue. A run
+    // armed later is not affected.
+    void stop() {
+        m_stoppedThrough = m_armed.load();
+        m_stop = true;
+    }
+    // Called by the page, on its own thread, each time it asks for a run: the run's ticket, to
+    // pass to run(). Tickets rise by one per call; a Stop applies to the tickets handed out
+    // before it, so asking for the next run cannot clear a Stop meant for a queued one.
+    quint64 arm() { return ++m_armed; }
     // Ends the probe of an estimate in flight (a run that was asked for goes on).
     void cancelEstimate() { m_estimateStop = true; }
     // For good: the page is closing, nothing more starts.
     void shutdown() {
         m_shutdown = true;
+        m_stoppedThrough = std::numeric_limits<quint64>::max();
         m_stop = true;
         m_estimateStop = true;
     }
@@ -58,7 +67,9 @@ signals:
     void failed(const QString& message);
 
 private:
-    std::atomic<bool> m_stop{false};
+    std::atomic<quint64> m_armed{0};          // the last ticket arm() handed out
+    std::atomic<quint64> m_stoppedThrough{0}; // runs with a ticket up to this one are stopped
+    std::atomic<bool> m_stop{false};          // the run in progress: what the decode core polls
     std::atomic<bool> m_estimateStop{false};
     std::atomic<bool> m_shutdown{false};
     std::atomic<double> m_probeBudget{kProbeBudgetSeconds};

@@ -2,6 +2,7 @@
 
 #include "breakdownmodel.h"
 #include "chartstyle.h"
+#include "emphasisdelegate.h"
 #include "gpus.h"
 #include "memorychart.h"
 #include "modelruletext.h"
@@ -9,6 +10,7 @@
 #include "scenariocontroller.h"
 #include "settings.h"
 #include "sweep.h"
+#include "viewhtml.h"
 #include "viewtext.h"
 
 #include <QBarCategoryAxis>
@@ -143,7 +145,8 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     m_breakdown->setUnit(Settings::instance()->sizeUnit());
 
     m_table->setModel(m_breakdown);
-    m_table->hideColumn(BreakdownModel::Source); // shown as each row's tooltip
+    m_table->setItemDelegate(new EmphasisDelegate(m_table)); // the total and the budget in bold
+    m_table->hideColumn(BreakdownModel::Source);             // shown as each row's tooltip
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);

@@ -11,17 +11,11 @@
 // Sentences the pages show, built from core/'s figures (formatting only, no arithmetic).
 namespace viewtext {
 
-// "Fits: 2.10 GiB to spare" / "Out of memory: short by 2.03 GiB", coloured.
-QString verdictHtml(const kvscope::Estimate& estimate);
-// The KV formula with the current numbers put in, term by term.
-QString kvFormulaHtml(const kvscope::Scenario& scenario, const kvscope::Estimate& estimate);
 // The status bar's sentence for one change: "Batch 8 -> 16: KV cache 8.00 -> 16.00 GiB (x2),
 // weights unchanged". Empty when nothing a user sees changed.
 // With `figures` false (a quiz question is open) only the change is named: "Batch 8 -> 16".
 QString changeNarration(const kvscope::ScenarioDiff& diff, const kvscope::Scenario& before,
                         const kvscope::Scenario& after, bool figures = true);
-// The colour each symbol of the KV formula is drawn in, shared by the formula and its legend.
-QString symbolColor(char symbol); // 'L', 'B', 'S', 'H', 'D', 'b' (bytes), '2'
 // The window's one size unit (View > Sizes, remembered in the settings): every label, axis and
 // tooltip that shows bytes follows it.
 kvscope::SizeUnit displayUnit();
@@ -50,8 +44,6 @@ QString deviceLine(const kvscope::gpu::DeviceInfo& device);
 QString deviceReason(const std::string& reason);
 // "GPU KV cache size: 48,864 tokens" and "Maximum concurrency for 8,192 tokens per request: 5.96x"
 QString capacityHtml(const kvscope::Capacity& capacity);
-// Why the cache holds no token, with the numbers (red); empty when it holds some.
-QString capacityEmptyHtml(const kvscope::Capacity& capacity);
 // 2048 -> "2K", 131072 -> "128K", 1000 -> "1,000"
 QString tokens(std::uint64_t count);
 } // namespace viewtext

@@ -1,6 +1,7 @@
 // The GPU panel offscreen: a run on the worker thread fills the charts at frame rate and
 // the summary at the end; Stop ends it; closing the window mid-run is safe.
 #include "decodepage.h"
+#include "decodetestoptions.h"
 #include "decodeworker.h"
 #include "mainwindow.h"
 #include "scenariocontroller.h"
@@ -20,6 +21,7 @@
 #include <QPointer>
 #include <QScatterSeries>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTableWidget>
 #include <QThread>
 #include <QTimer>
@@ -37,31 +39,19 @@ using namespace Qt::StringLiterals;
 constexpr int kStopGuardMs = 30000;
 constexpr int kCloseGuardMs = 20000;
 using namespace kvscope::gpu;
+using decodetest::longStep;
+using decodetest::tiny;
 
 namespace {
-DecodeOptions tiny(std::uint32_t steps) {
-    DecodeOptions o;
-    o.model.layers = 2;
-    o.model.width = 64;
-    o.model.heads = 4;
-    o.model.kvHeads = 2;
-    o.batch = 2;
-    o.steps = steps;
-    o.promptLen = 8;
-    o.blockSize = 4;
-    o.model.maxContext = std::max(512u, o.promptLen + steps);
-    return o;
-}
-
-QString cell(QTableWidget* table, int row, int column) {
-    const QTableWidgetItem* item = table->item(row, column);
-    return item ? item->text() : QString();
+// A cell's text, through the model: the summary is a QTableView, the other tables QTableWidgets.
+QString cell(const QTableView* table, int row, int column) {
+    return table->model()->index(row, column).data().toString();
 }
 
 // Every row's text in one column, for "some row says" checks.
-QStringList column(QTableWidget* table, int c) {
+QStringList column(const QTableView* table, int c) {
     QStringList texts;
-    for (int row = 0; row < table->rowCount(); ++row)
+    for (int row = 0; row < table->model()->rowCount(); ++row)
         texts << cell(table, row, c);
     return texts;
 }
@@ -73,74 +63,6 @@ template <typename Series> QList<Series*> seriesOf(QChartView* view) {
             found << typed;
     return found;
 }
-
-// One uncached step of 16 x 4,096 positions (the page's largest prompt) through one layer:
-// tens of seconds on two cores, minutes under a sanitizer. The probe's first step is this one.
-DecodeOptions longStep() {
-    DecodeOptions o = tiny(2);
-    o.model.layers = 1;
-    o.model.width = 256;
-    o.model.heads = 4;
-    o.model.kvHeads = 4;
-    o.batch = 16;
-    o.promptLen = 4096;
-    o.model.maxContext = 4098;
-    o.modes = {CacheMode::None};
-    o.backend = BackendChoice::Cpu;
-    return o;
-}
-
-// A DecodeWorker on its own thread, as the page has it, and its signals in the order they
-// arrive here (queued: one sender thread, so the order is the order of emission).
-struct ThreadedWorker {
-    QThread thread;
-    DecodeWorker* worker = new DecodeWorker;
-    QObject context;
-    QStringList order;
-    DecodeReport report;
-    QString error;
-    double estimate = -2;
-    int ticket = -1;
-
-    ThreadedWorker() {
-        worker->moveToThread(&thread);
-        QObject::connect(&thread, &QThread::finished, worker, &QObject::deleteLater);
-        QObject::connect(worker, &DecodeWorker::estimated, &context, [this](double s) {
-            order << u"estimated"_s;
-            estimate = s;
-        });
-        QObject::connect(worker, &DecodeWorker::estimateReady, &context, [this](double s, int t) {
-            order << u"estimateReady"_s;
-            estimate = s;
-            ticket = t;
-        });
-        QObject::connect(worker, &DecodeWorker::stepMeasured, &context, [this] { order << u"step"_s; });
-        QObject::connect(worker, &DecodeWorker::finished, &context, [this](const DecodeReport& r) {
-            order << u"finished"_s;
-            report = r;
-        });
-        QObject::connect(worker, &DecodeWorker::failed, &context, [this](const QString& m) {
-            order << u"failed"_s;
-            error = m;
-        });
-        thread.start();
-    }
-    ~ThreadedWorker() {
-        worker->shutdown();
-        thread.quit();
-        thread.wait();
-    }
-    void run(const DecodeOptions& o) {
-        worker->arm();
-        QMetaObject::invokeMethod(
-            worker, [w = worker, o] { w->run(o); }, Qt::QueuedConnection);
-    }
-    void estimateFor(const DecodeOptions& o, int t) {
-        QMetaObject::invokeMethod(
-            worker, [w = worker, o, t] { w->estimate({o}, t); }, Qt::QueuedConnection);
-    }
-    bool ended() const { return order.contains(u"finished"_s) || order.contains(u"failed"_s); }
-};
 
 // Whether the labels printed at every tick of the axis differ from each other.
 bool labelsDistinct(const QValueAxis* axis, QStringList* labels = nullptr) {
@@ -161,99 +83,7 @@ class TestDecodePage : public QObject {
     Q_OBJECT
 
 private slots:
-    // A Stop pressed while the run still waits in the worker's queue is not lost: the run
-    // starts stopped and reports nothing measured (it used to clear the flag on entry).
-    void stopBeforeTheRunStartsIsKept() {
-        DecodeWorker worker; // on this thread: run() below is the queued call arriving
-        QSignalSpy finished(&worker, &DecodeWorker::finished);
-        QSignalSpy steps(&worker, &DecodeWorker::stepMeasured);
-        worker.arm();
-        worker.stop();
-        worker.run(tiny(64));
-        QCOMPARE(finished.count(), 1);
-        QCOMPARE(steps.count(), 0);
-        QVERIFY(finished.at(0).at(0).value<DecodeReport>().modes.empty());
-        // Armed again, the next run goes ahead.
-        worker.arm();
-        worker.run(tiny(2));
-        QCOMPARE(finished.count(), 2);
-        QVERIFY(!finished.at(1).at(0).value<DecodeReport>().modes.empty());
-    }
-
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
-
-    // ---- the worker's signals, on its own thread: order and the stop ----
-
-    void runSignalOrder() {
-        ThreadedWorker t;
-        t.run(tiny(4));
-        QTRY_VERIFY_WITH_TIMEOUT(t.ended(), 60000);
-        QStringList expected{u"estimated"_s};
-        for (int i = 0; i < 3 * 4; ++i)
-            expected << u"step"_s;
-        expected << u"finished"_s;
-        QCOMPARE(t.order, expected);
-        QVERIFY(t.estimate >= 0 && std::isfinite(t.estimate));
-        QVERIFY(!t.report.stopped);
-    }
-
-    void failedRunEmitsOnlyFailed() {
-        ThreadedWorker t;
-        DecodeOptions o = tiny(4);
-        o.batch = 0;
-        t.run(o);
-        QTRY_VERIFY_WITH_TIMEOUT(t.ended(), 60000);
-        QCOMPARE(t.order, QStringList{u"failed"_s});
-        QVERIFY2(t.error.contains(u"--batch"_s), qPrintable(t.error));
-    }
-
-    // Stop while the probe is inside its first (long) step: the run ends at once, nothing measured.
-    void stopDuringTheProbe() {
-        ThreadedWorker t;
-        t.run(longStep());
-        QTest::qWait(1000); // the probe's first step has begun; it takes tens of seconds
-        QVERIFY(t.order.isEmpty());
-        QElapsedTimer clock;
-        clock.start();
-        t.worker->stop();
-        QTRY_VERIFY_WITH_TIMEOUT(t.ended(), kStopGuardMs); // a guard: the step alone takes far longer
-        QCOMPARE(t.order, QStringList{u"finished"_s});
-        QVERIFY(t.report.modes.empty());
-        qInfo("stopped %lld ms after Stop", clock.elapsed());
-    }
-
-    // Probes that run past their budget say so (+inf) and the run goes ahead; Stop then ends
-    // it inside its first step, and that step is not reported.
-    void probeOverBudgetThenStop() {
-        ThreadedWorker t;
-        t.worker->setProbeBudget(0.5);
-        t.run(longStep());
-        QTRY_VERIFY_WITH_TIMEOUT(t.order.contains(u"estimated"_s), kStopGuardMs);
-        QVERIFY(std::isinf(t.estimate));
-        // Past drawing the run's weights (twice what it takes here, and 1 s: a sanitizer slows
-        // it down), inside the run's first step.
-        QElapsedTimer draw;
-        draw.start();
-        (void)randomWeights(longStep().model);
-        QTest::qWait(int(2 * draw.elapsed()) + 1000);
-        t.worker->stop();
-        QTRY_VERIFY_WITH_TIMEOUT(t.ended(), kStopGuardMs);
-        QCOMPARE(t.order, (QStringList{u"estimated"_s, u"finished"_s}));
-        QVERIFY(t.report.stopped);
-        QCOMPARE(t.report.modes.size(), std::size_t(1));
-        QVERIFY(t.report.modes[0].steps.empty());
-        QVERIFY(!t.report.modes[0].completed);
-    }
-
-    void estimateOverBudget() {
-        ThreadedWorker t;
-        t.worker->setProbeBudget(0.5);
-        t.estimateFor(longStep(), 7);
-        QTRY_VERIFY_WITH_TIMEOUT(!t.order.isEmpty(), kStopGuardMs);
-        QCOMPARE(t.order, QStringList{u"estimateReady"_s});
-        QVERIFY(std::isinf(t.estimate));
-        QCOMPARE(t.ticket, 7);
-    }
 
     // Closing the window while the worker is inside a long step: the close does not wait for
     // the step (before, it waited for the whole of it), the worker ends on its own soon after
@@ -316,9 +146,9 @@ private slots:
         QVERIFY(page->lastReport());
         QVERIFY(page->lastReport()->tokensIdentical);
         QCOMPARE(page->plottedSteps(), 3 * 24);
-        QTableWidget* summary = page->summary();
-        QCOMPARE(summary->rowCount(), 3);
-        QCOMPARE(summary->item(0, 8)->text(), u"identical"_s);
+        QTableView* summary = page->summary();
+        QCOMPARE(summary->model()->rowCount(), 3);
+        QCOMPARE(cell(summary, 0, DecodeSummaryModel::Tokens), u"identical"_s);
         QVERIFY(page->estimateText().startsWith(u"Estimated"_s));
         if (qEnvironmentVariableIsSet("KVSCOPE_SCREENSHOT_DIR"))
             window.saveScreenshot(qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR") + u"/gpu.png"_s);
@@ -371,9 +201,9 @@ private slots:
         const DecodeReport* r = page->lastReport();
         QVERIFY(r && r->modes.size() == 5);
         QVERIFY(r->tokensIdentical);
-        QTableWidget* summary = page->summary();
-        QCOMPARE(summary->rowCount(), 5);
-        QCOMPARE(summary->horizontalHeaderItem(9)->text(), u"Tokens agreeing"_s);
+        QTableView* summary = page->summary();
+        QCOMPARE(summary->model()->rowCount(), 5);
+        QCOMPARE(summary->model()->headerData(9, Qt::Horizontal).toString(), u"Tokens agreeing"_s);
         QCOMPARE(cell(summary, 1, 9), u"reference"_s);
         QCOMPARE(cell(summary, 3, 9), u"24 of 24 (100%)"_s); // dynamic: every token, both sequences
         QCOMPARE(cell(summary, 3, 10), u"0"_s);              // and the logits bit for bit
@@ -448,7 +278,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!page->isRunning(), kStopGuardMs);
         QVERIFY(page->lastReport());
         QVERIFY(page->lastReport()->stopped);
-        QVERIFY(page->summary()->item(0, 0)->text().contains(u"stopped"_s));
+        QVERIFY(cell(page->summary(), 0, 0).contains(u"stopped"_s));
     }
 
     // Closing the window mid-run is safe: the run is stopped (it does not go on to its 4,000
@@ -588,7 +418,7 @@ private slots:
             QVERIFY(r->twoPoint.measured);
             QVERIFY(r->tokensCompared && r->tokensIdentical);
         }
-        QCOMPARE(page->summary()->rowCount(), 4);
+        QCOMPARE(page->summary()->model()->rowCount(), 4);
         QVERIFY(cell(page->summary(), 2, 0).contains(u"batch 4"_s));
         // The fit table: each mode's mean step against the least squares of its batch and batch 2's two equations.
         QTableWidget* fit = page->fitTable();
@@ -859,13 +689,13 @@ private slots:
             controls << w;
         for (auto* w : page->findChildren<QChartView*>())
             controls << w;
-        for (auto* w : page->findChildren<QTableWidget*>())
+        for (auto* w : page->findChildren<QTableView*>())
             controls << w;
         QVERIFY(controls.size() >= 25);
         for (QWidget* w : controls) {
             bool part = false; // a table's corner button, a spin box's or combo box's insides
             for (QWidget* up = w->parentWidget(); up && up != page; up = up->parentWidget())
-                part = part || qobject_cast<QTableWidget*>(up) || qobject_cast<QAbstractSpinBox*>(up) ||
+                part = part || qobject_cast<QTableView*>(up) || qobject_cast<QAbstractSpinBox*>(up) ||
                        qobject_cast<QComboBox*>(up);
             if (part)
                 continue;

@@ -21,7 +21,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QStandardPaths>
-#include <QTableWidget>
+#include <QTableView>
 #include <QValueAxis>
 #include <QtTest>
 
@@ -96,8 +96,8 @@ private slots:
         showAndWait(window, u"attention"_s);
         const auto variants = kvscope::attentionVariants(controller.scenario());
         QCOMPARE(variants.back().kind, kvscope::AttentionKind::MQA);
-        QTableWidget* table = window.attentionPage()->table();
-        QCOMPARE(table->item(2, 5)->text(), u"%1 at 8K tokens"_s.arg(variants.back().maxBatch));
+        const QAbstractItemModel* table = window.attentionPage()->table()->model();
+        QCOMPARE(table->index(2, 5).data().toString(), u"%1 at 8K tokens"_s.arg(variants.back().maxBatch));
         QComboBox* kv = window.controls()->kvHeads();
         kv->setCurrentIndex(kv->findData(1u));
         QCOMPARE(controller.scenario().model.kvHeads, 1u);
@@ -137,8 +137,8 @@ private slots:
         QVERIFY(window.memoryPage()->capacityText().contains(u"2.10 MB each"_s)); // a 16-token block of 128 KiB
         // Attention page: per token in kB, the cache in GB.
         QVERIFY(window.showPage(u"attention"_s));
-        QCOMPARE(window.attentionPage()->table()->item(1, 2)->text(), u"131.07 kB"_s);
-        QCOMPARE(window.attentionPage()->table()->item(1, 3)->text(), u"8.59 GB"_s);
+        QCOMPARE(window.attentionPage()->table()->model()->index(1, 2).data().toString(), u"131.07 kB"_s);
+        QCOMPARE(window.attentionPage()->table()->model()->index(1, 3).data().toString(), u"8.59 GB"_s);
         QCOMPARE(axisTitle(window.attentionPage()->chartView()), u"kB per token"_s);
         // Scaling page: the axis and the fit map's hover text.
         QVERIFY(window.showPage(u"scaling"_s));
