@@ -241,7 +241,8 @@ int main(int argc, char** argv) {
         for (const StepRecord& s : cached.modes[0].steps)
             stepMs.push_back(s.milliseconds);
         std::sort(stepMs.begin(), stepMs.end());
-        bytes = double(cached.parameters) * 4 + double(o.model.kvBytesPerToken()) * (o.promptLen + o.steps / 2.0);
+        bytes = double(weightBytesByFormula(o.model, o.precision)) +
+                double(o.model.kvBytesPerToken()) * (o.promptLen + o.steps / 2.0);
         medianSteps.push_back(stepMs[stepMs.size() / 2]);
         stepRatios.push_back(bytes / (medianSteps.back() / 1e3) / 1e9 / roundRead);
     }
