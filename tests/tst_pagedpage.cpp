@@ -3,6 +3,7 @@
 // that survive colour-vision deficiencies, explanations on every control, presenter mode.
 #include "chartstyle.h"
 #include "forkdiagramwidget.h"
+#include "language.h"
 #include "mainwindow.h"
 #include "memorymapwidget.h"
 #include "pagedpage.h"
@@ -347,8 +348,12 @@ private slots:
         QCoreApplication::processEvents(); // the layout takes the diagram's height for four rows
         QCOMPARE(diagram->height(), diagram->sizeHint().height());
         if (const QByteArray dir = qgetenv("KVSCOPE_TEST_SCREENSHOTS"); !dir.isEmpty()) {
+            QVERIFY(language::install(u"en"_s)); // the English plural forms, as the app loads them
             window.grab().save(QString::fromLocal8Bit(dir) + u"/fork-diagram.png"_s);
             diagram->grab().save(QString::fromLocal8Bit(dir) + u"/fork-diagram-widget.png"_s);
+            QVERIFY(language::install(u"ko"_s));
+            diagram->grab().save(QString::fromLocal8Bit(dir) + u"/fork-diagram-widget-ko.png"_s);
+            QVERIFY(language::install(u"en"_s));
         }
         sampling->setCurrentIndex(sampling->findData(int(kvscope::SamplingMode::Parallel)));
         page->findChild<QSpinBox*>(u"samples"_s)->setValue(1);

@@ -19,6 +19,30 @@
     </message>
 </context>
 <context>
+    <name>ForkDiagramWidget</name>
+    <message numerus="yes">
+        <source>Request %1: %n beam(s)</source>
+        <translation>
+            <numerusform>Request %1: %n beam</numerusform>
+            <numerusform>Request %1: %n beams</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Request %1: %n sample(s)</source>
+        <translation>
+            <numerusform>Request %1: %n sample</numerusform>
+            <numerusform>Request %1: %n samples</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %2 logical blocks, %n shared.</source>
+        <translation>
+            <numerusform>%1, %2 logical blocks, %n shared.</numerusform>
+            <numerusform>%1, %2 logical blocks, %n shared.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>viewtext</name>
     <message numerus="yes">
         <source>%n settings changed</source>
