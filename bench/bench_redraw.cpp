@@ -2,8 +2,8 @@
 // change to a repainted window, next to the 16.7 ms frame budget (60 Hz).
 //
 // One change, one frame: the control is set (its signal runs the controller's recompute), then
-// the event loop turns once, as it would after a real slider event: the page's coalesced redraw
-// runs, and the window paints what changed. The time stops when that frame has painted the
+// the event loop runs as it would after a real slider event: the page's coalesced redraw runs,
+// and the window paints what changed. The time stops when that frame has painted the
 // page's chart; a change that left the chart untouched gets a forced repaint of it, so every
 // figure includes a chart paint. The "update" and "paint" columns split that time where the
 // window's paint request arrives. A second table sends a burst of 10 slider values in one
@@ -183,9 +183,9 @@ int main(int argc, char** argv) {
     const auto args = kvscope::bench::parseBenchArgs(
         restCount, rest.data(),
         "Drives the window offscreen through 1,000 control changes per page and times each one from the change\n"
-        "to a repainted window (one event-loop turn, then the chart's paint), next to the 16.7 ms frame budget\n"
-        "(60 Hz); then bursts of 10 slider values in one turn. About 30 s. --page NAME (memory, attention or\n"
-        "scaling) measures one page.",
+        "to a repainted window (the event loop runs until the frame has painted the chart), next to the 16.7 ms\n"
+        "frame budget (60 Hz); then bursts of 10 slider values in one turn. About 30 s.\n"
+        "--page NAME (memory, attention or scaling) measures one page.",
         "200 changes per page instead of 1,000");
     const int changes = args.quick ? 200 : 1000;
     qputenv("QT_QPA_PLATFORM", "offscreen");
