@@ -320,7 +320,8 @@ void PagedAllocator::release(std::uint32_t request) {
     }
     // Close the gap, keeping admission order; the requests behind it move forward.
     const std::uint32_t first = state->first;
-    m_seqs.erase(m_seqs.begin() + std::ptrdiff_t(first), m_seqs.begin() + std::ptrdiff_t(first + state->count));
+    m_seqs.erase(m_seqs.begin() + std::ptrdiff_t(first),
+                 m_seqs.begin() + std::ptrdiff_t(first) + std::ptrdiff_t(state->count));
     *state = {};
     for (std::size_t i = first; i < m_seqs.size();) {
         RequestState& moved = m_requests[m_seqs[i].request];
