@@ -310,14 +310,26 @@ int decimalsFor(double interval) {
 }
 
 void setValueRange(QValueAxis* axis, double top) {
-    axis->setRange(0, top > 0 ? top : 1.0);
-    axis->applyNiceNumbers();
-    const int ticks = std::max(2, axis->tickCount());
-    const double interval = (axis->max() - axis->min()) / (ticks - 1);
+    // Qt's nice numbers are worked out on a detached axis first: every range set on a chart's
+    // axis lays its labels out again at once, and setting the raw range then the nice one did
+    // that twice on every slider frame, even when the nice range came out the same.
+    static QValueAxis scratch;
+    scratch.setTickCount(axis->tickCount());
+    scratch.setRange(axis->min(), axis->max());
+    scratch.setRange(0, top > 0 ? top : 1.0);
+    scratch.applyNiceNumbers();
+    const int ticks = std::max(2, scratch.tickCount());
+    const double interval = (scratch.max() - scratch.min()) / (ticks - 1);
     // At least one decimal under 10: a one-digit label is narrower than the "..." Qt Charts reserves beside
     // a vertical axis's title, which is then elided.
-    const int decimals = std::max(decimalsFor(interval), axis->max() < 10 ? 1 : 0);
-    axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f"));
+    const int decimals = std::max(decimalsFor(interval), scratch.max() < 10 ? 1 : 0);
+    const QString format = QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f");
+    if (axis->min() == scratch.min() && axis->max() == scratch.max() && axis->tickCount() == scratch.tickCount() &&
+        axis->labelFormat() == format)
+        return;
+    axis->setTickCount(scratch.tickCount());
+    axis->setRange(scratch.min(), scratch.max());
+    axis->setLabelFormat(format);
 }
 
 void apply(QChart* chart, const QString& title) {

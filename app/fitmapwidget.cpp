@@ -13,6 +13,9 @@ FitMapWidget::FitMapWidget(QWidget* parent)
     : QWidget(parent) {
     setMouseTracking(true);
     setMinimumHeight(220);
+    // paintEvent fills every pixel: a new map repaints this widget alone, not the group box and
+    // page background under it.
+    setAttribute(Qt::WA_OpaquePaintEvent);
     setAccessibleName(tr("Fit map"));
 }
 

@@ -19,11 +19,20 @@ QString Page::refreshError() const {
 }
 
 void Page::scenarioChanged() {
-    if (isVisible()) {
+    m_stale = true;
+    if (isVisible() && !m_flushQueued) {
+        // Queued before the window's paint request (a low-priority event), so the frame that
+        // follows draws the new figures.
+        m_flushQueued = true;
+        QMetaObject::invokeMethod(this, &Page::flush, Qt::QueuedConnection);
+    }
+}
+
+void Page::flush() {
+    m_flushQueued = false;
+    if (m_stale && isVisible()) {
         m_stale = false;
         safeRefresh();
-    } else {
-        m_stale = true;
     }
 }
 

@@ -5,7 +5,9 @@
 class QLabel;
 
 // A page of the main window. Scenario changes mark it stale; only a visible page
-// recomputes and redraws, so dragging a slider pays for the page on screen alone.
+// recomputes and redraws, so dragging a slider pays for the page on screen alone, and it
+// redraws once per turn of the event loop however many changes arrive in that turn (a fast
+// drag sends several values between two frames).
 // A figure core cannot compute for this page (a sweep whose size passes 64 bits) is said in
 // a banner on the page instead of ending the program; the next redraw that works removes it.
 class Page : public QWidget {
@@ -18,8 +20,11 @@ public:
     bool isStale() const { return m_stale; }
     QString refreshError() const; // empty when the last redraw worked
 
+    // Runs a redraw that a change scheduled, now (for code that reads the page's figures at once).
+    void flush();
+
 public slots:
-    // Redraws now when visible, else on the next show.
+    // Redraws at the next turn of the event loop when visible, else on the next show.
     void scenarioChanged();
 
 protected:
@@ -32,5 +37,6 @@ private:
     void placeBanner();
 
     bool m_stale = true;
+    bool m_flushQueued = false;
     QLabel* m_error = nullptr;
 };

@@ -159,13 +159,18 @@ void ScalingPage::refresh() {
             top = std::max(top, value);
             bottom = std::min(bottom, value);
         }
-        line->replace(points);
+        if (line->points() != points)
+            line->replace(points);
         line->setVisible(true);
-        line->setName(tr("batch %1%2").arg(batch).arg(batch == s.batch ? tr(" (now)") : QString()));
+        // A name or pen set, even to the same value, lays the legend and the whole chart out again.
+        const QString name = tr("batch %1%2").arg(batch).arg(batch == s.batch ? tr(" (now)") : QString());
+        if (line->name() != name)
+            line->setName(name);
         // Colour and dash tell the lines apart; the current batch is the thickest.
         QPen pen(lineColor(i, palette()), chartstyle::lineWidth(batch == s.batch ? 3.5 : 2));
         pen.setStyle(batch == s.batch ? Qt::SolidLine : i % 2 ? Qt::DashDotLine : Qt::SolidLine);
-        line->setPen(pen);
+        if (line->pen() != pen)
+            line->setPen(pen);
     }
     // For a screen reader: each line's figure at the current context (a point of the sweep), and the budget.
     QStringList spoken;
@@ -180,18 +185,23 @@ void ScalingPage::refresh() {
     spoken << tr("Budget %1").arg(viewtext::size(current.budgetBytes));
     m_view->setAccessibleDescription(spoken.join(u"; "_s));
     const double budgetGiB = viewtext::inUnit(current.budgetBytes);
-    m_budget->replace(QList<QPointF>{{double(contexts.front()), budgetGiB}, {double(contexts.back()), budgetGiB}});
-    m_budget->setName(tr("Budget %1").arg(viewtext::size(current.budgetBytes)));
+    if (const QList<QPointF> budget{{double(contexts.front()), budgetGiB}, {double(contexts.back()), budgetGiB}};
+        m_budget->points() != budget)
+        m_budget->replace(budget);
+    if (const QString name = tr("Budget %1").arg(viewtext::size(current.budgetBytes)); m_budget->name() != name)
+        m_budget->setName(name);
     m_x->setRange(double(contexts.front()), double(contexts.back()));
     if (m_logY->isChecked())
         m_yLog->setRange(std::pow(10.0, std::floor(std::log10(bottom))), std::pow(10.0, std::ceil(std::log10(top))));
     else
         chartstyle::setValueRange(m_yLinear, std::min(top, budgetGiB * 4) * 1.1);
-    m_view->chart()->setTitle(tr("%1: %2 against context<br>(%3 weights, %4 cache)")
-                                  .arg(QString::fromStdString(s.model.displayName),
-                                       total ? tr("total memory") : tr("KV cache"),
-                                       QString::fromStdString(s.weightDtype.name()).toUpper(),
-                                       QString::fromStdString(s.kvDtype.name()).toUpper()));
+    const QString title =
+        tr("%1: %2 against context<br>(%3 weights, %4 cache)")
+            .arg(QString::fromStdString(s.model.displayName), total ? tr("total memory") : tr("KV cache"),
+                 QString::fromStdString(s.weightDtype.name()).toUpper(),
+                 QString::fromStdString(s.kvDtype.name()).toUpper());
+    if (m_view->chart()->title() != title) // setting it lays the whole chart out again
+        m_view->chart()->setTitle(title);
 
     // The same map as `kvscope-cli fitmap`.
     m_fitMap->setMap(kvscope::scenarioFitMap(s), s.context, s.batch);

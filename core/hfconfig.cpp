@@ -390,7 +390,7 @@ std::uint32_t u32(std::uint64_t v) {
 
 // Counts of weights and state values from a config's dimensions are computed 128 bits wide and
 // then narrowed: hostile dimensions (each below 2^32) cannot wrap a 64-bit product unseen.
-__extension__ typedef unsigned __int128 Wide;
+__extension__ typedef unsigned __int128 Wide; // NOLINT(modernize-use-using): __extension__ needs a typedef
 
 std::uint64_t narrow(Wide value, const char* what) {
     if (value > Wide(1) << 62)
@@ -554,8 +554,9 @@ ImportResult importConfig(const json& root, std::string_view source) {
         const bool gated = act.find("silu") != std::string::npos || act.find("swiglu") != std::string::npos;
         fam.mlp = gated ? MlpKind::Gated : MlpKind::Plain;
         fam.tied = true; // transformers' PretrainedConfig default
-        result.notes.push_back("unknown model_type '" + type + "': assumed a " + (gated ? "gated (SwiGLU)" : "plain") +
-                               " MLP and RMSNorm from the activation; the parameter count is an estimate");
+        result.notes.emplace_back("unknown model_type '" + type + "': assumed a " +
+                                  (gated ? "gated (SwiGLU)" : "plain") +
+                                  " MLP and RMSNorm from the activation; the parameter count is an estimate");
     }
     const ClassDefaults& def = fam.defaults;
     const LayerStyle style = fam.layers;
@@ -665,18 +666,15 @@ ImportResult importConfig(const json& root, std::string_view source) {
         if (attn && attn->is_object())
             if (auto it = attn->find("attn_type"); it != attn->end() && it->is_string())
                 attnType = it->get<std::string>();
-        if (type == "dbrx") {
-            m.kvHeads = u32(cfg.nestedUint("attn_config", "kv_n_heads").value_or(1)); // DbrxAttentionConfig default 1
+        if (type == "dbrx" || attnType == "grouped_query_attention") {
+            // DbrxAttentionConfig's and MPT's kv_n_heads default to 1.
+            m.kvHeads = u32(cfg.nestedUint("attn_config", "kv_n_heads").value_or(1));
             rule.kvRule = KvHeadRule::KvHeadsKey;
             rule.kvKey = "attn_config.kv_n_heads";
         } else if (attnType == "multiquery_attention") {
             m.kvHeads = 1;
             rule.kvRule = KvHeadRule::MultiQueryFlag;
             rule.kvKey = "attn_config.attn_type";
-        } else if (attnType == "grouped_query_attention") {
-            m.kvHeads = u32(cfg.nestedUint("attn_config", "kv_n_heads").value_or(1));
-            rule.kvRule = KvHeadRule::KvHeadsKey;
-            rule.kvKey = "attn_config.kv_n_heads";
         } else {
             m.kvHeads = m.heads;
             rule.kvRule = KvHeadRule::QueryHeads;
@@ -745,8 +743,8 @@ ImportResult importConfig(const json& root, std::string_view source) {
         m.intermediate = 4 * m.hidden;
         if (type != "gpt2" && type != "gpt_bigcode" && type != "gptj" && type != "bloom" && type != "falcon" &&
             type != "RefinedWeb" && type != "RefinedWebModel")
-            result.notes.push_back("no intermediate size given: assumed 4 x hidden = " +
-                                   std::to_string(m.intermediate));
+            result.notes.emplace_back("no intermediate size given: assumed 4 x hidden = " +
+                                      std::to_string(m.intermediate));
     }
     if (type == "recurrent_gemma")
         m.intermediate /= 2; // RecurrentGemmaMlp: gate and up are intermediate_size // 2 wide
@@ -759,7 +757,7 @@ ImportResult importConfig(const json& root, std::string_view source) {
                                  std::numeric_limits<std::uint64_t>::max() / 2)
                        .value_or(def.maxContext);
     if (m.maxContext == 0)
-        result.notes.push_back("no maximum context length given");
+        result.notes.emplace_back("no maximum context length given");
     if (cfg.has("n_ctx"))
         cfg.markUsed("n_ctx");
     m.tiedEmbeddings = cfg.boolField("tie_word_embeddings").value_or(fam.tied);
@@ -830,7 +828,7 @@ ImportResult importConfig(const json& root, std::string_view source) {
         try {
             m.nativeDtype = DType::parse(dtype, "torch_dtype");
         } catch (const Error&) {
-            result.notes.push_back("torch_dtype '" + dtype + "' is not a format KV Scope knows; assumed bf16");
+            result.notes.emplace_back("torch_dtype '" + dtype + "' is not a format KV Scope knows; assumed bf16");
         }
     } else {
         m.nativeDtype = DType::fp32();
@@ -883,8 +881,8 @@ ImportResult importConfig(const json& root, std::string_view source) {
                 m.windowedLayers[i] = i >= *firstWindowed;
         }
         if (m.maxContext != 0 && m.slidingWindow >= m.maxContext && m.windowedLayerCount() > 0)
-            result.notes.push_back("the sliding window (" + std::to_string(m.slidingWindow) +
-                                   " tokens) is not shorter than the context, so it never caps the cache");
+            result.notes.emplace_back("the sliding window (" + std::to_string(m.slidingWindow) +
+                                      " tokens) is not shorter than the context, so it never caps the cache");
     }
 
     // ---- mixture of experts ---------------------------------------------------------------------
@@ -959,9 +957,9 @@ ImportResult importConfig(const json& root, std::string_view source) {
     }
 
     if (auto mtp = cfg.uintField({"num_nextn_predict_layers"}))
-        result.notes.push_back("the " + std::to_string(*mtp) +
-                               " multi-token-prediction layer(s) (num_nextn_predict_layers) are not counted: they "
-                               "serve speculative decoding only");
+        result.notes.emplace_back("the " + std::to_string(*mtp) +
+                                  " multi-token-prediction layer(s) (num_nextn_predict_layers) are not counted: they "
+                                  "serve speculative decoding only");
 
     // ---- layer layouts: hybrids, cross-attention -------------------------------------------------
     const std::uint8_t mlpPart = m.isMoe() ? layerpart::Moe : layerpart::Mlp;
@@ -1007,7 +1005,8 @@ ImportResult importConfig(const json& root, std::string_view source) {
             tiles = get("max_num_tiles", tiles);
             m.extraParams += mllamaVisionParams(*it, m.hidden, cfg);
         } else {
-            result.notes.push_back("no vision_config: the image tokens per sequence use MllamaVisionConfig's defaults");
+            result.notes.emplace_back(
+                "no vision_config: the image tokens per sequence use MllamaVisionConfig's defaults");
         }
         m.crossTokens = mulChecked("image tokens", tiles, (image / patch) * (image / patch) + 1);
         // 8 extra embedding rows (vocab_size + 8); each cross layer adds q/k norms and two gates.
@@ -1154,7 +1153,7 @@ ImportResult importConfig(const json& root, std::string_view source) {
         cfg.markUsed("use_shared_attention_adapter");
         cfg.markUsed("adapter_rank");
         if (cfg.has("adapter_rank"))
-            result.notes.push_back("the shared blocks' LoRA adapters are not counted in the parameters");
+            result.notes.emplace_back("the shared blocks' LoRA adapters are not counted in the parameters");
         break;
     }
     case LayerStyle::GraniteHybrid: {
@@ -1304,11 +1303,11 @@ ImportResult importConfig(const json& root, std::string_view source) {
             const std::uint64_t out = ConfigReader::asUint(it->value("vision_output_dim", json(4096)),
                                                            "vision_config.vision_output_dim", 1u << 24, cfg);
             m.extraParams += vitParams(*it, cfg) + out * m.hidden;
-            result.notes.push_back("the vision encoder is counted approximately, as a plain ViT of vision_config's "
-                                   "size");
+            result.notes.emplace_back("the vision encoder is counted approximately, as a plain ViT of vision_config's "
+                                      "size");
         } else {
-            result.notes.push_back("the vision encoder (vision_config) is not counted: the parameters are the "
-                                   "language model's");
+            result.notes.emplace_back("the vision encoder (vision_config) is not counted: the parameters are the "
+                                      "language model's");
         }
     }
 
@@ -1362,14 +1361,14 @@ ImportResult importConfig(const json& root, std::string_view source) {
         std::string keys;
         for (const auto& key : result.ignoredKeys)
             keys += (keys.empty() ? "" : ", ") + key;
-        result.notes.push_back("ignored keys that may matter for memory: " + keys);
+        result.notes.emplace_back("ignored keys that may matter for memory: " + keys);
     }
     if (!rule.defaultedKeys.empty()) {
         std::string keys;
         for (const auto& key : rule.defaultedKeys)
             keys += (keys.empty() ? "" : ", ") + key;
-        result.notes.push_back("absent keys taken from the " + rule.family +
-                               " configuration class's defaults: " + keys);
+        result.notes.emplace_back("absent keys taken from the " + rule.family +
+                                  " configuration class's defaults: " + keys);
     }
     return result;
 }

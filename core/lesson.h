@@ -111,7 +111,7 @@
 namespace kvscope {
 
 inline constexpr int kLessonFormatVersion = 1;
-inline constexpr std::size_t kLessonFileMaxBytes = 1024 * 1024;
+inline constexpr std::size_t kLessonFileMaxBytes = std::size_t{1024} * 1024;
 inline constexpr std::size_t kLessonMaxCount = 200;
 inline constexpr std::size_t kLessonTextMaxBytes = 4000;
 

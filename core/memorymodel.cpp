@@ -3,6 +3,8 @@
 #include "checked.h"
 #include "error.h"
 
+#include <cmath>
+
 namespace kvscope {
 namespace {
 
@@ -112,7 +114,7 @@ ParameterBreakdown parameterBreakdown(const ModelShape& m) {
         // A published count wins; keep the active share the estimate implies.
         const double activeShare = static_cast<double>(p.active) / static_cast<double>(p.total);
         p.total = m.paramsOverride;
-        p.active = static_cast<std::uint64_t>(activeShare * static_cast<double>(m.paramsOverride) + 0.5);
+        p.active = static_cast<std::uint64_t>(std::llround(activeShare * static_cast<double>(m.paramsOverride)));
         p.estimated = false;
         p.source = m.paramsSource == ParamsSource::Estimated ? ParamsSource::Published : m.paramsSource;
         p.kvAdjusted = m.paramsKvAdjusted;

@@ -73,47 +73,52 @@ LayerCounts ModelShape::layerCounts() const {
 }
 
 void ModelShape::validate() const {
-    const std::string where = id.empty() ? std::string("model") : id;
-    auto require = [&](bool ok, const std::string& message) {
-        if (!ok)
-            throw Error(where + ": " + message);
+    // The message is built only for a check that fails: validate runs for every estimate, and a
+    // slider frame asks for hundreds (the fit map, the sweeps).
+    const auto fail = [&](const std::string& message) {
+        throw Error((id.empty() ? std::string("model") : id) + ": " + message);
     };
     // The documented limits, far above any published model, for every way a shape comes in
     // (configs, scenario files, the command line, a restored session, lessons).
-    require(layers > 0 && layers <= kMaxLayers,
-            "layers must be between 1 and " + std::to_string(kMaxLayers) + ", got " + std::to_string(layers));
-    require(hidden > 0 && hidden <= kMaxHidden,
-            "hidden size must be between 1 and " + std::to_string(kMaxHidden) + ", got " + std::to_string(hidden));
-    require(heads > 0 && heads <= kMaxHeads,
-            "query heads must be between 1 and " + std::to_string(kMaxHeads) + ", got " + std::to_string(heads));
-    require(kvHeads > 0, "KV heads must be at least 1");
-    require(headDim <= kMaxHeadDim,
-            "head_dim must be at most " + std::to_string(kMaxHeadDim) + ", got " + std::to_string(headDim));
-    require(kvHeads <= heads,
-            "KV heads (" + std::to_string(kvHeads) + ") cannot exceed query heads (" + std::to_string(heads) + ")");
-    require(heads % kvHeads == 0, "KV heads (" + std::to_string(kvHeads) + ") must divide query heads (" +
-                                      std::to_string(heads) + ") so that each KV head serves a whole group");
-    require(headDim != 0 || hidden % heads == 0, "hidden size (" + std::to_string(hidden) +
-                                                     ") is not a multiple of query heads (" + std::to_string(heads) +
-                                                     "); state head_dim explicitly");
-    require(vocab > 0, "vocab size must be at least 1");
-    require(windowedLayers.empty() || windowedLayers.size() == layers,
-            "the sliding-window layer list has " + std::to_string(windowedLayers.size()) + " entries for " +
-                std::to_string(layers) + " layers");
+    if (!(layers > 0 && layers <= kMaxLayers))
+        fail("layers must be between 1 and " + std::to_string(kMaxLayers) + ", got " + std::to_string(layers));
+    if (!(hidden > 0 && hidden <= kMaxHidden))
+        fail("hidden size must be between 1 and " + std::to_string(kMaxHidden) + ", got " + std::to_string(hidden));
+    if (!(heads > 0 && heads <= kMaxHeads))
+        fail("query heads must be between 1 and " + std::to_string(kMaxHeads) + ", got " + std::to_string(heads));
+    if (kvHeads == 0)
+        fail("KV heads must be at least 1");
+    if (headDim > kMaxHeadDim)
+        fail("head_dim must be at most " + std::to_string(kMaxHeadDim) + ", got " + std::to_string(headDim));
+    if (kvHeads > heads)
+        fail("KV heads (" + std::to_string(kvHeads) + ") cannot exceed query heads (" + std::to_string(heads) + ")");
+    if (heads % kvHeads != 0)
+        fail("KV heads (" + std::to_string(kvHeads) + ") must divide query heads (" + std::to_string(heads) +
+             ") so that each KV head serves a whole group");
+    if (!(headDim != 0 || hidden % heads == 0))
+        fail("hidden size (" + std::to_string(hidden) + ") is not a multiple of query heads (" + std::to_string(heads) +
+             "); state head_dim explicitly");
+    if (vocab == 0)
+        fail("vocab size must be at least 1");
+    if (!(windowedLayers.empty() || windowedLayers.size() == layers))
+        fail("the sliding-window layer list has " + std::to_string(windowedLayers.size()) + " entries for " +
+             std::to_string(layers) + " layers");
     if (moe.experts > 0) {
-        require(moe.expertsPerToken > 0 && moe.expertsPerToken <= moe.experts,
-                "experts per token must be between 1 and the number of experts (" + std::to_string(moe.experts) + ")");
-        require(moe.denseLayers <= layers, "dense layers cannot exceed layers");
+        if (!(moe.expertsPerToken > 0 && moe.expertsPerToken <= moe.experts))
+            fail("experts per token must be between 1 and the number of experts (" + std::to_string(moe.experts) + ")");
+        if (moe.denseLayers > layers)
+            fail("dense layers cannot exceed layers");
     }
-    if (mla.kvLoraRank > 0)
-        require(mla.qkRopeHeadDim > 0, "an MLA model needs qk_rope_head_dim");
-    require(layerParts.empty() || layerParts.size() == layers, "the layer-kind list has " +
-                                                                   std::to_string(layerParts.size()) + " entries for " +
-                                                                   std::to_string(layers) + " layers");
+    if (mla.kvLoraRank > 0 && mla.qkRopeHeadDim == 0)
+        fail("an MLA model needs qk_rope_head_dim");
+    if (!(layerParts.empty() || layerParts.size() == layers))
+        fail("the layer-kind list has " + std::to_string(layerParts.size()) + " entries for " + std::to_string(layers) +
+             " layers");
     bool anyState = false;
     bool anyCross = false;
     for (std::uint8_t parts : layerParts) {
-        require((parts & ~layerpart::KnownBits) == 0 && parts != 0, "a layer kind must name what the layer holds");
+        if (!((parts & ~layerpart::KnownBits) == 0 && parts != 0))
+            fail("a layer kind must name what the layer holds");
         anyState = anyState || (parts & layerpart::State);
         anyCross = anyCross || (parts & layerpart::CrossAttention);
     }
@@ -123,15 +128,18 @@ void ModelShape::validate() const {
         anyDenseMlp = anyDenseMlp || (parts & (layerpart::Mlp | layerpart::Moe));
         anyMoe = anyMoe || (parts & layerpart::Moe);
     }
-    require(!anyMoe || moe.experts > 0, "a mixture-of-experts layer needs experts");
-    require(!anyDenseMlp || intermediate > 0 || (moe.experts > 0 && moe.expertIntermediate > 0),
-            "intermediate size must be at least 1");
-    require(!anyState || state.valuesPerLayer() > 0, "state layers need a state size");
-    require(state.convValues <= kMaxStateValues && state.recurrentValues <= kMaxStateValues,
-            "a layer's state must be at most " + std::to_string(kMaxStateValues) + " values");
-    require(!anyCross || (crossTokens > 0 && crossTokens <= kMaxCrossTokens),
-            "cross-attention layers need between 1 and " + std::to_string(kMaxCrossTokens) + " image tokens");
-    require(normsPerLayer <= 8, "norms per layer must be at most 8");
+    if (anyMoe && moe.experts == 0)
+        fail("a mixture-of-experts layer needs experts");
+    if (!(!anyDenseMlp || intermediate > 0 || (moe.experts > 0 && moe.expertIntermediate > 0)))
+        fail("intermediate size must be at least 1");
+    if (anyState && state.valuesPerLayer() == 0)
+        fail("state layers need a state size");
+    if (!(state.convValues <= kMaxStateValues && state.recurrentValues <= kMaxStateValues))
+        fail("a layer's state must be at most " + std::to_string(kMaxStateValues) + " values");
+    if (!(!anyCross || (crossTokens > 0 && crossTokens <= kMaxCrossTokens)))
+        fail("cross-attention layers need between 1 and " + std::to_string(kMaxCrossTokens) + " image tokens");
+    if (normsPerLayer > 8)
+        fail("norms per layer must be at most 8");
 }
 
 } // namespace kvscope

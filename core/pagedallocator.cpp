@@ -445,7 +445,8 @@ void PagedAllocator::release(std::uint32_t request) {
     const std::uint32_t first = state->first;
     for (std::uint32_t s = 0; s < state->count; ++s) // their tables' memory serves later admissions
         m_spareTables.push_back(std::move(m_seqs[first + s].blockTable));
-    m_seqs.erase(m_seqs.begin() + std::ptrdiff_t(first), m_seqs.begin() + std::ptrdiff_t(first + state->count));
+    m_seqs.erase(m_seqs.begin() + std::ptrdiff_t(first),
+                 m_seqs.begin() + std::ptrdiff_t(first) + std::ptrdiff_t(state->count));
     *state = {};
     for (std::size_t i = first; i < m_seqs.size();) {
         RequestState& moved = m_requests[m_seqs[i].request];

@@ -842,9 +842,7 @@ ServerLog parseServerLog(std::string_view text) {
             log.format = LogFormat::VllmV1;
         else if (votes.v0Split)
             log.format = LogFormat::VllmV0Split;
-        else if (votes.v0Profile)
-            log.format = LogFormat::VllmV0Profile;
-        else if (log.gpuBlocks || log.concurrency)
+        else if (votes.v0Profile || log.gpuBlocks || log.concurrency)
             log.format = LogFormat::VllmV0Profile;
         if (log.engine == LogEngine::Vllm && log.format == LogFormat::VllmV1 && log.version.starts_with("0.7"))
             log.format = votes.v0Split ? LogFormat::VllmV0Split : LogFormat::VllmV1;

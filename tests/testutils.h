@@ -15,6 +15,13 @@ inline QString testDataPath(const char* file) {
     return QStringLiteral(KVSCOPE_TEST_DATA_DIR "/") + QLatin1String(file);
 }
 
+// A window's pages redraw once per turn of the event loop, however many changes came in it (a
+// slider drag sends several between two frames): let that turn run before reading what a page
+// shows after a change.
+inline void settle() {
+    QCoreApplication::processEvents();
+}
+
 // A GiB figure rounded the way DOMAIN.md prints it.
 inline double round2(double value) {
     return std::round(value * 100.0) / 100.0;

@@ -252,6 +252,7 @@ private slots:
         QVERIFY(window.isPresenterMode());
         QVERIFY(chartstyle::presenter());
         QCOMPARE(QApplication::font().pointSizeF(), 18.0);
+        settle();
         QVERIFY(window.memoryPage()->verdictText().contains(u"font-size:28pt"_s));
         // Folded to what the memory page uses.
         QVERIFY(window.controls()->isFieldVisible(ControlsPanel::Field::Batch));
@@ -260,6 +261,7 @@ private slots:
         QVERIFY(!window.isPresenterMode());
         QCOMPARE(QApplication::font().pointSizeF(), normal);
         QVERIFY(window.controls()->isFieldVisible(ControlsPanel::Field::Layers));
+        settle();
         QVERIFY(window.memoryPage()->verdictText().contains(u"font-size:16pt"_s));
     }
 
@@ -497,6 +499,7 @@ private slots:
         MainWindow window(&controller);
         showAndWait(window);
         QVERIFY(controller.edit([](kvscope::Scenario& s) { s.model.paramsOverride = 7'000'000'000; }));
+        settle();
         QCOMPARE(window.memoryPage()->weightLabels(),
                  (QStringList{u"26.08"_s, u"13.04"_s, u"6.52"_s, u"3.26"_s, u"3.36"_s}));
     }
@@ -508,11 +511,13 @@ private slots:
         window.controls()->preset()->setCurrentIndex(window.controls()->preset()->findData(u"small-gpt"_s));
         // The small GPT loads as the course ran it: FP32 weights and cache, 32 KiB per token.
         KV_COMPARE_U64(controller.estimate().kvBytesPerToken, 32'768);
+        settle();
         const QStringList totals = window.memoryPage()->chart()->totalLabels();
         QVERIFY(!totals.isEmpty());
         for (const QString& t : totals) // 512 positions: every bar of 2K and more is past it
             QVERIFY2(t.contains(u"past the model's maximum context"_s), qPrintable(t));
         window.controls()->preset()->setCurrentIndex(window.controls()->preset()->findData(u"llama-3.1-8b"_s));
+        settle();
         for (const QString& t : window.memoryPage()->chart()->totalLabels())
             QVERIFY2(!t.contains(u"past"_s), qPrintable(t));
         // Small axes read 0, 0.5, 1... and never repeat a label.
@@ -529,9 +534,11 @@ private slots:
         window.memoryPage()->axisLock()->setChecked(true);
         const qreal top = chart->axisTop();
         window.controls()->batch()->setValue(1);
+        settle();
         QCOMPARE(chart->axisTop(), top); // halving keeps the scale: the bars shrink visibly
         window.memoryPage()->axisLock()->setChecked(false);
         window.controls()->batch()->setValue(2);
+        settle();
         QVERIFY(chart->axisTop() < top);
     }
 

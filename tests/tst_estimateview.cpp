@@ -83,6 +83,7 @@ private slots:
         auto* params = window.findChild<QDoubleSpinBox*>(u"params"_s);
         QVERIFY(params);
         params->setValue(7.0);
+        settle();
         QCOMPARE(controller.scenario().model.paramsSource, kvscope::ParamsSource::UserSet);
         QVERIFY2(weightsHow().contains(u"7,000,000,000 (set by hand)"_s), qPrintable(weightsHow()));
         QVERIFY(!weightsHow().contains(u"published"_s));
@@ -125,6 +126,7 @@ private slots:
         QVERIFY(gb);
         QVERIFY(!gb->isChecked());
         gb->trigger();
+        settle();
         QCOMPARE(Settings::instance()->sizeUnit(), kvscope::SizeUnit::Decimal);
         QVERIFY(window.findChild<QAction*>(u"unitGB"_s)->isChecked());
         // Memory page: chart axis, bars (16.06 GB of weights), breakdown table, verdict, formula.
@@ -145,6 +147,7 @@ private slots:
         QCOMPARE(axisTitle(window.scalingPage()->chartView()), u"GB per GPU"_s);
         // Back: everything in GiB again, and the table's combo follows the menu.
         window.findChild<QAction*>(u"unitGiB"_s)->trigger();
+        settle();
         QCOMPARE(axisTitle(window.scalingPage()->chartView()), u"GiB per GPU"_s);
         QVERIFY(window.showPage(u"memory"_s));
         QCOMPARE(axisTitle(window.memoryPage()->chart()), u"GiB"_s);

@@ -65,6 +65,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         page.setModelPreset(u"llama-3.1-8b"_s);
         page.setLogText(fixture("vllm-v0-llama-3.1-8b-a10-oracle-1.log"));
+        settle();
         QVERIFY(page.explanation());
 
         const QString summary = page.summaryText();
@@ -117,6 +118,7 @@ private slots:
         page.setLogText(u"INFO vllm serve \"meta-llama/Llama-3.1-8B-Instruct\"\n"
                         "INFO [kv_cache_utils.py:634] GPU KV cache size: 158,656 tokens\n"
                         "INFO [kv_cache_utils.py:637] Maximum concurrency for 32,768 tokens per request: 9.68x\n"_s);
+        settle();
         QVERIFY(page.summaryText().contains(u"Compared with the preset Llama-3.1-8B (matched by name)"_s));
         QVERIFY(page.summaryText().contains(u"DISAGREE"_s));
         const int row = rowOf(page.figuresTable(), u"concurrency ="_s);
@@ -133,10 +135,13 @@ private slots:
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         page.setLogText(fixture("vllm-v1-qwen2-7b-a100-1.log"));
+        settle();
         QVERIFY(!page.explanation()->model); // Qwen2-7B-Instruct matches no preset
         page.setModelPreset(u"scenario"_s);
+        settle();
         QCOMPARE(page.explanation()->model->displayName, std::string("Llama-3.1-8B"));
         QVERIFY(controller.setScenario(kvscope::withPresetModel(controller.scenario(), "qwen2.5-7b")));
+        settle();
         QCOMPARE(page.explanation()->model->displayName, std::string("Qwen2.5-7B"));
         // Qwen2.5-7B has Qwen2-7B's cache: 28 layers x 4 KV heads x 128 x 2 x 2 B, as the log implies.
         QVERIFY(page.differencesLabel()->text().contains(u"block rounding"_s));
@@ -149,10 +154,12 @@ private slots:
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         page.setLogText(u"Dear class,\nplease bring your laptops.\n"_s);
+        settle();
         QVERIFY(!page.explanation());
         QVERIFY(page.summaryText().contains(u"not a server start-up log"_s));
         QCOMPARE(page.figuresTable()->rowCount(), 0);
         page.setLogText(QString());
+        settle();
         QVERIFY(page.summaryText().contains(u"Paste a start-up log"_s));
         QVERIFY(!page.openLog(u"/no/such/file.log"_s));
         QVERIFY(page.errorText().contains(u"/no/such/file.log"_s));
@@ -174,6 +181,7 @@ private slots:
         // A newer short paste wins over an older long one still being read.
         page.setLogText(text);
         page.setLogText(fixture("vllm-v1-qwen2-7b-a100-1.log"));
+        settle();
         QVERIFY(page.summaryText().contains(u"0.10.1.1"_s));
         QTRY_VERIFY_WITH_TIMEOUT(!page.isReading(), 30000);
         QTest::qWait(50);
@@ -186,6 +194,7 @@ private slots:
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         page.setLogText(fixture("vllm-v1-nemotron-nano-4b-gb10-negative-1.log"));
+        settle();
         const int row = rowOf(page.figuresTable(), u"KV memory is not negative"_s);
         QCOMPARE(at(page.figuresTable(), row, 1), u"-2.51 GiB"_s);
         QCOMPARE(at(page.figuresTable(), row, 3), u"✗ NEGATIVE"_s);
@@ -197,6 +206,7 @@ private slots:
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         QVERIFY(page.openLog(testDataPath("logs/llamacpp-llama-2-7b-q4km-rtx3090-1.log")));
+        settle();
         QVERIFY(page.summaryText().contains(u"llama.cpp (KV self size)"_s));
         QVERIFY(page.summaryText().contains(u"70 ignored"_s));
         QCOMPARE(at(page.figuresTable(), rowOf(page.figuresTable(), u"KV size = K + V"_s), 2), u"1024.00 MiB"_s);
@@ -213,6 +223,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         page.setModelPreset(u"llama-3.1-8b"_s);
         page.setLogText(fixture("vllm-v0-llama-3.1-8b-a10-oracle-1.log"));
+        settle();
         QVERIFY(page.explanation());
         chartstyle::Style::instance()->setPresenter(true);
         QCoreApplication::processEvents();
@@ -244,6 +255,7 @@ private slots:
         QVERIFY(!window.scenarioDock()->isVisible());
         QVERIFY(window.cheatSheetText().contains(u"Ctrl+1 ... Ctrl+7"_s));
         window.explainLogPage()->setLogText(fixture("vllm-v1-qwen2-7b-a100-1.log"));
+        settle();
         QVERIFY(window.explainLogPage()->summaryText().contains(u"0.10.1.1"_s));
         QVERIFY(window.setLanguage(u"en"_s));
         QTRY_COMPARE(window.currentPageName(), u"log"_s);

@@ -38,6 +38,7 @@ void showAndWait(MainWindow& window, const QString& page = QStringLiteral("memor
 
 // GiB values the memory chart shows for the bar of `context` tokens.
 double chartKvGiB(MainWindow& window, int bar) {
+    settle();
     return window.memoryPage()->chart()->values(1).value(bar);
 }
 
@@ -137,6 +138,7 @@ private slots:
         MainWindow window(&controller);
         showAndWait(window);
         window.controls()->batch()->setValue(32);
+        settle();
         QVERIFY(window.attentionPage()->isStale());
         QVERIFY(!window.memoryPage()->isStale());
         QVERIFY(window.showPage(u"attention"_s));
@@ -193,6 +195,7 @@ private slots:
         QCOMPARE(chartKvGiB(window, 1), 16.0);
 
         controls->context()->setValue(4096);
+        settle();
         QCOMPARE(window.memoryPage()->chart()->categories(), (QStringList{u"2K"_s, u"4K (now)"_s, u"8K"_s, u"32K"_s}));
         QCOMPARE(chartKvGiB(window, 1), 8.0);
 
@@ -211,9 +214,11 @@ private slots:
 
         const double weightsBf16 = window.memoryPage()->chart()->values(0).at(1);
         controls->weightDtype()->setCurrentIndex(controls->weightDtype()->findData(u"int8"_s));
+        settle();
         QCOMPARE(window.memoryPage()->chart()->values(0).at(1) * 2.0, weightsBf16);
 
         controls->gpu()->setCurrentIndex(controls->gpu()->findData(u"a100-80gb"_s));
+        settle();
         QCOMPARE(window.memoryPage()->chart()->cardGiB(), 80.0);
         QCOMPARE(window.memoryPage()->chart()->budgetGiB(), 72.0);
 
@@ -263,18 +268,22 @@ private slots:
         const std::uint64_t maxBatch = controller.maxBatch();
         window.controls()->batch()->setValue(int(maxBatch));
         QVERIFY(controller.estimate().fits);
+        settle();
         QVERIFY(window.memoryPage()->verdictText().contains(u"Fits"_s));
         window.controls()->batch()->setValue(int(maxBatch + 1));
         QVERIFY(!controller.estimate().fits);
+        settle();
         QVERIFY(window.memoryPage()->verdictText().contains(u"Out of memory"_s));
         // Card memory set to the total: fits with 0 to spare; one byte less: out of memory.
         kvscope::Scenario s = controller.scenario();
         s.gpuMemoryBytes = controller.estimate().totalBytes;
         QVERIFY(controller.setScenario(s));
         QVERIFY(controller.estimate().fits);
+        settle();
         QVERIFY(window.memoryPage()->verdictText().contains(u"Fits"_s));
         s.gpuMemoryBytes -= 1;
         QVERIFY(controller.setScenario(s));
+        settle();
         QVERIFY(window.memoryPage()->verdictText().contains(u"Out of memory"_s));
     }
 
@@ -311,11 +320,13 @@ private slots:
         window.setQuiet(true);
         QVERIFY(window.openConfig(testDataPath("hf-configs/falcon-falcon-7b.json")));
         QCOMPARE(controller.scenario().model.kvHeads, 1u);
+        settle();
         QVERIFY2(window.memoryPage()->modelRuleText().contains(u"Falcon, multi_query: 1 KV head (MQA)"_s),
                  qPrintable(window.memoryPage()->modelRuleText()));
         QVERIFY(!QString::fromStdString(controller.scenario().model.displayName).contains(u'/'));
         // A hybrid: the per-sequence state is its own term in the breakdown and the bars.
         QVERIFY(window.openConfig(testDataPath("hf-configs/jamba-jamba-v0.1.json")));
+        settle();
         QVERIFY(window.memoryPage()->modelRuleText().contains(u"4 of 32 layers cache K and V per token"_s));
         const BreakdownModel* model = window.memoryPage()->breakdownModel();
         const auto e = controller.estimate();
@@ -324,6 +335,7 @@ private slots:
         QCOMPARE(window.memoryPage()->chart()->values(2).value(1), kvscope::toGiB(e.sequenceStateBytes));
         // Another model: the line goes.
         window.controls()->preset()->setCurrentIndex(window.controls()->preset()->findData(u"llama-3.1-8b"_s));
+        settle();
         QVERIFY(window.memoryPage()->modelRuleText().isEmpty());
         QCOMPARE(controller.estimate().sequenceStateBytes, 0ull);
     }
@@ -378,10 +390,13 @@ private slots:
         QVERIFY(csvFile.readAll().startsWith("term,bytes,gib,gb,share_of_budget\n"));
 
         window.setPinned(true);
+        settle();
         QCOMPARE(window.memoryPage()->chart()->pinnedOutlineCount(), 3);
         window.controls()->batch()->setValue(1); // the pinned outlines stay while sliders move
+        settle();
         QCOMPARE(window.memoryPage()->chart()->pinnedOutlineCount(), 3);
         window.setPinned(false);
+        settle();
         QCOMPARE(window.memoryPage()->chart()->pinnedOutlineCount(), 0);
     }
 

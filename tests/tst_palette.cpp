@@ -13,6 +13,7 @@
 #include "scenariocontroller.h"
 #include "settings.h"
 #include "sliderspin.h"
+#include "testutils.h"
 #include "viewtext.h"
 
 #include <QAbstractAxis>
@@ -376,6 +377,7 @@ private slots:
         QVERIFY(before.contains(u"8.00 GiB"_s)); // DOMAIN.md: 8K x batch 8 = 8 GiB of cache
 
         window.controls()->batch()->setValue(16);
+        settle();
         const QString after = chart->accessibleDescription();
         QVERIFY(after != before);
         QVERIFY2(after.contains(u"16.00 GiB"_s), qPrintable(after)); // batch x2: cache x2
