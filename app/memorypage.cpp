@@ -12,6 +12,7 @@
 #include "sweep.h"
 #include "viewhtml.h"
 #include "viewtext.h"
+#include "wraplabel.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -57,11 +58,11 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     , m_axis(new QComboBox(this))
     , m_lockAxis(new QCheckBox(tr("Lock scale"), this))
     , m_unit(new QComboBox(this))
-    , m_verdict(new QLabel(this))
-    , m_capacity(new QLabel(this))
-    , m_formula(new QLabel(this))
-    , m_tpot(new QLabel(this))
-    , m_modelRule(new QLabel(this))
+    , m_verdict(new WrapLabel(this))
+    , m_capacity(new WrapLabel(this))
+    , m_formula(new WrapLabel(this))
+    , m_tpot(new WrapLabel(this))
+    , m_modelRule(new WrapLabel(this))
     , m_table(new QTableView(this))
     , m_weightsView(new QChartView(new QChart, this))
     , m_weightsSet(new QBarSet(tr("Weights"))) {
