@@ -404,7 +404,7 @@ void ExplainLogPage::explainNow() {
 void ExplainLogPage::apply(Outcome outcome) {
     m_explanation = std::move(outcome.explanation);
     m_error = std::move(outcome.error);
-    scenarioChanged(); // redraws now when shown, else when next shown
+    scenarioChanged(); // redraws at the next event-loop turn when shown, else when next shown
 }
 
 QString ExplainLogPage::summaryText() const {
