@@ -43,7 +43,7 @@ sanitize: deps
 # The threaded suites (the decode core, its worker and the GPU page) under ThreadSanitizer, CUDA
 # off, in build-tsan/. OMP_THREAD_LIMIT=1: libgomp is not instrumented, so TSan cannot see its
 # barriers and reports every OpenMP loop as a race; one thread keeps the loops but not the noise.
-TSAN_SUITES ?= tst_decode tst_decodepage
+TSAN_SUITES ?= tst_decode tst_decodeworker tst_decodepage
 tsan: deps
 	cmake --preset dev-tsan
 	cmake --build build-tsan -j $(JOBS) --target $(TSAN_SUITES)

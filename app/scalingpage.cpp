@@ -43,7 +43,7 @@ ScalingPage::ScalingPage(ScenarioController* controller, QWidget* parent)
     , m_fitMap(new FitMapWidget(this))
     , m_x(new QLogValueAxis)
     , m_yLinear(new QValueAxis)
-    , m_yLog(new QLogValueAxis)
+    , m_yLog(new QLogValueAxis(this)) // the page owns it while the chart shows the linear axis
     , m_budget(new QLineSeries) {
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setObjectName(u"scalingChart"_s);
@@ -121,6 +121,7 @@ void ScalingPage::setLogY(bool log) {
     QAbstractAxis* from = log ? static_cast<QAbstractAxis*>(m_yLinear) : m_yLog;
     QAbstractAxis* to = log ? static_cast<QAbstractAxis*>(m_yLog) : m_yLinear;
     chart->removeAxis(from); // the chart gives the axis back to us; we keep it for the next toggle
+    from->setParent(this);   // owned by the page while off the chart (it leaked at exit before)
     chart->addAxis(to, Qt::AlignLeft);
     for (QLineSeries* line : m_lines)
         line->attachAxis(to);
