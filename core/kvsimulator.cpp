@@ -154,7 +154,7 @@ bool KvSimulator::admitHead() {
     const std::uint32_t id = m_waiting.front();
     const Request& r = m_requests[id];
     const Progress& p = m_progress[id];
-    const std::uint32_t tokens = r.promptLen + p.generated; // a preempted request recomputes what it had
+    const std::uint32_t tokens = r.promptLen + generatedOf(id); // a preempted request recomputes what it had
     if (m_config.allocator == AllocatorKind::Paged && !m_running.empty()) {
         // vLLM keeps a 1% watermark of free blocks so that running sequences can grow.
         const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
@@ -175,7 +175,40 @@ bool KvSimulator::admitHead() {
     }
     m_waiting.pop_front();
     m_running.push_back(id);
+    startRunning(id);
     return true;
+}
+
+void KvSimulator::startRunning(std::uint32_t id) {
+    Progress& p = m_progress[id];
+    p.genBase = m_tokenClock - p.generated;
+    p.running = true;
+    m_finishTopChecked = false;
+    m_finishes.emplace_back(p.genBase + m_requests[id].outputLen, id);
+    std::push_heap(m_finishes.begin(), m_finishes.end(), std::greater<>());
+}
+
+void KvSimulator::stopRunning(std::uint32_t id) {
+    Progress& p = m_progress[id];
+    p.generated = generatedOf(id);
+    p.running = false;
+    m_finishTopChecked = false;
+}
+
+std::uint64_t KvSimulator::nextFinish() {
+    if (m_finishTopChecked)
+        return m_finishes.front().first;
+    while (!m_finishes.empty()) {
+        const auto [when, id] = m_finishes.front();
+        if (m_progress[id].running && m_progress[id].genBase + m_requests[id].outputLen == when) {
+            m_finishTopChecked = true; // until the heap or a running request changes
+            return when;
+        }
+        // Preempted since: a resumed request's finishing time only grows, so this entry is stale.
+        std::pop_heap(m_finishes.begin(), m_finishes.end(), std::greater<>());
+        m_finishes.pop_back();
+    }
+    return UINT64_MAX;
 }
 
 void KvSimulator::preempt(std::size_t index) {
@@ -184,6 +217,7 @@ void KvSimulator::preempt(std::size_t index) {
     m_allocator->release(id);
     if (m_config.preemption == PreemptionMode::Swap)
         m_swappedSlots += usedBefore - m_allocator->usedSlots(); // only what it alone held leaves the GPU
+    stopRunning(id);
     m_progress[id].preempted = true;
     m_running.erase(m_running.begin() + std::ptrdiff_t(index));
     m_waiting.push_front(id); // first in line again, with its tokens to recompute or swap in
@@ -196,7 +230,7 @@ void KvSimulator::reorderBeams(std::uint32_t id) {
     // A random model of beam selection, not a model's scores: each step, each beam keeps its own
     // sequence with probability 3/4, else continues from a beam drawn at random (possibly itself).
     // Deterministic: the draw depends on the request, its step and the trace only.
-    std::uint64_t x = (std::uint64_t(id) << 32) ^ m_progress[id].generated ^ 0x2545f4914f6cdd1dull;
+    std::uint64_t x = (std::uint64_t(id) << 32) ^ generatedOf(id) ^ 0x2545f4914f6cdd1dull;
     auto next = [&x] {
         x += 0x9e3779b97f4a7c15ull;
         std::uint64_t z = x;
@@ -219,6 +253,8 @@ void KvSimulator::reorderBeams(std::uint32_t id) {
 }
 
 void KvSimulator::reject(std::uint32_t id) {
+    if (m_progress[id].running)
+        stopRunning(id);
     m_progress[id].rejected = true;
     m_progress[id].preempted = false;
     ++m_rejectedPool;
@@ -236,10 +272,10 @@ void KvSimulator::rejectAlone() {
 void KvSimulator::decodeEach() {
     for (std::size_t i = 0; i < m_running.size();) {
         const std::uint32_t id = m_running[i];
-        const std::uint32_t newLength = m_requests[id].promptLen + m_progress[id].generated + 1;
+        const std::uint32_t newLength = m_requests[id].promptLen + generatedOf(id) + 1;
         bool stored = true;
         if (m_config.sampling == SamplingMode::Beam && m_config.samples > 1 &&
-            m_config.allocator == AllocatorKind::Paged && m_progress[id].generated > 0)
+            m_config.allocator == AllocatorKind::Paged && generatedOf(id) > 0)
             reorderBeams(id);
         for (std::uint32_t s = 0; s < m_config.samples && stored; ++s) {
             while (!m_allocator->append(id, s, newLength)) {
@@ -257,10 +293,10 @@ void KvSimulator::decodeEach() {
         }
         if (!stored)
             break;
-        ++m_progress[id].generated;
         m_last.tokensGenerated += m_config.samples;
         ++i;
     }
+    ++m_tokenClock; // every request still running stored its token
 }
 
 void KvSimulator::decodePaged() {
@@ -281,8 +317,7 @@ void KvSimulator::decodePaged() {
         if (victimIsAsker)
             break;
     }
-    for (const std::uint32_t id : m_running)
-        ++m_progress[id].generated;
+    ++m_tokenClock; // every request still running stored its token
     m_last.tokensGenerated += std::uint64_t(m_running.size()) * m_config.samples;
 }
 
@@ -362,11 +397,14 @@ bool KvSimulator::step() {
 }
 
 void KvSimulator::releaseFinished() {
-    // Requests that generated their last token leave, and their memory goes back.
+    // Requests that generated their last token leave, in admission order, and their memory goes back.
+    if (nextFinish() > m_tokenClock)
+        return;
     for (std::size_t i = 0; i < m_running.size();) {
         const std::uint32_t id = m_running[i];
-        if (m_progress[id].generated >= m_requests[id].outputLen) {
+        if (generatedOf(id) >= m_requests[id].outputLen) {
             m_allocator->release(id);
+            stopRunning(id);
             m_progress[id].done = true;
             ++m_finished;
             m_running.erase(m_running.begin() + std::ptrdiff_t(i));
@@ -378,7 +416,7 @@ void KvSimulator::releaseFinished() {
 
 bool KvSimulator::headWouldAdmit() const {
     const Request& r = m_requests[m_waiting.front()];
-    const std::uint32_t tokens = r.promptLen + m_progress[r.id].generated;
+    const std::uint32_t tokens = r.promptLen + generatedOf(r.id);
     if (m_config.allocator == AllocatorKind::Paged) {
         const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
         const std::uint32_t watermark = std::max(1u, paged.blockCount() / 100);
@@ -387,7 +425,7 @@ bool KvSimulator::headWouldAdmit() const {
     return m_allocator->canAdmit(r, tokens, m_progress[r.id].finalLength);
 }
 
-std::uint64_t KvSimulator::quietSteps() const {
+std::uint64_t KvSimulator::quietSteps() {
     if (m_config.recordSteps || m_config.keepSlotMap || m_config.recordEvents || m_config.checkInvariants || finished())
         return 0;
     // Several sequences per request: only paged parallel samples, once none writes into a shared
@@ -408,10 +446,8 @@ std::uint64_t KvSimulator::quietSteps() const {
     // Paged: a stretch may end with the step that stores a request's last token (run() releases
     // it afterwards, as that step would). The contiguous allocators step it.
     const std::uint32_t lastStepApart = m_config.allocator == AllocatorKind::Paged ? 0 : 1;
-    for (const std::uint32_t id : m_running) {
-        const std::uint32_t left = m_requests[id].outputLen - m_progress[id].generated; // >= 1 while running
-        k = std::min<std::uint64_t>(k, left - lastStepApart);
-    }
+    if (!m_running.empty()) // the earliest to finish has >= 1 token left
+        k = std::min<std::uint64_t>(k, nextFinish() - m_tokenClock - lastStepApart);
     if (m_running.empty())
         return k == UINT64_MAX ? 0 : k;
     if (m_config.allocator != AllocatorKind::Paged)
@@ -465,8 +501,7 @@ void KvSimulator::fastForward(std::uint64_t k) {
         m_batchSaturated += kd * R;
         m_saturatedSteps += k;
     }
-    for (const std::uint32_t id : m_running)
-        m_progress[id].generated += std::uint32_t(k);
+    m_tokenClock += k;
     m_step += k;
     m_last.step = m_step - 1;
     m_last.usage = m_allocator->usage(next, m_config.samples);

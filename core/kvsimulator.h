@@ -184,7 +184,7 @@ public:
     const std::vector<AllocEvent>& events() const { return m_events; } // when recordEvents
     std::vector<std::uint32_t> runningRequests() const;
     std::vector<std::uint32_t> waitingRequests() const { return {m_waiting.begin(), m_waiting.end()}; }
-    std::uint32_t generated(std::uint32_t request) const { return m_progress[request].generated; }
+    std::uint32_t generated(std::uint32_t request) const { return generatedOf(request); }
     SimSummary summary() const;
 
     // Every slot of the pool in address order (contiguous) or physical-block order (paged),
@@ -195,16 +195,27 @@ public:
     std::uint32_t blockSize() const;                                            // 1 for contiguous maps
 
 private:
+    // Every running request generates one token a step, so a running request's count is kept as
+    // an offset of one clock (generated = m_tokenClock - genBase): a step or a stretch moves the
+    // clock, not each request, and the next to finish is the top of a heap of finishing times.
     struct Progress {
-        std::uint32_t generated = 0;
+        std::uint64_t genBase = 0;   // while running
+        std::uint32_t generated = 0; // while not running
+        bool running = false;
         std::uint32_t finalLength = 0; // prompt + output, capped by maxModelLen
         bool done = false;
         bool rejected = false;
         bool preempted = false; // waiting again after a preemption (its tokens to recompute or swap in)
     };
+    std::uint32_t generatedOf(std::uint32_t id) const {
+        const Progress& p = m_progress[id];
+        return p.running ? std::uint32_t(m_tokenClock - p.genBase) : p.generated;
+    }
+    void startRunning(std::uint32_t id); // admitted: its count joins the clock
+    void stopRunning(std::uint32_t id);  // preempted, rejected or done: its count is kept as it is
     bool admitHead();
     bool headWouldAdmit() const;
-    std::uint64_t quietSteps() const;
+    std::uint64_t quietSteps();
     void fastForward(std::uint64_t steps);
     std::vector<SlotCell> buildSlotMap() const;
     std::vector<BlockTableView> buildBlockTables() const;
@@ -221,6 +232,13 @@ private:
     std::unique_ptr<KvAllocator> m_allocator;
     std::deque<std::uint32_t> m_waiting;
     std::vector<std::uint32_t> m_running; // in admission order
+    std::uint64_t m_tokenClock = 0;       // decode steps so far; see Progress
+    // (the clock value at which a running request stores its last token, request), earliest on top;
+    // entries of requests preempted since are skipped (their finishing time no longer matches).
+    using Finish = std::pair<std::uint64_t, std::uint32_t>;
+    std::vector<Finish> m_finishes;
+    bool m_finishTopChecked = false; // the top entry is known to be live
+    std::uint64_t nextFinish();      // the earliest finishing time of a running request; UINT64_MAX when none
     std::size_t m_nextArrival = 0;
     std::uint64_t m_step = 0;
     std::uint64_t m_finished = 0;

@@ -83,9 +83,10 @@ PagedAllocator::PagedAllocator(std::uint64_t poolSlots, std::uint32_t blockSize,
     if (blocks > 0xFFFFFFFFull)
         throw Error("the KV pool has too many blocks (" + std::to_string(blocks) + ")");
     m_refCount.assign(std::size_t(blocks), 0);
-    m_free.reserve(std::size_t(blocks));
+    m_buckets.resize(blockSize);
+    m_free.reset(std::uint32_t(blocks));
     for (std::uint64_t b = blocks; b-- > 0;) // block 0 on top: a fresh pool fills from the start
-        m_free.push_back(std::uint32_t(b));
+        m_free.push(std::uint32_t(b));
     if (m_prefixCache) {
         m_hash.assign(std::size_t(blocks), 0);
         m_lruPrev.assign(std::size_t(blocks), UINT32_MAX);
@@ -147,17 +148,16 @@ PagedAllocator::PrefixPlan PagedAllocator::planPrefix(const Request& request, st
     // At least one prompt token is computed, so the block holding the last one is never a hit.
     const std::uint32_t hittable = std::min(plan.cacheable, prompt == 0 ? 0 : (prompt - 1) / m_blockSize);
     // The hits depend on the prefix, how far it can hit, and the cache: the simulator asks about
-    // the head of the queue several times a step, and requests with one system prompt ask alike.
-    // Which hits are live holds for a cache version too (a hit block changes between held and
-    // cached-free only through the LRU list, which bumps the version).
-    if (m_planMemo.prefixId == request.prefixId && m_planMemo.hittable == hittable &&
-        m_planMemo.version == m_cacheVersion) {
-        plan.hits = m_planMemo.hits;
-        plan.liveHits = m_planMemo.liveHits;
+    // the head of the queue several times a step, and requests with one system prompt ask alike,
+    // so each prefix remembers its last answer. Which hits are live holds for a cache version too
+    // (a hit block changes between held and cached-free only through the LRU list, which bumps it).
+    PrefixChain& chain = prefixChain(request.prefixId, hittable);
+    if (chain.memoHittable == hittable && chain.memoVersion == m_cacheVersion) {
+        plan.hits = std::uint32_t(chain.hitBlocks.size());
+        plan.liveHits = chain.memoLiveHits;
         return plan;
     }
-    PrefixChain& chain = prefixChain(request.prefixId, hittable);
-    m_planBlocks.clear();
+    chain.hitBlocks.clear();
     for (std::uint32_t i = 0; i < hittable; ++i) {
         // The block found last time, if it still holds this hash (an array read), else a lookup.
         std::uint32_t block = chain.lastBlock[i];
@@ -166,10 +166,12 @@ PagedAllocator::PrefixPlan PagedAllocator::planPrefix(const Request& request, st
         if (block == BlockHashIndex::npos)
             break;
         ++plan.hits;
-        m_planBlocks.push_back(block); // admit() takes these without looking them up again
+        chain.hitBlocks.push_back(block); // admit() takes these without looking them up again
         plan.liveHits += m_refCount[block] > 0 ? 1 : 0;
     }
-    m_planMemo = {request.prefixId, hittable, m_cacheVersion, plan.hits, plan.liveHits};
+    chain.memoHittable = hittable;
+    chain.memoVersion = m_cacheVersion;
+    chain.memoLiveHits = plan.liveHits;
     return plan;
 }
 
@@ -188,23 +190,45 @@ std::vector<std::uint32_t> PagedAllocator::spareTable() {
     return table;
 }
 
-std::uint32_t PagedAllocator::takeBlock() {
-    std::uint32_t block;
-    if (!m_free.empty()) {
-        block = m_free.back();
-        m_free.pop_back();
-    } else {
-        // Only cached blocks are left: the least recently freed one loses its prefix.
-        block = m_lruHead;
-        lruRemove(block);
-        m_cache.erase(m_hash[block]);
-        m_hash[block] = 0;
-        ++m_cacheVersion;
-        ++m_prefixStats.evictions;
-    }
+std::uint32_t PagedAllocator::evictCached() {
+    // Only cached blocks are left: the least recently freed one loses its prefix.
+    const std::uint32_t block = m_lruHead;
+    lruRemove(block);
+    m_cache.erase(m_hash[block]);
+    m_hash[block] = 0;
+    ++m_cacheVersion;
+    ++m_prefixStats.evictions;
+    return block;
+}
+
+// Inlined where blocks are taken one at a time: the common case is a pop.
+[[gnu::always_inline]] inline std::uint32_t PagedAllocator::takeBlock() {
+    const std::uint32_t block = !m_free.empty() ? m_free.pop() : evictCached();
     m_refCount[block] = 1;
     ++m_blockOps;
     return block;
+}
+
+void PagedAllocator::takeBlocks(std::vector<std::uint32_t>& table, std::size_t count) {
+    // The same blocks in the same order as `count` takeBlock() calls, with the counters in
+    // registers: admissions and stretches take most of a long run's blocks.
+    const std::size_t before = table.size();
+    table.resize(before + count);
+    std::uint32_t* out = table.data() + before;
+    std::uint32_t* refCount = m_refCount.data();
+    const std::size_t fromFree = std::min(count, m_free.size());
+    const std::uint32_t* top = m_free.end();
+    for (std::size_t i = 0; i < fromFree; ++i) {
+        const std::uint32_t block = *--top;
+        refCount[block] = 1;
+        out[i] = block;
+    }
+    m_free.drop(fromFree);
+    for (std::size_t i = fromFree; i < count; ++i) {
+        out[i] = evictCached();
+        refCount[out[i]] = 1;
+    }
+    m_blockOps += count;
 }
 
 [[noreturn]] [[gnu::noinline, gnu::cold]] static void freedTwice(std::uint32_t block) {
@@ -222,7 +246,7 @@ std::uint32_t PagedAllocator::takeBlock() {
         if (m_prefixCache && m_hash[block] != 0)
             lruPushBack(block); // kept with its K and V for a later request with the same prefix
         else
-            m_free.push_back(block);
+            m_free.push(block);
         ++m_blockOps;
     }
 }
@@ -260,13 +284,12 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
         m_prefixStats.promptTokens += prompt;
         m_prefixStats.hitTokens += std::uint64_t(plan.hits) * m_blockSize;
     }
-    const std::vector<std::uint64_t>* chain =
-        plan.cacheable ? &prefixChain(request.prefixId, plan.cacheable).hashes : nullptr;
+    const PrefixChain* chain = plan.cacheable ? &prefixChain(request.prefixId, plan.cacheable) : nullptr;
     for (std::uint32_t i = 0; i < sharedBlocks; ++i) {
-        const std::uint64_t h = i < plan.cacheable ? (*chain)[i] : 0;
+        const std::uint64_t h = i < plan.cacheable ? chain->hashes[i] : 0;
         if (i < plan.hits) {
             // A hit: the cached block joins this request's table; its K and V are not computed again.
-            const std::uint32_t block = m_planBlocks[i]; // found by planPrefix under this cache version
+            const std::uint32_t block = chain->hitBlocks[i]; // found by planPrefix under this cache version
             const std::uint32_t before = m_refCount[block];
             if (before == 0)
                 lruRemove(block);
@@ -286,14 +309,15 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
     if (!shared.empty())
         logEvent(EventKind::Allocate, request.id, 0, shared.front(), shared.size());
     for (std::uint32_t s = 0; s < samples; ++s) {
-        Sequence seq{request.id, s, tokens, finalLength, spareTable()};
+        Seq seq{request.id, s, finalLength, bucketFor(tokens), m_clock - tokens, spareTable()};
         // Room for every block it will hold (at most the pool), so that appends never move the table.
         const std::uint64_t willHold =
             std::min<std::uint64_t>(ceilDiv(std::max(tokens, finalLength), m_blockSize), blockCount());
         seq.blockTable.reserve(std::max<std::size_t>(shared.size(), std::size_t(willHold)));
         seq.blockTable.assign(shared.begin(), shared.end());
-        while (std::uint64_t(seq.blockTable.size()) * m_blockSize < tokens)
-            seq.blockTable.push_back(takeBlock());
+        const std::uint64_t holds = ceilDiv(tokens, m_blockSize);
+        if (holds > seq.blockTable.size())
+            takeBlocks(seq.blockTable, std::size_t(holds - seq.blockTable.size()));
         if (s > 0 && !shared.empty())
             logEvent(EventKind::Share, request.id, s, shared.front(), shared.size());
         if (seq.blockTable.size() > shared.size())
@@ -307,8 +331,41 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
     m_waste.reserved += added.reserved;
     m_waste.internal += added.internal;
     m_requests[request.id] = state;
-    m_maybeSharedPartial = true;
+    for (std::uint32_t s = 0; s < samples; ++s)
+        bucketAdd(m_seqs[state.first + s]);
+    // The samples share the prompt's last block while it is partly filled: each copies it on its first token.
+    if (samples > 1 && !shared.empty() && std::uint64_t(shared.size()) * m_blockSize > tokens &&
+        m_seqs[state.first].blockTable.size() == shared.size())
+        m_sharedPartial.push_back(request.id);
     return true;
+}
+
+void PagedAllocator::bucketAdd(const Seq& seq) {
+    m_buckets[seq.bucket].push_back({seq.request, seq.sample});
+}
+
+void PagedAllocator::bucketRemove(const Seq& seq) {
+    auto& bucket = m_buckets[seq.bucket];
+    const auto it = std::find(bucket.begin(), bucket.end(), BucketEntry{seq.request, seq.sample});
+    if (it == bucket.end()) [[unlikely]]
+        throw Error("paged allocator: request " + std::to_string(seq.request) + " is missing from its step bucket");
+    *it = bucket.back();
+    bucket.pop_back();
+}
+
+std::uint32_t PagedAllocator::bucketFor(std::uint32_t length) const {
+    // The residue of (clock - length) modulo the block size.
+    return (m_phase + m_blockSize - length % m_blockSize) % m_blockSize;
+}
+
+void PagedAllocator::setLength(Seq& seq, std::uint32_t length) {
+    const std::uint32_t bucket = bucketFor(length);
+    if (bucket != seq.bucket) {
+        bucketRemove(seq);
+        seq.bucket = bucket;
+        bucketAdd(seq);
+    }
+    seq.base = m_clock - length;
 }
 
 [[noreturn]] [[gnu::noinline, gnu::cold]] static void unknownRequest(std::uint32_t request) {
@@ -316,22 +373,74 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
 }
 
 std::size_t PagedAllocator::appendAll(std::size_t from) {
-    for (std::size_t i = from; i < m_seqs.size(); ++i) {
-        Sequence& seq = m_seqs[i];
+    if (m_pendingFrom == npos && from != 0)
+        throw Error("paged allocator: a decode step starts at the first sequence, not at " + std::to_string(from));
+    // Only two kinds of sequence do more than store a token in place: those whose last block is
+    // full (their bucket's turn) take a block, and samples sharing a partly filled last block copy
+    // it. They are visited in admission order, so that a dry pool stops the step at the sequence
+    // where append() one by one would stop. A stopped step is finished by the next call, from the
+    // sequence it stopped at; every token lands when the step completes, by the clock.
+    std::vector<std::size_t>& visit = m_neededScratch;
+    visit.clear();
+    for (const BucketEntry& e : m_buckets[m_phase])
+        if (const std::size_t position = positionOf(e); position >= from)
+            visit.push_back(position);
+    for (const std::uint32_t id : m_sharedPartial) {
+        const RequestState& state = m_requests[id];
+        for (std::uint32_t s = 0; s < state.count; ++s)
+            if (state.first + s >= from && m_seqs[state.first + s].bucket != m_phase)
+                visit.push_back(state.first + s);
+    }
+    std::sort(visit.begin(), visit.end());
+    for (const std::size_t position : visit) {
+        Seq& seq = m_seqs[position];
+        const std::uint32_t length = lengthOf(seq);
         const std::uint64_t capacity = std::uint64_t(seq.blockTable.size()) * m_blockSize;
-        if (seq.length < capacity && m_refCount[seq.blockTable.back()] == 1) {
-            // Into its own last block: only this sequence's waste changes.
-            const Waste before = sequenceWaste(capacity, seq.length, seq.finalLength);
-            ++seq.length;
-            const Waste after = sequenceWaste(capacity, seq.length, seq.finalLength);
+        if (capacity == length) {
+            // A new block. Its waste until the step completes: the whole block is empty.
+            if (freeBlocks() == 0) {
+                m_pendingFrom = position;
+                return position;
+            }
+            seq.blockTable.push_back(takeBlock());
+            logEvent(EventKind::Append, seq.request, seq.sample, seq.blockTable.back(), 1);
+            const Waste added = sequenceWaste(capacity + m_blockSize, length, seq.finalLength);
+            m_waste.reserved += added.reserved;
+            m_waste.internal += added.internal;
+        } else if (m_refCount[seq.blockTable.back()] > 1) {
+            // Writing into a block other samples still read: copy it first (copy-on-write).
+            if (freeBlocks() == 0) {
+                m_pendingFrom = position;
+                return position;
+            }
+            const RequestState& state = m_requests[seq.request];
+            const Waste before = requestWaste(state);
+            const std::uint32_t copy = takeBlock();
+            ++m_copyOnWrites;
+            dropBlock(seq.blockTable.back());
+            logEvent(EventKind::CopyOnWrite, seq.request, seq.sample, copy, 1);
+            seq.blockTable.back() = copy;
+            const Waste after = requestWaste(state);
             m_waste.reserved += after.reserved - before.reserved;
             m_waste.internal += after.internal - before.internal;
-            continue;
         }
-        if (!appendTo(m_requests[seq.request], seq, seq.length + 1))
-            return i;
     }
+    completeStep();
     return m_seqs.size();
+}
+
+void PagedAllocator::completeStep() {
+    // Every sequence stores its token: its empty slots and its tokens to come both fall by one, so
+    // its reserved slots fall by one (each is short of its final length) and its internal ones stay.
+    tick(1);
+    m_waste.reserved -= m_seqs.size();
+    m_sharedPartial.clear(); // every shared partial block was copied (the last holder writes in place)
+    m_pendingFrom = npos;
+}
+
+void PagedAllocator::tick(std::uint64_t steps) {
+    m_clock += steps;
+    m_phase = std::uint32_t((m_phase + steps % m_blockSize) % m_blockSize);
 }
 
 bool PagedAllocator::append(std::uint32_t request, std::uint32_t sample, std::uint32_t newLength) {
@@ -341,7 +450,7 @@ bool PagedAllocator::append(std::uint32_t request, std::uint32_t sample, std::ui
     return appendTo(*state, samplesOf(*state)[sample], newLength);
 }
 
-bool PagedAllocator::appendTo(const RequestState& state, Sequence& seq, std::uint32_t newLength) {
+bool PagedAllocator::appendTo(const RequestState& state, Seq& seq, std::uint32_t newLength) {
     const std::uint32_t request = seq.request, sample = seq.sample;
     // The waste totals change only in this request: one sequence's arithmetic when the token goes
     // to a new block or to a last block only it holds, a recount of its samples when the write
@@ -349,7 +458,7 @@ bool PagedAllocator::appendTo(const RequestState& state, Sequence& seq, std::uin
     const bool newBlock = std::uint64_t(newLength) > std::uint64_t(seq.blockTable.size()) * m_blockSize;
     const bool alone = state.count == 1 || newBlock || m_refCount[seq.blockTable.back()] == 1;
     const Waste before =
-        alone ? sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, seq.length, seq.finalLength)
+        alone ? sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, lengthOf(seq), seq.finalLength)
               : requestWaste(state);
     // Tokens arrive in order, so a token lands in the last block or in a new one.
     if (newBlock) {
@@ -367,9 +476,9 @@ bool PagedAllocator::appendTo(const RequestState& state, Sequence& seq, std::uin
         logEvent(EventKind::CopyOnWrite, request, sample, copy, 1);
         seq.blockTable.back() = copy;
     }
-    seq.length = newLength;
+    setLength(seq, newLength);
     const Waste after =
-        alone ? sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, seq.length, seq.finalLength)
+        alone ? sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, newLength, seq.finalLength)
               : requestWaste(state);
     m_waste.reserved += after.reserved - before.reserved;
     m_waste.internal += after.internal - before.internal;
@@ -380,12 +489,15 @@ void PagedAllocator::reorderSamples(std::uint32_t request, const std::vector<std
     RequestState* state = find(request);
     if (!state || parents.size() != state->count)
         unknownRequest(request);
-    Sequence* samples = samplesOf(*state);
+    Seq* samples = samplesOf(*state);
     for (const std::uint32_t parent : parents)
         if (parent >= state->count)
             throw Error("paged allocator: request " + std::to_string(request) + " has no sample " +
                         std::to_string(parent));
     const Waste before = requestWaste(*state);
+    std::vector<std::uint32_t> lengths(parents.size());
+    for (std::size_t j = 0; j < parents.size(); ++j)
+        lengths[j] = lengthOf(samples[parents[j]]);
     std::vector<std::vector<std::uint32_t>> tables(parents.size());
     for (std::size_t j = 0; j < parents.size(); ++j) {
         tables[j] = samples[parents[j]].blockTable;
@@ -396,33 +508,43 @@ void PagedAllocator::reorderSamples(std::uint32_t request, const std::vector<std
         }
     }
     for (std::size_t j = 0; j < parents.size(); ++j) {
-        Sequence& seq = samples[j];
+        Seq& seq = samples[j];
         if (parents[j] != j)
             logEvent(EventKind::Share, request, std::uint32_t(j), tables[j].empty() ? 0 : tables[j].front(),
                      tables[j].size());
         for (const std::uint32_t block : seq.blockTable)
             dropBlock(block);
         seq.blockTable = std::move(tables[j]);
-        seq.length = samples[parents[j]].length; // beams advance together: the same length
+        setLength(seq, lengths[j]); // beams advance together: the same length
     }
     const Waste after = requestWaste(*state);
     m_waste.reserved += after.reserved - before.reserved;
     m_waste.internal += after.internal - before.internal;
-    m_maybeSharedPartial = true;
+    if (hasSharedPartial(*state) &&
+        std::find(m_sharedPartial.begin(), m_sharedPartial.end(), request) == m_sharedPartial.end())
+        m_sharedPartial.push_back(request);
+}
+
+bool PagedAllocator::hasSharedPartial(const RequestState& state) const {
+    const Seq* samples = samplesOf(state);
+    for (std::uint32_t s = 0; s < state.count; ++s)
+        if (!samples[s].blockTable.empty() && m_refCount[samples[s].blockTable.back()] > 1 &&
+            std::uint64_t(samples[s].blockTable.size()) * m_blockSize > lengthOf(samples[s]))
+            return true;
+    return false;
+}
+
+void PagedAllocator::pruneSharedPartial() const {
+    std::erase_if(m_sharedPartial, [this](std::uint32_t id) {
+        return id >= m_requests.size() || m_requests[id].count == 0 || !hasSharedPartial(m_requests[id]);
+    });
 }
 
 bool PagedAllocator::hasSharedPartialBlock() const {
-    // Only an admission or a beam reorder can share a partly filled last block (an append takes
-    // a fresh block or copies the shared one): after a scan that finds none, no scan is needed
-    // until the next of those.
-    if (!m_maybeSharedPartial)
-        return false;
-    for (const Sequence& seq : m_seqs)
-        if (!seq.blockTable.empty() && m_refCount[seq.blockTable.back()] > 1 &&
-            std::uint64_t(seq.blockTable.size()) * m_blockSize > seq.length)
-            return true;
-    m_maybeSharedPartial = false;
-    return false;
+    // Only an admission or a beam reorder can share a partly filled last block (an append takes a
+    // fresh block or copies the shared one); both list the request.
+    pruneSharedPartial();
+    return !m_sharedPartial.empty();
 }
 
 void PagedAllocator::release(std::uint32_t request) {
@@ -432,12 +554,31 @@ void PagedAllocator::release(std::uint32_t request) {
     const Waste removed = requestWaste(*state);
     m_waste.reserved -= removed.reserved;
     m_waste.internal -= removed.internal;
-    const Sequence* samples = samplesOf(*state);
+    const Seq* samples = samplesOf(*state);
     for (std::uint32_t s = 0; s < state->count; ++s) {
-        const Sequence& seq = samples[s];
+        const Seq& seq = samples[s];
+        bucketRemove(seq);
         // Tail first, as vLLM frees: the least recently freed block, evicted first, is a prefix's last.
-        for (auto block = seq.blockTable.rbegin(); block != seq.blockTable.rend(); ++block)
-            dropBlock(*block);
+        // dropBlock's work with the counters in registers: this loop is most of a preemption's cost.
+        std::uint64_t unshared = 0, freed = 0;
+        for (auto it = seq.blockTable.rbegin(); it != seq.blockTable.rend(); ++it) {
+            const std::uint32_t block = *it;
+            const std::uint32_t holders = m_refCount[block];
+            if (holders == 0) [[unlikely]]
+                freedTwice(block);
+            m_refCount[block] = holders - 1;
+            if (holders > 1) {
+                ++unshared;
+                continue;
+            }
+            ++freed;
+            if (m_prefixCache && m_hash[block] != 0)
+                lruPushBack(block); // kept with its K and V for a later request with the same prefix
+            else
+                m_free.push(block);
+        }
+        m_sharedSaved -= unshared;
+        m_blockOps += freed;
         logEvent(EventKind::Free, request, seq.sample, seq.blockTable.empty() ? 0 : seq.blockTable.front(),
                  seq.blockTable.size());
     }
@@ -445,9 +586,19 @@ void PagedAllocator::release(std::uint32_t request) {
     const std::uint32_t first = state->first;
     for (std::uint32_t s = 0; s < state->count; ++s) // their tables' memory serves later admissions
         m_spareTables.push_back(std::move(m_seqs[first + s].blockTable));
+    const std::uint32_t count = state->count;
     m_seqs.erase(m_seqs.begin() + std::ptrdiff_t(first),
-                 m_seqs.begin() + std::ptrdiff_t(first) + std::ptrdiff_t(state->count));
+                 m_seqs.begin() + std::ptrdiff_t(first) + std::ptrdiff_t(count));
     *state = {};
+    if (!m_sharedPartial.empty())
+        std::erase(m_sharedPartial, request);
+    if (m_pendingFrom != npos) {
+        // A step stopped at a dry pool: its caller frees the last request to finish it.
+        if (m_pendingFrom >= first)
+            m_pendingFrom = std::max<std::size_t>(first, m_pendingFrom - std::min<std::size_t>(count, m_pendingFrom));
+        if (m_pendingFrom >= m_seqs.size())
+            completeStep(); // what is left of it had been served
+    }
     for (std::size_t i = first; i < m_seqs.size();) {
         RequestState& moved = m_requests[m_seqs[i].request];
         moved.first = std::uint32_t(i);
@@ -461,13 +612,14 @@ PagedAllocator::Waste PagedAllocator::requestWaste(const RequestState& state) co
     // share several, one per group of beams that forked from one parent).
     std::uint32_t seen[64];
     std::size_t seenCount = 0;
-    const Sequence* samples = samplesOf(state);
+    const Seq* samples = samplesOf(state);
     for (std::uint32_t s = 0; s < state.count; ++s) {
-        const Sequence& seq = samples[s];
+        const Seq& seq = samples[s];
         if (seq.blockTable.empty())
             continue;
         const std::uint32_t last = seq.blockTable.back();
-        const std::uint64_t gap = std::uint64_t(seq.blockTable.size()) * m_blockSize - seq.length;
+        const std::uint32_t length = lengthOf(seq);
+        const std::uint64_t gap = std::uint64_t(seq.blockTable.size()) * m_blockSize - length;
         if (gap == 0)
             continue;
         if (m_refCount[last] > 1) {
@@ -478,8 +630,7 @@ PagedAllocator::Waste PagedAllocator::requestWaste(const RequestState& state) co
             }
             continue;
         }
-        const Waste own =
-            sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, seq.length, seq.finalLength);
+        const Waste own = sequenceWaste(std::uint64_t(seq.blockTable.size()) * m_blockSize, length, seq.finalLength);
         w.reserved += own.reserved;
         w.internal += own.internal;
     }
@@ -502,145 +653,89 @@ bool PagedAllocator::canAdmit(const Request& request, std::uint32_t tokens, std:
 }
 
 std::uint64_t PagedAllocator::appendsBeforeChange() const {
-    std::uint64_t k = UINT64_MAX;
-    for (const Sequence& seq : m_seqs)
-        k = std::min<std::uint64_t>(k, std::uint64_t(seq.blockTable.size()) * m_blockSize - seq.length);
-    return k;
+    // A sequence in bucket q fills its last block in (q - clock) mod blockSize steps.
+    for (std::uint32_t room = 0; room < m_blockSize; ++room)
+        if (!m_buckets[(m_phase + room) % m_blockSize].empty())
+            return room;
+    return UINT64_MAX;
 }
 
 void PagedAllocator::advanceAll(std::uint32_t tokens) {
     // Only within the last blocks and short of every sequence's end (the simulator checks both),
     // so each sequence's reserved slots shrink by exactly `tokens` and its internal ones stay.
-    std::uint64_t sequences = 0;
-    for (Sequence& seq : m_seqs) {
-        seq.length += tokens;
-        ++sequences;
-    }
-    m_waste.reserved -= sequences * tokens;
+    tick(tokens);
+    m_waste.reserved -= std::uint64_t(m_seqs.size()) * tokens;
 }
 
 std::uint64_t PagedAllocator::blocksForStretch(std::uint64_t steps) const {
+    // The sequences with `room` empty slots in their last block need a block at steps room + 1,
+    // room + 1 + blockSize, ...
     std::uint64_t blocks = 0;
-    for (const Sequence& seq : m_seqs) {
-        const std::uint64_t room = std::uint64_t(seq.blockTable.size()) * m_blockSize - seq.length;
-        if (steps > room)
-            blocks += ceilDiv(steps - room, m_blockSize);
-    }
+    for (std::uint32_t room = 0; room < m_blockSize && room < steps; ++room)
+        blocks += m_buckets[(m_phase + room) % m_blockSize].size() * ceilDiv(steps - room, m_blockSize);
     return blocks;
 }
 
 std::uint64_t PagedAllocator::stepsBeforeDry(std::uint64_t limit) const {
     // Never-cached blocks only: a stretch that evicts would change the cache mid-stretch.
     const std::uint64_t free = m_free.size();
-    // A sequence with `room` empty slots in its last block (0 <= room < blockSize) needs a block at
-    // steps room + 1, room + 1 + blockSize, ...: the needs repeat every blockSize steps. Count the
-    // sequences by room, then find the step of the (free + 1)-th need without listing the needs.
-    std::uint32_t byRoom[256] = {};
     const std::uint64_t sequences = m_seqs.size();
-    for (const Sequence& seq : m_seqs) {
-        const std::uint64_t room = std::uint64_t(seq.blockTable.size()) * m_blockSize - seq.length;
-        if (room >= m_blockSize) [[unlikely]]
-            return stepsBeforeDryByList(limit); // not reached while every table fits its tokens
-        ++byRoom[room];
-    }
     if (sequences == 0)
         return limit;
-    // Whole cycles of blockSize steps each take one block per sequence.
-    const std::uint64_t cycles = free / sequences;
+    // A sequence with `room` empty slots in its last block (0 <= room < blockSize) needs a block at
+    // steps room + 1, room + 1 + blockSize, ...: the needs repeat every blockSize steps. Find the
+    // step of the (free + 1)-th need from the buckets' sizes without listing the needs.
+    const std::uint64_t cycles = free / sequences;  // whole cycles of blockSize steps take one block per sequence
     std::uint64_t left = free - cycles * sequences; // needs still covered within the next cycle
     for (std::uint32_t room = 0; room < m_blockSize; ++room) {
-        if (byRoom[room] > left) {
+        const std::uint64_t needing = m_buckets[(m_phase + room) % m_blockSize].size();
+        if (needing > left) {
             // The (free + 1)-th need falls at step cycles * blockSize + room + 1: stop before it.
             const std::uint64_t dry = cycles * m_blockSize + room + 1;
             return std::min(limit, dry - 1);
         }
-        left -= byRoom[room];
+        left -= needing;
     }
     return limit; // unreachable: a cycle's needs exceed what was left of free
 }
 
-std::uint64_t PagedAllocator::stepsBeforeDryByList(std::uint64_t limit) const {
-    const std::uint64_t free = m_free.size();
-    // The stretch must end just before the (free + 1)-th block is needed; no sequence can
-    // contribute more than free + 1 of the earliest times, so collect at most that many each.
-    std::vector<std::uint64_t> times;
-    std::uint64_t needed = 0;
-    for (const Sequence& seq : m_seqs) {
-        const std::uint64_t room = std::uint64_t(seq.blockTable.size()) * m_blockSize - seq.length;
-        if (limit <= room)
-            continue;
-        const std::uint64_t blocks = ceilDiv(limit - room, m_blockSize);
-        needed += blocks;
-        std::uint64_t t = room + 1;
-        for (std::uint64_t n = std::min(blocks, free + 1); n > 0; --n, t += m_blockSize)
-            times.push_back(t);
-    }
-    if (needed <= free)
-        return limit;
-    std::nth_element(times.begin(), times.begin() + std::ptrdiff_t(free), times.end());
-    return times[std::size_t(free)] - 1;
-}
-
 PagedAllocator::StretchSums PagedAllocator::advanceStretch(std::uint32_t steps) {
-    // Between two block boundaries a sequence's empty slots and its tokens still to come both
-    // fall by one a step, so which of the two bounds its reserved slots stays the same: each
-    // segment sums in closed form. `Sum(x, a, b)` = sum over j = a..b of (x - j).
-    const auto sumDown = [](std::int64_t x, std::int64_t a, std::int64_t b) -> std::int64_t {
-        return b < a ? 0 : (b - a + 1) * x - (a + b) * (b - a + 1) / 2;
-    };
-    const std::int64_t k = steps, B = m_blockSize;
+    if (m_pendingFrom != npos || hasSharedPartialBlock()) [[unlikely]]
+        throw Error("paged allocator: a stretch cannot start inside a step or on a shared partly filled block");
+    // Every sequence loses one reserved slot a step (its empty slots and tokens to come fall
+    // together; each stays short of its final length). A sequence that takes a block at step t
+    // first gains that block's waste, r reserved and B - r internal with r = min(B, tokens to come),
+    // which then counts in every step from t to k. So, with n sequences and R0, I0 the waste now:
+    //   sum of reserved = k R0 - n k(k+1)/2 + sum over blocks taken of (k - t + 1) r
+    //   sum of internal = k I0 + sum over blocks taken of (k - t + 1)(B - r)
+    // and only the sequences that take a block are visited, bucket by bucket.
+    const std::int64_t k = steps, B = m_blockSize, n = std::int64_t(m_seqs.size());
+    const std::int64_t R0 = std::int64_t(m_waste.reserved), I0 = std::int64_t(m_waste.internal);
     const std::int64_t free0 = std::int64_t(m_free.size());
-    std::int64_t reserved = 0, internal = 0, blockSteps = 0; // blockSteps: sum over steps of blocks taken so far
-    const std::int64_t triangle = k * (k + 1) / 2;           // sumDown(x, 1, k) = k x - triangle
-    std::int64_t wholeStretchInBlock = 0;                    // sequences that take no block in the stretch
-    for (Sequence& seq : m_seqs) {
-        const std::int64_t L = seq.length, F = seq.finalLength;
-        std::int64_t capacity = std::int64_t(seq.blockTable.size()) * B;
-        if (capacity - L >= k && L + k <= F) {
-            // The common case: k tokens into its last block, none past its end. One segment, and
-            // its waste loses k reserved slots (the slots to come and the empty ones fall together).
-            if (capacity <= F) {
-                reserved += k * (capacity - L) - triangle;
-            } else {
-                reserved += k * (F - L) - triangle;
-                internal += k * (capacity - F);
+    std::int64_t weightedR = 0, weightedI = 0, addedR = 0, addedI = 0, blockSteps = 0;
+    for (std::int64_t room = 0; room < B && room < k; ++room) {
+        for (const BucketEntry& e : m_buckets[(m_phase + std::uint32_t(room)) % m_blockSize]) {
+            Seq& seq = m_seqs[positionOf(e)];
+            const std::int64_t length0 = lengthOf(seq), F = seq.finalLength;
+            takeBlocks(seq.blockTable, std::size_t(ceilDiv(std::uint64_t(k - room), m_blockSize)));
+            for (std::int64_t t = room + 1; t <= k; t += B) {
+                // Before step t's token the sequence holds length0 + t - 1 tokens in full blocks.
+                const std::int64_t r = std::min(B, std::max<std::int64_t>(0, F - (length0 + t - 1)));
+                const std::int64_t weight = k - t + 1;
+                weightedR += weight * r;
+                weightedI += weight * (B - r);
+                addedR += r;
+                addedI += B - r;
+                blockSteps += weight;
             }
-            seq.length += std::uint32_t(k);
-            ++wholeStretchInBlock;
-            continue;
         }
-        const Waste before = sequenceWaste(std::uint64_t(capacity), seq.length, seq.finalLength);
-        std::int64_t first = 1; // first step of the segment
-        std::int64_t last = std::min(k, capacity - L);
-        while (first <= k) {
-            if (last >= first) {
-                // Steps first..last with `capacity` slots: gap = capacity - L - j, to come = F - L - j.
-                if (capacity <= F) {
-                    reserved += sumDown(capacity - L, first, last);
-                } else {
-                    reserved += sumDown(F - L, first, last);
-                    internal += (last - first + 1) * (capacity - F);
-                }
-            }
-            if (last >= k)
-                break;
-            // Step last + 1 stores the first token of a new block, taken for the rest of the stretch.
-            capacity += B;
-            blockSteps += k - last;
-            first = last + 1;
-            last = std::min(k, capacity - L);
-        }
-        while (std::int64_t(seq.blockTable.size()) * B < capacity)
-            seq.blockTable.push_back(takeBlock());
-        seq.length += std::uint32_t(k);
-        const Waste after = sequenceWaste(std::uint64_t(capacity), seq.length, seq.finalLength);
-        m_waste.reserved += after.reserved - before.reserved;
-        m_waste.internal += after.internal - before.internal;
     }
-    m_waste.reserved -= std::uint64_t(wholeStretchInBlock * k);
+    tick(std::uint64_t(k));
+    m_waste.reserved = std::uint64_t(R0 - n * k + addedR);
+    m_waste.internal = std::uint64_t(I0 + addedI);
     StretchSums sums;
-    sums.reserved = std::uint64_t(reserved);
-    sums.internal = std::uint64_t(internal);
+    sums.reserved = std::uint64_t(k * R0 - n * (k * (k + 1) / 2) + weightedR);
+    sums.internal = std::uint64_t(k * I0 + weightedI);
     // Free slots fall by a block at each boundary: k x free0 blocks, less each block for the steps after it was taken.
     sums.free = std::uint64_t(B * (k * free0 - blockSteps)) + std::uint64_t(k) * m_cachedFree * m_blockSize;
     return sums;
@@ -657,8 +752,10 @@ std::vector<PagedAllocator::Sequence> PagedAllocator::sequences() const {
     std::sort(ids.begin(), ids.end());
     std::vector<Sequence> out;
     for (const std::uint32_t id : ids) {
-        const Sequence* samples = samplesOf(m_requests[id]);
-        out.insert(out.end(), samples, samples + m_requests[id].count);
+        const Seq* samples = samplesOf(m_requests[id]);
+        for (std::uint32_t s = 0; s < m_requests[id].count; ++s)
+            out.push_back({samples[s].request, samples[s].sample, lengthOf(samples[s]), samples[s].finalLength,
+                           samples[s].blockTable});
     }
     return out;
 }
@@ -666,13 +763,24 @@ std::vector<PagedAllocator::Sequence> PagedAllocator::sequences() const {
 void PagedAllocator::checkInvariants() const {
     // Reference counts equal the number of block-table entries; free blocks have none.
     std::vector<std::uint32_t> counted(m_refCount.size(), 0);
-    for (const Sequence& seq : m_seqs) {
+    std::size_t bucketed = 0;
+    for (const auto& bucket : m_buckets)
+        bucketed += bucket.size();
+    if (bucketed != m_seqs.size())
+        throw Error("paged allocator: the step buckets hold " + std::to_string(bucketed) + " entries for " +
+                    std::to_string(m_seqs.size()) + " sequences");
+    for (const Seq& seq : m_seqs) {
         const std::uint32_t id = seq.request;
-        if (std::uint64_t(seq.blockTable.size()) * m_blockSize < seq.length ||
-            (seq.length > 0 && std::uint64_t(seq.blockTable.size() - 1) * m_blockSize >= seq.length))
+        const std::uint32_t length = lengthOf(seq);
+        if (seq.bucket != bucketFor(length))
+            throw Error("paged allocator: request " + std::to_string(id) + " is in the wrong step bucket");
+        const auto& bucket = m_buckets[seq.bucket];
+        if (std::find(bucket.begin(), bucket.end(), BucketEntry{seq.request, seq.sample}) == bucket.end())
+            throw Error("paged allocator: request " + std::to_string(id) + " is missing from its step bucket");
+        if (std::uint64_t(seq.blockTable.size()) * m_blockSize < length ||
+            (length > 0 && std::uint64_t(seq.blockTable.size() - 1) * m_blockSize >= length))
             throw Error("paged allocator: request " + std::to_string(id) + " holds " +
-                        std::to_string(seq.blockTable.size()) + " blocks for " + std::to_string(seq.length) +
-                        " tokens");
+                        std::to_string(seq.blockTable.size()) + " blocks for " + std::to_string(length) + " tokens");
         for (const std::uint32_t block : seq.blockTable)
             ++counted[block];
     }
@@ -702,11 +810,11 @@ void PagedAllocator::checkInvariants() const {
     // A block several sequences read is never written by one of them: every holder sees the same
     // tokens in it (the first writer copies it before writing).
     std::vector<std::uint32_t> filled(m_refCount.size(), UINT32_MAX);
-    for (const Sequence& seq : m_seqs)
+    for (const Seq& seq : m_seqs)
         for (std::size_t logical = 0; logical < seq.blockTable.size(); ++logical) {
             const std::uint32_t block = seq.blockTable[logical];
-            const std::uint32_t tokens =
-                std::uint32_t(std::min<std::uint64_t>(m_blockSize, seq.length - std::uint64_t(logical) * m_blockSize));
+            const std::uint32_t tokens = std::uint32_t(
+                std::min<std::uint64_t>(m_blockSize, lengthOf(seq) - std::uint64_t(logical) * m_blockSize));
             if (filled[block] != UINT32_MAX && filled[block] != tokens)
                 throw Error("paged allocator: shared block " + std::to_string(block) +
                             " holds different tokens for two sequences (written while shared)");
@@ -724,12 +832,13 @@ void PagedAllocator::checkInvariants() const {
     }
     if (saved != m_sharedSaved)
         throw Error("paged allocator: the shared-block count drifted");
-    if (!m_maybeSharedPartial)
-        for (const Sequence& seq : m_seqs)
-            if (!seq.blockTable.empty() && m_refCount[seq.blockTable.back()] > 1 &&
-                std::uint64_t(seq.blockTable.size()) * m_blockSize > seq.length)
-                throw Error("paged allocator: request " + std::to_string(seq.request) +
-                            " shares a partly filled block that no scan would find");
+    for (std::size_t i = 0; i < m_seqs.size(); i += std::max(1u, m_requests[m_seqs[i].request].count)) {
+        const std::uint32_t id = m_seqs[i].request;
+        if (hasSharedPartial(m_requests[id]) &&
+            std::find(m_sharedPartial.begin(), m_sharedPartial.end(), id) == m_sharedPartial.end())
+            throw Error("paged allocator: request " + std::to_string(id) +
+                        " shares a partly filled block that its next step would not copy");
+    }
     Waste recount;
     for (std::size_t i = 0; i < m_seqs.size(); i += m_requests[m_seqs[i].request].count) {
         const RequestState& state = m_requests[m_seqs[i].request];

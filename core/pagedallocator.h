@@ -61,12 +61,14 @@ public:
 
     std::uint32_t blockSize() const { return m_blockSize; }
 
-    // One decode step for every sequence, in admission order from sequence `from` (an index into
-    // the admission-ordered sequences): each stores one token, exactly as append() would one by
-    // one. Returns the number of sequences when all stored; else the index of the first sequence
-    // that needs a block when none is free (that one and those after it are untouched), so the
-    // caller can preempt and resume from there. A token that fits its own last block costs a few
-    // additions, not a call.
+    // One decode step for every sequence, in admission order: each stores one token, exactly as
+    // append() would one by one. Returns the number of sequences when all stored; else the index
+    // (into the admission-ordered sequences) of the first one that needs a block when none is
+    // free: those before it stored their token, it and those after it are untouched. The caller
+    // then frees room (preempts the last request) and calls again with that index to finish the
+    // same step from there. Only the sequences that take a block or copy one are visited; the
+    // rest store their token by the clock's tick. Every sequence must be short of its final length
+    // (the simulator releases a request with its last token).
     std::size_t appendAll(std::size_t from);
     std::size_t sequenceCount() const { return m_seqs.size(); }
     std::uint32_t requestOfSequence(std::size_t index) const { return m_seqs[index].request; }
@@ -79,16 +81,18 @@ public:
     bool hasSharedPartialBlock() const;
     std::uint64_t copyOnWrites() const { return m_copyOnWrites; }
 
-    // A stretch of `steps` decode steps where every sequence (one sample each) stores one
-    // token per step and none finishes: blocks it needs, and its sums over the stretch
-    // (step by step, after each step's tokens) of reserved, internal and free slots.
+    // A stretch of `steps` decode steps where every sequence stores one token per step and none
+    // reaches its final length before the last, with no shared partly filled block: blocks it
+    // needs, and its sums over the stretch (step by step, after each step's tokens) of reserved,
+    // internal and free slots. Each costs O(block size) plus the blocks taken: sequences are
+    // bucketed by the step at which their last block fills.
     struct StretchSums {
         std::uint64_t reserved = 0, internal = 0, free = 0;
     };
     std::uint64_t blocksForStretch(std::uint64_t steps) const;
     // The longest stretch, at most `limit` steps, whose blocks the free pool can supply.
     std::uint64_t stepsBeforeDry(std::uint64_t limit) const;
-    StretchSums advanceStretch(std::uint32_t steps); // needs blocksForStretch(steps) <= freeBlocks()
+    StretchSums advanceStretch(std::uint32_t steps); // needs blocksForStretch(steps) <= never-cached free blocks
     std::uint32_t blockCount() const { return std::uint32_t(m_refCount.size()); }
     // Blocks a request can have: never-cached free blocks and cached blocks no one holds.
     std::uint32_t freeBlocks() const { return std::uint32_t(m_free.size()) + m_cachedFree; }
@@ -127,15 +131,42 @@ private:
         std::uint32_t first = 0;
         std::uint32_t count = 0;
     };
+    // A running sequence. Every sequence stores one token per decode step, so lengths are kept as
+    // offsets of one clock (length = m_clock - base) and a step that takes no block touches none
+    // of them. A sequence's last block is full exactly when the clock is congruent to its base
+    // modulo the block size: the sequences are bucketed by that residue (m_buckets), and a step,
+    // a stretch or a look-ahead visits only the buckets whose turn it is.
+    struct Seq {
+        std::uint32_t request = 0;
+        std::uint32_t sample = 0;
+        std::uint32_t finalLength = 0;
+        std::uint32_t bucket = 0; // base modulo the block size
+        std::uint64_t base = 0;
+        std::vector<std::uint32_t> blockTable; // logical -> physical
+    };
+    struct BucketEntry {
+        std::uint32_t request = 0, sample = 0;
+        bool operator==(const BucketEntry&) const = default;
+    };
+    std::uint32_t lengthOf(const Seq& seq) const { return std::uint32_t(m_clock - seq.base); }
+    std::uint32_t bucketFor(std::uint32_t length) const; // the bucket of a sequence of this length now
+    void setLength(Seq& seq, std::uint32_t length);      // moves it to its new bucket
+    void bucketAdd(const Seq& seq);
+    void bucketRemove(const Seq& seq);
+    std::size_t positionOf(const BucketEntry& e) const { return std::size_t(m_requests[e.request].first) + e.sample; }
+    void completeStep(); // appendAll's step: every sequence's token lands
+    void tick(std::uint64_t steps);
+    bool hasSharedPartial(const RequestState& state) const;
+    void pruneSharedPartial() const;
     RequestState* find(std::uint32_t request);
-    Sequence* samplesOf(const RequestState& state) { return m_seqs.data() + state.first; }
-    const Sequence* samplesOf(const RequestState& state) const { return m_seqs.data() + state.first; }
+    Seq* samplesOf(const RequestState& state) { return m_seqs.data() + state.first; }
+    const Seq* samplesOf(const RequestState& state) const { return m_seqs.data() + state.first; }
     // The empty slots in a request's partly filled blocks, split into reserved and internal.
     struct Waste {
         std::uint64_t reserved = 0, internal = 0;
     };
     Waste requestWaste(const RequestState& state) const;
-    bool appendTo(const RequestState& state, Sequence& seq, std::uint32_t newLength);
+    bool appendTo(const RequestState& state, Seq& seq, std::uint32_t newLength);
     static Waste sequenceWaste(std::uint64_t capacity, std::uint32_t length, std::uint32_t finalLength) {
         const std::uint64_t gap = capacity - length;
         const std::uint64_t toCome = std::min<std::uint64_t>(gap, finalLength - std::min(finalLength, length));
@@ -143,6 +174,8 @@ private:
     }
 
     std::uint32_t takeBlock();
+    void takeBlocks(std::vector<std::uint32_t>& table, std::size_t count); // appends `count` taken blocks
+    [[gnu::noinline]] std::uint32_t evictCached();
     std::vector<std::uint32_t> spareTable(); // an empty table, with a released one's capacity when there is one
     void dropBlock(std::uint32_t block);
     // Prefix caching: the hash of full prefix block `index` of a request, and how many leading
@@ -155,29 +188,64 @@ private:
     PrefixPlan planPrefix(const Request& request, std::uint32_t prompt) const;
     static std::uint64_t blockHash(std::uint64_t previous, std::uint32_t prefixId, std::uint32_t index);
     // A prefix's block hashes, and where each was found last (a hint, checked against m_hash).
+    // And planPrefix's last answer for the prefix: the blocks hit, for a depth and a cache version.
     struct PrefixChain {
         std::vector<std::uint64_t> hashes;
         std::vector<std::uint32_t> lastBlock;
+        std::vector<std::uint32_t> hitBlocks;
+        std::uint32_t memoHittable = 0, memoLiveHits = 0;
+        std::uint64_t memoVersion = UINT64_MAX;
     };
     PrefixChain& prefixChain(std::uint32_t prefixId, std::uint32_t blocks) const;
-    std::uint64_t stepsBeforeDryByList(std::uint64_t limit) const; // the general case, by listing the needs
     void lruRemove(std::uint32_t block);
     void lruPushBack(std::uint32_t block);
 
     std::uint64_t m_pool;
     std::uint32_t m_blockSize;
-    std::vector<std::uint32_t> m_free;     // stack of free physical blocks
+    // The never-cached free blocks, a stack in an array of the pool's size: pushes and pops are a
+    // store and a count, with nothing to reallocate.
+    class BlockStack {
+    public:
+        void reset(std::uint32_t capacity) {
+            m_blocks.assign(capacity, 0);
+            m_size = 0;
+        }
+        void push(std::uint32_t block) { m_blocks[m_size++] = block; }
+        std::uint32_t pop() { return m_blocks[--m_size]; }
+        void drop(std::size_t count) { m_size -= count; } // after reading the top `count` through end()
+        bool empty() const { return m_size == 0; }
+        std::size_t size() const { return m_size; }
+        const std::uint32_t* begin() const { return m_blocks.data(); }
+        const std::uint32_t* end() const { return m_blocks.data() + m_size; }
+
+    private:
+        std::vector<std::uint32_t> m_blocks;
+        std::size_t m_size = 0;
+    };
+    BlockStack m_free;
     std::vector<std::uint32_t> m_refCount; // per physical block; 0 = free
     // Indexed by request id (dense in a simulation): a hash lookup per stored token cost a third of a run.
     std::vector<RequestState> m_requests;
     // Every running sequence in one flat array, a request's samples side by side, in admission
     // order: the per-step passes (stretch probes, stretches) walk it without chasing a pointer per
     // request, which made them the bulk of a million-request run.
-    std::vector<Sequence> m_seqs;
+    std::vector<Seq> m_seqs;
+    // Starts high so that a base (clock - length) is never negative.
+    std::uint64_t m_clock = std::uint64_t(1) << 40;
+    std::uint32_t m_phase = 0;                       // m_clock modulo the block size: whose last block is full now
+    std::vector<std::vector<BucketEntry>> m_buckets; // by base modulo the block size
+    std::vector<std::size_t> m_neededScratch;        // appendAll's positions to visit
+    // A step appendAll stopped at a dry pool, to be finished from here (npos: none). Until then
+    // no sequence of it counts its token as stored.
+    static constexpr std::size_t npos = std::size_t(-1);
+    std::size_t m_pendingFrom = npos;
     std::uint64_t m_sharedSaved = 0; // sum of (refCount - 1) over shared blocks, kept as blocks change
     std::uint64_t m_copyOnWrites = 0;
-    mutable bool m_maybeSharedPartial = false; // set by admit and reorderSamples, cleared by a scan that finds none
-    Waste m_waste;                             // over every admitted request, kept up to date so that usage() is O(1)
+    // Requests that may hold a shared, partly filled last block (a new request's samples share
+    // the prompt's last block; beams after a reorder): the next token of each copies it. Pruned
+    // when their copies are made.
+    mutable std::vector<std::uint32_t> m_sharedPartial;
+    Waste m_waste; // over every admitted request, kept up to date so that usage() is O(1)
 
     // Prefix caching: hash -> block for every cached block (held or not), the hash of each block
     // (0 = none), and the free cached blocks in a doubly linked list, least recently freed first.
@@ -195,13 +263,6 @@ private:
     // freed two million of them), and admit's list of shared blocks.
     std::vector<std::vector<std::uint32_t>> m_spareTables;
     std::vector<std::uint32_t> m_sharedScratch;
-    struct PlanMemo {
-        std::uint32_t prefixId = UINT32_MAX, hittable = 0;
-        std::uint64_t version = UINT64_MAX;
-        std::uint32_t hits = 0, liveHits = 0;
-    };
-    mutable PlanMemo m_planMemo;
-    mutable std::vector<std::uint32_t> m_planBlocks; // the memo's hit blocks, in chain order
 };
 
 } // namespace kvscope
