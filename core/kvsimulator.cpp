@@ -181,16 +181,16 @@ bool KvSimulator::admitHead() {
 
 void KvSimulator::startRunning(std::uint32_t id) {
     Progress& p = m_progress[id];
-    p.genBase = m_tokenClock - p.generated;
+    p.count = m_tokenClock - p.count;
     p.running = true;
     m_finishTopChecked = false;
-    m_finishes.emplace_back(p.genBase + m_requests[id].outputLen, id);
+    m_finishes.emplace_back(p.count + m_requests[id].outputLen, id);
     std::push_heap(m_finishes.begin(), m_finishes.end(), std::greater<>());
 }
 
 void KvSimulator::stopRunning(std::uint32_t id) {
     Progress& p = m_progress[id];
-    p.generated = generatedOf(id);
+    p.count = generatedOf(id);
     p.running = false;
     m_finishTopChecked = false;
 }
@@ -200,7 +200,7 @@ std::uint64_t KvSimulator::nextFinish() {
         return m_finishes.front().first;
     while (!m_finishes.empty()) {
         const auto [when, id] = m_finishes.front();
-        if (m_progress[id].running && m_progress[id].genBase + m_requests[id].outputLen == when) {
+        if (m_progress[id].running && m_progress[id].count + m_requests[id].outputLen == when) {
             m_finishTopChecked = true; // until the heap or a running request changes
             return when;
         }

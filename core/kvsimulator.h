@@ -196,20 +196,19 @@ public:
 
 private:
     // Every running request generates one token a step, so a running request's count is kept as
-    // an offset of one clock (generated = m_tokenClock - genBase): a step or a stretch moves the
+    // an offset of one clock (generated = m_tokenClock - count): a step or a stretch moves the
     // clock, not each request, and the next to finish is the top of a heap of finishing times.
     struct Progress {
-        std::uint64_t genBase = 0;   // while running
-        std::uint32_t generated = 0; // while not running
-        bool running = false;
+        std::uint64_t count = 0;       // tokens generated; while running, the clock's value when it had none
         std::uint32_t finalLength = 0; // prompt + output, capped by maxModelLen
+        bool running = false;
         bool done = false;
         bool rejected = false;
         bool preempted = false; // waiting again after a preemption (its tokens to recompute or swap in)
     };
     std::uint32_t generatedOf(std::uint32_t id) const {
         const Progress& p = m_progress[id];
-        return p.running ? std::uint32_t(m_tokenClock - p.genBase) : p.generated;
+        return std::uint32_t(p.running ? m_tokenClock - p.count : p.count);
     }
     void startRunning(std::uint32_t id); // admitted: its count joins the clock
     void stopRunning(std::uint32_t id);  // preempted, rejected or done: its count is kept as it is
