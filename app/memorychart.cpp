@@ -34,7 +34,10 @@ MemoryChart::MemoryChart(QWidget* parent)
     , m_xAxis(new QBarCategoryAxis)
     , m_lineXAxis(new QValueAxis)
     , m_yAxis(new QValueAxis) {
-    setRenderHint(QPainter::Antialiasing);
+    // No antialiasing: every shape here is axis-aligned (bars, the budget and card lines, the grid),
+    // so it looks the same without, and antialiased grid and dashed lines were a third of a
+    // slider frame's painting (text keeps its own antialiasing).
+    setRenderHint(QPainter::Antialiasing, false);
     QChart* c = chart();
     chartstyle::apply(c, tr("Memory per GPU"));
     const std::pair<QString, QColor> sets[] = {{tr("Weights"), chartstyle::weights()},

@@ -59,8 +59,10 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     , m_lockAxis(new QCheckBox(tr("Lock scale"), this))
     , m_unit(new QComboBox(this))
     , m_verdict(new WrapLabel(this))
+    , m_verdictNote(new WrapLabel(this))
     , m_capacity(new WrapLabel(this))
     , m_formula(new WrapLabel(this))
+    , m_formulaLegend(new WrapLabel(this))
     , m_tpot(new WrapLabel(this))
     , m_modelRule(new WrapLabel(this))
     , m_table(new QTableView(this))
@@ -106,6 +108,11 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     m_formula->setTextFormat(Qt::RichText);
     m_formula->setWordWrap(true);
     m_formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_verdictNote->setObjectName(u"verdictNote"_s);
+    m_verdictNote->setTextFormat(Qt::RichText);
+    m_formulaLegend->setObjectName(u"kvFormulaLegend"_s);
+    m_formulaLegend->setTextFormat(Qt::RichText);
+    m_formulaLegend->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_axis->setToolTip(tr("One bar per context length, or per batch"));
     m_axis->setWhatsThis(tr("By context: the same batch at 2K, 8K and 32K tokens (and the current context). By "
                             "batch: the same context at batch 1, 8 and 32 (and the current batch)."));
@@ -184,14 +191,24 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     chartControls->addWidget(m_axis);
     chartControls->addWidget(m_lockAxis);
     chartControls->addStretch(1);
-    left->addWidget(m_verdict);
+    // The verdict and its note read as one paragraph; the note is a label of its own because it
+    // stays the same while the verdict changes with every slider step (a rich-text label is laid
+    // out again, all of it, whenever its text changes).
+    auto* verdictBlock = new QVBoxLayout;
+    verdictBlock->setSpacing(0);
+    verdictBlock->addWidget(m_verdict);
+    verdictBlock->addWidget(m_verdictNote);
+    left->addLayout(verdictBlock);
     left->addWidget(m_modelRule);
     left->addLayout(chartControls);
     left->addWidget(m_chart, 1);
 
     auto* right = new QVBoxLayout;
     auto* formulaBox = new QGroupBox(tr("KV cache formula, with this scenario's numbers"), this);
-    (new QVBoxLayout(formulaBox))->addWidget(m_formula);
+    auto* formulaLayout = new QVBoxLayout(formulaBox);
+    formulaLayout->setSpacing(0);
+    formulaLayout->addWidget(m_formula);
+    formulaLayout->addWidget(m_formulaLegend);
     right->addWidget(formulaBox);
     auto* tableBox = new QGroupBox(tr("Breakdown (per GPU)"), this);
     auto* tableLayout = new QVBoxLayout(tableBox);
@@ -420,6 +437,7 @@ void MemoryPage::refresh() {
             label->setText(text);
     };
     setIfChanged(m_verdict, viewtext::verdictHtml(e));
+    setIfChanged(m_verdictNote, viewtext::verdictNoteHtml()); // the same text unless the language changed
     // The imported rule describes the model only while its shape is the one imported.
     const bool imported = m_imported && m_imported->shape.id == s.model.id &&
                           m_imported->shape.layers == s.model.layers && m_imported->shape.heads == s.model.heads &&
@@ -432,6 +450,9 @@ void MemoryPage::refresh() {
     if (m_table->isRowHidden(BreakdownModel::SequenceState) != noState)
         m_table->setRowHidden(BreakdownModel::SequenceState, noState);
     setIfChanged(m_formula, viewtext::kvFormulaHtml(s, e));
+    setIfChanged(m_formulaLegend, viewtext::kvFormulaLegendHtml(s.model));
+    if (m_formulaLegend->isVisibleTo(this) == m_formulaLegend->text().isEmpty())
+        m_formulaLegend->setVisible(!m_formulaLegend->text().isEmpty());
     setIfChanged(m_tpot, tpotHtml(s));
     const QString empty = viewtext::capacityEmptyHtml(m_controller->capacity());
     setIfChanged(m_capacity,

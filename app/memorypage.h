@@ -66,10 +66,12 @@ private:
     QCheckBox* m_lockAxis;
     QComboBox* m_unit;
     QLabel* m_verdict;
+    QLabel* m_verdictNote; // what the verdict compares: the same for every scenario
     QLabel* m_capacity;
     QLabel* m_formula;
-    QLabel* m_tpot;      // TPOT lower bound from the GPU's data sheet
-    QLabel* m_modelRule; // how the imported config was read ("Falcon, multi_query: 1 KV head (MQA)")
+    QLabel* m_formulaLegend; // what the formula's symbols stand for
+    QLabel* m_tpot;          // TPOT lower bound from the GPU's data sheet
+    QLabel* m_modelRule;     // how the imported config was read ("Falcon, multi_query: 1 KV head (MQA)")
     std::optional<kvscope::ImportResult> m_imported;
     QTableView* m_table;
     QChartView* m_weightsView;

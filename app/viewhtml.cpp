@@ -22,19 +22,25 @@ QString verdictHtml(const kvscope::Estimate& e) {
     // The word carries the verdict (with a mark), the colour only repeats it.
     const QString headline = u"<span style='color:%1; font-size:%2pt; font-weight:600'>%3</span>"_s;
     const QString points = QString::number(chartstyle::headlinePoints());
-    const QString note =
-        tr("<br><small>Weights + KV cache + estimated activations and CUDA context, against card x "
-           "utilization. Not an out-of-memory guarantee: the allocator's reserve and fragmentation are "
-           "not in the sum.</small>");
     if (e.fits)
         return headline.arg(chartstyle::good().name(), points, tr("✓ Fits")) +
                tr("&nbsp;&nbsp;%1 to spare of a %2 budget")
-                   .arg(size(std::uint64_t(e.headroomBytes)), size(e.budgetBytes)) +
-               note;
+                   .arg(size(std::uint64_t(e.headroomBytes)), size(e.budgetBytes));
     return headline.arg(chartstyle::bad().name(), points, tr("✗ Out of memory")) +
-           tr("&nbsp;&nbsp;short by %1 of a %2 budget")
-               .arg(size(std::uint64_t(-e.headroomBytes)), size(e.budgetBytes)) +
-           note;
+           tr("&nbsp;&nbsp;short by %1 of a %2 budget").arg(size(std::uint64_t(-e.headroomBytes)), size(e.budgetBytes));
+}
+
+QString verdictNoteHtml() {
+    return tr("<small>Weights + KV cache + estimated activations and CUDA context, against card x "
+              "utilization. Not an out-of-memory guarantee: the allocator's reserve and fragmentation are "
+              "not in the sum.</small>");
+}
+
+QString kvFormulaLegendHtml(const kvscope::ModelShape& model) {
+    if (model.mla.kvLoraRank > 0) // MLA (a rank of 0 means none)
+        return {};
+    return tr("<small>2: one K and one V · L: layers · B: batch · S: tokens per sequence · "
+              "H<sub>kv</sub>: KV heads · D<sub>head</sub>: head size · bytes: per element</small>");
 }
 
 QString symbolColor(char symbol) {
@@ -77,9 +83,7 @@ QString kvFormulaHtml(const kvscope::Scenario& s, const kvscope::Estimate& e) {
     if (f.mla) {
         text = tr("<b>KV</b> = L x B x S x (latent + rope) x bytes = %1 = <b>%2</b>").arg(numbers, size(f.totalBytes));
     } else {
-        text = tr("<b>KV</b> = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = <b>%9</b>"
-                  "<br><small>2: one K and one V · L: layers · B: batch · S: tokens per sequence · "
-                  "H<sub>kv</sub>: KV heads · D<sub>head</sub>: head size · bytes: per element</small>")
+        text = tr("<b>KV</b> = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = <b>%9</b>")
                    .arg(sym('2', tr("2<sub>(K, V)</sub>")), sym('L', u"L"_s), sym('B', u"B"_s), sym('S', u"S"_s),
                         sym('H', u"H<sub>kv</sub>"_s), sym('D', u"D<sub>head</sub>"_s), sym('b', tr("bytes")), numbers,
                         size(f.totalBytes));

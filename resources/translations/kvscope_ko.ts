@@ -2600,52 +2600,52 @@
 <context>
     <name>FitMapWidget</name>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="16"/>
+        <location filename="../../app/fitmapwidget.cpp" line="19"/>
         <source>Fit map</source>
         <translation>적재 가능 맵</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="29"/>
+        <location filename="../../app/fitmapwidget.cpp" line="32"/>
         <source>none</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="36"/>
+        <location filename="../../app/fitmapwidget.cpp" line="39"/>
         <source>batch %1: %2</source>
         <translation>배치 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="38"/>
+        <location filename="../../app/fitmapwidget.cpp" line="41"/>
         <source>Largest context that fits, per batch: %1.</source>
         <translation>배치별 적재 가능한 최대 컨텍스트 길이: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="46"/>
+        <location filename="../../app/fitmapwidget.cpp" line="49"/>
         <source>batch 1024</source>
         <translation>배치 1024</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="65"/>
+        <location filename="../../app/fitmapwidget.cpp" line="68"/>
         <source>Context %1, batch %2: %3 of a %4 budget - %5</source>
         <translation>컨텍스트 길이 %1, 배치 %2: 한도 %4 중 %3 - %5</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="69"/>
+        <location filename="../../app/fitmapwidget.cpp" line="72"/>
         <source>fits</source>
         <translation>적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="69"/>
+        <location filename="../../app/fitmapwidget.cpp" line="72"/>
         <source>over budget</source>
         <translation>한도 초과</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="103"/>
+        <location filename="../../app/fitmapwidget.cpp" line="106"/>
         <source>context (tokens per sequence)</source>
         <translation>컨텍스트 길이 (시퀀스당 토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="106"/>
+        <location filename="../../app/fitmapwidget.cpp" line="109"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
@@ -3646,62 +3646,62 @@
 <context>
     <name>MemoryChart</name>
     <message>
-        <location filename="../../app/memorychart.cpp" line="39"/>
+        <location filename="../../app/memorychart.cpp" line="42"/>
         <source>Memory per GPU</source>
         <translation>GPU당 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="40"/>
+        <location filename="../../app/memorychart.cpp" line="43"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="41"/>
+        <location filename="../../app/memorychart.cpp" line="44"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="42"/>
+        <location filename="../../app/memorychart.cpp" line="45"/>
         <source>Per-sequence state</source>
         <translation>시퀀스별 상태</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="43"/>
+        <location filename="../../app/memorychart.cpp" line="46"/>
         <source>Activations (est.)</source>
         <translation>활성화 값 (추정)</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="44"/>
+        <location filename="../../app/memorychart.cpp" line="47"/>
         <source>CUDA ctx (est.)</source>
         <translation>CUDA 컨텍스트 (추정)</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="95"/>
+        <location filename="../../app/memorychart.cpp" line="98"/>
         <source>Memory per GPU chart</source>
         <translation>GPU당 메모리 차트</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="237"/>
+        <location filename="../../app/memorychart.cpp" line="240"/>
         <source>%1: weights %2, KV cache %3, total %4, %5</source>
         <translation>%1: 가중치 %2, KV 캐시 %3, 합계 %4, %5</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="239"/>
+        <location filename="../../app/memorychart.cpp" line="242"/>
         <source>fits the budget</source>
         <translation>한도 안에 적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="239"/>
+        <location filename="../../app/memorychart.cpp" line="242"/>
         <source>over the budget</source>
         <translation>한도 초과</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="241"/>
+        <location filename="../../app/memorychart.cpp" line="244"/>
         <source>%1. Budget %2 of a %3 card. %4.</source>
         <translation>%1. 카드 %3 중 한도 %2. %4.</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="447"/>
+        <location filename="../../app/memorychart.cpp" line="450"/>
         <source>&lt;br&gt;Per-sequence state: %1</source>
         <translation>&lt;br&gt;시퀀스별 상태: %1</translation>
     </message>
@@ -3710,17 +3710,17 @@
         <translation type="vanished">GiB</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="222"/>
+        <location filename="../../app/memorychart.cpp" line="225"/>
         <source>past the model&apos;s maximum context</source>
         <translation>모델의 최대 컨텍스트 길이 초과</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="399"/>
+        <location filename="../../app/memorychart.cpp" line="402"/>
         <source>Pinned scenario</source>
         <translation>고정한 시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="442"/>
+        <location filename="../../app/memorychart.cpp" line="445"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;Weights: %3&lt;br&gt;KV cache: %4&lt;br&gt;Activations (estimate): %5&lt;br&gt;CUDA context (estimate): %6&lt;br&gt;&lt;b&gt;Total: %7&lt;/b&gt; of a %8 budget</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;가중치: %3&lt;br&gt;KV 캐시: %4&lt;br&gt;활성화 값 (추정): %5&lt;br&gt;CUDA 컨텍스트 (추정): %6&lt;br&gt;&lt;b&gt;합계: %7&lt;/b&gt; (한도 %8)</translation>
     </message>
@@ -3728,143 +3728,143 @@
 <context>
     <name>MemoryPage</name>
     <message>
-        <location filename="../../app/memorypage.cpp" line="58"/>
+        <location filename="../../app/memorypage.cpp" line="59"/>
         <source>Lock scale</source>
         <translation>축 고정</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="67"/>
+        <location filename="../../app/memorypage.cpp" line="70"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="87"/>
+        <location filename="../../app/memorypage.cpp" line="90"/>
         <source>How KV Scope read the imported config.json: the family rule that gave the KV heads</source>
         <translation>가져온 config.json을 KV Scope가 읽은 방법: KV 헤드 수를 정한 모델 계열 규칙</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="88"/>
+        <location filename="../../app/memorypage.cpp" line="91"/>
         <source>Each model family names its attention layout differently (num_key_value_heads, multi_query, multi_query_group_num, new_decoder_architecture...). This line says which rule decided the KV heads, which layers cache per token, and which keys KV Scope did not use.</source>
         <translation>모델 계열마다 어텐션 구성을 다른 키로 적습니다 (num_key_value_heads, multi_query, multi_query_group_num, new_decoder_architecture...). 이 줄은 어떤 규칙이 KV 헤드 수를 정했는지, 어떤 레이어가 토큰마다 캐시하는지, KV Scope가 쓰지 않은 키가 무엇인지 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="97"/>
+        <location filename="../../app/memorypage.cpp" line="100"/>
         <source>The fastest a decode step can be on this GPU&apos;s data sheet: max(bytes / bandwidth, FLOPs / peak)</source>
         <translation>이 GPU의 데이터시트로 본 디코드 스텝의 최소 시간: max(바이트 / 대역폭, FLOP / 최대 성능)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="99"/>
+        <location filename="../../app/memorypage.cpp" line="102"/>
         <source>One decode step reads every weight it multiplies once (an untied embedding table is only looked up) and the whole KV cache of every sequence, and computes about two FLOPs per weight per sequence. Divided by the data sheet&apos;s memory bandwidth and peak FLOP/s, the larger time is a lower bound on the time per output token: kernel launches, element-wise work and activations only add to it. The Roofline page measures the same on this machine.</source>
         <translation>디코드 스텝 하나는 곱하는 모든 가중치를 한 번씩 읽고(LM 헤드와 묶이지 않은 임베딩 표는 조회만 함) 모든 시퀀스의 KV 캐시 전체를 읽으며, 시퀀스마다 가중치 하나당 약 2 FLOP을 계산합니다. 이를 데이터시트의 메모리 대역폭과 최대 FLOP/s로 나눈 두 시간 중 큰 쪽이 출력 토큰당 시간(TPOT)의 하한입니다. 커널 실행, 원소별 연산, 활성값은 시간을 더할 뿐입니다. 루프라인 페이지에서 이 컴퓨터로 같은 것을 측정합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="108"/>
+        <location filename="../../app/memorypage.cpp" line="116"/>
         <source>One bar per context length, or per batch</source>
         <translation>컨텍스트 길이별 또는 배치별로 막대 하나씩</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="109"/>
+        <location filename="../../app/memorypage.cpp" line="117"/>
         <source>By context: the same batch at 2K, 8K and 32K tokens (and the current context). By batch: the same context at batch 1, 8 and 32 (and the current batch).</source>
         <translation>컨텍스트 길이별: 같은 배치를 2K, 8K, 32K 토큰(그리고 현재 컨텍스트 길이)에서 비교합니다. 배치별: 같은 컨텍스트 길이를 배치 1, 8, 32(그리고 현재 배치)에서 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="111"/>
+        <location filename="../../app/memorypage.cpp" line="119"/>
         <source>GiB (1024³ bytes) as nvidia-smi and PyTorch count, or GB (10⁹ bytes) as cards are sold</source>
         <translation>nvidia-smi와 PyTorch가 세는 GiB (1024³ 바이트), 또는 카드 사양에 쓰는 GB (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="112"/>
+        <location filename="../../app/memorypage.cpp" line="120"/>
         <source>While locked the value axis keeps its top when bars shrink, so halving the batch visibly halves the cache; it still grows when a bar would be cut.</source>
         <translation>고정하면 막대가 줄어도 세로축의 최댓값이 그대로여서, 배치를 절반으로 줄이면 캐시 막대도 눈에 띄게 절반이 됩니다. 막대가 잘릴 때는 축이 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="114"/>
+        <location filename="../../app/memorypage.cpp" line="122"/>
         <source>Keep the scale while you compare: the axis grows when a bar would be cut, never shrinks</source>
         <translation>비교하는 동안 축 범위를 유지합니다: 막대가 잘릴 때만 축이 늘어나고, 줄어들지는 않습니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="116"/>
+        <location filename="../../app/memorypage.cpp" line="124"/>
         <source>Weights + KV cache + estimates, against the budget (card x utilization)</source>
         <translation>가중치 + KV 캐시 + 추정값을 한도(카드 메모리 x 사용률)와 비교</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="117"/>
+        <location filename="../../app/memorypage.cpp" line="125"/>
         <source>The verdict compares the sum of the four terms with the budget line. It is not an out-of-memory guarantee: the allocator&apos;s reserve, fragmentation and other processes are not in the sum, so a computed 23 GiB can still fail on a 24 GiB card.</source>
         <translation>판정은 네 항목의 합을 한도선과 비교한 결과입니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당자의 예비 메모리, 단편화, 다른 프로세스는 합계에 들어 있지 않으므로, 계산상 23 GiB라도 24 GiB 카드에서 실패할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="120"/>
+        <location filename="../../app/memorypage.cpp" line="128"/>
         <source>The KV cache formula with this scenario&apos;s numbers put in</source>
         <translation>이 시나리오의 값을 대입한 KV 캐시 공식</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="121"/>
+        <location filename="../../app/memorypage.cpp" line="129"/>
         <source>KV bytes = 2 x L x B x S x H_kv x D_head x bytes per element. The 2 is one K and one V per token; each symbol has the colour of the number put in for it.</source>
         <translation>KV 바이트 = 2 x L x B x S x H_kv x D_head x 원소당 바이트입니다. 2는 토큰마다 저장하는 K 하나와 V 하나이며, 각 기호는 대입한 값과 같은 색으로 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="123"/>
+        <location filename="../../app/memorypage.cpp" line="131"/>
         <source>Stacked memory per GPU for each context (or batch); hover a bar for every term</source>
         <translation>컨텍스트 길이(또는 배치)별로 쌓은 GPU당 메모리: 막대 위에 마우스를 올리면 모든 항목이 보입니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="124"/>
+        <location filename="../../app/memorypage.cpp" line="132"/>
         <source>Each bar stacks the weights (loaded once), the KV cache (grows with every token of every request) and the estimated activations and CUDA context, against the whole card (dotted) and the budget the server may use (dashed).</source>
         <translation>각 막대는 가중치(한 번만 올림), KV 캐시(모든 요청의 토큰마다 커짐), 활성화 값과 CUDA 컨텍스트 추정값을 쌓아서 카드 전체(점선), 서버가 쓸 수 있는 한도(파선)와 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="127"/>
+        <location filename="../../app/memorypage.cpp" line="135"/>
         <source>Every term in bytes; hover a row for how it is computed</source>
         <translation>모든 항목의 바이트 수: 행 위에 마우스를 올리면 계산 방법이 보입니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="128"/>
+        <location filename="../../app/memorypage.cpp" line="136"/>
         <source>The figures behind the bars, per GPU. Activations and the CUDA context are estimates; what nvidia-smi shows is larger still: it adds the allocator&apos;s cached blocks and the CUDA context of every process.</source>
         <translation>막대의 바탕이 되는 GPU당 수치입니다. 활성화 값과 CUDA 컨텍스트는 추정값입니다. nvidia-smi가 보여 주는 값은 이보다도 큽니다: 할당자가 캐시해 둔 메모리 블록과 모든 프로세스의 CUDA 컨텍스트가 더해지기 때문입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="131"/>
+        <location filename="../../app/memorypage.cpp" line="139"/>
         <source>What vLLM prints at start-up for this scenario</source>
         <translation>이 시나리오에서 vLLM이 시작할 때 출력하는 내용</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="132"/>
+        <location filename="../../app/memorypage.cpp" line="140"/>
         <source>vLLM gives the cache what is left of memory x utilization after weights, activations and non-torch memory, in whole blocks of 16 tokens: tokens = blocks x 16; concurrency = tokens / tokens per request.</source>
         <translation>vLLM은 메모리 x 사용률에서 가중치, 활성화 값, torch 외 메모리를 빼고 남은 공간을 16 토큰짜리 블록 단위로 캐시에 줍니다: 토큰 수 = 블록 수 x 16, 동시 요청 수 = 토큰 수 / 요청당 토큰 수.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="135"/>
+        <location filename="../../app/memorypage.cpp" line="143"/>
         <source>The same parameters stored in each format: bytes = parameters x bits / 8</source>
         <translation>같은 파라미터를 형식별로 저장했을 때의 크기: 바이트 = 파라미터 x 비트 / 8</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="136"/>
+        <location filename="../../app/memorypage.cpp" line="144"/>
         <source>Weights alone in FP32, BF16, INT8 and INT4, and INT4 with one FP16 scale per 128 weights (4.125 bits) as real quantized files store it. The chosen format is darker and marked (now).</source>
         <translation>FP32, BF16, INT8, INT4로 저장한 가중치만의 크기와, 실제 양자화 파일처럼 가중치 128개마다 FP16 스케일을 하나씩 둔 INT4(4.125비트)의 크기입니다. 선택한 형식은 더 진하게 칠하고 (현재)로 표시합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="140"/>
+        <location filename="../../app/memorypage.cpp" line="148"/>
         <source>Bars by context</source>
         <translation>컨텍스트 길이별 막대</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="141"/>
+        <location filename="../../app/memorypage.cpp" line="149"/>
         <source>Bars by batch</source>
         <translation>배치별 막대</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="142"/>
+        <location filename="../../app/memorypage.cpp" line="150"/>
         <source>GiB (1024³)</source>
         <translation>GiB (1024³)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="143"/>
+        <location filename="../../app/memorypage.cpp" line="151"/>
         <source>GB (10⁹)</source>
         <translation>GB (10⁹)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="77"/>
-        <location filename="../../app/memorypage.cpp" line="159"/>
+        <location filename="../../app/memorypage.cpp" line="80"/>
+        <location filename="../../app/memorypage.cpp" line="167"/>
         <source>Weights alone by dtype</source>
         <translation>가중치만: dtype별 크기</translation>
     </message>
@@ -3873,84 +3873,84 @@
         <translation type="vanished">GiB</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="192"/>
+        <location filename="../../app/memorypage.cpp" line="207"/>
         <source>KV cache formula, with this scenario&apos;s numbers</source>
         <translation>KV 캐시 공식 (이 시나리오의 값 대입)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="76"/>
-        <location filename="../../app/memorypage.cpp" line="195"/>
+        <location filename="../../app/memorypage.cpp" line="79"/>
+        <location filename="../../app/memorypage.cpp" line="213"/>
         <source>Breakdown (per GPU)</source>
         <translation>메모리 내역 (GPU당)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="203"/>
+        <location filename="../../app/memorypage.cpp" line="221"/>
         <source>Capacity, as vLLM reports it</source>
         <translation>vLLM이 보고하는 방식의 용량</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="206"/>
+        <location filename="../../app/memorypage.cpp" line="224"/>
         <source>Time per output token (lower bound)</source>
         <translation>출력 토큰당 시간 (하한)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="329"/>
+        <location filename="../../app/memorypage.cpp" line="347"/>
         <source>No TPOT bound for a card typed by hand: choose a GPU preset with data-sheet figures.</source>
         <translation>직접 입력한 카드에는 TPOT 하한이 없습니다: 데이터시트 수치가 있는 GPU 프리셋을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="331"/>
+        <location filename="../../app/memorypage.cpp" line="349"/>
         <source>No TPOT bound: the %1 preset carries no data-sheet bandwidth and peak.</source>
         <translation>TPOT 하한 없음: %1 프리셋에는 데이터시트 대역폭과 최대 성능이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="336"/>
+        <location filename="../../app/memorypage.cpp" line="354"/>
         <source>TPOT ≥ %1 ms: memory-bound</source>
         <translation>TPOT ≥ %1 ms: 메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="337"/>
+        <location filename="../../app/memorypage.cpp" line="355"/>
         <source>TPOT ≥ %1 ms: compute-bound</source>
         <translation>TPOT ≥ %1 ms: 연산 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="341"/>
+        <location filename="../../app/memorypage.cpp" line="359"/>
         <source>A lower bound from the data sheet of the %1 (%2, %3 dense %4), at batch %5 and %6 tokens: a step moves %7 and computes %8; bytes / bandwidth = %9 ms, FLOPs / peak = %10 ms.</source>
         <translation>%1 데이터시트(%2, %3 dense %4)로 구한 하한, 배치 %5, 토큰 %6개: 스텝 하나가 %7을 옮기고 %8을 계산합니다. 바이트 / 대역폭 = %9 ms, FLOP / 최대 성능 = %10 ms.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="385"/>
+        <location filename="../../app/memorypage.cpp" line="403"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="387"/>
-        <location filename="../../app/memorypage.cpp" line="460"/>
+        <location filename="../../app/memorypage.cpp" line="405"/>
+        <location filename="../../app/memorypage.cpp" line="482"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="392"/>
+        <location filename="../../app/memorypage.cpp" line="410"/>
         <source>%1 at %2 tokens, by batch</source>
         <translation>%1, %2 토큰, 배치별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="394"/>
+        <location filename="../../app/memorypage.cpp" line="412"/>
         <source>%1, batch %2, by context</source>
         <translation>%1, 배치 %2, 컨텍스트 길이별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="399"/>
+        <location filename="../../app/memorypage.cpp" line="417"/>
         <source>budget %1 (%2% of the card)</source>
         <translation>한도 %1 (카드의 %2%)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="400"/>
+        <location filename="../../app/memorypage.cpp" line="418"/>
         <source>card %1</source>
         <translation>카드 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="457"/>
+        <location filename="../../app/memorypage.cpp" line="479"/>
         <source>(now)</source>
         <translation>(현재)</translation>
     </message>
@@ -4026,7 +4026,7 @@
 <context>
     <name>Page</name>
     <message>
-        <location filename="../../app/page.cpp" line="59"/>
+        <location filename="../../app/page.cpp" line="68"/>
         <source>This page cannot show the scenario: %1. The other pages and the controls still work; change the scenario to go on.</source>
         <translation>이 페이지는 현재 시나리오를 표시할 수 없습니다: %1. 다른 페이지와 컨트롤은 그대로 동작하니, 시나리오를 바꿔 계속하세요.</translation>
     </message>
@@ -5102,13 +5102,13 @@
     </message>
     <message>
         <location filename="../../app/scalingpage.cpp" line="70"/>
-        <location filename="../../app/scalingpage.cpp" line="139"/>
+        <location filename="../../app/scalingpage.cpp" line="140"/>
         <source>%1 per GPU</source>
         <translation>GPU당 %1</translation>
     </message>
     <message>
         <location filename="../../app/scalingpage.cpp" line="73"/>
-        <location filename="../../app/scalingpage.cpp" line="140"/>
+        <location filename="../../app/scalingpage.cpp" line="141"/>
         <source>%1 per GPU (log scale)</source>
         <translation>GPU당 %1 (로그 스케일)</translation>
     </message>
@@ -5131,12 +5131,12 @@
         <translation>적재 가능 맵: 한도 안에 들어가는 컨텍스트 길이와 배치</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="175"/>
+        <location filename="../../app/scalingpage.cpp" line="181"/>
         <source>batch %1: %2 at %3 tokens</source>
         <translation>배치 %1: %3 토큰에서 %2</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="190"/>
+        <location filename="../../app/scalingpage.cpp" line="200"/>
         <source>%1: %2 against context&lt;br&gt;(%3 weights, %4 cache)</source>
         <translation>%1: 컨텍스트 길이에 따른 %2&lt;br&gt;(가중치 %3, 캐시 %4)</translation>
     </message>
@@ -5145,18 +5145,18 @@
         <translation type="vanished">적재 가능 맵: 한도 안에 들어가는 컨텍스트 길이 x 배치 조합 (현재 시나리오는 테두리로 표시)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="164"/>
+        <location filename="../../app/scalingpage.cpp" line="167"/>
         <source>batch %1%2</source>
         <translation>배치 %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="164"/>
+        <location filename="../../app/scalingpage.cpp" line="167"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="180"/>
-        <location filename="../../app/scalingpage.cpp" line="184"/>
+        <location filename="../../app/scalingpage.cpp" line="186"/>
+        <location filename="../../app/scalingpage.cpp" line="192"/>
         <source>Budget %1</source>
         <translation>한도 %1</translation>
     </message>
@@ -5165,12 +5165,12 @@
         <translation type="vanished">%1: 컨텍스트 길이에 따른 %2 (가중치 %3, 캐시 %4)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="192"/>
+        <location filename="../../app/scalingpage.cpp" line="201"/>
         <source>total memory</source>
         <translation>전체 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="192"/>
+        <location filename="../../app/scalingpage.cpp" line="201"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
@@ -5202,29 +5202,43 @@
         <translation type="vanished">&lt;b&gt;KV&lt;/b&gt; = 2 x L x B x S x H&lt;sub&gt;kv&lt;/sub&gt; x D&lt;sub&gt;head&lt;/sub&gt; x 바이트 = 2 x %1 x %2 x %3 x %4 x %5 x %6 B = &lt;b&gt;%7&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="26"/>
         <source>&lt;br&gt;&lt;small&gt;Weights + KV cache + estimated activations and CUDA context, against card x utilization. Not an out-of-memory guarantee: the allocator&apos;s reserve and fragmentation are not in the sum.&lt;/small&gt;</source>
-        <translation>&lt;br&gt;&lt;small&gt;가중치 + KV 캐시 + 활성화 값·CUDA 컨텍스트 추정값을 카드 메모리 x 사용률과 비교합니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당자의 예비 메모리와 단편화는 합계에 들어 있지 않습니다.&lt;/small&gt;</translation>
+        <translation type="vanished">&lt;br&gt;&lt;small&gt;가중치 + KV 캐시 + 활성화 값·CUDA 컨텍스트 추정값을 카드 메모리 x 사용률과 비교합니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당자의 예비 메모리와 단편화는 합계에 들어 있지 않습니다.&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="30"/>
+        <location filename="../../app/viewhtml.cpp" line="26"/>
         <source>✓ Fits</source>
         <translation>✓ 적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="31"/>
+        <location filename="../../app/viewhtml.cpp" line="27"/>
         <source>&amp;nbsp;&amp;nbsp;%1 to spare of a %2 budget</source>
         <translation>&amp;nbsp;&amp;nbsp;한도 %2에서 %1 여유</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="34"/>
+        <location filename="../../app/viewhtml.cpp" line="29"/>
         <source>✗ Out of memory</source>
         <translation>✗ 메모리 부족 (OOM)</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="35"/>
+        <location filename="../../app/viewhtml.cpp" line="30"/>
         <source>&amp;nbsp;&amp;nbsp;short by %1 of a %2 budget</source>
         <translation>&amp;nbsp;&amp;nbsp;한도 %2에서 %1 부족</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewhtml.cpp" line="35"/>
+        <source>&lt;small&gt;Weights + KV cache + estimated activations and CUDA context, against card x utilization. Not an out-of-memory guarantee: the allocator&apos;s reserve and fragmentation are not in the sum.&lt;/small&gt;</source>
+        <translation>&lt;small&gt;가중치 + KV 캐시 + 활성화 값·CUDA 컨텍스트 추정값을 카드 메모리 x 사용률과 비교합니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당자의 예비 메모리와 단편화는 합계에 들어 있지 않습니다.&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewhtml.cpp" line="43"/>
+        <source>&lt;small&gt;2: one K and one V · L: layers · B: batch · S: tokens per sequence · H&lt;sub&gt;kv&lt;/sub&gt;: KV heads · D&lt;sub&gt;head&lt;/sub&gt;: head size · bytes: per element&lt;/small&gt;</source>
+        <translation>&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewhtml.cpp" line="87"/>
+        <source>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;</source>
+        <translation>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;</translation>
     </message>
     <message>
         <location filename="../../app/viewtext.cpp" line="68"/>
@@ -5343,17 +5357,17 @@
         <translation>%1: %2, %3%4</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="98"/>
+        <location filename="../../app/viewhtml.cpp" line="103"/>
         <source>The context is beyond this model&apos;s maximum of %1 tokens.</source>
         <translation>컨텍스트 길이가 이 모델의 최대 컨텍스트 길이 %1 토큰을 넘습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="123"/>
+        <location filename="../../app/viewhtml.cpp" line="128"/>
         <source>No KV memory: weights %1 + activations %2 (estimate) + CUDA context %3 (estimate) = %4 exceed the budget of %5 by %6.</source>
         <translation>KV 메모리 없음: 가중치 %1 + 활성화 값 %2 (추정) + CUDA 컨텍스트 %3 (추정) = %4로 한도 %5를 %6 넘습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="131"/>
+        <location filename="../../app/viewhtml.cpp" line="136"/>
         <source>No KV block fits: %1 of KV memory is less than one block of %2.</source>
         <translation>KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다.</translation>
     </message>
@@ -5362,17 +5376,17 @@
         <translation type="vanished">&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = &lt;b&gt;%15&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="83"/>
+        <location filename="../../app/viewhtml.cpp" line="88"/>
         <source>2&lt;sub&gt;(K, V)&lt;/sub&gt;</source>
         <translation>2&lt;sub&gt;(K, V)&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="84"/>
+        <location filename="../../app/viewhtml.cpp" line="89"/>
         <source>bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="70"/>
+        <location filename="../../app/viewhtml.cpp" line="77"/>
         <source> B</source>
         <translation> B</translation>
     </message>
@@ -5402,22 +5416,21 @@
         <translation>%1 (직접 입력)</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="78"/>
+        <location filename="../../app/viewhtml.cpp" line="85"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x bytes = %1 = &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (잠재 벡터 + rope) x 바이트 = %1 = &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="80"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: one K and one V · L: layers · B: batch · S: tokens per sequence · H&lt;sub&gt;kv&lt;/sub&gt;: KV heads · D&lt;sub&gt;head&lt;/sub&gt;: head size · bytes: per element&lt;/small&gt;</source>
-        <translation>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
+        <translation type="vanished">&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="88"/>
+        <location filename="../../app/viewhtml.cpp" line="93"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head</source>
         <translation>&lt;br&gt;GPU당: KV 헤드는 %1개인데 GPU는 %2개이므로, GPU마다 헤드 하나를 복제해 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="91"/>
+        <location filename="../../app/viewhtml.cpp" line="96"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads split across %2 GPUs, %3 each</source>
         <translation>&lt;br&gt;GPU당: KV 헤드 %1개를 GPU %2개에 나눠 GPU마다 %3개씩 둡니다</translation>
     </message>
@@ -5426,12 +5439,12 @@
         <translation type="vanished">&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;컨텍스트 길이가 이 모델의 최대 컨텍스트 길이 %1 토큰을 넘습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="104"/>
+        <location filename="../../app/viewhtml.cpp" line="109"/>
         <source>&lt;br&gt;S = %1 on %2 of %3 layers: their sliding window caps the %4-token context</source>
         <translation>&lt;br&gt;레이어 %3개 중 %2개에서는 S = %1: 슬라이딩 윈도우가 컨텍스트 길이 %4 토큰을 제한합니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="110"/>
+        <location filename="../../app/viewhtml.cpp" line="115"/>
         <source>&lt;br&gt;%1 of %2 layers keep only the last %3 tokens (sliding window)</source>
         <translation>&lt;br&gt;레이어 %2개 중 %1개는 마지막 %3 토큰만 보관합니다 (슬라이딩 윈도우)</translation>
     </message>
