@@ -6,6 +6,7 @@
 #include "scenariocontroller.h"
 #include "sweep.h"
 #include "viewtext.h"
+#include "wraplabel.h"
 
 #include <QApplication>
 #include <QBarCategoryAxis>
@@ -27,7 +28,7 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
     , m_controller(controller)
     , m_view(new QChartView(new QChart, this))
     , m_perToken(new QBarSet(tr("KV cache per token")))
-    , m_naive(new QLabel(this))
+    , m_naive(new WrapLabel(this))
     , m_model(new AttentionTableModel(this))
     , m_table(new QTableView(this)) {
     m_view->setObjectName(u"attentionChart"_s);

@@ -13,11 +13,19 @@ BreakdownModel::BreakdownModel(QObject* parent)
     : QAbstractTableModel(parent) {}
 
 void BreakdownModel::resetData(const kvscope::Scenario& scenario, const kvscope::Estimate& estimate) {
-    beginResetModel();
+    if (!m_valid) {
+        beginResetModel();
+        m_scenario = scenario;
+        m_estimate = estimate;
+        m_valid = true;
+        endResetModel();
+        return;
+    }
+    // The rows and columns stay: new figures are a change of data, not a new model, so a view
+    // keeps its hidden rows, selection and section sizes and repaints the cells.
     m_scenario = scenario;
     m_estimate = estimate;
-    m_valid = true;
-    endResetModel();
+    emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
 }
 
 void BreakdownModel::setUnit(kvscope::SizeUnit unit) {

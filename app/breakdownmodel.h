@@ -17,6 +17,8 @@ public:
 
     explicit BreakdownModel(QObject* parent = nullptr);
 
+    // A scenario's figures: the first call resets the model, later ones change its data (the rows
+    // are always the same terms).
     void resetData(const kvscope::Scenario& scenario, const kvscope::Estimate& estimate);
     void setUnit(kvscope::SizeUnit unit);
     kvscope::SizeUnit unit() const { return m_unit; }
