@@ -395,8 +395,8 @@ public:
                 for (std::size_t kvh = 0; kvh < m_c.kvHeads; ++kvh)
                     for (std::uint32_t pos = 0; pos < context; ++pos) {
                         for (std::size_t d = 0; d < hd; ++d) {
-                            k[d] = float((pos * 7 + d) % 13) * 0.01f;
-                            v[d] = float((pos * 3 + d) % 11) * 0.01f;
+                            k[d] = float((std::size_t(pos) * 7 + d) % 13) * 0.01f;
+                            v[d] = float((std::size_t(pos) * 3 + d) % 11) * 0.01f;
                         }
                         storeRow(l, b, kvh, pos, k.data(), v.data());
                     }

@@ -39,8 +39,8 @@ const CublasApi& cublasApi() {
         const std::string dir = KVSCOPE_CUDA_LIBDIR;
         std::vector<std::string> names{"libcublas.so." + major};
         if (!dir.empty())
-            names.push_back(dir + "/libcublas.so." + major);
-        names.push_back("libcublas.so");
+            names.emplace_back(dir + "/libcublas.so." + major);
+        names.emplace_back("libcublas.so");
         void* lib = nullptr;
         for (const std::string& name : names)
             if ((lib = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL)) != nullptr)

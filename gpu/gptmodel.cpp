@@ -183,6 +183,10 @@ std::optional<GptWeights> randomWeightsUnlessStopped(const GptConfig& c, const S
 }
 } // namespace detail
 
+[[noreturn]] static void badTensor(const std::string& file, const std::string& tensor, const std::string& why) {
+    throw Error(file + ": tensor '" + tensor + "': " + why);
+}
+
 GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t heads) {
     const std::string file = path.string();
     // A regular file under the limit (a directory or /dev/zero was read for ever).
@@ -224,7 +228,7 @@ GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t head
         if (rawName == "__metadata__")
             continue;
         const std::string name = rawName.rfind("transformer.", 0) == 0 ? rawName.substr(12) : rawName;
-        auto fail = [&](const std::string& why) { throw Error(file + ": tensor '" + rawName + "': " + why); };
+        auto fail = [&](const std::string& why) { badTensor(file, rawName, why); };
         if (!info.is_object() || !info.contains("dtype") || !info.contains("shape") || !info.contains("data_offsets"))
             fail("needs dtype, shape and data_offsets");
         const std::string dtype = info["dtype"].is_string() ? info["dtype"].get<std::string>() : std::string();
@@ -301,7 +305,7 @@ GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t head
         throw Error(file + ": " + std::to_string(dataSize - tiled) +
                     " data bytes after the last tensor belong to no tensor");
 
-    auto take = [&](const std::string& name, std::vector<std::uint64_t> shape) -> std::vector<float> {
+    auto take = [&](const std::string& name, const std::vector<std::uint64_t>& shape) -> std::vector<float> {
         auto it = tensors.find(name);
         if (it == tensors.end())
             throw Error(file + ": missing tensor '" + name + "'");

@@ -131,7 +131,7 @@ std::vector<std::string> kvFormulaNotes(const KvFormula& f) {
 }
 
 std::string paramsText(const ParameterBreakdown& p, std::uint32_t kvHeads) {
-    const std::string count = groupThousands(p.total);
+    std::string count = groupThousands(p.total);
     if (p.kvAdjusted)
         return p.source == ParamsSource::UserSet ? tr("%1 (set by hand, K/V projections re-estimated for %2 KV heads)",
                                                       {count, std::to_string(kvHeads)})
@@ -189,7 +189,9 @@ void printTable(const std::vector<std::vector<std::string>>& rows, const TableSt
             if (c == 0)
                 line += row[c] + padding;
             else
-                line += gap + (style.alignRight ? padding + row[c] : row[c] + padding);
+                line.append(gap)
+                    .append(style.alignRight ? padding : row[c])
+                    .append(style.alignRight ? row[c] : padding);
         }
         while (!line.empty() && line.back() == ' ')
             line.pop_back();

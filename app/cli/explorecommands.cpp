@@ -236,7 +236,7 @@ int runFitMap(const std::vector<std::string>& args) {
             label += tr(" (now)");
         std::vector<std::string> row{label};
         for (std::size_t c = 0; c < map.contexts.size(); ++c)
-            row.push_back(map.fitsAt(r, c) ? "o" : "x");
+            row.emplace_back(map.fitsAt(r, c) ? "o" : "x");
         table.push_back(row);
     }
     printTable(table, TableStyle().spaced(2));
