@@ -1275,10 +1275,10 @@ void DecodePage::fillCourse() {
     };
     const DecodeReport* b1 = runAt(1);
     const DecodeReport* b64 = runAt(64);
-    const QString notRun = tr("not run at this batch");
+    const auto notRun = [] { return tr("not run at this batch"); };
     const auto stepPair = [&](const DecodeReport* r) -> QString {
         if (!r)
-            return notRun;
+            return notRun();
         const ModeResult* none = modeIn(*r, CacheMode::None);
         const ModeResult* cached = cachedIn(*r);
         if (!none || !cached || !none->completed || !cached->completed)
@@ -1287,13 +1287,13 @@ void DecodePage::fillCourse() {
     };
     const auto speedup = [&](const DecodeReport* r) -> QString {
         if (!r)
-            return notRun;
+            return notRun();
         return r->speedupMeasured() ? times(r->speedup) : tr("not measured (a mode stopped or was not run)");
     };
-    QString fit = b1 ? tr("not measured (a mode stopped or was not run)") : notRun;
+    QString fit = b1 ? tr("not measured (a mode stopped or was not run)") : notRun();
     if (b1 && b1->twoPoint.measured)
         fit = tr("a = %1 ms, b = %2 ms").arg(ms(b1->twoPoint.model.aMs), ms(b1->twoPoint.model.bMs));
-    QString predicted = notRun;
+    QString predicted = notRun();
     if (b1 && b64 && b1->twoPoint.measured) {
         const std::vector<ModeCheck> checks = checkStepModel(b1->twoPoint.model, *b64);
         const auto find = [&](CacheMode mode) -> const ModeCheck* {

@@ -377,7 +377,7 @@ void ExplainLogPage::explainNow() {
     } catch (const Error& e) {
         outcome.error = QString::fromUtf8(e.what());
     }
-    const auto work = [model](std::string utf8) {
+    const auto work = [model](const std::string& utf8) {
         Outcome out;
         try {
             out.explanation = explainServerLog(utf8, model);

@@ -38,7 +38,7 @@ QString sizeScaled(std::uint64_t bytes) {
 }
 
 QString paramsProvenance(const kvscope::ParameterBreakdown& p) {
-    const QString count = QLocale().toString(qulonglong(p.total));
+    QString count = QLocale().toString(qulonglong(p.total));
     if (p.kvAdjusted)
         return p.source == kvscope::ParamsSource::UserSet
                    ? tr("%1 (set by hand, K/V projections re-estimated for these KV heads)").arg(count)
