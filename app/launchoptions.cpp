@@ -140,12 +140,8 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
         session && options.screenshot.isEmpty() && !parser.isSet(u"preset"_s) && !parser.isSet(u"config"_s);
     kvscope::Scenario s = fromSession ? *session : controller.scenario();
     try {
-        if (parser.isSet(u"preset"_s))
-            s = kvscope::withPresetModel(s, parser.value(u"preset"_s).toStdString());
-        if (parser.isSet(u"config"_s)) {
-            options.imported = kvscope::importHfConfigFile(parser.value(u"config"_s).toStdString());
-            s.model = options.imported->shape;
-        }
+        // The same model options as kvscope-cli, by the same function (core/scenarioargs.h).
+        options.imported = kvscope::applyModelSource(s, valueOf(parser, u"preset"_s), valueOf(parser, u"config"_s));
         // The options kvscope-cli takes too, by its parser (core/scenarioargs.h): same limits, same errors.
         kvscope::applyScenarioArgs(s, {valueOf(parser, u"weight-dtype"_s), valueOf(parser, u"kv-dtype"_s),
                                        valueOf(parser, u"gpu"_s), valueOf(parser, u"context"_s),

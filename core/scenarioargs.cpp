@@ -67,6 +67,20 @@ std::string formatLimit(double value) {
     return ec == std::errc() ? std::string(text, ptr) : std::to_string(value);
 }
 
+std::optional<ImportResult> applyModelSource(Scenario& scenario, const std::optional<std::string>& preset,
+                                             const std::optional<std::string>& configFile) {
+    if (preset && configFile)
+        throw Error("give either --preset or --config, not both");
+    if (configFile) {
+        ImportResult imported = importHfConfigFile(*configFile);
+        scenario.model = imported.shape;
+        return imported;
+    }
+    if (preset)
+        scenario = withPresetModel(scenario, *preset); // --weight-dtype and --kv-dtype, applied after, override
+    return std::nullopt;
+}
+
 void applyScenarioArgs(Scenario& s, const ScenarioArgs& args) {
     if (args.weightDtype)
         s.weightDtype = DType::parse(*args.weightDtype, "--weight-dtype");

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "error.h"
+#include "hfconfig.h"
 #include "scenario.h"
 
 #include <cstdint>
@@ -73,6 +74,13 @@ struct ScenarioArgs {
     std::optional<std::string> utilization; // --utilization
     std::optional<std::string> tp;          // --tp
 };
+
+// The model named on a command line: --preset NAME (the preset as published, its dtypes included)
+// or --config FILE (a Hugging Face config.json; its import, with notes and the rule that read it,
+// is returned). Neither leaves `scenario` as it is; both is an error. Throws Error naming the
+// preset or the file at fault.
+std::optional<ImportResult> applyModelSource(Scenario& scenario, const std::optional<std::string>& preset,
+                                             const std::optional<std::string>& configFile);
 
 // Applies the given options to `scenario`, in this order: dtypes, GPU, context, batch,
 // utilization, tensor parallelism. Throws Error naming the option at fault (OptionValueError for

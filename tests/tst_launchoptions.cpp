@@ -42,6 +42,11 @@ private slots:
         QTest::newRow("unknown dtype") << QStringList{u"--kv-dtype"_s, u"int2"_s} << QString();
         QTest::newRow("overflow") << QStringList{u"--context"_s, u"1099511627776"_s, u"--batch"_s, u"4294967296"_s}
                                   << QString();
+        // The model options go through one function too (core's applyModelSource).
+        QTest::newRow("preset and config") << QStringList{u"--preset"_s, u"gpt2"_s, u"--config"_s, u"config.json"_s}
+                                           << u"give either --preset or --config, not both"_s;
+        QTest::newRow("unknown preset") << QStringList{u"--preset"_s, u"gpt-7"_s} << QString();
+        QTest::newRow("missing config") << QStringList{u"--config"_s, u"/nonexistent/config.json"_s} << QString();
         // In range, but one prefill's activations for 2^32 sequences overflow: core's estimate says so.
         QTest::newRow("batch 2^32") << QStringList{u"--batch"_s, u"4294967296"_s, u"--context"_s, u"1"_s} << QString();
     }

@@ -38,18 +38,12 @@ void addScenarioOptions(ArgParser& p) {
 Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes,
                              std::optional<ImportResult>* importedOut) {
     Scenario s = defaultScenario();
-    if (p.has("preset") && p.has("config"))
-        throw Error("give either --preset or --config, not both");
     const bool explicitShape =
         p.has("layers") && p.has("hidden") && p.has("heads") && !p.has("preset") && !p.has("config");
-    if (auto file = p.value("config")) {
-        ImportResult imported = importHfConfigFile(*file);
-        s.model = imported.shape;
-        notes = imported.notes;
+    if (std::optional<ImportResult> imported = applyModelSource(s, p.value("preset"), p.value("config"))) {
+        notes = imported->notes;
         if (importedOut)
             *importedOut = std::move(imported);
-    } else if (auto name = p.value("preset")) {
-        s = withPresetModel(s, *name); // as published; --weight-dtype and --kv-dtype below override
     } else if (explicitShape) {
         // A bare shape: Llama-style blocks, 32K vocabulary unless told otherwise.
         ModelShape m;
