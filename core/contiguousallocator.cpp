@@ -231,7 +231,7 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> ContiguousAllocator::holes(
     return out;
 }
 
-void ContiguousAllocator::checkInvariants() const {
+KVSCOPE_CHECKER void ContiguousAllocator::checkInvariants() const {
     // Regions and holes tile the pool exactly: no slot owned twice, none lost.
     std::vector<std::pair<std::uint64_t, std::uint64_t>> pieces = holes();
     for (const auto& [offset, r] : m_regions) {

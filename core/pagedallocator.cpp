@@ -760,9 +760,12 @@ std::vector<PagedAllocator::Sequence> PagedAllocator::sequences() const {
     return out;
 }
 
-void PagedAllocator::checkInvariants() const {
-    // Reference counts equal the number of block-table entries; free blocks have none.
-    std::vector<std::uint32_t> counted(m_refCount.size(), 0);
+KVSCOPE_CHECKER void PagedAllocator::checkInvariants() const {
+    // Per block: table entries (reference counts equal them; free blocks have none), tokens
+    // written (a block several sequences read holds the same tokens for each) and whether it is
+    // free. One scratch array, kept: the tests and the trace fuzzer call this after every step.
+    auto& blocks = m_checkScratch;
+    blocks.assign(m_refCount.size(), BlockCheck{});
     std::size_t bucketed = 0;
     for (const auto& bucket : m_buckets)
         bucketed += bucket.size();
@@ -781,25 +784,34 @@ void PagedAllocator::checkInvariants() const {
             (length > 0 && std::uint64_t(seq.blockTable.size() - 1) * m_blockSize >= length))
             throw Error("paged allocator: request " + std::to_string(id) + " holds " +
                         std::to_string(seq.blockTable.size()) + " blocks for " + std::to_string(length) + " tokens");
-        for (const std::uint32_t block : seq.blockTable)
-            ++counted[block];
+        // A block several sequences read is never written by one of them: every holder sees the
+        // same tokens in it (the first writer copies it before writing).
+        for (std::size_t logical = 0; logical < seq.blockTable.size(); ++logical) {
+            BlockCheck& block = blocks[seq.blockTable[logical]];
+            ++block.counted;
+            const auto tokens =
+                std::uint32_t(std::min<std::uint64_t>(m_blockSize, length - std::uint64_t(logical) * m_blockSize));
+            if (block.filled != UINT32_MAX && block.filled != tokens)
+                throw Error("paged allocator: shared block " + std::to_string(seq.blockTable[logical]) +
+                            " holds different tokens for two sequences (written while shared)");
+            block.filled = tokens;
+        }
     }
-    std::vector<bool> isFree(m_refCount.size(), false);
     for (const std::uint32_t block : m_free) {
-        if (isFree[block])
+        if (blocks[block].free)
             throw Error("paged allocator: block " + std::to_string(block) + " is twice in the free pool");
         if (m_prefixCache && m_hash[block] != 0)
             throw Error("paged allocator: block " + std::to_string(block) + " is free but still keyed in the cache");
-        isFree[block] = true;
+        blocks[block].free = true;
     }
     // Cached blocks no one holds: in the LRU list once each, keyed in the cache, counted.
     std::uint32_t cached = 0;
     for (std::uint32_t b = m_lruHead; b != UINT32_MAX; b = m_lruNext[b]) {
-        if (isFree[b] || ++cached > m_refCount.size())
+        if (blocks[b].free || ++cached > m_refCount.size())
             throw Error("paged allocator: block " + std::to_string(b) + " is twice among the free blocks");
         if (m_hash[b] == 0 || m_cache.find(m_hash[b]) != b)
             throw Error("paged allocator: cached block " + std::to_string(b) + " is not found by its hash");
-        isFree[b] = true;
+        blocks[b].free = true;
     }
     if (cached != m_cachedFree)
         throw Error("paged allocator: the cached free blocks were miscounted");
@@ -807,28 +819,15 @@ void PagedAllocator::checkInvariants() const {
         if (m_hash[b] != h)
             throw Error("paged allocator: the cache's key of block " + std::to_string(b) + " drifted");
     });
-    // A block several sequences read is never written by one of them: every holder sees the same
-    // tokens in it (the first writer copies it before writing).
-    std::vector<std::uint32_t> filled(m_refCount.size(), UINT32_MAX);
-    for (const Seq& seq : m_seqs)
-        for (std::size_t logical = 0; logical < seq.blockTable.size(); ++logical) {
-            const std::uint32_t block = seq.blockTable[logical];
-            const std::uint32_t tokens = std::uint32_t(
-                std::min<std::uint64_t>(m_blockSize, lengthOf(seq) - std::uint64_t(logical) * m_blockSize));
-            if (filled[block] != UINT32_MAX && filled[block] != tokens)
-                throw Error("paged allocator: shared block " + std::to_string(block) +
-                            " holds different tokens for two sequences (written while shared)");
-            filled[block] = tokens;
-        }
     std::uint64_t saved = 0;
     for (std::uint32_t b = 0; b < m_refCount.size(); ++b) {
         saved += m_refCount[b] > 1 ? m_refCount[b] - 1 : 0;
-        if (counted[b] != m_refCount[b])
+        if (blocks[b].counted != m_refCount[b])
             throw Error("paged allocator: block " + std::to_string(b) + " has reference count " +
-                        std::to_string(m_refCount[b]) + " but " + std::to_string(counted[b]) + " table entries");
-        if (isFree[b] != (m_refCount[b] == 0))
+                        std::to_string(m_refCount[b]) + " but " + std::to_string(blocks[b].counted) + " table entries");
+        if (blocks[b].free != (m_refCount[b] == 0))
             throw Error("paged allocator: block " + std::to_string(b) +
-                        (isFree[b] ? " is free and in use" : " is lost"));
+                        (blocks[b].free ? " is free and in use" : " is lost"));
     }
     if (saved != m_sharedSaved)
         throw Error("paged allocator: the shared-block count drifted");

@@ -263,6 +263,13 @@ private:
     // freed two million of them), and admit's list of shared blocks.
     std::vector<std::vector<std::uint32_t>> m_spareTables;
     std::vector<std::uint32_t> m_sharedScratch;
+    // checkInvariants' per-block tallies, kept between calls.
+    struct BlockCheck {
+        std::uint32_t counted = 0;
+        std::uint32_t filled = UINT32_MAX;
+        bool free = false;
+    };
+    mutable std::vector<BlockCheck> m_checkScratch;
 };
 
 } // namespace kvscope
