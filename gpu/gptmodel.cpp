@@ -188,9 +188,11 @@ std::optional<GptWeights> randomWeightsUnlessStopped(const GptConfig& c, const S
 }
 
 GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t heads) {
-    const std::string file = path.string();
     // A regular file under the limit (a directory or /dev/zero was read for ever).
-    const std::string bytes = readInputFile(path, kWeightsFileMaxBytes, "safetensors file");
+    return parseSafetensors(readInputFile(path, kWeightsFileMaxBytes, "safetensors file"), path.string(), heads);
+}
+
+GptWeights parseSafetensors(std::string_view bytes, const std::string& file, std::uint32_t heads) {
     if (bytes.size() < 8)
         throw Error(file + ": too short for a safetensors header (" + std::to_string(bytes.size()) + " bytes)");
     std::uint64_t headerSize = 0;

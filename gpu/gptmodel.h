@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace kvscope {
@@ -80,6 +81,8 @@ GptWeights randomWeights(const GptConfig& config);
 // file, in F32, F16 or BF16. `heads` is not in the file: 0 means width / 64, as in GPT-2.
 // Throws kvscope::Error naming the file and the tensor at fault.
 GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t heads = 0);
+// The same for a file's bytes already in memory; `file` names them in errors.
+GptWeights parseSafetensors(std::string_view bytes, const std::string& file, std::uint32_t heads = 0);
 void saveSafetensors(const GptWeights& weights, const std::filesystem::path& path);
 
 } // namespace kvscope::gpu

@@ -965,6 +965,13 @@ private slots:
         QCOMPARE(loaded.config.width, o.model.width);
         QCOMPARE(loaded.config.vocab, o.model.vocab);
         QCOMPARE(loaded.wte, randomWeights(o.model).wte);
+        QFile file(QString::fromStdString(path));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        const GptWeights parsed =
+            parseSafetensors(std::string_view(bytes.constData(), std::size_t(bytes.size())), path, 4);
+        QCOMPARE(parsed.wte, loaded.wte);
+        QCOMPARE(parsed.layers.back().fc2, loaded.layers.back().fc2);
         const DecodeReport fromRandom = runDecode(o);
         o.weightsFile = path;
         const DecodeReport fromFile = runDecode(o);
@@ -1050,6 +1057,12 @@ private slots:
         QVERIFY2(throwsErrorContaining([&] { loadSafetensors(path.toStdString()); }, {n.constData()}, &message),
                  qPrintable(message));
         QVERIFY(message.startsWith(path));
+        // The bytes handed straight to the parser (as the fuzzer does): the same refusal.
+        QString fromBytes;
+        QVERIFY(throwsErrorContaining(
+            [&] { parseSafetensors(std::string_view(bytes.constData(), std::size_t(bytes.size())), "in memory"); },
+            {n.constData()}, &fromBytes));
+        QCOMPARE(fromBytes, u"in memory"_s + message.sliced(path.size()));
     }
 
     // Issue 11: --model given a directory or /dev/zero read for ever (or was an internal error).
