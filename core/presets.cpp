@@ -17,30 +17,59 @@ extern const PresetFile kPresetFiles[];
 extern const std::size_t kPresetFileCount;
 } // namespace embedded
 
-std::string_view presetJson(std::string_view id) {
+namespace {
+[[noreturn]] void throwUnknownPreset(std::string_view id) {
     std::string known;
-    for (std::size_t i = 0; i < embedded::kPresetFileCount; ++i) {
-        if (embedded::kPresetFiles[i].id == id)
-            return embedded::kPresetFiles[i].json;
+    for (std::size_t i = 0; i < embedded::kPresetFileCount; ++i)
         known += (known.empty() ? "" : ", ") + std::string(embedded::kPresetFiles[i].id);
-    }
     throw Error("unknown model preset '" + std::string(id) + "'; known presets: " + known);
 }
 
+// Each preset read once: the embedded files never change, and the log explainer, the launch
+// options and every new scenario asked for them again (parsing the ten files was a third of
+// explaining a log). A function-local static is built once, thread-safely; a preset that fails
+// to import fails every call the same way, and tst_hfconfig imports each one.
+struct Preset {
+    ModelPresetInfo info;
+    ModelShape shape;
+};
+const std::vector<Preset>& presets() {
+    static const std::vector<Preset> all = [] {
+        std::vector<Preset> out;
+        out.reserve(embedded::kPresetFileCount);
+        for (std::size_t i = 0; i < embedded::kPresetFileCount; ++i) {
+            const auto& file = embedded::kPresetFiles[i];
+            const auto root = nlohmann::json::parse(file.json);
+            const auto meta = root.value("_kvscope", nlohmann::json::object());
+            ModelPresetInfo info{std::string(file.id), meta.value("name", std::string(file.id)),
+                                 meta.value("summary", std::string())};
+            out.push_back({std::move(info), importHfConfigText(file.json, "preset " + std::string(file.id)).shape});
+        }
+        return out;
+    }();
+    return all;
+}
+} // namespace
+
+std::string_view presetJson(std::string_view id) {
+    for (std::size_t i = 0; i < embedded::kPresetFileCount; ++i)
+        if (embedded::kPresetFiles[i].id == id)
+            return embedded::kPresetFiles[i].json;
+    throwUnknownPreset(id);
+}
+
 ModelShape loadPreset(std::string_view id) {
-    const std::string source = "preset " + std::string(id);
-    return importHfConfigText(presetJson(id), source).shape;
+    for (const Preset& preset : presets())
+        if (preset.info.id == id)
+            return preset.shape;
+    throwUnknownPreset(id);
 }
 
 std::vector<ModelPresetInfo> modelPresets() {
     std::vector<ModelPresetInfo> out;
-    for (std::size_t i = 0; i < embedded::kPresetFileCount; ++i) {
-        const auto& file = embedded::kPresetFiles[i];
-        const auto root = nlohmann::json::parse(file.json);
-        const auto meta = root.value("_kvscope", nlohmann::json::object());
-        out.push_back(
-            {std::string(file.id), meta.value("name", std::string(file.id)), meta.value("summary", std::string())});
-    }
+    out.reserve(presets().size());
+    for (const Preset& preset : presets())
+        out.push_back(preset.info);
     return out;
 }
 

@@ -70,11 +70,20 @@ std::string toLower(std::string_view s) {
 // Removes CSI (ESC [ ... final byte) and OSC (ESC ] ... BEL or ESC \) sequences and other
 // control characters; a tab becomes a space. Linear.
 std::string cleanLine(std::string_view raw) {
+    const auto printable = [](char c) { return static_cast<unsigned char>(c) >= 0x20 && c != 0x7f; };
     std::string out;
     out.reserve(raw.size());
-    for (std::size_t i = 0; i < raw.size(); ++i) {
-        const auto c = static_cast<unsigned char>(raw[i]);
-        if (c == 0x1b) {
+    std::size_t i = 0;
+    while (i < raw.size()) {
+        // Printable bytes (UTF-8 included) go in a run at a time: most lines are nothing else.
+        std::size_t end = i;
+        while (end < raw.size() && printable(raw[end]))
+            ++end;
+        out.append(raw.substr(i, end - i));
+        if (end == raw.size())
+            break;
+        i = end;
+        if (raw[i] == 0x1b) {
             if (i + 1 < raw.size() && raw[i + 1] == '[') {
                 i += 2;
                 while (i < raw.size() && !(raw[i] >= 0x40 && raw[i] <= 0x7e))
@@ -89,12 +98,10 @@ std::string cleanLine(std::string_view raw) {
             } else {
                 ++i; // a two-byte escape
             }
-            continue;
-        }
-        if (c == '\t')
+        } else if (raw[i] == '\t') {
             out += ' ';
-        else if (c >= 0x20 && c != 0x7f)
-            out += static_cast<char>(c);
+        }
+        ++i; // past the sequence's last byte, or the control character
     }
     return out;
 }

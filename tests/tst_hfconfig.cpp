@@ -731,6 +731,13 @@ private slots:
             QCOMPARE(QString::fromStdString(m.id), QString::fromStdString(info.id));
             QVERIFY(!info.displayName.empty());
             QVERIFY(parameterCount(m) > 0);
+            // Presets are imported once and kept: what comes back is the shipped file, imported.
+            const ModelShape fresh = importHfConfigText(presetJson(info.id), "preset " + info.id).shape;
+            QCOMPARE(parameterCount(m), parameterCount(fresh));
+            QCOMPARE(kvBytesPerToken(m, DType::fp16()), kvBytesPerToken(fresh, DType::fp16()));
+            QCOMPARE(m.layers, fresh.layers);
+            QCOMPARE(m.maxContext, fresh.maxContext);
+            QCOMPARE(QString::fromStdString(loadPreset(info.id).displayName), QString::fromStdString(m.displayName));
         }
         QVERIFY(
             throwsErrorContaining([] { loadPreset("llama-9"); }, {"unknown model preset 'llama-9'", "llama-3.1-8b"}));
