@@ -1,14 +1,15 @@
-// Server start-up logs (the log explainer): parsed, recomputed and compared with the estimate
-// of the model the log names, or of Llama-3.1-8B when it names none.
+// Server start-up logs (the log explainer): parsed once, then recomputed and compared with the
+// estimate of the model the log names, and of Llama-3.1-8B as if the user had chosen it.
 #include "fuzzcommon.h"
 #include "presets.h"
 #include "serverlog.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    static const kvscope::ModelShape chosen = kvscope::loadPreset("llama-3.1-8b");
     kvscope::fuzz::expectOnlyErrors([&] {
-        const auto text = kvscope::fuzz::text(data, size);
-        (void)kvscope::explainServerLog(text);
-        (void)kvscope::explainServerLog(text, kvscope::loadPreset("llama-3.1-8b"));
+        kvscope::ServerLog log = kvscope::parseServerLog(kvscope::fuzz::text(data, size));
+        (void)kvscope::explainServerLog(log, std::nullopt);
+        (void)kvscope::explainServerLog(std::move(log), chosen);
     });
     return 0;
 }
