@@ -230,13 +230,16 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     // The figures beside the chart scroll when large type needs more height than a
     // projector has; nothing is cut.
     auto* rightWidget = new QWidget(this);
+    rightWidget->setObjectName(u"memoryFigures"_s);
     rightWidget->setLayout(right);
     // On a desk the figures stand beside the chart; in presenter mode's large type the page
     // becomes one column, like slides: verdict and chart first, the figures below as the
     // class scrolls. Either way nothing is cut.
     auto* leftWidget = new QWidget(this);
     leftWidget->setLayout(left);
+    m_main = leftWidget;
     m_side = rightWidget;
+    m_columnMargins = left->contentsMargins();
     auto* content = new QWidget(this);
     m_columns = new QBoxLayout(QBoxLayout::LeftToRight, content);
     m_columns->setContentsMargins(0, 0, 0, 0);
@@ -284,6 +287,15 @@ void MemoryPage::arrangeColumns() {
     m_columns->setDirection(m_oneColumn ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
     m_side->setMinimumWidth(m_oneColumn ? 0 : 520); // the breakdown table whole, with its GiB and share columns
     m_side->setMaximumWidth(m_oneColumn ? QWIDGETSIZE_MAX : 620);
+    // Stacked, the chart's column and the figures' meet at the columns' spacing alone: the one's
+    // bottom margin and the other's top margin had been added to it.
+    QMargins mainMargins = m_columnMargins, sideMargins = m_columnMargins;
+    if (m_oneColumn) {
+        mainMargins.setBottom(0);
+        sideMargins.setTop(0);
+    }
+    m_main->layout()->setContentsMargins(mainMargins);
+    m_side->layout()->setContentsMargins(sideMargins);
     // Presenter type needs the height: at 420 px the line labels could not keep clear of the bars' figures.
     m_chart->setMinimumHeight(presenter ? 520 : (m_oneColumn ? 380 : 0));
     m_weightsView->setMinimumHeight(presenter ? 360 : 200); // its two-line categories in large type

@@ -5,6 +5,8 @@
 
 #include "page.h"
 
+#include <QMargins>
+
 #include <optional>
 
 class BreakdownModel;
@@ -75,8 +77,10 @@ private:
     std::optional<kvscope::ImportResult> m_imported;
     QTableView* m_table;
     QChartView* m_weightsView;
+    QWidget* m_main; // the verdict and the chart
     QWidget* m_side; // the figures beside (or, in presenter mode, under) the chart
     class QBoxLayout* m_columns;
+    QMargins m_columnMargins; // each column's own, as the style gives them
     QBarSet* m_weightsSet;
     std::optional<kvscope::Scenario> m_pinned;
     bool m_tableSized = false;

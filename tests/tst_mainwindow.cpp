@@ -166,6 +166,18 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QTRY_COMPARE(window.memoryPage()->isOneColumn(), oneColumn);
         QCOMPARE(window.memoryPage()->width() < MemoryPage::kTwoColumnMinWidth, oneColumn);
+        if (!oneColumn)
+            return;
+        // Stacked, the figures follow the chart at the layout's spacing: the two columns' facing
+        // margins had been added to it (15 px here instead of 6).
+        settle();
+        const QWidget* page = window.memoryPage();
+        const QWidget* chart = window.memoryPage()->chart();
+        const auto* figures = page->findChild<QWidget*>(u"memoryFigures"_s);
+        QVERIFY(figures);
+        const int gap = figures->mapTo(page, QPoint(0, 0)).y() - chart->mapTo(page, QPoint(0, chart->height())).y();
+        const int spacing = page->style()->pixelMetric(QStyle::PM_LayoutVerticalSpacing);
+        QVERIFY2(gap >= 0 && gap <= spacing, qPrintable(u"gap %1 px, spacing %2 px"_s.arg(gap).arg(spacing)));
     }
 
     void referenceScenarioOnScreen() {
