@@ -3,6 +3,7 @@
 #include "chartstyle.h"
 #include "error.h"
 #include "pagelayout.h"
+#include "viewtext.h"
 
 #include <QChart>
 #include <QChartView>
@@ -238,7 +239,7 @@ RooflinePage::RooflinePage(QWidget* parent)
     m_backend->setText(device.backend == Backend::Cuda
                            ? tr("Measured on the GPU: %1").arg(QString::fromStdString(device.summary()))
                            : tr("Measured on the CPU: %1. No GPU: %2.")
-                                 .arg(QString::fromStdString(device.name), QString::fromStdString(device.reason)));
+                                 .arg(QString::fromStdString(device.name), viewtext::deviceReason(device.reason)));
     m_status->setText(tr("Not measured yet: press Measure this machine."));
     m_reading->setText(tr("The reading of every step appears here after a measurement."));
 
@@ -341,7 +342,7 @@ void RooflinePage::setReport(const RooflineReport& report) {
                                  .arg(QString::fromStdString(m.device),
                                       report.backendWhy.empty()
                                           ? QString()
-                                          : tr("No GPU was used: %1.").arg(QString::fromStdString(report.backendWhy))));
+                                          : tr("No GPU was used: %1.").arg(viewtext::deviceReason(report.backendWhy))));
     const double ridge = rl::ridgePoint(m.roof);
     m_roof->setText(cuda ? tr("Memory roof %1 (device-to-device copy); compute roof %2 (cuBLAS %3 GEMM; BF16: %4); "
                               "ridge point %5 FLOP/byte.")

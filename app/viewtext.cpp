@@ -158,7 +158,7 @@ QString tokens(std::uint64_t count) {
 namespace viewtext {
 
 QString deviceReason(const std::string& reason) {
-    // The reasons gpu/ states (gpu/cudadevice.cu, gpu/device.cpp), for lupdate; any other
+    // The reasons gpu/ states (gpu/cudadevice.cu, gpu/device.cpp, gpu/decode.cpp), for lupdate; any other
     // text (a CUDA error string) is shown as it came.
     static const char* const known[] = {
         QT_TRANSLATE_NOOP("DeviceReason", "no CUDA driver"),
@@ -166,6 +166,12 @@ QString deviceReason(const std::string& reason) {
         QT_TRANSLATE_NOOP("DeviceReason", "CUDA device 0 did not answer"),
         QT_TRANSLATE_NOOP("DeviceReason", "cudaMemGetInfo failed"),
         QT_TRANSLATE_NOOP("DeviceReason", "this build has no CUDA backend (CUDA Toolkit not found at build time)"),
+        // and why a run chose its backend (gpu/decode.cpp's chooseBackend and its CUDA-less build)
+        QT_TRANSLATE_NOOP("DeviceReason", "a CUDA device answered"),
+        QT_TRANSLATE_NOOP("DeviceReason", "--backend cpu"),
+        QT_TRANSLATE_NOOP("DeviceReason", "--backend cuda"),
+        QT_TRANSLATE_NOOP("DeviceReason",
+                          "this build has no CUDA backend (the CUDA Toolkit was not found when it was built)"),
     };
     for (const char* text : known)
         if (reason == text)

@@ -15,6 +15,7 @@
 #include "memorypage.h"
 #include "overlay.h"
 #include "pagedpage.h"
+#include "rooflinepage.h"
 #include "scalingpage.h"
 #include "scenariocontroller.h"
 #include "settings.h"
@@ -650,6 +651,22 @@ private slots:
         QCOMPARE(viewtext::deviceLine(device), expected);
         // A reason gpu/ does not list (a CUDA error string) is shown as it came.
         QCOMPARE(viewtext::deviceReason("CUDA unavailable: out of memory"), u"CUDA unavailable: out of memory"_s);
+    }
+
+    // ... and on the roofline page, which had shown gpu/'s reason in English ("GPU 없음: no CUDA
+    // driver") on every Korean machine without a GPU.
+    void rooflineBackendLineIsTranslated() {
+        QVERIFY(language::install(u"ko"_s));
+        RooflinePage page;
+        kvscope::gpu::RooflineReport report;
+        report.roof.backend = kvscope::gpu::Backend::Cpu;
+        report.roof.device = "AMD EPYC";
+        report.roof.threads = 2;
+        report.roof.roof = {20e9, 100e9};
+        report.backendWhy = "no CUDA driver";
+        page.setReport(report);
+        const QString line = page.backendText();
+        QVERIFY2(line.contains(u"CUDA 드라이버 없음"_s) && !line.contains(u"no CUDA driver"_s), qPrintable(line));
     }
 
     // Issue 12: a screen reader can name every control of the scenario panel.

@@ -4,27 +4,27 @@
 <context>
     <name>AttentionPage</name>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="29"/>
+        <location filename="../../app/attentionpage.cpp" line="30"/>
         <source>KV cache per token</source>
         <translation>토큰당 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="37"/>
+        <location filename="../../app/attentionpage.cpp" line="38"/>
         <source>Attention kinds compared</source>
         <translation>어텐션 방식 비교</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="38"/>
+        <location filename="../../app/attentionpage.cpp" line="39"/>
         <source>KV bytes per token for MHA, GQA and MQA of the same model</source>
         <translation>같은 모델을 MHA, GQA, MQA로 구성했을 때의 토큰당 KV 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="39"/>
+        <location filename="../../app/attentionpage.cpp" line="40"/>
         <source>Per token the cache holds 2 x L x H_kv x D_head x bytes. MHA keeps a KV head per query head, GQA one per group, MQA a single one: fewer K/V heads stored, a smaller cache. The bar of this model is darker.</source>
         <translation>캐시는 토큰마다 2 x L x H_kv x D_head x 바이트를 저장합니다. MHA는 쿼리 헤드마다 KV 헤드를 하나씩, GQA는 그룹마다 하나씩, MQA는 하나만 둡니다: 저장하는 K/V 헤드가 적을수록 캐시가 작아집니다. 이 모델의 막대는 더 진하게 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="42"/>
+        <location filename="../../app/attentionpage.cpp" line="43"/>
         <source>The formula with query heads in place of KV heads, against the real one</source>
         <translation>KV 헤드 자리에 쿼리 헤드를 넣은 공식과 실제 공식 비교</translation>
     </message>
@@ -33,23 +33,23 @@
         <translation type="vanished">어떤 자료는 KV 헤드가 들어갈 자리에 쿼리 헤드 수(또는 히든 크기)를 넣습니다. GQA 모델에서는 이렇게 하면 캐시가 쿼리 헤드 수 / KV 헤드 수 배로 부풀려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="43"/>
+        <location filename="../../app/attentionpage.cpp" line="44"/>
         <source>Some texts put the query heads where the KV heads belong (or the hidden size where KV heads x head size belong). For a GQA model that overstates the cache by query heads / KV heads.</source>
         <translation>어떤 자료는 KV 헤드 수 자리에 쿼리 헤드 수를 넣습니다 (또는 KV 헤드 x 헤드 크기 자리에 히든 크기를 넣습니다). GQA 모델에서는 이렇게 하면 캐시가 쿼리 헤드 수 / KV 헤드 수 배로 부풀려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="46"/>
+        <location filename="../../app/attentionpage.cpp" line="47"/>
         <source>Each attention kind&apos;s cache now and the largest batch that fits the budget</source>
         <translation>어텐션 방식별 현재 캐시와 한도 안에 적재 가능한 최대 배치</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="47"/>
+        <location filename="../../app/attentionpage.cpp" line="48"/>
         <source>The largest batch is the number of sequences at this context whose cache fits next to the weights in the budget. A trained model&apos;s KV heads are part of its weights: this compares designs, it is not a setting you can change at inference time.</source>
         <translation>최대 배치는 현재 컨텍스트 길이에서 가중치와 함께 캐시가 한도 안에 들어가는 시퀀스 수입니다. 학습된 모델의 KV 헤드는 가중치의 일부입니다: 이 표는 설계를 비교할 뿐이며, 추론할 때 바꿀 수 있는 설정이 아닙니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="36"/>
-        <location filename="../../app/attentionpage.cpp" line="52"/>
+        <location filename="../../app/attentionpage.cpp" line="37"/>
+        <location filename="../../app/attentionpage.cpp" line="53"/>
         <source>KV cache per token by attention kind</source>
         <translation>어텐션 방식별 토큰당 KV 캐시</translation>
     </message>
@@ -58,9 +58,9 @@
         <translation type="vanished">토큰당 KiB</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="64"/>
-        <location filename="../../app/attentionpage.cpp" line="169"/>
+        <location filename="../../app/attentionpage.cpp" line="65"/>
         <location filename="../../app/attentionpage.cpp" line="170"/>
+        <location filename="../../app/attentionpage.cpp" line="171"/>
         <source>%1 per token</source>
         <translation>토큰당 %1</translation>
     </message>
@@ -89,38 +89,38 @@
         <translation type="vanished">가중치</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="86"/>
+        <location filename="../../app/attentionpage.cpp" line="87"/>
         <source>The naive formula vs the real one</source>
         <translation>단순 공식과 실제 공식</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="92"/>
+        <location filename="../../app/attentionpage.cpp" line="93"/>
         <source>Weights of each variant: changing the KV heads re-estimates only the K/V projections (2 x hidden x KV heads x head_dim per layer); a published or typed parameter count keeps the rest. The KV heads control and kvscope-cli estimate --kv-heads follow the same rule.</source>
         <translation>변형별 가중치: KV 헤드 수를 바꾸면 K/V 프로젝션 (레이어마다 2 x 히든 x KV 헤드 x head_dim)만 다시 추정하고, 공개된 값이나 직접 입력한 파라미터 수의 나머지는 그대로 둡니다. KV 헤드 설정과 kvscope-cli estimate --kv-heads도 같은 규칙을 따릅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="140"/>
+        <location filename="../../app/attentionpage.cpp" line="141"/>
         <source>MLA latent%1</source>
         <translation>MLA 잠재 벡터%1</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="140"/>
-        <location filename="../../app/attentionpage.cpp" line="144"/>
+        <location filename="../../app/attentionpage.cpp" line="141"/>
+        <location filename="../../app/attentionpage.cpp" line="145"/>
         <source> (this model)</source>
         <translation> (이 모델)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="141"/>
+        <location filename="../../app/attentionpage.cpp" line="142"/>
         <source>%1, %2 KV heads%3</source>
         <translation>%1, KV 헤드 %2개%3</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="165"/>
+        <location filename="../../app/attentionpage.cpp" line="166"/>
         <source>%1: %2 per token</source>
         <translation>%1: 토큰당 %2</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="175"/>
+        <location filename="../../app/attentionpage.cpp" line="176"/>
         <source>%1: KV cache per token by attention kind&lt;br&gt;(%2 layers, %3 query heads, %4 cache)</source>
         <translation>%1: 어텐션 방식별 토큰당 KV 캐시&lt;br&gt;(레이어 %2개, 쿼리 헤드 %3개, %4 캐시)</translation>
     </message>
@@ -137,12 +137,12 @@
         <translation type="vanished">%1 (%2 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="184"/>
+        <location filename="../../app/attentionpage.cpp" line="185"/>
         <source>%1 caches one latent of %2 + %3 values per layer (MLA): %4 per token. The naive formula with %5 heads would say %6, %7x more.</source>
         <translation>%1: 레이어마다 값 %2 + %3개로 된 잠재 벡터 하나를 캐시합니다 (MLA). 토큰당 %4입니다. 헤드 %5개로 계산하는 단순 공식으로는 %6, 즉 %7배가 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="199"/>
+        <location filename="../../app/attentionpage.cpp" line="200"/>
         <source>&lt;b&gt;Naive&lt;/b&gt; (query heads): 2 x %1 layers x %2 heads x %3 x %4 B = &lt;b&gt;%5&lt;/b&gt; per token, %6 for this scenario.&lt;br&gt;&lt;b&gt;Real&lt;/b&gt; (KV heads): 2 x %1 x %7 x %3 x %4 B = &lt;b&gt;%8&lt;/b&gt; per token, %9.&lt;br&gt;The naive formula overstates this model&apos;s cache &lt;b&gt;%10x&lt;/b&gt;: the query heads share %7 KV heads, and that number is fixed by the trained weights.</source>
         <translation>&lt;b&gt;단순 공식&lt;/b&gt; (쿼리 헤드): 2 x %1 레이어 x %2 헤드 x %3 x %4 B = 토큰당 &lt;b&gt;%5&lt;/b&gt;, 이 시나리오에서 %6.&lt;br&gt;&lt;b&gt;실제&lt;/b&gt; (KV 헤드): 2 x %1 x %7 x %3 x %4 B = 토큰당 &lt;b&gt;%8&lt;/b&gt;, %9.&lt;br&gt;단순 공식은 이 모델의 캐시를 &lt;b&gt;%10배&lt;/b&gt;로 부풀립니다: 쿼리 헤드들이 KV 헤드 %7개를 나눠 쓰며, 이 개수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
@@ -198,67 +198,67 @@
 <context>
     <name>BreakdownModel</name>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="61"/>
+        <location filename="../../app/breakdownmodel.cpp" line="69"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="63"/>
+        <location filename="../../app/breakdownmodel.cpp" line="71"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="65"/>
+        <location filename="../../app/breakdownmodel.cpp" line="73"/>
         <source>Per-sequence state</source>
         <translation>시퀀스별 상태</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="67"/>
+        <location filename="../../app/breakdownmodel.cpp" line="75"/>
         <source>Activations (estimate)</source>
         <translation>활성화 값 (추정)</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="69"/>
+        <location filename="../../app/breakdownmodel.cpp" line="77"/>
         <source>CUDA context (estimate)</source>
         <translation>CUDA 컨텍스트 (추정)</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="71"/>
+        <location filename="../../app/breakdownmodel.cpp" line="79"/>
         <source>Total</source>
         <translation>합계</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="73"/>
+        <location filename="../../app/breakdownmodel.cpp" line="81"/>
         <source>Budget</source>
         <translation>한도</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="82"/>
+        <location filename="../../app/breakdownmodel.cpp" line="90"/>
         <source>parameters %1 x %2 bits / 8</source>
         <translation>파라미터 %1 x %2 비트 / 8</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="91"/>
+        <location filename="../../app/breakdownmodel.cpp" line="99"/>
         <source>%1 layers x %2 values per token x %3 tokens x %4 sequences x %5 bytes</source>
         <translation>레이어 %1개 x 토큰당 값 %2개 x 토큰 %3개 x 시퀀스 %4개 x %5 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="112"/>
+        <location filename="../../app/breakdownmodel.cpp" line="120"/>
         <source>none: every layer caches per token (the KV cache above)</source>
         <translation>없음: 모든 레이어가 토큰마다 캐시합니다 (위의 KV 캐시)</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="113"/>
+        <location filename="../../app/breakdownmodel.cpp" line="121"/>
         <source>(%1 state layers x %2 values x %3 bytes + %4 cross-attention layers x %5 image tokens x %6 bytes) x %7 sequences</source>
         <translation>(상태 레이어 %1개 x 값 %2개 x %3바이트 + 교차 어텐션 레이어 %4개 x 이미지 토큰 %5개 x %6바이트) x 시퀀스 %7개</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="128"/>
+        <location filename="../../app/breakdownmodel.cpp" line="136"/>
         <source>sum of the terms above</source>
         <translation>위 항목의 합</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="130"/>
+        <location filename="../../app/breakdownmodel.cpp" line="138"/>
         <source>%1 x utilization %2</source>
         <translation>%1 x 사용률 %2</translation>
     </message>
@@ -271,17 +271,17 @@
         <translation type="vanished">2 x %1 레이어 x %2 KV 헤드 x %3 x %4 토큰 x %5 시퀀스</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="97"/>
+        <location filename="../../app/breakdownmodel.cpp" line="105"/>
         <source>2 (K and V) x %1 layers x %2 KV heads x %3 values per head x %4 tokens x %5 sequences x %6 bytes</source>
         <translation>2 (K와 V) x %1 레이어 x %2 KV 헤드 x 헤드당 값 %3개 x %4 토큰 x %5 시퀀스 x %6 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="124"/>
+        <location filename="../../app/breakdownmodel.cpp" line="132"/>
         <source>one %1-token prefill chunk + logits; an estimate</source>
         <translation>%1 토큰 프리필 청크 하나 + 로짓, 추정값</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="126"/>
+        <location filename="../../app/breakdownmodel.cpp" line="134"/>
         <source>typical CUDA context with cuBLAS; an estimate</source>
         <translation>cuBLAS를 포함한 일반적인 CUDA 컨텍스트, 추정값</translation>
     </message>
@@ -294,32 +294,32 @@
         <translation type="vanished">%1 GiB x 사용률 %2</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="175"/>
+        <location filename="../../app/breakdownmodel.cpp" line="183"/>
         <source>Term</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="177"/>
+        <location filename="../../app/breakdownmodel.cpp" line="185"/>
         <source>Bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="179"/>
+        <location filename="../../app/breakdownmodel.cpp" line="187"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="179"/>
+        <location filename="../../app/breakdownmodel.cpp" line="187"/>
         <source>GB</source>
         <translation>GB</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="181"/>
+        <location filename="../../app/breakdownmodel.cpp" line="189"/>
         <source>Share of budget</source>
         <translation>한도 대비 비율</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="183"/>
+        <location filename="../../app/breakdownmodel.cpp" line="191"/>
         <source>How it is computed</source>
         <translation>계산 방법</translation>
     </message>
@@ -2099,6 +2099,26 @@
     <message>
         <location filename="../../app/viewtext.cpp" line="168"/>
         <source>this build has no CUDA backend (CUDA Toolkit not found at build time)</source>
+        <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="170"/>
+        <source>a CUDA device answered</source>
+        <translation>CUDA 장치가 응답함</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="171"/>
+        <source>--backend cpu</source>
+        <translation>--backend cpu 지정</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="172"/>
+        <source>--backend cuda</source>
+        <translation>--backend cuda 지정</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="173"/>
+        <source>this build has no CUDA backend (the CUDA Toolkit was not found when it was built)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
 </context>
@@ -3894,63 +3914,63 @@
         <translation>출력 토큰당 시간 (하한)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="347"/>
+        <location filename="../../app/memorypage.cpp" line="359"/>
         <source>No TPOT bound for a card typed by hand: choose a GPU preset with data-sheet figures.</source>
         <translation>직접 입력한 카드에는 TPOT 하한이 없습니다: 데이터시트 수치가 있는 GPU 프리셋을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="349"/>
+        <location filename="../../app/memorypage.cpp" line="361"/>
         <source>No TPOT bound: the %1 preset carries no data-sheet bandwidth and peak.</source>
         <translation>TPOT 하한 없음: %1 프리셋에는 데이터시트 대역폭과 최대 성능이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="354"/>
+        <location filename="../../app/memorypage.cpp" line="366"/>
         <source>TPOT ≥ %1 ms: memory-bound</source>
         <translation>TPOT ≥ %1 ms: 메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="355"/>
+        <location filename="../../app/memorypage.cpp" line="367"/>
         <source>TPOT ≥ %1 ms: compute-bound</source>
         <translation>TPOT ≥ %1 ms: 연산 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="359"/>
+        <location filename="../../app/memorypage.cpp" line="371"/>
         <source>A lower bound from the data sheet of the %1 (%2, %3 dense %4), at batch %5 and %6 tokens: a step moves %7 and computes %8; bytes / bandwidth = %9 ms, FLOPs / peak = %10 ms.</source>
         <translation>%1 데이터시트(%2, %3 dense %4)로 구한 하한, 배치 %5, 토큰 %6개: 스텝 하나가 %7을 옮기고 %8을 계산합니다. 바이트 / 대역폭 = %9 ms, FLOP / 최대 성능 = %10 ms.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="403"/>
+        <location filename="../../app/memorypage.cpp" line="415"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="405"/>
-        <location filename="../../app/memorypage.cpp" line="482"/>
+        <location filename="../../app/memorypage.cpp" line="417"/>
+        <location filename="../../app/memorypage.cpp" line="494"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="410"/>
+        <location filename="../../app/memorypage.cpp" line="422"/>
         <source>%1 at %2 tokens, by batch</source>
         <translation>%1, %2 토큰, 배치별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="412"/>
+        <location filename="../../app/memorypage.cpp" line="424"/>
         <source>%1, batch %2, by context</source>
         <translation>%1, 배치 %2, 컨텍스트 길이별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="417"/>
+        <location filename="../../app/memorypage.cpp" line="429"/>
         <source>budget %1 (%2% of the card)</source>
         <translation>한도 %1 (카드의 %2%)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="418"/>
+        <location filename="../../app/memorypage.cpp" line="430"/>
         <source>card %1</source>
         <translation>카드 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="479"/>
+        <location filename="../../app/memorypage.cpp" line="491"/>
         <source>(now)</source>
         <translation>(현재)</translation>
     </message>
@@ -4760,285 +4780,285 @@
 <context>
     <name>RooflinePage</name>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="78"/>
+        <location filename="../../app/rooflinepage.cpp" line="79"/>
         <source>Quick (about a minute on a 2-core CPU)</source>
         <translation>빠르게 (2코어 CPU에서 약 1분)</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="79"/>
+        <location filename="../../app/rooflinepage.cpp" line="80"/>
         <source>Measure this machine</source>
         <translation>이 컴퓨터 측정</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="80"/>
+        <location filename="../../app/rooflinepage.cpp" line="81"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="97"/>
+        <location filename="../../app/rooflinepage.cpp" line="98"/>
         <source>Roofline chart</source>
         <translation>루프라인 차트</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="112"/>
+        <location filename="../../app/rooflinepage.cpp" line="113"/>
         <source>Measured FLOP/s against FLOPs per byte, both on log scales; hover a point for its reading</source>
         <translation>바이트당 FLOP에 대한 측정 FLOP/s, 두 축 모두 로그 눈금. 점에 마우스를 올리면 해석이 나옵니다</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="113"/>
+        <location filename="../../app/rooflinepage.cpp" line="114"/>
         <source>A step can go no faster than the lower of two roofs: memory bandwidth x arithmetic intensity (the slanted line) and the peak FLOP/s (the flat line). They meet at the ridge point. A decode step reads every weight for one token per sequence: about one FLOP per byte at batch 1, far left of the ridge, so it is memory-bound. A larger batch reuses each weight for more tokens and moves right; a longer context adds cache bytes and pulls it back. A prefill multiplies every weight by many tokens at once and lands on the compute side.</source>
         <translation>스텝은 두 한계선 중 낮은 쪽보다 빠를 수 없습니다: 메모리 대역폭 x 연산 강도(기울어진 선)와 최대 FLOP/s(평평한 선). 두 선은 리지 포인트에서 만납니다. 디코드 스텝은 시퀀스마다 토큰 하나를 위해 모든 가중치를 읽습니다. 배치 1에서는 바이트당 약 1 FLOP으로 리지 포인트보다 훨씬 왼쪽에 있어 메모리 바운드입니다. 배치가 커지면 가중치 하나를 더 많은 토큰에 다시 쓰므로 오른쪽으로 이동하고, 컨텍스트 길이가 길어지면 캐시 바이트가 늘어 다시 왼쪽으로 당겨집니다. 프리필은 모든 가중치를 많은 토큰에 한꺼번에 곱하므로 연산 쪽에 놓입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="119"/>
+        <location filename="../../app/rooflinepage.cpp" line="120"/>
         <source>Every measured step: bytes and FLOPs from core&apos;s formulas, the time measured</source>
         <translation>측정한 모든 스텝: 바이트와 FLOP은 core의 공식, 시간은 측정값</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="120"/>
+        <location filename="../../app/rooflinepage.cpp" line="121"/>
         <source>Intensity = FLOPs / bytes. Achieved = FLOPs (or bytes) / measured time. Share of the roof = the fastest time the roofs allow / the measured time.</source>
         <translation>연산 강도 = FLOP / 바이트. 달성값 = FLOP(또는 바이트) / 측정 시간. 한계선 대비 = 한계선이 허용하는 가장 빠른 시간 / 측정 시간.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="122"/>
+        <location filename="../../app/rooflinepage.cpp" line="123"/>
         <source>Contexts 64 and 256 and a 40-second budget; off: contexts up to 1,024 and four minutes</source>
         <translation>컨텍스트 길이 64와 256, 40초 예산. 끄면 컨텍스트 길이 1,024까지, 4분</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="123"/>
+        <location filename="../../app/rooflinepage.cpp" line="124"/>
         <source>The largest runs are skipped when they would pass the budget; the page lists them.</source>
         <translation>예산을 넘을 실행은 가장 큰 것부터 건너뛰고, 페이지에 그 목록을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="126"/>
+        <location filename="../../app/rooflinepage.cpp" line="127"/>
         <source>Roofline of this machine</source>
         <translation>이 컴퓨터의 루프라인</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="129"/>
+        <location filename="../../app/rooflinepage.cpp" line="130"/>
         <source>arithmetic intensity (FLOP/byte, log scale)</source>
         <translation>연산 강도 (FLOP/바이트, 로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="132"/>
+        <location filename="../../app/rooflinepage.cpp" line="133"/>
         <source>GFLOP/s (log scale)</source>
         <translation>GFLOP/s (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="140"/>
+        <location filename="../../app/rooflinepage.cpp" line="141"/>
         <source>bandwidth roof</source>
         <translation>대역폭 한계선</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="141"/>
+        <location filename="../../app/rooflinepage.cpp" line="142"/>
         <source>compute roof</source>
         <translation>연산 한계선</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="142"/>
+        <location filename="../../app/rooflinepage.cpp" line="143"/>
         <source>ridge point</source>
         <translation>리지 포인트</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="143"/>
-        <location filename="../../app/rooflinepage.cpp" line="436"/>
+        <location filename="../../app/rooflinepage.cpp" line="144"/>
+        <location filename="../../app/rooflinepage.cpp" line="437"/>
         <source>prefill</source>
         <translation>프리필</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="185"/>
+        <location filename="../../app/rooflinepage.cpp" line="186"/>
         <source>%1 ms measured, %2 achieved, %3 moved per second</source>
         <translation>측정 %1 ms, 달성 %2, 초당 이동 %3</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="197"/>
+        <location filename="../../app/rooflinepage.cpp" line="198"/>
         <source>Ridge point: %1 FLOP/byte. Left of it a step is memory-bound, right of it compute-bound.</source>
         <translation>리지 포인트: %1 FLOP/바이트. 이보다 왼쪽의 스텝은 메모리 바운드, 오른쪽은 연산 바운드입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="206"/>
+        <location filename="../../app/rooflinepage.cpp" line="207"/>
         <source>Step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="206"/>
+        <location filename="../../app/rooflinepage.cpp" line="207"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="206"/>
+        <location filename="../../app/rooflinepage.cpp" line="207"/>
         <source>Context</source>
         <translation>컨텍스트 길이</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="206"/>
+        <location filename="../../app/rooflinepage.cpp" line="207"/>
         <source>FLOP/byte</source>
         <translation>FLOP/바이트</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="206"/>
+        <location filename="../../app/rooflinepage.cpp" line="207"/>
         <source>ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="207"/>
+        <location filename="../../app/rooflinepage.cpp" line="208"/>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="207"/>
+        <location filename="../../app/rooflinepage.cpp" line="208"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="207"/>
+        <location filename="../../app/rooflinepage.cpp" line="208"/>
         <source>Of the roof</source>
         <translation>한계선 대비</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="207"/>
+        <location filename="../../app/rooflinepage.cpp" line="208"/>
         <source>Bound</source>
         <translation>병목</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="229"/>
+        <location filename="../../app/rooflinepage.cpp" line="230"/>
         <source>Reading</source>
         <translation>해석</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="98"/>
-        <location filename="../../app/rooflinepage.cpp" line="232"/>
+        <location filename="../../app/rooflinepage.cpp" line="99"/>
+        <location filename="../../app/rooflinepage.cpp" line="233"/>
         <source>Measured steps</source>
         <translation>측정한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="239"/>
-        <location filename="../../app/rooflinepage.cpp" line="338"/>
+        <location filename="../../app/rooflinepage.cpp" line="240"/>
+        <location filename="../../app/rooflinepage.cpp" line="339"/>
         <source>Measured on the GPU: %1</source>
         <translation>GPU에서 측정: %1</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="240"/>
+        <location filename="../../app/rooflinepage.cpp" line="241"/>
         <source>Measured on the CPU: %1. No GPU: %2.</source>
         <translation>CPU에서 측정: %1. GPU 없음: %2.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="242"/>
+        <location filename="../../app/rooflinepage.cpp" line="243"/>
         <source>Not measured yet: press Measure this machine.</source>
         <translation>아직 측정하지 않음: &apos;이 컴퓨터 측정&apos;을 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="243"/>
+        <location filename="../../app/rooflinepage.cpp" line="244"/>
         <source>The reading of every step appears here after a measurement.</source>
         <translation>측정이 끝나면 모든 스텝의 해석이 여기에 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="251"/>
+        <location filename="../../app/rooflinepage.cpp" line="252"/>
         <source>Measuring: %1</source>
         <translation>측정 중: %1</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="256"/>
+        <location filename="../../app/rooflinepage.cpp" line="257"/>
         <source>The measurement failed: %1</source>
         <translation>측정 실패: %1</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="289"/>
+        <location filename="../../app/rooflinepage.cpp" line="290"/>
         <source>Measuring: the memory bandwidth first</source>
         <translation>측정 중: 먼저 메모리 대역폭</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="296"/>
+        <location filename="../../app/rooflinepage.cpp" line="297"/>
         <source>Stopping after the current step...</source>
         <translation>현재 스텝이 끝나면 중지합니다...</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="321"/>
+        <location filename="../../app/rooflinepage.cpp" line="322"/>
         <source>Prefill, batch %1, %2 tokens: %3 FLOP/byte, %4% of the bandwidth roof: memory-bound</source>
         <translation>프리필, 배치 %1, 토큰 %2개: %3 FLOP/바이트, 대역폭 한계선의 %4%: 메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="322"/>
+        <location filename="../../app/rooflinepage.cpp" line="323"/>
         <source>Prefill, batch %1, %2 tokens: %3 FLOP/byte, %4% of the compute roof: compute-bound</source>
         <translation>프리필, 배치 %1, 토큰 %2개: %3 FLOP/바이트, 연산 한계선의 %4%: 연산 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="326"/>
+        <location filename="../../app/rooflinepage.cpp" line="327"/>
         <source>Batch %1, context %2: %3 FLOP/byte, %4% of the bandwidth roof: memory-bound</source>
         <translation>배치 %1, 컨텍스트 %2: %3 FLOP/바이트, 대역폭 한계선의 %4%: 메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="327"/>
+        <location filename="../../app/rooflinepage.cpp" line="328"/>
         <source>Batch %1, context %2: %3 FLOP/byte, %4% of the compute roof: compute-bound</source>
         <translation>배치 %1, 컨텍스트 %2: %3 FLOP/바이트, 연산 한계선의 %4%: 연산 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="339"/>
+        <location filename="../../app/rooflinepage.cpp" line="340"/>
         <source>Measured on the CPU (%1 threads): %2. %3</source>
         <translation>CPU에서 측정 (스레드 %1개): %2. %3</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="344"/>
+        <location filename="../../app/rooflinepage.cpp" line="345"/>
         <source>No GPU was used: %1.</source>
         <translation>GPU를 쓰지 않음: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="346"/>
+        <location filename="../../app/rooflinepage.cpp" line="347"/>
         <source>Memory roof %1 (device-to-device copy); compute roof %2 (cuBLAS %3 GEMM; BF16: %4); ridge point %5 FLOP/byte.</source>
         <translation>메모리 한계선 %1 (장치 내 복사), 연산 한계선 %2 (cuBLAS %3 GEMM, BF16: %4), 리지 포인트 %5 FLOP/바이트.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="351"/>
+        <location filename="../../app/rooflinepage.cpp" line="352"/>
         <source>Memory roof %1 (read-only sum; STREAM triad %2); compute roof %3 (OpenBLAS SGEMM); ridge point %4 FLOP/byte.</source>
         <translation>메모리 한계선 %1 (읽기 전용 합계, STREAM triad %2), 연산 한계선 %3 (OpenBLAS SGEMM), 리지 포인트 %4 FLOP/바이트.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="355"/>
+        <location filename="../../app/rooflinepage.cpp" line="356"/>
         <source>Steps measured: %1, in %2 s.</source>
         <translation>측정한 스텝: %1개, %2초 동안.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="357"/>
+        <location filename="../../app/rooflinepage.cpp" line="358"/>
         <source>Skipped (time budget or memory): %1.</source>
         <translation>건너뜀 (시간 예산 또는 메모리): %1개.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="359"/>
+        <location filename="../../app/rooflinepage.cpp" line="360"/>
         <source>Stopped before the end.</source>
         <translation>끝나기 전에 중지됨.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="364"/>
+        <location filename="../../app/rooflinepage.cpp" line="365"/>
         <source>No step was measured.</source>
         <translation>측정한 스텝이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="411"/>
+        <location filename="../../app/rooflinepage.cpp" line="412"/>
         <source>decode, context %1</source>
         <translation>디코드, 컨텍스트 %1</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="422"/>
+        <location filename="../../app/rooflinepage.cpp" line="423"/>
         <source>Roofline of this machine (GPU)</source>
         <translation>이 컴퓨터의 루프라인 (GPU)</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="423"/>
+        <location filename="../../app/rooflinepage.cpp" line="424"/>
         <source>Roofline of this machine (CPU)</source>
         <translation>이 컴퓨터의 루프라인 (CPU)</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="436"/>
+        <location filename="../../app/rooflinepage.cpp" line="437"/>
         <source>decode</source>
         <translation>디코드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="444"/>
+        <location filename="../../app/rooflinepage.cpp" line="445"/>
         <source>memory-bound</source>
         <translation>메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="444"/>
+        <location filename="../../app/rooflinepage.cpp" line="445"/>
         <source>compute-bound</source>
         <translation>연산 바운드</translation>
     </message>
@@ -5226,17 +5246,17 @@
         <translation>&amp;nbsp;&amp;nbsp;한도 %2에서 %1 부족</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="35"/>
+        <location filename="../../app/viewhtml.cpp" line="34"/>
         <source>&lt;small&gt;Weights + KV cache + estimated activations and CUDA context, against card x utilization. Not an out-of-memory guarantee: the allocator&apos;s reserve and fragmentation are not in the sum.&lt;/small&gt;</source>
         <translation>&lt;small&gt;가중치 + KV 캐시 + 활성화 값·CUDA 컨텍스트 추정값을 카드 메모리 x 사용률과 비교합니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당자의 예비 메모리와 단편화는 합계에 들어 있지 않습니다.&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="43"/>
+        <location filename="../../app/viewhtml.cpp" line="42"/>
         <source>&lt;small&gt;2: one K and one V · L: layers · B: batch · S: tokens per sequence · H&lt;sub&gt;kv&lt;/sub&gt;: KV heads · D&lt;sub&gt;head&lt;/sub&gt;: head size · bytes: per element&lt;/small&gt;</source>
         <translation>&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="87"/>
+        <location filename="../../app/viewhtml.cpp" line="86"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;</translation>
     </message>
@@ -5357,17 +5377,17 @@
         <translation>%1: %2, %3%4</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="103"/>
+        <location filename="../../app/viewhtml.cpp" line="102"/>
         <source>The context is beyond this model&apos;s maximum of %1 tokens.</source>
         <translation>컨텍스트 길이가 이 모델의 최대 컨텍스트 길이 %1 토큰을 넘습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="128"/>
+        <location filename="../../app/viewhtml.cpp" line="127"/>
         <source>No KV memory: weights %1 + activations %2 (estimate) + CUDA context %3 (estimate) = %4 exceed the budget of %5 by %6.</source>
         <translation>KV 메모리 없음: 가중치 %1 + 활성화 값 %2 (추정) + CUDA 컨텍스트 %3 (추정) = %4로 한도 %5를 %6 넘습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="136"/>
+        <location filename="../../app/viewhtml.cpp" line="135"/>
         <source>No KV block fits: %1 of KV memory is less than one block of %2.</source>
         <translation>KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다.</translation>
     </message>
@@ -5376,17 +5396,17 @@
         <translation type="vanished">&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = &lt;b&gt;%15&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="88"/>
+        <location filename="../../app/viewhtml.cpp" line="87"/>
         <source>2&lt;sub&gt;(K, V)&lt;/sub&gt;</source>
         <translation>2&lt;sub&gt;(K, V)&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="89"/>
+        <location filename="../../app/viewhtml.cpp" line="88"/>
         <source>bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="77"/>
+        <location filename="../../app/viewhtml.cpp" line="76"/>
         <source> B</source>
         <translation> B</translation>
     </message>
@@ -5416,7 +5436,7 @@
         <translation>%1 (직접 입력)</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="85"/>
+        <location filename="../../app/viewhtml.cpp" line="84"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x bytes = %1 = &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (잠재 벡터 + rope) x 바이트 = %1 = &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
@@ -5425,12 +5445,12 @@
         <translation type="vanished">&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="93"/>
+        <location filename="../../app/viewhtml.cpp" line="92"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head</source>
         <translation>&lt;br&gt;GPU당: KV 헤드는 %1개인데 GPU는 %2개이므로, GPU마다 헤드 하나를 복제해 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="96"/>
+        <location filename="../../app/viewhtml.cpp" line="95"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads split across %2 GPUs, %3 each</source>
         <translation>&lt;br&gt;GPU당: KV 헤드 %1개를 GPU %2개에 나눠 GPU마다 %3개씩 둡니다</translation>
     </message>
@@ -5439,12 +5459,12 @@
         <translation type="vanished">&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;컨텍스트 길이가 이 모델의 최대 컨텍스트 길이 %1 토큰을 넘습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="109"/>
+        <location filename="../../app/viewhtml.cpp" line="108"/>
         <source>&lt;br&gt;S = %1 on %2 of %3 layers: their sliding window caps the %4-token context</source>
         <translation>&lt;br&gt;레이어 %3개 중 %2개에서는 S = %1: 슬라이딩 윈도우가 컨텍스트 길이 %4 토큰을 제한합니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="115"/>
+        <location filename="../../app/viewhtml.cpp" line="114"/>
         <source>&lt;br&gt;%1 of %2 layers keep only the last %3 tokens (sliding window)</source>
         <translation>&lt;br&gt;레이어 %2개 중 %1개는 마지막 %3 토큰만 보관합니다 (슬라이딩 윈도우)</translation>
     </message>
@@ -5462,19 +5482,19 @@
         <translation type="vanished">&lt;span style=&apos;color:#b3261e&apos;&gt;KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="179"/>
+        <location filename="../../app/viewtext.cpp" line="185"/>
         <source>CUDA: %1, %2, sm_%3%4, driver %5.%6</source>
         <translation>CUDA: %1, %2, sm_%3%4, 드라이버 %5.%6</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="186"/>
+        <location filename="../../app/viewtext.cpp" line="192"/>
         <source>CPU: %1, %n thread(s), %2 RAM</source>
         <translation>
             <numerusform>CPU: %1, 스레드 %n개, RAM %2</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="187"/>
+        <location filename="../../app/viewtext.cpp" line="193"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
