@@ -38,6 +38,13 @@ const QColor kContextColors[] = {QColor(0x00, 0x72, 0xb2), QColor(0x00, 0x9e, 0x
                                  QColor(0xe6, 0x9f, 0x00), QColor(0x56, 0xb4, 0xe9)};
 constexpr int kMaxContexts = 5;
 
+// Qt's log axis puts its first tick at the ceiling of log(min) / log(base), and log(0.1) / log(10)
+// comes out just above -1: an axis from 0.1 lost its first label. A range a hair wider keeps the
+// ticks and labels on the powers of ten themselves.
+void setLogRange(QLogValueAxis* axis, double min, double max) {
+    axis->setRange(min * (1.0 - 1e-9), max * (1.0 + 1e-9));
+}
+
 QString number(double value, int decimals) {
     return QLocale().toString(value, 'f', decimals);
 }
@@ -159,8 +166,8 @@ RooflinePage::RooflinePage(QWidget* parent)
     // Nothing is drawn before a measurement: no empty legend entries, axes over a typical range.
     for (QAbstractSeries* series : chart->series())
         series->setVisible(false);
-    m_x->setRange(0.1, 1000);
-    m_y->setRange(1, 1000);
+    setLogRange(m_x, 0.1, 1000);
+    setLogRange(m_y, 1, 1000);
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumHeight(360);
     // Hover: the point's reading in words (a point is found by its coordinates in the report).
@@ -417,9 +424,9 @@ void RooflinePage::drawChart() {
         m_decode[i]->clear();
         m_decode[i]->setVisible(false);
     }
-    m_x->setRange(xMin, xMax);
-    m_y->setRange(std::pow(10.0, std::floor(std::log10(std::max(yMin, 1e-6)))),
-                  std::pow(10.0, std::ceil(std::log10(roof.peakFlops / g * 1.5))));
+    setLogRange(m_x, xMin, xMax);
+    setLogRange(m_y, std::pow(10.0, std::floor(std::log10(std::max(yMin, 1e-6)))),
+                std::pow(10.0, std::ceil(std::log10(roof.peakFlops / g * 1.5))));
     m_view->chart()->setTitle(r.roof.backend == Backend::Cuda ? tr("Roofline of this machine (GPU)")
                                                               : tr("Roofline of this machine (CPU)"));
     restyle();

@@ -15,6 +15,7 @@
 #include <QDockWidget>
 #include <QLineSeries>
 #include <QLocale>
+#include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -151,6 +152,21 @@ private slots:
 
     // The roofs and the ridge were drawn in black whatever the palette: invisible on the dark
     // one. They take the palette's text colour, and follow a switch while the page is open.
+    // Every power of ten on the log axes has its tick and label, the lowest included: Qt rounded
+    // log(0.1) / log(10) up past -1 and dropped the axis's first label (0.1 on an empty page).
+    void logAxesLabelEveryPower() {
+        RooflinePage page;
+        const auto axis = [&page](Qt::Orientation o) {
+            return qobject_cast<QLogValueAxis*>(page.chartView()->chart()->axes(o).constFirst());
+        };
+        QCOMPARE(axis(Qt::Horizontal)->tickCount(), 5); // 0.1, 1, 10, 100, 1000
+        QCOMPARE(axis(Qt::Vertical)->tickCount(), 4);   // 1 .. 1000
+        page.setReport(syntheticReport());
+        const double lowest = axis(Qt::Horizontal)->min(), highest = axis(Qt::Horizontal)->max();
+        const int powers = int(std::lround(std::log10(highest) - std::log10(lowest))) + 1;
+        QCOMPARE(axis(Qt::Horizontal)->tickCount(), powers);
+    }
+
     void roofsFollowThePalette() {
         RooflinePage page;
         page.show();
