@@ -16,11 +16,12 @@
 #include <atomic>
 #include <barrier>
 #include <cmath>
+#include <condition_variable>
 #include <cstdint>
 #include <cstring>
 #include <functional>
 #include <memory>
-#include <semaphore>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -40,6 +41,39 @@
 #define __shared__ static // one block runs at a time: a static is that block's shared memory
 
 namespace emu {
+
+// A binary semaphore on a mutex and a condition variable: open() lets one pass() through.
+// libstdc++'s std::binary_semaphore can lose a wakeup and sleep for ever (GCC bug 104928; GCC
+// 12 here): this suite hung on it under load, the launcher waiting for a block that had
+// finished and every CUDA thread waiting for the next. (std::barrier, used for __syncthreads,
+// waits differently and was never caught in the hang; it is twice as fast as a condition
+// variable would be.)
+class Gate {
+public:
+    void open() {
+        {
+            const std::lock_guard lock(m_mutex);
+            m_open.store(true, std::memory_order_release);
+        }
+        m_changed.notify_one();
+    }
+    void pass() {
+        // A few yields first, as the semaphore did: a block's threads often finish within them,
+        // and sleeping on every block cost a sixth of the suite's time.
+        for (int i = 0; i < 16; ++i) {
+            if (m_open.exchange(false, std::memory_order_acquire))
+                return;
+            std::this_thread::yield();
+        }
+        std::unique_lock lock(m_mutex);
+        m_changed.wait(lock, [this] { return m_open.exchange(false, std::memory_order_acquire); });
+    }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::atomic<bool> m_open{false}; // set under the mutex; taken by the one thread that passes
+};
 
 struct BlockState {
     explicit BlockState(unsigned threads)
@@ -64,7 +98,7 @@ public:
     ~ThreadPool() {
         m_stop = true;
         for (auto& worker : m_workers)
-            worker->go.release();
+            worker->go.open();
         for (auto& worker : m_workers)
             worker->thread.join();
     }
@@ -80,25 +114,25 @@ public:
         m_block = blockIndexOfAll;
         m_remaining = n;
         for (unsigned i = 0; i < n; ++i) // only the block's own threads wake
-            m_workers[i]->go.release();
-        m_done.acquire();
+            m_workers[i]->go.open();
+        m_done.pass();
     }
 
 private:
     struct Worker {
-        std::binary_semaphore go{0};
+        Gate go;
         std::thread thread;
     };
     void work(unsigned id, Worker& self) {
         for (;;) {
-            self.go.acquire();
+            self.go.pass();
             if (m_stop)
                 return;
             threadIndex = dim3(id, 0, 0);
             blockIndex = m_block;
             (*m_body)();
             if (m_remaining.fetch_sub(1) == 1)
-                m_done.release();
+                m_done.open();
         }
     }
 
@@ -106,7 +140,7 @@ private:
     const std::function<void()>* m_body = nullptr;
     dim3 m_block;
     std::atomic<unsigned> m_remaining{0};
-    std::binary_semaphore m_done{0};
+    Gate m_done;
     std::atomic<bool> m_stop{false};
 };
 inline ThreadPool pool;
