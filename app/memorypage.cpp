@@ -239,7 +239,6 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     leftWidget->setLayout(left);
     m_main = leftWidget;
     m_side = rightWidget;
-    m_columnMargins = left->contentsMargins();
     auto* content = new QWidget(this);
     m_columns = new QBoxLayout(QBoxLayout::LeftToRight, content);
     m_columns->setContentsMargins(0, 0, 0, 0);
@@ -289,13 +288,16 @@ void MemoryPage::arrangeColumns() {
     m_side->setMaximumWidth(m_oneColumn ? QWIDGETSIZE_MAX : 620);
     // Stacked, the chart's column and the figures' meet at the columns' spacing alone: the one's
     // bottom margin and the other's top margin had been added to it.
-    QMargins mainMargins = m_columnMargins, sideMargins = m_columnMargins;
+    // The style's margins are read again each time: presenter mode and the palette switch styles.
+    for (QWidget* column : {m_main, m_side})
+        column->layout()->unsetContentsMargins();
     if (m_oneColumn) {
-        mainMargins.setBottom(0);
-        sideMargins.setTop(0);
+        QMargins main = m_main->layout()->contentsMargins(), side = m_side->layout()->contentsMargins();
+        main.setBottom(0);
+        side.setTop(0);
+        m_main->layout()->setContentsMargins(main);
+        m_side->layout()->setContentsMargins(side);
     }
-    m_main->layout()->setContentsMargins(mainMargins);
-    m_side->layout()->setContentsMargins(sideMargins);
     // Presenter type needs the height: at 420 px the line labels could not keep clear of the bars' figures.
     m_chart->setMinimumHeight(presenter ? 520 : (m_oneColumn ? 380 : 0));
     m_weightsView->setMinimumHeight(presenter ? 360 : 200); // its two-line categories in large type

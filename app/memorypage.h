@@ -5,8 +5,6 @@
 
 #include "page.h"
 
-#include <QMargins>
-
 #include <optional>
 
 class BreakdownModel;
@@ -80,7 +78,6 @@ private:
     QWidget* m_main; // the verdict and the chart
     QWidget* m_side; // the figures beside (or, in presenter mode, under) the chart
     class QBoxLayout* m_columns;
-    QMargins m_columnMargins; // each column's own, as the style gives them
     QBarSet* m_weightsSet;
     std::optional<kvscope::Scenario> m_pinned;
     bool m_tableSized = false;

@@ -263,7 +263,9 @@ private:
     // freed two million of them), and admit's list of shared blocks.
     std::vector<std::vector<std::uint32_t>> m_spareTables;
     std::vector<std::uint32_t> m_sharedScratch;
-    // checkInvariants' per-block tallies, kept between calls.
+    // checkInvariants' per-block tallies, kept between calls: a check, const as it is, writes them,
+    // so it must not run beside another call on the same allocator (the simulator makes it from
+    // its own thread, between steps).
     struct BlockCheck {
         std::uint32_t counted = 0;
         std::uint32_t filled = UINT32_MAX;

@@ -27,8 +27,9 @@ namespace {
 
 // Each preset read once: the embedded files never change, and the log explainer, the launch
 // options and every new scenario asked for them again (parsing the ten files was a third of
-// explaining a log). A function-local static is built once, thread-safely; a preset that fails
-// to import fails every call the same way, and tst_hfconfig imports each one.
+// explaining a log). A function-local static is built once, thread-safely. All of them are read
+// together: one shipped preset that failed to import would fail every call, naming itself, so
+// tst_hfconfig imports each one.
 struct Preset {
     ModelPresetInfo info;
     ModelShape shape;

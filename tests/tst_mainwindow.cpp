@@ -19,6 +19,7 @@
 #include <QAbstractItemModelTester>
 #include <QBarSet>
 #include <QComboBox>
+#include <QLayout>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -178,6 +179,12 @@ private slots:
         const int gap = figures->mapTo(page, QPoint(0, 0)).y() - chart->mapTo(page, QPoint(0, chart->height())).y();
         const int spacing = page->style()->pixelMetric(QStyle::PM_LayoutVerticalSpacing);
         QVERIFY2(gap >= 0 && gap <= spacing, qPrintable(u"gap %1 px, spacing %2 px"_s.arg(gap).arg(spacing)));
+        // Side by side again, each column has the style's margins back.
+        window.resize(1920, 1080);
+        QTRY_VERIFY(!window.memoryPage()->isOneColumn());
+        QCOMPARE(figures->layout()->contentsMargins().top(), page->style()->pixelMetric(QStyle::PM_LayoutTopMargin));
+        QCOMPARE(chart->parentWidget()->layout()->contentsMargins().bottom(),
+                 page->style()->pixelMetric(QStyle::PM_LayoutBottomMargin));
     }
 
     void referenceScenarioOnScreen() {

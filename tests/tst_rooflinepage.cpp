@@ -150,8 +150,6 @@ private slots:
             page.grab().save(qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR") + u"/roofline-page.png"_s);
     }
 
-    // The roofs and the ridge were drawn in black whatever the palette: invisible on the dark
-    // one. They take the palette's text colour, and follow a switch while the page is open.
     // Every power of ten on the log axes has its tick and label, the lowest included: Qt rounded
     // log(0.1) / log(10) up past -1 and dropped the axis's first label (0.1 on an empty page).
     void logAxesLabelEveryPower() {
@@ -167,6 +165,8 @@ private slots:
         QCOMPARE(axis(Qt::Horizontal)->tickCount(), powers);
     }
 
+    // The roofs and the ridge were drawn in black whatever the palette: invisible on the dark
+    // one. They take the palette's text colour, and follow a switch while the page is open.
     void roofsFollowThePalette() {
         RooflinePage page;
         page.show();
