@@ -1013,13 +1013,16 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
         return std::pair<double, double>{lo, hi};
     };
     if (tokens && *tokens > 0 && kv && kv->bytes > 0) {
-        if (log.kSize && log.vSize && log.engine != LogEngine::Vllm) {
+        // K and V apart only when both are sizes: a negative one (a damaged or failed line; the
+        // fuzzer's "V (q8_0): -136.00 MiB") leaves the split out, and the total is read instead. A
+        // negative upper bound had been cast to an unsigned integer (undefined).
+        if (log.kSize && log.vSize && log.kSize->bytes >= 0 && log.vSize->bytes >= 0 && log.engine != LogEngine::Vllm) {
             const auto [klo, khi] = bytesRange(*log.kSize, *tokens);
             const auto [vlo, vhi] = bytesRange(*log.vSize, *tokens);
             r.kBytesPerToken = roundestIn(klo, khi);
             const std::uint64_t v = roundestIn(vlo, vhi);
             r.bytesPerTokenLow = static_cast<std::uint64_t>(std::ceil(std::max(klo + vlo, 0.0)));
-            r.bytesPerTokenHigh = static_cast<std::uint64_t>(std::floor(khi + vhi));
+            r.bytesPerTokenHigh = static_cast<std::uint64_t>(std::floor(std::max(khi + vhi, 0.0)));
             r.kvBytesPerToken = r.kBytesPerToken + v;
         } else {
             const auto [lo, hi] = bytesRange(*kv, *tokens);

@@ -390,6 +390,19 @@ private slots:
         KV_COMPARE_U64(r.tokens, 0);
     }
 
+    // Found by fuzz_serverlog's long run: a llama.cpp KV line whose V size is negative took the
+    // K/V split and cast a negative bound to an unsigned integer (UBSan: float-cast-overflow).
+    // The split is left out; the total gives the bytes per token.
+    void negativeKOrVSize() {
+        const ServerLog log = parseServerLog("llama_kv_cache_unified: size =  272.00 MiB (  4096 cells,  32 layers,  "
+                                             "1/1 seqs), K (q8_0):  136.00 MiB, V (q8_0): -136.00 MiB\n");
+        QVERIFY(log.vSize && log.vSize->bytes < 0);
+        const LogRecomputation r = recompute(log);
+        KV_COMPARE_U64(r.kBytesPerToken, 0);      // no split
+        KV_COMPARE_U64(r.kvBytesPerToken, 69632); // 272 MiB / 4,096 cells
+        QVERIFY(r.bytesPerTokenLow <= 69632 && r.bytesPerTokenHigh >= 69632 && r.bytesPerTokenHigh < 70000);
+    }
+
     // Input that is not a log: a clear error, never a crash or a hang.
     void notALog_data() {
         QTest::addColumn<QByteArray>("text");
