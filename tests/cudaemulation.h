@@ -1,11 +1,19 @@
 #pragma once
-// Runs our CUDA kernels' source on the CPU: every CUDA thread of a block is a std::thread,
-// __syncthreads is a barrier over the block, __shfl_xor_sync exchanges values through a
-// per-warp slot array between two barriers, and __shared__ variables are statics (one
-// block runs at a time). It checks the kernels' logic (indexing, the online-softmax
-// merges, every lane reaching every shuffle: a lane that skips one deadlocks the test)
-// on machines without a GPU. It says nothing about speed, and the arithmetic is the
-// host's (expf for __expf), so results match a device to rounding, not bit for bit.
+// Runs our CUDA kernels' source on the CPU: every CUDA thread of a block is a fiber (its own
+// stack, ucontext), all of them on the calling thread; __syncthreads is a barrier over the block,
+// __shfl_xor_sync exchanges values through a per-warp slot array between two warp barriers, and
+// __shared__ variables are statics (one block runs at a time). A fiber runs until it waits at a
+// barrier, then the next one runs; the block's fibers take turns until all have returned. It
+// checks the kernels' logic (indexing, the online-softmax merges, every lane reaching every
+// barrier and shuffle: a lane that skips one stops the test with a message saying so) on
+// machines without a GPU. It says nothing about speed, and the arithmetic is the host's (expf
+// for __expf), so results match a device to rounding, not bit for bit.
+//
+// Fibers, not threads: with an OS thread per CUDA thread, every barrier woke 64-256 threads
+// through the kernel's scheduler, so the suites' time depended on what else the machine ran
+// (tst_cudabackend took 75 s alone and 270 s beside CI's other suites) and a lost wakeup in
+// libstdc++'s semaphore (GCC bug 104928) once hung it. Switching between fibers is a function
+// call and one system call, with nothing to wait for.
 //
 // Include this instead of the CUDA headers, before cudakernels.cuh.
 
@@ -13,17 +21,42 @@
 #include <cuda_runtime.h>
 
 #include <array>
-#include <atomic>
-#include <barrier>
 #include <cmath>
-#include <condition_variable>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
-#include <memory>
-#include <mutex>
-#include <thread>
+#include <stdexcept>
+#include <string>
 #include <vector>
+
+#include <sys/mman.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+// Sanitizers follow a switch of stacks only when told (ASan: which stack is live, so that it
+// neither reports nor poisons the others; TSan: which fiber a memory access belongs to).
+#if defined(__SANITIZE_ADDRESS__)
+#define KVSCOPE_EMU_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define KVSCOPE_EMU_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define KVSCOPE_EMU_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define KVSCOPE_EMU_TSAN 1
+#endif
+#endif
+#ifdef KVSCOPE_EMU_ASAN
+#include <sanitizer/common_interface_defs.h>
+#endif
+#ifdef KVSCOPE_EMU_TSAN
+#include <sanitizer/tsan_interface.h>
+#endif
 
 #undef __global__
 #undef __device__
@@ -42,108 +75,232 @@
 
 namespace emu {
 
-// A binary semaphore on a mutex and a condition variable: open() lets one pass() through.
-// libstdc++'s std::binary_semaphore can lose a wakeup and sleep for ever (GCC bug 104928; GCC
-// 12 here): this suite hung on it under load, the launcher waiting for a block that had
-// finished and every CUDA thread waiting for the next. (std::barrier, used for __syncthreads,
-// waits differently and was never caught in the hang; it is twice as fast as a condition
-// variable would be.)
-class Gate {
+[[noreturn]] inline void fail(const char* what) {
+    std::fprintf(stderr, "CUDA emulation: %s\n", what);
+    std::abort();
+}
+
+// A block whose threads can go no further: some wait at a barrier that the others, returned or
+// waiting at another one, never reach. On a GPU the kernel would hang or go wrong.
+class Deadlock : public std::logic_error {
 public:
-    void open() {
-        {
-            const std::lock_guard lock(m_mutex);
-            m_open.store(true, std::memory_order_release);
+    using std::logic_error::logic_error;
+};
+
+// The built-in variables; threadIndex is set for each fiber whenever it is resumed.
+inline dim3 threadIndex, blockIndex, blockSize, gridSize;
+
+// The CUDA threads of the block being run: fibers on the calling thread, their stacks kept
+// from one block to the next.
+class Fibers {
+public:
+    Fibers() = default;
+    Fibers(const Fibers&) = delete;
+    Fibers& operator=(const Fibers&) = delete;
+    ~Fibers() {
+        for (Fiber& f : m_fibers) {
+            ::munmap(f.mapping, kGuard + kStack);
+#ifdef KVSCOPE_EMU_TSAN
+            __tsan_destroy_fiber(f.tsan);
+#endif
         }
-        m_changed.notify_one();
     }
-    void pass() {
-        // A few yields first, as the semaphore did: a block's threads often finish within them,
-        // and sleeping on every block cost a sixth of the suite's time.
-        for (int i = 0; i < 16; ++i) {
-            if (m_open.exchange(false, std::memory_order_acquire))
-                return;
-            std::this_thread::yield();
+
+    // Runs body() on fibers 0 .. n-1, each with its threadIdx, until every one has returned.
+    void run(unsigned n, const std::function<void()>& body) {
+        if (m_running)
+            fail("a kernel was launched from inside a kernel");
+        while (m_fibers.size() < n)
+            add();
+        m_body = &body;
+        m_running = true;
+        for (unsigned i = 0; i < n; ++i)
+            start(m_fibers[i]);
+        unsigned live = n;
+        while (live > 0) {
+            m_progress = false;
+            for (unsigned i = 0; i < n; ++i) {
+                Fiber& f = m_fibers[i];
+                if (f.done)
+                    continue;
+                m_current = i;
+                threadIndex = dim3(i, 0, 0);
+                resume(f);
+                if (f.done) {
+                    --live;
+                    m_progress = true;
+                }
+            }
+            // Every fiber still running waits at a barrier that none of them can complete. They are
+            // left where they are (their stacks are reused by the next launch) and the launch fails.
+            if (live > 0 && !m_progress) {
+                for (unsigned i = 0; i < n; ++i)
+                    m_fibers[i].done = true;
+                m_running = false;
+                m_body = nullptr;
+                throw Deadlock("CUDA emulation: " + std::to_string(live) + " of the block's " + std::to_string(n) +
+                               " threads wait at a barrier (__syncthreads or __shfl_xor_sync) that the others, "
+                               "returned or waiting at another, never reach");
+            }
         }
-        std::unique_lock lock(m_mutex);
-        m_changed.wait(lock, [this] { return m_open.exchange(false, std::memory_order_acquire); });
+        m_running = false;
+        m_body = nullptr;
+    }
+
+    // From a fiber: lets the others run; back when the scheduler comes round to this one again.
+    void yield() {
+        toScheduler(false);
+    }
+    // A barrier completed: the fibers waiting at it can go on.
+    void progressed() {
+        m_progress = true;
     }
 
 private:
-    std::mutex m_mutex;
-    std::condition_variable m_changed;
-    std::atomic<bool> m_open{false}; // set under the mutex; taken by the one thread that passes
+    // Kernels keep a few hundred bytes of locals; a sanitizer's frames are larger. The guard page
+    // below each stack turns an overflow into a crash at once.
+    static constexpr std::size_t kStack = std::size_t(256) << 10;
+    static inline const std::size_t kGuard = std::size_t(::sysconf(_SC_PAGESIZE));
+
+    struct Fiber {
+        void* mapping = nullptr; // the guard page, then the stack
+        char* stack = nullptr;
+        ucontext_t context{};
+        bool done = true;
+#ifdef KVSCOPE_EMU_TSAN
+        void* tsan = nullptr;
+#endif
+    };
+
+    void add() {
+        Fiber f;
+        f.mapping = ::mmap(nullptr, kGuard + kStack, PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (f.mapping == MAP_FAILED)
+            fail("no memory for a CUDA thread's stack");
+        ::mprotect(f.mapping, kGuard, PROT_NONE);
+        f.stack = static_cast<char*>(f.mapping) + kGuard;
+#ifdef KVSCOPE_EMU_TSAN
+        f.tsan = __tsan_create_fiber(0);
+#endif
+        m_fibers.push_back(f);
+    }
+
+    void start(Fiber& f) {
+        if (::getcontext(&f.context) != 0)
+            fail("getcontext failed");
+        f.context.uc_stack.ss_sp = f.stack;
+        f.context.uc_stack.ss_size = kStack;
+        f.context.uc_link = nullptr; // entry() never returns
+        ::makecontext(&f.context, &Fibers::entry, 0);
+        f.done = false;
+    }
+
+    void resume(Fiber& f) {
+#ifdef KVSCOPE_EMU_ASAN
+        void* fake = nullptr;
+        __sanitizer_start_switch_fiber(&fake, f.stack, kStack);
+#endif
+#ifdef KVSCOPE_EMU_TSAN
+        m_tsanScheduler = __tsan_get_current_fiber();
+        __tsan_switch_to_fiber(f.tsan, 0);
+#endif
+        if (::swapcontext(&m_scheduler, &f.context) != 0)
+            fail("swapcontext failed");
+#ifdef KVSCOPE_EMU_ASAN
+        __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
+#endif
+    }
+
+    void toScheduler(bool finished) {
+        Fiber& f = m_fibers[m_current];
+#ifdef KVSCOPE_EMU_ASAN
+        void* fake = nullptr;
+        // A finished fiber's frames are gone: no fake stack to keep for it.
+        __sanitizer_start_switch_fiber(finished ? nullptr : &fake, m_schedulerStack, m_schedulerStackSize);
+#endif
+#ifdef KVSCOPE_EMU_TSAN
+        __tsan_switch_to_fiber(m_tsanScheduler, 0);
+#endif
+        f.done = finished;
+        if (::swapcontext(&f.context, &m_scheduler) != 0)
+            fail("swapcontext failed");
+#ifdef KVSCOPE_EMU_ASAN
+        arrived(fake);
+#endif
+    }
+
+#ifdef KVSCOPE_EMU_ASAN
+    // On a fiber, just switched to: learns the scheduler's stack, to switch back to it.
+    void arrived(void* fake) {
+        __sanitizer_finish_switch_fiber(fake, &m_schedulerStack, &m_schedulerStackSize);
+    }
+#endif
+
+    static void entry();
+
+    std::vector<Fiber> m_fibers;
+    ucontext_t m_scheduler{};
+    const std::function<void()>* m_body = nullptr;
+    unsigned m_current = 0;
+    bool m_running = false;
+    bool m_progress = false;
+#ifdef KVSCOPE_EMU_ASAN
+    const void* m_schedulerStack = nullptr;
+    std::size_t m_schedulerStackSize = 0;
+#endif
+#ifdef KVSCOPE_EMU_TSAN
+    void* m_tsanScheduler = nullptr;
+#endif
+};
+inline Fibers fibers;
+
+inline void Fibers::entry() {
+#ifdef KVSCOPE_EMU_ASAN
+    fibers.arrived(nullptr);
+#endif
+    (*fibers.m_body)();
+    fibers.toScheduler(true);
+    fail("a finished CUDA thread was resumed");
+}
+
+// A barrier over `expected` fibers of the block: each arrives and waits until all have.
+class Barrier {
+public:
+    explicit Barrier(unsigned expected)
+        : m_expected(expected) {}
+    void arriveAndWait() {
+        const std::uint64_t generation = m_generation;
+        if (++m_arrived == m_expected) {
+            m_arrived = 0;
+            ++m_generation;
+            fibers.progressed();
+            return;
+        }
+        do
+            fibers.yield();
+        while (m_generation == generation);
+    }
+
+private:
+    unsigned m_expected;
+    unsigned m_arrived = 0;
+    std::uint64_t m_generation = 0;
 };
 
 struct BlockState {
     explicit BlockState(unsigned threads)
-        : all(std::ptrdiff_t(threads))
+        : all(threads)
         , slots((threads + 31) / 32) {
         for (unsigned w = 0; w < (threads + 31) / 32; ++w)
-            warps.push_back(std::make_unique<std::barrier<>>(std::ptrdiff_t(std::min(32u, threads - 32 * w))));
+            warps.emplace_back(std::min(32u, threads - 32 * w));
     }
-    std::barrier<> all;
-    std::vector<std::unique_ptr<std::barrier<>>> warps;
+    Barrier all;
+    std::vector<Barrier> warps;
     std::vector<std::array<std::uint32_t, 32>> slots;
 };
 
 inline BlockState* block = nullptr;
-inline thread_local dim3 threadIndex, blockIndex;
-inline dim3 blockSize, gridSize;
-
-// The CUDA threads of a block: OS threads kept between blocks (starting 128 threads for
-// every block would cost more than the kernels), released together for each block.
-class ThreadPool {
-public:
-    ~ThreadPool() {
-        m_stop = true;
-        for (auto& worker : m_workers)
-            worker->go.open();
-        for (auto& worker : m_workers)
-            worker->thread.join();
-    }
-    // Runs body() on threads 0 .. n-1 with threadIdx and blockIdx set, and waits for them.
-    void run(unsigned n, dim3 blockIndexOfAll, const std::function<void()>& body) {
-        while (m_workers.size() < n) {
-            auto worker = std::make_unique<Worker>();
-            const unsigned id = unsigned(m_workers.size());
-            worker->thread = std::thread([this, id, self = worker.get()] { work(id, *self); });
-            m_workers.push_back(std::move(worker));
-        }
-        m_body = &body;
-        m_block = blockIndexOfAll;
-        m_remaining = n;
-        for (unsigned i = 0; i < n; ++i) // only the block's own threads wake
-            m_workers[i]->go.open();
-        m_done.pass();
-    }
-
-private:
-    struct Worker {
-        Gate go;
-        std::thread thread;
-    };
-    void work(unsigned id, Worker& self) {
-        for (;;) {
-            self.go.pass();
-            if (m_stop)
-                return;
-            threadIndex = dim3(id, 0, 0);
-            blockIndex = m_block;
-            (*m_body)();
-            if (m_remaining.fetch_sub(1) == 1)
-                m_done.open();
-        }
-    }
-
-    std::vector<std::unique_ptr<Worker>> m_workers;
-    const std::function<void()>* m_body = nullptr;
-    dim3 m_block;
-    std::atomic<unsigned> m_remaining{0};
-    Gate m_done;
-    std::atomic<bool> m_stop{false};
-};
-inline ThreadPool pool;
 
 // Runs body() once per thread of every block of the grid, block after block.
 template <typename Body> void launch(dim3 grid, dim3 threads, const Body& body) {
@@ -155,7 +312,8 @@ template <typename Body> void launch(dim3 grid, dim3 threads, const Body& body) 
             for (unsigned x = 0; x < grid.x; ++x) {
                 BlockState state(threads.x);
                 block = &state;
-                pool.run(threads.x, dim3(x, y, z), run);
+                blockIndex = dim3(x, y, z);
+                fibers.run(threads.x, run);
                 block = nullptr;
             }
 }
@@ -168,7 +326,7 @@ template <typename Body> void launch(dim3 grid, dim3 threads, const Body& body) 
 #define gridDim emu::gridSize
 
 inline void __syncthreads() {
-    emu::block->all.arrive_and_wait();
+    emu::block->all.arriveAndWait();
 }
 
 template <typename V> V __shfl_xor_sync(unsigned, V value, int laneMask) {
@@ -176,10 +334,10 @@ template <typename V> V __shfl_xor_sync(unsigned, V value, int laneMask) {
     const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     auto& slots = emu::block->slots[warp];
     std::memcpy(&slots[lane], &value, 4);
-    emu::block->warps[warp]->arrive_and_wait(); // every lane has written
+    emu::block->warps[warp].arriveAndWait(); // every lane has written
     V other;
     std::memcpy(&other, &slots[lane ^ unsigned(laneMask)], 4);
-    emu::block->warps[warp]->arrive_and_wait(); // every lane has read
+    emu::block->warps[warp].arriveAndWait(); // every lane has read
     return other;
 }
 

@@ -2,7 +2,7 @@
 // The CUDA runtime and the two cuBLAS calls the decode backend makes, done on the CPU, so
 // that gpu/cudadecode.cu itself (its buffers, launch shapes, the order of its kernels and
 // matrix products, its paged tables and its CUDA graph capture and replay) can run in a
-// test on a machine without a GPU. Kernels run through cudaemulation.h's thread-per-lane
+// test on a machine without a GPU. Kernels run through cudaemulation.h's fiber-per-thread
 // emulation; work is done when it is issued (a stream is a queue that is always empty),
 // except while a stream is being captured: then kernels and products are recorded, and
 // cudaGraphLaunch replays them. Device memory is host memory.

@@ -450,6 +450,63 @@ private slots:
         emu::launch(dim3(4), dim3(256), [&] { argmaxRows(logits.data(), cols, next.data()); });
         QCOMPARE(next, (std::vector<int>{17, 300, 999, 512}));
     }
+
+    // The emulation's own check: a kernel whose threads do not all reach a barrier stops with an
+    // error (on a GPU it hangs or goes wrong), and the next launch runs normally.
+    void aBarrierNotReachedByEveryThreadIsReported_data() {
+        // finished: the threads that return before the block is found stuck (a barrier counts
+        // arrivals, whichever __syncthreads they come from, as bar.sync does on a GPU).
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<int>("finished");
+        QTest::newRow("one thread returns before __syncthreads") << 0 << 0;
+        QTest::newRow("one thread skips the first of two __syncthreads") << 1 << 1;
+        QTest::newRow("one lane returns before a shuffle") << 2 << 32; // the other warp is not held
+        QTest::newRow("a lane shuffles while its warp waits at __syncthreads") << 3 << 0;
+    }
+    void aBarrierNotReachedByEveryThreadIsReported() {
+        QFETCH(int, kind);
+        QFETCH(int, finished);
+        int returned = 0;
+        const auto kernel = [&] {
+            const unsigned t = threadIdx.x;
+            switch (kind) {
+            case 0:
+                if (t == 5)
+                    return;
+                __syncthreads();
+                break;
+            case 1:
+                if (t != 63)
+                    __syncthreads();
+                __syncthreads();
+                break;
+            case 2:
+                if (t == 3)
+                    return;
+                (void)__shfl_xor_sync(0xffffffffu, float(t), 1);
+                break;
+            default:
+                if (t == 0)
+                    (void)__shfl_xor_sync(0xffffffffu, float(t), 1);
+                __syncthreads();
+                if (t != 0)
+                    (void)__shfl_xor_sync(0xffffffffu, float(t), 1);
+            }
+            ++returned;
+        };
+        QVERIFY_THROWS_EXCEPTION(emu::Deadlock, emu::launch(dim3(2), dim3(64), kernel));
+        QCOMPARE(returned, finished); // and the second block never ran
+
+        // Every thread reaches every barrier: all 2 x 64 finish, each lane reading its partner's value.
+        std::vector<float> partner(128, -1.0f);
+        emu::launch(dim3(2), dim3(64), [&] {
+            __syncthreads();
+            partner[blockIdx.x * 64 + threadIdx.x] = __shfl_xor_sync(0xffffffffu, float(threadIdx.x), 1);
+            __syncthreads();
+        });
+        for (unsigned i = 0; i < 128; ++i)
+            QCOMPARE(partner[i], float((i % 64) ^ 1u));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCudaKernels)
