@@ -5,7 +5,7 @@
 // __shared__ variables are statics (one block runs at a time). A fiber runs until it waits at a
 // barrier, then the next one runs; the block's fibers take turns until all have returned. It
 // checks the kernels' logic (indexing, the online-softmax merges, every lane reaching every
-// barrier and shuffle: a lane that skips one stops the test with a message saying so) on
+// barrier and shuffle: a lane that skips one fails the launch with emu::Deadlock) on
 // machines without a GPU. It says nothing about speed, and the arithmetic is the host's (expf
 // for __expf), so results match a device to rounding, not bit for bit.
 //
@@ -13,13 +13,16 @@
 // through the kernel's scheduler, so the suites' time depended on what else the machine ran
 // (tst_cudabackend took 75 s alone and 270 s beside CI's other suites) and a lost wakeup in
 // libstdc++'s semaphore (GCC bug 104928) once hung it. Switching between fibers is a function
-// call and one system call, with nothing to wait for.
+// call and one system call (swapcontext's signal mask), with nothing to wait for. The schedule is
+// fixed, in thread order: a kernel that reads another thread's write without a barrier between
+// them gets the same answer on every run here, right or wrong, where a GPU would vary.
 //
 // Include this instead of the CUDA headers, before cudakernels.cuh.
 
 #include <cuda_bf16.h>
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -35,8 +38,10 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-// Sanitizers follow a switch of stacks only when told (ASan: which stack is live, so that it
-// neither reports nor poisons the others; TSan: which fiber a memory access belongs to).
+// Sanitizers follow a switch of stacks only when told. ASan: which stack is live, so that it
+// neither reports nor poisons the others. TSan: each fiber's call stack for its reports; the
+// switches synchronise, so TSan checks the host code around the kernels, not races between CUDA
+// threads (which one OS thread running them in turn could not show anyway).
 #if defined(__SANITIZE_ADDRESS__)
 #define KVSCOPE_EMU_ASAN 1
 #elif defined(__has_feature)
@@ -52,6 +57,7 @@
 #endif
 #endif
 #ifdef KVSCOPE_EMU_ASAN
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
 #ifdef KVSCOPE_EMU_TSAN
@@ -101,7 +107,8 @@ public:
         for (Fiber& f : m_fibers) {
             ::munmap(f.mapping, kGuard + kStack);
 #ifdef KVSCOPE_EMU_TSAN
-            __tsan_destroy_fiber(f.tsan);
+            if (f.tsan)
+                __tsan_destroy_fiber(f.tsan);
 #endif
         }
     }
@@ -114,8 +121,12 @@ public:
             add();
         m_body = &body;
         m_running = true;
-        for (unsigned i = 0; i < n; ++i)
-            start(m_fibers[i]);
+        for (unsigned i = 0; i < n; ++i) {
+            Fiber& f = m_fibers[i];
+            if (!f.started) // new, or abandoned in a deadlock: a fresh context on its stack
+                start(f);
+            f.done = false; // a started fiber waits in entry()'s loop for the next body
+        }
         unsigned live = n;
         while (live > 0) {
             m_progress = false;
@@ -134,13 +145,18 @@ public:
             // Every fiber still running waits at a barrier that none of them can complete. They are
             // left where they are (their stacks are reused by the next launch) and the launch fails.
             if (live > 0 && !m_progress) {
-                for (unsigned i = 0; i < n; ++i)
+                for (unsigned i = 0; i < n; ++i) {
+                    if (!m_fibers[i].done)
+                        m_fibers[i].started = false;
                     m_fibers[i].done = true;
+                }
                 m_running = false;
                 m_body = nullptr;
-                throw Deadlock("CUDA emulation: " + std::to_string(live) + " of the block's " + std::to_string(n) +
-                               " threads wait at a barrier (__syncthreads or __shfl_xor_sync) that the others, "
-                               "returned or waiting at another, never reach");
+                throw Deadlock("CUDA emulation: " + std::to_string(live) + " of the " + std::to_string(n) +
+                               " threads of block (" + std::to_string(blockIndex.x) + ", " +
+                               std::to_string(blockIndex.y) + ", " + std::to_string(blockIndex.z) +
+                               ") wait at a barrier (__syncthreads or __shfl_xor_sync) that the others, returned "
+                               "or waiting at another, never reach");
             }
         }
         m_running = false;
@@ -166,7 +182,8 @@ private:
         void* mapping = nullptr; // the guard page, then the stack
         char* stack = nullptr;
         ucontext_t context{};
-        bool done = true;
+        bool started = false; // its context is in entry()'s loop (or a kernel), not to be made again
+        bool done = true;     // has no body to run, or has returned from this block's
 #ifdef KVSCOPE_EMU_TSAN
         void* tsan = nullptr;
 #endif
@@ -178,11 +195,9 @@ private:
                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         if (f.mapping == MAP_FAILED)
             fail("no memory for a CUDA thread's stack");
-        ::mprotect(f.mapping, kGuard, PROT_NONE);
+        if (::mprotect(f.mapping, kGuard, PROT_NONE) != 0)
+            fail("cannot protect the guard page below a CUDA thread's stack");
         f.stack = static_cast<char*>(f.mapping) + kGuard;
-#ifdef KVSCOPE_EMU_TSAN
-        f.tsan = __tsan_create_fiber(0);
-#endif
         m_fibers.push_back(f);
     }
 
@@ -193,7 +208,21 @@ private:
         f.context.uc_stack.ss_size = kStack;
         f.context.uc_link = nullptr; // entry() never returns
         ::makecontext(&f.context, &Fibers::entry, 0);
-        f.done = false;
+#ifdef KVSCOPE_EMU_ASAN
+        // ASan's swapcontext clears the whole stack's shadow on every switch to a context with a
+        // known stack, which would erase the redzones of the frames a kernel keeps across a
+        // barrier. Forget the stack once made (swapcontext does not need it) and clear its shadow
+        // here, once: an abandoned fiber's frames leave poison behind.
+        f.context.uc_stack.ss_size = 0;
+        __asan_unpoison_memory_region(f.stack, kStack);
+#endif
+#ifdef KVSCOPE_EMU_TSAN
+        // A fresh TSan fiber: the old one's call stack holds the abandoned frames.
+        if (f.tsan)
+            __tsan_destroy_fiber(f.tsan);
+        f.tsan = __tsan_create_fiber(0);
+#endif
+        f.started = true;
     }
 
     void resume(Fiber& f) {
@@ -215,9 +244,8 @@ private:
     void toScheduler(bool finished) {
         Fiber& f = m_fibers[m_current];
 #ifdef KVSCOPE_EMU_ASAN
-        void* fake = nullptr;
-        // A finished fiber's frames are gone: no fake stack to keep for it.
-        __sanitizer_start_switch_fiber(finished ? nullptr : &fake, m_schedulerStack, m_schedulerStackSize);
+        void* fake = nullptr; // the fiber lives on (entry()'s loop): its fake stack is kept
+        __sanitizer_start_switch_fiber(&fake, m_schedulerStack, m_schedulerStackSize);
 #endif
 #ifdef KVSCOPE_EMU_TSAN
         __tsan_switch_to_fiber(m_tsanScheduler, 0);
@@ -255,13 +283,17 @@ private:
 };
 inline Fibers fibers;
 
+// A fiber's life: a body per block, then back to the scheduler until the next block's. It never
+// returns (a stack made by makecontext has nowhere to return to); the next block resumes it
+// here instead of making its context again.
 inline void Fibers::entry() {
 #ifdef KVSCOPE_EMU_ASAN
     fibers.arrived(nullptr);
 #endif
-    (*fibers.m_body)();
-    fibers.toScheduler(true);
-    fail("a finished CUDA thread was resumed");
+    for (;;) {
+        (*fibers.m_body)();
+        fibers.toScheduler(true);
+    }
 }
 
 // A barrier over `expected` fibers of the block: each arrives and waits until all have.
@@ -313,7 +345,12 @@ template <typename Body> void launch(dim3 grid, dim3 threads, const Body& body) 
                 BlockState state(threads.x);
                 block = &state;
                 blockIndex = dim3(x, y, z);
-                fibers.run(threads.x, run);
+                try {
+                    fibers.run(threads.x, run);
+                } catch (...) {
+                    block = nullptr;
+                    throw;
+                }
                 block = nullptr;
             }
 }

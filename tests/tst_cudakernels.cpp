@@ -454,8 +454,9 @@ private slots:
     // The emulation's own check: a kernel whose threads do not all reach a barrier stops with an
     // error (on a GPU it hangs or goes wrong), and the next launch runs normally.
     void aBarrierNotReachedByEveryThreadIsReported_data() {
-        // finished: the threads that return before the block is found stuck (a barrier counts
-        // arrivals, whichever __syncthreads they come from, as bar.sync does on a GPU).
+        // finished: the threads that reach the end of the kernel before the block is found stuck
+        // (a barrier counts arrivals, whichever __syncthreads they come from, as bar.sync does on
+        // a GPU); the threads that return early are not counted.
         QTest::addColumn<int>("kind");
         QTest::addColumn<int>("finished");
         QTest::newRow("one thread returns before __syncthreads") << 0 << 0;
@@ -466,9 +467,11 @@ private slots:
     void aBarrierNotReachedByEveryThreadIsReported() {
         QFETCH(int, kind);
         QFETCH(int, finished);
-        int returned = 0;
+        int returned = 0, secondBlock = 0;
         const auto kernel = [&] {
             const unsigned t = threadIdx.x;
+            if (blockIdx.x == 1)
+                ++secondBlock;
             switch (kind) {
             case 0:
                 if (t == 5)
@@ -495,7 +498,8 @@ private slots:
             ++returned;
         };
         QVERIFY_THROWS_EXCEPTION(emu::Deadlock, emu::launch(dim3(2), dim3(64), kernel));
-        QCOMPARE(returned, finished); // and the second block never ran
+        QCOMPARE(returned, finished);
+        QCOMPARE(secondBlock, 0); // the launch stopped at the stuck block
 
         // Every thread reaches every barrier: all 2 x 64 finish, each lane reading its partner's value.
         std::vector<float> partner(128, -1.0f);
