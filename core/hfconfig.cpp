@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <fstream>
 #include <limits>
@@ -53,19 +54,36 @@ public:
     void unmark(std::string_view key) const { m_used.erase(std::string(key)); }
     bool used(const std::string& key) const { return m_used.count(key) != 0; }
 
-    static std::uint64_t asUint(const json& value, std::string_view key, std::uint64_t max, const ConfigReader& cfg) {
+    // Python's json module writes float('inf') and float('nan') as bare Infinity / NaN; the text
+    // importer turns them into these strings before parsing (see quoteNonFiniteLiterals).
+    static bool isNonFinite(const json& value) {
+        if (!value.is_string())
+            return false;
+        const std::string& text = value.get_ref<const std::string&>();
+        return text == "Infinity" || text == "-Infinity" || text == "NaN";
+    }
+
+    // A count from the config. `allowZero`: 0 is legal and means "none" (num_nextn_predict_layers: 0,
+    // shared_intermediate_size: 0); elsewhere a size must be positive.
+    static std::uint64_t asUint(const json& value, std::string_view key, std::uint64_t max, const ConfigReader& cfg,
+                                bool allowZero = false) {
+        if (isNonFinite(value))
+            cfg.fail("field '" + std::string(key) + "' is " + value.get<std::string>() +
+                     ": it sizes memory, so it must be a finite integer");
         if (value.is_number_integer() ||
             (value.is_number_float() && value.get<double>() == std::floor(value.get<double>()))) {
             const double asDouble = value.get<double>();
-            if (asDouble < 1)
-                cfg.fail("field '" + std::string(key) + "' must be a positive integer, got " + describeJson(value));
+            if (asDouble < (allowZero ? 0 : 1))
+                cfg.fail("field '" + std::string(key) + "' must be a " + (allowZero ? "non-negative" : "positive") +
+                         " integer, got " + describeJson(value));
             if (asDouble > static_cast<double>(max))
                 cfg.fail("field '" + std::string(key) + "' is too large (" + describeJson(value) + ", at most " +
                          std::to_string(max) + ")");
             return value.is_number_unsigned() ? value.get<std::uint64_t>()
                                               : static_cast<std::uint64_t>(value.get<std::int64_t>());
         }
-        cfg.fail("field '" + std::string(key) + "' must be a positive integer, got " + describeJson(value));
+        cfg.fail("field '" + std::string(key) + "' must be a " + (allowZero ? "non-negative" : "positive") +
+                 " integer, got " + describeJson(value));
     }
 
     // The first present key among `keys`, as a positive integer no larger than `max`.
@@ -74,6 +92,17 @@ public:
         for (auto key : keys)
             if (const json* value = find(key))
                 return asUint(*value, key, max, *this);
+        return std::nullopt;
+    }
+
+    // A count where 0 means "none": the key is read (and so not reported) and 0 comes back as nullopt.
+    std::optional<std::uint64_t> countField(std::initializer_list<std::string_view> keys,
+                                            std::uint64_t max = std::numeric_limits<std::uint32_t>::max()) const {
+        for (auto key : keys)
+            if (const json* value = find(key)) {
+                const std::uint64_t count = asUint(*value, key, max, *this, true);
+                return count == 0 ? std::nullopt : std::optional<std::uint64_t>(count);
+            }
         return std::nullopt;
     }
 
@@ -138,6 +167,7 @@ enum class LayerStyle {
     RecurrentGemma,  // block_types cycle: recurrent (RG-LRU) / attention (local window)
     Qwen3Next,       // layer_types / full_attention_interval: gated DeltaNet or gated attention; MoE MLP
     Llama4,          // chunked attention on 3 of 4 layers (no_rope_layers); MoE every interleave_moe_layer_step
+    NemotronNas,     // block_configs: per block, attention (no_op / linear / n_heads_in_group) and FFN (ffn_mult)
 };
 
 enum class QkNorm { None, PerHead, FullWidth };
@@ -190,6 +220,8 @@ const std::vector<FamilySpec>& familyTable() {
                                     {"deepseek", "DeepSeek"}})
             t.push_back(llamaLike(type, family));
         t.push_back(llamaLike("minicpm", "MiniCPM", true));
+        // SmolLM3: a Llama whose every fourth layer skips RoPE (no_rope_layers); a NoPE layer still caches K and V.
+        t.push_back(llamaLike("smollm3", "SmolLM3", true));
         for (auto [type, family] :
              {std::pair{"qwen2", "Qwen2"}, {"qwen2_moe", "Qwen2-MoE"}, {"qwen2_vl", "Qwen2-VL"}}) {
             FamilySpec f = llamaLike(type, family);
@@ -201,11 +233,28 @@ const std::vector<FamilySpec>& familyTable() {
             f.qkNorm = QkNorm::PerHead;
             t.push_back(f);
         }
-        {
-            FamilySpec f = llamaLike("qwen3_next", "Qwen3-Next");
+        // Qwen3.5 / Qwen3.6 (dense and MoE, with their text configs): Qwen3-Next's gated DeltaNet and gated
+        // attention layers.
+        for (auto [type, family] : {std::pair{"qwen3_next", "Qwen3-Next"},
+                                    {"qwen3_5", "Qwen3.5"},
+                                    {"qwen3_5_text", "Qwen3.5"},
+                                    {"qwen3_5_moe", "Qwen3.5-MoE"},
+                                    {"qwen3_5_moe_text", "Qwen3.5-MoE"}}) {
+            FamilySpec f = llamaLike(type, family);
             f.qkNorm = QkNorm::PerHead;
             f.layers = LayerStyle::Qwen3Next;
             t.push_back(f);
+        }
+        {
+            // MiniMax-M2: a Llama-style MoE (sigmoid routing with a bias per expert) with q/k RMSNorms over all heads.
+            FamilySpec f = llamaLike("minimax_m2", "MiniMax-M2");
+            f.qkNorm = QkNorm::FullWidth;
+            t.push_back(f);
+            // gpt-oss: alternating sliding (128) and full attention by layer_types, biased q/k/v/o and experts,
+            // a learned attention sink per head.
+            FamilySpec g = llamaLike("gpt_oss", "gpt-oss");
+            g.qkvBias = g.outBias = g.mlpBias = true;
+            t.push_back(g);
         }
         t.push_back(llamaLike("gemma", "Gemma", true));
         {
@@ -279,7 +328,9 @@ const std::vector<FamilySpec>& familyTable() {
             g.normsPerLayer = 4; // post-attention and post-MLP norms as well
             t.push_back(g);
         }
-        for (auto [type, family] : {std::pair{"deepseek_v2", "DeepSeek-V2"}, {"deepseek_v3", "DeepSeek-V3"}}) {
+        // Kimi-K2 ships model_type kimi_k2 with DeepseekV3ForCausalLM: the same MLA decoder.
+        for (auto [type, family] :
+             {std::pair{"deepseek_v2", "DeepSeek-V2"}, {"deepseek_v3", "DeepSeek-V3"}, {"kimi_k2", "Kimi-K2"}}) {
             FamilySpec f = llamaLike(type, family);
             f.kv = KvStyle::Mla;
             t.push_back(f);
@@ -292,6 +343,12 @@ const std::vector<FamilySpec>& familyTable() {
             }
             FamilySpec f = llamaLike("mllama", "Llama 3.2 Vision");
             f.layers = LayerStyle::Mllama;
+            t.push_back(f);
+        }
+        {
+            // Llama-3.x-Nemotron-Super/Ultra (DeciLM's architecture search): a Llama whose blocks differ.
+            FamilySpec f = llamaLike("nemotron-nas", "Nemotron-NAS");
+            f.layers = LayerStyle::NemotronNas;
             t.push_back(f);
         }
         {
@@ -475,18 +532,302 @@ std::uint64_t mllamaVisionParams(const json& v, std::uint64_t textHidden, const 
                   "vision parameters");
 }
 
-bool memoryRelevantKey(std::string key) {
-    std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    static const char* const harmless[] = {"norm",    "eps",  "dropout", "init", "token",    "output_", "scal",
-                                           "softcap", "bias", "act",     "rope", "residual", "range"};
-    for (const char* h : harmless)
-        if (key.find(h) != std::string::npos)
-            return false;
-    static const char* const relevant[] = {"layer", "head", "kv", "window", "expert", "lora", "state", "conv"};
-    for (const char* r : relevant)
-        if (key.find(r) != std::string::npos)
+// Keys known not to size memory, each with the reason. Every other key that no rule read is reported
+// (ImportResult::ignoredKeys) and makes the import unverified: nothing is dropped silently.
+struct HarmlessKey {
+    const char* key;
+    const char* why;
+};
+constexpr HarmlessKey kHarmlessKeys[] = {
+    // PretrainedConfig's own attributes and the generation defaults it carries.
+    {"architectures", "the model class's name"},
+    {"auto_map", "remote-code class names"},
+    {"transformers_version", "the writer's version"},
+    {"_name_or_path", "read for the display name"},
+    {"name_or_path", "the checkpoint's name"},
+    {"use_cache", "whether generate() keeps a cache, not its size"},
+    {"return_dict", "output format"},
+    {"output_hidden_states", "output format"},
+    {"output_attentions", "output format"},
+    {"output_router_logits", "output format (MoE)"},
+    {"torchscript", "export flag"},
+    {"is_encoder_decoder", "a decoder-only model is read; encoder-decoders are refused by their layers"},
+    {"is_decoder", "class role"},
+    {"add_cross_attention", "class role flag"},
+    {"tie_encoder_decoder", "encoder-decoder only"},
+    {"chunk_size_feed_forward", "computation chunking"},
+    {"pruned_heads", "empty in published checkpoints"},
+    {"problem_type", "classification heads"},
+    {"id2label", "classification heads"},
+    {"label2id", "classification heads"},
+    {"num_labels", "classification heads"},
+    {"task_specific_params", "generation defaults"},
+    {"finetuning_task", "training metadata"},
+    {"tokenizer_class", "the tokenizer's class"},
+    {"prefix", "generation prompt"},
+    {"max_length", "generation default length"},
+    {"min_length", "generation default length"},
+    {"do_sample", "generation default"},
+    {"early_stopping", "generation default"},
+    {"num_beams", "generation default"},
+    {"num_beam_groups", "generation default"},
+    {"diversity_penalty", "generation default"},
+    {"temperature", "generation default"},
+    {"top_p", "generation default"},
+    {"typical_p", "generation default"},
+    {"repetition_penalty", "generation default"},
+    {"length_penalty", "generation default"},
+    {"no_repeat_ngram_size", "generation default"},
+    {"encoder_no_repeat_ngram_size", "generation default"},
+    {"bad_words_ids", "generation default"},
+    {"num_return_sequences", "generation default"},
+    {"output_scores", "generation default"},
+    {"return_dict_in_generate", "generation default"},
+    {"remove_invalid_values", "generation default"},
+    {"exponential_decay_length_penalty", "generation default"},
+    {"suppress_tokens", "generation default"},
+    {"begin_suppress_tokens", "generation default"},
+    {"forced_decoder_ids", "generation default"},
+    {"quantization_config_version", "metadata"},
+    // Activations and numerics: they change values, not sizes.
+    {"hidden_act", "activation function"},
+    {"hidden_activation", "activation function"},
+    {"activation_function", "activation function"},
+    {"mlp_hidden_act", "activation function"},
+    {"pretraining_tp", "how training split matmuls; the shapes are the same"},
+    {"rope_theta", "rotary base"},
+    {"rope_scaling", "rotary scaling: positions, not sizes"},
+    {"rope_parameters", "rotary parameters"},
+    {"rope_type", "rotary variant"},
+    {"rope_interleave", "rotary layout"},
+    {"partial_rotary_factor", "the share of head_dim that is rotated; the head is cached whole"},
+    {"rotary_pct", "the share of head_dim that is rotated; the head is cached whole"},
+    {"rotary_dim", "the rotated part of head_dim; the head is cached whole"},
+    {"rotary_emb_base", "rotary base"},
+    {"position_embedding_type", "rotary or ALiBi here; learned tables are the families' rule"},
+    {"alibi", "positions by bias: no weights"},
+    {"attention_softmax_in_fp32", "numerics"},
+    {"scale_attn_weights", "numerics"},
+    {"scale_attn_by_inverse_layer_idx", "numerics"},
+    {"reorder_and_upcast_attn", "numerics"},
+    {"attn_scale", "numerics"},
+    {"attention_multiplier", "numerics (muP)"},
+    {"embedding_multiplier", "numerics (muP)"},
+    {"residual_multiplier", "numerics (muP)"},
+    {"logits_scaling", "numerics (muP)"},
+    {"query_pre_attn_scalar", "numerics (Gemma)"},
+    {"final_logit_softcapping", "numerics"},
+    {"attn_logit_softcapping", "numerics"},
+    {"router_aux_loss_coef", "training loss"},
+    {"router_z_loss_coef", "training loss"},
+    {"aux_loss_alpha", "training loss"},
+    {"seq_aux", "training loss"},
+    {"router_jitter_noise", "training noise"},
+    {"norm_topk_prob", "how routing weights are normalised"},
+    {"scoring_func", "routing score function"},
+    {"topk_method", "routing algorithm"},
+    {"n_group", "routing groups: which experts are chosen, not how many exist"},
+    {"topk_group", "routing groups"},
+    {"routed_scaling_factor", "routing numerics"},
+    {"router_dtype", "routing numerics"},
+    {"use_flash_attn", "kernel choice"},
+    {"_attn_implementation", "kernel choice"},
+    {"attn_implementation", "kernel choice"},
+    {"_attn_implementation_autoset", "kernel choice"},
+    {"use_bfloat16", "legacy dtype flag; torch_dtype is read"},
+    {"gradient_checkpointing", "training"},
+    {"time_step_limit", "Mamba numerics (carries Infinity)"},
+    {"time_step_min", "Mamba numerics"},
+    {"time_step_max", "Mamba numerics"},
+    {"time_step_floor", "Mamba numerics"},
+    {"time_step_init_scheme", "Mamba numerics"},
+    {"time_step_scale", "Mamba numerics"},
+    {"rescale_prenorm_residual", "initialisation"},
+    {"residual_in_fp32", "numerics"},
+    {"use_mamba_kernels", "kernel choice"},
+    {"chunk_size", "Mamba-2's scan chunking: compute, not state"},
+    {"mamba_chunk_size", "Mamba-2's scan chunking"},
+    {"ep_size", "expert-parallel degree of a deployment, not of the model"},
+    {"cache_implementation", "how transformers allocates its cache; the window rule is read"},
+    {"use_parallel_residual", "order of the residual adds; both ways hold two norms"},
+    {"apply_residual_connection_post_layernorm", "order of the residual add"},
+    {"apply_query_key_layer_scaling", "numerics"},
+    {"fp32_residual_connection", "numerics"},
+    {"do_layer_norm_before", "order of the norm; the same weights"},
+    {"slow_but_exact", "BLOOM's kernel choice"},
+    {"offset_alibi", "positions by bias"},
+    {"original_rope", "rotary variant"},
+    {"original_max_position_embeddings", "rotary scaling's base length"},
+    {"initial_context_length", "rotary scaling's base length (gpt-oss)"},
+    {"logit_scale", "numerics"},
+    {"logits_soft_cap", "numerics"},
+    {"embeddings_scale_by_sqrt_dim", "numerics"},
+    {"attn_temperature_tuning", "numerics (Llama 4)"},
+    {"floor_scale", "numerics (Llama 4)"},
+    {"dim_model_base", "numerics (muP)"},
+    {"scale_depth", "numerics (muP)"},
+    {"scale_emb", "numerics (muP)"},
+    {"swiglu_limit", "activation clamp"},
+    {"use_mem_rope", "rotary in Zamba2's shared block"},
+    {"mamba_hidden_act", "activation function"},
+    {"num_logits_to_keep", "how many positions compute logits"},
+    {"mm_tokens_per_image", "image tokens take context like any token; the context is the scenario's"},
+    {"language_model_only", "loading flag"},
+    {"mtp_use_dedicated_embeddings", "multi-token prediction, not counted (a note says so)"},
+    {"summary_type", "sequence-classification head"},
+    {"summary_use_proj", "sequence-classification head"},
+    {"summary_activation", "sequence-classification head"},
+    {"summary_proj_to_labels", "sequence-classification head"},
+    {"summary_first_dropout", "sequence-classification head"},
+    {"bos_token", "tokenizer"},
+    {"eos_token", "tokenizer"},
+    {"model_max_length", "read with the context keys"},
+    {"license", "metadata"},
+    {"language", "metadata"},
+    {"tags", "metadata"},
+};
+
+// Name patterns known not to size memory: token ids, dropouts, epsilons, initialisation.
+bool knownNotToMatter(const std::string& key) {
+    for (const HarmlessKey& h : kHarmlessKeys)
+        if (key == h.key)
             return true;
-    return false;
+    static constexpr const char* kPatterns[] = {
+        "_token_id",                          // bos/eos/pad/... token ids (and lists of them)
+        "_token_index",                       // image / boi / eoi token ids
+        "pdrop",                              // GPT-2's dropouts
+        "dropout",                            // training only
+        "_eps",                               // norm epsilons
+        "epsilon",                            // norm epsilons
+        "initializer",  "init_std", "_init_", // initialisation
+    };
+    for (const char* pattern : kPatterns)
+        if (key.find(pattern) != std::string::npos)
+            return true;
+    return key == "token_id" || key.rfind("init_", 0) == 0;
+}
+
+// Nemotron-NAS block_configs (DeciLM's modeling_decilm.py, vLLM's nemotron_nas.py): each block has an
+// attention part and an FFN part. Attention: no_op (no attention and no input_layernorm),
+// replace_with_linear (a bias-free hidden x hidden linear, nothing cached), else GQA with
+// num_attention_heads / n_heads_in_group KV heads. FFN: no_op (no post_attention_layernorm),
+// replace_with_linear (hidden x hidden), else a gated MLP of
+// _ffn_mult_to_intermediate_size(ffn_mult, hidden) = round int(2 x ffn_mult x hidden / 3) up to 256.
+void readNasBlocks(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule) {
+    const json* blocks = cfg.find("block_configs");
+    if (!blocks || !blocks->is_array())
+        cfg.fail("missing 'block_configs', the list of each block's attention and FFN");
+    if (blocks->size() != m.layers)
+        cfg.fail("'block_configs' lists " + std::to_string(blocks->size()) + " blocks, but the model has " +
+                 std::to_string(m.layers) + " layers");
+    rule.layerKey = "block_configs";
+    m.layerParts.assign(m.layers, 0);
+    m.layerIntermediate.assign(m.layers, 0);
+    std::vector<bool> windowed(m.layers, false);
+    std::uint64_t window = 0;
+    std::uint32_t kvHeads = 0;
+    Wide linear = 0; // weights of the linear replacements
+    Wide norms = 0;  // RMSNorm weights: one per present attention and FFN
+    for (std::uint32_t i = 0; i < m.layers; ++i) {
+        const std::string where = "block_configs[" + std::to_string(i) + "]";
+        const json& block = (*blocks)[i];
+        const auto part = [&](const char* name) -> const json& {
+            if (!block.is_object() || !block.contains(name) || !block[name].is_object())
+                cfg.fail("'" + where + "." + name + "' must be an object");
+            return block[name];
+        };
+        const auto flag = [&](const json& obj, const char* part, const char* key) {
+            const auto it = obj.find(key);
+            if (it == obj.end() || it->is_null())
+                return false;
+            if (!it->is_boolean())
+                cfg.fail("'" + where + "." + part + "." + key + "' must be true or false, got " + describeJson(*it));
+            return it->get<bool>();
+        };
+        // Keys that would change what a block holds in ways this rule does not model.
+        const auto mustBeNull = [&](const json& obj, const char* part, const char* key) {
+            const auto it = obj.find(key);
+            if (it != obj.end() && !it->is_null() && !(it->is_boolean() && !it->get<bool>()))
+                cfg.fail("'" + where + "." + part + "." + key + "' is " + describeJson(*it) +
+                         ": KV Scope has no rule for it, so it cannot size this block");
+        };
+        const json& attn = part("attention");
+        const json& ffn = part("ffn");
+        std::uint8_t parts = 0;
+        if (!flag(attn, "attention", "no_op")) {
+            norms += m.hidden;
+            if (flag(attn, "attention", "replace_with_linear")) {
+                linear += Wide(m.hidden) * m.hidden;
+            } else {
+                parts |= layerpart::Attention;
+                mustBeNull(attn, "attention", "num_sink_tokens");
+                mustBeNull(attn, "attention", "sparsify");
+                const auto group = attn.find("n_heads_in_group");
+                if (group == attn.end() || group->is_null())
+                    cfg.fail("'" + where + ".attention.n_heads_in_group' is missing: it sets the block's KV heads");
+                const std::uint64_t g =
+                    ConfigReader::asUint(*group, where + ".attention.n_heads_in_group", m.heads, cfg);
+                if (m.heads % g != 0)
+                    cfg.fail("'" + where + ".attention.n_heads_in_group' (" + std::to_string(g) +
+                             ") must divide the query heads (" + std::to_string(m.heads) + ")");
+                const auto kv = static_cast<std::uint32_t>(m.heads / g);
+                if (kvHeads != 0 && kv != kvHeads)
+                    cfg.fail("'block_configs' gives attention blocks different KV head counts (" +
+                             std::to_string(kvHeads) + " and " + std::to_string(kv) + " at block " + std::to_string(i) +
+                             "): KV Scope's memory model holds one count per model");
+                kvHeads = kv;
+                if (const auto w = attn.find("window_length"); w != attn.end() && !w->is_null()) {
+                    const std::uint64_t length =
+                        ConfigReader::asUint(*w, where + ".attention.window_length", std::uint64_t(1) << 40, cfg);
+                    if (window != 0 && length != window)
+                        cfg.fail("'block_configs' gives blocks different attention windows (" + std::to_string(window) +
+                                 " and " + std::to_string(length) + ")");
+                    window = length;
+                    windowed[i] = true;
+                }
+            }
+        }
+        if (!flag(ffn, "ffn", "no_op")) {
+            norms += m.hidden;
+            if (flag(ffn, "ffn", "replace_with_linear")) {
+                linear += Wide(m.hidden) * m.hidden;
+            } else {
+                mustBeNull(ffn, "ffn", "sparsify");
+                const auto mult = ffn.find("ffn_mult");
+                if (mult == ffn.end() || !mult->is_number() || !(mult->get<double>() > 0) ||
+                    !(mult->get<double>() < 1e6))
+                    cfg.fail("'" + where +
+                             ".ffn.ffn_mult' must be a positive number (the MLP width over the "
+                             "hidden size, x 3/2), got " +
+                             (mult == ffn.end() ? std::string("nothing") : describeJson(*mult)));
+                // int(2 * ffn_mult * n_embd / 3), then _find_multiple(..., 256).
+                const auto width = static_cast<std::uint64_t>(2.0 * mult->get<double>() * m.hidden / 3.0);
+                const std::uint64_t rounded = (width + 255) / 256 * 256;
+                if (rounded == 0 || rounded > kMaxHidden * 16u)
+                    cfg.fail("'" + where + ".ffn.ffn_mult' gives an MLP width of " + std::to_string(rounded) +
+                             ", outside 1 to " + std::to_string(kMaxHidden * 16u));
+                parts |= layerpart::Mlp;
+                m.layerIntermediate[i] = static_cast<std::uint32_t>(rounded);
+                m.intermediate = std::max(m.intermediate, m.layerIntermediate[i]);
+            }
+        }
+        m.layerParts[i] = parts; // 0: a block of linear replacements (or nothing) caches nothing
+    }
+    if (kvHeads != 0) {
+        m.kvHeads = kvHeads;
+        rule.kvRule = KvHeadRule::KvHeadsKey;
+        rule.kvKey = "block_configs[].attention.n_heads_in_group";
+    } else {
+        m.kvHeads = 1; // no block attends: nothing is cached per token
+        rule.kvRule = KvHeadRule::NoAttention;
+    }
+    if (window != 0) {
+        m.slidingWindow = window;
+        m.windowedLayers = windowed;
+    }
+    // Norms and linear replacements are per block, so they are counted here, not per layer.
+    m.normsPerLayer = 0;
+    m.extraParams += narrow(linear + norms, "block parameters");
 }
 
 // A short name for a model with no name of its own: the folder a config.json sits in, else the
@@ -509,6 +850,18 @@ std::string nameFromSource(std::string_view source, const ConfigReader& cfg) {
 }
 
 } // namespace
+
+std::string confidenceName(Confidence confidence) {
+    switch (confidence) {
+    case Confidence::Exact:
+        return "exact";
+    case Confidence::Derived:
+        return "derived";
+    case Confidence::Unverified:
+        return "unverified";
+    }
+    return "?";
+}
 
 std::vector<std::string> knownModelTypes() {
     std::vector<std::string> types;
@@ -724,7 +1077,10 @@ ImportResult importConfig(const json& root, std::string_view source) {
 
     // ---- MLP width and vocabulary ------------------------------------------------------------
     const bool noMlp = style == LayerStyle::Mamba;
-    if (noMlp) {
+    if (style == LayerStyle::NemotronNas) {
+        m.intermediate = 0; // per block, from block_configs (the layer layout below)
+        cfg.markUsed("intermediate_size");
+    } else if (noMlp) {
         m.intermediate = 0;
         cfg.markUsed("intermediate_size"); // Mamba's is expand x hidden, the mixer's width, not an MLP
     } else if (type == "dbrx") {
@@ -809,6 +1165,43 @@ ImportResult importConfig(const json& root, std::string_view source) {
     } else if (type == "cohere") {
         if (cfg.boolField("use_qk_norm").value_or(false))
             m.attentionExtraParams += (std::uint64_t(m.heads) + m.kvHeads) * m.effectiveHeadDim();
+    } else if (type == "smollm3") {
+        // SmolLM3Attention: use_rope = no_rope_layers[layer_idx]; the layer attends and caches either way.
+        cfg.markUsed("no_rope_layers");
+        cfg.markUsed("no_rope_layer_interval");
+    } else if (type == "minimax_m2") {
+        // MiniMaxM2Config: attn_type_list 1 = full (softmax) attention, 0 = lightning (linear) attention, which
+        // MiniMax-01 has and M2 does not; qk norms over every head when use_qk_norm (qk_norm_type per_layer).
+        if (const json* kinds = cfg.find("attn_type_list"); kinds && kinds->is_array())
+            for (std::size_t i = 0; i < kinds->size(); ++i)
+                if (!((*kinds)[i].is_number_integer() && (*kinds)[i].get<std::int64_t>() == 1))
+                    cfg.fail("'attn_type_list[" + std::to_string(i) + "]' is " + describeJson((*kinds)[i]) +
+                             ": only full attention (1) is modelled; a lightning-attention layer keeps a state "
+                             "KV Scope has no rule for");
+        const bool qkNorm = cfg.boolField("use_qk_norm").value_or(true);
+        if (qkNorm && cfg.stringField("qk_norm_type") != "per_layer")
+            cfg.unmark("qk_norm_type");
+        if (!qkNorm)
+            fam.qkNorm = QkNorm::None;
+        cfg.boolField("use_routing_bias"); // one bias per expert and layer: 16K values of 229B, not counted
+        cfg.boolField("use_mtp");          // the MTP modules are noted as not counted
+        cfg.markUsed("mtp_transformer_layers");
+    } else if (type == "gpt_oss") {
+        // GptOssConfig names its top-k twice; each layer also learns one sink logit per query head.
+        if (cfg.uintField({"experts_per_token"}) != cfg.uintField({"num_experts_per_tok"}))
+            cfg.unmark("experts_per_token");
+        m.attentionExtraParams += m.heads;
+    } else if (type == "phi") {
+        // PhiAttention's qk_layernorm: a LayerNorm (weight and bias) over head_dim for q and for k.
+        if (cfg.boolField("qk_layernorm").value_or(false))
+            m.attentionExtraParams += 2ull * 2 * m.effectiveHeadDim();
+    } else if (type == "opt") {
+        // OPTConfig: enable_bias (default true) covers every linear; word_embed_proj_dim != hidden adds
+        // project_in / project_out matrices that are not modelled here, so such a key stays reported.
+        const bool bias = cfg.boolField("enable_bias").value_or(true);
+        m.qkvBias = m.outBias = m.mlpBias = bias;
+        if (cfg.uintField({"word_embed_proj_dim"}).value_or(m.hidden) != m.hidden)
+            cfg.unmark("word_embed_proj_dim");
     } else if (type == "bloom") {
         m.extraParams += 2ull * m.hidden; // word_embeddings_layernorm (weight and bias)
     } else if (type == "nemotron_h") {
@@ -841,27 +1234,52 @@ ImportResult importConfig(const json& root, std::string_view source) {
     std::optional<std::uint64_t> window =
         style == LayerStyle::Llama4
             ? cfg.uintField({"attention_chunk_size"}, std::numeric_limits<std::uint64_t>::max() / 2)
-            : cfg.uintField({"sliding_window", "attention_window_size"}, std::numeric_limits<std::uint64_t>::max() / 2);
+            : cfg.countField({"sliding_window", "attention_window_size"},
+                             std::numeric_limits<std::uint64_t>::max() / 2);
     if (!window && def.slidingWindow != 0 && !cfg.find("sliding_window")) {
         window = def.slidingWindow;
         rule.defaultedKeys.emplace_back("sliding_window");
     }
-    if (window && windowOn) {
-        m.slidingWindow = *window;
-        if (const json* types = cfg.find("layer_types");
-            types && types->is_array() && style != LayerStyle::GraniteHybrid && style != LayerStyle::Qwen3Next) {
+    // layer_types, for the families whose layer rule does not read it itself: every kind is one
+    // transformers defines for attention (configuration_utils.ALLOWED_LAYER_TYPES), else refused by name.
+    std::optional<std::vector<bool>> typeWindowed;
+    if (style != LayerStyle::GraniteHybrid && style != LayerStyle::Qwen3Next)
+        if (const json* types = cfg.find("layer_types")) {
+            if (!types->is_array())
+                cfg.fail("'layer_types' must be a list of layer kinds, got " + describeJson(*types));
             if (types->size() != m.layers)
                 cfg.fail("'layer_types' lists " + std::to_string(types->size()) + " layers, but the model has " +
                          std::to_string(m.layers));
-            m.windowedLayers.resize(m.layers);
+            typeWindowed.emplace(m.layers, false);
             for (std::uint32_t i = 0; i < m.layers; ++i) {
                 const json& t = (*types)[i];
                 if (!t.is_string())
-                    cfg.fail("'layer_types[" + std::to_string(i) + "]' must be a string");
-                const std::string kind = t.get<std::string>();
-                m.windowedLayers[i] =
-                    kind.find("sliding") != std::string::npos || kind.find("chunked") != std::string::npos;
+                    cfg.fail("'layer_types[" + std::to_string(i) + "]' must be a string, got " + describeJson(t));
+                const std::string& kind = t.get_ref<const std::string&>();
+                if (kind == "full_attention" || kind == "attention" || kind == "global_attention")
+                    continue;
+                if (kind == "sliding_attention" || kind == "chunked_attention" || kind == "local_attention") {
+                    (*typeWindowed)[i] = true;
+                    continue;
+                }
+                if (kind == "linear_attention" || kind == "mamba" || kind == "mamba2" || kind == "conv" ||
+                    kind == "recurrent")
+                    cfg.fail("'layer_types[" + std::to_string(i) + "]' is \"" + kind +
+                             "\", a layer that keeps a state per sequence, and KV Scope has no rule for that state "
+                             "in model_type '" +
+                             type + "': it cannot size this layer");
+                cfg.fail("'layer_types[" + std::to_string(i) + "]' is \"" + kind.substr(0, 80) +
+                         "\", a layer kind KV Scope does not know: it cannot say what that layer caches");
             }
+            const bool anyWindowed = std::find(typeWindowed->begin(), typeWindowed->end(), true) != typeWindowed->end();
+            if (anyWindowed && !window && windowOn)
+                cfg.fail("'layer_types' names sliding or chunked layers, but the config gives no window size "
+                         "(sliding_window or attention_chunk_size)");
+        }
+    if (window && windowOn) {
+        m.slidingWindow = *window;
+        if (typeWindowed) {
+            m.windowedLayers = *typeWindowed;
         } else if (auto pattern = cfg.uintField({"sliding_window_pattern", "_sliding_window_pattern"});
                    pattern || (style == LayerStyle::GemmaPattern && def.windowPattern != 0)) {
             const std::uint64_t every = pattern.value_or(def.windowPattern);
@@ -888,7 +1306,7 @@ ImportResult importConfig(const json& root, std::string_view source) {
     // ---- mixture of experts ---------------------------------------------------------------------
     std::optional<std::uint64_t> experts =
         type == "dbrx" ? cfg.nestedUint("ffn_config", "moe_num_experts")
-                       : cfg.uintField({"num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"});
+                       : cfg.countField({"num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"});
     if (experts && *experts <= 1 && style == LayerStyle::Jamba)
         experts.reset(); // Jamba with one expert is dense
     if (experts) {
@@ -908,10 +1326,11 @@ ImportResult importConfig(const json& root, std::string_view source) {
             m.moe.sharedExperts = 1;
             m.intermediate = u32(cfg.uintField({"intermediate_size_mlp"}).value_or(2ull * m.intermediate));
         }
-        m.moe.sharedExperts = u32(cfg.uintField({"n_shared_experts"}).value_or(0));
-        m.moe.denseLayers = u32(cfg.uintField({"first_k_dense_replace"}).value_or(0));
+        m.moe.sharedExperts = u32(cfg.countField({"n_shared_experts"}).value_or(0));
+        m.moe.denseLayers = u32(cfg.countField({"first_k_dense_replace"}).value_or(0));
         cfg.markUsed("moe_layer_freq");
-        if (auto shared = cfg.uintField({"shared_expert_intermediate_size", "shared_intermediate_size"})) {
+        if (auto shared = cfg.countField({"shared_expert_intermediate_size", "shared_intermediate_size",
+                                          "moe_shared_expert_intermediate_size"})) {
             m.moe.sharedIntermediate = u32(*shared);
             m.moe.sharedExperts = 1;
             m.moe.sharedExpertGate = type == "qwen2_moe" || type == "qwen3_next";
@@ -950,13 +1369,16 @@ ImportResult importConfig(const json& root, std::string_view source) {
                 cfg.fail("missing the MLA rope head size (looked for 'qk_rope_head_dim')");
             m.mla.qkNopeHeadDim = u32(cfg.uintField({"qk_nope_head_dim"}).value_or(0));
             m.mla.vHeadDim = u32(cfg.uintField({"v_head_dim"}).value_or(0));
-            m.mla.qLoraRank = u32(cfg.uintField({"q_lora_rank"}).value_or(0));
+            m.mla.qLoraRank = u32(cfg.countField({"q_lora_rank"}).value_or(0));
             rule.kvRule = KvHeadRule::Latent;
             rule.kvKey = "kv_lora_rank + qk_rope_head_dim";
+            // GLM's qk_head_dim restates qk_nope_head_dim + qk_rope_head_dim; one that differs is reported.
+            if (cfg.uintField({"qk_head_dim"}).value_or(0) != std::uint64_t(m.mla.qkNopeHeadDim) + m.mla.qkRopeHeadDim)
+                cfg.unmark("qk_head_dim");
         }
     }
 
-    if (auto mtp = cfg.uintField({"num_nextn_predict_layers"}))
+    if (auto mtp = cfg.countField({"num_nextn_predict_layers", "num_mtp_modules", "mtp_num_hidden_layers"}))
         result.notes.emplace_back("the " + std::to_string(*mtp) +
                                   " multi-token-prediction layer(s) (num_nextn_predict_layers) are not counted: they "
                                   "serve speculative decoding only");
@@ -975,6 +1397,9 @@ ImportResult importConfig(const json& root, std::string_view source) {
     case LayerStyle::Uniform:
     case LayerStyle::Gemma2Alternate:
     case LayerStyle::GemmaPattern:
+        break;
+    case LayerStyle::NemotronNas:
+        readNasBlocks(cfg, m, rule);
         break;
     case LayerStyle::Mllama: {
         const json* cross = cfg.find("cross_attention_layers");
@@ -1004,6 +1429,7 @@ ImportResult importConfig(const json& root, std::string_view source) {
             patch = get("patch_size", patch);
             tiles = get("max_num_tiles", tiles);
             m.extraParams += mllamaVisionParams(*it, m.hidden, cfg);
+            cfg.markUsed("vision_config");
         } else {
             result.notes.emplace_back(
                 "no vision_config: the image tokens per sequence use MllamaVisionConfig's defaults");
@@ -1015,9 +1441,18 @@ ImportResult importConfig(const json& root, std::string_view source) {
     }
     case LayerStyle::Jamba: {
         const std::uint64_t period = cfg.uintField({"attn_layer_period"}).value_or(8);
-        const std::uint64_t offset = cfg.uintField({"attn_layer_offset"}).value_or(4) % period;
+        // JambaConfig refuses an offset outside its period ("attention layer offset ... must be smaller than
+        // attention layer period"); taken modulo, a typo would silently move every attention layer.
+        const auto offsetIn = [&](const char* key, std::uint64_t fallback, std::uint64_t of, const char* periodKey) {
+            const std::uint64_t offset = cfg.countField({key}).value_or(cfg.has(key) ? 0 : fallback);
+            if (offset >= of)
+                cfg.fail("'" + std::string(key) + "' (" + std::to_string(offset) + ") must be smaller than '" +
+                         periodKey + "' (" + std::to_string(of) + ")");
+            return offset;
+        };
+        const std::uint64_t offset = offsetIn("attn_layer_offset", 4, period, "attn_layer_period");
         const std::uint64_t expertPeriod = cfg.uintField({"expert_layer_period"}).value_or(2);
-        const std::uint64_t expertOffset = cfg.uintField({"expert_layer_offset"}).value_or(1) % expertPeriod;
+        const std::uint64_t expertOffset = offsetIn("expert_layer_offset", 1, expertPeriod, "expert_layer_period");
         rule.layerKey = "attn_layer_period + attn_layer_offset";
         m.layerParts.resize(m.layers);
         for (std::uint32_t i = 0; i < m.layers; ++i) {
@@ -1051,6 +1486,7 @@ ImportResult importConfig(const json& root, std::string_view source) {
             d.projBias = cfg.boolField("use_bias").value_or(false);
             m.state = mamba2State(d, m.hidden);
             m.headDim = 0;
+            cfg.markUsed("time_step_rank"); // Mamba2Mixer's dt is per head: no dt projection to size
         } else {
             const json* dtRank = cfg.find("time_step_rank");
             const std::uint64_t rank =
@@ -1101,7 +1537,7 @@ ImportResult importConfig(const json& root, std::string_view source) {
         d.nGroups = cfg.uintField({"n_groups"}).value_or(8);
         d.dConv = cfg.uintField({"conv_kernel"}).value_or(4);
         d.convBias = cfg.boolField("use_conv_bias").value_or(true);
-        d.projBias = cfg.boolField("use_bias").value_or(false);
+        d.projBias = cfg.boolField("use_bias").value_or(cfg.boolField("mamba_proj_bias").value_or(false));
         cfg.markUsed("expand");
         m.state = mamba2State(d, m.hidden);
         break;
@@ -1162,7 +1598,7 @@ ImportResult importConfig(const json& root, std::string_view source) {
         if (m.moe.sharedIntermediate != 0 && !m.isMoe())
             m.intermediate = m.moe.sharedIntermediate; // the dense variants: the shared MLP is the MLP
         else if (!m.isMoe())
-            m.intermediate = u32(cfg.uintField({"shared_intermediate_size"}).value_or(m.intermediate));
+            m.intermediate = u32(cfg.countField({"shared_intermediate_size"}).value_or(m.intermediate));
         m.layerParts.resize(m.layers);
         for (std::uint32_t i = 0; i < m.layers; ++i) {
             const std::string kind = kinds[i].is_string() ? kinds[i].get<std::string>() : std::string();
@@ -1254,6 +1690,7 @@ ImportResult importConfig(const json& root, std::string_view source) {
         if (types && types->is_array()) {
             rule.layerKey = "layer_types";
             const json& kinds = patternOfLength(types, "layer_types");
+            cfg.markUsed("full_attention_interval"); // layer_types, when given, is what the model builds
             for (std::uint32_t i = 0; i < m.layers; ++i) {
                 const std::string kind = kinds[i].is_string() ? kinds[i].get<std::string>() : std::string();
                 if (kind != "linear_attention" && kind != "full_attention")
@@ -1281,11 +1718,33 @@ ImportResult importConfig(const json& root, std::string_view source) {
             narrow(h * (2 * keyDim + 2 * valueDim) /* in_proj_qkvz */ + h * 2 * vHeads /* in_proj_ba */ + convDim * k +
                        2 * Wide(vHeads) /* dt, A */ + vDim /* gated norm */ + valueDim * h /* out_proj */,
                    "state parameters");
-        // Gated attention: q_proj also produces the output gate.
-        m.attentionExtraParams += std::uint64_t(m.hidden) * m.heads * m.effectiveHeadDim();
+        // Gated attention: q_proj also produces the output gate (attn_output_gate, true in every release).
+        if (cfg.boolField("attn_output_gate").value_or(true))
+            m.attentionExtraParams += std::uint64_t(m.hidden) * m.heads * m.effectiveHeadDim();
+        cfg.markUsed("output_gate_type"); // the gate's activation
         break;
     }
     }
+
+    // ---- the state's dtype ------------------------------------------------------------------------
+    // vLLM's mamba_ssm_cache_dtype (and the configs' own mamba_ssm_dtype) keep the recurrent state in a
+    // dtype of its own, often FP32 beside BF16 weights; absent or "auto", the compute dtype.
+    for (std::string_view key : {"mamba_ssm_cache_dtype", "mamba_ssm_dtype", "ssm_state_dtype"}) {
+        const std::string name = cfg.stringField(key);
+        if (name.empty() || name == "auto")
+            continue;
+        try {
+            if (m.layerCounts().state > 0)
+                m.stateDtype = DType::parse(name, key);
+            else
+                cfg.unmark(key); // a state dtype where no layer keeps a state: the layout was misread, say so
+        } catch (const Error&) {
+            cfg.unmark(key); // a dtype KV Scope does not know sizes the state: reported, not guessed
+        }
+        break;
+    }
+    if (m.layerCounts().state > 0 && !m.stateDtype)
+        result.notes.emplace_back("no mamba_ssm_cache_dtype: the state is kept in the compute dtype");
 
     // ---- vision towers counted where the family defines them -------------------------------------
     if (auto it = root.find("vision_config"); it != root.end() && it->is_object() && style != LayerStyle::Mllama) {
@@ -1298,14 +1757,17 @@ ImportResult importConfig(const json& root, std::string_view source) {
                 ConfigReader::asUint(it->value("hidden_size", json(1152)), "vision_config.hidden_size", 1u << 24, cfg);
             // SigLIP tower + Gemma 3's projector (vision width -> text width) and its soft-embedding norm.
             m.extraParams += vitParams(*it, cfg) + vh * m.hidden + vh;
+            cfg.markUsed("vision_config");
         } else if (style == LayerStyle::Llama4) {
             // Approximately: a ViT of vision_config's size and the projector into the text width.
             const std::uint64_t out = ConfigReader::asUint(it->value("vision_output_dim", json(4096)),
                                                            "vision_config.vision_output_dim", 1u << 24, cfg);
             m.extraParams += vitParams(*it, cfg) + out * m.hidden;
+            cfg.markUsed("vision_config");
             result.notes.emplace_back("the vision encoder is counted approximately, as a plain ViT of vision_config's "
                                       "size");
         } else {
+            cfg.markUsed("vision_config");
             result.notes.emplace_back("the vision encoder (vision_config) is not counted: the parameters are the "
                                       "language model's");
         }
@@ -1351,7 +1813,7 @@ ImportResult importConfig(const json& root, std::string_view source) {
         if (!scope)
             continue;
         for (auto it = scope->begin(); it != scope->end(); ++it)
-            if (!it->is_null() && !cfg.used(it.key()) && memoryRelevantKey(it.key()) &&
+            if (!it->is_null() && !cfg.used(it.key()) && !knownNotToMatter(it.key()) && it.key() != "text_config" &&
                 std::find(result.ignoredKeys.begin(), result.ignoredKeys.end(), it.key()) == result.ignoredKeys.end())
                 result.ignoredKeys.push_back(it.key());
         if (result.ignoredKeys.size() > 50)
@@ -1361,8 +1823,11 @@ ImportResult importConfig(const json& root, std::string_view source) {
         std::string keys;
         for (const auto& key : result.ignoredKeys)
             keys += (keys.empty() ? "" : ", ") + key;
-        result.notes.emplace_back("ignored keys that may matter for memory: " + keys);
+        result.notes.emplace_back("keys not understood, which may size memory (the figures are unverified): " + keys);
     }
+    result.confidence = !result.ignoredKeys.empty() ? Confidence::Unverified
+                        : spec != nullptr           ? Confidence::Exact
+                                                    : Confidence::Derived;
     if (!rule.defaultedKeys.empty()) {
         std::string keys;
         for (const auto& key : rule.defaultedKeys)
@@ -1387,17 +1852,81 @@ ImportResult importHfConfig(const json& root, std::string_view source) {
     }
 }
 
-ImportResult importHfConfigText(std::string_view text, std::string_view source) {
+namespace {
+
+// Python's json.dump writes float('inf') and float('nan') as the bare words Infinity, -Infinity
+// and NaN, which JSON does not allow; real configs carry them (Nemotron-H's time_step_limit). Outside
+// strings they become the strings "Infinity", "-Infinity" and "NaN": a field that does not size memory
+// takes them as it is, and one that does refuses them by name (ConfigReader::asUint). `inserted`
+// receives the offsets (in the result) of every quote added, so that a syntax error's position is
+// given in the original text.
+std::string quoteNonFiniteLiterals(std::string_view text, std::vector<std::size_t>& inserted) {
+    std::string out;
+    bool inString = false;
+    bool escaped = false;
+    const auto wordAt = [&](std::size_t i, std::string_view word) {
+        if (text.substr(i, word.size()) != word)
+            return false;
+        const std::size_t end = i + word.size();
+        const auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+        return (i == 0 || !isWordChar(text[i - 1])) && (end >= text.size() || !isWordChar(text[end]));
+    };
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            out += c;
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+            escaped = false;
+            out += c;
+            continue;
+        }
+        bool replaced = false;
+        for (std::string_view word :
+             {std::string_view("-Infinity"), std::string_view("Infinity"), std::string_view("NaN")}) {
+            if (wordAt(i, word)) {
+                inserted.push_back(out.size());
+                out += '"';
+                out += word;
+                inserted.push_back(out.size());
+                out += '"';
+                i += word.size() - 1;
+                replaced = true;
+                break;
+            }
+        }
+        if (!replaced)
+            out += c;
+    }
+    return out;
+}
+
+} // namespace
+
+ImportResult importHfConfigText(std::string_view original, std::string_view source) {
+    std::vector<std::size_t> inserted;
+    const std::string quoted = quoteNonFiniteLiterals(original, inserted);
+    const std::string_view text = inserted.empty() ? original : std::string_view(quoted);
     json root;
     try {
         root = json::parse(text.begin(), text.end());
     } catch (const json::parse_error& e) {
-        // nlohmann reports a byte offset; people want a line and column.
-        const std::size_t offset = std::min<std::size_t>(e.byte, text.size());
+        // nlohmann reports a byte offset (in the quoted text); people want a line and column of theirs.
+        const std::size_t added =
+            std::size_t(std::lower_bound(inserted.begin(), inserted.end(), e.byte) - inserted.begin());
+        const std::size_t offset = std::min<std::size_t>(e.byte - std::min(e.byte, added), original.size());
         std::size_t line = 1;
         std::size_t column = 1;
         for (std::size_t i = 0; i + 1 < offset; ++i) {
-            if (text[i] == '\n') {
+            if (original[i] == '\n') {
                 ++line;
                 column = 1;
             } else {

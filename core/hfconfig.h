@@ -26,11 +26,20 @@ struct FamilyRule {
     bool nestedTextConfig = false;          // the language model was read from text_config
 };
 
+// How sure the importer is of the shape it read (and so of every figure computed from it).
+enum class Confidence {
+    Exact,      // the family's rule applied and every key that may size memory was read
+    Derived,    // no rule for this model_type: the generic rules read every key that may size memory
+    Unverified, // keys that may size memory were not understood: ImportResult::ignoredKeys lists them
+};
+std::string confidenceName(Confidence confidence); // "exact", "derived", "unverified" (JSON's values)
+
 struct ImportResult {
     ModelShape shape;
     FamilyRule rule;
-    // Keys that matter for memory (their names mention layers, heads, kv, window, expert, lora,
-    // state or conv) that no rule of the family consumed: the estimate may miss what they say.
+    Confidence confidence = Confidence::Exact;
+    // Keys no rule read that are not on the importer's list of keys known not to size memory
+    // (kHarmlessKeys in hfconfig.cpp, each with its reason): the estimate may miss what they say.
     std::vector<std::string> ignoredKeys;
     std::vector<std::string> notes; // what was assumed or could not be interpreted, in plain words
 };

@@ -12,18 +12,22 @@ std::uint64_t attentionParamsPerLayer(const ModelShape& m) {
     const std::uint64_t h = m.hidden;
     if (m.mla.kvLoraRank > 0) {
         // DeepSeek MLA: q (optionally through a low-rank bottleneck), the joint KV down-projection
-        // with the shared rope key, the KV up-projection and the output projection.
+        // with the shared rope key, the KV up-projection and the output projection. Every product is
+        // checked: a config's head sizes are bounded by validate(), its products are not.
+        const char* what = "MLA attention parameters";
         const std::uint64_t qkHead = std::uint64_t(m.mla.qkNopeHeadDim) + m.mla.qkRopeHeadDim;
         const std::uint64_t vHead = m.mla.vHeadDim != 0 ? m.mla.vHeadDim : m.effectiveHeadDim();
+        const std::uint64_t rank = m.mla.kvLoraRank;
         std::uint64_t q = 0;
         if (m.mla.qLoraRank > 0)
-            q = h * m.mla.qLoraRank + m.mla.qLoraRank + std::uint64_t(m.mla.qLoraRank) * m.heads * qkHead;
+            q = addChecked(mulChecked(what, h, m.mla.qLoraRank) + m.mla.qLoraRank,
+                           mulChecked(what, m.mla.qLoraRank, m.heads, qkHead), what);
         else
-            q = h * m.heads * qkHead;
-        const std::uint64_t kvDown = h * (std::uint64_t(m.mla.kvLoraRank) + m.mla.qkRopeHeadDim) + m.mla.kvLoraRank;
-        const std::uint64_t kvUp = std::uint64_t(m.mla.kvLoraRank) * m.heads * (m.mla.qkNopeHeadDim + vHead);
-        const std::uint64_t out = std::uint64_t(m.heads) * vHead * h;
-        return q + kvDown + kvUp + out;
+            q = mulChecked(what, h, m.heads, qkHead);
+        const std::uint64_t kvDown = mulChecked(what, h, rank + m.mla.qkRopeHeadDim) + rank;
+        const std::uint64_t kvUp = mulChecked(what, rank, m.heads, std::uint64_t(m.mla.qkNopeHeadDim) + vHead);
+        const std::uint64_t out = mulChecked(what, m.heads, vHead, h);
+        return addChecked(addChecked(q, kvDown, what), addChecked(kvUp, out, what), what);
     }
     const std::uint64_t d = m.effectiveHeadDim();
     const std::uint64_t qWidth = std::uint64_t(m.heads) * d;
@@ -96,8 +100,9 @@ ParameterBreakdown parameterBreakdown(const ModelShape& m) {
             if (parts & layerpart::State)
                 p.state = addChecked(p.state, m.state.paramsPerLayer, "state parameters");
             if (parts & layerpart::Mlp) {
-                p.mlp = addChecked(p.mlp, denseMlp, "MLP parameters");
-                activeMlp += denseMlp;
+                const std::uint64_t mlp = m.layerIntermediate.empty() ? denseMlp : mlpParams(m, m.mlpWidthOf(i));
+                p.mlp = addChecked(p.mlp, mlp, "MLP parameters");
+                activeMlp += mlp;
             }
             if (parts & layerpart::Moe) {
                 p.mlp = addChecked(p.mlp, perMoeLayer, "MLP parameters");
@@ -144,7 +149,7 @@ std::uint64_t kvBytesPerTokenNaive(const ModelShape& m, DType kv) {
     m.validate();
     std::uint32_t headDim = m.effectiveHeadDim();
     if (m.mla.kvLoraRank > 0 && m.mla.qkNopeHeadDim > 0)
-        headDim = m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim;
+        headDim = m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim; // each at most kMaxHeadDim (validate)
     const std::uint64_t perHeadBits = kv.storageBits(headDim);
     return mulChecked("naive KV bytes per token", ceilDiv(mulChecked("naive KV bits", 2, m.heads, perHeadBits), 8),
                       m.layerCounts().kv);
@@ -163,6 +168,20 @@ std::uint64_t kvBytes(const ModelShape& m, DType kv, std::uint64_t context, std:
     m.validate();
     return mulChecked("KV cache bytes", kvBytesPerTokenPerLayer(m, kv, kvHeadsOverride), cachedTokenLayers(m, context),
                       batch);
+}
+
+KvGrowth kvGrowth(const ModelShape& m, DType kv, std::uint32_t kvHeadsOverride) {
+    m.validate();
+    const LayerCounts counts = m.layerCounts();
+    const std::uint64_t perLayer = kvBytesPerTokenPerLayer(m, kv, kvHeadsOverride);
+    KvGrowth g;
+    g.windowedLayers = counts.windowedKv;
+    g.fullLayers = counts.kv - counts.windowedKv;
+    g.windowTokens = counts.windowedKv > 0 ? m.slidingWindow : 0;
+    g.perToken = mulChecked("KV bytes per token", perLayer, g.fullLayers);
+    g.windowedPerToken = mulChecked("windowed KV bytes per token", perLayer, g.windowedLayers);
+    g.windowedPerSequence = mulChecked("windowed KV bytes per sequence", g.windowedPerToken, g.windowTokens);
+    return g;
 }
 
 std::uint64_t kvBytesNaive(const ModelShape& m, DType kv, std::uint64_t context, std::uint64_t batch) {

@@ -54,6 +54,19 @@ std::uint64_t cachedTokenLayers(const ModelShape& model, std::uint64_t context);
 std::uint64_t kvBytes(const ModelShape& model, DType kv, std::uint64_t context, std::uint64_t batch,
                       std::uint32_t kvHeadsOverride = 0);
 
+// How the cache of one sequence grows: every token adds `perToken` bytes for good (the layers without
+// a window), and windowed layers add `windowedPerToken` until their window is full, then no more. For a
+// windowed model the growing part is the honest "bytes per token"; the windowed part is a cap per sequence.
+struct KvGrowth {
+    std::uint32_t fullLayers = 0;          // layers caching every token
+    std::uint32_t windowedLayers = 0;      // layers keeping at most `windowTokens` tokens
+    std::uint64_t windowTokens = 0;        // the sliding window (or attention chunk)
+    std::uint64_t perToken = 0;            // bytes each token adds for good (full layers)
+    std::uint64_t windowedPerToken = 0;    // bytes each token adds to the windowed layers until they are full
+    std::uint64_t windowedPerSequence = 0; // the windowed layers' most per sequence: windowedPerToken x window
+};
+KvGrowth kvGrowth(const ModelShape& model, DType kv, std::uint32_t kvHeadsOverride = 0);
+
 // The naive total (query heads, no window): what the simplified formula predicts.
 std::uint64_t kvBytesNaive(const ModelShape& model, DType kv, std::uint64_t context, std::uint64_t batch);
 

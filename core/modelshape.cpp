@@ -53,6 +53,10 @@ std::uint8_t ModelShape::partsOf(std::uint32_t layer) const {
     return layer < layerParts.size() ? layerParts[layer] : 0;
 }
 
+std::uint32_t ModelShape::mlpWidthOf(std::uint32_t layer) const {
+    return layerIntermediate.empty() ? intermediate : (layer < layerIntermediate.size() ? layerIntermediate[layer] : 0);
+}
+
 LayerCounts ModelShape::layerCounts() const {
     LayerCounts c;
     if (layerParts.empty()) {
@@ -117,11 +121,30 @@ void ModelShape::validate() const {
     bool anyState = false;
     bool anyCross = false;
     for (std::uint8_t parts : layerParts) {
-        if (!((parts & ~layerpart::KnownBits) == 0 && parts != 0))
+        // 0 is a block that caches and computes nothing of its own (Nemotron-NAS's linear replacements).
+        if ((parts & ~layerpart::KnownBits) != 0)
             fail("a layer kind must name what the layer holds");
         anyState = anyState || (parts & layerpart::State);
         anyCross = anyCross || (parts & layerpart::CrossAttention);
     }
+    if (!layerIntermediate.empty()) {
+        if (layerIntermediate.size() != layers || layerParts.size() != layers)
+            fail("the per-layer MLP width list has " + std::to_string(layerIntermediate.size()) + " entries for " +
+                 std::to_string(layers) + " layers (and needs the layer-kind list)");
+        for (std::uint32_t i = 0; i < layers; ++i) {
+            const bool mlp = (layerParts[i] & layerpart::Mlp) != 0;
+            if (mlp != (layerIntermediate[i] != 0))
+                fail("layer " + std::to_string(i) + "'s MLP width must be non-zero exactly when it holds an MLP");
+            if (layerIntermediate[i] > kMaxHidden * 16u)
+                fail("layer " + std::to_string(i) + "'s MLP width must be at most " + std::to_string(kMaxHidden * 16u));
+        }
+    }
+    // MLA's sizes bound its projections as head_dim bounds the others.
+    if (mla.kvLoraRank > kMaxHidden || mla.qLoraRank > kMaxHidden)
+        fail("MLA ranks (kv_lora_rank, q_lora_rank) must be at most " + std::to_string(kMaxHidden));
+    if (mla.qkRopeHeadDim > kMaxHeadDim || mla.qkNopeHeadDim > kMaxHeadDim || mla.vHeadDim > kMaxHeadDim)
+        fail("MLA head sizes (qk_rope_head_dim, qk_nope_head_dim, v_head_dim) must be at most " +
+             std::to_string(kMaxHeadDim));
     bool anyDenseMlp = layerParts.empty();
     bool anyMoe = false;
     for (std::uint8_t parts : layerParts) {

@@ -3,6 +3,7 @@
 #include "dtype.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -117,11 +118,15 @@ struct ModelShape {
     // Hybrid and multimodal models: what each block holds (layerpart bits); empty = every block
     // is Attention + Mlp (or Moe per MoeSpec), the plain decoder-only transformer.
     std::vector<std::uint8_t> layerParts;
-    StateSpec state;                        // for layers with the State bit
-    std::uint64_t crossTokens = 0;          // image tokens each CrossAttention layer caches per sequence
-    std::uint32_t normsPerLayer = 2;        // norms per block (1: parallel attention + MLP; 4: Gemma 2/3)
-    bool finalNorm = true;                  // a norm after the last block
-    bool lmHeadBias = false;                // the LM head carries a bias (Phi, GPT-J)
+    // Per-block MLP widths where blocks differ (Nemotron-NAS's ffn_mult); empty = every Mlp block is
+    // `intermediate` wide. Sized like layerParts; a block without the Mlp bit has 0.
+    std::vector<std::uint32_t> layerIntermediate;
+    StateSpec state;                 // for layers with the State bit
+    std::optional<DType> stateDtype; // the config's mamba_ssm_cache_dtype / mamba_ssm_dtype; none = compute dtype
+    std::uint64_t crossTokens = 0;   // image tokens each CrossAttention layer caches per sequence
+    std::uint32_t normsPerLayer = 2; // norms per block (1: parallel attention + MLP; 4: Gemma 2/3)
+    bool finalNorm = true;           // a norm after the last block
+    bool lmHeadBias = false;         // the LM head carries a bias (Phi, GPT-J)
     std::uint64_t attentionExtraParams = 0; // per attention layer: q/k norms, gates (counted by the importer)
     std::uint64_t extraParams = 0;    // outside the per-layer formula: vision encoder, embedding norm, shared blocks
     std::uint64_t paramsOverride = 0; // a given count that replaces the estimate; 0 = estimate
@@ -136,6 +141,7 @@ struct ModelShape {
     std::uint32_t windowedLayerCount() const;
     std::uint8_t partsOf(std::uint32_t layer) const; // layerpart bits; Attention | Mlp when layerParts is empty
     LayerCounts layerCounts() const;
+    std::uint32_t mlpWidthOf(std::uint32_t layer) const; // a dense Mlp block's width
     bool isHybrid() const { return !layerParts.empty(); }
 
     // Throws Error naming the field when the shape cannot describe a model (zero sizes,

@@ -6,7 +6,9 @@
 #include "presets.h"
 #include "units.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace kvscope {
 namespace {
@@ -120,7 +122,7 @@ Estimate estimate(const Scenario& s) {
     e.kvBytes = kvBytes(s.model, s.kvDtype, s.context, s.batch, e.kvHeadsPerGpu);
     e.kvBytesAllGpus = kvBytes(s.model, s.kvDtype, s.context, s.batch);
     e.kvBytesNaive = kvBytesNaive(s.model, s.kvDtype, s.context, s.batch);
-    e.stateDtype = stateDtypeFor(s.weightDtype);
+    e.stateDtype = s.model.stateDtype.value_or(stateDtypeFor(s.weightDtype)); // the config's, else compute
     e.sequenceState = sequenceState(s.model, s.kvDtype, e.stateDtype, e.kvHeadsPerGpu);
     e.sequenceState.stateBytes = ceilDiv(e.sequenceState.stateBytes, s.tensorParallel); // heads split over GPUs
     e.sequenceStateBytes = mulChecked("per-sequence state bytes", e.sequenceState.total(), s.batch);
@@ -133,7 +135,11 @@ Estimate estimate(const Scenario& s) {
     e.gpuMemoryBytes = s.gpuMemoryBytes;
     e.budgetBytes = usableBytes(s);
     e.fits = e.totalBytes <= e.budgetBytes;
-    e.headroomBytes = static_cast<std::int64_t>(e.budgetBytes) - static_cast<std::int64_t>(e.totalBytes);
+    // Signed without a cast of either side: a total past 2^63 (a context of 2^40) wrapped to a
+    // negative number and reported a positive headroom for a scenario that does not fit.
+    constexpr std::uint64_t kMaxMagnitude = std::numeric_limits<std::int64_t>::max();
+    e.headroomBytes = e.fits ? static_cast<std::int64_t>(std::min(e.budgetBytes - e.totalBytes, kMaxMagnitude))
+                             : -static_cast<std::int64_t>(std::min(e.totalBytes - e.budgetBytes, kMaxMagnitude));
     e.beyondMaxContext = s.model.maxContext != 0 && s.context > s.model.maxContext;
     return e;
 }

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <system_error>
@@ -167,10 +168,12 @@ json scenarioToJson(const Scenario& s) {
           {"q_lora_rank", m.mla.qLoraRank}}},
         // Hybrid / multimodal layouts and the importer's extra weights (issue 10).
         {"layer_parts", m.layerParts},
+        {"layer_intermediate", m.layerIntermediate},
         {"state",
          {{"conv_values", m.state.convValues},
           {"recurrent_values", m.state.recurrentValues},
           {"params_per_layer", m.state.paramsPerLayer}}},
+        {"state_dtype", m.stateDtype ? m.stateDtype->name() : std::string()},
         {"cross_tokens", m.crossTokens},
         {"norms_per_layer", m.normsPerLayer},
         {"final_norm", m.finalNorm},
@@ -267,12 +270,25 @@ Scenario scenarioFromJson(const json& root, std::string_view source) {
             m.layerParts.push_back(static_cast<std::uint8_t>(part.get<std::uint64_t>()));
         }
     }
+    if (mr.has("layer_intermediate")) {
+        const json& widths = mr.raw("layer_intermediate");
+        if (!widths.is_array() || widths.size() > kMaxLayers)
+            mr.fail("layer_intermediate", "must be an array of at most " + std::to_string(kMaxLayers) + " MLP widths");
+        for (const json& width : widths) {
+            if (!width.is_number_unsigned() || width.get<std::uint64_t>() > std::numeric_limits<std::uint32_t>::max())
+                mr.fail("layer_intermediate",
+                        "must hold MLP widths (0 for a block without an MLP), got " + describeJson(width));
+            m.layerIntermediate.push_back(static_cast<std::uint32_t>(width.get<std::uint64_t>()));
+        }
+    }
     if (mr.has("state")) {
         const Reader state = mr.child("state");
         m.state.convValues = state.u64("conv_values", 0, kMaxStateValues, 0);
         m.state.recurrentValues = state.u64("recurrent_values", 0, kMaxStateValues, 0);
         m.state.paramsPerLayer = state.u64("params_per_layer", 0, 1ull << 50, 0);
     }
+    if (mr.has("state_dtype") && !mr.string("state_dtype", std::string()).empty())
+        m.stateDtype = mr.dtype("state_dtype");
     m.crossTokens = mr.u64("cross_tokens", 0, kMaxCrossTokens, 0);
     m.normsPerLayer = mr.u32("norms_per_layer", 0, 2);
     m.finalNorm = mr.boolean("final_norm", true);

@@ -14,6 +14,25 @@ class TestCapacity : public QObject {
     Q_OBJECT
 
 private slots:
+    // Issue 24: at a context of 2^40 the total passed 2^63, was cast to a negative int64 and gave a positive
+    // headroom for a scenario that does not fit.
+    void headroomNeverWrapsPositive() {
+        Scenario s = defaultScenario();
+        s.model.kvHeads = s.model.heads; // MHA: 524,288 B per token, the naive figure the same
+        s.context = 1ull << 40;
+        s.batch = 16; // KV 2^19 x 2^40 x 2^4 = 2^63 B
+        const Estimate e = estimate(s);
+        QVERIFY(!e.fits);
+        QVERIFY(e.headroomBytes < 0);
+        QVERIFY(e.totalBytes > (1ull << 63)); // past int64: the old cast made it negative
+        QCOMPARE(e.headroomBytes, -std::int64_t(e.totalBytes - e.budgetBytes)); // the shortfall, exactly
+        s.context = 8192;
+        s.batch = 1;
+        const Estimate small = estimate(s);
+        QVERIFY(small.fits);
+        QCOMPARE(small.headroomBytes, std::int64_t(small.budgetBytes - small.totalBytes));
+    }
+
     void vllmConcurrency_data() {
         QTest::addColumn<qulonglong>("blocks");
         QTest::addColumn<qulonglong>("tokensPerRequest");

@@ -246,6 +246,25 @@ private slots:
             7'818'448'896);
         // head 64: 40 x 2 x 36 x 64 x 2 = 368,640; 2,724,880,896.
         row("minicpm MiniCPM-2B", "hf-configs/minicpm-minicpm-2b.json", "MiniCPM", 368'640, 40, 0, 0, 2'724'880'896);
+        // Issue 24. block_configs: 49 of 80 blocks attend, each with 64 / n_heads_in_group 8 = 8 KV heads of 128:
+        // 49 x 2 x 8 x 128 x 2 = 200,704 (the old "every layer MHA" reading gave 2,621,440, 13x). MLP widths
+        // from ffn_mult: int(2 x mult x 8192 / 3) rounded up to 256. Published 49.87B (NVIDIA's model card).
+        row("nemotron-nas Llama-3.3-Nemotron-Super-49B", "hf-configs/nemotron-nas-llama-3.3-nemotron-super-49b-v1.json",
+            "Nemotron-NAS", 200'704, 49, 0, 0, 49'870'000'000);
+        // 64 of 162 blocks attend with 128 / 16 = 8 KV heads: 64 x 2 x 8 x 128 x 2 = 262,144. Published 253B.
+        row("nemotron-nas Llama-3.1-Nemotron-Ultra-253B",
+            "hf-configs/nemotron-nas-llama-3.1-nemotron-ultra-253b-v1.json", "Nemotron-NAS", 262'144, 64, 0, 0,
+            253'000'000'000);
+        // Gated DeltaNet hybrid: 16 of 64 layers full attention, 4 KV heads of 256: 16 x 2 x 4 x 256 x 2 = 65,536.
+        // State per linear layer: conv (4 - 1) x (2 x 16 x 128 + 48 x 128) = 30,720 values + 48 x 128 x 128 =
+        // 786,432 recurrent; 48 layers x 817,152 x 2 B = 78,446,592 (the config's mamba_ssm_dtype float32 doubles
+        // it in an estimate). No published count for the language model alone.
+        row("qwen3_5 Qwen3.6-27B", "hf-configs/qwen3_5-qwen3.6-27b.json", "Qwen3.5", 65'536, 16, 78'446'592, 0, 0);
+        // hybrid_override_pattern: 6 attention layers of 2 KV heads x 128: 6 x 2 x 2 x 128 x 2 = 6,144; 23 Mamba-2
+        // layers: conv 3 x (64 x 64 + 2 x 8 x 128) = 18,432 + recurrent 64 x 64 x 128 = 524,288 values;
+        // 23 x 542,720 x 2 B = 24,965,120. No published count checked (the card's 31.6B is not in a fixture).
+        row("nemotron_h Nemotron-3-Nano-30B-A3B", "hf-configs/nemotron_h-nemotron-3-nano-30b-a3b.json", "Nemotron-H",
+            6'144, 6, 24'965'120, 0, 0);
     }
     void architectures() {
         QFETCH(QString, file);
@@ -440,6 +459,140 @@ private slots:
             "m.json");
         QVERIFY(unknown.rule.family.empty());
         QCOMPARE(unknown.ignoredKeys, std::vector<std::string>{"n_routed_state"});
+    }
+
+    // Issue 24: every import says how sure it is; unverified names the keys it did not understand.
+    void confidence_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("confidence");
+        QTest::addColumn<QStringList>("keys");
+        QTest::newRow("Llama-3.1-8B") << u"llama-3.1-8b-instruct.json"_s << u"exact"_s << QStringList{};
+        QTest::newRow("Nemotron-Super-49B")
+            << u"hf-configs/nemotron-nas-llama-3.3-nemotron-super-49b-v1.json"_s << u"exact"_s << QStringList{};
+        // The mxfp4 experts of gpt-oss and the fp8 block-scaled weights are not read: the weights may be wrong.
+        QTest::newRow("gpt-oss-20b") << u"hf-configs/gpt_oss-gpt-oss-20b.json"_s << u"unverified"_s
+                                     << QStringList{u"quantization_config"_s};
+        QTest::newRow("Kimi-K2") << u"hf-configs/kimi_k2-kimi-k2-instruct.json"_s << u"unverified"_s
+                                 << QStringList{u"quantization_config"_s};
+        QTest::newRow("MiniMax-M2.7") << u"hf-configs/minimax_m2-minimax-m2.7.json"_s << u"unverified"_s
+                                      << QStringList{u"quantization_config"_s};
+        // DSA's indexer caches a key per token besides the MLA latent: not modelled, so not called exact.
+        QTest::newRow("DeepSeek-V3.2") << u"hf-configs/deepseek_v32-deepseek-v3.2.json"_s << u"unverified"_s
+                                       << QStringList{u"index_head_dim"_s, u"index_n_heads"_s, u"index_topk"_s,
+                                                      u"quantization_config"_s};
+        QTest::newRow("GLM-5.1") << u"hf-configs/glm_moe_dsa-glm-5.1.json"_s << u"unverified"_s
+                                 << QStringList{u"index_head_dim"_s, u"index_n_heads"_s, u"index_topk"_s,
+                                                u"indexer_rope_interleave"_s};
+    }
+    void confidence() {
+        QFETCH(QString, file);
+        QFETCH(QString, confidence);
+        QFETCH(QStringList, keys);
+        const ImportResult r = importHfConfigFile(testDataPath(file.toUtf8().constData()).toStdString());
+        QCOMPARE(QString::fromStdString(confidenceName(r.confidence)), confidence);
+        QStringList ignored;
+        for (const auto& key : r.ignoredKeys)
+            ignored << QString::fromStdString(key);
+        QCOMPARE(ignored, keys);
+    }
+
+    void confidenceOfGenericRules() {
+        const char* known = R"({"model_type":"llama","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,
+            "intermediate_size":128,"vocab_size":100,"bos_token_id":1,"attention_dropout":0.0,"rope_scaling":null})";
+        QCOMPARE(importHfConfigText(known, "k.json").confidence, Confidence::Exact);
+        // No family rule, every key read by the generic rules: derived, not exact.
+        const char* generic = R"({"model_type":"brand_new","num_hidden_layers":2,"hidden_size":64,
+            "num_attention_heads":4,"num_key_value_heads":2,"intermediate_size":128,"vocab_size":100,"hidden_act":"silu"})";
+        const ImportResult derived = importHfConfigText(generic, "g.json");
+        QCOMPARE(derived.confidence, Confidence::Derived);
+        QCOMPARE(derived.shape.kvHeads, 2u);
+        // A key that is on no list is reported, whatever its name (the old rule only looked at names with
+        // "layer", "head", "kv"...): block_configs and mamba_ssm_cache_dtype passed unmentioned.
+        const ImportResult unknown = importHfConfigText(
+            R"({"model_type":"llama","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,
+                "intermediate_size":128,"vocab_size":100,"block_configs":[],"mamba_ssm_cache_dtype":"float32"})",
+            "u.json");
+        QCOMPARE(unknown.confidence, Confidence::Unverified);
+        QCOMPARE(unknown.ignoredKeys, (std::vector<std::string>{"block_configs", "mamba_ssm_cache_dtype"}));
+    }
+
+    // Issue 24: the Nemotron-NAS block rule, one block kind at a time.
+    void nemotronNasBlocks() {
+        const ImportResult r = importHfConfigText(
+            R"({"model_type":"nemotron-nas","num_hidden_layers":4,"hidden_size":256,"num_attention_heads":8,
+                "vocab_size":100,"block_configs":[
+                {"attention":{"n_heads_in_group":4,"no_op":false,"replace_with_linear":false},"ffn":{"ffn_mult":2.625,"no_op":false}},
+                {"attention":{"no_op":true},"ffn":{"ffn_mult":1.0}},
+                {"attention":{"replace_with_linear":true},"ffn":{"no_op":true}},
+                {"attention":{"n_heads_in_group":4,"window_length":64},"ffn":{"replace_with_linear":true}}]})",
+            "nas.json");
+        const ModelShape& m = r.shape;
+        QCOMPARE(r.confidence, Confidence::Exact);
+        QCOMPARE(m.kvHeads, 2u); // 8 / 4
+        QCOMPARE(m.layerCounts().kv, 2u);
+        QCOMPARE(m.slidingWindow, std::uint64_t(64));
+        QCOMPARE(m.windowedLayerCount(), 1u);
+        // int(2 x 2.625 x 256 / 3) = 448 -> 512; int(2 x 1.0 x 256 / 3) = 170 -> 256.
+        QCOMPARE(m.layerIntermediate, (std::vector<std::uint32_t>{512, 256, 0, 0}));
+        // 2 attending blocks x 2 x 2 heads x 32 x 2 B per token.
+        KV_COMPARE_U64(kvBytesPerToken(m, DType::bf16()), 2ull * 2 * 2 * 32 * 2);
+        // Parameters by hand: embeddings and LM head 2 x 100 x 256; attention 2 x (256 x (256 + 2 x 64) + 256 x
+        // 256); MLPs 3 x 256 x (512 + 256); two linear replacements 2 x 256^2; norms 6 present parts + final, 256 each.
+        const std::uint64_t expected =
+            2 * 100 * 256 + 2 * (256 * (256 + 2 * 64) + 256 * 256) + 3 * 256 * (512 + 256) + 2 * 256 * 256 + 7 * 256;
+        KV_COMPARE_U64(parameterCount(m), expected);
+        // Blocks that disagree on their KV heads are refused, not averaged.
+        QVERIFY(throwsErrorContaining(
+            [] {
+                importHfConfigText(
+                    R"({"model_type":"nemotron-nas","num_hidden_layers":2,"hidden_size":256,"num_attention_heads":8,
+                        "vocab_size":100,"block_configs":[{"attention":{"n_heads_in_group":4},"ffn":{"ffn_mult":1}},
+                        {"attention":{"n_heads_in_group":2},"ffn":{"ffn_mult":1}}]})",
+                    "nas2.json");
+            },
+            {"nas2.json", "different KV head counts (2 and 4 at block 1)"}));
+    }
+
+    // Issue 24: Python's json writes Infinity and NaN; fields that do not size memory accept them.
+    void nonFiniteLiterals() {
+        const ImportResult r = importHfConfigText(
+            "{\"model_type\":\"llama\",\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,"
+            "\"intermediate_size\":128,\"vocab_size\":100,\"time_step_limit\":[0.0, Infinity],"
+            "\"router_z_loss_coef\": NaN, \"name\": \"NaN Infinity\"}",
+            "inf.json");
+        QCOMPARE(r.shape.layers, 2u);
+        QVERIFY(throwsErrorContaining(
+            [] {
+                importHfConfigText(
+                    R"({"num_hidden_layers": Infinity,"hidden_size":64,"num_attention_heads":4,"vocab_size":10})",
+                    "inf.json");
+            },
+            {"inf.json", "'num_hidden_layers' is Infinity", "finite"}));
+        QVERIFY(throwsErrorContaining(
+            [] {
+                importHfConfigText(
+                    R"({"num_hidden_layers":2,"hidden_size":-Infinity,"num_attention_heads":4,"vocab_size":10})",
+                    "inf.json");
+            },
+            {"'hidden_size' is -Infinity"}));
+        // A syntax error after a literal keeps the position of the text as written.
+        QVERIFY(
+            throwsErrorContaining([] { importHfConfigText("{\"a\": NaN, \"b\": }", "pos.json"); }, {"pos.json:1:17:"}));
+    }
+
+    // Issue 24: zeros that mean "none" load.
+    void legalZeros() {
+        const ImportResult r = importHfConfigText(
+            R"({"model_type":"qwen2_moe","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,
+                "intermediate_size":128,"vocab_size":100,"num_experts":4,"num_experts_per_tok":2,
+                "moe_intermediate_size":32,"shared_expert_intermediate_size":0,"num_nextn_predict_layers":0,
+                "sliding_window":0})",
+            "zeros.json");
+        QCOMPARE(r.shape.moe.sharedExperts, 0u);
+        QCOMPARE(r.shape.slidingWindow, std::uint64_t(0));
+        QVERIFY(r.ignoredKeys.empty());
+        QVERIFY(std::none_of(r.notes.begin(), r.notes.end(),
+                             [](const std::string& n) { return n.find("multi-token") != std::string::npos; }));
     }
 
     void displayNameIsNeverAPath() {
@@ -701,6 +854,33 @@ private slots:
             << QStringLiteral(
                    R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":10,"num_local_experts":8})")
             << QStringList{u"num_experts_per_tok"_s};
+        // Issue 24: a layer kind no rule knows is refused by name, never taken as full attention.
+        QTest::newRow("unknown layer kind")
+            << QStringLiteral(
+                   R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":10,"layer_types":["full_attention","hyper_attention"]})")
+            << QStringList{u"'layer_types[1]' is \"hyper_attention\""_s, u"does not know"_s};
+        QTest::newRow("state layer without a rule")
+            << QStringLiteral(
+                   R"({"model_type":"llama","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":10,"layer_types":["linear_attention","full_attention"]})")
+            << QStringList{u"'layer_types[0]' is \"linear_attention\""_s, u"model_type 'llama'"_s};
+        QTest::newRow("sliding layers without a window")
+            << QStringLiteral(
+                   R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":10,"layer_types":["sliding_attention","full_attention"]})")
+            << QStringList{u"no window size"_s};
+        // JambaConfig refuses it; taken modulo the period, every attention layer moved silently.
+        QTest::newRow("jamba offset past its period")
+            << QStringLiteral(
+                   R"({"model_type":"jamba","num_hidden_layers":8,"hidden_size":64,"num_attention_heads":4,"vocab_size":10,"intermediate_size":128,"attn_layer_period":8,"attn_layer_offset":1000})")
+            << QStringList{u"'attn_layer_offset' (1000) must be smaller than 'attn_layer_period' (8)"_s};
+        // A qk_nope_head_dim of 2^32 - 1 wrapped a 32-bit sum and reported 8.59B parameters.
+        QTest::newRow("mla head past its limit")
+            << QStringLiteral(
+                   R"({"model_type":"deepseek_v3","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":10,"intermediate_size":128,"kv_lora_rank":16,"qk_rope_head_dim":8,"qk_nope_head_dim":4294967295,"v_head_dim":16})")
+            << QStringList{u"qk_nope_head_dim"_s, u"at most 65536"_s};
+        QTest::newRow("nas block without heads")
+            << QStringLiteral(
+                   R"({"model_type":"nemotron-nas","num_hidden_layers":1,"hidden_size":64,"num_attention_heads":4,"vocab_size":10,"block_configs":[{"attention":{"no_op":false},"ffn":{"ffn_mult":1}}]})")
+            << QStringList{u"'block_configs[0].attention.n_heads_in_group' is missing"_s};
         QTest::newRow("bad bool")
             << QStringLiteral(
                    R"({"num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":10,"tie_word_embeddings":"yes"})")

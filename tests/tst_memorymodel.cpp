@@ -250,7 +250,7 @@ private slots:
         wrong.layerParts.pop_back();
         QVERIFY(throwsErrorContaining([&] { wrong.validate(); }, {"layer-kind list has 4 entries for 5 layers"}));
         wrong = m;
-        wrong.layerParts[0] = 0;
+        wrong.layerParts[0] = layerpart::KnownBits + 1; // 0 is legal: a block of linear replacements (Nemotron-NAS)
         QVERIFY(throwsErrorContaining([&] { wrong.validate(); }, {"layer kind"}));
         wrong = m;
         wrong.state = {};

@@ -89,8 +89,11 @@ private slots:
 
     // Issue 10: hybrid and multimodal layouts survive a save (and a restored session).
     void roundTripsHybridLayouts() {
-        for (const char* file : {"hf-configs/jamba-jamba-v0.1.json", "hf-configs/mllama-llama-3.2-11b-vision.json",
-                                 "hf-configs/qwen2_moe-qwen1.5-moe-a2.7b.json", "hf-configs/phi-phi-2.json"}) {
+        for (const char* file :
+             {"hf-configs/jamba-jamba-v0.1.json", "hf-configs/mllama-llama-3.2-11b-vision.json",
+              "hf-configs/qwen2_moe-qwen1.5-moe-a2.7b.json", "hf-configs/phi-phi-2.json",
+              // Issue 24: per-block MLP widths and the config's state dtype travel too.
+              "hf-configs/nemotron-nas-llama-3.3-nemotron-super-49b-v1.json", "hf-configs/qwen3_5-qwen3.6-27b.json"}) {
             Scenario s = defaultScenario();
             s.model = importHfConfigFile(testDataPath(file).toStdString()).shape;
             s.gpuMemoryBytes = 1ull << 40;
