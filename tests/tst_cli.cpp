@@ -644,6 +644,44 @@ private slots:
         }
     }
 
+    // Issue 24: how sure the import is comes first in the text and is a field in JSON.
+    void confidenceComesFirst() {
+        const CliResult oss =
+            runCli({u"estimate"_s, u"--config"_s, testDataPath("hf-configs/gpt_oss-gpt-oss-20b.json")});
+        QCOMPARE(oss.exitCode, 0);
+        const QString first = QString::fromUtf8(oss.out).section(u'\n', 0, 0);
+        QVERIFY2(first.startsWith(u"confidence: UNVERIFIED"_s) && first.contains(u"quantization_config"_s),
+                 qPrintable(first));
+        // Its sliding layers cap: the headline is what every token adds for good (12 full layers x 2,048 B).
+        QVERIFY2(oss.out.contains("24,576 B (24.00 KiB), growing in the 12 full-attention layers"),
+                 oss.out.constData());
+        QVERIFY(oss.out.contains("at most 3.00 MiB per sequence: 12 layers keep their last 128 tokens"));
+        const CliResult json =
+            runCli({u"estimate"_s, u"--json"_s, u"--config"_s, testDataPath("hf-configs/gpt_oss-gpt-oss-20b.json")});
+        const QJsonObject j = json.json();
+        QCOMPARE(j.value("confidence"_L1).toString(), u"unverified"_s);
+        QCOMPARE(j.value("unverified_keys"_L1).toArray().size(), 1);
+        QCOMPARE(j.value("kv_growth"_L1).toObject().value("bytes_per_token"_L1).toInteger(), 24'576);
+        QCOMPARE(j.value("kv_growth"_L1).toObject().value("windowed_bytes_per_sequence_max"_L1).toInteger(),
+                 12 * 128 * 2'048);
+        const CliResult exact = runCli({u"estimate"_s, u"--json"_s, u"--config"_s,
+                                        testDataPath("hf-configs/nemotron-nas-llama-3.3-nemotron-super-49b-v1.json")});
+        QCOMPARE(exact.json().value("confidence"_L1).toString(), u"exact"_s);
+        QCOMPARE(exact.json().value("kv_bytes_per_token"_L1).toInteger(), 200'704);
+        // MLA: no made-up "128 KV heads, head_dim 56"; the latent and the rope key instead.
+        const CliResult mla =
+            runCli({u"estimate"_s, u"--config"_s, testDataPath("hf-configs/deepseek_v3-deepseek-v3.json")});
+        QVERIFY2(mla.out.contains("each layer caches a latent of 512 values and a shared RoPE key of 64 per token"),
+                 mla.out.constData());
+        QVERIFY(!mla.out.contains("head_dim 56"));
+        const CliResult mlaJson = runCli(
+            {u"estimate"_s, u"--json"_s, u"--config"_s, testDataPath("hf-configs/deepseek_v3-deepseek-v3.json")});
+        QVERIFY(mlaJson.json().value("kv_heads"_L1).isNull());
+        QCOMPARE(
+            mlaJson.json().value("model"_L1).toObject().value("mla"_L1).toObject().value("kv_lora_rank"_L1).toInt(),
+            512);
+    }
+
     // --json is for scripts: the same bytes in every language.
     void jsonIgnoresLanguage_data() {
         QTest::addColumn<QStringList>("args");

@@ -83,7 +83,10 @@ ordered_json modelJson(const ModelShape& m) {
     if (m.isMoe())
         j["experts"] = {{"total", m.moe.experts}, {"per_token", m.moe.expertsPerToken}};
     if (m.mla.kvLoraRank > 0)
-        j["mla"] = {{"kv_lora_rank", m.mla.kvLoraRank}, {"qk_rope_head_dim", m.mla.qkRopeHeadDim}};
+        j["mla"] = {{"kv_lora_rank", m.mla.kvLoraRank},
+                    {"qk_rope_head_dim", m.mla.qkRopeHeadDim},
+                    {"qk_nope_head_dim", m.mla.qkNopeHeadDim},
+                    {"v_head_dim", m.mla.vHeadDim}};
     return j;
 }
 
@@ -148,6 +151,23 @@ std::string familyRuleText(const FamilyRule& r, const ModelShape& m) {
     }
 }
 
+// How sure the import is, first in the output: an unverified shape must not read as a fact.
+std::string confidenceText(const ImportResult& r) {
+    switch (r.confidence) {
+    case Confidence::Exact:
+        return tr("exact: the %1 rule applied and every key that may size memory was read", {r.rule.family});
+    case Confidence::Derived:
+        return tr("derived: no rule for model_type '%1'; the generic rules read every key that may size memory",
+                  {r.rule.modelType});
+    case Confidence::Unverified:
+        break;
+    }
+    std::string keys;
+    for (const std::string& key : r.ignoredKeys)
+        keys += (keys.empty() ? "" : ", ") + key;
+    return tr("UNVERIFIED: keys that may size memory were not understood (%1); the figures below may be wrong", {keys});
+}
+
 ordered_json sequenceStateJson(const Scenario& s, const Estimate& e) {
     const SequenceState& q = e.sequenceState;
     ordered_json j;
@@ -180,6 +200,7 @@ int runEstimate(const std::vector<std::string>& args) {
     const Estimate e = estimate(s);
     const ModelShape& m = s.model;
     const KvFormula formula = kvFormula(m, s.kvDtype, s.context, s.batch, e.kvHeadsPerGpu);
+    const KvGrowth growth = kvGrowth(m, s.kvDtype);
     // The context beyond what the model was trained for: the figures hold, the model may not.
     const auto beyondWarning = [&](bool translated) {
         static constexpr Text warning("the context of %1 tokens is beyond %2's maximum of %3: the memory is computed, "
@@ -194,6 +215,8 @@ int runEstimate(const std::vector<std::string>& args) {
         ordered_json j;
         j["model"] = modelJson(m);
         if (imported) {
+            j["confidence"] = confidenceName(imported->confidence);
+            j["unverified_keys"] = imported->ignoredKeys;
             j["family_rule"] = familyRuleJson(*imported, m);
             j["ignored_keys"] = imported->ignoredKeys;
         }
@@ -204,8 +227,10 @@ int runEstimate(const std::vector<std::string>& args) {
         j["params_kv_adjusted"] = e.params.kvAdjusted;
         j["layers"] = m.layers;
         j["heads"] = m.heads;
-        j["kv_heads"] = m.kvHeads;
-        j["head_dim"] = m.effectiveHeadDim();
+        // MLA caches a latent shared by every head, not KV heads of a head size: model.mla has its sizes.
+        const bool mla = m.mla.kvLoraRank > 0;
+        j["kv_heads"] = mla ? ordered_json() : ordered_json(m.kvHeads);
+        j["head_dim"] = mla ? ordered_json() : ordered_json(m.effectiveHeadDim());
         j["attention"] = attentionKindName(m.attentionKind());
         j["weight_dtype"] = s.weightDtype.name();
         j["weight_bits_effective"] = s.weightDtype.effectiveBits();
@@ -218,6 +243,12 @@ int runEstimate(const std::vector<std::string>& args) {
         j["kv_bytes_per_token"] = e.kvBytesPerToken;
         j["kv_bytes_per_token_per_gpu"] = e.kvBytesPerTokenPerGpu;
         j["kv_bytes_per_token_naive"] = e.kvBytesPerTokenNaive;
+        j["kv_growth"] = {{"full_layers", growth.fullLayers},
+                          {"windowed_layers", growth.windowedLayers},
+                          {"window_tokens", growth.windowTokens},
+                          {"bytes_per_token", growth.perToken},
+                          {"windowed_bytes_per_token", growth.windowedPerToken},
+                          {"windowed_bytes_per_sequence_max", growth.windowedPerSequence}};
         j["kv_bytes"] = e.kvBytes;
         j["kv_bytes_naive"] = e.kvBytesNaive;
         j["kv_formula"] = kvFormulaJson(formula);
@@ -245,10 +276,21 @@ int runEstimate(const std::vector<std::string>& args) {
         return 0;
     }
 
-    std::cout << tr("%1 (%2): %3 layers, %4 query heads, %5 KV heads, head_dim %6",
-                    {m.displayName, attentionKindName(m.attentionKind()), std::to_string(m.layers),
-                     std::to_string(m.heads), std::to_string(m.kvHeads), std::to_string(m.effectiveHeadDim())})
-              << "\n";
+    if (imported)
+        std::cout << tr("confidence") << ": " << confidenceText(*imported) << "\n";
+    if (m.mla.kvLoraRank > 0)
+        std::cout << tr("%1 (MLA): %2 layers, %3 query heads; each layer caches a latent of %4 values and a shared "
+                        "RoPE key of %5 per token (K heads of %6, V heads of %7 are rebuilt from it)",
+                        {m.displayName, std::to_string(m.layers), std::to_string(m.heads),
+                         std::to_string(m.mla.kvLoraRank), std::to_string(m.mla.qkRopeHeadDim),
+                         std::to_string(m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim),
+                         std::to_string(m.mla.vHeadDim != 0 ? m.mla.vHeadDim : m.effectiveHeadDim())})
+                  << "\n";
+    else
+        std::cout << tr("%1 (%2): %3 layers, %4 query heads, %5 KV heads, head_dim %6",
+                        {m.displayName, attentionKindName(m.attentionKind()), std::to_string(m.layers),
+                         std::to_string(m.heads), std::to_string(m.kvHeads), std::to_string(m.effectiveHeadDim())})
+                  << "\n";
     if (imported) {
         std::cout << tr("family rule") << ": " << familyRuleText(imported->rule, m) << "\n";
         const LayerCounts& c = imported->rule.layers;
@@ -296,7 +338,21 @@ int runEstimate(const std::vector<std::string>& args) {
         {tr("largest batch at this context"), std::to_string(maxBatchForContext(s))},
         {tr("longest context at this batch"), tr("%1 tokens", {groupThousands(maxContextForBatch(s))})},
     };
-    rows.insert(rows.begin() + 6, stateRows.begin(), stateRows.end()); // after the KV cache
+    if (growth.windowedLayers > 0) {
+        // A windowed model: the headline is what every token adds for good; the windowed layers are a cap
+        // per sequence, and the uncapped figure (every layer) is kept beside them.
+        rows[1] = {tr("KV bytes per token"), tr("%1 B (%2), growing in the %3 full-attention layers",
+                                                {groupThousands(growth.perToken), formatBytes(growth.perToken),
+                                                 std::to_string(growth.fullLayers)})};
+        rows.insert(
+            rows.begin() + 2,
+            {{tr("  windowed part"), tr("at most %1 per sequence: %2 layers keep their last %3 tokens",
+                                        {formatBytes(growth.windowedPerSequence), std::to_string(growth.windowedLayers),
+                                         groupThousands(growth.windowTokens)})},
+             {tr("  every layer, uncapped"),
+              groupThousands(e.kvBytesPerToken) + " B (" + formatBytes(e.kvBytesPerToken) + ")"}});
+    }
+    rows.insert(rows.begin() + (growth.windowedLayers == 0 ? 6 : 8), stateRows.begin(), stateRows.end()); // after KV
     printRows(rows);
     // The formula with this scenario's numbers, from the same terms the window shows (core/kvformula.h).
     std::cout << "\n  " << tr("KV formula") << ": "

@@ -496,6 +496,23 @@ inline constexpr Message kMessages[] = {
      "정확도 비교 안 함: 기준인 연속 할당 캐시 실행이 끝나지 않음"},
     // estimate: the family rule the importer used, and per-sequence state (issue 10)
     {"family rule", "계열 규칙"},
+    // estimate: how sure the import is (issue 24)
+    {"confidence", "신뢰도"},
+    {"%1 (MLA): %2 layers, %3 query heads; each layer caches a latent of %4 values and a shared RoPE key of %5 per "
+     "token (K heads of %6, V heads of %7 are rebuilt from it)",
+     "%1 (MLA): 레이어 %2개, 쿼리 헤드 %3개; 레이어마다 토큰당 잠재 벡터 값 %4개와 공유 RoPE 키 %5개를 캐시 "
+     "(크기 %6의 K 헤드와 크기 %7의 V 헤드는 여기서 다시 만듦)"},
+    {"%1 B (%2), growing in the %3 full-attention layers", "%1 B (%2), 전체 어텐션 레이어 %3개에서 계속 늘어남"},
+    {"  every layer, uncapped", "  모든 레이어, 상한 없이"},
+    {"  windowed part", "  윈도우 부분"},
+    {"at most %1 per sequence: %2 layers keep their last %3 tokens",
+     "시퀀스당 최대 %1: 레이어 %2개가 마지막 토큰 %3개만 보관"},
+    {"exact: the %1 rule applied and every key that may size memory was read",
+     "정확: %1 규칙을 적용했고 메모리 크기를 정할 수 있는 키를 모두 읽음"},
+    {"derived: no rule for model_type '%1'; the generic rules read every key that may size memory",
+     "유도: model_type '%1'에 대한 규칙이 없어 일반 규칙으로 메모리 크기를 정할 수 있는 키를 모두 읽음"},
+    {"UNVERIFIED: keys that may size memory were not understood (%1); the figures below may be wrong",
+     "검증 안 됨: 메모리 크기를 정할 수 있는 키를 이해하지 못함 (%1), 아래 수치는 틀릴 수 있음"},
     {"layers", "레이어"},
     {"%1, %2: 1 KV head (%3)", "%1, %2: KV 헤드 1개 (%3)"},
     {"%1, %2: %3 KV heads (%4)", "%1, %2: KV 헤드 %3개 (%4)"},
