@@ -88,7 +88,7 @@ int main(int argc, char** argv) {
 
     MainWindow window(&controller);
     if (options.imported)
-        window.memoryPage()->setImportedModel(options.imported);
+        window.setImportedModel(options.imported);
     if (!options.page.isEmpty() && !window.showPage(options.page)) {
         std::fprintf(stderr, "kvscope: --page: unknown page '%s'; pages: %s\n", qPrintable(options.page.left(40)),
                      qPrintable(window.pageNames().join(QStringLiteral(", "))));

@@ -14,6 +14,7 @@
 #include "lessonpanel.h"
 #include "memorychart.h"
 #include "memorypage.h"
+#include "modelruletext.h"
 #include "overlay.h"
 #include "pagedpage.h"
 #include "rooflinepage.h"
@@ -108,6 +109,7 @@ MainWindow::MainWindow(ScenarioController* controller, QWidget* parent)
     m_narrated = controller->scenario();
     m_narratedEstimate = controller->estimate();
     connect(controller, &ScenarioController::scenarioChanged, this, &MainWindow::updateTitle);
+    connect(controller, &ScenarioController::scenarioChanged, this, &MainWindow::updateConfidenceBanner);
     connect(controller, &ScenarioController::scenarioChanged, this, &MainWindow::narrateChange);
     connect(controller, &ScenarioController::errorChanged, this, [this](const QString& error) {
         if (!error.isEmpty())
@@ -180,7 +182,28 @@ void MainWindow::buildUi() {
     m_pages->addTab(m_log, tr("Explain log"));
     for (int i = 0; i < m_pages->count(); ++i)
         m_pages->setTabToolTip(i, tr("Ctrl+%1").arg(i + 1));
-    setCentralWidget(m_pages);
+    // The banner sits above the tabs, so that every page that uses the figures carries it.
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    m_confidenceBanner = new QLabel(central);
+    m_confidenceBanner->setObjectName(u"confidenceBanner"_s);
+    m_confidenceBanner->setWordWrap(true);
+    m_confidenceBanner->setTextFormat(Qt::PlainText);
+    m_confidenceBanner->setContentsMargins(10, 6, 10, 6);
+    m_confidenceBanner->setAutoFillBackground(true);
+    QPalette bannerPalette = m_confidenceBanner->palette();
+    bannerPalette.setColor(QPalette::Window, QColor(0xfd, 0xe6, 0x8a)); // amber, readable in both schemes
+    bannerPalette.setColor(QPalette::WindowText, QColor(0x3d, 0x2b, 0x00));
+    m_confidenceBanner->setPalette(bannerPalette);
+    m_confidenceBanner->hide();
+    centralLayout->addWidget(m_confidenceBanner);
+    centralLayout->addWidget(m_pages, 1);
+    setCentralWidget(central);
+    if (m_imported)
+        m_memory->setImportedModel(m_imported); // kept across a language switch
+    updateConfidenceBanner();
     connect(m_pages, &QTabWidget::currentChanged, this, &MainWindow::pageChanged);
 
     QWidget* oldControls = m_scenarioDock->widget();
@@ -754,7 +777,7 @@ bool MainWindow::openConfig(const QString& path) {
         kvscope::Scenario s = m_controller->scenario();
         s.model = imported.shape;
         s.tensorParallel = 1;
-        m_memory->setImportedModel(imported); // before the scenario: the page shows its family rule
+        setImportedModel(imported); // before the scenario: the page shows its family rule
         if (!m_controller->setScenario(s, true)) {
             reportError(tr("Cannot use this config"), m_controller->error());
             return false;
@@ -770,6 +793,32 @@ bool MainWindow::openConfig(const QString& path) {
         reportError(tr("Cannot read config.json"), QString::fromUtf8(e.what()));
         return false;
     }
+}
+
+void MainWindow::setImportedModel(const std::optional<kvscope::ImportResult>& imported) {
+    m_imported = imported;
+    if (m_memory)
+        m_memory->setImportedModel(imported);
+    updateConfidenceBanner();
+}
+
+void MainWindow::updateConfidenceBanner() {
+    if (!m_confidenceBanner)
+        return;
+    // Only while the scenario's model is the one imported (the memory page's test, on the shape).
+    const kvscope::ModelShape& m = m_controller->scenario().model;
+    const bool show = m_imported && m_imported->confidence == kvscope::Confidence::Unverified &&
+                      m_imported->shape.id == m.id && m_imported->shape.layers == m.layers &&
+                      m_imported->shape.heads == m.heads && m_imported->shape.kvHeads == m.kvHeads;
+    const QString text = show ? ModelRuleText::unverifiedBanner(*m_imported) : QString();
+    if (m_confidenceBanner->text() != text)
+        m_confidenceBanner->setText(text);
+    if (m_confidenceBanner->isVisibleTo(this) != show)
+        m_confidenceBanner->setVisible(show);
+}
+
+QString MainWindow::confidenceBannerText() const {
+    return m_confidenceBanner && !m_confidenceBanner->isHidden() ? m_confidenceBanner->text() : QString();
 }
 
 QChartView* MainWindow::currentChart() const {

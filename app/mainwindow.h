@@ -1,5 +1,6 @@
 #pragma once
 
+#include "hfconfig.h"
 #include "scenario.h"
 
 #include <QMainWindow>
@@ -41,6 +42,10 @@ public:
 
     ControlsPanel* controls() const { return m_controls; }
     MemoryPage* memoryPage() const { return m_memory; }
+    // The config the scenario's model came from (--config, File > Open): the memory page shows its rule,
+    // and an unverified one puts a banner over every page while it is the scenario's model.
+    void setImportedModel(const std::optional<kvscope::ImportResult>& imported);
+    QString confidenceBannerText() const; // empty while no banner shows
     AttentionPage* attentionPage() const { return m_attention; }
     ScalingPage* scalingPage() const { return m_scaling; }
     PagedPage* pagedPage() const { return m_paged; }
@@ -107,8 +112,12 @@ private:
     void reportError(const QString& title, const QString& message);
     QChartView* currentChart() const;
 
+    void updateConfidenceBanner();
+
     ScenarioController* m_controller;
     QTabWidget* m_pages = nullptr;
+    class QLabel* m_confidenceBanner = nullptr;
+    std::optional<kvscope::ImportResult> m_imported;
     ControlsPanel* m_controls = nullptr;
     MemoryPage* m_memory = nullptr;
     AttentionPage* m_attention = nullptr;

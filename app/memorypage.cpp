@@ -420,7 +420,17 @@ void MemoryPage::refresh() {
         const std::uint64_t tokens = byBatch ? s.context : values[i];
         bars.push_back({label, estimates[i], current, s.model.maxContext > 0 && tokens > s.model.maxContext});
     }
+    // The imported rule describes the model only while its shape is the one imported.
+    const bool imported = m_imported && m_imported->shape.id == s.model.id &&
+                          m_imported->shape.layers == s.model.layers && m_imported->shape.heads == s.model.heads &&
+                          m_imported->shape.kvHeads == s.model.kvHeads &&
+                          m_imported->shape.effectiveHeadDim() == s.model.effectiveHeadDim();
+    // An unverified import's figures carry the mark where they are read: the bars' title, the verdict, capacity.
+    const bool unverified = imported && m_imported->confidence == kvscope::Confidence::Unverified;
+    const QString mark =
+        unverified ? u"<b>"_s + ModelRuleText::unverifiedMark().toHtmlEscaped() + u"</b> "_s : QString();
     const QString title =
+        (unverified ? ModelRuleText::unverifiedMark() + u'\n' : QString()) +
         (byBatch ? tr("%1 at %2 tokens, by batch")
                        .arg(QString::fromStdString(s.model.displayName), viewtext::tokens(s.context))
                  : tr("%1, batch %2, by context").arg(QString::fromStdString(s.model.displayName)).arg(s.batch));
@@ -450,13 +460,8 @@ void MemoryPage::refresh() {
         if (label->text() != text) // a rich-text relayout is a good part of a frame
             label->setText(text);
     };
-    setIfChanged(m_verdict, viewtext::verdictHtml(e));
+    setIfChanged(m_verdict, mark + viewtext::verdictHtml(e));
     setIfChanged(m_verdictNote, viewtext::verdictNoteHtml()); // the same text unless the language changed
-    // The imported rule describes the model only while its shape is the one imported.
-    const bool imported = m_imported && m_imported->shape.id == s.model.id &&
-                          m_imported->shape.layers == s.model.layers && m_imported->shape.heads == s.model.heads &&
-                          m_imported->shape.kvHeads == s.model.kvHeads &&
-                          m_imported->shape.effectiveHeadDim() == s.model.effectiveHeadDim();
     setIfChanged(m_modelRule, imported ? ModelRuleText::html(*m_imported, s.model) : QString());
     if (m_modelRule->isVisibleTo(this) != imported)
         m_modelRule->setVisible(imported);
@@ -470,7 +475,9 @@ void MemoryPage::refresh() {
     setIfChanged(m_tpot, tpotHtml(s));
     const QString empty = viewtext::capacityEmptyHtml(m_controller->capacity());
     setIfChanged(m_capacity,
-                 viewtext::capacityHtml(m_controller->capacity()) + (empty.isEmpty() ? QString() : u"<br>"_s + empty));
+                 mark + viewtext::capacityHtml(m_controller->capacity()) +
+                     (empty.isEmpty() ? QString() : u"<br>"_s + empty) + u"<br>"_s +
+                     viewtext::limitsHtml(m_controller->maxBatch(), s.context, m_controller->maxContext(), s.batch));
 
     const auto weights = kvscope::weightsByDtype(s, weightChartDtypes());
     QStringList categories;

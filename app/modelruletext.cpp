@@ -47,15 +47,6 @@ QString ModelRuleText::layers(const kvscope::FamilyRule& r, const kvscope::Model
     return tr("%1 (%2)").arg(parts.join(u"; "_s), QString::fromStdString(r.layerKey));
 }
 
-QString ModelRuleText::ignored(const kvscope::ImportResult& imported) {
-    if (imported.ignoredKeys.empty())
-        return {};
-    QStringList keys;
-    for (const auto& key : imported.ignoredKeys)
-        keys << QString::fromStdString(key);
-    return tr("Ignored keys that may matter for memory: %1").arg(keys.join(u", "_s));
-}
-
 QString ModelRuleText::defaulted(const kvscope::FamilyRule& r) {
     if (r.defaultedKeys.empty())
         return {};
@@ -66,9 +57,44 @@ QString ModelRuleText::defaulted(const kvscope::FamilyRule& r) {
         .arg(QString::fromStdString(r.family), keys.join(u", "_s));
 }
 
+namespace {
+QString keyList(const kvscope::ImportResult& imported) {
+    QStringList keys;
+    for (const auto& key : imported.ignoredKeys)
+        keys << QString::fromStdString(key);
+    return keys.join(u", "_s);
+}
+} // namespace
+
+QString ModelRuleText::confidence(const kvscope::ImportResult& imported) {
+    switch (imported.confidence) {
+    case kvscope::Confidence::Exact:
+        return tr("Exact: the %1 rule applied and every key that may size memory was read")
+            .arg(QString::fromStdString(imported.rule.family));
+    case kvscope::Confidence::Derived:
+        return tr("Derived: no rule for model_type '%1'; the generic rules read every key that may size memory")
+            .arg(QString::fromStdString(imported.rule.modelType));
+    case kvscope::Confidence::Unverified:
+        break;
+    }
+    return tr("Unverified: keys that may size memory were not understood (%1)").arg(keyList(imported));
+}
+
+QString ModelRuleText::unverifiedBanner(const kvscope::ImportResult& imported) {
+    return tr("Unverified figures: %1's config has keys KV Scope does not understand (%2). They may size memory, "
+              "so the weights, KV cache and verdict shown may be wrong.")
+        .arg(QString::fromStdString(imported.shape.displayName), keyList(imported));
+}
+
+QString ModelRuleText::unverifiedMark() {
+    return tr("Unverified model:");
+}
+
 QString ModelRuleText::html(const kvscope::ImportResult& imported, const kvscope::ModelShape& m) {
-    QStringList lines{u"<b>"_s + rule(imported.rule, m).toHtmlEscaped() + u"</b>"_s};
-    for (const QString& line : {layers(imported.rule, m), defaulted(imported.rule), ignored(imported)})
+    QStringList lines{u"<b>"_s + rule(imported.rule, m).toHtmlEscaped() + u"</b>"_s,
+                      confidence(imported).toHtmlEscaped()};
+    // The confidence line names the keys not understood.
+    for (const QString& line : {layers(imported.rule, m), defaulted(imported.rule)})
         if (!line.isEmpty())
             lines << line.toHtmlEscaped();
     return lines.join(u"<br>"_s);

@@ -16,10 +16,14 @@ public:
     // "4 of 32 layers cache K and V per token; 28 hold a fixed state per sequence (attn_layer_period ...)";
     // empty when every layer attends.
     static QString layers(const kvscope::FamilyRule& rule, const kvscope::ModelShape& model);
-    // "Ignored keys that may matter for memory: a, b"; empty when none.
-    static QString ignored(const kvscope::ImportResult& imported);
     // "Absent keys taken from the Gemma 3 configuration class's defaults: ..."; empty when none.
     static QString defaulted(const kvscope::FamilyRule& rule);
+    // How sure the import is: "Exact: ...", "Derived: ...", "Unverified: ..." (core's Confidence).
+    static QString confidence(const kvscope::ImportResult& imported);
+    // The window's banner over every page while an unverified import is the scenario's model.
+    static QString unverifiedBanner(const kvscope::ImportResult& imported);
+    // Put before the verdict and the capacity figures of an unverified model.
+    static QString unverifiedMark();
     // All of the above as one rich-text paragraph for the memory page.
     static QString html(const kvscope::ImportResult& imported, const kvscope::ModelShape& model);
 };

@@ -147,6 +147,15 @@ QString capacityHtml(const kvscope::Capacity& c) {
         .arg(sizeScaled(c.blockBytes), size(c.kvMemoryBytes));
 }
 
+QString limitsHtml(std::uint64_t maxBatch, std::uint64_t context, std::uint64_t maxContext, std::uint64_t batch) {
+    const QLocale locale;
+    return QCoreApplication::translate("viewtext",
+                                       "Largest batch at %1 tokens: <b>%2</b> · longest context at batch %3: <b>%4</b> "
+                                       "tokens")
+        .arg(tokens(context), locale.toString(qulonglong(maxBatch)), locale.toString(qulonglong(batch)),
+             locale.toString(qulonglong(maxContext)));
+}
+
 QString tokens(std::uint64_t count) {
     if (count >= 1024 && count % 1024 == 0)
         return QString::number(count / 1024) + u'K';

@@ -44,6 +44,9 @@ QString deviceLine(const kvscope::gpu::DeviceInfo& device);
 QString deviceReason(const std::string& reason);
 // "GPU KV cache size: 48,864 tokens" and "Maximum concurrency for 8,192 tokens per request: 5.96x"
 QString capacityHtml(const kvscope::Capacity& capacity);
+// "Largest batch at 8K tokens: 12 · longest context at batch 8: 15,360 tokens" (core's maxBatchForContext and
+// maxContextForBatch, as `kvscope-cli estimate` prints them).
+QString limitsHtml(std::uint64_t maxBatch, std::uint64_t context, std::uint64_t maxContext, std::uint64_t batch);
 // 2048 -> "2K", 131072 -> "128K", 1000 -> "1,000"
 QString tokens(std::uint64_t count);
 } // namespace viewtext

@@ -359,6 +359,53 @@ private slots:
         QCOMPARE(controller.estimate().sequenceStateBytes, 0ull);
     }
 
+    // Issue 24: an unverified import says so over every page, on the verdict and capacity, and on the bars,
+    // for as long as it is the scenario's model; a verified one says how it was read.
+    void unverifiedImportIsMarkedOnEveryPage() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        window.setQuiet(true);
+        QVERIFY(window.confidenceBannerText().isEmpty());
+        QVERIFY(window.openConfig(testDataPath("hf-configs/gpt_oss-gpt-oss-20b.json")));
+        settle();
+        const QString banner = window.confidenceBannerText();
+        QVERIFY2(banner.contains(u"Unverified figures"_s) && banner.contains(u"quantization_config"_s),
+                 qPrintable(banner));
+        QVERIFY(window.memoryPage()->verdictText().contains(u"Unverified model:"_s));
+        QVERIFY(window.memoryPage()->capacityText().contains(u"Unverified model:"_s));
+        QVERIFY(window.memoryPage()->chart()->chart()->title().startsWith(u"Unverified model:"_s));
+        for (const QString& page : {u"attention"_s, u"scaling"_s, u"paged"_s}) {
+            QVERIFY(window.showPage(page));
+            settle();
+            QVERIFY2(window.findChild<QWidget*>(u"confidenceBanner"_s)->isVisible(), qPrintable(page));
+        }
+        // A language switch keeps the import and its banner, translated.
+        QVERIFY(window.setLanguage(u"ko"_s));
+        settle();
+        QVERIFY2(window.confidenceBannerText().contains(u"검증되지 않은 수치"_s),
+                 qPrintable(window.confidenceBannerText()));
+        QVERIFY(window.setLanguage(u"en"_s));
+        settle();
+        // Another model: the banner goes with it.
+        QVERIFY(window.showPage(u"memory"_s));
+        window.controls()->preset()->setCurrentIndex(window.controls()->preset()->findData(u"llama-3.1-8b"_s));
+        settle();
+        QVERIFY(window.confidenceBannerText().isEmpty());
+        QVERIFY(!window.memoryPage()->verdictText().contains(u"Unverified"_s));
+        // An exact import: no banner, and the rule says it was read whole.
+        QVERIFY(window.openConfig(testDataPath("hf-configs/nemotron-nas-llama-3.3-nemotron-super-49b-v1.json")));
+        QVERIFY(window.showPage(u"memory"_s));
+        settle();
+        QVERIFY(window.confidenceBannerText().isEmpty());
+        QVERIFY2(window.memoryPage()->modelRuleText().contains(u"Exact: the Nemotron-NAS rule applied"_s),
+                 qPrintable(window.memoryPage()->modelRuleText()));
+        QCOMPARE(controller.estimate().kvBytesPerToken, 200'704ull);
+        // The limits the CLI prints are on the page too.
+        QVERIFY2(window.memoryPage()->capacityText().contains(u"Largest batch at 8K tokens"_s),
+                 qPrintable(window.memoryPage()->capacityText()));
+    }
+
     void saveThenOpenGivesTheSameScenario() {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"lesson.json"_s);

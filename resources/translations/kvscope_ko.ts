@@ -2077,47 +2077,47 @@
 <context>
     <name>DeviceReason</name>
     <message>
-        <location filename="../../app/viewtext.cpp" line="164"/>
+        <location filename="../../app/viewtext.cpp" line="173"/>
         <source>no CUDA driver</source>
         <translation>CUDA 드라이버 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="165"/>
+        <location filename="../../app/viewtext.cpp" line="174"/>
         <source>no CUDA device</source>
         <translation>CUDA 장치 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="166"/>
+        <location filename="../../app/viewtext.cpp" line="175"/>
         <source>CUDA device 0 did not answer</source>
         <translation>CUDA 장치 0이 응답하지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="167"/>
+        <location filename="../../app/viewtext.cpp" line="176"/>
         <source>cudaMemGetInfo failed</source>
         <translation>cudaMemGetInfo 실패</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="168"/>
+        <location filename="../../app/viewtext.cpp" line="177"/>
         <source>this build has no CUDA backend (CUDA Toolkit not found at build time)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="170"/>
+        <location filename="../../app/viewtext.cpp" line="179"/>
         <source>a CUDA device answered</source>
         <translation>CUDA 장치가 응답함</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="171"/>
+        <location filename="../../app/viewtext.cpp" line="180"/>
         <source>--backend cpu</source>
         <translation>--backend cpu 지정</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="172"/>
+        <location filename="../../app/viewtext.cpp" line="181"/>
         <source>--backend cuda</source>
         <translation>--backend cuda 지정</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="173"/>
+        <location filename="../../app/viewtext.cpp" line="182"/>
         <source>this build has no CUDA backend (the CUDA Toolkit was not found when it was built)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
@@ -3026,62 +3026,62 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="174"/>
+        <location filename="../../app/mainwindow.cpp" line="176"/>
         <source>Memory</source>
         <translation>메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="175"/>
+        <location filename="../../app/mainwindow.cpp" line="177"/>
         <source>Attention</source>
         <translation>어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="176"/>
+        <location filename="../../app/mainwindow.cpp" line="178"/>
         <source>Scaling</source>
         <translation>스케일링</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="177"/>
+        <location filename="../../app/mainwindow.cpp" line="179"/>
         <source>Paged memory</source>
         <translation>페이지 방식 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="178"/>
+        <location filename="../../app/mainwindow.cpp" line="180"/>
         <source>GPU decode</source>
         <translation>GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="179"/>
+        <location filename="../../app/mainwindow.cpp" line="181"/>
         <source>Roofline</source>
         <translation>루프라인</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="195"/>
+        <location filename="../../app/mainwindow.cpp" line="218"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="198"/>
+        <location filename="../../app/mainwindow.cpp" line="221"/>
         <source>Open a Hugging Face config.json</source>
         <translation>Hugging Face config.json 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="199"/>
+        <location filename="../../app/mainwindow.cpp" line="222"/>
         <source>Model config (*.json);;All files (*)</source>
         <translation>모델 설정 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="114"/>
+        <location filename="../../app/mainwindow.cpp" line="116"/>
         <source>Not applied: %1</source>
         <translation>적용 안 됨: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="182"/>
+        <location filename="../../app/mainwindow.cpp" line="184"/>
         <source>Ctrl+%1</source>
         <translation>Ctrl+%1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="214"/>
+        <location filename="../../app/mainwindow.cpp" line="237"/>
         <source>Lessons</source>
         <translation>수업</translation>
     </message>
@@ -3090,89 +3090,89 @@
         <translation type="vanished">먼저 예측하세요: 정답을 보면 이 부분이 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="257"/>
+        <location filename="../../app/mainwindow.cpp" line="280"/>
         <source>Toolbar</source>
         <translation>도구 모음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="288"/>
+        <location filename="../../app/mainwindow.cpp" line="311"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="289"/>
+        <location filename="../../app/mainwindow.cpp" line="312"/>
         <source>&amp;Open Scenario...</source>
         <translation>시나리오 열기(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="291"/>
+        <location filename="../../app/mainwindow.cpp" line="314"/>
         <source>Open scenario</source>
         <translation>시나리오 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="291"/>
-        <location filename="../../app/mainwindow.cpp" line="297"/>
+        <location filename="../../app/mainwindow.cpp" line="314"/>
+        <location filename="../../app/mainwindow.cpp" line="320"/>
         <source>KV Scope scenario (*.json)</source>
         <translation>KV Scope 시나리오 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="295"/>
+        <location filename="../../app/mainwindow.cpp" line="318"/>
         <source>&amp;Save Scenario As...</source>
         <translation>시나리오를 다른 이름으로 저장(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="296"/>
+        <location filename="../../app/mainwindow.cpp" line="319"/>
         <source>Save scenario</source>
         <translation>시나리오 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="301"/>
+        <location filename="../../app/mainwindow.cpp" line="324"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일 열기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="305"/>
+        <location filename="../../app/mainwindow.cpp" line="328"/>
         <source>Open &amp;config.json...</source>
         <translation>config.json 열기(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="306"/>
+        <location filename="../../app/mainwindow.cpp" line="329"/>
         <source>Open &amp;Lessons...</source>
         <translation>수업 파일 열기(&amp;L)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="307"/>
+        <location filename="../../app/mainwindow.cpp" line="330"/>
         <source>Open a lesson file</source>
         <translation>수업 파일 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="308"/>
+        <location filename="../../app/mainwindow.cpp" line="331"/>
         <source>KV Scope lessons (*.json);;All files (*)</source>
         <translation>KV Scope 수업 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="313"/>
+        <location filename="../../app/mainwindow.cpp" line="336"/>
         <source>Export Chart as &amp;PNG...</source>
         <translation>차트를 PNG로 내보내기(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="315"/>
-        <location filename="../../app/mainwindow.cpp" line="321"/>
+        <location filename="../../app/mainwindow.cpp" line="338"/>
+        <location filename="../../app/mainwindow.cpp" line="344"/>
         <source>Export chart</source>
         <translation>차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="315"/>
+        <location filename="../../app/mainwindow.cpp" line="338"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="319"/>
+        <location filename="../../app/mainwindow.cpp" line="342"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation>차트를 SVG로 내보내기(&amp;V)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="321"/>
+        <location filename="../../app/mainwindow.cpp" line="344"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 이미지 (*.svg)</translation>
     </message>
@@ -3181,57 +3181,57 @@
         <translation type="vanished">메모리 내역을 CSV로 저장(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="327"/>
+        <location filename="../../app/mainwindow.cpp" line="350"/>
         <source>Save breakdown</source>
         <translation>메모리 내역 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="327"/>
+        <location filename="../../app/mainwindow.cpp" line="350"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="331"/>
+        <location filename="../../app/mainwindow.cpp" line="354"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation>메모리 내역을 Markdown 표로 복사(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="334"/>
+        <location filename="../../app/mainwindow.cpp" line="357"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="343"/>
+        <location filename="../../app/mainwindow.cpp" line="366"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="344"/>
+        <location filename="../../app/mainwindow.cpp" line="367"/>
         <source>&amp;Presenter Mode</source>
         <translation>발표자 모드(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="348"/>
+        <location filename="../../app/mainwindow.cpp" line="371"/>
         <source>Projector layout: full screen, large type, thick lines, value labels (F5; Escape leaves)</source>
         <translation>프로젝터용 화면: 전체 화면, 큰 글자, 굵은 선, 값 레이블 (F5, Esc로 나가기)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="352"/>
+        <location filename="../../app/mainwindow.cpp" line="375"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="354"/>
+        <location filename="../../app/mainwindow.cpp" line="377"/>
         <source>The course hour as guided questions: predict, then reveal (Ctrl+L)</source>
         <translation>한 시간 강의를 안내형 질문으로 진행합니다: 먼저 예측하고 정답을 봅니다 (Ctrl+L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="356"/>
+        <location filename="../../app/mainwindow.cpp" line="379"/>
         <source>&amp;Quiz Mode</source>
         <translation>퀴즈 모드(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="360"/>
+        <location filename="../../app/mainwindow.cpp" line="383"/>
         <source>Hide a lesson&apos;s figures until its answer is revealed (Ctrl+K)</source>
         <translation>정답을 볼 때까지 문항의 수치와 차트를 가립니다 (Ctrl+K)</translation>
     </message>
@@ -3244,92 +3244,92 @@
         <translation type="vanished">이 시나리오를 비교 기준으로 고정(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="238"/>
+        <location filename="../../app/mainwindow.cpp" line="261"/>
         <source>Predict first: the figures appear when the answer is revealed</source>
         <translation>먼저 예측하세요: 정답을 보면 수치와 차트가 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="325"/>
+        <location filename="../../app/mainwindow.cpp" line="348"/>
         <source>Save &amp;Breakdown as CSV...</source>
         <translation>메모리 내역을 CSV로 저장(&amp;B)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="363"/>
+        <location filename="../../app/mainwindow.cpp" line="386"/>
         <source>Go &amp;to Page</source>
         <translation>페이지로 이동(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="370"/>
+        <location filename="../../app/mainwindow.cpp" line="393"/>
         <source>Pi&amp;n This Scenario as Reference</source>
         <translation>이 시나리오를 기준으로 고정(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="374"/>
+        <location filename="../../app/mainwindow.cpp" line="397"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation>강의 기준 시나리오로 되돌리기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="378"/>
+        <location filename="../../app/mainwindow.cpp" line="401"/>
         <source>&amp;Sizes</source>
         <translation>크기 단위(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="381"/>
+        <location filename="../../app/mainwindow.cpp" line="404"/>
         <source>&amp;GiB (1024³ bytes)</source>
         <translation>&amp;GiB (1024³ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="382"/>
+        <location filename="../../app/mainwindow.cpp" line="405"/>
         <source>G&amp;B (10⁹ bytes)</source>
         <translation>G&amp;B (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="393"/>
+        <location filename="../../app/mainwindow.cpp" line="416"/>
         <source>Lan&amp;guage</source>
         <translation>언어(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="408"/>
+        <location filename="../../app/mainwindow.cpp" line="431"/>
         <source>Pal&amp;ette</source>
         <translation>팔레트(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="411"/>
+        <location filename="../../app/mainwindow.cpp" line="434"/>
         <source>&amp;System (the desktop&apos;s colours)</source>
         <translation>시스템 (데스크톱의 색)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="412"/>
+        <location filename="../../app/mainwindow.cpp" line="435"/>
         <source>&amp;Light</source>
         <translation>밝게(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="412"/>
+        <location filename="../../app/mainwindow.cpp" line="435"/>
         <source>&amp;Dark</source>
         <translation>어둡게(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="429"/>
+        <location filename="../../app/mainwindow.cpp" line="452"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="430"/>
+        <location filename="../../app/mainwindow.cpp" line="453"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>단축키(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="431"/>
+        <location filename="../../app/mainwindow.cpp" line="454"/>
         <source>What&apos;s &amp;This?</source>
         <translation>항목 설명 보기(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="433"/>
+        <location filename="../../app/mainwindow.cpp" line="456"/>
         <source>&amp;About KV Scope</source>
         <translation>KV Scope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="434"/>
+        <location filename="../../app/mainwindow.cpp" line="457"/>
         <source>About KV Scope</source>
         <translation>KV Scope 정보</translation>
     </message>
@@ -3346,187 +3346,187 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="487"/>
+        <location filename="../../app/mainwindow.cpp" line="510"/>
         <source>Ctrl+1 ... Ctrl+7</source>
         <translation>Ctrl+1 ... Ctrl+7</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="488"/>
+        <location filename="../../app/mainwindow.cpp" line="511"/>
         <source>Switch page: memory, attention, scaling, paged memory, GPU decode, roofline, explain log</source>
         <translation>페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 루프라인, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="489"/>
+        <location filename="../../app/mainwindow.cpp" line="512"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="489"/>
+        <location filename="../../app/mainwindow.cpp" line="512"/>
         <source>Presenter mode on or off</source>
         <translation>발표자 모드 켜기/끄기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="490"/>
+        <location filename="../../app/mainwindow.cpp" line="513"/>
         <source>Escape</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="490"/>
+        <location filename="../../app/mainwindow.cpp" line="513"/>
         <source>Leave presenter mode</source>
         <translation>발표자 모드 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="491"/>
+        <location filename="../../app/mainwindow.cpp" line="514"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="491"/>
+        <location filename="../../app/mainwindow.cpp" line="514"/>
         <source>Show or hide the lessons</source>
         <translation>수업 보이기/숨기기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="492"/>
+        <location filename="../../app/mainwindow.cpp" line="515"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="492"/>
+        <location filename="../../app/mainwindow.cpp" line="515"/>
         <source>Quiz mode: hide a lesson&apos;s figures until revealed</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트 가리기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="493"/>
+        <location filename="../../app/mainwindow.cpp" line="516"/>
         <source>Enter or Page Down</source>
         <translation>Enter 또는 Page Down</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="493"/>
+        <location filename="../../app/mainwindow.cpp" line="516"/>
         <source>In a lesson: reveal the answer, then go to the next lesson</source>
         <translation>문항에서: 정답 보기, 한 번 더 누르면 다음 문항으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="494"/>
+        <location filename="../../app/mainwindow.cpp" line="517"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="494"/>
+        <location filename="../../app/mainwindow.cpp" line="517"/>
         <source>The previous lesson</source>
         <translation>이전 문항</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="495"/>
+        <location filename="../../app/mainwindow.cpp" line="518"/>
         <source>Space</source>
         <translation>스페이스</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="495"/>
+        <location filename="../../app/mainwindow.cpp" line="518"/>
         <source>Paged memory: play or pause</source>
         <translation>페이지 방식 메모리: 재생/일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="496"/>
+        <location filename="../../app/mainwindow.cpp" line="519"/>
         <source>Right</source>
         <translation>→ (오른쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="496"/>
+        <location filename="../../app/mainwindow.cpp" line="519"/>
         <source>Paged memory: one step</source>
         <translation>페이지 방식 메모리: 한 스텝 진행</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="497"/>
+        <location filename="../../app/mainwindow.cpp" line="520"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="497"/>
+        <location filename="../../app/mainwindow.cpp" line="520"/>
         <source>Paged memory: restart</source>
         <translation>페이지 방식 메모리: 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="498"/>
+        <location filename="../../app/mainwindow.cpp" line="521"/>
         <source>Left / Right on Context or Batch</source>
         <translation>컨텍스트 길이·배치에서 ← / →</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="498"/>
+        <location filename="../../app/mainwindow.cpp" line="521"/>
         <source>Halve or double</source>
         <translation>절반으로 / 두 배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="499"/>
+        <location filename="../../app/mainwindow.cpp" line="522"/>
         <source>Page Down / Page Up on a focused Context or Batch</source>
         <translation>컨텍스트 길이·배치에 포커스가 있을 때 Page Down / Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="499"/>
+        <location filename="../../app/mainwindow.cpp" line="522"/>
         <source>Divide or multiply by 4</source>
         <translation>4로 나누기 / 4배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="500"/>
+        <location filename="../../app/mainwindow.cpp" line="523"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="500"/>
+        <location filename="../../app/mainwindow.cpp" line="523"/>
         <source>Pin the scenario as a reference outline</source>
         <translation>시나리오를 비교 기준(윤곽선)으로 고정</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="501"/>
+        <location filename="../../app/mainwindow.cpp" line="524"/>
         <source>Shift+F1</source>
         <translation>Shift+F1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="501"/>
+        <location filename="../../app/mainwindow.cpp" line="524"/>
         <source>What&apos;s This: click a control or chart to hear what it shows</source>
         <translation>항목 설명 보기: 컨트롤이나 차트를 클릭하면 무엇을 보여 주는지 설명합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="502"/>
+        <location filename="../../app/mainwindow.cpp" line="525"/>
         <source>F1 or ?</source>
         <translation>F1 또는 ?</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="502"/>
+        <location filename="../../app/mainwindow.cpp" line="525"/>
         <source>This list</source>
         <translation>이 목록</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="512"/>
+        <location filename="../../app/mainwindow.cpp" line="535"/>
         <source>Keyboard shortcuts</source>
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="644"/>
+        <location filename="../../app/mainwindow.cpp" line="667"/>
         <source>Language not changed</source>
         <translation>언어를 바꾸지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="644"/>
+        <location filename="../../app/mainwindow.cpp" line="667"/>
         <source>Stop the decode run first, or let it finish, then switch the language.</source>
         <translation>디코드 실행을 먼저 중지하거나 끝날 때까지 기다린 다음 언어를 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="655"/>
+        <location filename="../../app/mainwindow.cpp" line="678"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="687"/>
+        <location filename="../../app/mainwindow.cpp" line="710"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="687"/>
+        <location filename="../../app/mainwindow.cpp" line="710"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="703"/>
+        <location filename="../../app/mainwindow.cpp" line="726"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
@@ -3535,50 +3535,50 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="727"/>
-        <location filename="../../app/mainwindow.cpp" line="734"/>
+        <location filename="../../app/mainwindow.cpp" line="750"/>
+        <location filename="../../app/mainwindow.cpp" line="757"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="731"/>
+        <location filename="../../app/mainwindow.cpp" line="754"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="743"/>
+        <location filename="../../app/mainwindow.cpp" line="766"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="746"/>
+        <location filename="../../app/mainwindow.cpp" line="769"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="759"/>
+        <location filename="../../app/mainwindow.cpp" line="782"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="765"/>
+        <location filename="../../app/mainwindow.cpp" line="788"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="766"/>
+        <location filename="../../app/mainwindow.cpp" line="789"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="770"/>
+        <location filename="../../app/mainwindow.cpp" line="793"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="796"/>
-        <location filename="../../app/mainwindow.cpp" line="802"/>
-        <location filename="../../app/mainwindow.cpp" line="822"/>
+        <location filename="../../app/mainwindow.cpp" line="845"/>
+        <location filename="../../app/mainwindow.cpp" line="851"/>
+        <location filename="../../app/mainwindow.cpp" line="871"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -3591,41 +3591,41 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="833"/>
-        <location filename="../../app/mainwindow.cpp" line="838"/>
+        <location filename="../../app/mainwindow.cpp" line="882"/>
+        <location filename="../../app/mainwindow.cpp" line="887"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="802"/>
-        <location filename="../../app/mainwindow.cpp" line="823"/>
-        <location filename="../../app/mainwindow.cpp" line="833"/>
-        <location filename="../../app/mainwindow.cpp" line="838"/>
+        <location filename="../../app/mainwindow.cpp" line="851"/>
+        <location filename="../../app/mainwindow.cpp" line="872"/>
+        <location filename="../../app/mainwindow.cpp" line="882"/>
+        <location filename="../../app/mainwindow.cpp" line="887"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="180"/>
+        <location filename="../../app/mainwindow.cpp" line="182"/>
         <source>Explain log</source>
         <translation>로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="473"/>
+        <location filename="../../app/mainwindow.cpp" line="496"/>
         <source>not built in: the decode core runs on the CPU</source>
         <translation>빌드에 포함되지 않음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="475"/>
+        <location filename="../../app/mainwindow.cpp" line="498"/>
         <source>runtime %1, no driver: the decode core runs on the CPU</source>
         <translation>런타임 %1, 드라이버 없음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="477"/>
+        <location filename="../../app/mainwindow.cpp" line="500"/>
         <source>runtime %1, driver %2</source>
         <translation>런타임 %1, 드라이버 %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="478"/>
+        <location filename="../../app/mainwindow.cpp" line="501"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;&lt;p&gt;Licence: MIT.&lt;br&gt;Qt %2 (built with %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</source>
         <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시, 그리고 그 밖의 부가 메모리를 GPU 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;라이선스: MIT.&lt;br&gt;Qt %2 (빌드 버전 %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</translation>
     </message>
@@ -3638,27 +3638,27 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="796"/>
+        <location filename="../../app/mainwindow.cpp" line="845"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="823"/>
+        <location filename="../../app/mainwindow.cpp" line="872"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="846"/>
+        <location filename="../../app/mainwindow.cpp" line="895"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="864"/>
+        <location filename="../../app/mainwindow.cpp" line="913"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="865"/>
+        <location filename="../../app/mainwindow.cpp" line="914"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -3914,63 +3914,63 @@
         <translation>출력 토큰당 시간 (하한)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="359"/>
+        <location filename="../../app/memorypage.cpp" line="361"/>
         <source>No TPOT bound for a card typed by hand: choose a GPU preset with data-sheet figures.</source>
         <translation>직접 입력한 카드에는 TPOT 하한이 없습니다: 데이터시트 수치가 있는 GPU 프리셋을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="361"/>
+        <location filename="../../app/memorypage.cpp" line="363"/>
         <source>No TPOT bound: the %1 preset carries no data-sheet bandwidth and peak.</source>
         <translation>TPOT 하한 없음: %1 프리셋에는 데이터시트 대역폭과 최대 성능이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="366"/>
+        <location filename="../../app/memorypage.cpp" line="368"/>
         <source>TPOT ≥ %1 ms: memory-bound</source>
         <translation>TPOT ≥ %1 ms: 메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="367"/>
+        <location filename="../../app/memorypage.cpp" line="369"/>
         <source>TPOT ≥ %1 ms: compute-bound</source>
         <translation>TPOT ≥ %1 ms: 연산 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="371"/>
+        <location filename="../../app/memorypage.cpp" line="373"/>
         <source>A lower bound from the data sheet of the %1 (%2, %3 dense %4), at batch %5 and %6 tokens: a step moves %7 and computes %8; bytes / bandwidth = %9 ms, FLOPs / peak = %10 ms.</source>
         <translation>%1 데이터시트(%2, %3 dense %4)로 구한 하한, 배치 %5, 토큰 %6개: 스텝 하나가 %7을 옮기고 %8을 계산합니다. 바이트 / 대역폭 = %9 ms, FLOP / 최대 성능 = %10 ms.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="415"/>
+        <location filename="../../app/memorypage.cpp" line="417"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="417"/>
-        <location filename="../../app/memorypage.cpp" line="494"/>
+        <location filename="../../app/memorypage.cpp" line="419"/>
+        <location filename="../../app/memorypage.cpp" line="503"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="422"/>
+        <location filename="../../app/memorypage.cpp" line="434"/>
         <source>%1 at %2 tokens, by batch</source>
         <translation>%1, %2 토큰, 배치별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="424"/>
+        <location filename="../../app/memorypage.cpp" line="436"/>
         <source>%1, batch %2, by context</source>
         <translation>%1, 배치 %2, 컨텍스트 길이별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="429"/>
+        <location filename="../../app/memorypage.cpp" line="441"/>
         <source>budget %1 (%2% of the card)</source>
         <translation>한도 %1 (카드의 %2%)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="430"/>
+        <location filename="../../app/memorypage.cpp" line="442"/>
         <source>card %1</source>
         <translation>카드 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="491"/>
+        <location filename="../../app/memorypage.cpp" line="500"/>
         <source>(now)</source>
         <translation>(현재)</translation>
     </message>
@@ -4033,12 +4033,40 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="56"/>
-        <source>Ignored keys that may matter for memory: %1</source>
-        <translation>메모리에 영향을 줄 수 있지만 읽지 않은 키: %1</translation>
+        <source>Keys not understood, which may size memory: %1</source>
+        <translation type="vanished">메모리 크기를 정할 수 있지만 이해하지 못한 키: %1</translation>
     </message>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="65"/>
+        <location filename="../../app/modelruletext.cpp" line="72"/>
+        <source>Exact: the %1 rule applied and every key that may size memory was read</source>
+        <translation>정확: %1 규칙을 적용했고 메모리 크기를 정할 수 있는 키를 모두 읽음</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="75"/>
+        <source>Derived: no rule for model_type &apos;%1&apos;; the generic rules read every key that may size memory</source>
+        <translation>유도: model_type &apos;%1&apos;에 대한 규칙이 없어 일반 규칙으로 메모리 크기를 정할 수 있는 키를 모두 읽음</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="80"/>
+        <source>Unverified: keys that may size memory were not understood (%1)</source>
+        <translation>검증 안 됨: 메모리 크기를 정할 수 있는 키를 이해하지 못함 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="84"/>
+        <source>Unverified figures: %1&apos;s config has keys KV Scope does not understand (%2). They may size memory, so the weights, KV cache and verdict shown may be wrong.</source>
+        <translation>검증되지 않은 수치: %1의 설정에 KV Scope가 이해하지 못하는 키가 있습니다 (%2). 메모리 크기를 정할 수 있는 키이므로 표시된 가중치, KV 캐시와 판정이 틀릴 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="90"/>
+        <source>Unverified model:</source>
+        <translation>검증 안 된 모델:</translation>
+    </message>
+    <message>
+        <source>Ignored keys that may matter for memory: %1</source>
+        <translation type="vanished">메모리에 영향을 줄 수 있지만 읽지 않은 키: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="56"/>
         <source>Absent keys taken from the %1 configuration class&apos;s defaults: %2</source>
         <translation>config에 없어서 %1 설정 클래스의 기본값을 쓴 키: %2</translation>
     </message>
@@ -4780,285 +4808,285 @@
 <context>
     <name>RooflinePage</name>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="79"/>
+        <location filename="../../app/rooflinepage.cpp" line="86"/>
         <source>Quick (about a minute on a 2-core CPU)</source>
         <translation>빠르게 (2코어 CPU에서 약 1분)</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="80"/>
+        <location filename="../../app/rooflinepage.cpp" line="87"/>
         <source>Measure this machine</source>
         <translation>이 컴퓨터 측정</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="81"/>
+        <location filename="../../app/rooflinepage.cpp" line="88"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="98"/>
+        <location filename="../../app/rooflinepage.cpp" line="105"/>
         <source>Roofline chart</source>
         <translation>루프라인 차트</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="113"/>
+        <location filename="../../app/rooflinepage.cpp" line="120"/>
         <source>Measured FLOP/s against FLOPs per byte, both on log scales; hover a point for its reading</source>
         <translation>바이트당 FLOP에 대한 측정 FLOP/s, 두 축 모두 로그 눈금. 점에 마우스를 올리면 해석이 나옵니다</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="114"/>
+        <location filename="../../app/rooflinepage.cpp" line="121"/>
         <source>A step can go no faster than the lower of two roofs: memory bandwidth x arithmetic intensity (the slanted line) and the peak FLOP/s (the flat line). They meet at the ridge point. A decode step reads every weight for one token per sequence: about one FLOP per byte at batch 1, far left of the ridge, so it is memory-bound. A larger batch reuses each weight for more tokens and moves right; a longer context adds cache bytes and pulls it back. A prefill multiplies every weight by many tokens at once and lands on the compute side.</source>
         <translation>스텝은 두 한계선 중 낮은 쪽보다 빠를 수 없습니다: 메모리 대역폭 x 연산 강도(기울어진 선)와 최대 FLOP/s(평평한 선). 두 선은 리지 포인트에서 만납니다. 디코드 스텝은 시퀀스마다 토큰 하나를 위해 모든 가중치를 읽습니다. 배치 1에서는 바이트당 약 1 FLOP으로 리지 포인트보다 훨씬 왼쪽에 있어 메모리 바운드입니다. 배치가 커지면 가중치 하나를 더 많은 토큰에 다시 쓰므로 오른쪽으로 이동하고, 컨텍스트 길이가 길어지면 캐시 바이트가 늘어 다시 왼쪽으로 당겨집니다. 프리필은 모든 가중치를 많은 토큰에 한꺼번에 곱하므로 연산 쪽에 놓입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="120"/>
+        <location filename="../../app/rooflinepage.cpp" line="127"/>
         <source>Every measured step: bytes and FLOPs from core&apos;s formulas, the time measured</source>
         <translation>측정한 모든 스텝: 바이트와 FLOP은 core의 공식, 시간은 측정값</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="121"/>
+        <location filename="../../app/rooflinepage.cpp" line="128"/>
         <source>Intensity = FLOPs / bytes. Achieved = FLOPs (or bytes) / measured time. Share of the roof = the fastest time the roofs allow / the measured time.</source>
         <translation>연산 강도 = FLOP / 바이트. 달성값 = FLOP(또는 바이트) / 측정 시간. 한계선 대비 = 한계선이 허용하는 가장 빠른 시간 / 측정 시간.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="123"/>
+        <location filename="../../app/rooflinepage.cpp" line="130"/>
         <source>Contexts 64 and 256 and a 40-second budget; off: contexts up to 1,024 and four minutes</source>
         <translation>컨텍스트 길이 64와 256, 40초 예산. 끄면 컨텍스트 길이 1,024까지, 4분</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="124"/>
+        <location filename="../../app/rooflinepage.cpp" line="131"/>
         <source>The largest runs are skipped when they would pass the budget; the page lists them.</source>
         <translation>예산을 넘을 실행은 가장 큰 것부터 건너뛰고, 페이지에 그 목록을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="127"/>
+        <location filename="../../app/rooflinepage.cpp" line="134"/>
         <source>Roofline of this machine</source>
         <translation>이 컴퓨터의 루프라인</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="130"/>
+        <location filename="../../app/rooflinepage.cpp" line="137"/>
         <source>arithmetic intensity (FLOP/byte, log scale)</source>
         <translation>연산 강도 (FLOP/바이트, 로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="133"/>
+        <location filename="../../app/rooflinepage.cpp" line="140"/>
         <source>GFLOP/s (log scale)</source>
         <translation>GFLOP/s (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="141"/>
+        <location filename="../../app/rooflinepage.cpp" line="148"/>
         <source>bandwidth roof</source>
         <translation>대역폭 한계선</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="142"/>
+        <location filename="../../app/rooflinepage.cpp" line="149"/>
         <source>compute roof</source>
         <translation>연산 한계선</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="143"/>
+        <location filename="../../app/rooflinepage.cpp" line="150"/>
         <source>ridge point</source>
         <translation>리지 포인트</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="144"/>
-        <location filename="../../app/rooflinepage.cpp" line="437"/>
+        <location filename="../../app/rooflinepage.cpp" line="151"/>
+        <location filename="../../app/rooflinepage.cpp" line="444"/>
         <source>prefill</source>
         <translation>프리필</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="186"/>
+        <location filename="../../app/rooflinepage.cpp" line="193"/>
         <source>%1 ms measured, %2 achieved, %3 moved per second</source>
         <translation>측정 %1 ms, 달성 %2, 초당 이동 %3</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="198"/>
+        <location filename="../../app/rooflinepage.cpp" line="205"/>
         <source>Ridge point: %1 FLOP/byte. Left of it a step is memory-bound, right of it compute-bound.</source>
         <translation>리지 포인트: %1 FLOP/바이트. 이보다 왼쪽의 스텝은 메모리 바운드, 오른쪽은 연산 바운드입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="207"/>
+        <location filename="../../app/rooflinepage.cpp" line="214"/>
         <source>Step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="207"/>
+        <location filename="../../app/rooflinepage.cpp" line="214"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="207"/>
+        <location filename="../../app/rooflinepage.cpp" line="214"/>
         <source>Context</source>
         <translation>컨텍스트 길이</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="207"/>
+        <location filename="../../app/rooflinepage.cpp" line="214"/>
         <source>FLOP/byte</source>
         <translation>FLOP/바이트</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="207"/>
+        <location filename="../../app/rooflinepage.cpp" line="214"/>
         <source>ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="208"/>
+        <location filename="../../app/rooflinepage.cpp" line="215"/>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="208"/>
+        <location filename="../../app/rooflinepage.cpp" line="215"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="208"/>
+        <location filename="../../app/rooflinepage.cpp" line="215"/>
         <source>Of the roof</source>
         <translation>한계선 대비</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="208"/>
+        <location filename="../../app/rooflinepage.cpp" line="215"/>
         <source>Bound</source>
         <translation>병목</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="230"/>
+        <location filename="../../app/rooflinepage.cpp" line="237"/>
         <source>Reading</source>
         <translation>해석</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="99"/>
-        <location filename="../../app/rooflinepage.cpp" line="233"/>
+        <location filename="../../app/rooflinepage.cpp" line="106"/>
+        <location filename="../../app/rooflinepage.cpp" line="240"/>
         <source>Measured steps</source>
         <translation>측정한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="240"/>
-        <location filename="../../app/rooflinepage.cpp" line="339"/>
+        <location filename="../../app/rooflinepage.cpp" line="247"/>
+        <location filename="../../app/rooflinepage.cpp" line="346"/>
         <source>Measured on the GPU: %1</source>
         <translation>GPU에서 측정: %1</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="241"/>
+        <location filename="../../app/rooflinepage.cpp" line="248"/>
         <source>Measured on the CPU: %1. No GPU: %2.</source>
         <translation>CPU에서 측정: %1. GPU 없음: %2.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="243"/>
+        <location filename="../../app/rooflinepage.cpp" line="250"/>
         <source>Not measured yet: press Measure this machine.</source>
         <translation>아직 측정하지 않음: &apos;이 컴퓨터 측정&apos;을 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="244"/>
+        <location filename="../../app/rooflinepage.cpp" line="251"/>
         <source>The reading of every step appears here after a measurement.</source>
         <translation>측정이 끝나면 모든 스텝의 해석이 여기에 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="252"/>
+        <location filename="../../app/rooflinepage.cpp" line="259"/>
         <source>Measuring: %1</source>
         <translation>측정 중: %1</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="257"/>
+        <location filename="../../app/rooflinepage.cpp" line="264"/>
         <source>The measurement failed: %1</source>
         <translation>측정 실패: %1</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="290"/>
+        <location filename="../../app/rooflinepage.cpp" line="297"/>
         <source>Measuring: the memory bandwidth first</source>
         <translation>측정 중: 먼저 메모리 대역폭</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="297"/>
+        <location filename="../../app/rooflinepage.cpp" line="304"/>
         <source>Stopping after the current step...</source>
         <translation>현재 스텝이 끝나면 중지합니다...</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="322"/>
+        <location filename="../../app/rooflinepage.cpp" line="329"/>
         <source>Prefill, batch %1, %2 tokens: %3 FLOP/byte, %4% of the bandwidth roof: memory-bound</source>
         <translation>프리필, 배치 %1, 토큰 %2개: %3 FLOP/바이트, 대역폭 한계선의 %4%: 메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="323"/>
+        <location filename="../../app/rooflinepage.cpp" line="330"/>
         <source>Prefill, batch %1, %2 tokens: %3 FLOP/byte, %4% of the compute roof: compute-bound</source>
         <translation>프리필, 배치 %1, 토큰 %2개: %3 FLOP/바이트, 연산 한계선의 %4%: 연산 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="327"/>
+        <location filename="../../app/rooflinepage.cpp" line="334"/>
         <source>Batch %1, context %2: %3 FLOP/byte, %4% of the bandwidth roof: memory-bound</source>
         <translation>배치 %1, 컨텍스트 %2: %3 FLOP/바이트, 대역폭 한계선의 %4%: 메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="328"/>
+        <location filename="../../app/rooflinepage.cpp" line="335"/>
         <source>Batch %1, context %2: %3 FLOP/byte, %4% of the compute roof: compute-bound</source>
         <translation>배치 %1, 컨텍스트 %2: %3 FLOP/바이트, 연산 한계선의 %4%: 연산 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="340"/>
+        <location filename="../../app/rooflinepage.cpp" line="347"/>
         <source>Measured on the CPU (%1 threads): %2. %3</source>
         <translation>CPU에서 측정 (스레드 %1개): %2. %3</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="345"/>
+        <location filename="../../app/rooflinepage.cpp" line="352"/>
         <source>No GPU was used: %1.</source>
         <translation>GPU를 쓰지 않음: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="347"/>
+        <location filename="../../app/rooflinepage.cpp" line="354"/>
         <source>Memory roof %1 (device-to-device copy); compute roof %2 (cuBLAS %3 GEMM; BF16: %4); ridge point %5 FLOP/byte.</source>
         <translation>메모리 한계선 %1 (장치 내 복사), 연산 한계선 %2 (cuBLAS %3 GEMM, BF16: %4), 리지 포인트 %5 FLOP/바이트.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="352"/>
+        <location filename="../../app/rooflinepage.cpp" line="359"/>
         <source>Memory roof %1 (read-only sum; STREAM triad %2); compute roof %3 (OpenBLAS SGEMM); ridge point %4 FLOP/byte.</source>
         <translation>메모리 한계선 %1 (읽기 전용 합계, STREAM triad %2), 연산 한계선 %3 (OpenBLAS SGEMM), 리지 포인트 %4 FLOP/바이트.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="356"/>
+        <location filename="../../app/rooflinepage.cpp" line="363"/>
         <source>Steps measured: %1, in %2 s.</source>
         <translation>측정한 스텝: %1개, %2초 동안.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="358"/>
+        <location filename="../../app/rooflinepage.cpp" line="365"/>
         <source>Skipped (time budget or memory): %1.</source>
         <translation>건너뜀 (시간 예산 또는 메모리): %1개.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="360"/>
+        <location filename="../../app/rooflinepage.cpp" line="367"/>
         <source>Stopped before the end.</source>
         <translation>끝나기 전에 중지됨.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="365"/>
+        <location filename="../../app/rooflinepage.cpp" line="372"/>
         <source>No step was measured.</source>
         <translation>측정한 스텝이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="412"/>
+        <location filename="../../app/rooflinepage.cpp" line="419"/>
         <source>decode, context %1</source>
         <translation>디코드, 컨텍스트 %1</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="423"/>
+        <location filename="../../app/rooflinepage.cpp" line="430"/>
         <source>Roofline of this machine (GPU)</source>
         <translation>이 컴퓨터의 루프라인 (GPU)</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="424"/>
+        <location filename="../../app/rooflinepage.cpp" line="431"/>
         <source>Roofline of this machine (CPU)</source>
         <translation>이 컴퓨터의 루프라인 (CPU)</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="437"/>
+        <location filename="../../app/rooflinepage.cpp" line="444"/>
         <source>decode</source>
         <translation>디코드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="445"/>
+        <location filename="../../app/rooflinepage.cpp" line="452"/>
         <source>memory-bound</source>
         <translation>메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="445"/>
+        <location filename="../../app/rooflinepage.cpp" line="452"/>
         <source>compute-bound</source>
         <translation>연산 바운드</translation>
     </message>
@@ -5377,6 +5405,11 @@
         <translation>%1: %2, %3%4</translation>
     </message>
     <message>
+        <location filename="../../app/viewtext.cpp" line="152"/>
+        <source>Largest batch at %1 tokens: &lt;b&gt;%2&lt;/b&gt; · longest context at batch %3: &lt;b&gt;%4&lt;/b&gt; tokens</source>
+        <translation>토큰 %1개에서 적재 가능한 최대 배치: &lt;b&gt;%2&lt;/b&gt; · 배치 %3에서 가장 긴 컨텍스트 길이: 토큰 &lt;b&gt;%4&lt;/b&gt;개</translation>
+    </message>
+    <message>
         <location filename="../../app/viewhtml.cpp" line="102"/>
         <source>The context is beyond this model&apos;s maximum of %1 tokens.</source>
         <translation>컨텍스트 길이가 이 모델의 최대 컨텍스트 길이 %1 토큰을 넘습니다.</translation>
@@ -5482,19 +5515,19 @@
         <translation type="vanished">&lt;span style=&apos;color:#b3261e&apos;&gt;KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="185"/>
+        <location filename="../../app/viewtext.cpp" line="194"/>
         <source>CUDA: %1, %2, sm_%3%4, driver %5.%6</source>
         <translation>CUDA: %1, %2, sm_%3%4, 드라이버 %5.%6</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="192"/>
+        <location filename="../../app/viewtext.cpp" line="201"/>
         <source>CPU: %1, %n thread(s), %2 RAM</source>
         <translation>
             <numerusform>CPU: %1, 스레드 %n개, RAM %2</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="193"/>
+        <location filename="../../app/viewtext.cpp" line="202"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
