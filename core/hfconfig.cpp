@@ -803,9 +803,10 @@ void readNasBlocks(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule) {
                 // int(2 * ffn_mult * n_embd / 3), then _find_multiple(..., 256).
                 const auto width = static_cast<std::uint64_t>(2.0 * mult->get<double>() * m.hidden / 3.0);
                 const std::uint64_t rounded = (width + 255) / 256 * 256;
-                if (rounded == 0 || rounded > kMaxHidden * 16u)
+                constexpr std::uint64_t kMaxWidth = std::uint64_t(kMaxHidden) * 16;
+                if (rounded == 0 || rounded > kMaxWidth)
                     cfg.fail("'" + where + ".ffn.ffn_mult' gives an MLP width of " + std::to_string(rounded) +
-                             ", outside 1 to " + std::to_string(kMaxHidden * 16u));
+                             ", outside 1 to " + std::to_string(kMaxWidth));
                 parts |= layerpart::Mlp;
                 m.layerIntermediate[i] = static_cast<std::uint32_t>(rounded);
                 m.intermediate = std::max(m.intermediate, m.layerIntermediate[i]);
@@ -1076,13 +1077,12 @@ ImportResult importConfig(const json& root, std::string_view source) {
     limit(m.headDim, kMaxHeadDim, "head_dim");
 
     // ---- MLP width and vocabulary ------------------------------------------------------------
-    const bool noMlp = style == LayerStyle::Mamba;
-    if (style == LayerStyle::NemotronNas) {
-        m.intermediate = 0; // per block, from block_configs (the layer layout below)
-        cfg.markUsed("intermediate_size");
-    } else if (noMlp) {
+    // Mamba's intermediate_size is expand x hidden, the mixer's width, not an MLP; Nemotron-NAS sets
+    // each block's width from block_configs (the layer layout below).
+    const bool noMlp = style == LayerStyle::Mamba || style == LayerStyle::NemotronNas;
+    if (noMlp) {
         m.intermediate = 0;
-        cfg.markUsed("intermediate_size"); // Mamba's is expand x hidden, the mixer's width, not an MLP
+        cfg.markUsed("intermediate_size");
     } else if (type == "dbrx") {
         m.intermediate = u32(cfg.nestedUint("ffn_config", "ffn_hidden_size").value_or(3584));
     } else if (type == "mpt") {
@@ -1251,6 +1251,16 @@ ImportResult importConfig(const json& root, std::string_view source) {
                 cfg.fail("'layer_types' lists " + std::to_string(types->size()) + " layers, but the model has " +
                          std::to_string(m.layers));
             typeWindowed.emplace(m.layers, false);
+            const auto refuseLayerKind = [&](std::uint32_t i, const std::string& kind) {
+                std::string where = "'layer_types[" + std::to_string(i) + "]' is \"" + kind.substr(0, 80) + "\", ";
+                const bool state = kind == "linear_attention" || kind == "mamba" || kind == "mamba2" ||
+                                   kind == "conv" || kind == "recurrent";
+                cfg.fail(where + (state ? "a layer that keeps a state per sequence, and KV Scope has no rule for "
+                                          "that state in model_type '" +
+                                              type + "': it cannot size this layer"
+                                        : std::string("a layer kind KV Scope does not know: it cannot say what "
+                                                      "that layer caches")));
+            };
             for (std::uint32_t i = 0; i < m.layers; ++i) {
                 const json& t = (*types)[i];
                 if (!t.is_string())
@@ -1262,14 +1272,7 @@ ImportResult importConfig(const json& root, std::string_view source) {
                     (*typeWindowed)[i] = true;
                     continue;
                 }
-                if (kind == "linear_attention" || kind == "mamba" || kind == "mamba2" || kind == "conv" ||
-                    kind == "recurrent")
-                    cfg.fail("'layer_types[" + std::to_string(i) + "]' is \"" + kind +
-                             "\", a layer that keeps a state per sequence, and KV Scope has no rule for that state "
-                             "in model_type '" +
-                             type + "': it cannot size this layer");
-                cfg.fail("'layer_types[" + std::to_string(i) + "]' is \"" + kind.substr(0, 80) +
-                         "\", a layer kind KV Scope does not know: it cannot say what that layer caches");
+                refuseLayerKind(i, kind);
             }
             const bool anyWindowed = std::find(typeWindowed->begin(), typeWindowed->end(), true) != typeWindowed->end();
             if (anyWindowed && !window && windowOn)
