@@ -10,6 +10,7 @@
 #include "explainlogpage.h"
 #include "focusorder.h"
 #include "hfconfig.h"
+#include "inputkind.h"
 #include "language.h"
 #include "lessonpanel.h"
 #include "memorychart.h"
@@ -309,11 +310,12 @@ void MainWindow::buildMenus() {
     menuBar()->clear();
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Open Scenario..."), QKeySequence::Open, this, [this] {
-        const QString path =
-            QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(), tr("KV Scope scenario (*.json)"));
+    file->addAction(tr("&Open..."), QKeySequence::Open, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open a config.json, scenario, lesson file, trace or server log"), QString(),
+            tr("KV Scope files, model configs, traces and logs (*.json *.jsonl *.csv *.log *.txt);;All files (*)"));
         if (!path.isEmpty())
-            openScenario(path);
+            openFile(path);
     });
     file->addAction(tr("&Save Scenario As..."), QKeySequence::Save, this, [this] {
         QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), u"scenario.kvscope.json"_s,
@@ -942,13 +944,49 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
-    const QString path = event->mimeData()->urls().constFirst().toLocalFile();
-    // A KV Scope scenario names its format; anything else is tried as a model config.
-    QFile file(path);
-    const bool isScenario = file.open(QIODevice::ReadOnly) && file.peek(4096).contains("\"kvscope-scenario\"");
-    if (isScenario)
-        openScenario(path);
-    else
-        openConfig(path);
+    openFile(event->mimeData()->urls().constFirst().toLocalFile());
     event->acceptProposedAction();
+}
+
+bool MainWindow::openFile(const QString& path) {
+    // Only a regular file is read: a directory or a FIFO would block the window (each opener checks again).
+    const QFileInfo info(path);
+    if (!info.isFile()) {
+        reportError(tr("Cannot open file"),
+                    info.exists() ? tr("%1 is not a regular file").arg(path) : tr("%1 does not exist").arg(path));
+        return false;
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        reportError(tr("Cannot open file"), tr("%1: %2").arg(path, file.errorString()));
+        return false;
+    }
+    const QByteArray head = file.read(64 * 1024);
+    file.close();
+    switch (kvscope::detectInputKind(std::string_view(head.constData(), std::size_t(head.size())))) {
+    case kvscope::InputKind::Scenario:
+        return openScenario(path);
+    case kvscope::InputKind::Lessons:
+        return openLessons(path);
+    case kvscope::InputKind::ModelConfig:
+        return openConfig(path);
+    case kvscope::InputKind::Trace:
+        showPage(u"paged"_s);
+        m_paged->openTrace(path);
+        return true;
+    case kvscope::InputKind::ServerLog:
+        showPage(u"log"_s);
+        if (!m_log->openLog(path)) {
+            reportError(tr("Cannot read the log"), m_log->errorText());
+            return false;
+        }
+        return true;
+    case kvscope::InputKind::Unknown:
+        break;
+    }
+    reportError(tr("Cannot open file"),
+                tr("%1 is not a file KV Scope knows: expected a Hugging Face config.json, a KV Scope scenario or "
+                   "lesson file, a request trace (CSV or JSON Lines) or a server start-up log")
+                    .arg(path));
+    return false;
 }

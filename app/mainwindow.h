@@ -58,6 +58,8 @@ public:
     QDockWidget* scenarioDock() const { return m_scenarioDock; }
 
     // File operations; each reports failure in a message box and changes nothing on failure.
+    // File > Open and a drop: a config.json, scenario, lesson file, trace or server log, told by content.
+    bool openFile(const QString& path);
     bool openScenario(const QString& path);
     bool saveScenario(const QString& path);
     bool openConfig(const QString& path);

@@ -24,6 +24,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -404,6 +405,43 @@ private slots:
         // The limits the CLI prints are on the page too.
         QVERIFY2(window.memoryPage()->capacityText().contains(u"Largest batch at 8K tokens"_s),
                  qPrintable(window.memoryPage()->capacityText()));
+    }
+
+    // Issue 24: File > Open (and a drop) opens a config, scenario, trace or log by its content; a folder or a
+    // file of no known kind is refused by name and changes nothing.
+    void openTakesWhatItIsGiven() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        window.setQuiet(true);
+        QVERIFY(window.openFile(testDataPath("hf-configs/qwen3-qwen3-8b.json")));
+        QCOMPARE(controller.scenario().model.layers, 36u);
+        QTemporaryDir dir;
+        const QString scenario = dir.filePath(u"s.json"_s);
+        kvscope::Scenario saved = controller.scenario();
+        saved.batch = 3;
+        kvscope::saveScenarioFile(saved, scenario.toStdString());
+        QVERIFY(window.openFile(scenario));
+        QCOMPARE(controller.scenario().batch, 3ull);
+        QVERIFY(window.openFile(testDataPath("logs/vllm-v1-llama-3.1-8b-l40s-1.log")));
+        QCOMPARE(window.currentPageName(), u"log"_s);
+        QFile trace(dir.filePath(u"t.csv"_s));
+        QVERIFY(trace.open(QIODevice::WriteOnly));
+        trace.write("prompt_len,output_len\n100,20\n30,40\n");
+        trace.close();
+        QVERIFY(window.openFile(trace.fileName()));
+        QCOMPARE(window.currentPageName(), u"paged"_s);
+        const kvscope::Scenario before = controller.scenario();
+        QVERIFY(!window.openFile(dir.path()));
+        QVERIFY2(window.lastError().contains(u"is not a regular file"_s), qPrintable(window.lastError()));
+        QFile other(dir.filePath(u"notes.txt"_s));
+        QVERIFY(other.open(QIODevice::WriteOnly));
+        other.write("shopping list\n");
+        other.close();
+        QVERIFY(!window.openFile(other.fileName()));
+        QVERIFY2(window.lastError().contains(other.fileName()) && window.lastError().contains(u"config.json"_s),
+                 qPrintable(window.lastError()));
+        QCOMPARE(controller.scenario().batch, before.batch);
     }
 
     void saveThenOpenGivesTheSameScenario() {

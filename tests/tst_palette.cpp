@@ -440,7 +440,7 @@ private slots:
     void standardShortcuts_data() {
         QTest::addColumn<QKeySequence>("keys");
         QTest::addColumn<QString>("actionText");
-        QTest::newRow("open") << QKeySequence(QKeySequence::Open) << u"&Open Scenario..."_s;
+        QTest::newRow("open") << QKeySequence(QKeySequence::Open) << u"&Open..."_s;
         QTest::newRow("save") << QKeySequence(u"Ctrl+S"_s) << u"&Save Scenario As..."_s;
         QTest::newRow("quit") << QKeySequence(u"Ctrl+Q"_s) << u"&Quit"_s;
         QTest::newRow("help") << QKeySequence(Qt::Key_F1) << u"&Keyboard Shortcuts"_s;

@@ -1,6 +1,7 @@
 #include "error.h"
 #include "hfconfig.h"
 #include "inputfile.h"
+#include "inputkind.h"
 #include "lesson.h"
 #include "scenariofile.h"
 #include "testutils.h"
@@ -106,6 +107,40 @@ private slots:
         std::string text = scenarioToText(defaultScenario());
         text.replace(text.find("\"layer_parts\": []"), 17, "\"layer_parts\": [1, 99]");
         QVERIFY(throwsErrorContaining([&] { scenarioFromText(text, "bad.json"); }, {"layer_parts", "99"}));
+    }
+
+    // Issue 24: File > Open takes what it is given, told by content, not by name.
+    void inputKindFromContent_data() {
+        QTest::addColumn<QByteArray>("head");
+        QTest::addColumn<int>("kind");
+        const auto file = [](const char* name) {
+            QFile f(testDataPath(name));
+            return f.open(QIODevice::ReadOnly) ? f.read(64 * 1024) : QByteArray();
+        };
+        QTest::newRow("scenario") << QByteArray::fromStdString(scenarioToText(defaultScenario()))
+                                  << int(InputKind::Scenario);
+        QTest::newRow("lessons") << file("lessons/good.json") << int(InputKind::Lessons);
+        QTest::newRow("config") << file("llama-3.1-8b-instruct.json") << int(InputKind::ModelConfig);
+        QTest::newRow("multimodal config")
+            << file("hf-configs/qwen3_5-qwen3.6-27b.json") << int(InputKind::ModelConfig);
+        QTest::newRow("config with a BOM") << ("\xEF\xBB\xBF" + file("gpt2-large.json")) << int(InputKind::ModelConfig);
+        QTest::newRow("trace csv") << QByteArray("# a comment\nprompt_len,output_len\n10,20\n")
+                                   << int(InputKind::Trace);
+        QTest::newRow("trace jsonl") << QByteArray("{\"prompt_len\": 10, \"output_len\": 20}\n{\"prompt_len\": 3, "
+                                                   "\"output_len\": 4}\n")
+                                     << int(InputKind::Trace);
+        QTest::newRow("vllm log") << file("logs/vllm-v1-llama-3.1-8b-l40s-1.log") << int(InputKind::ServerLog);
+        QTest::newRow("llama.cpp log") << file("logs/llamacpp-llama-3.1-8b-q8kv-1.log") << int(InputKind::ServerLog);
+        QTest::newRow("sglang log") << file("logs/sglang-qwq-32b-tp4-l4-1.log") << int(InputKind::ServerLog);
+        QTest::newRow("other json") << QByteArray("{\"name\": \"x\", \"values\": [1, 2]}") << int(InputKind::Unknown);
+        QTest::newRow("other text") << QByteArray("hello\nworld\n") << int(InputKind::Unknown);
+        QTest::newRow("empty") << QByteArray() << int(InputKind::Unknown);
+    }
+    void inputKindFromContent() {
+        QFETCH(QByteArray, head);
+        QFETCH(int, kind);
+        QVERIFY(!head.isEmpty() || QTest::currentDataTag() == QByteArray("empty")); // the fixture was found
+        QCOMPARE(int(detectInputKind(std::string_view(head.constData(), std::size_t(head.size())))), kind);
     }
 
     void savesAtomicallyAndLoads() {
