@@ -961,7 +961,7 @@ bool MainWindow::openFile(const QString& path) {
         reportError(tr("Cannot open file"), tr("%1: %2").arg(path, file.errorString()));
         return false;
     }
-    const QByteArray head = file.read(64 * 1024);
+    const QByteArray head = file.read(qint64(64) * 1024);
     file.close();
     switch (kvscope::detectInputKind(std::string_view(head.constData(), std::size_t(head.size())))) {
     case kvscope::InputKind::Scenario:

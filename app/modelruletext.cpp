@@ -1,5 +1,8 @@
 #include "modelruletext.h"
 
+#include "memorymodel.h"
+#include "viewtext.h"
+
 #include <QLocale>
 #include <QStringList>
 
@@ -90,11 +93,23 @@ QString ModelRuleText::unverifiedMark() {
     return tr("Unverified model:");
 }
 
+QString ModelRuleText::stored(const kvscope::ModelShape& m) {
+    const auto bytes = kvscope::storedWeightBytes(m);
+    if (!bytes)
+        return {};
+    const QLocale locale;
+    return tr("The checkpoint stores %1 parameters in %2 and %3 in %4 (%5): %6. The bars use the weight dtype "
+              "chosen for the scenario.")
+        .arg(locale.toString(qulonglong(bytes->quantizedParams)), QString::fromStdString(m.stored->format.label()),
+             locale.toString(qulonglong(bytes->otherParams)), QString::fromStdString(m.stored->rest.name()),
+             QString::fromStdString(m.stored->method), viewtext::size(bytes->bytes));
+}
+
 QString ModelRuleText::html(const kvscope::ImportResult& imported, const kvscope::ModelShape& m) {
     QStringList lines{u"<b>"_s + rule(imported.rule, m).toHtmlEscaped() + u"</b>"_s,
                       confidence(imported).toHtmlEscaped()};
     // The confidence line names the keys not understood.
-    for (const QString& line : {layers(imported.rule, m), defaulted(imported.rule)})
+    for (const QString& line : {layers(imported.rule, m), stored(m), defaulted(imported.rule)})
         if (!line.isEmpty())
             lines << line.toHtmlEscaped();
     return lines.join(u"<br>"_s);

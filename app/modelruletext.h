@@ -24,6 +24,8 @@ public:
     static QString unverifiedBanner(const kvscope::ImportResult& imported);
     // Put before the verdict and the capacity figures of an unverified model.
     static QString unverifiedMark();
+    // How the checkpoint stores its weights (quantization_config), with core's bytes; empty when not stated.
+    static QString stored(const kvscope::ModelShape& model);
     // All of the above as one rich-text paragraph for the memory page.
     static QString html(const kvscope::ImportResult& imported, const kvscope::ModelShape& model);
 };

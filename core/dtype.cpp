@@ -19,23 +19,14 @@ struct KindName {
 };
 
 // Aliases as they appear on command lines and in Hugging Face's torch_dtype field.
-constexpr std::array<KindName, 16> kKindNames{{
-    {"fp32", DTypeKind::FP32},
-    {"float32", DTypeKind::FP32},
-    {"float", DTypeKind::FP32},
-    {"bf16", DTypeKind::BF16},
-    {"bfloat16", DTypeKind::BF16},
-    {"fp16", DTypeKind::FP16},
-    {"float16", DTypeKind::FP16},
-    {"half", DTypeKind::FP16},
-    {"fp8", DTypeKind::FP8},
-    {"float8_e4m3fn", DTypeKind::FP8},
-    {"float8_e5m2", DTypeKind::FP8},
-    {"fp8_e4m3", DTypeKind::FP8},
-    {"fp8_e5m2", DTypeKind::FP8},
-    {"int8", DTypeKind::INT8},
-    {"int4", DTypeKind::INT4},
-    {"uint4", DTypeKind::INT4},
+constexpr std::array<KindName, 19> kKindNames{{
+    {"fp32", DTypeKind::FP32},         {"float32", DTypeKind::FP32},    {"float", DTypeKind::FP32},
+    {"bf16", DTypeKind::BF16},         {"bfloat16", DTypeKind::BF16},   {"fp16", DTypeKind::FP16},
+    {"float16", DTypeKind::FP16},      {"half", DTypeKind::FP16},       {"fp8", DTypeKind::FP8},
+    {"float8_e4m3fn", DTypeKind::FP8}, {"float8_e5m2", DTypeKind::FP8}, {"fp8_e4m3", DTypeKind::FP8},
+    {"fp8_e5m2", DTypeKind::FP8},      {"int8", DTypeKind::INT8},       {"int4", DTypeKind::INT4},
+    {"uint4", DTypeKind::INT4},        {"fp4", DTypeKind::FP4},         {"float4_e2m1", DTypeKind::FP4},
+    {"e8m0", DTypeKind::E8M0},
 }};
 
 std::string lower(std::string_view text) {
@@ -56,8 +47,8 @@ bool lookupKind(std::string_view name, DTypeKind& kind) {
 
 [[noreturn]] void badDType(std::string_view what, std::string_view text, std::string_view why) {
     throw Error(std::string(what) + ": '" + std::string(text) + "' is not a dtype (" + std::string(why) +
-                "); expected one of fp32, bf16, fp16, fp8, int8, int4, optionally with a scale group "
-                "such as int4-g128 or int8-g64-bf16");
+                "); expected one of fp32, bf16, fp16, fp8, int8, int4, mxfp4, nvfp4, optionally with a scale "
+                "group such as int4-g128, int8-g64-bf16 or fp4-g32-e8m0");
 }
 
 } // namespace
@@ -73,7 +64,10 @@ std::uint32_t bitsOf(DTypeKind kind) {
     case DTypeKind::INT8:
         return 8;
     case DTypeKind::INT4:
+    case DTypeKind::FP4:
         return 4;
+    case DTypeKind::E8M0:
+        return 8;
     }
     return 0;
 }
@@ -92,6 +86,10 @@ std::string kindName(DTypeKind kind) {
         return "int8";
     case DTypeKind::INT4:
         return "int4";
+    case DTypeKind::FP4:
+        return "fp4";
+    case DTypeKind::E8M0:
+        return "e8m0";
     }
     return "?";
 }
@@ -116,13 +114,22 @@ DType DType::parse(std::string_view text, std::string_view what) {
     }
     if (count == 0 || parts[0].empty())
         badDType(what, text, "empty");
+    if (count == 1 && parts[0] == "mxfp4")
+        return mxfp4();
+    if (count == 1 && parts[0] == "nvfp4")
+        return nvfp4();
 
     DType out;
     if (!lookupKind(parts[0], out.kind))
         badDType(what, text, "unknown format '" + std::string(parts[0]) + "'");
+    if (out.kind == DTypeKind::E8M0)
+        badDType(what, text, "e8m0 is a scale format, not an element type");
+    if (out.kind == DTypeKind::FP4 && count == 1)
+        badDType(what, text, "fp4 is stored with block scales: mxfp4, nvfp4 or fp4-g<N>-<scale>");
     if (count >= 2) {
-        if (out.kind != DTypeKind::INT4 && out.kind != DTypeKind::INT8 && out.kind != DTypeKind::FP8)
-            badDType(what, text, "only int4, int8 and fp8 take a scale group");
+        if (out.kind != DTypeKind::INT4 && out.kind != DTypeKind::INT8 && out.kind != DTypeKind::FP8 &&
+            out.kind != DTypeKind::FP4)
+            badDType(what, text, "only int4, int8, fp8 and fp4 take a scale group");
         std::string_view group = parts[1];
         if (!group.starts_with("g"))
             badDType(what, text, "the group must read g<N>, e.g. g128");
@@ -135,9 +142,12 @@ DType DType::parse(std::string_view text, std::string_view what) {
     }
     if (count == 3) {
         if (!lookupKind(parts[2], out.scaleKind) ||
-            (out.scaleKind != DTypeKind::FP16 && out.scaleKind != DTypeKind::BF16 && out.scaleKind != DTypeKind::FP32))
-            badDType(what, text, "scales are fp16, bf16 or fp32");
+            (out.scaleKind != DTypeKind::FP16 && out.scaleKind != DTypeKind::BF16 && out.scaleKind != DTypeKind::FP32 &&
+             out.scaleKind != DTypeKind::FP8 && out.scaleKind != DTypeKind::E8M0))
+            badDType(what, text, "scales are fp16, bf16, fp32, fp8 or e8m0");
     }
+    if (out.kind == DTypeKind::FP4 && count == 2)
+        out.scaleKind = DTypeKind::E8M0; // an FP4 group without a named scale is microscaling's
     return out;
 }
 
@@ -153,6 +163,10 @@ double DType::effectiveBits() const {
 }
 
 std::string DType::name() const {
+    if (*this == mxfp4())
+        return "mxfp4";
+    if (*this == nvfp4())
+        return "nvfp4";
     std::string out = kindName(kind);
     if (groupSize > 0) {
         out += "-g" + std::to_string(groupSize);
@@ -163,6 +177,10 @@ std::string DType::name() const {
 }
 
 std::string DType::label() const {
+    if (*this == mxfp4())
+        return "MXFP4 (FP4, g32, E8M0 scales: 4.25 bits)";
+    if (*this == nvfp4())
+        return "NVFP4 (FP4, g16, FP8 scales: 4.5 bits)";
     std::string out = kindName(kind);
     std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::toupper(c)); });
     if (groupSize > 0) {
@@ -197,7 +215,9 @@ std::vector<DType> standardDTypes() {
             DType::quantized(DTypeKind::INT8, 128),
             DType::int4(),
             DType::quantized(DTypeKind::INT4, 128),
-            DType::quantized(DTypeKind::INT4, 32)};
+            DType::quantized(DTypeKind::INT4, 32),
+            DType::mxfp4(),
+            DType::nvfp4()};
 }
 
 } // namespace kvscope

@@ -7,7 +7,8 @@
 
 namespace kvscope {
 
-enum class DTypeKind { FP32, BF16, FP16, FP8, INT8, INT4 };
+// FP4 is E2M1 (OCP microscaling's element); E8M0 is a power-of-two scale only (MXFP4's), never an element.
+enum class DTypeKind { FP32, BF16, FP16, FP8, INT8, INT4, FP4, E8M0 };
 
 // A storage format for weights or the KV cache. Integer formats may carry one scale
 // per group of `groupSize` elements (GPTQ/AWQ-style), stored in `scaleKind`; that is
@@ -25,8 +26,14 @@ struct DType {
     static DType quantized(DTypeKind kind, std::uint32_t groupSize, DTypeKind scale = DTypeKind::FP16) {
         return {kind, groupSize, scale};
     }
+    // OCP MXFP4: FP4 E2M1 in blocks of 32 with one E8M0 scale (4.25 bits), as gpt-oss ships its experts.
+    static DType mxfp4() { return {DTypeKind::FP4, 32, DTypeKind::E8M0}; }
+    // NVIDIA NVFP4: FP4 E2M1 in blocks of 16 with one FP8 E4M3 scale (4.5 bits; the per-tensor FP32 scale
+    // is left out, a few bytes a matrix).
+    static DType nvfp4() { return {DTypeKind::FP4, 16, DTypeKind::FP8}; }
 
-    // Parses "bf16", "bfloat16", "float32", "int4", "int4-g128", "int8-g64-bf16", ...
+    // Parses "bf16", "bfloat16", "float32", "int4", "int4-g128", "int8-g64-bf16", "mxfp4", "nvfp4",
+    // "fp4-g32-e8m0", "fp8-g16384-fp32" (DeepSeek's 128 x 128 blocks), ...
     // Throws Error naming `what` (the argument or field) and the accepted names.
     static DType parse(std::string_view text, std::string_view what = "dtype");
 

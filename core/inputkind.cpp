@@ -42,8 +42,8 @@ InputKind detectInputKind(std::string_view head) {
         if (contains(head, "\"kvscope-lessons\""))
             return InputKind::Lessons;
         static constexpr std::array<std::string_view, 9> kConfigKeys{
-            "\"model_type\"", "\"architectures\"", "\"num_hidden_layers\"", "\"n_layer\"", "\"num_layers\"",
-            "\"hidden_size\"", "\"text_config\"",  "\"d_model\"",           "\"n_embd\""};
+            "\"model_type\"",  "\"architectures\"", "\"num_hidden_layers\"", "\"n_layer\"", "\"num_layers\"",
+            "\"hidden_size\"", "\"text_config\"",   "\"d_model\"",           "\"n_embd\""};
         for (std::string_view key : kConfigKeys)
             if (contains(head, key))
                 return InputKind::ModelConfig;
@@ -51,8 +51,8 @@ InputKind detectInputKind(std::string_view head) {
     }
     // Start-up logs, by the words their engines print (core/serverlog.cpp quotes each format).
     static constexpr std::array<std::string_view, 12> kLogMarks{
-        "vllm",          "vLLM",         "sglang",       "SGLang",      "llama_model_loader", "llm_load_",
-        "llama_kv_cache", "llama_context", "KV cache",     "GPU blocks",  "max_total_num_tokens", "ollama"};
+        "vllm",           "vLLM",          "sglang",   "SGLang",     "llama_model_loader",   "llm_load_",
+        "llama_kv_cache", "llama_context", "KV cache", "GPU blocks", "max_total_num_tokens", "ollama"};
     for (std::string_view mark : kLogMarks)
         if (contains(head, mark))
             return InputKind::ServerLog;

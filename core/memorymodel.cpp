@@ -3,7 +3,9 @@
 #include "checked.h"
 #include "error.h"
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace kvscope {
 namespace {
@@ -125,6 +127,50 @@ ParameterBreakdown parameterBreakdown(const ModelShape& m) {
         p.kvAdjusted = m.paramsKvAdjusted;
     }
     return p;
+}
+
+LinearWeights linearWeights(const ModelShape& m) {
+    m.validate();
+    ModelShape bare = m; // matrices only
+    bare.qkvBias = bare.outBias = bare.mlpBias = false;
+    LinearWeights w;
+    const std::uint64_t attn = attentionParamsPerLayer(bare);
+    const std::uint64_t expertWidth = m.moe.expertIntermediate != 0 ? m.moe.expertIntermediate : m.intermediate;
+    const std::uint64_t expert = m.isMoe() ? mlpParams(bare, expertWidth) : 0;
+    const std::uint64_t shared = m.moe.sharedIntermediate != 0
+                                     ? mlpParams(bare, m.moe.sharedIntermediate)
+                                     : mulChecked("shared expert weights", expert, m.moe.sharedExperts);
+    for (std::uint32_t i = 0; i < m.layers; ++i) {
+        const std::uint8_t parts = m.partsOf(i);
+        if (parts & (layerpart::Attention | layerpart::CrossAttention))
+            w.attention = addChecked(w.attention, attn, "attention weights");
+        if ((parts & layerpart::Mlp) && m.mlpWidthOf(i) > 0)
+            w.denseMlp = addChecked(w.denseMlp, mlpParams(bare, m.mlpWidthOf(i)), "MLP weights");
+        if (parts & layerpart::Moe) {
+            w.experts = addChecked(w.experts, mulChecked("expert weights", expert, m.moe.experts), "expert weights");
+            w.denseMlp = addChecked(w.denseMlp, shared, "MLP weights");
+        }
+    }
+    w.lmHead = m.tiedEmbeddings ? 0 : mulChecked("LM head weights", m.vocab, m.hidden);
+    return w;
+}
+
+std::optional<StoredWeightBytes> storedWeightBytes(const ModelShape& m) {
+    if (!m.stored)
+        return std::nullopt;
+    const StoredWeights& q = *m.stored;
+    const LinearWeights w = linearWeights(m);
+    const std::uint64_t total = parameterBreakdown(m).total;
+    std::uint64_t covered = 0;
+    for (auto [on, count] : {std::pair{q.attention, w.attention}, std::pair{q.denseMlp, w.denseMlp},
+                             std::pair{q.experts, w.experts}, std::pair{q.lmHead, w.lmHead}})
+        covered = addChecked(covered, on ? count : 0, "quantized weights");
+    StoredWeightBytes b;
+    b.quantizedParams = std::min(covered, total); // a published total smaller than the shape's matrices
+    b.otherParams = total - b.quantizedParams;
+    b.bytes =
+        addChecked(q.format.storageBytes(b.quantizedParams), q.rest.storageBytes(b.otherParams), "stored weight bytes");
+    return b;
 }
 
 std::uint64_t weightBytes(std::uint64_t params, DType dtype) {

@@ -4,6 +4,7 @@
 #include "modelshape.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace kvscope {
 
@@ -29,6 +30,25 @@ ParameterBreakdown parameterBreakdown(const ModelShape& model);
 inline std::uint64_t parameterCount(const ModelShape& model) {
     return parameterBreakdown(model).total;
 }
+
+// The linear weights (matrices only: no biases, norms or routers) of the parts a quantization covers.
+struct LinearWeights {
+    std::uint64_t attention = 0; // q/k/v/o of every attending layer (MLA: its projections)
+    std::uint64_t denseMlp = 0;  // dense MLPs and shared experts
+    std::uint64_t experts = 0;   // every routed expert
+    std::uint64_t lmHead = 0;    // 0 when tied
+};
+LinearWeights linearWeights(const ModelShape& model);
+
+// The checkpoint's weights as its config says they are stored (ModelShape::stored): the covered matrices in
+// the quantized format, the rest in the other dtype. Block scales are counted per group of elements, so a
+// matrix whose sides are not multiples of the block has a few scales more than this (under 0.01%).
+struct StoredWeightBytes {
+    std::uint64_t quantizedParams = 0;
+    std::uint64_t otherParams = 0;
+    std::uint64_t bytes = 0;
+};
+std::optional<StoredWeightBytes> storedWeightBytes(const ModelShape& model);
 
 // bytes = P x bits / 8 plus the scales of grouped formats.
 std::uint64_t weightBytes(std::uint64_t params, DType dtype);

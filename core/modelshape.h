@@ -74,6 +74,19 @@ struct MlaSpec {
     std::uint32_t qLoraRank = 0; // 0 = queries are projected directly
 };
 
+// What a config's quantization_config says the checkpoint stores: the covered linear weights (matrices, not
+// their biases) in `format`, everything else (embeddings, norms, biases, routers, the modules left out) in the
+// checkpoint's other dtype.
+struct StoredWeights {
+    DType format;               // mxfp4; fp8-g16384-fp32 for 128 x 128 blocks with an FP32 scale each
+    DType rest = DType::bf16(); // what the uncovered weights are kept in
+    bool attention = false;     // q/k/v/o (MLA: its projections)
+    bool denseMlp = false;      // dense MLPs and shared experts
+    bool experts = false;       // routed experts
+    bool lmHead = false;        // the LM head (never the embeddings)
+    std::string method;         // quant_method as the config writes it: "mxfp4", "fp8"
+};
+
 // Limits on a shape from outside, far above any published model (the largest have about 130
 // layers, a hidden size of 25,600 and 128 heads); ModelShape::validate enforces them.
 inline constexpr std::uint32_t kMaxLayers = 1u << 20;
@@ -121,12 +134,13 @@ struct ModelShape {
     // Per-block MLP widths where blocks differ (Nemotron-NAS's ffn_mult); empty = every Mlp block is
     // `intermediate` wide. Sized like layerParts; a block without the Mlp bit has 0.
     std::vector<std::uint32_t> layerIntermediate;
-    StateSpec state;                 // for layers with the State bit
-    std::optional<DType> stateDtype; // the config's mamba_ssm_cache_dtype / mamba_ssm_dtype; none = compute dtype
-    std::uint64_t crossTokens = 0;   // image tokens each CrossAttention layer caches per sequence
-    std::uint32_t normsPerLayer = 2; // norms per block (1: parallel attention + MLP; 4: Gemma 2/3)
-    bool finalNorm = true;           // a norm after the last block
-    bool lmHeadBias = false;         // the LM head carries a bias (Phi, GPT-J)
+    StateSpec state;                     // for layers with the State bit
+    std::optional<DType> stateDtype;     // the config's mamba_ssm_cache_dtype / mamba_ssm_dtype; none = compute dtype
+    std::optional<StoredWeights> stored; // the checkpoint's quantization, when its config states one
+    std::uint64_t crossTokens = 0;       // image tokens each CrossAttention layer caches per sequence
+    std::uint32_t normsPerLayer = 2;     // norms per block (1: parallel attention + MLP; 4: Gemma 2/3)
+    bool finalNorm = true;               // a norm after the last block
+    bool lmHeadBias = false;             // the LM head carries a bias (Phi, GPT-J)
     std::uint64_t attentionExtraParams = 0; // per attention layer: q/k norms, gates (counted by the importer)
     std::uint64_t extraParams = 0;    // outside the per-layer formula: vision encoder, embedding norm, shared blocks
     std::uint64_t paramsOverride = 0; // a given count that replaces the estimate; 0 = estimate

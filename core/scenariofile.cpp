@@ -174,6 +174,14 @@ json scenarioToJson(const Scenario& s) {
           {"recurrent_values", m.state.recurrentValues},
           {"params_per_layer", m.state.paramsPerLayer}}},
         {"state_dtype", m.stateDtype ? m.stateDtype->name() : std::string()},
+        {"stored_weights", m.stored ? json{{"method", m.stored->method},
+                                           {"format", m.stored->format.name()},
+                                           {"rest", m.stored->rest.name()},
+                                           {"attention", m.stored->attention},
+                                           {"dense_mlp", m.stored->denseMlp},
+                                           {"experts", m.stored->experts},
+                                           {"lm_head", m.stored->lmHead}}
+                                    : json()},
         {"cross_tokens", m.crossTokens},
         {"norms_per_layer", m.normsPerLayer},
         {"final_norm", m.finalNorm},
@@ -286,6 +294,18 @@ Scenario scenarioFromJson(const json& root, std::string_view source) {
         m.state.convValues = state.u64("conv_values", 0, kMaxStateValues, 0);
         m.state.recurrentValues = state.u64("recurrent_values", 0, kMaxStateValues, 0);
         m.state.paramsPerLayer = state.u64("params_per_layer", 0, 1ull << 50, 0);
+    }
+    if (mr.has("stored_weights") && !mr.raw("stored_weights").is_null()) {
+        const Reader q = mr.child("stored_weights");
+        StoredWeights stored;
+        stored.method = q.string("method", std::string());
+        stored.format = q.dtype("format");
+        stored.rest = q.dtype("rest");
+        stored.attention = q.boolean("attention", false);
+        stored.denseMlp = q.boolean("dense_mlp", false);
+        stored.experts = q.boolean("experts", false);
+        stored.lmHead = q.boolean("lm_head", false);
+        m.stored = stored;
     }
     if (mr.has("state_dtype") && !mr.string("state_dtype", std::string()).empty())
         m.stateDtype = mr.dtype("state_dtype");

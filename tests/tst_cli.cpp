@@ -646,12 +646,17 @@ private slots:
 
     // Issue 24: how sure the import is comes first in the text and is a field in JSON.
     void confidenceComesFirst() {
+        const CliResult dsa =
+            runCli({u"estimate"_s, u"--config"_s, testDataPath("hf-configs/deepseek_v32-deepseek-v3.2.json")});
+        QCOMPARE(dsa.exitCode, 0);
+        const QString first = QString::fromUtf8(dsa.out).section(u'\n', 0, 0);
+        QVERIFY2(first.startsWith(u"confidence: UNVERIFIED"_s) && first.contains(u"index_head_dim"_s),
+                 qPrintable(first));
         const CliResult oss =
             runCli({u"estimate"_s, u"--config"_s, testDataPath("hf-configs/gpt_oss-gpt-oss-20b.json")});
         QCOMPARE(oss.exitCode, 0);
-        const QString first = QString::fromUtf8(oss.out).section(u'\n', 0, 0);
-        QVERIFY2(first.startsWith(u"confidence: UNVERIFIED"_s) && first.contains(u"quantization_config"_s),
-                 qPrintable(first));
+        QVERIFY(oss.out.startsWith("confidence: exact: the gpt-oss rule applied"));
+        QVERIFY2(oss.out.contains("as the checkpoint stores them"), oss.out.constData());
         // Its sliding layers cap: the headline is what every token adds for good (12 full layers x 2,048 B).
         QVERIFY2(oss.out.contains("24,576 B (24.00 KiB), growing in the 12 full-attention layers"),
                  oss.out.constData());
@@ -659,8 +664,10 @@ private slots:
         const CliResult json =
             runCli({u"estimate"_s, u"--json"_s, u"--config"_s, testDataPath("hf-configs/gpt_oss-gpt-oss-20b.json")});
         const QJsonObject j = json.json();
-        QCOMPARE(j.value("confidence"_L1).toString(), u"unverified"_s);
-        QCOMPARE(j.value("unverified_keys"_L1).toArray().size(), 1);
+        QCOMPARE(j.value("confidence"_L1).toString(), u"exact"_s);
+        QCOMPARE(j.value("unverified_keys"_L1).toArray().size(), 0);
+        QCOMPARE(j.value("stored_weights"_L1).toObject().value("bytes"_L1).toInteger(), 13'761'263'232);
+        QCOMPARE(j.value("stored_weights"_L1).toObject().value("format"_L1).toString(), u"mxfp4"_s);
         QCOMPARE(j.value("kv_growth"_L1).toObject().value("bytes_per_token"_L1).toInteger(), 24'576);
         QCOMPARE(j.value("kv_growth"_L1).toObject().value("windowed_bytes_per_sequence_max"_L1).toInteger(),
                  12 * 128 * 2'048);

@@ -27,6 +27,14 @@ private slots:
         QTest::newRow("int4 g32") << QStringLiteral("int4-g32") << QStringLiteral("int4-g32") << 4.5;
         QTest::newRow("int8 g64 bf16") << QStringLiteral("int8-g64-bf16") << QStringLiteral("int8-g64-bf16") << 8.25;
         QTest::newRow("int4 g128 fp32") << QStringLiteral("int4-g128-fp32") << QStringLiteral("int4-g128-fp32") << 4.25;
+        // Issue 24: the FP4 formats checkpoints ship. MXFP4: 4 bits + an 8-bit E8M0 scale per 32; NVFP4: 4 bits +
+        // an FP8 scale per 16; DeepSeek's FP8: one FP32 scale per 128 x 128 block.
+        QTest::newRow("mxfp4") << QStringLiteral("mxfp4") << QStringLiteral("mxfp4") << 4.25;
+        QTest::newRow("fp4 g32") << QStringLiteral("fp4-g32") << QStringLiteral("mxfp4") << 4.25;
+        QTest::newRow("fp4 g32 e8m0") << QStringLiteral("fp4-g32-e8m0") << QStringLiteral("mxfp4") << 4.25;
+        QTest::newRow("nvfp4") << QStringLiteral("NVFP4") << QStringLiteral("nvfp4") << 4.5;
+        QTest::newRow("fp8 blocks") << QStringLiteral("fp8-g16384-fp32") << QStringLiteral("fp8-g16384-fp32")
+                                    << 8.0 + 32.0 / 16384;
     }
     void parse() {
         QFETCH(QString, text);
@@ -43,7 +51,10 @@ private slots:
         QTest::addColumn<QString>("why");
         QTest::newRow("empty") << QString() << QStringLiteral("empty");
         QTest::newRow("unknown") << QStringLiteral("int3") << QStringLiteral("unknown format 'int3'");
-        QTest::newRow("float with group") << QStringLiteral("bf16-g128") << QStringLiteral("only int4, int8 and fp8");
+        QTest::newRow("float with group")
+            << QStringLiteral("bf16-g128") << QStringLiteral("only int4, int8, fp8 and fp4");
+        QTest::newRow("scale as element") << QStringLiteral("e8m0") << QStringLiteral("a scale format");
+        QTest::newRow("fp4 without scales") << QStringLiteral("fp4") << QStringLiteral("block scales");
         QTest::newRow("bad group") << QStringLiteral("int4-128") << QStringLiteral("g<N>");
         QTest::newRow("zero group") << QStringLiteral("int4-g0") << QStringLiteral("whole number");
         QTest::newRow("group junk") << QStringLiteral("int4-g12x") << QStringLiteral("whole number");

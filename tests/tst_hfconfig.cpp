@@ -469,17 +469,13 @@ private slots:
         QTest::newRow("Llama-3.1-8B") << u"llama-3.1-8b-instruct.json"_s << u"exact"_s << QStringList{};
         QTest::newRow("Nemotron-Super-49B")
             << u"hf-configs/nemotron-nas-llama-3.3-nemotron-super-49b-v1.json"_s << u"exact"_s << QStringList{};
-        // The mxfp4 experts of gpt-oss and the fp8 block-scaled weights are not read: the weights may be wrong.
-        QTest::newRow("gpt-oss-20b") << u"hf-configs/gpt_oss-gpt-oss-20b.json"_s << u"unverified"_s
-                                     << QStringList{u"quantization_config"_s};
-        QTest::newRow("Kimi-K2") << u"hf-configs/kimi_k2-kimi-k2-instruct.json"_s << u"unverified"_s
-                                 << QStringList{u"quantization_config"_s};
-        QTest::newRow("MiniMax-M2.7") << u"hf-configs/minimax_m2-minimax-m2.7.json"_s << u"unverified"_s
-                                      << QStringList{u"quantization_config"_s};
+        // MXFP4 experts and block-scaled FP8 are read (storedWeights below).
+        QTest::newRow("gpt-oss-20b") << u"hf-configs/gpt_oss-gpt-oss-20b.json"_s << u"exact"_s << QStringList{};
+        QTest::newRow("Kimi-K2") << u"hf-configs/kimi_k2-kimi-k2-instruct.json"_s << u"exact"_s << QStringList{};
+        QTest::newRow("MiniMax-M2.7") << u"hf-configs/minimax_m2-minimax-m2.7.json"_s << u"exact"_s << QStringList{};
         // DSA's indexer caches a key per token besides the MLA latent: not modelled, so not called exact.
         QTest::newRow("DeepSeek-V3.2") << u"hf-configs/deepseek_v32-deepseek-v3.2.json"_s << u"unverified"_s
-                                       << QStringList{u"index_head_dim"_s, u"index_n_heads"_s, u"index_topk"_s,
-                                                      u"quantization_config"_s};
+                                       << QStringList{u"index_head_dim"_s, u"index_n_heads"_s, u"index_topk"_s};
         QTest::newRow("GLM-5.1") << u"hf-configs/glm_moe_dsa-glm-5.1.json"_s << u"unverified"_s
                                  << QStringList{u"index_head_dim"_s, u"index_n_heads"_s, u"index_topk"_s,
                                                 u"indexer_rope_interleave"_s};
@@ -494,6 +490,45 @@ private slots:
         for (const auto& key : r.ignoredKeys)
             ignored << QString::fromStdString(key);
         QCOMPARE(ignored, keys);
+    }
+
+    // Issue 24: quantization_config gives the checkpoint's own bytes. By hand, gpt-oss-20b: the experts are
+    // 24 layers x 32 experts x 3 x 2880 x 2880 = 19,110,297,600 weights in MXFP4 (4 bits + 8 per 32:
+    // 10,152,345,600 B); the other 1,804,458,816 parameters in BF16 (3,608,917,632 B): 13,761,263,232 B, the
+    // 13.8 GB the checkpoint is. Kimi-K2's FP8: every decoder matrix at 8 bits + 32 per 128 x 128 block.
+    void storedWeights() {
+        const ImportResult oss = importHfConfigFile(testDataPath("hf-configs/gpt_oss-gpt-oss-20b.json").toStdString());
+        QVERIFY(oss.shape.stored.has_value());
+        const auto b = storedWeightBytes(oss.shape);
+        QVERIFY(b.has_value());
+        KV_COMPARE_U64(b->quantizedParams, 24ull * 32 * 3 * 2880 * 2880);
+        KV_COMPARE_U64(b->quantizedParams + b->otherParams, parameterCount(oss.shape));
+        KV_COMPARE_U64(b->bytes, 10'152'345'600ull + 2 * b->otherParams);
+        KV_COMPARE_U64(b->bytes, 13'761'263'232ull);
+        const ImportResult kimi =
+            importHfConfigFile(testDataPath("hf-configs/kimi_k2-kimi-k2-instruct.json").toStdString());
+        const auto k = storedWeightBytes(kimi.shape);
+        QVERIFY(k.has_value());
+        QCOMPARE(QString::fromStdString(kimi.shape.stored->format.name()), u"fp8-g16384-fp32"_s);
+        // Not covered: the embeddings and the LM head (163,840 x 7,168 each), norms, routers and their biases.
+        const LinearWeights w = linearWeights(kimi.shape);
+        KV_COMPARE_U64(k->quantizedParams, w.attention + w.denseMlp + w.experts);
+        QVERIFY(k->otherParams > 2ull * 163'840 * 7'168);
+        KV_COMPARE_U64(k->bytes,
+                       (k->quantizedParams * 8 + (k->quantizedParams + 16383) / 16384 * 32) / 8 + 2 * k->otherParams);
+        // A method or a module this rule cannot place leaves the key reported and the import unverified.
+        for (const char* q : {R"({"quant_method":"awq","bits":4,"group_size":128})",
+                              R"({"quant_method":"fp8","modules_to_not_convert":["model.layers.0.mlp"]})",
+                              R"({"quant_method":"fp8","fmt":"e3m4"})"}) {
+            const std::string text =
+                std::string(R"({"model_type":"llama","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,)"
+                            R"("intermediate_size":128,"vocab_size":100,"quantization_config":)") +
+                q + "}";
+            const ImportResult r = importHfConfigText(text, "q.json");
+            QVERIFY2(r.confidence == Confidence::Unverified, q);
+            QCOMPARE(r.ignoredKeys, std::vector<std::string>{"quantization_config"});
+            QVERIFY(!r.shape.stored);
+        }
     }
 
     void confidenceOfGenericRules() {

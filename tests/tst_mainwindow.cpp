@@ -368,11 +368,10 @@ private slots:
         showAndWait(window);
         window.setQuiet(true);
         QVERIFY(window.confidenceBannerText().isEmpty());
-        QVERIFY(window.openConfig(testDataPath("hf-configs/gpt_oss-gpt-oss-20b.json")));
+        QVERIFY(window.openConfig(testDataPath("hf-configs/deepseek_v32-deepseek-v3.2.json")));
         settle();
         const QString banner = window.confidenceBannerText();
-        QVERIFY2(banner.contains(u"Unverified figures"_s) && banner.contains(u"quantization_config"_s),
-                 qPrintable(banner));
+        QVERIFY2(banner.contains(u"Unverified figures"_s) && banner.contains(u"index_head_dim"_s), qPrintable(banner));
         QVERIFY(window.memoryPage()->verdictText().contains(u"Unverified model:"_s));
         QVERIFY(window.memoryPage()->capacityText().contains(u"Unverified model:"_s));
         QVERIFY(window.memoryPage()->chart()->chart()->title().startsWith(u"Unverified model:"_s));
@@ -402,6 +401,13 @@ private slots:
         QVERIFY2(window.memoryPage()->modelRuleText().contains(u"Exact: the Nemotron-NAS rule applied"_s),
                  qPrintable(window.memoryPage()->modelRuleText()));
         QCOMPARE(controller.estimate().kvBytesPerToken, 200'704ull);
+        // A quantized checkpoint: its own bytes beside the bars' dtype.
+        QVERIFY(window.openConfig(testDataPath("hf-configs/gpt_oss-gpt-oss-20b.json")));
+        settle();
+        QVERIFY(window.confidenceBannerText().isEmpty());
+        QVERIFY2(window.memoryPage()->modelRuleText().contains(
+                     u"The checkpoint stores 19,110,297,600 parameters in MXFP4"_s),
+                 qPrintable(window.memoryPage()->modelRuleText()));
         // The limits the CLI prints are on the page too.
         QVERIFY2(window.memoryPage()->capacityText().contains(u"Largest batch at 8K tokens"_s),
                  qPrintable(window.memoryPage()->capacityText()));

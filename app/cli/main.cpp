@@ -257,6 +257,12 @@ int runEstimate(const std::vector<std::string>& args) {
         j["sequence_state_bytes"] = e.sequenceStateBytes;
         j["weight_bytes"] = e.weightBytes;
         j["weight_bytes_all_gpus"] = e.weightBytesAllGpus;
+        if (const auto stored = storedWeightBytes(m))
+            j["stored_weights"] = {{"method", m.stored->method},          {"format", m.stored->format.name()},
+                                   {"rest", m.stored->rest.name()},       {"quantized_params", stored->quantizedParams},
+                                   {"other_params", stored->otherParams}, {"bytes", stored->bytes}};
+        else
+            j["stored_weights"] = nullptr;
         j["activation_bytes_estimate"] = e.activationBytes;
         j["runtime_bytes_estimate"] = e.runtimeBytes;
         j["total_bytes"] = e.totalBytes;
@@ -338,6 +344,17 @@ int runEstimate(const std::vector<std::string>& args) {
         {tr("largest batch at this context"), std::to_string(maxBatchForContext(s))},
         {tr("longest context at this batch"), tr("%1 tokens", {groupThousands(maxContextForBatch(s))})},
     };
+    if (const auto stored = storedWeightBytes(m)) {
+        // What the checkpoint itself holds, beside the weights of the dtype chosen for the scenario.
+        const auto at = std::find_if(rows.begin(), rows.end(), [&](const auto& r) {
+            return r.first == (perGpu ? tr("weights per GPU") : tr("weights"));
+        });
+        rows.insert(at + 1,
+                    {tr("  as the checkpoint stores them"),
+                     tr("%1: %2 parameters in %3, %4 in %5 (%6)",
+                        {gibAndBytes(stored->bytes), groupThousands(stored->quantizedParams), m.stored->format.label(),
+                         groupThousands(stored->otherParams), m.stored->rest.name(), m.stored->method})});
+    }
     if (growth.windowedLayers > 0) {
         // A windowed model: the headline is what every token adds for good; the windowed layers are a cap
         // per sequence, and the uncapped figure (every layer) is kept beside them.

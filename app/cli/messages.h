@@ -504,6 +504,8 @@ inline constexpr Message kMessages[] = {
      "(크기 %6의 K 헤드와 크기 %7의 V 헤드는 여기서 다시 만듦)"},
     {"%1 B (%2), growing in the %3 full-attention layers", "%1 B (%2), 전체 어텐션 레이어 %3개에서 계속 늘어남"},
     {"  every layer, uncapped", "  모든 레이어, 상한 없이"},
+    {"  as the checkpoint stores them", "  체크포인트에 저장된 그대로"},
+    {"%1: %2 parameters in %3, %4 in %5 (%6)", "%1: 파라미터 %2개는 %3, %4개는 %5 (%6)"},
     {"  windowed part", "  윈도우 부분"},
     {"at most %1 per sequence: %2 layers keep their last %3 tokens",
      "시퀀스당 최대 %1: 레이어 %2개가 마지막 토큰 %3개만 보관"},

@@ -4018,86 +4018,91 @@
 <context>
     <name>ModelRuleText</name>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="10"/>
+        <location filename="../../app/modelruletext.cpp" line="13"/>
         <source>model_type &apos;%1&apos; (no family rule)</source>
         <translation>model_type &apos;%1&apos; (계열 규칙 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="16"/>
+        <location filename="../../app/modelruletext.cpp" line="19"/>
         <source>%1: no attention layers, nothing is cached per token</source>
         <translation>%1: 어텐션 레이어 없음, 토큰마다 캐시하는 것 없음</translation>
     </message>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="18"/>
+        <location filename="../../app/modelruletext.cpp" line="21"/>
         <source>%1, %2: one compressed latent per token, shared by all heads (MLA)</source>
         <translation>%1, %2: 모든 헤드가 공유하는 토큰당 압축 잠재 벡터 1개 (MLA)</translation>
     </message>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="20"/>
+        <location filename="../../app/modelruletext.cpp" line="23"/>
         <source>%1, no KV-head key: one KV head per query head, %2 (MHA)</source>
         <translation>%1, KV 헤드 키 없음: 쿼리 헤드마다 KV 헤드 1개, 모두 %2개 (MHA)</translation>
     </message>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="22"/>
+        <location filename="../../app/modelruletext.cpp" line="25"/>
         <source>%1, %2 absent, the configuration class&apos;s default: %3 KV heads (%4)</source>
         <translation>%1, %2 없음, 설정 클래스의 기본값: KV 헤드 %3개 (%4)</translation>
     </message>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="32"/>
+        <location filename="../../app/modelruletext.cpp" line="35"/>
         <source>%1, %2: 1 KV head (%3)</source>
         <translation>%1, %2: KV 헤드 1개 (%3)</translation>
     </message>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="33"/>
+        <location filename="../../app/modelruletext.cpp" line="36"/>
         <source>%1, %2: %3 KV heads (%4)</source>
         <translation>%1, %2: KV 헤드 %3개 (%4)</translation>
     </message>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="40"/>
+        <location filename="../../app/modelruletext.cpp" line="43"/>
         <source>%1 of %2 layers cache K and V per token</source>
         <translation>레이어 %2개 중 %1개가 토큰마다 K와 V를 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="42"/>
+        <location filename="../../app/modelruletext.cpp" line="45"/>
         <source>%1 hold a fixed-size state per sequence (state-space or linear attention)</source>
         <translation>%1개는 시퀀스마다 고정 크기 상태를 보관 (상태 공간 모델 또는 선형 어텐션)</translation>
     </message>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="44"/>
+        <location filename="../../app/modelruletext.cpp" line="47"/>
         <source>%1 cross-attention layers cache the image&apos;s %2 tokens per sequence</source>
         <translation>교차 어텐션 레이어 %1개는 시퀀스마다 이미지 토큰 %2개를 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="47"/>
+        <location filename="../../app/modelruletext.cpp" line="50"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="101"/>
+        <source>The checkpoint stores %1 parameters in %2 and %3 in %4 (%5): %6. The bars use the weight dtype chosen for the scenario.</source>
+        <translation>체크포인트는 파라미터 %1개를 %2로, %3개를 %4로 저장합니다 (%5): %6. 막대는 시나리오에서 고른 가중치 dtype을 씁니다.</translation>
     </message>
     <message>
         <source>Keys not understood, which may size memory: %1</source>
         <translation type="vanished">메모리 크기를 정할 수 있지만 이해하지 못한 키: %1</translation>
     </message>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="72"/>
+        <location filename="../../app/modelruletext.cpp" line="75"/>
         <source>Exact: the %1 rule applied and every key that may size memory was read</source>
         <translation>정확: %1 규칙을 적용했고 메모리 크기를 정할 수 있는 키를 모두 읽음</translation>
     </message>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="75"/>
+        <location filename="../../app/modelruletext.cpp" line="78"/>
         <source>Derived: no rule for model_type &apos;%1&apos;; the generic rules read every key that may size memory</source>
         <translation>유도: model_type &apos;%1&apos;에 대한 규칙이 없어 일반 규칙으로 메모리 크기를 정할 수 있는 키를 모두 읽음</translation>
     </message>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="80"/>
+        <location filename="../../app/modelruletext.cpp" line="83"/>
         <source>Unverified: keys that may size memory were not understood (%1)</source>
         <translation>검증 안 됨: 메모리 크기를 정할 수 있는 키를 이해하지 못함 (%1)</translation>
     </message>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="84"/>
+        <location filename="../../app/modelruletext.cpp" line="87"/>
         <source>Unverified figures: %1&apos;s config has keys KV Scope does not understand (%2). They may size memory, so the weights, KV cache and verdict shown may be wrong.</source>
         <translation>검증되지 않은 수치: %1의 설정에 KV Scope가 이해하지 못하는 키가 있습니다 (%2). 메모리 크기를 정할 수 있는 키이므로 표시된 가중치, KV 캐시와 판정이 틀릴 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="90"/>
+        <location filename="../../app/modelruletext.cpp" line="93"/>
         <source>Unverified model:</source>
         <translation>검증 안 된 모델:</translation>
     </message>
@@ -4106,7 +4111,7 @@
         <translation type="vanished">메모리에 영향을 줄 수 있지만 읽지 않은 키: %1</translation>
     </message>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="56"/>
+        <location filename="../../app/modelruletext.cpp" line="59"/>
         <source>Absent keys taken from the %1 configuration class&apos;s defaults: %2</source>
         <translation>config에 없어서 %1 설정 클래스의 기본값을 쓴 키: %2</translation>
     </message>
