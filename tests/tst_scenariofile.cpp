@@ -3,6 +3,7 @@
 #include "inputfile.h"
 #include "inputkind.h"
 #include "lesson.h"
+#include "memorymodel.h"
 #include "scenariofile.h"
 #include "testutils.h"
 #include "workload.h"
@@ -85,6 +86,9 @@ private slots:
             QCOMPARE(scenarioToText(back), scenarioToText(s));
             KV_COMPARE_U64(estimate(back).totalBytes, estimate(s).totalBytes);
             KV_COMPARE_U64(parameterCount(back.model), parameterCount(s.model));
+            QCOMPARE(storedWeightBytes(back.model).has_value(), storedWeightBytes(s.model).has_value());
+            if (const auto stored = storedWeightBytes(s.model))
+                KV_COMPARE_U64(storedWeightBytes(back.model)->bytes, stored->bytes);
         }
     }
 
@@ -94,7 +98,9 @@ private slots:
              {"hf-configs/jamba-jamba-v0.1.json", "hf-configs/mllama-llama-3.2-11b-vision.json",
               "hf-configs/qwen2_moe-qwen1.5-moe-a2.7b.json", "hf-configs/phi-phi-2.json",
               // Issue 24: per-block MLP widths and the config's state dtype travel too.
-              "hf-configs/nemotron-nas-llama-3.3-nemotron-super-49b-v1.json", "hf-configs/qwen3_5-qwen3.6-27b.json"}) {
+              "hf-configs/nemotron-nas-llama-3.3-nemotron-super-49b-v1.json", "hf-configs/qwen3_5-qwen3.6-27b.json",
+              // and the checkpoint's quantization
+              "hf-configs/gpt_oss-gpt-oss-20b.json", "hf-configs/kimi_k2-kimi-k2-instruct.json"}) {
             Scenario s = defaultScenario();
             s.model = importHfConfigFile(testDataPath(file).toStdString()).shape;
             s.gpuMemoryBytes = 1ull << 40;
@@ -103,6 +109,9 @@ private slots:
             KV_COMPARE_U64(estimate(back).sequenceStateBytes, estimate(s).sequenceStateBytes);
             KV_COMPARE_U64(estimate(back).totalBytes, estimate(s).totalBytes);
             KV_COMPARE_U64(parameterCount(back.model), parameterCount(s.model));
+            QCOMPARE(storedWeightBytes(back.model).has_value(), storedWeightBytes(s.model).has_value());
+            if (const auto stored = storedWeightBytes(s.model))
+                KV_COMPARE_U64(storedWeightBytes(back.model)->bytes, stored->bytes);
         }
         std::string text = scenarioToText(defaultScenario());
         text.replace(text.find("\"layer_parts\": []"), 17, "\"layer_parts\": [1, 99]");
