@@ -1397,14 +1397,16 @@ ImportResult importConfig(const json& root, std::string_view source) {
                                           "moe_shared_expert_intermediate_size"})) {
             m.moe.sharedIntermediate = u32(*shared);
             m.moe.sharedExperts = 1;
-            m.moe.sharedExpertGate = type == "qwen2_moe" || type == "qwen3_next";
+            m.moe.sharedExpertGate = type == "qwen2_moe" || style == LayerStyle::Qwen3Next;
         }
-        if (type == "qwen3_next") {
+        if (style == LayerStyle::Qwen3Next) {
+            // A layer is MoE unless listed in mlp_only_layers or off the decoder_sparse_step grid; the released
+            // Qwen3-Next and Qwen3.5 MoE configs make every layer MoE. Anything else is reported, not guessed.
             const json* dense = cfg.find("mlp_only_layers");
-            if (!dense || (dense->is_array() && dense->empty()))
-                cfg.markUsed("decoder_sparse_step"); // every layer is MoE; a non-empty list is reported as ignored
-            else
+            if (dense && !(dense->is_array() && dense->empty()))
                 cfg.unmark("mlp_only_layers");
+            if (cfg.uintField({"decoder_sparse_step"}).value_or(1) != 1)
+                cfg.unmark("decoder_sparse_step");
         }
         if (type == "qwen2_moe" || type == "qwen3_moe") {
             // decoder_sparse_step / mlp_only_layers: dense layers in between (the published ones have none).

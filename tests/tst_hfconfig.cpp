@@ -549,6 +549,14 @@ private slots:
             "u.json");
         QCOMPARE(unknown.confidence, Confidence::Unverified);
         QCOMPARE(unknown.ignoredKeys, (std::vector<std::string>{"block_configs", "mamba_ssm_cache_dtype"}));
+        // Qwen3-Next / Qwen3.5 MoE: dense layers off the decoder_sparse_step grid are not modelled, so said.
+        const ImportResult sparse = importHfConfigText(
+            R"({"model_type":"qwen3_5_moe","num_hidden_layers":4,"hidden_size":64,"num_attention_heads":4,
+                "num_key_value_heads":2,"head_dim":16,"intermediate_size":128,"vocab_size":100,"num_experts":4,
+                "num_experts_per_tok":2,"moe_intermediate_size":32,"decoder_sparse_step":2})",
+            "sparse.json");
+        QCOMPARE(sparse.confidence, Confidence::Unverified);
+        QCOMPARE(sparse.ignoredKeys, std::vector<std::string>{"decoder_sparse_step"});
     }
 
     // Issue 24: the Nemotron-NAS block rule, one block kind at a time.
