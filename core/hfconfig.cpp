@@ -736,19 +736,19 @@ void readNasBlocks(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule) {
                 cfg.fail("'" + where + "." + name + "' must be an object");
             return block[name];
         };
-        const auto flag = [&](const json& obj, const char* part, const char* key) {
+        const auto flag = [&](const json& obj, const char* section, const char* key) {
             const auto it = obj.find(key);
             if (it == obj.end() || it->is_null())
                 return false;
             if (!it->is_boolean())
-                cfg.fail("'" + where + "." + part + "." + key + "' must be true or false, got " + describeJson(*it));
+                cfg.fail("'" + where + "." + section + "." + key + "' must be true or false, got " + describeJson(*it));
             return it->get<bool>();
         };
         // Keys that would change what a block holds in ways this rule does not model.
-        const auto mustBeNull = [&](const json& obj, const char* part, const char* key) {
+        const auto mustBeNull = [&](const json& obj, const char* section, const char* key) {
             const auto it = obj.find(key);
             if (it != obj.end() && !it->is_null() && !(it->is_boolean() && !it->get<bool>()))
-                cfg.fail("'" + where + "." + part + "." + key + "' is " + describeJson(*it) +
+                cfg.fail("'" + where + "." + section + "." + key + "' is " + describeJson(*it) +
                          ": KV Scope has no rule for it, so it cannot size this block");
         };
         const json& attn = part("attention");

@@ -132,8 +132,8 @@ void ModelShape::validate() const {
             fail("the per-layer MLP width list has " + std::to_string(layerIntermediate.size()) + " entries for " +
                  std::to_string(layers) + " layers (and needs the layer-kind list)");
         for (std::uint32_t i = 0; i < layers; ++i) {
-            const bool mlp = (layerParts[i] & layerpart::Mlp) != 0;
-            if (mlp != (layerIntermediate[i] != 0))
+            const bool hasMlp = (layerParts[i] & layerpart::Mlp) != 0;
+            if (hasMlp != (layerIntermediate[i] != 0))
                 fail("layer " + std::to_string(i) + "'s MLP width must be non-zero exactly when it holds an MLP");
             if (layerIntermediate[i] > kMaxHidden * 16u)
                 fail("layer " + std::to_string(i) + "'s MLP width must be at most " + std::to_string(kMaxHidden * 16u));

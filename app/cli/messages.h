@@ -500,13 +500,13 @@ inline constexpr Message kMessages[] = {
     {"confidence", "신뢰도"},
     {"%1 (MLA): %2 layers, %3 query heads; each layer caches a latent of %4 values and a shared RoPE key of %5 per "
      "token (K heads of %6, V heads of %7 are rebuilt from it)",
-     "%1 (MLA): 레이어 %2개, 쿼리 헤드 %3개; 레이어마다 토큰당 잠재 벡터 값 %4개와 공유 RoPE 키 %5개를 캐시 "
-     "(크기 %6의 K 헤드와 크기 %7의 V 헤드는 여기서 다시 만듦)"},
+     "%1 (MLA): 레이어 %2개, 쿼리 헤드 %3개; 레이어마다 토큰당 값 %4개로 된 잠재 벡터와 값 %5개로 된 공유 RoPE 키를 "
+     "캐시 (차원 %6의 K 헤드와 차원 %7의 V 헤드는 잠재 벡터에서 다시 만듦)"},
     {"%1 B (%2), growing in the %3 full-attention layers", "%1 B (%2), 전체 어텐션 레이어 %3개에서 계속 늘어남"},
-    {"  every layer, uncapped", "  모든 레이어, 상한 없이"},
+    {"  every layer, uncapped", "  모든 레이어, 상한 없음"},
     {"  as the checkpoint stores them", "  체크포인트에 저장된 그대로"},
     {"%1: %2 parameters in %3, %4 in %5 (%6)", "%1: 파라미터 %2개는 %3, %4개는 %5 (%6)"},
-    {"  windowed part", "  윈도우 부분"},
+    {"  windowed part", "  슬라이딩 윈도우 부분"},
     {"at most %1 per sequence: %2 layers keep their last %3 tokens",
      "시퀀스당 최대 %1: 레이어 %2개가 마지막 토큰 %3개만 보관"},
     {"exact: the %1 rule applied and every key that may size memory was read",

@@ -3567,7 +3567,7 @@
     <message>
         <location filename="../../app/mainwindow.cpp" line="988"/>
         <source>%1 is not a file KV Scope knows: expected a Hugging Face config.json, a KV Scope scenario or lesson file, a request trace (CSV or JSON Lines) or a server start-up log</source>
-        <translation>%1은(는) KV Scope가 아는 파일이 아님: Hugging Face config.json, KV Scope 시나리오나 수업 파일, 요청 트레이스(CSV 또는 JSON Lines), 서버 시작 로그 중 하나여야 함</translation>
+        <translation>%1은(는) KV Scope가 인식하는 파일이 아님: Hugging Face config.json, KV Scope 시나리오나 수업 파일, 요청 트레이스(CSV 또는 JSON Lines), 서버 시작 로그 중 하나여야 함</translation>
     </message>
     <message>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;</source>
@@ -4075,7 +4075,7 @@
     <message>
         <location filename="../../app/modelruletext.cpp" line="101"/>
         <source>The checkpoint stores %1 parameters in %2 and %3 in %4 (%5): %6. The bars use the weight dtype chosen for the scenario.</source>
-        <translation>체크포인트는 파라미터 %1개를 %2로, %3개를 %4로 저장합니다 (%5): %6. 막대는 시나리오에서 고른 가중치 dtype을 씁니다.</translation>
+        <translation>체크포인트는 파라미터 %1개를 %2(으)로, %3개를 %4(으)로 저장 (%5): %6. 막대는 시나리오에서 고른 가중치 dtype 기준</translation>
     </message>
     <message>
         <source>Keys not understood, which may size memory: %1</source>
@@ -4104,7 +4104,7 @@
     <message>
         <location filename="../../app/modelruletext.cpp" line="93"/>
         <source>Unverified model:</source>
-        <translation>검증 안 된 모델:</translation>
+        <translation>검증되지 않은 모델:</translation>
     </message>
     <message>
         <source>Ignored keys that may matter for memory: %1</source>
@@ -5452,7 +5452,7 @@
     <message>
         <location filename="../../app/viewtext.cpp" line="152"/>
         <source>Largest batch at %1 tokens: &lt;b&gt;%2&lt;/b&gt; · longest context at batch %3: &lt;b&gt;%4&lt;/b&gt; tokens</source>
-        <translation>토큰 %1개에서 적재 가능한 최대 배치: &lt;b&gt;%2&lt;/b&gt; · 배치 %3에서 가장 긴 컨텍스트 길이: 토큰 &lt;b&gt;%4&lt;/b&gt;개</translation>
+        <translation>%1 토큰에서 최대 배치: &lt;b&gt;%2&lt;/b&gt; · 배치 %3에서 최대 컨텍스트 길이: &lt;b&gt;%4&lt;/b&gt; 토큰</translation>
     </message>
     <message>
         <location filename="../../app/viewhtml.cpp" line="102"/>
