@@ -118,6 +118,18 @@ QString BreakdownModel::sourceText(int row) const {
         const kvscope::SequenceState& q = m_estimate.sequenceState;
         if (q.stateLayers == 0 && q.crossLayers == 0)
             return tr("none: every layer caches per token (the KV cache above)");
+        if (q.convDtype != q.recurrentDtype) // the config keeps the recurrent state in its own dtype
+            return tr("(%1 state layers x (%2 conv values x %3 bytes + %4 recurrent values x %5 bytes) + %6 "
+                      "cross-attention layers x %7 image tokens x %8 bytes) x %9 sequences")
+                .arg(q.stateLayers)
+                .arg(locale.toString(qulonglong(q.convValuesPerLayer)))
+                .arg(q.convDtype.effectiveBytes())
+                .arg(locale.toString(qulonglong(q.recurrentValuesPerLayer)))
+                .arg(q.recurrentDtype.effectiveBytes())
+                .arg(q.crossLayers)
+                .arg(locale.toString(qulonglong(q.crossTokens)))
+                .arg(locale.toString(qulonglong(q.crossBytesPerTokenPerLayer)))
+                .arg(locale.toString(qulonglong(m_scenario.batch)));
         return tr("(%1 state layers x %2 values x %3 bytes + %4 cross-attention layers x %5 image tokens x %6 bytes) x "
                   "%7 sequences")
             .arg(q.stateLayers)

@@ -811,7 +811,8 @@ void MainWindow::updateConfidenceBanner() {
     const kvscope::ModelShape& m = m_controller->scenario().model;
     const bool show = m_imported && m_imported->confidence == kvscope::Confidence::Unverified &&
                       m_imported->shape.id == m.id && m_imported->shape.layers == m.layers &&
-                      m_imported->shape.heads == m.heads && m_imported->shape.kvHeads == m.kvHeads;
+                      m_imported->shape.heads == m.heads && m_imported->shape.kvHeads == m.kvHeads &&
+                      m_imported->shape.effectiveHeadDim() == m.effectiveHeadDim();
     const QString text = show ? ModelRuleText::unverifiedBanner(*m_imported) : QString();
     if (m_confidenceBanner->text() != text)
         m_confidenceBanner->setText(text);
@@ -972,7 +973,10 @@ bool MainWindow::openFile(const QString& path) {
         return openConfig(path);
     case kvscope::InputKind::Trace:
         showPage(u"paged"_s);
-        m_paged->openTrace(path);
+        if (!m_paged->openTrace(path)) {
+            reportError(tr("Cannot replay the trace"), m_paged->errorText());
+            return false;
+        }
         return true;
     case kvscope::InputKind::ServerLog:
         showPage(u"log"_s);

@@ -888,7 +888,11 @@ void PagedPage::chooseTraceFile() {
         openTrace(path);
 }
 
-void PagedPage::openTrace(const QString& path) {
+QString PagedPage::errorText() const {
+    return m_error->text();
+}
+
+bool PagedPage::openTrace(const QString& path) {
     // The path is the combo's data, as kvscope-cli's --workload takes it; the item shows the file's name.
     if (m_workload->findData(path) < 0)
         m_workload->addItem(tr("Trace: %1").arg(QFileInfo(path).fileName()), path);
@@ -896,6 +900,7 @@ void PagedPage::openTrace(const QString& path) {
     m_workload->setCurrentIndex(m_workload->findData(path)); // workloadChosen() rebuilds
     if (m_workload->currentIndex() == before)
         rebuild(); // the same file again: read it again, it may have changed
+    return m_error->text().isEmpty();
 }
 
 void PagedPage::rebuild() {

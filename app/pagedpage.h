@@ -48,7 +48,9 @@ public:
     void loadPaperFigure(); // the preset: a 2,048-slot reservation that stops after 10 tokens
     // A CSV or JSON Lines trace file as the workload (what "Open trace…" does after its dialog);
     // a file that cannot be read or parsed is named in the page's error line.
-    void openTrace(const QString& path);
+    // False (with the page's error shown, errorText() saying it) when the trace cannot be read or replayed.
+    bool openTrace(const QString& path);
+    QString errorText() const;
     QString requestInfoText() const; // the hovered request's line, with its block table now
     // Quiz mode: the charts reveal the run only as it is replayed, and the "Show the whole
     // run" box is hidden, whatever it was set to.

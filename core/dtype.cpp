@@ -170,7 +170,7 @@ std::string DType::name() const {
     std::string out = kindName(kind);
     if (groupSize > 0) {
         out += "-g" + std::to_string(groupSize);
-        if (scaleKind != DTypeKind::FP16)
+        if (scaleKind != DTypeKind::FP16 || kind == DTypeKind::FP4) // fp4-g32 alone reads as E8M0 scales
             out += "-" + kindName(scaleKind);
     }
     return out;

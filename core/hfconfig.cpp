@@ -551,12 +551,9 @@ constexpr HarmlessKey kHarmlessKeys[] = {
     {"output_attentions", "output format"},
     {"output_router_logits", "output format (MoE)"},
     {"torchscript", "export flag"},
-    {"is_encoder_decoder", "a decoder-only model is read; encoder-decoders are refused by their layers"},
     {"is_decoder", "class role"},
-    {"add_cross_attention", "class role flag"},
     {"tie_encoder_decoder", "encoder-decoder only"},
     {"chunk_size_feed_forward", "computation chunking"},
-    {"pruned_heads", "empty in published checkpoints"},
     {"problem_type", "classification heads"},
     {"id2label", "classification heads"},
     {"label2id", "classification heads"},
@@ -604,7 +601,6 @@ constexpr HarmlessKey kHarmlessKeys[] = {
     {"rotary_pct", "the share of head_dim that is rotated; the head is cached whole"},
     {"rotary_dim", "the rotated part of head_dim; the head is cached whole"},
     {"rotary_emb_base", "rotary base"},
-    {"position_embedding_type", "rotary or ALiBi here; learned tables are the families' rule"},
     {"alibi", "positions by bias: no weights"},
     {"attention_softmax_in_fp32", "numerics"},
     {"scale_attn_weights", "numerics"},
@@ -648,12 +644,13 @@ constexpr HarmlessKey kHarmlessKeys[] = {
     {"chunk_size", "Mamba-2's scan chunking: compute, not state"},
     {"mamba_chunk_size", "Mamba-2's scan chunking"},
     {"ep_size", "expert-parallel degree of a deployment, not of the model"},
+    {"rope_local_base_freq", "the local layers' rotary base (Gemma 3)"},
+    {"for_llm_compressor", "a loading flag (Llama 4)"},
     {"cache_implementation", "how transformers allocates its cache; the window rule is read"},
     {"use_parallel_residual", "order of the residual adds; both ways hold two norms"},
     {"apply_residual_connection_post_layernorm", "order of the residual add"},
     {"apply_query_key_layer_scaling", "numerics"},
     {"fp32_residual_connection", "numerics"},
-    {"do_layer_norm_before", "order of the norm; the same weights"},
     {"slow_but_exact", "BLOOM's kernel choice"},
     {"offset_alibi", "positions by bias"},
     {"original_rope", "rotary variant"},
@@ -686,6 +683,19 @@ constexpr HarmlessKey kHarmlessKeys[] = {
     {"language", "metadata"},
     {"tags", "metadata"},
 };
+
+// Keys that size nothing at the value decoder-only checkpoints carry, and do at another: harmless only then.
+bool harmlessAtItsDefault(const std::string& key, const json& value) {
+    if (key == "is_encoder_decoder" || key == "add_cross_attention") // an encoder or cross-attention: more weights
+        return value.is_boolean() && !value.get<bool>();
+    if (key == "pruned_heads") // removed heads change the attention's size
+        return (value.is_object() || value.is_array()) && value.empty();
+    if (key == "position_embedding_type") { // "absolute" is a learned table of max_position_embeddings rows
+        const std::string kind = value.is_string() ? value.get<std::string>() : std::string();
+        return kind == "rotary" || kind == "rope" || kind == "alibi" || kind == "nope" || kind == "none";
+    }
+    return false;
+}
 
 // Name patterns known not to size memory: token ids, dropouts, epsilons, initialisation.
 bool knownNotToMatter(const std::string& key) {
@@ -862,9 +872,10 @@ bool readQuantization(const json& q, const ModelShape& m, StoredWeights& out) {
             if (!block->is_array() || block->size() != 2 || !(*block)[0].is_number_unsigned() ||
                 !(*block)[1].is_number_unsigned())
                 return false;
-            const std::uint64_t group = (*block)[0].get<std::uint64_t>() * (*block)[1].get<std::uint64_t>();
-            if (group == 0 || group > (1u << 20))
+            const std::uint64_t rows = (*block)[0].get<std::uint64_t>(), cols = (*block)[1].get<std::uint64_t>();
+            if (rows == 0 || cols == 0 || rows > 1024 || cols > 1024)
                 return false;
+            const std::uint64_t group = rows * cols;
             out.format = DType::quantized(DTypeKind::FP8, std::uint32_t(group), DTypeKind::FP32);
         }
         out.attention = out.denseMlp = out.experts = true;
@@ -879,14 +890,19 @@ bool readQuantization(const json& q, const ModelShape& m, StoredWeights& out) {
                 return false;
             const std::string name = entry.get<std::string>();
             const auto has = [&](const char* part) { return name.find(part) != std::string::npos; };
-            if (has("self_attn") || has("attention"))
+            // One layer's module ("model.layers.0.self_attn") leaves the others converted: not modelled.
+            if (name.find_first_of("0123456789") != std::string::npos)
+                return false;
+            const bool routerGate =
+                name == "gate" || (name.size() > 5 && name.compare(name.size() - 5, 5, ".gate") == 0);
+            if (has("self_attn") || name == "attention" || has(".attention"))
                 out.attention = false;
             else if (has("lm_head"))
                 out.lmHead = false;
-            else if (has("router") || name == "gate" || has(".gate") || has("e_score_correction_bias") || has("embed"))
+            else if (has("router") || routerGate || has("e_score_correction_bias") || has("embed"))
                 continue; // routers, their biases and the embeddings are never covered
             else
-                return false; // a part this rule cannot place: say so rather than guess
+                return false; // a part this rule cannot place (gate_proj, experts...): say so rather than guess
         }
     }
     return true;
@@ -1261,6 +1277,9 @@ ImportResult importConfig(const json& root, std::string_view source) {
         // project_in / project_out matrices that are not modelled here, so such a key stays reported.
         const bool bias = cfg.boolField("enable_bias").value_or(true);
         m.qkvBias = m.outBias = m.mlpBias = bias;
+        // OPTDecoder keeps its final LayerNorm only with do_layer_norm_before (OPT-350m has none).
+        m.finalNorm = cfg.boolField("do_layer_norm_before").value_or(true) &&
+                      !cfg.boolField("_remove_final_layer_norm").value_or(false);
         if (cfg.uintField({"word_embed_proj_dim"}).value_or(m.hidden) != m.hidden)
             cfg.unmark("word_embed_proj_dim");
     } else if (type == "bloom") {
@@ -1297,6 +1316,10 @@ ImportResult importConfig(const json& root, std::string_view source) {
             ? cfg.uintField({"attention_chunk_size"}, std::numeric_limits<std::uint64_t>::max() / 2)
             : cfg.countField({"sliding_window", "attention_window_size"},
                              std::numeric_limits<std::uint64_t>::max() / 2);
+    // Gemma 2 restates its window as sliding_window_size: read, and reported only if it disagrees.
+    if (auto size = cfg.countField({"sliding_window_size"}, std::numeric_limits<std::uint64_t>::max() / 2);
+        size && size != window)
+        cfg.unmark("sliding_window_size");
     if (!window && def.slidingWindow != 0 && !cfg.find("sliding_window")) {
         window = def.slidingWindow;
         rule.defaultedKeys.emplace_back("sliding_window");
@@ -1304,7 +1327,10 @@ ImportResult importConfig(const json& root, std::string_view source) {
     // layer_types, for the families whose layer rule does not read it itself: every kind is one
     // transformers defines for attention (configuration_utils.ALLOWED_LAYER_TYPES), else refused by name.
     std::optional<std::vector<bool>> typeWindowed;
-    if (style != LayerStyle::GraniteHybrid && style != LayerStyle::Qwen3Next)
+    // Families with a layer rule of their own (hybrids, Mllama, Nemotron-NAS) leave it reported instead.
+    const bool genericLayerTypes = style == LayerStyle::Uniform || style == LayerStyle::Gemma2Alternate ||
+                                   style == LayerStyle::GemmaPattern || style == LayerStyle::Llama4;
+    if (genericLayerTypes)
         if (const json* types = cfg.find("layer_types")) {
             if (!types->is_array())
                 cfg.fail("'layer_types' must be a list of layer kinds, got " + describeJson(*types));
@@ -1344,6 +1370,14 @@ ImportResult importConfig(const json& root, std::string_view source) {
         m.slidingWindow = *window;
         if (typeWindowed) {
             m.windowedLayers = *typeWindowed;
+            // Newer Gemma 3 files carry both; the pattern, read too, must say the same as the list.
+            if (auto pattern = cfg.uintField({"sliding_window_pattern", "_sliding_window_pattern"}))
+                for (std::uint32_t i = 0; i < m.layers; ++i)
+                    if (m.windowedLayers[i] != ((i + 1) % *pattern != 0)) {
+                        cfg.unmark("sliding_window_pattern");
+                        cfg.unmark("_sliding_window_pattern");
+                        break;
+                    }
         } else if (auto pattern = cfg.uintField({"sliding_window_pattern", "_sliding_window_pattern"});
                    pattern || (style == LayerStyle::GemmaPattern && def.windowPattern != 0)) {
             const std::uint64_t every = pattern.value_or(def.windowPattern);
@@ -1719,6 +1753,8 @@ ImportResult importConfig(const json& root, std::string_view source) {
         rule.layerKey = "interleave_moe_layer_step";
         if (const json* moeLayers = cfg.find("moe_layers"); moeLayers && moeLayers->is_array()) {
             rule.layerKey = "moe_layers";
+            // interleave_moe_layer_step beside the list (Scout has both) is read; the list is what is built.
+            cfg.markUsed("interleave_moe_layer_step");
             for (const json& idx : *moeLayers) {
                 if (!idx.is_number_unsigned() || idx.get<std::uint64_t>() >= m.layers)
                     cfg.fail("'moe_layers' must list layer indices below " + std::to_string(m.layers) + ", got " +
@@ -1796,18 +1832,23 @@ ImportResult importConfig(const json& root, std::string_view source) {
     // vLLM's mamba_ssm_cache_dtype (and the configs' own mamba_ssm_dtype) keep the recurrent state in a
     // dtype of its own, often FP32 beside BF16 weights; absent or "auto", the compute dtype.
     for (std::string_view key : {"mamba_ssm_cache_dtype", "mamba_ssm_dtype", "ssm_state_dtype"}) {
-        const std::string name = cfg.stringField(key);
-        if (name.empty() || name == "auto")
+        const json* value = cfg.find(key);
+        if (!value)
             continue;
+        const std::string name = value->is_string() ? value->get<std::string>() : std::string();
+        if (name == "auto")
+            continue;
+        std::optional<DType> named;
         try {
-            if (m.layerCounts().state > 0)
-                m.stateDtype = DType::parse(name, key);
-            else
-                cfg.unmark(key); // a state dtype where no layer keeps a state: the layout was misread, say so
+            named = DType::parse(name, key);
         } catch (const Error&) {
-            cfg.unmark(key); // a dtype KV Scope does not know sizes the state: reported, not guessed
         }
-        break;
+        // A dtype KV Scope does not know, a second key that disagrees with the first, or a state dtype where
+        // no layer keeps a state (the layout was misread): reported, not guessed.
+        if (!named || m.layerCounts().state == 0 || (m.stateDtype && *m.stateDtype != *named))
+            cfg.unmark(key);
+        else
+            m.stateDtype = named;
     }
     if (m.layerCounts().state > 0 && !m.stateDtype)
         result.notes.emplace_back("no mamba_ssm_cache_dtype: the state is kept in the compute dtype");
@@ -1848,7 +1889,7 @@ ImportResult importConfig(const json& root, std::string_view source) {
             result.notes.emplace_back("the vision encoder is counted approximately, as a plain ViT of vision_config's "
                                       "size");
         } else {
-            cfg.markUsed("vision_config");
+            // Left reported: the server loads these weights, and the total here leaves them out.
             result.notes.emplace_back("the vision encoder (vision_config) is not counted: the parameters are the "
                                       "language model's");
         }
@@ -1894,7 +1935,8 @@ ImportResult importConfig(const json& root, std::string_view source) {
         if (!scope)
             continue;
         for (auto it = scope->begin(); it != scope->end(); ++it)
-            if (!it->is_null() && !cfg.used(it.key()) && !knownNotToMatter(it.key()) && it.key() != "text_config" &&
+            if (!it->is_null() && !cfg.used(it.key()) && !knownNotToMatter(it.key()) &&
+                !harmlessAtItsDefault(it.key(), *it) && it.key() != "text_config" &&
                 std::find(result.ignoredKeys.begin(), result.ignoredKeys.end(), it.key()) == result.ignoredKeys.end())
                 result.ignoredKeys.push_back(it.key());
         if (result.ignoredKeys.size() > 50)
@@ -2001,8 +2043,10 @@ ImportResult importHfConfigText(std::string_view original, std::string_view sour
         root = json::parse(text.begin(), text.end());
     } catch (const json::parse_error& e) {
         // nlohmann reports a byte offset (in the quoted text); people want a line and column of theirs.
+        // Quotes inserted before the failing character (at index e.byte - 1), not the one it may itself be.
+        const std::size_t failing = e.byte == 0 ? 0 : e.byte - 1;
         const std::size_t added =
-            std::size_t(std::lower_bound(inserted.begin(), inserted.end(), e.byte) - inserted.begin());
+            std::size_t(std::lower_bound(inserted.begin(), inserted.end(), failing) - inserted.begin());
         const std::size_t offset = std::min<std::size_t>(e.byte - std::min(e.byte, added), original.size());
         std::size_t line = 1;
         std::size_t column = 1;

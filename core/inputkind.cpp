@@ -1,12 +1,30 @@
 #include "inputkind.h"
 
 #include <array>
+#include <string>
 
 namespace kvscope {
 namespace {
 
 bool contains(std::string_view text, std::string_view needle) {
     return text.find(needle) != std::string_view::npos;
+}
+
+// A "format": "<name>" pair, the way KV Scope's own files name themselves (whitespace allowed around ':').
+bool namesFormat(std::string_view text, std::string_view name) {
+    for (std::size_t at = text.find("\"format\""); at != std::string_view::npos; at = text.find("\"format\"", at + 1)) {
+        std::size_t i = at + 8;
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
+            ++i;
+        if (i >= text.size() || text[i] != ':')
+            continue;
+        ++i;
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
+            ++i;
+        if (text.substr(i, name.size() + 2) == "\"" + std::string(name) + "\"")
+            return true;
+    }
+    return false;
 }
 
 // The first line that is not blank and not a '#' comment (parseTrace skips both).
@@ -37,9 +55,9 @@ InputKind detectInputKind(std::string_view head) {
         return InputKind::Trace;
     if (!line.empty() && line.front() == '{') {
         // KV Scope's own files name their format; a config is known by the keys every family's config has.
-        if (contains(head, "\"kvscope-scenario\""))
+        if (namesFormat(head, "kvscope-scenario"))
             return InputKind::Scenario;
-        if (contains(head, "\"kvscope-lessons\""))
+        if (namesFormat(head, "kvscope-lessons"))
             return InputKind::Lessons;
         static constexpr std::array<std::string_view, 9> kConfigKeys{
             "\"model_type\"",  "\"architectures\"", "\"num_hidden_layers\"", "\"n_layer\"", "\"num_layers\"",

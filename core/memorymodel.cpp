@@ -240,7 +240,13 @@ SequenceState sequenceState(const ModelShape& m, DType kv, DType stateDtype, std
     SequenceState s;
     s.stateLayers = counts.state;
     s.stateValuesPerLayer = counts.state > 0 ? m.state.valuesPerLayer() : 0;
-    s.stateBytes = mulChecked("state bytes", stateDtype.storageBytes(s.stateValuesPerLayer), counts.state);
+    s.convValuesPerLayer = counts.state > 0 ? m.state.convValues : 0;
+    s.recurrentValuesPerLayer = counts.state > 0 ? m.state.recurrentValues : 0;
+    s.convDtype = stateDtype;
+    s.recurrentDtype = m.stateDtype.value_or(stateDtype);
+    const std::uint64_t perLayer = addChecked(s.convDtype.storageBytes(s.convValuesPerLayer),
+                                              s.recurrentDtype.storageBytes(s.recurrentValuesPerLayer), "state bytes");
+    s.stateBytes = mulChecked("state bytes", perLayer, counts.state);
     s.crossLayers = counts.cross;
     if (counts.cross > 0) {
         s.crossTokens = m.crossTokens;

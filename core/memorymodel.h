@@ -93,9 +93,16 @@ std::uint64_t kvBytesNaive(const ModelShape& model, DType kv, std::uint64_t cont
 // Memory one sequence holds whatever its length (bytes), by the layers that hold it:
 //   state:  state layers x (conv + recurrent values) x bytes of the state dtype (SSM, linear attention);
 //   cross:  cross-attention layers x image tokens x one layer's K and V per token (mllama).
+// The convolution state is kept in the compute dtype, the recurrent (SSM) state in the config's
+// mamba_ssm_cache_dtype when it names one (as vLLM does: mamba_ssm_cache_dtype is the temporal state's
+// only, the conv state follows mamba_cache_dtype, the model's).
 struct SequenceState {
     std::uint32_t stateLayers = 0;
-    std::uint64_t stateValuesPerLayer = 0;
+    std::uint64_t stateValuesPerLayer = 0; // conv + recurrent
+    std::uint64_t convValuesPerLayer = 0;
+    std::uint64_t recurrentValuesPerLayer = 0;
+    DType convDtype = DType::bf16();
+    DType recurrentDtype = DType::bf16();
     std::uint64_t stateBytes = 0; // per sequence
     std::uint32_t crossLayers = 0;
     std::uint64_t crossTokens = 0;
@@ -103,6 +110,7 @@ struct SequenceState {
     std::uint64_t crossBytes = 0; // per sequence
     std::uint64_t total() const { return stateBytes + crossBytes; }
 };
+// `stateDtype` is the compute dtype (the conv state's; the recurrent state's unless the model names its own).
 SequenceState sequenceState(const ModelShape& model, DType kv, DType stateDtype, std::uint32_t kvHeadsOverride = 0);
 
 // The dtype a State layer's state is kept in: the compute dtype (FP32 for FP32 weights, else BF16),

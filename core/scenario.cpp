@@ -122,8 +122,8 @@ Estimate estimate(const Scenario& s) {
     e.kvBytes = kvBytes(s.model, s.kvDtype, s.context, s.batch, e.kvHeadsPerGpu);
     e.kvBytesAllGpus = kvBytes(s.model, s.kvDtype, s.context, s.batch);
     e.kvBytesNaive = kvBytesNaive(s.model, s.kvDtype, s.context, s.batch);
-    e.stateDtype = s.model.stateDtype.value_or(stateDtypeFor(s.weightDtype)); // the config's, else compute
-    e.sequenceState = sequenceState(s.model, s.kvDtype, e.stateDtype, e.kvHeadsPerGpu);
+    e.sequenceState = sequenceState(s.model, s.kvDtype, stateDtypeFor(s.weightDtype), e.kvHeadsPerGpu);
+    e.stateDtype = e.sequenceState.recurrentDtype; // the config's (mamba_ssm_cache_dtype), else the compute dtype
     e.sequenceState.stateBytes = ceilDiv(e.sequenceState.stateBytes, s.tensorParallel); // heads split over GPUs
     e.sequenceStateBytes = mulChecked("per-sequence state bytes", e.sequenceState.total(), s.batch);
     const OverheadEstimate o = estimateOverheads(s);

@@ -83,7 +83,7 @@ struct Estimate {
     // Per-sequence memory that does not grow with the context (SSM / linear-attention state,
     // the image tokens of cross-attention layers): per GPU, one sequence's share, then x batch.
     SequenceState sequenceState;          // one sequence, per GPU (state split over the GPUs)
-    DType stateDtype = DType::bf16();     // what State layers keep their state in
+    DType stateDtype = DType::bf16();     // what State layers keep their recurrent state in (sequenceState has both)
     std::uint64_t sequenceStateBytes = 0; // per GPU: sequenceState.total() x batch
     std::uint64_t activationBytes = 0;    // estimate
     std::uint64_t runtimeBytes = 0;       // estimate

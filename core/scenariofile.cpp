@@ -273,7 +273,7 @@ Scenario scenarioFromJson(const json& root, std::string_view source) {
             mr.fail("layer_parts", "must be an array of at most " + std::to_string(kMaxLayers) + " layer kinds");
         for (const json& part : parts) {
             if (!part.is_number_unsigned() || part.get<std::uint64_t>() > layerpart::KnownBits)
-                mr.fail("layer_parts", "must hold layer kinds between 1 and " + std::to_string(layerpart::KnownBits) +
+                mr.fail("layer_parts", "must hold layer kinds between 0 and " + std::to_string(layerpart::KnownBits) +
                                            ", got " + describeJson(part));
             m.layerParts.push_back(static_cast<std::uint8_t>(part.get<std::uint64_t>()));
         }

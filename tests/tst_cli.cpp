@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -675,6 +676,33 @@ private slots:
                                         testDataPath("hf-configs/nemotron-nas-llama-3.3-nemotron-super-49b-v1.json")});
         QCOMPARE(exact.json().value("confidence"_L1).toString(), u"exact"_s);
         QCOMPARE(exact.json().value("kv_bytes_per_token"_L1).toInteger(), 200'704);
+        // Every attending layer windowed (Mistral-7B v0.1): the headline is the per-token figure until the window
+        // fills, never "0 B".
+        const CliResult mistral = runCli({u"estimate"_s, u"--config"_s, testDataPath("mistral-7b-v0.1.json")});
+        QVERIFY2(mistral.out.contains("131,072 B (128.00 KiB) until the 4,096-token window fills; then at most 512.00 "
+                                      "MiB per sequence"),
+                 mistral.out.constData());
+        // A hybrid with a quantized checkpoint: the state rows stay right after the KV cache, the stored-weights
+        // row right after the weights.
+        QTemporaryDir dir;
+        QFile in(testDataPath("hf-configs/nemotron_h-nemotron-h-8b.json"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QJsonObject hybrid = QJsonDocument::fromJson(in.readAll()).object();
+        hybrid.insert(u"quantization_config"_s, QJsonObject{{u"quant_method"_s, u"fp8"_s}});
+        QFile out(dir.filePath(u"config.json"_s));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(hybrid).toJson());
+        out.close();
+        const CliResult both = runCli({u"estimate"_s, u"--config"_s, out.fileName()});
+        const QStringList lines = QString::fromUtf8(both.out).split(u'\n');
+        const auto rowOf = [&](const QString& label) {
+            for (int i = 0; i < lines.size(); ++i)
+                if (lines[i].trimmed().startsWith(label))
+                    return i;
+            return -1;
+        };
+        QVERIFY2(rowOf(u"as the checkpoint stores them"_s) == rowOf(u"weights"_s) + 1, both.out.constData());
+        QVERIFY2(rowOf(u"per-sequence state"_s) == rowOf(u"KV cache"_s) + 1, both.out.constData());
         // MLA: no made-up "128 KV heads, head_dim 56"; the latent and the rope key instead.
         const CliResult mla =
             runCli({u"estimate"_s, u"--config"_s, testDataPath("hf-configs/deepseek_v3-deepseek-v3.json")});

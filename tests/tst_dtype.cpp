@@ -33,6 +33,8 @@ private slots:
         QTest::newRow("fp4 g32") << QStringLiteral("fp4-g32") << QStringLiteral("mxfp4") << 4.25;
         QTest::newRow("fp4 g32 e8m0") << QStringLiteral("fp4-g32-e8m0") << QStringLiteral("mxfp4") << 4.25;
         QTest::newRow("nvfp4") << QStringLiteral("NVFP4") << QStringLiteral("nvfp4") << 4.5;
+        // FP4 always names its scale: "fp4-g32" alone reads as E8M0, so an FP16 scale must survive a round trip.
+        QTest::newRow("fp4 g32 fp16") << QStringLiteral("fp4-g32-fp16") << QStringLiteral("fp4-g32-fp16") << 4.5;
         QTest::newRow("fp8 blocks") << QStringLiteral("fp8-g16384-fp32") << QStringLiteral("fp8-g16384-fp32")
                                     << 8.0 + 32.0 / 16384;
     }

@@ -174,6 +174,9 @@ ordered_json sequenceStateJson(const Scenario& s, const Estimate& e) {
     j["state_layers"] = q.stateLayers;
     j["state_values_per_layer"] = q.stateValuesPerLayer;
     j["state_dtype"] = e.stateDtype.name();
+    j["conv_state_dtype"] = q.convDtype.name();
+    j["conv_values_per_layer"] = q.convValuesPerLayer;
+    j["recurrent_values_per_layer"] = q.recurrentValuesPerLayer;
     j["state_bytes_per_sequence"] = q.stateBytes;
     j["cross_layers"] = q.crossLayers;
     j["cross_tokens"] = q.crossTokens;
@@ -318,12 +321,21 @@ int runEstimate(const std::vector<std::string>& args) {
     if (q.stateLayers > 0 || q.crossLayers > 0) // only models that keep such state: other outputs stay as they were
         stateRows = {
             {tr("per-sequence state"), gibAndBytes(e.sequenceStateBytes)},
-            {" ", tr("%1 state layers x %2 values x %3 B + %4 cross-attention layers x %5 image tokens x %6 B, "
-                     "x %7 sequences",
-                     {std::to_string(q.stateLayers), groupThousands(q.stateValuesPerLayer),
-                      fixed(e.stateDtype.effectiveBits() / 8.0, 0), std::to_string(q.crossLayers),
-                      groupThousands(q.crossTokens), groupThousands(q.crossBytesPerTokenPerLayer),
-                      groupThousands(s.batch)})}};
+            // One dtype for the whole state, or the config's own for the recurrent part (mamba_ssm_cache_dtype).
+            {" ", q.convDtype == q.recurrentDtype
+                      ? tr("%1 state layers x %2 values x %3 B + %4 cross-attention layers x %5 image tokens x %6 B, "
+                           "x %7 sequences",
+                           {std::to_string(q.stateLayers), groupThousands(q.stateValuesPerLayer),
+                            fixed(e.stateDtype.effectiveBits() / 8.0, 0), std::to_string(q.crossLayers),
+                            groupThousands(q.crossTokens), groupThousands(q.crossBytesPerTokenPerLayer),
+                            groupThousands(s.batch)})
+                      : tr("%1 state layers x (%2 conv values x %3 B + %4 recurrent values x %5 B) + %6 "
+                           "cross-attention layers x %7 image tokens x %8 B, x %9 sequences",
+                           {std::to_string(q.stateLayers), groupThousands(q.convValuesPerLayer),
+                            fixed(q.convDtype.effectiveBits() / 8.0, 0), groupThousands(q.recurrentValuesPerLayer),
+                            fixed(q.recurrentDtype.effectiveBits() / 8.0, 0), std::to_string(q.crossLayers),
+                            groupThousands(q.crossTokens), groupThousands(q.crossBytesPerTokenPerLayer),
+                            groupThousands(s.batch)})}};
     std::vector<std::pair<std::string, std::string>> rows = {
         {tr("parameters"), paramsText(e.params, m.kvHeads)},
         {tr("KV bytes per token"), groupThousands(e.kvBytesPerToken) + " B (" + formatBytes(e.kvBytesPerToken) + ")"},
@@ -344,18 +356,29 @@ int runEstimate(const std::vector<std::string>& args) {
         {tr("largest batch at this context"), std::to_string(maxBatchForContext(s))},
         {tr("longest context at this batch"), tr("%1 tokens", {groupThousands(maxContextForBatch(s))})},
     };
+    // The state rows follow the KV cache row, placed before anything else moves it.
+    const auto kvRow = std::find_if(rows.begin(), rows.end(), [&](const auto& r) {
+        return r.first == (perGpu ? tr("KV cache per GPU") : tr("KV cache"));
+    });
+    rows.insert(kvRow + 1, stateRows.begin(), stateRows.end());
     if (const auto stored = storedWeightBytes(m)) {
-        // What the checkpoint itself holds, beside the weights of the dtype chosen for the scenario.
+        // What the checkpoint itself holds (all of it, whatever the TP), beside the weights of the dtype chosen.
         const auto at = std::find_if(rows.begin(), rows.end(), [&](const auto& r) {
             return r.first == (perGpu ? tr("weights per GPU") : tr("weights"));
         });
         rows.insert(at + 1,
-                    {tr("  as the checkpoint stores them"),
+                    {perGpu ? tr("  the checkpoint as stored (all GPUs)") : tr("  as the checkpoint stores them"),
                      tr("%1: %2 parameters in %3, %4 in %5 (%6)",
                         {gibAndBytes(stored->bytes), groupThousands(stored->quantizedParams), m.stored->format.label(),
                          groupThousands(stored->otherParams), m.stored->rest.name(), m.stored->method})});
     }
-    if (growth.windowedLayers > 0) {
+    if (growth.windowedLayers > 0 && growth.fullLayers == 0) {
+        // Every attending layer is windowed (Mistral-7B v0.1, Phi-3-mini): the cache stops growing at the window.
+        rows[1] = {tr("KV bytes per token"),
+                   tr("%1 B (%2) until the %3-token window fills; then at most %4 per sequence",
+                      {groupThousands(e.kvBytesPerToken), formatBytes(e.kvBytesPerToken),
+                       groupThousands(growth.windowTokens), formatBytes(growth.windowedPerSequence)})};
+    } else if (growth.windowedLayers > 0) {
         // A windowed model: the headline is what every token adds for good; the windowed layers are a cap
         // per sequence, and the uncapped figure (every layer) is kept beside them.
         rows[1] = {tr("KV bytes per token"), tr("%1 B (%2), growing in the %3 full-attention layers",
@@ -369,7 +392,6 @@ int runEstimate(const std::vector<std::string>& args) {
              {tr("  every layer, uncapped"),
               groupThousands(e.kvBytesPerToken) + " B (" + formatBytes(e.kvBytesPerToken) + ")"}});
     }
-    rows.insert(rows.begin() + (growth.windowedLayers == 0 ? 6 : 8), stateRows.begin(), stateRows.end()); // after KV
     printRows(rows);
     // The formula with this scenario's numbers, from the same terms the window shows (core/kvformula.h).
     std::cout << "\n  " << tr("KV formula") << ": "

@@ -505,6 +505,13 @@ inline constexpr Message kMessages[] = {
     {"%1 B (%2), growing in the %3 full-attention layers", "%1 B (%2), 전체 어텐션 레이어 %3개에서 계속 늘어남"},
     {"  every layer, uncapped", "  모든 레이어, 상한 없음"},
     {"  as the checkpoint stores them", "  체크포인트에 저장된 그대로"},
+    {"  the checkpoint as stored (all GPUs)", "  체크포인트에 저장된 그대로 (모든 GPU 합계)"},
+    {"%1 B (%2) until the %3-token window fills; then at most %4 per sequence",
+     "%1 B (%2), 토큰 %3개의 윈도우가 찰 때까지; 그 뒤로는 시퀀스당 최대 %4"},
+    {"%1 state layers x (%2 conv values x %3 B + %4 recurrent values x %5 B) + %6 cross-attention layers x %7 image "
+     "tokens x %8 B, x %9 sequences",
+     "상태 레이어 %1개 x (합성곱 값 %2개 x %3 B + 순환 상태 값 %4개 x %5 B) + 교차 어텐션 레이어 %6개 x 이미지 토큰 "
+     "%7개 x %8 B, x 시퀀스 %9개"},
     {"%1: %2 parameters in %3, %4 in %5 (%6)", "%1: 파라미터 %2개는 %3, %4개는 %5 (%6)"},
     {"  windowed part", "  슬라이딩 윈도우 부분"},
     {"at most %1 per sequence: %2 layers keep their last %3 tokens",

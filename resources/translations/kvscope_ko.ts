@@ -248,17 +248,22 @@
         <translation>없음: 모든 레이어가 토큰마다 캐시합니다 (위의 KV 캐시)</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="121"/>
+        <location filename="../../app/breakdownmodel.cpp" line="122"/>
+        <source>(%1 state layers x (%2 conv values x %3 bytes + %4 recurrent values x %5 bytes) + %6 cross-attention layers x %7 image tokens x %8 bytes) x %9 sequences</source>
+        <translation>(상태 레이어 %1개 x (합성곱 값 %2개 x %3바이트 + 순환 상태 값 %4개 x %5바이트) + 교차 어텐션 레이어 %6개 x 이미지 토큰 %7개 x %8바이트) x 시퀀스 %9개</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="133"/>
         <source>(%1 state layers x %2 values x %3 bytes + %4 cross-attention layers x %5 image tokens x %6 bytes) x %7 sequences</source>
         <translation>(상태 레이어 %1개 x 값 %2개 x %3바이트 + 교차 어텐션 레이어 %4개 x 이미지 토큰 %5개 x %6바이트) x 시퀀스 %7개</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="136"/>
+        <location filename="../../app/breakdownmodel.cpp" line="148"/>
         <source>sum of the terms above</source>
         <translation>위 항목의 합</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="138"/>
+        <location filename="../../app/breakdownmodel.cpp" line="150"/>
         <source>%1 x utilization %2</source>
         <translation>%1 x 사용률 %2</translation>
     </message>
@@ -276,12 +281,12 @@
         <translation>2 (K와 V) x %1 레이어 x %2 KV 헤드 x 헤드당 값 %3개 x %4 토큰 x %5 시퀀스 x %6 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="132"/>
+        <location filename="../../app/breakdownmodel.cpp" line="144"/>
         <source>one %1-token prefill chunk + logits; an estimate</source>
         <translation>%1 토큰 프리필 청크 하나 + 로짓, 추정값</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="134"/>
+        <location filename="../../app/breakdownmodel.cpp" line="146"/>
         <source>typical CUDA context with cuBLAS; an estimate</source>
         <translation>cuBLAS를 포함한 일반적인 CUDA 컨텍스트, 추정값</translation>
     </message>
@@ -294,32 +299,32 @@
         <translation type="vanished">%1 GiB x 사용률 %2</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="183"/>
+        <location filename="../../app/breakdownmodel.cpp" line="195"/>
         <source>Term</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="185"/>
+        <location filename="../../app/breakdownmodel.cpp" line="197"/>
         <source>Bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="187"/>
+        <location filename="../../app/breakdownmodel.cpp" line="199"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="187"/>
+        <location filename="../../app/breakdownmodel.cpp" line="199"/>
         <source>GB</source>
         <translation>GB</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="189"/>
+        <location filename="../../app/breakdownmodel.cpp" line="201"/>
         <source>Share of budget</source>
         <translation>한도 대비 비율</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="191"/>
+        <location filename="../../app/breakdownmodel.cpp" line="203"/>
         <source>How it is computed</source>
         <translation>계산 방법</translation>
     </message>
@@ -3543,29 +3548,34 @@
         <translation>수업을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="955"/>
-        <location filename="../../app/mainwindow.cpp" line="961"/>
-        <location filename="../../app/mainwindow.cpp" line="987"/>
+        <location filename="../../app/mainwindow.cpp" line="956"/>
+        <location filename="../../app/mainwindow.cpp" line="962"/>
+        <location filename="../../app/mainwindow.cpp" line="991"/>
         <source>Cannot open file</source>
         <translation>파일을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="956"/>
+        <location filename="../../app/mainwindow.cpp" line="957"/>
         <source>%1 is not a regular file</source>
         <translation>%1은(는) 일반 파일이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="956"/>
+        <location filename="../../app/mainwindow.cpp" line="957"/>
         <source>%1 does not exist</source>
         <translation>%1이(가) 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="980"/>
+        <location filename="../../app/mainwindow.cpp" line="977"/>
+        <source>Cannot replay the trace</source>
+        <translation>트레이스를 재생할 수 없음</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="984"/>
         <source>Cannot read the log</source>
         <translation>로그를 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="988"/>
+        <location filename="../../app/mainwindow.cpp" line="992"/>
         <source>%1 is not a file KV Scope knows: expected a Hugging Face config.json, a KV Scope scenario or lesson file, a request trace (CSV or JSON Lines) or a server start-up log</source>
         <translation>%1은(는) KV Scope가 인식하는 파일이 아님: Hugging Face config.json, KV Scope 시나리오나 수업 파일, 요청 트레이스(CSV 또는 JSON Lines), 서버 시작 로그 중 하나여야 함</translation>
     </message>
@@ -3615,9 +3625,9 @@
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="847"/>
-        <location filename="../../app/mainwindow.cpp" line="853"/>
-        <location filename="../../app/mainwindow.cpp" line="873"/>
+        <location filename="../../app/mainwindow.cpp" line="848"/>
+        <location filename="../../app/mainwindow.cpp" line="854"/>
+        <location filename="../../app/mainwindow.cpp" line="874"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -3630,17 +3640,17 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="884"/>
-        <location filename="../../app/mainwindow.cpp" line="889"/>
+        <location filename="../../app/mainwindow.cpp" line="885"/>
+        <location filename="../../app/mainwindow.cpp" line="890"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="853"/>
-        <location filename="../../app/mainwindow.cpp" line="874"/>
-        <location filename="../../app/mainwindow.cpp" line="884"/>
-        <location filename="../../app/mainwindow.cpp" line="889"/>
-        <location filename="../../app/mainwindow.cpp" line="961"/>
+        <location filename="../../app/mainwindow.cpp" line="854"/>
+        <location filename="../../app/mainwindow.cpp" line="875"/>
+        <location filename="../../app/mainwindow.cpp" line="885"/>
+        <location filename="../../app/mainwindow.cpp" line="890"/>
+        <location filename="../../app/mainwindow.cpp" line="962"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -3678,27 +3688,27 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="847"/>
+        <location filename="../../app/mainwindow.cpp" line="848"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="874"/>
+        <location filename="../../app/mainwindow.cpp" line="875"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="897"/>
+        <location filename="../../app/mainwindow.cpp" line="898"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="915"/>
+        <location filename="../../app/mainwindow.cpp" line="916"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="916"/>
+        <location filename="../../app/mainwindow.cpp" line="917"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -4546,47 +4556,47 @@
         <translation>요청 트레이스 (*.csv *.jsonl *.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="894"/>
+        <location filename="../../app/pagedpage.cpp" line="898"/>
         <source>Trace: %1</source>
         <translation>트레이스: %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1043"/>
+        <location filename="../../app/pagedpage.cpp" line="1048"/>
         <source>buddy</source>
         <translation>버디 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1043"/>
+        <location filename="../../app/pagedpage.cpp" line="1048"/>
         <source>first fit</source>
         <translation>최초 적합</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1044"/>
+        <location filename="../../app/pagedpage.cpp" line="1049"/>
         <source>Contiguous (%1, %2): %3 tokens · %4 running · %5 waiting</source>
         <translation>연속 할당 (%1, %2): 토큰 %3 · 실행 중 %4 · 대기 %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1068"/>
+        <location filename="../../app/pagedpage.cpp" line="1073"/>
         <source>– (the whole-run simulation was stopped)</source>
         <translation>– (전체 실행 시뮬레이션을 중지함)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1069"/>
+        <location filename="../../app/pagedpage.cpp" line="1074"/>
         <source>– (this trace cannot finish: see the message below)</source>
         <translation>– (이 트레이스는 끝나지 않음: 아래 메시지 참고)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1070"/>
+        <location filename="../../app/pagedpage.cpp" line="1075"/>
         <source>… (the whole run is still being simulated: %1)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중: %1)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1072"/>
+        <location filename="../../app/pagedpage.cpp" line="1077"/>
         <source>… (the whole run is still being simulated)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1076"/>
+        <location filename="../../app/pagedpage.cpp" line="1081"/>
         <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; requests finished: contiguous &lt;b&gt;%3&lt;/b&gt; of %5, paged &lt;b&gt;%4&lt;/b&gt; of %5</source>
         <translation>스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료된 요청: 연속 할당 %5개 중 &lt;b&gt;%3&lt;/b&gt;개, 페이지 방식 %5개 중 &lt;b&gt;%4&lt;/b&gt;개</translation>
     </message>
@@ -4595,37 +4605,37 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료: 연속 할당 &lt;b&gt;%3&lt;/b&gt;, 페이지 방식 &lt;b&gt;%4&lt;/b&gt; (전체 요청 %5개)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1085"/>
+        <location filename="../../app/pagedpage.cpp" line="1090"/>
         <source>Paged: %1 preemptions · %2 blocks saved by sharing</source>
         <translation>페이지 방식: 선점 %1 · 공유로 아낀 블록 %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1087"/>
+        <location filename="../../app/pagedpage.cpp" line="1092"/>
         <source>(memory saved: %1 now, %2 on average)</source>
         <translation>(절약한 메모리: 지금 %1, 평균 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1091"/>
+        <location filename="../../app/pagedpage.cpp" line="1096"/>
         <source>· max model length: %1 requests rejected (prompt too long), %2 outputs cut</source>
         <translation>· 최대 모델 길이: 요청 %1개 거부 (프롬프트가 너무 김), 출력 %2개 잘림</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1095"/>
+        <location filename="../../app/pagedpage.cpp" line="1100"/>
         <source>· never fit the pool, rejected: contiguous %1, paged %2</source>
         <translation>· 풀에 들어갈 수 없어 거부: 연속 할당 %1개, 페이지 방식 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1099"/>
+        <location filename="../../app/pagedpage.cpp" line="1104"/>
         <source>· prefix cache: hit rate %1, %2 cached blocks free but kept</source>
         <translation>· 프리픽스 캐싱: 적중률 %1, 비어 있지만 보관 중인 캐시 블록 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1161"/>
+        <location filename="../../app/pagedpage.cpp" line="1166"/>
         <source>contiguous: mean %1</source>
         <translation>연속 할당: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1162"/>
+        <location filename="../../app/pagedpage.cpp" line="1167"/>
         <source>paged: mean %1</source>
         <translation>페이지 방식: 평균 %1</translation>
     </message>
@@ -4667,7 +4677,7 @@
         <translation type="vanished">연속 할당, %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1048"/>
+        <location filename="../../app/pagedpage.cpp" line="1053"/>
         <source>Paged, block %1: %2 tokens · %3 running · %4 waiting</source>
         <translation>페이지 방식, 블록 %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
@@ -4676,22 +4686,22 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; 완료 &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; (전체 %5) &amp;nbsp; 선점 %6 &amp;nbsp; 공유로 아낀 블록 %7</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1210"/>
+        <location filename="../../app/pagedpage.cpp" line="1215"/>
         <source>sample %1: %2</source>
         <translation>샘플 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1210"/>
+        <location filename="../../app/pagedpage.cpp" line="1215"/>
         <source>beam %1: %2</source>
         <translation>빔 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1214"/>
+        <location filename="../../app/pagedpage.cpp" line="1219"/>
         <source>&lt;b&gt;Request %1&lt;/b&gt;: %2 prompt + %3 output tokens, %4 generated so far. Block table (logical→physical): %5</source>
         <translation>&lt;b&gt;요청 %1&lt;/b&gt;: 프롬프트 %2 + 출력 %3 토큰, 지금까지 %4 토큰 생성. 블록 테이블 (논리 블록→물리 블록): %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1220"/>
+        <location filename="../../app/pagedpage.cpp" line="1225"/>
         <source>not in the paged pool now</source>
         <translation>지금은 페이지 방식 풀에 없음</translation>
     </message>
