@@ -96,20 +96,28 @@ QString BreakdownModel::sourceText(int row) const {
         const auto f = kvscope::kvFormula(m_scenario.model, m_scenario.kvDtype, m_scenario.context, m_scenario.batch,
                                           m_estimate.kvHeadsPerGpu);
         for (const kvscope::KvFormulaTerm& t : f.terms)
-            terms << (f.mla ? tr("%1 layers x %2 values per token x %3 tokens x %4 sequences x %5 bytes")
-                                  .arg(t.layers)
-                                  .arg(t.latent + t.rope)
-                                  .arg(locale.toString(qulonglong(t.tokens)))
-                                  .arg(locale.toString(qulonglong(t.batch)))
-                                  .arg(locale.toString(f.bytesPerElement, 'g', 4))
-                            : tr("2 (K and V) x %1 layers x %2 KV heads x %3 values per head x %4 tokens x %5 "
-                                 "sequences x %6 bytes")
-                                  .arg(t.layers)
-                                  .arg(t.kvHeads)
-                                  .arg(t.headDim)
-                                  .arg(locale.toString(qulonglong(t.tokens)))
-                                  .arg(locale.toString(qulonglong(t.batch)))
-                                  .arg(locale.toString(f.bytesPerElement, 'g', 4)));
+            terms << (f.indexer ? tr("%1 layers x %2 tokens x %3 sequences x (%4 values x %5 bytes + a %6-byte "
+                                     "indexer key)")
+                                      .arg(t.layers)
+                                      .arg(locale.toString(qulonglong(t.tokens)))
+                                      .arg(locale.toString(qulonglong(t.batch)))
+                                      .arg(t.latent + t.rope)
+                                      .arg(locale.toString(f.bytesPerElement, 'g', 4))
+                                      .arg(t.indexerBytes)
+                      : f.mla ? tr("%1 layers x %2 values per token x %3 tokens x %4 sequences x %5 bytes")
+                                    .arg(t.layers)
+                                    .arg(t.latent + t.rope)
+                                    .arg(locale.toString(qulonglong(t.tokens)))
+                                    .arg(locale.toString(qulonglong(t.batch)))
+                                    .arg(locale.toString(f.bytesPerElement, 'g', 4))
+                              : tr("2 (K and V) x %1 layers x %2 KV heads x %3 values per head x %4 tokens x %5 "
+                                   "sequences x %6 bytes")
+                                    .arg(t.layers)
+                                    .arg(t.kvHeads)
+                                    .arg(t.headDim)
+                                    .arg(locale.toString(qulonglong(t.tokens)))
+                                    .arg(locale.toString(qulonglong(t.batch)))
+                                    .arg(locale.toString(f.bytesPerElement, 'g', 4)));
         return terms.join(u"\n+ "_s);
     }
     case SequenceState: {

@@ -63,7 +63,14 @@ QString kvFormulaHtml(const kvscope::Scenario& s, const kvscope::Estimate& e) {
     QStringList products;
     QStringList termSizes;
     for (const kvscope::KvFormulaTerm& t : f.terms) {
-        if (f.mla)
+        if (f.indexer)
+            products << u"%1 x %2 x %3 x ((%4 + %5) x %6 B + %7 B)"_s
+                            .arg(sym('L', QString::number(t.layers)), sym('B', num(t.batch)), sym('S', num(t.tokens)))
+                            .arg(t.latent)
+                            .arg(t.rope)
+                            .arg(bytesPerElement)
+                            .arg(t.indexerBytes);
+        else if (f.mla)
             products << u"%1 x %2 x %3 x (%4 + %5) x %6 B"_s
                             .arg(sym('L', QString::number(t.layers)), sym('B', num(t.batch)), sym('S', num(t.tokens)))
                             .arg(t.latent)
@@ -80,7 +87,12 @@ QString kvFormulaHtml(const kvscope::Scenario& s, const kvscope::Estimate& e) {
     if (f.terms.size() > 1)
         numbers += u" = "_s + termSizes.join(u" + "_s);
     QString text;
-    if (f.mla) {
+    if (f.indexer) {
+        text = tr("<b>KV</b> = L x B x S x ((latent + rope) x bytes + indexer key) = %1 = <b>%2</b>")
+                   .arg(numbers, size(f.totalBytes));
+        text += tr("<br>The sparse-attention indexer (DSA) caches a key per token per layer beside the latent, in "
+                   "FP8 with one FP32 scale per 128 values, whatever the KV dtype.");
+    } else if (f.mla) {
         text = tr("<b>KV</b> = L x B x S x (latent + rope) x bytes = %1 = <b>%2</b>").arg(numbers, size(f.totalBytes));
     } else {
         text = tr("<b>KV</b> = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = <b>%9</b>")

@@ -328,9 +328,13 @@ const std::vector<FamilySpec>& familyTable() {
             g.normsPerLayer = 4; // post-attention and post-MLP norms as well
             t.push_back(g);
         }
-        // Kimi-K2 ships model_type kimi_k2 with DeepseekV3ForCausalLM: the same MLA decoder.
-        for (auto [type, family] :
-             {std::pair{"deepseek_v2", "DeepSeek-V2"}, {"deepseek_v3", "DeepSeek-V3"}, {"kimi_k2", "Kimi-K2"}}) {
+        // Kimi-K2 ships model_type kimi_k2 with DeepseekV3ForCausalLM: the same MLA decoder. DeepSeek-V3.2 and
+        // GLM-5 (glm_moe_dsa) add DSA's indexer to it (index_head_dim, read with MLA below).
+        for (auto [type, family] : {std::pair{"deepseek_v2", "DeepSeek-V2"},
+                                    {"deepseek_v3", "DeepSeek-V3"},
+                                    {"kimi_k2", "Kimi-K2"},
+                                    {"deepseek_v32", "DeepSeek-V3.2"},
+                                    {"glm_moe_dsa", "GLM-5"}}) {
             FamilySpec f = llamaLike(type, family);
             f.kv = KvStyle::Mla;
             t.push_back(f);
@@ -1472,6 +1476,17 @@ ImportResult importConfig(const json& root, std::string_view source) {
             m.mla.qLoraRank = u32(cfg.countField({"q_lora_rank"}).value_or(0));
             rule.kvRule = KvHeadRule::Latent;
             rule.kvKey = "kv_lora_rank + qk_rope_head_dim";
+            // DSA (DeepSeek-V3.2, GLM-5): the lightning indexer's key is cache too (MlaSpec). index_topk (tokens
+            // each query keeps) and indexer_rope_interleave (how its RoPE pairs values) size nothing.
+            if (cfg.has("index_head_dim") || cfg.has("index_n_heads")) {
+                m.mla.indexHeadDim = u32(cfg.uintField({"index_head_dim"}).value_or(0));
+                m.mla.indexHeads = u32(cfg.uintField({"index_n_heads"}).value_or(0));
+                if (m.mla.indexHeadDim == 0 || m.mla.indexHeads == 0)
+                    cfg.fail("a sparse-attention indexer needs both 'index_head_dim' and 'index_n_heads'");
+                cfg.markUsed("index_topk");
+                cfg.markUsed("indexer_rope_interleave");
+                rule.kvKey = "kv_lora_rank + qk_rope_head_dim, and the indexer's index_head_dim";
+            }
             // GLM's qk_head_dim restates qk_nope_head_dim + qk_rope_head_dim; one that differs is reported.
             if (cfg.uintField({"qk_head_dim"}).value_or(0) != std::uint64_t(m.mla.qkNopeHeadDim) + m.mla.qkRopeHeadDim)
                 cfg.unmark("qk_head_dim");

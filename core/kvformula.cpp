@@ -21,7 +21,8 @@ KvFormula kvFormula(const ModelShape& m, DType kv, std::uint64_t context, std::u
     f.slidingWindow = m.slidingWindow;
     f.elementBits = kv.bits();
     f.bytesPerElement = kv.effectiveBits() / 8.0;
-    f.exact = !kv.isQuantized();
+    f.indexer = f.mla && m.mla.indexHeadDim > 0;
+    f.exact = !kv.isQuantized() && !f.indexer;
     const std::uint64_t perLayerBytes = kvBytesPerTokenPerLayer(m, kv, kvHeadsOverride);
     // Layers holding a per-token cache: each holds one position at a context of one token.
     const std::uint64_t cachingLayers = cachedTokenLayers(m, 1);
@@ -33,6 +34,7 @@ KvFormula kvFormula(const ModelShape& m, DType kv, std::uint64_t context, std::u
     if (f.mla) {
         base.latent = m.mla.kvLoraRank;
         base.rope = m.mla.qkRopeHeadDim;
+        base.indexerBytes = static_cast<std::uint32_t>(indexerKeyBytes(m)); // at most kMaxHeadDim x 1.03
     } else {
         base.kvHeads = kvHeadsOverride != 0 ? kvHeadsOverride : m.kvHeads;
         base.headDim = m.effectiveHeadDim();

@@ -17,16 +17,17 @@ namespace kvscope {
 // windowed layers (Gemma 2/3) has two terms: the full-context layers and the windowed ones.
 // A model whose every layer is windowed (Mistral-7B) has one term with the capped S.
 struct KvFormulaTerm {
-    std::uint32_t kvFactor = 2; // 2: one K and one V per token; 1: the MLA latent (K and V share it)
-    std::uint32_t layers = 0;   // L: layers of this term
-    std::uint64_t batch = 0;    // B: sequences
-    std::uint64_t tokens = 0;   // S put in: the context, or the window on windowed layers
-    bool windowed = false;      // S is the sliding window (the context is longer)
-    std::uint32_t kvHeads = 0;  // H_kv, per GPU (0 for MLA)
-    std::uint32_t headDim = 0;  // D_head (0 for MLA)
-    std::uint32_t latent = 0;   // MLA: kv_lora_rank values per token per layer
-    std::uint32_t rope = 0;     // MLA: qk_rope_head_dim values per token per layer
-    std::uint64_t bytes = 0;    // this term's bytes, exactly as kvBytes() counts them
+    std::uint32_t kvFactor = 2;     // 2: one K and one V per token; 1: the MLA latent (K and V share it)
+    std::uint32_t layers = 0;       // L: layers of this term
+    std::uint64_t batch = 0;        // B: sequences
+    std::uint64_t tokens = 0;       // S put in: the context, or the window on windowed layers
+    bool windowed = false;          // S is the sliding window (the context is longer)
+    std::uint32_t kvHeads = 0;      // H_kv, per GPU (0 for MLA)
+    std::uint32_t headDim = 0;      // D_head (0 for MLA)
+    std::uint32_t latent = 0;       // MLA: kv_lora_rank values per token per layer
+    std::uint32_t rope = 0;         // MLA: qk_rope_head_dim values per token per layer
+    std::uint32_t indexerBytes = 0; // DSA: the indexer key's bytes per token per layer (FP8 + scales), in no dtype
+    std::uint64_t bytes = 0;        // this term's bytes, exactly as kvBytes() counts them
 
     // Values stored: kvFactor x L x B x S x (H_kv x D_head, or latent + rope).
     std::uint64_t elements() const;
@@ -34,11 +35,12 @@ struct KvFormulaTerm {
 
 struct KvFormula {
     bool mla = false;
-    std::uint64_t context = 0;        // tokens per sequence (S before any cap)
-    std::uint64_t slidingWindow = 0;  // 0: no window
-    std::uint32_t elementBits = 0;    // bits of one stored element, without scales
-    double bytesPerElement = 0.0;     // effective, scales of grouped formats included
-    bool exact = false;               // elements x elementBits / 8 is each term's bytes exactly (no scales)
+    bool indexer = false;            // MLA with DSA's indexer: each term's bytes hold its keys too
+    std::uint64_t context = 0;       // tokens per sequence (S before any cap)
+    std::uint64_t slidingWindow = 0; // 0: no window
+    std::uint32_t elementBits = 0;   // bits of one stored element, without scales
+    double bytesPerElement = 0.0;    // effective, scales of grouped formats included
+    bool exact = false; // elements x elementBits / 8 is each term's bytes exactly (no scales, no indexer keys)
     std::vector<KvFormulaTerm> terms; // full-context layers first, then windowed layers
     std::uint64_t totalBytes = 0;     // sum of the terms = kvBytes(model, kv, context, batch, kvHeadsOverride)
 };

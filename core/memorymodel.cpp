@@ -10,6 +10,21 @@
 namespace kvscope {
 namespace {
 
+// DSA's lightning indexer, as DeepSeek-V3.2's reference model builds it: wq_b from the query latent (or the
+// hidden state when queries are not low-rank) to index_n_heads x index_head_dim, wk from the hidden state to
+// one key, that key's LayerNorm (weight and bias) and weights_proj, one weight per indexer head.
+std::uint64_t indexerParamsPerLayer(const ModelShape& m) {
+    if (m.mla.indexHeadDim == 0)
+        return 0;
+    const char* what = "indexer parameters";
+    const std::uint64_t d = m.mla.indexHeadDim;
+    const std::uint64_t qIn = m.mla.qLoraRank > 0 ? m.mla.qLoraRank : m.hidden;
+    const std::uint64_t wq = mulChecked(what, qIn, m.mla.indexHeads, d);
+    const std::uint64_t wk = mulChecked(what, m.hidden, d);
+    const std::uint64_t weights = mulChecked(what, m.hidden, m.mla.indexHeads);
+    return addChecked(addChecked(wq, wk, what), weights + 2 * d, what);
+}
+
 std::uint64_t attentionParamsPerLayer(const ModelShape& m) {
     const std::uint64_t h = m.hidden;
     if (m.mla.kvLoraRank > 0) {
@@ -29,7 +44,8 @@ std::uint64_t attentionParamsPerLayer(const ModelShape& m) {
         const std::uint64_t kvDown = mulChecked(what, h, rank + m.mla.qkRopeHeadDim) + rank;
         const std::uint64_t kvUp = mulChecked(what, rank, m.heads, std::uint64_t(m.mla.qkNopeHeadDim) + vHead);
         const std::uint64_t out = mulChecked(what, m.heads, vHead, h);
-        return addChecked(addChecked(q, kvDown, what), addChecked(kvUp, out, what), what);
+        return addChecked(addChecked(addChecked(q, kvDown, what), addChecked(kvUp, out, what), what),
+                          indexerParamsPerLayer(m), what);
     }
     const std::uint64_t d = m.effectiveHeadDim();
     const std::uint64_t qWidth = std::uint64_t(m.heads) * d;
@@ -177,9 +193,14 @@ std::uint64_t weightBytes(std::uint64_t params, DType dtype) {
     return dtype.storageBytes(params);
 }
 
+std::uint64_t indexerKeyBytes(const ModelShape& m) {
+    const std::uint64_t d = m.mla.indexHeadDim;
+    return d + 4 * ceilDiv(d, kIndexerScaleBlock);
+}
+
 std::uint64_t kvBytesPerTokenPerLayer(const ModelShape& m, DType kv, std::uint32_t kvHeadsOverride) {
     if (m.mla.kvLoraRank > 0)
-        return kv.storageBytes(std::uint64_t(m.mla.kvLoraRank) + m.mla.qkRopeHeadDim);
+        return kv.storageBytes(std::uint64_t(m.mla.kvLoraRank) + m.mla.qkRopeHeadDim) + indexerKeyBytes(m);
     const std::uint64_t heads = kvHeadsOverride != 0 ? kvHeadsOverride : m.kvHeads;
     // K and V are quantized separately, each head's vector in its own groups.
     const std::uint64_t perHeadBits = kv.storageBits(m.effectiveHeadDim());

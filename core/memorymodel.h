@@ -63,7 +63,14 @@ std::uint64_t kvBytesPerToken(const ModelShape& model, DType kv, std::uint32_t k
 // tutorials write it. Differs from the real value by heads / kvHeads for GQA/MQA.
 std::uint64_t kvBytesPerTokenNaive(const ModelShape& model, DType kv);
 
-// Bytes of one layer's cache for one token (K and V, or the MLA latent).
+// DSA's indexer key per token per layer (DeepSeek-V3.2, GLM-5): index_head_dim FP8 values and one FP32 scale per
+// kIndexerScaleBlock of them, as vLLM's and SGLang's indexer caches and DeepSeek's reference model store it
+// (128 + 4 = 132 B at index_head_dim 128); 0 without an indexer. Not scaled by the KV dtype: the indexer always
+// quantizes its keys to FP8.
+inline constexpr std::uint64_t kIndexerScaleBlock = 128;
+std::uint64_t indexerKeyBytes(const ModelShape& model);
+
+// Bytes of one layer's cache for one token (K and V, or the MLA latent with any indexer key).
 std::uint64_t kvBytesPerTokenPerLayer(const ModelShape& model, DType kv, std::uint32_t kvHeadsOverride = 0);
 
 // Token positions held across all layers for one sequence of `context` tokens: windowed

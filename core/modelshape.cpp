@@ -145,6 +145,13 @@ void ModelShape::validate() const {
     if (mla.qkRopeHeadDim > kMaxHeadDim || mla.qkNopeHeadDim > kMaxHeadDim || mla.vHeadDim > kMaxHeadDim)
         fail("MLA head sizes (qk_rope_head_dim, qk_nope_head_dim, v_head_dim) must be at most " +
              std::to_string(kMaxHeadDim));
+    if ((mla.indexHeadDim > 0 || mla.indexHeads > 0) && mla.kvLoraRank == 0)
+        fail("a sparse-attention indexer (index_head_dim, index_n_heads) needs MLA (kv_lora_rank)");
+    if ((mla.indexHeadDim > 0) != (mla.indexHeads > 0))
+        fail("a sparse-attention indexer needs both index_head_dim and index_n_heads");
+    if (mla.indexHeadDim > kMaxHeadDim || mla.indexHeads > kMaxHeads)
+        fail("the indexer's sizes must be at most " + std::to_string(kMaxHeadDim) + " (index_head_dim) and " +
+             std::to_string(kMaxHeads) + " (index_n_heads)");
     bool anyDenseMlp = layerParts.empty();
     bool anyMoe = false;
     for (std::uint8_t parts : layerParts) {

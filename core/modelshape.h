@@ -72,6 +72,11 @@ struct MlaSpec {
     std::uint32_t qkNopeHeadDim = 0;
     std::uint32_t vHeadDim = 0;
     std::uint32_t qLoraRank = 0; // 0 = queries are projected directly
+    // DeepSeek Sparse Attention (DeepSeek-V3.2, GLM-5): a lightning indexer beside MLA scores every cached
+    // token for each query and keeps the top few. It caches one key of indexHeadDim values per token per
+    // layer, in FP8 with an FP32 scale per 128 values, whatever the KV cache dtype.
+    std::uint32_t indexHeadDim = 0; // index_head_dim; 0 = no indexer
+    std::uint32_t indexHeads = 0;   // index_n_heads: the indexer's query heads (weights only)
 };
 
 // What a config's quantization_config says the checkpoint stores: the covered linear weights (matrices, not

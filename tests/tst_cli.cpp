@@ -647,12 +647,20 @@ private slots:
 
     // Issue 24: how sure the import is comes first in the text and is a field in JSON.
     void confidenceComesFirst() {
+        // Qwen3.6's vision tower (vision_config) is not counted: unverified, and the key is named.
+        const CliResult vl =
+            runCli({u"estimate"_s, u"--config"_s, testDataPath("hf-configs/qwen3_5-qwen3.6-27b.json")});
+        QCOMPARE(vl.exitCode, 0);
+        const QString first = QString::fromUtf8(vl.out).section(u'\n', 0, 0);
+        QVERIFY2(first.startsWith(u"confidence: UNVERIFIED"_s) && first.contains(u"vision_config"_s),
+                 qPrintable(first));
+        // DSA's indexer is read: the text says what it caches and the formula adds its 132 B.
         const CliResult dsa =
             runCli({u"estimate"_s, u"--config"_s, testDataPath("hf-configs/deepseek_v32-deepseek-v3.2.json")});
         QCOMPARE(dsa.exitCode, 0);
-        const QString first = QString::fromUtf8(dsa.out).section(u'\n', 0, 0);
-        QVERIFY2(first.startsWith(u"confidence: UNVERIFIED"_s) && first.contains(u"index_head_dim"_s),
-                 qPrintable(first));
+        QVERIFY2(dsa.out.startsWith("confidence: exact: the DeepSeek-V3.2 rule applied"), dsa.out.constData());
+        QVERIFY2(dsa.out.contains("indexer's key of 128 values (132 B in FP8 with its scales)"), dsa.out.constData());
+        QVERIFY2(dsa.out.contains("61 x 8 x 8,192 x ((512 + 64) x 2 B + 132 B)"), dsa.out.constData());
         const CliResult oss =
             runCli({u"estimate"_s, u"--config"_s, testDataPath("hf-configs/gpt_oss-gpt-oss-20b.json")});
         QCOMPARE(oss.exitCode, 0);

@@ -184,6 +184,14 @@ private slots:
         // MLA: 61 x 576 x 2 = 70,272; 671B without the MTP layer.
         row("deepseek_v3 DeepSeek-V3", "hf-configs/deepseek_v3-deepseek-v3.json", "DeepSeek-V3", 70'272, 61, 0, 0,
             671'000'000'000);
+        // DSA: MLA's latent plus the indexer's key, 128 FP8 values + one FP32 scale = 132 B (at any KV dtype):
+        // 61 x (576 x 2 + 132) = 78,324. The indexer's weights per layer: wq_b 1536 x 64 x 128 + wk 7168 x 128 +
+        // weights_proj 7168 x 64 + its LayerNorm 2 x 128 = 13,959,424; 61 layers: 851,524,864 beside DeepSeek-V3's
+        // 671B (the card's 685B counts the 14B MTP module, not counted here).
+        row("deepseek_v32 DeepSeek-V3.2", "hf-configs/deepseek_v32-deepseek-v3.2.json", "DeepSeek-V3.2", 78'324, 61, 0,
+            0, 671'850'000'000);
+        // GLM-5.1: 78 x (576 x 2 + 132) = 100,152; 32 indexer heads from the 2048 query latent. Published 744B.
+        row("glm_moe_dsa GLM-5.1", "hf-configs/glm_moe_dsa-glm-5.1.json", "GLM-5", 100'152, 78, 0, 0, 744'000'000'000);
         // 32 self-attention layers x 2 x 8 x 128 x 2 = 131,072; 8 cross layers cache 4 tiles x (40^2 + 1)
         // = 6,404 image tokens: 8 x 6404 x 4096 = 209,846,272 per sequence; 10,670,220,835.
         row("mllama Llama-3.2-11B-Vision", "hf-configs/mllama-llama-3.2-11b-vision.json", "Llama 3.2 Vision", 131'072,
@@ -563,12 +571,10 @@ private slots:
         QTest::newRow("gpt-oss-20b") << u"hf-configs/gpt_oss-gpt-oss-20b.json"_s << u"exact"_s << QStringList{};
         QTest::newRow("Kimi-K2") << u"hf-configs/kimi_k2-kimi-k2-instruct.json"_s << u"exact"_s << QStringList{};
         QTest::newRow("MiniMax-M2.7") << u"hf-configs/minimax_m2-minimax-m2.7.json"_s << u"exact"_s << QStringList{};
-        // DSA's indexer caches a key per token besides the MLA latent: not modelled, so not called exact.
-        QTest::newRow("DeepSeek-V3.2") << u"hf-configs/deepseek_v32-deepseek-v3.2.json"_s << u"unverified"_s
-                                       << QStringList{u"index_head_dim"_s, u"index_n_heads"_s, u"index_topk"_s};
-        QTest::newRow("GLM-5.1") << u"hf-configs/glm_moe_dsa-glm-5.1.json"_s << u"unverified"_s
-                                 << QStringList{u"index_head_dim"_s, u"index_n_heads"_s, u"index_topk"_s,
-                                                u"indexer_rope_interleave"_s};
+        // DSA's indexer key is cache beside the MLA latent (tst_kvformula::indexerKeys), its weights are counted.
+        QTest::newRow("DeepSeek-V3.2") << u"hf-configs/deepseek_v32-deepseek-v3.2.json"_s << u"exact"_s
+                                       << QStringList{};
+        QTest::newRow("GLM-5.1") << u"hf-configs/glm_moe_dsa-glm-5.1.json"_s << u"exact"_s << QStringList{};
     }
     void confidence() {
         QFETCH(QString, file);
@@ -1025,6 +1031,15 @@ private slots:
             << QStringLiteral(
                    R"({"model_type":"deepseek_v3","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":10,"intermediate_size":128,"kv_lora_rank":16,"qk_rope_head_dim":8,"qk_nope_head_dim":4294967295,"v_head_dim":16})")
             << QStringList{u"qk_nope_head_dim"_s, u"at most 65536"_s};
+        // DSA's indexer needs both its sizes: a key without heads (or heads without a key) is refused by name.
+        QTest::newRow("indexer without heads")
+            << QStringLiteral(
+                   R"({"model_type":"deepseek_v32","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":10,"intermediate_size":128,"kv_lora_rank":16,"qk_rope_head_dim":8,"qk_nope_head_dim":8,"v_head_dim":16,"index_head_dim":128})")
+            << QStringList{u"'index_head_dim' and 'index_n_heads'"_s};
+        QTest::newRow("indexer key past its limit")
+            << QStringLiteral(
+                   R"({"model_type":"deepseek_v32","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":10,"intermediate_size":128,"kv_lora_rank":16,"qk_rope_head_dim":8,"qk_nope_head_dim":8,"v_head_dim":16,"index_head_dim":4294967295,"index_n_heads":4})")
+            << QStringList{u"index_head_dim"_s};
         QTest::newRow("nas block without heads")
             << QStringLiteral(
                    R"({"model_type":"nemotron-nas","num_hidden_layers":1,"hidden_size":64,"num_attention_heads":4,"vocab_size":10,"block_configs":[{"attention":{"no_op":false},"ffn":{"ffn_mult":1}}]})")

@@ -1,6 +1,7 @@
 // What an estimate assumes, said in its figures: the KV formula's terms multiply to the total
 // (sliding windows included), the parameter count says where it comes from, one rule for
 // changing the KV heads, and the reasons behind an empty cache or an over-long context.
+#include "hfconfig.h"
 #include "kvformula.h"
 #include "memorymodel.h"
 #include "scenario.h"
@@ -131,6 +132,40 @@ private slots:
         }
         KV_COMPARE_U64(sum, f.totalBytes);
         QCOMPARE(layers, m.layers);
+    }
+
+    // DSA (DeepSeek-V3.2's sparse attention) caches the indexer's key beside the latent: 128 FP8 values and one
+    // FP32 scale = 132 B per token per layer, at any KV dtype. DeepSeek-V3.2 at 32,768 tokens x 4 sequences:
+    // 61 x 4 x 32,768 x (576 x 2 B + 132 B) = 61 x 131,072 x 1,284 = 10,266,083,328 B in BF16; in FP8 the latent
+    // halves, the indexer does not: 61 x 131,072 x (576 + 132) = 5,660,737,536 B.
+    void indexerKeys_data() {
+        QTest::addColumn<QString>("kvDtype");
+        QTest::addColumn<qulonglong>("total");
+        QTest::newRow("bf16") << u"bf16"_qs << 10'266'083'328ull;
+        QTest::newRow("fp8") << u"fp8"_qs << 5'660'737'536ull;
+    }
+    void indexerKeys() {
+        QFETCH(QString, kvDtype);
+        QFETCH(qulonglong, total);
+        const ModelShape m =
+            importHfConfigFile(testDataPath("hf-configs/deepseek_v32-deepseek-v3.2.json").toStdString()).shape;
+        const DType kv = DType::parse(kvDtype.toStdString(), "kv");
+        KV_COMPARE_U64(indexerKeyBytes(m), 132u);
+        const KvFormula f = kvFormula(m, kv, 32768, 4);
+        QVERIFY(f.mla && f.indexer);
+        QVERIFY(!f.exact); // the latent's values alone do not make the bytes
+        QCOMPARE(int(f.terms.size()), 1);
+        const KvFormulaTerm& t = f.terms.front();
+        QCOMPARE(t.indexerBytes, 132u);
+        // The factors shown multiply to the bytes shown: L x B x S x (values x bytes + indexer key).
+        KV_COMPARE_U64(t.elements() * f.elementBits / 8 + std::uint64_t(t.layers) * t.batch * t.tokens * 132, t.bytes);
+        KV_COMPARE_U64(f.totalBytes, total);
+        KV_COMPARE_U64(f.totalBytes, kvBytes(m, kv, 32768, 4));
+        // Without the indexer the same model is DeepSeek-V3's latent alone.
+        ModelShape plain = m;
+        plain.mla.indexHeadDim = 0;
+        plain.mla.indexHeads = 0;
+        KV_COMPARE_U64(kvBytes(plain, kv, 32768, 4), t.elements() * f.elementBits / 8);
     }
 
     // Under tensor parallelism the formula puts in the per-GPU heads, as the estimate does.

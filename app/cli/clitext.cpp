@@ -80,7 +80,11 @@ std::string kvFormulaText(const KvFormula& f) {
     for (const KvFormulaTerm& t : f.terms) {
         if (!out.empty())
             out += " + ";
-        if (f.mla)
+        if (f.mla && f.indexer) // the indexer's key is in bytes already: FP8 with its scales
+            out += std::to_string(t.layers) + " x " + groupThousands(t.batch) + " x " + groupThousands(t.tokens) +
+                   " x ((" + std::to_string(t.latent) + " + " + std::to_string(t.rope) + ") x " + bytes + " + " +
+                   std::to_string(t.indexerBytes) + " B)";
+        else if (f.mla)
             out += std::to_string(t.layers) + " x " + groupThousands(t.batch) + " x " + groupThousands(t.tokens) +
                    " x (" + std::to_string(t.latent) + " + " + std::to_string(t.rope) + ") x " + bytes;
         else
@@ -110,6 +114,8 @@ nlohmann::ordered_json kvFormulaJson(const KvFormula& f) {
         if (f.mla) {
             term["latent"] = t.latent;
             term["rope"] = t.rope;
+            if (f.indexer)
+                term["indexer_key_bytes"] = t.indexerBytes;
         } else {
             term["kv_heads"] = t.kvHeads;
             term["head_dim"] = t.headDim;
@@ -123,6 +129,10 @@ nlohmann::ordered_json kvFormulaJson(const KvFormula& f) {
 
 std::vector<std::string> kvFormulaNotes(const KvFormula& f) {
     std::vector<std::string> out;
+    if (f.indexer && !f.terms.empty())
+        out.push_back(tr("+ %1 B per token per layer: the sparse-attention indexer's key (FP8, one FP32 scale per 128 "
+                         "values), whatever the KV dtype",
+                         {std::to_string(f.terms.front().indexerBytes)}));
     for (const KvFormulaTerm& t : f.terms)
         if (t.windowed)
             out.push_back(tr("S = %1 on %2 layers: the sliding window caps the %3-token context",

@@ -294,7 +294,14 @@ int runEstimate(const std::vector<std::string>& args) {
                          std::to_string(m.mla.kvLoraRank), std::to_string(m.mla.qkRopeHeadDim),
                          std::to_string(m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim),
                          std::to_string(m.mla.vHeadDim != 0 ? m.mla.vHeadDim : m.effectiveHeadDim())})
-                  << "\n";
+                  << "\n"
+                  << (m.mla.indexHeadDim > 0
+                          ? tr("  and the sparse-attention indexer's key of %1 values (%2 B in FP8 with its scales) "
+                               "per token per layer, scored by %3 indexer heads",
+                               {std::to_string(m.mla.indexHeadDim), std::to_string(indexerKeyBytes(m)),
+                                std::to_string(m.mla.indexHeads)}) +
+                                "\n"
+                          : std::string());
     else
         std::cout << tr("%1 (%2): %3 layers, %4 query heads, %5 KV heads, head_dim %6",
                         {m.displayName, attentionKindName(m.attentionKind()), std::to_string(m.layers),

@@ -153,6 +153,9 @@ inline constexpr Message kMessages[] = {
     {"KV formula", "KV 캐시 공식"},
     {"2 (K, V) x L x B x S x H_kv x D_head x bytes", "2 (K, V) x L x B x S x H_kv x D_head x 바이트"},
     {"L x B x S x (latent + rope) x bytes", "L x B x S x (잠재 벡터 + rope) x 바이트"},
+    {"+ %1 B per token per layer: the sparse-attention indexer's key (FP8, one FP32 scale per 128 values), whatever "
+     "the KV dtype",
+     "+ 토큰당 레이어당 %1 B: 희소 어텐션 인덱서의 키 (FP8, 값 128개마다 FP32 스케일 하나), KV dtype과 무관"},
     {"S = %1 on %2 layers: the sliding window caps the %3-token context",
      "레이어 %2개에서는 S = %1: 슬라이딩 윈도우가 컨텍스트 길이 %3 토큰을 제한"},
     {"%1 (set by hand)", "%1 (직접 입력)"},
@@ -502,6 +505,10 @@ inline constexpr Message kMessages[] = {
      "token (K heads of %6, V heads of %7 are rebuilt from it)",
      "%1 (MLA): 레이어 %2개, 쿼리 헤드 %3개; 레이어마다 토큰당 값 %4개로 된 잠재 벡터와 값 %5개로 된 공유 RoPE 키를 "
      "캐시 (차원 %6의 K 헤드와 차원 %7의 V 헤드는 잠재 벡터에서 다시 만듦)"},
+    {"  and the sparse-attention indexer's key of %1 values (%2 B in FP8 with its scales) per token per layer, "
+     "scored by %3 indexer heads",
+     "  그리고 희소 어텐션 인덱서의 키: 토큰당 레이어당 값 %1개 (스케일 포함 FP8로 %2 B), 인덱서 헤드 %3개가 점수를 "
+     "매김"},
     {"%1 B (%2), growing in the %3 full-attention layers", "%1 B (%2), 전체 어텐션 레이어 %3개에서 계속 늘어남"},
     {"  every layer, uncapped", "  모든 레이어, 상한 없음"},
     {"  as the checkpoint stores them", "  체크포인트에 저장된 그대로"},

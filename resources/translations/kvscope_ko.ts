@@ -239,31 +239,36 @@
     </message>
     <message>
         <location filename="../../app/breakdownmodel.cpp" line="99"/>
+        <source>%1 layers x %2 tokens x %3 sequences x (%4 values x %5 bytes + a %6-byte indexer key)</source>
+        <translation>레이어 %1개 x 토큰 %2개 x 시퀀스 %3개 x (값 %4개 x %5 바이트 + %6바이트 인덱서 키)</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="107"/>
         <source>%1 layers x %2 values per token x %3 tokens x %4 sequences x %5 bytes</source>
         <translation>레이어 %1개 x 토큰당 값 %2개 x 토큰 %3개 x 시퀀스 %4개 x %5 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="120"/>
+        <location filename="../../app/breakdownmodel.cpp" line="128"/>
         <source>none: every layer caches per token (the KV cache above)</source>
         <translation>없음: 모든 레이어가 토큰마다 캐시합니다 (위의 KV 캐시)</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="122"/>
+        <location filename="../../app/breakdownmodel.cpp" line="130"/>
         <source>(%1 state layers x (%2 conv values x %3 bytes + %4 recurrent values x %5 bytes) + %6 cross-attention layers x %7 image tokens x %8 bytes) x %9 sequences</source>
         <translation>(상태 레이어 %1개 x (합성곱 값 %2개 x %3바이트 + 순환 상태 값 %4개 x %5바이트) + 교차 어텐션 레이어 %6개 x 이미지 토큰 %7개 x %8바이트) x 시퀀스 %9개</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="133"/>
+        <location filename="../../app/breakdownmodel.cpp" line="141"/>
         <source>(%1 state layers x %2 values x %3 bytes + %4 cross-attention layers x %5 image tokens x %6 bytes) x %7 sequences</source>
         <translation>(상태 레이어 %1개 x 값 %2개 x %3바이트 + 교차 어텐션 레이어 %4개 x 이미지 토큰 %5개 x %6바이트) x 시퀀스 %7개</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="148"/>
+        <location filename="../../app/breakdownmodel.cpp" line="156"/>
         <source>sum of the terms above</source>
         <translation>위 항목의 합</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="150"/>
+        <location filename="../../app/breakdownmodel.cpp" line="158"/>
         <source>%1 x utilization %2</source>
         <translation>%1 x 사용률 %2</translation>
     </message>
@@ -276,17 +281,17 @@
         <translation type="vanished">2 x %1 레이어 x %2 KV 헤드 x %3 x %4 토큰 x %5 시퀀스</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="105"/>
+        <location filename="../../app/breakdownmodel.cpp" line="113"/>
         <source>2 (K and V) x %1 layers x %2 KV heads x %3 values per head x %4 tokens x %5 sequences x %6 bytes</source>
         <translation>2 (K와 V) x %1 레이어 x %2 KV 헤드 x 헤드당 값 %3개 x %4 토큰 x %5 시퀀스 x %6 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="144"/>
+        <location filename="../../app/breakdownmodel.cpp" line="152"/>
         <source>one %1-token prefill chunk + logits; an estimate</source>
         <translation>%1 토큰 프리필 청크 하나 + 로짓, 추정값</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="146"/>
+        <location filename="../../app/breakdownmodel.cpp" line="154"/>
         <source>typical CUDA context with cuBLAS; an estimate</source>
         <translation>cuBLAS를 포함한 일반적인 CUDA 컨텍스트, 추정값</translation>
     </message>
@@ -299,32 +304,32 @@
         <translation type="vanished">%1 GiB x 사용률 %2</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="195"/>
+        <location filename="../../app/breakdownmodel.cpp" line="203"/>
         <source>Term</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="197"/>
+        <location filename="../../app/breakdownmodel.cpp" line="205"/>
         <source>Bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="199"/>
+        <location filename="../../app/breakdownmodel.cpp" line="207"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="199"/>
+        <location filename="../../app/breakdownmodel.cpp" line="207"/>
         <source>GB</source>
         <translation>GB</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="201"/>
+        <location filename="../../app/breakdownmodel.cpp" line="209"/>
         <source>Share of budget</source>
         <translation>한도 대비 비율</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="203"/>
+        <location filename="../../app/breakdownmodel.cpp" line="211"/>
         <source>How it is computed</source>
         <translation>계산 방법</translation>
     </message>
@@ -5339,7 +5344,17 @@
         <translation>&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="86"/>
+        <location filename="../../app/viewhtml.cpp" line="91"/>
+        <source>&lt;b&gt;KV&lt;/b&gt; = L x B x S x ((latent + rope) x bytes + indexer key) = %1 = &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>&lt;b&gt;KV&lt;/b&gt; = L x B x S x ((잠재 벡터 + rope) x 바이트 + 인덱서 키) = %1 = &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewhtml.cpp" line="93"/>
+        <source>&lt;br&gt;The sparse-attention indexer (DSA) caches a key per token per layer beside the latent, in FP8 with one FP32 scale per 128 values, whatever the KV dtype.</source>
+        <translation>&lt;br&gt;희소 어텐션 인덱서 (DSA)는 잠재 벡터와 별도로 토큰당 레이어당 키 하나를 캐시합니다. KV dtype과 무관하게 FP8로, 값 128개마다 FP32 스케일 하나를 둡니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewhtml.cpp" line="98"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;</translation>
     </message>
@@ -5465,17 +5480,17 @@
         <translation>%1 토큰에서 최대 배치: &lt;b&gt;%2&lt;/b&gt; · 배치 %3에서 최대 컨텍스트 길이: &lt;b&gt;%4&lt;/b&gt; 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="102"/>
+        <location filename="../../app/viewhtml.cpp" line="114"/>
         <source>The context is beyond this model&apos;s maximum of %1 tokens.</source>
         <translation>컨텍스트 길이가 이 모델의 최대 컨텍스트 길이 %1 토큰을 넘습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="127"/>
+        <location filename="../../app/viewhtml.cpp" line="139"/>
         <source>No KV memory: weights %1 + activations %2 (estimate) + CUDA context %3 (estimate) = %4 exceed the budget of %5 by %6.</source>
         <translation>KV 메모리 없음: 가중치 %1 + 활성화 값 %2 (추정) + CUDA 컨텍스트 %3 (추정) = %4로 한도 %5를 %6 넘습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="135"/>
+        <location filename="../../app/viewhtml.cpp" line="147"/>
         <source>No KV block fits: %1 of KV memory is less than one block of %2.</source>
         <translation>KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다.</translation>
     </message>
@@ -5484,17 +5499,17 @@
         <translation type="vanished">&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = &lt;b&gt;%15&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="87"/>
+        <location filename="../../app/viewhtml.cpp" line="99"/>
         <source>2&lt;sub&gt;(K, V)&lt;/sub&gt;</source>
         <translation>2&lt;sub&gt;(K, V)&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="88"/>
+        <location filename="../../app/viewhtml.cpp" line="100"/>
         <source>bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="76"/>
+        <location filename="../../app/viewhtml.cpp" line="83"/>
         <source> B</source>
         <translation> B</translation>
     </message>
@@ -5524,7 +5539,7 @@
         <translation>%1 (직접 입력)</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="84"/>
+        <location filename="../../app/viewhtml.cpp" line="96"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x bytes = %1 = &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (잠재 벡터 + rope) x 바이트 = %1 = &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
@@ -5533,12 +5548,12 @@
         <translation type="vanished">&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="92"/>
+        <location filename="../../app/viewhtml.cpp" line="104"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head</source>
         <translation>&lt;br&gt;GPU당: KV 헤드는 %1개인데 GPU는 %2개이므로, GPU마다 헤드 하나를 복제해 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="95"/>
+        <location filename="../../app/viewhtml.cpp" line="107"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads split across %2 GPUs, %3 each</source>
         <translation>&lt;br&gt;GPU당: KV 헤드 %1개를 GPU %2개에 나눠 GPU마다 %3개씩 둡니다</translation>
     </message>
@@ -5547,12 +5562,12 @@
         <translation type="vanished">&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;컨텍스트 길이가 이 모델의 최대 컨텍스트 길이 %1 토큰을 넘습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="108"/>
+        <location filename="../../app/viewhtml.cpp" line="120"/>
         <source>&lt;br&gt;S = %1 on %2 of %3 layers: their sliding window caps the %4-token context</source>
         <translation>&lt;br&gt;레이어 %3개 중 %2개에서는 S = %1: 슬라이딩 윈도우가 컨텍스트 길이 %4 토큰을 제한합니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="114"/>
+        <location filename="../../app/viewhtml.cpp" line="126"/>
         <source>&lt;br&gt;%1 of %2 layers keep only the last %3 tokens (sliding window)</source>
         <translation>&lt;br&gt;레이어 %2개 중 %1개는 마지막 %3 토큰만 보관합니다 (슬라이딩 윈도우)</translation>
     </message>
