@@ -368,10 +368,11 @@ private slots:
         showAndWait(window);
         window.setQuiet(true);
         QVERIFY(window.confidenceBannerText().isEmpty());
-        QVERIFY(window.openConfig(testDataPath("hf-configs/deepseek_v32-deepseek-v3.2.json")));
+        // Qwen3.6's vision tower (vision_config) is not counted: unverified, and the key is named.
+        QVERIFY(window.openConfig(testDataPath("hf-configs/qwen3_5-qwen3.6-27b.json")));
         settle();
         const QString banner = window.confidenceBannerText();
-        QVERIFY2(banner.contains(u"Unverified figures"_s) && banner.contains(u"index_head_dim"_s), qPrintable(banner));
+        QVERIFY2(banner.contains(u"Unverified figures"_s) && banner.contains(u"vision_config"_s), qPrintable(banner));
         QVERIFY(window.memoryPage()->verdictText().contains(u"Unverified model:"_s));
         QVERIFY(window.memoryPage()->capacityText().contains(u"Unverified model:"_s));
         QVERIFY(window.memoryPage()->chart()->chart()->title().startsWith(u"Unverified model:"_s));
@@ -401,6 +402,11 @@ private slots:
         QVERIFY2(window.memoryPage()->modelRuleText().contains(u"Exact: the Nemotron-NAS rule applied"_s),
                  qPrintable(window.memoryPage()->modelRuleText()));
         QCOMPARE(controller.estimate().kvBytesPerToken, 200'704ull);
+        // DSA's indexer key is read as cache: DeepSeek-V3.2 is exact, not unverified.
+        QVERIFY(window.openConfig(testDataPath("hf-configs/deepseek_v32-deepseek-v3.2.json")));
+        settle();
+        QVERIFY(window.confidenceBannerText().isEmpty());
+        QCOMPARE(controller.estimate().kvBytesPerToken, 78'324ull);
         // A quantized checkpoint: its own bytes beside the bars' dtype.
         QVERIFY(window.openConfig(testDataPath("hf-configs/gpt_oss-gpt-oss-20b.json")));
         settle();
