@@ -177,6 +177,7 @@ void LessonPanel::setLessonSet(const kvscope::LessonSet& set, int index) {
     m_body->setVisible(hasLessons());
     if (hasLessons())
         goTo(std::clamp(index, 0, count() - 1));
+    m_visits.clear(); // a new set: nothing visited yet
 }
 
 int LessonPanel::count() const {
@@ -188,11 +189,28 @@ const kvscope::Lesson* LessonPanel::currentLesson() const {
 }
 
 void LessonPanel::goTo(int index) {
+    enter(index, false);
+}
+
+void LessonPanel::rememberCurrent() {
+    if (hasLessons())
+        m_visits[m_index] = {m_revealed, m_number->value(), m_chosen};
+}
+
+bool LessonPanel::choicesOpen() const {
+    const kvscope::Lesson* lesson = currentLesson();
+    return lesson && !m_revealed && lesson->predict.kind == kvscope::LessonPrediction::Kind::Choice;
+}
+
+void LessonPanel::enter(int index, bool resume) {
     if (!hasLessons())
         return;
+    rememberCurrent();
     m_index = std::clamp(index, 0, count() - 1);
-    m_revealed = false;
-    m_chosen = -1;
+    const auto visit = m_visits.find(m_index);
+    const bool back = resume && visit != m_visits.end();
+    m_revealed = back && visit->second.revealed;
+    m_chosen = back ? visit->second.chosen : -1;
     const kvscope::Lesson& lesson = *currentLesson();
     // The scenario first, so that the page the class is sent to already shows it.
     m_controller->setScenario(lesson.scenario, false);
@@ -200,19 +218,29 @@ void LessonPanel::goTo(int index) {
     if (lesson.simulation)
         emit simulationRequested(*lesson.simulation);
     emit pageRequested(QString::fromUtf8(kvscope::lessonPageName(lesson.page)));
-    m_number->setValue(0);
+    m_number->setValue(back ? visit->second.typed : 0);
     display(m_index);
-    emit coverRequested(QString::fromUtf8(kvscope::lessonPageName(lesson.page)), m_quiz);
+    if (m_revealed) {
+        emit revealed();
+        emit highlightRequested(QString::fromStdString(lesson.highlight));
+    } else {
+        emit coverRequested(QString::fromUtf8(kvscope::lessonPageName(lesson.page)), m_quiz);
+        // The class's number goes straight into the box: no click before typing.
+        if (lesson.predict.kind == kvscope::LessonPrediction::Kind::Number) {
+            m_number->setFocus(Qt::OtherFocusReason);
+            m_number->selectAll();
+        }
+    }
 }
 
 void LessonPanel::next() {
     if (m_index + 1 < count())
-        goTo(m_index + 1);
+        enter(m_index + 1, true);
 }
 
 void LessonPanel::previous() {
     if (m_index > 0)
-        goTo(m_index - 1);
+        enter(m_index - 1, true);
 }
 
 void LessonPanel::advance() {
@@ -238,8 +266,10 @@ void LessonPanel::setPrediction(double value) {
 }
 
 void LessonPanel::choose(int choice) {
-    if (QAbstractButton* button = m_choices->button(choice))
-        button->setChecked(true);
+    QAbstractButton* button = m_choices->button(choice);
+    if (!button || m_revealed)
+        return; // no such choice here (a 3-choice question's D), or the answer is out
+    button->setChecked(true);
     m_chosen = choice;
 }
 
@@ -352,7 +382,7 @@ QString LessonPanel::feedbackText() const {
 }
 
 LessonPanel::State LessonPanel::state() const {
-    return {m_set, m_index, m_revealed, m_number->value(), m_chosen};
+    return {m_set, m_index, m_revealed, m_number->value(), m_chosen, m_visits};
 }
 
 void LessonPanel::restore(const State& state) {
@@ -371,6 +401,7 @@ void LessonPanel::restore(const State& state) {
     m_index = std::clamp(state.index, 0, count() - 1);
     m_revealed = state.revealed;
     m_chosen = state.chosen;
+    m_visits = state.visits;
     m_number->setValue(state.typed);
     display(m_index);
     if (m_revealed)

@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+#include <map>
 #include <optional>
 
 class ScenarioController;
@@ -23,6 +24,12 @@ class LessonPanel : public QWidget {
     Q_OBJECT
 
 public:
+    // How a lesson was left: Page Up (or Page Down back to it) brings it back so.
+    struct Visit {
+        bool revealed = false;
+        double typed = 0;
+        int chosen = -1;
+    };
     // What survives a rebuild of the window (a language switch).
     struct State {
         std::optional<kvscope::LessonSet> set;
@@ -30,6 +37,7 @@ public:
         bool revealed = false;
         double typed = 0;
         int chosen = -1;
+        std::map<int, Visit> visits;
     };
 
     explicit LessonPanel(ScenarioController* controller, QWidget* parent = nullptr);
@@ -43,11 +51,16 @@ public:
     const kvscope::Lesson* currentLesson() const;
 
     void goTo(int index); // applies the lesson's scenario and page; the answer is hidden again
+    // next() and previous() bring a lesson already visited back as it was left (revealed, the prediction).
     void next();
     void previous();
     void advance(); // reveal, or when revealed the next lesson
     void reveal();
     bool isRevealed() const { return m_revealed; }
+    // A choice question open, not yet revealed: 1-4 and A-D pick.
+    bool choicesOpen() const;
+    // A question not yet revealed, quiz mode or not: side channels (the status bar) keep its figures.
+    bool questionOpen() const { return hasLessons() && !m_revealed; }
     void setPrediction(double value);
     void choose(int choice);
     void setQuizMode(bool on);
@@ -77,6 +90,8 @@ protected:
 
 private:
     void display(int index);
+    void enter(int index, bool resume);
+    void rememberCurrent();
     void rebuildChoices();
     QString render(const kvscope::LocalizedText& text) const;
     QString format(double value, int decimals) const;
@@ -87,6 +102,7 @@ private:
     bool m_revealed = false;
     bool m_quiz = false;
     int m_chosen = -1;
+    std::map<int, Visit> m_visits;
 
     QComboBox* m_picker;
     QLabel* m_question;

@@ -102,11 +102,12 @@ int main(int argc, char** argv) {
         if (options.page.isEmpty())
             window.showPage(QStringLiteral("log"));
     }
+    // Quiz mode before the lessons: the first lesson's scenario must not announce its figures.
+    window.setQuizMode(options.quiz);
     if (!options.lesson.isEmpty() && !window.openLessons(options.lesson)) {
         std::fprintf(stderr, "kvscope: --lesson: %s\n", qPrintable(window.lastError()));
         return 2;
     }
-    window.setQuizMode(options.quiz);
     if (!sessionProblem.isEmpty())
         window.statusBar()->showMessage(
             QCoreApplication::translate("main", "The last session could not be restored (%1); starting from the "

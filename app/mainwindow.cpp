@@ -51,6 +51,8 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPainter>
+#include <QPalette>
+#include <QPlainTextEdit>
 #include <QSaveFile>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -126,8 +128,13 @@ MainWindow::MainWindow(ScenarioController* controller, QWidget* parent)
 
 MainWindow::~MainWindow() {
     qApp->removeEventFilter(this);
+    // A box being typed in commits its value when it loses focus: let it do so now, while the window is whole,
+    // rather than from QWidget's destructor (the controller would narrate into a half-destroyed window).
+    if (QWidget* focused = QApplication::focusWidget(); focused && isAncestorOf(focused))
+        focused->clearFocus();
     // QWidget's destructor hides the docks and pages after this class's members are gone:
     // nothing of theirs may call back into this window then.
+    m_controller->disconnect(this);
     m_lessonDock->disconnect(this);
     m_scenarioDock->disconnect(this);
     m_pages->disconnect(this);
@@ -253,6 +260,7 @@ void MainWindow::buildUi() {
             }
     });
     connect(m_lessons, &LessonPanel::pageRequested, this, [this] { updateLessonKeys(); });
+    connect(m_lessons, &LessonPanel::revealed, this, [this] { updateLessonKeys(); });
     connect(m_lessons, &LessonPanel::coverRequested, this, [this](const QString& lessonPage, bool covered) {
         overlay::clearCovers(this);
         if (!covered)
@@ -483,10 +491,31 @@ void MainWindow::buildShortcuts() {
     m_pagedKeys << add(QKeySequence(Qt::Key_Space), [this] { m_paged->setPlaying(!m_paged->isPlaying()); });
     m_pagedKeys << add(QKeySequence(Qt::Key_Right), [this] { m_paged->stepOnce(); });
     m_pagedKeys << add(QKeySequence(Qt::Key_R), [this] { m_paged->restart(); });
-    // A presenter's clicker sends Page Down / Page Up: reveal then next, and back.
+    // A presenter's clicker sends Page Down / Page Up: reveal then next, and back; its blank-screen button sends
+    // B or '.'. A key that moves the lesson also lifts the black screen, as a slide show does.
     m_lessonKeys.clear();
-    m_lessonKeys << add(QKeySequence(Qt::Key_PageDown), [this] { m_lessons->advance(); });
-    m_lessonKeys << add(QKeySequence(Qt::Key_PageUp), [this] { m_lessons->previous(); });
+    m_lessonKeys << add(QKeySequence(Qt::Key_PageDown), [this] {
+        setBlackScreen(false);
+        m_lessons->advance();
+    });
+    m_lessonKeys << add(QKeySequence(Qt::Key_PageUp), [this] {
+        setBlackScreen(false);
+        m_lessons->previous();
+    });
+    // B is the second choice while choices are open (the cheat sheet says so); '.' always blanks.
+    m_lessonKeys << add(QKeySequence(Qt::Key_B), [this] {
+        if (!isBlackScreen() && m_lessons->choicesOpen())
+            m_lessons->choose(1);
+        else
+            setBlackScreen(!isBlackScreen());
+    });
+    m_lessonKeys << add(QKeySequence(Qt::Key_Period), [this] { setBlackScreen(!isBlackScreen()); });
+    m_choiceKeys.clear();
+    for (int i = 0; i < 4; ++i) {
+        m_choiceKeys << add(QKeySequence(Qt::Key(Qt::Key_1 + i)), [this, i] { m_lessons->choose(i); });
+        if (i != 1) // B is above
+            m_choiceKeys << add(QKeySequence(Qt::Key(Qt::Key_A + i)), [this, i] { m_lessons->choose(i); });
+    }
     updateLessonKeys();
 }
 
@@ -516,7 +545,10 @@ QString MainWindow::cheatSheetText() const {
         {tr("Ctrl+L"), tr("Show or hide the lessons")},
         {tr("Ctrl+K"), tr("Quiz mode: hide a lesson's figures until revealed")},
         {tr("Enter or Page Down"), tr("In a lesson: reveal the answer, then go to the next lesson")},
-        {tr("Page Up"), tr("The previous lesson")},
+        {tr("Page Up"), tr("The previous lesson, as it was left")},
+        {tr("B or ."), tr("In a lesson: black screen (any key or a click brings it back); B picks B while choices "
+                          "are open")},
+        {tr("1-4 or A-D"), tr("In a lesson: pick a choice")},
         {tr("Space"), tr("Paged memory: play or pause")},
         {tr("Right"), tr("Paged memory: one step")},
         {tr("R"), tr("Paged memory: restart")},
@@ -616,22 +648,87 @@ bool MainWindow::focusNextPrevChild(bool next) {
     return QMainWindow::focusNextPrevChild(next);
 }
 
+bool MainWindow::lessonsActive() const {
+    // Not hidden rather than visible: at start-up the lessons open before the window is shown.
+    return !m_lessonDock->isHidden() && m_lessons && m_lessons->hasLessons();
+}
+
 void MainWindow::updateLessonKeys() {
-    const bool active = m_lessonDock->isVisible() && m_lessons && m_lessons->hasLessons();
+    const bool active = lessonsActive();
     for (QAction* action : std::as_const(m_lessonKeys))
         action->setEnabled(active);
+    for (QAction* action : std::as_const(m_choiceKeys))
+        action->setEnabled(active && m_lessons->choicesOpen());
+    if (!active)
+        setBlackScreen(false);
+}
+
+bool MainWindow::isBlackScreen() const {
+    return m_blackScreen && m_blackScreen->isVisible();
+}
+
+void MainWindow::setBlackScreen(bool on) {
+    if (on == isBlackScreen())
+        return;
+    if (!m_blackScreen) {
+        m_blackScreen = new QWidget(this);
+        m_blackScreen->setObjectName(u"blackScreen"_s);
+        m_blackScreen->setAutoFillBackground(true);
+        QPalette black = m_blackScreen->palette();
+        black.setColor(QPalette::Window, Qt::black);
+        m_blackScreen->setPalette(black);
+        m_blackScreen->setAccessibleName(tr("Black screen: any key or a click brings the lesson back"));
+        m_blackScreen->installEventFilter(this);
+    }
+    if (on) {
+        m_blackScreen->setGeometry(rect());
+        m_blackScreen->raise();
+        m_blackScreen->show();
+    } else {
+        m_blackScreen->hide();
+    }
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    // The black screen lifts on a click, or on a key that is not one of the clicker's (those act themselves).
+    if (event->type() == QEvent::MouseButtonPress && m_blackScreen && watched == m_blackScreen) {
+        setBlackScreen(false);
+        return true;
+    }
+    if (event->type() == QEvent::KeyPress && isBlackScreen()) {
+        const int pressed = static_cast<QKeyEvent*>(event)->key();
+        if (pressed != Qt::Key_B && pressed != Qt::Key_Period && pressed != Qt::Key_PageDown &&
+            pressed != Qt::Key_PageUp) {
+            setBlackScreen(false);
+            return true;
+        }
+    }
+    if (event->type() == QEvent::Resize && watched == this && m_blackScreen)
+        m_blackScreen->setGeometry(rect());
     if (event->type() != QEvent::ShortcutOverride)
         return QMainWindow::eventFilter(watched, event);
     auto* widget = qobject_cast<QWidget*>(watched);
     if (!widget || widget->window() != this)
         return false;
     const int key = static_cast<QKeyEvent*>(event)->key();
-    // In the lesson panel the clicker's keys stay the lesson's (its prediction box included).
-    if ((key == Qt::Key_PageDown || key == Qt::Key_PageUp) && m_lessons && m_lessons->isAncestorOf(widget))
-        return false;
+    // While a lesson is open the clicker's keys are the lesson's, whatever has focus: a box or a slider with
+    // focus would otherwise take Page Down as a big step (batch 16 -> 4). Only a field for words keeps B and '.'.
+    const bool clicker = key == Qt::Key_PageDown || key == Qt::Key_PageUp;
+    const bool blank = key == Qt::Key_B || key == Qt::Key_Period;
+    if (lessonsActive() && (clicker || blank)) {
+        const auto* line = qobject_cast<QLineEdit*>(widget);
+        const bool words =
+            (line && !line->isReadOnly() && !qobject_cast<QAbstractSpinBox*>(line->parentWidget()) &&
+             !qobject_cast<QComboBox*>(line->parentWidget())) ||
+            (qobject_cast<QPlainTextEdit*>(widget) && !static_cast<QPlainTextEdit*>(widget)->isReadOnly());
+        if (blank && words) {
+            event->accept(); // typed as a letter
+            return false;
+        }
+        // Filtered unaccepted: no control (a SliderSpin's own filter, a box's line edit) claims the key, so the
+        // window's shortcut takes it.
+        return true;
+    }
     const bool text = qobject_cast<QLineEdit*>(widget) || qobject_cast<QAbstractSpinBox*>(widget);
     const bool view = qobject_cast<QAbstractItemView*>(widget) != nullptr;
     bool owns = false;
@@ -650,6 +747,8 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
         owns = qobject_cast<QAbstractSlider*>(widget) || view || text;
         break;
     default:
+        // A lesson's choice keys (1-4, A-D) are typed as themselves in a box.
+        owns = text && ((key >= Qt::Key_1 && key <= Qt::Key_4) || (key >= Qt::Key_A && key <= Qt::Key_D));
         break;
     }
     if (owns)
@@ -724,11 +823,14 @@ void MainWindow::setQuizMode(bool on) {
 
 bool MainWindow::openLessons(const QString& spec) {
     QString error;
+    // Shown first, so that the first lesson's scenario change is narrated as a lesson's (without its figures).
+    const bool wasShown = m_lessonDock->isVisible();
+    m_lessonDock->show();
     if (!m_lessons->open(spec, &error)) {
+        m_lessonDock->setVisible(wasShown);
         reportError(tr("Cannot open lessons"), error);
         return false;
     }
-    m_lessonDock->show();
     resizeDocks({m_lessonDock}, {height() / 3}, Qt::Vertical);
     updateLessonKeys();
     return true;
@@ -925,7 +1027,8 @@ void MainWindow::narrateChange() {
     m_narrated = now;
     m_narratedEstimate = e;
     // While a quiz question is open the narration names the change, not the figures it gives away.
-    const bool figures = !(m_lessons && m_lessons->hidesFigures());
+    // In a lesson (quiz mode or not) the status bar is a side channel: it must not answer before the reveal.
+    const bool figures = !(lessonsActive() && m_lessons->questionOpen());
     const QString text = viewtext::changeNarration(diff, before, now, figures);
     if (!text.isEmpty())
         statusBar()->showMessage(text, 8000);

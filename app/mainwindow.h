@@ -4,6 +4,7 @@
 #include "scenario.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include <optional>
 
@@ -55,6 +56,7 @@ public:
     }
     ExplainLogPage* explainLogPage() const { return m_log; }
     LessonPanel* lessons() const { return m_lessons; }
+    bool isBlackScreen() const;
     QDockWidget* scenarioDock() const { return m_scenarioDock; }
 
     // File operations; each reports failure in a message box and changes nothing on failure.
@@ -140,9 +142,13 @@ private:
     QAction* m_quizAction = nullptr;
     QAction* m_lessonsAction = nullptr;
     QAction* m_leavePresenter = nullptr;
-    QList<QAction*> m_pagedKeys;  // Space, Right, R: only while the paged page is shown
-    QList<QAction*> m_lessonKeys; // Page Down, Page Up: only while lessons are open and shown
+    QList<QAction*> m_pagedKeys;     // Space, Right, R: only while the paged page is shown
+    QList<QAction*> m_lessonKeys;    // Page Down, Page Up, B, '.': only while lessons are open and shown
+    QList<QAction*> m_choiceKeys;    // 1-4, A-D: only while a lesson's choices are open
+    QPointer<QWidget> m_blackScreen; // B or '.' in a lesson: the projector goes black until a key or a click
     void updateLessonKeys();
+    bool lessonsActive() const;
+    void setBlackScreen(bool on);
     std::optional<kvscope::Scenario> m_pinned;
     kvscope::Scenario m_narrated; // the scenario the status bar last described
     kvscope::Estimate m_narratedEstimate;

@@ -779,6 +779,116 @@ private slots:
         QVERIFY(window.statusBar()->currentMessage().contains(u"GiB"_s));
     }
 
+    // Issue 25: without quiz mode too, the status bar names what a lesson changed, not the figure it asks for.
+    void lessonNarrationHidesFiguresWithoutQuiz() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        showAndWait(window);
+        QVERIFY(window.openLessons(u"course:5"_s)); // batch 8 -> 16: the answer is 16 GiB
+        QVERIFY2(!window.statusBar()->currentMessage().contains(u"GiB"_s),
+                 qPrintable(window.statusBar()->currentMessage()));
+        for (int i = 0; i < window.lessons()->count(); ++i) {
+            window.lessons()->goTo(i);
+            QVERIFY2(!window.statusBar()->currentMessage().contains(u"GiB"_s),
+                     qPrintable(window.statusBar()->currentMessage()));
+        }
+    }
+
+    // Issue 25: while a lesson is open the clicker's Page Down / Page Up are the lesson's whatever has focus
+    // (the batch box took Page Down as batch 16 -> 4), and Page Up brings a lesson back as it was left.
+    void clickerDrivesTheLessonWhateverHasFocus_data() {
+        QTest::addColumn<bool>("onSlider");
+        QTest::newRow("batch box") << false;
+        QTest::newRow("batch slider") << true;
+    }
+    void clickerDrivesTheLessonWhateverHasFocus() {
+        QFETCH(bool, onSlider);
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        showAndWait(window);
+        QVERIFY(window.openLessons(u"course:2"_s)); // a number question
+        LessonPanel* panel = window.lessons();
+        // The prediction box has focus as the lesson opens: the class's number is typed straight in.
+        QApplication::processEvents();
+        QVERIFY(QApplication::focusWidget());
+        QVERIFY2(panel->findChild<QWidget*>(u"lessonPrediction"_s)->isAncestorOf(QApplication::focusWidget()) ||
+                     QApplication::focusWidget()->objectName() == u"lessonPrediction"_s,
+                 QApplication::focusWidget()->metaObject()->className());
+        panel->setPrediction(42);
+        const std::uint64_t batch = controller.scenario().batch;
+        SliderSpin* box = window.controls()->batch();
+        QWidget* target = onSlider ? static_cast<QWidget*>(box->slider()) : box->spinBox();
+        target->setFocus();
+        QTest::keyClick(target, Qt::Key_PageDown);
+        QVERIFY(panel->isRevealed());
+        QCOMPARE(controller.scenario().batch, batch);
+        QTest::keyClick(target, Qt::Key_PageDown);
+        QCOMPARE(panel->currentIndex(), 2);
+        QVERIFY(!panel->isRevealed());
+        target = onSlider ? static_cast<QWidget*>(window.controls()->batch()->slider())
+                          : window.controls()->batch()->spinBox();
+        target->setFocus();
+        QTest::keyClick(target, Qt::Key_PageUp);
+        QCOMPARE(panel->currentIndex(), 1);
+        QVERIFY(panel->isRevealed()); // as it was left: revealed, with the class's 42
+        QCOMPARE(panel->state().typed, 42.0);
+        QVERIFY(!panel->answerText().isEmpty());
+        // The picker starts a lesson afresh.
+        panel->goTo(1);
+        QVERIFY(!panel->isRevealed());
+    }
+
+    // Issue 25: B or '.' blacks the projector; any other key or a click brings the lesson back, Page Down moves
+    // on. In a choice question 1-4 and A-D pick, B included.
+    void blackScreenAndChoiceKeys() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        showAndWait(window);
+        QVERIFY(window.openLessons(u"course:2"_s)); // a number question: B is the black screen
+        QVERIFY(!window.isBlackScreen());
+        window.controls()->batch()->spinBox()->setFocus();
+        QTest::keyClick(window.controls()->batch()->spinBox(), Qt::Key_B);
+        QVERIFY(window.isBlackScreen());
+        auto* black = window.findChild<QWidget*>(u"blackScreen"_s);
+        QVERIFY(black && black->geometry() == window.rect());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Space);
+        QVERIFY(!window.isBlackScreen());
+        QTest::keyClick(&window, Qt::Key_Period);
+        QVERIFY(window.isBlackScreen());
+        QTest::mouseClick(black, Qt::LeftButton);
+        QVERIFY(!window.isBlackScreen());
+        QTest::keyClick(&window, Qt::Key_Period);
+        QTest::keyClick(&window, Qt::Key_PageDown); // lifts it and reveals
+        QVERIFY(!window.isBlackScreen());
+        QVERIFY(window.lessons()->isRevealed());
+        // Lesson 1 is a choice question.
+        LessonPanel* panel = window.lessons();
+        panel->goTo(0);
+        QVERIFY(panel->choicesOpen());
+        QTest::keyClick(&window, Qt::Key_3);
+        QCOMPARE(panel->state().chosen, 2);
+        QTest::keyClick(&window, Qt::Key_B);
+        QCOMPARE(panel->state().chosen, 1);
+        QVERIFY(!window.isBlackScreen());
+        QTest::keyClick(&window, Qt::Key_A);
+        QCOMPARE(panel->state().chosen, 0);
+        panel->reveal();
+        QTest::keyClick(&window, Qt::Key_4); // revealed: the choice stays
+        QCOMPARE(panel->state().chosen, 0);
+        // Digits typed in a box stay the box's.
+        panel->goTo(0);
+        QSpinBox* layers = window.controls()->layers()->spinBox();
+        layers->setFocus();
+        layers->selectAll();
+        QTest::keyClick(layers, Qt::Key_2);
+        QCOMPARE(panel->state().chosen, -1);
+        // The window goes with the box still being typed in: its value commits while the window is whole
+        // (it used to commit from QWidget's destructor and narrate into a half-destroyed window: a crash).
+    }
+
     // A revealed answer's widget is scrolled into view, even in presenter mode's single column.
     void highlightIsScrolledIntoView() {
         ScenarioController controller;
