@@ -15,6 +15,9 @@
 #include <QToolTip>
 #include <QValueAxis>
 
+#include <algorithm>
+#include <cmath>
+
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -244,14 +247,31 @@ void Style::setScheme(Scheme scheme) {
     emit changed();
 }
 
+void Style::setPresenterScale(qreal scale) {
+    if (qFuzzyCompare(scale, m_presenterScale))
+        return;
+    m_presenterScale = scale;
+    if (m_presenter)
+        emit changed();
+}
+
+qreal presenterScaleFor(int imageHeight) {
+    // A projector throws its whole image on the same wall: a 720-line image draws each pixel 1.5x as large as a
+    // 1080-line one, so 12 pt there reads as 18 pt does at 1080. Steps of half a point, never above 18.
+    const qreal scale = std::clamp(qreal(imageHeight) / 1080.0, 2.0 / 3.0, 1.0);
+    return std::round(scale * 36.0) / 36.0;
+}
+qreal presenterPoints() {
+    return 18.0 * Style::instance()->presenterScale();
+}
 qreal bodyPoints() {
-    return presenter() ? 18.0 : QApplication::font().pointSizeF();
+    return presenter() ? presenterPoints() : QApplication::font().pointSizeF();
 }
 qreal titlePoints() {
-    return presenter() ? 18.0 : 12.0;
+    return presenter() ? presenterPoints() : 12.0;
 }
 qreal headlinePoints() {
-    return presenter() ? 28.0 : 16.0;
+    return presenter() ? 28.0 * Style::instance()->presenterScale() : 16.0;
 }
 QFont headlineFont() {
     QFont font = QApplication::font();

@@ -43,6 +43,9 @@ public:
     static Style* instance();
     bool presenter() const { return m_presenter; }
     void setPresenter(bool on);
+    // Presenter type is sized for the projected image: 1 at 1080 lines and more (see presenterScaleFor).
+    qreal presenterScale() const { return m_presenterScale; }
+    void setPresenterScale(qreal scale);
 
     // Installs the scheme's style and palette on the application; `changed` follows at once.
     void setScheme(Scheme scheme);
@@ -60,6 +63,7 @@ protected:
 private:
     Style() = default;
     bool m_presenter = false;
+    qreal m_presenterScale = 1.0;
     Scheme m_scheme = Scheme::System;
     bool m_watching = false;
     bool m_overridden = false; // Light or Dark replaced the desktop's style and palette
@@ -82,9 +86,12 @@ inline bool presenter() {
 }
 
 // Point sizes: body text, chart titles and headline figures (the verdict, a lesson's answer).
-qreal bodyPoints();     // the desktop's size, 18 in presenter mode
-qreal titlePoints();    // 12, 18 in presenter mode
-qreal headlinePoints(); // 16, 28 in presenter mode
+// Presenter type for an image so many lines high: 18 pt at 1080 and more, in proportion below, to 12 pt at 720.
+qreal presenterScaleFor(int imageHeight);
+qreal presenterPoints(); // 18 pt, times the presenter scale
+qreal bodyPoints();      // the desktop's size, 18 in presenter mode
+qreal titlePoints();     // 12, 18 in presenter mode
+qreal headlinePoints();  // 16, 28 in presenter mode
 QFont headlineFont();
 // A line width for `normal` pixels: doubled in presenter mode.
 qreal lineWidth(qreal normal);

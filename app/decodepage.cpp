@@ -437,11 +437,15 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     backendRow->addWidget(m_thenBatch);
     backendRow->addStretch(1);
     settingsLayout->addLayout(backendRow);
-    auto* modes = new QHBoxLayout;
-    modes->addWidget(new QLabel(tr("Modes:"), this));
-    for (QCheckBox* box : {m_none, m_contiguous, m_paged, m_dynamic, m_int8, m_fp8, m_graphs})
-        modes->addWidget(box);
-    modes->addStretch(1);
+    // Two rows of modes: seven in one were wider than the page beside a projector's lesson column.
+    auto* modes = new QGridLayout;
+    modes->addWidget(new QLabel(tr("Modes:"), this), 0, 0);
+    int mode = 0;
+    for (QCheckBox* box : {m_none, m_contiguous, m_paged, m_dynamic, m_int8, m_fp8, m_graphs}) {
+        modes->addWidget(box, mode / 4, 1 + mode % 4);
+        ++mode;
+    }
+    modes->setColumnStretch(5, 1);
     settingsLayout->addLayout(modes);
     auto* presets = new QHBoxLayout;
     presets->addWidget(new QLabel(tr("Presets:"), this));

@@ -5,6 +5,7 @@
 #include "language.h"
 #include "scenariocontroller.h"
 
+#include <QBoxLayout>
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -14,19 +15,61 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
+#include <QMouseEvent>
 #include <QPushButton>
-#include <QRadioButton>
+#include <QSignalBlocker>
 #include <QStackedWidget>
+#include <QStyleOptionComboBox>
+#include <QStylePainter>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <cmath>
 
 using namespace Qt::StringLiterals;
 
+namespace {
+
+// The lesson picker shows "Lesson 9 of 14" (the title is the question's heading, just below) and lists the
+// titles when opened: a title in 18 pt is wider than the lesson column of a 1280-pixel projector.
+class LessonPicker : public QComboBox {
+public:
+    using QComboBox::QComboBox;
+
+    QString shownText() const {
+        return currentIndex() < 0 ? QString() : LessonPanel::tr("Lesson %1 of %2").arg(currentIndex() + 1).arg(count());
+    }
+    QSize minimumSizeHint() const override { return sizeFor(QComboBox::minimumSizeHint()); }
+    QSize sizeHint() const override { return sizeFor(QComboBox::sizeHint()); }
+
+protected:
+    void paintEvent(QPaintEvent*) override {
+        QStylePainter painter(this);
+        QStyleOptionComboBox option;
+        initStyleOption(&option);
+        option.currentText = shownText();
+        painter.drawComplexControl(QStyle::CC_ComboBox, option);
+        painter.drawControl(QStyle::CE_ComboBoxLabel, option);
+    }
+
+private:
+    QSize sizeFor(QSize base) const {
+        QStyleOptionComboBox option;
+        initStyleOption(&option);
+        const QString widest = LessonPanel::tr("Lesson %1 of %2").arg(count()).arg(count());
+        const QSize text(fontMetrics().horizontalAdvance(widest) + fontMetrics().averageCharWidth(),
+                         fontMetrics().height());
+        const QSize size = style()->sizeFromContents(QStyle::CT_ComboBox, &option, text, this);
+        return {size.width(), std::max(size.height(), base.height())};
+    }
+};
+
+} // namespace
+
 LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     : QWidget(parent)
     , m_controller(controller)
-    , m_picker(new QComboBox(this))
+    , m_picker(new LessonPicker(this))
     , m_question(new QLabel(this))
     , m_predictStack(new QStackedWidget(this))
     , m_number(new QDoubleSpinBox(this))
@@ -41,9 +84,13 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     , m_answer(new QLabel(this))
     , m_empty(new QLabel(this))
     , m_start(new QPushButton(tr("Start the course hour"), this))
-    , m_body(new QWidget(this)) {
+    , m_body(new QWidget(this))
+    , m_summary(new QLabel(this))
+    , m_summaryBack(new QPushButton(tr("Back to the last lesson"), this)) {
     setObjectName(u"lessonPanel"_s);
     m_picker->setToolTip(tr("Jump to a lesson"));
+    m_picker->setObjectName(u"lessonPicker"_s);
+    m_picker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_question->setWordWrap(true);
     m_question->setTextFormat(Qt::RichText);
     m_question->setObjectName(u"lessonQuestion"_s);
@@ -51,6 +98,10 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     m_answer->setTextFormat(Qt::RichText);
     m_answer->setObjectName(u"lessonAnswer"_s);
     m_feedback->setWordWrap(true);
+    // Read from the top down, whatever height the dock gives them.
+    m_question->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_answer->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_feedback->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_feedback->setTextFormat(Qt::RichText);
     m_number->setRange(-1e12, 1e12);
     m_number->setDecimals(2);
@@ -61,6 +112,9 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     m_choiceLayout->setContentsMargins(0, 0, 0, 0);
     m_reveal->setToolTip(tr("Show the answer with the app's own figures (Enter or Page Down)"));
     m_previous->setToolTip(tr("The previous lesson (Page Up)"));
+    m_previous->setObjectName(u"lessonPrevious"_s);
+    m_next->setObjectName(u"lessonNext"_s);
+    m_reveal->setObjectName(u"lessonReveal"_s);
     m_next->setToolTip(tr("The next lesson (Enter or Page Down once revealed)"));
     m_empty->setText(tr("No lessons open. Start the course hour here, or open a teacher's own lesson file with "
                         "File > Open Lessons..."));
@@ -90,19 +144,20 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     auto* left = new QVBoxLayout;
     left->addLayout(nav);
     left->addWidget(m_question, 1);
-    auto* middle = new QVBoxLayout;
+    auto* middle = m_middleLayout = new QVBoxLayout;
     middle->addWidget(m_predictStack);
     middle->addWidget(m_reveal);
-    middle->addStretch(1);
+    middle->addStretch(1); // under the page: prediction and button at the top of their column
     auto* right = new QVBoxLayout;
     right->addWidget(m_feedback);
     right->addWidget(m_answer, 1);
 
-    auto* bodyLayout = new QHBoxLayout(m_body);
-    bodyLayout->setContentsMargins(0, 0, 0, 0);
-    bodyLayout->addLayout(left, 6);
-    bodyLayout->addLayout(middle, 3);
-    bodyLayout->addLayout(right, 6);
+    m_bodyLayout = new QBoxLayout(QBoxLayout::LeftToRight, m_body);
+    m_bodyLayout->setContentsMargins(0, 0, 0, 0);
+    m_bodyLayout->addLayout(left);
+    m_bodyLayout->addLayout(middle);
+    m_bodyLayout->addLayout(right);
+    setColumns(true);
 
     auto* layout = new QVBoxLayout(this);
     auto* emptyRow = new QHBoxLayout;
@@ -111,17 +166,44 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     layout->addLayout(emptyRow);
     layout->addWidget(m_body);
     m_body->hide();
+    m_summary->setObjectName(u"lessonSummary"_s);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->hide();
+    m_summaryBack->setToolTip(tr("The last lesson, as it was left (Page Up)"));
+    m_summaryBack->hide();
+    connect(m_summaryBack, &QPushButton::clicked, this, &LessonPanel::previous);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_summaryBack, 0, Qt::AlignLeft);
 
     connect(m_picker, &QComboBox::activated, this, [this](int index) { goTo(index); });
     connect(m_previous, &QPushButton::clicked, this, &LessonPanel::previous);
     connect(m_next, &QPushButton::clicked, this, &LessonPanel::next);
-    connect(m_reveal, &QPushButton::clicked, this, &LessonPanel::reveal);
-    connect(m_choices, &QButtonGroup::idClicked, this, [this](int id) { m_chosen = id; });
+    connect(m_reveal, &QPushButton::clicked, this, &LessonPanel::advance);
+    connect(m_number, &QDoubleSpinBox::valueChanged, this, [this] { m_predicted = true; });
+    connect(m_choices, &QButtonGroup::idClicked, this, [this](int id) {
+        m_chosen = id;
+        markChosen();
+    });
     // The right/wrong colour follows the palette (light or dark set).
     connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this] {
         if (hasLessons())
-            m_feedback->setText(feedbackText());
+            display(m_index);
     });
+}
+
+void LessonPanel::setColumns(bool columns) {
+    // Columns under the page (question | prediction | answer); one column beside it, read top to bottom.
+    m_bodyLayout->setDirection(columns ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+    const int stretches[3] = {columns ? 6 : 0, columns ? 3 : 0, columns ? 6 : 1};
+    for (int i = 0; i < 3; ++i)
+        m_bodyLayout->setStretch(i, stretches[i]);
+    // Beside the page the column reads straight down: no gap after the reveal button.
+    if (QLayoutItem* gap = m_middleLayout->itemAt(m_middleLayout->count() - 1); gap && gap->spacerItem())
+        gap->spacerItem()->changeSize(0, 0, QSizePolicy::Minimum,
+                                      columns ? QSizePolicy::Expanding : QSizePolicy::Fixed);
+    m_middleLayout->invalidate();
+    m_columns = columns;
 }
 
 kvscope::Language LessonPanel::language() {
@@ -167,17 +249,24 @@ bool LessonPanel::open(const QString& spec, QString* error) {
     }
 }
 
-void LessonPanel::setLessonSet(const kvscope::LessonSet& set, int index) {
-    m_set = set;
+void LessonPanel::fillPicker() {
     m_picker->clear();
     for (const kvscope::Lesson& lesson : m_set->lessons)
         m_picker->addItem(tr("%1. %2").arg(lesson.index + 1).arg(QString::fromStdString(lesson.title.in(language()))));
+    // What the closed picker shows, for a check that nothing is cut.
+    m_picker->setProperty("shownText", static_cast<LessonPicker*>(m_picker)->shownText());
+}
+
+void LessonPanel::setLessonSet(const kvscope::LessonSet& set, int index) {
+    m_set = set;
+    fillPicker();
     m_empty->setVisible(!hasLessons());
     m_start->setVisible(!hasLessons());
     m_body->setVisible(hasLessons());
+    showSummary(false);
+    m_visits.clear(); // a new set: nothing visited yet
     if (hasLessons())
         goTo(std::clamp(index, 0, count() - 1));
-    m_visits.clear(); // a new set: nothing visited yet
 }
 
 int LessonPanel::count() const {
@@ -189,17 +278,19 @@ const kvscope::Lesson* LessonPanel::currentLesson() const {
 }
 
 void LessonPanel::goTo(int index) {
+    if (m_finished)
+        showSummary(false);
     enter(index, false);
 }
 
 void LessonPanel::rememberCurrent() {
     if (hasLessons())
-        m_visits[m_index] = {m_revealed, m_number->value(), m_chosen};
+        m_visits[m_index] = {m_revealed, m_number->value(), m_chosen, m_predicted};
 }
 
 bool LessonPanel::choicesOpen() const {
     const kvscope::Lesson* lesson = currentLesson();
-    return lesson && !m_revealed && lesson->predict.kind == kvscope::LessonPrediction::Kind::Choice;
+    return lesson && !m_revealed && !m_finished && lesson->predict.kind == kvscope::LessonPrediction::Kind::Choice;
 }
 
 void LessonPanel::enter(int index, bool resume) {
@@ -218,7 +309,11 @@ void LessonPanel::enter(int index, bool resume) {
     if (lesson.simulation)
         emit simulationRequested(*lesson.simulation);
     emit pageRequested(QString::fromUtf8(kvscope::lessonPageName(lesson.page)));
-    m_number->setValue(back ? visit->second.typed : 0);
+    {
+        const QSignalBlocker quiet(m_number); // the lesson's own value, not the class's prediction
+        m_number->setValue(back ? visit->second.typed : 0);
+    }
+    m_predicted = back && visit->second.predicted;
     display(m_index);
     if (m_revealed) {
         emit revealed();
@@ -234,13 +329,78 @@ void LessonPanel::enter(int index, bool resume) {
 }
 
 void LessonPanel::next() {
+    if (m_finished)
+        return;
     if (m_index + 1 < count())
         enter(m_index + 1, true);
+    else if (m_revealed)
+        finish();
 }
 
 void LessonPanel::previous() {
-    if (m_index > 0)
+    if (m_finished) { // from the summary back to the last lesson, as it was left
+        showSummary(false);
+        enter(m_index, true);
+    } else if (m_index > 0) {
         enter(m_index - 1, true);
+    }
+}
+
+void LessonPanel::finish() {
+    if (!hasLessons() || m_finished)
+        return;
+    rememberCurrent();
+    emit highlightRequested(QString());
+    showSummary(true);
+}
+
+void LessonPanel::showSummary(bool on) {
+    m_finished = on;
+    m_summary->setText(on ? summaryText() : QString());
+    m_summary->setVisible(on);
+    m_summaryBack->setVisible(on);
+    m_body->setVisible(hasLessons() && !on);
+}
+
+QString LessonPanel::summaryText() const {
+    if (!hasLessons())
+        return {};
+    int right = 0, predicted = 0, revealedCount = 0;
+    QStringList rows;
+    for (int i = 0; i < count(); ++i) {
+        const kvscope::Lesson& lesson = m_set->lessons[std::size_t(i)];
+        const QString title = QString::fromStdString(lesson.title.in(language())).toHtmlEscaped();
+        const auto visit = m_visits.find(i);
+        QString mark = u"–"_s;
+        QString note = tr("not revealed");
+        if (visit != m_visits.end() && visit->second.revealed) {
+            ++revealedCount;
+            const bool choice = lesson.predict.kind == kvscope::LessonPrediction::Kind::Choice;
+            const bool made = choice ? visit->second.chosen >= 0 : visit->second.predicted;
+            bool correct = false;
+            if (made) {
+                try {
+                    correct = choice ? kvscope::predictionIsCorrect(lesson, visit->second.chosen)
+                                     : kvscope::predictionIsCorrect(lesson, visit->second.typed);
+                } catch (const std::exception&) {
+                    correct = false; // a figure that cannot be computed: the lesson said so when revealed
+                }
+                ++predicted;
+            }
+            right += correct ? 1 : 0;
+            mark = !made ? u"–"_s : correct ? u"✓"_s : u"✗"_s;
+            note = !made ? tr("no prediction") : correct ? tr("right") : tr("not quite");
+        }
+        rows << u"<tr><td>%1</td><td>%2.&nbsp;</td><td>%3</td><td>&nbsp;%4</td></tr>"_s.arg(mark).arg(i + 1).arg(title,
+                                                                                                                 note);
+    }
+    return tr("<b>The lessons are done.</b> The class was right on %1 of %2 predictions; %3 of %4 lessons revealed.")
+               .arg(right)
+               .arg(predicted)
+               .arg(revealedCount)
+               .arg(count()) +
+           u"<table>%1</table>"_s.arg(rows.join(QString())) +
+           tr("Page Up goes back to the last lesson; the picker opens any lesson again.");
 }
 
 void LessonPanel::advance() {
@@ -263,6 +423,7 @@ void LessonPanel::reveal() {
 
 void LessonPanel::setPrediction(double value) {
     m_number->setValue(value);
+    m_predicted = true;
 }
 
 void LessonPanel::choose(int choice) {
@@ -271,6 +432,7 @@ void LessonPanel::choose(int choice) {
         return; // no such choice here (a 3-choice question's D), or the answer is out
     button->setChecked(true);
     m_chosen = choice;
+    markChosen();
 }
 
 void LessonPanel::setQuizMode(bool on) {
@@ -300,19 +462,77 @@ QString LessonPanel::render(const kvscope::LocalizedText& text) const {
     }
 }
 
-void LessonPanel::rebuildChoices() {
-    for (QAbstractButton* button : m_choices->buttons()) {
-        m_choices->removeButton(button);
-        delete button;
+namespace {
+
+// A choice's text: wraps to the panel's width (a radio button's own text does not), keeps full contrast once
+// the answer is revealed, and a click on it picks its choice.
+class ChoiceText : public QLabel {
+public:
+    ChoiceText(QAbstractButton* button, QWidget* parent)
+        : QLabel(parent)
+        , m_button(button) {
+        setWordWrap(true);
+        setTextFormat(Qt::RichText);
+        setBuddy(button);
     }
+
+protected:
+    void mousePressEvent(QMouseEvent* event) override {
+        if (!m_button->testAttribute(Qt::WA_TransparentForMouseEvents))
+            m_button->click();
+        QLabel::mousePressEvent(event);
+    }
+
+private:
+    QAbstractButton* m_button;
+};
+
+} // namespace
+
+void LessonPanel::rebuildChoices() {
+    for (QAbstractButton* button : m_choices->buttons())
+        m_choices->removeButton(button);
+    while (QLayoutItem* item = m_choiceLayout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    m_choiceTexts.clear();
     const kvscope::Lesson& lesson = *currentLesson();
+    // The letter is a button in the type size (18 pt on a projector), to be seen and hit from the lectern; the
+    // chosen one is pressed and its text bold.
+    const int side = QFontMetrics(font()).height() * 8 / 5;
     for (std::size_t i = 0; i < lesson.predict.choices.size(); ++i) {
-        auto* button = new QRadioButton(tr("%1) %2").arg(QChar(u'A' + int(i))).arg(render(lesson.predict.choices[i])),
-                                        m_choiceBox);
-        m_choices->addButton(button, int(i));
-        m_choiceLayout->addWidget(button);
-        if (int(i) == m_chosen)
+        const int id = int(i);
+        auto* row = new QWidget(m_choiceBox);
+        auto* rowLayout = new QHBoxLayout(row);
+        rowLayout->setContentsMargins(0, 0, 0, 0);
+        auto* button = new QToolButton(row);
+        button->setText(QChar(u'A' + id));
+        button->setCheckable(true);
+        button->setObjectName(u"lessonChoice%1"_s.arg(id));
+        button->setMinimumSize(side, side);
+        button->setAccessibleName(render(lesson.predict.choices[i]));
+        auto* text = new ChoiceText(button, row);
+        QString body = render(lesson.predict.choices[i]);
+        if (m_revealed && id == lesson.predict.answer) // the right one, marked in the answer's colour
+            body = u"<span style='color:%1; font-weight:600'>✓ %2</span>"_s.arg(chartstyle::good().name(), body);
+        text->setText(body);
+        rowLayout->addWidget(button, 0, Qt::AlignTop);
+        rowLayout->addWidget(text, 1);
+        m_choices->addButton(button, id);
+        m_choiceLayout->addWidget(row);
+        m_choiceTexts << text;
+        if (id == m_chosen)
             button->setChecked(true);
+    }
+    markChosen();
+}
+
+void LessonPanel::markChosen() {
+    for (qsizetype i = 0; i < m_choiceTexts.size(); ++i) {
+        QFont bold = m_choiceTexts[i]->font();
+        bold.setBold(i == m_chosen);
+        m_choiceTexts[i]->setFont(bold);
     }
 }
 
@@ -320,21 +540,33 @@ void LessonPanel::display(int index) {
     const kvscope::Lesson& lesson = m_set->lessons[std::size_t(index)];
     if (m_picker->currentIndex() != index)
         m_picker->setCurrentIndex(index);
-    m_question->setText(
-        tr("<b>Lesson %1 of %2: %3</b><br>%4")
-            .arg(index + 1)
-            .arg(count())
-            .arg(QString::fromStdString(lesson.title.in(language())).toHtmlEscaped(), render(lesson.question)));
+    m_picker->setProperty("shownText", static_cast<LessonPicker*>(m_picker)->shownText());
+    m_question->setText(u"<b>%1</b><br>%2"_s.arg(QString::fromStdString(lesson.title.in(language())).toHtmlEscaped(),
+                                                 render(lesson.question)));
     const bool number = lesson.predict.kind == kvscope::LessonPrediction::Kind::Number;
     m_predictStack->setCurrentIndex(number ? 0 : 1);
+    // A stack is as tall as its tallest page: the hidden one is ignored, so a number question does not keep the
+    // last choice question's four rows of empty space.
+    for (int i = 0; i < m_predictStack->count(); ++i)
+        m_predictStack->widget(i)->setSizePolicy(QSizePolicy::Preferred, i == m_predictStack->currentIndex()
+                                                                             ? QSizePolicy::Preferred
+                                                                             : QSizePolicy::Ignored);
+    m_predictStack->updateGeometry();
     if (number)
         m_unit->setText(QString::fromStdString(lesson.predict.unit.in(language())));
     else
         rebuildChoices();
-    m_number->setEnabled(!m_revealed);
-    for (QAbstractButton* button : m_choices->buttons())
-        button->setEnabled(!m_revealed);
-    m_reveal->setEnabled(!m_revealed);
+    m_number->setReadOnly(m_revealed); // read-only, not disabled: the class's figure stays legible
+    // Once revealed the choice stays as the class made it. The buttons stop taking clicks and focus but are not
+    // disabled: a disabled text is grey on grey, which a projector washes out.
+    for (QAbstractButton* button : m_choices->buttons()) {
+        button->setAttribute(Qt::WA_TransparentForMouseEvents, m_revealed);
+        button->setFocusPolicy(m_revealed ? Qt::NoFocus : Qt::StrongFocus);
+    }
+    // Once revealed the button moves on (as Enter and Page Down do); a disabled button would be grey on grey.
+    m_reveal->setText(!m_revealed           ? tr("Reveal the answer")
+                      : index + 1 < count() ? tr("Next lesson")
+                                            : tr("Finish: the summary"));
     m_previous->setEnabled(index > 0);
     m_next->setEnabled(index + 1 < count());
     m_answer->setText(m_revealed ? render(lesson.answer) : QString());
@@ -374,6 +606,8 @@ QString LessonPanel::feedbackText() const {
     const int decimals = std::abs(figure - std::round(figure)) < 1e-9 ? 0 : 2;
     const QString unit = QString::fromStdString(lesson->predict.unit.in(language()));
     const QString value = QString(format(figure, decimals) + u' ' + unit).trimmed();
+    if (!m_predicted) // nothing typed: the figure, without judging a 0 nobody said
+        return tr("The app computes %1").arg(value);
     const double typed = m_number->value();
     const QString yours = QString(format(typed, m_number->decimals()) + u' ' + unit).trimmed();
     return kvscope::predictionIsCorrect(*lesson, typed)
@@ -382,16 +616,14 @@ QString LessonPanel::feedbackText() const {
 }
 
 LessonPanel::State LessonPanel::state() const {
-    return {m_set, m_index, m_revealed, m_number->value(), m_chosen, m_visits};
+    return {m_set, m_index, m_revealed, m_number->value(), m_chosen, m_visits, m_finished, m_predicted};
 }
 
 void LessonPanel::restore(const State& state) {
     if (!state.set)
         return;
     m_set = state.set;
-    m_picker->clear();
-    for (const kvscope::Lesson& lesson : m_set->lessons)
-        m_picker->addItem(tr("%1. %2").arg(lesson.index + 1).arg(QString::fromStdString(lesson.title.in(language()))));
+    fillPicker();
     m_empty->setVisible(!hasLessons());
     m_start->setVisible(!hasLessons());
     m_body->setVisible(hasLessons());
@@ -402,9 +634,15 @@ void LessonPanel::restore(const State& state) {
     m_revealed = state.revealed;
     m_chosen = state.chosen;
     m_visits = state.visits;
-    m_number->setValue(state.typed);
+    {
+        const QSignalBlocker quiet(m_number);
+        m_number->setValue(state.typed);
+    }
+    m_predicted = state.predicted;
     display(m_index);
-    if (m_revealed)
+    if (state.finished)
+        showSummary(true);
+    else if (m_revealed)
         emit highlightRequested(QString::fromStdString(currentLesson()->highlight));
     else
         emit coverRequested(QString::fromUtf8(kvscope::lessonPageName(currentLesson()->page)), m_quiz);

@@ -2,12 +2,14 @@
 
 #include "lesson.h"
 
+#include <QList>
 #include <QWidget>
 
 #include <map>
 #include <optional>
 
 class ScenarioController;
+class QBoxLayout;
 class QButtonGroup;
 class QComboBox;
 class QDoubleSpinBox;
@@ -29,6 +31,7 @@ public:
         bool revealed = false;
         double typed = 0;
         int chosen = -1;
+        bool predicted = false; // a number typed (or set), not the box's 0
     };
     // What survives a rebuild of the window (a language switch).
     struct State {
@@ -38,6 +41,8 @@ public:
         double typed = 0;
         int chosen = -1;
         std::map<int, Visit> visits;
+        bool finished = false; // on the summary after the last lesson
+        bool predicted = false;
     };
 
     explicit LessonPanel(ScenarioController* controller, QWidget* parent = nullptr);
@@ -60,12 +65,20 @@ public:
     // A choice question open, not yet revealed: 1-4 and A-D pick.
     bool choicesOpen() const;
     // A question not yet revealed, quiz mode or not: side channels (the status bar) keep its figures.
-    bool questionOpen() const { return hasLessons() && !m_revealed; }
+    bool questionOpen() const { return hasLessons() && !m_revealed && !m_finished; }
+    // After the last lesson (Page Down once it is revealed): how the class did on each, until Page Up.
+    void finish();
+    bool isFinished() const { return m_finished; }
+    QString summaryText() const;
     void setPrediction(double value);
     void choose(int choice);
     void setQuizMode(bool on);
     // Quiz mode with a question not yet revealed: nothing may show the answer's figures.
-    bool hidesFigures() const { return m_quiz && hasLessons() && !m_revealed; }
+    bool hidesFigures() const { return m_quiz && questionOpen(); }
+
+    // Three columns for a dock under the page, one for a dock beside it (presenter mode's).
+    void setColumns(bool columns);
+    bool inColumns() const { return m_columns; }
 
     QString questionText() const;
     QString answerText() const;   // empty until revealed
@@ -93,6 +106,9 @@ private:
     void enter(int index, bool resume);
     void rememberCurrent();
     void rebuildChoices();
+    void fillPicker();
+    void markChosen();
+    void showSummary(bool on);
     QString render(const kvscope::LocalizedText& text) const;
     QString format(double value, int decimals) const;
 
@@ -101,6 +117,9 @@ private:
     int m_index = 0;
     bool m_revealed = false;
     bool m_quiz = false;
+    bool m_columns = true;
+    bool m_finished = false;
+    bool m_predicted = false;
     int m_chosen = -1;
     std::map<int, Visit> m_visits;
 
@@ -112,6 +131,7 @@ private:
     QWidget* m_choiceBox;
     QVBoxLayout* m_choiceLayout;
     QButtonGroup* m_choices;
+    QList<QLabel*> m_choiceTexts;
     QPushButton* m_reveal;
     QPushButton* m_previous;
     QPushButton* m_next;
@@ -120,4 +140,8 @@ private:
     QLabel* m_empty;
     QPushButton* m_start;
     QWidget* m_body;
+    QBoxLayout* m_bodyLayout = nullptr;
+    QVBoxLayout* m_middleLayout = nullptr;
+    QLabel* m_summary;
+    QPushButton* m_summaryBack;
 };

@@ -107,7 +107,15 @@ MainWindow::MainWindow(ScenarioController* controller, QWidget* parent)
     addToolBar(Qt::TopToolBarArea, m_toolbar);
     setAcceptDrops(true);
     qApp->installEventFilter(this);
-    connect(m_lessonDock, &QDockWidget::visibilityChanged, this, [this] { updateLessonKeys(); });
+    connect(m_lessonDock, &QDockWidget::visibilityChanged, this, [this] {
+        updateLessonKeys();
+        applyFolding();
+    });
+    // Beside the page the lesson reads in one column, under it in three.
+    connect(m_lessonDock, &QDockWidget::dockLocationChanged, this, [this](Qt::DockWidgetArea area) {
+        if (m_lessons)
+            m_lessons->setColumns(area != Qt::LeftDockWidgetArea && area != Qt::RightDockWidgetArea);
+    });
 
     m_narrated = controller->scenario();
     m_narratedEstimate = controller->estimate();
@@ -252,12 +260,30 @@ void MainWindow::buildUi() {
         if (!widget)
             return;
         overlay::highlight(widget);
-        // Bring it into view: in presenter mode the figures may sit below the fold.
-        for (QWidget* p = widget->parentWidget(); p; p = p->parentWidget())
-            if (auto* area = qobject_cast<QScrollArea*>(p)) {
-                area->ensureWidgetVisible(widget, 0, 0);
-                break;
-            }
+        // Bring it into view: in presenter mode the figures may sit below the fold. Once the page has laid out
+        // the lesson's scenario (its heights change with it), not before.
+        QTimer::singleShot(0, widget, [widget] {
+            for (QWidget* p = widget->parentWidget(); p; p = p->parentWidget())
+                if (auto* area = qobject_cast<QScrollArea*>(p)) {
+                    // Every pending layout first: the scroll area sizes its content on a posted request.
+                    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+                    // Its whole height (ensureWidgetVisible takes a chart view's focus point, its top edge), or
+                    // its top when it is taller than the view; the pages scroll only down.
+                    const QRect rect(widget->mapTo(area->widget(), QPoint()), widget->size());
+                    QScrollBar* bar = area->verticalScrollBar();
+                    const int view = area->viewport()->height();
+                    if (rect.top() < bar->value() || rect.height() > view)
+                        bar->setValue(rect.top());
+                    else if (rect.bottom() >= bar->value() + view)
+                        bar->setValue(rect.bottom() + 1 - view);
+                    break;
+                }
+        });
+    });
+    // A page a lesson opens starts at its top, not where the last lesson left it.
+    connect(m_lessons, &LessonPanel::pageRequested, this, [this] {
+        for (auto* area : m_pages->currentWidget()->findChildren<QScrollArea*>())
+            area->verticalScrollBar()->setValue(0);
     });
     connect(m_lessons, &LessonPanel::pageRequested, this, [this] { updateLessonKeys(); });
     connect(m_lessons, &LessonPanel::revealed, this, [this] { updateLessonKeys(); });
@@ -301,6 +327,8 @@ void MainWindow::buildUi() {
         m_memory->setAxisLocked(memoryAxis->second);
     }
     m_lessons->setQuizMode(m_quiz);
+    const Qt::DockWidgetArea lessonArea = dockWidgetArea(m_lessonDock);
+    m_lessons->setColumns(lessonArea != Qt::LeftDockWidgetArea && lessonArea != Qt::RightDockWidgetArea);
     m_paged->setQuizMode(m_quiz);
     if (lessonState)
         m_lessons->restore(*lessonState);
@@ -619,8 +647,9 @@ void MainWindow::applyFolding() {
     // The GPU and log pages have their own model (and run settings); in presenter mode the paged page's
     // trace and pool are its only inputs too. Elsewhere a projector shows the few controls
     // the page answers to.
-    const bool hideDock =
-        page == u"gpu"_s || page == u"roofline"_s || page == u"log"_s || (m_presenter && page == u"paged"_s);
+    // On a projector a lesson sets the scenario itself: the page and the lesson share the screen.
+    const bool hideDock = page == u"gpu"_s || page == u"roofline"_s || page == u"log"_s ||
+                          (m_presenter && (page == u"paged"_s || lessonsActive()));
     m_scenarioDock->setVisible(!hideDock);
     using F = ControlsPanel::Field;
     if (!m_presenter)
@@ -703,6 +732,8 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
             return true;
         }
     }
+    if (event->type() == QEvent::Resize && watched == this && m_presenter) // after the resize, not inside it
+        QTimer::singleShot(0, this, &MainWindow::fitPresenterType);
     if (event->type() == QEvent::Resize && watched == this && m_blackScreen)
         m_blackScreen->setGeometry(rect());
     if (event->type() != QEvent::ShortcutOverride)
@@ -794,8 +825,9 @@ void MainWindow::setPresenterMode(bool on, bool fullScreen) {
     m_leavePresenter->setEnabled(on);
     if (on) {
         m_normalFont = QApplication::font();
+        chartstyle::Style::instance()->setPresenterScale(chartstyle::presenterScaleFor(height()));
         QFont large = m_normalFont;
-        large.setPointSizeF(18.0);
+        large.setPointSizeF(chartstyle::presenterPoints());
         QApplication::setFont(large);
     } else {
         QApplication::setFont(m_normalFont);
@@ -808,7 +840,38 @@ void MainWindow::setPresenterMode(bool on, bool fullScreen) {
         setWindowState(m_statesBeforePresenter & ~Qt::WindowFullScreen);
         show();
     }
+    placeLessonDock();
+    applyFolding();
     statusBar()->showMessage(on ? tr("Presenter mode: Escape or F5 to leave") : tr("Presenter mode off"), 4000);
+}
+
+void MainWindow::fitPresenterType() {
+    // Full screen on a projector of another height (or a window resized): the type follows the image.
+    if (!m_presenter)
+        return;
+    const qreal scale = chartstyle::presenterScaleFor(height());
+    if (qFuzzyCompare(scale, chartstyle::Style::instance()->presenterScale()))
+        return;
+    QFont large = QApplication::font();
+    large.setPointSizeF(18.0 * scale);
+    QApplication::setFont(large);
+    chartstyle::Style::instance()->setPresenterScale(scale); // pages restyle
+    placeLessonDock();
+    applyFolding();
+}
+
+void MainWindow::placeLessonDock() {
+    // A projector is wide and short: the lesson goes beside the page, 38% of the width, so that question,
+    // answer and the outlined figure are all in view. At a desk it sits under the page.
+    const Qt::DockWidgetArea area = m_presenter ? Qt::RightDockWidgetArea : Qt::BottomDockWidgetArea;
+    if (!m_lessonDock->isFloating() && dockWidgetArea(m_lessonDock) != area)
+        addDockWidget(area, m_lessonDock);
+    if (m_lessonDock->isHidden() || m_lessonDock->isFloating())
+        return;
+    if (area == Qt::RightDockWidgetArea)
+        resizeDocks({m_lessonDock}, {std::max(360, width() * 19 / 50)}, Qt::Horizontal);
+    else
+        resizeDocks({m_lessonDock}, {height() / 3}, Qt::Vertical);
 }
 
 void MainWindow::setQuizMode(bool on) {
@@ -831,8 +894,9 @@ bool MainWindow::openLessons(const QString& spec) {
         reportError(tr("Cannot open lessons"), error);
         return false;
     }
-    resizeDocks({m_lessonDock}, {height() / 3}, Qt::Vertical);
+    placeLessonDock();
     updateLessonKeys();
+    applyFolding();
     return true;
 }
 

@@ -147,6 +147,8 @@ private:
     QList<QAction*> m_choiceKeys;    // 1-4, A-D: only while a lesson's choices are open
     QPointer<QWidget> m_blackScreen; // B or '.' in a lesson: the projector goes black until a key or a click
     void updateLessonKeys();
+    void placeLessonDock();  // beside the page in presenter mode, under it otherwise
+    void fitPresenterType(); // presenter type for the window's height (chartstyle::presenterScaleFor)
     bool lessonsActive() const;
     void setBlackScreen(bool on);
     std::optional<kvscope::Scenario> m_pinned;

@@ -206,7 +206,7 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     auto* right = new QVBoxLayout;
     auto* formulaBox = new QGroupBox(tr("KV cache formula, with this scenario's numbers"), this);
     auto* formulaLayout = new QVBoxLayout(formulaBox);
-    formulaLayout->setSpacing(0);
+    formulaLayout->setSpacing(12); // room for a lesson's ring around the formula, outside its text
     formulaLayout->addWidget(m_formula);
     formulaLayout->addWidget(m_formulaLegend);
     right->addWidget(formulaBox);

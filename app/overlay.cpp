@@ -6,34 +6,59 @@
 #include <QPainter>
 #include <QWidget>
 
+#include <algorithm>
+#include <cmath>
+
 using namespace Qt::StringLiterals;
 
 namespace overlay {
 namespace {
 
-// A child of its target that keeps the target's whole rectangle and lets clicks through.
+// A cover is a child of its target that keeps the target's whole rectangle. A highlight is drawn outside its
+// target, so that the ring never hides what it marks (a "8,192" read as "8.192", clipped subscripts): it is a
+// sibling over the target's rectangle grown by the ring, within the parent. Both let clicks through where they
+// should and follow the target as it moves, resizes, shows or hides.
 class Mark : public QWidget {
 public:
     enum class Kind { Highlight, Cover };
     Mark(QWidget* target, Kind kind, const QString& text)
-        : QWidget(target)
+        : QWidget(kind == Kind::Highlight && target->parentWidget() ? target->parentWidget() : target)
         , m_kind(kind)
-        , m_text(text) {
+        , m_text(text)
+        , m_target(target) {
         setObjectName(kind == Kind::Highlight ? u"lessonHighlight"_s : u"quizCover"_s);
         setAttribute(Qt::WA_TransparentForMouseEvents, kind == Kind::Highlight);
         setAttribute(Qt::WA_NoSystemBackground);
-        setGeometry(target->rect());
         target->installEventFilter(this);
-        raise();
-        show();
+        if (parentWidget() != target)
+            connect(target, &QObject::destroyed, this, &QObject::deleteLater);
+        follow();
+        setVisible(parentWidget() == target || target->isVisible());
     }
     Kind kind() const { return m_kind; }
+    // The ring's width, and how far outside the target it is drawn.
+    static qreal ringWidth() { return chartstyle::lineWidth(4); }
+    static int outside() { return int(std::ceil(ringWidth())) + 2; }
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override {
-        if (watched == parent() && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) {
-            setGeometry(parentWidget()->rect());
-            raise();
+        if (watched != m_target)
+            return false;
+        switch (event->type()) {
+        case QEvent::Move:
+        case QEvent::Resize:
+            follow();
+            break;
+        case QEvent::Show:
+            follow();
+            show();
+            break;
+        case QEvent::Hide:
+            if (parentWidget() != m_target)
+                hide();
+            break;
+        default:
+            break;
         }
         return false;
     }
@@ -41,7 +66,7 @@ protected:
         QPainter painter(this);
         painter.setRenderHint(QPainter::Antialiasing);
         if (m_kind == Kind::Highlight) {
-            const qreal width = chartstyle::lineWidth(4);
+            const qreal width = ringWidth();
             painter.setPen(QPen(chartstyle::highlight(), width));
             painter.setBrush(Qt::NoBrush);
             painter.drawRoundedRect(QRectF(rect()).adjusted(width / 2, width / 2, -width / 2, -width / 2), 6, 6);
@@ -65,8 +90,41 @@ protected:
     }
 
 private:
+    void follow() {
+        if (parentWidget() == m_target) {
+            setGeometry(m_target->rect());
+        } else {
+            // Out as far as the ring needs, but only into free space: never over a neighbour (layouts leave
+            // a few pixels between widgets; where that is less than the ring, it overlaps the target's edge).
+            const QRect t = m_target->geometry();
+            const QRect bounds = parentWidget()->rect();
+            int left = std::min(outside(), t.left() - bounds.left());
+            int top = std::min(outside(), t.top() - bounds.top());
+            int right = std::min(outside(), bounds.right() - t.right());
+            int bottom = std::min(outside(), bounds.bottom() - t.bottom());
+            for (QWidget* other : parentWidget()->findChildren<QWidget*>(Qt::FindDirectChildrenOnly)) {
+                if (other == m_target || other == this || other->isHidden() || dynamic_cast<Mark*>(other))
+                    continue;
+                const QRect o = other->geometry();
+                const bool besideRows = o.bottom() >= t.top() && o.top() <= t.bottom();
+                const bool besideColumns = o.right() >= t.left() && o.left() <= t.right();
+                if (besideRows && o.right() < t.left())
+                    left = std::min(left, t.left() - o.right() - 1);
+                if (besideRows && o.left() > t.right())
+                    right = std::min(right, o.left() - t.right() - 1);
+                if (besideColumns && o.bottom() < t.top())
+                    top = std::min(top, t.top() - o.bottom() - 1);
+                if (besideColumns && o.top() > t.bottom())
+                    bottom = std::min(bottom, o.top() - t.bottom() - 1);
+            }
+            setGeometry(t.adjusted(-std::max(0, left), -std::max(0, top), std::max(0, right), std::max(0, bottom)));
+        }
+        raise();
+    }
+
     Kind m_kind;
     QString m_text;
+    QWidget* m_target;
 };
 
 void clear(QWidget* root, Mark::Kind kind) {

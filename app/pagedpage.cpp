@@ -457,6 +457,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
 
     // Presenter mode's large type can outgrow a small window: the page scrolls rather than squeeze its charts.
     auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(u"pagedScroll"_s);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -600,15 +601,27 @@ void PagedPage::layOutSettings() {
     // Five settings to a row were wider than the page at 1280 px (the page scrolls only down, so the right
     // side was cut off): fewer to a row when they do not fit, and fewer in presenter mode's large type.
     const int spacing = std::max(6, m_fieldGrid->horizontalSpacing());
-    const int available = width() - 64; // the group box's frame and margins, the page's margins, a scroll bar
+    // The group box's frame and margins, the grid's own, the page's margins and a scroll bar.
+    const QMargins grid = m_fieldGrid->contentsMargins();
+    const int available = width() - 64 - grid.left() - grid.right();
+    // A combo box's minimum leaves its longest item cut ("first f"): its whole text is its minimum here.
+    for (const auto& pair : std::as_const(m_fieldPairs))
+        if (auto* combo = qobject_cast<QComboBox*>(pair.second)) {
+            combo->setMinimumWidth(0);
+            combo->setMinimumWidth(combo->sizeHint().width());
+        }
     int perRow = chartstyle::presenter() ? 3 : 5;
     for (; perRow > 1; --perRow) {
         int needed = (2 * perRow - 1) * spacing;
         for (int column = 0; column < perRow; ++column) {
             int label = 0, field = 0;
             for (int i = column; i < m_fieldPairs.size(); i += perRow) {
-                label = std::max(label, m_fieldPairs[i].first->minimumSizeHint().width());
-                field = std::max(field, m_fieldPairs[i].second->minimumSizeHint().width());
+                // What the grid will hold them to: the hint, or a minimum set on the widget when larger.
+                const auto least = [](const QWidget* w) {
+                    return std::max(w->minimumSizeHint().width(), w->minimumWidth());
+                };
+                label = std::max(label, least(m_fieldPairs[i].first));
+                field = std::max(field, least(m_fieldPairs[i].second));
             }
             needed += label + field;
         }

@@ -32,8 +32,11 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLayout>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
@@ -77,11 +80,22 @@ QStringList clippedWidgets(QWidget* root) {
     for (auto* combo : root->findChildren<QComboBox*>()) {
         if (!visible(combo))
             continue;
-        // A combo shows its current item: that text must fit beside the arrow.
-        const int textWidth = combo->fontMetrics().horizontalAdvance(combo->currentText());
+        // A combo shows its current item (or, the lesson picker, what it says it shows): that text must fit
+        // beside the arrow.
+        const QVariant shown = combo->property("shownText");
+        const QString text = shown.isValid() ? shown.toString() : combo->currentText();
+        const int textWidth = combo->fontMetrics().horizontalAdvance(text);
         if (combo->width() < textWidth + 24)
-            clipped
-                << u"combo '%1' %2 < %3"_s.arg(combo->currentText().left(30)).arg(combo->width()).arg(textWidth + 24);
+            clipped << u"combo '%1' %2 < %3"_s.arg(text.left(30)).arg(combo->width()).arg(textWidth + 24);
+    }
+    // A page scrolls only down: content wider than its view is cut on the right.
+    for (auto* area : root->findChildren<QScrollArea*>()) {
+        if (!visible(area) || !area->widget() || area->horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff)
+            continue;
+        if (area->widget()->width() > area->viewport()->width() + 1)
+            clipped << u"scroll area '%1' %2 > %3"_s.arg(area->objectName())
+                           .arg(area->widget()->width())
+                           .arg(area->viewport()->width());
     }
     for (auto* view : root->findChildren<QChartView*>()) {
         if (!visible(view) || view->chart()->title().isEmpty())
@@ -249,12 +263,19 @@ private slots:
         MainWindow window(&controller);
         showAndWait(window);
         const qreal normal = QApplication::font().pointSizeF();
+        window.resize(1920, 1080);
         QTest::keyClick(&window, Qt::Key_F5);
         QVERIFY(window.isPresenterMode());
         QVERIFY(chartstyle::presenter());
         QCOMPARE(QApplication::font().pointSizeF(), 18.0);
         settle();
         QVERIFY(window.memoryPage()->verdictText().contains(u"font-size:28pt"_s));
+        // Another projector's image (full screen on a 720-line one): the type keeps its size on the wall.
+        window.resize(1280, 720);
+        QTRY_COMPARE(QApplication::font().pointSizeF(), 12.0);
+        QCOMPARE(chartstyle::titlePoints(), 12.0);
+        window.resize(1920, 1080);
+        QTRY_COMPARE(QApplication::font().pointSizeF(), 18.0);
         // Folded to what the memory page uses.
         QVERIFY(window.controls()->isFieldVisible(ControlsPanel::Field::Batch));
         QVERIFY(!window.controls()->isFieldVisible(ControlsPanel::Field::Layers));
@@ -267,7 +288,7 @@ private slots:
     }
 
     // A projector at 1920x1080 or 1280x720, in English and Korean: no page clips a label,
-    // button, combo box or chart title, and the text is at least 18 pt.
+    // button, combo box or chart title, and the text is presenter size (18 pt at 1080 lines).
     void presenterLayout_data() {
         QTest::addColumn<QString>("lang");
         QTest::addColumn<QSize>("size");
@@ -297,7 +318,10 @@ private slots:
         QVERIFY(window.showPage(page));
         QTest::qWait(50);
         QCOMPARE(window.size(), size); // the layout's minimum fits the projector
-        QVERIFY(QApplication::font().pointSizeF() >= 18.0);
+        // Presenter type is sized for the projected image: 18 pt at 1080 lines, 12 pt at 720 (the same size on
+        // the wall: each of a 720-line projector's pixels is 1.5x as large).
+        const qreal points = size.height() >= 1080 ? 18.0 : 12.0;
+        QCOMPARE(QApplication::font().pointSizeF(), points);
         if (const QString dir = qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
             window.saveScreenshot(u"%1/presenter-%2-%3x%4-%5%6.png"_s.arg(dir, lang)
                                       .arg(size.width())
@@ -307,9 +331,10 @@ private slots:
         for (auto* view : window.findChildren<QChartView*>()) {
             if (!view->isVisibleTo(&window))
                 continue;
-            QVERIFY(view->chart()->titleFont().pointSizeF() >= 18.0);
+            QVERIFY(view->chart()->titleFont().pointSizeF() >= points);
             for (QAbstractAxis* axis : view->chart()->axes())
-                QVERIFY2(!axis->isVisible() || axis->labelsFont().pointSizeF() >= 18.0, qPrintable(view->objectName()));
+                QVERIFY2(!axis->isVisible() || axis->labelsFont().pointSizeF() >= points,
+                         qPrintable(view->objectName()));
         }
         const QStringList clipped = clippedWidgets(&window);
         QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(u"; "_s)));
@@ -753,7 +778,15 @@ private slots:
         QCOMPARE(overlay::highlightCount(&window), 1);
         auto* target = window.findChild<QWidget*>(QString::fromStdString(lesson.highlight));
         QVERIFY2(target, lesson.highlight.c_str());
-        QCOMPARE(overlay::highlightCount(target), 1);
+        // The ring is drawn around the target, outside what it marks (issue 25: it had hidden a comma and
+        // subscripts of the formula it outlined).
+        auto* mark = window.findChild<QWidget*>(u"lessonHighlight"_s);
+        QVERIFY(mark && mark->isVisible());
+        const QRect ring(mark->mapTo(&window, QPoint()), mark->size());
+        QRect marked(target->mapTo(&window, QPoint()), target->size());
+        marked &= QRect(target->parentWidget()->mapTo(&window, QPoint()), target->parentWidget()->size());
+        QVERIFY2(ring.contains(marked) && ring != marked, lesson.id.c_str());
+        QVERIFY(!target->isAncestorOf(mark));
         // The same key moves on.
         if (index + 1 < panel->count()) {
             QTest::keyClick(panel, Qt::Key_Return);
@@ -889,6 +922,107 @@ private slots:
         // (it used to commit from QWidget's destructor and narrate into a half-destroyed window: a crash).
     }
 
+    // Issue 25: the course hour on a projector. Every lesson, before and after its reveal, in both languages at
+    // 1920x1080 and 1280x720: the whole lesson (question, choices, answer) in view without scrolling, nothing
+    // cut, and the outlined figure on screen, inside its page's visible part.
+    void everyLessonFitsOnAProjector_data() {
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<QSize>("size");
+        for (const QString& lang : {u"en"_s, u"ko"_s})
+            for (const QSize size : {QSize(1920, 1080), QSize(1280, 720)})
+                QTest::addRow("%s %dx%d", qPrintable(lang), size.width(), size.height()) << lang << size;
+    }
+    void everyLessonFitsOnAProjector() {
+        QFETCH(QString, lang);
+        QFETCH(QSize, size);
+        QVERIFY(language::install(lang));
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        window.resize(size);
+        window.setPresenterMode(true, false);
+        showAndWait(window);
+        QVERIFY(window.openLessons(u"course"_s));
+        auto* dock = window.findChild<QDockWidget*>(u"lessonDock"_s);
+        auto* area = qobject_cast<QScrollArea*>(dock->widget());
+        QVERIFY(area);
+        QCOMPARE(window.dockWidgetArea(dock), Qt::RightDockWidgetArea);
+        QVERIFY(!window.lessons()->inColumns());
+        LessonPanel* panel = window.lessons();
+        const QString dir = qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR");
+        QStringList problems;
+        for (int i = 0; i < panel->count(); ++i) {
+            panel->goTo(i);
+            for (const bool revealed : {false, true}) {
+                if (revealed)
+                    panel->reveal();
+                QTest::qWait(30);
+                const QString where = u"lesson %1%2"_s.arg(i + 1).arg(revealed ? u" revealed"_s : QString());
+                if (!dir.isEmpty())
+                    window.saveScreenshot(u"%1/lesson-%2-%3x%4-%5%6.png"_s.arg(dir, lang)
+                                              .arg(size.width())
+                                              .arg(size.height())
+                                              .arg(i + 1, 2, 10, QChar(u'0'))
+                                              .arg(revealed ? u"-revealed"_s : QString()));
+                if (window.size() != size)
+                    problems << u"%1: the window grew to %2x%3"_s.arg(where).arg(window.width()).arg(window.height());
+                if (area->verticalScrollBar()->maximum() > 0)
+                    problems << u"%1: the lesson needs %2 px more than its %3 px"_s.arg(where)
+                                    .arg(area->verticalScrollBar()->maximum())
+                                    .arg(area->viewport()->height());
+                for (const QString& cut : clippedWidgets(&window))
+                    problems << where + u": "_s + cut;
+                for (auto* scroll : window.findChildren<QScrollArea*>()) // the pages scroll only down
+                    if (scroll->isVisible() && scroll->horizontalScrollBar()->value() != 0)
+                        problems << u"%1: %2 scrolled sideways"_s.arg(where, scroll->objectName());
+                const std::string& highlight = panel->currentLesson()->highlight;
+                if (!revealed || highlight.empty())
+                    continue;
+                auto* target = window.findChild<QWidget*>(QString::fromStdString(highlight));
+                if (!target || !target->isVisible()) {
+                    problems << u"%1: the outlined %2 is not shown"_s.arg(where, QString::fromStdString(highlight));
+                    continue;
+                }
+                // The ring is drawn outside the target, but never over a neighbour's text.
+                if (auto* mark = window.findChild<QWidget*>(u"lessonHighlight"_s)) {
+                    const QRect ring(mark->mapTo(&window, QPoint()), mark->size());
+                    for (auto* sibling : target->parentWidget()->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+                        if (sibling != target && sibling != mark && sibling->isVisible() &&
+                            (qobject_cast<QLabel*>(sibling) || qobject_cast<QAbstractButton*>(sibling)) &&
+                            ring.intersects(QRect(sibling->mapTo(&window, QPoint()), sibling->size())))
+                            problems << u"%1: the ring around %2 covers %3"_s.arg(
+                                where, QString::fromStdString(highlight), sibling->objectName());
+                }
+                // Its part on screen: clipped by every scroll area above it, then by the central widget.
+                QRect shown(target->mapTo(&window, QPoint()), target->size());
+                for (QWidget* p = target->parentWidget(); p; p = p->parentWidget())
+                    if (auto* scroll = qobject_cast<QScrollArea*>(p))
+                        shown &= QRect(scroll->viewport()->mapTo(&window, QPoint()), scroll->viewport()->size());
+                shown &= QRect(window.centralWidget()->mapTo(&window, QPoint()), window.centralWidget()->size());
+                const int wanted = std::min(target->height(), window.centralWidget()->height());
+                if (shown.height() < wanted * 9 / 10 || shown.width() < target->width() * 9 / 10)
+                    problems << u"%1: the outlined %2 shows %3x%4 of %5x%6"_s
+                                    .arg(where, QString::fromStdString(highlight))
+                                    .arg(shown.width())
+                                    .arg(shown.height())
+                                    .arg(target->width())
+                                    .arg(target->height());
+            }
+        }
+        // The summary after the last lesson fits too.
+        panel->finish();
+        QTest::qWait(30);
+        QVERIFY(panel->isFinished());
+        if (!dir.isEmpty())
+            window.saveScreenshot(
+                u"%1/lesson-%2-%3x%4-summary.png"_s.arg(dir, lang).arg(size.width()).arg(size.height()));
+        if (area->verticalScrollBar()->maximum() > 0)
+            problems << u"summary: needs %1 px more"_s.arg(area->verticalScrollBar()->maximum());
+        for (const QString& cut : clippedWidgets(&window))
+            problems << u"summary: "_s + cut;
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u"\n"_s)));
+    }
+
     // A revealed answer's widget is scrolled into view, even in presenter mode's single column.
     void highlightIsScrolledIntoView() {
         ScenarioController controller;
@@ -980,6 +1114,69 @@ private slots:
             }
         }
         QFAIL("no number lesson in the course");
+    }
+
+    // Issue 25: the last lesson ends on a summary of the hour; Page Up brings the last lesson back as it was.
+    // Revealed choices stay legible: nothing in the panel goes grey (disabled) after the reveal.
+    void lastLessonEndsOnASummary() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        showAndWait(window);
+        QVERIFY(window.openLessons(u"course"_s));
+        LessonPanel* panel = window.lessons();
+        int expectedRight = 0;
+        for (int i = 0; i < panel->count(); ++i) {
+            QCOMPARE(panel->currentIndex(), i);
+            const kvscope::Lesson& lesson = *panel->currentLesson();
+            // The class gets the even lessons right and the odd ones wrong.
+            const bool right = i % 2 == 0;
+            if (lesson.predict.kind == kvscope::LessonPrediction::Kind::Choice) {
+                const int wrong = (lesson.predict.answer + 1) % int(lesson.predict.choices.size());
+                QTest::keyClick(&window, char('1' + (right ? lesson.predict.answer : wrong)));
+            } else {
+                const double figure = kvscope::lessonFigure(lesson, lesson.predict.figure);
+                panel->setPrediction(right ? figure : figure * 3 + 1);
+            }
+            expectedRight += right ? 1 : 0;
+            QTest::keyClick(&window, Qt::Key_PageDown); // reveal
+            QVERIFY(panel->isRevealed());
+            for (auto* widget : panel->findChildren<QWidget*>())
+                // (Previous and Next at the ends of the set are the only exceptions, as any toolbar's.)
+                QVERIFY2(!widget->isVisibleTo(panel) || widget->isEnabled() ||
+                             widget->objectName() == u"lessonPrevious"_s || widget->objectName() == u"lessonNext"_s,
+                         qPrintable(u"lesson %1: %2 '%3' is greyed out"_s.arg(i + 1).arg(
+                             QString::fromLatin1(widget->metaObject()->className()), widget->objectName())));
+            QTest::keyClick(&window, Qt::Key_PageDown); // next, or the summary after the last
+        }
+        QVERIFY(panel->isFinished());
+        QVERIFY(!panel->questionOpen());
+        const QString summary = panel->summaryText();
+        QVERIFY2(summary.contains(u"right on %1 of 14 predictions; 14 of 14 lessons revealed"_s.arg(expectedRight)),
+                 qPrintable(summary));
+        QVERIFY(window.findChild<QLabel*>(u"lessonSummary"_s)->isVisible());
+        QVERIFY(!window.findChild<QLabel*>(u"lessonQuestion"_s)->isVisible());
+        // Back: lesson 14 as it was left, revealed; forward again: the summary.
+        QTest::keyClick(&window, Qt::Key_PageUp);
+        QVERIFY(!panel->isFinished());
+        QCOMPARE(panel->currentIndex(), 13);
+        QVERIFY(panel->isRevealed());
+        QTest::keyClick(&window, Qt::Key_PageDown);
+        QVERIFY(panel->isFinished());
+        // It survives a language switch, translated.
+        QVERIFY(window.setLanguage(u"ko"_s));
+        QVERIFY(window.lessons()->isFinished());
+        QVERIFY2(window.lessons()->summaryText().contains(u"수업 문항을 모두 마쳤습니다"_s),
+                 qPrintable(window.lessons()->summaryText()));
+        // Picking a lesson leaves the summary.
+        window.lessons()->goTo(2);
+        QVERIFY(!window.lessons()->isFinished());
+        QVERIFY(!window.lessons()->isRevealed());
+        // Revealed with nothing typed: the figure, not a "wrong" for a 0 nobody said.
+        window.lessons()->reveal();
+        QVERIFY2(!window.lessons()->feedbackText().contains(u"✗"_s) &&
+                     window.lessons()->feedbackText().contains(u"앱 계산값"_s),
+                 qPrintable(window.lessons()->feedbackText()));
     }
 
     void lessonSurvivesALanguageSwitch() {

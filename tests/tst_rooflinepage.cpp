@@ -198,7 +198,7 @@ private slots:
     void presenterModeDoesNotClip() {
         ScenarioController controller;
         MainWindow window(&controller);
-        window.resize(1600, 1000);
+        window.resize(1920, 1080);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(window.showPage(u"roofline"_s));

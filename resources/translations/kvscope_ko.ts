@@ -722,7 +722,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="201"/>
-        <location filename="../../app/decodepage.cpp" line="1326"/>
+        <location filename="../../app/decodepage.cpp" line="1330"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
@@ -739,8 +739,8 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="221"/>
-        <location filename="../../app/decodepage.cpp" line="870"/>
-        <location filename="../../app/decodepage.cpp" line="1064"/>
+        <location filename="../../app/decodepage.cpp" line="874"/>
+        <location filename="../../app/decodepage.cpp" line="1068"/>
         <source>ms per step</source>
         <translation>스텝당 ms</translation>
     </message>
@@ -838,7 +838,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="223"/>
-        <location filename="../../app/decodepage.cpp" line="899"/>
+        <location filename="../../app/decodepage.cpp" line="903"/>
         <source>MiB held</source>
         <translation>보유 중인 MiB</translation>
     </message>
@@ -849,7 +849,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="225"/>
-        <location filename="../../app/decodepage.cpp" line="921"/>
+        <location filename="../../app/decodepage.cpp" line="925"/>
         <source>KV cache at its peak, MiB</source>
         <translation>KV 캐시 최댓값, MiB</translation>
     </message>
@@ -860,7 +860,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="238"/>
-        <location filename="../../app/decodepage.cpp" line="483"/>
+        <location filename="../../app/decodepage.cpp" line="487"/>
         <source>Cache kinds: KV memory at its peak against TPOT</source>
         <translation>캐시 종류: KV 메모리 최댓값 대 TPOT</translation>
     </message>
@@ -1234,7 +1234,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="422"/>
-        <location filename="../../app/decodepage.cpp" line="1233"/>
+        <location filename="../../app/decodepage.cpp" line="1237"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
@@ -1264,17 +1264,17 @@
         <translation>정밀도</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="441"/>
+        <location filename="../../app/decodepage.cpp" line="442"/>
         <source>Modes:</source>
         <translation>모드:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="487"/>
+        <location filename="../../app/decodepage.cpp" line="491"/>
         <source>One point per cache kind: its TPOT (mean one-token step) and the most KV memory it held</source>
         <translation>캐시 종류마다 점 하나: TPOT (토큰 하나 스텝의 평균)와 보유한 KV 메모리의 최댓값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="488"/>
+        <location filename="../../app/decodepage.cpp" line="492"/>
         <source>Each point is one cache kind of the run shown: across, its time per output token (the mean of the steps after the prompt&apos;s); up, the most KV cache memory it held in any step (the dynamic cache&apos;s peak is during its copy, old and new together). Down and to the left is better on both.</source>
         <translation>점 하나가 표시 중인 실행의 캐시 종류 하나입니다. 가로: 출력 토큰당 시간 (TPOT, 프롬프트 스텝 이후 스텝의 평균), 세로: 어느 스텝에서든 보유한 KV 캐시 메모리의 최댓값 (동적 캐시의 최댓값은 복사 중, 이전 캐시와 새 캐시를 함께 보유할 때). 왼쪽 아래일수록 둘 다 좋습니다.</translation>
     </message>
@@ -1303,27 +1303,27 @@
         <translation type="vanished">KV 최댓값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="549"/>
+        <location filename="../../app/decodepage.cpp" line="553"/>
         <source>The short probes alone ran past %1 on this machine%2: this run will take long. Stop and lower the steps, batch or model size.</source>
         <translation>짧은 시험 실행만으로도 이 컴퓨터에서 %1 넘게 걸렸습니다%2. 이 실행은 오래 걸립니다. 중지하고 스텝 수, 배치 또는 모델 크기를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="769"/>
+        <location filename="../../app/decodepage.cpp" line="773"/>
         <source>%1 Too long to estimate: the short probes alone ran past %2 on this machine.</source>
         <translation>%1 추정하기에 너무 깁니다: 짧은 시험 실행만으로도 이 컴퓨터에서 %2 넘게 걸렸습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="899"/>
+        <location filename="../../app/decodepage.cpp" line="903"/>
         <source>MB held</source>
         <translation>보유 중인 MB</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="914"/>
+        <location filename="../../app/decodepage.cpp" line="918"/>
         <source>dynamic: peak during the copy</source>
         <translation>동적: 복사 중 최댓값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="921"/>
+        <location filename="../../app/decodepage.cpp" line="925"/>
         <source>KV cache at its peak, MB</source>
         <translation>KV 캐시 최댓값, MB</translation>
     </message>
@@ -1344,236 +1344,236 @@
         <translation type="vanished">%1 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1212"/>
+        <location filename="../../app/decodepage.cpp" line="1216"/>
         <source>least squares over %1 steps: step = %2 ms + %3 ms × tokens</source>
         <translation>스텝 %1개에 대한 최소제곱: 스텝 = %2 ms + %3 ms × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1216"/>
+        <location filename="../../app/decodepage.cpp" line="1220"/>
         <source>least squares does not split the steps into a positive a and b (a = %1 ms, b = %2 ms)</source>
         <translation>최소제곱으로 스텝을 양수인 a와 b로 나눌 수 없음 (a = %1 ms, b = %2 ms)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1219"/>
+        <location filename="../../app/decodepage.cpp" line="1223"/>
         <source>least squares not measured (no completed mode with steps of different sizes)</source>
         <translation>최소제곱 측정 안 됨 (토큰 수가 서로 다른 스텝으로 완료된 모드 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1221"/>
+        <location filename="../../app/decodepage.cpp" line="1225"/>
         <source>two equations: a + %1 b = %2 ms (%3, one token per sequence), a + %4 b = %5 ms (no cache, mean tokens) give a = %6 ms, b = %7 ms</source>
         <translation>두 식: a + %1 b = %2 ms (%3, 시퀀스당 토큰 1개), a + %4 b = %5 ms (캐시 없음, 평균 토큰 수)에서 a = %6 ms, b = %7 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1227"/>
+        <location filename="../../app/decodepage.cpp" line="1231"/>
         <source>two equations not measured (they need complete runs with and without a cache)</source>
         <translation>두 식 측정 안 됨 (캐시 없음과 캐시 사용 실행이 모두 완료되어야 함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1229"/>
+        <location filename="../../app/decodepage.cpp" line="1233"/>
         <source>&lt;b&gt;Batch %1&lt;/b&gt;: %2; %3.</source>
         <translation>&lt;b&gt;배치 %1&lt;/b&gt;: %2; %3.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1233"/>
+        <location filename="../../app/decodepage.cpp" line="1237"/>
         <source>Tokens per step</source>
         <translation>스텝당 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1233"/>
+        <location filename="../../app/decodepage.cpp" line="1237"/>
         <source>Measured ms/step</source>
         <translation>측정 ms/스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1234"/>
+        <location filename="../../app/decodepage.cpp" line="1238"/>
         <source>Least squares</source>
         <translation>최소제곱</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1234"/>
+        <location filename="../../app/decodepage.cpp" line="1238"/>
         <source>Two equations (batch %1&apos;s a, b)</source>
         <translation>두 식 (배치 %1의 a, b)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1235"/>
+        <location filename="../../app/decodepage.cpp" line="1239"/>
         <source>Measured − predicted</source>
         <translation>측정값 − 예측값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1255"/>
+        <location filename="../../app/decodepage.cpp" line="1259"/>
         <source>%1 ms (%2)</source>
         <translation>%1 ms (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1278"/>
+        <location filename="../../app/decodepage.cpp" line="1282"/>
         <source>not run at this batch</source>
         <translation>이 배치에서는 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1285"/>
-        <location filename="../../app/decodepage.cpp" line="1291"/>
-        <location filename="../../app/decodepage.cpp" line="1293"/>
+        <location filename="../../app/decodepage.cpp" line="1289"/>
+        <location filename="../../app/decodepage.cpp" line="1295"/>
+        <location filename="../../app/decodepage.cpp" line="1297"/>
         <source>not measured (a mode stopped or was not run)</source>
         <translation>측정 안 됨 (중지되었거나 실행하지 않은 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1286"/>
-        <location filename="../../app/decodepage.cpp" line="1329"/>
-        <location filename="../../app/decodepage.cpp" line="1335"/>
+        <location filename="../../app/decodepage.cpp" line="1290"/>
+        <location filename="../../app/decodepage.cpp" line="1333"/>
+        <location filename="../../app/decodepage.cpp" line="1339"/>
         <source>%1 / %2 ms</source>
         <translation>%1 / %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1295"/>
-        <location filename="../../app/decodepage.cpp" line="1332"/>
+        <location filename="../../app/decodepage.cpp" line="1299"/>
+        <location filename="../../app/decodepage.cpp" line="1336"/>
         <source>a = %1 ms, b = %2 ms</source>
         <translation>a = %1 ms, b = %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1308"/>
-        <location filename="../../app/decodepage.cpp" line="1338"/>
+        <location filename="../../app/decodepage.cpp" line="1312"/>
+        <location filename="../../app/decodepage.cpp" line="1342"/>
         <source>%1 / %2 ms (measured %3 / %4)</source>
         <translation>%1 / %2 ms (측정 %3 / %4)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1311"/>
+        <location filename="../../app/decodepage.cpp" line="1315"/>
         <source>not measured (a mode stopped)</source>
         <translation>측정 안 됨 (중지된 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1313"/>
+        <location filename="../../app/decodepage.cpp" line="1317"/>
         <source>not measured (batch 1&apos;s two equations are missing)</source>
         <translation>측정 안 됨 (배치 1의 두 식이 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1315"/>
+        <location filename="../../app/decodepage.cpp" line="1319"/>
         <source>not run yet</source>
         <translation>아직 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1318"/>
+        <location filename="../../app/decodepage.cpp" line="1322"/>
         <source>%1 layers, width %2, %3, %4 steps, prompt %5</source>
         <translation>레이어 %1개, 폭 %2, %3, 스텝 %4개, 프롬프트 %5</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1326"/>
+        <location filename="../../app/decodepage.cpp" line="1330"/>
         <source>%1 layers, width %2, FP32, %3 steps, prompt 1</source>
         <translation>레이어 %1개, 폭 %2, FP32, 스텝 %3개, 프롬프트 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1328"/>
+        <location filename="../../app/decodepage.cpp" line="1332"/>
         <source>Batch 1: ms/step, no cache / cache</source>
         <translation>배치 1: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1330"/>
+        <location filename="../../app/decodepage.cpp" line="1334"/>
         <source>Batch 1: speedup</source>
         <translation>배치 1: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1331"/>
+        <location filename="../../app/decodepage.cpp" line="1335"/>
         <source>%1 (on the course&apos;s CPU: %2)</source>
         <translation>%1 (강의의 CPU: %2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1332"/>
+        <location filename="../../app/decodepage.cpp" line="1336"/>
         <source>Batch 1: two equations</source>
         <translation>배치 1: 두 식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1334"/>
+        <location filename="../../app/decodepage.cpp" line="1338"/>
         <source>Batch 64: ms/step, no cache / cache</source>
         <translation>배치 64: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1336"/>
+        <location filename="../../app/decodepage.cpp" line="1340"/>
         <source>Batch 64: speedup</source>
         <translation>배치 64: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1337"/>
+        <location filename="../../app/decodepage.cpp" line="1341"/>
         <source>Batch 64 from batch 1&apos;s a, b: no cache / cache</source>
         <translation>배치 1의 a, b로 예측한 배치 64: 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1345"/>
+        <location filename="../../app/decodepage.cpp" line="1349"/>
         <source>Figure</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1345"/>
+        <location filename="../../app/decodepage.cpp" line="1349"/>
         <source>Course (RTX 4090, from the course text)</source>
         <translation>강의 (RTX 4090, 강의 본문 수치)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1346"/>
+        <location filename="../../app/decodepage.cpp" line="1350"/>
         <source>This run (CUDA, this machine)</source>
         <translation>이번 실행 (CUDA, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1346"/>
+        <location filename="../../app/decodepage.cpp" line="1350"/>
         <source>This run (CPU, this machine)</source>
         <translation>이번 실행 (CPU, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1363"/>
+        <location filename="../../app/decodepage.cpp" line="1367"/>
         <source>%1 at batch %2</source>
         <translation>배치 %2에서 %1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1364"/>
+        <location filename="../../app/decodepage.cpp" line="1368"/>
         <source>not measured at batch %1</source>
         <translation>배치 %1에서 측정 안 됨</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1365"/>
+        <location filename="../../app/decodepage.cpp" line="1369"/>
         <source>Speedup with a cache: %1 · course (RTX 4090): %2 at batch 1, %3 at batch 64</source>
         <translation>캐시 사용 시 속도 향상: %1 · 강의 (RTX 4090): 배치 1에서 %2, 배치 64에서 %3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1366"/>
-        <location filename="../../app/decodepage.cpp" line="1437"/>
+        <location filename="../../app/decodepage.cpp" line="1370"/>
+        <location filename="../../app/decodepage.cpp" line="1441"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1373"/>
+        <location filename="../../app/decodepage.cpp" line="1377"/>
         <source>On CUDA, %1%2.</source>
         <translation>CUDA에서 실행, %1%2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1377"/>
+        <location filename="../../app/decodepage.cpp" line="1381"/>
         <source>On the CPU, as chosen.</source>
         <translation>CPU에서 실행 (선택한 대로).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1379"/>
+        <location filename="../../app/decodepage.cpp" line="1383"/>
         <source>On the CPU: no CUDA device answered.</source>
         <translation>CPU에서 실행: 응답한 CUDA 장치가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1381"/>
+        <location filename="../../app/decodepage.cpp" line="1385"/>
         <source>On the CPU: the CUDA kernels take a head size of 64 or 128, this model&apos;s is %1.</source>
         <translation>CPU에서 실행: CUDA 커널은 헤드 크기 64 또는 128만 지원하는데, 이 모델은 %1입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1384"/>
+        <location filename="../../app/decodepage.cpp" line="1388"/>
         <source>On the CPU: cuBLAS could not be opened.</source>
         <translation>CPU에서 실행: cuBLAS를 열 수 없었습니다.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="1386"/>
+        <location filename="../../app/decodepage.cpp" line="1390"/>
         <source>At batch %1 each cached step pushed %n token(s), one per sequence, instead of the whole prefix, and ran %2 faster.</source>
         <translation>
             <numerusform>배치 %1에서 캐시 사용 스텝은 지금까지의 토큰 전체 대신 시퀀스마다 하나씩, 토큰 %n개만 모델에 넣었고 %2 빨랐습니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1393"/>
+        <location filename="../../app/decodepage.cpp" line="1397"/>
         <source>Speedup not measured at batch %1: it needs complete runs without a cache and with a contiguous one.</source>
         <translation>배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1406"/>
+        <location filename="../../app/decodepage.cpp" line="1410"/>
         <source>Every exact mode generated the same tokens.</source>
         <translation>양자화하지 않은 모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
@@ -1586,22 +1586,22 @@
         <translation type="vanished">배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1396"/>
+        <location filename="../../app/decodepage.cpp" line="1400"/>
         <source>Fixed cost is %1% of a cached step and %2% of an uncached one (least squares).</source>
         <translation>고정 비용은 캐시 사용 스텝의 %1%, 캐시 없는 스텝의 %2%입니다 (최소제곱).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1399"/>
+        <location filename="../../app/decodepage.cpp" line="1403"/>
         <source>The two-term model does not split these steps into a positive fixed and per-token cost: too few or too noisy steps.</source>
         <translation>두 항 모델로는 이 스텝들을 양수인 고정 비용과 토큰당 비용으로 나눌 수 없습니다: 스텝이 너무 적거나 측정값의 잡음이 너무 큽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1402"/>
+        <location filename="../../app/decodepage.cpp" line="1406"/>
         <source>No two-term fit: no completed mode with steps of different sizes.</source>
         <translation>두 항 모델을 적합하지 못했습니다: 토큰 수가 서로 다른 스텝으로 완료된 모드가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1404"/>
+        <location filename="../../app/decodepage.cpp" line="1408"/>
         <source>Tokens not compared: fewer than two modes completed.</source>
         <translation>토큰을 비교하지 않았습니다: 완료된 모드가 두 개 미만입니다.</translation>
     </message>
@@ -1610,42 +1610,42 @@
         <translation type="vanished">모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1407"/>
+        <location filename="../../app/decodepage.cpp" line="1411"/>
         <source>The modes generated DIFFERENT tokens: the cache is wrong.</source>
         <translation>모드마다 생성한 토큰이 서로 다릅니다: 캐시에 오류가 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1413"/>
+        <location filename="../../app/decodepage.cpp" line="1417"/>
         <source>The %1 kept every greedy token of the contiguous cache; its logits differ by up to %2.</source>
         <translation>%1: 연속 할당 캐시의 그리디 토큰을 모두 그대로 골랐습니다. 로짓 차이는 최대 %2입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1415"/>
+        <location filename="../../app/decodepage.cpp" line="1419"/>
         <source>The %1 first chose another token at step %2 (logits up to %3 apart until then); %4 of %5 tokens agree.</source>
         <translation>%1: 스텝 %2에서 처음으로 다른 토큰을 골랐습니다 (그때까지 로짓 차이 최대 %3). 토큰 %5개 중 %4개가 일치합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1424"/>
+        <location filename="../../app/decodepage.cpp" line="1428"/>
         <source>FP8 was skipped: it needs the CUDA backend.</source>
         <translation>FP8은 건너뛰었습니다: CUDA 백엔드가 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1428"/>
+        <location filename="../../app/decodepage.cpp" line="1432"/>
         <source>Stopped after %1 of %2 steps in the %3 mode.</source>
         <translation>%3 모드에서 %2 스텝 중 %1 스텝을 마치고 중지했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1437"/>
+        <location filename="../../app/decodepage.cpp" line="1441"/>
         <source>Not run: %1.</source>
         <translation>실행 안 함: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1452"/>
+        <location filename="../../app/decodepage.cpp" line="1456"/>
         <source>Batch %1&apos;s two equations predict %2 ms (no cache) and %3 ms (cache) per step at batch %4; measured %5 and %6 ms (%7 and %8 against the prediction).</source>
         <translation>배치 %1의 두 식은 배치 %4의 스텝당 시간을 %2 ms (캐시 없음), %3 ms (캐시 사용)로 예측합니다. 측정값은 %5 ms, %6 ms입니다 (예측 대비 %7, %8).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1460"/>
+        <location filename="../../app/decodepage.cpp" line="1464"/>
         <source>On the course&apos;s GPU the same method predicted %1 and %2 ms against %3 and %4 measured; the course puts the gap down to reading the cache, which grows with the context and has no term in the model.</source>
         <translation>강의의 GPU에서는 같은 방법으로 %1 ms, %2 ms를 예측했고 측정값은 %3 ms, %4 ms였습니다. 강의는 이 차이를 캐시 읽기 비용으로 설명합니다: 캐시 읽기는 컨텍스트 길이에 따라 늘어나는데, 모델에는 이를 나타내는 항이 없습니다.</translation>
     </message>
@@ -1668,7 +1668,7 @@
         <translation type="vanished">KV 캐시: 측정값 (점)과 공식 (선)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1233"/>
+        <location filename="../../app/decodepage.cpp" line="1237"/>
         <source>Cache</source>
         <translation>캐시</translation>
     </message>
@@ -1729,7 +1729,7 @@
         <translation type="vanished">공식 (보유 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1019"/>
+        <location filename="../../app/decodepage.cpp" line="1023"/>
         <source>Probing...</source>
         <translation>시험 실행 중...</translation>
     </message>
@@ -1740,7 +1740,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1249"/>
+        <location filename="../../app/decodepage.cpp" line="1253"/>
         <source> (stopped)</source>
         <translation> (중지됨)</translation>
     </message>
@@ -1754,24 +1754,24 @@
         <translation>페이지 방식 블록 크기입니다. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 모든 시퀀스가 보유한 블록 수 × 블록 크기 × 2 × L × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 최대 하나입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="447"/>
+        <location filename="../../app/decodepage.cpp" line="451"/>
         <source>Presets:</source>
         <translation>프리셋:</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="242"/>
-        <location filename="../../app/decodepage.cpp" line="460"/>
+        <location filename="../../app/decodepage.cpp" line="464"/>
         <source>Charts show</source>
         <translation>차트 표시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="470"/>
+        <location filename="../../app/decodepage.cpp" line="474"/>
         <source>Step time · dashed: a + b × tokens</source>
         <translation>스텝 시간 · 파선: a + b × 토큰 수</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="237"/>
-        <location filename="../../app/decodepage.cpp" line="471"/>
+        <location filename="../../app/decodepage.cpp" line="475"/>
         <source>KV cache held</source>
         <translation>보유 중인 KV 캐시</translation>
     </message>
@@ -1781,110 +1781,110 @@
         <translation>스텝마다 보유 중인 캐시 메모리 (표식)와 공식 (일점쇄선) 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="546"/>
+        <location filename="../../app/decodepage.cpp" line="550"/>
         <source> (batch %1, run %2 of %3)</source>
         <translation> (배치 %1, 실행 %2/%3)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="552"/>
+        <location filename="../../app/decodepage.cpp" line="556"/>
         <source>Estimated %1 on this machine from short probes%2: Stop and lower the steps or batch if that is too long.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%2: 이 컴퓨터에서 %1. 너무 길면 중지하고 스텝 수나 배치를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="556"/>
+        <location filename="../../app/decodepage.cpp" line="560"/>
         <source>Estimated under a second from short probes%1.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%1: 1초 미만.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="557"/>
+        <location filename="../../app/decodepage.cpp" line="561"/>
         <source>Estimated %1 from short probes%2.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%2: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="578"/>
+        <location filename="../../app/decodepage.cpp" line="582"/>
         <source>Press Run: each mode generates the tokens in turn; step times and the cache held appear as they are measured, against the formula&apos;s line. On a CPU, press Classroom CPU first.</source>
         <translation>실행을 누르세요: 각 모드가 차례로 토큰을 생성하고, 스텝 시간과 보유 중인 캐시가 측정되는 대로 공식의 선과 함께 나타납니다. CPU에서는 먼저 수업용 CPU를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="752"/>
+        <location filename="../../app/decodepage.cpp" line="756"/>
         <source>%1 Estimating this machine&apos;s time (short probes)...</source>
         <translation>%1 이 컴퓨터에서 걸릴 시간 추정 중 (짧은 시험 실행)...</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="760"/>
+        <location filename="../../app/decodepage.cpp" line="764"/>
         <source>%1 No estimate: press Run to see what stops it.</source>
         <translation>%1 추정하지 못했습니다: 실행을 누르면 무엇이 막는지 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="765"/>
+        <location filename="../../app/decodepage.cpp" line="769"/>
         <source> Too long for a lesson on this machine: press Classroom CPU (both batches in well under a minute).</source>
         <translation> 이 컴퓨터에서는 수업 중에 돌리기에 너무 깁니다: 수업용 CPU를 누르세요 (두 배치 모두 합쳐 1분도 채 걸리지 않습니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="775"/>
+        <location filename="../../app/decodepage.cpp" line="779"/>
         <source>%1 Estimated %2 on this machine (short probes).%3</source>
         <translation>%1 이 컴퓨터에서 %2 걸릴 것으로 추정됩니다 (짧은 시험 실행).%3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="787"/>
+        <location filename="../../app/decodepage.cpp" line="791"/>
         <source>The course&apos;s experiment at batch %1 (500 steps): %2 on the course&apos;s RTX 4090.</source>
         <translation>배치 %1 강의 실험 (500 스텝): 강의의 RTX 4090에서 %2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="790"/>
+        <location filename="../../app/decodepage.cpp" line="794"/>
         <source>The course&apos;s experiment at batch %1 (500 steps).</source>
         <translation>배치 %1 강의 실험 (500 스텝).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="799"/>
+        <location filename="../../app/decodepage.cpp" line="803"/>
         <source>Classroom CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache.</source>
         <translation>수업용 CPU: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2스텝씩, 캐시 없음과 캐시 사용으로 실행.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="807"/>
+        <location filename="../../app/decodepage.cpp" line="811"/>
         <source>%1 s</source>
         <translation>%1초</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="809"/>
+        <location filename="../../app/decodepage.cpp" line="813"/>
         <source>%1 min</source>
         <translation>%1분</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="810"/>
+        <location filename="../../app/decodepage.cpp" line="814"/>
         <source>%1 h</source>
         <translation>%1시간</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="889"/>
+        <location filename="../../app/decodepage.cpp" line="893"/>
         <source>%1: a + b × tokens</source>
         <translation>%1: a + b × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="902"/>
+        <location filename="../../app/decodepage.cpp" line="906"/>
         <source>formula</source>
         <translation>공식</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="1064"/>
+        <location filename="../../app/decodepage.cpp" line="1068"/>
         <source>ms per step (%n off scale)</source>
         <translation>
             <numerusform>스텝당 ms (축 밖 %n개)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1167"/>
+        <location filename="../../app/decodepage.cpp" line="1171"/>
         <source>Stopped before the first step: nothing was measured.</source>
         <translation>첫 스텝 전에 중지했습니다: 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1172"/>
+        <location filename="../../app/decodepage.cpp" line="1176"/>
         <source>Batch %1 was stopped before its first step: nothing measured there.</source>
         <translation>배치 %1 실행은 첫 스텝 전에 중지했습니다: 이 배치에서는 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1136"/>
-        <location filename="../../app/decodepage.cpp" line="1181"/>
+        <location filename="../../app/decodepage.cpp" line="1140"/>
+        <location filename="../../app/decodepage.cpp" line="1185"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
@@ -1925,7 +1925,7 @@
         <translation type="vanished">CUDA에서 실행, %1%2 (%3). </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1375"/>
+        <location filename="../../app/decodepage.cpp" line="1379"/>
         <source>, cached steps replayed as a CUDA graph</source>
         <translation>, 캐시 사용 스텝은 CUDA 그래프로 재실행</translation>
     </message>
@@ -2897,52 +2897,64 @@
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="37"/>
+        <location filename="../../app/lessonpanel.cpp" line="40"/>
+        <location filename="../../app/lessonpanel.cpp" line="59"/>
+        <source>Lesson %1 of %2</source>
+        <translation>문항 %1/%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="80"/>
+        <location filename="../../app/lessonpanel.cpp" line="566"/>
         <source>Reveal the answer</source>
         <translation>정답 보기</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="38"/>
+        <location filename="../../app/lessonpanel.cpp" line="81"/>
         <source>Previous</source>
         <translation>이전</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="39"/>
+        <location filename="../../app/lessonpanel.cpp" line="82"/>
         <source>Next</source>
         <translation>다음</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="43"/>
+        <location filename="../../app/lessonpanel.cpp" line="86"/>
         <source>Start the course hour</source>
         <translation>한 시간 강의 시작</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="46"/>
+        <location filename="../../app/lessonpanel.cpp" line="89"/>
+        <source>Back to the last lesson</source>
+        <translation>마지막 문항으로 돌아가기</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="91"/>
         <source>Jump to a lesson</source>
         <translation>문항으로 바로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="58"/>
+        <location filename="../../app/lessonpanel.cpp" line="109"/>
         <source>Type the class&apos;s prediction, then reveal (Enter)</source>
         <translation>학생들의 예측을 입력한 뒤 정답을 보세요 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="60"/>
+        <location filename="../../app/lessonpanel.cpp" line="111"/>
         <source>Your prediction</source>
         <translation>예측값</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="62"/>
+        <location filename="../../app/lessonpanel.cpp" line="113"/>
         <source>Show the answer with the app&apos;s own figures (Enter or Page Down)</source>
         <translation>앱이 직접 계산한 수치로 정답을 보여 줍니다 (Enter 또는 Page Down)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="63"/>
+        <location filename="../../app/lessonpanel.cpp" line="114"/>
         <source>The previous lesson (Page Up)</source>
         <translation>이전 문항 (Page Up)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="64"/>
+        <location filename="../../app/lessonpanel.cpp" line="118"/>
         <source>The next lesson (Enter or Page Down once revealed)</source>
         <translation>다음 문항 (정답을 본 뒤 Enter 또는 Page Down)</translation>
     </message>
@@ -2951,84 +2963,131 @@
         <translation type="vanished">열린 수업이 없습니다. 보기 &gt; 수업을 누르면 한 시간 강의가 열리고, 파일 &gt; 수업 파일 열기...로 교사가 직접 만든 파일을 열 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="65"/>
+        <location filename="../../app/lessonpanel.cpp" line="119"/>
         <source>No lessons open. Start the course hour here, or open a teacher&apos;s own lesson file with File &gt; Open Lessons...</source>
         <translation>열린 수업이 없습니다. 여기서 한 시간 강의를 시작하거나, 파일 &gt; 수업 파일 열기...에서 교사가 만든 수업 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="68"/>
+        <location filename="../../app/lessonpanel.cpp" line="122"/>
         <source>The course&apos;s check questions as guided lessons, in the interface&apos;s language</source>
         <translation>강의의 확인 문제를 인터페이스 언어의 안내형 수업으로 진행합니다</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="73"/>
+        <location filename="../../app/lessonpanel.cpp" line="127"/>
         <source>Guided lessons: each one sets up the scenario and page, asks a question, lets the class predict, then reveals the answer with the figures this app computes and outlines where to look.</source>
         <translation>안내형 수업: 문항마다 시나리오와 페이지를 맞춰 놓고 질문합니다. 학생들이 예측한 뒤에는 이 앱이 계산한 수치로 정답을 보여 주고, 살펴볼 곳을 테두리로 표시합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="79"/>
+        <location filename="../../app/lessonpanel.cpp" line="133"/>
         <source>Prediction:</source>
         <translation>예측:</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="155"/>
+        <location filename="../../app/lessonpanel.cpp" line="173"/>
+        <source>The last lesson, as it was left (Page Up)</source>
+        <translation>마지막 문항, 두고 온 그대로 (Page Up)</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="237"/>
         <source>&apos;%1&apos; is neither a lesson file nor a shipped lesson set (%2)</source>
         <translation>&apos;%1&apos;: 수업 파일도 기본 제공 수업 세트도 아닙니다 (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="159"/>
+        <location filename="../../app/lessonpanel.cpp" line="241"/>
         <source>%1 has lessons 1 to %2, not %3</source>
         <translation>%1에는 문항이 1번부터 %2번까지만 있습니다 (%3번 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="174"/>
-        <location filename="../../app/lessonpanel.cpp" line="394"/>
+        <location filename="../../app/lessonpanel.cpp" line="255"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="299"/>
-        <location filename="../../app/lessonpanel.cpp" line="372"/>
+        <location filename="../../app/lessonpanel.cpp" line="375"/>
+        <source>not revealed</source>
+        <translation>정답 보기 전</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="392"/>
+        <source>no prediction</source>
+        <translation>예측 없음</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="392"/>
+        <source>right</source>
+        <translation>정답</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="392"/>
+        <source>not quite</source>
+        <translation>오답</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="397"/>
+        <source>&lt;b&gt;The lessons are done.&lt;/b&gt; The class was right on %1 of %2 predictions; %3 of %4 lessons revealed.</source>
+        <translation>&lt;b&gt;수업 문항을 모두 마쳤습니다.&lt;/b&gt; 예측 %2개 중 %1개가 맞았고, 문항 %4개 중 %3개의 정답을 보았습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="403"/>
+        <source>Page Up goes back to the last lesson; the picker opens any lesson again.</source>
+        <translation>Page Up을 누르면 마지막 문항으로 돌아가고, 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="461"/>
+        <location filename="../../app/lessonpanel.cpp" line="603"/>
         <source>This lesson&apos;s figures cannot be computed: %1</source>
         <translation>이 문항의 수치를 계산할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="310"/>
+        <location filename="../../app/lessonpanel.cpp" line="567"/>
+        <source>Next lesson</source>
+        <translation>다음 문항</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="568"/>
+        <source>Finish: the summary</source>
+        <translation>마치기: 결과 요약</translation>
+    </message>
+    <message>
         <source>%1) %2</source>
-        <translation>%1) %2</translation>
+        <translation type="vanished">%1) %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="324"/>
         <source>&lt;b&gt;Lesson %1 of %2: %3&lt;/b&gt;&lt;br&gt;%4</source>
-        <translation>&lt;b&gt;문항 %1/%2: %3&lt;/b&gt;&lt;br&gt;%4</translation>
+        <translation type="vanished">&lt;b&gt;문항 %1/%2: %3&lt;/b&gt;&lt;br&gt;%4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="360"/>
+        <location filename="../../app/lessonpanel.cpp" line="591"/>
         <source>%1)</source>
         <translation>%1)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="362"/>
+        <location filename="../../app/lessonpanel.cpp" line="593"/>
         <source>The answer is %1</source>
         <translation>정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="364"/>
+        <location filename="../../app/lessonpanel.cpp" line="595"/>
         <source>✓ Right: %1</source>
         <translation>✓ 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="365"/>
+        <location filename="../../app/lessonpanel.cpp" line="596"/>
         <source>✗ Not quite: the answer is %1</source>
         <translation>✗ 아쉽습니다. 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="380"/>
+        <location filename="../../app/lessonpanel.cpp" line="609"/>
+        <source>The app computes %1</source>
+        <translation>앱 계산값 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="613"/>
         <source>✓ Your %1 is right: the app computes %2</source>
         <translation>✓ 예측값 %1, 정답입니다: 앱 계산값 %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="381"/>
+        <location filename="../../app/lessonpanel.cpp" line="614"/>
         <source>✗ Your %1; the app computes %2</source>
         <translation>✗ 예측값 %1, 앱 계산값 %2</translation>
     </message>
@@ -3036,62 +3095,62 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="184"/>
+        <location filename="../../app/mainwindow.cpp" line="192"/>
         <source>Memory</source>
         <translation>메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="185"/>
+        <location filename="../../app/mainwindow.cpp" line="193"/>
         <source>Attention</source>
         <translation>어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="186"/>
+        <location filename="../../app/mainwindow.cpp" line="194"/>
         <source>Scaling</source>
         <translation>스케일링</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="187"/>
+        <location filename="../../app/mainwindow.cpp" line="195"/>
         <source>Paged memory</source>
         <translation>페이지 방식 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="188"/>
+        <location filename="../../app/mainwindow.cpp" line="196"/>
         <source>GPU decode</source>
         <translation>GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="189"/>
+        <location filename="../../app/mainwindow.cpp" line="197"/>
         <source>Roofline</source>
         <translation>루프라인</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="226"/>
+        <location filename="../../app/mainwindow.cpp" line="234"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="229"/>
+        <location filename="../../app/mainwindow.cpp" line="237"/>
         <source>Open a Hugging Face config.json</source>
         <translation>Hugging Face config.json 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="230"/>
+        <location filename="../../app/mainwindow.cpp" line="238"/>
         <source>Model config (*.json);;All files (*)</source>
         <translation>모델 설정 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="119"/>
+        <location filename="../../app/mainwindow.cpp" line="127"/>
         <source>Not applied: %1</source>
         <translation>적용 안 됨: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="192"/>
+        <location filename="../../app/mainwindow.cpp" line="200"/>
         <source>Ctrl+%1</source>
         <translation>Ctrl+%1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="245"/>
+        <location filename="../../app/mainwindow.cpp" line="253"/>
         <source>Lessons</source>
         <translation>수업</translation>
     </message>
@@ -3100,12 +3159,12 @@
         <translation type="vanished">먼저 예측하세요: 정답을 보면 이 부분이 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="289"/>
+        <location filename="../../app/mainwindow.cpp" line="315"/>
         <source>Toolbar</source>
         <translation>도구 모음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="320"/>
+        <location filename="../../app/mainwindow.cpp" line="348"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
@@ -3118,68 +3177,68 @@
         <translation type="vanished">시나리오 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="330"/>
+        <location filename="../../app/mainwindow.cpp" line="358"/>
         <source>KV Scope scenario (*.json)</source>
         <translation>KV Scope 시나리오 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="328"/>
+        <location filename="../../app/mainwindow.cpp" line="356"/>
         <source>&amp;Save Scenario As...</source>
         <translation>시나리오를 다른 이름으로 저장(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="329"/>
+        <location filename="../../app/mainwindow.cpp" line="357"/>
         <source>Save scenario</source>
         <translation>시나리오 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="334"/>
+        <location filename="../../app/mainwindow.cpp" line="362"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일 열기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="338"/>
+        <location filename="../../app/mainwindow.cpp" line="366"/>
         <source>Open &amp;config.json...</source>
         <translation>config.json 열기(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="339"/>
+        <location filename="../../app/mainwindow.cpp" line="367"/>
         <source>Open &amp;Lessons...</source>
         <translation>수업 파일 열기(&amp;L)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="340"/>
+        <location filename="../../app/mainwindow.cpp" line="368"/>
         <source>Open a lesson file</source>
         <translation>수업 파일 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="341"/>
+        <location filename="../../app/mainwindow.cpp" line="369"/>
         <source>KV Scope lessons (*.json);;All files (*)</source>
         <translation>KV Scope 수업 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="346"/>
+        <location filename="../../app/mainwindow.cpp" line="374"/>
         <source>Export Chart as &amp;PNG...</source>
         <translation>차트를 PNG로 내보내기(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="348"/>
-        <location filename="../../app/mainwindow.cpp" line="354"/>
+        <location filename="../../app/mainwindow.cpp" line="376"/>
+        <location filename="../../app/mainwindow.cpp" line="382"/>
         <source>Export chart</source>
         <translation>차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="348"/>
+        <location filename="../../app/mainwindow.cpp" line="376"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="352"/>
+        <location filename="../../app/mainwindow.cpp" line="380"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation>차트를 SVG로 내보내기(&amp;V)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="354"/>
+        <location filename="../../app/mainwindow.cpp" line="382"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 이미지 (*.svg)</translation>
     </message>
@@ -3188,57 +3247,57 @@
         <translation type="vanished">메모리 내역을 CSV로 저장(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="360"/>
+        <location filename="../../app/mainwindow.cpp" line="388"/>
         <source>Save breakdown</source>
         <translation>메모리 내역 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="360"/>
+        <location filename="../../app/mainwindow.cpp" line="388"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="364"/>
+        <location filename="../../app/mainwindow.cpp" line="392"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation>메모리 내역을 Markdown 표로 복사(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="367"/>
+        <location filename="../../app/mainwindow.cpp" line="395"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="376"/>
+        <location filename="../../app/mainwindow.cpp" line="404"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="377"/>
+        <location filename="../../app/mainwindow.cpp" line="405"/>
         <source>&amp;Presenter Mode</source>
         <translation>발표자 모드(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="381"/>
+        <location filename="../../app/mainwindow.cpp" line="409"/>
         <source>Projector layout: full screen, large type, thick lines, value labels (F5; Escape leaves)</source>
         <translation>프로젝터용 화면: 전체 화면, 큰 글자, 굵은 선, 값 레이블 (F5, Esc로 나가기)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="385"/>
+        <location filename="../../app/mainwindow.cpp" line="413"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="387"/>
+        <location filename="../../app/mainwindow.cpp" line="415"/>
         <source>The course hour as guided questions: predict, then reveal (Ctrl+L)</source>
         <translation>한 시간 강의를 안내형 질문으로 진행합니다: 먼저 예측하고 정답을 봅니다 (Ctrl+L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="389"/>
+        <location filename="../../app/mainwindow.cpp" line="417"/>
         <source>&amp;Quiz Mode</source>
         <translation>퀴즈 모드(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="393"/>
+        <location filename="../../app/mainwindow.cpp" line="421"/>
         <source>Hide a lesson&apos;s figures until its answer is revealed (Ctrl+K)</source>
         <translation>정답을 볼 때까지 문항의 수치와 차트를 가립니다 (Ctrl+K)</translation>
     </message>
@@ -3251,107 +3310,107 @@
         <translation type="vanished">이 시나리오를 비교 기준으로 고정(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="270"/>
+        <location filename="../../app/mainwindow.cpp" line="296"/>
         <source>Predict first: the figures appear when the answer is revealed</source>
         <translation>먼저 예측하세요: 정답을 보면 수치와 차트가 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="321"/>
+        <location filename="../../app/mainwindow.cpp" line="349"/>
         <source>&amp;Open...</source>
         <translation>열기(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="323"/>
+        <location filename="../../app/mainwindow.cpp" line="351"/>
         <source>Open a config.json, scenario, lesson file, trace or server log</source>
         <translation>config.json, 시나리오, 수업 파일, 트레이스 또는 서버 로그 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="324"/>
+        <location filename="../../app/mainwindow.cpp" line="352"/>
         <source>KV Scope files, model configs, traces and logs (*.json *.jsonl *.csv *.log *.txt);;All files (*)</source>
         <translation>KV Scope 파일, 모델 설정, 트레이스와 로그 (*.json *.jsonl *.csv *.log *.txt);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="358"/>
+        <location filename="../../app/mainwindow.cpp" line="386"/>
         <source>Save &amp;Breakdown as CSV...</source>
         <translation>메모리 내역을 CSV로 저장(&amp;B)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="396"/>
+        <location filename="../../app/mainwindow.cpp" line="424"/>
         <source>Go &amp;to Page</source>
         <translation>페이지로 이동(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="403"/>
+        <location filename="../../app/mainwindow.cpp" line="431"/>
         <source>Pi&amp;n This Scenario as Reference</source>
         <translation>이 시나리오를 기준으로 고정(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="407"/>
+        <location filename="../../app/mainwindow.cpp" line="435"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation>강의 기준 시나리오로 되돌리기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="411"/>
+        <location filename="../../app/mainwindow.cpp" line="439"/>
         <source>&amp;Sizes</source>
         <translation>크기 단위(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="414"/>
+        <location filename="../../app/mainwindow.cpp" line="442"/>
         <source>&amp;GiB (1024³ bytes)</source>
         <translation>&amp;GiB (1024³ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="415"/>
+        <location filename="../../app/mainwindow.cpp" line="443"/>
         <source>G&amp;B (10⁹ bytes)</source>
         <translation>G&amp;B (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="426"/>
+        <location filename="../../app/mainwindow.cpp" line="454"/>
         <source>Lan&amp;guage</source>
         <translation>언어(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="441"/>
+        <location filename="../../app/mainwindow.cpp" line="469"/>
         <source>Pal&amp;ette</source>
         <translation>팔레트(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="444"/>
+        <location filename="../../app/mainwindow.cpp" line="472"/>
         <source>&amp;System (the desktop&apos;s colours)</source>
         <translation>시스템 (데스크톱의 색)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="445"/>
+        <location filename="../../app/mainwindow.cpp" line="473"/>
         <source>&amp;Light</source>
         <translation>밝게(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="445"/>
+        <location filename="../../app/mainwindow.cpp" line="473"/>
         <source>&amp;Dark</source>
         <translation>어둡게(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="462"/>
+        <location filename="../../app/mainwindow.cpp" line="490"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="463"/>
+        <location filename="../../app/mainwindow.cpp" line="491"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>단축키(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="464"/>
+        <location filename="../../app/mainwindow.cpp" line="492"/>
         <source>What&apos;s &amp;This?</source>
         <translation>항목 설명 보기(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="466"/>
+        <location filename="../../app/mainwindow.cpp" line="494"/>
         <source>&amp;About KV Scope</source>
         <translation>KV Scope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="467"/>
+        <location filename="../../app/mainwindow.cpp" line="495"/>
         <source>About KV Scope</source>
         <translation>KV Scope 정보</translation>
     </message>
@@ -3368,67 +3427,67 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="541"/>
+        <location filename="../../app/mainwindow.cpp" line="569"/>
         <source>Ctrl+1 ... Ctrl+7</source>
         <translation>Ctrl+1 ... Ctrl+7</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="542"/>
+        <location filename="../../app/mainwindow.cpp" line="570"/>
         <source>Switch page: memory, attention, scaling, paged memory, GPU decode, roofline, explain log</source>
         <translation>페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 루프라인, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="543"/>
+        <location filename="../../app/mainwindow.cpp" line="571"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="543"/>
+        <location filename="../../app/mainwindow.cpp" line="571"/>
         <source>Presenter mode on or off</source>
         <translation>발표자 모드 켜기/끄기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="544"/>
+        <location filename="../../app/mainwindow.cpp" line="572"/>
         <source>Escape</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="544"/>
+        <location filename="../../app/mainwindow.cpp" line="572"/>
         <source>Leave presenter mode</source>
         <translation>발표자 모드 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="545"/>
+        <location filename="../../app/mainwindow.cpp" line="573"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="545"/>
+        <location filename="../../app/mainwindow.cpp" line="573"/>
         <source>Show or hide the lessons</source>
         <translation>수업 보이기/숨기기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="546"/>
+        <location filename="../../app/mainwindow.cpp" line="574"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="546"/>
+        <location filename="../../app/mainwindow.cpp" line="574"/>
         <source>Quiz mode: hide a lesson&apos;s figures until revealed</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트 가리기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="547"/>
+        <location filename="../../app/mainwindow.cpp" line="575"/>
         <source>Enter or Page Down</source>
         <translation>Enter 또는 Page Down</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="547"/>
+        <location filename="../../app/mainwindow.cpp" line="575"/>
         <source>In a lesson: reveal the answer, then go to the next lesson</source>
         <translation>문항에서: 정답 보기, 한 번 더 누르면 다음 문항으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="548"/>
+        <location filename="../../app/mainwindow.cpp" line="576"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
@@ -3437,179 +3496,179 @@
         <translation type="vanished">이전 문항</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="548"/>
+        <location filename="../../app/mainwindow.cpp" line="576"/>
         <source>The previous lesson, as it was left</source>
         <translation>이전 문항 (두고 온 그대로)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="549"/>
+        <location filename="../../app/mainwindow.cpp" line="577"/>
         <source>B or .</source>
         <translation>B 또는 .</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="549"/>
+        <location filename="../../app/mainwindow.cpp" line="577"/>
         <source>In a lesson: black screen (any key or a click brings it back); B picks B while choices are open</source>
         <translation>문항에서: 검은 화면 (아무 키나 클릭으로 돌아옴). 선택지가 열려 있으면 B는 B를 고름</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="551"/>
+        <location filename="../../app/mainwindow.cpp" line="579"/>
         <source>1-4 or A-D</source>
         <translation>1-4 또는 A-D</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="551"/>
+        <location filename="../../app/mainwindow.cpp" line="579"/>
         <source>In a lesson: pick a choice</source>
         <translation>문항에서: 선택지 고르기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="552"/>
+        <location filename="../../app/mainwindow.cpp" line="580"/>
         <source>Space</source>
         <translation>스페이스</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="552"/>
+        <location filename="../../app/mainwindow.cpp" line="580"/>
         <source>Paged memory: play or pause</source>
         <translation>페이지 방식 메모리: 재생/일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="553"/>
+        <location filename="../../app/mainwindow.cpp" line="581"/>
         <source>Right</source>
         <translation>→ (오른쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="553"/>
+        <location filename="../../app/mainwindow.cpp" line="581"/>
         <source>Paged memory: one step</source>
         <translation>페이지 방식 메모리: 한 스텝 진행</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="554"/>
+        <location filename="../../app/mainwindow.cpp" line="582"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="554"/>
+        <location filename="../../app/mainwindow.cpp" line="582"/>
         <source>Paged memory: restart</source>
         <translation>페이지 방식 메모리: 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="555"/>
+        <location filename="../../app/mainwindow.cpp" line="583"/>
         <source>Left / Right on Context or Batch</source>
         <translation>컨텍스트 길이·배치에서 ← / →</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="555"/>
+        <location filename="../../app/mainwindow.cpp" line="583"/>
         <source>Halve or double</source>
         <translation>절반으로 / 두 배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="556"/>
+        <location filename="../../app/mainwindow.cpp" line="584"/>
         <source>Page Down / Page Up on a focused Context or Batch</source>
         <translation>컨텍스트 길이·배치에 포커스가 있을 때 Page Down / Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="556"/>
+        <location filename="../../app/mainwindow.cpp" line="584"/>
         <source>Divide or multiply by 4</source>
         <translation>4로 나누기 / 4배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="557"/>
+        <location filename="../../app/mainwindow.cpp" line="585"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="557"/>
+        <location filename="../../app/mainwindow.cpp" line="585"/>
         <source>Pin the scenario as a reference outline</source>
         <translation>시나리오를 비교 기준(윤곽선)으로 고정</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="558"/>
+        <location filename="../../app/mainwindow.cpp" line="586"/>
         <source>Shift+F1</source>
         <translation>Shift+F1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="558"/>
+        <location filename="../../app/mainwindow.cpp" line="586"/>
         <source>What&apos;s This: click a control or chart to hear what it shows</source>
         <translation>항목 설명 보기: 컨트롤이나 차트를 클릭하면 무엇을 보여 주는지 설명합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="559"/>
+        <location filename="../../app/mainwindow.cpp" line="587"/>
         <source>F1 or ?</source>
         <translation>F1 또는 ?</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="559"/>
+        <location filename="../../app/mainwindow.cpp" line="587"/>
         <source>This list</source>
         <translation>이 목록</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="569"/>
+        <location filename="../../app/mainwindow.cpp" line="597"/>
         <source>Keyboard shortcuts</source>
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="680"/>
+        <location filename="../../app/mainwindow.cpp" line="709"/>
         <source>Black screen: any key or a click brings the lesson back</source>
         <translation>검은 화면: 아무 키나 클릭으로 문항으로 돌아옴</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="767"/>
+        <location filename="../../app/mainwindow.cpp" line="799"/>
         <source>Language not changed</source>
         <translation>언어를 바꾸지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="767"/>
+        <location filename="../../app/mainwindow.cpp" line="799"/>
         <source>Stop the decode run first, or let it finish, then switch the language.</source>
         <translation>디코드 실행을 먼저 중지하거나 끝날 때까지 기다린 다음 언어를 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="778"/>
+        <location filename="../../app/mainwindow.cpp" line="810"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="810"/>
+        <location filename="../../app/mainwindow.cpp" line="845"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="810"/>
+        <location filename="../../app/mainwindow.cpp" line="845"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="830"/>
+        <location filename="../../app/mainwindow.cpp" line="894"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1058"/>
-        <location filename="../../app/mainwindow.cpp" line="1064"/>
-        <location filename="../../app/mainwindow.cpp" line="1093"/>
+        <location filename="../../app/mainwindow.cpp" line="1123"/>
+        <location filename="../../app/mainwindow.cpp" line="1129"/>
+        <location filename="../../app/mainwindow.cpp" line="1158"/>
         <source>Cannot open file</source>
         <translation>파일을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1059"/>
+        <location filename="../../app/mainwindow.cpp" line="1124"/>
         <source>%1 is not a regular file</source>
         <translation>%1은(는) 일반 파일이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1059"/>
+        <location filename="../../app/mainwindow.cpp" line="1124"/>
         <source>%1 does not exist</source>
         <translation>%1이(가) 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1079"/>
+        <location filename="../../app/mainwindow.cpp" line="1144"/>
         <source>Cannot replay the trace</source>
         <translation>트레이스를 재생할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1086"/>
+        <location filename="../../app/mainwindow.cpp" line="1151"/>
         <source>Cannot read the log</source>
         <translation>로그를 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1094"/>
+        <location filename="../../app/mainwindow.cpp" line="1159"/>
         <source>%1 is not a file KV Scope knows: expected a Hugging Face config.json, a KV Scope scenario or lesson file, a request trace (CSV or JSON Lines) or a server start-up log</source>
         <translation>%1은(는) KV Scope가 인식하는 파일이 아님: Hugging Face config.json, KV Scope 시나리오나 수업 파일, 요청 트레이스(CSV 또는 JSON Lines), 서버 시작 로그 중 하나여야 함</translation>
     </message>
@@ -3618,50 +3677,50 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="853"/>
-        <location filename="../../app/mainwindow.cpp" line="860"/>
+        <location filename="../../app/mainwindow.cpp" line="918"/>
+        <location filename="../../app/mainwindow.cpp" line="925"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="857"/>
+        <location filename="../../app/mainwindow.cpp" line="922"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="869"/>
+        <location filename="../../app/mainwindow.cpp" line="934"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="872"/>
+        <location filename="../../app/mainwindow.cpp" line="937"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="885"/>
+        <location filename="../../app/mainwindow.cpp" line="950"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="891"/>
+        <location filename="../../app/mainwindow.cpp" line="956"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="892"/>
+        <location filename="../../app/mainwindow.cpp" line="957"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="896"/>
+        <location filename="../../app/mainwindow.cpp" line="961"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="949"/>
-        <location filename="../../app/mainwindow.cpp" line="955"/>
-        <location filename="../../app/mainwindow.cpp" line="975"/>
+        <location filename="../../app/mainwindow.cpp" line="1014"/>
+        <location filename="../../app/mainwindow.cpp" line="1020"/>
+        <location filename="../../app/mainwindow.cpp" line="1040"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -3674,42 +3733,42 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="986"/>
-        <location filename="../../app/mainwindow.cpp" line="991"/>
+        <location filename="../../app/mainwindow.cpp" line="1051"/>
+        <location filename="../../app/mainwindow.cpp" line="1056"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="955"/>
-        <location filename="../../app/mainwindow.cpp" line="976"/>
-        <location filename="../../app/mainwindow.cpp" line="986"/>
-        <location filename="../../app/mainwindow.cpp" line="991"/>
-        <location filename="../../app/mainwindow.cpp" line="1064"/>
+        <location filename="../../app/mainwindow.cpp" line="1020"/>
+        <location filename="../../app/mainwindow.cpp" line="1041"/>
+        <location filename="../../app/mainwindow.cpp" line="1051"/>
+        <location filename="../../app/mainwindow.cpp" line="1056"/>
+        <location filename="../../app/mainwindow.cpp" line="1129"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="190"/>
+        <location filename="../../app/mainwindow.cpp" line="198"/>
         <source>Explain log</source>
         <translation>로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="527"/>
+        <location filename="../../app/mainwindow.cpp" line="555"/>
         <source>not built in: the decode core runs on the CPU</source>
         <translation>빌드에 포함되지 않음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="529"/>
+        <location filename="../../app/mainwindow.cpp" line="557"/>
         <source>runtime %1, no driver: the decode core runs on the CPU</source>
         <translation>런타임 %1, 드라이버 없음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="531"/>
+        <location filename="../../app/mainwindow.cpp" line="559"/>
         <source>runtime %1, driver %2</source>
         <translation>런타임 %1, 드라이버 %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="532"/>
+        <location filename="../../app/mainwindow.cpp" line="560"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;&lt;p&gt;Licence: MIT.&lt;br&gt;Qt %2 (built with %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</source>
         <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시, 그리고 그 밖의 부가 메모리를 GPU 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;라이선스: MIT.&lt;br&gt;Qt %2 (빌드 버전 %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</translation>
     </message>
@@ -3722,27 +3781,27 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="949"/>
+        <location filename="../../app/mainwindow.cpp" line="1014"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="976"/>
+        <location filename="../../app/mainwindow.cpp" line="1041"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="999"/>
+        <location filename="../../app/mainwindow.cpp" line="1064"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1017"/>
+        <location filename="../../app/mainwindow.cpp" line="1082"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1018"/>
+        <location filename="../../app/mainwindow.cpp" line="1083"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -4172,7 +4231,7 @@
     <name>PagedPage</name>
     <message>
         <location filename="../../app/pagedpage.cpp" line="161"/>
-        <location filename="../../app/pagedpage.cpp" line="689"/>
+        <location filename="../../app/pagedpage.cpp" line="702"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
@@ -4565,7 +4624,7 @@
     </message>
     <message>
         <location filename="../../app/pagedpage.cpp" line="431"/>
-        <location filename="../../app/pagedpage.cpp" line="575"/>
+        <location filename="../../app/pagedpage.cpp" line="576"/>
         <source>Running requests</source>
         <translation>실행 중인 요청</translation>
     </message>
@@ -4580,57 +4639,57 @@
         <translation>페이지 방식 풀 (슬롯별)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="885"/>
+        <location filename="../../app/pagedpage.cpp" line="898"/>
         <source>Open a request trace</source>
         <translation>요청 트레이스 열기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="886"/>
+        <location filename="../../app/pagedpage.cpp" line="899"/>
         <source>Request traces (*.csv *.jsonl *.json);;All files (*)</source>
         <translation>요청 트레이스 (*.csv *.jsonl *.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="898"/>
+        <location filename="../../app/pagedpage.cpp" line="911"/>
         <source>Trace: %1</source>
         <translation>트레이스: %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1048"/>
+        <location filename="../../app/pagedpage.cpp" line="1061"/>
         <source>buddy</source>
         <translation>버디 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1048"/>
+        <location filename="../../app/pagedpage.cpp" line="1061"/>
         <source>first fit</source>
         <translation>최초 적합</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1049"/>
+        <location filename="../../app/pagedpage.cpp" line="1062"/>
         <source>Contiguous (%1, %2): %3 tokens · %4 running · %5 waiting</source>
         <translation>연속 할당 (%1, %2): 토큰 %3 · 실행 중 %4 · 대기 %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1073"/>
+        <location filename="../../app/pagedpage.cpp" line="1086"/>
         <source>– (the whole-run simulation was stopped)</source>
         <translation>– (전체 실행 시뮬레이션을 중지함)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1074"/>
+        <location filename="../../app/pagedpage.cpp" line="1087"/>
         <source>– (this trace cannot finish: see the message below)</source>
         <translation>– (이 트레이스는 끝나지 않음: 아래 메시지 참고)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1075"/>
+        <location filename="../../app/pagedpage.cpp" line="1088"/>
         <source>… (the whole run is still being simulated: %1)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중: %1)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1077"/>
+        <location filename="../../app/pagedpage.cpp" line="1090"/>
         <source>… (the whole run is still being simulated)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1081"/>
+        <location filename="../../app/pagedpage.cpp" line="1094"/>
         <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; requests finished: contiguous &lt;b&gt;%3&lt;/b&gt; of %5, paged &lt;b&gt;%4&lt;/b&gt; of %5</source>
         <translation>스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료된 요청: 연속 할당 %5개 중 &lt;b&gt;%3&lt;/b&gt;개, 페이지 방식 %5개 중 &lt;b&gt;%4&lt;/b&gt;개</translation>
     </message>
@@ -4639,37 +4698,37 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료: 연속 할당 &lt;b&gt;%3&lt;/b&gt;, 페이지 방식 &lt;b&gt;%4&lt;/b&gt; (전체 요청 %5개)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1090"/>
+        <location filename="../../app/pagedpage.cpp" line="1103"/>
         <source>Paged: %1 preemptions · %2 blocks saved by sharing</source>
         <translation>페이지 방식: 선점 %1 · 공유로 아낀 블록 %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1092"/>
+        <location filename="../../app/pagedpage.cpp" line="1105"/>
         <source>(memory saved: %1 now, %2 on average)</source>
         <translation>(절약한 메모리: 지금 %1, 평균 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1096"/>
+        <location filename="../../app/pagedpage.cpp" line="1109"/>
         <source>· max model length: %1 requests rejected (prompt too long), %2 outputs cut</source>
         <translation>· 최대 모델 길이: 요청 %1개 거부 (프롬프트가 너무 김), 출력 %2개 잘림</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1100"/>
+        <location filename="../../app/pagedpage.cpp" line="1113"/>
         <source>· never fit the pool, rejected: contiguous %1, paged %2</source>
         <translation>· 풀에 들어갈 수 없어 거부: 연속 할당 %1개, 페이지 방식 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1104"/>
+        <location filename="../../app/pagedpage.cpp" line="1117"/>
         <source>· prefix cache: hit rate %1, %2 cached blocks free but kept</source>
         <translation>· 프리픽스 캐싱: 적중률 %1, 비어 있지만 보관 중인 캐시 블록 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1166"/>
+        <location filename="../../app/pagedpage.cpp" line="1179"/>
         <source>contiguous: mean %1</source>
         <translation>연속 할당: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1167"/>
+        <location filename="../../app/pagedpage.cpp" line="1180"/>
         <source>paged: mean %1</source>
         <translation>페이지 방식: 평균 %1</translation>
     </message>
@@ -4702,7 +4761,7 @@
         <translation type="vanished">페이지 방식 (PagedAttention): 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="689"/>
+        <location filename="../../app/pagedpage.cpp" line="702"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
@@ -4711,7 +4770,7 @@
         <translation type="vanished">연속 할당, %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1053"/>
+        <location filename="../../app/pagedpage.cpp" line="1066"/>
         <source>Paged, block %1: %2 tokens · %3 running · %4 waiting</source>
         <translation>페이지 방식, 블록 %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
@@ -4720,28 +4779,28 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; 완료 &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; (전체 %5) &amp;nbsp; 선점 %6 &amp;nbsp; 공유로 아낀 블록 %7</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1215"/>
+        <location filename="../../app/pagedpage.cpp" line="1228"/>
         <source>sample %1: %2</source>
         <translation>샘플 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1215"/>
+        <location filename="../../app/pagedpage.cpp" line="1228"/>
         <source>beam %1: %2</source>
         <translation>빔 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1219"/>
+        <location filename="../../app/pagedpage.cpp" line="1232"/>
         <source>&lt;b&gt;Request %1&lt;/b&gt;: %2 prompt + %3 output tokens, %4 generated so far. Block table (logical→physical): %5</source>
         <translation>&lt;b&gt;요청 %1&lt;/b&gt;: 프롬프트 %2 + 출력 %3 토큰, 지금까지 %4 토큰 생성. 블록 테이블 (논리 블록→물리 블록): %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1225"/>
+        <location filename="../../app/pagedpage.cpp" line="1238"/>
         <source>not in the paged pool now</source>
         <translation>지금은 페이지 방식 풀에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="549"/>
-        <location filename="../../app/pagedpage.cpp" line="579"/>
+        <location filename="../../app/pagedpage.cpp" line="550"/>
+        <location filename="../../app/pagedpage.cpp" line="580"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
