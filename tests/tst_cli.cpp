@@ -1,5 +1,7 @@
 // kvscope-cli run as a process, its JSON parsed: the interface scripts rely on.
 #include "clirunner.h"
+#include "lesson.h"
+#include "scenario.h"
 #include "testutils.h"
 
 #include "../app/cli/messages.h"
@@ -175,6 +177,34 @@ private slots:
         QVERIFY(tokens > 0 && tokens % 16 == 0);
         QCOMPARE(j.value("max_concurrency"_L1).toDouble(), double(tokens) / 8192.0);
         QVERIFY(j.value("kv_memory_bytes"_L1).toInteger() >= tokens * 131'072LL);
+    }
+
+    // Issue 25: the CLI said 461,744 tokens where lesson 8's window said 461,776. Both are core's capacity(); the
+    // activation estimate follows batch x context (the CLI's default batch is 8, the lesson's 1). The same
+    // scenario gives the same figure, and the text says which batch and context its overheads assume.
+    void capacityAgreesWithTheWindowAndSaysItsOverheads() {
+        const kvscope::LessonSet course = kvscope::loadShippedLessonSet("course");
+        const auto lesson = std::find_if(course.lessons.begin(), course.lessons.end(),
+                                         [](const kvscope::Lesson& l) { return l.id == "vllm-capacity"; });
+        QVERIFY(lesson != course.lessons.end());
+        const kvscope::Scenario& s = lesson->scenario;
+        QCOMPARE(kvscope::capacity(s).tokens, 461'776ull);
+        const QStringList args{u"capacity"_s,      u"--preset"_s, u"llama-3.1-8b"_s, u"--gpu"_s, u"a100-80gb"_s,
+                               u"--utilization"_s, u"0.9"_s,      u"--context"_s,    u"40960"_s};
+        const CliResult same = runCli(args + QStringList{u"--batch"_s, u"1"_s});
+        QCOMPARE(same.exitCode, 0);
+        QVERIFY2(same.out.contains("GPU KV cache size: 461,776 tokens"), same.out.constData());
+        QVERIFY2(same.out.contains("activations 176.49 MiB (estimated for batch 1 x 40,960 tokens)"),
+                 same.out.constData());
+        const CliResult batch8 = runCli(args);
+        QVERIFY2(batch8.out.contains("GPU KV cache size: 461,744 tokens") &&
+                     batch8.out.contains("(estimated for batch 8 x 40,960 tokens)"),
+                 batch8.out.constData());
+        const QJsonObject j = runCli(args + QStringList{u"--batch"_s, u"1"_s, u"--json"_s}).json();
+        QCOMPARE(j.value("kv_cache_tokens"_L1).toInteger(), 461'776);
+        const QJsonObject budget = j.value("from_budget"_L1).toObject();
+        QCOMPARE(budget.value("activation_batch"_L1).toInteger(), 1);
+        QCOMPARE(budget.value("activation_context_tokens"_L1).toInteger(), 40'960);
     }
 
     void simulateAll() {

@@ -482,6 +482,8 @@ int runCapacity(const std::vector<std::string>& args) {
             j["from_budget"] = {{"budget_bytes", c.budgetBytes},
                                 {"weight_bytes", c.weightBytes},
                                 {"activation_bytes_estimate", c.activationBytes},
+                                {"activation_batch", s.batch},
+                                {"activation_context_tokens", s.context},
                                 {"runtime_bytes_estimate", c.runtimeBytes}};
         j["notes"] = notes;
         std::cout << j.dump(2) << '\n';
@@ -503,6 +505,12 @@ int runCapacity(const std::vector<std::string>& args) {
                     {groupThousands(c.blocks), std::to_string(c.blockSize), sizeScaled(c.blockBytes),
                      sizeScaled(c.kvMemoryBytes)})
               << "\n";
+    if (c.fromBudget) // the overheads depend on the batch and context: say which, so that figures compare
+        std::cout << tr("(KV memory = budget %1 - weights %2 - activations %3 (estimated for batch %4 x %5 tokens) - "
+                        "runtime %6 (estimated); another batch or context gives another figure)",
+                        {sizeScaled(c.budgetBytes), sizeScaled(c.weightBytes), sizeScaled(c.activationBytes),
+                         std::to_string(s.batch), groupThousands(s.context), sizeScaled(c.runtimeBytes)})
+                  << "\n";
     printCapacityEmpty(c);
     printNotes(notes);
     return 0;
