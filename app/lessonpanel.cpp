@@ -610,6 +610,16 @@ QString LessonPanel::feedbackText() const {
         return tr("The app computes %1").arg(value);
     const double typed = m_number->value();
     const QString yours = QString(format(typed, m_number->decimals()) + u' ' + unit).trimmed();
+    // Right in another unit (the class said GiB where the question asked GB): say so, with both figures.
+    if (const int match = kvscope::matchingFigure(*lesson, typed); match > 0) {
+        const auto& alternate = lesson->predict.alternates[std::size_t(match - 1)];
+        const double other = kvscope::lessonFigure(*lesson, alternate.figure);
+        const QString otherUnit = QString::fromStdString(alternate.unit.in(language()));
+        const QString otherValue =
+            QString(format(other, std::abs(other - std::round(other)) < 1e-9 ? 0 : 2) + u' ' + otherUnit).trimmed();
+        return good.arg(tr("✓ Your %1 is right in %2: the app computes %3 = %4")
+                            .arg(format(typed, m_number->decimals()), otherUnit, value, otherValue));
+    }
     return kvscope::predictionIsCorrect(*lesson, typed)
                ? good.arg(tr("✓ Your %1 is right: the app computes %2").arg(yours, value))
                : bad.arg(tr("✗ Your %1; the app computes %2").arg(yours, value));

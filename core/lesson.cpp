@@ -44,6 +44,7 @@ constexpr std::size_t kMaxNesting = 16; // a valid file needs 6 levels
 constexpr std::size_t kQuoteBytes = 40; // most of a bad value quoted in a message
 constexpr std::size_t kIdMaxBytes = 64;
 constexpr std::size_t kMaxChoices = 8;
+constexpr std::size_t kMaxAlternates = 4;
 constexpr std::uint64_t kSimulationMaxTokens = 1ull << 25; // requests x max_model_len
 
 // ---------------------------------------------------------------------------------------
@@ -588,7 +589,7 @@ LessonPrediction parsePrediction(const Context& ctx, const json& v) {
     LessonPrediction pred;
     const std::string kind = oneOf(ctx, require(ctx, v, path, "kind"), "predict.kind", {"number", "choice"});
     if (kind == "number") {
-        checkKeys(ctx, v, path, {"kind", "figure", "unit", "tolerance"});
+        checkKeys(ctx, v, path, {"kind", "figure", "unit", "tolerance", "also_accept"});
         pred.kind = LessonPrediction::Kind::Number;
         const json& figure = require(ctx, v, path, "figure");
         if (!figure.is_string() || !isLessonFigure(figure.get_ref<const std::string&>()))
@@ -599,6 +600,24 @@ LessonPrediction parsePrediction(const Context& ctx, const json& v) {
             pred.unit = localizedText(ctx, *p, "predict.unit");
         if (const json* p = optional(v, "tolerance"))
             pred.tolerance = positiveFraction(ctx, *p, "predict.tolerance", 1.0);
+        // The same quantity in another unit (GB and GiB): a class answering in either is right.
+        if (const json* p = optional(v, "also_accept")) {
+            if (!p->is_array() || p->empty() || p->size() > kMaxAlternates)
+                ctx.fail("predict.also_accept", "must be an array of 1 to " + std::to_string(kMaxAlternates) +
+                                                    " objects {\"figure\", \"unit\"}, got " + describe(*p));
+            for (std::size_t i = 0; i < p->size(); ++i) {
+                const std::string at = "predict.also_accept[" + std::to_string(i) + "]";
+                const json& entry = (*p)[i];
+                requireObject(ctx, entry, at);
+                checkKeys(ctx, entry, at, {"figure", "unit"});
+                const json& name = require(ctx, entry, at, "figure");
+                if (!name.is_string() || !isLessonFigure(name.get_ref<const std::string&>()))
+                    ctx.fail(at + ".figure",
+                             "must name a figure (" + joinNames(lessonFigureNames()) + "), got " + describe(name));
+                pred.alternates.push_back(
+                    {name.get<std::string>(), localizedText(ctx, require(ctx, entry, at, "unit"), at + ".unit")});
+            }
+        }
     } else {
         checkKeys(ctx, v, path, {"kind", "choices", "answer"});
         pred.kind = LessonPrediction::Kind::Choice;
@@ -915,12 +934,24 @@ double lessonFigure(const Lesson& lesson, std::string_view name) {
     return def->compute(inputs);
 }
 
-bool predictionIsCorrect(const Lesson& lesson, double value) {
+int matchingFigure(const Lesson& lesson, double value) {
     if (lesson.predict.kind != LessonPrediction::Kind::Number || !std::isfinite(value))
-        return false;
-    const double truth = lessonFigure(lesson, lesson.predict.figure);
-    // The factor forgives the rounding of value = truth x (1 +- tolerance) itself.
-    return std::abs(value - truth) <= lesson.predict.tolerance * std::abs(truth) * (1.0 + 1e-12);
+        return -1;
+    const auto within = [&](std::string_view name) {
+        const double truth = lessonFigure(lesson, name);
+        // The factor forgives the rounding of value = truth x (1 +- tolerance) itself.
+        return std::abs(value - truth) <= lesson.predict.tolerance * std::abs(truth) * (1.0 + 1e-12);
+    };
+    if (within(lesson.predict.figure))
+        return 0;
+    for (std::size_t i = 0; i < lesson.predict.alternates.size(); ++i)
+        if (within(lesson.predict.alternates[i].figure))
+            return int(i) + 1;
+    return -1;
+}
+
+bool predictionIsCorrect(const Lesson& lesson, double value) {
+    return matchingFigure(lesson, value) >= 0;
 }
 
 bool predictionIsCorrect(const Lesson& lesson, int choice) {

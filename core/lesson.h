@@ -42,7 +42,9 @@
 //     "question": {"en": "...", "ko": "..."},
 //     "predict": {"kind": "number", "figure": "kv_gib",
 //                 "unit": {"en": "GiB", "ko": "GiB"},  // optional
-//                 "tolerance": 0.05}                   // relative, (0, 1], default 0.05
+//                 "tolerance": 0.05,                   // relative, (0, 1], default 0.05
+//                 "also_accept": [{"figure": "kv_gb",  // optional, 1 to 4: the same quantity
+//                                  "unit": {"en": "GB", "ko": "GB"}}]}  // in another unit
 //             or {"kind": "choice", "choices": [{"en": "...", "ko": "..."}, ...],  // 2 to 8
 //                 "answer": 2},                        // 0-based index of the right choice
 //     "answer": {"en": "... {kv_gib:2} GiB ...", "ko": "..."},
@@ -153,6 +155,12 @@ struct LessonPrediction {
     std::string figure;
     LocalizedText unit;
     double tolerance = 0.05;
+    // The same quantity in other units ("also_accept"): a prediction within tolerance of one is right too.
+    struct Alternate {
+        std::string figure;
+        LocalizedText unit;
+    };
+    std::vector<Alternate> alternates;
     // Choice: the options in order and the index of the right one.
     std::vector<LocalizedText> choices;
     int answer = 0;
@@ -209,6 +217,8 @@ bool lessonSimulationCached(const Lesson& lesson);
 // Number lessons: |value - figure| <= tolerance x |figure|. Choice lessons: the index is
 // the answer. False for the other kind of prediction and for an index out of range.
 bool predictionIsCorrect(const Lesson& lesson, double value);
+// Which figure a number prediction matches: 0 the lesson's own, i + 1 its alternate i, -1 none.
+int matchingFigure(const Lesson& lesson, double value);
 bool predictionIsCorrect(const Lesson& lesson, int choice);
 
 // Replaces every {figure} / {figure:decimals} of `text` by format(value, decimals); a

@@ -1116,6 +1116,27 @@ private slots:
         QFAIL("no number lesson in the course");
     }
 
+    // Issue 25: lesson 12 asks in GB; a class that answers in the page's GiB is right, and told in which unit.
+    void predictionInThePagesUnitCounts() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        showAndWait(window);
+        QVERIFY(window.openLessons(u"course"_s));
+        LessonPanel* panel = window.lessons();
+        const kvscope::LessonSet set = kvscope::loadShippedLessonSet("course");
+        const auto it = std::find_if(set.lessons.begin(), set.lessons.end(),
+                                     [](const kvscope::Lesson& l) { return l.id == "small-gpt-cache"; });
+        QVERIFY(it != set.lessons.end());
+        panel->goTo(it->index);
+        QVERIFY(panel->questionText().contains(u"GiB"_s)); // the question says which unit the page shows
+        panel->setPrediction(std::round(kvscope::lessonFigure(*it, "kv_gib") * 100) / 100);
+        panel->reveal();
+        QVERIFY2(panel->feedbackText().contains(u"✓"_s) && panel->feedbackText().contains(u"right in GiB"_s),
+                 qPrintable(panel->feedbackText()));
+        QVERIFY2(panel->answerText().contains(u"GiB"_s), qPrintable(panel->answerText()));
+    }
+
     // Issue 25: the last lesson ends on a summary of the hour; Page Up brings the last lesson back as it was.
     // Revealed choices stay legible: nothing in the panel goes grey (disabled) after the reveal.
     void lastLessonEndsOnASummary() {

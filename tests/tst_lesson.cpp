@@ -282,6 +282,16 @@ private slots:
         QVERIFY(!predictionIsCorrect(l, std::nan("")));
         QVERIFY(!predictionIsCorrect(l, std::numeric_limits<double>::infinity()));
         QVERIFY(!predictionIsCorrect(l, 0)); // an index is no prediction for a number lesson
+        // Issue 25: lesson 12 asks in GB while the page shows GiB; the class is right in either unit.
+        const Lesson& gb = courseLesson(u"small-gpt-cache"_s);
+        QCOMPARE(gb.predict.alternates.size(), std::size_t(1));
+        const double inGB = lessonFigure(gb, "kv_gb"), inGiB = lessonFigure(gb, "kv_gib");
+        QVERIFY(std::abs(inGB / inGiB - 1.073741824) < 1e-9); // far enough apart for one tolerance
+        QCOMPARE(matchingFigure(gb, inGB), 0);
+        QCOMPARE(matchingFigure(gb, inGiB), 1);
+        QCOMPARE(matchingFigure(gb, inGB * 1.5), -1);
+        QVERIFY(predictionIsCorrect(gb, inGiB));
+        QCOMPARE(matchingFigure(l, truth), 0);
         const Lesson& choice = courseLesson(u"mha-gqa-mqa"_s);
         QVERIFY(predictionIsCorrect(choice, 2));
         QVERIFY(!predictionIsCorrect(choice, -1));
@@ -437,6 +447,9 @@ private slots:
         row("simulation-too-large.json",
             {second, u"field 'simulation' asks for up to 41943040000 tokens"_s, u"at most 33554432"_s});
         row("tolerance.json", {u"lesson 1 'first'"_s, u"field 'predict.tolerance' must be greater than 0"_s});
+        row("also-accept-figure.json",
+            {u"lesson 1 'first'"_s, u"field 'predict.also_accept[0].figure' must name a figure"_s, u"'kv_gibs'"_s});
+        row("also-accept-unit.json", {u"lesson 1 'first'"_s, u"field 'predict.also_accept[0].unit' is missing"_s});
         row("no-mqa.json", {second, u"field 'answer.en' uses the figure 'mqa_kv_kib_per_token'"_s,
                             u"cannot be computed"_s, u"no MQA variant"_s});
         row("not-json.json", {u"lesson 2: "_s, u"is not valid JSON (line 45, column 12, after field 'title.en')"_s});

@@ -2904,7 +2904,7 @@
     </message>
     <message>
         <location filename="../../app/lessonpanel.cpp" line="80"/>
-        <location filename="../../app/lessonpanel.cpp" line="566"/>
+        <location filename="../../app/lessonpanel.cpp" line="567"/>
         <source>Reveal the answer</source>
         <translation>정답 보기</translation>
     </message>
@@ -3034,17 +3034,17 @@
     </message>
     <message>
         <location filename="../../app/lessonpanel.cpp" line="461"/>
-        <location filename="../../app/lessonpanel.cpp" line="603"/>
+        <location filename="../../app/lessonpanel.cpp" line="604"/>
         <source>This lesson&apos;s figures cannot be computed: %1</source>
         <translation>이 문항의 수치를 계산할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="567"/>
+        <location filename="../../app/lessonpanel.cpp" line="568"/>
         <source>Next lesson</source>
         <translation>다음 문항</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="568"/>
+        <location filename="../../app/lessonpanel.cpp" line="569"/>
         <source>Finish: the summary</source>
         <translation>마치기: 결과 요약</translation>
     </message>
@@ -3057,37 +3057,42 @@
         <translation type="vanished">&lt;b&gt;문항 %1/%2: %3&lt;/b&gt;&lt;br&gt;%4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="591"/>
+        <location filename="../../app/lessonpanel.cpp" line="592"/>
         <source>%1)</source>
         <translation>%1)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="593"/>
+        <location filename="../../app/lessonpanel.cpp" line="594"/>
         <source>The answer is %1</source>
         <translation>정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="595"/>
+        <location filename="../../app/lessonpanel.cpp" line="596"/>
         <source>✓ Right: %1</source>
         <translation>✓ 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="596"/>
+        <location filename="../../app/lessonpanel.cpp" line="597"/>
         <source>✗ Not quite: the answer is %1</source>
         <translation>✗ 아쉽습니다. 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="609"/>
+        <location filename="../../app/lessonpanel.cpp" line="610"/>
         <source>The app computes %1</source>
         <translation>앱 계산값 %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="613"/>
+        <location filename="../../app/lessonpanel.cpp" line="620"/>
+        <source>✓ Your %1 is right in %2: the app computes %3 = %4</source>
+        <translation>✓ %2 단위 예측값 %1, 정답입니다: 앱 계산값 %3 = %4</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="624"/>
         <source>✓ Your %1 is right: the app computes %2</source>
         <translation>✓ 예측값 %1, 정답입니다: 앱 계산값 %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="614"/>
+        <location filename="../../app/lessonpanel.cpp" line="625"/>
         <source>✗ Your %1; the app computes %2</source>
         <translation>✗ 예측값 %1, 앱 계산값 %2</translation>
     </message>
