@@ -298,7 +298,13 @@ void MainWindow::buildUi() {
     });
     connect(m_lessons, &LessonPanel::revealed, this, [this] {
         overlay::clearCovers(this);
-        m_paged->setQuizMode(m_quiz);
+        // A paged lesson's answer quotes its whole run: once revealed the charts draw all of it (quiz mode or
+        // not), not an empty chart at step 1 beside the answer's means.
+        const kvscope::Lesson* lesson = m_lessons->currentLesson();
+        const bool pagedLesson = lesson && lesson->page == kvscope::LessonPage::Paged;
+        m_paged->setQuizMode(m_quiz && !pagedLesson);
+        if (pagedLesson)
+            m_paged->setShowWholeRun(true);
     });
 
     // Combo boxes follow their items' width in every type size (presenter mode's 18 pt too).

@@ -444,16 +444,17 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     explain(m_pagedShares.view, tr("Where the paged server's pool goes, step by step"), shareFormula);
     explain(m_batch.view, tr("Running requests per step (the batch) on each server"),
             tr("Paging admits a request as soon as its first blocks are free, so more requests run at once. "
-               "Mean batch = sum of running requests over the steps ÷ steps (dashed lines)."));
+               "Mean batch under load = sum of running requests over the steps where requests wait ÷ those "
+               "steps (dashed lines); the drain at the end, with nothing left to admit, is not counted."));
     auto* timelines = new QWidget(this);
     timelines->setObjectName(u"pagedTimeline"_s); // lessons highlight the charts together
-    auto* timelineRow = new QHBoxLayout(timelines);
-    timelineRow->setContentsMargins(0, 0, 0, 0);
+    m_timelineGrid = new QGridLayout(timelines);
+    m_timelineGrid->setContentsMargins(0, 0, 0, 0);
     for (QChartView* view : {m_contiguousShares.view, m_pagedShares.view, m_batch.view}) {
         view->setRenderHint(QPainter::Antialiasing);
         view->setMinimumHeight(190);
-        timelineRow->addWidget(view, 1);
     }
+    arrangeTimelines(false);
 
     // Presenter mode's large type can outgrow a small window: the page scrolls rather than squeeze its charts.
     auto* scroll = new QScrollArea(this);
@@ -663,6 +664,7 @@ void PagedPage::applyPresentation() {
     m_legendText->setVisible(!presenter);
     for (QChartView* view : {m_contiguousShares.view, m_pagedShares.view, m_batch.view})
         view->setMinimumHeight(presenter ? 300 : 190);
+    arrangeTimelines(presenter);
     for (MemoryMapWidget* map : {m_contiguousMap, m_pagedMap})
         map->setMinimumHeight(presenter ? 280 : 200);
     // A narrow window or presenter type wraps the legend's words rather than widen the page.
@@ -700,6 +702,21 @@ void PagedPage::setPlaying(bool playing) {
         restart();
     playing ? m_timer->start() : m_timer->stop();
     m_play->setText(playing ? tr("Pause") : tr("Play"));
+}
+
+void PagedPage::arrangeTimelines(bool twoRows) {
+    // Three charts in a row; in presenter type the batch chart gets a row of its own, so that its legend (the
+    // two means a lesson quotes) is read whole rather than elided.
+    for (QChartView* view : {m_contiguousShares.view, m_pagedShares.view, m_batch.view})
+        m_timelineGrid->removeWidget(view);
+    m_timelineGrid->addWidget(m_contiguousShares.view, 0, 0);
+    m_timelineGrid->addWidget(m_pagedShares.view, 0, 1);
+    if (twoRows)
+        m_timelineGrid->addWidget(m_batch.view, 1, 0, 1, 2);
+    else
+        m_timelineGrid->addWidget(m_batch.view, 0, 2);
+    for (int column = 0; column < 3; ++column)
+        m_timelineGrid->setColumnStretch(column, column < 2 || !twoRows ? 1 : 0);
 }
 
 void PagedPage::setQuizMode(bool on) {
@@ -1157,9 +1174,16 @@ void PagedPage::updateCharts() {
     fillShareChart(m_contiguousShares, contiguousSteps, current, xMax);
     fillShareChart(m_pagedShares, pagedSteps, current, xMax);
 
-    // The batch, and its mean so far (or over the whole run) from core's summary.
-    const double contiguousMean = whole ? m_timeline.contiguousSummary.meanBatch : m_contiguous->summary().meanBatch;
-    const double pagedMean = whole ? m_timeline.pagedSummary.meanBatch : m_paged->summary().meanBatch;
+    // The batch, and its mean under load (over the steps where requests wait: the figure the lessons and the
+    // paper compare; the drain at the end would pull it down) so far, or over the whole run, from core's summary.
+    const kvscope::SimSummary& contiguousSummary = whole ? m_timeline.contiguousSummary : m_contiguous->summary();
+    const kvscope::SimSummary& pagedSummary = whole ? m_timeline.pagedSummary : m_paged->summary();
+    // Until a request has waited there is no load to speak of: the mean over the steps so far, said as such.
+    const auto underLoad = [](const kvscope::SimSummary& summary) {
+        return summary.saturatedSteps > 0 ? summary.meanBatchSaturated : summary.meanBatch;
+    };
+    const double contiguousMean = underLoad(contiguousSummary);
+    const double pagedMean = underLoad(pagedSummary);
     double yMax = std::max(contiguousMean, pagedMean);
     const auto fillBatch = [&](QLineSeries* series, QLineSeries* mean, const std::vector<kvscope::StepStats>& steps,
                                double meanValue) {
@@ -1176,8 +1200,11 @@ void PagedPage::updateCharts() {
     };
     fillBatch(m_batch.contiguous, m_batch.contiguousMean, contiguousSteps, contiguousMean);
     fillBatch(m_batch.paged, m_batch.pagedMean, pagedSteps, pagedMean);
-    m_batch.contiguous->setName(tr("contiguous: mean %1").arg(contiguousMean, 0, 'f', 1));
-    m_batch.paged->setName(tr("paged: mean %1").arg(pagedMean, 0, 'f', 1));
+    m_batch.contiguous->setName(
+        (contiguousSummary.saturatedSteps > 0 ? tr("contiguous: mean %1 under load") : tr("contiguous: mean %1"))
+            .arg(contiguousMean, 0, 'f', 1));
+    m_batch.paged->setName((pagedSummary.saturatedSteps > 0 ? tr("paged: mean %1 under load") : tr("paged: mean %1"))
+                               .arg(pagedMean, 0, 'f', 1));
     setAxisEnd(m_batch.y, std::max(4.0, yMax * 1.1), 3);
     m_batch.cursor->replace(QList<QPointF>{{double(current), 0.0}, {double(current), m_batch.y->max()}});
     setAxisEnd(m_batch.x, xMax, 4);

@@ -19,6 +19,7 @@ class QAreaSeries;
 class QChart;
 class QChartView;
 class QCheckBox;
+class QGridLayout;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -100,6 +101,7 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void arrangeTimelines(bool twoRows); // the batch chart beside the pools, or below them
     // Settings to a row: as many as the page's width holds, at most 5 (3 in presenter mode).
     void layOutSettings();
     QList<QPair<class QLabel*, QWidget*>> m_fieldPairs;
@@ -197,6 +199,7 @@ private:
     Timeline m_timeline;     // the background run, valid when m_timelineReady
     int m_generation = 0;    // bumped by every rebuild
     int m_runGeneration = 0; // the rebuild whose background run m_timelineWatcher watches
+    QGridLayout* m_timelineGrid = nullptr;
     bool m_timelineReady = false;
     bool m_timelineFailed = false;  // the background run met a request that can never fit
     bool m_timelineStopped = false; // the teacher stopped the background run

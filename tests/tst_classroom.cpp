@@ -26,6 +26,7 @@
 
 #include <QAbstractAxis>
 #include <QAbstractButton>
+#include <QAbstractSeries>
 #include <QApplication>
 #include <QChartView>
 #include <QCheckBox>
@@ -1068,6 +1069,22 @@ private slots:
             QCOMPARE(contiguous.meanBatchSaturated, kvscope::lessonFigure(lesson, "contiguous_mean_batch"));
             QCOMPARE(pagedRun.meanBatchSaturated, kvscope::lessonFigure(lesson, "paged_mean_batch"));
             QCOMPARE(paged->paged()->allocator().poolSlots(), lesson.simulation->poolTokens);
+            // Issue 25: revealed, the charts draw the whole run and their legend quotes the answer's means (it had
+            // read 6.2 / 21.6, the means over every step, drain included, against the answer's 7.0 / 39.3).
+            window.setQuizMode(true);
+            window.lessons()->reveal();
+            QVERIFY(paged->showsWholeRun());
+            QStringList legend;
+            for (auto* view : paged->findChildren<QChartView*>())
+                for (QAbstractSeries* series : view->chart()->series())
+                    if (series->name().contains(u"mean"_s))
+                        legend << series->name();
+            const QString expected = u"contiguous: mean %1 under load"_s.arg(
+                kvscope::lessonFigure(lesson, "contiguous_mean_batch"), 0, 'f', 1);
+            const QString expectedPaged =
+                u"paged: mean %1 under load"_s.arg(kvscope::lessonFigure(lesson, "paged_mean_batch"), 0, 'f', 1);
+            QVERIFY2(legend.contains(expected) && legend.contains(expectedPaged), qPrintable(legend.join(u" | "_s)));
+            window.setQuizMode(false);
             ++checked;
         }
         QVERIFY(checked >= 2);
