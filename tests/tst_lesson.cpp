@@ -210,6 +210,17 @@ private slots:
         // A dense model without a window: concurrency = tokens / tokens per request.
         QCOMPARE(lessonFigure(l, "max_concurrency"), double(c.tokens) / 40960.0);
         QCOMPARE(lessonFigure(l, "kv_pool_gib"), toGiB(c.kvMemoryBytes));
+        // Issue 25: the course text's 643,232 tokens and 15.70x (DOMAIN.md section 5) are another server's. The
+        // answer says so with the arithmetic: 643,232 tokens at this model's 128 KiB are 78.5 GiB, over the budget.
+        QCOMPARE(QString::number(643'232.0 / 40'960.0, 'f', 2), u"15.70"_s);
+        QCOMPARE(lessonFigure(l, "kv_kib_per_token"), 128.0);
+        const double seedGiB = toGiB(643'232ull * kvBytesPerToken(l.scenario.model, l.scenario.kvDtype));
+        QCOMPARE(QString::number(seedGiB, 'f', 1), u"78.5"_s);
+        QVERIFY(seedGiB > lessonFigure(l, "budget_gib"));
+        for (const std::string* text : {&l.answer.en, &l.answer.ko}) {
+            const QString t = QString::fromStdString(*text);
+            QVERIFY2(t.contains(u"643,232"_s) && t.contains(u"15.70"_s) && t.contains(u"78.5 GiB"_s), qPrintable(t));
+        }
     }
 
     void nvidiaSmiLessonNamesTheMissingTerms() {
