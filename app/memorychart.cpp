@@ -294,9 +294,16 @@ QList<QRectF> MemoryChart::totalLabelRects() const {
 }
 
 QList<QRectF> MemoryChart::barValueRects() const {
+    QList<QRectF> out;
+    for (std::size_t i = 0; i < m_bars.size(); ++i)
+        out << barValueRects(i);
+    return out;
+}
+
+QList<QRectF> MemoryChart::barValueRects(std::size_t i) const {
     // Qt Charts writes each shown set's value at the centre of its segment (LabelsCenter).
     QList<QRectF> out;
-    for (std::size_t i = 0; i < m_bars.size(); ++i) {
+    {
         double base = 0;
         for (QBarSet* set : m_sets) {
             const int at = int(i);
@@ -325,6 +332,9 @@ void MemoryChart::placeTotalLabels() {
         // A third of a line above the bar: clear of a thin segment's centred value.
         const QRectF box = m_totals[i]->boundingRect();
         qreal y = top.y() - box.height() * 4 / 3;
+        // A thin top segment's centred value sticks out above the bar: the total goes above it, never over it.
+        for (const QRectF& value : barValueRects(i))
+            y = std::min(y, value.top() - box.height() - 1);
         // A total that would straddle the budget or card line goes above it, so the line stays readable
         // (lower line first: lifting it over the budget may bring it onto the card).
         for (const qreal line : lines[0] > lines[1] ? std::array{lines[0], lines[1]} : std::array{lines[1], lines[0]})

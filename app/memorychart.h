@@ -67,6 +67,7 @@ private:
     // Scene boxes of the figures written on the bars (Qt Charts' centred values), which the
     // line labels keep clear of.
     QList<QRectF> barValueRects() const;
+    QList<QRectF> barValueRects(std::size_t bar) const; // one bar's
     void restyle();
 
     QStackedBarSeries* m_series;
