@@ -7,12 +7,13 @@
 #include <QPainter>
 #include <QToolTip>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 FitMapWidget::FitMapWidget(QWidget* parent)
     : QWidget(parent) {
     setMouseTracking(true);
-    setMinimumHeight(220);
     // paintEvent fills every pixel: a new map repaints this widget alone, not the group box and
     // page background under it.
     setAttribute(Qt::WA_OpaquePaintEvent);
@@ -23,6 +24,7 @@ void FitMapWidget::setMap(const kvscope::FitMap& map, std::uint64_t currentConte
     m_map = map;
     m_currentContext = currentContext;
     m_currentBatch = currentBatch;
+    updateGeometry(); // another row count wants another height
     update();
     // What a screen reader says for the grid: per batch the largest context that fits (read
     // off core's fit flags), then the current cell's hover text.
@@ -43,6 +45,14 @@ void FitMapWidget::setMap(const kvscope::FitMap& map, std::uint64_t currentConte
         text += u' ' + current;
     if (accessibleDescription() != text)
         setAccessibleDescription(text);
+}
+
+QSize FitMapWidget::minimumSizeHint() const {
+    // Every row at least a line of its label's type high (presenter type too), or the labels overlap.
+    const int rows = std::max<int>(9, int(m_map.batches.size()));
+    const QFontMetrics fm = fontMetrics();
+    return {fm.horizontalAdvance(tr("batch 1024")) + 12 + 8 * fm.horizontalAdvance(u"8K"_s),
+            std::max(220, rows * (fm.height() + 2) + 8 + fm.height() * 2 + 8)};
 }
 
 QRect FitMapWidget::gridRect() const {
@@ -131,5 +141,7 @@ bool FitMapWidget::event(QEvent* event) {
             QToolTip::hideText();
         return true;
     }
+    if (event->type() == QEvent::FontChange) // presenter type: taller rows
+        updateGeometry();
     return QWidget::event(event);
 }

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+#include <algorithm>
+
 // A context x batch grid, each cell green when the scenario fits and red when it does not,
 // the current scenario outlined. Painted in one pass; hover shows the cell's total.
 class FitMapWidget : public QWidget {
@@ -18,7 +20,8 @@ public:
     QPoint cellAt(const QPoint& position) const;
     QString cellToolTip(int row, int column) const;
 
-    QSize sizeHint() const override { return {640, 320}; }
+    QSize sizeHint() const override { return {640, std::max(320, minimumSizeHint().height())}; }
+    QSize minimumSizeHint() const override;
 
 protected:
     void paintEvent(QPaintEvent* event) override;

@@ -5,6 +5,7 @@
 #include "controlspanel.h"
 #include "decodepage.h"
 #include "device.h"
+#include "fitmapwidget.h"
 #include "focusorder.h"
 #include "language.h"
 #include "launchoptions.h"
@@ -339,6 +340,15 @@ private slots:
         }
         const QStringList clipped = clippedWidgets(&window);
         QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(u"; "_s)));
+        // The fit map's rows are each at least a line of their labels' type (issue 25: they overlapped).
+        for (auto* fit : window.findChildren<FitMapWidget*>()) {
+            if (!fit->isVisibleTo(&window) || fit->map().batches.empty())
+                continue;
+            const QFontMetrics fm = fit->fontMetrics();
+            const double rowHeight = double(fit->height() - 16 - fm.height() * 2) / double(fit->map().batches.size());
+            QVERIFY2(rowHeight >= fm.height(),
+                     qPrintable(u"rows %1 px for %2 px labels"_s.arg(rowHeight).arg(fm.height())));
+        }
     }
 
     void languageSwitchKeepsTheScenario() {
