@@ -248,6 +248,18 @@ private slots:
         QTest::keyClick(speed, Qt::Key_Right);
         QCOMPARE(speed->value(), speedBefore + speed->singleStep());
         QCOMPARE(paged->paged()->lastStep().step, step); // no step taken
+        // A box the mouse wheel focused keeps Space, Right and R too (issue 25).
+        auto* requests = paged->findChild<QSpinBox*>(u"pagedRequests"_s);
+        if (!requests)
+            requests = paged->findChildren<QSpinBox*>().value(0);
+        QVERIFY(requests);
+        paged->setFocus();
+        requests->setFocus(Qt::MouseFocusReason); // what a wheel over a WheelFocus box does (QApplication::notify)
+        QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(requests));
+        for (const auto key : {Qt::Key_Space, Qt::Key_Right, Qt::Key_R})
+            QTest::keyClick(QApplication::focusWidget(), key);
+        QVERIFY(!paged->isPlaying());
+        QCOMPARE(paged->paged()->lastStep().step, step);
         // With the page itself focused, Right steps.
         paged->setFocus();
         QTest::keyClick(&window, Qt::Key_Right);
