@@ -18,8 +18,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include <cmath>
-
 using namespace Qt::StringLiterals;
 
 namespace chartstyle {

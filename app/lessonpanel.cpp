@@ -264,9 +264,13 @@ void LessonPanel::setLessonSet(const kvscope::LessonSet& set, int index) {
     m_start->setVisible(!hasLessons());
     m_body->setVisible(hasLessons());
     showSummary(false);
-    m_visits.clear(); // a new set: nothing visited yet
+    // A new set: nothing visited, nothing of the old set's current lesson carried over.
+    m_revealed = false;
+    m_chosen = -1;
+    m_predicted = false;
     if (hasLessons())
         goTo(std::clamp(index, 0, count() - 1));
+    m_visits.clear(); // after goTo: entering remembers the lesson it leaves, the old set's
 }
 
 int LessonPanel::count() const {
@@ -399,8 +403,7 @@ QString LessonPanel::summaryText() const {
                .arg(predicted)
                .arg(revealedCount)
                .arg(count()) +
-           u"<table>%1</table>"_s.arg(rows.join(QString())) +
-           tr("Page Up goes back to the last lesson; the picker opens any lesson again.");
+           u"<table>%1</table>"_s.arg(rows.join(QString())) + tr("Page Up goes back to the last lesson.");
 }
 
 void LessonPanel::advance() {
@@ -611,18 +614,26 @@ QString LessonPanel::feedbackText() const {
     const double typed = m_number->value();
     const QString yours = QString(format(typed, m_number->decimals()) + u' ' + unit).trimmed();
     // Right in another unit (the class said GiB where the question asked GB): say so, with both figures.
-    if (const int match = kvscope::matchingFigure(*lesson, typed); match > 0) {
+    int match = -1;
+    double other = 0;
+    try {
+        match = kvscope::matchingFigure(*lesson, typed);
+        if (match > 0)
+            other = kvscope::lessonFigure(*lesson, lesson->predict.alternates[std::size_t(match - 1)].figure);
+    } catch (const std::exception& e) {
+        return bad.arg(
+            tr("This lesson's figures cannot be computed: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
+    }
+    if (match > 0) {
         const auto& alternate = lesson->predict.alternates[std::size_t(match - 1)];
-        const double other = kvscope::lessonFigure(*lesson, alternate.figure);
         const QString otherUnit = QString::fromStdString(alternate.unit.in(language()));
         const QString otherValue =
             QString(format(other, std::abs(other - std::round(other)) < 1e-9 ? 0 : 2) + u' ' + otherUnit).trimmed();
         return good.arg(tr("✓ Your %1 is right in %2: the app computes %3 = %4")
                             .arg(format(typed, m_number->decimals()), otherUnit, value, otherValue));
     }
-    return kvscope::predictionIsCorrect(*lesson, typed)
-               ? good.arg(tr("✓ Your %1 is right: the app computes %2").arg(yours, value))
-               : bad.arg(tr("✗ Your %1; the app computes %2").arg(yours, value));
+    return match == 0 ? good.arg(tr("✓ Your %1 is right: the app computes %2").arg(yours, value))
+                      : bad.arg(tr("✗ Your %1; the app computes %2").arg(yours, value));
 }
 
 LessonPanel::State LessonPanel::state() const {
@@ -650,11 +661,12 @@ void LessonPanel::restore(const State& state) {
     }
     m_predicted = state.predicted;
     display(m_index);
-    if (state.finished)
+    if (state.finished) {
         showSummary(true);
-    else if (m_revealed)
+    } else if (m_revealed) {
+        emit revealed(); // the window shows what a reveal shows (a paged lesson's whole run)
         emit highlightRequested(QString::fromStdString(currentLesson()->highlight));
-    else
+    } else
         emit coverRequested(QString::fromUtf8(kvscope::lessonPageName(currentLesson()->page)), m_quiz);
 }
 

@@ -338,6 +338,7 @@ void MainWindow::buildUi() {
     m_paged->setQuizMode(m_quiz);
     if (lessonState)
         m_lessons->restore(*lessonState);
+    updateLessonKeys(); // the shortcuts were built before the lesson came back
     if (!page.isEmpty())
         showPage(page);
     m_memory->setPinned(m_pinned);
@@ -730,6 +731,10 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
         setBlackScreen(false);
         return true;
     }
+    if (event->type() == QEvent::KeyPress && m_swallowKey) {
+        m_swallowKey = false; // the key that lifted the black screen does nothing else
+        return true;
+    }
     if (event->type() == QEvent::KeyPress && isBlackScreen()) {
         const int pressed = static_cast<QKeyEvent*>(event)->key();
         if (pressed != Qt::Key_B && pressed != Qt::Key_Period && pressed != Qt::Key_PageDown &&
@@ -748,18 +753,31 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
     if (!widget || widget->window() != this)
         return false;
     const int key = static_cast<QKeyEvent*>(event)->key();
+    // On a black screen a shortcut's key (Escape, F5, a choice key) only lifts it: nothing acts unseen.
+    if (isBlackScreen() && key != Qt::Key_PageDown && key != Qt::Key_PageUp && key != Qt::Key_B &&
+        key != Qt::Key_Period) {
+        setBlackScreen(false);
+        m_swallowKey = true; // accepted: no shortcut fires; the key press that follows is eaten below
+        event->accept();
+        return true;
+    }
     // While a lesson is open the clicker's keys are the lesson's, whatever has focus: a box or a slider with
-    // focus would otherwise take Page Down as a big step (batch 16 -> 4). Only a field for words keeps B and '.'.
+    // focus would otherwise take Page Down as a big step (batch 16 -> 4). A field for words keeps B and '.';
+    // an editable number box keeps '.', its decimal point ("15.88" typed as a prediction).
     const bool clicker = key == Qt::Key_PageDown || key == Qt::Key_PageUp;
     const bool blank = key == Qt::Key_B || key == Qt::Key_Period;
     if (lessonsActive() && (clicker || blank)) {
         const auto* line = qobject_cast<QLineEdit*>(widget);
+        const auto* spin = qobject_cast<QAbstractSpinBox*>(widget);
+        if (!spin && line)
+            spin = qobject_cast<QAbstractSpinBox*>(line->parentWidget());
         const bool words =
             (line && !line->isReadOnly() && !qobject_cast<QAbstractSpinBox*>(line->parentWidget()) &&
              !qobject_cast<QComboBox*>(line->parentWidget())) ||
             (qobject_cast<QPlainTextEdit*>(widget) && !static_cast<QPlainTextEdit*>(widget)->isReadOnly());
-        if (blank && words) {
-            event->accept(); // typed as a letter
+        const bool decimal = key == Qt::Key_Period && spin && !spin->isReadOnly() && spin->isEnabled();
+        if ((blank && words) || decimal) {
+            event->accept(); // typed as a letter, or as the decimal point
             return false;
         }
         // Filtered unaccepted: no control (a SliderSpin's own filter, a box's line edit) claims the key, so the

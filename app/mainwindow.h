@@ -145,6 +145,7 @@ private:
     QList<QAction*> m_pagedKeys;     // Space, Right, R: only while the paged page is shown
     QList<QAction*> m_lessonKeys;    // Page Down, Page Up, B, '.': only while lessons are open and shown
     QList<QAction*> m_choiceKeys;    // 1-4, A-D: only while a lesson's choices are open
+    bool m_swallowKey = false;       // the key press after a shortcut key lifted the black screen
     QPointer<QWidget> m_blackScreen; // B or '.' in a lesson: the projector goes black until a key or a click
     void updateLessonKeys();
     void placeLessonDock();  // beside the page in presenter mode, under it otherwise

@@ -194,11 +194,11 @@ private slots:
         const CliResult same = runCli(args + QStringList{u"--batch"_s, u"1"_s});
         QCOMPARE(same.exitCode, 0);
         QVERIFY2(same.out.contains("GPU KV cache size: 461,776 tokens"), same.out.constData());
-        QVERIFY2(same.out.contains("activations 176.49 MiB (estimated for batch 1 x 40,960 tokens)"),
+        QVERIFY2(same.out.contains("activations 176.49 MiB (estimated for batch 1, context 40,960)"),
                  same.out.constData());
         const CliResult batch8 = runCli(args);
         QVERIFY2(batch8.out.contains("GPU KV cache size: 461,744 tokens") &&
-                     batch8.out.contains("(estimated for batch 8 x 40,960 tokens)"),
+                     batch8.out.contains("(estimated for batch 8, context 40,960)"),
                  batch8.out.constData());
         const QJsonObject j = runCli(args + QStringList{u"--batch"_s, u"1"_s, u"--json"_s}).json();
         QCOMPARE(j.value("kv_cache_tokens"_L1).toInteger(), 461'776);

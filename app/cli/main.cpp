@@ -506,7 +506,7 @@ int runCapacity(const std::vector<std::string>& args) {
                      sizeScaled(c.kvMemoryBytes)})
               << "\n";
     if (c.fromBudget) // the overheads depend on the batch and context: say which, so that figures compare
-        std::cout << tr("(KV memory = budget %1 - weights %2 - activations %3 (estimated for batch %4 x %5 tokens) - "
+        std::cout << tr("(KV memory = budget %1 - weights %2 - activations %3 (estimated for batch %4, context %5) - "
                         "runtime %6 (estimated); another batch or context gives another figure)",
                         {sizeScaled(c.budgetBytes), sizeScaled(c.weightBytes), sizeScaled(c.activationBytes),
                          std::to_string(s.batch), groupThousands(s.context), sizeScaled(c.runtimeBytes)})

@@ -144,10 +144,10 @@ inline constexpr Message kMessages[] = {
     {"  (at most %1 requests of %2 tokens fit at once)",
      "  (최대 동시 요청 수: 요청당 토큰 %2개 기준, 한 번에 요청 %1개분까지 적재 가능)"},
     {"(%1 blocks of %2 tokens, %3 each, in %4 of KV memory)", "(KV 메모리 %4에 %2 토큰짜리 블록 %1개, 블록당 %3)"},
-    {"(KV memory = budget %1 - weights %2 - activations %3 (estimated for batch %4 x %5 tokens) - runtime %6 "
+    {"(KV memory = budget %1 - weights %2 - activations %3 (estimated for batch %4, context %5) - runtime %6 "
      "(estimated); another batch or context gives another figure)",
-     "(KV 메모리 = 한도 %1 - 가중치 %2 - 활성화 값 %3 (배치 %4 x 토큰 %5개 기준 추정값) - 런타임 %6 (추정값). 배치나 "
-     "컨텍스트가 다르면 값도 달라짐)"},
+     "(KV 메모리 = 한도 %1 - 가중치 %2 - 활성화 값 %3 (배치 %4, 컨텍스트 길이 %5 기준 추정값) - 런타임 %6 "
+     "(추정값). 배치나 컨텍스트 길이가 다르면 값도 달라짐)"},
 
     // Units, the KV formula, the parameter count's provenance, limits and empty caches (clitext.cpp,
     // estimate, capacity, scenario options)

@@ -2630,52 +2630,53 @@
 <context>
     <name>FitMapWidget</name>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="19"/>
+        <location filename="../../app/fitmapwidget.cpp" line="20"/>
         <source>Fit map</source>
         <translation>적재 가능 맵</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="32"/>
+        <location filename="../../app/fitmapwidget.cpp" line="34"/>
         <source>none</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="39"/>
+        <location filename="../../app/fitmapwidget.cpp" line="41"/>
         <source>batch %1: %2</source>
         <translation>배치 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="41"/>
+        <location filename="../../app/fitmapwidget.cpp" line="43"/>
         <source>Largest context that fits, per batch: %1.</source>
         <translation>배치별 적재 가능한 최대 컨텍스트 길이: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="49"/>
+        <location filename="../../app/fitmapwidget.cpp" line="54"/>
+        <location filename="../../app/fitmapwidget.cpp" line="59"/>
         <source>batch 1024</source>
         <translation>배치 1024</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="68"/>
+        <location filename="../../app/fitmapwidget.cpp" line="78"/>
         <source>Context %1, batch %2: %3 of a %4 budget - %5</source>
         <translation>컨텍스트 길이 %1, 배치 %2: 한도 %4 중 %3 - %5</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="72"/>
+        <location filename="../../app/fitmapwidget.cpp" line="82"/>
         <source>fits</source>
         <translation>적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="72"/>
+        <location filename="../../app/fitmapwidget.cpp" line="82"/>
         <source>over budget</source>
         <translation>한도 초과</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="106"/>
+        <location filename="../../app/fitmapwidget.cpp" line="116"/>
         <source>context (tokens per sequence)</source>
         <translation>컨텍스트 길이 (시퀀스당 토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/fitmapwidget.cpp" line="109"/>
+        <location filename="../../app/fitmapwidget.cpp" line="119"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
@@ -2904,7 +2905,7 @@
     </message>
     <message>
         <location filename="../../app/lessonpanel.cpp" line="80"/>
-        <location filename="../../app/lessonpanel.cpp" line="567"/>
+        <location filename="../../app/lessonpanel.cpp" line="571"/>
         <source>Reveal the answer</source>
         <translation>정답 보기</translation>
     </message>
@@ -2985,7 +2986,7 @@
     <message>
         <location filename="../../app/lessonpanel.cpp" line="173"/>
         <source>The last lesson, as it was left (Page Up)</source>
-        <translation>마지막 문항, 두고 온 그대로 (Page Up)</translation>
+        <translation>마지막 문항 (보던 상태 그대로, Page Up)</translation>
     </message>
     <message>
         <location filename="../../app/lessonpanel.cpp" line="237"/>
@@ -3003,48 +3004,53 @@
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="375"/>
+        <location filename="../../app/lessonpanel.cpp" line="379"/>
         <source>not revealed</source>
         <translation>정답 보기 전</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="392"/>
+        <location filename="../../app/lessonpanel.cpp" line="396"/>
         <source>no prediction</source>
         <translation>예측 없음</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="392"/>
+        <location filename="../../app/lessonpanel.cpp" line="396"/>
         <source>right</source>
         <translation>정답</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="392"/>
+        <location filename="../../app/lessonpanel.cpp" line="396"/>
         <source>not quite</source>
         <translation>오답</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="397"/>
+        <location filename="../../app/lessonpanel.cpp" line="401"/>
         <source>&lt;b&gt;The lessons are done.&lt;/b&gt; The class was right on %1 of %2 predictions; %3 of %4 lessons revealed.</source>
         <translation>&lt;b&gt;수업 문항을 모두 마쳤습니다.&lt;/b&gt; 예측 %2개 중 %1개가 맞았고, 문항 %4개 중 %3개의 정답을 보았습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="403"/>
-        <source>Page Up goes back to the last lesson; the picker opens any lesson again.</source>
-        <translation>Page Up을 누르면 마지막 문항으로 돌아가고, 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
+        <location filename="../../app/lessonpanel.cpp" line="407"/>
+        <source>Page Up goes back to the last lesson.</source>
+        <translation>Page Up을 누르면 마지막 문항으로 돌아갑니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="461"/>
-        <location filename="../../app/lessonpanel.cpp" line="604"/>
+        <source>Page Up goes back to the last lesson; the picker opens any lesson again.</source>
+        <translation type="vanished">Page Up을 누르면 마지막 문항으로 돌아가고, 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="465"/>
+        <location filename="../../app/lessonpanel.cpp" line="608"/>
+        <location filename="../../app/lessonpanel.cpp" line="626"/>
         <source>This lesson&apos;s figures cannot be computed: %1</source>
         <translation>이 문항의 수치를 계산할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="568"/>
+        <location filename="../../app/lessonpanel.cpp" line="572"/>
         <source>Next lesson</source>
         <translation>다음 문항</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="569"/>
+        <location filename="../../app/lessonpanel.cpp" line="573"/>
         <source>Finish: the summary</source>
         <translation>마치기: 결과 요약</translation>
     </message>
@@ -3057,42 +3063,42 @@
         <translation type="vanished">&lt;b&gt;문항 %1/%2: %3&lt;/b&gt;&lt;br&gt;%4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="592"/>
+        <location filename="../../app/lessonpanel.cpp" line="596"/>
         <source>%1)</source>
         <translation>%1)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="594"/>
+        <location filename="../../app/lessonpanel.cpp" line="598"/>
         <source>The answer is %1</source>
         <translation>정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="596"/>
+        <location filename="../../app/lessonpanel.cpp" line="600"/>
         <source>✓ Right: %1</source>
         <translation>✓ 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="597"/>
+        <location filename="../../app/lessonpanel.cpp" line="601"/>
         <source>✗ Not quite: the answer is %1</source>
         <translation>✗ 아쉽습니다. 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="610"/>
+        <location filename="../../app/lessonpanel.cpp" line="614"/>
         <source>The app computes %1</source>
         <translation>앱 계산값 %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="620"/>
+        <location filename="../../app/lessonpanel.cpp" line="633"/>
         <source>✓ Your %1 is right in %2: the app computes %3 = %4</source>
-        <translation>✓ %2 단위 예측값 %1, 정답입니다: 앱 계산값 %3 = %4</translation>
+        <translation>✓ %2 단위로 정답입니다: 예측값 %1, 앱 계산값 %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="624"/>
+        <location filename="../../app/lessonpanel.cpp" line="636"/>
         <source>✓ Your %1 is right: the app computes %2</source>
         <translation>✓ 예측값 %1, 정답입니다: 앱 계산값 %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="625"/>
+        <location filename="../../app/lessonpanel.cpp" line="637"/>
         <source>✗ Your %1; the app computes %2</source>
         <translation>✗ 예측값 %1, 앱 계산값 %2</translation>
     </message>
@@ -3169,7 +3175,7 @@
         <translation>도구 모음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="354"/>
+        <location filename="../../app/mainwindow.cpp" line="355"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
@@ -3182,68 +3188,68 @@
         <translation type="vanished">시나리오 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="364"/>
+        <location filename="../../app/mainwindow.cpp" line="365"/>
         <source>KV Scope scenario (*.json)</source>
         <translation>KV Scope 시나리오 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="362"/>
+        <location filename="../../app/mainwindow.cpp" line="363"/>
         <source>&amp;Save Scenario As...</source>
         <translation>시나리오를 다른 이름으로 저장(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="363"/>
+        <location filename="../../app/mainwindow.cpp" line="364"/>
         <source>Save scenario</source>
         <translation>시나리오 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="368"/>
+        <location filename="../../app/mainwindow.cpp" line="369"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일 열기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="372"/>
+        <location filename="../../app/mainwindow.cpp" line="373"/>
         <source>Open &amp;config.json...</source>
         <translation>config.json 열기(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="373"/>
+        <location filename="../../app/mainwindow.cpp" line="374"/>
         <source>Open &amp;Lessons...</source>
         <translation>수업 파일 열기(&amp;L)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="374"/>
+        <location filename="../../app/mainwindow.cpp" line="375"/>
         <source>Open a lesson file</source>
         <translation>수업 파일 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="375"/>
+        <location filename="../../app/mainwindow.cpp" line="376"/>
         <source>KV Scope lessons (*.json);;All files (*)</source>
         <translation>KV Scope 수업 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="380"/>
+        <location filename="../../app/mainwindow.cpp" line="381"/>
         <source>Export Chart as &amp;PNG...</source>
         <translation>차트를 PNG로 내보내기(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="382"/>
-        <location filename="../../app/mainwindow.cpp" line="388"/>
+        <location filename="../../app/mainwindow.cpp" line="383"/>
+        <location filename="../../app/mainwindow.cpp" line="389"/>
         <source>Export chart</source>
         <translation>차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="382"/>
+        <location filename="../../app/mainwindow.cpp" line="383"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="386"/>
+        <location filename="../../app/mainwindow.cpp" line="387"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation>차트를 SVG로 내보내기(&amp;V)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="388"/>
+        <location filename="../../app/mainwindow.cpp" line="389"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 이미지 (*.svg)</translation>
     </message>
@@ -3252,57 +3258,57 @@
         <translation type="vanished">메모리 내역을 CSV로 저장(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="394"/>
+        <location filename="../../app/mainwindow.cpp" line="395"/>
         <source>Save breakdown</source>
         <translation>메모리 내역 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="394"/>
+        <location filename="../../app/mainwindow.cpp" line="395"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="398"/>
+        <location filename="../../app/mainwindow.cpp" line="399"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation>메모리 내역을 Markdown 표로 복사(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="401"/>
+        <location filename="../../app/mainwindow.cpp" line="402"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="410"/>
+        <location filename="../../app/mainwindow.cpp" line="411"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="411"/>
+        <location filename="../../app/mainwindow.cpp" line="412"/>
         <source>&amp;Presenter Mode</source>
         <translation>발표자 모드(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="415"/>
+        <location filename="../../app/mainwindow.cpp" line="416"/>
         <source>Projector layout: full screen, large type, thick lines, value labels (F5; Escape leaves)</source>
         <translation>프로젝터용 화면: 전체 화면, 큰 글자, 굵은 선, 값 레이블 (F5, Esc로 나가기)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="419"/>
+        <location filename="../../app/mainwindow.cpp" line="420"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="421"/>
+        <location filename="../../app/mainwindow.cpp" line="422"/>
         <source>The course hour as guided questions: predict, then reveal (Ctrl+L)</source>
         <translation>한 시간 강의를 안내형 질문으로 진행합니다: 먼저 예측하고 정답을 봅니다 (Ctrl+L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="423"/>
+        <location filename="../../app/mainwindow.cpp" line="424"/>
         <source>&amp;Quiz Mode</source>
         <translation>퀴즈 모드(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="427"/>
+        <location filename="../../app/mainwindow.cpp" line="428"/>
         <source>Hide a lesson&apos;s figures until its answer is revealed (Ctrl+K)</source>
         <translation>정답을 볼 때까지 문항의 수치와 차트를 가립니다 (Ctrl+K)</translation>
     </message>
@@ -3320,102 +3326,102 @@
         <translation>먼저 예측하세요: 정답을 보면 수치와 차트가 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="355"/>
+        <location filename="../../app/mainwindow.cpp" line="356"/>
         <source>&amp;Open...</source>
         <translation>열기(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="357"/>
+        <location filename="../../app/mainwindow.cpp" line="358"/>
         <source>Open a config.json, scenario, lesson file, trace or server log</source>
         <translation>config.json, 시나리오, 수업 파일, 트레이스 또는 서버 로그 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="358"/>
+        <location filename="../../app/mainwindow.cpp" line="359"/>
         <source>KV Scope files, model configs, traces and logs (*.json *.jsonl *.csv *.log *.txt);;All files (*)</source>
         <translation>KV Scope 파일, 모델 설정, 트레이스와 로그 (*.json *.jsonl *.csv *.log *.txt);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="392"/>
+        <location filename="../../app/mainwindow.cpp" line="393"/>
         <source>Save &amp;Breakdown as CSV...</source>
         <translation>메모리 내역을 CSV로 저장(&amp;B)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="430"/>
+        <location filename="../../app/mainwindow.cpp" line="431"/>
         <source>Go &amp;to Page</source>
         <translation>페이지로 이동(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="437"/>
+        <location filename="../../app/mainwindow.cpp" line="438"/>
         <source>Pi&amp;n This Scenario as Reference</source>
         <translation>이 시나리오를 기준으로 고정(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="441"/>
+        <location filename="../../app/mainwindow.cpp" line="442"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation>강의 기준 시나리오로 되돌리기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="445"/>
+        <location filename="../../app/mainwindow.cpp" line="446"/>
         <source>&amp;Sizes</source>
         <translation>크기 단위(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="448"/>
+        <location filename="../../app/mainwindow.cpp" line="449"/>
         <source>&amp;GiB (1024³ bytes)</source>
         <translation>&amp;GiB (1024³ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="449"/>
+        <location filename="../../app/mainwindow.cpp" line="450"/>
         <source>G&amp;B (10⁹ bytes)</source>
         <translation>G&amp;B (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="460"/>
+        <location filename="../../app/mainwindow.cpp" line="461"/>
         <source>Lan&amp;guage</source>
         <translation>언어(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="475"/>
+        <location filename="../../app/mainwindow.cpp" line="476"/>
         <source>Pal&amp;ette</source>
         <translation>팔레트(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="478"/>
+        <location filename="../../app/mainwindow.cpp" line="479"/>
         <source>&amp;System (the desktop&apos;s colours)</source>
         <translation>시스템 (데스크톱의 색)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="479"/>
+        <location filename="../../app/mainwindow.cpp" line="480"/>
         <source>&amp;Light</source>
         <translation>밝게(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="479"/>
+        <location filename="../../app/mainwindow.cpp" line="480"/>
         <source>&amp;Dark</source>
         <translation>어둡게(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="496"/>
+        <location filename="../../app/mainwindow.cpp" line="497"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="497"/>
+        <location filename="../../app/mainwindow.cpp" line="498"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>단축키(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="498"/>
+        <location filename="../../app/mainwindow.cpp" line="499"/>
         <source>What&apos;s &amp;This?</source>
         <translation>항목 설명 보기(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="500"/>
+        <location filename="../../app/mainwindow.cpp" line="501"/>
         <source>&amp;About KV Scope</source>
         <translation>KV Scope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="501"/>
+        <location filename="../../app/mainwindow.cpp" line="502"/>
         <source>About KV Scope</source>
         <translation>KV Scope 정보</translation>
     </message>
@@ -3432,67 +3438,67 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="575"/>
+        <location filename="../../app/mainwindow.cpp" line="576"/>
         <source>Ctrl+1 ... Ctrl+7</source>
         <translation>Ctrl+1 ... Ctrl+7</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="576"/>
+        <location filename="../../app/mainwindow.cpp" line="577"/>
         <source>Switch page: memory, attention, scaling, paged memory, GPU decode, roofline, explain log</source>
         <translation>페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 루프라인, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="577"/>
+        <location filename="../../app/mainwindow.cpp" line="578"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="577"/>
+        <location filename="../../app/mainwindow.cpp" line="578"/>
         <source>Presenter mode on or off</source>
         <translation>발표자 모드 켜기/끄기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="578"/>
+        <location filename="../../app/mainwindow.cpp" line="579"/>
         <source>Escape</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="578"/>
+        <location filename="../../app/mainwindow.cpp" line="579"/>
         <source>Leave presenter mode</source>
         <translation>발표자 모드 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="579"/>
+        <location filename="../../app/mainwindow.cpp" line="580"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="579"/>
+        <location filename="../../app/mainwindow.cpp" line="580"/>
         <source>Show or hide the lessons</source>
         <translation>수업 보이기/숨기기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="580"/>
+        <location filename="../../app/mainwindow.cpp" line="581"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="580"/>
+        <location filename="../../app/mainwindow.cpp" line="581"/>
         <source>Quiz mode: hide a lesson&apos;s figures until revealed</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트 가리기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="581"/>
+        <location filename="../../app/mainwindow.cpp" line="582"/>
         <source>Enter or Page Down</source>
         <translation>Enter 또는 Page Down</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="581"/>
+        <location filename="../../app/mainwindow.cpp" line="582"/>
         <source>In a lesson: reveal the answer, then go to the next lesson</source>
         <translation>문항에서: 정답 보기, 한 번 더 누르면 다음 문항으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="582"/>
+        <location filename="../../app/mainwindow.cpp" line="583"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
@@ -3501,179 +3507,179 @@
         <translation type="vanished">이전 문항</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="582"/>
+        <location filename="../../app/mainwindow.cpp" line="583"/>
         <source>The previous lesson, as it was left</source>
-        <translation>이전 문항 (두고 온 그대로)</translation>
+        <translation>이전 문항 (보던 상태 그대로)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="583"/>
+        <location filename="../../app/mainwindow.cpp" line="584"/>
         <source>B or .</source>
         <translation>B 또는 .</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="583"/>
+        <location filename="../../app/mainwindow.cpp" line="584"/>
         <source>In a lesson: black screen (any key or a click brings it back); B picks B while choices are open</source>
-        <translation>문항에서: 검은 화면 (아무 키나 클릭으로 돌아옴). 선택지가 열려 있으면 B는 B를 고름</translation>
+        <translation>문항에서: 검은 화면 (아무 키나 누르거나 클릭하면 돌아옴). 선택지가 열려 있으면 B는 B를 고름</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="585"/>
+        <location filename="../../app/mainwindow.cpp" line="586"/>
         <source>1-4 or A-D</source>
         <translation>1-4 또는 A-D</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="585"/>
+        <location filename="../../app/mainwindow.cpp" line="586"/>
         <source>In a lesson: pick a choice</source>
         <translation>문항에서: 선택지 고르기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="586"/>
+        <location filename="../../app/mainwindow.cpp" line="587"/>
         <source>Space</source>
         <translation>스페이스</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="586"/>
+        <location filename="../../app/mainwindow.cpp" line="587"/>
         <source>Paged memory: play or pause</source>
         <translation>페이지 방식 메모리: 재생/일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="587"/>
+        <location filename="../../app/mainwindow.cpp" line="588"/>
         <source>Right</source>
         <translation>→ (오른쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="587"/>
+        <location filename="../../app/mainwindow.cpp" line="588"/>
         <source>Paged memory: one step</source>
         <translation>페이지 방식 메모리: 한 스텝 진행</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="588"/>
+        <location filename="../../app/mainwindow.cpp" line="589"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="588"/>
+        <location filename="../../app/mainwindow.cpp" line="589"/>
         <source>Paged memory: restart</source>
         <translation>페이지 방식 메모리: 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="589"/>
+        <location filename="../../app/mainwindow.cpp" line="590"/>
         <source>Left / Right on Context or Batch</source>
         <translation>컨텍스트 길이·배치에서 ← / →</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="589"/>
+        <location filename="../../app/mainwindow.cpp" line="590"/>
         <source>Halve or double</source>
         <translation>절반으로 / 두 배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="590"/>
+        <location filename="../../app/mainwindow.cpp" line="591"/>
         <source>Page Down / Page Up on a focused Context or Batch</source>
         <translation>컨텍스트 길이·배치에 포커스가 있을 때 Page Down / Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="590"/>
+        <location filename="../../app/mainwindow.cpp" line="591"/>
         <source>Divide or multiply by 4</source>
         <translation>4로 나누기 / 4배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="591"/>
+        <location filename="../../app/mainwindow.cpp" line="592"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="591"/>
+        <location filename="../../app/mainwindow.cpp" line="592"/>
         <source>Pin the scenario as a reference outline</source>
         <translation>시나리오를 비교 기준(윤곽선)으로 고정</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="592"/>
+        <location filename="../../app/mainwindow.cpp" line="593"/>
         <source>Shift+F1</source>
         <translation>Shift+F1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="592"/>
+        <location filename="../../app/mainwindow.cpp" line="593"/>
         <source>What&apos;s This: click a control or chart to hear what it shows</source>
         <translation>항목 설명 보기: 컨트롤이나 차트를 클릭하면 무엇을 보여 주는지 설명합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="593"/>
+        <location filename="../../app/mainwindow.cpp" line="594"/>
         <source>F1 or ?</source>
         <translation>F1 또는 ?</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="593"/>
+        <location filename="../../app/mainwindow.cpp" line="594"/>
         <source>This list</source>
         <translation>이 목록</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="603"/>
+        <location filename="../../app/mainwindow.cpp" line="604"/>
         <source>Keyboard shortcuts</source>
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="715"/>
+        <location filename="../../app/mainwindow.cpp" line="716"/>
         <source>Black screen: any key or a click brings the lesson back</source>
-        <translation>검은 화면: 아무 키나 클릭으로 문항으로 돌아옴</translation>
+        <translation>검은 화면: 아무 키나 누르거나 클릭하면 문항이 다시 보임</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="805"/>
+        <location filename="../../app/mainwindow.cpp" line="823"/>
         <source>Language not changed</source>
         <translation>언어를 바꾸지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="805"/>
+        <location filename="../../app/mainwindow.cpp" line="823"/>
         <source>Stop the decode run first, or let it finish, then switch the language.</source>
         <translation>디코드 실행을 먼저 중지하거나 끝날 때까지 기다린 다음 언어를 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="816"/>
+        <location filename="../../app/mainwindow.cpp" line="834"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="851"/>
+        <location filename="../../app/mainwindow.cpp" line="869"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="851"/>
+        <location filename="../../app/mainwindow.cpp" line="869"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="900"/>
+        <location filename="../../app/mainwindow.cpp" line="918"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1129"/>
-        <location filename="../../app/mainwindow.cpp" line="1135"/>
-        <location filename="../../app/mainwindow.cpp" line="1164"/>
+        <location filename="../../app/mainwindow.cpp" line="1147"/>
+        <location filename="../../app/mainwindow.cpp" line="1153"/>
+        <location filename="../../app/mainwindow.cpp" line="1182"/>
         <source>Cannot open file</source>
         <translation>파일을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1130"/>
+        <location filename="../../app/mainwindow.cpp" line="1148"/>
         <source>%1 is not a regular file</source>
         <translation>%1은(는) 일반 파일이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1130"/>
+        <location filename="../../app/mainwindow.cpp" line="1148"/>
         <source>%1 does not exist</source>
         <translation>%1이(가) 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1150"/>
+        <location filename="../../app/mainwindow.cpp" line="1168"/>
         <source>Cannot replay the trace</source>
         <translation>트레이스를 재생할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1157"/>
+        <location filename="../../app/mainwindow.cpp" line="1175"/>
         <source>Cannot read the log</source>
         <translation>로그를 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1165"/>
+        <location filename="../../app/mainwindow.cpp" line="1183"/>
         <source>%1 is not a file KV Scope knows: expected a Hugging Face config.json, a KV Scope scenario or lesson file, a request trace (CSV or JSON Lines) or a server start-up log</source>
         <translation>%1은(는) KV Scope가 인식하는 파일이 아님: Hugging Face config.json, KV Scope 시나리오나 수업 파일, 요청 트레이스(CSV 또는 JSON Lines), 서버 시작 로그 중 하나여야 함</translation>
     </message>
@@ -3682,50 +3688,50 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="924"/>
-        <location filename="../../app/mainwindow.cpp" line="931"/>
+        <location filename="../../app/mainwindow.cpp" line="942"/>
+        <location filename="../../app/mainwindow.cpp" line="949"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="928"/>
+        <location filename="../../app/mainwindow.cpp" line="946"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="940"/>
+        <location filename="../../app/mainwindow.cpp" line="958"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="943"/>
+        <location filename="../../app/mainwindow.cpp" line="961"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="956"/>
+        <location filename="../../app/mainwindow.cpp" line="974"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="962"/>
+        <location filename="../../app/mainwindow.cpp" line="980"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="963"/>
+        <location filename="../../app/mainwindow.cpp" line="981"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="967"/>
+        <location filename="../../app/mainwindow.cpp" line="985"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1020"/>
-        <location filename="../../app/mainwindow.cpp" line="1026"/>
-        <location filename="../../app/mainwindow.cpp" line="1046"/>
+        <location filename="../../app/mainwindow.cpp" line="1038"/>
+        <location filename="../../app/mainwindow.cpp" line="1044"/>
+        <location filename="../../app/mainwindow.cpp" line="1064"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -3738,17 +3744,17 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1057"/>
-        <location filename="../../app/mainwindow.cpp" line="1062"/>
+        <location filename="../../app/mainwindow.cpp" line="1075"/>
+        <location filename="../../app/mainwindow.cpp" line="1080"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1026"/>
-        <location filename="../../app/mainwindow.cpp" line="1047"/>
-        <location filename="../../app/mainwindow.cpp" line="1057"/>
-        <location filename="../../app/mainwindow.cpp" line="1062"/>
-        <location filename="../../app/mainwindow.cpp" line="1135"/>
+        <location filename="../../app/mainwindow.cpp" line="1044"/>
+        <location filename="../../app/mainwindow.cpp" line="1065"/>
+        <location filename="../../app/mainwindow.cpp" line="1075"/>
+        <location filename="../../app/mainwindow.cpp" line="1080"/>
+        <location filename="../../app/mainwindow.cpp" line="1153"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -3758,22 +3764,22 @@
         <translation>로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="561"/>
+        <location filename="../../app/mainwindow.cpp" line="562"/>
         <source>not built in: the decode core runs on the CPU</source>
         <translation>빌드에 포함되지 않음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="563"/>
+        <location filename="../../app/mainwindow.cpp" line="564"/>
         <source>runtime %1, no driver: the decode core runs on the CPU</source>
         <translation>런타임 %1, 드라이버 없음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="565"/>
+        <location filename="../../app/mainwindow.cpp" line="566"/>
         <source>runtime %1, driver %2</source>
         <translation>런타임 %1, 드라이버 %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="566"/>
+        <location filename="../../app/mainwindow.cpp" line="567"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;&lt;p&gt;Licence: MIT.&lt;br&gt;Qt %2 (built with %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</source>
         <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시, 그리고 그 밖의 부가 메모리를 GPU 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;라이선스: MIT.&lt;br&gt;Qt %2 (빌드 버전 %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</translation>
     </message>
@@ -3786,27 +3792,27 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1020"/>
+        <location filename="../../app/mainwindow.cpp" line="1038"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1047"/>
+        <location filename="../../app/mainwindow.cpp" line="1065"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1070"/>
+        <location filename="../../app/mainwindow.cpp" line="1088"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1088"/>
+        <location filename="../../app/mainwindow.cpp" line="1106"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1089"/>
+        <location filename="../../app/mainwindow.cpp" line="1107"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -3869,7 +3875,7 @@
         <translation>%1. 카드 %3 중 한도 %2. %4.</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="450"/>
+        <location filename="../../app/memorychart.cpp" line="460"/>
         <source>&lt;br&gt;Per-sequence state: %1</source>
         <translation>&lt;br&gt;시퀀스별 상태: %1</translation>
     </message>
@@ -3883,12 +3889,12 @@
         <translation>모델의 최대 컨텍스트 길이 초과</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="402"/>
+        <location filename="../../app/memorychart.cpp" line="412"/>
         <source>Pinned scenario</source>
         <translation>고정한 시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="445"/>
+        <location filename="../../app/memorychart.cpp" line="455"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;Weights: %3&lt;br&gt;KV cache: %4&lt;br&gt;Activations (estimate): %5&lt;br&gt;CUDA context (estimate): %6&lt;br&gt;&lt;b&gt;Total: %7&lt;/b&gt; of a %8 budget</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;가중치: %3&lt;br&gt;KV 캐시: %4&lt;br&gt;활성화 값 (추정): %5&lt;br&gt;CUDA 컨텍스트 (추정): %6&lt;br&gt;&lt;b&gt;합계: %7&lt;/b&gt; (한도 %8)</translation>
     </message>
@@ -4236,7 +4242,7 @@
     <name>PagedPage</name>
     <message>
         <location filename="../../app/pagedpage.cpp" line="161"/>
-        <location filename="../../app/pagedpage.cpp" line="703"/>
+        <location filename="../../app/pagedpage.cpp" line="704"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
@@ -4649,67 +4655,67 @@
         <translation>페이지 방식은 첫 블록이 비는 즉시 요청을 받아들이므로 더 많은 요청이 동시에 실행됩니다. 부하 중 평균 배치 = 대기 중인 요청이 있는 스텝들의 실행 중인 요청 수의 합 ÷ 그 스텝 수 (파선). 더 받아들일 요청이 없는 마지막 소진 구간은 세지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="899"/>
+        <location filename="../../app/pagedpage.cpp" line="915"/>
         <source>Open a request trace</source>
         <translation>요청 트레이스 열기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="900"/>
+        <location filename="../../app/pagedpage.cpp" line="916"/>
         <source>Request traces (*.csv *.jsonl *.json);;All files (*)</source>
         <translation>요청 트레이스 (*.csv *.jsonl *.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="912"/>
+        <location filename="../../app/pagedpage.cpp" line="928"/>
         <source>Trace: %1</source>
         <translation>트레이스: %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1062"/>
+        <location filename="../../app/pagedpage.cpp" line="1078"/>
         <source>buddy</source>
         <translation>버디 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1062"/>
+        <location filename="../../app/pagedpage.cpp" line="1078"/>
         <source>first fit</source>
         <translation>최초 적합</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1063"/>
+        <location filename="../../app/pagedpage.cpp" line="1079"/>
         <source>Contiguous (%1, %2): %3 tokens · %4 running · %5 waiting</source>
         <translation>연속 할당 (%1, %2): 토큰 %3 · 실행 중 %4 · 대기 %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1087"/>
+        <location filename="../../app/pagedpage.cpp" line="1103"/>
         <source>– (the whole-run simulation was stopped)</source>
         <translation>– (전체 실행 시뮬레이션을 중지함)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1088"/>
+        <location filename="../../app/pagedpage.cpp" line="1104"/>
         <source>– (this trace cannot finish: see the message below)</source>
         <translation>– (이 트레이스는 끝나지 않음: 아래 메시지 참고)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1089"/>
+        <location filename="../../app/pagedpage.cpp" line="1105"/>
         <source>… (the whole run is still being simulated: %1)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중: %1)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1091"/>
+        <location filename="../../app/pagedpage.cpp" line="1107"/>
         <source>… (the whole run is still being simulated)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1095"/>
+        <location filename="../../app/pagedpage.cpp" line="1111"/>
         <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; requests finished: contiguous &lt;b&gt;%3&lt;/b&gt; of %5, paged &lt;b&gt;%4&lt;/b&gt; of %5</source>
         <translation>스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료된 요청: 연속 할당 %5개 중 &lt;b&gt;%3&lt;/b&gt;개, 페이지 방식 %5개 중 &lt;b&gt;%4&lt;/b&gt;개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1187"/>
+        <location filename="../../app/pagedpage.cpp" line="1204"/>
         <source>contiguous: mean %1 under load</source>
         <translation>연속 할당: 부하 중 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1191"/>
+        <location filename="../../app/pagedpage.cpp" line="1206"/>
         <source>paged: mean %1 under load</source>
         <translation>페이지 방식: 부하 중 평균 %1</translation>
     </message>
@@ -4718,37 +4724,37 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료: 연속 할당 &lt;b&gt;%3&lt;/b&gt;, 페이지 방식 &lt;b&gt;%4&lt;/b&gt; (전체 요청 %5개)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1104"/>
+        <location filename="../../app/pagedpage.cpp" line="1120"/>
         <source>Paged: %1 preemptions · %2 blocks saved by sharing</source>
         <translation>페이지 방식: 선점 %1 · 공유로 아낀 블록 %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1106"/>
+        <location filename="../../app/pagedpage.cpp" line="1122"/>
         <source>(memory saved: %1 now, %2 on average)</source>
         <translation>(절약한 메모리: 지금 %1, 평균 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1110"/>
+        <location filename="../../app/pagedpage.cpp" line="1126"/>
         <source>· max model length: %1 requests rejected (prompt too long), %2 outputs cut</source>
         <translation>· 최대 모델 길이: 요청 %1개 거부 (프롬프트가 너무 김), 출력 %2개 잘림</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1114"/>
+        <location filename="../../app/pagedpage.cpp" line="1130"/>
         <source>· never fit the pool, rejected: contiguous %1, paged %2</source>
         <translation>· 풀에 들어갈 수 없어 거부: 연속 할당 %1개, 페이지 방식 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1118"/>
+        <location filename="../../app/pagedpage.cpp" line="1134"/>
         <source>· prefix cache: hit rate %1, %2 cached blocks free but kept</source>
         <translation>· 프리픽스 캐싱: 적중률 %1, 비어 있지만 보관 중인 캐시 블록 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1188"/>
+        <location filename="../../app/pagedpage.cpp" line="1204"/>
         <source>contiguous: mean %1</source>
         <translation>연속 할당: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1191"/>
+        <location filename="../../app/pagedpage.cpp" line="1206"/>
         <source>paged: mean %1</source>
         <translation>페이지 방식: 평균 %1</translation>
     </message>
@@ -4781,7 +4787,7 @@
         <translation type="vanished">페이지 방식 (PagedAttention): 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="703"/>
+        <location filename="../../app/pagedpage.cpp" line="704"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
@@ -4790,7 +4796,7 @@
         <translation type="vanished">연속 할당, %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1067"/>
+        <location filename="../../app/pagedpage.cpp" line="1083"/>
         <source>Paged, block %1: %2 tokens · %3 running · %4 waiting</source>
         <translation>페이지 방식, 블록 %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
@@ -4799,22 +4805,22 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; 완료 &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; (전체 %5) &amp;nbsp; 선점 %6 &amp;nbsp; 공유로 아낀 블록 %7</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1240"/>
+        <location filename="../../app/pagedpage.cpp" line="1255"/>
         <source>sample %1: %2</source>
         <translation>샘플 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1240"/>
+        <location filename="../../app/pagedpage.cpp" line="1255"/>
         <source>beam %1: %2</source>
         <translation>빔 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1244"/>
+        <location filename="../../app/pagedpage.cpp" line="1259"/>
         <source>&lt;b&gt;Request %1&lt;/b&gt;: %2 prompt + %3 output tokens, %4 generated so far. Block table (logical→physical): %5</source>
         <translation>&lt;b&gt;요청 %1&lt;/b&gt;: 프롬프트 %2 + 출력 %3 토큰, 지금까지 %4 토큰 생성. 블록 테이블 (논리 블록→물리 블록): %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1250"/>
+        <location filename="../../app/pagedpage.cpp" line="1265"/>
         <source>not in the paged pool now</source>
         <translation>지금은 페이지 방식 풀에 없음</translation>
     </message>
