@@ -136,13 +136,15 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     m_predictStack->addWidget(numberRow);
     m_predictStack->addWidget(m_choiceBox);
 
-    auto* nav = new QHBoxLayout;
+    // The picker and the buttons sit above the lesson, so that the summary after the last lesson keeps them.
+    m_nav = new QWidget(this);
+    auto* nav = new QHBoxLayout(m_nav);
+    nav->setContentsMargins(0, 0, 0, 0);
     nav->addWidget(m_picker, 1);
     nav->addWidget(m_previous);
     nav->addWidget(m_next);
 
     auto* left = new QVBoxLayout;
-    left->addLayout(nav);
     left->addWidget(m_question, 1);
     auto* middle = m_middleLayout = new QVBoxLayout;
     middle->addWidget(m_predictStack);
@@ -164,6 +166,8 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     emptyRow->addWidget(m_empty, 1);
     emptyRow->addWidget(m_start);
     layout->addLayout(emptyRow);
+    layout->addWidget(m_nav);
+    m_nav->hide();
     layout->addWidget(m_body);
     m_body->hide();
     m_summary->setObjectName(u"lessonSummary"_s);
@@ -263,6 +267,7 @@ void LessonPanel::setLessonSet(const kvscope::LessonSet& set, int index) {
     m_empty->setVisible(!hasLessons());
     m_start->setVisible(!hasLessons());
     m_body->setVisible(hasLessons());
+    m_nav->setVisible(hasLessons());
     showSummary(false);
     // A new set: nothing visited, nothing of the old set's current lesson carried over.
     m_revealed = false;
@@ -403,7 +408,8 @@ QString LessonPanel::summaryText() const {
                .arg(predicted)
                .arg(revealedCount)
                .arg(count()) +
-           u"<table>%1</table>"_s.arg(rows.join(QString())) + tr("Page Up goes back to the last lesson.");
+           u"<table>%1</table>"_s.arg(rows.join(QString())) +
+           tr("Page Up goes back to the last lesson; the picker above opens any lesson again.");
 }
 
 void LessonPanel::advance() {
@@ -648,6 +654,7 @@ void LessonPanel::restore(const State& state) {
     m_empty->setVisible(!hasLessons());
     m_start->setVisible(!hasLessons());
     m_body->setVisible(hasLessons());
+    m_nav->setVisible(hasLessons());
     if (!hasLessons())
         return;
     // The scenario is the controller's already: show the lesson without applying it again.

@@ -140,6 +140,7 @@ private:
     QLabel* m_empty;
     QPushButton* m_start;
     QWidget* m_body;
+    QWidget* m_nav = nullptr; // picker, Previous, Next
     QBoxLayout* m_bodyLayout = nullptr;
     QVBoxLayout* m_middleLayout = nullptr;
     QLabel* m_summary;

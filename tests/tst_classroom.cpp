@@ -1222,6 +1222,7 @@ private slots:
                  qPrintable(summary));
         QVERIFY(window.findChild<QLabel*>(u"lessonSummary"_s)->isVisible());
         QVERIFY(!window.findChild<QLabel*>(u"lessonQuestion"_s)->isVisible());
+        QVERIFY(window.findChild<QComboBox*>(u"lessonPicker"_s)->isVisible()); // any lesson opens again from here
         // Back: lesson 14 as it was left, revealed; forward again: the summary.
         QTest::keyClick(&window, Qt::Key_PageUp);
         QVERIFY(!panel->isFinished());

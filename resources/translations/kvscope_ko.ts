@@ -2905,7 +2905,7 @@
     </message>
     <message>
         <location filename="../../app/lessonpanel.cpp" line="80"/>
-        <location filename="../../app/lessonpanel.cpp" line="571"/>
+        <location filename="../../app/lessonpanel.cpp" line="576"/>
         <source>Reveal the answer</source>
         <translation>정답 보기</translation>
     </message>
@@ -2984,73 +2984,77 @@
         <translation>예측:</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="173"/>
+        <location filename="../../app/lessonpanel.cpp" line="177"/>
         <source>The last lesson, as it was left (Page Up)</source>
         <translation>마지막 문항 (보던 상태 그대로, Page Up)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="237"/>
+        <location filename="../../app/lessonpanel.cpp" line="241"/>
         <source>&apos;%1&apos; is neither a lesson file nor a shipped lesson set (%2)</source>
         <translation>&apos;%1&apos;: 수업 파일도 기본 제공 수업 세트도 아닙니다 (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="241"/>
+        <location filename="../../app/lessonpanel.cpp" line="245"/>
         <source>%1 has lessons 1 to %2, not %3</source>
         <translation>%1에는 문항이 1번부터 %2번까지만 있습니다 (%3번 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="255"/>
+        <location filename="../../app/lessonpanel.cpp" line="259"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="379"/>
+        <location filename="../../app/lessonpanel.cpp" line="384"/>
         <source>not revealed</source>
         <translation>정답 보기 전</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="396"/>
+        <location filename="../../app/lessonpanel.cpp" line="401"/>
         <source>no prediction</source>
         <translation>예측 없음</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="396"/>
+        <location filename="../../app/lessonpanel.cpp" line="401"/>
         <source>right</source>
         <translation>정답</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="396"/>
+        <location filename="../../app/lessonpanel.cpp" line="401"/>
         <source>not quite</source>
         <translation>오답</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="401"/>
+        <location filename="../../app/lessonpanel.cpp" line="406"/>
         <source>&lt;b&gt;The lessons are done.&lt;/b&gt; The class was right on %1 of %2 predictions; %3 of %4 lessons revealed.</source>
         <translation>&lt;b&gt;수업 문항을 모두 마쳤습니다.&lt;/b&gt; 예측 %2개 중 %1개가 맞았고, 문항 %4개 중 %3개의 정답을 보았습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="407"/>
+        <location filename="../../app/lessonpanel.cpp" line="412"/>
+        <source>Page Up goes back to the last lesson; the picker above opens any lesson again.</source>
+        <translation>Page Up을 누르면 마지막 문항으로 돌아가고, 위의 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
+    </message>
+    <message>
         <source>Page Up goes back to the last lesson.</source>
-        <translation>Page Up을 누르면 마지막 문항으로 돌아갑니다.</translation>
+        <translation type="vanished">Page Up을 누르면 마지막 문항으로 돌아갑니다.</translation>
     </message>
     <message>
         <source>Page Up goes back to the last lesson; the picker opens any lesson again.</source>
         <translation type="vanished">Page Up을 누르면 마지막 문항으로 돌아가고, 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="465"/>
-        <location filename="../../app/lessonpanel.cpp" line="608"/>
-        <location filename="../../app/lessonpanel.cpp" line="626"/>
+        <location filename="../../app/lessonpanel.cpp" line="470"/>
+        <location filename="../../app/lessonpanel.cpp" line="613"/>
+        <location filename="../../app/lessonpanel.cpp" line="631"/>
         <source>This lesson&apos;s figures cannot be computed: %1</source>
         <translation>이 문항의 수치를 계산할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="572"/>
+        <location filename="../../app/lessonpanel.cpp" line="577"/>
         <source>Next lesson</source>
         <translation>다음 문항</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="573"/>
+        <location filename="../../app/lessonpanel.cpp" line="578"/>
         <source>Finish: the summary</source>
         <translation>마치기: 결과 요약</translation>
     </message>
@@ -3063,42 +3067,42 @@
         <translation type="vanished">&lt;b&gt;문항 %1/%2: %3&lt;/b&gt;&lt;br&gt;%4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="596"/>
+        <location filename="../../app/lessonpanel.cpp" line="601"/>
         <source>%1)</source>
         <translation>%1)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="598"/>
+        <location filename="../../app/lessonpanel.cpp" line="603"/>
         <source>The answer is %1</source>
         <translation>정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="600"/>
+        <location filename="../../app/lessonpanel.cpp" line="605"/>
         <source>✓ Right: %1</source>
         <translation>✓ 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="601"/>
+        <location filename="../../app/lessonpanel.cpp" line="606"/>
         <source>✗ Not quite: the answer is %1</source>
         <translation>✗ 아쉽습니다. 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="614"/>
+        <location filename="../../app/lessonpanel.cpp" line="619"/>
         <source>The app computes %1</source>
         <translation>앱 계산값 %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="633"/>
+        <location filename="../../app/lessonpanel.cpp" line="638"/>
         <source>✓ Your %1 is right in %2: the app computes %3 = %4</source>
         <translation>✓ %2 단위로 정답입니다: 예측값 %1, 앱 계산값 %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="636"/>
+        <location filename="../../app/lessonpanel.cpp" line="641"/>
         <source>✓ Your %1 is right: the app computes %2</source>
         <translation>✓ 예측값 %1, 정답입니다: 앱 계산값 %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="637"/>
+        <location filename="../../app/lessonpanel.cpp" line="642"/>
         <source>✗ Your %1; the app computes %2</source>
         <translation>✗ 예측값 %1, 앱 계산값 %2</translation>
     </message>
