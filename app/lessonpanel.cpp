@@ -612,7 +612,9 @@ QString LessonPanel::feedbackText() const {
         return bad.arg(
             tr("This lesson's figures cannot be computed: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
     }
-    const int decimals = std::abs(figure - std::round(figure)) < 1e-9 ? 0 : 2;
+    // A whole figure without decimals, any other with two.
+    const auto decimalsOf = [](double v) { return std::abs(v - std::round(v)) < 1e-9 ? 0 : 2; };
+    const int decimals = decimalsOf(figure);
     const QString unit = QString::fromStdString(lesson->predict.unit.in(language()));
     const QString value = QString(format(figure, decimals) + u' ' + unit).trimmed();
     if (!m_predicted) // nothing typed: the figure, without judging a 0 nobody said
@@ -633,8 +635,7 @@ QString LessonPanel::feedbackText() const {
     if (match > 0) {
         const auto& alternate = lesson->predict.alternates[std::size_t(match - 1)];
         const QString otherUnit = QString::fromStdString(alternate.unit.in(language()));
-        const QString otherValue =
-            QString(format(other, std::abs(other - std::round(other)) < 1e-9 ? 0 : 2) + u' ' + otherUnit).trimmed();
+        const QString otherValue = QString(format(other, decimalsOf(other)) + u' ' + otherUnit).trimmed();
         return good.arg(tr("✓ Your %1 is right in %2: the app computes %3 = %4")
                             .arg(format(typed, m_number->decimals()), otherUnit, value, otherValue));
     }

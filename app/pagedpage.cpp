@@ -1179,11 +1179,8 @@ void PagedPage::updateCharts() {
     const kvscope::SimSummary& contiguousSummary = whole ? m_timeline.contiguousSummary : m_contiguous->summary();
     const kvscope::SimSummary& pagedSummary = whole ? m_timeline.pagedSummary : m_paged->summary();
     // Until a request has waited there is no load to speak of: the mean over the steps so far, said as such.
-    const auto underLoad = [](const kvscope::SimSummary& summary) {
-        return summary.saturatedSteps > 0 ? summary.meanBatchSaturated : summary.meanBatch;
-    };
-    const double contiguousMean = underLoad(contiguousSummary);
-    const double pagedMean = underLoad(pagedSummary);
+    const double contiguousMean = contiguousSummary.meanBatchUnderLoad();
+    const double pagedMean = pagedSummary.meanBatchUnderLoad();
     double yMax = std::max(contiguousMean, pagedMean);
     const auto fillBatch = [&](QLineSeries* series, QLineSeries* mean, const std::vector<kvscope::StepStats>& steps,
                                double meanValue) {
@@ -1201,10 +1198,10 @@ void PagedPage::updateCharts() {
     fillBatch(m_batch.contiguous, m_batch.contiguousMean, contiguousSteps, contiguousMean);
     fillBatch(m_batch.paged, m_batch.pagedMean, pagedSteps, pagedMean);
     m_batch.contiguous->setName(
-        (contiguousSummary.saturatedSteps > 0 ? tr("contiguous: mean %1 under load") : tr("contiguous: mean %1"))
+        (contiguousSummary.underLoad() ? tr("contiguous: mean %1 under load") : tr("contiguous: mean %1"))
             .arg(contiguousMean, 0, 'f', 1));
-    m_batch.paged->setName((pagedSummary.saturatedSteps > 0 ? tr("paged: mean %1 under load") : tr("paged: mean %1"))
-                               .arg(pagedMean, 0, 'f', 1));
+    m_batch.paged->setName(
+        (pagedSummary.underLoad() ? tr("paged: mean %1 under load") : tr("paged: mean %1")).arg(pagedMean, 0, 'f', 1));
     setAxisEnd(m_batch.y, std::max(4.0, yMax * 1.1), 3);
     m_batch.cursor->replace(QList<QPointF>{{double(current), 0.0}, {double(current), m_batch.y->max()}});
     setAxisEnd(m_batch.x, xMax, 4);

@@ -145,6 +145,10 @@ struct SimSummary {
     SlotFractions allSteps;         // mean share over every step
     double meanBatchSaturated = 0.0;
     double meanBatch = 0.0;
+    // The batch a server sustains: the mean over the steps where requests wait (the lessons' and the paper's
+    // figure; the drain at the end would pull it down), or over every step while none has waited yet.
+    bool underLoad() const { return saturatedSteps > 0; }
+    double meanBatchUnderLoad() const { return underLoad() ? meanBatchSaturated : meanBatch; }
 
     // Prefix caching (paged with SimConfig::prefixCache; zero otherwise).
     bool prefixCache = false;

@@ -230,6 +230,15 @@ private slots:
         const SimSummary s = simulate(config, generateWorkload(spec));
         QCOMPARE(s.poolSlots, std::uint64_t(15'728));
         QCOMPARE(s.meanBatchSaturated, 7.0);
+        // The figure the paged page's chart quotes: the mean under load, not over the drain as well.
+        QVERIFY(s.underLoad());
+        QCOMPARE(s.meanBatchUnderLoad(), 7.0);
+        QVERIFY(s.meanBatch < s.meanBatchUnderLoad());
+        // With no step under load (nothing ever waited) it is the mean over every step.
+        SimSummary idle;
+        idle.meanBatch = 3.5;
+        QVERIFY(!idle.underLoad());
+        QCOMPARE(idle.meanBatchUnderLoad(), 3.5);
     }
 
     void thePapersPicture() {
