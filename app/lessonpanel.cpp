@@ -179,6 +179,7 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     connect(m_summaryBack, &QPushButton::clicked, this, &LessonPanel::previous);
     layout->addWidget(m_summary);
     layout->addWidget(m_summaryBack, 0, Qt::AlignLeft);
+    layout->addStretch(1); // a short lesson or the summary reads from the top, not from the middle
 
     connect(m_picker, &QComboBox::activated, this, [this](int index) { goTo(index); });
     connect(m_previous, &QPushButton::clicked, this, &LessonPanel::previous);
@@ -403,12 +404,17 @@ QString LessonPanel::summaryText() const {
         rows << u"<tr><td>%1</td><td>%2.&nbsp;</td><td>%3</td><td>&nbsp;%4</td></tr>"_s.arg(mark).arg(i + 1).arg(title,
                                                                                                                  note);
     }
-    return tr("<b>The lessons are done.</b> The class was right on %1 of %2 predictions; %3 of %4 lessons revealed.")
-               .arg(right)
-               .arg(predicted)
-               .arg(revealedCount)
-               .arg(count()) +
-           u"<table>%1</table>"_s.arg(rows.join(QString())) +
+    const QString head =
+        predicted > 0 ? tr("<b>The lessons are done.</b> The class was right on %1 of %2 predictions; %3 of %4 lessons "
+                           "revealed.")
+                            .arg(right)
+                            .arg(predicted)
+                            .arg(revealedCount)
+                            .arg(count())
+                      : tr("<b>The lessons are done.</b> No prediction was made; %1 of %2 lessons revealed.")
+                            .arg(revealedCount)
+                            .arg(count());
+    return head + u"<table>%1</table>"_s.arg(rows.join(QString())) +
            tr("Page Up goes back to the last lesson; the picker above opens any lesson again.");
 }
 

@@ -1244,6 +1244,13 @@ private slots:
         QVERIFY2(!window.lessons()->feedbackText().contains(u"✗"_s) &&
                      window.lessons()->feedbackText().contains(u"앱 계산값"_s),
                  qPrintable(window.lessons()->feedbackText()));
+        // With nothing predicted the summary says so, not "right on 0 of 0".
+        QVERIFY(window.setLanguage(u"en"_s));
+        QVERIFY(window.openLessons(u"course:14"_s));
+        window.lessons()->reveal();
+        window.lessons()->finish();
+        QVERIFY2(window.lessons()->summaryText().contains(u"No prediction was made; 1 of 14 lessons revealed"_s),
+                 qPrintable(window.lessons()->summaryText()));
     }
 
     void lessonSurvivesALanguageSwitch() {

@@ -2905,7 +2905,7 @@
     </message>
     <message>
         <location filename="../../app/lessonpanel.cpp" line="80"/>
-        <location filename="../../app/lessonpanel.cpp" line="576"/>
+        <location filename="../../app/lessonpanel.cpp" line="584"/>
         <source>Reveal the answer</source>
         <translation>정답 보기</translation>
     </message>
@@ -2989,47 +2989,52 @@
         <translation>마지막 문항 (보던 상태 그대로, Page Up)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="241"/>
+        <location filename="../../app/lessonpanel.cpp" line="242"/>
         <source>&apos;%1&apos; is neither a lesson file nor a shipped lesson set (%2)</source>
         <translation>&apos;%1&apos;: 수업 파일도 기본 제공 수업 세트도 아닙니다 (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="245"/>
+        <location filename="../../app/lessonpanel.cpp" line="246"/>
         <source>%1 has lessons 1 to %2, not %3</source>
         <translation>%1에는 문항이 1번부터 %2번까지만 있습니다 (%3번 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="259"/>
+        <location filename="../../app/lessonpanel.cpp" line="260"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="384"/>
+        <location filename="../../app/lessonpanel.cpp" line="385"/>
         <source>not revealed</source>
         <translation>정답 보기 전</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="401"/>
+        <location filename="../../app/lessonpanel.cpp" line="402"/>
         <source>no prediction</source>
         <translation>예측 없음</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="401"/>
+        <location filename="../../app/lessonpanel.cpp" line="402"/>
         <source>right</source>
         <translation>정답</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="401"/>
+        <location filename="../../app/lessonpanel.cpp" line="402"/>
         <source>not quite</source>
         <translation>오답</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="406"/>
+        <location filename="../../app/lessonpanel.cpp" line="409"/>
         <source>&lt;b&gt;The lessons are done.&lt;/b&gt; The class was right on %1 of %2 predictions; %3 of %4 lessons revealed.</source>
         <translation>&lt;b&gt;수업 문항을 모두 마쳤습니다.&lt;/b&gt; 예측 %2개 중 %1개가 맞았고, 문항 %4개 중 %3개의 정답을 보았습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="412"/>
+        <location filename="../../app/lessonpanel.cpp" line="415"/>
+        <source>&lt;b&gt;The lessons are done.&lt;/b&gt; No prediction was made; %1 of %2 lessons revealed.</source>
+        <translation>&lt;b&gt;수업 문항을 모두 마쳤습니다.&lt;/b&gt; 예측은 없었고, 문항 %2개 중 %1개의 정답을 보았습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="420"/>
         <source>Page Up goes back to the last lesson; the picker above opens any lesson again.</source>
         <translation>Page Up을 누르면 마지막 문항으로 돌아가고, 위의 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
     </message>
@@ -3042,19 +3047,19 @@
         <translation type="vanished">Page Up을 누르면 마지막 문항으로 돌아가고, 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="470"/>
-        <location filename="../../app/lessonpanel.cpp" line="613"/>
-        <location filename="../../app/lessonpanel.cpp" line="631"/>
+        <location filename="../../app/lessonpanel.cpp" line="478"/>
+        <location filename="../../app/lessonpanel.cpp" line="621"/>
+        <location filename="../../app/lessonpanel.cpp" line="641"/>
         <source>This lesson&apos;s figures cannot be computed: %1</source>
         <translation>이 문항의 수치를 계산할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="577"/>
+        <location filename="../../app/lessonpanel.cpp" line="585"/>
         <source>Next lesson</source>
         <translation>다음 문항</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="578"/>
+        <location filename="../../app/lessonpanel.cpp" line="586"/>
         <source>Finish: the summary</source>
         <translation>마치기: 결과 요약</translation>
     </message>
@@ -3067,42 +3072,42 @@
         <translation type="vanished">&lt;b&gt;문항 %1/%2: %3&lt;/b&gt;&lt;br&gt;%4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="601"/>
+        <location filename="../../app/lessonpanel.cpp" line="609"/>
         <source>%1)</source>
         <translation>%1)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="603"/>
+        <location filename="../../app/lessonpanel.cpp" line="611"/>
         <source>The answer is %1</source>
         <translation>정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="605"/>
+        <location filename="../../app/lessonpanel.cpp" line="613"/>
         <source>✓ Right: %1</source>
         <translation>✓ 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="606"/>
+        <location filename="../../app/lessonpanel.cpp" line="614"/>
         <source>✗ Not quite: the answer is %1</source>
         <translation>✗ 아쉽습니다. 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="619"/>
+        <location filename="../../app/lessonpanel.cpp" line="629"/>
         <source>The app computes %1</source>
         <translation>앱 계산값 %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="638"/>
+        <location filename="../../app/lessonpanel.cpp" line="647"/>
         <source>✓ Your %1 is right in %2: the app computes %3 = %4</source>
         <translation>✓ %2 단위로 정답입니다: 예측값 %1, 앱 계산값 %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="641"/>
+        <location filename="../../app/lessonpanel.cpp" line="650"/>
         <source>✓ Your %1 is right: the app computes %2</source>
         <translation>✓ 예측값 %1, 정답입니다: 앱 계산값 %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="642"/>
+        <location filename="../../app/lessonpanel.cpp" line="651"/>
         <source>✗ Your %1; the app computes %2</source>
         <translation>✗ 예측값 %1, 앱 계산값 %2</translation>
     </message>
@@ -4714,12 +4719,12 @@
         <translation>스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료된 요청: 연속 할당 %5개 중 &lt;b&gt;%3&lt;/b&gt;개, 페이지 방식 %5개 중 &lt;b&gt;%4&lt;/b&gt;개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1204"/>
+        <location filename="../../app/pagedpage.cpp" line="1201"/>
         <source>contiguous: mean %1 under load</source>
         <translation>연속 할당: 부하 중 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1206"/>
+        <location filename="../../app/pagedpage.cpp" line="1204"/>
         <source>paged: mean %1 under load</source>
         <translation>페이지 방식: 부하 중 평균 %1</translation>
     </message>
@@ -4753,12 +4758,12 @@
         <translation>· 프리픽스 캐싱: 적중률 %1, 비어 있지만 보관 중인 캐시 블록 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1204"/>
+        <location filename="../../app/pagedpage.cpp" line="1201"/>
         <source>contiguous: mean %1</source>
         <translation>연속 할당: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1206"/>
+        <location filename="../../app/pagedpage.cpp" line="1204"/>
         <source>paged: mean %1</source>
         <translation>페이지 방식: 평균 %1</translation>
     </message>
@@ -4809,22 +4814,22 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; 완료 &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; (전체 %5) &amp;nbsp; 선점 %6 &amp;nbsp; 공유로 아낀 블록 %7</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1255"/>
+        <location filename="../../app/pagedpage.cpp" line="1252"/>
         <source>sample %1: %2</source>
         <translation>샘플 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1255"/>
+        <location filename="../../app/pagedpage.cpp" line="1252"/>
         <source>beam %1: %2</source>
         <translation>빔 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1259"/>
+        <location filename="../../app/pagedpage.cpp" line="1256"/>
         <source>&lt;b&gt;Request %1&lt;/b&gt;: %2 prompt + %3 output tokens, %4 generated so far. Block table (logical→physical): %5</source>
         <translation>&lt;b&gt;요청 %1&lt;/b&gt;: 프롬프트 %2 + 출력 %3 토큰, 지금까지 %4 토큰 생성. 블록 테이블 (논리 블록→물리 블록): %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1265"/>
+        <location filename="../../app/pagedpage.cpp" line="1262"/>
         <source>not in the paged pool now</source>
         <translation>지금은 페이지 방식 풀에 없음</translation>
     </message>
