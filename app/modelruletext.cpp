@@ -98,11 +98,17 @@ QString ModelRuleText::stored(const kvscope::ModelShape& m) {
     if (!bytes)
         return {};
     const QLocale locale;
-    return tr("The checkpoint stores %1 parameters in %2 and %3 in %4 (%5): %6. The bars use the weight dtype "
-              "chosen for the scenario.")
-        .arg(locale.toString(qulonglong(bytes->quantizedParams)), QString::fromStdString(m.stored->format.label()),
-             locale.toString(qulonglong(bytes->otherParams)), QString::fromStdString(m.stored->rest.name()),
-             QString::fromStdString(m.stored->method), viewtext::size(bytes->bytes));
+    QString text =
+        tr("The checkpoint stores %1 parameters in %2 and %3 in %4 (%5): %6. The bars use the weight dtype "
+           "chosen for the scenario.")
+            .arg(locale.toString(qulonglong(bytes->quantizedParams)), QString::fromStdString(m.stored->format.label()),
+                 locale.toString(qulonglong(bytes->otherParams)), QString::fromStdString(m.stored->rest.name()),
+                 QString::fromStdString(m.stored->method), viewtext::size(bytes->bytes));
+    if (bytes->extraBytes > 0)
+        text += u' ' + tr("Of that, %1 are scales and indices the method keeps per matrix row, per input column or "
+                          "per block of groups.")
+                           .arg(viewtext::size(bytes->extraBytes));
+    return text;
 }
 
 QString ModelRuleText::html(const kvscope::ImportResult& imported, const kvscope::ModelShape& m) {

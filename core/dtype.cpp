@@ -100,8 +100,8 @@ DType DType::parse(std::string_view text, std::string_view what) {
     if (rest.starts_with("torch."))
         rest.remove_prefix(6);
 
-    // Split "int4-g128-bf16" into the base kind, the group and the scale kind.
-    std::array<std::string_view, 3> parts{};
+    // Split "int4-g128-bf16-zp" into the base kind, the group, the scale kind and the zero points.
+    std::array<std::string_view, 4> parts{};
     std::size_t count = 0;
     while (!rest.empty()) {
         const auto dash = rest.find('-');
@@ -140,11 +140,18 @@ DType DType::parse(std::string_view text, std::string_view what) {
             badDType(what, text, "the group size must be a whole number from 1 to 1048576");
         out.groupSize = value;
     }
-    if (count == 3) {
+    if (count == 4) {
+        if (parts[3] != "zp")
+            badDType(what, text, "the fourth part can only be zp (a zero point per group)");
+        if (out.kind != DTypeKind::INT4 && out.kind != DTypeKind::INT8)
+            badDType(what, text, "only int4 and int8 groups take zero points");
+        out.zeroPoints = true;
+    }
+    if (count >= 3) {
         if (!lookupKind(parts[2], out.scaleKind) ||
             (out.scaleKind != DTypeKind::FP16 && out.scaleKind != DTypeKind::BF16 && out.scaleKind != DTypeKind::FP32 &&
-             out.scaleKind != DTypeKind::FP8 && out.scaleKind != DTypeKind::E8M0))
-            badDType(what, text, "scales are fp16, bf16, fp32, fp8 or e8m0");
+             out.scaleKind != DTypeKind::FP8 && out.scaleKind != DTypeKind::E8M0 && out.scaleKind != DTypeKind::INT8))
+            badDType(what, text, "scales are fp16, bf16, fp32, fp8, e8m0 or int8 (an 8-bit quantized scale)");
     }
     if (out.kind == DTypeKind::FP4 && count == 2)
         out.scaleKind = DTypeKind::E8M0; // an FP4 group without a named scale is microscaling's
@@ -155,10 +162,16 @@ std::uint32_t DType::bits() const {
     return bitsOf(kind);
 }
 
+std::uint32_t DType::bitsPerGroup() const {
+    if (groupSize == 0)
+        return 0;
+    return bitsOf(scaleKind) + (zeroPoints ? bits() : 0);
+}
+
 double DType::effectiveBits() const {
     double bitsPerElement = bits();
     if (groupSize > 0)
-        bitsPerElement += static_cast<double>(bitsOf(scaleKind)) / groupSize;
+        bitsPerElement += static_cast<double>(bitsPerGroup()) / groupSize;
     return bitsPerElement;
 }
 
@@ -170,8 +183,10 @@ std::string DType::name() const {
     std::string out = kindName(kind);
     if (groupSize > 0) {
         out += "-g" + std::to_string(groupSize);
-        if (scaleKind != DTypeKind::FP16 || kind == DTypeKind::FP4) // fp4-g32 alone reads as E8M0 scales
+        if (scaleKind != DTypeKind::FP16 || kind == DTypeKind::FP4 || zeroPoints) // fp4-g32 reads as E8M0 scales
             out += "-" + kindName(scaleKind);
+        if (zeroPoints)
+            out += "-zp";
     }
     return out;
 }
@@ -188,7 +203,8 @@ std::string DType::label() const {
         std::transform(scale.begin(), scale.end(), scale.begin(),
                        [](unsigned char c) { return char(std::toupper(c)); });
         char buffer[96];
-        std::snprintf(buffer, sizeof buffer, " (g%u, %s scales: %.4g bits)", groupSize, scale.c_str(), effectiveBits());
+        std::snprintf(buffer, sizeof buffer, " (g%u, %s scales%s: %.4g bits)", groupSize, scale.c_str(),
+                      zeroPoints ? " and zero points" : "", effectiveBits());
         out += buffer;
     }
     return out;
@@ -197,8 +213,8 @@ std::string DType::label() const {
 std::uint64_t DType::storageBits(std::uint64_t elements) const {
     std::uint64_t total = mulChecked("storage bits", elements, bits());
     if (groupSize > 0)
-        total = addChecked(total, mulChecked("scale bits", ceilDiv(elements, groupSize), bitsOf(scaleKind)),
-                           "storage bits");
+        total =
+            addChecked(total, mulChecked("scale bits", ceilDiv(elements, groupSize), bitsPerGroup()), "storage bits");
     return total;
 }
 

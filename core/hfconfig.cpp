@@ -2,6 +2,7 @@
 
 #include "checked.h"
 #include "error.h"
+#include "hfquantization.h"
 #include "inputfile.h"
 
 #include <nlohmann/json.hpp>
@@ -845,73 +846,6 @@ void readNasBlocks(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule) {
     m.extraParams += narrow(linear + norms, "block parameters");
 }
 
-// quantization_config, for the methods whose storage is defined by the method itself. transformers'
-// Mxfp4HfQuantizer converts only the MoE experts' matrices (blocks of 32 FP4 values with an E8M0 scale);
-// the fine-grained FP8 quantizer (DeepSeek-V3's format) every decoder linear layer, with one FP32 scale per
-// weight_block_size block (or one per tensor), and never the LM head. modules_to_not_convert takes parts
-// out. Returns false, and the key stays reported, for a method, format, key or module pattern not known
-// here: AWQ, GPTQ, bitsandbytes, compressed-tensors and NVFP4 checkpoints are unverified until they are.
-bool readQuantization(const json& q, const ModelShape& m, StoredWeights& out) {
-    if (!q.is_object() || !q.contains("quant_method") || !q["quant_method"].is_string())
-        return false;
-    out.method = q["quant_method"].get<std::string>();
-    static const std::set<std::string> kKnownKeys = {"quant_method",      "fmt",       "activation_scheme",
-                                                     "weight_block_size", "scale_fmt", "modules_to_not_convert"};
-    for (auto it = q.begin(); it != q.end(); ++it)
-        if (kKnownKeys.count(it.key()) == 0)
-            return false;
-    if (out.method == "mxfp4") {
-        out.format = DType::mxfp4();
-        out.experts = true;
-        if (!m.isMoe())
-            return false; // MXFP4 here means the experts: a dense model's would be another rule
-    } else if (out.method == "fp8") {
-        if (const auto fmt = q.find("fmt"); fmt != q.end()) {
-            const std::string name = fmt->is_string() ? fmt->get<std::string>() : std::string();
-            if (name != "e4m3" && name != "e5m2" && name != "float8_e4m3fn" && name != "float8_e5m2")
-                return false;
-        }
-        out.format = DType{DTypeKind::FP8};
-        if (const auto block = q.find("weight_block_size"); block != q.end() && !block->is_null()) {
-            if (!block->is_array() || block->size() != 2 || !(*block)[0].is_number_unsigned() ||
-                !(*block)[1].is_number_unsigned())
-                return false;
-            const std::uint64_t rows = (*block)[0].get<std::uint64_t>(), cols = (*block)[1].get<std::uint64_t>();
-            if (rows == 0 || cols == 0 || rows > 1024 || cols > 1024)
-                return false;
-            const std::uint64_t group = rows * cols;
-            out.format = DType::quantized(DTypeKind::FP8, std::uint32_t(group), DTypeKind::FP32);
-        }
-        out.attention = out.denseMlp = out.experts = true;
-    } else {
-        return false;
-    }
-    if (const auto skip = q.find("modules_to_not_convert"); skip != q.end() && !skip->is_null()) {
-        if (!skip->is_array())
-            return false;
-        for (const json& entry : *skip) {
-            if (!entry.is_string())
-                return false;
-            const std::string name = entry.get<std::string>();
-            const auto has = [&](const char* part) { return name.find(part) != std::string::npos; };
-            // One layer's module ("model.layers.0.self_attn") leaves the others converted: not modelled.
-            if (name.find_first_of("0123456789") != std::string::npos)
-                return false;
-            const bool routerGate =
-                name == "gate" || (name.size() > 5 && name.compare(name.size() - 5, 5, ".gate") == 0);
-            if (has("self_attn") || name == "attention" || has(".attention"))
-                out.attention = false;
-            else if (has("lm_head"))
-                out.lmHead = false;
-            else if (has("router") || routerGate || has("e_score_correction_bias") || has("embed"))
-                continue; // routers, their biases and the embeddings are never covered
-            else
-                return false; // a part this rule cannot place (gate_proj, experts...): say so rather than guess
-        }
-    }
-    return true;
-}
-
 // A short name for a model with no name of its own: the folder a config.json sits in, else the
 // file's stem, else the architecture or model_type; never a whole path.
 std::string nameFromSource(std::string_view source, const ConfigReader& cfg) {
@@ -1654,6 +1588,8 @@ ImportResult importConfig(const json& root, std::string_view source) {
         d.convBias = cfg.boolField("use_conv_bias").value_or(true);
         d.projBias = cfg.boolField("use_bias").value_or(cfg.boolField("mamba_proj_bias").value_or(false));
         cfg.markUsed("expand");
+        // NemotronHMamba2Mixer keeps time_step_rank but sizes nothing by it: dt_bias, A_log and D are per head.
+        cfg.markUsed("time_step_rank");
         m.state = mamba2State(d, m.hidden);
         break;
     }
@@ -1871,7 +1807,8 @@ ImportResult importConfig(const json& root, std::string_view source) {
     // ---- how the checkpoint stores its weights ---------------------------------------------------
     if (const json* q = cfg.find("quantization_config")) {
         StoredWeights stored;
-        if (readQuantization(*q, m, stored)) {
+        std::string why;
+        if (hfquant::read(*q, m, m.nativeDtype, stored, why)) {
             // The weights it leaves alone are in the checkpoint's dtype; a 16-bit one unless it says otherwise.
             stored.rest = m.nativeDtype.bits() == 16 ? m.nativeDtype : DType::bf16();
             if (m.nativeDtype.bits() != 16)
@@ -1880,6 +1817,7 @@ ImportResult importConfig(const json& root, std::string_view source) {
             m.stored = stored;
         } else {
             cfg.unmark("quantization_config");
+            result.notes.emplace_back("the checkpoint's own weight bytes are not known: " + why);
         }
     }
 

@@ -67,6 +67,55 @@ std::uint64_t mlpParams(const ModelShape& m, std::uint64_t width) {
     return params;
 }
 
+using Sides = LinearWeights::Sides;
+
+Sides plus(Sides a, Sides b) {
+    return {addChecked(a.rows, b.rows, "matrix rows"), addChecked(a.columns, b.columns, "matrix columns")};
+}
+
+Sides times(Sides a, std::uint64_t n) {
+    return {mulChecked("matrix rows", a.rows, n), mulChecked("matrix columns", a.columns, n)};
+}
+
+// One matrix of `in` inputs and `out` outputs: out rows, in columns.
+Sides matrix(std::uint64_t in, std::uint64_t out) {
+    return {out, in};
+}
+
+// The rows and columns of one attending layer's projections, matrix by matrix as attentionParamsPerLayer
+// counts their weights.
+Sides attentionSides(const ModelShape& m) {
+    const std::uint64_t h = m.hidden;
+    if (m.mla.kvLoraRank > 0) {
+        const char* what = "MLA attention rows";
+        const std::uint64_t qkHead = std::uint64_t(m.mla.qkNopeHeadDim) + m.mla.qkRopeHeadDim;
+        const std::uint64_t vHead = m.mla.vHeadDim != 0 ? m.mla.vHeadDim : m.effectiveHeadDim();
+        const std::uint64_t rank = m.mla.kvLoraRank;
+        Sides s = m.mla.qLoraRank > 0
+                      ? plus(matrix(h, m.mla.qLoraRank), matrix(m.mla.qLoraRank, mulChecked(what, m.heads, qkHead)))
+                      : matrix(h, mulChecked(what, m.heads, qkHead));
+        s = plus(s, matrix(h, rank + m.mla.qkRopeHeadDim));
+        s = plus(s, matrix(rank, mulChecked(what, m.heads, std::uint64_t(m.mla.qkNopeHeadDim) + vHead)));
+        s = plus(s, matrix(mulChecked(what, m.heads, vHead), h));
+        if (m.mla.indexHeadDim > 0) {
+            const std::uint64_t d = m.mla.indexHeadDim;
+            const std::uint64_t qIn = m.mla.qLoraRank > 0 ? m.mla.qLoraRank : h;
+            s = plus(s, plus(matrix(qIn, mulChecked(what, m.mla.indexHeads, d)),
+                             plus(matrix(h, d), matrix(h, m.mla.indexHeads))));
+        }
+        return s;
+    }
+    const std::uint64_t d = m.effectiveHeadDim();
+    const std::uint64_t qWidth = std::uint64_t(m.heads) * d;
+    const std::uint64_t kvWidth = std::uint64_t(m.kvHeads) * d;
+    return plus(plus(matrix(h, qWidth), times(matrix(h, kvWidth), 2)), matrix(qWidth, h));
+}
+
+Sides mlpSides(const ModelShape& m, std::uint64_t width) {
+    const Sides inOut = plus(matrix(m.hidden, width), matrix(width, m.hidden)); // up, down
+    return m.mlp == MlpKind::Gated ? plus(inOut, matrix(m.hidden, width)) : inOut;
+}
+
 } // namespace
 
 ParameterBreakdown parameterBreakdown(const ModelShape& m) {
@@ -156,18 +205,29 @@ LinearWeights linearWeights(const ModelShape& m) {
     const std::uint64_t shared = m.moe.sharedIntermediate != 0
                                      ? mlpParams(bare, m.moe.sharedIntermediate)
                                      : mulChecked("shared expert weights", expert, m.moe.sharedExperts);
+    const Sides attnSides = attentionSides(bare);
+    const Sides expertSides = m.isMoe() ? mlpSides(bare, expertWidth) : Sides{};
+    const Sides sharedSides = m.moe.sharedIntermediate != 0 ? mlpSides(bare, m.moe.sharedIntermediate)
+                                                            : times(expertSides, m.moe.sharedExperts);
     for (std::uint32_t i = 0; i < m.layers; ++i) {
         const std::uint8_t parts = m.partsOf(i);
-        if (parts & (layerpart::Attention | layerpart::CrossAttention))
+        if (parts & (layerpart::Attention | layerpart::CrossAttention)) {
             w.attention = addChecked(w.attention, attn, "attention weights");
-        if ((parts & layerpart::Mlp) && m.mlpWidthOf(i) > 0)
+            w.attentionSides = plus(w.attentionSides, attnSides);
+        }
+        if ((parts & layerpart::Mlp) && m.mlpWidthOf(i) > 0) {
             w.denseMlp = addChecked(w.denseMlp, mlpParams(bare, m.mlpWidthOf(i)), "MLP weights");
+            w.denseMlpSides = plus(w.denseMlpSides, mlpSides(bare, m.mlpWidthOf(i)));
+        }
         if (parts & layerpart::Moe) {
             w.experts = addChecked(w.experts, mulChecked("expert weights", expert, m.moe.experts), "expert weights");
+            w.expertSides = plus(w.expertSides, times(expertSides, m.moe.experts));
             w.denseMlp = addChecked(w.denseMlp, shared, "MLP weights");
+            w.denseMlpSides = plus(w.denseMlpSides, sharedSides);
         }
     }
     w.lmHead = m.tiedEmbeddings ? 0 : mulChecked("LM head weights", m.vocab, m.hidden);
+    w.lmHeadSides = m.tiedEmbeddings ? Sides{} : matrix(m.hidden, m.vocab);
     return w;
 }
 
@@ -178,14 +238,34 @@ std::optional<StoredWeightBytes> storedWeightBytes(const ModelShape& m) {
     const LinearWeights w = linearWeights(m);
     const std::uint64_t total = parameterBreakdown(m).total;
     std::uint64_t covered = 0;
-    for (auto [on, count] : {std::pair{q.attention, w.attention}, std::pair{q.denseMlp, w.denseMlp},
-                             std::pair{q.experts, w.experts}, std::pair{q.lmHead, w.lmHead}})
-        covered = addChecked(covered, on ? count : 0, "quantized weights");
+    Sides sides;
+    const struct {
+        bool on;
+        std::uint64_t weights;
+        Sides sides;
+    } parts[] = {{q.attention, w.attention, w.attentionSides},
+                 {q.denseMlp, w.denseMlp, w.denseMlpSides},
+                 {q.experts, w.experts, w.expertSides},
+                 {q.lmHead, w.lmHead, w.lmHeadSides}};
+    for (const auto& part : parts) {
+        if (!part.on)
+            continue;
+        covered = addChecked(covered, part.weights, "quantized weights");
+        sides = plus(sides, part.sides);
+    }
     StoredWeightBytes b;
     b.quantizedParams = std::min(covered, total); // a published total smaller than the shape's matrices
     b.otherParams = total - b.quantizedParams;
-    b.bytes =
-        addChecked(q.format.storageBytes(b.quantizedParams), q.rest.storageBytes(b.otherParams), "stored weight bytes");
+    std::uint64_t extraBits =
+        addChecked(mulChecked("row scale bits", sides.rows, q.bitsPerRow),
+                   mulChecked("column index bits", sides.columns, q.bitsPerColumn), "stored weight bits");
+    if (q.outerGroup > 0)
+        extraBits = addChecked(
+            extraBits, mulChecked("outer scale bits", ceilDiv(b.quantizedParams, q.outerGroup), q.bitsPerOuterGroup),
+            "stored weight bits");
+    b.extraBytes = ceilDiv(extraBits, 8);
+    b.bytes = addChecked(addChecked(q.format.storageBytes(b.quantizedParams), b.extraBytes, "stored weight bytes"),
+                         q.rest.storageBytes(b.otherParams), "stored weight bytes");
     return b;
 }
 

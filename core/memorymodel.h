@@ -37,15 +37,25 @@ struct LinearWeights {
     std::uint64_t denseMlp = 0;  // dense MLPs and shared experts
     std::uint64_t experts = 0;   // every routed expert
     std::uint64_t lmHead = 0;    // 0 when tied
+    // The same matrices' output rows and input columns, summed (a q projection of hidden -> heads x head_dim
+    // has heads x head_dim rows and hidden columns): what per-row scales and per-column indices are counted by.
+    struct Sides {
+        std::uint64_t rows = 0;
+        std::uint64_t columns = 0;
+    };
+    Sides attentionSides, denseMlpSides, expertSides, lmHeadSides;
 };
 LinearWeights linearWeights(const ModelShape& model);
 
 // The checkpoint's weights as its config says they are stored (ModelShape::stored): the covered matrices in
-// the quantized format, the rest in the other dtype. Block scales are counted per group of elements, so a
-// matrix whose sides are not multiples of the block has a few scales more than this (under 0.01%).
+// the quantized format, the rest in the other dtype, plus the per-row and per-column extras the method stores
+// (StoredWeights::bitsPerRow / bitsPerColumn). Block scales are counted per group of elements, so a matrix whose
+// sides are not multiples of the block has a few scales more than this (under 0.01%); a method's constant
+// tensors of a few bytes each (bitsandbytes' quant maps, a per-tensor FP32 scale) are left out.
 struct StoredWeightBytes {
     std::uint64_t quantizedParams = 0;
     std::uint64_t otherParams = 0;
+    std::uint64_t extraBytes = 0; // the per-row and per-column extras (included in bytes)
     std::uint64_t bytes = 0;
 };
 std::optional<StoredWeightBytes> storedWeightBytes(const ModelShape& model);

@@ -89,7 +89,15 @@ struct StoredWeights {
     bool denseMlp = false;      // dense MLPs and shared experts
     bool experts = false;       // routed experts
     bool lmHead = false;        // the LM head (never the embeddings)
-    std::string method;         // quant_method as the config writes it: "mxfp4", "fp8"
+    std::string method;         // quant_method as the config writes it: "mxfp4", "fp8", "gptq"
+    // Stored per matrix beside the groups: per output row (bitsandbytes' FP32 row scale, a per-channel scale
+    // and zero point) and per input column (GPTQ's int32 g_idx). 0 when the format has none.
+    std::uint32_t bitsPerRow = 0;
+    std::uint32_t bitsPerColumn = 0;
+    // A second level of scales over the covered weights: `bitsPerOuterGroup` per `outerGroup` of them
+    // (bitsandbytes' double quantization: an FP32 absmax per 256 blocks of 64). 0 when there is none.
+    std::uint32_t outerGroup = 0;
+    std::uint32_t bitsPerOuterGroup = 0;
 };
 
 // Limits on a shape from outside, far above any published model (the largest have about 130

@@ -180,7 +180,11 @@ json scenarioToJson(const Scenario& s) {
                                            {"attention", m.stored->attention},
                                            {"dense_mlp", m.stored->denseMlp},
                                            {"experts", m.stored->experts},
-                                           {"lm_head", m.stored->lmHead}}
+                                           {"lm_head", m.stored->lmHead},
+                                           {"bits_per_row", m.stored->bitsPerRow},
+                                           {"bits_per_column", m.stored->bitsPerColumn},
+                                           {"outer_group", m.stored->outerGroup},
+                                           {"bits_per_outer_group", m.stored->bitsPerOuterGroup}}
                                     : json()},
         {"cross_tokens", m.crossTokens},
         {"norms_per_layer", m.normsPerLayer},
@@ -305,6 +309,11 @@ Scenario scenarioFromJson(const json& root, std::string_view source) {
         stored.denseMlp = q.boolean("dense_mlp", false);
         stored.experts = q.boolean("experts", false);
         stored.lmHead = q.boolean("lm_head", false);
+        // Per row, per column and per outer group: at most a few scales' and indices' bits each.
+        stored.bitsPerRow = static_cast<std::uint32_t>(q.u64("bits_per_row", 0, 256, 0));
+        stored.bitsPerColumn = static_cast<std::uint32_t>(q.u64("bits_per_column", 0, 256, 0));
+        stored.outerGroup = static_cast<std::uint32_t>(q.u64("outer_group", 0, 1u << 24, 0));
+        stored.bitsPerOuterGroup = static_cast<std::uint32_t>(q.u64("bits_per_outer_group", 0, 256, 0));
         m.stored = stored;
     }
     if (mr.has("state_dtype") && !mr.string("state_dtype", std::string()).empty())

@@ -37,6 +37,13 @@ private slots:
         QTest::newRow("fp4 g32 fp16") << QStringLiteral("fp4-g32-fp16") << QStringLiteral("fp4-g32-fp16") << 4.5;
         QTest::newRow("fp8 blocks") << QStringLiteral("fp8-g16384-fp32") << QStringLiteral("fp8-g16384-fp32")
                                     << 8.0 + 32.0 / 16384;
+        // AWQ and GPTQ: a 16-bit scale and a zero point of the element's width per group (4 + 20 / 128 bits);
+        // bitsandbytes' double quantization keeps an 8-bit absmax per 64.
+        QTest::newRow("int4 g128 zero points")
+            << QStringLiteral("int4-g128-fp16-zp") << QStringLiteral("int4-g128-fp16-zp") << 4.15625;
+        QTest::newRow("int8 g64 bf16 zero points")
+            << QStringLiteral("int8-g64-bf16-zp") << QStringLiteral("int8-g64-bf16-zp") << 8.0 + 24.0 / 64;
+        QTest::newRow("int4 g64 int8") << QStringLiteral("int4-g64-int8") << QStringLiteral("int4-g64-int8") << 4.125;
     }
     void parse() {
         QFETCH(QString, text);
@@ -60,8 +67,11 @@ private slots:
         QTest::newRow("bad group") << QStringLiteral("int4-128") << QStringLiteral("g<N>");
         QTest::newRow("zero group") << QStringLiteral("int4-g0") << QStringLiteral("whole number");
         QTest::newRow("group junk") << QStringLiteral("int4-g12x") << QStringLiteral("whole number");
-        QTest::newRow("bad scale") << QStringLiteral("int4-g128-int8") << QStringLiteral("scales are");
-        QTest::newRow("too many parts") << QStringLiteral("int4-g128-fp16-x") << QStringLiteral("too many");
+        QTest::newRow("bad scale") << QStringLiteral("int4-g128-int4") << QStringLiteral("scales are");
+        QTest::newRow("not zero points") << QStringLiteral("int4-g128-fp16-x") << QStringLiteral("only be zp");
+        QTest::newRow("float zero points")
+            << QStringLiteral("fp8-g128-fp16-zp") << QStringLiteral("only int4 and int8");
+        QTest::newRow("too many parts") << QStringLiteral("int4-g128-fp16-zp-x") << QStringLiteral("too many");
     }
     void rejects() {
         QFETCH(QString, text);
@@ -78,11 +88,15 @@ private slots:
         QCOMPARE(DType::int4().storageBits(3), std::uint64_t(12));
         // 130 values in groups of 128 need 2 scales.
         QCOMPARE(DType::parse("int4-g128").storageBits(130), std::uint64_t(130 * 4 + 2 * 16));
+        // Zero points per group as well: 2 x (16 + 4).
+        QCOMPARE(DType::parse("int4-g128-fp16-zp").storageBits(130), std::uint64_t(130 * 4 + 2 * 20));
     }
 
     void labelsShowScaleOverhead() {
         QCOMPARE(QString::fromStdString(DType::parse("int4-g128").label()),
                  QStringLiteral("INT4 (g128, FP16 scales: 4.125 bits)"));
+        QCOMPARE(QString::fromStdString(DType::parse("int4-g128-fp16-zp").label()),
+                 QStringLiteral("INT4 (g128, FP16 scales and zero points: 4.156 bits)"));
         QCOMPARE(QString::fromStdString(DType::bf16().label()), QStringLiteral("BF16"));
     }
 

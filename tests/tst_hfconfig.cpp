@@ -270,6 +270,17 @@ private slots:
         // (the card's 31.6B is not in a fixture).
         row("nemotron_h Nemotron-3-Nano-30B-A3B", "hf-configs/nemotron_h-nemotron-3-nano-30b-a3b.json", "Nemotron-H",
             6'144, 6, 49'082'368, 0, 0);
+        // Nemotron-H-56B-Base-8K (its file carries time_step_limit [0.0, Infinity]): the pattern's 118 characters are
+        // 54 M, 10 *, 54 -. KV: 10 x 2 x 8 x 128 x 2 = 40,960. State per Mamba-2 layer: conv 3 x (256 x 64 + 2 x 8 x
+        // 256) = 61,440 + recurrent 256 x 64 x 256 = 4,194,304 values, x 2 B x 54 = 459,620,352. Parameters:
+        // 2 x 131,072 x 8,192 + 54 x 438,432,512 (Mamba) + 10 x 151,003,136 + 54 x 536,879,104 + 8,192 =
+        // 56,324,350,464; the card says 56B.
+        row("nemotron_h Nemotron-H-56B", "hf-configs/nemotron_h-nemotron-h-56b-base-8k.json", "Nemotron-H", 40'960, 10,
+            459'620'352, 0, 56'000'000'000);
+        // SmolLM3-3B: 36 layers all cache (no_rope_layers marks the NoPE ones, every fourth: they still attend):
+        // 36 x 2 x 4 x 128 x 2 = 73,728. Tied: 128,256 x 2,048 + 36 x 78,123,008 + 2,048 = 3,075,098,624, the
+        // checkpoint index's total_parameters.
+        row("smollm3 SmolLM3-3B", "hf-configs/smollm3-smollm3-3b.json", "SmolLM3", 73'728, 36, 0, 0, 3'075'098'624);
     }
     void architectures() {
         QFETCH(QString, file);
@@ -615,7 +626,7 @@ private slots:
         // A method or a module this rule cannot place leaves the key reported and the import unverified: a
         // dense matrix named by gate_proj (".gate" is the router only as the last part), one layer's attention,
         // a block size whose product would wrap.
-        for (const char* q : {R"({"quant_method":"awq","bits":4,"group_size":128})",
+        for (const char* q : {R"({"quant_method":"awq","bits":4,"group_size":128,"version":"gemv"})",
                               R"({"quant_method":"fp8","modules_to_not_convert":["model.layers.0.mlp"]})",
                               R"({"quant_method":"fp8","modules_to_not_convert":["model.layers.*.mlp.gate_proj"]})",
                               R"({"quant_method":"fp8","modules_to_not_convert":["model.layers.0.self_attn"]})",
@@ -630,6 +641,168 @@ private slots:
             QCOMPARE(r.ignoredKeys, std::vector<std::string>{"quantization_config"});
             QVERIFY(!r.shape.stored);
         }
+    }
+
+    // Issue 24: the checkpoint's own bytes for the 4-bit and 8-bit methods students meet on the Hub, each from the
+    // method's packing code. A real one first: Qwen3-32B-AWQ's tensor list (64 layers; per layer qweight int32
+    // [in, out / 8], qzeros int32 [in / 128, out / 8] and FP16 scales [in / 128, out] for q/k/v/o/gate/up/down,
+    // 253,338,112 B with the norms; plus the embeddings and the LM head in 16 bits, 2 x 151,936 x 5,120 x 2 B, and
+    // the final norm) sums to 19,325,298,688 B: the 18.00 GiB its four safetensors files hold.
+    void awqCheckpointBytes() {
+        const ImportResult r = importHfConfigFile(testDataPath("hf-configs/qwen3-qwen3-32b-awq.json").toStdString());
+        QCOMPARE(r.confidence, Confidence::Exact);
+        QVERIFY(r.shape.stored.has_value());
+        QCOMPARE(QString::fromStdString(r.shape.stored->format.name()), u"int4-g128-fp16-zp"_s);
+        const auto b = storedWeightBytes(r.shape);
+        QVERIFY(b.has_value());
+        KV_COMPARE_U64(b->bytes, 19'325'298'688ull);
+    }
+
+    // The same Llama-3.1-8B stored by each method. Its 32 layers hold E = 6,979,321,856 matrix weights (q, o 4096 x
+    // 4096; k, v 4096 x 1024; gate, up, down 4096 x 14336) with 1,245,184 input columns and 1,376,256 output rows in
+    // all; the LM head is 128,256 x 4,096 more. `covered` is the bytes of the quantized matrices, by hand:
+    void quantizedCheckpoints_data() {
+        QTest::addColumn<QString>("config");
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<qulonglong>("covered");
+        QTest::addColumn<bool>("lmHead");
+        // GPTQ (AutoGPTQ's QuantLinear): E x 4 bits + E / 128 x (16-bit scale + 4-bit zero) + 1,245,184 x int32 g_idx.
+        QTest::newRow("gptq 4-bit g128")
+            << uR"({"bits":4,"group_size":128,"damp_percent":0.01,"desc_act":false,"static_groups":false,"sym":true,
+                   "true_sequential":true,"model_name_or_path":null,"model_file_base_name":"model","quant_method":"gptq",
+                   "checkpoint_format":"gptq"})"_s
+            << u"int4-g128-fp16-zp"_s << qulonglong(3'489'660'928ull + 136'314'880ull + 4'980'736ull) << false;
+        // group_size -1: one FP16 scale and one 4-bit zero per output row.
+        QTest::newRow("gptq 4-bit per row")
+            << uR"({"bits":4,"group_size":-1,"desc_act":true,"sym":true,"quant_method":"gptq"})"_s << u"int4"_s
+            << qulonglong(3'489'660'928ull + (1'376'256ull * 20 + 7) / 8 + 4'980'736ull) << false;
+        // bitsandbytes NF4 with double quantization: E / 2 B + an 8-bit absmax per 64 + an FP32 absmax per 16,384.
+        QTest::newRow("bnb nf4 double quant")
+            << uR"({"_load_in_4bit":true,"_load_in_8bit":false,"bnb_4bit_compute_dtype":"bfloat16",
+                   "bnb_4bit_quant_storage":"uint8","bnb_4bit_quant_type":"nf4","bnb_4bit_use_double_quant":true,
+                   "llm_int8_enable_fp32_cpu_offload":false,"llm_int8_has_fp16_weight":false,
+                   "llm_int8_skip_modules":null,"llm_int8_threshold":6.0,"load_in_4bit":true,"load_in_8bit":false,
+                   "quant_method":"bitsandbytes"})"_s
+            << u"int4-g64-int8"_s << qulonglong(3'489'660'928ull + 109'051'904ull + 1'703'936ull) << false;
+        // Without it: an FP32 absmax per 64 (4.5 bits).
+        QTest::newRow("bnb fp4")
+            << uR"({"load_in_4bit":true,"bnb_4bit_quant_type":"fp4","quant_method":"bitsandbytes"})"_s
+            << u"int4-g64-fp32"_s << qulonglong(3'925'868'544ull) << false;
+        // LLM.int8: E bytes + an FP32 SCB per output row.
+        QTest::newRow("bnb int8") << uR"({"load_in_8bit":true,"quant_method":"bitsandbytes"})"_s << u"int8"_s
+                                  << qulonglong(6'979'321'856ull + 1'376'256ull * 4) << false;
+        // compressed-tensors W4A16 (llm-compressor's): packed int4, a BF16 scale per 128, no zero points.
+        QTest::newRow("compressed-tensors w4a16")
+            << uR"({"config_groups":{"group_0":{"input_activations":null,"output_activations":null,"targets":["Linear"],
+                   "weights":{"actorder":null,"block_structure":null,"dynamic":false,"group_size":128,"num_bits":4,
+                   "observer":"minmax","observer_kwargs":{},"strategy":"group","symmetric":true,"type":"int"}}},
+                   "format":"pack-quantized","global_compression_ratio":null,"ignore":["lm_head"],
+                   "kv_cache_scheme":null,"quant_method":"compressed-tensors","quantization_status":"compressed",
+                   "sparsity_config":{},"version":"0.9.1"})"_s
+            << u"int4-g128-bf16"_s << qulonglong(3'598'712'832ull) << false;
+        // Asymmetric: a packed 4-bit zero point per group too.
+        QTest::newRow("compressed-tensors asymmetric")
+            << uR"({"config_groups":{"group_0":{"targets":["Linear"],"weights":{"group_size":128,"num_bits":4,
+                   "strategy":"group","symmetric":false,"type":"int"}}},"format":"pack-quantized",
+                   "ignore":["lm_head"],"quant_method":"compressed-tensors"})"_s
+            << u"int4-g128-bf16-zp"_s << qulonglong(3'625'975'808ull) << false;
+        // FP8_DYNAMIC: FP8 weights with a BF16 scale per output row. No ignore list: the LM head is quantized too
+        // (the library skips nothing by itself), 525,336,576 weights and 128,256 rows more.
+        QTest::newRow("compressed-tensors fp8 channel, lm_head too")
+            << uR"({"config_groups":{"group_0":{"input_activations":{"dynamic":true,"num_bits":8,"strategy":"token",
+                   "symmetric":true,"type":"float"},"targets":["Linear"],"weights":{"dynamic":false,"num_bits":8,
+                   "strategy":"channel","symmetric":true,"type":"float"}}},"format":"float-quantized",
+                   "quant_method":"compressed-tensors"})"_s
+            << u"fp8"_s << qulonglong(6'979'321'856ull + 1'376'256ull * 2 + 525'336'576ull + 128'256ull * 2) << true;
+        // NVFP4 (compressed-tensors and ModelOpt alike): E / 2 B + an FP8 scale per 16.
+        QTest::newRow("compressed-tensors nvfp4")
+            << uR"({"config_groups":{"group_0":{"targets":["Linear"],"weights":{"group_size":16,"num_bits":4,
+                   "strategy":"tensor_group","symmetric":true,"type":"float","dynamic":false}}},
+                   "format":"nvfp4-pack-quantized","ignore":["lm_head"],"quant_method":"compressed-tensors"})"_s
+            << u"nvfp4"_s << qulonglong(3'925'868'544ull) << false;
+        QTest::newRow("modelopt nvfp4")
+            << uR"({"quant_method":"modelopt","quant_algo":"NVFP4","kv_cache_quant_algo":null,"group_size":16,
+                   "exclude_modules":["lm_head"],"producer":{"name":"modelopt","version":"0.29.0"}})"_s
+            << u"nvfp4"_s << qulonglong(3'925'868'544ull) << false;
+    }
+    void quantizedCheckpoints() {
+        QFETCH(QString, config);
+        QFETCH(QString, format);
+        QFETCH(qulonglong, covered);
+        QFETCH(bool, lmHead);
+        QFile file(testDataPath("llama-3.1-8b-instruct.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        json root = json::parse(file.readAll().toStdString());
+        root["quantization_config"] = json::parse(config.toStdString());
+        const ImportResult r = importHfConfig(root, "q.json");
+        QVERIFY2(r.ignoredKeys.empty(), qPrintable(QString::fromStdString(r.notes.empty() ? "" : r.notes.back())));
+        QCOMPARE(r.confidence, Confidence::Exact);
+        QVERIFY(r.shape.stored.has_value());
+        QCOMPARE(QString::fromStdString(r.shape.stored->format.name()), format);
+        QCOMPARE(r.shape.stored->lmHead, lmHead);
+        const auto b = storedWeightBytes(r.shape);
+        QVERIFY(b.has_value());
+        const std::uint64_t matrices = 6'979'321'856ull + (lmHead ? 525'336'576ull : 0);
+        KV_COMPARE_U64(b->quantizedParams, matrices);
+        KV_COMPARE_U64(b->quantizedParams + b->otherParams, parameterCount(r.shape));
+        KV_COMPARE_U64(b->bytes, covered + 2 * b->otherParams); // the rest in the config's BF16
+    }
+
+    // What a reading does not model is reported with its reason, never guessed: other packings, other bit widths,
+    // an MoE under bitsandbytes (whether its experts are converted depends on the transformers version), more than
+    // one compressed-tensors group, sparsity, ModelOpt's mixed or AWQ variants.
+    void unmodelledQuantizationIsSaid_data() {
+        QTest::addColumn<QString>("base");
+        QTest::addColumn<QString>("config");
+        QTest::addColumn<QString>("reason");
+        const QString llama = u"llama-3.1-8b-instruct.json"_s;
+        QTest::newRow("awq gemv") << llama << uR"({"quant_method":"awq","bits":4,"group_size":128,"version":"gemv"})"_s
+                                  << u"AWQ version 'gemv'"_s;
+        QTest::newRow("awq no zero point")
+            << llama << uR"({"quant_method":"awq","bits":4,"group_size":128,"zero_point":false})"_s << u"Marlin"_s;
+        QTest::newRow("gptq 3-bit") << llama << uR"({"quant_method":"gptq","bits":3,"group_size":128})"_s << u"3-bit"_s;
+        QTest::newRow("gptq marlin") << llama << uR"({"quant_method":"gptq","bits":4,"checkpoint_format":"marlin"})"_s
+                                     << u"checkpoint_format 'marlin'"_s;
+        QTest::newRow("bnb on moe") << u"mixtral-8x7b-v0.1.json"_s
+                                    << uR"({"quant_method":"bitsandbytes","load_in_4bit":true})"_s << u"MoE"_s;
+        QTest::newRow("bnb both") << llama
+                                  << uR"({"quant_method":"bitsandbytes","load_in_4bit":true,"load_in_8bit":true})"_s
+                                  << u"exactly one"_s;
+        QTest::newRow("ct two groups")
+            << llama << uR"({"quant_method":"compressed-tensors","format":"pack-quantized","config_groups":{
+                   "a":{"targets":["Linear"],"weights":{"num_bits":4}},"b":{"targets":["re:.*lm_head"],
+                   "weights":{"num_bits":8}}}})"_s
+            << u"one config group"_s;
+        QTest::newRow("ct sparse")
+            << llama
+            << uR"({"quant_method":"compressed-tensors","format":"pack-quantized","sparsity_config":{"format":"sparse-24"},
+                   "config_groups":{"a":{"targets":["Linear"],"weights":{"num_bits":4,"group_size":128}}}})"_s
+            << u"sparsity_config"_s;
+        QTest::newRow("ct one layer")
+            << llama
+            << uR"({"quant_method":"compressed-tensors","format":"pack-quantized","ignore":["model.layers.1.mlp.down_proj"],
+                   "config_groups":{"a":{"targets":["Linear"],"weights":{"num_bits":4,"group_size":128}}}})"_s
+            << u"one layer's module"_s;
+        QTest::newRow("modelopt awq") << llama << uR"({"quant_method":"modelopt","quant_algo":"W4A8_AWQ"})"_s
+                                      << u"W4A8_AWQ"_s;
+        QTest::newRow("hqq") << llama << uR"({"quant_method":"hqq","nbits":4})"_s << u"'hqq' is not modelled"_s;
+    }
+    void unmodelledQuantizationIsSaid() {
+        QFETCH(QString, base);
+        QFETCH(QString, config);
+        QFETCH(QString, reason);
+        QFile file(testDataPath(base.toUtf8().constData()));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        json root = json::parse(file.readAll().toStdString());
+        root["quantization_config"] = json::parse(config.toStdString());
+        const ImportResult r = importHfConfig(root, "q.json");
+        QCOMPARE(r.confidence, Confidence::Unverified);
+        QCOMPARE(r.ignoredKeys, std::vector<std::string>{"quantization_config"});
+        QVERIFY(!r.shape.stored);
+        const bool said = std::any_of(r.notes.begin(), r.notes.end(), [&](const std::string& note) {
+            return QString::fromStdString(note).contains(reason);
+        });
+        QVERIFY2(said, qPrintable(reason));
     }
 
     void confidenceOfGenericRules() {

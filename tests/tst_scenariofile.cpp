@@ -9,6 +9,8 @@
 #include "workload.h"
 
 #include <QTemporaryDir>
+#include <nlohmann/json.hpp>
+
 #include <QtTest>
 
 using namespace kvscope;
@@ -100,7 +102,8 @@ private slots:
               // Issue 24: per-block MLP widths and the config's state dtype travel too.
               "hf-configs/nemotron-nas-llama-3.3-nemotron-super-49b-v1.json", "hf-configs/qwen3_5-qwen3.6-27b.json",
               // and the checkpoint's quantization
-              "hf-configs/gpt_oss-gpt-oss-20b.json", "hf-configs/kimi_k2-kimi-k2-instruct.json"}) {
+              "hf-configs/gpt_oss-gpt-oss-20b.json", "hf-configs/kimi_k2-kimi-k2-instruct.json",
+              "hf-configs/qwen3-qwen3-32b-awq.json"}) {
             Scenario s = defaultScenario();
             s.model = importHfConfigFile(testDataPath(file).toStdString()).shape;
             s.gpuMemoryBytes = 1ull << 40;
@@ -112,6 +115,22 @@ private slots:
             QCOMPARE(storedWeightBytes(back.model).has_value(), storedWeightBytes(s.model).has_value());
             if (const auto stored = storedWeightBytes(s.model))
                 KV_COMPARE_U64(storedWeightBytes(back.model)->bytes, stored->bytes);
+        }
+        // What a method keeps per row, per column and per outer group travels too (GPTQ's g_idx, bitsandbytes'
+        // nested absmax, LLM.int8's row scales): the bytes are the same after a save.
+        for (const char* q : {R"({"quant_method":"gptq","bits":4,"group_size":128})",
+                              R"({"quant_method":"bitsandbytes","load_in_4bit":true,"bnb_4bit_use_double_quant":true})",
+                              R"({"quant_method":"bitsandbytes","load_in_8bit":true})"}) {
+            QFile file(testDataPath("llama-3.1-8b-instruct.json"));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            nlohmann::json root = nlohmann::json::parse(file.readAll().toStdString());
+            root["quantization_config"] = nlohmann::json::parse(q);
+            Scenario s = defaultScenario();
+            s.model = importHfConfig(root, "q.json").shape;
+            const auto stored = storedWeightBytes(s.model);
+            QVERIFY2(stored && stored->extraBytes > 0, q);
+            const Scenario back = scenarioFromText(scenarioToText(s), "memory");
+            KV_COMPARE_U64(storedWeightBytes(back.model)->bytes, stored->bytes);
         }
         std::string text = scenarioToText(defaultScenario());
         text.replace(text.find("\"layer_parts\": []"), 17, "\"layer_parts\": [1, 99]");

@@ -261,9 +261,13 @@ int runEstimate(const std::vector<std::string>& args) {
         j["weight_bytes"] = e.weightBytes;
         j["weight_bytes_all_gpus"] = e.weightBytesAllGpus;
         if (const auto stored = storedWeightBytes(m))
-            j["stored_weights"] = {{"method", m.stored->method},          {"format", m.stored->format.name()},
-                                   {"rest", m.stored->rest.name()},       {"quantized_params", stored->quantizedParams},
-                                   {"other_params", stored->otherParams}, {"bytes", stored->bytes}};
+            j["stored_weights"] = {{"method", m.stored->method},
+                                   {"format", m.stored->format.name()},
+                                   {"rest", m.stored->rest.name()},
+                                   {"quantized_params", stored->quantizedParams},
+                                   {"other_params", stored->otherParams},
+                                   {"extra_bytes", stored->extraBytes},
+                                   {"bytes", stored->bytes}};
         else
             j["stored_weights"] = nullptr;
         j["activation_bytes_estimate"] = e.activationBytes;
@@ -373,11 +377,15 @@ int runEstimate(const std::vector<std::string>& args) {
         const auto at = std::find_if(rows.begin(), rows.end(), [&](const auto& r) {
             return r.first == (perGpu ? tr("weights per GPU") : tr("weights"));
         });
-        rows.insert(at + 1,
+        const auto row = (at - rows.begin()) + 1;
+        rows.insert(rows.begin() + row,
                     {perGpu ? tr("  the checkpoint as stored (all GPUs)") : tr("  as the checkpoint stores them"),
                      tr("%1: %2 parameters in %3, %4 in %5 (%6)",
                         {gibAndBytes(stored->bytes), groupThousands(stored->quantizedParams), m.stored->format.label(),
                          groupThousands(stored->otherParams), m.stored->rest.name(), m.stored->method})});
+        if (stored->extraBytes > 0)
+            rows.insert(rows.begin() + row + 1,
+                        {tr("  of which per-row, per-column and outer scales"), gibAndBytes(stored->extraBytes)});
     }
     if (growth.windowedLayers > 0 && growth.fullLayers == 0) {
         // Every attending layer is windowed (Mistral-7B v0.1, Phi-3-mini): the cache stops growing at the window.

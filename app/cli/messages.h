@@ -524,6 +524,7 @@ inline constexpr Message kMessages[] = {
      "상태 레이어 %1개 x (합성곱 값 %2개 x %3 B + 순환 상태 값 %4개 x %5 B) + 교차 어텐션 레이어 %6개 x 이미지 토큰 "
      "%7개 x %8 B, x 시퀀스 %9개"},
     {"%1: %2 parameters in %3, %4 in %5 (%6)", "%1: 파라미터 %2개는 %3, %4개는 %5 (%6)"},
+    {"  of which per-row, per-column and outer scales", "  그중 행별, 열별, 상위 스케일"},
     {"  windowed part", "  슬라이딩 윈도우 부분"},
     {"at most %1 per sequence: %2 layers keep their last %3 tokens",
      "시퀀스당 최대 %1: 레이어 %2개가 마지막 토큰 %3개만 보관"},

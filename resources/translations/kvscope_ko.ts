@@ -2905,7 +2905,7 @@
     </message>
     <message>
         <location filename="../../app/lessonpanel.cpp" line="80"/>
-        <location filename="../../app/lessonpanel.cpp" line="584"/>
+        <location filename="../../app/lessonpanel.cpp" line="582"/>
         <source>Reveal the answer</source>
         <translation>정답 보기</translation>
     </message>
@@ -3024,17 +3024,17 @@
         <translation>오답</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="409"/>
+        <location filename="../../app/lessonpanel.cpp" line="408"/>
         <source>&lt;b&gt;The lessons are done.&lt;/b&gt; The class was right on %1 of %2 predictions; %3 of %4 lessons revealed.</source>
         <translation>&lt;b&gt;수업 문항을 모두 마쳤습니다.&lt;/b&gt; 예측 %2개 중 %1개가 맞았고, 문항 %4개 중 %3개의 정답을 보았습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="415"/>
+        <location filename="../../app/lessonpanel.cpp" line="414"/>
         <source>&lt;b&gt;The lessons are done.&lt;/b&gt; No prediction was made; %1 of %2 lessons revealed.</source>
         <translation>&lt;b&gt;수업 문항을 모두 마쳤습니다.&lt;/b&gt; 예측은 없었고, 문항 %2개 중 %1개의 정답을 보았습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="420"/>
+        <location filename="../../app/lessonpanel.cpp" line="418"/>
         <source>Page Up goes back to the last lesson; the picker above opens any lesson again.</source>
         <translation>Page Up을 누르면 마지막 문항으로 돌아가고, 위의 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
     </message>
@@ -3047,19 +3047,19 @@
         <translation type="vanished">Page Up을 누르면 마지막 문항으로 돌아가고, 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="478"/>
-        <location filename="../../app/lessonpanel.cpp" line="621"/>
-        <location filename="../../app/lessonpanel.cpp" line="641"/>
+        <location filename="../../app/lessonpanel.cpp" line="476"/>
+        <location filename="../../app/lessonpanel.cpp" line="619"/>
+        <location filename="../../app/lessonpanel.cpp" line="639"/>
         <source>This lesson&apos;s figures cannot be computed: %1</source>
         <translation>이 문항의 수치를 계산할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="585"/>
+        <location filename="../../app/lessonpanel.cpp" line="583"/>
         <source>Next lesson</source>
         <translation>다음 문항</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="586"/>
+        <location filename="../../app/lessonpanel.cpp" line="584"/>
         <source>Finish: the summary</source>
         <translation>마치기: 결과 요약</translation>
     </message>
@@ -3072,42 +3072,42 @@
         <translation type="vanished">&lt;b&gt;문항 %1/%2: %3&lt;/b&gt;&lt;br&gt;%4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="609"/>
+        <location filename="../../app/lessonpanel.cpp" line="607"/>
         <source>%1)</source>
         <translation>%1)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="611"/>
+        <location filename="../../app/lessonpanel.cpp" line="609"/>
         <source>The answer is %1</source>
         <translation>정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="613"/>
+        <location filename="../../app/lessonpanel.cpp" line="611"/>
         <source>✓ Right: %1</source>
         <translation>✓ 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="614"/>
+        <location filename="../../app/lessonpanel.cpp" line="612"/>
         <source>✗ Not quite: the answer is %1</source>
         <translation>✗ 아쉽습니다. 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="629"/>
+        <location filename="../../app/lessonpanel.cpp" line="627"/>
         <source>The app computes %1</source>
         <translation>앱 계산값 %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="647"/>
+        <location filename="../../app/lessonpanel.cpp" line="645"/>
         <source>✓ Your %1 is right in %2: the app computes %3 = %4</source>
         <translation>✓ %2 단위로 정답입니다: 예측값 %1, 앱 계산값 %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="650"/>
+        <location filename="../../app/lessonpanel.cpp" line="648"/>
         <source>✓ Your %1 is right: the app computes %2</source>
         <translation>✓ 예측값 %1, 정답입니다: 앱 계산값 %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="651"/>
+        <location filename="../../app/lessonpanel.cpp" line="649"/>
         <source>✗ Your %1; the app computes %2</source>
         <translation>✗ 예측값 %1, 앱 계산값 %2</translation>
     </message>
@@ -4196,9 +4196,14 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/modelruletext.cpp" line="101"/>
+        <location filename="../../app/modelruletext.cpp" line="102"/>
         <source>The checkpoint stores %1 parameters in %2 and %3 in %4 (%5): %6. The bars use the weight dtype chosen for the scenario.</source>
         <translation>체크포인트는 파라미터 %1개를 %2(으)로, %3개를 %4(으)로 저장 (%5): %6. 막대는 시나리오에서 고른 가중치 dtype 기준</translation>
+    </message>
+    <message>
+        <location filename="../../app/modelruletext.cpp" line="108"/>
+        <source>Of that, %1 are scales and indices the method keeps per matrix row, per input column or per block of groups.</source>
+        <translation>그중 %1은 양자화 방식이 행렬의 행마다, 입력 열마다, 또는 그룹 블록마다 두는 스케일과 인덱스입니다.</translation>
     </message>
     <message>
         <source>Keys not understood, which may size memory: %1</source>
