@@ -457,9 +457,25 @@ void ControlsPanel::syncFromScenario() {
     m_kvHeads->setEnabled(!mla);
     if (mla)
         m_kvHeads->setToolTip(tr("This model caches an MLA latent, not per-head K and V"));
-    m_headDimAuto->setChecked(m.headDim == 0);
-    m_headDim->setEnabled(m.headDim != 0);
-    widen(m_headDim, 8, 512, m.effectiveHeadDim());
+    if (mla && m.mla.qkNopeHeadDim > 0) {
+        // An MLA head is not hidden / heads wide: show its key (nope + rope), fixed by the model.
+        m_headDimAuto->setChecked(false);
+        m_headDimAuto->setEnabled(false);
+        m_headDim->setEnabled(false);
+        widen(m_headDim, 8, 512, m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim);
+        m_headDim->setHelp(tr("MLA: each head's key is %1 + %2 values (nope + rope) and its value %3; the cache "
+                              "holds the latent, not these")
+                               .arg(m.mla.qkNopeHeadDim)
+                               .arg(m.mla.qkRopeHeadDim)
+                               .arg(m.mla.vHeadDim != 0 ? m.mla.vHeadDim : m.effectiveHeadDim()),
+                           tr("Values per head in K and in V (D_head)."));
+    } else {
+        m_headDimAuto->setEnabled(true);
+        m_headDimAuto->setChecked(m.headDim == 0);
+        m_headDim->setEnabled(m.headDim != 0);
+        m_headDim->setHelp(tr("Width of one head (D_head)"), tr("Values per head in K and in V (D_head)."));
+        widen(m_headDim, 8, 512, m.effectiveHeadDim());
+    }
 
     const auto params = kvscope::parameterCount(m);
     m_paramsAuto->setChecked(m.paramsOverride == 0);

@@ -76,6 +76,11 @@ QString kvFormulaHtml(const kvscope::Scenario& s, const kvscope::Estimate& e) {
                             .arg(t.latent)
                             .arg(t.rope)
                             .arg(bytesPerElement);
+        else if (t.vHeadDim != 0) // K and V heads of their own widths: no factor 2
+            products << u"%1 x %2 x %3 x %4 x (%5 + %6) x %7"_s.arg(
+                sym('L', QString::number(t.layers)), sym('B', num(t.batch)), sym('S', num(t.tokens)),
+                sym('H', QString::number(t.kvHeads)), sym('D', QString::number(t.headDim)),
+                sym('D', QString::number(t.vHeadDim)), sym('b', bytesPerElement + tr(" B")));
         else
             products << u"%1 x %2 x %3 x %4 x %5 x %6 x %7"_s.arg(
                 sym('2', u"2"_s), sym('L', QString::number(t.layers)), sym('B', num(t.batch)), sym('S', num(t.tokens)),
@@ -94,6 +99,11 @@ QString kvFormulaHtml(const kvscope::Scenario& s, const kvscope::Estimate& e) {
                    "FP8 with one FP32 scale per 128 values, whatever the KV dtype.");
     } else if (f.mla) {
         text = tr("<b>KV</b> = L x B x S x (latent + rope) x bytes = %1 = <b>%2</b>").arg(numbers, size(f.totalBytes));
+    } else if (!f.terms.empty() && f.terms.front().vHeadDim != 0) {
+        text = tr("<b>KV</b> = %1 x %2 x %3 x %4 x (%5 + %6) x %7 = %8 = <b>%9</b>")
+                   .arg(sym('L', u"L"_s), sym('B', u"B"_s), sym('S', u"S"_s), sym('H', u"H<sub>kv</sub>"_s),
+                        sym('D', u"D<sub>K</sub>"_s), sym('D', u"D<sub>V</sub>"_s), sym('b', tr("bytes")), numbers,
+                        size(f.totalBytes));
     } else {
         text = tr("<b>KV</b> = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = <b>%9</b>")
                    .arg(sym('2', tr("2<sub>(K, V)</sub>")), sym('L', u"L"_s), sym('B', u"B"_s), sym('S', u"S"_s),

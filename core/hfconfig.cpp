@@ -1348,11 +1348,10 @@ ImportResult importConfig(const json& root, std::string_view source) {
     if (experts) {
         m.moe.experts = u32(*experts);
         m.moe.expertsPerToken =
-            u32(type == "dbrx"
-                    ? cfg.nestedUint("ffn_config", "moe_top_k").value_or(1)
-                    : cfg.uintField({"num_experts_per_tok", "moe_top_k", "num_selected_experts", "top_k",
-                                                  "top_k_experts"}) // Gemma 4's name
-                                      .value_or(0));
+            u32(type == "dbrx" ? cfg.nestedUint("ffn_config", "moe_top_k").value_or(1)
+                               : cfg.uintField({"num_experts_per_tok", "moe_top_k", "num_selected_experts", "top_k",
+                                                "top_k_experts"}) // Gemma 4's name
+                                     .value_or(0));
         if (m.moe.expertsPerToken == 0)
             cfg.fail("a mixture-of-experts config needs 'num_experts_per_tok' (experts active per token)");
         m.moe.expertIntermediate = u32(cfg.uintField({"moe_intermediate_size"}).value_or(0));

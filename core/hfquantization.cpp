@@ -91,20 +91,19 @@ bool readSkipped(const json& list, const char* key, StoredWeights& out, std::str
         while (!name.empty() && (name.back() == '$' || name.back() == '*' || name.back() == '.'))
             name.pop_back();
         const auto has = [&](std::string_view part) { return name.find(part) != std::string::npos; };
-        const bool router = name == "gate" || endsWith(name, ".gate") || endsWith(name, "mlp.gate") ||
-                            has("router") || has("e_score_correction_bias") || has("shared_expert_gate");
+        const bool router = name == "gate" || endsWith(name, ".gate") || endsWith(name, "mlp.gate") || has("router") ||
+                            has("e_score_correction_bias") || has("shared_expert_gate");
         if (router || has("embed"))
             continue; // routers, their biases and the embeddings are never counted as quantized
-        if (has("visual") || has("vision") || has("multi_modal_projector") || has("mm_projector") ||
-            has("audio"))
+        if (has("visual") || has("vision") || has("multi_modal_projector") || has("mm_projector") || has("audio"))
             continue; // a tower's modules: they stay in the model dtype, with the rest
         if (has("lm_head")) {
             out.lmHead = false;
             continue;
         }
         if (name.find_first_of("0123456789") != std::string::npos) {
-            why = "quantization_config." + std::string(key) + " names one layer's module ('" + entry.get<std::string>() +
-                  "'), which leaves the other layers quantized: not modelled";
+            why = "quantization_config." + std::string(key) + " names one layer's module ('" +
+                  entry.get<std::string>() + "'), which leaves the other layers quantized: not modelled";
             return false;
         }
         if (has("self_attn") || name == "attention" || has(".attention") || name == "attn") {
@@ -135,9 +134,9 @@ bool readMxfp4(const json& q, const ModelShape& m, StoredWeights& out, std::stri
 // The fine-grained FP8 quantizer (DeepSeek-V3's format): every decoder linear layer, with one FP32 scale per
 // weight_block_size block (weight_scale_inv), or one per tensor; never the LM head.
 bool readFp8(const json& q, StoredWeights& out, std::string& why) {
-    if (!onlyKeys(q, {"quant_method", "fmt", "activation_scheme", "weight_block_size", "scale_fmt",
-                      "modules_to_not_convert"},
-                  why))
+    if (!onlyKeys(
+            q, {"quant_method", "fmt", "activation_scheme", "weight_block_size", "scale_fmt", "modules_to_not_convert"},
+            why))
         return false;
     if (const auto fmt = q.find("fmt"); fmt != q.end()) {
         const std::string name = fmt->is_string() ? fmt->get<std::string>() : std::string();
@@ -192,8 +191,9 @@ bool groupedInt(std::int64_t bits, std::int64_t group, bool zeroPoints, const ch
 // quantizes the decoder blocks' linear layers (attention, MLP, experts), never the LM head or the embeddings.
 // GEMV and the Marlin/exllama repackings pad differently: not modelled.
 bool readAwq(const json& q, StoredWeights& out, std::string& why) {
-    if (!onlyKeys(q, {"quant_method", "bits", "w_bit", "group_size", "q_group_size", "zero_point", "version",
-                      "modules_to_not_convert", "backend", "do_fuse", "fuse_max_seq_len", "exllama_config"},
+    if (!onlyKeys(q,
+                  {"quant_method", "bits", "w_bit", "group_size", "q_group_size", "zero_point", "version",
+                   "modules_to_not_convert", "backend", "do_fuse", "fuse_max_seq_len", "exllama_config"},
                   why))
         return false;
     const std::string version = lower(stringField(q, "version"));
@@ -232,13 +232,43 @@ bool readAwq(const json& q, StoredWeights& out, std::string& why) {
 // LM head only with lm_head: true.
 bool readGptq(const json& q, StoredWeights& out, std::string& why) {
     if (!onlyKeys(q,
-                  {"quant_method", "bits", "group_size", "desc_act", "sym", "damp_percent", "damp_auto_increment",
-                   "true_sequential", "static_groups", "checkpoint_format", "meta", "lm_head", "dataset", "tokenizer",
-                   "use_exllama", "exllama_config", "max_input_length", "use_cuda_fp16", "cache_block_outputs",
-                   "model_name_or_path", "model_file_base_name", "batch_size", "pad_token_id", "use_marlin",
-                   "backend", "module_name_preceding_first_block", "block_name_to_quantize",
-                   "modules_in_block_to_quantize", "quantizer", "pack_dtype", "mse", "v2", "v2_alpha",
-                   "modules_to_not_convert", "format", "hyb_act", "act_group_aware"},
+                  {"quant_method",
+                   "bits",
+                   "group_size",
+                   "desc_act",
+                   "sym",
+                   "damp_percent",
+                   "damp_auto_increment",
+                   "true_sequential",
+                   "static_groups",
+                   "checkpoint_format",
+                   "meta",
+                   "lm_head",
+                   "dataset",
+                   "tokenizer",
+                   "use_exllama",
+                   "exllama_config",
+                   "max_input_length",
+                   "use_cuda_fp16",
+                   "cache_block_outputs",
+                   "model_name_or_path",
+                   "model_file_base_name",
+                   "batch_size",
+                   "pad_token_id",
+                   "use_marlin",
+                   "backend",
+                   "module_name_preceding_first_block",
+                   "block_name_to_quantize",
+                   "modules_in_block_to_quantize",
+                   "quantizer",
+                   "pack_dtype",
+                   "mse",
+                   "v2",
+                   "v2_alpha",
+                   "modules_to_not_convert",
+                   "format",
+                   "hyb_act",
+                   "act_group_aware"},
                   why))
         return false;
     // checkpoint_format (or format) "marlin" and "bitblas" repack the same weights with other buffers.
@@ -388,9 +418,9 @@ bool readCompressedTensors(const json& q, DType modelDtype, StoredWeights& out, 
     const auto groupSize = w.find("group_size");
     std::string strategy = lower(stringField(w, "strategy"));
     if (strategy.empty()) // QuantizationArgs' own default
-        strategy = groupSize == w.end() || groupSize->is_null() ? "tensor"
+        strategy = groupSize == w.end() || groupSize->is_null()                             ? "tensor"
                    : groupSize->is_number_integer() && groupSize->get<std::int64_t>() == -1 ? "channel"
-                                                                                             : "group";
+                                                                                            : "group";
     const DTypeKind scale = modelDtype.kind == DTypeKind::FP16 ? DTypeKind::FP16 : DTypeKind::BF16;
     const std::uint32_t scaleBits = bitsOf(scale);
     if (format == "nvfp4-pack-quantized") {

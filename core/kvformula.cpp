@@ -6,6 +6,9 @@
 namespace kvscope {
 
 std::uint64_t KvFormulaTerm::elements() const {
+    if (latent + rope == 0 && vHeadDim != 0 && vHeadDim != headDim)
+        return mulChecked("KV formula values", mulChecked("KV formula values", layers, batch), tokens,
+                          std::uint64_t(kvHeads) * (std::uint64_t(headDim) + vHeadDim));
     const std::uint64_t perTokenPerLayer =
         latent + rope > 0 ? std::uint64_t(latent) + rope : std::uint64_t(kvHeads) * headDim;
     return mulChecked("KV formula values", mulChecked("KV formula values", kvFactor, layers, batch), tokens,
@@ -38,6 +41,8 @@ KvFormula kvFormula(const ModelShape& m, DType kv, std::uint64_t context, std::u
     } else {
         base.kvHeads = kvHeadsOverride != 0 ? kvHeadsOverride : m.kvHeads;
         base.headDim = m.effectiveHeadDim();
+        if (m.effectiveVHeadDim() != base.headDim)
+            base.vHeadDim = m.effectiveVHeadDim();
     }
     auto add = [&](std::uint64_t layers, std::uint64_t tokens, bool isWindowed) {
         if (layers == 0)

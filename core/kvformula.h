@@ -24,12 +24,14 @@ struct KvFormulaTerm {
     bool windowed = false;          // S is the sliding window (the context is longer)
     std::uint32_t kvHeads = 0;      // H_kv, per GPU (0 for MLA)
     std::uint32_t headDim = 0;      // D_head (0 for MLA)
+    std::uint32_t vHeadDim = 0;     // a V head's width where it is not D_head; 0 = the same
     std::uint32_t latent = 0;       // MLA: kv_lora_rank values per token per layer
     std::uint32_t rope = 0;         // MLA: qk_rope_head_dim values per token per layer
     std::uint32_t indexerBytes = 0; // DSA: the indexer key's bytes per token per layer (FP8 + scales), in no dtype
     std::uint64_t bytes = 0;        // this term's bytes, exactly as kvBytes() counts them
 
-    // Values stored: kvFactor x L x B x S x (H_kv x D_head, or latent + rope).
+    // Values stored: kvFactor x L x B x S x (H_kv x D_head, or latent + rope); with V heads of their own width,
+    // L x B x S x H_kv x (D_head + D_v).
     std::uint64_t elements() const;
 };
 

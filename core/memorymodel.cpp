@@ -49,11 +49,13 @@ std::uint64_t attentionParamsPerLayer(const ModelShape& m) {
     }
     const std::uint64_t d = m.effectiveHeadDim();
     const std::uint64_t qWidth = std::uint64_t(m.heads) * d;
-    const std::uint64_t kvWidth = std::uint64_t(m.kvHeads) * d;
-    std::uint64_t params =
-        mulChecked("attention parameters", h, qWidth + 2 * kvWidth) + mulChecked("attention parameters", qWidth, h);
+    const std::uint64_t kWidth = std::uint64_t(m.kvHeads) * d;
+    const std::uint64_t vWidth = std::uint64_t(m.kvHeads) * m.effectiveVHeadDim();
+    const std::uint64_t outWidth = std::uint64_t(m.heads) * m.effectiveVHeadDim(); // o takes the heads' values
+    std::uint64_t params = mulChecked("attention parameters", h, qWidth + kWidth + vWidth) +
+                           mulChecked("attention parameters", outWidth, h);
     if (m.qkvBias)
-        params += qWidth + 2 * kvWidth;
+        params += qWidth + kWidth + vWidth;
     if (m.outBias)
         params += h;
     return params;
@@ -107,8 +109,10 @@ Sides attentionSides(const ModelShape& m) {
     }
     const std::uint64_t d = m.effectiveHeadDim();
     const std::uint64_t qWidth = std::uint64_t(m.heads) * d;
-    const std::uint64_t kvWidth = std::uint64_t(m.kvHeads) * d;
-    return plus(plus(matrix(h, qWidth), times(matrix(h, kvWidth), 2)), matrix(qWidth, h));
+    const std::uint64_t kWidth = std::uint64_t(m.kvHeads) * d;
+    const std::uint64_t vWidth = std::uint64_t(m.kvHeads) * m.effectiveVHeadDim();
+    const std::uint64_t outWidth = std::uint64_t(m.heads) * m.effectiveVHeadDim();
+    return plus(plus(matrix(h, qWidth), plus(matrix(h, kWidth), matrix(h, vWidth))), matrix(outWidth, h));
 }
 
 Sides mlpSides(const ModelShape& m, std::uint64_t width) {
@@ -283,8 +287,9 @@ std::uint64_t kvBytesPerTokenPerLayer(const ModelShape& m, DType kv, std::uint32
         return kv.storageBytes(std::uint64_t(m.mla.kvLoraRank) + m.mla.qkRopeHeadDim) + indexerKeyBytes(m);
     const std::uint64_t heads = kvHeadsOverride != 0 ? kvHeadsOverride : m.kvHeads;
     // K and V are quantized separately, each head's vector in its own groups.
-    const std::uint64_t perHeadBits = kv.storageBits(m.effectiveHeadDim());
-    return ceilDiv(mulChecked("KV bits per token", 2, heads, perHeadBits), 8);
+    const std::uint64_t perHeadBits =
+        addChecked(kv.storageBits(m.effectiveHeadDim()), kv.storageBits(m.effectiveVHeadDim()), "KV bits per head");
+    return ceilDiv(mulChecked("KV bits per token", heads, perHeadBits), 8);
 }
 
 std::uint64_t kvBytesPerToken(const ModelShape& m, DType kv, std::uint32_t kvHeadsOverride) {
@@ -294,11 +299,15 @@ std::uint64_t kvBytesPerToken(const ModelShape& m, DType kv, std::uint32_t kvHea
 
 std::uint64_t kvBytesPerTokenNaive(const ModelShape& m, DType kv) {
     m.validate();
-    std::uint32_t headDim = m.effectiveHeadDim();
-    if (m.mla.kvLoraRank > 0 && m.mla.qkNopeHeadDim > 0)
-        headDim = m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim; // each at most kMaxHeadDim (validate)
-    const std::uint64_t perHeadBits = kv.storageBits(headDim);
-    return mulChecked("naive KV bytes per token", ceilDiv(mulChecked("naive KV bits", 2, m.heads, perHeadBits), 8),
+    // MHA's K and V per head: MLA's would be a key of nope + rope values and a value of v_head_dim.
+    std::uint32_t kDim = m.effectiveHeadDim();
+    std::uint32_t vDim = m.effectiveVHeadDim();
+    if (m.mla.kvLoraRank > 0 && m.mla.qkNopeHeadDim > 0) {
+        kDim = m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim; // each at most kMaxHeadDim (validate)
+        vDim = m.mla.vHeadDim != 0 ? m.mla.vHeadDim : kDim;
+    }
+    const std::uint64_t perHeadBits = addChecked(kv.storageBits(kDim), kv.storageBits(vDim), "naive KV bits");
+    return mulChecked("naive KV bytes per token", ceilDiv(mulChecked("naive KV bits", m.heads, perHeadBits), 8),
                       m.layerCounts().kv);
 }
 

@@ -94,6 +94,8 @@ void ModelShape::validate() const {
         fail("KV heads must be at least 1");
     if (headDim > kMaxHeadDim)
         fail("head_dim must be at most " + std::to_string(kMaxHeadDim) + ", got " + std::to_string(headDim));
+    if (vHeadDim > kMaxHeadDim)
+        fail("v_head_dim must be at most " + std::to_string(kMaxHeadDim) + ", got " + std::to_string(vHeadDim));
     if (kvHeads > heads)
         fail("KV heads (" + std::to_string(kvHeads) + ") cannot exceed query heads (" + std::to_string(heads) + ")");
     if (heads % kvHeads != 0)

@@ -127,6 +127,7 @@ struct ModelShape {
     std::uint32_t heads = 0;            // query heads (H_q)
     std::uint32_t kvHeads = 0;          // key/value heads (H_kv); divides heads
     std::uint32_t headDim = 0;          // per-head width; 0 = hidden / heads
+    std::uint32_t vHeadDim = 0;         // a V head's width where it differs from K's (not MLA); 0 = headDim
     std::uint32_t intermediate = 0;     // MLP width
     std::uint32_t vocab = 0;            // embedding rows
     std::uint64_t maxContext = 0;       // max_position_embeddings (tokens)
@@ -162,6 +163,7 @@ struct ModelShape {
     DType nativeDtype = DType::bf16(); // dtype the checkpoint was published in
 
     std::uint32_t effectiveHeadDim() const { return headDim != 0 ? headDim : (heads != 0 ? hidden / heads : 0); }
+    std::uint32_t effectiveVHeadDim() const { return vHeadDim != 0 ? vHeadDim : effectiveHeadDim(); }
     AttentionKind attentionKind() const;
     bool isMoe() const { return moe.experts > 0; }
     bool layerUsesWindow(std::uint32_t layer) const;

@@ -25,7 +25,7 @@ std::uint64_t attentionFlopsPerKey(const ModelShape& m, std::uint32_t heads) {
         const std::uint64_t v = m.mla.vHeadDim != 0 ? m.mla.vHeadDim : m.effectiveHeadDim();
         return mulChecked("attention FLOPs", 2ull * heads, qk + v);
     }
-    return mulChecked("attention FLOPs", 4ull * heads, m.effectiveHeadDim());
+    return mulChecked("attention FLOPs", 2ull * heads, std::uint64_t(m.effectiveHeadDim()) + m.effectiveVHeadDim());
 }
 
 // sum over i = 1 .. n of min(i, cap) (cap 0: no cap): keys attended by n causal tokens.

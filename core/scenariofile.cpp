@@ -136,6 +136,7 @@ json scenarioToJson(const Scenario& s) {
         {"heads", m.heads},
         {"kv_heads", m.kvHeads},
         {"head_dim", m.headDim},
+        {"v_head_dim", m.vHeadDim},
         {"intermediate", m.intermediate},
         {"vocab", m.vocab},
         {"max_context", m.maxContext},
@@ -227,6 +228,7 @@ Scenario scenarioFromJson(const json& root, std::string_view source) {
     m.heads = mr.u32("heads", 1);
     m.kvHeads = mr.u32("kv_heads", 1);
     m.headDim = mr.u32("head_dim", 0, 0);
+    m.vHeadDim = mr.u32("v_head_dim", 0, 0);
     m.intermediate = mr.u32("intermediate", 0, 0);
     m.vocab = mr.u32("vocab", 1);
     m.maxContext = mr.u64("max_context", 0, 1ull << 40, 0);

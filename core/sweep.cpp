@@ -65,8 +65,11 @@ std::vector<AttentionVariant> attentionVariants(const Scenario& scenario) {
         Scenario mha = scenario;
         mha.model.mla = {};
         mha.model.kvHeads = mha.model.heads;
-        if (scenario.model.mla.qkNopeHeadDim > 0)
+        if (scenario.model.mla.qkNopeHeadDim > 0) {
+            // MHA's K is the nope and rope parts together; its V is v_head_dim wide (DeepSeek-V3: 192 and 128).
             mha.model.headDim = scenario.model.mla.qkNopeHeadDim + scenario.model.mla.qkRopeHeadDim;
+            mha.model.vHeadDim = scenario.model.mla.vHeadDim;
+        }
         mha.tensorParallel = 1;
         Scenario mla = scenario;
         mla.tensorParallel = 1;

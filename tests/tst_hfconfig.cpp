@@ -592,19 +592,18 @@ private slots:
         // Gemma 4 31B: 60 layers, every sixth full. 50 sliding layers of 16 KV heads x 256 (window 1,024) and
         // 10 full layers of num_global_key_value_heads 4 x global_head_dim 512 (attention_k_eq_v: V is projected by
         // K's weights but cached on its own): per token 50 x 2 x 16 x 256 x 2 + 10 x 2 x 4 x 512 x 2 = 901,120 B.
-        QTest::newRow("Gemma-4-31B")
-            << u"hf-configs/gemma4-gemma-4-31b-it.json"_s << u"unverified"_s
-            << QStringList{u"attention_k_eq_v"_s,
-                           u"enable_moe_block"_s,
-                           u"global_head_dim"_s,
-                           u"hidden_size_per_layer_input"_s,
-                           u"num_global_key_value_heads"_s,
-                           u"num_kv_shared_layers"_s,
-                           u"use_bidirectional_attention"_s,
-                           u"use_double_wide_mlp"_s,
-                           u"vocab_size_per_layer_input"_s,
-                           u"vision_config"_s,
-                           u"vision_soft_tokens_per_image"_s};
+        QTest::newRow("Gemma-4-31B") << u"hf-configs/gemma4-gemma-4-31b-it.json"_s << u"unverified"_s
+                                     << QStringList{u"attention_k_eq_v"_s,
+                                                    u"enable_moe_block"_s,
+                                                    u"global_head_dim"_s,
+                                                    u"hidden_size_per_layer_input"_s,
+                                                    u"num_global_key_value_heads"_s,
+                                                    u"num_kv_shared_layers"_s,
+                                                    u"use_bidirectional_attention"_s,
+                                                    u"use_double_wide_mlp"_s,
+                                                    u"vocab_size_per_layer_input"_s,
+                                                    u"vision_config"_s,
+                                                    u"vision_soft_tokens_per_image"_s};
         // MiMo-V2.5 (the MiMo-V2-Flash backbone): hybrid_layer_pattern makes 9 of 48 layers full (4 KV heads) and 39
         // sliding (swa_num_key_value_heads 8, window 128), K of 192 and V of 128 values: per token
         // 9 x 4 x (192 + 128) x 2 + 39 x 8 x (192 + 128) x 2 = 222,720 B.

@@ -1,6 +1,7 @@
 // Every figure of DOMAIN.md sections 2-4 and the small GPT's cache (section 7).
 #include "checked.h"
 #include "error.h"
+#include "kvformula.h"
 #include "memorymodel.h"
 #include "presets.h"
 #include "testutils.h"
@@ -169,13 +170,33 @@ private slots:
         KV_COMPARE_U64(kvBytes(mixed, DType::bf16(), 8192, 1), 16 * 4096 * 8192ull + 16 * 4096 * 4096ull);
     }
 
+    // K and V heads of their own widths (an MLA model's MHA comparison; MiMo's 192 and 128): each is cached at
+    // its own size, the projections sized to match, and the formula's terms say both.
+    void valueHeadsOfTheirOwnWidth() {
+        ModelShape m = loadPreset("llama-3.1-8b");
+        m.headDim = 192;
+        m.vHeadDim = 128;
+        KV_COMPARE_U64(kvBytesPerToken(m, DType::bf16()), 32ull * 8 * (192 + 128) * 2);
+        const KvFormula f = kvFormula(m, DType::bf16(), 1000, 3);
+        QCOMPARE(f.terms.size(), std::size_t(1));
+        QCOMPARE(f.terms[0].vHeadDim, 128u);
+        KV_COMPARE_U64(f.terms[0].elements() * 2, f.totalBytes);
+        KV_COMPARE_U64(f.totalBytes, kvBytes(m, DType::bf16(), 1000, 3));
+        // q and k: 4096 x (32 + 8) x 192; v: 4096 x 8 x 128; o: 32 x 128 x 4096.
+        const ParameterBreakdown p = parameterBreakdown(m);
+        KV_COMPARE_U64(p.attention, 32ull * (4096ull * 40 * 192 + 4096ull * 8 * 128 + 32ull * 128 * 4096));
+        m.vHeadDim = 1u << 20;
+        QVERIFY(throwsErrorContaining([&] { m.validate(); }, {"v_head_dim"}));
+    }
+
     void mlaLatent() {
         const ModelShape m = loadPreset("deepseek-v2-lite");
         QCOMPARE(m.attentionKind(), AttentionKind::MLA);
         // One latent of 512 + 64 values per layer, no factor 2: 27 x 576 x 2 B.
         KV_COMPARE_U64(kvBytesPerToken(m, DType::bf16()), 31'104ull);
-        // The naive formula with 16 heads of 192 would claim 27 x 2 x 16 x 192 x 2 B.
-        KV_COMPARE_U64(kvBytesPerTokenNaive(m, DType::bf16()), 331'776ull);
+        // The naive formula with 16 MHA heads, each a key of 128 + 64 (nope + rope) and a value of v_head_dim 128,
+        // would claim 27 x 16 x (192 + 128) x 2 B (issue 24: it took the value as wide as the key, 331,776 B).
+        KV_COMPARE_U64(kvBytesPerTokenNaive(m, DType::bf16()), 276'480ull);
         // Published: 15.7B total parameters.
         const double billions = static_cast<double>(parameterCount(m)) / 1e9;
         QVERIFY2(std::abs(billions - 15.7) / 15.7 < 0.01, qPrintable(QString::number(billions)));

@@ -43,7 +43,9 @@ private slots:
         const auto m = kvscope::attentionVariants(mla);
         QCOMPARE(m.size(), std::size_t(2));
         QCOMPARE(m[0].kind, AttentionKind::MHA);
-        KV_COMPARE_U64(m[0].kvBytesPerToken, 331'776ull); // 27 x 2 x 16 x 192 x 2 B
+        // The MHA model's real K (nope + rope, 192) and V (v_head_dim, 128): 27 x 16 x (192 + 128) x 2 B.
+        KV_COMPARE_U64(m[0].kvBytesPerToken, 276'480ull);
+        QCOMPARE(mla.model.mla.vHeadDim, 128u);
         QCOMPARE(m[1].kind, AttentionKind::MLA);
         QVERIFY(m[1].isCurrent);
         KV_COMPARE_U64(m[1].kvBytesPerToken, 31'104ull); // 27 x 576 x 2 B

@@ -170,10 +170,10 @@ private slots:
         // Llama 2 7B is MHA already: no GQA row.
         QTest::newRow("llama-2-7b (MHA)") << u"llama-2-7b"_s << QStringList{u"MHA (this model)"_s, u"MQA"_s}
                                           << QStringList{u"512.00 KiB"_s, u"16.00 KiB"_s};
-        // DeepSeek-V2-Lite caches one latent: 27 layers x (512 + 64) x 2 B = 31,104 B; the MHA of
-        // its 16 heads of 128 + 64 would hold 2 x 27 x 16 x 192 x 2 B = 331,776 B.
+        // DeepSeek-V2-Lite caches one latent: 27 layers x (512 + 64) x 2 B = 31,104 B; the MHA of its 16 heads,
+        // keys of 128 + 64 and values of 128, would hold 27 x 16 x (192 + 128) x 2 B = 276,480 B.
         QTest::newRow("deepseek-v2-lite (MLA)") << u"deepseek-v2-lite"_s << QStringList{u"MHA"_s, u"MLA (this model)"_s}
-                                                << QStringList{u"324.00 KiB"_s, u"30.38 KiB"_s};
+                                                << QStringList{u"270.00 KiB"_s, u"30.38 KiB"_s};
     }
     void attentionRows() {
         QFETCH(QString, preset);

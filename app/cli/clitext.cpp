@@ -87,6 +87,10 @@ std::string kvFormulaText(const KvFormula& f) {
         else if (f.mla)
             out += std::to_string(t.layers) + " x " + groupThousands(t.batch) + " x " + groupThousands(t.tokens) +
                    " x (" + std::to_string(t.latent) + " + " + std::to_string(t.rope) + ") x " + bytes;
+        else if (t.vHeadDim != 0)
+            out += std::to_string(t.layers) + " x " + groupThousands(t.batch) + " x " + groupThousands(t.tokens) +
+                   " x " + std::to_string(t.kvHeads) + " x (" + std::to_string(t.headDim) + " + " +
+                   std::to_string(t.vHeadDim) + ") x " + bytes;
         else
             out += "2 x " + std::to_string(t.layers) + " x " + groupThousands(t.batch) + " x " +
                    groupThousands(t.tokens) + " x " + std::to_string(t.kvHeads) + " x " + std::to_string(t.headDim) +
@@ -119,6 +123,8 @@ nlohmann::ordered_json kvFormulaJson(const KvFormula& f) {
         } else {
             term["kv_heads"] = t.kvHeads;
             term["head_dim"] = t.headDim;
+            if (t.vHeadDim != 0)
+                term["v_head_dim"] = t.vHeadDim;
         }
         term["bytes"] = t.bytes;
         j["terms"].push_back(term);

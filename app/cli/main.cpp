@@ -410,8 +410,9 @@ int runEstimate(const std::vector<std::string>& args) {
     printRows(rows);
     // The formula with this scenario's numbers, from the same terms the window shows (core/kvformula.h).
     std::cout << "\n  " << tr("KV formula") << ": "
-              << (m.mla.kvLoraRank > 0 ? tr("L x B x S x (latent + rope) x bytes")
-                                       : tr("2 (K, V) x L x B x S x H_kv x D_head x bytes"))
+              << (m.mla.kvLoraRank > 0                            ? tr("L x B x S x (latent + rope) x bytes")
+                  : m.effectiveVHeadDim() != m.effectiveHeadDim() ? tr("L x B x S x H_kv x (D_K + D_V) x bytes")
+                                                                  : tr("2 (K, V) x L x B x S x H_kv x D_head x bytes"))
               << "\n    = " << kvFormulaText(formula) << "\n";
     for (const std::string& line : kvFormulaNotes(formula))
         std::cout << "    " << line << "\n";

@@ -156,6 +156,7 @@ inline constexpr Message kMessages[] = {
     {"--units expects gib or gb, got '%1'", "--units에는 gib 또는 gb가 필요합니다. 입력값: '%1'"},
     {"KV formula", "KV 캐시 공식"},
     {"2 (K, V) x L x B x S x H_kv x D_head x bytes", "2 (K, V) x L x B x S x H_kv x D_head x 바이트"},
+    {"L x B x S x H_kv x (D_K + D_V) x bytes", "L x B x S x H_kv x (D_K + D_V) x 바이트"},
     {"L x B x S x (latent + rope) x bytes", "L x B x S x (잠재 벡터 + rope) x 바이트"},
     {"+ %1 B per token per layer: the sparse-attention indexer's key (FP8, one FP32 scale per 128 values), whatever "
      "the KV dtype",

@@ -590,7 +590,12 @@
         <translation>키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="470"/>
+        <location filename="../../app/controlspanel.cpp" line="466"/>
+        <source>MLA: each head&apos;s key is %1 + %2 values (nope + rope) and its value %3; the cache holds the latent, not these</source>
+        <translation>MLA: 헤드마다 키는 값 %1 + %2개(nope + rope), 값은 %3개입니다. 캐시에는 이것이 아니라 잠재 벡터가 저장됩니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="486"/>
         <source>Parameters, in billions: %1</source>
         <translation>파라미터 수 (단위: 10억): %1</translation>
     </message>
@@ -605,11 +610,14 @@
     </message>
     <message>
         <location filename="../../app/controlspanel.cpp" line="257"/>
+        <location filename="../../app/controlspanel.cpp" line="476"/>
         <source>Width of one head (D_head)</source>
         <translation>헤드 하나의 폭 (D_head)</translation>
     </message>
     <message>
         <location filename="../../app/controlspanel.cpp" line="257"/>
+        <location filename="../../app/controlspanel.cpp" line="471"/>
+        <location filename="../../app/controlspanel.cpp" line="476"/>
         <source>Values per head in K and in V (D_head).</source>
         <translation>K와 V 각각에서 헤드 하나가 가지는 값의 수입니다 (D_head).</translation>
     </message>
@@ -5471,17 +5479,22 @@
         <translation>&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="91"/>
+        <location filename="../../app/viewhtml.cpp" line="96"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = L x B x S x ((latent + rope) x bytes + indexer key) = %1 = &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = L x B x S x ((잠재 벡터 + rope) x 바이트 + 인덱서 키) = %1 = &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="93"/>
+        <location filename="../../app/viewhtml.cpp" line="98"/>
         <source>&lt;br&gt;The sparse-attention indexer (DSA) caches a key per token per layer beside the latent, in FP8 with one FP32 scale per 128 values, whatever the KV dtype.</source>
         <translation>&lt;br&gt;희소 어텐션 인덱서 (DSA)는 잠재 벡터와 별도로 토큰당 레이어당 키 하나를 캐시합니다. KV dtype과 무관하게 FP8로, 값 128개마다 FP32 스케일 하나를 둡니다.</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="98"/>
+        <location filename="../../app/viewhtml.cpp" line="103"/>
+        <source>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x (%5 + %6) x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;</source>
+        <translation>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x (%5 + %6) x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewhtml.cpp" line="108"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;</translation>
     </message>
@@ -5607,17 +5620,17 @@
         <translation>%1 토큰에서 최대 배치: &lt;b&gt;%2&lt;/b&gt; · 배치 %3에서 최대 컨텍스트 길이: &lt;b&gt;%4&lt;/b&gt; 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="114"/>
+        <location filename="../../app/viewhtml.cpp" line="124"/>
         <source>The context is beyond this model&apos;s maximum of %1 tokens.</source>
         <translation>컨텍스트 길이가 이 모델의 최대 컨텍스트 길이 %1 토큰을 넘습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="139"/>
+        <location filename="../../app/viewhtml.cpp" line="149"/>
         <source>No KV memory: weights %1 + activations %2 (estimate) + CUDA context %3 (estimate) = %4 exceed the budget of %5 by %6.</source>
         <translation>KV 메모리 없음: 가중치 %1 + 활성화 값 %2 (추정) + CUDA 컨텍스트 %3 (추정) = %4로 한도 %5를 %6 넘습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="147"/>
+        <location filename="../../app/viewhtml.cpp" line="157"/>
         <source>No KV block fits: %1 of KV memory is less than one block of %2.</source>
         <translation>KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다.</translation>
     </message>
@@ -5626,17 +5639,19 @@
         <translation type="vanished">&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = &lt;b&gt;%15&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="99"/>
+        <location filename="../../app/viewhtml.cpp" line="109"/>
         <source>2&lt;sub&gt;(K, V)&lt;/sub&gt;</source>
         <translation>2&lt;sub&gt;(K, V)&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="100"/>
+        <location filename="../../app/viewhtml.cpp" line="105"/>
+        <location filename="../../app/viewhtml.cpp" line="110"/>
         <source>bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
         <location filename="../../app/viewhtml.cpp" line="83"/>
+        <location filename="../../app/viewhtml.cpp" line="88"/>
         <source> B</source>
         <translation> B</translation>
     </message>
@@ -5666,7 +5681,7 @@
         <translation>%1 (직접 입력)</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="96"/>
+        <location filename="../../app/viewhtml.cpp" line="101"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x bytes = %1 = &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (잠재 벡터 + rope) x 바이트 = %1 = &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
@@ -5675,12 +5690,12 @@
         <translation type="vanished">&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="104"/>
+        <location filename="../../app/viewhtml.cpp" line="114"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head</source>
         <translation>&lt;br&gt;GPU당: KV 헤드는 %1개인데 GPU는 %2개이므로, GPU마다 헤드 하나를 복제해 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="107"/>
+        <location filename="../../app/viewhtml.cpp" line="117"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads split across %2 GPUs, %3 each</source>
         <translation>&lt;br&gt;GPU당: KV 헤드 %1개를 GPU %2개에 나눠 GPU마다 %3개씩 둡니다</translation>
     </message>
@@ -5689,12 +5704,12 @@
         <translation type="vanished">&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;컨텍스트 길이가 이 모델의 최대 컨텍스트 길이 %1 토큰을 넘습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="120"/>
+        <location filename="../../app/viewhtml.cpp" line="130"/>
         <source>&lt;br&gt;S = %1 on %2 of %3 layers: their sliding window caps the %4-token context</source>
         <translation>&lt;br&gt;레이어 %3개 중 %2개에서는 S = %1: 슬라이딩 윈도우가 컨텍스트 길이 %4 토큰을 제한합니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="126"/>
+        <location filename="../../app/viewhtml.cpp" line="136"/>
         <source>&lt;br&gt;%1 of %2 layers keep only the last %3 tokens (sliding window)</source>
         <translation>&lt;br&gt;레이어 %2개 중 %1개는 마지막 %3 토큰만 보관합니다 (슬라이딩 윈도우)</translation>
     </message>
