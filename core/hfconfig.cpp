@@ -1877,7 +1877,12 @@ ImportResult importConfig(const json& root, std::string_view source) {
     try {
         m.validate();
     } catch (const Error& e) {
-        cfg.fail(e.what());
+        // validate() names the shape by its id, which is the source here: name the file once.
+        std::string message = e.what();
+        const std::string named = (m.id.empty() ? std::string("model") : m.id) + ": ";
+        if (message.rfind(named, 0) == 0)
+            message.erase(0, named.size());
+        cfg.fail(message);
     }
 
     rule.kvHeads = m.kvHeads;

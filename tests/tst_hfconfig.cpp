@@ -954,6 +954,17 @@ private slots:
 
     // Issue 24: zeros that mean "none" load.
     // Gemma 4's MoE names its experts per token top_k_experts: read, not refused as "no num_experts_per_tok".
+    // A limit the shape's own check enforces names the file once ("f.json: f.json: MLA head sizes..." before).
+    void shapeLimitsNameTheFileOnce() {
+        QFile file(testDataPath("hf-configs/deepseek_v2-deepseek-v2-lite.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        json root = json::parse(file.readAll().toStdString());
+        root["qk_nope_head_dim"] = 4294967295ull;
+        QString message;
+        QVERIFY(throwsErrorContaining([&] { importHfConfig(root, "wide.json"); }, {"qk_nope_head_dim"}, &message));
+        QCOMPARE(message.count(u"wide.json"_s), 1);
+    }
+
     void topKExpertsIsExpertsPerToken() {
         const ImportResult r = importHfConfigText(
             R"({"model_type":"llama","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,
