@@ -170,8 +170,16 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
 
     // Workload and GPU edits keep the model as it is.
     connect(m_weightDtype, &QComboBox::currentIndexChanged, this, [this] {
-        const auto d = kvscope::DType::parse(m_weightDtype->currentData().toString().toStdString());
-        m_controller->edit([&](kvscope::Scenario& s) { s.weightDtype = d; });
+        const QString chosen = m_weightDtype->currentData().toString();
+        if (chosen == QLatin1String(kvscope::kStoredWeights)) { // the checkpoint's own bytes (a quantized config)
+            m_controller->edit([&](kvscope::Scenario& s) { s.weightsAsStored = true; });
+            return;
+        }
+        const auto d = kvscope::DType::parse(chosen.toStdString());
+        m_controller->edit([&](kvscope::Scenario& s) {
+            s.weightDtype = d;
+            s.weightsAsStored = false;
+        });
     });
     connect(m_kvDtype, &QComboBox::currentIndexChanged, this, [this] {
         const auto d = kvscope::DType::parse(m_kvDtype->currentData().toString().toStdString());
@@ -493,7 +501,21 @@ void ControlsPanel::syncFromScenario() {
     // sequences): they show their end rather than a wrapped int.
     m_context->setValue(int(std::min<std::uint64_t>(s.context, std::uint64_t(contextMax))));
     m_batch->setValue(int(std::min<std::uint64_t>(s.batch, std::uint64_t(std::numeric_limits<int>::max()))));
-    selectData(m_weightDtype, QString::fromStdString(s.weightDtype.name()), dtypeItemText(s.weightDtype));
+    // "As stored" is offered while the model is a quantized checkpoint's, and chosen when the scenario says so.
+    const QString stored = QString::fromLatin1(kvscope::kStoredWeights);
+    if (const int at = m_weightDtype->findData(stored); at >= 0 && !m.stored)
+        m_weightDtype->removeItem(at);
+    if (m.stored) {
+        const QString text = tr("As stored (%1)").arg(QString::fromStdString(m.stored->method));
+        if (const int at = m_weightDtype->findData(stored); at < 0)
+            m_weightDtype->insertItem(0, text, stored);
+        else
+            m_weightDtype->setItemText(at, text);
+    }
+    if (s.weightsAsStored && m.stored)
+        m_weightDtype->setCurrentIndex(m_weightDtype->findData(stored));
+    else
+        selectData(m_weightDtype, QString::fromStdString(s.weightDtype.name()), dtypeItemText(s.weightDtype));
     selectData(m_kvDtype, QString::fromStdString(s.kvDtype.name()), dtypeItemText(s.kvDtype));
     selectData(m_gpu, QString::fromStdString(s.gpuId), QString::fromStdString(s.gpuId));
     m_gpuMemory->setValue(kvscope::toGiB(s.gpuMemoryBytes));

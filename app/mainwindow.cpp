@@ -969,6 +969,10 @@ bool MainWindow::openConfig(const QString& path) {
         kvscope::Scenario s = m_controller->scenario();
         s.model = imported.shape;
         s.tensorParallel = 1;
+        // A quantized checkpoint is weighed as it is stored; its 16-bit dtype is the compute dtype.
+        s.weightsAsStored = imported.shape.stored.has_value();
+        if (imported.shape.stored)
+            s.weightDtype = imported.shape.stored->rest;
         setImportedModel(imported); // before the scenario: the page shows its family rule
         if (!m_controller->setScenario(s, true)) {
             reportError(tr("Cannot use this config"), m_controller->error());

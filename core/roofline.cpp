@@ -177,12 +177,31 @@ std::optional<Prediction> predictScenario(const Scenario& s) {
     if (!gpu)
         return std::nullopt;
     std::optional<Prediction> p = predictDecode(s.model, s.weightDtype, s.kvDtype, s.batch, s.context, *gpu);
-    if (!p || s.tensorParallel <= 1)
+    if (!p)
         return p;
+    StepWork& w = p->work;
+    if (const auto stored = s.weightsAsStored ? storedWeightBytes(s.model) : std::nullopt) {
+        // The weights as the checkpoint stores them. A dense step reads every quantized matrix (at its stored
+        // bytes, scales included) and the rest of what it reads (LM head, norms, biases) in the 16-bit dtype. An
+        // MoE step that reaches only some experts reads fewer quantized weights than the checkpoint holds: they
+        // are taken at the quantized bytes per weight, which keeps the figure a lower bound.
+        const std::uint64_t read = parametersRead(s.model, s.batch);
+        const std::uint64_t quantizedRead = std::min(read, stored->quantizedParams);
+        const std::uint64_t quantizedBytes = stored->bytes - s.model.stored->rest.storageBytes(stored->otherParams);
+        const double perQuantized =
+            stored->quantizedParams > 0 ? double(quantizedBytes) / double(stored->quantizedParams) : 0.0;
+        w.weightBytes = addChecked(std::uint64_t(std::llround(perQuantized * double(quantizedRead))),
+                                   s.model.stored->rest.storageBytes(read - quantizedRead), "weight bytes read");
+    }
+    if (s.tensorParallel <= 1) {
+        w.bytes = addChecked(addChecked(w.weightBytes, w.kvReadBytes, "step bytes"), w.kvWriteBytes, "step bytes");
+        p->reading = read(w, p->roof);
+        p->tpotSeconds = p->reading.lowerBoundSeconds;
+        return p;
+    }
     // One GPU's share: weights and matrix FLOPs split evenly, query heads split, the KV heads
     // as the memory estimate splits them (replicated when there are fewer than GPUs).
     const std::uint64_t tp = s.tensorParallel;
-    StepWork& w = p->work;
     w.weightBytes = ceilDiv(w.weightBytes, tp);
     const std::uint32_t kvHeads = kvHeadsPerGpu(s.model, s.tensorParallel);
     w.kvReadBytes = kvBytes(s.model, s.kvDtype, s.context, s.batch, kvHeads);

@@ -116,7 +116,8 @@ std::optional<Prediction> predictDecode(const ModelShape& model, DType weightDty
                                         std::uint64_t context, const GpuPreset& gpu);
 // The scenario's model, dtypes, batch and context on its GPU preset, per GPU under tensor
 // parallelism (weights, FLOPs and heads split evenly, the KV heads as core's estimate splits them;
-// the communication between GPUs is left out). Nothing for a custom GPU or a preset without
+// the communication between GPUs is left out). Weights as the checkpoint stores them when the scenario
+// says so (Scenario::weightsAsStored). Nothing for a custom GPU or a preset without
 // data-sheet figures.
 std::optional<Prediction> predictScenario(const Scenario& scenario);
 

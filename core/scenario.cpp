@@ -3,6 +3,7 @@
 #include "checked.h"
 #include "error.h"
 #include "gpus.h"
+#include "memorymodel.h"
 #include "presets.h"
 #include "units.h"
 
@@ -62,6 +63,7 @@ Scenario defaultScenario() {
 Scenario withPresetModel(Scenario base, std::string_view presetId) {
     base.model = loadPreset(presetId);
     base.weightDtype = base.model.nativeDtype;
+    base.weightsAsStored = false;
     base.kvDtype = base.model.nativeDtype;
     base.tensorParallel = 1;
     return base;
@@ -113,7 +115,10 @@ Estimate estimate(const Scenario& s) {
     e.params = parameterBreakdown(s.model);
     e.kvHeadsPerGpu = kvHeadsPerGpu(s.model, s.tensorParallel);
     e.kvReplicated = s.model.mla.kvLoraRank == 0 && s.tensorParallel > s.model.kvHeads;
-    e.weightBytesAllGpus = weightBytes(e.params.total, s.weightDtype);
+    const std::optional<StoredWeightBytes> stored =
+        s.weightsAsStored ? storedWeightBytes(s.model) : std::optional<StoredWeightBytes>();
+    e.weightsAsStored = stored.has_value();
+    e.weightBytesAllGpus = stored ? stored->bytes : weightBytes(e.params.total, s.weightDtype);
     e.weightBytes = ceilDiv(e.weightBytesAllGpus, s.tensorParallel);
     e.kvBytesPerToken = kvBytesPerToken(s.model, s.kvDtype);
     e.kvBytesPerTokenPerGpu = kvBytesPerToken(s.model, s.kvDtype, e.kvHeadsPerGpu);

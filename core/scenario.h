@@ -36,6 +36,9 @@ enum class ScenarioField {
 struct Scenario {
     ModelShape model;
     DType weightDtype = DType::bf16();
+    // Weigh the model as its checkpoint stores it (ModelShape::stored: AWQ, GPTQ, FP8...) rather than every
+    // parameter in weightDtype. Ignored for a model whose config states no quantization (weightDtype then).
+    bool weightsAsStored = false;
     DType kvDtype = DType::bf16();
     std::uint64_t context = 8192;            // tokens per sequence
     std::uint64_t batch = 8;                 // concurrent sequences
@@ -49,6 +52,10 @@ struct Scenario {
     // Throws Error naming the field when a value is out of range.
     void validate() const;
 };
+
+// The weight dtype's name for "as the checkpoint stores them" (Scenario::weightsAsStored): --weight-dtype
+// stored, and the window's choice.
+inline constexpr std::string_view kStoredWeights = "stored";
 
 // Llama-3.1-8B, BF16 weights and cache, 8K context, batch 8, a 24 GiB card.
 Scenario defaultScenario();
@@ -73,6 +80,7 @@ struct Estimate {
     bool kvReplicated = false; // tensorParallel > kvHeads: each GPU keeps a copy
     std::uint64_t weightBytesAllGpus = 0;
     std::uint64_t weightBytes = 0;     // per GPU
+    bool weightsAsStored = false;      // the weights are the checkpoint's stored bytes (Scenario::weightsAsStored)
     std::uint64_t kvBytesPerToken = 0; // whole model, one GPU's share summed over GPUs (no TP split)
     std::uint64_t kvBytesPerTokenPerGpu = 0;
     std::uint64_t kvBytesPerTokenNaive = 0; // query heads in place of KV heads

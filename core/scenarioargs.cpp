@@ -74,6 +74,10 @@ std::optional<ImportResult> applyModelSource(Scenario& scenario, const std::opti
     if (configFile) {
         ImportResult imported = importHfConfigFile(*configFile);
         scenario.model = imported.shape;
+        // A quantized checkpoint is weighed as it is stored unless --weight-dtype, applied after, says otherwise.
+        scenario.weightsAsStored = imported.shape.stored.has_value();
+        if (imported.shape.stored)
+            scenario.weightDtype = imported.shape.stored->rest; // the compute dtype (activations, state)
         return imported;
     }
     if (preset)
@@ -82,8 +86,15 @@ std::optional<ImportResult> applyModelSource(Scenario& scenario, const std::opti
 }
 
 void applyScenarioArgs(Scenario& s, const ScenarioArgs& args) {
-    if (args.weightDtype)
+    if (args.weightDtype && *args.weightDtype == kStoredWeights) {
+        if (!s.model.stored)
+            throw Error("--weight-dtype: 'stored' needs a config whose quantization_config KV Scope reads (AWQ, GPTQ, "
+                        "FP8, MXFP4...); this model states none");
+        s.weightsAsStored = true;
+    } else if (args.weightDtype) {
         s.weightDtype = DType::parse(*args.weightDtype, "--weight-dtype");
+        s.weightsAsStored = false;
+    }
     if (args.kvDtype)
         s.kvDtype = DType::parse(*args.kvDtype, "--kv-dtype");
     if (args.gpu) {

@@ -198,6 +198,7 @@ json scenarioToJson(const Scenario& s) {
             {"version", kScenarioFormatVersion},
             {"model", model},
             {"weight_dtype", s.weightDtype.name()},
+            {"weights_as_stored", s.weightsAsStored},
             {"kv_dtype", s.kvDtype.name()},
             {"context", s.context},
             {"batch", s.batch},
@@ -341,6 +342,7 @@ Scenario scenarioFromJson(const json& root, std::string_view source) {
     }
 
     s.weightDtype = top.dtype("weight_dtype");
+    s.weightsAsStored = top.boolean("weights_as_stored", false);
     s.kvDtype = top.dtype("kv_dtype");
     s.context = top.u64("context", 1, 1ull << 40);
     s.batch = top.u64("batch", 1, 1ull << 32);

@@ -1,7 +1,10 @@
 // DOMAIN.md section 5: what a server can hold, the way vLLM reports it; budgets and TP.
 #include "error.h"
 #include "gpus.h"
+#include "memorymodel.h"
 #include "scenario.h"
+#include "scenarioargs.h"
+#include "scenariofile.h"
 #include "testutils.h"
 #include "units.h"
 
@@ -16,6 +19,36 @@ class TestCapacity : public QObject {
 private slots:
     // Issue 24: at a context of 2^40 the total passed 2^63, was cast to a negative int64 and gave a positive
     // headroom for a scenario that does not fit.
+    // Issue 24: weights as the checkpoint stores them, split over the GPUs like any weights; saved with the
+    // scenario; ignored (weightDtype again) for a model with nothing stored.
+    void weightsAsStored() {
+        Scenario s = defaultScenario();
+        applyModelSource(s, std::nullopt, testDataPath("hf-configs/qwen3-qwen3-32b-awq.json").toStdString());
+        QVERIFY(s.weightsAsStored);
+        QCOMPARE(QString::fromStdString(s.weightDtype.name()), u"fp16"_s);
+        Estimate e = estimate(s);
+        QVERIFY(e.weightsAsStored);
+        KV_COMPARE_U64(e.weightBytesAllGpus, 19'325'298'688ull);
+        s.tensorParallel = 2;
+        KV_COMPARE_U64(estimate(s).weightBytes, 19'325'298'688ull / 2);
+        const Scenario back = scenarioFromText(scenarioToText(s), "saved");
+        QVERIFY(back.weightsAsStored);
+        KV_COMPARE_U64(estimate(back).weightBytes, estimate(s).weightBytes);
+        ScenarioArgs int4;
+        int4.weightDtype = "int4-g128";
+        applyScenarioArgs(s, int4);
+        QVERIFY(!s.weightsAsStored);
+        KV_COMPARE_U64(estimate(s).weightBytesAllGpus, weightBytes(parameterCount(s.model), DType::parse("int4-g128")));
+        Scenario plain = defaultScenario();
+        plain.weightsAsStored = true; // a file may say so of a model with nothing stored
+        QVERIFY(!estimate(plain).weightsAsStored);
+        KV_COMPARE_U64(estimate(plain).weightBytes, estimate(defaultScenario()).weightBytes);
+        ScenarioArgs stored;
+        stored.weightDtype = std::string(kStoredWeights);
+        QVERIFY(throwsErrorContaining([&] { applyScenarioArgs(plain, stored); },
+                                      {"--weight-dtype", "quantization_config"}));
+    }
+
     void headroomNeverWrapsPositive() {
         Scenario s = defaultScenario();
         s.model.kvHeads = s.model.heads; // MHA: 524,288 B per token, the naive figure the same

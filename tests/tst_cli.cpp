@@ -127,6 +127,26 @@ private slots:
         QCOMPARE(r.json().value("params_estimated"_L1).toBool(), true);
     }
 
+    // Issue 24: a quantized checkpoint is weighed as it is stored (Qwen3-32B-AWQ: 19,325,298,688 B, its tensor
+    // list's sum), not as 32.8B BF16 parameters (65.5 GB); --weight-dtype names another dtype, or 'stored' again.
+    void quantizedConfigIsWeighedAsStored() {
+        const QString awq = testDataPath("hf-configs/qwen3-qwen3-32b-awq.json");
+        const CliResult r = runCli({u"estimate"_s, u"--config"_s, awq, u"--json"_s});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.json().value("weights_as_stored"_L1).toBool(), true);
+        QCOMPARE(r.json().value("weight_bytes"_L1).toInteger(), 19'325'298'688LL);
+        QCOMPARE(r.json().value("weight_dtype"_L1).toString(), u"fp16"_s); // the compute dtype
+        const CliResult bf16 = runCli({u"estimate"_s, u"--config"_s, awq, u"--weight-dtype"_s, u"bf16"_s, u"--json"_s});
+        QCOMPARE(bf16.json().value("weights_as_stored"_L1).toBool(), false);
+        QCOMPARE(bf16.json().value("weight_bytes"_L1).toInteger(), 2LL * bf16.json().value("params"_L1).toInteger());
+        const CliResult text = runCli({u"estimate"_s, u"--config"_s, awq, u"--weight-dtype"_s, u"stored"_s});
+        QVERIFY(text.text().contains(u"awq (as stored) weights"_s));
+        // A model whose config states no quantization has nothing stored to weigh.
+        const CliResult none = runCli({u"estimate"_s, u"--weight-dtype"_s, u"stored"_s});
+        QCOMPARE(none.exitCode, 2);
+        QVERIFY2(none.err.contains("--weight-dtype") && none.err.contains("quantization_config"), none.err.constData());
+    }
+
     // Issue 10: estimate says which family rule it used, and counts per-sequence state as its own term.
     void configFamilyRuleAndSequenceState() {
         const CliResult falcon =

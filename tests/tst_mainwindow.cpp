@@ -320,7 +320,20 @@ private slots:
         QCOMPARE(controls->hidden()->value(), 8192);
         QVERIFY(!controller.isCustom());
 
+        // Issue 24: a quantized checkpoint opens weighed as it is stored, and the choice reads so.
+        QVERIFY(window.openConfig(testDataPath("hf-configs/qwen3-qwen3-32b-awq.json")));
+        QVERIFY(controller.scenario().weightsAsStored);
+        KV_COMPARE_U64(controller.estimate().weightBytes, 19'325'298'688ull);
+        auto* weightDtype = window.findChild<QComboBox*>(u"weightDtype"_s);
+        QVERIFY(weightDtype);
+        QCOMPARE(weightDtype->currentData().toString(), u"stored"_s);
+        QVERIFY(weightDtype->currentText().contains(u"awq"_s));
+        weightDtype->setCurrentIndex(weightDtype->findData(u"bf16"_s));
+        QVERIFY(!controller.scenario().weightsAsStored);
+        KV_COMPARE_U64(controller.estimate().weightBytes, 2 * controller.estimate().params.total);
+
         QVERIFY(window.openConfig(testDataPath("qwen2.5-7b-instruct.json")));
+        QCOMPARE(weightDtype->findData(u"stored"_s), -1); // nothing stored to choose
         QCOMPARE(controls->layers()->value(), 28);
         QCOMPARE(controls->heads()->value(), 28);
         QCOMPARE(controls->kvHeads()->currentData().toInt(), 4);

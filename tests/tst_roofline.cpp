@@ -8,6 +8,7 @@
 #include "roofline.h"
 #include "rooflinerun.h"
 #include "scenario.h"
+#include "scenarioargs.h"
 #include "testutils.h"
 
 #include <QtTest>
@@ -30,6 +31,7 @@ private slots:
     void invariants();
     void presetsCarryDataSheets();
     void scenarioPredictionAndTensorParallel();
+    void scenarioReadsTheStoredWeights();
     void badInputs();
     void smallGptShapeMatchesTheDecodeCore();
     void measurementPlacesStepsWithCoresWork();
@@ -291,6 +293,23 @@ void TestRoofline::scenarioPredictionAndTensorParallel() {
     QVERIFY(!predictScenario(s).has_value());
     s.gpuId = "custom";
     QVERIFY(!predictScenario(s).has_value());
+}
+
+// Issue 24: a quantized checkpoint's step reads its stored bytes. Qwen3-32B-AWQ at batch 1: the 31,205,621,760
+// quantized weights at their stored 16,212,295,680 B (4 bits + an FP16 scale and 4-bit zero per 128), and the rest
+// it reads (the LM head, the norms) in FP16.
+void TestRoofline::scenarioReadsTheStoredWeights() {
+    Scenario s = defaultScenario();
+    applyModelSource(s, std::nullopt, testDataPath("hf-configs/qwen3-qwen3-32b-awq.json").toStdString());
+    s.gpuId = "h100-80gb";
+    s.batch = 1;
+    const auto p = predictScenario(s);
+    QVERIFY(p.has_value());
+    const std::uint64_t read = parametersRead(s.model, 1);
+    KV_COMPARE_U64(p->work.weightBytes, 16'212'295'680ull + 2 * (read - 31'205'621'760ull));
+    KV_COMPARE_U64(p->work.bytes, p->work.weightBytes + p->work.kvReadBytes + p->work.kvWriteBytes);
+    s.weightsAsStored = false;
+    QVERIFY(predictScenario(s)->work.weightBytes > 3 * p->work.weightBytes);
 }
 
 void TestRoofline::badInputs() {

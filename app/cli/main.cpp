@@ -236,6 +236,7 @@ int runEstimate(const std::vector<std::string>& args) {
         j["head_dim"] = mla ? ordered_json() : ordered_json(m.effectiveHeadDim());
         j["attention"] = attentionKindName(m.attentionKind());
         j["weight_dtype"] = s.weightDtype.name();
+        j["weights_as_stored"] = e.weightsAsStored; // the weights are the checkpoint's bytes (stored_weights)
         j["weight_bits_effective"] = s.weightDtype.effectiveBits();
         j["kv_dtype"] = s.kvDtype.name();
         j["context"] = s.context;
@@ -322,8 +323,9 @@ int runEstimate(const std::vector<std::string>& args) {
                              std::to_string(c.cross), imported->rule.layerKey})
                       << "\n";
     }
+    const std::string weights = e.weightsAsStored ? tr("%1 (as stored)", {m.stored->method}) : s.weightDtype.name();
     std::cout << tr("Scenario: %1 weights, %2 cache, context %3, batch %4, TP %5",
-                    {s.weightDtype.name(), s.kvDtype.name(), groupThousands(s.context), std::to_string(s.batch),
+                    {weights, s.kvDtype.name(), groupThousands(s.context), std::to_string(s.batch),
                      std::to_string(s.tensorParallel)})
               << "\n\n";
     const bool perGpu = s.tensorParallel > 1;

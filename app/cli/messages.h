@@ -81,8 +81,10 @@ inline constexpr Message kMessages[] = {
     {"MLP width (for the parameter estimate)", "MLP 폭 (파라미터 수 추정용)"},
     {"vocabulary size (for the parameter estimate)", "어휘 크기 (파라미터 수 추정용)"},
     {"parameter count; replaces the estimate from the shape", "파라미터 수, 구조에서 추정한 값 대신 사용"},
-    {"weight storage: fp32, bf16, fp16, fp8, int8, int4, int4-g128, ... (default bf16)",
-     "가중치 저장 형식: fp32, bf16, fp16, fp8, int8, int4, int4-g128, ... (기본값 bf16)"},
+    {"weight storage: fp32, bf16, fp16, fp8, int8, int4, int4-g128, ..., or stored: as a quantized config's "
+     "checkpoint stores them (the default for one; else bf16)",
+     "가중치 저장 형식: fp32, bf16, fp16, fp8, int8, int4, int4-g128, ... 또는 stored: 양자화된 config의 체크포인트에 "
+     "저장된 그대로 (양자화된 config의 기본값, 그 밖에는 bf16)"},
     {"KV cache storage, same names (default bf16)", "KV 캐시 저장 형식, 이름은 위와 같음 (기본값 bf16)"},
     {"tokens per sequence (default 8192)", "시퀀스당 토큰 수, 즉 컨텍스트 길이 (기본값 8192)"},
     {"concurrent sequences (default 8)", "동시에 처리하는 시퀀스 수, 즉 배치 (기본값 8)"},
@@ -107,6 +109,7 @@ inline constexpr Message kMessages[] = {
      "%1 (%2): 레이어 %3개, 쿼리 헤드 %4개, KV 헤드 %5개, 헤드 차원 %6"},
     {"Scenario: %1 weights, %2 cache, context %3, batch %4, TP %5",
      "시나리오: 가중치 %1, KV 캐시 %2, 컨텍스트 길이 %3, 배치 %4, 텐서 병렬 %5"},
+    {"%1 (as stored)", "%1 (저장된 그대로)"},
     {"parameters", "파라미터"},
     {"%1 (estimated from the shape)", "%1 (구조에서 추정)"},
     {"%1 (published)", "%1 (공개된 값)"},

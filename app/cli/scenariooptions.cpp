@@ -24,7 +24,8 @@ void addScenarioOptions(ArgParser& p) {
     p.addOption("vocab", "N", tr("vocabulary size (for the parameter estimate)"));
     p.addOption("params", "N", tr("parameter count; replaces the estimate from the shape"));
     p.addOption("weight-dtype", "D",
-                tr("weight storage: fp32, bf16, fp16, fp8, int8, int4, int4-g128, ... (default bf16)"));
+                tr("weight storage: fp32, bf16, fp16, fp8, int8, int4, int4-g128, ..., or stored: as a quantized "
+                   "config's checkpoint stores them (the default for one; else bf16)"));
     p.addOption("kv-dtype", "D", tr("KV cache storage, same names (default bf16)"));
     p.addOption("context", "TOKENS", tr("tokens per sequence (default 8192)"));
     p.addOption("batch", "N", tr("concurrent sequences (default 8)"));

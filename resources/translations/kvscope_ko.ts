@@ -440,7 +440,7 @@
     </message>
     <message>
         <location filename="../../app/controlspanel.cpp" line="136"/>
-        <location filename="../../app/controlspanel.cpp" line="223"/>
+        <location filename="../../app/controlspanel.cpp" line="231"/>
         <source>Custom</source>
         <translation>사용자 지정</translation>
     </message>
@@ -510,145 +510,150 @@
         <translation>텐서 병렬</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="224"/>
+        <location filename="../../app/controlspanel.cpp" line="232"/>
         <source>A model&apos;s shape, as published; loads in the dtype it was published in</source>
         <translation>공개된 모델 구조: 공개 당시의 dtype 그대로 불러옵니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="225"/>
+        <location filename="../../app/controlspanel.cpp" line="233"/>
         <source>Loads a real model&apos;s shape (layers, heads, KV heads, head size) from its Hugging Face config, and its weight and cache dtype as published.</source>
         <translation>실제 모델의 구조(레이어, 헤드, KV 헤드, 헤드 크기)를 Hugging Face 설정에서 불러오고, 가중치와 캐시 dtype도 공개된 그대로 가져옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="227"/>
+        <location filename="../../app/controlspanel.cpp" line="235"/>
         <source>Open config.json...</source>
         <translation>config.json 열기...</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="228"/>
+        <location filename="../../app/controlspanel.cpp" line="236"/>
         <source>Read any model&apos;s shape from its Hugging Face config.json</source>
         <translation>어떤 모델이든 Hugging Face config.json에서 구조를 읽어 옵니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="231"/>
+        <location filename="../../app/controlspanel.cpp" line="239"/>
         <source>Preset</source>
         <translation>프리셋</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="237"/>
+        <location filename="../../app/controlspanel.cpp" line="245"/>
         <source>Layers</source>
         <translation>레이어</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="238"/>
+        <location filename="../../app/controlspanel.cpp" line="246"/>
         <source>Decoder layers (L): every layer keeps its own K and V</source>
         <translation>디코더 레이어 수 (L): 레이어마다 자기 K와 V를 따로 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="239"/>
+        <location filename="../../app/controlspanel.cpp" line="247"/>
         <source>Transformer blocks (L in the KV formula). Each layer stores one K and one V tensor per token, so the cache grows linearly with the layers.</source>
         <translation>트랜스포머 블록 수입니다 (KV 공식의 L). 레이어마다 토큰당 K 텐서 하나와 V 텐서 하나를 저장하므로, 캐시는 레이어 수에 비례해 커집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="243"/>
+        <location filename="../../app/controlspanel.cpp" line="251"/>
         <source>Hidden size</source>
         <translation>히든 크기</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="244"/>
+        <location filename="../../app/controlspanel.cpp" line="252"/>
         <source>Model width (d_model); head size = hidden / query heads unless stated</source>
         <translation>모델 폭 (d_model): 따로 정하지 않으면 헤드 크기 = 히든 / 쿼리 헤드 수</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="245"/>
+        <location filename="../../app/controlspanel.cpp" line="253"/>
         <source>The width of the residual stream. With no stated head_dim, D_head = hidden / query heads.</source>
         <translation>잔차 스트림의 폭입니다. head_dim이 따로 없으면 D_head = 히든 / 쿼리 헤드 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="247"/>
+        <location filename="../../app/controlspanel.cpp" line="255"/>
         <source>Query heads</source>
         <translation>쿼리 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="248"/>
+        <location filename="../../app/controlspanel.cpp" line="256"/>
         <source>Attention heads that ask (queries); they share the KV heads</source>
         <translation>질의하는 어텐션 헤드 (쿼리): KV 헤드를 나눠 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="249"/>
+        <location filename="../../app/controlspanel.cpp" line="257"/>
         <source>Query heads. The naive formula wrongly uses this count in place of the KV heads.</source>
         <translation>쿼리 헤드 수입니다. 단순 공식은 KV 헤드 수 자리에 이 수를 잘못 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="250"/>
+        <location filename="../../app/controlspanel.cpp" line="258"/>
         <source>Only divisors of the query heads: each KV head serves a whole group</source>
         <translation>쿼리 헤드 수의 약수만 고를 수 있습니다: KV 헤드 하나가 쿼리 헤드 한 그룹 전체를 맡습니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="252"/>
+        <location filename="../../app/controlspanel.cpp" line="260"/>
         <source>Key/value heads (H_kv): MHA keeps one per query head, GQA one per group of query heads, MQA a single one. The cache is proportional to this number, and it is fixed by the trained weights.</source>
         <translation>키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="466"/>
+        <location filename="../../app/controlspanel.cpp" line="474"/>
         <source>MLA: each head&apos;s key is %1 + %2 values (nope + rope) and its value %3; the cache holds the latent, not these</source>
         <translation>MLA: 헤드마다 키는 값 %1 + %2개(nope + rope), 값은 %3개입니다. 캐시에는 이것이 아니라 잠재 벡터가 저장됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="486"/>
+        <location filename="../../app/controlspanel.cpp" line="494"/>
         <source>Parameters, in billions: %1</source>
         <translation>파라미터 수 (단위: 10억): %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="509"/>
+        <source>As stored (%1)</source>
+        <translation>저장된 그대로 (%1)</translation>
     </message>
     <message>
         <source>Key/value heads (H_kv): MHA keeps one per query head, GQA a group&apos;s worth, MQA a single one. The cache is proportional to this number, and it is fixed by the trained weights.</source>
         <translation type="vanished">키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="255"/>
+        <location filename="../../app/controlspanel.cpp" line="263"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="257"/>
-        <location filename="../../app/controlspanel.cpp" line="476"/>
+        <location filename="../../app/controlspanel.cpp" line="265"/>
+        <location filename="../../app/controlspanel.cpp" line="484"/>
         <source>Width of one head (D_head)</source>
         <translation>헤드 하나의 폭 (D_head)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="257"/>
-        <location filename="../../app/controlspanel.cpp" line="471"/>
-        <location filename="../../app/controlspanel.cpp" line="476"/>
+        <location filename="../../app/controlspanel.cpp" line="265"/>
+        <location filename="../../app/controlspanel.cpp" line="479"/>
+        <location filename="../../app/controlspanel.cpp" line="484"/>
         <source>Values per head in K and in V (D_head).</source>
         <translation>K와 V 각각에서 헤드 하나가 가지는 값의 수입니다 (D_head).</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="258"/>
+        <location filename="../../app/controlspanel.cpp" line="266"/>
         <source>Use hidden / query heads</source>
         <translation>히든 / 쿼리 헤드 수로 계산</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="264"/>
+        <location filename="../../app/controlspanel.cpp" line="272"/>
         <source>Head dim</source>
         <translation>헤드 차원</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="267"/>
+        <location filename="../../app/controlspanel.cpp" line="275"/>
         <source> B</source>
         <comment>billions of parameters</comment>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="269"/>
+        <location filename="../../app/controlspanel.cpp" line="277"/>
         <source>Parameters, in billions</source>
         <translation>파라미터 수 (단위: 10억)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="270"/>
+        <location filename="../../app/controlspanel.cpp" line="278"/>
         <source>The parameter count P of weights = P x bits / 8. Computed from the shape, or typed when unticked.</source>
         <translation>가중치 = P x 비트 / 8의 파라미터 수 P입니다. 모델 구조에서 계산하거나, 체크를 끄면 직접 입력합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="272"/>
+        <location filename="../../app/controlspanel.cpp" line="280"/>
         <source>Count the parameters from the shape</source>
         <translation>모델 구조에서 파라미터 수 계산</translation>
     </message>
@@ -657,37 +662,37 @@
         <translation type="vanished"> B</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="278"/>
+        <location filename="../../app/controlspanel.cpp" line="286"/>
         <source>Parameters</source>
         <translation>파라미터</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="419"/>
+        <location filename="../../app/controlspanel.cpp" line="427"/>
         <source>%1 attention</source>
         <translation>%1 어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="421"/>
+        <location filename="../../app/controlspanel.cpp" line="429"/>
         <source>, %1 experts (%2 active)</source>
         <translation>, 전문가 %1개 (활성 %2개)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="423"/>
+        <location filename="../../app/controlspanel.cpp" line="431"/>
         <source>, %1-token sliding window on %2 layers</source>
         <translation>, 레이어 %2개에 %1 토큰 슬라이딩 윈도우</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="425"/>
+        <location filename="../../app/controlspanel.cpp" line="433"/>
         <source>, max context %1</source>
         <translation>, 최대 컨텍스트 길이 %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="446"/>
+        <location filename="../../app/controlspanel.cpp" line="454"/>
         <source>latent (MLA): %1 + %2 values</source>
         <translation>잠재 벡터 (MLA): 값 %1 + %2개</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="459"/>
+        <location filename="../../app/controlspanel.cpp" line="467"/>
         <source>This model caches an MLA latent, not per-head K and V</source>
         <translation>이 모델은 헤드별 K, V 대신 MLA 잠재 벡터를 캐시합니다</translation>
     </message>
@@ -3669,34 +3674,34 @@
         <translation>수업을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1147"/>
-        <location filename="../../app/mainwindow.cpp" line="1153"/>
-        <location filename="../../app/mainwindow.cpp" line="1182"/>
+        <location filename="../../app/mainwindow.cpp" line="1151"/>
+        <location filename="../../app/mainwindow.cpp" line="1157"/>
+        <location filename="../../app/mainwindow.cpp" line="1186"/>
         <source>Cannot open file</source>
         <translation>파일을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1148"/>
+        <location filename="../../app/mainwindow.cpp" line="1152"/>
         <source>%1 is not a regular file</source>
         <translation>%1은(는) 일반 파일이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1148"/>
+        <location filename="../../app/mainwindow.cpp" line="1152"/>
         <source>%1 does not exist</source>
         <translation>%1이(가) 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1168"/>
+        <location filename="../../app/mainwindow.cpp" line="1172"/>
         <source>Cannot replay the trace</source>
         <translation>트레이스를 재생할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1175"/>
+        <location filename="../../app/mainwindow.cpp" line="1179"/>
         <source>Cannot read the log</source>
         <translation>로그를 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1183"/>
+        <location filename="../../app/mainwindow.cpp" line="1187"/>
         <source>%1 is not a file KV Scope knows: expected a Hugging Face config.json, a KV Scope scenario or lesson file, a request trace (CSV or JSON Lines) or a server start-up log</source>
         <translation>%1은(는) KV Scope가 인식하는 파일이 아님: Hugging Face config.json, KV Scope 시나리오나 수업 파일, 요청 트레이스(CSV 또는 JSON Lines), 서버 시작 로그 중 하나여야 함</translation>
     </message>
@@ -3726,29 +3731,29 @@
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="974"/>
+        <location filename="../../app/mainwindow.cpp" line="978"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="980"/>
+        <location filename="../../app/mainwindow.cpp" line="984"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="981"/>
+        <location filename="../../app/mainwindow.cpp" line="985"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="985"/>
+        <location filename="../../app/mainwindow.cpp" line="989"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1038"/>
-        <location filename="../../app/mainwindow.cpp" line="1044"/>
-        <location filename="../../app/mainwindow.cpp" line="1064"/>
+        <location filename="../../app/mainwindow.cpp" line="1042"/>
+        <location filename="../../app/mainwindow.cpp" line="1048"/>
+        <location filename="../../app/mainwindow.cpp" line="1068"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -3761,17 +3766,17 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1075"/>
-        <location filename="../../app/mainwindow.cpp" line="1080"/>
+        <location filename="../../app/mainwindow.cpp" line="1079"/>
+        <location filename="../../app/mainwindow.cpp" line="1084"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1044"/>
-        <location filename="../../app/mainwindow.cpp" line="1065"/>
-        <location filename="../../app/mainwindow.cpp" line="1075"/>
-        <location filename="../../app/mainwindow.cpp" line="1080"/>
-        <location filename="../../app/mainwindow.cpp" line="1153"/>
+        <location filename="../../app/mainwindow.cpp" line="1048"/>
+        <location filename="../../app/mainwindow.cpp" line="1069"/>
+        <location filename="../../app/mainwindow.cpp" line="1079"/>
+        <location filename="../../app/mainwindow.cpp" line="1084"/>
+        <location filename="../../app/mainwindow.cpp" line="1157"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -3809,27 +3814,27 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1038"/>
+        <location filename="../../app/mainwindow.cpp" line="1042"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1065"/>
+        <location filename="../../app/mainwindow.cpp" line="1069"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1088"/>
+        <location filename="../../app/mainwindow.cpp" line="1092"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1106"/>
+        <location filename="../../app/mainwindow.cpp" line="1110"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1107"/>
+        <location filename="../../app/mainwindow.cpp" line="1111"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
