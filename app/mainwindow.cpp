@@ -115,6 +115,8 @@ MainWindow::MainWindow(ScenarioController* controller, QWidget* parent)
     connect(m_lessonDock, &QDockWidget::dockLocationChanged, this, [this](Qt::DockWidgetArea area) {
         if (m_lessons)
             m_lessons->setColumns(area != Qt::LeftDockWidgetArea && area != Qt::RightDockWidgetArea);
+        if (!m_placingLessonDock && area != Qt::NoDockWidgetArea)
+            m_lessonDockArea[m_presenter ? 1 : 0] = area; // the teacher's choice, for this mode
     });
 
     m_narrated = controller->scenario();
@@ -887,10 +889,15 @@ void MainWindow::fitPresenterType() {
 void MainWindow::placeLessonDock() {
     // A projector is wide and short: the lesson goes beside the page, 38% of the width, so that question,
     // answer and the outlined figure are all in view. At a desk it sits under the page.
-    const Qt::DockWidgetArea area = m_presenter ? Qt::RightDockWidgetArea : Qt::BottomDockWidgetArea;
-    if (!m_lessonDock->isFloating() && dockWidgetArea(m_lessonDock) != area)
+    // Where the teacher put it in this mode wins, and keeps its size.
+    const std::optional<Qt::DockWidgetArea> chosen = m_lessonDockArea[m_presenter ? 1 : 0];
+    const Qt::DockWidgetArea area = chosen ? *chosen : m_presenter ? Qt::RightDockWidgetArea : Qt::BottomDockWidgetArea;
+    if (!m_lessonDock->isFloating() && dockWidgetArea(m_lessonDock) != area) {
+        m_placingLessonDock = true;
         addDockWidget(area, m_lessonDock);
-    if (m_lessonDock->isHidden() || m_lessonDock->isFloating())
+        m_placingLessonDock = false;
+    }
+    if (m_lessonDock->isHidden() || m_lessonDock->isFloating() || chosen)
         return;
     if (area == Qt::RightDockWidgetArea)
         resizeDocks({m_lessonDock}, {std::max(360, width() * 19 / 50)}, Qt::Horizontal);

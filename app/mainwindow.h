@@ -157,6 +157,10 @@ private:
     kvscope::Estimate m_narratedEstimate;
     QFont m_normalFont;
     Qt::WindowStates m_statesBeforePresenter = Qt::WindowNoState;
+    // Where the teacher put the lesson dock, at the desk [0] and in presenter mode [1]: kept over the default
+    // placement when the mode or the type size changes. Unset until the dock is moved by hand.
+    std::optional<Qt::DockWidgetArea> m_lessonDockArea[2];
+    bool m_placingLessonDock = false; // placeLessonDock is moving it: not the teacher
     QString m_lastError;
     bool m_quiet = false;
     bool m_presenter = false;

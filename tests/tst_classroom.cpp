@@ -302,6 +302,29 @@ private slots:
         QVERIFY(window.memoryPage()->verdictText().contains(u"font-size:16pt"_s));
     }
 
+    // Where the teacher drags the lesson dock stays its place: leaving and re-entering presenter mode or a
+    // new type size (another projector) put it back beside the page before.
+    void teachersDockPlacementIsKept() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.resize(1920, 1080);
+        window.setPresenterMode(true, false);
+        showAndWait(window);
+        QVERIFY(window.openLessons(u"course"_s));
+        auto* dock = window.findChild<QDockWidget*>(u"lessonDock"_s);
+        QVERIFY(dock);
+        QCOMPARE(window.dockWidgetArea(dock), Qt::RightDockWidgetArea);
+        window.addDockWidget(Qt::LeftDockWidgetArea, dock); // the teacher drags it to the left
+        QCOMPARE(window.dockWidgetArea(dock), Qt::LeftDockWidgetArea);
+        window.resize(1280, 720);
+        QTRY_COMPARE(QApplication::font().pointSizeF(), 12.0);
+        QCOMPARE(window.dockWidgetArea(dock), Qt::LeftDockWidgetArea);
+        window.setPresenterMode(false, false);
+        QCOMPARE(window.dockWidgetArea(dock), Qt::BottomDockWidgetArea); // the desk's own default
+        window.setPresenterMode(true, false);
+        QCOMPARE(window.dockWidgetArea(dock), Qt::LeftDockWidgetArea);
+    }
+
     // A projector at 1920x1080 or 1280x720, in English and Korean: no page clips a label,
     // button, combo box or chart title, and the text is presenter size (18 pt at 1080 lines).
     void presenterLayout_data() {
