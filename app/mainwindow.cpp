@@ -527,6 +527,10 @@ void MainWindow::buildShortcuts() {
     // space bar keep their usual meaning in the other pages' controls.
     m_pagedKeys << add(QKeySequence(Qt::Key_Space), [this] { m_paged->setPlaying(!m_paged->isPlaying()); });
     m_pagedKeys << add(QKeySequence(Qt::Key_Right), [this] { m_paged->stepOnce(); });
+    // Scrubbing the replay: back one step, or ten back or forward.
+    m_pagedKeys << add(QKeySequence(Qt::Key_Left), [this] { m_paged->stepBy(-1); });
+    m_pagedKeys << add(QKeySequence(Qt::SHIFT | Qt::Key_Left), [this] { m_paged->stepBy(-10); });
+    m_pagedKeys << add(QKeySequence(Qt::SHIFT | Qt::Key_Right), [this] { m_paged->stepBy(10); });
     m_pagedKeys << add(QKeySequence(Qt::Key_R), [this] { m_paged->restart(); });
     // A presenter's clicker sends Page Down / Page Up: reveal then next, and back; its blank-screen button sends
     // B or '.'. A key that moves the lesson also lifts the black screen, as a slide show does.
@@ -588,6 +592,8 @@ QString MainWindow::cheatSheetText() const {
         {tr("1-4 or A-D"), tr("In a lesson: pick a choice")},
         {tr("Space"), tr("Paged memory: play or pause")},
         {tr("Right"), tr("Paged memory: one step")},
+        {tr("Left"), tr("Paged memory: one step back")},
+        {tr("Shift+Left / Shift+Right"), tr("Paged memory: ten steps back or forward")},
         {tr("R"), tr("Paged memory: restart")},
         {tr("Left / Right on Context or Batch"), tr("Halve or double")},
         {tr("Page Down / Page Up on a focused Context or Batch"), tr("Divide or multiply by 4")},
@@ -794,6 +800,7 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
         owns = qobject_cast<QAbstractButton*>(widget) || view || text || qobject_cast<QComboBox*>(widget);
         break;
     case Qt::Key_Right:
+    case Qt::Key_Left:
         owns = qobject_cast<QAbstractSlider*>(widget) || view || text || qobject_cast<QTabBar*>(widget);
         break;
     case Qt::Key_R:

@@ -33,7 +33,10 @@
 #include <QValueAxis>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 using kvscope::SlotKind;
@@ -160,6 +163,8 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     , m_maxModelLen(new QSpinBox(this))
     , m_play(new QPushButton(tr("Play"), this))
     , m_speed(new QSlider(Qt::Horizontal, this))
+    , m_scrub(new QSlider(Qt::Horizontal, this))
+    , m_moments(new QComboBox(this))
     , m_showWholeRun(new QCheckBox(tr("Show the whole run"), this))
     , m_prefixCache(new QCheckBox(tr("Prefix caching"), this))
     , m_counters(new QLabel(this))
@@ -232,6 +237,8 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
                                                           {step, u"step"},
                                                           {restart, u"restart"},
                                                           {m_speed, u"speed"},
+                                                          {m_scrub, u"scrubber"},
+                                                          {m_moments, u"moments"},
                                                           {m_showWholeRun, u"showWholeRun"},
                                                           {m_counters, u"counters"},
                                                           {m_error, u"error"},
@@ -301,6 +308,12 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
             tr("Runs one decode step on both servers: every running request stores one more token."));
     explain(restart, tr("Back to step 1 with the same trace"),
             tr("Starts both servers again from an empty pool with the same trace."));
+    explain(m_scrub, tr("Every step of the run: drag to go back or forward (Left, Shift+Left, Shift+Right)"),
+            tr("Goes to any step of the replay, back as well as forward: going back replays the same trace from "
+               "the start, so both servers stand exactly where they stood at that step."));
+    explain(m_moments, tr("Jump to a moment of the whole run"),
+            tr("Once the whole run has been simulated, lists the steps worth stopping at for each server: the first "
+               "request left waiting, the first preemption, the most requests running at once, the end."));
     explain(m_speed, tr("Decode steps per second"),
             tr("How many decode steps the replay runs per second; the maps repaint once per frame at any speed."));
     explain(m_showWholeRun, tr("Draw the charts to the end of the run"),
@@ -468,8 +481,20 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
     auto* layout = new QVBoxLayout(content);
+    // The scrubber: every step of the run, and the moments worth jumping to.
+    auto* scrubRow = new QHBoxLayout;
+    auto* scrubLabel = new QLabel(tr("Step"), this);
+    scrubLabel->setBuddy(m_scrub);
+    scrubRow->addWidget(scrubLabel);
+    scrubRow->addWidget(m_scrub, 1);
+    scrubRow->addWidget(m_moments);
+    m_scrub->setRange(1, 1);
+    m_scrub->setAccessibleName(tr("Step of the run"));
+    m_moments->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_moments->setMinimumContentsLength(18);
     layout->addWidget(settings);
     layout->addLayout(transport);
+    layout->addLayout(scrubRow);
     layout->addWidget(m_counters);
     layout->addWidget(m_details);
     layout->addWidget(m_error);
@@ -484,6 +509,13 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     m_timer->setInterval(kFrameMs);
     connect(m_timer, &QTimer::timeout, this, &PagedPage::tick);
     connect(m_play, &QPushButton::clicked, this, [this] { setPlaying(!isPlaying()); });
+    connect(m_scrub, &QSlider::valueChanged, this, [this](int value) { seek(std::uint64_t(value)); });
+    connect(m_moments, &QComboBox::activated, this, [this](int index) {
+        const qulonglong position = m_moments->itemData(index).toULongLong();
+        if (position > 0)
+            seek(position);
+        m_moments->setCurrentIndex(0); // the list stays a menu of moments
+    });
     connect(step, &QPushButton::clicked, this, &PagedPage::stepOnce);
     connect(restart, &QPushButton::clicked, this, &PagedPage::restart);
     connect(openTraceButton, &QPushButton::clicked, this, &PagedPage::chooseTraceFile);
@@ -521,8 +553,10 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
         }
         m_timeline = std::move(t);
         m_timelineReady = true;
+        fillMoments();
         updateCounters();
         updateCharts();
+        redraw(); // the scrubber now spans the whole run
     });
     connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, &PagedPage::applyPresentation);
     applyPresentation();
@@ -956,19 +990,9 @@ void PagedPage::rebuild() {
         *m_runCancel = true;
     m_progressTimer->stop();
     m_stopRun->hide();
-    if (error.isEmpty()) {
-        try {
-            kvscope::SimConfig config = baseConfig();
-            config.keepSlotMap = true;
-            config.recordSteps = true; // the charts draw the steps replayed so far
-            config.allocator = contiguousKind();
-            m_contiguous = std::make_unique<kvscope::KvSimulator>(config, m_trace);
-            config.allocator = kvscope::AllocatorKind::Paged;
-            m_paged = std::make_unique<kvscope::KvSimulator>(config, m_trace);
-        } catch (const kvscope::Error& e) {
-            error = QString::fromUtf8(e.what());
-        }
-    }
+    fillMoments();
+    if (error.isEmpty())
+        error = makeSimulators();
     m_error->setText(error);
     m_error->setVisible(!error.isEmpty());
     if (!m_contiguous) {
@@ -1027,6 +1051,85 @@ void PagedPage::rebuild() {
     stepOnce(); // show the first step at once
 }
 
+QString PagedPage::makeSimulators() {
+    m_contiguous.reset();
+    m_paged.reset();
+    m_position = 0;
+    try {
+        kvscope::SimConfig config = baseConfig();
+        config.keepSlotMap = true;
+        config.recordSteps = true; // the charts draw the steps replayed so far
+        config.allocator = contiguousKind();
+        m_contiguous = std::make_unique<kvscope::KvSimulator>(config, m_trace);
+        config.allocator = kvscope::AllocatorKind::Paged;
+        m_paged = std::make_unique<kvscope::KvSimulator>(config, m_trace);
+    } catch (const kvscope::Error& e) {
+        m_contiguous.reset();
+        m_paged.reset();
+        return QString::fromUtf8(e.what());
+    }
+    return {};
+}
+
+void PagedPage::fillMoments() {
+    const QSignalBlocker block(m_moments);
+    m_moments->clear();
+    m_moments->addItem(tr("Jump to…"), 0ull);
+    m_moments->setEnabled(m_timelineReady);
+    if (!m_timelineReady)
+        return;
+    const auto add = [this](const std::vector<kvscope::StepStats>& steps, const QString& allocator) {
+        for (const kvscope::RunMoment& m : kvscope::runMoments(steps)) {
+            const qulonglong position = m.step + 1; // the steps replayed to stand at it
+            QString what;
+            switch (m.kind) {
+            case kvscope::MomentKind::FirstWait:
+                what = tr("%1: the first request left waiting (step %2)").arg(allocator).arg(position);
+                break;
+            case kvscope::MomentKind::FirstPreemption:
+                what = tr("%1: the first preemption (step %2)").arg(allocator).arg(position);
+                break;
+            case kvscope::MomentKind::PeakBatch:
+                what = tr("%1: the most requests running, %3 (step %2)").arg(allocator).arg(position).arg(m.value);
+                break;
+            case kvscope::MomentKind::Finished:
+                what = tr("%1: every request finished (step %2)").arg(allocator).arg(position);
+                break;
+            }
+            m_moments->addItem(what, position);
+        }
+    };
+    add(m_timeline.contiguous, allocatorLabel(contiguousKind()));
+    add(m_timeline.paged, allocatorLabel(kvscope::AllocatorKind::Paged));
+}
+
+void PagedPage::seek(std::uint64_t position) {
+    if (!m_contiguous || !m_paged)
+        return;
+    setPlaying(false);
+    const std::uint64_t total = totalSteps();
+    position = std::max<std::uint64_t>(position, 1);
+    if (total > 0)
+        position = std::min(position, total);
+    if (position == m_position)
+        return;
+    if (position < m_position) {
+        // Back: the same trace replayed from the start to there (the run is deterministic).
+        if (const QString error = makeSimulators(); !error.isEmpty()) {
+            m_error->setText(error);
+            m_error->show();
+            return;
+        }
+    }
+    advance(int(std::min<std::uint64_t>(position - m_position, std::uint64_t(std::numeric_limits<int>::max()))));
+    redraw();
+}
+
+void PagedPage::stepBy(int delta) {
+    const std::int64_t target = std::int64_t(m_position) + delta;
+    seek(std::uint64_t(std::max<std::int64_t>(target, 1)));
+}
+
 void PagedPage::restart() {
     rebuild();
 }
@@ -1034,10 +1137,15 @@ void PagedPage::restart() {
 void PagedPage::advance(int steps) {
     try {
         for (int i = 0; i < steps; ++i) {
-            if (m_contiguous && !m_contiguous->finished())
+            const bool contiguousRuns = m_contiguous && !m_contiguous->finished();
+            const bool pagedRuns = m_paged && !m_paged->finished();
+            if (!contiguousRuns && !pagedRuns)
+                break;
+            if (contiguousRuns)
                 m_contiguous->step();
-            if (m_paged && !m_paged->finished())
+            if (pagedRuns)
                 m_paged->step();
+            ++m_position;
         }
     } catch (const kvscope::Error& e) {
         m_error->setText(QString::fromUtf8(e.what()));
@@ -1070,6 +1178,14 @@ QString PagedPage::countersText() const {
 void PagedPage::redraw() {
     if (!m_contiguous || !m_paged)
         return;
+    {
+        // The scrubber spans the whole run once it is known, else the steps replayed so far.
+        const QSignalBlocker block(m_scrub);
+        const std::uint64_t span = std::max<std::uint64_t>({totalSteps(), m_position, 1});
+        const auto clampInt = [](std::uint64_t v) { return int(std::min<std::uint64_t>(v, INT_MAX)); };
+        m_scrub->setRange(1, clampInt(span));
+        m_scrub->setValue(clampInt(std::max<std::uint64_t>(m_position, 1)));
+    }
     const kvscope::StepStats& c = m_contiguous->lastStep();
     const kvscope::StepStats& p = m_paged->lastStep();
     const std::uint64_t pool = m_contiguous->allocator().poolSlots();

@@ -44,6 +44,13 @@ public:
     // Run state (the main window binds Space, Right and R to these) and the two simulators.
     void restart();
     void stepOnce();
+    // Scrubbing: the replay at `position` steps from the start (1 = the first step), backwards by replaying
+    // the same trace from the start; stepBy moves from the current position. Both pause the animation.
+    void seek(std::uint64_t position);
+    void stepBy(int delta);
+    std::uint64_t position() const { return m_position; }
+    QSlider* scrubber() const { return m_scrub; }
+    QComboBox* momentChoice() const { return m_moments; } // "Jump to": the whole run's named moments
     void setPlaying(bool playing);
     bool isPlaying() const;
     void loadPaperFigure(); // the preset: a 2,048-slot reservation that stops after 10 tokens
@@ -145,8 +152,10 @@ private:
     bool figureChosen() const;
     void workloadChosen(); // the paper's figure brings its own pool; leaving it restores the previous one
     void applyFigureSettings();
-    void rebuild();          // new trace and simulators from the controls
-    void advance(int steps); // both simulators; an error stops the animation and is shown
+    void rebuild();           // new trace and simulators from the controls
+    QString makeSimulators(); // both simulators at the start of m_trace; the error, or nothing
+    void fillMoments();       // the "Jump to" list from the whole run, once it is back
+    void advance(int steps);  // both simulators; an error stops the animation and is shown
     void tick();
     void redraw();
     void updateCounters();
@@ -174,6 +183,9 @@ private:
     QSpinBox* m_maxModelLen;
     QPushButton* m_play;
     QSlider* m_speed;
+    QSlider* m_scrub;             // every step of the run; dragging it seeks
+    QComboBox* m_moments;         // the named moments of the run (core's runMoments)
+    std::uint64_t m_position = 0; // steps replayed since the simulators were made
     QCheckBox* m_showWholeRun;
     QCheckBox* m_prefixCache; // the paged server keeps shared-prefix blocks (automatic prefix caching)
     QLabel* m_counters;       // headline: step and finished requests

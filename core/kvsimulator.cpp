@@ -82,6 +82,31 @@ AllocatorKind parseAllocatorKind(std::string_view text, std::string_view what) {
                 "' is not an allocator; expected max, pow2, oracle or paged");
 }
 
+std::vector<RunMoment> runMoments(const std::vector<StepStats>& steps) {
+    std::vector<RunMoment> out;
+    if (steps.empty())
+        return out;
+    const StepStats* firstWait = nullptr;
+    const StepStats* firstPreemption = nullptr;
+    const StepStats* peak = &steps.front();
+    for (const StepStats& s : steps) {
+        if (!firstWait && s.waiting > 0)
+            firstWait = &s;
+        if (!firstPreemption && s.preemptions > 0)
+            firstPreemption = &s;
+        if (s.running > peak->running)
+            peak = &s;
+    }
+    if (firstWait)
+        out.push_back({firstWait->step, MomentKind::FirstWait, firstWait->waiting});
+    if (firstPreemption)
+        out.push_back({firstPreemption->step, MomentKind::FirstPreemption, 0});
+    out.push_back({peak->step, MomentKind::PeakBatch, peak->running});
+    out.push_back({steps.back().step, MomentKind::Finished, 0});
+    std::stable_sort(out.begin(), out.end(), [](const RunMoment& a, const RunMoment& b) { return a.step < b.step; });
+    return out;
+}
+
 std::array<double, 5> stackedSharePercents(const SlotUsage& u) {
     const double total = double(std::max<std::uint64_t>(1, u.total()));
     const double slots[] = {double(u.tokenStates), double(u.reserved), double(u.internal), double(u.external),

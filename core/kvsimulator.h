@@ -79,10 +79,26 @@ inline constexpr std::array<SlotKind, 5> kShareBands{SlotKind::Token, SlotKind::
 // 100 x (slots of bands 0..i) / pool slots, so the last edge is 100 (an empty pool counts as 1
 // slot: every edge 0).
 std::array<double, 5> stackedSharePercents(const SlotUsage& usage);
+
+// Moments of a replay worth jumping to, found in its recorded steps (the page's scrubber lists them).
+enum class MomentKind : std::uint8_t {
+    FirstWait,       // the first step a request that has arrived is left waiting: the pool cannot admit it
+    FirstPreemption, // the first step a running request is preempted to make room
+    PeakBatch,       // the first step the most requests run at once
+    Finished,        // the last step: every request has finished
+};
+struct RunMoment {
+    std::uint64_t step = 0; // StepStats::step of the moment
+    MomentKind kind = MomentKind::Finished;
+    std::uint32_t value = 0; // PeakBatch: the requests running; FirstWait: those waiting
+};
+// Each kind at most once, in step order (ties in MomentKind's order); nothing for an empty run.
+std::vector<RunMoment> runMoments(const std::vector<StepStats>& steps);
 struct SlotCell {
     std::uint32_t request = UINT32_MAX; // owner, UINT32_MAX when free
     SlotKind kind = SlotKind::Free;
     bool shared = false; // a paged block read by several samples
+    bool operator==(const SlotCell&) const = default;
 };
 // A paged sequence's block table, logical order, for the view's table.
 struct BlockTableView {

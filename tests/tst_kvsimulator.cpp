@@ -241,6 +241,50 @@ private slots:
         QCOMPARE(idle.meanBatchUnderLoad(), 3.5);
     }
 
+    // The scrubber's named moments, from the recorded steps: each found where the steps say, once, in order.
+    void runMomentsAreWhereTheStepsSay() {
+        std::vector<StepStats> steps(6);
+        for (std::uint64_t i = 0; i < steps.size(); ++i)
+            steps[i].step = i;
+        steps[0].running = 2;
+        steps[1].running = 4;
+        steps[2].running = 4;
+        steps[2].waiting = 3;
+        steps[3].running = 3;
+        steps[3].preemptions = 1;
+        steps[4].preemptions = 1;
+        const std::vector<RunMoment> m = runMoments(steps);
+        QCOMPARE(m.size(), std::size_t(4));
+        QCOMPARE(m[0].kind, MomentKind::PeakBatch); // the first step with 4 running
+        QCOMPARE(m[0].step, std::uint64_t(1));
+        QCOMPARE(m[0].value, 4u);
+        QCOMPARE(m[1].kind, MomentKind::FirstWait);
+        QCOMPARE(m[1].step, std::uint64_t(2));
+        QCOMPARE(m[1].value, 3u);
+        QCOMPARE(m[2].kind, MomentKind::FirstPreemption);
+        QCOMPARE(m[2].step, std::uint64_t(3));
+        QCOMPARE(m[3].kind, MomentKind::Finished);
+        QCOMPARE(m[3].step, std::uint64_t(5));
+        QVERIFY(runMoments({}).empty());
+        // A real run: the paper's pool under the max reservation leaves requests waiting, and the moments lie
+        // inside the run.
+        WorkloadSpec spec = WorkloadSpec::parse("sharegpt");
+        spec.requests = 100;
+        SimConfig config;
+        config.allocator = AllocatorKind::Max;
+        config.recordSteps = true;
+        KvSimulator sim(config, generateWorkload(spec));
+        sim.run();
+        const std::vector<RunMoment> real = runMoments(sim.steps());
+        QVERIFY(
+            std::any_of(real.begin(), real.end(), [](const RunMoment& r) { return r.kind == MomentKind::FirstWait; }));
+        for (const RunMoment& r : real) {
+            QVERIFY(r.step <= sim.steps().back().step);
+            QVERIFY(std::is_sorted(real.begin(), real.end(),
+                                   [](const RunMoment& a, const RunMoment& b) { return a.step < b.step; }));
+        }
+    }
+
     void thePapersPicture() {
         // Token-state share rises max < pow2 < oracle < paged; contiguous well below paged.
         WorkloadSpec spec = WorkloadSpec::parse("sharegpt");

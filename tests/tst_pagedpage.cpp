@@ -140,6 +140,68 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(page->timelineReady(), 20000);
     }
 
+    // Issue 25: the run can be scrubbed. Going back replays the same trace from the start, so a step reached
+    // backwards is the step reached forwards, cell for cell; the named moments of the whole run are where the
+    // run's own steps say, and jumping to one stands there.
+    void scrubbingGoesBackAndForth() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        for (int i = 0; i < 39; ++i)
+            page->stepOnce();
+        QCOMPARE(page->position(), std::uint64_t(40));
+        const auto forwardContiguous = page->contiguous()->slotMap();
+        const auto forwardPaged = page->paged()->slotMap();
+        const QString forwardCounters = page->countersText();
+        page->seek(60);
+        QCOMPARE(page->position(), std::uint64_t(60));
+        QVERIFY(page->countersText().contains(u"step <b>60</b>"_s));
+        page->stepBy(-20);
+        QCOMPARE(page->position(), std::uint64_t(40));
+        QCOMPARE(page->countersText(), forwardCounters);
+        QVERIFY(page->contiguous()->slotMap() == forwardContiguous);
+        QVERIFY(page->paged()->slotMap() == forwardPaged);
+        QCOMPARE(page->scrubber()->value(), 40);
+        page->scrubber()->setValue(5); // the slider seeks
+        QCOMPARE(page->position(), std::uint64_t(5));
+        QVERIFY(page->countersText().contains(u"step <b>5</b>"_s));
+        page->stepBy(-10); // not before the first step
+        QCOMPARE(page->position(), std::uint64_t(1));
+        QTRY_VERIFY_WITH_TIMEOUT(page->timelineReady(), 20000);
+        QCOMPARE(qulonglong(page->scrubber()->maximum()), qulonglong(page->totalSteps()));
+        page->seek(page->totalSteps() + 100); // not past the end
+        QCOMPARE(page->position(), page->totalSteps());
+        // The moments: as many as core finds in the two whole runs, each a step inside the run.
+        QComboBox* moments = page->momentChoice();
+        QVERIFY(moments->isEnabled());
+        QVERIFY(moments->count() >= 5); // "Jump to…", then at least a peak and an end for each server
+        for (int i = 1; i < moments->count(); ++i) {
+            const qulonglong at = moments->itemData(i).toULongLong();
+            QVERIFY(at >= 1 && at <= page->totalSteps());
+        }
+        const qulonglong first = moments->itemData(1).toULongLong();
+        moments->activated(1);
+        QCOMPARE(qulonglong(page->position()), first);
+        QCOMPARE(moments->currentIndex(), 0);
+    }
+
+    // Left steps back and Shift+Right ten forward while the page is shown, as Right steps forward.
+    void scrubKeys() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        QCOMPARE(page->position(), std::uint64_t(1));
+        QTest::keyClick(&window, Qt::Key_Right);
+        QTest::keyClick(&window, Qt::Key_Right);
+        QCOMPARE(page->position(), std::uint64_t(3));
+        QTest::keyClick(&window, Qt::Key_Left);
+        QCOMPARE(page->position(), std::uint64_t(2));
+        QTest::keyClick(&window, Qt::Key_Right, Qt::ShiftModifier);
+        QCOMPARE(page->position(), std::uint64_t(12));
+        QTest::keyClick(&window, Qt::Key_Left, Qt::ShiftModifier);
+        QCOMPARE(page->position(), std::uint64_t(2));
+    }
+
     void paperFigure() {
         ScenarioController controller;
         MainWindow window(&controller);
@@ -728,6 +790,8 @@ private slots:
     void everyControlExplainsItself_data() {
         QTest::addColumn<QString>("name");
         for (const char* name : {"workload",
+                                 "scrubber",
+                                 "moments",
                                  "requests",
                                  "arrivals",
                                  "contiguousPolicy",
