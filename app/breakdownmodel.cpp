@@ -87,6 +87,9 @@ QString BreakdownModel::sourceText(int row) const {
     const QLocale locale;
     switch (row) {
     case Weights:
+        if (m_estimate.weightsAsStored)
+            return tr("the checkpoint's bytes as its quantization_config stores them (%1)")
+                .arg(QString::fromStdString(m_scenario.model.stored->method));
         return tr("parameters %1 x %2 bits / 8")
             .arg(viewtext::paramsProvenance(m_estimate.params))
             .arg(m_scenario.weightDtype.effectiveBits());

@@ -172,7 +172,11 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
     connect(m_weightDtype, &QComboBox::currentIndexChanged, this, [this] {
         const QString chosen = m_weightDtype->currentData().toString();
         if (chosen == QLatin1String(kvscope::kStoredWeights)) { // the checkpoint's own bytes (a quantized config)
-            m_controller->edit([&](kvscope::Scenario& s) { s.weightsAsStored = true; });
+            m_controller->edit([&](kvscope::Scenario& s) {
+                s.weightsAsStored = true;
+                if (s.model.stored)
+                    s.weightDtype = s.model.stored->rest; // the compute dtype beside the stored matrices
+            });
             return;
         }
         const auto d = kvscope::DType::parse(chosen.toStdString());

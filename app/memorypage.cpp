@@ -490,7 +490,7 @@ void MemoryPage::refresh() {
         else if (m_weightsSet->at(int(i)) != gib)
             m_weightsSet->replace(int(i), gib);
         top = std::max(top, gib);
-        const bool chosen = weights[i].dtype == s.weightDtype;
+        const bool chosen = !e.weightsAsStored && weights[i].dtype == s.weightDtype; // none while as stored
         if (m_weightsSet->isBarSelected(int(i)) != chosen)
             m_weightsSet->setBarSelected(int(i), chosen);
         const kvscope::DType& d = weights[i].dtype;

@@ -483,7 +483,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     auto* layout = new QVBoxLayout(content);
     // The scrubber: every step of the run, and the moments worth jumping to.
     auto* scrubRow = new QHBoxLayout;
-    auto* scrubLabel = new QLabel(tr("Step"), this);
+    auto* scrubLabel = new QLabel(tr("Step", "the scrubber's label: which step of the run is shown"), this);
     scrubLabel->setBuddy(m_scrub);
     scrubRow->addWidget(scrubLabel);
     scrubRow->addWidget(m_scrub, 1);

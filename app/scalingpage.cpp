@@ -199,8 +199,7 @@ void ScalingPage::refresh() {
     const QString title =
         tr("%1: %2 against context<br>(%3 weights, %4 cache)")
             .arg(QString::fromStdString(s.model.displayName), total ? tr("total memory") : tr("KV cache"),
-                 QString::fromStdString(s.weightDtype.name()).toUpper(),
-                 QString::fromStdString(s.kvDtype.name()).toUpper());
+                 viewtext::weightsName(s), QString::fromStdString(s.kvDtype.name()).toUpper());
     if (m_view->chart()->title() != title) // setting it lays the whole chart out again
         m_view->chart()->setTitle(title);
 

@@ -54,6 +54,12 @@ QString paramsProvenance(const kvscope::ParameterBreakdown& p) {
     return count;
 }
 
+QString weightsName(const kvscope::Scenario& s) {
+    if (s.weightsAsStored && s.model.stored)
+        return tr("%1 as stored").arg(QString::fromStdString(s.model.stored->method).toUpper());
+    return QString::fromStdString(s.weightDtype.name()).toUpper();
+}
+
 QString changeNarration(const kvscope::ScenarioDiff& d, const kvscope::Scenario& a, const kvscope::Scenario& b,
                         bool figures) {
     using F = kvscope::ScenarioDiff::Field;
@@ -87,9 +93,10 @@ QString changeNarration(const kvscope::ScenarioDiff& d, const kvscope::Scenario&
             what = tr("Parameters changed");
             break;
         case F::WeightDtype:
-            what =
-                tr("Weight dtype %1 → %2")
-                    .arg(QString::fromStdString(a.weightDtype.label()), QString::fromStdString(b.weightDtype.label()));
+            what = a.weightsAsStored != b.weightsAsStored ? tr("Weights %1 → %2").arg(weightsName(a), weightsName(b))
+                                                          : tr("Weight dtype %1 → %2")
+                                                                .arg(QString::fromStdString(a.weightDtype.label()),
+                                                                     QString::fromStdString(b.weightDtype.label()));
             break;
         case F::KvDtype:
             what = tr("KV cache dtype %1 → %2")

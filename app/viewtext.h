@@ -30,6 +30,9 @@ QString sizeScaled(std::uint64_t bytes);
 // "8,030,261,248 (published)", "(set by hand)", "(estimated from the shape)", and "K/V projections
 // re-estimated" when withKvHeads adjusted a given count.
 QString paramsProvenance(const kvscope::ParameterBreakdown& params);
+// How the scenario weighs its weights, for titles and narration: "BF16", or "AWQ as stored" when the
+// checkpoint's own bytes are used (Scenario::weightsAsStored).
+QString weightsName(const kvscope::Scenario& scenario);
 
 } // namespace viewtext
 

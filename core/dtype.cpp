@@ -133,6 +133,8 @@ DType DType::parse(std::string_view text, std::string_view what) {
         std::string_view group = parts[1];
         if (!group.starts_with("g"))
             badDType(what, text, "the group must read g<N>, e.g. g128");
+        if (count == 3 && parts[2] == "zp")
+            badDType(what, text, "zero points follow the scale's name: int4-g128-fp16-zp");
         group.remove_prefix(1);
         unsigned value = 0;
         const auto [ptr, ec] = std::from_chars(group.data(), group.data() + group.size(), value);
@@ -150,8 +152,11 @@ DType DType::parse(std::string_view text, std::string_view what) {
     if (count >= 3) {
         if (!lookupKind(parts[2], out.scaleKind) ||
             (out.scaleKind != DTypeKind::FP16 && out.scaleKind != DTypeKind::BF16 && out.scaleKind != DTypeKind::FP32 &&
-             out.scaleKind != DTypeKind::FP8 && out.scaleKind != DTypeKind::E8M0 && out.scaleKind != DTypeKind::INT8))
-            badDType(what, text, "scales are fp16, bf16, fp32, fp8, e8m0 or int8 (an 8-bit quantized scale)");
+             out.scaleKind != DTypeKind::FP8 && out.scaleKind != DTypeKind::E8M0 &&
+             !(out.scaleKind == DTypeKind::INT8 && out.kind == DTypeKind::INT4)))
+            badDType(what, text,
+                     "scales are fp16, bf16, fp32, fp8 or e8m0, and int8 for int4 (bitsandbytes' "
+                     "8-bit absmax)");
     }
     if (out.kind == DTypeKind::FP4 && count == 2)
         out.scaleKind = DTypeKind::E8M0; // an FP4 group without a named scale is microscaling's

@@ -106,6 +106,16 @@ bool readSkipped(const json& list, const char* key, StoredWeights& out, std::str
                   entry.get<std::string>() + "'), which leaves the other layers quantized: not modelled";
             return false;
         }
+        // One projection ("self_attn.o_proj", "mlp.down_proj") leaves its siblings quantized: not a whole part.
+        static constexpr std::string_view kProjections[] = {
+            "_proj", ".dense", ".fc1", ".fc2", "c_attn", "c_proj", ".wq", ".wk", ".wv", ".wo", "query_key_value"};
+        for (const std::string_view projection : kProjections) {
+            if (name.find(projection) != std::string::npos) {
+                why = "quantization_config." + std::string(key) + " names one projection ('" +
+                      entry.get<std::string>() + "'), which leaves the others of its part quantized: not modelled";
+                return false;
+            }
+        }
         if (has("self_attn") || name == "attention" || has(".attention") || name == "attn") {
             out.attention = false;
             continue;
@@ -318,6 +328,14 @@ bool readBitsAndBytes(const json& q, const ModelShape& m, StoredWeights& out, st
         why = "bitsandbytes needs exactly one of load_in_4bit and load_in_8bit";
         return false;
     }
+    bool fp16Weights = false;
+    if (!boolField(q, "llm_int8_has_fp16_weight", false, fp16Weights, why))
+        return false;
+    if (fp16Weights) {
+        why = "bitsandbytes with llm_int8_has_fp16_weight keeps the weights in 16 bits beside their int8 copy: not "
+              "modelled";
+        return false;
+    }
     if (m.isMoe()) {
         // Whether an MoE's experts are nn.Linear modules (converted) or fused tensors (left alone) depends on the
         // transformers version that saved the checkpoint.
@@ -424,8 +442,11 @@ bool readCompressedTensors(const json& q, DType modelDtype, StoredWeights& out, 
     const DTypeKind scale = modelDtype.kind == DTypeKind::FP16 ? DTypeKind::FP16 : DTypeKind::BF16;
     const std::uint32_t scaleBits = bitsOf(scale);
     if (format == "nvfp4-pack-quantized") {
-        if (type != "float" || bits != 4 || strategy != "tensor_group") {
-            why = "compressed-tensors nvfp4-pack-quantized expects 4-bit float weights in tensor groups";
+        std::int64_t g = 16;
+        if (!uintField(w, "group_size", 16, g, why))
+            return false;
+        if (type != "float" || bits != 4 || strategy != "tensor_group" || g != 16) {
+            why = "compressed-tensors nvfp4-pack-quantized expects 4-bit float weights in tensor groups of 16";
             return false;
         }
         out.format = DType::nvfp4();
@@ -514,6 +535,28 @@ bool readModelOpt(const json& q, StoredWeights& out, std::string& why) {
                   why))
         return false;
     const std::string algo = stringField(q, "quant_algo");
+    // convert_hf_config.py writes the weights' scheme into config_groups as well: it must say the same.
+    if (const auto groups = q.find("config_groups"); groups != q.end() && !groups->is_null()) {
+        bool agrees = groups->is_object() && groups->size() == 1 && groups->begin()->is_object();
+        if (agrees) {
+            const json& g = *groups->begin();
+            const json weights = g.value("weights", json());
+            const std::int64_t bits =
+                weights.is_object() && weights.contains("num_bits") && weights["num_bits"].is_number_integer()
+                    ? weights["num_bits"].get<std::int64_t>()
+                    : 0;
+            const std::int64_t group =
+                weights.is_object() && weights.contains("group_size") && weights["group_size"].is_number_integer()
+                    ? weights["group_size"].get<std::int64_t>()
+                    : 0;
+            agrees = g.value("targets", json()) == json::array({"Linear"}) &&
+                     ((algo == "FP8" && bits == 8) || (algo == "NVFP4" && bits == 4 && (group == 0 || group == 16)));
+        }
+        if (!agrees) {
+            why = "ModelOpt config_groups describe other weights than quant_algo '" + algo + "': not modelled";
+            return false;
+        }
+    }
     if (algo == "FP8") {
         out.format = DType{DTypeKind::FP8};
     } else if (algo == "NVFP4") {
@@ -546,6 +589,14 @@ bool read(const json& q, const ModelShape& m, DType modelDtype, StoredWeights& o
     }
     out.method = q["quant_method"].get<std::string>();
     const std::string method = lower(out.method);
+    if (method != "mxfp4" && m.layerCounts().state > 0) {
+        // The methods below quantize every linear layer, a Mamba or linear-attention mixer's projections too,
+        // which the per-part count (attention, MLP, experts, LM head) does not hold.
+        why = "a " + out.method +
+              " checkpoint of a model with Mamba or linear-attention layers: their quantized "
+              "projections are not modelled";
+        return false;
+    }
     if (method == "mxfp4")
         return readMxfp4(q, m, out, why);
     if (method == "fp8")

@@ -54,6 +54,15 @@ std::uint64_t multipliedParameters(const ModelShape& model) {
     return out;
 }
 
+double expertShareRead(const ModelShape& model, std::uint64_t batch) {
+    requireBatch(batch);
+    if (!model.isMoe() || model.moe.experts <= model.moe.expertsPerToken)
+        return 1.0;
+    // Under uniform routing, B tokens choosing k experts of E each reach E (1 - (1 - k/E)^B) of them per layer.
+    const double e = model.moe.experts, k = model.moe.expertsPerToken;
+    return std::clamp(1.0 - std::pow(1.0 - k / e, double(batch)), 0.0, 1.0);
+}
+
 std::uint64_t parametersRead(const ModelShape& model, std::uint64_t batch) {
     requireBatch(batch);
     const ParameterBreakdown p = parameterBreakdown(model);
@@ -181,12 +190,18 @@ std::optional<Prediction> predictScenario(const Scenario& s) {
         return p;
     StepWork& w = p->work;
     if (const auto stored = s.weightsAsStored ? storedWeightBytes(s.model) : std::nullopt) {
-        // The weights as the checkpoint stores them. A dense step reads every quantized matrix (at its stored
-        // bytes, scales included) and the rest of what it reads (LM head, norms, biases) in the 16-bit dtype. An
-        // MoE step that reaches only some experts reads fewer quantized weights than the checkpoint holds: they
-        // are taken at the quantized bytes per weight, which keeps the figure a lower bound.
+        // The weights as the checkpoint stores them: the quantized matrices a step reads at their stored bytes
+        // (scales included), the rest of what it reads (LM head unless covered, norms, biases) in the 16-bit
+        // dtype. Of the routed experts a step reads the share its tokens reach, as parametersRead counts them.
         const std::uint64_t read = parametersRead(s.model, s.batch);
-        const std::uint64_t quantizedRead = std::min(read, stored->quantizedParams);
+        const LinearWeights parts = linearWeights(s.model);
+        const StoredWeights& q = *s.model.stored;
+        const double expertShare = expertShareRead(s.model, s.batch);
+        const double covered =
+            (q.attention ? double(parts.attention) : 0.0) + (q.denseMlp ? double(parts.denseMlp) : 0.0) +
+            (q.experts ? expertShare * double(parts.experts) : 0.0) + (q.lmHead ? double(parts.lmHead) : 0.0);
+        const std::uint64_t quantizedRead =
+            std::min({read, stored->quantizedParams, std::uint64_t(std::llround(covered))});
         const std::uint64_t quantizedBytes = stored->bytes - s.model.stored->rest.storageBytes(stored->otherParams);
         const double perQuantized =
             stored->quantizedParams > 0 ? double(quantizedBytes) / double(stored->quantizedParams) : 0.0;

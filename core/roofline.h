@@ -120,6 +120,8 @@ std::optional<Prediction> predictDecode(const ModelShape& model, DType weightDty
 // says so (Scenario::weightsAsStored). Nothing for a custom GPU or a preset without
 // data-sheet figures.
 std::optional<Prediction> predictScenario(const Scenario& scenario);
+// The share of an MoE's routed expert weights a step of `batch` tokens reads (1 for a dense model).
+double expertShareRead(const ModelShape& model, std::uint64_t batch);
 
 } // namespace roofline
 } // namespace kvscope

@@ -91,6 +91,7 @@ void applyScenarioArgs(Scenario& s, const ScenarioArgs& args) {
             throw Error("--weight-dtype: 'stored' needs a config whose quantization_config KV Scope reads (AWQ, GPTQ, "
                         "FP8, MXFP4...); this model states none");
         s.weightsAsStored = true;
+        s.weightDtype = s.model.stored->rest; // the compute dtype beside the stored matrices
     } else if (args.weightDtype) {
         s.weightDtype = DType::parse(*args.weightDtype, "--weight-dtype");
         s.weightsAsStored = false;

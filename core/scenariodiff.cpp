@@ -29,7 +29,7 @@ ScenarioDiff diffScenarios(const Scenario& a, const Estimate& ea, const Scenario
         if (ma.paramsOverride != mb.paramsOverride)
             d.changed.push_back(F::Params);
     }
-    if (!(a.weightDtype == b.weightDtype))
+    if (!(a.weightDtype == b.weightDtype) || a.weightsAsStored != b.weightsAsStored)
         d.changed.push_back(F::WeightDtype);
     if (!(a.kvDtype == b.kvDtype))
         d.changed.push_back(F::KvDtype);

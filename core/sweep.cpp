@@ -81,7 +81,7 @@ std::vector<AttentionVariant> attentionVariants(const Scenario& scenario) {
             v.kvBytes = kvBytes(s->model, s->kvDtype, s->context, s->batch);
             v.maxBatch = maxBatchForContext(*s);
             v.params = parameterBreakdown(s->model);
-            v.weightBytes = weightBytes(v.params.total, s->weightDtype);
+            v.weightBytes = estimate(*s).weightBytesAllGpus; // as the scenario weighs them (as stored, or its dtype)
             v.isCurrent = s == &mla;
             out.push_back(v);
         }
@@ -103,7 +103,7 @@ std::vector<AttentionVariant> attentionVariants(const Scenario& scenario) {
         v.kvBytes = kvBytes(s.model, s.kvDtype, s.context, s.batch);
         v.maxBatch = maxBatchForContext(s);
         v.params = parameterBreakdown(s.model);
-        v.weightBytes = weightBytes(v.params.total, s.weightDtype);
+        v.weightBytes = estimate(s).weightBytesAllGpus; // as the scenario weighs them (as stored, or its dtype)
         v.isCurrent = kvHeads == scenario.model.kvHeads;
         out.push_back(v);
     }

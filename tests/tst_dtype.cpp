@@ -72,6 +72,9 @@ private slots:
         QTest::newRow("float zero points")
             << QStringLiteral("fp8-g128-fp16-zp") << QStringLiteral("only int4 and int8");
         QTest::newRow("too many parts") << QStringLiteral("int4-g128-fp16-zp-x") << QStringLiteral("too many");
+        QTest::newRow("int8 scales of fp8") << QStringLiteral("fp8-g128-int8") << QStringLiteral("int8 for int4");
+        QTest::newRow("zero points, no scale")
+            << QStringLiteral("int4-g128-zp") << QStringLiteral("follow the scale's name");
     }
     void rejects() {
         QFETCH(QString, text);

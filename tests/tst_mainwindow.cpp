@@ -328,6 +328,18 @@ private slots:
         QVERIFY(weightDtype);
         QCOMPARE(weightDtype->currentData().toString(), u"stored"_s);
         QVERIFY(weightDtype->currentText().contains(u"awq"_s));
+        weightDtype->setCurrentIndex(weightDtype->findData(u"int4-g128"_s));
+        QVERIFY(!controller.scenario().weightsAsStored);
+        // Back to as stored: the compute dtype is the checkpoint's again (not INT4 beside the stored bytes).
+        weightDtype->setCurrentIndex(weightDtype->findData(u"stored"_s));
+        QVERIFY(controller.scenario().weightsAsStored);
+        QCOMPARE(QString::fromStdString(controller.scenario().weightDtype.name()), u"fp16"_s);
+        // The attention page's variants weigh the weights the same way (found in review: 61 GiB beside a batch
+        // that assumed 18).
+        const auto variants = kvscope::attentionVariants(controller.scenario());
+        for (const auto& v : variants)
+            if (v.isCurrent)
+                KV_COMPARE_U64(v.weightBytes, 19'325'298'688ull);
         weightDtype->setCurrentIndex(weightDtype->findData(u"bf16"_s));
         QVERIFY(!controller.scenario().weightsAsStored);
         KV_COMPARE_U64(controller.estimate().weightBytes, 2 * controller.estimate().params.total);

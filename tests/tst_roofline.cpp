@@ -310,6 +310,18 @@ void TestRoofline::scenarioReadsTheStoredWeights() {
     KV_COMPARE_U64(p->work.bytes, p->work.weightBytes + p->work.kvReadBytes + p->work.kvWriteBytes);
     s.weightsAsStored = false;
     QVERIFY(predictScenario(s)->work.weightBytes > 3 * p->work.weightBytes);
+    // An MoE (found in review: every weight read was priced as quantized): gpt-oss-20b at batch 1 reads 4 of its
+    // 32 experts per layer, 0.125 x 19,110,297,600 MXFP4 weights at 4.25 bits (1,269,043,200 B), and the rest it
+    // reads (attention, routers, LM head, norms) in BF16.
+    Scenario oss = defaultScenario();
+    applyModelSource(oss, std::nullopt, testDataPath("hf-configs/gpt_oss-gpt-oss-20b.json").toStdString());
+    oss.gpuId = "h100-80gb";
+    oss.batch = 1;
+    QVERIFY(oss.weightsAsStored);
+    const auto q = predictScenario(oss);
+    QVERIFY(q.has_value());
+    const std::uint64_t ossRead = parametersRead(oss.model, 1);
+    KV_COMPARE_U64(q->work.weightBytes, 1'269'043'200ull + 2 * (ossRead - 2'388'787'200ull));
 }
 
 void TestRoofline::badInputs() {

@@ -237,7 +237,10 @@ int runEstimate(const std::vector<std::string>& args) {
         j["attention"] = attentionKindName(m.attentionKind());
         j["weight_dtype"] = s.weightDtype.name();
         j["weights_as_stored"] = e.weightsAsStored; // the weights are the checkpoint's bytes (stored_weights)
-        j["weight_bits_effective"] = s.weightDtype.effectiveBits();
+        // As stored: the checkpoint's bits per parameter, scales and the 16-bit rest averaged in.
+        j["weight_bits_effective"] = e.weightsAsStored && e.params.total > 0
+                                         ? 8.0 * double(e.weightBytesAllGpus) / double(e.params.total)
+                                         : s.weightDtype.effectiveBits();
         j["kv_dtype"] = s.kvDtype.name();
         j["context"] = s.context;
         j["batch"] = s.batch;

@@ -233,42 +233,47 @@
         <translation>한도</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="90"/>
+        <location filename="../../app/breakdownmodel.cpp" line="91"/>
+        <source>the checkpoint&apos;s bytes as its quantization_config stores them (%1)</source>
+        <translation>체크포인트의 quantization_config가 저장하는 그대로의 바이트 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="93"/>
         <source>parameters %1 x %2 bits / 8</source>
         <translation>파라미터 %1 x %2 비트 / 8</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="99"/>
+        <location filename="../../app/breakdownmodel.cpp" line="102"/>
         <source>%1 layers x %2 tokens x %3 sequences x (%4 values x %5 bytes + a %6-byte indexer key)</source>
         <translation>레이어 %1개 x 토큰 %2개 x 시퀀스 %3개 x (값 %4개 x %5 바이트 + %6바이트 인덱서 키)</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="107"/>
+        <location filename="../../app/breakdownmodel.cpp" line="110"/>
         <source>%1 layers x %2 values per token x %3 tokens x %4 sequences x %5 bytes</source>
         <translation>레이어 %1개 x 토큰당 값 %2개 x 토큰 %3개 x 시퀀스 %4개 x %5 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="128"/>
+        <location filename="../../app/breakdownmodel.cpp" line="131"/>
         <source>none: every layer caches per token (the KV cache above)</source>
         <translation>없음: 모든 레이어가 토큰마다 캐시합니다 (위의 KV 캐시)</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="130"/>
+        <location filename="../../app/breakdownmodel.cpp" line="133"/>
         <source>(%1 state layers x (%2 conv values x %3 bytes + %4 recurrent values x %5 bytes) + %6 cross-attention layers x %7 image tokens x %8 bytes) x %9 sequences</source>
         <translation>(상태 레이어 %1개 x (합성곱 값 %2개 x %3바이트 + 순환 상태 값 %4개 x %5바이트) + 교차 어텐션 레이어 %6개 x 이미지 토큰 %7개 x %8바이트) x 시퀀스 %9개</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="141"/>
+        <location filename="../../app/breakdownmodel.cpp" line="144"/>
         <source>(%1 state layers x %2 values x %3 bytes + %4 cross-attention layers x %5 image tokens x %6 bytes) x %7 sequences</source>
         <translation>(상태 레이어 %1개 x 값 %2개 x %3바이트 + 교차 어텐션 레이어 %4개 x 이미지 토큰 %5개 x %6바이트) x 시퀀스 %7개</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="156"/>
+        <location filename="../../app/breakdownmodel.cpp" line="159"/>
         <source>sum of the terms above</source>
         <translation>위 항목의 합</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="158"/>
+        <location filename="../../app/breakdownmodel.cpp" line="161"/>
         <source>%1 x utilization %2</source>
         <translation>%1 x 사용률 %2</translation>
     </message>
@@ -281,17 +286,17 @@
         <translation type="vanished">2 x %1 레이어 x %2 KV 헤드 x %3 x %4 토큰 x %5 시퀀스</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="113"/>
+        <location filename="../../app/breakdownmodel.cpp" line="116"/>
         <source>2 (K and V) x %1 layers x %2 KV heads x %3 values per head x %4 tokens x %5 sequences x %6 bytes</source>
         <translation>2 (K와 V) x %1 레이어 x %2 KV 헤드 x 헤드당 값 %3개 x %4 토큰 x %5 시퀀스 x %6 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="152"/>
+        <location filename="../../app/breakdownmodel.cpp" line="155"/>
         <source>one %1-token prefill chunk + logits; an estimate</source>
         <translation>%1 토큰 프리필 청크 하나 + 로짓, 추정값</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="154"/>
+        <location filename="../../app/breakdownmodel.cpp" line="157"/>
         <source>typical CUDA context with cuBLAS; an estimate</source>
         <translation>cuBLAS를 포함한 일반적인 CUDA 컨텍스트, 추정값</translation>
     </message>
@@ -304,32 +309,32 @@
         <translation type="vanished">%1 GiB x 사용률 %2</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="203"/>
+        <location filename="../../app/breakdownmodel.cpp" line="206"/>
         <source>Term</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="205"/>
+        <location filename="../../app/breakdownmodel.cpp" line="208"/>
         <source>Bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="207"/>
+        <location filename="../../app/breakdownmodel.cpp" line="210"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="207"/>
+        <location filename="../../app/breakdownmodel.cpp" line="210"/>
         <source>GB</source>
         <translation>GB</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="209"/>
+        <location filename="../../app/breakdownmodel.cpp" line="212"/>
         <source>Share of budget</source>
         <translation>한도 대비 비율</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="211"/>
+        <location filename="../../app/breakdownmodel.cpp" line="214"/>
         <source>How it is computed</source>
         <translation>계산 방법</translation>
     </message>
@@ -440,7 +445,7 @@
     </message>
     <message>
         <location filename="../../app/controlspanel.cpp" line="136"/>
-        <location filename="../../app/controlspanel.cpp" line="231"/>
+        <location filename="../../app/controlspanel.cpp" line="235"/>
         <source>Custom</source>
         <translation>사용자 지정</translation>
     </message>
@@ -510,97 +515,97 @@
         <translation>텐서 병렬</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="232"/>
+        <location filename="../../app/controlspanel.cpp" line="236"/>
         <source>A model&apos;s shape, as published; loads in the dtype it was published in</source>
         <translation>공개된 모델 구조: 공개 당시의 dtype 그대로 불러옵니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="233"/>
+        <location filename="../../app/controlspanel.cpp" line="237"/>
         <source>Loads a real model&apos;s shape (layers, heads, KV heads, head size) from its Hugging Face config, and its weight and cache dtype as published.</source>
         <translation>실제 모델의 구조(레이어, 헤드, KV 헤드, 헤드 크기)를 Hugging Face 설정에서 불러오고, 가중치와 캐시 dtype도 공개된 그대로 가져옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="235"/>
+        <location filename="../../app/controlspanel.cpp" line="239"/>
         <source>Open config.json...</source>
         <translation>config.json 열기...</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="236"/>
+        <location filename="../../app/controlspanel.cpp" line="240"/>
         <source>Read any model&apos;s shape from its Hugging Face config.json</source>
         <translation>어떤 모델이든 Hugging Face config.json에서 구조를 읽어 옵니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="239"/>
+        <location filename="../../app/controlspanel.cpp" line="243"/>
         <source>Preset</source>
         <translation>프리셋</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="245"/>
+        <location filename="../../app/controlspanel.cpp" line="249"/>
         <source>Layers</source>
         <translation>레이어</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="246"/>
+        <location filename="../../app/controlspanel.cpp" line="250"/>
         <source>Decoder layers (L): every layer keeps its own K and V</source>
         <translation>디코더 레이어 수 (L): 레이어마다 자기 K와 V를 따로 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="247"/>
+        <location filename="../../app/controlspanel.cpp" line="251"/>
         <source>Transformer blocks (L in the KV formula). Each layer stores one K and one V tensor per token, so the cache grows linearly with the layers.</source>
         <translation>트랜스포머 블록 수입니다 (KV 공식의 L). 레이어마다 토큰당 K 텐서 하나와 V 텐서 하나를 저장하므로, 캐시는 레이어 수에 비례해 커집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="251"/>
+        <location filename="../../app/controlspanel.cpp" line="255"/>
         <source>Hidden size</source>
         <translation>히든 크기</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="252"/>
+        <location filename="../../app/controlspanel.cpp" line="256"/>
         <source>Model width (d_model); head size = hidden / query heads unless stated</source>
         <translation>모델 폭 (d_model): 따로 정하지 않으면 헤드 크기 = 히든 / 쿼리 헤드 수</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="253"/>
+        <location filename="../../app/controlspanel.cpp" line="257"/>
         <source>The width of the residual stream. With no stated head_dim, D_head = hidden / query heads.</source>
         <translation>잔차 스트림의 폭입니다. head_dim이 따로 없으면 D_head = 히든 / 쿼리 헤드 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="255"/>
+        <location filename="../../app/controlspanel.cpp" line="259"/>
         <source>Query heads</source>
         <translation>쿼리 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="256"/>
+        <location filename="../../app/controlspanel.cpp" line="260"/>
         <source>Attention heads that ask (queries); they share the KV heads</source>
         <translation>질의하는 어텐션 헤드 (쿼리): KV 헤드를 나눠 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="257"/>
+        <location filename="../../app/controlspanel.cpp" line="261"/>
         <source>Query heads. The naive formula wrongly uses this count in place of the KV heads.</source>
         <translation>쿼리 헤드 수입니다. 단순 공식은 KV 헤드 수 자리에 이 수를 잘못 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="258"/>
+        <location filename="../../app/controlspanel.cpp" line="262"/>
         <source>Only divisors of the query heads: each KV head serves a whole group</source>
         <translation>쿼리 헤드 수의 약수만 고를 수 있습니다: KV 헤드 하나가 쿼리 헤드 한 그룹 전체를 맡습니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="260"/>
+        <location filename="../../app/controlspanel.cpp" line="264"/>
         <source>Key/value heads (H_kv): MHA keeps one per query head, GQA one per group of query heads, MQA a single one. The cache is proportional to this number, and it is fixed by the trained weights.</source>
         <translation>키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="474"/>
+        <location filename="../../app/controlspanel.cpp" line="478"/>
         <source>MLA: each head&apos;s key is %1 + %2 values (nope + rope) and its value %3; the cache holds the latent, not these</source>
         <translation>MLA: 헤드마다 키는 값 %1 + %2개(nope + rope), 값은 %3개입니다. 캐시에는 이것이 아니라 잠재 벡터가 저장됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="494"/>
+        <location filename="../../app/controlspanel.cpp" line="498"/>
         <source>Parameters, in billions: %1</source>
         <translation>파라미터 수 (단위: 10억): %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="509"/>
+        <location filename="../../app/controlspanel.cpp" line="513"/>
         <source>As stored (%1)</source>
         <translation>저장된 그대로 (%1)</translation>
     </message>
@@ -609,51 +614,51 @@
         <translation type="vanished">키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="263"/>
+        <location filename="../../app/controlspanel.cpp" line="267"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="265"/>
-        <location filename="../../app/controlspanel.cpp" line="484"/>
+        <location filename="../../app/controlspanel.cpp" line="269"/>
+        <location filename="../../app/controlspanel.cpp" line="488"/>
         <source>Width of one head (D_head)</source>
         <translation>헤드 하나의 폭 (D_head)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="265"/>
-        <location filename="../../app/controlspanel.cpp" line="479"/>
-        <location filename="../../app/controlspanel.cpp" line="484"/>
+        <location filename="../../app/controlspanel.cpp" line="269"/>
+        <location filename="../../app/controlspanel.cpp" line="483"/>
+        <location filename="../../app/controlspanel.cpp" line="488"/>
         <source>Values per head in K and in V (D_head).</source>
         <translation>K와 V 각각에서 헤드 하나가 가지는 값의 수입니다 (D_head).</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="266"/>
+        <location filename="../../app/controlspanel.cpp" line="270"/>
         <source>Use hidden / query heads</source>
         <translation>히든 / 쿼리 헤드 수로 계산</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="272"/>
+        <location filename="../../app/controlspanel.cpp" line="276"/>
         <source>Head dim</source>
         <translation>헤드 차원</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="275"/>
+        <location filename="../../app/controlspanel.cpp" line="279"/>
         <source> B</source>
         <comment>billions of parameters</comment>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="277"/>
+        <location filename="../../app/controlspanel.cpp" line="281"/>
         <source>Parameters, in billions</source>
         <translation>파라미터 수 (단위: 10억)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="278"/>
+        <location filename="../../app/controlspanel.cpp" line="282"/>
         <source>The parameter count P of weights = P x bits / 8. Computed from the shape, or typed when unticked.</source>
         <translation>가중치 = P x 비트 / 8의 파라미터 수 P입니다. 모델 구조에서 계산하거나, 체크를 끄면 직접 입력합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="280"/>
+        <location filename="../../app/controlspanel.cpp" line="284"/>
         <source>Count the parameters from the shape</source>
         <translation>모델 구조에서 파라미터 수 계산</translation>
     </message>
@@ -662,37 +667,37 @@
         <translation type="vanished"> B</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="286"/>
+        <location filename="../../app/controlspanel.cpp" line="290"/>
         <source>Parameters</source>
         <translation>파라미터</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="427"/>
+        <location filename="../../app/controlspanel.cpp" line="431"/>
         <source>%1 attention</source>
         <translation>%1 어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="429"/>
+        <location filename="../../app/controlspanel.cpp" line="433"/>
         <source>, %1 experts (%2 active)</source>
         <translation>, 전문가 %1개 (활성 %2개)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="431"/>
+        <location filename="../../app/controlspanel.cpp" line="435"/>
         <source>, %1-token sliding window on %2 layers</source>
         <translation>, 레이어 %2개에 %1 토큰 슬라이딩 윈도우</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="433"/>
+        <location filename="../../app/controlspanel.cpp" line="437"/>
         <source>, max context %1</source>
         <translation>, 최대 컨텍스트 길이 %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="454"/>
+        <location filename="../../app/controlspanel.cpp" line="458"/>
         <source>latent (MLA): %1 + %2 values</source>
         <translation>잠재 벡터 (MLA): 값 %1 + %2개</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="467"/>
+        <location filename="../../app/controlspanel.cpp" line="471"/>
         <source>This model caches an MLA latent, not per-head K and V</source>
         <translation>이 모델은 헤드별 K, V 대신 MLA 잠재 벡터를 캐시합니다</translation>
     </message>
@@ -2100,47 +2105,47 @@
 <context>
     <name>DeviceReason</name>
     <message>
-        <location filename="../../app/viewtext.cpp" line="173"/>
+        <location filename="../../app/viewtext.cpp" line="180"/>
         <source>no CUDA driver</source>
         <translation>CUDA 드라이버 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="174"/>
+        <location filename="../../app/viewtext.cpp" line="181"/>
         <source>no CUDA device</source>
         <translation>CUDA 장치 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="175"/>
+        <location filename="../../app/viewtext.cpp" line="182"/>
         <source>CUDA device 0 did not answer</source>
         <translation>CUDA 장치 0이 응답하지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="176"/>
+        <location filename="../../app/viewtext.cpp" line="183"/>
         <source>cudaMemGetInfo failed</source>
         <translation>cudaMemGetInfo 실패</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="177"/>
+        <location filename="../../app/viewtext.cpp" line="184"/>
         <source>this build has no CUDA backend (CUDA Toolkit not found at build time)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="179"/>
+        <location filename="../../app/viewtext.cpp" line="186"/>
         <source>a CUDA device answered</source>
         <translation>CUDA 장치가 응답함</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="180"/>
+        <location filename="../../app/viewtext.cpp" line="187"/>
         <source>--backend cpu</source>
         <translation>--backend cpu 지정</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="181"/>
+        <location filename="../../app/viewtext.cpp" line="188"/>
         <source>--backend cuda</source>
         <translation>--backend cuda 지정</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="182"/>
+        <location filename="../../app/viewtext.cpp" line="189"/>
         <source>this build has no CUDA backend (the CUDA Toolkit was not found when it was built)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
@@ -2786,27 +2791,26 @@
         <translation>동시에 처리하는 시퀀스 수 (배치).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="76"/>
         <source>Weight storage (fp32, bf16, int8, int4-g128, ...).</source>
-        <translation>가중치 저장 형식 (fp32, bf16, int8, int4-g128, ...).</translation>
+        <translation type="vanished">가중치 저장 형식 (fp32, bf16, int8, int4-g128, ...).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="77"/>
+        <location filename="../../app/launchoptions.cpp" line="79"/>
         <source>KV cache storage.</source>
         <translation>KV 캐시 저장 형식.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="78"/>
+        <location filename="../../app/launchoptions.cpp" line="80"/>
         <source>GPU preset.</source>
         <translation>GPU 프리셋.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="79"/>
+        <location filename="../../app/launchoptions.cpp" line="81"/>
         <source>gpu_memory_utilization, 0-1.</source>
         <translation>gpu_memory_utilization (GPU 메모리 사용률), 0-1.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="80"/>
+        <location filename="../../app/launchoptions.cpp" line="82"/>
         <source>Tensor-parallel GPUs.</source>
         <translation>텐서 병렬 GPU 수.</translation>
     </message>
@@ -2834,72 +2838,77 @@
         <translation>--%1 값은 %2부터 %3 사이여야 합니다. 입력값: %4</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="81"/>
+        <location filename="../../app/launchoptions.cpp" line="77"/>
+        <source>Weight storage (fp32, bf16, int8, int4-g128, ..., or stored: a quantized config&apos;s own bytes).</source>
+        <translation>가중치 저장 형식 (fp32, bf16, int8, int4-g128, ..., 또는 stored: 양자화된 config의 체크포인트 바이트 그대로).</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="83"/>
         <source>Page to open: memory, attention, scaling, paged, gpu, roofline, log.</source>
         <translation>처음 열 페이지: memory, attention, scaling, paged, gpu, roofline, log.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="82"/>
+        <location filename="../../app/launchoptions.cpp" line="84"/>
         <source>Render the window to a PNG file and exit.</source>
         <translation>창을 PNG 파일로 저장하고 종료합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="83"/>
+        <location filename="../../app/launchoptions.cpp" line="85"/>
         <source>A server start-up log to explain (opens the Explain log page).</source>
         <translation>해설할 서버 시작 로그 (로그 해설 페이지를 엶).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="84"/>
+        <location filename="../../app/launchoptions.cpp" line="86"/>
         <source>Advance the paged-memory simulation by N steps first.</source>
         <translation>먼저 페이지 방식 메모리 시뮬레이션을 N 스텝 진행합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="86"/>
+        <location filename="../../app/launchoptions.cpp" line="88"/>
         <source>Interface language for this run: en or ko (default: the saved choice, else the system&apos;s).</source>
         <translation>이번 실행의 인터페이스 언어: en 또는 ko (기본값: 저장된 선택, 없으면 시스템 언어).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="89"/>
+        <location filename="../../app/launchoptions.cpp" line="91"/>
         <source>Colours for this run: dark, light (Fusion&apos;s palettes, the same on every desktop) or system (the desktop&apos;s palette); default: the saved choice (View &gt; Palette).</source>
         <translation>이번 실행의 색: dark, light (어느 데스크톱에서나 같은 Fusion 팔레트) 또는 system (데스크톱의 팔레트). 기본값: 저장된 선택 (보기 &gt; 팔레트).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="92"/>
+        <location filename="../../app/launchoptions.cpp" line="94"/>
         <source>Start in presenter mode: full screen, large type, high contrast (F5 toggles).</source>
         <translation>발표자 모드로 시작합니다: 전체 화면, 큰 글자, 높은 대비 (F5로 켜고 끔).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="93"/>
+        <location filename="../../app/launchoptions.cpp" line="95"/>
         <source>Quiz mode: a lesson&apos;s figures stay hidden until its answer is revealed.</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트를 가립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="95"/>
+        <location filename="../../app/launchoptions.cpp" line="97"/>
         <source>Open a lesson set (a shipped id such as &apos;course&apos;, or a lesson file), optionally at lesson N.</source>
         <translation>수업 세트(기본 제공 id인 &apos;course&apos; 등, 또는 수업 파일)를 엽니다. N을 주면 N번 문항부터 엽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="97"/>
+        <location filename="../../app/launchoptions.cpp" line="99"/>
         <source>Window size for screenshots, e.g. 1920x1080.</source>
         <translation>스크린샷용 창 크기 (예: 1920x1080).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="110"/>
+        <location filename="../../app/launchoptions.cpp" line="112"/>
         <source>--lang expects en or ko, got &apos;%1&apos;</source>
         <translation>--lang에는 en 또는 ko가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="117"/>
+        <location filename="../../app/launchoptions.cpp" line="119"/>
         <source>--palette expects dark, light or system, got &apos;%1&apos;</source>
         <translation>--palette에는 dark, light 또는 system이 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="127"/>
+        <location filename="../../app/launchoptions.cpp" line="129"/>
         <source>--window-size expects WIDTHxHEIGHT between 640x480 and 7680x4320, got &apos;%1&apos;</source>
         <translation>--window-size에는 640x480부터 7680x4320 사이의 WIDTHxHEIGHT가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="135"/>
+        <location filename="../../app/launchoptions.cpp" line="137"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>예상하지 못한 인수: &apos;%1&apos;</translation>
     </message>
@@ -4722,6 +4731,12 @@
         <translation>페이지 방식은 첫 블록이 비는 즉시 요청을 받아들이므로 더 많은 요청이 동시에 실행됩니다. 부하 중 평균 배치 = 대기 중인 요청이 있는 스텝들의 실행 중인 요청 수의 합 ÷ 그 스텝 수 (파선). 더 받아들일 요청이 없는 마지막 소진 구간은 세지 않습니다.</translation>
     </message>
     <message>
+        <location filename="../../app/pagedpage.cpp" line="486"/>
+        <source>Step</source>
+        <comment>the scrubber&apos;s label: which step of the run is shown</comment>
+        <translation>스텝</translation>
+    </message>
+    <message>
         <location filename="../../app/pagedpage.cpp" line="492"/>
         <source>Step of the run</source>
         <translation>실행의 스텝</translation>
@@ -4862,7 +4877,6 @@
     </message>
     <message>
         <location filename="../../app/pagedpage.cpp" line="217"/>
-        <location filename="../../app/pagedpage.cpp" line="486"/>
         <source>Step</source>
         <translation>한 스텝</translation>
     </message>
@@ -5575,123 +5589,129 @@
         <translation>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="68"/>
+        <location filename="../../app/viewtext.cpp" line="59"/>
+        <source>%1 as stored</source>
+        <translation>저장된 그대로의 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="74"/>
         <source>Model %1 → %2</source>
         <translation>모델 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="72"/>
+        <location filename="../../app/viewtext.cpp" line="78"/>
         <source>Layers %1 → %2</source>
         <translation>레이어 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="75"/>
+        <location filename="../../app/viewtext.cpp" line="81"/>
         <source>Hidden size %1 → %2</source>
         <translation>히든 크기 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="78"/>
+        <location filename="../../app/viewtext.cpp" line="84"/>
         <source>Query heads %1 → %2</source>
         <translation>쿼리 헤드 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="81"/>
+        <location filename="../../app/viewtext.cpp" line="87"/>
         <source>KV heads %1 → %2</source>
         <translation>KV 헤드 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="84"/>
+        <location filename="../../app/viewtext.cpp" line="90"/>
         <source>Head dim %1 → %2</source>
         <translation>헤드 차원 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="87"/>
+        <location filename="../../app/viewtext.cpp" line="93"/>
         <source>Parameters changed</source>
         <translation>파라미터 변경</translation>
     </message>
     <message>
+        <location filename="../../app/viewtext.cpp" line="96"/>
         <source>Weights %1 → %2</source>
-        <translation type="vanished">가중치 %1 → %2</translation>
+        <translation>가중치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="91"/>
+        <location filename="../../app/viewtext.cpp" line="97"/>
         <source>Weight dtype %1 → %2</source>
         <translation>가중치 dtype %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="95"/>
+        <location filename="../../app/viewtext.cpp" line="102"/>
         <source>KV cache dtype %1 → %2</source>
         <translation>KV 캐시 dtype %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="99"/>
+        <location filename="../../app/viewtext.cpp" line="106"/>
         <source>Context %1 → %2</source>
         <translation>컨텍스트 길이 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="102"/>
+        <location filename="../../app/viewtext.cpp" line="109"/>
         <source>Batch %1 → %2</source>
         <translation>배치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="107"/>
+        <location filename="../../app/viewtext.cpp" line="114"/>
         <source>GPU %1 → %2</source>
         <translation>GPU %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="110"/>
+        <location filename="../../app/viewtext.cpp" line="117"/>
         <source>Utilization %1 → %2</source>
         <translation>메모리 사용률 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="113"/>
+        <location filename="../../app/viewtext.cpp" line="120"/>
         <source>Tensor parallel %1 → %2</source>
         <translation>텐서 병렬 %1 → %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="117"/>
+        <location filename="../../app/viewtext.cpp" line="124"/>
         <source>%n settings changed</source>
         <translation>
             <numerusform>설정 %n개 변경</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="121"/>
+        <location filename="../../app/viewtext.cpp" line="128"/>
         <source>KV cache %1 → %2</source>
         <translation>KV 캐시 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="123"/>
+        <location filename="../../app/viewtext.cpp" line="130"/>
         <source> (×%1)</source>
         <translation> (×%1)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="125"/>
+        <location filename="../../app/viewtext.cpp" line="132"/>
         <source>weights unchanged</source>
         <translation>가중치 변화 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="126"/>
+        <location filename="../../app/viewtext.cpp" line="133"/>
         <source>weights %1 → %2</source>
         <translation>가중치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="129"/>
+        <location filename="../../app/viewtext.cpp" line="136"/>
         <source>; now fits</source>
         <translation>; 이제 적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="129"/>
+        <location filename="../../app/viewtext.cpp" line="136"/>
         <source>; now out of memory</source>
         <translation>; 이제 메모리 부족 (OOM)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="130"/>
+        <location filename="../../app/viewtext.cpp" line="137"/>
         <source>%1: %2, %3%4</source>
         <translation>%1: %2, %3%4</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="152"/>
+        <location filename="../../app/viewtext.cpp" line="159"/>
         <source>Largest batch at %1 tokens: &lt;b&gt;%2&lt;/b&gt; · longest context at batch %3: &lt;b&gt;%4&lt;/b&gt; tokens</source>
         <translation>%1 토큰에서 최대 배치: &lt;b&gt;%2&lt;/b&gt; · 배치 %3에서 최대 컨텍스트 길이: &lt;b&gt;%4&lt;/b&gt; 토큰</translation>
     </message>
@@ -5790,7 +5810,7 @@
         <translation>&lt;br&gt;레이어 %2개 중 %1개는 마지막 %3 토큰만 보관합니다 (슬라이딩 윈도우)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="139"/>
+        <location filename="../../app/viewtext.cpp" line="146"/>
         <source>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;%4 blocks of %5 tokens (%6 each) in %7 left for the cache&lt;/small&gt;</source>
         <translation>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;캐시에 남은 %7에 %5 토큰짜리 블록 (블록당 %6) %4개&lt;/small&gt;</translation>
     </message>
@@ -5803,19 +5823,19 @@
         <translation type="vanished">&lt;span style=&apos;color:#b3261e&apos;&gt;KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="194"/>
+        <location filename="../../app/viewtext.cpp" line="201"/>
         <source>CUDA: %1, %2, sm_%3%4, driver %5.%6</source>
         <translation>CUDA: %1, %2, sm_%3%4, 드라이버 %5.%6</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="201"/>
+        <location filename="../../app/viewtext.cpp" line="208"/>
         <source>CPU: %1, %n thread(s), %2 RAM</source>
         <translation>
             <numerusform>CPU: %1, 스레드 %n개, RAM %2</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="202"/>
+        <location filename="../../app/viewtext.cpp" line="209"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
