@@ -34,7 +34,7 @@ using namespace Qt::StringLiterals;
 namespace {
 
 QString dtypeItemText(const kvscope::DType& d) {
-    return QString::fromStdString(d.label());
+    return viewtext::dtypeLabel(d);
 }
 
 void fillDtypes(QComboBox* combo) {

@@ -101,7 +101,7 @@ QString ModelRuleText::stored(const kvscope::ModelShape& m) {
     QString text =
         tr("The checkpoint stores %1 parameters in %2 and %3 in %4 (%5): %6. The bars use the weight dtype "
            "chosen for the scenario.")
-            .arg(locale.toString(qulonglong(bytes->quantizedParams)), QString::fromStdString(m.stored->format.label()),
+            .arg(locale.toString(qulonglong(bytes->quantizedParams)), viewtext::dtypeLabel(m.stored->format),
                  locale.toString(qulonglong(bytes->otherParams)), QString::fromStdString(m.stored->rest.name()),
                  QString::fromStdString(m.stored->method), viewtext::size(bytes->bytes));
     if (bytes->extraBytes > 0)

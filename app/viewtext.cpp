@@ -54,6 +54,20 @@ QString paramsProvenance(const kvscope::ParameterBreakdown& p) {
     return count;
 }
 
+QString dtypeLabel(const kvscope::DType& d) {
+    const QString bits = QLocale().toString(d.effectiveBits(), 'g', 4);
+    if (d == kvscope::DType::mxfp4())
+        return tr("MXFP4 (FP4, g32, E8M0 scales: %1 bits)").arg(bits);
+    if (d == kvscope::DType::nvfp4())
+        return tr("NVFP4 (FP4, g16, FP8 scales: %1 bits)").arg(bits);
+    const QString kind = QString::fromStdString(kvscope::kindName(d.kind)).toUpper();
+    if (!d.isQuantized())
+        return kind;
+    const QString scale = QString::fromStdString(kvscope::kindName(d.scaleKind)).toUpper();
+    return d.zeroPoints ? tr("%1 (g%2, %3 scales and zero points: %4 bits)").arg(kind).arg(d.groupSize).arg(scale, bits)
+                        : tr("%1 (g%2, %3 scales: %4 bits)").arg(kind).arg(d.groupSize).arg(scale, bits);
+}
+
 QString weightsName(const kvscope::Scenario& s) {
     if (s.weightsAsStored && s.model.stored)
         return tr("%1 as stored").arg(QString::fromStdString(s.model.stored->method).toUpper());
@@ -93,14 +107,12 @@ QString changeNarration(const kvscope::ScenarioDiff& d, const kvscope::Scenario&
             what = tr("Parameters changed");
             break;
         case F::WeightDtype:
-            what = a.weightsAsStored != b.weightsAsStored ? tr("Weights %1 → %2").arg(weightsName(a), weightsName(b))
-                                                          : tr("Weight dtype %1 → %2")
-                                                                .arg(QString::fromStdString(a.weightDtype.label()),
-                                                                     QString::fromStdString(b.weightDtype.label()));
+            what = a.weightsAsStored != b.weightsAsStored
+                       ? tr("Weights %1 → %2").arg(weightsName(a), weightsName(b))
+                       : tr("Weight dtype %1 → %2").arg(dtypeLabel(a.weightDtype), dtypeLabel(b.weightDtype));
             break;
         case F::KvDtype:
-            what = tr("KV cache dtype %1 → %2")
-                       .arg(QString::fromStdString(a.kvDtype.label()), QString::fromStdString(b.kvDtype.label()));
+            what = tr("KV cache dtype %1 → %2").arg(dtypeLabel(a.kvDtype), dtypeLabel(b.kvDtype));
             break;
         case F::Context:
             what = tr("Context %1 → %2").arg(tokens(a.context), tokens(b.context));

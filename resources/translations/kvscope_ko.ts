@@ -2105,47 +2105,47 @@
 <context>
     <name>DeviceReason</name>
     <message>
-        <location filename="../../app/viewtext.cpp" line="180"/>
+        <location filename="../../app/viewtext.cpp" line="194"/>
         <source>no CUDA driver</source>
         <translation>CUDA 드라이버 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="181"/>
+        <location filename="../../app/viewtext.cpp" line="195"/>
         <source>no CUDA device</source>
         <translation>CUDA 장치 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="182"/>
+        <location filename="../../app/viewtext.cpp" line="196"/>
         <source>CUDA device 0 did not answer</source>
         <translation>CUDA 장치 0이 응답하지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="183"/>
+        <location filename="../../app/viewtext.cpp" line="197"/>
         <source>cudaMemGetInfo failed</source>
         <translation>cudaMemGetInfo 실패</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="184"/>
+        <location filename="../../app/viewtext.cpp" line="198"/>
         <source>this build has no CUDA backend (CUDA Toolkit not found at build time)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="186"/>
+        <location filename="../../app/viewtext.cpp" line="200"/>
         <source>a CUDA device answered</source>
         <translation>CUDA 장치가 응답함</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="187"/>
+        <location filename="../../app/viewtext.cpp" line="201"/>
         <source>--backend cpu</source>
         <translation>--backend cpu 지정</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="188"/>
+        <location filename="../../app/viewtext.cpp" line="202"/>
         <source>--backend cuda</source>
         <translation>--backend cuda 지정</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="189"/>
+        <location filename="../../app/viewtext.cpp" line="203"/>
         <source>this build has no CUDA backend (the CUDA Toolkit was not found when it was built)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
@@ -5589,129 +5589,149 @@
         <translation>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="59"/>
+        <location filename="../../app/viewtext.cpp" line="60"/>
+        <source>MXFP4 (FP4, g32, E8M0 scales: %1 bits)</source>
+        <translation>MXFP4 (FP4, g32, E8M0 스케일: %1비트)</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="62"/>
+        <source>NVFP4 (FP4, g16, FP8 scales: %1 bits)</source>
+        <translation>NVFP4 (FP4, g16, FP8 스케일: %1비트)</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="67"/>
+        <source>%1 (g%2, %3 scales and zero points: %4 bits)</source>
+        <translation>%1 (g%2, %3 스케일과 영점: %4비트)</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="68"/>
+        <source>%1 (g%2, %3 scales: %4 bits)</source>
+        <translation>%1 (g%2, %3 스케일: %4비트)</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="73"/>
         <source>%1 as stored</source>
         <translation>저장된 그대로의 %1</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="74"/>
+        <location filename="../../app/viewtext.cpp" line="88"/>
         <source>Model %1 → %2</source>
         <translation>모델 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="78"/>
+        <location filename="../../app/viewtext.cpp" line="92"/>
         <source>Layers %1 → %2</source>
         <translation>레이어 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="81"/>
+        <location filename="../../app/viewtext.cpp" line="95"/>
         <source>Hidden size %1 → %2</source>
         <translation>히든 크기 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="84"/>
+        <location filename="../../app/viewtext.cpp" line="98"/>
         <source>Query heads %1 → %2</source>
         <translation>쿼리 헤드 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="87"/>
+        <location filename="../../app/viewtext.cpp" line="101"/>
         <source>KV heads %1 → %2</source>
         <translation>KV 헤드 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="90"/>
+        <location filename="../../app/viewtext.cpp" line="104"/>
         <source>Head dim %1 → %2</source>
         <translation>헤드 차원 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="93"/>
+        <location filename="../../app/viewtext.cpp" line="107"/>
         <source>Parameters changed</source>
         <translation>파라미터 변경</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="96"/>
+        <location filename="../../app/viewtext.cpp" line="110"/>
         <source>Weights %1 → %2</source>
         <translation>가중치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="97"/>
+        <location filename="../../app/viewtext.cpp" line="111"/>
         <source>Weight dtype %1 → %2</source>
         <translation>가중치 dtype %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="102"/>
+        <location filename="../../app/viewtext.cpp" line="116"/>
         <source>KV cache dtype %1 → %2</source>
         <translation>KV 캐시 dtype %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="106"/>
+        <location filename="../../app/viewtext.cpp" line="120"/>
         <source>Context %1 → %2</source>
         <translation>컨텍스트 길이 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="109"/>
+        <location filename="../../app/viewtext.cpp" line="123"/>
         <source>Batch %1 → %2</source>
         <translation>배치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="114"/>
+        <location filename="../../app/viewtext.cpp" line="128"/>
         <source>GPU %1 → %2</source>
         <translation>GPU %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="117"/>
+        <location filename="../../app/viewtext.cpp" line="131"/>
         <source>Utilization %1 → %2</source>
         <translation>메모리 사용률 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="120"/>
+        <location filename="../../app/viewtext.cpp" line="134"/>
         <source>Tensor parallel %1 → %2</source>
         <translation>텐서 병렬 %1 → %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="124"/>
+        <location filename="../../app/viewtext.cpp" line="138"/>
         <source>%n settings changed</source>
         <translation>
             <numerusform>설정 %n개 변경</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="128"/>
+        <location filename="../../app/viewtext.cpp" line="142"/>
         <source>KV cache %1 → %2</source>
         <translation>KV 캐시 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="130"/>
+        <location filename="../../app/viewtext.cpp" line="144"/>
         <source> (×%1)</source>
         <translation> (×%1)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="132"/>
+        <location filename="../../app/viewtext.cpp" line="146"/>
         <source>weights unchanged</source>
         <translation>가중치 변화 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="133"/>
+        <location filename="../../app/viewtext.cpp" line="147"/>
         <source>weights %1 → %2</source>
         <translation>가중치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="136"/>
+        <location filename="../../app/viewtext.cpp" line="150"/>
         <source>; now fits</source>
         <translation>; 이제 적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="136"/>
+        <location filename="../../app/viewtext.cpp" line="150"/>
         <source>; now out of memory</source>
         <translation>; 이제 메모리 부족 (OOM)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="137"/>
+        <location filename="../../app/viewtext.cpp" line="151"/>
         <source>%1: %2, %3%4</source>
         <translation>%1: %2, %3%4</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="159"/>
+        <location filename="../../app/viewtext.cpp" line="173"/>
         <source>Largest batch at %1 tokens: &lt;b&gt;%2&lt;/b&gt; · longest context at batch %3: &lt;b&gt;%4&lt;/b&gt; tokens</source>
         <translation>%1 토큰에서 최대 배치: &lt;b&gt;%2&lt;/b&gt; · 배치 %3에서 최대 컨텍스트 길이: &lt;b&gt;%4&lt;/b&gt; 토큰</translation>
     </message>
@@ -5810,7 +5830,7 @@
         <translation>&lt;br&gt;레이어 %2개 중 %1개는 마지막 %3 토큰만 보관합니다 (슬라이딩 윈도우)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="146"/>
+        <location filename="../../app/viewtext.cpp" line="160"/>
         <source>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;%4 blocks of %5 tokens (%6 each) in %7 left for the cache&lt;/small&gt;</source>
         <translation>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;캐시에 남은 %7에 %5 토큰짜리 블록 (블록당 %6) %4개&lt;/small&gt;</translation>
     </message>
@@ -5823,19 +5843,19 @@
         <translation type="vanished">&lt;span style=&apos;color:#b3261e&apos;&gt;KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="201"/>
+        <location filename="../../app/viewtext.cpp" line="215"/>
         <source>CUDA: %1, %2, sm_%3%4, driver %5.%6</source>
         <translation>CUDA: %1, %2, sm_%3%4, 드라이버 %5.%6</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="208"/>
+        <location filename="../../app/viewtext.cpp" line="222"/>
         <source>CPU: %1, %n thread(s), %2 RAM</source>
         <translation>
             <numerusform>CPU: %1, 스레드 %n개, RAM %2</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="209"/>
+        <location filename="../../app/viewtext.cpp" line="223"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
