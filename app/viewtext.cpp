@@ -60,7 +60,7 @@ QString dtypeLabel(const kvscope::DType& d) {
         return tr("MXFP4 (FP4, g32, E8M0 scales: %1 bits)").arg(bits);
     if (d == kvscope::DType::nvfp4())
         return tr("NVFP4 (FP4, g16, FP8 scales: %1 bits)").arg(bits);
-    const QString kind = QString::fromStdString(kvscope::kindName(d.kind)).toUpper();
+    QString kind = QString::fromStdString(kvscope::kindName(d.kind)).toUpper(); // not const: returned below
     if (!d.isQuantized())
         return kind;
     const QString scale = QString::fromStdString(kvscope::kindName(d.scaleKind)).toUpper();
