@@ -4,60 +4,82 @@
 #include "error.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <utility>
 
 namespace kvscope {
 namespace {
 
-// DSA's lightning indexer, as DeepSeek-V3.2's reference model builds it: wq_b from the query latent (or the
-// hidden state when queries are not low-rank) to index_n_heads x index_head_dim, wk from the hidden state to
-// one key, that key's LayerNorm (weight and bias) and weights_proj, one weight per indexer head.
-std::uint64_t indexerParamsPerLayer(const ModelShape& m) {
-    if (m.mla.indexHeadDim == 0)
-        return 0;
-    const char* what = "indexer parameters";
-    const std::uint64_t d = m.mla.indexHeadDim;
-    const std::uint64_t qIn = m.mla.qLoraRank > 0 ? m.mla.qLoraRank : m.hidden;
-    const std::uint64_t wq = mulChecked(what, qIn, m.mla.indexHeads, d);
-    const std::uint64_t wk = mulChecked(what, m.hidden, d);
-    const std::uint64_t weights = mulChecked(what, m.hidden, m.mla.indexHeads);
-    return addChecked(addChecked(wq, wk, what), weights + 2 * d, what);
-}
+// One weight matrix of `in` inputs and `out` outputs.
+struct Matrix {
+    std::uint64_t in = 0;
+    std::uint64_t out = 0;
+};
+// The projections of one attending layer: at most 8 (MLA with a query bottleneck and DSA's indexer).
+struct AttentionMatrices {
+    std::array<Matrix, 8> list{};
+    std::size_t count = 0;
+    void add(std::uint64_t in, std::uint64_t out) { list[count++] = {in, out}; }
+};
 
-std::uint64_t attentionParamsPerLayer(const ModelShape& m) {
+// One attending layer's matrices, the one list both its weights and its rows and columns come from.
+// DeepSeek MLA: q (optionally through a low-rank bottleneck q_a, q_b), the joint KV down-projection with
+// the shared rope key, the KV up-projection and the output projection; DSA's lightning indexer, as
+// DeepSeek-V3.2's reference model builds it: wq_b from the query latent (or the hidden state when queries are
+// not low-rank) to index_n_heads x index_head_dim, wk from the hidden state to one key, and weights_proj, one
+// weight per indexer head. Otherwise q, k, v (V heads of their own width) and o. Every width is checked: a
+// config's head sizes are bounded by validate(), their products are not.
+AttentionMatrices attentionMatrices(const ModelShape& m) {
     const std::uint64_t h = m.hidden;
+    AttentionMatrices a;
     if (m.mla.kvLoraRank > 0) {
-        // DeepSeek MLA: q (optionally through a low-rank bottleneck), the joint KV down-projection
-        // with the shared rope key, the KV up-projection and the output projection. Every product is
-        // checked: a config's head sizes are bounded by validate(), its products are not.
         const char* what = "MLA attention parameters";
         const std::uint64_t qkHead = std::uint64_t(m.mla.qkNopeHeadDim) + m.mla.qkRopeHeadDim;
         const std::uint64_t vHead = m.mla.vHeadDim != 0 ? m.mla.vHeadDim : m.effectiveHeadDim();
         const std::uint64_t rank = m.mla.kvLoraRank;
-        std::uint64_t q = 0;
-        if (m.mla.qLoraRank > 0)
-            q = addChecked(mulChecked(what, h, m.mla.qLoraRank) + m.mla.qLoraRank,
-                           mulChecked(what, m.mla.qLoraRank, m.heads, qkHead), what);
-        else
-            q = mulChecked(what, h, m.heads, qkHead);
-        const std::uint64_t kvDown = mulChecked(what, h, rank + m.mla.qkRopeHeadDim) + rank;
-        const std::uint64_t kvUp = mulChecked(what, rank, m.heads, std::uint64_t(m.mla.qkNopeHeadDim) + vHead);
-        const std::uint64_t out = mulChecked(what, m.heads, vHead, h);
-        return addChecked(addChecked(addChecked(q, kvDown, what), addChecked(kvUp, out, what), what),
-                          indexerParamsPerLayer(m), what);
+        const std::uint64_t queries = mulChecked(what, m.heads, qkHead);
+        if (m.mla.qLoraRank > 0) {
+            a.add(h, m.mla.qLoraRank);
+            a.add(m.mla.qLoraRank, queries);
+        } else {
+            a.add(h, queries);
+        }
+        a.add(h, rank + m.mla.qkRopeHeadDim);
+        a.add(rank, mulChecked(what, m.heads, std::uint64_t(m.mla.qkNopeHeadDim) + vHead));
+        a.add(mulChecked(what, m.heads, vHead), h);
+        if (m.mla.indexHeadDim > 0) {
+            const std::uint64_t d = m.mla.indexHeadDim;
+            a.add(m.mla.qLoraRank > 0 ? m.mla.qLoraRank : h, mulChecked(what, m.mla.indexHeads, d));
+            a.add(h, d);
+            a.add(h, m.mla.indexHeads);
+        }
+        return a;
     }
     const std::uint64_t d = m.effectiveHeadDim();
-    const std::uint64_t qWidth = std::uint64_t(m.heads) * d;
-    const std::uint64_t kWidth = std::uint64_t(m.kvHeads) * d;
-    const std::uint64_t vWidth = std::uint64_t(m.kvHeads) * m.effectiveVHeadDim();
-    const std::uint64_t outWidth = std::uint64_t(m.heads) * m.effectiveVHeadDim(); // o takes the heads' values
-    std::uint64_t params = mulChecked("attention parameters", h, qWidth + kWidth + vWidth) +
-                           mulChecked("attention parameters", outWidth, h);
-    if (m.qkvBias)
-        params += qWidth + kWidth + vWidth;
+    a.add(h, std::uint64_t(m.heads) * d);
+    a.add(h, std::uint64_t(m.kvHeads) * d);
+    a.add(h, std::uint64_t(m.kvHeads) * m.effectiveVHeadDim());
+    a.add(std::uint64_t(m.heads) * m.effectiveVHeadDim(), h); // o takes the heads' values
+    return a;
+}
+
+std::uint64_t attentionParamsPerLayer(const ModelShape& m) {
+    const char* what = "attention parameters";
+    const AttentionMatrices a = attentionMatrices(m);
+    std::uint64_t params = 0;
+    for (std::size_t i = 0; i < a.count; ++i)
+        params = addChecked(params, mulChecked(what, a.list[i].in, a.list[i].out), what);
+    if (m.mla.kvLoraRank > 0) {
+        // MLA's norms inside attention: the query latent's and the KV latent's; the indexer key's (weight, bias).
+        params =
+            addChecked(params, std::uint64_t(m.mla.qLoraRank) + m.mla.kvLoraRank + 2ull * m.mla.indexHeadDim, what);
+        return params;
+    }
+    if (m.qkvBias) // the biases of q, k and v: their outputs
+        params = addChecked(params, a.list[0].out + a.list[1].out + a.list[2].out, what);
     if (m.outBias)
-        params += h;
+        params = addChecked(params, m.hidden, what);
     return params;
 }
 
@@ -84,35 +106,13 @@ Sides matrix(std::uint64_t in, std::uint64_t out) {
     return {out, in};
 }
 
-// The rows and columns of one attending layer's projections, matrix by matrix as attentionParamsPerLayer
-// counts their weights.
+// The rows and columns of one attending layer's projections: the same matrices its weights are counted from.
 Sides attentionSides(const ModelShape& m) {
-    const std::uint64_t h = m.hidden;
-    if (m.mla.kvLoraRank > 0) {
-        const char* what = "MLA attention rows";
-        const std::uint64_t qkHead = std::uint64_t(m.mla.qkNopeHeadDim) + m.mla.qkRopeHeadDim;
-        const std::uint64_t vHead = m.mla.vHeadDim != 0 ? m.mla.vHeadDim : m.effectiveHeadDim();
-        const std::uint64_t rank = m.mla.kvLoraRank;
-        Sides s = m.mla.qLoraRank > 0
-                      ? plus(matrix(h, m.mla.qLoraRank), matrix(m.mla.qLoraRank, mulChecked(what, m.heads, qkHead)))
-                      : matrix(h, mulChecked(what, m.heads, qkHead));
-        s = plus(s, matrix(h, rank + m.mla.qkRopeHeadDim));
-        s = plus(s, matrix(rank, mulChecked(what, m.heads, std::uint64_t(m.mla.qkNopeHeadDim) + vHead)));
-        s = plus(s, matrix(mulChecked(what, m.heads, vHead), h));
-        if (m.mla.indexHeadDim > 0) {
-            const std::uint64_t d = m.mla.indexHeadDim;
-            const std::uint64_t qIn = m.mla.qLoraRank > 0 ? m.mla.qLoraRank : h;
-            s = plus(s, plus(matrix(qIn, mulChecked(what, m.mla.indexHeads, d)),
-                             plus(matrix(h, d), matrix(h, m.mla.indexHeads))));
-        }
-        return s;
-    }
-    const std::uint64_t d = m.effectiveHeadDim();
-    const std::uint64_t qWidth = std::uint64_t(m.heads) * d;
-    const std::uint64_t kWidth = std::uint64_t(m.kvHeads) * d;
-    const std::uint64_t vWidth = std::uint64_t(m.kvHeads) * m.effectiveVHeadDim();
-    const std::uint64_t outWidth = std::uint64_t(m.heads) * m.effectiveVHeadDim();
-    return plus(plus(matrix(h, qWidth), plus(matrix(h, kWidth), matrix(h, vWidth))), matrix(outWidth, h));
+    const AttentionMatrices a = attentionMatrices(m);
+    Sides s;
+    for (std::size_t i = 0; i < a.count; ++i)
+        s = plus(s, matrix(a.list[i].in, a.list[i].out));
+    return s;
 }
 
 Sides mlpSides(const ModelShape& m, std::uint64_t width) {
