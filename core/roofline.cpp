@@ -68,10 +68,9 @@ std::uint64_t parametersRead(const ModelShape& model, std::uint64_t batch) {
     const ParameterBreakdown p = parameterBreakdown(model);
     std::uint64_t out = addChecked(multipliedParameters(model), p.norms, "parameters read");
     if (model.isMoe() && p.total > p.active && model.moe.experts > model.moe.expertsPerToken) {
-        // Under uniform routing, B tokens choosing k experts of E each reach E (1 - (1 - k/E)^B)
-        // distinct experts per layer on average: k of them are already in `active`.
+        // The experts a batch reaches (expertShareRead), less the k of them already in `active`.
         const double e = model.moe.experts, k = model.moe.expertsPerToken;
-        const double reached = e * (1.0 - std::pow(1.0 - k / e, double(batch)));
+        const double reached = e * expertShareRead(model, batch);
         const double share = std::clamp((reached - k) / (e - k), 0.0, 1.0);
         out = addChecked(out, std::uint64_t(std::llround(share * double(p.total - p.active))), "parameters read");
     }
