@@ -3,9 +3,11 @@
 #include "chartstyle.h"
 #include "error.h"
 #include "inputfile.h"
+#include "launchoptions.h"
 #include "pagelayout.h"
 #include "presets.h"
 #include "scenariocontroller.h"
+#include "text.h"
 #include "units.h"
 
 #include <QBarCategoryAxis>
@@ -33,6 +35,7 @@
 #include <QValueAxis>
 #include <QtConcurrent>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -302,6 +305,11 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
 }
 
 void ExplainLogPage::setLogText(const QString& text) {
+    m_fileInvalidUtf8 = 0;
+    showLogText(text);
+}
+
+void ExplainLogPage::showLogText(const QString& text) {
     m_text->setPlainText(text);
     m_debounce->stop();
     explainNow();
@@ -313,8 +321,10 @@ QString ExplainLogPage::logText() const {
 
 bool ExplainLogPage::openLog(const QString& path) {
     try {
-        const std::string bytes = readInputFile(path.toStdString(), kServerLogMaxBytes, "server log");
-        setLogText(QString::fromUtf8(bytes.data(), qsizetype(bytes.size())));
+        // The bytes made valid here, where they enter, counted: the text box holds text, not bytes.
+        const std::string valid =
+            toValidUtf8(readInputFile(argumentBytes(path), kServerLogMaxBytes, "server log"), &m_fileInvalidUtf8);
+        showLogText(QString::fromUtf8(valid.data(), qsizetype(valid.size())));
         return true;
     } catch (const Error& e) {
         m_error = QString::fromUtf8(e.what());
@@ -446,6 +456,8 @@ void ExplainLogPage::refresh() {
     lines << tr("Lines: %1 read, %2 understood, %3 ignored")
                  .arg(QLocale().toString(qulonglong(log.lines)), QLocale().toString(qulonglong(log.understood)),
                       QLocale().toString(qulonglong(log.ignored)));
+    if (const std::size_t replaced = std::max(log.invalidUtf8, m_fileInvalidUtf8); replaced > 0)
+        lines << tr("%n byte sequence(s) were not UTF-8 and are shown as U+FFFD.", nullptr, int(replaced));
     if (log.failed)
         lines << u"<b>✗ "_s + tr("The server did not start.") + u"</b>"_s;
     if (!x.recomputed.checks.empty())

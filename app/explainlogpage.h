@@ -69,6 +69,7 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    void showLogText(const QString& text); // setLogText without forgetting what openLog counted
     // The log beside the chart on a wide page; above it in presenter mode or under kSideBySideMinWidth,
     // where half the width elided the chart's title, axis title and categories.
     void arrange();
@@ -105,4 +106,5 @@ private:
     void apply(Outcome outcome);
     std::optional<kvscope::LogExplanation> m_explanation;
     QString m_error;
+    std::size_t m_fileInvalidUtf8 = 0; // byte sequences of the opened file that were not UTF-8
 };

@@ -5,6 +5,7 @@
 #include "presets.h"
 #include "scenarioargs.h"
 #include "scenariocontroller.h"
+#include "text.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -25,9 +26,9 @@ QString optionErrorText(const kvscope::OptionValueError& e) {
     const QString value = QString::fromStdString(e.value());
     switch (e.kind()) {
     case kvscope::OptionValueError::Kind::NotWholeNumber:
-        return Text::tr("--%1 expects a whole number, got '%2'").arg(option, value);
+        return Text::tr("--%1 expects a whole number, got %2").arg(option, QString::fromStdString(e.quoted()));
     case kvscope::OptionValueError::Kind::NotNumber:
-        return Text::tr("--%1 expects a number, got '%2'").arg(option, value);
+        return Text::tr("--%1 expects a number, got %2").arg(option, QString::fromStdString(e.quoted()));
     case kvscope::OptionValueError::Kind::WholeOutOfRange:
     case kvscope::OptionValueError::Kind::NumberOutOfRange:
         break;
@@ -37,10 +38,56 @@ QString optionErrorText(const kvscope::OptionValueError& e) {
 }
 
 std::optional<std::string> valueOf(const QCommandLineParser& parser, const QString& name) {
-    return parser.isSet(name) ? std::optional(parser.value(name).toStdString()) : std::nullopt;
+    return parser.isSet(name) ? std::optional(argumentBytes(parser.value(name))) : std::nullopt;
 }
 
 } // namespace
+
+QString argumentText(const char* bytes) {
+    const std::string_view text(bytes);
+    if (kvscope::isValidUtf8(text))
+        return QString::fromUtf8(text.data(), qsizetype(text.size()));
+    // Each byte of an ill-formed sequence becomes U+DC80 + (byte - 0x80); ASCII is never escaped.
+    QString out;
+    std::size_t run = 0; // where the current run of well-formed characters began
+    std::size_t i = 0;
+    const auto flush = [&] { out += QString::fromUtf8(text.data() + run, qsizetype(i - run)); };
+    while (i < text.size()) {
+        const std::size_t length = kvscope::utf8SequenceAt(text, i);
+        if (length > 0) {
+            i += length;
+            continue;
+        }
+        flush();
+        out += QChar(char16_t(0xDC00 + static_cast<unsigned char>(text[i])));
+        run = ++i;
+    }
+    flush();
+    return out;
+}
+
+QStringList argumentList(int argc, char** argv) {
+    QStringList list;
+    for (int i = 0; i < argc; ++i)
+        list << argumentText(argv[i]);
+    return list;
+}
+
+std::string argumentBytes(const QString& text) {
+    std::string out;
+    qsizetype start = 0;
+    for (qsizetype i = 0; i <= text.size(); ++i) {
+        const bool escaped = i < text.size() && text[i].unicode() >= 0xDC80 && text[i].unicode() <= 0xDCFF &&
+                             (i == 0 || !text[i - 1].isHighSurrogate());
+        if (i < text.size() && !escaped)
+            continue;
+        out += text.mid(start, i - start).toStdString();
+        if (escaped)
+            out += char(text[i].unicode() - 0xDC00);
+        start = i + 1;
+    }
+    return out;
+}
 
 QString requestedLanguage(const QStringList& arguments) {
     for (qsizetype i = 1; i < arguments.size(); ++i) {
@@ -98,7 +145,19 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
          u"SET[:N]"_s},
         {u"window-size"_s, Text::tr("Window size for screenshots, e.g. 1920x1080."), u"WxH"_s},
     });
-    parser.process(arguments);
+    // parse(), not process(): process() exits 1 on an unknown option, where every error of both
+    // programs exits 2 (README, "Exit status").
+    if (!parser.parse(arguments)) {
+        LaunchOptions refused;
+        refused.error = QString::fromStdString(kvscope::excerpt(parser.errorText().toStdString(), 200));
+        return refused;
+    }
+    if (parser.isSet(u"help-all"_s))
+        parser.showHelp(0); // prints and exits 0, as --help
+    if (parser.isSet(u"help"_s))
+        parser.showHelp(0);
+    if (parser.isSet(u"version"_s))
+        parser.showVersion();
 
     LaunchOptions options;
     options.page = parser.value(u"page"_s);

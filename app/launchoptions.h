@@ -26,6 +26,14 @@ struct LaunchOptions {
     std::optional<kvscope::ImportResult> imported; // --config: how the importer read it (the memory page shows it)
 };
 
+// A command-line argument as text, losslessly: UTF-8 where it is, and each byte that is not as a
+// lone surrogate U+DC80..U+DCFF (Python's "surrogateescape"), so that a file name that is not
+// UTF-8 survives the QString and argumentBytes() gives back the bytes to open it by.
+QString argumentText(const char* bytes);
+QStringList argumentList(int argc, char** argv);
+// The bytes of a path or value given as text: UTF-8, with argumentText()'s escapes undone.
+std::string argumentBytes(const QString& text);
+
 // Reads `kvscope --preset NAME --context N --batch N --kv-dtype D ...` and applies the
 // scenario options to `controller`. The last session, when given, is the starting point
 // unless a model is named or a screenshot is asked for (screenshots are reproducible).

@@ -28,13 +28,6 @@ void describeApplication() {
     QCoreApplication::setApplicationVersion(QStringLiteral(KVSCOPE_VERSION));
 }
 
-QStringList argumentList(int argc, char** argv) {
-    QStringList list;
-    for (int i = 0; i < argc; ++i)
-        list << QString::fromLocal8Bit(argv[i]);
-    return list;
-}
-
 // Qt aborts with a page of plugin advice when no display answers; say it in one line.
 bool displayAvailable() {
     const char* platform = std::getenv("QT_QPA_PLATFORM");
@@ -55,8 +48,10 @@ int main(int argc, char** argv) {
         describeApplication();
         language::install(language::resolve(requestedLanguage(arguments), QString()));
         ScenarioController controller;
-        parseLaunchOptions(app.arguments(), controller); // prints and exits
-        return 0;
+        // Prints and exits, unless the command line is wrong around --help: then exit 2, as the CLI.
+        const LaunchOptions refused = parseLaunchOptions(arguments, controller);
+        std::fprintf(stderr, "kvscope: %s\n", qPrintable(refused.error));
+        return 2;
     }
     if (!displayAvailable()) {
         std::fprintf(stderr, "kvscope: no display (DISPLAY and WAYLAND_DISPLAY are unset); for a headless render use "
@@ -76,7 +71,8 @@ int main(int argc, char** argv) {
     ScenarioController controller;
     QString sessionProblem;
     const auto session = Settings::instance()->lastScenario(&sessionProblem);
-    const LaunchOptions options = parseLaunchOptions(app.arguments(), controller, session);
+    // Our own list, not app.arguments(): Qt decodes argv lossily, and a file name need not be UTF-8.
+    const LaunchOptions options = parseLaunchOptions(arguments, controller, session);
     if (!options.error.isEmpty()) {
         std::fprintf(stderr, "kvscope: %s\n", qPrintable(options.error));
         return 2;
@@ -87,6 +83,9 @@ int main(int argc, char** argv) {
     chartstyle::Style::instance()->setScheme(chartstyle::parseScheme(scheme).value_or(chartstyle::Scheme::System));
 
     MainWindow window(&controller);
+    // The command line's own errors go to stderr: a dialog would wait for a click no one gives
+    // (a headless --screenshot with a bad lesson file never finished).
+    window.setQuiet(true);
     if (options.imported)
         window.setImportedModel(options.imported);
     if (!options.page.isEmpty() && !window.showPage(options.page)) {
@@ -120,16 +119,20 @@ int main(int argc, char** argv) {
         window.setPresenterMode(true, /*fullScreen=*/!options.windowSize.isValid());
     if (!options.presenter || options.windowSize.isValid())
         window.show();
-    for (int i = 0; i < options.simSteps; ++i)
-        window.pagedPage()->stepOnce();
+    // One replay to there and one redraw: the run stops at its end (16,777,216 redraws of a
+    // finished run never ended).
+    if (options.simSteps > 0)
+        window.pagedPage()->stepBy(options.simSteps);
+    // Headless, a dialog has no one to answer it.
+    window.setQuiet(!options.screenshot.isEmpty());
 
     if (!options.screenshot.isEmpty()) {
         // Let the first frame lay out and paint, then grab and leave.
         QTimer::singleShot(400, &window, [&] {
             const bool ok = window.saveScreenshot(options.screenshot);
             if (!ok)
-                std::fprintf(stderr, "kvscope: --screenshot: cannot write '%s'\n", qPrintable(options.screenshot));
-            QApplication::exit(ok ? 0 : 1);
+                std::fprintf(stderr, "kvscope: --screenshot: %s\n", qPrintable(window.lastError()));
+            QApplication::exit(ok ? 0 : 2);
         });
     }
     return QApplication::exec();

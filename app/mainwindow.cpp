@@ -12,6 +12,7 @@
 #include "hfconfig.h"
 #include "inputkind.h"
 #include "language.h"
+#include "launchoptions.h"
 #include "lessonpanel.h"
 #include "memorychart.h"
 #include "memorypage.h"
@@ -54,6 +55,7 @@
 #include <QPalette>
 #include <QPlainTextEdit>
 #include <QSaveFile>
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStatusBar>
@@ -132,8 +134,33 @@ MainWindow::MainWindow(ScenarioController* controller, QWidget* parent)
 
     buildUi();
     resize(1440, 900);
-    restoreGeometry(Settings::instance()->windowGeometry());
+    // Only a restored geometry is held to the screen: the 1440 x 900 default stays for headless
+    // screenshots, whose offscreen screen is 800 x 800.
+    const bool restored = restoreGeometry(Settings::instance()->windowGeometry());
     restoreState(Settings::instance()->windowState());
+    if (restored)
+        keepOnScreen();
+}
+
+// A saved geometry is the settings file's, which anyone can edit: one of 10^9 pixels restored a
+// 32767 x 32767 window off screen that took 7 GB to paint. The window fits the screen it is on
+// (the primary one when it is on none) and overlaps it.
+void MainWindow::keepOnScreen() {
+    QScreen* target = QGuiApplication::screenAt(geometry().center());
+    if (!target)
+        target = QGuiApplication::primaryScreen();
+    if (!target)
+        return;
+    const QRect available = target->availableGeometry();
+    QRect g = geometry();
+    if (g.width() <= available.width() && g.height() <= available.height() && available.intersects(g))
+        return;
+    g.setSize(g.size().boundedTo(available.size()).expandedTo(minimumSizeHint().boundedTo(available.size())));
+    if (!available.contains(g))
+        g.moveTopLeft(available.topLeft());
+    if (isMaximized() || isFullScreen())
+        showNormal();
+    setGeometry(g);
 }
 
 MainWindow::~MainWindow() {
@@ -939,7 +966,19 @@ bool MainWindow::openLessons(const QString& spec) {
 }
 
 bool MainWindow::saveScreenshot(const QString& path) {
-    return grab().save(path, "PNG");
+    // Beside the target and renamed over it: a full disk or a read-only folder leaves the old file.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        m_lastError = tr("%1: %2").arg(path, file.errorString());
+        return false;
+    }
+    if (!grab().save(&file, "PNG") || !file.commit()) {
+        const QString why = file.errorString().isEmpty() ? tr("the image could not be written") : file.errorString();
+        file.cancelWriting();
+        m_lastError = tr("%1: %2").arg(path, why);
+        return false;
+    }
+    return true;
 }
 
 void MainWindow::reportError(const QString& title, const QString& message) {
@@ -951,7 +990,7 @@ void MainWindow::reportError(const QString& title, const QString& message) {
 
 bool MainWindow::openScenario(const QString& path) {
     try {
-        const kvscope::Scenario s = kvscope::loadScenarioFile(path.toStdString());
+        const kvscope::Scenario s = kvscope::loadScenarioFile(argumentBytes(path));
         if (!m_controller->setScenario(s, true)) {
             reportError(tr("Cannot open scenario"), m_controller->error());
             return false;
@@ -967,7 +1006,7 @@ bool MainWindow::openScenario(const QString& path) {
 
 bool MainWindow::saveScenario(const QString& path) {
     try {
-        kvscope::saveScenarioFile(m_controller->scenario(), path.toStdString());
+        kvscope::saveScenarioFile(m_controller->scenario(), argumentBytes(path));
         Settings::instance()->addRecentFile(path);
         statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
         return true;
@@ -979,7 +1018,7 @@ bool MainWindow::saveScenario(const QString& path) {
 
 bool MainWindow::openConfig(const QString& path) {
     try {
-        const kvscope::ImportResult imported = kvscope::importHfConfigFile(path.toStdString());
+        const kvscope::ImportResult imported = kvscope::importHfConfigFile(argumentBytes(path));
         kvscope::Scenario s = m_controller->scenario();
         s.model = imported.shape;
         s.tensorParallel = 1;

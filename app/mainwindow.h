@@ -91,6 +91,7 @@ public:
 
     // Message boxes are skipped (only the status bar speaks) when quiet, for tests.
     void setQuiet(bool quiet) { m_quiet = quiet; }
+    void keepOnScreen(); // a restored or asked-for geometry shrunk and moved onto a screen
     QString lastError() const { return m_lastError; }
 
 protected:

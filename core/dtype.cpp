@@ -2,6 +2,7 @@
 
 #include "checked.h"
 #include "error.h"
+#include "text.h"
 
 #include <algorithm>
 #include <array>
@@ -46,7 +47,7 @@ bool lookupKind(std::string_view name, DTypeKind& kind) {
 }
 
 [[noreturn]] void badDType(std::string_view what, std::string_view text, std::string_view why) {
-    throw Error(std::string(what) + ": '" + std::string(text) + "' is not a dtype (" + std::string(why) +
+    throw Error(std::string(what) + ": " + quoteExcerpt(text) + " is not a dtype (" + std::string(why) +
                 "); expected one of fp32, bf16, fp16, fp8, int8, int4, mxfp4, nvfp4, optionally with a scale "
                 "group such as int4-g128, int8-g64-bf16 or fp4-g32-e8m0");
 }
@@ -121,7 +122,7 @@ DType DType::parse(std::string_view text, std::string_view what) {
 
     DType out;
     if (!lookupKind(parts[0], out.kind))
-        badDType(what, text, "unknown format '" + std::string(parts[0]) + "'");
+        badDType(what, text, "unknown format " + quoteExcerpt(parts[0]));
     if (out.kind == DTypeKind::E8M0)
         badDType(what, text, "e8m0 is a scale format, not an element type");
     if (out.kind == DTypeKind::FP4 && count == 1)

@@ -1,6 +1,7 @@
 #include "gpus.h"
 
 #include "error.h"
+#include "text.h"
 #include "units.h"
 
 namespace kvscope {
@@ -91,7 +92,7 @@ const GpuPreset& findGpuPreset(std::string_view id) {
             return preset;
         known += (known.empty() ? "" : ", ") + preset.id;
     }
-    throw Error("unknown GPU '" + std::string(id) + "'; known GPUs: " + known);
+    throw Error("unknown GPU " + quoteExcerpt(id) + "; known GPUs: " + known);
 }
 
 } // namespace kvscope

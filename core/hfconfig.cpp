@@ -4,6 +4,7 @@
 #include "error.h"
 #include "hfquantization.h"
 #include "inputfile.h"
+#include "text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -19,6 +20,9 @@
 
 namespace kvscope {
 namespace {
+
+// A model's id and name are kept to this many bytes, cut between characters.
+constexpr std::size_t kNameMaxBytes = 200;
 
 using nlohmann::json;
 
@@ -862,7 +866,7 @@ std::string nameFromSource(std::string_view source, const ConfigReader& cfg) {
         else
             name = cfg.stringField("model_type");
     }
-    return name.empty() ? std::string("model") : name.substr(0, 200);
+    return name.empty() ? std::string("model") : boundedName(name, kNameMaxBytes);
 }
 
 } // namespace
@@ -1674,7 +1678,12 @@ ImportResult importConfig(const json& root, std::string_view source) {
         rule.layerKey = "block_types";
         std::vector<std::uint8_t> cycle;
         const json* blocks = cfg.find("block_types");
-        if (blocks && blocks->is_array() && !blocks->empty() && blocks->size() <= kMaxLayers) {
+        // Present, it is the cycle itself: the modelling code indexes it by layer, so an empty
+        // list or a string is no layout (it was read as the default cycle).
+        if (blocks && !(blocks->is_array() && !blocks->empty() && blocks->size() <= kMaxLayers))
+            cfg.fail("'block_types' must be a non-empty list of \"recurrent\" and \"attention\", got " +
+                     describeJson(*blocks));
+        if (blocks) {
             for (const json& b : *blocks) {
                 const std::string kind = b.is_string() ? b.get<std::string>() : std::string();
                 if (kind != "recurrent" && kind != "attention")
@@ -1859,7 +1868,7 @@ ImportResult importConfig(const json& root, std::string_view source) {
                 return fallback;
             if (!found->is_string())
                 cfg.fail("'_kvscope." + std::string(key) + "' must be a string, got " + describeJson(*found));
-            return found->get<std::string>().substr(0, 200);
+            return boundedName(found->get_ref<const std::string&>(), kNameMaxBytes);
         };
         m.id = text("id", m.id);
         m.displayName = text("name", std::string());
@@ -1871,7 +1880,8 @@ ImportResult importConfig(const json& root, std::string_view source) {
     }
     if (m.displayName.empty()) {
         const std::string name = cfg.stringField("_name_or_path");
-        m.displayName = !name.empty() ? name.substr(name.rfind('/') + 1).substr(0, 200) : nameFromSource(source, cfg);
+        m.displayName =
+            !name.empty() ? boundedName(name.substr(name.rfind('/') + 1), kNameMaxBytes) : nameFromSource(source, cfg);
     }
 
     try {
@@ -1922,9 +1932,17 @@ ImportResult importConfig(const json& root, std::string_view source) {
 
 } // namespace
 
-ImportResult importHfConfig(const json& root, std::string_view source) {
+ImportResult importHfConfig(const json& root, std::string_view sourceBytes) {
+    // The source is a path, which need not be UTF-8: it names the model and every message.
+    std::size_t replaced = 0;
+    const std::string sourceText = toValidUtf8(sourceBytes, &replaced);
+    const std::string_view source = sourceText;
     try {
-        return importConfig(root, source);
+        ImportResult result = importConfig(root, source);
+        if (replaced > 0)
+            result.notes.push_back("the file name is not valid UTF-8: " + std::to_string(replaced) +
+                                   " byte sequence(s) are shown as U+FFFD in the model's name");
+        return result;
     } catch (const Error& e) {
         // Arithmetic deep in a family rule says what overflowed; the file is named here.
         const std::string message = e.what();
@@ -1993,7 +2011,9 @@ std::string quoteNonFiniteLiterals(std::string_view text, std::vector<std::size_
 
 } // namespace
 
-ImportResult importHfConfigText(std::string_view original, std::string_view source) {
+ImportResult importHfConfigText(std::string_view original, std::string_view sourceBytes) {
+    const std::string sourceText = toValidUtf8(sourceBytes); // for the messages below; importHfConfig says so
+    const std::string_view source = sourceText;
     std::vector<std::size_t> inserted;
     const std::string quoted = quoteNonFiniteLiterals(original, inserted);
     const std::string_view text = inserted.empty() ? original : std::string_view(quoted);
@@ -2023,7 +2043,7 @@ ImportResult importHfConfigText(std::string_view original, std::string_view sour
         // out_of_range: a number beyond a double (2e999), found by fuzz_hfconfig as an internal error.
         throw Error(std::string(source) + ": not valid JSON (" + jsonErrorExcerpt(e) + ")");
     }
-    return importHfConfig(root, source);
+    return importHfConfig(root, sourceBytes);
 }
 
 ImportResult importHfConfigFile(const std::filesystem::path& path) {

@@ -1,6 +1,7 @@
 #include "inputfile.h"
 
 #include "error.h"
+#include "text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -10,8 +11,8 @@ namespace kvscope {
 
 namespace fs = std::filesystem;
 
-std::string readInputFile(const fs::path& path, std::uint64_t maxBytes, std::string_view what) {
-    const std::string name = path.string();
+std::uint64_t checkInputFile(const fs::path& path, std::uint64_t maxBytes, std::string_view what) {
+    const std::string name = pathText(path);
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
     if (ec || !fs::exists(status))
@@ -24,6 +25,12 @@ std::string readInputFile(const fs::path& path, std::uint64_t maxBytes, std::str
     if (size > maxBytes)
         throw Error(name + ": is " + std::to_string(size) + " bytes; a " + std::string(what) + " holds at most " +
                     std::to_string(maxBytes) + " bytes");
+    return size;
+}
+
+std::string readInputFile(const fs::path& path, std::uint64_t maxBytes, std::string_view what) {
+    const std::string name = pathText(path);
+    const std::uint64_t size = checkInputFile(path, maxBytes, what);
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw Error(name + ": cannot open the " + std::string(what) + " for reading");
@@ -35,24 +42,21 @@ std::string readInputFile(const fs::path& path, std::uint64_t maxBytes, std::str
     if (std::uint64_t(in.gcount()) > size)
         throw Error(name + ": grew while it was read (from " + std::to_string(size) + " bytes)");
     text.resize(std::size_t(in.gcount()));
+    // Every format read this way is UTF-8 text. Notepad's "Unicode" is UTF-16: say so, rather than
+    // a parse error at line 1; a UTF-8 byte-order mark (Excel's CSV) is dropped.
+    if (const std::string_view wide = wideEncoding(text); !wide.empty())
+        throw Error(name + ": is " + std::string(wide) + " text; a " + std::string(what) +
+                    " must be UTF-8 (save it again with the encoding UTF-8)");
+    if (text.starts_with("\xEF\xBB\xBF"))
+        text.erase(0, 3);
     return text;
 }
-
-namespace {
-std::string excerpt(const std::string& text) {
-    constexpr std::size_t kMax = 40;
-    std::string out;
-    for (const char c : text.substr(0, kMax))
-        out += (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) ? '?' : c;
-    return text.size() > kMax ? out + "..." : out;
-}
-} // namespace
 
 std::string describeJson(const nlohmann::json& v) {
     using t = nlohmann::json::value_t;
     switch (v.type()) {
     case t::string:
-        return "'" + excerpt(v.get_ref<const std::string&>()) + "'";
+        return quoteExcerpt(v.get_ref<const std::string&>());
     case t::array:
         return "an array of " + std::to_string(v.size()) + " item(s)";
     case t::object:
@@ -61,17 +65,17 @@ std::string describeJson(const nlohmann::json& v) {
         return "null";
     case t::boolean:
         return v.get<bool>() ? "true" : "false";
-    default: // a number: dumping a scalar does not recurse
-        return excerpt(v.dump());
+    default:             // a number: dumping a scalar does not recurse
+        return v.dump(); // a number: at most a few dozen ASCII characters
     }
 }
 
 std::string jsonErrorExcerpt(const std::exception& error) {
+    // The parser's text quotes the input where it stopped, which may be any bytes at all.
     constexpr std::size_t kMax = 160;
-    std::string text = error.what();
-    if (text.size() > kMax)
-        text = text.substr(0, kMax) + "...";
-    return text;
+    const std::string_view text = error.what();
+    const std::string_view head = cutUtf8(text, kMax);
+    return toValidUtf8(head) + (head.size() < text.size() ? "..." : "");
 }
 
 } // namespace kvscope

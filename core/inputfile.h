@@ -16,9 +16,14 @@ inline constexpr std::uint64_t kScenarioFileMaxBytes = 1ull << 20; // a scenario
 inline constexpr std::uint64_t kTraceFileMaxBytes = 256ull << 20;  // about two million requests
 inline constexpr std::uint64_t kWeightsFileMaxBytes = 8ull << 30;  // the decode core's small models: MiB to a few GiB
 
+// The checks readInputFile makes before it reads, for a reader that takes a file in parts (a
+// safetensors header before its data): returns the file's size.
+std::uint64_t checkInputFile(const std::filesystem::path& path, std::uint64_t maxBytes, std::string_view what);
+
 // Reads a whole file a person gave us: it must be a regular file (not a directory, a device
 // such as /dev/zero or /dev/urandom, or a pipe that never ends) of at most `maxBytes`.
-// Throws Error naming the file, what it was meant to be ("config.json") and the limit.
+// Throws Error naming the file, what it was meant to be ("config.json") and the limit, and for
+// text in UTF-16 or UTF-32 the encoding found; a UTF-8 byte-order mark is dropped.
 std::string readInputFile(const std::filesystem::path& path, std::uint64_t maxBytes, std::string_view what);
 
 // A JSON value for an error message, never the value itself: a deeply nested value would

@@ -2,6 +2,7 @@
 
 #include "error.h"
 #include "hfconfig.h"
+#include "text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -22,7 +23,7 @@ namespace {
     std::string known;
     for (std::size_t i = 0; i < embedded::kPresetFileCount; ++i)
         known += (known.empty() ? "" : ", ") + std::string(embedded::kPresetFiles[i].id);
-    throw Error("unknown model preset '" + std::string(id) + "'; known presets: " + known);
+    throw Error("unknown model preset " + quoteExcerpt(id) + "; known presets: " + known);
 }
 
 // Each preset read once: the embedded files never change, and the log explainer, the launch

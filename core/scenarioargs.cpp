@@ -2,6 +2,7 @@
 
 #include "gpus.h"
 #include "memorymodel.h"
+#include "text.h"
 
 #include <charconv>
 #include <cmath>
@@ -12,12 +13,12 @@ namespace kvscope {
 namespace {
 
 std::string englishMessage(OptionValueError::Kind kind, const std::string& option, const std::string& value,
-                           const std::string& min, const std::string& max) {
+                           const std::string& quoted, const std::string& min, const std::string& max) {
     switch (kind) {
     case OptionValueError::Kind::NotWholeNumber:
-        return "--" + option + " expects a whole number, got '" + value + "'";
+        return "--" + option + " expects a whole number, got " + quoted;
     case OptionValueError::Kind::NotNumber:
-        return "--" + option + " expects a number, got '" + value + "'";
+        return "--" + option + " expects a number, got " + quoted;
     case OptionValueError::Kind::WholeOutOfRange:
     case OptionValueError::Kind::NumberOutOfRange:
         break;
@@ -27,11 +28,13 @@ std::string englishMessage(OptionValueError::Kind kind, const std::string& optio
 
 } // namespace
 
-OptionValueError::OptionValueError(Kind kind, std::string option, std::string value, std::string min, std::string max)
-    : Error(englishMessage(kind, option, value, min, max))
+OptionValueError::OptionValueError(Kind kind, std::string option, const std::string& value, std::string min,
+                                   std::string max)
+    : Error(englishMessage(kind, option, excerpt(value), quoteExcerpt(value), min, max))
     , m_kind(kind)
     , m_option(std::move(option))
-    , m_value(std::move(value))
+    , m_value(excerpt(value))
+    , m_quoted(quoteExcerpt(value))
     , m_min(std::move(min))
     , m_max(std::move(max)) {}
 
@@ -81,7 +84,11 @@ std::optional<ImportResult> applyModelSource(Scenario& scenario, const std::opti
         return imported;
     }
     if (preset)
-        scenario = withPresetModel(scenario, *preset); // --weight-dtype and --kv-dtype, applied after, override
+        try {
+            scenario = withPresetModel(scenario, *preset); // --weight-dtype and --kv-dtype, applied after, override
+        } catch (const Error& e) {
+            throw Error(std::string("--preset: ") + e.what());
+        }
     return std::nullopt;
 }
 
@@ -99,9 +106,14 @@ void applyScenarioArgs(Scenario& s, const ScenarioArgs& args) {
     if (args.kvDtype)
         s.kvDtype = DType::parse(*args.kvDtype, "--kv-dtype");
     if (args.gpu) {
-        const GpuPreset& preset = findGpuPreset(*args.gpu);
-        s.gpuId = preset.id;
-        s.gpuMemoryBytes = preset.memoryBytes;
+        const GpuPreset* preset = nullptr;
+        try {
+            preset = &findGpuPreset(*args.gpu);
+        } catch (const Error& e) {
+            throw Error(std::string("--gpu: ") + e.what());
+        }
+        s.gpuId = preset->id;
+        s.gpuMemoryBytes = preset->memoryBytes;
     }
     if (args.context)
         s.context = parseWholeOption(kContextOption, *args.context);

@@ -24,17 +24,19 @@ public:
         NotNumber,       // "--utilization expects a number, got 'high'"
         NumberOutOfRange // "--utilization must be between 0.01 and 1, got 1.5"
     };
-    OptionValueError(Kind kind, std::string option, std::string value, std::string min = {}, std::string max = {});
+    OptionValueError(Kind kind, std::string option, const std::string& value, std::string min = {},
+                     std::string max = {});
 
     Kind kind() const { return m_kind; }
     const std::string& option() const { return m_option; } // without dashes: "batch"
-    const std::string& value() const { return m_value; }   // as given
+    const std::string& value() const { return m_value; }   // as given, cut to an excerpt (core/text.h)
+    const std::string& quoted() const { return m_quoted; } // 'excerpt' and, when cut, its length
     const std::string& min() const { return m_min; }       // the limits as the message prints them
     const std::string& max() const { return m_max; }
 
 private:
     Kind m_kind;
-    std::string m_option, m_value, m_min, m_max;
+    std::string m_option, m_value, m_quoted, m_min, m_max;
 };
 
 // A whole-number option and its limits (inclusive).

@@ -2,6 +2,7 @@
 
 #include "error.h"
 #include "inputfile.h"
+#include "text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,6 +16,10 @@
 
 namespace kvscope {
 namespace {
+
+// Names are shown in labels, menus and the title: kept to 200 bytes, as a config's are (a 900 KB
+// name took the window 20 s to lay out on every change, and to quit).
+constexpr std::size_t kNameMaxBytes = 200;
 
 using nlohmann::json;
 
@@ -222,8 +227,8 @@ Scenario scenarioFromJson(const json& root, std::string_view source) {
     Scenario s;
     const Reader mr = top.child("model");
     ModelShape& m = s.model;
-    m.id = mr.string("id", std::string("custom"));
-    m.displayName = mr.string("name", m.id);
+    m.id = boundedName(mr.string("id", std::string("custom")), kNameMaxBytes);
+    m.displayName = boundedName(mr.string("name", m.id), kNameMaxBytes);
     m.layers = mr.u32("layers", 1);
     m.hidden = mr.u32("hidden", 1);
     m.heads = mr.u32("heads", 1);
@@ -305,7 +310,7 @@ Scenario scenarioFromJson(const json& root, std::string_view source) {
     if (mr.has("stored_weights") && !mr.raw("stored_weights").is_null()) {
         const Reader q = mr.child("stored_weights");
         StoredWeights stored;
-        stored.method = q.string("method", std::string());
+        stored.method = boundedName(q.string("method", std::string()), 64);
         stored.format = q.dtype("format");
         stored.rest = q.dtype("rest");
         stored.attention = q.boolean("attention", false);
@@ -346,7 +351,7 @@ Scenario scenarioFromJson(const json& root, std::string_view source) {
     s.kvDtype = top.dtype("kv_dtype");
     s.context = top.u64("context", 1, 1ull << 40);
     s.batch = top.u64("batch", 1, 1ull << 32);
-    s.gpuId = top.string("gpu", std::string("custom"));
+    s.gpuId = boundedName(top.string("gpu", std::string("custom")), kNameMaxBytes);
     s.gpuMemoryBytes = top.u64("gpu_memory_bytes", 1, 1ull << 50);
     s.utilization = top.number("utilization", 0.9);
     s.tensorParallel = top.u32("tensor_parallel", 1, 1);
@@ -378,26 +383,32 @@ void saveScenarioFile(const Scenario& scenario, const std::filesystem::path& pat
     const std::string text = scenarioToText(scenario);
     std::filesystem::path temporary = path;
     temporary += ".tmp";
+    std::error_code ec;
     {
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
         if (!out)
-            throw Error(path.string() + ": cannot write (" + std::error_code(errno, std::generic_category()).message() +
-                        ")");
+            throw Error(pathText(path) + ": cannot write (" +
+                        std::error_code(errno, std::generic_category()).message() + ")");
+        errno = 0;
         out << text;
-        out.flush();
-        if (!out)
-            throw Error(path.string() + ": writing failed");
+        out.close(); // the last bytes reach the disk here: a full one fails now, not silently later
+        if (!out) {
+            const int code = errno;
+            std::filesystem::remove(temporary, ec); // the file already there stays as it was
+            throw Error(pathText(path) + ": writing failed (" +
+                        (code != 0 ? std::error_code(code, std::generic_category()).message() : "write error") +
+                        "); the file was not changed");
+        }
     }
-    std::error_code ec;
     std::filesystem::rename(temporary, path, ec);
     if (ec) {
         std::filesystem::remove(temporary, ec);
-        throw Error(path.string() + ": cannot replace the file (" + ec.message() + ")");
+        throw Error(pathText(path) + ": cannot replace the file (" + ec.message() + ")");
     }
 }
 
 Scenario loadScenarioFile(const std::filesystem::path& path) {
-    return scenarioFromText(readInputFile(path, kScenarioFileMaxBytes, "KV Scope scenario"), path.string());
+    return scenarioFromText(readInputFile(path, kScenarioFileMaxBytes, "KV Scope scenario"), pathText(path));
 }
 
 } // namespace kvscope

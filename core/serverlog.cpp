@@ -5,6 +5,7 @@
 #include "inputfile.h"
 #include "memorymodel.h"
 #include "presets.h"
+#include "text.h"
 #include "units.h"
 
 #include <algorithm>
@@ -816,6 +817,10 @@ ServerLog parseServerLog(std::string_view text) {
         throw Error("the log is " + groupThousands(text.size()) + " bytes; at most " +
                     groupThousands(kServerLogMaxBytes) + " bytes (16 MiB) are read");
     ServerLog log;
+    // Every name the log gives (model, version, dtype, paths) is kept as valid UTF-8: a
+    // terminal's Latin-1 or a line cut inside a character is read with U+FFFD, and said so.
+    const std::string valid = toValidUtf8(text, &log.invalidUtf8);
+    text = valid;
     Votes votes;
     forEachLogicalLine(text, [&](const std::string& line, std::size_t number) {
         ++log.lines;

@@ -121,9 +121,10 @@ struct ServerLog {
 
     bool failed = false; // the server said it could not start (an error line, a negative KV size)
 
-    std::size_t lines = 0;      // logical lines after joining wrapped ones
-    std::size_t understood = 0; // lines that gave at least one figure or setting
-    std::size_t ignored = 0;    // non-empty lines with nothing recognised
+    std::size_t lines = 0;       // logical lines after joining wrapped ones
+    std::size_t understood = 0;  // lines that gave at least one figure or setting
+    std::size_t ignored = 0;     // non-empty lines with nothing recognised
+    std::size_t invalidUtf8 = 0; // byte sequences that were not UTF-8, read as U+FFFD (a name stays printable)
 };
 
 // Parses a pasted log. Never throws for what it does not understand (ignored and counted),

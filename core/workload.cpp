@@ -177,6 +177,13 @@ std::vector<Request> generateWorkload(const WorkloadSpec& spec) {
             while (u <= 0.0)
                 u = arrivals.uniform();
             clock += -std::log(u) / spec.rate; // exponential gaps: a Poisson process
+            // Past the step a trace is held to, and soon past 2^64 (1e-20 arrivals a step): the
+            // cast below would be undefined and every request would seem to arrive at step 0.
+            if (!(clock <= double(kMaxArrivalStep)))
+                throw Error("rate: at " + (std::ostringstream() << spec.rate).str() + " arrivals per step, request " +
+                            std::to_string(i + 1) + " of " + std::to_string(spec.requests) +
+                            " would arrive after step " + std::to_string(kMaxArrivalStep) +
+                            ", the last a replay holds; give a higher rate or fewer requests");
             r.arrivalStep = std::uint64_t(clock);
         }
         out.push_back(r);
@@ -203,6 +210,9 @@ std::vector<Request> parseTrace(std::string_view text, std::string_view source) 
             continue;
         Request r;
         r.id = std::uint32_t(out.size());
+        if (out.empty() && !csvHeaderSeen && line[line.find_first_not_of(" \t")] == '[')
+            fail("a JSON array; a trace in JSON Lines has one request object per line "
+                 "({\"prompt_len\": 120, \"output_len\": 80}), or give CSV with the header prompt_len,output_len");
         if (line[0] == '{') {
             nlohmann::json j;
             try {

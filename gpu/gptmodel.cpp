@@ -7,6 +7,7 @@
 #include "inputfile.h"
 #include "memorymodel.h"
 #include "modelshape.h"
+#include "text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -184,60 +185,65 @@ std::optional<GptWeights> randomWeightsUnlessStopped(const GptConfig& c, const S
 } // namespace detail
 
 [[noreturn]] static void badTensor(const std::string& file, const std::string& tensor, const std::string& why) {
-    throw Error(file + ": tensor '" + tensor + "': " + why);
+    throw Error(file + ": tensor " + kvscope::quoteExcerpt(tensor, 120) + ": " + why);
 }
 
-GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t heads) {
-    // A regular file under the limit (a directory or /dev/zero was read for ever).
-    return parseSafetensors(readInputFile(path, kWeightsFileMaxBytes, "safetensors file"), path.string(), heads);
-}
+namespace {
 
-GptWeights parseSafetensors(std::string_view bytes, const std::string& file, std::uint32_t heads) {
-    if (bytes.size() < 8)
-        throw Error(file + ": too short for a safetensors header (" + std::to_string(bytes.size()) + " bytes)");
+// safetensors' own limit on the header (MAX_HEADER_SIZE in its Rust loader): 100 MB.
+constexpr std::uint64_t kMaxHeaderBytes = 100'000'000;
+
+// One tensor as the header describes it; its bytes are [begin, end) of the data section.
+struct TensorEntry {
+    std::string rawName;
+    std::string dtype;
+    std::vector<std::uint64_t> shape;
+    std::uint64_t begin = 0, end = 0;
+};
+
+// What the file is, read from its header alone: the tensors (by name without "transformer."),
+// checked to tile the `dataSize` data bytes, and the model they make. Everything that can be
+// refused is refused here, before a byte of data is read (a 2 GiB file was read for 43 s first).
+struct SafetensorsLayout {
+    std::map<std::string, TensorEntry> tensors;
+    GptConfig config;
+};
+
+std::uint64_t headerLength(std::string_view first8) {
     std::uint64_t headerSize = 0;
     for (int i = 7; i >= 0; --i)
-        headerSize = (headerSize << 8) | std::uint8_t(bytes[std::size_t(i)]);
-    if (headerSize > bytes.size() - 8)
-        throw Error(file + ": the header claims " + std::to_string(headerSize) + " bytes but the file has " +
-                    std::to_string(bytes.size() - 8) + " after the length");
+        headerSize = (headerSize << 8) | std::uint8_t(first8[std::size_t(i)]);
+    return headerSize;
+}
+
+SafetensorsLayout readLayout(std::string_view headerText, std::uint64_t dataSize, const std::string& file,
+                             std::uint32_t heads) {
     nlohmann::json header;
     try {
-        header = nlohmann::json::parse(bytes.begin() + 8, bytes.begin() + 8 + std::ptrdiff_t(headerSize));
+        header = nlohmann::json::parse(headerText.begin(), headerText.end());
     } catch (const nlohmann::json::exception& e) { // parse_error, or out_of_range for a huge number
         throw Error(file + ": the header is not valid JSON (" + jsonErrorExcerpt(e) + ")");
     }
     if (!header.is_object())
         throw Error(file + ": the header must be a JSON object");
-    const std::size_t dataStart = 8 + std::size_t(headerSize);
-    const std::size_t dataSize = bytes.size() - dataStart;
 
-    // name (without "transformer.") -> (shape, values as float)
-    struct Tensor {
-        std::vector<std::uint64_t> shape;
-        std::vector<float> values;
-    };
-    std::map<std::string, Tensor> tensors;
-    struct Span {
-        std::uint64_t begin, end;
-        std::string name;
-    };
-    std::vector<Span> spans; // each tensor's data bytes, for the tiling check below
+    SafetensorsLayout layout;
+    std::vector<const TensorEntry*> spans; // each tensor's data bytes, for the tiling check below
     for (const auto& item : header.items()) {
         // Named, not a structured binding: clang before 16 cannot capture those in the lambda below.
         const std::string& rawName = item.key();
         const nlohmann::json& info = item.value();
         if (rawName == "__metadata__")
             continue;
-        const std::string name = rawName.rfind("transformer.", 0) == 0 ? rawName.substr(12) : rawName;
         auto fail = [&](const std::string& why) { badTensor(file, rawName, why); };
         if (!info.is_object() || !info.contains("dtype") || !info.contains("shape") || !info.contains("data_offsets"))
             fail("needs dtype, shape and data_offsets");
-        const std::string dtype = info["dtype"].is_string() ? info["dtype"].get<std::string>() : std::string();
-        std::size_t elementSize = dtype == "F32" ? 4 : (dtype == "F16" || dtype == "BF16") ? 2 : 0;
+        TensorEntry t;
+        t.rawName = rawName;
+        t.dtype = info["dtype"].is_string() ? info["dtype"].get<std::string>() : std::string();
+        const std::size_t elementSize = t.dtype == "F32" ? 4 : (t.dtype == "F16" || t.dtype == "BF16") ? 2 : 0;
         if (elementSize == 0)
-            fail("dtype '" + dtype + "' is not supported (F32, F16 or BF16)");
-        Tensor t;
+            fail("dtype " + kvscope::quoteExcerpt(t.dtype) + " is not supported (F32, F16 or BF16)");
         std::uint64_t count = 1;
         // A list of whole numbers whose product fits 64 bits (a scalar or an object iterated
         // as one was accepted, and 2^62 + 1 values wrapped to 4 bytes, then failed to allocate).
@@ -255,51 +261,30 @@ GptWeights parseSafetensors(std::string_view bytes, const std::string& file, std
         if (!offsets.is_array() || offsets.size() != 2 || !offsets[0].is_number_unsigned() ||
             !offsets[1].is_number_unsigned())
             fail("data_offsets must be [begin, end]");
-        const std::uint64_t begin = offsets[0].get<std::uint64_t>();
-        const std::uint64_t end = offsets[1].get<std::uint64_t>();
-        if (begin > end || end > dataSize)
-            fail("data_offsets [" + std::to_string(begin) + ", " + std::to_string(end) + "] lie outside the " +
+        t.begin = offsets[0].get<std::uint64_t>();
+        t.end = offsets[1].get<std::uint64_t>();
+        if (t.begin > t.end || t.end > dataSize)
+            fail("data_offsets [" + std::to_string(t.begin) + ", " + std::to_string(t.end) + "] lie outside the " +
                  std::to_string(dataSize) + " data bytes");
-        if (end - begin != count * elementSize)
-            fail("holds " + std::to_string(end - begin) + " bytes, but its shape needs " +
+        if (t.end - t.begin != count * elementSize)
+            fail("holds " + std::to_string(t.end - t.begin) + " bytes, but its shape needs " +
                  std::to_string(count * elementSize));
-        spans.push_back({begin, end, rawName});
-        t.values.resize(std::size_t(count));
-        const char* src = bytes.data() + dataStart + begin;
-        for (std::size_t i = 0; i < t.values.size(); ++i) {
-            if (dtype == "F32") {
-                std::memcpy(&t.values[i], src + 4 * i, 4);
-            } else {
-                std::uint16_t h;
-                std::memcpy(&h, src + 2 * i, 2);
-                if (dtype == "F16") {
-                    t.values[i] = halfToFloat(h);
-                } else {
-                    const std::uint32_t bits = std::uint32_t(h) << 16;
-                    std::memcpy(&t.values[i], &bits, 4);
-                }
-            }
-        }
-        // A NaN or an infinity in one weight turns every logit into NaN: refuse the file, naming
-        // the tensor, rather than decode garbage (an all-NaN file was accepted without a word).
-        const auto bad = std::find_if(t.values.begin(), t.values.end(), [](float v) { return !std::isfinite(v); });
-        if (bad != t.values.end())
-            fail("value " + std::to_string(bad - t.values.begin()) + " is " + (std::isnan(*bad) ? "NaN" : "infinite") +
-                 ": not a finite number");
-        tensors[name] = std::move(t);
+        const std::string name = rawName.rfind("transformer.", 0) == 0 ? rawName.substr(12) : rawName;
+        spans.push_back(&(layout.tensors[name] = std::move(t)));
     }
     // The format requires the tensors' data to follow one another from the first data byte to
     // the last, with no gap and no overlap (safetensors' own loader refuses anything else, so that
     // a file cannot hide other content or alias two tensors).
-    std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
+    std::sort(spans.begin(), spans.end(),
+              [](const TensorEntry* a, const TensorEntry* b) { return a->begin < b->begin; });
     std::uint64_t tiled = 0;
     for (std::size_t i = 0; i < spans.size(); ++i) {
-        const Span& s = spans[i];
+        const TensorEntry& s = *spans[i];
         if (s.begin < tiled)
-            throw Error(file + ": tensors '" + spans[i - 1].name + "' and '" + s.name + "' overlap (bytes " +
+            throw Error(file + ": tensors '" + spans[i - 1]->rawName + "' and '" + s.rawName + "' overlap (bytes " +
                         std::to_string(s.begin) + " to " + std::to_string(std::min(tiled, s.end)) + ")");
         if (s.begin > tiled)
-            throw Error(file + ": " + std::to_string(s.begin - tiled) + " data bytes before tensor '" + s.name +
+            throw Error(file + ": " + std::to_string(s.begin - tiled) + " data bytes before tensor '" + s.rawName +
                         "' belong to no tensor (the data must follow one another without gaps)");
         tiled = s.end;
     }
@@ -307,7 +292,30 @@ GptWeights parseSafetensors(std::string_view bytes, const std::string& file, std
         throw Error(file + ": " + std::to_string(dataSize - tiled) +
                     " data bytes after the last tensor belong to no tensor");
 
-    auto take = [&](const std::string& name, const std::vector<std::uint64_t>& shape) -> std::vector<float> {
+    const auto& tensors = layout.tensors;
+    auto wteIt = tensors.find("wte.weight");
+    auto wpeIt = tensors.find("wpe.weight");
+    if (wteIt == tensors.end() || wteIt->second.shape.size() != 2)
+        throw Error(file + ": missing tensor 'wte.weight' (vocab, width): not a GPT-2-layout file");
+    if (wpeIt == tensors.end() || wpeIt->second.shape.size() != 2)
+        throw Error(file + ": missing tensor 'wpe.weight' (positions, width)");
+    GptConfig& c = layout.config;
+    c.vocab = std::uint32_t(std::min<std::uint64_t>(wteIt->second.shape[0], UINT32_MAX));
+    c.width = std::uint32_t(std::min<std::uint64_t>(wteIt->second.shape[1], UINT32_MAX));
+    c.maxContext = std::uint32_t(std::min<std::uint64_t>(wpeIt->second.shape[0], UINT32_MAX));
+    c.layers = 0;
+    while (tensors.count("h." + std::to_string(c.layers) + ".ln_1.weight"))
+        ++c.layers;
+    c.heads = heads != 0 ? heads : std::max(1u, c.width / 64);
+    c.kvHeads = c.heads; // GPT-2's c_attn is multi-head attention
+    try {
+        c.validate();
+    } catch (const Error& e) {
+        throw Error(file + ": " + e.what());
+    }
+    // Every tensor the model reads, in the shape it reads it.
+    const std::uint64_t w = c.width;
+    const auto expect = [&](const std::string& name, const std::vector<std::uint64_t>& shape) {
         auto it = tensors.find(name);
         if (it == tensors.end())
             throw Error(file + ": missing tensor '" + name + "'");
@@ -319,54 +327,121 @@ GptWeights parseSafetensors(std::string_view bytes, const std::string& file, std
                 got += (got.empty() ? "" : ", ") + std::to_string(d);
             throw Error(file + ": tensor '" + name + "' has shape [" + got + "], expected [" + expected + "]");
         }
-        return std::move(it->second.values);
     };
-    auto wteIt = tensors.find("wte.weight");
-    auto wpeIt = tensors.find("wpe.weight");
-    if (wteIt == tensors.end() || wteIt->second.shape.size() != 2)
-        throw Error(file + ": missing tensor 'wte.weight' (vocab, width): not a GPT-2-layout file");
-    if (wpeIt == tensors.end() || wpeIt->second.shape.size() != 2)
-        throw Error(file + ": missing tensor 'wpe.weight' (positions, width)");
-    GptConfig c;
-    c.vocab = std::uint32_t(wteIt->second.shape[0]);
-    c.width = std::uint32_t(wteIt->second.shape[1]);
-    c.maxContext = std::uint32_t(wpeIt->second.shape[0]);
-    c.layers = 0;
-    while (tensors.count("h." + std::to_string(c.layers) + ".ln_1.weight"))
-        ++c.layers;
-    c.heads = heads != 0 ? heads : std::max(1u, c.width / 64);
-    c.kvHeads = c.heads; // GPT-2's c_attn is multi-head attention
-    try {
-        c.validate();
-    } catch (const Error& e) {
-        throw Error(file + ": " + e.what());
-    }
-
-    GptWeights g;
-    g.config = c;
-    const std::uint64_t w = c.width;
-    g.wte = take("wte.weight", {c.vocab, w});
-    g.wpe = take("wpe.weight", {c.maxContext, w});
+    expect("wte.weight", {c.vocab, w});
+    expect("wpe.weight", {c.maxContext, w});
     for (std::uint32_t i = 0; i < c.layers; ++i) {
         const std::string p = "h." + std::to_string(i) + ".";
+        for (const char* n :
+             {"ln_1.weight", "ln_1.bias", "attn.c_proj.bias", "ln_2.weight", "ln_2.bias", "mlp.c_proj.bias"})
+            expect(p + n, {w});
+        expect(p + "attn.c_attn.weight", {w, 3 * w});
+        expect(p + "attn.c_attn.bias", {3 * w});
+        expect(p + "attn.c_proj.weight", {w, w});
+        expect(p + "mlp.c_fc.weight", {w, 4 * w});
+        expect(p + "mlp.c_fc.bias", {4 * w});
+        expect(p + "mlp.c_proj.weight", {4 * w, w});
+    }
+    expect("ln_f.weight", {w});
+    expect("ln_f.bias", {w});
+    return layout;
+}
+
+// One tensor's values as float, from the data section; refuses a NaN or an infinity.
+std::vector<float> tensorValues(const TensorEntry& t, std::string_view data, const std::string& file) {
+    std::vector<float> values(std::size_t((t.end - t.begin) / (t.dtype == "F32" ? 4 : 2)));
+    const char* src = data.data() + t.begin;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (t.dtype == "F32") {
+            std::memcpy(&values[i], src + 4 * i, 4);
+        } else {
+            std::uint16_t h;
+            std::memcpy(&h, src + 2 * i, 2);
+            if (t.dtype == "F16") {
+                values[i] = halfToFloat(h);
+            } else {
+                const std::uint32_t bits = std::uint32_t(h) << 16;
+                std::memcpy(&values[i], &bits, 4);
+            }
+        }
+    }
+    // A NaN or an infinity in one weight turns every logit into NaN: refuse the file, naming
+    // the tensor, rather than decode garbage (an all-NaN file was accepted without a word).
+    const auto bad = std::find_if(values.begin(), values.end(), [](float v) { return !std::isfinite(v); });
+    if (bad != values.end())
+        badTensor(file, t.rawName,
+                  "value " + std::to_string(bad - values.begin()) + " is " + (std::isnan(*bad) ? "NaN" : "infinite") +
+                      ": not a finite number");
+    return values;
+}
+
+GptWeights weightsFrom(const SafetensorsLayout& layout, std::string_view data, const std::string& file) {
+    const auto take = [&](const std::string& name) { return tensorValues(layout.tensors.at(name), data, file); };
+    GptWeights g;
+    g.config = layout.config;
+    g.wte = take("wte.weight");
+    g.wpe = take("wpe.weight");
+    for (std::uint32_t i = 0; i < g.config.layers; ++i) {
+        const std::string p = "h." + std::to_string(i) + ".";
         GptWeights::Layer l;
-        l.ln1Gain = take(p + "ln_1.weight", {w});
-        l.ln1Bias = take(p + "ln_1.bias", {w});
-        l.qkv = take(p + "attn.c_attn.weight", {w, 3 * w});
-        l.qkvBias = take(p + "attn.c_attn.bias", {3 * w});
-        l.proj = take(p + "attn.c_proj.weight", {w, w});
-        l.projBias = take(p + "attn.c_proj.bias", {w});
-        l.ln2Gain = take(p + "ln_2.weight", {w});
-        l.ln2Bias = take(p + "ln_2.bias", {w});
-        l.fc = take(p + "mlp.c_fc.weight", {w, 4 * w});
-        l.fcBias = take(p + "mlp.c_fc.bias", {4 * w});
-        l.fc2 = take(p + "mlp.c_proj.weight", {4 * w, w});
-        l.fc2Bias = take(p + "mlp.c_proj.bias", {w});
+        l.ln1Gain = take(p + "ln_1.weight");
+        l.ln1Bias = take(p + "ln_1.bias");
+        l.qkv = take(p + "attn.c_attn.weight");
+        l.qkvBias = take(p + "attn.c_attn.bias");
+        l.proj = take(p + "attn.c_proj.weight");
+        l.projBias = take(p + "attn.c_proj.bias");
+        l.ln2Gain = take(p + "ln_2.weight");
+        l.ln2Bias = take(p + "ln_2.bias");
+        l.fc = take(p + "mlp.c_fc.weight");
+        l.fcBias = take(p + "mlp.c_fc.bias");
+        l.fc2 = take(p + "mlp.c_proj.weight");
+        l.fc2Bias = take(p + "mlp.c_proj.bias");
         g.layers.push_back(std::move(l));
     }
-    g.lnfGain = take("ln_f.weight", {w});
-    g.lnfBias = take("ln_f.bias", {w});
+    g.lnfGain = take("ln_f.weight");
+    g.lnfBias = take("ln_f.bias");
     return g;
+}
+
+} // namespace
+
+GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t heads) {
+    // A regular file under the limit (a directory or /dev/zero was read for ever), and then the
+    // header alone: a file that cannot be a model is refused before its data is read.
+    const std::string file = kvscope::pathText(path);
+    const std::uint64_t size = checkInputFile(path, kWeightsFileMaxBytes, "safetensors file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw Error(file + ": cannot open the safetensors file for reading");
+    if (size < 8)
+        throw Error(file + ": too short for a safetensors header (" + std::to_string(size) + " bytes)");
+    std::string head(8, '\0');
+    in.read(head.data(), 8);
+    const std::uint64_t headerSize = headerLength(head);
+    if (headerSize > size - 8 || headerSize > kMaxHeaderBytes)
+        throw Error(file + ": the header claims " + std::to_string(headerSize) + " bytes but the file has " +
+                    std::to_string(size - 8) + " after the length (and a header holds at most 100,000,000)");
+    std::string headerText(std::size_t(headerSize), '\0');
+    in.read(headerText.data(), std::streamsize(headerSize));
+    if (!in)
+        throw Error(file + ": cannot read the safetensors header");
+    const SafetensorsLayout layout = readLayout(headerText, size - 8 - headerSize, file, heads);
+    std::string data(std::size_t(size - 8 - headerSize), '\0');
+    in.read(data.data(), std::streamsize(data.size()));
+    if (std::uint64_t(in.gcount()) != data.size())
+        throw Error(file + ": the file shrank while it was read");
+    return weightsFrom(layout, data, file);
+}
+
+GptWeights parseSafetensors(std::string_view bytes, const std::string& file, std::uint32_t heads) {
+    if (bytes.size() < 8)
+        throw Error(file + ": too short for a safetensors header (" + std::to_string(bytes.size()) + " bytes)");
+    const std::uint64_t headerSize = headerLength(bytes.substr(0, 8));
+    if (headerSize > bytes.size() - 8 || headerSize > kMaxHeaderBytes)
+        throw Error(file + ": the header claims " + std::to_string(headerSize) + " bytes but the file has " +
+                    std::to_string(bytes.size() - 8) + " after the length (and a header holds at most 100,000,000)");
+    const std::string_view data = bytes.substr(8 + std::size_t(headerSize));
+    return weightsFrom(readLayout(bytes.substr(8, std::size_t(headerSize)), data.size(), file, heads), data, file);
 }
 
 void saveSafetensors(const GptWeights& g, const std::filesystem::path& path) {

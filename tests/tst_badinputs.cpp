@@ -55,6 +55,33 @@ struct Corpus {
         write(u"huge-shape.safetensors"_s, safetensors + header + QByteArray(4, '\0'));
         write(u"short.safetensors"_s, "abc");
         QDir(dir.path()).mkdir(u"a-directory"_s);
+
+        // Round two (RELIABILITY.md): text that is not UTF-8, layouts the modelling code refuses.
+        write(u"jamba-offset.json"_s, R"({"model_type":"jamba","hidden_size":64,"num_hidden_layers":16,)"
+                                      R"("num_attention_heads":4,"num_key_value_heads":2,"intermediate_size":128,)"
+                                      R"("vocab_size":100,"attn_layer_period":8,"attn_layer_offset":1000})");
+        const QByteArray recurrentGemma = R"({"model_type":"recurrent_gemma","hidden_size":64,)"
+                                          R"("num_hidden_layers":6,"num_attention_heads":4,"num_key_value_heads":1,)"
+                                          R"("intermediate_size":128,"vocab_size":100,"lru_width":64,"block_types":)";
+        write(u"rg-empty-blocks.json"_s, recurrentGemma + "[]}");
+        write(u"rg-string-blocks.json"_s, recurrentGemma + "\"recurrent\"}");
+        // Notepad's "Unicode" (UTF-16 LE with its mark), a JSON array where JSON Lines belong, Excel's BOM.
+        QByteArray utf16("\xff\xfe", 2);
+        for (const char c : config)
+            utf16 += QByteArray(1, c) + QByteArray(1, '\0');
+        write(u"notepad-unicode.json"_s, utf16);
+        write(u"trace-array.jsonl"_s, R"([{"prompt_len": 10, "output_len": 20}])"
+                                      "\n");
+        write(u"trace-bom.csv"_s, "\xef\xbb\xbfprompt_len,output_len\n10,20\n");
+        // A config whose display name is 67 Hangul syllables: 201 bytes, cut at 200 inside one.
+        QByteArray hangul;
+        for (int i = 0; i < 67; ++i)
+            hangul += "\xea\xb0\x80"; // U+AC00
+        write(u"hangul-name.json"_s, config.chopped(1) + R"(,"_name_or_path":"org/)" + hangul + "\"}");
+        // A vLLM log whose model name and version carry bytes that are not UTF-8 (Latin-1 from a terminal).
+        write(u"latin1.log"_s, "INFO 01-01 00:00:00 llm_engine.py:1] Initializing an LLM engine (v0.6.4\xff) with "
+                               "config: model='caf\xe9-\xc3(', dtype=torch.float\xe9, max_seq_len=2048\n"
+                               "INFO 01-01 00:00:01 executor_base.py:1] # GPU blocks: 1000, # CPU blocks: 100\n");
     }
 };
 
@@ -157,6 +184,35 @@ private slots:
         QTest::newRow("option of another command")
             << QStringList{u"estimate"_s, u"--requests"_s, u"5"_s} << u"--requests"_s;
         QTest::newRow("bad language") << QStringList{u"estimate"_s, u"--lang"_s, u"tlh"_s} << u"--lang"_s;
+
+        QTest::newRow("config in UTF-16") << config(u"notepad-unicode.json"_s) << u"is UTF-16 LE text"_s;
+        QTest::newRow("trace: a JSON array")
+            << trace(u"trace-array.jsonl"_s) << u"trace-array.jsonl:1: a JSON array; a trace in JSON Lines"_s;
+
+        // Arguments that were ignored with exit 0: refused, with what was meant.
+        QTest::newRow("a preset without --preset")
+            << QStringList{u"estimate"_s, u"llama-3.1-8b"_s} << u"did you mean --preset llama-3.1-8b?"_s;
+        QTest::newRow("an option with one dash")
+            << QStringList{u"estimate"_s, u"-batch"_s, u"64"_s} << u"options take two dashes, --batch"_s;
+        QTest::newRow("presets with an argument") << QStringList{u"presets"_s, u"h100"_s} << u"'h100'"_s;
+        QTest::newRow("a GPU without --gpu")
+            << QStringList{u"capacity"_s, u"h100-80gb"_s} << u"did you mean --gpu h100-80gb?"_s;
+        // A value from outside is quoted as an excerpt with its length, never whole.
+        QTest::newRow("a 100 KB argument")
+            << QStringList{u"estimate"_s, u"--batch"_s, QString(100'000, u'9') + u'x'} << u"(100,001 bytes)"_s;
+        QTest::newRow("a 100 KB option name")
+            << QStringList{u"estimate"_s, u"--"_s + QString(100'000, u'z')} << u"(100,002 bytes)"_s;
+        QTest::newRow("an empty GPU") << QStringList{u"estimate"_s, u"--gpu"_s, QString()}
+                                      << u"--gpu: unknown GPU ''"_s;
+        // Silent wrong answers: a clock past 2^64 cast to an integer put every arrival at step 0.
+        QTest::newRow("rate 1e-20") << QStringList{u"simulate"_s, u"--rate"_s, u"1e-20"_s} << u"rate: at 1e-20"_s;
+        QTest::newRow("rate 1e-300") << QStringList{u"simulate"_s, u"--rate"_s, u"1e-300"_s} << u"2147483647"_s;
+        QTest::newRow("rate 1e-8") << QStringList{u"simulate"_s, u"--rate"_s, u"1e-8"_s} << u"2147483647"_s;
+        QTest::newRow("Jamba offset past its period")
+            << config(u"jamba-offset.json"_s) << u"'attn_layer_offset' (1000) must be smaller"_s;
+        QTest::newRow("RecurrentGemma block_types empty") << config(u"rg-empty-blocks.json"_s) << u"'block_types'"_s;
+        QTest::newRow("RecurrentGemma block_types a string")
+            << config(u"rg-string-blocks.json"_s) << u"'block_types'"_s;
     }
     void exitsTwoNamingTheInput() {
         QFETCH(QStringList, args);
@@ -170,6 +226,122 @@ private slots:
             QVERIFY2(!err.contains(u"internal error"_s), qPrintable(err));
             // One message, short: never the hostile input itself.
             QVERIFY2(r.err.size() < 2000, qPrintable(err.left(400)));
+        }
+    }
+
+    // Text from outside that is not valid UTF-8 is answered, not refused: nlohmann refuses to
+    // dump such a string, which ended every --json command in "internal error" (exit 1).
+    void invalidUtf8IsAnswered_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("field");    // a JSON field that carries the text
+        QTest::addColumn<QString>("expected"); // what it must read
+        QTest::newRow("config name of 67 Hangul syllables")
+            << QStringList{u"estimate"_s, u"--config"_s, u"@/hangul-name.json"_s} << u"name"_s
+            << QString(66, QChar(0xAC00));
+        QTest::newRow("log with Latin-1 bytes")
+            << QStringList{u"explain-log"_s, u"@/latin1.log"_s} << u"version"_s << u"0.6.4\uFFFD"_s;
+    }
+    void invalidUtf8IsAnswered() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, field);
+        QFETCH(QString, expected);
+        const CliResult r = runCli(expand(args) + QStringList{u"--json"_s});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QJsonParseError error{};
+        const QJsonObject j = QJsonDocument::fromJson(r.out, &error).object();
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        const auto find = [&](const QJsonObject& o, auto&& self) -> QString {
+            for (auto it = o.begin(); it != o.end(); ++it) {
+                if (it.key() == field && it->isString())
+                    return it->toString();
+                if (it->isObject())
+                    if (QString found = self(it->toObject(), self); !found.isNull())
+                        return found;
+            }
+            return {};
+        };
+        QCOMPARE(find(j, find), expected);
+    }
+
+    // Excel writes CSV with a UTF-8 byte-order mark: the header is still the header.
+    void byteOrderMarkInACsvTrace() {
+        const CliResult r = runCli(expand({u"simulate"_s, u"--workload"_s, u"@/trace-bom.csv"_s, u"--json"_s}));
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.text().contains(u"\"requests\": 1"_s), r.out.left(600).constData());
+    }
+
+    // A file name that is not UTF-8 (a Latin-1 'é'): QProcess cannot pass such bytes, the shell can.
+    void configWhoseNameIsNotUtf8() {
+        QFile::copy(QStringLiteral(KVSCOPE_TEST_DATA_DIR "/llama-3.1-8b-instruct.json"),
+                    m_corpus.dir.filePath(u"plain.json"_s));
+        QProcess shell;
+        shell.setWorkingDirectory(m_corpus.dir.path());
+        shell.start(u"/bin/sh"_s, {u"-c"_s,
+                                   u"cp plain.json \"$(printf 'caf\\351.json')\" && "
+                                   "exec \"$0\" estimate --config \"$(printf 'caf\\351.json')\" --json"_s,
+                                   QStringLiteral(KVSCOPE_CLI_PATH)});
+        QVERIFY(shell.waitForFinished(120'000));
+        QVERIFY2(shell.exitCode() == 0, shell.readAllStandardError().constData());
+        const QJsonObject j = QJsonDocument::fromJson(shell.readAllStandardOutput()).object();
+        QCOMPARE(j[u"model"_s].toObject()[u"id"_s].toString(), u"caf\uFFFD.json"_s);
+        const QString notes = QString::fromUtf8(QJsonDocument(j[u"notes"_s].toArray()).toJson());
+        QVERIFY2(notes.contains(u"not valid UTF-8"_s), qPrintable(notes));
+    }
+
+    // A 4 GiB safetensors file (sparse: no disk) whose header cannot be a model is refused from
+    // the header: the whole file was read first, which under a 1 GiB address-space limit ended in
+    // "internal error" (std::bad_alloc) and without one took over a minute.
+    void safetensorsRefusedFromTheHeader() {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+        QSKIP("a sanitizer reserves more address space than the limit this test sets");
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+        QSKIP("a sanitizer reserves more address space than the limit this test sets");
+#endif
+#endif
+        const QByteArray header = R"({"wte.weight":{"dtype":"F32","shape":[1000,64],"data_offsets":[0,256000]}})";
+        QByteArray start(8, '\0');
+        for (int i = 0; i < 8; ++i)
+            start[i] = char((header.size() >> (8 * i)) & 0xff);
+        m_corpus.write(u"sparse.safetensors"_s, start + header);
+        QFile sparse(m_corpus.dir.filePath(u"sparse.safetensors"_s));
+        QVERIFY(sparse.resize(qint64(4) << 30));
+        QProcess shell;
+        shell.start(u"/bin/sh"_s, {u"-c"_s, u"ulimit -v 1048576 && exec \"$0\" decode --backend cpu --model \"$1\""_s,
+                                   QStringLiteral(KVSCOPE_CLI_PATH), sparse.fileName()});
+        QVERIFY(shell.waitForFinished(120'000));
+        const QString err = QString::fromUtf8(shell.readAllStandardError());
+        QVERIFY2(shell.exitCode() == 2, qPrintable(u"exit %1: %2"_s.arg(shell.exitCode()).arg(err)));
+        QVERIFY2(err.contains(u"data bytes after the last tensor belong to no tensor"_s), qPrintable(err));
+        sparse.remove();
+    }
+
+    // Output that cannot be written is an error: a full disk or a closed stdout exited 0 and
+    // printed nothing, and a script read the empty answer as success.
+    void lostOutputIsAnError_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("estimate") << QStringList{u"estimate"_s};
+        QTest::newRow("estimate --json") << QStringList{u"estimate"_s, u"--json"_s};
+        QTest::newRow("simulate") << QStringList{u"simulate"_s, u"--requests"_s, u"20"_s};
+        QTest::newRow("presets --json") << QStringList{u"presets"_s, u"--json"_s};
+        QTest::newRow("help") << QStringList{u"--help"_s};
+    }
+    void lostOutputIsAnError() {
+        QFETCH(QStringList, args);
+        for (const bool closed : {false, true}) {
+            QProcess process;
+            if (closed) // the shell closes fd 1 before the CLI starts
+                process.start(u"/bin/sh"_s,
+                              QStringList{u"-c"_s, u"exec \"$0\" \"$@\" >&-"_s, QStringLiteral(KVSCOPE_CLI_PATH)} +
+                                  args);
+            else {
+                process.setStandardOutputFile(u"/dev/full"_s);
+                process.start(QStringLiteral(KVSCOPE_CLI_PATH), args);
+            }
+            QVERIFY(process.waitForFinished(120'000));
+            const QString err = QString::fromUtf8(process.readAllStandardError());
+            QVERIFY2(process.exitCode() == 2, qPrintable(u"exit %1: %2"_s.arg(process.exitCode()).arg(err)));
+            QVERIFY2(err.contains(u"cannot write the output to standard output"_s), qPrintable(err));
         }
     }
 };

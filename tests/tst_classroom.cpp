@@ -34,6 +34,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLayout>
 #include <QProcess>
@@ -701,6 +702,53 @@ private slots:
         QVERIFY2(all.contains(output), qPrintable(all));
         if (exitCode != 0)
             QCOMPARE(all.trimmed().count(u'\n'), 0); // one line, not Qt's plugin advice
+    }
+
+    // A headless --screenshot run always ends: a bad lesson opened a dialog no one could answer
+    // (the run never finished), 16,777,216 simulation steps redrew a finished run as many times,
+    // and a screenshot that could not be written said neither where nor why.
+    void headlessRunsFinish_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("output");
+        QTest::newRow("lesson 0") << QStringList{u"--lesson"_s, u"course:0"_s} << 2 << u"lessons 1 to 14, not 0"_s;
+        QTest::newRow("a malformed lesson file")
+            << QStringList{u"--lesson"_s, u"@/bad-lessons.json"_s} << 2 << u"bad-lessons.json"_s;
+        QTest::newRow("its own most steps") << QStringList{u"--sim-steps"_s, u"16777216"_s} << 0 << QString();
+        QTest::newRow("a screenshot into a missing folder")
+            << QStringList{u"--screenshot"_s, u"@/no-such-folder/shot.png"_s} << 2
+            << u"--screenshot: @/no-such-folder/shot.png"_s;
+        // One convention with the CLI: a wrong command line exits 2 (QCommandLineParser::process exits 1).
+        QTest::newRow("an unknown option") << QStringList{u"--bogus"_s} << 2 << u"Unknown option 'bogus'"_s;
+        QTest::newRow("--help-all with a bad argument")
+            << QStringList{u"--help-all"_s, u"--bogus"_s} << 2 << u"Unknown option 'bogus'"_s;
+    }
+    void headlessRunsFinish() {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, output);
+        QTemporaryDir dir;
+        QFile lessons(dir.filePath(u"bad-lessons.json"_s));
+        QVERIFY(lessons.open(QIODevice::WriteOnly));
+        lessons.write("{\"format\":\"kvscope-lessons\"");
+        lessons.close();
+        for (QString& a : args)
+            a.replace(u"@"_s, dir.path());
+        if (!args.contains(u"--screenshot"_s))
+            args << u"--screenshot"_s << dir.filePath(u"shot.png"_s);
+        QProcess app;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+        env.insert(u"XDG_CONFIG_HOME"_s, dir.path()); // no saved session or geometry
+        app.setProcessEnvironment(env);
+        app.start(QStringLiteral(KVSCOPE_APP_PATH), args);
+        // A guard against a hang, not a speed target.
+        QVERIFY2(app.waitForFinished(120'000), "the window did not finish");
+        const QString all = QString::fromLocal8Bit(app.readAllStandardOutput() + app.readAllStandardError());
+        QCOMPARE(app.exitCode(), exitCode);
+        QVERIFY2(all.contains(output.replace(u"@"_s, dir.path())), qPrintable(all));
+        if (exitCode == 0)
+            QVERIFY(QFileInfo(dir.filePath(u"shot.png"_s)).size() > 0);
     }
 
     // What gpu/ found reaches the Korean window in Korean: built from the probe's fields,

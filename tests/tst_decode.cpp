@@ -15,6 +15,8 @@
 #include <QtTest>
 
 #include <chrono>
+#include <functional>
+#include <limits>
 #include <random>
 #include <set>
 #include <thread>
@@ -1033,15 +1035,28 @@ private slots:
         QTest::newRow("bytes after the last tensor")
             << file(R"({"wte.weight":{"dtype":"F32","shape":[2,2],"data_offsets":[0,16]}})", QByteArray(20, 0))
             << u"4 data bytes after the last tensor"_s;
-        const QByteArray nan = QByteArray::fromHex("0000c07f"); // a quiet NaN, little-endian F32
-        QTest::newRow("all-NaN weights") << file(
-                                                R"({"wte.weight":{"dtype":"F32","shape":[2,2],"data_offsets":[0,16]}})",
-                                                nan.repeated(4))
-                                         << u"tensor 'wte.weight': value 0 is NaN"_s;
-        QTest::newRow("an infinity in BF16")
-            << file(R"({"wte.weight":{"dtype":"BF16","shape":[2],"data_offsets":[0,4]}})",
-                    QByteArray::fromHex("0000807f"))
-            << u"tensor 'wte.weight': value 1 is infinite"_s;
+        // Values are read after the header has passed every check, so these are whole models.
+        const auto spoiled = [](const std::function<void(GptWeights&)>& spoil) {
+            GptConfig c;
+            c.layers = 1;
+            c.width = 8;
+            c.heads = c.kvHeads = 1;
+            c.vocab = 4;
+            c.maxContext = 4;
+            GptWeights g = randomWeights(c);
+            spoil(g);
+            QTemporaryDir scratch;
+            const QString path = scratch.filePath(u"m.safetensors"_s);
+            saveSafetensors(g, path.toStdString());
+            QFile saved(path);
+            return saved.open(QIODevice::ReadOnly) ? saved.readAll() : QByteArray();
+        };
+        QTest::newRow("all-NaN weights") << spoiled([](GptWeights& g) {
+            std::fill(g.wte.begin(), g.wte.end(), std::numeric_limits<float>::quiet_NaN());
+        }) << u"tensor 'wte.weight': value 0 is NaN"_s;
+        QTest::newRow("an infinity in a bias")
+            << spoiled([](GptWeights& g) { g.layers[0].fcBias[1] = std::numeric_limits<float>::infinity(); })
+            << u"tensor 'h.0.mlp.c_fc.bias': value 1 is infinite"_s;
     }
     void malformedSafetensors() {
         QFETCH(QByteArray, bytes);

@@ -11,6 +11,7 @@
 #include "scalingpage.h"
 #include "scenariocontroller.h"
 #include "scenariofile.h"
+#include "settings.h"
 #include "sliderspin.h"
 #include "sweep.h"
 #include "testutils.h"
@@ -20,6 +21,7 @@
 #include <QBarSet>
 #include <QComboBox>
 #include <QLayout>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -133,6 +135,26 @@ private slots:
         ScenarioController screenshot;
         QVERIFY(parseLaunchOptions({u"kvscope"_s, u"--screenshot"_s, u"x.png"_s}, screenshot, session).error.isEmpty());
         QCOMPARE(screenshot.scenario().batch, std::uint64_t(8));
+    }
+
+    // A geometry from the settings file (anyone can edit it) is shrunk and moved onto the screen:
+    // one of 10^9 pixels restored a 32767 x 32767 window off screen that took 7 GB to paint.
+    void restoredGeometryFitsTheScreen() {
+        ScenarioController controller;
+        {
+            MainWindow huge(&controller);
+            huge.setGeometry(-90000, -90000, 30000, 30000);
+            Settings::instance()->setWindowGeometry(huge.saveGeometry(), huge.saveState());
+        }
+        MainWindow window(&controller);
+        const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
+        QVERIFY2(window.width() <= available.width() && window.height() <= available.height(),
+                 qPrintable(u"%1x%2 on a %3x%4 screen"_s.arg(window.width())
+                                .arg(window.height())
+                                .arg(available.width())
+                                .arg(available.height())));
+        QVERIFY(available.intersects(window.geometry()));
+        Settings::instance()->setWindowGeometry({}, {});
     }
 
     void hiddenPagesCatchUpWhenShown() {

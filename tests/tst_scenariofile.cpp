@@ -8,6 +8,7 @@
 #include "testutils.h"
 #include "workload.h"
 
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <nlohmann/json.hpp>
 
@@ -181,6 +182,45 @@ private slots:
         KV_COMPARE_U64(loadScenarioFile(path).batch, 32ull);
         QVERIFY(throwsErrorContaining([&] { saveScenarioFile(s, "/nonexistent-dir/x.json"); },
                                       {"/nonexistent-dir/x.json", "cannot write"}));
+    }
+
+    // A 900 KB model name (the file's limit is 1 MiB) is kept to 200 bytes, between characters:
+    // the window laid it out on every change and took over 20 s to quit.
+    void longNamesAreCut() {
+        Scenario s = defaultScenario();
+        std::string name;
+        while (name.size() < 900'000)
+            name += "\xEA\xB0\x80"; // U+AC00
+        s.model.displayName = name;
+        s.model.id = std::string(500'000, 'x');
+        const Scenario loaded = scenarioFromText(scenarioToText(s), "long.kvscope.json");
+        KV_COMPARE_U64(loaded.model.displayName.size(), 198ull);
+        KV_COMPARE_U64(loaded.model.id.size(), 200ull);
+        QVERIFY(loaded.model.displayName == name.substr(0, 198));
+    }
+
+    // A full disk: the write fails only when the last bytes go out. The error names the file and
+    // the reason, the scenario already there is untouched and no temporary file is left behind.
+    void fullDiskLeavesTheOldFile() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"lesson.kvscope.json"_s);
+        Scenario s = defaultScenario();
+        s.batch = 32;
+        saveScenarioFile(s, path.toStdString());
+        const QByteArray before = [&] {
+            QFile f(path);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        }();
+        // The temporary the save writes first is, here, the device that is always full.
+        QVERIFY(QFile::link(u"/dev/full"_s, path + u".tmp"_s));
+        s.batch = 64;
+        QVERIFY(throwsErrorContaining([&] { saveScenarioFile(s, path.toStdString()); },
+                                      {path.toStdString().c_str(), "No space left on device", "not changed"}));
+        QFile after(path);
+        QVERIFY(after.open(QIODevice::ReadOnly));
+        QCOMPARE(after.readAll(), before);
+        QVERIFY(!QFileInfo(path + u".tmp"_s).isSymLink());
+        KV_COMPARE_U64(loadScenarioFile(path.toStdString()).batch, 32ull);
     }
 
     void errors_data() {

@@ -1,8 +1,11 @@
 #include "argparser.h"
 
 #include "error.h"
+#include "gpus.h"
 #include "messages.h"
+#include "presets.h"
 #include "scenarioargs.h"
+#include "text.h"
 
 namespace kvscope::cli {
 
@@ -29,10 +32,41 @@ const ArgParser::Option* ArgParser::find(std::string_view name) const {
     return nullptr;
 }
 
+// An argument that is not an option where the command takes none, or an option with one dash:
+// refused, never ignored (`estimate llama-3-70b` would otherwise estimate the default model).
+void ArgParser::refuseArgument(std::string_view arg) const {
+    const std::string quoted = quoteExcerpt(arg);
+    if (arg.size() > 1 && arg.front() == '-') {
+        const std::string_view name = arg.substr(1);
+        if (find(name))
+            throw Error("unknown option " + quoted + ": options take two dashes, --" + std::string(name));
+        throw Error("unknown option " + quoted + " (see " + m_command + " --help)");
+    }
+    std::string meant;
+    if (find("preset"))
+        for (const auto& preset : modelPresets())
+            if (preset.id == arg)
+                meant = "--preset " + preset.id;
+    if (find("gpu"))
+        for (const auto& gpu : gpuPresets())
+            if (gpu.id == arg)
+                meant = "--gpu " + gpu.id;
+    if (meant.empty() && find("config") && arg.ends_with(".json"))
+        meant = "--config " + excerpt(arg, 200);
+    throw Error("unexpected argument " + quoted + (meant.empty() ? "" : "; did you mean " + meant + "?") +
+                " (this command takes options only; see " + m_command + " --help)");
+}
+
 void ArgParser::parse(const std::vector<std::string>& args) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string_view arg = args[i];
+        if (arg == "-h") { // as the top level takes it
+            m_values["help"] = "true";
+            continue;
+        }
         if (!arg.starts_with("--")) {
+            if (!m_allowPositional || (arg.size() > 1 && arg.front() == '-'))
+                refuseArgument(arg);
             m_positional.emplace_back(arg);
             continue;
         }
@@ -44,7 +78,7 @@ void ArgParser::parse(const std::vector<std::string>& args) {
         }
         const Option* option = find(arg);
         if (!option)
-            throw Error("unknown option '--" + std::string(arg) + "' (see " + m_command + " --help)");
+            throw Error("unknown option " + quoteExcerpt("--" + std::string(arg)) + " (see " + m_command + " --help)");
         if (option->value.empty()) {
             if (inlineValue)
                 throw Error("option '--" + option->name + "' takes no value");

@@ -24,6 +24,9 @@ public:
 
     void addOption(std::string name, std::string valueName, std::string help);
     void addFlag(std::string name, std::string help);
+    // The command takes arguments that are not options (explain-log's FILE); without this call
+    // any such argument is refused, with what it may have meant ("--preset llama-3-70b").
+    void allowPositional() { m_allowPositional = true; }
     void parse(const std::vector<std::string>& args);
 
     bool has(std::string_view name) const;
@@ -38,12 +41,14 @@ public:
 
 private:
     const Option* find(std::string_view name) const;
+    [[noreturn]] void refuseArgument(std::string_view arg) const;
 
     std::string m_command;
     std::string m_summary;
     std::vector<Option> m_options;
     std::map<std::string, std::string, std::less<>> m_values;
     std::vector<std::string> m_positional;
+    bool m_allowPositional = false;
 };
 
 } // namespace kvscope::cli

@@ -184,6 +184,10 @@ bool parseOrHelp(ArgParser& parser, const std::vector<std::string>& args) {
     return false;
 }
 
+void printJson(const nlohmann::json& j) {
+    std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+}
+
 void printNotes(const std::vector<std::string>& notes) {
     for (const auto& note : notes)
         std::cout << tr("note: %1", {translateKnown(note)}) << '\n';

@@ -21,6 +21,11 @@ class ArgParser;
 // Parses a command's options and answers --help; true when the command should go on.
 bool parseOrHelp(ArgParser& parser, const std::vector<std::string>& args);
 
+// One JSON object on stdout, indented by two. Every string in it was made valid UTF-8 where it came
+// in (core/text.h); should one slip through, its bad bytes print as U+FFFD rather than ending the
+// command in an exception after its work is done.
+void printJson(const nlohmann::json& j);
+
 // "note: ..." lines: the CLI's own notes translated, core's shown as they are (--json keeps English).
 void printNotes(const std::vector<std::string>& notes);
 

@@ -303,6 +303,7 @@ ordered_json toJson(const LogExplanation& x) {
     j["consistent"] = r.consistent();
     j["failed"] = l.failed;
     j["lines"] = {{"read", l.lines}, {"understood", l.understood}, {"ignored", l.ignored}};
+    j["invalid_utf8_replaced"] = l.invalidUtf8;
     if (x.comparison) {
         const LogComparison& c = *x.comparison;
         ordered_json cmp;
@@ -352,7 +353,11 @@ void printText(const LogExplanation& x) {
                   << '\n';
     std::cout << tr("Lines: %1 read, %2 understood, %3 ignored",
                     {groupThousands(l.lines), groupThousands(l.understood), groupThousands(l.ignored)})
-              << "\n\n";
+              << "\n";
+    if (l.invalidUtf8 > 0)
+        std::cout << tr("%1 byte sequence(s) were not UTF-8 and are shown as U+FFFD", {groupThousands(l.invalidUtf8)})
+                  << "\n";
+    std::cout << "\n";
 
     std::vector<std::vector<std::string>> stated;
     const auto size = [&](const std::string& label, const std::optional<LogSize>& v) {
@@ -475,6 +480,7 @@ int runExplainLog(const std::vector<std::string>& args) {
     p.addOption("model", "PRESET", tr("the model's preset, when the log does not name one KV Scope knows"));
     p.addOption("config", "FILE", tr("a Hugging Face config.json instead of a preset"));
     p.addFlag("json", tr("print one JSON object"));
+    p.allowPositional();
     p.parse(args);
     if (p.has("help")) {
         std::cout << p.help();
@@ -492,7 +498,7 @@ int runExplainLog(const std::vector<std::string>& args) {
         model = loadPreset(*id);
     const LogExplanation x = explainServerLog(readLog(p.positional().front()), model);
     if (p.has("json"))
-        std::cout << toJson(x).dump(2) << '\n';
+        printJson(toJson(x));
     else
         printText(x);
     return 0;

@@ -77,7 +77,7 @@ int runAttention(const std::vector<std::string>& args) {
         j["naive"] = {
             {"kv_bytes_per_token", e.kvBytesPerTokenNaive}, {"kv_bytes", e.kvBytesNaive}, {"factor", e.naiveFactor}};
         j["notes"] = notes;
-        std::cout << j.dump(2) << '\n';
+        printJson(j);
         return 0;
     }
     std::cout << tr("%1: KV cache per token by attention kind (%2 layers, %3 query heads, %4 cache)",
@@ -158,7 +158,7 @@ int runSweep(const std::vector<std::string>& args) {
             j["lines"].push_back(line);
         }
         j["notes"] = notes;
-        std::cout << j.dump(2) << '\n';
+        printJson(j);
         return 0;
     }
     const bool total = show == "total";
@@ -219,7 +219,7 @@ int runFitMap(const std::vector<std::string>& args) {
         j["total_bytes"] = totals; // [batch row][context column]
         j["fits"] = fits;
         j["notes"] = notes;
-        std::cout << j.dump(2) << '\n';
+        printJson(j);
         return 0;
     }
     std::cout << tr("%1 on %2: which context and batch fit a %3 budget (o fits, x over budget)",

@@ -21,9 +21,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <iostream>
 #include <map>
@@ -289,7 +291,7 @@ int runEstimate(const std::vector<std::string>& args) {
         j["warnings"] =
             e.beyondMaxContext ? std::vector<std::string>{beyondWarning(false)} : std::vector<std::string>{};
         j["notes"] = notes;
-        std::cout << j.dump(2) << '\n';
+        printJson(j);
         return 0;
     }
 
@@ -500,7 +502,7 @@ int runCapacity(const std::vector<std::string>& args) {
                                 {"activation_context_tokens", s.context},
                                 {"runtime_bytes_estimate", c.runtimeBytes}};
         j["notes"] = notes;
-        std::cout << j.dump(2) << '\n';
+        printJson(j);
         return 0;
     }
     // vLLM's two log lines, verbatim in every language: students match them against their server's log.
@@ -550,7 +552,7 @@ int runPresets(const std::vector<std::string>& args) {
         j["gpus"] = ordered_json::array();
         for (const auto& gpu : gpuPresets())
             j["gpus"].push_back({{"id", gpu.id}, {"name", gpu.name}, {"memory_bytes", gpu.memoryBytes}});
-        std::cout << j.dump(2) << '\n';
+        printJson(j);
         return 0;
     }
     std::cout << tr("Model presets (--preset):") << "\n";
@@ -792,7 +794,7 @@ int runSimulate(const std::vector<std::string>& args) {
         j["allocators"] = ordered_json::object();
         for (const auto& r : results)
             j["allocators"][r.allocator] = summaryJson(r);
-        std::cout << j.dump(2) << '\n';
+        printJson(j);
         return 0;
     }
     std::cout << tr("Workload: %1, %2 requests", {spec.describe(), groupThousands(requests.size())}) << "\n";
@@ -1052,7 +1054,7 @@ void printDecodeJson(const gpu::DecodeOptions& o, const gpu::DecodeReport& r) {
             {"two_point_ms", r.twoPoint.measured ? ordered_json(other->predictedMs) : ordered_json()}};
     }
     j["step_model_check"] = checks;
-    std::cout << j.dump(2) << '\n';
+    printJson(j);
 }
 
 void printDecodeText(const gpu::DecodeOptions& o, const gpu::DecodeReport& r) {
@@ -1199,6 +1201,29 @@ bool takeLanguageOption(std::vector<std::string>& args) {
 } // namespace
 } // namespace kvscope::cli
 
+namespace kvscope::cli {
+namespace {
+
+// Whether everything printed reached standard output: with stdout closed (`>&-`) or on a full
+// disk (`>/dev/full`) the writes fail only at the flush, and a script must not read an empty
+// answer as success.
+bool outputWritten(const std::string& command) {
+    errno = 0;
+    std::cout.flush(); // with stdio in sync, this is stdout's fflush: errno says why it failed
+    const bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
+    if (!failed)
+        return true;
+    const int code = errno;
+    const std::string why = code != 0 ? std::strerror(code) : "write error";
+    std::cerr << tr("kvscope-cli %1: error: %2",
+                    {command, tr("cannot write the output to standard output (%1)", {why})})
+              << '\n';
+    return false;
+}
+
+} // namespace
+} // namespace kvscope::cli
+
 int main(int argc, char** argv) {
     using namespace kvscope::cli;
     std::vector<std::string> args(argv + 1, argv + argc);
@@ -1206,7 +1231,7 @@ int main(int argc, char** argv) {
         return 2;
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         printUsage();
-        return 0;
+        return outputWritten("help") ? 0 : 2;
     }
     if (args[0] == "--version") {
         const auto device = kvscope::gpu::probeDevice();
@@ -1216,7 +1241,7 @@ int main(int argc, char** argv) {
                   << (device.cudaBuilt ? tr("CUDA backend: built") : tr("CUDA backend: not built")) << "\n"
                   << (cublas ? tr("cuBLAS: loads") : tr("cuBLAS: %1", {cublasWhy})) << "\n"
                   << tr("Compute: %1", {device.summary()}) << "\n";
-        return 0;
+        return outputWritten("--version") ? 0 : 2;
     }
     // One command a line, so that a new command is a one-line change.
     // clang-format off
@@ -1242,7 +1267,10 @@ int main(int argc, char** argv) {
         return 2;
     }
     try {
-        return command->second(std::vector<std::string>(args.begin() + 1, args.end()));
+        const int status = command->second(std::vector<std::string>(args.begin() + 1, args.end()));
+        if (!outputWritten(args[0]))
+            return 2;
+        return status;
     } catch (const kvscope::Error& e) {
         std::cerr << tr("kvscope-cli %1: error: %2", {args[0], e.what()}) << '\n';
         return 2;

@@ -308,6 +308,8 @@ inline constexpr Message kMessages[] = {
     {"No preset matches the log's model: give --model or --config to compare with KV Scope's estimate",
      "로그의 모델과 맞는 프리셋이 없습니다. KV Scope 추정과 비교하려면 --model이나 --config를 주세요"},
     {"Lines: %1 read, %2 understood, %3 ignored", "줄: %1줄 읽음, %2줄 해석, %3줄 무시"},
+    {"cannot write the output to standard output (%1)", "출력을 표준 출력에 쓸 수 없습니다 (%1)"},
+    {"%1 byte sequence(s) were not UTF-8 and are shown as U+FFFD", "UTF-8이 아닌 바이트열 %1개는 U+FFFD로 표시합니다"},
     {"max_model_len / context", "max_model_len / 컨텍스트 길이"},
     {"utilization", "GPU 메모리 사용률"},
     {"block size", "블록 크기"},

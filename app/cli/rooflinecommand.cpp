@@ -180,7 +180,7 @@ int runMeasure(const std::vector<std::string>& args) {
         j["skipped"] = ordered_json::array();
         for (const gpu::SkippedPoint& s : r.skipped)
             j["skipped"].push_back({{"batch", s.batch}, {"context", s.context}, {"why", s.why}});
-        std::cout << j.dump(2) << '\n';
+        printJson(j);
         return 0;
     }
     std::cout << (cuda ? tr("Roofline of this machine, measured on the GPU: %1", {m.device})
@@ -291,7 +291,7 @@ int runPredict(const std::vector<std::string>& args) {
         j["left_out"] = "communication between GPUs, activations between kernels, element-wise work, kernel "
                         "launches; a lower bound, not a forecast";
         j["notes"] = notes;
-        std::cout << j.dump(2) << '\n';
+        printJson(j);
         return 0;
     }
     std::cout << tr("%1, %2 weights, %3 KV cache, batch %4, context %5 on %6",

@@ -19,6 +19,16 @@
     </message>
 </context>
 <context>
+    <name>ExplainLogPage</name>
+    <message numerus="yes">
+        <source>%n byte sequence(s) were not UTF-8 and are shown as U+FFFD.</source>
+        <translation>
+            <numerusform>%n byte sequence was not UTF-8 and is shown as U+FFFD.</numerusform>
+            <numerusform>%n byte sequences were not UTF-8 and are shown as U+FFFD.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ForkDiagramWidget</name>
     <message numerus="yes">
         <source>Request %1: %n beam(s)</source>

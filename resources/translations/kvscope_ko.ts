@@ -2105,47 +2105,47 @@
 <context>
     <name>DeviceReason</name>
     <message>
-        <location filename="../../app/viewtext.cpp" line="194"/>
+        <location filename="../../app/viewtext.cpp" line="192"/>
         <source>no CUDA driver</source>
         <translation>CUDA 드라이버 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="195"/>
+        <location filename="../../app/viewtext.cpp" line="193"/>
         <source>no CUDA device</source>
         <translation>CUDA 장치 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="196"/>
+        <location filename="../../app/viewtext.cpp" line="194"/>
         <source>CUDA device 0 did not answer</source>
         <translation>CUDA 장치 0이 응답하지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="197"/>
+        <location filename="../../app/viewtext.cpp" line="195"/>
         <source>cudaMemGetInfo failed</source>
         <translation>cudaMemGetInfo 실패</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="198"/>
+        <location filename="../../app/viewtext.cpp" line="196"/>
         <source>this build has no CUDA backend (CUDA Toolkit not found at build time)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="200"/>
+        <location filename="../../app/viewtext.cpp" line="198"/>
         <source>a CUDA device answered</source>
         <translation>CUDA 장치가 응답함</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="201"/>
+        <location filename="../../app/viewtext.cpp" line="199"/>
         <source>--backend cpu</source>
         <translation>--backend cpu 지정</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="202"/>
+        <location filename="../../app/viewtext.cpp" line="200"/>
         <source>--backend cuda</source>
         <translation>--backend cuda 지정</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="203"/>
+        <location filename="../../app/viewtext.cpp" line="201"/>
         <source>this build has no CUDA backend (the CUDA Toolkit was not found when it was built)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
@@ -2332,19 +2332,19 @@
     </message>
     <message>
         <location filename="../../app/explainlogpage.cpp" line="218"/>
-        <location filename="../../app/explainlogpage.cpp" line="558"/>
+        <location filename="../../app/explainlogpage.cpp" line="560"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
         <location filename="../../app/explainlogpage.cpp" line="218"/>
-        <location filename="../../app/explainlogpage.cpp" line="561"/>
+        <location filename="../../app/explainlogpage.cpp" line="563"/>
         <source>Activation peak</source>
         <translation>활성화 최대치</translation>
     </message>
     <message>
         <location filename="../../app/explainlogpage.cpp" line="218"/>
-        <location filename="../../app/explainlogpage.cpp" line="564"/>
+        <location filename="../../app/explainlogpage.cpp" line="566"/>
         <source>Non-torch memory</source>
         <translation>PyTorch 외 메모리</translation>
     </message>
@@ -2438,209 +2438,216 @@
         <source>Lines: %1 read, %2 understood, %3 ignored</source>
         <translation>줄: %1줄 읽음, %2줄 해석, %3줄 무시</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/explainlogpage.cpp" line="450"/>
+        <source>%n byte sequence(s) were not UTF-8 and are shown as U+FFFD.</source>
+        <translation>
+            <numerusform>UTF-8이 아닌 바이트열 %n개는 U+FFFD로 표시합니다.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="452"/>
         <source>The server did not start.</source>
         <translation>서버가 시작되지 못했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="453"/>
+        <location filename="../../app/explainlogpage.cpp" line="455"/>
         <source>The log&apos;s numbers agree with each other.</source>
         <translation>로그의 수치가 서로 맞습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="454"/>
+        <location filename="../../app/explainlogpage.cpp" line="456"/>
         <source>The log&apos;s numbers DISAGREE with each other: see the checks above.</source>
         <translation>로그의 수치가 서로 맞지 않습니다 (불일치): 위의 확인 항목을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="488"/>
+        <location filename="../../app/explainlogpage.cpp" line="490"/>
         <source>the model&apos;s: the log prints no KV size</source>
         <translation>모델 값: 로그에 KV 크기가 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="490"/>
+        <location filename="../../app/explainlogpage.cpp" line="492"/>
         <source>printed rounding allows %1 to %2</source>
         <translation>출력된 반올림으로는 %1 ~ %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="492"/>
-        <location filename="../../app/explainlogpage.cpp" line="570"/>
+        <location filename="../../app/explainlogpage.cpp" line="494"/>
+        <location filename="../../app/explainlogpage.cpp" line="572"/>
         <source>KV bytes per token</source>
         <translation>토큰당 KV 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="494"/>
+        <location filename="../../app/explainlogpage.cpp" line="496"/>
         <source>K bytes per token</source>
         <translation>토큰당 키(K) 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="500"/>
+        <location filename="../../app/explainlogpage.cpp" line="502"/>
         <source>budget = total GPU memory x utilization</source>
         <translation>한도 = GPU 전체 메모리 x GPU 메모리 사용률</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="503"/>
+        <location filename="../../app/explainlogpage.cpp" line="505"/>
         <source>KV = total x utilization - peak torch memory (weights included) - non-torch</source>
         <translation>KV = 전체 x 사용률 - PyTorch 최대 메모리 (가중치 포함) - PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="506"/>
+        <location filename="../../app/explainlogpage.cpp" line="508"/>
         <source>KV = total x utilization - weights - activation peak - non-torch</source>
         <translation>KV = 전체 x 사용률 - 가중치 - 활성화 최대치 - PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="509"/>
+        <location filename="../../app/explainlogpage.cpp" line="511"/>
         <source>tokens = KV memory / bytes per token, in whole blocks</source>
         <translation>토큰 수 = KV 메모리 / 토큰당 바이트, 온전한 블록 단위</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="512"/>
+        <location filename="../../app/explainlogpage.cpp" line="514"/>
         <source>tokens = blocks x block size</source>
         <translation>토큰 수 = 블록 수 x 블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="515"/>
+        <location filename="../../app/explainlogpage.cpp" line="517"/>
         <source>concurrency = tokens / max_model_len</source>
         <translation>동시 요청 수 = 토큰 수 / max_model_len</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="518"/>
+        <location filename="../../app/explainlogpage.cpp" line="520"/>
         <source>KV size = K + V</source>
         <translation>KV 크기 = 키(K) + 값(V)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="521"/>
+        <location filename="../../app/explainlogpage.cpp" line="523"/>
         <source>KV size = the KV buffers added up</source>
         <translation>KV 크기 = KV 버퍼의 합</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="524"/>
+        <location filename="../../app/explainlogpage.cpp" line="526"/>
         <source>weights = free memory before loading - free memory after</source>
         <translation>가중치 = 로드 전 여유 메모리 - 로드 후 여유 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="527"/>
+        <location filename="../../app/explainlogpage.cpp" line="529"/>
         <source>#tokens = max_total_num_tokens</source>
         <translation>#tokens (토큰 수) = max_total_num_tokens</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="530"/>
+        <location filename="../../app/explainlogpage.cpp" line="532"/>
         <source>KV memory is not negative</source>
         <translation>KV 메모리가 음수가 아님</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="535"/>
+        <location filename="../../app/explainlogpage.cpp" line="537"/>
         <source>differs, explained below</source>
         <translation>다름 (아래에서 설명)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="537"/>
+        <location filename="../../app/explainlogpage.cpp" line="539"/>
         <source>NEGATIVE</source>
         <translation>음수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="539"/>
+        <location filename="../../app/explainlogpage.cpp" line="541"/>
         <source>agrees</source>
         <translation>일치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="541"/>
+        <location filename="../../app/explainlogpage.cpp" line="543"/>
         <source>DISAGREES</source>
         <translation>불일치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="567"/>
+        <location filename="../../app/explainlogpage.cpp" line="569"/>
         <source>KV cache memory</source>
         <translation>KV 캐시 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="573"/>
+        <location filename="../../app/explainlogpage.cpp" line="575"/>
         <source>KV cache tokens</source>
         <translation>KV 캐시 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="576"/>
+        <location filename="../../app/explainlogpage.cpp" line="578"/>
         <source>Maximum concurrency</source>
         <translation>최대 동시 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="583"/>
+        <location filename="../../app/explainlogpage.cpp" line="585"/>
         <source>not in the log</source>
         <translation>로그에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="608"/>
+        <location filename="../../app/explainlogpage.cpp" line="610"/>
         <source>KV Scope: %1</source>
         <translation>KV Scope: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="609"/>
+        <location filename="../../app/explainlogpage.cpp" line="611"/>
         <source>KV Scope: pick a model</source>
         <translation>KV Scope: 모델을 고르세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="639"/>
+        <location filename="../../app/explainlogpage.cpp" line="641"/>
         <source>activation peak: the server measured %1 in its profiling run; KV Scope estimates %2 for one prefill chunk</source>
         <translation>활성화 최대치: 서버 측정값 (프로파일링 실행) %1, KV Scope 추정 (프리필 청크 하나) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="644"/>
+        <location filename="../../app/explainlogpage.cpp" line="646"/>
         <source>non-torch memory (CUDA context, NCCL, cuBLAS): the server measured %1; KV Scope assumes a typical %2</source>
         <translation>PyTorch 외 메모리 (CUDA 컨텍스트, NCCL, cuBLAS): 서버 측정값 %1, KV Scope 가정 (흔한 값) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="649"/>
+        <location filename="../../app/explainlogpage.cpp" line="651"/>
         <source>block rounding: the cache is whole blocks of %1 tokens (%2 each), so %3 of the KV memory stays unused</source>
         <translation>블록 단위 반올림: 캐시는 %1 토큰짜리 온전한 블록 (블록당 %2)으로만 잡혀, 쓰이지 않는 KV 메모리 %3</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="656"/>
+        <location filename="../../app/explainlogpage.cpp" line="658"/>
         <source>utilization: the server may use %1 of the card and holds back %2</source>
         <translation>GPU 메모리 사용률: 서버가 쓰는 비율 %1, 남겨 두는 메모리 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="660"/>
+        <location filename="../../app/explainlogpage.cpp" line="662"/>
         <source>tensor parallelism: every figure is per GPU of %1; the weights are split and each GPU keeps %2 KV heads</source>
         <translation>텐서 병렬: 모든 수치는 GPU %1개 중 한 장 기준이며, 가중치는 나뉘고 GPU마다 KV 헤드 %2개를 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="665"/>
+        <location filename="../../app/explainlogpage.cpp" line="667"/>
         <source>sliding window: %1 layers keep only the last %2 tokens, so vLLM&apos;s concurrency is not tokens / max_model_len</source>
         <translation>슬라이딩 윈도우: 레이어 %1개는 마지막 토큰 %2개만 보관하므로 vLLM의 동시 요청 수는 토큰 수 / max_model_len이 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="670"/>
+        <location filename="../../app/explainlogpage.cpp" line="672"/>
         <source>weights: the server loaded %1; parameters x dtype give %2 (quantization scales, extra or tied tensors)</source>
         <translation>가중치: 서버 로드량 %1, 파라미터 수 x 자료형 %2 (양자화 스케일, 추가 텐서나 공유 텐서의 차이)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="675"/>
+        <location filename="../../app/explainlogpage.cpp" line="677"/>
         <source>KV bytes per token: the log implies %1 B, the model&apos;s shape gives %2 B: another model, cache dtype or TP split?</source>
         <translation>토큰당 KV 바이트: 로그로는 %1 B, 모델 구조로는 %2 B입니다. 다른 모델, KV 캐시 자료형, 텐서 병렬 분할인지 확인하세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="680"/>
+        <location filename="../../app/explainlogpage.cpp" line="682"/>
         <source>memory pools: SGLang took %1 but K + V are %2; the rest is its request-to-token table</source>
         <translation>메모리 풀: SGLang이 잡은 메모리 %1, 키(K) + 값(V) %2. 나머지는 요청-토큰 표 (req_to_token)입니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="684"/>
+        <location filename="../../app/explainlogpage.cpp" line="686"/>
         <source>CUDA graphs: %1 taken after the KV cache was sized, outside KV Scope&apos;s sum</source>
         <translation>CUDA 그래프: KV 캐시 크기를 정한 뒤 추가로 쓴 메모리 %1 (KV Scope의 합계에는 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="687"/>
+        <location filename="../../app/explainlogpage.cpp" line="689"/>
         <source>compute buffers: llama.cpp reserves %1 for activations; KV Scope estimates %2</source>
         <translation>연산 버퍼: llama.cpp가 활성화 값에 예약한 메모리 %1, KV Scope 추정 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="691"/>
+        <location filename="../../app/explainlogpage.cpp" line="693"/>
         <source>the server failed to start: its KV memory is %1, so weights, activations and non-torch memory exceed total x utilization</source>
         <translation>서버 시작 실패: KV 메모리 %1. 가중치, 활성화 값, PyTorch 외 메모리가 전체 x 사용률을 넘습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="698"/>
+        <location filename="../../app/explainlogpage.cpp" line="700"/>
         <source>Why they differ:</source>
         <translation>차이가 나는 이유:</translation>
     </message>
@@ -2766,27 +2773,27 @@
         <translation type="vanished">--%1에는 %2부터 %3까지의 정수가 필요합니다. 입력값: &apos;%4&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="68"/>
+        <location filename="../../app/launchoptions.cpp" line="115"/>
         <source>KV Scope: see where an LLM&apos;s inference memory goes.</source>
         <translation>KV Scope: LLM 추론 메모리가 어디에 쓰이는지 살펴봅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="72"/>
+        <location filename="../../app/launchoptions.cpp" line="119"/>
         <source>Model preset (see kvscope-cli presets).</source>
         <translation>모델 프리셋 (kvscope-cli presets 참고).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="73"/>
+        <location filename="../../app/launchoptions.cpp" line="120"/>
         <source>A Hugging Face config.json to open.</source>
         <translation>열어 볼 Hugging Face config.json 파일.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="74"/>
+        <location filename="../../app/launchoptions.cpp" line="121"/>
         <source>Tokens per sequence.</source>
         <translation>시퀀스당 토큰 수 (컨텍스트 길이).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="75"/>
+        <location filename="../../app/launchoptions.cpp" line="122"/>
         <source>Concurrent sequences.</source>
         <translation>동시에 처리하는 시퀀스 수 (배치).</translation>
     </message>
@@ -2795,22 +2802,22 @@
         <translation type="vanished">가중치 저장 형식 (fp32, bf16, int8, int4-g128, ...).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="79"/>
+        <location filename="../../app/launchoptions.cpp" line="126"/>
         <source>KV cache storage.</source>
         <translation>KV 캐시 저장 형식.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="80"/>
+        <location filename="../../app/launchoptions.cpp" line="127"/>
         <source>GPU preset.</source>
         <translation>GPU 프리셋.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="81"/>
+        <location filename="../../app/launchoptions.cpp" line="128"/>
         <source>gpu_memory_utilization, 0-1.</source>
         <translation>gpu_memory_utilization (GPU 메모리 사용률), 0-1.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="82"/>
+        <location filename="../../app/launchoptions.cpp" line="129"/>
         <source>Tensor-parallel GPUs.</source>
         <translation>텐서 병렬 GPU 수.</translation>
     </message>
@@ -2823,92 +2830,100 @@
         <translation type="vanished">처음 열 페이지: memory, attention, scaling, paged, gpu.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="28"/>
         <source>--%1 expects a whole number, got &apos;%2&apos;</source>
-        <translation>--%1에는 정수가 필요합니다. 입력값: &apos;%2&apos;</translation>
+        <translation type="vanished">--%1에는 정수가 필요합니다. 입력값: &apos;%2&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="30"/>
         <source>--%1 expects a number, got &apos;%2&apos;</source>
-        <translation>--%1에는 수가 필요합니다. 입력값: &apos;%2&apos;</translation>
+        <translation type="vanished">--%1에는 수가 필요합니다. 입력값: &apos;%2&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="35"/>
+        <location filename="../../app/launchoptions.cpp" line="29"/>
+        <source>--%1 expects a whole number, got %2</source>
+        <translation>--%1에는 정수가 필요합니다. 입력값: %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="31"/>
+        <source>--%1 expects a number, got %2</source>
+        <translation>--%1에는 수가 필요합니다. 입력값: %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="36"/>
         <source>--%1 must be between %2 and %3, got %4</source>
         <translation>--%1 값은 %2부터 %3 사이여야 합니다. 입력값: %4</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="77"/>
+        <location filename="../../app/launchoptions.cpp" line="124"/>
         <source>Weight storage (fp32, bf16, int8, int4-g128, ..., or stored: a quantized config&apos;s own bytes).</source>
         <translation>가중치 저장 형식 (fp32, bf16, int8, int4-g128, ..., 또는 stored: 양자화된 config의 체크포인트 바이트 그대로).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="83"/>
+        <location filename="../../app/launchoptions.cpp" line="130"/>
         <source>Page to open: memory, attention, scaling, paged, gpu, roofline, log.</source>
         <translation>처음 열 페이지: memory, attention, scaling, paged, gpu, roofline, log.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="84"/>
+        <location filename="../../app/launchoptions.cpp" line="131"/>
         <source>Render the window to a PNG file and exit.</source>
         <translation>창을 PNG 파일로 저장하고 종료합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="85"/>
+        <location filename="../../app/launchoptions.cpp" line="132"/>
         <source>A server start-up log to explain (opens the Explain log page).</source>
         <translation>해설할 서버 시작 로그 (로그 해설 페이지를 엶).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="86"/>
+        <location filename="../../app/launchoptions.cpp" line="133"/>
         <source>Advance the paged-memory simulation by N steps first.</source>
         <translation>먼저 페이지 방식 메모리 시뮬레이션을 N 스텝 진행합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="88"/>
+        <location filename="../../app/launchoptions.cpp" line="135"/>
         <source>Interface language for this run: en or ko (default: the saved choice, else the system&apos;s).</source>
         <translation>이번 실행의 인터페이스 언어: en 또는 ko (기본값: 저장된 선택, 없으면 시스템 언어).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="91"/>
+        <location filename="../../app/launchoptions.cpp" line="138"/>
         <source>Colours for this run: dark, light (Fusion&apos;s palettes, the same on every desktop) or system (the desktop&apos;s palette); default: the saved choice (View &gt; Palette).</source>
         <translation>이번 실행의 색: dark, light (어느 데스크톱에서나 같은 Fusion 팔레트) 또는 system (데스크톱의 팔레트). 기본값: 저장된 선택 (보기 &gt; 팔레트).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="94"/>
+        <location filename="../../app/launchoptions.cpp" line="141"/>
         <source>Start in presenter mode: full screen, large type, high contrast (F5 toggles).</source>
         <translation>발표자 모드로 시작합니다: 전체 화면, 큰 글자, 높은 대비 (F5로 켜고 끔).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="95"/>
+        <location filename="../../app/launchoptions.cpp" line="142"/>
         <source>Quiz mode: a lesson&apos;s figures stay hidden until its answer is revealed.</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트를 가립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="97"/>
+        <location filename="../../app/launchoptions.cpp" line="144"/>
         <source>Open a lesson set (a shipped id such as &apos;course&apos;, or a lesson file), optionally at lesson N.</source>
         <translation>수업 세트(기본 제공 id인 &apos;course&apos; 등, 또는 수업 파일)를 엽니다. N을 주면 N번 문항부터 엽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="99"/>
+        <location filename="../../app/launchoptions.cpp" line="146"/>
         <source>Window size for screenshots, e.g. 1920x1080.</source>
         <translation>스크린샷용 창 크기 (예: 1920x1080).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="112"/>
+        <location filename="../../app/launchoptions.cpp" line="159"/>
         <source>--lang expects en or ko, got &apos;%1&apos;</source>
         <translation>--lang에는 en 또는 ko가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="119"/>
+        <location filename="../../app/launchoptions.cpp" line="166"/>
         <source>--palette expects dark, light or system, got &apos;%1&apos;</source>
         <translation>--palette에는 dark, light 또는 system이 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="129"/>
+        <location filename="../../app/launchoptions.cpp" line="176"/>
         <source>--window-size expects WIDTHxHEIGHT between 640x480 and 7680x4320, got &apos;%1&apos;</source>
         <translation>--window-size에는 640x480부터 7680x4320 사이의 WIDTHxHEIGHT가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="137"/>
+        <location filename="../../app/launchoptions.cpp" line="184"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>예상하지 못한 인수: &apos;%1&apos;</translation>
     </message>
@@ -3137,62 +3152,62 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="194"/>
+        <location filename="../../app/mainwindow.cpp" line="195"/>
         <source>Memory</source>
         <translation>메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="195"/>
+        <location filename="../../app/mainwindow.cpp" line="196"/>
         <source>Attention</source>
         <translation>어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="196"/>
+        <location filename="../../app/mainwindow.cpp" line="197"/>
         <source>Scaling</source>
         <translation>스케일링</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="197"/>
+        <location filename="../../app/mainwindow.cpp" line="198"/>
         <source>Paged memory</source>
         <translation>페이지 방식 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="198"/>
+        <location filename="../../app/mainwindow.cpp" line="199"/>
         <source>GPU decode</source>
         <translation>GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="199"/>
+        <location filename="../../app/mainwindow.cpp" line="200"/>
         <source>Roofline</source>
         <translation>루프라인</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="236"/>
+        <location filename="../../app/mainwindow.cpp" line="237"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="239"/>
+        <location filename="../../app/mainwindow.cpp" line="240"/>
         <source>Open a Hugging Face config.json</source>
         <translation>Hugging Face config.json 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="240"/>
+        <location filename="../../app/mainwindow.cpp" line="241"/>
         <source>Model config (*.json);;All files (*)</source>
         <translation>모델 설정 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="129"/>
+        <location filename="../../app/mainwindow.cpp" line="130"/>
         <source>Not applied: %1</source>
         <translation>적용 안 됨: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="202"/>
+        <location filename="../../app/mainwindow.cpp" line="203"/>
         <source>Ctrl+%1</source>
         <translation>Ctrl+%1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="255"/>
+        <location filename="../../app/mainwindow.cpp" line="256"/>
         <source>Lessons</source>
         <translation>수업</translation>
     </message>
@@ -3201,12 +3216,12 @@
         <translation type="vanished">먼저 예측하세요: 정답을 보면 이 부분이 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="323"/>
+        <location filename="../../app/mainwindow.cpp" line="324"/>
         <source>Toolbar</source>
         <translation>도구 모음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="357"/>
+        <location filename="../../app/mainwindow.cpp" line="358"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
@@ -3219,68 +3234,68 @@
         <translation type="vanished">시나리오 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="367"/>
+        <location filename="../../app/mainwindow.cpp" line="368"/>
         <source>KV Scope scenario (*.json)</source>
         <translation>KV Scope 시나리오 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="365"/>
+        <location filename="../../app/mainwindow.cpp" line="366"/>
         <source>&amp;Save Scenario As...</source>
         <translation>시나리오를 다른 이름으로 저장(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="366"/>
+        <location filename="../../app/mainwindow.cpp" line="367"/>
         <source>Save scenario</source>
         <translation>시나리오 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="371"/>
+        <location filename="../../app/mainwindow.cpp" line="372"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일 열기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="375"/>
+        <location filename="../../app/mainwindow.cpp" line="376"/>
         <source>Open &amp;config.json...</source>
         <translation>config.json 열기(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="376"/>
+        <location filename="../../app/mainwindow.cpp" line="377"/>
         <source>Open &amp;Lessons...</source>
         <translation>수업 파일 열기(&amp;L)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="377"/>
+        <location filename="../../app/mainwindow.cpp" line="378"/>
         <source>Open a lesson file</source>
         <translation>수업 파일 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="378"/>
+        <location filename="../../app/mainwindow.cpp" line="379"/>
         <source>KV Scope lessons (*.json);;All files (*)</source>
         <translation>KV Scope 수업 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="383"/>
+        <location filename="../../app/mainwindow.cpp" line="384"/>
         <source>Export Chart as &amp;PNG...</source>
         <translation>차트를 PNG로 내보내기(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="385"/>
-        <location filename="../../app/mainwindow.cpp" line="391"/>
+        <location filename="../../app/mainwindow.cpp" line="386"/>
+        <location filename="../../app/mainwindow.cpp" line="392"/>
         <source>Export chart</source>
         <translation>차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="385"/>
+        <location filename="../../app/mainwindow.cpp" line="386"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="389"/>
+        <location filename="../../app/mainwindow.cpp" line="390"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation>차트를 SVG로 내보내기(&amp;V)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="391"/>
+        <location filename="../../app/mainwindow.cpp" line="392"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 이미지 (*.svg)</translation>
     </message>
@@ -3289,57 +3304,57 @@
         <translation type="vanished">메모리 내역을 CSV로 저장(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="397"/>
+        <location filename="../../app/mainwindow.cpp" line="398"/>
         <source>Save breakdown</source>
         <translation>메모리 내역 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="397"/>
+        <location filename="../../app/mainwindow.cpp" line="398"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="401"/>
+        <location filename="../../app/mainwindow.cpp" line="402"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation>메모리 내역을 Markdown 표로 복사(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="404"/>
+        <location filename="../../app/mainwindow.cpp" line="405"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="413"/>
+        <location filename="../../app/mainwindow.cpp" line="414"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="414"/>
+        <location filename="../../app/mainwindow.cpp" line="415"/>
         <source>&amp;Presenter Mode</source>
         <translation>발표자 모드(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="418"/>
+        <location filename="../../app/mainwindow.cpp" line="419"/>
         <source>Projector layout: full screen, large type, thick lines, value labels (F5; Escape leaves)</source>
         <translation>프로젝터용 화면: 전체 화면, 큰 글자, 굵은 선, 값 레이블 (F5, Esc로 나가기)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="422"/>
+        <location filename="../../app/mainwindow.cpp" line="423"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="424"/>
+        <location filename="../../app/mainwindow.cpp" line="425"/>
         <source>The course hour as guided questions: predict, then reveal (Ctrl+L)</source>
         <translation>한 시간 강의를 안내형 질문으로 진행합니다: 먼저 예측하고 정답을 봅니다 (Ctrl+L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="426"/>
+        <location filename="../../app/mainwindow.cpp" line="427"/>
         <source>&amp;Quiz Mode</source>
         <translation>퀴즈 모드(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="430"/>
+        <location filename="../../app/mainwindow.cpp" line="431"/>
         <source>Hide a lesson&apos;s figures until its answer is revealed (Ctrl+K)</source>
         <translation>정답을 볼 때까지 문항의 수치와 차트를 가립니다 (Ctrl+K)</translation>
     </message>
@@ -3352,107 +3367,107 @@
         <translation type="vanished">이 시나리오를 비교 기준으로 고정(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="298"/>
+        <location filename="../../app/mainwindow.cpp" line="299"/>
         <source>Predict first: the figures appear when the answer is revealed</source>
         <translation>먼저 예측하세요: 정답을 보면 수치와 차트가 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="358"/>
+        <location filename="../../app/mainwindow.cpp" line="359"/>
         <source>&amp;Open...</source>
         <translation>열기(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="360"/>
+        <location filename="../../app/mainwindow.cpp" line="361"/>
         <source>Open a config.json, scenario, lesson file, trace or server log</source>
         <translation>config.json, 시나리오, 수업 파일, 트레이스 또는 서버 로그 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="361"/>
+        <location filename="../../app/mainwindow.cpp" line="362"/>
         <source>KV Scope files, model configs, traces and logs (*.json *.jsonl *.csv *.log *.txt);;All files (*)</source>
         <translation>KV Scope 파일, 모델 설정, 트레이스와 로그 (*.json *.jsonl *.csv *.log *.txt);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="395"/>
+        <location filename="../../app/mainwindow.cpp" line="396"/>
         <source>Save &amp;Breakdown as CSV...</source>
         <translation>메모리 내역을 CSV로 저장(&amp;B)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="433"/>
+        <location filename="../../app/mainwindow.cpp" line="434"/>
         <source>Go &amp;to Page</source>
         <translation>페이지로 이동(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="440"/>
+        <location filename="../../app/mainwindow.cpp" line="441"/>
         <source>Pi&amp;n This Scenario as Reference</source>
         <translation>이 시나리오를 기준으로 고정(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="444"/>
+        <location filename="../../app/mainwindow.cpp" line="445"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation>강의 기준 시나리오로 되돌리기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="448"/>
+        <location filename="../../app/mainwindow.cpp" line="449"/>
         <source>&amp;Sizes</source>
         <translation>크기 단위(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="451"/>
+        <location filename="../../app/mainwindow.cpp" line="452"/>
         <source>&amp;GiB (1024³ bytes)</source>
         <translation>&amp;GiB (1024³ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="452"/>
+        <location filename="../../app/mainwindow.cpp" line="453"/>
         <source>G&amp;B (10⁹ bytes)</source>
         <translation>G&amp;B (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="463"/>
+        <location filename="../../app/mainwindow.cpp" line="464"/>
         <source>Lan&amp;guage</source>
         <translation>언어(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="478"/>
+        <location filename="../../app/mainwindow.cpp" line="479"/>
         <source>Pal&amp;ette</source>
         <translation>팔레트(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="481"/>
+        <location filename="../../app/mainwindow.cpp" line="482"/>
         <source>&amp;System (the desktop&apos;s colours)</source>
         <translation>시스템 (데스크톱의 색)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="482"/>
+        <location filename="../../app/mainwindow.cpp" line="483"/>
         <source>&amp;Light</source>
         <translation>밝게(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="482"/>
+        <location filename="../../app/mainwindow.cpp" line="483"/>
         <source>&amp;Dark</source>
         <translation>어둡게(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="499"/>
+        <location filename="../../app/mainwindow.cpp" line="500"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="500"/>
+        <location filename="../../app/mainwindow.cpp" line="501"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>단축키(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="501"/>
+        <location filename="../../app/mainwindow.cpp" line="502"/>
         <source>What&apos;s &amp;This?</source>
         <translation>항목 설명 보기(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="503"/>
+        <location filename="../../app/mainwindow.cpp" line="504"/>
         <source>&amp;About KV Scope</source>
         <translation>KV Scope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="504"/>
+        <location filename="../../app/mainwindow.cpp" line="505"/>
         <source>About KV Scope</source>
         <translation>KV Scope 정보</translation>
     </message>
@@ -3469,67 +3484,67 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="582"/>
+        <location filename="../../app/mainwindow.cpp" line="583"/>
         <source>Ctrl+1 ... Ctrl+7</source>
         <translation>Ctrl+1 ... Ctrl+7</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="583"/>
+        <location filename="../../app/mainwindow.cpp" line="584"/>
         <source>Switch page: memory, attention, scaling, paged memory, GPU decode, roofline, explain log</source>
         <translation>페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 루프라인, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="584"/>
+        <location filename="../../app/mainwindow.cpp" line="585"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="584"/>
+        <location filename="../../app/mainwindow.cpp" line="585"/>
         <source>Presenter mode on or off</source>
         <translation>발표자 모드 켜기/끄기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="585"/>
+        <location filename="../../app/mainwindow.cpp" line="586"/>
         <source>Escape</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="585"/>
+        <location filename="../../app/mainwindow.cpp" line="586"/>
         <source>Leave presenter mode</source>
         <translation>발표자 모드 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="586"/>
+        <location filename="../../app/mainwindow.cpp" line="587"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="586"/>
+        <location filename="../../app/mainwindow.cpp" line="587"/>
         <source>Show or hide the lessons</source>
         <translation>수업 보이기/숨기기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="587"/>
+        <location filename="../../app/mainwindow.cpp" line="588"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="587"/>
+        <location filename="../../app/mainwindow.cpp" line="588"/>
         <source>Quiz mode: hide a lesson&apos;s figures until revealed</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트 가리기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="588"/>
+        <location filename="../../app/mainwindow.cpp" line="589"/>
         <source>Enter or Page Down</source>
         <translation>Enter 또는 Page Down</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="588"/>
+        <location filename="../../app/mainwindow.cpp" line="589"/>
         <source>In a lesson: reveal the answer, then go to the next lesson</source>
         <translation>문항에서: 정답 보기, 한 번 더 누르면 다음 문항으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="589"/>
+        <location filename="../../app/mainwindow.cpp" line="590"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
@@ -3538,199 +3553,199 @@
         <translation type="vanished">이전 문항</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="589"/>
+        <location filename="../../app/mainwindow.cpp" line="590"/>
         <source>The previous lesson, as it was left</source>
         <translation>이전 문항 (보던 상태 그대로)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="590"/>
+        <location filename="../../app/mainwindow.cpp" line="591"/>
         <source>B or .</source>
         <translation>B 또는 .</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="590"/>
+        <location filename="../../app/mainwindow.cpp" line="591"/>
         <source>In a lesson: black screen (any key or a click brings it back); B picks B while choices are open</source>
         <translation>문항에서: 검은 화면 (아무 키나 누르거나 클릭하면 돌아옴). 선택지가 열려 있으면 B는 B를 고름</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="592"/>
+        <location filename="../../app/mainwindow.cpp" line="593"/>
         <source>1-4 or A-D</source>
         <translation>1-4 또는 A-D</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="592"/>
+        <location filename="../../app/mainwindow.cpp" line="593"/>
         <source>In a lesson: pick a choice</source>
         <translation>문항에서: 선택지 고르기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="593"/>
+        <location filename="../../app/mainwindow.cpp" line="594"/>
         <source>Space</source>
         <translation>스페이스</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="593"/>
+        <location filename="../../app/mainwindow.cpp" line="594"/>
         <source>Paged memory: play or pause</source>
         <translation>페이지 방식 메모리: 재생/일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="594"/>
+        <location filename="../../app/mainwindow.cpp" line="595"/>
         <source>Right</source>
         <translation>→ (오른쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="594"/>
+        <location filename="../../app/mainwindow.cpp" line="595"/>
         <source>Paged memory: one step</source>
         <translation>페이지 방식 메모리: 한 스텝 진행</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="595"/>
+        <location filename="../../app/mainwindow.cpp" line="596"/>
         <source>Left</source>
         <translation>← (왼쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="595"/>
+        <location filename="../../app/mainwindow.cpp" line="596"/>
         <source>Paged memory: one step back</source>
         <translation>페이지 방식 메모리: 한 스텝 뒤로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="596"/>
+        <location filename="../../app/mainwindow.cpp" line="597"/>
         <source>Shift+Left / Shift+Right</source>
         <translation>Shift+← / Shift+→</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="596"/>
+        <location filename="../../app/mainwindow.cpp" line="597"/>
         <source>Paged memory: ten steps back or forward</source>
         <translation>페이지 방식 메모리: 열 스텝 뒤로 또는 앞으로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="597"/>
+        <location filename="../../app/mainwindow.cpp" line="598"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="597"/>
+        <location filename="../../app/mainwindow.cpp" line="598"/>
         <source>Paged memory: restart</source>
         <translation>페이지 방식 메모리: 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="598"/>
+        <location filename="../../app/mainwindow.cpp" line="599"/>
         <source>Left / Right on Context or Batch</source>
         <translation>컨텍스트 길이·배치에서 ← / →</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="598"/>
+        <location filename="../../app/mainwindow.cpp" line="599"/>
         <source>Halve or double</source>
         <translation>절반으로 / 두 배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="599"/>
+        <location filename="../../app/mainwindow.cpp" line="600"/>
         <source>Page Down / Page Up on a focused Context or Batch</source>
         <translation>컨텍스트 길이·배치에 포커스가 있을 때 Page Down / Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="599"/>
+        <location filename="../../app/mainwindow.cpp" line="600"/>
         <source>Divide or multiply by 4</source>
         <translation>4로 나누기 / 4배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="600"/>
+        <location filename="../../app/mainwindow.cpp" line="601"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="600"/>
+        <location filename="../../app/mainwindow.cpp" line="601"/>
         <source>Pin the scenario as a reference outline</source>
         <translation>시나리오를 비교 기준(윤곽선)으로 고정</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="601"/>
+        <location filename="../../app/mainwindow.cpp" line="602"/>
         <source>Shift+F1</source>
         <translation>Shift+F1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="601"/>
+        <location filename="../../app/mainwindow.cpp" line="602"/>
         <source>What&apos;s This: click a control or chart to hear what it shows</source>
         <translation>항목 설명 보기: 컨트롤이나 차트를 클릭하면 무엇을 보여 주는지 설명합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="602"/>
+        <location filename="../../app/mainwindow.cpp" line="603"/>
         <source>F1 or ?</source>
         <translation>F1 또는 ?</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="602"/>
+        <location filename="../../app/mainwindow.cpp" line="603"/>
         <source>This list</source>
         <translation>이 목록</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="612"/>
+        <location filename="../../app/mainwindow.cpp" line="613"/>
         <source>Keyboard shortcuts</source>
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="724"/>
+        <location filename="../../app/mainwindow.cpp" line="725"/>
         <source>Black screen: any key or a click brings the lesson back</source>
         <translation>검은 화면: 아무 키나 누르거나 클릭하면 문항이 다시 보임</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="832"/>
+        <location filename="../../app/mainwindow.cpp" line="833"/>
         <source>Language not changed</source>
         <translation>언어를 바꾸지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="832"/>
+        <location filename="../../app/mainwindow.cpp" line="833"/>
         <source>Stop the decode run first, or let it finish, then switch the language.</source>
         <translation>디코드 실행을 먼저 중지하거나 끝날 때까지 기다린 다음 언어를 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="843"/>
+        <location filename="../../app/mainwindow.cpp" line="844"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="878"/>
+        <location filename="../../app/mainwindow.cpp" line="879"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="878"/>
+        <location filename="../../app/mainwindow.cpp" line="879"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="932"/>
+        <location filename="../../app/mainwindow.cpp" line="933"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1165"/>
-        <location filename="../../app/mainwindow.cpp" line="1171"/>
-        <location filename="../../app/mainwindow.cpp" line="1200"/>
+        <location filename="../../app/mainwindow.cpp" line="1178"/>
+        <location filename="../../app/mainwindow.cpp" line="1184"/>
+        <location filename="../../app/mainwindow.cpp" line="1213"/>
         <source>Cannot open file</source>
         <translation>파일을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1166"/>
+        <location filename="../../app/mainwindow.cpp" line="1179"/>
         <source>%1 is not a regular file</source>
         <translation>%1은(는) 일반 파일이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1166"/>
+        <location filename="../../app/mainwindow.cpp" line="1179"/>
         <source>%1 does not exist</source>
         <translation>%1이(가) 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1186"/>
+        <location filename="../../app/mainwindow.cpp" line="1199"/>
         <source>Cannot replay the trace</source>
         <translation>트레이스를 재생할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1193"/>
+        <location filename="../../app/mainwindow.cpp" line="1206"/>
         <source>Cannot read the log</source>
         <translation>로그를 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1201"/>
+        <location filename="../../app/mainwindow.cpp" line="1214"/>
         <source>%1 is not a file KV Scope knows: expected a Hugging Face config.json, a KV Scope scenario or lesson file, a request trace (CSV or JSON Lines) or a server start-up log</source>
         <translation>%1은(는) KV Scope가 인식하는 파일이 아님: Hugging Face config.json, KV Scope 시나리오나 수업 파일, 요청 트레이스(CSV 또는 JSON Lines), 서버 시작 로그 중 하나여야 함</translation>
     </message>
@@ -3739,50 +3754,50 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="956"/>
-        <location filename="../../app/mainwindow.cpp" line="963"/>
+        <location filename="../../app/mainwindow.cpp" line="969"/>
+        <location filename="../../app/mainwindow.cpp" line="976"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="960"/>
+        <location filename="../../app/mainwindow.cpp" line="973"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="972"/>
+        <location filename="../../app/mainwindow.cpp" line="985"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="975"/>
+        <location filename="../../app/mainwindow.cpp" line="988"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="992"/>
+        <location filename="../../app/mainwindow.cpp" line="1005"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="998"/>
+        <location filename="../../app/mainwindow.cpp" line="1011"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="999"/>
+        <location filename="../../app/mainwindow.cpp" line="1012"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1003"/>
+        <location filename="../../app/mainwindow.cpp" line="1016"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1056"/>
-        <location filename="../../app/mainwindow.cpp" line="1062"/>
-        <location filename="../../app/mainwindow.cpp" line="1082"/>
+        <location filename="../../app/mainwindow.cpp" line="1069"/>
+        <location filename="../../app/mainwindow.cpp" line="1075"/>
+        <location filename="../../app/mainwindow.cpp" line="1095"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -3795,42 +3810,44 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1093"/>
-        <location filename="../../app/mainwindow.cpp" line="1098"/>
+        <location filename="../../app/mainwindow.cpp" line="1106"/>
+        <location filename="../../app/mainwindow.cpp" line="1111"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1062"/>
-        <location filename="../../app/mainwindow.cpp" line="1083"/>
-        <location filename="../../app/mainwindow.cpp" line="1093"/>
-        <location filename="../../app/mainwindow.cpp" line="1098"/>
-        <location filename="../../app/mainwindow.cpp" line="1171"/>
+        <location filename="../../app/mainwindow.cpp" line="946"/>
+        <location filename="../../app/mainwindow.cpp" line="952"/>
+        <location filename="../../app/mainwindow.cpp" line="1075"/>
+        <location filename="../../app/mainwindow.cpp" line="1096"/>
+        <location filename="../../app/mainwindow.cpp" line="1106"/>
+        <location filename="../../app/mainwindow.cpp" line="1111"/>
+        <location filename="../../app/mainwindow.cpp" line="1184"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="200"/>
+        <location filename="../../app/mainwindow.cpp" line="201"/>
         <source>Explain log</source>
         <translation>로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="568"/>
+        <location filename="../../app/mainwindow.cpp" line="569"/>
         <source>not built in: the decode core runs on the CPU</source>
         <translation>빌드에 포함되지 않음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="570"/>
+        <location filename="../../app/mainwindow.cpp" line="571"/>
         <source>runtime %1, no driver: the decode core runs on the CPU</source>
         <translation>런타임 %1, 드라이버 없음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="572"/>
+        <location filename="../../app/mainwindow.cpp" line="573"/>
         <source>runtime %1, driver %2</source>
         <translation>런타임 %1, 드라이버 %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="573"/>
+        <location filename="../../app/mainwindow.cpp" line="574"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;&lt;p&gt;Licence: MIT.&lt;br&gt;Qt %2 (built with %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</source>
         <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시, 그리고 그 밖의 부가 메모리를 GPU 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;라이선스: MIT.&lt;br&gt;Qt %2 (빌드 버전 %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</translation>
     </message>
@@ -3843,27 +3860,28 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1056"/>
+        <location filename="../../app/mainwindow.cpp" line="1069"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1083"/>
+        <location filename="../../app/mainwindow.cpp" line="950"/>
+        <location filename="../../app/mainwindow.cpp" line="1096"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1106"/>
+        <location filename="../../app/mainwindow.cpp" line="1119"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1124"/>
+        <location filename="../../app/mainwindow.cpp" line="1137"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1125"/>
+        <location filename="../../app/mainwindow.cpp" line="1138"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -5511,7 +5529,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/main.cpp" line="113"/>
+        <location filename="../../app/main.cpp" line="107"/>
         <source>The last session could not be restored (%1); starting from the course&apos;s reference scenario.</source>
         <translation>지난 세션을 복원할 수 없어 (%1) 강의의 기준 시나리오로 시작합니다.</translation>
     </message>
@@ -5649,89 +5667,89 @@
         <translation>파라미터 변경</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="110"/>
+        <location filename="../../app/viewtext.cpp" line="111"/>
         <source>Weights %1 → %2</source>
         <translation>가중치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="111"/>
+        <location filename="../../app/viewtext.cpp" line="112"/>
         <source>Weight dtype %1 → %2</source>
         <translation>가중치 dtype %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="116"/>
+        <location filename="../../app/viewtext.cpp" line="115"/>
         <source>KV cache dtype %1 → %2</source>
         <translation>KV 캐시 dtype %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="120"/>
+        <location filename="../../app/viewtext.cpp" line="118"/>
         <source>Context %1 → %2</source>
         <translation>컨텍스트 길이 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="123"/>
+        <location filename="../../app/viewtext.cpp" line="121"/>
         <source>Batch %1 → %2</source>
         <translation>배치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="128"/>
+        <location filename="../../app/viewtext.cpp" line="126"/>
         <source>GPU %1 → %2</source>
         <translation>GPU %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="131"/>
+        <location filename="../../app/viewtext.cpp" line="129"/>
         <source>Utilization %1 → %2</source>
         <translation>메모리 사용률 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="134"/>
+        <location filename="../../app/viewtext.cpp" line="132"/>
         <source>Tensor parallel %1 → %2</source>
         <translation>텐서 병렬 %1 → %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="138"/>
+        <location filename="../../app/viewtext.cpp" line="136"/>
         <source>%n settings changed</source>
         <translation>
             <numerusform>설정 %n개 변경</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="142"/>
+        <location filename="../../app/viewtext.cpp" line="140"/>
         <source>KV cache %1 → %2</source>
         <translation>KV 캐시 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="144"/>
+        <location filename="../../app/viewtext.cpp" line="142"/>
         <source> (×%1)</source>
         <translation> (×%1)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="146"/>
+        <location filename="../../app/viewtext.cpp" line="144"/>
         <source>weights unchanged</source>
         <translation>가중치 변화 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="147"/>
+        <location filename="../../app/viewtext.cpp" line="145"/>
         <source>weights %1 → %2</source>
         <translation>가중치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="150"/>
+        <location filename="../../app/viewtext.cpp" line="148"/>
         <source>; now fits</source>
         <translation>; 이제 적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="150"/>
+        <location filename="../../app/viewtext.cpp" line="148"/>
         <source>; now out of memory</source>
         <translation>; 이제 메모리 부족 (OOM)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="151"/>
+        <location filename="../../app/viewtext.cpp" line="149"/>
         <source>%1: %2, %3%4</source>
         <translation>%1: %2, %3%4</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="173"/>
+        <location filename="../../app/viewtext.cpp" line="171"/>
         <source>Largest batch at %1 tokens: &lt;b&gt;%2&lt;/b&gt; · longest context at batch %3: &lt;b&gt;%4&lt;/b&gt; tokens</source>
         <translation>%1 토큰에서 최대 배치: &lt;b&gt;%2&lt;/b&gt; · 배치 %3에서 최대 컨텍스트 길이: &lt;b&gt;%4&lt;/b&gt; 토큰</translation>
     </message>
@@ -5830,7 +5848,7 @@
         <translation>&lt;br&gt;레이어 %2개 중 %1개는 마지막 %3 토큰만 보관합니다 (슬라이딩 윈도우)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="160"/>
+        <location filename="../../app/viewtext.cpp" line="158"/>
         <source>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;%4 blocks of %5 tokens (%6 each) in %7 left for the cache&lt;/small&gt;</source>
         <translation>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;캐시에 남은 %7에 %5 토큰짜리 블록 (블록당 %6) %4개&lt;/small&gt;</translation>
     </message>
@@ -5843,19 +5861,19 @@
         <translation type="vanished">&lt;span style=&apos;color:#b3261e&apos;&gt;KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="215"/>
+        <location filename="../../app/viewtext.cpp" line="213"/>
         <source>CUDA: %1, %2, sm_%3%4, driver %5.%6</source>
         <translation>CUDA: %1, %2, sm_%3%4, 드라이버 %5.%6</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="222"/>
+        <location filename="../../app/viewtext.cpp" line="220"/>
         <source>CPU: %1, %n thread(s), %2 RAM</source>
         <translation>
             <numerusform>CPU: %1, 스레드 %n개, RAM %2</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="223"/>
+        <location filename="../../app/viewtext.cpp" line="221"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>

@@ -3,10 +3,20 @@
 #include "hfconfig.h"
 #include "scenario.h"
 
+#include <algorithm>
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     kvscope::fuzz::expectOnlyErrors([&] {
-        const kvscope::ImportResult imported =
-            kvscope::importHfConfigText(kvscope::fuzz::text(data, size), "fuzz.json");
+        // The input's first line names the file too: a file name need not be UTF-8.
+        const std::string_view input = kvscope::fuzz::text(data, size);
+        const std::string_view source = input.substr(0, std::min<std::size_t>(input.find('\n'), 64));
+        const kvscope::ImportResult imported = kvscope::importHfConfigText(input, source);
+        kvscope::fuzz::requireValidUtf8(imported.shape.id, "the model's id");
+        kvscope::fuzz::requireValidUtf8(imported.shape.displayName, "the model's name");
+        for (const std::string& note : imported.notes)
+            kvscope::fuzz::requireValidUtf8(note, "a note");
+        for (const std::string& key : imported.ignoredKeys)
+            kvscope::fuzz::requireValidUtf8(key, "an ignored key");
         kvscope::Scenario scenario = kvscope::defaultScenario();
         scenario.model = imported.shape;
         const kvscope::Estimate e = kvscope::estimate(scenario);

@@ -3,6 +3,7 @@
 // outside input may throw kvscope::Error (bad input, named); any other exception, a crash, a
 // sanitizer finding or a hang is a bug, and libFuzzer keeps the input that caused it.
 #include "error.h"
+#include "text.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -15,6 +16,15 @@ namespace kvscope::fuzz {
 
 inline std::string_view text(const std::uint8_t* data, std::size_t size) {
     return {reinterpret_cast<const char*>(data), size};
+}
+
+// Text the program keeps from its input must be valid UTF-8 (core/text.h): nlohmann refuses to
+// dump anything else, which ended every --json command in "internal error".
+inline void requireValidUtf8(std::string_view kept, const char* what) {
+    if (!kvscope::isValidUtf8(kept)) {
+        std::fprintf(stderr, "fuzz: %s is not valid UTF-8\n", what);
+        std::abort();
+    }
 }
 
 // Runs `body`; kvscope::Error is the expected way to refuse input, anything else aborts.

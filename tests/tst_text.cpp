@@ -1,0 +1,104 @@
+// core/text.h: the rules for text from outside that the CLI and the window share. Every string
+// kept or printed is valid UTF-8 (nlohmann refuses anything else, which ended every --json command
+// in "internal error"), cut between characters, and quoted in messages as an excerpt with its length.
+#include "text.h"
+
+#include <QtTest>
+
+#include <string>
+
+using namespace Qt::StringLiterals;
+using namespace kvscope;
+
+namespace {
+QByteArray bytes(const std::string& s) {
+    return QByteArray(s.data(), qsizetype(s.size()));
+}
+} // namespace
+
+class TestText : public QObject {
+    Q_OBJECT
+
+private slots:
+    // Table 3-7 of the Unicode standard, and U+FFFD per maximal invalid subpart (its section 3.9).
+    void validUtf8_data() {
+        QTest::addColumn<QByteArray>("input");
+        QTest::addColumn<bool>("valid");
+        QTest::addColumn<QByteArray>("repaired");
+        QTest::addColumn<int>("replaced");
+        const QByteArray fffd = "\xEF\xBF\xBD";
+        QTest::newRow("ASCII") << QByteArray("config.json") << true << QByteArray("config.json") << 0;
+        QTest::newRow("Hangul") << QByteArray("\xEA\xB0\x80") << true << QByteArray("\xEA\xB0\x80") << 0;
+        QTest::newRow("4-byte emoji") << QByteArray("\xF0\x9F\x98\x80") << true << QByteArray("\xF0\x9F\x98\x80") << 0;
+        QTest::newRow("Latin-1 e-acute") << QByteArray("caf\xE9.json") << false << "caf" + fffd + ".json" << 1;
+        QTest::newRow("0xFF") << QByteArray("\xFF") << false << fffd << 1;
+        QTest::newRow("overlong slash") << QByteArray("\xC0\xAF") << false << fffd + fffd << 2;
+        QTest::newRow("surrogate") << QByteArray("\xED\xA0\x80") << false << fffd + fffd + fffd << 3;
+        QTest::newRow("past U+10FFFF") << QByteArray("\xF4\x90\x80\x80") << false << fffd + fffd + fffd + fffd << 4;
+        QTest::newRow("Hangul cut after two bytes") << QByteArray("a\xEA\xB0") << false << "a" + fffd << 1;
+        QTest::newRow("lone continuation") << QByteArray("\x80x") << false << fffd + "x" << 1;
+    }
+    void validUtf8() {
+        QFETCH(QByteArray, input);
+        QFETCH(bool, valid);
+        QFETCH(QByteArray, repaired);
+        QFETCH(int, replaced);
+        const std::string_view text(input.constData(), std::size_t(input.size()));
+        QCOMPARE(isValidUtf8(text), valid);
+        std::size_t count = 99;
+        const std::string out = toValidUtf8(text, &count);
+        QCOMPARE(bytes(out), repaired);
+        QCOMPARE(int(count), replaced);
+        QVERIFY(isValidUtf8(out));
+    }
+
+    // 67 Hangul syllables are 201 bytes: a cut at 200 keeps 66 whole ones.
+    void cutsBetweenCharacters() {
+        std::string hangul;
+        for (int i = 0; i < 67; ++i)
+            hangul += "\xEA\xB0\x80";
+        QCOMPARE(cutUtf8(hangul, 200).size(), std::size_t(198));
+        QCOMPARE(boundedName(hangul, 200).size(), std::size_t(198));
+        QVERIFY(isValidUtf8(boundedName(hangul, 200)));
+        QCOMPARE(cutUtf8("abc", 10), std::string_view("abc"));
+        // Ill-formed text (continuation bytes only) is cut where asked, never to nothing.
+        QCOMPARE(cutUtf8(std::string(300, '\x80'), 200).size(), std::size_t(200));
+        QVERIFY(isValidUtf8(boundedName(std::string(300, '\x80'), 200)));
+    }
+
+    void excerptsGiveTheLength_data() {
+        QTest::addColumn<QByteArray>("input");
+        QTest::addColumn<QString>("quoted");
+        QTest::newRow("short") << QByteArray("zero") << u"'zero'"_s;
+        QTest::newRow("empty") << QByteArray() << u"''"_s;
+        QTest::newRow("100 KB") << QByteArray(100'000, 'x') << u"'"_s + QString(40, u'x') + u"...' (100,000 bytes)"_s;
+        QTest::newRow("control characters") << QByteArray("a\nb\x1b") << u"'a?b?'"_s;
+        QTest::newRow("not UTF-8") << QByteArray("caf\xE9") << u"'caf\uFFFD'"_s;
+    }
+    void excerptsGiveTheLength() {
+        QFETCH(QByteArray, input);
+        QFETCH(QString, quoted);
+        QCOMPARE(QString::fromStdString(quoteExcerpt(std::string_view(input.constData(), std::size_t(input.size())))),
+                 quoted);
+    }
+
+    void wideEncodingsAreNamed_data() {
+        QTest::addColumn<QByteArray>("head");
+        QTest::addColumn<QString>("encoding");
+        QTest::newRow("UTF-16 LE with a mark") << QByteArray("\xFF\xFE{\0\"\0", 6) << u"UTF-16 LE"_s;
+        QTest::newRow("UTF-16 BE with a mark") << QByteArray("\xFE\xFF\0{\0\"", 6) << u"UTF-16 BE"_s;
+        QTest::newRow("UTF-16 LE, no mark") << QByteArray("{\0\"\0", 4) << u"UTF-16 LE"_s;
+        QTest::newRow("UTF-32 LE") << QByteArray("\xFF\xFE\0\0{\0\0\0", 8) << u"UTF-32 LE"_s;
+        QTest::newRow("UTF-8 with a mark") << QByteArray("\xEF\xBB\xBF{\"a\":1}") << QString();
+        QTest::newRow("plain JSON") << QByteArray("{\"a\":1}") << QString();
+    }
+    void wideEncodingsAreNamed() {
+        QFETCH(QByteArray, head);
+        QFETCH(QString, encoding);
+        const std::string_view found = wideEncoding(std::string_view(head.constData(), std::size_t(head.size())));
+        QCOMPARE(QString::fromUtf8(found.data(), qsizetype(found.size())), encoding);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestText)
+#include "tst_text.moc"
