@@ -1129,7 +1129,7 @@ ImportResult importConfig(const json& root, std::string_view source) {
                               : field({"vocab_size", "padded_vocab_size", "n_vocab"}, def.vocab, "vocabulary size"));
     m.maxContext = cfg.uintField({"max_position_embeddings", "n_positions", "max_seq_len", "seq_length",
                                   "max_sequence_length", "n_ctx", "model_max_length"},
-                                 std::numeric_limits<std::uint64_t>::max() / 2)
+                                 std::uint64_t(1) << 40) // the scenario's own context limit: refused, named
                        .value_or(def.maxContext);
     if (m.maxContext == 0)
         result.notes.emplace_back("no maximum context length given");

@@ -72,6 +72,7 @@ struct Corpus {
         write(u"notepad-unicode.json"_s, utf16);
         write(u"trace-array.jsonl"_s, R"([{"prompt_len": 10, "output_len": 20}])"
                                       "\n");
+        write(u"positions-past-2^63.json"_s, config.chopped(1) + R"(,"max_position_embeddings":9223372036854775813})");
         write(u"trace-bom.csv"_s, "\xef\xbb\xbfprompt_len,output_len\n10,20\n");
         // A config whose display name is 67 Hangul syllables: 201 bytes, cut at 200 inside one.
         QByteArray hangul;
@@ -185,6 +186,16 @@ private slots:
             << QStringList{u"estimate"_s, u"--requests"_s, u"5"_s} << u"--requests"_s;
         QTest::newRow("bad language") << QStringList{u"estimate"_s, u"--lang"_s, u"tlh"_s} << u"--lang"_s;
 
+        // Messages that did not name the field or option ("cached tokens overflows 64 bits", the
+        // model's name for --head-dim, "--heads (0) must divide --width" for an empty --model).
+        QTest::newRow("max_position_embeddings past 2^63")
+            << config(u"positions-past-2^63.json"_s) << u"'max_position_embeddings'"_s;
+        QTest::newRow("params 2^64-1")
+            << QStringList{u"estimate"_s, u"--params"_s, u"18446744073709551615"_s} << u"--params must be between"_s;
+        QTest::newRow("head dim 65537")
+            << QStringList{u"estimate"_s, u"--head-dim"_s, u"65537"_s} << u"--head-dim must be between 1 and 65536"_s;
+        QTest::newRow("decode an empty model")
+            << QStringList{u"decode"_s, u"--backend"_s, u"cpu"_s, u"--model"_s, QString()} << u"--model: expected"_s;
         QTest::newRow("config in UTF-16") << config(u"notepad-unicode.json"_s) << u"is UTF-16 LE text"_s;
         QTest::newRow("trace: a JSON array")
             << trace(u"trace-array.jsonl"_s) << u"trace-array.jsonl:1: a JSON array; a trace in JSON Lines"_s;

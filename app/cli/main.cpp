@@ -917,6 +917,8 @@ gpu::DecodeOptions decodeOptionsFrom(const ArgParser& p) {
     o.precision = parsePrecision(p.valueOr("dtype", "fp32"), "--dtype");
     o.graphs = p.has("graphs");
     const std::string model = p.valueOr("model", "small");
+    if (model.empty())
+        throw Error("--model: expected small or a .safetensors file, got ''");
     if (model != "small")
         o.weightsFile = model;
     o.model.layers = std::uint32_t(p.uintValue("layers", 1, 256).value_or(8));

@@ -61,8 +61,8 @@ Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes
 
     ModelShape& m = s.model;
     bool shapeChanged = false;
-    auto override32 = [&](const char* name, std::uint32_t& field) {
-        if (auto v = p.uintValue(name, 1, 1u << 24)) {
+    auto override32 = [&](const char* name, std::uint32_t& field, std::uint64_t max = 1u << 24) {
+        if (auto v = p.uintValue(name, 1, max)) {
             shapeChanged = shapeChanged || field != *v;
             field = static_cast<std::uint32_t>(*v);
         }
@@ -74,7 +74,7 @@ Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes
         m.kvHeads = m.heads;
     if (explicitShape)
         override32("kv-heads", m.kvHeads);
-    override32("head-dim", m.headDim);
+    override32("head-dim", m.headDim, kMaxHeadDim); // the shape's own limit, named as the option
     override32("intermediate", m.intermediate);
     override32("vocab", m.vocab);
     if (explicitShape && m.intermediate == 0)
@@ -97,7 +97,8 @@ Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes
             notes.push_back(english("--kv-heads re-estimated the K/V projection weights; the rest of the given "
                                     "parameter count is kept"));
     }
-    if (auto params = p.uintValue("params", 1)) {
+    // 2^50 parameters (a thousand times the largest model) at 32 bits each still fits 64 bits.
+    if (auto params = p.uintValue("params", 1, std::uint64_t(1) << 50)) {
         m.paramsOverride = *params;
         m.paramsSource = ParamsSource::UserSet;
         m.paramsKvAdjusted = false;
