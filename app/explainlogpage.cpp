@@ -281,6 +281,8 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
     m_debounce->setInterval(kDebounceMs);
     connect(m_debounce, &QTimer::timeout, this, &ExplainLogPage::explainNow);
     connect(m_text, &QPlainTextEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    // Edited or pasted over, the text is no longer the file whose bytes were counted.
+    connect(m_text, &QPlainTextEdit::textChanged, this, [this] { m_fileInvalidUtf8 = 0; });
     connect(m_model, &QComboBox::currentIndexChanged, this, &ExplainLogPage::explainNow);
     connect(m_open, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open a server log"), QString(),
@@ -305,12 +307,12 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
 }
 
 void ExplainLogPage::setLogText(const QString& text) {
-    m_fileInvalidUtf8 = 0;
-    showLogText(text);
+    showLogText(text, 0);
 }
 
-void ExplainLogPage::showLogText(const QString& text) {
+void ExplainLogPage::showLogText(const QString& text, std::size_t invalidUtf8) {
     m_text->setPlainText(text);
+    m_fileInvalidUtf8 = invalidUtf8; // after the text: its textChanged forgets the last file's count
     m_debounce->stop();
     explainNow();
 }
@@ -322,9 +324,10 @@ QString ExplainLogPage::logText() const {
 bool ExplainLogPage::openLog(const QString& path) {
     try {
         // The bytes made valid here, where they enter, counted: the text box holds text, not bytes.
+        std::size_t replaced = 0;
         const std::string valid =
-            toValidUtf8(readInputFile(argumentBytes(path), kServerLogMaxBytes, "server log"), &m_fileInvalidUtf8);
-        showLogText(QString::fromUtf8(valid.data(), qsizetype(valid.size())));
+            toValidUtf8(readInputFile(argumentBytes(path), kServerLogMaxBytes, "server log"), &replaced);
+        showLogText(QString::fromUtf8(valid.data(), qsizetype(valid.size())), replaced);
         return true;
     } catch (const Error& e) {
         m_error = QString::fromUtf8(e.what());

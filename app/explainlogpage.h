@@ -69,7 +69,7 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    void showLogText(const QString& text); // setLogText without forgetting what openLog counted
+    void showLogText(const QString& text, std::size_t invalidUtf8); // and what openLog counted
     // The log beside the chart on a wide page; above it in presenter mode or under kSideBySideMinWidth,
     // where half the width elided the chart's title, axis title and categories.
     void arrange();

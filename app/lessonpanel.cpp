@@ -3,13 +3,13 @@
 #include "chartstyle.h"
 #include "error.h"
 #include "language.h"
+#include "launchoptions.h"
 #include "scenariocontroller.h"
 
 #include <QBoxLayout>
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -25,6 +25,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <filesystem>
 
 using namespace Qt::StringLiterals;
 
@@ -232,8 +233,8 @@ bool LessonPanel::open(const QString& spec, QString* error) {
         const auto shipped = kvscope::shippedLessonSetIds();
         if (std::find(shipped.begin(), shipped.end(), name.toStdString()) != shipped.end())
             set = kvscope::loadShippedLessonSet(name.toStdString());
-        else if (QFileInfo::exists(name))
-            set = kvscope::loadLessonFile(name.toStdString());
+        else if (std::error_code ec; std::filesystem::exists(argumentBytes(name), ec)) // its bytes, not Qt's
+            set = kvscope::loadLessonFile(argumentBytes(name));
         else {
             QStringList ids;
             for (const auto& id : shipped)

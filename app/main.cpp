@@ -49,7 +49,9 @@ int main(int argc, char** argv) {
         language::install(language::resolve(requestedLanguage(arguments), QString()));
         ScenarioController controller;
         // Prints and exits, unless the command line is wrong around --help: then exit 2, as the CLI.
-        const LaunchOptions refused = parseLaunchOptions(arguments, controller);
+        const LaunchOptions refused = parseLaunchOptions(argumentList(argc, argv), controller);
+        if (refused.error.isEmpty()) // "--help" was an option's value ("--page --help"): nothing to answer
+            return 0;
         std::fprintf(stderr, "kvscope: %s\n", qPrintable(refused.error));
         return 2;
     }
@@ -72,7 +74,8 @@ int main(int argc, char** argv) {
     QString sessionProblem;
     const auto session = Settings::instance()->lastScenario(&sessionProblem);
     // Our own list, not app.arguments(): Qt decodes argv lossily, and a file name need not be UTF-8.
-    const LaunchOptions options = parseLaunchOptions(arguments, controller, session);
+    // Built again now: QApplication has taken its own options (-platform, -style, -session) out of argv.
+    const LaunchOptions options = parseLaunchOptions(argumentList(argc, argv), controller, session);
     if (!options.error.isEmpty()) {
         std::fprintf(stderr, "kvscope: %s\n", qPrintable(options.error));
         return 2;

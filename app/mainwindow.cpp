@@ -158,8 +158,7 @@ void MainWindow::keepOnScreen() {
     g.setSize(g.size().boundedTo(available.size()).expandedTo(minimumSizeHint().boundedTo(available.size())));
     if (!available.contains(g))
         g.moveTopLeft(available.topLeft());
-    if (isMaximized() || isFullScreen())
-        showNormal();
+    setWindowState(windowState() & ~(Qt::WindowMaximized | Qt::WindowFullScreen)); // without showing it yet
     setGeometry(g);
 }
 

@@ -42,10 +42,14 @@ std::string readInputFile(const fs::path& path, std::uint64_t maxBytes, std::str
     if (std::uint64_t(in.gcount()) > size)
         throw Error(name + ": grew while it was read (from " + std::to_string(size) + " bytes)");
     text.resize(std::size_t(in.gcount()));
+    return utf8Text(std::move(text), name, what);
+}
+
+std::string utf8Text(std::string text, std::string_view name, std::string_view what) {
     // Every format read this way is UTF-8 text. Notepad's "Unicode" is UTF-16: say so, rather than
     // a parse error at line 1; a UTF-8 byte-order mark (Excel's CSV) is dropped.
     if (const std::string_view wide = wideEncoding(text); !wide.empty())
-        throw Error(name + ": is " + std::string(wide) + " text; a " + std::string(what) +
+        throw Error(std::string(name) + ": is " + std::string(wide) + " text; a " + std::string(what) +
                     " must be UTF-8 (save it again with the encoding UTF-8)");
     if (text.starts_with("\xEF\xBB\xBF"))
         text.erase(0, 3);

@@ -26,6 +26,10 @@ std::uint64_t checkInputFile(const std::filesystem::path& path, std::uint64_t ma
 // text in UTF-16 or UTF-32 the encoding found; a UTF-8 byte-order mark is dropped.
 std::string readInputFile(const std::filesystem::path& path, std::uint64_t maxBytes, std::string_view what);
 
+// The check readInputFile makes of what it read, for text from elsewhere (standard input):
+// UTF-16 or UTF-32 refused naming the encoding, a UTF-8 byte-order mark dropped.
+std::string utf8Text(std::string text, std::string_view name, std::string_view what);
+
 // A JSON value for an error message, never the value itself: a deeply nested value would
 // overflow the stack on the way into the message and a large one would flood it. Strings
 // and numbers as an excerpt of at most 40 characters, arrays and objects by kind and size.

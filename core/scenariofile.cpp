@@ -8,11 +8,15 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <limits>
 #include <optional>
 #include <sstream>
 #include <system_error>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace kvscope {
 namespace {
@@ -381,29 +385,44 @@ Scenario scenarioFromText(std::string_view text, std::string_view source) {
 
 void saveScenarioFile(const Scenario& scenario, const std::filesystem::path& path) {
     const std::string text = scenarioToText(scenario);
-    std::filesystem::path temporary = path;
-    temporary += ".tmp";
-    std::error_code ec;
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        if (!out)
-            throw Error(pathText(path) + ": cannot write (" +
-                        std::error_code(errno, std::generic_category()).message() + ")");
-        errno = 0;
-        out << text;
-        out.close(); // the last bytes reach the disk here: a full one fails now, not silently later
-        if (!out) {
-            const int code = errno;
-            std::filesystem::remove(temporary, ec); // the file already there stays as it was
-            throw Error(pathText(path) + ": writing failed (" +
-                        (code != 0 ? std::error_code(code, std::generic_category()).message() : "write error") +
-                        "); the file was not changed");
-        }
+    const std::string name = pathText(path);
+    const auto reason = [](int code) { return std::error_code(code, std::generic_category()).message(); };
+    // A temporary of our own beside the target (mkstemp: O_EXCL, never a file or a link already
+    // there), written whole, then renamed over the target: a full disk or a read-only folder
+    // leaves the file already there as it was.
+    std::string temporary = path.string() + ".XXXXXX";
+    const int fd = ::mkstemp(temporary.data());
+    if (fd < 0)
+        throw Error(name + ": cannot write (" + reason(errno) + ")");
+    const auto fail = [&](int code) {
+        ::close(fd);
+        ::unlink(temporary.c_str());
+        throw Error(name + ": writing failed (" + reason(code) + "); the file was not changed");
+    };
+    // mkstemp makes the file 0600: keep the mode of the file it replaces, else the usual 0644.
+    struct stat existing {};
+    if (::fchmod(fd, ::stat(path.c_str(), &existing) == 0 ? (existing.st_mode & 07777) : 0644) != 0)
+        fail(errno);
+    for (std::size_t done = 0; done < text.size();) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            fail(n < 0 ? errno : EIO);
+        done += std::size_t(n);
     }
+    if (::fsync(fd) != 0 && errno != EINVAL) // the bytes on disk before the rename makes them the file
+        fail(errno);
+    if (::close(fd) != 0) {
+        const int code = errno;
+        ::unlink(temporary.c_str());
+        throw Error(name + ": writing failed (" + reason(code) + "); the file was not changed");
+    }
+    std::error_code ec;
     std::filesystem::rename(temporary, path, ec);
     if (ec) {
         std::filesystem::remove(temporary, ec);
-        throw Error(pathText(path) + ": cannot replace the file (" + ec.message() + ")");
+        throw Error(name + ": cannot replace the file (" + ec.message() + "); the file was not changed");
     }
 }
 

@@ -1,5 +1,6 @@
 #include "text.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace kvscope {
@@ -104,7 +105,12 @@ std::string_view cutUtf8(std::string_view text, std::size_t maxBytes) {
     std::size_t end = maxBytes;
     while (end > 0 && maxBytes - end < 3 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
         --end;
-    return text.substr(0, (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80 ? maxBytes : end);
+    if ((static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+        return text.substr(0, maxBytes);
+    // text[end] starts a character: the cut goes before it, unless it ends by maxBytes and only
+    // stray continuation bytes lie between (then no character is split at maxBytes).
+    const std::size_t length = utf8SequenceAt(text, end);
+    return text.substr(0, length > 0 && end + length <= maxBytes ? maxBytes : end);
 }
 
 std::string boundedName(std::string_view text, std::size_t maxBytes) {
@@ -113,10 +119,24 @@ std::string boundedName(std::string_view text, std::size_t maxBytes) {
 
 std::string excerpt(std::string_view text, std::size_t maxBytes) {
     const std::string_view head = cutUtf8(text, maxBytes);
-    std::string out = toValidUtf8(head);
-    for (char& c : out)
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
-            c = '?';
+    const std::string valid = toValidUtf8(head);
+    // Whatever a terminal would act on is shown as '?': C0 and C1 controls (ESC, CSI U+009B),
+    // DEL, and the bidirectional overrides and isolates that reorder the rest of a line.
+    std::string out;
+    out.reserve(valid.size());
+    for (std::size_t i = 0; i < valid.size();) {
+        const std::size_t length = std::max<std::size_t>(utf8SequenceAt(valid, i), 1);
+        const std::string_view c = std::string_view(valid).substr(i, length);
+        const auto b0 = static_cast<unsigned char>(c[0]);
+        const auto b1 = c.size() > 1 ? static_cast<unsigned char>(c[1]) : 0u;
+        const auto b2 = c.size() > 2 ? static_cast<unsigned char>(c[2]) : 0u;
+        const bool c0 = b0 < 0x20 || b0 == 0x7F;
+        const bool c1 = b0 == 0xC2 && b1 >= 0x80 && b1 <= 0x9F;
+        const bool bidi =
+            b0 == 0xE2 && ((b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE) || (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9));
+        out.append(c0 || c1 || bidi ? std::string_view("?") : c);
+        i += length;
+    }
     return head.size() < text.size() ? out + "..." : out;
 }
 

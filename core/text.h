@@ -28,8 +28,9 @@ std::string_view cutUtf8(std::string_view text, std::size_t maxBytes);
 // `text` made valid and cut to at most `maxBytes`: for a name kept from outside.
 std::string boundedName(std::string_view text, std::size_t maxBytes);
 
-// At most `maxBytes` of a value from outside, valid UTF-8, control characters shown as '?', and
-// "..." when it was cut.
+// At most `maxBytes` of a value from outside (each invalid byte of them becoming U+FFFD), valid
+// UTF-8, with what a terminal would act on shown as '?' (C0 and C1 controls, bidirectional
+// overrides and isolates), and "..." when it was cut.
 std::string excerpt(std::string_view text, std::size_t maxBytes = 40);
 
 // A value from outside for an error message: at most `maxBytes` of it, valid UTF-8, control

@@ -270,7 +270,10 @@ SafetensorsLayout readLayout(std::string_view headerText, std::uint64_t dataSize
             fail("holds " + std::to_string(t.end - t.begin) + " bytes, but its shape needs " +
                  std::to_string(count * elementSize));
         const std::string name = rawName.rfind("transformer.", 0) == 0 ? rawName.substr(12) : rawName;
-        spans.push_back(&(layout.tensors[name] = std::move(t)));
+        const auto [at, added] = layout.tensors.try_emplace(name, std::move(t));
+        if (!added) // "transformer.wte.weight" beside "wte.weight": which one the model reads is not known
+            fail("names the same tensor as " + kvscope::quoteExcerpt(at->second.rawName, 120));
+        spans.push_back(&at->second);
     }
     // The format requires the tensors' data to follow one another from the first data byte to
     // the last, with no gap and no overlap (safetensors' own loader refuses anything else, so that
@@ -281,11 +284,13 @@ SafetensorsLayout readLayout(std::string_view headerText, std::uint64_t dataSize
     for (std::size_t i = 0; i < spans.size(); ++i) {
         const TensorEntry& s = *spans[i];
         if (s.begin < tiled)
-            throw Error(file + ": tensors '" + spans[i - 1]->rawName + "' and '" + s.rawName + "' overlap (bytes " +
-                        std::to_string(s.begin) + " to " + std::to_string(std::min(tiled, s.end)) + ")");
+            throw Error(file + ": tensors " + kvscope::quoteExcerpt(spans[i - 1]->rawName, 120) + " and " +
+                        kvscope::quoteExcerpt(s.rawName, 120) + " overlap (bytes " + std::to_string(s.begin) + " to " +
+                        std::to_string(std::min(tiled, s.end)) + ")");
         if (s.begin > tiled)
-            throw Error(file + ": " + std::to_string(s.begin - tiled) + " data bytes before tensor '" + s.rawName +
-                        "' belong to no tensor (the data must follow one another without gaps)");
+            throw Error(file + ": " + std::to_string(s.begin - tiled) + " data bytes before tensor " +
+                        kvscope::quoteExcerpt(s.rawName, 120) +
+                        " belong to no tensor (the data must follow one another without gaps)");
         tiled = s.end;
     }
     if (tiled != dataSize)
@@ -347,7 +352,8 @@ SafetensorsLayout readLayout(std::string_view headerText, std::uint64_t dataSize
     return layout;
 }
 
-// One tensor's values as float, from the data section; refuses a NaN or an infinity.
+// One tensor's values as float, from the data section; refuses a NaN or an infinity. Only the
+// tensors the model reads are converted (and so checked): a file's unused lm_head is not.
 std::vector<float> tensorValues(const TensorEntry& t, std::string_view data, const std::string& file) {
     std::vector<float> values(std::size_t((t.end - t.begin) / (t.dtype == "F32" ? 4 : 2)));
     const char* src = data.data() + t.begin;

@@ -720,6 +720,8 @@ private slots:
             << u"--screenshot: @/no-such-folder/shot.png"_s;
         // One convention with the CLI: a wrong command line exits 2 (QCommandLineParser::process exits 1).
         QTest::newRow("an unknown option") << QStringList{u"--bogus"_s} << 2 << u"Unknown option 'bogus'"_s;
+        // Qt's own options are Qt's: QApplication takes them out of argv before ours are read.
+        QTest::newRow("Qt's -platform") << QStringList{u"-platform"_s, u"offscreen"_s} << 0 << QString();
         QTest::newRow("--help-all with a bad argument")
             << QStringList{u"--help-all"_s, u"--bogus"_s} << 2 << u"Unknown option 'bogus'"_s;
     }

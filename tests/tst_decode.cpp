@@ -12,7 +12,10 @@
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>
+#include <QtEndian>
 #include <QtTest>
+
+#include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <functional>
@@ -1056,6 +1059,37 @@ private slots:
         }) << u"tensor 'wte.weight': value 0 is NaN"_s;
         QTest::newRow("an infinity in a bias")
             << spoiled([](GptWeights& g) { g.layers[0].fcBias[1] = std::numeric_limits<float>::infinity(); })
+            << u"tensor 'h.0.mlp.c_fc.bias': value 1 is infinite"_s;
+        // The same file in BF16 (each F32's high half, as a BF16 checkpoint stores it): the
+        // BF16 reader finds the infinity too.
+        // QByteArray named as the return type: with QStringBuilder, `a + b + c` would be a builder
+        // holding references to this lambda's locals.
+        const auto asBf16 = [](const QByteArray& f32) -> QByteArray {
+            const auto headerSize = qFromLittleEndian<quint64>(f32.constData());
+            nlohmann::json header = nlohmann::json::parse(f32.mid(8, qsizetype(headerSize)).toStdString());
+            std::vector<std::pair<std::uint64_t, std::string>> order;
+            for (const auto& item : header.items())
+                if (item.key() != "__metadata__")
+                    order.emplace_back(item.value()["data_offsets"][0].get<std::uint64_t>(), item.key());
+            std::sort(order.begin(), order.end());
+            QByteArray data;
+            std::uint64_t offset = 0;
+            for (const auto& [begin, name] : order) {
+                nlohmann::json& t = header[name];
+                const auto end = t["data_offsets"][1].get<std::uint64_t>();
+                for (std::uint64_t i = begin; i < end; i += 4)
+                    data += f32.mid(qsizetype(8 + headerSize + i + 2), 2);
+                t["dtype"] = "BF16";
+                t["data_offsets"] = {offset, offset + (end - begin) / 2};
+                offset += (end - begin) / 2;
+            }
+            const std::string text = header.dump();
+            QByteArray out(8, '\0');
+            qToLittleEndian<quint64>(text.size(), out.data());
+            return out + QByteArray::fromStdString(text) + data;
+        };
+        QTest::newRow("an infinity in BF16")
+            << asBf16(spoiled([](GptWeights& g) { g.layers[0].fcBias[1] = std::numeric_limits<float>::infinity(); }))
             << u"tensor 'h.0.mlp.c_fc.bias': value 1 is infinite"_s;
     }
     void malformedSafetensors() {

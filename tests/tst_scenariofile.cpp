@@ -8,11 +8,17 @@
 #include "testutils.h"
 #include "workload.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <nlohmann/json.hpp>
 
 #include <QtTest>
+
+#include <csignal>
+
+#include <sys/resource.h>
+#include <sys/stat.h>
 
 using namespace kvscope;
 using namespace Qt::StringLiterals;
@@ -211,16 +217,34 @@ private slots:
             QFile f(path);
             return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
         }();
-        // The temporary the save writes first is, here, the device that is always full.
+        // A file-size limit of 100 bytes makes every longer write fail as a full disk does (EFBIG
+        // instead of ENOSPC), without a full disk. A link left at the old fixed temporary name
+        // (<path>.tmp) is never written through.
         QVERIFY(QFile::link(u"/dev/full"_s, path + u".tmp"_s));
+        rlimit old{};
+        QCOMPARE(::getrlimit(RLIMIT_FSIZE, &old), 0);
+        const rlimit small{100, old.rlim_max};
+        const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+        QCOMPARE(::setrlimit(RLIMIT_FSIZE, &small), 0);
         s.batch = 64;
-        QVERIFY(throwsErrorContaining([&] { saveScenarioFile(s, path.toStdString()); },
-                                      {path.toStdString().c_str(), "No space left on device", "not changed"}));
+        const bool refused = throwsErrorContaining([&] { saveScenarioFile(s, path.toStdString()); },
+                                                   {path.toStdString().c_str(), "File too large", "not changed"});
+        ::setrlimit(RLIMIT_FSIZE, &old);
+        std::signal(SIGXFSZ, oldHandler);
+        QVERIFY(refused);
         QFile after(path);
         QVERIFY(after.open(QIODevice::ReadOnly));
         QCOMPARE(after.readAll(), before);
-        QVERIFY(!QFileInfo(path + u".tmp"_s).isSymLink());
         KV_COMPARE_U64(loadScenarioFile(path.toStdString()).batch, 32ull);
+        // Nothing left beside it: the scenario and the link, no temporary.
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::System | QDir::NoDotAndDotDot).size(), 2);
+        // And with the limit gone it saves, keeping the file's mode.
+        QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner));
+        saveScenarioFile(s, path.toStdString());
+        KV_COMPARE_U64(loadScenarioFile(path.toStdString()).batch, 64ull);
+        struct stat saved {};
+        QCOMPARE(::stat(path.toLocal8Bit().constData(), &saved), 0);
+        QCOMPARE(int(saved.st_mode & 0777), 0600);
     }
 
     void errors_data() {

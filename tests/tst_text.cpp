@@ -37,6 +37,15 @@ private slots:
         QTest::newRow("past U+10FFFF") << QByteArray("\xF4\x90\x80\x80") << false << fffd + fffd + fffd + fffd << 4;
         QTest::newRow("Hangul cut after two bytes") << QByteArray("a\xEA\xB0") << false << "a" + fffd << 1;
         QTest::newRow("lone continuation") << QByteArray("\x80x") << false << fffd + "x" << 1;
+        // Table 3-7's edges.
+        QTest::newRow("C2 80") << QByteArray("\xC2\x80") << true << QByteArray("\xC2\x80") << 0;
+        QTest::newRow("DF BF") << QByteArray("\xDF\xBF") << true << QByteArray("\xDF\xBF") << 0;
+        QTest::newRow("E0 9F 80 (overlong)") << QByteArray("\xE0\x9F\x80") << false << fffd + fffd + fffd << 3;
+        QTest::newRow("E0 A0 80") << QByteArray("\xE0\xA0\x80") << true << QByteArray("\xE0\xA0\x80") << 0;
+        QTest::newRow("ED 9F BF") << QByteArray("\xED\x9F\xBF") << true << QByteArray("\xED\x9F\xBF") << 0;
+        QTest::newRow("F0 8F (overlong)") << QByteArray("\xF0\x8F\xBF\xBF") << false << fffd + fffd + fffd + fffd << 4;
+        QTest::newRow("F4 8F BF BF") << QByteArray("\xF4\x8F\xBF\xBF") << true << QByteArray("\xF4\x8F\xBF\xBF") << 0;
+        QTest::newRow("F0 90 80 then x") << QByteArray("\xF0\x90\x80x") << false << fffd + "x" << 1;
     }
     void validUtf8() {
         QFETCH(QByteArray, input);
@@ -61,6 +70,9 @@ private slots:
         QCOMPARE(boundedName(hangul, 200).size(), std::size_t(198));
         QVERIFY(isValidUtf8(boundedName(hangul, 200)));
         QCOMPARE(cutUtf8("abc", 10), std::string_view("abc"));
+        // A whole character followed by stray continuation bytes is kept.
+        QCOMPARE(cutUtf8("ab\x80\x80\x80", 4), std::string_view("ab\x80\x80"));
+        QCOMPARE(cutUtf8("a\xEA\xB0\x80", 3), std::string_view("a")); // the syllable does not fit
         // Ill-formed text (continuation bytes only) is cut where asked, never to nothing.
         QCOMPARE(cutUtf8(std::string(300, '\x80'), 200).size(), std::size_t(200));
         QVERIFY(isValidUtf8(boundedName(std::string(300, '\x80'), 200)));
@@ -74,6 +86,11 @@ private slots:
         QTest::newRow("100 KB") << QByteArray(100'000, 'x') << u"'"_s + QString(40, u'x') + u"...' (100,000 bytes)"_s;
         QTest::newRow("control characters") << QByteArray("a\nb\x1b") << u"'a?b?'"_s;
         QTest::newRow("not UTF-8") << QByteArray("caf\xE9") << u"'caf\uFFFD'"_s;
+        QTest::newRow("C1 CSI") << QByteArray("a\xC2\x9B"
+                                              "31mb")
+                                << u"'a?31mb'"_s;
+        QTest::newRow("bidi override") << QByteArray("x\xE2\x80\xAEy\xE2\x81\xA6z") << u"'x?y?z'"_s;
+        QTest::newRow("Hangul kept") << QByteArray("\xEA\xB0\x80") << u"'\uAC00'"_s;
     }
     void excerptsGiveTheLength() {
         QFETCH(QByteArray, input);

@@ -56,7 +56,7 @@ std::string readLog(const std::string& path) {
             throw Error("standard input: the log is over " + groupThousands(kServerLogMaxBytes) +
                         " bytes (16 MiB); paste the start-up part only");
     }
-    return text;
+    return utf8Text(std::move(text), "standard input", "server log");
 }
 
 bool isSizeCheck(LogCheckKind kind) {

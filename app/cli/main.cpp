@@ -1228,6 +1228,11 @@ bool outputWritten(const std::string& command) {
 
 int main(int argc, char** argv) {
     using namespace kvscope::cli;
+    // Into a file or a pipe, the answer goes out at the end in one write, so a failure is seen,
+    // with its reason, by outputWritten() (a failed write mid-way leaves only "write error").
+    static char outputBuffer[1 << 20];
+    if (isatty(STDOUT_FILENO) == 0)
+        std::setvbuf(stdout, outputBuffer, _IOFBF, sizeof outputBuffer);
     std::vector<std::string> args(argv + 1, argv + argc);
     if (!takeLanguageOption(args) || !takeUnitsOption(args))
         return 2;
