@@ -1903,11 +1903,14 @@ ImportResult importConfig(const json& root, std::string_view source) {
     for (const json* scope : {cfg.text(), &root}) {
         if (!scope)
             continue;
-        for (auto it = scope->begin(); it != scope->end(); ++it)
+        for (auto it = scope->begin(); it != scope->end(); ++it) {
+            // A key is a name of a few dozen bytes: a longer one is listed as an excerpt with its length.
+            const std::string listed = it.key().size() <= 100 ? it.key() : quoteExcerpt(it.key(), 60);
             if (!it->is_null() && !cfg.used(it.key()) && !knownNotToMatter(it.key()) &&
                 !harmlessAtItsDefault(it.key(), *it) && it.key() != "text_config" &&
-                std::find(result.ignoredKeys.begin(), result.ignoredKeys.end(), it.key()) == result.ignoredKeys.end())
-                result.ignoredKeys.push_back(it.key());
+                std::find(result.ignoredKeys.begin(), result.ignoredKeys.end(), listed) == result.ignoredKeys.end())
+                result.ignoredKeys.push_back(listed);
+        }
         if (result.ignoredKeys.size() > 50)
             break;
     }

@@ -2,6 +2,7 @@
 
 #include "error.h"
 #include "inputfile.h"
+#include "text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -272,9 +273,9 @@ std::vector<Request> parseTrace(std::string_view text, std::string_view source) 
                                                              : nullptr;
                     if (!column)
                         fail("column " + std::to_string(c + 1) +
-                             " must be arrival_step, prefix_id or prefix_len, got '" + std::string(cells[c]) + "'");
+                             " must be arrival_step, prefix_id or prefix_len, got " + quoteExcerpt(cells[c]));
                     if (*column >= 0)
-                        fail("the column " + std::string(cells[c]) + " appears twice");
+                        fail("the column " + quoteExcerpt(cells[c]) + " appears twice");
                     *column = int(c);
                 }
                 if ((prefixIdColumn >= 0) != (prefixLenColumn >= 0))
@@ -289,7 +290,7 @@ std::vector<Request> parseTrace(std::string_view text, std::string_view source) 
                 std::uint32_t v = 0;
                 const auto [ptr, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
                 if (cell.empty() || ec != std::errc() || ptr != cell.data() + cell.size())
-                    fail(std::string(name) + " must be a whole number >= 0, got '" + std::string(cell) + "'");
+                    fail(std::string(name) + " must be a whole number >= 0, got " + quoteExcerpt(cell));
                 return v;
             };
             r.promptLen = number(cells[0], "prompt_len");

@@ -73,6 +73,8 @@ struct Corpus {
         write(u"trace-array.jsonl"_s, R"([{"prompt_len": 10, "output_len": 20}])"
                                       "\n");
         write(u"positions-past-2^63.json"_s, config.chopped(1) + R"(,"max_position_embeddings":9223372036854775813})");
+        write(u"trace-10-mib-cell.csv"_s, "prompt_len,output_len\n" + QByteArray(10 << 20, '9') + "x,5\n");
+        write(u"megabyte-key.json"_s, config.chopped(1) + ",\"" + QByteArray(1 << 20, 'k') + "\":1}");
         write(u"trace-bom.csv"_s, "\xef\xbb\xbfprompt_len,output_len\n10,20\n");
         // A config whose display name is 67 Hangul syllables: 201 bytes, cut at 200 inside one.
         QByteArray hangul;
@@ -197,6 +199,8 @@ private slots:
         QTest::newRow("decode an empty model")
             << QStringList{u"decode"_s, u"--backend"_s, u"cpu"_s, u"--model"_s, QString()} << u"--model: expected"_s;
         QTest::newRow("config in UTF-16") << config(u"notepad-unicode.json"_s) << u"is UTF-16 LE text"_s;
+        QTest::newRow("trace: a 10 MiB cell")
+            << trace(u"trace-10-mib-cell.csv"_s) << u"prompt_len must be a whole number >= 0, got '9999"_s;
         QTest::newRow("trace: a JSON array")
             << trace(u"trace-array.jsonl"_s) << u"trace-array.jsonl:1: a JSON array; a trace in JSON Lines"_s;
 
@@ -272,6 +276,17 @@ private slots:
             return {};
         };
         QCOMPARE(find(j, find), expected);
+    }
+
+    // A 1 MiB key is listed among the ignored keys as an excerpt with its length, not whole.
+    void longKeyIsListedAsAnExcerpt() {
+        for (const bool json : {false, true}) {
+            const CliResult r = runCli(expand({u"estimate"_s, u"--config"_s, u"@/megabyte-key.json"_s}) +
+                                       (json ? QStringList{u"--json"_s} : QStringList{}));
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            QVERIFY2(r.out.size() < 64 * 1024, qPrintable(QString::number(r.out.size())));
+            QVERIFY2(r.text().contains(u"(1,048,576 bytes)"_s), r.out.left(2000).constData());
+        }
     }
 
     // Excel writes CSV with a UTF-8 byte-order mark: the header is still the header.
