@@ -868,6 +868,10 @@ ServerLog parseServerLog(std::string_view text) {
         log.kvTokens = log.maxModelLen;
     if (!log.tensorParallel && log.ranksSeen > 1)
         log.tensorParallel = LogCount{log.ranksSeen, 0};
+    // The readers cut names out of lines (at a quote, a comma, a length): a cut may fall inside a
+    // character, so what is kept is made valid once more (found by fuzz_serverlog).
+    for (std::string* kept : {&log.version, &log.model, &log.dtype, &log.kvCacheDtype, &log.vCacheDtype, &log.fileType})
+        *kept = toValidUtf8(*kept);
     return log;
 }
 
