@@ -209,10 +209,17 @@ struct SafetensorsLayout {
     GptConfig config;
 };
 
-std::uint64_t headerLength(std::string_view first8) {
+// The header's length from the file's first 8 bytes (`head`, fewer when the file is shorter),
+// checked against the `fileSize` bytes there are and safetensors' own limit.
+std::uint64_t headerLength(std::string_view head, std::uint64_t fileSize, const std::string& file) {
+    if (fileSize < 8 || head.size() < 8)
+        throw Error(file + ": too short for a safetensors header (" + std::to_string(fileSize) + " bytes)");
     std::uint64_t headerSize = 0;
     for (int i = 7; i >= 0; --i)
-        headerSize = (headerSize << 8) | std::uint8_t(first8[std::size_t(i)]);
+        headerSize = (headerSize << 8) | std::uint8_t(head[std::size_t(i)]);
+    if (headerSize > fileSize - 8 || headerSize > kMaxHeaderBytes)
+        throw Error(file + ": the header claims " + std::to_string(headerSize) + " bytes but the file has " +
+                    std::to_string(fileSize - 8) + " after the length (and a header holds at most 100,000,000)");
     return headerSize;
 }
 
@@ -419,14 +426,10 @@ GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t head
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw Error(file + ": cannot open the safetensors file for reading");
-    if (size < 8)
-        throw Error(file + ": too short for a safetensors header (" + std::to_string(size) + " bytes)");
     std::string head(8, '\0');
     in.read(head.data(), 8);
-    const std::uint64_t headerSize = headerLength(head);
-    if (headerSize > size - 8 || headerSize > kMaxHeaderBytes)
-        throw Error(file + ": the header claims " + std::to_string(headerSize) + " bytes but the file has " +
-                    std::to_string(size - 8) + " after the length (and a header holds at most 100,000,000)");
+    head.resize(std::size_t(in.gcount()));
+    const std::uint64_t headerSize = headerLength(head, size, file);
     std::string headerText(std::size_t(headerSize), '\0');
     in.read(headerText.data(), std::streamsize(headerSize));
     if (!in)
@@ -440,12 +443,7 @@ GptWeights loadSafetensors(const std::filesystem::path& path, std::uint32_t head
 }
 
 GptWeights parseSafetensors(std::string_view bytes, const std::string& file, std::uint32_t heads) {
-    if (bytes.size() < 8)
-        throw Error(file + ": too short for a safetensors header (" + std::to_string(bytes.size()) + " bytes)");
-    const std::uint64_t headerSize = headerLength(bytes.substr(0, 8));
-    if (headerSize > bytes.size() - 8 || headerSize > kMaxHeaderBytes)
-        throw Error(file + ": the header claims " + std::to_string(headerSize) + " bytes but the file has " +
-                    std::to_string(bytes.size() - 8) + " after the length (and a header holds at most 100,000,000)");
+    const std::uint64_t headerSize = headerLength(bytes.substr(0, 8), bytes.size(), file);
     const std::string_view data = bytes.substr(8 + std::size_t(headerSize));
     return weightsFrom(readLayout(bytes.substr(8, std::size_t(headerSize)), data.size(), file, heads), data, file);
 }
