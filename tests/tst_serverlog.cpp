@@ -6,6 +6,7 @@
 #include "inputfile.h"
 #include "presets.h"
 #include "testutils.h"
+#include "text.h"
 #include "units.h"
 
 #include <QFile>
@@ -76,6 +77,20 @@ class TestServerLog : public QObject {
     Q_OBJECT
 
 private slots:
+    // Found by fuzz_serverlog: a name cut out of a line at a quote could end inside a multi-byte
+    // character, though the log was made valid UTF-8 on the way in; the --json answer then held
+    // bytes nlohmann refuses.
+    void keptNamesAreValidUtf8() {
+        QFile input(
+            QStringLiteral(KVSCOPE_TEST_DATA_DIR "/../fuzz/corpus/fuzz_serverlog/name-cut-inside-a-character.log"));
+        QVERIFY(input.open(QIODevice::ReadOnly));
+        const QByteArray bytes = input.readAll();
+        const ServerLog log = parseServerLog(std::string_view(bytes.constData(), std::size_t(bytes.size())));
+        for (const std::string* kept :
+             {&log.version, &log.model, &log.dtype, &log.kvCacheDtype, &log.vCacheDtype, &log.fileType})
+            QVERIFY2(isValidUtf8(*kept), kept->c_str());
+    }
+
     // Every fixture: engine and format, the bytes per token that reproduce the printed KV size
     // (README "What a checker recomputes"), the stated tokens inside the recomputed range, and
     // every check agreeing.
