@@ -27,6 +27,7 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStackedBarSeries>
 #include <QTableWidget>
@@ -108,6 +109,49 @@ QTableWidgetItem* cell(const QString& text, Qt::Alignment align = Qt::AlignLeft 
     return item;
 }
 
+// What failed and why, as the failure line says (the CLI words the same in app/cli/explainlog.cpp).
+QString failureText(const ServerLog& l) {
+    const bool mib = l.engine == LogEngine::LlamaCpp;
+    switch (l.failure.kind) {
+    case LogFailureKind::MaxLenDoesNotFit:
+        if (l.kvNeeded && l.kvAvailable && l.maxModelLen)
+            return ExplainLogPage::tr("one request of max_model_len %1 needs %2 of KV cache, but only %3 is available")
+                .arg(QLocale().toString(qulonglong(l.maxModelLen->value)), sizeText(l.kvNeeded->bytes, mib),
+                     sizeText(l.kvAvailable->bytes, mib));
+        if (l.maxModelLen && l.suggestedMaxModelLen)
+            return ExplainLogPage::tr("max_model_len %1 is more than the %2 tokens the KV cache holds")
+                .arg(QLocale().toString(qulonglong(l.maxModelLen->value)),
+                     QLocale().toString(qulonglong(l.suggestedMaxModelLen->value)));
+        return ExplainLogPage::tr("one request of the full max_model_len does not fit in the KV cache");
+    case LogFailureKind::NoCacheBlocks:
+        return ExplainLogPage::tr("no memory is left for the KV cache blocks: weights, activations and non-torch "
+                                  "memory take the whole budget");
+    case LogFailureKind::NotEnoughMemory:
+        return ExplainLogPage::tr(
+            "SGLang found no memory for its KV pool (raise --mem-fraction-static or free GPU memory)");
+    case LogFailureKind::WeightsLeaveNoMemory:
+        return ExplainLogPage::tr("the loaded weights leave no memory for the KV pool: SGLang's profiled token count "
+                                  "is zero or negative");
+    case LogFailureKind::NegativeKvMemory:
+        return ExplainLogPage::tr(
+                   "the KV memory is %1: weights, activations and non-torch memory exceed total x utilization")
+            .arg(l.kvMemory ? sizeText(l.kvMemory->bytes, mib) : u"0"_s);
+    case LogFailureKind::KvCacheAllocation:
+        return ExplainLogPage::tr("llama.cpp could not allocate the KV cache's buffer");
+    case LogFailureKind::ComputeBuffers:
+        return ExplainLogPage::tr("llama.cpp could not allocate its compute buffers (the activations' memory)");
+    case LogFailureKind::OutOfMemory:
+        return ExplainLogPage::tr("the GPU ran out of memory");
+    case LogFailureKind::ModelLoad:
+        return ExplainLogPage::tr("the model could not be loaded");
+    case LogFailureKind::EngineFailed:
+        return ExplainLogPage::tr("the engine stopped during start-up; the log says no more than that");
+    case LogFailureKind::None:
+        break;
+    }
+    return {};
+}
+
 constexpr int kDebounceMs = 200; // a paste is one change; typing pauses are longer than this
 
 } // namespace
@@ -118,6 +162,8 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
     , m_text(new QPlainTextEdit(this))
     , m_open(new QPushButton(tr("Open log..."), this))
     , m_model(new QComboBox(this))
+    , m_run(new QComboBox(this))
+    , m_runLabel(new QLabel(tr("&Start-up:"), this))
     , m_summary(new QLabel(this))
     , m_figures(new QTableWidget(this))
     , m_terms(new QTableWidget(this))
@@ -130,6 +176,12 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
     setObjectName(u"log"_s);
     m_text->setObjectName(u"logText"_s);
     m_model->setObjectName(u"logModel"_s);
+    m_run->setObjectName(u"logRun"_s);
+    m_runLabel->setBuddy(m_run);
+    explain(m_run, tr("Which start-up of the paste is explained"),
+            tr("A paste that holds a restart (two version banners, a second model load after the first one's "
+               "memory lines) is read as one start-up after another, each on its own, never mixed. The last "
+               "is shown first."));
     m_summary->setObjectName(u"logSummary"_s);
     m_figures->setObjectName(u"logFigures"_s);
     m_terms->setObjectName(u"logTerms"_s);
@@ -249,6 +301,11 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
     controls->addSpacing(12);
     controls->addWidget(modelLabel);
     controls->addWidget(m_model);
+    controls->addSpacing(12);
+    controls->addWidget(m_runLabel);
+    controls->addWidget(m_run);
+    m_runLabel->hide();
+    m_run->hide();
     controls->addStretch(1);
 
     auto* left = new QWidget(this);
@@ -284,6 +341,7 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
     // Edited or pasted over, the text is no longer the file whose bytes were counted.
     connect(m_text, &QPlainTextEdit::textChanged, this, [this] { m_fileInvalidUtf8 = 0; });
     connect(m_model, &QComboBox::currentIndexChanged, this, &ExplainLogPage::explainNow);
+    connect(m_run, &QComboBox::currentIndexChanged, this, &ExplainLogPage::showRun);
     connect(m_open, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open a server log"), QString(),
                                                           tr("Logs (*.log *.txt);;All files (*)"));
@@ -392,8 +450,10 @@ void ExplainLogPage::explainNow() {
     }
     const auto work = [model](const std::string& utf8) {
         Outcome out;
+        out.model = model;
         try {
-            out.explanation = explainServerLog(utf8, model);
+            out.runs = parseServerLogRuns(utf8);
+            out.explanation = explainServerLog(out.runs.back(), model);
         } catch (const Error& e) {
             out.error = QString::fromUtf8(e.what());
         }
@@ -416,8 +476,36 @@ void ExplainLogPage::explainNow() {
 
 void ExplainLogPage::apply(Outcome outcome) {
     m_explanation = std::move(outcome.explanation);
+    m_runs = std::move(outcome.runs);
+    m_runModel = std::move(outcome.model);
     m_error = std::move(outcome.error);
+    {
+        const QSignalBlocker block(m_run);
+        m_run->clear();
+        for (const ServerLog& run : m_runs)
+            m_run->addItem(
+                tr("%1 of %2 (lines %3 to %4)")
+                    .arg(run.run)
+                    .arg(run.runs)
+                    .arg(QLocale().toString(qulonglong(run.firstLine)), QLocale().toString(qulonglong(run.lastLine))));
+        m_run->setCurrentIndex(m_run->count() - 1);
+    }
+    m_run->setVisible(m_runs.size() > 1);
+    m_runLabel->setVisible(m_runs.size() > 1);
     scenarioChanged(); // redraws at the next event-loop turn when shown, else when next shown
+}
+
+void ExplainLogPage::showRun(int index) {
+    if (index < 0 || std::size_t(index) >= m_runs.size())
+        return;
+    try {
+        m_explanation = explainServerLog(m_runs[std::size_t(index)], m_runModel);
+        m_error.clear();
+    } catch (const Error& e) {
+        m_explanation.reset();
+        m_error = QString::fromUtf8(e.what());
+    }
+    scenarioChanged();
 }
 
 QString ExplainLogPage::summaryText() const {
@@ -441,10 +529,33 @@ void ExplainLogPage::refresh() {
     const LogExplanation& x = *m_explanation;
     const ServerLog& log = x.log;
     QStringList lines;
+    if (log.failed) { // what failed first, and what would have fit where the log says
+        lines << u"<b>✗ "_s + tr("Failed to start: %1").arg(failureText(log)).toHtmlEscaped() + u"</b>"_s;
+        if (log.failedAllocation)
+            lines << tr("The allocation that failed: %1")
+                         .arg(sizeText(log.failedAllocation->bytes, log.engine == LogEngine::LlamaCpp))
+                         .toHtmlEscaped();
+        if (log.suggestedMaxModelLen)
+            lines << tr("The largest max_model_len that fits: %1 tokens (the server's own estimate)")
+                         .arg(QLocale().toString(qulonglong(log.suggestedMaxModelLen->value)))
+                         .toHtmlEscaped();
+        if (log.failure.line > 0)
+            lines << tr("Line %1: %2")
+                         .arg(QLocale().toString(qulonglong(log.failure.line)),
+                              QString::fromStdString(excerpt(log.failure.text, 160)))
+                         .toHtmlEscaped();
+    }
     QString engine = formatName(log.format);
-    if (!log.version.empty())
-        engine = tr("%1, version %2").arg(engine, QString::fromStdString(log.version));
+    engine = log.versionGuessed ? tr("%1, version not printed (told by its lines' format)").arg(engine)
+                                : tr("%1, version %2").arg(engine, QString::fromStdString(log.version));
     lines << u"<b>"_s + engine.toHtmlEscaped() + u"</b>"_s;
+    if (log.runs > 1)
+        lines << tr("Start-up %1 of %2 in this paste (lines %3 to %4); pick another above.")
+                     .arg(log.run)
+                     .arg(log.runs)
+                     .arg(QLocale().toString(qulonglong(log.firstLine)), QLocale().toString(qulonglong(log.lastLine)));
+    if (log.engine == LogEngine::LlamaCpp)
+        lines << tr("llama.cpp's cache and buffer sizes are totals over its devices, not per GPU.");
     if (!log.model.empty())
         lines << tr("Model in the log: %1").arg(QString::fromStdString(log.model).toHtmlEscaped());
     if (x.model)
@@ -461,8 +572,6 @@ void ExplainLogPage::refresh() {
                       QLocale().toString(qulonglong(log.ignored)));
     if (const std::size_t replaced = std::max(log.invalidUtf8, m_fileInvalidUtf8); replaced > 0)
         lines << tr("%n byte sequence(s) were not UTF-8 and are shown as U+FFFD.", nullptr, int(replaced));
-    if (log.failed)
-        lines << u"<b>✗ "_s + tr("The server did not start.") + u"</b>"_s;
     if (!x.recomputed.checks.empty())
         lines << (x.recomputed.consistent()
                       ? QString(u"✓ "_s + tr("The log's numbers agree with each other."))
@@ -496,6 +605,33 @@ void ExplainLogPage::fillFigures() {
         }
         m_figures->setItem(row, 3, result);
     };
+    const ServerLog& log = x.log;
+    for (const LogRankSize& rank : log.kvMemoryByRank) {
+        const bool smallest = rank.rank == log.kvMemoryRank;
+        addRow(tr("KV cache memory, %1").arg(QString::fromStdString(rank.rank)), sizeText(rank.size.bytes, mib), u"-"_s,
+               smallest ? tr("the smallest: vLLM sizes every rank's cache by it") : QString(), false);
+    }
+    for (std::size_t i = 0; i < log.kvCaches.size(); ++i) {
+        const LogKvCache& c = log.kvCaches[i];
+        if (log.kvCaches.size() == 1 && c.kind.empty())
+            break; // the one cache is the KV memory's own row
+        const QString name = c.kind == "recurrent" ? tr("Recurrent state")
+                             : c.kind == "latent"  ? tr("MLA latent cache")
+                             : c.kind.empty()      ? tr("KV cache")
+                                                   : tr("%1 KV cache").arg(QString::fromStdString(c.kind));
+        QString stated = sizeText(c.size.bytes, mib);
+        if (c.cells > 0)
+            stated = tr("%1 (%2 cells, %3 layers)").arg(stated, grouped(double(c.cells)), grouped(double(c.layers)));
+        const std::uint64_t perCell = i < r.cacheBytesPerCell.size() ? r.cacheBytesPerCell[i] : 0;
+        addRow(name, stated, perCell > 0 ? tr("%1 B per cell").arg(grouped(double(perCell))) : u"-"_s, QString(),
+               false);
+    }
+    if (r.perTokenUndefined)
+        addRow(tr("KV bytes per token"), u"-"_s, u"-"_s,
+               log.hybrid ? tr("hybrid: attention pages are as large as the mamba state's; vLLM's token count is "
+                               "blocks / groups x block size, so trust its concurrency")
+                          : tr("several caches: a token takes a cell in each; see each cache's bytes per cell"),
+               false);
     if (r.kvBytesPerToken > 0) {
         QString perToken = grouped(double(r.kvBytesPerToken)) + u" B"_s;
         QString note;
@@ -619,6 +755,11 @@ void ExplainLogPage::fillChart() {
     for (QBarSet* set : m_sets)
         set->setLabelFont(labels);
     // The model goes under KV Scope's bar, so that the title stays short enough for a projector.
+    // llama.cpp's figures are totals over its devices: the chart says so rather than "per GPU".
+    const bool totals = x.log.engine == LogEngine::LlamaCpp;
+    m_view->chart()->setTitle(totals ? tr("Over all devices: the server's own terms and KV Scope's")
+                                     : tr("Per GPU: the server's own terms and KV Scope's"));
+    m_values->setTitleText(totals ? tr("GiB over all devices") : tr("GiB per GPU"));
     m_categories->replace(m_categories->at(1),
                           x.model ? tr("KV Scope: %1").arg(QString::fromStdString(x.model->displayName))
                                   : tr("KV Scope: pick a model"));

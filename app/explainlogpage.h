@@ -13,6 +13,7 @@
 #include <QFutureWatcher>
 
 #include <string>
+#include <vector>
 
 class ScenarioController;
 class QBarCategoryAxis;
@@ -59,6 +60,8 @@ public:
     QList<QBarSet*> barSets() const { return {std::begin(m_sets), std::end(m_sets)}; }
     QLabel* differencesLabel() const { return m_differences; }
     QPlainTextEdit* textBox() const { return m_text; }
+    // The start-ups of the paste, shown one at a time (the last by default).
+    QComboBox* runPicker() const { return m_run; }
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -85,6 +88,8 @@ private:
     QPlainTextEdit* m_text;
     QPushButton* m_open;
     QComboBox* m_model;
+    QComboBox* m_run; // which start-up of a paste that holds several; hidden for one
+    QLabel* m_runLabel;
     QLabel* m_summary;
     QTableWidget* m_figures;
     QTableWidget* m_terms;
@@ -98,13 +103,18 @@ private:
     // Pastes over 1 MiB are parsed on a worker thread (16 MiB takes about a second); a newer
     // text makes an older result stale, told by the generation.
     struct Outcome {
-        std::optional<kvscope::LogExplanation> explanation;
+        std::optional<kvscope::LogExplanation> explanation; // of the last start-up
+        std::vector<kvscope::ServerLog> runs;               // every start-up of the paste
+        std::optional<kvscope::ModelShape> model;           // the one picked, for another run
         QString error;
     };
     QFutureWatcher<Outcome> m_watcher;
     int m_generation = 0;
     void apply(Outcome outcome);
+    void showRun(int index);
     std::optional<kvscope::LogExplanation> m_explanation;
+    std::vector<kvscope::ServerLog> m_runs;
+    std::optional<kvscope::ModelShape> m_runModel;
     QString m_error;
     std::size_t m_fileInvalidUtf8 = 0; // byte sequences of the opened file that were not UTF-8
 };

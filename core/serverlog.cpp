@@ -107,10 +107,35 @@ std::string cleanLine(std::string_view raw) {
     return out;
 }
 
+// llama.cpp's own prefix since common/log.cpp (2024): "%d.%02d.%03d.%03d " minutes, seconds,
+// milliseconds, microseconds, then the level ("I ", "W ", "E ", "D "): "0.08.773.947 I llama_kv_cache: ...".
+// Removed, so that the line reads as the bare one.
+void stripLlamaLogPrefix(std::string& line) {
+    const auto digits = [&](std::size_t at, std::size_t least, std::size_t most) -> std::size_t {
+        std::size_t i = at;
+        while (i < line.size() && i - at < most && std::isdigit(static_cast<unsigned char>(line[i])))
+            ++i;
+        return i - at >= least ? i : std::string::npos;
+    };
+    std::size_t i = digits(0, 1, 9);
+    for (std::size_t width : {2u, 3u, 3u}) {
+        if (i == std::string::npos || i >= line.size() || line[i] != '.')
+            return;
+        i = digits(i + 1, width, width);
+    }
+    if (i == std::string::npos || i >= line.size() || line[i] != ' ')
+        return;
+    ++i;
+    if (i + 1 < line.size() && std::isupper(static_cast<unsigned char>(line[i])) && line[i + 1] == ' ')
+        i += 2;
+    line.erase(0, i);
+}
+
 // A physical line that begins a new log record (so a terminal wrap did not produce it).
 bool startsRecord(std::string_view s) {
-    static constexpr std::string_view kStarts[] = {"INFO",  "WARNING", "ERROR",      "DEBUG", "[20", "llama",  "llm_",
-                                                   "ggml_", "load",    "print_info", "main:", "srv", "Loading"};
+    static constexpr std::string_view kStarts[] = {"INFO",  "WARNING", "ERROR",   "DEBUG",  "[20",
+                                                   "llama", "llm_",    "ggml_",   "load",   "print_info",
+                                                   "main:", "srv",     "Loading", "build:", "time="};
     for (std::string_view p : kStarts)
         if (s.starts_with(p))
             return true;
@@ -126,13 +151,14 @@ bool startsRecord(std::string_view s) {
 // Splits into lines, cleans them and joins what a terminal wrapped: a line as long as the
 // terminal's width (a length at least 80 that at least three lines share) continues on the next
 // unless that one starts a record; a line that starts with ':' continues the one before it
-// ("num_gpu_blocks is" / ": 29053"). Calls fn(text, first physical line number) for each logical
-// line; holds one line at a time, so a paste of 16 Mi empty lines costs no more than one.
+// ("num_gpu_blocks is" / ": 29053"). Calls fn(text, first physical line, last physical line) for
+// each logical line; holds one line at a time, so a paste of 16 Mi empty lines costs no more than
+// one. An empty text has no lines, and the newline that ends the last line starts none.
 template <typename Fn> void forEachLogicalLine(std::string_view text, Fn&& fn) {
     const auto forEachPhysical = [&](auto&& visit) {
         std::size_t start = 0;
         std::size_t number = 1;
-        while (start <= text.size()) {
+        while (start < text.size()) {
             std::size_t end = text.find('\n', start);
             if (end == std::string_view::npos)
                 end = text.size();
@@ -140,11 +166,14 @@ template <typename Fn> void forEachLogicalLine(std::string_view text, Fn&& fn) {
             if (!raw.empty() && raw.back() == '\r')
                 raw.remove_suffix(1);
             visit(raw, number);
-            if (end == text.size())
-                break;
             start = end + 1;
             ++number;
         }
+    };
+    const auto clean = [](std::string_view raw) {
+        std::string line = cleanLine(raw);
+        stripLlamaLogPrefix(line);
+        return line;
     };
     // A width is a length (80 columns or more) whose lines go on in a line that starts no
     // record, at least twice and for at least half the lines of that length: identical
@@ -152,7 +181,7 @@ template <typename Fn> void forEachLogicalLine(std::string_view text, Fn&& fn) {
     std::map<std::size_t, std::pair<std::size_t, std::size_t>> lengths; // length -> (lines, continued)
     std::size_t previous = 0;
     forEachPhysical([&](std::string_view raw, std::size_t) {
-        const std::string line = cleanLine(raw);
+        const std::string line = clean(raw);
         if (previous >= 80 && !startsRecord(line) && !line.empty())
             ++lengths[previous].second;
         previous = line.size();
@@ -165,27 +194,28 @@ template <typename Fn> void forEachLogicalLine(std::string_view text, Fn&& fn) {
             widths.insert(length);
 
     std::string pending;
-    std::size_t pendingNumber = 0;
+    std::size_t pendingNumber = 0, pendingLast = 0;
     bool havePending = false;
     bool continues = false;
     forEachPhysical([&](std::string_view raw, std::size_t number) {
-        std::string line = cleanLine(raw);
+        std::string line = clean(raw);
         const bool colon = !line.empty() && line.front() == ':';
         if (havePending && (continues || colon) && !startsRecord(line) &&
             pending.size() + line.size() <= kMaxLineForJoin) {
             continues = widths.contains(line.size());
             pending += line;
+            pendingLast = number;
             return;
         }
         if (havePending)
-            fn(pending, pendingNumber);
+            fn(pending, pendingNumber, pendingLast);
         continues = widths.contains(line.size());
         pending = std::move(line);
-        pendingNumber = number;
+        pendingNumber = pendingLast = number;
         havePending = true;
     });
     if (havePending)
-        fn(pending, pendingNumber);
+        fn(pending, pendingNumber, pendingLast);
 }
 
 // Exactly three digits at `i` and no fourth: "464,848" is one number, "1,2" and "(1, 2)" are not.
@@ -307,6 +337,23 @@ public:
             return std::nullopt;
         return LogSize{n->value * *unit, halfUnit(n->decimals) * *unit, m_number};
     }
+    // The size printed just before `key`: "(5.62 GiB KV cache is needed" -> 5.62 GiB.
+    std::optional<LogSize> sizeBefore(std::string_view key) const {
+        std::size_t i = m_lower.find(key);
+        if (i == std::string::npos)
+            return std::nullopt;
+        const auto back = [&](auto wanted) {
+            while (i > 0 && wanted(static_cast<unsigned char>(m_lower[i - 1])))
+                --i;
+        };
+        back([](unsigned char c) { return c == ' '; });
+        back([](unsigned char c) { return std::isalpha(c) != 0; });
+        back([](unsigned char c) { return c == ' '; });
+        back([](unsigned char c) { return std::isdigit(c) != 0 || c == '.' || c == ','; });
+        if (i > 0 && m_lower[i - 1] == '-')
+            --i;
+        return sizeAt(i);
+    }
     std::optional<LogSize> sizeAfter(std::string_view key, double defaultUnit = 0.0) const {
         return sizeAt(after(key), defaultUnit);
     }
@@ -404,14 +451,51 @@ std::optional<LogNumber> numberFromString(const std::optional<std::string>& s, s
     return LogNumber{n->value, halfUnit(n->decimals), line};
 }
 
-struct Votes {
+// What reading one run carries from line to line: each engine's votes, and what a line announces
+// for the next (llama.cpp's "creating SWA KV cache" names the cache whose size comes next).
+struct ReadState {
     int vllm = 0, llama = 0, sglang = 0;
     bool v0Profile = false, v0Split = false, v1 = false, kvSelf = false, kvCache = false;
+    std::string nextCacheKind;
+    std::vector<LogRankSize> rankKvMemory; // each worker's first "Available KV cache memory"
+    int failurePriority = 0;               // of log.failure: lower is more specific; 0 = none yet
 };
+
+// The worker a vLLM V1 line comes from, as its process prefix names it: "(VllmWorker rank=2
+// pid=...)" -> "rank 2", "(VllmWorker TP1 pid=...)" and "(Worker_TP1 pid=...)" -> "TP1",
+// "(Worker_PP1_TP0 pid=...)" -> "PP1_TP0". Empty for any other line (the engine core, one worker).
+std::string workerRank(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size() && text[i] == ' ')
+        ++i;
+    if (i >= text.size() || text[i] != '(')
+        return {};
+    const std::size_t close = text.find(')', i);
+    if (close == std::string_view::npos || close - i > 80)
+        return {};
+    const std::string_view tag = text.substr(i + 1, close - i - 1);
+    if (!tag.starts_with("VllmWorker") && !tag.starts_with("Worker"))
+        return {};
+    const auto digitsAt = [&](std::size_t at) {
+        std::size_t end = at;
+        while (end < tag.size() && end - at < 6 && std::isdigit(static_cast<unsigned char>(tag[end])))
+            ++end;
+        return tag.substr(at, end - at);
+    };
+    if (const std::size_t r = tag.find("rank="); r != std::string_view::npos && !digitsAt(r + 5).empty())
+        return "rank " + std::string(digitsAt(r + 5));
+    const std::size_t tp = tag.find("TP");
+    if (tp == std::string_view::npos || digitsAt(tp + 2).empty())
+        return {};
+    std::string name = "TP" + std::string(digitsAt(tp + 2));
+    if (const std::size_t pp = tag.find("PP"); pp != std::string_view::npos && pp < tp && !digitsAt(pp + 2).empty())
+        name = "PP" + std::string(digitsAt(pp + 2)) + "_" + name;
+    return name;
+}
 
 // Settings lines: vLLM's Namespace / non-default args / engine config, SGLang's ServerArgs,
 // and the command lines that started them.
-bool readSettings(const LineReader& r, ServerLog& log, Votes& votes) {
+bool readSettings(const LineReader& r, ServerLog& log, ReadState& state) {
     bool hit = false;
     const bool vllmArgs = r.has("args: namespace(") || r.has("non-default args:") || r.has("llm engine (v") ||
                           r.has("with config: model=");
@@ -421,7 +505,7 @@ bool readSettings(const LineReader& r, ServerLog& log, Votes& votes) {
         return false;
     const std::size_t n = r.number();
     if (vllmArgs) {
-        ++votes.vllm;
+        ++state.vllm;
         setString(log.model, r.settingValue("model"), hit);
         setString(log.dtype, r.settingValue("dtype"), hit);
         setString(log.kvCacheDtype, r.settingValue("kv_cache_dtype"), hit);
@@ -432,15 +516,17 @@ bool readSettings(const LineReader& r, ServerLog& log, Votes& votes) {
         setOnce(log.tensorParallel, countFromString(r.settingValue("tensor_parallel_size"), n), hit);
         if (const std::size_t v = r.after("llm engine (v"); v != std::string::npos && log.version.empty()) {
             const std::size_t close = r.text().find(')', v);
-            if (close != std::string::npos && close - v < 64)
+            if (close != std::string::npos && close - v < 64) {
                 log.version = r.text().substr(v, close - v);
+                log.versionLine = n;
+            }
         }
         if (r.has("v1 llm engine"))
-            votes.v1 = true;
+            state.v1 = true;
         hit = true;
     }
     if (sglangArgs) {
-        ++votes.sglang;
+        ++state.sglang;
         setString(log.model, r.settingValue("model_path"), hit);
         setString(log.dtype, r.settingValue("dtype"), hit);
         setString(log.kvCacheDtype, r.settingValue("kv_cache_dtype"), hit);
@@ -453,7 +539,7 @@ bool readSettings(const LineReader& r, ServerLog& log, Votes& votes) {
     if (command) {
         // "vllm serve MODEL --opt=value --opt value"; SGLang "--model-path X --tp 4".
         if (const std::size_t serve = r.after("vllm serve "); serve != std::string::npos) {
-            ++votes.vllm;
+            ++state.vllm;
             std::size_t i = serve;
             while (i < r.text().size() && r.text()[i] == ' ')
                 ++i;
@@ -468,9 +554,9 @@ bool readSettings(const LineReader& r, ServerLog& log, Votes& votes) {
                     setString(log.model, r.text().substr(from, end - from), hit);
             }
         } else if (r.has("sglang")) {
-            ++votes.sglang;
+            ++state.sglang;
         } else {
-            ++votes.vllm;
+            ++state.vllm;
         }
         setString(log.model, r.settingValue("--model-path"), hit);
         setString(log.model, r.settingValue("--model"), hit);
@@ -513,22 +599,33 @@ bool readSettings(const LineReader& r, ServerLog& log, Votes& votes) {
     return hit;
 }
 
-bool readVllm(const LineReader& r, ServerLog& log, Votes& votes) {
+bool readVllm(const LineReader& r, ServerLog& log, ReadState& state) {
     bool hit = false;
     if (const std::size_t v = r.after("vllm api server version "); v != std::string::npos) {
         std::size_t end = v;
         while (end < r.text().size() && r.text()[end] != ' ' && end - v < 64)
             ++end;
-        if (log.version.empty())
+        if (log.version.empty()) {
             log.version = r.text().substr(v, end - v);
+            log.versionLine = r.number();
+        }
         hit = true;
     }
     if (const std::size_t v = r.after("using max model len "); v != std::string::npos)
         setOnce(log.maxModelLen, r.countAt(v), hit);
     setOnce(log.weights, r.sizeAfter("loading model weights took "), hit);
     setOnce(log.weights, r.sizeAfter("model loading took "), hit);
-    if (r.has("memory profiling results:")) {
-        votes.v0Profile = true;
+    // 0.6.x prints its profile as one message, "Memory profiling results: duration=%.2f seconds,
+    // total_gpu_memory=%.2fGiB, ..., gpu_memory_utilization=%.2f", which a paste may hold one key a
+    // line: each key is read on whatever line it is. The settings lines also carry
+    // gpu_memory_utilization= (the same figure), so only the profile's own keys vote.
+    const bool profileKeys = r.has("peak_torch_memory=") || r.has("non_torch_memory=") || r.has("kv_cache_size=") ||
+                             r.has("initial_memory_usage=");
+    if (r.has("memory profiling results:") || profileKeys) {
+        state.v0Profile = true;
+        hit = true;
+    }
+    if (state.v0Profile && !r.has("namespace(")) {
         setOnce(log.totalGpuMemory, r.sizeAfter("total_gpu_memory="), hit);
         setOnce(log.peakTorch, r.sizeAfter("peak_torch_memory="), hit);
         setOnce(log.nonTorch, r.sizeAfter("non_torch_memory="), hit);
@@ -536,25 +633,24 @@ bool readVllm(const LineReader& r, ServerLog& log, Votes& votes) {
         setOnce(log.utilization, r.numberAfter("gpu_memory_utilization="), hit);
     }
     if (const std::size_t t = r.after("total_gpu_memory ("); t != std::string::npos) {
-        votes.v0Split = true;
+        state.v0Split = true;
         setOnce(log.totalGpuMemory, r.sizeAt(t), hit);
         setOnce(log.utilization, r.numberAfter("gpu_memory_utilization ("), hit);
         if (const std::size_t u = r.after("gpu_memory_utilization ("); u != std::string::npos)
             setOnce(log.budget, r.sizeAt(r.after(") =", u)), hit);
     }
     if (r.has("model weights take ")) {
-        votes.v0Split = true;
+        state.v0Split = true;
         setOnce(log.weights, r.sizeAfter("model weights take "), hit);
     }
     setOnce(log.nonTorch, r.sizeAfter("non_torch_memory takes "), hit);
     setOnce(log.activationPeak, r.sizeAfter("pytorch activation peak memory takes "), hit);
     setOnce(log.kvMemory, r.sizeAfter("the rest of the memory reserved for kv cache is "), hit);
-    if (const std::size_t c = r.after("# cpu blocks:"); c != std::string::npos) {
-        setOnce(log.cpuBlocks, r.countAt(c), hit);
-        for (std::string_view device : {"# gpu blocks:", "# cuda blocks:", "# xpu blocks:", "# hpu blocks:",
-                                        "# tpu blocks:", "# npu blocks:", "# neuron blocks:"})
-            setOnce(log.gpuBlocks, r.countAfter(device), hit);
-    }
+    // "# GPU blocks: %d, # CPU blocks: %d" (V0), and V1 0.7's "# GPU blocks: %d" alone.
+    setOnce(log.cpuBlocks, r.countAfter("# cpu blocks:"), hit);
+    for (std::string_view device : {"# gpu blocks:", "# cuda blocks:", "# xpu blocks:", "# hpu blocks:",
+                                    "# tpu blocks:", "# npu blocks:", "# neuron blocks:"})
+        setOnce(log.gpuBlocks, r.countAfter(device), hit);
     if (const std::size_t a = r.after("the engine can allocate "); a != std::string::npos) {
         setOnce(log.gpuBlocks, r.countAt(a), hit);
         setOnce(log.cpuBlocks, r.countAt(r.after("blocks, ", a)), hit);
@@ -562,11 +658,31 @@ bool readVllm(const LineReader& r, ServerLog& log, Votes& votes) {
     if (const std::size_t b = r.after("num_gpu_blocks is"); b != std::string::npos)
         setOnce(log.gpuBlocks, r.countAt(b), hit);
     if (r.has("available kv cache memory:")) {
-        votes.v1 = true;
-        setOnce(log.kvMemory, r.sizeAfter("available kv cache memory:"), hit);
+        state.v1 = true;
+        const auto size = r.sizeAfter("available kv cache memory:");
+        setOnce(log.kvMemory, size, hit);
+        // With TP every worker prints its own; vLLM sizes every rank's cache by the smallest
+        // (kv_cache_utils.py get_kv_cache_configs: "the smallest among all ranks").
+        if (const std::string rank = workerRank(r.text());
+            size && !rank.empty() &&
+            std::none_of(state.rankKvMemory.begin(), state.rankKvMemory.end(),
+                         [&](const LogRankSize& seen) { return seen.rank == rank; }))
+            state.rankKvMemory.push_back({rank, *size});
+    }
+    // Hybrid models (vLLM's hybrid KV cache manager, v1/core): "Setting attention block size to %d
+    // tokens to ensure that attention page size is >= mamba page size." and "Padding mamba page
+    // size by %.2f%% to ensure that mamba page size and attention page size are exactly equal."
+    if (const std::size_t a = r.after("setting attention block size to "); a != std::string::npos) {
+        log.hybrid = true;
+        setOnce(log.attentionBlockSize, r.countAt(a), hit);
+        hit = true;
+    }
+    if (r.has("padding mamba page size by")) {
+        log.hybrid = true;
+        hit = true;
     }
     if (r.has("gpu kv cache size:")) {
-        votes.v1 = true;
+        state.v1 = true;
         setOnce(log.kvTokens, r.countAfter("gpu kv cache size:"), hit);
     }
     if (const std::size_t m = r.after("maximum concurrency for "); m != std::string::npos) {
@@ -575,13 +691,8 @@ bool readVllm(const LineReader& r, ServerLog& log, Votes& votes) {
     }
     if (const std::size_t g = r.after("graph capturing finished in "); g != std::string::npos)
         setOnce(log.cudaGraphs, r.sizeAt(r.after("took ", g)), hit);
-    if (r.has("enginecore failed to start") || r.has("no available memory for the cache blocks") ||
-        r.has("insufficient memory") || r.has("torch.outofmemoryerror") || r.has("cuda out of memory")) {
-        log.failed = true;
-        hit = true;
-    }
     if (hit)
-        ++votes.vllm;
+        ++state.vllm;
     return hit;
 }
 
@@ -640,43 +751,105 @@ std::optional<std::string> metaValue(std::string_view content, std::string_view 
     return value;
 }
 
-bool readLlamaCpp(const LineReader& r, ServerLog& log, Votes& votes) {
+bool readLlamaCpp(const LineReader& r, ServerLog& log, ReadState& state) {
     bool hit = false;
     const std::size_t n = r.number();
-    // The KV line: both generations carry "K (type): X MiB, V (type): Y MiB".
-    if (const std::size_t k = r.after(", k ("); k != std::string::npos && r.has(", v (")) {
-        const bool self = r.has("kv self size");
-        const std::size_t sizeKey = self ? r.after("kv self size") : r.after("size =");
-        if (sizeKey != std::string::npos && sizeKey < k) {
-            (self ? votes.kvSelf : votes.kvCache) = true;
-            std::size_t end = 0;
-            if (auto total = r.sizeAt(sizeKey, 0.0, &end))
-                setOnce(log.kvMemory, total, hit);
-            if (const std::size_t cells = r.lower().find(" cells", sizeKey); cells != std::string::npos && cells < k) {
-                const std::size_t open = r.lower().find('(', sizeKey);
-                if (open != std::string::npos && open < cells)
-                    setOnce(log.kvTokens, r.countAt(open + 1), hit);
-                const std::size_t comma = r.lower().find(',', cells);
-                if (comma != std::string::npos && comma < k) {
-                    setOnce(log.kvLayers, r.countAt(comma + 1), hit);
-                    const std::size_t comma2 = r.lower().find(',', comma + 1);
-                    if (comma2 != std::string::npos && comma2 < k)
-                        setOnce(log.kvSeqs, r.countAt(comma2 + 1), hit);
-                }
+    // iSWA models print two caches, each announced: "llama_kv_cache_iswa: creating non-SWA KV cache,
+    // size = %u cells" and "creating     SWA KV cache, size = %u cells" (llama-kv-cache-iswa.cpp).
+    if (r.has("creating non-swa kv cache")) {
+        state.nextCacheKind = "non-SWA";
+        hit = true;
+    } else if (r.has("creating") && r.has("swa kv cache")) {
+        state.nextCacheKind = "SWA";
+        hit = true;
+    }
+    // The cache lines: "K (type): X MiB, V (type): Y MiB" in both generations; recurrent state
+    // (llama-memory-recurrent.cpp) "%s: size = %7.2f MiB (%6u cells, %3d layers, %2u seqs), R (%s):
+    // %7.2f MiB, S (%s): %7.2f MiB"; ik_llama's MLA cache "KV self size = %7.2f MiB, c^KV (%s): %7.2f
+    // MiB"; llama.cpp of 2023 "kv self size  = %7.2f MB" alone.
+    const bool self = r.has("kv self size");
+    const bool recurrent = r.has(", r (") && r.has(", s (");
+    const bool latent = self && r.has("c^kv (");
+    const std::size_t k = recurrent ? r.after(", r (") : latent ? r.after("c^kv (") : r.after(", k (");
+    const bool split = recurrent || latent || (k != std::string::npos && r.has(", v ("));
+    const std::size_t sizeKey = self ? r.after("kv self size") : r.after("size =");
+    if (sizeKey != std::string::npos && ((split && sizeKey < k) || (self && k == std::string::npos))) {
+        (self ? state.kvSelf : state.kvCache) = true;
+        LogKvCache cache;
+        cache.kind = recurrent ? "recurrent" : latent ? "latent" : state.nextCacheKind;
+        state.nextCacheKind.clear();
+        const std::size_t stop = split ? k : r.text().size();
+        if (auto total = r.sizeAt(sizeKey))
+            cache.size = *total;
+        if (const std::size_t cells = r.lower().find(" cells", sizeKey); cells != std::string::npos && cells < stop) {
+            const std::size_t open = r.lower().find('(', sizeKey);
+            if (open != std::string::npos && open < cells)
+                cache.cells = r.countAt(open + 1).value_or(LogCount{}).value;
+            const std::size_t comma = r.lower().find(',', cells);
+            if (comma != std::string::npos && comma < stop) {
+                cache.layers = r.countAt(comma + 1).value_or(LogCount{}).value;
+                const std::size_t comma2 = r.lower().find(',', comma + 1);
+                if (comma2 != std::string::npos && comma2 < stop)
+                    cache.seqs = r.countAt(comma2 + 1).value_or(LogCount{}).value;
             }
-            const auto typeAt = [&](std::size_t open) {
-                const std::size_t close = r.text().find(')', open);
-                return close != std::string::npos && close - open < 32 ? r.text().substr(open, close - open)
-                                                                       : std::string();
-            };
-            if (log.kvCacheDtype.empty())
-                log.kvCacheDtype = typeAt(k);
-            setOnce(log.kSize, r.sizeAt(r.after("):", k)), hit);
-            const std::size_t v = r.after(", v (", k);
-            if (log.vCacheDtype.empty())
-                log.vCacheDtype = typeAt(v);
-            setOnce(log.vSize, r.sizeAt(r.after("):", v)), hit);
-            hit = true;
+        }
+        const auto typeAt = [&](std::size_t open) {
+            const std::size_t close = r.text().find(')', open);
+            return close != std::string::npos && close - open < 32 ? r.text().substr(open, close - open)
+                                                                   : std::string();
+        };
+        if (split) {
+            cache.kType = typeAt(k);
+            if (!latent) { // the latent is K and V at once: no K of its own
+                cache.k = r.sizeAt(r.after("):", k));
+                const std::size_t v = recurrent ? r.after(", s (", k) : r.after(", v (", k);
+                cache.vType = typeAt(v);
+                cache.v = r.sizeAt(r.after("):", v));
+            }
+        }
+        // A second cache line of a kind already read is a second context (a draft model, a
+        // reload): the first stays. The two caches of an iSWA model are announced apart.
+        const bool announced = cache.kind == "SWA" || cache.kind == "non-SWA";
+        const bool again = !announced && std::any_of(log.kvCaches.begin(), log.kvCaches.end(),
+                                                     [&](const LogKvCache& c) { return c.kind == cache.kind; });
+        if (!again && cache.size.line != 0)
+            log.kvCaches.push_back(cache);
+        hit = true;
+    }
+    // llama.cpp of 2023-24: "llama_kv_cache_init: kv_size = 4096, offload = 1, type_k = 'f16',
+    // type_v = 'f16', n_layer = 32": the cell count, so that bytes per cell follow from the size.
+    if (const std::size_t cells = r.after("kv_size ="); cells != std::string::npos && r.has("n_layer")) {
+        setOnce(log.kvTokens, r.countAt(cells), hit);
+        setOnce(log.kvLayers, r.countAt(r.after("n_layer =")), hit);
+        if (log.kvCacheDtype.empty())
+            setString(log.kvCacheDtype, r.settingValue("type_k"), hit);
+        if (log.vCacheDtype.empty())
+            setString(log.vCacheDtype, r.settingValue("type_v"), hit);
+        hit = true;
+    }
+    // The build: common.cpp "build: %d (%s) with %s for %s", older examples "main: build = %d (%s)";
+    // ollama's server "Listening on %s (version %s)".
+    if (log.version.empty()) {
+        std::size_t b = r.lower().starts_with("build: ") ? std::size_t(7) : r.after("main: build = ");
+        if (b != std::string::npos) {
+            if (const auto number = r.countAt(b)) {
+                std::string version = "b" + std::to_string(number->value);
+                const std::size_t open = r.text().find('(', b);
+                const std::size_t close = open == std::string::npos ? open : r.text().find(')', open);
+                if (close != std::string::npos && close - open < 48 && open - b < 12)
+                    version += " " + r.text().substr(open, close - open + 1);
+                log.version = version;
+                log.versionLine = n;
+                hit = true;
+            }
+        }
+        if (const std::size_t o = r.after("(version "); o != std::string::npos && r.has("listening on")) {
+            const std::size_t close = r.text().find(')', o);
+            if (close != std::string::npos && close - o < 48) {
+                log.version = "ollama " + r.text().substr(o, close - o);
+                log.versionLine = n;
+                hit = true;
+            }
         }
     }
     if (r.has("kv buffer size")) {
@@ -734,11 +907,11 @@ bool readLlamaCpp(const LineReader& r, ServerLog& log, Votes& votes) {
         }
     }
     if (hit)
-        ++votes.llama;
+        ++state.llama;
     return hit;
 }
 
-bool readSGLang(const LineReader& r, ServerLog& log, Votes& votes) {
+bool readSGLang(const LineReader& r, ServerLog& log, ReadState& state) {
     bool hit = false;
     if (r.has("load weight begin.") || r.has("load_weight_begin"))
         setOnce(log.availBeforeWeights, r.sizeAfter("avail mem="), hit);
@@ -761,12 +934,17 @@ bool readSGLang(const LineReader& r, ServerLog& log, Votes& votes) {
         setOnce(log.availAfterPool, r.sizeAfter("avail mem="), hit);
     if (r.has("capture cuda graph end."))
         setOnce(log.cudaGraphs, r.sizeAfter("mem usage="), hit);
+    if (r.has("use sliding window memory pool")) {
+        setOnce(log.fullLayerTokens, r.countAt(r.afterWord("full_layer_tokens=")), hit);
+        setOnce(log.swaLayerTokens, r.countAt(r.afterWord("swa_layer_tokens=")), hit);
+        hit = true;
+    }
     if (const std::size_t m = r.afterWord("max_total_num_tokens="); m != std::string::npos) {
         setOnce(log.maxTotalTokens, r.countAt(m), hit);
         setOnce(log.maxModelLen, r.countAt(r.afterWord("context_len=")), hit);
     }
     if (hit) {
-        ++votes.sglang;
+        ++state.sglang;
         // "[2025-03-08 12:29:21 TP3] ...": the rank tag.
         if (const std::size_t tp = r.after(" tp"); tp != std::string::npos && tp < 64) {
             if (auto rank = r.countAt(tp); rank && rank->value < 4096)
@@ -776,7 +954,181 @@ bool readSGLang(const LineReader& r, ServerLog& log, Votes& votes) {
     return hit;
 }
 
+// How specific a failure is: a line that says what did not fit outranks one that says only
+// that the engine stopped. Lower is more specific.
+int failurePriority(LogFailureKind kind) {
+    switch (kind) {
+    case LogFailureKind::MaxLenDoesNotFit:
+        return 1;
+    case LogFailureKind::NoCacheBlocks:
+        return 2;
+    case LogFailureKind::NotEnoughMemory:
+        return 3;
+    case LogFailureKind::WeightsLeaveNoMemory:
+        return 4;
+    case LogFailureKind::NegativeKvMemory:
+        return 5;
+    case LogFailureKind::KvCacheAllocation:
+        return 6;
+    case LogFailureKind::ComputeBuffers:
+        return 7;
+    case LogFailureKind::OutOfMemory:
+        return 8;
+    case LogFailureKind::ModelLoad:
+        return 9;
+    case LogFailureKind::EngineFailed:
+        return 10;
+    case LogFailureKind::None:
+        break;
+    }
+    return 0;
+}
+
+void noteFailure(ServerLog& log, ReadState& state, LogFailureKind kind, std::size_t line, std::string_view text) {
+    const int priority = failurePriority(kind);
+    if (state.failurePriority != 0 && state.failurePriority <= priority)
+        return;
+    state.failurePriority = priority;
+    std::size_t i = 0;
+    while (i < text.size() && text[i] == ' ')
+        ++i;
+    log.failure = {kind, line, std::string(cutUtf8(text.substr(i), 300))};
+}
+
+// The lines that say a server did not start, each engine's own (quoted from their source):
+// vLLM v1/core/kv_cache_utils.py check_enough_kv_cache_memory: "No available memory for the cache
+//   blocks. Try increasing `gpu_memory_utilization` when initializing the engine." and "To serve
+//   at least one request with the models's max seq len (%d), (%.2f GiB KV cache is needed, which
+//   is larger than the available KV cache memory (%.2f GiB). Based on the available memory, the
+//   estimated maximum model length is %d. Try increasing `gpu_memory_utilization` or decreasing
+//   `max_model_len` when initializing the engine." (later "model's", and the figures on lines of
+//   their own); V0 worker.py: "The model's max seq len (%d) is larger than the maximum number of
+//   tokens that can be stored in KV cache (%d). ..."; "RuntimeError: Engine core initialization
+//   failed."; torch "CUDA out of memory. Tried to allocate %.2f GiB".
+// SGLang model_runner.py / pool_configurator.py: "Not enough memory. Please try to increase
+//   --mem-fraction-static."; "max_total_tokens=%d is larger than the profiled value %d".
+// llama.cpp ggml-cuda.cu: "%s: allocating %.2f MiB on device %d: cudaMalloc failed: %s";
+//   ggml-alloc.c "%s: failed to allocate %s buffer of size %zu"; llama.cpp "failed to allocate
+//   buffer for kv cache", "failed to allocate compute buffers", "failed to load model".
+bool readFailure(const LineReader& r, ServerLog& log, ReadState& state) {
+    bool hit = false;
+    const std::size_t n = r.number();
+    const auto note = [&](LogFailureKind kind) {
+        noteFailure(log, state, kind, n, r.text());
+        hit = true;
+    };
+    if (r.has("to serve at least one request with the model")) { // V1 only
+        note(LogFailureKind::MaxLenDoesNotFit);
+        state.v1 = true;
+        ++state.vllm;
+        setOnce(log.maxModelLen, r.countAfter("max seq len ("), hit);
+    }
+    if (r.has("kv cache is needed"))
+        setOnce(log.kvNeeded, r.sizeBefore("kv cache is needed"), hit);
+    setOnce(log.kvAvailable, r.sizeAfter("larger than the available kv cache memory ("), hit);
+    setOnce(log.suggestedMaxModelLen, r.countAfter("estimated maximum model length is"), hit);
+    if (r.has("is larger than the maximum number of tokens that can be stored in kv cache")) {
+        note(LogFailureKind::MaxLenDoesNotFit);
+        setOnce(log.maxModelLen, r.countAfter("max seq len ("), hit);
+        setOnce(log.suggestedMaxModelLen, r.countAfter("stored in kv cache ("), hit);
+    }
+    if (r.has("no available memory for the cache blocks")) {
+        note(LogFailureKind::NoCacheBlocks);
+        ++state.vllm;
+    }
+    if (r.has("not enough memory. please try to increase --mem-fraction-static")) {
+        note(LogFailureKind::NotEnoughMemory);
+        ++state.sglang;
+    }
+    if (const std::size_t p = r.after("larger than the profiled value "); p != std::string::npos) {
+        if (const auto v = numberAt(r.lower(), p); v && v->value <= 0) // the weights left no room
+            note(LogFailureKind::WeightsLeaveNoMemory);
+        ++state.sglang;
+        hit = true;
+    }
+    if (r.has("weights leave no") || r.has("no gpu memory left for the kv cache"))
+        note(LogFailureKind::WeightsLeaveNoMemory);
+    if (r.has("failed to allocate buffer for kv cache") || r.has("failed to allocate buffer for the kv cache") ||
+        r.has("llama_kv_cache_init: failed to allocate"))
+        note(LogFailureKind::KvCacheAllocation);
+    if (r.has("failed to allocate compute buffers"))
+        note(LogFailureKind::ComputeBuffers);
+    if (const std::size_t a = r.after("allocating "); a != std::string::npos && r.has("cudamalloc failed")) {
+        setOnce(log.failedAllocation, r.sizeAt(a), hit);
+        note(LogFailureKind::OutOfMemory);
+    }
+    if (const std::size_t b = r.after("failed to allocate "); b != std::string::npos && r.has(" buffer of size ")) {
+        // ggml-alloc prints bytes: "failed to allocate CUDA0 buffer of size 2149580800"
+        setOnce(log.failedAllocation, r.sizeAt(r.after(" buffer of size ", b), 1.0), hit);
+        note(LogFailureKind::OutOfMemory);
+    }
+    if (r.has("cuda out of memory") || r.has("torch.outofmemoryerror") || r.has("hip out of memory") ||
+        r.has("insufficient memory")) {
+        setOnce(log.failedAllocation, r.sizeAfter("tried to allocate "), hit);
+        note(LogFailureKind::OutOfMemory);
+    }
+    if (r.has("failed to load model") || r.has("error loading model"))
+        note(LogFailureKind::ModelLoad);
+    if (r.has("engine core initialization failed") || r.has("enginecore failed to start"))
+        note(LogFailureKind::EngineFailed);
+    return hit;
+}
+
+// A line where a new start-up begins. A strong one (a version or build banner, the settings an
+// engine prints first) starts a run once the current run has any memory figure; a weak one (a
+// V1 engine core's banner, llama.cpp loading a model) once it has a KV figure, since data-parallel
+// engines and a model reloaded by the same server print those inside one start-up.
+enum class RunStart { None, Weak, Strong };
+RunStart runStart(const LineReader& r) {
+    if (r.has("vllm api server version") || r.has("initializing an llm engine") || r.has("server_args=serverargs(") ||
+        r.lower().starts_with("build: ") || r.has("main: build = ") || (r.has("listening on") && r.has("(version ")))
+        return RunStart::Strong;
+    // Every TP worker prints its own "Loading model weights took" / "Model loading took", all of
+    // them before any KV figure.
+    // Each vLLM process prints "Automatically detected platform cuda." as it starts.
+    if (r.has("initializing a v1 llm engine") || r.has("loaded meta data with") ||
+        r.has("automatically detected platform") || r.has("loading model weights took") || r.has("model loading took"))
+        return RunStart::Weak;
+    return RunStart::None;
+}
+
+bool hasKvFigures(const ServerLog& log) {
+    return log.kvMemory || log.kvTokens || log.gpuBlocks || log.kSize || !log.kvCaches.empty() ||
+           log.failure.kind != LogFailureKind::None;
+}
+bool hasMemoryFigures(const ServerLog& log) {
+    return hasKvFigures(log) || log.weights || !log.modelBuffers.empty() || log.availAfterWeights;
+}
+
 } // namespace
+
+std::string logFailureKindId(LogFailureKind kind) {
+    switch (kind) {
+    case LogFailureKind::None:
+        return "none";
+    case LogFailureKind::NegativeKvMemory:
+        return "no_kv_memory";
+    case LogFailureKind::NoCacheBlocks:
+        return "no_cache_blocks";
+    case LogFailureKind::MaxLenDoesNotFit:
+        return "max_len_does_not_fit";
+    case LogFailureKind::NotEnoughMemory:
+        return "not_enough_memory";
+    case LogFailureKind::WeightsLeaveNoMemory:
+        return "weights_leave_no_memory";
+    case LogFailureKind::KvCacheAllocation:
+        return "kv_cache_allocation";
+    case LogFailureKind::ComputeBuffers:
+        return "compute_buffers";
+    case LogFailureKind::OutOfMemory:
+        return "out_of_memory";
+    case LogFailureKind::ModelLoad:
+        return "model_load";
+    case LogFailureKind::EngineFailed:
+        return "engine_failed";
+    }
+    return "unknown";
+}
 
 std::string logEngineName(LogEngine engine) {
     switch (engine) {
@@ -812,55 +1164,105 @@ std::string logFormatName(LogFormat format) {
     return "unknown";
 }
 
-ServerLog parseServerLog(std::string_view text) {
-    if (text.size() > kServerLogMaxBytes)
-        throw Error("the log is " + groupThousands(text.size()) + " bytes; at most " +
-                    groupThousands(kServerLogMaxBytes) + " bytes (16 MiB) are read");
-    ServerLog log;
-    // Every name the log gives (model, version, dtype, paths) is kept as valid UTF-8: a
-    // terminal's Latin-1 or a line cut inside a character is read with U+FFFD, and said so.
-    const std::string valid = toValidUtf8(text, &log.invalidUtf8);
-    text = valid;
-    Votes votes;
-    forEachLogicalLine(text, [&](const std::string& line, std::size_t number) {
-        ++log.lines;
-        if (line.find_first_not_of(' ') == std::string::npos)
-            return;
-        const LineReader r(line, number);
-        bool hit = readSettings(r, log, votes);
-        hit = readVllm(r, log, votes) || hit;
-        hit = readLlamaCpp(r, log, votes) || hit;
-        hit = readSGLang(r, log, votes) || hit;
-        if (hit)
-            ++log.understood;
-        else
-            ++log.ignored;
-    });
-    if (log.understood == 0)
-        throw Error("not a server start-up log: none of its " + groupThousands(log.lines) +
-                    " lines is a memory or settings line of vLLM, llama.cpp or SGLang");
+namespace {
 
-    if (votes.sglang > votes.vllm && votes.sglang >= votes.llama) {
+// What a run's lines add up to, once all are read: the engine by its votes, the caches and ranks
+// summed or reduced, the failure the figures themselves show, the version or its guess.
+ServerLog finishRun(ServerLog log, const ReadState& state) {
+    if (state.sglang > state.vllm && state.sglang >= state.llama) {
         log.engine = LogEngine::SGLang;
         log.format = LogFormat::SGLang;
-    } else if (votes.llama > votes.vllm) {
+    } else if (state.llama > state.vllm) {
         log.engine = LogEngine::LlamaCpp;
-        log.format = votes.kvCache ? LogFormat::LlamaCppKvCache
-                                   : (votes.kvSelf ? LogFormat::LlamaCppKvSelf : LogFormat::Unknown);
+        log.format = state.kvCache ? LogFormat::LlamaCppKvCache
+                                   : (state.kvSelf ? LogFormat::LlamaCppKvSelf : LogFormat::Unknown);
     } else {
         log.engine = LogEngine::Vllm;
-        if (votes.v1 || log.version.starts_with("0.8") || log.version.starts_with("0.9") ||
+        if (state.v1 || log.version.starts_with("0.8") || log.version.starts_with("0.9") ||
             log.version.starts_with("0.1") || log.version.starts_with("1."))
             log.format = LogFormat::VllmV1;
-        else if (votes.v0Split)
+        else if (state.v0Split)
             log.format = LogFormat::VllmV0Split;
-        else if (votes.v0Profile || log.gpuBlocks || log.concurrency)
+        else if (state.v0Profile || log.gpuBlocks || log.concurrency)
             log.format = LogFormat::VllmV0Profile;
         if (log.engine == LogEngine::Vllm && log.format == LogFormat::VllmV1 && log.version.starts_with("0.7"))
-            log.format = votes.v0Split ? LogFormat::VllmV0Split : LogFormat::VllmV1;
+            log.format = state.v0Split ? LogFormat::VllmV0Split : LogFormat::VllmV1;
     }
-    if (log.kvMemory && log.kvMemory->bytes < 0)
-        log.failed = true;
+
+    // llama.cpp's caches: the attention caches add up to the KV memory (an iSWA model's non-SWA
+    // and SWA caches both); recurrent state is apart.
+    std::optional<LogSize> kv, k, v, stateSize;
+    const auto add = [](std::optional<LogSize>& sum, const LogSize& size) {
+        if (!sum)
+            sum = size;
+        else {
+            sum->bytes += size.bytes;
+            sum->tolerance += size.tolerance;
+        }
+    };
+    bool allK = true, allV = true;
+    std::uint64_t layers = 0;
+    const LogKvCache* main = nullptr;
+    for (const LogKvCache& c : log.kvCaches) {
+        if (c.kind == "recurrent") {
+            add(stateSize, c.size);
+            continue;
+        }
+        add(kv, c.size);
+        allK = allK && c.k.has_value();
+        allV = allV && c.v.has_value();
+        if (c.k)
+            add(k, *c.k);
+        if (c.v)
+            add(v, *c.v);
+        layers += c.layers;
+        if (!main || c.kind == "non-SWA")
+            main = &c;
+    }
+    if (kv) {
+        log.kvMemory = kv;
+        if (allK)
+            log.kSize = k;
+        if (allV)
+            log.vSize = v;
+        if (main->cells > 0 && !log.kvTokens)
+            log.kvTokens = LogCount{main->cells, main->size.line};
+        if (layers > 0 && !log.kvLayers)
+            log.kvLayers = LogCount{layers, main->size.line};
+        if (main->seqs > 0)
+            log.kvSeqs = LogCount{main->seqs, main->size.line};
+        if (log.kvCacheDtype.empty())
+            log.kvCacheDtype = main->kType;
+        if (log.vCacheDtype.empty())
+            log.vCacheDtype = main->vType;
+    }
+    log.stateMemory = stateSize;
+
+    // vLLM V1 with TP: the smallest rank's memory is what every rank's cache was sized by.
+    if (!log.kvMemory && log.kvAvailable) // vLLM's refusal names the available KV memory
+        log.kvMemory = log.kvAvailable;
+    if (state.rankKvMemory.size() >= 2) {
+        log.kvMemoryByRank = state.rankKvMemory;
+        // In rank order ("TP2" before "TP10"), not in the order the workers happened to print.
+        std::stable_sort(log.kvMemoryByRank.begin(), log.kvMemoryByRank.end(),
+                         [](const LogRankSize& a, const LogRankSize& b) {
+                             return a.rank.size() != b.rank.size() ? a.rank.size() < b.rank.size() : a.rank < b.rank;
+                         });
+        const auto smallest =
+            std::min_element(log.kvMemoryByRank.begin(), log.kvMemoryByRank.end(),
+                             [](const LogRankSize& a, const LogRankSize& b) { return a.size.bytes < b.size.bytes; });
+        log.kvMemory = smallest->size;
+        log.kvMemoryRank = smallest->rank;
+        log.ranksSeen = std::max<std::uint32_t>(log.ranksSeen, std::uint32_t(log.kvMemoryByRank.size()));
+    }
+
+    ReadState failure = state;
+    if (log.kvMemory && log.kvMemory->bytes <= 0)
+        noteFailure(log, failure, LogFailureKind::NegativeKvMemory, log.kvMemory->line, {});
+    if (log.gpuBlocks && log.gpuBlocks->value == 0 && log.engine == LogEngine::Vllm)
+        noteFailure(log, failure, LogFailureKind::NoCacheBlocks, log.gpuBlocks->line, {});
+    log.failed = log.failure.kind != LogFailureKind::None;
+
     if (log.dtype.starts_with("torch."))
         log.dtype = log.dtype.substr(6);
     // llama.cpp's older KV line gives no cell count: the cache holds n_ctx cells.
@@ -868,11 +1270,82 @@ ServerLog parseServerLog(std::string_view text) {
         log.kvTokens = log.maxModelLen;
     if (!log.tensorParallel && log.ranksSeen > 1)
         log.tensorParallel = LogCount{log.ranksSeen, 0};
+    if (log.version.empty()) {
+        // No version line: the format's family is all the log tells, and it is said to be a guess.
+        log.version = log.format != LogFormat::Unknown ? logFormatName(log.format) : logEngineName(log.engine);
+        log.versionGuessed = true;
+    }
     // The readers cut names out of lines (at a quote, a comma, a length): a cut may fall inside a
     // character, so what is kept is made valid once more (found by fuzz_serverlog).
     for (std::string* kept : {&log.version, &log.model, &log.dtype, &log.kvCacheDtype, &log.vCacheDtype, &log.fileType})
         *kept = toValidUtf8(*kept);
+    for (LogKvCache& c : log.kvCaches)
+        for (std::string* kept : {&c.kType, &c.vType})
+            *kept = toValidUtf8(*kept);
     return log;
+}
+
+} // namespace
+
+std::vector<ServerLog> parseServerLogRuns(std::string_view text) {
+    if (text.size() > kServerLogMaxBytes)
+        throw Error("the log is " + groupThousands(text.size()) + " bytes; at most " +
+                    groupThousands(kServerLogMaxBytes) + " bytes (16 MiB) are read");
+    // Every name the log gives (model, version, dtype, paths) is kept as valid UTF-8: a
+    // terminal's Latin-1 or a line cut inside a character is read with U+FFFD, and said so.
+    std::size_t invalid = 0;
+    const std::string valid = toValidUtf8(text, &invalid);
+    text = valid;
+    std::vector<ServerLog> runs;
+    ServerLog log;
+    ReadState state;
+    std::size_t lines = 0;
+    const auto finish = [&] {
+        if (log.understood > 0)
+            runs.push_back(finishRun(std::move(log), state));
+        log = ServerLog();
+        state = ReadState();
+    };
+    forEachLogicalLine(text, [&](const std::string& line, std::size_t first, std::size_t last) {
+        ++lines;
+        const LineReader r(line, first);
+        const bool blank = line.find_first_not_of(' ') == std::string::npos;
+        if (!blank) {
+            const RunStart start = runStart(r);
+            if ((start == RunStart::Strong && hasMemoryFigures(log)) || (start == RunStart::Weak && hasKvFigures(log)))
+                finish();
+        }
+        if (log.lines == 0)
+            log.firstLine = first;
+        log.lastLine = last;
+        ++log.lines;
+        if (blank)
+            return;
+        bool hit = readSettings(r, log, state);
+        hit = readVllm(r, log, state) || hit;
+        hit = readLlamaCpp(r, log, state) || hit;
+        hit = readSGLang(r, log, state) || hit;
+        hit = readFailure(r, log, state) || hit;
+        if (hit)
+            ++log.understood;
+        else
+            ++log.ignored;
+    });
+    finish();
+    if (runs.empty())
+        throw Error("not a server start-up log: none of its " + groupThousands(lines) +
+                    " lines is a memory or settings line of vLLM, llama.cpp or SGLang");
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        runs[i].run = i + 1;
+        runs[i].runs = runs.size();
+        runs[i].invalidUtf8 = invalid;
+    }
+    return runs;
+}
+
+ServerLog parseServerLog(std::string_view text) {
+    std::vector<ServerLog> runs = parseServerLogRuns(text);
+    return std::move(runs.back());
 }
 
 ServerLog parseServerLogFile(const std::filesystem::path& path) {
@@ -1021,7 +1494,23 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
         const double hi = (size.bytes + size.tolerance) / double(n);
         return std::pair<double, double>{lo, hi};
     };
-    if (tokens && *tokens > 0 && kv && kv->bytes > 0) {
+    std::size_t attentionCaches = 0;
+    for (const LogKvCache& c : log.kvCaches) {
+        std::uint64_t perCell = 0;
+        if (c.cells > 0 && c.size.bytes > 0)
+            perCell = roundestIn((c.size.bytes - c.size.tolerance) / double(c.cells),
+                                 (c.size.bytes + c.size.tolerance) / double(c.cells));
+        r.cacheBytesPerCell.push_back(perCell);
+        if (c.kind != "recurrent")
+            ++attentionCaches;
+    }
+    r.perTokenUndefined = attentionCaches > 1 || log.hybrid || log.swaLayerTokens.has_value();
+    if (r.perTokenUndefined) {
+        if (kv)
+            r.kvMemoryBytes = kv->bytes;
+        if (tokens)
+            r.tokens = r.tokensLow = r.tokensHigh = *tokens;
+    } else if (tokens && *tokens > 0 && kv && kv->bytes > 0) {
         // K and V apart only when both are sizes: a negative one (a damaged or failed line; the
         // fuzzer's "V (q8_0): -136.00 MiB") leaves the split out, and the total is read instead. A
         // negative upper bound had been cast to an unsigned integer (undefined).
@@ -1076,6 +1565,12 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
                 c.tolerance = double(std::max(r.tokensHigh - r.tokens, r.tokens - r.tokensLow));
                 c.result = *tokens >= r.tokensLow && *tokens <= r.tokensHigh ? LogCheckResult::Agrees
                                                                              : LogCheckResult::Disagrees;
+                // With TP, vLLM sizes every rank by the smallest; a log that shows fewer ranks'
+                // memory than the TP may not show the smallest one.
+                const std::uint64_t tp = log.tensorParallel ? log.tensorParallel->value : 1;
+                if (c.result == LogCheckResult::Disagrees && vllm && tp > 1 && log.kvMemoryByRank.size() < tp &&
+                    *tokens < r.tokensLow)
+                    c.result = LogCheckResult::Explained;
                 r.checks.push_back(c);
             }
         } else if (tokens) {
@@ -1093,7 +1588,7 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
         if (log.concurrency) {
             LogCheck c = check(LogCheckKind::ConcurrencyFromTokens, log.concurrency->value, r.concurrency,
                                log.concurrency->tolerance);
-            if (c.result == LogCheckResult::Disagrees && windowedOrHybrid(model))
+            if (c.result == LogCheckResult::Disagrees && (windowedOrHybrid(model) || log.hybrid))
                 c.result = LogCheckResult::Explained;
             r.checks.push_back(c);
         }
@@ -1282,8 +1777,9 @@ LogComparison compareServerLog(const ServerLog& log, const LogRecomputation& rec
     std::optional<double> nonTorch;
     if (log.nonTorch)
         nonTorch = log.nonTorch->bytes;
+    // The server's column holds what the log printed, never the model's figure times its tokens.
     std::optional<double> kvMemory;
-    if (rec.kvMemoryBytes != 0)
+    if (rec.kvMemoryBytes != 0 && !rec.bytesPerTokenFromModel)
         kvMemory = rec.kvMemoryBytes;
     add(CompareTerm::Weights, weights, double(e.weightBytes));
     add(CompareTerm::ActivationPeak, activation, double(e.activationBytes));
@@ -1314,7 +1810,9 @@ LogComparison compareServerLog(const ServerLog& log, const LogRecomputation& rec
     auto diff = [&](DifferenceKind kind, double server, double ours) {
         out.differences.push_back({kind, server, ours});
     };
-    if (log.failed)
+    // Only where the weights and the rest took the whole budget; a refused max_model_len or an
+    // allocation that failed is the log's failure, said at the top, not a difference of terms.
+    if (log.failure.kind == LogFailureKind::NegativeKvMemory || log.failure.kind == LogFailureKind::NoCacheBlocks)
         diff(DifferenceKind::ServerFailed, log.kvMemory ? log.kvMemory->bytes : 0.0, kvBudget);
     if (weights && std::abs(*weights - double(e.weightBytes)) > 0.03 * double(e.weightBytes))
         diff(DifferenceKind::WeightsDiffer, *weights, double(e.weightBytes));

@@ -65,11 +65,60 @@ struct LogBuffer {
     LogSize size;
 };
 
-// What the log says, in its own terms. Sizes are per GPU (per rank) as every engine prints them.
+// Why a server did not start, as its own lines say (most specific first when several do).
+enum class LogFailureKind {
+    None,
+    NegativeKvMemory,     // vLLM "Available KV cache memory: -2.51 GiB", kv_cache_size < 0
+    NoCacheBlocks,        // vLLM "No available memory for the cache blocks", 0 GPU blocks
+    MaxLenDoesNotFit,     // vLLM "To serve at least one request with the models's max seq len ..."
+    NotEnoughMemory,      // SGLang "Not enough memory. Please try to increase --mem-fraction-static."
+    WeightsLeaveNoMemory, // SGLang: the weights leave no memory for the KV pool
+    KvCacheAllocation,    // llama.cpp "failed to allocate buffer for kv cache"
+    ComputeBuffers,       // llama.cpp "failed to allocate compute buffers"
+    OutOfMemory,          // "CUDA out of memory", torch.OutOfMemoryError, "cudaMalloc failed: out of memory"
+    ModelLoad,            // llama.cpp "failed to load model"
+    EngineFailed,         // "Engine core initialization failed" and nothing more specific
+};
+
+struct LogFailure {
+    LogFailureKind kind = LogFailureKind::None;
+    std::size_t line = 0; // 1-based line of the paste
+    std::string text;     // that line, cut to 300 bytes between characters
+};
+std::string logFailureKindId(LogFailureKind kind); // "max_len_does_not_fit", ...
+
+// A figure one rank (one GPU worker) printed: vLLM V1 prints "Available KV cache memory" in every
+// worker, "(VllmWorker rank=2 pid=...)" or "(Worker_TP2 pid=...)", and sizes the cache by the smallest.
+struct LogRankSize {
+    std::string rank; // as the prefix names it: "rank 2", "TP1", "PP1_TP0"
+    LogSize size;
+};
+
+// One llama.cpp cache summary line. Models with sliding-window layers (iSWA) print two, the
+// non-SWA cache at the context and the SWA cache at a window's cells; recurrent models
+// (llama_memory_recurrent) print R and S state instead of K and V.
+struct LogKvCache {
+    std::string kind; // "non-SWA", "SWA", "recurrent", or empty for the only cache
+    LogSize size;
+    std::uint64_t cells = 0; // 0 when the line gives none (the old "KV self size" line)
+    std::uint64_t layers = 0;
+    std::uint64_t seqs = 0;
+    std::string kType, vType; // "f16", "q8_0"; R and S types for recurrent state; "c^KV" for ik_llama's MLA line
+    std::optional<LogSize> k, v;
+};
+
+// What the log says, in its own terms. Sizes are per GPU (per rank) as vLLM and SGLang print them;
+// llama.cpp's cache and buffer lines are totals over its devices.
 struct ServerLog {
     LogEngine engine = LogEngine::Unknown;
     LogFormat format = LogFormat::Unknown;
-    std::string version; // "0.6.4.post1", "0.13.0+faa43dbf.nv26.01"; empty when not printed
+    std::string version;         // "0.6.4.post1", "b4743 (d07c6213)", "ollama 0.5.7"; or the family guessed
+    bool versionGuessed = false; // true: the log prints no version; `version` names the format's family
+    std::size_t versionLine = 0; // where it was printed
+
+    // Where this start-up is in the paste: a file holding a restart is read as one run per start-up.
+    std::size_t run = 1, runs = 1;
+    std::size_t firstLine = 0, lastLine = 0; // 1-based physical lines
 
     // Settings and the model, where stated.
     std::string model;                    // "meta-llama/Llama-3.2-1B", a GGUF file name, general.name
@@ -117,9 +166,30 @@ struct ServerLog {
     std::optional<LogSize> availAfterWeights;  // "Load weight end. ... avail mem="
     std::optional<LogSize> availAfterPool;     // "Memory pool end. avail mem="
     std::optional<LogCount> maxTotalTokens;    // max_total_num_tokens=
-    std::uint32_t ranksSeen = 0;               // distinct "TPn" tags: the log's own evidence of TP
+    // SGLang's sliding-window pools ("Use sliding window memory pool. full_layer_tokens=%d,
+    // swa_layer_tokens=%d"): K and V sizes then cover both pools.
+    std::optional<LogCount> fullLayerTokens, swaLayerTokens;
+    std::uint32_t ranksSeen = 0; // distinct "TPn" tags: the log's own evidence of TP
+
+    // vLLM V1 with TP: each worker's "Available KV cache memory"; kvMemory is the smallest, the
+    // figure vLLM sized every rank's cache by, and kvMemoryRank names its rank.
+    std::vector<LogRankSize> kvMemoryByRank;
+    std::string kvMemoryRank;           // empty with one worker
+    std::vector<LogKvCache> kvCaches;   // llama.cpp: every cache summary line; kvMemory, kSize, vSize are their sums
+    std::optional<LogSize> stateMemory; // recurrent or linear-attention state, when printed apart
+    // vLLM hybrid models (attention with mamba or linear attention): the attention block size vLLM
+    // chose so that one attention page is as large as one state page ("Setting attention block
+    // size to 544 tokens ..."); their token count is not KV memory / bytes per token.
+    bool hybrid = false;
+    std::optional<LogCount> attentionBlockSize;
 
     bool failed = false; // the server said it could not start (an error line, a negative KV size)
+    LogFailure failure;  // the line that says so
+    // vLLM's "To serve at least one request ..." error: the KV needed for one max_model_len
+    // request, what was available, and the largest max_model_len that would have fit.
+    std::optional<LogSize> kvNeeded, kvAvailable;
+    std::optional<LogCount> suggestedMaxModelLen;
+    std::optional<LogSize> failedAllocation; // llama.cpp "allocating 5120.00 MiB on device 0: cudaMalloc failed"
 
     std::size_t lines = 0;       // logical lines after joining wrapped ones
     std::size_t understood = 0;  // lines that gave at least one figure or setting
@@ -131,6 +201,10 @@ struct ServerLog {
 // but throws Error "not a server start-up log" when no line at all is recognised, and when
 // the text is over kServerLogMaxBytes. Linear in the size of the text.
 ServerLog parseServerLog(std::string_view text);
+// The same, one ServerLog per start-up: a paste holding a restart (two "vLLM API server version"
+// lines, two llama.cpp "build:" lines with figures between) is split where the next start-up
+// begins, and each run is read on its own, never mixed. parseServerLog returns the last run.
+std::vector<ServerLog> parseServerLogRuns(std::string_view text);
 // The same from a file (a regular file of at most kServerLogMaxBytes), "-" is not special here.
 ServerLog parseServerLogFile(const std::filesystem::path& path);
 
@@ -175,6 +249,11 @@ struct LogRecomputation {
     double budgetBytes = 0.0;                    // total x utilization
     double concurrency = 0.0;                    // tokens / max_model_len
     double blockRoundingBytes = 0.0;             // KV memory left over below one block
+    // No one figure per token (kvBytesPerToken stays 0): llama.cpp's iSWA caches and SGLang's
+    // sliding-window pools (a token takes a cell in each cache it is in) and vLLM's hybrid models (attention pages
+    // share their size with the mamba state's, and vLLM's token line is blocks / groups x block size).
+    bool perTokenUndefined = false;
+    std::vector<std::uint64_t> cacheBytesPerCell; // llama.cpp: per entry of ServerLog::kvCaches, 0 without cells
     std::vector<LogCheck> checks;
     bool consistent() const; // no check disagrees
 };

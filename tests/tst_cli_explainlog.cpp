@@ -10,6 +10,7 @@
 #include <QRegularExpression>
 #include <QTemporaryFile>
 #include <QtTest>
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 
@@ -77,6 +78,72 @@ private slots:
         for (const QJsonValue& c : j.value(u"checks"_s).toArray())
             if (c.toObject().value(u"kind"_s).toString() != u"kv_memory_not_negative"_s)
                 QCOMPARE(c.toObject().value(u"result"_s).toString(), u"agrees"_s);
+        // Every log has a version: its own, or the format's family, said to be guessed.
+        QVERIFY(!j.value(u"version"_s).toString().isEmpty());
+        QVERIFY(j.value(u"version_guessed"_s).isBool());
+        QCOMPARE(j.value(u"run"_s).toObject().value(u"of"_s).toInt(), 1);
+        QVERIFY(j.value(u"earlier_runs"_s).toArray().isEmpty());
+    }
+
+    // A failed start in JSON: failed, the kind and its line, vLLM's own suggestion.
+    void failureInJson() {
+        const CliResult r = runCli({u"explain-log"_s, logPath("vllm-v1-max-seq-len-error-pp8-1.log"), u"--json"_s});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = r.json();
+        QCOMPARE(j.value(u"failed"_s).toBool(), true);
+        const QJsonObject f = j.value(u"failure"_s).toObject();
+        QCOMPARE(f.value(u"kind"_s).toString(), u"max_len_does_not_fit"_s);
+        QCOMPARE(f.value(u"line"_s).toInt(), 4);
+        QVERIFY(f.value(u"text"_s).toString().contains(u"To serve at least one request"_s));
+        QCOMPARE(f.value(u"suggested_max_model_len"_s).toInt(), 81392);
+        QCOMPARE(std::round(f.value(u"kv_needed_bytes"_s).toDouble() / double(1 << 30) * 100) / 100, 71.16);
+        QCOMPARE(j.value(u"version_guessed"_s).toBool(), true);
+
+        const CliResult ok = runCli({u"explain-log"_s, logPath("vllm-v1-qwen2-7b-a100-1.log"), u"--json"_s});
+        QCOMPARE(ok.json().value(u"failed"_s).toBool(), false);
+        QVERIFY(ok.json().value(u"failure"_s).isNull());
+        QCOMPARE(ok.json().value(u"version"_s).toString(), u"0.10.1.1"_s);
+        QCOMPARE(ok.json().value(u"version_guessed"_s).toBool(), false);
+
+        const CliResult text = runCli({u"explain-log"_s, logPath("sglang-deepseek-r1-profiled-negative-1.log")});
+        QVERIFY2(text.out.startsWith("FAILED TO START: the loaded weights leave no memory"), text.out.constData());
+    }
+
+    // Ranks, caches and runs in JSON.
+    void ranksCachesAndRuns() {
+        const QJsonObject tp =
+            runCli({u"explain-log"_s, logPath("vllm-v1-qwen3-vl-30b-a3b-tp4-3090-1.log"), u"--json"_s}).json();
+        const QJsonObject stated = tp.value(u"stated"_s).toObject();
+        QCOMPARE(stated.value(u"kv_memory_by_rank"_s).toArray().size(), 4);
+        QCOMPARE(stated.value(u"kv_memory_by_rank"_s).toArray().at(0).toObject().value(u"rank"_s).toString(), u"TP0"_s);
+        QCOMPARE(tp.value(u"sizes_are"_s).toString(), u"per_gpu"_s);
+        QCOMPARE(tp.value(u"recomputed"_s).toObject().value(u"kv_bytes_per_token"_s).toDouble(), 24576.0);
+
+        const QJsonObject iswa =
+            runCli({u"explain-log"_s, logPath("llamacpp-gpt-oss-20b-iswa-3070-1.log"), u"--json"_s}).json();
+        QCOMPARE(iswa.value(u"sizes_are"_s).toString(), u"total_over_devices"_s);
+        QCOMPARE(iswa.value(u"version"_s).toString(), u"b6699 (c08002a1)"_s);
+        const QJsonArray caches = iswa.value(u"stated"_s).toObject().value(u"kv_caches"_s).toArray();
+        QCOMPARE(caches.size(), 2);
+        QCOMPARE(caches.at(1).toObject().value(u"kind"_s).toString(), u"SWA"_s);
+        QCOMPARE(caches.at(1).toObject().value(u"bytes_per_cell"_s).toDouble(), 24576.0);
+        QCOMPARE(iswa.value(u"stated"_s).toObject().value(u"kv_memory_bytes"_s).toDouble(), 3090.0 * (1 << 20));
+        QCOMPARE(iswa.value(u"consistent"_s).toBool(), true);
+
+        const CliResult two =
+            runCli({u"explain-log"_s, logPath("vllm-v0-llama-3.1-8b-3090-two-runs-1.log"), u"--json"_s});
+        const QJsonObject last = two.json();
+        QCOMPARE(last.value(u"run"_s).toObject().value(u"index"_s).toInt(), 2);
+        QCOMPARE(last.value(u"run"_s).toObject().value(u"of"_s).toInt(), 2);
+        QCOMPARE(last.value(u"failed"_s).toBool(), true);
+        const QJsonArray earlier = last.value(u"earlier_runs"_s).toArray();
+        QCOMPARE(earlier.size(), 1);
+        QCOMPARE(earlier.at(0).toObject().value(u"failed"_s).toBool(), false);
+        QVERIFY(earlier.at(0).toObject().value(u"run"_s).toObject().value(u"last_line"_s).toInt() <
+                last.value(u"run"_s).toObject().value(u"first_line"_s).toInt());
+        const CliResult text = runCli({u"explain-log"_s, logPath("vllm-v0-llama-3.1-8b-3090-two-runs-1.log")});
+        QVERIFY(text.out.contains("=== Start-up 1 of 2"));
+        QVERIFY(text.out.contains("=== Start-up 2 of 2"));
     }
 
     // The model named on the command line: the L40S log prints no KV size, so the model's 128 KiB

@@ -9,6 +9,7 @@
 #include <QAbstractBarSeries>
 #include <QBarSet>
 #include <QChartView>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QLabel>
@@ -71,7 +72,9 @@ private slots:
         const QString summary = page.summaryText();
         QVERIFY2(summary.contains(u"vLLM V0 (0.7.x"_s), qPrintable(summary));
         QVERIFY(summary.contains(u"Compared with Llama-3.1-8B (given)"_s));
-        QVERIFY(summary.contains(u"Lines: 8 read, 5 understood, 2 ignored"_s));
+        // Seven lines (the newline that ends the last starts none); the refusal line is read too.
+        QVERIFY2(summary.contains(u"Lines: 7 read, 6 understood, 1 ignored"_s), qPrintable(summary));
+        QVERIFY(summary.contains(u"Failed to start: max_model_len 131,072 is more than the 37,696 tokens"_s));
         QVERIFY(summary.contains(u"✓ The log's numbers agree with each other."_s));
 
         const QTableWidget* figures = page.figuresTable();
@@ -198,7 +201,57 @@ private slots:
         const int row = rowOf(page.figuresTable(), u"KV memory is not negative"_s);
         QCOMPARE(at(page.figuresTable(), row, 1), u"-2.51 GiB"_s);
         QCOMPARE(at(page.figuresTable(), row, 3), u"✗ NEGATIVE"_s);
-        QVERIFY(page.summaryText().contains(u"The server did not start."_s));
+        QVERIFY(page.summaryText().startsWith(u"<b>✗ Failed to start: the KV memory is -2.51 GiB"_s));
+        QVERIFY(page.summaryText().contains(u"Line 10: "_s));
+    }
+
+    // A refused start opens the summary with what failed, the largest length that fits and the
+    // line; a TP log names each rank; a paste of two start-ups offers both, the last first.
+    void failuresRanksAndRuns() {
+        ExplainLogPage page;
+        page.resize(1400, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setLogText(fixture("vllm-v1-max-seq-len-error-pp8-1.log"));
+        settle();
+        const QString refused = page.summaryText();
+        QVERIFY2(refused.startsWith(u"<b>✗ Failed to start: one request of max_model_len 202,752 needs 71.16 GiB of "
+                                    "KV cache, but only 28.57 GiB is available</b>"_s),
+                 qPrintable(refused));
+        QVERIFY(refused.contains(u"The largest max_model_len that fits: 81,392 tokens"_s));
+        QVERIFY(refused.contains(u"version not printed"_s));
+        QVERIFY(!page.runPicker()->isVisible());
+
+        page.setLogText(fixture("vllm-v1-qwen3-vl-30b-a3b-tp4-3090-1.log"));
+        settle();
+        const QTableWidget* figures = page.figuresTable();
+        for (const QString& rank : {u"TP0"_s, u"TP1"_s, u"TP2"_s, u"TP3"_s}) {
+            const int row = rowOf(figures, u"KV cache memory, "_s + rank);
+            QVERIFY2(row >= 0, qPrintable(rank));
+            QCOMPARE(at(figures, row, 1), u"2.31 GiB"_s);
+        }
+        QCOMPARE(at(figures, rowOf(figures, u"KV bytes per token"_s), 2), u"24,576 B"_s);
+
+        page.setLogText(fixture("vllm-v0-llama-3.1-8b-3090-two-runs-1.log"));
+        settle();
+        QVERIFY(page.runPicker()->isVisible());
+        QCOMPARE(page.runPicker()->count(), 2);
+        QCOMPARE(page.runPicker()->currentIndex(), 1);
+        QVERIFY(page.summaryText().contains(u"Start-up 2 of 2 in this paste"_s));
+        QVERIFY(page.summaryText().startsWith(u"<b>✗ Failed to start"_s));
+        page.runPicker()->setCurrentIndex(0);
+        settle();
+        QVERIFY(page.summaryText().contains(u"Start-up 1 of 2 in this paste"_s));
+        QVERIFY(!page.summaryText().contains(u"Failed to start"_s));
+
+        page.setLogText(fixture("llamacpp-gpt-oss-20b-iswa-3070-1.log"));
+        settle();
+        QVERIFY(!page.runPicker()->isVisible());
+        QVERIFY(page.summaryText().contains(u"totals over its devices"_s));
+        const int swa = rowOf(page.figuresTable(), u"SWA KV cache"_s);
+        QVERIFY(swa >= 0);
+        QCOMPARE(at(page.figuresTable(), swa, 2), u"24,576 B per cell"_s);
+        QVERIFY(page.summaryText().contains(u"✓ The log's numbers agree with each other."_s));
     }
 
     void opensAFile() {

@@ -3,6 +3,7 @@
 // hang, and a log whose numbers disagree is flagged.
 #include "serverlog.h"
 
+#include "error.h"
 #include "inputfile.h"
 #include "presets.h"
 #include "testutils.h"
@@ -15,9 +16,11 @@
 #include <random>
 
 using namespace kvscope;
+using namespace Qt::StringLiterals;
 
 Q_DECLARE_METATYPE(kvscope::LogEngine)
 Q_DECLARE_METATYPE(kvscope::LogFormat)
+Q_DECLARE_METATYPE(kvscope::LogFailureKind)
 
 namespace {
 
@@ -115,7 +118,7 @@ private slots:
                                             << LogFormat::SGLang << 65536ull << 32768ull << 46611ull << 0.0 << false;
         QTest::newRow("vLLM 0.7 Llama-3.1-8B A10")
             << "vllm-v0-llama-3.1-8b-a10-oracle-1.log" << QString() << LogEngine::Vllm << LogFormat::VllmV0Split
-            << 131072ull << 0ull << 37696ull << 0.29 << false; // 2356 blocks x 16
+            << 131072ull << 0ull << 37696ull << 0.29 << true; // 2356 blocks x 16; 131,072 does not fit
         QTest::newRow("vLLM 0.6.4 Llama-3.2-1B GTX 1080")
             << "vllm-v0-llama-3.2-1b-gtx1080-1.log" << QString() << LogEngine::Vllm << LogFormat::VllmV0Profile
             << 32768ull << 0ull << 117856ull << 1.12 << false; // 7366 blocks x 16
@@ -167,6 +170,411 @@ private slots:
             QVERIFY(log.concurrency);
             QCOMPARE(log.concurrency->value, concurrency);
             QCOMPARE(std::round(r.concurrency * 100) / 100, concurrency);
+        }
+    }
+
+    // Real start-ups from public issues and docs (tests/data/logs/README.md), each with the figures
+    // worked out by hand in the README's "key numbers": the engine, how many start-ups, the
+    // failure, the version when printed, the KV memory (MiB, 0 = none) and the bytes per token.
+    void realLogs_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<kvscope::LogEngine>("engine");
+        QTest::addColumn<int>("runs");
+        QTest::addColumn<kvscope::LogFailureKind>("failure");
+        QTest::addColumn<QString>("version"); // empty: not printed, guessed from the format
+        QTest::addColumn<double>("kvMiB");    // of the last run, as summed; 0 = no KV memory line
+        QTest::addColumn<qulonglong>("bytesPerToken");
+        QTest::addColumn<bool>("perTokenUndefined");
+
+        QTest::newRow("vLLM 0.11 TP4, four workers")
+            << "vllm-v1-qwen3-vl-30b-a3b-tp4-3090-1.log" << LogEngine::Vllm << 1 << LogFailureKind::None << "0.11.0"
+            << 2.31 * 1024 << 24576ull << false; // 2 x 48 layers x 1 KV head x 128 x 2 B per rank
+        QTest::newRow("llama.cpp iSWA gpt-oss-20b")
+            << "llamacpp-gpt-oss-20b-iswa-3070-1.log" << LogEngine::LlamaCpp << 1 << LogFailureKind::None
+            << "b6699 (c08002a1)" << 3090.0 << 0ull << true; // 3072 + 18 MiB
+        QTest::newRow("vLLM V1 max seq len refusal")
+            << "vllm-v1-max-seq-len-error-pp8-1.log" << LogEngine::Vllm << 1 << LogFailureKind::MaxLenDoesNotFit
+            << QString() << 28.57 * 1024 << 0ull << false;
+        QTest::newRow("SGLang negative profiled value")
+            << "sglang-deepseek-r1-profiled-negative-1.log" << LogEngine::SGLang << 1
+            << LogFailureKind::WeightsLeaveNoMemory << QString() << 0.0 << 0ull << false;
+        QTest::newRow("vLLM 0.6 two start-ups, the second refused")
+            << "vllm-v0-llama-3.1-8b-3090-two-runs-1.log" << LogEngine::Vllm << 2 << LogFailureKind::MaxLenDoesNotFit
+            << QString() << 2.89 * 1024 << 131072ull << false;
+        QTest::newRow("llama.cpp recurrent state only")
+            << "llamacpp-qwen3.5-recurrent-1.log" << LogEngine::LlamaCpp << 1 << LogFailureKind::None << QString()
+            << 0.0 << 0ull << false;
+        QTest::newRow("llama.cpp compute buffers OOM")
+            << "llamacpp-kv-self-compute-oom-5gpu-1.log" << LogEngine::LlamaCpp << 1 << LogFailureKind::ComputeBuffers
+            << QString() << 5120.0 << 0ull << false;
+        QTest::newRow("ik_llama MLA latent, compute OOM")
+            << "ik-llama-deepseek-r1-mla-compute-oom-1.log" << LogEngine::LlamaCpp << 1
+            << LogFailureKind::ComputeBuffers << QString() << 2196.0 << 0ull << false;
+        QTest::newRow("llama.cpp 2025 kv_size init")
+            << "llamacpp-2025-kv-size-init-1.log" << LogEngine::LlamaCpp << 1 << LogFailureKind::None << QString()
+            << 192.0 << 393216ull << false; // 192 MiB / 512 cells
+        QTest::newRow("vLLM 0.2 GPU blocks") << "vllm-v0-0.2-gpu-blocks-1.log" << LogEngine::Vllm << 1
+                                             << LogFailureKind::None << QString() << 0.0 << 0ull << false;
+        QTest::newRow("vLLM hybrid granite-4.0-h")
+            << "vllm-v1-granite-4-h-hybrid-1.log" << LogEngine::Vllm << 1 << LogFailureKind::None
+            << "0.11.1rc2.dev141+g38f225c2a" << 0.0 << 0ull << true;
+        QTest::newRow("SGLang sliding-window pools TP4")
+            << "sglang-mimo-v2-flash-swa-tp4-1.log" << LogEngine::SGLang << 1 << LogFailureKind::None << QString()
+            << (8.38 + 5.59) * 1024 << 0ull << true;
+        QTest::newRow("ollama compute OOM") << "ollama-rocm-compute-oom-1.log" << LogEngine::LlamaCpp << 1
+                                            << LogFailureKind::ComputeBuffers << QString() << 128.0 << 0ull << false;
+        QTest::newRow("llama.cpp 2024 two devices")
+            << "llamacpp-2024-kv-self-2gpu-1.log" << LogEngine::LlamaCpp << 1 << LogFailureKind::None << QString()
+            << 5120.0 << 1310720ull << false; // 5120 MiB / 4096 cells, a total over both GPUs
+        QTest::newRow("vLLM 0.8 V0 TP workers") << "vllm-v0-0.8-tp-profile-1.log" << LogEngine::Vllm << 1
+                                                << LogFailureKind::None << QString() << 1.57 * 1024 << 0ull << false;
+    }
+    void realLogs() {
+        QFETCH(QString, file);
+        QFETCH(kvscope::LogEngine, engine);
+        QFETCH(int, runs);
+        QFETCH(kvscope::LogFailureKind, failure);
+        QFETCH(QString, version);
+        QFETCH(double, kvMiB);
+        QFETCH(qulonglong, bytesPerToken);
+        QFETCH(bool, perTokenUndefined);
+
+        const std::string text = fixture(file.toUtf8().constData());
+        const std::vector<ServerLog> all = parseServerLogRuns(text);
+        QCOMPARE(int(all.size()), runs);
+        const ServerLog& log = all.back();
+        QCOMPARE(log.engine, engine);
+        QCOMPARE(log.failure.kind, failure);
+        QCOMPARE(log.failed, failure != LogFailureKind::None);
+        if (log.failed) { // the line that says so is kept with it
+            QVERIFY(log.failure.line >= log.firstLine && log.failure.line <= log.lastLine);
+            QVERIFY(!log.failure.text.empty());
+        }
+        QCOMPARE(log.versionGuessed, version.isEmpty());
+        QVERIFY(!log.version.empty()); // a version or the format's family, never blank
+        if (!version.isEmpty())
+            QCOMPARE(QString::fromStdString(log.version), version);
+        // SGLang prints K and V apart: its KV memory is their sum.
+        const double kv = log.kvMemory             ? log.kvMemory->bytes
+                          : log.kSize && log.vSize ? log.kSize->bytes + log.vSize->bytes
+                                                   : 0.0;
+        QCOMPARE(round2(kv / double(MiB)), round2(kvMiB));
+        const LogRecomputation r = recomputeServerLog(log);
+        KV_COMPARE_U64(r.kvBytesPerToken, bytesPerToken);
+        QCOMPARE(r.perTokenUndefined, perTokenUndefined);
+        for (const LogCheck& c : r.checks) // the excerpts' own figures agree (the ik one lacks buffers)
+            if (c.kind != LogCheckKind::KvMemoryNotNegative && !file.startsWith(u"ik-llama"_s))
+                QVERIFY2(c.result != LogCheckResult::Disagrees, logCheckKindId(c.kind).c_str());
+        // Runs cover the paste in order, never overlapping.
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            QCOMPARE(all[i].run, i + 1);
+            QCOMPARE(all[i].runs, all.size());
+            QVERIFY(all[i].firstLine <= all[i].lastLine);
+            if (i > 0)
+                QVERIFY(all[i - 1].lastLine < all[i].firstLine);
+        }
+    }
+
+    // The figures of the new formats, line by line.
+    void newFormatsFigures() {
+        const ServerLog tp = parseServerLog(fixture("vllm-v1-qwen3-vl-30b-a3b-tp4-3090-1.log"));
+        QCOMPARE(tp.kvMemoryByRank.size(), std::size_t(4));
+        QCOMPARE(tp.kvMemoryByRank.front().rank, std::string("TP0")); // in rank order
+        QCOMPARE(tp.kvMemoryByRank.back().rank, std::string("TP3"));
+        KV_COMPARE_U64(tp.tensorParallel->value, 4);
+        KV_COMPARE_U64(tp.kvTokens->value, 100752);
+        KV_COMPARE_U64(tp.gpuBlocks->value, 6297); // 6,297 x 16 = 100,752
+        QCOMPARE(tp.versionLine, std::size_t(2));
+
+        const ServerLog iswa = parseServerLog(fixture("llamacpp-gpt-oss-20b-iswa-3070-1.log"));
+        QCOMPARE(iswa.kvCaches.size(), std::size_t(2));
+        QCOMPARE(iswa.kvCaches[0].kind, std::string("non-SWA"));
+        KV_COMPARE_U64(iswa.kvCaches[0].cells, 131072);
+        QCOMPARE(iswa.kvCaches[1].kind, std::string("SWA"));
+        KV_COMPARE_U64(iswa.kvCaches[1].cells, 768);
+        KV_COMPARE_U64(iswa.kvLayers->value, 24); // 12 + 12
+        KV_COMPARE_U64(iswa.kvTokens->value, 131072);
+        QCOMPARE(iswa.kSize->bytes, 1545.0 * double(MiB));
+        const LogRecomputation ir = recomputeServerLog(iswa);
+        // 3072 MiB / 131,072 cells = 18 MiB / 768 cells = 24,576 B: 12 layers x 512 x 2 (K, V) x 2 B.
+        QCOMPARE(ir.cacheBytesPerCell, (std::vector<std::uint64_t>{24576, 24576}));
+        QVERIFY(ir.consistent()); // 3090 MiB against the buffers' 3072 + 18: no false DISAGREES
+        QVERIFY(findCheck(ir, LogCheckKind::KvBuffersMatchTotal));
+        QVERIFY(!findCheck(ir, LogCheckKind::TokensFromKvMemory));
+
+        const ServerLog refused = parseServerLog(fixture("vllm-v1-max-seq-len-error-pp8-1.log"));
+        KV_COMPARE_U64(refused.maxModelLen->value, 202752);
+        QCOMPARE(round2(refused.kvNeeded->bytes / double(GiB)), 71.16);
+        QCOMPARE(round2(refused.kvAvailable->bytes / double(GiB)), 28.57);
+        KV_COMPARE_U64(refused.suggestedMaxModelLen->value, 81392);
+        QCOMPARE(refused.format, LogFormat::VllmV1);
+        // vLLM scales the needed KV linearly: 71.16 GiB x 81,392 / 202,752 = 28.57 GiB.
+        QCOMPARE(round2(71.16 * 81392 / 202752), 28.57);
+
+        const std::vector<ServerLog> two = parseServerLogRuns(fixture("vllm-v0-llama-3.1-8b-3090-two-runs-1.log"));
+        QCOMPARE(round2(two[0].kvMemory->bytes / double(GiB)), 3.81);
+        QCOMPARE(two[0].concurrency->value, 1.56);
+        KV_COMPARE_U64(two[0].concurrencyTokens->value, 20000);
+        QVERIFY(!two[0].failed);
+        KV_COMPARE_U64(two[1].gpuBlocks->value, 1478);
+        KV_COMPARE_U64(two[1].suggestedMaxModelLen->value, 23648); // 1,478 x 16
+        KV_COMPARE_U64(two[1].maxModelLen->value, 29000);
+        QCOMPARE(two[1].concurrency->value, 0.82);
+        // 2.89 GiB at 131,072 B a token holds 23,648 tokens within its printed rounding.
+        const LogRecomputation second = recomputeServerLog(two[1]);
+        QVERIFY(second.tokensLow <= 23648 && 23648 <= second.tokensHigh);
+
+        const ServerLog state = parseServerLog(fixture("llamacpp-qwen3.5-recurrent-1.log"));
+        QCOMPARE(state.stateMemory->bytes, 50.25 * double(MiB)); // R 2.25 + S 48.00
+        QCOMPARE(state.kvCaches.front().kType, std::string("f32"));
+        QCOMPARE(state.kvCaches.front().k->bytes + state.kvCaches.front().v->bytes, 50.25 * double(MiB));
+
+        const ServerLog oom = parseServerLog(fixture("llamacpp-kv-self-compute-oom-5gpu-1.log"));
+        QCOMPARE(oom.failedAllocation->bytes, 144.0 * double(MiB));
+        const ServerLog ik = parseServerLog(fixture("ik-llama-deepseek-r1-mla-compute-oom-1.log"));
+        QCOMPARE(ik.kvCaches.front().kind, std::string("latent"));
+        QVERIFY(!ik.kSize); // the latent is K and V at once
+        QCOMPARE(ik.failedAllocation->bytes, 8900.01 * double(MiB));
+
+        const ServerLog init = parseServerLog(fixture("llamacpp-2025-kv-size-init-1.log"));
+        KV_COMPARE_U64(init.kvTokens->value, 512);
+        KV_COMPARE_U64(init.kvLayers->value, 48);
+        QCOMPARE(init.kvCacheDtype, std::string("f16"));
+
+        const ServerLog blocks = parseServerLog(fixture("vllm-v0-0.2-gpu-blocks-1.log"));
+        KV_COMPARE_U64(blocks.gpuBlocks->value, 229);
+        KV_COMPARE_U64(blocks.maxModelLen->value, 4096);
+        KV_COMPARE_U64(recomputeServerLog(blocks).tokens, 0);           // no KV size: the blocks are the tokens
+        QCOMPARE(round2(recomputeServerLog(blocks).concurrency), 0.89); // 3,664 / 4,096
+
+        const ServerLog hybrid = parseServerLog(fixture("vllm-v1-granite-4-h-hybrid-1.log"));
+        QVERIFY(hybrid.hybrid);
+        KV_COMPARE_U64(hybrid.attentionBlockSize->value, 400);
+
+        const ServerLog swa = parseServerLog(fixture("sglang-mimo-v2-flash-swa-tp4-1.log"));
+        KV_COMPARE_U64(swa.fullLayerTokens->value, 375360);
+        KV_COMPARE_U64(swa.swaLayerTokens->value, 300288);
+        KV_COMPARE_U64(swa.tensorParallel->value, 4);
+    }
+
+    // One line each, from the engines' format strings: the failure it names and what it gives.
+    void failureLines_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<kvscope::LogFailureKind>("kind");
+        QTest::addColumn<QString>("fact"); // which extra figure the line gives
+        QTest::newRow("vLLM max seq len, figures on their own lines")
+            << u"ERROR 10-08 20:33:48 [core.py:708] ValueError: \n"
+               "To serve at least one request with the models's max seq len (40960), \n"
+               "(5.62 GiB KV cache is needed, which is larger than the available KV cache memory (4.50 GiB). \n"
+               "Based on the available memory, the estimated maximum model length is 32768. \n"_s
+            << LogFailureKind::MaxLenDoesNotFit << u"suggested=32768"_s;
+        QTest::newRow("vLLM max seq len, thousands")
+            << u"ValueError: To serve at least one request with the model's max seq len (16,384), (4.00 GiB KV cache "
+               "is needed, which is larger than the available KV cache memory (2.50 GiB). Based on the available "
+               "memory, the estimated maximum model length is 10,240.\n"_s
+            << LogFailureKind::MaxLenDoesNotFit << u"suggested=10240"_s;
+        QTest::newRow("vLLM no cache blocks")
+            << u"ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when "
+               "initializing the engine.\n"_s
+            << LogFailureKind::NoCacheBlocks << QString();
+        QTest::newRow("vLLM zero GPU blocks")
+            << u"INFO 01-01 00:00:00 llm_engine.py:275] # GPU blocks: 0, # CPU blocks: 512\n"_s
+            << LogFailureKind::NoCacheBlocks << QString();
+        QTest::newRow("vLLM negative KV") << u"INFO [gpu_worker.py:276] Available KV cache memory: -0.49 GiB\n"_s
+                                          << LogFailureKind::NegativeKvMemory << QString();
+        QTest::newRow("vLLM zero KV") << u"INFO [gpu_worker.py:276] Available KV cache memory: 0.00 GiB\n"_s
+                                      << LogFailureKind::NegativeKvMemory << QString();
+        QTest::newRow("vLLM engine core")
+            << u"INFO [gpu_worker.py:276] Available KV cache memory: 1.00 GiB\n"
+               "RuntimeError: Engine core initialization failed. See root cause above.\n"_s
+            << LogFailureKind::EngineFailed << QString();
+        QTest::newRow("torch OOM")
+            << u"INFO [gpu_model_runner.py:1] Model loading took 14.99 GiB and 3.1 seconds\n"
+               "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity\n"_s
+            << LogFailureKind::OutOfMemory << u"allocation=1.96"_s;
+        QTest::newRow("SGLang not enough memory")
+            << u"[2025-01-01 00:00:00 TP0] Load weight end. type=X, dtype=torch.bfloat16, avail mem=1.00 GB, mem "
+               "usage=20.00 GB.\nRuntimeError: Not enough memory. Please try to increase --mem-fraction-static.\n"_s
+            << LogFailureKind::NotEnoughMemory << QString();
+        QTest::newRow("llama.cpp KV cache buffer")
+            << u"ggml_backend_cuda_buffer_type_alloc_buffer: allocating 4096.00 MiB on device 0: cudaMalloc failed: "
+               "out of memory\nllama_kv_cache_init: failed to allocate buffer for kv cache\n"_s
+            << LogFailureKind::KvCacheAllocation << u"allocation=4"_s;
+        QTest::newRow("llama.cpp model load")
+            << u"llama_model_load: error loading model: unable to allocate CUDA0 buffer\n"_s
+            << LogFailureKind::ModelLoad << QString();
+    }
+    void failureLines() {
+        QFETCH(QString, text);
+        QFETCH(kvscope::LogFailureKind, kind);
+        QFETCH(QString, fact);
+        const ServerLog log = parseServerLog(text.toStdString());
+        QCOMPARE(log.failure.kind, kind);
+        QVERIFY(log.failed);
+        QVERIFY(log.failure.line >= 1);
+        if (fact.startsWith(u"suggested="_s))
+            KV_COMPARE_U64(log.suggestedMaxModelLen->value, fact.mid(10).toULongLong());
+        if (fact.startsWith(u"allocation="_s))
+            QCOMPARE(round2(log.failedAllocation->bytes / double(GiB)), fact.mid(11).toDouble());
+    }
+
+    // vLLM sizes every TP rank's cache by the smallest rank's memory (kv_cache_utils.py
+    // get_kv_cache_configs). Qwen3-235B-A22B at TP4: 94 layers x 1 KV head x 128 x 2 x 2 B = 48,128 B
+    // a token per rank. Read from the first worker's 10.20 GiB, the tokens gave 49,338 B (the bug).
+    void ranksSizedBySmallest() {
+        const std::string text = "(VllmWorker TP0 pid=11) INFO [gpu_worker.py:1] Available KV cache memory: 10.20 GiB\n"
+                                 "(VllmWorker TP1 pid=12) INFO [gpu_worker.py:1] Available KV cache memory: 10.20 GiB\n"
+                                 "(VllmWorker TP3 pid=14) INFO [gpu_worker.py:1] Available KV cache memory: 9.95 GiB\n"
+                                 "(VllmWorker TP2 pid=13) INFO [gpu_worker.py:1] Available KV cache memory: 10.20 GiB\n"
+                                 "(EngineCore_0 pid=9) INFO [kv_cache_utils.py:1] GPU KV cache size: 221,984 tokens\n";
+        const ServerLog log = parseServerLog(text);
+        QCOMPARE(log.kvMemoryRank, std::string("TP3"));
+        QCOMPARE(round2(log.kvMemory->bytes / double(GiB)), 9.95);
+        KV_COMPARE_U64(log.tensorParallel->value, 4);
+        const LogRecomputation r = recomputeServerLog(log);
+        KV_COMPARE_U64(r.kvBytesPerToken, 48128);
+        QVERIFY(r.consistent());
+        QCOMPARE(findCheck(r, LogCheckKind::TokensFromKvMemory)->result, LogCheckResult::Agrees);
+
+        // "rank=N" and PP tags name their rank too.
+        const ServerLog named =
+            parseServerLog("(VllmWorker rank=1 pid=2) INFO [gpu_worker.py:1] Available KV cache memory: 3.00 GiB\n"
+                           "(VllmWorker rank=0 pid=1) INFO [gpu_worker.py:1] Available KV cache memory: 2.00 GiB\n");
+        QCOMPARE(named.kvMemoryRank, std::string("rank 0"));
+        const ServerLog pp =
+            parseServerLog("(Worker_PP1_TP0 pid=2) INFO [gpu_worker.py:1] Available KV cache memory: 3.00 GiB\n"
+                           "(Worker_PP0_TP0 pid=1) INFO [gpu_worker.py:1] Available KV cache memory: 4.00 GiB\n");
+        QCOMPARE(pp.kvMemoryRank, std::string("PP1_TP0"));
+    }
+
+    // A hybrid model's token line is blocks / groups x block size: it is not KV memory / bytes
+    // per token, and vLLM's concurrency is not tokens / max_model_len; neither is a disagreement.
+    void hybridTokensAreExplained() {
+        const std::string text =
+            "INFO [config.py:1] Setting attention block size to 544 tokens to ensure that attention page size is >= "
+            "mamba page size.\n"
+            "INFO [config.py:1] Padding mamba page size by 0.76% to ensure that mamba page size and attention page "
+            "size are exactly equal.\n"
+            "(EngineCore_0 pid=1) INFO [gpu_worker.py:1] Available KV cache memory: 20.00 GiB\n"
+            "(EngineCore_0 pid=1) INFO [kv_cache_utils.py:1] GPU KV cache size: 217,600 tokens\n"
+            "(EngineCore_0 pid=1) INFO [kv_cache_utils.py:1] Maximum concurrency for 262,144 tokens per request: "
+            "3.32x\n";
+        const ServerLog log = parseServerLog(text);
+        QVERIFY(log.hybrid);
+        const LogRecomputation r = recomputeServerLog(log);
+        QVERIFY(r.perTokenUndefined);
+        KV_COMPARE_U64(r.kvBytesPerToken, 0);
+        QVERIFY(r.consistent());
+        QCOMPARE(findCheck(r, LogCheckKind::ConcurrencyFromTokens)->result, LogCheckResult::Explained);
+    }
+
+    // A paste of two start-ups reads as two runs, each the same as its log alone.
+    void restartSplitsIntoRuns() {
+        const std::string first = fixture("vllm-v1-qwen2-7b-a100-1.log");
+        const std::string second = fixture("vllm-v1-qwen3-vl-30b-a3b-tp4-3090-1.log");
+        const std::vector<ServerLog> runs = parseServerLogRuns(first + second);
+        QCOMPARE(runs.size(), std::size_t(2));
+        const ServerLog a = parseServerLog(first);
+        const ServerLog b = parseServerLog(second);
+        QCOMPARE(runs[0].version, a.version);
+        QCOMPARE(runs[0].kvMemory->bytes, a.kvMemory->bytes);
+        KV_COMPARE_U64(runs[0].kvTokens->value, a.kvTokens->value);
+        QCOMPARE(runs[1].version, b.version);
+        QCOMPARE(runs[1].kvMemory->bytes, b.kvMemory->bytes);
+        KV_COMPARE_U64(runs[1].kvTokens->value, b.kvTokens->value);
+        QCOMPARE(runs[0].lines + runs[1].lines, a.lines + b.lines);
+        QCOMPARE(runs[1].firstLine, a.lastLine + 1);
+        QCOMPARE(parseServerLog(first + second).version, b.version); // the last run
+        // llama.cpp: two "build:" banners, each with its cache.
+        const std::string llama = fixture("llamacpp-gpt-oss-20b-iswa-3070-1.log");
+        QCOMPARE(parseServerLogRuns(llama + llama).size(), std::size_t(2));
+        QCOMPARE(parseServerLogRuns(llama + llama).back().kvCaches.size(), std::size_t(2));
+    }
+
+    // Line counts: an empty paste has none; the newline that ends the last line starts none.
+    void lineCounts_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("lines");
+        const QString line = u"INFO [gpu_worker.py:1] Available KV cache memory: 1.00 GiB"_s;
+        QTest::newRow("no newline") << line << 1;
+        QTest::newRow("newline") << line + u"\n"_s << 1;
+        QTest::newRow("CRLF") << line + u"\r\n"_s << 1;
+        QTest::newRow("a blank line after") << line + u"\n\n"_s << 2;
+        QTest::newRow("two") << line + u"\n"_s + line + u"\n"_s << 2;
+    }
+    void lineCounts() {
+        QFETCH(QString, text);
+        QFETCH(int, lines);
+        QCOMPARE(int(parseServerLog(text.toStdString()).lines), lines);
+        QCOMPARE(int(parseServerLog(text.toStdString()).lastLine), lines);
+    }
+    void emptyPasteHasNoLines() {
+        try {
+            parseServerLog("");
+            QFAIL("an empty paste parsed");
+        } catch (const Error& e) {
+            QVERIFY2(std::string(e.what()).find("none of its 0 lines") != std::string::npos, e.what());
+        }
+    }
+
+    // llama.cpp's own log prefix (common/log.cpp: minutes.seconds.millis.micros and a level) reads
+    // as the bare line.
+    void llamaLogPrefix() {
+        const std::string bare = fixture("llamacpp-gpt-oss-20b-iswa-3070-1.log");
+        std::string prefixed;
+        std::size_t start = 0;
+        for (std::size_t end; (end = bare.find('\n', start)) != std::string::npos; start = end + 1)
+            prefixed += "0.08.773.947 I " + bare.substr(start, end - start + 1);
+        const ServerLog a = parseServerLog(bare);
+        const ServerLog b = parseServerLog(prefixed);
+        QCOMPARE(b.version, a.version);
+        QCOMPARE(b.kvMemory->bytes, a.kvMemory->bytes);
+        QCOMPARE(b.kvCaches.size(), a.kvCaches.size());
+        QCOMPARE(b.understood, a.understood);
+    }
+
+    // The version from the log's own line, else the format's family, said to be guessed.
+    void versions_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("version");
+        QTest::addColumn<bool>("guessed");
+        const QString kv = u"llama_kv_cache: size = 256.00 MiB (  4096 cells,  16 layers,  1/1 seqs), K (f16):  "
+                           "128.00 MiB, V (f16):  128.00 MiB\n"_s;
+        QTest::newRow("llama.cpp build:")
+            << u"build: 4743 (d07c6213) with cc (GCC) 12.2.0 for x86_64-linux-gnu\n"_s + kv << u"b4743 (d07c6213)"_s
+            << false;
+        QTest::newRow("llama.cpp main: build =")
+            << u"main: build = 1154 (3358c38)\n"_s + kv << u"b1154 (3358c38)"_s << false;
+        QTest::newRow("ollama") << u"time=2025-01-29T10:00:00.000Z level=INFO source=routes.go:1238 msg=\"Listening on "
+                                   "127.0.0.1:11434 (version 0.5.7)\"\n"_s +
+                                       kv
+                                << u"ollama 0.5.7"_s << false;
+        QTest::newRow("vLLM") << u"INFO 01-01 00:00:00 api_server.py:1] vLLM API server version 0.8.5\n"
+                                 "INFO [gpu_worker.py:1] Available KV cache memory: 1.00 GiB\n"_s
+                              << u"0.8.5"_s << false;
+        QTest::newRow("guessed") << kv << u"llama.cpp (llama_kv_cache: cells, layers, seqs)"_s << true;
+    }
+    void versions() {
+        QFETCH(QString, text);
+        QFETCH(QString, version);
+        QFETCH(bool, guessed);
+        const ServerLog log = parseServerLog(text.toStdString());
+        QCOMPARE(QString::fromStdString(log.version), version);
+        QCOMPARE(log.versionGuessed, guessed);
+    }
+
+    // With a model given, the server's column holds only what the log printed: the L40S log prints
+    // no KV size, so its KV memory is KV Scope's tokens x bytes per token and not the server's.
+    void serverColumnOnlyFromStatedLines() {
+        const ServerLog log = parseServerLog(fixture("vllm-v1-llama-3.1-8b-l40s-1.log"));
+        const ModelShape model = loadPreset("llama-3.1-8b");
+        const LogRecomputation r = recomputeServerLog(log, &model, logKvDtype(log, model));
+        const LogComparison c = compareServerLog(log, r, model);
+        for (const TermComparison& t : c.terms) {
+            if (t.term == CompareTerm::KvMemory || t.term == CompareTerm::KvBytesPerToken)
+                QVERIFY2(!t.hasServer, compareTermId(t.term).c_str());
+            if (t.term == CompareTerm::KvTokens)
+                QVERIFY(t.hasServer); // "GPU KV cache size" is printed
         }
     }
 
@@ -342,7 +750,7 @@ private slots:
                 text += "  0%|          | 0/13 [00:00<?, ?it/s]\n";
         }
         const ServerLog log = parseServerLog(text);
-        QCOMPARE(log.lines, std::size_t(6));
+        QCOMPARE(log.lines, std::size_t(5)); // five lines and the newline that ends the last
         QCOMPARE(log.understood, std::size_t(4));
         QCOMPARE(log.ignored, std::size_t(1));
         QCOMPARE(log.ranksSeen, 4u);
@@ -426,7 +834,7 @@ private slots:
         QTest::newRow("prose") << QByteArray("Dear class,\nthe KV cache grows with every token.\nSee you Monday.\n");
         QTest::newRow("a config.json") << QByteArray("{\"hidden_size\": 4096, \"num_hidden_layers\": 32}\n");
         std::mt19937 random(7);
-        QByteArray junk(256 * 1024, '\0');
+        QByteArray junk(qsizetype(256) * 1024, '\0');
         for (char& c : junk)
             c = char(random() & 0xff);
         junk.replace("size", "sise"); // keep the junk from spelling a key by chance
@@ -459,7 +867,7 @@ private slots:
         QCOMPARE(round2(log.kvMemory->bytes / double(GiB)), 24.83);
         KV_COMPARE_U64(log.kvTokens->value, 464848);
         KV_COMPARE_U64(recompute(log).kvBytesPerToken, 57344);
-        QCOMPARE(log.lines, std::size_t(4));
+        QCOMPARE(log.lines, std::size_t(3)); // the final newline starts no line
     }
 
     // Figures no server prints (past 1 EiB, a trillion blocks, a block of a million tokens) are

@@ -200,6 +200,59 @@ std::string differenceText(const LogDifference& d, const LogExplanation& x) {
     return {};
 }
 
+// What failed and why, as the failure line says; then what would have fit, where the log says.
+std::string failureText(const ServerLog& l) {
+    switch (l.failure.kind) {
+    case LogFailureKind::MaxLenDoesNotFit:
+        if (l.kvNeeded && l.kvAvailable && l.maxModelLen)
+            return tr(
+                "one request of max_model_len %1 needs %2 of KV cache, but only %3 is available",
+                {groupThousands(l.maxModelLen->value), sizeText(l.kvNeeded->bytes), sizeText(l.kvAvailable->bytes)});
+        if (l.maxModelLen && l.suggestedMaxModelLen)
+            return tr("max_model_len %1 is more than the %2 tokens the KV cache holds",
+                      {groupThousands(l.maxModelLen->value), groupThousands(l.suggestedMaxModelLen->value)});
+        return tr("one request of the full max_model_len does not fit in the KV cache");
+    case LogFailureKind::NoCacheBlocks:
+        return tr("no memory is left for the KV cache blocks: weights, activations and non-torch memory take the "
+                  "whole budget");
+    case LogFailureKind::NotEnoughMemory:
+        return tr("SGLang found no memory for its KV pool (raise --mem-fraction-static or free GPU memory)");
+    case LogFailureKind::WeightsLeaveNoMemory:
+        return tr("the loaded weights leave no memory for the KV pool: SGLang's profiled token count is zero or "
+                  "negative");
+    case LogFailureKind::NegativeKvMemory:
+        return tr("the KV memory is %1: weights, activations and non-torch memory exceed total x utilization",
+                  {l.kvMemory ? sizeText(l.kvMemory->bytes) : std::string("0")});
+    case LogFailureKind::KvCacheAllocation:
+        return tr("llama.cpp could not allocate the KV cache's buffer");
+    case LogFailureKind::ComputeBuffers:
+        return tr("llama.cpp could not allocate its compute buffers (the activations' memory)");
+    case LogFailureKind::OutOfMemory:
+        return tr("the GPU ran out of memory");
+    case LogFailureKind::ModelLoad:
+        return tr("the model could not be loaded");
+    case LogFailureKind::EngineFailed:
+        return tr("the engine stopped during start-up; the log says no more than that");
+    case LogFailureKind::None:
+        break;
+    }
+    return {};
+}
+
+void printFailure(const ServerLog& l) {
+    std::cout << tr("FAILED TO START: %1", {failureText(l)}) << '\n';
+    if (l.failedAllocation)
+        std::cout << "  " << tr("the allocation that failed: %1", {sizeText(l.failedAllocation->bytes)}) << '\n';
+    if (l.suggestedMaxModelLen)
+        std::cout << "  "
+                  << tr("the largest max_model_len that fits: %1 tokens (the server's own estimate)",
+                        {groupThousands(l.suggestedMaxModelLen->value)})
+                  << '\n';
+    if (l.failure.line > 0)
+        std::cout << "  " << tr("line %1: %2", {groupThousands(l.failure.line), l.failure.text}) << '\n';
+    std::cout << '\n';
+}
+
 // Indented by two, columns two spaces apart: figures right-aligned, sentences left-aligned.
 const TableStyle kFigures = TableStyle().spaced(2, "  ");
 const TableStyle kSentences = kFigures.leftAligned();
@@ -220,6 +273,22 @@ ordered_json toJson(const LogExplanation& x) {
     j["engine"] = logEngineName(l.engine);
     j["format"] = logFormatName(l.format);
     j["version"] = l.version;
+    j["version_guessed"] = l.versionGuessed;
+    j["version_line"] = l.versionLine;
+    j["run"] = {{"index", l.run}, {"of", l.runs}, {"first_line", l.firstLine}, {"last_line", l.lastLine}};
+    // vLLM and SGLang print per GPU; llama.cpp's cache and buffer lines are totals over its devices.
+    j["sizes_are"] = l.engine == LogEngine::LlamaCpp ? "total_over_devices" : "per_gpu";
+    j["failed"] = l.failed;
+    if (l.failed) {
+        ordered_json f{{"kind", logFailureKindId(l.failure.kind)}, {"line", l.failure.line}, {"text", l.failure.text}};
+        putSize(f, "kv_needed_bytes", l.kvNeeded);
+        putSize(f, "kv_available_bytes", l.kvAvailable);
+        putCount(f, "suggested_max_model_len", l.suggestedMaxModelLen);
+        putSize(f, "failed_allocation_bytes", l.failedAllocation);
+        j["failure"] = f;
+    } else {
+        j["failure"] = nullptr;
+    }
     j["model_in_log"] = l.model;
     j["model_source"] = x.modelSource == LogModelSource::Caller    ? "caller"
                         : x.modelSource == LogModelSource::LogName ? "log"
@@ -265,6 +334,34 @@ ordered_json toJson(const LogExplanation& x) {
     putSize(stated, "avail_after_weights_bytes", l.availAfterWeights);
     putSize(stated, "avail_after_pool_bytes", l.availAfterPool);
     putCount(stated, "max_total_num_tokens", l.maxTotalTokens);
+    putCount(stated, "full_layer_tokens", l.fullLayerTokens);
+    putCount(stated, "swa_layer_tokens", l.swaLayerTokens);
+    if (!l.kvMemoryByRank.empty()) {
+        ordered_json ranks = ordered_json::array();
+        for (const LogRankSize& rank : l.kvMemoryByRank)
+            ranks.push_back({{"rank", rank.rank}, {"bytes", rank.size.bytes}, {"line", rank.size.line}});
+        stated["kv_memory_by_rank"] = ranks;
+        stated["kv_memory_rank"] = l.kvMemoryRank;
+    }
+    if (!l.kvCaches.empty()) {
+        ordered_json caches = ordered_json::array();
+        for (std::size_t i = 0; i < l.kvCaches.size(); ++i) {
+            const LogKvCache& c = l.kvCaches[i];
+            ordered_json cache{{"kind", c.kind},    {"bytes", c.size.bytes}, {"line", c.size.line},
+                               {"cells", c.cells},  {"layers", c.layers},    {"seqs", c.seqs},
+                               {"k_type", c.kType}, {"v_type", c.vType}};
+            putSize(cache, "k_bytes", c.k);
+            putSize(cache, "v_bytes", c.v);
+            cache["bytes_per_cell"] = i < r.cacheBytesPerCell.size() ? r.cacheBytesPerCell[i] : 0;
+            caches.push_back(cache);
+        }
+        stated["kv_caches"] = caches;
+    }
+    putSize(stated, "state_memory_bytes", l.stateMemory);
+    if (l.hybrid) {
+        stated["hybrid"] = true;
+        putCount(stated, "attention_block_size", l.attentionBlockSize);
+    }
     const auto buffers = [](const std::vector<LogBuffer>& list) {
         ordered_json a = ordered_json::array();
         for (const LogBuffer& b : list)
@@ -292,6 +389,7 @@ ordered_json toJson(const LogExplanation& x) {
     rec["budget_bytes"] = r.budgetBytes;
     rec["concurrency"] = r.concurrency;
     rec["block_rounding_bytes"] = r.blockRoundingBytes;
+    rec["per_token_undefined"] = r.perTokenUndefined;
     j["recomputed"] = rec;
     j["checks"] = ordered_json::array();
     for (const LogCheck& c : r.checks)
@@ -301,7 +399,6 @@ ordered_json toJson(const LogExplanation& x) {
                                {"recomputed", c.recomputed},
                                {"tolerance", c.tolerance}});
     j["consistent"] = r.consistent();
-    j["failed"] = l.failed;
     j["lines"] = {{"read", l.lines}, {"understood", l.understood}, {"ignored", l.ignored}};
     j["invalid_utf8_replaced"] = l.invalidUtf8;
     if (x.comparison) {
@@ -336,9 +433,18 @@ void printText(const LogExplanation& x) {
     const ServerLog& l = x.log;
     const LogRecomputation& r = x.recomputed;
     g_mebibytes = l.engine == LogEngine::LlamaCpp;
+    if (l.runs > 1)
+        std::cout << tr("=== Start-up %1 of %2 (lines %3 to %4) ===",
+                        {std::to_string(l.run), std::to_string(l.runs), groupThousands(l.firstLine),
+                         groupThousands(l.lastLine)})
+                  << "\n";
+    if (l.failed)
+        printFailure(l);
     // The engine and format names are identifiers in every language.
     std::cout << tr("Server log: %1", {logFormatName(l.format)}) << '\n';
-    if (!l.version.empty())
+    if (l.versionGuessed)
+        std::cout << tr("Version: not printed; the lines are those of %1", {l.version}) << '\n';
+    else
         std::cout << tr("Version: %1", {l.version}) << '\n';
     if (!l.model.empty())
         std::cout << tr("Model in the log: %1", {l.model}) << '\n';
@@ -381,19 +487,52 @@ void printText(const LogExplanation& x) {
     size(tr("peak torch memory (weights included)"), l.peakTorch);
     size(tr("activation peak"), l.activationPeak);
     size(tr("non-torch memory"), l.nonTorch);
-    size(tr("KV cache memory"), l.kvMemory);
+    for (const LogRankSize& rank : l.kvMemoryByRank)
+        stated.push_back({tr("KV cache memory, %1", {rank.rank}), sizeText(rank.size.bytes)});
+    const bool ranksDiffer =
+        std::any_of(l.kvMemoryByRank.begin(), l.kvMemoryByRank.end(),
+                    [&](const LogRankSize& rank) { return l.kvMemory && rank.size.bytes != l.kvMemory->bytes; });
+    if (!l.kvMemoryRank.empty() && ranksDiffer)
+        stated.push_back({tr("KV cache memory (every rank sized by the smallest, %1)", {l.kvMemoryRank}),
+                          sizeText(l.kvMemory->bytes)});
+    else if (!l.kvMemoryRank.empty())
+        stated.push_back({tr("KV cache memory (the same on every rank)"), sizeText(l.kvMemory->bytes)});
+    else
+        size(tr("KV cache memory"), l.kvMemory);
     size(tr("K"), l.kSize);
     size(tr("V"), l.vSize);
+    if (l.kvCaches.size() > 1 || (l.kvCaches.size() == 1 && !l.kvCaches.front().kind.empty()))
+        for (std::size_t i = 0; i < l.kvCaches.size(); ++i) {
+            const LogKvCache& c = l.kvCaches[i];
+            std::string what = sizeText(c.size.bytes);
+            if (c.cells > 0)
+                what = tr("%1: %2 cells, %3 layers", {what, groupThousands(c.cells), groupThousands(c.layers)});
+            if (i < r.cacheBytesPerCell.size() && r.cacheBytesPerCell[i] > 0)
+                what = tr("%1, %2 B per cell", {what, groupThousands(r.cacheBytesPerCell[i])});
+            stated.push_back({c.kind == "recurrent" ? tr("recurrent state")
+                              : c.kind == "latent"  ? tr("MLA latent cache")
+                              : c.kind.empty()      ? tr("KV cache")
+                                                    : tr("%1 KV cache", {c.kind}),
+                              what});
+        }
+    else
+        size(tr("recurrent state"), l.stateMemory);
+    if (l.attentionBlockSize)
+        stated.push_back({tr("attention block size (hybrid)"), groupThousands(l.attentionBlockSize->value)});
     for (const LogBuffer& b : l.modelBuffers)
         stated.push_back({tr("model buffer %1", {b.device}), sizeText(b.size.bytes)});
     for (const LogBuffer& b : l.computeBuffers)
         stated.push_back({tr("compute buffer %1", {b.device}), sizeText(b.size.bytes)});
     count(tr("GPU blocks"), l.gpuBlocks);
     count(tr("KV cache tokens"), l.kvTokens);
+    count(tr("tokens in the full-attention pool"), l.fullLayerTokens);
+    count(tr("tokens in the sliding-window pool"), l.swaLayerTokens);
     if (l.concurrency)
         stated.push_back({tr("maximum concurrency"), fixed(l.concurrency->value, 2) + "x"});
     size(tr("CUDA graphs"), l.cudaGraphs);
-    std::cout << tr("Stated by the server (per GPU):") << '\n';
+    std::cout << (l.engine == LogEngine::LlamaCpp ? tr("Stated by the server (totals over its devices):")
+                                                  : tr("Stated by the server (per GPU):"))
+              << '\n';
     printTable(stated, kFigures);
 
     std::cout << '\n' << tr("Recomputed from the log:") << '\n';
@@ -419,7 +558,15 @@ void printText(const LogExplanation& x) {
         rec.push_back({tr("KV cache memory"), sizeText(r.kvMemoryBytes)});
     if (r.concurrency > 0)
         rec.push_back({tr("maximum concurrency"), fixed(r.concurrency, 2) + "x"});
-    if (rec.empty())
+    if (r.perTokenUndefined)
+        std::cout << "  "
+                  << (l.hybrid ? tr("(a hybrid model: attention pages share their size with the mamba state's, so "
+                                    "there is no one figure per token; vLLM's token count is blocks / groups x "
+                                    "block size and undercounts; its concurrency is the figure to trust)")
+                               : tr("(several caches: a token takes a cell in each, so there is no one figure per "
+                                    "token; see each cache's bytes per cell above)"))
+                  << '\n';
+    if (rec.empty() && !r.perTokenUndefined)
         std::cout << "  " << tr("(the log has no token count and no KV size to recompute from)") << '\n';
     else
         printTable(rec, kSentences);
@@ -441,8 +588,6 @@ void printText(const LogExplanation& x) {
                                      : tr("The log's numbers DISAGREE with each other: see the checks above."))
                   << '\n';
     }
-    if (l.failed)
-        std::cout << tr("The server did not start.") << '\n';
 
     if (!x.comparisonError.empty())
         std::cout << '\n' << tr("No comparison with KV Scope's estimate: %1", {x.comparisonError}) << '\n';
@@ -496,11 +641,25 @@ int runExplainLog(const std::vector<std::string>& args) {
         model = importHfConfigFile(*file).shape;
     else if (auto id = p.value("model"))
         model = loadPreset(*id);
-    const LogExplanation x = explainServerLog(readLog(p.positional().front()), model);
-    if (p.has("json"))
-        printJson(toJson(x));
-    else
-        printText(x);
+    // A paste holding several start-ups: each is explained on its own; the last is the answer.
+    std::vector<ServerLog> runs = parseServerLogRuns(readLog(p.positional().front()));
+    std::vector<LogExplanation> explained;
+    explained.reserve(runs.size());
+    for (ServerLog& run : runs)
+        explained.push_back(explainServerLog(std::move(run), model));
+    if (p.has("json")) {
+        ordered_json j = toJson(explained.back());
+        j["earlier_runs"] = ordered_json::array();
+        for (std::size_t i = 0; i + 1 < explained.size(); ++i)
+            j["earlier_runs"].push_back(toJson(explained[i]));
+        printJson(j);
+    } else {
+        for (std::size_t i = 0; i < explained.size(); ++i) {
+            if (i > 0)
+                std::cout << '\n';
+            printText(explained[i]);
+        }
+    }
     return 0;
 }
 

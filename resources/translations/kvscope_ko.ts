@@ -2153,501 +2153,674 @@
 <context>
     <name>ExplainLogPage</name>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="48"/>
+        <location filename="../../app/explainlogpage.cpp" line="52"/>
         <source>vLLM V0 (before 0.7: memory profiling results)</source>
         <translation>vLLM V0 (0.7 이전: 메모리 프로파일링 결과)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="50"/>
+        <location filename="../../app/explainlogpage.cpp" line="54"/>
         <source>vLLM V0 (0.7.x: weights, non-torch and activation memory apart)</source>
         <translation>vLLM V0 (0.7.x: 가중치, PyTorch 외 메모리, 활성화 메모리를 따로 표시)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="52"/>
+        <location filename="../../app/explainlogpage.cpp" line="56"/>
         <source>vLLM V1 (available KV cache memory, GPU KV cache size)</source>
         <translation>vLLM V1 (사용 가능한 KV 캐시 메모리, GPU KV 캐시 크기)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="54"/>
+        <location filename="../../app/explainlogpage.cpp" line="58"/>
         <source>llama.cpp (KV self size)</source>
         <translation>llama.cpp (KV self size)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="56"/>
+        <location filename="../../app/explainlogpage.cpp" line="60"/>
         <source>llama.cpp (llama_kv_cache: cells, layers, sequences)</source>
         <translation>llama.cpp (llama_kv_cache: 셀, 레이어, 시퀀스)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="58"/>
+        <location filename="../../app/explainlogpage.cpp" line="62"/>
         <source>SGLang (KV Cache is allocated)</source>
         <translation>SGLang (KV Cache is allocated)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="62"/>
+        <location filename="../../app/explainlogpage.cpp" line="66"/>
         <source>an unknown format</source>
         <translation>알 수 없는 형식</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="116"/>
+        <location filename="../../app/explainlogpage.cpp" line="163"/>
         <source>Open log...</source>
         <translation>로그 열기...</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="140"/>
+        <location filename="../../app/explainlogpage.cpp" line="195"/>
         <source>Paste a vLLM, llama.cpp or SGLang start-up log here, open one, or drop a file on this page.</source>
         <translation>vLLM, llama.cpp, SGLang의 시작 로그를 여기에 붙여 넣거나, 파일을 열거나, 이 페이지에 끌어다 놓으세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="145"/>
+        <location filename="../../app/explainlogpage.cpp" line="200"/>
         <source>Server log</source>
         <translation>서버 로그</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="146"/>
+        <location filename="../../app/explainlogpage.cpp" line="201"/>
         <source>The server&apos;s start-up log, as pasted</source>
         <translation>붙여 넣은 서버 시작 로그</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="147"/>
+        <location filename="../../app/explainlogpage.cpp" line="202"/>
         <source>Paste the lines a server prints while it starts: vLLM&apos;s memory profiling and KV cache lines, llama.cpp&apos;s KV self size and buffer sizes, SGLang&apos;s KV Cache is allocated line. Timestamps, colours and lines the terminal wrapped are fine; lines that are not understood are counted and ignored.</source>
         <translation>서버가 시작할 때 출력하는 줄을 붙여 넣으세요: vLLM의 메모리 프로파일링 줄과 KV 캐시 줄, llama.cpp의 KV self size와 버퍼 크기, SGLang의 KV Cache is allocated 줄. 타임스탬프, 색상, 터미널에서 줄바꿈된 줄도 괜찮으며, 해석하지 못한 줄은 개수만 세고 무시합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="151"/>
+        <location filename="../../app/explainlogpage.cpp" line="206"/>
         <source>Read a log file of at most 16 MiB</source>
         <translation>16 MiB 이하의 로그 파일 읽기</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="152"/>
+        <location filename="../../app/explainlogpage.cpp" line="207"/>
         <source>Opens a saved server log. You can also drop a file on this page.</source>
         <translation>저장된 서버 로그를 엽니다. 이 페이지에 파일을 끌어다 놓아도 됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="155"/>
+        <location filename="../../app/explainlogpage.cpp" line="210"/>
         <source>The model the log names</source>
         <translation>로그에 적힌 모델</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="158"/>
+        <location filename="../../app/explainlogpage.cpp" line="213"/>
         <source>The scenario&apos;s model (%1)</source>
         <translation>시나리오의 모델 (%1)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="170"/>
+        <location filename="../../app/explainlogpage.cpp" line="225"/>
         <source>The model KV Scope estimates for the comparison</source>
         <translation>비교를 위해 KV Scope가 추정할 모델</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="171"/>
+        <location filename="../../app/explainlogpage.cpp" line="226"/>
         <source>By default the preset whose name the log states (&quot;meta-llama/Llama-3.1-8B-Instruct&quot; is Llama-3.1-8B). Pick one when the log names none or a model KV Scope has no preset for; the scenario&apos;s model is the one a config.json opened in the window describes.</source>
         <translation>기본값은 로그에 적힌 이름과 맞는 프리셋입니다 (&quot;meta-llama/Llama-3.1-8B-Instruct&quot;는 Llama-3.1-8B). 로그에 모델 이름이 없거나 KV Scope에 그 모델의 프리셋이 없으면 직접 고르세요. 시나리오의 모델은 창에서 연 config.json이 설명하는 모델입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="174"/>
+        <location filename="../../app/explainlogpage.cpp" line="229"/>
         <source>&amp;Model:</source>
         <translation>모델(&amp;M):</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="183"/>
+        <location filename="../../app/explainlogpage.cpp" line="238"/>
         <source>Why the server&apos;s figures and KV Scope&apos;s differ</source>
         <translation>서버의 수치와 KV Scope의 수치가 다른 이유</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="184"/>
+        <location filename="../../app/explainlogpage.cpp" line="239"/>
         <source>Each difference is named: what the server measured that KV Scope estimates (activation peak, non-torch memory), what it rounds (whole blocks), what it holds back (utilization) and how it splits (tensor parallelism).</source>
         <translation>차이마다 이유를 밝힙니다: 서버는 측정하고 KV Scope는 추정하는 값 (활성화 최대치, PyTorch 외 메모리), 서버가 반올림하는 값 (온전한 블록), 남겨 두는 메모리 (GPU 메모리 사용률), 나누는 방식 (텐서 병렬).</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="197"/>
+        <location filename="../../app/explainlogpage.cpp" line="252"/>
         <source>Figure</source>
         <translation>수치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="197"/>
+        <location filename="../../app/explainlogpage.cpp" line="252"/>
         <source>Stated in the log</source>
         <translation>로그의 값</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="197"/>
+        <location filename="../../app/explainlogpage.cpp" line="252"/>
         <source>Recomputed</source>
         <translation>재계산</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="197"/>
+        <location filename="../../app/explainlogpage.cpp" line="252"/>
         <source>Check</source>
         <translation>확인</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="201"/>
+        <location filename="../../app/explainlogpage.cpp" line="256"/>
         <source>What the log states next to what its other figures imply</source>
         <translation>로그에 적힌 값과, 로그의 다른 수치로 다시 계산한 값</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="202"/>
+        <location filename="../../app/explainlogpage.cpp" line="257"/>
         <source>Each row recomputes one printed figure from the others: tokens from the KV memory and the bytes per token in whole blocks, concurrency as tokens / max_model_len, vLLM&apos;s subtraction of weights, activations and non-torch memory from total x utilization, K + V for llama.cpp. A row that does not agree within the printed rounding is marked ✗ DISAGREES.</source>
         <translation>각 행은 출력된 수치 하나를 다른 수치로 다시 계산합니다: KV 메모리와 토큰당 바이트로 구한 토큰 수 (온전한 블록 단위), 토큰 수 / max_model_len으로 구한 동시 요청 수, 전체 x 사용률에서 가중치, 활성화 값, PyTorch 외 메모리를 뺀 vLLM의 계산, llama.cpp의 키(K) + 값(V). 출력된 반올림 범위 안에서 맞지 않는 행에는 ✗ 불일치 표시가 붙습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="207"/>
+        <location filename="../../app/explainlogpage.cpp" line="262"/>
         <source>Term</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="207"/>
-        <location filename="../../app/explainlogpage.cpp" line="232"/>
+        <location filename="../../app/explainlogpage.cpp" line="262"/>
+        <location filename="../../app/explainlogpage.cpp" line="287"/>
         <source>Server (log)</source>
         <translation>서버 (로그)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="207"/>
-        <location filename="../../app/explainlogpage.cpp" line="232"/>
+        <location filename="../../app/explainlogpage.cpp" line="262"/>
+        <location filename="../../app/explainlogpage.cpp" line="287"/>
         <source>KV Scope estimate</source>
         <translation>KV Scope 추정</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="211"/>
+        <location filename="../../app/explainlogpage.cpp" line="266"/>
         <source>The server&apos;s terms beside KV Scope&apos;s, one by one</source>
         <translation>서버의 항목과 KV Scope의 항목을 하나씩 나란히</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="212"/>
+        <location filename="../../app/explainlogpage.cpp" line="267"/>
         <source>KV Scope&apos;s estimate for the same model, dtypes, context, utilization and tensor parallelism. Its tokens and concurrency are computed for the server&apos;s own KV memory, so they test the bytes per token alone.</source>
         <translation>같은 모델, 자료형, 컨텍스트 길이, GPU 메모리 사용률, 텐서 병렬에 대한 KV Scope의 추정입니다. 토큰 수와 동시 요청 수는 서버의 KV 메모리로 계산하므로 토큰당 바이트만 비교하게 됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="136"/>
-        <location filename="../../app/explainlogpage.cpp" line="217"/>
+        <location filename="../../app/explainlogpage.cpp" line="191"/>
+        <location filename="../../app/explainlogpage.cpp" line="272"/>
+        <location filename="../../app/explainlogpage.cpp" line="762"/>
         <source>Per GPU: the server&apos;s own terms and KV Scope&apos;s</source>
         <translation>GPU당: 서버의 항목과 KV Scope의 항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="134"/>
+        <location filename="../../app/explainlogpage.cpp" line="189"/>
         <source>The log&apos;s figures checked</source>
         <translation>로그 수치 검산</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="135"/>
+        <location filename="../../app/explainlogpage.cpp" line="190"/>
         <source>The server&apos;s terms beside KV Scope&apos;s</source>
         <translation>서버의 항목과 KV Scope의 항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="218"/>
-        <location filename="../../app/explainlogpage.cpp" line="560"/>
+        <location filename="../../app/explainlogpage.cpp" line="273"/>
+        <location filename="../../app/explainlogpage.cpp" line="710"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="218"/>
-        <location filename="../../app/explainlogpage.cpp" line="563"/>
+        <location filename="../../app/explainlogpage.cpp" line="273"/>
+        <location filename="../../app/explainlogpage.cpp" line="713"/>
         <source>Activation peak</source>
         <translation>활성화 최대치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="218"/>
-        <location filename="../../app/explainlogpage.cpp" line="566"/>
+        <location filename="../../app/explainlogpage.cpp" line="273"/>
+        <location filename="../../app/explainlogpage.cpp" line="716"/>
         <source>Non-torch memory</source>
         <translation>PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="218"/>
+        <location filename="../../app/explainlogpage.cpp" line="273"/>
+        <location filename="../../app/explainlogpage.cpp" line="620"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="219"/>
+        <location filename="../../app/explainlogpage.cpp" line="274"/>
         <source>CUDA graphs</source>
         <translation>CUDA 그래프</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="237"/>
+        <location filename="../../app/explainlogpage.cpp" line="292"/>
+        <location filename="../../app/explainlogpage.cpp" line="763"/>
         <source>GiB per GPU</source>
         <translation>GPU당 GiB</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="240"/>
+        <location filename="../../app/explainlogpage.cpp" line="295"/>
         <source>Stacked bars: the server&apos;s terms and KV Scope&apos;s, per GPU</source>
         <translation>누적 막대: GPU당 서버의 항목과 KV Scope의 항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="241"/>
+        <location filename="../../app/explainlogpage.cpp" line="296"/>
         <source>Left, what the log says each term took; right, KV Scope&apos;s estimate of the same terms. A term the log does not print is left out of its bar (see the table).</source>
         <translation>왼쪽은 로그에 적힌 항목별 메모리, 오른쪽은 같은 항목에 대한 KV Scope의 추정입니다. 로그에 없는 항목은 막대에서 빠집니다 (표 참고).</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="283"/>
+        <location filename="../../app/explainlogpage.cpp" line="346"/>
         <source>Open a server log</source>
         <translation>서버 로그 열기</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="284"/>
+        <location filename="../../app/explainlogpage.cpp" line="347"/>
         <source>Logs (*.log *.txt);;All files (*)</source>
         <translation>로그 (*.log *.txt);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="321"/>
+        <location filename="../../app/explainlogpage.cpp" line="392"/>
         <source>Cannot read the log: %1</source>
         <translation>로그를 읽을 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="394"/>
+        <location filename="../../app/explainlogpage.cpp" line="467"/>
         <source>Reading %1 of log...</source>
         <translation>로그 %1 읽는 중...</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="417"/>
+        <location filename="../../app/explainlogpage.cpp" line="518"/>
         <source>Paste a start-up log to see what the server&apos;s memory lines say, what they imply and how they compare with KV Scope&apos;s estimate.</source>
         <translation>시작 로그를 붙여 넣으면 서버의 메모리 줄이 말하는 값, 그 값이 뜻하는 바, KV Scope 추정과의 비교를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="420"/>
+        <location filename="../../app/explainlogpage.cpp" line="521"/>
         <source>Cannot explain this text: %1</source>
         <translation>이 텍스트는 해석할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="433"/>
+        <location filename="../../app/explainlogpage.cpp" line="550"/>
         <source>%1, version %2</source>
         <translation>%1, 버전 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="436"/>
+        <location filename="../../app/explainlogpage.cpp" line="560"/>
         <source>Model in the log: %1</source>
         <translation>로그의 모델: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="438"/>
+        <location filename="../../app/explainlogpage.cpp" line="562"/>
         <source>Compared with the preset %1 (matched by name)</source>
         <translation>비교 대상: 프리셋 %1 (이름으로 찾음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="439"/>
+        <location filename="../../app/explainlogpage.cpp" line="563"/>
         <source>Compared with %1 (given)</source>
         <translation>비교 대상: %1 (직접 지정)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="442"/>
+        <location filename="../../app/explainlogpage.cpp" line="566"/>
         <source>No preset matches the log&apos;s model: pick one to compare with KV Scope&apos;s estimate.</source>
         <translation>로그의 모델과 맞는 프리셋이 없습니다. KV Scope 추정과 비교하려면 모델을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="444"/>
+        <location filename="../../app/explainlogpage.cpp" line="568"/>
         <source>No comparison with KV Scope&apos;s estimate: %1</source>
         <translation>KV Scope 추정과 비교할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="446"/>
+        <location filename="../../app/explainlogpage.cpp" line="570"/>
         <source>Lines: %1 read, %2 understood, %3 ignored</source>
         <translation>줄: %1줄 읽음, %2줄 해석, %3줄 무시</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/explainlogpage.cpp" line="450"/>
+        <location filename="../../app/explainlogpage.cpp" line="574"/>
         <source>%n byte sequence(s) were not UTF-8 and are shown as U+FFFD.</source>
         <translation>
             <numerusform>UTF-8이 아닌 바이트열 %n개는 U+FFFD로 표시합니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="452"/>
         <source>The server did not start.</source>
-        <translation>서버가 시작되지 못했습니다.</translation>
+        <translation type="vanished">서버가 시작되지 못했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="455"/>
+        <location filename="../../app/explainlogpage.cpp" line="577"/>
         <source>The log&apos;s numbers agree with each other.</source>
         <translation>로그의 수치가 서로 맞습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="456"/>
+        <location filename="../../app/explainlogpage.cpp" line="578"/>
         <source>The log&apos;s numbers DISAGREE with each other: see the checks above.</source>
         <translation>로그의 수치가 서로 맞지 않습니다 (불일치): 위의 확인 항목을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="490"/>
+        <location filename="../../app/explainlogpage.cpp" line="640"/>
         <source>the model&apos;s: the log prints no KV size</source>
         <translation>모델 값: 로그에 KV 크기가 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="492"/>
+        <location filename="../../app/explainlogpage.cpp" line="642"/>
         <source>printed rounding allows %1 to %2</source>
         <translation>출력된 반올림으로는 %1 ~ %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="494"/>
-        <location filename="../../app/explainlogpage.cpp" line="572"/>
+        <location filename="../../app/explainlogpage.cpp" line="631"/>
+        <location filename="../../app/explainlogpage.cpp" line="644"/>
+        <location filename="../../app/explainlogpage.cpp" line="722"/>
         <source>KV bytes per token</source>
         <translation>토큰당 KV 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="496"/>
+        <location filename="../../app/explainlogpage.cpp" line="118"/>
+        <source>one request of max_model_len %1 needs %2 of KV cache, but only %3 is available</source>
+        <translation>max_model_len %1인 요청 하나에 KV 캐시 %2가 필요하지만 쓸 수 있는 메모리는 %3뿐입니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="122"/>
+        <source>max_model_len %1 is more than the %2 tokens the KV cache holds</source>
+        <translation>max_model_len %1이 KV 캐시에 담을 수 있는 %2 토큰보다 큽니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="125"/>
+        <source>one request of the full max_model_len does not fit in the KV cache</source>
+        <translation>max_model_len 길이의 요청 하나가 KV 캐시에 들어가지 않습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="127"/>
+        <source>no memory is left for the KV cache blocks: weights, activations and non-torch memory take the whole budget</source>
+        <translation>KV 캐시 블록에 남은 메모리가 없습니다. 가중치, 활성화 값, PyTorch 외 메모리가 한도를 모두 차지합니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="130"/>
+        <source>SGLang found no memory for its KV pool (raise --mem-fraction-static or free GPU memory)</source>
+        <translation>SGLang이 KV 풀에 쓸 메모리를 찾지 못했습니다 (--mem-fraction-static을 올리거나 GPU 메모리를 비우세요)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="133"/>
+        <source>the loaded weights leave no memory for the KV pool: SGLang&apos;s profiled token count is zero or negative</source>
+        <translation>불러온 가중치가 KV 풀에 메모리를 남기지 않습니다. SGLang이 측정한 토큰 수가 0 이하입니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="136"/>
+        <source>the KV memory is %1: weights, activations and non-torch memory exceed total x utilization</source>
+        <translation>KV 메모리가 %1입니다. 가중치, 활성화 값, PyTorch 외 메모리가 전체 x 사용률을 넘습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="140"/>
+        <source>llama.cpp could not allocate the KV cache&apos;s buffer</source>
+        <translation>llama.cpp가 KV 캐시 버퍼를 할당하지 못했습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="142"/>
+        <source>llama.cpp could not allocate its compute buffers (the activations&apos; memory)</source>
+        <translation>llama.cpp가 연산 버퍼 (활성화 값의 메모리)를 할당하지 못했습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="144"/>
+        <source>the GPU ran out of memory</source>
+        <translation>GPU 메모리 부족 (OOM)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="146"/>
+        <source>the model could not be loaded</source>
+        <translation>모델을 불러오지 못했습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="148"/>
+        <source>the engine stopped during start-up; the log says no more than that</source>
+        <translation>엔진이 시작 중에 멈췄습니다. 로그에는 그 이상의 내용이 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="166"/>
+        <source>&amp;Start-up:</source>
+        <translation>시작(&amp;S):</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="181"/>
+        <source>Which start-up of the paste is explained</source>
+        <translation>붙여 넣은 로그의 몇 번째 시작을 설명할지</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="182"/>
+        <source>A paste that holds a restart (two version banners, a second model load after the first one&apos;s memory lines) is read as one start-up after another, each on its own, never mixed. The last is shown first.</source>
+        <translation>재시작이 들어 있는 로그 (버전 줄이 두 번, 첫 시작의 메모리 줄 뒤에 모델을 다시 불러옴)는 시작마다 따로 읽고 섞지 않습니다. 마지막 시작을 먼저 보여 줍니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="486"/>
+        <source>%1 of %2 (lines %3 to %4)</source>
+        <translation>%2회 중 %1번째 (%3 ~ %4번째 줄)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="533"/>
+        <source>Failed to start: %1</source>
+        <translation>시작 실패: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="535"/>
+        <source>The allocation that failed: %1</source>
+        <translation>실패한 할당: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="539"/>
+        <source>The largest max_model_len that fits: %1 tokens (the server&apos;s own estimate)</source>
+        <translation>들어가는 가장 큰 max_model_len: %1 토큰 (서버 자체 추정)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="543"/>
+        <source>Line %1: %2</source>
+        <translation>%1번째 줄: %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="549"/>
+        <source>%1, version not printed (told by its lines&apos; format)</source>
+        <translation>%1, 버전은 로그에 없음 (줄의 형식으로 판단)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="553"/>
+        <source>Start-up %1 of %2 in this paste (lines %3 to %4); pick another above.</source>
+        <translation>이 로그의 시작 %2회 중 %1번째 (%3 ~ %4번째 줄). 다른 시작은 위에서 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="558"/>
+        <source>llama.cpp&apos;s cache and buffer sizes are totals over its devices, not per GPU.</source>
+        <translation>llama.cpp의 캐시와 버퍼 크기는 GPU당 값이 아니라 모든 장치의 합계입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="611"/>
+        <source>KV cache memory, %1</source>
+        <translation>KV 캐시 메모리, %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="612"/>
+        <source>the smallest: vLLM sizes every rank&apos;s cache by it</source>
+        <translation>가장 작은 값: vLLM은 모든 랭크의 캐시를 이 값에 맞춥니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="618"/>
+        <source>Recurrent state</source>
+        <translation>순환 상태 (recurrent state)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="619"/>
+        <source>MLA latent cache</source>
+        <translation>MLA 잠재 벡터 캐시</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="621"/>
+        <source>%1 KV cache</source>
+        <translation>%1 KV 캐시</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="624"/>
+        <source>%1 (%2 cells, %3 layers)</source>
+        <translation>%1 (셀 %2개, 레이어 %3개)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="627"/>
+        <source>%1 B per cell</source>
+        <translation>셀당 %1 B</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="632"/>
+        <source>hybrid: attention pages are as large as the mamba state&apos;s; vLLM&apos;s token count is blocks / groups x block size, so trust its concurrency</source>
+        <translation>하이브리드: 어텐션 페이지가 맘바 상태 페이지와 크기가 같습니다. vLLM의 토큰 수는 블록 수 / 그룹 수 x 블록 크기이므로 최대 동시 요청 수를 믿으세요</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="634"/>
+        <source>several caches: a token takes a cell in each; see each cache&apos;s bytes per cell</source>
+        <translation>캐시가 여러 개: 토큰 하나가 캐시마다 셀을 하나씩 차지합니다. 캐시별 셀당 바이트를 보세요</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="646"/>
         <source>K bytes per token</source>
         <translation>토큰당 키(K) 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="502"/>
+        <location filename="../../app/explainlogpage.cpp" line="652"/>
         <source>budget = total GPU memory x utilization</source>
         <translation>한도 = GPU 전체 메모리 x GPU 메모리 사용률</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="505"/>
+        <location filename="../../app/explainlogpage.cpp" line="655"/>
         <source>KV = total x utilization - peak torch memory (weights included) - non-torch</source>
         <translation>KV = 전체 x 사용률 - PyTorch 최대 메모리 (가중치 포함) - PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="508"/>
+        <location filename="../../app/explainlogpage.cpp" line="658"/>
         <source>KV = total x utilization - weights - activation peak - non-torch</source>
         <translation>KV = 전체 x 사용률 - 가중치 - 활성화 최대치 - PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="511"/>
+        <location filename="../../app/explainlogpage.cpp" line="661"/>
         <source>tokens = KV memory / bytes per token, in whole blocks</source>
         <translation>토큰 수 = KV 메모리 / 토큰당 바이트, 온전한 블록 단위</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="514"/>
+        <location filename="../../app/explainlogpage.cpp" line="664"/>
         <source>tokens = blocks x block size</source>
         <translation>토큰 수 = 블록 수 x 블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="517"/>
+        <location filename="../../app/explainlogpage.cpp" line="667"/>
         <source>concurrency = tokens / max_model_len</source>
         <translation>동시 요청 수 = 토큰 수 / max_model_len</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="520"/>
+        <location filename="../../app/explainlogpage.cpp" line="670"/>
         <source>KV size = K + V</source>
         <translation>KV 크기 = 키(K) + 값(V)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="523"/>
+        <location filename="../../app/explainlogpage.cpp" line="673"/>
         <source>KV size = the KV buffers added up</source>
         <translation>KV 크기 = KV 버퍼의 합</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="526"/>
+        <location filename="../../app/explainlogpage.cpp" line="676"/>
         <source>weights = free memory before loading - free memory after</source>
         <translation>가중치 = 로드 전 여유 메모리 - 로드 후 여유 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="529"/>
+        <location filename="../../app/explainlogpage.cpp" line="679"/>
         <source>#tokens = max_total_num_tokens</source>
         <translation>#tokens (토큰 수) = max_total_num_tokens</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="532"/>
+        <location filename="../../app/explainlogpage.cpp" line="682"/>
         <source>KV memory is not negative</source>
         <translation>KV 메모리가 음수가 아님</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="537"/>
+        <location filename="../../app/explainlogpage.cpp" line="687"/>
         <source>differs, explained below</source>
         <translation>다름 (아래에서 설명)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="539"/>
+        <location filename="../../app/explainlogpage.cpp" line="689"/>
         <source>NEGATIVE</source>
         <translation>음수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="541"/>
+        <location filename="../../app/explainlogpage.cpp" line="691"/>
         <source>agrees</source>
         <translation>일치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="543"/>
+        <location filename="../../app/explainlogpage.cpp" line="693"/>
         <source>DISAGREES</source>
         <translation>불일치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="569"/>
+        <location filename="../../app/explainlogpage.cpp" line="719"/>
         <source>KV cache memory</source>
         <translation>KV 캐시 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="575"/>
+        <location filename="../../app/explainlogpage.cpp" line="725"/>
         <source>KV cache tokens</source>
         <translation>KV 캐시 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="578"/>
+        <location filename="../../app/explainlogpage.cpp" line="728"/>
         <source>Maximum concurrency</source>
         <translation>최대 동시 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="585"/>
+        <location filename="../../app/explainlogpage.cpp" line="735"/>
         <source>not in the log</source>
         <translation>로그에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="610"/>
+        <location filename="../../app/explainlogpage.cpp" line="761"/>
+        <source>Over all devices: the server&apos;s own terms and KV Scope&apos;s</source>
+        <translation>모든 장치 합계: 서버의 항목과 KV Scope의 항목</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="763"/>
+        <source>GiB over all devices</source>
+        <translation>모든 장치 합계 GiB</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="765"/>
         <source>KV Scope: %1</source>
         <translation>KV Scope: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="611"/>
+        <location filename="../../app/explainlogpage.cpp" line="766"/>
         <source>KV Scope: pick a model</source>
         <translation>KV Scope: 모델을 고르세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="641"/>
+        <location filename="../../app/explainlogpage.cpp" line="796"/>
         <source>activation peak: the server measured %1 in its profiling run; KV Scope estimates %2 for one prefill chunk</source>
         <translation>활성화 최대치: 서버 측정값 (프로파일링 실행) %1, KV Scope 추정 (프리필 청크 하나) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="646"/>
+        <location filename="../../app/explainlogpage.cpp" line="801"/>
         <source>non-torch memory (CUDA context, NCCL, cuBLAS): the server measured %1; KV Scope assumes a typical %2</source>
         <translation>PyTorch 외 메모리 (CUDA 컨텍스트, NCCL, cuBLAS): 서버 측정값 %1, KV Scope 가정 (흔한 값) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="651"/>
+        <location filename="../../app/explainlogpage.cpp" line="806"/>
         <source>block rounding: the cache is whole blocks of %1 tokens (%2 each), so %3 of the KV memory stays unused</source>
         <translation>블록 단위 반올림: 캐시는 %1 토큰짜리 온전한 블록 (블록당 %2)으로만 잡혀, 쓰이지 않는 KV 메모리 %3</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="658"/>
+        <location filename="../../app/explainlogpage.cpp" line="813"/>
         <source>utilization: the server may use %1 of the card and holds back %2</source>
         <translation>GPU 메모리 사용률: 서버가 쓰는 비율 %1, 남겨 두는 메모리 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="662"/>
+        <location filename="../../app/explainlogpage.cpp" line="817"/>
         <source>tensor parallelism: every figure is per GPU of %1; the weights are split and each GPU keeps %2 KV heads</source>
         <translation>텐서 병렬: 모든 수치는 GPU %1개 중 한 장 기준이며, 가중치는 나뉘고 GPU마다 KV 헤드 %2개를 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="667"/>
+        <location filename="../../app/explainlogpage.cpp" line="822"/>
         <source>sliding window: %1 layers keep only the last %2 tokens, so vLLM&apos;s concurrency is not tokens / max_model_len</source>
         <translation>슬라이딩 윈도우: 레이어 %1개는 마지막 토큰 %2개만 보관하므로 vLLM의 동시 요청 수는 토큰 수 / max_model_len이 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="672"/>
+        <location filename="../../app/explainlogpage.cpp" line="827"/>
         <source>weights: the server loaded %1; parameters x dtype give %2 (quantization scales, extra or tied tensors)</source>
         <translation>가중치: 서버 로드량 %1, 파라미터 수 x 자료형 %2 (양자화 스케일, 추가 텐서나 공유 텐서의 차이)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="677"/>
+        <location filename="../../app/explainlogpage.cpp" line="832"/>
         <source>KV bytes per token: the log implies %1 B, the model&apos;s shape gives %2 B: another model, cache dtype or TP split?</source>
         <translation>토큰당 KV 바이트: 로그로는 %1 B, 모델 구조로는 %2 B입니다. 다른 모델, KV 캐시 자료형, 텐서 병렬 분할인지 확인하세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="682"/>
+        <location filename="../../app/explainlogpage.cpp" line="837"/>
         <source>memory pools: SGLang took %1 but K + V are %2; the rest is its request-to-token table</source>
         <translation>메모리 풀: SGLang이 잡은 메모리 %1, 키(K) + 값(V) %2. 나머지는 요청-토큰 표 (req_to_token)입니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="686"/>
+        <location filename="../../app/explainlogpage.cpp" line="841"/>
         <source>CUDA graphs: %1 taken after the KV cache was sized, outside KV Scope&apos;s sum</source>
         <translation>CUDA 그래프: KV 캐시 크기를 정한 뒤 추가로 쓴 메모리 %1 (KV Scope의 합계에는 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="689"/>
+        <location filename="../../app/explainlogpage.cpp" line="844"/>
         <source>compute buffers: llama.cpp reserves %1 for activations; KV Scope estimates %2</source>
         <translation>연산 버퍼: llama.cpp가 활성화 값에 예약한 메모리 %1, KV Scope 추정 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="693"/>
+        <location filename="../../app/explainlogpage.cpp" line="848"/>
         <source>the server failed to start: its KV memory is %1, so weights, activations and non-torch memory exceed total x utilization</source>
         <translation>서버 시작 실패: KV 메모리 %1. 가중치, 활성화 값, PyTorch 외 메모리가 전체 x 사용률을 넘습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="700"/>
+        <location filename="../../app/explainlogpage.cpp" line="855"/>
         <source>Why they differ:</source>
         <translation>차이가 나는 이유:</translation>
     </message>
@@ -2908,22 +3081,22 @@
         <translation>스크린샷용 창 크기 (예: 1920x1080).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="159"/>
+        <location filename="../../app/launchoptions.cpp" line="171"/>
         <source>--lang expects en or ko, got &apos;%1&apos;</source>
         <translation>--lang에는 en 또는 ko가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="166"/>
+        <location filename="../../app/launchoptions.cpp" line="178"/>
         <source>--palette expects dark, light or system, got &apos;%1&apos;</source>
         <translation>--palette에는 dark, light 또는 system이 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="176"/>
+        <location filename="../../app/launchoptions.cpp" line="188"/>
         <source>--window-size expects WIDTHxHEIGHT between 640x480 and 7680x4320, got &apos;%1&apos;</source>
         <translation>--window-size에는 640x480부터 7680x4320 사이의 WIDTHxHEIGHT가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="184"/>
+        <location filename="../../app/launchoptions.cpp" line="196"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>예상하지 못한 인수: &apos;%1&apos;</translation>
     </message>
@@ -2935,64 +3108,64 @@
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="40"/>
-        <location filename="../../app/lessonpanel.cpp" line="59"/>
+        <location filename="../../app/lessonpanel.cpp" line="41"/>
+        <location filename="../../app/lessonpanel.cpp" line="60"/>
         <source>Lesson %1 of %2</source>
         <translation>문항 %1/%2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="80"/>
-        <location filename="../../app/lessonpanel.cpp" line="582"/>
+        <location filename="../../app/lessonpanel.cpp" line="81"/>
+        <location filename="../../app/lessonpanel.cpp" line="583"/>
         <source>Reveal the answer</source>
         <translation>정답 보기</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="81"/>
+        <location filename="../../app/lessonpanel.cpp" line="82"/>
         <source>Previous</source>
         <translation>이전</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="82"/>
+        <location filename="../../app/lessonpanel.cpp" line="83"/>
         <source>Next</source>
         <translation>다음</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="86"/>
+        <location filename="../../app/lessonpanel.cpp" line="87"/>
         <source>Start the course hour</source>
         <translation>한 시간 강의 시작</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="89"/>
+        <location filename="../../app/lessonpanel.cpp" line="90"/>
         <source>Back to the last lesson</source>
         <translation>마지막 문항으로 돌아가기</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="91"/>
+        <location filename="../../app/lessonpanel.cpp" line="92"/>
         <source>Jump to a lesson</source>
         <translation>문항으로 바로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="109"/>
+        <location filename="../../app/lessonpanel.cpp" line="110"/>
         <source>Type the class&apos;s prediction, then reveal (Enter)</source>
         <translation>학생들의 예측을 입력한 뒤 정답을 보세요 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="111"/>
+        <location filename="../../app/lessonpanel.cpp" line="112"/>
         <source>Your prediction</source>
         <translation>예측값</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="113"/>
+        <location filename="../../app/lessonpanel.cpp" line="114"/>
         <source>Show the answer with the app&apos;s own figures (Enter or Page Down)</source>
         <translation>앱이 직접 계산한 수치로 정답을 보여 줍니다 (Enter 또는 Page Down)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="114"/>
+        <location filename="../../app/lessonpanel.cpp" line="115"/>
         <source>The previous lesson (Page Up)</source>
         <translation>이전 문항 (Page Up)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="118"/>
+        <location filename="../../app/lessonpanel.cpp" line="119"/>
         <source>The next lesson (Enter or Page Down once revealed)</source>
         <translation>다음 문항 (정답을 본 뒤 Enter 또는 Page Down)</translation>
     </message>
@@ -3001,77 +3174,77 @@
         <translation type="vanished">열린 수업이 없습니다. 보기 &gt; 수업을 누르면 한 시간 강의가 열리고, 파일 &gt; 수업 파일 열기...로 교사가 직접 만든 파일을 열 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="119"/>
+        <location filename="../../app/lessonpanel.cpp" line="120"/>
         <source>No lessons open. Start the course hour here, or open a teacher&apos;s own lesson file with File &gt; Open Lessons...</source>
         <translation>열린 수업이 없습니다. 여기서 한 시간 강의를 시작하거나, 파일 &gt; 수업 파일 열기...에서 교사가 만든 수업 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="122"/>
+        <location filename="../../app/lessonpanel.cpp" line="123"/>
         <source>The course&apos;s check questions as guided lessons, in the interface&apos;s language</source>
         <translation>강의의 확인 문제를 인터페이스 언어의 안내형 수업으로 진행합니다</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="127"/>
+        <location filename="../../app/lessonpanel.cpp" line="128"/>
         <source>Guided lessons: each one sets up the scenario and page, asks a question, lets the class predict, then reveals the answer with the figures this app computes and outlines where to look.</source>
         <translation>안내형 수업: 문항마다 시나리오와 페이지를 맞춰 놓고 질문합니다. 학생들이 예측한 뒤에는 이 앱이 계산한 수치로 정답을 보여 주고, 살펴볼 곳을 테두리로 표시합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="133"/>
+        <location filename="../../app/lessonpanel.cpp" line="134"/>
         <source>Prediction:</source>
         <translation>예측:</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="177"/>
+        <location filename="../../app/lessonpanel.cpp" line="178"/>
         <source>The last lesson, as it was left (Page Up)</source>
         <translation>마지막 문항 (보던 상태 그대로, Page Up)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="242"/>
+        <location filename="../../app/lessonpanel.cpp" line="243"/>
         <source>&apos;%1&apos; is neither a lesson file nor a shipped lesson set (%2)</source>
         <translation>&apos;%1&apos;: 수업 파일도 기본 제공 수업 세트도 아닙니다 (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="246"/>
+        <location filename="../../app/lessonpanel.cpp" line="247"/>
         <source>%1 has lessons 1 to %2, not %3</source>
         <translation>%1에는 문항이 1번부터 %2번까지만 있습니다 (%3번 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="260"/>
+        <location filename="../../app/lessonpanel.cpp" line="261"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="385"/>
+        <location filename="../../app/lessonpanel.cpp" line="386"/>
         <source>not revealed</source>
         <translation>정답 보기 전</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="402"/>
+        <location filename="../../app/lessonpanel.cpp" line="403"/>
         <source>no prediction</source>
         <translation>예측 없음</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="402"/>
+        <location filename="../../app/lessonpanel.cpp" line="403"/>
         <source>right</source>
         <translation>정답</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="402"/>
+        <location filename="../../app/lessonpanel.cpp" line="403"/>
         <source>not quite</source>
         <translation>오답</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="408"/>
+        <location filename="../../app/lessonpanel.cpp" line="409"/>
         <source>&lt;b&gt;The lessons are done.&lt;/b&gt; The class was right on %1 of %2 predictions; %3 of %4 lessons revealed.</source>
         <translation>&lt;b&gt;수업 문항을 모두 마쳤습니다.&lt;/b&gt; 예측 %2개 중 %1개가 맞았고, 문항 %4개 중 %3개의 정답을 보았습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="414"/>
+        <location filename="../../app/lessonpanel.cpp" line="415"/>
         <source>&lt;b&gt;The lessons are done.&lt;/b&gt; No prediction was made; %1 of %2 lessons revealed.</source>
         <translation>&lt;b&gt;수업 문항을 모두 마쳤습니다.&lt;/b&gt; 예측은 없었고, 문항 %2개 중 %1개의 정답을 보았습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="418"/>
+        <location filename="../../app/lessonpanel.cpp" line="419"/>
         <source>Page Up goes back to the last lesson; the picker above opens any lesson again.</source>
         <translation>Page Up을 누르면 마지막 문항으로 돌아가고, 위의 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
     </message>
@@ -3084,19 +3257,19 @@
         <translation type="vanished">Page Up을 누르면 마지막 문항으로 돌아가고, 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="476"/>
-        <location filename="../../app/lessonpanel.cpp" line="619"/>
-        <location filename="../../app/lessonpanel.cpp" line="639"/>
+        <location filename="../../app/lessonpanel.cpp" line="477"/>
+        <location filename="../../app/lessonpanel.cpp" line="620"/>
+        <location filename="../../app/lessonpanel.cpp" line="640"/>
         <source>This lesson&apos;s figures cannot be computed: %1</source>
         <translation>이 문항의 수치를 계산할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="583"/>
+        <location filename="../../app/lessonpanel.cpp" line="584"/>
         <source>Next lesson</source>
         <translation>다음 문항</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="584"/>
+        <location filename="../../app/lessonpanel.cpp" line="585"/>
         <source>Finish: the summary</source>
         <translation>마치기: 결과 요약</translation>
     </message>
@@ -3109,42 +3282,42 @@
         <translation type="vanished">&lt;b&gt;문항 %1/%2: %3&lt;/b&gt;&lt;br&gt;%4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="607"/>
+        <location filename="../../app/lessonpanel.cpp" line="608"/>
         <source>%1)</source>
         <translation>%1)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="609"/>
+        <location filename="../../app/lessonpanel.cpp" line="610"/>
         <source>The answer is %1</source>
         <translation>정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="611"/>
+        <location filename="../../app/lessonpanel.cpp" line="612"/>
         <source>✓ Right: %1</source>
         <translation>✓ 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="612"/>
+        <location filename="../../app/lessonpanel.cpp" line="613"/>
         <source>✗ Not quite: the answer is %1</source>
         <translation>✗ 아쉽습니다. 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="627"/>
+        <location filename="../../app/lessonpanel.cpp" line="628"/>
         <source>The app computes %1</source>
         <translation>앱 계산값 %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="645"/>
+        <location filename="../../app/lessonpanel.cpp" line="646"/>
         <source>✓ Your %1 is right in %2: the app computes %3 = %4</source>
         <translation>✓ %2 단위로 정답입니다: 예측값 %1, 앱 계산값 %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="648"/>
+        <location filename="../../app/lessonpanel.cpp" line="649"/>
         <source>✓ Your %1 is right: the app computes %2</source>
         <translation>✓ 예측값 %1, 정답입니다: 앱 계산값 %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="649"/>
+        <location filename="../../app/lessonpanel.cpp" line="650"/>
         <source>✗ Your %1; the app computes %2</source>
         <translation>✗ 예측값 %1, 앱 계산값 %2</translation>
     </message>
@@ -3152,62 +3325,62 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="195"/>
+        <location filename="../../app/mainwindow.cpp" line="220"/>
         <source>Memory</source>
         <translation>메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="196"/>
+        <location filename="../../app/mainwindow.cpp" line="221"/>
         <source>Attention</source>
         <translation>어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="197"/>
+        <location filename="../../app/mainwindow.cpp" line="222"/>
         <source>Scaling</source>
         <translation>스케일링</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="198"/>
+        <location filename="../../app/mainwindow.cpp" line="223"/>
         <source>Paged memory</source>
         <translation>페이지 방식 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="199"/>
+        <location filename="../../app/mainwindow.cpp" line="224"/>
         <source>GPU decode</source>
         <translation>GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="200"/>
+        <location filename="../../app/mainwindow.cpp" line="225"/>
         <source>Roofline</source>
         <translation>루프라인</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="237"/>
+        <location filename="../../app/mainwindow.cpp" line="262"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="240"/>
+        <location filename="../../app/mainwindow.cpp" line="265"/>
         <source>Open a Hugging Face config.json</source>
         <translation>Hugging Face config.json 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="241"/>
+        <location filename="../../app/mainwindow.cpp" line="266"/>
         <source>Model config (*.json);;All files (*)</source>
         <translation>모델 설정 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="130"/>
+        <location filename="../../app/mainwindow.cpp" line="131"/>
         <source>Not applied: %1</source>
         <translation>적용 안 됨: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="203"/>
+        <location filename="../../app/mainwindow.cpp" line="228"/>
         <source>Ctrl+%1</source>
         <translation>Ctrl+%1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="256"/>
+        <location filename="../../app/mainwindow.cpp" line="281"/>
         <source>Lessons</source>
         <translation>수업</translation>
     </message>
@@ -3216,12 +3389,12 @@
         <translation type="vanished">먼저 예측하세요: 정답을 보면 이 부분이 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="324"/>
+        <location filename="../../app/mainwindow.cpp" line="349"/>
         <source>Toolbar</source>
         <translation>도구 모음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="358"/>
+        <location filename="../../app/mainwindow.cpp" line="383"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
@@ -3234,68 +3407,68 @@
         <translation type="vanished">시나리오 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="368"/>
+        <location filename="../../app/mainwindow.cpp" line="393"/>
         <source>KV Scope scenario (*.json)</source>
         <translation>KV Scope 시나리오 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="366"/>
+        <location filename="../../app/mainwindow.cpp" line="391"/>
         <source>&amp;Save Scenario As...</source>
         <translation>시나리오를 다른 이름으로 저장(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="367"/>
+        <location filename="../../app/mainwindow.cpp" line="392"/>
         <source>Save scenario</source>
         <translation>시나리오 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="372"/>
+        <location filename="../../app/mainwindow.cpp" line="397"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일 열기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="376"/>
+        <location filename="../../app/mainwindow.cpp" line="401"/>
         <source>Open &amp;config.json...</source>
         <translation>config.json 열기(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="377"/>
+        <location filename="../../app/mainwindow.cpp" line="402"/>
         <source>Open &amp;Lessons...</source>
         <translation>수업 파일 열기(&amp;L)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="378"/>
+        <location filename="../../app/mainwindow.cpp" line="403"/>
         <source>Open a lesson file</source>
         <translation>수업 파일 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="379"/>
+        <location filename="../../app/mainwindow.cpp" line="404"/>
         <source>KV Scope lessons (*.json);;All files (*)</source>
         <translation>KV Scope 수업 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="384"/>
+        <location filename="../../app/mainwindow.cpp" line="409"/>
         <source>Export Chart as &amp;PNG...</source>
         <translation>차트를 PNG로 내보내기(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="386"/>
-        <location filename="../../app/mainwindow.cpp" line="392"/>
+        <location filename="../../app/mainwindow.cpp" line="411"/>
+        <location filename="../../app/mainwindow.cpp" line="417"/>
         <source>Export chart</source>
         <translation>차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="386"/>
+        <location filename="../../app/mainwindow.cpp" line="411"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="390"/>
+        <location filename="../../app/mainwindow.cpp" line="415"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation>차트를 SVG로 내보내기(&amp;V)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="392"/>
+        <location filename="../../app/mainwindow.cpp" line="417"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 이미지 (*.svg)</translation>
     </message>
@@ -3304,57 +3477,57 @@
         <translation type="vanished">메모리 내역을 CSV로 저장(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="398"/>
+        <location filename="../../app/mainwindow.cpp" line="423"/>
         <source>Save breakdown</source>
         <translation>메모리 내역 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="398"/>
+        <location filename="../../app/mainwindow.cpp" line="423"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="402"/>
+        <location filename="../../app/mainwindow.cpp" line="427"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation>메모리 내역을 Markdown 표로 복사(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="405"/>
+        <location filename="../../app/mainwindow.cpp" line="430"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="414"/>
+        <location filename="../../app/mainwindow.cpp" line="439"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="415"/>
+        <location filename="../../app/mainwindow.cpp" line="440"/>
         <source>&amp;Presenter Mode</source>
         <translation>발표자 모드(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="419"/>
+        <location filename="../../app/mainwindow.cpp" line="444"/>
         <source>Projector layout: full screen, large type, thick lines, value labels (F5; Escape leaves)</source>
         <translation>프로젝터용 화면: 전체 화면, 큰 글자, 굵은 선, 값 레이블 (F5, Esc로 나가기)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="423"/>
+        <location filename="../../app/mainwindow.cpp" line="448"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="425"/>
+        <location filename="../../app/mainwindow.cpp" line="450"/>
         <source>The course hour as guided questions: predict, then reveal (Ctrl+L)</source>
         <translation>한 시간 강의를 안내형 질문으로 진행합니다: 먼저 예측하고 정답을 봅니다 (Ctrl+L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="427"/>
+        <location filename="../../app/mainwindow.cpp" line="452"/>
         <source>&amp;Quiz Mode</source>
         <translation>퀴즈 모드(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="431"/>
+        <location filename="../../app/mainwindow.cpp" line="456"/>
         <source>Hide a lesson&apos;s figures until its answer is revealed (Ctrl+K)</source>
         <translation>정답을 볼 때까지 문항의 수치와 차트를 가립니다 (Ctrl+K)</translation>
     </message>
@@ -3367,107 +3540,107 @@
         <translation type="vanished">이 시나리오를 비교 기준으로 고정(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="299"/>
+        <location filename="../../app/mainwindow.cpp" line="324"/>
         <source>Predict first: the figures appear when the answer is revealed</source>
         <translation>먼저 예측하세요: 정답을 보면 수치와 차트가 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="359"/>
+        <location filename="../../app/mainwindow.cpp" line="384"/>
         <source>&amp;Open...</source>
         <translation>열기(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="361"/>
+        <location filename="../../app/mainwindow.cpp" line="386"/>
         <source>Open a config.json, scenario, lesson file, trace or server log</source>
         <translation>config.json, 시나리오, 수업 파일, 트레이스 또는 서버 로그 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="362"/>
+        <location filename="../../app/mainwindow.cpp" line="387"/>
         <source>KV Scope files, model configs, traces and logs (*.json *.jsonl *.csv *.log *.txt);;All files (*)</source>
         <translation>KV Scope 파일, 모델 설정, 트레이스와 로그 (*.json *.jsonl *.csv *.log *.txt);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="396"/>
+        <location filename="../../app/mainwindow.cpp" line="421"/>
         <source>Save &amp;Breakdown as CSV...</source>
         <translation>메모리 내역을 CSV로 저장(&amp;B)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="434"/>
+        <location filename="../../app/mainwindow.cpp" line="459"/>
         <source>Go &amp;to Page</source>
         <translation>페이지로 이동(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="441"/>
+        <location filename="../../app/mainwindow.cpp" line="466"/>
         <source>Pi&amp;n This Scenario as Reference</source>
         <translation>이 시나리오를 기준으로 고정(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="445"/>
+        <location filename="../../app/mainwindow.cpp" line="470"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation>강의 기준 시나리오로 되돌리기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="449"/>
+        <location filename="../../app/mainwindow.cpp" line="474"/>
         <source>&amp;Sizes</source>
         <translation>크기 단위(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="452"/>
+        <location filename="../../app/mainwindow.cpp" line="477"/>
         <source>&amp;GiB (1024³ bytes)</source>
         <translation>&amp;GiB (1024³ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="453"/>
+        <location filename="../../app/mainwindow.cpp" line="478"/>
         <source>G&amp;B (10⁹ bytes)</source>
         <translation>G&amp;B (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="464"/>
+        <location filename="../../app/mainwindow.cpp" line="489"/>
         <source>Lan&amp;guage</source>
         <translation>언어(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="479"/>
+        <location filename="../../app/mainwindow.cpp" line="504"/>
         <source>Pal&amp;ette</source>
         <translation>팔레트(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="482"/>
+        <location filename="../../app/mainwindow.cpp" line="507"/>
         <source>&amp;System (the desktop&apos;s colours)</source>
         <translation>시스템 (데스크톱의 색)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="483"/>
+        <location filename="../../app/mainwindow.cpp" line="508"/>
         <source>&amp;Light</source>
         <translation>밝게(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="483"/>
+        <location filename="../../app/mainwindow.cpp" line="508"/>
         <source>&amp;Dark</source>
         <translation>어둡게(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="500"/>
+        <location filename="../../app/mainwindow.cpp" line="525"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="501"/>
+        <location filename="../../app/mainwindow.cpp" line="526"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>단축키(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="502"/>
+        <location filename="../../app/mainwindow.cpp" line="527"/>
         <source>What&apos;s &amp;This?</source>
         <translation>항목 설명 보기(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="504"/>
+        <location filename="../../app/mainwindow.cpp" line="529"/>
         <source>&amp;About KV Scope</source>
         <translation>KV Scope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="505"/>
+        <location filename="../../app/mainwindow.cpp" line="530"/>
         <source>About KV Scope</source>
         <translation>KV Scope 정보</translation>
     </message>
@@ -3484,67 +3657,67 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="583"/>
+        <location filename="../../app/mainwindow.cpp" line="608"/>
         <source>Ctrl+1 ... Ctrl+7</source>
         <translation>Ctrl+1 ... Ctrl+7</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="584"/>
+        <location filename="../../app/mainwindow.cpp" line="609"/>
         <source>Switch page: memory, attention, scaling, paged memory, GPU decode, roofline, explain log</source>
         <translation>페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 루프라인, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="585"/>
+        <location filename="../../app/mainwindow.cpp" line="610"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="585"/>
+        <location filename="../../app/mainwindow.cpp" line="610"/>
         <source>Presenter mode on or off</source>
         <translation>발표자 모드 켜기/끄기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="586"/>
+        <location filename="../../app/mainwindow.cpp" line="611"/>
         <source>Escape</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="586"/>
+        <location filename="../../app/mainwindow.cpp" line="611"/>
         <source>Leave presenter mode</source>
         <translation>발표자 모드 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="587"/>
+        <location filename="../../app/mainwindow.cpp" line="612"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="587"/>
+        <location filename="../../app/mainwindow.cpp" line="612"/>
         <source>Show or hide the lessons</source>
         <translation>수업 보이기/숨기기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="588"/>
+        <location filename="../../app/mainwindow.cpp" line="613"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="588"/>
+        <location filename="../../app/mainwindow.cpp" line="613"/>
         <source>Quiz mode: hide a lesson&apos;s figures until revealed</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트 가리기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="589"/>
+        <location filename="../../app/mainwindow.cpp" line="614"/>
         <source>Enter or Page Down</source>
         <translation>Enter 또는 Page Down</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="589"/>
+        <location filename="../../app/mainwindow.cpp" line="614"/>
         <source>In a lesson: reveal the answer, then go to the next lesson</source>
         <translation>문항에서: 정답 보기, 한 번 더 누르면 다음 문항으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="590"/>
+        <location filename="../../app/mainwindow.cpp" line="615"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
@@ -3553,199 +3726,199 @@
         <translation type="vanished">이전 문항</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="590"/>
+        <location filename="../../app/mainwindow.cpp" line="615"/>
         <source>The previous lesson, as it was left</source>
         <translation>이전 문항 (보던 상태 그대로)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="591"/>
+        <location filename="../../app/mainwindow.cpp" line="616"/>
         <source>B or .</source>
         <translation>B 또는 .</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="591"/>
+        <location filename="../../app/mainwindow.cpp" line="616"/>
         <source>In a lesson: black screen (any key or a click brings it back); B picks B while choices are open</source>
         <translation>문항에서: 검은 화면 (아무 키나 누르거나 클릭하면 돌아옴). 선택지가 열려 있으면 B는 B를 고름</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="593"/>
+        <location filename="../../app/mainwindow.cpp" line="618"/>
         <source>1-4 or A-D</source>
         <translation>1-4 또는 A-D</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="593"/>
+        <location filename="../../app/mainwindow.cpp" line="618"/>
         <source>In a lesson: pick a choice</source>
         <translation>문항에서: 선택지 고르기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="594"/>
+        <location filename="../../app/mainwindow.cpp" line="619"/>
         <source>Space</source>
         <translation>스페이스</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="594"/>
+        <location filename="../../app/mainwindow.cpp" line="619"/>
         <source>Paged memory: play or pause</source>
         <translation>페이지 방식 메모리: 재생/일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="595"/>
+        <location filename="../../app/mainwindow.cpp" line="620"/>
         <source>Right</source>
         <translation>→ (오른쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="595"/>
+        <location filename="../../app/mainwindow.cpp" line="620"/>
         <source>Paged memory: one step</source>
         <translation>페이지 방식 메모리: 한 스텝 진행</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="596"/>
+        <location filename="../../app/mainwindow.cpp" line="621"/>
         <source>Left</source>
         <translation>← (왼쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="596"/>
+        <location filename="../../app/mainwindow.cpp" line="621"/>
         <source>Paged memory: one step back</source>
         <translation>페이지 방식 메모리: 한 스텝 뒤로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="597"/>
+        <location filename="../../app/mainwindow.cpp" line="622"/>
         <source>Shift+Left / Shift+Right</source>
         <translation>Shift+← / Shift+→</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="597"/>
+        <location filename="../../app/mainwindow.cpp" line="622"/>
         <source>Paged memory: ten steps back or forward</source>
         <translation>페이지 방식 메모리: 열 스텝 뒤로 또는 앞으로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="598"/>
+        <location filename="../../app/mainwindow.cpp" line="623"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="598"/>
+        <location filename="../../app/mainwindow.cpp" line="623"/>
         <source>Paged memory: restart</source>
         <translation>페이지 방식 메모리: 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="599"/>
+        <location filename="../../app/mainwindow.cpp" line="624"/>
         <source>Left / Right on Context or Batch</source>
         <translation>컨텍스트 길이·배치에서 ← / →</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="599"/>
+        <location filename="../../app/mainwindow.cpp" line="624"/>
         <source>Halve or double</source>
         <translation>절반으로 / 두 배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="600"/>
+        <location filename="../../app/mainwindow.cpp" line="625"/>
         <source>Page Down / Page Up on a focused Context or Batch</source>
         <translation>컨텍스트 길이·배치에 포커스가 있을 때 Page Down / Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="600"/>
+        <location filename="../../app/mainwindow.cpp" line="625"/>
         <source>Divide or multiply by 4</source>
         <translation>4로 나누기 / 4배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="601"/>
+        <location filename="../../app/mainwindow.cpp" line="626"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="601"/>
+        <location filename="../../app/mainwindow.cpp" line="626"/>
         <source>Pin the scenario as a reference outline</source>
         <translation>시나리오를 비교 기준(윤곽선)으로 고정</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="602"/>
+        <location filename="../../app/mainwindow.cpp" line="627"/>
         <source>Shift+F1</source>
         <translation>Shift+F1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="602"/>
+        <location filename="../../app/mainwindow.cpp" line="627"/>
         <source>What&apos;s This: click a control or chart to hear what it shows</source>
         <translation>항목 설명 보기: 컨트롤이나 차트를 클릭하면 무엇을 보여 주는지 설명합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="603"/>
+        <location filename="../../app/mainwindow.cpp" line="628"/>
         <source>F1 or ?</source>
         <translation>F1 또는 ?</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="603"/>
+        <location filename="../../app/mainwindow.cpp" line="628"/>
         <source>This list</source>
         <translation>이 목록</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="613"/>
+        <location filename="../../app/mainwindow.cpp" line="638"/>
         <source>Keyboard shortcuts</source>
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="725"/>
+        <location filename="../../app/mainwindow.cpp" line="750"/>
         <source>Black screen: any key or a click brings the lesson back</source>
         <translation>검은 화면: 아무 키나 누르거나 클릭하면 문항이 다시 보임</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="833"/>
+        <location filename="../../app/mainwindow.cpp" line="858"/>
         <source>Language not changed</source>
         <translation>언어를 바꾸지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="833"/>
+        <location filename="../../app/mainwindow.cpp" line="858"/>
         <source>Stop the decode run first, or let it finish, then switch the language.</source>
         <translation>디코드 실행을 먼저 중지하거나 끝날 때까지 기다린 다음 언어를 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="844"/>
+        <location filename="../../app/mainwindow.cpp" line="869"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="879"/>
+        <location filename="../../app/mainwindow.cpp" line="904"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="879"/>
+        <location filename="../../app/mainwindow.cpp" line="904"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="933"/>
+        <location filename="../../app/mainwindow.cpp" line="958"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1178"/>
-        <location filename="../../app/mainwindow.cpp" line="1184"/>
-        <location filename="../../app/mainwindow.cpp" line="1213"/>
+        <location filename="../../app/mainwindow.cpp" line="1203"/>
+        <location filename="../../app/mainwindow.cpp" line="1209"/>
+        <location filename="../../app/mainwindow.cpp" line="1238"/>
         <source>Cannot open file</source>
         <translation>파일을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1179"/>
+        <location filename="../../app/mainwindow.cpp" line="1204"/>
         <source>%1 is not a regular file</source>
         <translation>%1은(는) 일반 파일이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1179"/>
+        <location filename="../../app/mainwindow.cpp" line="1204"/>
         <source>%1 does not exist</source>
         <translation>%1이(가) 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1199"/>
+        <location filename="../../app/mainwindow.cpp" line="1224"/>
         <source>Cannot replay the trace</source>
         <translation>트레이스를 재생할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1206"/>
+        <location filename="../../app/mainwindow.cpp" line="1231"/>
         <source>Cannot read the log</source>
         <translation>로그를 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1214"/>
+        <location filename="../../app/mainwindow.cpp" line="1239"/>
         <source>%1 is not a file KV Scope knows: expected a Hugging Face config.json, a KV Scope scenario or lesson file, a request trace (CSV or JSON Lines) or a server start-up log</source>
         <translation>%1은(는) KV Scope가 인식하는 파일이 아님: Hugging Face config.json, KV Scope 시나리오나 수업 파일, 요청 트레이스(CSV 또는 JSON Lines), 서버 시작 로그 중 하나여야 함</translation>
     </message>
@@ -3754,50 +3927,50 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="969"/>
-        <location filename="../../app/mainwindow.cpp" line="976"/>
+        <location filename="../../app/mainwindow.cpp" line="994"/>
+        <location filename="../../app/mainwindow.cpp" line="1001"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="973"/>
+        <location filename="../../app/mainwindow.cpp" line="998"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="985"/>
+        <location filename="../../app/mainwindow.cpp" line="1010"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="988"/>
+        <location filename="../../app/mainwindow.cpp" line="1013"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1005"/>
+        <location filename="../../app/mainwindow.cpp" line="1030"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1011"/>
+        <location filename="../../app/mainwindow.cpp" line="1036"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1012"/>
+        <location filename="../../app/mainwindow.cpp" line="1037"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1016"/>
+        <location filename="../../app/mainwindow.cpp" line="1041"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1069"/>
-        <location filename="../../app/mainwindow.cpp" line="1075"/>
-        <location filename="../../app/mainwindow.cpp" line="1095"/>
+        <location filename="../../app/mainwindow.cpp" line="1094"/>
+        <location filename="../../app/mainwindow.cpp" line="1100"/>
+        <location filename="../../app/mainwindow.cpp" line="1120"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -3810,44 +3983,44 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1106"/>
-        <location filename="../../app/mainwindow.cpp" line="1111"/>
+        <location filename="../../app/mainwindow.cpp" line="1131"/>
+        <location filename="../../app/mainwindow.cpp" line="1136"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="946"/>
-        <location filename="../../app/mainwindow.cpp" line="952"/>
-        <location filename="../../app/mainwindow.cpp" line="1075"/>
-        <location filename="../../app/mainwindow.cpp" line="1096"/>
-        <location filename="../../app/mainwindow.cpp" line="1106"/>
-        <location filename="../../app/mainwindow.cpp" line="1111"/>
-        <location filename="../../app/mainwindow.cpp" line="1184"/>
+        <location filename="../../app/mainwindow.cpp" line="971"/>
+        <location filename="../../app/mainwindow.cpp" line="977"/>
+        <location filename="../../app/mainwindow.cpp" line="1100"/>
+        <location filename="../../app/mainwindow.cpp" line="1121"/>
+        <location filename="../../app/mainwindow.cpp" line="1131"/>
+        <location filename="../../app/mainwindow.cpp" line="1136"/>
+        <location filename="../../app/mainwindow.cpp" line="1209"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="201"/>
+        <location filename="../../app/mainwindow.cpp" line="226"/>
         <source>Explain log</source>
         <translation>로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="569"/>
+        <location filename="../../app/mainwindow.cpp" line="594"/>
         <source>not built in: the decode core runs on the CPU</source>
         <translation>빌드에 포함되지 않음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="571"/>
+        <location filename="../../app/mainwindow.cpp" line="596"/>
         <source>runtime %1, no driver: the decode core runs on the CPU</source>
         <translation>런타임 %1, 드라이버 없음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="573"/>
+        <location filename="../../app/mainwindow.cpp" line="598"/>
         <source>runtime %1, driver %2</source>
         <translation>런타임 %1, 드라이버 %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="574"/>
+        <location filename="../../app/mainwindow.cpp" line="599"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;&lt;p&gt;Licence: MIT.&lt;br&gt;Qt %2 (built with %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</source>
         <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시, 그리고 그 밖의 부가 메모리를 GPU 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;라이선스: MIT.&lt;br&gt;Qt %2 (빌드 버전 %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</translation>
     </message>
@@ -3860,28 +4033,28 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1069"/>
+        <location filename="../../app/mainwindow.cpp" line="1094"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="950"/>
-        <location filename="../../app/mainwindow.cpp" line="1096"/>
+        <location filename="../../app/mainwindow.cpp" line="975"/>
+        <location filename="../../app/mainwindow.cpp" line="1121"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1119"/>
+        <location filename="../../app/mainwindow.cpp" line="1144"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1137"/>
+        <location filename="../../app/mainwindow.cpp" line="1162"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1138"/>
+        <location filename="../../app/mainwindow.cpp" line="1163"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -5529,7 +5702,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/main.cpp" line="107"/>
+        <location filename="../../app/main.cpp" line="115"/>
         <source>The last session could not be restored (%1); starting from the course&apos;s reference scenario.</source>
         <translation>지난 세션을 복원할 수 없어 (%1) 강의의 기준 시나리오로 시작합니다.</translation>
     </message>
