@@ -680,6 +680,9 @@ void ExplainLogPage::fillFigures() {
         case LogCheckKind::KvMemoryNotNegative:
             name = tr("KV memory is not negative");
             break;
+        case LogCheckKind::KvFromNonKv:
+            name = tr("KV = requested memory - all non-KV memory");
+            break;
         }
         // A negative KV size is the server's failure, not two figures that disagree.
         const bool negative = c.kind == LogCheckKind::KvMemoryNotNegative && c.result == LogCheckResult::Disagrees;

@@ -614,6 +614,19 @@ bool readVllm(const LineReader& r, ServerLog& log, ReadState& state) {
     if (const std::size_t v = r.after("using max model len "); v != std::string::npos)
         setOnce(log.maxModelLen, r.countAt(v), hit);
     setOnce(log.weights, r.sizeAfter("loading model weights took "), hit);
+    // V1 gpu_worker.py at DEBUG: "worker requested memory: %.2fGiB" and "Memory profiling takes %.2f
+    // seconds. Total non KV cache memory: %.2fGiB; torch peak memory increase: %.2fGiB; non-torch
+    // forward increase memory: %.2fGiB; weights memory: %.2fGiB." (the KV cache gets the rest).
+    if (const std::size_t q = r.after("requested memory:"); q != std::string::npos) {
+        state.v1 = true;
+        setOnce(log.budget, r.sizeAt(q), hit);
+    }
+    if (r.has("total non kv cache memory:")) {
+        state.v1 = true;
+        setOnce(log.nonKvMemory, r.sizeAfter("total non kv cache memory:"), hit);
+        setOnce(log.activationPeak, r.sizeAfter("torch peak memory increase:"), hit);
+        setOnce(log.weights, r.sizeAfter("weights memory:"), hit);
+    }
     setOnce(log.weights, r.sizeAfter("model loading took "), hit);
     // 0.6.x prints its profile as one message, "Memory profiling results: duration=%.2f seconds,
     // total_gpu_memory=%.2fGiB, ..., gpu_memory_utilization=%.2f", which a paste may hold one key a
@@ -1430,6 +1443,10 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
                                  budgetTol + log.weights->tolerance + log.activationPeak->tolerance +
                                      log.nonTorch->tolerance + log.kvMemory->tolerance));
     }
+    if (log.budget && log.nonKvMemory && log.kvMemory)
+        r.checks.push_back(check(LogCheckKind::KvFromNonKv, log.kvMemory->bytes,
+                                 log.budget->bytes - log.nonKvMemory->bytes,
+                                 log.budget->tolerance + log.nonKvMemory->tolerance + log.kvMemory->tolerance));
     if (log.kvMemory) {
         LogCheck c;
         c.kind = LogCheckKind::KvMemoryNotNegative;
@@ -1868,6 +1885,8 @@ std::string logCheckKindId(LogCheckKind kind) {
         return "pool_tokens_match";
     case LogCheckKind::KvMemoryNotNegative:
         return "kv_memory_not_negative";
+    case LogCheckKind::KvFromNonKv:
+        return "kv_from_non_kv";
     }
     return "unknown";
 }

@@ -143,6 +143,7 @@ struct ServerLog {
     std::optional<LogSize> weights;        // "model weights take", "Loading model weights took", SGLang mem usage
     std::optional<LogSize> peakTorch;      // vLLM < 0.7: peak_torch_memory, weights included
     std::optional<LogSize> nonTorch;       // CUDA context, NCCL, cuBLAS workspaces
+    std::optional<LogSize> nonKvMemory;    // vLLM V1 DEBUG "Total non KV cache memory": all but the KV cache
     std::optional<LogSize> activationPeak; // vLLM 0.7+: PyTorch activation peak, weights excluded
     std::optional<LogSize> kvMemory;       // kv_cache_size, "reserved for KV Cache", "Available KV cache memory"
     std::optional<LogCount> gpuBlocks;     // "# GPU blocks", "# CUDA blocks", num_gpu_blocks
@@ -221,6 +222,7 @@ enum class LogCheckKind {
     WeightsFromAvailDrop,  // SGLang: avail before - avail after = weight mem usage
     PoolTokensMatch,       // SGLang: #tokens = max_total_num_tokens
     KvMemoryNotNegative,   // a negative KV size: the server cannot start
+    KvFromNonKv,           // vLLM V1 DEBUG: kv = requested memory - total non-KV memory
 };
 enum class LogCheckResult { Agrees, Disagrees, Explained }; // Explained: differs for a named reason
 

@@ -468,6 +468,26 @@ private slots:
         QCOMPARE(findCheck(r, LogCheckKind::ConcurrencyFromTokens)->result, LogCheckResult::Explained);
     }
 
+    // vLLM V1 at DEBUG prints what it requested and everything but the KV cache: 28.22 - 11.76 =
+    // 16.46 GiB, the "Available KV cache memory" that follows (figures of a public test's sample).
+    void v1DebugProfile() {
+        const ServerLog log = parseServerLog(
+            "DEBUG 01-01 00:00:00 [gpu_worker.py:1] worker requested memory: 28.22GiB\n"
+            "DEBUG 01-01 00:00:00 [gpu_worker.py:1] Memory profiling takes 1.21 seconds. Total non KV cache memory: "
+            "11.76GiB; torch peak memory increase: 0.71GiB; non-torch forward increase memory: 0.21GiB; weights "
+            "memory: 10.84GiB.\n"
+            "INFO 01-01 00:00:00 [gpu_worker.py:1] Available KV cache memory: 16.46 GiB\n");
+        QCOMPARE(log.format, LogFormat::VllmV1);
+        QCOMPARE(round2(log.budget->bytes / double(GiB)), 28.22);
+        QCOMPARE(round2(log.nonKvMemory->bytes / double(GiB)), 11.76);
+        QCOMPARE(round2(log.weights->bytes / double(GiB)), 10.84);
+        QCOMPARE(round2(log.activationPeak->bytes / double(GiB)), 0.71);
+        const LogRecomputation r = recomputeServerLog(log);
+        const LogCheck* kv = findCheck(r, LogCheckKind::KvFromNonKv);
+        QVERIFY(kv);
+        QCOMPARE(kv->result, LogCheckResult::Agrees);
+    }
+
     // A paste of two start-ups reads as two runs, each the same as its log alone.
     void restartSplitsIntoRuns() {
         const std::string first = fixture("vllm-v1-qwen2-7b-a100-1.log");

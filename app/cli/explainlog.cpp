@@ -101,6 +101,8 @@ std::string checkName(LogCheckKind kind) {
         return tr("#tokens = max_total_num_tokens");
     case LogCheckKind::KvMemoryNotNegative:
         return tr("KV memory is not negative");
+    case LogCheckKind::KvFromNonKv:
+        return tr("KV = requested memory - all non-KV memory");
     }
     return {};
 }
@@ -319,6 +321,7 @@ ordered_json toJson(const LogExplanation& x) {
     putSize(stated, "weights_bytes", l.weights);
     putSize(stated, "peak_torch_bytes", l.peakTorch);
     putSize(stated, "non_torch_bytes", l.nonTorch);
+    putSize(stated, "non_kv_bytes", l.nonKvMemory);
     putSize(stated, "activation_peak_bytes", l.activationPeak);
     putSize(stated, "kv_memory_bytes", l.kvMemory);
     putSize(stated, "k_bytes", l.kSize);
@@ -487,6 +490,7 @@ void printText(const LogExplanation& x) {
     size(tr("peak torch memory (weights included)"), l.peakTorch);
     size(tr("activation peak"), l.activationPeak);
     size(tr("non-torch memory"), l.nonTorch);
+    size(tr("all non-KV memory"), l.nonKvMemory);
     for (const LogRankSize& rank : l.kvMemoryByRank)
         stated.push_back({tr("KV cache memory, %1", {rank.rank}), sizeText(rank.size.bytes)});
     const bool ranksDiffer =

@@ -361,6 +361,8 @@ inline constexpr Message kMessages[] = {
     {"KV cache memory (the same on every rank)", "KV 캐시 메모리 (모든 랭크가 같음)"},
     {"tokens in the full-attention pool", "전체 어텐션 풀의 토큰 수"},
     {"tokens in the sliding-window pool", "슬라이딩 윈도우 풀의 토큰 수"},
+    {"KV = requested memory - all non-KV memory", "KV = 요청 메모리 - KV 외 전체 메모리"},
+    {"all non-KV memory", "KV 외 전체 메모리"},
     {"Server log: %1", "서버 로그: %1"},
     {"Version: %1", "버전: %1"},
     {"Model in the log: %1", "로그의 모델: %1"},
