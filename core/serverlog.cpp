@@ -947,6 +947,22 @@ bool readSGLang(const LineReader& r, ServerLog& log, ReadState& state) {
         setOnce(log.availAfterPool, r.sizeAfter("avail mem="), hit);
     if (r.has("capture cuda graph end."))
         setOnce(log.cudaGraphs, r.sizeAfter("mem usage="), hit);
+    // model_runner.py: f"Using KV cache dtype: {self.kv_cache_dtype}" (torch.float8_e5m2, ...): the
+    // dtype "auto" resolved to, so it replaces ServerArgs' kv_cache_dtype='auto'.
+    if (const std::size_t d = r.after("using kv cache dtype:"); d != std::string::npos) {
+        std::size_t i = d;
+        while (i < r.text().size() && r.text()[i] == ' ')
+            ++i;
+        std::size_t end = i;
+        while (end < r.text().size() && r.text()[end] != ' ' && end - i < 64)
+            ++end;
+        std::string dtype = r.text().substr(i, end - i);
+        if (dtype.starts_with("torch."))
+            dtype = dtype.substr(6);
+        if (!dtype.empty() && (log.kvCacheDtype.empty() || log.kvCacheDtype == "auto"))
+            log.kvCacheDtype = dtype;
+        hit = true;
+    }
     if (r.has("use sliding window memory pool")) {
         setOnce(log.fullLayerTokens, r.countAt(r.afterWord("full_layer_tokens=")), hit);
         setOnce(log.swaLayerTokens, r.countAt(r.afterWord("swa_layer_tokens=")), hit);

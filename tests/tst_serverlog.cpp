@@ -488,6 +488,21 @@ private slots:
         QCOMPARE(kv->result, LogCheckResult::Agrees);
     }
 
+    // SGLang names the dtype "auto" resolved to; an fp8_e5m2 cache halves the bytes per token.
+    void sglangKvCacheDtype() {
+        const ServerLog log = parseServerLog(
+            "[2026-02-26 05:35:08 TP0] server_args=ServerArgs(model_path='Qwen/Qwen2.5-7B-Instruct', "
+            "kv_cache_dtype='auto', tp_size=1)\n"
+            "[2026-02-26 05:35:08 TP0] Using KV cache dtype: torch.float8_e5m2\n"
+            "[2026-02-26 05:35:08 TP0] KV Cache is allocated. #tokens: 100000, K size: 1.34 GB, V size: 1.34 GB\n");
+        QCOMPARE(log.engine, LogEngine::SGLang);
+        QCOMPARE(log.kvCacheDtype, std::string("float8_e5m2"));
+        const ModelShape model = loadPreset("qwen2.5-7b");
+        QCOMPARE(logKvDtype(log, model)->kind, DTypeKind::FP8);
+        // 28 layers x 4 KV heads x 128 x 1 B = 14,336 B of K a token: 100,000 tokens are 1.34 GiB.
+        KV_COMPARE_U64(recomputeServerLog(log).kBytesPerToken, 14336);
+    }
+
     // A paste of two start-ups reads as two runs, each the same as its log alone.
     void restartSplitsIntoRuns() {
         const std::string first = fixture("vllm-v1-qwen2-7b-a100-1.log");
