@@ -694,13 +694,21 @@ bool readVllm(const LineReader& r, ServerLog& log, ReadState& state) {
         log.hybrid = true;
         hit = true;
     }
+    // vLLM 0.9-0.10 print one token and concurrency line per TP worker, each from that worker's
+    // memory, before every rank is cut to the smallest: the smallest is the one that holds.
     if (r.has("gpu kv cache size:")) {
         state.v1 = true;
-        setOnce(log.kvTokens, r.countAfter("gpu kv cache size:"), hit);
+        const auto tokens = r.countAfter("gpu kv cache size:");
+        if (tokens && log.kvTokens && tokens->value < log.kvTokens->value)
+            log.kvTokens = tokens;
+        setOnce(log.kvTokens, tokens, hit);
     }
     if (const std::size_t m = r.after("maximum concurrency for "); m != std::string::npos) {
         setOnce(log.concurrencyTokens, r.countAt(m), hit);
-        setOnce(log.concurrency, r.numberAfter(" tokens per request:", m), hit);
+        const auto concurrency = r.numberAfter(" tokens per request:", m);
+        if (concurrency && log.concurrency && concurrency->value < log.concurrency->value)
+            log.concurrency = concurrency;
+        setOnce(log.concurrency, concurrency, hit);
     }
     if (const std::size_t g = r.after("graph capturing finished in "); g != std::string::npos)
         setOnce(log.cudaGraphs, r.sizeAt(r.after("took ", g)), hit);

@@ -436,6 +436,18 @@ private slots:
         QVERIFY(r.consistent());
         QCOMPARE(findCheck(r, LogCheckKind::TokensFromKvMemory)->result, LogCheckResult::Agrees);
 
+        // vLLM 0.9-0.10: a token line per worker, from its own memory, before the cut to the smallest.
+        const ServerLog perWorker = parseServerLog(
+            text.substr(0, text.rfind("(EngineCore_0")) +
+            "(EngineCore_0 pid=9) INFO [kv_cache_utils.py:1] GPU KV cache size: 227,568 tokens\n"
+            "(EngineCore_0 pid=9) INFO [kv_cache_utils.py:1] Maximum concurrency for 32,768 tokens per request: 6.94x\n"
+            "(EngineCore_0 pid=9) INFO [kv_cache_utils.py:1] GPU KV cache size: 221,984 tokens\n"
+            "(EngineCore_0 pid=9) INFO [kv_cache_utils.py:1] Maximum concurrency for 32,768 tokens per request: "
+            "6.77x\n");
+        KV_COMPARE_U64(perWorker.kvTokens->value, 221984);
+        QCOMPARE(perWorker.concurrency->value, 6.77);
+        QVERIFY(recomputeServerLog(perWorker).consistent());
+
         // "rank=N" and PP tags name their rank too.
         const ServerLog named =
             parseServerLog("(VllmWorker rank=1 pid=2) INFO [gpu_worker.py:1] Available KV cache memory: 3.00 GiB\n"
