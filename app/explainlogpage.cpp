@@ -616,6 +616,7 @@ void ExplainLogPage::fillFigures() {
         if (log.kvCaches.size() == 1 && c.kind.empty())
             break; // the one cache is the KV memory's own row
         const QString name = c.kind == "recurrent" ? tr("Recurrent state")
+                             : c.kind == "draft"   ? tr("Draft model's KV cache (not in the total)")
                              : c.kind == "latent"  ? tr("MLA latent cache")
                              : c.kind.empty()      ? tr("KV cache")
                                                    : tr("%1 KV cache").arg(QString::fromStdString(c.kind));

@@ -453,17 +453,69 @@ std::optional<LogNumber> numberFromString(const std::optional<std::string>& s, s
 
 // What reading one run carries from line to line: each engine's votes, and what a line announces
 // for the next (llama.cpp's "creating SWA KV cache" names the cache whose size comes next).
+// One vLLM worker's own profile figures: with TP every worker prints them, and vLLM sizes every
+// rank's cache by the smallest, so the figures of that rank are read together, never mixed.
+struct RankFigures {
+    std::optional<LogSize> totalGpuMemory, budget, weights, peakTorch, nonTorch, activationPeak, nonKvMemory, kvMemory;
+};
+constexpr std::size_t kMaxRanks = 4096; // more distinct worker names than this are not TP ranks
+
 struct ReadState {
     int vllm = 0, llama = 0, sglang = 0;
     bool v0Profile = false, v0Split = false, v1 = false, kvSelf = false, kvCache = false;
     std::string nextCacheKind;
-    std::vector<LogRankSize> rankKvMemory; // each worker's first "Available KV cache memory"
-    int failurePriority = 0;               // of log.failure: lower is more specific; 0 = none yet
+    bool draft = false;   // llama-server: "loading draft model": the caches that follow are the draft's
+    bool started = false; // the server said it is serving: what fails later is not the start-up
+    std::map<std::string, RankFigures> ranks; // by worker name ("TP1", "driver")
+    int failurePriority = 0;                  // of log.failure: lower is more specific; 0 = none yet
 };
+// How specific a failure is: a line that says what did not fit outranks one that says only
+// that the engine stopped. Lower is more specific.
+int failurePriority(LogFailureKind kind) {
+    switch (kind) {
+    case LogFailureKind::MaxLenDoesNotFit:
+        return 1;
+    case LogFailureKind::NoCacheBlocks:
+        return 2;
+    case LogFailureKind::NotEnoughMemory:
+        return 3;
+    case LogFailureKind::WeightsLeaveNoMemory:
+        return 4;
+    case LogFailureKind::NegativeKvMemory:
+        return 5;
+    case LogFailureKind::KvCacheAllocation:
+        return 6;
+    case LogFailureKind::ComputeBuffers:
+        return 7;
+    case LogFailureKind::OutOfMemory:
+        return 8;
+    case LogFailureKind::ModelLoad:
+        return 9;
+    case LogFailureKind::EngineFailed:
+        return 10;
+    case LogFailureKind::None:
+        break;
+    }
+    return 0;
+}
 
-// The worker a vLLM V1 line comes from, as its process prefix names it: "(VllmWorker rank=2
-// pid=...)" -> "rank 2", "(VllmWorker TP1 pid=...)" and "(Worker_TP1 pid=...)" -> "TP1",
-// "(Worker_PP1_TP0 pid=...)" -> "PP1_TP0". Empty for any other line (the engine core, one worker).
+void noteFailure(ServerLog& log, ReadState& state, LogFailureKind kind, std::size_t line, std::string_view text) {
+    const int priority = failurePriority(kind);
+    if (state.failurePriority != 0 && state.failurePriority <= priority)
+        return;
+    state.failurePriority = priority;
+    std::size_t i = 0;
+    while (i < text.size() && text[i] == ' ')
+        ++i;
+    log.failure = {kind, line, std::string(cutUtf8(text.substr(i), 300))};
+}
+
+// The worker a vLLM line comes from, as its process prefix names it: "(VllmWorker rank=2
+// pid=...)" -> "rank 2"; V1's "(Worker_TP1 pid=...)", "(VllmWorker TP1 pid=...)" -> "TP1", with
+// the data- and pipeline-parallel indexes it carries ("(Worker_DP1_PP0_TP1 ...)" -> "DP1_PP0_TP1",
+// "(Worker_PP1 pid=...)" -> "PP1"; gpu_worker.py names a process by each size over 1); V0's and
+// Ray's "(VllmWorkerProcess pid=535)", "(RayWorkerWrapper pid=4101, ip=...)" -> "pid 535". Empty
+// for any other line (the engine core, the API server, a line with no prefix).
 std::string workerRank(std::string_view text) {
     std::size_t i = 0;
     while (i < text.size() && text[i] == ' ')
@@ -471,26 +523,37 @@ std::string workerRank(std::string_view text) {
     if (i >= text.size() || text[i] != '(')
         return {};
     const std::size_t close = text.find(')', i);
-    if (close == std::string_view::npos || close - i > 80)
+    if (close == std::string_view::npos || close - i > 96)
         return {};
     const std::string_view tag = text.substr(i + 1, close - i - 1);
-    if (!tag.starts_with("VllmWorker") && !tag.starts_with("Worker"))
+    if (!tag.starts_with("VllmWorker") && !tag.starts_with("Worker") && !tag.starts_with("RayWorkerWrapper"))
         return {};
     const auto digitsAt = [&](std::size_t at) {
         std::size_t end = at;
         while (end < tag.size() && end - at < 6 && std::isdigit(static_cast<unsigned char>(tag[end])))
             ++end;
-        return tag.substr(at, end - at);
+        return std::string(tag.substr(at, end - at));
     };
     if (const std::size_t r = tag.find("rank="); r != std::string_view::npos && !digitsAt(r + 5).empty())
-        return "rank " + std::string(digitsAt(r + 5));
-    const std::size_t tp = tag.find("TP");
-    if (tp == std::string_view::npos || digitsAt(tp + 2).empty())
-        return {};
-    std::string name = "TP" + std::string(digitsAt(tp + 2));
-    if (const std::size_t pp = tag.find("PP"); pp != std::string_view::npos && pp < tp && !digitsAt(pp + 2).empty())
-        name = "PP" + std::string(digitsAt(pp + 2)) + "_" + name;
-    return name;
+        return "rank " + digitsAt(r + 5);
+    std::string name;
+    const std::size_t pid = tag.find(" pid=");
+    const std::string_view head = tag.substr(0, pid);
+    for (std::string_view axis : {"DP", "PP", "TP"}) {
+        for (std::size_t at = head.find(axis); at != std::string_view::npos; at = head.find(axis, at + 1)) {
+            const bool boundary = at == 0 || head[at - 1] == '_' || head[at - 1] == ' ';
+            if (boundary && !digitsAt(at + 2).empty()) {
+                name += (name.empty() ? "" : "_") + std::string(axis) + digitsAt(at + 2);
+                break;
+            }
+        }
+    }
+    if (!name.empty())
+        return name;
+    if ((tag.starts_with("VllmWorkerProcess") || tag.starts_with("RayWorkerWrapper")) &&
+        pid != std::string_view::npos && !digitsAt(pid + 5).empty())
+        return "pid " + digitsAt(pid + 5);
+    return {};
 }
 
 // Settings lines: vLLM's Namespace / non-default args / engine config, SGLang's ServerArgs,
@@ -613,21 +676,43 @@ bool readVllm(const LineReader& r, ServerLog& log, ReadState& state) {
     }
     if (const std::size_t v = r.after("using max model len "); v != std::string::npos)
         setOnce(log.maxModelLen, r.countAt(v), hit);
-    setOnce(log.weights, r.sizeAfter("loading model weights took "), hit);
+    // A size each worker prints of its own: kept for the log (the first) and for its worker, so that
+    // under TP the smallest rank's figures replace the first ones together (finishRun).
+    const std::string worker = workerRank(r.text());
+    RankFigures* own = nullptr;
+    const auto figures = [&]() -> RankFigures* {
+        if (!own && (state.ranks.size() < kMaxRanks || state.ranks.contains(worker.empty() ? "driver" : worker)))
+            own = &state.ranks[worker.empty() ? "driver" : worker];
+        return own;
+    };
+    const auto read = [&](std::optional<LogSize> ServerLog::*field, std::optional<LogSize> RankFigures::*ownField,
+                          const std::optional<LogSize>& size) {
+        if (!size)
+            return;
+        setOnce(log.*field, size, hit);
+        if (RankFigures* f = figures())
+            setOnce(f->*ownField, size, hit);
+    };
+    const auto readKv = [&](const std::optional<LogSize>& size) {
+        read(&ServerLog::kvMemory, &RankFigures::kvMemory, size);
+        if (size && size->bytes <= 0) // the line that says so, kept with the failure
+            noteFailure(log, state, LogFailureKind::NegativeKvMemory, r.number(), r.text());
+    };
+    read(&ServerLog::weights, &RankFigures::weights, r.sizeAfter("loading model weights took "));
     // V1 gpu_worker.py at DEBUG: "worker requested memory: %.2fGiB" and "Memory profiling takes %.2f
     // seconds. Total non KV cache memory: %.2fGiB; torch peak memory increase: %.2fGiB; non-torch
     // forward increase memory: %.2fGiB; weights memory: %.2fGiB." (the KV cache gets the rest).
     if (const std::size_t q = r.after("requested memory:"); q != std::string::npos) {
         state.v1 = true;
-        setOnce(log.budget, r.sizeAt(q), hit);
+        read(&ServerLog::budget, &RankFigures::budget, r.sizeAt(q));
     }
     if (r.has("total non kv cache memory:")) {
         state.v1 = true;
-        setOnce(log.nonKvMemory, r.sizeAfter("total non kv cache memory:"), hit);
-        setOnce(log.activationPeak, r.sizeAfter("torch peak memory increase:"), hit);
-        setOnce(log.weights, r.sizeAfter("weights memory:"), hit);
+        read(&ServerLog::nonKvMemory, &RankFigures::nonKvMemory, r.sizeAfter("total non kv cache memory:"));
+        read(&ServerLog::activationPeak, &RankFigures::activationPeak, r.sizeAfter("torch peak memory increase:"));
+        read(&ServerLog::weights, &RankFigures::weights, r.sizeAfter("weights memory:"));
     }
-    setOnce(log.weights, r.sizeAfter("model loading took "), hit);
+    read(&ServerLog::weights, &RankFigures::weights, r.sizeAfter("model loading took "));
     // 0.6.x prints its profile as one message, "Memory profiling results: duration=%.2f seconds,
     // total_gpu_memory=%.2fGiB, ..., gpu_memory_utilization=%.2f", which a paste may hold one key a
     // line: each key is read on whatever line it is. The settings lines also carry
@@ -639,48 +724,47 @@ bool readVllm(const LineReader& r, ServerLog& log, ReadState& state) {
         hit = true;
     }
     if (state.v0Profile && !r.has("namespace(")) {
-        setOnce(log.totalGpuMemory, r.sizeAfter("total_gpu_memory="), hit);
-        setOnce(log.peakTorch, r.sizeAfter("peak_torch_memory="), hit);
-        setOnce(log.nonTorch, r.sizeAfter("non_torch_memory="), hit);
-        setOnce(log.kvMemory, r.sizeAfter("kv_cache_size="), hit);
+        read(&ServerLog::totalGpuMemory, &RankFigures::totalGpuMemory, r.sizeAfter("total_gpu_memory="));
+        read(&ServerLog::peakTorch, &RankFigures::peakTorch, r.sizeAfter("peak_torch_memory="));
+        read(&ServerLog::nonTorch, &RankFigures::nonTorch, r.sizeAfter("non_torch_memory="));
+        readKv(r.sizeAfter("kv_cache_size="));
         setOnce(log.utilization, r.numberAfter("gpu_memory_utilization="), hit);
     }
     if (const std::size_t t = r.after("total_gpu_memory ("); t != std::string::npos) {
         state.v0Split = true;
-        setOnce(log.totalGpuMemory, r.sizeAt(t), hit);
+        read(&ServerLog::totalGpuMemory, &RankFigures::totalGpuMemory, r.sizeAt(t));
         setOnce(log.utilization, r.numberAfter("gpu_memory_utilization ("), hit);
         if (const std::size_t u = r.after("gpu_memory_utilization ("); u != std::string::npos)
-            setOnce(log.budget, r.sizeAt(r.after(") =", u)), hit);
+            read(&ServerLog::budget, &RankFigures::budget, r.sizeAt(r.after(") =", u)));
     }
     if (r.has("model weights take ")) {
         state.v0Split = true;
-        setOnce(log.weights, r.sizeAfter("model weights take "), hit);
+        read(&ServerLog::weights, &RankFigures::weights, r.sizeAfter("model weights take "));
     }
-    setOnce(log.nonTorch, r.sizeAfter("non_torch_memory takes "), hit);
-    setOnce(log.activationPeak, r.sizeAfter("pytorch activation peak memory takes "), hit);
-    setOnce(log.kvMemory, r.sizeAfter("the rest of the memory reserved for kv cache is "), hit);
+    read(&ServerLog::nonTorch, &RankFigures::nonTorch, r.sizeAfter("non_torch_memory takes "));
+    read(&ServerLog::activationPeak, &RankFigures::activationPeak,
+         r.sizeAfter("pytorch activation peak memory takes "));
+    readKv(r.sizeAfter("the rest of the memory reserved for kv cache is "));
     // "# GPU blocks: %d, # CPU blocks: %d" (V0), and V1 0.7's "# GPU blocks: %d" alone.
     setOnce(log.cpuBlocks, r.countAfter("# cpu blocks:"), hit);
     for (std::string_view device : {"# gpu blocks:", "# cuda blocks:", "# xpu blocks:", "# hpu blocks:",
                                     "# tpu blocks:", "# npu blocks:", "# neuron blocks:"})
-        setOnce(log.gpuBlocks, r.countAfter(device), hit);
+        if (const auto blocks = r.countAfter(device)) {
+            setOnce(log.gpuBlocks, blocks, hit);
+            if (blocks->value == 0)
+                noteFailure(log, state, LogFailureKind::NoCacheBlocks, r.number(), r.text());
+        }
     if (const std::size_t a = r.after("the engine can allocate "); a != std::string::npos) {
         setOnce(log.gpuBlocks, r.countAt(a), hit);
         setOnce(log.cpuBlocks, r.countAt(r.after("blocks, ", a)), hit);
     }
     if (const std::size_t b = r.after("num_gpu_blocks is"); b != std::string::npos)
         setOnce(log.gpuBlocks, r.countAt(b), hit);
+    // With TP every worker prints its own; vLLM sizes every rank's cache by the smallest
+    // (kv_cache_utils.py get_kv_cache_configs: "the smallest among all ranks"; V0 took the min too).
     if (r.has("available kv cache memory:")) {
         state.v1 = true;
-        const auto size = r.sizeAfter("available kv cache memory:");
-        setOnce(log.kvMemory, size, hit);
-        // With TP every worker prints its own; vLLM sizes every rank's cache by the smallest
-        // (kv_cache_utils.py get_kv_cache_configs: "the smallest among all ranks").
-        if (const std::string rank = workerRank(r.text());
-            size && !rank.empty() &&
-            std::none_of(state.rankKvMemory.begin(), state.rankKvMemory.end(),
-                         [&](const LogRankSize& seen) { return seen.rank == rank; }))
-            state.rankKvMemory.push_back({rank, *size});
+        readKv(r.sizeAfter("available kv cache memory:"));
     }
     // Hybrid models (vLLM's hybrid KV cache manager, v1/core): "Setting attention block size to %d
     // tokens to ensure that attention page size is >= mamba page size." and "Padding mamba page
@@ -775,6 +859,12 @@ std::optional<std::string> metaValue(std::string_view content, std::string_view 
 bool readLlamaCpp(const LineReader& r, ServerLog& log, ReadState& state) {
     bool hit = false;
     const std::size_t n = r.number();
+    // llama-server loads a speculative decoding draft model after the main one: SRV_INF("loading
+    // draft model '%s'\n"); its load and caches that follow are the draft's.
+    if (r.has("loading draft model")) {
+        state.draft = true;
+        hit = true;
+    }
     // iSWA models print two caches, each announced: "llama_kv_cache_iswa: creating non-SWA KV cache,
     // size = %u cells" and "creating     SWA KV cache, size = %u cells" (llama-kv-cache-iswa.cpp).
     if (r.has("creating non-swa kv cache")) {
@@ -797,7 +887,7 @@ bool readLlamaCpp(const LineReader& r, ServerLog& log, ReadState& state) {
     if (sizeKey != std::string::npos && ((split && sizeKey < k) || (self && k == std::string::npos))) {
         (self ? state.kvSelf : state.kvCache) = true;
         LogKvCache cache;
-        cache.kind = recurrent ? "recurrent" : latent ? "latent" : state.nextCacheKind;
+        cache.kind = state.draft ? "draft" : recurrent ? "recurrent" : latent ? "latent" : state.nextCacheKind;
         state.nextCacheKind.clear();
         const std::size_t stop = split ? k : r.text().size();
         if (auto total = r.sizeAt(sizeKey))
@@ -833,7 +923,9 @@ bool readLlamaCpp(const LineReader& r, ServerLog& log, ReadState& state) {
         const bool announced = cache.kind == "SWA" || cache.kind == "non-SWA";
         const bool again = !announced && std::any_of(log.kvCaches.begin(), log.kvCaches.end(),
                                                      [&](const LogKvCache& c) { return c.kind == cache.kind; });
-        if (!again && cache.size.line != 0)
+        // A cache of no layers holds nothing ("size = 0.00 MiB ( 16384 cells, 0 layers"): not a cache.
+        const bool empty = cache.layers == 0 && cache.cells > 0 && cache.size.bytes == 0;
+        if (!again && !empty && cache.size.line != 0)
             log.kvCaches.push_back(cache);
         hit = true;
     }
@@ -875,7 +967,8 @@ bool readLlamaCpp(const LineReader& r, ServerLog& log, ReadState& state) {
     }
     if (r.has("kv buffer size")) {
         if (auto b = bufferLine(r, "kv buffer size")) {
-            log.kvBuffers.push_back(*b);
+            if (!state.draft) // the draft's cache is listed apart, outside the KV total
+                log.kvBuffers.push_back(*b);
             hit = true;
         }
     } else if (r.has("compute buffer size")) {
@@ -991,45 +1084,26 @@ bool readSGLang(const LineReader& r, ServerLog& log, ReadState& state) {
     return hit;
 }
 
-// How specific a failure is: a line that says what did not fit outranks one that says only
-// that the engine stopped. Lower is more specific.
-int failurePriority(LogFailureKind kind) {
-    switch (kind) {
-    case LogFailureKind::MaxLenDoesNotFit:
-        return 1;
-    case LogFailureKind::NoCacheBlocks:
-        return 2;
-    case LogFailureKind::NotEnoughMemory:
-        return 3;
-    case LogFailureKind::WeightsLeaveNoMemory:
-        return 4;
-    case LogFailureKind::NegativeKvMemory:
-        return 5;
-    case LogFailureKind::KvCacheAllocation:
-        return 6;
-    case LogFailureKind::ComputeBuffers:
-        return 7;
-    case LogFailureKind::OutOfMemory:
-        return 8;
-    case LogFailureKind::ModelLoad:
-        return 9;
-    case LogFailureKind::EngineFailed:
-        return 10;
-    case LogFailureKind::None:
-        break;
-    }
-    return 0;
-}
-
-void noteFailure(ServerLog& log, ReadState& state, LogFailureKind kind, std::size_t line, std::string_view text) {
-    const int priority = failurePriority(kind);
-    if (state.failurePriority != 0 && state.failurePriority <= priority)
-        return;
-    state.failurePriority = priority;
+// A line logged at a level that reports no error: "WARNING 10-08 ...", "(APIServer pid=1) INFO
+// ...", ollama's "level=INFO" / "level=WARN".
+bool benignLevel(std::string_view lower) {
     std::size_t i = 0;
-    while (i < text.size() && text[i] == ' ')
+    while (i < lower.size() && lower[i] == ' ')
         ++i;
-    log.failure = {kind, line, std::string(cutUtf8(text.substr(i), 300))};
+    if (i < lower.size() && lower[i] == '(') { // a process prefix
+        const std::size_t close = lower.find(')', i);
+        if (close != std::string_view::npos && close - i < 96)
+            i = close + 1;
+        while (i < lower.size() && lower[i] == ' ')
+            ++i;
+    }
+    const std::string_view rest = lower.substr(i);
+    for (std::string_view level : {"warning", "warn ", "info", "debug"})
+        if (rest.starts_with(level))
+            return true;
+    const std::string_view head = lower.substr(0, 160);
+    return head.find("level=info") != std::string_view::npos || head.find("level=warn") != std::string_view::npos ||
+           head.find("level=debug") != std::string_view::npos;
 }
 
 // The lines that say a server did not start, each engine's own (quoted from their source):
@@ -1048,8 +1122,26 @@ void noteFailure(ServerLog& log, ReadState& state, LogFailureKind kind, std::siz
 //   ggml-alloc.c "%s: failed to allocate %s buffer of size %zu"; llama.cpp "failed to allocate
 //   buffer for kv cache", "failed to allocate compute buffers", "failed to load model".
 bool readFailure(const LineReader& r, ServerLog& log, ReadState& state) {
+    // Once the server says it is serving, a later out-of-memory is a request's, not the start-up's.
+    if (r.has("application startup complete") || r.has("starting vllm api server") || r.has("server is listening on") ||
+        r.has("the server is fired up and ready to roll") || r.has("llama runner started in")) {
+        state.started = true;
+        return true;
+    }
+    if (state.started)
+        return false;
     bool hit = false;
     const std::size_t n = r.number();
+    // llama.cpp's pipeline-parallel context retries one compute buffer failure: "compute buffer
+    // allocation failed, retrying without pipeline parallelism" (llama-context.cpp) takes it back.
+    if (r.has("retrying without pipeline parallelism")) {
+        if (log.failure.kind == LogFailureKind::ComputeBuffers || log.failure.kind == LogFailureKind::OutOfMemory) {
+            log.failure = LogFailure{};
+            log.failedAllocation.reset();
+            state.failurePriority = 0;
+        }
+        return true;
+    }
     const auto note = [&](LogFailureKind kind) {
         noteFailure(log, state, kind, n, r.text());
         hit = true;
@@ -1099,8 +1191,11 @@ bool readFailure(const LineReader& r, ServerLog& log, ReadState& state) {
         setOnce(log.failedAllocation, r.sizeAt(r.after(" buffer of size ", b), 1.0), hit);
         note(LogFailureKind::OutOfMemory);
     }
-    if (r.has("cuda out of memory") || r.has("torch.outofmemoryerror") || r.has("hip out of memory") ||
-        r.has("insufficient memory")) {
+    // The generic words only in an error or a traceback, not in a warning or an info line that
+    // mentions them ("if you hit CUDA out of memory errors, lower ...").
+    if ((r.has("cuda out of memory") || r.has("torch.outofmemoryerror") || r.has("hip out of memory") ||
+         r.has("insufficient memory")) &&
+        !benignLevel(r.lower())) {
         setOnce(log.failedAllocation, r.sizeAfter("tried to allocate "), hit);
         note(LogFailureKind::OutOfMemory);
     }
@@ -1111,30 +1206,31 @@ bool readFailure(const LineReader& r, ServerLog& log, ReadState& state) {
     return hit;
 }
 
-// A line where a new start-up begins. A strong one (a version or build banner, the settings an
-// engine prints first) starts a run once the current run has any memory figure; a weak one (a
-// V1 engine core's banner, llama.cpp loading a model) once it has a KV figure, since data-parallel
-// engines and a model reloaded by the same server print those inside one start-up.
-enum class RunStart { None, Weak, Strong };
-RunStart runStart(const LineReader& r) {
-    if (r.has("vllm api server version") || r.has("initializing an llm engine") || r.has("server_args=serverargs(") ||
-        r.lower().starts_with("build: ") || r.has("main: build = ") || (r.has("listening on") && r.has("(version ")))
-        return RunStart::Strong;
-    // Every TP worker prints its own "Loading model weights took" / "Model loading took", all of
-    // them before any KV figure.
-    // Each vLLM process prints "Automatically detected platform cuda." as it starts.
-    if (r.has("initializing a v1 llm engine") || r.has("loaded meta data with") ||
-        r.has("automatically detected platform") || r.has("loading model weights took") || r.has("model loading took"))
-        return RunStart::Weak;
-    return RunStart::None;
-}
-
+// Whether `r` begins a new start-up, given the run read so far. A banner (vLLM's API server
+// version, llama.cpp's build line, ollama's listening line) starts one once the run has its own
+// banner, a memory figure or a failure; an engine's settings dump (V0's "Initializing an LLM engine",
+// SGLang's server_args) once it has a memory figure or a failure; a line every worker or process
+// prints as it starts (a V1 engine core's banner, "Automatically detected platform", "Model loading
+// took", llama.cpp loading a model) only once it has a KV figure, since TP workers, data-parallel
+// engines and llama-server's draft model print those inside one start-up.
 bool hasKvFigures(const ServerLog& log) {
-    return log.kvMemory || log.kvTokens || log.gpuBlocks || log.kSize || !log.kvCaches.empty() ||
-           log.failure.kind != LogFailureKind::None;
+    return log.kvMemory || log.kvTokens || log.gpuBlocks || log.kSize || !log.kvCaches.empty();
 }
 bool hasMemoryFigures(const ServerLog& log) {
     return hasKvFigures(log) || log.weights || !log.modelBuffers.empty() || log.availAfterWeights;
+}
+bool startsNewRun(const LineReader& r, const ServerLog& log, const ReadState& state) {
+    const bool failed = log.failure.kind != LogFailureKind::None;
+    const bool banner = r.has("vllm api server version") || r.lower().starts_with("build: ") ||
+                        r.has("main: build = ") || (r.has("listening on") && r.has("(version "));
+    if (banner)
+        return log.versionLine != 0 || hasMemoryFigures(log) || failed;
+    if (r.has("initializing an llm engine") || r.has("server_args=serverargs("))
+        return hasMemoryFigures(log) || failed;
+    const bool worker = r.has("initializing a v1 llm engine") || r.has("automatically detected platform") ||
+                        r.has("loading model weights took") || r.has("model loading took") ||
+                        (r.has("loaded meta data with") && !state.draft);
+    return worker && hasKvFigures(log);
 }
 
 } // namespace
@@ -1215,15 +1311,17 @@ ServerLog finishRun(ServerLog log, const ReadState& state) {
                                    : (state.kvSelf ? LogFormat::LlamaCppKvSelf : LogFormat::Unknown);
     } else {
         log.engine = LogEngine::Vllm;
-        if (state.v1 || log.version.starts_with("0.8") || log.version.starts_with("0.9") ||
-            log.version.starts_with("0.1") || log.version.starts_with("1."))
+        // The lines decide; the version only where they do not (V0 lived on through 0.8).
+        const bool v1Version = log.version.starts_with("0.8") || log.version.starts_with("0.9") ||
+                               log.version.starts_with("0.1") || log.version.starts_with("1.");
+        const bool v1 = (state.v1 && !(state.v0Split && log.version.starts_with("0.7"))) ||
+                        (!state.v0Split && !state.v0Profile && v1Version);
+        if (v1)
             log.format = LogFormat::VllmV1;
         else if (state.v0Split)
             log.format = LogFormat::VllmV0Split;
         else if (state.v0Profile || log.gpuBlocks || log.concurrency)
             log.format = LogFormat::VllmV0Profile;
-        if (log.engine == LogEngine::Vllm && log.format == LogFormat::VllmV1 && log.version.starts_with("0.7"))
-            log.format = state.v0Split ? LogFormat::VllmV0Split : LogFormat::VllmV1;
     }
 
     // llama.cpp's caches: the attention caches add up to the KV memory (an iSWA model's non-SWA
@@ -1241,6 +1339,8 @@ ServerLog finishRun(ServerLog log, const ReadState& state) {
     std::uint64_t layers = 0;
     const LogKvCache* main = nullptr;
     for (const LogKvCache& c : log.kvCaches) {
+        if (c.kind == "draft") // a draft model's own cache: listed, not the served model's KV
+            continue;
         if (c.kind == "recurrent") {
             add(stateSize, c.size);
             continue;
@@ -1278,22 +1378,43 @@ ServerLog finishRun(ServerLog log, const ReadState& state) {
     // vLLM V1 with TP: the smallest rank's memory is what every rank's cache was sized by.
     if (!log.kvMemory && log.kvAvailable) // vLLM's refusal names the available KV memory
         log.kvMemory = log.kvAvailable;
-    if (state.rankKvMemory.size() >= 2) {
-        log.kvMemoryByRank = state.rankKvMemory;
+    // vLLM with TP: the smallest rank's KV memory is what every rank's cache was sized by, and its
+    // own profile figures go with it (a figure that rank did not print is not taken from another).
+    std::vector<std::pair<std::string, const RankFigures*>> ranks;
+    for (const auto& [name, figures] : state.ranks)
+        if (figures.kvMemory)
+            ranks.emplace_back(name, &figures);
+    if (ranks.size() >= 2) {
         // In rank order ("TP2" before "TP10"), not in the order the workers happened to print.
-        std::stable_sort(log.kvMemoryByRank.begin(), log.kvMemoryByRank.end(),
-                         [](const LogRankSize& a, const LogRankSize& b) {
-                             return a.rank.size() != b.rank.size() ? a.rank.size() < b.rank.size() : a.rank < b.rank;
-                         });
-        const auto smallest =
-            std::min_element(log.kvMemoryByRank.begin(), log.kvMemoryByRank.end(),
-                             [](const LogRankSize& a, const LogRankSize& b) { return a.size.bytes < b.size.bytes; });
-        log.kvMemory = smallest->size;
-        log.kvMemoryRank = smallest->rank;
+        std::stable_sort(ranks.begin(), ranks.end(), [](const auto& a, const auto& b) {
+            return a.first.size() != b.first.size() ? a.first.size() < b.first.size() : a.first < b.first;
+        });
+        const auto smallest = std::min_element(ranks.begin(), ranks.end(), [](const auto& a, const auto& b) {
+            return a.second->kvMemory->bytes < b.second->kvMemory->bytes;
+        });
+        for (const auto& [name, figures] : ranks)
+            log.kvMemoryByRank.push_back({name, *figures->kvMemory});
+        const RankFigures& own = *smallest->second;
+        log.kvMemoryRank = smallest->first;
+        const auto take = [&](std::optional<LogSize> ServerLog::*field, std::optional<LogSize> RankFigures::*ownField) {
+            const bool anyRank = std::any_of(ranks.begin(), ranks.end(),
+                                             [&](const auto& r) { return (r.second->*ownField).has_value(); });
+            if (anyRank)
+                log.*field = own.*ownField;
+        };
+        take(&ServerLog::kvMemory, &RankFigures::kvMemory);
+        take(&ServerLog::totalGpuMemory, &RankFigures::totalGpuMemory);
+        take(&ServerLog::budget, &RankFigures::budget);
+        take(&ServerLog::weights, &RankFigures::weights);
+        take(&ServerLog::peakTorch, &RankFigures::peakTorch);
+        take(&ServerLog::nonTorch, &RankFigures::nonTorch);
+        take(&ServerLog::activationPeak, &RankFigures::activationPeak);
+        take(&ServerLog::nonKvMemory, &RankFigures::nonKvMemory);
         log.ranksSeen = std::max<std::uint32_t>(log.ranksSeen, std::uint32_t(log.kvMemoryByRank.size()));
     }
 
-    ReadState failure = state;
+    ReadState failure;
+    failure.failurePriority = state.failurePriority;
     if (log.kvMemory && log.kvMemory->bytes <= 0)
         noteFailure(log, failure, LogFailureKind::NegativeKvMemory, log.kvMemory->line, {});
     if (log.gpuBlocks && log.gpuBlocks->value == 0 && log.engine == LogEngine::Vllm)
@@ -1347,11 +1468,8 @@ std::vector<ServerLog> parseServerLogRuns(std::string_view text) {
         ++lines;
         const LineReader r(line, first);
         const bool blank = line.find_first_not_of(' ') == std::string::npos;
-        if (!blank) {
-            const RunStart start = runStart(r);
-            if ((start == RunStart::Strong && hasMemoryFigures(log)) || (start == RunStart::Weak && hasKvFigures(log)))
-                finish();
-        }
+        if (!blank && startsNewRun(r, log, state))
+            finish();
         if (log.lines == 0)
             log.firstLine = first;
         log.lastLine = last;
@@ -1370,8 +1488,10 @@ std::vector<ServerLog> parseServerLogRuns(std::string_view text) {
     });
     finish();
     if (runs.empty())
-        throw Error("not a server start-up log: none of its " + groupThousands(lines) +
-                    " lines is a memory or settings line of vLLM, llama.cpp or SGLang");
+        throw Error(
+            "not a server start-up log: " +
+            (lines == 1 ? std::string("its one line is not") : "none of its " + groupThousands(lines) + " lines is") +
+            " a memory or settings line of vLLM, llama.cpp or SGLang");
     for (std::size_t i = 0; i < runs.size(); ++i) {
         runs[i].run = i + 1;
         runs[i].runs = runs.size();
@@ -1542,7 +1662,7 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
             perCell = roundestIn((c.size.bytes - c.size.tolerance) / double(c.cells),
                                  (c.size.bytes + c.size.tolerance) / double(c.cells));
         r.cacheBytesPerCell.push_back(perCell);
-        if (c.kind != "recurrent")
+        if (c.kind != "recurrent" && c.kind != "draft")
             ++attentionCaches;
     }
     r.perTokenUndefined = attentionCaches > 1 || log.hybrid || log.swaLayerTokens.has_value();

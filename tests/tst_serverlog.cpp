@@ -275,6 +275,76 @@ private slots:
         }
     }
 
+    // Built logs (tests/data/logs/probes/README.md), each a way the explainer once misread one:
+    // runs, failure kind (none: a healthy start), KV memory in GiB and the rank it comes from.
+    void probes_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("runs");
+        QTest::addColumn<kvscope::LogFailureKind>("failure");
+        QTest::addColumn<double>("kvGiB"); // 0: none stated
+        QTest::addColumn<QString>("rank"); // the smallest rank, or empty
+        QTest::addColumn<QString>("version");
+        QTest::newRow("later request OOM")
+            << u"v1-later-request-oom.log"_s << 1 << LogFailureKind::None << 24.83 << QString() << u"0.10.1.1"_s;
+        QTest::newRow("warning mentions OOM")
+            << u"v1-warning-mentions-oom.log"_s << 1 << LogFailureKind::None << 24.83 << QString() << u"0.10.1.1"_s;
+        QTest::newRow("llama-server draft model")
+            << u"llamacpp-draft-model.log"_s << 1 << LogFailureKind::None << 4.0 << QString() << u"b6699 (c08002a1)"_s;
+        QTest::newRow("draft's empty cache line") << u"llamacpp-draft-zero-layer-cache.log"_s << 1
+                                                  << LogFailureKind::None << 4.0 << QString() << u"b6699 (c08002a1)"_s;
+        QTest::newRow("pipeline-parallel retry") << u"llamacpp-pp-retry-recovers.log"_s << 1 << LogFailureKind::None
+                                                 << 3.375 << QString() << u"b7312 (5a1c2e4b)"_s;
+        QTest::newRow("PP ranks") << u"v1-pp2-ranks-differ.log"_s << 1 << LogFailureKind::None << 35.25 << u"PP1"_s
+                                  << u"0.11.0"_s;
+        QTest::newRow("Ray ranks") << u"v1-ray-tp2-ranks-differ.log"_s << 1 << LogFailureKind::None << 30.0
+                                   << u"pid 4102"_s << u"0.8.5"_s;
+        QTest::newRow("DP x TP ranks") << u"v1-dp2-tp2.log"_s << 1 << LogFailureKind::None << 30.0 << u"DP1_TP0"_s
+                                       << u"0.11.0"_s;
+        QTest::newRow("DEBUG profile per rank")
+            << u"v1-tp2-debug-nonkv-ranks-differ.log"_s << 1 << LogFailureKind::None << 37.0 << u"TP1"_s << u"0.11.0"_s;
+        QTest::newRow("TP worker OOM while loading") << u"v1-tp4-worker-oom-during-load.log"_s << 1
+                                                     << LogFailureKind::OutOfMemory << 0.0 << QString() << u"0.11.0"_s;
+        QTest::newRow("two starts, the first refused early")
+            << u"v1-two-starts-first-refused-early.log"_s << 2 << LogFailureKind::None << 24.83 << QString()
+            << u"0.11.0"_s;
+    }
+    void probes() {
+        QFETCH(QString, file);
+        QFETCH(int, runs);
+        QFETCH(kvscope::LogFailureKind, failure);
+        QFETCH(double, kvGiB);
+        QFETCH(QString, rank);
+        QFETCH(QString, version);
+        const std::vector<ServerLog> all = parseServerLogRuns(fixture(("probes/" + file.toStdString()).c_str()));
+        QCOMPARE(int(all.size()), runs);
+        const ServerLog& log = all.back();
+        QCOMPARE(log.failure.kind, failure);
+        QCOMPARE(QString::fromStdString(log.version), version);
+        if (kvGiB == 0)
+            QVERIFY(!log.kvMemory);
+        else
+            QCOMPARE(round2(log.kvMemory->bytes / double(GiB)), round2(kvGiB));
+        QCOMPARE(QString::fromStdString(log.kvMemoryRank), rank);
+        QVERIFY2(recomputeServerLog(log).consistent(), qPrintable(file));
+    }
+    void probeDetails() {
+        const ServerLog draft = parseServerLog(fixture("probes/llamacpp-draft-model.log"));
+        QCOMPARE(draft.kvCaches.size(), std::size_t(2));
+        QCOMPARE(draft.kvCaches.back().kind, std::string("draft"));
+        QCOMPARE(draft.kvCaches.back().size.bytes, 192.0 * double(MiB));
+        const ServerLog v0 = parseServerLog(fixture("probes/v0-0.8-with-version.log"));
+        QCOMPARE(v0.format, LogFormat::VllmV0Split);
+        const std::vector<ServerLog> two = parseServerLogRuns(fixture("probes/v1-two-starts-first-refused-early.log"));
+        KV_COMPARE_U64(two.back().maxModelLen->value, 16384);
+        KV_COMPARE_U64(two.front().maxModelLen->value, 131072);
+        const ServerLog dp = parseServerLog(fixture("probes/v1-dp2-tp2.log"));
+        QCOMPARE(dp.kvMemoryByRank.size(), std::size_t(4));
+        // A failure the figures show keeps its line's text.
+        const ServerLog negative = parseServerLog(fixture("vllm-v1-nemotron-nano-4b-gb10-negative-1.log"));
+        QVERIFY2(negative.failure.text.find("Available KV cache memory: -2.51 GiB") != std::string::npos,
+                 negative.failure.text.c_str());
+    }
+
     // The figures of the new formats, line by line.
     void newFormatsFigures() {
         const ServerLog tp = parseServerLog(fixture("vllm-v1-qwen3-vl-30b-a3b-tp4-3090-1.log"));

@@ -514,6 +514,7 @@ void printText(const LogExplanation& x) {
             if (i < r.cacheBytesPerCell.size() && r.cacheBytesPerCell[i] > 0)
                 what = tr("%1, %2 B per cell", {what, groupThousands(r.cacheBytesPerCell[i])});
             stated.push_back({c.kind == "recurrent" ? tr("recurrent state")
+                              : c.kind == "draft"   ? tr("draft model's KV cache (not in the total)")
                               : c.kind == "latent"  ? tr("MLA latent cache")
                               : c.kind.empty()      ? tr("KV cache")
                                                     : tr("%1 KV cache", {c.kind}),

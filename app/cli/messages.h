@@ -363,6 +363,7 @@ inline constexpr Message kMessages[] = {
     {"tokens in the sliding-window pool", "슬라이딩 윈도우 풀의 토큰 수"},
     {"KV = requested memory - all non-KV memory", "KV = 요청 메모리 - KV 외 전체 메모리"},
     {"all non-KV memory", "KV 외 전체 메모리"},
+    {"draft model's KV cache (not in the total)", "초안 모델의 KV 캐시 (합계에 넣지 않음)"},
     {"Server log: %1", "서버 로그: %1"},
     {"Version: %1", "버전: %1"},
     {"Model in the log: %1", "로그의 모델: %1"},
