@@ -573,7 +573,10 @@ void ExplainLogPage::refresh() {
     if (const std::size_t replaced = std::max(log.invalidUtf8, m_fileInvalidUtf8); replaced > 0)
         lines << tr("%n byte sequence(s) were not UTF-8 and are shown as U+FFFD.", nullptr, int(replaced));
     if (!x.recomputed.checks.empty())
-        lines << (x.recomputed.consistent()
+        lines << (x.recomputed.consistent() && log.failed
+                      ? QString(u"✓ "_s +
+                                tr("The log's numbers agree with each other; the server still did not start."))
+                  : x.recomputed.consistent()
                       ? QString(u"✓ "_s + tr("The log's numbers agree with each other."))
                       : QString(u"<b>✗ "_s + tr("The log's numbers DISAGREE with each other: see the checks above.") +
                                 u"</b>"_s));
@@ -608,8 +611,11 @@ void ExplainLogPage::fillFigures() {
     const ServerLog& log = x.log;
     for (const LogRankSize& rank : log.kvMemoryByRank) {
         const bool smallest = rank.rank == log.kvMemoryRank;
+        const QString note = !smallest                   ? QString()
+                             : r.ranksMayHoldOtherLayers ? tr("the smallest (ranks may hold other layers)")
+                                                         : tr("the smallest: vLLM sizes every rank's cache by it");
         addRow(tr("KV cache memory, %1").arg(QString::fromStdString(rank.rank)), sizeText(rank.size.bytes, mib), u"-"_s,
-               smallest ? tr("the smallest: vLLM sizes every rank's cache by it") : QString(), false);
+               note, false);
     }
     for (std::size_t i = 0; i < log.kvCaches.size(); ++i) {
         const LogKvCache& c = log.kvCaches[i];
@@ -627,7 +633,10 @@ void ExplainLogPage::fillFigures() {
         addRow(name, stated, perCell > 0 ? tr("%1 B per cell").arg(grouped(double(perCell))) : u"-"_s, QString(),
                false);
     }
-    if (r.perTokenUndefined)
+    if (r.perTokenUndefined && r.ranksMayHoldOtherLayers)
+        addRow(tr("KV bytes per token"), u"-"_s, u"-"_s,
+               tr("ranks differ and may hold other layers (pipeline stages): no per-token figure"), false);
+    else if (r.perTokenUndefined)
         addRow(tr("KV bytes per token"), u"-"_s, u"-"_s,
                log.hybrid ? tr("hybrid: attention pages are as large as the mamba state's; vLLM's token count is "
                                "blocks / groups x block size, so trust its concurrency")
@@ -638,6 +647,9 @@ void ExplainLogPage::fillFigures() {
         QString note;
         if (r.bytesPerTokenFromModel)
             note = tr("the model's: the log prints no KV size");
+        else if (r.fromOneRankOfSeveral)
+            note = tr("one rank's memory of %1: at most this (vLLM sizes every rank by the smallest)")
+                       .arg(grouped(double(x.log.tensorParallel->value)));
         else if (r.bytesPerTokenHigh > r.bytesPerTokenLow)
             note = tr("printed rounding allows %1 to %2")
                        .arg(grouped(double(r.bytesPerTokenLow)), grouped(double(r.bytesPerTokenHigh)));

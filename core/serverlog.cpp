@@ -131,6 +131,23 @@ void stripLlamaLogPrefix(std::string& line) {
     line.erase(0, i);
 }
 
+// `docker compose logs` puts the service's name before each line: "ollama  | llama_kv_cache_init: ...",
+// "vllm-1  | INFO ...". Removed, so that the line reads as the bare one.
+void stripComposePrefix(std::string& line) {
+    std::size_t i = 0;
+    while (
+        i < line.size() && i < 64 &&
+        (std::isalnum(static_cast<unsigned char>(line[i])) != 0 || line[i] == '_' || line[i] == '-' || line[i] == '.'))
+        ++i;
+    if (i == 0 || i >= 64)
+        return;
+    std::size_t j = i;
+    while (j < line.size() && line[j] == ' ')
+        ++j;
+    if (j > i && j + 1 < line.size() && line[j] == '|' && line[j + 1] == ' ')
+        line.erase(0, j + 2);
+}
+
 // A physical line that begins a new log record (so a terminal wrap did not produce it).
 bool startsRecord(std::string_view s) {
     static constexpr std::string_view kStarts[] = {"INFO",  "WARNING", "ERROR",   "DEBUG",  "[20",
@@ -172,6 +189,7 @@ template <typename Fn> void forEachLogicalLine(std::string_view text, Fn&& fn) {
     };
     const auto clean = [](std::string_view raw) {
         std::string line = cleanLine(raw);
+        stripComposePrefix(line);
         stripLlamaLogPrefix(line);
         return line;
     };
@@ -467,6 +485,7 @@ struct ReadState {
     bool draft = false;   // llama-server: "loading draft model": the caches that follow are the draft's
     bool started = false; // the server said it is serving: what fails later is not the start-up
     std::map<std::string, RankFigures> ranks; // by worker name ("TP1", "driver")
+    std::set<std::string> sglangPools;        // ranks whose KV pool is read: a second is a draft's
     int failurePriority = 0;                  // of log.failure: lower is more specific; 0 = none yet
 };
 // How specific a failure is: a line that says what did not fit outranks one that says only
@@ -664,6 +683,10 @@ bool readSettings(const LineReader& r, ServerLog& log, ReadState& state) {
 
 bool readVllm(const LineReader& r, ServerLog& log, ReadState& state) {
     bool hit = false;
+    // V1's own files name it whatever the lines say (V0 prints worker.py, model_runner.py, executor_base.py).
+    if (r.has("kv_cache_utils.py") || r.has("gpu_model_runner.py") || r.has("gpu_worker.py"))
+        state.v1 = true;
+    setOnce(log.pipelineParallel, countFromString(r.settingValue("pipeline_parallel_size"), r.number()), hit);
     if (const std::size_t v = r.after("vllm api server version "); v != std::string::npos) {
         std::size_t end = v;
         while (end < r.text().size() && r.text()[end] != ' ' && end - v < 64)
@@ -1038,11 +1061,42 @@ bool readSGLang(const LineReader& r, ServerLog& log, ReadState& state) {
         }
     }
     if (r.has("kv cache is allocated.")) {
-        setOnce(log.kvTokens, r.countAfter("#tokens:"), hit);
-        setOnce(log.kSize, r.sizeAfter(" k size:"), hit);
-        setOnce(log.vSize, r.sizeAfter(" v size:"), hit);
-        setOnce(log.kvMemory, r.sizeAfter(" kv size:"), hit);
-        hit = true;
+        // A rank's second pool is its speculative draft model's (SGLang allocates one per worker):
+        // listed apart, outside the KV total.
+        std::string rank = "TP?";
+        if (const std::size_t tp = r.after(" tp"); tp != std::string::npos && tp < 64)
+            if (auto n = r.countAt(tp))
+                rank = "TP" + std::to_string(n->value);
+        if (!state.sglangPools.insert(rank).second) {
+            LogKvCache draft;
+            draft.kind = "draft";
+            const auto k = r.sizeAfter(" k size:");
+            const auto v = r.sizeAfter(" v size:");
+            if (const auto kv = r.sizeAfter(" kv size:"))
+                draft.size = *kv;
+            else if (k && v)
+                draft.size = LogSize{k->bytes + v->bytes, k->tolerance + v->tolerance, r.number()};
+            draft.k = k;
+            draft.v = v;
+            draft.cells = r.countAfter("#tokens:").value_or(LogCount{}).value;
+            if (!std::any_of(log.kvCaches.begin(), log.kvCaches.end(),
+                             [](const LogKvCache& c) { return c.kind == "draft"; }) &&
+                draft.size.line != 0)
+                log.kvCaches.push_back(draft);
+            hit = true;
+        } else {
+            setOnce(log.kvTokens, r.countAfter("#tokens:"), hit);
+            setOnce(log.kSize, r.sizeAfter(" k size:"), hit);
+            setOnce(log.vSize, r.sizeAfter(" v size:"), hit);
+            setOnce(log.kvMemory, r.sizeAfter(" kv size:"), hit);
+            // "KV Cache is allocated. dtype: torch.float8_e4m3fn, #tokens: ..."
+            if (auto d = r.settingValue("dtype"); d && (log.kvCacheDtype.empty() || log.kvCacheDtype == "auto")) {
+                log.kvCacheDtype = d->starts_with("torch.") ? d->substr(6) : *d;
+                while (!log.kvCacheDtype.empty() && log.kvCacheDtype.back() == ',')
+                    log.kvCacheDtype.pop_back();
+            }
+            hit = true;
+        }
     }
     if (r.has("memory pool end."))
         setOnce(log.availAfterPool, r.sizeAfter("avail mem="), hit);
@@ -1227,6 +1281,22 @@ bool startsNewRun(const LineReader& r, const ServerLog& log, const ReadState& st
         return log.versionLine != 0 || hasMemoryFigures(log) || failed;
     if (r.has("initializing an llm engine") || r.has("server_args=serverargs("))
         return hasMemoryFigures(log) || failed;
+    // vLLM prints the token count, concurrency or block count once the cache is sized: a new
+    // "Available KV cache memory", a refusal or a block count after them is the next start-up.
+    // A worker prints its "Available KV cache memory" once a start-up, before the cache is sized: a
+    // second one after the sizing lines is the next start-up's.
+    const bool sized = log.kvTokens || log.concurrency || log.gpuBlocks;
+    if (sized && r.has("available kv cache memory:")) {
+        const std::string worker = workerRank(r.text());
+        const auto seen = state.ranks.find(worker.empty() ? "driver" : worker);
+        if (seen != state.ranks.end() && seen->second.kvMemory)
+            return true;
+    }
+    if (sized && (r.has("to serve at least one request with the model") || r.has("memory profiling results:") ||
+                  r.has("the current vllm instance can use")))
+        return true;
+    if (log.gpuBlocks && (r.has("# gpu blocks:") || r.has("# cuda blocks:")))
+        return true;
     const bool worker = r.has("initializing a v1 llm engine") || r.has("automatically detected platform") ||
                         r.has("loading model weights took") || r.has("model loading took") ||
                         (r.has("loaded meta data with") && !state.draft);
@@ -1423,10 +1493,29 @@ ServerLog finishRun(ServerLog log, const ReadState& state) {
 
     if (log.dtype.starts_with("torch."))
         log.dtype = log.dtype.substr(6);
+    // llama.cpp with no cache summary line (ollama's builds of 2024-25 print only the buffers):
+    // the KV buffers, each printed, are the KV memory.
+    if (log.engine == LogEngine::LlamaCpp && !log.kvMemory && !log.kvBuffers.empty()) {
+        LogSize sum{0.0, 0.0, log.kvBuffers.front().size.line};
+        for (const LogBuffer& b : log.kvBuffers) {
+            sum.bytes += b.size.bytes;
+            sum.tolerance += b.size.tolerance;
+        }
+        log.kvMemory = sum;
+        log.kvMemoryFromBuffers = true;
+    }
     // llama.cpp's older KV line gives no cell count: the cache holds n_ctx cells.
     if (log.engine == LogEngine::LlamaCpp && !log.kvTokens && log.maxModelLen && log.kvMemory)
         log.kvTokens = log.maxModelLen;
-    if (!log.tensorParallel && log.ranksSeen > 1)
+    // TP from the ranks only where they are named TP ranks (SGLang's "TPn", vLLM's "TPn"); vLLM's
+    // "rank N" and "pid N" are world ranks, TP x PP, and say nothing of the split.
+    const bool tpNames =
+        log.engine == LogEngine::SGLang ||
+        (!log.kvMemoryByRank.empty() &&
+         std::all_of(log.kvMemoryByRank.begin(), log.kvMemoryByRank.end(), [](const LogRankSize& rank) {
+             return rank.rank.find("TP") != std::string::npos && rank.rank.find("PP") == std::string::npos;
+         }));
+    if (!log.tensorParallel && log.ranksSeen > 1 && tpNames)
         log.tensorParallel = LogCount{log.ranksSeen, 0};
     if (log.version.empty()) {
         // No version line: the format's family is all the log tells, and it is said to be a guess.
@@ -1606,7 +1695,7 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
     if (log.kSize && log.vSize && log.kvMemory)
         r.checks.push_back(check(LogCheckKind::KPlusVIsTotal, log.kvMemory->bytes, log.kSize->bytes + log.vSize->bytes,
                                  log.kvMemory->tolerance + log.kSize->tolerance + log.vSize->tolerance));
-    if (!log.kvBuffers.empty() && log.kvMemory) {
+    if (!log.kvBuffers.empty() && log.kvMemory && !log.kvMemoryFromBuffers) {
         double sum = 0, tol = 0;
         for (const LogBuffer& b : log.kvBuffers) {
             sum += b.size.bytes;
@@ -1622,6 +1711,8 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
         tokens = log.kvTokens->value;
     else if (log.gpuBlocks && vllm)
         tokens = log.gpuBlocks->value * r.blockSize;
+    else if (log.maxTotalTokens && log.engine == LogEngine::SGLang)
+        tokens = log.maxTotalTokens->value;
     if (log.kvTokens && log.gpuBlocks && vllm)
         r.checks.push_back(check(LogCheckKind::TokensFromBlocks, double(log.kvTokens->value),
                                  double(log.gpuBlocks->value) * double(r.blockSize), 0.0));
@@ -1665,7 +1756,19 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
         if (c.kind != "recurrent" && c.kind != "draft")
             ++attentionCaches;
     }
-    r.perTokenUndefined = attentionCaches > 1 || log.hybrid || log.swaLayerTokens.has_value();
+    // Ranks of other memory that need not hold the same layers: names that are not plain TP ranks.
+    const bool ranksDiffer =
+        std::any_of(log.kvMemoryByRank.begin(), log.kvMemoryByRank.end(),
+                    [&](const LogRankSize& rank) { return log.kvMemory && rank.size.bytes != log.kvMemory->bytes; });
+    const bool pureTp = std::all_of(log.kvMemoryByRank.begin(), log.kvMemoryByRank.end(), [](const LogRankSize& rank) {
+        return rank.rank.find("PP") == std::string::npos &&
+               (rank.rank.starts_with("TP") || rank.rank.starts_with("DP"));
+    });
+    r.ranksMayHoldOtherLayers = ranksDiffer && (!pureTp || (log.pipelineParallel && log.pipelineParallel->value > 1));
+    const std::uint64_t tpSize = log.tensorParallel ? log.tensorParallel->value : 1;
+    r.fromOneRankOfSeveral = vllm && tpSize > 1 && log.kvMemoryByRank.size() < tpSize && log.kvMemory.has_value();
+    r.perTokenUndefined =
+        attentionCaches > 1 || log.hybrid || log.swaLayerTokens.has_value() || r.ranksMayHoldOtherLayers;
     if (r.perTokenUndefined) {
         if (kv)
             r.kvMemoryBytes = kv->bytes;

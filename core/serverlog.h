@@ -129,13 +129,14 @@ struct ServerLog {
     std::optional<LogNumber> utilization; // gpu_memory_utilization or SGLang's mem_fraction_static
     std::optional<LogCount> blockSize;
     std::optional<LogCount> tensorParallel;
-    std::optional<LogCount> kvHeads;  // llama.cpp n_head_kv
-    std::optional<LogCount> heads;    // llama.cpp n_head
-    std::optional<LogCount> layers;   // llama.cpp n_layer
-    std::optional<LogCount> headDimK; // llama.cpp n_embd_head_k
-    std::optional<LogCount> headDimV; // llama.cpp n_embd_head_v
-    std::optional<LogCount> hidden;   // llama.cpp n_embd
-    std::string fileType;             // llama.cpp "model ftype" / "file type"
+    std::optional<LogCount> pipelineParallel; // pipeline_parallel_size: each stage holds other layers
+    std::optional<LogCount> kvHeads;          // llama.cpp n_head_kv
+    std::optional<LogCount> heads;            // llama.cpp n_head
+    std::optional<LogCount> layers;           // llama.cpp n_layer
+    std::optional<LogCount> headDimK;         // llama.cpp n_embd_head_k
+    std::optional<LogCount> headDimV;         // llama.cpp n_embd_head_v
+    std::optional<LogCount> hidden;           // llama.cpp n_embd
+    std::string fileType;                     // llama.cpp "model ftype" / "file type"
 
     // The server's own decomposition (vLLM's profile, SGLang's avail mem lines).
     std::optional<LogSize> totalGpuMemory;
@@ -177,6 +178,7 @@ struct ServerLog {
     std::vector<LogRankSize> kvMemoryByRank;
     std::string kvMemoryRank;           // empty with one worker
     std::vector<LogKvCache> kvCaches;   // llama.cpp: every cache summary line; kvMemory, kSize, vSize are their sums
+    bool kvMemoryFromBuffers = false;   // llama.cpp printed no cache line: kvMemory is its KV buffers added up
     std::optional<LogSize> stateMemory; // recurrent or linear-attention state, when printed apart
     // vLLM hybrid models (attention with mamba or linear attention): the attention block size vLLM
     // chose so that one attention page is as large as one state page ("Setting attention block
@@ -255,6 +257,13 @@ struct LogRecomputation {
     // sliding-window pools (a token takes a cell in each cache it is in) and vLLM's hybrid models (attention pages
     // share their size with the mamba state's, and vLLM's token line is blocks / groups x block size).
     bool perTokenUndefined = false;
+    // The ranks' KV memory differs and the log does not show that every rank holds the same layers
+    // (pipeline stages, world ranks "rank 2" / "pid 535"): the smallest memory need not be the
+    // limiting rank, so no per-token figure is made from it.
+    bool ranksMayHoldOtherLayers = false;
+    // With TP, one worker's KV memory of several: the tokens are the smallest rank's, which the log
+    // may not show, so the per-token figure is this rank's at most.
+    bool fromOneRankOfSeveral = false;
     std::vector<std::uint64_t> cacheBytesPerCell; // llama.cpp: per entry of ServerLog::kvCaches, 0 without cells
     std::vector<LogCheck> checks;
     bool consistent() const; // no check disagrees

@@ -226,6 +226,20 @@ private slots:
         QTest::newRow("llama.cpp 2024 two devices")
             << "llamacpp-2024-kv-self-2gpu-1.log" << LogEngine::LlamaCpp << 1 << LogFailureKind::None << QString()
             << 5120.0 << 1310720ull << false; // 5120 MiB / 4096 cells, a total over both GPUs
+        QTest::newRow("vLLM V1 fp8, served then refused")
+            << "vllm-v1-fp8-served-then-refused-1.log" << LogEngine::Vllm << 2 << LogFailureKind::MaxLenDoesNotFit
+            << QString() << 5.59 * 1024 << 0ull << false; // the refusal's available KV
+        QTest::newRow("vLLM V1 pipeline stages of other layers")
+            << "vllm-v1-deepseek-v2-lite-pp-l4-1.log" << LogEngine::Vllm << 1 << LogFailureKind::None << QString()
+            << 11.33 * 1024 << 0ull << true;
+        QTest::newRow("ollama under docker compose, KV buffers only")
+            << "ollama-compose-deepseek-kv-buffers-1.log" << LogEngine::LlamaCpp << 1 << LogFailureKind::None
+            << QString() << 9760.0 << 4997120ull << false; // 9,760 MiB / 2,048 cells
+        QTest::newRow("SGLang fp8 TP2 with a draft pool")
+            << "sglang-tp2-fp8-draft-pools-1.log" << LogEngine::SGLang << 1 << LogFailureKind::None << QString()
+            << (3.46 + 3.46) * 1024 << 16384ull << false; // the target's pool; 1 B a value
+        QTest::newRow("vLLM V1 0.7 GPU blocks") << "vllm-v1-0.7-gpu-blocks-1.log" << LogEngine::Vllm << 1
+                                                << LogFailureKind::None << QString() << 0.0 << 0ull << false;
         QTest::newRow("vLLM 0.8 V0 TP workers") << "vllm-v0-0.8-tp-profile-1.log" << LogEngine::Vllm << 1
                                                 << LogFailureKind::None << QString() << 1.57 * 1024 << 0ull << false;
     }
@@ -425,6 +439,37 @@ private slots:
         KV_COMPARE_U64(swa.fullLayerTokens->value, 375360);
         KV_COMPARE_U64(swa.swaLayerTokens->value, 300288);
         KV_COMPARE_U64(swa.tensorParallel->value, 4);
+    }
+
+    // What the second sweep of real logs found misread (tests/data/logs/README.md).
+    void sweepFigures() {
+        const std::vector<ServerLog> two = parseServerLogRuns(fixture("vllm-v1-fp8-served-then-refused-1.log"));
+        QVERIFY(!two.front().failed);
+        QCOMPARE(two.front().concurrency->value, 2.31);
+        KV_COMPARE_U64(two.back().maxModelLen->value, 221000);
+        KV_COMPARE_U64(two.back().suggestedMaxModelLen->value, 122080);
+        // fp8: 49,152 B a token; 10.55 GiB holds 230,528 tokens within its rounding.
+        KV_COMPARE_U64(recomputeServerLog(two.front()).kvBytesPerToken, 49152);
+
+        const ServerLog pp = parseServerLog(fixture("vllm-v1-deepseek-v2-lite-pp-l4-1.log"));
+        QVERIFY(!pp.tensorParallel); // world ranks "rank N" say nothing of TP
+        QCOMPARE(pp.kvMemoryByRank.size(), std::size_t(4));
+        QVERIFY(recomputeServerLog(pp).ranksMayHoldOtherLayers);
+
+        const ServerLog compose = parseServerLog(fixture("ollama-compose-deepseek-kv-buffers-1.log"));
+        QVERIFY(compose.kvMemoryFromBuffers);
+        KV_COMPARE_U64(compose.maxModelLen->value, 2048); // read through the "ollama  | " prefix
+
+        const ServerLog draft = parseServerLog(fixture("sglang-tp2-fp8-draft-pools-1.log"));
+        QCOMPARE(draft.kvCacheDtype, std::string("float8_e4m3fn"));
+        QCOMPARE(draft.kvCaches.size(), std::size_t(1));
+        QCOMPARE(draft.kvCaches.front().kind, std::string("draft"));
+        QCOMPARE(round2(draft.kvCaches.front().size.bytes / double(GiB)), 2.16);
+
+        const ServerLog v07 = parseServerLog(fixture("vllm-v1-0.7-gpu-blocks-1.log"));
+        QCOMPARE(v07.format, LogFormat::VllmV1); // by gpu_model_runner.py and kv_cache_utils.py
+        KV_COMPARE_U64(v07.gpuBlocks->value, 1381);
+        QCOMPARE(round2(recomputeServerLog(v07).concurrency), 10.79); // 1,381 x 16 / 2,048
     }
 
     // One line each, from the engines' format strings: the failure it names and what it gives.

@@ -307,6 +307,7 @@ ordered_json toJson(const LogExplanation& x) {
         settings["utilization"] = l.utilization->value;
     putCount(settings, "block_size", l.blockSize);
     putCount(settings, "tensor_parallel", l.tensorParallel);
+    putCount(settings, "pipeline_parallel", l.pipelineParallel);
     putCount(settings, "layers", l.layers);
     putCount(settings, "heads", l.heads);
     putCount(settings, "kv_heads", l.kvHeads);
@@ -393,6 +394,8 @@ ordered_json toJson(const LogExplanation& x) {
     rec["concurrency"] = r.concurrency;
     rec["block_rounding_bytes"] = r.blockRoundingBytes;
     rec["per_token_undefined"] = r.perTokenUndefined;
+    rec["ranks_may_hold_other_layers"] = r.ranksMayHoldOtherLayers;
+    rec["from_one_rank_of_several"] = r.fromOneRankOfSeveral;
     j["recomputed"] = rec;
     j["checks"] = ordered_json::array();
     for (const LogCheck& c : r.checks)
@@ -482,6 +485,7 @@ void printText(const LogExplanation& x) {
         stated.push_back({tr("utilization"), fixed(l.utilization->value, 2)});
     count(tr("block size"), l.blockSize);
     count(tr("tensor parallel"), l.tensorParallel);
+    count(tr("pipeline parallel"), l.pipelineParallel);
     if (!l.kvCacheDtype.empty())
         stated.push_back({tr("KV cache dtype"), l.kvCacheDtype});
     size(tr("total GPU memory"), l.totalGpuMemory);
@@ -496,7 +500,9 @@ void printText(const LogExplanation& x) {
     const bool ranksDiffer =
         std::any_of(l.kvMemoryByRank.begin(), l.kvMemoryByRank.end(),
                     [&](const LogRankSize& rank) { return l.kvMemory && rank.size.bytes != l.kvMemory->bytes; });
-    if (!l.kvMemoryRank.empty() && ranksDiffer)
+    if (!l.kvMemoryRank.empty() && ranksDiffer && r.ranksMayHoldOtherLayers)
+        stated.push_back({tr("KV cache memory (the smallest, %1)", {l.kvMemoryRank}), sizeText(l.kvMemory->bytes)});
+    else if (!l.kvMemoryRank.empty() && ranksDiffer)
         stated.push_back({tr("KV cache memory (every rank sized by the smallest, %1)", {l.kvMemoryRank}),
                           sizeText(l.kvMemory->bytes)});
     else if (!l.kvMemoryRank.empty())
@@ -530,6 +536,7 @@ void printText(const LogExplanation& x) {
         stated.push_back({tr("compute buffer %1", {b.device}), sizeText(b.size.bytes)});
     count(tr("GPU blocks"), l.gpuBlocks);
     count(tr("KV cache tokens"), l.kvTokens);
+    count(tr("max_total_num_tokens"), l.maxTotalTokens);
     count(tr("tokens in the full-attention pool"), l.fullLayerTokens);
     count(tr("tokens in the sliding-window pool"), l.swaLayerTokens);
     if (l.concurrency)
@@ -563,13 +570,25 @@ void printText(const LogExplanation& x) {
         rec.push_back({tr("KV cache memory"), sizeText(r.kvMemoryBytes)});
     if (r.concurrency > 0)
         rec.push_back({tr("maximum concurrency"), fixed(r.concurrency, 2) + "x"});
-    if (r.perTokenUndefined)
+    if (r.perTokenUndefined && r.ranksMayHoldOtherLayers)
+        std::cout << "  "
+                  << tr("(the ranks' KV memory differs and they may hold other layers (pipeline stages): vLLM "
+                        "keeps the fewest blocks, which need not be the smallest memory's, so no per-token figure "
+                        "is made)")
+                  << '\n';
+    else if (r.perTokenUndefined)
         std::cout << "  "
                   << (l.hybrid ? tr("(a hybrid model: attention pages share their size with the mamba state's, so "
                                     "there is no one figure per token; vLLM's token count is blocks / groups x "
                                     "block size and undercounts; its concurrency is the figure to trust)")
                                : tr("(several caches: a token takes a cell in each, so there is no one figure per "
                                     "token; see each cache's bytes per cell above)"))
+                  << '\n';
+    if (r.fromOneRankOfSeveral && r.kvBytesPerToken > 0)
+        std::cout << "  "
+                  << tr("(from one rank's KV memory of %1: vLLM sizes every rank by the smallest, which the log "
+                        "does not show all of, so the figure per token is this rank's at most)",
+                        {groupThousands(l.tensorParallel->value)})
                   << '\n';
     if (rec.empty() && !r.perTokenUndefined)
         std::cout << "  " << tr("(the log has no token count and no KV size to recompute from)") << '\n';
@@ -589,8 +608,10 @@ void printText(const LogExplanation& x) {
             checks.push_back({negative ? tr("NEGATIVE") : resultText(c.result), checkName(c.kind), values});
         }
         printTable(checks, kSentences);
-        std::cout << (r.consistent() ? tr("The log's numbers agree with each other.")
-                                     : tr("The log's numbers DISAGREE with each other: see the checks above."))
+        std::cout << (r.consistent() && l.failed
+                          ? tr("The log's numbers agree with each other; the server still did not start.")
+                      : r.consistent() ? tr("The log's numbers agree with each other.")
+                                       : tr("The log's numbers DISAGREE with each other: see the checks above."))
                   << '\n';
     }
 

@@ -2317,7 +2317,7 @@
     <message>
         <location filename="../../app/explainlogpage.cpp" line="191"/>
         <location filename="../../app/explainlogpage.cpp" line="272"/>
-        <location filename="../../app/explainlogpage.cpp" line="765"/>
+        <location filename="../../app/explainlogpage.cpp" line="777"/>
         <source>Per GPU: the server&apos;s own terms and KV Scope&apos;s</source>
         <translation>GPU당: 서버의 항목과 KV Scope의 항목</translation>
     </message>
@@ -2333,25 +2333,25 @@
     </message>
     <message>
         <location filename="../../app/explainlogpage.cpp" line="273"/>
-        <location filename="../../app/explainlogpage.cpp" line="713"/>
+        <location filename="../../app/explainlogpage.cpp" line="725"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
         <location filename="../../app/explainlogpage.cpp" line="273"/>
-        <location filename="../../app/explainlogpage.cpp" line="716"/>
+        <location filename="../../app/explainlogpage.cpp" line="728"/>
         <source>Activation peak</source>
         <translation>활성화 최대치</translation>
     </message>
     <message>
         <location filename="../../app/explainlogpage.cpp" line="273"/>
-        <location filename="../../app/explainlogpage.cpp" line="719"/>
+        <location filename="../../app/explainlogpage.cpp" line="731"/>
         <source>Non-torch memory</source>
         <translation>PyTorch 외 메모리</translation>
     </message>
     <message>
         <location filename="../../app/explainlogpage.cpp" line="273"/>
-        <location filename="../../app/explainlogpage.cpp" line="621"/>
+        <location filename="../../app/explainlogpage.cpp" line="627"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
@@ -2362,7 +2362,7 @@
     </message>
     <message>
         <location filename="../../app/explainlogpage.cpp" line="292"/>
-        <location filename="../../app/explainlogpage.cpp" line="766"/>
+        <location filename="../../app/explainlogpage.cpp" line="778"/>
         <source>GiB per GPU</source>
         <translation>GPU당 GiB</translation>
     </message>
@@ -2453,29 +2453,30 @@
         <translation type="vanished">서버가 시작되지 못했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="577"/>
+        <location filename="../../app/explainlogpage.cpp" line="580"/>
         <source>The log&apos;s numbers agree with each other.</source>
         <translation>로그의 수치가 서로 맞습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="578"/>
+        <location filename="../../app/explainlogpage.cpp" line="581"/>
         <source>The log&apos;s numbers DISAGREE with each other: see the checks above.</source>
         <translation>로그의 수치가 서로 맞지 않습니다 (불일치): 위의 확인 항목을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="640"/>
+        <location filename="../../app/explainlogpage.cpp" line="649"/>
         <source>the model&apos;s: the log prints no KV size</source>
         <translation>모델 값: 로그에 KV 크기가 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="642"/>
+        <location filename="../../app/explainlogpage.cpp" line="654"/>
         <source>printed rounding allows %1 to %2</source>
         <translation>출력된 반올림으로는 %1 ~ %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="631"/>
-        <location filename="../../app/explainlogpage.cpp" line="644"/>
-        <location filename="../../app/explainlogpage.cpp" line="725"/>
+        <location filename="../../app/explainlogpage.cpp" line="637"/>
+        <location filename="../../app/explainlogpage.cpp" line="640"/>
+        <location filename="../../app/explainlogpage.cpp" line="656"/>
+        <location filename="../../app/explainlogpage.cpp" line="737"/>
         <source>KV bytes per token</source>
         <translation>토큰당 KV 바이트</translation>
     </message>
@@ -2595,242 +2596,262 @@
         <translation>llama.cpp의 캐시와 버퍼 크기는 GPU당 값이 아니라 모든 장치의 합계입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="611"/>
+        <location filename="../../app/explainlogpage.cpp" line="617"/>
         <source>KV cache memory, %1</source>
         <translation>KV 캐시 메모리, %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="612"/>
+        <location filename="../../app/explainlogpage.cpp" line="616"/>
         <source>the smallest: vLLM sizes every rank&apos;s cache by it</source>
         <translation>가장 작은 값: vLLM은 모든 랭크의 캐시를 이 값에 맞춥니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="618"/>
+        <location filename="../../app/explainlogpage.cpp" line="578"/>
+        <source>The log&apos;s numbers agree with each other; the server still did not start.</source>
+        <translation>로그의 수치는 서로 맞지만 서버는 시작되지 못했습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="615"/>
+        <source>the smallest (ranks may hold other layers)</source>
+        <translation>가장 작은 값 (랭크마다 다른 레이어를 맡을 수 있음)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="624"/>
         <source>Recurrent state</source>
         <translation>순환 상태 (recurrent state)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="619"/>
+        <location filename="../../app/explainlogpage.cpp" line="625"/>
         <source>Draft model&apos;s KV cache (not in the total)</source>
         <translation>초안 모델의 KV 캐시 (합계에 넣지 않음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="620"/>
+        <location filename="../../app/explainlogpage.cpp" line="626"/>
         <source>MLA latent cache</source>
         <translation>MLA 잠재 벡터 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="622"/>
+        <location filename="../../app/explainlogpage.cpp" line="628"/>
         <source>%1 KV cache</source>
         <translation>%1 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="625"/>
+        <location filename="../../app/explainlogpage.cpp" line="631"/>
         <source>%1 (%2 cells, %3 layers)</source>
         <translation>%1 (셀 %2개, 레이어 %3개)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="627"/>
+        <location filename="../../app/explainlogpage.cpp" line="633"/>
         <source>%1 B per cell</source>
         <translation>셀당 %1 B</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="632"/>
+        <location filename="../../app/explainlogpage.cpp" line="638"/>
+        <source>ranks differ and may hold other layers (pipeline stages): no per-token figure</source>
+        <translation>랭크마다 값이 다르고 다른 레이어를 맡을 수 있습니다 (파이프라인 단계). 토큰당 값을 만들지 않습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="641"/>
         <source>hybrid: attention pages are as large as the mamba state&apos;s; vLLM&apos;s token count is blocks / groups x block size, so trust its concurrency</source>
         <translation>하이브리드: 어텐션 페이지가 맘바 상태 페이지와 크기가 같습니다. vLLM의 토큰 수는 블록 수 / 그룹 수 x 블록 크기이므로 최대 동시 요청 수를 믿으세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="634"/>
+        <location filename="../../app/explainlogpage.cpp" line="643"/>
         <source>several caches: a token takes a cell in each; see each cache&apos;s bytes per cell</source>
         <translation>캐시가 여러 개: 토큰 하나가 캐시마다 셀을 하나씩 차지합니다. 캐시별 셀당 바이트를 보세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="646"/>
+        <location filename="../../app/explainlogpage.cpp" line="651"/>
+        <source>one rank&apos;s memory of %1: at most this (vLLM sizes every rank by the smallest)</source>
+        <translation>랭크 %1개 중 하나의 메모리 기준: 최대 이 값 (vLLM은 모든 랭크를 가장 작은 값에 맞춤)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="658"/>
         <source>K bytes per token</source>
         <translation>토큰당 키(K) 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="652"/>
+        <location filename="../../app/explainlogpage.cpp" line="664"/>
         <source>budget = total GPU memory x utilization</source>
         <translation>한도 = GPU 전체 메모리 x GPU 메모리 사용률</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="655"/>
+        <location filename="../../app/explainlogpage.cpp" line="667"/>
         <source>KV = total x utilization - peak torch memory (weights included) - non-torch</source>
         <translation>KV = 전체 x 사용률 - PyTorch 최대 메모리 (가중치 포함) - PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="658"/>
+        <location filename="../../app/explainlogpage.cpp" line="670"/>
         <source>KV = total x utilization - weights - activation peak - non-torch</source>
         <translation>KV = 전체 x 사용률 - 가중치 - 활성화 최대치 - PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="661"/>
+        <location filename="../../app/explainlogpage.cpp" line="673"/>
         <source>tokens = KV memory / bytes per token, in whole blocks</source>
         <translation>토큰 수 = KV 메모리 / 토큰당 바이트, 온전한 블록 단위</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="664"/>
+        <location filename="../../app/explainlogpage.cpp" line="676"/>
         <source>tokens = blocks x block size</source>
         <translation>토큰 수 = 블록 수 x 블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="667"/>
+        <location filename="../../app/explainlogpage.cpp" line="679"/>
         <source>concurrency = tokens / max_model_len</source>
         <translation>동시 요청 수 = 토큰 수 / max_model_len</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="670"/>
+        <location filename="../../app/explainlogpage.cpp" line="682"/>
         <source>KV size = K + V</source>
         <translation>KV 크기 = 키(K) + 값(V)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="673"/>
+        <location filename="../../app/explainlogpage.cpp" line="685"/>
         <source>KV size = the KV buffers added up</source>
         <translation>KV 크기 = KV 버퍼의 합</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="676"/>
+        <location filename="../../app/explainlogpage.cpp" line="688"/>
         <source>weights = free memory before loading - free memory after</source>
         <translation>가중치 = 로드 전 여유 메모리 - 로드 후 여유 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="679"/>
+        <location filename="../../app/explainlogpage.cpp" line="691"/>
         <source>#tokens = max_total_num_tokens</source>
         <translation>#tokens (토큰 수) = max_total_num_tokens</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="682"/>
+        <location filename="../../app/explainlogpage.cpp" line="694"/>
         <source>KV memory is not negative</source>
         <translation>KV 메모리가 음수가 아님</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="685"/>
+        <location filename="../../app/explainlogpage.cpp" line="697"/>
         <source>KV = requested memory - all non-KV memory</source>
         <translation>KV = 요청 메모리 - KV 외 전체 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="690"/>
+        <location filename="../../app/explainlogpage.cpp" line="702"/>
         <source>differs, explained below</source>
         <translation>다름 (아래에서 설명)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="692"/>
+        <location filename="../../app/explainlogpage.cpp" line="704"/>
         <source>NEGATIVE</source>
         <translation>음수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="694"/>
+        <location filename="../../app/explainlogpage.cpp" line="706"/>
         <source>agrees</source>
         <translation>일치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="696"/>
+        <location filename="../../app/explainlogpage.cpp" line="708"/>
         <source>DISAGREES</source>
         <translation>불일치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="722"/>
+        <location filename="../../app/explainlogpage.cpp" line="734"/>
         <source>KV cache memory</source>
         <translation>KV 캐시 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="728"/>
+        <location filename="../../app/explainlogpage.cpp" line="740"/>
         <source>KV cache tokens</source>
         <translation>KV 캐시 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="731"/>
+        <location filename="../../app/explainlogpage.cpp" line="743"/>
         <source>Maximum concurrency</source>
         <translation>최대 동시 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="738"/>
+        <location filename="../../app/explainlogpage.cpp" line="750"/>
         <source>not in the log</source>
         <translation>로그에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="764"/>
+        <location filename="../../app/explainlogpage.cpp" line="776"/>
         <source>Over all devices: the server&apos;s own terms and KV Scope&apos;s</source>
         <translation>모든 장치 합계: 서버의 항목과 KV Scope의 항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="766"/>
+        <location filename="../../app/explainlogpage.cpp" line="778"/>
         <source>GiB over all devices</source>
         <translation>모든 장치 합계 GiB</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="768"/>
+        <location filename="../../app/explainlogpage.cpp" line="780"/>
         <source>KV Scope: %1</source>
         <translation>KV Scope: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="769"/>
+        <location filename="../../app/explainlogpage.cpp" line="781"/>
         <source>KV Scope: pick a model</source>
         <translation>KV Scope: 모델을 고르세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="799"/>
+        <location filename="../../app/explainlogpage.cpp" line="811"/>
         <source>activation peak: the server measured %1 in its profiling run; KV Scope estimates %2 for one prefill chunk</source>
         <translation>활성화 최대치: 서버 측정값 (프로파일링 실행) %1, KV Scope 추정 (프리필 청크 하나) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="804"/>
+        <location filename="../../app/explainlogpage.cpp" line="816"/>
         <source>non-torch memory (CUDA context, NCCL, cuBLAS): the server measured %1; KV Scope assumes a typical %2</source>
         <translation>PyTorch 외 메모리 (CUDA 컨텍스트, NCCL, cuBLAS): 서버 측정값 %1, KV Scope 가정 (흔한 값) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="809"/>
+        <location filename="../../app/explainlogpage.cpp" line="821"/>
         <source>block rounding: the cache is whole blocks of %1 tokens (%2 each), so %3 of the KV memory stays unused</source>
         <translation>블록 단위 반올림: 캐시는 %1 토큰짜리 온전한 블록 (블록당 %2)으로만 잡혀, 쓰이지 않는 KV 메모리 %3</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="816"/>
+        <location filename="../../app/explainlogpage.cpp" line="828"/>
         <source>utilization: the server may use %1 of the card and holds back %2</source>
         <translation>GPU 메모리 사용률: 서버가 쓰는 비율 %1, 남겨 두는 메모리 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="820"/>
+        <location filename="../../app/explainlogpage.cpp" line="832"/>
         <source>tensor parallelism: every figure is per GPU of %1; the weights are split and each GPU keeps %2 KV heads</source>
         <translation>텐서 병렬: 모든 수치는 GPU %1개 중 한 장 기준이며, 가중치는 나뉘고 GPU마다 KV 헤드 %2개를 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="825"/>
+        <location filename="../../app/explainlogpage.cpp" line="837"/>
         <source>sliding window: %1 layers keep only the last %2 tokens, so vLLM&apos;s concurrency is not tokens / max_model_len</source>
         <translation>슬라이딩 윈도우: 레이어 %1개는 마지막 토큰 %2개만 보관하므로 vLLM의 동시 요청 수는 토큰 수 / max_model_len이 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="830"/>
+        <location filename="../../app/explainlogpage.cpp" line="842"/>
         <source>weights: the server loaded %1; parameters x dtype give %2 (quantization scales, extra or tied tensors)</source>
         <translation>가중치: 서버 로드량 %1, 파라미터 수 x 자료형 %2 (양자화 스케일, 추가 텐서나 공유 텐서의 차이)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="835"/>
+        <location filename="../../app/explainlogpage.cpp" line="847"/>
         <source>KV bytes per token: the log implies %1 B, the model&apos;s shape gives %2 B: another model, cache dtype or TP split?</source>
         <translation>토큰당 KV 바이트: 로그로는 %1 B, 모델 구조로는 %2 B입니다. 다른 모델, KV 캐시 자료형, 텐서 병렬 분할인지 확인하세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="840"/>
+        <location filename="../../app/explainlogpage.cpp" line="852"/>
         <source>memory pools: SGLang took %1 but K + V are %2; the rest is its request-to-token table</source>
         <translation>메모리 풀: SGLang이 잡은 메모리 %1, 키(K) + 값(V) %2. 나머지는 요청-토큰 표 (req_to_token)입니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="844"/>
+        <location filename="../../app/explainlogpage.cpp" line="856"/>
         <source>CUDA graphs: %1 taken after the KV cache was sized, outside KV Scope&apos;s sum</source>
         <translation>CUDA 그래프: KV 캐시 크기를 정한 뒤 추가로 쓴 메모리 %1 (KV Scope의 합계에는 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="847"/>
+        <location filename="../../app/explainlogpage.cpp" line="859"/>
         <source>compute buffers: llama.cpp reserves %1 for activations; KV Scope estimates %2</source>
         <translation>연산 버퍼: llama.cpp가 활성화 값에 예약한 메모리 %1, KV Scope 추정 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="851"/>
+        <location filename="../../app/explainlogpage.cpp" line="863"/>
         <source>the server failed to start: its KV memory is %1, so weights, activations and non-torch memory exceed total x utilization</source>
         <translation>서버 시작 실패: KV 메모리 %1. 가중치, 활성화 값, PyTorch 외 메모리가 전체 x 사용률을 넘습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="858"/>
+        <location filename="../../app/explainlogpage.cpp" line="870"/>
         <source>Why they differ:</source>
         <translation>차이가 나는 이유:</translation>
     </message>
