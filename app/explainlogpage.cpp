@@ -617,6 +617,14 @@ void ExplainLogPage::fillFigures() {
         addRow(tr("KV cache memory, %1").arg(QString::fromStdString(rank.rank)), sizeText(rank.size.bytes, mib), u"-"_s,
                note, false);
     }
+    // ollama's plan, printed before llama.cpp allocates: estimates, so named.
+    const auto estimate = [&](const QString& name, const std::optional<LogSize>& size) {
+        if (size)
+            addRow(name, sizeText(size->bytes, mib), u"-"_s, tr("ollama's estimate, before loading"), false);
+    };
+    estimate(tr("KV cache memory"), log.estimatedKv);
+    estimate(tr("Weights"), log.estimatedWeights);
+    estimate(tr("Compute graph"), log.estimatedGraph);
     for (std::size_t i = 0; i < log.kvCaches.size(); ++i) {
         const LogKvCache& c = log.kvCaches[i];
         if (log.kvCaches.size() == 1 && c.kind.empty())

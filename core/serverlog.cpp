@@ -483,6 +483,7 @@ struct ReadState {
     bool v0Profile = false, v0Split = false, v1 = false, kvSelf = false, kvCache = false;
     std::string nextCacheKind;
     bool draft = false;   // llama-server: "loading draft model": the caches that follow are the draft's
+    bool ollama = false;  // ollama's own "time=... level=... source=... msg=..." lines
     bool started = false; // the server said it is serving: what fails later is not the start-up
     std::map<std::string, RankFigures> ranks; // by worker name ("TP1", "driver")
     std::set<std::string> sglangPools;        // ranks whose KV pool is read: a second is a draft's
@@ -961,6 +962,29 @@ bool readLlamaCpp(const LineReader& r, ServerLog& log, ReadState& state) {
             setString(log.kvCacheDtype, r.settingValue("type_k"), hit);
         if (log.vCacheDtype.empty())
             setString(log.vCacheDtype, r.settingValue("type_v"), hit);
+        hit = true;
+    }
+    // ollama's scheduler (server.go) plans the load before llama.cpp runs: msg=offload (earlier
+    // msg="offload to device") with memory.required.kv="19.5 GiB", memory.weights.total="87.3 GiB",
+    // memory.graph.full="8.2 GiB" (format.HumanBytes2: one decimal), layers.model=81; then
+    // msg="starting llama server" cmd="... --ctx-size 64000 ... --parallel 1 ...".
+    if (r.has("level=") && r.has("source=") && r.has("msg="))
+        state.ollama = true;
+    if (r.has("msg=offload") || r.has("msg=\"offload to device\"")) {
+        const auto quoted = [&](std::string_view key) -> std::optional<LogSize> {
+            const std::size_t at = r.after(key);
+            return at == std::string::npos ? std::nullopt
+                                           : r.sizeAt(at + (at < r.lower().size() && r.lower()[at] == '"'));
+        };
+        setOnce(log.estimatedKv, quoted("memory.required.kv="), hit);
+        setOnce(log.estimatedWeights, quoted("memory.weights.total="), hit);
+        setOnce(log.estimatedGraph, quoted("memory.graph.full="), hit);
+        setOnce(log.layers, r.countAfter("layers.model="), hit);
+        hit = true;
+    }
+    if (r.has("msg=\"starting llama server\"")) {
+        setOnce(log.maxModelLen, r.countAfter("--ctx-size "), hit);
+        setOnce(log.kvSeqs, r.countAfter("--parallel "), hit);
         hit = true;
     }
     // The build: common.cpp "build: %d (%s) with %s for %s", older examples "main: build = %d (%s)";
@@ -1504,6 +1528,11 @@ ServerLog finishRun(ServerLog log, const ReadState& state) {
         log.kvMemory = sum;
         log.kvMemoryFromBuffers = true;
     }
+    // ollama's plan alone (the llama.cpp lines not in the paste): its KV estimate, said to be one.
+    if (log.engine == LogEngine::LlamaCpp && !log.kvMemory && log.estimatedKv) {
+        log.kvMemory = log.estimatedKv;
+        log.kvMemoryEstimated = true;
+    }
     // llama.cpp's older KV line gives no cell count: the cache holds n_ctx cells.
     if (log.engine == LogEngine::LlamaCpp && !log.kvTokens && log.maxModelLen && log.kvMemory)
         log.kvTokens = log.maxModelLen;
@@ -1519,7 +1548,9 @@ ServerLog finishRun(ServerLog log, const ReadState& state) {
         log.tensorParallel = LogCount{log.ranksSeen, 0};
     if (log.version.empty()) {
         // No version line: the format's family is all the log tells, and it is said to be a guess.
-        log.version = log.format != LogFormat::Unknown ? logFormatName(log.format) : logEngineName(log.engine);
+        log.version = state.ollama && log.engine == LogEngine::LlamaCpp ? std::string("ollama")
+                      : log.format != LogFormat::Unknown                ? logFormatName(log.format)
+                                                                        : logEngineName(log.engine);
         log.versionGuessed = true;
     }
     // The readers cut names out of lines (at a quote, a comma, a length): a cut may fall inside a

@@ -176,9 +176,13 @@ struct ServerLog {
     // vLLM V1 with TP: each worker's "Available KV cache memory"; kvMemory is the smallest, the
     // figure vLLM sized every rank's cache by, and kvMemoryRank names its rank.
     std::vector<LogRankSize> kvMemoryByRank;
-    std::string kvMemoryRank;           // empty with one worker
-    std::vector<LogKvCache> kvCaches;   // llama.cpp: every cache summary line; kvMemory, kSize, vSize are their sums
-    bool kvMemoryFromBuffers = false;   // llama.cpp printed no cache line: kvMemory is its KV buffers added up
+    std::string kvMemoryRank;         // empty with one worker
+    std::vector<LogKvCache> kvCaches; // llama.cpp: every cache summary line; kvMemory, kSize, vSize are their sums
+    bool kvMemoryFromBuffers = false; // llama.cpp printed no cache line: kvMemory is its KV buffers added up
+    // ollama's own plan before llama.cpp allocates (server.go "msg=offload ... memory.required.kv=..."):
+    // estimates, and the KV memory only where llama.cpp printed none (kvMemoryEstimated).
+    std::optional<LogSize> estimatedKv, estimatedWeights, estimatedGraph;
+    bool kvMemoryEstimated = false;
     std::optional<LogSize> stateMemory; // recurrent or linear-attention state, when printed apart
     // vLLM hybrid models (attention with mamba or linear attention): the attention block size vLLM
     // chose so that one attention page is as large as one state page ("Setting attention block

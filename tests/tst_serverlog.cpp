@@ -240,6 +240,9 @@ private slots:
             << (3.46 + 3.46) * 1024 << 16384ull << false; // the target's pool; 1 B a value
         QTest::newRow("vLLM V1 0.7 GPU blocks") << "vllm-v1-0.7-gpu-blocks-1.log" << LogEngine::Vllm << 1
                                                 << LogFailureKind::None << QString() << 0.0 << 0ull << false;
+        QTest::newRow("ollama's plan alone")
+            << "ollama-offload-plan-4gpu-1.log" << LogEngine::LlamaCpp << 1 << LogFailureKind::None << QString()
+            << 19.5 * 1024 << 327680ull << false; // 19.5 GiB / 64,000: 80 layers x 8 x 128 x 2 x 2 B
         QTest::newRow("vLLM 0.8 V0 TP workers") << "vllm-v0-0.8-tp-profile-1.log" << LogEngine::Vllm << 1
                                                 << LogFailureKind::None << QString() << 1.57 * 1024 << 0ull << false;
     }
@@ -465,6 +468,14 @@ private slots:
         QCOMPARE(draft.kvCaches.size(), std::size_t(1));
         QCOMPARE(draft.kvCaches.front().kind, std::string("draft"));
         QCOMPARE(round2(draft.kvCaches.front().size.bytes / double(GiB)), 2.16);
+
+        const ServerLog plan = parseServerLog(fixture("ollama-offload-plan-4gpu-1.log"));
+        QVERIFY(plan.kvMemoryEstimated);
+        QCOMPARE(plan.version, std::string("ollama"));
+        QVERIFY(plan.versionGuessed);
+        KV_COMPARE_U64(plan.maxModelLen->value, 64000);
+        KV_COMPARE_U64(plan.layers->value, 81);
+        QCOMPARE(round2(plan.estimatedWeights->bytes / double(GiB)), 87.3);
 
         const ServerLog v07 = parseServerLog(fixture("vllm-v1-0.7-gpu-blocks-1.log"));
         QCOMPARE(v07.format, LogFormat::VllmV1); // by gpu_model_runner.py and kv_cache_utils.py

@@ -362,6 +362,11 @@ ordered_json toJson(const LogExplanation& x) {
         stated["kv_caches"] = caches;
     }
     putSize(stated, "state_memory_bytes", l.stateMemory);
+    putSize(stated, "estimated_kv_bytes", l.estimatedKv);
+    putSize(stated, "estimated_weights_bytes", l.estimatedWeights);
+    putSize(stated, "estimated_graph_bytes", l.estimatedGraph);
+    stated["kv_memory_estimated"] = l.kvMemoryEstimated;
+    stated["kv_memory_from_buffers"] = l.kvMemoryFromBuffers;
     if (l.hybrid) {
         stated["hybrid"] = true;
         putCount(stated, "attention_block_size", l.attentionBlockSize);
@@ -438,7 +443,7 @@ ordered_json toJson(const LogExplanation& x) {
 void printText(const LogExplanation& x) {
     const ServerLog& l = x.log;
     const LogRecomputation& r = x.recomputed;
-    g_mebibytes = l.engine == LogEngine::LlamaCpp;
+    g_mebibytes = l.engine == LogEngine::LlamaCpp && !l.kvMemoryEstimated; // ollama's plan is in GiB
     if (l.runs > 1)
         std::cout << tr("=== Start-up %1 of %2 (lines %3 to %4) ===",
                         {std::to_string(l.run), std::to_string(l.runs), groupThousands(l.firstLine),
@@ -507,8 +512,14 @@ void printText(const LogExplanation& x) {
                           sizeText(l.kvMemory->bytes)});
     else if (!l.kvMemoryRank.empty())
         stated.push_back({tr("KV cache memory (the same on every rank)"), sizeText(l.kvMemory->bytes)});
+    else if (l.kvMemoryEstimated)
+        size(tr("KV cache memory (ollama's estimate)"), l.kvMemory);
     else
         size(tr("KV cache memory"), l.kvMemory);
+    if (!l.kvMemoryEstimated)
+        size(tr("ollama's estimate: KV cache"), l.estimatedKv);
+    size(tr("ollama's estimate: weights"), l.estimatedWeights);
+    size(tr("ollama's estimate: compute graph"), l.estimatedGraph);
     size(tr("K"), l.kSize);
     size(tr("V"), l.vSize);
     if (l.kvCaches.size() > 1 || (l.kvCaches.size() == 1 && !l.kvCaches.front().kind.empty()))
