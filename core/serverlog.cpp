@@ -96,8 +96,8 @@ std::string cleanLine(std::string_view raw) {
                     ++i;
                 if (i < raw.size() && raw[i] == 0x1b)
                     ++i;
-            } else {
-                ++i; // a two-byte escape
+            } else if (i + 1 < raw.size() && raw[i + 1] >= 0x20 && raw[i + 1] <= 0x7e) {
+                ++i; // a two-byte escape: ESC and one ASCII byte (never a UTF-8 lead byte, found by fuzz_serverlog)
             }
         } else if (raw[i] == '\t') {
             out += ' ';
@@ -1560,6 +1560,8 @@ ServerLog finishRun(ServerLog log, const ReadState& state) {
     for (LogKvCache& c : log.kvCaches)
         for (std::string* kept : {&c.kType, &c.vType})
             *kept = toValidUtf8(*kept);
+    log.failure.text = toValidUtf8(log.failure.text);
+    log.kvMemoryRank = toValidUtf8(log.kvMemoryRank);
     return log;
 }
 

@@ -94,6 +94,21 @@ private slots:
             QVERIFY2(isValidUtf8(*kept), kept->c_str());
     }
 
+    // Found by fuzz_serverlog: an ESC before a byte the input's UTF-8 check had replaced took the
+    // replacement's first byte with it (a "two-byte escape"), and the failure line kept the rest.
+    void escapeKeepsUtf8() {
+        QFile input(
+            QStringLiteral(KVSCOPE_TEST_DATA_DIR "/../fuzz/corpus/fuzz_serverlog/escape-before-a-replaced-byte.log"));
+        QVERIFY(input.open(QIODevice::ReadOnly));
+        const QByteArray bytes = input.readAll();
+        const ServerLog log = parseServerLog(std::string_view(bytes.constData(), std::size_t(bytes.size())));
+        QVERIFY(log.failed);
+        QVERIFY(isValidUtf8(log.failure.text));
+        const ServerLog escaped =
+            parseServerLog("INFO [gpu_worker.py:1] Available KV cache memory: 1.00 GiB \x1b\xc3\xa9\n");
+        QVERIFY(isValidUtf8(escaped.version));
+    }
+
     // Every fixture: engine and format, the bytes per token that reproduce the printed KV size
     // (README "What a checker recomputes"), the stated tokens inside the recomputed range, and
     // every check agreeing.
