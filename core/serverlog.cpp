@@ -430,6 +430,16 @@ private:
     std::size_t m_number;
 };
 
+// Buffers' printed sizes added up, their rounding with them.
+LogSize sumOf(const std::vector<LogBuffer>& buffers) {
+    LogSize sum{0.0, 0.0, buffers.empty() ? 0 : buffers.front().size.line};
+    for (const LogBuffer& b : buffers) {
+        sum.bytes += b.size.bytes;
+        sum.tolerance += b.size.tolerance;
+    }
+    return sum;
+}
+
 template <typename T> void setOnce(std::optional<T>& field, const std::optional<T>& value, bool& hit) {
     if (!value)
         return;
@@ -489,38 +499,8 @@ struct ReadState {
     std::set<std::string> sglangPools;        // ranks whose KV pool is read: a second is a draft's
     int failurePriority = 0;                  // of log.failure: lower is more specific; 0 = none yet
 };
-// How specific a failure is: a line that says what did not fit outranks one that says only
-// that the engine stopped. Lower is more specific.
-int failurePriority(LogFailureKind kind) {
-    switch (kind) {
-    case LogFailureKind::MaxLenDoesNotFit:
-        return 1;
-    case LogFailureKind::NoCacheBlocks:
-        return 2;
-    case LogFailureKind::NotEnoughMemory:
-        return 3;
-    case LogFailureKind::WeightsLeaveNoMemory:
-        return 4;
-    case LogFailureKind::NegativeKvMemory:
-        return 5;
-    case LogFailureKind::KvCacheAllocation:
-        return 6;
-    case LogFailureKind::ComputeBuffers:
-        return 7;
-    case LogFailureKind::OutOfMemory:
-        return 8;
-    case LogFailureKind::ModelLoad:
-        return 9;
-    case LogFailureKind::EngineFailed:
-        return 10;
-    case LogFailureKind::None:
-        break;
-    }
-    return 0;
-}
-
 void noteFailure(ServerLog& log, ReadState& state, LogFailureKind kind, std::size_t line, std::string_view text) {
-    const int priority = failurePriority(kind);
+    const int priority = static_cast<int>(kind); // LogFailureKind is in order of how specific
     if (state.failurePriority != 0 && state.failurePriority <= priority)
         return;
     state.failurePriority = priority;
@@ -1520,12 +1500,7 @@ ServerLog finishRun(ServerLog log, const ReadState& state) {
     // llama.cpp with no cache summary line (ollama's builds of 2024-25 print only the buffers):
     // the KV buffers, each printed, are the KV memory.
     if (log.engine == LogEngine::LlamaCpp && !log.kvMemory && !log.kvBuffers.empty()) {
-        LogSize sum{0.0, 0.0, log.kvBuffers.front().size.line};
-        for (const LogBuffer& b : log.kvBuffers) {
-            sum.bytes += b.size.bytes;
-            sum.tolerance += b.size.tolerance;
-        }
-        log.kvMemory = sum;
+        log.kvMemory = sumOf(log.kvBuffers);
         log.kvMemoryFromBuffers = true;
     }
     // ollama's plan alone (the llama.cpp lines not in the paste): its KV estimate, said to be one.
@@ -1729,13 +1704,9 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
         r.checks.push_back(check(LogCheckKind::KPlusVIsTotal, log.kvMemory->bytes, log.kSize->bytes + log.vSize->bytes,
                                  log.kvMemory->tolerance + log.kSize->tolerance + log.vSize->tolerance));
     if (!log.kvBuffers.empty() && log.kvMemory && !log.kvMemoryFromBuffers) {
-        double sum = 0, tol = 0;
-        for (const LogBuffer& b : log.kvBuffers) {
-            sum += b.size.bytes;
-            tol += b.size.tolerance;
-        }
-        r.checks.push_back(
-            check(LogCheckKind::KvBuffersMatchTotal, log.kvMemory->bytes, sum, tol + log.kvMemory->tolerance));
+        const LogSize sum = sumOf(log.kvBuffers);
+        r.checks.push_back(check(LogCheckKind::KvBuffersMatchTotal, log.kvMemory->bytes, sum.bytes,
+                                 sum.tolerance + log.kvMemory->tolerance));
     }
 
     // Tokens: stated, or blocks x block size.
@@ -1790,9 +1761,10 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
             ++attentionCaches;
     }
     // Ranks of other memory that need not hold the same layers: names that are not plain TP ranks.
-    const bool ranksDiffer =
-        std::any_of(log.kvMemoryByRank.begin(), log.kvMemoryByRank.end(),
-                    [&](const LogRankSize& rank) { return log.kvMemory && rank.size.bytes != log.kvMemory->bytes; });
+    r.ranksDiffer = std::any_of(log.kvMemoryByRank.begin(), log.kvMemoryByRank.end(), [&](const LogRankSize& rank) {
+        return log.kvMemory && rank.size.bytes != log.kvMemory->bytes;
+    });
+    const bool ranksDiffer = r.ranksDiffer;
     const bool pureTp = std::all_of(log.kvMemoryByRank.begin(), log.kvMemoryByRank.end(), [](const LogRankSize& rank) {
         return rank.rank.find("PP") == std::string::npos &&
                (rank.rank.starts_with("TP") || rank.rank.starts_with("DP"));
@@ -2054,23 +2026,15 @@ LogComparison compareServerLog(const ServerLog& log, const LogRecomputation& rec
     std::optional<double> weights;
     if (log.weights)
         weights = log.weights->bytes;
-    else if (!log.modelBuffers.empty()) {
-        double sum = 0;
-        for (const LogBuffer& b : log.modelBuffers)
-            sum += b.size.bytes;
-        weights = sum;
-    }
+    else if (!log.modelBuffers.empty())
+        weights = sumOf(log.modelBuffers).bytes;
     std::optional<double> activation;
     if (log.activationPeak)
         activation = log.activationPeak->bytes;
     else if (log.peakTorch && log.weights)
         activation = log.peakTorch->bytes - log.weights->bytes;
-    else if (!log.computeBuffers.empty()) {
-        double sum = 0;
-        for (const LogBuffer& b : log.computeBuffers)
-            sum += b.size.bytes;
-        activation = sum;
-    }
+    else if (!log.computeBuffers.empty())
+        activation = sumOf(log.computeBuffers).bytes;
     std::optional<double> nonTorch;
     if (log.nonTorch)
         nonTorch = log.nonTorch->bytes;

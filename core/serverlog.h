@@ -65,14 +65,15 @@ struct LogBuffer {
     LogSize size;
 };
 
-// Why a server did not start, as its own lines say (most specific first when several do).
+// Why a server did not start, as its own lines say. In order of how specific they are: a line that
+// says what did not fit outranks one that says only that the engine stopped (most specific wins).
 enum class LogFailureKind {
     None,
-    NegativeKvMemory,     // vLLM "Available KV cache memory: -2.51 GiB", kv_cache_size < 0
-    NoCacheBlocks,        // vLLM "No available memory for the cache blocks", 0 GPU blocks
     MaxLenDoesNotFit,     // vLLM "To serve at least one request with the models's max seq len ..."
+    NoCacheBlocks,        // vLLM "No available memory for the cache blocks", 0 GPU blocks
     NotEnoughMemory,      // SGLang "Not enough memory. Please try to increase --mem-fraction-static."
     WeightsLeaveNoMemory, // SGLang: the weights leave no memory for the KV pool
+    NegativeKvMemory,     // vLLM "Available KV cache memory: -2.51 GiB", kv_cache_size < 0
     KvCacheAllocation,    // llama.cpp "failed to allocate buffer for kv cache"
     ComputeBuffers,       // llama.cpp "failed to allocate compute buffers"
     OutOfMemory,          // "CUDA out of memory", torch.OutOfMemoryError, "cudaMalloc failed: out of memory"
@@ -265,6 +266,7 @@ struct LogRecomputation {
     // (pipeline stages, world ranks "rank 2" / "pid 535"): the smallest memory need not be the
     // limiting rank, so no per-token figure is made from it.
     bool ranksMayHoldOtherLayers = false;
+    bool ranksDiffer = false; // the ranks printed different KV memory (ServerLog::kvMemoryByRank)
     // With TP, one worker's KV memory of several: the tokens are the smallest rank's, which the log
     // may not show, so the per-token figure is this rank's at most.
     bool fromOneRankOfSeveral = false;

@@ -502,9 +502,7 @@ void printText(const LogExplanation& x) {
     size(tr("all non-KV memory"), l.nonKvMemory);
     for (const LogRankSize& rank : l.kvMemoryByRank)
         stated.push_back({tr("KV cache memory, %1", {rank.rank}), sizeText(rank.size.bytes)});
-    const bool ranksDiffer =
-        std::any_of(l.kvMemoryByRank.begin(), l.kvMemoryByRank.end(),
-                    [&](const LogRankSize& rank) { return l.kvMemory && rank.size.bytes != l.kvMemory->bytes; });
+    const bool ranksDiffer = r.ranksDiffer;
     if (!l.kvMemoryRank.empty() && ranksDiffer && r.ranksMayHoldOtherLayers)
         stated.push_back({tr("KV cache memory (the smallest, %1)", {l.kvMemoryRank}), sizeText(l.kvMemory->bytes)});
     else if (!l.kvMemoryRank.empty() && ranksDiffer)
