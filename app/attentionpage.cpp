@@ -2,6 +2,7 @@
 
 #include "attentiontablemodel.h"
 #include "chartstyle.h"
+#include "kvformula.h"
 #include "pagelayout.h"
 #include "scenariocontroller.h"
 #include "sweep.h"
@@ -139,10 +140,15 @@ void AttentionPage::refresh() {
         const auto& v = variants[i];
         labels << (v.kind == kvscope::AttentionKind::MLA
                        ? tr("MLA latent%1").arg(v.isCurrent ? tr(" (this model)") : QString())
-                       : tr("%1, %2 KV heads%3")
-                             .arg(QString::fromStdString(kvscope::attentionKindName(v.kind)))
-                             .arg(v.kvHeads)
-                             .arg(v.isCurrent ? tr(" (this model)") : QString()));
+                   : v.windowedKvHeads != 0 ? tr("%1, %2 KV heads, %3 in sliding layers%4")
+                                                  .arg(QString::fromStdString(kvscope::attentionKindName(v.kind)))
+                                                  .arg(v.kvHeads)
+                                                  .arg(v.windowedKvHeads)
+                                                  .arg(v.isCurrent ? tr(" (this model)") : QString())
+                                            : tr("%1, %2 KV heads%3")
+                                                  .arg(QString::fromStdString(kvscope::attentionKindName(v.kind)))
+                                                  .arg(v.kvHeads)
+                                                  .arg(v.isCurrent ? tr(" (this model)") : QString()));
         const double kib = double(v.kvBytesPerToken) / perTokenDivisor();
         if (m_perToken->count() <= int(i))
             m_perToken->append(kib);
@@ -196,6 +202,37 @@ void AttentionPage::refresh() {
         return;
     }
     const double factor = e.naiveFactor;
+    // One token's cache, whole model, one term per layer kind: where the layers that cache are not all the
+    // model's layers, or a kind has heads or a V width of its own, 2 x L x H_kv x D_head is not the figure.
+    const kvscope::KvFormula perToken = kvscope::kvFormula(s.model, s.kvDtype, 1, 1);
+    const bool plain = perToken.terms.size() == 1 && perToken.terms.front().layers == s.model.layers &&
+                       perToken.terms.front().vHeadDim == 0;
+    if (!plain) {
+        QStringList terms;
+        for (std::size_t i = 0; i < perToken.terms.size(); ++i) {
+            const kvscope::KvFormulaTerm& t = perToken.terms[i];
+            // kvFormula puts the full layers first; with two geometries the second term is the sliding layers.
+            const QString layers = !s.model.hasTwoGeometries() ? tr("%1 layers").arg(t.layers)
+                                   : i == 0                    ? tr("%1 full layers").arg(t.layers)
+                                                               : tr("%1 sliding layers").arg(t.layers);
+            terms << (t.vHeadDim != 0
+                          ? tr("%1 x %2 KV heads x (%3 + %4)").arg(layers).arg(t.kvHeads).arg(t.headDim).arg(t.vHeadDim)
+                          : tr("2 x %1 x %2 KV heads x %3").arg(layers).arg(t.kvHeads).arg(t.headDim));
+        }
+        const QString text =
+            (tr("<b>Naive</b> (query heads in place of KV heads): %1 per token, %2 for this scenario.<br><b>Real</b> "
+                "(the "
+                "layers that cache, each kind with its own KV heads): (%3) x %4 B = <b>%5</b> per token, %6.<br>The "
+                "naive formula overstates this model's cache <b>%7x</b>.")
+                 .arg(viewtext::sizeScaled(e.kvBytesPerTokenNaive), viewtext::size(e.kvBytesNaive))
+                 .arg(terms.join(u" + "_s))
+                 .arg(s.kvDtype.effectiveBytes())
+                 .arg(viewtext::sizeScaled(e.kvBytesPerToken), viewtext::size(e.kvBytesAllGpus))
+                 .arg(factor, 0, 'g', 3));
+        if (m_naive->text() != text)
+            m_naive->setText(text);
+        return;
+    }
     const QString text =
         (tr("<b>Naive</b> (query heads): 2 x %1 layers x %2 heads x %3 x %4 B = <b>%5</b> per token, "
             "%6 for this scenario.<br><b>Real</b> (KV heads): 2 x %1 x %7 x %3 x %4 B = <b>%8</b> per token, "

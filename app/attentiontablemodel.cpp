@@ -80,7 +80,10 @@ QVariant AttentionTableModel::data(const QModelIndex& index, int role) const {
         return QString(QString::fromStdString(kvscope::attentionKindName(v.kind)) +
                        (v.isCurrent ? tr(" (this model)") : QString()));
     case KvHeads:
-        return latent ? tr("latent") : QString::number(v.kvHeads);
+        if (latent)
+            return tr("latent");
+        return v.windowedKvHeads != 0 ? tr("%1 (sliding layers: %2)").arg(v.kvHeads).arg(v.windowedKvHeads)
+                                      : QString::number(v.kvHeads);
     case KvPerToken:
         return viewtext::sizeScaled(v.kvBytesPerToken);
     case KvCacheNow:

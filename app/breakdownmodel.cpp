@@ -97,7 +97,7 @@ QString BreakdownModel::sourceText(int row) const {
         // One line per term of core's formula: a sliding window's layers hold the window, not the context.
         QStringList terms;
         const auto f = kvscope::kvFormula(m_scenario.model, m_scenario.kvDtype, m_scenario.context, m_scenario.batch,
-                                          m_estimate.kvHeadsPerGpu);
+                                          kvscope::PerGpu{m_scenario.tensorParallel});
         for (const kvscope::KvFormulaTerm& t : f.terms)
             terms << (f.indexer ? tr("%1 layers x %2 tokens x %3 sequences x (%4 values x %5 bytes + a %6-byte "
                                      "indexer key)")

@@ -433,6 +433,10 @@ void ControlsPanel::syncFromScenario() {
         note += tr(", %1 experts (%2 active)").arg(m.moe.experts).arg(m.moe.expertsPerToken);
     if (m.windowedLayerCount() > 0)
         note += tr(", %1-token sliding window on %2 layers").arg(m.slidingWindow).arg(m.windowedLayerCount());
+    if (m.windowedAttention) // the controls below are the full layers'; the sliding ones keep their own heads
+        note += tr(" (their own %1 KV heads x %2; the heads and head dim below are the full layers')")
+                    .arg(m.windowedAttention->kvHeads)
+                    .arg(m.windowedAttention->headDim);
     if (m.maxContext > 0)
         note += tr(", max context %1").arg(QLocale().toString(qulonglong(m.maxContext)));
     if (m_modelNote->text() != note)

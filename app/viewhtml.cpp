@@ -52,7 +52,8 @@ QString kvFormulaHtml(const kvscope::Scenario& s, const kvscope::Estimate& e) {
     const auto& m = s.model;
     // The same terms the CLI prints (core/kvformula.h): a sliding window's S is the window, and
     // windowed and full-context layers are separate terms, so the factors multiply to the total.
-    const kvscope::KvFormula f = kvscope::kvFormula(m, s.kvDtype, s.context, s.batch, e.kvHeadsPerGpu);
+    const kvscope::KvFormula f =
+        kvscope::kvFormula(m, s.kvDtype, s.context, s.batch, kvscope::PerGpu{s.tensorParallel});
     const QString bytesPerElement = f.exact && f.elementBits % 8 == 0 ? QString::number(f.elementBits / 8)
                                                                       : QString::number(f.bytesPerElement, 'g', 4);
     const auto num = [&](std::uint64_t v) { return locale.toString(qulonglong(v)); };
@@ -110,7 +111,18 @@ QString kvFormulaHtml(const kvscope::Scenario& s, const kvscope::Estimate& e) {
                         sym('H', u"H<sub>kv</sub>"_s), sym('D', u"D<sub>head</sub>"_s), sym('b', tr("bytes")), numbers,
                         size(f.totalBytes));
     }
-    if (s.tensorParallel > 1)
+    if (s.tensorParallel > 1 && m.hasTwoGeometries() && m.mla.kvLoraRank == 0) {
+        // Each layer kind's heads are split on their own; fewer heads than GPUs are replicated, one per GPU.
+        text += tr("<br>Per GPU: the full layers' %1 KV heads and the sliding layers' %2 across %3 GPUs, %4 and %5 "
+                   "each")
+                    .arg(m.kvHeads)
+                    .arg(m.windowedAttention->kvHeads)
+                    .arg(s.tensorParallel)
+                    .arg(kvscope::kvHeadsPerGpu(m.fullAttention(), s.tensorParallel))
+                    .arg(kvscope::kvHeadsPerGpu(*m.windowedAttention, s.tensorParallel));
+        if (e.kvReplicated)
+            text += tr(" (a kind with fewer heads than GPUs keeps a copy of one head on each)");
+    } else if (s.tensorParallel > 1)
         text += e.kvReplicated ? tr("<br>Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head")
                                      .arg(m.kvHeads)
                                      .arg(s.tensorParallel)

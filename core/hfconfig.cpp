@@ -277,6 +277,19 @@ const std::vector<FamilySpec>& familyTable() {
             f.defaults = {26, 2304, 8, 4, 256, 9216, 262208, 131072, 4096, 6};
             t.push_back(f);
         }
+        for (const char* type : {"gemma4_text", "gemma4"}) {
+            // Gemma 4: Gemma 3's layout (four norms a layer, q/k norms a head wide, layer_types) with full layers of
+            // their own heads (readLayerKindGeometry). No class defaults: a missing size is refused, not guessed.
+            FamilySpec f = llamaLike(type, "Gemma 4", true);
+            f.normsPerLayer = 4;
+            f.qkNorm = QkNorm::PerHead;
+            f.layers = LayerStyle::GemmaPattern;
+            t.push_back(f);
+        }
+        // MiMo-V2 (MiMo-V2-Flash, MiMo-V2.5): a Llama-style MoE whose sliding and full layers have heads of their own
+        // (readLayerKindGeometry) and whose first layer keeps a dense MLP (moe_layer_freq).
+        for (const char* type : {"mimo_v2", "mimo_v2_flash"})
+            t.push_back(llamaLike(type, "MiMo-V2"));
         {
             FamilySpec f{"phi", "Phi", KvStyle::Standard, LayerStyle::Uniform, MlpKind::Plain, NormKind::LayerNorm, 1};
             f.qkvBias = f.outBias = f.mlpBias = true; // parallel attention + MLP under one LayerNorm
@@ -654,6 +667,11 @@ constexpr HarmlessKey kHarmlessKeys[] = {
     {"mamba_chunk_size", "Mamba-2's scan chunking"},
     {"ep_size", "expert-parallel degree of a deployment, not of the model"},
     {"rope_local_base_freq", "the local layers' rotary base (Gemma 3)"},
+    {"swa_rope_theta", "the sliding layers' rotary base (MiMo-V2)"},
+    {"attention_value_scale", "numerics (MiMo-V2)"},
+    {"attention_projection_layout", "whether q, k and v are stored fused or apart: the same weights"},
+    {"processor_config", "input preprocessing (image, audio), no weights"},
+    {"vision_model_type", "names the vision tower; vision_config is what sizes it"},
     {"for_llm_compressor", "a loading flag (Llama 4)"},
     {"cache_implementation", "how transformers allocates its cache; the window rule is read"},
     {"use_parallel_residual", "order of the residual adds; both ways hold two norms"},
@@ -848,6 +866,128 @@ void readNasBlocks(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule) {
     // Norms and linear replacements are per block, so they are counted here, not per layer.
     m.normsPerLayer = 0;
     m.extraParams += narrow(linear + norms, "block parameters");
+}
+
+// Attention whose heads differ between full and windowed layers, as the modelling code builds each layer kind.
+// - V heads of their own width (v_head_dim without MLA: MiMo-V2): the value projection and the cache's V.
+// - MiMo-V2 (modeling_mimo_v2.py, vLLM's and SGLang's mimo_v2_flash): hybrid_layer_pattern[i] == 1 makes layer i
+//   sliding-window attention, whose heads are swa_num_attention_heads, swa_num_key_value_heads, swa_head_dim and
+//   swa_v_head_dim; 0 a full layer of num_attention_heads, num_key_value_heads, head_dim and v_head_dim. Each kind
+//   learns one attention-sink bias per query head when add_swa_attention_sink_bias / add_full_attention_sink_bias.
+// - Gemma 4 (Gemma4TextConfig, modeling_gemma4.py): a full-attention layer's heads are global_head_dim wide, and
+//   with attention_k_eq_v it has num_global_key_value_heads KV heads whose V is K's own projection (no v_proj; K and V
+//   are still cached apart, K rotated and V normed); sliding layers keep head_dim and num_key_value_heads.
+void readLayerKindGeometry(const ConfigReader& cfg, ModelShape& m, const FamilySpec& fam, LayerStyle style,
+                           FamilyRule& rule) {
+    if (m.mla.kvLoraRank > 0)
+        return; // MLA read v_head_dim as the latent's value width
+    const auto headSize = [&](std::string_view key) {
+        return static_cast<std::uint32_t>(cfg.uintField({key}, kMaxHeadDim).value_or(0));
+    };
+    if (const std::uint32_t v = headSize("v_head_dim"); v != 0 && v != m.effectiveHeadDim())
+        m.vHeadDim = v;
+    const bool swaKeys = cfg.has("swa_num_key_value_heads") || cfg.has("swa_head_dim") ||
+                         cfg.has("swa_num_attention_heads") || cfg.has("swa_v_head_dim");
+    const json* pattern = cfg.find("hybrid_layer_pattern");
+    if (pattern || swaKeys) {
+        // The layer kinds: hybrid_layer_pattern, one 0 (full) or 1 (sliding) per layer.
+        if (!pattern || !pattern->is_array() || pattern->size() != m.layers)
+            cfg.fail("'hybrid_layer_pattern' must list 0 (full attention) or 1 (sliding window) for each of the " +
+                     std::to_string(m.layers) + " layers" + (pattern ? ", got " + describeJson(*pattern) : ""));
+        if (cfg.has("layer_types"))
+            cfg.unmark("layer_types"); // two lists of the layer kinds: the one the model builds is read
+        std::vector<bool> windowed(m.layers, false);
+        for (std::uint32_t i = 0; i < m.layers; ++i) {
+            const json& kind = (*pattern)[i];
+            if (!(kind.is_number_unsigned() && kind.get<std::uint64_t>() <= 1))
+                cfg.fail("'hybrid_layer_pattern[" + std::to_string(i) +
+                         "]' must be 0 (full attention) or 1 (sliding "
+                         "window), got " +
+                         describeJson(kind));
+            windowed[i] = kind.get<std::uint64_t>() == 1;
+        }
+        const bool anyWindowed = std::find(windowed.begin(), windowed.end(), true) != windowed.end();
+        if (anyWindowed && m.slidingWindow == 0)
+            cfg.fail("'hybrid_layer_pattern' names sliding-window layers, but the config gives no window size "
+                     "(sliding_window)");
+        m.windowedLayers = windowed;
+        rule.layerKey = "hybrid_layer_pattern";
+        AttentionGeometry w;
+        w.heads = static_cast<std::uint32_t>(cfg.uintField({"swa_num_attention_heads"}, kMaxHeads).value_or(m.heads));
+        w.kvHeads =
+            static_cast<std::uint32_t>(cfg.uintField({"swa_num_key_value_heads"}, kMaxHeads).value_or(m.kvHeads));
+        w.headDim = headSize("swa_head_dim") != 0 ? headSize("swa_head_dim") : m.effectiveHeadDim();
+        w.vHeadDim = headSize("swa_v_head_dim") != 0 ? headSize("swa_v_head_dim") : m.effectiveVHeadDim();
+        if (w.vHeadDim == w.headDim)
+            w.vHeadDim = 0;
+        w.extraParams = m.attentionExtraParams;
+        if (cfg.boolField("add_swa_attention_sink_bias").value_or(false))
+            w.extraParams += w.heads;
+        if (cfg.boolField("add_full_attention_sink_bias").value_or(false))
+            m.attentionExtraParams += m.heads;
+        if (anyWindowed && !(w == m.fullAttention()))
+            m.windowedAttention = w;
+        // MiMo names its window twice, and its attention_chunk_size is the window again: read, reported if not.
+        if (cfg.uintField({"attention_chunk_size"}, std::numeric_limits<std::uint64_t>::max() / 2)
+                .value_or(m.slidingWindow) != m.slidingWindow)
+            cfg.unmark("attention_chunk_size");
+        return;
+    }
+    if (style == LayerStyle::GemmaPattern &&
+        (cfg.has("global_head_dim") || cfg.has("attention_k_eq_v") || cfg.has("num_global_key_value_heads"))) {
+        const std::uint32_t windowedLayers = m.windowedLayerCount();
+        if (windowedLayers == 0 || windowedLayers == m.layers)
+            return; // one kind of layer: nothing differs (the keys are read, for the layers there are)
+        AttentionGeometry w = m.fullAttention(); // the sliding layers: head_dim, num_key_value_heads
+        w.valueFromKey = false;
+        m.windowedAttention = w;
+        const std::uint32_t global = headSize("global_head_dim");
+        const bool keyIsValue = cfg.boolField("attention_k_eq_v").value_or(false);
+        if (global != 0 && global != m.effectiveHeadDim()) {
+            if (fam.qkNorm == QkNorm::PerHead) // the q and k norms are a head wide
+                m.attentionExtraParams += 2ull * global - 2ull * m.effectiveHeadDim();
+            m.headDim = global;
+        }
+        if (keyIsValue) {
+            m.valueFromKey = true;
+            if (auto kv = cfg.uintField({"num_global_key_value_heads"}, kMaxHeads)) {
+                m.kvHeads = static_cast<std::uint32_t>(*kv);
+                rule.kvKey = "num_global_key_value_heads (full layers), num_key_value_heads (sliding)";
+            }
+        } else if (cfg.has("num_global_key_value_heads")) {
+            cfg.unmark("num_global_key_value_heads"); // Gemma 4 reads it only with attention_k_eq_v
+        }
+        if (m.windowedAttention == m.fullAttention())
+            m.windowedAttention.reset();
+    }
+}
+
+// moe_layer_freq: DeepSeek's integer (every k-th layer from first_k_dense_replace on is MoE; the released ones use 1),
+// or MiMo-V2's list of 0 (dense MLP) and 1 (MoE) per layer. Leading dense layers are MoeSpec::denseLayers; any other
+// pattern is reported, not guessed.
+void readMoeLayerFreq(const ConfigReader& cfg, ModelShape& m) {
+    const json* freq = cfg.find("moe_layer_freq");
+    if (!freq)
+        return;
+    if (freq->is_number_unsigned() && freq->get<std::uint64_t>() == 1)
+        return;
+    if (!freq->is_array() || freq->size() != m.layers) {
+        cfg.unmark("moe_layer_freq");
+        return;
+    }
+    std::uint32_t dense = 0;
+    while (dense < m.layers && (*freq)[dense] == 0)
+        ++dense;
+    for (std::uint32_t i = dense; i < m.layers; ++i)
+        if ((*freq)[i] != 1) {
+            cfg.unmark("moe_layer_freq");
+            return;
+        }
+    if (m.moe.denseLayers != 0 && m.moe.denseLayers != dense) {
+        cfg.unmark("moe_layer_freq"); // first_k_dense_replace says otherwise
+        return;
+    }
+    m.moe.denseLayers = dense;
 }
 
 // A short name for a model with no name of its own: the folder a config.json sits in, else the
@@ -1226,6 +1366,22 @@ ImportResult importConfig(const json& root, std::string_view source) {
             cfg.unmark("word_embed_proj_dim");
     } else if (type == "bloom") {
         m.extraParams += 2ull * m.hidden; // word_embeddings_layernorm (weight and bias)
+    } else if (type == "gemma4" || type == "gemma4_text") {
+        // Gemma4TextConfig's keys for the small and MoE variants size nothing at the dense checkpoints' values:
+        // per-layer embeddings (hidden_size_per_layer_input 0), no layers reusing another's cache
+        // (num_kv_shared_layers 0), no MoE block, no double-wide MLP. Any other value is reported, not guessed.
+        if (cfg.countField({"hidden_size_per_layer_input"}))
+            cfg.unmark("hidden_size_per_layer_input");
+        else
+            cfg.markUsed("vocab_size_per_layer_input"); // the per-layer embeddings' rows, of which there are none
+        if (cfg.countField({"num_kv_shared_layers"}))
+            cfg.unmark("num_kv_shared_layers");
+        if (cfg.boolField("enable_moe_block").value_or(false))
+            cfg.unmark("enable_moe_block");
+        if (cfg.boolField("use_double_wide_mlp").value_or(false))
+            cfg.unmark("use_double_wide_mlp");
+        cfg.markUsed("use_bidirectional_attention");  // which tokens see which: a mask, not memory
+        cfg.markUsed("vision_soft_tokens_per_image"); // an image's tokens, in the context the scenario sets
     } else if (type == "nemotron_h") {
         m.qkvBias = m.outBias = cfg.boolField("attention_bias").value_or(false);
         m.mlpBias = cfg.boolField("mlp_bias").value_or(false);
@@ -1369,7 +1525,7 @@ ImportResult importConfig(const json& root, std::string_view source) {
         }
         m.moe.sharedExperts = u32(cfg.countField({"n_shared_experts"}).value_or(0));
         m.moe.denseLayers = u32(cfg.countField({"first_k_dense_replace"}).value_or(0));
-        cfg.markUsed("moe_layer_freq");
+        readMoeLayerFreq(cfg, m);
         if (auto shared = cfg.countField({"shared_expert_intermediate_size", "shared_intermediate_size",
                                           "moe_shared_expert_intermediate_size"})) {
             m.moe.sharedIntermediate = u32(*shared);
@@ -1436,6 +1592,9 @@ ImportResult importConfig(const json& root, std::string_view source) {
         result.notes.emplace_back("the " + std::to_string(*mtp) +
                                   " multi-token-prediction layer(s) (num_nextn_predict_layers) are not counted: they "
                                   "serve speculative decoding only");
+
+    // ---- attention whose heads differ by layer kind ------------------------------------------------
+    readLayerKindGeometry(cfg, m, fam, style, rule);
 
     // ---- layer layouts: hybrids, cross-attention -------------------------------------------------
     const std::uint8_t mlpPart = m.isMoe() ? layerpart::Moe : layerpart::Mlp;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "dtype.h"
+#include "memorymodel.h"
 #include "modelshape.h"
 
 #include <cstdint>
@@ -15,7 +16,8 @@ namespace kvscope {
 //
 // A sliding window caps S at the window on the layers that use it, so a model with some
 // windowed layers (Gemma 2/3) has two terms: the full-context layers and the windowed ones.
-// A model whose every layer is windowed (Mistral-7B) has one term with the capped S.
+// A model whose every layer is windowed (Mistral-7B) has one term with the capped S. Where the windowed
+// layers have heads of their own (Gemma 4, MiMo-V2), they are a term of their own at every context.
 struct KvFormulaTerm {
     std::uint32_t kvFactor = 2;     // 2: one K and one V per token; 1: the MLA latent (K and V share it)
     std::uint32_t layers = 0;       // L: layers of this term
@@ -44,13 +46,11 @@ struct KvFormula {
     double bytesPerElement = 0.0;    // effective, scales of grouped formats included
     bool exact = false; // elements x elementBits / 8 is each term's bytes exactly (no scales, no indexer keys)
     std::vector<KvFormulaTerm> terms; // full-context layers first, then windowed layers
-    std::uint64_t totalBytes = 0;     // sum of the terms = kvBytes(model, kv, context, batch, kvHeadsOverride)
+    std::uint64_t totalBytes = 0;     // sum of the terms = kvBytes(model, kv, context, batch, split)
 };
 
-// The terms for `batch` sequences of `context` tokens. `kvHeadsOverride` (per-GPU heads under
-// tensor parallelism) replaces H_kv when non-zero. Layers that hold no per-token cache are in no
-// term: the layer count comes from cachedTokenLayers(), like kvBytes().
-KvFormula kvFormula(const ModelShape& model, DType kv, std::uint64_t context, std::uint64_t batch,
-                    std::uint32_t kvHeadsOverride = 0);
+// The terms for `batch` sequences of `context` tokens, on one GPU of `split` (H_kv per GPU). Layers that hold no
+// per-token cache are in no term: the layer count comes from cachedTokenLayers(), like kvBytes().
+KvFormula kvFormula(const ModelShape& model, DType kv, std::uint64_t context, std::uint64_t batch, PerGpu split = {});
 
 } // namespace kvscope

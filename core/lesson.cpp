@@ -145,10 +145,10 @@ const FigureDef kFigures[] = {
     {"kv_bytes", 0, false, [](FigureInputs& f) { return double(f.est().kvBytes); }},
     {"kv_bytes_per_sequence", 0, false, [](FigureInputs& f) {
          const Scenario& s = f.scenario();
-         return double(kvBytes(s.model, s.kvDtype, s.context, 1, f.est().kvHeadsPerGpu)); }},
+         return double(kvBytes(s.model, s.kvDtype, s.context, 1, PerGpu{s.tensorParallel})); }},
     {"kv_gib_per_sequence", 2, false, [](FigureInputs& f) {
          const Scenario& s = f.scenario();
-         return toGiB(kvBytes(s.model, s.kvDtype, s.context, 1, f.est().kvHeadsPerGpu)); }},
+         return toGiB(kvBytes(s.model, s.kvDtype, s.context, 1, PerGpu{s.tensorParallel})); }},
     {"weights_kv_gib", 2, false, [](FigureInputs& f) { return toGiB(f.est().weightBytes + f.est().kvBytes); }},
     {"kv_weights_ratio", 1, false, [](FigureInputs& f) {
          return f.est().weightBytes > 0 ? double(f.est().kvBytes) / double(f.est().weightBytes) : 0.0; }},

@@ -29,8 +29,9 @@ struct AttentionMatrices {
 // DeepSeek-V3.2's reference model builds it: wq_b from the query latent (or the hidden state when queries are
 // not low-rank) to index_n_heads x index_head_dim, wk from the hidden state to one key, and weights_proj, one
 // weight per indexer head. Otherwise q, k, v (V heads of their own width) and o. Every width is checked: a
-// config's head sizes are bounded by validate(), their products are not.
-AttentionMatrices attentionMatrices(const ModelShape& m) {
+// config's head sizes are bounded by validate(), their products are not. `windowed`: a windowed layer's
+// (ModelShape::windowedAttention), whose heads may differ from a full layer's.
+AttentionMatrices attentionMatrices(const ModelShape& m, bool windowed) {
     const std::uint64_t h = m.hidden;
     AttentionMatrices a;
     if (m.mla.kvLoraRank > 0) {
@@ -56,17 +57,20 @@ AttentionMatrices attentionMatrices(const ModelShape& m) {
         }
         return a;
     }
-    const std::uint64_t d = m.effectiveHeadDim();
-    a.add(h, std::uint64_t(m.heads) * d);
-    a.add(h, std::uint64_t(m.kvHeads) * d);
-    a.add(h, std::uint64_t(m.kvHeads) * m.effectiveVHeadDim());
-    a.add(std::uint64_t(m.heads) * m.effectiveVHeadDim(), h); // o takes the heads' values
+    const AttentionGeometry g = m.attentionOf(windowed);
+    const std::uint64_t d = g.headDim;
+    a.add(h, std::uint64_t(g.heads) * d);
+    a.add(h, std::uint64_t(g.kvHeads) * d);
+    if (!g.valueFromKey) // else V is K's projection, normed apart
+        a.add(h, std::uint64_t(g.kvHeads) * g.effectiveVHeadDim());
+    a.add(std::uint64_t(g.heads) * g.effectiveVHeadDim(), h); // o takes the heads' values
     return a;
 }
 
-std::uint64_t attentionParamsPerLayer(const ModelShape& m) {
+// One attending layer's weights: its matrices, MLA's inner norms, biases and the layer's extras (q/k norms, gates).
+std::uint64_t attentionParamsPerLayer(const ModelShape& m, bool windowed) {
     const char* what = "attention parameters";
-    const AttentionMatrices a = attentionMatrices(m);
+    const AttentionMatrices a = attentionMatrices(m, windowed);
     std::uint64_t params = 0;
     for (std::size_t i = 0; i < a.count; ++i)
         params = addChecked(params, mulChecked(what, a.list[i].in, a.list[i].out), what);
@@ -74,13 +78,14 @@ std::uint64_t attentionParamsPerLayer(const ModelShape& m) {
         // MLA's norms inside attention: the query latent's and the KV latent's; the indexer key's (weight, bias).
         params =
             addChecked(params, std::uint64_t(m.mla.qLoraRank) + m.mla.kvLoraRank + 2ull * m.mla.indexHeadDim, what);
-        return params;
+        return addChecked(params, m.attentionExtraParams, what);
     }
-    if (m.qkvBias) // the biases of q, k and v: their outputs
-        params = addChecked(params, a.list[0].out + a.list[1].out + a.list[2].out, what);
+    if (m.qkvBias) // the biases of q, k and v: the outputs of every matrix but o (the last)
+        for (std::size_t i = 0; i + 1 < a.count; ++i)
+            params = addChecked(params, a.list[i].out, what);
     if (m.outBias)
         params = addChecked(params, m.hidden, what);
-    return params;
+    return addChecked(params, m.attentionOf(windowed).extraParams, what);
 }
 
 std::uint64_t mlpParams(const ModelShape& m, std::uint64_t width) {
@@ -107,8 +112,8 @@ Sides matrix(std::uint64_t in, std::uint64_t out) {
 }
 
 // The rows and columns of one attending layer's projections: the same matrices its weights are counted from.
-Sides attentionSides(const ModelShape& m) {
-    const AttentionMatrices a = attentionMatrices(m);
+Sides attentionSides(const ModelShape& m, bool windowed) {
+    const AttentionMatrices a = attentionMatrices(m, windowed);
     Sides s;
     for (std::size_t i = 0; i < a.count; ++i)
         s = plus(s, matrix(a.list[i].in, a.list[i].out));
@@ -132,7 +137,9 @@ ParameterBreakdown parameterBreakdown(const ModelShape& m) {
     p.norms = (std::uint64_t(m.normsPerLayer) * m.layers + (m.finalNorm ? 1 : 0)) * normWidth;
     p.other = m.extraParams;
 
-    const std::uint64_t attn = addChecked(attentionParamsPerLayer(m), m.attentionExtraParams, "attention parameters");
+    // An attending layer's weights, full and windowed (the same unless the windowed layers have heads of their own).
+    const std::uint64_t attn = attentionParamsPerLayer(m, false);
+    const std::uint64_t attnWindowed = m.hasTwoGeometries() ? attentionParamsPerLayer(m, true) : attn;
     const std::uint64_t denseMlp = m.intermediate > 0 ? mlpParams(m, m.intermediate) : 0;
     std::uint64_t perMoeLayer = 0;
     std::uint64_t perMoeLayerActive = 0;
@@ -151,7 +158,9 @@ ParameterBreakdown parameterBreakdown(const ModelShape& m) {
 
     std::uint64_t activeMlp = 0;
     if (!m.isHybrid()) {
-        p.attention = mulChecked("attention parameters", attn, m.layers);
+        const std::uint32_t windowed = m.hasTwoGeometries() ? m.windowedLayerCount() : 0;
+        p.attention = addChecked(mulChecked("attention parameters", attn, m.layers - windowed),
+                                 mulChecked("attention parameters", attnWindowed, windowed), "attention parameters");
         if (m.isMoe()) {
             const std::uint64_t moeLayers = m.layers - m.moe.denseLayers;
             const std::uint64_t dense = m.moe.denseLayers > 0 ? denseMlp : 0;
@@ -167,7 +176,8 @@ ParameterBreakdown parameterBreakdown(const ModelShape& m) {
         for (std::uint32_t i = 0; i < m.layers; ++i) {
             const std::uint8_t parts = m.partsOf(i);
             if (parts & (layerpart::Attention | layerpart::CrossAttention))
-                p.attention = addChecked(p.attention, attn, "attention parameters");
+                p.attention =
+                    addChecked(p.attention, m.layerUsesWindow(i) ? attnWindowed : attn, "attention parameters");
             if (parts & layerpart::State)
                 p.state = addChecked(p.state, m.state.paramsPerLayer, "state parameters");
             if (parts & layerpart::Mlp) {
@@ -202,22 +212,26 @@ LinearWeights linearWeights(const ModelShape& m) {
     m.validate();
     ModelShape bare = m; // matrices only
     bare.qkvBias = bare.outBias = bare.mlpBias = false;
+    bare.attentionExtraParams = 0;
+    if (bare.windowedAttention)
+        bare.windowedAttention->extraParams = 0;
     LinearWeights w;
-    const std::uint64_t attn = attentionParamsPerLayer(bare);
+    const std::uint64_t attnByKind[2] = {attentionParamsPerLayer(bare, false), attentionParamsPerLayer(bare, true)};
     const std::uint64_t expertWidth = m.moe.expertIntermediate != 0 ? m.moe.expertIntermediate : m.intermediate;
     const std::uint64_t expert = m.isMoe() ? mlpParams(bare, expertWidth) : 0;
     const std::uint64_t shared = m.moe.sharedIntermediate != 0
                                      ? mlpParams(bare, m.moe.sharedIntermediate)
                                      : mulChecked("shared expert weights", expert, m.moe.sharedExperts);
-    const Sides attnSides = attentionSides(bare);
+    const Sides attnSidesByKind[2] = {attentionSides(bare, false), attentionSides(bare, true)};
     const Sides expertSides = m.isMoe() ? mlpSides(bare, expertWidth) : Sides{};
     const Sides sharedSides = m.moe.sharedIntermediate != 0 ? mlpSides(bare, m.moe.sharedIntermediate)
                                                             : times(expertSides, m.moe.sharedExperts);
     for (std::uint32_t i = 0; i < m.layers; ++i) {
         const std::uint8_t parts = m.partsOf(i);
         if (parts & (layerpart::Attention | layerpart::CrossAttention)) {
-            w.attention = addChecked(w.attention, attn, "attention weights");
-            w.attentionSides = plus(w.attentionSides, attnSides);
+            const int kind = m.hasTwoGeometries() && m.layerUsesWindow(i) ? 1 : 0;
+            w.attention = addChecked(w.attention, attnByKind[kind], "attention weights");
+            w.attentionSides = plus(w.attentionSides, attnSidesByKind[kind]);
         }
         if ((parts & layerpart::Mlp) && m.mlpWidthOf(i) > 0) {
             w.denseMlp = addChecked(w.denseMlp, mlpParams(bare, m.mlpWidthOf(i)), "MLP weights");
@@ -282,33 +296,63 @@ std::uint64_t indexerKeyBytes(const ModelShape& m) {
     return d + 4 * ceilDiv(d, kIndexerScaleBlock);
 }
 
-std::uint64_t kvBytesPerTokenPerLayer(const ModelShape& m, DType kv, std::uint32_t kvHeadsOverride) {
-    if (m.mla.kvLoraRank > 0)
+namespace {
+KvGrowth growthOf(const ModelShape& m, DType kv, PerGpu split); // kvGrowth without validate()
+} // namespace
+
+std::uint32_t kvHeadsPerGpu(const AttentionGeometry& g, std::uint32_t tp) {
+    if (tp == 0)
+        throw Error("--tp: the tensor-parallel degree must be at least 1");
+    if (g.heads % tp != 0)
+        throw Error("--tp: " + std::to_string(tp) + " GPUs cannot split " + std::to_string(g.heads) +
+                    " query heads evenly");
+    if (g.kvHeads >= tp) {
+        if (g.kvHeads % tp != 0)
+            throw Error("--tp: " + std::to_string(tp) + " GPUs cannot split " + std::to_string(g.kvHeads) +
+                        " KV heads evenly");
+        return g.kvHeads / tp;
+    }
+    if (tp % g.kvHeads != 0)
+        throw Error("--tp: " + std::to_string(tp) + " GPUs is not a multiple of " + std::to_string(g.kvHeads) +
+                    " KV heads, so they cannot be replicated evenly");
+    return 1;
+}
+
+std::uint64_t kvBytesPerTokenPerLayer(const ModelShape& m, DType kv, PerGpu split, bool windowed) {
+    if (m.mla.kvLoraRank > 0) // the latent is shared by all heads: every GPU keeps all of it
         return kv.storageBytes(std::uint64_t(m.mla.kvLoraRank) + m.mla.qkRopeHeadDim) + indexerKeyBytes(m);
-    const std::uint64_t heads = kvHeadsOverride != 0 ? kvHeadsOverride : m.kvHeads;
+    const AttentionGeometry g = m.attentionOf(windowed);
+    const std::uint64_t heads = split.tensorParallel == 1 ? g.kvHeads : kvHeadsPerGpu(g, split.tensorParallel);
     // K and V are quantized separately, each head's vector in its own groups.
     const std::uint64_t perHeadBits =
-        addChecked(kv.storageBits(m.effectiveHeadDim()), kv.storageBits(m.effectiveVHeadDim()), "KV bits per head");
+        addChecked(kv.storageBits(g.headDim), kv.storageBits(g.effectiveVHeadDim()), "KV bits per head");
     return ceilDiv(mulChecked("KV bits per token", heads, perHeadBits), 8);
 }
 
-std::uint64_t kvBytesPerToken(const ModelShape& m, DType kv, std::uint32_t kvHeadsOverride) {
+std::uint64_t kvBytesPerToken(const ModelShape& m, DType kv, PerGpu split) {
     m.validate();
-    return mulChecked("KV bytes per token", kvBytesPerTokenPerLayer(m, kv, kvHeadsOverride), m.layerCounts().kv);
+    const KvGrowth g = growthOf(m, kv, split);
+    return addChecked(g.perToken, g.windowedPerToken, "KV bytes per token");
 }
 
 std::uint64_t kvBytesPerTokenNaive(const ModelShape& m, DType kv) {
     m.validate();
     // MHA's K and V per head: MLA's would be a key of nope + rope values and a value of v_head_dim.
-    std::uint32_t kDim = m.effectiveHeadDim();
-    std::uint32_t vDim = m.effectiveVHeadDim();
-    if (m.mla.kvLoraRank > 0 && m.mla.qkNopeHeadDim > 0) {
-        kDim = m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim; // each at most kMaxHeadDim (validate)
-        vDim = m.mla.vHeadDim != 0 ? m.mla.vHeadDim : kDim;
-    }
-    const std::uint64_t perHeadBits = addChecked(kv.storageBits(kDim), kv.storageBits(vDim), "naive KV bits");
-    return mulChecked("naive KV bytes per token", ceilDiv(mulChecked("naive KV bits", m.heads, perHeadBits), 8),
-                      m.layerCounts().kv);
+    const auto perLayer = [&](bool windowed) {
+        const AttentionGeometry g = m.attentionOf(windowed);
+        std::uint32_t kDim = g.headDim;
+        std::uint32_t vDim = g.effectiveVHeadDim();
+        if (m.mla.kvLoraRank > 0 && m.mla.qkNopeHeadDim > 0) {
+            kDim = m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim; // each at most kMaxHeadDim (validate)
+            vDim = m.mla.vHeadDim != 0 ? m.mla.vHeadDim : kDim;
+        }
+        const std::uint64_t perHeadBits = addChecked(kv.storageBits(kDim), kv.storageBits(vDim), "naive KV bits");
+        return ceilDiv(mulChecked("naive KV bits", g.heads, perHeadBits), 8);
+    };
+    const LayerCounts counts = m.layerCounts();
+    const std::uint32_t windowed = m.hasTwoGeometries() ? counts.windowedKv : 0;
+    return addChecked(mulChecked("naive KV bytes per token", perLayer(false), counts.kv - windowed),
+                      mulChecked("naive KV bytes per token", perLayer(true), windowed), "naive KV bytes per token");
 }
 
 std::uint64_t cachedTokenLayers(const ModelShape& m, std::uint64_t context) {
@@ -319,32 +363,42 @@ std::uint64_t cachedTokenLayers(const ModelShape& m, std::uint64_t context) {
                       mulChecked("cached tokens", std::uint64_t(windowed), windowedTokens), "cached tokens");
 }
 
-std::uint64_t kvBytes(const ModelShape& m, DType kv, std::uint64_t context, std::uint64_t batch,
-                      std::uint32_t kvHeadsOverride) {
+std::uint64_t kvBytes(const ModelShape& m, DType kv, std::uint64_t context, std::uint64_t batch, PerGpu split) {
     m.validate();
-    return mulChecked("KV cache bytes", kvBytesPerTokenPerLayer(m, kv, kvHeadsOverride), cachedTokenLayers(m, context),
-                      batch);
+    // Full layers hold every token, windowed layers at most the window, each at its own bytes per token.
+    const KvGrowth g = growthOf(m, kv, split);
+    const std::uint64_t windowedTokens = g.windowTokens != 0 && context > g.windowTokens ? g.windowTokens : context;
+    const std::uint64_t perSequence =
+        addChecked(mulChecked("KV cache bytes", g.perToken, context),
+                   mulChecked("KV cache bytes", g.windowedPerToken, windowedTokens), "KV cache bytes");
+    return mulChecked("KV cache bytes", perSequence, batch);
 }
 
-KvGrowth kvGrowth(const ModelShape& m, DType kv, std::uint32_t kvHeadsOverride) {
+KvGrowth kvGrowth(const ModelShape& m, DType kv, PerGpu split) {
     m.validate();
+    return growthOf(m, kv, split);
+}
+
+namespace {
+KvGrowth growthOf(const ModelShape& m, DType kv, PerGpu split) {
     const LayerCounts counts = m.layerCounts();
-    const std::uint64_t perLayer = kvBytesPerTokenPerLayer(m, kv, kvHeadsOverride);
     KvGrowth g;
     g.windowedLayers = counts.windowedKv;
     g.fullLayers = counts.kv - counts.windowedKv;
     g.windowTokens = counts.windowedKv > 0 ? m.slidingWindow : 0;
-    g.perToken = mulChecked("KV bytes per token", perLayer, g.fullLayers);
-    g.windowedPerToken = mulChecked("windowed KV bytes per token", perLayer, g.windowedLayers);
+    g.perToken = mulChecked("KV bytes per token", kvBytesPerTokenPerLayer(m, kv, split, false), g.fullLayers);
+    g.windowedPerToken =
+        mulChecked("windowed KV bytes per token", kvBytesPerTokenPerLayer(m, kv, split, true), g.windowedLayers);
     g.windowedPerSequence = mulChecked("windowed KV bytes per sequence", g.windowedPerToken, g.windowTokens);
     return g;
 }
+} // namespace
 
 std::uint64_t kvBytesNaive(const ModelShape& m, DType kv, std::uint64_t context, std::uint64_t batch) {
     return mulChecked("naive KV cache bytes", kvBytesPerTokenNaive(m, kv), context, batch);
 }
 
-SequenceState sequenceState(const ModelShape& m, DType kv, DType stateDtype, std::uint32_t kvHeadsOverride) {
+SequenceState sequenceState(const ModelShape& m, DType kv, DType stateDtype, PerGpu split) {
     m.validate();
     const LayerCounts counts = m.layerCounts();
     SequenceState s;
@@ -360,7 +414,7 @@ SequenceState sequenceState(const ModelShape& m, DType kv, DType stateDtype, std
     s.crossLayers = counts.cross;
     if (counts.cross > 0) {
         s.crossTokens = m.crossTokens;
-        s.crossBytesPerTokenPerLayer = kvBytesPerTokenPerLayer(m, kv, kvHeadsOverride);
+        s.crossBytesPerTokenPerLayer = kvBytesPerTokenPerLayer(m, kv, split);
         s.crossBytes =
             mulChecked("cross-attention cache bytes", s.crossBytesPerTokenPerLayer, s.crossTokens, counts.cross);
     }

@@ -63,11 +63,22 @@ std::optional<StoredWeightBytes> storedWeightBytes(const ModelShape& model);
 // bytes = P x bits / 8 plus the scales of grouped formats.
 std::uint64_t weightBytes(std::uint64_t params, DType dtype);
 
+// Tensor parallelism's split of the cache: each of `tensorParallel` GPUs holds KV heads / tensorParallel of each
+// layer kind's KV heads, or one replicated head when the GPUs outnumber them; MLA's latent is kept whole on every GPU.
+// The default, one GPU, is the whole model's cache.
+struct PerGpu {
+    std::uint32_t tensorParallel = 1;
+};
+
+// One GPU's KV heads of a layer geometry under `tensorParallel` (throws Error, naming --tp, when they cannot be split
+// or replicated evenly).
+std::uint32_t kvHeadsPerGpu(const AttentionGeometry& geometry, std::uint32_t tensorParallel);
+
 // KV cache bytes one token adds across the layers that cache per token, with no window cap:
-// 2 (K and V) x L_kv x H_kv x D_head x bytes per element (L_kv = L unless the model is hybrid). MLA stores one latent
-// of (kv_lora_rank + qk_rope_head_dim) values per layer instead, with no factor 2. `kvHeadsOverride` (per-GPU heads
-// under tensor parallelism) replaces H_kv when non-zero.
-std::uint64_t kvBytesPerToken(const ModelShape& model, DType kv, std::uint32_t kvHeadsOverride = 0);
+// 2 (K and V) x L_kv x H_kv x D_head x bytes per element (L_kv = L unless the model is hybrid), summed over the layer
+// kinds when windowed layers have heads of their own (ModelShape::windowedAttention). MLA stores one latent of
+// (kv_lora_rank + qk_rope_head_dim) values per layer instead, with no factor 2.
+std::uint64_t kvBytesPerToken(const ModelShape& model, DType kv, PerGpu split = {});
 
 // Same formula with the query-head count in place of the KV heads, as several
 // tutorials write it. Differs from the real value by heads / kvHeads for GQA/MQA.
@@ -80,16 +91,16 @@ std::uint64_t kvBytesPerTokenNaive(const ModelShape& model, DType kv);
 inline constexpr std::uint64_t kIndexerScaleBlock = 128;
 std::uint64_t indexerKeyBytes(const ModelShape& model);
 
-// Bytes of one layer's cache for one token (K and V, or the MLA latent with any indexer key).
-std::uint64_t kvBytesPerTokenPerLayer(const ModelShape& model, DType kv, std::uint32_t kvHeadsOverride = 0);
+// Bytes of one layer's cache for one token (K and V, or the MLA latent with any indexer key): of a full-attention
+// layer, or of a windowed one (which differ only where ModelShape::windowedAttention is set).
+std::uint64_t kvBytesPerTokenPerLayer(const ModelShape& model, DType kv, PerGpu split = {}, bool windowed = false);
 
 // Token positions held across all layers for one sequence of `context` tokens: windowed
 // layers keep at most slidingWindow tokens. Equals layers x context without a window.
 std::uint64_t cachedTokenLayers(const ModelShape& model, std::uint64_t context);
 
 // The cache of `batch` sequences of `context` tokens each, window caps applied.
-std::uint64_t kvBytes(const ModelShape& model, DType kv, std::uint64_t context, std::uint64_t batch,
-                      std::uint32_t kvHeadsOverride = 0);
+std::uint64_t kvBytes(const ModelShape& model, DType kv, std::uint64_t context, std::uint64_t batch, PerGpu split = {});
 
 // How the cache of one sequence grows: every token adds `perToken` bytes for good (the layers without
 // a window), and windowed layers add `windowedPerToken` until their window is full, then no more. For a
@@ -102,7 +113,7 @@ struct KvGrowth {
     std::uint64_t windowedPerToken = 0;    // bytes each token adds to the windowed layers until they are full
     std::uint64_t windowedPerSequence = 0; // the windowed layers' most per sequence: windowedPerToken x window
 };
-KvGrowth kvGrowth(const ModelShape& model, DType kv, std::uint32_t kvHeadsOverride = 0);
+KvGrowth kvGrowth(const ModelShape& model, DType kv, PerGpu split = {});
 
 // The naive total (query heads, no window): what the simplified formula predicts.
 std::uint64_t kvBytesNaive(const ModelShape& model, DType kv, std::uint64_t context, std::uint64_t batch);
@@ -128,7 +139,7 @@ struct SequenceState {
     std::uint64_t total() const { return stateBytes + crossBytes; }
 };
 // `stateDtype` is the compute dtype (the conv state's; the recurrent state's unless the model names its own).
-SequenceState sequenceState(const ModelShape& model, DType kv, DType stateDtype, std::uint32_t kvHeadsOverride = 0);
+SequenceState sequenceState(const ModelShape& model, DType kv, DType stateDtype, PerGpu split = {});
 
 // The dtype a State layer's state is kept in: the compute dtype (FP32 for FP32 weights, else BF16),
 // as vLLM's mamba_cache_dtype "auto" does; a quantized KV cache does not apply to it.

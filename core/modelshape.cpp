@@ -30,6 +30,14 @@ AttentionKind ModelShape::attentionKind() const {
     return AttentionKind::GQA;
 }
 
+AttentionGeometry ModelShape::fullAttention() const {
+    return {heads, kvHeads, effectiveHeadDim(), vHeadDim, valueFromKey, attentionExtraParams};
+}
+
+AttentionGeometry ModelShape::attentionOf(bool windowed) const {
+    return windowed && windowedAttention ? *windowedAttention : fullAttention();
+}
+
 bool ModelShape::layerUsesWindow(std::uint32_t layer) const {
     if (slidingWindow == 0)
         return false;
@@ -104,6 +112,21 @@ void ModelShape::validate() const {
     if (!(headDim != 0 || hidden % heads == 0))
         fail("hidden size (" + std::to_string(hidden) + ") is not a multiple of query heads (" + std::to_string(heads) +
              "); state head_dim explicitly");
+    if (windowedAttention) {
+        const AttentionGeometry& w = *windowedAttention;
+        if (mla.kvLoraRank > 0)
+            fail("an MLA model has one attention geometry: its windowed layers cannot have heads of their own");
+        if (!(w.heads > 0 && w.heads <= kMaxHeads))
+            fail("the windowed layers' query heads must be between 1 and " + std::to_string(kMaxHeads) + ", got " +
+                 std::to_string(w.heads));
+        if (!(w.kvHeads > 0 && w.kvHeads <= w.heads && w.heads % w.kvHeads == 0))
+            fail("the windowed layers' KV heads (" + std::to_string(w.kvHeads) + ") must divide their query heads (" +
+                 std::to_string(w.heads) + ")");
+        if (!(w.headDim > 0 && w.headDim <= kMaxHeadDim && w.vHeadDim <= kMaxHeadDim))
+            fail("the windowed layers' head sizes must be between 1 and " + std::to_string(kMaxHeadDim));
+        if (w.extraParams > (1ull << 50))
+            fail("the windowed layers' extra attention weights must be at most 2^50");
+    }
     if (vocab == 0)
         fail("vocab size must be at least 1");
     if (!(windowedLayers.empty() || windowedLayers.size() == layers))

@@ -79,6 +79,21 @@ struct MlaSpec {
     std::uint32_t indexHeads = 0;   // index_n_heads: the indexer's query heads (weights only)
 };
 
+// The heads and head sizes of one kind of attending layer, where a model's layer kinds differ: Gemma 4's
+// sliding layers have 16 KV heads of 256 and its global ones 4 of 512; MiMo-V2's sliding layers 8 KV heads and its
+// full ones 4. The shape's own fields are the full-attention layers'; ModelShape::windowedAttention the windowed.
+struct AttentionGeometry {
+    std::uint32_t heads = 0;       // query heads (H_q)
+    std::uint32_t kvHeads = 0;     // key/value heads (H_kv); divides heads
+    std::uint32_t headDim = 0;     // a query's and a key's width (D_head)
+    std::uint32_t vHeadDim = 0;    // a value's width where it differs from a key's; 0 = headDim
+    bool valueFromKey = false;     // V is projected by K's weights (Gemma 4's attention_k_eq_v): no v_proj,
+                                   // but K and V are cached apart (V is normed, K is rotated)
+    std::uint64_t extraParams = 0; // per layer: q/k norms, gates (ModelShape::attentionExtraParams)
+    std::uint32_t effectiveVHeadDim() const { return vHeadDim != 0 ? vHeadDim : headDim; }
+    bool operator==(const AttentionGeometry&) const = default;
+};
+
 // What a config's quantization_config says the checkpoint stores: the covered linear weights (matrices, not
 // their biases) in `format`, everything else (embeddings, norms, biases, routers, the modules left out) in the
 // checkpoint's other dtype.
@@ -140,6 +155,10 @@ struct ModelShape {
     bool mlpBias = false;             // MLP biases (GPT-2)
     std::uint64_t slidingWindow = 0;  // tokens a windowed layer keeps; 0 = no window
     std::vector<bool> windowedLayers; // which layers use the window; empty = all (when slidingWindow > 0)
+    bool valueFromKey = false;        // the full layers' V is projected by K's weights (AttentionGeometry)
+    // The windowed layers' own heads and head sizes where they differ from the full layers' (the fields above):
+    // Gemma 4, MiMo-V2. None = every attending layer has the shape's geometry. Not with MLA.
+    std::optional<AttentionGeometry> windowedAttention;
     MoeSpec moe;
     MlaSpec mla;
     // Hybrid and multimodal models: what each block holds (layerpart bits); empty = every block
@@ -164,6 +183,10 @@ struct ModelShape {
 
     std::uint32_t effectiveHeadDim() const { return headDim != 0 ? headDim : (heads != 0 ? hidden / heads : 0); }
     std::uint32_t effectiveVHeadDim() const { return vHeadDim != 0 ? vHeadDim : effectiveHeadDim(); }
+    // The geometry of the full-attention layers (the shape's own fields), or of the windowed ones.
+    AttentionGeometry fullAttention() const;
+    AttentionGeometry attentionOf(bool windowed) const;
+    bool hasTwoGeometries() const { return windowedAttention.has_value(); }
     AttentionKind attentionKind() const;
     bool isMoe() const { return moe.experts > 0; }
     bool layerUsesWindow(std::uint32_t layer) const;

@@ -217,9 +217,9 @@ std::optional<Prediction> predictScenario(const Scenario& s) {
     // as the memory estimate splits them (replicated when there are fewer than GPUs).
     const std::uint64_t tp = s.tensorParallel;
     w.weightBytes = ceilDiv(w.weightBytes, tp);
-    const std::uint32_t kvHeads = kvHeadsPerGpu(s.model, s.tensorParallel);
-    w.kvReadBytes = kvBytes(s.model, s.kvDtype, s.context, s.batch, kvHeads);
-    w.kvWriteBytes = mulChecked("KV bytes written", kvBytesPerToken(s.model, s.kvDtype, kvHeads), s.batch);
+    const PerGpu split{s.tensorParallel};
+    w.kvReadBytes = kvBytes(s.model, s.kvDtype, s.context, s.batch, split);
+    w.kvWriteBytes = mulChecked("KV bytes written", kvBytesPerToken(s.model, s.kvDtype, split), s.batch);
     w.bytes = addChecked(addChecked(w.weightBytes, w.kvReadBytes, "step bytes"), w.kvWriteBytes, "step bytes");
     w.matmulFlops = ceilDiv(w.matmulFlops, tp);
     w.attentionFlops = ceilDiv(w.attentionFlops, tp);

@@ -23,7 +23,7 @@ std::uint64_t usableBytes(const Scenario& s) {
 
 // Bytes one more sequence of `context` tokens needs on one GPU: its KV cache and its fixed state.
 std::uint64_t perSequenceBytes(const Scenario& s, const Estimate& e, std::uint64_t context) {
-    return addChecked(kvBytes(s.model, s.kvDtype, context, 1, e.kvHeadsPerGpu), e.sequenceState.total(),
+    return addChecked(kvBytes(s.model, s.kvDtype, context, 1, PerGpu{s.tensorParallel}), e.sequenceState.total(),
                       "bytes per sequence");
 }
 
@@ -70,23 +70,14 @@ Scenario withPresetModel(Scenario base, std::string_view presetId) {
 }
 
 std::uint32_t kvHeadsPerGpu(const ModelShape& model, std::uint32_t tp) {
-    if (tp == 0)
-        throw Error("--tp: the tensor-parallel degree must be at least 1");
-    if (model.heads % tp != 0)
-        throw Error("--tp: " + std::to_string(tp) + " GPUs cannot split " + std::to_string(model.heads) +
-                    " query heads evenly");
-    if (model.mla.kvLoraRank > 0)
+    if (model.mla.kvLoraRank > 0) {
+        if (tp == 0 || model.heads % tp != 0)
+            (void)kvHeadsPerGpu(model.fullAttention(), tp); // the same refusals of the query heads
         return model.kvHeads; // the latent is shared by all heads: every GPU keeps all of it
-    if (model.kvHeads >= tp) {
-        if (model.kvHeads % tp != 0)
-            throw Error("--tp: " + std::to_string(tp) + " GPUs cannot split " + std::to_string(model.kvHeads) +
-                        " KV heads evenly");
-        return model.kvHeads / tp;
     }
-    if (tp % model.kvHeads != 0)
-        throw Error("--tp: " + std::to_string(tp) + " GPUs is not a multiple of " + std::to_string(model.kvHeads) +
-                    " KV heads, so they cannot be replicated evenly");
-    return 1;
+    if (model.windowedAttention) // the windowed layers' heads are split by the same GPUs
+        (void)kvHeadsPerGpu(*model.windowedAttention, tp);
+    return kvHeadsPerGpu(model.fullAttention(), tp);
 }
 
 OverheadEstimate estimateOverheads(const Scenario& s) {
@@ -114,20 +105,22 @@ Estimate estimate(const Scenario& s) {
     Estimate e;
     e.params = parameterBreakdown(s.model);
     e.kvHeadsPerGpu = kvHeadsPerGpu(s.model, s.tensorParallel);
-    e.kvReplicated = s.model.mla.kvLoraRank == 0 && s.tensorParallel > s.model.kvHeads;
+    e.kvReplicated = s.model.mla.kvLoraRank == 0 &&
+                     (s.tensorParallel > s.model.kvHeads ||
+                      (s.model.windowedAttention && s.tensorParallel > s.model.windowedAttention->kvHeads));
     const std::optional<StoredWeightBytes> stored =
         s.weightsAsStored ? storedWeightBytes(s.model) : std::optional<StoredWeightBytes>();
     e.weightsAsStored = stored.has_value();
     e.weightBytesAllGpus = stored ? stored->bytes : weightBytes(e.params.total, s.weightDtype);
     e.weightBytes = ceilDiv(e.weightBytesAllGpus, s.tensorParallel);
     e.kvBytesPerToken = kvBytesPerToken(s.model, s.kvDtype);
-    e.kvBytesPerTokenPerGpu = kvBytesPerToken(s.model, s.kvDtype, e.kvHeadsPerGpu);
+    e.kvBytesPerTokenPerGpu = kvBytesPerToken(s.model, s.kvDtype, PerGpu{s.tensorParallel});
     e.kvBytesPerTokenNaive = kvBytesPerTokenNaive(s.model, s.kvDtype);
     e.naiveFactor = e.kvBytesPerToken != 0 ? double(e.kvBytesPerTokenNaive) / double(e.kvBytesPerToken) : 0.0;
-    e.kvBytes = kvBytes(s.model, s.kvDtype, s.context, s.batch, e.kvHeadsPerGpu);
+    e.kvBytes = kvBytes(s.model, s.kvDtype, s.context, s.batch, PerGpu{s.tensorParallel});
     e.kvBytesAllGpus = kvBytes(s.model, s.kvDtype, s.context, s.batch);
     e.kvBytesNaive = kvBytesNaive(s.model, s.kvDtype, s.context, s.batch);
-    e.sequenceState = sequenceState(s.model, s.kvDtype, stateDtypeFor(s.weightDtype), e.kvHeadsPerGpu);
+    e.sequenceState = sequenceState(s.model, s.kvDtype, stateDtypeFor(s.weightDtype), PerGpu{s.tensorParallel});
     e.stateDtype = e.sequenceState.recurrentDtype; // the config's (mamba_ssm_cache_dtype), else the compute dtype
     e.sequenceState.stateBytes = ceilDiv(e.sequenceState.stateBytes, s.tensorParallel); // heads split over GPUs
     e.sequenceStateBytes = mulChecked("per-sequence state bytes", e.sequenceState.total(), s.batch);
@@ -150,7 +143,7 @@ Estimate estimate(const Scenario& s) {
 }
 
 Capacity capacityFromKvMemory(const ModelShape& model, DType kv, std::uint64_t kvMemoryBytes, std::uint32_t blockSize,
-                              std::uint64_t tokensPerRequest, std::uint32_t kvHeads) {
+                              std::uint64_t tokensPerRequest, PerGpu split) {
     if (blockSize == 0)
         throw Error("--block-size must be at least 1");
     if (tokensPerRequest == 0)
@@ -159,7 +152,7 @@ Capacity capacityFromKvMemory(const ModelShape& model, DType kv, std::uint64_t k
     c.blockSize = blockSize;
     c.kvMemoryBytes = kvMemoryBytes;
     c.tokensPerRequest = tokensPerRequest;
-    c.blockBytes = mulChecked("block bytes", kvBytesPerToken(model, kv, kvHeads), blockSize);
+    c.blockBytes = mulChecked("block bytes", kvBytesPerToken(model, kv, split), blockSize);
     if (c.blockBytes == 0)
         return c; // nothing is cached per token (a pure state-space model): no KV blocks at all
     c.blocks = kvMemoryBytes / c.blockBytes;
@@ -167,7 +160,7 @@ Capacity capacityFromKvMemory(const ModelShape& model, DType kv, std::uint64_t k
     if (c.blocks == 0)
         c.empty = Capacity::Empty::LessThanOneBlock;
     // A request's need follows its own cache: windowed layers stop growing at the window.
-    const std::uint64_t perRequest = kvBytes(model, kv, tokensPerRequest, 1, kvHeads);
+    const std::uint64_t perRequest = kvBytes(model, kv, tokensPerRequest, 1, split);
     c.maxConcurrency =
         static_cast<double>(c.blocks) * static_cast<double>(c.blockBytes) / static_cast<double>(perRequest);
     return c;
@@ -176,7 +169,7 @@ Capacity capacityFromKvMemory(const ModelShape& model, DType kv, std::uint64_t k
 Capacity capacity(const Scenario& s, std::uint64_t tokensPerRequest) {
     const Estimate e = estimate(s);
     Capacity c = capacityFromKvMemory(s.model, s.kvDtype, kvMemoryLeft(e), s.blockSize,
-                                      tokensPerRequest != 0 ? tokensPerRequest : s.context, e.kvHeadsPerGpu);
+                                      tokensPerRequest != 0 ? tokensPerRequest : s.context, PerGpu{s.tensorParallel});
     c.fromBudget = true;
     c.budgetBytes = e.budgetBytes;
     c.weightBytes = e.weightBytes;

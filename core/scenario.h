@@ -76,8 +76,8 @@ OverheadEstimate estimateOverheads(const Scenario& scenario);
 // the KV heads split across GPUs, or are replicated when there are fewer KV heads than GPUs.
 struct Estimate {
     ParameterBreakdown params;
-    std::uint32_t kvHeadsPerGpu = 0;
-    bool kvReplicated = false; // tensorParallel > kvHeads: each GPU keeps a copy
+    std::uint32_t kvHeadsPerGpu = 0; // of the full-attention layers (the windowed ones may have their own)
+    bool kvReplicated = false;       // tensorParallel > kvHeads (of either layer kind): each GPU keeps a copy
     std::uint64_t weightBytesAllGpus = 0;
     std::uint64_t weightBytes = 0;     // per GPU
     bool weightsAsStored = false;      // the weights are the checkpoint's stored bytes (Scenario::weightsAsStored)
@@ -127,7 +127,7 @@ struct Capacity {
 
 // From a KV memory size directly (vLLM's --kv-cache-memory): whole blocks only.
 Capacity capacityFromKvMemory(const ModelShape& model, DType kv, std::uint64_t kvMemoryBytes, std::uint32_t blockSize,
-                              std::uint64_t tokensPerRequest, std::uint32_t kvHeadsPerGpu = 0);
+                              std::uint64_t tokensPerRequest, PerGpu split = {});
 
 // From a scenario: memory x utilization - weights - activations - runtime, per GPU.
 // tokensPerRequest 0 means the scenario's context. For a model with per-sequence state the
@@ -140,7 +140,8 @@ std::uint64_t maxBatchForContext(const Scenario& scenario);
 // the model's max context (or 16M tokens when the model states none).
 std::uint64_t maxContextForBatch(const Scenario& scenario);
 
-// Per-GPU KV heads under tensor parallelism; throws Error naming --tp when the split is impossible.
+// Per-GPU KV heads of the full-attention layers under tensor parallelism; throws Error naming --tp when the split of
+// either layer kind's heads is impossible.
 std::uint32_t kvHeadsPerGpu(const ModelShape& model, std::uint32_t tensorParallel);
 
 } // namespace kvscope

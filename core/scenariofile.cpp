@@ -175,7 +175,17 @@ json scenarioToJson(const Scenario& s) {
           {"qk_rope_head_dim", m.mla.qkRopeHeadDim},
           {"qk_nope_head_dim", m.mla.qkNopeHeadDim},
           {"v_head_dim", m.mla.vHeadDim},
-          {"q_lora_rank", m.mla.qLoraRank}}},
+          {"q_lora_rank", m.mla.qLoraRank},
+          {"index_head_dim", m.mla.indexHeadDim},
+          {"index_heads", m.mla.indexHeads}}},
+        {"value_from_key", m.valueFromKey},
+        {"windowed_attention", m.windowedAttention ? json{{"heads", m.windowedAttention->heads},
+                                                          {"kv_heads", m.windowedAttention->kvHeads},
+                                                          {"head_dim", m.windowedAttention->headDim},
+                                                          {"v_head_dim", m.windowedAttention->vHeadDim},
+                                                          {"value_from_key", m.windowedAttention->valueFromKey},
+                                                          {"extra_params", m.windowedAttention->extraParams}}
+                                                   : json()},
         // Hybrid / multimodal layouts and the importer's extra weights (issue 10).
         {"layer_parts", m.layerParts},
         {"layer_intermediate", m.layerIntermediate},
@@ -203,8 +213,10 @@ json scenarioToJson(const Scenario& s) {
         {"attention_extra_params", m.attentionExtraParams},
         {"extra_params", m.extraParams},
     };
+    // A shape that uses none of version 2's keys is written as version 1, which every KV Scope reads the same.
+    const bool needsVersion2 = m.windowedAttention || m.valueFromKey || m.mla.indexHeadDim != 0;
     return {{"format", "kvscope-scenario"},
-            {"version", kScenarioFormatVersion},
+            {"version", needsVersion2 ? kScenarioFormatVersion : 1},
             {"model", model},
             {"weight_dtype", s.weightDtype.name()},
             {"weights_as_stored", s.weightsAsStored},
@@ -343,6 +355,20 @@ Scenario scenarioFromJson(const json& root, std::string_view source) {
         m.mla.qkNopeHeadDim = mla.u32("qk_nope_head_dim", 0, 0);
         m.mla.vHeadDim = mla.u32("v_head_dim", 0, 0);
         m.mla.qLoraRank = mla.u32("q_lora_rank", 0, 0);
+        m.mla.indexHeadDim = mla.u32("index_head_dim", 0, 0);
+        m.mla.indexHeads = mla.u32("index_heads", 0, 0);
+    }
+    m.valueFromKey = mr.boolean("value_from_key", false);
+    if (mr.has("windowed_attention") && !mr.raw("windowed_attention").is_null()) {
+        const Reader w = mr.child("windowed_attention");
+        AttentionGeometry g;
+        g.heads = w.u32("heads", 1);
+        g.kvHeads = w.u32("kv_heads", 1);
+        g.headDim = w.u32("head_dim", 1);
+        g.vHeadDim = w.u32("v_head_dim", 0, 0);
+        g.valueFromKey = w.boolean("value_from_key", false);
+        g.extraParams = w.u64("extra_params", 0, 1ull << 50, 0);
+        m.windowedAttention = g;
     }
     try {
         m.validate();

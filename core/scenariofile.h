@@ -11,8 +11,11 @@
 namespace kvscope {
 
 // A saved scenario: the full model shape (so custom shapes survive) and every setting.
-// {"format": "kvscope-scenario", "version": 1, "model": {...}, "weight_dtype": "bf16", ...}
-inline constexpr int kScenarioFormatVersion = 1;
+// {"format": "kvscope-scenario", "version": 2, "model": {...}, "weight_dtype": "bf16", ...}
+// Version 2 added keys that size memory (the windowed layers' own heads, the K-is-V flag, the DSA indexer): a
+// version 1 reader would drop them and show other figures, so a file that uses them says version 2, which such a
+// reader refuses as newer. A file that uses none of them is written as version 1, readable by every KV Scope.
+inline constexpr int kScenarioFormatVersion = 2;
 
 nlohmann::json scenarioToJson(const Scenario& scenario);
 // Throws Error naming `source` and the field when the file is not a KV Scope scenario.

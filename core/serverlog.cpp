@@ -1732,14 +1732,17 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
     const std::uint64_t modelBytes =
         model && kvDtype
             ? kvBytesPerToken(*model, *kvDtype,
-                              [&]() -> std::uint32_t {
+                              [&]() -> PerGpu {
+                                  // The log's TP when the model's heads split by it, else the whole model.
+                                  const std::uint32_t tp =
+                                      log.tensorParallel
+                                          ? std::uint32_t(std::min<std::uint64_t>(log.tensorParallel->value, 1u << 16))
+                                          : 1;
                                   try {
-                                      return kvHeadsPerGpu(*model, log.tensorParallel
-                                                                       ? std::uint32_t(std::min<std::uint64_t>(
-                                                                             log.tensorParallel->value, 1u << 16))
-                                                                       : 1);
+                                      (void)kvHeadsPerGpu(*model, tp);
+                                      return PerGpu{tp};
                                   } catch (const Error&) {
-                                      return 0;
+                                      return PerGpu{};
                                   }
                               }())
             : 0;
@@ -2055,7 +2058,7 @@ LogComparison compareServerLog(const ServerLog& log, const LogRecomputation& rec
     if (rec.kvMemoryBytes > 0) {
         out.capacityFromServerKv = capacityFromKvMemory(
             s.model, s.kvDtype, static_cast<std::uint64_t>(std::min(rec.kvMemoryBytes, kMaxLogBytes)), s.blockSize,
-            std::max<std::uint64_t>(s.context, 1), e.kvHeadsPerGpu);
+            std::max<std::uint64_t>(s.context, 1), PerGpu{s.tensorParallel});
         out.hasCapacity = true;
     }
     std::optional<double> tokens;

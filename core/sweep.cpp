@@ -35,7 +35,11 @@ ModelShape withKvHeads(const ModelShape& model, std::uint32_t kvHeads) {
     if (kvHeads == 0 || model.heads % kvHeads != 0)
         throw Error("KV heads (" + std::to_string(kvHeads) + ") must divide the " + std::to_string(model.heads) +
                     " query heads");
-    if (kvHeads == model.kvHeads || model.paramsOverride == 0)
+    // Windowed layers with heads of their own (Gemma 4, MiMo-V2) become MHA or MQA with the full ones; another
+    // count is the full layers' alone (the windowed layers keep theirs).
+    if (out.windowedAttention && (kvHeads == model.heads || kvHeads == 1))
+        out.windowedAttention->kvHeads = kvHeads == 1 ? 1 : out.windowedAttention->heads;
+    if ((kvHeads == model.kvHeads && out.windowedAttention == model.windowedAttention) || model.paramsOverride == 0)
         return out;
     ModelShape before = model;
     before.paramsOverride = 0;
@@ -99,6 +103,7 @@ std::vector<AttentionVariant> attentionVariants(const Scenario& scenario) {
         AttentionVariant v;
         v.kind = s.model.attentionKind();
         v.kvHeads = kvHeads;
+        v.windowedKvHeads = s.model.windowedAttention ? s.model.windowedAttention->kvHeads : 0;
         v.kvBytesPerToken = kvBytesPerToken(s.model, s.kvDtype);
         v.kvBytes = kvBytes(s.model, s.kvDtype, s.context, s.batch);
         v.maxBatch = maxBatchForContext(s);

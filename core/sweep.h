@@ -18,14 +18,16 @@ std::vector<Estimate> estimatesAtBatches(const Scenario& scenario, std::span<con
 // depend on the KV heads, so only their weights are re-estimated: a published or typed count
 // keeps everything else and gains or loses 2 x hidden x (KV heads x head_dim) per layer
 // (marked paramsKvAdjusted); an estimated count stays an estimate. Throws Error when the heads
-// do not divide the query heads.
+// do not divide the query heads. Where the windowed layers have heads of their own, MHA (kvHeads = heads) and
+// MQA (1) apply to them too; another count changes the full layers' alone.
 ModelShape withKvHeads(const ModelShape& model, std::uint32_t kvHeads);
 
 // MHA, GQA and MQA variants of the current model (same layers, heads and head_dim), each
 // with its parameter count from withKvHeads().
 struct AttentionVariant {
     AttentionKind kind;
-    std::uint32_t kvHeads = 0;
+    std::uint32_t kvHeads = 0;         // of the full-attention layers
+    std::uint32_t windowedKvHeads = 0; // the windowed layers' own count where they have their own heads; 0 = none
     std::uint64_t kvBytesPerToken = 0;
     std::uint64_t kvBytes = 0;     // at the scenario's context and batch
     std::uint64_t maxBatch = 0;    // at the scenario's context, on the scenario's GPU

@@ -173,7 +173,7 @@ private slots:
         Scenario s = withPresetModel(defaultScenario(), "llama-3-70b");
         s.tensorParallel = 4;
         const Estimate e = estimate(s);
-        const KvFormula f = kvFormula(s.model, s.kvDtype, s.context, s.batch, e.kvHeadsPerGpu);
+        const KvFormula f = kvFormula(s.model, s.kvDtype, s.context, s.batch, PerGpu{s.tensorParallel});
         QCOMPARE(f.terms.front().kvHeads, 2u);
         KV_COMPARE_U64(f.totalBytes, e.kvBytes);
     }

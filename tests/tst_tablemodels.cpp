@@ -7,6 +7,7 @@
 #include "decodetext.h"
 #include "memorymodel.h"
 #include "scenario.h"
+#include "sweep.h"
 #include "viewtext.h"
 
 #include <QAbstractItemModelTester>
@@ -206,7 +207,8 @@ private slots:
             } else {
                 QCOMPARE(value(C::KvHeads).toUInt(), v.kvHeads);
                 if (s.model.mla.kvLoraRank == 0) // core's one formula, at the variant's KV heads
-                    QCOMPARE(v.kvBytesPerToken, kvscope::kvBytesPerToken(s.model, s.kvDtype, v.kvHeads));
+                    QCOMPARE(v.kvBytesPerToken,
+                             kvscope::kvBytesPerToken(kvscope::withKvHeads(s.model, v.kvHeads), s.kvDtype));
             }
             // The model's own row is the estimate's cache and largest batch.
             if (v.isCurrent) {

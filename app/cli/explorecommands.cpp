@@ -68,6 +68,7 @@ int runAttention(const std::vector<std::string>& args) {
             j["variants"].push_back(
                 {{"attention", attentionKindName(v.kind)},
                  {"kv_heads", v.kind == AttentionKind::MLA ? ordered_json() : ordered_json(v.kvHeads)},
+                 {"windowed_kv_heads", v.windowedKvHeads != 0 ? ordered_json(v.windowedKvHeads) : ordered_json()},
                  {"kv_bytes_per_token", v.kvBytesPerToken},
                  {"kv_bytes", v.kvBytes},
                  {"params", paramsJson(v.params)},

@@ -78,10 +78,17 @@ ordered_json modelJson(const ModelShape& m) {
     j["heads"] = m.heads;
     j["kv_heads"] = m.kvHeads;
     j["head_dim"] = m.effectiveHeadDim();
+    if (m.vHeadDim != 0)
+        j["v_head_dim"] = m.vHeadDim;
     j["attention"] = attentionKindName(m.attentionKind());
     j["max_context"] = m.maxContext;
     j["sliding_window"] = m.slidingWindow;
     j["windowed_layers"] = m.windowedLayerCount();
+    if (m.windowedAttention) // the windowed layers' own heads (Gemma 4, MiMo-V2); the fields above are the full layers'
+        j["windowed_attention"] = {{"heads", m.windowedAttention->heads},
+                                   {"kv_heads", m.windowedAttention->kvHeads},
+                                   {"head_dim", m.windowedAttention->headDim},
+                                   {"v_head_dim", m.windowedAttention->effectiveVHeadDim()}};
     if (m.isMoe())
         j["experts"] = {{"total", m.moe.experts}, {"per_token", m.moe.expertsPerToken}};
     if (m.mla.kvLoraRank > 0)
@@ -204,7 +211,7 @@ int runEstimate(const std::vector<std::string>& args) {
     const Scenario s = scenarioFromOptions(p, notes, &imported);
     const Estimate e = estimate(s);
     const ModelShape& m = s.model;
-    const KvFormula formula = kvFormula(m, s.kvDtype, s.context, s.batch, e.kvHeadsPerGpu);
+    const KvFormula formula = kvFormula(m, s.kvDtype, s.context, s.batch, PerGpu{s.tensorParallel});
     const KvGrowth growth = kvGrowth(m, s.kvDtype);
     // The context beyond what the model was trained for: the figures hold, the model may not.
     const auto beyondWarning = [&](bool translated) {
@@ -477,8 +484,8 @@ int runCapacity(const std::vector<std::string>& args) {
     Capacity c;
     if (auto gib = p.doubleValue("kv-memory-gib", 0.0, 1024.0 * 1024.0)) {
         const auto bytes = bytesFromGiB(*gib);
-        c = capacityFromKvMemory(s.model, s.kvDtype, bytes, s.blockSize, perRequest,
-                                 kvHeadsPerGpu(s.model, s.tensorParallel));
+        (void)kvHeadsPerGpu(s.model, s.tensorParallel); // refuses a --tp the heads cannot take
+        c = capacityFromKvMemory(s.model, s.kvDtype, bytes, s.blockSize, perRequest, PerGpu{s.tensorParallel});
     } else {
         c = capacity(s, perRequest);
     }

@@ -4,27 +4,27 @@
 <context>
     <name>AttentionPage</name>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="30"/>
+        <location filename="../../app/attentionpage.cpp" line="31"/>
         <source>KV cache per token</source>
         <translation>토큰당 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="38"/>
+        <location filename="../../app/attentionpage.cpp" line="39"/>
         <source>Attention kinds compared</source>
         <translation>어텐션 방식 비교</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="39"/>
+        <location filename="../../app/attentionpage.cpp" line="40"/>
         <source>KV bytes per token for MHA, GQA and MQA of the same model</source>
         <translation>같은 모델을 MHA, GQA, MQA로 구성했을 때의 토큰당 KV 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="40"/>
+        <location filename="../../app/attentionpage.cpp" line="41"/>
         <source>Per token the cache holds 2 x L x H_kv x D_head x bytes. MHA keeps a KV head per query head, GQA one per group, MQA a single one: fewer K/V heads stored, a smaller cache. The bar of this model is darker.</source>
         <translation>캐시는 토큰마다 2 x L x H_kv x D_head x 바이트를 저장합니다. MHA는 쿼리 헤드마다 KV 헤드를 하나씩, GQA는 그룹마다 하나씩, MQA는 하나만 둡니다: 저장하는 K/V 헤드가 적을수록 캐시가 작아집니다. 이 모델의 막대는 더 진하게 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="43"/>
+        <location filename="../../app/attentionpage.cpp" line="44"/>
         <source>The formula with query heads in place of KV heads, against the real one</source>
         <translation>KV 헤드 자리에 쿼리 헤드를 넣은 공식과 실제 공식 비교</translation>
     </message>
@@ -33,23 +33,23 @@
         <translation type="vanished">어떤 자료는 KV 헤드가 들어갈 자리에 쿼리 헤드 수(또는 히든 크기)를 넣습니다. GQA 모델에서는 이렇게 하면 캐시가 쿼리 헤드 수 / KV 헤드 수 배로 부풀려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="44"/>
+        <location filename="../../app/attentionpage.cpp" line="45"/>
         <source>Some texts put the query heads where the KV heads belong (or the hidden size where KV heads x head size belong). For a GQA model that overstates the cache by query heads / KV heads.</source>
         <translation>어떤 자료는 KV 헤드 수 자리에 쿼리 헤드 수를 넣습니다 (또는 KV 헤드 x 헤드 크기 자리에 히든 크기를 넣습니다). GQA 모델에서는 이렇게 하면 캐시가 쿼리 헤드 수 / KV 헤드 수 배로 부풀려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="47"/>
+        <location filename="../../app/attentionpage.cpp" line="48"/>
         <source>Each attention kind&apos;s cache now and the largest batch that fits the budget</source>
         <translation>어텐션 방식별 현재 캐시와 한도 안에 적재 가능한 최대 배치</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="48"/>
+        <location filename="../../app/attentionpage.cpp" line="49"/>
         <source>The largest batch is the number of sequences at this context whose cache fits next to the weights in the budget. A trained model&apos;s KV heads are part of its weights: this compares designs, it is not a setting you can change at inference time.</source>
         <translation>최대 배치는 현재 컨텍스트 길이에서 가중치와 함께 캐시가 한도 안에 들어가는 시퀀스 수입니다. 학습된 모델의 KV 헤드는 가중치의 일부입니다: 이 표는 설계를 비교할 뿐이며, 추론할 때 바꿀 수 있는 설정이 아닙니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="37"/>
-        <location filename="../../app/attentionpage.cpp" line="53"/>
+        <location filename="../../app/attentionpage.cpp" line="38"/>
+        <location filename="../../app/attentionpage.cpp" line="54"/>
         <source>KV cache per token by attention kind</source>
         <translation>어텐션 방식별 토큰당 KV 캐시</translation>
     </message>
@@ -58,9 +58,9 @@
         <translation type="vanished">토큰당 KiB</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="65"/>
-        <location filename="../../app/attentionpage.cpp" line="170"/>
-        <location filename="../../app/attentionpage.cpp" line="171"/>
+        <location filename="../../app/attentionpage.cpp" line="66"/>
+        <location filename="../../app/attentionpage.cpp" line="177"/>
+        <location filename="../../app/attentionpage.cpp" line="178"/>
         <source>%1 per token</source>
         <translation>토큰당 %1</translation>
     </message>
@@ -89,38 +89,44 @@
         <translation type="vanished">가중치</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="87"/>
+        <location filename="../../app/attentionpage.cpp" line="88"/>
         <source>The naive formula vs the real one</source>
         <translation>단순 공식과 실제 공식</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="93"/>
+        <location filename="../../app/attentionpage.cpp" line="94"/>
         <source>Weights of each variant: changing the KV heads re-estimates only the K/V projections (2 x hidden x KV heads x head_dim per layer); a published or typed parameter count keeps the rest. The KV heads control and kvscope-cli estimate --kv-heads follow the same rule.</source>
         <translation>변형별 가중치: KV 헤드 수를 바꾸면 K/V 프로젝션 (레이어마다 2 x 히든 x KV 헤드 x head_dim)만 다시 추정하고, 공개된 값이나 직접 입력한 파라미터 수의 나머지는 그대로 둡니다. KV 헤드 설정과 kvscope-cli estimate --kv-heads도 같은 규칙을 따릅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="141"/>
+        <location filename="../../app/attentionpage.cpp" line="142"/>
         <source>MLA latent%1</source>
         <translation>MLA 잠재 벡터%1</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="141"/>
-        <location filename="../../app/attentionpage.cpp" line="145"/>
+        <location filename="../../app/attentionpage.cpp" line="142"/>
+        <location filename="../../app/attentionpage.cpp" line="148"/>
+        <location filename="../../app/attentionpage.cpp" line="152"/>
         <source> (this model)</source>
         <translation> (이 모델)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="142"/>
+        <location filename="../../app/attentionpage.cpp" line="144"/>
+        <source>%1, %2 KV heads, %3 in sliding layers%4</source>
+        <translation>%1, KV 헤드 %2개, 슬라이딩 윈도우 레이어는 %3개%4</translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="149"/>
         <source>%1, %2 KV heads%3</source>
         <translation>%1, KV 헤드 %2개%3</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="166"/>
+        <location filename="../../app/attentionpage.cpp" line="173"/>
         <source>%1: %2 per token</source>
         <translation>%1: 토큰당 %2</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="176"/>
+        <location filename="../../app/attentionpage.cpp" line="183"/>
         <source>%1: KV cache per token by attention kind&lt;br&gt;(%2 layers, %3 query heads, %4 cache)</source>
         <translation>%1: 어텐션 방식별 토큰당 KV 캐시&lt;br&gt;(레이어 %2개, 쿼리 헤드 %3개, %4 캐시)</translation>
     </message>
@@ -137,12 +143,42 @@
         <translation type="vanished">%1 (%2 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="185"/>
+        <location filename="../../app/attentionpage.cpp" line="192"/>
         <source>%1 caches one latent of %2 + %3 values per layer (MLA): %4 per token. The naive formula with %5 heads would say %6, %7x more.</source>
         <translation>%1: 레이어마다 값 %2 + %3개로 된 잠재 벡터 하나를 캐시합니다 (MLA). 토큰당 %4입니다. 헤드 %5개로 계산하는 단순 공식으로는 %6, 즉 %7배가 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="200"/>
+        <location filename="../../app/attentionpage.cpp" line="216"/>
+        <source>%1 layers</source>
+        <translation>레이어 %1개</translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="217"/>
+        <source>%1 full layers</source>
+        <translation>전체 어텐션 레이어 %1개</translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="218"/>
+        <source>%1 sliding layers</source>
+        <translation>슬라이딩 윈도우 레이어 %1개</translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="219"/>
+        <source>%1 x %2 KV heads x (%3 + %4)</source>
+        <translation>%1 x KV 헤드 %2개 x (%3 + %4)</translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="221"/>
+        <source>2 x %1 x %2 KV heads x %3</source>
+        <translation>2 x %1 x KV 헤드 %2개 x %3</translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="224"/>
+        <source>&lt;b&gt;Naive&lt;/b&gt; (query heads in place of KV heads): %1 per token, %2 for this scenario.&lt;br&gt;&lt;b&gt;Real&lt;/b&gt; (the layers that cache, each kind with its own KV heads): (%3) x %4 B = &lt;b&gt;%5&lt;/b&gt; per token, %6.&lt;br&gt;The naive formula overstates this model&apos;s cache &lt;b&gt;%7x&lt;/b&gt;.</source>
+        <translation>&lt;b&gt;단순 공식&lt;/b&gt; (KV 헤드 자리에 쿼리 헤드): 토큰당 %1, 이 시나리오에서 %2.&lt;br&gt;&lt;b&gt;실제&lt;/b&gt; (캐시를 두는 레이어만, 레이어 종류마다 그 종류의 KV 헤드): (%3) x %4 B = 토큰당 &lt;b&gt;%5&lt;/b&gt;, %6.&lt;br&gt;단순 공식은 이 모델의 캐시를 &lt;b&gt;%7배&lt;/b&gt;로 부풀립니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="237"/>
         <source>&lt;b&gt;Naive&lt;/b&gt; (query heads): 2 x %1 layers x %2 heads x %3 x %4 B = &lt;b&gt;%5&lt;/b&gt; per token, %6 for this scenario.&lt;br&gt;&lt;b&gt;Real&lt;/b&gt; (KV heads): 2 x %1 x %7 x %3 x %4 B = &lt;b&gt;%8&lt;/b&gt; per token, %9.&lt;br&gt;The naive formula overstates this model&apos;s cache &lt;b&gt;%10x&lt;/b&gt;: the query heads share %7 KV heads, and that number is fixed by the trained weights.</source>
         <translation>&lt;b&gt;단순 공식&lt;/b&gt; (쿼리 헤드): 2 x %1 레이어 x %2 헤드 x %3 x %4 B = 토큰당 &lt;b&gt;%5&lt;/b&gt;, 이 시나리오에서 %6.&lt;br&gt;&lt;b&gt;실제&lt;/b&gt; (KV 헤드): 2 x %1 x %7 x %3 x %4 B = 토큰당 &lt;b&gt;%8&lt;/b&gt;, %9.&lt;br&gt;단순 공식은 이 모델의 캐시를 &lt;b&gt;%10배&lt;/b&gt;로 부풀립니다: 쿼리 헤드들이 KV 헤드 %7개를 나눠 쓰며, 이 개수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
@@ -185,12 +221,17 @@
         <translation> (이 모델)</translation>
     </message>
     <message>
-        <location filename="../../app/attentiontablemodel.cpp" line="83"/>
+        <location filename="../../app/attentiontablemodel.cpp" line="84"/>
         <source>latent</source>
         <translation>잠재 벡터</translation>
     </message>
     <message>
-        <location filename="../../app/attentiontablemodel.cpp" line="91"/>
+        <location filename="../../app/attentiontablemodel.cpp" line="85"/>
+        <source>%1 (sliding layers: %2)</source>
+        <translation>%1 (슬라이딩 윈도우 레이어: %2)</translation>
+    </message>
+    <message>
+        <location filename="../../app/attentiontablemodel.cpp" line="94"/>
         <source>%1 at %2 tokens</source>
         <translation>%1 (%2 토큰 기준)</translation>
     </message>
@@ -595,17 +636,22 @@
         <translation>키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="478"/>
+        <location filename="../../app/controlspanel.cpp" line="437"/>
+        <source> (their own %1 KV heads x %2; the heads and head dim below are the full layers&apos;)</source>
+        <translation> (이 레이어들은 자체 KV 헤드 %1개 x %2; 아래 헤드 수와 헤드 차원은 전체 어텐션 레이어의 값)</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="482"/>
         <source>MLA: each head&apos;s key is %1 + %2 values (nope + rope) and its value %3; the cache holds the latent, not these</source>
         <translation>MLA: 헤드마다 키는 값 %1 + %2개(nope + rope), 값은 %3개입니다. 캐시에는 이것이 아니라 잠재 벡터가 저장됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="498"/>
+        <location filename="../../app/controlspanel.cpp" line="502"/>
         <source>Parameters, in billions: %1</source>
         <translation>파라미터 수 (단위: 10억): %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="513"/>
+        <location filename="../../app/controlspanel.cpp" line="517"/>
         <source>As stored (%1)</source>
         <translation>저장된 그대로 (%1)</translation>
     </message>
@@ -620,14 +666,14 @@
     </message>
     <message>
         <location filename="../../app/controlspanel.cpp" line="269"/>
-        <location filename="../../app/controlspanel.cpp" line="488"/>
+        <location filename="../../app/controlspanel.cpp" line="492"/>
         <source>Width of one head (D_head)</source>
         <translation>헤드 하나의 폭 (D_head)</translation>
     </message>
     <message>
         <location filename="../../app/controlspanel.cpp" line="269"/>
-        <location filename="../../app/controlspanel.cpp" line="483"/>
-        <location filename="../../app/controlspanel.cpp" line="488"/>
+        <location filename="../../app/controlspanel.cpp" line="487"/>
+        <location filename="../../app/controlspanel.cpp" line="492"/>
         <source>Values per head in K and in V (D_head).</source>
         <translation>K와 V 각각에서 헤드 하나가 가지는 값의 수입니다 (D_head).</translation>
     </message>
@@ -687,17 +733,17 @@
         <translation>, 레이어 %2개에 %1 토큰 슬라이딩 윈도우</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="437"/>
+        <location filename="../../app/controlspanel.cpp" line="441"/>
         <source>, max context %1</source>
         <translation>, 최대 컨텍스트 길이 %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="458"/>
+        <location filename="../../app/controlspanel.cpp" line="462"/>
         <source>latent (MLA): %1 + %2 values</source>
         <translation>잠재 벡터 (MLA): 값 %1 + %2개</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="471"/>
+        <location filename="../../app/controlspanel.cpp" line="475"/>
         <source>This model caches an MLA latent, not per-head K and V</source>
         <translation>이 모델은 헤드별 K, V 대신 MLA 잠재 벡터를 캐시합니다</translation>
     </message>
@@ -5823,6 +5869,16 @@
         <translation>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;</translation>
     </message>
     <message>
+        <location filename="../../app/viewhtml.cpp" line="115"/>
+        <source>&lt;br&gt;Per GPU: the full layers&apos; %1 KV heads and the sliding layers&apos; %2 across %3 GPUs, %4 and %5 each</source>
+        <translation>&lt;br&gt;GPU당: 전체 어텐션 레이어의 KV 헤드 %1개와 슬라이딩 윈도우 레이어의 %2개를 GPU %3개에 나눠 GPU마다 각각 %4개, %5개씩 둡니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewhtml.cpp" line="123"/>
+        <source> (a kind with fewer heads than GPUs keeps a copy of one head on each)</source>
+        <translation> (헤드가 GPU보다 적은 종류는 GPU마다 헤드 하나의 사본을 둡니다)</translation>
+    </message>
+    <message>
         <location filename="../../app/viewtext.cpp" line="60"/>
         <source>MXFP4 (FP4, g32, E8M0 scales: %1 bits)</source>
         <translation>MXFP4 (FP4, g32, E8M0 스케일: %1비트)</translation>
@@ -5970,17 +6026,17 @@
         <translation>%1 토큰에서 최대 배치: &lt;b&gt;%2&lt;/b&gt; · 배치 %3에서 최대 컨텍스트 길이: &lt;b&gt;%4&lt;/b&gt; 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="124"/>
+        <location filename="../../app/viewhtml.cpp" line="135"/>
         <source>The context is beyond this model&apos;s maximum of %1 tokens.</source>
         <translation>컨텍스트 길이가 이 모델의 최대 컨텍스트 길이 %1 토큰을 넘습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="149"/>
+        <location filename="../../app/viewhtml.cpp" line="160"/>
         <source>No KV memory: weights %1 + activations %2 (estimate) + CUDA context %3 (estimate) = %4 exceed the budget of %5 by %6.</source>
         <translation>KV 메모리 없음: 가중치 %1 + 활성화 값 %2 (추정) + CUDA 컨텍스트 %3 (추정) = %4로 한도 %5를 %6 넘습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="157"/>
+        <location filename="../../app/viewhtml.cpp" line="168"/>
         <source>No KV block fits: %1 of KV memory is less than one block of %2.</source>
         <translation>KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다.</translation>
     </message>
@@ -6040,12 +6096,12 @@
         <translation type="vanished">&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="114"/>
+        <location filename="../../app/viewhtml.cpp" line="125"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head</source>
         <translation>&lt;br&gt;GPU당: KV 헤드는 %1개인데 GPU는 %2개이므로, GPU마다 헤드 하나를 복제해 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="117"/>
+        <location filename="../../app/viewhtml.cpp" line="128"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads split across %2 GPUs, %3 each</source>
         <translation>&lt;br&gt;GPU당: KV 헤드 %1개를 GPU %2개에 나눠 GPU마다 %3개씩 둡니다</translation>
     </message>
@@ -6054,12 +6110,12 @@
         <translation type="vanished">&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;컨텍스트 길이가 이 모델의 최대 컨텍스트 길이 %1 토큰을 넘습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="130"/>
+        <location filename="../../app/viewhtml.cpp" line="141"/>
         <source>&lt;br&gt;S = %1 on %2 of %3 layers: their sliding window caps the %4-token context</source>
         <translation>&lt;br&gt;레이어 %3개 중 %2개에서는 S = %1: 슬라이딩 윈도우가 컨텍스트 길이 %4 토큰을 제한합니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="136"/>
+        <location filename="../../app/viewhtml.cpp" line="147"/>
         <source>&lt;br&gt;%1 of %2 layers keep only the last %3 tokens (sliding window)</source>
         <translation>&lt;br&gt;레이어 %2개 중 %1개는 마지막 %3 토큰만 보관합니다 (슬라이딩 윈도우)</translation>
     </message>
