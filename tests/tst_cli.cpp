@@ -175,6 +175,29 @@ private slots:
         QVERIFY(text.out.contains("4 of 32 layers cache K and V per token"));
     }
 
+    // Issue 24: a model whose sliding layers have heads of their own says so, in the text and in the JSON, and its
+    // figures per GPU split each kind (tst_hfconfig::layerKindGeometry has the hand derivation).
+    void slidingLayersWithTheirOwnHeads() {
+        const QString gemma = testDataPath("hf-configs/gemma4-gemma-4-31b-it.json");
+        const CliResult text = runCli({u"estimate"_s, u"--config"_s, gemma});
+        QVERIFY2(text.exitCode == 0, text.err.constData());
+        QVERIFY2(text.out.contains("60 layers, 32 query heads, 4 KV heads, head_dim 512\n  the 50 sliding layers have "
+                                   "their own: 32 query heads, 16 KV heads, head_dim 256 (K) and 256 (V)"),
+                 text.out.constData());
+        const QJsonObject j = runCli({u"estimate"_s, u"--config"_s, gemma, u"--tp"_s, u"4"_s, u"--json"_s}).json();
+        const QJsonObject windowed = j.value("model"_L1).toObject().value("windowed_attention"_L1).toObject();
+        QCOMPARE(windowed.value("kv_heads"_L1).toInteger(), 16LL);
+        QCOMPARE(windowed.value("head_dim"_L1).toInteger(), 256LL);
+        QCOMPARE(j.value("kv_bytes_per_token_per_gpu"_L1).toInteger(), 225'280LL);
+        const QJsonObject mimo =
+            runCli({u"estimate"_s, u"--config"_s, testDataPath("hf-configs/mimo_v2-mimo-v2.5.json"), u"--json"_s})
+                .json()
+                .value("model"_L1)
+                .toObject();
+        QCOMPARE(mimo.value("v_head_dim"_L1).toInteger(), 128LL);
+        QCOMPARE(mimo.value("windowed_attention"_L1).toObject().value("kv_heads"_L1).toInteger(), 8LL);
+    }
+
     void capacityReproducesVllm() {
         // 9,916 blocks of 2 MiB: a real vLLM log for the Llama-3.1-8B shape.
         const CliResult r = runCli({u"capacity"_s, u"--preset"_s, u"llama-3.1-8b"_s, u"--kv-memory-gib"_s,

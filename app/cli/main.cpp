@@ -323,7 +323,21 @@ int runEstimate(const std::vector<std::string>& args) {
         std::cout << tr("%1 (%2): %3 layers, %4 query heads, %5 KV heads, head_dim %6",
                         {m.displayName, attentionKindName(m.attentionKind()), std::to_string(m.layers),
                          std::to_string(m.heads), std::to_string(m.kvHeads), std::to_string(m.effectiveHeadDim())})
-                  << "\n";
+                  << "\n"
+                  << (m.effectiveVHeadDim() != m.effectiveHeadDim() && m.mla.kvLoraRank == 0
+                          ? tr("  K of %1 values and V of %2 per head",
+                               {std::to_string(m.effectiveHeadDim()), std::to_string(m.effectiveVHeadDim())}) +
+                                "\n"
+                          : std::string())
+                  << (m.windowedAttention
+                          ? tr("  the %1 sliding layers have their own: %2 query heads, %3 KV heads, head_dim %4 (K) "
+                               "and %5 (V); the figures above are the full layers'",
+                               {std::to_string(m.windowedLayerCount()), std::to_string(m.windowedAttention->heads),
+                                std::to_string(m.windowedAttention->kvHeads),
+                                std::to_string(m.windowedAttention->headDim),
+                                std::to_string(m.windowedAttention->effectiveVHeadDim())}) +
+                                "\n"
+                          : std::string());
     if (imported) {
         std::cout << tr("family rule") << ": " << familyRuleText(imported->rule, m) << "\n";
         const LayerCounts& c = imported->rule.layers;

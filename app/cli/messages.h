@@ -107,6 +107,11 @@ inline constexpr Message kMessages[] = {
     {"print one JSON object instead of a table", "표 대신 JSON 객체 하나를 출력"},
     {"%1 (%2): %3 layers, %4 query heads, %5 KV heads, head_dim %6",
      "%1 (%2): 레이어 %3개, 쿼리 헤드 %4개, KV 헤드 %5개, 헤드 차원 %6"},
+    {"  the %1 sliding layers have their own: %2 query heads, %3 KV heads, head_dim %4 (K) and %5 (V); the "
+     "figures above are the full layers'",
+     "  슬라이딩 윈도우 레이어 %1개는 자체 값을 씁니다: 쿼리 헤드 %2개, KV 헤드 %3개, 헤드 차원 %4 (K)와 %5 (V). 위 "
+     "값은 전체 어텐션 레이어의 값입니다"},
+    {"  K of %1 values and V of %2 per head", "  헤드마다 K 값 %1개, V 값 %2개"},
     {"Scenario: %1 weights, %2 cache, context %3, batch %4, TP %5",
      "시나리오: 가중치 %1, KV 캐시 %2, 컨텍스트 길이 %3, 배치 %4, 텐서 병렬 %5"},
     {"%1 (as stored)", "%1 (저장된 그대로)"},
