@@ -173,6 +173,7 @@ enum class LayerStyle {
     Qwen3Next,       // layer_types / full_attention_interval: gated DeltaNet or gated attention; MoE MLP
     Llama4,          // chunked attention on 3 of 4 layers (no_rope_layers); MoE every interleave_moe_layer_step
     NemotronNas,     // block_configs: per block, attention (no_op / linear / n_heads_in_group) and FFN (ffn_mult)
+    SambaY, // Phi-4-mini-flash: Mamba every mb_per_layer-th layer; the second half reuses one layer's KV (YOCO)
 };
 
 enum class QkNorm { None, PerHead, FullWidth };
@@ -284,6 +285,15 @@ const std::vector<FamilySpec>& familyTable() {
             f.normsPerLayer = 4;
             f.qkNorm = QkNorm::PerHead;
             f.layers = LayerStyle::GemmaPattern;
+            t.push_back(f);
+        }
+        {
+            // Phi-4-mini-flash (SambaY, vLLM's phi4flash.py): LayerNorms with biases, biased attention projections,
+            // a gated MLP, tied embeddings; the layer layout is SambaY's (readSambaYLayers).
+            FamilySpec f = llamaLike("phi4flash", "Phi-4-mini-flash (SambaY)", true);
+            f.norm = NormKind::LayerNorm;
+            f.qkvBias = f.outBias = true;
+            f.layers = LayerStyle::SambaY;
             t.push_back(f);
         }
         // MiMo-V2 (MiMo-V2-Flash, MiMo-V2.5): a Llama-style MoE whose sliding and full layers have heads of their own
@@ -742,6 +752,85 @@ bool knownNotToMatter(const std::string& key) {
         if (key.find(pattern) != std::string::npos)
             return true;
     return key == "token_id" || key.rfind("init_", 0) == 0;
+}
+
+// SambaY (Phi-4-mini-flash; Phi4FlashConfig and vLLM's phi4flash.py). Of L layers, layer i is a Mamba mixer when
+// mb_per_layer > 0 and i % mb_per_layer == 0, else attention. The self-decoder (i < L/2 + 2) works as usual: its
+// Mamba layers keep a Mamba-1 state ((d_conv - 1) x d_inner conv + d_inner x d_state SSM values), its attention
+// layers cache K and V, on a sliding window where i < L/2 and i is odd (the config class's per-layer list). The
+// cross-decoder (i >= L/2 + 2) computes no cache: its attention layers project only queries and read layer L/2 + 1's
+// K and V (kv_sharing_target_layer_name), its Mamba layers are gated memory units (in_proj d -> d_inner, out_proj
+// back) that reuse layer L/2's scan output and hold no state. layer_types, where a config states it, says which
+// attention layers slide. Every layer has the gated MLP and two LayerNorms;
+// each attention layer adds differential attention's four lambda vectors and a 2 x head_dim sub-norm.
+void readSambaYLayers(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule) {
+    rule.layerKey = "mb_per_layer";
+    // The class's default is 2; a stated 0 means no Mamba layer (countField reads a legal 0 as none).
+    const std::uint64_t every = cfg.has("mb_per_layer") ? cfg.countField({"mb_per_layer"}).value_or(0) : 2;
+    const std::uint32_t half = m.layers / 2;
+    const auto isMamba = [&](std::uint32_t i) { return every > 0 && i % every == 0; };
+    if (m.layers < 4 || half + 1 >= m.layers || isMamba(half + 1))
+        cfg.fail("'mb_per_layer' " + std::to_string(every) + " makes layer " + std::to_string(half + 1) +
+                 " (whose K and V the second half reuses) a Mamba layer, or the model has too few layers (" +
+                 std::to_string(m.layers) + ")");
+    const Wide h = m.hidden, hd = m.effectiveHeadDim(), q = Wide(m.heads) * hd;
+    const std::uint64_t expand = cfg.uintField({"mamba_expand"}).value_or(2);
+    const std::uint64_t dInner = expand * m.hidden;
+    const json* dtRankValue = cfg.find("mamba_dt_rank");
+    const std::uint64_t dtRank = dtRankValue && dtRankValue->is_number_unsigned() ? dtRankValue->get<std::uint64_t>()
+                                                                                  : (m.hidden + 15) / 16; // "auto"
+    if (dtRankValue && !dtRankValue->is_number_unsigned() &&
+        !(dtRankValue->is_string() && dtRankValue->get<std::string>() == "auto"))
+        cfg.fail("'mamba_dt_rank' must be \"auto\" or a whole number, got " + describeJson(*dtRankValue));
+    const bool projBias = cfg.boolField("mamba_proj_bias").value_or(false);
+    m.state = mamba1State(m.hidden, dInner, cfg.uintField({"mamba_d_state"}).value_or(16),
+                          cfg.uintField({"mamba_d_conv"}).value_or(4), dtRank,
+                          cfg.boolField("mamba_conv_bias").value_or(true), projBias, false);
+    // Newer copies of the config state the sliding layers as layer_types (what vLLM reads); the class's rule otherwise.
+    std::vector<bool> sliding(m.layers, false);
+    for (std::uint32_t i = 0; i < m.layers; ++i)
+        sliding[i] = i < half && i % 2 == 1;
+    if (const json* types = cfg.find("layer_types")) {
+        if (!types->is_array() || types->size() != m.layers)
+            cfg.fail("'layer_types' must list " + std::to_string(m.layers) + " layer kinds, got " +
+                     describeJson(*types));
+        for (std::uint32_t i = 0; i < m.layers; ++i) {
+            const json& t = (*types)[i];
+            const std::string kind = t.is_string() ? t.get<std::string>() : std::string();
+            if (kind != "full_attention" && kind != "sliding_attention")
+                cfg.fail("'layer_types[" + std::to_string(i) +
+                         "]' must be \"full_attention\" or \"sliding_attention\", got " + describeJson(t));
+            sliding[i] = kind == "sliding_attention";
+        }
+    }
+    m.layerParts.resize(m.layers);
+    m.windowedLayers.assign(m.layers, false);
+    std::uint64_t crossAttention = 0, memoryUnits = 0;
+    for (std::uint32_t i = 0; i < m.layers; ++i) {
+        const bool cross = i >= half + 2;
+        if (isMamba(i)) {
+            m.layerParts[i] = cross ? layerpart::Mlp : (layerpart::State | layerpart::Mlp);
+            memoryUnits += cross;
+        } else {
+            m.layerParts[i] = cross ? layerpart::Mlp : (layerpart::Attention | layerpart::Mlp);
+            crossAttention += cross;
+            m.windowedLayers[i] = !cross && sliding[i]; // the cross-decoder reads layer L/2 + 1's cache
+        }
+    }
+    if (std::find(m.windowedLayers.begin(), m.windowedLayers.end(), true) == m.windowedLayers.end())
+        m.windowedLayers.clear();
+    if (!m.windowedLayers.empty() && m.slidingWindow == 0)
+        cfg.fail("missing 'sliding_window', the window of the self-decoder's odd attention layers");
+    if (m.windowedLayers.empty())
+        m.slidingWindow = 0;
+    // Differential attention: lambda_q1, lambda_k1, lambda_q2, lambda_k2 (head_dim each) and subln (2 x head_dim).
+    m.attentionExtraParams = narrow(6 * hd, "attention parameters");
+    // The layers whose weights the per-layer formula cannot see: cross-decoder attention (a biased query projection
+    // and the biased output projection) and the gated memory units.
+    const Wide crossWeights = h * q + q + q * h + h + 6 * hd;
+    const Wide unitWeights = h * dInner + Wide(dInner) * h + (projBias ? Wide(dInner) + h : 0);
+    m.extraParams +=
+        narrow(Wide(crossAttention) * crossWeights + Wide(memoryUnits) * unitWeights, "cross-decoder parameters");
 }
 
 // Nemotron-NAS block_configs (DeciLM's modeling_decilm.py, vLLM's nemotron_nas.py): each block has an
@@ -1293,6 +1382,8 @@ ImportResult importConfig(const json& root, std::string_view source) {
     }
     if (auto bias = cfg.boolField("mlp_bias"))
         m.mlpBias = *bias;
+    if (auto bias = cfg.boolField("lm_head_bias")) // Phi-4-mini-flash's nn.Linear(..., bias=config.lm_head_bias)
+        m.lmHeadBias = *bias;
     if (type == "falcon" || type == "RefinedWeb" || type == "RefinedWebModel") {
         const bool bias = cfg.boolField("bias").value_or(false);
         m.qkvBias = m.outBias = m.mlpBias = bias;
@@ -1613,6 +1704,9 @@ ImportResult importConfig(const json& root, std::string_view source) {
         break;
     case LayerStyle::NemotronNas:
         readNasBlocks(cfg, m, rule);
+        break;
+    case LayerStyle::SambaY:
+        readSambaYLayers(cfg, m, rule);
         break;
     case LayerStyle::Mllama: {
         const json* cross = cfg.find("cross_attention_layers");

@@ -138,6 +138,13 @@ private slots:
         row("gemma2 Gemma-2-9B", "hf-configs/gemma2-gemma-2-9b.json", "Gemma 2", 344'064, 42, 0, 0, 9'241'705'984);
         // text_config states 34 layers, hidden 2560; Gemma3TextConfig gives 8 heads, 4 KV heads,
         // head_dim 256: 34 x 2 x 4 x 256 x 2 = 139,264. Published 4,300,079,472 with the SigLIP tower.
+        // Phi-4-mini-flash (SambaY, vLLM's phi4flash.py): of 32 layers the even ones are Mamba (mb_per_layer 2) and
+        // the odd ones attention. Layers 0-17 are the self-decoder: attention layers 1-15 slide (window 512), layer 17
+        // is full and its K and V serve the cross-decoder (layers 18-31), which caches nothing. Per token
+        // 9 x 2 x 20 x 64 x 2 = 46,080 B; state: 9 Mamba layers x (3 x 5,120 conv + 5,120 x 16 SSM) x 2 B
+        // = 1,751,040. Parameters by hand in sambaYLayout (the card's 3.8B is not exact enough to check against).
+        row("phi4flash Phi-4-mini-flash", "hf-configs/phi4flash-phi-4-mini-flash-reasoning.json",
+            "Phi-4-mini-flash (SambaY)", 46'080, 9, 1'751'040, 0, 0);
         row("gemma3 Gemma-3-4B (text_config)", "hf-configs/gemma3-gemma-3-4b-it.json", "Gemma 3", 139'264, 34, 0, 0,
             4'300'079'472);
         // MQA 26 x 2 x 1 x 256 x 2 = 26,624; 999,885,952.
@@ -595,12 +602,9 @@ private slots:
                                      << QStringList{u"vision_config"_s};
         QTest::newRow("MiMo-V2.5") << u"hf-configs/mimo_v2-mimo-v2.5.json"_s << u"unverified"_s
                                    << QStringList{u"audio_config"_s, u"quantization_config"_s, u"vision_config"_s};
-        // Phi-4-mini-flash (SambaY): of 32 layers, the self-decoder's 8 odd layers are sliding (window 512) and
-        // layer 17 is the one full-attention cache; the cross-decoder's layers reuse layer 17's K and V (YOCO) and
-        // the rest are Mamba or gated memory units. Per token 9 caching layers x 2 x 20 x 64 x 2 = 46,080 B, 8 of
-        // them capped at 512 tokens. mb_per_layer (which layers are Mamba) is what the generic rules cannot read.
-        QTest::newRow("Phi-4-mini-flash") << u"hf-configs/phi4flash-phi-4-mini-flash-reasoning.json"_s
-                                          << u"unverified"_s << QStringList{u"lm_head_bias"_s, u"mb_per_layer"_s};
+        // Phi-4-mini-flash (SambaY): its layout is read by the family's rule (architectures and sambaYLayout below).
+        QTest::newRow("Phi-4-mini-flash")
+            << u"hf-configs/phi4flash-phi-4-mini-flash-reasoning.json"_s << u"exact"_s << QStringList{};
     }
     void confidence() {
         QFETCH(QString, file);
@@ -612,6 +616,60 @@ private slots:
         for (const auto& key : r.ignoredKeys)
             ignored << QString::fromStdString(key);
         QCOMPARE(ignored, keys);
+    }
+
+    // Issue 24: SambaY (Phi-4-mini-flash) from Phi4FlashConfig and vLLM's phi4flash.py. d = 2,560, 40 heads of 64,
+    // 20 KV heads, MLP 10,240, d_inner 5,120, dt_rank 160, d_state 16, d_conv 4, vocab 200,064 (tied):
+    //   embeddings 200,064 x 2,560                                                     =   512,163,840
+    //   32 x (gated MLP 3 x 2,560 x 10,240 + two LayerNorms 4 x 2,560)                  = 2,516,910,080
+    //   9 self-attention layers x (Wqkv 2,560 x 5,120 + 5,120 bias + out 2,560^2 + 2,560 bias
+    //     + 4 lambdas x 64 + subln 128)                                                 =   177,019,776
+    //   7 cross-attention layers x (Wq 2,560^2 + 2,560 + out 2,560^2 + 2,560 + 384)     =    91,788,928
+    //   9 Mamba layers x (in 2,560 x 10,240 + conv 5,120 x 5 + x_proj 5,120 x 192
+    //     + dt_proj 160 x 5,120 + 5,120 + A 5,120 x 16 + D 5,120 + out 5,120 x 2,560)   =   371,174,400
+    //   7 gated memory units x 2 x 2,560 x 5,120                                        =   183,500,800
+    //   final LayerNorm                                                                 =         5,120
+    // = 3,852,562,944. KV at 32,768 tokens: 5,120 x 32,768 + 8 x 5,120 x 512 = 188,743,680 B.
+    void sambaYLayout() {
+        const ImportResult r =
+            importHfConfigFile(testDataPath("hf-configs/phi4flash-phi-4-mini-flash-reasoning.json").toStdString());
+        const ModelShape& m = r.shape;
+        KV_COMPARE_U64(parameterCount(m), 3'852'562'944ull);
+        KV_COMPARE_U64(kvBytes(m, DType::bf16(), 32'768, 1), 188'743'680ull);
+        QCOMPARE(m.windowedLayerCount(), 8u);
+        for (std::uint32_t i = 0; i < m.layers; ++i) {
+            const bool attends = (m.partsOf(i) & layerpart::Attention) != 0;
+            QCOMPARE(attends, i % 2 == 1 && i <= 17);                                // the cross-decoder caches nothing
+            QCOMPARE((m.partsOf(i) & layerpart::State) != 0, i % 2 == 0 && i <= 16); // nor do its memory units
+            QCOMPARE(m.layerUsesWindow(i) && attends, i % 2 == 1 && i < 16);
+        }
+        // The layer whose cache the second half reads must attend; a config that makes it Mamba is refused.
+        QFile f(testDataPath("hf-configs/phi4flash-phi-4-mini-flash-reasoning.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        json cfg = json::parse(f.readAll().toStdString());
+        cfg["mb_per_layer"] = 1;
+        QVERIFY(throwsErrorContaining([&] { importHfConfig(cfg, "flash.json"); }, {"mb_per_layer", "layer 17"}));
+        cfg["mb_per_layer"] = 0; // no Mamba: every layer attends, the second half still from layer 17's cache
+        const ModelShape all = importHfConfig(cfg, "flash.json").shape;
+        QCOMPARE(all.layerCounts().kv, 18u);
+        QCOMPARE(all.layerCounts().state, 0u);
+        // A config that states layer_types (as vLLM reads it) says which attention layers slide; any other kind is
+        // refused by name.
+        cfg["mb_per_layer"] = 2;
+        json types = json::array();
+        for (int i = 0; i < 32; ++i)
+            types.push_back(i == 3 ? "sliding_attention" : "full_attention");
+        cfg["layer_types"] = types;
+        const ImportResult listed = importHfConfig(cfg, "flash.json");
+        QCOMPARE(listed.confidence, Confidence::Exact);
+        QCOMPARE(listed.shape.windowedLayerCount(), 1u);
+        KV_COMPARE_U64(kvBytes(listed.shape, DType::bf16(), 32'768, 1), 8ull * 5'120 * 32'768 + 5'120ull * 512);
+        types[5] = "linear_attention";
+        cfg["layer_types"] = types;
+        QVERIFY(throwsErrorContaining([&] { importHfConfig(cfg, "flash.json"); }, {"layer_types[5]"}));
+        cfg.erase("layer_types");
+        cfg["mamba_dt_rank"] = "big";
+        QVERIFY(throwsErrorContaining([&] { importHfConfig(cfg, "flash.json"); }, {"mamba_dt_rank"}));
     }
 
     // Issue 24: layer kinds with heads of their own. Each figure by hand from the config and the family's modelling
