@@ -1,23 +1,29 @@
 #include "lessonpanel.h"
 
 #include "chartstyle.h"
+#include "classvote.h"
 #include "error.h"
 #include "language.h"
 #include "launchoptions.h"
 #include "scenariocontroller.h"
+#include "votetallywidget.h"
 
 #include <QBoxLayout>
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
+#include <QMessageBox>
 #include <QMouseEvent>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QSignalBlocker>
+#include <QSpinBox>
 #include <QStackedWidget>
 #include <QStyleOptionComboBox>
 #include <QStylePainter>
@@ -78,6 +84,8 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     , m_choiceBox(new QWidget(this))
     , m_choiceLayout(new QVBoxLayout(m_choiceBox))
     , m_choices(new QButtonGroup(this))
+    , m_voteRow(new QWidget(this))
+    , m_tally(new VoteTallyWidget(this))
     , m_reveal(new QPushButton(tr("Reveal the answer"), this))
     , m_previous(new QPushButton(tr("Previous"), this))
     , m_next(new QPushButton(tr("Next"), this))
@@ -87,7 +95,8 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     , m_start(new QPushButton(tr("Start the course hour"), this))
     , m_body(new QWidget(this))
     , m_summary(new QLabel(this))
-    , m_summaryBack(new QPushButton(tr("Back to the last lesson"), this)) {
+    , m_summaryBack(new QPushButton(tr("Back to the last lesson"), this))
+    , m_exportVotes(new QPushButton(tr("Export the class votes..."), this)) {
     setObjectName(u"lessonPanel"_s);
     m_picker->setToolTip(tr("Jump to a lesson"));
     m_picker->setObjectName(u"lessonPicker"_s);
@@ -149,10 +158,22 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     left->addWidget(m_question, 1);
     auto* middle = m_middleLayout = new QVBoxLayout;
     middle->addWidget(m_predictStack);
+    // The show of hands under the choices, while the question is open (filled by rebuildChoices).
+    m_voteRow->setObjectName(u"lessonVotes"_s);
+    m_voteRow->setToolTip(tr("Count the class's hands for each choice (Shift+1 to Shift+4 adds one)"));
+    new QHBoxLayout(m_voteRow);
+    m_voteRow->layout()->setContentsMargins(0, 0, 0, 0);
+    m_voteRow->hide();
+    middle->addWidget(m_voteRow);
     middle->addWidget(m_reveal);
     middle->addStretch(1); // under the page: prediction and button at the top of their column
     auto* right = new QVBoxLayout;
-    right->addWidget(m_feedback);
+    // The tally beside the feedback line ("✓ Right: B)"), not under it: a revealed lesson keeps its height.
+    auto* feedbackRow = new QHBoxLayout;
+    feedbackRow->addWidget(m_feedback, 2);
+    feedbackRow->addWidget(m_tally, 3, Qt::AlignTop);
+    right->addLayout(feedbackRow);
+    m_tally->hide();
     right->addWidget(m_answer, 1);
 
     m_bodyLayout = new QBoxLayout(QBoxLayout::LeftToRight, m_body);
@@ -179,7 +200,15 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     m_summaryBack->hide();
     connect(m_summaryBack, &QPushButton::clicked, this, &LessonPanel::previous);
     layout->addWidget(m_summary);
-    layout->addWidget(m_summaryBack, 0, Qt::AlignLeft);
+    auto* summaryButtons = new QHBoxLayout;
+    summaryButtons->addWidget(m_summaryBack);
+    summaryButtons->addWidget(m_exportVotes);
+    summaryButtons->addStretch(1);
+    layout->addLayout(summaryButtons);
+    m_exportVotes->setObjectName(u"lessonExportVotes"_s);
+    m_exportVotes->setToolTip(tr("Save every lesson's show of hands as a Markdown summary"));
+    m_exportVotes->hide();
+    connect(m_exportVotes, &QPushButton::clicked, this, &LessonPanel::exportVotesDialog);
     layout->addStretch(1); // a short lesson or the summary reads from the top, not from the middle
 
     connect(m_picker, &QComboBox::activated, this, [this](int index) { goTo(index); });
@@ -296,7 +325,7 @@ void LessonPanel::goTo(int index) {
 
 void LessonPanel::rememberCurrent() {
     if (hasLessons())
-        m_visits[m_index] = {m_revealed, m_number->value(), m_chosen, m_predicted};
+        m_visits[m_index] = {m_revealed, m_number->value(), m_chosen, m_predicted, m_votes};
 }
 
 bool LessonPanel::choicesOpen() const {
@@ -314,6 +343,9 @@ void LessonPanel::enter(int index, bool resume) {
     m_revealed = back && visit->second.revealed;
     m_chosen = back ? visit->second.chosen : -1;
     const kvscope::Lesson& lesson = *currentLesson();
+    // The hands counted when the class last saw it (Page Up or Down back to it); a lesson started afresh has none.
+    m_votes = back ? visit->second.votes : std::vector<std::uint32_t>{};
+    m_votes.resize(lesson.predict.kind == kvscope::LessonPrediction::Kind::Choice ? lesson.predict.choices.size() : 0);
     // The scenario first, so that the page the class is sent to already shows it.
     m_controller->setScenario(lesson.scenario, false);
     emit highlightRequested(QString());
@@ -370,13 +402,15 @@ void LessonPanel::showSummary(bool on) {
     m_summary->setText(on ? summaryText() : QString());
     m_summary->setVisible(on);
     m_summaryBack->setVisible(on);
+    m_exportVotes->setVisible(on && hasVotes());
     m_body->setVisible(hasLessons() && !on);
 }
 
 QString LessonPanel::summaryText() const {
     if (!hasLessons())
         return {};
-    int right = 0, predicted = 0, revealedCount = 0;
+    int right = 0, predicted = 0, revealedCount = 0, votedLessons = 0;
+    std::uint64_t rightHands = 0, allHands = 0;
     QStringList rows;
     for (int i = 0; i < count(); ++i) {
         const kvscope::Lesson& lesson = m_set->lessons[std::size_t(i)];
@@ -401,6 +435,16 @@ QString LessonPanel::summaryText() const {
             right += correct ? 1 : 0;
             mark = !made ? u"–"_s : correct ? u"✓"_s : u"✗"_s;
             note = !made ? tr("no prediction") : correct ? tr("right") : tr("not quite");
+            // The show of hands, where one was counted: how much of the class had it right.
+            if (lesson.predict.kind == kvscope::LessonPrediction::Kind::Choice &&
+                visit->second.votes.size() == lesson.predict.choices.size()) {
+                const kvscope::VoteTally t = kvscope::tallyVotes(lesson, visit->second.votes);
+                if (t.total > 0) {
+                    ++votedLessons;
+                    rightHands += t.shares[std::size_t(lesson.predict.answer)].hands;
+                    allHands += t.total;
+                }
+            }
         }
         rows << u"<tr><td>%1</td><td>%2.&nbsp;</td><td>%3</td><td>&nbsp;%4</td></tr>"_s.arg(mark).arg(i + 1).arg(title,
                                                                                                                  note);
@@ -415,7 +459,16 @@ QString LessonPanel::summaryText() const {
                       : tr("<b>The lessons are done.</b> No prediction was made; %1 of %2 lessons revealed.")
                             .arg(revealedCount)
                             .arg(count());
-    return head + u"<table>%1</table>"_s.arg(rows.join(QString())) +
+    // One line for the show of hands (the export has each lesson's): the share of all hands that were right.
+    const QString hands =
+        allHands > 0 ? u"<br>"_s + tr("Show of hands: %1 of %2 hands right (%3 %) over %n lesson(s); export them for "
+                                      "each lesson's tally.",
+                                      nullptr, votedLessons)
+                                       .arg(rightHands)
+                                       .arg(allHands)
+                                       .arg(std::lround(100.0 * double(rightHands) / double(allHands)))
+                     : QString();
+    return head + hands + u"<table>%1</table>"_s.arg(rows.join(QString())) +
            tr("Page Up goes back to the last lesson; the picker above opens any lesson again.");
 }
 
@@ -542,6 +595,107 @@ void LessonPanel::rebuildChoices() {
             button->setChecked(true);
     }
     markChosen();
+
+    // The show of hands: a box per choice, typed or stepped (or Shift+digit), labelled by its letter.
+    auto* voteLayout = static_cast<QHBoxLayout*>(m_voteRow->layout());
+    while (QLayoutItem* item = voteLayout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    m_voteBoxes.clear();
+    voteLayout->addWidget(new QLabel(tr("Hands:"), m_voteRow));
+    for (std::size_t i = 0; i < lesson.predict.choices.size(); ++i) {
+        const int id = int(i);
+        auto* label = new QLabel(QString(QChar(u'A' + id)), m_voteRow);
+        auto* box = new QSpinBox(m_voteRow);
+        box->setRange(0, int(kvscope::kMaxHandsPerChoice));
+        box->setObjectName(u"lessonVotes%1"_s.arg(id));
+        box->setAccessibleName(tr("Hands for choice %1").arg(QChar(u'A' + id)));
+        box->setValue(i < m_votes.size() ? int(m_votes[i]) : 0);
+        label->setBuddy(box);
+        connect(box, &QSpinBox::valueChanged, this, [this, id](int hands) {
+            if (std::size_t(id) < m_votes.size())
+                m_votes[std::size_t(id)] = std::uint32_t(hands);
+        });
+        voteLayout->addWidget(label);
+        voteLayout->addWidget(box, 1);
+        m_voteBoxes << box;
+    }
+}
+
+void LessonPanel::addVote(int choice) {
+    if (!choicesOpen() || choice < 0 || choice >= m_voteBoxes.size())
+        return;
+    QSpinBox* box = m_voteBoxes[choice];
+    box->setValue(std::min(box->value() + 1, box->maximum())); // the box's own signal keeps m_votes
+}
+
+void LessonPanel::setVotes(int choice, int hands) {
+    if (!choicesOpen() || choice < 0 || choice >= m_voteBoxes.size())
+        return;
+    m_voteBoxes[choice]->setValue(hands); // clamped to 0..kMaxHandsPerChoice by the box
+}
+
+std::map<int, std::vector<std::uint32_t>> LessonPanel::allVotes() const {
+    std::map<int, std::vector<std::uint32_t>> all;
+    for (const auto& [index, visit] : m_visits)
+        if (!visit.votes.empty())
+            all[index] = visit.votes;
+    if (hasLessons() && !m_votes.empty())
+        all[m_index] = m_votes;
+    return all;
+}
+
+bool LessonPanel::hasVotes() const {
+    for (const auto& [index, hands] : allVotes())
+        for (const std::uint32_t count : hands)
+            if (count > 0)
+                return true;
+    return false;
+}
+
+QString LessonPanel::votesMarkdown() const {
+    if (!hasLessons())
+        return {};
+    const QString title = QString::fromStdString(m_set->title.in(language()));
+    const kvscope::VoteSummaryWords words{tr("Class votes: %1").arg(title).toStdString(),
+                                          tr("Choice").toStdString(),
+                                          tr("Hands").toStdString(),
+                                          tr("Share").toStdString(),
+                                          tr("Right: %1 of %2 hands (%3 %)").toStdString(),
+                                          tr("No hands were counted.").toStdString()};
+    return QString::fromStdString(kvscope::votesMarkdown(*m_set, allVotes(), language(), words));
+}
+
+bool LessonPanel::exportVotes(const QString& path, QString* error) const {
+    QSaveFile file(path);
+    const QByteArray text = votesMarkdown().toUtf8();
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
+        *error = tr("Could not write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+void LessonPanel::exportVotesDialog() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export the class votes"), u"class-votes.md"_s,
+                                                      tr("Markdown (*.md);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportVotes(path, &error))
+        QMessageBox::warning(this, tr("Export the class votes"), error);
+}
+
+void LessonPanel::showVotes() {
+    const kvscope::Lesson* lesson = currentLesson();
+    const bool choice = lesson && lesson->predict.kind == kvscope::LessonPrediction::Kind::Choice;
+    m_voteRow->setVisible(choice && !m_revealed);
+    kvscope::VoteTally tally;
+    if (choice && m_revealed)
+        tally = kvscope::tallyVotes(*lesson, m_votes); // sizes and counts are the boxes': never refused here
+    m_tally->setTally(tally);
+    m_tally->setVisible(tally.total > 0);
 }
 
 void LessonPanel::markChosen() {
@@ -587,6 +741,7 @@ void LessonPanel::display(int index) {
     m_next->setEnabled(index + 1 < count());
     m_answer->setText(m_revealed ? render(lesson.answer) : QString());
     m_feedback->setText(m_revealed ? feedbackText() : QString());
+    showVotes();
 }
 
 QString LessonPanel::questionText() const {
@@ -651,7 +806,7 @@ QString LessonPanel::feedbackText() const {
 }
 
 LessonPanel::State LessonPanel::state() const {
-    return {m_set, m_index, m_revealed, m_number->value(), m_chosen, m_visits, m_finished, m_predicted};
+    return {m_set, m_index, m_revealed, m_number->value(), m_chosen, m_visits, m_finished, m_predicted, m_votes};
 }
 
 void LessonPanel::restore(const State& state) {
@@ -675,6 +830,10 @@ void LessonPanel::restore(const State& state) {
         m_number->setValue(state.typed);
     }
     m_predicted = state.predicted;
+    m_votes = state.votes;
+    if (const kvscope::Lesson* lesson = currentLesson())
+        m_votes.resize(lesson->predict.kind == kvscope::LessonPrediction::Kind::Choice ? lesson->predict.choices.size()
+                                                                                       : 0);
     display(m_index);
     if (state.finished) {
         showSummary(true);

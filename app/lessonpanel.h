@@ -5,8 +5,10 @@
 #include <QList>
 #include <QWidget>
 
+#include <cstdint>
 #include <map>
 #include <optional>
+#include <vector>
 
 class ScenarioController;
 class QBoxLayout;
@@ -15,6 +17,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
+class QSpinBox;
 class QStackedWidget;
 class QVBoxLayout;
 
@@ -31,7 +34,8 @@ public:
         bool revealed = false;
         double typed = 0;
         int chosen = -1;
-        bool predicted = false; // a number typed (or set), not the box's 0
+        bool predicted = false;           // a number typed (or set), not the box's 0
+        std::vector<std::uint32_t> votes; // the class's hands per choice (a choice question)
     };
     // What survives a rebuild of the window (a language switch).
     struct State {
@@ -43,6 +47,7 @@ public:
         std::map<int, Visit> visits;
         bool finished = false; // on the summary after the last lesson
         bool predicted = false;
+        std::vector<std::uint32_t> votes;
     };
 
     explicit LessonPanel(ScenarioController* controller, QWidget* parent = nullptr);
@@ -73,6 +78,18 @@ public:
     void setPrediction(double value);
     void choose(int choice);
     void setQuizMode(bool on);
+    // The class's show of hands while a choice question is open: one more hand for `choice` (Shift+1-4), or a
+    // count typed in its box. Kept per lesson like the prediction; the reveal draws the tally.
+    void addVote(int choice);
+    void setVotes(int choice, int hands);
+    std::vector<std::uint32_t> votes() const { return m_votes; }
+    // Every lesson's hands so far (the current one's included), by 0-based lesson index.
+    std::map<int, std::vector<std::uint32_t>> allVotes() const;
+    bool hasVotes() const;
+    // The hour's tallies as Markdown (kvscope::votesMarkdown), in the interface's language; written to `path`
+    // whole or not at all (QSaveFile), an error naming the path otherwise.
+    QString votesMarkdown() const;
+    bool exportVotes(const QString& path, QString* error) const;
     // Quiz mode with a question not yet revealed: nothing may show the answer's figures.
     bool hidesFigures() const { return m_quiz && questionOpen(); }
 
@@ -109,6 +126,8 @@ private:
     void fillPicker();
     void markChosen();
     void showSummary(bool on);
+    void showVotes();
+    void exportVotesDialog();
     QString render(const kvscope::LocalizedText& text) const;
     QString format(double value, int decimals) const;
 
@@ -132,6 +151,10 @@ private:
     QVBoxLayout* m_choiceLayout;
     QButtonGroup* m_choices;
     QList<QLabel*> m_choiceTexts;
+    std::vector<std::uint32_t> m_votes;
+    QWidget* m_voteRow;
+    QList<QSpinBox*> m_voteBoxes;
+    class VoteTallyWidget* m_tally;
     QPushButton* m_reveal;
     QPushButton* m_previous;
     QPushButton* m_next;
@@ -145,4 +168,5 @@ private:
     QVBoxLayout* m_middleLayout = nullptr;
     QLabel* m_summary;
     QPushButton* m_summaryBack;
+    QPushButton* m_exportVotes;
 };

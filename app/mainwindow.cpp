@@ -582,6 +582,8 @@ void MainWindow::buildShortcuts() {
         m_choiceKeys << add(QKeySequence(Qt::Key(Qt::Key_1 + i)), [this, i] { m_lessons->choose(i); });
         if (i != 1) // B is above
             m_choiceKeys << add(QKeySequence(Qt::Key(Qt::Key_A + i)), [this, i] { m_lessons->choose(i); });
+        // The show of hands: one more for choice i.
+        m_choiceKeys << add(QKeySequence(Qt::SHIFT | Qt::Key(Qt::Key_1 + i)), [this, i] { m_lessons->addVote(i); });
     }
     updateLessonKeys();
 }
@@ -616,6 +618,7 @@ QString MainWindow::cheatSheetText() const {
         {tr("B or ."), tr("In a lesson: black screen (any key or a click brings it back); B picks B while choices "
                           "are open")},
         {tr("1-4 or A-D"), tr("In a lesson: pick a choice")},
+        {tr("Shift+1 ... Shift+4"), tr("In a lesson: one more hand for choice A to D (the class vote)")},
         {tr("Space"), tr("Paged memory: play or pause")},
         {tr("Right"), tr("Paged memory: one step")},
         {tr("Left"), tr("Paged memory: one step back")},

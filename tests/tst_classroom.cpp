@@ -24,6 +24,7 @@
 #include "testutils.h"
 #include "units.h"
 #include "viewtext.h"
+#include "votetallywidget.h"
 
 #include <QAbstractAxis>
 #include <QAbstractButton>
@@ -38,6 +39,7 @@
 #include <QLabel>
 #include <QLayout>
 #include <QProcess>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -1021,6 +1023,71 @@ private slots:
         // (it used to commit from QWidget's destructor and narrate into a half-destroyed window: a crash).
     }
 
+    // Issue 25: the class vote. While a choice question is open Shift+1-4 count hands (or the boxes take a typed
+    // count); the reveal draws the tally beside the answer; the counts stay with the lesson (Page Up, a language
+    // switch), the summary says how much of the class was right, and the hour exports as Markdown.
+    void classVote() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        showAndWait(window);
+        QVERIFY(window.openLessons(u"course:1"_s)); // training-vs-inference: four choices, the answer B
+        LessonPanel* panel = window.lessons();
+        QVERIFY(panel->choicesOpen());
+        auto* row = window.findChild<QWidget*>(u"lessonVotes"_s);
+        QVERIFY(row && row->isVisible());
+        for (int i = 0; i < 2; ++i)
+            QTest::keyClick(&window, Qt::Key_1, Qt::ShiftModifier);
+        for (int i = 0; i < 3; ++i)
+            QTest::keyClick(&window, Qt::Key_2, Qt::ShiftModifier);
+        panel->setVotes(2, 2);
+        QCOMPARE(panel->votes(), (std::vector<std::uint32_t>{2, 3, 2, 0}));
+        QCOMPARE(panel->state().chosen, -1); // counting hands is not the class's choice
+        auto* tally = window.findChild<VoteTallyWidget*>(u"lessonVoteTally"_s);
+        QVERIFY(tally && !tally->isVisible());
+        QTest::keyClick(&window, Qt::Key_PageDown); // reveal
+        QVERIFY(panel->isRevealed());
+        QVERIFY(!row->isVisible());
+        QVERIFY(tally->isVisible());
+        // 7 hands: 28.6 / 42.9 / 28.6 % in whole percents that add up to 100.
+        QCOMPARE(tally->spokenText(), u"A: 2 hands · 29 %; B: 3 hands · 43 % (the answer); C: 2 hands · 28 %; "
+                                      "D: 0 hands · 0 %"_s);
+        QTest::keyClick(&window, Qt::Key_3, Qt::ShiftModifier); // revealed: no more hands
+        QCOMPARE(panel->votes()[2], 2u);
+        // Next and back: the lesson as it was left, its hands with it.
+        QTest::keyClick(&window, Qt::Key_PageDown);
+        QCOMPARE(panel->currentIndex(), 1);
+        QTest::keyClick(&window, Qt::Key_1, Qt::ShiftModifier); // a number question: nothing to count
+        QVERIFY(panel->votes().empty());
+        QTest::keyClick(&window, Qt::Key_PageUp);
+        QCOMPARE(panel->votes(), (std::vector<std::uint32_t>{2, 3, 2, 0}));
+        QVERIFY(window.setLanguage(u"ko"_s));
+        panel = window.lessons();
+        QCOMPARE(panel->votes(), (std::vector<std::uint32_t>{2, 3, 2, 0}));
+        QVERIFY(window.setLanguage(u"en"_s));
+        panel = window.lessons();
+        panel->finish();
+        QVERIFY2(panel->summaryText().contains(u"Show of hands: 3 of 7 hands right (43 %) over 1 lesson;"_s),
+                 qPrintable(panel->summaryText()));
+        QVERIFY(window.findChild<QPushButton*>(u"lessonExportVotes"_s)->isVisible());
+        const QString md = panel->votesMarkdown();
+        QVERIFY2(md.startsWith(u"# Class votes: "_s) && md.contains(u"## 1. "_s) &&
+                     md.contains(u" ✓** | 3 | 43 % |"_s) && md.contains(u"Right: 3 of 7 hands (43 %)"_s),
+                 qPrintable(md));
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(panel->exportVotes(dir.filePath(u"votes.md"_s), &error), qPrintable(error));
+        QFile written(dir.filePath(u"votes.md"_s));
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(written.readAll()), md);
+        // A folder that cannot be written: the error names the path, nothing is left behind.
+        QVERIFY(!panel->exportVotes(u"/proc/no-such-folder/votes.md"_s, &error));
+        QVERIFY2(error.contains(u"/proc/no-such-folder/votes.md"_s), qPrintable(error));
+        // A fresh start of the lesson (the picker) asks again: no hands.
+        panel->goTo(0);
+        QCOMPARE(panel->votes(), (std::vector<std::uint32_t>{0, 0, 0, 0}));
+    }
+
     // Issue 25: the course hour on a projector. Every lesson, before and after its reveal, in both languages at
     // 1920x1080 and 1280x720: the whole lesson (question, choices, answer) in view without scrolling, nothing
     // cut, and the outlined figure on screen, inside its page's visible part.
@@ -1052,6 +1119,10 @@ private slots:
         QStringList problems;
         for (int i = 0; i < panel->count(); ++i) {
             panel->goTo(i);
+            // A choice question with the class's hands counted: the boxes before the reveal, the tally after it.
+            if (panel->choicesOpen())
+                for (int c = 0; c < int(panel->currentLesson()->predict.choices.size()); ++c)
+                    panel->setVotes(c, 1234 * (c + 1) % 97);
             for (const bool revealed : {false, true}) {
                 if (revealed)
                     panel->reveal();

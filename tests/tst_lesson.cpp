@@ -1,3 +1,4 @@
+#include "classvote.h"
 #include "coursedata.h"
 #include "error.h"
 #include "lesson.h"
@@ -56,6 +57,85 @@ class TestLesson : public QObject {
     Q_OBJECT
 
 private slots:
+    // Issue 25: the class's show of hands. Whole percents that add up to 100 by largest remainder (ties to the
+    // earlier choice); the answer's share read off the same tally.
+    void voteTally_data() {
+        QTest::addColumn<QList<uint>>("hands");
+        QTest::addColumn<QList<int>>("percents");
+        QTest::addColumn<int>("rightPercent");
+        // training-vs-inference: four choices, the answer is B.
+        QTest::newRow("none") << QList<uint>{0, 0, 0, 0} << QList<int>{0, 0, 0, 0} << 0;
+        QTest::newRow("thirds") << QList<uint>{1, 1, 1, 0} << QList<int>{34, 33, 33, 0} << 33;
+        QTest::newRow("exact") << QList<uint>{5, 10, 5, 0} << QList<int>{25, 50, 25, 0} << 50;
+        // 2/7 = 28.57, 3/7 = 42.86, 1/7 = 14.29 (x2): floors 28 + 42 + 14 + 14 = 98, the two largest remainders
+        // (.86 and .57) get one more each.
+        QTest::newRow("sevenths") << QList<uint>{2, 3, 1, 1} << QList<int>{29, 43, 14, 14} << 43;
+        QTest::newRow("one hand") << QList<uint>{0, 1, 0, 0} << QList<int>{0, 100, 0, 0} << 100;
+        QTest::newRow("a full hall") << QList<uint>{9999, 9999, 9999, 9999} << QList<int>{25, 25, 25, 25} << 25;
+    }
+    void voteTally() {
+        QFETCH(QList<uint>, hands);
+        QFETCH(QList<int>, percents);
+        QFETCH(int, rightPercent);
+        const Lesson& lesson = courseLesson(u"training-vs-inference"_s);
+        const std::vector<std::uint32_t> counts(hands.begin(), hands.end());
+        const VoteTally t = tallyVotes(lesson, counts);
+        QCOMPARE(t.shares.size(), std::size_t(4));
+        int sum = 0;
+        std::uint32_t total = 0;
+        for (std::size_t i = 0; i < 4; ++i) {
+            QCOMPARE(t.shares[i].hands, counts[i]);
+            QCOMPARE(t.shares[i].percent, percents[qsizetype(i)]);
+            QCOMPARE(t.shares[i].right, int(i) == lesson.predict.answer);
+            sum += t.shares[i].percent;
+            total += counts[i];
+        }
+        QCOMPARE(t.total, total);
+        QCOMPARE(sum, total == 0 ? 0 : 100);
+        QCOMPARE(t.rightPercent, rightPercent);
+        QCOMPARE(t.mostHands, *std::max_element(counts.begin(), counts.end()));
+    }
+    void voteTallyRefusesWhatIsNotAVote() {
+        const Lesson& choice = courseLesson(u"training-vs-inference"_s);
+        const std::vector<std::uint32_t> three{1, 2, 3};
+        QVERIFY(throwsErrorContaining([&] { tallyVotes(choice, three); }, {"4 choices", "3 counts"}));
+        const std::vector<std::uint32_t> tooMany{0, kMaxHandsPerChoice + 1, 0, 0};
+        QVERIFY(throwsErrorContaining([&] { tallyVotes(choice, tooMany); }, {"at most 9999", "10000"}));
+        const Lesson& number = course().lessons[1];
+        QVERIFY(number.predict.kind == LessonPrediction::Kind::Number);
+        const std::vector<std::uint32_t> none;
+        QVERIFY(throwsErrorContaining([&] { tallyVotes(number, none); }, {"not a choice question"}));
+    }
+    // The hour's tallies as Markdown: a section per lesson with hands, the answer marked, pipes escaped, lessons
+    // without hands left out, the words in the caller's language.
+    void votesAsMarkdown() {
+        const VoteSummaryWords words{
+            "Class votes: course",   "Choice", "Hands", "Share", "Right: %1 of %2 hands (%3 %)",
+            "No hands were counted."};
+        std::map<int, std::vector<std::uint32_t>> votes{{0, {2, 3, 1, 1}}, {3, {0, 0, 0, 0}}};
+        const std::string md = votesMarkdown(course(), votes, Language::En, words);
+        QVERIFY2(md.starts_with("# Class votes: course\n"), md.c_str());
+        QVERIFY2(md.find("\n## 1. ") != std::string::npos, md.c_str());
+        QVERIFY(md.find("## 4. ") == std::string::npos); // no hands: left out
+        QVERIFY2(md.find("| Choice | Hands | Share |\n|---|---:|---:|\n| A) ") != std::string::npos, md.c_str());
+        QVERIFY2(md.find(" ✓** | 3 | 43 % |") != std::string::npos, md.c_str()); // B, the answer
+        QVERIFY2(md.find("Right: 3 of 7 hands (43 %)") != std::string::npos, md.c_str());
+        QCOMPARE(std::count(md.begin(), md.end(), '\n') > 8, true);
+        // Korean texts, and a teacher's choice with a pipe and a line break stays one cell.
+        LessonSet set = course();
+        set.lessons[0].predict.choices[0].ko = "A | B\n둘 다";
+        const std::string ko = votesMarkdown(set, {{0, {1, 0, 0, 0}}}, Language::Ko, words);
+        QVERIFY2(ko.find("| A) A \\| B 둘 다 | 1 | 100 % |") != std::string::npos, ko.c_str());
+        QVERIFY(ko.find(set.lessons[0].question.ko.substr(0, 12)) != std::string::npos);
+        QCOMPARE(votesMarkdown(course(), {}, Language::En, words),
+                 std::string("# Class votes: course\n\nNo hands were counted.\n"));
+        QVERIFY(throwsErrorContaining(
+            [&] {
+                votesMarkdown(course(), {{99, {1}}}, Language::En, words);
+            },
+            {"lesson 100"}));
+    }
+
     void shippedCourseLoads() {
         QCOMPARE(shippedLessonSetIds(), std::vector<std::string>{"course"});
         const LessonSet& set = course();

@@ -53,6 +53,26 @@
     </message>
 </context>
 <context>
+    <name>LessonPanel</name>
+    <message numerus="yes">
+        <source>Show of hands: %1 of %2 hands right (%3 %) over %n lesson(s); export them for each lesson&apos;s tally.</source>
+        <translation>
+            <numerusform>Show of hands: %1 of %2 hands right (%3 %) over %n lesson; export them for each lesson&apos;s tally.</numerusform>
+            <numerusform>Show of hands: %1 of %2 hands right (%3 %) over %n lessons; export them for each lesson&apos;s tally.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>VoteTallyWidget</name>
+    <message numerus="yes">
+        <source>%n hand(s) · %1 %</source>
+        <translation>
+            <numerusform>%n hand · %1 %</numerusform>
+            <numerusform>%n hands · %1 %</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>viewtext</name>
     <message numerus="yes">
         <source>%n settings changed</source>

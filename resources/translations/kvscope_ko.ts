@@ -59,8 +59,8 @@
     </message>
     <message>
         <location filename="../../app/attentionpage.cpp" line="66"/>
+        <location filename="../../app/attentionpage.cpp" line="176"/>
         <location filename="../../app/attentionpage.cpp" line="177"/>
-        <location filename="../../app/attentionpage.cpp" line="178"/>
         <source>%1 per token</source>
         <translation>토큰당 %1</translation>
     </message>
@@ -105,28 +105,28 @@
     </message>
     <message>
         <location filename="../../app/attentionpage.cpp" line="142"/>
-        <location filename="../../app/attentionpage.cpp" line="148"/>
-        <location filename="../../app/attentionpage.cpp" line="152"/>
+        <location filename="../../app/attentionpage.cpp" line="147"/>
+        <location filename="../../app/attentionpage.cpp" line="151"/>
         <source> (this model)</source>
         <translation> (이 모델)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="144"/>
+        <location filename="../../app/attentionpage.cpp" line="143"/>
         <source>%1, %2 KV heads, %3 in sliding layers%4</source>
         <translation>%1, KV 헤드 %2개, 슬라이딩 윈도우 레이어는 %3개%4</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="149"/>
+        <location filename="../../app/attentionpage.cpp" line="148"/>
         <source>%1, %2 KV heads%3</source>
         <translation>%1, KV 헤드 %2개%3</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="173"/>
+        <location filename="../../app/attentionpage.cpp" line="172"/>
         <source>%1: %2 per token</source>
         <translation>%1: 토큰당 %2</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="183"/>
+        <location filename="../../app/attentionpage.cpp" line="182"/>
         <source>%1: KV cache per token by attention kind&lt;br&gt;(%2 layers, %3 query heads, %4 cache)</source>
         <translation>%1: 어텐션 방식별 토큰당 KV 캐시&lt;br&gt;(레이어 %2개, 쿼리 헤드 %3개, %4 캐시)</translation>
     </message>
@@ -143,22 +143,22 @@
         <translation type="vanished">%1 (%2 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="192"/>
+        <location filename="../../app/attentionpage.cpp" line="191"/>
         <source>%1 caches one latent of %2 + %3 values per layer (MLA): %4 per token. The naive formula with %5 heads would say %6, %7x more.</source>
         <translation>%1: 레이어마다 값 %2 + %3개로 된 잠재 벡터 하나를 캐시합니다 (MLA). 토큰당 %4입니다. 헤드 %5개로 계산하는 단순 공식으로는 %6, 즉 %7배가 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="216"/>
+        <location filename="../../app/attentionpage.cpp" line="215"/>
         <source>%1 layers</source>
         <translation>레이어 %1개</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="217"/>
+        <location filename="../../app/attentionpage.cpp" line="216"/>
         <source>%1 full layers</source>
         <translation>전체 어텐션 레이어 %1개</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="218"/>
+        <location filename="../../app/attentionpage.cpp" line="217"/>
         <source>%1 sliding layers</source>
         <translation>슬라이딩 윈도우 레이어 %1개</translation>
     </message>
@@ -168,12 +168,12 @@
         <translation>%1 x KV 헤드 %2개 x (%3 + %4)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="221"/>
+        <location filename="../../app/attentionpage.cpp" line="220"/>
         <source>2 x %1 x %2 KV heads x %3</source>
         <translation>2 x %1 x KV 헤드 %2개 x %3</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="224"/>
+        <location filename="../../app/attentionpage.cpp" line="223"/>
         <source>&lt;b&gt;Naive&lt;/b&gt; (query heads in place of KV heads): %1 per token, %2 for this scenario.&lt;br&gt;&lt;b&gt;Real&lt;/b&gt; (the layers that cache, each kind with its own KV heads): (%3) x %4 B = &lt;b&gt;%5&lt;/b&gt; per token, %6.&lt;br&gt;The naive formula overstates this model&apos;s cache &lt;b&gt;%7x&lt;/b&gt;.</source>
         <translation>&lt;b&gt;단순 공식&lt;/b&gt; (KV 헤드 자리에 쿼리 헤드): 토큰당 %1, 이 시나리오에서 %2.&lt;br&gt;&lt;b&gt;실제&lt;/b&gt; (캐시를 두는 레이어만, 레이어 종류마다 그 종류의 KV 헤드): (%3) x %4 B = 토큰당 &lt;b&gt;%5&lt;/b&gt;, %6.&lt;br&gt;단순 공식은 이 모델의 캐시를 &lt;b&gt;%7배&lt;/b&gt;로 부풀립니다.</translation>
     </message>
@@ -3197,64 +3197,69 @@
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="41"/>
-        <location filename="../../app/lessonpanel.cpp" line="60"/>
+        <location filename="../../app/lessonpanel.cpp" line="47"/>
+        <location filename="../../app/lessonpanel.cpp" line="66"/>
         <source>Lesson %1 of %2</source>
         <translation>문항 %1/%2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="81"/>
-        <location filename="../../app/lessonpanel.cpp" line="583"/>
+        <location filename="../../app/lessonpanel.cpp" line="89"/>
+        <location filename="../../app/lessonpanel.cpp" line="737"/>
         <source>Reveal the answer</source>
         <translation>정답 보기</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="82"/>
+        <location filename="../../app/lessonpanel.cpp" line="90"/>
         <source>Previous</source>
         <translation>이전</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="83"/>
+        <location filename="../../app/lessonpanel.cpp" line="91"/>
         <source>Next</source>
         <translation>다음</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="87"/>
+        <location filename="../../app/lessonpanel.cpp" line="95"/>
         <source>Start the course hour</source>
         <translation>한 시간 강의 시작</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="90"/>
+        <location filename="../../app/lessonpanel.cpp" line="98"/>
         <source>Back to the last lesson</source>
         <translation>마지막 문항으로 돌아가기</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="92"/>
+        <location filename="../../app/lessonpanel.cpp" line="99"/>
+        <source>Export the class votes...</source>
+        <translation>수업 거수 결과 내보내기...</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="101"/>
         <source>Jump to a lesson</source>
         <translation>문항으로 바로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="110"/>
+        <location filename="../../app/lessonpanel.cpp" line="119"/>
         <source>Type the class&apos;s prediction, then reveal (Enter)</source>
         <translation>학생들의 예측을 입력한 뒤 정답을 보세요 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="112"/>
+        <location filename="../../app/lessonpanel.cpp" line="121"/>
         <source>Your prediction</source>
         <translation>예측값</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="114"/>
+        <location filename="../../app/lessonpanel.cpp" line="123"/>
         <source>Show the answer with the app&apos;s own figures (Enter or Page Down)</source>
         <translation>앱이 직접 계산한 수치로 정답을 보여 줍니다 (Enter 또는 Page Down)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="115"/>
+        <location filename="../../app/lessonpanel.cpp" line="124"/>
         <source>The previous lesson (Page Up)</source>
         <translation>이전 문항 (Page Up)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="119"/>
+        <location filename="../../app/lessonpanel.cpp" line="128"/>
         <source>The next lesson (Enter or Page Down once revealed)</source>
         <translation>다음 문항 (정답을 본 뒤 Enter 또는 Page Down)</translation>
     </message>
@@ -3263,77 +3268,98 @@
         <translation type="vanished">열린 수업이 없습니다. 보기 &gt; 수업을 누르면 한 시간 강의가 열리고, 파일 &gt; 수업 파일 열기...로 교사가 직접 만든 파일을 열 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="120"/>
+        <location filename="../../app/lessonpanel.cpp" line="129"/>
         <source>No lessons open. Start the course hour here, or open a teacher&apos;s own lesson file with File &gt; Open Lessons...</source>
         <translation>열린 수업이 없습니다. 여기서 한 시간 강의를 시작하거나, 파일 &gt; 수업 파일 열기...에서 교사가 만든 수업 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="123"/>
+        <location filename="../../app/lessonpanel.cpp" line="132"/>
         <source>The course&apos;s check questions as guided lessons, in the interface&apos;s language</source>
         <translation>강의의 확인 문제를 인터페이스 언어의 안내형 수업으로 진행합니다</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="128"/>
+        <location filename="../../app/lessonpanel.cpp" line="137"/>
         <source>Guided lessons: each one sets up the scenario and page, asks a question, lets the class predict, then reveals the answer with the figures this app computes and outlines where to look.</source>
         <translation>안내형 수업: 문항마다 시나리오와 페이지를 맞춰 놓고 질문합니다. 학생들이 예측한 뒤에는 이 앱이 계산한 수치로 정답을 보여 주고, 살펴볼 곳을 테두리로 표시합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="134"/>
+        <location filename="../../app/lessonpanel.cpp" line="143"/>
         <source>Prediction:</source>
         <translation>예측:</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="178"/>
+        <location filename="../../app/lessonpanel.cpp" line="163"/>
+        <source>Count the class&apos;s hands for each choice (Shift+1 to Shift+4 adds one)</source>
+        <translation>선택지마다 손을 든 학생 수를 셉니다 (Shift+1~Shift+4로 1명씩 더함)</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="199"/>
         <source>The last lesson, as it was left (Page Up)</source>
         <translation>마지막 문항 (보던 상태 그대로, Page Up)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="243"/>
+        <location filename="../../app/lessonpanel.cpp" line="209"/>
+        <source>Save every lesson&apos;s show of hands as a Markdown summary</source>
+        <translation>모든 문항의 거수 결과를 Markdown 요약으로 저장합니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="272"/>
         <source>&apos;%1&apos; is neither a lesson file nor a shipped lesson set (%2)</source>
         <translation>&apos;%1&apos;: 수업 파일도 기본 제공 수업 세트도 아닙니다 (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="247"/>
+        <location filename="../../app/lessonpanel.cpp" line="276"/>
         <source>%1 has lessons 1 to %2, not %3</source>
         <translation>%1에는 문항이 1번부터 %2번까지만 있습니다 (%3번 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="261"/>
+        <location filename="../../app/lessonpanel.cpp" line="290"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="386"/>
+        <location filename="../../app/lessonpanel.cpp" line="420"/>
         <source>not revealed</source>
         <translation>정답 보기 전</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="403"/>
+        <location filename="../../app/lessonpanel.cpp" line="437"/>
         <source>no prediction</source>
         <translation>예측 없음</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="403"/>
+        <location filename="../../app/lessonpanel.cpp" line="437"/>
         <source>right</source>
         <translation>정답</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="403"/>
+        <location filename="../../app/lessonpanel.cpp" line="437"/>
         <source>not quite</source>
         <translation>오답</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="409"/>
+        <source>; hands: %1 of %2 right (%3 %)</source>
+        <translation type="vanished">; 거수: %2명 중 %1명 정답 (%3 %)</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="453"/>
         <source>&lt;b&gt;The lessons are done.&lt;/b&gt; The class was right on %1 of %2 predictions; %3 of %4 lessons revealed.</source>
         <translation>&lt;b&gt;수업 문항을 모두 마쳤습니다.&lt;/b&gt; 예측 %2개 중 %1개가 맞았고, 문항 %4개 중 %3개의 정답을 보았습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="415"/>
+        <location filename="../../app/lessonpanel.cpp" line="459"/>
         <source>&lt;b&gt;The lessons are done.&lt;/b&gt; No prediction was made; %1 of %2 lessons revealed.</source>
         <translation>&lt;b&gt;수업 문항을 모두 마쳤습니다.&lt;/b&gt; 예측은 없었고, 문항 %2개 중 %1개의 정답을 보았습니다.</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../app/lessonpanel.cpp" line="464"/>
+        <source>Show of hands: %1 of %2 hands right (%3 %) over %n lesson(s); export them for each lesson&apos;s tally.</source>
+        <translation>
+            <numerusform>거수: 문항 %n개에서 %2명 중 %1명 정답 (%3 %). 문항별 집계는 내보내기로 볼 수 있습니다.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="419"/>
+        <location filename="../../app/lessonpanel.cpp" line="472"/>
         <source>Page Up goes back to the last lesson; the picker above opens any lesson again.</source>
         <translation>Page Up을 누르면 마지막 문항으로 돌아가고, 위의 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
     </message>
@@ -3346,19 +3372,75 @@
         <translation type="vanished">Page Up을 누르면 마지막 문항으로 돌아가고, 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="477"/>
-        <location filename="../../app/lessonpanel.cpp" line="620"/>
-        <location filename="../../app/lessonpanel.cpp" line="640"/>
+        <location filename="../../app/lessonpanel.cpp" line="530"/>
+        <location filename="../../app/lessonpanel.cpp" line="775"/>
+        <location filename="../../app/lessonpanel.cpp" line="795"/>
         <source>This lesson&apos;s figures cannot be computed: %1</source>
         <translation>이 문항의 수치를 계산할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="584"/>
+        <location filename="../../app/lessonpanel.cpp" line="606"/>
+        <source>Hands:</source>
+        <translation>거수:</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="613"/>
+        <source>Hands for choice %1</source>
+        <translation>선택지 %1에 손을 든 수</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="661"/>
+        <source>Class votes: %1</source>
+        <translation>수업 거수 결과: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="662"/>
+        <source>Choice</source>
+        <translation>선택지</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="663"/>
+        <source>Hands</source>
+        <translation>거수</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="664"/>
+        <source>Share</source>
+        <translation>비율</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="665"/>
+        <source>Right: %1 of %2 hands (%3 %)</source>
+        <translation>정답: %2명 중 %1명 (%3 %)</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="666"/>
+        <source>No hands were counted.</source>
+        <translation>센 거수가 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="674"/>
+        <source>Could not write %1: %2</source>
+        <translation>%1에 쓸 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="681"/>
+        <location filename="../../app/lessonpanel.cpp" line="687"/>
+        <source>Export the class votes</source>
+        <translation>수업 거수 결과 내보내기</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="682"/>
+        <source>Markdown (*.md);;All files (*)</source>
+        <translation>Markdown (*.md);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="738"/>
         <source>Next lesson</source>
         <translation>다음 문항</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="585"/>
+        <location filename="../../app/lessonpanel.cpp" line="739"/>
         <source>Finish: the summary</source>
         <translation>마치기: 결과 요약</translation>
     </message>
@@ -3371,42 +3453,42 @@
         <translation type="vanished">&lt;b&gt;문항 %1/%2: %3&lt;/b&gt;&lt;br&gt;%4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="608"/>
+        <location filename="../../app/lessonpanel.cpp" line="763"/>
         <source>%1)</source>
         <translation>%1)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="610"/>
+        <location filename="../../app/lessonpanel.cpp" line="765"/>
         <source>The answer is %1</source>
         <translation>정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="612"/>
+        <location filename="../../app/lessonpanel.cpp" line="767"/>
         <source>✓ Right: %1</source>
         <translation>✓ 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="613"/>
+        <location filename="../../app/lessonpanel.cpp" line="768"/>
         <source>✗ Not quite: the answer is %1</source>
         <translation>✗ 아쉽습니다. 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="628"/>
+        <location filename="../../app/lessonpanel.cpp" line="783"/>
         <source>The app computes %1</source>
         <translation>앱 계산값 %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="646"/>
+        <location filename="../../app/lessonpanel.cpp" line="801"/>
         <source>✓ Your %1 is right in %2: the app computes %3 = %4</source>
         <translation>✓ %2 단위로 정답입니다: 예측값 %1, 앱 계산값 %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="649"/>
+        <location filename="../../app/lessonpanel.cpp" line="804"/>
         <source>✓ Your %1 is right: the app computes %2</source>
         <translation>✓ 예측값 %1, 정답입니다: 앱 계산값 %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="650"/>
+        <location filename="../../app/lessonpanel.cpp" line="805"/>
         <source>✗ Your %1; the app computes %2</source>
         <translation>✗ 예측값 %1, 앱 계산값 %2</translation>
     </message>
@@ -3746,67 +3828,67 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="608"/>
+        <location filename="../../app/mainwindow.cpp" line="610"/>
         <source>Ctrl+1 ... Ctrl+7</source>
         <translation>Ctrl+1 ... Ctrl+7</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="609"/>
+        <location filename="../../app/mainwindow.cpp" line="611"/>
         <source>Switch page: memory, attention, scaling, paged memory, GPU decode, roofline, explain log</source>
         <translation>페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 루프라인, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="610"/>
+        <location filename="../../app/mainwindow.cpp" line="612"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="610"/>
+        <location filename="../../app/mainwindow.cpp" line="612"/>
         <source>Presenter mode on or off</source>
         <translation>발표자 모드 켜기/끄기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="611"/>
+        <location filename="../../app/mainwindow.cpp" line="613"/>
         <source>Escape</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="611"/>
+        <location filename="../../app/mainwindow.cpp" line="613"/>
         <source>Leave presenter mode</source>
         <translation>발표자 모드 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="612"/>
+        <location filename="../../app/mainwindow.cpp" line="614"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="612"/>
+        <location filename="../../app/mainwindow.cpp" line="614"/>
         <source>Show or hide the lessons</source>
         <translation>수업 보이기/숨기기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="613"/>
+        <location filename="../../app/mainwindow.cpp" line="615"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="613"/>
+        <location filename="../../app/mainwindow.cpp" line="615"/>
         <source>Quiz mode: hide a lesson&apos;s figures until revealed</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트 가리기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="614"/>
+        <location filename="../../app/mainwindow.cpp" line="616"/>
         <source>Enter or Page Down</source>
         <translation>Enter 또는 Page Down</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="614"/>
+        <location filename="../../app/mainwindow.cpp" line="616"/>
         <source>In a lesson: reveal the answer, then go to the next lesson</source>
         <translation>문항에서: 정답 보기, 한 번 더 누르면 다음 문항으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="615"/>
+        <location filename="../../app/mainwindow.cpp" line="617"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
@@ -3815,199 +3897,209 @@
         <translation type="vanished">이전 문항</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="615"/>
+        <location filename="../../app/mainwindow.cpp" line="617"/>
         <source>The previous lesson, as it was left</source>
         <translation>이전 문항 (보던 상태 그대로)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="616"/>
+        <location filename="../../app/mainwindow.cpp" line="618"/>
         <source>B or .</source>
         <translation>B 또는 .</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="616"/>
+        <location filename="../../app/mainwindow.cpp" line="618"/>
         <source>In a lesson: black screen (any key or a click brings it back); B picks B while choices are open</source>
         <translation>문항에서: 검은 화면 (아무 키나 누르거나 클릭하면 돌아옴). 선택지가 열려 있으면 B는 B를 고름</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="618"/>
+        <location filename="../../app/mainwindow.cpp" line="620"/>
         <source>1-4 or A-D</source>
         <translation>1-4 또는 A-D</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="618"/>
+        <location filename="../../app/mainwindow.cpp" line="620"/>
         <source>In a lesson: pick a choice</source>
         <translation>문항에서: 선택지 고르기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="619"/>
+        <location filename="../../app/mainwindow.cpp" line="621"/>
+        <source>Shift+1 ... Shift+4</source>
+        <translation>Shift+1 ... Shift+4</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="621"/>
+        <source>In a lesson: one more hand for choice A to D (the class vote)</source>
+        <translation>문항에서: 선택지 A~D에 거수 1명 더하기 (수업 투표)</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="622"/>
         <source>Space</source>
         <translation>스페이스</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="619"/>
+        <location filename="../../app/mainwindow.cpp" line="622"/>
         <source>Paged memory: play or pause</source>
         <translation>페이지 방식 메모리: 재생/일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="620"/>
+        <location filename="../../app/mainwindow.cpp" line="623"/>
         <source>Right</source>
         <translation>→ (오른쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="620"/>
+        <location filename="../../app/mainwindow.cpp" line="623"/>
         <source>Paged memory: one step</source>
         <translation>페이지 방식 메모리: 한 스텝 진행</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="621"/>
+        <location filename="../../app/mainwindow.cpp" line="624"/>
         <source>Left</source>
         <translation>← (왼쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="621"/>
+        <location filename="../../app/mainwindow.cpp" line="624"/>
         <source>Paged memory: one step back</source>
         <translation>페이지 방식 메모리: 한 스텝 뒤로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="622"/>
+        <location filename="../../app/mainwindow.cpp" line="625"/>
         <source>Shift+Left / Shift+Right</source>
         <translation>Shift+← / Shift+→</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="622"/>
+        <location filename="../../app/mainwindow.cpp" line="625"/>
         <source>Paged memory: ten steps back or forward</source>
         <translation>페이지 방식 메모리: 열 스텝 뒤로 또는 앞으로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="623"/>
+        <location filename="../../app/mainwindow.cpp" line="626"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="623"/>
+        <location filename="../../app/mainwindow.cpp" line="626"/>
         <source>Paged memory: restart</source>
         <translation>페이지 방식 메모리: 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="624"/>
+        <location filename="../../app/mainwindow.cpp" line="627"/>
         <source>Left / Right on Context or Batch</source>
         <translation>컨텍스트 길이·배치에서 ← / →</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="624"/>
+        <location filename="../../app/mainwindow.cpp" line="627"/>
         <source>Halve or double</source>
         <translation>절반으로 / 두 배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="625"/>
+        <location filename="../../app/mainwindow.cpp" line="628"/>
         <source>Page Down / Page Up on a focused Context or Batch</source>
         <translation>컨텍스트 길이·배치에 포커스가 있을 때 Page Down / Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="625"/>
+        <location filename="../../app/mainwindow.cpp" line="628"/>
         <source>Divide or multiply by 4</source>
         <translation>4로 나누기 / 4배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="626"/>
+        <location filename="../../app/mainwindow.cpp" line="629"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="626"/>
+        <location filename="../../app/mainwindow.cpp" line="629"/>
         <source>Pin the scenario as a reference outline</source>
         <translation>시나리오를 비교 기준(윤곽선)으로 고정</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="627"/>
+        <location filename="../../app/mainwindow.cpp" line="630"/>
         <source>Shift+F1</source>
         <translation>Shift+F1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="627"/>
+        <location filename="../../app/mainwindow.cpp" line="630"/>
         <source>What&apos;s This: click a control or chart to hear what it shows</source>
         <translation>항목 설명 보기: 컨트롤이나 차트를 클릭하면 무엇을 보여 주는지 설명합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="628"/>
+        <location filename="../../app/mainwindow.cpp" line="631"/>
         <source>F1 or ?</source>
         <translation>F1 또는 ?</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="628"/>
+        <location filename="../../app/mainwindow.cpp" line="631"/>
         <source>This list</source>
         <translation>이 목록</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="638"/>
+        <location filename="../../app/mainwindow.cpp" line="641"/>
         <source>Keyboard shortcuts</source>
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="750"/>
+        <location filename="../../app/mainwindow.cpp" line="753"/>
         <source>Black screen: any key or a click brings the lesson back</source>
         <translation>검은 화면: 아무 키나 누르거나 클릭하면 문항이 다시 보임</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="858"/>
+        <location filename="../../app/mainwindow.cpp" line="861"/>
         <source>Language not changed</source>
         <translation>언어를 바꾸지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="858"/>
+        <location filename="../../app/mainwindow.cpp" line="861"/>
         <source>Stop the decode run first, or let it finish, then switch the language.</source>
         <translation>디코드 실행을 먼저 중지하거나 끝날 때까지 기다린 다음 언어를 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="869"/>
+        <location filename="../../app/mainwindow.cpp" line="872"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="904"/>
+        <location filename="../../app/mainwindow.cpp" line="907"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="904"/>
+        <location filename="../../app/mainwindow.cpp" line="907"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="958"/>
+        <location filename="../../app/mainwindow.cpp" line="961"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1203"/>
-        <location filename="../../app/mainwindow.cpp" line="1209"/>
-        <location filename="../../app/mainwindow.cpp" line="1238"/>
+        <location filename="../../app/mainwindow.cpp" line="1206"/>
+        <location filename="../../app/mainwindow.cpp" line="1212"/>
+        <location filename="../../app/mainwindow.cpp" line="1241"/>
         <source>Cannot open file</source>
         <translation>파일을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1204"/>
+        <location filename="../../app/mainwindow.cpp" line="1207"/>
         <source>%1 is not a regular file</source>
         <translation>%1은(는) 일반 파일이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1204"/>
+        <location filename="../../app/mainwindow.cpp" line="1207"/>
         <source>%1 does not exist</source>
         <translation>%1이(가) 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1224"/>
+        <location filename="../../app/mainwindow.cpp" line="1227"/>
         <source>Cannot replay the trace</source>
         <translation>트레이스를 재생할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1231"/>
+        <location filename="../../app/mainwindow.cpp" line="1234"/>
         <source>Cannot read the log</source>
         <translation>로그를 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1239"/>
+        <location filename="../../app/mainwindow.cpp" line="1242"/>
         <source>%1 is not a file KV Scope knows: expected a Hugging Face config.json, a KV Scope scenario or lesson file, a request trace (CSV or JSON Lines) or a server start-up log</source>
         <translation>%1은(는) KV Scope가 인식하는 파일이 아님: Hugging Face config.json, KV Scope 시나리오나 수업 파일, 요청 트레이스(CSV 또는 JSON Lines), 서버 시작 로그 중 하나여야 함</translation>
     </message>
@@ -4016,50 +4108,50 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="994"/>
-        <location filename="../../app/mainwindow.cpp" line="1001"/>
+        <location filename="../../app/mainwindow.cpp" line="997"/>
+        <location filename="../../app/mainwindow.cpp" line="1004"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="998"/>
+        <location filename="../../app/mainwindow.cpp" line="1001"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1010"/>
+        <location filename="../../app/mainwindow.cpp" line="1013"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1013"/>
+        <location filename="../../app/mainwindow.cpp" line="1016"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1030"/>
+        <location filename="../../app/mainwindow.cpp" line="1033"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1036"/>
+        <location filename="../../app/mainwindow.cpp" line="1039"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1037"/>
+        <location filename="../../app/mainwindow.cpp" line="1040"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1041"/>
+        <location filename="../../app/mainwindow.cpp" line="1044"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1094"/>
-        <location filename="../../app/mainwindow.cpp" line="1100"/>
-        <location filename="../../app/mainwindow.cpp" line="1120"/>
+        <location filename="../../app/mainwindow.cpp" line="1097"/>
+        <location filename="../../app/mainwindow.cpp" line="1103"/>
+        <location filename="../../app/mainwindow.cpp" line="1123"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -4072,19 +4164,19 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1131"/>
-        <location filename="../../app/mainwindow.cpp" line="1136"/>
+        <location filename="../../app/mainwindow.cpp" line="1134"/>
+        <location filename="../../app/mainwindow.cpp" line="1139"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="971"/>
-        <location filename="../../app/mainwindow.cpp" line="977"/>
-        <location filename="../../app/mainwindow.cpp" line="1100"/>
-        <location filename="../../app/mainwindow.cpp" line="1121"/>
-        <location filename="../../app/mainwindow.cpp" line="1131"/>
-        <location filename="../../app/mainwindow.cpp" line="1136"/>
-        <location filename="../../app/mainwindow.cpp" line="1209"/>
+        <location filename="../../app/mainwindow.cpp" line="974"/>
+        <location filename="../../app/mainwindow.cpp" line="980"/>
+        <location filename="../../app/mainwindow.cpp" line="1103"/>
+        <location filename="../../app/mainwindow.cpp" line="1124"/>
+        <location filename="../../app/mainwindow.cpp" line="1134"/>
+        <location filename="../../app/mainwindow.cpp" line="1139"/>
+        <location filename="../../app/mainwindow.cpp" line="1212"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -4094,22 +4186,22 @@
         <translation>로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="594"/>
+        <location filename="../../app/mainwindow.cpp" line="596"/>
         <source>not built in: the decode core runs on the CPU</source>
         <translation>빌드에 포함되지 않음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="596"/>
+        <location filename="../../app/mainwindow.cpp" line="598"/>
         <source>runtime %1, no driver: the decode core runs on the CPU</source>
         <translation>런타임 %1, 드라이버 없음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="598"/>
+        <location filename="../../app/mainwindow.cpp" line="600"/>
         <source>runtime %1, driver %2</source>
         <translation>런타임 %1, 드라이버 %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="599"/>
+        <location filename="../../app/mainwindow.cpp" line="601"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;&lt;p&gt;Licence: MIT.&lt;br&gt;Qt %2 (built with %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</source>
         <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시, 그리고 그 밖의 부가 메모리를 GPU 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;라이선스: MIT.&lt;br&gt;Qt %2 (빌드 버전 %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</translation>
     </message>
@@ -4122,28 +4214,28 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1094"/>
+        <location filename="../../app/mainwindow.cpp" line="1097"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="975"/>
-        <location filename="../../app/mainwindow.cpp" line="1121"/>
+        <location filename="../../app/mainwindow.cpp" line="978"/>
+        <location filename="../../app/mainwindow.cpp" line="1124"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1144"/>
+        <location filename="../../app/mainwindow.cpp" line="1147"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1162"/>
+        <location filename="../../app/mainwindow.cpp" line="1165"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1163"/>
+        <location filename="../../app/mainwindow.cpp" line="1166"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -5789,6 +5881,26 @@
     </message>
 </context>
 <context>
+    <name>VoteTallyWidget</name>
+    <message numerus="yes">
+        <location filename="../../app/votetallywidget.cpp" line="26"/>
+        <source>%n hand(s) · %1 %</source>
+        <translation>
+            <numerusform>%n명 · %1 %</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/votetallywidget.cpp" line="32"/>
+        <source>%1: %2%3</source>
+        <translation>%1: %2%3</translation>
+    </message>
+    <message>
+        <location filename="../../app/votetallywidget.cpp" line="35"/>
+        <source> (the answer)</source>
+        <translation> (정답)</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <location filename="../../app/main.cpp" line="115"/>
@@ -5849,32 +5961,32 @@
         <translation>&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="96"/>
+        <location filename="../../app/viewhtml.cpp" line="97"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = L x B x S x ((latent + rope) x bytes + indexer key) = %1 = &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = L x B x S x ((잠재 벡터 + rope) x 바이트 + 인덱서 키) = %1 = &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="98"/>
+        <location filename="../../app/viewhtml.cpp" line="99"/>
         <source>&lt;br&gt;The sparse-attention indexer (DSA) caches a key per token per layer beside the latent, in FP8 with one FP32 scale per 128 values, whatever the KV dtype.</source>
         <translation>&lt;br&gt;희소 어텐션 인덱서 (DSA)는 잠재 벡터와 별도로 토큰당 레이어당 키 하나를 캐시합니다. KV dtype과 무관하게 FP8로, 값 128개마다 FP32 스케일 하나를 둡니다.</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="103"/>
+        <location filename="../../app/viewhtml.cpp" line="104"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x (%5 + %6) x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x (%5 + %6) x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="108"/>
+        <location filename="../../app/viewhtml.cpp" line="109"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="115"/>
+        <location filename="../../app/viewhtml.cpp" line="116"/>
         <source>&lt;br&gt;Per GPU: the full layers&apos; %1 KV heads and the sliding layers&apos; %2 across %3 GPUs, %4 and %5 each</source>
         <translation>&lt;br&gt;GPU당: 전체 어텐션 레이어의 KV 헤드 %1개와 슬라이딩 윈도우 레이어의 %2개를 GPU %3개에 나눠 GPU마다 각각 %4개, %5개씩 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="123"/>
+        <location filename="../../app/viewhtml.cpp" line="124"/>
         <source> (a kind with fewer heads than GPUs keeps a copy of one head on each)</source>
         <translation> (헤드가 GPU보다 적은 종류는 GPU마다 헤드 하나의 사본을 둡니다)</translation>
     </message>
@@ -6026,17 +6138,17 @@
         <translation>%1 토큰에서 최대 배치: &lt;b&gt;%2&lt;/b&gt; · 배치 %3에서 최대 컨텍스트 길이: &lt;b&gt;%4&lt;/b&gt; 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="135"/>
+        <location filename="../../app/viewhtml.cpp" line="136"/>
         <source>The context is beyond this model&apos;s maximum of %1 tokens.</source>
         <translation>컨텍스트 길이가 이 모델의 최대 컨텍스트 길이 %1 토큰을 넘습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="160"/>
+        <location filename="../../app/viewhtml.cpp" line="161"/>
         <source>No KV memory: weights %1 + activations %2 (estimate) + CUDA context %3 (estimate) = %4 exceed the budget of %5 by %6.</source>
         <translation>KV 메모리 없음: 가중치 %1 + 활성화 값 %2 (추정) + CUDA 컨텍스트 %3 (추정) = %4로 한도 %5를 %6 넘습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="168"/>
+        <location filename="../../app/viewhtml.cpp" line="169"/>
         <source>No KV block fits: %1 of KV memory is less than one block of %2.</source>
         <translation>KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다.</translation>
     </message>
@@ -6045,19 +6157,19 @@
         <translation type="vanished">&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 x %9 x %10 x %11 x %12 x %13 x %14 = &lt;b&gt;%15&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="109"/>
+        <location filename="../../app/viewhtml.cpp" line="110"/>
         <source>2&lt;sub&gt;(K, V)&lt;/sub&gt;</source>
         <translation>2&lt;sub&gt;(K, V)&lt;/sub&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="105"/>
-        <location filename="../../app/viewhtml.cpp" line="110"/>
+        <location filename="../../app/viewhtml.cpp" line="106"/>
+        <location filename="../../app/viewhtml.cpp" line="111"/>
         <source>bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="83"/>
-        <location filename="../../app/viewhtml.cpp" line="88"/>
+        <location filename="../../app/viewhtml.cpp" line="84"/>
+        <location filename="../../app/viewhtml.cpp" line="89"/>
         <source> B</source>
         <translation> B</translation>
     </message>
@@ -6087,7 +6199,7 @@
         <translation>%1 (직접 입력)</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="101"/>
+        <location filename="../../app/viewhtml.cpp" line="102"/>
         <source>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (latent + rope) x bytes = %1 = &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>&lt;b&gt;KV&lt;/b&gt; = L x B x S x (잠재 벡터 + rope) x 바이트 = %1 = &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
@@ -6096,12 +6208,12 @@
         <translation type="vanished">&lt;b&gt;KV&lt;/b&gt; = %1 x %2 x %3 x %4 x %5 x %6 x %7 = %8 = &lt;b&gt;%9&lt;/b&gt;&lt;br&gt;&lt;small&gt;2: K 하나와 V 하나 · L: 레이어 · B: 배치 · S: 시퀀스당 토큰 · H&lt;sub&gt;kv&lt;/sub&gt;: KV 헤드 · D&lt;sub&gt;head&lt;/sub&gt;: 헤드 크기 · 바이트: 원소당 바이트&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="125"/>
+        <location filename="../../app/viewhtml.cpp" line="126"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads across %2 GPUs, so each GPU keeps a copy of one head</source>
         <translation>&lt;br&gt;GPU당: KV 헤드는 %1개인데 GPU는 %2개이므로, GPU마다 헤드 하나를 복제해 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="128"/>
+        <location filename="../../app/viewhtml.cpp" line="129"/>
         <source>&lt;br&gt;Per GPU: %1 KV heads split across %2 GPUs, %3 each</source>
         <translation>&lt;br&gt;GPU당: KV 헤드 %1개를 GPU %2개에 나눠 GPU마다 %3개씩 둡니다</translation>
     </message>
@@ -6110,12 +6222,12 @@
         <translation type="vanished">&lt;br&gt;&lt;span style=&apos;color:#b3261e&apos;&gt;컨텍스트 길이가 이 모델의 최대 컨텍스트 길이 %1 토큰을 넘습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="141"/>
+        <location filename="../../app/viewhtml.cpp" line="142"/>
         <source>&lt;br&gt;S = %1 on %2 of %3 layers: their sliding window caps the %4-token context</source>
         <translation>&lt;br&gt;레이어 %3개 중 %2개에서는 S = %1: 슬라이딩 윈도우가 컨텍스트 길이 %4 토큰을 제한합니다</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="147"/>
+        <location filename="../../app/viewhtml.cpp" line="148"/>
         <source>&lt;br&gt;%1 of %2 layers keep only the last %3 tokens (sliding window)</source>
         <translation>&lt;br&gt;레이어 %2개 중 %1개는 마지막 %3 토큰만 보관합니다 (슬라이딩 윈도우)</translation>
     </message>
