@@ -205,16 +205,23 @@ void AttentionPage::refresh() {
     // One token's cache, whole model, one term per layer kind: where the layers that cache are not all the
     // model's layers, or a kind has heads or a V width of its own, 2 x L x H_kv x D_head is not the figure.
     const kvscope::KvFormula perToken = kvscope::kvFormula(s.model, s.kvDtype, 1, 1);
+    if (perToken.terms.empty()) { // a state-space model: no layer caches per token
+        const QString text = tr("%1 has no layer that caches K and V per token: its memory per sequence is a fixed "
+                                "state, whatever the context (see the memory page), so the naive formula does not "
+                                "apply.")
+                                 .arg(QString::fromStdString(s.model.displayName));
+        if (m_naive->text() != text)
+            m_naive->setText(text);
+        return;
+    }
     const bool plain = perToken.terms.size() == 1 && perToken.terms.front().layers == s.model.layers &&
                        perToken.terms.front().vHeadDim == 0;
     if (!plain) {
         QStringList terms;
-        for (std::size_t i = 0; i < perToken.terms.size(); ++i) {
-            const kvscope::KvFormulaTerm& t = perToken.terms[i];
-            // kvFormula puts the full layers first; with two geometries the second term is the sliding layers.
+        for (const kvscope::KvFormulaTerm& t : perToken.terms) {
             const QString layers = !s.model.hasTwoGeometries() ? tr("%1 layers").arg(t.layers)
-                                   : i == 0                    ? tr("%1 full layers").arg(t.layers)
-                                                               : tr("%1 sliding layers").arg(t.layers);
+                                   : t.windowedKind            ? tr("%1 sliding layers").arg(t.layers)
+                                                               : tr("%1 full layers").arg(t.layers);
             terms << (t.vHeadDim != 0
                           ? tr("%1 x %2 KV heads x (%3 + %4)").arg(layers).arg(t.kvHeads).arg(t.headDim).arg(t.vHeadDim)
                           : tr("2 x %1 x %2 KV heads x %3").arg(layers).arg(t.kvHeads).arg(t.headDim));

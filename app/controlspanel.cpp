@@ -428,7 +428,10 @@ void ControlsPanel::syncFromScenario() {
     const int presetIndex =
         m_controller->isCustom() ? m_preset->findData(u"custom"_s) : m_preset->findData(QString::fromStdString(m.id));
     m_preset->setCurrentIndex(presetIndex >= 0 ? presetIndex : m_preset->findData(u"custom"_s));
-    QString note = tr("%1 attention").arg(QString::fromStdString(kvscope::attentionKindName(m.attentionKind())));
+    // A model none of whose layers attends (Mamba) has no attention kind to name: its heads controls size nothing.
+    QString note = m.layerCounts().kv == 0 && m.layerCounts().cross == 0
+                       ? tr("No attention layer: a fixed state per sequence, no KV cache")
+                       : tr("%1 attention").arg(QString::fromStdString(kvscope::attentionKindName(m.attentionKind())));
     if (m.isMoe())
         note += tr(", %1 experts (%2 active)").arg(m.moe.experts).arg(m.moe.expertsPerToken);
     if (m.windowedLayerCount() > 0)

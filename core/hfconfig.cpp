@@ -1049,6 +1049,9 @@ void readLayerKindGeometry(const ConfigReader& cfg, ModelShape& m, const FamilyS
         if (m.windowedAttention == m.fullAttention())
             m.windowedAttention.reset();
     }
+    // Heads of their own for windowed layers that no layer is (a pattern of full layers only) size nothing.
+    if (m.windowedAttention && m.windowedLayerCount() == 0)
+        m.windowedAttention.reset();
 }
 
 // moe_layer_freq: DeepSeek's integer (every k-th layer from first_k_dense_replace on is MoE; the released ones use 1),

@@ -54,6 +54,7 @@ KvFormula kvFormula(const ModelShape& m, DType kv, std::uint64_t context, std::u
         t.layers = static_cast<std::uint32_t>(layers);
         t.tokens = tokens;
         t.windowed = isCapped;
+        t.windowedKind = windowedKind;
         const std::uint64_t perLayerBytes = kvBytesPerTokenPerLayer(m, kv, split, windowedKind);
         t.bytes = mulChecked("KV formula bytes", perLayerBytes, mulChecked("KV formula bytes", layers, tokens), batch);
         f.totalBytes = addChecked(f.totalBytes, t.bytes, "KV formula bytes");

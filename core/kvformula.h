@@ -24,6 +24,7 @@ struct KvFormulaTerm {
     std::uint64_t batch = 0;        // B: sequences
     std::uint64_t tokens = 0;       // S put in: the context, or the window on windowed layers
     bool windowed = false;          // S is the sliding window (the context is longer)
+    bool windowedKind = false;      // the term's layers are windowed ones (with their own heads where they differ)
     std::uint32_t kvHeads = 0;      // H_kv, per GPU (0 for MLA)
     std::uint32_t headDim = 0;      // D_head (0 for MLA)
     std::uint32_t vHeadDim = 0;     // a V head's width where it is not D_head; 0 = the same

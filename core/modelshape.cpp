@@ -126,7 +126,15 @@ void ModelShape::validate() const {
             fail("the windowed layers' head sizes must be between 1 and " + std::to_string(kMaxHeadDim));
         if (w.extraParams > (1ull << 50))
             fail("the windowed layers' extra attention weights must be at most 2^50");
+        if (windowedLayerCount() == 0)
+            fail("the windowed layers have heads of their own, but no layer uses the sliding window");
+        if (w.valueFromKey && w.effectiveVHeadDim() != w.headDim)
+            fail("the windowed layers' V is projected by K's weights, so its heads must be as wide as K's (" +
+                 std::to_string(w.headDim) + "), not " + std::to_string(w.effectiveVHeadDim()));
     }
+    if (valueFromKey && effectiveVHeadDim() != effectiveHeadDim())
+        fail("V is projected by K's weights, so its heads must be as wide as K's (" +
+             std::to_string(effectiveHeadDim()) + "), not " + std::to_string(effectiveVHeadDim()));
     if (vocab == 0)
         fail("vocab size must be at least 1");
     if (!(windowedLayers.empty() || windowedLayers.size() == layers))

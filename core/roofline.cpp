@@ -16,16 +16,27 @@ std::uint64_t saturatingSub(std::uint64_t a, std::uint64_t b) {
     return a > b ? a - b : 0;
 }
 
-// FLOPs of attention per key and per attending layer: q.k (D multiply-adds per head) and the
-// weighted sum of values (D more), 2 FLOPs per multiply-add. MLA scores with its nope and rope
-// parts and sums values of its own head size.
-std::uint64_t attentionFlopsPerKey(const ModelShape& m, std::uint32_t heads) {
+// FLOPs of attention per key and per attending layer of one kind (full or windowed, which differ where the
+// windowed layers have heads of their own): q.k (D_K multiply-adds per head) and the weighted sum of values (D_V
+// more), 2 FLOPs per multiply-add. MLA scores with its nope and rope parts and sums values of its own head size.
+std::uint64_t attentionFlopsPerKey(const ModelShape& m, bool windowed) {
     if (m.mla.kvLoraRank > 0) {
         const std::uint64_t qk = std::uint64_t(m.mla.qkNopeHeadDim) + m.mla.qkRopeHeadDim;
         const std::uint64_t v = m.mla.vHeadDim != 0 ? m.mla.vHeadDim : m.effectiveHeadDim();
-        return mulChecked("attention FLOPs", 2ull * heads, qk + v);
+        return mulChecked("attention FLOPs", 2ull * m.heads, qk + v);
     }
-    return mulChecked("attention FLOPs", 2ull * heads, std::uint64_t(m.effectiveHeadDim()) + m.effectiveVHeadDim());
+    const AttentionGeometry g = m.attentionOf(windowed);
+    return mulChecked("attention FLOPs", 2ull * g.heads, std::uint64_t(g.headDim) + g.effectiveVHeadDim());
+}
+
+// Attention FLOPs of `batch` sequences whose full layers attend `fullKeys` keys in all and windowed layers
+// `windowKeys`, each kind at its own heads.
+std::uint64_t attentionFlops(const ModelShape& m, std::uint64_t fullKeys, std::uint64_t windowKeys,
+                             std::uint64_t batch) {
+    const std::uint64_t perSequence =
+        addChecked(mulChecked("attention FLOPs", attentionFlopsPerKey(m, false), fullKeys),
+                   mulChecked("attention FLOPs", attentionFlopsPerKey(m, true), windowKeys), "attention FLOPs");
+    return mulChecked("attention FLOPs", perSequence, batch);
 }
 
 // sum over i = 1 .. n of min(i, cap) (cap 0: no cap): keys attended by n causal tokens.
@@ -91,8 +102,12 @@ StepWork decodeStep(const ModelShape& model, DType weightDtype, DType kvDtype, s
     w.bytes = addChecked(addChecked(w.weightBytes, w.kvReadBytes, "step bytes"), w.kvWriteBytes, "step bytes");
     w.matmulFlops = mulChecked("matmul FLOPs", 2, multipliedParameters(model), batch);
     // The new token attends to the S cached keys and its own: S + 1, capped by the window.
-    const std::uint64_t keys = cachedTokenLayers(model, addChecked(context, 1, "context"));
-    w.attentionFlops = mulChecked("attention FLOPs", attentionFlopsPerKey(model, model.heads), keys, batch);
+    const LayerCounts layers = model.layerCounts();
+    const std::uint64_t attended = addChecked(context, 1, "context");
+    const std::uint64_t capped =
+        model.slidingWindow != 0 && attended > model.slidingWindow ? model.slidingWindow : attended;
+    w.attentionFlops = attentionFlops(model, mulChecked("attended keys", attended, layers.kv - layers.windowedKv),
+                                      mulChecked("attended keys", capped, layers.windowedKv), batch);
     w.flops = addChecked(w.matmulFlops, w.attentionFlops, "step FLOPs");
     return w;
 }
@@ -122,8 +137,7 @@ StepWork prefillStep(const ModelShape& model, DType weightDtype, DType kvDtype, 
         mulChecked("attended keys", causalKeys(promptTokens, 0), layers.kv - layers.windowedKv);
     const std::uint64_t windowKeys =
         window == 0 ? 0 : mulChecked("attended keys", causalKeys(promptTokens, window), layers.windowedKv);
-    w.attentionFlops = mulChecked("attention FLOPs", attentionFlopsPerKey(model, model.heads),
-                                  addChecked(fullKeys, windowKeys, "attended keys"), batch);
+    w.attentionFlops = attentionFlops(model, fullKeys, windowKeys, batch);
     w.flops = addChecked(w.matmulFlops, w.attentionFlops, "step FLOPs");
     return w;
 }

@@ -35,6 +35,8 @@ ModelShape withKvHeads(const ModelShape& model, std::uint32_t kvHeads) {
     if (kvHeads == 0 || model.heads % kvHeads != 0)
         throw Error("KV heads (" + std::to_string(kvHeads) + ") must divide the " + std::to_string(model.heads) +
                     " query heads");
+    if (kvHeads == model.kvHeads)
+        return model; // the model as it is: its windowed layers keep their own heads whatever the count
     // Windowed layers with heads of their own (Gemma 4, MiMo-V2) become MHA or MQA with the full ones; another
     // count is the full layers' alone (the windowed layers keep theirs).
     if (out.windowedAttention && (kvHeads == model.heads || kvHeads == 1))

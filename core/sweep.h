@@ -19,7 +19,8 @@ std::vector<Estimate> estimatesAtBatches(const Scenario& scenario, std::span<con
 // keeps everything else and gains or loses 2 x hidden x (KV heads x head_dim) per layer
 // (marked paramsKvAdjusted); an estimated count stays an estimate. Throws Error when the heads
 // do not divide the query heads. Where the windowed layers have heads of their own, MHA (kvHeads = heads) and
-// MQA (1) apply to them too; another count changes the full layers' alone.
+// MQA (1) apply to them too; another count changes the full layers' alone, and the model's own count returns the
+// model as it is.
 ModelShape withKvHeads(const ModelShape& model, std::uint32_t kvHeads);
 
 // MHA, GQA and MQA variants of the current model (same layers, heads and head_dim), each

@@ -618,6 +618,52 @@ private slots:
         QCOMPARE(ignored, keys);
     }
 
+    // From a review of the layer-kind work: the model's own KV-head count is the model as it is (the attention
+    // page's "this model" had turned the sliding layers MQA along with full layers of one KV head); a pattern of one
+    // kind only is that kind; what cannot describe a model is refused.
+    void layerKindEdges() {
+        const auto load = [](const char* file) {
+            QFile f(testDataPath(file));
+            f.open(QIODevice::ReadOnly);
+            return json::parse(f.readAll().toStdString());
+        };
+        json gemma = load("hf-configs/gemma4-gemma-4-31b-it.json");
+        gemma["text_config"]["num_global_key_value_heads"] = 1;
+        Scenario s = defaultScenario();
+        s.model = importHfConfig(gemma, "g.json").shape;
+        s.gpuMemoryBytes = 1ull << 40;
+        // 50 x 2 x 16 x 256 x 2 + 10 x 2 x 1 x 512 x 2 = 839,680 B.
+        KV_COMPARE_U64(kvBytesPerToken(s.model, DType::bf16()), 839'680ull);
+        int current = 0;
+        for (const AttentionVariant& v : attentionVariants(s))
+            if (v.isCurrent) {
+                ++current;
+                KV_COMPARE_U64(v.kvBytesPerToken, 839'680ull);
+                QCOMPARE(v.windowedKvHeads, 16u);
+            }
+        QCOMPARE(current, 1);
+        QCOMPARE(withKvHeads(s.model, 1).windowedAttention->kvHeads, 16u);
+
+        json mimo = load("hf-configs/mimo_v2-mimo-v2.5.json");
+        mimo["hybrid_layer_pattern"] = json(std::vector<unsigned>(48, 1)); // every layer sliding
+        const ModelShape sliding = importHfConfig(mimo, "m.json").shape;
+        const KvFormula f = kvFormula(sliding, DType::bf16(), 32'768, 1);
+        QCOMPARE(f.terms.size(), std::size_t(1));
+        QVERIFY(f.terms[0].windowedKind);
+        QCOMPARE(f.terms[0].kvHeads, 8u);
+        mimo["hybrid_layer_pattern"] = json(std::vector<unsigned>(48, 0)); // every layer full: no sliding heads to keep
+        const ModelShape full = importHfConfig(mimo, "m.json").shape;
+        QVERIFY(!full.hasTwoGeometries());
+        KV_COMPARE_U64(kvBytesPerToken(full, DType::bf16()), 48ull * 4 * 320 * 2);
+
+        ModelShape bad = importHfConfigFile(testDataPath("hf-configs/gemma4-gemma-4-31b-it.json").toStdString()).shape;
+        bad.windowedLayers.assign(bad.layers, false);
+        QVERIFY(throwsErrorContaining([&] { bad.validate(); }, {"no layer uses the sliding window"}));
+        bad = importHfConfigFile(testDataPath("hf-configs/gemma4-gemma-4-31b-it.json").toStdString()).shape;
+        bad.vHeadDim = 128;
+        QVERIFY(throwsErrorContaining([&] { bad.validate(); }, {"as wide as K's (512), not 128"}));
+    }
+
     // Issue 24: SambaY (Phi-4-mini-flash) from Phi4FlashConfig and vLLM's phi4flash.py. d = 2,560, 40 heads of 64,
     // 20 KV heads, MLP 10,240, d_inner 5,120, dt_rank 160, d_state 16, d_conv 4, vocab 200,064 (tied):
     //   embeddings 200,064 x 2,560                                                     =   512,163,840
@@ -733,6 +779,7 @@ private slots:
             KV_COMPARE_U64(sum, f.totalBytes);
             KV_COMPARE_U64(f.totalBytes, kvBytes(m, DType::bf16(), context, 2));
             QCOMPARE(f.terms[0].layers, fullLayers);
+            QVERIFY(!f.terms[0].windowedKind && f.terms[1].windowedKind);
             QCOMPARE(f.terms[0].kvHeads, m.kvHeads);
             QCOMPARE(f.terms[1].layers, windowedLayers);
             QCOMPARE(f.terms[1].kvHeads, m.windowedAttention->kvHeads);

@@ -3,6 +3,7 @@
 // core sees it (gpu/rooflinerun.h). No time is measured here.
 #include "gptmodel.h"
 #include "gpus.h"
+#include "hfconfig.h"
 #include "memorymodel.h"
 #include "presets.h"
 #include "roofline.h"
@@ -23,6 +24,7 @@ private slots:
     void decodeStepByHand_data();
     void decodeStepByHand();
     void prefillByHand();
+    void layerKindsAttendWithTheirOwnHeads();
     void llamaOnH100ByHand();
     void readingOfAMeasuredStep_data();
     void readingOfAMeasuredStep();
@@ -141,6 +143,22 @@ void TestRoofline::prefillByHand() {
     const ModelShape mistral = loadPreset("mistral-7b");
     const StepWork windowed = prefillStep(mistral, DType::bf16(), DType::bf16(), 1, 8192);
     KV_COMPARE_U64(windowed.attentionFlops, 25167872ull * 32 * 4 * 32 * 128);
+}
+
+// Issue 24: Gemma 4 31B's layer kinds attend with their own heads. A decode step at a 4,095-token context (4,096
+// keys with the new one), batch 1: 10 full layers x 4,096 keys x 2 x 32 heads x (512 + 512) = 2,684,354,560 and
+// 50 sliding layers x 1,024 keys (the window) x 2 x 32 x (256 + 256) = 1,677,721,600: 4,362,076,160 FLOPs (with one
+// head size for both, the sliding layers' came out twice as large).
+void TestRoofline::layerKindsAttendWithTheirOwnHeads() {
+    const ModelShape m = importHfConfigFile(testDataPath("hf-configs/gemma4-gemma-4-31b-it.json").toStdString()).shape;
+    QVERIFY(m.hasTwoGeometries());
+    const StepWork decode = decodeStep(m, DType::bf16(), DType::bf16(), 1, 4095);
+    KV_COMPARE_U64(decode.attentionFlops, 4'362'076'160ull);
+    KV_COMPARE_U64(decodeStep(m, DType::bf16(), DType::bf16(), 3, 4095).attentionFlops, 3 * 4'362'076'160ull);
+    // A 2,048-token prefill: 2,048 x 2,049 / 2 = 2,098,176 keys per full layer, 1,024 x 1,025 / 2 + 1,024 x 1,024
+    // = 1,573,376 per sliding layer.
+    const StepWork prefill = prefillStep(m, DType::bf16(), DType::bf16(), 1, 2048);
+    KV_COMPARE_U64(prefill.attentionFlops, 10ull * 2'098'176 * 65'536 + 50ull * 1'573'376 * 32'768);
 }
 
 // Llama-3.1-8B, BF16, batch 1, 8K context on an H100 SXM's data sheet (3.35 TB/s, 989.5 TFLOPS):

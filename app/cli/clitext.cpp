@@ -110,11 +110,9 @@ nlohmann::ordered_json kvFormulaJson(const KvFormula& f) {
     j["exact"] = f.exact;
     j["terms"] = nlohmann::ordered_json::array();
     for (const KvFormulaTerm& t : f.terms) {
-        nlohmann::ordered_json term{{"kv_factor", t.kvFactor},
-                                    {"layers", t.layers},
-                                    {"batch", t.batch},
-                                    {"tokens", t.tokens},
-                                    {"windowed", t.windowed}};
+        nlohmann::ordered_json term{{"kv_factor", t.kvFactor}, {"layers", t.layers},
+                                    {"batch", t.batch},        {"tokens", t.tokens},
+                                    {"windowed", t.windowed},  {"layer_kind", t.windowedKind ? "windowed" : "full"}};
         if (f.mla) {
             term["latent"] = t.latent;
             term["rope"] = t.rope;

@@ -113,7 +113,7 @@
     <message>
         <location filename="../../app/attentionpage.cpp" line="143"/>
         <source>%1, %2 KV heads, %3 in sliding layers%4</source>
-        <translation>%1, KV 헤드 %2개, 슬라이딩 윈도우 레이어는 %3개%4</translation>
+        <translation>%1, KV 헤드 %2개, 슬라이딩 윈도우 레이어는 KV 헤드 %3개%4</translation>
     </message>
     <message>
         <location filename="../../app/attentionpage.cpp" line="148"/>
@@ -148,37 +148,42 @@
         <translation>%1: 레이어마다 값 %2 + %3개로 된 잠재 벡터 하나를 캐시합니다 (MLA). 토큰당 %4입니다. 헤드 %5개로 계산하는 단순 공식으로는 %6, 즉 %7배가 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="215"/>
+        <location filename="../../app/attentionpage.cpp" line="222"/>
         <source>%1 layers</source>
         <translation>레이어 %1개</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="216"/>
+        <location filename="../../app/attentionpage.cpp" line="224"/>
         <source>%1 full layers</source>
         <translation>전체 어텐션 레이어 %1개</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="217"/>
+        <location filename="../../app/attentionpage.cpp" line="223"/>
         <source>%1 sliding layers</source>
         <translation>슬라이딩 윈도우 레이어 %1개</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="219"/>
+        <location filename="../../app/attentionpage.cpp" line="209"/>
+        <source>%1 has no layer that caches K and V per token: its memory per sequence is a fixed state, whatever the context (see the memory page), so the naive formula does not apply.</source>
+        <translation>%1에는 토큰마다 K와 V를 캐시하는 레이어가 없습니다. 시퀀스당 메모리는 컨텍스트 길이와 상관없이 고정된 상태이므로(메모리 페이지 참고) 단순 공식은 적용되지 않습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="226"/>
         <source>%1 x %2 KV heads x (%3 + %4)</source>
         <translation>%1 x KV 헤드 %2개 x (%3 + %4)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="220"/>
+        <location filename="../../app/attentionpage.cpp" line="227"/>
         <source>2 x %1 x %2 KV heads x %3</source>
         <translation>2 x %1 x KV 헤드 %2개 x %3</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="223"/>
+        <location filename="../../app/attentionpage.cpp" line="230"/>
         <source>&lt;b&gt;Naive&lt;/b&gt; (query heads in place of KV heads): %1 per token, %2 for this scenario.&lt;br&gt;&lt;b&gt;Real&lt;/b&gt; (the layers that cache, each kind with its own KV heads): (%3) x %4 B = &lt;b&gt;%5&lt;/b&gt; per token, %6.&lt;br&gt;The naive formula overstates this model&apos;s cache &lt;b&gt;%7x&lt;/b&gt;.</source>
         <translation>&lt;b&gt;단순 공식&lt;/b&gt; (KV 헤드 자리에 쿼리 헤드): 토큰당 %1, 이 시나리오에서 %2.&lt;br&gt;&lt;b&gt;실제&lt;/b&gt; (캐시를 두는 레이어만, 레이어 종류마다 그 종류의 KV 헤드): (%3) x %4 B = 토큰당 &lt;b&gt;%5&lt;/b&gt;, %6.&lt;br&gt;단순 공식은 이 모델의 캐시를 &lt;b&gt;%7배&lt;/b&gt;로 부풀립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="237"/>
+        <location filename="../../app/attentionpage.cpp" line="244"/>
         <source>&lt;b&gt;Naive&lt;/b&gt; (query heads): 2 x %1 layers x %2 heads x %3 x %4 B = &lt;b&gt;%5&lt;/b&gt; per token, %6 for this scenario.&lt;br&gt;&lt;b&gt;Real&lt;/b&gt; (KV heads): 2 x %1 x %7 x %3 x %4 B = &lt;b&gt;%8&lt;/b&gt; per token, %9.&lt;br&gt;The naive formula overstates this model&apos;s cache &lt;b&gt;%10x&lt;/b&gt;: the query heads share %7 KV heads, and that number is fixed by the trained weights.</source>
         <translation>&lt;b&gt;단순 공식&lt;/b&gt; (쿼리 헤드): 2 x %1 레이어 x %2 헤드 x %3 x %4 B = 토큰당 &lt;b&gt;%5&lt;/b&gt;, 이 시나리오에서 %6.&lt;br&gt;&lt;b&gt;실제&lt;/b&gt; (KV 헤드): 2 x %1 x %7 x %3 x %4 B = 토큰당 &lt;b&gt;%8&lt;/b&gt;, %9.&lt;br&gt;단순 공식은 이 모델의 캐시를 &lt;b&gt;%10배&lt;/b&gt;로 부풀립니다: 쿼리 헤드들이 KV 헤드 %7개를 나눠 쓰며, 이 개수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
@@ -636,22 +641,27 @@
         <translation>키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="437"/>
+        <location filename="../../app/controlspanel.cpp" line="433"/>
+        <source>No attention layer: a fixed state per sequence, no KV cache</source>
+        <translation>어텐션 레이어 없음: 시퀀스마다 고정된 상태만 두고 KV 캐시는 없음</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="440"/>
         <source> (their own %1 KV heads x %2; the heads and head dim below are the full layers&apos;)</source>
         <translation> (이 레이어들은 자체 KV 헤드 %1개 x %2; 아래 헤드 수와 헤드 차원은 전체 어텐션 레이어의 값)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="482"/>
+        <location filename="../../app/controlspanel.cpp" line="485"/>
         <source>MLA: each head&apos;s key is %1 + %2 values (nope + rope) and its value %3; the cache holds the latent, not these</source>
         <translation>MLA: 헤드마다 키는 값 %1 + %2개(nope + rope), 값은 %3개입니다. 캐시에는 이것이 아니라 잠재 벡터가 저장됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="502"/>
+        <location filename="../../app/controlspanel.cpp" line="505"/>
         <source>Parameters, in billions: %1</source>
         <translation>파라미터 수 (단위: 10억): %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="517"/>
+        <location filename="../../app/controlspanel.cpp" line="520"/>
         <source>As stored (%1)</source>
         <translation>저장된 그대로 (%1)</translation>
     </message>
@@ -666,14 +676,14 @@
     </message>
     <message>
         <location filename="../../app/controlspanel.cpp" line="269"/>
-        <location filename="../../app/controlspanel.cpp" line="492"/>
+        <location filename="../../app/controlspanel.cpp" line="495"/>
         <source>Width of one head (D_head)</source>
         <translation>헤드 하나의 폭 (D_head)</translation>
     </message>
     <message>
         <location filename="../../app/controlspanel.cpp" line="269"/>
-        <location filename="../../app/controlspanel.cpp" line="487"/>
-        <location filename="../../app/controlspanel.cpp" line="492"/>
+        <location filename="../../app/controlspanel.cpp" line="490"/>
+        <location filename="../../app/controlspanel.cpp" line="495"/>
         <source>Values per head in K and in V (D_head).</source>
         <translation>K와 V 각각에서 헤드 하나가 가지는 값의 수입니다 (D_head).</translation>
     </message>
@@ -718,32 +728,32 @@
         <translation>파라미터</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="431"/>
+        <location filename="../../app/controlspanel.cpp" line="434"/>
         <source>%1 attention</source>
         <translation>%1 어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="433"/>
+        <location filename="../../app/controlspanel.cpp" line="436"/>
         <source>, %1 experts (%2 active)</source>
         <translation>, 전문가 %1개 (활성 %2개)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="435"/>
+        <location filename="../../app/controlspanel.cpp" line="438"/>
         <source>, %1-token sliding window on %2 layers</source>
         <translation>, 레이어 %2개에 %1 토큰 슬라이딩 윈도우</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="441"/>
+        <location filename="../../app/controlspanel.cpp" line="444"/>
         <source>, max context %1</source>
         <translation>, 최대 컨텍스트 길이 %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="462"/>
+        <location filename="../../app/controlspanel.cpp" line="465"/>
         <source>latent (MLA): %1 + %2 values</source>
         <translation>잠재 벡터 (MLA): 값 %1 + %2개</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="475"/>
+        <location filename="../../app/controlspanel.cpp" line="478"/>
         <source>This model caches an MLA latent, not per-head K and V</source>
         <translation>이 모델은 헤드별 K, V 대신 MLA 잠재 벡터를 캐시합니다</translation>
     </message>
