@@ -4,6 +4,7 @@
 #include "hfconfig.h"
 #include "presets.h"
 #include "scenarioargs.h"
+#include "scenariocode.h"
 #include "scenariocontroller.h"
 #include "text.h"
 
@@ -144,6 +145,10 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
          Text::tr("Open a lesson set (a shipped id such as 'course', or a lesson file), optionally at lesson N."),
          u"SET[:N]"_s},
         {u"window-size"_s, Text::tr("Window size for screenshots, e.g. 1920x1080."), u"WxH"_s},
+        {u"open"_s,
+         Text::tr("A scenario code or kvscope: link (File > Copy Scenario Link): its scenario, page, lesson and step; "
+                  "the options above change it."),
+         u"CODE"_s},
     });
     // parse(), not process(): process() exits 1 on an unknown option, where every error of both
     // programs exits 2 (README, "Exit status").
@@ -192,14 +197,35 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
         options.windowSize = QSize(w, h);
     }
     options.screenshot = parser.value(u"screenshot"_s);
-    if (!parser.positionalArguments().isEmpty()) {
-        options.error = Text::tr("unexpected argument '%1'").arg(parser.positionalArguments().constFirst());
+    // A kvscope: link is the one argument the desktop entry gives (Exec=kvscope %u).
+    QStringList positional = parser.positionalArguments();
+    if (positional.size() == 1 && !parser.isSet(u"open"_s) && kvscope::isScenarioCode(positional.front().toStdString()))
+        options.openCode = positional.takeFirst();
+    else
+        options.openCode = parser.value(u"open"_s);
+    if (!positional.isEmpty()) {
+        options.error = Text::tr("unexpected argument '%1'").arg(positional.constFirst());
         return options;
     }
 
+    std::optional<kvscope::SharedScreen> shared;
+    if (!options.openCode.isEmpty()) {
+        try {
+            shared = kvscope::decodeScenarioCode(options.openCode.toStdString());
+        } catch (const kvscope::Error& e) {
+            options.error = u"--open: "_s + QString::fromUtf8(e.what());
+            return options;
+        }
+        if (options.page.isEmpty())
+            options.page = QString::fromStdString(shared->page);
+        if (options.lesson.isEmpty())
+            options.lesson = QString::fromStdString(shared->lesson);
+        options.simSteps = int(shared->step);
+    }
+
     const bool fromSession =
-        session && options.screenshot.isEmpty() && !parser.isSet(u"preset"_s) && !parser.isSet(u"config"_s);
-    kvscope::Scenario s = fromSession ? *session : controller.scenario();
+        session && options.screenshot.isEmpty() && !parser.isSet(u"preset"_s) && !parser.isSet(u"config"_s) && !shared;
+    kvscope::Scenario s = shared ? shared->scenario : fromSession ? *session : controller.scenario();
     try {
         // The same model options as kvscope-cli, by the same function (core/scenarioargs.h).
         options.imported = kvscope::applyModelSource(s, valueOf(parser, u"preset"_s), valueOf(parser, u"config"_s));
@@ -218,7 +244,12 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
         options.error = QString::fromUtf8(e.what());
         return options;
     }
-    if (!controller.setScenario(s, fromSession || controller.isCustom()))
+    const bool custom = shared ? !kvscope::scenarioCodeIsShort(s) : fromSession || controller.isCustom();
+    if (!controller.setScenario(s, custom))
         options.error = controller.error();
+    if (shared && !options.lesson.isEmpty()) {
+        options.afterLesson = s; // the lesson sets its own scenario as it opens: the code's goes back over it
+        options.afterLessonCustom = custom;
+    }
     return options;
 }

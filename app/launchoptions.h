@@ -21,8 +21,13 @@ struct LaunchOptions {
     bool presenter = false; // --presenter: start in presenter mode (full screen, large type)
     bool quiz = false;      // --quiz: numbers stay hidden until a lesson's answer is revealed
     QString lesson;         // --lesson SET[:N]: open a lesson set (shipped id or file) at lesson N (1-based)
-    QSize windowSize;       // --window-size WxH: for screenshots at a projector's resolution
-    QString error;          // non-empty: what was wrong with the command line
+    // --open CODE (or a kvscope: link as the one argument, as the desktop entry passes it): the shared screen. Its
+    // scenario is applied again after its lesson opens (a lesson sets its own), with the page the code names.
+    QString openCode;
+    std::optional<kvscope::Scenario> afterLesson; // the code's scenario, applied again once its lesson is open
+    bool afterLessonCustom = false;
+    QSize windowSize;                              // --window-size WxH: for screenshots at a projector's resolution
+    QString error;                                 // non-empty: what was wrong with the command line
     std::optional<kvscope::ImportResult> imported; // --config: how the importer read it (the memory page shows it)
 };
 

@@ -56,6 +56,7 @@ public:
     bool open(const QString& spec, QString* error);
     void setLessonSet(const kvscope::LessonSet& set, int index = 0);
     bool hasLessons() const { return m_set.has_value() && !m_set->lessons.empty(); }
+    const kvscope::LessonSet* lessonSet() const { return m_set ? &*m_set : nullptr; }
     int count() const;
     int currentIndex() const { return m_index; }
     const kvscope::Lesson* currentLesson() const;

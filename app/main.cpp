@@ -110,6 +110,11 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "kvscope: --lesson: %s\n", qPrintable(window.lastError()));
         return 2;
     }
+    if (options.afterLesson) { // a shared screen: the sender's scenario and page over the lesson's own
+        controller.setScenario(*options.afterLesson, options.afterLessonCustom);
+        if (!options.page.isEmpty())
+            window.showPage(options.page);
+    }
     if (!sessionProblem.isEmpty())
         window.statusBar()->showMessage(
             QCoreApplication::translate("main", "The last session could not be restored (%1); starting from the "

@@ -21,6 +21,7 @@
 #include "pagedpage.h"
 #include "rooflinepage.h"
 #include "scalingpage.h"
+#include "scenariocode.h"
 #include "scenariocontroller.h"
 #include "scenariodiff.h"
 #include "scenariofile.h"
@@ -44,6 +45,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLibraryInfo>
@@ -426,6 +428,16 @@ void MainWindow::buildMenus() {
     });
     file->addAction(tr("Copy Breakdown as &Markdown"), QKeySequence(u"Ctrl+Shift+C"_s), this,
                     &MainWindow::copyTableMarkdown);
+    file->addSeparator();
+    file->addAction(tr("Copy Scenario &Link"), QKeySequence(u"Ctrl+Shift+K"_s), this, &MainWindow::copyScenarioCode);
+    file->addAction(tr("Open Scenario L&ink..."), this, [this] {
+        bool ok = false;
+        const QString code =
+            QInputDialog::getText(this, tr("Open scenario link"), tr("Paste a scenario code (kvscope:?v=1&...):"),
+                                  QLineEdit::Normal, QGuiApplication::clipboard()->text().trimmed().left(4096), &ok);
+        if (ok && !code.trimmed().isEmpty())
+            openScenarioCode(code);
+    });
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     // Ctrl+Q whatever the platform theme: QKeySequence::Quit is empty where a theme follows
@@ -964,6 +976,63 @@ bool MainWindow::openLessons(const QString& spec) {
     placeLessonDock();
     updateLessonKeys();
     applyFolding();
+    return true;
+}
+
+QString MainWindow::scenarioCode() const {
+    kvscope::SharedScreen screen;
+    screen.scenario = m_controller->scenario();
+    screen.page = currentPageName().toStdString();
+    // A shipped set's lesson only: a teacher's own file is not on the student's machine.
+    if (const kvscope::LessonSet* set = m_lessons->lessonSet(); set && lessonsActive())
+        if (set->source == "resources/lessons/" + set->id + ".json")
+            screen.lesson = set->id + ":" + std::to_string(m_lessons->currentIndex() + 1);
+    screen.step = std::min<std::uint64_t>(m_paged->position(), kvscope::kScenarioCodeMaxStep);
+    try {
+        return QString::fromStdString(kvscope::encodeScenarioCode(screen));
+    } catch (const kvscope::Error&) {
+        return {}; // a scenario the controller holds is valid; nothing else can fail here
+    }
+}
+
+void MainWindow::copyScenarioCode() {
+    const QString code = scenarioCode();
+    QGuiApplication::clipboard()->setText(code);
+    statusBar()->showMessage(kvscope::scenarioCodeIsShort(m_controller->scenario())
+                                 ? tr("Scenario link copied (%n character(s)): paste it into File > Open Scenario "
+                                      "Link, or give it to kvscope --open or kvscope-cli --code",
+                                      nullptr, int(code.size()))
+                                 : tr("Scenario link copied: %n character(s), long because this model is not a preset "
+                                      "and travels whole",
+                                      nullptr, int(code.size())),
+                             10000);
+}
+
+bool MainWindow::openScenarioCode(const QString& code) {
+    kvscope::SharedScreen screen;
+    try {
+        screen = kvscope::decodeScenarioCode(code.toStdString());
+    } catch (const kvscope::Error& e) {
+        reportError(tr("Cannot open scenario link"), QString::fromUtf8(e.what()));
+        return false;
+    }
+    const QString page = QString::fromStdString(screen.page);
+    if (!page.isEmpty() && !pageNames().contains(page)) {
+        reportError(tr("Cannot open scenario link"),
+                    tr("scenario code: field 'page' is '%1'; pages: %2").arg(page, pageNames().join(u", "_s)));
+        return false;
+    }
+    if (!screen.lesson.empty() && !openLessons(QString::fromStdString(screen.lesson)))
+        return false; // openLessons said why
+    // The lesson set up its own scenario and page: the code's are what the sender saw.
+    if (!m_controller->setScenario(screen.scenario, !kvscope::scenarioCodeIsShort(screen.scenario))) {
+        reportError(tr("Cannot open scenario link"), m_controller->error());
+        return false;
+    }
+    if (!page.isEmpty())
+        showPage(page);
+    if (screen.step > 0)
+        m_paged->seek(screen.step);
     return true;
 }
 

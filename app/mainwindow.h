@@ -72,6 +72,13 @@ public:
     bool isPinned() const { return m_pinned.has_value(); }
     // A lesson set: a shipped id ("course") or a file, optionally ":N" for the Nth lesson.
     bool openLessons(const QString& spec);
+    // The screen as a scenario code (core/scenariocode.h): the scenario, the page, a shipped lesson set's lesson and
+    // the paged replay's step. File > Copy Scenario Link puts it on the clipboard.
+    QString scenarioCode() const;
+    void copyScenarioCode();
+    // Opens a code's screen: its lesson (which sets its own scenario), then the code's scenario, page and step;
+    // an error names the field and changes nothing.
+    bool openScenarioCode(const QString& code);
 
     // "en" or "ko": installs the language, rebuilds every widget around the same
     // scenario, page and lesson, and remembers the choice. False for an unknown code.

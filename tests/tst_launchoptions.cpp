@@ -3,8 +3,11 @@
 #include "clirunner.h"
 #include "controlspanel.h"
 #include "launchoptions.h"
+#include "lessonpanel.h"
 #include "mainwindow.h"
+#include "pagedpage.h"
 #include "scenariocontroller.h"
+#include "scenariofile.h"
 #include "sliderspin.h"
 #include "testutils.h"
 
@@ -101,6 +104,70 @@ private slots:
         const LaunchOptions options = parseLaunchOptions({u"kvscope"_s, u"--sim-steps"_s, value}, controller);
         QCOMPARE(options.error, error);
         QCOMPARE(options.simSteps, steps);
+    }
+
+    // Issue 25: the screen a teacher shares. File > Copy Scenario Link in one window, the code opened in another
+    // (File > Open Scenario Link, kvscope --open, a kvscope: link from the desktop entry) gives the same scenario,
+    // page, lesson and paged step; kvscope-cli --code reads the same code.
+    void sharedScreen() {
+        ScenarioController sender;
+        MainWindow window(&sender);
+        window.setQuiet(true);
+        QVERIFY(window.openLessons(u"course:9"_s)); // a paged lesson
+        kvscope::Scenario s = sender.scenario();
+        s.context = 12'288;
+        s.kvDtype = kvscope::DType::parse("fp8");
+        QVERIFY(sender.setScenario(s));
+        QVERIFY(window.showPage(u"paged"_s));
+        window.pagedPage()->seek(120);
+        const QString code = window.scenarioCode();
+        QVERIFY2(code.startsWith(u"kvscope:?v=1&preset="_s) && code.contains(u"&page=paged"_s) &&
+                     code.contains(u"&lesson=course:9"_s) && code.contains(u"&step=120"_s) && code.size() < 300,
+                 qPrintable(code));
+
+        ScenarioController receiver;
+        MainWindow other(&receiver);
+        other.setQuiet(true);
+        QVERIFY2(other.openScenarioCode(code), qPrintable(other.lastError()));
+        QCOMPARE(kvscope::scenarioToText(receiver.scenario()), kvscope::scenarioToText(sender.scenario()));
+        QCOMPARE(other.currentPageName(), u"paged"_s);
+        QCOMPARE(other.lessons()->currentIndex(), 8);
+        QCOMPARE(other.pagedPage()->position(), std::uint64_t(120));
+        QCOMPARE(other.scenarioCode(), code);
+
+        // The command line: --open, and the bare link the desktop entry passes.
+        for (const QStringList& args :
+             {QStringList{u"kvscope"_s, u"--open"_s, code}, QStringList{u"kvscope"_s, code}}) {
+            ScenarioController launched;
+            const LaunchOptions options = parseLaunchOptions(args, launched);
+            QVERIFY2(options.error.isEmpty(), qPrintable(options.error));
+            QCOMPARE(options.page, u"paged"_s);
+            QCOMPARE(options.lesson, u"course:9"_s);
+            QCOMPARE(options.simSteps, 120);
+            QVERIFY(options.afterLesson.has_value());
+            QCOMPARE(kvscope::scenarioToText(*options.afterLesson), kvscope::scenarioToText(sender.scenario()));
+        }
+        // Options after the code change it.
+        ScenarioController changed;
+        QVERIFY(parseLaunchOptions({u"kvscope"_s, u"--open"_s, code, u"--batch"_s, u"3"_s}, changed).error.isEmpty());
+        QCOMPARE(changed.scenario().batch, std::uint64_t(3));
+        QCOMPARE(changed.scenario().context, std::uint64_t(12'288));
+        // A bad code is refused by name, in the window and on the command line; nothing changes.
+        const QString before = QString::fromStdString(kvscope::scenarioToText(receiver.scenario()));
+        QVERIFY(!other.openScenarioCode(QString(code).replace(u"batch="_s, u"bacth="_s)));
+        QVERIFY2(other.lastError().contains(u"field 'bacth'"_s), qPrintable(other.lastError()));
+        QVERIFY(!other.openScenarioCode(QString(code).replace(u"page=paged"_s, u"page=nowhere"_s)));
+        QVERIFY2(other.lastError().contains(u"field 'page' is 'nowhere'"_s), qPrintable(other.lastError()));
+        QCOMPARE(QString::fromStdString(kvscope::scenarioToText(receiver.scenario())), before);
+        ScenarioController refused;
+        QVERIFY2(parseLaunchOptions({u"kvscope"_s, u"--open"_s, u"kvscope:?v=9"_s}, refused)
+                     .error.startsWith(u"--open: scenario code: version 9 is newer"_s),
+                 "");
+        // kvscope-cli reads the same code.
+        const CliResult cli = runCli({u"estimate"_s, u"--code"_s, code, u"--json"_s});
+        QVERIFY2(cli.exitCode == 0, cli.err.constData());
+        QCOMPARE(cli.json().value("total_bytes"_L1).toInteger(),
+                 qint64(kvscope::estimate(sender.scenario()).totalBytes));
     }
 };
 

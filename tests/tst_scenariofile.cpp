@@ -1,10 +1,13 @@
 #include "error.h"
+#include "gpus.h"
 #include "hfconfig.h"
 #include "inputfile.h"
 #include "inputkind.h"
 #include "lesson.h"
 #include "memorymodel.h"
+#include "scenariocode.h"
 #include "scenariofile.h"
+#include "sweep.h"
 #include "testutils.h"
 #include "workload.h"
 
@@ -184,6 +187,105 @@ private slots:
         const ModelShape dsa =
             importHfConfigFile(testDataPath("hf-configs/deepseek_v32-deepseek-v3.2.json").toStdString()).shape;
         QVERIFY(indexerKeyBytes(dsa) > 0);
+    }
+
+    // Issue 25: a scenario code holds the screen a teacher shares. A preset model is named (a short code); any other
+    // model travels whole. Every field comes back as it was, whatever the defaults.
+    void scenarioCodeRoundTrip_data() {
+        QTest::addColumn<QString>("config"); // empty: a preset
+        QTest::addColumn<bool>("named");
+        QTest::newRow("default") << QString() << true;
+        QTest::newRow("preset, every field changed") << u"changed"_s << true;
+        QTest::newRow("custom GPU") << u"gpu"_s << true;
+        QTest::newRow("imported Gemma 4") << u"hf-configs/gemma4-gemma-4-31b-it.json"_s << false;
+        QTest::newRow("imported AWQ, as stored") << u"hf-configs/qwen3-qwen3-32b-awq.json"_s << false;
+        QTest::newRow("preset with its KV heads changed") << u"kvheads"_s << false;
+    }
+    void scenarioCodeRoundTrip() {
+        QFETCH(QString, config);
+        QFETCH(bool, named);
+        SharedScreen screen;
+        Scenario& s = screen.scenario;
+        s = defaultScenario();
+        if (config == u"changed"_s) {
+            s = withPresetModel(s, "qwen2.5-7b");
+            s.kvDtype = DType::parse("fp8");
+            s.weightDtype = DType::parse("int4-g128");
+            s.context = 32'768;
+            s.batch = 3;
+            s.gpuId = "h100-80gb";
+            s.gpuMemoryBytes = findGpuPreset("h100-80gb").memoryBytes;
+            s.utilization = 0.85;
+            s.tensorParallel = 2;
+            s.blockSize = 32;
+            s.prefillChunkTokens = 4096;
+            screen.page = "paged";
+            screen.lesson = "course:9";
+            screen.step = 120;
+        } else if (config == u"gpu"_s) {
+            s.gpuId = "custom";
+            s.gpuMemoryBytes = 12'345'678'901;
+        } else if (config == u"kvheads"_s) {
+            s.model = withKvHeads(s.model, 4);
+        } else if (!config.isEmpty()) {
+            s.model = importHfConfigFile(testDataPath(config.toUtf8().constData()).toStdString()).shape;
+            s.weightsAsStored = s.model.stored.has_value();
+            s.gpuMemoryBytes = 1ull << 40;
+            screen.page = "attention";
+        }
+        const std::string code = encodeScenarioCode(screen);
+        QVERIFY(isScenarioCode(code));
+        QCOMPARE(scenarioCodeIsShort(s), named);
+        QVERIFY2(named ? code.size() < 300 && code.find("&preset=") != std::string::npos
+                       : code.find("&scenario=") != std::string::npos,
+                 code.c_str());
+        const SharedScreen back = decodeScenarioCode(code);
+        QCOMPARE(scenarioToText(back.scenario), scenarioToText(s));
+        QCOMPARE(back.page, screen.page);
+        QCOMPARE(back.lesson, screen.lesson);
+        QCOMPARE(back.step, screen.step);
+        KV_COMPARE_U64(estimate(back.scenario).totalBytes, estimate(s).totalBytes);
+        // As a link that went through a browser: escaped, with spaces around.
+        std::string escaped = code;
+        for (std::size_t at = escaped.find(':', 8); at != std::string::npos; at = escaped.find(':', at + 3))
+            escaped.replace(at, 1, "%3A");
+        KV_COMPARE_U64(estimate(decodeScenarioCode("  " + escaped + "\n").scenario).totalBytes, estimate(s).totalBytes);
+    }
+
+    void scenarioCodeErrors_data() {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("needle");
+        const QString good = QString::fromStdString(encodeScenarioCode({defaultScenario(), "memory", "", 0}));
+        const auto with = [&](const QString& from, const QString& to) { return QString(good).replace(from, to); };
+        QTest::newRow("not a code") << u"https://example.com/?v=1"_s << u"does not start with kvscope:"_s;
+        QTest::newRow("no fields") << u"kvscope:"_s << u"expected '?'"_s;
+        QTest::newRow("no version") << with(u"?v=1&"_s, u"?"_s) << u"field 'v' (the code's version) is missing"_s;
+        QTest::newRow("newer") << with(u"v=1"_s, u"v=3"_s) << u"version 3 is newer"_s;
+        QTest::newRow("typo") << with(u"batch="_s, u"bacth="_s) << u"field 'bacth' is not one KV Scope knows"_s;
+        QTest::newRow("missing") << with(u"&batch=8"_s, QString()) << u"field 'batch' is missing"_s;
+        QTest::newRow("unknown") << good + u"&colour=red"_s << u"field 'colour' is not one KV Scope knows"_s;
+        QTest::newRow("twice") << good + u"&batch=4"_s << u"field 'batch' is given twice"_s;
+        QTest::newRow("zero batch") << with(u"batch=8"_s, u"batch=0"_s) << u"field 'batch' must be between 1"_s;
+        QTest::newRow("bad dtype") << with(u"kv=bf16"_s, u"kv=int3"_s) << u"field 'kv'"_s;
+        QTest::newRow("bad preset") << with(u"preset=llama-3.1-8b"_s, u"preset=llama-9"_s) << u"field 'preset'"_s;
+        QTest::newRow("bad escape") << good + u"&page=%zz"_s << u"escape"_s;
+        QTest::newRow("odd character") << good + u"&lesson=course<3"_s << u"characters a code never has"_s;
+        QTest::newRow("lesson file") << good + u"&lesson=lessons.json"_s << u"field 'lesson' must be a shipped"_s;
+        QTest::newRow("lesson 0") << good + u"&lesson=course:0"_s << u"field 'lesson'"_s;
+        QTest::newRow("step") << good + u"&step=99999999999"_s << u"field 'step' must be between 0 and 16777216"_s;
+        QTest::newRow("scenario and fields")
+            << u"kvscope:?v=1&scenario=e30&batch=4"_s << u"cannot be given with 'scenario'"_s;
+        QTest::newRow("scenario not base64") << u"kvscope:?v=1&scenario=e30*"_s << u"characters a code never has"_s;
+        QTest::newRow("scenario not one") << u"kvscope:?v=1&scenario=e30"_s << u"scenario code"_s;
+        QTest::newRow("huge") << u"kvscope:?v=1&x="_s + QString(300'000, u'a') << u"more than a code can be"_s;
+    }
+    void scenarioCodeErrors() {
+        QFETCH(QString, code);
+        QFETCH(QString, needle);
+        QString message;
+        QVERIFY(throwsErrorContaining([&] { decodeScenarioCode(code.toStdString()); },
+                                      {"scenario code", needle.toUtf8().constData()}, &message));
+        QVERIFY2(message.size() < 400, qPrintable(message));
     }
 
     // Issue 24: File > Open takes what it is given, told by content, not by name.

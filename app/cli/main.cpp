@@ -14,6 +14,7 @@
 #include "presets.h"
 #include "rooflinecommand.h"
 #include "scenario.h"
+#include "scenariocode.h"
 #include "scenariooptions.h"
 #include "units.h"
 
@@ -298,6 +299,8 @@ int runEstimate(const std::vector<std::string>& args) {
         j["warnings"] =
             e.beyondMaxContext ? std::vector<std::string>{beyondWarning(false)} : std::vector<std::string>{};
         j["notes"] = notes;
+        // The scenario as a code the window opens (File > Open Scenario Link, kvscope --open).
+        j["scenario_code"] = encodeScenarioCode({s, "memory", "", 0});
         printJson(j);
         return 0;
     }

@@ -5,6 +5,7 @@
 #include "messages.h"
 #include "presets.h"
 #include "scenarioargs.h"
+#include "scenariocode.h"
 #include "sweep.h"
 #include "units.h"
 
@@ -13,6 +14,9 @@
 namespace kvscope::cli {
 
 void addScenarioOptions(ArgParser& p) {
+    p.addOption("code", "CODE",
+                tr("a scenario code (kvscope:?v=1&...) as the window's File > Copy Scenario Link gives; "
+                   "the options below change it"));
     p.addOption("preset", "NAME", tr("model preset (see 'kvscope-cli presets'); default llama-3.1-8b"));
     p.addOption("config", "FILE", tr("a Hugging Face config.json instead of a preset"));
     p.addOption("layers", "N", tr("decoder layers (overrides the preset or config)"));
@@ -39,6 +43,13 @@ void addScenarioOptions(ArgParser& p) {
 Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes,
                              std::optional<ImportResult>* importedOut) {
     Scenario s = defaultScenario();
+    if (const auto code = p.value("code")) {
+        const SharedScreen screen = decodeScenarioCode(*code);
+        s = screen.scenario;
+        if (!screen.page.empty() || !screen.lesson.empty() || screen.step > 0)
+            notes.push_back(english("the code's page, lesson and step are the window's; this command uses its "
+                                    "scenario"));
+    }
     const bool explicitShape =
         p.has("layers") && p.has("hidden") && p.has("heads") && !p.has("preset") && !p.has("config");
     if (std::optional<ImportResult> imported = applyModelSource(s, p.value("preset"), p.value("config"))) {

@@ -63,6 +63,23 @@
     </message>
 </context>
 <context>
+    <name>MainWindow</name>
+    <message numerus="yes">
+        <source>Scenario link copied (%n character(s)): paste it into File &gt; Open Scenario Link, or give it to kvscope --open or kvscope-cli --code</source>
+        <translation>
+            <numerusform>Scenario link copied (%n character): paste it into File &gt; Open Scenario Link, or give it to kvscope --open or kvscope-cli --code</numerusform>
+            <numerusform>Scenario link copied (%n characters): paste it into File &gt; Open Scenario Link, or give it to kvscope --open or kvscope-cli --code</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Scenario link copied: %n character(s), long because this model is not a preset and travels whole</source>
+        <translation>
+            <numerusform>Scenario link copied: %n character, long because this model is not a preset and travels whole</numerusform>
+            <numerusform>Scenario link copied: %n characters, long because this model is not a preset and travels whole</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>VoteTallyWidget</name>
     <message numerus="yes">
         <source>%n hand(s) · %1 %</source>

@@ -3045,27 +3045,27 @@
         <translation type="vanished">--%1에는 %2부터 %3까지의 정수가 필요합니다. 입력값: &apos;%4&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="115"/>
+        <location filename="../../app/launchoptions.cpp" line="116"/>
         <source>KV Scope: see where an LLM&apos;s inference memory goes.</source>
         <translation>KV Scope: LLM 추론 메모리가 어디에 쓰이는지 살펴봅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="119"/>
+        <location filename="../../app/launchoptions.cpp" line="120"/>
         <source>Model preset (see kvscope-cli presets).</source>
         <translation>모델 프리셋 (kvscope-cli presets 참고).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="120"/>
+        <location filename="../../app/launchoptions.cpp" line="121"/>
         <source>A Hugging Face config.json to open.</source>
         <translation>열어 볼 Hugging Face config.json 파일.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="121"/>
+        <location filename="../../app/launchoptions.cpp" line="122"/>
         <source>Tokens per sequence.</source>
         <translation>시퀀스당 토큰 수 (컨텍스트 길이).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="122"/>
+        <location filename="../../app/launchoptions.cpp" line="123"/>
         <source>Concurrent sequences.</source>
         <translation>동시에 처리하는 시퀀스 수 (배치).</translation>
     </message>
@@ -3074,22 +3074,22 @@
         <translation type="vanished">가중치 저장 형식 (fp32, bf16, int8, int4-g128, ...).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="126"/>
+        <location filename="../../app/launchoptions.cpp" line="127"/>
         <source>KV cache storage.</source>
         <translation>KV 캐시 저장 형식.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="127"/>
+        <location filename="../../app/launchoptions.cpp" line="128"/>
         <source>GPU preset.</source>
         <translation>GPU 프리셋.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="128"/>
+        <location filename="../../app/launchoptions.cpp" line="129"/>
         <source>gpu_memory_utilization, 0-1.</source>
         <translation>gpu_memory_utilization (GPU 메모리 사용률), 0-1.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="129"/>
+        <location filename="../../app/launchoptions.cpp" line="130"/>
         <source>Tensor-parallel GPUs.</source>
         <translation>텐서 병렬 GPU 수.</translation>
     </message>
@@ -3110,92 +3110,97 @@
         <translation type="vanished">--%1에는 수가 필요합니다. 입력값: &apos;%2&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="29"/>
+        <location filename="../../app/launchoptions.cpp" line="30"/>
         <source>--%1 expects a whole number, got %2</source>
         <translation>--%1에는 정수가 필요합니다. 입력값: %2</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="31"/>
+        <location filename="../../app/launchoptions.cpp" line="32"/>
         <source>--%1 expects a number, got %2</source>
         <translation>--%1에는 수가 필요합니다. 입력값: %2</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="36"/>
+        <location filename="../../app/launchoptions.cpp" line="37"/>
         <source>--%1 must be between %2 and %3, got %4</source>
         <translation>--%1 값은 %2부터 %3 사이여야 합니다. 입력값: %4</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="124"/>
+        <location filename="../../app/launchoptions.cpp" line="125"/>
         <source>Weight storage (fp32, bf16, int8, int4-g128, ..., or stored: a quantized config&apos;s own bytes).</source>
         <translation>가중치 저장 형식 (fp32, bf16, int8, int4-g128, ..., 또는 stored: 양자화된 config의 체크포인트 바이트 그대로).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="130"/>
+        <location filename="../../app/launchoptions.cpp" line="131"/>
         <source>Page to open: memory, attention, scaling, paged, gpu, roofline, log.</source>
         <translation>처음 열 페이지: memory, attention, scaling, paged, gpu, roofline, log.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="131"/>
+        <location filename="../../app/launchoptions.cpp" line="132"/>
         <source>Render the window to a PNG file and exit.</source>
         <translation>창을 PNG 파일로 저장하고 종료합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="132"/>
+        <location filename="../../app/launchoptions.cpp" line="133"/>
         <source>A server start-up log to explain (opens the Explain log page).</source>
         <translation>해설할 서버 시작 로그 (로그 해설 페이지를 엶).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="133"/>
+        <location filename="../../app/launchoptions.cpp" line="134"/>
         <source>Advance the paged-memory simulation by N steps first.</source>
         <translation>먼저 페이지 방식 메모리 시뮬레이션을 N 스텝 진행합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="135"/>
+        <location filename="../../app/launchoptions.cpp" line="136"/>
         <source>Interface language for this run: en or ko (default: the saved choice, else the system&apos;s).</source>
         <translation>이번 실행의 인터페이스 언어: en 또는 ko (기본값: 저장된 선택, 없으면 시스템 언어).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="138"/>
+        <location filename="../../app/launchoptions.cpp" line="139"/>
         <source>Colours for this run: dark, light (Fusion&apos;s palettes, the same on every desktop) or system (the desktop&apos;s palette); default: the saved choice (View &gt; Palette).</source>
         <translation>이번 실행의 색: dark, light (어느 데스크톱에서나 같은 Fusion 팔레트) 또는 system (데스크톱의 팔레트). 기본값: 저장된 선택 (보기 &gt; 팔레트).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="141"/>
+        <location filename="../../app/launchoptions.cpp" line="142"/>
         <source>Start in presenter mode: full screen, large type, high contrast (F5 toggles).</source>
         <translation>발표자 모드로 시작합니다: 전체 화면, 큰 글자, 높은 대비 (F5로 켜고 끔).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="142"/>
+        <location filename="../../app/launchoptions.cpp" line="143"/>
         <source>Quiz mode: a lesson&apos;s figures stay hidden until its answer is revealed.</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트를 가립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="144"/>
+        <location filename="../../app/launchoptions.cpp" line="145"/>
         <source>Open a lesson set (a shipped id such as &apos;course&apos;, or a lesson file), optionally at lesson N.</source>
         <translation>수업 세트(기본 제공 id인 &apos;course&apos; 등, 또는 수업 파일)를 엽니다. N을 주면 N번 문항부터 엽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="146"/>
+        <location filename="../../app/launchoptions.cpp" line="147"/>
         <source>Window size for screenshots, e.g. 1920x1080.</source>
         <translation>스크린샷용 창 크기 (예: 1920x1080).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="171"/>
+        <location filename="../../app/launchoptions.cpp" line="149"/>
+        <source>A scenario code or kvscope: link (File &gt; Copy Scenario Link): its scenario, page, lesson and step; the options above change it.</source>
+        <translation>시나리오 코드 또는 kvscope: 링크(파일 &gt; 시나리오 링크 복사): 그 시나리오, 페이지, 문항, 단계를 엽니다. 위 옵션으로 바꿀 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="176"/>
         <source>--lang expects en or ko, got &apos;%1&apos;</source>
         <translation>--lang에는 en 또는 ko가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="178"/>
+        <location filename="../../app/launchoptions.cpp" line="183"/>
         <source>--palette expects dark, light or system, got &apos;%1&apos;</source>
         <translation>--palette에는 dark, light 또는 system이 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="188"/>
+        <location filename="../../app/launchoptions.cpp" line="193"/>
         <source>--window-size expects WIDTHxHEIGHT between 640x480 and 7680x4320, got &apos;%1&apos;</source>
         <translation>--window-size에는 640x480부터 7680x4320 사이의 WIDTHxHEIGHT가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="196"/>
+        <location filename="../../app/launchoptions.cpp" line="207"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>예상하지 못한 인수: &apos;%1&apos;</translation>
     </message>
@@ -3506,62 +3511,62 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="220"/>
+        <location filename="../../app/mainwindow.cpp" line="222"/>
         <source>Memory</source>
         <translation>메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="221"/>
+        <location filename="../../app/mainwindow.cpp" line="223"/>
         <source>Attention</source>
         <translation>어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="222"/>
+        <location filename="../../app/mainwindow.cpp" line="224"/>
         <source>Scaling</source>
         <translation>스케일링</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="223"/>
+        <location filename="../../app/mainwindow.cpp" line="225"/>
         <source>Paged memory</source>
         <translation>페이지 방식 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="224"/>
+        <location filename="../../app/mainwindow.cpp" line="226"/>
         <source>GPU decode</source>
         <translation>GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="225"/>
+        <location filename="../../app/mainwindow.cpp" line="227"/>
         <source>Roofline</source>
         <translation>루프라인</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="262"/>
+        <location filename="../../app/mainwindow.cpp" line="264"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="265"/>
+        <location filename="../../app/mainwindow.cpp" line="267"/>
         <source>Open a Hugging Face config.json</source>
         <translation>Hugging Face config.json 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="266"/>
+        <location filename="../../app/mainwindow.cpp" line="268"/>
         <source>Model config (*.json);;All files (*)</source>
         <translation>모델 설정 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="131"/>
+        <location filename="../../app/mainwindow.cpp" line="133"/>
         <source>Not applied: %1</source>
         <translation>적용 안 됨: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="228"/>
+        <location filename="../../app/mainwindow.cpp" line="230"/>
         <source>Ctrl+%1</source>
         <translation>Ctrl+%1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="281"/>
+        <location filename="../../app/mainwindow.cpp" line="283"/>
         <source>Lessons</source>
         <translation>수업</translation>
     </message>
@@ -3570,12 +3575,12 @@
         <translation type="vanished">먼저 예측하세요: 정답을 보면 이 부분이 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="349"/>
+        <location filename="../../app/mainwindow.cpp" line="351"/>
         <source>Toolbar</source>
         <translation>도구 모음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="383"/>
+        <location filename="../../app/mainwindow.cpp" line="385"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
@@ -3588,68 +3593,68 @@
         <translation type="vanished">시나리오 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="393"/>
+        <location filename="../../app/mainwindow.cpp" line="395"/>
         <source>KV Scope scenario (*.json)</source>
         <translation>KV Scope 시나리오 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="391"/>
+        <location filename="../../app/mainwindow.cpp" line="393"/>
         <source>&amp;Save Scenario As...</source>
         <translation>시나리오를 다른 이름으로 저장(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="392"/>
+        <location filename="../../app/mainwindow.cpp" line="394"/>
         <source>Save scenario</source>
         <translation>시나리오 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="397"/>
+        <location filename="../../app/mainwindow.cpp" line="399"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일 열기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="401"/>
+        <location filename="../../app/mainwindow.cpp" line="403"/>
         <source>Open &amp;config.json...</source>
         <translation>config.json 열기(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="402"/>
+        <location filename="../../app/mainwindow.cpp" line="404"/>
         <source>Open &amp;Lessons...</source>
         <translation>수업 파일 열기(&amp;L)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="403"/>
+        <location filename="../../app/mainwindow.cpp" line="405"/>
         <source>Open a lesson file</source>
         <translation>수업 파일 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="404"/>
+        <location filename="../../app/mainwindow.cpp" line="406"/>
         <source>KV Scope lessons (*.json);;All files (*)</source>
         <translation>KV Scope 수업 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="409"/>
+        <location filename="../../app/mainwindow.cpp" line="411"/>
         <source>Export Chart as &amp;PNG...</source>
         <translation>차트를 PNG로 내보내기(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="411"/>
-        <location filename="../../app/mainwindow.cpp" line="417"/>
+        <location filename="../../app/mainwindow.cpp" line="413"/>
+        <location filename="../../app/mainwindow.cpp" line="419"/>
         <source>Export chart</source>
         <translation>차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="411"/>
+        <location filename="../../app/mainwindow.cpp" line="413"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="415"/>
+        <location filename="../../app/mainwindow.cpp" line="417"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation>차트를 SVG로 내보내기(&amp;V)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="417"/>
+        <location filename="../../app/mainwindow.cpp" line="419"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 이미지 (*.svg)</translation>
     </message>
@@ -3658,57 +3663,57 @@
         <translation type="vanished">메모리 내역을 CSV로 저장(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="423"/>
+        <location filename="../../app/mainwindow.cpp" line="425"/>
         <source>Save breakdown</source>
         <translation>메모리 내역 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="423"/>
+        <location filename="../../app/mainwindow.cpp" line="425"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="427"/>
+        <location filename="../../app/mainwindow.cpp" line="429"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation>메모리 내역을 Markdown 표로 복사(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="430"/>
+        <location filename="../../app/mainwindow.cpp" line="442"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="439"/>
+        <location filename="../../app/mainwindow.cpp" line="451"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="440"/>
+        <location filename="../../app/mainwindow.cpp" line="452"/>
         <source>&amp;Presenter Mode</source>
         <translation>발표자 모드(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="444"/>
+        <location filename="../../app/mainwindow.cpp" line="456"/>
         <source>Projector layout: full screen, large type, thick lines, value labels (F5; Escape leaves)</source>
         <translation>프로젝터용 화면: 전체 화면, 큰 글자, 굵은 선, 값 레이블 (F5, Esc로 나가기)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="448"/>
+        <location filename="../../app/mainwindow.cpp" line="460"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="450"/>
+        <location filename="../../app/mainwindow.cpp" line="462"/>
         <source>The course hour as guided questions: predict, then reveal (Ctrl+L)</source>
         <translation>한 시간 강의를 안내형 질문으로 진행합니다: 먼저 예측하고 정답을 봅니다 (Ctrl+L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="452"/>
+        <location filename="../../app/mainwindow.cpp" line="464"/>
         <source>&amp;Quiz Mode</source>
         <translation>퀴즈 모드(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="456"/>
+        <location filename="../../app/mainwindow.cpp" line="468"/>
         <source>Hide a lesson&apos;s figures until its answer is revealed (Ctrl+K)</source>
         <translation>정답을 볼 때까지 문항의 수치와 차트를 가립니다 (Ctrl+K)</translation>
     </message>
@@ -3721,107 +3726,127 @@
         <translation type="vanished">이 시나리오를 비교 기준으로 고정(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="324"/>
+        <location filename="../../app/mainwindow.cpp" line="326"/>
         <source>Predict first: the figures appear when the answer is revealed</source>
         <translation>먼저 예측하세요: 정답을 보면 수치와 차트가 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="384"/>
+        <location filename="../../app/mainwindow.cpp" line="386"/>
         <source>&amp;Open...</source>
         <translation>열기(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="386"/>
+        <location filename="../../app/mainwindow.cpp" line="388"/>
         <source>Open a config.json, scenario, lesson file, trace or server log</source>
         <translation>config.json, 시나리오, 수업 파일, 트레이스 또는 서버 로그 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="387"/>
+        <location filename="../../app/mainwindow.cpp" line="389"/>
         <source>KV Scope files, model configs, traces and logs (*.json *.jsonl *.csv *.log *.txt);;All files (*)</source>
         <translation>KV Scope 파일, 모델 설정, 트레이스와 로그 (*.json *.jsonl *.csv *.log *.txt);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="421"/>
+        <location filename="../../app/mainwindow.cpp" line="423"/>
         <source>Save &amp;Breakdown as CSV...</source>
         <translation>메모리 내역을 CSV로 저장(&amp;B)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="459"/>
+        <location filename="../../app/mainwindow.cpp" line="432"/>
+        <source>Copy Scenario &amp;Link</source>
+        <translation>시나리오 링크 복사(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="433"/>
+        <source>Open Scenario L&amp;ink...</source>
+        <translation>시나리오 링크 열기(&amp;I)...</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="436"/>
+        <source>Open scenario link</source>
+        <translation>시나리오 링크 열기</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="436"/>
+        <source>Paste a scenario code (kvscope:?v=1&amp;...):</source>
+        <translation>시나리오 코드를 붙여 넣으세요 (kvscope:?v=1&amp;...):</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="471"/>
         <source>Go &amp;to Page</source>
         <translation>페이지로 이동(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="466"/>
+        <location filename="../../app/mainwindow.cpp" line="478"/>
         <source>Pi&amp;n This Scenario as Reference</source>
         <translation>이 시나리오를 기준으로 고정(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="470"/>
+        <location filename="../../app/mainwindow.cpp" line="482"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation>강의 기준 시나리오로 되돌리기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="474"/>
+        <location filename="../../app/mainwindow.cpp" line="486"/>
         <source>&amp;Sizes</source>
         <translation>크기 단위(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="477"/>
+        <location filename="../../app/mainwindow.cpp" line="489"/>
         <source>&amp;GiB (1024³ bytes)</source>
         <translation>&amp;GiB (1024³ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="478"/>
+        <location filename="../../app/mainwindow.cpp" line="490"/>
         <source>G&amp;B (10⁹ bytes)</source>
         <translation>G&amp;B (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="489"/>
+        <location filename="../../app/mainwindow.cpp" line="501"/>
         <source>Lan&amp;guage</source>
         <translation>언어(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="504"/>
+        <location filename="../../app/mainwindow.cpp" line="516"/>
         <source>Pal&amp;ette</source>
         <translation>팔레트(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="507"/>
+        <location filename="../../app/mainwindow.cpp" line="519"/>
         <source>&amp;System (the desktop&apos;s colours)</source>
         <translation>시스템 (데스크톱의 색)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="508"/>
+        <location filename="../../app/mainwindow.cpp" line="520"/>
         <source>&amp;Light</source>
         <translation>밝게(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="508"/>
+        <location filename="../../app/mainwindow.cpp" line="520"/>
         <source>&amp;Dark</source>
         <translation>어둡게(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="525"/>
+        <location filename="../../app/mainwindow.cpp" line="537"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="526"/>
+        <location filename="../../app/mainwindow.cpp" line="538"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>단축키(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="527"/>
+        <location filename="../../app/mainwindow.cpp" line="539"/>
         <source>What&apos;s &amp;This?</source>
         <translation>항목 설명 보기(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="529"/>
+        <location filename="../../app/mainwindow.cpp" line="541"/>
         <source>&amp;About KV Scope</source>
         <translation>KV Scope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="530"/>
+        <location filename="../../app/mainwindow.cpp" line="542"/>
         <source>About KV Scope</source>
         <translation>KV Scope 정보</translation>
     </message>
@@ -3838,67 +3863,67 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="610"/>
+        <location filename="../../app/mainwindow.cpp" line="622"/>
         <source>Ctrl+1 ... Ctrl+7</source>
         <translation>Ctrl+1 ... Ctrl+7</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="611"/>
+        <location filename="../../app/mainwindow.cpp" line="623"/>
         <source>Switch page: memory, attention, scaling, paged memory, GPU decode, roofline, explain log</source>
         <translation>페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 루프라인, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="612"/>
+        <location filename="../../app/mainwindow.cpp" line="624"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="612"/>
+        <location filename="../../app/mainwindow.cpp" line="624"/>
         <source>Presenter mode on or off</source>
         <translation>발표자 모드 켜기/끄기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="613"/>
+        <location filename="../../app/mainwindow.cpp" line="625"/>
         <source>Escape</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="613"/>
+        <location filename="../../app/mainwindow.cpp" line="625"/>
         <source>Leave presenter mode</source>
         <translation>발표자 모드 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="614"/>
+        <location filename="../../app/mainwindow.cpp" line="626"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="614"/>
+        <location filename="../../app/mainwindow.cpp" line="626"/>
         <source>Show or hide the lessons</source>
         <translation>수업 보이기/숨기기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="615"/>
+        <location filename="../../app/mainwindow.cpp" line="627"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="615"/>
+        <location filename="../../app/mainwindow.cpp" line="627"/>
         <source>Quiz mode: hide a lesson&apos;s figures until revealed</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트 가리기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="616"/>
+        <location filename="../../app/mainwindow.cpp" line="628"/>
         <source>Enter or Page Down</source>
         <translation>Enter 또는 Page Down</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="616"/>
+        <location filename="../../app/mainwindow.cpp" line="628"/>
         <source>In a lesson: reveal the answer, then go to the next lesson</source>
         <translation>문항에서: 정답 보기, 한 번 더 누르면 다음 문항으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="617"/>
+        <location filename="../../app/mainwindow.cpp" line="629"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
@@ -3907,209 +3932,235 @@
         <translation type="vanished">이전 문항</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="617"/>
+        <location filename="../../app/mainwindow.cpp" line="629"/>
         <source>The previous lesson, as it was left</source>
         <translation>이전 문항 (보던 상태 그대로)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="618"/>
+        <location filename="../../app/mainwindow.cpp" line="630"/>
         <source>B or .</source>
         <translation>B 또는 .</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="618"/>
+        <location filename="../../app/mainwindow.cpp" line="630"/>
         <source>In a lesson: black screen (any key or a click brings it back); B picks B while choices are open</source>
         <translation>문항에서: 검은 화면 (아무 키나 누르거나 클릭하면 돌아옴). 선택지가 열려 있으면 B는 B를 고름</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="620"/>
+        <location filename="../../app/mainwindow.cpp" line="632"/>
         <source>1-4 or A-D</source>
         <translation>1-4 또는 A-D</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="620"/>
+        <location filename="../../app/mainwindow.cpp" line="632"/>
         <source>In a lesson: pick a choice</source>
         <translation>문항에서: 선택지 고르기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="621"/>
+        <location filename="../../app/mainwindow.cpp" line="633"/>
         <source>Shift+1 ... Shift+4</source>
         <translation>Shift+1 ... Shift+4</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="621"/>
+        <location filename="../../app/mainwindow.cpp" line="633"/>
         <source>In a lesson: one more hand for choice A to D (the class vote)</source>
         <translation>문항에서: 선택지 A~D에 거수 1명 더하기 (수업 투표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="622"/>
+        <location filename="../../app/mainwindow.cpp" line="634"/>
         <source>Space</source>
         <translation>스페이스</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="622"/>
+        <location filename="../../app/mainwindow.cpp" line="634"/>
         <source>Paged memory: play or pause</source>
         <translation>페이지 방식 메모리: 재생/일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="623"/>
+        <location filename="../../app/mainwindow.cpp" line="635"/>
         <source>Right</source>
         <translation>→ (오른쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="623"/>
+        <location filename="../../app/mainwindow.cpp" line="635"/>
         <source>Paged memory: one step</source>
         <translation>페이지 방식 메모리: 한 스텝 진행</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="624"/>
+        <location filename="../../app/mainwindow.cpp" line="636"/>
         <source>Left</source>
         <translation>← (왼쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="624"/>
+        <location filename="../../app/mainwindow.cpp" line="636"/>
         <source>Paged memory: one step back</source>
         <translation>페이지 방식 메모리: 한 스텝 뒤로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="625"/>
+        <location filename="../../app/mainwindow.cpp" line="637"/>
         <source>Shift+Left / Shift+Right</source>
         <translation>Shift+← / Shift+→</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="625"/>
+        <location filename="../../app/mainwindow.cpp" line="637"/>
         <source>Paged memory: ten steps back or forward</source>
         <translation>페이지 방식 메모리: 열 스텝 뒤로 또는 앞으로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="626"/>
+        <location filename="../../app/mainwindow.cpp" line="638"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="626"/>
+        <location filename="../../app/mainwindow.cpp" line="638"/>
         <source>Paged memory: restart</source>
         <translation>페이지 방식 메모리: 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="627"/>
+        <location filename="../../app/mainwindow.cpp" line="639"/>
         <source>Left / Right on Context or Batch</source>
         <translation>컨텍스트 길이·배치에서 ← / →</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="627"/>
+        <location filename="../../app/mainwindow.cpp" line="639"/>
         <source>Halve or double</source>
         <translation>절반으로 / 두 배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="628"/>
+        <location filename="../../app/mainwindow.cpp" line="640"/>
         <source>Page Down / Page Up on a focused Context or Batch</source>
         <translation>컨텍스트 길이·배치에 포커스가 있을 때 Page Down / Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="628"/>
+        <location filename="../../app/mainwindow.cpp" line="640"/>
         <source>Divide or multiply by 4</source>
         <translation>4로 나누기 / 4배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="629"/>
+        <location filename="../../app/mainwindow.cpp" line="641"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="629"/>
+        <location filename="../../app/mainwindow.cpp" line="641"/>
         <source>Pin the scenario as a reference outline</source>
         <translation>시나리오를 비교 기준(윤곽선)으로 고정</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="630"/>
+        <location filename="../../app/mainwindow.cpp" line="642"/>
         <source>Shift+F1</source>
         <translation>Shift+F1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="630"/>
+        <location filename="../../app/mainwindow.cpp" line="642"/>
         <source>What&apos;s This: click a control or chart to hear what it shows</source>
         <translation>항목 설명 보기: 컨트롤이나 차트를 클릭하면 무엇을 보여 주는지 설명합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="631"/>
+        <location filename="../../app/mainwindow.cpp" line="643"/>
         <source>F1 or ?</source>
         <translation>F1 또는 ?</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="631"/>
+        <location filename="../../app/mainwindow.cpp" line="643"/>
         <source>This list</source>
         <translation>이 목록</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="641"/>
+        <location filename="../../app/mainwindow.cpp" line="653"/>
         <source>Keyboard shortcuts</source>
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="753"/>
+        <location filename="../../app/mainwindow.cpp" line="765"/>
         <source>Black screen: any key or a click brings the lesson back</source>
         <translation>검은 화면: 아무 키나 누르거나 클릭하면 문항이 다시 보임</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="861"/>
+        <location filename="../../app/mainwindow.cpp" line="873"/>
         <source>Language not changed</source>
         <translation>언어를 바꾸지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="861"/>
+        <location filename="../../app/mainwindow.cpp" line="873"/>
         <source>Stop the decode run first, or let it finish, then switch the language.</source>
         <translation>디코드 실행을 먼저 중지하거나 끝날 때까지 기다린 다음 언어를 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="872"/>
+        <location filename="../../app/mainwindow.cpp" line="884"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="907"/>
+        <location filename="../../app/mainwindow.cpp" line="919"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="907"/>
+        <location filename="../../app/mainwindow.cpp" line="919"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="961"/>
+        <location filename="../../app/mainwindow.cpp" line="973"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../app/mainwindow.cpp" line="1002"/>
+        <source>Scenario link copied (%n character(s)): paste it into File &gt; Open Scenario Link, or give it to kvscope --open or kvscope-cli --code</source>
+        <translation>
+            <numerusform>시나리오 링크를 복사했습니다(%n자). 파일 &gt; 시나리오 링크 열기에 붙여 넣거나 kvscope --open 또는 kvscope-cli --code에 주세요</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/mainwindow.cpp" line="1005"/>
+        <source>Scenario link copied: %n character(s), long because this model is not a preset and travels whole</source>
+        <translation>
+            <numerusform>시나리오 링크를 복사했습니다: %n자. 이 모델은 프리셋이 아니어서 모델 전체를 담느라 깁니다</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1206"/>
-        <location filename="../../app/mainwindow.cpp" line="1212"/>
-        <location filename="../../app/mainwindow.cpp" line="1241"/>
+        <location filename="../../app/mainwindow.cpp" line="1016"/>
+        <location filename="../../app/mainwindow.cpp" line="1021"/>
+        <location filename="../../app/mainwindow.cpp" line="1029"/>
+        <source>Cannot open scenario link</source>
+        <translation>시나리오 링크를 열 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="1022"/>
+        <source>scenario code: field &apos;page&apos; is &apos;%1&apos;; pages: %2</source>
+        <translation>시나리오 코드: 필드 &apos;page&apos;가 &apos;%1&apos;입니다. 페이지: %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="1275"/>
+        <location filename="../../app/mainwindow.cpp" line="1281"/>
+        <location filename="../../app/mainwindow.cpp" line="1310"/>
         <source>Cannot open file</source>
         <translation>파일을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1207"/>
+        <location filename="../../app/mainwindow.cpp" line="1276"/>
         <source>%1 is not a regular file</source>
         <translation>%1은(는) 일반 파일이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1207"/>
+        <location filename="../../app/mainwindow.cpp" line="1276"/>
         <source>%1 does not exist</source>
         <translation>%1이(가) 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1227"/>
+        <location filename="../../app/mainwindow.cpp" line="1296"/>
         <source>Cannot replay the trace</source>
         <translation>트레이스를 재생할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1234"/>
+        <location filename="../../app/mainwindow.cpp" line="1303"/>
         <source>Cannot read the log</source>
         <translation>로그를 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1242"/>
+        <location filename="../../app/mainwindow.cpp" line="1311"/>
         <source>%1 is not a file KV Scope knows: expected a Hugging Face config.json, a KV Scope scenario or lesson file, a request trace (CSV or JSON Lines) or a server start-up log</source>
         <translation>%1은(는) KV Scope가 인식하는 파일이 아님: Hugging Face config.json, KV Scope 시나리오나 수업 파일, 요청 트레이스(CSV 또는 JSON Lines), 서버 시작 로그 중 하나여야 함</translation>
     </message>
@@ -4118,50 +4169,50 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="997"/>
-        <location filename="../../app/mainwindow.cpp" line="1004"/>
+        <location filename="../../app/mainwindow.cpp" line="1066"/>
+        <location filename="../../app/mainwindow.cpp" line="1073"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1001"/>
+        <location filename="../../app/mainwindow.cpp" line="1070"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1013"/>
+        <location filename="../../app/mainwindow.cpp" line="1082"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1016"/>
+        <location filename="../../app/mainwindow.cpp" line="1085"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1033"/>
+        <location filename="../../app/mainwindow.cpp" line="1102"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1039"/>
+        <location filename="../../app/mainwindow.cpp" line="1108"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1040"/>
+        <location filename="../../app/mainwindow.cpp" line="1109"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1044"/>
+        <location filename="../../app/mainwindow.cpp" line="1113"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1097"/>
-        <location filename="../../app/mainwindow.cpp" line="1103"/>
-        <location filename="../../app/mainwindow.cpp" line="1123"/>
+        <location filename="../../app/mainwindow.cpp" line="1166"/>
+        <location filename="../../app/mainwindow.cpp" line="1172"/>
+        <location filename="../../app/mainwindow.cpp" line="1192"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -4174,44 +4225,44 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1134"/>
-        <location filename="../../app/mainwindow.cpp" line="1139"/>
+        <location filename="../../app/mainwindow.cpp" line="1203"/>
+        <location filename="../../app/mainwindow.cpp" line="1208"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="974"/>
-        <location filename="../../app/mainwindow.cpp" line="980"/>
-        <location filename="../../app/mainwindow.cpp" line="1103"/>
-        <location filename="../../app/mainwindow.cpp" line="1124"/>
-        <location filename="../../app/mainwindow.cpp" line="1134"/>
-        <location filename="../../app/mainwindow.cpp" line="1139"/>
-        <location filename="../../app/mainwindow.cpp" line="1212"/>
+        <location filename="../../app/mainwindow.cpp" line="1043"/>
+        <location filename="../../app/mainwindow.cpp" line="1049"/>
+        <location filename="../../app/mainwindow.cpp" line="1172"/>
+        <location filename="../../app/mainwindow.cpp" line="1193"/>
+        <location filename="../../app/mainwindow.cpp" line="1203"/>
+        <location filename="../../app/mainwindow.cpp" line="1208"/>
+        <location filename="../../app/mainwindow.cpp" line="1281"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="226"/>
+        <location filename="../../app/mainwindow.cpp" line="228"/>
         <source>Explain log</source>
         <translation>로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="596"/>
+        <location filename="../../app/mainwindow.cpp" line="608"/>
         <source>not built in: the decode core runs on the CPU</source>
         <translation>빌드에 포함되지 않음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="598"/>
+        <location filename="../../app/mainwindow.cpp" line="610"/>
         <source>runtime %1, no driver: the decode core runs on the CPU</source>
         <translation>런타임 %1, 드라이버 없음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="600"/>
+        <location filename="../../app/mainwindow.cpp" line="612"/>
         <source>runtime %1, driver %2</source>
         <translation>런타임 %1, 드라이버 %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="601"/>
+        <location filename="../../app/mainwindow.cpp" line="613"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;&lt;p&gt;Licence: MIT.&lt;br&gt;Qt %2 (built with %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</source>
         <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시, 그리고 그 밖의 부가 메모리를 GPU 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;라이선스: MIT.&lt;br&gt;Qt %2 (빌드 버전 %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</translation>
     </message>
@@ -4224,28 +4275,28 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1097"/>
+        <location filename="../../app/mainwindow.cpp" line="1166"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="978"/>
-        <location filename="../../app/mainwindow.cpp" line="1124"/>
+        <location filename="../../app/mainwindow.cpp" line="1047"/>
+        <location filename="../../app/mainwindow.cpp" line="1193"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1147"/>
+        <location filename="../../app/mainwindow.cpp" line="1216"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1165"/>
+        <location filename="../../app/mainwindow.cpp" line="1234"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1166"/>
+        <location filename="../../app/mainwindow.cpp" line="1235"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -5913,7 +5964,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/main.cpp" line="115"/>
+        <location filename="../../app/main.cpp" line="120"/>
         <source>The last session could not be restored (%1); starting from the course&apos;s reference scenario.</source>
         <translation>지난 세션을 복원할 수 없어 (%1) 강의의 기준 시나리오로 시작합니다.</translation>
     </message>
