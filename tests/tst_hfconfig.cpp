@@ -138,6 +138,19 @@ private slots:
         row("gemma2 Gemma-2-9B", "hf-configs/gemma2-gemma-2-9b.json", "Gemma 2", 344'064, 42, 0, 0, 9'241'705'984);
         // text_config states 34 layers, hidden 2560; Gemma3TextConfig gives 8 heads, 4 KV heads,
         // head_dim 256: 34 x 2 x 4 x 256 x 2 = 139,264. Published 4,300,079,472 with the SigLIP tower.
+        // Kimi-K2 (DeepSeek-V3's MLA, model_type kimi_k2): 61 layers x (kv_lora_rank 512 + qk_rope_head_dim 64) x 2 B
+        // = 70,272 per token, no factor 2. Published: the checkpoint's 1,026,470,731,056 stored elements, which hold
+        // the FP8 block scales too (one per 128 x 128 block of the decoder's matrices, about 62.5M).
+        row("kimi_k2 Kimi-K2", "hf-configs/kimi_k2-kimi-k2-instruct.json", "Kimi-K2", 70'272, 61, 0, 0,
+            1'026'470'731'056);
+        // MiniMax-M2.7: every layer full attention (attn_type_list all 1): 62 x 2 x 8 x 128 x 2 = 253,952. Published:
+        // the checkpoint's 228,703,644,928 stored elements (FP8 block scales included; "230B total" on the card).
+        row("minimax_m2 MiniMax-M2.7", "hf-configs/minimax_m2-minimax-m2.7.json", "MiniMax-M2", 253'952, 62, 0, 0,
+            228'703'644'928);
+        // gpt-oss-20b: 24 layers alternating sliding (128) and full: 24 x 2 x 8 x 64 x 2 = 49,152 per token before
+        // the window caps the 12 sliding layers. OpenAI's model card: 20.91B parameters (3.61B active).
+        row("gpt_oss gpt-oss-20b", "hf-configs/gpt_oss-gpt-oss-20b.json", "gpt-oss", 49'152, 24, 0, 0,
+            20'910'000'000);
         // Phi-4-mini-flash (SambaY, vLLM's phi4flash.py): of 32 layers the even ones are Mamba (mb_per_layer 2) and
         // the odd ones attention. Layers 0-17 are the self-decoder: attention layers 1-15 slide (window 512), layer 17
         // is full and its K and V serve the cross-decoder (layers 18-31), which caches nothing. Per token
