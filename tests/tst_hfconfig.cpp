@@ -149,8 +149,7 @@ private slots:
             228'703'644'928);
         // gpt-oss-20b: 24 layers alternating sliding (128) and full: 24 x 2 x 8 x 64 x 2 = 49,152 per token before
         // the window caps the 12 sliding layers. OpenAI's model card: 20.91B parameters (3.61B active).
-        row("gpt_oss gpt-oss-20b", "hf-configs/gpt_oss-gpt-oss-20b.json", "gpt-oss", 49'152, 24, 0, 0,
-            20'910'000'000);
+        row("gpt_oss gpt-oss-20b", "hf-configs/gpt_oss-gpt-oss-20b.json", "gpt-oss", 49'152, 24, 0, 0, 20'910'000'000);
         // Phi-4-mini-flash (SambaY, vLLM's phi4flash.py): of 32 layers the even ones are Mamba (mb_per_layer 2) and
         // the odd ones attention. Layers 0-17 are the self-decoder: attention layers 1-15 slide (window 512), layer 17
         // is full and its K and V serve the cross-decoder (layers 18-31), which caches nothing. Per token

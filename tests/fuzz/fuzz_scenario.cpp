@@ -9,8 +9,7 @@ namespace {
 
 void mustSurvive(const kvscope::SharedScreen& screen, const char* what) {
     // What is saved or shared must load back as it was.
-    const kvscope::Scenario again =
-        kvscope::scenarioFromText(kvscope::scenarioToText(screen.scenario), "round trip");
+    const kvscope::Scenario again = kvscope::scenarioFromText(kvscope::scenarioToText(screen.scenario), "round trip");
     const kvscope::SharedScreen shared = kvscope::decodeScenarioCode(kvscope::encodeScenarioCode(screen));
     if (kvscope::scenarioToText(again) != kvscope::scenarioToText(screen.scenario) ||
         kvscope::scenarioToText(shared.scenario) != kvscope::scenarioToText(screen.scenario) ||
