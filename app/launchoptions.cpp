@@ -199,9 +199,11 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
     options.screenshot = parser.value(u"screenshot"_s);
     // A kvscope: link is the one argument the desktop entry gives (Exec=kvscope %u).
     QStringList positional = parser.positionalArguments();
-    if (positional.size() == 1 && !parser.isSet(u"open"_s) && kvscope::isScenarioCode(positional.front().toStdString()))
+    if (positional.size() == 1 && !parser.isSet(u"open"_s) &&
+        kvscope::isScenarioCode(positional.front().toStdString())) {
         options.openCode = positional.takeFirst();
-    else
+        options.fromLink = true;
+    } else
         options.openCode = parser.value(u"open"_s);
     if (!positional.isEmpty()) {
         options.error = Text::tr("unexpected argument '%1'").arg(positional.constFirst());
@@ -220,7 +222,7 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
             options.page = QString::fromStdString(shared->page);
         if (options.lesson.isEmpty())
             options.lesson = QString::fromStdString(shared->lesson);
-        options.simSteps = int(shared->step);
+        options.openStep = shared->step;
     }
 
     const bool fromSession =

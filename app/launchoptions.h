@@ -26,8 +26,10 @@ struct LaunchOptions {
     QString openCode;
     std::optional<kvscope::Scenario> afterLesson; // the code's scenario, applied again once its lesson is open
     bool afterLessonCustom = false;
-    QSize windowSize;                              // --window-size WxH: for screenshots at a projector's resolution
-    QString error;                                 // non-empty: what was wrong with the command line
+    std::uint64_t openStep = 0; // the code's paged step: a position from the start (--sim-steps counts steps on)
+    bool fromLink = false;      // the code came as a bare kvscope: link (the desktop entry): errors need a dialog
+    QSize windowSize;           // --window-size WxH: for screenshots at a projector's resolution
+    QString error;              // non-empty: what was wrong with the command line
     std::optional<kvscope::ImportResult> imported; // --config: how the importer read it (the memory page shows it)
 };
 

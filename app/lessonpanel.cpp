@@ -389,6 +389,12 @@ void LessonPanel::previous() {
     }
 }
 
+void LessonPanel::visit(int index) {
+    if (m_finished)
+        showSummary(false);
+    enter(index, true);
+}
+
 void LessonPanel::finish() {
     if (!hasLessons() || m_finished)
         return;
@@ -416,6 +422,17 @@ QString LessonPanel::summaryText() const {
         const kvscope::Lesson& lesson = m_set->lessons[std::size_t(i)];
         const QString title = QString::fromStdString(lesson.title.in(language())).toHtmlEscaped();
         const auto visit = m_visits.find(i);
+        // The show of hands, where one was counted (revealed or not, as the export): how much of the class had it
+        // right.
+        if (lesson.predict.kind == kvscope::LessonPrediction::Kind::Choice && visit != m_visits.end() &&
+            visit->second.votes.size() == lesson.predict.choices.size()) {
+            const kvscope::VoteTally t = kvscope::tallyVotes(lesson, visit->second.votes);
+            if (t.total > 0) {
+                ++votedLessons;
+                rightHands += t.shares[std::size_t(lesson.predict.answer)].hands;
+                allHands += t.total;
+            }
+        }
         QString mark = u"–"_s;
         QString note = tr("not revealed");
         if (visit != m_visits.end() && visit->second.revealed) {
@@ -435,16 +452,6 @@ QString LessonPanel::summaryText() const {
             right += correct ? 1 : 0;
             mark = !made ? u"–"_s : correct ? u"✓"_s : u"✗"_s;
             note = !made ? tr("no prediction") : correct ? tr("right") : tr("not quite");
-            // The show of hands, where one was counted: how much of the class had it right.
-            if (lesson.predict.kind == kvscope::LessonPrediction::Kind::Choice &&
-                visit->second.votes.size() == lesson.predict.choices.size()) {
-                const kvscope::VoteTally t = kvscope::tallyVotes(lesson, visit->second.votes);
-                if (t.total > 0) {
-                    ++votedLessons;
-                    rightHands += t.shares[std::size_t(lesson.predict.answer)].hands;
-                    allHands += t.total;
-                }
-            }
         }
         rows << u"<tr><td>%1</td><td>%2.&nbsp;</td><td>%3</td><td>&nbsp;%4</td></tr>"_s.arg(mark).arg(i + 1).arg(title,
                                                                                                                  note);
@@ -613,6 +620,7 @@ void LessonPanel::rebuildChoices() {
         box->setAccessibleName(tr("Hands for choice %1").arg(QChar(u'A' + id)));
         box->setValue(i < m_votes.size() ? int(m_votes[i]) : 0);
         label->setBuddy(box);
+        box->installEventFilter(this); // Shift+1-4 stay the vote keys while a box has focus
         connect(box, &QSpinBox::valueChanged, this, [this, id](int hands) {
             if (std::size_t(id) < m_votes.size())
                 m_votes[std::size_t(id)] = std::uint32_t(hands);
@@ -842,6 +850,22 @@ void LessonPanel::restore(const State& state) {
         emit highlightRequested(QString::fromStdString(currentLesson()->highlight));
     } else
         emit coverRequested(QString::fromUtf8(kvscope::lessonPageName(currentLesson()->page)), m_quiz);
+}
+
+bool LessonPanel::eventFilter(QObject* watched, QEvent* event) {
+    // A vote box would take Shift+digit as text (ShortcutOverride accepted), so the window's Shift+1-4 would stop
+    // counting once a box had focus: leave those keys to the shortcuts. Shift+1 arrives as '!' on most layouts.
+    if (event->type() == QEvent::ShortcutOverride && m_voteBoxes.contains(qobject_cast<QSpinBox*>(watched))) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        static constexpr int kVoteKeys[] = {Qt::Key_1,      Qt::Key_2,  Qt::Key_3,          Qt::Key_4,
+                                            Qt::Key_Exclam, Qt::Key_At, Qt::Key_NumberSign, Qt::Key_Dollar};
+        if ((key->modifiers() & Qt::ShiftModifier) &&
+            std::find(std::begin(kVoteKeys), std::end(kVoteKeys), key->key()) != std::end(kVoteKeys)) {
+            event->ignore();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void LessonPanel::keyPressEvent(QKeyEvent* event) {

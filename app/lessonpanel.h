@@ -65,6 +65,8 @@ public:
     // next() and previous() bring a lesson already visited back as it was left (revealed, the prediction).
     void next();
     void previous();
+    // Lesson `index` as it was left (revealed, the prediction, the hands), from wherever the panel is.
+    void visit(int index);
     void advance(); // reveal, or when revealed the next lesson
     void reveal();
     bool isRevealed() const { return m_revealed; }
@@ -118,6 +120,7 @@ signals:
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void display(int index);

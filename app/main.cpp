@@ -12,6 +12,7 @@
 
 #include <QApplication>
 #include <QGuiApplication>
+#include <QMessageBox>
 #include <QStatusBar>
 #include <QTimer>
 
@@ -78,6 +79,12 @@ int main(int argc, char** argv) {
     const LaunchOptions options = parseLaunchOptions(argumentList(argc, argv), controller, session);
     if (!options.error.isEmpty()) {
         std::fprintf(stderr, "kvscope: %s\n", qPrintable(options.error));
+        // A link clicked on the desktop has no terminal to read stderr: say it on screen (never headless, where
+        // a dialog would wait for a click no one gives).
+        const QString platform = QGuiApplication::platformName();
+        if (options.fromLink && platform != QStringLiteral("offscreen") && platform != QStringLiteral("minimal"))
+            QMessageBox::critical(nullptr, QCoreApplication::translate("main", "KV Scope cannot open this link"),
+                                  options.error);
         return 2;
     }
 
@@ -131,6 +138,8 @@ int main(int argc, char** argv) {
     // finished run never ended).
     if (options.simSteps > 0)
         window.pagedPage()->stepBy(options.simSteps);
+    else if (options.openStep > 0) // a shared code's step is a position, as the sender's page showed it
+        window.pagedPage()->seek(options.openStep);
     // Headless, a dialog has no one to answer it.
     window.setQuiet(!options.screenshot.isEmpty());
 

@@ -21,6 +21,7 @@
 #include "pagedpage.h"
 #include "rooflinepage.h"
 #include "scalingpage.h"
+#include "scenarioargs.h"
 #include "scenariocode.h"
 #include "scenariocontroller.h"
 #include "scenariodiff.h"
@@ -987,7 +988,11 @@ QString MainWindow::scenarioCode() const {
     if (const kvscope::LessonSet* set = m_lessons->lessonSet(); set && lessonsActive())
         if (set->source == "resources/lessons/" + set->id + ".json")
             screen.lesson = set->id + ":" + std::to_string(m_lessons->currentIndex() + 1);
-    screen.step = std::min<std::uint64_t>(m_paged->position(), kvscope::kScenarioCodeMaxStep);
+    // The step only with a lesson whose run it is: the paged page's own settings (workload, policy) are not in a
+    // code, so a step on them would replay another trace on the student's machine.
+    const kvscope::Lesson* lesson = lessonsActive() ? m_lessons->currentLesson() : nullptr;
+    if (!screen.lesson.empty() && lesson && lesson->simulation)
+        screen.step = std::min<std::uint64_t>(m_paged->position(), kvscope::kScenarioCodeMaxStep);
     try {
         return QString::fromStdString(kvscope::encodeScenarioCode(screen));
     } catch (const kvscope::Error&) {
@@ -1022,8 +1027,26 @@ bool MainWindow::openScenarioCode(const QString& code) {
                     tr("scenario code: field 'page' is '%1'; pages: %2").arg(page, pageNames().join(u", "_s)));
         return false;
     }
-    if (!screen.lesson.empty() && !openLessons(QString::fromStdString(screen.lesson)))
-        return false; // openLessons said why
+    // Everything checked before anything changes: the scenario's own limits (a product past 64 bits)...
+    try {
+        kvscope::checkScenarioArgs(screen.scenario);
+    } catch (const kvscope::Error& e) {
+        reportError(tr("Cannot open scenario link"), QString::fromUtf8(e.what()));
+        return false;
+    }
+    if (!screen.lesson.empty()) {
+        // ...then the lesson: the set already open is kept with its predictions and the class's hands, the lesson
+        // brought back as it was left; another set opens afresh.
+        const QString spec = QString::fromStdString(screen.lesson);
+        const QString setId = spec.section(u':', 0, 0);
+        const int index = spec.section(u':', 1).toInt() - 1;
+        const kvscope::LessonSet* open = m_lessons->lessonSet();
+        if (open && lessonsActive() && QString::fromStdString(open->id) == setId &&
+            open->source == "resources/lessons/" + open->id + ".json" && index < m_lessons->count())
+            m_lessons->visit(index);
+        else if (!openLessons(spec))
+            return false; // openLessons said why
+    }
     // The lesson set up its own scenario and page: the code's are what the sender saw.
     if (!m_controller->setScenario(screen.scenario, !kvscope::scenarioCodeIsShort(screen.scenario))) {
         reportError(tr("Cannot open scenario link"), m_controller->error());

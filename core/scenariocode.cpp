@@ -1,6 +1,7 @@
 #include "scenariocode.h"
 
 #include "error.h"
+#include "lesson.h"
 #include "presets.h"
 #include "scenarioargs.h"
 #include "scenariofile.h"
@@ -127,54 +128,78 @@ bool isScenarioCode(std::string_view text) {
     return text.starts_with(kScenarioCodePrefix);
 }
 
-bool scenarioCodeIsShort(const Scenario& scenario) {
-    // The preset as published, exactly: the scenario file writes every field of the model, so two equal texts
-    // are two equal shapes.
+namespace {
+
+// The short form's fields ("&preset=...&chunk=2048") when they carry the scenario whole: a preset model as
+// published, every value one a code may hold, and the fields read back to the same scenario (a GPU preset's id
+// with another memory size, or a dtype the short form would change, falls back to the whole scenario).
+std::optional<std::string> shortForm(const Scenario& s) {
     try {
-        Scenario preset = scenario;
-        preset.model = loadPreset(scenario.model.id);
-        return scenarioToJson(preset)["model"] == scenarioToJson(scenario)["model"];
+        Scenario preset = s;
+        preset.model = loadPreset(s.model.id);
+        // The scenario file writes every field of the model: two equal texts are two equal shapes.
+        if (scenarioToJson(preset)["model"] != scenarioToJson(s)["model"])
+            return std::nullopt;
     } catch (const Error&) {
-        return false; // no preset of that id: an imported or hand-made model
+        return std::nullopt; // no preset of that id: an imported or hand-made model
     }
+    std::string fields;
+    bool plain = true;
+    const auto add = [&](std::string_view key, const std::string& value) {
+        plain = plain && plainValue(value);
+        fields += '&';
+        fields += key;
+        fields += '=';
+        fields += value;
+    };
+    add("preset", s.model.id);
+    add("weights", s.weightsAsStored ? std::string(kStoredWeights) : s.weightDtype.name());
+    add("kv", s.kvDtype.name());
+    add("context", std::to_string(s.context));
+    add("batch", std::to_string(s.batch));
+    if (s.gpuId == "custom")
+        add("gpu-bytes", std::to_string(s.gpuMemoryBytes));
+    else
+        add("gpu", s.gpuId);
+    add("util", number(s.utilization));
+    add("tp", std::to_string(s.tensorParallel));
+    add("block", std::to_string(s.blockSize));
+    add("chunk", std::to_string(s.prefillChunkTokens));
+    if (!plain)
+        return std::nullopt;
+    try {
+        const SharedScreen back = decodeScenarioCode(std::string(kScenarioCodePrefix) + "?v=1" + fields);
+        if (scenarioToJson(back.scenario) != scenarioToJson(s))
+            return std::nullopt;
+    } catch (const Error&) {
+        return std::nullopt; // a value the short form's parsers refuse (a utilization under 0.01)
+    }
+    return fields;
+}
+
+} // namespace
+
+bool scenarioCodeIsShort(const Scenario& scenario) {
+    return shortForm(scenario).has_value();
 }
 
 std::string encodeScenarioCode(const SharedScreen& screen) {
     const Scenario& s = screen.scenario;
     s.validate();
-    std::string code = std::string(kScenarioCodePrefix) + "?v=" + std::to_string(kScenarioCodeVersion);
-    const auto add = [&](std::string_view key, const std::string& value) {
-        code += '&';
-        code += key;
-        code += '=';
-        code += value;
-    };
-    if (scenarioCodeIsShort(s)) {
-        add("preset", s.model.id);
-        add("weights", s.weightsAsStored ? std::string(kStoredWeights) : s.weightDtype.name());
-        add("kv", s.kvDtype.name());
-        add("context", std::to_string(s.context));
-        add("batch", std::to_string(s.batch));
-        if (s.gpuId == "custom")
-            add("gpu-bytes", std::to_string(s.gpuMemoryBytes));
-        else
-            add("gpu", s.gpuId);
-        add("util", number(s.utilization));
-        add("tp", std::to_string(s.tensorParallel));
-        add("block", std::to_string(s.blockSize));
-        add("chunk", std::to_string(s.prefillChunkTokens));
-    } else {
-        add("scenario", base64UrlEncode(scenarioToJson(s).dump()));
-    }
-    if (!screen.page.empty())
-        add("page", screen.page);
-    if (!screen.lesson.empty())
-        add("lesson", screen.lesson);
-    if (screen.step > 0)
-        add("step", std::to_string(screen.step));
     for (const std::string_view value : {std::string_view(screen.page), std::string_view(screen.lesson)})
         if (!plainValue(value))
             throw Error("scenario code: '" + excerpt(value, 40) + "' is not a page or lesson name");
+    std::string code = std::string(kScenarioCodePrefix) + "?v=" + std::to_string(kScenarioCodeVersion);
+    if (const auto fields = shortForm(s))
+        code += *fields;
+    else
+        code += "&scenario=" + base64UrlEncode(scenarioToJson(s).dump());
+    if (!screen.page.empty())
+        code += "&page=" + screen.page;
+    if (!screen.lesson.empty())
+        code += "&lesson=" + screen.lesson;
+    if (screen.step > 0)
+        code += "&step=" + std::to_string(screen.step);
     return code;
 }
 
@@ -312,6 +337,9 @@ SharedScreen decodeScenarioCode(std::string_view code) {
             } catch (const Error&) {
                 ok = false;
             }
+        // Only a set this KV Scope ships: a name is never opened as a file from wherever the link was clicked.
+        const std::vector<std::string> shipped = shippedLessonSetIds();
+        ok = ok && std::find(shipped.begin(), shipped.end(), set) != shipped.end();
         if (!ok)
             fail("field 'lesson' must be a shipped lesson set and a lesson number from 1 to 200 (course:3), got '" +
                  excerpt(*lesson, 40) + "'");

@@ -1042,6 +1042,13 @@ private slots:
             QTest::keyClick(&window, Qt::Key_2, Qt::ShiftModifier);
         panel->setVotes(2, 2);
         QCOMPARE(panel->votes(), (std::vector<std::uint32_t>{2, 3, 2, 0}));
+        // With a box focused (a count just typed in it), Shift+digit still counts a hand, not text in the box.
+        auto* boxA = window.findChild<QSpinBox*>(u"lessonVotes0"_s);
+        boxA->setFocus();
+        QTest::keyClick(boxA, Qt::Key_4, Qt::ShiftModifier);
+        QCOMPARE(panel->votes(), (std::vector<std::uint32_t>{2, 3, 2, 1}));
+        QCOMPARE(boxA->value(), 2);
+        panel->setVotes(3, 0);
         QCOMPARE(panel->state().chosen, -1); // counting hands is not the class's choice
         auto* tally = window.findChild<VoteTallyWidget*>(u"lessonVoteTally"_s);
         QVERIFY(tally && !tally->isVisible());

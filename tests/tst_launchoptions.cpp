@@ -6,9 +6,11 @@
 #include "lessonpanel.h"
 #include "mainwindow.h"
 #include "pagedpage.h"
+#include "scenariocode.h"
 #include "scenariocontroller.h"
 #include "scenariofile.h"
 #include "sliderspin.h"
+#include "sweep.h"
 #include "testutils.h"
 
 #include <QStandardPaths>
@@ -128,7 +130,11 @@ private slots:
         ScenarioController receiver;
         MainWindow other(&receiver);
         other.setQuiet(true);
+        // The student's own hour in the same set is kept: lesson 1's hands survive opening the teacher's lesson 9.
+        QVERIFY(other.openLessons(u"course:1"_s));
+        other.lessons()->setVotes(1, 5);
         QVERIFY2(other.openScenarioCode(code), qPrintable(other.lastError()));
+        QCOMPARE(other.lessons()->allVotes().at(0), (std::vector<std::uint32_t>{0, 5, 0, 0}));
         QCOMPARE(kvscope::scenarioToText(receiver.scenario()), kvscope::scenarioToText(sender.scenario()));
         QCOMPARE(other.currentPageName(), u"paged"_s);
         QCOMPARE(other.lessons()->currentIndex(), 8);
@@ -143,7 +149,8 @@ private slots:
             QVERIFY2(options.error.isEmpty(), qPrintable(options.error));
             QCOMPARE(options.page, u"paged"_s);
             QCOMPARE(options.lesson, u"course:9"_s);
-            QCOMPARE(options.simSteps, 120);
+            QCOMPARE(options.openStep, std::uint64_t(120)); // a position, as the sender's page showed it
+            QCOMPARE(options.simSteps, 0);
             QVERIFY(options.afterLesson.has_value());
             QCOMPARE(kvscope::scenarioToText(*options.afterLesson), kvscope::scenarioToText(sender.scenario()));
         }
@@ -158,6 +165,14 @@ private slots:
         QVERIFY2(other.lastError().contains(u"field 'bacth'"_s), qPrintable(other.lastError()));
         QVERIFY(!other.openScenarioCode(QString(code).replace(u"page=paged"_s, u"page=nowhere"_s)));
         QVERIFY2(other.lastError().contains(u"field 'page' is 'nowhere'"_s), qPrintable(other.lastError()));
+        // A scenario past 64 bits is refused before the lesson moves.
+        kvscope::Scenario huge = sender.scenario();
+        huge.model = kvscope::withKvHeads(huge.model, 4); // a long code: its limits are the scenario file's
+        huge.context = 1ull << 40;
+        huge.batch = 1ull << 32;
+        const QString hugeCode = QString::fromStdString(kvscope::encodeScenarioCode({huge, "memory", "course:2", 0}));
+        QVERIFY(!other.openScenarioCode(hugeCode));
+        QCOMPARE(other.lessons()->currentIndex(), 8);
         QCOMPARE(QString::fromStdString(kvscope::scenarioToText(receiver.scenario())), before);
         ScenarioController refused;
         QVERIFY2(parseLaunchOptions({u"kvscope"_s, u"--open"_s, u"kvscope:?v=9"_s}, refused)

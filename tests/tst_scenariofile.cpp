@@ -200,6 +200,10 @@ private slots:
         QTest::newRow("imported Gemma 4") << u"hf-configs/gemma4-gemma-4-31b-it.json"_s << false;
         QTest::newRow("imported AWQ, as stored") << u"hf-configs/qwen3-qwen3-32b-awq.json"_s << false;
         QTest::newRow("preset with its KV heads changed") << u"kvheads"_s << false;
+        // From a review: what the short fields cannot say travels whole, never silently changed.
+        QTest::newRow("a GPU preset's id with other memory") << u"gpumemory"_s << false;
+        QTest::newRow("a utilization under the options' 0.01") << u"util"_s << false;
+        QTest::newRow("a GPU id a code cannot hold") << u"gpuid"_s << false;
     }
     void scenarioCodeRoundTrip() {
         QFETCH(QString, config);
@@ -225,6 +229,12 @@ private slots:
         } else if (config == u"gpu"_s) {
             s.gpuId = "custom";
             s.gpuMemoryBytes = 12'345'678'901;
+        } else if (config == u"gpumemory"_s) {
+            s.gpuMemoryBytes = 1ull << 40; // rtx-4090 with 1 TiB: a hand-edited scenario file can say so
+        } else if (config == u"util"_s) {
+            s.utilization = 0.001;
+        } else if (config == u"gpuid"_s) {
+            s.gpuId = "x&step=5";
         } else if (config == u"kvheads"_s) {
             s.model = withKvHeads(s.model, 4);
         } else if (!config.isEmpty()) {
@@ -272,6 +282,7 @@ private slots:
         QTest::newRow("odd character") << good + u"&lesson=course<3"_s << u"characters a code never has"_s;
         QTest::newRow("lesson file") << good + u"&lesson=lessons.json"_s << u"field 'lesson' must be a shipped"_s;
         QTest::newRow("lesson 0") << good + u"&lesson=course:0"_s << u"field 'lesson'"_s;
+        QTest::newRow("lesson not shipped") << good + u"&lesson=mylessons:2"_s << u"must be a shipped lesson set"_s;
         QTest::newRow("step") << good + u"&step=99999999999"_s << u"field 'step' must be between 0 and 16777216"_s;
         QTest::newRow("scenario and fields")
             << u"kvscope:?v=1&scenario=e30&batch=4"_s << u"cannot be given with 'scenario'"_s;

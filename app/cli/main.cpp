@@ -300,7 +300,7 @@ int runEstimate(const std::vector<std::string>& args) {
             e.beyondMaxContext ? std::vector<std::string>{beyondWarning(false)} : std::vector<std::string>{};
         j["notes"] = notes;
         // The scenario as a code the window opens (File > Open Scenario Link, kvscope --open).
-        j["scenario_code"] = encodeScenarioCode({s, "memory", "", 0});
+        j["scenario_code"] = encodeScenarioCode({s, "", "", 0});
         printJson(j);
         return 0;
     }
