@@ -4,6 +4,7 @@
 #include "dtype.h"
 #include "error.h"
 #include "gpus.h"
+#include "lesson.h"
 #include "presets.h"
 #include "scenariocontroller.h"
 #include "sliderspin.h"
@@ -396,6 +397,7 @@ void ControlsPanel::showOnly(const QList<Field>& fields) {
             any = any || (row.form->parentWidget() == group && fields.contains(row.field));
         group->setVisible(any);
     }
+    applyLessonRestrictions();
 }
 
 void ControlsPanel::showAllFields() {
@@ -406,6 +408,34 @@ void ControlsPanel::showAllFields() {
     m_openConfig->setVisible(true);
     for (QGroupBox* group : std::as_const(m_groups))
         group->setVisible(true);
+    applyLessonRestrictions();
+}
+
+void ControlsPanel::setLessonRestrictions(const QStringList& locked, const QStringList& hidden) {
+    if (locked == m_lessonLocked && hidden == m_lessonHidden)
+        return;
+    m_lessonLocked = locked;
+    m_lessonHidden = hidden;
+    applyLessonRestrictions();
+}
+
+void ControlsPanel::applyLessonRestrictions() {
+    // Enabled as the scenario allows (an MLA model's KV heads never), unless the lesson locks it; a hidden row is
+    // taken off its form (folding shows rows again first, then calls this).
+    const bool mla = m_controller->scenario().model.mla.kvLoraRank > 0;
+    for (const std::string& target : kvscope::lessonControlTargets()) {
+        const QString name = QString::fromStdString(target);
+        auto* control = findChild<QWidget*>(name);
+        if (!control)
+            continue;
+        const bool locked = m_lessonLocked.contains(name);
+        control->setEnabled(!locked && !(control == m_kvHeads && mla));
+        control->setProperty("lockedByLesson", locked);
+        if (m_lessonHidden.contains(name))
+            for (const Row& row : std::as_const(m_rows))
+                if (row.widget == control)
+                    row.form->setRowVisible(row.widget, false);
+    }
 }
 
 bool ControlsPanel::isFieldVisible(Field field) const {
@@ -473,7 +503,7 @@ void ControlsPanel::syncFromScenario() {
         }
     }
     m_kvHeads->setCurrentIndex(mla ? 0 : m_kvHeads->findData(m.kvHeads));
-    m_kvHeads->setEnabled(!mla);
+    m_kvHeads->setEnabled(!mla && !m_lessonLocked.contains(m_kvHeads->objectName()));
     if (mla)
         m_kvHeads->setToolTip(tr("This model caches an MLA latent, not per-head K and V"));
     if (mla && m.mla.qkNopeHeadDim > 0) {

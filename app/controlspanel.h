@@ -2,6 +2,7 @@
 
 #include "scenario.h"
 
+#include <QStringList>
 #include <QWidget>
 
 class ScenarioController;
@@ -25,6 +26,10 @@ public:
     void showOnly(const QList<Field>& fields);
     void showAllFields();
     bool isFieldVisible(Field field) const;
+    // What the open lesson fixes (disabled) or takes off the panel, by control name (kvscope::lessonControlTargets);
+    // empty lists give every control back. Folding (showOnly, showAllFields) keeps the hidden ones off.
+    void setLessonRestrictions(const QStringList& locked, const QStringList& hidden);
+    QStringList lockedByLesson() const { return m_lessonLocked; }
 
     // For tests and the benchmark: the controls by name.
     SliderSpin* layers() const { return m_layers; }
@@ -47,6 +52,7 @@ private:
     void applyPreset(int index);
     void addRow(class QFormLayout* form, Field field, const QString& label, QWidget* widget);
     void describeRows();
+    void applyLessonRestrictions();
 
     struct Row {
         Field field;
@@ -77,4 +83,6 @@ private:
     QDoubleSpinBox* m_utilization;
     QComboBox* m_tp;
     QLabel* m_error;
+    QStringList m_lessonLocked;
+    QStringList m_lessonHidden;
 };

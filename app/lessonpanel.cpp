@@ -369,6 +369,7 @@ void LessonPanel::enter(int index, bool resume) {
             m_number->selectAll();
         }
     }
+    emit lessonChanged();
 }
 
 void LessonPanel::next() {
@@ -410,6 +411,7 @@ void LessonPanel::showSummary(bool on) {
     m_summaryBack->setVisible(on);
     m_exportVotes->setVisible(on && hasVotes());
     m_body->setVisible(hasLessons() && !on);
+    emit lessonChanged();
 }
 
 QString LessonPanel::summaryText() const {
@@ -850,6 +852,7 @@ void LessonPanel::restore(const State& state) {
         emit highlightRequested(QString::fromStdString(currentLesson()->highlight));
     } else
         emit coverRequested(QString::fromUtf8(kvscope::lessonPageName(currentLesson()->page)), m_quiz);
+    emit lessonChanged();
 }
 
 bool LessonPanel::eventFilter(QObject* watched, QEvent* event) {

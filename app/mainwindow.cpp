@@ -318,6 +318,10 @@ void MainWindow::buildUi() {
     });
     connect(m_lessons, &LessonPanel::pageRequested, this, [this] { updateLessonKeys(); });
     connect(m_lessons, &LessonPanel::revealed, this, [this] { updateLessonKeys(); });
+    connect(m_lessons, &LessonPanel::lessonChanged, this, [this] {
+        updateLessonKeys();
+        applyFolding();
+    });
     connect(m_lessons, &LessonPanel::coverRequested, this, [this](const QString& lessonPage, bool covered) {
         overlay::clearCovers(this);
         if (!covered)
@@ -747,6 +751,16 @@ void MainWindow::updateLessonKeys() {
         action->setEnabled(active && m_lessons->choicesOpen());
     if (!active)
         setBlackScreen(false);
+    // The open lesson's locked and hidden controls; every control back once no lesson is open.
+    QStringList locked, hidden;
+    if (const kvscope::Lesson* lesson = active && !m_lessons->isFinished() ? m_lessons->currentLesson() : nullptr) {
+        for (const std::string& name : lesson->lockedControls)
+            locked << QString::fromStdString(name);
+        for (const std::string& name : lesson->hiddenControls)
+            hidden << QString::fromStdString(name);
+    }
+    if (m_controls)
+        m_controls->setLessonRestrictions(locked, hidden);
 }
 
 bool MainWindow::isBlackScreen() const {

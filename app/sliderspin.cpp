@@ -97,7 +97,8 @@ int SliderSpin::powerOfTwoStep(int value, int doublings, int minimum, int maximu
 
 bool SliderSpin::eventFilter(QObject* watched, QEvent* event) {
     const bool shortcutOverride = event->type() == QEvent::ShortcutOverride;
-    if (!m_log || (event->type() != QEvent::KeyPress && !shortcutOverride))
+    // A disabled control (locked by a lesson) takes no step, whatever sends it the key.
+    if (!m_log || !isEnabled() || (event->type() != QEvent::KeyPress && !shortcutOverride))
         return QWidget::eventFilter(watched, event);
     const auto* key = static_cast<QKeyEvent*>(event);
     int doublings = 0;

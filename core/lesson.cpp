@@ -683,9 +683,10 @@ Lesson parseLesson(const std::string& source, const json& v, std::size_t index, 
     const Context ctx(source, number + " '" + lesson.id + "'");
     if (!ids.insert(lesson.id).second)
         ctx.fail("id", "repeats the id of an earlier lesson; ids must be unique within the file");
-    checkKeys(ctx, v, "",
-              {"id", "title", "page", "scenario", "simulation", "question", "predict", "answer", "highlight"},
-              "the lesson");
+    checkKeys(
+        ctx, v, "",
+        {"id", "title", "page", "scenario", "simulation", "question", "predict", "answer", "highlight", "lock", "hide"},
+        "the lesson");
     lesson.title = localizedText(ctx, require(ctx, v, "", "title"), "title");
     const std::string page = oneOf(ctx, require(ctx, v, "", "page"), "page", pageNames());
     lesson.page = LessonPage(std::find(pageNames().begin(), pageNames().end(), page) - pageNames().begin());
@@ -698,6 +699,25 @@ Lesson parseLesson(const std::string& source, const json& v, std::size_t index, 
     lesson.predict = parsePrediction(ctx, require(ctx, v, "", "predict"));
     lesson.answer = localizedText(ctx, require(ctx, v, "", "answer"), "answer");
     lesson.highlight = oneOf(ctx, require(ctx, v, "", "highlight"), "highlight", lessonHighlightTargets());
+    // Controls the lesson fixes or takes off the panel while it is open.
+    for (const auto& [key, out] : {std::pair{"lock", &lesson.lockedControls}, {"hide", &lesson.hiddenControls}}) {
+        const json* list = optional(v, key);
+        if (!list)
+            continue;
+        if (!list->is_array() || list->size() > lessonControlTargets().size())
+            ctx.fail(key, "must be a list of at most " + std::to_string(lessonControlTargets().size()) +
+                              " control names, got " + describe(*list));
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const std::string path = std::string(key) + "[" + std::to_string(i) + "]";
+            const std::string name = oneOf(ctx, (*list)[i], path, lessonControlTargets());
+            if (std::find(out->begin(), out->end(), name) != out->end())
+                ctx.fail(path, "repeats '" + name + "'");
+            out->push_back(name);
+        }
+    }
+    for (const std::string& name : lesson.lockedControls)
+        if (std::find(lesson.hiddenControls.begin(), lesson.hiddenControls.end(), name) != lesson.hiddenControls.end())
+            ctx.fail("hide", "names '" + name + "', which \"lock\" names too: a control is locked or hidden");
 
     if (lesson.predict.kind == LessonPrediction::Kind::Number) {
         if (isSimulationFigure(lesson.predict.figure) && !lesson.simulation)
@@ -831,6 +851,12 @@ private:
 
 std::string_view lessonPageName(LessonPage page) {
     return pageNames().at(std::size_t(page));
+}
+
+const std::vector<std::string>& lessonControlTargets() {
+    static const std::vector<std::string> targets{"context", "batch",  "kvHeads", "weightDtype",
+                                                  "kvDtype", "layers", "gpu"};
+    return targets;
 }
 
 const std::vector<std::string>& lessonHighlightTargets() {

@@ -48,7 +48,10 @@
 //             or {"kind": "choice", "choices": [{"en": "...", "ko": "..."}, ...],  // 2 to 8
 //                 "answer": 2},                        // 0-based index of the right choice
 //     "answer": {"en": "... {kv_gib:2} GiB ...", "ko": "..."},
-//     "highlight": "memoryChart"                 // one of lessonHighlightTargets()
+//     "highlight": "memoryChart",                // one of lessonHighlightTargets()
+//     "lock": ["batch"],                         // optional: controls fixed while the lesson is open
+//     "hide": ["kvHeads"]                        // optional: controls off the panel while it is open;
+//                                                // both from lessonControlTargets(), none in both
 //   } ]
 // }
 //
@@ -130,6 +133,9 @@ std::string_view lessonPageName(LessonPage page); // "memory", "attention", ...
 
 // The object names the app gives the widgets a lesson may outline.
 const std::vector<std::string>& lessonHighlightTargets();
+// The scenario controls a lesson may lock or hide (a subset of the highlight targets): context, batch, kvHeads,
+// weightDtype, kvDtype, layers, gpu.
+const std::vector<std::string>& lessonControlTargets();
 
 // The paged-vs-contiguous run behind the simulation figures (see the format above).
 struct LessonSimulation {
@@ -177,7 +183,9 @@ struct Lesson {
     LocalizedText question;
     LessonPrediction predict;
     LocalizedText answer;
-    std::string highlight; // one of lessonHighlightTargets()
+    std::string highlight;                   // one of lessonHighlightTargets()
+    std::vector<std::string> lockedControls; // lessonControlTargets() fixed while the lesson is open
+    std::vector<std::string> hiddenControls; // and those taken off the panel
     // The simulation's result, run on first use and shared by copies of this lesson
     // (thread-safe). Null in a hand-built Lesson: then every use runs it again.
     std::shared_ptr<LessonSimulationCache> simulationCache;

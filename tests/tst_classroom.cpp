@@ -1095,6 +1095,47 @@ private slots:
         QCOMPARE(panel->votes(), (std::vector<std::uint32_t>{0, 0, 0, 0}));
     }
 
+    // Issue 25: a lesson that locks the batch and takes the KV heads off the panel; the next lesson and a closed
+    // lesson dock give them back.
+    void lessonLocksAndHidesControls() {
+        QFile good(testDataPath("lessons/good.json"));
+        QVERIFY(good.open(QIODevice::ReadOnly));
+        QByteArray text = good.readAll();
+        text.replace(R"("highlight": "memoryChart")",
+                     R"("lock": ["batch"], "hide": ["kvHeads"], "highlight": "memoryChart")");
+        QTemporaryDir dir;
+        QFile file(dir.filePath(u"locks.json"_s));
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(text) == text.size());
+        file.close();
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        showAndWait(window);
+        QVERIFY(window.openLessons(file.fileName()));
+        ControlsPanel* controls = window.controls();
+        QVERIFY(!controls->batch()->isEnabled());
+        QVERIFY(controls->context()->isEnabled());
+        QVERIFY(!controls->kvHeads()->isVisibleTo(controls));
+        QCOMPARE(controls->lockedByLesson(), QStringList{u"batch"_s});
+        // The keys that would change it do nothing while it is locked.
+        const std::uint64_t batch = controller.scenario().batch;
+        QTest::keyClick(controls->batch()->spinBox(), Qt::Key_Up);
+        QCOMPARE(controller.scenario().batch, batch);
+        // The same on a projector, where the panel folds to the page's rows.
+        window.setPresenterMode(true, false);
+        QVERIFY(!controls->batch()->isEnabled());
+        QVERIFY(!controls->kvHeads()->isVisibleTo(controls));
+        window.setPresenterMode(false, false);
+        window.lessons()->next(); // a lesson without restrictions
+        QVERIFY(controls->batch()->isEnabled());
+        QVERIFY(controls->kvHeads()->isVisibleTo(controls));
+        window.lessons()->previous();
+        QVERIFY(!controls->batch()->isEnabled());
+        window.findChild<QDockWidget*>(u"lessonDock"_s)->hide();
+        QVERIFY(controls->batch()->isEnabled());
+        QVERIFY(controls->kvHeads()->isVisibleTo(controls));
+    }
+
     // Issue 25: the course hour on a projector. Every lesson, before and after its reveal, in both languages at
     // 1920x1080 and 1280x720: the whole lesson (question, choices, answer) in view without scrolling, nothing
     // cut, and the outlined figure on screen, inside its page's visible part.

@@ -621,6 +621,32 @@ private slots:
                  qPrintable(message));
     }
 
+    // Issue 25: a lesson may lock controls (the class keeps its hands off the batch) or take them off the panel.
+    void lockedAndHiddenControls() {
+        const std::string good = readFile(testDataPath("lessons/good.json").toStdString());
+        const auto with = [&](const std::string& keys) {
+            std::string text = good;
+            text.replace(text.find("\"highlight\": \"memoryChart\""), 0, keys);
+            return text;
+        };
+        const LessonSet set = parseLessonSet(with(R"("lock": ["batch", "context"], "hide": ["kvHeads"], )"), "l.json");
+        QCOMPARE(set.lessons[0].lockedControls, (std::vector<std::string>{"batch", "context"}));
+        QCOMPARE(set.lessons[0].hiddenControls, (std::vector<std::string>{"kvHeads"}));
+        QVERIFY(set.lessons[1].lockedControls.empty() && set.lessons[1].hiddenControls.empty());
+        for (const std::string& name : lessonControlTargets()) // every control a lesson may name can be outlined too
+            QVERIFY(std::find(lessonHighlightTargets().begin(), lessonHighlightTargets().end(), name) !=
+                    lessonHighlightTargets().end());
+        QVERIFY(throwsErrorContaining([&] { parseLessonSet(with(R"("lock": ["heads"], )"), "l.json"); },
+                                      {"l.json: lesson 1 'first': field 'lock[0]'", "context, batch"}));
+        QVERIFY(throwsErrorContaining([&] { parseLessonSet(with(R"("lock": ["batch", "batch"], )"), "l.json"); },
+                                      {"field 'lock[1]'", "repeats 'batch'"}));
+        QVERIFY(throwsErrorContaining([&] { parseLessonSet(with(R"("lock": "batch", )"), "l.json"); },
+                                      {"field 'lock' must be a list"}));
+        QVERIFY(
+            throwsErrorContaining([&] { parseLessonSet(with(R"("lock": ["batch"], "hide": ["batch"], )"), "l.json"); },
+                                  {"field 'hide'", "locked or hidden"}));
+    }
+
     void tooManyLessons() {
         std::string text = R"({"format": "kvscope-lessons", "version": 1, "id": "x", "title": {"en": "a", "ko": "b"},
                               "lessons": [)";
