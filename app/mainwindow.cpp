@@ -434,7 +434,7 @@ void MainWindow::buildMenus() {
     file->addAction(tr("Copy Breakdown as &Markdown"), QKeySequence(u"Ctrl+Shift+C"_s), this,
                     &MainWindow::copyTableMarkdown);
     file->addSeparator();
-    file->addAction(tr("Copy Scenario &Link"), QKeySequence(u"Ctrl+Shift+K"_s), this, &MainWindow::copyScenarioCode);
+    file->addAction(tr("Copy Scenario Lin&k"), QKeySequence(u"Ctrl+Shift+K"_s), this, &MainWindow::copyScenarioCode);
     file->addAction(tr("Open Scenario L&ink..."), this, [this] {
         bool ok = false;
         const QString code =

@@ -99,7 +99,7 @@ inline constexpr Message kMessages[] = {
      "파라미터 수는 구조에서 추정했습니다 (Llama 방식 게이트 MLP, --vocab이 없으면 어휘 32K, --intermediate가 "
      "없으면 중간 폭 4 x 히든). 수를 직접 주려면 --params를 쓰세요"},
     {"a scenario code (kvscope:?v=1&...) as the window's File > Copy Scenario Link gives; the options below change it",
-     "창의 파일 > 시나리오 링크 복사가 주는 시나리오 코드 (kvscope:?v=1&...); 아래 옵션으로 바꿀 수 있음"},
+     "창의 파일 > 시나리오 링크 복사로 얻은 시나리오 코드 (kvscope:?v=1&...), 아래 옵션으로 바꿀 수 있음"},
     {"the code's page, lesson and step are the window's; this command uses its scenario",
      "코드의 페이지, 문항, 단계는 창에서 쓰는 값입니다. 이 명령은 코드의 시나리오만 씁니다"},
     {"the shape was changed, so the parameter count is estimated rather than published",

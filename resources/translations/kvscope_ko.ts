@@ -180,7 +180,7 @@
     <message>
         <location filename="../../app/attentionpage.cpp" line="230"/>
         <source>&lt;b&gt;Naive&lt;/b&gt; (query heads in place of KV heads): %1 per token, %2 for this scenario.&lt;br&gt;&lt;b&gt;Real&lt;/b&gt; (the layers that cache, each kind with its own KV heads): (%3) x %4 B = &lt;b&gt;%5&lt;/b&gt; per token, %6.&lt;br&gt;The naive formula overstates this model&apos;s cache &lt;b&gt;%7x&lt;/b&gt;.</source>
-        <translation>&lt;b&gt;단순 공식&lt;/b&gt; (KV 헤드 자리에 쿼리 헤드): 토큰당 %1, 이 시나리오에서 %2.&lt;br&gt;&lt;b&gt;실제&lt;/b&gt; (캐시를 두는 레이어만, 레이어 종류마다 그 종류의 KV 헤드): (%3) x %4 B = 토큰당 &lt;b&gt;%5&lt;/b&gt;, %6.&lt;br&gt;단순 공식은 이 모델의 캐시를 &lt;b&gt;%7배&lt;/b&gt;로 부풀립니다.</translation>
+        <translation>&lt;b&gt;단순 공식&lt;/b&gt; (KV 헤드 자리에 쿼리 헤드): 토큰당 %1, 이 시나리오에서 %2.&lt;br&gt;&lt;b&gt;실제&lt;/b&gt; (캐시하는 레이어만, 종류별 자체 KV 헤드 수): (%3) x %4 B = 토큰당 &lt;b&gt;%5&lt;/b&gt;, %6.&lt;br&gt;단순 공식은 이 모델의 캐시를 &lt;b&gt;%7배&lt;/b&gt;로 부풀립니다.</translation>
     </message>
     <message>
         <location filename="../../app/attentionpage.cpp" line="244"/>
@@ -388,47 +388,47 @@
 <context>
     <name>ControlsPanel</name>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="67"/>
+        <location filename="../../app/controlspanel.cpp" line="68"/>
         <source>hidden / heads</source>
         <translation>히든 / 헤드 수</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="69"/>
+        <location filename="../../app/controlspanel.cpp" line="70"/>
         <source>from the shape</source>
         <translation>구조에서 계산</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="81"/>
+        <location filename="../../app/controlspanel.cpp" line="82"/>
         <source>Model</source>
         <translation>모델</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="95"/>
+        <location filename="../../app/controlspanel.cpp" line="96"/>
         <source>Storage and workload</source>
         <translation>저장 형식과 워크로드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="99"/>
+        <location filename="../../app/controlspanel.cpp" line="100"/>
         <source>Weight dtype</source>
         <translation>가중치 dtype</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="100"/>
+        <location filename="../../app/controlspanel.cpp" line="101"/>
         <source>How each weight is stored: weights = parameters x bits / 8</source>
         <translation>가중치 하나를 저장하는 형식: 가중치 = 파라미터 x 비트 / 8</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="102"/>
+        <location filename="../../app/controlspanel.cpp" line="103"/>
         <source>The storage format of the weights. Weight bytes = parameters x bits / 8: a 7B model is 26.08 GiB in FP32, 13.04 in BF16, 6.52 in INT8 and 3.26 in INT4. Grouped formats (INT4-G128) add one FP16 scale per group, so their bits are a little above 4.</source>
         <translation>가중치의 저장 형식입니다. 가중치 바이트 = 파라미터 x 비트 / 8: 7B 모델은 FP32에서 26.08 GiB, BF16에서 13.04, INT8에서 6.52, INT4에서 3.26입니다. 그룹 양자화 형식(INT4-G128)은 가중치 그룹마다 FP16 스케일을 하나씩 더 저장하므로 비트 수가 4보다 조금 큽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="105"/>
+        <location filename="../../app/controlspanel.cpp" line="106"/>
         <source>KV cache dtype</source>
         <translation>KV 캐시 dtype</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="106"/>
+        <location filename="../../app/controlspanel.cpp" line="107"/>
         <source>How each cached key and value is stored: the last factor of the KV formula</source>
         <translation>캐시에 저장하는 키(K)와 값(V) 하나하나의 형식: KV 공식의 마지막 항</translation>
     </message>
@@ -437,12 +437,12 @@
         <translation type="vanished">KV 캐시의 저장 형식으로, KV = 2 x L x B x S x H_kv x D_head x 바이트에서 원소당 바이트 수를 정합니다. FP8은 BF16보다 캐시를 절반으로 줄이며, 가중치에는 영향이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="110"/>
+        <location filename="../../app/controlspanel.cpp" line="111"/>
         <source> tok</source>
         <translation> 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="111"/>
+        <location filename="../../app/controlspanel.cpp" line="112"/>
         <source>Context</source>
         <translation>컨텍스트 길이</translation>
     </message>
@@ -451,12 +451,12 @@
         <translation type="vanished">시퀀스당 토큰 수 (S): 캐시는 이 값에 비례해 커집니다. 화살표 키로 절반·두 배, Page Up/Down으로 4배·1/4</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="114"/>
+        <location filename="../../app/controlspanel.cpp" line="115"/>
         <source>Tokens kept per sequence: the prompt plus everything generated so far (S in the KV formula). Four times the context is four times the cache.</source>
         <translation>시퀀스마다 보관하는 토큰 수로, 프롬프트와 지금까지 생성한 모든 토큰입니다 (KV 공식의 S). 컨텍스트 길이가 4배면 캐시도 4배입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="118"/>
+        <location filename="../../app/controlspanel.cpp" line="119"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
@@ -465,203 +465,203 @@
         <translation type="vanished">동시에 처리하는 시퀀스 수 (B): 시퀀스마다 자기 캐시를 따로 둡니다. 화살표 키로 절반·두 배, Page Up/Down으로 4배·1/4</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="107"/>
+        <location filename="../../app/controlspanel.cpp" line="108"/>
         <source>The storage format of the KV cache: it sets the bytes per element in KV = 2 x L x B x S x H_kv x D_head x bytes. FP8 halves the cache of BF16; the weights are unaffected.</source>
         <translation>KV 캐시의 저장 형식으로, KV = 2 x L x B x S x H_kv x D_head x 바이트에서 원소당 바이트 수를 정합니다. FP8은 BF16보다 캐시를 절반으로 줄이며, 가중치에는 영향이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="112"/>
+        <location filename="../../app/controlspanel.cpp" line="113"/>
         <source>Tokens per sequence (S): the cache grows linearly with it. Arrows halve or double, Page Up/Down multiply or divide by 4</source>
         <translation>시퀀스당 토큰 수 (S): 캐시는 이 값에 비례해 커집니다. 화살표 키로는 절반 또는 두 배로, Page Up/Down으로는 4배 또는 1/4로 바꿉니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="119"/>
+        <location filename="../../app/controlspanel.cpp" line="120"/>
         <source>Concurrent sequences (B): each keeps its own cache. Arrows halve or double, Page Up/Down multiply or divide by 4</source>
         <translation>동시에 처리하는 시퀀스 수 (B): 시퀀스마다 자기 캐시를 따로 둡니다. 화살표 키로는 절반 또는 두 배로, Page Up/Down으로는 4배 또는 1/4로 바꿉니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="121"/>
+        <location filename="../../app/controlspanel.cpp" line="122"/>
         <source>Requests served at the same time (B in the KV formula). Every request keeps its own keys and values, so batch x8 is cache x8; the weights are loaded once whatever the batch.</source>
         <translation>동시에 처리하는 요청 수입니다 (KV 공식의 B). 요청마다 자기 키(K)와 값(V)을 따로 보관하므로 배치가 8배면 캐시도 8배입니다. 가중치는 배치와 관계없이 한 번만 올라갑니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="126"/>
+        <location filename="../../app/controlspanel.cpp" line="127"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="136"/>
-        <location filename="../../app/controlspanel.cpp" line="235"/>
+        <location filename="../../app/controlspanel.cpp" line="137"/>
+        <location filename="../../app/controlspanel.cpp" line="236"/>
         <source>Custom</source>
         <translation>사용자 지정</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="137"/>
+        <location filename="../../app/controlspanel.cpp" line="138"/>
         <source>Card</source>
         <translation>카드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="138"/>
+        <location filename="../../app/controlspanel.cpp" line="139"/>
         <source>The GPU whose memory is the budget line</source>
         <translation>메모리가 한도선의 기준이 되는 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="139"/>
+        <location filename="../../app/controlspanel.cpp" line="140"/>
         <source>The card the scenario runs on. Its memory x utilization is the budget the bars are compared with.</source>
         <translation>시나리오를 실행하는 카드입니다. 이 카드의 메모리 x 사용률이 막대와 비교하는 한도입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="143"/>
+        <location filename="../../app/controlspanel.cpp" line="144"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="144"/>
+        <location filename="../../app/controlspanel.cpp" line="145"/>
         <source>Memory</source>
         <translation>메모리</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="145"/>
+        <location filename="../../app/controlspanel.cpp" line="146"/>
         <source>Memory of one GPU, in GiB (1024^3 bytes)</source>
         <translation>GPU 한 장의 메모리 (GiB, 1024^3 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="146"/>
+        <location filename="../../app/controlspanel.cpp" line="147"/>
         <source>Memory of one card. Changing it makes the card a custom one.</source>
         <translation>카드 한 장의 메모리입니다. 값을 바꾸면 카드가 사용자 지정으로 바뀝니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="150"/>
+        <location filename="../../app/controlspanel.cpp" line="151"/>
         <source>vLLM&apos;s gpu_memory_utilization: the share of the card the server may use</source>
         <translation>vLLM의 gpu_memory_utilization: 서버가 쓸 수 있는 카드 메모리의 비율</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="151"/>
+        <location filename="../../app/controlspanel.cpp" line="152"/>
         <source>vLLM&apos;s gpu_memory_utilization. Budget = card memory x utilization; the rest is left for other processes and fragmentation.</source>
         <translation>vLLM의 gpu_memory_utilization입니다. 한도 = 카드 메모리 x 사용률이며, 나머지는 다른 프로세스와 단편화 몫으로 남겨 둡니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="153"/>
+        <location filename="../../app/controlspanel.cpp" line="154"/>
         <source>Utilization</source>
         <translation>메모리 사용률</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="156"/>
+        <location filename="../../app/controlspanel.cpp" line="157"/>
         <source>Tensor parallelism: weights and KV heads split across this many GPUs</source>
         <translation>텐서 병렬: 가중치와 KV 헤드를 이 개수의 GPU에 나눠 담습니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="157"/>
+        <location filename="../../app/controlspanel.cpp" line="158"/>
         <source>Tensor parallelism splits the weights and the KV heads evenly across GPUs; with fewer KV heads than GPUs each GPU keeps a copy of one head. Figures are per GPU.</source>
         <translation>텐서 병렬은 가중치와 KV 헤드를 여러 GPU에 고르게 나눕니다. KV 헤드가 GPU보다 적으면 GPU마다 헤드 하나를 복제해 둡니다. 수치는 GPU당 값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="159"/>
+        <location filename="../../app/controlspanel.cpp" line="160"/>
         <source>Tensor parallel</source>
         <translation>텐서 병렬</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="236"/>
+        <location filename="../../app/controlspanel.cpp" line="237"/>
         <source>A model&apos;s shape, as published; loads in the dtype it was published in</source>
         <translation>공개된 모델 구조: 공개 당시의 dtype 그대로 불러옵니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="237"/>
+        <location filename="../../app/controlspanel.cpp" line="238"/>
         <source>Loads a real model&apos;s shape (layers, heads, KV heads, head size) from its Hugging Face config, and its weight and cache dtype as published.</source>
         <translation>실제 모델의 구조(레이어, 헤드, KV 헤드, 헤드 크기)를 Hugging Face 설정에서 불러오고, 가중치와 캐시 dtype도 공개된 그대로 가져옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="239"/>
+        <location filename="../../app/controlspanel.cpp" line="240"/>
         <source>Open config.json...</source>
         <translation>config.json 열기...</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="240"/>
+        <location filename="../../app/controlspanel.cpp" line="241"/>
         <source>Read any model&apos;s shape from its Hugging Face config.json</source>
         <translation>어떤 모델이든 Hugging Face config.json에서 구조를 읽어 옵니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="243"/>
+        <location filename="../../app/controlspanel.cpp" line="244"/>
         <source>Preset</source>
         <translation>프리셋</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="249"/>
+        <location filename="../../app/controlspanel.cpp" line="250"/>
         <source>Layers</source>
         <translation>레이어</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="250"/>
+        <location filename="../../app/controlspanel.cpp" line="251"/>
         <source>Decoder layers (L): every layer keeps its own K and V</source>
         <translation>디코더 레이어 수 (L): 레이어마다 자기 K와 V를 따로 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="251"/>
+        <location filename="../../app/controlspanel.cpp" line="252"/>
         <source>Transformer blocks (L in the KV formula). Each layer stores one K and one V tensor per token, so the cache grows linearly with the layers.</source>
         <translation>트랜스포머 블록 수입니다 (KV 공식의 L). 레이어마다 토큰당 K 텐서 하나와 V 텐서 하나를 저장하므로, 캐시는 레이어 수에 비례해 커집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="255"/>
+        <location filename="../../app/controlspanel.cpp" line="256"/>
         <source>Hidden size</source>
         <translation>히든 크기</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="256"/>
+        <location filename="../../app/controlspanel.cpp" line="257"/>
         <source>Model width (d_model); head size = hidden / query heads unless stated</source>
         <translation>모델 폭 (d_model): 따로 정하지 않으면 헤드 크기 = 히든 / 쿼리 헤드 수</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="257"/>
+        <location filename="../../app/controlspanel.cpp" line="258"/>
         <source>The width of the residual stream. With no stated head_dim, D_head = hidden / query heads.</source>
         <translation>잔차 스트림의 폭입니다. head_dim이 따로 없으면 D_head = 히든 / 쿼리 헤드 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="259"/>
+        <location filename="../../app/controlspanel.cpp" line="260"/>
         <source>Query heads</source>
         <translation>쿼리 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="260"/>
+        <location filename="../../app/controlspanel.cpp" line="261"/>
         <source>Attention heads that ask (queries); they share the KV heads</source>
         <translation>질의하는 어텐션 헤드 (쿼리): KV 헤드를 나눠 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="261"/>
+        <location filename="../../app/controlspanel.cpp" line="262"/>
         <source>Query heads. The naive formula wrongly uses this count in place of the KV heads.</source>
         <translation>쿼리 헤드 수입니다. 단순 공식은 KV 헤드 수 자리에 이 수를 잘못 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="262"/>
+        <location filename="../../app/controlspanel.cpp" line="263"/>
         <source>Only divisors of the query heads: each KV head serves a whole group</source>
         <translation>쿼리 헤드 수의 약수만 고를 수 있습니다: KV 헤드 하나가 쿼리 헤드 한 그룹 전체를 맡습니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="264"/>
+        <location filename="../../app/controlspanel.cpp" line="265"/>
         <source>Key/value heads (H_kv): MHA keeps one per query head, GQA one per group of query heads, MQA a single one. The cache is proportional to this number, and it is fixed by the trained weights.</source>
         <translation>키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="433"/>
+        <location filename="../../app/controlspanel.cpp" line="463"/>
         <source>No attention layer: a fixed state per sequence, no KV cache</source>
         <translation>어텐션 레이어 없음: 시퀀스마다 고정된 상태만 두고 KV 캐시는 없음</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="440"/>
+        <location filename="../../app/controlspanel.cpp" line="470"/>
         <source> (their own %1 KV heads x %2; the heads and head dim below are the full layers&apos;)</source>
-        <translation> (이 레이어들은 자체 KV 헤드 %1개 x %2; 아래 헤드 수와 헤드 차원은 전체 어텐션 레이어의 값)</translation>
+        <translation> (이 레이어들은 자체 KV 헤드 %1개 x 헤드 차원 %2, 아래 헤드 수와 헤드 차원은 전체 어텐션 레이어 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="485"/>
+        <location filename="../../app/controlspanel.cpp" line="515"/>
         <source>MLA: each head&apos;s key is %1 + %2 values (nope + rope) and its value %3; the cache holds the latent, not these</source>
         <translation>MLA: 헤드마다 키는 값 %1 + %2개(nope + rope), 값은 %3개입니다. 캐시에는 이것이 아니라 잠재 벡터가 저장됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="505"/>
+        <location filename="../../app/controlspanel.cpp" line="535"/>
         <source>Parameters, in billions: %1</source>
         <translation>파라미터 수 (단위: 10억): %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="520"/>
+        <location filename="../../app/controlspanel.cpp" line="550"/>
         <source>As stored (%1)</source>
         <translation>저장된 그대로 (%1)</translation>
     </message>
@@ -670,51 +670,51 @@
         <translation type="vanished">키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="267"/>
+        <location filename="../../app/controlspanel.cpp" line="268"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="269"/>
-        <location filename="../../app/controlspanel.cpp" line="495"/>
+        <location filename="../../app/controlspanel.cpp" line="270"/>
+        <location filename="../../app/controlspanel.cpp" line="525"/>
         <source>Width of one head (D_head)</source>
         <translation>헤드 하나의 폭 (D_head)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="269"/>
-        <location filename="../../app/controlspanel.cpp" line="490"/>
-        <location filename="../../app/controlspanel.cpp" line="495"/>
+        <location filename="../../app/controlspanel.cpp" line="270"/>
+        <location filename="../../app/controlspanel.cpp" line="520"/>
+        <location filename="../../app/controlspanel.cpp" line="525"/>
         <source>Values per head in K and in V (D_head).</source>
         <translation>K와 V 각각에서 헤드 하나가 가지는 값의 수입니다 (D_head).</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="270"/>
+        <location filename="../../app/controlspanel.cpp" line="271"/>
         <source>Use hidden / query heads</source>
         <translation>히든 / 쿼리 헤드 수로 계산</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="276"/>
+        <location filename="../../app/controlspanel.cpp" line="277"/>
         <source>Head dim</source>
         <translation>헤드 차원</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="279"/>
+        <location filename="../../app/controlspanel.cpp" line="280"/>
         <source> B</source>
         <comment>billions of parameters</comment>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="281"/>
+        <location filename="../../app/controlspanel.cpp" line="282"/>
         <source>Parameters, in billions</source>
         <translation>파라미터 수 (단위: 10억)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="282"/>
+        <location filename="../../app/controlspanel.cpp" line="283"/>
         <source>The parameter count P of weights = P x bits / 8. Computed from the shape, or typed when unticked.</source>
         <translation>가중치 = P x 비트 / 8의 파라미터 수 P입니다. 모델 구조에서 계산하거나, 체크를 끄면 직접 입력합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="284"/>
+        <location filename="../../app/controlspanel.cpp" line="285"/>
         <source>Count the parameters from the shape</source>
         <translation>모델 구조에서 파라미터 수 계산</translation>
     </message>
@@ -723,37 +723,37 @@
         <translation type="vanished"> B</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="290"/>
+        <location filename="../../app/controlspanel.cpp" line="291"/>
         <source>Parameters</source>
         <translation>파라미터</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="434"/>
+        <location filename="../../app/controlspanel.cpp" line="464"/>
         <source>%1 attention</source>
         <translation>%1 어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="436"/>
+        <location filename="../../app/controlspanel.cpp" line="466"/>
         <source>, %1 experts (%2 active)</source>
         <translation>, 전문가 %1개 (활성 %2개)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="438"/>
+        <location filename="../../app/controlspanel.cpp" line="468"/>
         <source>, %1-token sliding window on %2 layers</source>
         <translation>, 레이어 %2개에 %1 토큰 슬라이딩 윈도우</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="444"/>
+        <location filename="../../app/controlspanel.cpp" line="474"/>
         <source>, max context %1</source>
         <translation>, 최대 컨텍스트 길이 %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="465"/>
+        <location filename="../../app/controlspanel.cpp" line="495"/>
         <source>latent (MLA): %1 + %2 values</source>
         <translation>잠재 벡터 (MLA): 값 %1 + %2개</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="478"/>
+        <location filename="../../app/controlspanel.cpp" line="508"/>
         <source>This model caches an MLA latent, not per-head K and V</source>
         <translation>이 모델은 헤드별 K, V 대신 MLA 잠재 벡터를 캐시합니다</translation>
     </message>
@@ -3219,7 +3219,7 @@
     </message>
     <message>
         <location filename="../../app/lessonpanel.cpp" line="89"/>
-        <location filename="../../app/lessonpanel.cpp" line="745"/>
+        <location filename="../../app/lessonpanel.cpp" line="747"/>
         <source>Reveal the answer</source>
         <translation>정답 보기</translation>
     </message>
@@ -3333,22 +3333,22 @@
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="437"/>
+        <location filename="../../app/lessonpanel.cpp" line="439"/>
         <source>not revealed</source>
         <translation>정답 보기 전</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="454"/>
+        <location filename="../../app/lessonpanel.cpp" line="456"/>
         <source>no prediction</source>
         <translation>예측 없음</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="454"/>
+        <location filename="../../app/lessonpanel.cpp" line="456"/>
         <source>right</source>
         <translation>정답</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="454"/>
+        <location filename="../../app/lessonpanel.cpp" line="456"/>
         <source>not quite</source>
         <translation>오답</translation>
     </message>
@@ -3357,24 +3357,24 @@
         <translation type="vanished">; 거수: %2명 중 %1명 정답 (%3 %)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="460"/>
+        <location filename="../../app/lessonpanel.cpp" line="462"/>
         <source>&lt;b&gt;The lessons are done.&lt;/b&gt; The class was right on %1 of %2 predictions; %3 of %4 lessons revealed.</source>
         <translation>&lt;b&gt;수업 문항을 모두 마쳤습니다.&lt;/b&gt; 예측 %2개 중 %1개가 맞았고, 문항 %4개 중 %3개의 정답을 보았습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="466"/>
+        <location filename="../../app/lessonpanel.cpp" line="468"/>
         <source>&lt;b&gt;The lessons are done.&lt;/b&gt; No prediction was made; %1 of %2 lessons revealed.</source>
         <translation>&lt;b&gt;수업 문항을 모두 마쳤습니다.&lt;/b&gt; 예측은 없었고, 문항 %2개 중 %1개의 정답을 보았습니다.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/lessonpanel.cpp" line="471"/>
+        <location filename="../../app/lessonpanel.cpp" line="473"/>
         <source>Show of hands: %1 of %2 hands right (%3 %) over %n lesson(s); export them for each lesson&apos;s tally.</source>
         <translation>
-            <numerusform>거수: 문항 %n개에서 %2명 중 %1명 정답 (%3 %). 문항별 집계는 내보내기로 볼 수 있습니다.</numerusform>
+            <numerusform>거수: 문항 %n개, 거수 %2건 중 %1건 정답 (%3 %). 문항별 집계는 내보내기로 볼 수 있습니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="479"/>
+        <location filename="../../app/lessonpanel.cpp" line="481"/>
         <source>Page Up goes back to the last lesson; the picker above opens any lesson again.</source>
         <translation>Page Up을 누르면 마지막 문항으로 돌아가고, 위의 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
     </message>
@@ -3387,75 +3387,75 @@
         <translation type="vanished">Page Up을 누르면 마지막 문항으로 돌아가고, 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="537"/>
-        <location filename="../../app/lessonpanel.cpp" line="783"/>
-        <location filename="../../app/lessonpanel.cpp" line="803"/>
+        <location filename="../../app/lessonpanel.cpp" line="539"/>
+        <location filename="../../app/lessonpanel.cpp" line="785"/>
+        <location filename="../../app/lessonpanel.cpp" line="805"/>
         <source>This lesson&apos;s figures cannot be computed: %1</source>
         <translation>이 문항의 수치를 계산할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="613"/>
+        <location filename="../../app/lessonpanel.cpp" line="615"/>
         <source>Hands:</source>
         <translation>거수:</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="620"/>
+        <location filename="../../app/lessonpanel.cpp" line="622"/>
         <source>Hands for choice %1</source>
-        <translation>선택지 %1에 손을 든 수</translation>
+        <translation>선택지 %1에 손을 든 학생 수</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="669"/>
+        <location filename="../../app/lessonpanel.cpp" line="671"/>
         <source>Class votes: %1</source>
         <translation>수업 거수 결과: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="670"/>
+        <location filename="../../app/lessonpanel.cpp" line="672"/>
         <source>Choice</source>
         <translation>선택지</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="671"/>
+        <location filename="../../app/lessonpanel.cpp" line="673"/>
         <source>Hands</source>
-        <translation>거수</translation>
+        <translation>거수 (명)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="672"/>
+        <location filename="../../app/lessonpanel.cpp" line="674"/>
         <source>Share</source>
         <translation>비율</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="673"/>
+        <location filename="../../app/lessonpanel.cpp" line="675"/>
         <source>Right: %1 of %2 hands (%3 %)</source>
         <translation>정답: %2명 중 %1명 (%3 %)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="674"/>
+        <location filename="../../app/lessonpanel.cpp" line="676"/>
         <source>No hands were counted.</source>
-        <translation>센 거수가 없습니다.</translation>
+        <translation>집계된 거수가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="682"/>
+        <location filename="../../app/lessonpanel.cpp" line="684"/>
         <source>Could not write %1: %2</source>
         <translation>%1에 쓸 수 없습니다: %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="689"/>
-        <location filename="../../app/lessonpanel.cpp" line="695"/>
+        <location filename="../../app/lessonpanel.cpp" line="691"/>
+        <location filename="../../app/lessonpanel.cpp" line="697"/>
         <source>Export the class votes</source>
         <translation>수업 거수 결과 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="690"/>
+        <location filename="../../app/lessonpanel.cpp" line="692"/>
         <source>Markdown (*.md);;All files (*)</source>
         <translation>Markdown (*.md);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="746"/>
+        <location filename="../../app/lessonpanel.cpp" line="748"/>
         <source>Next lesson</source>
         <translation>다음 문항</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="747"/>
+        <location filename="../../app/lessonpanel.cpp" line="749"/>
         <source>Finish: the summary</source>
         <translation>마치기: 결과 요약</translation>
     </message>
@@ -3468,42 +3468,42 @@
         <translation type="vanished">&lt;b&gt;문항 %1/%2: %3&lt;/b&gt;&lt;br&gt;%4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="771"/>
+        <location filename="../../app/lessonpanel.cpp" line="773"/>
         <source>%1)</source>
         <translation>%1)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="773"/>
+        <location filename="../../app/lessonpanel.cpp" line="775"/>
         <source>The answer is %1</source>
         <translation>정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="775"/>
+        <location filename="../../app/lessonpanel.cpp" line="777"/>
         <source>✓ Right: %1</source>
         <translation>✓ 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="776"/>
+        <location filename="../../app/lessonpanel.cpp" line="778"/>
         <source>✗ Not quite: the answer is %1</source>
         <translation>✗ 아쉽습니다. 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="791"/>
+        <location filename="../../app/lessonpanel.cpp" line="793"/>
         <source>The app computes %1</source>
         <translation>앱 계산값 %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="809"/>
+        <location filename="../../app/lessonpanel.cpp" line="811"/>
         <source>✓ Your %1 is right in %2: the app computes %3 = %4</source>
         <translation>✓ %2 단위로 정답입니다: 예측값 %1, 앱 계산값 %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="812"/>
+        <location filename="../../app/lessonpanel.cpp" line="814"/>
         <source>✓ Your %1 is right: the app computes %2</source>
         <translation>✓ 예측값 %1, 정답입니다: 앱 계산값 %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="813"/>
+        <location filename="../../app/lessonpanel.cpp" line="815"/>
         <source>✗ Your %1; the app computes %2</source>
         <translation>✗ 예측값 %1, 앱 계산값 %2</translation>
     </message>
@@ -3575,12 +3575,12 @@
         <translation type="vanished">먼저 예측하세요: 정답을 보면 이 부분이 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="352"/>
+        <location filename="../../app/mainwindow.cpp" line="356"/>
         <source>Toolbar</source>
         <translation>도구 모음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="386"/>
+        <location filename="../../app/mainwindow.cpp" line="390"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
@@ -3593,68 +3593,68 @@
         <translation type="vanished">시나리오 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="396"/>
+        <location filename="../../app/mainwindow.cpp" line="400"/>
         <source>KV Scope scenario (*.json)</source>
         <translation>KV Scope 시나리오 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="394"/>
+        <location filename="../../app/mainwindow.cpp" line="398"/>
         <source>&amp;Save Scenario As...</source>
         <translation>시나리오를 다른 이름으로 저장(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="395"/>
+        <location filename="../../app/mainwindow.cpp" line="399"/>
         <source>Save scenario</source>
         <translation>시나리오 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="400"/>
+        <location filename="../../app/mainwindow.cpp" line="404"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일 열기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="404"/>
+        <location filename="../../app/mainwindow.cpp" line="408"/>
         <source>Open &amp;config.json...</source>
         <translation>config.json 열기(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="405"/>
+        <location filename="../../app/mainwindow.cpp" line="409"/>
         <source>Open &amp;Lessons...</source>
         <translation>수업 파일 열기(&amp;L)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="406"/>
+        <location filename="../../app/mainwindow.cpp" line="410"/>
         <source>Open a lesson file</source>
         <translation>수업 파일 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="407"/>
+        <location filename="../../app/mainwindow.cpp" line="411"/>
         <source>KV Scope lessons (*.json);;All files (*)</source>
         <translation>KV Scope 수업 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="412"/>
+        <location filename="../../app/mainwindow.cpp" line="416"/>
         <source>Export Chart as &amp;PNG...</source>
         <translation>차트를 PNG로 내보내기(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="414"/>
-        <location filename="../../app/mainwindow.cpp" line="420"/>
+        <location filename="../../app/mainwindow.cpp" line="418"/>
+        <location filename="../../app/mainwindow.cpp" line="424"/>
         <source>Export chart</source>
         <translation>차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="414"/>
+        <location filename="../../app/mainwindow.cpp" line="418"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="418"/>
+        <location filename="../../app/mainwindow.cpp" line="422"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation>차트를 SVG로 내보내기(&amp;V)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="420"/>
+        <location filename="../../app/mainwindow.cpp" line="424"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 이미지 (*.svg)</translation>
     </message>
@@ -3663,57 +3663,62 @@
         <translation type="vanished">메모리 내역을 CSV로 저장(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="426"/>
+        <location filename="../../app/mainwindow.cpp" line="430"/>
         <source>Save breakdown</source>
         <translation>메모리 내역 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="426"/>
+        <location filename="../../app/mainwindow.cpp" line="430"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="430"/>
+        <location filename="../../app/mainwindow.cpp" line="434"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation>메모리 내역을 Markdown 표로 복사(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="443"/>
+        <location filename="../../app/mainwindow.cpp" line="437"/>
+        <source>Copy Scenario Lin&amp;k</source>
+        <translation>시나리오 링크 복사(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="447"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="452"/>
+        <location filename="../../app/mainwindow.cpp" line="456"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="453"/>
+        <location filename="../../app/mainwindow.cpp" line="457"/>
         <source>&amp;Presenter Mode</source>
         <translation>발표자 모드(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="457"/>
+        <location filename="../../app/mainwindow.cpp" line="461"/>
         <source>Projector layout: full screen, large type, thick lines, value labels (F5; Escape leaves)</source>
         <translation>프로젝터용 화면: 전체 화면, 큰 글자, 굵은 선, 값 레이블 (F5, Esc로 나가기)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="461"/>
+        <location filename="../../app/mainwindow.cpp" line="465"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="463"/>
+        <location filename="../../app/mainwindow.cpp" line="467"/>
         <source>The course hour as guided questions: predict, then reveal (Ctrl+L)</source>
         <translation>한 시간 강의를 안내형 질문으로 진행합니다: 먼저 예측하고 정답을 봅니다 (Ctrl+L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="465"/>
+        <location filename="../../app/mainwindow.cpp" line="469"/>
         <source>&amp;Quiz Mode</source>
         <translation>퀴즈 모드(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="469"/>
+        <location filename="../../app/mainwindow.cpp" line="473"/>
         <source>Hide a lesson&apos;s figures until its answer is revealed (Ctrl+K)</source>
         <translation>정답을 볼 때까지 문항의 수치와 차트를 가립니다 (Ctrl+K)</translation>
     </message>
@@ -3726,127 +3731,122 @@
         <translation type="vanished">이 시나리오를 비교 기준으로 고정(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="327"/>
+        <location filename="../../app/mainwindow.cpp" line="331"/>
         <source>Predict first: the figures appear when the answer is revealed</source>
         <translation>먼저 예측하세요: 정답을 보면 수치와 차트가 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="387"/>
+        <location filename="../../app/mainwindow.cpp" line="391"/>
         <source>&amp;Open...</source>
         <translation>열기(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="389"/>
+        <location filename="../../app/mainwindow.cpp" line="393"/>
         <source>Open a config.json, scenario, lesson file, trace or server log</source>
         <translation>config.json, 시나리오, 수업 파일, 트레이스 또는 서버 로그 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="390"/>
+        <location filename="../../app/mainwindow.cpp" line="394"/>
         <source>KV Scope files, model configs, traces and logs (*.json *.jsonl *.csv *.log *.txt);;All files (*)</source>
         <translation>KV Scope 파일, 모델 설정, 트레이스와 로그 (*.json *.jsonl *.csv *.log *.txt);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="424"/>
+        <location filename="../../app/mainwindow.cpp" line="428"/>
         <source>Save &amp;Breakdown as CSV...</source>
         <translation>메모리 내역을 CSV로 저장(&amp;B)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="433"/>
-        <source>Copy Scenario &amp;Link</source>
-        <translation>시나리오 링크 복사(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../../app/mainwindow.cpp" line="434"/>
+        <location filename="../../app/mainwindow.cpp" line="438"/>
         <source>Open Scenario L&amp;ink...</source>
         <translation>시나리오 링크 열기(&amp;I)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="437"/>
+        <location filename="../../app/mainwindow.cpp" line="441"/>
         <source>Open scenario link</source>
         <translation>시나리오 링크 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="437"/>
+        <location filename="../../app/mainwindow.cpp" line="441"/>
         <source>Paste a scenario code (kvscope:?v=1&amp;...):</source>
         <translation>시나리오 코드를 붙여 넣으세요 (kvscope:?v=1&amp;...):</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="472"/>
+        <location filename="../../app/mainwindow.cpp" line="476"/>
         <source>Go &amp;to Page</source>
         <translation>페이지로 이동(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="479"/>
+        <location filename="../../app/mainwindow.cpp" line="483"/>
         <source>Pi&amp;n This Scenario as Reference</source>
         <translation>이 시나리오를 기준으로 고정(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="483"/>
+        <location filename="../../app/mainwindow.cpp" line="487"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation>강의 기준 시나리오로 되돌리기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="487"/>
+        <location filename="../../app/mainwindow.cpp" line="491"/>
         <source>&amp;Sizes</source>
         <translation>크기 단위(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="490"/>
+        <location filename="../../app/mainwindow.cpp" line="494"/>
         <source>&amp;GiB (1024³ bytes)</source>
         <translation>&amp;GiB (1024³ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="491"/>
+        <location filename="../../app/mainwindow.cpp" line="495"/>
         <source>G&amp;B (10⁹ bytes)</source>
         <translation>G&amp;B (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="502"/>
+        <location filename="../../app/mainwindow.cpp" line="506"/>
         <source>Lan&amp;guage</source>
         <translation>언어(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="517"/>
+        <location filename="../../app/mainwindow.cpp" line="521"/>
         <source>Pal&amp;ette</source>
         <translation>팔레트(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="520"/>
+        <location filename="../../app/mainwindow.cpp" line="524"/>
         <source>&amp;System (the desktop&apos;s colours)</source>
         <translation>시스템 (데스크톱의 색)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="521"/>
+        <location filename="../../app/mainwindow.cpp" line="525"/>
         <source>&amp;Light</source>
         <translation>밝게(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="521"/>
+        <location filename="../../app/mainwindow.cpp" line="525"/>
         <source>&amp;Dark</source>
         <translation>어둡게(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="538"/>
+        <location filename="../../app/mainwindow.cpp" line="542"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="539"/>
+        <location filename="../../app/mainwindow.cpp" line="543"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>단축키(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="540"/>
+        <location filename="../../app/mainwindow.cpp" line="544"/>
         <source>What&apos;s &amp;This?</source>
         <translation>항목 설명 보기(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="542"/>
+        <location filename="../../app/mainwindow.cpp" line="546"/>
         <source>&amp;About KV Scope</source>
         <translation>KV Scope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="543"/>
+        <location filename="../../app/mainwindow.cpp" line="547"/>
         <source>About KV Scope</source>
         <translation>KV Scope 정보</translation>
     </message>
@@ -3863,67 +3863,67 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="623"/>
+        <location filename="../../app/mainwindow.cpp" line="627"/>
         <source>Ctrl+1 ... Ctrl+7</source>
         <translation>Ctrl+1 ... Ctrl+7</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="624"/>
+        <location filename="../../app/mainwindow.cpp" line="628"/>
         <source>Switch page: memory, attention, scaling, paged memory, GPU decode, roofline, explain log</source>
         <translation>페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 루프라인, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="625"/>
+        <location filename="../../app/mainwindow.cpp" line="629"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="625"/>
+        <location filename="../../app/mainwindow.cpp" line="629"/>
         <source>Presenter mode on or off</source>
         <translation>발표자 모드 켜기/끄기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="626"/>
+        <location filename="../../app/mainwindow.cpp" line="630"/>
         <source>Escape</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="626"/>
+        <location filename="../../app/mainwindow.cpp" line="630"/>
         <source>Leave presenter mode</source>
         <translation>발표자 모드 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="627"/>
+        <location filename="../../app/mainwindow.cpp" line="631"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="627"/>
+        <location filename="../../app/mainwindow.cpp" line="631"/>
         <source>Show or hide the lessons</source>
         <translation>수업 보이기/숨기기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="628"/>
+        <location filename="../../app/mainwindow.cpp" line="632"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="628"/>
+        <location filename="../../app/mainwindow.cpp" line="632"/>
         <source>Quiz mode: hide a lesson&apos;s figures until revealed</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트 가리기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="629"/>
+        <location filename="../../app/mainwindow.cpp" line="633"/>
         <source>Enter or Page Down</source>
         <translation>Enter 또는 Page Down</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="629"/>
+        <location filename="../../app/mainwindow.cpp" line="633"/>
         <source>In a lesson: reveal the answer, then go to the next lesson</source>
         <translation>문항에서: 정답 보기, 한 번 더 누르면 다음 문항으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="630"/>
+        <location filename="../../app/mainwindow.cpp" line="634"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
@@ -3932,236 +3932,236 @@
         <translation type="vanished">이전 문항</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="630"/>
+        <location filename="../../app/mainwindow.cpp" line="634"/>
         <source>The previous lesson, as it was left</source>
         <translation>이전 문항 (보던 상태 그대로)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="631"/>
+        <location filename="../../app/mainwindow.cpp" line="635"/>
         <source>B or .</source>
         <translation>B 또는 .</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="631"/>
+        <location filename="../../app/mainwindow.cpp" line="635"/>
         <source>In a lesson: black screen (any key or a click brings it back); B picks B while choices are open</source>
         <translation>문항에서: 검은 화면 (아무 키나 누르거나 클릭하면 돌아옴). 선택지가 열려 있으면 B는 B를 고름</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="633"/>
+        <location filename="../../app/mainwindow.cpp" line="637"/>
         <source>1-4 or A-D</source>
         <translation>1-4 또는 A-D</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="633"/>
+        <location filename="../../app/mainwindow.cpp" line="637"/>
         <source>In a lesson: pick a choice</source>
         <translation>문항에서: 선택지 고르기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="634"/>
+        <location filename="../../app/mainwindow.cpp" line="638"/>
         <source>Shift+1 ... Shift+4</source>
         <translation>Shift+1 ... Shift+4</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="634"/>
+        <location filename="../../app/mainwindow.cpp" line="638"/>
         <source>In a lesson: one more hand for choice A to D (the class vote)</source>
-        <translation>문항에서: 선택지 A~D에 거수 1명 더하기 (수업 투표)</translation>
+        <translation>문항에서: 선택지 A~D에 손 든 학생 1명 추가 (수업 거수)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="635"/>
+        <location filename="../../app/mainwindow.cpp" line="639"/>
         <source>Space</source>
         <translation>스페이스</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="635"/>
+        <location filename="../../app/mainwindow.cpp" line="639"/>
         <source>Paged memory: play or pause</source>
         <translation>페이지 방식 메모리: 재생/일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="636"/>
+        <location filename="../../app/mainwindow.cpp" line="640"/>
         <source>Right</source>
         <translation>→ (오른쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="636"/>
+        <location filename="../../app/mainwindow.cpp" line="640"/>
         <source>Paged memory: one step</source>
         <translation>페이지 방식 메모리: 한 스텝 진행</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="637"/>
+        <location filename="../../app/mainwindow.cpp" line="641"/>
         <source>Left</source>
         <translation>← (왼쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="637"/>
+        <location filename="../../app/mainwindow.cpp" line="641"/>
         <source>Paged memory: one step back</source>
         <translation>페이지 방식 메모리: 한 스텝 뒤로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="638"/>
+        <location filename="../../app/mainwindow.cpp" line="642"/>
         <source>Shift+Left / Shift+Right</source>
         <translation>Shift+← / Shift+→</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="638"/>
+        <location filename="../../app/mainwindow.cpp" line="642"/>
         <source>Paged memory: ten steps back or forward</source>
         <translation>페이지 방식 메모리: 열 스텝 뒤로 또는 앞으로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="639"/>
+        <location filename="../../app/mainwindow.cpp" line="643"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="639"/>
+        <location filename="../../app/mainwindow.cpp" line="643"/>
         <source>Paged memory: restart</source>
         <translation>페이지 방식 메모리: 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="640"/>
+        <location filename="../../app/mainwindow.cpp" line="644"/>
         <source>Left / Right on Context or Batch</source>
         <translation>컨텍스트 길이·배치에서 ← / →</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="640"/>
+        <location filename="../../app/mainwindow.cpp" line="644"/>
         <source>Halve or double</source>
         <translation>절반으로 / 두 배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="641"/>
+        <location filename="../../app/mainwindow.cpp" line="645"/>
         <source>Page Down / Page Up on a focused Context or Batch</source>
         <translation>컨텍스트 길이·배치에 포커스가 있을 때 Page Down / Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="641"/>
+        <location filename="../../app/mainwindow.cpp" line="645"/>
         <source>Divide or multiply by 4</source>
         <translation>4로 나누기 / 4배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="642"/>
+        <location filename="../../app/mainwindow.cpp" line="646"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="642"/>
+        <location filename="../../app/mainwindow.cpp" line="646"/>
         <source>Pin the scenario as a reference outline</source>
         <translation>시나리오를 비교 기준(윤곽선)으로 고정</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="643"/>
+        <location filename="../../app/mainwindow.cpp" line="647"/>
         <source>Shift+F1</source>
         <translation>Shift+F1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="643"/>
+        <location filename="../../app/mainwindow.cpp" line="647"/>
         <source>What&apos;s This: click a control or chart to hear what it shows</source>
         <translation>항목 설명 보기: 컨트롤이나 차트를 클릭하면 무엇을 보여 주는지 설명합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="644"/>
+        <location filename="../../app/mainwindow.cpp" line="648"/>
         <source>F1 or ?</source>
         <translation>F1 또는 ?</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="644"/>
+        <location filename="../../app/mainwindow.cpp" line="648"/>
         <source>This list</source>
         <translation>이 목록</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="654"/>
+        <location filename="../../app/mainwindow.cpp" line="658"/>
         <source>Keyboard shortcuts</source>
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="766"/>
+        <location filename="../../app/mainwindow.cpp" line="780"/>
         <source>Black screen: any key or a click brings the lesson back</source>
         <translation>검은 화면: 아무 키나 누르거나 클릭하면 문항이 다시 보임</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="874"/>
+        <location filename="../../app/mainwindow.cpp" line="888"/>
         <source>Language not changed</source>
         <translation>언어를 바꾸지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="874"/>
+        <location filename="../../app/mainwindow.cpp" line="888"/>
         <source>Stop the decode run first, or let it finish, then switch the language.</source>
         <translation>디코드 실행을 먼저 중지하거나 끝날 때까지 기다린 다음 언어를 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="885"/>
+        <location filename="../../app/mainwindow.cpp" line="899"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="920"/>
+        <location filename="../../app/mainwindow.cpp" line="934"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="920"/>
+        <location filename="../../app/mainwindow.cpp" line="934"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="974"/>
+        <location filename="../../app/mainwindow.cpp" line="988"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/mainwindow.cpp" line="1007"/>
+        <location filename="../../app/mainwindow.cpp" line="1021"/>
         <source>Scenario link copied (%n character(s)): paste it into File &gt; Open Scenario Link, or give it to kvscope --open or kvscope-cli --code</source>
         <translation>
-            <numerusform>시나리오 링크를 복사했습니다(%n자). 파일 &gt; 시나리오 링크 열기에 붙여 넣거나 kvscope --open 또는 kvscope-cli --code에 주세요</numerusform>
+            <numerusform>시나리오 링크 복사함 (%n자): 파일 &gt; 시나리오 링크 열기에 붙여 넣거나 kvscope --open 또는 kvscope-cli --code에 전달</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/mainwindow.cpp" line="1010"/>
+        <location filename="../../app/mainwindow.cpp" line="1024"/>
         <source>Scenario link copied: %n character(s), long because this model is not a preset and travels whole</source>
         <translation>
-            <numerusform>시나리오 링크를 복사했습니다: %n자. 이 모델은 프리셋이 아니어서 모델 전체를 담느라 깁니다</numerusform>
+            <numerusform>시나리오 링크 복사함: %n자 (프리셋이 아닌 모델이라 모델 전체를 담아 길어짐)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1021"/>
-        <location filename="../../app/mainwindow.cpp" line="1026"/>
-        <location filename="../../app/mainwindow.cpp" line="1034"/>
-        <location filename="../../app/mainwindow.cpp" line="1052"/>
+        <location filename="../../app/mainwindow.cpp" line="1035"/>
+        <location filename="../../app/mainwindow.cpp" line="1040"/>
+        <location filename="../../app/mainwindow.cpp" line="1048"/>
+        <location filename="../../app/mainwindow.cpp" line="1066"/>
         <source>Cannot open scenario link</source>
-        <translation>시나리오 링크를 열 수 없습니다</translation>
+        <translation>시나리오 링크를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1027"/>
+        <location filename="../../app/mainwindow.cpp" line="1041"/>
         <source>scenario code: field &apos;page&apos; is &apos;%1&apos;; pages: %2</source>
-        <translation>시나리오 코드: 필드 &apos;page&apos;가 &apos;%1&apos;입니다. 페이지: %2</translation>
+        <translation>시나리오 코드: &apos;page&apos; 필드 값 &apos;%1&apos;을(를) 알 수 없음. 가능한 페이지: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1298"/>
-        <location filename="../../app/mainwindow.cpp" line="1304"/>
-        <location filename="../../app/mainwindow.cpp" line="1333"/>
+        <location filename="../../app/mainwindow.cpp" line="1312"/>
+        <location filename="../../app/mainwindow.cpp" line="1318"/>
+        <location filename="../../app/mainwindow.cpp" line="1347"/>
         <source>Cannot open file</source>
         <translation>파일을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1299"/>
+        <location filename="../../app/mainwindow.cpp" line="1313"/>
         <source>%1 is not a regular file</source>
         <translation>%1은(는) 일반 파일이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1299"/>
+        <location filename="../../app/mainwindow.cpp" line="1313"/>
         <source>%1 does not exist</source>
         <translation>%1이(가) 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1319"/>
+        <location filename="../../app/mainwindow.cpp" line="1333"/>
         <source>Cannot replay the trace</source>
         <translation>트레이스를 재생할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1326"/>
+        <location filename="../../app/mainwindow.cpp" line="1340"/>
         <source>Cannot read the log</source>
         <translation>로그를 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1334"/>
+        <location filename="../../app/mainwindow.cpp" line="1348"/>
         <source>%1 is not a file KV Scope knows: expected a Hugging Face config.json, a KV Scope scenario or lesson file, a request trace (CSV or JSON Lines) or a server start-up log</source>
         <translation>%1은(는) KV Scope가 인식하는 파일이 아님: Hugging Face config.json, KV Scope 시나리오나 수업 파일, 요청 트레이스(CSV 또는 JSON Lines), 서버 시작 로그 중 하나여야 함</translation>
     </message>
@@ -4170,50 +4170,50 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1089"/>
-        <location filename="../../app/mainwindow.cpp" line="1096"/>
+        <location filename="../../app/mainwindow.cpp" line="1103"/>
+        <location filename="../../app/mainwindow.cpp" line="1110"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1093"/>
+        <location filename="../../app/mainwindow.cpp" line="1107"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1105"/>
+        <location filename="../../app/mainwindow.cpp" line="1119"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1108"/>
+        <location filename="../../app/mainwindow.cpp" line="1122"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1125"/>
+        <location filename="../../app/mainwindow.cpp" line="1139"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1131"/>
+        <location filename="../../app/mainwindow.cpp" line="1145"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1132"/>
+        <location filename="../../app/mainwindow.cpp" line="1146"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1136"/>
+        <location filename="../../app/mainwindow.cpp" line="1150"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1189"/>
-        <location filename="../../app/mainwindow.cpp" line="1195"/>
-        <location filename="../../app/mainwindow.cpp" line="1215"/>
+        <location filename="../../app/mainwindow.cpp" line="1203"/>
+        <location filename="../../app/mainwindow.cpp" line="1209"/>
+        <location filename="../../app/mainwindow.cpp" line="1229"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -4226,19 +4226,19 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1226"/>
-        <location filename="../../app/mainwindow.cpp" line="1231"/>
+        <location filename="../../app/mainwindow.cpp" line="1240"/>
+        <location filename="../../app/mainwindow.cpp" line="1245"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1066"/>
-        <location filename="../../app/mainwindow.cpp" line="1072"/>
-        <location filename="../../app/mainwindow.cpp" line="1195"/>
-        <location filename="../../app/mainwindow.cpp" line="1216"/>
-        <location filename="../../app/mainwindow.cpp" line="1226"/>
-        <location filename="../../app/mainwindow.cpp" line="1231"/>
-        <location filename="../../app/mainwindow.cpp" line="1304"/>
+        <location filename="../../app/mainwindow.cpp" line="1080"/>
+        <location filename="../../app/mainwindow.cpp" line="1086"/>
+        <location filename="../../app/mainwindow.cpp" line="1209"/>
+        <location filename="../../app/mainwindow.cpp" line="1230"/>
+        <location filename="../../app/mainwindow.cpp" line="1240"/>
+        <location filename="../../app/mainwindow.cpp" line="1245"/>
+        <location filename="../../app/mainwindow.cpp" line="1318"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -4248,22 +4248,22 @@
         <translation>로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="609"/>
+        <location filename="../../app/mainwindow.cpp" line="613"/>
         <source>not built in: the decode core runs on the CPU</source>
         <translation>빌드에 포함되지 않음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="611"/>
+        <location filename="../../app/mainwindow.cpp" line="615"/>
         <source>runtime %1, no driver: the decode core runs on the CPU</source>
         <translation>런타임 %1, 드라이버 없음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="613"/>
+        <location filename="../../app/mainwindow.cpp" line="617"/>
         <source>runtime %1, driver %2</source>
         <translation>런타임 %1, 드라이버 %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="614"/>
+        <location filename="../../app/mainwindow.cpp" line="618"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;&lt;p&gt;Licence: MIT.&lt;br&gt;Qt %2 (built with %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</source>
         <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시, 그리고 그 밖의 부가 메모리를 GPU 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;라이선스: MIT.&lt;br&gt;Qt %2 (빌드 버전 %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</translation>
     </message>
@@ -4276,28 +4276,28 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1189"/>
+        <location filename="../../app/mainwindow.cpp" line="1203"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1070"/>
-        <location filename="../../app/mainwindow.cpp" line="1216"/>
+        <location filename="../../app/mainwindow.cpp" line="1084"/>
+        <location filename="../../app/mainwindow.cpp" line="1230"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1239"/>
+        <location filename="../../app/mainwindow.cpp" line="1253"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1257"/>
+        <location filename="../../app/mainwindow.cpp" line="1271"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1258"/>
+        <location filename="../../app/mainwindow.cpp" line="1272"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -5967,7 +5967,7 @@
     <message>
         <location filename="../../app/main.cpp" line="86"/>
         <source>KV Scope cannot open this link</source>
-        <translation>KV Scope가 이 링크를 열 수 없습니다</translation>
+        <translation>KV Scope에서 이 링크를 열 수 없음</translation>
     </message>
     <message>
         <location filename="../../app/main.cpp" line="127"/>
