@@ -417,24 +417,12 @@ void LessonPanel::showSummary(bool on) {
 QString LessonPanel::summaryText() const {
     if (!hasLessons())
         return {};
-    int right = 0, predicted = 0, revealedCount = 0, votedLessons = 0;
-    std::uint64_t rightHands = 0, allHands = 0;
+    int right = 0, predicted = 0, revealedCount = 0;
     QStringList rows;
     for (int i = 0; i < count(); ++i) {
         const kvscope::Lesson& lesson = m_set->lessons[std::size_t(i)];
         const QString title = QString::fromStdString(lesson.title.in(language())).toHtmlEscaped();
         const auto visit = m_visits.find(i);
-        // The show of hands, where one was counted (revealed or not, as the export): how much of the class had it
-        // right.
-        if (lesson.predict.kind == kvscope::LessonPrediction::Kind::Choice && visit != m_visits.end() &&
-            visit->second.votes.size() == lesson.predict.choices.size()) {
-            const kvscope::VoteTally t = kvscope::tallyVotes(lesson, visit->second.votes);
-            if (t.total > 0) {
-                ++votedLessons;
-                rightHands += t.shares[std::size_t(lesson.predict.answer)].hands;
-                allHands += t.total;
-            }
-        }
         QString mark = u"–"_s;
         QString note = tr("not revealed");
         if (visit != m_visits.end() && visit->second.revealed) {
@@ -468,15 +456,16 @@ QString LessonPanel::summaryText() const {
                       : tr("<b>The lessons are done.</b> No prediction was made; %1 of %2 lessons revealed.")
                             .arg(revealedCount)
                             .arg(count());
-    // One line for the show of hands (the export has each lesson's): the share of all hands that were right.
+    // One line for the show of hands, every lesson counted as the export counts them (the export has each one's).
+    const kvscope::VoteSummary votes = kvscope::summarizeVotes(*m_set, allVotes());
     const QString hands =
-        allHands > 0 ? u"<br>"_s + tr("Show of hands: %1 of %2 hands right (%3 %) over %n lesson(s); export them for "
-                                      "each lesson's tally.",
-                                      nullptr, votedLessons)
-                                       .arg(rightHands)
-                                       .arg(allHands)
-                                       .arg(std::lround(100.0 * double(rightHands) / double(allHands)))
-                     : QString();
+        votes.hands > 0 ? u"<br>"_s + tr("Show of hands: %1 of %2 hands right (%3 %) over %n lesson(s); export them "
+                                         "for each lesson's tally.",
+                                         nullptr, votes.lessons)
+                                          .arg(votes.rightHands)
+                                          .arg(votes.hands)
+                                          .arg(votes.rightPercent)
+                        : QString();
     return head + hands + u"<table>%1</table>"_s.arg(rows.join(QString())) +
            tr("Page Up goes back to the last lesson; the picker above opens any lesson again.");
 }

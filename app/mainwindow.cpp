@@ -1000,7 +1000,7 @@ QString MainWindow::scenarioCode() const {
     screen.page = currentPageName().toStdString();
     // A shipped set's lesson only: a teacher's own file is not on the student's machine.
     if (const kvscope::LessonSet* set = m_lessons->lessonSet(); set && lessonsActive())
-        if (set->source == "resources/lessons/" + set->id + ".json")
+        if (kvscope::isShippedLessonSet(*set))
             screen.lesson = set->id + ":" + std::to_string(m_lessons->currentIndex() + 1);
     // The step only with a lesson whose run it is: the paged page's own settings (workload, policy) are not in a
     // code, so a step on them would replay another trace on the student's machine.
@@ -1056,7 +1056,7 @@ bool MainWindow::openScenarioCode(const QString& code) {
         const int index = spec.section(u':', 1).toInt() - 1;
         const kvscope::LessonSet* open = m_lessons->lessonSet();
         if (open && lessonsActive() && QString::fromStdString(open->id) == setId &&
-            open->source == "resources/lessons/" + open->id + ".json" && index < m_lessons->count())
+            kvscope::isShippedLessonSet(*open) && index < m_lessons->count())
             m_lessons->visit(index);
         else if (!openLessons(spec))
             return false; // openLessons said why

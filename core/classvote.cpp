@@ -50,6 +50,27 @@ VoteTally tallyVotes(const Lesson& lesson, std::span<const std::uint32_t> hands)
     return t;
 }
 
+VoteSummary summarizeVotes(const LessonSet& set, const std::map<int, std::vector<std::uint32_t>>& votes) {
+    VoteSummary sum;
+    for (const auto& [index, hands] : votes) {
+        if (index < 0 || std::size_t(index) >= set.lessons.size())
+            throw Error("votes were counted for lesson " + std::to_string(index + 1) + ", but the set has " +
+                        std::to_string(set.lessons.size()));
+        const Lesson& lesson = set.lessons[std::size_t(index)];
+        if (lesson.predict.kind != LessonPrediction::Kind::Choice)
+            continue;
+        const VoteTally t = tallyVotes(lesson, hands);
+        if (t.total == 0)
+            continue;
+        ++sum.lessons;
+        sum.hands += t.total;
+        sum.rightHands += t.shares[std::size_t(lesson.predict.answer)].hands;
+    }
+    if (sum.hands > 0)
+        sum.rightPercent = int((sum.rightHands * 200 + sum.hands) / (2 * sum.hands)); // to the nearest, halves up
+    return sum;
+}
+
 namespace {
 
 // One Markdown table cell: on one line, its pipes escaped.

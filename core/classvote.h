@@ -33,6 +33,15 @@ struct VoteTally {
 // question, the counts are not one per choice, or a count is past kMaxHandsPerChoice.
 VoteTally tallyVotes(const Lesson& lesson, std::span<const std::uint32_t> hands);
 
+// The hour's hands over every lesson counted (`votes` by 0-based lesson index): the summary screen's one line.
+struct VoteSummary {
+    int lessons = 0;              // choice lessons with at least one hand
+    std::uint64_t hands = 0;      // all their hands
+    std::uint64_t rightHands = 0; // the hands on each lesson's answer
+    int rightPercent = 0;         // rightHands of hands, rounded; 0 without hands
+};
+VoteSummary summarizeVotes(const LessonSet& set, const std::map<int, std::vector<std::uint32_t>>& votes);
+
 // The words of the Markdown summary, in the interface's language (the app's tr()).
 struct VoteSummaryWords {
     std::string heading; // the document's title, whole ("Class votes: Course hour")

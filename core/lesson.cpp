@@ -1069,10 +1069,20 @@ std::vector<std::string> shippedLessonSetIds() {
     return ids;
 }
 
+namespace {
+std::string shippedSource(std::string_view id) {
+    return "resources/lessons/" + std::string(id) + ".json";
+}
+} // namespace
+
+bool isShippedLessonSet(const LessonSet& set) {
+    return set.source == shippedSource(set.id);
+}
+
 LessonSet loadShippedLessonSet(std::string_view id) {
     for (std::size_t i = 0; i < embedded::kLessonFileCount; ++i)
         if (embedded::kLessonFiles[i].id == id)
-            return parseLessonSet(embedded::kLessonFiles[i].json, "resources/lessons/" + std::string(id) + ".json");
+            return parseLessonSet(embedded::kLessonFiles[i].json, shippedSource(id));
     throw Error("unknown lesson set '" + shortText(id) + "'; shipped sets: " + joinNames(shippedLessonSetIds()));
 }
 

@@ -207,6 +207,8 @@ LessonSet loadLessonFile(const std::string& path);
 // The sets embedded from resources/lessons/*.json ("course").
 std::vector<std::string> shippedLessonSetIds();
 LessonSet loadShippedLessonSet(std::string_view id);
+// True for a set loadShippedLessonSet gave (a teacher's file with a shipped set's id is not one).
+bool isShippedLessonSet(const LessonSet& set);
 
 // Every figure name, in the order of the list above.
 std::vector<std::string> lessonFigureNames();

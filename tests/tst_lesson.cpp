@@ -95,6 +95,20 @@ private slots:
         QCOMPARE(t.rightPercent, rightPercent);
         QCOMPARE(t.mostHands, *std::max_element(counts.begin(), counts.end()));
     }
+    // The summary's one line: every choice lesson with hands, the answers' share rounded to the nearest.
+    // Lesson 1 (answer B): 3 of 7; lesson 4 (answer A): 1 of 2; lesson 2 is a number question; lesson 6 no hands.
+    // 4 of 9 = 44.4 %.
+    void voteSummary() {
+        const std::map<int, std::vector<std::uint32_t>> votes{{0, {2, 3, 1, 1}}, {3, {1, 1, 0, 0}}, {5, {0, 0, 0, 0}}};
+        const VoteSummary sum = summarizeVotes(course(), votes);
+        QCOMPARE(sum.lessons, 2);
+        QCOMPARE(sum.hands, 9ull);
+        QCOMPARE(sum.rightHands, 4ull);
+        QCOMPARE(sum.rightPercent, 44);
+        QCOMPARE(summarizeVotes(course(), {}).rightPercent, 0);
+        QCOMPARE(summarizeVotes(course(), {{0, {1, 1, 0, 0}}}).rightPercent, 50);
+        QVERIFY(throwsErrorContaining([&] { summarizeVotes(course(), {{40, {1}}}); }, {"lesson 41"}));
+    }
     void voteTallyRefusesWhatIsNotAVote() {
         const Lesson& choice = courseLesson(u"training-vs-inference"_s);
         const std::vector<std::uint32_t> three{1, 2, 3};
