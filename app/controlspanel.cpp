@@ -76,8 +76,16 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
     , m_gpuMemory(new QDoubleSpinBox(this))
     , m_utilization(new QDoubleSpinBox(this))
     , m_tp(new QComboBox(this))
-    , m_error(new QLabel(this)) {
+    , m_error(new QLabel(this))
+    , m_lessonNote(new QLabel(this)) {
     auto* layout = new QVBoxLayout(this);
+    // Above the groups, where the class looks for a control the lesson took away.
+    m_lessonNote->setObjectName(u"lessonControlsNote"_s);
+    m_lessonNote->setWordWrap(true);
+    m_lessonNote->setFrameShape(QFrame::StyledPanel);
+    m_lessonNote->setMargin(4);
+    m_lessonNote->hide();
+    layout->addWidget(m_lessonNote);
 
     auto* modelBox = new QGroupBox(tr("Model"), this);
     auto* modelForm = new QFormLayout(modelBox);
@@ -423,6 +431,7 @@ void ControlsPanel::applyLessonRestrictions() {
     // Enabled as the scenario allows (an MLA model's KV heads never), unless the lesson locks it; a hidden row is
     // taken off its form (folding shows rows again first, then calls this).
     const bool mla = m_controller->scenario().model.mla.kvLoraRank > 0;
+    QStringList lockedLabels, hiddenLabels; // the rows' own labels, as the class reads them on the panel
     for (const std::string& target : kvscope::lessonControlTargets()) {
         const QString name = QString::fromStdString(target);
         auto* control = findChild<QWidget*>(name);
@@ -431,11 +440,29 @@ void ControlsPanel::applyLessonRestrictions() {
         const bool locked = m_lessonLocked.contains(name);
         control->setEnabled(!locked && !(control == m_kvHeads && mla));
         control->setProperty("lockedByLesson", locked);
-        if (m_lessonHidden.contains(name))
-            for (const Row& row : std::as_const(m_rows))
-                if (row.widget == control)
-                    row.form->setRowVisible(row.widget, false);
+        const bool hidden = m_lessonHidden.contains(name);
+        for (const Row& row : std::as_const(m_rows)) {
+            if (row.widget != control)
+                continue;
+            if (hidden)
+                row.form->setRowVisible(row.widget, false);
+            const auto* label = qobject_cast<QLabel*>(row.form->labelForField(row.widget));
+            const QString text = label ? QString(label->text()).remove(u'&').remove(u':') : name;
+            if (locked)
+                lockedLabels << text;
+            else if (hidden)
+                hiddenLabels << text;
+        }
     }
+    QStringList note;
+    if (!lockedLabels.isEmpty())
+        note << tr("This lesson fixes %1: its question is about the value it set.").arg(lockedLabels.join(tr(", ")));
+    if (!hiddenLabels.isEmpty())
+        note << tr("The lesson hides %1 until it closes.").arg(hiddenLabels.join(tr(", ")));
+    if (!lockedLabels.isEmpty())
+        note << tr("Every control comes back when the lesson closes.");
+    m_lessonNote->setText(note.join(u' '));
+    m_lessonNote->setVisible(!note.isEmpty());
 }
 
 bool ControlsPanel::isFieldVisible(Field field) const {

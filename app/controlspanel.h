@@ -83,6 +83,7 @@ private:
     QDoubleSpinBox* m_utilization;
     QComboBox* m_tp;
     QLabel* m_error;
+    QLabel* m_lessonNote; // which controls the open lesson fixes or hides, and that they come back
     QStringList m_lessonLocked;
     QStringList m_lessonHidden;
 };

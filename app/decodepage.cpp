@@ -466,6 +466,7 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     buttons->addWidget(m_estimate, 1);
     m_estimate->setWordWrap(true);
     m_reading->setWordWrap(true);
+    m_reading->setTextFormat(Qt::RichText); // "Not trustworthy" in bold
     m_headline->setWordWrap(true);
     m_fitText->setWordWrap(true);
     m_fitText->setTextFormat(Qt::RichText);
@@ -806,6 +807,25 @@ void DecodePage::loadClassroomExperiment() {
                                        .arg(kClassroomSteps));
 }
 
+void DecodePage::runClassroomExperiment() {
+    if (m_running)
+        return;
+    const DecodeOptions classroom = classroomOptions();
+    const auto hasRun = [&](std::uint32_t batch) {
+        return std::any_of(m_runs.begin(), m_runs.end(), [&](const Run& run) {
+            const DecodeOptions& o = run.options;
+            return !run.report.stopped && o.batch == batch && o.steps == classroom.steps &&
+                   o.promptLen == classroom.promptLen && o.model.layers == classroom.model.layers &&
+                   o.model.width == classroom.model.width && o.model.heads == classroom.model.heads &&
+                   o.model.kvHeads == classroom.model.kvHeads && o.modes == classroom.modes;
+        });
+    };
+    if (hasRun(classroom.batch) && hasRun(std::uint32_t(kClassroomThenBatch)))
+        return;
+    loadClassroomExperiment();
+    start();
+}
+
 QString DecodePage::formatDuration(double seconds) {
     if (seconds < 90)
         return tr("%1 s").arg(seconds, 0, 'f', seconds < 10 ? 1 : 0);
@@ -1009,6 +1029,7 @@ void DecodePage::start() {
     m_reading->clear();
     m_headline->clear();
     fillCourse();
+    m_sequenceClock.start();
     runNext();
 }
 
@@ -1020,6 +1041,7 @@ void DecodePage::runNext() {
     m_current = m_queue.front();
     m_queue.erase(m_queue.begin());
     prepareCharts(m_current);
+    m_runSteps.clear();
     m_estimate->setText(tr("Probing..."));
     setRunning(true);
     emit runRequested(m_current, m_worker->arm()); // a Stop from now on is this run's
@@ -1076,6 +1098,24 @@ void DecodePage::flush() {
     std::vector<StepRecord> steps;
     steps.swap(m_pending);
     appendSteps(steps);
+    if (m_running) {
+        m_runSteps.insert(m_runSteps.end(), steps.begin(), steps.end());
+        showTimeLeft();
+    }
+}
+
+void DecodePage::showTimeLeft() {
+    // The probes' estimate until every mode still to run has a measured step to price it
+    // with; from then on the run's own steps, so a load that starts or stops mid-run shows.
+    const double seconds = kvscope::gpu::remainingRunSeconds(m_current, m_runSteps);
+    if (seconds < 0)
+        return;
+    const int total = int(m_runs.size() + m_queue.size()) + 1;
+    const QString which =
+        total > 1 ? tr(" (batch %1, run %2 of %3)").arg(m_current.batch).arg(m_runs.size() + 1).arg(total) : QString();
+    m_estimate->setText(seconds < 1
+                            ? tr("Under a second left, from this run's own steps%1.").arg(which)
+                            : tr("About %1 left, from this run's own steps%2.").arg(formatDuration(seconds), which));
 }
 
 void DecodePage::drawFit(const DecodeReport& r) {
@@ -1192,6 +1232,9 @@ void DecodePage::onFinished(const DecodeReport& report) {
         return runNext();
     m_queue.clear();
     setRunning(false);
+    // The estimate is over: what it took instead, so nothing on screen still counts down.
+    m_estimate->setText(report.stopped ? tr("Stopped after %1.").arg(formatDuration(m_sequenceClock.elapsed() / 1000.0))
+                                       : tr("Done in %1.").arg(formatDuration(m_sequenceClock.elapsed() / 1000.0)));
     emit runsFinished();
 }
 
@@ -1218,7 +1261,7 @@ void DecodePage::fillFit() {
                                .arg(ms(r.fitAms), ms(r.fitBms));
         else if (r.fitMeasured)
             leastSquares = tr("least squares does not split the steps into a positive a and b (a = %1 ms, b = %2 ms)")
-                               .arg(ms(r.fitAms), ms(r.fitBms));
+                               .arg(ms(r.fitSolvedAms), ms(r.fitSolvedBms));
         else
             leastSquares = tr("least squares not measured (no completed mode with steps of different sizes)");
         const TwoPointFit& t = r.twoPoint;
@@ -1227,10 +1270,16 @@ void DecodePage::fillFit() {
                                              .arg(t.cachedTokens, 0, 'f', 0)
                                              .arg(ms(t.cachedMs), modeLabel(t.cachedMode))
                                              .arg(t.uncachedTokens, 0, 'f', 1)
-                                             .arg(ms(t.uncachedMs), ms(t.model.aMs), ms(t.model.bMs))
+                                             .arg(ms(t.uncachedMs), ms(t.solved.aMs), ms(t.solved.bMs))
                                        : tr("two equations not measured (they need complete runs with and without a "
                                             "cache)");
-        lines << tr("<b>Batch %1</b>: %2; %3.").arg(r.batch).arg(leastSquares, two);
+        const QString physical =
+            t.measured && t.constrained
+                ? tr("; a negative cost is not physical (noise), so the predictions use the closest line with a, b ≥ "
+                     "0: a = %1 ms, b = %2 ms")
+                      .arg(ms(t.model.aMs), ms(t.model.bMs))
+                : QString();
+        lines << tr("<b>Batch %1</b>: %2; %3.").arg(r.batch).arg(leastSquares, two + physical);
     }
     m_fitText->setText(lines.join(u"<br>"_s));
 
@@ -1363,9 +1412,12 @@ void DecodePage::fillReading() {
     const DecodeReport& r = m_runs.back().report;
     QStringList headline;
     for (const Run& run : m_runs)
-        headline << (run.report.speedupMeasured()
+        headline << (!run.report.speedupMeasured() ? tr("not measured at batch %1").arg(run.report.batch)
+                     : run.report.noise.steady()
                          ? tr("%1 at batch %2").arg(times(run.report.speedup)).arg(run.report.batch)
-                         : tr("not measured at batch %1").arg(run.report.batch));
+                         : tr("%1 at batch %2 (not trustworthy: the machine was busy)")
+                               .arg(times(run.report.speedup))
+                               .arg(run.report.batch));
     m_headline->setText(tr("Speedup with a cache: %1 · course (RTX 4090): %2 at batch 1, %3 at batch 64")
                             .arg(headline.join(tr(", ")), times(kvscope::kCourseDecode.gpuBatch1Speedup),
                                  times(kvscope::kCourseDecode.gpuBatch64Speedup)));
@@ -1386,7 +1438,27 @@ void DecodePage::fillReading() {
                     .arg(r.model.headDim());
     else
         text << tr("On the CPU: cuBLAS could not be opened.");
-    if (r.speedupMeasured())
+    // How steady the machine was: a busy one measures its load, not the model.
+    const RunNoise& noise = r.noise;
+    if (noise.loadChanged())
+        text << tr("<b>Not trustworthy:</b> this machine's speed changed during the run (a fixed workload timed "
+                   "before each mode took %1% longer at its slowest), so these times measure the load as much as the "
+                   "model. Close other programs and run again.")
+                    .arg(percent(noise.probeSpread));
+    else if (noise.scattered())
+        text << tr("<b>Not trustworthy:</b> steps of the same size scattered by %1% about their median (%2% or less "
+                   "is steady), so these times measure the load as much as the model. Close other programs and run "
+                   "again.")
+                    .arg(percent(noise.stepScatter), percent(kMaxStepScatter));
+    else if (noise.probed() && noise.scatterMeasured())
+        text << tr("The machine stayed steady: equal steps within %1% of their median, a fixed workload within %2%.")
+                    .arg(percent(noise.stepScatter), percent(noise.probeSpread));
+    if (r.speedupMeasured() && r.speedup < 1.0)
+        text << tr("At batch %1 the cached steps ran %2 <i>slower</i> than recomputing the prefix: the cache cannot "
+                   "make a step slower, so this is the machine's load, not the model.")
+                    .arg(r.batch)
+                    .arg(times(1.0 / r.speedup));
+    else if (r.speedupMeasured())
         text << tr("At batch %1 each cached step pushed %n token(s), one per sequence, instead of the whole prefix, "
                    "and ran %2 faster.",
                    "", int(r.batch))
@@ -1466,6 +1538,23 @@ void DecodePage::fillReading() {
                        "in the model.")
                         .arg(quoted(c.gpuBatch64PredictedUncachedMs), quoted(c.gpuBatch64PredictedCachedMs),
                              quoted(c.gpuBatch64UncachedMs), quoted(c.gpuBatch64CachedMs));
+            // The course's GPU ran slower than predicted in both modes; a CPU often runs faster, and
+            // a class that sees the opposite sign deserves the reason.
+            const bool below = none->missedShare < 0 || cached->missedShare < 0;
+            if (below && r.backend == Backend::Cpu)
+                text << tr("Here a step ran <i>faster</i> than batch %1's a and b predict, the opposite of the "
+                           "course's GPU. On a CPU batch 1's b is paid in matrix-vector products, where every token "
+                           "reads every weight from memory; at batch %2 one read of the weights serves %2 rows, so a "
+                           "token costs less than b. The course's GPU at batch 1 was bound by launching kernels "
+                           "instead, so its b was small and batch 64's cache reads came on top.")
+                            .arg(first.batch)
+                            .arg(r.batch);
+            else if (below)
+                text << tr("Here a step ran <i>faster</i> than batch %1's a and b predict, the opposite of the "
+                           "course's GPU: this device kept more of batch %2's work in parallel than batch %1 used, "
+                           "so a token cost less than b.")
+                            .arg(first.batch)
+                            .arg(r.batch);
         }
     }
     m_reading->setText(text.join(u' '));

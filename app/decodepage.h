@@ -4,6 +4,7 @@
 #include "decodeworker.h" // the metatype declarations travel with it
 #include "page.h"
 
+#include <QElapsedTimer>
 #include <QThread>
 
 #include <map>
@@ -105,6 +106,9 @@ public:
 public slots:
     // Batch 1 then batch 64, 24 steps, with and without a cache: what a teacher presses on a CPU.
     void loadClassroomExperiment();
+    // A lesson's (Lesson::experiment): the classroom experiment loaded and started, unless the page already
+    // holds both its runs, complete, or a run is under way (the lesson never cuts one short).
+    void runClassroomExperiment();
 
 signals:
     void runRequested(const kvscope::gpu::DecodeOptions& options, quint64 ticket);
@@ -133,6 +137,7 @@ private:
     void fillFit();
     void fillCourse();
     void fillReading();
+    void showTimeLeft();
     void restyle();            // presenter mode: pens, markers, headline sizes
     void updateCudaControls(); // graphs and bf16 only where the run will be on CUDA
     void requestEstimate(const QList<kvscope::gpu::DecodeOptions>& runs, const QString& what);
@@ -161,6 +166,8 @@ private:
     QThread* m_thread; // no parent: deleted by ~DecodePage, or by itself when left to finish a step
     DecodeWorker* m_worker;
     std::vector<kvscope::gpu::StepRecord> m_pending;
+    std::vector<kvscope::gpu::StepRecord> m_runSteps; // the run in flight's steps so far: its time left
+    QElapsedTimer m_sequenceClock;                    // since Run: what the whole sequence took
     std::map<int, QScatterSeries*> m_timePoints;
     std::map<int, QLineSeries*> m_timeFit;
     std::map<int, QScatterSeries*> m_kvPoints;

@@ -352,6 +352,8 @@ void LessonPanel::enter(int index, bool resume) {
     if (lesson.simulation)
         emit simulationRequested(*lesson.simulation);
     emit pageRequested(QString::fromUtf8(kvscope::lessonPageName(lesson.page)));
+    if (lesson.experiment == kvscope::LessonExperiment::Classroom)
+        emit experimentRequested();
     {
         const QSignalBlocker quiet(m_number); // the lesson's own value, not the class's prediction
         m_number->setValue(back ? visit->second.typed : 0);

@@ -117,6 +117,8 @@ signals:
     // The lesson's paged run, for the paged page to replay what the answer quotes.
     void simulationRequested(const kvscope::LessonSimulation& simulation);
     void revealed();
+    // A lesson that runs the classroom decode (Lesson::experiment) was opened.
+    void experimentRequested();
     // Another lesson, the summary, or a restored state: what the window derives from the lesson (its locked and
     // hidden controls) may change.
     void lessonChanged();

@@ -1,6 +1,7 @@
 // kvscope: the desktop window. Parses the command line, picks the language, restores the
 // last session and assembles the main window; everything else lives in kvscope_applib.
 #include "chartstyle.h"
+#include "decodepage.h"
 #include "explainlogpage.h"
 #include "language.h"
 #include "launchoptions.h"
@@ -21,6 +22,10 @@
 #include <memory>
 
 namespace {
+
+// How long a headless --screenshot waits for a decode run a lesson started (the classroom experiment takes
+// about a minute on a 2-core CPU) before it stops the run and grabs what is there.
+constexpr int kScreenshotRunWaitMs = 300'000;
 
 void describeApplication() {
     QCoreApplication::setApplicationName(QStringLiteral("KV Scope"));
@@ -144,12 +149,21 @@ int main(int argc, char** argv) {
     window.setQuiet(!options.screenshot.isEmpty());
 
     if (!options.screenshot.isEmpty()) {
-        // Let the first frame lay out and paint, then grab and leave.
-        QTimer::singleShot(400, &window, [&] {
+        const auto grab = [&] {
             const bool ok = window.saveScreenshot(options.screenshot);
             if (!ok)
                 std::fprintf(stderr, "kvscope: --screenshot: %s\n", qPrintable(window.lastError()));
             QApplication::exit(ok ? 0 : 2);
+        };
+        // Let the first frame lay out and paint, then grab and leave. A decode run a lesson started (the classroom
+        // experiment) is what the picture is for: it is awaited, at most kScreenshotRunWaitMs, then stopped.
+        QTimer::singleShot(400, &window, [&window, grab] {
+            DecodePage* decode = window.decodePage();
+            if (!decode->isRunning())
+                return grab();
+            QObject::connect(decode, &DecodePage::runsFinished, &window,
+                             [&window, grab] { QTimer::singleShot(200, &window, grab); });
+            QTimer::singleShot(kScreenshotRunWaitMs, &window, [decode] { decode->stop(); });
         });
     }
     return QApplication::exec();

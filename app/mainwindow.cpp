@@ -340,7 +340,10 @@ void MainWindow::buildUi() {
         m_paged->setQuizMode(m_quiz && !pagedLesson);
         if (pagedLesson)
             m_paged->setShowWholeRun(true);
+        if (pagedLesson && lesson->moment)
+            m_paged->standAtMoment(*lesson->moment); // the moment the answer talks about
     });
+    connect(m_lessons, &LessonPanel::experimentRequested, m_decode, &DecodePage::runClassroomExperiment);
 
     // Combo boxes follow their items' width in every type size (presenter mode's 18 pt too).
     for (QComboBox* combo : findChildren<QComboBox*>())

@@ -557,6 +557,8 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
         updateCounters();
         updateCharts();
         redraw(); // the scrubber now spans the whole run
+        if (const std::optional<kvscope::LessonMoment> moment = std::exchange(m_pendingMoment, std::nullopt))
+            standAtMoment(*moment);
     });
     connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, &PagedPage::applyPresentation);
     applyPresentation();
@@ -983,6 +985,7 @@ void PagedPage::rebuild() {
     m_timelineFailed = false;
     m_timelineStopped = false;
     m_timeline = {};
+    m_pendingMoment.reset(); // a moment of the run that was asked for, not of this one
     ++m_generation;
     // The previous trace's background run is of no use any more, whether or not this trace starts
     // one of its own: tell it to stop, and stop showing its progress.
@@ -1101,6 +1104,16 @@ void PagedPage::fillMoments() {
     };
     add(m_timeline.contiguous, allocatorLabel(contiguousKind()));
     add(m_timeline.paged, allocatorLabel(kvscope::AllocatorKind::Paged));
+}
+
+void PagedPage::standAtMoment(const kvscope::LessonMoment& moment) {
+    if (!m_timelineReady) {
+        m_pendingMoment = moment;
+        return;
+    }
+    for (const kvscope::RunMoment& m : kvscope::runMoments(moment.paged ? m_timeline.paged : m_timeline.contiguous))
+        if (m.kind == moment.kind)
+            return seek(m.step + 1); // the steps replayed to stand at it, as the "Jump to" list
 }
 
 void PagedPage::seek(std::uint64_t position) {

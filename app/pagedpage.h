@@ -47,6 +47,10 @@ public:
     // Scrubbing: the replay at `position` steps from the start (1 = the first step), backwards by replaying
     // the same trace from the start; stepBy moves from the current position. Both pause the animation.
     void seek(std::uint64_t position);
+    // Stand at a named moment of the whole run (a lesson's, at its reveal): now when the run is
+    // known, else as soon as it is; a new run before then drops it. Nothing when the run has no
+    // such moment (a pool that never refuses a request has no first wait).
+    void standAtMoment(const kvscope::LessonMoment& moment);
     void stepBy(int delta);
     std::uint64_t position() const { return m_position; }
     QSlider* scrubber() const { return m_scrub; }
@@ -183,9 +187,10 @@ private:
     QSpinBox* m_maxModelLen;
     QPushButton* m_play;
     QSlider* m_speed;
-    QSlider* m_scrub;             // every step of the run; dragging it seeks
-    QComboBox* m_moments;         // the named moments of the run (core's runMoments)
-    std::uint64_t m_position = 0; // steps replayed since the simulators were made
+    QSlider* m_scrub;                                     // every step of the run; dragging it seeks
+    std::optional<kvscope::LessonMoment> m_pendingMoment; // standAtMoment before the whole run was known
+    QComboBox* m_moments;                                 // the named moments of the run (core's runMoments)
+    std::uint64_t m_position = 0;                         // steps replayed since the simulators were made
     QCheckBox* m_showWholeRun;
     QCheckBox* m_prefixCache; // the paged server keeps shared-prefix blocks (automatic prefix caching)
     QLabel* m_counters;       // headline: step and finished requests

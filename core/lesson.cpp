@@ -673,6 +673,24 @@ void checkComputable(const Context& ctx, const Lesson& lesson, std::string_view 
         ctx.fail(field, "uses the figure '" + std::string(name) + "', which is not finite for this scenario");
 }
 
+} // namespace
+
+std::string_view momentKindName(MomentKind kind) {
+    switch (kind) {
+    case MomentKind::FirstWait:
+        return "first-wait";
+    case MomentKind::FirstPreemption:
+        return "first-preemption";
+    case MomentKind::PeakBatch:
+        return "peak-batch";
+    case MomentKind::Finished:
+        return "finished";
+    }
+    return "finished";
+}
+
+namespace {
+
 Lesson parseLesson(const std::string& source, const json& v, std::size_t index, std::set<std::string>& ids) {
     const std::string number = "lesson " + std::to_string(index + 1);
     const Context bare(source, number);
@@ -683,10 +701,10 @@ Lesson parseLesson(const std::string& source, const json& v, std::size_t index, 
     const Context ctx(source, number + " '" + lesson.id + "'");
     if (!ids.insert(lesson.id).second)
         ctx.fail("id", "repeats the id of an earlier lesson; ids must be unique within the file");
-    checkKeys(
-        ctx, v, "",
-        {"id", "title", "page", "scenario", "simulation", "question", "predict", "answer", "highlight", "lock", "hide"},
-        "the lesson");
+    checkKeys(ctx, v, "",
+              {"id", "title", "page", "scenario", "simulation", "question", "predict", "answer", "highlight", "lock",
+               "hide", "experiment", "moment"},
+              "the lesson");
     lesson.title = localizedText(ctx, require(ctx, v, "", "title"), "title");
     const std::string page = oneOf(ctx, require(ctx, v, "", "page"), "page", pageNames());
     lesson.page = LessonPage(std::find(pageNames().begin(), pageNames().end(), page) - pageNames().begin());
@@ -718,6 +736,27 @@ Lesson parseLesson(const std::string& source, const json& v, std::size_t index, 
     for (const std::string& name : lesson.lockedControls)
         if (std::find(lesson.hiddenControls.begin(), lesson.hiddenControls.end(), name) != lesson.hiddenControls.end())
             ctx.fail("hide", "names '" + name + "', which \"lock\" names too: a control is locked or hidden");
+    if (const json* experiment = optional(v, "experiment")) {
+        oneOf(ctx, *experiment, "experiment", {"classroom"});
+        if (lesson.page != LessonPage::Gpu)
+            ctx.fail("experiment", "is for a lesson on the \"gpu\" page; this one is on \"" + page + "\"");
+        lesson.experiment = LessonExperiment::Classroom;
+    }
+    if (const json* moment = optional(v, "moment")) {
+        requireObject(ctx, *moment, "moment");
+        checkKeys(ctx, *moment, "moment", {"run", "at"}, "a moment");
+        if (!lesson.simulation)
+            ctx.fail("moment", "names a moment of the lesson's run, but the lesson has no \"simulation\"");
+        const std::string run =
+            oneOf(ctx, require(ctx, *moment, "moment", "run"), "moment.run", {"contiguous", "paged"});
+        std::vector<std::string> kinds;
+        for (const MomentKind kind :
+             {MomentKind::FirstWait, MomentKind::FirstPreemption, MomentKind::PeakBatch, MomentKind::Finished})
+            kinds.emplace_back(momentKindName(kind));
+        const std::string at = oneOf(ctx, require(ctx, *moment, "moment", "at"), "moment.at", kinds);
+        lesson.moment =
+            LessonMoment{run == "paged", MomentKind(std::find(kinds.begin(), kinds.end(), at) - kinds.begin())};
+    }
 
     if (lesson.predict.kind == LessonPrediction::Kind::Number) {
         if (isSimulationFigure(lesson.predict.figure) && !lesson.simulation)

@@ -50,8 +50,16 @@
 //     "answer": {"en": "... {kv_gib:2} GiB ...", "ko": "..."},
 //     "highlight": "memoryChart",                // one of lessonHighlightTargets()
 //     "lock": ["batch"],                         // optional: controls fixed while the lesson is open
-//     "hide": ["kvHeads"]                        // optional: controls off the panel while it is open;
+//     "hide": ["kvHeads"],                       // optional: controls off the panel while it is open;
 //                                                // both from lessonControlTargets(), none in both
+//     "experiment": "classroom",                 // optional, page "gpu" only: the GPU page sets up the
+//                                                // classroom decode (the course's model at batch 1, then
+//                                                // 64) and runs it when the lesson opens, unless a run
+//                                                // of it is already there or under way
+//     "moment": {"run": "contiguous",            // optional, with "simulation" only: at the reveal the
+//                "at": "first-wait"}             // paged page stands at this moment of the run
+//                                                // (contiguous or paged; first-wait, first-preemption,
+//                                                // peak-batch or finished: core's runMoments)
 //   } ]
 // }
 //
@@ -172,6 +180,15 @@ struct LessonPrediction {
     int answer = 0;
 };
 
+enum class LessonExperiment { None, Classroom };
+// A named moment of the lesson's run: which allocator's run, and which of core's moments.
+struct LessonMoment {
+    bool paged = false; // the paged run; else the contiguous one
+    MomentKind kind = MomentKind::FirstWait;
+    bool operator==(const LessonMoment&) const = default;
+};
+std::string_view momentKindName(MomentKind kind); // "first-wait", "first-preemption", "peak-batch", "finished"
+
 struct Lesson {
     std::string id;
     int index = 0; // 0-based position in its set
@@ -186,6 +203,8 @@ struct Lesson {
     std::string highlight;                   // one of lessonHighlightTargets()
     std::vector<std::string> lockedControls; // lessonControlTargets() fixed while the lesson is open
     std::vector<std::string> hiddenControls; // and those taken off the panel
+    LessonExperiment experiment = LessonExperiment::None;
+    std::optional<LessonMoment> moment; // where the paged page stands at the reveal
     // The simulation's result, run on first use and shared by copies of this lesson
     // (thread-safe). Null in a hand-built Lesson: then every use runs it again.
     std::shared_ptr<LessonSimulationCache> simulationCache;

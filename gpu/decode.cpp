@@ -261,6 +261,48 @@ void fitTwoTerm(const std::vector<double>& x, const std::vector<double>& y, doub
     a = my - b * mx;
 }
 
+kvscope::StepModel fitTwoTermPhysical(const std::vector<double>& x, const std::vector<double>& y) {
+    kvscope::StepModel free;
+    fitTwoTerm(x, y, free.aMs, free.bMs);
+    if (free.aMs >= 0 && free.bMs >= 0)
+        return free;
+    // The best line lies on an edge of the feasible quadrant: through the origin, or flat.
+    double sxx = 0, sxy = 0, sy = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        sxx += x[i] * x[i];
+        sxy += x[i] * y[i];
+        sy += y[i];
+    }
+    const kvscope::StepModel throughOrigin{0.0, sxx > 0 ? std::max(0.0, sxy / sxx) : 0.0};
+    const kvscope::StepModel flat{x.empty() ? 0.0 : std::max(0.0, sy / double(x.size())), 0.0};
+    const auto squares = [&](const kvscope::StepModel& m) {
+        double sum = 0;
+        for (std::size_t i = 0; i < x.size(); ++i)
+            sum += (y[i] - m.predict(x[i])) * (y[i] - m.predict(x[i]));
+        return sum;
+    };
+    return squares(throughOrigin) <= squares(flat) ? throughOrigin : flat;
+}
+
+double relativeScatter(std::vector<double> ms) {
+    if (ms.size() < 3)
+        return 0.0;
+    const auto median = [](std::vector<double>& v) {
+        const std::size_t mid = v.size() / 2;
+        std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(mid), v.end());
+        const double upper = v[mid];
+        if (v.size() % 2)
+            return upper;
+        return (upper + *std::max_element(v.begin(), v.begin() + std::ptrdiff_t(mid))) / 2;
+    };
+    const double middle = median(ms);
+    if (middle <= 0)
+        return 0.0;
+    for (double& t : ms)
+        t = std::abs(t - middle);
+    return median(ms) / middle;
+}
+
 std::string precisionName(Precision precision) {
     return precision == Precision::Bf16 ? "bf16" : "fp32";
 }
@@ -512,9 +554,12 @@ void runModes(const RunContext& run, const std::vector<CacheMode>& modes, Decode
     for (const CacheMode mode : modes) {
         if (report.stopped)
             break;
+        report.noise.probeMs.push_back(loadProbeMs(run.options.threads));
         modeLogits.emplace_back();
         report.modes.push_back(runMode(run, mode, false, modeLogits.back(), report.stopped));
     }
+    if (!report.modes.empty() && !report.stopped)
+        report.noise.probeMs.push_back(loadProbeMs(run.options.threads));
     if (!run.options.compareWithReference)
         return;
     const ModeResult* reference = report.referenceHidden ? &hiddenReference : nullptr;
@@ -573,10 +618,16 @@ void fitStepTimes(DecodeReport& report) {
             }
     report.fitSteps = xs.size();
     report.fitMeasured = !xs.empty() && std::any_of(xs.begin(), xs.end(), [&](double x) { return x != xs.front(); });
-    if (report.fitMeasured)
-        fitTwoTerm(xs, ys, report.fitAms, report.fitBms);
+    if (report.fitMeasured) {
+        fitTwoTerm(xs, ys, report.fitSolvedAms, report.fitSolvedBms);
+        const kvscope::StepModel physical = fitTwoTermPhysical(xs, ys);
+        report.fitAms = physical.aMs;
+        report.fitBms = physical.bMs;
+        report.fitConstrained = report.fitSolvedAms < 0 || report.fitSolvedBms < 0;
+    }
     // Shares only mean something when both terms came out positive; noisy or few steps can
-    // give a negative intercept, and then the report says the model does not fit.
+    // put the best physical line through the origin (a = 0) or flat (b = 0), and then the
+    // report says the model does not split the steps.
     const kvscope::StepModel fit = report.leastSquares();
     report.fitValid = report.fitMeasured && fit.splits();
     if (report.fitValid)
@@ -589,6 +640,28 @@ void fitStepTimes(DecodeReport& report) {
         report.fixedCostShareUncached = fit.fixedShare(meanTokens);
     }
     report.twoPoint = twoPointFit(report);
+}
+
+// The scatter of each completed cached mode's one-token steps (not step 0, the prefill), the
+// largest; and the load probe's spread.
+void measureNoise(DecodeReport& report) {
+    RunNoise& noise = report.noise;
+    if (noise.probed()) {
+        const auto [fastest, slowest] = std::minmax_element(noise.probeMs.begin(), noise.probeMs.end());
+        noise.probeSpread = *fastest > 0 ? (*slowest - *fastest) / *fastest : 0.0;
+    }
+    for (const ModeResult& m : report.modes) {
+        if (m.mode == CacheMode::None || !m.completed)
+            continue;
+        std::vector<double> ms;
+        for (const StepRecord& s : m.steps)
+            if (s.step > 0 && s.tokensComputed == report.batch)
+                ms.push_back(s.milliseconds);
+        if (ms.size() < 3)
+            continue;
+        noise.scatterSteps = std::max(noise.scatterSteps, ms.size());
+        noise.stepScatter = std::max(noise.stepScatter, relativeScatter(std::move(ms)));
+    }
 }
 
 // Each mode's time per step, and its speedup over the uncached mode when both completed.
@@ -637,6 +710,7 @@ DecodeReport runDecode(const DecodeOptions& options, const StopCondition& stop, 
     compareTokensAcrossModes(report);
     fitStepTimes(report);
     compareSpeeds(report);
+    measureNoise(report);
     return report;
 }
 
@@ -654,7 +728,7 @@ TwoPointFit twoPointFit(const DecodeReport& report) {
     const double oneToken = double(report.batch);
     int n = 0;
     for (const StepRecord& s : cached->steps)
-        if (double(s.tokensComputed) == oneToken) {
+        if (s.step > 0 && double(s.tokensComputed) == oneToken) {
             fit.cachedMs += s.milliseconds;
             ++n;
         }
@@ -670,7 +744,11 @@ TwoPointFit twoPointFit(const DecodeReport& report) {
     fit.uncachedMs /= double(none->steps.size());
     if (fit.uncachedTokens == fit.cachedTokens)
         return fit; // one step of a one-token prompt: two equal equations
-    fit.model = kvscope::fitTwoPoints(fit.cachedTokens, fit.cachedMs, fit.uncachedTokens, fit.uncachedMs);
+    fit.solved = kvscope::fitTwoPoints(fit.cachedTokens, fit.cachedMs, fit.uncachedTokens, fit.uncachedMs);
+    fit.constrained = fit.solved.aMs < 0 || fit.solved.bMs < 0;
+    fit.model = fit.constrained
+                    ? fitTwoTermPhysical({fit.cachedTokens, fit.uncachedTokens}, {fit.cachedMs, fit.uncachedMs})
+                    : fit.solved;
     fit.measured = true;
     return fit;
 }
@@ -709,10 +787,25 @@ std::string englishReading(const DecodeReport& r) {
     std::string out;
     char line[512];
     const auto add = [&](const std::string& sentence) { out += (out.empty() ? "" : " ") + sentence; };
+    if (r.noise.loadChanged()) {
+        std::snprintf(line, sizeof line,
+                      "NOT TRUSTWORTHY: this machine's speed changed during the run (a fixed workload took %.0f%% "
+                      "longer at its slowest than at its fastest), so the times below measure the load as much as "
+                      "the model; run again on a quieter machine.",
+                      100.0 * r.noise.probeSpread);
+        add(line);
+    } else if (r.noise.scattered()) {
+        std::snprintf(line, sizeof line,
+                      "NOT TRUSTWORTHY: steps of the same size scattered by %.0f%% about their median (at most %.0f%% "
+                      "is steady), so the times below measure the load as much as the model; run again on a quieter "
+                      "machine.",
+                      100.0 * r.noise.stepScatter, 100.0 * kMaxStepScatter);
+        add(line);
+    }
     if (r.speedupMeasured()) {
         std::snprintf(line, sizeof line,
-                      "With a cache each step pushed %u position(s) instead of the whole prefix and ran %.1fx faster.",
-                      r.batch, r.speedup);
+                      "With a cache each step pushed %u position(s) instead of the whole prefix and ran %.1fx %s.",
+                      r.batch, r.speedup >= 1.0 ? r.speedup : 1.0 / r.speedup, r.speedup >= 1.0 ? "faster" : "slower");
         add(line);
     } else {
         add("Speedup not measured: it needs complete runs without a cache and with a contiguous one.");
@@ -724,9 +817,9 @@ std::string englishReading(const DecodeReport& r) {
         add(line);
     } else if (r.fitMeasured) {
         std::snprintf(line, sizeof line,
-                      "The two-term model step = a + b x tokens does not fit these steps (a = %.3f ms, b = %.5f ms): "
-                      "too few or too noisy steps to split fixed from per-token cost.",
-                      r.fitAms, r.fitBms);
+                      "The two-term model step = a + b x tokens does not split these steps into a positive fixed and "
+                      "per-token cost (least squares gave a = %.3f ms, b = %.5f ms): too few or too noisy steps.",
+                      r.fitSolvedAms, r.fitSolvedBms);
         add(line);
     } else {
         add("Two-term fit not measured: no completed mode, or every step computed the same number of tokens.");
@@ -736,8 +829,16 @@ std::string englishReading(const DecodeReport& r) {
                       "Two equations: a + %.0f b = %.3f ms (cached), a + %.1f b = %.3f ms (uncached) give a = %.3f ms, "
                       "b = %.5f ms.",
                       r.twoPoint.cachedTokens, r.twoPoint.cachedMs, r.twoPoint.uncachedTokens, r.twoPoint.uncachedMs,
-                      r.twoPoint.model.aMs, r.twoPoint.model.bMs);
+                      r.twoPoint.solved.aMs, r.twoPoint.solved.bMs);
         add(line);
+        if (r.twoPoint.constrained) {
+            std::snprintf(line, sizeof line,
+                          "A %s cost cannot be negative: the measurements contradict the model (noise), and the "
+                          "closest physical line is a = %.3f ms, b = %.5f ms.",
+                          r.twoPoint.solved.aMs < 0 ? "fixed" : "per-token", r.twoPoint.model.aMs,
+                          r.twoPoint.model.bMs);
+            add(line);
+        }
     }
     if (!r.tokensCompared)
         add("Tokens not compared: fewer than two exact (unquantized) modes completed.");

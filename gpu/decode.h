@@ -171,8 +171,51 @@ struct TwoPointFit {
     double cachedMs = 0.0;                        // y1: mean time of those steps, ms
     double uncachedTokens = 0.0;                  // x2: mean tokens of an uncached step
     double uncachedMs = 0.0;                      // y2: mean uncached step time, ms
-    kvscope::StepModel model;                     // a and b solved from the two equations
+    kvscope::StepModel model;                     // a and b: the two equations' solution, or the physical fit
+    // A fixed cost and a cost per token are never negative. When the two equations solve to a
+    // negative a or b (noise: the cached steps slower than the uncached ones' share, or the
+    // uncached steps no slower than the cached), `model` is the least-squares line through the
+    // two points with a >= 0 and b >= 0, and `solved` keeps what the equations gave.
+    bool constrained = false;
+    kvscope::StepModel solved;
 };
+
+// How steady this machine was while the run measured it. A shared or busy machine makes step
+// times scatter and drift; then a speedup or a fit measures the load, not the model, and the
+// report says so instead of explaining it.
+//   The load probe: a fixed CPU workload (an SGEMM of 512 x 512, the fastest of 7, about 1.3 ms)
+//   timed before each mode and after the last. Its spread is (slowest - fastest) / fastest: how
+//   much the machine's speed changed between modes (another program starting or stopping). The
+//   fastest of 7, not the median: a blip of the window's own drawing passes, a load that holds
+//   the cores does not.
+//   The scatter: the median absolute deviation of the cached modes' one-token steps (the
+//   prefill's step 0 left out) from their median, over that median, the largest over the modes.
+//   Steps of the same size should take the same time.
+// Measured on this project's shared 2-core machine with the classroom run (the course's model,
+// 24 steps, prompt 1, batch 1 and 64; kvscope-cli decode --json, "noise", and the window's
+// lesson 13): unloaded, probe spreads 0.01-0.34 and scatters 0.02-0.20; with two busy loops
+// beside the run, or starting part way, spreads 1.9-6.7 and scatters 0.02-0.33 (and speedups of
+// 1.6x to 21x, fixed costs of -13 ms). The probe tells them apart; the scatter limit is a
+// backstop for a load the probes happen to miss.
+inline constexpr double kMaxProbeSpread = 0.75;
+inline constexpr double kMaxStepScatter = 0.35;
+struct RunNoise {
+    std::vector<double> probeMs; // the load probe, ms, in the order it ran
+    double probeSpread = 0.0;    // (slowest - fastest) / fastest; 0 with fewer than two probes
+    double stepScatter = 0.0;    // the largest cached mode's MAD / median; 0 with fewer than 3 such steps
+    std::size_t scatterSteps = 0;
+    bool probed() const { return probeMs.size() >= 2; }
+    bool scatterMeasured() const { return scatterSteps >= 3; }
+    bool loadChanged() const { return probed() && probeSpread > kMaxProbeSpread; }
+    bool scattered() const { return scatterMeasured() && stepScatter > kMaxStepScatter; }
+    bool steady() const { return !loadChanged() && !scattered(); }
+};
+
+// The load probe: a fixed SGEMM of 512 x 512 x 512 on `threads` BLAS threads, timed 7 times
+// after a warm-up; the fastest, ms. The same work every time, so a slower answer is a busier machine.
+double loadProbeMs(int threads);
+// The scatter above for a list of step times: median |t - median| / median; 0 for fewer than 3.
+double relativeScatter(std::vector<double> ms);
 
 struct DecodeReport {
     DeviceInfo device;              // what the probe found
@@ -195,8 +238,13 @@ struct DecodeReport {
     double fixedCostShareCached = 0.0;   // a / (a + b x batch): the fixed share of a cached step
     double fixedCostShareUncached = 0.0; // a / (a + b x mean uncached tokens)
     bool fitValid = false;               // measured, a > 0 and b > 0; the shares are 0 otherwise
-    TwoPointFit twoPoint;                // the course's method on this run's means
-    double speedup = 0.0;                // uncached / contiguous step time, when both completed; 0 otherwise
+    // The unconstrained least squares gave a negative a or b: fitAms / fitBms are then the best
+    // line with a >= 0 and b >= 0, and fitSolvedAms / fitSolvedBms what least squares gave.
+    bool fitConstrained = false;
+    double fitSolvedAms = 0.0, fitSolvedBms = 0.0;
+    RunNoise noise;       // how steady the machine was during the run
+    TwoPointFit twoPoint; // the course's method on this run's means
+    double speedup = 0.0; // uncached / contiguous step time, when both completed; 0 otherwise
     bool stopped = false;
     // Modes asked for that this backend lacks and that skipUnsupportedModes dropped, and why.
     std::vector<CacheMode> skippedModes;
@@ -283,10 +331,15 @@ double deviceCopyBandwidth(std::uint64_t bytes, int repeats);
 
 // Least squares of y = a + b x over the points; b = 0 when every x is the same.
 void fitTwoTerm(const std::vector<double>& x, const std::vector<double>& y, double& a, double& b);
+// The same with a >= 0 and b >= 0 (x >= 0): the unconstrained line when both come out
+// non-negative, else the better of a = 0 (b = sum xy / sum x^2) and b = 0 (a = the mean).
+kvscope::StepModel fitTwoTermPhysical(const std::vector<double>& x, const std::vector<double>& y);
 
 // The two equations on a report's modes: x1 = batch (steps that computed one token per
-// sequence), y1 = their mean ms in the contiguous mode (else paged); x2, y2 = the uncached
-// mode's mean tokens and ms. Not measured unless both modes completed.
+// sequence, the prompt's step 0 left out: it is the prefill, and the first touch of the
+// cache's memory makes it the slowest), y1 = their mean ms in the contiguous mode (else paged);
+// x2, y2 = the uncached mode's mean tokens and ms. Not measured unless both modes completed.
+// A negative solution is replaced by the physical fit (TwoPointFit::constrained).
 TwoPointFit twoPointFit(const DecodeReport& report);
 
 // The model's step time at each step's token count: the fitted line drawn over the steps.

@@ -106,6 +106,25 @@ double cpuSgemmFlops(int threads, int n, int repeats) {
     return 2.0 * double(n) * double(n) * double(n) / best;
 }
 
+double loadProbeMs(int threads) {
+    constexpr int n = 512;
+    constexpr int repeats = 7;
+    const std::size_t elements = std::size_t(n) * n;
+    std::vector<float> a(elements, 0.5f), b(elements, 0.25f), c(elements, 0.0f);
+    blasThreads(threads);
+    std::vector<double> ms;
+    for (int r = 0; r <= repeats; ++r) { // the first call warms up
+        const auto start = Clock::now();
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, a.data(), n, b.data(), n, 0.0f, c.data(),
+                    n);
+        if (r > 0)
+            ms.push_back(seconds(start) * 1000.0);
+    }
+    volatile float sink = c[elements / 2];
+    (void)sink;
+    return *std::min_element(ms.begin(), ms.end());
+}
+
 #ifndef KVSCOPE_HAVE_CUDA
 double cudaGemmFlops(Precision, int, int) {
     throw Error("this build has no CUDA backend");

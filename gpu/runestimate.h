@@ -19,6 +19,16 @@ namespace kvscope::gpu {
 double estimateRunSeconds(const DecodeOptions& options, const DecodeReport& probe,
                           const DecodeReport* prefixProbe = nullptr);
 
+// Seconds left in a run under way, priced from its own steps so far (a probe taken before a
+// load changed is soon wrong; these are not). Each remaining uncached step costs a + b x its
+// tokens, batch x (prompt + step), from the physical least squares over the uncached steps so
+// far (three or more); each remaining step of a cached mode the median of the one-token steps
+// measured so far (that mode's, else any cached mode's, else that line at batch tokens: the
+// two-term model's cached step), its step 0 (the prefill) the uncached mode's step 0 when there
+// is one. -1 while a mode still to run has nothing to price it with: then the probes' estimate
+// stands.
+double remainingRunSeconds(const DecodeOptions& options, std::span<const StepRecord> done);
+
 // The top of the step-time axis, ms: the 95th percentile (the element at rank n x 95 / 100 of
 // the sorted steps) x 1.3, not the maximum, so that one stall of a shared machine does not
 // flatten every line; with fewer than 20 steps there is no telling a stall from the trend, so

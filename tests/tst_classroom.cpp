@@ -1117,6 +1117,12 @@ private slots:
         QVERIFY(controls->context()->isEnabled());
         QVERIFY(!controls->kvHeads()->isVisibleTo(controls));
         QCOMPARE(controls->lockedByLesson(), QStringList{u"batch"_s});
+        // The panel says why, with the rows' own labels (a greyed box alone had left the class guessing).
+        auto* note = controls->findChild<QLabel*>(u"lessonControlsNote"_s);
+        QVERIFY(note && note->isVisibleTo(controls));
+        QVERIFY2(note->text().contains(u"fixes Batch"_s) && note->text().contains(u"hides KV heads"_s) &&
+                     note->text().contains(u"comes back"_s),
+                 qPrintable(note->text()));
         // The keys that would change it do nothing while it is locked.
         const std::uint64_t batch = controller.scenario().batch;
         QTest::keyClick(controls->batch()->spinBox(), Qt::Key_Up);
@@ -1129,6 +1135,7 @@ private slots:
         window.lessons()->next(); // a lesson without restrictions
         QVERIFY(controls->batch()->isEnabled());
         QVERIFY(controls->kvHeads()->isVisibleTo(controls));
+        QVERIFY(!note->isVisibleTo(controls));
         window.lessons()->previous();
         QVERIFY(!controls->batch()->isEnabled());
         window.findChild<QDockWidget*>(u"lessonDock"_s)->hide();
@@ -1272,6 +1279,7 @@ private slots:
     // The paged lessons set up the paged page with their own run: what the answer quotes is
     // what the page replays.
     void pagedLessonsReplayTheirRun() {
+        int moments = 0;
         ScenarioController controller;
         MainWindow window(&controller);
         window.setQuiet(true);
@@ -1306,8 +1314,74 @@ private slots:
             QVERIFY2(legend.contains(expected) && legend.contains(expectedPaged), qPrintable(legend.join(u" | "_s)));
             window.setQuizMode(false);
             ++checked;
+            // Issue 25: the lesson's named moment. Revealed, the page stands at it: the run it names has replayed
+            // up to the moment's step, and that step is the moment (checked against the steps, not the page's list).
+            if (!lesson.moment)
+                continue;
+            ++moments;
+            const kvscope::KvSimulator* sim = lesson.moment->paged ? paged->paged() : paged->contiguous();
+            const std::vector<kvscope::StepStats>& steps = sim->steps();
+            QVERIFY(paged->position() > 1 && !steps.empty()); // a moment at the first step shows nothing new
+            QCOMPARE(paged->position(), steps.back().step + 1);
+            const auto earlier = steps.begin() + std::ptrdiff_t(steps.size() - 1);
+            const kvscope::StepStats& at = steps.back();
+            switch (lesson.moment->kind) {
+            case kvscope::MomentKind::FirstWait:
+                QVERIFY(at.waiting > 0);
+                QVERIFY(std::none_of(steps.begin(), earlier, [](const auto& s) { return s.waiting > 0; }));
+                break;
+            case kvscope::MomentKind::FirstPreemption:
+                QVERIFY(at.preemptions > 0);
+                QVERIFY(std::none_of(steps.begin(), earlier, [](const auto& s) { return s.preemptions > 0; }));
+                break;
+            case kvscope::MomentKind::PeakBatch: {
+                QVERIFY(std::none_of(steps.begin(), earlier, [&](const auto& s) { return s.running >= at.running; }));
+                const std::uint32_t peak = at.running;
+                paged->seek(paged->totalSteps()); // and no later step runs more
+                QVERIFY(std::none_of(sim->steps().begin(), sim->steps().end(),
+                                     [&](const auto& s) { return s.running > peak; }));
+                break;
+            }
+            case kvscope::MomentKind::Finished:
+                QCOMPARE(paged->position(), paged->totalSteps());
+                break;
+            }
         }
         QVERIFY(checked >= 2);
+        QVERIFY(moments >= 1);
+    }
+
+    // Issue 25: lesson 13 sets up the classroom experiment and runs it itself; lesson 14 keeps that run.
+    void decodeLessonRunsTheClassroomExperiment() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        showAndWait(window);
+        DecodePage* decode = window.decodePage();
+        QVERIFY(!decode->isRunning());
+        QVERIFY(window.openLessons(u"course:13"_s));
+        QCOMPARE(window.currentPageName(), u"gpu"_s);
+        QVERIFY(decode->isRunning());
+        const kvscope::gpu::DecodeOptions asked = decode->options();
+        const kvscope::gpu::DecodeOptions classroom = DecodePage::classroomOptions();
+        QCOMPARE(asked.batch, classroom.batch);
+        QCOMPARE(asked.steps, classroom.steps);
+        QCOMPARE(asked.model.layers, classroom.model.layers);
+        QCOMPARE(decode->thenBatch(), 64);
+        // Another decode lesson while it runs: the run goes on, nothing restarts. (The first Page Down reveals.)
+        QTest::keyClick(&window, Qt::Key_PageDown);
+        QVERIFY(window.lessons()->isRevealed());
+        QTest::keyClick(&window, Qt::Key_PageDown);
+        QCOMPARE(window.lessons()->currentIndex(), 13);
+        QVERIFY(decode->isRunning());
+        decode->stop();
+        QTRY_VERIFY_WITH_TIMEOUT(!decode->isRunning(), 30000);
+        // A stopped run is not the experiment: opening the lesson again runs it.
+        QTest::keyClick(&window, Qt::Key_PageUp);
+        QCOMPARE(window.lessons()->currentIndex(), 12);
+        QVERIFY(decode->isRunning());
+        decode->stop();
+        QTRY_VERIFY_WITH_TIMEOUT(!decode->isRunning(), 30000);
     }
 
     // A teacher's lesson whose figures cannot be computed says so; the window goes on.
@@ -1422,6 +1496,10 @@ private slots:
         QVERIFY(panel->isRevealed());
         QTest::keyClick(&window, Qt::Key_PageDown);
         QVERIFY(panel->isFinished());
+        // Lessons 13 and 14 started the classroom decode (issue 25); a language switch waits for a run, so it
+        // is stopped here.
+        window.decodePage()->stop();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.decodePage()->isRunning(), 30000);
         // It survives a language switch, translated.
         QVERIFY(window.setLanguage(u"ko"_s));
         QVERIFY(window.lessons()->isFinished());

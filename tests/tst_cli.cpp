@@ -654,7 +654,7 @@ private slots:
                                                u"최대 할당량"_s,
                                                u"\ncontiguous "_s,
                                                u"모드 간 생성 토큰 일치: 예"_s,
-                                               u"해설 (영문): With a cache"_s}
+                                               u"해설 (영문): "_s}
                                 << QStringList{u"Backend:"_s, u"peak allocated"_s, u"tokens identical"_s} << 3;
         QTest::newRow("usage") << QStringList{u"--help"_s}
                                << QStringList{u"사용법: kvscope-cli <명령> [옵션]"_s, u"명령:"_s,
@@ -834,7 +834,8 @@ private slots:
         const CliResult ko = runCli(args + QStringList{u"--lang"_s, u"ko"_s});
         QVERIFY2(plain.exitCode == 0 && ko.exitCode == 0, ko.err.constData());
         QVERIFY(plain.json().contains("reading"_L1));
-        QVERIFY(ko.json().value("reading"_L1).toString().contains(u"faster"_s));
+        // English whatever --lang says; "faster" or, on a busy machine, "slower" (issue 25)
+        QVERIFY(ko.json().value("reading"_L1).toString().contains(u"With a cache each step pushed"_s));
         QCOMPARE(withoutMeasurements(ko.json()), withoutMeasurements(plain.json()));
     }
 

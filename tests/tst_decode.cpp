@@ -228,7 +228,7 @@ private slots:
             QVERIFY(r.fixedCostShareUncached > 0 && r.fixedCostShareUncached < 1);
         } else {
             QCOMPARE(r.fixedCostShareCached, 0.0);
-            QVERIFY(QString::fromStdString(englishReading(r)).contains(u"does not fit"_s));
+            QVERIFY(QString::fromStdString(englishReading(r)).contains(u"does not split these steps"_s));
         }
     }
 
@@ -803,24 +803,30 @@ private slots:
         const int none = int(CacheMode::None), contiguous = int(CacheMode::Contiguous), paged = int(CacheMode::Paged);
         QTest::newRow("course, batch 1: means of 1 and 250 tokens")
             << 1u << QList<int>{none, contiguous} << QList<bool>{true, true}
-            << QList<QList<QPointF>>{{{249, 1.4}, {251, 1.6}}, {{1, 1.20}, {1, 1.24}}} << true << 1.0 << 1.22 << 250.0
-            << 1.5;
+            << QList<QList<QPointF>>{{{249, 1.4}, {251, 1.6}}, {{1, 1.22}, {1, 1.20}, {1, 1.24}}} << true << 1.0 << 1.22
+            << 250.0 << 1.5;
+        // Measured here (kvscope-cli decode --batch 1 --steps 24 --prompt-len 1): the prefill's
+        // step 0 took 77.7 ms against 6.5-8.1 for the rest, raising y1 from 7.1 to 10.1 ms.
+        QTest::newRow("a one-token prompt's step 0 is the prefill, not a cached step")
+            << 1u << QList<int>{none, contiguous} << QList<bool>{true, true}
+            << QList<QList<QPointF>>{{{1, 6.0}, {2, 8.8}}, {{1, 77.7}, {1, 7.0}, {1, 7.2}}} << true << 1.0 << 7.1 << 1.5
+            << 7.4;
         QTest::newRow("prompt of 4 at batch 2: the prompt's step is not a one-token step")
             << 2u << QList<int>{none, contiguous} << QList<bool>{true, true}
             << QList<QList<QPointF>>{{{8, 3.0}, {10, 4.0}, {12, 5.0}}, {{8, 9.0}, {2, 1.0}, {2, 2.0}}} << true << 2.0
             << 1.5 << 10.0 << 4.0;
         QTest::newRow("paged stands in for contiguous")
             << 1u << QList<int>{none, paged} << QList<bool>{true, true}
-            << QList<QList<QPointF>>{{{1, 2.0}, {2, 3.0}}, {{1, 1.0}, {1, 1.0}}} << true << 1.0 << 1.0 << 1.5 << 2.5;
+            << QList<QList<QPointF>>{{{1, 2.0}, {2, 3.0}}, {{1, 5.0}, {1, 1.0}}} << true << 1.0 << 1.0 << 1.5 << 2.5;
         QTest::newRow("uncached mode stopped: not measured")
             << 1u << QList<int>{none} << QList<bool>{false} << QList<QList<QPointF>>{{{1, 2.0}, {2, 3.0}}} << false
             << 0.0 << 0.0 << 0.0 << 0.0;
         QTest::newRow("cached mode stopped: not measured")
             << 1u << QList<int>{none, contiguous} << QList<bool>{true, false}
             << QList<QList<QPointF>>{{{1, 2.0}, {2, 3.0}}, {{1, 1.0}}} << false << 0.0 << 0.0 << 0.0 << 0.0;
-        QTest::newRow("one step of a one-token prompt: two equal equations")
+        QTest::newRow("one step of a one-token prompt: the prefill alone, no cached step")
             << 4u << QList<int>{none, contiguous} << QList<bool>{true, true}
-            << QList<QList<QPointF>>{{{4, 2.0}}, {{4, 1.0}}} << false << 4.0 << 1.0 << 4.0 << 2.0;
+            << QList<QList<QPointF>>{{{4, 2.0}}, {{4, 1.0}}} << false << 0.0 << 0.0 << 0.0 << 0.0;
     }
     void twoPointFitOnAReport() {
         QFETCH(uint, batch);
@@ -852,12 +858,144 @@ private slots:
         }
         if (!measured)
             return;
-        // The fitted line passes through both means, so it predicts them exactly.
-        QVERIFY(std::abs(fit.model.predict(x1) - y1) < 1e-9);
-        QVERIFY(std::abs(fit.model.predict(x2) - y2) < 1e-9);
-        const std::vector<ModeCheck> checks = checkStepModel(fit.model, r);
+        // The two equations' solution passes through both means, so it predicts them exactly.
+        QVERIFY(std::abs(fit.solved.predict(x1) - y1) < 1e-9);
+        QVERIFY(std::abs(fit.solved.predict(x2) - y2) < 1e-9);
+        const std::vector<ModeCheck> checks = checkStepModel(fit.solved, r);
         QCOMPARE(checks.size(), std::size_t(modes.size()));
         QVERIFY(std::abs(checks[0].missedMs) < 1e-9); // the uncached mean is one of the two equations
+    }
+
+    void twoPointFitIsPhysical_data() {
+        // Cached one-token steps (x1 = batch, ms), the uncached mode's steps (tokens, ms), and the
+        // line the report keeps: the equations' own when a, b >= 0, else the closest with a, b >= 0.
+        QTest::addColumn<uint>("batch");
+        QTest::addColumn<QList<QPointF>>("uncached");
+        QTest::addColumn<double>("cachedMs");
+        QTest::addColumn<bool>("constrained");
+        QTest::addColumn<double>("a");
+        QTest::addColumn<double>("b");
+        QTest::addColumn<double>("solvedA");
+        // The course's own: a = 1.22 ms, b = 0.0011 ms (DOMAIN.md section 7), kept as solved.
+        QTest::newRow("course") << 1u << QList<QPointF>{{249, 1.4}, {251, 1.6}} << 1.22 << false << 1.2188755020080322
+                                << 0.0011244979919678715 << 1.2188755020080322;
+        // Under load at batch 64 (the issue's "-3345 ms"): the cached steps slow, the uncached
+        // ones' share cheap. a + 64 b = 4000, a + 800 b = 4500 gives b = 0.679, a = 3956: fine.
+        // a + 64 b = 400, a + 800 b = 5000 gives b = 6.25, a = 0: the edge. Past it, a < 0:
+        QTest::newRow("negative fixed cost: through the origin")
+            << 64u << QList<QPointF>{{800, 5000}} << 100.0 << true << 0.0
+            << (64 * 100.0 + 800 * 5000.0) / (64 * 64 + 800 * 800) << 100.0 - 64 * (4900.0 / 736);
+        // Uncached steps no slower than cached ones: a negative cost per token.
+        QTest::newRow("negative cost per token: flat")
+            << 1u << QList<QPointF>{{10, 5.0}} << 8.0 << true << 6.5 << 0.0 << 8.0 + 3.0 / 9;
+    }
+    void twoPointFitIsPhysical() {
+        QFETCH(uint, batch);
+        QFETCH(QList<QPointF>, uncached);
+        QFETCH(double, cachedMs);
+        QFETCH(bool, constrained);
+        QFETCH(double, a);
+        QFETCH(double, b);
+        QFETCH(double, solvedA);
+        DecodeReport r;
+        r.batch = batch;
+        ModeResult none, cached;
+        none.mode = CacheMode::None;
+        cached.mode = CacheMode::Contiguous;
+        none.completed = cached.completed = true;
+        for (const QPointF& p : uncached)
+            none.steps.push_back({CacheMode::None, std::uint32_t(none.steps.size()), p.y(), std::uint64_t(p.x()), 0});
+        for (std::uint32_t step = 0; step < 3; ++step)
+            cached.steps.push_back({CacheMode::Contiguous, step, cachedMs, batch, 0});
+        r.modes = {none, cached};
+        const TwoPointFit fit = twoPointFit(r);
+        QVERIFY(fit.measured);
+        QCOMPARE(fit.constrained, constrained);
+        QVERIFY2(std::abs(fit.model.aMs - a) < 1e-9 && std::abs(fit.model.bMs - b) < 1e-12,
+                 qPrintable(u"a = %1, b = %2"_s.arg(fit.model.aMs, 0, 'g', 17).arg(fit.model.bMs, 0, 'g', 17)));
+        QVERIFY(fit.model.aMs >= 0 && fit.model.bMs >= 0);
+        QVERIFY(std::abs(fit.solved.aMs - solvedA) < 1e-9);
+        // The report's text says both, and what the negative one was.
+        r.twoPoint = fit;
+        const std::string reading = englishReading(r);
+        QCOMPARE(reading.find("cannot be negative") != std::string::npos, constrained);
+    }
+
+    void physicalLeastSquares_data() {
+        QTest::addColumn<QList<double>>("x");
+        QTest::addColumn<QList<double>>("y");
+        QTest::addColumn<double>("a");
+        QTest::addColumn<double>("b");
+        QTest::newRow("positive: the free line") << QList<double>{3, 5, 7} << QList<double>{7, 11, 15} << 1.0 << 2.0;
+        // Free: b = 2, a = -1. Through the origin: b = (3+15+35)/(1+9+25)... of x = 1, 3, 5.
+        QTest::newRow("negative a: through the origin")
+            << QList<double>{1, 3, 5} << QList<double>{1, 5, 9} << 0.0 << (1 + 15 + 45) / 35.0;
+        // Free: b = -1, a = 10. Flat at the mean.
+        QTest::newRow("negative b: flat") << QList<double>{1, 2, 3} << QList<double>{9, 8, 7} << 8.0 << 0.0;
+        QTest::newRow("all negative: zero") << QList<double>{1, 2} << QList<double>{-1, -2} << 0.0 << 0.0;
+    }
+    void physicalLeastSquares() {
+        QFETCH(QList<double>, x);
+        QFETCH(QList<double>, y);
+        QFETCH(double, a);
+        QFETCH(double, b);
+        const kvscope::StepModel m = fitTwoTermPhysical({x.begin(), x.end()}, {y.begin(), y.end()});
+        QVERIFY2(std::abs(m.aMs - a) < 1e-12 && std::abs(m.bMs - b) < 1e-12,
+                 qPrintable(u"a = %1, b = %2"_s.arg(m.aMs).arg(m.bMs)));
+    }
+
+    void noiseSaysWhenNotToTrust_data() {
+        // Cached one-token step times (step 0 first, the prefill) and load probes, ms; whether the
+        // run is steady. Step times measured here with kvscope-cli decode --steps 24 --prompt-len 1
+        // (see RunNoise): unloaded, and with two busy loops beside it.
+        QTest::addColumn<QList<double>>("steps");
+        QTest::addColumn<QList<double>>("probes");
+        QTest::addColumn<double>("scatter");
+        QTest::addColumn<bool>("steady");
+        QTest::newRow("unloaded, batch 1: the prefill's 77.7 ms left out")
+            << QList<double>{77.7, 6.8, 7.1, 6.9, 6.8, 6.8, 6.8, 6.8, 6.8, 6.8, 6.6, 7.0, 7.9}
+            << QList<double>{0.71, 0.74, 0.73} << 0.0 << true;
+        QTest::newRow("two busy loops, batch 1")
+            << QList<double>{232.0, 82.0, 49.9, 26.3, 50.1, 26.2, 117.2, 25.5, 34.5, 164.0, 286.5, 38.9, 26.2}
+            << QList<double>{0.71, 0.74, 0.73} << 0.4 << false;
+        QTest::newRow("steady steps, but the load stopped between modes")
+            << QList<double>{5, 5, 5, 5, 5} << QList<double>{2.1, 0.7} << 0.0 << false;
+        QTest::newRow("too few steps and one probe: nothing to distrust")
+            << QList<double>{50, 5, 9} << QList<double>{0.7} << 0.0 << true;
+    }
+    void noiseSaysWhenNotToTrust() {
+        QFETCH(QList<double>, steps);
+        QFETCH(QList<double>, probes);
+        QFETCH(double, scatter);
+        QFETCH(bool, steady);
+        std::vector<double> oneToken(steps.begin() + 1, steps.end());
+        RunNoise n;
+        n.probeMs.assign(probes.begin(), probes.end());
+        if (n.probed())
+            n.probeSpread = (*std::max_element(n.probeMs.begin(), n.probeMs.end()) -
+                             *std::min_element(n.probeMs.begin(), n.probeMs.end())) /
+                            *std::min_element(n.probeMs.begin(), n.probeMs.end());
+        n.scatterSteps = oneToken.size() >= 3 ? oneToken.size() : 0;
+        n.stepScatter = relativeScatter(oneToken);
+        QVERIFY2(std::abs(n.stepScatter - scatter) < 0.1, qPrintable(QString::number(n.stepScatter)));
+        QCOMPARE(n.steady(), steady);
+        // relativeScatter's arithmetic: median 10, deviations 0 0 1 1 8, median deviation 1.
+        QCOMPARE(relativeScatter({9, 10, 10, 11, 18}), 0.1);
+        QCOMPARE(relativeScatter({4, 6, 8, 10}), 2.0 / 7); // even: means of the middle pairs
+        QCOMPARE(relativeScatter({1, 2}), 0.0);
+    }
+
+    void aRunMeasuresItsNoise() {
+        // A real run probes the load before each mode and after the last.
+        DecodeOptions o = tinyOptions();
+        o.promptLen = 1;
+        o.modes = {CacheMode::None, CacheMode::Contiguous};
+        const DecodeReport r = runDecode(o);
+        QCOMPARE(r.noise.probeMs.size(), std::size_t(3));
+        for (const double ms : r.noise.probeMs)
+            QVERIFY(ms > 0);
+        QVERIFY(r.noise.probeSpread >= 0);
+        QCOMPARE(r.noise.scatterSteps, std::size_t(o.steps - 1));
     }
 
     void predictionsMissTheCacheRead() {
@@ -955,7 +1093,11 @@ private slots:
         QCOMPARE(r.twoPoint.uncachedTokens, o.batch * (1 + (o.steps - 1) / 2.0)); // prefixes 1 .. steps
         QCOMPARE(r.twoPoint.uncachedMs, r.modes[0].msPerStep);
         const QString reading = QString::fromStdString(englishReading(r));
-        QVERIFY2(reading.contains(u"x faster"_s) && reading.contains(u"Two equations: a + 3 b"_s), qPrintable(reading));
+        // Faster, or on a machine this test shares with others slower, and then said to be so (issue 25).
+        QVERIFY2((reading.contains(u"x faster"_s) || reading.contains(u"x slower"_s)) &&
+                     reading.contains(u"Two equations: a + 3 b"_s),
+                 qPrintable(reading));
+        QCOMPARE(reading.contains(u"NOT TRUSTWORTHY"_s), !r.noise.steady());
         QVERIFY(!reading.contains(u"not measured"_s));
     }
 

@@ -661,6 +661,53 @@ private slots:
                                   {"field 'hide'", "locked or hidden"}));
     }
 
+    // Issue 25: a decode lesson runs the classroom experiment; a paged lesson names the moment its reveal shows.
+    void experimentsAndMoments() {
+        const LessonSet course = loadShippedLessonSet("course");
+        for (const Lesson& lesson : course.lessons) {
+            const bool decode = lesson.id == "decode-fixed-cost" || lesson.id == "two-term-model-misses";
+            QCOMPARE(lesson.experiment == LessonExperiment::Classroom, decode);
+            QCOMPARE(lesson.moment.has_value(), lesson.id == "paged-waste");
+        }
+        QCOMPARE(*course.lessons[8].moment, (LessonMoment{true, MomentKind::FirstPreemption}));
+        for (const MomentKind kind :
+             {MomentKind::FirstWait, MomentKind::FirstPreemption, MomentKind::PeakBatch, MomentKind::Finished})
+            QVERIFY(!momentKindName(kind).empty());
+
+        const std::string good = readFile(testDataPath("lessons/good.json").toStdString());
+        const auto with = [&](const std::string& keys) {
+            std::string text = good;
+            text.replace(text.find("\"highlight\": \"memoryChart\""), 0, keys);
+            return text;
+        };
+        QVERIFY(throwsErrorContaining([&] { parseLessonSet(with(R"("experiment": "classroom", )"), "l.json"); },
+                                      {"l.json: lesson 1 'first': field 'experiment'", "\"gpu\" page"}));
+        QVERIFY(throwsErrorContaining([&] { parseLessonSet(with(R"("experiment": "lab", )"), "l.json"); },
+                                      {"field 'experiment'", "classroom"}));
+        QVERIFY(throwsErrorContaining(
+            [&] { parseLessonSet(with(R"("moment": {"run": "paged", "at": "peak-batch"}, )"), "l.json"); },
+            {"field 'moment'", "no \"simulation\""}));
+        // With a simulation: a wrong run or moment name, a missing or unknown key.
+        std::string sim = presetOnlySimulationFile();
+        const auto simWith = [&](const std::string& moment) {
+            std::string text = sim;
+            const std::size_t at = text.find("\"highlight\"");
+            return text.replace(at, 0, "\"moment\": " + moment + ", ");
+        };
+        QVERIFY(parseLessonSet(simWith(R"({"run": "contiguous", "at": "finished"})"), "s.json").lessons[0].moment ==
+                (LessonMoment{false, MomentKind::Finished}));
+        QVERIFY(
+            throwsErrorContaining([&] { parseLessonSet(simWith(R"({"run": "pow2", "at": "finished"})"), "s.json"); },
+                                  {"field 'moment.run'", "contiguous, paged"}));
+        QVERIFY(throwsErrorContaining([&] { parseLessonSet(simWith(R"({"run": "paged", "at": "oom"})"), "s.json"); },
+                                      {"field 'moment.at'", "first-wait, first-preemption, peak-batch, finished"}));
+        QVERIFY(
+            throwsErrorContaining([&] { parseLessonSet(simWith(R"({"run": "paged"})"), "s.json"); }, {"moment", "at"}));
+        QVERIFY(throwsErrorContaining(
+            [&] { parseLessonSet(simWith(R"({"run": "paged", "at": "finished", "step": 3})"), "s.json"); },
+            {"moment", "step"}));
+    }
+
     void tooManyLessons() {
         std::string text = R"({"format": "kvscope-lessons", "version": 1, "id": "x", "title": {"en": "a", "ko": "b"},
                               "lessons": [)";

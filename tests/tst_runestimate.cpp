@@ -76,6 +76,53 @@ private slots:
         QVERIFY2(std::abs(got - seconds) < 1e-12, qPrintable(QString::number(got, 'g', 17)));
     }
 
+    void timeLeft_data() {
+        // A run of batch 2, prompt 1, 10 steps, modes none then contiguous, stopped part way:
+        // the steps so far as (mode, step, ms), and the seconds left.
+        QTest::addColumn<QList<QPointF>>("uncached"); // (step, ms)
+        QTest::addColumn<QList<QPointF>>("cached");
+        QTest::addColumn<double>("seconds");
+        // Two uncached steps: nothing to fit the growth with yet, the probes' estimate stands.
+        QTest::newRow("too early") << QList<QPointF>{{0, 2}, {1, 4}} << QList<QPointF>{} << -1.0;
+        // Uncached steps 0-3 at tokens 2, 4, 6, 8 took 2, 4, 6, 8 ms: a = 0, b = 1. Steps 4-9 at
+        // 10 .. 20 tokens: 10 + 12 + ... + 20 = 90 ms. No cached step yet: the line at 2 tokens,
+        // 2 ms, for steps 1-9, and the uncached step 0's 2 ms for the prefill: 20 ms.
+        QTest::newRow("uncached measured, cache not yet")
+            << QList<QPointF>{{0, 2}, {1, 4}, {2, 6}, {3, 8}} << QList<QPointF>{} << 0.110;
+        // All 10 uncached steps done; the cache's step 0 took 9 ms, steps 1-2 took 3 and 5:
+        // median of (3, 5) is 5 (the upper middle); 7 steps left x 5 ms = 35 ms.
+        QTest::newRow("in the cached mode")
+            << QList<QPointF>{{0, 2}, {1, 4}, {2, 6}, {3, 8}, {4, 10}, {5, 12}, {6, 14}, {7, 16}, {8, 18}, {9, 20}}
+            << QList<QPointF>{{0, 9}, {1, 3}, {2, 5}} << 0.035;
+        // A load that starts mid-run shows at once: the same with the cached steps 10x slower.
+        QTest::newRow("load started") << QList<QPointF>{{0, 2},  {1, 4},  {2, 6},  {3, 8},  {4, 10},
+                                                        {5, 12}, {6, 14}, {7, 16}, {8, 18}, {9, 20}}
+                                      << QList<QPointF>{{0, 90}, {1, 30}, {2, 50}} << 0.35;
+        QTest::newRow("done") << QList<QPointF>{{0, 2},  {1, 4},  {2, 6},  {3, 8},  {4, 10},
+                                                {5, 12}, {6, 14}, {7, 16}, {8, 18}, {9, 20}}
+                              << QList<QPointF>{{0, 9}, {1, 3}, {2, 5}, {3, 3}, {4, 3},
+                                                {5, 3}, {6, 3}, {7, 3}, {8, 3}, {9, 3}}
+                              << 0.0;
+    }
+    void timeLeft() {
+        QFETCH(QList<QPointF>, uncached);
+        QFETCH(QList<QPointF>, cached);
+        QFETCH(double, seconds);
+        DecodeOptions o;
+        o.batch = 2;
+        o.promptLen = 1;
+        o.steps = 10;
+        o.modes = {CacheMode::None, CacheMode::Contiguous};
+        std::vector<StepRecord> done;
+        for (const QPointF& p : uncached)
+            done.push_back({CacheMode::None, std::uint32_t(p.x()), p.y(), std::uint64_t(2 * (1 + p.x())), 0});
+        for (const QPointF& p : cached)
+            done.push_back(
+                {CacheMode::Contiguous, std::uint32_t(p.x()), p.y(), 2u, 0}); // one token per sequence (a prompt of 1)
+        const double got = remainingRunSeconds(o, done);
+        QVERIFY2(std::abs(got - seconds) < 1e-12, qPrintable(QString::number(got, 'g', 17)));
+    }
+
     void axisTop_data() {
         QTest::addColumn<QList<double>>("steps");
         QTest::addColumn<double>("top");

@@ -1066,7 +1066,21 @@ void printDecodeJson(const gpu::DecodeOptions& o, const gpu::DecodeReport& r) {
                       {"uncached_tokens", r.twoPoint.uncachedTokens},
                       {"uncached_ms", r.twoPoint.uncachedMs},
                       {"a_ms", r.twoPoint.model.aMs},
-                      {"b_ms", r.twoPoint.model.bMs}};
+                      {"b_ms", r.twoPoint.model.bMs},
+                      {"constrained", r.twoPoint.constrained},
+                      {"solved_a_ms", r.twoPoint.solved.aMs},
+                      {"solved_b_ms", r.twoPoint.solved.bMs}};
+    j["fit_constrained"] = r.fitConstrained;
+    j["fit_solved_a_ms"] = r.fitSolvedAms;
+    j["fit_solved_b_ms"] = r.fitSolvedBms;
+    const RunNoise& n = r.noise;
+    j["noise"] = {{"probe_ms", n.probeMs},
+                  {"probe_spread", n.probed() ? ordered_json(n.probeSpread) : ordered_json()},
+                  {"step_scatter", n.scatterMeasured() ? ordered_json(n.stepScatter) : ordered_json()},
+                  {"scatter_steps", n.scatterSteps},
+                  {"max_probe_spread", kMaxProbeSpread},
+                  {"max_step_scatter", kMaxStepScatter},
+                  {"steady", n.steady()}};
     ordered_json checks = ordered_json::object();
     // Each mode's mean step against both fits' predictions (null where a fit was not measured).
     const std::vector<ModeCheck> twoPoint = checkStepModel(r.twoPoint.model, r);
