@@ -70,12 +70,17 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     describeApplication();
     QGuiApplication::setDesktopFileName(QStringLiteral("org.kvscope.KVScope"));
+    // Before the first read of a setting: a file that is not ours to rewrite is set aside (Settings::kMaxFileBytes).
+    const std::optional<Settings::SetAside> setAside = Settings::setAsideOversizedFile();
 
     const QString requested = requestedLanguage(arguments);
     const QString lang = language::resolve(requested, Settings::instance()->language());
     if (!lang.isEmpty())
         language::install(lang);
 
+    const QString settingsProblem = setAside ? Settings::describe(*setAside) : QString();
+    if (setAside)
+        std::fprintf(stderr, "kvscope: %s\n", qPrintable(settingsProblem));
     ScenarioController controller;
     QString sessionProblem;
     const auto session = Settings::instance()->lastScenario(&sessionProblem);
@@ -127,7 +132,9 @@ int main(int argc, char** argv) {
         if (!options.page.isEmpty())
             window.showPage(options.page);
     }
-    if (!sessionProblem.isEmpty())
+    if (!settingsProblem.isEmpty())
+        window.statusBar()->showMessage(settingsProblem, 15000);
+    else if (!sessionProblem.isEmpty())
         window.statusBar()->showMessage(
             QCoreApplication::translate("main", "The last session could not be restored (%1); starting from the "
                                                 "course's reference scenario.")

@@ -3,6 +3,8 @@
 #include "error.h"
 #include "scenariofile.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QSettings>
 
 using namespace Qt::StringLiterals;
@@ -11,6 +13,31 @@ namespace {
 constexpr int kWindowLayoutVersion = 1;
 constexpr int kMaxRecentFiles = 8;
 } // namespace
+
+std::optional<Settings::SetAside> Settings::setAsideOversizedFile() {
+    SetAside out;
+    out.path = QSettings().fileName();
+    const QFileInfo file(out.path);
+    if (!file.isFile() || file.size() <= kMaxFileBytes)
+        return std::nullopt;
+    out.bytes = file.size();
+    out.aside = out.path + u".too-large"_s;
+    QFile::remove(out.aside); // one set aside before: the newer takes its place
+    out.renamed = QFile::rename(out.path, out.aside);
+    return out;
+}
+
+QString Settings::describe(const SetAside& s) {
+    const QString size = QString::fromStdString(kvscope::formatBytes(std::uint64_t(s.bytes), 1));
+    const QString limit = QString::fromStdString(kvscope::formatBytes(std::uint64_t(kMaxFileBytes), 0));
+    if (!s.renamed)
+        return tr("The settings file %1 is %2, over the %3 a KV Scope settings file can be, and could not be set "
+                  "aside: settings may be slow to save.")
+            .arg(s.path, size, limit);
+    return tr("The settings file %1 was %2, over the %3 a KV Scope settings file can be: it was set aside as %4 and "
+              "the defaults are used.")
+        .arg(s.path, size, limit, s.aside);
+}
 
 Settings* Settings::instance() {
     static Settings settings;

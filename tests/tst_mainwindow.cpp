@@ -22,6 +22,7 @@
 #include <QComboBox>
 #include <QLayout>
 #include <QScreen>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -135,6 +136,34 @@ private slots:
         ScenarioController screenshot;
         QVERIFY(parseLaunchOptions({u"kvscope"_s, u"--screenshot"_s, u"x.png"_s}, screenshot, session).error.isEmpty());
         QCOMPARE(screenshot.scenario().batch, std::uint64_t(8));
+    }
+
+    // Issue 26: a 100 MB settings file took 21 s to quit (every change rewrites the whole file). One over the limit
+    // is set aside before the first read, kept whole under another name, and the defaults are used.
+    void oversizedSettingsFileIsSetAside() {
+        const QString path = QSettings().fileName();
+        QVERIFY2(path.contains(u"qttest"_s), qPrintable(path)); // the test's own settings, never the user's
+        QFile::remove(path + u".too-large"_s);
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            QVERIFY(file.write("[view]\nlanguage=ko\n") > 0);
+            QVERIFY(file.resize(Settings::kMaxFileBytes + 1)); // sparse: its size is what counts
+        }
+        const std::optional<Settings::SetAside> aside = Settings::setAsideOversizedFile();
+        QVERIFY(aside && aside->renamed);
+        QCOMPARE(aside->bytes, Settings::kMaxFileBytes + 1);
+        QVERIFY(!QFile::exists(path));
+        QCOMPARE(QFileInfo(path + u".too-large"_s).size(), Settings::kMaxFileBytes + 1);
+        QVERIFY(Settings::instance()->language().isEmpty()); // the defaults
+        const QString message = Settings::describe(*aside);
+        QVERIFY2(message.contains(path) && message.contains(u".too-large"_s) && message.contains(u"16 MiB"_s),
+                 qPrintable(message));
+        // A file of our own size stays where it is.
+        Settings::instance()->setLanguage(u"en"_s);
+        QVERIFY(!Settings::setAsideOversizedFile());
+        QVERIFY(QFile::exists(QSettings().fileName()));
+        QFile::remove(path + u".too-large"_s);
     }
 
     // A geometry from the settings file (anyone can edit it) is shrunk and moved onto the screen:
