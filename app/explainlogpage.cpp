@@ -38,6 +38,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 using namespace Qt::StringLiterals;
 using namespace kvscope;
@@ -154,12 +155,40 @@ QString failureText(const ServerLog& l) {
 
 constexpr int kDebounceMs = 200; // a paste is one change; typing pauses are longer than this
 
+// The log's text box. A paste the box cannot lay out quickly goes to the page whole instead of into the box.
+class LogBox : public QPlainTextEdit {
+public:
+    using QPlainTextEdit::QPlainTextEdit;
+    std::function<bool(const QString&)> takeLarge; // true when it took the text
+
+protected:
+    void insertFromMimeData(const QMimeData* source) override {
+        if (source->hasText() && takeLarge && takeLarge(source->text()))
+            return;
+        QPlainTextEdit::insertFromMimeData(source);
+    }
+};
+
+bool tooLargeToShow(const QString& text) {
+    if (text.size() > ExplainLogPage::kShowWholeMaxChars)
+        return true;
+    qsizetype start = 0;
+    while (start < text.size()) {
+        qsizetype end = text.indexOf(u'\n', start);
+        end = end < 0 ? text.size() : end;
+        if (end - start > ExplainLogPage::kShowLineMaxChars)
+            return true;
+        start = end + 1;
+    }
+    return false;
+}
+
 } // namespace
 
 ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
     : Page(parent)
     , m_controller(controller)
-    , m_text(new QPlainTextEdit(this))
+    , m_text(new LogBox(this))
     , m_open(new QPushButton(tr("Open log..."), this))
     , m_model(new QComboBox(this))
     , m_run(new QComboBox(this))
@@ -172,8 +201,18 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
     , m_categories(new QBarCategoryAxis)
     , m_values(new QValueAxis)
     , m_differences(new QLabel(this))
-    , m_debounce(new QTimer(this)) {
+    , m_debounce(new QTimer(this))
+    , m_previewNote(new QLabel(this)) {
     setObjectName(u"log"_s);
+    m_previewNote->setObjectName(u"logPreviewNote"_s);
+    m_previewNote->setWordWrap(true);
+    m_previewNote->hide();
+    static_cast<LogBox*>(m_text)->takeLarge = [this](const QString& text) {
+        if (!tooLargeToShow(text))
+            return false;
+        setLogText(text); // a paste this large replaces the box: it is a whole log
+        return true;
+    };
     m_text->setObjectName(u"logText"_s);
     m_model->setObjectName(u"logModel"_s);
     m_run->setObjectName(u"logRun"_s);
@@ -312,6 +351,7 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addLayout(controls);
+    leftLayout->addWidget(m_previewNote);
     leftLayout->addWidget(m_text, 1);
     leftLayout->addWidget(m_summary);
 
@@ -338,8 +378,17 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
     m_debounce->setInterval(kDebounceMs);
     connect(m_debounce, &QTimer::timeout, this, &ExplainLogPage::explainNow);
     connect(m_text, &QPlainTextEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
-    // Edited or pasted over, the text is no longer the file whose bytes were counted.
-    connect(m_text, &QPlainTextEdit::textChanged, this, [this] { m_fileInvalidUtf8 = 0; });
+    // Edited or pasted over, the text is no longer the file whose bytes were counted, nor the log a preview showed.
+    connect(m_text, &QPlainTextEdit::textChanged, this, [this] {
+        if (m_settingText)
+            return;
+        m_fileInvalidUtf8 = 0;
+        if (m_preview) {
+            m_preview = false;
+            m_wholeText.clear();
+            m_previewNote->hide();
+        }
+    });
     connect(m_model, &QComboBox::currentIndexChanged, this, &ExplainLogPage::explainNow);
     connect(m_run, &QComboBox::currentIndexChanged, this, &ExplainLogPage::showRun);
     connect(m_open, &QPushButton::clicked, this, [this] {
@@ -369,14 +418,45 @@ void ExplainLogPage::setLogText(const QString& text) {
 }
 
 void ExplainLogPage::showLogText(const QString& text, std::size_t invalidUtf8) {
-    m_text->setPlainText(text);
-    m_fileInvalidUtf8 = invalidUtf8; // after the text: its textChanged forgets the last file's count
+    m_preview = tooLargeToShow(text);
+    m_wholeText = m_preview ? text : QString();
+    m_settingText = true;
+    if (!m_preview) {
+        m_text->setPlainText(text);
+    } else {
+        // The first lines, each cut: what a reader checks the explanation against, laid out in milliseconds.
+        QString shown;
+        qsizetype start = 0;
+        int lines = 0;
+        for (; start < text.size() && lines < kPreviewLines; ++lines) {
+            qsizetype end = text.indexOf(u'\n', start);
+            end = end < 0 ? text.size() : end;
+            const qsizetype length = end - start;
+            shown += length > kPreviewLineChars
+                         ? text.mid(start, kPreviewLineChars) + u"… "_s +
+                               tr("(%1 more characters)").arg(QLocale().toString(length - kPreviewLineChars))
+                         : text.mid(start, length);
+            shown += u'\n';
+            start = end + 1;
+        }
+        m_text->setPlainText(shown);
+        const qsizetype total = text.count(u'\n') + (text.endsWith(u'\n') ? 0 : 1);
+        m_previewNote->setText(
+            tr("A log of %1 characters in %2 lines is too large to show here: the box shows its first %3 lines, each "
+               "cut at %4 characters, and the explanation reads all of it. Typing in the box makes what it shows the "
+               "log again.")
+                .arg(QLocale().toString(text.size()), QLocale().toString(total), QLocale().toString(lines),
+                     QLocale().toString(kPreviewLineChars)));
+    }
+    m_previewNote->setVisible(m_preview);
+    m_settingText = false;
+    m_fileInvalidUtf8 = invalidUtf8;
     m_debounce->stop();
     explainNow();
 }
 
 QString ExplainLogPage::logText() const {
-    return m_text->toPlainText();
+    return m_preview ? m_wholeText : m_text->toPlainText();
 }
 
 bool ExplainLogPage::openLog(const QString& path) {
@@ -436,7 +516,7 @@ constexpr qsizetype kBackgroundBytes = 1 << 20; // below this a parse takes mill
 
 void ExplainLogPage::explainNow() {
     const int generation = ++m_generation;
-    const QString text = m_text->toPlainText();
+    const QString text = logText();
     std::optional<ModelShape> model;
     Outcome outcome;
     try {

@@ -60,6 +60,15 @@ public:
     QList<QBarSet*> barSets() const { return {std::begin(m_sets), std::end(m_sets)}; }
     QLabel* differencesLabel() const { return m_differences; }
     QPlainTextEdit* textBox() const { return m_text; }
+    // A log too large to lay out in the box (over kShowWholeMaxChars, or a line over kShowLineMaxChars: a
+    // 16 MiB one-line paste had frozen the window for 20 s) is read whole but shown as its first lines, each cut;
+    // typing in the box makes what it shows the log again.
+    static constexpr qsizetype kShowWholeMaxChars = qsizetype(1) << 20;
+    static constexpr qsizetype kShowLineMaxChars = 10'000;
+    static constexpr int kPreviewLines = 2'000;
+    static constexpr qsizetype kPreviewLineChars = 1'000;
+    bool showsPreview() const { return m_preview; }
+    QLabel* previewNote() const { return m_previewNote; }
     // The start-ups of the paste, shown one at a time (the last by default).
     QComboBox* runPicker() const { return m_run; }
 
@@ -86,6 +95,10 @@ private:
 
     ScenarioController* m_controller;
     QPlainTextEdit* m_text;
+    QString m_wholeText;        // the log itself while the box shows a preview of it
+    bool m_preview = false;     // the box shows a preview; m_wholeText is the log
+    bool m_settingText = false; // the box is being filled by the page, not typed in
+    QLabel* m_previewNote;
     QPushButton* m_open;
     QComboBox* m_model;
     QComboBox* m_run; // which start-up of a paste that holds several; hidden for one

@@ -9,9 +9,11 @@
 #include <QAbstractBarSeries>
 #include <QBarSet>
 #include <QChartView>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QStandardPaths>
@@ -59,6 +61,61 @@ private slots:
 
     // The A10 log (vLLM 0.7.x) against Llama-3.1-8B: the table shows the stated and recomputed
     // figures with every check agreeing, the terms and the named differences.
+    // Issue 26: a 16 MiB one-line log pasted into the box froze the window for 20 s, laying the line out. A log
+    // the box cannot lay out quickly is read whole and shown as its first lines, cut; the same log as a file and
+    // as a paste give the same explanation as one the box shows whole.
+    void hugeLogIsReadWholeAndShownInPart() {
+        const QString log = fixture("vllm-v0-llama-3.1-8b-a10-oracle-1.log");
+        const auto figures = [](const ExplainLogPage& p) {
+            QStringList cells;
+            for (int row = 0; row < p.figuresTable()->rowCount(); ++row)
+                for (int column = 0; column < p.figuresTable()->columnCount(); ++column)
+                    cells << at(p.figuresTable(), row, column);
+            return cells;
+        };
+        ExplainLogPage page;
+        page.resize(1400, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setModelPreset(u"llama-3.1-8b"_s);
+        page.setLogText(log);
+        settle();
+        QVERIFY(!page.showsPreview());
+        QVERIFY(page.explanation());
+        const QStringList whole = figures(page);
+        QVERIFY(!whole.isEmpty());
+        // The same log with one junk line of 16 MiB less the log in front: too large for the box.
+        const QString junk(ExplainLogPage::kShowWholeMaxChars * 16 - log.size() - 1, u'x');
+        const QString huge = junk + u'\n' + log;
+        page.textBox()->clear();
+        QTRY_VERIFY_WITH_TIMEOUT(!page.isReading(), 30000);
+        QGuiApplication::clipboard()->setText(huge);
+        page.textBox()->paste(); // what Ctrl+V, the context menu and a middle click do: insertFromMimeData
+        QVERIFY(page.showsPreview());
+        QVERIFY(page.previewNote()->isVisibleTo(&page));
+        QVERIFY2(page.previewNote()->text().contains(u"16,777,216 characters"_s),
+                 qPrintable(page.previewNote()->text()));
+        QCOMPARE(page.logText(), huge);
+        QVERIFY(page.textBox()->toPlainText().size() < 2 * ExplainLogPage::kShowWholeMaxChars);
+        QVERIFY(page.textBox()->toPlainText().contains(u"more characters)"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(!page.isReading(), 60000);
+        settle();
+        QVERIFY(page.explanation());
+        QCOMPARE(figures(page), whole);
+        // Typing in the box: what it shows is the log again.
+        QTest::keyClick(page.textBox(), Qt::Key_End, Qt::ControlModifier);
+        QTest::keyClicks(page.textBox(), u" "_s);
+        QVERIFY(!page.showsPreview());
+        QVERIFY(!page.previewNote()->isVisibleTo(&page));
+        QCOMPARE(page.logText(), page.textBox()->toPlainText());
+        // A short line-free paste goes into the box as it always did.
+        page.textBox()->clear();
+        QGuiApplication::clipboard()->setText(u"INFO hello"_s);
+        page.textBox()->paste();
+        QVERIFY(!page.showsPreview());
+        QCOMPARE(page.textBox()->toPlainText(), u"INFO hello"_s);
+    }
+
     void showsTheFixturesFigures() {
         ExplainLogPage page;
         page.resize(1400, 900);
