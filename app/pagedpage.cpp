@@ -800,7 +800,20 @@ std::vector<kvscope::Request> PagedPage::buildTrace(QString* error) const {
         spec.requests = std::uint32_t(m_requests->value());
         spec.rate = m_rate->value();
         spec.seed = std::uint64_t(m_seed->value());
-        return kvscope::generateWorkload(spec);
+        if (spec.kind != kvscope::WorkloadKind::Trace)
+            return kvscope::generateWorkload(spec);
+        // A trace file is read once, not on every change of a control (a 2M-line one takes seconds): again only
+        // when the file changed on disk.
+        std::error_code fileError;
+        const auto modified = std::filesystem::last_write_time(spec.traceFile, fileError);
+        const auto size = fileError ? 0 : std::filesystem::file_size(spec.traceFile, fileError);
+        if (!fileError && m_traceCache.path == spec.traceFile && m_traceCache.modified == modified &&
+            m_traceCache.size == size)
+            return m_traceCache.requests;
+        std::vector<kvscope::Request> requests = kvscope::generateWorkload(spec);
+        if (!fileError)
+            m_traceCache = {spec.traceFile, modified, size, requests};
+        return requests;
     } catch (const kvscope::Error& e) {
         *error = QString::fromUtf8(e.what());
         return {};

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <atomic>
+#include <filesystem>
 #include <memory>
 #include <optional>
 
@@ -187,10 +188,17 @@ private:
     QSpinBox* m_maxModelLen;
     QPushButton* m_play;
     QSlider* m_speed;
-    QSlider* m_scrub;                                     // every step of the run; dragging it seeks
-    std::optional<kvscope::LessonMoment> m_pendingMoment; // standAtMoment before the whole run was known
-    QComboBox* m_moments;                                 // the named moments of the run (core's runMoments)
-    std::uint64_t m_position = 0;                         // steps replayed since the simulators were made
+    QSlider* m_scrub; // every step of the run; dragging it seeks
+    std::optional<kvscope::LessonMoment> m_pendingMoment;
+    struct TraceCache { // the last trace file read, while it is unchanged on disk
+        std::string path;
+        std::filesystem::file_time_type modified;
+        std::uintmax_t size = 0;
+        std::vector<kvscope::Request> requests;
+    };
+    mutable TraceCache m_traceCache; // standAtMoment before the whole run was known
+    QComboBox* m_moments;            // the named moments of the run (core's runMoments)
+    std::uint64_t m_position = 0;    // steps replayed since the simulators were made
     QCheckBox* m_showWholeRun;
     QCheckBox* m_prefixCache; // the paged server keeps shared-prefix blocks (automatic prefix caching)
     QLabel* m_counters;       // headline: step and finished requests

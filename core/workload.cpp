@@ -136,8 +136,13 @@ std::string WorkloadSpec::describe() const {
 }
 
 std::vector<Request> generateWorkload(const WorkloadSpec& spec) {
+    return *generateWorkload(spec, TraceProgress{});
+}
+
+std::optional<std::vector<Request>> generateWorkload(const WorkloadSpec& spec, const TraceProgress& progress) {
     if (spec.kind == WorkloadKind::Trace)
-        return loadTraceFile(spec.traceFile);
+        return loadTraceFile(spec.traceFile, progress);
+    constexpr std::uint32_t kRequestsPerReport = 65'536;
     Rng rng(spec.seed);
     Rng arrivals(spec.seed ^ 0x9e3779b97f4a7c15ull);
     Rng prefixes(spec.seed ^ 0x5851f42d4c957f2dull); // its own stream: the lengths stay those without prefixes
@@ -145,6 +150,8 @@ std::vector<Request> generateWorkload(const WorkloadSpec& spec) {
     out.reserve(spec.requests);
     double clock = 0.0;
     for (std::uint32_t i = 0; i < spec.requests; ++i) {
+        if (progress && i % kRequestsPerReport == 0 && i > 0 && !progress(double(i) / double(spec.requests)))
+            return std::nullopt;
         Request r;
         r.id = i;
         switch (spec.kind) {
@@ -189,10 +196,19 @@ std::vector<Request> generateWorkload(const WorkloadSpec& spec) {
         }
         out.push_back(r);
     }
+    if (progress && !progress(1.0))
+        return std::nullopt;
     return out;
 }
 
 std::vector<Request> parseTrace(std::string_view text, std::string_view source) {
+    return *parseTrace(text, source, TraceProgress{});
+}
+
+std::optional<std::vector<Request>> parseTrace(std::string_view text, std::string_view source,
+                                               const TraceProgress& progress) {
+    constexpr std::size_t kLinesPerReport = 65'536;
+    std::size_t bytesRead = 0;
     std::vector<Request> out;
     std::istringstream in{std::string(text)};
     std::string line;
@@ -205,6 +221,10 @@ std::vector<Request> parseTrace(std::string_view text, std::string_view source) 
     };
     while (std::getline(in, line)) {
         ++lineNo;
+        bytesRead += line.size() + 1;
+        if (progress && lineNo % kLinesPerReport == 0 &&
+            !progress(text.empty() ? 1.0 : std::min(1.0, double(bytesRead) / double(text.size()))))
+            return std::nullopt;
         if (!line.empty() && line.back() == '\r')
             line.pop_back();
         if (line.find_first_not_of(" \t") == std::string::npos || line[0] == '#')
@@ -320,11 +340,17 @@ std::vector<Request> parseTrace(std::string_view text, std::string_view source) 
                      [](const Request& a, const Request& b) { return a.arrivalStep < b.arrivalStep; });
     for (std::size_t i = 0; i < out.size(); ++i)
         out[i].id = std::uint32_t(i);
+    if (progress && !progress(1.0))
+        return std::nullopt;
     return out;
 }
 
 std::vector<Request> loadTraceFile(const std::string& path) {
     return parseTrace(readInputFile(path, kTraceFileMaxBytes, "trace file"), path);
+}
+
+std::optional<std::vector<Request>> loadTraceFile(const std::string& path, const TraceProgress& progress) {
+    return parseTrace(readInputFile(path, kTraceFileMaxBytes, "trace file"), path, progress);
 }
 
 std::vector<Request> paperFigureWorkload() {

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +19,7 @@ struct Request {
     // tokens in every request with this prefixId. prefixLen 0 = none.
     std::uint32_t prefixId = 0;
     std::uint32_t prefixLen = 0; // tokens, <= promptLen
+    bool operator==(const Request&) const = default;
 };
 
 enum class WorkloadKind { Fixed, Uniform, ShareGpt, Alpaca, Trace };
@@ -48,6 +51,12 @@ struct WorkloadSpec {
 
 // A deterministic generator: the same spec and seed give the same trace on every platform.
 std::vector<Request> generateWorkload(const WorkloadSpec& spec);
+// Progress of making a workload: the share of a trace's text read, or of the requests drawn, 0..1;
+// returning false stops it.
+using TraceProgress = std::function<bool(double)>;
+// The same, reporting its progress every 65,536 lines or requests and at the end (a 2M-line trace
+// or 10M drawn requests take seconds); nothing when stopped.
+std::optional<std::vector<Request>> generateWorkload(const WorkloadSpec& spec, const TraceProgress& progress);
 
 // The latest step a trace may ask a request to arrive at.
 inline constexpr std::uint64_t kMaxArrivalStep = (1ull << 31) - 1;
@@ -58,6 +67,10 @@ inline constexpr std::uint64_t kMaxArrivalStep = (1ull << 31) - 1;
 // Errors name the source and line.
 std::vector<Request> parseTrace(std::string_view text, std::string_view source);
 std::vector<Request> loadTraceFile(const std::string& path);
+// The same, calling `progress` every 65,536 lines and at the end; nothing when it returned false.
+std::optional<std::vector<Request>> parseTrace(std::string_view text, std::string_view source,
+                                               const TraceProgress& progress);
+std::optional<std::vector<Request>> loadTraceFile(const std::string& path, const TraceProgress& progress);
 
 // The class demo of Kwon et al. (2023), Figure 3: one request that reserves 2,048 slots and
 // stops after 10 tokens, and a second one, both at step 0.

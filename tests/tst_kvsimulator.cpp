@@ -981,6 +981,43 @@ private slots:
             qPrintable(message));
     }
 
+    // Issue 26: a 2M-line trace took seconds to read with nothing said; the reading reports its progress (every
+    // 65,536 lines, by bytes read, ending at 1) and stops when asked.
+    void traceReadingReportsProgressAndStops() {
+        std::string text = "prompt_len,output_len,arrival_step\n";
+        for (int i = 0; i < 200'000; ++i)
+            text +=
+                std::to_string(1 + i % 500) + "," + std::to_string(1 + i % 300) + "," + std::to_string(i / 10) + "\n";
+        std::vector<double> seen;
+        const auto all = parseTrace(text, "big.csv", [&](double f) {
+            seen.push_back(f);
+            return true;
+        });
+        QVERIFY(all);
+        QCOMPARE(all->size(), std::size_t(200'000));
+        QCOMPARE(*all, parseTrace(text, "big.csv")); // the same requests as without a callback
+        QCOMPARE(seen.size(), std::size_t(200'001 / 65'536 + 1));
+        QVERIFY(std::is_sorted(seen.begin(), seen.end()));
+        QVERIFY(seen.front() > 0.3 && seen.front() < 0.35); // 65,536 of 200,001 lines, by their bytes
+        QCOMPARE(seen.back(), 1.0);
+        int calls = 0;
+        const auto stopped = parseTrace(text, "big.csv", [&](double) { return ++calls < 2; });
+        QVERIFY(!stopped);
+        QCOMPARE(calls, 2); // stopped at the second report, not read to the end
+        // Drawn requests report too: 10M took 2.5 s with nothing said.
+        WorkloadSpec spec;
+        spec.requests = 200'000;
+        std::vector<double> drawn;
+        const auto requests = generateWorkload(spec, [&](double f) {
+            drawn.push_back(f);
+            return true;
+        });
+        QVERIFY(requests);
+        QCOMPARE(*requests, generateWorkload(spec));
+        QCOMPARE(drawn, (std::vector<double>{65'536 / 200'000.0, 131'072 / 200'000.0, 196'608 / 200'000.0, 1.0}));
+        QVERIFY(!generateWorkload(spec, [](double) { return false; }));
+    }
+
     // Issue 11: uniform:0-4294967295 made every prompt 0 (the range's width wrapped to 0 in
     // 32 bits). The draws now cover the range: over 2,000 of them, spread across it.
     void uniformOverTheWholeRange() {

@@ -28,6 +28,8 @@
 #include <QThreadPool>
 #include <QtTest>
 
+#include <filesystem>
+
 #include <array>
 #include <cmath>
 #include <set>
@@ -531,6 +533,39 @@ private slots:
         QVERIFY(!page->paged());
         page->openTrace(dir.filePath(u"missing.csv"_s));
         QVERIFY2(error->text().contains(u"missing.csv"_s), qPrintable(error->text()));
+    }
+
+    // Issue 26: a trace file is read once, not again on every change of a control (a 2M-line one took seconds
+    // each time); a file changed on disk is read again.
+    void traceFileIsReadOnce() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"trace.csv"_s);
+        const auto write = [&](const QByteArray& text) {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            QCOMPARE(file.write(text), text.size());
+        };
+        write("prompt_len,output_len,arrival_step\n100,50,0\n20,30,2\n5,5,4\n");
+        page->openTrace(path);
+        QCOMPARE(page->paged()->requests().size(), std::size_t(3));
+        const auto stamp = std::filesystem::last_write_time(path.toStdString());
+        // Same size and time, other bytes: a control's change replays what was read, it does not read again.
+        write("prompt_len,output_len,arrival_step\nx00,50,0\n20,30,2\n5,5,4\n");
+        std::filesystem::last_write_time(path.toStdString(), stamp);
+        auto* seed = page->findChild<QSpinBox*>(u"seed"_s);
+        QVERIFY(seed);
+        seed->setValue(seed->value() + 1);
+        auto* error = page->findChild<QLabel*>(u"error"_s);
+        QVERIFY2(!error->isVisibleTo(page), qPrintable(error->text()));
+        QCOMPARE(page->paged()->requests().size(), std::size_t(3));
+        // Changed on disk (a new time): read again, and its error said.
+        std::filesystem::last_write_time(path.toStdString(), stamp + std::chrono::seconds(5));
+        seed->setValue(seed->value() + 1);
+        QVERIFY(error->isVisibleTo(page));
+        QVERIFY2(error->text().contains(u":2: prompt_len"_s), qPrintable(error->text()));
     }
 
     // A rebuild that fails (a trace file that cannot be read) starts no background run, so the

@@ -677,7 +677,38 @@ int runSimulate(const std::vector<std::string>& args) {
             throw Error("--system-prompts: a trace file states its own prefixes (prefix_id, prefix_len)");
         spec.parseSharedPrompts(p.valueOr("system-prompts", ""));
     }
-    std::vector<Request> requests = generateWorkload(spec);
+    // A run longer than a second shows its progress on a terminal (stderr), and Ctrl-C stops it cleanly: the
+    // reading of a trace file (2M lines take seconds) as well as the replays.
+    static std::atomic<bool> interrupted{false};
+    interrupted = false;
+    const auto previousHandler = std::signal(SIGINT, [](int) { interrupted = true; });
+    const bool terminal = isatty(STDERR_FILENO) != 0;
+    const auto start = std::chrono::steady_clock::now();
+    const auto stoppedByCtrlC = [&] {
+        std::signal(SIGINT, previousHandler);
+        std::cerr << tr("kvscope-cli simulate: stopped by Ctrl-C; nothing printed") << '\n';
+        return 130;
+    };
+    bool readingShown = false;
+    std::optional<std::vector<Request>> loaded = generateWorkload(spec, [&](double fraction) {
+        if (interrupted)
+            return false;
+        if (terminal && std::chrono::steady_clock::now() - start > std::chrono::seconds(1)) {
+            std::cerr << '\r'
+                      << (spec.kind == WorkloadKind::Trace
+                              ? tr("simulate: reading the trace, %1 (Ctrl-C stops)", {fixed(100 * fraction, 0) + "%"})
+                              : tr("simulate: drawing the requests, %1 (Ctrl-C stops)",
+                                   {fixed(100 * fraction, 0) + "%"}))
+                      << std::flush;
+            readingShown = true;
+        }
+        return true;
+    });
+    if (readingShown)
+        std::cerr << "\r\033[K" << std::flush;
+    if (!loaded)
+        return stoppedByCtrlC();
+    std::vector<Request> requests = std::move(*loaded);
 
     SimConfig config;
     config.blockSize = std::uint32_t(p.uintValue("block-size", 1, 256).value_or(16));
@@ -723,12 +754,6 @@ int runSimulate(const std::vector<std::string>& args) {
     else
         kinds = {parseAllocatorKind(which)};
 
-    // A run longer than a second shows its progress on a terminal (stderr), and Ctrl-C stops it cleanly.
-    static std::atomic<bool> interrupted{false};
-    interrupted = false;
-    const auto previousHandler = std::signal(SIGINT, [](int) { interrupted = true; });
-    const bool terminal = isatty(STDERR_FILENO) != 0;
-    const auto start = std::chrono::steady_clock::now();
     std::vector<SimSummary> results;
     for (AllocatorKind kind : kinds) {
         config.allocator = kind;
@@ -751,11 +776,8 @@ int runSimulate(const std::vector<std::string>& args) {
         std::optional<SimSummary> summary = simulate(config, requests, progress);
         if (shown)
             std::cerr << "\r\033[K" << std::flush;
-        if (!summary) {
-            std::signal(SIGINT, previousHandler);
-            std::cerr << tr("kvscope-cli simulate: stopped by Ctrl-C; nothing printed") << '\n';
-            return 130;
-        }
+        if (!summary)
+            return stoppedByCtrlC();
         results.push_back(*summary);
     }
     std::signal(SIGINT, previousHandler);

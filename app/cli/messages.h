@@ -505,6 +505,8 @@ inline constexpr Message kMessages[] = {
      "parallel:N (프롬프트마다 샘플 N개) 또는 beam:K (너비 K의 빔 서치). 페이지 방식은 이들의 블록을 공유"},
     {"beam search", "빔 서치"},
     {"simulate: %1, %2 of the requests done (Ctrl-C stops)", "simulate: %1, 요청의 %2 완료 (Ctrl-C로 중지)"},
+    {"simulate: reading the trace, %1 (Ctrl-C stops)", "simulate: 트레이스 읽는 중, %1 (Ctrl-C로 중지)"},
+    {"simulate: drawing the requests, %1 (Ctrl-C stops)", "simulate: 요청 생성 중, %1 (Ctrl-C로 중지)"},
     {"kvscope-cli simulate: stopped by Ctrl-C; nothing printed",
      "kvscope-cli simulate: Ctrl-C로 중지했습니다. 출력한 결과는 없습니다"},
     {"Sharing (%1, beam search of width %2): %3 of the blocks the beams would hold unshared are saved (block-step "
