@@ -392,8 +392,8 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
     connect(m_model, &QComboBox::currentIndexChanged, this, &ExplainLogPage::explainNow);
     connect(m_run, &QComboBox::currentIndexChanged, this, &ExplainLogPage::showRun);
     connect(m_open, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open a server log"), QString(),
-                                                          tr("Logs (*.log *.txt);;All files (*)"));
+        const QString path = recoverDialogPath(QFileDialog::getOpenFileName(this, tr("Open a server log"), QString(),
+                                                                            tr("Logs (*.log *.txt);;All files (*)")));
         if (!path.isEmpty())
             openLog(path);
     });
@@ -492,7 +492,7 @@ bool ExplainLogPage::eventFilter(QObject* watched, QEvent* event) {
         auto* drop = static_cast<QDropEvent*>(event);
         const QList<QUrl> urls = drop->mimeData()->urls();
         if (!urls.isEmpty() && urls.first().isLocalFile()) {
-            openLog(urls.first().toLocalFile());
+            openLog(recoverDialogPath(urls.first().toLocalFile())); // a dropped name that is not UTF-8 too
             drop->acceptProposedAction();
             return true;
         }
@@ -506,7 +506,7 @@ void ExplainLogPage::dragEnterEvent(QDragEnterEvent* event) {
 }
 
 void ExplainLogPage::dropEvent(QDropEvent* event) {
-    openLog(event->mimeData()->urls().constFirst().toLocalFile());
+    openLog(recoverDialogPath(event->mimeData()->urls().constFirst().toLocalFile()));
     event->acceptProposedAction();
 }
 

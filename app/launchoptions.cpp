@@ -10,6 +10,10 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+
+#include <dirent.h>
 
 using namespace Qt::StringLiterals;
 
@@ -88,6 +92,37 @@ std::string argumentBytes(const QString& text) {
         start = i + 1;
     }
     return out;
+}
+
+QString recoverDialogPath(const QString& chosen) {
+    if (chosen.isEmpty() || !chosen.contains(QChar::ReplacementCharacter) || QFileInfo::exists(chosen))
+        return chosen;
+    std::string bytes;
+    const QStringList parts = chosen.split(u'/');
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        const QString& part = parts[i];
+        if (i > 0)
+            bytes += '/';
+        if (!part.contains(QChar::ReplacementCharacter)) {
+            bytes += part.toStdString();
+            continue;
+        }
+        DIR* dir = ::opendir(bytes.empty() ? "." : bytes.c_str());
+        if (!dir)
+            return chosen;
+        std::string match;
+        int matches = 0;
+        while (const dirent* entry = ::readdir(dir))
+            if (QFile::decodeName(QByteArray(entry->d_name)) == part) {
+                match = entry->d_name;
+                ++matches;
+            }
+        ::closedir(dir);
+        if (matches != 1) // none, or two names that decode alike: no telling which was meant
+            return chosen;
+        bytes += match;
+    }
+    return argumentText(bytes.c_str());
 }
 
 QString requestedLanguage(const QStringList& arguments) {

@@ -40,6 +40,12 @@ QString argumentText(const char* bytes);
 QStringList argumentList(int argc, char** argv);
 // The bytes of a path or value given as text: UTF-8, with argumentText()'s escapes undone.
 std::string argumentBytes(const QString& text);
+// A path a file dialog gave back, as argumentText() spells paths. Qt decodes directory entries
+// lossily (each byte that is not UTF-8 becomes U+FFFD), so a file whose name is not UTF-8 comes
+// back as a path that does not exist. Then each component holding U+FFFD is matched against its
+// folder's entries decoded the same way (QFile::decodeName); one match gives that entry's bytes.
+// Otherwise, or when the path exists, the path as given (the opener says what is wrong with it).
+QString recoverDialogPath(const QString& chosen);
 
 // Reads `kvscope --preset NAME --context N --batch N --kv-dtype D ...` and applies the
 // scenario options to `controller`. The last session, when given, is the starting point

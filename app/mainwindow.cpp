@@ -265,8 +265,8 @@ void MainWindow::buildUi() {
     m_scenarioDock->setWindowTitle(tr("Scenario"));
     delete oldControls;
     connect(m_controls, &ControlsPanel::openConfigRequested, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open a Hugging Face config.json"), QString(),
-                                                          tr("Model config (*.json);;All files (*)"));
+        const QString path = recoverDialogPath(QFileDialog::getOpenFileName(
+            this, tr("Open a Hugging Face config.json"), QString(), tr("Model config (*.json);;All files (*)")));
         if (!path.isEmpty())
             openConfig(path);
     });
@@ -392,9 +392,9 @@ void MainWindow::buildMenus() {
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open..."), QKeySequence::Open, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
+        const QString path = recoverDialogPath(QFileDialog::getOpenFileName(
             this, tr("Open a config.json, scenario, lesson file, trace or server log"), QString(),
-            tr("KV Scope files, model configs, traces and logs (*.json *.jsonl *.csv *.log *.txt);;All files (*)"));
+            tr("KV Scope files, model configs, traces and logs (*.json *.jsonl *.csv *.log *.txt);;All files (*)")));
         if (!path.isEmpty())
             openFile(path);
     });
@@ -410,8 +410,8 @@ void MainWindow::buildMenus() {
     rebuildRecentMenu();
     file->addAction(tr("Open &config.json..."), this, [this] { emit m_controls->openConfigRequested(); });
     file->addAction(tr("Open &Lessons..."), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open a lesson file"), QString(),
-                                                          tr("KV Scope lessons (*.json);;All files (*)"));
+        const QString path = recoverDialogPath(QFileDialog::getOpenFileName(
+            this, tr("Open a lesson file"), QString(), tr("KV Scope lessons (*.json);;All files (*)")));
         if (!path.isEmpty())
             openLessons(path);
     });
@@ -1304,7 +1304,7 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
-    openFile(event->mimeData()->urls().constFirst().toLocalFile());
+    openFile(recoverDialogPath(event->mimeData()->urls().constFirst().toLocalFile()));
     event->acceptProposedAction();
 }
 

@@ -3,6 +3,7 @@
 #include "chartstyle.h"
 #include "error.h"
 #include "forkdiagramwidget.h"
+#include "launchoptions.h"
 #include "memorymapwidget.h"
 #include "pagelayout.h"
 #include "scenariocontroller.h"
@@ -794,7 +795,8 @@ std::vector<kvscope::Request> PagedPage::buildTrace(QString* error) const {
         return kvscope::paperFigureWorkload();
     try {
         const qsizetype prompts = kind.indexOf(u";prompts="_s);
-        kvscope::WorkloadSpec spec = kvscope::WorkloadSpec::parse(kind.left(prompts).toStdString());
+        kvscope::WorkloadSpec spec =
+            kvscope::WorkloadSpec::parse(argumentBytes(kind.left(prompts))); // a path as its bytes
         if (prompts >= 0)
             spec.parseSharedPrompts(kind.mid(prompts + 9).toStdString(), "workload");
         spec.requests = std::uint32_t(m_requests->value());
@@ -961,8 +963,8 @@ void PagedPage::loadPaperFigure() {
 }
 
 void PagedPage::chooseTraceFile() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open a request trace"), QString(),
-                                                      tr("Request traces (*.csv *.jsonl *.json);;All files (*)"));
+    const QString path = recoverDialogPath(QFileDialog::getOpenFileName(
+        this, tr("Open a request trace"), QString(), tr("Request traces (*.csv *.jsonl *.json);;All files (*)")));
     if (!path.isEmpty())
         openTrace(path);
 }

@@ -30,6 +30,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <filesystem>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -164,6 +166,31 @@ private slots:
         QVERIFY(!Settings::setAsideOversizedFile());
         QVERIFY(QFile::exists(QSettings().fileName()));
         QFile::remove(path + u".too-large"_s);
+    }
+
+    // Issue 26: a file dialog (and a drop) decodes a name that is not UTF-8 lossily, so the path it gives back does
+    // not exist; the window finds the entry it meant and opens it, as `kvscope --config` does.
+    void dialogPathWhoseNameIsNotUtf8() {
+        QTemporaryDir dir;
+        const std::string folder = dir.path().toStdString();
+        const std::string raw = folder + "/caf\xe9.json"; // Latin-1 e-acute: not UTF-8
+        std::filesystem::copy_file(KVSCOPE_TEST_DATA_DIR "/llama-3.1-8b-instruct.json", raw);
+        const QString lossy = dir.path() + u"/caf\uFFFD.json"_s; // what Qt's dialog gives back
+        QCOMPARE(QFile::decodeName(QByteArray("caf\xe9.json")), u"caf\uFFFD.json"_s);
+        QVERIFY(!QFileInfo::exists(lossy));
+        const QString recovered = recoverDialogPath(lossy);
+        QCOMPARE(argumentBytes(recovered), raw);
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        QVERIFY2(window.openConfig(recovered), qPrintable(window.lastError()));
+        QCOMPARE(controller.scenario().model.layers, 32u);
+        // A path that exists, or one with no replacement character, is left as it is.
+        QCOMPARE(recoverDialogPath(dir.path()), dir.path());
+        QCOMPARE(recoverDialogPath(u"/no/such/file.json"_s), u"/no/such/file.json"_s);
+        // Two names that decode alike: no telling which was meant, the path stays (and fails, named).
+        std::filesystem::copy_file(raw, folder + "/caf\xe8.json");
+        QCOMPARE(recoverDialogPath(lossy), lossy);
     }
 
     // A geometry from the settings file (anyone can edit it) is shrunk and moved onto the screen:
