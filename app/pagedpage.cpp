@@ -25,6 +25,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSlider>
@@ -812,10 +813,26 @@ std::vector<kvscope::Request> PagedPage::buildTrace(QString* error) const {
         if (!fileError && m_traceCache.path == spec.traceFile && m_traceCache.modified == modified &&
             m_traceCache.size == size)
             return m_traceCache.requests;
-        std::vector<kvscope::Request> requests = kvscope::generateWorkload(spec);
+        // The first reading: a bar (2M lines take seconds), and Stop. The window keeps painting
+        // while it reads (the dialog's updates run its events).
+        QProgressDialog dialog(tr("Reading the request trace…"), tr("Stop"), 0, 1000, const_cast<PagedPage*>(this));
+        dialog.setWindowTitle(tr("Request trace"));
+        dialog.setWindowModality(Qt::WindowModal);
+        // A file of 8 MiB or more takes a second or so to read: the bar at once; a smaller one only if it drags.
+        dialog.setMinimumDuration(!fileError && size >= (std::uintmax_t(8) << 20) ? 0 : 500);
+        dialog.setAutoReset(false);
+        dialog.setValue(0); // its clock starts here: shown once the reading looks to take over half a second
+        const std::optional<std::vector<kvscope::Request>> read = kvscope::generateWorkload(spec, [&](double share) {
+            dialog.setValue(int(share * 1000));
+            return !dialog.wasCanceled();
+        });
+        if (!read) {
+            *error = tr("The trace was not read: stopped. Choose it again to read it.");
+            return {};
+        }
         if (!fileError)
-            m_traceCache = {spec.traceFile, modified, size, requests};
-        return requests;
+            m_traceCache = {spec.traceFile, modified, size, *read};
+        return *read;
     } catch (const kvscope::Error& e) {
         *error = QString::fromUtf8(e.what());
         return {};

@@ -20,6 +20,7 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineSeries>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
@@ -566,6 +567,43 @@ private slots:
         seed->setValue(seed->value() + 1);
         QVERIFY(error->isVisibleTo(page));
         QVERIFY2(error->text().contains(u":2: prompt_len"_s), qPrintable(error->text()));
+    }
+
+    // Issue 26: the first reading of a large trace shows a bar with Stop (2M lines take seconds); stopped, the page
+    // says so and nothing half-read is replayed.
+    void largeTraceReadingCanBeStopped() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"large.csv"_s);
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            QByteArray text = "prompt_len,output_len,arrival_step\n";
+            for (int i = 0; i < 2'000'000; ++i)
+                text += QByteArray::number(1 + i % 500) + ',' + QByteArray::number(1 + i % 300) + ',' +
+                        QByteArray::number(i / 100) + '\n';
+            QCOMPARE(file.write(text), text.size());
+        }
+        bool stopped = false;
+        QTimer poll;
+        poll.setInterval(20);
+        connect(&poll, &QTimer::timeout, page, [&] {
+            for (auto* dialog : page->findChildren<QProgressDialog*>())
+                if (dialog->isVisible() && !stopped) {
+                    stopped = true;
+                    dialog->cancel();
+                }
+        });
+        poll.start();
+        page->openTrace(path);
+        poll.stop();
+        QVERIFY2(stopped, "no progress bar came up while 2M lines were read");
+        auto* error = page->findChild<QLabel*>(u"error"_s);
+        QVERIFY(error->isVisibleTo(page));
+        QVERIFY2(error->text().contains(u"stopped"_s), qPrintable(error->text()));
+        QVERIFY(!page->paged());
     }
 
     // A rebuild that fails (a trace file that cannot be read) starts no background run, so the

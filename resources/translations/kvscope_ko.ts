@@ -3137,27 +3137,27 @@
         <translation type="vanished">--%1에는 %2부터 %3까지의 정수가 필요합니다. 입력값: &apos;%4&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="116"/>
+        <location filename="../../app/launchoptions.cpp" line="151"/>
         <source>KV Scope: see where an LLM&apos;s inference memory goes.</source>
         <translation>KV Scope: LLM 추론 메모리가 어디에 쓰이는지 살펴봅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="120"/>
+        <location filename="../../app/launchoptions.cpp" line="155"/>
         <source>Model preset (see kvscope-cli presets).</source>
         <translation>모델 프리셋 (kvscope-cli presets 참고).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="121"/>
+        <location filename="../../app/launchoptions.cpp" line="156"/>
         <source>A Hugging Face config.json to open.</source>
         <translation>열어 볼 Hugging Face config.json 파일.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="122"/>
+        <location filename="../../app/launchoptions.cpp" line="157"/>
         <source>Tokens per sequence.</source>
         <translation>시퀀스당 토큰 수 (컨텍스트 길이).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="123"/>
+        <location filename="../../app/launchoptions.cpp" line="158"/>
         <source>Concurrent sequences.</source>
         <translation>동시에 처리하는 시퀀스 수 (배치).</translation>
     </message>
@@ -3166,22 +3166,22 @@
         <translation type="vanished">가중치 저장 형식 (fp32, bf16, int8, int4-g128, ...).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="127"/>
+        <location filename="../../app/launchoptions.cpp" line="162"/>
         <source>KV cache storage.</source>
         <translation>KV 캐시 저장 형식.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="128"/>
+        <location filename="../../app/launchoptions.cpp" line="163"/>
         <source>GPU preset.</source>
         <translation>GPU 프리셋.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="129"/>
+        <location filename="../../app/launchoptions.cpp" line="164"/>
         <source>gpu_memory_utilization, 0-1.</source>
         <translation>gpu_memory_utilization (GPU 메모리 사용률), 0-1.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="130"/>
+        <location filename="../../app/launchoptions.cpp" line="165"/>
         <source>Tensor-parallel GPUs.</source>
         <translation>텐서 병렬 GPU 수.</translation>
     </message>
@@ -3202,97 +3202,97 @@
         <translation type="vanished">--%1에는 수가 필요합니다. 입력값: &apos;%2&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="30"/>
+        <location filename="../../app/launchoptions.cpp" line="34"/>
         <source>--%1 expects a whole number, got %2</source>
         <translation>--%1에는 정수가 필요합니다. 입력값: %2</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="32"/>
+        <location filename="../../app/launchoptions.cpp" line="36"/>
         <source>--%1 expects a number, got %2</source>
         <translation>--%1에는 수가 필요합니다. 입력값: %2</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="37"/>
+        <location filename="../../app/launchoptions.cpp" line="41"/>
         <source>--%1 must be between %2 and %3, got %4</source>
         <translation>--%1 값은 %2부터 %3 사이여야 합니다. 입력값: %4</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="125"/>
+        <location filename="../../app/launchoptions.cpp" line="160"/>
         <source>Weight storage (fp32, bf16, int8, int4-g128, ..., or stored: a quantized config&apos;s own bytes).</source>
         <translation>가중치 저장 형식 (fp32, bf16, int8, int4-g128, ..., 또는 stored: 양자화된 config의 체크포인트 바이트 그대로).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="131"/>
+        <location filename="../../app/launchoptions.cpp" line="166"/>
         <source>Page to open: memory, attention, scaling, paged, gpu, roofline, log.</source>
         <translation>처음 열 페이지: memory, attention, scaling, paged, gpu, roofline, log.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="132"/>
+        <location filename="../../app/launchoptions.cpp" line="167"/>
         <source>Render the window to a PNG file and exit.</source>
         <translation>창을 PNG 파일로 저장하고 종료합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="133"/>
+        <location filename="../../app/launchoptions.cpp" line="168"/>
         <source>A server start-up log to explain (opens the Explain log page).</source>
         <translation>해설할 서버 시작 로그 (로그 해설 페이지를 엶).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="134"/>
+        <location filename="../../app/launchoptions.cpp" line="169"/>
         <source>Advance the paged-memory simulation by N steps first.</source>
         <translation>먼저 페이지 방식 메모리 시뮬레이션을 N 스텝 진행합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="136"/>
+        <location filename="../../app/launchoptions.cpp" line="171"/>
         <source>Interface language for this run: en or ko (default: the saved choice, else the system&apos;s).</source>
         <translation>이번 실행의 인터페이스 언어: en 또는 ko (기본값: 저장된 선택, 없으면 시스템 언어).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="139"/>
+        <location filename="../../app/launchoptions.cpp" line="174"/>
         <source>Colours for this run: dark, light (Fusion&apos;s palettes, the same on every desktop) or system (the desktop&apos;s palette); default: the saved choice (View &gt; Palette).</source>
         <translation>이번 실행의 색: dark, light (어느 데스크톱에서나 같은 Fusion 팔레트) 또는 system (데스크톱의 팔레트). 기본값: 저장된 선택 (보기 &gt; 팔레트).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="142"/>
+        <location filename="../../app/launchoptions.cpp" line="177"/>
         <source>Start in presenter mode: full screen, large type, high contrast (F5 toggles).</source>
         <translation>발표자 모드로 시작합니다: 전체 화면, 큰 글자, 높은 대비 (F5로 켜고 끔).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="143"/>
+        <location filename="../../app/launchoptions.cpp" line="178"/>
         <source>Quiz mode: a lesson&apos;s figures stay hidden until its answer is revealed.</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트를 가립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="145"/>
+        <location filename="../../app/launchoptions.cpp" line="180"/>
         <source>Open a lesson set (a shipped id such as &apos;course&apos;, or a lesson file), optionally at lesson N.</source>
         <translation>수업 세트(기본 제공 id인 &apos;course&apos; 등, 또는 수업 파일)를 엽니다. N을 주면 N번 문항부터 엽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="147"/>
+        <location filename="../../app/launchoptions.cpp" line="182"/>
         <source>Window size for screenshots, e.g. 1920x1080.</source>
         <translation>스크린샷용 창 크기 (예: 1920x1080).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="149"/>
+        <location filename="../../app/launchoptions.cpp" line="184"/>
         <source>A scenario code or kvscope: link (File &gt; Copy Scenario Link): its scenario, page, lesson and step; the options above change it.</source>
         <translation>시나리오 코드 또는 kvscope: 링크(파일 &gt; 시나리오 링크 복사): 그 시나리오, 페이지, 문항, 단계를 엽니다. 위 옵션으로 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="176"/>
+        <location filename="../../app/launchoptions.cpp" line="211"/>
         <source>--lang expects en or ko, got &apos;%1&apos;</source>
         <translation>--lang에는 en 또는 ko가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="183"/>
+        <location filename="../../app/launchoptions.cpp" line="218"/>
         <source>--palette expects dark, light or system, got &apos;%1&apos;</source>
         <translation>--palette에는 dark, light 또는 system이 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="193"/>
+        <location filename="../../app/launchoptions.cpp" line="228"/>
         <source>--window-size expects WIDTHxHEIGHT between 640x480 and 7680x4320, got &apos;%1&apos;</source>
         <translation>--window-size에는 640x480부터 7680x4320 사이의 WIDTHxHEIGHT가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="209"/>
+        <location filename="../../app/launchoptions.cpp" line="244"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>예상하지 못한 인수: &apos;%1&apos;</translation>
     </message>
@@ -3638,7 +3638,7 @@
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="268"/>
+        <location filename="../../app/mainwindow.cpp" line="269"/>
         <source>Open a Hugging Face config.json</source>
         <translation>Hugging Face config.json 열기</translation>
     </message>
@@ -3715,7 +3715,7 @@
         <translation>수업 파일 열기(&amp;L)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="413"/>
+        <location filename="../../app/mainwindow.cpp" line="414"/>
         <source>Open a lesson file</source>
         <translation>수업 파일 열기</translation>
     </message>
@@ -4823,23 +4823,23 @@
 <context>
     <name>PagedPage</name>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="164"/>
-        <location filename="../../app/pagedpage.cpp" line="740"/>
+        <location filename="../../app/pagedpage.cpp" line="166"/>
+        <location filename="../../app/pagedpage.cpp" line="742"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="178"/>
+        <location filename="../../app/pagedpage.cpp" line="180"/>
         <source>ShareGPT-like</source>
         <translation>ShareGPT 유사</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="179"/>
+        <location filename="../../app/pagedpage.cpp" line="181"/>
         <source>Alpaca-like</source>
         <translation>Alpaca 유사</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="180"/>
+        <location filename="../../app/pagedpage.cpp" line="182"/>
         <source>Paper&apos;s figure</source>
         <translation>논문 그림</translation>
     </message>
@@ -4848,37 +4848,37 @@
         <translation type="vanished">ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="181"/>
+        <location filename="../../app/pagedpage.cpp" line="183"/>
         <source>Fixed 200 + 200 tokens</source>
         <translation>고정 200 + 200 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="182"/>
+        <location filename="../../app/pagedpage.cpp" line="184"/>
         <source>Uniform 1-400 + 1-400</source>
         <translation>균등 분포 1-400 + 1-400</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="194"/>
+        <location filename="../../app/pagedpage.cpp" line="196"/>
         <source>all at once</source>
         <translation>한꺼번에</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="262"/>
+        <location filename="../../app/pagedpage.cpp" line="264"/>
         <source>Poisson arrivals per decode step</source>
         <translation>디코드 스텝당 도착하는 요청 수 (포아송 분포)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="139"/>
+        <location filename="../../app/pagedpage.cpp" line="141"/>
         <source>max length</source>
         <translation>최대 길이</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="141"/>
+        <location filename="../../app/pagedpage.cpp" line="143"/>
         <source>next power of 2</source>
         <translation>2의 거듭제곱으로 올림</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="143"/>
+        <location filename="../../app/pagedpage.cpp" line="145"/>
         <source>exact (oracle)</source>
         <translation>정확한 길이 (오라클)</translation>
     </message>
@@ -4887,42 +4887,42 @@
         <translation type="vanished">연속 할당 서버가 요청마다 예약하는 공간: 모델의 최대 길이 (Orca-Max), 요청 길이를 2의 거듭제곱으로 올린 길이 (Orca-Pow2), 또는 요청 길이 그대로 (Orca-Oracle)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="197"/>
+        <location filename="../../app/pagedpage.cpp" line="199"/>
         <source>First fit</source>
         <translation>최초 적합 (first fit)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="198"/>
+        <location filename="../../app/pagedpage.cpp" line="200"/>
         <source>Buddy</source>
         <translation>버디 할당 (buddy)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="275"/>
+        <location filename="../../app/pagedpage.cpp" line="277"/>
         <source>KV pool size in token slots</source>
         <translation>KV 풀 크기 (토큰 슬롯 단위)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="317"/>
+        <location filename="../../app/pagedpage.cpp" line="319"/>
         <source>Decode steps per second</source>
         <translation>초당 디코드 스텝 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="215"/>
+        <location filename="../../app/pagedpage.cpp" line="217"/>
         <source>From the scenario</source>
         <translation>시나리오에서 가져오기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="145"/>
+        <location filename="../../app/pagedpage.cpp" line="147"/>
         <source>PagedAttention blocks</source>
         <translation>PagedAttention 블록</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="168"/>
+        <location filename="../../app/pagedpage.cpp" line="170"/>
         <source>Show the whole run</source>
         <translation>전체 실행 보기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="255"/>
+        <location filename="../../app/pagedpage.cpp" line="257"/>
         <source>The request trace both servers replay</source>
         <translation>두 서버가 재생하는 요청 트레이스</translation>
     </message>
@@ -4931,429 +4931,449 @@
         <translation type="vanished">ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이(ShareGPT 프롬프트 161 + 출력 338 토큰, Alpaca 19 + 58)에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝나며, 이 워크로드는 자체 풀 크기를 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="260"/>
+        <location filename="../../app/pagedpage.cpp" line="262"/>
         <source>How many requests the trace holds</source>
         <translation>트레이스에 들어 있는 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="261"/>
+        <location filename="../../app/pagedpage.cpp" line="263"/>
         <source>The number of requests in the synthetic trace; both servers get the same ones, in the same order.</source>
         <translation>합성 트레이스의 요청 수입니다. 두 서버는 같은 요청을 같은 순서로 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="263"/>
+        <location filename="../../app/pagedpage.cpp" line="265"/>
         <source>New requests arrive at random, on average λ per decode step (a gap of 1/λ steps). At 0 every request arrives at step 0, so the server is under load from the start.</source>
         <translation>새 요청은 무작위로, 디코드 스텝당 평균 λ개씩 도착합니다 (평균 간격 1/λ 스텝). 0이면 모든 요청이 스텝 0에 도착하므로 서버는 처음부터 부하를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="265"/>
+        <location filename="../../app/pagedpage.cpp" line="267"/>
         <source>What a contiguous server reserves per request</source>
         <translation>연속 할당 서버가 요청마다 예약하는 공간</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="266"/>
+        <location filename="../../app/pagedpage.cpp" line="268"/>
         <source>Max length reserves the maximum model length for every request (Orca-Max); next power of 2 reserves 2^⌈log₂(prompt + output)⌉ slots (Orca-Pow2); exact reserves prompt + output, which only an oracle knows in advance (Orca-Oracle).</source>
         <translation>최대 길이는 모든 요청에 모델의 최대 길이를 예약합니다 (Orca-Max). 2의 거듭제곱으로 올림은 2^⌈log₂(프롬프트 + 출력)⌉ 슬롯을 예약합니다 (Orca-Pow2). 정확한 길이는 프롬프트 + 출력만큼만 예약하는데, 이 길이를 미리 아는 것은 오라클(oracle)뿐입니다 (Orca-Oracle).</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="269"/>
+        <location filename="../../app/pagedpage.cpp" line="271"/>
         <source>Where a contiguous reservation goes in the pool</source>
         <translation>풀 안에서 연속 할당 예약 공간이 놓일 위치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="270"/>
+        <location filename="../../app/pagedpage.cpp" line="272"/>
         <source>First fit takes the lowest free hole large enough. Buddy rounds every reservation up to a power of two and splits and merges holes in halves.</source>
         <translation>최초 적합은 충분히 큰 빈 구간 가운데 가장 앞쪽의 것을 씁니다. 버디 할당은 모든 예약을 2의 거듭제곱으로 올리고, 빈 구간을 절반씩 나누고 합칩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="272"/>
+        <location filename="../../app/pagedpage.cpp" line="274"/>
         <source>Token slots per PagedAttention block (vLLM&apos;s default is 16)</source>
         <translation>PagedAttention 블록당 토큰 슬롯 수 (vLLM 기본값은 16)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="273"/>
+        <location filename="../../app/pagedpage.cpp" line="275"/>
         <source>A sequence of n tokens holds ⌈n / block size⌉ blocks, so at most block size − 1 slots of its last block stay empty.</source>
         <translation>토큰 n개인 시퀀스는 블록 ⌈n / 블록 크기⌉개를 차지하므로, 마지막 블록에서 비는 슬롯은 많아야 블록 크기 − 1개입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="276"/>
+        <location filename="../../app/pagedpage.cpp" line="278"/>
         <source>One slot holds one token&apos;s K and V over every layer. A real server&apos;s pool is (GPU memory × utilization − weights − activations − runtime) ÷ KV bytes per token.</source>
         <translation>슬롯 하나에는 토큰 하나의 모든 레이어 K와 V가 들어갑니다. 실제 서버의 풀 크기는 (GPU 메모리 × 사용률 − 가중치 − 활성화 값 − 런타임) ÷ 토큰당 KV 바이트입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="278"/>
+        <location filename="../../app/pagedpage.cpp" line="280"/>
         <source>Parallel samples per request</source>
         <translation>요청당 병렬 샘플 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="279"/>
+        <location filename="../../app/pagedpage.cpp" line="281"/>
         <source>Each request generates this many outputs from one prompt. Paged blocks of the shared prompt are stored once and copied on write; contiguous servers reserve a region per sample.</source>
         <translation>요청마다 프롬프트 하나로 이 개수만큼 출력을 생성합니다. 페이지 방식에서는 공유 프롬프트의 블록을 한 번만 저장하고 쓸 때 복사(copy-on-write)하며, 연속 할당 서버는 샘플마다 영역을 따로 예약합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="281"/>
+        <location filename="../../app/pagedpage.cpp" line="283"/>
         <source>What the samples of one request are</source>
         <translation>한 요청의 샘플이 무엇인지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="282"/>
+        <location filename="../../app/pagedpage.cpp" line="284"/>
         <source>Parallel samples: independent outputs of one prompt, sharing its blocks. Beam search: each step every beam continues a parent beam; a beam chosen twice shares its blocks and copies the last partial one on write, a beam chosen by none is dropped and frees its own blocks. Hover a request to see its beams&apos; block tables, shared entries in bold. Memory saved = blocks saved ÷ blocks held unshared.</source>
         <translation>병렬 샘플: 한 프롬프트에서 나온 독립적인 출력들로, 프롬프트 블록을 공유합니다. 빔 서치: 스텝마다 각 빔이 부모 빔을 이어받습니다. 두 번 선택된 빔은 블록을 공유하고 마지막의 덜 찬 블록은 쓸 때 복사하며 (copy-on-write), 아무도 선택하지 않은 빔은 버려져 자기 블록을 반환합니다. 요청 위에 마우스를 올리면 빔들의 블록 테이블이 보이며, 공유된 항목은 굵게 표시됩니다. 절약한 메모리 = 공유로 아낀 블록 ÷ 공유하지 않았을 때의 블록.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="286"/>
+        <location filename="../../app/pagedpage.cpp" line="288"/>
         <source>Random seed of the synthetic trace</source>
         <translation>합성 트레이스의 난수 시드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="287"/>
+        <location filename="../../app/pagedpage.cpp" line="289"/>
         <source>The same seed gives the same trace on every machine, so a class sees the same run.</source>
         <translation>시드가 같으면 어느 컴퓨터에서나 같은 트레이스가 나오므로, 모든 학생이 같은 실행을 봅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="288"/>
+        <location filename="../../app/pagedpage.cpp" line="290"/>
         <source>Longest sequence the model accepts (prompt + output)</source>
         <translation>모델이 받는 최대 시퀀스 길이 (프롬프트 + 출력)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="289"/>
+        <location filename="../../app/pagedpage.cpp" line="291"/>
         <source>Caps prompt + output of every request; the max-length policy reserves exactly this many slots per request.</source>
         <translation>모든 요청의 프롬프트 + 출력 길이 상한입니다. 최대 길이 정책은 요청마다 정확히 이만큼의 슬롯을 예약합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="291"/>
+        <location filename="../../app/pagedpage.cpp" line="293"/>
         <source>The KV cache tokens the current model leaves on the current GPU</source>
         <translation>현재 GPU에 현재 모델을 올리고 남는 메모리에 들어가는 KV 캐시 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="292"/>
+        <location filename="../../app/pagedpage.cpp" line="294"/>
         <source>Sets the pool to the capacity of the scenario on the left: tokens = KV budget ÷ KV bytes per token.</source>
         <translation>풀 크기를 왼쪽 시나리오의 용량으로 맞춥니다: 토큰 수 = KV 한도 ÷ 토큰당 KV 바이트.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="294"/>
+        <location filename="../../app/pagedpage.cpp" line="296"/>
         <source>Replay a request trace file</source>
         <translation>요청 트레이스 파일 재생</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="295"/>
+        <location filename="../../app/pagedpage.cpp" line="297"/>
         <source>A CSV file with the header prompt_len,output_len[,arrival_step] or JSON Lines with the same keys, as kvscope-cli simulate --workload reads it. Both servers replay it.</source>
         <translation>헤더가 prompt_len,output_len[,arrival_step]인 CSV 파일, 또는 같은 키를 쓰는 JSON Lines 파일 (kvscope-cli simulate --workload가 읽는 형식). 두 서버가 모두 이 트레이스를 재생합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="297"/>
+        <location filename="../../app/pagedpage.cpp" line="299"/>
         <source>The paged server keeps shared prompt blocks for later requests</source>
         <translation>페이지 방식 서버가 공유 프롬프트 블록을 이후 요청을 위해 보관</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="298"/>
+        <location filename="../../app/pagedpage.cpp" line="300"/>
         <source>Automatic prefix caching: a full block of a shared system prompt is found by a hash of its tokens and of the blocks before it. When its last request ends it stays in the pool, free but holding its K and V (orange stripes), until a block is needed and it is evicted, least recently used first. Hit rate = prompt tokens found cached ÷ prompt tokens.</source>
         <translation>자동 프리픽스 캐싱: 공유 시스템 프롬프트의 가득 찬 블록은 그 토큰과 앞선 블록들의 해시로 찾습니다. 마지막 요청이 끝나도 블록은 풀에 남아, 비어 있지만 키(K)와 값(V)을 그대로 가진 채 (주황색 가로줄) 블록이 필요해질 때까지 유지되고, 가장 오래전에 쓰인 것부터 내보냅니다. 적중률 = 캐시에서 찾은 프롬프트 토큰 ÷ 프롬프트 토큰.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="302"/>
+        <location filename="../../app/pagedpage.cpp" line="304"/>
         <source>Stop simulating the whole run in the background</source>
         <translation>백그라운드의 전체 실행 시뮬레이션 중지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="303"/>
+        <location filename="../../app/pagedpage.cpp" line="305"/>
         <source>A long trace takes a while to simulate to its end for the total and the whole-run charts; the replay itself goes on without it.</source>
         <translation>긴 트레이스는 총 스텝 수와 전체 실행 차트를 위해 끝까지 시뮬레이션하는 데 시간이 걸립니다. 재생 자체는 이것 없이도 계속됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="305"/>
+        <location filename="../../app/pagedpage.cpp" line="307"/>
         <source>Play or pause the replay</source>
         <translation>재생 또는 일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="306"/>
+        <location filename="../../app/pagedpage.cpp" line="308"/>
         <source>Replays both servers step by step at the chosen speed; at the end, Play starts again.</source>
         <translation>두 서버를 고른 속도로 한 스텝씩 재생합니다. 끝난 뒤 재생을 누르면 처음부터 다시 시작합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="307"/>
+        <location filename="../../app/pagedpage.cpp" line="309"/>
         <source>One decode step</source>
         <translation>디코드 한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="308"/>
+        <location filename="../../app/pagedpage.cpp" line="310"/>
         <source>Runs one decode step on both servers: every running request stores one more token.</source>
         <translation>두 서버에서 디코드를 한 스텝 실행합니다: 실행 중인 모든 요청이 토큰을 하나씩 더 저장합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="309"/>
+        <location filename="../../app/pagedpage.cpp" line="311"/>
         <source>Back to step 1 with the same trace</source>
         <translation>같은 트레이스로 스텝 1부터 다시</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="310"/>
+        <location filename="../../app/pagedpage.cpp" line="312"/>
         <source>Starts both servers again from an empty pool with the same trace.</source>
         <translation>같은 트레이스로 두 서버를 빈 풀에서 다시 시작합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="311"/>
+        <location filename="../../app/pagedpage.cpp" line="313"/>
         <source>Every step of the run: drag to go back or forward (Left, Shift+Left, Shift+Right)</source>
         <translation>실행의 모든 스텝: 끌어서 뒤로 또는 앞으로 이동 (←, Shift+←, Shift+→)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="312"/>
+        <location filename="../../app/pagedpage.cpp" line="314"/>
         <source>Goes to any step of the replay, back as well as forward: going back replays the same trace from the start, so both servers stand exactly where they stood at that step.</source>
         <translation>재생의 어느 스텝으로든 앞뒤로 이동합니다. 뒤로 갈 때는 같은 트레이스를 처음부터 다시 재생하므로, 두 서버 모두 그 스텝에 있던 상태 그대로 돌아갑니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="314"/>
+        <location filename="../../app/pagedpage.cpp" line="316"/>
         <source>Jump to a moment of the whole run</source>
         <translation>전체 실행의 주요 순간으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="315"/>
+        <location filename="../../app/pagedpage.cpp" line="317"/>
         <source>Once the whole run has been simulated, lists the steps worth stopping at for each server: the first request left waiting, the first preemption, the most requests running at once, the end.</source>
         <translation>전체 실행의 시뮬레이션이 끝나면 서버마다 멈춰 볼 만한 스텝을 보여 줍니다: 처음으로 요청이 대기하게 된 스텝, 첫 선점, 동시에 실행 중인 요청이 가장 많은 스텝, 끝.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="318"/>
+        <location filename="../../app/pagedpage.cpp" line="320"/>
         <source>How many decode steps the replay runs per second; the maps repaint once per frame at any speed.</source>
         <translation>재생이 1초에 실행하는 디코드 스텝 수입니다. 속도와 관계없이 맵은 프레임마다 한 번 다시 그립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="319"/>
+        <location filename="../../app/pagedpage.cpp" line="321"/>
         <source>Draw the charts to the end of the run</source>
         <translation>실행이 끝날 때까지의 차트 그리기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="320"/>
+        <location filename="../../app/pagedpage.cpp" line="322"/>
         <source>Off, the charts grow with the replay so the class can predict before they see. On, they show the whole run at once, with a line at the current step.</source>
         <translation>끄면 차트가 재생에 맞춰 늘어나므로 학생들이 보기 전에 예측할 수 있습니다. 켜면 전체 실행을 한꺼번에 보여 주고, 현재 스텝에 선을 긋습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="322"/>
+        <location filename="../../app/pagedpage.cpp" line="324"/>
         <source>Replay progress and finished requests of each server</source>
         <translation>재생 진행 상황과 서버별 완료된 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="323"/>
+        <location filename="../../app/pagedpage.cpp" line="325"/>
         <source>The current decode step out of the steps until both servers have finished every request, and how many requests each server has finished.</source>
         <translation>두 서버가 모든 요청을 마칠 때까지의 전체 스텝 중 현재 디코드 스텝과, 각 서버가 마친 요청 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="325"/>
+        <location filename="../../app/pagedpage.cpp" line="327"/>
         <source>Paged server&apos;s preemptions and sharing</source>
         <translation>페이지 방식 서버의 선점과 공유</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="326"/>
+        <location filename="../../app/pagedpage.cpp" line="328"/>
         <source>A preemption evicts a running request when no block is free; it recomputes its tokens when it returns. Blocks saved by sharing: prompt blocks stored once for several samples.</source>
         <translation>선점은 빈 블록이 없을 때 실행 중인 요청을 내보내는 것입니다. 내보낸 요청은 돌아올 때 토큰을 다시 계산합니다. 공유로 아낀 블록: 여러 샘플을 위해 한 번만 저장한 프롬프트 블록입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="328"/>
+        <location filename="../../app/pagedpage.cpp" line="330"/>
         <source>The contiguous server&apos;s pool, one square per token slot</source>
         <translation>연속 할당 서버의 풀 (칸 하나가 토큰 슬롯 하나)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="329"/>
+        <location filename="../../app/pagedpage.cpp" line="331"/>
         <source>Each request owns one region sized by the policy. Share of a kind = its slots ÷ pool slots. Hover a request to see it in both maps.</source>
         <translation>요청마다 정책에 따라 크기가 정해진 영역 하나를 가집니다. 종류별 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수. 요청 위에 마우스를 올리면 두 맵에서 함께 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="331"/>
+        <location filename="../../app/pagedpage.cpp" line="333"/>
         <source>The paged server&apos;s pool, one square per token slot, in physical block order</source>
         <translation>페이지 방식 서버의 풀 (칸 하나가 토큰 슬롯 하나, 물리 블록 순서)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="332"/>
+        <location filename="../../app/pagedpage.cpp" line="334"/>
         <source>Each request holds blocks anywhere in the pool, taken one at a time as it grows. Share of a kind = its slots ÷ pool slots. Hover a request to see its block table.</source>
         <translation>요청은 커질 때마다 블록을 하나씩 받으며, 블록은 풀의 어디에 있어도 됩니다. 종류별 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수. 요청 위에 마우스를 올리면 블록 테이블이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="335"/>
+        <location filename="../../app/pagedpage.cpp" line="337"/>
         <source>Trace and pool</source>
         <translation>트레이스와 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="338"/>
+        <location filename="../../app/pagedpage.cpp" line="340"/>
         <source>Workload</source>
         <translation>워크로드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="338"/>
+        <location filename="../../app/pagedpage.cpp" line="340"/>
         <source>Requests</source>
         <translation>요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="338"/>
+        <location filename="../../app/pagedpage.cpp" line="340"/>
         <source>Arrivals</source>
         <translation>도착률</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="339"/>
+        <location filename="../../app/pagedpage.cpp" line="341"/>
         <source>Contiguous</source>
         <translation>연속 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="339"/>
+        <location filename="../../app/pagedpage.cpp" line="341"/>
         <source>Placement</source>
         <translation>할당 위치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="339"/>
+        <location filename="../../app/pagedpage.cpp" line="341"/>
         <source>Block size</source>
         <translation>블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="340"/>
+        <location filename="../../app/pagedpage.cpp" line="342"/>
         <source>Pool</source>
         <translation>풀 크기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="340"/>
+        <location filename="../../app/pagedpage.cpp" line="342"/>
         <source>Samples</source>
         <translation>샘플 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="340"/>
+        <location filename="../../app/pagedpage.cpp" line="342"/>
         <source>Max model len</source>
         <translation>최대 모델 길이</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="341"/>
+        <location filename="../../app/pagedpage.cpp" line="343"/>
         <source>Seed</source>
         <translation>시드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="341"/>
+        <location filename="../../app/pagedpage.cpp" line="343"/>
         <source>Sequences</source>
         <translation>시퀀스</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="341"/>
+        <location filename="../../app/pagedpage.cpp" line="343"/>
         <source>Paged</source>
         <translation>페이지 방식</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="414"/>
+        <location filename="../../app/pagedpage.cpp" line="416"/>
         <source>cached prefix (free, kept for reuse)</source>
         <translation>캐시된 프리픽스 (비어 있지만 재사용을 위해 보관)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="444"/>
-        <location filename="../../app/pagedpage.cpp" line="613"/>
+        <location filename="../../app/pagedpage.cpp" line="446"/>
+        <location filename="../../app/pagedpage.cpp" line="615"/>
         <source>Running requests</source>
         <translation>실행 중인 요청</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="445"/>
+        <location filename="../../app/pagedpage.cpp" line="447"/>
         <source>Contiguous pool, slot by slot</source>
         <translation>연속 할당 풀 (슬롯별)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="446"/>
+        <location filename="../../app/pagedpage.cpp" line="448"/>
         <source>Paged pool, slot by slot</source>
         <translation>페이지 방식 풀 (슬롯별)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="459"/>
+        <location filename="../../app/pagedpage.cpp" line="461"/>
         <source>Paging admits a request as soon as its first blocks are free, so more requests run at once. Mean batch under load = sum of running requests over the steps where requests wait ÷ those steps (dashed lines); the drain at the end, with nothing left to admit, is not counted.</source>
         <translation>페이지 방식은 첫 블록이 비는 즉시 요청을 받아들이므로 더 많은 요청이 동시에 실행됩니다. 부하 중 평균 배치 = 대기 중인 요청이 있는 스텝들의 실행 중인 요청 수의 합 ÷ 그 스텝 수 (파선). 더 받아들일 요청이 없는 마지막 소진 구간은 세지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="486"/>
+        <location filename="../../app/pagedpage.cpp" line="488"/>
         <source>Step</source>
         <comment>the scrubber&apos;s label: which step of the run is shown</comment>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="492"/>
+        <location filename="../../app/pagedpage.cpp" line="494"/>
         <source>Step of the run</source>
         <translation>실행의 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="951"/>
+        <location filename="../../app/pagedpage.cpp" line="818"/>
+        <source>Reading the request trace…</source>
+        <translation>요청 트레이스를 읽는 중…</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="818"/>
+        <source>Stop</source>
+        <translation>중지</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="819"/>
+        <source>Request trace</source>
+        <translation>요청 트레이스</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="828"/>
+        <source>The trace was not read: stopped. Choose it again to read it.</source>
+        <translation>트레이스를 읽다가 중지했습니다. 다시 읽으려면 트레이스를 다시 선택하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="982"/>
         <source>Open a request trace</source>
         <translation>요청 트레이스 열기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="952"/>
+        <location filename="../../app/pagedpage.cpp" line="982"/>
         <source>Request traces (*.csv *.jsonl *.json);;All files (*)</source>
         <translation>요청 트레이스 (*.csv *.jsonl *.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="964"/>
+        <location filename="../../app/pagedpage.cpp" line="994"/>
         <source>Trace: %1</source>
         <translation>트레이스: %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1080"/>
+        <location filename="../../app/pagedpage.cpp" line="1110"/>
         <source>Jump to…</source>
         <translation>이동할 순간…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1090"/>
+        <location filename="../../app/pagedpage.cpp" line="1120"/>
         <source>%1: the first request left waiting (step %2)</source>
         <translation>%1: 처음으로 요청이 대기 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1093"/>
+        <location filename="../../app/pagedpage.cpp" line="1123"/>
         <source>%1: the first preemption (step %2)</source>
         <translation>%1: 첫 선점 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1096"/>
+        <location filename="../../app/pagedpage.cpp" line="1126"/>
         <source>%1: the most requests running, %3 (step %2)</source>
         <translation>%1: 실행 중인 요청이 가장 많음, %3개 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1099"/>
+        <location filename="../../app/pagedpage.cpp" line="1129"/>
         <source>%1: every request finished (step %2)</source>
         <translation>%1: 모든 요청 완료 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1207"/>
+        <location filename="../../app/pagedpage.cpp" line="1237"/>
         <source>buddy</source>
         <translation>버디 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1207"/>
+        <location filename="../../app/pagedpage.cpp" line="1237"/>
         <source>first fit</source>
         <translation>최초 적합</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1208"/>
+        <location filename="../../app/pagedpage.cpp" line="1238"/>
         <source>Contiguous (%1, %2): %3 tokens · %4 running · %5 waiting</source>
         <translation>연속 할당 (%1, %2): 토큰 %3 · 실행 중 %4 · 대기 %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1232"/>
+        <location filename="../../app/pagedpage.cpp" line="1262"/>
         <source>– (the whole-run simulation was stopped)</source>
         <translation>– (전체 실행 시뮬레이션을 중지함)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1233"/>
+        <location filename="../../app/pagedpage.cpp" line="1263"/>
         <source>– (this trace cannot finish: see the message below)</source>
         <translation>– (이 트레이스는 끝나지 않음: 아래 메시지 참고)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1234"/>
+        <location filename="../../app/pagedpage.cpp" line="1264"/>
         <source>… (the whole run is still being simulated: %1)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중: %1)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1236"/>
+        <location filename="../../app/pagedpage.cpp" line="1266"/>
         <source>… (the whole run is still being simulated)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1240"/>
+        <location filename="../../app/pagedpage.cpp" line="1270"/>
         <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; requests finished: contiguous &lt;b&gt;%3&lt;/b&gt; of %5, paged &lt;b&gt;%4&lt;/b&gt; of %5</source>
         <translation>스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료된 요청: 연속 할당 %5개 중 &lt;b&gt;%3&lt;/b&gt;개, 페이지 방식 %5개 중 &lt;b&gt;%4&lt;/b&gt;개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1330"/>
+        <location filename="../../app/pagedpage.cpp" line="1360"/>
         <source>contiguous: mean %1 under load</source>
         <translation>연속 할당: 부하 중 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1333"/>
+        <location filename="../../app/pagedpage.cpp" line="1363"/>
         <source>paged: mean %1 under load</source>
         <translation>페이지 방식: 부하 중 평균 %1</translation>
     </message>
@@ -5362,53 +5382,53 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료: 연속 할당 &lt;b&gt;%3&lt;/b&gt;, 페이지 방식 &lt;b&gt;%4&lt;/b&gt; (전체 요청 %5개)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1249"/>
+        <location filename="../../app/pagedpage.cpp" line="1279"/>
         <source>Paged: %1 preemptions · %2 blocks saved by sharing</source>
         <translation>페이지 방식: 선점 %1 · 공유로 아낀 블록 %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1251"/>
+        <location filename="../../app/pagedpage.cpp" line="1281"/>
         <source>(memory saved: %1 now, %2 on average)</source>
         <translation>(절약한 메모리: 지금 %1, 평균 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1255"/>
+        <location filename="../../app/pagedpage.cpp" line="1285"/>
         <source>· max model length: %1 requests rejected (prompt too long), %2 outputs cut</source>
         <translation>· 최대 모델 길이: 요청 %1개 거부 (프롬프트가 너무 김), 출력 %2개 잘림</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1259"/>
+        <location filename="../../app/pagedpage.cpp" line="1289"/>
         <source>· never fit the pool, rejected: contiguous %1, paged %2</source>
         <translation>· 풀에 들어갈 수 없어 거부: 연속 할당 %1개, 페이지 방식 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1263"/>
+        <location filename="../../app/pagedpage.cpp" line="1293"/>
         <source>· prefix cache: hit rate %1, %2 cached blocks free but kept</source>
         <translation>· 프리픽스 캐싱: 적중률 %1, 비어 있지만 보관 중인 캐시 블록 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1330"/>
+        <location filename="../../app/pagedpage.cpp" line="1360"/>
         <source>contiguous: mean %1</source>
         <translation>연속 할당: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1333"/>
+        <location filename="../../app/pagedpage.cpp" line="1363"/>
         <source>paged: mean %1</source>
         <translation>페이지 방식: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="216"/>
+        <location filename="../../app/pagedpage.cpp" line="218"/>
         <source>Restart</source>
         <translation>다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="217"/>
+        <location filename="../../app/pagedpage.cpp" line="219"/>
         <source>Step</source>
         <translation>한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="359"/>
-        <location filename="../../app/pagedpage.cpp" line="447"/>
+        <location filename="../../app/pagedpage.cpp" line="361"/>
+        <location filename="../../app/pagedpage.cpp" line="449"/>
         <source>Speed</source>
         <translation>속도</translation>
     </message>
@@ -5425,7 +5445,7 @@
         <translation type="vanished">페이지 방식 (PagedAttention): 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="740"/>
+        <location filename="../../app/pagedpage.cpp" line="742"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
@@ -5434,7 +5454,7 @@
         <translation type="vanished">연속 할당, %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1212"/>
+        <location filename="../../app/pagedpage.cpp" line="1242"/>
         <source>Paged, block %1: %2 tokens · %3 running · %4 waiting</source>
         <translation>페이지 방식, 블록 %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
@@ -5443,145 +5463,145 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; 완료 &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; (전체 %5) &amp;nbsp; 선점 %6 &amp;nbsp; 공유로 아낀 블록 %7</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1381"/>
+        <location filename="../../app/pagedpage.cpp" line="1411"/>
         <source>sample %1: %2</source>
         <translation>샘플 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1381"/>
+        <location filename="../../app/pagedpage.cpp" line="1411"/>
         <source>beam %1: %2</source>
         <translation>빔 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1385"/>
+        <location filename="../../app/pagedpage.cpp" line="1415"/>
         <source>&lt;b&gt;Request %1&lt;/b&gt;: %2 prompt + %3 output tokens, %4 generated so far. Block table (logical→physical): %5</source>
         <translation>&lt;b&gt;요청 %1&lt;/b&gt;: 프롬프트 %2 + 출력 %3 토큰, 지금까지 %4 토큰 생성. 블록 테이블 (논리 블록→물리 블록): %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1391"/>
+        <location filename="../../app/pagedpage.cpp" line="1421"/>
         <source>not in the paged pool now</source>
         <translation>지금은 페이지 방식 풀에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="587"/>
-        <location filename="../../app/pagedpage.cpp" line="617"/>
+        <location filename="../../app/pagedpage.cpp" line="589"/>
+        <location filename="../../app/pagedpage.cpp" line="619"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="169"/>
+        <location filename="../../app/pagedpage.cpp" line="171"/>
         <source>Prefix caching</source>
         <translation>프리픽스 캐싱</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="184"/>
+        <location filename="../../app/pagedpage.cpp" line="186"/>
         <source>Shared prompts 4 × 200</source>
         <translation>공유 프롬프트 4 × 200</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="206"/>
+        <location filename="../../app/pagedpage.cpp" line="208"/>
         <source>parallel samples</source>
         <translation>병렬 샘플</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="207"/>
+        <location filename="../../app/pagedpage.cpp" line="209"/>
         <source>beam search</source>
         <translation>빔 서치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="218"/>
+        <location filename="../../app/pagedpage.cpp" line="220"/>
         <source>Open trace…</source>
         <translation>트레이스 열기…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="219"/>
+        <location filename="../../app/pagedpage.cpp" line="221"/>
         <source>Stop the whole-run simulation</source>
         <translation>전체 실행 시뮬레이션 중지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="256"/>
+        <location filename="../../app/pagedpage.cpp" line="258"/>
         <source>ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets&apos; mean lengths (ShareGPT 161 prompt + 338 output tokens, Alpaca 19 + 58). The paper&apos;s figure: one request reserves 2,048 slots and stops after 10 tokens; it brings its own pool. Shared prompts: a ShareGPT-like question behind one of 4 system prompts of 200 tokens, for prefix caching.</source>
         <translation>ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이(ShareGPT 프롬프트 161 + 출력 338 토큰, Alpaca 19 + 58)에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝나며, 이 워크로드는 자체 풀 크기를 씁니다. 공유 프롬프트: 200 토큰짜리 시스템 프롬프트 4개 중 하나 뒤에 ShareGPT 유사 질문이 붙는 워크로드로, 프리픽스 캐싱을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="380"/>
+        <location filename="../../app/pagedpage.cpp" line="382"/>
         <source>Every square is one token slot; each request has its own colour (blues, greens, purples, yellows). Solid: stored tokens. Pale with dots: reserved for tokens still to come. Grey, hatched: never used (internal fragmentation). Vermillion, cross-hatched: free but too small for the next request (external fragmentation). Hover a request to see its blocks.</source>
         <translation>칸 하나가 토큰 슬롯 하나이고, 요청마다 고유한 색(파랑, 초록, 보라, 노랑 계열)이 있습니다. 진한 색: 저장된 토큰. 옅은 색과 점: 앞으로 올 토큰을 위한 예약 공간. 회색 빗금: 끝내 쓰이지 않는 공간 (내부 단편화). 주홍색 교차 빗금: 비어 있지만 다음 요청이 들어가기에는 작은 공간 (외부 단편화). 요청 위에 마우스를 올리면 해당 요청의 블록이 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="387"/>
+        <location filename="../../app/pagedpage.cpp" line="389"/>
         <source>Paging stores exactly the same K and V: every token still takes 2 × layers × KV heads × head_dim × bytes, so the cache&apos;s mathematical size is unchanged; only the waste around it goes.</source>
         <translation>페이지 방식도 똑같은 K와 V를 저장합니다: 토큰마다 여전히 2 × 레이어 × KV 헤드 × head_dim × 바이트를 차지하므로 캐시의 수학적 크기는 그대로이고, 그 주변의 낭비만 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="393"/>
+        <location filename="../../app/pagedpage.cpp" line="395"/>
         <source>What paging changes and what it does not</source>
         <translation>페이지 방식이 바꾸는 것과 바꾸지 않는 것</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="394"/>
+        <location filename="../../app/pagedpage.cpp" line="396"/>
         <source>KV bytes = 2 × layers × batch × tokens × KV heads × head_dim × bytes per element, with or without paging; paging only removes the reserved, internal and external waste around those bytes.</source>
         <translation>KV 바이트 = 2 × 레이어 × 배치 × 토큰 × KV 헤드 × head_dim × 원소당 바이트는 페이지 방식이든 아니든 같습니다. 페이지 방식은 그 바이트 주변의 낭비(예약 공간, 내부 단편화, 외부 단편화)만 없앱니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="401"/>
+        <location filename="../../app/pagedpage.cpp" line="403"/>
         <source>What the squares of the two maps mean</source>
         <translation>두 맵의 칸이 뜻하는 것</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="402"/>
+        <location filename="../../app/pagedpage.cpp" line="404"/>
         <source>Stored tokens are solid in their request&apos;s colour; reserved slots pale with dots; internal fragmentation grey with \ hatching; external fragmentation vermillion cross-hatching; free slots plain.</source>
         <translation>저장된 토큰은 요청의 색으로 진하게, 예약 공간은 옅은 색과 점으로, 내부 단편화는 회색 \ 빗금으로, 외부 단편화는 주홍색 교차 빗금으로, 빈 슬롯은 무늬 없이 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="410"/>
+        <location filename="../../app/pagedpage.cpp" line="412"/>
         <source>tokens stored</source>
         <translation>저장된 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="411"/>
+        <location filename="../../app/pagedpage.cpp" line="413"/>
         <source>reserved (tokens to come)</source>
         <translation>예약 공간 (앞으로 올 토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="412"/>
+        <location filename="../../app/pagedpage.cpp" line="414"/>
         <source>internal fragmentation (never used)</source>
         <translation>내부 단편화 (끝내 쓰이지 않음)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="413"/>
+        <location filename="../../app/pagedpage.cpp" line="415"/>
         <source>external fragmentation (hole too small)</source>
         <translation>외부 단편화 (너무 작은 빈 구간)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="442"/>
-        <location filename="../../app/pagedpage.cpp" line="450"/>
+        <location filename="../../app/pagedpage.cpp" line="444"/>
+        <location filename="../../app/pagedpage.cpp" line="452"/>
         <source>Contiguous pool</source>
         <translation>연속 할당 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="443"/>
-        <location filename="../../app/pagedpage.cpp" line="451"/>
+        <location filename="../../app/pagedpage.cpp" line="445"/>
+        <location filename="../../app/pagedpage.cpp" line="453"/>
         <source>Paged pool</source>
         <translation>페이지 방식 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="453"/>
+        <location filename="../../app/pagedpage.cpp" line="455"/>
         <source>Each band is one kind&apos;s share of the pool, step by step: share = slots of that kind ÷ pool slots; the five bands add up to 100%. The vertical line is the current step.</source>
         <translation>띠 하나는 한 종류가 풀에서 차지하는 비율을 스텝별로 나타냅니다: 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수이며, 다섯 띠를 합하면 100%입니다. 세로선은 현재 스텝입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="456"/>
+        <location filename="../../app/pagedpage.cpp" line="458"/>
         <source>Where the contiguous server&apos;s pool goes, step by step</source>
         <translation>연속 할당 서버: 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="457"/>
+        <location filename="../../app/pagedpage.cpp" line="459"/>
         <source>Where the paged server&apos;s pool goes, step by step</source>
         <translation>페이지 방식 서버: 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="458"/>
+        <location filename="../../app/pagedpage.cpp" line="460"/>
         <source>Running requests per step (the batch) on each server</source>
         <translation>서버별 스텝당 실행 중인 요청 수 (배치)</translation>
     </message>
@@ -5590,28 +5610,28 @@
         <translation type="vanished">페이지 방식은 첫 블록이 비는 즉시 요청을 받아들이므로 더 많은 요청이 동시에 실행됩니다. 평균 배치 = 모든 스텝의 실행 중인 요청 수의 합 ÷ 스텝 수 (파선).</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="122"/>
+        <location filename="../../app/pagedpage.cpp" line="124"/>
         <source>tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="124"/>
+        <location filename="../../app/pagedpage.cpp" line="126"/>
         <source>reserved</source>
         <translation>예약 공간</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="126"/>
+        <location filename="../../app/pagedpage.cpp" line="128"/>
         <source>internal</source>
         <translation>내부 단편화</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="128"/>
+        <location filename="../../app/pagedpage.cpp" line="130"/>
         <source>external</source>
         <translation>외부 단편화</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="133"/>
-        <location filename="../../app/pagedpage.cpp" line="415"/>
+        <location filename="../../app/pagedpage.cpp" line="135"/>
+        <location filename="../../app/pagedpage.cpp" line="417"/>
         <source>free</source>
         <translation>빈 공간</translation>
     </message>
