@@ -258,11 +258,11 @@ Scenario scenarioFromJson(const json& root, std::string_view source) {
     m.tiedEmbeddings = mr.boolean("tied_embeddings", false);
     const std::string mlp = mr.string("mlp", std::string("gated"));
     if (mlp != "gated" && mlp != "plain")
-        mr.fail("mlp", "must be \"gated\" or \"plain\", got \"" + mlp + "\"");
+        mr.fail("mlp", "must be \"gated\" or \"plain\", got " + quoteExcerpt(mlp));
     m.mlp = mlp == "gated" ? MlpKind::Gated : MlpKind::Plain;
     const std::string norm = mr.string("norm", std::string("rmsnorm"));
     if (norm != "rmsnorm" && norm != "layernorm")
-        mr.fail("norm", "must be \"rmsnorm\" or \"layernorm\", got \"" + norm + "\"");
+        mr.fail("norm", "must be \"rmsnorm\" or \"layernorm\", got " + quoteExcerpt(norm));
     m.norm = norm == "rmsnorm" ? NormKind::RMSNorm : NormKind::LayerNorm;
     m.qkvBias = mr.boolean("qkv_bias", false);
     m.outBias = mr.boolean("out_bias", false);
@@ -281,7 +281,7 @@ Scenario scenarioFromJson(const json& root, std::string_view source) {
     m.paramsOverride = mr.u64("params", 0, ~0ull, 0);
     const std::string paramsSource = mr.string("params_source", std::string("published"));
     if (paramsSource != "published" && paramsSource != "user")
-        mr.fail("params_source", "must be \"published\" or \"user\", got \"" + paramsSource + "\"");
+        mr.fail("params_source", "must be \"published\" or \"user\", got " + quoteExcerpt(paramsSource));
     m.paramsSource = paramsSource == "user" ? ParamsSource::UserSet : ParamsSource::Published;
     m.paramsKvAdjusted = mr.boolean("params_kv_adjusted", false);
     m.nativeDtype = mr.has("native_dtype") ? mr.dtype("native_dtype") : DType::bf16();

@@ -31,6 +31,9 @@
 #include <QtTest>
 
 #include <filesystem>
+#include <functional>
+
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 
@@ -557,6 +560,71 @@ private slots:
         QVERIFY2(window.lastError().contains(other.fileName()) && window.lastError().contains(u"config.json"_s),
                  qPrintable(window.lastError()));
         QCOMPARE(controller.scenario().batch, before.batch);
+    }
+
+    // Issue 26: after a scenario with a 500 KB string or a 900 KB model name the window took over 20 s to quit (it
+    // laid the text out on every change). Every string a scenario file holds, 500 KB long: it is opened with the
+    // text cut where it is shown, or refused with a short message naming the field; the window stays as small.
+    void hugeStringsInAScenarioFile() {
+        QTemporaryDir dir;
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        window.setQuiet(true);
+        const nlohmann::json base = nlohmann::json::parse(kvscope::scenarioToText(kvscope::defaultScenario()));
+        const std::string huge(500'000, 'n');
+        int opened = 0, refused = 0;
+        const std::function<void(const nlohmann::json&, const std::vector<std::string>&)> walk =
+            [&](const nlohmann::json& node, const std::vector<std::string>& at) {
+                for (auto it = node.begin(); it != node.end(); ++it) {
+                    if (!node.is_object())
+                        return;
+                    std::vector<std::string> path = at;
+                    path.push_back(it.key());
+                    if (it->is_object()) {
+                        walk(*it, path);
+                        continue;
+                    }
+                    if (!it->is_string() || path == std::vector<std::string>{"format"})
+                        continue;
+                    nlohmann::json changed = base;
+                    nlohmann::json* cell = &changed;
+                    for (const std::string& key : path)
+                        cell = &(*cell)[key];
+                    *cell = huge;
+                    const QString file = dir.filePath(QString::fromStdString(path.back()) + u".json"_s);
+                    QFile out(file);
+                    QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+                    out.write(QByteArray::fromStdString(changed.dump()));
+                    out.close();
+                    const QString field = QString::fromStdString(path.back());
+                    if (window.openScenario(file)) {
+                        ++opened;
+                        const kvscope::Scenario& s = controller.scenario();
+                        QVERIFY2(s.model.displayName.size() <= 200 && s.model.id.size() <= 200 && s.gpuId.size() <= 200,
+                                 qPrintable(field));
+                        QVERIFY2(window.windowTitle().size() < 1000, qPrintable(field));
+                    } else {
+                        ++refused;
+                        QVERIFY2(window.lastError().size() < 2000,
+                                 qPrintable(field + u": "_s + window.lastError().left(300)));
+                        QVERIFY2(window.lastError().contains(field),
+                                 qPrintable(field + u": "_s + window.lastError().left(300)));
+                    }
+                }
+            };
+        walk(base, {});
+        QVERIFY(opened >= 2);  // the model's id and name, the GPU's id at least
+        QVERIFY(refused >= 2); // the dtypes, the MLP and norm kinds
+        // And a model name of 900 KB, the issue's own.
+        nlohmann::json named = base;
+        named["model"]["name"] = std::string(900'000, 'x');
+        QFile out(dir.filePath(u"named.json"_s));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QByteArray::fromStdString(named.dump()));
+        out.close();
+        QVERIFY(window.openScenario(out.fileName()));
+        QCOMPARE(controller.scenario().model.displayName.size(), std::size_t(200));
     }
 
     void saveThenOpenGivesTheSameScenario() {
