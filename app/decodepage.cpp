@@ -1233,8 +1233,9 @@ void DecodePage::onFinished(const DecodeReport& report) {
     m_queue.clear();
     setRunning(false);
     // The estimate is over: what it took instead, so nothing on screen still counts down.
-    m_estimate->setText(report.stopped ? tr("Stopped after %1.").arg(formatDuration(m_sequenceClock.elapsed() / 1000.0))
-                                       : tr("Done in %1.").arg(formatDuration(m_sequenceClock.elapsed() / 1000.0)));
+    const double took = double(m_sequenceClock.elapsed()) / 1000.0;
+    m_estimate->setText(report.stopped ? tr("Stopped after %1.").arg(formatDuration(took))
+                                       : tr("Done in %1.").arg(formatDuration(took)));
     emit runsFinished();
 }
 

@@ -201,9 +201,9 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
     , m_categories(new QBarCategoryAxis)
     , m_values(new QValueAxis)
     , m_differences(new QLabel(this))
-    , m_debounce(new QTimer(this))
-    , m_previewNote(new QLabel(this)) {
+    , m_debounce(new QTimer(this)) {
     setObjectName(u"log"_s);
+    m_previewNote = new QLabel(this);
     m_previewNote->setObjectName(u"logPreviewNote"_s);
     m_previewNote->setWordWrap(true);
     m_previewNote->hide();

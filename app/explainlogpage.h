@@ -98,7 +98,7 @@ private:
     QString m_wholeText;        // the log itself while the box shows a preview of it
     bool m_preview = false;     // the box shows a preview; m_wholeText is the log
     bool m_settingText = false; // the box is being filled by the page, not typed in
-    QLabel* m_previewNote;
+    QLabel* m_previewNote = nullptr;
     QPushButton* m_open;
     QComboBox* m_model;
     QComboBox* m_run; // which start-up of a paste that holds several; hidden for one
