@@ -432,7 +432,10 @@ private slots:
                  512LL * 30 * 2);
         QVERIFY(j.contains("fit_a_ms"_L1) && j.contains("fit_b_ms"_L1));
         // The reading is worded here, by the CLI, from the report's fields; the additions carry the fields.
-        QVERIFY(j.value("reading"_L1).toString().contains(u"faster"_s));
+        // Faster, or under a sanitizer on a shared machine slower, and then flagged (issue 25).
+        const QString reading = j.value("reading"_L1).toString();
+        QVERIFY2(reading.contains(u"x faster"_s) || reading.contains(u"x slower"_s), qPrintable(reading));
+        QCOMPARE(reading.contains(u"NOT TRUSTWORTHY"_s), !j.value("noise"_L1).toObject().value("steady"_L1).toBool());
         QVERIFY(j.value("tokens_compared"_L1).toBool());
         QVERIFY(j.value("fit_measured"_L1).toBool());
         QCOMPARE(j.value("fit_steps"_L1).toInt(), 5 * 10); // none, contiguous, paged, dynamic, int8 (fp8: CUDA)
@@ -462,8 +465,16 @@ private slots:
             QVERIFY2(c.value("measured_ms"_L1).toDouble() > 0, mode);
             QVERIFY2(c.value("least_squares_ms"_L1).isDouble() && c.value("two_point_ms"_L1).isDouble(), mode);
         }
-        QVERIFY(std::abs(check.value("none"_L1).toObject().value("two_point_ms"_L1).toDouble() -
-                         twoPoint.value("uncached_ms"_L1).toDouble()) < 1e-9);
+        // The two equations pass through the uncached mean; when noise made them negative (issue 25), the physical
+        // line the predictions use need not, and the solved one still does.
+        const double uncachedMs = twoPoint.value("uncached_ms"_L1).toDouble();
+        if (!twoPoint.value("constrained"_L1).toBool())
+            QVERIFY(std::abs(check.value("none"_L1).toObject().value("two_point_ms"_L1).toDouble() - uncachedMs) <
+                    1e-9);
+        const double solved =
+            twoPoint.value("solved_a_ms"_L1).toDouble() +
+            twoPoint.value("solved_b_ms"_L1).toDouble() * twoPoint.value("uncached_tokens"_L1).toDouble();
+        QVERIFY(std::abs(solved - uncachedMs) < 1e-9 * std::max(1.0, uncachedMs));
         const CliResult text = runCli({u"decode"_s, u"--layers"_s, u"1"_s, u"--width"_s, u"64"_s, u"--heads"_s, u"4"_s,
                                        u"--steps"_s, u"4"_s, u"--cache"_s, u"contiguous"_s});
         QVERIFY2(text.exitCode == 0, text.err.constData());
