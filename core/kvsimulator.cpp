@@ -82,6 +82,20 @@ AllocatorKind parseAllocatorKind(std::string_view text, std::string_view what) {
                 "' is not an allocator; expected max, pow2, oracle or paged");
 }
 
+std::string_view momentKindName(MomentKind kind) {
+    switch (kind) {
+    case MomentKind::FirstWait:
+        return "first-wait";
+    case MomentKind::FirstPreemption:
+        return "first-preemption";
+    case MomentKind::PeakBatch:
+        return "peak-batch";
+    case MomentKind::Finished:
+        return "finished";
+    }
+    return "finished";
+}
+
 std::vector<RunMoment> runMoments(const std::vector<StepStats>& steps) {
     std::vector<RunMoment> out;
     if (steps.empty())

@@ -92,6 +92,8 @@ struct RunMoment {
     MomentKind kind = MomentKind::Finished;
     std::uint32_t value = 0; // PeakBatch: the requests running; FirstWait: those waiting
 };
+// A moment kind's name in files (a lesson's "moment"): "first-wait", "first-preemption", "peak-batch", "finished".
+std::string_view momentKindName(MomentKind kind);
 // Each kind at most once, in step order (ties in MomentKind's order); nothing for an empty run.
 std::vector<RunMoment> runMoments(const std::vector<StepStats>& steps);
 struct SlotCell {

@@ -673,24 +673,6 @@ void checkComputable(const Context& ctx, const Lesson& lesson, std::string_view 
         ctx.fail(field, "uses the figure '" + std::string(name) + "', which is not finite for this scenario");
 }
 
-} // namespace
-
-std::string_view momentKindName(MomentKind kind) {
-    switch (kind) {
-    case MomentKind::FirstWait:
-        return "first-wait";
-    case MomentKind::FirstPreemption:
-        return "first-preemption";
-    case MomentKind::PeakBatch:
-        return "peak-batch";
-    case MomentKind::Finished:
-        return "finished";
-    }
-    return "finished";
-}
-
-namespace {
-
 Lesson parseLesson(const std::string& source, const json& v, std::size_t index, std::set<std::string>& ids) {
     const std::string number = "lesson " + std::to_string(index + 1);
     const Context bare(source, number);

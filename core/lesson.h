@@ -187,7 +187,6 @@ struct LessonMoment {
     MomentKind kind = MomentKind::FirstWait;
     bool operator==(const LessonMoment&) const = default;
 };
-std::string_view momentKindName(MomentKind kind); // "first-wait", "first-preemption", "peak-batch", "finished"
 
 struct Lesson {
     std::string id;
