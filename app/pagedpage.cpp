@@ -15,8 +15,10 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -813,8 +815,8 @@ std::vector<kvscope::Request> PagedPage::buildTrace(QString* error) const {
         if (!fileError && m_traceCache.path == spec.traceFile && m_traceCache.modified == modified &&
             m_traceCache.size == size)
             return m_traceCache.requests;
-        // The first reading: a bar (2M lines take seconds), and Stop. The window keeps painting
-        // while it reads (the dialog's updates run its events).
+        // The first reading runs on a pool thread (2M lines take seconds) under a bar with Stop; the window
+        // waits in a local event loop, so it keeps painting while the modal bar keeps its controls still.
         QProgressDialog dialog(tr("Reading the request trace…"), tr("Stop"), 0, 1000, const_cast<PagedPage*>(this));
         dialog.setWindowTitle(tr("Request trace"));
         dialog.setWindowModality(Qt::WindowModal);
@@ -822,10 +824,45 @@ std::vector<kvscope::Request> PagedPage::buildTrace(QString* error) const {
         dialog.setMinimumDuration(!fileError && size >= (std::uintmax_t(8) << 20) ? 0 : 500);
         dialog.setAutoReset(false);
         dialog.setValue(0); // its clock starts here: shown once the reading looks to take over half a second
-        const std::optional<std::vector<kvscope::Request>> read = kvscope::generateWorkload(spec, [&](double share) {
-            dialog.setValue(int(share * 1000));
-            return !dialog.wasCanceled();
+        struct Reading {
+            std::optional<std::vector<kvscope::Request>> requests;
+            QString error;
+        };
+        auto cancel = std::make_shared<std::atomic<bool>>(false);
+        auto share = std::make_shared<std::atomic<int>>(0);
+        QFutureWatcher<Reading> watcher;
+        QEventLoop wait;
+        connect(&watcher, &QFutureWatcher<Reading>::finished, &wait, &QEventLoop::quit);
+        QTimer tick; // the bar follows the reading, and Stop (or cancel()) reaches it within a tick
+        tick.setInterval(50);
+        connect(&tick, &QTimer::timeout, &dialog, [&dialog, share, cancel] {
+            if (dialog.wasCanceled())
+                *cancel = true;
+            else
+                dialog.setValue(*share);
         });
+        watcher.setFuture(QtConcurrent::run([spec, cancel, share]() -> Reading {
+            try {
+                return {kvscope::generateWorkload(spec,
+                                                  [&](double fraction) {
+                                                      *share = int(fraction * 1000);
+                                                      return !*cancel;
+                                                  }),
+                        {}};
+            } catch (const kvscope::Error& e) {
+                return {std::nullopt, QString::fromUtf8(e.what())};
+            }
+        }));
+        tick.start();
+        if (!watcher.isFinished())
+            wait.exec();
+        tick.stop();
+        Reading reading = watcher.result();
+        if (!reading.error.isEmpty()) {
+            *error = reading.error;
+            return {};
+        }
+        std::optional<std::vector<kvscope::Request>>& read = reading.requests;
         if (!read) {
             *error = tr("The trace was not read: stopped. Choose it again to read it.");
             return {};

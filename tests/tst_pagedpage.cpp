@@ -570,11 +570,14 @@ private slots:
     }
 
     // Issue 26: the first reading of a large trace shows a bar with Stop (2M lines take seconds); stopped, the page
-    // says so and nothing half-read is replayed.
+    // says so and nothing half-read is replayed. The reading is a pool thread's, not the window's: while the bar
+    // is up, a pool thread is at work (the default trace's own run has ended before).
     void largeTraceReadingCanBeStopped() {
         ScenarioController controller;
         MainWindow window(&controller);
         PagedPage* page = showPagedPage(window);
+        QTRY_VERIFY_WITH_TIMEOUT(page->timelineReady(), 20000);
+        QThreadPool::globalInstance()->waitForDone();
         QTemporaryDir dir;
         const QString path = dir.filePath(u"large.csv"_s);
         {
@@ -587,12 +590,14 @@ private slots:
             QCOMPARE(file.write(text), text.size());
         }
         bool stopped = false;
+        bool readOffTheWindowThread = false;
         QTimer poll;
         poll.setInterval(20);
         connect(&poll, &QTimer::timeout, page, [&] {
             for (auto* dialog : page->findChildren<QProgressDialog*>())
                 if (dialog->isVisible() && !stopped) {
                     stopped = true;
+                    readOffTheWindowThread = QThreadPool::globalInstance()->activeThreadCount() > 0;
                     dialog->cancel();
                 }
         });
@@ -600,6 +605,7 @@ private slots:
         page->openTrace(path);
         poll.stop();
         QVERIFY2(stopped, "no progress bar came up while 2M lines were read");
+        QVERIFY2(readOffTheWindowThread, "the trace was read on the window's thread");
         auto* error = page->findChild<QLabel*>(u"error"_s);
         QVERIFY(error->isVisibleTo(page));
         QVERIFY2(error->text().contains(u"stopped"_s), qPrintable(error->text()));
