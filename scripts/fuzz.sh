@@ -18,7 +18,7 @@ command -v clang++ >/dev/null || { echo "fuzz: clang++ is missing (scripts/insta
 # The headless test suites build here too (scripts/ci-sanitize.sh runs them under the same
 # sanitizers), and with FUZZ_BUILD_APP=ON the window and its suites as well.
 cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKVSCOPE_FUZZ=ON \
-    -DKVSCOPE_BUILD_APP="${FUZZ_BUILD_APP:-OFF}" -DKVSCOPE_BUILD_TESTS=ON -DKVSCOPE_CUDA=OFF -DKVSCOPE_WERROR=ON >/dev/null
+    -DKVSCOPE_BUILD_APP="${FUZZ_BUILD_APP:-OFF}" -DKVSCOPE_BUILD_TESTS=ON -DKVSCOPE_CUDA=OFF -DKVSCOPE_WERROR=ON -DKVSCOPE_TEST_TIMEOUT_SCALE=4 >/dev/null
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]}"
 [[ -z "${FUZZ_BUILD_ONLY:-}" ]] || exit 0
 

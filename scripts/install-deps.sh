@@ -17,6 +17,7 @@ packages=(
     lintian appstream desktop-file-utils # checks of the Debian package (make package)
     clang libomp-dev # the libFuzzer targets (make fuzz): clang with OpenMP
     clang-format clang-tidy # CI's style and lint gates (scripts/check-format.sh, .clang-tidy)
+    ccache # a rebuild compiles only what changed, across build folders (CMakeLists.txt, KVSCOPE_CCACHE)
 )
 
 missing=()

@@ -8,6 +8,23 @@
 
 #include <cstdint>
 
+// A ThreadSanitizer build (make tsan). It runs the threaded suites with OMP_THREAD_LIMIT=1, so a
+// single-threaded numeric check there watches no thread at all: such a check skips under TSan (the
+// release and ASan builds run it) rather than spend minutes of CI instrumenting one thread.
+#if defined(__SANITIZE_THREAD__)
+#define KVSCOPE_UNDER_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define KVSCOPE_UNDER_TSAN 1
+#endif
+#endif
+#ifdef KVSCOPE_UNDER_TSAN
+#define KVSCOPE_SKIP_UNDER_TSAN()                                                                                      \
+    QSKIP("single-threaded: ThreadSanitizer has no thread to watch here (the release and ASan builds run it)")
+#else
+#define KVSCOPE_SKIP_UNDER_TSAN() (void)0
+#endif
+
 // Qt Test prints std::uint64_t pairs well only through qulonglong; keep comparisons exact.
 #define KV_COMPARE_U64(actual, expected) QCOMPARE(qulonglong(actual), qulonglong(expected))
 

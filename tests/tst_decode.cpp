@@ -428,6 +428,7 @@ private slots:
     // agree (seeds 2 and 3: 32 of 32, 0.0065 and 0.0058). Asserted: the difference is real but
     // small, and at least three quarters of the tokens agree.
     void int8AgreesWithFp32OnTheDefaultModel() {
+        KVSCOPE_SKIP_UNDER_TSAN(); // the default model, one thread: the longest check of this suite
         DecodeOptions o;
         o.backend = BackendChoice::Cpu;
         o.steps = 32;
@@ -642,6 +643,7 @@ private slots:
     }
     void seededTokensVary() {
         QFETCH(int, seed);
+        KVSCOPE_SKIP_UNDER_TSAN();
         DecodeOptions o;
         o.backend = BackendChoice::Cpu;
         o.model.seed = std::uint64_t(seed);

@@ -38,6 +38,9 @@ using namespace Qt::StringLiterals;
 // milliseconds when the machine is quiet, seconds on a loaded CI machine or under TSan), and
 // the close waits two frames; the long step they cut short takes a minute or more.
 constexpr int kStopGuardMs = 30000;
+// How long a test waits for a decode run to reach a point or end: a guard against a hang, not a speed
+// check. ThreadSanitizer beside the other TSan suites on two cores runs ten to twenty times slower.
+constexpr int kRunGuardMs = 240'000;
 constexpr int kCloseGuardMs = 20000;
 using namespace kvscope::gpu;
 using decodetest::longStep;
@@ -150,7 +153,7 @@ private slots:
         page->setOptions(tiny(24));
         page->start();
         QVERIFY(page->isRunning());
-        QTRY_VERIFY_WITH_TIMEOUT(!page->isRunning(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isRunning(), kRunGuardMs);
         QVERIFY(page->lastReport());
         QVERIFY(page->lastReport()->tokensIdentical);
         QCOMPARE(page->plottedSteps(), 3 * 24);
@@ -178,7 +181,7 @@ private slots:
         o.backend = BackendChoice::Cpu;
         page->setOptions(o);
         page->start();
-        QTRY_VERIFY_WITH_TIMEOUT(page->estimateText().contains(u"left, from this run's own steps"_s), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(page->estimateText().contains(u"left, from this run's own steps"_s), kRunGuardMs);
         QVERIFY(page->isRunning());
         page->stop();
         QTRY_VERIFY_WITH_TIMEOUT(!page->isRunning(), 30000);
@@ -209,7 +212,7 @@ private slots:
         page->setOptions(o);
         page->start();
         QVERIFY(page->isRunning());
-        QTRY_VERIFY_WITH_TIMEOUT(!page->isRunning(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isRunning(), kRunGuardMs);
         QVERIFY(page->lastReport());
     }
 
@@ -228,7 +231,7 @@ private slots:
         page->setOptions(o);
         QCOMPARE(page->options().modes, o.modes);
         page->start();
-        QTRY_VERIFY_WITH_TIMEOUT(!page->isRunning(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isRunning(), kRunGuardMs);
         const DecodeReport* r = page->lastReport();
         QVERIFY(r && r->modes.size() == 5);
         QVERIFY(r->tokensIdentical);
@@ -304,7 +307,7 @@ private slots:
         DecodePage* page = window.decodePage();
         page->setOptions(tiny(4000 - 8));
         page->start();
-        QTRY_VERIFY_WITH_TIMEOUT(page->plottedSteps() > 5, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(page->plottedSteps() > 5, kRunGuardMs);
         page->stop();
         QTRY_VERIFY_WITH_TIMEOUT(!page->isRunning(), kStopGuardMs);
         QVERIFY(page->lastReport());
@@ -341,10 +344,10 @@ private slots:
             },
             Qt::DirectConnection);
         page->start();
-        QTRY_VERIFY_WITH_TIMEOUT(page->plottedSteps() > 0 || finished, 60000); // the run is under way
+        QTRY_VERIFY_WITH_TIMEOUT(page->plottedSteps() > 0 || finished, kRunGuardMs); // the run is under way
         delete window; // asks the worker to stop; the close waits a frame at most
         closed = true;
-        QTRY_VERIFY_WITH_TIMEOUT(worker.isNull(), 60000); // the worker stopped, its thread ended, both deleted
+        QTRY_VERIFY_WITH_TIMEOUT(worker.isNull(), kRunGuardMs); // the worker stopped, its thread ended, both deleted
         QVERIFY(!completed);
         QVERIFY2(stepsAfterClose <= 1, qPrintable(QString::number(stepsAfterClose))); // at most the step it was in
     }
@@ -378,7 +381,7 @@ private slots:
         QCOMPARE(o.modes, (std::vector<CacheMode>{CacheMode::None, CacheMode::Contiguous}));
         QCOMPARE(page->thenBatch(), 64);
         QVERIFY(page->estimateText().contains(u"Estimating"_s));
-        QTRY_VERIFY_WITH_TIMEOUT(page->estimateText().contains(u"on this machine"_s), 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(page->estimateText().contains(u"on this machine"_s), kRunGuardMs);
         qInfo("%s", qPrintable(page->estimateText()));
         QVERIFY2(page->estimateText().startsWith(u"Classroom CPU"_s), qPrintable(page->estimateText()));
         QVERIFY(!page->estimateText().contains(u"press Classroom CPU"_s)); // it is the classroom one
@@ -400,7 +403,7 @@ private slots:
         page->loadCourseExperiment(64);
         QVERIFY(page->estimateText().contains(u"12 s on the course's RTX 4090"_s));
         // The 2-step probe answers with this machine's time.
-        QTRY_VERIFY_WITH_TIMEOUT(page->estimateText().contains(u"on this machine"_s), 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(page->estimateText().contains(u"on this machine"_s), kRunGuardMs);
         qInfo("%s", qPrintable(page->estimateText()));
         if (probeDevice().backend == Backend::Cpu) // 8 million token passes: far beyond a lesson on any CPU
             QVERIFY2(page->estimateText().contains(u"press Classroom CPU"_s), qPrintable(page->estimateText()));
@@ -667,9 +670,9 @@ private slots:
         QSignalSpy finished(page, &DecodePage::runsFinished);
         page->start();
         if (sequence)
-            QTRY_VERIFY_WITH_TIMEOUT(page->runs().size() == 1, 60000);
+            QTRY_VERIFY_WITH_TIMEOUT(page->runs().size() == 1, kRunGuardMs);
         else
-            QTRY_VERIFY_WITH_TIMEOUT(page->plottedSteps() > 5, 60000);
+            QTRY_VERIFY_WITH_TIMEOUT(page->plottedSteps() > 5, kRunGuardMs);
         page->stop();
         QVERIFY(finished.count() == 1 || finished.wait(20000));
         QVERIFY(!page->isRunning());
