@@ -2,6 +2,7 @@
 
 #include "error.h"
 #include "hfconfig.h"
+#include "inputfile.h"
 #include "presets.h"
 #include "scenarioargs.h"
 #include "scenariocode.h"
@@ -12,6 +13,12 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <utility>
 
 #include <dirent.h>
 
@@ -94,6 +101,15 @@ std::string argumentBytes(const QString& text) {
     return out;
 }
 
+QString outputFileProblem(const QString& path, const char* what) {
+    try {
+        kvscope::checkOutputFile(argumentBytes(path), what);
+        return {};
+    } catch (const kvscope::Error& e) {
+        return QString::fromUtf8(e.what());
+    }
+}
+
 QString recoverDialogPath(const QString& chosen) {
     if (chosen.isEmpty() || !chosen.contains(QChar::ReplacementCharacter) || QFileInfo::exists(chosen))
         return chosen;
@@ -145,6 +161,25 @@ bool wantsHelpOrVersion(const QStringList& arguments) {
     return false;
 }
 
+namespace {
+// --help and --version: printed, and the exit status says whether they reached standard output (closed
+// or a full disk: exit 2 with the reason, as kvscope-cli does), where QCommandLineParser exits 0 regardless.
+[[noreturn]] void printAndExit(const QString& text) {
+    const QByteArray bytes = text.toLocal8Bit();
+    errno = 0;
+    const bool written =
+        std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout) == std::size_t(bytes.size()) &&
+        std::fflush(stdout) == 0 && !std::ferror(stdout);
+    if (!written) {
+        const int code = errno;
+        std::fprintf(stderr, "kvscope: cannot write to standard output (%s)\n",
+                     code != 0 ? std::strerror(code) : "write error");
+        std::exit(2);
+    }
+    std::exit(0);
+}
+} // namespace
+
 LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioController& controller,
                                  const std::optional<kvscope::Scenario>& session) {
     QCommandLineParser parser;
@@ -185,6 +220,19 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
                   "the options above change it."),
          u"CODE"_s},
     });
+    // One dash and a word (-preset) would be read as the letters -p -r -e ...: refused as kvscope-cli
+    // refuses it, naming the option meant.
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const QString& a = arguments[i];
+        if (a == u"--"_s)
+            break;
+        if (a.size() > 2 && a[0] == u'-' && a[1] != u'-' && a[1].isLetter()) {
+            LaunchOptions refused;
+            const QString name = a.mid(1).section(u'=', 0, 0).left(40);
+            refused.error = Text::tr("unknown option '%1': options take two dashes, --%2").arg(a.left(40), name);
+            return refused;
+        }
+    }
     // parse(), not process(): process() exits 1 on an unknown option, where every error of both
     // programs exits 2 (README, "Exit status").
     if (!parser.parse(arguments)) {
@@ -192,14 +240,24 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
         refused.error = QString::fromStdString(kvscope::excerpt(parser.errorText().toStdString(), 200));
         return refused;
     }
-    if (parser.isSet(u"help-all"_s))
-        parser.showHelp(0); // prints and exits 0, as --help
-    if (parser.isSet(u"help"_s))
-        parser.showHelp(0);
+    if (parser.isSet(u"help-all"_s) || parser.isSet(u"help"_s))
+        printAndExit(parser.helpText());
     if (parser.isSet(u"version"_s))
-        parser.showVersion();
+        printAndExit(QCoreApplication::applicationName() + u' ' + QCoreApplication::applicationVersion() + u'\n');
 
     LaunchOptions options;
+    // An option given with an empty value would be taken as not given (a headless --screenshot '' then
+    // never ends): each names what it expects.
+    static const std::pair<QString, QString> kNamed[] = {
+        {u"page"_s, u"NAME"_s}, {u"log"_s, u"FILE"_s},       {u"lesson"_s, u"SET[:N]"_s}, {u"screenshot"_s, u"FILE"_s},
+        {u"open"_s, u"CODE"_s}, {u"preset"_s, u"NAME"_s},    {u"config"_s, u"FILE"_s},    {u"gpu"_s, u"NAME"_s},
+        {u"lang"_s, u"LANG"_s}, {u"palette"_s, u"SCHEME"_s}, {u"window-size"_s, u"WxH"_s}};
+    for (const auto& [name, valueName] : kNamed) {
+        if (parser.isSet(name) && parser.value(name).isEmpty()) {
+            options.error = Text::tr("--%1 was given an empty value: expected %2").arg(name, valueName);
+            return options;
+        }
+    }
     options.page = parser.value(u"page"_s);
     options.log = parser.value(u"log"_s);
     options.presenter = parser.isSet(u"presenter"_s);
@@ -232,6 +290,12 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
         options.windowSize = QSize(w, h);
     }
     options.screenshot = parser.value(u"screenshot"_s);
+    if (!options.screenshot.isEmpty()) {
+        if (const QString problem = outputFileProblem(options.screenshot, "screenshot"); !problem.isEmpty()) {
+            options.error = u"--screenshot: "_s + problem;
+            return options;
+        }
+    }
     // A kvscope: link is the one argument the desktop entry gives (Exec=kvscope %u).
     QStringList positional = parser.positionalArguments();
     if (positional.size() == 1 && !parser.isSet(u"open"_s) &&

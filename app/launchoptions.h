@@ -40,6 +40,10 @@ QString argumentText(const char* bytes);
 QStringList argumentList(int argc, char** argv);
 // The bytes of a path or value given as text: UTF-8, with argumentText()'s escapes undone.
 std::string argumentBytes(const QString& text);
+
+// Why `what` cannot be written to `path` before anything is written (core's checkOutputFile: an empty
+// name, a device, FIFO, socket or directory in the way), or an empty string when it may be.
+QString outputFileProblem(const QString& path, const char* what);
 // A path a file dialog gave back, as argumentText() spells paths. Qt decodes directory entries
 // lossily (each byte that is not UTF-8 becomes U+FFFD), so a file whose name is not UTF-8 comes
 // back as a path that does not exist. Then each component holding U+FFFD is matched against its

@@ -669,6 +669,10 @@ QString LessonPanel::votesMarkdown() const {
 }
 
 bool LessonPanel::exportVotes(const QString& path, QString* error) const {
+    if (const QString problem = outputFileProblem(path, "class votes"); !problem.isEmpty()) {
+        *error = problem;
+        return false;
+    }
     QSaveFile file(path);
     const QByteArray text = votesMarkdown().toUtf8();
     if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {

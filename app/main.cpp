@@ -44,6 +44,24 @@ bool displayAvailable() {
     return (display && *display) || (wayland && *wayland);
 }
 
+// QT_SCALE_FACTOR scales every pixel of the window. Qt itself crashes drawing frames at 0 and at 32 and above
+// (QFusionStyle's border pixmaps), and a factor past 8 makes a window larger than any screen: refused, in one line.
+constexpr double kMinScaleFactor = 0.25, kMaxScaleFactor = 8.0;
+QString scaleFactorProblem() {
+    const QByteArray value = qgetenv("QT_SCALE_FACTOR");
+    if (value.isEmpty())
+        return {};
+    bool ok = false;
+    const double factor = value.toDouble(&ok);
+    if (ok && factor >= kMinScaleFactor && factor <= kMaxScaleFactor)
+        return {};
+    return QStringLiteral("QT_SCALE_FACTOR=%1 is not a scale this window can be drawn at: expected a number from %2 "
+                          "to %3 (or unset it)")
+        .arg(QString::fromLocal8Bit(value.left(40)))
+        .arg(kMinScaleFactor)
+        .arg(kMaxScaleFactor);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -59,6 +77,10 @@ int main(int argc, char** argv) {
         if (refused.error.isEmpty()) // "--help" was an option's value ("--page --help"): nothing to answer
             return 0;
         std::fprintf(stderr, "kvscope: %s\n", qPrintable(refused.error));
+        return 2;
+    }
+    if (const QString problem = scaleFactorProblem(); !problem.isEmpty()) {
+        std::fprintf(stderr, "kvscope: %s\n", qPrintable(problem));
         return 2;
     }
     if (!displayAvailable()) {

@@ -1077,6 +1077,10 @@ bool MainWindow::openScenarioCode(const QString& code) {
 }
 
 bool MainWindow::saveScreenshot(const QString& path) {
+    if (const QString problem = outputFileProblem(path, "screenshot"); !problem.isEmpty()) {
+        m_lastError = problem;
+        return false;
+    }
     // Beside the target and renamed over it: a full disk or a read-only folder leaves the old file.
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
@@ -1206,6 +1210,10 @@ bool MainWindow::exportChart(const QString& path) {
         reportError(tr("Cannot export chart"), tr("%1: use a .png or .svg file name").arg(path));
         return false;
     }
+    if (const QString problem = outputFileProblem(path, "chart"); !problem.isEmpty()) {
+        reportError(tr("Cannot export chart"), problem);
+        return false;
+    }
     // Written beside the target and renamed over it: a failed export leaves the old file.
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
@@ -1238,6 +1246,10 @@ bool MainWindow::exportChart(const QString& path) {
 }
 
 bool MainWindow::saveTableCsv(const QString& path) {
+    if (const QString problem = outputFileProblem(path, "breakdown table"); !problem.isEmpty()) {
+        reportError(tr("Cannot save breakdown"), problem);
+        return false;
+    }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
         reportError(tr("Cannot save breakdown"), tr("%1: %2").arg(path, file.errorString()));

@@ -2276,6 +2276,7 @@ ImportResult importHfConfigText(std::string_view original, std::string_view sour
     std::vector<std::size_t> inserted;
     const std::string quoted = quoteNonFiniteLiterals(original, inserted);
     const std::string_view text = inserted.empty() ? original : std::string_view(quoted);
+    refuseNulBytes(original, source, "config.json");
     json root;
     try {
         root = json::parse(text.begin(), text.end());

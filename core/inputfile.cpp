@@ -28,6 +28,23 @@ std::uint64_t checkInputFile(const fs::path& path, std::uint64_t maxBytes, std::
     return size;
 }
 
+void checkOutputFile(const fs::path& path, std::string_view what) {
+    if (path.empty())
+        throw Error("an empty file name: expected where to write the " + std::string(what));
+    std::error_code ec;
+    const fs::file_status status = fs::status(path, ec);
+    if (ec || !fs::exists(status) || fs::is_regular_file(status))
+        return; // not there yet (or unreachable: the write says why), or a file to replace
+    const char* kind = fs::is_directory(status)        ? "a directory"
+                       : fs::is_fifo(status)           ? "a FIFO (named pipe)"
+                       : fs::is_character_file(status) ? "a character device"
+                       : fs::is_block_file(status)     ? "a block device"
+                       : fs::is_socket(status)         ? "a socket"
+                                                       : "not a regular file";
+    throw Error(pathText(path) + ": is " + kind + "; the " + std::string(what) +
+                " is written to a regular file (a new one, or one it replaces)");
+}
+
 std::string readInputFile(const fs::path& path, std::uint64_t maxBytes, std::string_view what) {
     const std::string name = pathText(path);
     const std::uint64_t size = checkInputFile(path, maxBytes, what);
@@ -56,6 +73,13 @@ std::string utf8Text(std::string text, std::string_view name, std::string_view w
     return text;
 }
 
+void refuseNulBytes(std::string_view text, std::string_view name, std::string_view what) {
+    if (const std::size_t at = text.find('\0'); at != std::string_view::npos)
+        throw Error(std::string(name) + ": holds a NUL byte at byte " + std::to_string(at) + " of " +
+                    std::to_string(text.size()) + "; a " + std::string(what) +
+                    " is text (is it a binary file, or was it cut off while written?)");
+}
+
 std::string describeJson(const nlohmann::json& v) {
     using t = nlohmann::json::value_t;
     switch (v.type()) {
@@ -72,6 +96,19 @@ std::string describeJson(const nlohmann::json& v) {
     default:             // a number: dumping a scalar does not recurse
         return v.dump(); // a number: at most a few dozen ASCII characters
     }
+}
+
+std::string jsonErrorReason(const std::exception& error) {
+    std::string text = jsonErrorExcerpt(error);
+    if (text.starts_with("[json.exception.")) {
+        if (const std::size_t close = text.find("] "); close != std::string::npos)
+            text.erase(0, close + 2);
+    }
+    if (text.starts_with("parse error")) {
+        if (const std::size_t colon = text.find(": "); colon != std::string::npos)
+            text.erase(0, colon + 2);
+    }
+    return text;
 }
 
 std::string jsonErrorExcerpt(const std::exception& error) {

@@ -806,8 +806,9 @@ public:
             fail("appears twice in the same object");
         return true;
     }
-    bool parse_error(std::size_t byte, const std::string&, const json::exception&) {
-        fail("is not valid JSON (" + lineAndColumn(m_text, byte > 0 ? byte - 1 : 0) + ")", true);
+    bool parse_error(std::size_t byte, const std::string&, const json::exception& e) {
+        // Where, and the parser's own reason (an invalid byte, a lone surrogate, a number too large).
+        fail("is not valid JSON (" + lineAndColumn(m_text, byte > 0 ? byte - 1 : 0) + ")", true, jsonErrorReason(e));
     }
 
 private:
@@ -838,7 +839,7 @@ private:
 
     // Names the lesson when the place is inside "lessons", and the path below it.
     // A syntax error is placed after the last field read; nesting, at the field itself.
-    [[noreturn]] void fail(const std::string& what, bool syntax = false) const {
+    [[noreturn]] void fail(const std::string& what, bool syntax = false, const std::string& reason = {}) const {
         std::string lesson, path;
         for (std::size_t i = 0; i < m_frames.size() && i < 6; ++i) {
             const Frame& f = m_frames[i];
@@ -857,7 +858,8 @@ private:
         }
         if (syntax)
             Context(m_source, lesson)
-                .fail("", what.substr(0, what.size() - 1) + (path.empty() ? ")" : ", after field '" + path + "')"));
+                .fail("", what.substr(0, what.size() - 1) + (path.empty() ? ")" : ", after field '" + path + "')") +
+                              (reason.empty() ? "" : ": " + reason));
         Context(m_source, lesson).fail(path, what);
     }
 
@@ -1051,6 +1053,7 @@ LessonSet parseLessonSet(std::string_view text, const std::string& sourceName) {
     if (text.size() > kLessonFileMaxBytes)
         ctx.fail("", "is " + std::to_string(text.size()) + " bytes; a lesson file holds at most " +
                          std::to_string(kLessonFileMaxBytes) + " bytes (1 MiB)");
+    refuseNulBytes(text, sourceName, "lesson file");
     StructureCheck check(sourceName, text);
     json::sax_parse(text, &check);
     const json root = json::parse(text);

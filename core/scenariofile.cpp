@@ -400,6 +400,7 @@ std::string scenarioToText(const Scenario& scenario) {
 }
 
 Scenario scenarioFromText(std::string_view text, std::string_view source) {
+    refuseNulBytes(text, source, "KV Scope scenario");
     json root;
     try {
         root = json::parse(text.begin(), text.end());
@@ -410,6 +411,7 @@ Scenario scenarioFromText(std::string_view text, std::string_view source) {
 }
 
 void saveScenarioFile(const Scenario& scenario, const std::filesystem::path& path) {
+    checkOutputFile(path, "scenario");
     const std::string text = scenarioToText(scenario);
     const std::string name = pathText(path);
     const auto reason = [](int code) { return std::error_code(code, std::generic_category()).message(); };

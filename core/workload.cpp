@@ -236,6 +236,8 @@ std::optional<std::vector<Request>> parseTrace(std::string_view text, std::strin
                  "({\"prompt_len\": 120, \"output_len\": 80}), or give CSV with the header prompt_len,output_len");
         if (line[0] == '{') {
             nlohmann::json j;
+            if (const std::size_t nul = line.find('\0'); nul != std::string::npos)
+                fail("a NUL byte at column " + std::to_string(nul + 1) + "; a trace is text");
             try {
                 j = nlohmann::json::parse(line);
             } catch (const nlohmann::json::exception& e) { // parse_error, or out_of_range for 1e999

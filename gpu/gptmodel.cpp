@@ -225,6 +225,7 @@ std::uint64_t headerLength(std::string_view head, std::uint64_t fileSize, const 
 
 SafetensorsLayout readLayout(std::string_view headerText, std::uint64_t dataSize, const std::string& file,
                              std::uint32_t heads) {
+    refuseNulBytes(headerText, file, "safetensors header (JSON)");
     nlohmann::json header;
     try {
         header = nlohmann::json::parse(headerText.begin(), headerText.end());

@@ -76,6 +76,10 @@ struct Corpus {
         write(u"trace-10-mib-cell.csv"_s, "prompt_len,output_len\n" + QByteArray(10 << 20, '9') + "x,5\n");
         write(u"megabyte-key.json"_s, config.chopped(1) + ",\"" + QByteArray(1 << 20, 'k') + "\":1}");
         write(u"trace-bom.csv"_s, "\xef\xbb\xbfprompt_len,output_len\n10,20\n");
+        // JSON ends at a NUL byte for nlohmann: what followed was ignored, and a config cut off and padded read as
+        // whole.
+        write(u"config-nul-garbage.json"_s, config + QByteArray("\0\0garbage", 9));
+        write(u"trace-nul.jsonl"_s, QByteArray("{\"prompt_len\": 10, \"output_len\": 20}\0{\"x\": 1}\n", 46));
         // A config whose display name is 67 Hangul syllables: 201 bytes, cut at 200 inside one.
         QByteArray hangul;
         for (int i = 0; i < 67; ++i)
@@ -201,6 +205,9 @@ private slots:
         QTest::newRow("config in UTF-16") << config(u"notepad-unicode.json"_s) << u"is UTF-16 LE text"_s;
         QTest::newRow("trace: a 10 MiB cell")
             << trace(u"trace-10-mib-cell.csv"_s) << u"prompt_len must be a whole number >= 0, got '9999"_s;
+        QTest::newRow("config: garbage after a NUL byte")
+            << config(u"config-nul-garbage.json"_s) << u"config-nul-garbage.json: holds a NUL byte at byte"_s;
+        QTest::newRow("trace: a NUL byte in a line") << trace(u"trace-nul.jsonl"_s) << u"a NUL byte at column 37"_s;
         QTest::newRow("trace: a JSON array")
             << trace(u"trace-array.jsonl"_s) << u"trace-array.jsonl:1: a JSON array; a trace in JSON Lines"_s;
 
@@ -242,6 +249,26 @@ private slots:
             // One message, short: never the hostile input itself.
             QVERIFY2(r.err.size() < 2000, qPrintable(err.left(400)));
         }
+    }
+
+    // Usage errors exit 2 like every other error of both programs: no command at all (it printed the usage
+    // and exited 0), and --version with something after it (ignored, exit 0).
+    void usageErrorsExitTwo_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("needle");
+        QTest::newRow("no command") << QStringList{} << u"no command given"_s;
+        QTest::newRow("--version extra") << QStringList{u"--version"_s, u"extra"_s}
+                                         << u"--version takes nothing more, got 'extra'"_s;
+        QTest::newRow("--version --bogus") << QStringList{u"--version"_s, u"--bogus"_s} << u"'--bogus'"_s;
+    }
+    void usageErrorsExitTwo() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, needle);
+        const CliResult r = runCli(args);
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(r.exitCode == 2, qPrintable(u"exit %1 (want 2): %2"_s.arg(r.exitCode).arg(err)));
+        QVERIFY2(r.out.isEmpty(), r.out.left(400).constData());
+        QVERIFY2(err.contains(needle), qPrintable(err));
     }
 
     // Text from outside that is not valid UTF-8 is answered, not refused: nlohmann refuses to

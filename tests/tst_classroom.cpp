@@ -53,6 +53,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sys/stat.h>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -726,6 +728,19 @@ private slots:
         QTest::newRow("Qt's -platform") << QStringList{u"-platform"_s, u"offscreen"_s} << 0 << QString();
         QTest::newRow("--help-all with a bad argument")
             << QStringList{u"--help-all"_s, u"--bogus"_s} << 2 << u"Unknown option 'bogus'"_s;
+        // An empty value was taken as no option: a headless --screenshot '' never ended.
+        QTest::newRow("an empty screenshot name")
+            << QStringList{u"--screenshot"_s, QString()} << 2 << u"--screenshot was given an empty value"_s;
+        QTest::newRow("an empty page") << QStringList{u"--page"_s, QString()} << 2
+                                       << u"--page was given an empty value"_s;
+        // Written beside the target and renamed over it, a screenshot replaced a FIFO (or /dev/full, as root).
+        QTest::newRow("a screenshot onto a FIFO")
+            << QStringList{u"--screenshot"_s, u"@/fifo"_s} << 2 << u"@/fifo: is a FIFO (named pipe)"_s;
+        QTest::newRow("a screenshot onto a directory")
+            << QStringList{u"--screenshot"_s, u"@"_s} << 2 << u"is a directory"_s;
+        // One dash and a word was read as single letters ("Unknown options: p, r, e, s, e, t.").
+        QTest::newRow("an option with one dash")
+            << QStringList{u"-preset"_s, u"gpt2"_s} << 2 << u"options take two dashes, --preset"_s;
     }
     void headlessRunsFinish() {
         QFETCH(QStringList, args);
@@ -736,6 +751,8 @@ private slots:
         QVERIFY(lessons.open(QIODevice::WriteOnly));
         lessons.write("{\"format\":\"kvscope-lessons\"");
         lessons.close();
+        const QByteArray fifo = QFile::encodeName(dir.filePath(u"fifo"_s));
+        QCOMPARE(::mkfifo(fifo.constData(), 0600), 0);
         for (QString& a : args)
             a.replace(u"@"_s, dir.path());
         if (!args.contains(u"--screenshot"_s))
@@ -753,6 +770,45 @@ private slots:
         QVERIFY2(all.contains(output.replace(u"@"_s, dir.path())), qPrintable(all));
         if (exitCode == 0)
             QVERIFY(QFileInfo(dir.filePath(u"shot.png"_s)).size() > 0);
+        struct stat after {};
+        QVERIFY(::stat(fifo.constData(), &after) == 0 && S_ISFIFO(after.st_mode)); // still the FIFO it was
+    }
+
+    // --help and --version that cannot reach standard output (a full disk, a closed descriptor) exit 2 with the
+    // reason, as kvscope-cli does; they exited 0. A scale factor Qt cannot draw at (it crashed at 0 and 32) is refused.
+    void helpAndScaleFactorErrorsExitTwo_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("scale");
+        QTest::addColumn<QString>("output");
+        QTest::newRow("--help into a full disk") << QStringList{u"--help"_s} << QString() << u"No space left"_s;
+        QTest::newRow("--version into a full disk") << QStringList{u"--version"_s} << QString() << u"No space left"_s;
+        QTest::newRow("scale 0") << QStringList{} << u"0"_s << u"QT_SCALE_FACTOR=0 is not a scale"_s;
+        QTest::newRow("scale 32") << QStringList{} << u"32"_s << u"QT_SCALE_FACTOR=32 is not a scale"_s;
+        QTest::newRow("scale a word") << QStringList{} << u"big"_s << u"expected a number from 0.25 to 8"_s;
+    }
+    void helpAndScaleFactorErrorsExitTwo() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, scale);
+        QFETCH(QString, output);
+        QTemporaryDir dir;
+        QProcess app;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+        env.insert(u"XDG_CONFIG_HOME"_s, dir.path());
+        if (!scale.isEmpty())
+            env.insert(u"QT_SCALE_FACTOR"_s, scale);
+        app.setProcessEnvironment(env);
+        if (scale.isEmpty())
+            app.setStandardOutputFile(u"/dev/full"_s);
+        else
+            args << u"--screenshot"_s << dir.filePath(u"shot.png"_s);
+        app.start(QStringLiteral(KVSCOPE_APP_PATH), args);
+        QVERIFY2(app.waitForFinished(120'000), "the window did not finish");
+        const QString err = QString::fromLocal8Bit(app.readAllStandardError());
+        QCOMPARE(app.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(app.exitCode(), 2);
+        QVERIFY2(err.contains(output), qPrintable(err));
+        QVERIFY(!QFileInfo::exists(dir.filePath(u"shot.png"_s)));
     }
 
     // What gpu/ found reaches the Korean window in Korean: built from the probe's fields,

@@ -557,7 +557,10 @@ private slots:
         row("also-accept-unit.json", {u"lesson 1 'first'"_s, u"field 'predict.also_accept[0].unit' is missing"_s});
         row("no-mqa.json", {second, u"field 'answer.en' uses the figure 'mqa_kv_kib_per_token'"_s,
                             u"cannot be computed"_s, u"no MQA variant"_s});
-        row("not-json.json", {u"lesson 2: "_s, u"is not valid JSON (line 45, column 12, after field 'title.en')"_s});
+        // Where, and the parser's reason (it said only where).
+        row("not-json.json",
+            {u"lesson 2: "_s, u"is not valid JSON (line 45, column 12, after field 'title.en'): syntax error while "
+                              "parsing object - unexpected string literal; expected '}'"_s});
         row("deep-nesting.json", {u"lesson 2: "_s, u"field 'scenario.preset"_s, u"deeper than 16 levels"_s});
         row("wrong-format.json", {u"field 'format' must be \"kvscope-lessons\""_s, u"got 'kvscope-scenario'"_s});
         row("newer-version.json", {u"field 'version' is 2, newer than this KV Scope understands (1)"_s});
@@ -624,6 +627,13 @@ private slots:
                    R"({"format": "kvscope-lessons", "version": 1, "id": "x", "title": {"en": "a", "ko": "b"}, "lesson": []})")
             << u"the file has an unknown key 'lesson'"_s;
         QTest::newRow("empty") << QByteArray("") << u"is not valid JSON (line 1, column 1)"_s;
+        QTest::newRow("a lone surrogate")
+            << QByteArray(R"({"format": "kvscope-lessons", "id": "\ud800"})") << u"surrogate"_s;
+        QTest::newRow("a number past a double")
+            << QByteArray(R"({"format": "kvscope-lessons", "version": 1e999})") << u"1e999"_s;
+        // JSON ends at a NUL for nlohmann: what followed was ignored.
+        QTest::newRow("a NUL byte") << QByteArray("{\"format\": \"kvscope-lessons\"}\0garbage", 37)
+                                    << u"holds a NUL byte at byte 29 of 37; a lesson file is text"_s;
     }
     void setLevelErrors() {
         QFETCH(QByteArray, text);

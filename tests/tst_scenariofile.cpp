@@ -360,6 +360,36 @@ private slots:
         QVERIFY(loaded.model.displayName == name.substr(0, 198));
     }
 
+    // A target that is not a file: written beside it and renamed over it, a FIFO, a device or a socket was
+    // replaced by a plain file (a screenshot put a PNG in place of /dev/full, as root). Refused before any
+    // write, naming the path and its kind; the FIFO is still a FIFO, and nothing is left beside it.
+    void writesRefuseWhatIsNotAFile_data() {
+        QTest::addColumn<QString>("target"); // in a fresh folder: "fifo", "folder", "" (the empty name)
+        QTest::addColumn<QString>("needle");
+        QTest::newRow("a FIFO") << u"fifo"_s << u"fifo: is a FIFO (named pipe); the scenario is written"_s;
+        QTest::newRow("a directory") << u"folder"_s << u"folder: is a directory"_s;
+        QTest::newRow("the empty name") << QString() << u"an empty file name: expected where to write the scenario"_s;
+    }
+    void writesRefuseWhatIsNotAFile() {
+        QFETCH(QString, target);
+        QFETCH(QString, needle);
+        QTemporaryDir dir;
+        const QByteArray fifo = QFile::encodeName(dir.filePath(u"fifo"_s));
+        QCOMPARE(::mkfifo(fifo.constData(), 0600), 0);
+        QVERIFY(QDir(dir.path()).mkdir(u"folder"_s));
+        const std::string path = target.isEmpty() ? std::string() : dir.filePath(target).toStdString();
+        QString message;
+        QVERIFY(throwsErrorContaining([&] { saveScenarioFile(defaultScenario(), path); }, {needle.toUtf8().constData()},
+                                      &message));
+        struct stat after {};
+        QVERIFY(::stat(fifo.constData(), &after) == 0 && S_ISFIFO(after.st_mode));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot).size(), 2);
+        // A file, or a name not there yet, is written as before.
+        QVERIFY(throwsErrorContaining([&] { checkOutputFile(dir.filePath(u"folder"_s).toStdString(), "chart"); },
+                                      {"the chart is written to a regular file"}));
+        checkOutputFile(dir.filePath(u"new.json"_s).toStdString(), "scenario");
+    }
+
     // A full disk: the write fails only when the last bytes go out. The error names the file and
     // the reason, the scenario already there is untouched and no temporary file is left behind.
     void fullDiskLeavesTheOldFile() {

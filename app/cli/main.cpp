@@ -16,6 +16,7 @@
 #include "scenario.h"
 #include "scenariocode.h"
 #include "scenariooptions.h"
+#include "text.h"
 #include "units.h"
 
 #include <nlohmann/json.hpp>
@@ -1296,9 +1297,18 @@ int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     if (!takeLanguageOption(args) || !takeUnitsOption(args))
         return 2;
-    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    if (args.empty()) { // no command: a usage error, as an unknown command is
+        std::cerr << tr("kvscope-cli: error: no command given (kvscope-cli --help lists them)") << '\n';
+        return 2;
+    }
+    if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         printUsage();
         return outputWritten("help") ? 0 : 2;
+    }
+    if ((args[0] == "--version") && args.size() > 1) {
+        std::cerr << tr("kvscope-cli: error: --version takes nothing more, got '%1'", {kvscope::excerpt(args[1], 40)})
+                  << '\n';
+        return 2;
     }
     if (args[0] == "--version") {
         const auto device = kvscope::gpu::probeDevice();
