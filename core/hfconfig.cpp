@@ -1139,6 +1139,13 @@ ImportResult importConfig(const json& root, std::string_view source) {
         if (auto it = cfg.text()->find("model_type"); it != cfg.text()->end() && it->is_string())
             textType = it->get<std::string>();
     cfg.markUsed("model_type");
+    // A model type is an identifier ("qwen3_moe"): a long one is not one, and would be copied into every answer.
+    constexpr std::size_t kModelTypeMaxBytes = 100;
+    for (const std::string_view t : {std::string_view(rootType), std::string_view(textType)})
+        if (t.size() > kModelTypeMaxBytes)
+            throw Error(std::string(source) + ": field 'model_type' is " + quoteExcerpt(t) +
+                        "; expected a model type's name (such as 'llama'), at most " +
+                        std::to_string(kModelTypeMaxBytes) + " bytes");
     const FamilySpec* spec = findFamily(rootType);
     std::string type = rootType;
     if (!spec && !textType.empty()) {

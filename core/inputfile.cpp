@@ -15,6 +15,11 @@ std::uint64_t checkInputFile(const fs::path& path, std::uint64_t maxBytes, std::
     const std::string name = pathText(path);
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
+    if (path.empty())
+        throw Error("an empty file name: expected the " + std::string(what));
+    // A name past the system's limits (4,096 bytes a path, 255 a name) is said as such, not as missing.
+    if (ec && (ec == std::errc::filename_too_long || ec == std::errc::permission_denied))
+        throw Error(name + ": cannot open the " + std::string(what) + " (" + ec.message() + ")");
     if (ec || !fs::exists(status))
         throw Error(name + ": cannot open the " + std::string(what) + " (it does not exist or cannot be reached)");
     if (!fs::is_regular_file(status))

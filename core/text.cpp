@@ -140,19 +140,32 @@ std::string excerpt(std::string_view text, std::size_t maxBytes) {
     return head.size() < text.size() ? out + "..." : out;
 }
 
+namespace {
+std::string groupedDigits(std::size_t value) { // 100000 -> "100,000"
+    std::string digits = std::to_string(value);
+    for (std::ptrdiff_t at = std::ptrdiff_t(digits.size()) - 3; at > 0; at -= 3)
+        digits.insert(std::size_t(at), ",");
+    return digits;
+}
+} // namespace
+
 std::string quoteExcerpt(std::string_view text, std::size_t maxBytes) {
     std::string out = "'" + excerpt(text, maxBytes) + "'";
-    if (text.size() > maxBytes) {
-        std::string digits = std::to_string(text.size());
-        for (std::ptrdiff_t at = std::ptrdiff_t(digits.size()) - 3; at > 0; at -= 3)
-            digits.insert(std::size_t(at), ",");
-        out += " (" + digits + " bytes)";
-    }
+    if (text.size() > maxBytes)
+        out += " (" + groupedDigits(text.size()) + " bytes)";
     return out;
 }
 
 std::string pathText(const std::filesystem::path& path) {
-    return toValidUtf8(path.string());
+    constexpr std::size_t kMax = 300, kHead = 200, kTail = 60;
+    const std::string bytes = path.string();
+    if (bytes.size() <= kMax)
+        return excerpt(bytes, kMax);
+    std::size_t tail = bytes.size() - kTail;
+    while (tail < bytes.size() && (static_cast<unsigned char>(bytes[tail]) & 0xC0) == 0x80)
+        ++tail; // from a character's start, not inside one
+    return excerpt(bytes, kHead) + "(" + groupedDigits(bytes.size()) + " bytes)..." +
+           excerpt(std::string_view(bytes).substr(tail), kTail);
 }
 
 std::string_view wideEncoding(std::string_view head) {

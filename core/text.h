@@ -38,8 +38,10 @@ std::string excerpt(std::string_view text, std::size_t maxBytes = 40);
 // ("'aaaa...' (100,000 bytes)"), never the value itself.
 std::string quoteExcerpt(std::string_view text, std::size_t maxBytes = 40);
 
-// A path as text (messages, a model's id and name): its bytes when they are UTF-8, else with
-// U+FFFD where a byte is not. Opening the file keeps using the path itself.
+// A path as text for a message: its bytes when they are UTF-8, else with U+FFFD where a byte is not;
+// what a terminal would act on (a newline, an escape sequence) as '?', as excerpt() shows it; and a
+// path longer than 300 bytes as its first 200 and last 60 bytes with its length between.
+// Opening the file keeps using the path itself.
 std::string pathText(const std::filesystem::path& path);
 
 // What a byte-order mark or the NUL pattern of the first bytes says the text is ("UTF-16 LE",

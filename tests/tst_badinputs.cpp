@@ -74,6 +74,8 @@ struct Corpus {
                                       "\n");
         write(u"positions-past-2^63.json"_s, config.chopped(1) + R"(,"max_position_embeddings":9223372036854775813})");
         write(u"trace-10-mib-cell.csv"_s, "prompt_len,output_len\n" + QByteArray(10 << 20, '9') + "x,5\n");
+        write(u"megabyte-model-type.json"_s,
+              config.chopped(1) + ",\"model_type\":\"" + QByteArray(1 << 20, 't') + "\"}");
         write(u"megabyte-key.json"_s, config.chopped(1) + ",\"" + QByteArray(1 << 20, 'k') + "\":1}");
         write(u"trace-bom.csv"_s, "\xef\xbb\xbfprompt_len,output_len\n10,20\n");
         // JSON ends at a NUL byte for nlohmann: what followed was ignored, and a config cut off and padded read as
@@ -208,6 +210,14 @@ private slots:
         QTest::newRow("config: garbage after a NUL byte")
             << config(u"config-nul-garbage.json"_s) << u"config-nul-garbage.json: holds a NUL byte at byte"_s;
         QTest::newRow("trace: a NUL byte in a line") << trace(u"trace-nul.jsonl"_s) << u"a NUL byte at column 37"_s;
+        // Quoted as an excerpt (the test holds every message under 2,000 bytes), and said to be too long.
+        QTest::newRow("config: a megabyte model_type")
+            << config(u"megabyte-model-type.json"_s) << u"field 'model_type' is 'tttt"_s;
+        QTest::newRow("config: a path past PATH_MAX")
+            << QStringList{u"estimate"_s, u"--config"_s, u"./"_s.repeated(3000) + u"x.json"_s}
+            << u"/./x.json: cannot open the model config (config.json) (File name too long)"_s;
+        QTest::newRow("config: an empty path") << QStringList{u"estimate"_s, u"--config"_s, QString()}
+                                               << u"an empty file name: expected the model config"_s;
         QTest::newRow("trace: a JSON array")
             << trace(u"trace-array.jsonl"_s) << u"trace-array.jsonl:1: a JSON array; a trace in JSON Lines"_s;
 
@@ -367,6 +377,26 @@ private slots:
         QVERIFY2(shell.exitCode() == 2, qPrintable(u"exit %1: %2"_s.arg(shell.exitCode()).arg(err)));
         QVERIFY2(err.contains(u"data bytes after the last tensor belong to no tensor"_s), qPrintable(err));
         sparse.remove();
+    }
+
+    // Standard input that cannot be read (closed, or a directory) is an error with its reason: the stream
+    // ended as if the log were empty, and the answer was "none of its 0 lines".
+    void unreadableStandardInputIsAnError_data() {
+        QTest::addColumn<QString>("redirect");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("closed") << u"<&-"_s << u"(Bad file descriptor)"_s;
+        QTest::newRow("a directory") << u"</"_s << u"(Is a directory)"_s;
+    }
+    void unreadableStandardInputIsAnError() {
+        QFETCH(QString, redirect);
+        QFETCH(QString, reason);
+        QProcess process;
+        process.start(u"/bin/sh"_s, QStringList{u"-c"_s, u"exec \"$0\" explain-log - "_s + redirect,
+                                                QStringLiteral(KVSCOPE_CLI_PATH)});
+        QVERIFY(process.waitForFinished(60'000));
+        const QString err = QString::fromUtf8(process.readAllStandardError());
+        QCOMPARE(process.exitCode(), 2);
+        QVERIFY2(err.contains(u"standard input: cannot read the log "_s + reason), qPrintable(err));
     }
 
     // Output that cannot be written is an error: a full disk or a closed stdout exited 0 and

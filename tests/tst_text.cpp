@@ -99,6 +99,24 @@ private slots:
                  quoted);
     }
 
+    // A path in a message: a name with an escape sequence recoloured the terminal and one with a newline split
+    // the message's line; a 6,000-byte path made a 6,000-byte message.
+    void pathsInMessages_data() {
+        QTest::addColumn<QByteArray>("path");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("plain") << QByteArray("models/config.json") << u"models/config.json"_s;
+        QTest::newRow("escape and newline") << QByteArray("ctl\x1b[31mred\nx.json") << u"ctl?[31mred?x.json"_s;
+        QTest::newRow("not UTF-8") << QByteArray("caf\xE9.json") << u"caf\uFFFD.json"_s;
+        QTest::newRow("300 bytes, whole") << QByteArray(300, 'a') << QString(300, u'a');
+        QTest::newRow("6,009 bytes") << QByteArray(3000, 'x') + QByteArray(3009, 'y')
+                                     << QString(200, u'x') + u"...(6,009 bytes)..."_s + QString(60, u'y');
+    }
+    void pathsInMessages() {
+        QFETCH(QByteArray, path);
+        QFETCH(QString, text);
+        QCOMPARE(QString::fromStdString(pathText(std::filesystem::path(path.toStdString()))), text);
+    }
+
     void wideEncodingsAreNamed_data() {
         QTest::addColumn<QByteArray>("head");
         QTest::addColumn<QString>("encoding");

@@ -13,11 +13,15 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <optional>
 #include <string>
+#include <system_error>
+
+#include <unistd.h>
 
 namespace kvscope::cli {
 namespace {
@@ -48,10 +52,20 @@ std::string tokensText(double tokens) {
 std::string readLog(const std::string& path) {
     if (path != "-")
         return readInputFile(path, kServerLogMaxBytes, "server log");
+    // read(2), not std::cin: a closed descriptor or a directory given as input (EBADF, EISDIR) is a read
+    // error to say, where the stream ended as if the log were empty ("none of its 0 lines").
     std::string text;
     char buffer[65536];
-    while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0) {
-        text.append(buffer, std::size_t(std::cin.gcount()));
+    for (;;) {
+        const ssize_t n = ::read(STDIN_FILENO, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            throw Error("standard input: cannot read the log (" +
+                        std::error_code(errno, std::generic_category()).message() + ")");
+        if (n == 0)
+            break;
+        text.append(buffer, std::size_t(n));
         if (text.size() > kServerLogMaxBytes)
             throw Error("standard input: the log is over " + groupThousands(kServerLogMaxBytes) +
                         " bytes (16 MiB); paste the start-up part only");
