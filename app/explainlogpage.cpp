@@ -84,6 +84,7 @@ QString checkValue(LogCheckKind kind, double value, bool mebibytes) {
     case LogCheckKind::TokensFromKvMemory:
     case LogCheckKind::TokensFromBlocks:
     case LogCheckKind::PoolTokensMatch:
+    case LogCheckKind::TokensFromConcurrency:
         return grouped(value);
     default:
         return sizeText(value, mebibytes);
@@ -724,6 +725,20 @@ void ExplainLogPage::fillFigures() {
     if (r.perTokenUndefined && r.ranksMayHoldOtherLayers)
         addRow(tr("KV bytes per token"), u"-"_s, u"-"_s,
                tr("ranks differ and may hold other layers (pipeline stages): no per-token figure"), false);
+    else if (r.perTokenUndefined && r.tokenRule == LogTokenRule::BlocksPerGroup)
+        addRow(tr("KV bytes per token"), u"-"_s, u"-"_s,
+               tr("several KV cache groups (hybrid or sliding-window layers): vLLM's token line is blocks / groups x "
+                  "the attention block and undercounts; its concurrency is the figure to trust"),
+               false);
+    else if (r.perTokenUndefined && r.tokenRule == LogTokenRule::ConcurrencyTimesMaxLen)
+        addRow(tr("KV bytes per token"), u"-"_s, u"-"_s,
+               tr("vLLM's token line is concurrency x max_model_len, not blocks x block size: no figure per token"),
+               false);
+    else if (r.perTokenUndefined && r.tokenRule == LogTokenRule::Unknown)
+        addRow(tr("KV bytes per token"), u"-"_s, u"-"_s,
+               tr("several KV cache groups, and the log does not show which rule made vLLM's token line: no figure "
+                  "per token"),
+               false);
     else if (r.perTokenUndefined)
         addRow(tr("KV bytes per token"), u"-"_s, u"-"_s,
                log.hybrid ? tr("hybrid: attention pages are as large as the mamba state's; vLLM's token count is "
@@ -783,6 +798,9 @@ void ExplainLogPage::fillFigures() {
             break;
         case LogCheckKind::KvFromNonKv:
             name = tr("KV = requested memory - all non-KV memory");
+            break;
+        case LogCheckKind::TokensFromConcurrency:
+            name = tr("tokens = concurrency x max_model_len, rounded down");
             break;
         }
         // A negative KV size is the server's failure, not two figures that disagree.

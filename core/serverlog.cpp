@@ -1717,7 +1717,51 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
         tokens = log.gpuBlocks->value * r.blockSize;
     else if (log.maxTotalTokens && log.engine == LogEngine::SGLang)
         tokens = log.maxTotalTokens->value;
-    if (log.kvTokens && log.gpuBlocks && vllm)
+    // The tokens one request may hold: the concurrency line's, else max_model_len.
+    const std::uint64_t perRequest = log.concurrencyTokens ? log.concurrencyTokens->value
+                                     : log.maxModelLen     ? log.maxModelLen->value
+                                                           : 0;
+    // vLLM V1's token line (kv_cache_utils.py; see LogTokenRule): one KV cache group gives N =
+    // num_blocks x block_size and a concurrency num_blocks / cdiv(max_model_len, block_size), at
+    // most N / max_model_len. A concurrency above that, or the hybrid lines, show several groups;
+    // a count that is no whole number of blocks but int(concurrency x max_model_len) is the newer
+    // get_kv_cache_capacity's. The groups themselves are never printed, so they are never guessed.
+    if (vllm && log.kvTokens) {
+        const std::uint64_t n = log.kvTokens->value;
+        r.attentionBlockSize = log.attentionBlockSize ? log.attentionBlockSize->value : 0;
+        const std::uint64_t block = r.attentionBlockSize > 0 ? r.attentionBlockSize : r.blockSize;
+        const bool wholeBlocks = n % block == 0;
+        bool fromConcurrency = false;
+        if (log.concurrency && perRequest > 0) {
+            const double len = double(perRequest);
+            const double tol = log.concurrency->tolerance * 1.0001;
+            r.concurrencyAboveTokens = (log.concurrency->value - tol) * len > double(n);
+            fromConcurrency = std::abs(double(n) - log.concurrency->value * len) <= tol * len + 1.0;
+        }
+        // A model known to be plain full attention (the caller's or the preset the log's name
+        // matched) has one group: its concurrency above the token line is then a disagreement.
+        const bool modelOneGroup = model && !model->isHybrid() && model->slidingWindow == 0;
+        r.severalGroups = log.hybrid || (r.concurrencyAboveTokens && !modelOneGroup);
+        if (!wholeBlocks)
+            r.tokenRule = fromConcurrency ? LogTokenRule::ConcurrencyTimesMaxLen : LogTokenRule::Unknown;
+        else if (r.severalGroups)
+            r.tokenRule = fromConcurrency ? LogTokenRule::Unknown : LogTokenRule::BlocksPerGroup;
+        else
+            r.tokenRule = LogTokenRule::BlocksTimesBlockSize;
+        if (r.tokenRule == LogTokenRule::BlocksPerGroup && r.attentionBlockSize > 0) {
+            r.blocksPerGroup = n / r.attentionBlockSize;
+            if (perRequest > 0)
+                r.attentionBlocksPerRequest = ceilDiv(perRequest, r.attentionBlockSize);
+        }
+        if (r.tokenRule == LogTokenRule::ConcurrencyTimesMaxLen) {
+            const double len = double(perRequest);
+            r.checks.push_back(check(LogCheckKind::TokensFromConcurrency, double(n), log.concurrency->value * len,
+                                     log.concurrency->tolerance * len + 1.0));
+        }
+    }
+    const bool oneGroup = r.tokenRule == LogTokenRule::None || r.tokenRule == LogTokenRule::BlocksTimesBlockSize;
+    // num_gpu_blocks counts every group's blocks: blocks x block size is the token line for one group only.
+    if (log.kvTokens && log.gpuBlocks && vllm && oneGroup)
         r.checks.push_back(check(LogCheckKind::TokensFromBlocks, double(log.kvTokens->value),
                                  double(log.gpuBlocks->value) * double(r.blockSize), 0.0));
     if (log.kvTokens && log.maxTotalTokens)
@@ -1776,7 +1820,7 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
     const std::uint64_t tpSize = log.tensorParallel ? log.tensorParallel->value : 1;
     r.fromOneRankOfSeveral = vllm && tpSize > 1 && log.kvMemoryByRank.size() < tpSize && log.kvMemory.has_value();
     r.perTokenUndefined =
-        attentionCaches > 1 || log.hybrid || log.swaLayerTokens.has_value() || r.ranksMayHoldOtherLayers;
+        attentionCaches > 1 || log.hybrid || !oneGroup || log.swaLayerTokens.has_value() || r.ranksMayHoldOtherLayers;
     if (r.perTokenUndefined) {
         if (kv)
             r.kvMemoryBytes = kv->bytes;
@@ -1850,12 +1894,10 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
         }
     }
 
-    // Concurrency = tokens / max_model_len (vLLM's rule for full-attention models).
-    const std::uint64_t perRequest = log.concurrencyTokens ? log.concurrencyTokens->value
-                                     : log.maxModelLen     ? log.maxModelLen->value
-                                                           : 0;
+    // Concurrency = tokens / max_model_len (vLLM's rule for one full-attention group; with several
+    // groups vLLM's own figure stands, and none is made that would contradict it).
     // llama.cpp's n_ctx is the whole cache (its cells), not a per-request limit: no concurrency there.
-    if (tokens && perRequest > 0 && log.engine != LogEngine::LlamaCpp) {
+    if (tokens && perRequest > 0 && log.engine != LogEngine::LlamaCpp && oneGroup) {
         r.concurrency = double(*tokens) / double(perRequest);
         if (log.concurrency) {
             LogCheck c = check(LogCheckKind::ConcurrencyFromTokens, log.concurrency->value, r.concurrency,
@@ -2134,6 +2176,24 @@ std::string logCheckKindId(LogCheckKind kind) {
         return "kv_memory_not_negative";
     case LogCheckKind::KvFromNonKv:
         return "kv_from_non_kv";
+    case LogCheckKind::TokensFromConcurrency:
+        return "tokens_from_concurrency";
+    }
+    return "unknown";
+}
+
+std::string logTokenRuleId(LogTokenRule rule) {
+    switch (rule) {
+    case LogTokenRule::None:
+        return "none";
+    case LogTokenRule::BlocksTimesBlockSize:
+        return "blocks_x_block_size";
+    case LogTokenRule::BlocksPerGroup:
+        return "blocks_per_group_x_block_size";
+    case LogTokenRule::ConcurrencyTimesMaxLen:
+        return "concurrency_x_max_model_len";
+    case LogTokenRule::Unknown:
+        break;
     }
     return "unknown";
 }

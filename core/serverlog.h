@@ -230,7 +230,23 @@ enum class LogCheckKind {
     PoolTokensMatch,       // SGLang: #tokens = max_total_num_tokens
     KvMemoryNotNegative,   // a negative KV size: the server cannot start
     KvFromNonKv,           // vLLM V1 DEBUG: kv = requested memory - total non-KV memory
+    TokensFromConcurrency, // newer vLLM V1: tokens = int(concurrency x max_model_len)
 };
+
+// How vLLM V1 made its "GPU KV cache size: N tokens" line (v1/core/kv_cache_utils.py), as far as
+// the log shows it. Up to 0.19 at least, _report_kv_cache_config: N = num_blocks // len(groups) x
+// the smallest group's block size, and the concurrency is num_blocks / the blocks one request of
+// max_model_len needs over all groups (get_max_concurrency_for_kv_cache_config). With one group
+// (full attention) that is N = num_blocks x block_size and concurrency <= N / max_model_len. Later
+// (get_kv_cache_capacity, 0.24): N = int(concurrency x max_model_len) whatever the groups.
+enum class LogTokenRule {
+    None,                   // no vLLM V1 token line
+    BlocksTimesBlockSize,   // one group: N = num_blocks x block_size; bytes per token follow
+    BlocksPerGroup,         // several groups (hybrid, sliding window): N = num_blocks // groups x block
+    ConcurrencyTimesMaxLen, // N = int(concurrency x max_model_len): N is not a multiple of the block
+    Unknown,                // several groups, and the log does not show which of the two rules
+};
+std::string logTokenRuleId(LogTokenRule rule);              // "blocks_x_block_size", ...
 enum class LogCheckResult { Agrees, Disagrees, Explained }; // Explained: differs for a named reason
 
 struct LogCheck {
@@ -270,6 +286,16 @@ struct LogRecomputation {
     // With TP, one worker's KV memory of several: the tokens are the smallest rank's, which the log
     // may not show, so the per-token figure is this rank's at most.
     bool fromOneRankOfSeveral = false;
+    // vLLM V1's token line and its KV cache groups. Several groups show in the log as the hybrid
+    // lines, as a concurrency above the token line's (concurrency x max_model_len > N), or as a
+    // token count that is no whole number of blocks; vLLM's own concurrency is then the figure to
+    // trust, and none is recomputed (concurrency stays 0).
+    LogTokenRule tokenRule = LogTokenRule::None;
+    bool severalGroups = false;
+    bool concurrencyAboveTokens = false;          // the evidence: concurrency x max_model_len > N
+    std::uint64_t attentionBlockSize = 0;         // vLLM's "Setting attention block size to N", else 0
+    std::uint64_t blocksPerGroup = 0;             // BlocksPerGroup with that block size: N / block
+    std::uint64_t attentionBlocksPerRequest = 0;  // ceil(max_model_len / that block), in each attention group
     std::vector<std::uint64_t> cacheBytesPerCell; // llama.cpp: per entry of ServerLog::kvCaches, 0 without cells
     std::vector<LogCheck> checks;
     bool consistent() const; // no check disagrees

@@ -246,6 +246,46 @@ private slots:
         QCOMPARE(koJson.out, enJson.out);
     }
 
+    // Issue 27, review item 1: a hybrid model's vLLM lines, as vLLM computed them. 0.19's Qwen3.5-27B
+    // paste: (33.04 - 0.005) x 32,768 = 1,082,491 > 290,864 tokens, so several KV cache groups; no
+    // recomputed concurrency (290,864 / 32,768 = 8.88x was printed as DISAGREES before). 0.24's
+    // token line 567,978 = int(4.33... x 131,072), no whole number of 16-token blocks: no bytes per
+    // token (5.98 GiB / 567,978 = 11,296 B was printed before, and "agrees").
+    void hybridTokenRule_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("rule");
+        QTest::addColumn<QString>("sentence"); // in the text answer
+        QTest::newRow("0.19 Qwen3.5") << u"vllm-v1-0.19-qwen3.5-27b-hybrid-h20-1.log"_s
+                                      << u"blocks_per_group_x_block_size"_s
+                                      << u"33.04x x 32,768 = 1,082,654 tokens, is more than the 290,864 tokens"_s;
+        QTest::newRow("0.24 Qwen3.6") << u"vllm-v1-0.24-qwen3.6-35b-a3b-hybrid-5090-1.log"_s
+                                      << u"concurrency_x_max_model_len"_s
+                                      << u"567,978 is no whole number of 16-token blocks"_s;
+        QTest::newRow("Qwen3-Next, hybrid lines (probe)")
+            << u"probes/v1-qwen3-next-hybrid-lines.log"_s << u"blocks_per_group_x_block_size"_s
+            << u"90,048 = 201 x 448"_s;
+    }
+    void hybridTokenRule() {
+        QFETCH(QString, file);
+        QFETCH(QString, rule);
+        QFETCH(QString, sentence);
+        const CliResult r = runCli({u"explain-log"_s, logPath(file.toUtf8().constData()), u"--json"_s});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = r.json();
+        const QJsonObject rec = j.value(u"recomputed"_s).toObject();
+        QCOMPARE(rec.value(u"token_rule"_s).toString(), rule);
+        QCOMPARE(rec.value(u"kv_bytes_per_token"_s).toDouble(), 0.0);
+        QCOMPARE(rec.value(u"concurrency"_s).toDouble(), 0.0);
+        QCOMPARE(rec.value(u"per_token_undefined"_s).toBool(), true);
+        QCOMPARE(j.value(u"consistent"_s).toBool(), true);
+        const CliResult text = runCli({u"explain-log"_s, logPath(file.toUtf8().constData())});
+        QVERIFY2(text.out.contains(sentence.toUtf8()), text.out.constData());
+        QVERIFY2(!text.out.contains("DISAGREES"), text.out.constData());
+        QVERIFY2(!text.out.contains("KV bytes per token  "), text.out.constData());
+        const CliResult ko = runCli({u"explain-log"_s, logPath(file.toUtf8().constData()), u"--lang"_s, u"ko"_s});
+        QVERIFY(hasHangul(QString::fromUtf8(ko.out)));
+    }
+
     // The top-level help lists the command.
     void listedInHelp() {
         const CliResult r = runCli({u"--help"_s});

@@ -21,6 +21,7 @@ using namespace Qt::StringLiterals;
 Q_DECLARE_METATYPE(kvscope::LogEngine)
 Q_DECLARE_METATYPE(kvscope::LogFormat)
 Q_DECLARE_METATYPE(kvscope::LogFailureKind)
+Q_DECLARE_METATYPE(kvscope::LogTokenRule)
 
 namespace {
 
@@ -618,7 +619,91 @@ private slots:
         QVERIFY(r.perTokenUndefined);
         KV_COMPARE_U64(r.kvBytesPerToken, 0);
         QVERIFY(r.consistent());
-        QCOMPARE(findCheck(r, LogCheckKind::ConcurrencyFromTokens)->result, LogCheckResult::Explained);
+        // No concurrency is recomputed next to vLLM's: 217,600 / 262,144 = 0.83 would contradict its 3.32x.
+        QVERIFY(!findCheck(r, LogCheckKind::ConcurrencyFromTokens));
+        QCOMPARE(r.concurrency, 0.0);
+        QCOMPARE(r.tokenRule, LogTokenRule::BlocksPerGroup);
+        KV_COMPARE_U64(r.blocksPerGroup, 400);            // 217,600 / 544
+        KV_COMPARE_U64(r.attentionBlocksPerRequest, 482); // ceil(262,144 / 544) = ceil(481.9)
+    }
+
+    // Issue 27, review item 1: vLLM hybrid models (attention with mamba or linear attention) read
+    // the way vLLM computed them (v1/core/kv_cache_utils.py): up to 0.19 the token line is
+    // num_blocks // groups x the attention block and the concurrency num_blocks / the blocks one
+    // request needs in all groups; in 0.24 the token line is int(concurrency x max_model_len). No
+    // per-token figure and no concurrency that contradicts vLLM's own. Real pastes carry no hybrid
+    // line: the figures show it.
+    void vllmTokenRule_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<kvscope::LogTokenRule>("rule");
+        QTest::addColumn<bool>("severalGroups");
+        QTest::addColumn<qulonglong>("blocksPerGroup");            // 0: the attention block is not printed
+        QTest::addColumn<qulonglong>("attentionBlocksPerRequest"); // 0: the same
+        // (33.04 - 0.005) x 32,768 = 1,082,491 > 290,864 tokens: more than one group can give. With
+        // the model's config (64 layers, 16 full attention: 4 groups; mamba page 3,207,168 B, so an
+        // attention block of 784), num_blocks = 1,487: 1,487 // 4 x 784 = 290,864 and 1,487 /
+        // (ceil(32,768 / 784) + 3) = 1,487 / 45 = 33.04. Neither the groups nor 784 is in the log.
+        QTest::newRow("0.19 Qwen3.5-27B, no hybrid line")
+            << u"vllm-v1-0.19-qwen3.5-27b-hybrid-h20-1.log"_s << LogTokenRule::BlocksPerGroup << true << 0ull << 0ull;
+        // (1.66 - 0.005) x 215,040 = 355,891 > 90,048. (Block 448, 804 blocks: 804 // 4 x 448 =
+        // 90,048, 804 / (480 + 3) = 1.66.)
+        QTest::newRow("Qwen3-Next-80B TP2, no hybrid line")
+            << u"vllm-v1-qwen3-next-80b-tp2-hybrid-1.log"_s << LogTokenRule::BlocksPerGroup << true << 0ull << 0ull;
+        // With the hybrid lines: 90,048 / 448 = 201 blocks per group, ceil(215,040 / 448) = 480.
+        QTest::newRow("Qwen3-Next with its hybrid lines (probe)")
+            << u"probes/v1-qwen3-next-hybrid-lines.log"_s << LogTokenRule::BlocksPerGroup << true << 201ull << 480ull;
+        // 567,978 = 35,498 x 16 + 10: no whole number of blocks; 4.33 x 131,072 = 567,541.8, within
+        // 0.005 x 131,072 + 1 = 656.4 of it: int(13/3 x 131,072) = 567,978.
+        QTest::newRow("0.24 Qwen3.6-35B-A3B, no hybrid line")
+            << u"vllm-v1-0.24-qwen3.6-35b-a3b-hybrid-5090-1.log"_s << LogTokenRule::ConcurrencyTimesMaxLen << false
+            << 0ull << 0ull;
+        // 567,978 = 537 x 1,056 + 906.
+        QTest::newRow("0.24 with its hybrid line (probe)")
+            << u"probes/v1-0.24-qwen3.6-hybrid-lines.log"_s << LogTokenRule::ConcurrencyTimesMaxLen << true << 0ull
+            << 0ull;
+        // One full-attention group: 464,848 = 29,053 x 16, and 28.37 <= 464,848 / 16,384 = 28.37.
+        QTest::newRow("Qwen2-7B, full attention")
+            << u"vllm-v1-qwen2-7b-a100-1.log"_s << LogTokenRule::BlocksTimesBlockSize << false << 0ull << 0ull;
+    }
+    void vllmTokenRule() {
+        QFETCH(QString, file);
+        QFETCH(kvscope::LogTokenRule, rule);
+        QFETCH(bool, severalGroups);
+        QFETCH(qulonglong, blocksPerGroup);
+        QFETCH(qulonglong, attentionBlocksPerRequest);
+        const ServerLog log = parseServerLog(fixture(file.toUtf8().constData()));
+        const LogRecomputation r = recomputeServerLog(log);
+        QCOMPARE(r.tokenRule, rule);
+        QCOMPARE(r.severalGroups, severalGroups);
+        KV_COMPARE_U64(r.blocksPerGroup, blocksPerGroup);
+        KV_COMPARE_U64(r.attentionBlocksPerRequest, attentionBlocksPerRequest);
+        QVERIFY2(r.consistent(), "vLLM's own figures are read as disagreeing");
+        if (rule == LogTokenRule::BlocksTimesBlockSize)
+            return;
+        QVERIFY(r.perTokenUndefined); // 0.24's 5.98 GiB / 567,978 = 11,296 B was no real figure
+        KV_COMPARE_U64(r.kvBytesPerToken, 0);
+        QCOMPARE(r.concurrency, 0.0);
+        QVERIFY(!findCheck(r, LogCheckKind::ConcurrencyFromTokens));
+        QVERIFY(!findCheck(r, LogCheckKind::TokensFromKvMemory));
+        if (rule == LogTokenRule::ConcurrencyTimesMaxLen)
+            QCOMPARE(findCheck(r, LogCheckKind::TokensFromConcurrency)->result, LogCheckResult::Agrees);
+    }
+
+    // A concurrency above the token line shows several groups only where the model is not known to be
+    // plain full attention: for Llama-3.1-8B (one group) 9.68x against 158,656 / 32,768 = 4.84x is a
+    // disagreement, as before; without a model it is vLLM's own multi-group figure.
+    void concurrencyAboveTokensWithPlainModel() {
+        const ServerLog log = parseServerLog("INFO [kv_cache_utils.py:1] GPU KV cache size: 158,656 tokens\n"
+                                             "INFO [kv_cache_utils.py:1] Maximum concurrency for 32,768 tokens per "
+                                             "request: 9.68x\n");
+        const LogRecomputation plain = recompute(log, u"llama-3.1-8b"_s);
+        QCOMPARE(plain.tokenRule, LogTokenRule::BlocksTimesBlockSize);
+        QVERIFY(plain.concurrencyAboveTokens);
+        QVERIFY(!plain.severalGroups);
+        QCOMPARE(findCheck(plain, LogCheckKind::ConcurrencyFromTokens)->result, LogCheckResult::Disagrees);
+        const LogRecomputation alone = recompute(log);
+        QCOMPARE(alone.tokenRule, LogTokenRule::BlocksPerGroup);
+        QVERIFY(alone.consistent());
     }
 
     // vLLM V1 at DEBUG prints what it requested and everything but the KV cache: 28.22 - 11.76 =

@@ -79,6 +79,7 @@ bool isSizeCheck(LogCheckKind kind) {
     case LogCheckKind::TokensFromBlocks:
     case LogCheckKind::PoolTokensMatch:
     case LogCheckKind::ConcurrencyFromTokens:
+    case LogCheckKind::TokensFromConcurrency:
         return false;
     default:
         return true;
@@ -117,6 +118,8 @@ std::string checkName(LogCheckKind kind) {
         return tr("KV memory is not negative");
     case LogCheckKind::KvFromNonKv:
         return tr("KV = requested memory - all non-KV memory");
+    case LogCheckKind::TokensFromConcurrency:
+        return tr("tokens = concurrency x max_model_len, rounded down");
     }
     return {};
 }
@@ -415,6 +418,11 @@ ordered_json toJson(const LogExplanation& x) {
     rec["per_token_undefined"] = r.perTokenUndefined;
     rec["ranks_may_hold_other_layers"] = r.ranksMayHoldOtherLayers;
     rec["from_one_rank_of_several"] = r.fromOneRankOfSeveral;
+    rec["token_rule"] = logTokenRuleId(r.tokenRule);
+    rec["several_kv_cache_groups"] = r.severalGroups;
+    rec["attention_block_size"] = r.attentionBlockSize;
+    rec["blocks_per_group"] = r.blocksPerGroup;
+    rec["attention_blocks_per_request"] = r.attentionBlocksPerRequest;
     j["recomputed"] = rec;
     j["checks"] = ordered_json::array();
     for (const LogCheck& c : r.checks)
@@ -452,6 +460,66 @@ ordered_json toJson(const LogExplanation& x) {
     }
     j["comparison_error"] = x.comparisonError;
     return j;
+}
+
+// How vLLM made its token line and concurrency when they are not tokens = blocks x block size and
+// concurrency = tokens / max_model_len (LogTokenRule): what the log shows of it, and nothing guessed.
+void printTokenRule(const ServerLog& l, const LogRecomputation& r) {
+    const std::uint64_t perRequest = l.concurrencyTokens ? l.concurrencyTokens->value
+                                     : l.maxModelLen     ? l.maxModelLen->value
+                                                         : 0;
+    const std::string tokens = groupThousands(l.kvTokens->value);
+    const std::string len = groupThousands(perRequest);
+    const std::string concurrency = l.concurrency ? fixed(l.concurrency->value, 2) : std::string();
+    const std::string requestTokens =
+        l.concurrency ? groupThousands(std::uint64_t(std::max(l.concurrency->value * double(perRequest), 0.0)))
+                      : std::string();
+    const auto note = [](const std::string& text) { std::cout << "  (" << text << ")\n"; };
+    if (r.severalGroups && l.attentionBlockSize)
+        note(tr("vLLM keeps several KV cache groups: line %1 sets an attention block of %2 tokens, as large as one "
+                "page of the mamba or linear-attention state",
+                {groupThousands(l.attentionBlockSize->line), groupThousands(l.attentionBlockSize->value)}));
+    else if (r.severalGroups && r.concurrencyAboveTokens)
+        note(tr("vLLM keeps several KV cache groups (hybrid or sliding-window layers): its concurrency x "
+                "max_model_len, %1x x %2 = %3 tokens, is more than the %4 tokens of its token line, which one "
+                "full-attention group never gives",
+                {concurrency, len, requestTokens, tokens}));
+    else if (r.severalGroups)
+        note(tr("vLLM keeps several KV cache groups: the log has its hybrid lines"));
+    switch (r.tokenRule) {
+    case LogTokenRule::BlocksPerGroup:
+        if (r.blocksPerGroup > 0)
+            note(tr("its token line is blocks / groups x the attention block: %1 = %2 x %3; its concurrency is "
+                    "blocks / the blocks one request needs: %4 attention blocks for max_model_len %5 in each "
+                    "attention group, plus the state's blocks in each mamba group",
+                    {tokens, groupThousands(r.blocksPerGroup), groupThousands(r.attentionBlockSize),
+                     groupThousands(r.attentionBlocksPerRequest), len}));
+        else
+            note(tr("its token line is blocks / groups x the attention block size, its concurrency blocks / the "
+                    "blocks one request needs in all groups; the log prints neither the groups nor the attention "
+                    "block size, so neither figure is recomputed"));
+        if (l.concurrency)
+            note(tr("so the token line undercounts: the cache holds %1 requests of max_model_len %2, about %3 "
+                    "tokens; vLLM's concurrency is the figure to trust, and there is no one figure of KV bytes per "
+                    "token",
+                    {concurrency, len, requestTokens}));
+        break;
+    case LogTokenRule::ConcurrencyTimesMaxLen:
+        note(tr(
+            "its token line is int(concurrency x max_model_len), %1x x %2 (vLLM's get_kv_cache_capacity), not "
+            "blocks x block size: %3 is no whole number of %4-token blocks, so no KV bytes per token follow from "
+            "it",
+            {concurrency, len, tokens, groupThousands(r.attentionBlockSize > 0 ? r.attentionBlockSize : r.blockSize)}));
+        break;
+    case LogTokenRule::Unknown:
+        note(tr("the log does not show which rule made its token line (blocks / groups x block size, or "
+                "concurrency x max_model_len): no KV bytes per token and no concurrency are recomputed; vLLM's "
+                "concurrency is its own"));
+        break;
+    case LogTokenRule::None:
+    case LogTokenRule::BlocksTimesBlockSize:
+        break;
+    }
 }
 
 void printText(const LogExplanation& x) {
@@ -599,6 +667,9 @@ void printText(const LogExplanation& x) {
                         "keeps the fewest blocks, which need not be the smallest memory's, so no per-token figure "
                         "is made)")
                   << '\n';
+    else if (r.perTokenUndefined && l.kvTokens && r.tokenRule != LogTokenRule::None &&
+             r.tokenRule != LogTokenRule::BlocksTimesBlockSize)
+        printTokenRule(l, r);
     else if (r.perTokenUndefined)
         std::cout << "  "
                   << (l.hybrid ? tr("(a hybrid model: attention pages share their size with the mamba state's, so "
