@@ -51,6 +51,8 @@ QString formatName(LogFormat format) {
     switch (format) {
     case LogFormat::VllmV0Profile:
         return ExplainLogPage::tr("vLLM V0 (before 0.7: memory profiling results)");
+    case LogFormat::VllmV0Table:
+        return ExplainLogPage::tr("vLLM V0 (0.6.5: the memory profiling table)");
     case LogFormat::VllmV0Split:
         return ExplainLogPage::tr("vLLM V0 (0.7.x: weights, non-torch and activation memory apart)");
     case LogFormat::VllmV1:

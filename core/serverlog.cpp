@@ -22,6 +22,12 @@
 //    peak_torch_memory=%.2fGiB memory_usage_post_profile=%.2fGiB non_torch_memory=%.2fGiB
 //    kv_cache_size=%.2fGiB gpu_memory_utilization=%.2f"
 //   where kv_cache_size = total x utilization - (peak_torch_memory + non_torch_memory).
+// vLLM V0 0.6.5, worker.py: one message, a table of "key   value" rows (as vllm PR #10511 shows it;
+//   each row gets the logger's prefix): "Memory profiling results:", "duration     0.75 seconds",
+//   "total_gpu_memory     79.22GiB", "gpu_memory_utilization       0.90", "the current vLLM instance
+//   can use    71.29GiB", "model weights take   14.96GiB", "non_torch_memory     1.79GiB", "PyTorch
+//   activation peak memory       1.26GiB", "available_kv_cache_memory    53.29GiB"; kv = budget -
+//   weights - non-torch - activation peak, the 0.7 rule.
 // vLLM V0 0.7.x (and early V1 gpu_worker.py), one message over three lines:
 //   "Memory profiling takes %.2f seconds\nthe current vLLM instance can use total_gpu_memory
 //    (%.2fGiB) x gpu_memory_utilization (%.2f) = %.2fGiB\nmodel weights take %.2fGiB;
@@ -490,7 +496,7 @@ constexpr std::size_t kMaxRanks = 4096; // more distinct worker names than this 
 
 struct ReadState {
     int vllm = 0, llama = 0, sglang = 0;
-    bool v0Profile = false, v0Split = false, v1 = false, kvSelf = false, kvCache = false;
+    bool v0Profile = false, v0Table = false, v0Split = false, v1 = false, kvSelf = false, kvCache = false;
     std::string nextCacheKind;
     bool draft = false;   // llama-server: "loading draft model": the caches that follow are the draft's
     bool ollama = false;  // ollama's own "time=... level=... source=... msg=..." lines
@@ -723,9 +729,28 @@ bool readVllm(const LineReader& r, ServerLog& log, ReadState& state) {
     // gpu_memory_utilization= (the same figure), so only the profile's own keys vote.
     const bool profileKeys = r.has("peak_torch_memory=") || r.has("non_torch_memory=") || r.has("kv_cache_size=") ||
                              r.has("initial_memory_usage=");
-    if (r.has("memory profiling results:") || profileKeys) {
+    // 0.6.5's table: the heading ends its line, and each row that follows is "key<spaces>value".
+    std::string_view lower = r.lower();
+    while (!lower.empty() && lower.back() == ' ')
+        lower.remove_suffix(1);
+    if (lower.ends_with("memory profiling results:")) {
+        state.v0Table = true;
+        hit = true;
+    } else if (r.has("memory profiling results:") || profileKeys) {
         state.v0Profile = true;
         hit = true;
+    }
+    if (state.v0Table) {
+        // A row's value follows its key after spaces; the 0.7 sentences ("non_torch_memory takes",
+        // "can use total_gpu_memory (") put a word there, so they are not read as rows.
+        read(&ServerLog::totalGpuMemory, &RankFigures::totalGpuMemory, r.sizeAfter("total_gpu_memory "));
+        setOnce(log.utilization, r.numberAfter("gpu_memory_utilization "), hit);
+        read(&ServerLog::budget, &RankFigures::budget, r.sizeAfter("the current vllm instance can use "));
+        read(&ServerLog::nonTorch, &RankFigures::nonTorch, r.sizeAfter("non_torch_memory "));
+        read(&ServerLog::activationPeak, &RankFigures::activationPeak, r.sizeAfter("pytorch activation peak memory "));
+        readKv(r.sizeAfter("available_kv_cache_memory "));
+        if (r.has("] duration ") && r.has(" seconds"))
+            hit = true;
     }
     if (state.v0Profile && !r.has("namespace(")) {
         read(&ServerLog::totalGpuMemory, &RankFigures::totalGpuMemory, r.sizeAfter("total_gpu_memory="));
@@ -1355,6 +1380,8 @@ std::string logFormatName(LogFormat format) {
     switch (format) {
     case LogFormat::VllmV0Profile:
         return "vLLM V0 (< 0.7, memory profiling results)";
+    case LogFormat::VllmV0Table:
+        return "vLLM V0 (0.6.5, memory profiling table)";
     case LogFormat::VllmV0Split:
         return "vLLM V0 (0.7.x, weights / non-torch / activation split)";
     case LogFormat::VllmV1:
@@ -1392,6 +1419,8 @@ ServerLog finishRun(ServerLog log, const ReadState& state) {
                         (!state.v0Split && !state.v0Profile && v1Version);
         if (v1)
             log.format = LogFormat::VllmV1;
+        else if (state.v0Table)
+            log.format = LogFormat::VllmV0Table;
         else if (state.v0Split)
             log.format = LogFormat::VllmV0Split;
         else if (state.v0Profile || log.gpuBlocks || log.concurrency)

@@ -29,6 +29,7 @@ enum class LogEngine { Unknown, Vllm, LlamaCpp, SGLang };
 enum class LogFormat {
     Unknown,
     VllmV0Profile,   // vLLM V0 before 0.7: "Memory profiling results: ... peak_torch_memory ..."
+    VllmV0Table,     // vLLM V0 0.6.5: "Memory profiling results:" then one "key   value" row a line
     VllmV0Split,     // vLLM V0 0.7.x: "model weights take ...; non_torch_memory takes ...; ..."
     VllmV1,          // vLLM V1: "Available KV cache memory" / "GPU KV cache size: N tokens"
     LlamaCppKvSelf,  // llama.cpp before mid-2025: "KV self size = X MiB, K (f16): ..."

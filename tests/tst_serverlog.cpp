@@ -259,6 +259,9 @@ private slots:
         QTest::newRow("ollama's plan alone")
             << "ollama-offload-plan-4gpu-1.log" << LogEngine::LlamaCpp << 1 << LogFailureKind::None << QString()
             << 19.5 * 1024 << 327680ull << false; // 19.5 GiB / 64,000: 80 layers x 8 x 128 x 2 x 2 B
+        QTest::newRow("vLLM 0.6.5 profiling table")
+            << "vllm-v0-0.6.5-profiling-table-llama3-8b-1.log" << LogEngine::Vllm << 1 << LogFailureKind::None
+            << QString() << 53.29 * 1024 << 0ull << false;
         QTest::newRow("vLLM 0.8 V0 TP workers") << "vllm-v0-0.8-tp-profile-1.log" << LogEngine::Vllm << 1
                                                 << LogFailureKind::None << QString() << 1.57 * 1024 << 0ull << false;
     }
@@ -687,6 +690,38 @@ private slots:
         QVERIFY(!findCheck(r, LogCheckKind::TokensFromKvMemory));
         if (rule == LogTokenRule::ConcurrencyTimesMaxLen)
             QCOMPARE(findCheck(r, LogCheckKind::TokensFromConcurrency)->result, LogCheckResult::Agrees);
+    }
+
+    // Issue 27, review item 2: vLLM 0.6.5's "Memory profiling results:" table (vllm PR #10511), one
+    // "key   value" row a line, every row read. By hand: 79.22 x 0.90 = 71.298, the budget 71.29
+    // within the utilization's rounding (0.005 x 79.22 = 0.40 GiB); 71.29 - 14.96 - 1.79 - 1.26 =
+    // 53.28, the KV 53.29 within the five figures' rounding (5 x 0.005 GiB).
+    void v065ProfilingTable() {
+        const ServerLog log = parseServerLog(fixture("vllm-v0-0.6.5-profiling-table-llama3-8b-1.log"));
+        QCOMPARE(log.engine, LogEngine::Vllm);
+        QCOMPARE(log.format, LogFormat::VllmV0Table);
+        QVERIFY(log.versionGuessed);
+        QVERIFY(QString::fromStdString(log.version).contains(u"0.6.5"_s));
+        QCOMPARE(round2(log.totalGpuMemory->bytes / double(GiB)), 79.22);
+        QCOMPARE(log.utilization->value, 0.90);
+        QCOMPARE(round2(log.budget->bytes / double(GiB)), 71.29);
+        QCOMPARE(round2(log.weights->bytes / double(GiB)), 14.96);
+        QCOMPARE(round2(log.nonTorch->bytes / double(GiB)), 1.79);
+        QCOMPARE(round2(log.activationPeak->bytes / double(GiB)), 1.26);
+        QCOMPARE(round2(log.kvMemory->bytes / double(GiB)), 53.29);
+        QVERIFY(!log.peakTorch);
+        QCOMPARE(log.understood, log.lines); // all nine lines, the duration row too
+        const LogRecomputation r = recomputeServerLog(log);
+        const LogCheck* budget = findCheck(r, LogCheckKind::BudgetFromTotal);
+        QVERIFY(budget);
+        QCOMPARE(budget->result, LogCheckResult::Agrees);
+        QCOMPARE(round2(budget->recomputed / double(GiB)), 71.30); // 71.298
+        const LogCheck* kv = findCheck(r, LogCheckKind::KvFromProfileSplit);
+        QVERIFY(kv);
+        QCOMPARE(kv->result, LogCheckResult::Agrees);
+        QCOMPARE(round2(kv->recomputed / double(GiB)), 53.28);
+        QVERIFY(!findCheck(r, LogCheckKind::KvFromProfileV0));
+        QVERIFY(r.consistent());
     }
 
     // A concurrency above the token line shows several groups only where the model is not known to be
