@@ -747,14 +747,19 @@ void ExplainLogPage::fillFigures() {
                                "blocks / groups x block size, so trust its concurrency")
                           : tr("several caches: a token takes a cell in each; see each cache's bytes per cell"),
                false);
+    if (r.kvBytesPerTokenAtMost > 0) // one rank's memory over the smallest rank's tokens: a bound
+        addRow(
+            tr("KV bytes per token"), u"-"_s, tr("at most %1 B").arg(grouped(double(r.kvBytesPerTokenAtMost))),
+            x.log.kvMemoryRank.empty()
+                ? tr("one rank's KV memory over vLLM's tokens, which are the smallest rank's: a bound, not the figure")
+                : tr("%1's KV memory over vLLM's tokens, which are the smallest rank's: a bound, not the figure")
+                      .arg(QString::fromStdString(x.log.kvMemoryRank)),
+            false);
     if (r.kvBytesPerToken > 0) {
         QString perToken = grouped(double(r.kvBytesPerToken)) + u" B"_s;
         QString note;
         if (r.bytesPerTokenFromModel)
             note = tr("the model's: the log prints no KV size");
-        else if (r.fromOneRankOfSeveral)
-            note = tr("one rank's memory of %1: at most this (vLLM sizes every rank by the smallest)")
-                       .arg(grouped(double(x.log.tensorParallel->value)));
         else if (r.bytesPerTokenHigh > r.bytesPerTokenLow)
             note = tr("printed rounding allows %1 to %2")
                        .arg(grouped(double(r.bytesPerTokenLow)), grouped(double(r.bytesPerTokenHigh)));

@@ -1514,6 +1514,8 @@ ServerLog finishRun(ServerLog log, const ReadState& state) {
         take(&ServerLog::activationPeak, &RankFigures::activationPeak);
         take(&ServerLog::nonKvMemory, &RankFigures::nonKvMemory);
         log.ranksSeen = std::max<std::uint32_t>(log.ranksSeen, std::uint32_t(log.kvMemoryByRank.size()));
+    } else if (ranks.size() == 1 && ranks.front().first != "driver") {
+        log.kvMemoryRank = ranks.front().first; // one worker's line: its memory is that rank's
     }
 
     ReadState failure;
@@ -1847,7 +1849,11 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
     });
     r.ranksMayHoldOtherLayers = ranksDiffer && (!pureTp || (log.pipelineParallel && log.pipelineParallel->value > 1));
     const std::uint64_t tpSize = log.tensorParallel ? log.tensorParallel->value : 1;
-    r.fromOneRankOfSeveral = vllm && tpSize > 1 && log.kvMemoryByRank.size() < tpSize && log.kvMemory.has_value();
+    // One worker's "Available KV cache memory" (or a few) of a TP start-up: the TP size says so, or
+    // the worker's own name ("Worker_TP0": gpu_worker.py names a TP rank only when TP > 1).
+    const bool namedTpRank = log.kvMemoryByRank.empty() && log.kvMemoryRank.find("TP") != std::string::npos;
+    r.fromOneRankOfSeveral =
+        vllm && log.kvMemory.has_value() && ((tpSize > 1 && log.kvMemoryByRank.size() < tpSize) || namedTpRank);
     r.perTokenUndefined =
         attentionCaches > 1 || log.hybrid || !oneGroup || log.swaLayerTokens.has_value() || r.ranksMayHoldOtherLayers;
     if (r.perTokenUndefined) {
@@ -1855,6 +1861,14 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
             r.kvMemoryBytes = kv->bytes;
         if (tokens)
             r.tokens = r.tokensLow = r.tokensHigh = *tokens;
+    } else if (r.fromOneRankOfSeveral && tokens && *tokens > 0 && kv && kv->bytes > 0) {
+        // vLLM's tokens are the smallest rank's blocks (get_kv_cache_configs), and this rank's memory
+        // need not be the smallest: its memory over those tokens is a bound, never the figure, and no
+        // check mixes the two ranks. Qwen3-235B TP4: 17.77 GiB / 391,760 gives at most 48,717 B; the
+        // shape's 48,128 B is the smallest rank's.
+        r.kvBytesPerTokenAtMost = static_cast<std::uint64_t>(std::floor((kv->bytes + kv->tolerance) / double(*tokens)));
+        r.kvMemoryBytes = kv->bytes;
+        r.tokens = r.tokensLow = r.tokensHigh = *tokens;
     } else if (tokens && *tokens > 0 && kv && kv->bytes > 0) {
         // K and V apart only when both are sizes: a negative one (a damaged or failed line; the
         // fuzzer's "V (q8_0): -136.00 MiB") leaves the split out, and the total is read instead. A
@@ -1910,12 +1924,6 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
                 c.tolerance = double(std::max(r.tokensHigh - r.tokens, r.tokens - r.tokensLow));
                 c.result = *tokens >= r.tokensLow && *tokens <= r.tokensHigh ? LogCheckResult::Agrees
                                                                              : LogCheckResult::Disagrees;
-                // With TP, vLLM sizes every rank by the smallest; a log that shows fewer ranks'
-                // memory than the TP may not show the smallest one.
-                const std::uint64_t tp = log.tensorParallel ? log.tensorParallel->value : 1;
-                if (c.result == LogCheckResult::Disagrees && vllm && tp > 1 && log.kvMemoryByRank.size() < tp &&
-                    *tokens < r.tokensLow)
-                    c.result = LogCheckResult::Explained;
                 r.checks.push_back(c);
             }
         } else if (tokens) {

@@ -178,7 +178,7 @@ struct ServerLog {
     // vLLM V1 with TP: each worker's "Available KV cache memory"; kvMemory is the smallest, the
     // figure vLLM sized every rank's cache by, and kvMemoryRank names its rank.
     std::vector<LogRankSize> kvMemoryByRank;
-    std::string kvMemoryRank;         // empty with one worker
+    std::string kvMemoryRank;         // the smallest rank's name, or the one worker's; empty without a name
     std::vector<LogKvCache> kvCaches; // llama.cpp: every cache summary line; kvMemory, kSize, vSize are their sums
     bool kvMemoryFromBuffers = false; // llama.cpp printed no cache line: kvMemory is its KV buffers added up
     // ollama's own plan before llama.cpp allocates (server.go "msg=offload ... memory.required.kv=..."):
@@ -287,6 +287,9 @@ struct LogRecomputation {
     // With TP, one worker's KV memory of several: the tokens are the smallest rank's, which the log
     // may not show, so the per-token figure is this rank's at most.
     bool fromOneRankOfSeveral = false;
+    // Then no kvBytesPerToken: this rank's KV memory over vLLM's tokens, an upper bound (the smallest
+    // rank's memory, which sized the tokens, is at most this one's).
+    std::uint64_t kvBytesPerTokenAtMost = 0;
     // vLLM V1's token line and its KV cache groups. Several groups show in the log as the hybrid
     // lines, as a concurrency above the token line's (concurrency x max_model_len > N), or as a
     // token count that is no whole number of blocks; vLLM's own concurrency is then the figure to

@@ -286,6 +286,24 @@ private slots:
         QVERIFY(hasHangul(QString::fromUtf8(ko.out)));
     }
 
+    // Issue 27, review item 3: TP0's line alone of a TP4 start-up. TP0's 17.77 GiB over the smallest
+    // rank's 391,760 tokens is a bound, (17.77 + 0.005) GiB / 391,760 = 48,717.98: at most 48,717 B,
+    // named TP0; 48,704 B and "agrees" before.
+    void oneRankOfSeveral() {
+        const QString file = logPath("probes/v1-tp4-one-worker-line.log");
+        const QJsonObject j = runCli({u"explain-log"_s, file, u"--json"_s}).json();
+        QCOMPARE(j.value(u"stated"_s).toObject().value(u"kv_memory_rank"_s).toString(), u"TP0"_s);
+        const QJsonObject rec = j.value(u"recomputed"_s).toObject();
+        QCOMPARE(rec.value(u"kv_bytes_per_token"_s).toDouble(), 0.0);
+        QCOMPARE(rec.value(u"kv_bytes_per_token_at_most"_s).toDouble(), 48717.0);
+        QCOMPARE(rec.value(u"from_one_rank_of_several"_s).toBool(), true);
+        QVERIFY(findIn(j.value(u"checks"_s).toArray(), u"kind"_s, u"tokens_from_kv_memory"_s).isEmpty());
+        const CliResult text = runCli({u"explain-log"_s, file});
+        QVERIFY2(text.out.contains("KV cache memory, TP0 (one rank of several)"), text.out.constData());
+        QVERIFY2(text.out.contains("at most 48,717 B: TP0's KV memory"), text.out.constData());
+        QVERIFY(!text.out.contains("48,704"));
+    }
+
     // The top-level help lists the command.
     void listedInHelp() {
         const CliResult r = runCli({u"--help"_s});

@@ -692,6 +692,49 @@ private slots:
             QCOMPARE(findCheck(r, LogCheckKind::TokensFromConcurrency)->result, LogCheckResult::Agrees);
     }
 
+    // Issue 27, review item 3: with TP, vLLM's tokens are the smallest rank's blocks; one worker's
+    // "Available KV cache memory" over them is that rank's bound, never the figure, never "agrees",
+    // and the rank is named. Qwen3-235B-A22B TP4: 94 layers x 1 KV head x 128 x 2 x 2 B = 48,128 B
+    // per rank; 391,760 x 48,128 B = 17.56 GiB, TP3's. From TP0 alone: (17.77 + 0.005) GiB /
+    // 391,760 = 48,717.98, at most 48,717 B. The name alone says TP: (8.11 + 0.005) GiB / 178,880 =
+    // 48,710.9 (vllm#21348's figures under a worker prefix).
+    void oneRankOfSeveral_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("oneRank");
+        QTest::addColumn<qulonglong>("atMost");
+        QTest::addColumn<qulonglong>("bytesPerToken");
+        QTest::addColumn<QString>("rank");
+        QTest::newRow("TP4, TP0's line only (probe)")
+            << QString::fromStdString(fixture("probes/v1-tp4-one-worker-line.log")) << true << 48717ull << 0ull
+            << u"TP0"_s;
+        QTest::newRow("TP4, every worker's line (probe)")
+            << QString::fromStdString(fixture("probes/v1-tp4-four-worker-lines.log")) << false << 0ull << 48128ull
+            << u"TP3"_s;
+        QTest::newRow("a TP worker's name, no TP size")
+            << u"(Worker_TP0 pid=1) INFO [gpu_worker.py:1] Available KV cache memory: 8.11 GiB\n"
+               "(EngineCore_DP0 pid=2) INFO [kv_cache_utils.py:1] GPU KV cache size: 178,880 tokens\n"_s
+            << true << 48710ull << 0ull << u"TP0"_s;
+    }
+    void oneRankOfSeveral() {
+        QFETCH(QString, text);
+        QFETCH(bool, oneRank);
+        QFETCH(qulonglong, atMost);
+        QFETCH(qulonglong, bytesPerToken);
+        QFETCH(QString, rank);
+        const ServerLog log = parseServerLog(text.toStdString());
+        QCOMPARE(QString::fromStdString(log.kvMemoryRank), rank);
+        const LogRecomputation r = recomputeServerLog(log);
+        QCOMPARE(r.fromOneRankOfSeveral, oneRank);
+        KV_COMPARE_U64(r.kvBytesPerTokenAtMost, atMost);
+        KV_COMPARE_U64(r.kvBytesPerToken, bytesPerToken);
+        const LogCheck* tokens = findCheck(r, LogCheckKind::TokensFromKvMemory);
+        if (oneRank)
+            QVERIFY(!tokens); // 48,704 B and "agrees" before: two ranks' figures mixed
+        else
+            QCOMPARE(tokens->result, LogCheckResult::Agrees);
+        QVERIFY(r.consistent());
+    }
+
     // Issue 27, review item 2: vLLM 0.6.5's "Memory profiling results:" table (vllm PR #10511), one
     // "key   value" row a line, every row read. By hand: 79.22 x 0.90 = 71.298, the budget 71.29
     // within the utilization's rounding (0.005 x 79.22 = 0.40 GiB); 71.29 - 14.96 - 1.79 - 1.26 =

@@ -362,8 +362,9 @@ ordered_json toJson(const LogExplanation& x) {
         for (const LogRankSize& rank : l.kvMemoryByRank)
             ranks.push_back({{"rank", rank.rank}, {"bytes", rank.size.bytes}, {"line", rank.size.line}});
         stated["kv_memory_by_rank"] = ranks;
-        stated["kv_memory_rank"] = l.kvMemoryRank;
     }
+    if (!l.kvMemoryRank.empty())
+        stated["kv_memory_rank"] = l.kvMemoryRank;
     if (!l.kvCaches.empty()) {
         ordered_json caches = ordered_json::array();
         for (std::size_t i = 0; i < l.kvCaches.size(); ++i) {
@@ -418,6 +419,7 @@ ordered_json toJson(const LogExplanation& x) {
     rec["per_token_undefined"] = r.perTokenUndefined;
     rec["ranks_may_hold_other_layers"] = r.ranksMayHoldOtherLayers;
     rec["from_one_rank_of_several"] = r.fromOneRankOfSeveral;
+    rec["kv_bytes_per_token_at_most"] = r.kvBytesPerTokenAtMost;
     rec["token_rule"] = logTokenRuleId(r.tokenRule);
     rec["several_kv_cache_groups"] = r.severalGroups;
     rec["attention_block_size"] = r.attentionBlockSize;
@@ -585,7 +587,16 @@ void printText(const LogExplanation& x) {
     for (const LogRankSize& rank : l.kvMemoryByRank)
         stated.push_back({tr("KV cache memory, %1", {rank.rank}), sizeText(rank.size.bytes)});
     const bool ranksDiffer = r.ranksDiffer;
-    if (!l.kvMemoryRank.empty() && ranksDiffer && r.ranksMayHoldOtherLayers)
+    if (r.fromOneRankOfSeveral && !l.kvMemoryByRank.empty())
+        stated.push_back({tr("KV cache memory (%1, the smallest of the ranks shown; not every rank is in the log)",
+                             {l.kvMemoryRank}),
+                          sizeText(l.kvMemory->bytes)});
+    else if (r.fromOneRankOfSeveral && !l.kvMemoryRank.empty())
+        stated.push_back(
+            {tr("KV cache memory, %1 (one rank of several)", {l.kvMemoryRank}), sizeText(l.kvMemory->bytes)});
+    else if (r.fromOneRankOfSeveral)
+        stated.push_back({tr("KV cache memory (one rank of several, not named)"), sizeText(l.kvMemory->bytes)});
+    else if (!l.kvMemoryRank.empty() && ranksDiffer && r.ranksMayHoldOtherLayers)
         stated.push_back({tr("KV cache memory (the smallest, %1)", {l.kvMemoryRank}), sizeText(l.kvMemory->bytes)});
     else if (!l.kvMemoryRank.empty() && ranksDiffer)
         stated.push_back({tr("KV cache memory (every rank sized by the smallest, %1)", {l.kvMemoryRank}),
@@ -657,6 +668,15 @@ void printText(const LogExplanation& x) {
                                 {groupThousands(r.tokens), groupThousands(r.tokensLow), groupThousands(r.tokensHigh)})
                            : groupThousands(r.tokens)});
     }
+    if (r.kvBytesPerTokenAtMost > 0)
+        rec.push_back({tr("KV bytes per token"),
+                       l.kvMemoryRank.empty()
+                           ? tr("at most %1 B: one rank's KV memory over vLLM's tokens, which are the smallest "
+                                "rank's; the log does not show that rank",
+                                {groupThousands(r.kvBytesPerTokenAtMost)})
+                           : tr("at most %1 B: %2's KV memory over vLLM's tokens, which are the smallest rank's; the "
+                                "log does not show that rank",
+                                {groupThousands(r.kvBytesPerTokenAtMost), l.kvMemoryRank})});
     if (r.kvMemoryBytes != 0)
         rec.push_back({tr("KV cache memory"), sizeText(r.kvMemoryBytes)});
     if (r.concurrency > 0)
@@ -677,12 +697,6 @@ void printText(const LogExplanation& x) {
                                     "block size and undercounts; its concurrency is the figure to trust)")
                                : tr("(several caches: a token takes a cell in each, so there is no one figure per "
                                     "token; see each cache's bytes per cell above)"))
-                  << '\n';
-    if (r.fromOneRankOfSeveral && r.kvBytesPerToken > 0)
-        std::cout << "  "
-                  << tr("(from one rank's KV memory of %1: vLLM sizes every rank by the smallest, which the log "
-                        "does not show all of, so the figure per token is this rank's at most)",
-                        {groupThousands(l.tensorParallel->value)})
                   << '\n';
     if (rec.empty() && !r.perTokenUndefined)
         std::cout << "  " << tr("(the log has no token count and no KV size to recompute from)") << '\n';

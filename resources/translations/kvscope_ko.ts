@@ -2455,7 +2455,7 @@
     <message>
         <location filename="../../app/explainlogpage.cpp" line="233"/>
         <location filename="../../app/explainlogpage.cpp" line="314"/>
-        <location filename="../../app/explainlogpage.cpp" line="885"/>
+        <location filename="../../app/explainlogpage.cpp" line="890"/>
         <source>Per GPU: the server&apos;s own terms and KV Scope&apos;s</source>
         <translation>GPU당: 서버의 항목과 KV Scope의 항목</translation>
     </message>
@@ -2472,19 +2472,19 @@
     <message>
         <location filename="../../app/explainlogpage.cpp" line="315"/>
         <location filename="../../app/explainlogpage.cpp" line="709"/>
-        <location filename="../../app/explainlogpage.cpp" line="833"/>
+        <location filename="../../app/explainlogpage.cpp" line="838"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
         <location filename="../../app/explainlogpage.cpp" line="315"/>
-        <location filename="../../app/explainlogpage.cpp" line="836"/>
+        <location filename="../../app/explainlogpage.cpp" line="841"/>
         <source>Activation peak</source>
         <translation>활성화 최대치</translation>
     </message>
     <message>
         <location filename="../../app/explainlogpage.cpp" line="315"/>
-        <location filename="../../app/explainlogpage.cpp" line="839"/>
+        <location filename="../../app/explainlogpage.cpp" line="844"/>
         <source>Non-torch memory</source>
         <translation>PyTorch 외 메모리</translation>
     </message>
@@ -2501,7 +2501,7 @@
     </message>
     <message>
         <location filename="../../app/explainlogpage.cpp" line="334"/>
-        <location filename="../../app/explainlogpage.cpp" line="886"/>
+        <location filename="../../app/explainlogpage.cpp" line="891"/>
         <source>GiB per GPU</source>
         <translation>GPU당 GiB</translation>
     </message>
@@ -2602,12 +2602,12 @@
         <translation>로그의 수치가 서로 맞지 않습니다 (불일치): 위의 확인 항목을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="754"/>
+        <location filename="../../app/explainlogpage.cpp" line="762"/>
         <source>the model&apos;s: the log prints no KV size</source>
         <translation>모델 값: 로그에 KV 크기가 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="759"/>
+        <location filename="../../app/explainlogpage.cpp" line="764"/>
         <source>printed rounding allows %1 to %2</source>
         <translation>출력된 반올림으로는 %1 ~ %2</translation>
     </message>
@@ -2617,8 +2617,9 @@
         <location filename="../../app/explainlogpage.cpp" line="736"/>
         <location filename="../../app/explainlogpage.cpp" line="740"/>
         <location filename="../../app/explainlogpage.cpp" line="745"/>
-        <location filename="../../app/explainlogpage.cpp" line="761"/>
-        <location filename="../../app/explainlogpage.cpp" line="845"/>
+        <location filename="../../app/explainlogpage.cpp" line="751"/>
+        <location filename="../../app/explainlogpage.cpp" line="766"/>
+        <location filename="../../app/explainlogpage.cpp" line="850"/>
         <source>KV bytes per token</source>
         <translation>토큰당 KV 바이트</translation>
     </message>
@@ -2843,203 +2844,217 @@
         <translation>캐시가 여러 개: 토큰 하나가 캐시마다 셀을 하나씩 차지합니다. 캐시별 셀당 바이트를 보세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="756"/>
         <source>one rank&apos;s memory of %1: at most this (vLLM sizes every rank by the smallest)</source>
-        <translation>랭크 %1개 중 하나의 메모리 기준: 최대 이 값 (vLLM은 모든 랭크를 가장 작은 값에 맞춤)</translation>
+        <translation type="vanished">랭크 %1개 중 하나의 메모리 기준: 최대 이 값 (vLLM은 모든 랭크를 가장 작은 값에 맞춤)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="763"/>
+        <location filename="../../app/explainlogpage.cpp" line="768"/>
         <source>K bytes per token</source>
         <translation>토큰당 키(K) 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="769"/>
+        <location filename="../../app/explainlogpage.cpp" line="774"/>
         <source>budget = total GPU memory x utilization</source>
         <translation>한도 = GPU 전체 메모리 x GPU 메모리 사용률</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="772"/>
+        <location filename="../../app/explainlogpage.cpp" line="777"/>
         <source>KV = total x utilization - peak torch memory (weights included) - non-torch</source>
         <translation>KV = 전체 x 사용률 - PyTorch 최대 메모리 (가중치 포함) - PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="775"/>
+        <location filename="../../app/explainlogpage.cpp" line="780"/>
         <source>KV = total x utilization - weights - activation peak - non-torch</source>
         <translation>KV = 전체 x 사용률 - 가중치 - 활성화 최대치 - PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="778"/>
+        <location filename="../../app/explainlogpage.cpp" line="783"/>
         <source>tokens = KV memory / bytes per token, in whole blocks</source>
         <translation>토큰 수 = KV 메모리 / 토큰당 바이트, 온전한 블록 단위</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="781"/>
+        <location filename="../../app/explainlogpage.cpp" line="786"/>
         <source>tokens = blocks x block size</source>
         <translation>토큰 수 = 블록 수 x 블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="784"/>
+        <location filename="../../app/explainlogpage.cpp" line="789"/>
         <source>concurrency = tokens / max_model_len</source>
         <translation>동시 요청 수 = 토큰 수 / max_model_len</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="787"/>
+        <location filename="../../app/explainlogpage.cpp" line="792"/>
         <source>KV size = K + V</source>
         <translation>KV 크기 = 키(K) + 값(V)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="790"/>
+        <location filename="../../app/explainlogpage.cpp" line="795"/>
         <source>KV size = the KV buffers added up</source>
         <translation>KV 크기 = KV 버퍼의 합</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="793"/>
+        <location filename="../../app/explainlogpage.cpp" line="798"/>
         <source>weights = free memory before loading - free memory after</source>
         <translation>가중치 = 로드 전 여유 메모리 - 로드 후 여유 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="796"/>
+        <location filename="../../app/explainlogpage.cpp" line="801"/>
         <source>#tokens = max_total_num_tokens</source>
         <translation>#tokens (토큰 수) = max_total_num_tokens</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="799"/>
+        <location filename="../../app/explainlogpage.cpp" line="804"/>
         <source>KV memory is not negative</source>
         <translation>KV 메모리가 음수가 아님</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="802"/>
+        <location filename="../../app/explainlogpage.cpp" line="807"/>
         <source>KV = requested memory - all non-KV memory</source>
         <translation>KV = 요청 메모리 - KV 외 전체 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="805"/>
+        <location filename="../../app/explainlogpage.cpp" line="810"/>
         <source>tokens = concurrency x max_model_len, rounded down</source>
         <translation>토큰 수 = 동시 요청 수 x max_model_len (내림)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="810"/>
+        <location filename="../../app/explainlogpage.cpp" line="815"/>
         <source>differs, explained below</source>
         <translation>다름 (아래에서 설명)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="812"/>
+        <location filename="../../app/explainlogpage.cpp" line="817"/>
         <source>NEGATIVE</source>
         <translation>음수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="814"/>
+        <location filename="../../app/explainlogpage.cpp" line="819"/>
         <source>agrees</source>
         <translation>일치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="816"/>
+        <location filename="../../app/explainlogpage.cpp" line="821"/>
         <source>DISAGREES</source>
         <translation>불일치</translation>
     </message>
     <message>
         <location filename="../../app/explainlogpage.cpp" line="708"/>
-        <location filename="../../app/explainlogpage.cpp" line="842"/>
+        <location filename="../../app/explainlogpage.cpp" line="847"/>
         <source>KV cache memory</source>
         <translation>KV 캐시 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="848"/>
+        <location filename="../../app/explainlogpage.cpp" line="752"/>
+        <source>at most %1 B</source>
+        <translation>최대 %1 B</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="754"/>
+        <source>one rank&apos;s KV memory over vLLM&apos;s tokens, which are the smallest rank&apos;s: a bound, not the figure</source>
+        <translation>한 랭크의 KV 메모리를 가장 작은 랭크 기준인 vLLM 토큰 수로 나눈 값: 상한이며 실제 값이 아님</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="755"/>
+        <source>%1&apos;s KV memory over vLLM&apos;s tokens, which are the smallest rank&apos;s: a bound, not the figure</source>
+        <translation>%1의 KV 메모리를 가장 작은 랭크 기준인 vLLM 토큰 수로 나눈 값: 상한이며 실제 값이 아님</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="853"/>
         <source>KV cache tokens</source>
         <translation>KV 캐시 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="851"/>
+        <location filename="../../app/explainlogpage.cpp" line="856"/>
         <source>Maximum concurrency</source>
         <translation>최대 동시 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="858"/>
+        <location filename="../../app/explainlogpage.cpp" line="863"/>
         <source>not in the log</source>
         <translation>로그에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="884"/>
+        <location filename="../../app/explainlogpage.cpp" line="889"/>
         <source>Over all devices: the server&apos;s own terms and KV Scope&apos;s</source>
         <translation>모든 장치 합계: 서버의 항목과 KV Scope의 항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="886"/>
+        <location filename="../../app/explainlogpage.cpp" line="891"/>
         <source>GiB over all devices</source>
         <translation>모든 장치 합계 GiB</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="888"/>
+        <location filename="../../app/explainlogpage.cpp" line="893"/>
         <source>KV Scope: %1</source>
         <translation>KV Scope: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="889"/>
+        <location filename="../../app/explainlogpage.cpp" line="894"/>
         <source>KV Scope: pick a model</source>
         <translation>KV Scope: 모델을 고르세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="919"/>
+        <location filename="../../app/explainlogpage.cpp" line="924"/>
         <source>activation peak: the server measured %1 in its profiling run; KV Scope estimates %2 for one prefill chunk</source>
         <translation>활성화 최대치: 서버 측정값 (프로파일링 실행) %1, KV Scope 추정 (프리필 청크 하나) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="924"/>
+        <location filename="../../app/explainlogpage.cpp" line="929"/>
         <source>non-torch memory (CUDA context, NCCL, cuBLAS): the server measured %1; KV Scope assumes a typical %2</source>
         <translation>PyTorch 외 메모리 (CUDA 컨텍스트, NCCL, cuBLAS): 서버 측정값 %1, KV Scope 가정 (흔한 값) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="929"/>
+        <location filename="../../app/explainlogpage.cpp" line="934"/>
         <source>block rounding: the cache is whole blocks of %1 tokens (%2 each), so %3 of the KV memory stays unused</source>
         <translation>블록 단위 반올림: 캐시는 %1 토큰짜리 온전한 블록 (블록당 %2)으로만 잡혀, 쓰이지 않는 KV 메모리 %3</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="936"/>
+        <location filename="../../app/explainlogpage.cpp" line="941"/>
         <source>utilization: the server may use %1 of the card and holds back %2</source>
         <translation>GPU 메모리 사용률: 서버가 쓰는 비율 %1, 남겨 두는 메모리 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="940"/>
+        <location filename="../../app/explainlogpage.cpp" line="945"/>
         <source>tensor parallelism: every figure is per GPU of %1; the weights are split and each GPU keeps %2 KV heads</source>
         <translation>텐서 병렬: 모든 수치는 GPU %1개 중 한 장 기준이며, 가중치는 나뉘고 GPU마다 KV 헤드 %2개를 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="945"/>
+        <location filename="../../app/explainlogpage.cpp" line="950"/>
         <source>sliding window: %1 layers keep only the last %2 tokens, so vLLM&apos;s concurrency is not tokens / max_model_len</source>
         <translation>슬라이딩 윈도우: 레이어 %1개는 마지막 토큰 %2개만 보관하므로 vLLM의 동시 요청 수는 토큰 수 / max_model_len이 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="950"/>
+        <location filename="../../app/explainlogpage.cpp" line="955"/>
         <source>weights: the server loaded %1; parameters x dtype give %2 (quantization scales, extra or tied tensors)</source>
         <translation>가중치: 서버 로드량 %1, 파라미터 수 x 자료형 %2 (양자화 스케일, 추가 텐서나 공유 텐서의 차이)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="955"/>
+        <location filename="../../app/explainlogpage.cpp" line="960"/>
         <source>KV bytes per token: the log implies %1 B, the model&apos;s shape gives %2 B: another model, cache dtype or TP split?</source>
         <translation>토큰당 KV 바이트: 로그로는 %1 B, 모델 구조로는 %2 B입니다. 다른 모델, KV 캐시 자료형, 텐서 병렬 분할인지 확인하세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="960"/>
+        <location filename="../../app/explainlogpage.cpp" line="965"/>
         <source>memory pools: SGLang took %1 but K + V are %2; the rest is its request-to-token table</source>
         <translation>메모리 풀: SGLang이 잡은 메모리 %1, 키(K) + 값(V) %2. 나머지는 요청-토큰 표 (req_to_token)입니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="964"/>
+        <location filename="../../app/explainlogpage.cpp" line="969"/>
         <source>CUDA graphs: %1 taken after the KV cache was sized, outside KV Scope&apos;s sum</source>
         <translation>CUDA 그래프: KV 캐시 크기를 정한 뒤 추가로 쓴 메모리 %1 (KV Scope의 합계에는 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="967"/>
+        <location filename="../../app/explainlogpage.cpp" line="972"/>
         <source>compute buffers: llama.cpp reserves %1 for activations; KV Scope estimates %2</source>
         <translation>연산 버퍼: llama.cpp가 활성화 값에 예약한 메모리 %1, KV Scope 추정 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="971"/>
+        <location filename="../../app/explainlogpage.cpp" line="976"/>
         <source>the server failed to start: its KV memory is %1, so weights, activations and non-torch memory exceed total x utilization</source>
         <translation>서버 시작 실패: KV 메모리 %1. 가중치, 활성화 값, PyTorch 외 메모리가 전체 x 사용률을 넘습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="978"/>
+        <location filename="../../app/explainlogpage.cpp" line="983"/>
         <source>Why they differ:</source>
         <translation>차이가 나는 이유:</translation>
     </message>
