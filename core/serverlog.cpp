@@ -1326,9 +1326,20 @@ bool startsNewRun(const LineReader& r, const ServerLog& log, const ReadState& st
         return true;
     if (log.gpuBlocks && (r.has("# gpu blocks:") || r.has("# cuda blocks:")))
         return true;
+    // llama.cpp loads its model once a start-up, before any context allocates a cache: llama_model_loader
+    // "loaded meta data with %d key-value pairs and %d tensors from %s (version %s)", print_meta / print_info,
+    // then llm_load_tensors / load_tensors ("offloaded %d/%d layers to GPU", "%s: %10s buffer size = %8.2f MiB").
+    // One of them after a KV cache or KV buffer line is the next start-up's (ollama's runner reloading
+    // the model with another num_ctx prints no build line); a draft model's load is announced first.
+    const std::string_view lower = r.lower();
+    const bool llamaLoad =
+        !state.draft && (r.has("loaded meta data with") || lower.starts_with("llm_load_tensors:") ||
+                         lower.starts_with("load_tensors:") || lower.starts_with("llm_load_print_meta:") ||
+                         lower.starts_with("print_info:"));
+    if (llamaLoad && (hasKvFigures(log) || !log.kvBuffers.empty()))
+        return true;
     const bool worker = r.has("initializing a v1 llm engine") || r.has("automatically detected platform") ||
-                        r.has("loading model weights took") || r.has("model loading took") ||
-                        (r.has("loaded meta data with") && !state.draft);
+                        r.has("loading model weights took") || r.has("model loading took");
     return worker && hasKvFigures(log);
 }
 

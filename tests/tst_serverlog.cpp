@@ -692,6 +692,46 @@ private slots:
             QCOMPARE(findCheck(r, LogCheckKind::TokensFromConcurrency)->result, LogCheckResult::Agrees);
     }
 
+    // Issue 27, review item 4: llama.cpp (or ollama's runner reloading with another num_ctx) starting
+    // twice without a build line. The model load that begins a start-up (llama_model_loader's
+    // "loaded meta data", llm_load_tensors) after a KV cache or KV buffer line is the next start-up's.
+    // By hand: 512 MiB / 4,096 cells = 1,024 MiB / 8,192 cells = 131,072 B a cell; each run's KV
+    // buffer equals its own KV self size (512 + 1,024 = 1,536 MiB when mixed, the false DISAGREES).
+    void llamaCppRunsWithoutBuild_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("run"); // 1-based
+        QTest::addColumn<double>("kvMiB");
+        QTest::addColumn<qulonglong>("cells");
+        QTest::addColumn<qulonglong>("bytesPerCell");
+        const QString probe = QString::fromStdString(fixture("probes/llamacpp-two-runs-no-build.log"));
+        QTest::newRow("probe, first") << probe << 1 << 512.0 << 4096ull << 131072ull;
+        QTest::newRow("probe, second") << probe << 2 << 1024.0 << 8192ull << 131072ull;
+        // A real start-up (no build line) pasted twice, as a reload prints it again from "loaded meta
+        // data": 1,024 MiB / 2,048 cells = 524,288 B (MHA, 32 KV heads) in each.
+        const QString real = QString::fromStdString(fixture("llamacpp-llama-2-7b-q4km-rtx3090-1.log"));
+        QTest::newRow("real start-up twice, second") << real + real << 2 << 1024.0 << 2048ull << 524288ull;
+    }
+    void llamaCppRunsWithoutBuild() {
+        QFETCH(QString, text);
+        QFETCH(int, run);
+        QFETCH(double, kvMiB);
+        QFETCH(qulonglong, cells);
+        QFETCH(qulonglong, bytesPerCell);
+        const std::vector<ServerLog> runs = parseServerLogRuns(text.toStdString());
+        QCOMPARE(runs.size(), std::size_t(2));
+        const ServerLog& log = runs[std::size_t(run - 1)];
+        QCOMPARE(log.engine, LogEngine::LlamaCpp);
+        QCOMPARE(round2(log.kvMemory->bytes / double(MiB)), kvMiB);
+        KV_COMPARE_U64(log.kvTokens->value, cells);
+        // Each run keeps its own buffers: the same lines, not both runs' together.
+        QCOMPARE(runs[0].computeBuffers.size(), runs[1].computeBuffers.size());
+        QCOMPARE(runs[0].modelBuffers.size(), runs[1].modelBuffers.size());
+        const LogRecomputation r = recomputeServerLog(log);
+        KV_COMPARE_U64(r.kvBytesPerToken, bytesPerCell);
+        QVERIFY(r.consistent());
+        QCOMPARE(findCheck(r, LogCheckKind::KvBuffersMatchTotal)->result, LogCheckResult::Agrees);
+    }
+
     // Issue 27, review item 3: with TP, vLLM's tokens are the smallest rank's blocks; one worker's
     // "Available KV cache memory" over them is that rank's bound, never the figure, never "agrees",
     // and the rank is named. Qwen3-235B-A22B TP4: 94 layers x 1 KV head x 128 x 2 x 2 B = 48,128 B
