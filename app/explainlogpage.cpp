@@ -618,9 +618,17 @@ void ExplainLogPage::refresh() {
             lines << tr("The allocation that failed: %1")
                          .arg(sizeText(log.failedAllocation->bytes, log.engine == LogEngine::LlamaCpp))
                          .toHtmlEscaped();
-        if (log.suggestedMaxModelLen)
+        if (log.suggestedMaxModelLen && log.suggestedFromBlocks)
+            lines << tr("The largest max_model_len that fits: %1 tokens (its GPU blocks x block size)")
+                         .arg(QLocale().toString(qulonglong(log.suggestedMaxModelLen->value)))
+                         .toHtmlEscaped();
+        else if (log.suggestedMaxModelLen)
             lines << tr("The largest max_model_len that fits: %1 tokens (the server's own estimate)")
                          .arg(QLocale().toString(qulonglong(log.suggestedMaxModelLen->value)))
+                         .toHtmlEscaped();
+        if (log.suggestedMemFraction)
+            lines << tr("The server's way out: raise --mem-fraction-static above %1")
+                         .arg(QString::number(log.suggestedMemFraction->value, 'f', 3))
                          .toHtmlEscaped();
         if (log.failure.line > 0)
             lines << tr("Line %1: %2")

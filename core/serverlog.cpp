@@ -504,6 +504,7 @@ struct ReadState {
     std::map<std::string, RankFigures> ranks; // by worker name ("TP1", "driver")
     std::set<std::string> sglangPools;        // ranks whose KV pool is read: a second is a draft's
     int failurePriority = 0;                  // of log.failure: lower is more specific; 0 = none yet
+    std::string gpuBlocksText;                // the line "# GPU blocks" was read from
 };
 void noteFailure(ServerLog& log, ReadState& state, LogFailureKind kind, std::size_t line, std::string_view text) {
     const int priority = static_cast<int>(kind); // LogFailureKind is in order of how specific
@@ -779,6 +780,8 @@ bool readVllm(const LineReader& r, ServerLog& log, ReadState& state) {
     for (std::string_view device : {"# gpu blocks:", "# cuda blocks:", "# xpu blocks:", "# hpu blocks:",
                                     "# tpu blocks:", "# npu blocks:", "# neuron blocks:"})
         if (const auto blocks = r.countAfter(device)) {
+            if (!log.gpuBlocks)
+                state.gpuBlocksText = cutUtf8(r.text(), 300);
             setOnce(log.gpuBlocks, blocks, hit);
             if (blocks->value == 0)
                 noteFailure(log, state, LogFailureKind::NoCacheBlocks, r.number(), r.text());
@@ -1260,6 +1263,17 @@ bool readFailure(const LineReader& r, ServerLog& log, ReadState& state) {
     }
     if (r.has("weights leave no") || r.has("no gpu memory left for the kv cache"))
         note(LogFailureKind::WeightsLeaveNoMemory);
+    // SGLang's own way out: f"... Raise --mem-fraction-static above {suggested:.3f} (minimum viable = ...)"
+    if (const std::size_t a = r.after("raise --mem-fraction-static above "); a != std::string::npos) {
+        if (const auto fraction = numberAt(r.lower(), a))
+            setOnce(log.suggestedMemFraction,
+                    std::optional(LogNumber{fraction->value, halfUnit(fraction->decimals), r.number()}), hit);
+        hit = true;
+    }
+    // vLLM V0's executors under Ray or multiprocessing: worker_base.py "Error executing method %s. This
+    // might cause deadlock in distributed execution." for initialize_cache, the call that sizes the cache.
+    if (r.has("error executing method initialize_cache"))
+        note(LogFailureKind::EngineFailed);
     if (r.has("failed to allocate buffer for kv cache") || r.has("failed to allocate buffer for the kv cache") ||
         r.has("llama_kv_cache_init: failed to allocate"))
         note(LogFailureKind::KvCacheAllocation);
@@ -1535,6 +1549,22 @@ ServerLog finishRun(ServerLog log, const ReadState& state) {
         noteFailure(log, failure, LogFailureKind::NegativeKvMemory, log.kvMemory->line, {});
     if (log.gpuBlocks && log.gpuBlocks->value == 0 && log.engine == LogEngine::Vllm)
         noteFailure(log, failure, LogFailureKind::NoCacheBlocks, log.gpuBlocks->line, {});
+    // vLLM refuses a max_model_len its blocks cannot hold (V0 llm_engine._init_cache since 0.2.7, PR
+    // #2163: "The model's max seq len (%d) is larger than the maximum number of tokens that can be
+    // stored in KV cache (%d)" when block_size x num_gpu_blocks < max_model_len). A paste that stops
+    // before that line still shows it in its figures: 229 blocks x 16 = 3,664 < 4,096.
+    if (log.engine == LogEngine::Vllm && log.gpuBlocks && log.gpuBlocks->value > 0 && log.maxModelLen &&
+        !log.kvTokens) {
+        const std::uint64_t block = log.blockSize && log.blockSize->value > 0 ? log.blockSize->value : 16;
+        const std::uint64_t held = log.gpuBlocks->value * std::min<std::uint64_t>(block, 1u << 16);
+        if (held < log.maxModelLen->value) {
+            noteFailure(log, failure, LogFailureKind::MaxLenDoesNotFit, log.gpuBlocks->line, state.gpuBlocksText);
+            if (log.failure.kind == LogFailureKind::MaxLenDoesNotFit && !log.suggestedMaxModelLen) {
+                log.suggestedMaxModelLen = LogCount{held, log.gpuBlocks->line};
+                log.suggestedFromBlocks = true;
+            }
+        }
+    }
     log.failed = log.failure.kind != LogFailureKind::None;
 
     if (log.dtype.starts_with("torch."))

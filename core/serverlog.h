@@ -198,7 +198,11 @@ struct ServerLog {
     // request, what was available, and the largest max_model_len that would have fit.
     std::optional<LogSize> kvNeeded, kvAvailable;
     std::optional<LogCount> suggestedMaxModelLen;
-    std::optional<LogSize> failedAllocation; // llama.cpp "allocating 5120.00 MiB on device 0: cudaMalloc failed"
+    // suggestedMaxModelLen is not the server's estimate but its blocks x block size: the log shows
+    // a refused max_model_len by its figures alone (vLLM's blocks hold fewer tokens than it).
+    bool suggestedFromBlocks = false;
+    std::optional<LogNumber> suggestedMemFraction; // SGLang "Raise --mem-fraction-static above %.3f"
+    std::optional<LogSize> failedAllocation;       // llama.cpp "allocating 5120.00 MiB on device 0: cudaMalloc failed"
 
     std::size_t lines = 0;       // logical lines after joining wrapped ones
     std::size_t understood = 0;  // lines that gave at least one figure or setting

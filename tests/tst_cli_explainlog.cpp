@@ -304,6 +304,31 @@ private slots:
         QVERIFY(!text.out.contains("48,704"));
     }
 
+    // Issue 27, review item 5: failures shown by figures. vLLM 0.2's 229 blocks x 16 = 3,664 tokens <
+    // max_seq_len 4,096 opens with FAILED TO START and the largest max_model_len, 3,664; under Ray
+    // 378 x 16 = 6,048 tokens are stated; SGLang's own suggestion, 0.773, is kept.
+    void failureFromFigures() {
+        const CliResult v02 = runCli({u"explain-log"_s, logPath("vllm-v0-0.2-gpu-blocks-1.log")});
+        QVERIFY2(v02.out.startsWith("FAILED TO START: max_model_len 4,096 is more than the 3,664 tokens"),
+                 v02.out.constData());
+        QVERIFY(v02.out.contains("the largest max_model_len that fits: 3,664 tokens (229 GPU blocks x 16 tokens"));
+        QVERIFY(v02.out.contains("KV cache tokens (GPU blocks x 16)  3,664"));
+        const QJsonObject j = runCli({u"explain-log"_s, logPath("vllm-v0-0.2-gpu-blocks-1.log"), u"--json"_s}).json();
+        QCOMPARE(j.value(u"failed"_s).toBool(), true);
+        const QJsonObject f = j.value(u"failure"_s).toObject();
+        QCOMPARE(f.value(u"suggested_max_model_len"_s).toInt(), 3664);
+        QCOMPARE(f.value(u"suggested_from_blocks"_s).toBool(), true);
+        QCOMPARE(j.value(u"stated"_s).toObject().value(u"kv_tokens_from_blocks"_s).toInt(), 3664);
+
+        const QJsonObject ray =
+            runCli({u"explain-log"_s, logPath("vllm-v0-0.4-ray-gpu-blocks-refused-1.log"), u"--json"_s}).json();
+        QCOMPARE(ray.value(u"failed"_s).toBool(), true);
+        QCOMPARE(ray.value(u"stated"_s).toObject().value(u"kv_tokens_from_blocks"_s).toInt(), 6048);
+
+        const CliResult sglang = runCli({u"explain-log"_s, logPath("probes/sglang-weights-leave-no-memory.log")});
+        QVERIFY2(sglang.out.contains("raise --mem-fraction-static above 0.773"), sglang.out.constData());
+    }
+
     // The top-level help lists the command.
     void listedInHelp() {
         const CliResult r = runCli({u"--help"_s});

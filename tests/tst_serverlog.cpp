@@ -230,7 +230,7 @@ private slots:
             << "llamacpp-2025-kv-size-init-1.log" << LogEngine::LlamaCpp << 1 << LogFailureKind::None << QString()
             << 192.0 << 393216ull << false; // 192 MiB / 512 cells
         QTest::newRow("vLLM 0.2 GPU blocks") << "vllm-v0-0.2-gpu-blocks-1.log" << LogEngine::Vllm << 1
-                                             << LogFailureKind::None << QString() << 0.0 << 0ull << false;
+                                             << LogFailureKind::MaxLenDoesNotFit << QString() << 0.0 << 0ull << false;
         QTest::newRow("vLLM hybrid granite-4.0-h")
             << "vllm-v1-granite-4-h-hybrid-1.log" << LogEngine::Vllm << 1 << LogFailureKind::None
             << "0.11.1rc2.dev141+g38f225c2a" << 0.0 << 0ull << true;
@@ -690,6 +690,50 @@ private slots:
         QVERIFY(!findCheck(r, LogCheckKind::TokensFromKvMemory));
         if (rule == LogTokenRule::ConcurrencyTimesMaxLen)
             QCOMPARE(findCheck(r, LogCheckKind::TokensFromConcurrency)->result, LogCheckResult::Agrees);
+    }
+
+    // Issue 27, review item 5: a failed start shown only by its figures or by an executor's error.
+    // vLLM 0.2's 229 blocks x 16 = 3,664 tokens < max_seq_len 4,096: vLLM refuses it since 0.2.7
+    // (llm_engine._init_cache), as vllm#2418's title says; the paste stops at the traceback. Under
+    // Ray, "Error executing method initialize_cache" after 378 blocks (378 x 16 = 6,048 tokens).
+    // SGLang's refusal keeps its own suggestion, 0.773.
+    void failureFromFigures_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<kvscope::LogFailureKind>("kind");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<qulonglong>("suggestedLen"); // 0: none
+        QTest::addColumn<double>("memFraction");      // 0: none
+        QTest::newRow("vLLM 0.2, 229 blocks")
+            << u"vllm-v0-0.2-gpu-blocks-1.log"_s << LogFailureKind::MaxLenDoesNotFit << 2 << 3664ull << 0.0;
+        QTest::newRow("vLLM under Ray, initialize_cache")
+            << u"vllm-v0-0.4-ray-gpu-blocks-refused-1.log"_s << LogFailureKind::EngineFailed << 2 << 0ull << 0.0;
+        QTest::newRow("SGLang weights leave no memory (probe)")
+            << u"probes/sglang-weights-leave-no-memory.log"_s << LogFailureKind::WeightsLeaveNoMemory << 3 << 0ull
+            << 0.773;
+    }
+    void failureFromFigures() {
+        QFETCH(QString, file);
+        QFETCH(kvscope::LogFailureKind, kind);
+        QFETCH(int, line);
+        QFETCH(qulonglong, suggestedLen);
+        QFETCH(double, memFraction);
+        const ServerLog log = parseServerLog(fixture(file.toUtf8().constData()));
+        QVERIFY(log.failed);
+        QCOMPARE(log.failure.kind, kind);
+        QCOMPARE(int(log.failure.line), line);
+        QVERIFY(!log.failure.text.empty());
+        if (suggestedLen > 0) {
+            KV_COMPARE_U64(log.suggestedMaxModelLen->value, suggestedLen);
+            QVERIFY(log.suggestedFromBlocks);
+        } else {
+            QVERIFY(!log.suggestedMaxModelLen);
+        }
+        if (memFraction > 0)
+            QCOMPARE(log.suggestedMemFraction->value, memFraction);
+        else
+            QVERIFY(!log.suggestedMemFraction);
+        // Enough blocks is no failure: 7,366 x 16 = 117,856 >= 105,088 (the GTX 1080 log).
+        QVERIFY(!parseServerLog(v0ProfileLog()).failed);
     }
 
     // Issue 27, review item 4: llama.cpp (or ollama's runner reloading with another num_ctx) starting

@@ -262,10 +262,23 @@ void printFailure(const ServerLog& l) {
     std::cout << tr("FAILED TO START: %1", {failureText(l)}) << '\n';
     if (l.failedAllocation)
         std::cout << "  " << tr("the allocation that failed: %1", {sizeText(l.failedAllocation->bytes)}) << '\n';
-    if (l.suggestedMaxModelLen)
+    if (l.suggestedMaxModelLen && l.suggestedFromBlocks && l.gpuBlocks)
+        std::cout << "  "
+                  << tr("the largest max_model_len that fits: %1 tokens (%2 GPU blocks x %3 tokens; vLLM refuses a "
+                        "longer one)",
+                        {groupThousands(l.suggestedMaxModelLen->value), groupThousands(l.gpuBlocks->value),
+                         groupThousands(l.suggestedMaxModelLen->value /
+                                        std::max<std::uint64_t>(l.gpuBlocks->value, 1))})
+                  << '\n';
+    else if (l.suggestedMaxModelLen)
         std::cout << "  "
                   << tr("the largest max_model_len that fits: %1 tokens (the server's own estimate)",
                         {groupThousands(l.suggestedMaxModelLen->value)})
+                  << '\n';
+    if (l.suggestedMemFraction)
+        std::cout << "  "
+                  << tr("the server's way out: raise --mem-fraction-static above %1",
+                        {fixed(l.suggestedMemFraction->value, 3)})
                   << '\n';
     if (l.failure.line > 0)
         std::cout << "  " << tr("line %1: %2", {groupThousands(l.failure.line), l.failure.text}) << '\n';
@@ -303,6 +316,10 @@ ordered_json toJson(const LogExplanation& x) {
         putSize(f, "kv_needed_bytes", l.kvNeeded);
         putSize(f, "kv_available_bytes", l.kvAvailable);
         putCount(f, "suggested_max_model_len", l.suggestedMaxModelLen);
+        if (l.suggestedMaxModelLen)
+            f["suggested_from_blocks"] = l.suggestedFromBlocks;
+        if (l.suggestedMemFraction)
+            f["suggested_mem_fraction_static"] = l.suggestedMemFraction->value;
         putSize(f, "failed_allocation_bytes", l.failedAllocation);
         j["failure"] = f;
     } else {
@@ -345,6 +362,8 @@ ordered_json toJson(const LogExplanation& x) {
     putSize(stated, "k_bytes", l.kSize);
     putSize(stated, "v_bytes", l.vSize);
     putCount(stated, "gpu_blocks", l.gpuBlocks);
+    if (l.gpuBlocks && !l.kvTokens && l.engine == LogEngine::Vllm)
+        stated["kv_tokens_from_blocks"] = l.gpuBlocks->value * r.blockSize;
     putCount(stated, "cpu_blocks", l.cpuBlocks);
     putCount(stated, "kv_tokens", l.kvTokens);
     if (l.concurrency)
@@ -637,6 +656,10 @@ void printText(const LogExplanation& x) {
     for (const LogBuffer& b : l.computeBuffers)
         stated.push_back({tr("compute buffer %1", {b.device}), sizeText(b.size.bytes)});
     count(tr("GPU blocks"), l.gpuBlocks);
+    // "# GPU blocks" alone: the tokens they hold, blocks x block size (229 x 16 = 3,664).
+    if (l.gpuBlocks && !l.kvTokens && l.engine == LogEngine::Vllm)
+        stated.push_back({tr("KV cache tokens (GPU blocks x %1)", {std::to_string(r.blockSize)}),
+                          groupThousands(l.gpuBlocks->value * r.blockSize)});
     count(tr("KV cache tokens"), l.kvTokens);
     count(tr("max_total_num_tokens"), l.maxTotalTokens);
     count(tr("tokens in the full-attention pool"), l.fullLayerTokens);
