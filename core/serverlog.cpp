@@ -113,6 +113,34 @@ std::string cleanLine(std::string_view raw) {
     return out;
 }
 
+// A colour code whose ESC a paste lost (GitHub shows "\x1b[34m" as "[34m"): "[34m", "[0m", "[1;32m",
+// removed wherever it stands, so that llama.cpp's "[34m1.14.608.510[0m [32mI [0mllama_context: ..."
+// reads as its bare line. A bracket of digits and ';' closed by 'm' is no engine's text.
+void stripLostColourCodes(std::string& line) {
+    if (line.find('[') == std::string::npos)
+        return;
+    std::string out;
+    out.reserve(line.size());
+    std::size_t i = 0;
+    while (i < line.size()) {
+        if (line[i] == '[') {
+            std::size_t j = i + 1;
+            std::size_t digits = 0;
+            while (j < line.size() && j - i <= 12 &&
+                   (std::isdigit(static_cast<unsigned char>(line[j])) != 0 || line[j] == ';')) {
+                digits += line[j] != ';' ? 1 : 0;
+                ++j;
+            }
+            if (digits > 0 && j < line.size() && line[j] == 'm') {
+                i = j + 1;
+                continue;
+            }
+        }
+        out += line[i++];
+    }
+    line = std::move(out);
+}
+
 // llama.cpp's own prefix since common/log.cpp (2024): "%d.%02d.%03d.%03d " minutes, seconds,
 // milliseconds, microseconds, then the level ("I ", "W ", "E ", "D "): "0.08.773.947 I llama_kv_cache: ...".
 // Removed, so that the line reads as the bare one.
@@ -195,6 +223,7 @@ template <typename Fn> void forEachLogicalLine(std::string_view text, Fn&& fn) {
     };
     const auto clean = [](std::string_view raw) {
         std::string line = cleanLine(raw);
+        stripLostColourCodes(line);
         stripComposePrefix(line);
         stripLlamaLogPrefix(line);
         return line;

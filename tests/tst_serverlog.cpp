@@ -936,6 +936,11 @@ private slots:
         QTest::newRow("CRLF") << line + u"\r\n"_s << 1;
         QTest::newRow("a blank line after") << line + u"\n\n"_s << 2;
         QTest::newRow("two") << line + u"\n"_s + line + u"\n"_s << 2;
+        // Issue 27, review item 7: llama.cpp --log-timestamps --log-colors pasted where the ESC bytes
+        // were lost ("[34m1.14.608.510[0m [32mI [0mllama_context: ..."): 14 lines, not 12 (two had
+        // been joined as terminal-wrapped, the colour remnants hiding where each record starts).
+        QTest::newRow("lost colour codes (llama.cpp#27680)")
+            << QString::fromStdString(fixture("llamacpp-dsv4-iswa-lost-colour-codes-1.log")) << 14;
     }
     void lineCounts() {
         QFETCH(QString, text);

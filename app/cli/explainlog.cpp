@@ -799,7 +799,17 @@ int runExplainLog(const std::vector<std::string>& args) {
     else if (auto id = p.value("model"))
         model = loadPreset(*id);
     // A paste holding several start-ups: each is explained on its own; the last is the answer.
-    std::vector<ServerLog> runs = parseServerLogRuns(readLog(p.positional().front()));
+    const std::string text = readLog(p.positional().front());
+    std::vector<ServerLog> runs;
+    try {
+        runs = parseServerLogRuns(text);
+    } catch (const Error& e) {
+        // The file was read but holds no start-up (an empty one included): --json still answers
+        // with one object that says so, and the error goes to standard error with exit code 2.
+        if (p.has("json"))
+            printJson(ordered_json{{"error", e.what()}, {"start_up_log", false}});
+        throw;
+    }
     std::vector<LogExplanation> explained;
     explained.reserve(runs.size());
     for (ServerLog& run : runs)
