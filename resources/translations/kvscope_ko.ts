@@ -3335,27 +3335,27 @@
         <translation>알 수 없는 옵션 &apos;%1&apos;: 옵션은 대시 두 개로 씁니다. --%2</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="258"/>
+        <location filename="../../app/launchoptions.cpp" line="257"/>
         <source>--%1 was given an empty value: expected %2</source>
         <translation>--%1의 값이 비어 있습니다. 필요한 값: %2</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="270"/>
+        <location filename="../../app/launchoptions.cpp" line="269"/>
         <source>--lang expects en or ko, got &apos;%1&apos;</source>
         <translation>--lang에는 en 또는 ko가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="277"/>
+        <location filename="../../app/launchoptions.cpp" line="276"/>
         <source>--palette expects dark, light or system, got &apos;%1&apos;</source>
         <translation>--palette에는 dark, light 또는 system이 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="287"/>
+        <location filename="../../app/launchoptions.cpp" line="286"/>
         <source>--window-size expects WIDTHxHEIGHT between 640x480 and 7680x4320, got &apos;%1&apos;</source>
         <translation>--window-size에는 640x480부터 7680x4320 사이의 WIDTHxHEIGHT가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="309"/>
+        <location filename="../../app/launchoptions.cpp" line="308"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>예상하지 못한 인수: &apos;%1&apos;</translation>
     </message>
