@@ -49,6 +49,8 @@ namespace {
 // The log's format as the window names it; core's logFormatName stays the JSON's English id.
 QString formatName(LogFormat format) {
     switch (format) {
+    case LogFormat::VllmV0Blocks:
+        return ExplainLogPage::tr("vLLM V0 (# GPU blocks, no memory profile)");
     case LogFormat::VllmV0Profile:
         return ExplainLogPage::tr("vLLM V0 (before 0.7: memory profiling results)");
     case LogFormat::VllmV0Table:
@@ -700,6 +702,19 @@ void ExplainLogPage::fillFigures() {
         m_figures->setItem(row, 3, result);
     };
     const ServerLog& log = x.log;
+    // What the server stated of its cache's size, each as printed (a figure no check below uses would be missing
+    // from the page, where the CLI lists it: a failed start's 229 blocks, a hybrid's token line and concurrency).
+    const auto statedRow = [&](const QString& name, const QString& value) {
+        addRow(name, value, u"-"_s, QString(), false);
+    };
+    if (log.maxModelLen)
+        statedRow(tr("max_model_len / context"), grouped(double(log.maxModelLen->value)));
+    if (log.gpuBlocks)
+        statedRow(tr("GPU blocks"), grouped(double(log.gpuBlocks->value)));
+    if (log.kvTokens)
+        statedRow(tr("KV cache tokens"), grouped(double(log.kvTokens->value)));
+    if (log.concurrency)
+        statedRow(tr("Maximum concurrency"), QLocale().toString(log.concurrency->value, 'f', 2) + u"x"_s);
     for (const LogRankSize& rank : log.kvMemoryByRank) {
         const bool smallest = rank.rank == log.kvMemoryRank;
         const QString note = !smallest                   ? QString()

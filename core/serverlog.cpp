@@ -1432,6 +1432,8 @@ std::string logEngineName(LogEngine engine) {
 
 std::string logFormatName(LogFormat format) {
     switch (format) {
+    case LogFormat::VllmV0Blocks:
+        return "vLLM V0 (# GPU blocks, no memory profile)";
     case LogFormat::VllmV0Profile:
         return "vLLM V0 (< 0.7, memory profiling results)";
     case LogFormat::VllmV0Table:
@@ -1477,8 +1479,10 @@ ServerLog finishRun(ServerLog log, const ReadState& state) {
             log.format = LogFormat::VllmV0Table;
         else if (state.v0Split)
             log.format = LogFormat::VllmV0Split;
-        else if (state.v0Profile || log.gpuBlocks || log.concurrency)
+        else if (state.v0Profile)
             log.format = LogFormat::VllmV0Profile;
+        else if (log.gpuBlocks || log.concurrency) // named by the lines it has, not a profile it lacks
+            log.format = LogFormat::VllmV0Blocks;
     }
 
     // llama.cpp's caches: the attention caches add up to the KV memory (an iSWA model's non-SWA

@@ -28,6 +28,7 @@ enum class LogEngine { Unknown, Vllm, LlamaCpp, SGLang };
 // Which generation of an engine's memory lines the log carries.
 enum class LogFormat {
     Unknown,
+    VllmV0Blocks,    // vLLM V0 0.2-0.5: "# GPU blocks: N, # CPU blocks: M" and no memory profile line
     VllmV0Profile,   // vLLM V0 before 0.7: "Memory profiling results: ... peak_torch_memory ..."
     VllmV0Table,     // vLLM V0 0.6.5: "Memory profiling results:" then one "key   value" row a line
     VllmV0Split,     // vLLM V0 0.7.x: "model weights take ...; non_torch_memory takes ...; ..."

@@ -311,6 +311,33 @@ private slots:
         QVERIFY(page.summaryText().contains(u"✓ The log's numbers agree with each other."_s));
     }
 
+    // What the server stated of its cache reaches the table even where no check uses it, as the CLI lists it:
+    // the page showed a refused vLLM 0.2 start's 229 blocks and a hybrid's token line and concurrency nowhere.
+    void statedFiguresWithoutACheck_data() {
+        QTest::addColumn<QString>("log");
+        QTest::addColumn<QString>("figure");
+        QTest::addColumn<QString>("stated");
+        QTest::newRow("0.2: blocks") << u"vllm-v0-0.2-gpu-blocks-1.log"_s << u"GPU blocks"_s << u"229"_s;
+        QTest::newRow("0.2: max_model_len") << u"vllm-v0-0.2-gpu-blocks-1.log"_s << u"max_model_len"_s << u"4,096"_s;
+        QTest::newRow("hybrid: tokens") << u"vllm-v1-0.19-qwen3.5-27b-hybrid-h20-1.log"_s << u"KV cache tokens"_s
+                                        << u"290,864"_s;
+        QTest::newRow("hybrid: concurrency")
+            << u"vllm-v1-0.19-qwen3.5-27b-hybrid-h20-1.log"_s << u"Maximum concurrency"_s << u"33.04x"_s;
+    }
+    void statedFiguresWithoutACheck() {
+        QFETCH(QString, log);
+        QFETCH(QString, figure);
+        QFETCH(QString, stated);
+        ExplainLogPage page;
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setLogText(fixture(log.toUtf8().constData()));
+        settle();
+        const int row = rowOf(page.figuresTable(), figure);
+        QVERIFY2(row >= 0, qPrintable(figure));
+        QCOMPARE(at(page.figuresTable(), row, 1), stated);
+    }
+
     void opensAFile() {
         ExplainLogPage page;
         page.show();

@@ -450,6 +450,9 @@ private slots:
         const ServerLog blocks = parseServerLog(fixture("vllm-v0-0.2-gpu-blocks-1.log"));
         KV_COMPARE_U64(blocks.gpuBlocks->value, 229);
         KV_COMPARE_U64(blocks.maxModelLen->value, 4096);
+        // Named by the lines it has: it was called "memory profiling results", which it never printed.
+        QCOMPARE(blocks.format, LogFormat::VllmV0Blocks);
+        QCOMPARE(parseServerLog(fixture("vllm-v0-0.4-ray-gpu-blocks-refused-1.log")).format, LogFormat::VllmV0Blocks);
         KV_COMPARE_U64(recomputeServerLog(blocks).tokens, 0);           // no KV size: the blocks are the tokens
         QCOMPARE(round2(recomputeServerLog(blocks).concurrency), 0.89); // 3,664 / 4,096
 

@@ -2291,307 +2291,312 @@
 <context>
     <name>ExplainLogPage</name>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="53"/>
+        <location filename="../../app/explainlogpage.cpp" line="55"/>
         <source>vLLM V0 (before 0.7: memory profiling results)</source>
         <translation>vLLM V0 (0.7 이전: 메모리 프로파일링 결과)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="57"/>
+        <location filename="../../app/explainlogpage.cpp" line="59"/>
         <source>vLLM V0 (0.7.x: weights, non-torch and activation memory apart)</source>
         <translation>vLLM V0 (0.7.x: 가중치, PyTorch 외 메모리, 활성화 메모리를 따로 표시)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="59"/>
+        <location filename="../../app/explainlogpage.cpp" line="61"/>
         <source>vLLM V1 (available KV cache memory, GPU KV cache size)</source>
         <translation>vLLM V1 (사용 가능한 KV 캐시 메모리, GPU KV 캐시 크기)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="61"/>
+        <location filename="../../app/explainlogpage.cpp" line="63"/>
         <source>llama.cpp (KV self size)</source>
         <translation>llama.cpp (KV self size)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="63"/>
+        <location filename="../../app/explainlogpage.cpp" line="65"/>
         <source>llama.cpp (llama_kv_cache: cells, layers, sequences)</source>
         <translation>llama.cpp (llama_kv_cache: 셀, 레이어, 시퀀스)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="65"/>
+        <location filename="../../app/explainlogpage.cpp" line="67"/>
         <source>SGLang (KV Cache is allocated)</source>
         <translation>SGLang (KV Cache is allocated)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="69"/>
+        <location filename="../../app/explainlogpage.cpp" line="71"/>
         <source>an unknown format</source>
         <translation>알 수 없는 형식</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="195"/>
+        <location filename="../../app/explainlogpage.cpp" line="197"/>
         <source>Open log...</source>
         <translation>로그 열기...</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="237"/>
+        <location filename="../../app/explainlogpage.cpp" line="239"/>
         <source>Paste a vLLM, llama.cpp or SGLang start-up log here, open one, or drop a file on this page.</source>
         <translation>vLLM, llama.cpp, SGLang의 시작 로그를 여기에 붙여 넣거나, 파일을 열거나, 이 페이지에 끌어다 놓으세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="242"/>
+        <location filename="../../app/explainlogpage.cpp" line="244"/>
         <source>Server log</source>
         <translation>서버 로그</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="243"/>
+        <location filename="../../app/explainlogpage.cpp" line="245"/>
         <source>The server&apos;s start-up log, as pasted</source>
         <translation>붙여 넣은 서버 시작 로그</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="244"/>
+        <location filename="../../app/explainlogpage.cpp" line="246"/>
         <source>Paste the lines a server prints while it starts: vLLM&apos;s memory profiling and KV cache lines, llama.cpp&apos;s KV self size and buffer sizes, SGLang&apos;s KV Cache is allocated line. Timestamps, colours and lines the terminal wrapped are fine; lines that are not understood are counted and ignored.</source>
         <translation>서버가 시작할 때 출력하는 줄을 붙여 넣으세요: vLLM의 메모리 프로파일링 줄과 KV 캐시 줄, llama.cpp의 KV self size와 버퍼 크기, SGLang의 KV Cache is allocated 줄. 타임스탬프, 색상, 터미널에서 줄바꿈된 줄도 괜찮으며, 해석하지 못한 줄은 개수만 세고 무시합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="248"/>
+        <location filename="../../app/explainlogpage.cpp" line="250"/>
         <source>Read a log file of at most 16 MiB</source>
         <translation>16 MiB 이하의 로그 파일 읽기</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="249"/>
+        <location filename="../../app/explainlogpage.cpp" line="251"/>
         <source>Opens a saved server log. You can also drop a file on this page.</source>
         <translation>저장된 서버 로그를 엽니다. 이 페이지에 파일을 끌어다 놓아도 됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="252"/>
+        <location filename="../../app/explainlogpage.cpp" line="254"/>
         <source>The model the log names</source>
         <translation>로그에 적힌 모델</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="255"/>
+        <location filename="../../app/explainlogpage.cpp" line="257"/>
         <source>The scenario&apos;s model (%1)</source>
         <translation>시나리오의 모델 (%1)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="267"/>
+        <location filename="../../app/explainlogpage.cpp" line="269"/>
         <source>The model KV Scope estimates for the comparison</source>
         <translation>비교를 위해 KV Scope가 추정할 모델</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="268"/>
+        <location filename="../../app/explainlogpage.cpp" line="270"/>
         <source>By default the preset whose name the log states (&quot;meta-llama/Llama-3.1-8B-Instruct&quot; is Llama-3.1-8B). Pick one when the log names none or a model KV Scope has no preset for; the scenario&apos;s model is the one a config.json opened in the window describes.</source>
         <translation>기본값은 로그에 적힌 이름과 맞는 프리셋입니다 (&quot;meta-llama/Llama-3.1-8B-Instruct&quot;는 Llama-3.1-8B). 로그에 모델 이름이 없거나 KV Scope에 그 모델의 프리셋이 없으면 직접 고르세요. 시나리오의 모델은 창에서 연 config.json이 설명하는 모델입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="271"/>
+        <location filename="../../app/explainlogpage.cpp" line="273"/>
         <source>&amp;Model:</source>
         <translation>모델(&amp;M):</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="280"/>
+        <location filename="../../app/explainlogpage.cpp" line="282"/>
         <source>Why the server&apos;s figures and KV Scope&apos;s differ</source>
         <translation>서버의 수치와 KV Scope의 수치가 다른 이유</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="281"/>
+        <location filename="../../app/explainlogpage.cpp" line="283"/>
         <source>Each difference is named: what the server measured that KV Scope estimates (activation peak, non-torch memory), what it rounds (whole blocks), what it holds back (utilization) and how it splits (tensor parallelism).</source>
         <translation>차이마다 이유를 밝힙니다: 서버는 측정하고 KV Scope는 추정하는 값 (활성화 최대치, PyTorch 외 메모리), 서버가 반올림하는 값 (온전한 블록), 남겨 두는 메모리 (GPU 메모리 사용률), 나누는 방식 (텐서 병렬).</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="294"/>
+        <location filename="../../app/explainlogpage.cpp" line="296"/>
         <source>Figure</source>
         <translation>수치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="294"/>
+        <location filename="../../app/explainlogpage.cpp" line="296"/>
         <source>Stated in the log</source>
         <translation>로그의 값</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="294"/>
+        <location filename="../../app/explainlogpage.cpp" line="296"/>
         <source>Recomputed</source>
         <translation>재계산</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="294"/>
+        <location filename="../../app/explainlogpage.cpp" line="296"/>
         <source>Check</source>
         <translation>확인</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="298"/>
+        <location filename="../../app/explainlogpage.cpp" line="300"/>
         <source>What the log states next to what its other figures imply</source>
         <translation>로그에 적힌 값과, 로그의 다른 수치로 다시 계산한 값</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="299"/>
+        <location filename="../../app/explainlogpage.cpp" line="301"/>
         <source>Each row recomputes one printed figure from the others: tokens from the KV memory and the bytes per token in whole blocks, concurrency as tokens / max_model_len, vLLM&apos;s subtraction of weights, activations and non-torch memory from total x utilization, K + V for llama.cpp. A row that does not agree within the printed rounding is marked ✗ DISAGREES.</source>
         <translation>각 행은 출력된 수치 하나를 다른 수치로 다시 계산합니다: KV 메모리와 토큰당 바이트로 구한 토큰 수 (온전한 블록 단위), 토큰 수 / max_model_len으로 구한 동시 요청 수, 전체 x 사용률에서 가중치, 활성화 값, PyTorch 외 메모리를 뺀 vLLM의 계산, llama.cpp의 키(K) + 값(V). 출력된 반올림 범위 안에서 맞지 않는 행에는 ✗ 불일치 표시가 붙습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="304"/>
+        <location filename="../../app/explainlogpage.cpp" line="306"/>
         <source>Term</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="304"/>
-        <location filename="../../app/explainlogpage.cpp" line="329"/>
+        <location filename="../../app/explainlogpage.cpp" line="306"/>
+        <location filename="../../app/explainlogpage.cpp" line="331"/>
         <source>Server (log)</source>
         <translation>서버 (로그)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="304"/>
-        <location filename="../../app/explainlogpage.cpp" line="329"/>
+        <location filename="../../app/explainlogpage.cpp" line="306"/>
+        <location filename="../../app/explainlogpage.cpp" line="331"/>
         <source>KV Scope estimate</source>
         <translation>KV Scope 추정</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="308"/>
+        <location filename="../../app/explainlogpage.cpp" line="310"/>
         <source>The server&apos;s terms beside KV Scope&apos;s, one by one</source>
         <translation>서버의 항목과 KV Scope의 항목을 하나씩 나란히</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="309"/>
+        <location filename="../../app/explainlogpage.cpp" line="311"/>
         <source>KV Scope&apos;s estimate for the same model, dtypes, context, utilization and tensor parallelism. Its tokens and concurrency are computed for the server&apos;s own KV memory, so they test the bytes per token alone.</source>
         <translation>같은 모델, 자료형, 컨텍스트 길이, GPU 메모리 사용률, 텐서 병렬에 대한 KV Scope의 추정입니다. 토큰 수와 동시 요청 수는 서버의 KV 메모리로 계산하므로 토큰당 바이트만 비교하게 됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="233"/>
-        <location filename="../../app/explainlogpage.cpp" line="314"/>
-        <location filename="../../app/explainlogpage.cpp" line="898"/>
+        <location filename="../../app/explainlogpage.cpp" line="235"/>
+        <location filename="../../app/explainlogpage.cpp" line="316"/>
+        <location filename="../../app/explainlogpage.cpp" line="913"/>
         <source>Per GPU: the server&apos;s own terms and KV Scope&apos;s</source>
         <translation>GPU당: 서버의 항목과 KV Scope의 항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="231"/>
+        <location filename="../../app/explainlogpage.cpp" line="53"/>
+        <source>vLLM V0 (# GPU blocks, no memory profile)</source>
+        <translation>vLLM V0 (# GPU blocks 줄, 메모리 프로파일 없음)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="233"/>
         <source>The log&apos;s figures checked</source>
         <translation>로그 수치 검산</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="232"/>
+        <location filename="../../app/explainlogpage.cpp" line="234"/>
         <source>The server&apos;s terms beside KV Scope&apos;s</source>
         <translation>서버의 항목과 KV Scope의 항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="315"/>
-        <location filename="../../app/explainlogpage.cpp" line="717"/>
-        <location filename="../../app/explainlogpage.cpp" line="846"/>
+        <location filename="../../app/explainlogpage.cpp" line="317"/>
+        <location filename="../../app/explainlogpage.cpp" line="732"/>
+        <location filename="../../app/explainlogpage.cpp" line="861"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="315"/>
-        <location filename="../../app/explainlogpage.cpp" line="849"/>
+        <location filename="../../app/explainlogpage.cpp" line="317"/>
+        <location filename="../../app/explainlogpage.cpp" line="864"/>
         <source>Activation peak</source>
         <translation>활성화 최대치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="315"/>
-        <location filename="../../app/explainlogpage.cpp" line="852"/>
+        <location filename="../../app/explainlogpage.cpp" line="317"/>
+        <location filename="../../app/explainlogpage.cpp" line="867"/>
         <source>Non-torch memory</source>
         <translation>PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="315"/>
-        <location filename="../../app/explainlogpage.cpp" line="726"/>
+        <location filename="../../app/explainlogpage.cpp" line="317"/>
+        <location filename="../../app/explainlogpage.cpp" line="741"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="316"/>
+        <location filename="../../app/explainlogpage.cpp" line="318"/>
         <source>CUDA graphs</source>
         <translation>CUDA 그래프</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="334"/>
-        <location filename="../../app/explainlogpage.cpp" line="899"/>
+        <location filename="../../app/explainlogpage.cpp" line="336"/>
+        <location filename="../../app/explainlogpage.cpp" line="914"/>
         <source>GiB per GPU</source>
         <translation>GPU당 GiB</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="337"/>
+        <location filename="../../app/explainlogpage.cpp" line="339"/>
         <source>Stacked bars: the server&apos;s terms and KV Scope&apos;s, per GPU</source>
         <translation>누적 막대: GPU당 서버의 항목과 KV Scope의 항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="338"/>
+        <location filename="../../app/explainlogpage.cpp" line="340"/>
         <source>Left, what the log says each term took; right, KV Scope&apos;s estimate of the same terms. A term the log does not print is left out of its bar (see the table).</source>
         <translation>왼쪽은 로그에 적힌 항목별 메모리, 오른쪽은 같은 항목에 대한 KV Scope의 추정입니다. 로그에 없는 항목은 막대에서 빠집니다 (표 참고).</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="398"/>
+        <location filename="../../app/explainlogpage.cpp" line="400"/>
         <source>Open a server log</source>
         <translation>서버 로그 열기</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="399"/>
+        <location filename="../../app/explainlogpage.cpp" line="401"/>
         <source>Logs (*.log *.txt);;All files (*)</source>
         <translation>로그 (*.log *.txt);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="475"/>
+        <location filename="../../app/explainlogpage.cpp" line="477"/>
         <source>Cannot read the log: %1</source>
         <translation>로그를 읽을 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="550"/>
+        <location filename="../../app/explainlogpage.cpp" line="552"/>
         <source>Reading %1 of log...</source>
         <translation>로그 %1 읽는 중...</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="601"/>
+        <location filename="../../app/explainlogpage.cpp" line="603"/>
         <source>Paste a start-up log to see what the server&apos;s memory lines say, what they imply and how they compare with KV Scope&apos;s estimate.</source>
         <translation>시작 로그를 붙여 넣으면 서버의 메모리 줄이 말하는 값, 그 값이 뜻하는 바, KV Scope 추정과의 비교를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="604"/>
+        <location filename="../../app/explainlogpage.cpp" line="606"/>
         <source>Cannot explain this text: %1</source>
         <translation>이 텍스트는 해석할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="622"/>
+        <location filename="../../app/explainlogpage.cpp" line="624"/>
         <source>The largest max_model_len that fits: %1 tokens (its GPU blocks x block size)</source>
         <translation>들어가는 가장 큰 max_model_len: %1 토큰 (GPU 블록 수 x 블록 크기)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="630"/>
+        <location filename="../../app/explainlogpage.cpp" line="632"/>
         <source>The server&apos;s way out: raise --mem-fraction-static above %1</source>
         <translation>서버가 제시한 해결책: --mem-fraction-static을 %1보다 크게</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="641"/>
+        <location filename="../../app/explainlogpage.cpp" line="643"/>
         <source>%1, version %2</source>
         <translation>%1, 버전 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="651"/>
+        <location filename="../../app/explainlogpage.cpp" line="653"/>
         <source>Model in the log: %1</source>
         <translation>로그의 모델: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="653"/>
+        <location filename="../../app/explainlogpage.cpp" line="655"/>
         <source>Compared with the preset %1 (matched by name)</source>
         <translation>비교 대상: 프리셋 %1 (이름으로 찾음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="654"/>
+        <location filename="../../app/explainlogpage.cpp" line="656"/>
         <source>Compared with %1 (given)</source>
         <translation>비교 대상: %1 (직접 지정)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="657"/>
+        <location filename="../../app/explainlogpage.cpp" line="659"/>
         <source>No preset matches the log&apos;s model: pick one to compare with KV Scope&apos;s estimate.</source>
         <translation>로그의 모델과 맞는 프리셋이 없습니다. KV Scope 추정과 비교하려면 모델을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="659"/>
+        <location filename="../../app/explainlogpage.cpp" line="661"/>
         <source>No comparison with KV Scope&apos;s estimate: %1</source>
         <translation>KV Scope 추정과 비교할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="661"/>
+        <location filename="../../app/explainlogpage.cpp" line="663"/>
         <source>Lines: %1 read, %2 understood, %3 ignored</source>
         <translation>줄: %1줄 읽음, %2줄 해석, %3줄 무시</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/explainlogpage.cpp" line="665"/>
+        <location filename="../../app/explainlogpage.cpp" line="667"/>
         <source>%n byte sequence(s) were not UTF-8 and are shown as U+FFFD.</source>
         <translation>
             <numerusform>UTF-8이 아닌 바이트열 %n개는 U+FFFD로 표시합니다.</numerusform>
@@ -2602,254 +2607,264 @@
         <translation type="vanished">서버가 시작되지 못했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="671"/>
+        <location filename="../../app/explainlogpage.cpp" line="673"/>
         <source>The log&apos;s numbers agree with each other.</source>
         <translation>로그의 수치가 서로 맞습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="672"/>
+        <location filename="../../app/explainlogpage.cpp" line="674"/>
         <source>The log&apos;s numbers DISAGREE with each other: see the checks above.</source>
         <translation>로그의 수치가 서로 맞지 않습니다 (불일치): 위의 확인 항목을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="770"/>
+        <location filename="../../app/explainlogpage.cpp" line="785"/>
         <source>the model&apos;s: the log prints no KV size</source>
         <translation>모델 값: 로그에 KV 크기가 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="772"/>
+        <location filename="../../app/explainlogpage.cpp" line="787"/>
         <source>printed rounding allows %1 to %2</source>
         <translation>출력된 반올림으로는 %1 ~ %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="736"/>
-        <location filename="../../app/explainlogpage.cpp" line="739"/>
-        <location filename="../../app/explainlogpage.cpp" line="744"/>
-        <location filename="../../app/explainlogpage.cpp" line="748"/>
-        <location filename="../../app/explainlogpage.cpp" line="753"/>
-        <location filename="../../app/explainlogpage.cpp" line="760"/>
-        <location filename="../../app/explainlogpage.cpp" line="774"/>
-        <location filename="../../app/explainlogpage.cpp" line="858"/>
+        <location filename="../../app/explainlogpage.cpp" line="751"/>
+        <location filename="../../app/explainlogpage.cpp" line="754"/>
+        <location filename="../../app/explainlogpage.cpp" line="759"/>
+        <location filename="../../app/explainlogpage.cpp" line="763"/>
+        <location filename="../../app/explainlogpage.cpp" line="768"/>
+        <location filename="../../app/explainlogpage.cpp" line="775"/>
+        <location filename="../../app/explainlogpage.cpp" line="789"/>
+        <location filename="../../app/explainlogpage.cpp" line="873"/>
         <source>KV bytes per token</source>
         <translation>토큰당 KV 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="122"/>
+        <location filename="../../app/explainlogpage.cpp" line="124"/>
         <source>one request of max_model_len %1 needs %2 of KV cache, but only %3 is available</source>
         <translation>max_model_len %1인 요청 하나에 KV 캐시 %2가 필요하지만 쓸 수 있는 메모리는 %3뿐입니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="126"/>
+        <location filename="../../app/explainlogpage.cpp" line="128"/>
         <source>max_model_len %1 is more than the %2 tokens the KV cache holds</source>
         <translation>max_model_len %1이 KV 캐시에 담을 수 있는 %2 토큰보다 큽니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="129"/>
+        <location filename="../../app/explainlogpage.cpp" line="131"/>
         <source>one request of the full max_model_len does not fit in the KV cache</source>
         <translation>max_model_len 길이의 요청 하나가 KV 캐시에 들어가지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="131"/>
+        <location filename="../../app/explainlogpage.cpp" line="133"/>
         <source>no memory is left for the KV cache blocks: weights, activations and non-torch memory take the whole budget</source>
         <translation>KV 캐시 블록에 남은 메모리가 없습니다. 가중치, 활성화 값, PyTorch 외 메모리가 한도를 모두 차지합니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="134"/>
+        <location filename="../../app/explainlogpage.cpp" line="136"/>
         <source>SGLang found no memory for its KV pool (raise --mem-fraction-static or free GPU memory)</source>
         <translation>SGLang이 KV 풀에 쓸 메모리를 찾지 못했습니다 (--mem-fraction-static을 올리거나 GPU 메모리를 비우세요)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="137"/>
+        <location filename="../../app/explainlogpage.cpp" line="139"/>
         <source>the loaded weights leave no memory for the KV pool: SGLang&apos;s profiled token count is zero or negative</source>
         <translation>불러온 가중치가 KV 풀에 메모리를 남기지 않습니다. SGLang이 측정한 토큰 수가 0 이하입니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="140"/>
+        <location filename="../../app/explainlogpage.cpp" line="142"/>
         <source>the KV memory is %1: weights, activations and non-torch memory exceed total x utilization</source>
         <translation>KV 메모리가 %1입니다. 가중치, 활성화 값, PyTorch 외 메모리가 전체 x 사용률을 넘습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="144"/>
+        <location filename="../../app/explainlogpage.cpp" line="146"/>
         <source>llama.cpp could not allocate the KV cache&apos;s buffer</source>
         <translation>llama.cpp가 KV 캐시 버퍼를 할당하지 못했습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="146"/>
+        <location filename="../../app/explainlogpage.cpp" line="148"/>
         <source>llama.cpp could not allocate its compute buffers (the activations&apos; memory)</source>
         <translation>llama.cpp가 연산 버퍼 (활성화 값의 메모리)를 할당하지 못했습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="148"/>
+        <location filename="../../app/explainlogpage.cpp" line="150"/>
         <source>the GPU ran out of memory</source>
         <translation>GPU 메모리 부족 (OOM)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="150"/>
+        <location filename="../../app/explainlogpage.cpp" line="152"/>
         <source>the model could not be loaded</source>
         <translation>모델을 불러오지 못했습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="152"/>
+        <location filename="../../app/explainlogpage.cpp" line="154"/>
         <source>the engine stopped during start-up; the log says no more than that</source>
         <translation>엔진이 시작 중에 멈췄습니다. 로그에는 그 이상의 내용이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="198"/>
+        <location filename="../../app/explainlogpage.cpp" line="200"/>
         <source>&amp;Start-up:</source>
         <translation>시작(&amp;S):</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="223"/>
+        <location filename="../../app/explainlogpage.cpp" line="225"/>
         <source>Which start-up of the paste is explained</source>
         <translation>붙여 넣은 로그의 몇 번째 시작을 설명할지</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="224"/>
+        <location filename="../../app/explainlogpage.cpp" line="226"/>
         <source>A paste that holds a restart (two version banners, a second model load after the first one&apos;s memory lines) is read as one start-up after another, each on its own, never mixed. The last is shown first.</source>
         <translation>재시작이 들어 있는 로그 (버전 줄이 두 번, 첫 시작의 메모리 줄 뒤에 모델을 다시 불러옴)는 시작마다 따로 읽고 섞지 않습니다. 마지막 시작을 먼저 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="570"/>
+        <location filename="../../app/explainlogpage.cpp" line="572"/>
         <source>%1 of %2 (lines %3 to %4)</source>
         <translation>%2회 중 %1번째 (%3 ~ %4번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="616"/>
+        <location filename="../../app/explainlogpage.cpp" line="618"/>
         <source>Failed to start: %1</source>
         <translation>시작 실패: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="618"/>
+        <location filename="../../app/explainlogpage.cpp" line="620"/>
         <source>The allocation that failed: %1</source>
         <translation>실패한 할당: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="626"/>
+        <location filename="../../app/explainlogpage.cpp" line="628"/>
         <source>The largest max_model_len that fits: %1 tokens (the server&apos;s own estimate)</source>
         <translation>들어가는 가장 큰 max_model_len: %1 토큰 (서버 자체 추정)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="634"/>
+        <location filename="../../app/explainlogpage.cpp" line="636"/>
         <source>Line %1: %2</source>
         <translation>%1번째 줄: %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="640"/>
+        <location filename="../../app/explainlogpage.cpp" line="642"/>
         <source>%1, version not printed (told by its lines&apos; format)</source>
         <translation>%1, 버전은 로그에 없음 (줄의 형식으로 판단)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="644"/>
+        <location filename="../../app/explainlogpage.cpp" line="646"/>
         <source>Start-up %1 of %2 in this paste (lines %3 to %4); pick another above.</source>
         <translation>이 로그의 시작 %2회 중 %1번째 (%3 ~ %4번째 줄). 다른 시작은 위에서 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="649"/>
+        <location filename="../../app/explainlogpage.cpp" line="651"/>
         <source>llama.cpp&apos;s cache and buffer sizes are totals over its devices, not per GPU.</source>
         <translation>llama.cpp의 캐시와 버퍼 크기는 GPU당 값이 아니라 모든 장치의 합계입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="708"/>
+        <location filename="../../app/explainlogpage.cpp" line="711"/>
+        <source>max_model_len / context</source>
+        <translation>max_model_len / 컨텍스트</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="713"/>
+        <source>GPU blocks</source>
+        <translation>GPU 블록 수</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="723"/>
         <source>KV cache memory, %1</source>
         <translation>KV 캐시 메모리, %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="707"/>
+        <location filename="../../app/explainlogpage.cpp" line="722"/>
         <source>the smallest: vLLM sizes every rank&apos;s cache by it</source>
         <translation>가장 작은 값: vLLM은 모든 랭크의 캐시를 이 값에 맞춥니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="55"/>
+        <location filename="../../app/explainlogpage.cpp" line="57"/>
         <source>vLLM V0 (0.6.5: the memory profiling table)</source>
         <translation>vLLM V0 (0.6.5: 메모리 프로파일링 표)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="440"/>
+        <location filename="../../app/explainlogpage.cpp" line="442"/>
         <source>(%1 more characters)</source>
         <translation>(%1자 더 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="448"/>
+        <location filename="../../app/explainlogpage.cpp" line="450"/>
         <source>A log of %1 characters in %2 lines is too large to show here: the box shows its first %3 lines, each cut at %4 characters, and the explanation reads all of it. Typing in the box makes what it shows the log again.</source>
         <translation>%2줄, %1자인 로그는 여기에 모두 보여 주기에 너무 큽니다. 상자에는 처음 %3줄을 줄마다 %4자까지만 보여 주며, 해설은 로그 전체를 읽습니다. 상자에 입력하면 상자에 보이는 내용이 다시 로그가 됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="669"/>
+        <location filename="../../app/explainlogpage.cpp" line="671"/>
         <source>The log&apos;s numbers agree with each other; the server still did not start.</source>
         <translation>로그의 수치는 서로 맞지만 서버는 시작되지 못했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="706"/>
+        <location filename="../../app/explainlogpage.cpp" line="721"/>
         <source>the smallest (ranks may hold other layers)</source>
         <translation>가장 작은 값 (랭크마다 다른 레이어를 맡을 수 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="714"/>
+        <location filename="../../app/explainlogpage.cpp" line="729"/>
         <source>ollama&apos;s estimate, before loading</source>
         <translation>ollama의 추정 (불러오기 전)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="718"/>
+        <location filename="../../app/explainlogpage.cpp" line="733"/>
         <source>Compute graph</source>
         <translation>연산 그래프</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="723"/>
+        <location filename="../../app/explainlogpage.cpp" line="738"/>
         <source>Recurrent state</source>
         <translation>순환 상태 (recurrent state)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="724"/>
+        <location filename="../../app/explainlogpage.cpp" line="739"/>
         <source>Draft model&apos;s KV cache (not in the total)</source>
         <translation>초안 모델의 KV 캐시 (합계에 넣지 않음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="725"/>
+        <location filename="../../app/explainlogpage.cpp" line="740"/>
         <source>MLA latent cache</source>
         <translation>MLA 잠재 벡터 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="727"/>
+        <location filename="../../app/explainlogpage.cpp" line="742"/>
         <source>%1 KV cache</source>
         <translation>%1 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="730"/>
+        <location filename="../../app/explainlogpage.cpp" line="745"/>
         <source>%1 (%2 cells, %3 layers)</source>
         <translation>%1 (셀 %2개, 레이어 %3개)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="732"/>
+        <location filename="../../app/explainlogpage.cpp" line="747"/>
         <source>%1 B per cell</source>
         <translation>셀당 %1 B</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="737"/>
+        <location filename="../../app/explainlogpage.cpp" line="752"/>
         <source>ranks differ and may hold other layers (pipeline stages): no per-token figure</source>
         <translation>랭크마다 값이 다르고 다른 레이어를 맡을 수 있습니다 (파이프라인 단계). 토큰당 값을 만들지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="740"/>
+        <location filename="../../app/explainlogpage.cpp" line="755"/>
         <source>several KV cache groups (hybrid or sliding-window layers): vLLM&apos;s token line is blocks / groups x the attention block and undercounts; its concurrency is the figure to trust</source>
         <translation>KV 캐시 그룹이 여러 개 (하이브리드 또는 슬라이딩 윈도우 레이어): vLLM의 토큰 수 줄은 블록 수 / 그룹 수 x 어텐션 블록이라 실제보다 적게 나오며, 믿을 값은 최대 동시 요청 수입니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="745"/>
+        <location filename="../../app/explainlogpage.cpp" line="760"/>
         <source>vLLM&apos;s token line is concurrency x max_model_len, not blocks x block size: no figure per token</source>
         <translation>vLLM의 토큰 수 줄은 블록 수 x 블록 크기가 아니라 동시 요청 수 x max_model_len입니다: 토큰당 값 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="749"/>
+        <location filename="../../app/explainlogpage.cpp" line="764"/>
         <source>several KV cache groups, and the log does not show which rule made vLLM&apos;s token line: no figure per token</source>
         <translation>KV 캐시 그룹이 여러 개이고, vLLM의 토큰 수 줄을 어느 규칙으로 계산했는지 로그에 없습니다: 토큰당 값 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="754"/>
+        <location filename="../../app/explainlogpage.cpp" line="769"/>
         <source>hybrid: attention pages are as large as the mamba state&apos;s; vLLM&apos;s token count is blocks / groups x block size, so trust its concurrency</source>
         <translation>하이브리드: 어텐션 페이지가 맘바 상태 페이지와 크기가 같습니다. vLLM의 토큰 수는 블록 수 / 그룹 수 x 블록 크기이므로 최대 동시 요청 수를 믿으세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="756"/>
+        <location filename="../../app/explainlogpage.cpp" line="771"/>
         <source>several caches: a token takes a cell in each; see each cache&apos;s bytes per cell</source>
         <translation>캐시가 여러 개: 토큰 하나가 캐시마다 셀을 하나씩 차지합니다. 캐시별 셀당 바이트를 보세요</translation>
     </message>
@@ -2858,213 +2873,215 @@
         <translation type="vanished">랭크 %1개 중 하나의 메모리 기준: 최대 이 값 (vLLM은 모든 랭크를 가장 작은 값에 맞춤)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="776"/>
+        <location filename="../../app/explainlogpage.cpp" line="791"/>
         <source>K bytes per token</source>
         <translation>토큰당 키(K) 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="782"/>
+        <location filename="../../app/explainlogpage.cpp" line="797"/>
         <source>budget = total GPU memory x utilization</source>
         <translation>한도 = GPU 전체 메모리 x GPU 메모리 사용률</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="785"/>
+        <location filename="../../app/explainlogpage.cpp" line="800"/>
         <source>KV = total x utilization - peak torch memory (weights included) - non-torch</source>
         <translation>KV = 전체 x 사용률 - PyTorch 최대 메모리 (가중치 포함) - PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="788"/>
+        <location filename="../../app/explainlogpage.cpp" line="803"/>
         <source>KV = total x utilization - weights - activation peak - non-torch</source>
         <translation>KV = 전체 x 사용률 - 가중치 - 활성화 최대치 - PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="791"/>
+        <location filename="../../app/explainlogpage.cpp" line="806"/>
         <source>tokens = KV memory / bytes per token, in whole blocks</source>
         <translation>토큰 수 = KV 메모리 / 토큰당 바이트, 온전한 블록 단위</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="794"/>
+        <location filename="../../app/explainlogpage.cpp" line="809"/>
         <source>tokens = blocks x block size</source>
         <translation>토큰 수 = 블록 수 x 블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="797"/>
+        <location filename="../../app/explainlogpage.cpp" line="812"/>
         <source>concurrency = tokens / max_model_len</source>
         <translation>동시 요청 수 = 토큰 수 / max_model_len</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="800"/>
+        <location filename="../../app/explainlogpage.cpp" line="815"/>
         <source>KV size = K + V</source>
         <translation>KV 크기 = 키(K) + 값(V)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="803"/>
+        <location filename="../../app/explainlogpage.cpp" line="818"/>
         <source>KV size = the KV buffers added up</source>
         <translation>KV 크기 = KV 버퍼의 합</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="806"/>
+        <location filename="../../app/explainlogpage.cpp" line="821"/>
         <source>weights = free memory before loading - free memory after</source>
         <translation>가중치 = 로드 전 여유 메모리 - 로드 후 여유 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="809"/>
+        <location filename="../../app/explainlogpage.cpp" line="824"/>
         <source>#tokens = max_total_num_tokens</source>
         <translation>#tokens (토큰 수) = max_total_num_tokens</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="812"/>
+        <location filename="../../app/explainlogpage.cpp" line="827"/>
         <source>KV memory is not negative</source>
         <translation>KV 메모리가 음수가 아님</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="815"/>
+        <location filename="../../app/explainlogpage.cpp" line="830"/>
         <source>KV = requested memory - all non-KV memory</source>
         <translation>KV = 요청 메모리 - KV 외 전체 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="818"/>
+        <location filename="../../app/explainlogpage.cpp" line="833"/>
         <source>tokens = concurrency x max_model_len, rounded down</source>
         <translation>토큰 수 = 동시 요청 수 x max_model_len (내림)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="823"/>
+        <location filename="../../app/explainlogpage.cpp" line="838"/>
         <source>differs, explained below</source>
         <translation>다름 (아래에서 설명)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="825"/>
+        <location filename="../../app/explainlogpage.cpp" line="840"/>
         <source>NEGATIVE</source>
         <translation>음수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="827"/>
+        <location filename="../../app/explainlogpage.cpp" line="842"/>
         <source>agrees</source>
         <translation>일치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="829"/>
+        <location filename="../../app/explainlogpage.cpp" line="844"/>
         <source>DISAGREES</source>
         <translation>불일치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="716"/>
-        <location filename="../../app/explainlogpage.cpp" line="855"/>
+        <location filename="../../app/explainlogpage.cpp" line="731"/>
+        <location filename="../../app/explainlogpage.cpp" line="870"/>
         <source>KV cache memory</source>
         <translation>KV 캐시 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="760"/>
+        <location filename="../../app/explainlogpage.cpp" line="775"/>
         <source>at most %1 B</source>
         <translation>최대 %1 B</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="762"/>
+        <location filename="../../app/explainlogpage.cpp" line="777"/>
         <source>one rank&apos;s KV memory over vLLM&apos;s tokens, which are the smallest rank&apos;s: a bound, not the figure</source>
         <translation>한 랭크의 KV 메모리를 가장 작은 랭크 기준인 vLLM 토큰 수로 나눈 값: 상한이며 실제 값이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="763"/>
+        <location filename="../../app/explainlogpage.cpp" line="778"/>
         <source>%1&apos;s KV memory over vLLM&apos;s tokens, which are the smallest rank&apos;s: a bound, not the figure</source>
         <translation>%1의 KV 메모리를 가장 작은 랭크 기준인 vLLM 토큰 수로 나눈 값: 상한이며 실제 값이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="861"/>
+        <location filename="../../app/explainlogpage.cpp" line="715"/>
+        <location filename="../../app/explainlogpage.cpp" line="876"/>
         <source>KV cache tokens</source>
         <translation>KV 캐시 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="864"/>
+        <location filename="../../app/explainlogpage.cpp" line="717"/>
+        <location filename="../../app/explainlogpage.cpp" line="879"/>
         <source>Maximum concurrency</source>
         <translation>최대 동시 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="871"/>
+        <location filename="../../app/explainlogpage.cpp" line="886"/>
         <source>not in the log</source>
         <translation>로그에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="897"/>
+        <location filename="../../app/explainlogpage.cpp" line="912"/>
         <source>Over all devices: the server&apos;s own terms and KV Scope&apos;s</source>
         <translation>모든 장치 합계: 서버의 항목과 KV Scope의 항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="899"/>
+        <location filename="../../app/explainlogpage.cpp" line="914"/>
         <source>GiB over all devices</source>
         <translation>모든 장치 합계 GiB</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="901"/>
+        <location filename="../../app/explainlogpage.cpp" line="916"/>
         <source>KV Scope: %1</source>
         <translation>KV Scope: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="902"/>
+        <location filename="../../app/explainlogpage.cpp" line="917"/>
         <source>KV Scope: pick a model</source>
         <translation>KV Scope: 모델을 고르세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="932"/>
+        <location filename="../../app/explainlogpage.cpp" line="947"/>
         <source>activation peak: the server measured %1 in its profiling run; KV Scope estimates %2 for one prefill chunk</source>
         <translation>활성화 최대치: 서버 측정값 (프로파일링 실행) %1, KV Scope 추정 (프리필 청크 하나) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="937"/>
+        <location filename="../../app/explainlogpage.cpp" line="952"/>
         <source>non-torch memory (CUDA context, NCCL, cuBLAS): the server measured %1; KV Scope assumes a typical %2</source>
         <translation>PyTorch 외 메모리 (CUDA 컨텍스트, NCCL, cuBLAS): 서버 측정값 %1, KV Scope 가정 (흔한 값) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="942"/>
+        <location filename="../../app/explainlogpage.cpp" line="957"/>
         <source>block rounding: the cache is whole blocks of %1 tokens (%2 each), so %3 of the KV memory stays unused</source>
         <translation>블록 단위 반올림: 캐시는 %1 토큰짜리 온전한 블록 (블록당 %2)으로만 잡혀, 쓰이지 않는 KV 메모리 %3</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="949"/>
+        <location filename="../../app/explainlogpage.cpp" line="964"/>
         <source>utilization: the server may use %1 of the card and holds back %2</source>
         <translation>GPU 메모리 사용률: 서버가 쓰는 비율 %1, 남겨 두는 메모리 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="953"/>
+        <location filename="../../app/explainlogpage.cpp" line="968"/>
         <source>tensor parallelism: every figure is per GPU of %1; the weights are split and each GPU keeps %2 KV heads</source>
         <translation>텐서 병렬: 모든 수치는 GPU %1개 중 한 장 기준이며, 가중치는 나뉘고 GPU마다 KV 헤드 %2개를 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="958"/>
+        <location filename="../../app/explainlogpage.cpp" line="973"/>
         <source>sliding window: %1 layers keep only the last %2 tokens, so vLLM&apos;s concurrency is not tokens / max_model_len</source>
         <translation>슬라이딩 윈도우: 레이어 %1개는 마지막 토큰 %2개만 보관하므로 vLLM의 동시 요청 수는 토큰 수 / max_model_len이 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="963"/>
+        <location filename="../../app/explainlogpage.cpp" line="978"/>
         <source>weights: the server loaded %1; parameters x dtype give %2 (quantization scales, extra or tied tensors)</source>
         <translation>가중치: 서버 로드량 %1, 파라미터 수 x 자료형 %2 (양자화 스케일, 추가 텐서나 공유 텐서의 차이)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="968"/>
+        <location filename="../../app/explainlogpage.cpp" line="983"/>
         <source>KV bytes per token: the log implies %1 B, the model&apos;s shape gives %2 B: another model, cache dtype or TP split?</source>
         <translation>토큰당 KV 바이트: 로그로는 %1 B, 모델 구조로는 %2 B입니다. 다른 모델, KV 캐시 자료형, 텐서 병렬 분할인지 확인하세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="973"/>
+        <location filename="../../app/explainlogpage.cpp" line="988"/>
         <source>memory pools: SGLang took %1 but K + V are %2; the rest is its request-to-token table</source>
         <translation>메모리 풀: SGLang이 잡은 메모리 %1, 키(K) + 값(V) %2. 나머지는 요청-토큰 표 (req_to_token)입니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="977"/>
+        <location filename="../../app/explainlogpage.cpp" line="992"/>
         <source>CUDA graphs: %1 taken after the KV cache was sized, outside KV Scope&apos;s sum</source>
         <translation>CUDA 그래프: KV 캐시 크기를 정한 뒤 추가로 쓴 메모리 %1 (KV Scope의 합계에는 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="980"/>
+        <location filename="../../app/explainlogpage.cpp" line="995"/>
         <source>compute buffers: llama.cpp reserves %1 for activations; KV Scope estimates %2</source>
         <translation>연산 버퍼: llama.cpp가 활성화 값에 예약한 메모리 %1, KV Scope 추정 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="984"/>
+        <location filename="../../app/explainlogpage.cpp" line="999"/>
         <source>the server failed to start: its KV memory is %1, so weights, activations and non-torch memory exceed total x utilization</source>
         <translation>서버 시작 실패: KV 메모리 %1. 가중치, 활성화 값, PyTorch 외 메모리가 전체 x 사용률을 넘습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="991"/>
+        <location filename="../../app/explainlogpage.cpp" line="1006"/>
         <source>Why they differ:</source>
         <translation>차이가 나는 이유:</translation>
     </message>
