@@ -882,9 +882,18 @@ void ExplainLogPage::fillTerms() {
         const int row = m_terms->rowCount();
         m_terms->insertRow(row);
         m_terms->setItem(row, 0, cell(name));
-        m_terms->setItem(row, 1,
-                         cell(t.hasServer ? termValue(t.term, t.server, mib) : tr("not in the log"),
-                              Qt::AlignRight | Qt::AlignVCenter));
+        // A figure the server printed, or one its lines add up to (said so): never the second shown as the first.
+        QString server = tr("not in the log");
+        if (t.hasServer && t.serverRecomputed)
+            server = tr("%1 (from its lines)").arg(termValue(t.term, t.server, mib));
+        else if (t.hasServer)
+            server = termValue(t.term, t.server, mib);
+        auto* serverCell = cell(server, Qt::AlignRight | Qt::AlignVCenter);
+        if (t.hasServer && t.serverLine > 0)
+            serverCell->setToolTip(t.serverRecomputed
+                                       ? tr("Recomputed from line %1 and the lines like it").arg(t.serverLine)
+                                       : tr("Printed on line %1").arg(t.serverLine));
+        m_terms->setItem(row, 1, serverCell);
         m_terms->setItem(row, 2, cell(termValue(t.term, t.kvscope, mib), Qt::AlignRight | Qt::AlignVCenter));
     }
 }

@@ -2171,40 +2171,56 @@ LogComparison compareServerLog(const ServerLog& log, const LogRecomputation& rec
 
     const double kvBudget =
         double(e.budgetBytes) - double(e.weightBytes) - double(e.activationBytes) - double(e.runtimeBytes);
-    auto add = [&](CompareTerm term, std::optional<double> server, double ours) {
+    struct Figure { // the server's side of one term, with where it comes from
+        double value = 0.0;
+        bool recomputed = false;
+        std::size_t line = 0;
+    };
+    const auto printed = [](const LogSize& size) { return Figure{size.bytes, false, size.line}; };
+    const auto fromLines = [](double value, std::size_t line) { return Figure{value, true, line}; };
+    auto add = [&](CompareTerm term, const std::optional<Figure>& server, double ours) {
         TermComparison t;
         t.term = term;
         t.hasServer = server.has_value();
-        t.server = server.value_or(0.0);
+        if (server) {
+            t.server = server->value;
+            t.serverRecomputed = server->recomputed;
+            t.serverLine = server->line;
+        }
         t.kvscope = ours;
         out.terms.push_back(t);
     };
-    std::optional<double> weights;
+    std::optional<Figure> weights;
     if (log.weights)
-        weights = log.weights->bytes;
+        weights = printed(*log.weights);
     else if (!log.modelBuffers.empty())
-        weights = sumOf(log.modelBuffers).bytes;
-    std::optional<double> activation;
+        weights = fromLines(sumOf(log.modelBuffers).bytes, log.modelBuffers.front().size.line);
+    std::optional<Figure> activation;
     if (log.activationPeak)
-        activation = log.activationPeak->bytes;
+        activation = printed(*log.activationPeak);
     else if (log.peakTorch && log.weights)
-        activation = log.peakTorch->bytes - log.weights->bytes;
+        activation = fromLines(log.peakTorch->bytes - log.weights->bytes, log.peakTorch->line);
     else if (!log.computeBuffers.empty())
-        activation = sumOf(log.computeBuffers).bytes;
-    std::optional<double> nonTorch;
+        activation = fromLines(sumOf(log.computeBuffers).bytes, log.computeBuffers.front().size.line);
+    std::optional<Figure> nonTorch;
     if (log.nonTorch)
-        nonTorch = log.nonTorch->bytes;
-    // The server's column holds what the log printed, never the model's figure times its tokens.
-    std::optional<double> kvMemory;
-    if (rec.kvMemoryBytes != 0 && !rec.bytesPerTokenFromModel)
-        kvMemory = rec.kvMemoryBytes;
+        nonTorch = printed(*log.nonTorch);
+    // The server's column holds what the log printed, or what its own lines add up to (said so), never the
+    // model's figure times its tokens.
+    std::optional<Figure> kvMemory;
+    if (log.kvMemory && !log.kvMemoryFromBuffers && !log.kvMemoryEstimated && log.kvCaches.size() <= 1)
+        kvMemory = Figure{rec.kvMemoryBytes != 0 ? rec.kvMemoryBytes : log.kvMemory->bytes, false, log.kvMemory->line};
+    else if (rec.kvMemoryBytes != 0 && !rec.bytesPerTokenFromModel)
+        kvMemory = fromLines(rec.kvMemoryBytes, log.kvMemory ? log.kvMemory->line : 0);
     add(CompareTerm::Weights, weights, double(e.weightBytes));
     add(CompareTerm::ActivationPeak, activation, double(e.activationBytes));
     add(CompareTerm::NonTorch, nonTorch, double(e.runtimeBytes));
     add(CompareTerm::KvMemory, kvMemory, std::max(kvBudget, 0.0));
+    // No server prints bytes per token: it is the log's KV memory over its tokens, recomputed.
     add(CompareTerm::KvBytesPerToken,
-        rec.kvBytesPerToken > 0 && !rec.bytesPerTokenFromModel ? std::optional<double>(double(rec.kvBytesPerToken))
-                                                               : std::nullopt,
+        rec.kvBytesPerToken > 0 && !rec.bytesPerTokenFromModel
+            ? std::optional<Figure>(fromLines(double(rec.kvBytesPerToken), log.kvMemory ? log.kvMemory->line : 0))
+            : std::nullopt,
         double(e.kvBytesPerTokenPerGpu));
 
     // Our tokens and concurrency for the server's own KV memory: what the model's shape implies.
@@ -2214,13 +2230,15 @@ LogComparison compareServerLog(const ServerLog& log, const LogRecomputation& rec
             std::max<std::uint64_t>(s.context, 1), PerGpu{s.tensorParallel});
         out.hasCapacity = true;
     }
-    std::optional<double> tokens;
+    std::optional<Figure> tokens;
     if (log.kvTokens)
-        tokens = double(log.kvTokens->value);
+        tokens = Figure{double(log.kvTokens->value), false, log.kvTokens->line};
     else if (log.gpuBlocks && log.engine == LogEngine::Vllm)
-        tokens = double(log.gpuBlocks->value * rec.blockSize);
+        tokens = fromLines(double(log.gpuBlocks->value * rec.blockSize), log.gpuBlocks->line);
     add(CompareTerm::KvTokens, tokens, out.hasCapacity ? double(out.capacityFromServerKv.tokens) : 0.0);
-    add(CompareTerm::Concurrency, log.concurrency ? std::optional<double>(log.concurrency->value) : std::nullopt,
+    add(CompareTerm::Concurrency,
+        log.concurrency ? std::optional<Figure>(Figure{log.concurrency->value, false, log.concurrency->line})
+                        : std::nullopt,
         out.hasCapacity ? out.capacityFromServerKv.maxConcurrency : 0.0);
 
     // The differences, named.
@@ -2231,14 +2249,14 @@ LogComparison compareServerLog(const ServerLog& log, const LogRecomputation& rec
     // allocation that failed is the log's failure, said at the top, not a difference of terms.
     if (log.failure.kind == LogFailureKind::NegativeKvMemory || log.failure.kind == LogFailureKind::NoCacheBlocks)
         diff(DifferenceKind::ServerFailed, log.kvMemory ? log.kvMemory->bytes : 0.0, kvBudget);
-    if (weights && std::abs(*weights - double(e.weightBytes)) > 0.03 * double(e.weightBytes))
-        diff(DifferenceKind::WeightsDiffer, *weights, double(e.weightBytes));
+    if (weights && std::abs(weights->value - double(e.weightBytes)) > 0.03 * double(e.weightBytes))
+        diff(DifferenceKind::WeightsDiffer, weights->value, double(e.weightBytes));
     if (activation && log.engine != LogEngine::LlamaCpp)
-        diff(DifferenceKind::ActivationPeak, *activation, double(e.activationBytes));
+        diff(DifferenceKind::ActivationPeak, activation->value, double(e.activationBytes));
     if (!log.computeBuffers.empty() && activation)
-        diff(DifferenceKind::ComputeBuffers, *activation, double(e.activationBytes));
+        diff(DifferenceKind::ComputeBuffers, activation->value, double(e.activationBytes));
     if (nonTorch)
-        diff(DifferenceKind::NonTorchMemory, *nonTorch, double(e.runtimeBytes));
+        diff(DifferenceKind::NonTorchMemory, nonTorch->value, double(e.runtimeBytes));
     if (rec.blockSize > 1 && rec.blockRoundingBytes > 0)
         diff(DifferenceKind::BlockRounding, rec.blockRoundingBytes, double(rec.blockBytes));
     if (log.utilization && log.utilization->value < 1 && log.totalGpuMemory)

@@ -329,6 +329,10 @@ struct TermComparison {
     bool hasServer = false;
     double server = 0.0; // bytes, tokens or a ratio
     double kvscope = 0.0;
+    // The server's figure as the log printed it (false), or recomputed from its lines (true: a sum of buffers,
+    // GPU blocks x block size, KV memory / tokens): never shown as if the server had said it.
+    bool serverRecomputed = false;
+    std::size_t serverLine = 0; // the line it was printed on, or the first line it was recomputed from
 };
 
 // Why the server's figure and KV Scope's differ, named; the caller words them.

@@ -313,6 +313,43 @@ private slots:
 
     // Built logs (tests/data/logs/probes/README.md), each a way the explainer once misread one:
     // runs, failure kind (none: a healthy start), KV memory in GiB and the rank it comes from.
+    // Issue 27: with a model, the server's column held figures the log never printed (tokens as blocks x 16, bytes
+    // per token as KV memory over tokens) as if the server had said them. Each now says whether it was printed, and
+    // on which line, or recomputed from the log's lines.
+    void serverColumnSaysWhereEachFigureComesFrom() {
+        const std::string text = fixture("probes/v0-0.6.4-llama70b-tp8-blocks.log");
+        const LogExplanation x = explainServerLog(text, loadPreset("llama-3-70b"));
+        QVERIFY(x.comparison);
+        const auto term = [&](CompareTerm kind) {
+            for (const TermComparison& t : x.comparison->terms)
+                if (t.term == kind)
+                    return t;
+            return TermComparison{};
+        };
+        const TermComparison weights = term(CompareTerm::Weights);
+        QVERIFY(weights.hasServer && !weights.serverRecomputed);
+        QCOMPARE(weights.serverLine, std::size_t(3)); // "Loading model weights took 16.4606 GB"
+        const TermComparison tokens = term(CompareTerm::KvTokens);
+        QVERIFY(tokens.hasServer && tokens.serverRecomputed); // 53,328 blocks x 16: the log prints no token count
+        QCOMPARE(tokens.server, 853248.0);
+        QCOMPARE(tokens.serverLine, std::size_t(5));
+        const TermComparison concurrency = term(CompareTerm::Concurrency);
+        QVERIFY(concurrency.hasServer && !concurrency.serverRecomputed);
+        QCOMPARE(concurrency.serverLine, std::size_t(6));
+        // No KV memory and no bytes per token are put in the server's mouth: it printed neither.
+        QVERIFY(!term(CompareTerm::KvMemory).hasServer);
+        QVERIFY(!term(CompareTerm::KvBytesPerToken).hasServer);
+        // Where the log prints its KV memory, that is the server's, and bytes per token is recomputed from it.
+        const LogExplanation a100 = explainServerLog(fixture("vllm-v1-qwen2-7b-a100-1.log"), loadPreset("qwen2.5-7b"));
+        QVERIFY(a100.comparison);
+        for (const TermComparison& t : a100.comparison->terms) {
+            if (t.term == CompareTerm::KvMemory) // "Available KV cache memory: 24.83 GiB"
+                QVERIFY(t.hasServer && !t.serverRecomputed && t.serverLine == 42);
+            if (t.term == CompareTerm::KvBytesPerToken) // 57,344 B: that memory over the token line's tokens
+                QVERIFY(t.hasServer && t.serverRecomputed && t.server == 57344.0);
+        }
+    }
+
     void probes_data() {
         QTest::addColumn<QString>("file");
         QTest::addColumn<int>("runs");

@@ -469,6 +469,10 @@ ordered_json toJson(const LogExplanation& x) {
         for (const TermComparison& t : c.terms) {
             ordered_json term{{"term", compareTermId(t.term)}, {"kvscope", t.kvscope}};
             term["server"] = t.hasServer ? ordered_json(t.server) : ordered_json(nullptr);
+            if (t.hasServer) { // printed on a line, or recomputed from the log's lines: never one for the other
+                term["server_recomputed"] = t.serverRecomputed;
+                term["server_line"] = t.serverLine;
+            }
             cmp["terms"].push_back(term);
         }
         cmp["differences"] = ordered_json::array();
@@ -757,7 +761,10 @@ void printText(const LogExplanation& x) {
                   << '\n';
         std::vector<std::vector<std::string>> terms{{tr("term"), tr("server"), tr("KV Scope")}};
         for (const TermComparison& t : c.terms)
-            terms.push_back({termName(t.term), t.hasServer ? termValue(t.term, t.server) : std::string("-"),
+            terms.push_back({termName(t.term),
+                             !t.hasServer         ? std::string("-")
+                             : t.serverRecomputed ? tr("%1 (from its lines)", {termValue(t.term, t.server)})
+                                                  : termValue(t.term, t.server),
                              termValue(t.term, t.kvscope)});
         printTable(terms, kFigures);
         if (!l.totalGpuMemory)

@@ -60,6 +60,7 @@ inline constexpr Message kMessages[] = {
      "kvscope-cli: 알 수 없는 명령 '%1'. estimate, capacity, simulate, decode, presets, attention, sweep, fitmap, "
      "explain-log, roofline 중 하나를 쓰세요"},
     {"kvscope-cli %1: error: %2", "kvscope-cli %1: 오류: %2"},
+    {"%1 (from its lines)", "%1 (로그의 줄에서 계산)"},
     {"kvscope-cli: error: no command given (kvscope-cli --help lists them)",
      "kvscope-cli: 오류: 명령이 주어지지 않았습니다 (kvscope-cli --help에 목록이 있습니다)"},
     {"kvscope-cli: error: --version takes nothing more, got '%1'",

@@ -2455,7 +2455,7 @@
     <message>
         <location filename="../../app/explainlogpage.cpp" line="235"/>
         <location filename="../../app/explainlogpage.cpp" line="316"/>
-        <location filename="../../app/explainlogpage.cpp" line="913"/>
+        <location filename="../../app/explainlogpage.cpp" line="921"/>
         <source>Per GPU: the server&apos;s own terms and KV Scope&apos;s</source>
         <translation>GPU당: 서버의 항목과 KV Scope의 항목</translation>
     </message>
@@ -2506,7 +2506,7 @@
     </message>
     <message>
         <location filename="../../app/explainlogpage.cpp" line="336"/>
-        <location filename="../../app/explainlogpage.cpp" line="914"/>
+        <location filename="../../app/explainlogpage.cpp" line="922"/>
         <source>GiB per GPU</source>
         <translation>GPU당 GiB</translation>
     </message>
@@ -3001,87 +3001,102 @@
         <translation>로그에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="912"/>
+        <location filename="../../app/explainlogpage.cpp" line="888"/>
+        <source>%1 (from its lines)</source>
+        <translation>%1 (로그의 줄에서 계산)</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="893"/>
+        <source>Recomputed from line %1 and the lines like it</source>
+        <translation>%1번째 줄과 같은 종류의 줄에서 다시 계산한 값</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="894"/>
+        <source>Printed on line %1</source>
+        <translation>%1번째 줄에 출력된 값</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="920"/>
         <source>Over all devices: the server&apos;s own terms and KV Scope&apos;s</source>
         <translation>모든 장치 합계: 서버의 항목과 KV Scope의 항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="914"/>
+        <location filename="../../app/explainlogpage.cpp" line="922"/>
         <source>GiB over all devices</source>
         <translation>모든 장치 합계 GiB</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="916"/>
+        <location filename="../../app/explainlogpage.cpp" line="924"/>
         <source>KV Scope: %1</source>
         <translation>KV Scope: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="917"/>
+        <location filename="../../app/explainlogpage.cpp" line="925"/>
         <source>KV Scope: pick a model</source>
         <translation>KV Scope: 모델을 고르세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="947"/>
+        <location filename="../../app/explainlogpage.cpp" line="955"/>
         <source>activation peak: the server measured %1 in its profiling run; KV Scope estimates %2 for one prefill chunk</source>
         <translation>활성화 최대치: 서버 측정값 (프로파일링 실행) %1, KV Scope 추정 (프리필 청크 하나) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="952"/>
+        <location filename="../../app/explainlogpage.cpp" line="960"/>
         <source>non-torch memory (CUDA context, NCCL, cuBLAS): the server measured %1; KV Scope assumes a typical %2</source>
         <translation>PyTorch 외 메모리 (CUDA 컨텍스트, NCCL, cuBLAS): 서버 측정값 %1, KV Scope 가정 (흔한 값) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="957"/>
+        <location filename="../../app/explainlogpage.cpp" line="965"/>
         <source>block rounding: the cache is whole blocks of %1 tokens (%2 each), so %3 of the KV memory stays unused</source>
         <translation>블록 단위 반올림: 캐시는 %1 토큰짜리 온전한 블록 (블록당 %2)으로만 잡혀, 쓰이지 않는 KV 메모리 %3</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="964"/>
+        <location filename="../../app/explainlogpage.cpp" line="972"/>
         <source>utilization: the server may use %1 of the card and holds back %2</source>
         <translation>GPU 메모리 사용률: 서버가 쓰는 비율 %1, 남겨 두는 메모리 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="968"/>
+        <location filename="../../app/explainlogpage.cpp" line="976"/>
         <source>tensor parallelism: every figure is per GPU of %1; the weights are split and each GPU keeps %2 KV heads</source>
         <translation>텐서 병렬: 모든 수치는 GPU %1개 중 한 장 기준이며, 가중치는 나뉘고 GPU마다 KV 헤드 %2개를 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="973"/>
+        <location filename="../../app/explainlogpage.cpp" line="981"/>
         <source>sliding window: %1 layers keep only the last %2 tokens, so vLLM&apos;s concurrency is not tokens / max_model_len</source>
         <translation>슬라이딩 윈도우: 레이어 %1개는 마지막 토큰 %2개만 보관하므로 vLLM의 동시 요청 수는 토큰 수 / max_model_len이 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="978"/>
+        <location filename="../../app/explainlogpage.cpp" line="986"/>
         <source>weights: the server loaded %1; parameters x dtype give %2 (quantization scales, extra or tied tensors)</source>
         <translation>가중치: 서버 로드량 %1, 파라미터 수 x 자료형 %2 (양자화 스케일, 추가 텐서나 공유 텐서의 차이)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="983"/>
+        <location filename="../../app/explainlogpage.cpp" line="991"/>
         <source>KV bytes per token: the log implies %1 B, the model&apos;s shape gives %2 B: another model, cache dtype or TP split?</source>
         <translation>토큰당 KV 바이트: 로그로는 %1 B, 모델 구조로는 %2 B입니다. 다른 모델, KV 캐시 자료형, 텐서 병렬 분할인지 확인하세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="988"/>
+        <location filename="../../app/explainlogpage.cpp" line="996"/>
         <source>memory pools: SGLang took %1 but K + V are %2; the rest is its request-to-token table</source>
         <translation>메모리 풀: SGLang이 잡은 메모리 %1, 키(K) + 값(V) %2. 나머지는 요청-토큰 표 (req_to_token)입니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="992"/>
+        <location filename="../../app/explainlogpage.cpp" line="1000"/>
         <source>CUDA graphs: %1 taken after the KV cache was sized, outside KV Scope&apos;s sum</source>
         <translation>CUDA 그래프: KV 캐시 크기를 정한 뒤 추가로 쓴 메모리 %1 (KV Scope의 합계에는 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="995"/>
+        <location filename="../../app/explainlogpage.cpp" line="1003"/>
         <source>compute buffers: llama.cpp reserves %1 for activations; KV Scope estimates %2</source>
         <translation>연산 버퍼: llama.cpp가 활성화 값에 예약한 메모리 %1, KV Scope 추정 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="999"/>
+        <location filename="../../app/explainlogpage.cpp" line="1007"/>
         <source>the server failed to start: its KV memory is %1, so weights, activations and non-torch memory exceed total x utilization</source>
         <translation>서버 시작 실패: KV 메모리 %1. 가중치, 활성화 값, PyTorch 외 메모리가 전체 x 사용률을 넘습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1006"/>
+        <location filename="../../app/explainlogpage.cpp" line="1014"/>
         <source>Why they differ:</source>
         <translation>차이가 나는 이유:</translation>
     </message>
