@@ -28,9 +28,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <functional>
 #include <iostream>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -1203,26 +1201,56 @@ int runDecodeCommand(const std::vector<std::string>& args) {
     return 0;
 }
 
+// Every command, once: its name, its line in the usage (a catalogue text, messages.h) and what runs it. The usage, the
+// dispatch and the unknown-command error are made from this table, so that a new command is its own file and one row
+// here.
+struct Command {
+    const char* name;
+    Text help; // found in the catalogue when this is compiled
+    int (*run)(const std::vector<std::string>& args);
+};
+// clang-format off
+constexpr Command kCommands[] = {
+    {"estimate", "weights + KV cache + overheads of a scenario against a GPU budget", runEstimate},
+    {"capacity", "KV cache tokens and maximum concurrency, as vLLM reports them", runCapacity},
+    {"simulate", "contiguous reservation vs PagedAttention blocks on a request trace", runSimulate},
+    {"decode", "our small GPT generating tokens with and without a KV cache, measured", runDecodeCommand},
+    {"presets", "the model and GPU presets", runPresets},
+    {"attention", "MHA, GQA and MQA (or MLA) variants of a model: cache, weights, largest batch", runAttention},
+    {"sweep", "memory along the context or the batch, one column per batch or context", runSweep},
+    {"fitmap", "which context x batch pairs fit the budget", runFitMap},
+    {"explain-log", "a server's start-up log read back, recomputed and set beside KV Scope's estimate", runExplainLog},
+    {"roofline", "this machine's roofline measured, with our small GPT's steps on it; --predict: a GPU's "
+                 "data-sheet TPOT bound", runRoofline},
+};
+// clang-format on
+
+const Command* findCommand(std::string_view name) {
+    for (const Command& c : kCommands)
+        if (name == c.name)
+            return &c;
+    return nullptr;
+}
+
+// "estimate, capacity, ... or roofline": the commands as the unknown-command error lists them.
+std::string commandList() {
+    std::string list;
+    for (std::size_t i = 0; i < std::size(kCommands); ++i)
+        list += (i == 0 ? "" : i + 1 == std::size(kCommands) ? tr(" or ") : ", ") + std::string(kCommands[i].name);
+    return list;
+}
+
 void printUsage() {
     std::cout << tr("Usage: kvscope-cli <command> [options]") << "\n\n"
               << tr("Answers KV Scope's memory questions on the command line.") << "\n\n"
               << tr("Commands:") << "\n";
     // One aligned column of command names, as wide as the longest.
-    const std::pair<const char*, std::string> commands[] = {
-        {"estimate", tr("weights + KV cache + overheads of a scenario against a GPU budget")},
-        {"capacity", tr("KV cache tokens and maximum concurrency, as vLLM reports them")},
-        {"simulate", tr("contiguous reservation vs PagedAttention blocks on a request trace")},
-        {"decode", tr("our small GPT generating tokens with and without a KV cache, measured")},
-        {"presets", tr("the model and GPU presets")},
-        {"attention", tr("MHA, GQA and MQA (or MLA) variants of a model: cache, weights, largest batch")},
-        {"sweep", tr("memory along the context or the batch, one column per batch or context")},
-        {"fitmap", tr("which context x batch pairs fit the budget")},
-        {"explain-log", tr("a server's start-up log read back, recomputed and set beside KV Scope's estimate")},
-        {"roofline", tr("this machine's roofline measured, with our small GPT's steps on it; --predict: a GPU's "
-                        "data-sheet TPOT bound")},
-    };
-    for (const auto& [name, help] : commands)
-        std::cout << "  " << name << std::string(13 - std::string_view(name).size(), ' ') << help << "\n";
+    std::size_t width = 0;
+    for (const Command& c : kCommands)
+        width = std::max(width, std::string_view(c.name).size());
+    for (const Command& c : kCommands)
+        std::cout << "  " << c.name << std::string(width + 2 - std::string_view(c.name).size(), ' ') << tr(c.help)
+                  << "\n";
     std::cout << "\n"
               << tr("Every command takes --help, --json and --lang. Options:") << "\n"
               << "  --version       " << tr("print the version and the compute backend") << "\n"
@@ -1320,31 +1348,15 @@ int main(int argc, char** argv) {
                   << tr("Compute: %1", {device.summary()}) << "\n";
         return outputWritten("--version") ? 0 : 2;
     }
-    // One command a line, so that a new command is a one-line change.
-    // clang-format off
-    const std::map<std::string, std::function<int(const std::vector<std::string>&)>> commands{
-        {"estimate", runEstimate},
-        {"capacity", runCapacity},
-        {"simulate", runSimulate},
-        {"decode", runDecodeCommand},
-        {"presets", runPresets},
-        {"attention", runAttention},
-        {"sweep", runSweep},
-        {"fitmap", runFitMap},
-        {"explain-log", runExplainLog},
-        {"roofline", runRoofline},
-    };
-    // clang-format on
-    const auto command = commands.find(args[0]);
-    if (command == commands.end()) {
-        std::cerr << tr("kvscope-cli: unknown command '%1'; expected estimate, capacity, simulate, decode, presets, "
-                        "attention, sweep, fitmap, explain-log or roofline",
-                        {args[0]})
+    const Command* command = findCommand(args[0]);
+    if (!command) {
+        std::cerr << tr("kvscope-cli: unknown command '%1'; expected %2",
+                        {kvscope::excerpt(args[0], 40), commandList()})
                   << '\n';
         return 2;
     }
     try {
-        const int status = command->second(std::vector<std::string>(args.begin() + 1, args.end()));
+        const int status = command->run(std::vector<std::string>(args.begin() + 1, args.end()));
         if (!outputWritten(args[0]))
             return 2;
         return status;

@@ -55,10 +55,8 @@ inline constexpr Message kMessages[] = {
     {"cuBLAS: loads", "cuBLAS: 로드됨"},
     {"cuBLAS: %1", "cuBLAS: 로드 실패 (%1)"},
     {"Compute: %1", "연산 장치: %1"},
-    {"kvscope-cli: unknown command '%1'; expected estimate, capacity, simulate, decode, presets, attention, sweep, "
-     "fitmap, explain-log or roofline",
-     "kvscope-cli: 알 수 없는 명령 '%1'. estimate, capacity, simulate, decode, presets, attention, sweep, fitmap, "
-     "explain-log, roofline 중 하나를 쓰세요"},
+    {"kvscope-cli: unknown command '%1'; expected %2", "kvscope-cli: 알 수 없는 명령 '%1'. %2 중 하나를 쓰세요"},
+    {" or ", " 또는 "},
     {"kvscope-cli %1: error: %2", "kvscope-cli %1: 오류: %2"},
     {"%1 (from its lines)", "%1 (로그의 줄에서 계산)"},
     {"kvscope-cli: error: no command given (kvscope-cli --help lists them)",
