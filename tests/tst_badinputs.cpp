@@ -202,6 +202,13 @@ private slots:
                                        << u"--params must be between"_s;
         QTest::newRow("head dim 65537") << QStringList{u"estimate"_s, u"--head-dim"_s, u"65537"_s}
                                         << u"--head-dim must be between 1 and 65536"_s;
+        // Named by the option given: --heads alone was blamed on --kv-heads, --layers on the preset.
+        QTest::newRow("heads 65537") << QStringList{u"estimate"_s, u"--heads"_s, u"65537"_s}
+                                     << u"--heads must be between 1 and 65536"_s;
+        QTest::newRow("heads against the preset's KV heads")
+            << QStringList{u"estimate"_s, u"--heads"_s, u"12"_s} << u"--heads: 12 query heads are not a multiple of"_s;
+        QTest::newRow("layers 2^20 + 1") << QStringList{u"estimate"_s, u"--layers"_s, u"1048577"_s}
+                                         << u"--layers must be between 1 and 1048576"_s;
         QTest::newRow("decode an empty model")
             << QStringList{u"decode"_s, u"--backend"_s, u"cpu"_s, u"--model"_s, QString()} << u"--model: expected"_s;
         QTest::newRow("config in UTF-16") << config(u"notepad-unicode.json"_s) << u"is UTF-16 LE text"_s;

@@ -78,13 +78,14 @@ Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes
             field = static_cast<std::uint32_t>(*v);
         }
     };
-    override32("layers", m.layers);
-    override32("hidden", m.hidden);
-    override32("heads", m.heads);
+    // The shape's own limits (ModelShape::validate), named as the options that set them.
+    override32("layers", m.layers, kMaxLayers);
+    override32("hidden", m.hidden, kMaxHidden);
+    override32("heads", m.heads, kMaxHeads);
     if (explicitShape && !p.has("kv-heads"))
         m.kvHeads = m.heads;
     if (explicitShape)
-        override32("kv-heads", m.kvHeads);
+        override32("kv-heads", m.kvHeads, kMaxHeads);
     override32("head-dim", m.headDim, kMaxHeadDim); // the shape's own limit, named as the option
     override32("intermediate", m.intermediate);
     override32("vocab", m.vocab);
@@ -115,9 +116,14 @@ Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes
         m.paramsKvAdjusted = false;
     }
     if (shapeChanged || explicitShape) {
+        // Named by the option given: --heads alone against the model's KV heads is --heads's error.
         if (m.kvHeads == 0 || m.heads % m.kvHeads != 0)
-            throw Error("--kv-heads: " + std::to_string(m.kvHeads) + " KV heads must divide the " +
-                        std::to_string(m.heads) + " query heads");
+            throw Error(p.has("kv-heads") || !p.has("heads")
+                            ? "--kv-heads: " + std::to_string(m.kvHeads) + " KV heads must divide the " +
+                                  std::to_string(m.heads) + " query heads"
+                            : "--heads: " + std::to_string(m.heads) + " query heads are not a multiple of " +
+                                  m.displayName + "'s " + std::to_string(m.kvHeads) +
+                                  " KV heads (give --kv-heads too)");
         m.validate();
     }
 
