@@ -1921,7 +1921,11 @@ LogRecomputation recomputeServerLog(const ServerLog& log, const ModelShape* mode
         return rank.rank.find("PP") == std::string::npos &&
                (rank.rank.starts_with("TP") || rank.rank.starts_with("DP"));
     });
-    r.ranksMayHoldOtherLayers = ranksDiffer && (!pureTp || (log.pipelineParallel && log.pipelineParallel->value > 1));
+    // World ranks ("rank 2", Ray's "pid 4102") may be pipeline stages, unless the log's own settings say there is one
+    // stage (pipeline_parallel_size=1): then every rank holds every layer, whatever its name.
+    const bool oneStage = log.pipelineParallel && log.pipelineParallel->value == 1;
+    r.ranksMayHoldOtherLayers =
+        ranksDiffer && !oneStage && (!pureTp || (log.pipelineParallel && log.pipelineParallel->value > 1));
     const std::uint64_t tpSize = log.tensorParallel ? log.tensorParallel->value : 1;
     // One worker's "Available KV cache memory" (or a few) of a TP start-up: the TP size says so, or
     // the worker's own name ("Worker_TP0": gpu_worker.py names a TP rank only when TP > 1).

@@ -381,6 +381,20 @@ private slots:
             << u"v1-two-starts-first-refused-early.log"_s << 2 << LogFailureKind::None << 24.83 << QString()
             << u"0.11.0"_s;
     }
+    // Ray's world ranks ("pid 4102") may be pipeline stages, so ranks whose memory differs made no per-token
+    // figure; where the log's own settings say there is one stage, every rank holds every layer and the smallest
+    // rank's memory is the figure vLLM used.
+    void oneStageMakesWorldRanksTpRanks() {
+        const std::string ray = fixture("probes/v1-ray-tp2-ranks-differ.log");
+        QVERIFY(recomputeServerLog(parseServerLog(ray)).ranksMayHoldOtherLayers);
+        std::string oneStage = ray;
+        const std::string tp = "tensor_parallel_size=2";
+        oneStage.insert(oneStage.find(tp) + tp.size(), ", pipeline_parallel_size=1");
+        const ServerLog log = parseServerLog(oneStage);
+        KV_COMPARE_U64(log.pipelineParallel->value, 1);
+        QVERIFY(!recomputeServerLog(log).ranksMayHoldOtherLayers);
+    }
+
     void probes() {
         QFETCH(QString, file);
         QFETCH(int, runs);
