@@ -41,9 +41,10 @@ sanitize: deps
 	ctest --preset dev-asan -j $(JOBS)
 
 # The threaded suites (the decode core, its worker and the GPU page) under ThreadSanitizer, CUDA
-# off, in build-tsan/, side by side (ctest -j). OMP_THREAD_LIMIT=1: libgomp is not instrumented, so
-# TSan cannot see its barriers and reports every OpenMP loop as a race; one thread keeps the loops
-# but not the noise (single-threaded checks skip there: tests/testutils.h, KVSCOPE_SKIP_UNDER_TSAN).
+# off, in build-tsan/, side by side (ctest -j; tst_decodepage as its two shards). OMP_THREAD_LIMIT=1:
+# libgomp is not instrumented, so TSan cannot see its barriers and reports every OpenMP loop as a
+# race; one thread keeps the loops but not the noise (single-threaded checks skip there:
+# tests/testutils.h, KVSCOPE_SKIP_UNDER_TSAN).
 TSAN_SUITES ?= tst_decode tst_decodeworker tst_decodepage
 empty :=
 space := $(empty) $(empty)
@@ -52,7 +53,7 @@ tsan: deps
 	cmake --build build-tsan -j $(JOBS) --target $(TSAN_SUITES)
 	OMP_THREAD_LIMIT=1 \
 	  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp" \
-	  ctest --test-dir build-tsan --output-on-failure -j $(JOBS) -R '^($(subst $(space),|,$(strip $(TSAN_SUITES))))$$'
+	  ctest --test-dir build-tsan --output-on-failure -j $(JOBS) -R '^($(subst $(space),|,$(strip $(TSAN_SUITES))))(_[0-9]+of[0-9]+)?$$'
 
 # Every libFuzzer target for FUZZ_SECONDS (default 30) on its seed corpus, in build-fuzz/.
 FUZZ_SECONDS ?= 30

@@ -25,6 +25,26 @@
 #define KVSCOPE_SKIP_UNDER_TSAN() (void)0
 #endif
 
+// A long suite run as shards side by side (tests/CMakeLists.txt, kvscope_add_test(... SHARDS n)): ctest starts
+// it n times with KVSCOPE_TEST_SHARD="k/n", and each keeps the test functions whose place among the class's
+// methods is k modulo n, so that every function runs in exactly one shard. Called from the suite's init():
+//     void init() { if (outsideTestShard(this)) QSKIP("run by another shard of this suite"); }
+inline bool outsideTestShard(const QObject* suite) {
+    const QByteArray spec = qgetenv("KVSCOPE_TEST_SHARD");
+    const qsizetype slash = spec.indexOf('/');
+    if (slash <= 0)
+        return false;
+    const int shard = spec.left(slash).toInt();
+    const int shards = spec.mid(slash + 1).toInt();
+    if (shards <= 1)
+        return false;
+    const QMetaObject* meta = suite->metaObject();
+    for (int i = meta->methodOffset(); i < meta->methodCount(); ++i)
+        if (meta->method(i).name() == QTest::currentTestFunction())
+            return (i - meta->methodOffset()) % shards != shard;
+    return false;
+}
+
 // Qt Test prints std::uint64_t pairs well only through qulonglong; keep comparisons exact.
 #define KV_COMPARE_U64(actual, expected) QCOMPARE(qulonglong(actual), qulonglong(expected))
 
