@@ -638,7 +638,10 @@ void ExplainLogPage::refresh() {
                               QString::fromStdString(excerpt(log.failure.text, 160)))
                          .toHtmlEscaped();
     }
-    QString engine = formatName(log.format);
+    // Named by its engine where no memory line of a known format was printed (a start that failed before it).
+    QString engine = log.format == LogFormat::Unknown && log.engine != LogEngine::Unknown
+                         ? QString::fromStdString(logEngineName(log.engine))
+                         : formatName(log.format);
     engine = log.versionGuessed ? tr("%1, version not printed (told by its lines' format)").arg(engine)
                                 : tr("%1, version %2").arg(engine, QString::fromStdString(log.version));
     lines << u"<b>"_s + engine.toHtmlEscaped() + u"</b>"_s;

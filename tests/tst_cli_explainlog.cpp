@@ -337,6 +337,28 @@ private slots:
         QVERIFY2(sglang.out.contains("raise --mem-fraction-static above 0.773"), sglang.out.constData());
     }
 
+    // Every stated figure keeps the line it was read on (issue 27: "every stated figure comes from a line, and
+    // the line is kept with it"): "stated_lines" beside "stated", key for key.
+    void statedFiguresKeepTheirLines() {
+        const QJsonObject j = runCli({u"explain-log"_s, logPath("vllm-v1-qwen2-7b-a100-1.log"), u"--json"_s}).json();
+        const QJsonObject stated = j.value(u"stated"_s).toObject();
+        const QJsonObject lines = j.value(u"stated_lines"_s).toObject();
+        QCOMPARE(lines.value(u"kv_memory_bytes"_s).toInt(), 42); // "Available KV cache memory: 24.83 GiB"
+        for (const QString& key : {u"weights_bytes"_s, u"gpu_blocks"_s, u"kv_tokens"_s, u"concurrency"_s}) {
+            QVERIFY2(stated.contains(key), qPrintable(key));
+            QVERIFY2(lines.value(key).toInt() > 0, qPrintable(key));
+        }
+        for (const QString& key : lines.keys())
+            QVERIFY2(stated.contains(key), qPrintable(key)); // no line for a figure not stated
+    }
+
+    // A llama.cpp log with no cache line of a known format (ollama's plan alone) is named by its engine: it said
+    // "Server log: unknown" though its lines told the engine.
+    void noKnownMemoryLineIsNamedByItsEngine() {
+        const CliResult r = runCli({u"explain-log"_s, logPath("ollama-offload-plan-4gpu-1.log")});
+        QVERIFY2(r.out.contains("Server log: llama.cpp\n"), r.out.constData());
+    }
+
     // The top-level help lists the command.
     void listedInHelp() {
         const CliResult r = runCli({u"--help"_s});

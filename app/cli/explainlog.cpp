@@ -298,6 +298,13 @@ template <typename T> void putCount(ordered_json& j, const char* key, const std:
         j[key] = v->value;
 }
 
+// Every stated figure with the line it was read on: "stated_lines" beside "stated", key for key.
+template <typename T>
+void putLine(ordered_json& lines, const ordered_json& stated, const char* key, const std::optional<T>& v) {
+    if (v && stated.contains(key) && v->line > 0)
+        lines[key] = v->line;
+}
+
 ordered_json toJson(const LogExplanation& x) {
     const ServerLog& l = x.log;
     const LogRecomputation& r = x.recomputed;
@@ -421,6 +428,36 @@ ordered_json toJson(const LogExplanation& x) {
     if (!l.computeBuffers.empty())
         stated["compute_buffers"] = buffers(l.computeBuffers);
     j["stated"] = stated;
+    ordered_json statedLines = ordered_json::object();
+    putLine(statedLines, stated, "total_gpu_memory_bytes", l.totalGpuMemory);
+    putLine(statedLines, stated, "budget_bytes", l.budget);
+    putLine(statedLines, stated, "weights_bytes", l.weights);
+    putLine(statedLines, stated, "peak_torch_bytes", l.peakTorch);
+    putLine(statedLines, stated, "non_torch_bytes", l.nonTorch);
+    putLine(statedLines, stated, "non_kv_bytes", l.nonKvMemory);
+    putLine(statedLines, stated, "activation_peak_bytes", l.activationPeak);
+    putLine(statedLines, stated, "kv_memory_bytes", l.kvMemory);
+    putLine(statedLines, stated, "k_bytes", l.kSize);
+    putLine(statedLines, stated, "v_bytes", l.vSize);
+    putLine(statedLines, stated, "gpu_blocks", l.gpuBlocks);
+    putLine(statedLines, stated, "kv_tokens_from_blocks", l.gpuBlocks);
+    putLine(statedLines, stated, "cpu_blocks", l.cpuBlocks);
+    putLine(statedLines, stated, "kv_tokens", l.kvTokens);
+    putLine(statedLines, stated, "concurrency", l.concurrency);
+    putLine(statedLines, stated, "concurrency_tokens", l.concurrencyTokens);
+    putLine(statedLines, stated, "cuda_graphs_bytes", l.cudaGraphs);
+    putLine(statedLines, stated, "avail_before_weights_bytes", l.availBeforeWeights);
+    putLine(statedLines, stated, "avail_after_weights_bytes", l.availAfterWeights);
+    putLine(statedLines, stated, "avail_after_pool_bytes", l.availAfterPool);
+    putLine(statedLines, stated, "max_total_num_tokens", l.maxTotalTokens);
+    putLine(statedLines, stated, "full_layer_tokens", l.fullLayerTokens);
+    putLine(statedLines, stated, "swa_layer_tokens", l.swaLayerTokens);
+    putLine(statedLines, stated, "state_memory_bytes", l.stateMemory);
+    putLine(statedLines, stated, "estimated_kv_bytes", l.estimatedKv);
+    putLine(statedLines, stated, "estimated_weights_bytes", l.estimatedWeights);
+    putLine(statedLines, stated, "estimated_graph_bytes", l.estimatedGraph);
+    putLine(statedLines, stated, "attention_block_size", l.attentionBlockSize);
+    j["stated_lines"] = statedLines;
     ordered_json rec;
     rec["kv_bytes_per_token"] = r.kvBytesPerToken;
     rec["k_bytes_per_token"] = r.kBytesPerToken;
@@ -559,7 +596,12 @@ void printText(const LogExplanation& x) {
     if (l.failed)
         printFailure(l);
     // The engine and format names are identifiers in every language.
-    std::cout << tr("Server log: %1", {logFormatName(l.format)}) << '\n';
+    // A log with no memory line of a known format (a start that failed before its cache line) is named by its
+    // engine, which its other lines told, not "unknown".
+    std::cout << tr("Server log: %1",
+                    {l.format == LogFormat::Unknown && l.engine != LogEngine::Unknown ? logEngineName(l.engine)
+                                                                                      : logFormatName(l.format)})
+              << '\n';
     if (l.versionGuessed)
         std::cout << tr("Version: not printed; the lines are those of %1", {l.version}) << '\n';
     else
