@@ -901,6 +901,10 @@ void ExplainLogPage::fillTerms() {
     }
 }
 
+QStringList ExplainLogPage::barCategories() const {
+    return m_categories->categories();
+}
+
 void ExplainLogPage::fillChart() {
     for (QBarSet* set : m_sets)
         set->remove(0, set->count());
@@ -924,6 +928,9 @@ void ExplainLogPage::fillChart() {
     m_view->chart()->setTitle(totals ? tr("Over all devices: the server's own terms and KV Scope's")
                                      : tr("Per GPU: the server's own terms and KV Scope's"));
     m_values->setTitleText(totals ? tr("GiB over all devices") : tr("GiB per GPU"));
+    // A log that prints no size (only blocks, tokens, a failure) draws an empty bar: the axis says why.
+    m_categories->replace(m_categories->at(0),
+                          bars.serverTotal > 0 ? tr("Server (log)") : tr("Server (log): no sizes printed"));
     m_categories->replace(m_categories->at(1),
                           x.model ? tr("KV Scope: %1").arg(QString::fromStdString(x.model->displayName))
                                   : tr("KV Scope: pick a model"));

@@ -5,6 +5,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <iterator>
 
@@ -58,6 +59,7 @@ public:
     QChartView* chartView() const { return m_view; }
     // Weights, activation peak, non-torch memory, KV cache, CUDA graphs; index 0 the server, 1 KV Scope.
     QList<QBarSet*> barSets() const { return {std::begin(m_sets), std::end(m_sets)}; }
+    QStringList barCategories() const; // the chart's two bars' labels
     QLabel* differencesLabel() const { return m_differences; }
     QPlainTextEdit* textBox() const { return m_text; }
     // A log too large to lay out in the box (over kShowWholeMaxChars, or a line over kShowLineMaxChars: a

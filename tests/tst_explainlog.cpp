@@ -134,6 +134,7 @@ private slots:
         QVERIFY(summary.contains(u"Failed to start: max_model_len 131,072 is more than the 37,696 tokens"_s));
         QVERIFY(summary.contains(u"✓ The log's numbers agree with each other; the server still did not start."_s));
 
+        QCOMPARE(page.barCategories().value(0), u"Server (log)"_s); // it prints sizes: its bar has them
         const QTableWidget* figures = page.figuresTable();
         const int perToken = rowOf(figures, u"KV bytes per token"_s);
         QCOMPARE(at(figures, perToken, 2), u"131,072 B"_s);
@@ -336,6 +337,8 @@ private slots:
         const int row = rowOf(page.figuresTable(), figure);
         QVERIFY2(row >= 0, qPrintable(figure));
         QCOMPARE(at(page.figuresTable(), row, 1), stated);
+        // Neither log prints a size: the server's bar is empty, and its label says why.
+        QCOMPARE(page.barCategories().value(0), u"Server (log): no sizes printed"_s);
     }
 
     void opensAFile() {

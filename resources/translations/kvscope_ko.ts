@@ -2433,6 +2433,7 @@
     <message>
         <location filename="../../app/explainlogpage.cpp" line="306"/>
         <location filename="../../app/explainlogpage.cpp" line="331"/>
+        <location filename="../../app/explainlogpage.cpp" line="933"/>
         <source>Server (log)</source>
         <translation>서버 (로그)</translation>
     </message>
@@ -2455,7 +2456,7 @@
     <message>
         <location filename="../../app/explainlogpage.cpp" line="235"/>
         <location filename="../../app/explainlogpage.cpp" line="316"/>
-        <location filename="../../app/explainlogpage.cpp" line="921"/>
+        <location filename="../../app/explainlogpage.cpp" line="929"/>
         <source>Per GPU: the server&apos;s own terms and KV Scope&apos;s</source>
         <translation>GPU당: 서버의 항목과 KV Scope의 항목</translation>
     </message>
@@ -2476,26 +2477,26 @@
     </message>
     <message>
         <location filename="../../app/explainlogpage.cpp" line="317"/>
-        <location filename="../../app/explainlogpage.cpp" line="732"/>
-        <location filename="../../app/explainlogpage.cpp" line="861"/>
+        <location filename="../../app/explainlogpage.cpp" line="735"/>
+        <location filename="../../app/explainlogpage.cpp" line="864"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
         <location filename="../../app/explainlogpage.cpp" line="317"/>
-        <location filename="../../app/explainlogpage.cpp" line="864"/>
+        <location filename="../../app/explainlogpage.cpp" line="867"/>
         <source>Activation peak</source>
         <translation>활성화 최대치</translation>
     </message>
     <message>
         <location filename="../../app/explainlogpage.cpp" line="317"/>
-        <location filename="../../app/explainlogpage.cpp" line="867"/>
+        <location filename="../../app/explainlogpage.cpp" line="870"/>
         <source>Non-torch memory</source>
         <translation>PyTorch 외 메모리</translation>
     </message>
     <message>
         <location filename="../../app/explainlogpage.cpp" line="317"/>
-        <location filename="../../app/explainlogpage.cpp" line="741"/>
+        <location filename="../../app/explainlogpage.cpp" line="744"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
@@ -2506,7 +2507,7 @@
     </message>
     <message>
         <location filename="../../app/explainlogpage.cpp" line="336"/>
-        <location filename="../../app/explainlogpage.cpp" line="922"/>
+        <location filename="../../app/explainlogpage.cpp" line="930"/>
         <source>GiB per GPU</source>
         <translation>GPU당 GiB</translation>
     </message>
@@ -2561,42 +2562,42 @@
         <translation>서버가 제시한 해결책: --mem-fraction-static을 %1보다 크게</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="643"/>
+        <location filename="../../app/explainlogpage.cpp" line="646"/>
         <source>%1, version %2</source>
         <translation>%1, 버전 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="653"/>
+        <location filename="../../app/explainlogpage.cpp" line="656"/>
         <source>Model in the log: %1</source>
         <translation>로그의 모델: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="655"/>
+        <location filename="../../app/explainlogpage.cpp" line="658"/>
         <source>Compared with the preset %1 (matched by name)</source>
         <translation>비교 대상: 프리셋 %1 (이름으로 찾음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="656"/>
+        <location filename="../../app/explainlogpage.cpp" line="659"/>
         <source>Compared with %1 (given)</source>
         <translation>비교 대상: %1 (직접 지정)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="659"/>
+        <location filename="../../app/explainlogpage.cpp" line="662"/>
         <source>No preset matches the log&apos;s model: pick one to compare with KV Scope&apos;s estimate.</source>
         <translation>로그의 모델과 맞는 프리셋이 없습니다. KV Scope 추정과 비교하려면 모델을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="661"/>
+        <location filename="../../app/explainlogpage.cpp" line="664"/>
         <source>No comparison with KV Scope&apos;s estimate: %1</source>
         <translation>KV Scope 추정과 비교할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="663"/>
+        <location filename="../../app/explainlogpage.cpp" line="666"/>
         <source>Lines: %1 read, %2 understood, %3 ignored</source>
         <translation>줄: %1줄 읽음, %2줄 해석, %3줄 무시</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/explainlogpage.cpp" line="667"/>
+        <location filename="../../app/explainlogpage.cpp" line="670"/>
         <source>%n byte sequence(s) were not UTF-8 and are shown as U+FFFD.</source>
         <translation>
             <numerusform>UTF-8이 아닌 바이트열 %n개는 U+FFFD로 표시합니다.</numerusform>
@@ -2607,34 +2608,34 @@
         <translation type="vanished">서버가 시작되지 못했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="673"/>
+        <location filename="../../app/explainlogpage.cpp" line="676"/>
         <source>The log&apos;s numbers agree with each other.</source>
         <translation>로그의 수치가 서로 맞습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="674"/>
+        <location filename="../../app/explainlogpage.cpp" line="677"/>
         <source>The log&apos;s numbers DISAGREE with each other: see the checks above.</source>
         <translation>로그의 수치가 서로 맞지 않습니다 (불일치): 위의 확인 항목을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="785"/>
+        <location filename="../../app/explainlogpage.cpp" line="788"/>
         <source>the model&apos;s: the log prints no KV size</source>
         <translation>모델 값: 로그에 KV 크기가 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="787"/>
+        <location filename="../../app/explainlogpage.cpp" line="790"/>
         <source>printed rounding allows %1 to %2</source>
         <translation>출력된 반올림으로는 %1 ~ %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="751"/>
         <location filename="../../app/explainlogpage.cpp" line="754"/>
-        <location filename="../../app/explainlogpage.cpp" line="759"/>
-        <location filename="../../app/explainlogpage.cpp" line="763"/>
-        <location filename="../../app/explainlogpage.cpp" line="768"/>
-        <location filename="../../app/explainlogpage.cpp" line="775"/>
-        <location filename="../../app/explainlogpage.cpp" line="789"/>
-        <location filename="../../app/explainlogpage.cpp" line="873"/>
+        <location filename="../../app/explainlogpage.cpp" line="757"/>
+        <location filename="../../app/explainlogpage.cpp" line="762"/>
+        <location filename="../../app/explainlogpage.cpp" line="766"/>
+        <location filename="../../app/explainlogpage.cpp" line="771"/>
+        <location filename="../../app/explainlogpage.cpp" line="778"/>
+        <location filename="../../app/explainlogpage.cpp" line="792"/>
+        <location filename="../../app/explainlogpage.cpp" line="876"/>
         <source>KV bytes per token</source>
         <translation>토큰당 KV 바이트</translation>
     </message>
@@ -2739,37 +2740,37 @@
         <translation>%1번째 줄: %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="642"/>
+        <location filename="../../app/explainlogpage.cpp" line="645"/>
         <source>%1, version not printed (told by its lines&apos; format)</source>
         <translation>%1, 버전은 로그에 없음 (줄의 형식으로 판단)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="646"/>
+        <location filename="../../app/explainlogpage.cpp" line="649"/>
         <source>Start-up %1 of %2 in this paste (lines %3 to %4); pick another above.</source>
         <translation>이 로그의 시작 %2회 중 %1번째 (%3 ~ %4번째 줄). 다른 시작은 위에서 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="651"/>
+        <location filename="../../app/explainlogpage.cpp" line="654"/>
         <source>llama.cpp&apos;s cache and buffer sizes are totals over its devices, not per GPU.</source>
         <translation>llama.cpp의 캐시와 버퍼 크기는 GPU당 값이 아니라 모든 장치의 합계입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="711"/>
+        <location filename="../../app/explainlogpage.cpp" line="714"/>
         <source>max_model_len / context</source>
         <translation>max_model_len / 컨텍스트</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="713"/>
+        <location filename="../../app/explainlogpage.cpp" line="716"/>
         <source>GPU blocks</source>
         <translation>GPU 블록 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="723"/>
+        <location filename="../../app/explainlogpage.cpp" line="726"/>
         <source>KV cache memory, %1</source>
         <translation>KV 캐시 메모리, %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="722"/>
+        <location filename="../../app/explainlogpage.cpp" line="725"/>
         <source>the smallest: vLLM sizes every rank&apos;s cache by it</source>
         <translation>가장 작은 값: vLLM은 모든 랭크의 캐시를 이 값에 맞춥니다</translation>
     </message>
@@ -2789,82 +2790,82 @@
         <translation>%2줄, %1자인 로그는 여기에 모두 보여 주기에 너무 큽니다. 상자에는 처음 %3줄을 줄마다 %4자까지만 보여 주며, 해설은 로그 전체를 읽습니다. 상자에 입력하면 상자에 보이는 내용이 다시 로그가 됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="671"/>
+        <location filename="../../app/explainlogpage.cpp" line="674"/>
         <source>The log&apos;s numbers agree with each other; the server still did not start.</source>
         <translation>로그의 수치는 서로 맞지만 서버는 시작되지 못했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="721"/>
+        <location filename="../../app/explainlogpage.cpp" line="724"/>
         <source>the smallest (ranks may hold other layers)</source>
         <translation>가장 작은 값 (랭크마다 다른 레이어를 맡을 수 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="729"/>
+        <location filename="../../app/explainlogpage.cpp" line="732"/>
         <source>ollama&apos;s estimate, before loading</source>
         <translation>ollama의 추정 (불러오기 전)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="733"/>
+        <location filename="../../app/explainlogpage.cpp" line="736"/>
         <source>Compute graph</source>
         <translation>연산 그래프</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="738"/>
+        <location filename="../../app/explainlogpage.cpp" line="741"/>
         <source>Recurrent state</source>
         <translation>순환 상태 (recurrent state)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="739"/>
+        <location filename="../../app/explainlogpage.cpp" line="742"/>
         <source>Draft model&apos;s KV cache (not in the total)</source>
         <translation>초안 모델의 KV 캐시 (합계에 넣지 않음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="740"/>
+        <location filename="../../app/explainlogpage.cpp" line="743"/>
         <source>MLA latent cache</source>
         <translation>MLA 잠재 벡터 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="742"/>
+        <location filename="../../app/explainlogpage.cpp" line="745"/>
         <source>%1 KV cache</source>
         <translation>%1 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="745"/>
+        <location filename="../../app/explainlogpage.cpp" line="748"/>
         <source>%1 (%2 cells, %3 layers)</source>
         <translation>%1 (셀 %2개, 레이어 %3개)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="747"/>
+        <location filename="../../app/explainlogpage.cpp" line="750"/>
         <source>%1 B per cell</source>
         <translation>셀당 %1 B</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="752"/>
+        <location filename="../../app/explainlogpage.cpp" line="755"/>
         <source>ranks differ and may hold other layers (pipeline stages): no per-token figure</source>
         <translation>랭크마다 값이 다르고 다른 레이어를 맡을 수 있습니다 (파이프라인 단계). 토큰당 값을 만들지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="755"/>
+        <location filename="../../app/explainlogpage.cpp" line="758"/>
         <source>several KV cache groups (hybrid or sliding-window layers): vLLM&apos;s token line is blocks / groups x the attention block and undercounts; its concurrency is the figure to trust</source>
         <translation>KV 캐시 그룹이 여러 개 (하이브리드 또는 슬라이딩 윈도우 레이어): vLLM의 토큰 수 줄은 블록 수 / 그룹 수 x 어텐션 블록이라 실제보다 적게 나오며, 믿을 값은 최대 동시 요청 수입니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="760"/>
+        <location filename="../../app/explainlogpage.cpp" line="763"/>
         <source>vLLM&apos;s token line is concurrency x max_model_len, not blocks x block size: no figure per token</source>
         <translation>vLLM의 토큰 수 줄은 블록 수 x 블록 크기가 아니라 동시 요청 수 x max_model_len입니다: 토큰당 값 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="764"/>
+        <location filename="../../app/explainlogpage.cpp" line="767"/>
         <source>several KV cache groups, and the log does not show which rule made vLLM&apos;s token line: no figure per token</source>
         <translation>KV 캐시 그룹이 여러 개이고, vLLM의 토큰 수 줄을 어느 규칙으로 계산했는지 로그에 없습니다: 토큰당 값 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="769"/>
+        <location filename="../../app/explainlogpage.cpp" line="772"/>
         <source>hybrid: attention pages are as large as the mamba state&apos;s; vLLM&apos;s token count is blocks / groups x block size, so trust its concurrency</source>
         <translation>하이브리드: 어텐션 페이지가 맘바 상태 페이지와 크기가 같습니다. vLLM의 토큰 수는 블록 수 / 그룹 수 x 블록 크기이므로 최대 동시 요청 수를 믿으세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="771"/>
+        <location filename="../../app/explainlogpage.cpp" line="774"/>
         <source>several caches: a token takes a cell in each; see each cache&apos;s bytes per cell</source>
         <translation>캐시가 여러 개: 토큰 하나가 캐시마다 셀을 하나씩 차지합니다. 캐시별 셀당 바이트를 보세요</translation>
     </message>
@@ -2873,230 +2874,235 @@
         <translation type="vanished">랭크 %1개 중 하나의 메모리 기준: 최대 이 값 (vLLM은 모든 랭크를 가장 작은 값에 맞춤)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="791"/>
+        <location filename="../../app/explainlogpage.cpp" line="794"/>
         <source>K bytes per token</source>
         <translation>토큰당 키(K) 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="797"/>
+        <location filename="../../app/explainlogpage.cpp" line="800"/>
         <source>budget = total GPU memory x utilization</source>
         <translation>한도 = GPU 전체 메모리 x GPU 메모리 사용률</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="800"/>
+        <location filename="../../app/explainlogpage.cpp" line="803"/>
         <source>KV = total x utilization - peak torch memory (weights included) - non-torch</source>
         <translation>KV = 전체 x 사용률 - PyTorch 최대 메모리 (가중치 포함) - PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="803"/>
+        <location filename="../../app/explainlogpage.cpp" line="806"/>
         <source>KV = total x utilization - weights - activation peak - non-torch</source>
         <translation>KV = 전체 x 사용률 - 가중치 - 활성화 최대치 - PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="806"/>
+        <location filename="../../app/explainlogpage.cpp" line="809"/>
         <source>tokens = KV memory / bytes per token, in whole blocks</source>
         <translation>토큰 수 = KV 메모리 / 토큰당 바이트, 온전한 블록 단위</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="809"/>
+        <location filename="../../app/explainlogpage.cpp" line="812"/>
         <source>tokens = blocks x block size</source>
         <translation>토큰 수 = 블록 수 x 블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="812"/>
+        <location filename="../../app/explainlogpage.cpp" line="815"/>
         <source>concurrency = tokens / max_model_len</source>
         <translation>동시 요청 수 = 토큰 수 / max_model_len</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="815"/>
+        <location filename="../../app/explainlogpage.cpp" line="818"/>
         <source>KV size = K + V</source>
         <translation>KV 크기 = 키(K) + 값(V)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="818"/>
+        <location filename="../../app/explainlogpage.cpp" line="821"/>
         <source>KV size = the KV buffers added up</source>
         <translation>KV 크기 = KV 버퍼의 합</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="821"/>
+        <location filename="../../app/explainlogpage.cpp" line="824"/>
         <source>weights = free memory before loading - free memory after</source>
         <translation>가중치 = 로드 전 여유 메모리 - 로드 후 여유 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="824"/>
+        <location filename="../../app/explainlogpage.cpp" line="827"/>
         <source>#tokens = max_total_num_tokens</source>
         <translation>#tokens (토큰 수) = max_total_num_tokens</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="827"/>
+        <location filename="../../app/explainlogpage.cpp" line="830"/>
         <source>KV memory is not negative</source>
         <translation>KV 메모리가 음수가 아님</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="830"/>
+        <location filename="../../app/explainlogpage.cpp" line="833"/>
         <source>KV = requested memory - all non-KV memory</source>
         <translation>KV = 요청 메모리 - KV 외 전체 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="833"/>
+        <location filename="../../app/explainlogpage.cpp" line="836"/>
         <source>tokens = concurrency x max_model_len, rounded down</source>
         <translation>토큰 수 = 동시 요청 수 x max_model_len (내림)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="838"/>
+        <location filename="../../app/explainlogpage.cpp" line="841"/>
         <source>differs, explained below</source>
         <translation>다름 (아래에서 설명)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="840"/>
+        <location filename="../../app/explainlogpage.cpp" line="843"/>
         <source>NEGATIVE</source>
         <translation>음수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="842"/>
+        <location filename="../../app/explainlogpage.cpp" line="845"/>
         <source>agrees</source>
         <translation>일치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="844"/>
+        <location filename="../../app/explainlogpage.cpp" line="847"/>
         <source>DISAGREES</source>
         <translation>불일치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="731"/>
-        <location filename="../../app/explainlogpage.cpp" line="870"/>
+        <location filename="../../app/explainlogpage.cpp" line="734"/>
+        <location filename="../../app/explainlogpage.cpp" line="873"/>
         <source>KV cache memory</source>
         <translation>KV 캐시 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="775"/>
+        <location filename="../../app/explainlogpage.cpp" line="778"/>
         <source>at most %1 B</source>
         <translation>최대 %1 B</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="777"/>
+        <location filename="../../app/explainlogpage.cpp" line="780"/>
         <source>one rank&apos;s KV memory over vLLM&apos;s tokens, which are the smallest rank&apos;s: a bound, not the figure</source>
         <translation>한 랭크의 KV 메모리를 가장 작은 랭크 기준인 vLLM 토큰 수로 나눈 값: 상한이며 실제 값이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="778"/>
+        <location filename="../../app/explainlogpage.cpp" line="781"/>
         <source>%1&apos;s KV memory over vLLM&apos;s tokens, which are the smallest rank&apos;s: a bound, not the figure</source>
         <translation>%1의 KV 메모리를 가장 작은 랭크 기준인 vLLM 토큰 수로 나눈 값: 상한이며 실제 값이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="715"/>
-        <location filename="../../app/explainlogpage.cpp" line="876"/>
+        <location filename="../../app/explainlogpage.cpp" line="718"/>
+        <location filename="../../app/explainlogpage.cpp" line="879"/>
         <source>KV cache tokens</source>
         <translation>KV 캐시 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="717"/>
-        <location filename="../../app/explainlogpage.cpp" line="879"/>
+        <location filename="../../app/explainlogpage.cpp" line="720"/>
+        <location filename="../../app/explainlogpage.cpp" line="882"/>
         <source>Maximum concurrency</source>
         <translation>최대 동시 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="886"/>
+        <location filename="../../app/explainlogpage.cpp" line="889"/>
         <source>not in the log</source>
         <translation>로그에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="888"/>
+        <location filename="../../app/explainlogpage.cpp" line="891"/>
         <source>%1 (from its lines)</source>
         <translation>%1 (로그의 줄에서 계산)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="893"/>
+        <location filename="../../app/explainlogpage.cpp" line="897"/>
         <source>Recomputed from line %1 and the lines like it</source>
         <translation>%1번째 줄과 같은 종류의 줄에서 다시 계산한 값</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="894"/>
+        <location filename="../../app/explainlogpage.cpp" line="898"/>
         <source>Printed on line %1</source>
         <translation>%1번째 줄에 출력된 값</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="920"/>
+        <location filename="../../app/explainlogpage.cpp" line="928"/>
         <source>Over all devices: the server&apos;s own terms and KV Scope&apos;s</source>
         <translation>모든 장치 합계: 서버의 항목과 KV Scope의 항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="922"/>
+        <location filename="../../app/explainlogpage.cpp" line="930"/>
         <source>GiB over all devices</source>
         <translation>모든 장치 합계 GiB</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="924"/>
+        <location filename="../../app/explainlogpage.cpp" line="933"/>
+        <source>Server (log): no sizes printed</source>
+        <translation>서버 (로그): 출력된 크기 없음</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="935"/>
         <source>KV Scope: %1</source>
         <translation>KV Scope: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="925"/>
+        <location filename="../../app/explainlogpage.cpp" line="936"/>
         <source>KV Scope: pick a model</source>
         <translation>KV Scope: 모델을 고르세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="955"/>
+        <location filename="../../app/explainlogpage.cpp" line="966"/>
         <source>activation peak: the server measured %1 in its profiling run; KV Scope estimates %2 for one prefill chunk</source>
         <translation>활성화 최대치: 서버 측정값 (프로파일링 실행) %1, KV Scope 추정 (프리필 청크 하나) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="960"/>
+        <location filename="../../app/explainlogpage.cpp" line="971"/>
         <source>non-torch memory (CUDA context, NCCL, cuBLAS): the server measured %1; KV Scope assumes a typical %2</source>
         <translation>PyTorch 외 메모리 (CUDA 컨텍스트, NCCL, cuBLAS): 서버 측정값 %1, KV Scope 가정 (흔한 값) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="965"/>
+        <location filename="../../app/explainlogpage.cpp" line="976"/>
         <source>block rounding: the cache is whole blocks of %1 tokens (%2 each), so %3 of the KV memory stays unused</source>
         <translation>블록 단위 반올림: 캐시는 %1 토큰짜리 온전한 블록 (블록당 %2)으로만 잡혀, 쓰이지 않는 KV 메모리 %3</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="972"/>
+        <location filename="../../app/explainlogpage.cpp" line="983"/>
         <source>utilization: the server may use %1 of the card and holds back %2</source>
         <translation>GPU 메모리 사용률: 서버가 쓰는 비율 %1, 남겨 두는 메모리 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="976"/>
+        <location filename="../../app/explainlogpage.cpp" line="987"/>
         <source>tensor parallelism: every figure is per GPU of %1; the weights are split and each GPU keeps %2 KV heads</source>
         <translation>텐서 병렬: 모든 수치는 GPU %1개 중 한 장 기준이며, 가중치는 나뉘고 GPU마다 KV 헤드 %2개를 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="981"/>
+        <location filename="../../app/explainlogpage.cpp" line="992"/>
         <source>sliding window: %1 layers keep only the last %2 tokens, so vLLM&apos;s concurrency is not tokens / max_model_len</source>
         <translation>슬라이딩 윈도우: 레이어 %1개는 마지막 토큰 %2개만 보관하므로 vLLM의 동시 요청 수는 토큰 수 / max_model_len이 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="986"/>
+        <location filename="../../app/explainlogpage.cpp" line="997"/>
         <source>weights: the server loaded %1; parameters x dtype give %2 (quantization scales, extra or tied tensors)</source>
         <translation>가중치: 서버 로드량 %1, 파라미터 수 x 자료형 %2 (양자화 스케일, 추가 텐서나 공유 텐서의 차이)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="991"/>
+        <location filename="../../app/explainlogpage.cpp" line="1002"/>
         <source>KV bytes per token: the log implies %1 B, the model&apos;s shape gives %2 B: another model, cache dtype or TP split?</source>
         <translation>토큰당 KV 바이트: 로그로는 %1 B, 모델 구조로는 %2 B입니다. 다른 모델, KV 캐시 자료형, 텐서 병렬 분할인지 확인하세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="996"/>
+        <location filename="../../app/explainlogpage.cpp" line="1007"/>
         <source>memory pools: SGLang took %1 but K + V are %2; the rest is its request-to-token table</source>
         <translation>메모리 풀: SGLang이 잡은 메모리 %1, 키(K) + 값(V) %2. 나머지는 요청-토큰 표 (req_to_token)입니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1000"/>
+        <location filename="../../app/explainlogpage.cpp" line="1011"/>
         <source>CUDA graphs: %1 taken after the KV cache was sized, outside KV Scope&apos;s sum</source>
         <translation>CUDA 그래프: KV 캐시 크기를 정한 뒤 추가로 쓴 메모리 %1 (KV Scope의 합계에는 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1003"/>
+        <location filename="../../app/explainlogpage.cpp" line="1014"/>
         <source>compute buffers: llama.cpp reserves %1 for activations; KV Scope estimates %2</source>
         <translation>연산 버퍼: llama.cpp가 활성화 값에 예약한 메모리 %1, KV Scope 추정 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1007"/>
+        <location filename="../../app/explainlogpage.cpp" line="1018"/>
         <source>the server failed to start: its KV memory is %1, so weights, activations and non-torch memory exceed total x utilization</source>
         <translation>서버 시작 실패: KV 메모리 %1. 가중치, 활성화 값, PyTorch 외 메모리가 전체 x 사용률을 넘습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1014"/>
+        <location filename="../../app/explainlogpage.cpp" line="1025"/>
         <source>Why they differ:</source>
         <translation>차이가 나는 이유:</translation>
     </message>
