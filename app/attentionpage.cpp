@@ -24,6 +24,21 @@
 
 using namespace Qt::StringLiterals;
 
+const PageKind& AttentionPage::kind() {
+    static const PageKind kind{
+        .id = u"attention"_s,
+        .title = QT_TRANSLATE_NOOP("Page", "Attention"),
+        .presenterFields = {kvscope::ScenarioField::Model, kvscope::ScenarioField::KvHeads,
+                            kvscope::ScenarioField::KvDtype, kvscope::ScenarioField::Context,
+                            kvscope::ScenarioField::Batch, kvscope::ScenarioField::Gpu},
+        .quizFigures = {u"attentionChart"_s, u"naiveFormula"_s, u"attentionTable"_s},
+        .create = [](ScenarioController* controller, QWidget* parent) -> Page* {
+            return new AttentionPage(controller, parent);
+        },
+    };
+    return kind;
+}
+
 AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
     : Page(parent)
     , m_controller(controller)
@@ -32,6 +47,7 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
     , m_naive(new WrapLabel(this))
     , m_model(new AttentionTableModel(this))
     , m_table(new QTableView(this)) {
+    setObjectName(kind().id);
     m_view->setObjectName(u"attentionChart"_s);
     m_naive->setObjectName(u"naiveFormula"_s);
     m_table->setObjectName(u"attentionTable"_s);
@@ -110,6 +126,10 @@ AttentionPage::AttentionPage(ScenarioController* controller, QWidget* parent)
         m_view->setMinimumHeight(chartstyle::presenter() ? 480 : 0); // three-line categories and the axis title whole
         scenarioChanged();
     });
+}
+
+QWidget* AttentionPage::exportedChart() const {
+    return m_view;
 }
 
 QString AttentionPage::naiveText() const {

@@ -15,7 +15,9 @@ class AttentionPage : public Page {
     Q_OBJECT
 
 public:
+    static const PageKind& kind();
     explicit AttentionPage(ScenarioController* controller, QWidget* parent = nullptr);
+    QWidget* exportedChart() const override;
 
     QChartView* chartView() const { return m_view; }
     QTableView* table() const { return m_table; }

@@ -175,6 +175,20 @@ QString signedMs(double value) {
 }
 } // namespace
 
+const PageKind& DecodePage::kind() {
+    static const PageKind kind{
+        .id = u"gpu"_s,
+        .title = QT_TRANSLATE_NOOP("Page", "GPU decode"),
+        .panel = PanelUse::OwnInputs,
+        .quizFigures = {u"decodeSummary"_s, u"decodeCourse"_s, u"decodeFit"_s, u"decodeFitText"_s, u"decodeHeadline"_s,
+                        u"decodeReading"_s},
+        .create = [](ScenarioController* controller, QWidget* parent) -> Page* {
+            return new DecodePage(controller, parent);
+        },
+    };
+    return kind;
+}
+
 DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     : Page(parent)
     , m_backend(new QLabel(this))
@@ -223,6 +237,7 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     , m_kvY(axis(tr("MiB held")))
     , m_kindsX(axis(tr("TPOT, ms (mean of the one-token steps)")))
     , m_kindsY(axis(tr("KV cache at its peak, MiB"))) {
+    setObjectName(kind().id);
     qRegisterMetaType<StepRecord>();
     qRegisterMetaType<DecodeReport>();
     qRegisterMetaType<DecodeOptions>();
@@ -582,6 +597,15 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
     restyle();
     m_reading->setText(tr("Press Run: each mode generates the tokens in turn; step times and the cache held appear as "
                           "they are measured, against the formula's line. On a CPU, press Classroom CPU first."));
+}
+
+std::any DecodePage::keptState() const {
+    return state();
+}
+
+void DecodePage::restoreKeptState(const std::any& state) {
+    if (const auto* kept = std::any_cast<State>(&state))
+        restoreState(*kept);
 }
 
 namespace {

@@ -38,8 +38,12 @@ class DecodePage : public Page {
     Q_OBJECT
 
 public:
+    static const PageKind& kind();
     explicit DecodePage(ScenarioController* controller, QWidget* parent = nullptr);
     ~DecodePage() override;
+    std::any keptState() const override; // state()
+    void restoreKeptState(const std::any& state) override;
+    bool isBusy() const override { return m_running; }
 
     // One finished run of a sequence: what was asked and what was measured.
     using Run = DecodeRun;

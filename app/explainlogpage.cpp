@@ -190,6 +190,18 @@ bool tooLargeToShow(const QString& text) {
 
 } // namespace
 
+const PageKind& ExplainLogPage::kind() {
+    static const PageKind kind{
+        .id = u"log"_s,
+        .title = QT_TRANSLATE_NOOP("Page", "Explain log"),
+        .panel = PanelUse::OwnInputs,
+        .create = [](ScenarioController* controller, QWidget* parent) -> Page* {
+            return new ExplainLogPage(controller, parent);
+        },
+    };
+    return kind;
+}
+
 ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
     : Page(parent)
     , m_controller(controller)
@@ -207,7 +219,7 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
     , m_values(new QValueAxis)
     , m_differences(new QLabel(this))
     , m_debounce(new QTimer(this)) {
-    setObjectName(u"log"_s);
+    setObjectName(kind().id);
     m_previewNote = new QLabel(this);
     m_previewNote->setObjectName(u"logPreviewNote"_s);
     m_previewNote->setWordWrap(true);
@@ -416,6 +428,20 @@ ExplainLogPage::ExplainLogPage(ScenarioController* controller, QWidget* parent)
     connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, restyle);
     restyle();
     explainNow();
+}
+
+QWidget* ExplainLogPage::exportedChart() const {
+    return m_view;
+}
+
+std::any ExplainLogPage::keptState() const {
+    const QString text = logText();
+    return text.isEmpty() ? std::any() : std::any(text);
+}
+
+void ExplainLogPage::restoreKeptState(const std::any& state) {
+    if (const auto* kept = std::any_cast<QString>(&state))
+        setLogText(*kept);
 }
 
 void ExplainLogPage::setLogText(const QString& text) {

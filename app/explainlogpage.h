@@ -40,7 +40,11 @@ class ExplainLogPage : public Page {
 public:
     // With a controller the model picker also offers the scenario's model (a config.json the
     // window opened, say); its changes re-explain the log when that model is picked.
+    static const PageKind& kind();
     explicit ExplainLogPage(ScenarioController* controller = nullptr, QWidget* parent = nullptr);
+    QWidget* exportedChart() const override;
+    std::any keptState() const override; // the log's text
+    void restoreKeptState(const std::any& state) override;
 
     // Replaces the text box's content and explains it now (tests, Open log..., a drop).
     void setLogText(const QString& text);

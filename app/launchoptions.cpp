@@ -181,7 +181,7 @@ namespace {
 } // namespace
 
 LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioController& controller,
-                                 const std::optional<kvscope::Scenario>& session) {
+                                 const std::optional<kvscope::Scenario>& session, const QStringList& pageIds) {
     QCommandLineParser parser;
     parser.setApplicationDescription(Text::tr("KV Scope: see where an LLM's inference memory goes."));
     parser.addHelpOption();
@@ -198,7 +198,7 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
         {u"gpu"_s, Text::tr("GPU preset."), u"NAME"_s},
         {u"utilization"_s, Text::tr("gpu_memory_utilization, 0-1."), u"F"_s},
         {u"tp"_s, Text::tr("Tensor-parallel GPUs."), u"N"_s},
-        {u"page"_s, Text::tr("Page to open: memory, attention, scaling, paged, gpu, roofline, log."), u"NAME"_s},
+        {u"page"_s, Text::tr("Page to open: %1.").arg(pageIds.join(u", "_s)), u"NAME"_s},
         {u"screenshot"_s, Text::tr("Render the window to a PNG file and exit."), u"FILE"_s},
         {u"log"_s, Text::tr("A server start-up log to explain (opens the Explain log page)."), u"FILE"_s},
         {u"sim-steps"_s, Text::tr("Advance the paged-memory simulation by N steps first."), u"N"_s},

@@ -61,5 +61,7 @@ QString requestedLanguage(const QStringList& arguments);
 // True when the command line only asks for --help or --version: answered without a display.
 bool wantsHelpOrVersion(const QStringList& arguments);
 
+// `pageIds` are the window's pages (pageregistry::ids(), which this QtCore library cannot see), for --help.
 LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioController& controller,
-                                 const std::optional<kvscope::Scenario>& session = std::nullopt);
+                                 const std::optional<kvscope::Scenario>& session = std::nullopt,
+                                 const QStringList& pageIds = {});

@@ -8,6 +8,7 @@
 #include "mainwindow.h"
 #include "memorypage.h"
 #include "pagedpage.h"
+#include "pageregistry.h"
 #include "scenariocontroller.h"
 #include "settings.h"
 
@@ -73,7 +74,8 @@ int main(int argc, char** argv) {
         language::install(language::resolve(requestedLanguage(arguments), QString()));
         ScenarioController controller;
         // Prints and exits, unless the command line is wrong around --help: then exit 2, as the CLI.
-        const LaunchOptions refused = parseLaunchOptions(argumentList(argc, argv), controller);
+        const LaunchOptions refused =
+            parseLaunchOptions(argumentList(argc, argv), controller, std::nullopt, pageregistry::ids());
         if (refused.error.isEmpty()) // "--help" was an option's value ("--page --help"): nothing to answer
             return 0;
         std::fprintf(stderr, "kvscope: %s\n", qPrintable(refused.error));
@@ -108,7 +110,8 @@ int main(int argc, char** argv) {
     const auto session = Settings::instance()->lastScenario(&sessionProblem);
     // Our own list, not app.arguments(): Qt decodes argv lossily, and a file name need not be UTF-8.
     // Built again now: QApplication has taken its own options (-platform, -style, -session) out of argv.
-    const LaunchOptions options = parseLaunchOptions(argumentList(argc, argv), controller, session);
+    const LaunchOptions options =
+        parseLaunchOptions(argumentList(argc, argv), controller, session, pageregistry::ids());
     if (!options.error.isEmpty()) {
         std::fprintf(stderr, "kvscope: %s\n", qPrintable(options.error));
         // A link clicked on the desktop has no terminal to read stderr: say it on screen (never headless, where
@@ -124,24 +127,26 @@ int main(int argc, char** argv) {
     const QString scheme = options.palette.isEmpty() ? Settings::instance()->colorScheme() : options.palette;
     chartstyle::Style::instance()->setScheme(chartstyle::parseScheme(scheme).value_or(chartstyle::Scheme::System));
 
+    if (!options.page.isEmpty() && !pageregistry::find(options.page)) {
+        std::fprintf(stderr, "kvscope: --page: unknown page '%s'; pages: %s\n", qPrintable(options.page.left(40)),
+                     qPrintable(pageregistry::ids().join(QStringLiteral(", "))));
+        return 2;
+    }
     MainWindow window(&controller);
     // The command line's own errors go to stderr: a dialog would wait for a click no one gives
     // (a headless --screenshot with a bad lesson file never finished).
     window.setQuiet(true);
     if (options.imported)
         window.setImportedModel(options.imported);
-    if (!options.page.isEmpty() && !window.showPage(options.page)) {
-        std::fprintf(stderr, "kvscope: --page: unknown page '%s'; pages: %s\n", qPrintable(options.page.left(40)),
-                     qPrintable(window.pageNames().join(QStringLiteral(", "))));
-        return 2;
-    }
+    if (!options.page.isEmpty())
+        window.showPage(options.page);
     if (!options.log.isEmpty()) {
         if (!window.explainLogPage()->openLog(options.log)) {
             std::fprintf(stderr, "kvscope: --log: %s\n", qPrintable(window.explainLogPage()->errorText()));
             return 2;
         }
         if (options.page.isEmpty())
-            window.showPage(QStringLiteral("log"));
+            window.showPage(ExplainLogPage::kind().id);
     }
     // Quiz mode before the lessons: the first lesson's scenario must not announce its figures.
     window.setQuizMode(options.quiz);

@@ -19,6 +19,7 @@
 #include "modelruletext.h"
 #include "overlay.h"
 #include "pagedpage.h"
+#include "pageregistry.h"
 #include "rooflinepage.h"
 #include "scalingpage.h"
 #include "scenarioargs.h"
@@ -71,24 +72,6 @@
 #include <QWhatsThis>
 
 using namespace Qt::StringLiterals;
-
-namespace {
-
-// The widgets whose figures a lesson hides in quiz mode, per page.
-QStringList figureWidgets(const QString& page) {
-    if (page == u"memory"_s)
-        return {u"verdict"_s, u"kvFormula"_s, u"breakdown"_s, u"capacity"_s, u"memoryChart"_s, u"weightsChart"_s};
-    if (page == u"attention"_s)
-        return {u"attentionChart"_s, u"naiveFormula"_s, u"attentionTable"_s};
-    if (page == u"scaling"_s)
-        return {u"scalingChart"_s, u"fitMap"_s};
-    if (page == u"gpu"_s) // our run's figures and the course's, which lessons ask for
-        return {u"decodeSummary"_s, u"decodeCourse"_s,   u"decodeFit"_s,
-                u"decodeFitText"_s, u"decodeHeadline"_s, u"decodeReading"_s};
-    return {}; // the paged page reveals its timelines step by step instead
-}
-
-} // namespace
 
 MainWindow::MainWindow(ScenarioController* controller, QWidget* parent)
     : QMainWindow(parent)
@@ -185,20 +168,11 @@ MainWindow::~MainWindow() {
 }
 
 void MainWindow::buildUi() {
-    // Keep what the user made across a rebuild: the page, the decode settings, the lesson.
+    // Keep what the user made across a rebuild: the page, what each page keeps (Page::keptState), the lesson.
     const QString page = m_pages ? currentPageName() : QString();
-    std::optional<DecodePage::State> decodeState;
-    std::optional<PagedPage::Settings> pagedSettings;
-    std::optional<std::pair<int, bool>> memoryAxis;
-    if (m_decode)
-        decodeState = m_decode->state();
-    // A measured roofline survives a language switch (the switch waits while one is measured).
-    std::optional<kvscope::gpu::RooflineReport> roofline = m_roofline ? m_roofline->report() : std::nullopt;
-    const QString logText = m_log ? m_log->logText() : QString(); // a pasted log survives a language switch
-    if (m_paged && m_paged->paged())
-        pagedSettings = m_paged->settings();
-    if (m_memory)
-        memoryAxis = std::pair{m_memory->axis(), m_memory->isAxisLocked()};
+    std::vector<std::pair<QString, std::any>> kept;
+    for (const Page* p : pageList())
+        kept.emplace_back(p->objectName(), p->keptState());
     std::optional<LessonPanel::State> lessonState;
     if (m_lessons)
         lessonState = m_lessons->state();
@@ -208,25 +182,16 @@ void MainWindow::buildUi() {
     delete takeCentralWidget();
     m_pages = new QTabWidget(this);
     m_pages->setObjectName(u"pages"_s);
-    m_memory = new MemoryPage(m_controller, m_pages);
-    m_attention = new AttentionPage(m_controller, m_pages);
-    m_scaling = new ScalingPage(m_controller, m_pages);
-    m_paged = new PagedPage(m_controller, m_pages);
-    m_decode = new DecodePage(m_controller, m_pages);
-    m_roofline = new RooflinePage(m_pages);
-    m_log = new ExplainLogPage(m_controller, m_pages);
-    m_memory->setObjectName(u"memory"_s);
-    m_attention->setObjectName(u"attention"_s);
-    m_scaling->setObjectName(u"scaling"_s);
-    m_paged->setObjectName(u"paged"_s);
-    m_decode->setObjectName(u"gpu"_s);
-    m_pages->addTab(m_memory, tr("Memory"));
-    m_pages->addTab(m_attention, tr("Attention"));
-    m_pages->addTab(m_scaling, tr("Scaling"));
-    m_pages->addTab(m_paged, tr("Paged memory"));
-    m_pages->addTab(m_decode, tr("GPU decode"));
-    m_pages->addTab(m_roofline, tr("Roofline"));
-    m_pages->addTab(m_log, tr("Explain log"));
+    for (const PageKind* kind : pageregistry::kinds())
+        m_pages->addTab(kind->create(m_controller, m_pages), kind->translatedTitle());
+    // The pages the window itself talks to (the lessons, the paged page's keys, File > Open).
+    m_memory = findChild<MemoryPage*>();
+    m_attention = findChild<AttentionPage*>();
+    m_scaling = findChild<ScalingPage*>();
+    m_paged = findChild<PagedPage*>();
+    m_decode = findChild<DecodePage*>();
+    m_roofline = findChild<RooflinePage*>();
+    m_log = findChild<ExplainLogPage*>();
     for (int i = 0; i < m_pages->count(); ++i)
         m_pages->setTabToolTip(i, tr("Ctrl+%1").arg(i + 1));
     // The banner sits above the tabs, so that every page that uses the figures carries it.
@@ -326,7 +291,8 @@ void MainWindow::buildUi() {
         overlay::clearCovers(this);
         if (!covered)
             return;
-        for (const QString& name : figureWidgets(lessonPage))
+        const PageKind* kind = pageregistry::find(lessonPage);
+        for (const QString& name : kind ? kind->quizFigures : QStringList())
             if (auto* widget = findChild<QWidget*>(name))
                 overlay::cover(widget, tr("Predict first: the figures appear when the answer is revealed"));
         m_paged->setQuizMode(true);
@@ -358,18 +324,9 @@ void MainWindow::buildUi() {
     m_toolbar->addAction(m_quizAction);
     m_toolbar->setWindowTitle(tr("Toolbar"));
 
-    if (decodeState)
-        m_decode->restoreState(*decodeState);
-    if (roofline)
-        m_roofline->setReport(*roofline);
-    if (!logText.isEmpty())
-        m_log->setLogText(logText);
-    if (pagedSettings)
-        m_paged->applySettings(*pagedSettings);
-    if (memoryAxis) {
-        m_memory->setAxis(memoryAxis->first);
-        m_memory->setAxisLocked(memoryAxis->second);
-    }
+    for (const auto& [id, state] : kept)
+        if (Page* p = state.has_value() ? findChild<Page*>(id) : nullptr)
+            p->restoreKeptState(state);
     m_lessons->setQuizMode(m_quiz);
     const Qt::DockWidgetArea lessonArea = dockWidgetArea(m_lessonDock);
     m_lessons->setColumns(lessonArea != Qt::LeftDockWidgetArea && lessonArea != Qt::RightDockWidgetArea);
@@ -626,9 +583,11 @@ QString MainWindow::aboutText() const {
 }
 
 QString MainWindow::cheatSheetText() const {
+    QStringList pageTitles;
+    for (const PageKind* kind : pageregistry::kinds())
+        pageTitles << kind->translatedTitle();
     const std::pair<QString, QString> rows[] = {
-        {tr("Ctrl+1 ... Ctrl+7"),
-         tr("Switch page: memory, attention, scaling, paged memory, GPU decode, roofline, explain log")},
+        {tr("Ctrl+1 ... Ctrl+%1").arg(pageTitles.size()), tr("Switch page: %1").arg(pageTitles.join(tr(", ")))},
         {tr("F5"), tr("Presenter mode on or off")},
         {tr("Escape"), tr("Leave presenter mode")},
         {tr("Ctrl+L"), tr("Show or hide the lessons")},
@@ -680,9 +639,17 @@ void MainWindow::rebuildRecentMenu() {
 
 QStringList MainWindow::pageNames() const {
     QStringList names;
-    for (int i = 0; i < m_pages->count(); ++i)
-        names << m_pages->widget(i)->objectName();
+    for (const Page* page : pageList())
+        names << page->objectName();
     return names;
+}
+
+QList<Page*> MainWindow::pageList() const {
+    QList<Page*> pages;
+    for (int i = 0; m_pages && i < m_pages->count(); ++i)
+        if (auto* page = qobject_cast<Page*>(m_pages->widget(i)))
+            pages << page;
+    return pages;
 }
 
 QString MainWindow::currentPageName() const {
@@ -707,19 +674,19 @@ void MainWindow::pageChanged() {
 }
 
 void MainWindow::applyFolding() {
-    const QString page = currentPageName();
-    // The GPU and log pages have their own model (and run settings); in presenter mode the paged page's
-    // trace and pool are its only inputs too. Elsewhere a projector shows the few controls
-    // the page answers to.
-    // On a projector a lesson sets the scenario itself: the page and the lesson share the screen.
-    const bool hideDock = page == u"gpu"_s || page == u"roofline"_s || page == u"log"_s ||
-                          (m_presenter && (page == u"paged"_s || lessonsActive()));
+    const PageKind* kind = pageregistry::find(currentPageName());
+    const PanelUse panel = kind ? kind->panel : PanelUse::Scenario;
+    // A page with its own model and settings needs no panel; on a projector neither does a page whose own inputs
+    // are enough, nor a lesson (it sets the scenario itself: the page and the lesson share the screen). Elsewhere a
+    // projector shows the few controls the page answers to.
+    const bool hideDock =
+        panel == PanelUse::OwnInputs || (m_presenter && (panel == PanelUse::OwnInputsProjected || lessonsActive()));
     m_scenarioDock->setVisible(!hideDock);
     using F = ControlsPanel::Field;
     if (!m_presenter)
         m_controls->showAllFields();
-    else if (page == u"attention"_s)
-        m_controls->showOnly({F::Model, F::KvHeads, F::KvDtype, F::Context, F::Batch, F::Gpu});
+    else if (kind && !kind->presenterFields.isEmpty())
+        m_controls->showOnly(kind->presenterFields);
     else
         m_controls->showOnly({F::Model, F::WeightDtype, F::KvDtype, F::Context, F::Batch, F::Gpu});
     // The panel is as wide as its widest row in the current type size, never wider than a
@@ -886,7 +853,8 @@ void MainWindow::showEvent(QShowEvent* event) {
 bool MainWindow::setLanguage(const QString& code) {
     if (code == language::current())
         return true;
-    if (m_decode->isRunning() || m_roofline->isRunning()) {
+    const QList<Page*> pages = pageList();
+    if (std::ranges::any_of(pages, &Page::isBusy)) {
         // Rebuilding the interface would end the run: the switch waits for it.
         reportError(tr("Language not changed"), tr("Stop the decode run first, or let it finish, then switch the "
                                                    "language."));
@@ -1186,19 +1154,9 @@ QString MainWindow::confidenceBannerText() const {
     return m_confidenceBanner && !m_confidenceBanner->isHidden() ? m_confidenceBanner->text() : QString();
 }
 
-QChartView* MainWindow::currentChart() const {
-    QWidget* page = m_pages->currentWidget();
-    if (page == m_attention)
-        return m_attention->chartView();
-    if (page == m_scaling)
-        return m_scaling->chartView();
-    if (page == m_log)
-        return m_log->chartView();
-    if (page == m_roofline)
-        return m_roofline->chartView();
-    if (page == m_paged || page == m_decode)
-        return nullptr; // its maps are plain widgets: the whole page is exported
-    return m_memory->chart();
+QWidget* MainWindow::currentChart() const {
+    const auto* page = qobject_cast<const Page*>(m_pages->currentWidget());
+    return page ? page->exportedChart() : nullptr;
 }
 
 bool MainWindow::exportChart(const QString& path) {
@@ -1343,14 +1301,14 @@ bool MainWindow::openFile(const QString& path) {
     case kvscope::InputKind::ModelConfig:
         return openConfig(path);
     case kvscope::InputKind::Trace:
-        showPage(u"paged"_s);
+        showPage(PagedPage::kind().id);
         if (!m_paged->openTrace(path)) {
             reportError(tr("Cannot replay the trace"), m_paged->errorText());
             return false;
         }
         return true;
     case kvscope::InputKind::ServerLog:
-        showPage(u"log"_s);
+        showPage(ExplainLogPage::kind().id);
         if (!m_log->openLog(path)) {
             reportError(tr("Cannot read the log"), m_log->errorText());
             return false;

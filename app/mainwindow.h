@@ -14,6 +14,7 @@ class DecodePage;
 class ExplainLogPage;
 class LessonPanel;
 class MemoryPage;
+class Page;
 class PagedPage;
 class ScalingPage;
 class ScenarioController;
@@ -34,7 +35,7 @@ public:
     explicit MainWindow(ScenarioController* controller, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // "memory", "attention", "scaling", "paged", "gpu", "roofline", "log"; false for an unknown name.
+    // A page by its id (pageregistry: "memory", "paged", "log", ...); false for an unknown id.
     bool showPage(const QString& name);
     QStringList pageNames() const;
     QString currentPageName() const;
@@ -122,7 +123,8 @@ private:
     void pageChanged();
     void applyFolding(); // which scenario controls the current page and mode show
     void reportError(const QString& title, const QString& message);
-    QChartView* currentChart() const;
+    QWidget* currentChart() const; // the page's exported chart, null for the whole page
+    QList<Page*> pageList() const; // in tab order; empty before the first build
 
     void updateConfidenceBanner();
 

@@ -50,6 +50,19 @@ const std::vector<kvscope::DType>& weightChartDtypes() {
 }
 } // namespace
 
+const PageKind& MemoryPage::kind() {
+    static const PageKind kind{
+        .id = u"memory"_s,
+        .title = QT_TRANSLATE_NOOP("Page", "Memory"),
+        .quizFigures = {u"verdict"_s, u"kvFormula"_s, u"breakdown"_s, u"capacity"_s, u"memoryChart"_s,
+                        u"weightsChart"_s},
+        .create = [](ScenarioController* controller, QWidget* parent) -> Page* {
+            return new MemoryPage(controller, parent);
+        },
+    };
+    return kind;
+}
+
 MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     : Page(parent)
     , m_controller(controller)
@@ -68,7 +81,7 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     , m_table(new QTableView(this))
     , m_weightsView(new QChartView(new QChart, this))
     , m_weightsSet(new QBarSet(tr("Weights"))) {
-    setObjectName(u"memory"_s);
+    setObjectName(kind().id);
     m_chart->setObjectName(u"memoryChart"_s);
     m_verdict->setObjectName(u"verdict"_s);
     m_capacity->setObjectName(u"capacity"_s);
@@ -278,6 +291,21 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
         m_table->resizeColumnsToContents();
     });
     connect(controller, &ScenarioController::scenarioChanged, this, &MemoryPage::scenarioChanged);
+}
+
+QWidget* MemoryPage::exportedChart() const {
+    return m_chart;
+}
+
+std::any MemoryPage::keptState() const {
+    return std::pair{axis(), isAxisLocked()};
+}
+
+void MemoryPage::restoreKeptState(const std::any& state) {
+    if (const auto* kept = std::any_cast<std::pair<int, bool>>(&state)) {
+        setAxis(kept->first);
+        setAxisLocked(kept->second);
+    }
 }
 
 void MemoryPage::arrangeColumns() {

@@ -24,7 +24,11 @@ class MemoryPage : public Page {
     Q_OBJECT
 
 public:
+    static const PageKind& kind();
     explicit MemoryPage(ScenarioController* controller, QWidget* parent = nullptr);
+    QWidget* exportedChart() const override;
+    std::any keptState() const override; // the sweep's axis and its lock
+    void restoreKeptState(const std::any& state) override;
 
     BreakdownModel* breakdownModel() const { return m_breakdown; }
     MemoryChart* chart() const { return m_chart; }

@@ -3,11 +3,16 @@
 #include "chartstyle.h"
 #include "settings.h"
 
+#include <QCoreApplication>
 #include <QLabel>
 
 #include <exception>
 
 using namespace Qt::StringLiterals;
+
+QString PageKind::translatedTitle() const {
+    return QCoreApplication::translate("Page", title);
+}
 
 Page::Page(QWidget* parent)
     : QWidget(parent) {

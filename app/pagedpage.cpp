@@ -151,6 +151,18 @@ QString PagedPage::allocatorLabel(kvscope::AllocatorKind kind) {
     return {};
 }
 
+const PageKind& PagedPage::kind() {
+    static const PageKind kind{
+        .id = u"paged"_s,
+        .title = QT_TRANSLATE_NOOP("Page", "Paged memory"),
+        .panel = PanelUse::OwnInputsProjected,
+        .create = [](ScenarioController* controller, QWidget* parent) -> Page* {
+            return new PagedPage(controller, parent);
+        },
+    };
+    return kind;
+}
+
 PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     : Page(parent)
     , m_controller(controller)
@@ -179,6 +191,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     , m_contiguousMap(new MemoryMapWidget(this))
     , m_pagedMap(new MemoryMapWidget(this))
     , m_timer(new QTimer(this)) {
+    setObjectName(kind().id);
     m_workload->addItem(tr("ShareGPT-like"), u"sharegpt"_s);
     m_workload->addItem(tr("Alpaca-like"), u"alpaca"_s);
     m_workload->addItem(tr("Paper's figure"), u"figure"_s);
@@ -566,6 +579,15 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     });
     connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, &PagedPage::applyPresentation);
     applyPresentation();
+}
+
+std::any PagedPage::keptState() const {
+    return paged() ? std::any(settings()) : std::any();
+}
+
+void PagedPage::restoreKeptState(const std::any& state) {
+    if (const auto* kept = std::any_cast<Settings>(&state))
+        applySettings(*kept);
 }
 
 PagedPage::~PagedPage() {

@@ -39,8 +39,11 @@ class PagedPage : public Page {
     Q_OBJECT
 
 public:
+    static const PageKind& kind();
     explicit PagedPage(ScenarioController* controller, QWidget* parent = nullptr);
     ~PagedPage() override;
+    std::any keptState() const override; // the trace, pool and policy settings of a replay that ran
+    void restoreKeptState(const std::any& state) override;
 
     // Run state (the main window binds Space, Right and R to these) and the two simulators.
     void restart();

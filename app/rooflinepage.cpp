@@ -65,16 +65,14 @@ QString rate(double perSecond, const QString& unit) {
 }
 } // namespace
 
-void RooflineWorker::run(const RooflineOptions& options) {
-    try {
-        const RooflineReport report =
-            measureRoofline(options, &m_stop, [this](double fraction, const std::string& what) {
-                emit progress(fraction, QString::fromStdString(what));
-            });
-        emit finished(report);
-    } catch (const std::exception& e) {
-        emit failed(QString::fromUtf8(e.what()));
-    }
+const PageKind& RooflinePage::kind() {
+    static const PageKind kind{
+        .id = u"roofline"_s,
+        .title = QT_TRANSLATE_NOOP("Page", "Roofline"),
+        .panel = PanelUse::OwnInputs,
+        .create = [](ScenarioController*, QWidget* parent) -> Page* { return new RooflinePage(parent); },
+    };
+    return kind;
 }
 
 RooflinePage::RooflinePage(QWidget* parent)
@@ -99,7 +97,7 @@ RooflinePage::RooflinePage(QWidget* parent)
     , m_worker(new RooflineWorker) {
     qRegisterMetaType<RooflineReport>();
     qRegisterMetaType<RooflineOptions>();
-    setObjectName(u"roofline"_s);
+    setObjectName(kind().id);
     m_view->setObjectName(u"rooflineChart"_s);
     m_table->setObjectName(u"rooflineTable"_s);
     m_view->setAccessibleName(tr("Roofline chart"));
@@ -269,6 +267,19 @@ RooflinePage::RooflinePage(QWidget* parent)
     connect(m_stop, &QPushButton::clicked, this, &RooflinePage::stop);
     connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, &RooflinePage::restyle);
     restyle();
+}
+
+QWidget* RooflinePage::exportedChart() const {
+    return m_view;
+}
+
+std::any RooflinePage::keptState() const {
+    return m_report ? std::any(*m_report) : std::any();
+}
+
+void RooflinePage::restoreKeptState(const std::any& state) {
+    if (const auto* kept = std::any_cast<kvscope::gpu::RooflineReport>(&state))
+        setReport(*kept);
 }
 
 RooflinePage::~RooflinePage() {

@@ -1,17 +1,12 @@
 #pragma once
 
 #include "page.h"
-#include "rooflinerun.h"
+#include "rooflineworker.h"
 
-#include <QObject>
 #include <QString>
 #include <QThread>
 
-#include <atomic>
 #include <optional>
-
-Q_DECLARE_METATYPE(kvscope::gpu::RooflineReport)
-Q_DECLARE_METATYPE(kvscope::gpu::RooflineOptions)
 
 class QChartView;
 class QCheckBox;
@@ -23,28 +18,6 @@ class QPushButton;
 class QScatterSeries;
 class QTableWidget;
 
-// Measures the roofline on its own thread (gpu::measureRoofline). Signals per run(): progress (0 or
-// more), then exactly one of finished or failed. stop() is honoured within a small part of a step.
-class RooflineWorker : public QObject {
-    Q_OBJECT
-
-public:
-    using QObject::QObject;
-
-public slots:
-    void run(const kvscope::gpu::RooflineOptions& options);
-    void stop() { m_stop = true; }
-    void arm() { m_stop = false; }
-
-signals:
-    void progress(double fraction, const QString& what);
-    void finished(const kvscope::gpu::RooflineReport& report);
-    void failed(const QString& message);
-
-private:
-    std::atomic<bool> m_stop{false};
-};
-
 // The roofline of this machine: its measured memory bandwidth and peak FLOP/s as two lines on
 // log-log axes meeting at the ridge point, our small GPT's decode steps (one series per context,
 // batch 1 to 256 along it) and its prefills on them, and a reading of every point in words. The
@@ -53,8 +26,13 @@ class RooflinePage : public Page {
     Q_OBJECT
 
 public:
+    static const PageKind& kind();
     explicit RooflinePage(QWidget* parent = nullptr);
     ~RooflinePage() override;
+    QWidget* exportedChart() const override;
+    std::any keptState() const override; // a measured report
+    void restoreKeptState(const std::any& state) override;
+    bool isBusy() const override { return m_running; }
 
     void start(); // measures with the page's options (quick or full grid) off the GUI thread
     void stop();

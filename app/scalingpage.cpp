@@ -34,6 +34,18 @@ QColor lineColor(std::size_t i, const QPalette& palette) {
 constexpr std::size_t kMaxLines = 4; // batches 1, 8, 32 and the current one
 } // namespace
 
+const PageKind& ScalingPage::kind() {
+    static const PageKind kind{
+        .id = u"scaling"_s,
+        .title = QT_TRANSLATE_NOOP("Page", "Scaling"),
+        .quizFigures = {u"scalingChart"_s, u"fitMap"_s},
+        .create = [](ScenarioController* controller, QWidget* parent) -> Page* {
+            return new ScalingPage(controller, parent);
+        },
+    };
+    return kind;
+}
+
 ScalingPage::ScalingPage(ScenarioController* controller, QWidget* parent)
     : Page(parent)
     , m_controller(controller)
@@ -45,6 +57,7 @@ ScalingPage::ScalingPage(ScenarioController* controller, QWidget* parent)
     , m_yLinear(new QValueAxis)
     , m_yLog(new QLogValueAxis(this)) // the page owns it while the chart shows the linear axis
     , m_budget(new QLineSeries) {
+    setObjectName(kind().id);
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setObjectName(u"scalingChart"_s);
     m_fitMap->setObjectName(u"fitMap"_s);
@@ -114,6 +127,10 @@ ScalingPage::ScalingPage(ScenarioController* controller, QWidget* parent)
         m_view->setMinimumHeight(chartstyle::presenter() ? 460 : 0);
         scenarioChanged();
     });
+}
+
+QWidget* ScalingPage::exportedChart() const {
+    return m_view;
 }
 
 void ScalingPage::setLogY(bool log) {

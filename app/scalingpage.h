@@ -19,7 +19,9 @@ class ScalingPage : public Page {
     Q_OBJECT
 
 public:
+    static const PageKind& kind();
     explicit ScalingPage(ScenarioController* controller, QWidget* parent = nullptr);
+    QWidget* exportedChart() const override;
 
     QChartView* chartView() const { return m_view; }
     FitMapWidget* fitMap() const { return m_fitMap; }

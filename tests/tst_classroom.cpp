@@ -402,7 +402,7 @@ private slots:
         QCOMPARE(tabs->tabText(0), u"Memory"_s);
         QVERIFY(window.setLanguage(u"ko"_s));
         tabs = window.findChild<QTabWidget*>(u"pages"_s);
-        QCOMPARE(tabs->tabText(0), QCoreApplication::translate("MainWindow", "Memory"));
+        QCOMPARE(tabs->tabText(0), MemoryPage::kind().translatedTitle());
         QVERIFY(tabs->tabText(0) != u"Memory"_s);
         QCOMPARE(window.currentPageName(), u"scaling"_s);
         QCOMPARE(controller.scenario().batch, std::uint64_t(16));

@@ -5,9 +5,11 @@
 #include "controlspanel.h"
 #include "fitmapwidget.h"
 #include "launchoptions.h"
+#include "lesson.h"
 #include "mainwindow.h"
 #include "memorychart.h"
 #include "memorypage.h"
+#include "pageregistry.h"
 #include "scalingpage.h"
 #include "scenariocontroller.h"
 #include "scenariofile.h"
@@ -727,6 +729,40 @@ private slots:
             QVERIFY(image.width() >= 1024);
         }
         QVERIFY(!window.showPage(u"nonexistent"_s));
+    }
+
+    // The tabs, their ids and titles, quiz mode's covers and the exported charts all come from the one table:
+    // a page's declaration (its kind()) must match the page the window builds from it.
+    void pagesComeFromTheRegistry() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        const QStringList ids = pageregistry::ids();
+        QCOMPARE(window.pageNames(), ids);
+        QCOMPARE(QSet<QString>(ids.begin(), ids.end()).size(), ids.size());
+        const auto* tabs = window.findChild<QTabWidget*>(u"pages"_s);
+        QVERIFY(tabs);
+        for (int i = 0; i < tabs->count(); ++i) {
+            const PageKind* kind = pageregistry::kinds()[static_cast<std::size_t>(i)];
+            QCOMPARE(pageregistry::find(kind->id), kind);
+            QCOMPARE(tabs->widget(i)->objectName(), kind->id);
+            QCOMPARE(tabs->tabText(i), kind->translatedTitle());
+            QVERIFY(kind->create);
+            // Every figure quiz mode covers is a widget on that page: a renamed widget would go uncovered.
+            for (const QString& figure : kind->quizFigures)
+                QVERIFY2(tabs->widget(i)->findChild<QWidget*>(figure),
+                         qPrintable(kind->id + u": no widget "_s + figure));
+            // The exported chart lies on its page.
+            const auto* page = qobject_cast<Page*>(tabs->widget(i));
+            QVERIFY(page);
+            if (QWidget* chart = page->exportedChart())
+                QVERIFY(page->isAncestorOf(chart));
+        }
+        QVERIFY(!pageregistry::find(u"nonexistent"_s));
+        // Lessons name their page by the same ids.
+        for (int p = 0; p <= static_cast<int>(kvscope::LessonPage::Gpu); ++p) {
+            const auto name = QString::fromUtf8(kvscope::lessonPageName(static_cast<kvscope::LessonPage>(p)));
+            QVERIFY2(pageregistry::find(name), qPrintable(name));
+        }
     }
 };
 

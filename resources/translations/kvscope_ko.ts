@@ -4,27 +4,27 @@
 <context>
     <name>AttentionPage</name>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="31"/>
+        <location filename="../../app/attentionpage.cpp" line="42"/>
         <source>KV cache per token</source>
         <translation>토큰당 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="39"/>
+        <location filename="../../app/attentionpage.cpp" line="51"/>
         <source>Attention kinds compared</source>
         <translation>어텐션 방식 비교</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="40"/>
+        <location filename="../../app/attentionpage.cpp" line="52"/>
         <source>KV bytes per token for MHA, GQA and MQA of the same model</source>
         <translation>같은 모델을 MHA, GQA, MQA로 구성했을 때의 토큰당 KV 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="41"/>
+        <location filename="../../app/attentionpage.cpp" line="53"/>
         <source>Per token the cache holds 2 x L x H_kv x D_head x bytes. MHA keeps a KV head per query head, GQA one per group, MQA a single one: fewer K/V heads stored, a smaller cache. The bar of this model is darker.</source>
         <translation>캐시는 토큰마다 2 x L x H_kv x D_head x 바이트를 저장합니다. MHA는 쿼리 헤드마다 KV 헤드를 하나씩, GQA는 그룹마다 하나씩, MQA는 하나만 둡니다: 저장하는 K/V 헤드가 적을수록 캐시가 작아집니다. 이 모델의 막대는 더 진하게 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="44"/>
+        <location filename="../../app/attentionpage.cpp" line="56"/>
         <source>The formula with query heads in place of KV heads, against the real one</source>
         <translation>KV 헤드 자리에 쿼리 헤드를 넣은 공식과 실제 공식 비교</translation>
     </message>
@@ -33,23 +33,23 @@
         <translation type="vanished">어떤 자료는 KV 헤드가 들어갈 자리에 쿼리 헤드 수(또는 히든 크기)를 넣습니다. GQA 모델에서는 이렇게 하면 캐시가 쿼리 헤드 수 / KV 헤드 수 배로 부풀려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="45"/>
+        <location filename="../../app/attentionpage.cpp" line="57"/>
         <source>Some texts put the query heads where the KV heads belong (or the hidden size where KV heads x head size belong). For a GQA model that overstates the cache by query heads / KV heads.</source>
         <translation>어떤 자료는 KV 헤드 수 자리에 쿼리 헤드 수를 넣습니다 (또는 KV 헤드 x 헤드 크기 자리에 히든 크기를 넣습니다). GQA 모델에서는 이렇게 하면 캐시가 쿼리 헤드 수 / KV 헤드 수 배로 부풀려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="48"/>
+        <location filename="../../app/attentionpage.cpp" line="60"/>
         <source>Each attention kind&apos;s cache now and the largest batch that fits the budget</source>
         <translation>어텐션 방식별 현재 캐시와 한도 안에 적재 가능한 최대 배치</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="49"/>
+        <location filename="../../app/attentionpage.cpp" line="61"/>
         <source>The largest batch is the number of sequences at this context whose cache fits next to the weights in the budget. A trained model&apos;s KV heads are part of its weights: this compares designs, it is not a setting you can change at inference time.</source>
         <translation>최대 배치는 현재 컨텍스트 길이에서 가중치와 함께 캐시가 한도 안에 들어가는 시퀀스 수입니다. 학습된 모델의 KV 헤드는 가중치의 일부입니다: 이 표는 설계를 비교할 뿐이며, 추론할 때 바꿀 수 있는 설정이 아닙니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="38"/>
-        <location filename="../../app/attentionpage.cpp" line="54"/>
+        <location filename="../../app/attentionpage.cpp" line="50"/>
+        <location filename="../../app/attentionpage.cpp" line="66"/>
         <source>KV cache per token by attention kind</source>
         <translation>어텐션 방식별 토큰당 KV 캐시</translation>
     </message>
@@ -58,9 +58,9 @@
         <translation type="vanished">토큰당 KiB</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="66"/>
-        <location filename="../../app/attentionpage.cpp" line="176"/>
-        <location filename="../../app/attentionpage.cpp" line="177"/>
+        <location filename="../../app/attentionpage.cpp" line="78"/>
+        <location filename="../../app/attentionpage.cpp" line="192"/>
+        <location filename="../../app/attentionpage.cpp" line="193"/>
         <source>%1 per token</source>
         <translation>토큰당 %1</translation>
     </message>
@@ -89,44 +89,44 @@
         <translation type="vanished">가중치</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="88"/>
+        <location filename="../../app/attentionpage.cpp" line="100"/>
         <source>The naive formula vs the real one</source>
         <translation>단순 공식과 실제 공식</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="94"/>
+        <location filename="../../app/attentionpage.cpp" line="106"/>
         <source>Weights of each variant: changing the KV heads re-estimates only the K/V projections (2 x hidden x KV heads x head_dim per layer); a published or typed parameter count keeps the rest. The KV heads control and kvscope-cli estimate --kv-heads follow the same rule.</source>
         <translation>변형별 가중치: KV 헤드 수를 바꾸면 K/V 프로젝션 (레이어마다 2 x 히든 x KV 헤드 x head_dim)만 다시 추정하고, 공개된 값이나 직접 입력한 파라미터 수의 나머지는 그대로 둡니다. KV 헤드 설정과 kvscope-cli estimate --kv-heads도 같은 규칙을 따릅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="142"/>
+        <location filename="../../app/attentionpage.cpp" line="158"/>
         <source>MLA latent%1</source>
         <translation>MLA 잠재 벡터%1</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="142"/>
-        <location filename="../../app/attentionpage.cpp" line="147"/>
-        <location filename="../../app/attentionpage.cpp" line="151"/>
+        <location filename="../../app/attentionpage.cpp" line="158"/>
+        <location filename="../../app/attentionpage.cpp" line="163"/>
+        <location filename="../../app/attentionpage.cpp" line="167"/>
         <source> (this model)</source>
         <translation> (이 모델)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="143"/>
+        <location filename="../../app/attentionpage.cpp" line="159"/>
         <source>%1, %2 KV heads, %3 in sliding layers%4</source>
         <translation>%1, KV 헤드 %2개, 슬라이딩 윈도우 레이어는 KV 헤드 %3개%4</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="148"/>
+        <location filename="../../app/attentionpage.cpp" line="164"/>
         <source>%1, %2 KV heads%3</source>
         <translation>%1, KV 헤드 %2개%3</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="172"/>
+        <location filename="../../app/attentionpage.cpp" line="188"/>
         <source>%1: %2 per token</source>
         <translation>%1: 토큰당 %2</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="182"/>
+        <location filename="../../app/attentionpage.cpp" line="198"/>
         <source>%1: KV cache per token by attention kind&lt;br&gt;(%2 layers, %3 query heads, %4 cache)</source>
         <translation>%1: 어텐션 방식별 토큰당 KV 캐시&lt;br&gt;(레이어 %2개, 쿼리 헤드 %3개, %4 캐시)</translation>
     </message>
@@ -143,47 +143,47 @@
         <translation type="vanished">%1 (%2 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="191"/>
+        <location filename="../../app/attentionpage.cpp" line="207"/>
         <source>%1 caches one latent of %2 + %3 values per layer (MLA): %4 per token. The naive formula with %5 heads would say %6, %7x more.</source>
         <translation>%1: 레이어마다 값 %2 + %3개로 된 잠재 벡터 하나를 캐시합니다 (MLA). 토큰당 %4입니다. 헤드 %5개로 계산하는 단순 공식으로는 %6, 즉 %7배가 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="222"/>
+        <location filename="../../app/attentionpage.cpp" line="238"/>
         <source>%1 layers</source>
         <translation>레이어 %1개</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="224"/>
+        <location filename="../../app/attentionpage.cpp" line="240"/>
         <source>%1 full layers</source>
         <translation>전체 어텐션 레이어 %1개</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="223"/>
+        <location filename="../../app/attentionpage.cpp" line="239"/>
         <source>%1 sliding layers</source>
         <translation>슬라이딩 윈도우 레이어 %1개</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="209"/>
+        <location filename="../../app/attentionpage.cpp" line="225"/>
         <source>%1 has no layer that caches K and V per token: its memory per sequence is a fixed state, whatever the context (see the memory page), so the naive formula does not apply.</source>
         <translation>%1에는 토큰마다 K와 V를 캐시하는 레이어가 없습니다. 시퀀스당 메모리는 컨텍스트 길이와 상관없이 고정된 상태이므로(메모리 페이지 참고) 단순 공식은 적용되지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="226"/>
+        <location filename="../../app/attentionpage.cpp" line="242"/>
         <source>%1 x %2 KV heads x (%3 + %4)</source>
         <translation>%1 x KV 헤드 %2개 x (%3 + %4)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="227"/>
+        <location filename="../../app/attentionpage.cpp" line="243"/>
         <source>2 x %1 x %2 KV heads x %3</source>
         <translation>2 x %1 x KV 헤드 %2개 x %3</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="230"/>
+        <location filename="../../app/attentionpage.cpp" line="246"/>
         <source>&lt;b&gt;Naive&lt;/b&gt; (query heads in place of KV heads): %1 per token, %2 for this scenario.&lt;br&gt;&lt;b&gt;Real&lt;/b&gt; (the layers that cache, each kind with its own KV heads): (%3) x %4 B = &lt;b&gt;%5&lt;/b&gt; per token, %6.&lt;br&gt;The naive formula overstates this model&apos;s cache &lt;b&gt;%7x&lt;/b&gt;.</source>
         <translation>&lt;b&gt;단순 공식&lt;/b&gt; (KV 헤드 자리에 쿼리 헤드): 토큰당 %1, 이 시나리오에서 %2.&lt;br&gt;&lt;b&gt;실제&lt;/b&gt; (캐시하는 레이어만, 종류별 자체 KV 헤드 수): (%3) x %4 B = 토큰당 &lt;b&gt;%5&lt;/b&gt;, %6.&lt;br&gt;단순 공식은 이 모델의 캐시를 &lt;b&gt;%7배&lt;/b&gt;로 부풀립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="244"/>
+        <location filename="../../app/attentionpage.cpp" line="260"/>
         <source>&lt;b&gt;Naive&lt;/b&gt; (query heads): 2 x %1 layers x %2 heads x %3 x %4 B = &lt;b&gt;%5&lt;/b&gt; per token, %6 for this scenario.&lt;br&gt;&lt;b&gt;Real&lt;/b&gt; (KV heads): 2 x %1 x %7 x %3 x %4 B = &lt;b&gt;%8&lt;/b&gt; per token, %9.&lt;br&gt;The naive formula overstates this model&apos;s cache &lt;b&gt;%10x&lt;/b&gt;: the query heads share %7 KV heads, and that number is fixed by the trained weights.</source>
         <translation>&lt;b&gt;단순 공식&lt;/b&gt; (쿼리 헤드): 2 x %1 레이어 x %2 헤드 x %3 x %4 B = 토큰당 &lt;b&gt;%5&lt;/b&gt;, 이 시나리오에서 %6.&lt;br&gt;&lt;b&gt;실제&lt;/b&gt; (KV 헤드): 2 x %1 x %7 x %3 x %4 B = 토큰당 &lt;b&gt;%8&lt;/b&gt;, %9.&lt;br&gt;단순 공식은 이 모델의 캐시를 &lt;b&gt;%10배&lt;/b&gt;로 부풀립니다: 쿼리 헤드들이 KV 헤드 %7개를 나눠 쓰며, 이 개수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
@@ -783,7 +783,7 @@
     <name>DecodePage</name>
     <message>
         <location filename="../../app/decodepage.cpp" line="78"/>
-        <location filename="../../app/decodepage.cpp" line="189"/>
+        <location filename="../../app/decodepage.cpp" line="200"/>
         <location filename="../../app/decodetext.cpp" line="14"/>
         <source>no cache</source>
         <translation>캐시 없음</translation>
@@ -800,42 +800,42 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="80"/>
-        <location filename="../../app/decodepage.cpp" line="190"/>
+        <location filename="../../app/decodepage.cpp" line="201"/>
         <source>contiguous</source>
         <translation>연속 할당</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="82"/>
-        <location filename="../../app/decodepage.cpp" line="191"/>
+        <location filename="../../app/decodepage.cpp" line="202"/>
         <source>paged</source>
         <translation>페이지 방식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="195"/>
+        <location filename="../../app/decodepage.cpp" line="206"/>
         <source>CUDA graphs</source>
         <translation>CUDA 그래프</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="201"/>
-        <location filename="../../app/decodepage.cpp" line="1380"/>
+        <location filename="../../app/decodepage.cpp" line="212"/>
+        <location filename="../../app/decodepage.cpp" line="1401"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="202"/>
+        <location filename="../../app/decodepage.cpp" line="213"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="220"/>
-        <location filename="../../app/decodepage.cpp" line="222"/>
+        <location filename="../../app/decodepage.cpp" line="231"/>
+        <location filename="../../app/decodepage.cpp" line="233"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="221"/>
-        <location filename="../../app/decodepage.cpp" line="894"/>
-        <location filename="../../app/decodepage.cpp" line="1090"/>
+        <location filename="../../app/decodepage.cpp" line="232"/>
+        <location filename="../../app/decodepage.cpp" line="915"/>
+        <location filename="../../app/decodepage.cpp" line="1111"/>
         <source>ms per step</source>
         <translation>스텝당 ms</translation>
     </message>
@@ -844,37 +844,37 @@
         <translation type="vanished">보유 중인 KV 캐시 (MiB)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="260"/>
+        <location filename="../../app/decodepage.cpp" line="272"/>
         <source>&lt;b&gt;Runs on the CPU&lt;/b&gt; (%1). The formulas are the same; the timings are a CPU&apos;s.</source>
         <translation>&lt;b&gt;CPU에서 실행&lt;/b&gt; (%1). 공식은 같고, 시간은 CPU에서 잰 값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="257"/>
+        <location filename="../../app/decodepage.cpp" line="269"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;The decode core runs on this GPU: cuBLAS for the matrix products, our own kernels for attention, norms and sampling; step times by CUDA events, memory by cudaMemGetInfo.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;디코드 코어가 이 GPU에서 실행됩니다: 행렬곱은 cuBLAS, 어텐션·정규화·샘플링은 자체 커널로 계산하고, 스텝 시간은 CUDA 이벤트로, 메모리는 cudaMemGetInfo로 잽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="262"/>
+        <location filename="../../app/decodepage.cpp" line="274"/>
         <source>Auto</source>
         <translation>자동</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="263"/>
+        <location filename="../../app/decodepage.cpp" line="275"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="264"/>
+        <location filename="../../app/decodepage.cpp" line="276"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="344"/>
+        <location filename="../../app/decodepage.cpp" line="356"/>
         <source>BF16 halves the weights and the KV cache; it needs the CUDA backend</source>
         <translation>BF16은 가중치와 KV 캐시를 절반으로 줄입니다. CUDA 백엔드가 필요합니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="331"/>
+        <location filename="../../app/decodepage.cpp" line="343"/>
         <source>Replay the one-token step as a CUDA graph: one launch instead of ~90, so the launch cost of a small model&apos;s step disappears. Needs the CUDA backend.</source>
         <translation>토큰 하나짜리 스텝을 CUDA 그래프로 재실행합니다: 커널 호출이 ~90번에서 한 번으로 줄어, 작은 모델의 스텝에서 호출 비용이 사라집니다. CUDA 백엔드가 필요합니다.</translation>
     </message>
@@ -895,19 +895,19 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="84"/>
-        <location filename="../../app/decodepage.cpp" line="192"/>
+        <location filename="../../app/decodepage.cpp" line="203"/>
         <source>dynamic</source>
         <translation>동적</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="86"/>
-        <location filename="../../app/decodepage.cpp" line="193"/>
+        <location filename="../../app/decodepage.cpp" line="204"/>
         <source>INT8</source>
         <translation>INT8</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="88"/>
-        <location filename="../../app/decodepage.cpp" line="194"/>
+        <location filename="../../app/decodepage.cpp" line="205"/>
         <source>FP8</source>
         <translation>FP8</translation>
     </message>
@@ -922,130 +922,130 @@
         <translation>%1%2%</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="196"/>
+        <location filename="../../app/decodepage.cpp" line="207"/>
         <source>then at batch</source>
         <translation>이어서 배치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="205"/>
+        <location filename="../../app/decodepage.cpp" line="216"/>
         <source>Classroom CPU</source>
         <translation>수업용 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="223"/>
-        <location filename="../../app/decodepage.cpp" line="923"/>
+        <location filename="../../app/decodepage.cpp" line="234"/>
+        <location filename="../../app/decodepage.cpp" line="944"/>
         <source>MiB held</source>
         <translation>보유 중인 MiB</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="224"/>
+        <location filename="../../app/decodepage.cpp" line="235"/>
         <source>TPOT, ms (mean of the one-token steps)</source>
         <translation>TPOT, ms (토큰 하나 스텝의 평균)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="225"/>
-        <location filename="../../app/decodepage.cpp" line="945"/>
+        <location filename="../../app/decodepage.cpp" line="236"/>
+        <location filename="../../app/decodepage.cpp" line="966"/>
         <source>KV cache at its peak, MiB</source>
         <translation>KV 캐시 최댓값, MiB</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="236"/>
+        <location filename="../../app/decodepage.cpp" line="248"/>
         <source>Step time chart</source>
         <translation>스텝 시간 차트</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="238"/>
-        <location filename="../../app/decodepage.cpp" line="488"/>
+        <location filename="../../app/decodepage.cpp" line="250"/>
+        <location filename="../../app/decodepage.cpp" line="500"/>
         <source>Cache kinds: KV memory at its peak against TPOT</source>
         <translation>캐시 종류: KV 메모리 최댓값 대 TPOT</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="239"/>
+        <location filename="../../app/decodepage.cpp" line="251"/>
         <source>Run summary</source>
         <translation>실행 요약</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="240"/>
+        <location filename="../../app/decodepage.cpp" line="252"/>
         <source>Step time model against the measured steps</source>
         <translation>스텝 시간 모델과 측정한 스텝 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="241"/>
+        <location filename="../../app/decodepage.cpp" line="253"/>
         <source>The course&apos;s figures beside this machine&apos;s</source>
         <translation>강의 수치와 이 컴퓨터의 수치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="285"/>
+        <location filename="../../app/decodepage.cpp" line="297"/>
         <source>Decoder layers L of our GPT (the course&apos;s: 8)</source>
         <translation>우리 GPT의 디코더 레이어 수 L (강의: 8)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="286"/>
+        <location filename="../../app/decodepage.cpp" line="298"/>
         <source>Decoder layers L. Each layer holds 12 × width² weights and stores K and V for every token: KV bytes per token = 2 × L × H_kv × D_head × 4 B in FP32.</source>
         <translation>디코더 레이어 수 L입니다. 레이어마다 가중치 12 × 폭²개를 가지고, 토큰마다 K와 V를 저장합니다: FP32에서 토큰당 KV 바이트 = 2 × L × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="288"/>
+        <location filename="../../app/decodepage.cpp" line="300"/>
         <source>Model width d_model (the course&apos;s: 512)</source>
         <translation>모델 폭 d_model (강의: 512)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="289"/>
+        <location filename="../../app/decodepage.cpp" line="301"/>
         <source>Model width d_model. Parameters ≈ 12 × L × width² + (vocabulary + context) × width; the head size is D_head = width / heads.</source>
         <translation>모델 폭 d_model입니다. 파라미터 ≈ 12 × L × 폭² + (어휘 수 + 컨텍스트 길이) × 폭이고, 헤드 크기는 D_head = 폭 / 헤드 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="291"/>
+        <location filename="../../app/decodepage.cpp" line="303"/>
         <source>Query heads; the head size is width / heads</source>
         <translation>쿼리 헤드 수: 헤드 크기는 폭 / 헤드 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="292"/>
+        <location filename="../../app/decodepage.cpp" line="304"/>
         <source>Query heads. Each reads all K/V of its group: D_head = width / heads (the CUDA kernels take 64 or 128).</source>
         <translation>쿼리 헤드 수입니다. 쿼리 헤드마다 자기 그룹의 K/V를 모두 읽습니다: D_head = 폭 / 헤드 수 (CUDA 커널은 64 또는 128만 지원합니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="294"/>
+        <location filename="../../app/decodepage.cpp" line="306"/>
         <source>K/V heads H_kv, dividing the query heads: MHA = heads, GQA fewer, MQA 1</source>
         <translation>K/V 헤드 수 H_kv (쿼리 헤드 수의 약수): MHA는 헤드 수와 같고, GQA는 더 적고, MQA는 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="295"/>
+        <location filename="../../app/decodepage.cpp" line="307"/>
         <source>K/V heads H_kv (a divisor of the query heads). The cache scales with them: KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B in FP32.</source>
         <translation>K/V 헤드 수 H_kv (쿼리 헤드 수의 약수)입니다. 캐시는 이 수에 비례합니다: FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="297"/>
+        <location filename="../../app/decodepage.cpp" line="309"/>
         <source>Sequences B decoded together</source>
         <translation>함께 디코드하는 시퀀스 수 B</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="298"/>
+        <location filename="../../app/decodepage.cpp" line="310"/>
         <source>Batch B: sequences decoded together. An uncached step pushes B × (prefix) tokens through the model, a cached one B tokens; KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B.</source>
         <translation>배치 B: 함께 디코드하는 시퀀스 수입니다. 캐시 없는 스텝은 B × (지금까지의 토큰 수)개 토큰을, 캐시 사용 스텝은 B개 토큰을 모델에 넣습니다. KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="300"/>
+        <location filename="../../app/decodepage.cpp" line="312"/>
         <source>Tokens generated per sequence</source>
         <translation>시퀀스당 생성할 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="301"/>
+        <location filename="../../app/decodepage.cpp" line="313"/>
         <source>Steps: tokens generated per sequence. Without a cache step t recomputes all prompt + t tokens, so the uncached work grows with steps²; with one it grows with steps.</source>
         <translation>스텝 수: 시퀀스당 생성할 토큰 수입니다. 캐시가 없으면 스텝 t에서 프롬프트 + t개 토큰을 모두 다시 계산하므로 계산량이 스텝 수²에 비례해 늘어나고, 캐시가 있으면 스텝 수에 비례해 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="303"/>
+        <location filename="../../app/decodepage.cpp" line="315"/>
         <source>Random prompt tokens per sequence</source>
         <translation>시퀀스당 무작위 프롬프트 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="304"/>
+        <location filename="../../app/decodepage.cpp" line="316"/>
         <source>Prompt length: seeded random tokens per sequence. A cached mode pushes them through once, in step 0; the uncached mode again in every step.</source>
         <translation>프롬프트 길이: 시퀀스마다 시드로 만든 무작위 토큰 수입니다. 캐시 사용 모드는 이 토큰을 스텝 0에서 한 번만 모델에 넣고, 캐시 없음 모드는 스텝마다 다시 넣습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="306"/>
+        <location filename="../../app/decodepage.cpp" line="318"/>
         <source>Tokens per block of the paged cache</source>
         <translation>페이지 방식 캐시의 블록당 토큰 수</translation>
     </message>
@@ -1054,212 +1054,212 @@
         <translation type="vanished">페이지 방식의 블록 크기입니다. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 블록 수 × 블록 크기 × 2 × L × B × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 많아야 하나입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="309"/>
+        <location filename="../../app/decodepage.cpp" line="321"/>
         <source>Run without a cache: every step recomputes the whole prefix</source>
         <translation>캐시 없음 모드로 실행: 스텝마다 지금까지의 토큰 전체를 다시 계산</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="310"/>
+        <location filename="../../app/decodepage.cpp" line="322"/>
         <source>No cache: step t pushes all prompt + t tokens of every sequence through the model again. Nothing is stored: 0 B of cache.</source>
         <translation>캐시 없음: 스텝 t에서 모든 시퀀스의 프롬프트 + t개 토큰을 전부 다시 모델에 넣습니다. 아무것도 저장하지 않으므로 캐시는 0 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="312"/>
+        <location filename="../../app/decodepage.cpp" line="324"/>
         <source>Run with a contiguous cache reserved for the whole length up front</source>
         <translation>전체 길이만큼 미리 예약한 연속 할당 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="313"/>
+        <location filename="../../app/decodepage.cpp" line="325"/>
         <source>Contiguous cache: one region per sequence sized for prompt + steps tokens from the start; each step pushes one new token and reads the stored K and V.</source>
         <translation>연속 할당 캐시: 처음부터 시퀀스마다 프롬프트 + 스텝 수만큼의 토큰이 들어갈 영역을 하나씩 잡아 둡니다. 스텝마다 새 토큰 하나를 모델에 넣고 저장된 K와 V를 읽습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="315"/>
+        <location filename="../../app/decodepage.cpp" line="327"/>
         <source>Run with a paged cache that grows block by block</source>
         <translation>블록 단위로 커지는 페이지 방식 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="316"/>
+        <location filename="../../app/decodepage.cpp" line="328"/>
         <source>Paged cache: fixed-size blocks handed out in shuffled order as the sequences grow, read through a block table (PagedAttention).</source>
         <translation>페이지 방식 캐시: 시퀀스가 길어지는 대로 고정 크기 블록을 뒤섞인 순서로 내주고, 블록 테이블을 거쳐 읽습니다 (PagedAttention).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="318"/>
+        <location filename="../../app/decodepage.cpp" line="330"/>
         <source>Run with a dynamic cache that is reallocated and copied at every step</source>
         <translation>스텝마다 새로 할당하고 복사하는 동적 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="319"/>
+        <location filename="../../app/decodepage.cpp" line="331"/>
         <source>Dynamic cache (Hugging Face&apos;s DynamicCache, torch.cat): each step allocates a cache exactly one token longer and copies the old one into it, so it holds only the tokens so far, but every step pays a copy of the whole cache, and during the copy the old and the new cache are held at once.</source>
         <translation>동적 캐시 (Hugging Face의 DynamicCache, torch.cat): 스텝마다 정확히 토큰 하나만큼 더 긴 캐시를 새로 할당하고 이전 캐시를 복사합니다. 지금까지의 토큰만 보유하지만, 스텝마다 캐시 전체를 복사하는 비용을 치르고, 복사하는 동안에는 이전 캐시와 새 캐시를 함께 보유합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="322"/>
+        <location filename="../../app/decodepage.cpp" line="334"/>
         <source>Run with K and V stored as INT8, one FP32 scale per token and KV head</source>
         <translation>K와 V를 INT8로, 토큰과 KV 헤드마다 FP32 스케일 하나와 함께 저장해 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="323"/>
+        <location filename="../../app/decodepage.cpp" line="335"/>
         <source>INT8 cache: each token&apos;s K (and V) vector of each KV head is stored as 8-bit integers with one FP32 scale (max |x| / 127), reserved up front like the contiguous cache: 8 + 32 / D_head bits per value instead of 32. Attention dequantizes as it reads. Its tokens and logits are compared with the contiguous (FP32) cache&apos;s.</source>
         <translation>INT8 캐시: 각 토큰의 KV 헤드별 K (및 V) 벡터를 8비트 정수와 FP32 스케일 하나 (max |x| / 127)로 저장하며, 연속 할당 캐시처럼 처음에 예약합니다: 값당 32비트 대신 8 + 32 / D_head비트. 어텐션이 읽으면서 역양자화합니다. 생성 토큰과 로짓을 연속 할당 (FP32) 캐시와 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="327"/>
+        <location filename="../../app/decodepage.cpp" line="339"/>
         <source>Run with K and V stored as FP8 (E4M3), one FP32 scale per token and KV head; CUDA only</source>
         <translation>K와 V를 FP8 (E4M3)로, 토큰과 KV 헤드마다 FP32 스케일 하나와 함께 저장해 실행 (CUDA 전용)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="328"/>
+        <location filename="../../app/decodepage.cpp" line="340"/>
         <source>FP8 cache: E4M3 values (3 mantissa bits, up to ±448) with one FP32 scale per token and KV head, dequantized inside the CUDA attention kernel. FP8 is a GPU format: the CPU backend does not run it.</source>
         <translation>FP8 캐시: E4M3 값 (가수 3비트, 최대 ±448)에 토큰과 KV 헤드마다 FP32 스케일 하나를 두고, CUDA 어텐션 커널 안에서 역양자화합니다. FP8은 GPU 형식이라 CPU 백엔드에서는 실행하지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="333"/>
+        <location filename="../../app/decodepage.cpp" line="345"/>
         <source>CUDA graphs remove the fixed cost a of step = a + b × tokens (kernel launches); the per-token cost b stays.</source>
         <translation>CUDA 그래프는 스텝 = a + b × 토큰 수에서 고정 비용 a (커널 호출)를 없앱니다. 토큰당 비용 b는 그대로 남습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="335"/>
+        <location filename="../../app/decodepage.cpp" line="347"/>
         <source>Run the same experiment again at a second batch and predict it from the first</source>
         <translation>같은 실험을 두 번째 배치로 다시 실행하고, 첫 번째 결과로 예측</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="336"/>
+        <location filename="../../app/decodepage.cpp" line="348"/>
         <source>Then at batch: after the first run the same experiment runs at this batch, and the first batch&apos;s two equations (a + b, a + N b) predict its step times, as the course predicts batch 64 from batch 1.</source>
         <translation>이어서 배치: 첫 실행이 끝나면 같은 실험을 이 배치로 실행하고, 첫 배치의 두 식 (a + b, a + N b)으로 그 스텝 시간을 예측합니다. 강의에서 배치 1로 배치 64를 예측한 것과 같습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="338"/>
+        <location filename="../../app/decodepage.cpp" line="350"/>
         <source>The second run&apos;s batch (the course&apos;s: 64)</source>
         <translation>두 번째 실행의 배치 (강의: 64)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="339"/>
+        <location filename="../../app/decodepage.cpp" line="351"/>
         <source>The batch of the second run. Its cache is this batch / the first batch times larger: KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B.</source>
         <translation>두 번째 실행의 배치입니다. 캐시는 (이 배치 / 첫 배치)배로 커집니다: KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="341"/>
+        <location filename="../../app/decodepage.cpp" line="353"/>
         <source>Where the decode core runs: Auto takes CUDA when a device answers</source>
         <translation>디코드 코어를 실행할 곳: 자동은 응답하는 장치가 있으면 CUDA를 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="342"/>
+        <location filename="../../app/decodepage.cpp" line="354"/>
         <source>Backend: CUDA runs cuBLAS and our kernels on the GPU (times by CUDA events); the CPU runs the same forward pass with BLAS and two threads (times by the steady clock).</source>
         <translation>백엔드: CUDA는 GPU에서 cuBLAS와 자체 커널을 실행합니다 (시간은 CUDA 이벤트로 잽니다). CPU는 같은 순전파를 BLAS와 스레드 두 개로 실행합니다 (시간은 steady clock으로 잽니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="345"/>
+        <location filename="../../app/decodepage.cpp" line="357"/>
         <source>Precision of the weights, the matrix inputs and the cache: 4 B per value in FP32, 2 B in BF16, so KV bytes = 2 × L × B × tokens × H_kv × D_head × 2 B in BF16.</source>
         <translation>가중치, 행렬 입력, 캐시의 정밀도: 값 하나가 FP32에서 4 B, BF16에서 2 B이므로, BF16에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 2 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="347"/>
+        <location filename="../../app/decodepage.cpp" line="359"/>
         <source>Probe 2 steps to estimate the time, then run each checked mode in turn</source>
         <translation>2 스텝 시험 실행으로 시간을 추정한 뒤, 선택한 모드를 차례로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="348"/>
+        <location filename="../../app/decodepage.cpp" line="360"/>
         <source>Run: short probes estimate the run&apos;s length, then each checked mode generates the tokens; step times and the cache held are drawn as they are measured.</source>
         <translation>실행: 짧은 시험 실행으로 걸릴 시간을 추정한 뒤, 선택한 모드마다 토큰을 생성합니다. 스텝 시간과 보유 중인 캐시는 측정되는 대로 그려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="350"/>
+        <location filename="../../app/decodepage.cpp" line="362"/>
         <source>End the run within one step</source>
         <translation>한 스텝 안에 실행 중지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="351"/>
+        <location filename="../../app/decodepage.cpp" line="363"/>
         <source>Stop ends the run within one step. The page then reports only what was measured and names what was not (no speedup without both modes complete).</source>
         <translation>중지를 누르면 한 스텝 안에 실행이 끝납니다. 그러면 페이지는 측정한 것만 보고하고, 측정하지 못한 것은 무엇인지 밝힙니다 (두 모드가 모두 완료되지 않으면 속도 향상은 표시하지 않습니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="354"/>
+        <location filename="../../app/decodepage.cpp" line="366"/>
         <source>The course&apos;s experiment at batch 1: 500 steps, with and without a cache. %1 on the course&apos;s RTX 4090; about 2 min on a 2-core CPU.</source>
         <translation>배치 1 강의 실험: 500 스텝, 캐시 없음과 캐시 사용. 강의의 RTX 4090에서 %1, 2코어 CPU에서 약 2분.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="357"/>
+        <location filename="../../app/decodepage.cpp" line="369"/>
         <source>Loads the course&apos;s batch-1 run: 8 layers, width 512, prompt 1, 500 steps, no cache and contiguous. The course measured 1.5 and 1.22 ms per step on an RTX 4090 (1.2x) and 3.6x on a CPU.</source>
         <translation>강의의 배치 1 실행 설정을 불러옵니다: 레이어 8개, 폭 512, 프롬프트 1, 500 스텝, 캐시 없음과 연속 할당. 강의는 RTX 4090에서 스텝당 1.5 ms와 1.22 ms (1.2배), CPU에서 3.6배를 측정했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="361"/>
+        <location filename="../../app/decodepage.cpp" line="373"/>
         <source>The course&apos;s experiment at batch 64: 500 steps, with and without a cache. %1 on the course&apos;s RTX 4090, but about two hours or more on a 2-core CPU (an uncached step recomputes 64 × up to 500 tokens): in class, press Classroom CPU.</source>
         <translation>배치 64 강의 실험: 500 스텝, 캐시 없음과 캐시 사용. 강의의 RTX 4090에서는 %1이지만 2코어 CPU에서는 두 시간 이상 걸립니다 (캐시 없는 스텝은 64 × 최대 500개 토큰을 다시 계산합니다). 수업에서는 수업용 CPU를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="365"/>
+        <location filename="../../app/decodepage.cpp" line="377"/>
         <source>Loads the course&apos;s batch-64 run (8 layers, width 512, 500 steps). The course measured 21.8 and 2.7 ms per step (8.0x); the uncached work is 64 × (1 + 2 + ... + 500) = 8.0 million token passes, hours on a CPU. The page estimates this machine&apos;s time as soon as it is loaded.</source>
         <translation>강의의 배치 64 실행 설정을 불러옵니다 (레이어 8개, 폭 512, 500 스텝). 강의는 스텝당 21.8 ms와 2.7 ms (8.0배)를 측정했습니다. 캐시 없는 계산량은 64 × (1 + 2 + ... + 500) = 토큰 800만 개를 모델에 넣는 양으로, CPU에서는 몇 시간이 걸립니다. 불러오는 즉시 이 컴퓨터에서 걸릴 시간을 추정합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="369"/>
+        <location filename="../../app/decodepage.cpp" line="381"/>
         <source>What to press in class on a CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache. Well under a minute on a 2-core CPU; both gaps show.</source>
         <translation>CPU로 수업할 때 누를 버튼: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2 스텝씩, 캐시 없음과 캐시 사용으로 실행합니다. 2코어 CPU에서 1분도 채 걸리지 않으며, 두 배치 모두에서 차이가 드러납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="373"/>
+        <location filename="../../app/decodepage.cpp" line="385"/>
         <source>Classroom CPU: the course&apos;s 8-layer, width-512 model, prompt 1, %1 steps, no cache and contiguous, at batch 1 and then batch %2. Batch %2&apos;s uncached steps push %3 tokens through the model (%2 × (1 + ... + %1)) instead of the course&apos;s 8 million, and batch 1&apos;s two equations predict batch %2.</source>
         <translation>수업용 CPU: 강의의 레이어 8개, 폭 512 모델로 프롬프트 1, %1 스텝, 캐시 없음과 연속 할당을 배치 1, 이어서 배치 %2에서 실행합니다. 배치 %2의 캐시 없는 스텝들이 모델에 넣는 토큰은 강의의 800만 개가 아니라 %3개 (%2 × (1 + ... + %1))이고, 배치 1의 두 식으로 배치 %2를 예측합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="379"/>
+        <location filename="../../app/decodepage.cpp" line="391"/>
         <source>Which run the charts show</source>
         <translation>차트에 표시할 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="380"/>
+        <location filename="../../app/decodepage.cpp" line="392"/>
         <source>After a run at two batches, pick the batch whose steps the charts draw; the tables list both.</source>
         <translation>두 배치로 실행한 뒤, 차트에 스텝을 그릴 배치를 고릅니다. 표에는 두 배치가 모두 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="381"/>
+        <location filename="../../app/decodepage.cpp" line="393"/>
         <source>How long the run will take on this machine, from short probes</source>
         <translation>짧은 시험 실행으로 추정한, 이 컴퓨터에서 실행에 걸릴 시간</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="382"/>
+        <location filename="../../app/decodepage.cpp" line="394"/>
         <source>The estimate times 2 steps of each mode at this batch, and 2 steps at batch 1 from the run&apos;s mean prefix; an uncached step costs a + b × tokens (a: a cached step, b: per token at the mean prefix), a cached step the same every time.</source>
         <translation>추정은 이 배치에서 모드마다 2 스텝, 그리고 배치 1에서 실행의 평균 길이(지금까지의 토큰 수)로 2 스텝의 시간을 잽니다. 캐시 없는 스텝은 a + b × 토큰 수 (a: 캐시 사용 스텝 하나의 시간, b: 평균 길이에서 잰 토큰당 시간)로, 캐시 사용 스텝은 매번 같은 시간으로 계산합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="385"/>
+        <location filename="../../app/decodepage.cpp" line="397"/>
         <source>Uncached time / cached time per step, measured here, beside the course&apos;s</source>
         <translation>스텝당 캐시 없음 시간 / 캐시 사용 시간: 이 컴퓨터의 측정값과 강의 수치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="386"/>
+        <location filename="../../app/decodepage.cpp" line="398"/>
         <source>Speedup = mean uncached step / mean contiguous-cache step, only where both modes completed. The course measured 1.2x at batch 1 and 8.0x at batch 64 on an RTX 4090.</source>
         <translation>속도 향상 = 캐시 없는 스텝의 평균 시간 / 연속 할당 캐시 스텝의 평균 시간이며, 두 모드가 모두 완료된 경우에만 계산합니다. 강의는 RTX 4090에서 배치 1은 1.2배, 배치 64는 8.0배를 측정했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="388"/>
+        <location filename="../../app/decodepage.cpp" line="400"/>
         <source>What the run measured, in words</source>
         <translation>실행에서 측정한 내용을 문장으로 정리</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="389"/>
+        <location filename="../../app/decodepage.cpp" line="401"/>
         <source>The reading states the speedup, the fixed share of a step (a / (a + b × tokens)) and whether the tokens agree, and names what a stopped run did not measure.</source>
         <translation>이 해설은 속도 향상, 스텝에서 고정 비용이 차지하는 비율 (a / (a + b × 토큰 수)), 토큰이 일치하는지를 알려 주고, 중지된 실행이 측정하지 못한 것을 밝힙니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="392"/>
+        <location filename="../../app/decodepage.cpp" line="404"/>
         <source>Each point is one measured decode step; the dashed lines are the least-squares model step = a + b × tokens</source>
         <translation>점 하나가 측정한 디코드 스텝 하나입니다. 파선은 최소제곱으로 적합한 모델 스텝 = a + b × 토큰 수입니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="394"/>
+        <location filename="../../app/decodepage.cpp" line="406"/>
         <source>Step time: one marker per measured step (circle: no cache, square: contiguous, triangle: paged). The dashed line of the same colour is step = a + b × (tokens computed in that step), fitted by least squares over every step of every completed mode.</source>
         <translation>스텝 시간: 측정한 스텝마다 표식이 하나씩 찍힙니다 (원: 캐시 없음, 사각형: 연속 할당, 삼각형: 페이지 방식). 같은 색의 파선은 스텝 = a + b × (그 스텝에서 계산한 토큰 수)이며, 완료된 모든 모드의 모든 스텝에 최소제곱으로 적합한 것입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1546"/>
+        <location filename="../../app/decodepage.cpp" line="1567"/>
         <source>Here a step ran &lt;i&gt;faster&lt;/i&gt; than batch %1&apos;s a and b predict, the opposite of the course&apos;s GPU. On a CPU batch 1&apos;s b is paid in matrix-vector products, where every token reads every weight from memory; at batch %2 one read of the weights serves %2 rows, so a token costs less than b. The course&apos;s GPU at batch 1 was bound by launching kernels instead, so its b was small and batch 64&apos;s cache reads came on top.</source>
         <translation>여기서는 스텝이 배치 %1의 a와 b가 예측한 것보다 &lt;i&gt;빨랐습니다&lt;/i&gt;. 강의의 GPU와 반대 방향입니다. CPU에서 배치 1의 b는 행렬-벡터 곱에서 치르는 비용으로, 토큰마다 모든 가중치를 메모리에서 읽습니다. 배치 %2에서는 가중치를 한 번 읽어 %2개 행에 쓰므로 토큰당 비용이 b보다 작아집니다. 강의의 GPU는 배치 1에서 커널 호출에 묶여 있었기 때문에 b가 작았고, 배치 64에서는 캐시를 읽는 비용이 그 위에 더해졌습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1554"/>
+        <location filename="../../app/decodepage.cpp" line="1575"/>
         <source>Here a step ran &lt;i&gt;faster&lt;/i&gt; than batch %1&apos;s a and b predict, the opposite of the course&apos;s GPU: this device kept more of batch %2&apos;s work in parallel than batch %1 used, so a token cost less than b.</source>
         <translation>여기서는 스텝이 배치 %1의 a와 b가 예측한 것보다 &lt;i&gt;빨랐습니다&lt;/i&gt;. 강의의 GPU와 반대 방향입니다. 이 장치는 배치 %2의 작업을 배치 %1보다 더 많이 병렬로 처리했기 때문에 토큰당 비용이 b보다 작았습니다.</translation>
     </message>
@@ -1268,118 +1268,118 @@
         <translation type="vanished">스텝마다 보유 중인 캐시 메모리 (표식)와 공식 (검은 일점쇄선) 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="398"/>
+        <location filename="../../app/decodepage.cpp" line="410"/>
         <source>KV cache held: markers are what our allocator holds after each step (contiguous reserves the whole length at once, paged grows by blocks, no cache holds 0 B); the line is KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B in FP32.</source>
         <translation>보유 중인 KV 캐시: 표식은 스텝마다 자체 할당자가 보유한 양입니다 (연속 할당은 전체 길이를 한 번에 예약하고, 페이지 방식은 블록 단위로 늘며, 캐시 없음은 0 B). 선은 FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="401"/>
+        <location filename="../../app/decodepage.cpp" line="413"/>
         <source>Per mode: step time, throughput, speedup and the four memory figures</source>
         <translation>모드별 스텝 시간, 처리량, 속도 향상, 메모리 수치 네 가지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="402"/>
+        <location filename="../../app/decodepage.cpp" line="414"/>
         <source>Weights = parameters × 4 B (FP32); KV = 2 × L × B × tokens × H_kv × D_head × 4 B; peak allocated is our allocator&apos;s peak; the process figure is what the system reports (VmRSS, or cudaMemGetInfo).</source>
         <translation>가중치 = 파라미터 × 4 B (FP32), KV = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다. 최대 할당량은 자체 할당자가 할당한 양의 최댓값이고, 프로세스 수치는 시스템이 보고하는 값입니다 (VmRSS 또는 cudaMemGetInfo).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="404"/>
+        <location filename="../../app/decodepage.cpp" line="416"/>
         <source>The two-term model step = a + b × tokens against the measured mean step of each mode</source>
         <translation>두 항 모델 스텝 = a + b × 토큰 수와 모드별 평균 측정 스텝 시간 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="405"/>
+        <location filename="../../app/decodepage.cpp" line="417"/>
         <source>Predicted ms per step = a + b × (mean tokens per step), by least squares over the run&apos;s steps and by the course&apos;s two equations (a + B b = cached step, a + N b = uncached step). The last column is what the model misses: measured − predicted.</source>
         <translation>예측 스텝당 ms = a + b × (스텝당 평균 토큰 수)이며, a와 b는 실행의 모든 스텝에 대한 최소제곱과 강의의 두 식 (a + B b = 캐시 사용 스텝, a + N b = 캐시 없는 스텝)으로 각각 구합니다. 마지막 열은 모델이 놓친 부분, 곧 측정값 − 예측값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="408"/>
+        <location filename="../../app/decodepage.cpp" line="420"/>
         <source>The two fits&apos; a and b</source>
         <translation>두 적합의 a와 b</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="409"/>
+        <location filename="../../app/decodepage.cpp" line="421"/>
         <source>Least squares fits a and b to every step; the course&apos;s method solves two equations from two mean steps. a is the fixed cost of a step, b the cost of each token pushed through the model.</source>
         <translation>최소제곱은 모든 스텝에 a와 b를 적합하고, 강의의 방법은 평균 스텝 시간 두 개로 두 식을 풉니다. a는 스텝의 고정 비용, b는 모델에 넣는 토큰 하나당 비용입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="411"/>
+        <location filename="../../app/decodepage.cpp" line="423"/>
         <source>The course&apos;s measured figures beside this machine&apos;s, with where each came from</source>
         <translation>강의의 측정 수치와 이 컴퓨터의 수치 (각 수치의 출처 포함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="412"/>
+        <location filename="../../app/decodepage.cpp" line="424"/>
         <source>Course: the course text&apos;s small GPT on an RTX 4090 (and a CPU for batch 1&apos;s 3.6x), 500 steps. This run: measured here, with the steps this run used; fewer steps give a smaller uncached prefix, so a smaller speedup.</source>
         <translation>강의: 강의 본문의 작은 GPT를 RTX 4090에서 500 스텝 실행한 수치입니다 (배치 1의 3.6배는 CPU). 이번 실행: 이 컴퓨터에서 이번 실행의 스텝 수로 측정한 값입니다. 스텝이 적으면 캐시 없는 스텝이 다시 계산하는 토큰이 적으므로 속도 향상도 작아집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="416"/>
+        <location filename="../../app/decodepage.cpp" line="428"/>
         <source>Model and run</source>
         <translation>모델과 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="421"/>
+        <location filename="../../app/decodepage.cpp" line="433"/>
         <source>Layers</source>
         <translation>레이어</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="421"/>
+        <location filename="../../app/decodepage.cpp" line="433"/>
         <source>Width</source>
         <translation>폭</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="421"/>
+        <location filename="../../app/decodepage.cpp" line="433"/>
         <source>Heads</source>
         <translation>헤드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="421"/>
+        <location filename="../../app/decodepage.cpp" line="433"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="422"/>
-        <location filename="../../app/decodepage.cpp" line="1287"/>
+        <location filename="../../app/decodepage.cpp" line="434"/>
+        <location filename="../../app/decodepage.cpp" line="1308"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="422"/>
+        <location filename="../../app/decodepage.cpp" line="434"/>
         <source>Steps</source>
         <translation>스텝 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="422"/>
+        <location filename="../../app/decodepage.cpp" line="434"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="422"/>
+        <location filename="../../app/decodepage.cpp" line="434"/>
         <source>Block size</source>
         <translation>블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="431"/>
+        <location filename="../../app/decodepage.cpp" line="443"/>
         <source>Backend</source>
         <translation>백엔드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="433"/>
+        <location filename="../../app/decodepage.cpp" line="445"/>
         <source>Precision</source>
         <translation>정밀도</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="442"/>
+        <location filename="../../app/decodepage.cpp" line="454"/>
         <source>Modes:</source>
         <translation>모드:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="492"/>
+        <location filename="../../app/decodepage.cpp" line="504"/>
         <source>One point per cache kind: its TPOT (mean one-token step) and the most KV memory it held</source>
         <translation>캐시 종류마다 점 하나: TPOT (토큰 하나 스텝의 평균)와 보유한 KV 메모리의 최댓값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="493"/>
+        <location filename="../../app/decodepage.cpp" line="505"/>
         <source>Each point is one cache kind of the run shown: across, its time per output token (the mean of the steps after the prompt&apos;s); up, the most KV cache memory it held in any step (the dynamic cache&apos;s peak is during its copy, old and new together). Down and to the left is better on both.</source>
         <translation>점 하나가 표시 중인 실행의 캐시 종류 하나입니다. 가로: 출력 토큰당 시간 (TPOT, 프롬프트 스텝 이후 스텝의 평균), 세로: 어느 스텝에서든 보유한 KV 캐시 메모리의 최댓값 (동적 캐시의 최댓값은 복사 중, 이전 캐시와 새 캐시를 함께 보유할 때). 왼쪽 아래일수록 둘 다 좋습니다.</translation>
     </message>
@@ -1408,27 +1408,27 @@
         <translation type="vanished">KV 최댓값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="554"/>
+        <location filename="../../app/decodepage.cpp" line="566"/>
         <source>The short probes alone ran past %1 on this machine%2: this run will take long. Stop and lower the steps, batch or model size.</source>
         <translation>짧은 시험 실행만으로도 이 컴퓨터에서 %1 넘게 걸렸습니다%2. 이 실행은 오래 걸립니다. 중지하고 스텝 수, 배치 또는 모델 크기를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="774"/>
+        <location filename="../../app/decodepage.cpp" line="795"/>
         <source>%1 Too long to estimate: the short probes alone ran past %2 on this machine.</source>
         <translation>%1 추정하기에 너무 깁니다: 짧은 시험 실행만으로도 이 컴퓨터에서 %2 넘게 걸렸습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="923"/>
+        <location filename="../../app/decodepage.cpp" line="944"/>
         <source>MB held</source>
         <translation>보유 중인 MB</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="938"/>
+        <location filename="../../app/decodepage.cpp" line="959"/>
         <source>dynamic: peak during the copy</source>
         <translation>동적: 복사 중 최댓값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="945"/>
+        <location filename="../../app/decodepage.cpp" line="966"/>
         <source>KV cache at its peak, MB</source>
         <translation>KV 캐시 최댓값, MB</translation>
     </message>
@@ -1449,276 +1449,276 @@
         <translation type="vanished">%1 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1260"/>
+        <location filename="../../app/decodepage.cpp" line="1281"/>
         <source>least squares over %1 steps: step = %2 ms + %3 ms × tokens</source>
         <translation>스텝 %1개에 대한 최소제곱: 스텝 = %2 ms + %3 ms × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1264"/>
+        <location filename="../../app/decodepage.cpp" line="1285"/>
         <source>least squares does not split the steps into a positive a and b (a = %1 ms, b = %2 ms)</source>
         <translation>최소제곱으로 스텝을 양수인 a와 b로 나눌 수 없음 (a = %1 ms, b = %2 ms)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1267"/>
+        <location filename="../../app/decodepage.cpp" line="1288"/>
         <source>least squares not measured (no completed mode with steps of different sizes)</source>
         <translation>최소제곱 측정 안 됨 (토큰 수가 서로 다른 스텝으로 완료된 모드 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1269"/>
+        <location filename="../../app/decodepage.cpp" line="1290"/>
         <source>two equations: a + %1 b = %2 ms (%3, one token per sequence), a + %4 b = %5 ms (no cache, mean tokens) give a = %6 ms, b = %7 ms</source>
         <translation>두 식: a + %1 b = %2 ms (%3, 시퀀스당 토큰 1개), a + %4 b = %5 ms (캐시 없음, 평균 토큰 수)에서 a = %6 ms, b = %7 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1275"/>
+        <location filename="../../app/decodepage.cpp" line="1296"/>
         <source>two equations not measured (they need complete runs with and without a cache)</source>
         <translation>두 식 측정 안 됨 (캐시 없음과 캐시 사용 실행이 모두 완료되어야 함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1279"/>
+        <location filename="../../app/decodepage.cpp" line="1300"/>
         <source>; a negative cost is not physical (noise), so the predictions use the closest line with a, b ≥ 0: a = %1 ms, b = %2 ms</source>
         <translation>; 음수 비용은 물리적으로 있을 수 없으므로(잡음), 예측에는 a, b ≥ 0인 가장 가까운 직선 a = %1 ms, b = %2 ms를 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1283"/>
+        <location filename="../../app/decodepage.cpp" line="1304"/>
         <source>&lt;b&gt;Batch %1&lt;/b&gt;: %2; %3.</source>
         <translation>&lt;b&gt;배치 %1&lt;/b&gt;: %2; %3.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1287"/>
+        <location filename="../../app/decodepage.cpp" line="1308"/>
         <source>Tokens per step</source>
         <translation>스텝당 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1287"/>
+        <location filename="../../app/decodepage.cpp" line="1308"/>
         <source>Measured ms/step</source>
         <translation>측정 ms/스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1288"/>
+        <location filename="../../app/decodepage.cpp" line="1309"/>
         <source>Least squares</source>
         <translation>최소제곱</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1288"/>
+        <location filename="../../app/decodepage.cpp" line="1309"/>
         <source>Two equations (batch %1&apos;s a, b)</source>
         <translation>두 식 (배치 %1의 a, b)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1289"/>
+        <location filename="../../app/decodepage.cpp" line="1310"/>
         <source>Measured − predicted</source>
         <translation>측정값 − 예측값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1309"/>
+        <location filename="../../app/decodepage.cpp" line="1330"/>
         <source>%1 ms (%2)</source>
         <translation>%1 ms (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1332"/>
+        <location filename="../../app/decodepage.cpp" line="1353"/>
         <source>not run at this batch</source>
         <translation>이 배치에서는 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1339"/>
-        <location filename="../../app/decodepage.cpp" line="1345"/>
-        <location filename="../../app/decodepage.cpp" line="1347"/>
+        <location filename="../../app/decodepage.cpp" line="1360"/>
+        <location filename="../../app/decodepage.cpp" line="1366"/>
+        <location filename="../../app/decodepage.cpp" line="1368"/>
         <source>not measured (a mode stopped or was not run)</source>
         <translation>측정 안 됨 (중지되었거나 실행하지 않은 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1340"/>
-        <location filename="../../app/decodepage.cpp" line="1383"/>
-        <location filename="../../app/decodepage.cpp" line="1389"/>
+        <location filename="../../app/decodepage.cpp" line="1361"/>
+        <location filename="../../app/decodepage.cpp" line="1404"/>
+        <location filename="../../app/decodepage.cpp" line="1410"/>
         <source>%1 / %2 ms</source>
         <translation>%1 / %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1349"/>
-        <location filename="../../app/decodepage.cpp" line="1386"/>
+        <location filename="../../app/decodepage.cpp" line="1370"/>
+        <location filename="../../app/decodepage.cpp" line="1407"/>
         <source>a = %1 ms, b = %2 ms</source>
         <translation>a = %1 ms, b = %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1362"/>
-        <location filename="../../app/decodepage.cpp" line="1392"/>
+        <location filename="../../app/decodepage.cpp" line="1383"/>
+        <location filename="../../app/decodepage.cpp" line="1413"/>
         <source>%1 / %2 ms (measured %3 / %4)</source>
         <translation>%1 / %2 ms (측정 %3 / %4)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1365"/>
+        <location filename="../../app/decodepage.cpp" line="1386"/>
         <source>not measured (a mode stopped)</source>
         <translation>측정 안 됨 (중지된 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1367"/>
+        <location filename="../../app/decodepage.cpp" line="1388"/>
         <source>not measured (batch 1&apos;s two equations are missing)</source>
         <translation>측정 안 됨 (배치 1의 두 식이 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1369"/>
+        <location filename="../../app/decodepage.cpp" line="1390"/>
         <source>not run yet</source>
         <translation>아직 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1372"/>
+        <location filename="../../app/decodepage.cpp" line="1393"/>
         <source>%1 layers, width %2, %3, %4 steps, prompt %5</source>
         <translation>레이어 %1개, 폭 %2, %3, 스텝 %4개, 프롬프트 %5</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1380"/>
+        <location filename="../../app/decodepage.cpp" line="1401"/>
         <source>%1 layers, width %2, FP32, %3 steps, prompt 1</source>
         <translation>레이어 %1개, 폭 %2, FP32, 스텝 %3개, 프롬프트 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1382"/>
+        <location filename="../../app/decodepage.cpp" line="1403"/>
         <source>Batch 1: ms/step, no cache / cache</source>
         <translation>배치 1: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1384"/>
+        <location filename="../../app/decodepage.cpp" line="1405"/>
         <source>Batch 1: speedup</source>
         <translation>배치 1: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1385"/>
+        <location filename="../../app/decodepage.cpp" line="1406"/>
         <source>%1 (on the course&apos;s CPU: %2)</source>
         <translation>%1 (강의의 CPU: %2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1386"/>
+        <location filename="../../app/decodepage.cpp" line="1407"/>
         <source>Batch 1: two equations</source>
         <translation>배치 1: 두 식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1388"/>
+        <location filename="../../app/decodepage.cpp" line="1409"/>
         <source>Batch 64: ms/step, no cache / cache</source>
         <translation>배치 64: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1390"/>
+        <location filename="../../app/decodepage.cpp" line="1411"/>
         <source>Batch 64: speedup</source>
         <translation>배치 64: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1391"/>
+        <location filename="../../app/decodepage.cpp" line="1412"/>
         <source>Batch 64 from batch 1&apos;s a, b: no cache / cache</source>
         <translation>배치 1의 a, b로 예측한 배치 64: 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1399"/>
+        <location filename="../../app/decodepage.cpp" line="1420"/>
         <source>Figure</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1399"/>
+        <location filename="../../app/decodepage.cpp" line="1420"/>
         <source>Course (RTX 4090, from the course text)</source>
         <translation>강의 (RTX 4090, 강의 본문 수치)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1400"/>
+        <location filename="../../app/decodepage.cpp" line="1421"/>
         <source>This run (CUDA, this machine)</source>
         <translation>이번 실행 (CUDA, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1400"/>
+        <location filename="../../app/decodepage.cpp" line="1421"/>
         <source>This run (CPU, this machine)</source>
         <translation>이번 실행 (CPU, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1418"/>
+        <location filename="../../app/decodepage.cpp" line="1439"/>
         <source>%1 at batch %2</source>
         <translation>배치 %2에서 %1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1416"/>
+        <location filename="../../app/decodepage.cpp" line="1437"/>
         <source>not measured at batch %1</source>
         <translation>배치 %1에서 측정 안 됨</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1237"/>
+        <location filename="../../app/decodepage.cpp" line="1258"/>
         <source>Stopped after %1.</source>
         <translation>%1 후 중지했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1238"/>
+        <location filename="../../app/decodepage.cpp" line="1259"/>
         <source>Done in %1.</source>
         <translation>%1 만에 끝났습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1419"/>
+        <location filename="../../app/decodepage.cpp" line="1440"/>
         <source>%1 at batch %2 (not trustworthy: the machine was busy)</source>
         <translation>배치 %2에서 %1 (신뢰할 수 없음: 컴퓨터가 바빴음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1422"/>
+        <location filename="../../app/decodepage.cpp" line="1443"/>
         <source>Speedup with a cache: %1 · course (RTX 4090): %2 at batch 1, %3 at batch 64</source>
         <translation>캐시 사용 시 속도 향상: %1 · 강의 (RTX 4090): 배치 1에서 %2, 배치 64에서 %3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1423"/>
-        <location filename="../../app/decodepage.cpp" line="1514"/>
+        <location filename="../../app/decodepage.cpp" line="1444"/>
+        <location filename="../../app/decodepage.cpp" line="1535"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1430"/>
+        <location filename="../../app/decodepage.cpp" line="1451"/>
         <source>On CUDA, %1%2.</source>
         <translation>CUDA에서 실행, %1%2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1434"/>
+        <location filename="../../app/decodepage.cpp" line="1455"/>
         <source>On the CPU, as chosen.</source>
         <translation>CPU에서 실행 (선택한 대로).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1436"/>
+        <location filename="../../app/decodepage.cpp" line="1457"/>
         <source>On the CPU: no CUDA device answered.</source>
         <translation>CPU에서 실행: 응답한 CUDA 장치가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1438"/>
+        <location filename="../../app/decodepage.cpp" line="1459"/>
         <source>On the CPU: the CUDA kernels take a head size of 64 or 128, this model&apos;s is %1.</source>
         <translation>CPU에서 실행: CUDA 커널은 헤드 크기 64 또는 128만 지원하는데, 이 모델은 %1입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1441"/>
+        <location filename="../../app/decodepage.cpp" line="1462"/>
         <source>On the CPU: cuBLAS could not be opened.</source>
         <translation>CPU에서 실행: cuBLAS를 열 수 없었습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1445"/>
+        <location filename="../../app/decodepage.cpp" line="1466"/>
         <source>&lt;b&gt;Not trustworthy:&lt;/b&gt; this machine&apos;s speed changed during the run (a fixed workload timed before each mode took %1% longer at its slowest), so these times measure the load as much as the model. Close other programs and run again.</source>
         <translation>&lt;b&gt;신뢰할 수 없음:&lt;/b&gt; 실행 중에 이 컴퓨터의 속도가 달라졌습니다(모드마다 앞서 잰 고정 작업이 가장 느릴 때 %1% 더 걸렸습니다). 따라서 이 시간은 모델만큼이나 부하를 잰 것입니다. 다른 프로그램을 닫고 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1450"/>
+        <location filename="../../app/decodepage.cpp" line="1471"/>
         <source>&lt;b&gt;Not trustworthy:&lt;/b&gt; steps of the same size scattered by %1% about their median (%2% or less is steady), so these times measure the load as much as the model. Close other programs and run again.</source>
         <translation>&lt;b&gt;신뢰할 수 없음:&lt;/b&gt; 크기가 같은 스텝들이 중앙값에서 %1% 흩어졌습니다(%2% 이하면 안정적). 따라서 이 시간은 모델만큼이나 부하를 잰 것입니다. 다른 프로그램을 닫고 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1455"/>
+        <location filename="../../app/decodepage.cpp" line="1476"/>
         <source>The machine stayed steady: equal steps within %1% of their median, a fixed workload within %2%.</source>
         <translation>컴퓨터는 안정적이었습니다. 같은 크기의 스텝은 중앙값에서 %1% 이내, 고정 작업은 %2% 이내였습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1458"/>
+        <location filename="../../app/decodepage.cpp" line="1479"/>
         <source>At batch %1 the cached steps ran %2 &lt;i&gt;slower&lt;/i&gt; than recomputing the prefix: the cache cannot make a step slower, so this is the machine&apos;s load, not the model.</source>
         <translation>배치 %1에서 캐시를 쓴 스텝이 프리픽스를 다시 계산할 때보다 %2 &lt;i&gt;느렸습니다&lt;/i&gt;. 캐시가 스텝을 느리게 만들 수는 없으므로, 이것은 모델이 아니라 컴퓨터의 부하 때문입니다.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="1463"/>
+        <location filename="../../app/decodepage.cpp" line="1484"/>
         <source>At batch %1 each cached step pushed %n token(s), one per sequence, instead of the whole prefix, and ran %2 faster.</source>
         <translation>
             <numerusform>배치 %1에서 캐시 사용 스텝은 지금까지의 토큰 전체 대신 시퀀스마다 하나씩, 토큰 %n개만 모델에 넣었고 %2 빨랐습니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1470"/>
+        <location filename="../../app/decodepage.cpp" line="1491"/>
         <source>Speedup not measured at batch %1: it needs complete runs without a cache and with a contiguous one.</source>
         <translation>배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1483"/>
+        <location filename="../../app/decodepage.cpp" line="1504"/>
         <source>Every exact mode generated the same tokens.</source>
         <translation>양자화하지 않은 모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
@@ -1731,22 +1731,22 @@
         <translation type="vanished">배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1473"/>
+        <location filename="../../app/decodepage.cpp" line="1494"/>
         <source>Fixed cost is %1% of a cached step and %2% of an uncached one (least squares).</source>
         <translation>고정 비용은 캐시 사용 스텝의 %1%, 캐시 없는 스텝의 %2%입니다 (최소제곱).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1476"/>
+        <location filename="../../app/decodepage.cpp" line="1497"/>
         <source>The two-term model does not split these steps into a positive fixed and per-token cost: too few or too noisy steps.</source>
         <translation>두 항 모델로는 이 스텝들을 양수인 고정 비용과 토큰당 비용으로 나눌 수 없습니다: 스텝이 너무 적거나 측정값의 잡음이 너무 큽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1479"/>
+        <location filename="../../app/decodepage.cpp" line="1500"/>
         <source>No two-term fit: no completed mode with steps of different sizes.</source>
         <translation>두 항 모델을 적합하지 못했습니다: 토큰 수가 서로 다른 스텝으로 완료된 모드가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1481"/>
+        <location filename="../../app/decodepage.cpp" line="1502"/>
         <source>Tokens not compared: fewer than two modes completed.</source>
         <translation>토큰을 비교하지 않았습니다: 완료된 모드가 두 개 미만입니다.</translation>
     </message>
@@ -1755,52 +1755,52 @@
         <translation type="vanished">모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1484"/>
+        <location filename="../../app/decodepage.cpp" line="1505"/>
         <source>The modes generated DIFFERENT tokens: the cache is wrong.</source>
         <translation>모드마다 생성한 토큰이 서로 다릅니다: 캐시에 오류가 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1490"/>
+        <location filename="../../app/decodepage.cpp" line="1511"/>
         <source>The %1 kept every greedy token of the contiguous cache; its logits differ by up to %2.</source>
         <translation>%1: 연속 할당 캐시의 그리디 토큰을 모두 그대로 골랐습니다. 로짓 차이는 최대 %2입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1492"/>
+        <location filename="../../app/decodepage.cpp" line="1513"/>
         <source>The %1 first chose another token at step %2 (logits up to %3 apart until then); %4 of %5 tokens agree.</source>
         <translation>%1: 스텝 %2에서 처음으로 다른 토큰을 골랐습니다 (그때까지 로짓 차이 최대 %3). 토큰 %5개 중 %4개가 일치합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1501"/>
+        <location filename="../../app/decodepage.cpp" line="1522"/>
         <source>FP8 was skipped: it needs the CUDA backend.</source>
         <translation>FP8은 건너뛰었습니다: CUDA 백엔드가 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1505"/>
+        <location filename="../../app/decodepage.cpp" line="1526"/>
         <source>Stopped after %1 of %2 steps in the %3 mode.</source>
         <translation>%3 모드에서 %2 스텝 중 %1 스텝을 마치고 중지했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1514"/>
+        <location filename="../../app/decodepage.cpp" line="1535"/>
         <source>Not run: %1.</source>
         <translation>실행 안 함: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1529"/>
+        <location filename="../../app/decodepage.cpp" line="1550"/>
         <source>Batch %1&apos;s two equations predict %2 ms (no cache) and %3 ms (cache) per step at batch %4; measured %5 and %6 ms (%7 and %8 against the prediction).</source>
         <translation>배치 %1의 두 식은 배치 %4의 스텝당 시간을 %2 ms (캐시 없음), %3 ms (캐시 사용)로 예측합니다. 측정값은 %5 ms, %6 ms입니다 (예측 대비 %7, %8).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1537"/>
+        <location filename="../../app/decodepage.cpp" line="1558"/>
         <source>On the course&apos;s GPU the same method predicted %1 and %2 ms against %3 and %4 measured; the course puts the gap down to reading the cache, which grows with the context and has no term in the model.</source>
         <translation>강의의 GPU에서는 같은 방법으로 %1 ms, %2 ms를 예측했고 측정값은 %3 ms, %4 ms였습니다. 강의는 이 차이를 캐시 읽기 비용으로 설명합니다: 캐시 읽기는 컨텍스트 길이에 따라 늘어나는데, 모델에는 이를 나타내는 항이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="203"/>
+        <location filename="../../app/decodepage.cpp" line="214"/>
         <source>Course experiment, batch 1</source>
         <translation>강의 실험, 배치 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="204"/>
+        <location filename="../../app/decodepage.cpp" line="215"/>
         <source>Course experiment, batch 64</source>
         <translation>강의 실험, 배치 64</translation>
     </message>
@@ -1813,7 +1813,7 @@
         <translation type="vanished">KV 캐시: 측정값 (점)과 공식 (선)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1287"/>
+        <location filename="../../app/decodepage.cpp" line="1308"/>
         <source>Cache</source>
         <translation>캐시</translation>
     </message>
@@ -1874,7 +1874,7 @@
         <translation type="vanished">공식 (보유 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1045"/>
+        <location filename="../../app/decodepage.cpp" line="1066"/>
         <source>Probing...</source>
         <translation>시험 실행 중...</translation>
     </message>
@@ -1885,7 +1885,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1303"/>
+        <location filename="../../app/decodepage.cpp" line="1324"/>
         <source> (stopped)</source>
         <translation> (중지됨)</translation>
     </message>
@@ -1894,153 +1894,153 @@
         <translation type="vanished">동일</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="307"/>
+        <location filename="../../app/decodepage.cpp" line="319"/>
         <source>Paged block size. The paged cache holds whole blocks: held bytes = blocks held by all sequences × block size × 2 × L × H_kv × D_head × 4 B, at most one partly filled block per sequence.</source>
         <translation>페이지 방식 블록 크기입니다. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 모든 시퀀스가 보유한 블록 수 × 블록 크기 × 2 × L × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 최대 하나입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="451"/>
+        <location filename="../../app/decodepage.cpp" line="463"/>
         <source>Presets:</source>
         <translation>프리셋:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="242"/>
-        <location filename="../../app/decodepage.cpp" line="464"/>
+        <location filename="../../app/decodepage.cpp" line="254"/>
+        <location filename="../../app/decodepage.cpp" line="476"/>
         <source>Charts show</source>
         <translation>차트 표시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="475"/>
+        <location filename="../../app/decodepage.cpp" line="487"/>
         <source>Step time · dashed: a + b × tokens</source>
         <translation>스텝 시간 · 파선: a + b × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="237"/>
-        <location filename="../../app/decodepage.cpp" line="476"/>
+        <location filename="../../app/decodepage.cpp" line="249"/>
+        <location filename="../../app/decodepage.cpp" line="488"/>
         <source>KV cache held</source>
         <translation>보유 중인 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="397"/>
+        <location filename="../../app/decodepage.cpp" line="409"/>
         <source>Cache memory held after each step (markers) against the formula (dash-dot line)</source>
         <translation>스텝마다 보유 중인 캐시 메모리 (표식)와 공식 (일점쇄선) 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="551"/>
-        <location filename="../../app/decodepage.cpp" line="1115"/>
+        <location filename="../../app/decodepage.cpp" line="563"/>
+        <location filename="../../app/decodepage.cpp" line="1136"/>
         <source> (batch %1, run %2 of %3)</source>
         <translation> (배치 %1, 실행 %2/%3)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="557"/>
+        <location filename="../../app/decodepage.cpp" line="569"/>
         <source>Estimated %1 on this machine from short probes%2: Stop and lower the steps or batch if that is too long.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%2: 이 컴퓨터에서 %1. 너무 길면 중지하고 스텝 수나 배치를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="561"/>
+        <location filename="../../app/decodepage.cpp" line="573"/>
         <source>Estimated under a second from short probes%1.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%1: 1초 미만.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="562"/>
+        <location filename="../../app/decodepage.cpp" line="574"/>
         <source>Estimated %1 from short probes%2.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%2: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="583"/>
+        <location filename="../../app/decodepage.cpp" line="595"/>
         <source>Press Run: each mode generates the tokens in turn; step times and the cache held appear as they are measured, against the formula&apos;s line. On a CPU, press Classroom CPU first.</source>
         <translation>실행을 누르세요: 각 모드가 차례로 토큰을 생성하고, 스텝 시간과 보유 중인 캐시가 측정되는 대로 공식의 선과 함께 나타납니다. CPU에서는 먼저 수업용 CPU를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="757"/>
+        <location filename="../../app/decodepage.cpp" line="778"/>
         <source>%1 Estimating this machine&apos;s time (short probes)...</source>
         <translation>%1 이 컴퓨터에서 걸릴 시간 추정 중 (짧은 시험 실행)...</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="765"/>
+        <location filename="../../app/decodepage.cpp" line="786"/>
         <source>%1 No estimate: press Run to see what stops it.</source>
         <translation>%1 추정하지 못했습니다: 실행을 누르면 무엇이 막는지 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="770"/>
+        <location filename="../../app/decodepage.cpp" line="791"/>
         <source> Too long for a lesson on this machine: press Classroom CPU (both batches in well under a minute).</source>
         <translation> 이 컴퓨터에서는 수업 중에 돌리기에 너무 깁니다: 수업용 CPU를 누르세요 (두 배치 모두 합쳐 1분도 채 걸리지 않습니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="780"/>
+        <location filename="../../app/decodepage.cpp" line="801"/>
         <source>%1 Estimated %2 on this machine (short probes).%3</source>
         <translation>%1 이 컴퓨터에서 %2 걸릴 것으로 추정됩니다 (짧은 시험 실행).%3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="792"/>
+        <location filename="../../app/decodepage.cpp" line="813"/>
         <source>The course&apos;s experiment at batch %1 (500 steps): %2 on the course&apos;s RTX 4090.</source>
         <translation>배치 %1 강의 실험 (500 스텝): 강의의 RTX 4090에서 %2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="795"/>
+        <location filename="../../app/decodepage.cpp" line="816"/>
         <source>The course&apos;s experiment at batch %1 (500 steps).</source>
         <translation>배치 %1 강의 실험 (500 스텝).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="804"/>
+        <location filename="../../app/decodepage.cpp" line="825"/>
         <source>Classroom CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache.</source>
         <translation>수업용 CPU: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2스텝씩, 캐시 없음과 캐시 사용으로 실행.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="831"/>
+        <location filename="../../app/decodepage.cpp" line="852"/>
         <source>%1 s</source>
         <translation>%1초</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="833"/>
+        <location filename="../../app/decodepage.cpp" line="854"/>
         <source>%1 min</source>
         <translation>%1분</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="834"/>
+        <location filename="../../app/decodepage.cpp" line="855"/>
         <source>%1 h</source>
         <translation>%1시간</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="913"/>
+        <location filename="../../app/decodepage.cpp" line="934"/>
         <source>%1: a + b × tokens</source>
         <translation>%1: a + b × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="926"/>
+        <location filename="../../app/decodepage.cpp" line="947"/>
         <source>formula</source>
         <translation>공식</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="1090"/>
+        <location filename="../../app/decodepage.cpp" line="1111"/>
         <source>ms per step (%n off scale)</source>
         <translation>
             <numerusform>스텝당 ms (축 밖 %n개)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1117"/>
+        <location filename="../../app/decodepage.cpp" line="1138"/>
         <source>Under a second left, from this run&apos;s own steps%1.</source>
         <translation>이 실행의 스텝으로 보아 1초도 남지 않았습니다%1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1118"/>
+        <location filename="../../app/decodepage.cpp" line="1139"/>
         <source>About %1 left, from this run&apos;s own steps%2.</source>
         <translation>이 실행의 스텝으로 보아 약 %1 남았습니다%2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1211"/>
+        <location filename="../../app/decodepage.cpp" line="1232"/>
         <source>Stopped before the first step: nothing was measured.</source>
         <translation>첫 스텝 전에 중지했습니다: 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1216"/>
+        <location filename="../../app/decodepage.cpp" line="1237"/>
         <source>Batch %1 was stopped before its first step: nothing measured there.</source>
         <translation>배치 %1 실행은 첫 스텝 전에 중지했습니다: 이 배치에서는 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1180"/>
-        <location filename="../../app/decodepage.cpp" line="1225"/>
+        <location filename="../../app/decodepage.cpp" line="1201"/>
+        <location filename="../../app/decodepage.cpp" line="1246"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
@@ -2081,7 +2081,7 @@
         <translation type="vanished">CUDA에서 실행, %1%2 (%3). </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1432"/>
+        <location filename="../../app/decodepage.cpp" line="1453"/>
         <source>, cached steps replayed as a CUDA graph</source>
         <translation>, 캐시 사용 스텝은 CUDA 그래프로 재실행</translation>
     </message>
@@ -2326,137 +2326,137 @@
         <translation>알 수 없는 형식</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="197"/>
+        <location filename="../../app/explainlogpage.cpp" line="207"/>
         <source>Open log...</source>
         <translation>로그 열기...</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="239"/>
+        <location filename="../../app/explainlogpage.cpp" line="249"/>
         <source>Paste a vLLM, llama.cpp or SGLang start-up log here, open one, or drop a file on this page.</source>
         <translation>vLLM, llama.cpp, SGLang의 시작 로그를 여기에 붙여 넣거나, 파일을 열거나, 이 페이지에 끌어다 놓으세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="244"/>
+        <location filename="../../app/explainlogpage.cpp" line="254"/>
         <source>Server log</source>
         <translation>서버 로그</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="245"/>
+        <location filename="../../app/explainlogpage.cpp" line="255"/>
         <source>The server&apos;s start-up log, as pasted</source>
         <translation>붙여 넣은 서버 시작 로그</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="246"/>
+        <location filename="../../app/explainlogpage.cpp" line="256"/>
         <source>Paste the lines a server prints while it starts: vLLM&apos;s memory profiling and KV cache lines, llama.cpp&apos;s KV self size and buffer sizes, SGLang&apos;s KV Cache is allocated line. Timestamps, colours and lines the terminal wrapped are fine; lines that are not understood are counted and ignored.</source>
         <translation>서버가 시작할 때 출력하는 줄을 붙여 넣으세요: vLLM의 메모리 프로파일링 줄과 KV 캐시 줄, llama.cpp의 KV self size와 버퍼 크기, SGLang의 KV Cache is allocated 줄. 타임스탬프, 색상, 터미널에서 줄바꿈된 줄도 괜찮으며, 해석하지 못한 줄은 개수만 세고 무시합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="250"/>
+        <location filename="../../app/explainlogpage.cpp" line="260"/>
         <source>Read a log file of at most 16 MiB</source>
         <translation>16 MiB 이하의 로그 파일 읽기</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="251"/>
+        <location filename="../../app/explainlogpage.cpp" line="261"/>
         <source>Opens a saved server log. You can also drop a file on this page.</source>
         <translation>저장된 서버 로그를 엽니다. 이 페이지에 파일을 끌어다 놓아도 됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="254"/>
+        <location filename="../../app/explainlogpage.cpp" line="264"/>
         <source>The model the log names</source>
         <translation>로그에 적힌 모델</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="257"/>
+        <location filename="../../app/explainlogpage.cpp" line="267"/>
         <source>The scenario&apos;s model (%1)</source>
         <translation>시나리오의 모델 (%1)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="269"/>
+        <location filename="../../app/explainlogpage.cpp" line="279"/>
         <source>The model KV Scope estimates for the comparison</source>
         <translation>비교를 위해 KV Scope가 추정할 모델</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="270"/>
+        <location filename="../../app/explainlogpage.cpp" line="280"/>
         <source>By default the preset whose name the log states (&quot;meta-llama/Llama-3.1-8B-Instruct&quot; is Llama-3.1-8B). Pick one when the log names none or a model KV Scope has no preset for; the scenario&apos;s model is the one a config.json opened in the window describes.</source>
         <translation>기본값은 로그에 적힌 이름과 맞는 프리셋입니다 (&quot;meta-llama/Llama-3.1-8B-Instruct&quot;는 Llama-3.1-8B). 로그에 모델 이름이 없거나 KV Scope에 그 모델의 프리셋이 없으면 직접 고르세요. 시나리오의 모델은 창에서 연 config.json이 설명하는 모델입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="273"/>
+        <location filename="../../app/explainlogpage.cpp" line="283"/>
         <source>&amp;Model:</source>
         <translation>모델(&amp;M):</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="282"/>
+        <location filename="../../app/explainlogpage.cpp" line="292"/>
         <source>Why the server&apos;s figures and KV Scope&apos;s differ</source>
         <translation>서버의 수치와 KV Scope의 수치가 다른 이유</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="283"/>
+        <location filename="../../app/explainlogpage.cpp" line="293"/>
         <source>Each difference is named: what the server measured that KV Scope estimates (activation peak, non-torch memory), what it rounds (whole blocks), what it holds back (utilization) and how it splits (tensor parallelism).</source>
         <translation>차이마다 이유를 밝힙니다: 서버는 측정하고 KV Scope는 추정하는 값 (활성화 최대치, PyTorch 외 메모리), 서버가 반올림하는 값 (온전한 블록), 남겨 두는 메모리 (GPU 메모리 사용률), 나누는 방식 (텐서 병렬).</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="296"/>
+        <location filename="../../app/explainlogpage.cpp" line="306"/>
         <source>Figure</source>
         <translation>수치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="296"/>
+        <location filename="../../app/explainlogpage.cpp" line="306"/>
         <source>Stated in the log</source>
         <translation>로그의 값</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="296"/>
+        <location filename="../../app/explainlogpage.cpp" line="306"/>
         <source>Recomputed</source>
         <translation>재계산</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="296"/>
+        <location filename="../../app/explainlogpage.cpp" line="306"/>
         <source>Check</source>
         <translation>확인</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="300"/>
+        <location filename="../../app/explainlogpage.cpp" line="310"/>
         <source>What the log states next to what its other figures imply</source>
         <translation>로그에 적힌 값과, 로그의 다른 수치로 다시 계산한 값</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="301"/>
+        <location filename="../../app/explainlogpage.cpp" line="311"/>
         <source>Each row recomputes one printed figure from the others: tokens from the KV memory and the bytes per token in whole blocks, concurrency as tokens / max_model_len, vLLM&apos;s subtraction of weights, activations and non-torch memory from total x utilization, K + V for llama.cpp. A row that does not agree within the printed rounding is marked ✗ DISAGREES.</source>
         <translation>각 행은 출력된 수치 하나를 다른 수치로 다시 계산합니다: KV 메모리와 토큰당 바이트로 구한 토큰 수 (온전한 블록 단위), 토큰 수 / max_model_len으로 구한 동시 요청 수, 전체 x 사용률에서 가중치, 활성화 값, PyTorch 외 메모리를 뺀 vLLM의 계산, llama.cpp의 키(K) + 값(V). 출력된 반올림 범위 안에서 맞지 않는 행에는 ✗ 불일치 표시가 붙습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="306"/>
+        <location filename="../../app/explainlogpage.cpp" line="316"/>
         <source>Term</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="306"/>
-        <location filename="../../app/explainlogpage.cpp" line="331"/>
-        <location filename="../../app/explainlogpage.cpp" line="933"/>
+        <location filename="../../app/explainlogpage.cpp" line="316"/>
+        <location filename="../../app/explainlogpage.cpp" line="341"/>
+        <location filename="../../app/explainlogpage.cpp" line="957"/>
         <source>Server (log)</source>
         <translation>서버 (로그)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="306"/>
-        <location filename="../../app/explainlogpage.cpp" line="331"/>
+        <location filename="../../app/explainlogpage.cpp" line="316"/>
+        <location filename="../../app/explainlogpage.cpp" line="341"/>
         <source>KV Scope estimate</source>
         <translation>KV Scope 추정</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="310"/>
+        <location filename="../../app/explainlogpage.cpp" line="320"/>
         <source>The server&apos;s terms beside KV Scope&apos;s, one by one</source>
         <translation>서버의 항목과 KV Scope의 항목을 하나씩 나란히</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="311"/>
+        <location filename="../../app/explainlogpage.cpp" line="321"/>
         <source>KV Scope&apos;s estimate for the same model, dtypes, context, utilization and tensor parallelism. Its tokens and concurrency are computed for the server&apos;s own KV memory, so they test the bytes per token alone.</source>
         <translation>같은 모델, 자료형, 컨텍스트 길이, GPU 메모리 사용률, 텐서 병렬에 대한 KV Scope의 추정입니다. 토큰 수와 동시 요청 수는 서버의 KV 메모리로 계산하므로 토큰당 바이트만 비교하게 됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="235"/>
-        <location filename="../../app/explainlogpage.cpp" line="316"/>
-        <location filename="../../app/explainlogpage.cpp" line="929"/>
+        <location filename="../../app/explainlogpage.cpp" line="245"/>
+        <location filename="../../app/explainlogpage.cpp" line="326"/>
+        <location filename="../../app/explainlogpage.cpp" line="953"/>
         <source>Per GPU: the server&apos;s own terms and KV Scope&apos;s</source>
         <translation>GPU당: 서버의 항목과 KV Scope의 항목</translation>
     </message>
@@ -2466,138 +2466,138 @@
         <translation>vLLM V0 (# GPU blocks 줄, 메모리 프로파일 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="233"/>
+        <location filename="../../app/explainlogpage.cpp" line="243"/>
         <source>The log&apos;s figures checked</source>
         <translation>로그 수치 검산</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="234"/>
+        <location filename="../../app/explainlogpage.cpp" line="244"/>
         <source>The server&apos;s terms beside KV Scope&apos;s</source>
         <translation>서버의 항목과 KV Scope의 항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="317"/>
-        <location filename="../../app/explainlogpage.cpp" line="735"/>
-        <location filename="../../app/explainlogpage.cpp" line="864"/>
+        <location filename="../../app/explainlogpage.cpp" line="327"/>
+        <location filename="../../app/explainlogpage.cpp" line="759"/>
+        <location filename="../../app/explainlogpage.cpp" line="888"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="317"/>
-        <location filename="../../app/explainlogpage.cpp" line="867"/>
+        <location filename="../../app/explainlogpage.cpp" line="327"/>
+        <location filename="../../app/explainlogpage.cpp" line="891"/>
         <source>Activation peak</source>
         <translation>활성화 최대치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="317"/>
-        <location filename="../../app/explainlogpage.cpp" line="870"/>
+        <location filename="../../app/explainlogpage.cpp" line="327"/>
+        <location filename="../../app/explainlogpage.cpp" line="894"/>
         <source>Non-torch memory</source>
         <translation>PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="317"/>
-        <location filename="../../app/explainlogpage.cpp" line="744"/>
+        <location filename="../../app/explainlogpage.cpp" line="327"/>
+        <location filename="../../app/explainlogpage.cpp" line="768"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="318"/>
+        <location filename="../../app/explainlogpage.cpp" line="328"/>
         <source>CUDA graphs</source>
         <translation>CUDA 그래프</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="336"/>
-        <location filename="../../app/explainlogpage.cpp" line="930"/>
+        <location filename="../../app/explainlogpage.cpp" line="346"/>
+        <location filename="../../app/explainlogpage.cpp" line="954"/>
         <source>GiB per GPU</source>
         <translation>GPU당 GiB</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="339"/>
+        <location filename="../../app/explainlogpage.cpp" line="349"/>
         <source>Stacked bars: the server&apos;s terms and KV Scope&apos;s, per GPU</source>
         <translation>누적 막대: GPU당 서버의 항목과 KV Scope의 항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="340"/>
+        <location filename="../../app/explainlogpage.cpp" line="350"/>
         <source>Left, what the log says each term took; right, KV Scope&apos;s estimate of the same terms. A term the log does not print is left out of its bar (see the table).</source>
         <translation>왼쪽은 로그에 적힌 항목별 메모리, 오른쪽은 같은 항목에 대한 KV Scope의 추정입니다. 로그에 없는 항목은 막대에서 빠집니다 (표 참고).</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="400"/>
+        <location filename="../../app/explainlogpage.cpp" line="410"/>
         <source>Open a server log</source>
         <translation>서버 로그 열기</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="401"/>
+        <location filename="../../app/explainlogpage.cpp" line="411"/>
         <source>Logs (*.log *.txt);;All files (*)</source>
         <translation>로그 (*.log *.txt);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="477"/>
+        <location filename="../../app/explainlogpage.cpp" line="501"/>
         <source>Cannot read the log: %1</source>
         <translation>로그를 읽을 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="552"/>
+        <location filename="../../app/explainlogpage.cpp" line="576"/>
         <source>Reading %1 of log...</source>
         <translation>로그 %1 읽는 중...</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="603"/>
+        <location filename="../../app/explainlogpage.cpp" line="627"/>
         <source>Paste a start-up log to see what the server&apos;s memory lines say, what they imply and how they compare with KV Scope&apos;s estimate.</source>
         <translation>시작 로그를 붙여 넣으면 서버의 메모리 줄이 말하는 값, 그 값이 뜻하는 바, KV Scope 추정과의 비교를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="606"/>
+        <location filename="../../app/explainlogpage.cpp" line="630"/>
         <source>Cannot explain this text: %1</source>
         <translation>이 텍스트는 해석할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="624"/>
+        <location filename="../../app/explainlogpage.cpp" line="648"/>
         <source>The largest max_model_len that fits: %1 tokens (its GPU blocks x block size)</source>
         <translation>들어가는 가장 큰 max_model_len: %1 토큰 (GPU 블록 수 x 블록 크기)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="632"/>
+        <location filename="../../app/explainlogpage.cpp" line="656"/>
         <source>The server&apos;s way out: raise --mem-fraction-static above %1</source>
         <translation>서버가 제시한 해결책: --mem-fraction-static을 %1보다 크게</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="646"/>
+        <location filename="../../app/explainlogpage.cpp" line="670"/>
         <source>%1, version %2</source>
         <translation>%1, 버전 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="656"/>
+        <location filename="../../app/explainlogpage.cpp" line="680"/>
         <source>Model in the log: %1</source>
         <translation>로그의 모델: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="658"/>
+        <location filename="../../app/explainlogpage.cpp" line="682"/>
         <source>Compared with the preset %1 (matched by name)</source>
         <translation>비교 대상: 프리셋 %1 (이름으로 찾음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="659"/>
+        <location filename="../../app/explainlogpage.cpp" line="683"/>
         <source>Compared with %1 (given)</source>
         <translation>비교 대상: %1 (직접 지정)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="662"/>
+        <location filename="../../app/explainlogpage.cpp" line="686"/>
         <source>No preset matches the log&apos;s model: pick one to compare with KV Scope&apos;s estimate.</source>
         <translation>로그의 모델과 맞는 프리셋이 없습니다. KV Scope 추정과 비교하려면 모델을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="664"/>
+        <location filename="../../app/explainlogpage.cpp" line="688"/>
         <source>No comparison with KV Scope&apos;s estimate: %1</source>
         <translation>KV Scope 추정과 비교할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="666"/>
+        <location filename="../../app/explainlogpage.cpp" line="690"/>
         <source>Lines: %1 read, %2 understood, %3 ignored</source>
         <translation>줄: %1줄 읽음, %2줄 해석, %3줄 무시</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/explainlogpage.cpp" line="670"/>
+        <location filename="../../app/explainlogpage.cpp" line="694"/>
         <source>%n byte sequence(s) were not UTF-8 and are shown as U+FFFD.</source>
         <translation>
             <numerusform>UTF-8이 아닌 바이트열 %n개는 U+FFFD로 표시합니다.</numerusform>
@@ -2608,34 +2608,34 @@
         <translation type="vanished">서버가 시작되지 못했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="676"/>
+        <location filename="../../app/explainlogpage.cpp" line="700"/>
         <source>The log&apos;s numbers agree with each other.</source>
         <translation>로그의 수치가 서로 맞습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="677"/>
+        <location filename="../../app/explainlogpage.cpp" line="701"/>
         <source>The log&apos;s numbers DISAGREE with each other: see the checks above.</source>
         <translation>로그의 수치가 서로 맞지 않습니다 (불일치): 위의 확인 항목을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="788"/>
+        <location filename="../../app/explainlogpage.cpp" line="812"/>
         <source>the model&apos;s: the log prints no KV size</source>
         <translation>모델 값: 로그에 KV 크기가 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="790"/>
+        <location filename="../../app/explainlogpage.cpp" line="814"/>
         <source>printed rounding allows %1 to %2</source>
         <translation>출력된 반올림으로는 %1 ~ %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="754"/>
-        <location filename="../../app/explainlogpage.cpp" line="757"/>
-        <location filename="../../app/explainlogpage.cpp" line="762"/>
-        <location filename="../../app/explainlogpage.cpp" line="766"/>
-        <location filename="../../app/explainlogpage.cpp" line="771"/>
         <location filename="../../app/explainlogpage.cpp" line="778"/>
-        <location filename="../../app/explainlogpage.cpp" line="792"/>
-        <location filename="../../app/explainlogpage.cpp" line="876"/>
+        <location filename="../../app/explainlogpage.cpp" line="781"/>
+        <location filename="../../app/explainlogpage.cpp" line="786"/>
+        <location filename="../../app/explainlogpage.cpp" line="790"/>
+        <location filename="../../app/explainlogpage.cpp" line="795"/>
+        <location filename="../../app/explainlogpage.cpp" line="802"/>
+        <location filename="../../app/explainlogpage.cpp" line="816"/>
+        <location filename="../../app/explainlogpage.cpp" line="900"/>
         <source>KV bytes per token</source>
         <translation>토큰당 KV 바이트</translation>
     </message>
@@ -2700,77 +2700,77 @@
         <translation>엔진이 시작 중에 멈췄습니다. 로그에는 그 이상의 내용이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="200"/>
+        <location filename="../../app/explainlogpage.cpp" line="210"/>
         <source>&amp;Start-up:</source>
         <translation>시작(&amp;S):</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="225"/>
+        <location filename="../../app/explainlogpage.cpp" line="235"/>
         <source>Which start-up of the paste is explained</source>
         <translation>붙여 넣은 로그의 몇 번째 시작을 설명할지</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="226"/>
+        <location filename="../../app/explainlogpage.cpp" line="236"/>
         <source>A paste that holds a restart (two version banners, a second model load after the first one&apos;s memory lines) is read as one start-up after another, each on its own, never mixed. The last is shown first.</source>
         <translation>재시작이 들어 있는 로그 (버전 줄이 두 번, 첫 시작의 메모리 줄 뒤에 모델을 다시 불러옴)는 시작마다 따로 읽고 섞지 않습니다. 마지막 시작을 먼저 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="572"/>
+        <location filename="../../app/explainlogpage.cpp" line="596"/>
         <source>%1 of %2 (lines %3 to %4)</source>
         <translation>%2회 중 %1번째 (%3 ~ %4번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="618"/>
+        <location filename="../../app/explainlogpage.cpp" line="642"/>
         <source>Failed to start: %1</source>
         <translation>시작 실패: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="620"/>
+        <location filename="../../app/explainlogpage.cpp" line="644"/>
         <source>The allocation that failed: %1</source>
         <translation>실패한 할당: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="628"/>
+        <location filename="../../app/explainlogpage.cpp" line="652"/>
         <source>The largest max_model_len that fits: %1 tokens (the server&apos;s own estimate)</source>
         <translation>들어가는 가장 큰 max_model_len: %1 토큰 (서버 자체 추정)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="636"/>
+        <location filename="../../app/explainlogpage.cpp" line="660"/>
         <source>Line %1: %2</source>
         <translation>%1번째 줄: %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="645"/>
+        <location filename="../../app/explainlogpage.cpp" line="669"/>
         <source>%1, version not printed (told by its lines&apos; format)</source>
         <translation>%1, 버전은 로그에 없음 (줄의 형식으로 판단)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="649"/>
+        <location filename="../../app/explainlogpage.cpp" line="673"/>
         <source>Start-up %1 of %2 in this paste (lines %3 to %4); pick another above.</source>
         <translation>이 로그의 시작 %2회 중 %1번째 (%3 ~ %4번째 줄). 다른 시작은 위에서 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="654"/>
+        <location filename="../../app/explainlogpage.cpp" line="678"/>
         <source>llama.cpp&apos;s cache and buffer sizes are totals over its devices, not per GPU.</source>
         <translation>llama.cpp의 캐시와 버퍼 크기는 GPU당 값이 아니라 모든 장치의 합계입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="714"/>
+        <location filename="../../app/explainlogpage.cpp" line="738"/>
         <source>max_model_len / context</source>
         <translation>max_model_len / 컨텍스트</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="716"/>
+        <location filename="../../app/explainlogpage.cpp" line="740"/>
         <source>GPU blocks</source>
         <translation>GPU 블록 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="726"/>
+        <location filename="../../app/explainlogpage.cpp" line="750"/>
         <source>KV cache memory, %1</source>
         <translation>KV 캐시 메모리, %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="725"/>
+        <location filename="../../app/explainlogpage.cpp" line="749"/>
         <source>the smallest: vLLM sizes every rank&apos;s cache by it</source>
         <translation>가장 작은 값: vLLM은 모든 랭크의 캐시를 이 값에 맞춥니다</translation>
     </message>
@@ -2780,92 +2780,92 @@
         <translation>vLLM V0 (0.6.5: 메모리 프로파일링 표)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="442"/>
+        <location filename="../../app/explainlogpage.cpp" line="466"/>
         <source>(%1 more characters)</source>
         <translation>(%1자 더 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="450"/>
+        <location filename="../../app/explainlogpage.cpp" line="474"/>
         <source>A log of %1 characters in %2 lines is too large to show here: the box shows its first %3 lines, each cut at %4 characters, and the explanation reads all of it. Typing in the box makes what it shows the log again.</source>
         <translation>%2줄, %1자인 로그는 여기에 모두 보여 주기에 너무 큽니다. 상자에는 처음 %3줄을 줄마다 %4자까지만 보여 주며, 해설은 로그 전체를 읽습니다. 상자에 입력하면 상자에 보이는 내용이 다시 로그가 됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="674"/>
+        <location filename="../../app/explainlogpage.cpp" line="698"/>
         <source>The log&apos;s numbers agree with each other; the server still did not start.</source>
         <translation>로그의 수치는 서로 맞지만 서버는 시작되지 못했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="724"/>
+        <location filename="../../app/explainlogpage.cpp" line="748"/>
         <source>the smallest (ranks may hold other layers)</source>
         <translation>가장 작은 값 (랭크마다 다른 레이어를 맡을 수 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="732"/>
+        <location filename="../../app/explainlogpage.cpp" line="756"/>
         <source>ollama&apos;s estimate, before loading</source>
         <translation>ollama의 추정 (불러오기 전)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="736"/>
+        <location filename="../../app/explainlogpage.cpp" line="760"/>
         <source>Compute graph</source>
         <translation>연산 그래프</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="741"/>
+        <location filename="../../app/explainlogpage.cpp" line="765"/>
         <source>Recurrent state</source>
         <translation>순환 상태 (recurrent state)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="742"/>
+        <location filename="../../app/explainlogpage.cpp" line="766"/>
         <source>Draft model&apos;s KV cache (not in the total)</source>
         <translation>초안 모델의 KV 캐시 (합계에 넣지 않음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="743"/>
+        <location filename="../../app/explainlogpage.cpp" line="767"/>
         <source>MLA latent cache</source>
         <translation>MLA 잠재 벡터 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="745"/>
+        <location filename="../../app/explainlogpage.cpp" line="769"/>
         <source>%1 KV cache</source>
         <translation>%1 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="748"/>
+        <location filename="../../app/explainlogpage.cpp" line="772"/>
         <source>%1 (%2 cells, %3 layers)</source>
         <translation>%1 (셀 %2개, 레이어 %3개)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="750"/>
+        <location filename="../../app/explainlogpage.cpp" line="774"/>
         <source>%1 B per cell</source>
         <translation>셀당 %1 B</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="755"/>
+        <location filename="../../app/explainlogpage.cpp" line="779"/>
         <source>ranks differ and may hold other layers (pipeline stages): no per-token figure</source>
         <translation>랭크마다 값이 다르고 다른 레이어를 맡을 수 있습니다 (파이프라인 단계). 토큰당 값을 만들지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="758"/>
+        <location filename="../../app/explainlogpage.cpp" line="782"/>
         <source>several KV cache groups (hybrid or sliding-window layers): vLLM&apos;s token line is blocks / groups x the attention block and undercounts; its concurrency is the figure to trust</source>
         <translation>KV 캐시 그룹이 여러 개 (하이브리드 또는 슬라이딩 윈도우 레이어): vLLM의 토큰 수 줄은 블록 수 / 그룹 수 x 어텐션 블록이라 실제보다 적게 나오며, 믿을 값은 최대 동시 요청 수입니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="763"/>
+        <location filename="../../app/explainlogpage.cpp" line="787"/>
         <source>vLLM&apos;s token line is concurrency x max_model_len, not blocks x block size: no figure per token</source>
         <translation>vLLM의 토큰 수 줄은 블록 수 x 블록 크기가 아니라 동시 요청 수 x max_model_len입니다: 토큰당 값 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="767"/>
+        <location filename="../../app/explainlogpage.cpp" line="791"/>
         <source>several KV cache groups, and the log does not show which rule made vLLM&apos;s token line: no figure per token</source>
         <translation>KV 캐시 그룹이 여러 개이고, vLLM의 토큰 수 줄을 어느 규칙으로 계산했는지 로그에 없습니다: 토큰당 값 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="772"/>
+        <location filename="../../app/explainlogpage.cpp" line="796"/>
         <source>hybrid: attention pages are as large as the mamba state&apos;s; vLLM&apos;s token count is blocks / groups x block size, so trust its concurrency</source>
         <translation>하이브리드: 어텐션 페이지가 맘바 상태 페이지와 크기가 같습니다. vLLM의 토큰 수는 블록 수 / 그룹 수 x 블록 크기이므로 최대 동시 요청 수를 믿으세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="774"/>
+        <location filename="../../app/explainlogpage.cpp" line="798"/>
         <source>several caches: a token takes a cell in each; see each cache&apos;s bytes per cell</source>
         <translation>캐시가 여러 개: 토큰 하나가 캐시마다 셀을 하나씩 차지합니다. 캐시별 셀당 바이트를 보세요</translation>
     </message>
@@ -2874,235 +2874,235 @@
         <translation type="vanished">랭크 %1개 중 하나의 메모리 기준: 최대 이 값 (vLLM은 모든 랭크를 가장 작은 값에 맞춤)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="794"/>
+        <location filename="../../app/explainlogpage.cpp" line="818"/>
         <source>K bytes per token</source>
         <translation>토큰당 키(K) 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="800"/>
+        <location filename="../../app/explainlogpage.cpp" line="824"/>
         <source>budget = total GPU memory x utilization</source>
         <translation>한도 = GPU 전체 메모리 x GPU 메모리 사용률</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="803"/>
+        <location filename="../../app/explainlogpage.cpp" line="827"/>
         <source>KV = total x utilization - peak torch memory (weights included) - non-torch</source>
         <translation>KV = 전체 x 사용률 - PyTorch 최대 메모리 (가중치 포함) - PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="806"/>
+        <location filename="../../app/explainlogpage.cpp" line="830"/>
         <source>KV = total x utilization - weights - activation peak - non-torch</source>
         <translation>KV = 전체 x 사용률 - 가중치 - 활성화 최대치 - PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="809"/>
+        <location filename="../../app/explainlogpage.cpp" line="833"/>
         <source>tokens = KV memory / bytes per token, in whole blocks</source>
         <translation>토큰 수 = KV 메모리 / 토큰당 바이트, 온전한 블록 단위</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="812"/>
+        <location filename="../../app/explainlogpage.cpp" line="836"/>
         <source>tokens = blocks x block size</source>
         <translation>토큰 수 = 블록 수 x 블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="815"/>
+        <location filename="../../app/explainlogpage.cpp" line="839"/>
         <source>concurrency = tokens / max_model_len</source>
         <translation>동시 요청 수 = 토큰 수 / max_model_len</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="818"/>
+        <location filename="../../app/explainlogpage.cpp" line="842"/>
         <source>KV size = K + V</source>
         <translation>KV 크기 = 키(K) + 값(V)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="821"/>
+        <location filename="../../app/explainlogpage.cpp" line="845"/>
         <source>KV size = the KV buffers added up</source>
         <translation>KV 크기 = KV 버퍼의 합</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="824"/>
+        <location filename="../../app/explainlogpage.cpp" line="848"/>
         <source>weights = free memory before loading - free memory after</source>
         <translation>가중치 = 로드 전 여유 메모리 - 로드 후 여유 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="827"/>
+        <location filename="../../app/explainlogpage.cpp" line="851"/>
         <source>#tokens = max_total_num_tokens</source>
         <translation>#tokens (토큰 수) = max_total_num_tokens</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="830"/>
+        <location filename="../../app/explainlogpage.cpp" line="854"/>
         <source>KV memory is not negative</source>
         <translation>KV 메모리가 음수가 아님</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="833"/>
+        <location filename="../../app/explainlogpage.cpp" line="857"/>
         <source>KV = requested memory - all non-KV memory</source>
         <translation>KV = 요청 메모리 - KV 외 전체 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="836"/>
+        <location filename="../../app/explainlogpage.cpp" line="860"/>
         <source>tokens = concurrency x max_model_len, rounded down</source>
         <translation>토큰 수 = 동시 요청 수 x max_model_len (내림)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="841"/>
+        <location filename="../../app/explainlogpage.cpp" line="865"/>
         <source>differs, explained below</source>
         <translation>다름 (아래에서 설명)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="843"/>
+        <location filename="../../app/explainlogpage.cpp" line="867"/>
         <source>NEGATIVE</source>
         <translation>음수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="845"/>
+        <location filename="../../app/explainlogpage.cpp" line="869"/>
         <source>agrees</source>
         <translation>일치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="847"/>
+        <location filename="../../app/explainlogpage.cpp" line="871"/>
         <source>DISAGREES</source>
         <translation>불일치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="734"/>
-        <location filename="../../app/explainlogpage.cpp" line="873"/>
+        <location filename="../../app/explainlogpage.cpp" line="758"/>
+        <location filename="../../app/explainlogpage.cpp" line="897"/>
         <source>KV cache memory</source>
         <translation>KV 캐시 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="778"/>
+        <location filename="../../app/explainlogpage.cpp" line="802"/>
         <source>at most %1 B</source>
         <translation>최대 %1 B</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="780"/>
+        <location filename="../../app/explainlogpage.cpp" line="804"/>
         <source>one rank&apos;s KV memory over vLLM&apos;s tokens, which are the smallest rank&apos;s: a bound, not the figure</source>
         <translation>한 랭크의 KV 메모리를 가장 작은 랭크 기준인 vLLM 토큰 수로 나눈 값: 상한이며 실제 값이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="781"/>
+        <location filename="../../app/explainlogpage.cpp" line="805"/>
         <source>%1&apos;s KV memory over vLLM&apos;s tokens, which are the smallest rank&apos;s: a bound, not the figure</source>
         <translation>%1의 KV 메모리를 가장 작은 랭크 기준인 vLLM 토큰 수로 나눈 값: 상한이며 실제 값이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="718"/>
-        <location filename="../../app/explainlogpage.cpp" line="879"/>
+        <location filename="../../app/explainlogpage.cpp" line="742"/>
+        <location filename="../../app/explainlogpage.cpp" line="903"/>
         <source>KV cache tokens</source>
         <translation>KV 캐시 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="720"/>
-        <location filename="../../app/explainlogpage.cpp" line="882"/>
+        <location filename="../../app/explainlogpage.cpp" line="744"/>
+        <location filename="../../app/explainlogpage.cpp" line="906"/>
         <source>Maximum concurrency</source>
         <translation>최대 동시 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="889"/>
+        <location filename="../../app/explainlogpage.cpp" line="913"/>
         <source>not in the log</source>
         <translation>로그에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="891"/>
+        <location filename="../../app/explainlogpage.cpp" line="915"/>
         <source>%1 (from its lines)</source>
         <translation>%1 (로그의 줄에서 계산)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="897"/>
+        <location filename="../../app/explainlogpage.cpp" line="921"/>
         <source>Recomputed from line %1 and the lines like it</source>
         <translation>%1번째 줄과 같은 종류의 줄에서 다시 계산한 값</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="898"/>
+        <location filename="../../app/explainlogpage.cpp" line="922"/>
         <source>Printed on line %1</source>
         <translation>%1번째 줄에 출력된 값</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="928"/>
+        <location filename="../../app/explainlogpage.cpp" line="952"/>
         <source>Over all devices: the server&apos;s own terms and KV Scope&apos;s</source>
         <translation>모든 장치 합계: 서버의 항목과 KV Scope의 항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="930"/>
+        <location filename="../../app/explainlogpage.cpp" line="954"/>
         <source>GiB over all devices</source>
         <translation>모든 장치 합계 GiB</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="933"/>
+        <location filename="../../app/explainlogpage.cpp" line="957"/>
         <source>Server (log): no sizes printed</source>
         <translation>서버 (로그): 출력된 크기 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="935"/>
+        <location filename="../../app/explainlogpage.cpp" line="959"/>
         <source>KV Scope: %1</source>
         <translation>KV Scope: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="936"/>
+        <location filename="../../app/explainlogpage.cpp" line="960"/>
         <source>KV Scope: pick a model</source>
         <translation>KV Scope: 모델을 고르세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="966"/>
+        <location filename="../../app/explainlogpage.cpp" line="990"/>
         <source>activation peak: the server measured %1 in its profiling run; KV Scope estimates %2 for one prefill chunk</source>
         <translation>활성화 최대치: 서버 측정값 (프로파일링 실행) %1, KV Scope 추정 (프리필 청크 하나) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="971"/>
+        <location filename="../../app/explainlogpage.cpp" line="995"/>
         <source>non-torch memory (CUDA context, NCCL, cuBLAS): the server measured %1; KV Scope assumes a typical %2</source>
         <translation>PyTorch 외 메모리 (CUDA 컨텍스트, NCCL, cuBLAS): 서버 측정값 %1, KV Scope 가정 (흔한 값) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="976"/>
+        <location filename="../../app/explainlogpage.cpp" line="1000"/>
         <source>block rounding: the cache is whole blocks of %1 tokens (%2 each), so %3 of the KV memory stays unused</source>
         <translation>블록 단위 반올림: 캐시는 %1 토큰짜리 온전한 블록 (블록당 %2)으로만 잡혀, 쓰이지 않는 KV 메모리 %3</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="983"/>
+        <location filename="../../app/explainlogpage.cpp" line="1007"/>
         <source>utilization: the server may use %1 of the card and holds back %2</source>
         <translation>GPU 메모리 사용률: 서버가 쓰는 비율 %1, 남겨 두는 메모리 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="987"/>
+        <location filename="../../app/explainlogpage.cpp" line="1011"/>
         <source>tensor parallelism: every figure is per GPU of %1; the weights are split and each GPU keeps %2 KV heads</source>
         <translation>텐서 병렬: 모든 수치는 GPU %1개 중 한 장 기준이며, 가중치는 나뉘고 GPU마다 KV 헤드 %2개를 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="992"/>
+        <location filename="../../app/explainlogpage.cpp" line="1016"/>
         <source>sliding window: %1 layers keep only the last %2 tokens, so vLLM&apos;s concurrency is not tokens / max_model_len</source>
         <translation>슬라이딩 윈도우: 레이어 %1개는 마지막 토큰 %2개만 보관하므로 vLLM의 동시 요청 수는 토큰 수 / max_model_len이 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="997"/>
+        <location filename="../../app/explainlogpage.cpp" line="1021"/>
         <source>weights: the server loaded %1; parameters x dtype give %2 (quantization scales, extra or tied tensors)</source>
         <translation>가중치: 서버 로드량 %1, 파라미터 수 x 자료형 %2 (양자화 스케일, 추가 텐서나 공유 텐서의 차이)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1002"/>
+        <location filename="../../app/explainlogpage.cpp" line="1026"/>
         <source>KV bytes per token: the log implies %1 B, the model&apos;s shape gives %2 B: another model, cache dtype or TP split?</source>
         <translation>토큰당 KV 바이트: 로그로는 %1 B, 모델 구조로는 %2 B입니다. 다른 모델, KV 캐시 자료형, 텐서 병렬 분할인지 확인하세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1007"/>
+        <location filename="../../app/explainlogpage.cpp" line="1031"/>
         <source>memory pools: SGLang took %1 but K + V are %2; the rest is its request-to-token table</source>
         <translation>메모리 풀: SGLang이 잡은 메모리 %1, 키(K) + 값(V) %2. 나머지는 요청-토큰 표 (req_to_token)입니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1011"/>
+        <location filename="../../app/explainlogpage.cpp" line="1035"/>
         <source>CUDA graphs: %1 taken after the KV cache was sized, outside KV Scope&apos;s sum</source>
         <translation>CUDA 그래프: KV 캐시 크기를 정한 뒤 추가로 쓴 메모리 %1 (KV Scope의 합계에는 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1014"/>
+        <location filename="../../app/explainlogpage.cpp" line="1038"/>
         <source>compute buffers: llama.cpp reserves %1 for activations; KV Scope estimates %2</source>
         <translation>연산 버퍼: llama.cpp가 활성화 값에 예약한 메모리 %1, KV Scope 추정 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1018"/>
+        <location filename="../../app/explainlogpage.cpp" line="1042"/>
         <source>the server failed to start: its KV memory is %1, so weights, activations and non-torch memory exceed total x utilization</source>
         <translation>서버 시작 실패: KV 메모리 %1. 가중치, 활성화 값, PyTorch 외 메모리가 전체 x 사용률을 넘습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1025"/>
+        <location filename="../../app/explainlogpage.cpp" line="1049"/>
         <source>Why they differ:</source>
         <translation>차이가 나는 이유:</translation>
     </message>
@@ -3313,9 +3313,13 @@
         <translation>가중치 저장 형식 (fp32, bf16, int8, int4-g128, ..., 또는 stored: 양자화된 config의 체크포인트 바이트 그대로).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="201"/>
         <source>Page to open: memory, attention, scaling, paged, gpu, roofline, log.</source>
-        <translation>처음 열 페이지: memory, attention, scaling, paged, gpu, roofline, log.</translation>
+        <translation type="vanished">처음 열 페이지: memory, attention, scaling, paged, gpu, roofline, log.</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="201"/>
+        <source>Page to open: %1.</source>
+        <translation>처음 열 페이지: %1.</translation>
     </message>
     <message>
         <location filename="../../app/launchoptions.cpp" line="202"/>
@@ -3704,62 +3708,56 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="223"/>
         <source>Memory</source>
-        <translation>메모리</translation>
+        <translation type="vanished">메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="224"/>
         <source>Attention</source>
-        <translation>어텐션</translation>
+        <translation type="vanished">어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="225"/>
         <source>Scaling</source>
-        <translation>스케일링</translation>
+        <translation type="vanished">스케일링</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="226"/>
         <source>Paged memory</source>
-        <translation>페이지 방식 메모리</translation>
+        <translation type="vanished">페이지 방식 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="227"/>
         <source>GPU decode</source>
-        <translation>GPU 디코드</translation>
+        <translation type="vanished">GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="228"/>
         <source>Roofline</source>
-        <translation>루프라인</translation>
+        <translation type="vanished">루프라인</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="265"/>
+        <location filename="../../app/mainwindow.cpp" line="230"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="269"/>
+        <location filename="../../app/mainwindow.cpp" line="234"/>
         <source>Open a Hugging Face config.json</source>
         <translation>Hugging Face config.json 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="269"/>
+        <location filename="../../app/mainwindow.cpp" line="234"/>
         <source>Model config (*.json);;All files (*)</source>
         <translation>모델 설정 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="134"/>
+        <location filename="../../app/mainwindow.cpp" line="117"/>
         <source>Not applied: %1</source>
         <translation>적용 안 됨: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="231"/>
+        <location filename="../../app/mainwindow.cpp" line="196"/>
         <source>Ctrl+%1</source>
         <translation>Ctrl+%1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="284"/>
+        <location filename="../../app/mainwindow.cpp" line="249"/>
         <source>Lessons</source>
         <translation>수업</translation>
     </message>
@@ -3768,12 +3766,12 @@
         <translation type="vanished">먼저 예측하세요: 정답을 보면 이 부분이 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="359"/>
+        <location filename="../../app/mainwindow.cpp" line="325"/>
         <source>Toolbar</source>
         <translation>도구 모음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="393"/>
+        <location filename="../../app/mainwindow.cpp" line="350"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
@@ -3786,68 +3784,68 @@
         <translation type="vanished">시나리오 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="403"/>
+        <location filename="../../app/mainwindow.cpp" line="360"/>
         <source>KV Scope scenario (*.json)</source>
         <translation>KV Scope 시나리오 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="401"/>
+        <location filename="../../app/mainwindow.cpp" line="358"/>
         <source>&amp;Save Scenario As...</source>
         <translation>시나리오를 다른 이름으로 저장(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="402"/>
+        <location filename="../../app/mainwindow.cpp" line="359"/>
         <source>Save scenario</source>
         <translation>시나리오 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="407"/>
+        <location filename="../../app/mainwindow.cpp" line="364"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일 열기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="411"/>
+        <location filename="../../app/mainwindow.cpp" line="368"/>
         <source>Open &amp;config.json...</source>
         <translation>config.json 열기(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="412"/>
+        <location filename="../../app/mainwindow.cpp" line="369"/>
         <source>Open &amp;Lessons...</source>
         <translation>수업 파일 열기(&amp;L)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="414"/>
+        <location filename="../../app/mainwindow.cpp" line="371"/>
         <source>Open a lesson file</source>
         <translation>수업 파일 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="414"/>
+        <location filename="../../app/mainwindow.cpp" line="371"/>
         <source>KV Scope lessons (*.json);;All files (*)</source>
         <translation>KV Scope 수업 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="419"/>
+        <location filename="../../app/mainwindow.cpp" line="376"/>
         <source>Export Chart as &amp;PNG...</source>
         <translation>차트를 PNG로 내보내기(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="421"/>
-        <location filename="../../app/mainwindow.cpp" line="427"/>
+        <location filename="../../app/mainwindow.cpp" line="378"/>
+        <location filename="../../app/mainwindow.cpp" line="384"/>
         <source>Export chart</source>
         <translation>차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="421"/>
+        <location filename="../../app/mainwindow.cpp" line="378"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="425"/>
+        <location filename="../../app/mainwindow.cpp" line="382"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation>차트를 SVG로 내보내기(&amp;V)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="427"/>
+        <location filename="../../app/mainwindow.cpp" line="384"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 이미지 (*.svg)</translation>
     </message>
@@ -3856,62 +3854,62 @@
         <translation type="vanished">메모리 내역을 CSV로 저장(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="433"/>
+        <location filename="../../app/mainwindow.cpp" line="390"/>
         <source>Save breakdown</source>
         <translation>메모리 내역 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="433"/>
+        <location filename="../../app/mainwindow.cpp" line="390"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="437"/>
+        <location filename="../../app/mainwindow.cpp" line="394"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation>메모리 내역을 Markdown 표로 복사(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="440"/>
+        <location filename="../../app/mainwindow.cpp" line="397"/>
         <source>Copy Scenario Lin&amp;k</source>
         <translation>시나리오 링크 복사(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="450"/>
+        <location filename="../../app/mainwindow.cpp" line="407"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="459"/>
+        <location filename="../../app/mainwindow.cpp" line="416"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="460"/>
+        <location filename="../../app/mainwindow.cpp" line="417"/>
         <source>&amp;Presenter Mode</source>
         <translation>발표자 모드(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="464"/>
+        <location filename="../../app/mainwindow.cpp" line="421"/>
         <source>Projector layout: full screen, large type, thick lines, value labels (F5; Escape leaves)</source>
         <translation>프로젝터용 화면: 전체 화면, 큰 글자, 굵은 선, 값 레이블 (F5, Esc로 나가기)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="468"/>
+        <location filename="../../app/mainwindow.cpp" line="425"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="470"/>
+        <location filename="../../app/mainwindow.cpp" line="427"/>
         <source>The course hour as guided questions: predict, then reveal (Ctrl+L)</source>
         <translation>한 시간 강의를 안내형 질문으로 진행합니다: 먼저 예측하고 정답을 봅니다 (Ctrl+L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="472"/>
+        <location filename="../../app/mainwindow.cpp" line="429"/>
         <source>&amp;Quiz Mode</source>
         <translation>퀴즈 모드(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="476"/>
+        <location filename="../../app/mainwindow.cpp" line="433"/>
         <source>Hide a lesson&apos;s figures until its answer is revealed (Ctrl+K)</source>
         <translation>정답을 볼 때까지 문항의 수치와 차트를 가립니다 (Ctrl+K)</translation>
     </message>
@@ -3924,122 +3922,122 @@
         <translation type="vanished">이 시나리오를 비교 기준으로 고정(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="331"/>
+        <location filename="../../app/mainwindow.cpp" line="297"/>
         <source>Predict first: the figures appear when the answer is revealed</source>
         <translation>먼저 예측하세요: 정답을 보면 수치와 차트가 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="394"/>
+        <location filename="../../app/mainwindow.cpp" line="351"/>
         <source>&amp;Open...</source>
         <translation>열기(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="396"/>
+        <location filename="../../app/mainwindow.cpp" line="353"/>
         <source>Open a config.json, scenario, lesson file, trace or server log</source>
         <translation>config.json, 시나리오, 수업 파일, 트레이스 또는 서버 로그 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="397"/>
+        <location filename="../../app/mainwindow.cpp" line="354"/>
         <source>KV Scope files, model configs, traces and logs (*.json *.jsonl *.csv *.log *.txt);;All files (*)</source>
         <translation>KV Scope 파일, 모델 설정, 트레이스와 로그 (*.json *.jsonl *.csv *.log *.txt);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="431"/>
+        <location filename="../../app/mainwindow.cpp" line="388"/>
         <source>Save &amp;Breakdown as CSV...</source>
         <translation>메모리 내역을 CSV로 저장(&amp;B)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="441"/>
+        <location filename="../../app/mainwindow.cpp" line="398"/>
         <source>Open Scenario L&amp;ink...</source>
         <translation>시나리오 링크 열기(&amp;I)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="444"/>
+        <location filename="../../app/mainwindow.cpp" line="401"/>
         <source>Open scenario link</source>
         <translation>시나리오 링크 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="444"/>
+        <location filename="../../app/mainwindow.cpp" line="401"/>
         <source>Paste a scenario code (kvscope:?v=1&amp;...):</source>
         <translation>시나리오 코드를 붙여 넣으세요 (kvscope:?v=1&amp;...):</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="479"/>
+        <location filename="../../app/mainwindow.cpp" line="436"/>
         <source>Go &amp;to Page</source>
         <translation>페이지로 이동(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="486"/>
+        <location filename="../../app/mainwindow.cpp" line="443"/>
         <source>Pi&amp;n This Scenario as Reference</source>
         <translation>이 시나리오를 기준으로 고정(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="490"/>
+        <location filename="../../app/mainwindow.cpp" line="447"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation>강의 기준 시나리오로 되돌리기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="494"/>
+        <location filename="../../app/mainwindow.cpp" line="451"/>
         <source>&amp;Sizes</source>
         <translation>크기 단위(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="497"/>
+        <location filename="../../app/mainwindow.cpp" line="454"/>
         <source>&amp;GiB (1024³ bytes)</source>
         <translation>&amp;GiB (1024³ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="498"/>
+        <location filename="../../app/mainwindow.cpp" line="455"/>
         <source>G&amp;B (10⁹ bytes)</source>
         <translation>G&amp;B (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="509"/>
+        <location filename="../../app/mainwindow.cpp" line="466"/>
         <source>Lan&amp;guage</source>
         <translation>언어(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="524"/>
+        <location filename="../../app/mainwindow.cpp" line="481"/>
         <source>Pal&amp;ette</source>
         <translation>팔레트(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="527"/>
+        <location filename="../../app/mainwindow.cpp" line="484"/>
         <source>&amp;System (the desktop&apos;s colours)</source>
         <translation>시스템 (데스크톱의 색)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="528"/>
+        <location filename="../../app/mainwindow.cpp" line="485"/>
         <source>&amp;Light</source>
         <translation>밝게(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="528"/>
+        <location filename="../../app/mainwindow.cpp" line="485"/>
         <source>&amp;Dark</source>
         <translation>어둡게(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="545"/>
+        <location filename="../../app/mainwindow.cpp" line="502"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="546"/>
+        <location filename="../../app/mainwindow.cpp" line="503"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>단축키(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="547"/>
+        <location filename="../../app/mainwindow.cpp" line="504"/>
         <source>What&apos;s &amp;This?</source>
         <translation>항목 설명 보기(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="549"/>
+        <location filename="../../app/mainwindow.cpp" line="506"/>
         <source>&amp;About KV Scope</source>
         <translation>KV Scope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="550"/>
+        <location filename="../../app/mainwindow.cpp" line="507"/>
         <source>About KV Scope</source>
         <translation>KV Scope 정보</translation>
     </message>
@@ -4056,67 +4054,65 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="630"/>
         <source>Ctrl+1 ... Ctrl+7</source>
-        <translation>Ctrl+1 ... Ctrl+7</translation>
+        <translation type="vanished">Ctrl+1 ... Ctrl+7</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="631"/>
         <source>Switch page: memory, attention, scaling, paged memory, GPU decode, roofline, explain log</source>
-        <translation>페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 루프라인, 로그 해설</translation>
+        <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 루프라인, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="632"/>
+        <location filename="../../app/mainwindow.cpp" line="591"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="632"/>
+        <location filename="../../app/mainwindow.cpp" line="591"/>
         <source>Presenter mode on or off</source>
         <translation>발표자 모드 켜기/끄기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="633"/>
+        <location filename="../../app/mainwindow.cpp" line="592"/>
         <source>Escape</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="633"/>
+        <location filename="../../app/mainwindow.cpp" line="592"/>
         <source>Leave presenter mode</source>
         <translation>발표자 모드 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="634"/>
+        <location filename="../../app/mainwindow.cpp" line="593"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="634"/>
+        <location filename="../../app/mainwindow.cpp" line="593"/>
         <source>Show or hide the lessons</source>
         <translation>수업 보이기/숨기기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="635"/>
+        <location filename="../../app/mainwindow.cpp" line="594"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="635"/>
+        <location filename="../../app/mainwindow.cpp" line="594"/>
         <source>Quiz mode: hide a lesson&apos;s figures until revealed</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트 가리기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="636"/>
+        <location filename="../../app/mainwindow.cpp" line="595"/>
         <source>Enter or Page Down</source>
         <translation>Enter 또는 Page Down</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="636"/>
+        <location filename="../../app/mainwindow.cpp" line="595"/>
         <source>In a lesson: reveal the answer, then go to the next lesson</source>
         <translation>문항에서: 정답 보기, 한 번 더 누르면 다음 문항으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="637"/>
+        <location filename="../../app/mainwindow.cpp" line="596"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
@@ -4125,236 +4121,236 @@
         <translation type="vanished">이전 문항</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="637"/>
+        <location filename="../../app/mainwindow.cpp" line="596"/>
         <source>The previous lesson, as it was left</source>
         <translation>이전 문항 (보던 상태 그대로)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="638"/>
+        <location filename="../../app/mainwindow.cpp" line="597"/>
         <source>B or .</source>
         <translation>B 또는 .</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="638"/>
+        <location filename="../../app/mainwindow.cpp" line="597"/>
         <source>In a lesson: black screen (any key or a click brings it back); B picks B while choices are open</source>
         <translation>문항에서: 검은 화면 (아무 키나 누르거나 클릭하면 돌아옴). 선택지가 열려 있으면 B는 B를 고름</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="640"/>
+        <location filename="../../app/mainwindow.cpp" line="599"/>
         <source>1-4 or A-D</source>
         <translation>1-4 또는 A-D</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="640"/>
+        <location filename="../../app/mainwindow.cpp" line="599"/>
         <source>In a lesson: pick a choice</source>
         <translation>문항에서: 선택지 고르기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="641"/>
+        <location filename="../../app/mainwindow.cpp" line="600"/>
         <source>Shift+1 ... Shift+4</source>
         <translation>Shift+1 ... Shift+4</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="641"/>
+        <location filename="../../app/mainwindow.cpp" line="600"/>
         <source>In a lesson: one more hand for choice A to D (the class vote)</source>
         <translation>문항에서: 선택지 A~D에 손 든 학생 1명 추가 (수업 거수)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="642"/>
+        <location filename="../../app/mainwindow.cpp" line="601"/>
         <source>Space</source>
         <translation>스페이스</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="642"/>
+        <location filename="../../app/mainwindow.cpp" line="601"/>
         <source>Paged memory: play or pause</source>
         <translation>페이지 방식 메모리: 재생/일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="643"/>
+        <location filename="../../app/mainwindow.cpp" line="602"/>
         <source>Right</source>
         <translation>→ (오른쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="643"/>
+        <location filename="../../app/mainwindow.cpp" line="602"/>
         <source>Paged memory: one step</source>
         <translation>페이지 방식 메모리: 한 스텝 진행</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="644"/>
+        <location filename="../../app/mainwindow.cpp" line="603"/>
         <source>Left</source>
         <translation>← (왼쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="644"/>
+        <location filename="../../app/mainwindow.cpp" line="603"/>
         <source>Paged memory: one step back</source>
         <translation>페이지 방식 메모리: 한 스텝 뒤로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="645"/>
+        <location filename="../../app/mainwindow.cpp" line="604"/>
         <source>Shift+Left / Shift+Right</source>
         <translation>Shift+← / Shift+→</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="645"/>
+        <location filename="../../app/mainwindow.cpp" line="604"/>
         <source>Paged memory: ten steps back or forward</source>
         <translation>페이지 방식 메모리: 열 스텝 뒤로 또는 앞으로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="646"/>
+        <location filename="../../app/mainwindow.cpp" line="605"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="646"/>
+        <location filename="../../app/mainwindow.cpp" line="605"/>
         <source>Paged memory: restart</source>
         <translation>페이지 방식 메모리: 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="647"/>
+        <location filename="../../app/mainwindow.cpp" line="606"/>
         <source>Left / Right on Context or Batch</source>
         <translation>컨텍스트 길이·배치에서 ← / →</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="647"/>
+        <location filename="../../app/mainwindow.cpp" line="606"/>
         <source>Halve or double</source>
         <translation>절반으로 / 두 배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="648"/>
+        <location filename="../../app/mainwindow.cpp" line="607"/>
         <source>Page Down / Page Up on a focused Context or Batch</source>
         <translation>컨텍스트 길이·배치에 포커스가 있을 때 Page Down / Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="648"/>
+        <location filename="../../app/mainwindow.cpp" line="607"/>
         <source>Divide or multiply by 4</source>
         <translation>4로 나누기 / 4배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="649"/>
+        <location filename="../../app/mainwindow.cpp" line="608"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="649"/>
+        <location filename="../../app/mainwindow.cpp" line="608"/>
         <source>Pin the scenario as a reference outline</source>
         <translation>시나리오를 비교 기준(윤곽선)으로 고정</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="650"/>
+        <location filename="../../app/mainwindow.cpp" line="609"/>
         <source>Shift+F1</source>
         <translation>Shift+F1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="650"/>
+        <location filename="../../app/mainwindow.cpp" line="609"/>
         <source>What&apos;s This: click a control or chart to hear what it shows</source>
         <translation>항목 설명 보기: 컨트롤이나 차트를 클릭하면 무엇을 보여 주는지 설명합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="651"/>
+        <location filename="../../app/mainwindow.cpp" line="610"/>
         <source>F1 or ?</source>
         <translation>F1 또는 ?</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="651"/>
+        <location filename="../../app/mainwindow.cpp" line="610"/>
         <source>This list</source>
         <translation>이 목록</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="661"/>
+        <location filename="../../app/mainwindow.cpp" line="620"/>
         <source>Keyboard shortcuts</source>
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="783"/>
+        <location filename="../../app/mainwindow.cpp" line="750"/>
         <source>Black screen: any key or a click brings the lesson back</source>
         <translation>검은 화면: 아무 키나 누르거나 클릭하면 문항이 다시 보임</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="891"/>
+        <location filename="../../app/mainwindow.cpp" line="859"/>
         <source>Language not changed</source>
         <translation>언어를 바꾸지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="891"/>
+        <location filename="../../app/mainwindow.cpp" line="859"/>
         <source>Stop the decode run first, or let it finish, then switch the language.</source>
         <translation>디코드 실행을 먼저 중지하거나 끝날 때까지 기다린 다음 언어를 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="902"/>
+        <location filename="../../app/mainwindow.cpp" line="870"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="937"/>
+        <location filename="../../app/mainwindow.cpp" line="905"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="937"/>
+        <location filename="../../app/mainwindow.cpp" line="905"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="991"/>
+        <location filename="../../app/mainwindow.cpp" line="959"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/mainwindow.cpp" line="1024"/>
+        <location filename="../../app/mainwindow.cpp" line="992"/>
         <source>Scenario link copied (%n character(s)): paste it into File &gt; Open Scenario Link, or give it to kvscope --open or kvscope-cli --code</source>
         <translation>
             <numerusform>시나리오 링크 복사함 (%n자): 파일 &gt; 시나리오 링크 열기에 붙여 넣거나 kvscope --open 또는 kvscope-cli --code에 전달</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/mainwindow.cpp" line="1027"/>
+        <location filename="../../app/mainwindow.cpp" line="995"/>
         <source>Scenario link copied: %n character(s), long because this model is not a preset and travels whole</source>
         <translation>
             <numerusform>시나리오 링크 복사함: %n자 (프리셋이 아닌 모델이라 모델 전체를 담아 길어짐)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1038"/>
-        <location filename="../../app/mainwindow.cpp" line="1043"/>
-        <location filename="../../app/mainwindow.cpp" line="1051"/>
-        <location filename="../../app/mainwindow.cpp" line="1069"/>
+        <location filename="../../app/mainwindow.cpp" line="1006"/>
+        <location filename="../../app/mainwindow.cpp" line="1011"/>
+        <location filename="../../app/mainwindow.cpp" line="1019"/>
+        <location filename="../../app/mainwindow.cpp" line="1037"/>
         <source>Cannot open scenario link</source>
         <translation>시나리오 링크를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1044"/>
+        <location filename="../../app/mainwindow.cpp" line="1012"/>
         <source>scenario code: field &apos;page&apos; is &apos;%1&apos;; pages: %2</source>
         <translation>시나리오 코드: &apos;page&apos; 필드 값 &apos;%1&apos;을(를) 알 수 없음. 가능한 페이지: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1327"/>
-        <location filename="../../app/mainwindow.cpp" line="1333"/>
-        <location filename="../../app/mainwindow.cpp" line="1362"/>
+        <location filename="../../app/mainwindow.cpp" line="1285"/>
+        <location filename="../../app/mainwindow.cpp" line="1291"/>
+        <location filename="../../app/mainwindow.cpp" line="1320"/>
         <source>Cannot open file</source>
         <translation>파일을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1328"/>
+        <location filename="../../app/mainwindow.cpp" line="1286"/>
         <source>%1 is not a regular file</source>
         <translation>%1은(는) 일반 파일이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1328"/>
+        <location filename="../../app/mainwindow.cpp" line="1286"/>
         <source>%1 does not exist</source>
         <translation>%1이(가) 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1348"/>
+        <location filename="../../app/mainwindow.cpp" line="1306"/>
         <source>Cannot replay the trace</source>
         <translation>트레이스를 재생할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1355"/>
+        <location filename="../../app/mainwindow.cpp" line="1313"/>
         <source>Cannot read the log</source>
         <translation>로그를 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1363"/>
+        <location filename="../../app/mainwindow.cpp" line="1321"/>
         <source>%1 is not a file KV Scope knows: expected a Hugging Face config.json, a KV Scope scenario or lesson file, a request trace (CSV or JSON Lines) or a server start-up log</source>
         <translation>%1은(는) KV Scope가 인식하는 파일이 아님: Hugging Face config.json, KV Scope 시나리오나 수업 파일, 요청 트레이스(CSV 또는 JSON Lines), 서버 시작 로그 중 하나여야 함</translation>
     </message>
@@ -4363,51 +4359,51 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1110"/>
-        <location filename="../../app/mainwindow.cpp" line="1117"/>
+        <location filename="../../app/mainwindow.cpp" line="1078"/>
+        <location filename="../../app/mainwindow.cpp" line="1085"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1114"/>
+        <location filename="../../app/mainwindow.cpp" line="1082"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1126"/>
+        <location filename="../../app/mainwindow.cpp" line="1094"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1129"/>
+        <location filename="../../app/mainwindow.cpp" line="1097"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1146"/>
+        <location filename="../../app/mainwindow.cpp" line="1114"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1152"/>
+        <location filename="../../app/mainwindow.cpp" line="1120"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1153"/>
+        <location filename="../../app/mainwindow.cpp" line="1121"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1157"/>
+        <location filename="../../app/mainwindow.cpp" line="1125"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1210"/>
-        <location filename="../../app/mainwindow.cpp" line="1214"/>
-        <location filename="../../app/mainwindow.cpp" line="1220"/>
-        <location filename="../../app/mainwindow.cpp" line="1240"/>
+        <location filename="../../app/mainwindow.cpp" line="1168"/>
+        <location filename="../../app/mainwindow.cpp" line="1172"/>
+        <location filename="../../app/mainwindow.cpp" line="1178"/>
+        <location filename="../../app/mainwindow.cpp" line="1198"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -4420,45 +4416,44 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1250"/>
-        <location filename="../../app/mainwindow.cpp" line="1255"/>
-        <location filename="../../app/mainwindow.cpp" line="1260"/>
+        <location filename="../../app/mainwindow.cpp" line="1208"/>
+        <location filename="../../app/mainwindow.cpp" line="1213"/>
+        <location filename="../../app/mainwindow.cpp" line="1218"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1087"/>
-        <location filename="../../app/mainwindow.cpp" line="1093"/>
-        <location filename="../../app/mainwindow.cpp" line="1220"/>
-        <location filename="../../app/mainwindow.cpp" line="1241"/>
-        <location filename="../../app/mainwindow.cpp" line="1255"/>
-        <location filename="../../app/mainwindow.cpp" line="1260"/>
-        <location filename="../../app/mainwindow.cpp" line="1333"/>
+        <location filename="../../app/mainwindow.cpp" line="1055"/>
+        <location filename="../../app/mainwindow.cpp" line="1061"/>
+        <location filename="../../app/mainwindow.cpp" line="1178"/>
+        <location filename="../../app/mainwindow.cpp" line="1199"/>
+        <location filename="../../app/mainwindow.cpp" line="1213"/>
+        <location filename="../../app/mainwindow.cpp" line="1218"/>
+        <location filename="../../app/mainwindow.cpp" line="1291"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="229"/>
         <source>Explain log</source>
-        <translation>로그 해설</translation>
+        <translation type="vanished">로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="616"/>
+        <location filename="../../app/mainwindow.cpp" line="573"/>
         <source>not built in: the decode core runs on the CPU</source>
         <translation>빌드에 포함되지 않음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="618"/>
+        <location filename="../../app/mainwindow.cpp" line="575"/>
         <source>runtime %1, no driver: the decode core runs on the CPU</source>
         <translation>런타임 %1, 드라이버 없음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="620"/>
+        <location filename="../../app/mainwindow.cpp" line="577"/>
         <source>runtime %1, driver %2</source>
         <translation>런타임 %1, 드라이버 %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="621"/>
+        <location filename="../../app/mainwindow.cpp" line="578"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;&lt;p&gt;Licence: MIT.&lt;br&gt;Qt %2 (built with %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</source>
         <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시, 그리고 그 밖의 부가 메모리를 GPU 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;라이선스: MIT.&lt;br&gt;Qt %2 (빌드 버전 %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</translation>
     </message>
@@ -4471,28 +4466,43 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1210"/>
+        <location filename="../../app/mainwindow.cpp" line="1168"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1091"/>
-        <location filename="../../app/mainwindow.cpp" line="1241"/>
+        <location filename="../../app/mainwindow.cpp" line="1059"/>
+        <location filename="../../app/mainwindow.cpp" line="1199"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1268"/>
+        <location filename="../../app/mainwindow.cpp" line="590"/>
+        <source>Ctrl+1 ... Ctrl+%1</source>
+        <translation>Ctrl+1 ... Ctrl+%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="590"/>
+        <source>Switch page: %1</source>
+        <translation>페이지 전환: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="590"/>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="1226"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1286"/>
+        <location filename="../../app/mainwindow.cpp" line="1244"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1287"/>
+        <location filename="../../app/mainwindow.cpp" line="1245"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -4582,143 +4592,143 @@
 <context>
     <name>MemoryPage</name>
     <message>
-        <location filename="../../app/memorypage.cpp" line="59"/>
+        <location filename="../../app/memorypage.cpp" line="69"/>
         <source>Lock scale</source>
         <translation>축 고정</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="70"/>
+        <location filename="../../app/memorypage.cpp" line="80"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="90"/>
+        <location filename="../../app/memorypage.cpp" line="100"/>
         <source>How KV Scope read the imported config.json: the family rule that gave the KV heads</source>
         <translation>가져온 config.json을 KV Scope가 읽은 방법: KV 헤드 수를 정한 모델 계열 규칙</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="91"/>
+        <location filename="../../app/memorypage.cpp" line="101"/>
         <source>Each model family names its attention layout differently (num_key_value_heads, multi_query, multi_query_group_num, new_decoder_architecture...). This line says which rule decided the KV heads, which layers cache per token, and which keys KV Scope did not use.</source>
         <translation>모델 계열마다 어텐션 구성을 다른 키로 적습니다 (num_key_value_heads, multi_query, multi_query_group_num, new_decoder_architecture...). 이 줄은 어떤 규칙이 KV 헤드 수를 정했는지, 어떤 레이어가 토큰마다 캐시하는지, KV Scope가 쓰지 않은 키가 무엇인지 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="100"/>
+        <location filename="../../app/memorypage.cpp" line="110"/>
         <source>The fastest a decode step can be on this GPU&apos;s data sheet: max(bytes / bandwidth, FLOPs / peak)</source>
         <translation>이 GPU의 데이터시트로 본 디코드 스텝의 최소 시간: max(바이트 / 대역폭, FLOP / 최대 성능)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="102"/>
+        <location filename="../../app/memorypage.cpp" line="112"/>
         <source>One decode step reads every weight it multiplies once (an untied embedding table is only looked up) and the whole KV cache of every sequence, and computes about two FLOPs per weight per sequence. Divided by the data sheet&apos;s memory bandwidth and peak FLOP/s, the larger time is a lower bound on the time per output token: kernel launches, element-wise work and activations only add to it. The Roofline page measures the same on this machine.</source>
         <translation>디코드 스텝 하나는 곱하는 모든 가중치를 한 번씩 읽고(LM 헤드와 묶이지 않은 임베딩 표는 조회만 함) 모든 시퀀스의 KV 캐시 전체를 읽으며, 시퀀스마다 가중치 하나당 약 2 FLOP을 계산합니다. 이를 데이터시트의 메모리 대역폭과 최대 FLOP/s로 나눈 두 시간 중 큰 쪽이 출력 토큰당 시간(TPOT)의 하한입니다. 커널 실행, 원소별 연산, 활성값은 시간을 더할 뿐입니다. 루프라인 페이지에서 이 컴퓨터로 같은 것을 측정합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="116"/>
+        <location filename="../../app/memorypage.cpp" line="126"/>
         <source>One bar per context length, or per batch</source>
         <translation>컨텍스트 길이별 또는 배치별로 막대 하나씩</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="117"/>
+        <location filename="../../app/memorypage.cpp" line="127"/>
         <source>By context: the same batch at 2K, 8K and 32K tokens (and the current context). By batch: the same context at batch 1, 8 and 32 (and the current batch).</source>
         <translation>컨텍스트 길이별: 같은 배치를 2K, 8K, 32K 토큰(그리고 현재 컨텍스트 길이)에서 비교합니다. 배치별: 같은 컨텍스트 길이를 배치 1, 8, 32(그리고 현재 배치)에서 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="119"/>
+        <location filename="../../app/memorypage.cpp" line="129"/>
         <source>GiB (1024³ bytes) as nvidia-smi and PyTorch count, or GB (10⁹ bytes) as cards are sold</source>
         <translation>nvidia-smi와 PyTorch가 세는 GiB (1024³ 바이트), 또는 카드 사양에 쓰는 GB (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="120"/>
+        <location filename="../../app/memorypage.cpp" line="130"/>
         <source>While locked the value axis keeps its top when bars shrink, so halving the batch visibly halves the cache; it still grows when a bar would be cut.</source>
         <translation>고정하면 막대가 줄어도 세로축의 최댓값이 그대로여서, 배치를 절반으로 줄이면 캐시 막대도 눈에 띄게 절반이 됩니다. 막대가 잘릴 때는 축이 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="122"/>
+        <location filename="../../app/memorypage.cpp" line="132"/>
         <source>Keep the scale while you compare: the axis grows when a bar would be cut, never shrinks</source>
         <translation>비교하는 동안 축 범위를 유지합니다: 막대가 잘릴 때만 축이 늘어나고, 줄어들지는 않습니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="124"/>
+        <location filename="../../app/memorypage.cpp" line="134"/>
         <source>Weights + KV cache + estimates, against the budget (card x utilization)</source>
         <translation>가중치 + KV 캐시 + 추정값을 한도(카드 메모리 x 사용률)와 비교</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="125"/>
+        <location filename="../../app/memorypage.cpp" line="135"/>
         <source>The verdict compares the sum of the four terms with the budget line. It is not an out-of-memory guarantee: the allocator&apos;s reserve, fragmentation and other processes are not in the sum, so a computed 23 GiB can still fail on a 24 GiB card.</source>
         <translation>판정은 네 항목의 합을 한도선과 비교한 결과입니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당자의 예비 메모리, 단편화, 다른 프로세스는 합계에 들어 있지 않으므로, 계산상 23 GiB라도 24 GiB 카드에서 실패할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="128"/>
+        <location filename="../../app/memorypage.cpp" line="138"/>
         <source>The KV cache formula with this scenario&apos;s numbers put in</source>
         <translation>이 시나리오의 값을 대입한 KV 캐시 공식</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="129"/>
+        <location filename="../../app/memorypage.cpp" line="139"/>
         <source>KV bytes = 2 x L x B x S x H_kv x D_head x bytes per element. The 2 is one K and one V per token; each symbol has the colour of the number put in for it.</source>
         <translation>KV 바이트 = 2 x L x B x S x H_kv x D_head x 원소당 바이트입니다. 2는 토큰마다 저장하는 K 하나와 V 하나이며, 각 기호는 대입한 값과 같은 색으로 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="131"/>
+        <location filename="../../app/memorypage.cpp" line="141"/>
         <source>Stacked memory per GPU for each context (or batch); hover a bar for every term</source>
         <translation>컨텍스트 길이(또는 배치)별로 쌓은 GPU당 메모리: 막대 위에 마우스를 올리면 모든 항목이 보입니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="132"/>
+        <location filename="../../app/memorypage.cpp" line="142"/>
         <source>Each bar stacks the weights (loaded once), the KV cache (grows with every token of every request) and the estimated activations and CUDA context, against the whole card (dotted) and the budget the server may use (dashed).</source>
         <translation>각 막대는 가중치(한 번만 올림), KV 캐시(모든 요청의 토큰마다 커짐), 활성화 값과 CUDA 컨텍스트 추정값을 쌓아서 카드 전체(점선), 서버가 쓸 수 있는 한도(파선)와 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="135"/>
+        <location filename="../../app/memorypage.cpp" line="145"/>
         <source>Every term in bytes; hover a row for how it is computed</source>
         <translation>모든 항목의 바이트 수: 행 위에 마우스를 올리면 계산 방법이 보입니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="136"/>
+        <location filename="../../app/memorypage.cpp" line="146"/>
         <source>The figures behind the bars, per GPU. Activations and the CUDA context are estimates; what nvidia-smi shows is larger still: it adds the allocator&apos;s cached blocks and the CUDA context of every process.</source>
         <translation>막대의 바탕이 되는 GPU당 수치입니다. 활성화 값과 CUDA 컨텍스트는 추정값입니다. nvidia-smi가 보여 주는 값은 이보다도 큽니다: 할당자가 캐시해 둔 메모리 블록과 모든 프로세스의 CUDA 컨텍스트가 더해지기 때문입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="139"/>
+        <location filename="../../app/memorypage.cpp" line="149"/>
         <source>What vLLM prints at start-up for this scenario</source>
         <translation>이 시나리오에서 vLLM이 시작할 때 출력하는 내용</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="140"/>
+        <location filename="../../app/memorypage.cpp" line="150"/>
         <source>vLLM gives the cache what is left of memory x utilization after weights, activations and non-torch memory, in whole blocks of 16 tokens: tokens = blocks x 16; concurrency = tokens / tokens per request.</source>
         <translation>vLLM은 메모리 x 사용률에서 가중치, 활성화 값, torch 외 메모리를 빼고 남은 공간을 16 토큰짜리 블록 단위로 캐시에 줍니다: 토큰 수 = 블록 수 x 16, 동시 요청 수 = 토큰 수 / 요청당 토큰 수.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="143"/>
+        <location filename="../../app/memorypage.cpp" line="153"/>
         <source>The same parameters stored in each format: bytes = parameters x bits / 8</source>
         <translation>같은 파라미터를 형식별로 저장했을 때의 크기: 바이트 = 파라미터 x 비트 / 8</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="144"/>
+        <location filename="../../app/memorypage.cpp" line="154"/>
         <source>Weights alone in FP32, BF16, INT8 and INT4, and INT4 with one FP16 scale per 128 weights (4.125 bits) as real quantized files store it. The chosen format is darker and marked (now).</source>
         <translation>FP32, BF16, INT8, INT4로 저장한 가중치만의 크기와, 실제 양자화 파일처럼 가중치 128개마다 FP16 스케일을 하나씩 둔 INT4(4.125비트)의 크기입니다. 선택한 형식은 더 진하게 칠하고 (현재)로 표시합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="148"/>
+        <location filename="../../app/memorypage.cpp" line="158"/>
         <source>Bars by context</source>
         <translation>컨텍스트 길이별 막대</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="149"/>
+        <location filename="../../app/memorypage.cpp" line="159"/>
         <source>Bars by batch</source>
         <translation>배치별 막대</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="150"/>
+        <location filename="../../app/memorypage.cpp" line="160"/>
         <source>GiB (1024³)</source>
         <translation>GiB (1024³)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="151"/>
+        <location filename="../../app/memorypage.cpp" line="161"/>
         <source>GB (10⁹)</source>
         <translation>GB (10⁹)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="80"/>
-        <location filename="../../app/memorypage.cpp" line="167"/>
+        <location filename="../../app/memorypage.cpp" line="90"/>
+        <location filename="../../app/memorypage.cpp" line="177"/>
         <source>Weights alone by dtype</source>
         <translation>가중치만: dtype별 크기</translation>
     </message>
@@ -4727,84 +4737,84 @@
         <translation type="vanished">GiB</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="207"/>
+        <location filename="../../app/memorypage.cpp" line="217"/>
         <source>KV cache formula, with this scenario&apos;s numbers</source>
         <translation>KV 캐시 공식 (이 시나리오의 값 대입)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="79"/>
-        <location filename="../../app/memorypage.cpp" line="213"/>
+        <location filename="../../app/memorypage.cpp" line="89"/>
+        <location filename="../../app/memorypage.cpp" line="223"/>
         <source>Breakdown (per GPU)</source>
         <translation>메모리 내역 (GPU당)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="221"/>
+        <location filename="../../app/memorypage.cpp" line="231"/>
         <source>Capacity, as vLLM reports it</source>
         <translation>vLLM이 보고하는 방식의 용량</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="224"/>
+        <location filename="../../app/memorypage.cpp" line="234"/>
         <source>Time per output token (lower bound)</source>
         <translation>출력 토큰당 시간 (하한)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="361"/>
+        <location filename="../../app/memorypage.cpp" line="386"/>
         <source>No TPOT bound for a card typed by hand: choose a GPU preset with data-sheet figures.</source>
         <translation>직접 입력한 카드에는 TPOT 하한이 없습니다: 데이터시트 수치가 있는 GPU 프리셋을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="363"/>
+        <location filename="../../app/memorypage.cpp" line="388"/>
         <source>No TPOT bound: the %1 preset carries no data-sheet bandwidth and peak.</source>
         <translation>TPOT 하한 없음: %1 프리셋에는 데이터시트 대역폭과 최대 성능이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="368"/>
+        <location filename="../../app/memorypage.cpp" line="393"/>
         <source>TPOT ≥ %1 ms: memory-bound</source>
         <translation>TPOT ≥ %1 ms: 메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="369"/>
+        <location filename="../../app/memorypage.cpp" line="394"/>
         <source>TPOT ≥ %1 ms: compute-bound</source>
         <translation>TPOT ≥ %1 ms: 연산 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="373"/>
+        <location filename="../../app/memorypage.cpp" line="398"/>
         <source>A lower bound from the data sheet of the %1 (%2, %3 dense %4), at batch %5 and %6 tokens: a step moves %7 and computes %8; bytes / bandwidth = %9 ms, FLOPs / peak = %10 ms.</source>
         <translation>%1 데이터시트(%2, %3 dense %4)로 구한 하한, 배치 %5, 토큰 %6개: 스텝 하나가 %7을 옮기고 %8을 계산합니다. 바이트 / 대역폭 = %9 ms, FLOP / 최대 성능 = %10 ms.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="417"/>
+        <location filename="../../app/memorypage.cpp" line="442"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="419"/>
-        <location filename="../../app/memorypage.cpp" line="503"/>
+        <location filename="../../app/memorypage.cpp" line="444"/>
+        <location filename="../../app/memorypage.cpp" line="528"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="434"/>
+        <location filename="../../app/memorypage.cpp" line="459"/>
         <source>%1 at %2 tokens, by batch</source>
         <translation>%1, %2 토큰, 배치별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="436"/>
+        <location filename="../../app/memorypage.cpp" line="461"/>
         <source>%1, batch %2, by context</source>
         <translation>%1, 배치 %2, 컨텍스트 길이별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="441"/>
+        <location filename="../../app/memorypage.cpp" line="466"/>
         <source>budget %1 (%2% of the card)</source>
         <translation>한도 %1 (카드의 %2%)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="442"/>
+        <location filename="../../app/memorypage.cpp" line="467"/>
         <source>card %1</source>
         <translation>카드 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="500"/>
+        <location filename="../../app/memorypage.cpp" line="525"/>
         <source>(now)</source>
         <translation>(현재)</translation>
     </message>
@@ -4918,31 +4928,66 @@
 <context>
     <name>Page</name>
     <message>
-        <location filename="../../app/page.cpp" line="68"/>
+        <location filename="../../app/page.cpp" line="73"/>
         <source>This page cannot show the scenario: %1. The other pages and the controls still work; change the scenario to go on.</source>
         <translation>이 페이지는 현재 시나리오를 표시할 수 없습니다: %1. 다른 페이지와 컨트롤은 그대로 동작하니, 시나리오를 바꿔 계속하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../app/attentionpage.cpp" line="30"/>
+        <source>Attention</source>
+        <translation>어텐션</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="181"/>
+        <source>GPU decode</source>
+        <translation>GPU 디코드</translation>
+    </message>
+    <message>
+        <location filename="../../app/explainlogpage.cpp" line="196"/>
+        <source>Explain log</source>
+        <translation>로그 해설</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="56"/>
+        <source>Memory</source>
+        <translation>메모리</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="157"/>
+        <source>Paged memory</source>
+        <translation>페이지 방식 메모리</translation>
+    </message>
+    <message>
+        <location filename="../../app/rooflinepage.cpp" line="71"/>
+        <source>Roofline</source>
+        <translation>루프라인</translation>
+    </message>
+    <message>
+        <location filename="../../app/scalingpage.cpp" line="40"/>
+        <source>Scaling</source>
+        <translation>스케일링</translation>
     </message>
 </context>
 <context>
     <name>PagedPage</name>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="168"/>
-        <location filename="../../app/pagedpage.cpp" line="744"/>
+        <location filename="../../app/pagedpage.cpp" line="178"/>
+        <location filename="../../app/pagedpage.cpp" line="764"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="182"/>
+        <location filename="../../app/pagedpage.cpp" line="193"/>
         <source>ShareGPT-like</source>
         <translation>ShareGPT 유사</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="183"/>
+        <location filename="../../app/pagedpage.cpp" line="194"/>
         <source>Alpaca-like</source>
         <translation>Alpaca 유사</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="184"/>
+        <location filename="../../app/pagedpage.cpp" line="195"/>
         <source>Paper&apos;s figure</source>
         <translation>논문 그림</translation>
     </message>
@@ -4951,22 +4996,22 @@
         <translation type="vanished">ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="185"/>
+        <location filename="../../app/pagedpage.cpp" line="196"/>
         <source>Fixed 200 + 200 tokens</source>
         <translation>고정 200 + 200 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="186"/>
+        <location filename="../../app/pagedpage.cpp" line="197"/>
         <source>Uniform 1-400 + 1-400</source>
         <translation>균등 분포 1-400 + 1-400</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="198"/>
+        <location filename="../../app/pagedpage.cpp" line="209"/>
         <source>all at once</source>
         <translation>한꺼번에</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="266"/>
+        <location filename="../../app/pagedpage.cpp" line="277"/>
         <source>Poisson arrivals per decode step</source>
         <translation>디코드 스텝당 도착하는 요청 수 (포아송 분포)</translation>
     </message>
@@ -4990,27 +5035,27 @@
         <translation type="vanished">연속 할당 서버가 요청마다 예약하는 공간: 모델의 최대 길이 (Orca-Max), 요청 길이를 2의 거듭제곱으로 올린 길이 (Orca-Pow2), 또는 요청 길이 그대로 (Orca-Oracle)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="201"/>
+        <location filename="../../app/pagedpage.cpp" line="212"/>
         <source>First fit</source>
         <translation>최초 적합 (first fit)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="202"/>
+        <location filename="../../app/pagedpage.cpp" line="213"/>
         <source>Buddy</source>
         <translation>버디 할당 (buddy)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="279"/>
+        <location filename="../../app/pagedpage.cpp" line="290"/>
         <source>KV pool size in token slots</source>
         <translation>KV 풀 크기 (토큰 슬롯 단위)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="321"/>
+        <location filename="../../app/pagedpage.cpp" line="332"/>
         <source>Decode steps per second</source>
         <translation>초당 디코드 스텝 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="219"/>
+        <location filename="../../app/pagedpage.cpp" line="230"/>
         <source>From the scenario</source>
         <translation>시나리오에서 가져오기</translation>
     </message>
@@ -5020,12 +5065,12 @@
         <translation>PagedAttention 블록</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="172"/>
+        <location filename="../../app/pagedpage.cpp" line="182"/>
         <source>Show the whole run</source>
         <translation>전체 실행 보기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="259"/>
+        <location filename="../../app/pagedpage.cpp" line="270"/>
         <source>The request trace both servers replay</source>
         <translation>두 서버가 재생하는 요청 트레이스</translation>
     </message>
@@ -5034,449 +5079,449 @@
         <translation type="vanished">ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이(ShareGPT 프롬프트 161 + 출력 338 토큰, Alpaca 19 + 58)에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝나며, 이 워크로드는 자체 풀 크기를 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="264"/>
+        <location filename="../../app/pagedpage.cpp" line="275"/>
         <source>How many requests the trace holds</source>
         <translation>트레이스에 들어 있는 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="265"/>
+        <location filename="../../app/pagedpage.cpp" line="276"/>
         <source>The number of requests in the synthetic trace; both servers get the same ones, in the same order.</source>
         <translation>합성 트레이스의 요청 수입니다. 두 서버는 같은 요청을 같은 순서로 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="267"/>
+        <location filename="../../app/pagedpage.cpp" line="278"/>
         <source>New requests arrive at random, on average λ per decode step (a gap of 1/λ steps). At 0 every request arrives at step 0, so the server is under load from the start.</source>
         <translation>새 요청은 무작위로, 디코드 스텝당 평균 λ개씩 도착합니다 (평균 간격 1/λ 스텝). 0이면 모든 요청이 스텝 0에 도착하므로 서버는 처음부터 부하를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="269"/>
+        <location filename="../../app/pagedpage.cpp" line="280"/>
         <source>What a contiguous server reserves per request</source>
         <translation>연속 할당 서버가 요청마다 예약하는 공간</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="270"/>
+        <location filename="../../app/pagedpage.cpp" line="281"/>
         <source>Max length reserves the maximum model length for every request (Orca-Max); next power of 2 reserves 2^⌈log₂(prompt + output)⌉ slots (Orca-Pow2); exact reserves prompt + output, which only an oracle knows in advance (Orca-Oracle).</source>
         <translation>최대 길이는 모든 요청에 모델의 최대 길이를 예약합니다 (Orca-Max). 2의 거듭제곱으로 올림은 2^⌈log₂(프롬프트 + 출력)⌉ 슬롯을 예약합니다 (Orca-Pow2). 정확한 길이는 프롬프트 + 출력만큼만 예약하는데, 이 길이를 미리 아는 것은 오라클(oracle)뿐입니다 (Orca-Oracle).</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="273"/>
+        <location filename="../../app/pagedpage.cpp" line="284"/>
         <source>Where a contiguous reservation goes in the pool</source>
         <translation>풀 안에서 연속 할당 예약 공간이 놓일 위치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="274"/>
+        <location filename="../../app/pagedpage.cpp" line="285"/>
         <source>First fit takes the lowest free hole large enough. Buddy rounds every reservation up to a power of two and splits and merges holes in halves.</source>
         <translation>최초 적합은 충분히 큰 빈 구간 가운데 가장 앞쪽의 것을 씁니다. 버디 할당은 모든 예약을 2의 거듭제곱으로 올리고, 빈 구간을 절반씩 나누고 합칩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="276"/>
+        <location filename="../../app/pagedpage.cpp" line="287"/>
         <source>Token slots per PagedAttention block (vLLM&apos;s default is 16)</source>
         <translation>PagedAttention 블록당 토큰 슬롯 수 (vLLM 기본값은 16)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="277"/>
+        <location filename="../../app/pagedpage.cpp" line="288"/>
         <source>A sequence of n tokens holds ⌈n / block size⌉ blocks, so at most block size − 1 slots of its last block stay empty.</source>
         <translation>토큰 n개인 시퀀스는 블록 ⌈n / 블록 크기⌉개를 차지하므로, 마지막 블록에서 비는 슬롯은 많아야 블록 크기 − 1개입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="280"/>
+        <location filename="../../app/pagedpage.cpp" line="291"/>
         <source>One slot holds one token&apos;s K and V over every layer. A real server&apos;s pool is (GPU memory × utilization − weights − activations − runtime) ÷ KV bytes per token.</source>
         <translation>슬롯 하나에는 토큰 하나의 모든 레이어 K와 V가 들어갑니다. 실제 서버의 풀 크기는 (GPU 메모리 × 사용률 − 가중치 − 활성화 값 − 런타임) ÷ 토큰당 KV 바이트입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="282"/>
+        <location filename="../../app/pagedpage.cpp" line="293"/>
         <source>Parallel samples per request</source>
         <translation>요청당 병렬 샘플 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="283"/>
+        <location filename="../../app/pagedpage.cpp" line="294"/>
         <source>Each request generates this many outputs from one prompt. Paged blocks of the shared prompt are stored once and copied on write; contiguous servers reserve a region per sample.</source>
         <translation>요청마다 프롬프트 하나로 이 개수만큼 출력을 생성합니다. 페이지 방식에서는 공유 프롬프트의 블록을 한 번만 저장하고 쓸 때 복사(copy-on-write)하며, 연속 할당 서버는 샘플마다 영역을 따로 예약합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="285"/>
+        <location filename="../../app/pagedpage.cpp" line="296"/>
         <source>What the samples of one request are</source>
         <translation>한 요청의 샘플이 무엇인지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="286"/>
+        <location filename="../../app/pagedpage.cpp" line="297"/>
         <source>Parallel samples: independent outputs of one prompt, sharing its blocks. Beam search: each step every beam continues a parent beam; a beam chosen twice shares its blocks and copies the last partial one on write, a beam chosen by none is dropped and frees its own blocks. Hover a request to see its beams&apos; block tables, shared entries in bold. Memory saved = blocks saved ÷ blocks held unshared.</source>
         <translation>병렬 샘플: 한 프롬프트에서 나온 독립적인 출력들로, 프롬프트 블록을 공유합니다. 빔 서치: 스텝마다 각 빔이 부모 빔을 이어받습니다. 두 번 선택된 빔은 블록을 공유하고 마지막의 덜 찬 블록은 쓸 때 복사하며 (copy-on-write), 아무도 선택하지 않은 빔은 버려져 자기 블록을 반환합니다. 요청 위에 마우스를 올리면 빔들의 블록 테이블이 보이며, 공유된 항목은 굵게 표시됩니다. 절약한 메모리 = 공유로 아낀 블록 ÷ 공유하지 않았을 때의 블록.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="290"/>
+        <location filename="../../app/pagedpage.cpp" line="301"/>
         <source>Random seed of the synthetic trace</source>
         <translation>합성 트레이스의 난수 시드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="291"/>
+        <location filename="../../app/pagedpage.cpp" line="302"/>
         <source>The same seed gives the same trace on every machine, so a class sees the same run.</source>
         <translation>시드가 같으면 어느 컴퓨터에서나 같은 트레이스가 나오므로, 모든 학생이 같은 실행을 봅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="292"/>
+        <location filename="../../app/pagedpage.cpp" line="303"/>
         <source>Longest sequence the model accepts (prompt + output)</source>
         <translation>모델이 받는 최대 시퀀스 길이 (프롬프트 + 출력)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="293"/>
+        <location filename="../../app/pagedpage.cpp" line="304"/>
         <source>Caps prompt + output of every request; the max-length policy reserves exactly this many slots per request.</source>
         <translation>모든 요청의 프롬프트 + 출력 길이 상한입니다. 최대 길이 정책은 요청마다 정확히 이만큼의 슬롯을 예약합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="295"/>
+        <location filename="../../app/pagedpage.cpp" line="306"/>
         <source>The KV cache tokens the current model leaves on the current GPU</source>
         <translation>현재 GPU에 현재 모델을 올리고 남는 메모리에 들어가는 KV 캐시 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="296"/>
+        <location filename="../../app/pagedpage.cpp" line="307"/>
         <source>Sets the pool to the capacity of the scenario on the left: tokens = KV budget ÷ KV bytes per token.</source>
         <translation>풀 크기를 왼쪽 시나리오의 용량으로 맞춥니다: 토큰 수 = KV 한도 ÷ 토큰당 KV 바이트.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="298"/>
+        <location filename="../../app/pagedpage.cpp" line="309"/>
         <source>Replay a request trace file</source>
         <translation>요청 트레이스 파일 재생</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="299"/>
+        <location filename="../../app/pagedpage.cpp" line="310"/>
         <source>A CSV file with the header prompt_len,output_len[,arrival_step] or JSON Lines with the same keys, as kvscope-cli simulate --workload reads it. Both servers replay it.</source>
         <translation>헤더가 prompt_len,output_len[,arrival_step]인 CSV 파일, 또는 같은 키를 쓰는 JSON Lines 파일 (kvscope-cli simulate --workload가 읽는 형식). 두 서버가 모두 이 트레이스를 재생합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="301"/>
+        <location filename="../../app/pagedpage.cpp" line="312"/>
         <source>The paged server keeps shared prompt blocks for later requests</source>
         <translation>페이지 방식 서버가 공유 프롬프트 블록을 이후 요청을 위해 보관</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="302"/>
+        <location filename="../../app/pagedpage.cpp" line="313"/>
         <source>Automatic prefix caching: a full block of a shared system prompt is found by a hash of its tokens and of the blocks before it. When its last request ends it stays in the pool, free but holding its K and V (orange stripes), until a block is needed and it is evicted, least recently used first. Hit rate = prompt tokens found cached ÷ prompt tokens.</source>
         <translation>자동 프리픽스 캐싱: 공유 시스템 프롬프트의 가득 찬 블록은 그 토큰과 앞선 블록들의 해시로 찾습니다. 마지막 요청이 끝나도 블록은 풀에 남아, 비어 있지만 키(K)와 값(V)을 그대로 가진 채 (주황색 가로줄) 블록이 필요해질 때까지 유지되고, 가장 오래전에 쓰인 것부터 내보냅니다. 적중률 = 캐시에서 찾은 프롬프트 토큰 ÷ 프롬프트 토큰.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="306"/>
+        <location filename="../../app/pagedpage.cpp" line="317"/>
         <source>Stop simulating the whole run in the background</source>
         <translation>백그라운드의 전체 실행 시뮬레이션 중지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="307"/>
+        <location filename="../../app/pagedpage.cpp" line="318"/>
         <source>A long trace takes a while to simulate to its end for the total and the whole-run charts; the replay itself goes on without it.</source>
         <translation>긴 트레이스는 총 스텝 수와 전체 실행 차트를 위해 끝까지 시뮬레이션하는 데 시간이 걸립니다. 재생 자체는 이것 없이도 계속됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="309"/>
+        <location filename="../../app/pagedpage.cpp" line="320"/>
         <source>Play or pause the replay</source>
         <translation>재생 또는 일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="310"/>
+        <location filename="../../app/pagedpage.cpp" line="321"/>
         <source>Replays both servers step by step at the chosen speed; at the end, Play starts again.</source>
         <translation>두 서버를 고른 속도로 한 스텝씩 재생합니다. 끝난 뒤 재생을 누르면 처음부터 다시 시작합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="311"/>
+        <location filename="../../app/pagedpage.cpp" line="322"/>
         <source>One decode step</source>
         <translation>디코드 한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="312"/>
+        <location filename="../../app/pagedpage.cpp" line="323"/>
         <source>Runs one decode step on both servers: every running request stores one more token.</source>
         <translation>두 서버에서 디코드를 한 스텝 실행합니다: 실행 중인 모든 요청이 토큰을 하나씩 더 저장합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="313"/>
+        <location filename="../../app/pagedpage.cpp" line="324"/>
         <source>Back to step 1 with the same trace</source>
         <translation>같은 트레이스로 스텝 1부터 다시</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="314"/>
+        <location filename="../../app/pagedpage.cpp" line="325"/>
         <source>Starts both servers again from an empty pool with the same trace.</source>
         <translation>같은 트레이스로 두 서버를 빈 풀에서 다시 시작합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="315"/>
+        <location filename="../../app/pagedpage.cpp" line="326"/>
         <source>Every step of the run: drag to go back or forward (Left, Shift+Left, Shift+Right)</source>
         <translation>실행의 모든 스텝: 끌어서 뒤로 또는 앞으로 이동 (←, Shift+←, Shift+→)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="316"/>
+        <location filename="../../app/pagedpage.cpp" line="327"/>
         <source>Goes to any step of the replay, back as well as forward: going back replays the same trace from the start, so both servers stand exactly where they stood at that step.</source>
         <translation>재생의 어느 스텝으로든 앞뒤로 이동합니다. 뒤로 갈 때는 같은 트레이스를 처음부터 다시 재생하므로, 두 서버 모두 그 스텝에 있던 상태 그대로 돌아갑니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="318"/>
+        <location filename="../../app/pagedpage.cpp" line="329"/>
         <source>Jump to a moment of the whole run</source>
         <translation>전체 실행의 주요 순간으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="319"/>
+        <location filename="../../app/pagedpage.cpp" line="330"/>
         <source>Once the whole run has been simulated, lists the steps worth stopping at for each server: the first request left waiting, the first preemption, the most requests running at once, the end.</source>
         <translation>전체 실행의 시뮬레이션이 끝나면 서버마다 멈춰 볼 만한 스텝을 보여 줍니다: 처음으로 요청이 대기하게 된 스텝, 첫 선점, 동시에 실행 중인 요청이 가장 많은 스텝, 끝.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="322"/>
+        <location filename="../../app/pagedpage.cpp" line="333"/>
         <source>How many decode steps the replay runs per second; the maps repaint once per frame at any speed.</source>
         <translation>재생이 1초에 실행하는 디코드 스텝 수입니다. 속도와 관계없이 맵은 프레임마다 한 번 다시 그립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="323"/>
+        <location filename="../../app/pagedpage.cpp" line="334"/>
         <source>Draw the charts to the end of the run</source>
         <translation>실행이 끝날 때까지의 차트 그리기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="324"/>
+        <location filename="../../app/pagedpage.cpp" line="335"/>
         <source>Off, the charts grow with the replay so the class can predict before they see. On, they show the whole run at once, with a line at the current step.</source>
         <translation>끄면 차트가 재생에 맞춰 늘어나므로 학생들이 보기 전에 예측할 수 있습니다. 켜면 전체 실행을 한꺼번에 보여 주고, 현재 스텝에 선을 긋습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="326"/>
+        <location filename="../../app/pagedpage.cpp" line="337"/>
         <source>Replay progress and finished requests of each server</source>
         <translation>재생 진행 상황과 서버별 완료된 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="327"/>
+        <location filename="../../app/pagedpage.cpp" line="338"/>
         <source>The current decode step out of the steps until both servers have finished every request, and how many requests each server has finished.</source>
         <translation>두 서버가 모든 요청을 마칠 때까지의 전체 스텝 중 현재 디코드 스텝과, 각 서버가 마친 요청 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="329"/>
+        <location filename="../../app/pagedpage.cpp" line="340"/>
         <source>Paged server&apos;s preemptions and sharing</source>
         <translation>페이지 방식 서버의 선점과 공유</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="330"/>
+        <location filename="../../app/pagedpage.cpp" line="341"/>
         <source>A preemption evicts a running request when no block is free; it recomputes its tokens when it returns. Blocks saved by sharing: prompt blocks stored once for several samples.</source>
         <translation>선점은 빈 블록이 없을 때 실행 중인 요청을 내보내는 것입니다. 내보낸 요청은 돌아올 때 토큰을 다시 계산합니다. 공유로 아낀 블록: 여러 샘플을 위해 한 번만 저장한 프롬프트 블록입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="332"/>
+        <location filename="../../app/pagedpage.cpp" line="343"/>
         <source>The contiguous server&apos;s pool, one square per token slot</source>
         <translation>연속 할당 서버의 풀 (칸 하나가 토큰 슬롯 하나)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="333"/>
+        <location filename="../../app/pagedpage.cpp" line="344"/>
         <source>Each request owns one region sized by the policy. Share of a kind = its slots ÷ pool slots. Hover a request to see it in both maps.</source>
         <translation>요청마다 정책에 따라 크기가 정해진 영역 하나를 가집니다. 종류별 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수. 요청 위에 마우스를 올리면 두 맵에서 함께 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="335"/>
+        <location filename="../../app/pagedpage.cpp" line="346"/>
         <source>The paged server&apos;s pool, one square per token slot, in physical block order</source>
         <translation>페이지 방식 서버의 풀 (칸 하나가 토큰 슬롯 하나, 물리 블록 순서)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="336"/>
+        <location filename="../../app/pagedpage.cpp" line="347"/>
         <source>Each request holds blocks anywhere in the pool, taken one at a time as it grows. Share of a kind = its slots ÷ pool slots. Hover a request to see its block table.</source>
         <translation>요청은 커질 때마다 블록을 하나씩 받으며, 블록은 풀의 어디에 있어도 됩니다. 종류별 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수. 요청 위에 마우스를 올리면 블록 테이블이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="339"/>
+        <location filename="../../app/pagedpage.cpp" line="350"/>
         <source>Trace and pool</source>
         <translation>트레이스와 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="342"/>
+        <location filename="../../app/pagedpage.cpp" line="353"/>
         <source>Workload</source>
         <translation>워크로드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="342"/>
+        <location filename="../../app/pagedpage.cpp" line="353"/>
         <source>Requests</source>
         <translation>요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="342"/>
+        <location filename="../../app/pagedpage.cpp" line="353"/>
         <source>Arrivals</source>
         <translation>도착률</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="343"/>
+        <location filename="../../app/pagedpage.cpp" line="354"/>
         <source>Contiguous</source>
         <translation>연속 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="343"/>
+        <location filename="../../app/pagedpage.cpp" line="354"/>
         <source>Placement</source>
         <translation>할당 위치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="343"/>
+        <location filename="../../app/pagedpage.cpp" line="354"/>
         <source>Block size</source>
         <translation>블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="344"/>
+        <location filename="../../app/pagedpage.cpp" line="355"/>
         <source>Pool</source>
         <translation>풀 크기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="344"/>
+        <location filename="../../app/pagedpage.cpp" line="355"/>
         <source>Samples</source>
         <translation>샘플 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="344"/>
+        <location filename="../../app/pagedpage.cpp" line="355"/>
         <source>Max model len</source>
         <translation>최대 모델 길이</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="345"/>
+        <location filename="../../app/pagedpage.cpp" line="356"/>
         <source>Seed</source>
         <translation>시드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="345"/>
+        <location filename="../../app/pagedpage.cpp" line="356"/>
         <source>Sequences</source>
         <translation>시퀀스</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="345"/>
+        <location filename="../../app/pagedpage.cpp" line="356"/>
         <source>Paged</source>
         <translation>페이지 방식</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="418"/>
+        <location filename="../../app/pagedpage.cpp" line="429"/>
         <source>cached prefix (free, kept for reuse)</source>
         <translation>캐시된 프리픽스 (비어 있지만 재사용을 위해 보관)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="448"/>
-        <location filename="../../app/pagedpage.cpp" line="617"/>
+        <location filename="../../app/pagedpage.cpp" line="459"/>
+        <location filename="../../app/pagedpage.cpp" line="637"/>
         <source>Running requests</source>
         <translation>실행 중인 요청</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="449"/>
+        <location filename="../../app/pagedpage.cpp" line="460"/>
         <source>Contiguous pool, slot by slot</source>
         <translation>연속 할당 풀 (슬롯별)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="450"/>
+        <location filename="../../app/pagedpage.cpp" line="461"/>
         <source>Paged pool, slot by slot</source>
         <translation>페이지 방식 풀 (슬롯별)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="463"/>
+        <location filename="../../app/pagedpage.cpp" line="474"/>
         <source>Paging admits a request as soon as its first blocks are free, so more requests run at once. Mean batch under load = sum of running requests over the steps where requests wait ÷ those steps (dashed lines); the drain at the end, with nothing left to admit, is not counted.</source>
         <translation>페이지 방식은 첫 블록이 비는 즉시 요청을 받아들이므로 더 많은 요청이 동시에 실행됩니다. 부하 중 평균 배치 = 대기 중인 요청이 있는 스텝들의 실행 중인 요청 수의 합 ÷ 그 스텝 수 (파선). 더 받아들일 요청이 없는 마지막 소진 구간은 세지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="490"/>
+        <location filename="../../app/pagedpage.cpp" line="501"/>
         <source>Step</source>
         <comment>the scrubber&apos;s label: which step of the run is shown</comment>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="496"/>
+        <location filename="../../app/pagedpage.cpp" line="507"/>
         <source>Step of the run</source>
         <translation>실행의 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="820"/>
+        <location filename="../../app/pagedpage.cpp" line="840"/>
         <source>Reading the request trace…</source>
         <translation>요청 트레이스를 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="820"/>
+        <location filename="../../app/pagedpage.cpp" line="840"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="821"/>
+        <location filename="../../app/pagedpage.cpp" line="841"/>
         <source>Request trace</source>
         <translation>요청 트레이스</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="867"/>
+        <location filename="../../app/pagedpage.cpp" line="887"/>
         <source>The trace was not read: stopped. Choose it again to read it.</source>
         <translation>트레이스를 읽다가 중지했습니다. 다시 읽으려면 트레이스를 다시 선택하세요.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1021"/>
+        <location filename="../../app/pagedpage.cpp" line="1041"/>
         <source>Open a request trace</source>
         <translation>요청 트레이스 열기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1021"/>
+        <location filename="../../app/pagedpage.cpp" line="1041"/>
         <source>Request traces (*.csv *.jsonl *.json);;All files (*)</source>
         <translation>요청 트레이스 (*.csv *.jsonl *.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1033"/>
+        <location filename="../../app/pagedpage.cpp" line="1053"/>
         <source>Trace: %1</source>
         <translation>트레이스: %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1149"/>
+        <location filename="../../app/pagedpage.cpp" line="1169"/>
         <source>Jump to…</source>
         <translation>이동할 순간…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1159"/>
+        <location filename="../../app/pagedpage.cpp" line="1179"/>
         <source>%1: the first request left waiting (step %2)</source>
         <translation>%1: 처음으로 요청이 대기 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1162"/>
+        <location filename="../../app/pagedpage.cpp" line="1182"/>
         <source>%1: the first preemption (step %2)</source>
         <translation>%1: 첫 선점 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1165"/>
+        <location filename="../../app/pagedpage.cpp" line="1185"/>
         <source>%1: the most requests running, %3 (step %2)</source>
         <translation>%1: 실행 중인 요청이 가장 많음, %3개 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1168"/>
+        <location filename="../../app/pagedpage.cpp" line="1188"/>
         <source>%1: every request finished (step %2)</source>
         <translation>%1: 모든 요청 완료 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1276"/>
+        <location filename="../../app/pagedpage.cpp" line="1296"/>
         <source>buddy</source>
         <translation>버디 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1276"/>
+        <location filename="../../app/pagedpage.cpp" line="1296"/>
         <source>first fit</source>
         <translation>최초 적합</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1277"/>
+        <location filename="../../app/pagedpage.cpp" line="1297"/>
         <source>Contiguous (%1, %2): %3 tokens · %4 running · %5 waiting</source>
         <translation>연속 할당 (%1, %2): 토큰 %3 · 실행 중 %4 · 대기 %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1301"/>
+        <location filename="../../app/pagedpage.cpp" line="1321"/>
         <source>– (the whole-run simulation was stopped)</source>
         <translation>– (전체 실행 시뮬레이션을 중지함)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1302"/>
+        <location filename="../../app/pagedpage.cpp" line="1322"/>
         <source>– (this trace cannot finish: see the message below)</source>
         <translation>– (이 트레이스는 끝나지 않음: 아래 메시지 참고)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1303"/>
+        <location filename="../../app/pagedpage.cpp" line="1323"/>
         <source>… (the whole run is still being simulated: %1)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중: %1)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1305"/>
+        <location filename="../../app/pagedpage.cpp" line="1325"/>
         <source>… (the whole run is still being simulated)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1309"/>
+        <location filename="../../app/pagedpage.cpp" line="1329"/>
         <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; requests finished: contiguous &lt;b&gt;%3&lt;/b&gt; of %5, paged &lt;b&gt;%4&lt;/b&gt; of %5</source>
         <translation>스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료된 요청: 연속 할당 %5개 중 &lt;b&gt;%3&lt;/b&gt;개, 페이지 방식 %5개 중 &lt;b&gt;%4&lt;/b&gt;개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1399"/>
+        <location filename="../../app/pagedpage.cpp" line="1419"/>
         <source>contiguous: mean %1 under load</source>
         <translation>연속 할당: 부하 중 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1402"/>
+        <location filename="../../app/pagedpage.cpp" line="1422"/>
         <source>paged: mean %1 under load</source>
         <translation>페이지 방식: 부하 중 평균 %1</translation>
     </message>
@@ -5485,53 +5530,53 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료: 연속 할당 &lt;b&gt;%3&lt;/b&gt;, 페이지 방식 &lt;b&gt;%4&lt;/b&gt; (전체 요청 %5개)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1318"/>
+        <location filename="../../app/pagedpage.cpp" line="1338"/>
         <source>Paged: %1 preemptions · %2 blocks saved by sharing</source>
         <translation>페이지 방식: 선점 %1 · 공유로 아낀 블록 %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1320"/>
+        <location filename="../../app/pagedpage.cpp" line="1340"/>
         <source>(memory saved: %1 now, %2 on average)</source>
         <translation>(절약한 메모리: 지금 %1, 평균 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1324"/>
+        <location filename="../../app/pagedpage.cpp" line="1344"/>
         <source>· max model length: %1 requests rejected (prompt too long), %2 outputs cut</source>
         <translation>· 최대 모델 길이: 요청 %1개 거부 (프롬프트가 너무 김), 출력 %2개 잘림</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1328"/>
+        <location filename="../../app/pagedpage.cpp" line="1348"/>
         <source>· never fit the pool, rejected: contiguous %1, paged %2</source>
         <translation>· 풀에 들어갈 수 없어 거부: 연속 할당 %1개, 페이지 방식 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1332"/>
+        <location filename="../../app/pagedpage.cpp" line="1352"/>
         <source>· prefix cache: hit rate %1, %2 cached blocks free but kept</source>
         <translation>· 프리픽스 캐싱: 적중률 %1, 비어 있지만 보관 중인 캐시 블록 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1399"/>
+        <location filename="../../app/pagedpage.cpp" line="1419"/>
         <source>contiguous: mean %1</source>
         <translation>연속 할당: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1402"/>
+        <location filename="../../app/pagedpage.cpp" line="1422"/>
         <source>paged: mean %1</source>
         <translation>페이지 방식: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="220"/>
+        <location filename="../../app/pagedpage.cpp" line="231"/>
         <source>Restart</source>
         <translation>다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="221"/>
+        <location filename="../../app/pagedpage.cpp" line="232"/>
         <source>Step</source>
         <translation>한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="363"/>
-        <location filename="../../app/pagedpage.cpp" line="451"/>
+        <location filename="../../app/pagedpage.cpp" line="374"/>
+        <location filename="../../app/pagedpage.cpp" line="462"/>
         <source>Speed</source>
         <translation>속도</translation>
     </message>
@@ -5548,7 +5593,7 @@
         <translation type="vanished">페이지 방식 (PagedAttention): 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="744"/>
+        <location filename="../../app/pagedpage.cpp" line="764"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
@@ -5557,7 +5602,7 @@
         <translation type="vanished">연속 할당, %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1281"/>
+        <location filename="../../app/pagedpage.cpp" line="1301"/>
         <source>Paged, block %1: %2 tokens · %3 running · %4 waiting</source>
         <translation>페이지 방식, 블록 %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
@@ -5566,145 +5611,145 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; 완료 &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; (전체 %5) &amp;nbsp; 선점 %6 &amp;nbsp; 공유로 아낀 블록 %7</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1450"/>
+        <location filename="../../app/pagedpage.cpp" line="1470"/>
         <source>sample %1: %2</source>
         <translation>샘플 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1450"/>
+        <location filename="../../app/pagedpage.cpp" line="1470"/>
         <source>beam %1: %2</source>
         <translation>빔 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1454"/>
+        <location filename="../../app/pagedpage.cpp" line="1474"/>
         <source>&lt;b&gt;Request %1&lt;/b&gt;: %2 prompt + %3 output tokens, %4 generated so far. Block table (logical→physical): %5</source>
         <translation>&lt;b&gt;요청 %1&lt;/b&gt;: 프롬프트 %2 + 출력 %3 토큰, 지금까지 %4 토큰 생성. 블록 테이블 (논리 블록→물리 블록): %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1460"/>
+        <location filename="../../app/pagedpage.cpp" line="1480"/>
         <source>not in the paged pool now</source>
         <translation>지금은 페이지 방식 풀에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="591"/>
-        <location filename="../../app/pagedpage.cpp" line="621"/>
+        <location filename="../../app/pagedpage.cpp" line="611"/>
+        <location filename="../../app/pagedpage.cpp" line="641"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="173"/>
+        <location filename="../../app/pagedpage.cpp" line="183"/>
         <source>Prefix caching</source>
         <translation>프리픽스 캐싱</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="188"/>
+        <location filename="../../app/pagedpage.cpp" line="199"/>
         <source>Shared prompts 4 × 200</source>
         <translation>공유 프롬프트 4 × 200</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="210"/>
+        <location filename="../../app/pagedpage.cpp" line="221"/>
         <source>parallel samples</source>
         <translation>병렬 샘플</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="211"/>
+        <location filename="../../app/pagedpage.cpp" line="222"/>
         <source>beam search</source>
         <translation>빔 서치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="222"/>
+        <location filename="../../app/pagedpage.cpp" line="233"/>
         <source>Open trace…</source>
         <translation>트레이스 열기…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="223"/>
+        <location filename="../../app/pagedpage.cpp" line="234"/>
         <source>Stop the whole-run simulation</source>
         <translation>전체 실행 시뮬레이션 중지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="260"/>
+        <location filename="../../app/pagedpage.cpp" line="271"/>
         <source>ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets&apos; mean lengths (ShareGPT 161 prompt + 338 output tokens, Alpaca 19 + 58). The paper&apos;s figure: one request reserves 2,048 slots and stops after 10 tokens; it brings its own pool. Shared prompts: a ShareGPT-like question behind one of 4 system prompts of 200 tokens, for prefix caching.</source>
         <translation>ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이(ShareGPT 프롬프트 161 + 출력 338 토큰, Alpaca 19 + 58)에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝나며, 이 워크로드는 자체 풀 크기를 씁니다. 공유 프롬프트: 200 토큰짜리 시스템 프롬프트 4개 중 하나 뒤에 ShareGPT 유사 질문이 붙는 워크로드로, 프리픽스 캐싱을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="384"/>
+        <location filename="../../app/pagedpage.cpp" line="395"/>
         <source>Every square is one token slot; each request has its own colour (blues, greens, purples, yellows). Solid: stored tokens. Pale with dots: reserved for tokens still to come. Grey, hatched: never used (internal fragmentation). Vermillion, cross-hatched: free but too small for the next request (external fragmentation). Hover a request to see its blocks.</source>
         <translation>칸 하나가 토큰 슬롯 하나이고, 요청마다 고유한 색(파랑, 초록, 보라, 노랑 계열)이 있습니다. 진한 색: 저장된 토큰. 옅은 색과 점: 앞으로 올 토큰을 위한 예약 공간. 회색 빗금: 끝내 쓰이지 않는 공간 (내부 단편화). 주홍색 교차 빗금: 비어 있지만 다음 요청이 들어가기에는 작은 공간 (외부 단편화). 요청 위에 마우스를 올리면 해당 요청의 블록이 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="391"/>
+        <location filename="../../app/pagedpage.cpp" line="402"/>
         <source>Paging stores exactly the same K and V: every token still takes 2 × layers × KV heads × head_dim × bytes, so the cache&apos;s mathematical size is unchanged; only the waste around it goes.</source>
         <translation>페이지 방식도 똑같은 K와 V를 저장합니다: 토큰마다 여전히 2 × 레이어 × KV 헤드 × head_dim × 바이트를 차지하므로 캐시의 수학적 크기는 그대로이고, 그 주변의 낭비만 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="397"/>
+        <location filename="../../app/pagedpage.cpp" line="408"/>
         <source>What paging changes and what it does not</source>
         <translation>페이지 방식이 바꾸는 것과 바꾸지 않는 것</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="398"/>
+        <location filename="../../app/pagedpage.cpp" line="409"/>
         <source>KV bytes = 2 × layers × batch × tokens × KV heads × head_dim × bytes per element, with or without paging; paging only removes the reserved, internal and external waste around those bytes.</source>
         <translation>KV 바이트 = 2 × 레이어 × 배치 × 토큰 × KV 헤드 × head_dim × 원소당 바이트는 페이지 방식이든 아니든 같습니다. 페이지 방식은 그 바이트 주변의 낭비(예약 공간, 내부 단편화, 외부 단편화)만 없앱니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="405"/>
+        <location filename="../../app/pagedpage.cpp" line="416"/>
         <source>What the squares of the two maps mean</source>
         <translation>두 맵의 칸이 뜻하는 것</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="406"/>
+        <location filename="../../app/pagedpage.cpp" line="417"/>
         <source>Stored tokens are solid in their request&apos;s colour; reserved slots pale with dots; internal fragmentation grey with \ hatching; external fragmentation vermillion cross-hatching; free slots plain.</source>
         <translation>저장된 토큰은 요청의 색으로 진하게, 예약 공간은 옅은 색과 점으로, 내부 단편화는 회색 \ 빗금으로, 외부 단편화는 주홍색 교차 빗금으로, 빈 슬롯은 무늬 없이 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="414"/>
+        <location filename="../../app/pagedpage.cpp" line="425"/>
         <source>tokens stored</source>
         <translation>저장된 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="415"/>
+        <location filename="../../app/pagedpage.cpp" line="426"/>
         <source>reserved (tokens to come)</source>
         <translation>예약 공간 (앞으로 올 토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="416"/>
+        <location filename="../../app/pagedpage.cpp" line="427"/>
         <source>internal fragmentation (never used)</source>
         <translation>내부 단편화 (끝내 쓰이지 않음)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="417"/>
+        <location filename="../../app/pagedpage.cpp" line="428"/>
         <source>external fragmentation (hole too small)</source>
         <translation>외부 단편화 (너무 작은 빈 구간)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="446"/>
-        <location filename="../../app/pagedpage.cpp" line="454"/>
+        <location filename="../../app/pagedpage.cpp" line="457"/>
+        <location filename="../../app/pagedpage.cpp" line="465"/>
         <source>Contiguous pool</source>
         <translation>연속 할당 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="447"/>
-        <location filename="../../app/pagedpage.cpp" line="455"/>
+        <location filename="../../app/pagedpage.cpp" line="458"/>
+        <location filename="../../app/pagedpage.cpp" line="466"/>
         <source>Paged pool</source>
         <translation>페이지 방식 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="457"/>
+        <location filename="../../app/pagedpage.cpp" line="468"/>
         <source>Each band is one kind&apos;s share of the pool, step by step: share = slots of that kind ÷ pool slots; the five bands add up to 100%. The vertical line is the current step.</source>
         <translation>띠 하나는 한 종류가 풀에서 차지하는 비율을 스텝별로 나타냅니다: 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수이며, 다섯 띠를 합하면 100%입니다. 세로선은 현재 스텝입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="460"/>
+        <location filename="../../app/pagedpage.cpp" line="471"/>
         <source>Where the contiguous server&apos;s pool goes, step by step</source>
         <translation>연속 할당 서버: 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="461"/>
+        <location filename="../../app/pagedpage.cpp" line="472"/>
         <source>Where the paged server&apos;s pool goes, step by step</source>
         <translation>페이지 방식 서버: 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="462"/>
+        <location filename="../../app/pagedpage.cpp" line="473"/>
         <source>Running requests per step (the batch) on each server</source>
         <translation>서버별 스텝당 실행 중인 요청 수 (배치)</translation>
     </message>
@@ -5734,7 +5779,7 @@
     </message>
     <message>
         <location filename="../../app/pagedpage.cpp" line="137"/>
-        <location filename="../../app/pagedpage.cpp" line="419"/>
+        <location filename="../../app/pagedpage.cpp" line="430"/>
         <source>free</source>
         <translation>빈 공간</translation>
     </message>
@@ -5742,285 +5787,285 @@
 <context>
     <name>RooflinePage</name>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="86"/>
+        <location filename="../../app/rooflinepage.cpp" line="84"/>
         <source>Quick (about a minute on a 2-core CPU)</source>
         <translation>빠르게 (2코어 CPU에서 약 1분)</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="87"/>
+        <location filename="../../app/rooflinepage.cpp" line="85"/>
         <source>Measure this machine</source>
         <translation>이 컴퓨터 측정</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="88"/>
+        <location filename="../../app/rooflinepage.cpp" line="86"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="105"/>
+        <location filename="../../app/rooflinepage.cpp" line="103"/>
         <source>Roofline chart</source>
         <translation>루프라인 차트</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="120"/>
+        <location filename="../../app/rooflinepage.cpp" line="118"/>
         <source>Measured FLOP/s against FLOPs per byte, both on log scales; hover a point for its reading</source>
         <translation>바이트당 FLOP에 대한 측정 FLOP/s, 두 축 모두 로그 눈금. 점에 마우스를 올리면 해석이 나옵니다</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="121"/>
+        <location filename="../../app/rooflinepage.cpp" line="119"/>
         <source>A step can go no faster than the lower of two roofs: memory bandwidth x arithmetic intensity (the slanted line) and the peak FLOP/s (the flat line). They meet at the ridge point. A decode step reads every weight for one token per sequence: about one FLOP per byte at batch 1, far left of the ridge, so it is memory-bound. A larger batch reuses each weight for more tokens and moves right; a longer context adds cache bytes and pulls it back. A prefill multiplies every weight by many tokens at once and lands on the compute side.</source>
         <translation>스텝은 두 한계선 중 낮은 쪽보다 빠를 수 없습니다: 메모리 대역폭 x 연산 강도(기울어진 선)와 최대 FLOP/s(평평한 선). 두 선은 리지 포인트에서 만납니다. 디코드 스텝은 시퀀스마다 토큰 하나를 위해 모든 가중치를 읽습니다. 배치 1에서는 바이트당 약 1 FLOP으로 리지 포인트보다 훨씬 왼쪽에 있어 메모리 바운드입니다. 배치가 커지면 가중치 하나를 더 많은 토큰에 다시 쓰므로 오른쪽으로 이동하고, 컨텍스트 길이가 길어지면 캐시 바이트가 늘어 다시 왼쪽으로 당겨집니다. 프리필은 모든 가중치를 많은 토큰에 한꺼번에 곱하므로 연산 쪽에 놓입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="127"/>
+        <location filename="../../app/rooflinepage.cpp" line="125"/>
         <source>Every measured step: bytes and FLOPs from core&apos;s formulas, the time measured</source>
         <translation>측정한 모든 스텝: 바이트와 FLOP은 core의 공식, 시간은 측정값</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="128"/>
+        <location filename="../../app/rooflinepage.cpp" line="126"/>
         <source>Intensity = FLOPs / bytes. Achieved = FLOPs (or bytes) / measured time. Share of the roof = the fastest time the roofs allow / the measured time.</source>
         <translation>연산 강도 = FLOP / 바이트. 달성값 = FLOP(또는 바이트) / 측정 시간. 한계선 대비 = 한계선이 허용하는 가장 빠른 시간 / 측정 시간.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="130"/>
+        <location filename="../../app/rooflinepage.cpp" line="128"/>
         <source>Contexts 64 and 256 and a 40-second budget; off: contexts up to 1,024 and four minutes</source>
         <translation>컨텍스트 길이 64와 256, 40초 예산. 끄면 컨텍스트 길이 1,024까지, 4분</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="131"/>
+        <location filename="../../app/rooflinepage.cpp" line="129"/>
         <source>The largest runs are skipped when they would pass the budget; the page lists them.</source>
         <translation>예산을 넘을 실행은 가장 큰 것부터 건너뛰고, 페이지에 그 목록을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="134"/>
+        <location filename="../../app/rooflinepage.cpp" line="132"/>
         <source>Roofline of this machine</source>
         <translation>이 컴퓨터의 루프라인</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="137"/>
+        <location filename="../../app/rooflinepage.cpp" line="135"/>
         <source>arithmetic intensity (FLOP/byte, log scale)</source>
         <translation>연산 강도 (FLOP/바이트, 로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="140"/>
+        <location filename="../../app/rooflinepage.cpp" line="138"/>
         <source>GFLOP/s (log scale)</source>
         <translation>GFLOP/s (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="148"/>
+        <location filename="../../app/rooflinepage.cpp" line="146"/>
         <source>bandwidth roof</source>
         <translation>대역폭 한계선</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="149"/>
+        <location filename="../../app/rooflinepage.cpp" line="147"/>
         <source>compute roof</source>
         <translation>연산 한계선</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="150"/>
+        <location filename="../../app/rooflinepage.cpp" line="148"/>
         <source>ridge point</source>
         <translation>리지 포인트</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="151"/>
-        <location filename="../../app/rooflinepage.cpp" line="444"/>
+        <location filename="../../app/rooflinepage.cpp" line="149"/>
+        <location filename="../../app/rooflinepage.cpp" line="455"/>
         <source>prefill</source>
         <translation>프리필</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="193"/>
+        <location filename="../../app/rooflinepage.cpp" line="191"/>
         <source>%1 ms measured, %2 achieved, %3 moved per second</source>
         <translation>측정 %1 ms, 달성 %2, 초당 이동 %3</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="205"/>
+        <location filename="../../app/rooflinepage.cpp" line="203"/>
         <source>Ridge point: %1 FLOP/byte. Left of it a step is memory-bound, right of it compute-bound.</source>
         <translation>리지 포인트: %1 FLOP/바이트. 이보다 왼쪽의 스텝은 메모리 바운드, 오른쪽은 연산 바운드입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="214"/>
+        <location filename="../../app/rooflinepage.cpp" line="212"/>
         <source>Step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="214"/>
+        <location filename="../../app/rooflinepage.cpp" line="212"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="214"/>
+        <location filename="../../app/rooflinepage.cpp" line="212"/>
         <source>Context</source>
         <translation>컨텍스트 길이</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="214"/>
+        <location filename="../../app/rooflinepage.cpp" line="212"/>
         <source>FLOP/byte</source>
         <translation>FLOP/바이트</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="214"/>
+        <location filename="../../app/rooflinepage.cpp" line="212"/>
         <source>ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="215"/>
+        <location filename="../../app/rooflinepage.cpp" line="213"/>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="215"/>
+        <location filename="../../app/rooflinepage.cpp" line="213"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="215"/>
+        <location filename="../../app/rooflinepage.cpp" line="213"/>
         <source>Of the roof</source>
         <translation>한계선 대비</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="215"/>
+        <location filename="../../app/rooflinepage.cpp" line="213"/>
         <source>Bound</source>
         <translation>병목</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="237"/>
+        <location filename="../../app/rooflinepage.cpp" line="235"/>
         <source>Reading</source>
         <translation>해석</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="106"/>
-        <location filename="../../app/rooflinepage.cpp" line="240"/>
+        <location filename="../../app/rooflinepage.cpp" line="104"/>
+        <location filename="../../app/rooflinepage.cpp" line="238"/>
         <source>Measured steps</source>
         <translation>측정한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="247"/>
-        <location filename="../../app/rooflinepage.cpp" line="346"/>
+        <location filename="../../app/rooflinepage.cpp" line="245"/>
+        <location filename="../../app/rooflinepage.cpp" line="357"/>
         <source>Measured on the GPU: %1</source>
         <translation>GPU에서 측정: %1</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="248"/>
+        <location filename="../../app/rooflinepage.cpp" line="246"/>
         <source>Measured on the CPU: %1. No GPU: %2.</source>
         <translation>CPU에서 측정: %1. GPU 없음: %2.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="250"/>
+        <location filename="../../app/rooflinepage.cpp" line="248"/>
         <source>Not measured yet: press Measure this machine.</source>
         <translation>아직 측정하지 않음: &apos;이 컴퓨터 측정&apos;을 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="251"/>
+        <location filename="../../app/rooflinepage.cpp" line="249"/>
         <source>The reading of every step appears here after a measurement.</source>
         <translation>측정이 끝나면 모든 스텝의 해석이 여기에 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="259"/>
+        <location filename="../../app/rooflinepage.cpp" line="257"/>
         <source>Measuring: %1</source>
         <translation>측정 중: %1</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="264"/>
+        <location filename="../../app/rooflinepage.cpp" line="262"/>
         <source>The measurement failed: %1</source>
         <translation>측정 실패: %1</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="297"/>
+        <location filename="../../app/rooflinepage.cpp" line="308"/>
         <source>Measuring: the memory bandwidth first</source>
         <translation>측정 중: 먼저 메모리 대역폭</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="304"/>
+        <location filename="../../app/rooflinepage.cpp" line="315"/>
         <source>Stopping after the current step...</source>
         <translation>현재 스텝이 끝나면 중지합니다...</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="329"/>
+        <location filename="../../app/rooflinepage.cpp" line="340"/>
         <source>Prefill, batch %1, %2 tokens: %3 FLOP/byte, %4% of the bandwidth roof: memory-bound</source>
         <translation>프리필, 배치 %1, 토큰 %2개: %3 FLOP/바이트, 대역폭 한계선의 %4%: 메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="330"/>
+        <location filename="../../app/rooflinepage.cpp" line="341"/>
         <source>Prefill, batch %1, %2 tokens: %3 FLOP/byte, %4% of the compute roof: compute-bound</source>
         <translation>프리필, 배치 %1, 토큰 %2개: %3 FLOP/바이트, 연산 한계선의 %4%: 연산 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="334"/>
+        <location filename="../../app/rooflinepage.cpp" line="345"/>
         <source>Batch %1, context %2: %3 FLOP/byte, %4% of the bandwidth roof: memory-bound</source>
         <translation>배치 %1, 컨텍스트 %2: %3 FLOP/바이트, 대역폭 한계선의 %4%: 메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="335"/>
+        <location filename="../../app/rooflinepage.cpp" line="346"/>
         <source>Batch %1, context %2: %3 FLOP/byte, %4% of the compute roof: compute-bound</source>
         <translation>배치 %1, 컨텍스트 %2: %3 FLOP/바이트, 연산 한계선의 %4%: 연산 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="347"/>
+        <location filename="../../app/rooflinepage.cpp" line="358"/>
         <source>Measured on the CPU (%1 threads): %2. %3</source>
         <translation>CPU에서 측정 (스레드 %1개): %2. %3</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="352"/>
+        <location filename="../../app/rooflinepage.cpp" line="363"/>
         <source>No GPU was used: %1.</source>
         <translation>GPU를 쓰지 않음: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="354"/>
+        <location filename="../../app/rooflinepage.cpp" line="365"/>
         <source>Memory roof %1 (device-to-device copy); compute roof %2 (cuBLAS %3 GEMM; BF16: %4); ridge point %5 FLOP/byte.</source>
         <translation>메모리 한계선 %1 (장치 내 복사), 연산 한계선 %2 (cuBLAS %3 GEMM, BF16: %4), 리지 포인트 %5 FLOP/바이트.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="359"/>
+        <location filename="../../app/rooflinepage.cpp" line="370"/>
         <source>Memory roof %1 (read-only sum; STREAM triad %2); compute roof %3 (OpenBLAS SGEMM); ridge point %4 FLOP/byte.</source>
         <translation>메모리 한계선 %1 (읽기 전용 합계, STREAM triad %2), 연산 한계선 %3 (OpenBLAS SGEMM), 리지 포인트 %4 FLOP/바이트.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="363"/>
+        <location filename="../../app/rooflinepage.cpp" line="374"/>
         <source>Steps measured: %1, in %2 s.</source>
         <translation>측정한 스텝: %1개, %2초 동안.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="365"/>
+        <location filename="../../app/rooflinepage.cpp" line="376"/>
         <source>Skipped (time budget or memory): %1.</source>
         <translation>건너뜀 (시간 예산 또는 메모리): %1개.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="367"/>
+        <location filename="../../app/rooflinepage.cpp" line="378"/>
         <source>Stopped before the end.</source>
         <translation>끝나기 전에 중지됨.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="372"/>
+        <location filename="../../app/rooflinepage.cpp" line="383"/>
         <source>No step was measured.</source>
         <translation>측정한 스텝이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="419"/>
+        <location filename="../../app/rooflinepage.cpp" line="430"/>
         <source>decode, context %1</source>
         <translation>디코드, 컨텍스트 %1</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="430"/>
+        <location filename="../../app/rooflinepage.cpp" line="441"/>
         <source>Roofline of this machine (GPU)</source>
         <translation>이 컴퓨터의 루프라인 (GPU)</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="431"/>
+        <location filename="../../app/rooflinepage.cpp" line="442"/>
         <source>Roofline of this machine (CPU)</source>
         <translation>이 컴퓨터의 루프라인 (CPU)</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="444"/>
+        <location filename="../../app/rooflinepage.cpp" line="455"/>
         <source>decode</source>
         <translation>디코드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="452"/>
+        <location filename="../../app/rooflinepage.cpp" line="463"/>
         <source>memory-bound</source>
         <translation>메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/rooflinepage.cpp" line="452"/>
+        <location filename="../../app/rooflinepage.cpp" line="463"/>
         <source>compute-bound</source>
         <translation>연산 바운드</translation>
     </message>
@@ -6028,69 +6073,69 @@
 <context>
     <name>ScalingPage</name>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="42"/>
+        <location filename="../../app/scalingpage.cpp" line="52"/>
         <source>Log scale</source>
         <translation>로그 스케일</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="51"/>
+        <location filename="../../app/scalingpage.cpp" line="62"/>
         <source>Memory per GPU against context</source>
         <translation>컨텍스트 길이에 따른 GPU당 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="52"/>
+        <location filename="../../app/scalingpage.cpp" line="63"/>
         <source>Memory per GPU against context, one line per batch, with the budget</source>
         <translation>컨텍스트 길이에 따른 GPU당 메모리 (배치마다 선 하나, 한도 포함)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="53"/>
+        <location filename="../../app/scalingpage.cpp" line="64"/>
         <source>The KV cache grows linearly with the context and with the batch: each line is straight on linear axes, and x4 context is x4 cache. Where a line crosses the dashed budget, that batch stops fitting.</source>
         <translation>KV 캐시는 컨텍스트 길이와 배치에 비례해 커집니다: 선형 축에서는 선이 모두 직선이고, 컨텍스트 길이가 4배면 캐시도 4배입니다. 선이 파선으로 된 한도를 넘는 지점부터 그 배치는 한도 초과입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="56"/>
+        <location filename="../../app/scalingpage.cpp" line="67"/>
         <source>Which context x batch pairs fit the budget: ✓ fits, ✗ over budget</source>
         <translation>한도 안에 들어가는 컨텍스트 길이 x 배치 조합: ✓ 적재 가능, ✗ 한도 초과</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="57"/>
+        <location filename="../../app/scalingpage.cpp" line="68"/>
         <source>Every cell is one scenario at that context and batch: weights + KV + estimates against the budget. The outlined cell is the current scenario. Hover a cell for its total.</source>
         <translation>칸 하나가 해당 컨텍스트 길이와 배치의 시나리오 하나이며, 가중치 + KV + 추정값을 한도와 비교합니다. 테두리가 있는 칸이 현재 시나리오입니다. 칸 위에 마우스를 올리면 합계가 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="59"/>
+        <location filename="../../app/scalingpage.cpp" line="70"/>
         <source>Draw the KV cache alone, or everything against the budget</source>
         <translation>KV 캐시만 그리거나, 전체를 한도와 비교해 그리기</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="60"/>
+        <location filename="../../app/scalingpage.cpp" line="71"/>
         <source>A log scale shows small and large totals on one chart</source>
         <translation>로그 스케일을 쓰면 작은 합계와 큰 합계를 한 차트에서 볼 수 있습니다</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="63"/>
+        <location filename="../../app/scalingpage.cpp" line="74"/>
         <source>KV cache only</source>
         <translation>KV 캐시만</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="64"/>
+        <location filename="../../app/scalingpage.cpp" line="75"/>
         <source>Total (weights + KV + estimates)</source>
         <translation>합계 (가중치 + KV + 추정값)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="69"/>
+        <location filename="../../app/scalingpage.cpp" line="80"/>
         <source>context (tokens per sequence, log scale)</source>
         <translation>컨텍스트 길이 (시퀀스당 토큰, 로그 스케일)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="70"/>
-        <location filename="../../app/scalingpage.cpp" line="140"/>
+        <location filename="../../app/scalingpage.cpp" line="81"/>
+        <location filename="../../app/scalingpage.cpp" line="155"/>
         <source>%1 per GPU</source>
         <translation>GPU당 %1</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="73"/>
-        <location filename="../../app/scalingpage.cpp" line="141"/>
+        <location filename="../../app/scalingpage.cpp" line="84"/>
+        <location filename="../../app/scalingpage.cpp" line="156"/>
         <source>%1 per GPU (log scale)</source>
         <translation>GPU당 %1 (로그 스케일)</translation>
     </message>
@@ -6103,22 +6148,22 @@
         <translation type="vanished">GPU당 GiB (로그 스케일)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="92"/>
+        <location filename="../../app/scalingpage.cpp" line="103"/>
         <source>Show</source>
         <translation>표시</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="97"/>
+        <location filename="../../app/scalingpage.cpp" line="108"/>
         <source>Fit map: which context and batch fit the budget</source>
         <translation>적재 가능 맵: 한도 안에 들어가는 컨텍스트 길이와 배치</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="181"/>
+        <location filename="../../app/scalingpage.cpp" line="196"/>
         <source>batch %1: %2 at %3 tokens</source>
         <translation>배치 %1: %3 토큰에서 %2</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="200"/>
+        <location filename="../../app/scalingpage.cpp" line="215"/>
         <source>%1: %2 against context&lt;br&gt;(%3 weights, %4 cache)</source>
         <translation>%1: 컨텍스트 길이에 따른 %2&lt;br&gt;(가중치 %3, 캐시 %4)</translation>
     </message>
@@ -6127,18 +6172,18 @@
         <translation type="vanished">적재 가능 맵: 한도 안에 들어가는 컨텍스트 길이 x 배치 조합 (현재 시나리오는 테두리로 표시)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="167"/>
+        <location filename="../../app/scalingpage.cpp" line="182"/>
         <source>batch %1%2</source>
         <translation>배치 %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="167"/>
+        <location filename="../../app/scalingpage.cpp" line="182"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="186"/>
-        <location filename="../../app/scalingpage.cpp" line="192"/>
+        <location filename="../../app/scalingpage.cpp" line="201"/>
+        <location filename="../../app/scalingpage.cpp" line="207"/>
         <source>Budget %1</source>
         <translation>한도 %1</translation>
     </message>
@@ -6147,12 +6192,12 @@
         <translation type="vanished">%1: 컨텍스트 길이에 따른 %2 (가중치 %3, 캐시 %4)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="201"/>
+        <location filename="../../app/scalingpage.cpp" line="216"/>
         <source>total memory</source>
         <translation>전체 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="201"/>
+        <location filename="../../app/scalingpage.cpp" line="216"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
@@ -6193,12 +6238,12 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/main.cpp" line="118"/>
+        <location filename="../../app/main.cpp" line="121"/>
         <source>KV Scope cannot open this link</source>
         <translation>KV Scope에서 이 링크를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/main.cpp" line="161"/>
+        <location filename="../../app/main.cpp" line="166"/>
         <source>The last session could not be restored (%1); starting from the course&apos;s reference scenario.</source>
         <translation>지난 세션을 복원할 수 없어 (%1) 강의의 기준 시나리오로 시작합니다.</translation>
     </message>
