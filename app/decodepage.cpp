@@ -747,7 +747,7 @@ void DecodePage::setThenBatch(int batch) {
 }
 
 DecodeOptions DecodePage::courseOptions(int batch) {
-    DecodeOptions o; // DOMAIN.md section 7: 8 layers, width 512, 500 steps, with and without a cache
+    DecodeOptions o; // docs/domain.md section 7: 8 layers, width 512, 500 steps, with and without a cache
     o.batch = std::uint32_t(batch);
     o.steps = kvscope::kCourseDecode.steps;
     o.promptLen = 1;
@@ -1342,7 +1342,7 @@ void DecodePage::fillFit() {
 }
 
 void DecodePage::fillCourse() {
-    // The course's figures (DOMAIN.md section 7) beside this sequence's, each saying where it came from.
+    // The course's figures (docs/domain.md section 7) beside this sequence's, each saying where it came from.
     const kvscope::CourseDecodeFigures& c = kvscope::kCourseDecode;
     const kvscope::StepModel course = kvscope::courseStepModel();
     const auto runAt = [&](std::uint32_t batch) -> const DecodeReport* {

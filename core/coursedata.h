@@ -23,7 +23,7 @@ struct StepModel {
 // give two equations a + x1 b = y1 and a + x2 b = y2. Throws Error when x1 == x2.
 StepModel fitTwoPoints(double x1, double y1Ms, double x2, double y2Ms);
 
-// What the course measured on its small GPT (DOMAIN.md section 7), quoted beside our own
+// What the course measured on its small GPT (docs/domain.md section 7), quoted beside our own
 // measurements with where they came from. Times in ms, speedups as ratios.
 struct CourseDecodeFigures {
     // The model: 8 layers, width 512, 27.6M parameters, 512-token context, FP32.

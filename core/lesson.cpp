@@ -96,7 +96,7 @@ double pct(double fraction) {
     return 100.0 * fraction;
 }
 
-// The two-term model with the coefficients rounded the way DOMAIN.md section 7 quotes them
+// The two-term model with the coefficients rounded the way docs/domain.md section 7 quotes them
 // (a = 1.22 ms, b = 0.0011 ms). The course predicts batch 64 with these: cached
 // 1.22 + 0.0011 x 64 = 1.29 ms, uncached 1.22 + 0.0011 x (64 x 250) = 18.82 ms, the "18.8 ms
 // and 1.29 ms" it sets against the measured 21.8 and 2.7. (The unrounded fit, a = 1.2189,

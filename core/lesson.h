@@ -100,7 +100,7 @@
 //               contiguous_reserved_pct, contiguous_internal_pct, contiguous_external_pct,
 //               paged_token_share_pct, paged_internal_pct, contiguous_mean_batch,
 //               paged_mean_batch, paged_batch_ratio
-//   course:     the small-GPT decode of DOMAIN.md section 7 (core/coursedata.h):
+//   course:     the small-GPT decode of docs/domain.md section 7 (core/coursedata.h):
 //               course_batch1_cached_ms, course_batch1_uncached_ms,
 //               course_uncached_mean_tokens, course_fit_a_ms, course_fit_b_ms,
 //               course_fixed_share_cached_pct, course_fixed_share_uncached_pct,

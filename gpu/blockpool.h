@@ -1,5 +1,5 @@
 #pragma once
-// The paged cache's host-side bookkeeping (PagedAttention, DOMAIN.md section 6), the same on
+// The paged cache's host-side bookkeeping (PagedAttention, docs/domain.md section 6), the same on
 // every backend; only where the blocks' K and V live is the backend's. Plain C++17: the .cu
 // files include it.
 

@@ -19,7 +19,7 @@ struct DType; // core/dtype.h; not included here: the .cu files include this hea
 
 namespace kvscope::gpu {
 
-// How K and V are kept between steps (DOMAIN.md section 9):
+// How K and V are kept between steps (docs/domain.md section 9):
 //   None        nothing: every step recomputes the whole prefix;
 //   Contiguous  static: one region per sequence reserved for prompt + steps tokens up front;
 //   Paged       blocks of blockSize tokens taken from a pool as the sequences grow (PagedAttention);
@@ -133,7 +133,7 @@ Accuracy compareTokens(const std::vector<std::vector<std::int32_t>>& tokens,
                        const std::vector<std::vector<std::int32_t>>& referenceTokens,
                        const std::vector<std::vector<float>>& referenceLogits);
 
-// The four memory figures of DOMAIN.md section 8, each with how it was measured.
+// The four memory figures of docs/domain.md section 8, each with how it was measured.
 struct MemoryFigures {
     std::uint64_t theoreticalWeightBytes = 0; // weightBytesByFormula: parameters at the run's precision
     std::uint64_t theoreticalKvBytes = 0;     // kvBytesByFormula for the tokens reached
@@ -161,7 +161,7 @@ struct ModeResult {
     bool completed = false;          // false when stopped early
 };
 
-// The course's two equations for the two-term model (DOMAIN.md section 7): a cached step that
+// The course's two equations for the two-term model (docs/domain.md section 7): a cached step that
 // computes one token per sequence and the mean uncached step give
 //     a + x1 b = y1 (cached)   and   a + x2 b = y2 (uncached, x2 = its mean token count).
 struct TwoPointFit {

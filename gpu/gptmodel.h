@@ -15,7 +15,7 @@ namespace kvscope::gpu {
 // A small GPT of our own: token + learned position embeddings, pre-LayerNorm blocks,
 // causal self-attention whose query heads share kvHeads K/V heads (MHA, GQA or MQA),
 // a GELU MLP of 4 x width, a final LayerNorm and an LM head tied to the embedding.
-// The default is DOMAIN.md section 7's model: 8 layers, width 512, 512-token context,
+// The default is docs/domain.md section 7's model: 8 layers, width 512, 512-token context,
 // 4,096-token vocabulary: 27.6M parameters, 110 MB in FP32.
 struct GptConfig {
     std::uint32_t layers = 8;

@@ -59,7 +59,7 @@ inline void settle() {
     QCoreApplication::processEvents();
 }
 
-// A GiB figure rounded the way DOMAIN.md prints it.
+// A GiB figure rounded the way docs/domain.md prints it.
 inline double round2(double value) {
     return std::round(value * 100.0) / 100.0;
 }

@@ -1,4 +1,4 @@
-// DOMAIN.md section 5: what a server can hold, the way vLLM reports it; budgets and TP.
+// docs/domain.md section 5: what a server can hold, the way vLLM reports it; budgets and TP.
 #include "error.h"
 #include "gpus.h"
 #include "memorymodel.h"

@@ -12,7 +12,7 @@ class TestCourseData : public QObject {
     Q_OBJECT
 
 private slots:
-    // DOMAIN.md section 7: a + b = 1.22 ms and a + 250 b = 1.5 ms give b = 0.0011 ms and a = 1.22 ms.
+    // docs/domain.md section 7: a + b = 1.22 ms and a + 250 b = 1.5 ms give b = 0.0011 ms and a = 1.22 ms.
     void courseFit() {
         const kvscope::StepModel m = kvscope::courseStepModel();
         QCOMPARE(std::round(m.bMs * 1e4) / 1e4, 0.0011);

@@ -752,7 +752,7 @@ private slots:
     }
 
     void twoTermFit() {
-        // DOMAIN.md: a + b = 1.22 ms (cached) and a + 250 b = 1.5 ms (uncached).
+        // docs/domain.md: a + b = 1.22 ms (cached) and a + 250 b = 1.5 ms (uncached).
         double a = 0, b = 0;
         fitTwoTerm({1, 250}, {1.22, 1.5}, a, b);
         QCOMPARE(std::round(b * 1e4) / 1e4, 0.0011);
@@ -771,7 +771,7 @@ private slots:
     // ---- the report's arithmetic: the course's two equations, predictions, a stopped run ----
 
     void coursesFigures() {
-        // DOMAIN.md section 7: a + b = 1.22 ms and a + 250 b = 1.5 ms.
+        // docs/domain.md section 7: a + b = 1.22 ms and a + 250 b = 1.5 ms.
         const kvscope::StepModel course = kvscope::courseStepModel();
         QCOMPARE(std::round(course.bMs * 1e4) / 1e4, 0.0011);
         QCOMPARE(std::round(course.aMs * 100) / 100, 1.22);
@@ -878,7 +878,7 @@ private slots:
         QTest::addColumn<double>("a");
         QTest::addColumn<double>("b");
         QTest::addColumn<double>("solvedA");
-        // The course's own: a = 1.22 ms, b = 0.0011 ms (DOMAIN.md section 7), kept as solved.
+        // The course's own: a = 1.22 ms, b = 0.0011 ms (docs/domain.md section 7), kept as solved.
         QTest::newRow("course") << 1u << QList<QPointF>{{249, 1.4}, {251, 1.6}} << 1.22 << false << 1.2188755020080322
                                 << 0.0011244979919678715 << 1.2188755020080322;
         // Under load at batch 64 (the "-3345 ms"): the cached steps slow, the uncached

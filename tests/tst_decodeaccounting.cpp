@@ -108,7 +108,7 @@ private slots:
                         KV_COMPARE_U64(bytes, 2ull * c.layers * batch * tokens * c.kvHeads * perHead);
                     }
             }
-        // The course's figure (DOMAIN.md section 7): 32 KiB a token, 500 tokens at batch 64.
+        // The course's figure (docs/domain.md section 7): 32 KiB a token, 500 tokens at batch 64.
         if (c.layers == 8 && c.width == 512)
             KV_COMPARE_U64(kvBytesByFormula(c, 64, 500), 1'048'576'000ull);
     }

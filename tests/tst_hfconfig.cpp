@@ -21,7 +21,7 @@ class TestHfConfig : public QObject {
     Q_OBJECT
 
 private slots:
-    // Published counts and KV sizes from shared/fixtures/hf-configs/README.md.
+    // Published counts and KV sizes from tests/data/hf-configs/SOURCES-2025.md and the configs' model cards.
     void fixtures_data() {
         QTest::addColumn<QByteArray>("file");
         QTest::addColumn<uint>("layers");

@@ -82,7 +82,7 @@ private slots:
         QTest::addColumn<int>("terms");
         QTest::addColumn<qulonglong>("firstTokens"); // S of the first term
         QTest::addColumn<qulonglong>("total");
-        // Llama-3.1-8B, DOMAIN.md's table: 2 x 32 x 8 x 8,192 x 8 x 128 x 2 B = 8 GiB.
+        // Llama-3.1-8B, docs/domain.md's table: 2 x 32 x 8 x 8,192 x 8 x 128 x 2 B = 8 GiB.
         QTest::newRow("llama 8K x 8") << u"llama-3.1-8b"_qs << 8192ull << 8ull << u"bf16"_qs << 1 << 8192ull
                                       << 8ull * GiB;
         // Mistral-7B at 32K: every layer keeps 4,096 tokens: 2 x 32 x 8 x 4,096 x 8 x 128 x 2 B = 4 GiB,

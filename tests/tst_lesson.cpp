@@ -156,7 +156,7 @@ private slots:
         QCOMPARE(set.id, std::string("course"));
         QCOMPARE(set.source, std::string("resources/lessons/course.json"));
         QVERIFY(set.lessons.size() >= 12 && set.lessons.size() <= 14);
-        // The course hour's order (issue 9): DOMAIN.md's check questions among the sections.
+        // The course hour's order (issue 9): docs/domain.md's check questions among the sections.
         const std::vector<std::string> expected{"training-vs-inference", "weight-storage-7b",    "int4-still-oom",
                                                 "kv-formula-two",        "batch-doubles-cache",  "mha-gqa-mqa",
                                                 "naive-formula-70b",     "vllm-capacity",        "paged-waste",
@@ -242,7 +242,7 @@ private slots:
         QVERIFY(l.answer.ko.find('{') != std::string::npos);
     }
 
-    // DOMAIN.md's figures, reproduced through the lessons.
+    // docs/domain.md's figures, reproduced through the lessons.
     void domainFigures_data() {
         QTest::addColumn<QString>("id");
         QTest::addColumn<QString>("figure");
@@ -304,7 +304,7 @@ private slots:
         // A dense model without a window: concurrency = tokens / tokens per request.
         QCOMPARE(lessonFigure(l, "max_concurrency"), double(c.tokens) / 40960.0);
         QCOMPARE(lessonFigure(l, "kv_pool_gib"), toGiB(c.kvMemoryBytes));
-        // Issue 25: the course text's 643,232 tokens and 15.70x (DOMAIN.md section 5) are another server's. The
+        // Issue 25: the course text's 643,232 tokens and 15.70x (docs/domain.md section 5) are another server's. The
         // answer says so with the arithmetic: 643,232 tokens at this model's 128 KiB are 78.5 GiB, over the budget.
         QCOMPARE(QString::number(643'232.0 / 40'960.0, 'f', 2), u"15.70"_s);
         QCOMPARE(lessonFigure(l, "kv_kib_per_token"), 128.0);

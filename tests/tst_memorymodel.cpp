@@ -1,4 +1,4 @@
-// Every figure of DOMAIN.md sections 2-4 and the small GPT's cache (section 7).
+// Every figure of docs/domain.md sections 2-4 and the small GPT's cache (section 7).
 #include "checked.h"
 #include "error.h"
 #include "kvformula.h"

@@ -374,7 +374,7 @@ private slots:
         QVERIFY2(before.contains(viewtext::size(e8.kvBytes)), qPrintable(before));     // 8.00 GiB
         QVERIFY2(before.contains(viewtext::size(e8.weightBytes)), qPrintable(before)); // 14.96 GiB
         QVERIFY2(before.contains(viewtext::size(e8.budgetBytes)), qPrintable(before));
-        QVERIFY(before.contains(u"8.00 GiB"_s)); // DOMAIN.md: 8K x batch 8 = 8 GiB of cache
+        QVERIFY(before.contains(u"8.00 GiB"_s)); // docs/domain.md: 8K x batch 8 = 8 GiB of cache
 
         window.controls()->batch()->setValue(16);
         settle();
@@ -388,7 +388,7 @@ private slots:
         QCOMPARE(iface->text(QAccessible::Description), after);
     }
 
-    // The other charts with figures describe them too, from the same core figures (DOMAIN.md's).
+    // The other charts with figures describe them too, from the same core figures (docs/domain.md's).
     void chartsDescribeTheirFigures() {
         ScenarioController controller;
         MainWindow window(&controller);

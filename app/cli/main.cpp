@@ -935,7 +935,7 @@ ArgParser decodeArgParser() {
                    "kernels), else on the CPU (BLAS + two threads), and says which and why."));
     p.addOption("backend", "B", tr("auto, cpu or cuda (default auto: CUDA when a device answers)"));
     p.addOption("model", "M",
-                tr("small (default: DOMAIN.md's 8 layers, width 512) or a GPT-2-layout .safetensors file"));
+                tr("small (default: the course's 8 layers, width 512) or a GPT-2-layout .safetensors file"));
     p.addOption("layers", "N", tr("decoder layers (default 8)"));
     p.addOption("width", "N", tr("model width (default 512)"));
     p.addOption("heads", "N", tr("query heads (default 8)"));

@@ -10,7 +10,7 @@
 // device summaries), which the CLI may only label.
 //
 // Placeholders are %1 .. %9 as in Qt: the Korean is a whole sentence with its own word order, never
-// a concatenation of fragments. Korean terms follow GLOSSARY-ko.md and the window's kvscope_ko.ts.
+// a concatenation of fragments. Korean terms follow docs/glossary-ko.md and the window's kvscope_ko.ts.
 
 #include <cstddef>
 #include <initializer_list>
@@ -573,8 +573,8 @@ inline constexpr Message kMessages[] = {
      "없으면 CPU (BLAS + 스레드 두 개)에서 실행하고, 어디서 왜 실행했는지 알려 줍니다."},
     {"auto, cpu or cuda (default auto: CUDA when a device answers)",
      "auto, cpu 또는 cuda (기본값 auto: 응답하는 장치가 있으면 CUDA)"},
-    {"small (default: DOMAIN.md's 8 layers, width 512) or a GPT-2-layout .safetensors file",
-     "small (기본값: DOMAIN.md의 레이어 8개, 폭 512) 또는 GPT-2 구조의 .safetensors 파일"},
+    {"small (default: the course's 8 layers, width 512) or a GPT-2-layout .safetensors file",
+     "small (기본값: 강의의 레이어 8개, 폭 512) 또는 GPT-2 구조의 .safetensors 파일"},
     {"decoder layers (default 8)", "디코더 레이어 수 (기본값 8)"},
     {"model width (default 512)", "모델 폭 (기본값 512)"},
     {"query heads (default 8)", "쿼리 헤드 수 (기본값 8)"},
