@@ -209,8 +209,9 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     m_rate->setSingleStep(0.05);
     m_rate->setValue(0.0); // all at once: the server is under load from the first step, as the paper measured
     m_rate->setSpecialValueText(tr("all at once"));
-    for (auto kind : {kvscope::AllocatorKind::Max, kvscope::AllocatorKind::Pow2, kvscope::AllocatorKind::Oracle})
-        m_policy->addItem(allocatorLabel(kind), int(kind));
+    for (const kvscope::AllocatorInfo& info : kvscope::allocatorKinds())
+        if (info.contiguous)
+            m_policy->addItem(allocatorLabel(info.kind), int(info.kind));
     m_placement->addItem(tr("First fit"));
     m_placement->addItem(tr("Buddy"));
     for (int b : {1, 4, 8, 16, 32, 64, 128, 256})

@@ -12,7 +12,7 @@ std::uint64_t key(std::uint32_t request, std::uint32_t sample) {
 }
 } // namespace
 
-ContiguousAllocator::ContiguousAllocator(std::uint64_t poolSlots, ReservationPolicy policy, Placement placement,
+ContiguousAllocator::ContiguousAllocator(std::uint64_t poolSlots, AllocatorKind policy, Placement placement,
                                          std::uint32_t maxModelLen)
     : m_pool(poolSlots)
     , m_policy(policy)
@@ -20,6 +20,9 @@ ContiguousAllocator::ContiguousAllocator(std::uint64_t poolSlots, ReservationPol
     , m_maxModelLen(maxModelLen) {
     if (poolSlots == 0)
         throw Error("the KV pool must hold at least one token slot");
+    if (!allocatorInfo(policy).contiguous)
+        throw Error("allocator '" + allocatorKindName(policy) + "' does not reserve contiguous regions; expected " +
+                    allocatorKindNames(true));
     if (placement == Placement::FirstFit) {
         m_holes[0] = poolSlots;
     } else {
@@ -37,21 +40,20 @@ ContiguousAllocator::ContiguousAllocator(std::uint64_t poolSlots, ReservationPol
 }
 
 std::string ContiguousAllocator::name() const {
-    const char* policy = m_policy == ReservationPolicy::Max    ? "max"
-                         : m_policy == ReservationPolicy::Pow2 ? "pow2"
-                                                               : "oracle";
-    return std::string(policy) + (m_placement == Placement::Buddy ? " (buddy)" : "");
+    return allocatorKindName(m_policy) + (m_placement == Placement::Buddy ? " (buddy)" : "");
 }
 
 std::uint64_t ContiguousAllocator::reservationFor(std::uint32_t promptLen, std::uint32_t finalLength) const {
     switch (m_policy) {
-    case ReservationPolicy::Max:
+    case AllocatorKind::Max:
         return m_maxModelLen;
-    case ReservationPolicy::Pow2:
+    case AllocatorKind::Pow2:
         return std::min<std::uint64_t>(std::bit_ceil(std::uint64_t(std::max(finalLength, promptLen + 1u))),
                                        m_maxModelLen);
-    case ReservationPolicy::Oracle:
+    case AllocatorKind::Oracle:
         return finalLength;
+    case AllocatorKind::Paged: // refused by the constructor
+        break;
     }
     return finalLength;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "allocatorkind.h"
 #include "kvallocator.h"
 
 #include <map>
@@ -9,19 +10,13 @@
 
 namespace kvscope {
 
-// How much a contiguous server reserves per sequence (Kwon et al. 2023, section 6.1).
-enum class ReservationPolicy {
-    Max,    // the maximum model length, whatever the request (Orca-Max)
-    Pow2,   // the next power of two of prompt + the request's output length (Orca-Pow2)
-    Oracle, // exactly prompt + output: a server that knew the future (Orca-Oracle)
-};
 enum class Placement { FirstFit, Buddy };
 
 // Regions in one address space of token slots, so external fragmentation is real holes.
 class ContiguousAllocator : public KvAllocator {
 public:
-    ContiguousAllocator(std::uint64_t poolSlots, ReservationPolicy policy, Placement placement,
-                        std::uint32_t maxModelLen);
+    // `policy`: one of the contiguous kinds (allocatorKinds(), contiguous); how much a sequence reserves.
+    ContiguousAllocator(std::uint64_t poolSlots, AllocatorKind policy, Placement placement, std::uint32_t maxModelLen);
 
     std::string name() const override;
     std::uint64_t poolSlots() const override { return m_pool; }
@@ -55,7 +50,7 @@ private:
     std::uint64_t placedSize(std::uint64_t slots) const;
 
     std::uint64_t m_pool;
-    ReservationPolicy m_policy;
+    AllocatorKind m_policy;
     Placement m_placement;
     std::uint32_t m_maxModelLen;
     // First fit: free holes by offset, merged with their neighbours on free.

@@ -29,20 +29,6 @@ std::string eventKindName(EventKind kind) {
     return "?";
 }
 
-std::string allocatorKindName(AllocatorKind kind) {
-    switch (kind) {
-    case AllocatorKind::Max:
-        return "max";
-    case AllocatorKind::Pow2:
-        return "pow2";
-    case AllocatorKind::Oracle:
-        return "oracle";
-    case AllocatorKind::Paged:
-        return "paged";
-    }
-    return "?";
-}
-
 std::string preemptionModeName(PreemptionMode mode) {
     return mode == PreemptionMode::Swap ? "swap" : "recompute";
 }
@@ -72,14 +58,6 @@ std::pair<SamplingMode, std::uint32_t> parseSampling(std::string_view text, std:
         throw Error(std::string(what) + ": '" + std::string(text) +
                     "': expected parallel:N (N samples of each prompt) or beam:K (beam width K), N and K from 1 to 64");
     return {mode == "beam" ? SamplingMode::Beam : SamplingMode::Parallel, n};
-}
-
-AllocatorKind parseAllocatorKind(std::string_view text, std::string_view what) {
-    for (AllocatorKind kind : {AllocatorKind::Max, AllocatorKind::Pow2, AllocatorKind::Oracle, AllocatorKind::Paged})
-        if (text == allocatorKindName(kind))
-            return kind;
-    throw Error(std::string(what) + ": '" + std::string(text) +
-                "' is not an allocator; expected max, pow2, oracle or paged");
 }
 
 std::string_view momentKindName(MomentKind kind) {
@@ -168,14 +146,10 @@ KvSimulator::KvSimulator(const SimConfig& config, std::vector<Request> requests)
     case AllocatorKind::Paged:
         m_allocator = std::make_unique<PagedAllocator>(m_config.poolSlots, m_config.blockSize, m_config.prefixCache);
         break;
-    default: {
-        const auto policy = m_config.allocator == AllocatorKind::Max    ? ReservationPolicy::Max
-                            : m_config.allocator == AllocatorKind::Pow2 ? ReservationPolicy::Pow2
-                                                                        : ReservationPolicy::Oracle;
+    default:
         m_allocator = std::make_unique<ContiguousAllocator>(
-            m_config.poolSlots, policy, m_config.buddyPlacement ? Placement::Buddy : Placement::FirstFit,
+            m_config.poolSlots, m_config.allocator, m_config.buddyPlacement ? Placement::Buddy : Placement::FirstFit,
             m_config.maxModelLen);
-    }
     }
     if (m_config.recordEvents)
         m_allocator->setEventLog(&m_events);

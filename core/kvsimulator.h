@@ -1,5 +1,6 @@
 #pragma once
 
+#include "allocatorkind.h"
 #include "kvallocator.h"
 #include "workload.h"
 
@@ -14,7 +15,6 @@
 
 namespace kvscope {
 
-enum class AllocatorKind { Max, Pow2, Oracle, Paged };
 // How the `samples` sequences of one request relate. Parallel: n independent samples of one
 // prompt (they share the prompt's blocks). Beam: beam search of width k: each step every beam
 // continues from a parent beam; a beam chosen twice forks (its blocks shared, the last partial
@@ -28,8 +28,6 @@ std::pair<SamplingMode, std::uint32_t> parseSampling(std::string_view text, std:
 enum class PreemptionMode { Recompute, Swap };
 std::string preemptionModeName(PreemptionMode mode); // "recompute", "swap"
 PreemptionMode parsePreemptionMode(std::string_view text, std::string_view what = "--preemption");
-std::string allocatorKindName(AllocatorKind kind); // "max", "pow2", "oracle", "paged"
-AllocatorKind parseAllocatorKind(std::string_view text, std::string_view what = "--allocator");
 
 struct SimConfig {
     std::uint64_t poolSlots = 15'728; // token slots in the KV pool (the paper's 13B on an A100-40GB)

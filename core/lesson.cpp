@@ -563,8 +563,11 @@ LessonSimulation parseSimulation(const Context& ctx, const json& v) {
     if (const json* p = optional(v, "seed"))
         sim.seed = wholeNumber(ctx, *p, "simulation.seed", 0, ~0ull);
     if (const json* p = optional(v, "contiguous")) {
-        const std::string kind = oneOf(ctx, *p, "simulation.contiguous", {"max", "pow2", "oracle"});
-        sim.contiguous = parseAllocatorKind(kind);
+        std::vector<std::string> contiguous;
+        for (const AllocatorInfo& info : allocatorKinds())
+            if (info.contiguous)
+                contiguous.emplace_back(info.name);
+        sim.contiguous = parseAllocatorKind(oneOf(ctx, *p, "simulation.contiguous", contiguous));
     }
     // The longest request must fit the pool on both servers, or the run can never finish
     // (found at reveal time, in front of the class): the paged server stores it in whole

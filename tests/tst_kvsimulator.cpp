@@ -76,6 +76,35 @@ class TestKvSimulator : public QObject {
     Q_OBJECT
 
 private slots:
+    // The allocator table is the one list of names: every kind has one row, its name parses back to it, an
+    // unknown name is refused with every name listed, and a contiguous allocator refuses a kind that is not.
+    void allocatorTableNamesEveryKind() {
+        std::set<std::string_view> names;
+        for (int k = 0; k <= static_cast<int>(AllocatorKind::Paged); ++k) {
+            const auto kind = static_cast<AllocatorKind>(k);
+            const AllocatorInfo& info = allocatorInfo(kind);
+            QCOMPARE(info.kind, kind);
+            QVERIFY(names.insert(info.name).second);
+            QCOMPARE(parseAllocatorKind(info.name), kind);
+            QCOMPARE(allocatorKindName(kind), std::string(info.name));
+        }
+        QCOMPARE(names.size(), allocatorKinds().size());
+        QCOMPARE(allocatorKindNames(), std::string("max, pow2, oracle or paged"));
+        QCOMPARE(allocatorKindNames(true), std::string("max, pow2 or oracle"));
+        try {
+            parseAllocatorKind("buddy", "--allocator");
+            QFAIL("an unknown allocator was accepted");
+        } catch (const Error& e) {
+            QCOMPARE(std::string(e.what()),
+                     std::string("--allocator: 'buddy' is not an allocator; expected max, pow2, oracle or paged"));
+        }
+        QVERIFY_THROWS_EXCEPTION(Error, ContiguousAllocator(1024, AllocatorKind::Paged, Placement::FirstFit, 512));
+        for (const AllocatorInfo& info : allocatorKinds())
+            if (info.contiguous)
+                QCOMPARE(ContiguousAllocator(1024, info.kind, Placement::Buddy, 512).name(),
+                         std::string(info.name) + " (buddy)");
+    }
+
     void invariantsOverRandomTraces_data() {
         QTest::addColumn<AllocatorKind>("kind");
         QTest::addColumn<bool>("buddy");

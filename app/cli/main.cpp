@@ -640,7 +640,7 @@ int runSimulate(const std::vector<std::string>& args) {
                    "with at least one request waiting (the server under load), and over all steps in all_steps."));
     // Model and GPU options size the pool the way `capacity` does (and --block-size is the paged block).
     addScenarioOptions(p);
-    p.addOption("allocator", "KIND", tr("max, pow2, oracle, paged or all (default all)"));
+    p.addOption("allocator", "KIND", tr("%1 or all (default all)", {allocatorKindNames(false, ", ")}));
     p.addOption("workload", "W",
                 tr("sharegpt, alpaca, fixed:P,O, uniform:PMIN-PMAX,OMIN-OMAX or a CSV/JSONL trace file"));
     p.addOption("requests", "N", tr("requests to generate (default 1000)"));
@@ -749,7 +749,8 @@ int runSimulate(const std::vector<std::string>& args) {
     std::vector<AllocatorKind> kinds;
     const std::string which = p.valueOr("allocator", "all");
     if (which == "all")
-        kinds = {AllocatorKind::Max, AllocatorKind::Pow2, AllocatorKind::Oracle, AllocatorKind::Paged};
+        for (const AllocatorInfo& info : allocatorKinds())
+            kinds.push_back(info.kind);
     else
         kinds = {parseAllocatorKind(which)};
 

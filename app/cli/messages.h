@@ -472,7 +472,7 @@ inline constexpr Message kMessages[] = {
      "요청 트레이스를 연속 할당 예약 (max, pow2, oracle)과 PagedAttention 블록으로 재생하고,\n"
      "KV 풀의 슬롯이 어디에 쓰이는지 보고합니다. 비율은 대기 중인 요청이 하나 이상 있는 스텝\n"
      "(부하가 걸린 서버)의 평균이며, all_steps에는 모든 스텝의 평균이 들어갑니다."},
-    {"max, pow2, oracle, paged or all (default all)", "max, pow2, oracle, paged 또는 all (기본값 all)"},
+    {"%1 or all (default all)", "%1 또는 all (기본값 all)"},
     {"sharegpt, alpaca, fixed:P,O, uniform:PMIN-PMAX,OMIN-OMAX or a CSV/JSONL trace file",
      "sharegpt, alpaca, fixed:P,O, uniform:PMIN-PMAX,OMIN-OMAX 또는 CSV/JSONL 트레이스 파일"},
     {"requests to generate (default 1000)", "생성할 요청 수 (기본값 1000)"},
