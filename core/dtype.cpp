@@ -1,6 +1,7 @@
 #include "dtype.h"
 
 #include "checked.h"
+#include "enumnames.h"
 #include "error.h"
 #include "text.h"
 
@@ -74,25 +75,11 @@ std::uint32_t bitsOf(DTypeKind kind) {
 }
 
 std::string kindName(DTypeKind kind) {
-    switch (kind) {
-    case DTypeKind::FP32:
-        return "fp32";
-    case DTypeKind::BF16:
-        return "bf16";
-    case DTypeKind::FP16:
-        return "fp16";
-    case DTypeKind::FP8:
-        return "fp8";
-    case DTypeKind::INT8:
-        return "int8";
-    case DTypeKind::INT4:
-        return "int4";
-    case DTypeKind::FP4:
-        return "fp4";
-    case DTypeKind::E8M0:
-        return "e8m0";
-    }
-    return "?";
+    static constexpr EnumName<DTypeKind> kKinds[] = {
+        {DTypeKind::FP32, "fp32"}, {DTypeKind::BF16, "bf16"}, {DTypeKind::FP16, "fp16"}, {DTypeKind::FP8, "fp8"},
+        {DTypeKind::INT8, "int8"}, {DTypeKind::INT4, "int4"}, {DTypeKind::FP4, "fp4"},   {DTypeKind::E8M0, "e8m0"},
+    };
+    return std::string(enumName(kKinds, kind));
 }
 
 DType DType::parse(std::string_view text, std::string_view what) {

@@ -1,6 +1,7 @@
 #include "hfconfig.h"
 
 #include "checked.h"
+#include "enumnames.h"
 #include "error.h"
 #include "hfquantization.h"
 #include "inputfile.h"
@@ -1104,15 +1105,12 @@ std::string nameFromSource(std::string_view source, const ConfigReader& cfg) {
 } // namespace
 
 std::string confidenceName(Confidence confidence) {
-    switch (confidence) {
-    case Confidence::Exact:
-        return "exact";
-    case Confidence::Derived:
-        return "derived";
-    case Confidence::Unverified:
-        return "unverified";
-    }
-    return "?";
+    static constexpr EnumName<Confidence> kConfidences[] = {
+        {Confidence::Exact, "exact"},
+        {Confidence::Derived, "derived"},
+        {Confidence::Unverified, "unverified"},
+    };
+    return std::string(enumName(kConfidences, confidence));
 }
 
 std::vector<std::string> knownModelTypes() {

@@ -2,6 +2,7 @@
 
 #include "checked.h"
 #include "contiguousallocator.h"
+#include "enumnames.h"
 #include "error.h"
 #include "pagedallocator.h"
 
@@ -11,39 +12,42 @@
 
 namespace kvscope {
 
+namespace {
+constexpr EnumName<EventKind> kEventKinds[] = {
+    {EventKind::Allocate, "allocate"},         {EventKind::Append, "append"}, {EventKind::Share, "share"},
+    {EventKind::CopyOnWrite, "copy-on-write"}, {EventKind::Free, "free"},     {EventKind::Preempt, "preempt"},
+};
+constexpr EnumName<PreemptionMode> kPreemptionModes[] = {
+    {PreemptionMode::Recompute, "recompute"},
+    {PreemptionMode::Swap, "swap"},
+};
+constexpr EnumName<SamplingMode> kSamplingModes[] = {{SamplingMode::Parallel, "parallel"},
+                                                     {SamplingMode::Beam, "beam"}};
+constexpr EnumName<MomentKind> kMomentKinds[] = {
+    {MomentKind::FirstWait, "first-wait"},
+    {MomentKind::FirstPreemption, "first-preemption"},
+    {MomentKind::PeakBatch, "peak-batch"},
+    {MomentKind::Finished, "finished"},
+};
+} // namespace
+
 std::string eventKindName(EventKind kind) {
-    switch (kind) {
-    case EventKind::Allocate:
-        return "allocate";
-    case EventKind::Append:
-        return "append";
-    case EventKind::Share:
-        return "share";
-    case EventKind::CopyOnWrite:
-        return "copy-on-write";
-    case EventKind::Free:
-        return "free";
-    case EventKind::Preempt:
-        return "preempt";
-    }
-    return "?";
+    return std::string(enumName(kEventKinds, kind));
 }
 
 std::string preemptionModeName(PreemptionMode mode) {
-    return mode == PreemptionMode::Swap ? "swap" : "recompute";
+    return std::string(enumName(kPreemptionModes, mode));
 }
 
 PreemptionMode parsePreemptionMode(std::string_view text, std::string_view what) {
-    if (text == "recompute")
-        return PreemptionMode::Recompute;
-    if (text == "swap")
-        return PreemptionMode::Swap;
-    throw Error(std::string(what) + ": '" + std::string(text) +
-                "' is not a preemption mode; expected recompute or swap");
+    if (const auto mode = enumFromName(kPreemptionModes, text))
+        return *mode;
+    throw Error(std::string(what) + ": '" + std::string(text) + "' is not a preemption mode; expected " +
+                enumNameList(kPreemptionModes));
 }
 
 std::string samplingModeName(SamplingMode mode) {
-    return mode == SamplingMode::Beam ? "beam" : "parallel";
+    return std::string(enumName(kSamplingModes, mode));
 }
 
 std::pair<SamplingMode, std::uint32_t> parseSampling(std::string_view text, std::string_view what) {
@@ -54,24 +58,26 @@ std::pair<SamplingMode, std::uint32_t> parseSampling(std::string_view text, std:
     const auto [ptr, ec] = std::from_chars(count.data(), count.data() + count.size(), n);
     const bool numberOk =
         !count.empty() && ec == std::errc() && ptr == count.data() + count.size() && n >= 1 && n <= 64;
-    if ((mode != "parallel" && mode != "beam") || !numberOk)
+    const std::optional<SamplingMode> kind = enumFromName(kSamplingModes, mode);
+    if (!kind || !numberOk)
         throw Error(std::string(what) + ": '" + std::string(text) +
                     "': expected parallel:N (N samples of each prompt) or beam:K (beam width K), N and K from 1 to 64");
-    return {mode == "beam" ? SamplingMode::Beam : SamplingMode::Parallel, n};
+    return {*kind, n};
 }
 
 std::string_view momentKindName(MomentKind kind) {
-    switch (kind) {
-    case MomentKind::FirstWait:
-        return "first-wait";
-    case MomentKind::FirstPreemption:
-        return "first-preemption";
-    case MomentKind::PeakBatch:
-        return "peak-batch";
-    case MomentKind::Finished:
-        return "finished";
-    }
-    return "finished";
+    return enumName(kMomentKinds, kind, "finished");
+}
+
+std::optional<MomentKind> parseMomentKind(std::string_view name) {
+    return enumFromName(kMomentKinds, name);
+}
+
+std::vector<std::string> momentKindNames() {
+    std::vector<std::string> names;
+    for (const EnumName<MomentKind>& row : kMomentKinds)
+        names.emplace_back(row.name);
+    return names;
 }
 
 std::vector<RunMoment> runMoments(const std::vector<StepStats>& steps) {

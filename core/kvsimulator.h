@@ -92,6 +92,8 @@ struct RunMoment {
 };
 // A moment kind's name in files (a lesson's "moment"): "first-wait", "first-preemption", "peak-batch", "finished".
 std::string_view momentKindName(MomentKind kind);
+std::optional<MomentKind> parseMomentKind(std::string_view name);
+std::vector<std::string> momentKindNames(); // in MomentKind's order
 // Each kind at most once, in step order (ties in MomentKind's order); nothing for an empty run.
 std::vector<RunMoment> runMoments(const std::vector<StepStats>& steps);
 struct SlotCell {

@@ -1,6 +1,7 @@
 #include "lesson.h"
 
 #include "coursedata.h"
+#include "enumnames.h"
 #include "error.h"
 #include "gpus.h"
 #include "inputfile.h"
@@ -452,8 +453,19 @@ std::string oneOf(const Context& ctx, const json& v, std::string_view path, cons
 // ---------------------------------------------------------------------------------------
 // The lesson's parts
 
+constexpr EnumName<LessonPage> kLessonPages[] = {
+    {LessonPage::Memory, "memory"},   {LessonPage::Attention, "attention"},
+    {LessonPage::Scaling, "scaling"}, {LessonPage::Paged, "paged"},
+    {LessonPage::Gpu, "gpu"},
+};
+
 const std::vector<std::string>& pageNames() {
-    static const std::vector<std::string> names{"memory", "attention", "scaling", "paged", "gpu"};
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (const EnumName<LessonPage>& row : kLessonPages)
+            out.emplace_back(row.name);
+        return out;
+    }();
     return names;
 }
 
@@ -692,7 +704,7 @@ Lesson parseLesson(const std::string& source, const json& v, std::size_t index, 
               "the lesson");
     lesson.title = localizedText(ctx, require(ctx, v, "", "title"), "title");
     const std::string page = oneOf(ctx, require(ctx, v, "", "page"), "page", pageNames());
-    lesson.page = LessonPage(std::find(pageNames().begin(), pageNames().end(), page) - pageNames().begin());
+    lesson.page = enumFromName(kLessonPages, page).value_or(LessonPage::Memory);
     lesson.scenario = parseScenario(ctx, optional(v, "scenario"), lesson.presetId);
     if (const json* sim = optional(v, "simulation")) {
         lesson.simulation = parseSimulation(ctx, *sim);
@@ -734,13 +746,8 @@ Lesson parseLesson(const std::string& source, const json& v, std::size_t index, 
             ctx.fail("moment", "names a moment of the lesson's run, but the lesson has no \"simulation\"");
         const std::string run =
             oneOf(ctx, require(ctx, *moment, "moment", "run"), "moment.run", {"contiguous", "paged"});
-        std::vector<std::string> kinds;
-        for (const MomentKind kind :
-             {MomentKind::FirstWait, MomentKind::FirstPreemption, MomentKind::PeakBatch, MomentKind::Finished})
-            kinds.emplace_back(momentKindName(kind));
-        const std::string at = oneOf(ctx, require(ctx, *moment, "moment", "at"), "moment.at", kinds);
-        lesson.moment =
-            LessonMoment{run == "paged", MomentKind(std::find(kinds.begin(), kinds.end(), at) - kinds.begin())};
+        const std::string at = oneOf(ctx, require(ctx, *moment, "moment", "at"), "moment.at", momentKindNames());
+        lesson.moment = LessonMoment{run == "paged", parseMomentKind(at).value_or(MomentKind::Finished)};
     }
 
     if (lesson.predict.kind == LessonPrediction::Kind::Number) {
@@ -876,7 +883,7 @@ private:
 // ---------------------------------------------------------------------------------------
 
 std::string_view lessonPageName(LessonPage page) {
-    return pageNames().at(std::size_t(page));
+    return enumName(kLessonPages, page);
 }
 
 const std::vector<std::string>& lessonControlTargets() {

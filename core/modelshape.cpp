@@ -1,23 +1,23 @@
 #include "modelshape.h"
 
+#include "enumnames.h"
 #include "error.h"
 
 #include <algorithm>
 
 namespace kvscope {
 
+namespace {
+constexpr EnumName<AttentionKind> kAttentionKinds[] = {
+    {AttentionKind::MHA, "MHA"},
+    {AttentionKind::GQA, "GQA"},
+    {AttentionKind::MQA, "MQA"},
+    {AttentionKind::MLA, "MLA"},
+};
+} // namespace
+
 std::string attentionKindName(AttentionKind kind) {
-    switch (kind) {
-    case AttentionKind::MHA:
-        return "MHA";
-    case AttentionKind::GQA:
-        return "GQA";
-    case AttentionKind::MQA:
-        return "MQA";
-    case AttentionKind::MLA:
-        return "MLA";
-    }
-    return "?";
+    return std::string(enumName(kAttentionKinds, kind));
 }
 
 AttentionKind ModelShape::attentionKind() const {

@@ -1,5 +1,6 @@
 #include "scenariofile.h"
 
+#include "enumnames.h"
 #include "error.h"
 #include "inputfile.h"
 #include "text.h"
@@ -126,11 +127,14 @@ private:
     std::string m_path;
 };
 
+constexpr EnumName<MlpKind> kMlpKinds[] = {{MlpKind::Gated, "gated"}, {MlpKind::Plain, "plain"}};
+constexpr EnumName<NormKind> kNormKinds[] = {{NormKind::RMSNorm, "rmsnorm"}, {NormKind::LayerNorm, "layernorm"}};
+
 std::string mlpName(MlpKind kind) {
-    return kind == MlpKind::Gated ? "gated" : "plain";
+    return std::string(enumName(kMlpKinds, kind));
 }
 std::string normName(NormKind kind) {
-    return kind == NormKind::RMSNorm ? "rmsnorm" : "layernorm";
+    return std::string(enumName(kNormKinds, kind));
 }
 
 } // namespace
@@ -256,14 +260,16 @@ Scenario scenarioFromJson(const json& root, std::string_view source) {
     m.maxContext = mr.u64("max_context", 0, 1ull << 40, 0);
     m.learnedPositions = mr.u64("learned_positions", 0, 1ull << 40, 0);
     m.tiedEmbeddings = mr.boolean("tied_embeddings", false);
-    const std::string mlp = mr.string("mlp", std::string("gated"));
-    if (mlp != "gated" && mlp != "plain")
+    const std::string mlp = mr.string("mlp", mlpName(MlpKind::Gated));
+    const std::optional<MlpKind> mlpKind = enumFromName(kMlpKinds, mlp);
+    if (!mlpKind)
         mr.fail("mlp", "must be \"gated\" or \"plain\", got " + quoteExcerpt(mlp));
-    m.mlp = mlp == "gated" ? MlpKind::Gated : MlpKind::Plain;
-    const std::string norm = mr.string("norm", std::string("rmsnorm"));
-    if (norm != "rmsnorm" && norm != "layernorm")
+    m.mlp = *mlpKind;
+    const std::string norm = mr.string("norm", normName(NormKind::RMSNorm));
+    const std::optional<NormKind> normKind = enumFromName(kNormKinds, norm);
+    if (!normKind)
         mr.fail("norm", "must be \"rmsnorm\" or \"layernorm\", got " + quoteExcerpt(norm));
-    m.norm = norm == "rmsnorm" ? NormKind::RMSNorm : NormKind::LayerNorm;
+    m.norm = *normKind;
     m.qkvBias = mr.boolean("qkv_bias", false);
     m.outBias = mr.boolean("out_bias", false);
     m.mlpBias = mr.boolean("mlp_bias", false);

@@ -1,6 +1,7 @@
 #include "serverlog.h"
 
 #include "checked.h"
+#include "enumnames.h"
 #include "error.h"
 #include "inputfile.h"
 #include "memorymodel.h"
@@ -1417,41 +1418,28 @@ std::string logFailureKindId(LogFailureKind kind) {
 }
 
 std::string logEngineName(LogEngine engine) {
-    switch (engine) {
-    case LogEngine::Vllm:
-        return "vLLM";
-    case LogEngine::LlamaCpp:
-        return "llama.cpp";
-    case LogEngine::SGLang:
-        return "SGLang";
-    case LogEngine::Unknown:
-        break;
-    }
-    return "unknown";
+    static constexpr EnumName<LogEngine> kEngines[] = {
+        {LogEngine::Vllm, "vLLM"},
+        {LogEngine::LlamaCpp, "llama.cpp"},
+        {LogEngine::SGLang, "SGLang"},
+        {LogEngine::Unknown, "unknown"},
+    };
+    return std::string(enumName(kEngines, engine, "unknown"));
 }
 
 std::string logFormatName(LogFormat format) {
-    switch (format) {
-    case LogFormat::VllmV0Blocks:
-        return "vLLM V0 (# GPU blocks, no memory profile)";
-    case LogFormat::VllmV0Profile:
-        return "vLLM V0 (< 0.7, memory profiling results)";
-    case LogFormat::VllmV0Table:
-        return "vLLM V0 (0.6.5, memory profiling table)";
-    case LogFormat::VllmV0Split:
-        return "vLLM V0 (0.7.x, weights / non-torch / activation split)";
-    case LogFormat::VllmV1:
-        return "vLLM V1 (available KV cache memory, GPU KV cache size)";
-    case LogFormat::LlamaCppKvSelf:
-        return "llama.cpp (KV self size)";
-    case LogFormat::LlamaCppKvCache:
-        return "llama.cpp (llama_kv_cache: cells, layers, seqs)";
-    case LogFormat::SGLang:
-        return "SGLang (KV Cache is allocated)";
-    case LogFormat::Unknown:
-        break;
-    }
-    return "unknown";
+    static constexpr EnumName<LogFormat> kFormats[] = {
+        {LogFormat::VllmV0Blocks, "vLLM V0 (# GPU blocks, no memory profile)"},
+        {LogFormat::VllmV0Profile, "vLLM V0 (< 0.7, memory profiling results)"},
+        {LogFormat::VllmV0Table, "vLLM V0 (0.6.5, memory profiling table)"},
+        {LogFormat::VllmV0Split, "vLLM V0 (0.7.x, weights / non-torch / activation split)"},
+        {LogFormat::VllmV1, "vLLM V1 (available KV cache memory, GPU KV cache size)"},
+        {LogFormat::LlamaCppKvSelf, "llama.cpp (KV self size)"},
+        {LogFormat::LlamaCppKvCache, "llama.cpp (llama_kv_cache: cells, layers, seqs)"},
+        {LogFormat::SGLang, "SGLang (KV Cache is allocated)"},
+        {LogFormat::Unknown, "unknown"},
+    };
+    return std::string(enumName(kFormats, format, "unknown"));
 }
 
 namespace {

@@ -6,6 +6,7 @@
 
 #include "checked.h"
 #include "dtype.h"
+#include "enumnames.h"
 #include "error.h"
 #include "memorymodel.h"
 #include "modelshape.h"
@@ -19,47 +20,40 @@
 
 namespace kvscope::gpu {
 
+namespace {
+constexpr EnumName<CacheMode> kCacheModes[] = {
+    {CacheMode::None, "none"},   {CacheMode::Contiguous, "contiguous"},
+    {CacheMode::Paged, "paged"}, {CacheMode::Dynamic, "dynamic"},
+    {CacheMode::Int8, "int8"},   {CacheMode::Fp8, "fp8"},
+};
+constexpr EnumName<BackendChoice> kBackendChoices[] = {
+    {BackendChoice::Auto, "auto"},
+    {BackendChoice::Cpu, "cpu"},
+    {BackendChoice::Cuda, "cuda"},
+};
+constexpr EnumName<Precision> kPrecisions[] = {{Precision::Fp32, "fp32"}, {Precision::Bf16, "bf16"}};
+
+template <class E, std::size_t N> std::vector<E> valuesOf(const EnumName<E> (&table)[N]) {
+    std::vector<E> values;
+    for (const EnumName<E>& row : table)
+        values.push_back(row.value);
+    return values;
+}
+} // namespace
+
 std::string cacheModeName(CacheMode mode) {
-    switch (mode) {
-    case CacheMode::None:
-        return "none";
-    case CacheMode::Contiguous:
-        return "contiguous";
-    case CacheMode::Paged:
-        return "paged";
-    case CacheMode::Dynamic:
-        return "dynamic";
-    case CacheMode::Int8:
-        return "int8";
-    case CacheMode::Fp8:
-        return "fp8";
-    }
-    return "?";
+    return std::string(enumName(kCacheModes, mode));
 }
 
 std::vector<CacheMode> allCacheModes() {
-    return {CacheMode::None,    CacheMode::Contiguous, CacheMode::Paged,
-            CacheMode::Dynamic, CacheMode::Int8,       CacheMode::Fp8};
+    return valuesOf(kCacheModes);
 }
 
 std::optional<CacheMode> parseCacheMode(std::string_view name) {
     if (name == "static") // Hugging Face's name for a cache reserved up front
         return CacheMode::Contiguous;
-    for (const CacheMode mode : allCacheModes())
-        if (name == cacheModeName(mode))
-            return mode;
-    return std::nullopt;
+    return enumFromName(kCacheModes, name);
 }
-
-namespace {
-// "a, b or c"
-std::string listOfNames(const std::vector<std::string>& names) {
-    std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i)
-        out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
-    return out;
-}
-} // namespace
 
 std::vector<CacheMode> parseCacheModeList(std::string_view list, std::string_view option) {
     if (list == "all")
@@ -84,55 +78,36 @@ std::vector<CacheMode> parseCacheModeList(std::string_view list, std::string_vie
 }
 
 std::string backendChoiceName(BackendChoice choice) {
-    switch (choice) {
-    case BackendChoice::Auto:
-        return "auto";
-    case BackendChoice::Cpu:
-        return "cpu";
-    case BackendChoice::Cuda:
-        return "cuda";
-    }
-    return "?";
+    return std::string(enumName(kBackendChoices, choice));
 }
 
 std::vector<BackendChoice> allBackendChoices() {
-    return {BackendChoice::Auto, BackendChoice::Cpu, BackendChoice::Cuda};
+    return valuesOf(kBackendChoices);
 }
 
 std::optional<BackendChoice> parseBackendChoice(std::string_view name) {
-    for (const BackendChoice choice : allBackendChoices())
-        if (name == backendChoiceName(choice))
-            return choice;
-    return std::nullopt;
+    return enumFromName(kBackendChoices, name);
 }
 
 BackendChoice parseBackendChoice(std::string_view name, std::string_view option) {
     if (const auto choice = parseBackendChoice(name))
         return *choice;
-    std::vector<std::string> names;
-    for (const BackendChoice choice : allBackendChoices())
-        names.push_back(backendChoiceName(choice));
-    throw Error(std::string(option) + ": expected " + listOfNames(names) + ", got '" + std::string(name) + "'");
+    throw Error(std::string(option) + ": expected " + enumNameList(kBackendChoices) + ", got '" + std::string(name) +
+                "'");
 }
 
 std::vector<Precision> allPrecisions() {
-    return {Precision::Fp32, Precision::Bf16};
+    return valuesOf(kPrecisions);
 }
 
 std::optional<Precision> parsePrecision(std::string_view name) {
-    for (const Precision precision : allPrecisions())
-        if (name == precisionName(precision))
-            return precision;
-    return std::nullopt;
+    return enumFromName(kPrecisions, name);
 }
 
 Precision parsePrecision(std::string_view name, std::string_view option) {
     if (const auto precision = parsePrecision(name))
         return *precision;
-    std::vector<std::string> names;
-    for (const Precision precision : allPrecisions())
-        names.push_back(precisionName(precision));
-    throw Error(std::string(option) + ": expected " + listOfNames(names) + ", got '" + std::string(name) + "'");
+    throw Error(std::string(option) + ": expected " + enumNameList(kPrecisions) + ", got '" + std::string(name) + "'");
 }
 
 kvscope::DType cacheDType(CacheMode mode, Precision precision, const GptConfig& model) {
@@ -304,7 +279,7 @@ double relativeScatter(std::vector<double> ms) {
 }
 
 std::string precisionName(Precision precision) {
-    return precision == Precision::Bf16 ? "bf16" : "fp32";
+    return std::string(enumName(kPrecisions, precision));
 }
 
 std::uint64_t estimateRunBytes(const DecodeOptions& o, const GptConfig& c) {

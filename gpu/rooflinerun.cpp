@@ -1,5 +1,6 @@
 #include "rooflinerun.h"
 
+#include "enumnames.h"
 #include "error.h"
 #include "memorymodel.h"
 
@@ -134,7 +135,8 @@ double cudaGemmFlops(Precision, int, int) {
 // ---- points --------------------------------------------------------------------------------
 
 std::string pointKindName(PointKind kind) {
-    return kind == PointKind::Prefill ? "prefill" : "decode";
+    static constexpr EnumName<PointKind> kKinds[] = {{PointKind::Decode, "decode"}, {PointKind::Prefill, "prefill"}};
+    return std::string(enumName(kKinds, kind));
 }
 
 void rereadPoints(RooflineReport& report) {

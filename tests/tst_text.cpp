@@ -1,6 +1,10 @@
 // core/text.h: the rules for text from outside that the CLI and the window share. Every string
 // kept or printed is valid UTF-8 (nlohmann refuses anything else, which ended every --json command
 // in "internal error"), cut between characters, and quoted in messages as an excerpt with its length.
+#include "enumnames.h"
+#include "error.h"
+#include "kvsimulator.h"
+#include "lesson.h"
 #include "text.h"
 
 #include <QtTest>
@@ -132,6 +136,33 @@ private slots:
         QFETCH(QString, encoding);
         const std::string_view found = wideEncoding(std::string_view(head.constData(), std::size_t(head.size())));
         QCOMPARE(QString::fromUtf8(found.data(), qsizetype(found.size())), encoding);
+    }
+
+    // core/enumnames.h: one table gives an enum's names, its parse and the list a refusal prints.
+    void enumNameTables() {
+        enum class Colour { Red, Green, Blue, Unlisted };
+        static constexpr EnumName<Colour> kColours[] = {
+            {Colour::Red, "red"}, {Colour::Green, "green"}, {Colour::Blue, "blue"}};
+        QCOMPARE(enumName(kColours, Colour::Green), std::string_view("green"));
+        QCOMPARE(enumName(kColours, Colour::Unlisted), std::string_view("?"));
+        QCOMPARE(enumName(kColours, Colour::Unlisted, "none"), std::string_view("none"));
+        QCOMPARE(enumFromName(kColours, "blue"), std::optional(Colour::Blue));
+        QCOMPARE(enumFromName(kColours, "Blue"), std::optional<Colour>()); // names are exact
+        QCOMPARE(enumFromName(kColours, ""), std::optional<Colour>());
+        QCOMPARE(enumNameList(kColours), std::string("red, green or blue"));
+        QCOMPARE(enumNameList(kColours, ", "), std::string("red, green, blue"));
+        static constexpr EnumName<Colour> kOne[] = {{Colour::Red, "red"}};
+        QCOMPARE(enumNameList(kOne), std::string("red"));
+
+        // The tables core reads files with: every name parses back to its value.
+        for (const std::string& name : momentKindNames())
+            QCOMPARE(momentKindName(parseMomentKind(name).value()), std::string_view(name));
+        QCOMPARE(momentKindNames().front(), std::string("first-wait"));
+        for (const auto mode : {PreemptionMode::Recompute, PreemptionMode::Swap})
+            QCOMPARE(parsePreemptionMode(preemptionModeName(mode)), mode);
+        QVERIFY_THROWS_EXCEPTION(Error, parsePreemptionMode("evict"));
+        for (int p = 0; p <= static_cast<int>(LessonPage::Gpu); ++p)
+            QVERIFY(lessonPageName(static_cast<LessonPage>(p)) != "?");
     }
 };
 
