@@ -28,20 +28,14 @@ namespace {
 
 using nlohmann::ordered_json;
 
-std::string fixed(double value, int decimals) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-    return buffer;
-}
-
 // Sizes in the unit the engine prints, with its two decimals: MiB for llama.cpp, GiB for the
 // others (0.22 GiB stays 0.22 GiB, not a falsely precise 225.28 MiB). Possibly negative.
 bool g_mebibytes = false;
 
 std::string sizeText(double bytes) {
     if (g_mebibytes)
-        return fixed(bytes / double(MiB), 2) + " MiB";
-    return fixed(bytes / double(GiB), 2) + " GiB";
+        return fixedText(bytes / double(MiB), 2) + " MiB";
+    return fixedText(bytes / double(GiB), 2) + " GiB";
 }
 
 std::string tokensText(double tokens) {
@@ -88,7 +82,7 @@ bool isSizeCheck(LogCheckKind kind) {
 
 std::string checkValue(LogCheckKind kind, double value) {
     if (kind == LogCheckKind::ConcurrencyFromTokens)
-        return fixed(value, 2) + "x";
+        return fixedText(value, 2) + "x";
     return isSizeCheck(kind) ? sizeText(value) : tokensText(value);
 }
 
@@ -163,7 +157,7 @@ std::string termValue(CompareTerm term, double value) {
     case CompareTerm::KvTokens:
         return tokensText(value);
     case CompareTerm::Concurrency:
-        return fixed(value, 2) + "x";
+        return fixedText(value, 2) + "x";
     default:
         return sizeText(value);
     }
@@ -186,7 +180,7 @@ std::string differenceText(const LogDifference& d, const LogExplanation& x) {
                    formatBytes(std::uint64_t(std::max(d.server, 0.0)))});
     case DifferenceKind::Utilization:
         return tr("utilization: the server may use %1 of the card and holds back %2",
-                  {fixed(d.kvscope, 2), sizeText(d.server)});
+                  {fixedText(d.kvscope, 2), sizeText(d.server)});
     case DifferenceKind::TensorParallel:
         return tr("tensor parallelism: every figure is per GPU of %1; the weights are split and each GPU keeps %2 KV "
                   "heads",
@@ -278,7 +272,7 @@ void printFailure(const ServerLog& l) {
     if (l.suggestedMemFraction)
         std::cout << "  "
                   << tr("the server's way out: raise --mem-fraction-static above %1",
-                        {fixed(l.suggestedMemFraction->value, 3)})
+                        {fixedText(l.suggestedMemFraction->value, 3)})
                   << '\n';
     if (l.failure.line > 0)
         std::cout << "  " << tr("line %1: %2", {groupThousands(l.failure.line), l.failure.text}) << '\n';
@@ -532,7 +526,7 @@ void printTokenRule(const ServerLog& l, const LogRecomputation& r) {
                                                          : 0;
     const std::string tokens = groupThousands(l.kvTokens->value);
     const std::string len = groupThousands(perRequest);
-    const std::string concurrency = l.concurrency ? fixed(l.concurrency->value, 2) : std::string();
+    const std::string concurrency = l.concurrency ? fixedText(l.concurrency->value, 2) : std::string();
     const std::string requestTokens =
         l.concurrency ? groupThousands(std::uint64_t(std::max(l.concurrency->value * double(perRequest), 0.0)))
                       : std::string();
@@ -636,7 +630,7 @@ void printText(const LogExplanation& x) {
     };
     count(tr("max_model_len / context"), l.maxModelLen);
     if (l.utilization)
-        stated.push_back({tr("utilization"), fixed(l.utilization->value, 2)});
+        stated.push_back({tr("utilization"), fixedText(l.utilization->value, 2)});
     count(tr("block size"), l.blockSize);
     count(tr("tensor parallel"), l.tensorParallel);
     count(tr("pipeline parallel"), l.pipelineParallel);
@@ -711,7 +705,7 @@ void printText(const LogExplanation& x) {
     count(tr("tokens in the full-attention pool"), l.fullLayerTokens);
     count(tr("tokens in the sliding-window pool"), l.swaLayerTokens);
     if (l.concurrency)
-        stated.push_back({tr("maximum concurrency"), fixed(l.concurrency->value, 2) + "x"});
+        stated.push_back({tr("maximum concurrency"), fixedText(l.concurrency->value, 2) + "x"});
     size(tr("CUDA graphs"), l.cudaGraphs);
     std::cout << (l.engine == LogEngine::LlamaCpp ? tr("Stated by the server (totals over its devices):")
                                                   : tr("Stated by the server (per GPU):"))
@@ -749,7 +743,7 @@ void printText(const LogExplanation& x) {
     if (r.kvMemoryBytes != 0)
         rec.push_back({tr("KV cache memory"), sizeText(r.kvMemoryBytes)});
     if (r.concurrency > 0)
-        rec.push_back({tr("maximum concurrency"), fixed(r.concurrency, 2) + "x"});
+        rec.push_back({tr("maximum concurrency"), fixedText(r.concurrency, 2) + "x"});
     if (r.perTokenUndefined && r.ranksMayHoldOtherLayers)
         std::cout << "  "
                   << tr("(the ranks' KV memory differs and they may hold other layers (pipeline stages): vLLM "
