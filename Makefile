@@ -7,6 +7,10 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 # CI builds with warnings as errors; a user's newer compiler should not stop the build.
 WERROR ?= $(if $(CI),ON,OFF)
 CMAKE_ARGS ?=
+# Ninja where it is installed (install-deps adds it; evaluated per recipe, so after deps ran): a library's
+# users compile while it still links, where Make's generator waits for it, so both cores stay busy. A build
+# folder keeps the generator it was first made with.
+export CMAKE_GENERATOR ?= $(shell command -v ninja >/dev/null 2>&1 && echo Ninja)
 
 .PHONY: run test build deps configure bench package screenshots sanitize tsan fuzz clean
 

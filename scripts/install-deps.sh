@@ -6,6 +6,7 @@ set -euo pipefail
 
 packages=(
     build-essential cmake pkgconf
+    ninja-build # the generator make and CI use: it keeps both cores busy across library boundaries
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev
     libqt6opengl6-dev # Qt6Charts' CMake config needs Qt6OpenGL, which qt6-charts-dev does not pull in
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
