@@ -232,6 +232,7 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
     connect(controller, &ScenarioController::errorChanged, this, [this](const QString& error) {
         m_error->setText(error);
         m_error->setVisible(!error.isEmpty());
+        markRefusedField(error.isEmpty() ? std::nullopt : m_controller->errorField(), error);
         if (!error.isEmpty())
             syncFromScenario(); // put the controls back to the last valid scenario
     });
@@ -361,6 +362,29 @@ void ControlsPanel::applyPreset(int index) {
         return;
     // A preset loads as published: the course's small GPT in FP32, Llama in BF16.
     m_controller->setScenario(kvscope::withPresetModel(m_controller->scenario(), id.toStdString()), false);
+}
+
+QLabel* ControlsPanel::rowLabel(Field field) const {
+    for (const Row& row : m_rows)
+        if (row.field == field)
+            return qobject_cast<QLabel*>(row.form->labelForField(row.widget));
+    return nullptr;
+}
+
+void ControlsPanel::markRefusedField(std::optional<Field> field, const QString& reason) {
+    if (m_marked && m_marked->label) {
+        m_marked->label->setText(m_marked->text);
+        m_marked->label->setToolTip(m_marked->toolTip);
+        m_marked->label->setStyleSheet(QString());
+    }
+    m_marked.reset();
+    QLabel* label = field ? rowLabel(*field) : nullptr;
+    if (!label)
+        return;
+    m_marked = Marked{label, label->text(), label->toolTip()};
+    label->setText(tr("⚠ %1").arg(m_marked->text));
+    label->setToolTip(tr("Not applied: %1").arg(reason));
+    label->setStyleSheet(u"color: %1; font-weight: bold;"_s.arg(chartstyle::bad().name()));
 }
 
 void ControlsPanel::addRow(QFormLayout* form, Field field, const QString& label, QWidget* widget) {

@@ -5,6 +5,8 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <optional>
+
 class ScenarioController;
 class SliderSpin;
 class QCheckBox;
@@ -26,6 +28,8 @@ public:
     void showOnly(const QList<Field>& fields);
     void showAllFields();
     bool isFieldVisible(Field field) const;
+    // The label of a field's row, for tests; null for a field the panel has no row for.
+    QLabel* rowLabel(Field field) const;
     // What the open lesson fixes (disabled) or takes off the panel, by control name (kvscope::lessonControlTargets);
     // empty lists give every control back. Folding (showOnly, showAllFields) keeps the hidden ones off.
     void setLessonRestrictions(const QStringList& locked, const QStringList& hidden);
@@ -42,6 +46,7 @@ public:
     QComboBox* weightDtype() const { return m_weightDtype; }
     QComboBox* kvDtype() const { return m_kvDtype; }
     QComboBox* gpu() const { return m_gpu; }
+    QComboBox* tensorParallel() const { return m_tp; }
 
 signals:
     void openConfigRequested();
@@ -53,6 +58,9 @@ private:
     void addRow(class QFormLayout* form, Field field, const QString& label, QWidget* widget);
     void describeRows();
     void applyLessonRestrictions();
+    // The row of the input core refused: its label in the error colour with a warning sign, the reason as its
+    // tooltip; every other row as it was. None: every row as it was.
+    void markRefusedField(std::optional<Field> field, const QString& reason);
 
     struct Row {
         Field field;
@@ -60,6 +68,11 @@ private:
         QWidget* widget;
     };
     QList<Row> m_rows;
+    struct Marked {
+        class QLabel* label = nullptr;
+        QString text, toolTip;
+    };
+    std::optional<Marked> m_marked; // the refused row's label as it was
     QList<class QGroupBox*> m_groups;
     QWidget* m_openConfig = nullptr;
 

@@ -22,12 +22,14 @@ bool ScenarioController::setScenario(const kvscope::Scenario& scenario, bool cus
         m_custom = custom;
         if (!m_error.isEmpty()) {
             m_error.clear();
+            m_errorField.reset();
             emit errorChanged(m_error);
         }
         emit scenarioChanged();
         return true;
     } catch (const kvscope::Error& e) {
         m_error = QString::fromUtf8(e.what());
+        m_errorField = e.field();
         emit errorChanged(m_error);
         return false;
     }

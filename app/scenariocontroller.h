@@ -5,6 +5,8 @@
 #include <QObject>
 #include <QString>
 
+#include <optional>
+
 // Owns the scenario the window shows and the figures core/ computed for it. Widgets set
 // fields through it and read results from it; none of them computes memory.
 class ScenarioController : public QObject {
@@ -20,6 +22,8 @@ public:
     std::uint64_t maxContext() const { return m_maxContext; }
     // Empty when the scenario is valid; otherwise core's message, and the figures are the last valid ones.
     QString error() const { return m_error; }
+    // The input core refused, when its message names one (kvscope::Error::field); empty otherwise.
+    std::optional<kvscope::ScenarioField> errorField() const { return m_errorField; }
     bool isCustom() const { return m_custom; }
 
     // Replaces the whole scenario (a preset, a file, a restored session).
@@ -43,6 +47,7 @@ private:
     kvscope::Capacity m_capacity;
     std::uint64_t m_maxBatch = 0;
     std::uint64_t m_maxContext = 0;
+    std::optional<kvscope::ScenarioField> m_errorField;
     QString m_error;
     bool m_custom = false;
 };

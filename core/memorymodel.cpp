@@ -302,19 +302,22 @@ KvGrowth growthOf(const ModelShape& m, DType kv, PerGpu split); // kvGrowth with
 
 std::uint32_t kvHeadsPerGpu(const AttentionGeometry& g, std::uint32_t tp) {
     if (tp == 0)
-        throw Error("--tp: the tensor-parallel degree must be at least 1");
+        throw Error("--tp: the tensor-parallel degree must be at least 1", ScenarioField::TensorParallel);
     if (g.heads % tp != 0)
         throw Error("--tp: " + std::to_string(tp) + " GPUs cannot split " + std::to_string(g.heads) +
-                    " query heads evenly");
+                        " query heads evenly",
+                    ScenarioField::TensorParallel);
     if (g.kvHeads >= tp) {
         if (g.kvHeads % tp != 0)
             throw Error("--tp: " + std::to_string(tp) + " GPUs cannot split " + std::to_string(g.kvHeads) +
-                        " KV heads evenly");
+                            " KV heads evenly",
+                        ScenarioField::TensorParallel);
         return g.kvHeads / tp;
     }
     if (tp % g.kvHeads != 0)
         throw Error("--tp: " + std::to_string(tp) + " GPUs is not a multiple of " + std::to_string(g.kvHeads) +
-                    " KV heads, so they cannot be replicated evenly");
+                        " KV heads, so they cannot be replicated evenly",
+                    ScenarioField::TensorParallel);
     return 1;
 }
 

@@ -3,32 +3,13 @@
 #include "dtype.h"
 #include "memorymodel.h"
 #include "modelshape.h"
+#include "scenariofield.h"
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace kvscope {
-
-// The inputs of a scenario a person sets, one by one: the controls panel's rows and what
-// the status bar says changed (ScenarioDiff) share this list.
-enum class ScenarioField {
-    Model, // a preset or config: a different model (id or name)
-    Layers,
-    Hidden,
-    Heads,
-    KvHeads,
-    HeadDim,
-    Params,
-    WeightDtype,
-    KvDtype,
-    Context,
-    Batch,
-    Gpu,       // the card (its preset and memory)
-    GpuMemory, // the card's memory typed by hand
-    Utilization,
-    TensorParallel,
-};
 
 // Everything a memory question needs: a model, how it is stored, how it is used and on
 // what card. The defaults are the course's reference scenario except for the model,

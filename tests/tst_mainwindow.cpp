@@ -22,6 +22,7 @@
 #include <QAbstractItemModelTester>
 #include <QBarSet>
 #include <QComboBox>
+#include <QLabel>
 #include <QLayout>
 #include <QScreen>
 #include <QSettings>
@@ -360,6 +361,33 @@ private slots:
         QVERIFY(kv->itemText(0).contains(u"MHA"_s));
         QVERIFY(kv->itemText(kv->count() - 1).contains(heads == 1 ? u"MHA"_s : u"MQA"_s));
         QCOMPARE(heads % int(controller.scenario().model.kvHeads), 0);
+    }
+
+    // A refused input is marked on its own row: Qwen2.5-7B's 28 query heads do not split over 8 GPUs. The TP row's
+    // label carries the warning and core's reason, the controls go back to the last valid scenario, and a valid
+    // choice clears the mark. Before, only the panel's error line said so, naming the CLI's --tp.
+    void refusedInputMarksItsRow() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        ControlsPanel* controls = window.controls();
+        controls->preset()->setCurrentIndex(controls->preset()->findData(u"qwen2.5-7b"_s));
+        QCOMPARE(controller.scenario().model.heads, 28u);
+        QLabel* tpLabel = controls->rowLabel(ControlsPanel::Field::TensorParallel);
+        QVERIFY(tpLabel);
+        const QString plain = tpLabel->text();
+        QComboBox* tp = controls->tensorParallel();
+        tp->setCurrentIndex(tp->findData(8));
+        QVERIFY(!controller.error().isEmpty());
+        QCOMPARE(controller.errorField(), std::optional(kvscope::ScenarioField::TensorParallel));
+        QCOMPARE(controller.scenario().tensorParallel, 1u);
+        QVERIFY2(tpLabel->text().startsWith(u"\u26A0"_s), qPrintable(tpLabel->text()));
+        QVERIFY(tpLabel->toolTip().contains(u"28 query heads"_s));
+        QCOMPARE(controls->rowLabel(ControlsPanel::Field::Batch)->text(), u"Batch"_s);
+        tp->setCurrentIndex(tp->findData(4));
+        QVERIFY(controller.error().isEmpty());
+        QCOMPARE(controller.errorField(), std::nullopt);
+        QCOMPARE(tpLabel->text(), plain);
+        QCOMPARE(controller.scenario().tensorParallel, 4u);
     }
 
     void verdictFlipsAtTheBudget() {

@@ -4,27 +4,27 @@
 <context>
     <name>AttentionPage</name>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="42"/>
+        <location filename="../../app/attentionpage.cpp" line="46"/>
         <source>KV cache per token</source>
         <translation>토큰당 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="51"/>
+        <location filename="../../app/attentionpage.cpp" line="55"/>
         <source>Attention kinds compared</source>
         <translation>어텐션 방식 비교</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="52"/>
+        <location filename="../../app/attentionpage.cpp" line="56"/>
         <source>KV bytes per token for MHA, GQA and MQA of the same model</source>
         <translation>같은 모델을 MHA, GQA, MQA로 구성했을 때의 토큰당 KV 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="53"/>
+        <location filename="../../app/attentionpage.cpp" line="57"/>
         <source>Per token the cache holds 2 x L x H_kv x D_head x bytes. MHA keeps a KV head per query head, GQA one per group, MQA a single one: fewer K/V heads stored, a smaller cache. The bar of this model is darker.</source>
         <translation>캐시는 토큰마다 2 x L x H_kv x D_head x 바이트를 저장합니다. MHA는 쿼리 헤드마다 KV 헤드를 하나씩, GQA는 그룹마다 하나씩, MQA는 하나만 둡니다: 저장하는 K/V 헤드가 적을수록 캐시가 작아집니다. 이 모델의 막대는 더 진하게 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="56"/>
+        <location filename="../../app/attentionpage.cpp" line="60"/>
         <source>The formula with query heads in place of KV heads, against the real one</source>
         <translation>KV 헤드 자리에 쿼리 헤드를 넣은 공식과 실제 공식 비교</translation>
     </message>
@@ -33,23 +33,23 @@
         <translation type="vanished">어떤 자료는 KV 헤드가 들어갈 자리에 쿼리 헤드 수(또는 히든 크기)를 넣습니다. GQA 모델에서는 이렇게 하면 캐시가 쿼리 헤드 수 / KV 헤드 수 배로 부풀려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="57"/>
+        <location filename="../../app/attentionpage.cpp" line="61"/>
         <source>Some texts put the query heads where the KV heads belong (or the hidden size where KV heads x head size belong). For a GQA model that overstates the cache by query heads / KV heads.</source>
         <translation>어떤 자료는 KV 헤드 수 자리에 쿼리 헤드 수를 넣습니다 (또는 KV 헤드 x 헤드 크기 자리에 히든 크기를 넣습니다). GQA 모델에서는 이렇게 하면 캐시가 쿼리 헤드 수 / KV 헤드 수 배로 부풀려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="60"/>
+        <location filename="../../app/attentionpage.cpp" line="64"/>
         <source>Each attention kind&apos;s cache now and the largest batch that fits the budget</source>
         <translation>어텐션 방식별 현재 캐시와 한도 안에 적재 가능한 최대 배치</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="61"/>
+        <location filename="../../app/attentionpage.cpp" line="65"/>
         <source>The largest batch is the number of sequences at this context whose cache fits next to the weights in the budget. A trained model&apos;s KV heads are part of its weights: this compares designs, it is not a setting you can change at inference time.</source>
         <translation>최대 배치는 현재 컨텍스트 길이에서 가중치와 함께 캐시가 한도 안에 들어가는 시퀀스 수입니다. 학습된 모델의 KV 헤드는 가중치의 일부입니다: 이 표는 설계를 비교할 뿐이며, 추론할 때 바꿀 수 있는 설정이 아닙니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="50"/>
-        <location filename="../../app/attentionpage.cpp" line="66"/>
+        <location filename="../../app/attentionpage.cpp" line="54"/>
+        <location filename="../../app/attentionpage.cpp" line="70"/>
         <source>KV cache per token by attention kind</source>
         <translation>어텐션 방식별 토큰당 KV 캐시</translation>
     </message>
@@ -58,9 +58,9 @@
         <translation type="vanished">토큰당 KiB</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="78"/>
-        <location filename="../../app/attentionpage.cpp" line="192"/>
-        <location filename="../../app/attentionpage.cpp" line="193"/>
+        <location filename="../../app/attentionpage.cpp" line="82"/>
+        <location filename="../../app/attentionpage.cpp" line="196"/>
+        <location filename="../../app/attentionpage.cpp" line="197"/>
         <source>%1 per token</source>
         <translation>토큰당 %1</translation>
     </message>
@@ -89,44 +89,44 @@
         <translation type="vanished">가중치</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="100"/>
+        <location filename="../../app/attentionpage.cpp" line="104"/>
         <source>The naive formula vs the real one</source>
         <translation>단순 공식과 실제 공식</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="106"/>
+        <location filename="../../app/attentionpage.cpp" line="110"/>
         <source>Weights of each variant: changing the KV heads re-estimates only the K/V projections (2 x hidden x KV heads x head_dim per layer); a published or typed parameter count keeps the rest. The KV heads control and kvscope-cli estimate --kv-heads follow the same rule.</source>
         <translation>변형별 가중치: KV 헤드 수를 바꾸면 K/V 프로젝션 (레이어마다 2 x 히든 x KV 헤드 x head_dim)만 다시 추정하고, 공개된 값이나 직접 입력한 파라미터 수의 나머지는 그대로 둡니다. KV 헤드 설정과 kvscope-cli estimate --kv-heads도 같은 규칙을 따릅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="158"/>
+        <location filename="../../app/attentionpage.cpp" line="162"/>
         <source>MLA latent%1</source>
         <translation>MLA 잠재 벡터%1</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="158"/>
-        <location filename="../../app/attentionpage.cpp" line="163"/>
+        <location filename="../../app/attentionpage.cpp" line="162"/>
         <location filename="../../app/attentionpage.cpp" line="167"/>
+        <location filename="../../app/attentionpage.cpp" line="171"/>
         <source> (this model)</source>
         <translation> (이 모델)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="159"/>
+        <location filename="../../app/attentionpage.cpp" line="163"/>
         <source>%1, %2 KV heads, %3 in sliding layers%4</source>
         <translation>%1, KV 헤드 %2개, 슬라이딩 윈도우 레이어는 KV 헤드 %3개%4</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="164"/>
+        <location filename="../../app/attentionpage.cpp" line="168"/>
         <source>%1, %2 KV heads%3</source>
         <translation>%1, KV 헤드 %2개%3</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="188"/>
+        <location filename="../../app/attentionpage.cpp" line="192"/>
         <source>%1: %2 per token</source>
         <translation>%1: 토큰당 %2</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="198"/>
+        <location filename="../../app/attentionpage.cpp" line="202"/>
         <source>%1: KV cache per token by attention kind&lt;br&gt;(%2 layers, %3 query heads, %4 cache)</source>
         <translation>%1: 어텐션 방식별 토큰당 KV 캐시&lt;br&gt;(레이어 %2개, 쿼리 헤드 %3개, %4 캐시)</translation>
     </message>
@@ -143,47 +143,47 @@
         <translation type="vanished">%1 (%2 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="207"/>
+        <location filename="../../app/attentionpage.cpp" line="211"/>
         <source>%1 caches one latent of %2 + %3 values per layer (MLA): %4 per token. The naive formula with %5 heads would say %6, %7x more.</source>
         <translation>%1: 레이어마다 값 %2 + %3개로 된 잠재 벡터 하나를 캐시합니다 (MLA). 토큰당 %4입니다. 헤드 %5개로 계산하는 단순 공식으로는 %6, 즉 %7배가 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="238"/>
+        <location filename="../../app/attentionpage.cpp" line="242"/>
         <source>%1 layers</source>
         <translation>레이어 %1개</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="240"/>
+        <location filename="../../app/attentionpage.cpp" line="244"/>
         <source>%1 full layers</source>
         <translation>전체 어텐션 레이어 %1개</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="239"/>
+        <location filename="../../app/attentionpage.cpp" line="243"/>
         <source>%1 sliding layers</source>
         <translation>슬라이딩 윈도우 레이어 %1개</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="225"/>
+        <location filename="../../app/attentionpage.cpp" line="229"/>
         <source>%1 has no layer that caches K and V per token: its memory per sequence is a fixed state, whatever the context (see the memory page), so the naive formula does not apply.</source>
         <translation>%1에는 토큰마다 K와 V를 캐시하는 레이어가 없습니다. 시퀀스당 메모리는 컨텍스트 길이와 상관없이 고정된 상태이므로(메모리 페이지 참고) 단순 공식은 적용되지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="242"/>
+        <location filename="../../app/attentionpage.cpp" line="246"/>
         <source>%1 x %2 KV heads x (%3 + %4)</source>
         <translation>%1 x KV 헤드 %2개 x (%3 + %4)</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="243"/>
+        <location filename="../../app/attentionpage.cpp" line="247"/>
         <source>2 x %1 x %2 KV heads x %3</source>
         <translation>2 x %1 x KV 헤드 %2개 x %3</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="246"/>
+        <location filename="../../app/attentionpage.cpp" line="250"/>
         <source>&lt;b&gt;Naive&lt;/b&gt; (query heads in place of KV heads): %1 per token, %2 for this scenario.&lt;br&gt;&lt;b&gt;Real&lt;/b&gt; (the layers that cache, each kind with its own KV heads): (%3) x %4 B = &lt;b&gt;%5&lt;/b&gt; per token, %6.&lt;br&gt;The naive formula overstates this model&apos;s cache &lt;b&gt;%7x&lt;/b&gt;.</source>
         <translation>&lt;b&gt;단순 공식&lt;/b&gt; (KV 헤드 자리에 쿼리 헤드): 토큰당 %1, 이 시나리오에서 %2.&lt;br&gt;&lt;b&gt;실제&lt;/b&gt; (캐시하는 레이어만, 종류별 자체 KV 헤드 수): (%3) x %4 B = 토큰당 &lt;b&gt;%5&lt;/b&gt;, %6.&lt;br&gt;단순 공식은 이 모델의 캐시를 &lt;b&gt;%7배&lt;/b&gt;로 부풀립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/attentionpage.cpp" line="260"/>
+        <location filename="../../app/attentionpage.cpp" line="264"/>
         <source>&lt;b&gt;Naive&lt;/b&gt; (query heads): 2 x %1 layers x %2 heads x %3 x %4 B = &lt;b&gt;%5&lt;/b&gt; per token, %6 for this scenario.&lt;br&gt;&lt;b&gt;Real&lt;/b&gt; (KV heads): 2 x %1 x %7 x %3 x %4 B = &lt;b&gt;%8&lt;/b&gt; per token, %9.&lt;br&gt;The naive formula overstates this model&apos;s cache &lt;b&gt;%10x&lt;/b&gt;: the query heads share %7 KV heads, and that number is fixed by the trained weights.</source>
         <translation>&lt;b&gt;단순 공식&lt;/b&gt; (쿼리 헤드): 2 x %1 레이어 x %2 헤드 x %3 x %4 B = 토큰당 &lt;b&gt;%5&lt;/b&gt;, 이 시나리오에서 %6.&lt;br&gt;&lt;b&gt;실제&lt;/b&gt; (KV 헤드): 2 x %1 x %7 x %3 x %4 B = 토큰당 &lt;b&gt;%8&lt;/b&gt;, %9.&lt;br&gt;단순 공식은 이 모델의 캐시를 &lt;b&gt;%10배&lt;/b&gt;로 부풀립니다: 쿼리 헤드들이 KV 헤드 %7개를 나눠 쓰며, 이 개수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
@@ -491,7 +491,7 @@
     </message>
     <message>
         <location filename="../../app/controlspanel.cpp" line="145"/>
-        <location filename="../../app/controlspanel.cpp" line="244"/>
+        <location filename="../../app/controlspanel.cpp" line="245"/>
         <source>Custom</source>
         <translation>사용자 지정</translation>
     </message>
@@ -561,128 +561,138 @@
         <translation>텐서 병렬</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="245"/>
+        <location filename="../../app/controlspanel.cpp" line="246"/>
         <source>A model&apos;s shape, as published; loads in the dtype it was published in</source>
         <translation>공개된 모델 구조: 공개 당시의 dtype 그대로 불러옵니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="246"/>
+        <location filename="../../app/controlspanel.cpp" line="247"/>
         <source>Loads a real model&apos;s shape (layers, heads, KV heads, head size) from its Hugging Face config, and its weight and cache dtype as published.</source>
         <translation>실제 모델의 구조(레이어, 헤드, KV 헤드, 헤드 크기)를 Hugging Face 설정에서 불러오고, 가중치와 캐시 dtype도 공개된 그대로 가져옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="248"/>
+        <location filename="../../app/controlspanel.cpp" line="249"/>
         <source>Open config.json...</source>
         <translation>config.json 열기...</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="249"/>
+        <location filename="../../app/controlspanel.cpp" line="250"/>
         <source>Read any model&apos;s shape from its Hugging Face config.json</source>
         <translation>어떤 모델이든 Hugging Face config.json에서 구조를 읽어 옵니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="252"/>
+        <location filename="../../app/controlspanel.cpp" line="253"/>
         <source>Preset</source>
         <translation>프리셋</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="258"/>
+        <location filename="../../app/controlspanel.cpp" line="259"/>
         <source>Layers</source>
         <translation>레이어</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="259"/>
+        <location filename="../../app/controlspanel.cpp" line="260"/>
         <source>Decoder layers (L): every layer keeps its own K and V</source>
         <translation>디코더 레이어 수 (L): 레이어마다 자기 K와 V를 따로 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="260"/>
+        <location filename="../../app/controlspanel.cpp" line="261"/>
         <source>Transformer blocks (L in the KV formula). Each layer stores one K and one V tensor per token, so the cache grows linearly with the layers.</source>
         <translation>트랜스포머 블록 수입니다 (KV 공식의 L). 레이어마다 토큰당 K 텐서 하나와 V 텐서 하나를 저장하므로, 캐시는 레이어 수에 비례해 커집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="264"/>
+        <location filename="../../app/controlspanel.cpp" line="265"/>
         <source>Hidden size</source>
         <translation>히든 크기</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="265"/>
+        <location filename="../../app/controlspanel.cpp" line="266"/>
         <source>Model width (d_model); head size = hidden / query heads unless stated</source>
         <translation>모델 폭 (d_model): 따로 정하지 않으면 헤드 크기 = 히든 / 쿼리 헤드 수</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="266"/>
+        <location filename="../../app/controlspanel.cpp" line="267"/>
         <source>The width of the residual stream. With no stated head_dim, D_head = hidden / query heads.</source>
         <translation>잔차 스트림의 폭입니다. head_dim이 따로 없으면 D_head = 히든 / 쿼리 헤드 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="268"/>
+        <location filename="../../app/controlspanel.cpp" line="269"/>
         <source>Query heads</source>
         <translation>쿼리 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="269"/>
+        <location filename="../../app/controlspanel.cpp" line="270"/>
         <source>Attention heads that ask (queries); they share the KV heads</source>
         <translation>질의하는 어텐션 헤드 (쿼리): KV 헤드를 나눠 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="270"/>
+        <location filename="../../app/controlspanel.cpp" line="271"/>
         <source>Query heads. The naive formula wrongly uses this count in place of the KV heads.</source>
         <translation>쿼리 헤드 수입니다. 단순 공식은 KV 헤드 수 자리에 이 수를 잘못 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="271"/>
+        <location filename="../../app/controlspanel.cpp" line="272"/>
         <source>Only divisors of the query heads: each KV head serves a whole group</source>
         <translation>쿼리 헤드 수의 약수만 고를 수 있습니다: KV 헤드 하나가 쿼리 헤드 한 그룹 전체를 맡습니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="273"/>
+        <location filename="../../app/controlspanel.cpp" line="274"/>
         <source>Key/value heads (H_kv): MHA keeps one per query head, GQA one per group of query heads, MQA a single one. The cache is proportional to this number, and it is fixed by the trained weights.</source>
         <translation>키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="459"/>
+        <location filename="../../app/controlspanel.cpp" line="385"/>
+        <source>⚠ %1</source>
+        <translation>⚠ %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="386"/>
+        <source>Not applied: %1</source>
+        <translation>적용 안 됨: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="483"/>
         <source>This lesson fixes %1: its question is about the value it set.</source>
         <translation>이 문항에서 고정한 항목: %1. 질문이 문항에서 정한 값에 관한 것이기 때문입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="459"/>
-        <location filename="../../app/controlspanel.cpp" line="461"/>
+        <location filename="../../app/controlspanel.cpp" line="483"/>
+        <location filename="../../app/controlspanel.cpp" line="485"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="461"/>
+        <location filename="../../app/controlspanel.cpp" line="485"/>
         <source>The lesson hides %1 until it closes.</source>
         <translation>문항을 닫을 때까지 숨긴 항목: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="463"/>
+        <location filename="../../app/controlspanel.cpp" line="487"/>
         <source>Every control comes back when the lesson closes.</source>
         <translation>문항을 닫으면 모든 컨트롤이 돌아옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="490"/>
+        <location filename="../../app/controlspanel.cpp" line="514"/>
         <source>No attention layer: a fixed state per sequence, no KV cache</source>
         <translation>어텐션 레이어 없음: 시퀀스마다 고정된 상태만 두고 KV 캐시는 없음</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="497"/>
+        <location filename="../../app/controlspanel.cpp" line="521"/>
         <source> (their own %1 KV heads x %2; the heads and head dim below are the full layers&apos;)</source>
         <translation> (이 레이어들은 자체 KV 헤드 %1개 x 헤드 차원 %2, 아래 헤드 수와 헤드 차원은 전체 어텐션 레이어 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="542"/>
+        <location filename="../../app/controlspanel.cpp" line="566"/>
         <source>MLA: each head&apos;s key is %1 + %2 values (nope + rope) and its value %3; the cache holds the latent, not these</source>
         <translation>MLA: 헤드마다 키는 값 %1 + %2개(nope + rope), 값은 %3개입니다. 캐시에는 이것이 아니라 잠재 벡터가 저장됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="562"/>
+        <location filename="../../app/controlspanel.cpp" line="586"/>
         <source>Parameters, in billions: %1</source>
         <translation>파라미터 수 (단위: 10억): %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="577"/>
+        <location filename="../../app/controlspanel.cpp" line="601"/>
         <source>As stored (%1)</source>
         <translation>저장된 그대로 (%1)</translation>
     </message>
@@ -691,51 +701,51 @@
         <translation type="vanished">키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="276"/>
+        <location filename="../../app/controlspanel.cpp" line="277"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="278"/>
-        <location filename="../../app/controlspanel.cpp" line="552"/>
+        <location filename="../../app/controlspanel.cpp" line="279"/>
+        <location filename="../../app/controlspanel.cpp" line="576"/>
         <source>Width of one head (D_head)</source>
         <translation>헤드 하나의 폭 (D_head)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="278"/>
-        <location filename="../../app/controlspanel.cpp" line="547"/>
-        <location filename="../../app/controlspanel.cpp" line="552"/>
+        <location filename="../../app/controlspanel.cpp" line="279"/>
+        <location filename="../../app/controlspanel.cpp" line="571"/>
+        <location filename="../../app/controlspanel.cpp" line="576"/>
         <source>Values per head in K and in V (D_head).</source>
         <translation>K와 V 각각에서 헤드 하나가 가지는 값의 수입니다 (D_head).</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="279"/>
+        <location filename="../../app/controlspanel.cpp" line="280"/>
         <source>Use hidden / query heads</source>
         <translation>히든 / 쿼리 헤드 수로 계산</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="285"/>
+        <location filename="../../app/controlspanel.cpp" line="286"/>
         <source>Head dim</source>
         <translation>헤드 차원</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="288"/>
+        <location filename="../../app/controlspanel.cpp" line="289"/>
         <source> B</source>
         <comment>billions of parameters</comment>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="290"/>
+        <location filename="../../app/controlspanel.cpp" line="291"/>
         <source>Parameters, in billions</source>
         <translation>파라미터 수 (단위: 10억)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="291"/>
+        <location filename="../../app/controlspanel.cpp" line="292"/>
         <source>The parameter count P of weights = P x bits / 8. Computed from the shape, or typed when unticked.</source>
         <translation>가중치 = P x 비트 / 8의 파라미터 수 P입니다. 모델 구조에서 계산하거나, 체크를 끄면 직접 입력합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="293"/>
+        <location filename="../../app/controlspanel.cpp" line="294"/>
         <source>Count the parameters from the shape</source>
         <translation>모델 구조에서 파라미터 수 계산</translation>
     </message>
@@ -744,37 +754,37 @@
         <translation type="vanished"> B</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="299"/>
+        <location filename="../../app/controlspanel.cpp" line="300"/>
         <source>Parameters</source>
         <translation>파라미터</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="491"/>
+        <location filename="../../app/controlspanel.cpp" line="515"/>
         <source>%1 attention</source>
         <translation>%1 어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="493"/>
+        <location filename="../../app/controlspanel.cpp" line="517"/>
         <source>, %1 experts (%2 active)</source>
         <translation>, 전문가 %1개 (활성 %2개)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="495"/>
+        <location filename="../../app/controlspanel.cpp" line="519"/>
         <source>, %1-token sliding window on %2 layers</source>
         <translation>, 레이어 %2개에 %1 토큰 슬라이딩 윈도우</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="501"/>
+        <location filename="../../app/controlspanel.cpp" line="525"/>
         <source>, max context %1</source>
         <translation>, 최대 컨텍스트 길이 %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="522"/>
+        <location filename="../../app/controlspanel.cpp" line="546"/>
         <source>latent (MLA): %1 + %2 values</source>
         <translation>잠재 벡터 (MLA): 값 %1 + %2개</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="535"/>
+        <location filename="../../app/controlspanel.cpp" line="559"/>
         <source>This model caches an MLA latent, not per-head K and V</source>
         <translation>이 모델은 헤드별 K, V 대신 MLA 잠재 벡터를 캐시합니다</translation>
     </message>
@@ -783,7 +793,7 @@
     <name>DecodePage</name>
     <message>
         <location filename="../../app/decodepage.cpp" line="78"/>
-        <location filename="../../app/decodepage.cpp" line="200"/>
+        <location filename="../../app/decodepage.cpp" line="203"/>
         <location filename="../../app/decodetext.cpp" line="14"/>
         <source>no cache</source>
         <translation>캐시 없음</translation>
@@ -800,42 +810,42 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="80"/>
-        <location filename="../../app/decodepage.cpp" line="201"/>
+        <location filename="../../app/decodepage.cpp" line="204"/>
         <source>contiguous</source>
         <translation>연속 할당</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="82"/>
-        <location filename="../../app/decodepage.cpp" line="202"/>
+        <location filename="../../app/decodepage.cpp" line="205"/>
         <source>paged</source>
         <translation>페이지 방식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="206"/>
+        <location filename="../../app/decodepage.cpp" line="209"/>
         <source>CUDA graphs</source>
         <translation>CUDA 그래프</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="212"/>
-        <location filename="../../app/decodepage.cpp" line="1401"/>
+        <location filename="../../app/decodepage.cpp" line="215"/>
+        <location filename="../../app/decodepage.cpp" line="1404"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="213"/>
+        <location filename="../../app/decodepage.cpp" line="216"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="231"/>
-        <location filename="../../app/decodepage.cpp" line="233"/>
+        <location filename="../../app/decodepage.cpp" line="234"/>
+        <location filename="../../app/decodepage.cpp" line="236"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="232"/>
-        <location filename="../../app/decodepage.cpp" line="915"/>
-        <location filename="../../app/decodepage.cpp" line="1111"/>
+        <location filename="../../app/decodepage.cpp" line="235"/>
+        <location filename="../../app/decodepage.cpp" line="918"/>
+        <location filename="../../app/decodepage.cpp" line="1114"/>
         <source>ms per step</source>
         <translation>스텝당 ms</translation>
     </message>
@@ -844,37 +854,37 @@
         <translation type="vanished">보유 중인 KV 캐시 (MiB)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="272"/>
+        <location filename="../../app/decodepage.cpp" line="275"/>
         <source>&lt;b&gt;Runs on the CPU&lt;/b&gt; (%1). The formulas are the same; the timings are a CPU&apos;s.</source>
         <translation>&lt;b&gt;CPU에서 실행&lt;/b&gt; (%1). 공식은 같고, 시간은 CPU에서 잰 값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="269"/>
+        <location filename="../../app/decodepage.cpp" line="272"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;The decode core runs on this GPU: cuBLAS for the matrix products, our own kernels for attention, norms and sampling; step times by CUDA events, memory by cudaMemGetInfo.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;디코드 코어가 이 GPU에서 실행됩니다: 행렬곱은 cuBLAS, 어텐션·정규화·샘플링은 자체 커널로 계산하고, 스텝 시간은 CUDA 이벤트로, 메모리는 cudaMemGetInfo로 잽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="274"/>
+        <location filename="../../app/decodepage.cpp" line="277"/>
         <source>Auto</source>
         <translation>자동</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="275"/>
+        <location filename="../../app/decodepage.cpp" line="278"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="276"/>
+        <location filename="../../app/decodepage.cpp" line="279"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="356"/>
+        <location filename="../../app/decodepage.cpp" line="359"/>
         <source>BF16 halves the weights and the KV cache; it needs the CUDA backend</source>
         <translation>BF16은 가중치와 KV 캐시를 절반으로 줄입니다. CUDA 백엔드가 필요합니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="343"/>
+        <location filename="../../app/decodepage.cpp" line="346"/>
         <source>Replay the one-token step as a CUDA graph: one launch instead of ~90, so the launch cost of a small model&apos;s step disappears. Needs the CUDA backend.</source>
         <translation>토큰 하나짜리 스텝을 CUDA 그래프로 재실행합니다: 커널 호출이 ~90번에서 한 번으로 줄어, 작은 모델의 스텝에서 호출 비용이 사라집니다. CUDA 백엔드가 필요합니다.</translation>
     </message>
@@ -895,19 +905,19 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="84"/>
-        <location filename="../../app/decodepage.cpp" line="203"/>
+        <location filename="../../app/decodepage.cpp" line="206"/>
         <source>dynamic</source>
         <translation>동적</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="86"/>
-        <location filename="../../app/decodepage.cpp" line="204"/>
+        <location filename="../../app/decodepage.cpp" line="207"/>
         <source>INT8</source>
         <translation>INT8</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="88"/>
-        <location filename="../../app/decodepage.cpp" line="205"/>
+        <location filename="../../app/decodepage.cpp" line="208"/>
         <source>FP8</source>
         <translation>FP8</translation>
     </message>
@@ -922,130 +932,130 @@
         <translation>%1%2%</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="207"/>
+        <location filename="../../app/decodepage.cpp" line="210"/>
         <source>then at batch</source>
         <translation>이어서 배치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="216"/>
+        <location filename="../../app/decodepage.cpp" line="219"/>
         <source>Classroom CPU</source>
         <translation>수업용 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="234"/>
-        <location filename="../../app/decodepage.cpp" line="944"/>
+        <location filename="../../app/decodepage.cpp" line="237"/>
+        <location filename="../../app/decodepage.cpp" line="947"/>
         <source>MiB held</source>
         <translation>보유 중인 MiB</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="235"/>
+        <location filename="../../app/decodepage.cpp" line="238"/>
         <source>TPOT, ms (mean of the one-token steps)</source>
         <translation>TPOT, ms (토큰 하나 스텝의 평균)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="236"/>
-        <location filename="../../app/decodepage.cpp" line="966"/>
+        <location filename="../../app/decodepage.cpp" line="239"/>
+        <location filename="../../app/decodepage.cpp" line="969"/>
         <source>KV cache at its peak, MiB</source>
         <translation>KV 캐시 최댓값, MiB</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="248"/>
+        <location filename="../../app/decodepage.cpp" line="251"/>
         <source>Step time chart</source>
         <translation>스텝 시간 차트</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="250"/>
-        <location filename="../../app/decodepage.cpp" line="500"/>
+        <location filename="../../app/decodepage.cpp" line="253"/>
+        <location filename="../../app/decodepage.cpp" line="503"/>
         <source>Cache kinds: KV memory at its peak against TPOT</source>
         <translation>캐시 종류: KV 메모리 최댓값 대 TPOT</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="251"/>
+        <location filename="../../app/decodepage.cpp" line="254"/>
         <source>Run summary</source>
         <translation>실행 요약</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="252"/>
+        <location filename="../../app/decodepage.cpp" line="255"/>
         <source>Step time model against the measured steps</source>
         <translation>스텝 시간 모델과 측정한 스텝 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="253"/>
+        <location filename="../../app/decodepage.cpp" line="256"/>
         <source>The course&apos;s figures beside this machine&apos;s</source>
         <translation>강의 수치와 이 컴퓨터의 수치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="297"/>
+        <location filename="../../app/decodepage.cpp" line="300"/>
         <source>Decoder layers L of our GPT (the course&apos;s: 8)</source>
         <translation>우리 GPT의 디코더 레이어 수 L (강의: 8)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="298"/>
+        <location filename="../../app/decodepage.cpp" line="301"/>
         <source>Decoder layers L. Each layer holds 12 × width² weights and stores K and V for every token: KV bytes per token = 2 × L × H_kv × D_head × 4 B in FP32.</source>
         <translation>디코더 레이어 수 L입니다. 레이어마다 가중치 12 × 폭²개를 가지고, 토큰마다 K와 V를 저장합니다: FP32에서 토큰당 KV 바이트 = 2 × L × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="300"/>
+        <location filename="../../app/decodepage.cpp" line="303"/>
         <source>Model width d_model (the course&apos;s: 512)</source>
         <translation>모델 폭 d_model (강의: 512)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="301"/>
+        <location filename="../../app/decodepage.cpp" line="304"/>
         <source>Model width d_model. Parameters ≈ 12 × L × width² + (vocabulary + context) × width; the head size is D_head = width / heads.</source>
         <translation>모델 폭 d_model입니다. 파라미터 ≈ 12 × L × 폭² + (어휘 수 + 컨텍스트 길이) × 폭이고, 헤드 크기는 D_head = 폭 / 헤드 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="303"/>
+        <location filename="../../app/decodepage.cpp" line="306"/>
         <source>Query heads; the head size is width / heads</source>
         <translation>쿼리 헤드 수: 헤드 크기는 폭 / 헤드 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="304"/>
+        <location filename="../../app/decodepage.cpp" line="307"/>
         <source>Query heads. Each reads all K/V of its group: D_head = width / heads (the CUDA kernels take 64 or 128).</source>
         <translation>쿼리 헤드 수입니다. 쿼리 헤드마다 자기 그룹의 K/V를 모두 읽습니다: D_head = 폭 / 헤드 수 (CUDA 커널은 64 또는 128만 지원합니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="306"/>
+        <location filename="../../app/decodepage.cpp" line="309"/>
         <source>K/V heads H_kv, dividing the query heads: MHA = heads, GQA fewer, MQA 1</source>
         <translation>K/V 헤드 수 H_kv (쿼리 헤드 수의 약수): MHA는 헤드 수와 같고, GQA는 더 적고, MQA는 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="307"/>
+        <location filename="../../app/decodepage.cpp" line="310"/>
         <source>K/V heads H_kv (a divisor of the query heads). The cache scales with them: KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B in FP32.</source>
         <translation>K/V 헤드 수 H_kv (쿼리 헤드 수의 약수)입니다. 캐시는 이 수에 비례합니다: FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="309"/>
+        <location filename="../../app/decodepage.cpp" line="312"/>
         <source>Sequences B decoded together</source>
         <translation>함께 디코드하는 시퀀스 수 B</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="310"/>
+        <location filename="../../app/decodepage.cpp" line="313"/>
         <source>Batch B: sequences decoded together. An uncached step pushes B × (prefix) tokens through the model, a cached one B tokens; KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B.</source>
         <translation>배치 B: 함께 디코드하는 시퀀스 수입니다. 캐시 없는 스텝은 B × (지금까지의 토큰 수)개 토큰을, 캐시 사용 스텝은 B개 토큰을 모델에 넣습니다. KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="312"/>
+        <location filename="../../app/decodepage.cpp" line="315"/>
         <source>Tokens generated per sequence</source>
         <translation>시퀀스당 생성할 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="313"/>
+        <location filename="../../app/decodepage.cpp" line="316"/>
         <source>Steps: tokens generated per sequence. Without a cache step t recomputes all prompt + t tokens, so the uncached work grows with steps²; with one it grows with steps.</source>
         <translation>스텝 수: 시퀀스당 생성할 토큰 수입니다. 캐시가 없으면 스텝 t에서 프롬프트 + t개 토큰을 모두 다시 계산하므로 계산량이 스텝 수²에 비례해 늘어나고, 캐시가 있으면 스텝 수에 비례해 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="315"/>
+        <location filename="../../app/decodepage.cpp" line="318"/>
         <source>Random prompt tokens per sequence</source>
         <translation>시퀀스당 무작위 프롬프트 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="316"/>
+        <location filename="../../app/decodepage.cpp" line="319"/>
         <source>Prompt length: seeded random tokens per sequence. A cached mode pushes them through once, in step 0; the uncached mode again in every step.</source>
         <translation>프롬프트 길이: 시퀀스마다 시드로 만든 무작위 토큰 수입니다. 캐시 사용 모드는 이 토큰을 스텝 0에서 한 번만 모델에 넣고, 캐시 없음 모드는 스텝마다 다시 넣습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="318"/>
+        <location filename="../../app/decodepage.cpp" line="321"/>
         <source>Tokens per block of the paged cache</source>
         <translation>페이지 방식 캐시의 블록당 토큰 수</translation>
     </message>
@@ -1054,212 +1064,212 @@
         <translation type="vanished">페이지 방식의 블록 크기입니다. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 블록 수 × 블록 크기 × 2 × L × B × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 많아야 하나입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="321"/>
+        <location filename="../../app/decodepage.cpp" line="324"/>
         <source>Run without a cache: every step recomputes the whole prefix</source>
         <translation>캐시 없음 모드로 실행: 스텝마다 지금까지의 토큰 전체를 다시 계산</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="322"/>
+        <location filename="../../app/decodepage.cpp" line="325"/>
         <source>No cache: step t pushes all prompt + t tokens of every sequence through the model again. Nothing is stored: 0 B of cache.</source>
         <translation>캐시 없음: 스텝 t에서 모든 시퀀스의 프롬프트 + t개 토큰을 전부 다시 모델에 넣습니다. 아무것도 저장하지 않으므로 캐시는 0 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="324"/>
+        <location filename="../../app/decodepage.cpp" line="327"/>
         <source>Run with a contiguous cache reserved for the whole length up front</source>
         <translation>전체 길이만큼 미리 예약한 연속 할당 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="325"/>
+        <location filename="../../app/decodepage.cpp" line="328"/>
         <source>Contiguous cache: one region per sequence sized for prompt + steps tokens from the start; each step pushes one new token and reads the stored K and V.</source>
         <translation>연속 할당 캐시: 처음부터 시퀀스마다 프롬프트 + 스텝 수만큼의 토큰이 들어갈 영역을 하나씩 잡아 둡니다. 스텝마다 새 토큰 하나를 모델에 넣고 저장된 K와 V를 읽습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="327"/>
+        <location filename="../../app/decodepage.cpp" line="330"/>
         <source>Run with a paged cache that grows block by block</source>
         <translation>블록 단위로 커지는 페이지 방식 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="328"/>
+        <location filename="../../app/decodepage.cpp" line="331"/>
         <source>Paged cache: fixed-size blocks handed out in shuffled order as the sequences grow, read through a block table (PagedAttention).</source>
         <translation>페이지 방식 캐시: 시퀀스가 길어지는 대로 고정 크기 블록을 뒤섞인 순서로 내주고, 블록 테이블을 거쳐 읽습니다 (PagedAttention).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="330"/>
+        <location filename="../../app/decodepage.cpp" line="333"/>
         <source>Run with a dynamic cache that is reallocated and copied at every step</source>
         <translation>스텝마다 새로 할당하고 복사하는 동적 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="331"/>
+        <location filename="../../app/decodepage.cpp" line="334"/>
         <source>Dynamic cache (Hugging Face&apos;s DynamicCache, torch.cat): each step allocates a cache exactly one token longer and copies the old one into it, so it holds only the tokens so far, but every step pays a copy of the whole cache, and during the copy the old and the new cache are held at once.</source>
         <translation>동적 캐시 (Hugging Face의 DynamicCache, torch.cat): 스텝마다 정확히 토큰 하나만큼 더 긴 캐시를 새로 할당하고 이전 캐시를 복사합니다. 지금까지의 토큰만 보유하지만, 스텝마다 캐시 전체를 복사하는 비용을 치르고, 복사하는 동안에는 이전 캐시와 새 캐시를 함께 보유합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="334"/>
+        <location filename="../../app/decodepage.cpp" line="337"/>
         <source>Run with K and V stored as INT8, one FP32 scale per token and KV head</source>
         <translation>K와 V를 INT8로, 토큰과 KV 헤드마다 FP32 스케일 하나와 함께 저장해 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="335"/>
+        <location filename="../../app/decodepage.cpp" line="338"/>
         <source>INT8 cache: each token&apos;s K (and V) vector of each KV head is stored as 8-bit integers with one FP32 scale (max |x| / 127), reserved up front like the contiguous cache: 8 + 32 / D_head bits per value instead of 32. Attention dequantizes as it reads. Its tokens and logits are compared with the contiguous (FP32) cache&apos;s.</source>
         <translation>INT8 캐시: 각 토큰의 KV 헤드별 K (및 V) 벡터를 8비트 정수와 FP32 스케일 하나 (max |x| / 127)로 저장하며, 연속 할당 캐시처럼 처음에 예약합니다: 값당 32비트 대신 8 + 32 / D_head비트. 어텐션이 읽으면서 역양자화합니다. 생성 토큰과 로짓을 연속 할당 (FP32) 캐시와 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="339"/>
+        <location filename="../../app/decodepage.cpp" line="342"/>
         <source>Run with K and V stored as FP8 (E4M3), one FP32 scale per token and KV head; CUDA only</source>
         <translation>K와 V를 FP8 (E4M3)로, 토큰과 KV 헤드마다 FP32 스케일 하나와 함께 저장해 실행 (CUDA 전용)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="340"/>
+        <location filename="../../app/decodepage.cpp" line="343"/>
         <source>FP8 cache: E4M3 values (3 mantissa bits, up to ±448) with one FP32 scale per token and KV head, dequantized inside the CUDA attention kernel. FP8 is a GPU format: the CPU backend does not run it.</source>
         <translation>FP8 캐시: E4M3 값 (가수 3비트, 최대 ±448)에 토큰과 KV 헤드마다 FP32 스케일 하나를 두고, CUDA 어텐션 커널 안에서 역양자화합니다. FP8은 GPU 형식이라 CPU 백엔드에서는 실행하지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="345"/>
+        <location filename="../../app/decodepage.cpp" line="348"/>
         <source>CUDA graphs remove the fixed cost a of step = a + b × tokens (kernel launches); the per-token cost b stays.</source>
         <translation>CUDA 그래프는 스텝 = a + b × 토큰 수에서 고정 비용 a (커널 호출)를 없앱니다. 토큰당 비용 b는 그대로 남습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="347"/>
+        <location filename="../../app/decodepage.cpp" line="350"/>
         <source>Run the same experiment again at a second batch and predict it from the first</source>
         <translation>같은 실험을 두 번째 배치로 다시 실행하고, 첫 번째 결과로 예측</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="348"/>
+        <location filename="../../app/decodepage.cpp" line="351"/>
         <source>Then at batch: after the first run the same experiment runs at this batch, and the first batch&apos;s two equations (a + b, a + N b) predict its step times, as the course predicts batch 64 from batch 1.</source>
         <translation>이어서 배치: 첫 실행이 끝나면 같은 실험을 이 배치로 실행하고, 첫 배치의 두 식 (a + b, a + N b)으로 그 스텝 시간을 예측합니다. 강의에서 배치 1로 배치 64를 예측한 것과 같습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="350"/>
+        <location filename="../../app/decodepage.cpp" line="353"/>
         <source>The second run&apos;s batch (the course&apos;s: 64)</source>
         <translation>두 번째 실행의 배치 (강의: 64)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="351"/>
+        <location filename="../../app/decodepage.cpp" line="354"/>
         <source>The batch of the second run. Its cache is this batch / the first batch times larger: KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B.</source>
         <translation>두 번째 실행의 배치입니다. 캐시는 (이 배치 / 첫 배치)배로 커집니다: KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="353"/>
+        <location filename="../../app/decodepage.cpp" line="356"/>
         <source>Where the decode core runs: Auto takes CUDA when a device answers</source>
         <translation>디코드 코어를 실행할 곳: 자동은 응답하는 장치가 있으면 CUDA를 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="354"/>
+        <location filename="../../app/decodepage.cpp" line="357"/>
         <source>Backend: CUDA runs cuBLAS and our kernels on the GPU (times by CUDA events); the CPU runs the same forward pass with BLAS and two threads (times by the steady clock).</source>
         <translation>백엔드: CUDA는 GPU에서 cuBLAS와 자체 커널을 실행합니다 (시간은 CUDA 이벤트로 잽니다). CPU는 같은 순전파를 BLAS와 스레드 두 개로 실행합니다 (시간은 steady clock으로 잽니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="357"/>
+        <location filename="../../app/decodepage.cpp" line="360"/>
         <source>Precision of the weights, the matrix inputs and the cache: 4 B per value in FP32, 2 B in BF16, so KV bytes = 2 × L × B × tokens × H_kv × D_head × 2 B in BF16.</source>
         <translation>가중치, 행렬 입력, 캐시의 정밀도: 값 하나가 FP32에서 4 B, BF16에서 2 B이므로, BF16에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 2 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="359"/>
+        <location filename="../../app/decodepage.cpp" line="362"/>
         <source>Probe 2 steps to estimate the time, then run each checked mode in turn</source>
         <translation>2 스텝 시험 실행으로 시간을 추정한 뒤, 선택한 모드를 차례로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="360"/>
+        <location filename="../../app/decodepage.cpp" line="363"/>
         <source>Run: short probes estimate the run&apos;s length, then each checked mode generates the tokens; step times and the cache held are drawn as they are measured.</source>
         <translation>실행: 짧은 시험 실행으로 걸릴 시간을 추정한 뒤, 선택한 모드마다 토큰을 생성합니다. 스텝 시간과 보유 중인 캐시는 측정되는 대로 그려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="362"/>
+        <location filename="../../app/decodepage.cpp" line="365"/>
         <source>End the run within one step</source>
         <translation>한 스텝 안에 실행 중지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="363"/>
+        <location filename="../../app/decodepage.cpp" line="366"/>
         <source>Stop ends the run within one step. The page then reports only what was measured and names what was not (no speedup without both modes complete).</source>
         <translation>중지를 누르면 한 스텝 안에 실행이 끝납니다. 그러면 페이지는 측정한 것만 보고하고, 측정하지 못한 것은 무엇인지 밝힙니다 (두 모드가 모두 완료되지 않으면 속도 향상은 표시하지 않습니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="366"/>
+        <location filename="../../app/decodepage.cpp" line="369"/>
         <source>The course&apos;s experiment at batch 1: 500 steps, with and without a cache. %1 on the course&apos;s RTX 4090; about 2 min on a 2-core CPU.</source>
         <translation>배치 1 강의 실험: 500 스텝, 캐시 없음과 캐시 사용. 강의의 RTX 4090에서 %1, 2코어 CPU에서 약 2분.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="369"/>
+        <location filename="../../app/decodepage.cpp" line="372"/>
         <source>Loads the course&apos;s batch-1 run: 8 layers, width 512, prompt 1, 500 steps, no cache and contiguous. The course measured 1.5 and 1.22 ms per step on an RTX 4090 (1.2x) and 3.6x on a CPU.</source>
         <translation>강의의 배치 1 실행 설정을 불러옵니다: 레이어 8개, 폭 512, 프롬프트 1, 500 스텝, 캐시 없음과 연속 할당. 강의는 RTX 4090에서 스텝당 1.5 ms와 1.22 ms (1.2배), CPU에서 3.6배를 측정했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="373"/>
+        <location filename="../../app/decodepage.cpp" line="376"/>
         <source>The course&apos;s experiment at batch 64: 500 steps, with and without a cache. %1 on the course&apos;s RTX 4090, but about two hours or more on a 2-core CPU (an uncached step recomputes 64 × up to 500 tokens): in class, press Classroom CPU.</source>
         <translation>배치 64 강의 실험: 500 스텝, 캐시 없음과 캐시 사용. 강의의 RTX 4090에서는 %1이지만 2코어 CPU에서는 두 시간 이상 걸립니다 (캐시 없는 스텝은 64 × 최대 500개 토큰을 다시 계산합니다). 수업에서는 수업용 CPU를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="377"/>
+        <location filename="../../app/decodepage.cpp" line="380"/>
         <source>Loads the course&apos;s batch-64 run (8 layers, width 512, 500 steps). The course measured 21.8 and 2.7 ms per step (8.0x); the uncached work is 64 × (1 + 2 + ... + 500) = 8.0 million token passes, hours on a CPU. The page estimates this machine&apos;s time as soon as it is loaded.</source>
         <translation>강의의 배치 64 실행 설정을 불러옵니다 (레이어 8개, 폭 512, 500 스텝). 강의는 스텝당 21.8 ms와 2.7 ms (8.0배)를 측정했습니다. 캐시 없는 계산량은 64 × (1 + 2 + ... + 500) = 토큰 800만 개를 모델에 넣는 양으로, CPU에서는 몇 시간이 걸립니다. 불러오는 즉시 이 컴퓨터에서 걸릴 시간을 추정합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="381"/>
+        <location filename="../../app/decodepage.cpp" line="384"/>
         <source>What to press in class on a CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache. Well under a minute on a 2-core CPU; both gaps show.</source>
         <translation>CPU로 수업할 때 누를 버튼: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2 스텝씩, 캐시 없음과 캐시 사용으로 실행합니다. 2코어 CPU에서 1분도 채 걸리지 않으며, 두 배치 모두에서 차이가 드러납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="385"/>
+        <location filename="../../app/decodepage.cpp" line="388"/>
         <source>Classroom CPU: the course&apos;s 8-layer, width-512 model, prompt 1, %1 steps, no cache and contiguous, at batch 1 and then batch %2. Batch %2&apos;s uncached steps push %3 tokens through the model (%2 × (1 + ... + %1)) instead of the course&apos;s 8 million, and batch 1&apos;s two equations predict batch %2.</source>
         <translation>수업용 CPU: 강의의 레이어 8개, 폭 512 모델로 프롬프트 1, %1 스텝, 캐시 없음과 연속 할당을 배치 1, 이어서 배치 %2에서 실행합니다. 배치 %2의 캐시 없는 스텝들이 모델에 넣는 토큰은 강의의 800만 개가 아니라 %3개 (%2 × (1 + ... + %1))이고, 배치 1의 두 식으로 배치 %2를 예측합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="391"/>
+        <location filename="../../app/decodepage.cpp" line="394"/>
         <source>Which run the charts show</source>
         <translation>차트에 표시할 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="392"/>
+        <location filename="../../app/decodepage.cpp" line="395"/>
         <source>After a run at two batches, pick the batch whose steps the charts draw; the tables list both.</source>
         <translation>두 배치로 실행한 뒤, 차트에 스텝을 그릴 배치를 고릅니다. 표에는 두 배치가 모두 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="393"/>
+        <location filename="../../app/decodepage.cpp" line="396"/>
         <source>How long the run will take on this machine, from short probes</source>
         <translation>짧은 시험 실행으로 추정한, 이 컴퓨터에서 실행에 걸릴 시간</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="394"/>
+        <location filename="../../app/decodepage.cpp" line="397"/>
         <source>The estimate times 2 steps of each mode at this batch, and 2 steps at batch 1 from the run&apos;s mean prefix; an uncached step costs a + b × tokens (a: a cached step, b: per token at the mean prefix), a cached step the same every time.</source>
         <translation>추정은 이 배치에서 모드마다 2 스텝, 그리고 배치 1에서 실행의 평균 길이(지금까지의 토큰 수)로 2 스텝의 시간을 잽니다. 캐시 없는 스텝은 a + b × 토큰 수 (a: 캐시 사용 스텝 하나의 시간, b: 평균 길이에서 잰 토큰당 시간)로, 캐시 사용 스텝은 매번 같은 시간으로 계산합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="397"/>
+        <location filename="../../app/decodepage.cpp" line="400"/>
         <source>Uncached time / cached time per step, measured here, beside the course&apos;s</source>
         <translation>스텝당 캐시 없음 시간 / 캐시 사용 시간: 이 컴퓨터의 측정값과 강의 수치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="398"/>
+        <location filename="../../app/decodepage.cpp" line="401"/>
         <source>Speedup = mean uncached step / mean contiguous-cache step, only where both modes completed. The course measured 1.2x at batch 1 and 8.0x at batch 64 on an RTX 4090.</source>
         <translation>속도 향상 = 캐시 없는 스텝의 평균 시간 / 연속 할당 캐시 스텝의 평균 시간이며, 두 모드가 모두 완료된 경우에만 계산합니다. 강의는 RTX 4090에서 배치 1은 1.2배, 배치 64는 8.0배를 측정했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="400"/>
+        <location filename="../../app/decodepage.cpp" line="403"/>
         <source>What the run measured, in words</source>
         <translation>실행에서 측정한 내용을 문장으로 정리</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="401"/>
+        <location filename="../../app/decodepage.cpp" line="404"/>
         <source>The reading states the speedup, the fixed share of a step (a / (a + b × tokens)) and whether the tokens agree, and names what a stopped run did not measure.</source>
         <translation>이 해설은 속도 향상, 스텝에서 고정 비용이 차지하는 비율 (a / (a + b × 토큰 수)), 토큰이 일치하는지를 알려 주고, 중지된 실행이 측정하지 못한 것을 밝힙니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="404"/>
+        <location filename="../../app/decodepage.cpp" line="407"/>
         <source>Each point is one measured decode step; the dashed lines are the least-squares model step = a + b × tokens</source>
         <translation>점 하나가 측정한 디코드 스텝 하나입니다. 파선은 최소제곱으로 적합한 모델 스텝 = a + b × 토큰 수입니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="406"/>
+        <location filename="../../app/decodepage.cpp" line="409"/>
         <source>Step time: one marker per measured step (circle: no cache, square: contiguous, triangle: paged). The dashed line of the same colour is step = a + b × (tokens computed in that step), fitted by least squares over every step of every completed mode.</source>
         <translation>스텝 시간: 측정한 스텝마다 표식이 하나씩 찍힙니다 (원: 캐시 없음, 사각형: 연속 할당, 삼각형: 페이지 방식). 같은 색의 파선은 스텝 = a + b × (그 스텝에서 계산한 토큰 수)이며, 완료된 모든 모드의 모든 스텝에 최소제곱으로 적합한 것입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1567"/>
+        <location filename="../../app/decodepage.cpp" line="1570"/>
         <source>Here a step ran &lt;i&gt;faster&lt;/i&gt; than batch %1&apos;s a and b predict, the opposite of the course&apos;s GPU. On a CPU batch 1&apos;s b is paid in matrix-vector products, where every token reads every weight from memory; at batch %2 one read of the weights serves %2 rows, so a token costs less than b. The course&apos;s GPU at batch 1 was bound by launching kernels instead, so its b was small and batch 64&apos;s cache reads came on top.</source>
         <translation>여기서는 스텝이 배치 %1의 a와 b가 예측한 것보다 &lt;i&gt;빨랐습니다&lt;/i&gt;. 강의의 GPU와 반대 방향입니다. CPU에서 배치 1의 b는 행렬-벡터 곱에서 치르는 비용으로, 토큰마다 모든 가중치를 메모리에서 읽습니다. 배치 %2에서는 가중치를 한 번 읽어 %2개 행에 쓰므로 토큰당 비용이 b보다 작아집니다. 강의의 GPU는 배치 1에서 커널 호출에 묶여 있었기 때문에 b가 작았고, 배치 64에서는 캐시를 읽는 비용이 그 위에 더해졌습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1575"/>
+        <location filename="../../app/decodepage.cpp" line="1578"/>
         <source>Here a step ran &lt;i&gt;faster&lt;/i&gt; than batch %1&apos;s a and b predict, the opposite of the course&apos;s GPU: this device kept more of batch %2&apos;s work in parallel than batch %1 used, so a token cost less than b.</source>
         <translation>여기서는 스텝이 배치 %1의 a와 b가 예측한 것보다 &lt;i&gt;빨랐습니다&lt;/i&gt;. 강의의 GPU와 반대 방향입니다. 이 장치는 배치 %2의 작업을 배치 %1보다 더 많이 병렬로 처리했기 때문에 토큰당 비용이 b보다 작았습니다.</translation>
     </message>
@@ -1268,118 +1278,118 @@
         <translation type="vanished">스텝마다 보유 중인 캐시 메모리 (표식)와 공식 (검은 일점쇄선) 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="410"/>
+        <location filename="../../app/decodepage.cpp" line="413"/>
         <source>KV cache held: markers are what our allocator holds after each step (contiguous reserves the whole length at once, paged grows by blocks, no cache holds 0 B); the line is KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B in FP32.</source>
         <translation>보유 중인 KV 캐시: 표식은 스텝마다 자체 할당자가 보유한 양입니다 (연속 할당은 전체 길이를 한 번에 예약하고, 페이지 방식은 블록 단위로 늘며, 캐시 없음은 0 B). 선은 FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="413"/>
+        <location filename="../../app/decodepage.cpp" line="416"/>
         <source>Per mode: step time, throughput, speedup and the four memory figures</source>
         <translation>모드별 스텝 시간, 처리량, 속도 향상, 메모리 수치 네 가지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="414"/>
+        <location filename="../../app/decodepage.cpp" line="417"/>
         <source>Weights = parameters × 4 B (FP32); KV = 2 × L × B × tokens × H_kv × D_head × 4 B; peak allocated is our allocator&apos;s peak; the process figure is what the system reports (VmRSS, or cudaMemGetInfo).</source>
         <translation>가중치 = 파라미터 × 4 B (FP32), KV = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다. 최대 할당량은 자체 할당자가 할당한 양의 최댓값이고, 프로세스 수치는 시스템이 보고하는 값입니다 (VmRSS 또는 cudaMemGetInfo).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="416"/>
+        <location filename="../../app/decodepage.cpp" line="419"/>
         <source>The two-term model step = a + b × tokens against the measured mean step of each mode</source>
         <translation>두 항 모델 스텝 = a + b × 토큰 수와 모드별 평균 측정 스텝 시간 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="417"/>
+        <location filename="../../app/decodepage.cpp" line="420"/>
         <source>Predicted ms per step = a + b × (mean tokens per step), by least squares over the run&apos;s steps and by the course&apos;s two equations (a + B b = cached step, a + N b = uncached step). The last column is what the model misses: measured − predicted.</source>
         <translation>예측 스텝당 ms = a + b × (스텝당 평균 토큰 수)이며, a와 b는 실행의 모든 스텝에 대한 최소제곱과 강의의 두 식 (a + B b = 캐시 사용 스텝, a + N b = 캐시 없는 스텝)으로 각각 구합니다. 마지막 열은 모델이 놓친 부분, 곧 측정값 − 예측값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="420"/>
+        <location filename="../../app/decodepage.cpp" line="423"/>
         <source>The two fits&apos; a and b</source>
         <translation>두 적합의 a와 b</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="421"/>
+        <location filename="../../app/decodepage.cpp" line="424"/>
         <source>Least squares fits a and b to every step; the course&apos;s method solves two equations from two mean steps. a is the fixed cost of a step, b the cost of each token pushed through the model.</source>
         <translation>최소제곱은 모든 스텝에 a와 b를 적합하고, 강의의 방법은 평균 스텝 시간 두 개로 두 식을 풉니다. a는 스텝의 고정 비용, b는 모델에 넣는 토큰 하나당 비용입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="423"/>
+        <location filename="../../app/decodepage.cpp" line="426"/>
         <source>The course&apos;s measured figures beside this machine&apos;s, with where each came from</source>
         <translation>강의의 측정 수치와 이 컴퓨터의 수치 (각 수치의 출처 포함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="424"/>
+        <location filename="../../app/decodepage.cpp" line="427"/>
         <source>Course: the course text&apos;s small GPT on an RTX 4090 (and a CPU for batch 1&apos;s 3.6x), 500 steps. This run: measured here, with the steps this run used; fewer steps give a smaller uncached prefix, so a smaller speedup.</source>
         <translation>강의: 강의 본문의 작은 GPT를 RTX 4090에서 500 스텝 실행한 수치입니다 (배치 1의 3.6배는 CPU). 이번 실행: 이 컴퓨터에서 이번 실행의 스텝 수로 측정한 값입니다. 스텝이 적으면 캐시 없는 스텝이 다시 계산하는 토큰이 적으므로 속도 향상도 작아집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="428"/>
+        <location filename="../../app/decodepage.cpp" line="431"/>
         <source>Model and run</source>
         <translation>모델과 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="433"/>
+        <location filename="../../app/decodepage.cpp" line="436"/>
         <source>Layers</source>
         <translation>레이어</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="433"/>
+        <location filename="../../app/decodepage.cpp" line="436"/>
         <source>Width</source>
         <translation>폭</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="433"/>
+        <location filename="../../app/decodepage.cpp" line="436"/>
         <source>Heads</source>
         <translation>헤드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="433"/>
+        <location filename="../../app/decodepage.cpp" line="436"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="434"/>
-        <location filename="../../app/decodepage.cpp" line="1308"/>
+        <location filename="../../app/decodepage.cpp" line="437"/>
+        <location filename="../../app/decodepage.cpp" line="1311"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="434"/>
+        <location filename="../../app/decodepage.cpp" line="437"/>
         <source>Steps</source>
         <translation>스텝 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="434"/>
+        <location filename="../../app/decodepage.cpp" line="437"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="434"/>
+        <location filename="../../app/decodepage.cpp" line="437"/>
         <source>Block size</source>
         <translation>블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="443"/>
+        <location filename="../../app/decodepage.cpp" line="446"/>
         <source>Backend</source>
         <translation>백엔드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="445"/>
+        <location filename="../../app/decodepage.cpp" line="448"/>
         <source>Precision</source>
         <translation>정밀도</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="454"/>
+        <location filename="../../app/decodepage.cpp" line="457"/>
         <source>Modes:</source>
         <translation>모드:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="504"/>
+        <location filename="../../app/decodepage.cpp" line="507"/>
         <source>One point per cache kind: its TPOT (mean one-token step) and the most KV memory it held</source>
         <translation>캐시 종류마다 점 하나: TPOT (토큰 하나 스텝의 평균)와 보유한 KV 메모리의 최댓값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="505"/>
+        <location filename="../../app/decodepage.cpp" line="508"/>
         <source>Each point is one cache kind of the run shown: across, its time per output token (the mean of the steps after the prompt&apos;s); up, the most KV cache memory it held in any step (the dynamic cache&apos;s peak is during its copy, old and new together). Down and to the left is better on both.</source>
         <translation>점 하나가 표시 중인 실행의 캐시 종류 하나입니다. 가로: 출력 토큰당 시간 (TPOT, 프롬프트 스텝 이후 스텝의 평균), 세로: 어느 스텝에서든 보유한 KV 캐시 메모리의 최댓값 (동적 캐시의 최댓값은 복사 중, 이전 캐시와 새 캐시를 함께 보유할 때). 왼쪽 아래일수록 둘 다 좋습니다.</translation>
     </message>
@@ -1408,27 +1418,27 @@
         <translation type="vanished">KV 최댓값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="566"/>
+        <location filename="../../app/decodepage.cpp" line="569"/>
         <source>The short probes alone ran past %1 on this machine%2: this run will take long. Stop and lower the steps, batch or model size.</source>
         <translation>짧은 시험 실행만으로도 이 컴퓨터에서 %1 넘게 걸렸습니다%2. 이 실행은 오래 걸립니다. 중지하고 스텝 수, 배치 또는 모델 크기를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="795"/>
+        <location filename="../../app/decodepage.cpp" line="798"/>
         <source>%1 Too long to estimate: the short probes alone ran past %2 on this machine.</source>
         <translation>%1 추정하기에 너무 깁니다: 짧은 시험 실행만으로도 이 컴퓨터에서 %2 넘게 걸렸습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="944"/>
+        <location filename="../../app/decodepage.cpp" line="947"/>
         <source>MB held</source>
         <translation>보유 중인 MB</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="959"/>
+        <location filename="../../app/decodepage.cpp" line="962"/>
         <source>dynamic: peak during the copy</source>
         <translation>동적: 복사 중 최댓값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="966"/>
+        <location filename="../../app/decodepage.cpp" line="969"/>
         <source>KV cache at its peak, MB</source>
         <translation>KV 캐시 최댓값, MB</translation>
     </message>
@@ -1449,276 +1459,276 @@
         <translation type="vanished">%1 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1281"/>
+        <location filename="../../app/decodepage.cpp" line="1284"/>
         <source>least squares over %1 steps: step = %2 ms + %3 ms × tokens</source>
         <translation>스텝 %1개에 대한 최소제곱: 스텝 = %2 ms + %3 ms × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1285"/>
+        <location filename="../../app/decodepage.cpp" line="1288"/>
         <source>least squares does not split the steps into a positive a and b (a = %1 ms, b = %2 ms)</source>
         <translation>최소제곱으로 스텝을 양수인 a와 b로 나눌 수 없음 (a = %1 ms, b = %2 ms)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1288"/>
+        <location filename="../../app/decodepage.cpp" line="1291"/>
         <source>least squares not measured (no completed mode with steps of different sizes)</source>
         <translation>최소제곱 측정 안 됨 (토큰 수가 서로 다른 스텝으로 완료된 모드 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1290"/>
+        <location filename="../../app/decodepage.cpp" line="1293"/>
         <source>two equations: a + %1 b = %2 ms (%3, one token per sequence), a + %4 b = %5 ms (no cache, mean tokens) give a = %6 ms, b = %7 ms</source>
         <translation>두 식: a + %1 b = %2 ms (%3, 시퀀스당 토큰 1개), a + %4 b = %5 ms (캐시 없음, 평균 토큰 수)에서 a = %6 ms, b = %7 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1296"/>
+        <location filename="../../app/decodepage.cpp" line="1299"/>
         <source>two equations not measured (they need complete runs with and without a cache)</source>
         <translation>두 식 측정 안 됨 (캐시 없음과 캐시 사용 실행이 모두 완료되어야 함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1300"/>
+        <location filename="../../app/decodepage.cpp" line="1303"/>
         <source>; a negative cost is not physical (noise), so the predictions use the closest line with a, b ≥ 0: a = %1 ms, b = %2 ms</source>
         <translation>; 음수 비용은 물리적으로 있을 수 없으므로(잡음), 예측에는 a, b ≥ 0인 가장 가까운 직선 a = %1 ms, b = %2 ms를 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1304"/>
+        <location filename="../../app/decodepage.cpp" line="1307"/>
         <source>&lt;b&gt;Batch %1&lt;/b&gt;: %2; %3.</source>
         <translation>&lt;b&gt;배치 %1&lt;/b&gt;: %2; %3.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1308"/>
+        <location filename="../../app/decodepage.cpp" line="1311"/>
         <source>Tokens per step</source>
         <translation>스텝당 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1308"/>
+        <location filename="../../app/decodepage.cpp" line="1311"/>
         <source>Measured ms/step</source>
         <translation>측정 ms/스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1309"/>
+        <location filename="../../app/decodepage.cpp" line="1312"/>
         <source>Least squares</source>
         <translation>최소제곱</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1309"/>
+        <location filename="../../app/decodepage.cpp" line="1312"/>
         <source>Two equations (batch %1&apos;s a, b)</source>
         <translation>두 식 (배치 %1의 a, b)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1310"/>
+        <location filename="../../app/decodepage.cpp" line="1313"/>
         <source>Measured − predicted</source>
         <translation>측정값 − 예측값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1330"/>
+        <location filename="../../app/decodepage.cpp" line="1333"/>
         <source>%1 ms (%2)</source>
         <translation>%1 ms (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1353"/>
+        <location filename="../../app/decodepage.cpp" line="1356"/>
         <source>not run at this batch</source>
         <translation>이 배치에서는 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1360"/>
-        <location filename="../../app/decodepage.cpp" line="1366"/>
-        <location filename="../../app/decodepage.cpp" line="1368"/>
+        <location filename="../../app/decodepage.cpp" line="1363"/>
+        <location filename="../../app/decodepage.cpp" line="1369"/>
+        <location filename="../../app/decodepage.cpp" line="1371"/>
         <source>not measured (a mode stopped or was not run)</source>
         <translation>측정 안 됨 (중지되었거나 실행하지 않은 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1361"/>
-        <location filename="../../app/decodepage.cpp" line="1404"/>
-        <location filename="../../app/decodepage.cpp" line="1410"/>
+        <location filename="../../app/decodepage.cpp" line="1364"/>
+        <location filename="../../app/decodepage.cpp" line="1407"/>
+        <location filename="../../app/decodepage.cpp" line="1413"/>
         <source>%1 / %2 ms</source>
         <translation>%1 / %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1370"/>
-        <location filename="../../app/decodepage.cpp" line="1407"/>
+        <location filename="../../app/decodepage.cpp" line="1373"/>
+        <location filename="../../app/decodepage.cpp" line="1410"/>
         <source>a = %1 ms, b = %2 ms</source>
         <translation>a = %1 ms, b = %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1383"/>
-        <location filename="../../app/decodepage.cpp" line="1413"/>
+        <location filename="../../app/decodepage.cpp" line="1386"/>
+        <location filename="../../app/decodepage.cpp" line="1416"/>
         <source>%1 / %2 ms (measured %3 / %4)</source>
         <translation>%1 / %2 ms (측정 %3 / %4)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1386"/>
+        <location filename="../../app/decodepage.cpp" line="1389"/>
         <source>not measured (a mode stopped)</source>
         <translation>측정 안 됨 (중지된 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1388"/>
+        <location filename="../../app/decodepage.cpp" line="1391"/>
         <source>not measured (batch 1&apos;s two equations are missing)</source>
         <translation>측정 안 됨 (배치 1의 두 식이 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1390"/>
+        <location filename="../../app/decodepage.cpp" line="1393"/>
         <source>not run yet</source>
         <translation>아직 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1393"/>
+        <location filename="../../app/decodepage.cpp" line="1396"/>
         <source>%1 layers, width %2, %3, %4 steps, prompt %5</source>
         <translation>레이어 %1개, 폭 %2, %3, 스텝 %4개, 프롬프트 %5</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1401"/>
+        <location filename="../../app/decodepage.cpp" line="1404"/>
         <source>%1 layers, width %2, FP32, %3 steps, prompt 1</source>
         <translation>레이어 %1개, 폭 %2, FP32, 스텝 %3개, 프롬프트 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1403"/>
+        <location filename="../../app/decodepage.cpp" line="1406"/>
         <source>Batch 1: ms/step, no cache / cache</source>
         <translation>배치 1: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1405"/>
+        <location filename="../../app/decodepage.cpp" line="1408"/>
         <source>Batch 1: speedup</source>
         <translation>배치 1: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1406"/>
+        <location filename="../../app/decodepage.cpp" line="1409"/>
         <source>%1 (on the course&apos;s CPU: %2)</source>
         <translation>%1 (강의의 CPU: %2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1407"/>
+        <location filename="../../app/decodepage.cpp" line="1410"/>
         <source>Batch 1: two equations</source>
         <translation>배치 1: 두 식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1409"/>
+        <location filename="../../app/decodepage.cpp" line="1412"/>
         <source>Batch 64: ms/step, no cache / cache</source>
         <translation>배치 64: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1411"/>
+        <location filename="../../app/decodepage.cpp" line="1414"/>
         <source>Batch 64: speedup</source>
         <translation>배치 64: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1412"/>
+        <location filename="../../app/decodepage.cpp" line="1415"/>
         <source>Batch 64 from batch 1&apos;s a, b: no cache / cache</source>
         <translation>배치 1의 a, b로 예측한 배치 64: 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1420"/>
+        <location filename="../../app/decodepage.cpp" line="1423"/>
         <source>Figure</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1420"/>
+        <location filename="../../app/decodepage.cpp" line="1423"/>
         <source>Course (RTX 4090, from the course text)</source>
         <translation>강의 (RTX 4090, 강의 본문 수치)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1421"/>
+        <location filename="../../app/decodepage.cpp" line="1424"/>
         <source>This run (CUDA, this machine)</source>
         <translation>이번 실행 (CUDA, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1421"/>
+        <location filename="../../app/decodepage.cpp" line="1424"/>
         <source>This run (CPU, this machine)</source>
         <translation>이번 실행 (CPU, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1439"/>
+        <location filename="../../app/decodepage.cpp" line="1442"/>
         <source>%1 at batch %2</source>
         <translation>배치 %2에서 %1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1437"/>
+        <location filename="../../app/decodepage.cpp" line="1440"/>
         <source>not measured at batch %1</source>
         <translation>배치 %1에서 측정 안 됨</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1258"/>
+        <location filename="../../app/decodepage.cpp" line="1261"/>
         <source>Stopped after %1.</source>
         <translation>%1 후 중지했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1259"/>
+        <location filename="../../app/decodepage.cpp" line="1262"/>
         <source>Done in %1.</source>
         <translation>%1 만에 끝났습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1440"/>
+        <location filename="../../app/decodepage.cpp" line="1443"/>
         <source>%1 at batch %2 (not trustworthy: the machine was busy)</source>
         <translation>배치 %2에서 %1 (신뢰할 수 없음: 컴퓨터가 바빴음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1443"/>
+        <location filename="../../app/decodepage.cpp" line="1446"/>
         <source>Speedup with a cache: %1 · course (RTX 4090): %2 at batch 1, %3 at batch 64</source>
         <translation>캐시 사용 시 속도 향상: %1 · 강의 (RTX 4090): 배치 1에서 %2, 배치 64에서 %3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1444"/>
-        <location filename="../../app/decodepage.cpp" line="1535"/>
+        <location filename="../../app/decodepage.cpp" line="1447"/>
+        <location filename="../../app/decodepage.cpp" line="1538"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1451"/>
+        <location filename="../../app/decodepage.cpp" line="1454"/>
         <source>On CUDA, %1%2.</source>
         <translation>CUDA에서 실행, %1%2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1455"/>
+        <location filename="../../app/decodepage.cpp" line="1458"/>
         <source>On the CPU, as chosen.</source>
         <translation>CPU에서 실행 (선택한 대로).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1457"/>
+        <location filename="../../app/decodepage.cpp" line="1460"/>
         <source>On the CPU: no CUDA device answered.</source>
         <translation>CPU에서 실행: 응답한 CUDA 장치가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1459"/>
+        <location filename="../../app/decodepage.cpp" line="1462"/>
         <source>On the CPU: the CUDA kernels take a head size of 64 or 128, this model&apos;s is %1.</source>
         <translation>CPU에서 실행: CUDA 커널은 헤드 크기 64 또는 128만 지원하는데, 이 모델은 %1입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1462"/>
+        <location filename="../../app/decodepage.cpp" line="1465"/>
         <source>On the CPU: cuBLAS could not be opened.</source>
         <translation>CPU에서 실행: cuBLAS를 열 수 없었습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1466"/>
+        <location filename="../../app/decodepage.cpp" line="1469"/>
         <source>&lt;b&gt;Not trustworthy:&lt;/b&gt; this machine&apos;s speed changed during the run (a fixed workload timed before each mode took %1% longer at its slowest), so these times measure the load as much as the model. Close other programs and run again.</source>
         <translation>&lt;b&gt;신뢰할 수 없음:&lt;/b&gt; 실행 중에 이 컴퓨터의 속도가 달라졌습니다(모드마다 앞서 잰 고정 작업이 가장 느릴 때 %1% 더 걸렸습니다). 따라서 이 시간은 모델만큼이나 부하를 잰 것입니다. 다른 프로그램을 닫고 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1471"/>
+        <location filename="../../app/decodepage.cpp" line="1474"/>
         <source>&lt;b&gt;Not trustworthy:&lt;/b&gt; steps of the same size scattered by %1% about their median (%2% or less is steady), so these times measure the load as much as the model. Close other programs and run again.</source>
         <translation>&lt;b&gt;신뢰할 수 없음:&lt;/b&gt; 크기가 같은 스텝들이 중앙값에서 %1% 흩어졌습니다(%2% 이하면 안정적). 따라서 이 시간은 모델만큼이나 부하를 잰 것입니다. 다른 프로그램을 닫고 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1476"/>
+        <location filename="../../app/decodepage.cpp" line="1479"/>
         <source>The machine stayed steady: equal steps within %1% of their median, a fixed workload within %2%.</source>
         <translation>컴퓨터는 안정적이었습니다. 같은 크기의 스텝은 중앙값에서 %1% 이내, 고정 작업은 %2% 이내였습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1479"/>
+        <location filename="../../app/decodepage.cpp" line="1482"/>
         <source>At batch %1 the cached steps ran %2 &lt;i&gt;slower&lt;/i&gt; than recomputing the prefix: the cache cannot make a step slower, so this is the machine&apos;s load, not the model.</source>
         <translation>배치 %1에서 캐시를 쓴 스텝이 프리픽스를 다시 계산할 때보다 %2 &lt;i&gt;느렸습니다&lt;/i&gt;. 캐시가 스텝을 느리게 만들 수는 없으므로, 이것은 모델이 아니라 컴퓨터의 부하 때문입니다.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="1484"/>
+        <location filename="../../app/decodepage.cpp" line="1487"/>
         <source>At batch %1 each cached step pushed %n token(s), one per sequence, instead of the whole prefix, and ran %2 faster.</source>
         <translation>
             <numerusform>배치 %1에서 캐시 사용 스텝은 지금까지의 토큰 전체 대신 시퀀스마다 하나씩, 토큰 %n개만 모델에 넣었고 %2 빨랐습니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1491"/>
+        <location filename="../../app/decodepage.cpp" line="1494"/>
         <source>Speedup not measured at batch %1: it needs complete runs without a cache and with a contiguous one.</source>
         <translation>배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1504"/>
+        <location filename="../../app/decodepage.cpp" line="1507"/>
         <source>Every exact mode generated the same tokens.</source>
         <translation>양자화하지 않은 모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
@@ -1731,22 +1741,22 @@
         <translation type="vanished">배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1494"/>
+        <location filename="../../app/decodepage.cpp" line="1497"/>
         <source>Fixed cost is %1% of a cached step and %2% of an uncached one (least squares).</source>
         <translation>고정 비용은 캐시 사용 스텝의 %1%, 캐시 없는 스텝의 %2%입니다 (최소제곱).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1497"/>
+        <location filename="../../app/decodepage.cpp" line="1500"/>
         <source>The two-term model does not split these steps into a positive fixed and per-token cost: too few or too noisy steps.</source>
         <translation>두 항 모델로는 이 스텝들을 양수인 고정 비용과 토큰당 비용으로 나눌 수 없습니다: 스텝이 너무 적거나 측정값의 잡음이 너무 큽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1500"/>
+        <location filename="../../app/decodepage.cpp" line="1503"/>
         <source>No two-term fit: no completed mode with steps of different sizes.</source>
         <translation>두 항 모델을 적합하지 못했습니다: 토큰 수가 서로 다른 스텝으로 완료된 모드가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1502"/>
+        <location filename="../../app/decodepage.cpp" line="1505"/>
         <source>Tokens not compared: fewer than two modes completed.</source>
         <translation>토큰을 비교하지 않았습니다: 완료된 모드가 두 개 미만입니다.</translation>
     </message>
@@ -1755,52 +1765,52 @@
         <translation type="vanished">모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1505"/>
+        <location filename="../../app/decodepage.cpp" line="1508"/>
         <source>The modes generated DIFFERENT tokens: the cache is wrong.</source>
         <translation>모드마다 생성한 토큰이 서로 다릅니다: 캐시에 오류가 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1511"/>
+        <location filename="../../app/decodepage.cpp" line="1514"/>
         <source>The %1 kept every greedy token of the contiguous cache; its logits differ by up to %2.</source>
         <translation>%1: 연속 할당 캐시의 그리디 토큰을 모두 그대로 골랐습니다. 로짓 차이는 최대 %2입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1513"/>
+        <location filename="../../app/decodepage.cpp" line="1516"/>
         <source>The %1 first chose another token at step %2 (logits up to %3 apart until then); %4 of %5 tokens agree.</source>
         <translation>%1: 스텝 %2에서 처음으로 다른 토큰을 골랐습니다 (그때까지 로짓 차이 최대 %3). 토큰 %5개 중 %4개가 일치합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1522"/>
+        <location filename="../../app/decodepage.cpp" line="1525"/>
         <source>FP8 was skipped: it needs the CUDA backend.</source>
         <translation>FP8은 건너뛰었습니다: CUDA 백엔드가 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1526"/>
+        <location filename="../../app/decodepage.cpp" line="1529"/>
         <source>Stopped after %1 of %2 steps in the %3 mode.</source>
         <translation>%3 모드에서 %2 스텝 중 %1 스텝을 마치고 중지했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1535"/>
+        <location filename="../../app/decodepage.cpp" line="1538"/>
         <source>Not run: %1.</source>
         <translation>실행 안 함: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1550"/>
+        <location filename="../../app/decodepage.cpp" line="1553"/>
         <source>Batch %1&apos;s two equations predict %2 ms (no cache) and %3 ms (cache) per step at batch %4; measured %5 and %6 ms (%7 and %8 against the prediction).</source>
         <translation>배치 %1의 두 식은 배치 %4의 스텝당 시간을 %2 ms (캐시 없음), %3 ms (캐시 사용)로 예측합니다. 측정값은 %5 ms, %6 ms입니다 (예측 대비 %7, %8).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1558"/>
+        <location filename="../../app/decodepage.cpp" line="1561"/>
         <source>On the course&apos;s GPU the same method predicted %1 and %2 ms against %3 and %4 measured; the course puts the gap down to reading the cache, which grows with the context and has no term in the model.</source>
         <translation>강의의 GPU에서는 같은 방법으로 %1 ms, %2 ms를 예측했고 측정값은 %3 ms, %4 ms였습니다. 강의는 이 차이를 캐시 읽기 비용으로 설명합니다: 캐시 읽기는 컨텍스트 길이에 따라 늘어나는데, 모델에는 이를 나타내는 항이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="214"/>
+        <location filename="../../app/decodepage.cpp" line="217"/>
         <source>Course experiment, batch 1</source>
         <translation>강의 실험, 배치 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="215"/>
+        <location filename="../../app/decodepage.cpp" line="218"/>
         <source>Course experiment, batch 64</source>
         <translation>강의 실험, 배치 64</translation>
     </message>
@@ -1813,7 +1823,7 @@
         <translation type="vanished">KV 캐시: 측정값 (점)과 공식 (선)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1308"/>
+        <location filename="../../app/decodepage.cpp" line="1311"/>
         <source>Cache</source>
         <translation>캐시</translation>
     </message>
@@ -1874,7 +1884,7 @@
         <translation type="vanished">공식 (보유 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1066"/>
+        <location filename="../../app/decodepage.cpp" line="1069"/>
         <source>Probing...</source>
         <translation>시험 실행 중...</translation>
     </message>
@@ -1885,7 +1895,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1324"/>
+        <location filename="../../app/decodepage.cpp" line="1327"/>
         <source> (stopped)</source>
         <translation> (중지됨)</translation>
     </message>
@@ -1894,153 +1904,153 @@
         <translation type="vanished">동일</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="319"/>
+        <location filename="../../app/decodepage.cpp" line="322"/>
         <source>Paged block size. The paged cache holds whole blocks: held bytes = blocks held by all sequences × block size × 2 × L × H_kv × D_head × 4 B, at most one partly filled block per sequence.</source>
         <translation>페이지 방식 블록 크기입니다. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 모든 시퀀스가 보유한 블록 수 × 블록 크기 × 2 × L × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 최대 하나입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="463"/>
+        <location filename="../../app/decodepage.cpp" line="466"/>
         <source>Presets:</source>
         <translation>프리셋:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="254"/>
-        <location filename="../../app/decodepage.cpp" line="476"/>
+        <location filename="../../app/decodepage.cpp" line="257"/>
+        <location filename="../../app/decodepage.cpp" line="479"/>
         <source>Charts show</source>
         <translation>차트 표시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="487"/>
+        <location filename="../../app/decodepage.cpp" line="490"/>
         <source>Step time · dashed: a + b × tokens</source>
         <translation>스텝 시간 · 파선: a + b × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="249"/>
-        <location filename="../../app/decodepage.cpp" line="488"/>
+        <location filename="../../app/decodepage.cpp" line="252"/>
+        <location filename="../../app/decodepage.cpp" line="491"/>
         <source>KV cache held</source>
         <translation>보유 중인 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="409"/>
+        <location filename="../../app/decodepage.cpp" line="412"/>
         <source>Cache memory held after each step (markers) against the formula (dash-dot line)</source>
         <translation>스텝마다 보유 중인 캐시 메모리 (표식)와 공식 (일점쇄선) 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="563"/>
-        <location filename="../../app/decodepage.cpp" line="1136"/>
+        <location filename="../../app/decodepage.cpp" line="566"/>
+        <location filename="../../app/decodepage.cpp" line="1139"/>
         <source> (batch %1, run %2 of %3)</source>
         <translation> (배치 %1, 실행 %2/%3)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="569"/>
+        <location filename="../../app/decodepage.cpp" line="572"/>
         <source>Estimated %1 on this machine from short probes%2: Stop and lower the steps or batch if that is too long.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%2: 이 컴퓨터에서 %1. 너무 길면 중지하고 스텝 수나 배치를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="573"/>
+        <location filename="../../app/decodepage.cpp" line="576"/>
         <source>Estimated under a second from short probes%1.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%1: 1초 미만.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="574"/>
+        <location filename="../../app/decodepage.cpp" line="577"/>
         <source>Estimated %1 from short probes%2.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%2: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="595"/>
+        <location filename="../../app/decodepage.cpp" line="598"/>
         <source>Press Run: each mode generates the tokens in turn; step times and the cache held appear as they are measured, against the formula&apos;s line. On a CPU, press Classroom CPU first.</source>
         <translation>실행을 누르세요: 각 모드가 차례로 토큰을 생성하고, 스텝 시간과 보유 중인 캐시가 측정되는 대로 공식의 선과 함께 나타납니다. CPU에서는 먼저 수업용 CPU를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="778"/>
+        <location filename="../../app/decodepage.cpp" line="781"/>
         <source>%1 Estimating this machine&apos;s time (short probes)...</source>
         <translation>%1 이 컴퓨터에서 걸릴 시간 추정 중 (짧은 시험 실행)...</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="786"/>
+        <location filename="../../app/decodepage.cpp" line="789"/>
         <source>%1 No estimate: press Run to see what stops it.</source>
         <translation>%1 추정하지 못했습니다: 실행을 누르면 무엇이 막는지 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="791"/>
+        <location filename="../../app/decodepage.cpp" line="794"/>
         <source> Too long for a lesson on this machine: press Classroom CPU (both batches in well under a minute).</source>
         <translation> 이 컴퓨터에서는 수업 중에 돌리기에 너무 깁니다: 수업용 CPU를 누르세요 (두 배치 모두 합쳐 1분도 채 걸리지 않습니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="801"/>
+        <location filename="../../app/decodepage.cpp" line="804"/>
         <source>%1 Estimated %2 on this machine (short probes).%3</source>
         <translation>%1 이 컴퓨터에서 %2 걸릴 것으로 추정됩니다 (짧은 시험 실행).%3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="813"/>
+        <location filename="../../app/decodepage.cpp" line="816"/>
         <source>The course&apos;s experiment at batch %1 (500 steps): %2 on the course&apos;s RTX 4090.</source>
         <translation>배치 %1 강의 실험 (500 스텝): 강의의 RTX 4090에서 %2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="816"/>
+        <location filename="../../app/decodepage.cpp" line="819"/>
         <source>The course&apos;s experiment at batch %1 (500 steps).</source>
         <translation>배치 %1 강의 실험 (500 스텝).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="825"/>
+        <location filename="../../app/decodepage.cpp" line="828"/>
         <source>Classroom CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache.</source>
         <translation>수업용 CPU: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2스텝씩, 캐시 없음과 캐시 사용으로 실행.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="852"/>
+        <location filename="../../app/decodepage.cpp" line="855"/>
         <source>%1 s</source>
         <translation>%1초</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="854"/>
+        <location filename="../../app/decodepage.cpp" line="857"/>
         <source>%1 min</source>
         <translation>%1분</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="855"/>
+        <location filename="../../app/decodepage.cpp" line="858"/>
         <source>%1 h</source>
         <translation>%1시간</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="934"/>
+        <location filename="../../app/decodepage.cpp" line="937"/>
         <source>%1: a + b × tokens</source>
         <translation>%1: a + b × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="947"/>
+        <location filename="../../app/decodepage.cpp" line="950"/>
         <source>formula</source>
         <translation>공식</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="1111"/>
+        <location filename="../../app/decodepage.cpp" line="1114"/>
         <source>ms per step (%n off scale)</source>
         <translation>
             <numerusform>스텝당 ms (축 밖 %n개)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1138"/>
+        <location filename="../../app/decodepage.cpp" line="1141"/>
         <source>Under a second left, from this run&apos;s own steps%1.</source>
         <translation>이 실행의 스텝으로 보아 1초도 남지 않았습니다%1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1139"/>
+        <location filename="../../app/decodepage.cpp" line="1142"/>
         <source>About %1 left, from this run&apos;s own steps%2.</source>
         <translation>이 실행의 스텝으로 보아 약 %1 남았습니다%2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1232"/>
+        <location filename="../../app/decodepage.cpp" line="1235"/>
         <source>Stopped before the first step: nothing was measured.</source>
         <translation>첫 스텝 전에 중지했습니다: 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1237"/>
+        <location filename="../../app/decodepage.cpp" line="1240"/>
         <source>Batch %1 was stopped before its first step: nothing measured there.</source>
         <translation>배치 %1 실행은 첫 스텝 전에 중지했습니다: 이 배치에서는 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1201"/>
-        <location filename="../../app/decodepage.cpp" line="1246"/>
+        <location filename="../../app/decodepage.cpp" line="1204"/>
+        <location filename="../../app/decodepage.cpp" line="1249"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
@@ -2081,7 +2091,7 @@
         <translation type="vanished">CUDA에서 실행, %1%2 (%3). </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1453"/>
+        <location filename="../../app/decodepage.cpp" line="1456"/>
         <source>, cached steps replayed as a CUDA graph</source>
         <translation>, 캐시 사용 스텝은 CUDA 그래프로 재실행</translation>
     </message>
@@ -2326,137 +2336,137 @@
         <translation>알 수 없는 형식</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="207"/>
+        <location filename="../../app/explainlogpage.cpp" line="209"/>
         <source>Open log...</source>
         <translation>로그 열기...</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="249"/>
+        <location filename="../../app/explainlogpage.cpp" line="251"/>
         <source>Paste a vLLM, llama.cpp or SGLang start-up log here, open one, or drop a file on this page.</source>
         <translation>vLLM, llama.cpp, SGLang의 시작 로그를 여기에 붙여 넣거나, 파일을 열거나, 이 페이지에 끌어다 놓으세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="254"/>
+        <location filename="../../app/explainlogpage.cpp" line="256"/>
         <source>Server log</source>
         <translation>서버 로그</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="255"/>
+        <location filename="../../app/explainlogpage.cpp" line="257"/>
         <source>The server&apos;s start-up log, as pasted</source>
         <translation>붙여 넣은 서버 시작 로그</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="256"/>
+        <location filename="../../app/explainlogpage.cpp" line="258"/>
         <source>Paste the lines a server prints while it starts: vLLM&apos;s memory profiling and KV cache lines, llama.cpp&apos;s KV self size and buffer sizes, SGLang&apos;s KV Cache is allocated line. Timestamps, colours and lines the terminal wrapped are fine; lines that are not understood are counted and ignored.</source>
         <translation>서버가 시작할 때 출력하는 줄을 붙여 넣으세요: vLLM의 메모리 프로파일링 줄과 KV 캐시 줄, llama.cpp의 KV self size와 버퍼 크기, SGLang의 KV Cache is allocated 줄. 타임스탬프, 색상, 터미널에서 줄바꿈된 줄도 괜찮으며, 해석하지 못한 줄은 개수만 세고 무시합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="260"/>
+        <location filename="../../app/explainlogpage.cpp" line="262"/>
         <source>Read a log file of at most 16 MiB</source>
         <translation>16 MiB 이하의 로그 파일 읽기</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="261"/>
+        <location filename="../../app/explainlogpage.cpp" line="263"/>
         <source>Opens a saved server log. You can also drop a file on this page.</source>
         <translation>저장된 서버 로그를 엽니다. 이 페이지에 파일을 끌어다 놓아도 됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="264"/>
+        <location filename="../../app/explainlogpage.cpp" line="266"/>
         <source>The model the log names</source>
         <translation>로그에 적힌 모델</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="267"/>
+        <location filename="../../app/explainlogpage.cpp" line="269"/>
         <source>The scenario&apos;s model (%1)</source>
         <translation>시나리오의 모델 (%1)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="279"/>
+        <location filename="../../app/explainlogpage.cpp" line="281"/>
         <source>The model KV Scope estimates for the comparison</source>
         <translation>비교를 위해 KV Scope가 추정할 모델</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="280"/>
+        <location filename="../../app/explainlogpage.cpp" line="282"/>
         <source>By default the preset whose name the log states (&quot;meta-llama/Llama-3.1-8B-Instruct&quot; is Llama-3.1-8B). Pick one when the log names none or a model KV Scope has no preset for; the scenario&apos;s model is the one a config.json opened in the window describes.</source>
         <translation>기본값은 로그에 적힌 이름과 맞는 프리셋입니다 (&quot;meta-llama/Llama-3.1-8B-Instruct&quot;는 Llama-3.1-8B). 로그에 모델 이름이 없거나 KV Scope에 그 모델의 프리셋이 없으면 직접 고르세요. 시나리오의 모델은 창에서 연 config.json이 설명하는 모델입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="283"/>
+        <location filename="../../app/explainlogpage.cpp" line="285"/>
         <source>&amp;Model:</source>
         <translation>모델(&amp;M):</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="292"/>
+        <location filename="../../app/explainlogpage.cpp" line="294"/>
         <source>Why the server&apos;s figures and KV Scope&apos;s differ</source>
         <translation>서버의 수치와 KV Scope의 수치가 다른 이유</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="293"/>
+        <location filename="../../app/explainlogpage.cpp" line="295"/>
         <source>Each difference is named: what the server measured that KV Scope estimates (activation peak, non-torch memory), what it rounds (whole blocks), what it holds back (utilization) and how it splits (tensor parallelism).</source>
         <translation>차이마다 이유를 밝힙니다: 서버는 측정하고 KV Scope는 추정하는 값 (활성화 최대치, PyTorch 외 메모리), 서버가 반올림하는 값 (온전한 블록), 남겨 두는 메모리 (GPU 메모리 사용률), 나누는 방식 (텐서 병렬).</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="306"/>
+        <location filename="../../app/explainlogpage.cpp" line="308"/>
         <source>Figure</source>
         <translation>수치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="306"/>
+        <location filename="../../app/explainlogpage.cpp" line="308"/>
         <source>Stated in the log</source>
         <translation>로그의 값</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="306"/>
+        <location filename="../../app/explainlogpage.cpp" line="308"/>
         <source>Recomputed</source>
         <translation>재계산</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="306"/>
+        <location filename="../../app/explainlogpage.cpp" line="308"/>
         <source>Check</source>
         <translation>확인</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="310"/>
+        <location filename="../../app/explainlogpage.cpp" line="312"/>
         <source>What the log states next to what its other figures imply</source>
         <translation>로그에 적힌 값과, 로그의 다른 수치로 다시 계산한 값</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="311"/>
+        <location filename="../../app/explainlogpage.cpp" line="313"/>
         <source>Each row recomputes one printed figure from the others: tokens from the KV memory and the bytes per token in whole blocks, concurrency as tokens / max_model_len, vLLM&apos;s subtraction of weights, activations and non-torch memory from total x utilization, K + V for llama.cpp. A row that does not agree within the printed rounding is marked ✗ DISAGREES.</source>
         <translation>각 행은 출력된 수치 하나를 다른 수치로 다시 계산합니다: KV 메모리와 토큰당 바이트로 구한 토큰 수 (온전한 블록 단위), 토큰 수 / max_model_len으로 구한 동시 요청 수, 전체 x 사용률에서 가중치, 활성화 값, PyTorch 외 메모리를 뺀 vLLM의 계산, llama.cpp의 키(K) + 값(V). 출력된 반올림 범위 안에서 맞지 않는 행에는 ✗ 불일치 표시가 붙습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="316"/>
+        <location filename="../../app/explainlogpage.cpp" line="318"/>
         <source>Term</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="316"/>
-        <location filename="../../app/explainlogpage.cpp" line="341"/>
-        <location filename="../../app/explainlogpage.cpp" line="957"/>
+        <location filename="../../app/explainlogpage.cpp" line="318"/>
+        <location filename="../../app/explainlogpage.cpp" line="343"/>
+        <location filename="../../app/explainlogpage.cpp" line="959"/>
         <source>Server (log)</source>
         <translation>서버 (로그)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="316"/>
-        <location filename="../../app/explainlogpage.cpp" line="341"/>
+        <location filename="../../app/explainlogpage.cpp" line="318"/>
+        <location filename="../../app/explainlogpage.cpp" line="343"/>
         <source>KV Scope estimate</source>
         <translation>KV Scope 추정</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="320"/>
+        <location filename="../../app/explainlogpage.cpp" line="322"/>
         <source>The server&apos;s terms beside KV Scope&apos;s, one by one</source>
         <translation>서버의 항목과 KV Scope의 항목을 하나씩 나란히</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="321"/>
+        <location filename="../../app/explainlogpage.cpp" line="323"/>
         <source>KV Scope&apos;s estimate for the same model, dtypes, context, utilization and tensor parallelism. Its tokens and concurrency are computed for the server&apos;s own KV memory, so they test the bytes per token alone.</source>
         <translation>같은 모델, 자료형, 컨텍스트 길이, GPU 메모리 사용률, 텐서 병렬에 대한 KV Scope의 추정입니다. 토큰 수와 동시 요청 수는 서버의 KV 메모리로 계산하므로 토큰당 바이트만 비교하게 됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="245"/>
-        <location filename="../../app/explainlogpage.cpp" line="326"/>
-        <location filename="../../app/explainlogpage.cpp" line="953"/>
+        <location filename="../../app/explainlogpage.cpp" line="247"/>
+        <location filename="../../app/explainlogpage.cpp" line="328"/>
+        <location filename="../../app/explainlogpage.cpp" line="955"/>
         <source>Per GPU: the server&apos;s own terms and KV Scope&apos;s</source>
         <translation>GPU당: 서버의 항목과 KV Scope의 항목</translation>
     </message>
@@ -2466,138 +2476,138 @@
         <translation>vLLM V0 (# GPU blocks 줄, 메모리 프로파일 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="243"/>
+        <location filename="../../app/explainlogpage.cpp" line="245"/>
         <source>The log&apos;s figures checked</source>
         <translation>로그 수치 검산</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="244"/>
+        <location filename="../../app/explainlogpage.cpp" line="246"/>
         <source>The server&apos;s terms beside KV Scope&apos;s</source>
         <translation>서버의 항목과 KV Scope의 항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="327"/>
-        <location filename="../../app/explainlogpage.cpp" line="759"/>
-        <location filename="../../app/explainlogpage.cpp" line="888"/>
+        <location filename="../../app/explainlogpage.cpp" line="329"/>
+        <location filename="../../app/explainlogpage.cpp" line="761"/>
+        <location filename="../../app/explainlogpage.cpp" line="890"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="327"/>
-        <location filename="../../app/explainlogpage.cpp" line="891"/>
+        <location filename="../../app/explainlogpage.cpp" line="329"/>
+        <location filename="../../app/explainlogpage.cpp" line="893"/>
         <source>Activation peak</source>
         <translation>활성화 최대치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="327"/>
-        <location filename="../../app/explainlogpage.cpp" line="894"/>
+        <location filename="../../app/explainlogpage.cpp" line="329"/>
+        <location filename="../../app/explainlogpage.cpp" line="896"/>
         <source>Non-torch memory</source>
         <translation>PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="327"/>
-        <location filename="../../app/explainlogpage.cpp" line="768"/>
+        <location filename="../../app/explainlogpage.cpp" line="329"/>
+        <location filename="../../app/explainlogpage.cpp" line="770"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="328"/>
+        <location filename="../../app/explainlogpage.cpp" line="330"/>
         <source>CUDA graphs</source>
         <translation>CUDA 그래프</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="346"/>
-        <location filename="../../app/explainlogpage.cpp" line="954"/>
+        <location filename="../../app/explainlogpage.cpp" line="348"/>
+        <location filename="../../app/explainlogpage.cpp" line="956"/>
         <source>GiB per GPU</source>
         <translation>GPU당 GiB</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="349"/>
+        <location filename="../../app/explainlogpage.cpp" line="351"/>
         <source>Stacked bars: the server&apos;s terms and KV Scope&apos;s, per GPU</source>
         <translation>누적 막대: GPU당 서버의 항목과 KV Scope의 항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="350"/>
+        <location filename="../../app/explainlogpage.cpp" line="352"/>
         <source>Left, what the log says each term took; right, KV Scope&apos;s estimate of the same terms. A term the log does not print is left out of its bar (see the table).</source>
         <translation>왼쪽은 로그에 적힌 항목별 메모리, 오른쪽은 같은 항목에 대한 KV Scope의 추정입니다. 로그에 없는 항목은 막대에서 빠집니다 (표 참고).</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="410"/>
+        <location filename="../../app/explainlogpage.cpp" line="412"/>
         <source>Open a server log</source>
         <translation>서버 로그 열기</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="411"/>
+        <location filename="../../app/explainlogpage.cpp" line="413"/>
         <source>Logs (*.log *.txt);;All files (*)</source>
         <translation>로그 (*.log *.txt);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="501"/>
+        <location filename="../../app/explainlogpage.cpp" line="503"/>
         <source>Cannot read the log: %1</source>
         <translation>로그를 읽을 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="576"/>
+        <location filename="../../app/explainlogpage.cpp" line="578"/>
         <source>Reading %1 of log...</source>
         <translation>로그 %1 읽는 중...</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="627"/>
+        <location filename="../../app/explainlogpage.cpp" line="629"/>
         <source>Paste a start-up log to see what the server&apos;s memory lines say, what they imply and how they compare with KV Scope&apos;s estimate.</source>
         <translation>시작 로그를 붙여 넣으면 서버의 메모리 줄이 말하는 값, 그 값이 뜻하는 바, KV Scope 추정과의 비교를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="630"/>
+        <location filename="../../app/explainlogpage.cpp" line="632"/>
         <source>Cannot explain this text: %1</source>
         <translation>이 텍스트는 해석할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="648"/>
+        <location filename="../../app/explainlogpage.cpp" line="650"/>
         <source>The largest max_model_len that fits: %1 tokens (its GPU blocks x block size)</source>
         <translation>들어가는 가장 큰 max_model_len: %1 토큰 (GPU 블록 수 x 블록 크기)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="656"/>
+        <location filename="../../app/explainlogpage.cpp" line="658"/>
         <source>The server&apos;s way out: raise --mem-fraction-static above %1</source>
         <translation>서버가 제시한 해결책: --mem-fraction-static을 %1보다 크게</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="670"/>
+        <location filename="../../app/explainlogpage.cpp" line="672"/>
         <source>%1, version %2</source>
         <translation>%1, 버전 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="680"/>
+        <location filename="../../app/explainlogpage.cpp" line="682"/>
         <source>Model in the log: %1</source>
         <translation>로그의 모델: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="682"/>
+        <location filename="../../app/explainlogpage.cpp" line="684"/>
         <source>Compared with the preset %1 (matched by name)</source>
         <translation>비교 대상: 프리셋 %1 (이름으로 찾음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="683"/>
+        <location filename="../../app/explainlogpage.cpp" line="685"/>
         <source>Compared with %1 (given)</source>
         <translation>비교 대상: %1 (직접 지정)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="686"/>
+        <location filename="../../app/explainlogpage.cpp" line="688"/>
         <source>No preset matches the log&apos;s model: pick one to compare with KV Scope&apos;s estimate.</source>
         <translation>로그의 모델과 맞는 프리셋이 없습니다. KV Scope 추정과 비교하려면 모델을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="688"/>
+        <location filename="../../app/explainlogpage.cpp" line="690"/>
         <source>No comparison with KV Scope&apos;s estimate: %1</source>
         <translation>KV Scope 추정과 비교할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="690"/>
+        <location filename="../../app/explainlogpage.cpp" line="692"/>
         <source>Lines: %1 read, %2 understood, %3 ignored</source>
         <translation>줄: %1줄 읽음, %2줄 해석, %3줄 무시</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/explainlogpage.cpp" line="694"/>
+        <location filename="../../app/explainlogpage.cpp" line="696"/>
         <source>%n byte sequence(s) were not UTF-8 and are shown as U+FFFD.</source>
         <translation>
             <numerusform>UTF-8이 아닌 바이트열 %n개는 U+FFFD로 표시합니다.</numerusform>
@@ -2608,34 +2618,34 @@
         <translation type="vanished">서버가 시작되지 못했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="700"/>
+        <location filename="../../app/explainlogpage.cpp" line="702"/>
         <source>The log&apos;s numbers agree with each other.</source>
         <translation>로그의 수치가 서로 맞습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="701"/>
+        <location filename="../../app/explainlogpage.cpp" line="703"/>
         <source>The log&apos;s numbers DISAGREE with each other: see the checks above.</source>
         <translation>로그의 수치가 서로 맞지 않습니다 (불일치): 위의 확인 항목을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="812"/>
+        <location filename="../../app/explainlogpage.cpp" line="814"/>
         <source>the model&apos;s: the log prints no KV size</source>
         <translation>모델 값: 로그에 KV 크기가 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="814"/>
+        <location filename="../../app/explainlogpage.cpp" line="816"/>
         <source>printed rounding allows %1 to %2</source>
         <translation>출력된 반올림으로는 %1 ~ %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="778"/>
-        <location filename="../../app/explainlogpage.cpp" line="781"/>
-        <location filename="../../app/explainlogpage.cpp" line="786"/>
-        <location filename="../../app/explainlogpage.cpp" line="790"/>
-        <location filename="../../app/explainlogpage.cpp" line="795"/>
-        <location filename="../../app/explainlogpage.cpp" line="802"/>
-        <location filename="../../app/explainlogpage.cpp" line="816"/>
-        <location filename="../../app/explainlogpage.cpp" line="900"/>
+        <location filename="../../app/explainlogpage.cpp" line="780"/>
+        <location filename="../../app/explainlogpage.cpp" line="783"/>
+        <location filename="../../app/explainlogpage.cpp" line="788"/>
+        <location filename="../../app/explainlogpage.cpp" line="792"/>
+        <location filename="../../app/explainlogpage.cpp" line="797"/>
+        <location filename="../../app/explainlogpage.cpp" line="804"/>
+        <location filename="../../app/explainlogpage.cpp" line="818"/>
+        <location filename="../../app/explainlogpage.cpp" line="902"/>
         <source>KV bytes per token</source>
         <translation>토큰당 KV 바이트</translation>
     </message>
@@ -2700,77 +2710,77 @@
         <translation>엔진이 시작 중에 멈췄습니다. 로그에는 그 이상의 내용이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="210"/>
+        <location filename="../../app/explainlogpage.cpp" line="212"/>
         <source>&amp;Start-up:</source>
         <translation>시작(&amp;S):</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="235"/>
+        <location filename="../../app/explainlogpage.cpp" line="237"/>
         <source>Which start-up of the paste is explained</source>
         <translation>붙여 넣은 로그의 몇 번째 시작을 설명할지</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="236"/>
+        <location filename="../../app/explainlogpage.cpp" line="238"/>
         <source>A paste that holds a restart (two version banners, a second model load after the first one&apos;s memory lines) is read as one start-up after another, each on its own, never mixed. The last is shown first.</source>
         <translation>재시작이 들어 있는 로그 (버전 줄이 두 번, 첫 시작의 메모리 줄 뒤에 모델을 다시 불러옴)는 시작마다 따로 읽고 섞지 않습니다. 마지막 시작을 먼저 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="596"/>
+        <location filename="../../app/explainlogpage.cpp" line="598"/>
         <source>%1 of %2 (lines %3 to %4)</source>
         <translation>%2회 중 %1번째 (%3 ~ %4번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="642"/>
+        <location filename="../../app/explainlogpage.cpp" line="644"/>
         <source>Failed to start: %1</source>
         <translation>시작 실패: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="644"/>
+        <location filename="../../app/explainlogpage.cpp" line="646"/>
         <source>The allocation that failed: %1</source>
         <translation>실패한 할당: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="652"/>
+        <location filename="../../app/explainlogpage.cpp" line="654"/>
         <source>The largest max_model_len that fits: %1 tokens (the server&apos;s own estimate)</source>
         <translation>들어가는 가장 큰 max_model_len: %1 토큰 (서버 자체 추정)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="660"/>
+        <location filename="../../app/explainlogpage.cpp" line="662"/>
         <source>Line %1: %2</source>
         <translation>%1번째 줄: %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="669"/>
+        <location filename="../../app/explainlogpage.cpp" line="671"/>
         <source>%1, version not printed (told by its lines&apos; format)</source>
         <translation>%1, 버전은 로그에 없음 (줄의 형식으로 판단)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="673"/>
+        <location filename="../../app/explainlogpage.cpp" line="675"/>
         <source>Start-up %1 of %2 in this paste (lines %3 to %4); pick another above.</source>
         <translation>이 로그의 시작 %2회 중 %1번째 (%3 ~ %4번째 줄). 다른 시작은 위에서 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="678"/>
+        <location filename="../../app/explainlogpage.cpp" line="680"/>
         <source>llama.cpp&apos;s cache and buffer sizes are totals over its devices, not per GPU.</source>
         <translation>llama.cpp의 캐시와 버퍼 크기는 GPU당 값이 아니라 모든 장치의 합계입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="738"/>
+        <location filename="../../app/explainlogpage.cpp" line="740"/>
         <source>max_model_len / context</source>
         <translation>max_model_len / 컨텍스트</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="740"/>
+        <location filename="../../app/explainlogpage.cpp" line="742"/>
         <source>GPU blocks</source>
         <translation>GPU 블록 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="750"/>
+        <location filename="../../app/explainlogpage.cpp" line="752"/>
         <source>KV cache memory, %1</source>
         <translation>KV 캐시 메모리, %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="749"/>
+        <location filename="../../app/explainlogpage.cpp" line="751"/>
         <source>the smallest: vLLM sizes every rank&apos;s cache by it</source>
         <translation>가장 작은 값: vLLM은 모든 랭크의 캐시를 이 값에 맞춥니다</translation>
     </message>
@@ -2780,92 +2790,92 @@
         <translation>vLLM V0 (0.6.5: 메모리 프로파일링 표)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="466"/>
+        <location filename="../../app/explainlogpage.cpp" line="468"/>
         <source>(%1 more characters)</source>
         <translation>(%1자 더 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="474"/>
+        <location filename="../../app/explainlogpage.cpp" line="476"/>
         <source>A log of %1 characters in %2 lines is too large to show here: the box shows its first %3 lines, each cut at %4 characters, and the explanation reads all of it. Typing in the box makes what it shows the log again.</source>
         <translation>%2줄, %1자인 로그는 여기에 모두 보여 주기에 너무 큽니다. 상자에는 처음 %3줄을 줄마다 %4자까지만 보여 주며, 해설은 로그 전체를 읽습니다. 상자에 입력하면 상자에 보이는 내용이 다시 로그가 됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="698"/>
+        <location filename="../../app/explainlogpage.cpp" line="700"/>
         <source>The log&apos;s numbers agree with each other; the server still did not start.</source>
         <translation>로그의 수치는 서로 맞지만 서버는 시작되지 못했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="748"/>
+        <location filename="../../app/explainlogpage.cpp" line="750"/>
         <source>the smallest (ranks may hold other layers)</source>
         <translation>가장 작은 값 (랭크마다 다른 레이어를 맡을 수 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="756"/>
+        <location filename="../../app/explainlogpage.cpp" line="758"/>
         <source>ollama&apos;s estimate, before loading</source>
         <translation>ollama의 추정 (불러오기 전)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="760"/>
+        <location filename="../../app/explainlogpage.cpp" line="762"/>
         <source>Compute graph</source>
         <translation>연산 그래프</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="765"/>
+        <location filename="../../app/explainlogpage.cpp" line="767"/>
         <source>Recurrent state</source>
         <translation>순환 상태 (recurrent state)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="766"/>
+        <location filename="../../app/explainlogpage.cpp" line="768"/>
         <source>Draft model&apos;s KV cache (not in the total)</source>
         <translation>초안 모델의 KV 캐시 (합계에 넣지 않음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="767"/>
+        <location filename="../../app/explainlogpage.cpp" line="769"/>
         <source>MLA latent cache</source>
         <translation>MLA 잠재 벡터 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="769"/>
+        <location filename="../../app/explainlogpage.cpp" line="771"/>
         <source>%1 KV cache</source>
         <translation>%1 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="772"/>
+        <location filename="../../app/explainlogpage.cpp" line="774"/>
         <source>%1 (%2 cells, %3 layers)</source>
         <translation>%1 (셀 %2개, 레이어 %3개)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="774"/>
+        <location filename="../../app/explainlogpage.cpp" line="776"/>
         <source>%1 B per cell</source>
         <translation>셀당 %1 B</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="779"/>
+        <location filename="../../app/explainlogpage.cpp" line="781"/>
         <source>ranks differ and may hold other layers (pipeline stages): no per-token figure</source>
         <translation>랭크마다 값이 다르고 다른 레이어를 맡을 수 있습니다 (파이프라인 단계). 토큰당 값을 만들지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="782"/>
+        <location filename="../../app/explainlogpage.cpp" line="784"/>
         <source>several KV cache groups (hybrid or sliding-window layers): vLLM&apos;s token line is blocks / groups x the attention block and undercounts; its concurrency is the figure to trust</source>
         <translation>KV 캐시 그룹이 여러 개 (하이브리드 또는 슬라이딩 윈도우 레이어): vLLM의 토큰 수 줄은 블록 수 / 그룹 수 x 어텐션 블록이라 실제보다 적게 나오며, 믿을 값은 최대 동시 요청 수입니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="787"/>
+        <location filename="../../app/explainlogpage.cpp" line="789"/>
         <source>vLLM&apos;s token line is concurrency x max_model_len, not blocks x block size: no figure per token</source>
         <translation>vLLM의 토큰 수 줄은 블록 수 x 블록 크기가 아니라 동시 요청 수 x max_model_len입니다: 토큰당 값 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="791"/>
+        <location filename="../../app/explainlogpage.cpp" line="793"/>
         <source>several KV cache groups, and the log does not show which rule made vLLM&apos;s token line: no figure per token</source>
         <translation>KV 캐시 그룹이 여러 개이고, vLLM의 토큰 수 줄을 어느 규칙으로 계산했는지 로그에 없습니다: 토큰당 값 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="796"/>
+        <location filename="../../app/explainlogpage.cpp" line="798"/>
         <source>hybrid: attention pages are as large as the mamba state&apos;s; vLLM&apos;s token count is blocks / groups x block size, so trust its concurrency</source>
         <translation>하이브리드: 어텐션 페이지가 맘바 상태 페이지와 크기가 같습니다. vLLM의 토큰 수는 블록 수 / 그룹 수 x 블록 크기이므로 최대 동시 요청 수를 믿으세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="798"/>
+        <location filename="../../app/explainlogpage.cpp" line="800"/>
         <source>several caches: a token takes a cell in each; see each cache&apos;s bytes per cell</source>
         <translation>캐시가 여러 개: 토큰 하나가 캐시마다 셀을 하나씩 차지합니다. 캐시별 셀당 바이트를 보세요</translation>
     </message>
@@ -2874,235 +2884,235 @@
         <translation type="vanished">랭크 %1개 중 하나의 메모리 기준: 최대 이 값 (vLLM은 모든 랭크를 가장 작은 값에 맞춤)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="818"/>
+        <location filename="../../app/explainlogpage.cpp" line="820"/>
         <source>K bytes per token</source>
         <translation>토큰당 키(K) 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="824"/>
+        <location filename="../../app/explainlogpage.cpp" line="826"/>
         <source>budget = total GPU memory x utilization</source>
         <translation>한도 = GPU 전체 메모리 x GPU 메모리 사용률</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="827"/>
+        <location filename="../../app/explainlogpage.cpp" line="829"/>
         <source>KV = total x utilization - peak torch memory (weights included) - non-torch</source>
         <translation>KV = 전체 x 사용률 - PyTorch 최대 메모리 (가중치 포함) - PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="830"/>
+        <location filename="../../app/explainlogpage.cpp" line="832"/>
         <source>KV = total x utilization - weights - activation peak - non-torch</source>
         <translation>KV = 전체 x 사용률 - 가중치 - 활성화 최대치 - PyTorch 외 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="833"/>
+        <location filename="../../app/explainlogpage.cpp" line="835"/>
         <source>tokens = KV memory / bytes per token, in whole blocks</source>
         <translation>토큰 수 = KV 메모리 / 토큰당 바이트, 온전한 블록 단위</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="836"/>
+        <location filename="../../app/explainlogpage.cpp" line="838"/>
         <source>tokens = blocks x block size</source>
         <translation>토큰 수 = 블록 수 x 블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="839"/>
+        <location filename="../../app/explainlogpage.cpp" line="841"/>
         <source>concurrency = tokens / max_model_len</source>
         <translation>동시 요청 수 = 토큰 수 / max_model_len</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="842"/>
+        <location filename="../../app/explainlogpage.cpp" line="844"/>
         <source>KV size = K + V</source>
         <translation>KV 크기 = 키(K) + 값(V)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="845"/>
+        <location filename="../../app/explainlogpage.cpp" line="847"/>
         <source>KV size = the KV buffers added up</source>
         <translation>KV 크기 = KV 버퍼의 합</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="848"/>
+        <location filename="../../app/explainlogpage.cpp" line="850"/>
         <source>weights = free memory before loading - free memory after</source>
         <translation>가중치 = 로드 전 여유 메모리 - 로드 후 여유 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="851"/>
+        <location filename="../../app/explainlogpage.cpp" line="853"/>
         <source>#tokens = max_total_num_tokens</source>
         <translation>#tokens (토큰 수) = max_total_num_tokens</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="854"/>
+        <location filename="../../app/explainlogpage.cpp" line="856"/>
         <source>KV memory is not negative</source>
         <translation>KV 메모리가 음수가 아님</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="857"/>
+        <location filename="../../app/explainlogpage.cpp" line="859"/>
         <source>KV = requested memory - all non-KV memory</source>
         <translation>KV = 요청 메모리 - KV 외 전체 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="860"/>
+        <location filename="../../app/explainlogpage.cpp" line="862"/>
         <source>tokens = concurrency x max_model_len, rounded down</source>
         <translation>토큰 수 = 동시 요청 수 x max_model_len (내림)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="865"/>
+        <location filename="../../app/explainlogpage.cpp" line="867"/>
         <source>differs, explained below</source>
         <translation>다름 (아래에서 설명)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="867"/>
+        <location filename="../../app/explainlogpage.cpp" line="869"/>
         <source>NEGATIVE</source>
         <translation>음수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="869"/>
+        <location filename="../../app/explainlogpage.cpp" line="871"/>
         <source>agrees</source>
         <translation>일치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="871"/>
+        <location filename="../../app/explainlogpage.cpp" line="873"/>
         <source>DISAGREES</source>
         <translation>불일치</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="758"/>
-        <location filename="../../app/explainlogpage.cpp" line="897"/>
+        <location filename="../../app/explainlogpage.cpp" line="760"/>
+        <location filename="../../app/explainlogpage.cpp" line="899"/>
         <source>KV cache memory</source>
         <translation>KV 캐시 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="802"/>
+        <location filename="../../app/explainlogpage.cpp" line="804"/>
         <source>at most %1 B</source>
         <translation>최대 %1 B</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="804"/>
+        <location filename="../../app/explainlogpage.cpp" line="806"/>
         <source>one rank&apos;s KV memory over vLLM&apos;s tokens, which are the smallest rank&apos;s: a bound, not the figure</source>
         <translation>한 랭크의 KV 메모리를 가장 작은 랭크 기준인 vLLM 토큰 수로 나눈 값: 상한이며 실제 값이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="805"/>
+        <location filename="../../app/explainlogpage.cpp" line="807"/>
         <source>%1&apos;s KV memory over vLLM&apos;s tokens, which are the smallest rank&apos;s: a bound, not the figure</source>
         <translation>%1의 KV 메모리를 가장 작은 랭크 기준인 vLLM 토큰 수로 나눈 값: 상한이며 실제 값이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="742"/>
-        <location filename="../../app/explainlogpage.cpp" line="903"/>
+        <location filename="../../app/explainlogpage.cpp" line="744"/>
+        <location filename="../../app/explainlogpage.cpp" line="905"/>
         <source>KV cache tokens</source>
         <translation>KV 캐시 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="744"/>
-        <location filename="../../app/explainlogpage.cpp" line="906"/>
+        <location filename="../../app/explainlogpage.cpp" line="746"/>
+        <location filename="../../app/explainlogpage.cpp" line="908"/>
         <source>Maximum concurrency</source>
         <translation>최대 동시 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="913"/>
+        <location filename="../../app/explainlogpage.cpp" line="915"/>
         <source>not in the log</source>
         <translation>로그에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="915"/>
+        <location filename="../../app/explainlogpage.cpp" line="917"/>
         <source>%1 (from its lines)</source>
         <translation>%1 (로그의 줄에서 계산)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="921"/>
+        <location filename="../../app/explainlogpage.cpp" line="923"/>
         <source>Recomputed from line %1 and the lines like it</source>
         <translation>%1번째 줄과 같은 종류의 줄에서 다시 계산한 값</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="922"/>
+        <location filename="../../app/explainlogpage.cpp" line="924"/>
         <source>Printed on line %1</source>
         <translation>%1번째 줄에 출력된 값</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="952"/>
+        <location filename="../../app/explainlogpage.cpp" line="954"/>
         <source>Over all devices: the server&apos;s own terms and KV Scope&apos;s</source>
         <translation>모든 장치 합계: 서버의 항목과 KV Scope의 항목</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="954"/>
+        <location filename="../../app/explainlogpage.cpp" line="956"/>
         <source>GiB over all devices</source>
         <translation>모든 장치 합계 GiB</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="957"/>
+        <location filename="../../app/explainlogpage.cpp" line="959"/>
         <source>Server (log): no sizes printed</source>
         <translation>서버 (로그): 출력된 크기 없음</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="959"/>
+        <location filename="../../app/explainlogpage.cpp" line="961"/>
         <source>KV Scope: %1</source>
         <translation>KV Scope: %1</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="960"/>
+        <location filename="../../app/explainlogpage.cpp" line="962"/>
         <source>KV Scope: pick a model</source>
         <translation>KV Scope: 모델을 고르세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="990"/>
+        <location filename="../../app/explainlogpage.cpp" line="992"/>
         <source>activation peak: the server measured %1 in its profiling run; KV Scope estimates %2 for one prefill chunk</source>
         <translation>활성화 최대치: 서버 측정값 (프로파일링 실행) %1, KV Scope 추정 (프리필 청크 하나) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="995"/>
+        <location filename="../../app/explainlogpage.cpp" line="997"/>
         <source>non-torch memory (CUDA context, NCCL, cuBLAS): the server measured %1; KV Scope assumes a typical %2</source>
         <translation>PyTorch 외 메모리 (CUDA 컨텍스트, NCCL, cuBLAS): 서버 측정값 %1, KV Scope 가정 (흔한 값) %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1000"/>
+        <location filename="../../app/explainlogpage.cpp" line="1002"/>
         <source>block rounding: the cache is whole blocks of %1 tokens (%2 each), so %3 of the KV memory stays unused</source>
         <translation>블록 단위 반올림: 캐시는 %1 토큰짜리 온전한 블록 (블록당 %2)으로만 잡혀, 쓰이지 않는 KV 메모리 %3</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1007"/>
+        <location filename="../../app/explainlogpage.cpp" line="1009"/>
         <source>utilization: the server may use %1 of the card and holds back %2</source>
         <translation>GPU 메모리 사용률: 서버가 쓰는 비율 %1, 남겨 두는 메모리 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1011"/>
+        <location filename="../../app/explainlogpage.cpp" line="1013"/>
         <source>tensor parallelism: every figure is per GPU of %1; the weights are split and each GPU keeps %2 KV heads</source>
         <translation>텐서 병렬: 모든 수치는 GPU %1개 중 한 장 기준이며, 가중치는 나뉘고 GPU마다 KV 헤드 %2개를 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1016"/>
+        <location filename="../../app/explainlogpage.cpp" line="1018"/>
         <source>sliding window: %1 layers keep only the last %2 tokens, so vLLM&apos;s concurrency is not tokens / max_model_len</source>
         <translation>슬라이딩 윈도우: 레이어 %1개는 마지막 토큰 %2개만 보관하므로 vLLM의 동시 요청 수는 토큰 수 / max_model_len이 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1021"/>
+        <location filename="../../app/explainlogpage.cpp" line="1023"/>
         <source>weights: the server loaded %1; parameters x dtype give %2 (quantization scales, extra or tied tensors)</source>
         <translation>가중치: 서버 로드량 %1, 파라미터 수 x 자료형 %2 (양자화 스케일, 추가 텐서나 공유 텐서의 차이)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1026"/>
+        <location filename="../../app/explainlogpage.cpp" line="1028"/>
         <source>KV bytes per token: the log implies %1 B, the model&apos;s shape gives %2 B: another model, cache dtype or TP split?</source>
         <translation>토큰당 KV 바이트: 로그로는 %1 B, 모델 구조로는 %2 B입니다. 다른 모델, KV 캐시 자료형, 텐서 병렬 분할인지 확인하세요</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1031"/>
+        <location filename="../../app/explainlogpage.cpp" line="1033"/>
         <source>memory pools: SGLang took %1 but K + V are %2; the rest is its request-to-token table</source>
         <translation>메모리 풀: SGLang이 잡은 메모리 %1, 키(K) + 값(V) %2. 나머지는 요청-토큰 표 (req_to_token)입니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1035"/>
+        <location filename="../../app/explainlogpage.cpp" line="1037"/>
         <source>CUDA graphs: %1 taken after the KV cache was sized, outside KV Scope&apos;s sum</source>
         <translation>CUDA 그래프: KV 캐시 크기를 정한 뒤 추가로 쓴 메모리 %1 (KV Scope의 합계에는 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1038"/>
+        <location filename="../../app/explainlogpage.cpp" line="1040"/>
         <source>compute buffers: llama.cpp reserves %1 for activations; KV Scope estimates %2</source>
         <translation>연산 버퍼: llama.cpp가 활성화 값에 예약한 메모리 %1, KV Scope 추정 %2</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1042"/>
+        <location filename="../../app/explainlogpage.cpp" line="1044"/>
         <source>the server failed to start: its KV memory is %1, so weights, activations and non-torch memory exceed total x utilization</source>
         <translation>서버 시작 실패: KV 메모리 %1. 가중치, 활성화 값, PyTorch 외 메모리가 전체 x 사용률을 넘습니다</translation>
     </message>
     <message>
-        <location filename="../../app/explainlogpage.cpp" line="1049"/>
+        <location filename="../../app/explainlogpage.cpp" line="1051"/>
         <source>Why they differ:</source>
         <translation>차이가 나는 이유:</translation>
     </message>
@@ -4592,143 +4602,143 @@
 <context>
     <name>MemoryPage</name>
     <message>
-        <location filename="../../app/memorypage.cpp" line="69"/>
+        <location filename="../../app/memorypage.cpp" line="72"/>
         <source>Lock scale</source>
         <translation>축 고정</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="80"/>
+        <location filename="../../app/memorypage.cpp" line="83"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="100"/>
+        <location filename="../../app/memorypage.cpp" line="103"/>
         <source>How KV Scope read the imported config.json: the family rule that gave the KV heads</source>
         <translation>가져온 config.json을 KV Scope가 읽은 방법: KV 헤드 수를 정한 모델 계열 규칙</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="101"/>
+        <location filename="../../app/memorypage.cpp" line="104"/>
         <source>Each model family names its attention layout differently (num_key_value_heads, multi_query, multi_query_group_num, new_decoder_architecture...). This line says which rule decided the KV heads, which layers cache per token, and which keys KV Scope did not use.</source>
         <translation>모델 계열마다 어텐션 구성을 다른 키로 적습니다 (num_key_value_heads, multi_query, multi_query_group_num, new_decoder_architecture...). 이 줄은 어떤 규칙이 KV 헤드 수를 정했는지, 어떤 레이어가 토큰마다 캐시하는지, KV Scope가 쓰지 않은 키가 무엇인지 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="110"/>
+        <location filename="../../app/memorypage.cpp" line="113"/>
         <source>The fastest a decode step can be on this GPU&apos;s data sheet: max(bytes / bandwidth, FLOPs / peak)</source>
         <translation>이 GPU의 데이터시트로 본 디코드 스텝의 최소 시간: max(바이트 / 대역폭, FLOP / 최대 성능)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="112"/>
+        <location filename="../../app/memorypage.cpp" line="115"/>
         <source>One decode step reads every weight it multiplies once (an untied embedding table is only looked up) and the whole KV cache of every sequence, and computes about two FLOPs per weight per sequence. Divided by the data sheet&apos;s memory bandwidth and peak FLOP/s, the larger time is a lower bound on the time per output token: kernel launches, element-wise work and activations only add to it. The Roofline page measures the same on this machine.</source>
         <translation>디코드 스텝 하나는 곱하는 모든 가중치를 한 번씩 읽고(LM 헤드와 묶이지 않은 임베딩 표는 조회만 함) 모든 시퀀스의 KV 캐시 전체를 읽으며, 시퀀스마다 가중치 하나당 약 2 FLOP을 계산합니다. 이를 데이터시트의 메모리 대역폭과 최대 FLOP/s로 나눈 두 시간 중 큰 쪽이 출력 토큰당 시간(TPOT)의 하한입니다. 커널 실행, 원소별 연산, 활성값은 시간을 더할 뿐입니다. 루프라인 페이지에서 이 컴퓨터로 같은 것을 측정합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="126"/>
+        <location filename="../../app/memorypage.cpp" line="129"/>
         <source>One bar per context length, or per batch</source>
         <translation>컨텍스트 길이별 또는 배치별로 막대 하나씩</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="127"/>
+        <location filename="../../app/memorypage.cpp" line="130"/>
         <source>By context: the same batch at 2K, 8K and 32K tokens (and the current context). By batch: the same context at batch 1, 8 and 32 (and the current batch).</source>
         <translation>컨텍스트 길이별: 같은 배치를 2K, 8K, 32K 토큰(그리고 현재 컨텍스트 길이)에서 비교합니다. 배치별: 같은 컨텍스트 길이를 배치 1, 8, 32(그리고 현재 배치)에서 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="129"/>
+        <location filename="../../app/memorypage.cpp" line="132"/>
         <source>GiB (1024³ bytes) as nvidia-smi and PyTorch count, or GB (10⁹ bytes) as cards are sold</source>
         <translation>nvidia-smi와 PyTorch가 세는 GiB (1024³ 바이트), 또는 카드 사양에 쓰는 GB (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="130"/>
+        <location filename="../../app/memorypage.cpp" line="133"/>
         <source>While locked the value axis keeps its top when bars shrink, so halving the batch visibly halves the cache; it still grows when a bar would be cut.</source>
         <translation>고정하면 막대가 줄어도 세로축의 최댓값이 그대로여서, 배치를 절반으로 줄이면 캐시 막대도 눈에 띄게 절반이 됩니다. 막대가 잘릴 때는 축이 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="132"/>
+        <location filename="../../app/memorypage.cpp" line="135"/>
         <source>Keep the scale while you compare: the axis grows when a bar would be cut, never shrinks</source>
         <translation>비교하는 동안 축 범위를 유지합니다: 막대가 잘릴 때만 축이 늘어나고, 줄어들지는 않습니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="134"/>
+        <location filename="../../app/memorypage.cpp" line="137"/>
         <source>Weights + KV cache + estimates, against the budget (card x utilization)</source>
         <translation>가중치 + KV 캐시 + 추정값을 한도(카드 메모리 x 사용률)와 비교</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="135"/>
+        <location filename="../../app/memorypage.cpp" line="138"/>
         <source>The verdict compares the sum of the four terms with the budget line. It is not an out-of-memory guarantee: the allocator&apos;s reserve, fragmentation and other processes are not in the sum, so a computed 23 GiB can still fail on a 24 GiB card.</source>
         <translation>판정은 네 항목의 합을 한도선과 비교한 결과입니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당자의 예비 메모리, 단편화, 다른 프로세스는 합계에 들어 있지 않으므로, 계산상 23 GiB라도 24 GiB 카드에서 실패할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="138"/>
+        <location filename="../../app/memorypage.cpp" line="141"/>
         <source>The KV cache formula with this scenario&apos;s numbers put in</source>
         <translation>이 시나리오의 값을 대입한 KV 캐시 공식</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="139"/>
+        <location filename="../../app/memorypage.cpp" line="142"/>
         <source>KV bytes = 2 x L x B x S x H_kv x D_head x bytes per element. The 2 is one K and one V per token; each symbol has the colour of the number put in for it.</source>
         <translation>KV 바이트 = 2 x L x B x S x H_kv x D_head x 원소당 바이트입니다. 2는 토큰마다 저장하는 K 하나와 V 하나이며, 각 기호는 대입한 값과 같은 색으로 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="141"/>
+        <location filename="../../app/memorypage.cpp" line="144"/>
         <source>Stacked memory per GPU for each context (or batch); hover a bar for every term</source>
         <translation>컨텍스트 길이(또는 배치)별로 쌓은 GPU당 메모리: 막대 위에 마우스를 올리면 모든 항목이 보입니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="142"/>
+        <location filename="../../app/memorypage.cpp" line="145"/>
         <source>Each bar stacks the weights (loaded once), the KV cache (grows with every token of every request) and the estimated activations and CUDA context, against the whole card (dotted) and the budget the server may use (dashed).</source>
         <translation>각 막대는 가중치(한 번만 올림), KV 캐시(모든 요청의 토큰마다 커짐), 활성화 값과 CUDA 컨텍스트 추정값을 쌓아서 카드 전체(점선), 서버가 쓸 수 있는 한도(파선)와 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="145"/>
+        <location filename="../../app/memorypage.cpp" line="148"/>
         <source>Every term in bytes; hover a row for how it is computed</source>
         <translation>모든 항목의 바이트 수: 행 위에 마우스를 올리면 계산 방법이 보입니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="146"/>
+        <location filename="../../app/memorypage.cpp" line="149"/>
         <source>The figures behind the bars, per GPU. Activations and the CUDA context are estimates; what nvidia-smi shows is larger still: it adds the allocator&apos;s cached blocks and the CUDA context of every process.</source>
         <translation>막대의 바탕이 되는 GPU당 수치입니다. 활성화 값과 CUDA 컨텍스트는 추정값입니다. nvidia-smi가 보여 주는 값은 이보다도 큽니다: 할당자가 캐시해 둔 메모리 블록과 모든 프로세스의 CUDA 컨텍스트가 더해지기 때문입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="149"/>
+        <location filename="../../app/memorypage.cpp" line="152"/>
         <source>What vLLM prints at start-up for this scenario</source>
         <translation>이 시나리오에서 vLLM이 시작할 때 출력하는 내용</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="150"/>
+        <location filename="../../app/memorypage.cpp" line="153"/>
         <source>vLLM gives the cache what is left of memory x utilization after weights, activations and non-torch memory, in whole blocks of 16 tokens: tokens = blocks x 16; concurrency = tokens / tokens per request.</source>
         <translation>vLLM은 메모리 x 사용률에서 가중치, 활성화 값, torch 외 메모리를 빼고 남은 공간을 16 토큰짜리 블록 단위로 캐시에 줍니다: 토큰 수 = 블록 수 x 16, 동시 요청 수 = 토큰 수 / 요청당 토큰 수.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="153"/>
+        <location filename="../../app/memorypage.cpp" line="156"/>
         <source>The same parameters stored in each format: bytes = parameters x bits / 8</source>
         <translation>같은 파라미터를 형식별로 저장했을 때의 크기: 바이트 = 파라미터 x 비트 / 8</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="154"/>
+        <location filename="../../app/memorypage.cpp" line="157"/>
         <source>Weights alone in FP32, BF16, INT8 and INT4, and INT4 with one FP16 scale per 128 weights (4.125 bits) as real quantized files store it. The chosen format is darker and marked (now).</source>
         <translation>FP32, BF16, INT8, INT4로 저장한 가중치만의 크기와, 실제 양자화 파일처럼 가중치 128개마다 FP16 스케일을 하나씩 둔 INT4(4.125비트)의 크기입니다. 선택한 형식은 더 진하게 칠하고 (현재)로 표시합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="158"/>
+        <location filename="../../app/memorypage.cpp" line="161"/>
         <source>Bars by context</source>
         <translation>컨텍스트 길이별 막대</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="159"/>
+        <location filename="../../app/memorypage.cpp" line="162"/>
         <source>Bars by batch</source>
         <translation>배치별 막대</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="160"/>
+        <location filename="../../app/memorypage.cpp" line="163"/>
         <source>GiB (1024³)</source>
         <translation>GiB (1024³)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="161"/>
+        <location filename="../../app/memorypage.cpp" line="164"/>
         <source>GB (10⁹)</source>
         <translation>GB (10⁹)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="90"/>
-        <location filename="../../app/memorypage.cpp" line="177"/>
+        <location filename="../../app/memorypage.cpp" line="93"/>
+        <location filename="../../app/memorypage.cpp" line="180"/>
         <source>Weights alone by dtype</source>
         <translation>가중치만: dtype별 크기</translation>
     </message>
@@ -4737,84 +4747,84 @@
         <translation type="vanished">GiB</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="217"/>
+        <location filename="../../app/memorypage.cpp" line="220"/>
         <source>KV cache formula, with this scenario&apos;s numbers</source>
         <translation>KV 캐시 공식 (이 시나리오의 값 대입)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="89"/>
-        <location filename="../../app/memorypage.cpp" line="223"/>
+        <location filename="../../app/memorypage.cpp" line="92"/>
+        <location filename="../../app/memorypage.cpp" line="226"/>
         <source>Breakdown (per GPU)</source>
         <translation>메모리 내역 (GPU당)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="231"/>
+        <location filename="../../app/memorypage.cpp" line="234"/>
         <source>Capacity, as vLLM reports it</source>
         <translation>vLLM이 보고하는 방식의 용량</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="234"/>
+        <location filename="../../app/memorypage.cpp" line="237"/>
         <source>Time per output token (lower bound)</source>
         <translation>출력 토큰당 시간 (하한)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="386"/>
+        <location filename="../../app/memorypage.cpp" line="389"/>
         <source>No TPOT bound for a card typed by hand: choose a GPU preset with data-sheet figures.</source>
         <translation>직접 입력한 카드에는 TPOT 하한이 없습니다: 데이터시트 수치가 있는 GPU 프리셋을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="388"/>
+        <location filename="../../app/memorypage.cpp" line="391"/>
         <source>No TPOT bound: the %1 preset carries no data-sheet bandwidth and peak.</source>
         <translation>TPOT 하한 없음: %1 프리셋에는 데이터시트 대역폭과 최대 성능이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="393"/>
+        <location filename="../../app/memorypage.cpp" line="396"/>
         <source>TPOT ≥ %1 ms: memory-bound</source>
         <translation>TPOT ≥ %1 ms: 메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="394"/>
+        <location filename="../../app/memorypage.cpp" line="397"/>
         <source>TPOT ≥ %1 ms: compute-bound</source>
         <translation>TPOT ≥ %1 ms: 연산 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="398"/>
+        <location filename="../../app/memorypage.cpp" line="401"/>
         <source>A lower bound from the data sheet of the %1 (%2, %3 dense %4), at batch %5 and %6 tokens: a step moves %7 and computes %8; bytes / bandwidth = %9 ms, FLOPs / peak = %10 ms.</source>
         <translation>%1 데이터시트(%2, %3 dense %4)로 구한 하한, 배치 %5, 토큰 %6개: 스텝 하나가 %7을 옮기고 %8을 계산합니다. 바이트 / 대역폭 = %9 ms, FLOP / 최대 성능 = %10 ms.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="442"/>
+        <location filename="../../app/memorypage.cpp" line="445"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="444"/>
-        <location filename="../../app/memorypage.cpp" line="528"/>
+        <location filename="../../app/memorypage.cpp" line="447"/>
+        <location filename="../../app/memorypage.cpp" line="531"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="459"/>
+        <location filename="../../app/memorypage.cpp" line="462"/>
         <source>%1 at %2 tokens, by batch</source>
         <translation>%1, %2 토큰, 배치별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="461"/>
+        <location filename="../../app/memorypage.cpp" line="464"/>
         <source>%1, batch %2, by context</source>
         <translation>%1, 배치 %2, 컨텍스트 길이별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="466"/>
+        <location filename="../../app/memorypage.cpp" line="469"/>
         <source>budget %1 (%2% of the card)</source>
         <translation>한도 %1 (카드의 %2%)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="467"/>
+        <location filename="../../app/memorypage.cpp" line="470"/>
         <source>card %1</source>
         <translation>카드 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="525"/>
+        <location filename="../../app/memorypage.cpp" line="528"/>
         <source>(now)</source>
         <translation>(현재)</translation>
     </message>
@@ -4971,23 +4981,23 @@
 <context>
     <name>PagedPage</name>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="178"/>
-        <location filename="../../app/pagedpage.cpp" line="764"/>
+        <location filename="../../app/pagedpage.cpp" line="180"/>
+        <location filename="../../app/pagedpage.cpp" line="767"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="193"/>
+        <location filename="../../app/pagedpage.cpp" line="195"/>
         <source>ShareGPT-like</source>
         <translation>ShareGPT 유사</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="194"/>
+        <location filename="../../app/pagedpage.cpp" line="196"/>
         <source>Alpaca-like</source>
         <translation>Alpaca 유사</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="195"/>
+        <location filename="../../app/pagedpage.cpp" line="197"/>
         <source>Paper&apos;s figure</source>
         <translation>논문 그림</translation>
     </message>
@@ -4996,22 +5006,22 @@
         <translation type="vanished">ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="196"/>
+        <location filename="../../app/pagedpage.cpp" line="198"/>
         <source>Fixed 200 + 200 tokens</source>
         <translation>고정 200 + 200 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="197"/>
+        <location filename="../../app/pagedpage.cpp" line="199"/>
         <source>Uniform 1-400 + 1-400</source>
         <translation>균등 분포 1-400 + 1-400</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="209"/>
+        <location filename="../../app/pagedpage.cpp" line="211"/>
         <source>all at once</source>
         <translation>한꺼번에</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="277"/>
+        <location filename="../../app/pagedpage.cpp" line="280"/>
         <source>Poisson arrivals per decode step</source>
         <translation>디코드 스텝당 도착하는 요청 수 (포아송 분포)</translation>
     </message>
@@ -5035,27 +5045,27 @@
         <translation type="vanished">연속 할당 서버가 요청마다 예약하는 공간: 모델의 최대 길이 (Orca-Max), 요청 길이를 2의 거듭제곱으로 올린 길이 (Orca-Pow2), 또는 요청 길이 그대로 (Orca-Oracle)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="212"/>
+        <location filename="../../app/pagedpage.cpp" line="215"/>
         <source>First fit</source>
         <translation>최초 적합 (first fit)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="213"/>
+        <location filename="../../app/pagedpage.cpp" line="216"/>
         <source>Buddy</source>
         <translation>버디 할당 (buddy)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="290"/>
+        <location filename="../../app/pagedpage.cpp" line="293"/>
         <source>KV pool size in token slots</source>
         <translation>KV 풀 크기 (토큰 슬롯 단위)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="332"/>
+        <location filename="../../app/pagedpage.cpp" line="335"/>
         <source>Decode steps per second</source>
         <translation>초당 디코드 스텝 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="230"/>
+        <location filename="../../app/pagedpage.cpp" line="233"/>
         <source>From the scenario</source>
         <translation>시나리오에서 가져오기</translation>
     </message>
@@ -5065,12 +5075,12 @@
         <translation>PagedAttention 블록</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="182"/>
+        <location filename="../../app/pagedpage.cpp" line="184"/>
         <source>Show the whole run</source>
         <translation>전체 실행 보기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="270"/>
+        <location filename="../../app/pagedpage.cpp" line="273"/>
         <source>The request trace both servers replay</source>
         <translation>두 서버가 재생하는 요청 트레이스</translation>
     </message>
@@ -5079,449 +5089,449 @@
         <translation type="vanished">ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이(ShareGPT 프롬프트 161 + 출력 338 토큰, Alpaca 19 + 58)에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝나며, 이 워크로드는 자체 풀 크기를 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="275"/>
+        <location filename="../../app/pagedpage.cpp" line="278"/>
         <source>How many requests the trace holds</source>
         <translation>트레이스에 들어 있는 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="276"/>
+        <location filename="../../app/pagedpage.cpp" line="279"/>
         <source>The number of requests in the synthetic trace; both servers get the same ones, in the same order.</source>
         <translation>합성 트레이스의 요청 수입니다. 두 서버는 같은 요청을 같은 순서로 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="278"/>
+        <location filename="../../app/pagedpage.cpp" line="281"/>
         <source>New requests arrive at random, on average λ per decode step (a gap of 1/λ steps). At 0 every request arrives at step 0, so the server is under load from the start.</source>
         <translation>새 요청은 무작위로, 디코드 스텝당 평균 λ개씩 도착합니다 (평균 간격 1/λ 스텝). 0이면 모든 요청이 스텝 0에 도착하므로 서버는 처음부터 부하를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="280"/>
+        <location filename="../../app/pagedpage.cpp" line="283"/>
         <source>What a contiguous server reserves per request</source>
         <translation>연속 할당 서버가 요청마다 예약하는 공간</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="281"/>
+        <location filename="../../app/pagedpage.cpp" line="284"/>
         <source>Max length reserves the maximum model length for every request (Orca-Max); next power of 2 reserves 2^⌈log₂(prompt + output)⌉ slots (Orca-Pow2); exact reserves prompt + output, which only an oracle knows in advance (Orca-Oracle).</source>
         <translation>최대 길이는 모든 요청에 모델의 최대 길이를 예약합니다 (Orca-Max). 2의 거듭제곱으로 올림은 2^⌈log₂(프롬프트 + 출력)⌉ 슬롯을 예약합니다 (Orca-Pow2). 정확한 길이는 프롬프트 + 출력만큼만 예약하는데, 이 길이를 미리 아는 것은 오라클(oracle)뿐입니다 (Orca-Oracle).</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="284"/>
+        <location filename="../../app/pagedpage.cpp" line="287"/>
         <source>Where a contiguous reservation goes in the pool</source>
         <translation>풀 안에서 연속 할당 예약 공간이 놓일 위치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="285"/>
+        <location filename="../../app/pagedpage.cpp" line="288"/>
         <source>First fit takes the lowest free hole large enough. Buddy rounds every reservation up to a power of two and splits and merges holes in halves.</source>
         <translation>최초 적합은 충분히 큰 빈 구간 가운데 가장 앞쪽의 것을 씁니다. 버디 할당은 모든 예약을 2의 거듭제곱으로 올리고, 빈 구간을 절반씩 나누고 합칩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="287"/>
+        <location filename="../../app/pagedpage.cpp" line="290"/>
         <source>Token slots per PagedAttention block (vLLM&apos;s default is 16)</source>
         <translation>PagedAttention 블록당 토큰 슬롯 수 (vLLM 기본값은 16)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="288"/>
+        <location filename="../../app/pagedpage.cpp" line="291"/>
         <source>A sequence of n tokens holds ⌈n / block size⌉ blocks, so at most block size − 1 slots of its last block stay empty.</source>
         <translation>토큰 n개인 시퀀스는 블록 ⌈n / 블록 크기⌉개를 차지하므로, 마지막 블록에서 비는 슬롯은 많아야 블록 크기 − 1개입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="291"/>
+        <location filename="../../app/pagedpage.cpp" line="294"/>
         <source>One slot holds one token&apos;s K and V over every layer. A real server&apos;s pool is (GPU memory × utilization − weights − activations − runtime) ÷ KV bytes per token.</source>
         <translation>슬롯 하나에는 토큰 하나의 모든 레이어 K와 V가 들어갑니다. 실제 서버의 풀 크기는 (GPU 메모리 × 사용률 − 가중치 − 활성화 값 − 런타임) ÷ 토큰당 KV 바이트입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="293"/>
+        <location filename="../../app/pagedpage.cpp" line="296"/>
         <source>Parallel samples per request</source>
         <translation>요청당 병렬 샘플 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="294"/>
+        <location filename="../../app/pagedpage.cpp" line="297"/>
         <source>Each request generates this many outputs from one prompt. Paged blocks of the shared prompt are stored once and copied on write; contiguous servers reserve a region per sample.</source>
         <translation>요청마다 프롬프트 하나로 이 개수만큼 출력을 생성합니다. 페이지 방식에서는 공유 프롬프트의 블록을 한 번만 저장하고 쓸 때 복사(copy-on-write)하며, 연속 할당 서버는 샘플마다 영역을 따로 예약합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="296"/>
+        <location filename="../../app/pagedpage.cpp" line="299"/>
         <source>What the samples of one request are</source>
         <translation>한 요청의 샘플이 무엇인지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="297"/>
+        <location filename="../../app/pagedpage.cpp" line="300"/>
         <source>Parallel samples: independent outputs of one prompt, sharing its blocks. Beam search: each step every beam continues a parent beam; a beam chosen twice shares its blocks and copies the last partial one on write, a beam chosen by none is dropped and frees its own blocks. Hover a request to see its beams&apos; block tables, shared entries in bold. Memory saved = blocks saved ÷ blocks held unshared.</source>
         <translation>병렬 샘플: 한 프롬프트에서 나온 독립적인 출력들로, 프롬프트 블록을 공유합니다. 빔 서치: 스텝마다 각 빔이 부모 빔을 이어받습니다. 두 번 선택된 빔은 블록을 공유하고 마지막의 덜 찬 블록은 쓸 때 복사하며 (copy-on-write), 아무도 선택하지 않은 빔은 버려져 자기 블록을 반환합니다. 요청 위에 마우스를 올리면 빔들의 블록 테이블이 보이며, 공유된 항목은 굵게 표시됩니다. 절약한 메모리 = 공유로 아낀 블록 ÷ 공유하지 않았을 때의 블록.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="301"/>
+        <location filename="../../app/pagedpage.cpp" line="304"/>
         <source>Random seed of the synthetic trace</source>
         <translation>합성 트레이스의 난수 시드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="302"/>
+        <location filename="../../app/pagedpage.cpp" line="305"/>
         <source>The same seed gives the same trace on every machine, so a class sees the same run.</source>
         <translation>시드가 같으면 어느 컴퓨터에서나 같은 트레이스가 나오므로, 모든 학생이 같은 실행을 봅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="303"/>
+        <location filename="../../app/pagedpage.cpp" line="306"/>
         <source>Longest sequence the model accepts (prompt + output)</source>
         <translation>모델이 받는 최대 시퀀스 길이 (프롬프트 + 출력)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="304"/>
+        <location filename="../../app/pagedpage.cpp" line="307"/>
         <source>Caps prompt + output of every request; the max-length policy reserves exactly this many slots per request.</source>
         <translation>모든 요청의 프롬프트 + 출력 길이 상한입니다. 최대 길이 정책은 요청마다 정확히 이만큼의 슬롯을 예약합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="306"/>
+        <location filename="../../app/pagedpage.cpp" line="309"/>
         <source>The KV cache tokens the current model leaves on the current GPU</source>
         <translation>현재 GPU에 현재 모델을 올리고 남는 메모리에 들어가는 KV 캐시 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="307"/>
+        <location filename="../../app/pagedpage.cpp" line="310"/>
         <source>Sets the pool to the capacity of the scenario on the left: tokens = KV budget ÷ KV bytes per token.</source>
         <translation>풀 크기를 왼쪽 시나리오의 용량으로 맞춥니다: 토큰 수 = KV 한도 ÷ 토큰당 KV 바이트.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="309"/>
+        <location filename="../../app/pagedpage.cpp" line="312"/>
         <source>Replay a request trace file</source>
         <translation>요청 트레이스 파일 재생</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="310"/>
+        <location filename="../../app/pagedpage.cpp" line="313"/>
         <source>A CSV file with the header prompt_len,output_len[,arrival_step] or JSON Lines with the same keys, as kvscope-cli simulate --workload reads it. Both servers replay it.</source>
         <translation>헤더가 prompt_len,output_len[,arrival_step]인 CSV 파일, 또는 같은 키를 쓰는 JSON Lines 파일 (kvscope-cli simulate --workload가 읽는 형식). 두 서버가 모두 이 트레이스를 재생합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="312"/>
+        <location filename="../../app/pagedpage.cpp" line="315"/>
         <source>The paged server keeps shared prompt blocks for later requests</source>
         <translation>페이지 방식 서버가 공유 프롬프트 블록을 이후 요청을 위해 보관</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="313"/>
+        <location filename="../../app/pagedpage.cpp" line="316"/>
         <source>Automatic prefix caching: a full block of a shared system prompt is found by a hash of its tokens and of the blocks before it. When its last request ends it stays in the pool, free but holding its K and V (orange stripes), until a block is needed and it is evicted, least recently used first. Hit rate = prompt tokens found cached ÷ prompt tokens.</source>
         <translation>자동 프리픽스 캐싱: 공유 시스템 프롬프트의 가득 찬 블록은 그 토큰과 앞선 블록들의 해시로 찾습니다. 마지막 요청이 끝나도 블록은 풀에 남아, 비어 있지만 키(K)와 값(V)을 그대로 가진 채 (주황색 가로줄) 블록이 필요해질 때까지 유지되고, 가장 오래전에 쓰인 것부터 내보냅니다. 적중률 = 캐시에서 찾은 프롬프트 토큰 ÷ 프롬프트 토큰.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="317"/>
+        <location filename="../../app/pagedpage.cpp" line="320"/>
         <source>Stop simulating the whole run in the background</source>
         <translation>백그라운드의 전체 실행 시뮬레이션 중지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="318"/>
+        <location filename="../../app/pagedpage.cpp" line="321"/>
         <source>A long trace takes a while to simulate to its end for the total and the whole-run charts; the replay itself goes on without it.</source>
         <translation>긴 트레이스는 총 스텝 수와 전체 실행 차트를 위해 끝까지 시뮬레이션하는 데 시간이 걸립니다. 재생 자체는 이것 없이도 계속됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="320"/>
+        <location filename="../../app/pagedpage.cpp" line="323"/>
         <source>Play or pause the replay</source>
         <translation>재생 또는 일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="321"/>
+        <location filename="../../app/pagedpage.cpp" line="324"/>
         <source>Replays both servers step by step at the chosen speed; at the end, Play starts again.</source>
         <translation>두 서버를 고른 속도로 한 스텝씩 재생합니다. 끝난 뒤 재생을 누르면 처음부터 다시 시작합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="322"/>
+        <location filename="../../app/pagedpage.cpp" line="325"/>
         <source>One decode step</source>
         <translation>디코드 한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="323"/>
+        <location filename="../../app/pagedpage.cpp" line="326"/>
         <source>Runs one decode step on both servers: every running request stores one more token.</source>
         <translation>두 서버에서 디코드를 한 스텝 실행합니다: 실행 중인 모든 요청이 토큰을 하나씩 더 저장합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="324"/>
+        <location filename="../../app/pagedpage.cpp" line="327"/>
         <source>Back to step 1 with the same trace</source>
         <translation>같은 트레이스로 스텝 1부터 다시</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="325"/>
+        <location filename="../../app/pagedpage.cpp" line="328"/>
         <source>Starts both servers again from an empty pool with the same trace.</source>
         <translation>같은 트레이스로 두 서버를 빈 풀에서 다시 시작합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="326"/>
+        <location filename="../../app/pagedpage.cpp" line="329"/>
         <source>Every step of the run: drag to go back or forward (Left, Shift+Left, Shift+Right)</source>
         <translation>실행의 모든 스텝: 끌어서 뒤로 또는 앞으로 이동 (←, Shift+←, Shift+→)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="327"/>
+        <location filename="../../app/pagedpage.cpp" line="330"/>
         <source>Goes to any step of the replay, back as well as forward: going back replays the same trace from the start, so both servers stand exactly where they stood at that step.</source>
         <translation>재생의 어느 스텝으로든 앞뒤로 이동합니다. 뒤로 갈 때는 같은 트레이스를 처음부터 다시 재생하므로, 두 서버 모두 그 스텝에 있던 상태 그대로 돌아갑니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="329"/>
+        <location filename="../../app/pagedpage.cpp" line="332"/>
         <source>Jump to a moment of the whole run</source>
         <translation>전체 실행의 주요 순간으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="330"/>
+        <location filename="../../app/pagedpage.cpp" line="333"/>
         <source>Once the whole run has been simulated, lists the steps worth stopping at for each server: the first request left waiting, the first preemption, the most requests running at once, the end.</source>
         <translation>전체 실행의 시뮬레이션이 끝나면 서버마다 멈춰 볼 만한 스텝을 보여 줍니다: 처음으로 요청이 대기하게 된 스텝, 첫 선점, 동시에 실행 중인 요청이 가장 많은 스텝, 끝.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="333"/>
+        <location filename="../../app/pagedpage.cpp" line="336"/>
         <source>How many decode steps the replay runs per second; the maps repaint once per frame at any speed.</source>
         <translation>재생이 1초에 실행하는 디코드 스텝 수입니다. 속도와 관계없이 맵은 프레임마다 한 번 다시 그립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="334"/>
+        <location filename="../../app/pagedpage.cpp" line="337"/>
         <source>Draw the charts to the end of the run</source>
         <translation>실행이 끝날 때까지의 차트 그리기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="335"/>
+        <location filename="../../app/pagedpage.cpp" line="338"/>
         <source>Off, the charts grow with the replay so the class can predict before they see. On, they show the whole run at once, with a line at the current step.</source>
         <translation>끄면 차트가 재생에 맞춰 늘어나므로 학생들이 보기 전에 예측할 수 있습니다. 켜면 전체 실행을 한꺼번에 보여 주고, 현재 스텝에 선을 긋습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="337"/>
+        <location filename="../../app/pagedpage.cpp" line="340"/>
         <source>Replay progress and finished requests of each server</source>
         <translation>재생 진행 상황과 서버별 완료된 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="338"/>
+        <location filename="../../app/pagedpage.cpp" line="341"/>
         <source>The current decode step out of the steps until both servers have finished every request, and how many requests each server has finished.</source>
         <translation>두 서버가 모든 요청을 마칠 때까지의 전체 스텝 중 현재 디코드 스텝과, 각 서버가 마친 요청 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="340"/>
+        <location filename="../../app/pagedpage.cpp" line="343"/>
         <source>Paged server&apos;s preemptions and sharing</source>
         <translation>페이지 방식 서버의 선점과 공유</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="341"/>
+        <location filename="../../app/pagedpage.cpp" line="344"/>
         <source>A preemption evicts a running request when no block is free; it recomputes its tokens when it returns. Blocks saved by sharing: prompt blocks stored once for several samples.</source>
         <translation>선점은 빈 블록이 없을 때 실행 중인 요청을 내보내는 것입니다. 내보낸 요청은 돌아올 때 토큰을 다시 계산합니다. 공유로 아낀 블록: 여러 샘플을 위해 한 번만 저장한 프롬프트 블록입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="343"/>
+        <location filename="../../app/pagedpage.cpp" line="346"/>
         <source>The contiguous server&apos;s pool, one square per token slot</source>
         <translation>연속 할당 서버의 풀 (칸 하나가 토큰 슬롯 하나)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="344"/>
+        <location filename="../../app/pagedpage.cpp" line="347"/>
         <source>Each request owns one region sized by the policy. Share of a kind = its slots ÷ pool slots. Hover a request to see it in both maps.</source>
         <translation>요청마다 정책에 따라 크기가 정해진 영역 하나를 가집니다. 종류별 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수. 요청 위에 마우스를 올리면 두 맵에서 함께 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="346"/>
+        <location filename="../../app/pagedpage.cpp" line="349"/>
         <source>The paged server&apos;s pool, one square per token slot, in physical block order</source>
         <translation>페이지 방식 서버의 풀 (칸 하나가 토큰 슬롯 하나, 물리 블록 순서)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="347"/>
+        <location filename="../../app/pagedpage.cpp" line="350"/>
         <source>Each request holds blocks anywhere in the pool, taken one at a time as it grows. Share of a kind = its slots ÷ pool slots. Hover a request to see its block table.</source>
         <translation>요청은 커질 때마다 블록을 하나씩 받으며, 블록은 풀의 어디에 있어도 됩니다. 종류별 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수. 요청 위에 마우스를 올리면 블록 테이블이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="350"/>
+        <location filename="../../app/pagedpage.cpp" line="353"/>
         <source>Trace and pool</source>
         <translation>트레이스와 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="353"/>
+        <location filename="../../app/pagedpage.cpp" line="356"/>
         <source>Workload</source>
         <translation>워크로드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="353"/>
+        <location filename="../../app/pagedpage.cpp" line="356"/>
         <source>Requests</source>
         <translation>요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="353"/>
+        <location filename="../../app/pagedpage.cpp" line="356"/>
         <source>Arrivals</source>
         <translation>도착률</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="354"/>
+        <location filename="../../app/pagedpage.cpp" line="357"/>
         <source>Contiguous</source>
         <translation>연속 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="354"/>
+        <location filename="../../app/pagedpage.cpp" line="357"/>
         <source>Placement</source>
         <translation>할당 위치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="354"/>
+        <location filename="../../app/pagedpage.cpp" line="357"/>
         <source>Block size</source>
         <translation>블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="355"/>
+        <location filename="../../app/pagedpage.cpp" line="358"/>
         <source>Pool</source>
         <translation>풀 크기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="355"/>
+        <location filename="../../app/pagedpage.cpp" line="358"/>
         <source>Samples</source>
         <translation>샘플 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="355"/>
+        <location filename="../../app/pagedpage.cpp" line="358"/>
         <source>Max model len</source>
         <translation>최대 모델 길이</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="356"/>
+        <location filename="../../app/pagedpage.cpp" line="359"/>
         <source>Seed</source>
         <translation>시드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="356"/>
+        <location filename="../../app/pagedpage.cpp" line="359"/>
         <source>Sequences</source>
         <translation>시퀀스</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="356"/>
+        <location filename="../../app/pagedpage.cpp" line="359"/>
         <source>Paged</source>
         <translation>페이지 방식</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="429"/>
+        <location filename="../../app/pagedpage.cpp" line="432"/>
         <source>cached prefix (free, kept for reuse)</source>
         <translation>캐시된 프리픽스 (비어 있지만 재사용을 위해 보관)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="459"/>
-        <location filename="../../app/pagedpage.cpp" line="637"/>
+        <location filename="../../app/pagedpage.cpp" line="462"/>
+        <location filename="../../app/pagedpage.cpp" line="640"/>
         <source>Running requests</source>
         <translation>실행 중인 요청</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="460"/>
+        <location filename="../../app/pagedpage.cpp" line="463"/>
         <source>Contiguous pool, slot by slot</source>
         <translation>연속 할당 풀 (슬롯별)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="461"/>
+        <location filename="../../app/pagedpage.cpp" line="464"/>
         <source>Paged pool, slot by slot</source>
         <translation>페이지 방식 풀 (슬롯별)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="474"/>
+        <location filename="../../app/pagedpage.cpp" line="477"/>
         <source>Paging admits a request as soon as its first blocks are free, so more requests run at once. Mean batch under load = sum of running requests over the steps where requests wait ÷ those steps (dashed lines); the drain at the end, with nothing left to admit, is not counted.</source>
         <translation>페이지 방식은 첫 블록이 비는 즉시 요청을 받아들이므로 더 많은 요청이 동시에 실행됩니다. 부하 중 평균 배치 = 대기 중인 요청이 있는 스텝들의 실행 중인 요청 수의 합 ÷ 그 스텝 수 (파선). 더 받아들일 요청이 없는 마지막 소진 구간은 세지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="501"/>
+        <location filename="../../app/pagedpage.cpp" line="504"/>
         <source>Step</source>
         <comment>the scrubber&apos;s label: which step of the run is shown</comment>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="507"/>
+        <location filename="../../app/pagedpage.cpp" line="510"/>
         <source>Step of the run</source>
         <translation>실행의 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="840"/>
+        <location filename="../../app/pagedpage.cpp" line="843"/>
         <source>Reading the request trace…</source>
         <translation>요청 트레이스를 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="840"/>
+        <location filename="../../app/pagedpage.cpp" line="843"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="841"/>
+        <location filename="../../app/pagedpage.cpp" line="844"/>
         <source>Request trace</source>
         <translation>요청 트레이스</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="887"/>
+        <location filename="../../app/pagedpage.cpp" line="890"/>
         <source>The trace was not read: stopped. Choose it again to read it.</source>
         <translation>트레이스를 읽다가 중지했습니다. 다시 읽으려면 트레이스를 다시 선택하세요.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1041"/>
+        <location filename="../../app/pagedpage.cpp" line="1044"/>
         <source>Open a request trace</source>
         <translation>요청 트레이스 열기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1041"/>
+        <location filename="../../app/pagedpage.cpp" line="1044"/>
         <source>Request traces (*.csv *.jsonl *.json);;All files (*)</source>
         <translation>요청 트레이스 (*.csv *.jsonl *.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1053"/>
+        <location filename="../../app/pagedpage.cpp" line="1056"/>
         <source>Trace: %1</source>
         <translation>트레이스: %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1169"/>
+        <location filename="../../app/pagedpage.cpp" line="1172"/>
         <source>Jump to…</source>
         <translation>이동할 순간…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1179"/>
+        <location filename="../../app/pagedpage.cpp" line="1182"/>
         <source>%1: the first request left waiting (step %2)</source>
         <translation>%1: 처음으로 요청이 대기 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1182"/>
+        <location filename="../../app/pagedpage.cpp" line="1185"/>
         <source>%1: the first preemption (step %2)</source>
         <translation>%1: 첫 선점 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1185"/>
+        <location filename="../../app/pagedpage.cpp" line="1188"/>
         <source>%1: the most requests running, %3 (step %2)</source>
         <translation>%1: 실행 중인 요청이 가장 많음, %3개 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1188"/>
+        <location filename="../../app/pagedpage.cpp" line="1191"/>
         <source>%1: every request finished (step %2)</source>
         <translation>%1: 모든 요청 완료 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1296"/>
+        <location filename="../../app/pagedpage.cpp" line="1299"/>
         <source>buddy</source>
         <translation>버디 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1296"/>
+        <location filename="../../app/pagedpage.cpp" line="1299"/>
         <source>first fit</source>
         <translation>최초 적합</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1297"/>
+        <location filename="../../app/pagedpage.cpp" line="1300"/>
         <source>Contiguous (%1, %2): %3 tokens · %4 running · %5 waiting</source>
         <translation>연속 할당 (%1, %2): 토큰 %3 · 실행 중 %4 · 대기 %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1321"/>
+        <location filename="../../app/pagedpage.cpp" line="1324"/>
         <source>– (the whole-run simulation was stopped)</source>
         <translation>– (전체 실행 시뮬레이션을 중지함)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1322"/>
+        <location filename="../../app/pagedpage.cpp" line="1325"/>
         <source>– (this trace cannot finish: see the message below)</source>
         <translation>– (이 트레이스는 끝나지 않음: 아래 메시지 참고)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1323"/>
+        <location filename="../../app/pagedpage.cpp" line="1326"/>
         <source>… (the whole run is still being simulated: %1)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중: %1)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1325"/>
+        <location filename="../../app/pagedpage.cpp" line="1328"/>
         <source>… (the whole run is still being simulated)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1329"/>
+        <location filename="../../app/pagedpage.cpp" line="1332"/>
         <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; requests finished: contiguous &lt;b&gt;%3&lt;/b&gt; of %5, paged &lt;b&gt;%4&lt;/b&gt; of %5</source>
         <translation>스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료된 요청: 연속 할당 %5개 중 &lt;b&gt;%3&lt;/b&gt;개, 페이지 방식 %5개 중 &lt;b&gt;%4&lt;/b&gt;개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1419"/>
+        <location filename="../../app/pagedpage.cpp" line="1422"/>
         <source>contiguous: mean %1 under load</source>
         <translation>연속 할당: 부하 중 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1422"/>
+        <location filename="../../app/pagedpage.cpp" line="1425"/>
         <source>paged: mean %1 under load</source>
         <translation>페이지 방식: 부하 중 평균 %1</translation>
     </message>
@@ -5530,53 +5540,53 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료: 연속 할당 &lt;b&gt;%3&lt;/b&gt;, 페이지 방식 &lt;b&gt;%4&lt;/b&gt; (전체 요청 %5개)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1338"/>
+        <location filename="../../app/pagedpage.cpp" line="1341"/>
         <source>Paged: %1 preemptions · %2 blocks saved by sharing</source>
         <translation>페이지 방식: 선점 %1 · 공유로 아낀 블록 %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1340"/>
+        <location filename="../../app/pagedpage.cpp" line="1343"/>
         <source>(memory saved: %1 now, %2 on average)</source>
         <translation>(절약한 메모리: 지금 %1, 평균 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1344"/>
+        <location filename="../../app/pagedpage.cpp" line="1347"/>
         <source>· max model length: %1 requests rejected (prompt too long), %2 outputs cut</source>
         <translation>· 최대 모델 길이: 요청 %1개 거부 (프롬프트가 너무 김), 출력 %2개 잘림</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1348"/>
+        <location filename="../../app/pagedpage.cpp" line="1351"/>
         <source>· never fit the pool, rejected: contiguous %1, paged %2</source>
         <translation>· 풀에 들어갈 수 없어 거부: 연속 할당 %1개, 페이지 방식 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1352"/>
+        <location filename="../../app/pagedpage.cpp" line="1355"/>
         <source>· prefix cache: hit rate %1, %2 cached blocks free but kept</source>
         <translation>· 프리픽스 캐싱: 적중률 %1, 비어 있지만 보관 중인 캐시 블록 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1419"/>
+        <location filename="../../app/pagedpage.cpp" line="1422"/>
         <source>contiguous: mean %1</source>
         <translation>연속 할당: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1422"/>
+        <location filename="../../app/pagedpage.cpp" line="1425"/>
         <source>paged: mean %1</source>
         <translation>페이지 방식: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="231"/>
+        <location filename="../../app/pagedpage.cpp" line="234"/>
         <source>Restart</source>
         <translation>다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="232"/>
+        <location filename="../../app/pagedpage.cpp" line="235"/>
         <source>Step</source>
         <translation>한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="374"/>
-        <location filename="../../app/pagedpage.cpp" line="462"/>
+        <location filename="../../app/pagedpage.cpp" line="377"/>
+        <location filename="../../app/pagedpage.cpp" line="465"/>
         <source>Speed</source>
         <translation>속도</translation>
     </message>
@@ -5593,7 +5603,7 @@
         <translation type="vanished">페이지 방식 (PagedAttention): 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="764"/>
+        <location filename="../../app/pagedpage.cpp" line="767"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
@@ -5602,7 +5612,7 @@
         <translation type="vanished">연속 할당, %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1301"/>
+        <location filename="../../app/pagedpage.cpp" line="1304"/>
         <source>Paged, block %1: %2 tokens · %3 running · %4 waiting</source>
         <translation>페이지 방식, 블록 %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
@@ -5611,145 +5621,145 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; 완료 &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; (전체 %5) &amp;nbsp; 선점 %6 &amp;nbsp; 공유로 아낀 블록 %7</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1470"/>
+        <location filename="../../app/pagedpage.cpp" line="1473"/>
         <source>sample %1: %2</source>
         <translation>샘플 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1470"/>
+        <location filename="../../app/pagedpage.cpp" line="1473"/>
         <source>beam %1: %2</source>
         <translation>빔 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1474"/>
+        <location filename="../../app/pagedpage.cpp" line="1477"/>
         <source>&lt;b&gt;Request %1&lt;/b&gt;: %2 prompt + %3 output tokens, %4 generated so far. Block table (logical→physical): %5</source>
         <translation>&lt;b&gt;요청 %1&lt;/b&gt;: 프롬프트 %2 + 출력 %3 토큰, 지금까지 %4 토큰 생성. 블록 테이블 (논리 블록→물리 블록): %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1480"/>
+        <location filename="../../app/pagedpage.cpp" line="1483"/>
         <source>not in the paged pool now</source>
         <translation>지금은 페이지 방식 풀에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="611"/>
-        <location filename="../../app/pagedpage.cpp" line="641"/>
+        <location filename="../../app/pagedpage.cpp" line="614"/>
+        <location filename="../../app/pagedpage.cpp" line="644"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="183"/>
+        <location filename="../../app/pagedpage.cpp" line="185"/>
         <source>Prefix caching</source>
         <translation>프리픽스 캐싱</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="199"/>
+        <location filename="../../app/pagedpage.cpp" line="201"/>
         <source>Shared prompts 4 × 200</source>
         <translation>공유 프롬프트 4 × 200</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="221"/>
+        <location filename="../../app/pagedpage.cpp" line="224"/>
         <source>parallel samples</source>
         <translation>병렬 샘플</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="222"/>
+        <location filename="../../app/pagedpage.cpp" line="225"/>
         <source>beam search</source>
         <translation>빔 서치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="233"/>
+        <location filename="../../app/pagedpage.cpp" line="236"/>
         <source>Open trace…</source>
         <translation>트레이스 열기…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="234"/>
+        <location filename="../../app/pagedpage.cpp" line="237"/>
         <source>Stop the whole-run simulation</source>
         <translation>전체 실행 시뮬레이션 중지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="271"/>
+        <location filename="../../app/pagedpage.cpp" line="274"/>
         <source>ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets&apos; mean lengths (ShareGPT 161 prompt + 338 output tokens, Alpaca 19 + 58). The paper&apos;s figure: one request reserves 2,048 slots and stops after 10 tokens; it brings its own pool. Shared prompts: a ShareGPT-like question behind one of 4 system prompts of 200 tokens, for prefix caching.</source>
         <translation>ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이(ShareGPT 프롬프트 161 + 출력 338 토큰, Alpaca 19 + 58)에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝나며, 이 워크로드는 자체 풀 크기를 씁니다. 공유 프롬프트: 200 토큰짜리 시스템 프롬프트 4개 중 하나 뒤에 ShareGPT 유사 질문이 붙는 워크로드로, 프리픽스 캐싱을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="395"/>
+        <location filename="../../app/pagedpage.cpp" line="398"/>
         <source>Every square is one token slot; each request has its own colour (blues, greens, purples, yellows). Solid: stored tokens. Pale with dots: reserved for tokens still to come. Grey, hatched: never used (internal fragmentation). Vermillion, cross-hatched: free but too small for the next request (external fragmentation). Hover a request to see its blocks.</source>
         <translation>칸 하나가 토큰 슬롯 하나이고, 요청마다 고유한 색(파랑, 초록, 보라, 노랑 계열)이 있습니다. 진한 색: 저장된 토큰. 옅은 색과 점: 앞으로 올 토큰을 위한 예약 공간. 회색 빗금: 끝내 쓰이지 않는 공간 (내부 단편화). 주홍색 교차 빗금: 비어 있지만 다음 요청이 들어가기에는 작은 공간 (외부 단편화). 요청 위에 마우스를 올리면 해당 요청의 블록이 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="402"/>
+        <location filename="../../app/pagedpage.cpp" line="405"/>
         <source>Paging stores exactly the same K and V: every token still takes 2 × layers × KV heads × head_dim × bytes, so the cache&apos;s mathematical size is unchanged; only the waste around it goes.</source>
         <translation>페이지 방식도 똑같은 K와 V를 저장합니다: 토큰마다 여전히 2 × 레이어 × KV 헤드 × head_dim × 바이트를 차지하므로 캐시의 수학적 크기는 그대로이고, 그 주변의 낭비만 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="408"/>
+        <location filename="../../app/pagedpage.cpp" line="411"/>
         <source>What paging changes and what it does not</source>
         <translation>페이지 방식이 바꾸는 것과 바꾸지 않는 것</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="409"/>
+        <location filename="../../app/pagedpage.cpp" line="412"/>
         <source>KV bytes = 2 × layers × batch × tokens × KV heads × head_dim × bytes per element, with or without paging; paging only removes the reserved, internal and external waste around those bytes.</source>
         <translation>KV 바이트 = 2 × 레이어 × 배치 × 토큰 × KV 헤드 × head_dim × 원소당 바이트는 페이지 방식이든 아니든 같습니다. 페이지 방식은 그 바이트 주변의 낭비(예약 공간, 내부 단편화, 외부 단편화)만 없앱니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="416"/>
+        <location filename="../../app/pagedpage.cpp" line="419"/>
         <source>What the squares of the two maps mean</source>
         <translation>두 맵의 칸이 뜻하는 것</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="417"/>
+        <location filename="../../app/pagedpage.cpp" line="420"/>
         <source>Stored tokens are solid in their request&apos;s colour; reserved slots pale with dots; internal fragmentation grey with \ hatching; external fragmentation vermillion cross-hatching; free slots plain.</source>
         <translation>저장된 토큰은 요청의 색으로 진하게, 예약 공간은 옅은 색과 점으로, 내부 단편화는 회색 \ 빗금으로, 외부 단편화는 주홍색 교차 빗금으로, 빈 슬롯은 무늬 없이 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="425"/>
+        <location filename="../../app/pagedpage.cpp" line="428"/>
         <source>tokens stored</source>
         <translation>저장된 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="426"/>
+        <location filename="../../app/pagedpage.cpp" line="429"/>
         <source>reserved (tokens to come)</source>
         <translation>예약 공간 (앞으로 올 토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="427"/>
+        <location filename="../../app/pagedpage.cpp" line="430"/>
         <source>internal fragmentation (never used)</source>
         <translation>내부 단편화 (끝내 쓰이지 않음)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="428"/>
+        <location filename="../../app/pagedpage.cpp" line="431"/>
         <source>external fragmentation (hole too small)</source>
         <translation>외부 단편화 (너무 작은 빈 구간)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="457"/>
-        <location filename="../../app/pagedpage.cpp" line="465"/>
+        <location filename="../../app/pagedpage.cpp" line="460"/>
+        <location filename="../../app/pagedpage.cpp" line="468"/>
         <source>Contiguous pool</source>
         <translation>연속 할당 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="458"/>
-        <location filename="../../app/pagedpage.cpp" line="466"/>
+        <location filename="../../app/pagedpage.cpp" line="461"/>
+        <location filename="../../app/pagedpage.cpp" line="469"/>
         <source>Paged pool</source>
         <translation>페이지 방식 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="468"/>
+        <location filename="../../app/pagedpage.cpp" line="471"/>
         <source>Each band is one kind&apos;s share of the pool, step by step: share = slots of that kind ÷ pool slots; the five bands add up to 100%. The vertical line is the current step.</source>
         <translation>띠 하나는 한 종류가 풀에서 차지하는 비율을 스텝별로 나타냅니다: 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수이며, 다섯 띠를 합하면 100%입니다. 세로선은 현재 스텝입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="471"/>
+        <location filename="../../app/pagedpage.cpp" line="474"/>
         <source>Where the contiguous server&apos;s pool goes, step by step</source>
         <translation>연속 할당 서버: 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="472"/>
+        <location filename="../../app/pagedpage.cpp" line="475"/>
         <source>Where the paged server&apos;s pool goes, step by step</source>
         <translation>페이지 방식 서버: 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="473"/>
+        <location filename="../../app/pagedpage.cpp" line="476"/>
         <source>Running requests per step (the batch) on each server</source>
         <translation>서버별 스텝당 실행 중인 요청 수 (배치)</translation>
     </message>
@@ -5779,7 +5789,7 @@
     </message>
     <message>
         <location filename="../../app/pagedpage.cpp" line="137"/>
-        <location filename="../../app/pagedpage.cpp" line="430"/>
+        <location filename="../../app/pagedpage.cpp" line="433"/>
         <source>free</source>
         <translation>빈 공간</translation>
     </message>
@@ -6073,69 +6083,69 @@
 <context>
     <name>ScalingPage</name>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="52"/>
+        <location filename="../../app/scalingpage.cpp" line="54"/>
         <source>Log scale</source>
         <translation>로그 스케일</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="62"/>
+        <location filename="../../app/scalingpage.cpp" line="64"/>
         <source>Memory per GPU against context</source>
         <translation>컨텍스트 길이에 따른 GPU당 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="63"/>
+        <location filename="../../app/scalingpage.cpp" line="65"/>
         <source>Memory per GPU against context, one line per batch, with the budget</source>
         <translation>컨텍스트 길이에 따른 GPU당 메모리 (배치마다 선 하나, 한도 포함)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="64"/>
+        <location filename="../../app/scalingpage.cpp" line="66"/>
         <source>The KV cache grows linearly with the context and with the batch: each line is straight on linear axes, and x4 context is x4 cache. Where a line crosses the dashed budget, that batch stops fitting.</source>
         <translation>KV 캐시는 컨텍스트 길이와 배치에 비례해 커집니다: 선형 축에서는 선이 모두 직선이고, 컨텍스트 길이가 4배면 캐시도 4배입니다. 선이 파선으로 된 한도를 넘는 지점부터 그 배치는 한도 초과입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="67"/>
+        <location filename="../../app/scalingpage.cpp" line="69"/>
         <source>Which context x batch pairs fit the budget: ✓ fits, ✗ over budget</source>
         <translation>한도 안에 들어가는 컨텍스트 길이 x 배치 조합: ✓ 적재 가능, ✗ 한도 초과</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="68"/>
+        <location filename="../../app/scalingpage.cpp" line="70"/>
         <source>Every cell is one scenario at that context and batch: weights + KV + estimates against the budget. The outlined cell is the current scenario. Hover a cell for its total.</source>
         <translation>칸 하나가 해당 컨텍스트 길이와 배치의 시나리오 하나이며, 가중치 + KV + 추정값을 한도와 비교합니다. 테두리가 있는 칸이 현재 시나리오입니다. 칸 위에 마우스를 올리면 합계가 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="70"/>
+        <location filename="../../app/scalingpage.cpp" line="72"/>
         <source>Draw the KV cache alone, or everything against the budget</source>
         <translation>KV 캐시만 그리거나, 전체를 한도와 비교해 그리기</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="71"/>
+        <location filename="../../app/scalingpage.cpp" line="73"/>
         <source>A log scale shows small and large totals on one chart</source>
         <translation>로그 스케일을 쓰면 작은 합계와 큰 합계를 한 차트에서 볼 수 있습니다</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="74"/>
+        <location filename="../../app/scalingpage.cpp" line="76"/>
         <source>KV cache only</source>
         <translation>KV 캐시만</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="75"/>
+        <location filename="../../app/scalingpage.cpp" line="77"/>
         <source>Total (weights + KV + estimates)</source>
         <translation>합계 (가중치 + KV + 추정값)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="80"/>
+        <location filename="../../app/scalingpage.cpp" line="82"/>
         <source>context (tokens per sequence, log scale)</source>
         <translation>컨텍스트 길이 (시퀀스당 토큰, 로그 스케일)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="81"/>
-        <location filename="../../app/scalingpage.cpp" line="155"/>
+        <location filename="../../app/scalingpage.cpp" line="83"/>
+        <location filename="../../app/scalingpage.cpp" line="157"/>
         <source>%1 per GPU</source>
         <translation>GPU당 %1</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="84"/>
-        <location filename="../../app/scalingpage.cpp" line="156"/>
+        <location filename="../../app/scalingpage.cpp" line="86"/>
+        <location filename="../../app/scalingpage.cpp" line="158"/>
         <source>%1 per GPU (log scale)</source>
         <translation>GPU당 %1 (로그 스케일)</translation>
     </message>
@@ -6148,22 +6158,22 @@
         <translation type="vanished">GPU당 GiB (로그 스케일)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="103"/>
+        <location filename="../../app/scalingpage.cpp" line="105"/>
         <source>Show</source>
         <translation>표시</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="108"/>
+        <location filename="../../app/scalingpage.cpp" line="110"/>
         <source>Fit map: which context and batch fit the budget</source>
         <translation>적재 가능 맵: 한도 안에 들어가는 컨텍스트 길이와 배치</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="196"/>
+        <location filename="../../app/scalingpage.cpp" line="198"/>
         <source>batch %1: %2 at %3 tokens</source>
         <translation>배치 %1: %3 토큰에서 %2</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="215"/>
+        <location filename="../../app/scalingpage.cpp" line="217"/>
         <source>%1: %2 against context&lt;br&gt;(%3 weights, %4 cache)</source>
         <translation>%1: 컨텍스트 길이에 따른 %2&lt;br&gt;(가중치 %3, 캐시 %4)</translation>
     </message>
@@ -6172,18 +6182,18 @@
         <translation type="vanished">적재 가능 맵: 한도 안에 들어가는 컨텍스트 길이 x 배치 조합 (현재 시나리오는 테두리로 표시)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="182"/>
+        <location filename="../../app/scalingpage.cpp" line="184"/>
         <source>batch %1%2</source>
         <translation>배치 %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="182"/>
+        <location filename="../../app/scalingpage.cpp" line="184"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="201"/>
-        <location filename="../../app/scalingpage.cpp" line="207"/>
+        <location filename="../../app/scalingpage.cpp" line="203"/>
+        <location filename="../../app/scalingpage.cpp" line="209"/>
         <source>Budget %1</source>
         <translation>한도 %1</translation>
     </message>
@@ -6192,12 +6202,12 @@
         <translation type="vanished">%1: 컨텍스트 길이에 따른 %2 (가중치 %3, 캐시 %4)</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="216"/>
+        <location filename="../../app/scalingpage.cpp" line="218"/>
         <source>total memory</source>
         <translation>전체 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/scalingpage.cpp" line="216"/>
+        <location filename="../../app/scalingpage.cpp" line="218"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
