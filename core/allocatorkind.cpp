@@ -2,6 +2,8 @@
 
 #include "error.h"
 
+#include <vector>
+
 namespace kvscope {
 
 std::span<const AllocatorInfo> allocatorKinds() {
@@ -26,15 +28,14 @@ std::string allocatorKindName(AllocatorKind kind) {
 }
 
 std::string allocatorKindNames(bool contiguousOnly, std::string_view last) {
-    std::string out;
-    std::size_t left = 0;
+    std::vector<std::string_view> names;
     for (const AllocatorInfo& info : allocatorKinds())
-        left += !contiguousOnly || info.contiguous;
-    for (const AllocatorInfo& info : allocatorKinds()) {
-        if (contiguousOnly && !info.contiguous)
-            continue;
-        --left;
-        out += std::string(info.name) + std::string(left > 1 ? ", " : left == 1 ? last : "");
+        if (!contiguousOnly || info.contiguous)
+            names.push_back(info.name);
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        out += i == 0 ? "" : i + 1 == names.size() ? last : ", ";
+        out += names[i];
     }
     return out;
 }

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace kvscope {
 
@@ -30,6 +31,20 @@ constexpr std::optional<E> enumFromName(const EnumName<E> (&table)[N], std::stri
         if (row.name == name)
             return row.value;
     return std::nullopt;
+}
+
+// Every value, and every name, in the table's order.
+template <class E, std::size_t N> std::vector<E> enumValues(const EnumName<E> (&table)[N]) {
+    std::vector<E> values;
+    for (const EnumName<E>& row : table)
+        values.push_back(row.value);
+    return values;
+}
+template <class E, std::size_t N> std::vector<std::string> enumNames(const EnumName<E> (&table)[N]) {
+    std::vector<std::string> names;
+    for (const EnumName<E>& row : table)
+        names.emplace_back(row.name);
+    return names;
 }
 
 // "a, b or c" (`last` before the last name).

@@ -74,10 +74,7 @@ std::optional<MomentKind> parseMomentKind(std::string_view name) {
 }
 
 std::vector<std::string> momentKindNames() {
-    std::vector<std::string> names;
-    for (const EnumName<MomentKind>& row : kMomentKinds)
-        names.emplace_back(row.name);
-    return names;
+    return enumNames(kMomentKinds);
 }
 
 std::vector<RunMoment> runMoments(const std::vector<StepStats>& steps) {

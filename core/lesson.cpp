@@ -460,12 +460,7 @@ constexpr EnumName<LessonPage> kLessonPages[] = {
 };
 
 const std::vector<std::string>& pageNames() {
-    static const std::vector<std::string> names = [] {
-        std::vector<std::string> out;
-        for (const EnumName<LessonPage>& row : kLessonPages)
-            out.emplace_back(row.name);
-        return out;
-    }();
+    static const std::vector<std::string> names = enumNames(kLessonPages);
     return names;
 }
 

@@ -32,13 +32,6 @@ constexpr EnumName<BackendChoice> kBackendChoices[] = {
     {BackendChoice::Cuda, "cuda"},
 };
 constexpr EnumName<Precision> kPrecisions[] = {{Precision::Fp32, "fp32"}, {Precision::Bf16, "bf16"}};
-
-template <class E, std::size_t N> std::vector<E> valuesOf(const EnumName<E> (&table)[N]) {
-    std::vector<E> values;
-    for (const EnumName<E>& row : table)
-        values.push_back(row.value);
-    return values;
-}
 } // namespace
 
 std::string cacheModeName(CacheMode mode) {
@@ -46,7 +39,7 @@ std::string cacheModeName(CacheMode mode) {
 }
 
 std::vector<CacheMode> allCacheModes() {
-    return valuesOf(kCacheModes);
+    return enumValues(kCacheModes);
 }
 
 std::optional<CacheMode> parseCacheMode(std::string_view name) {
@@ -82,7 +75,7 @@ std::string backendChoiceName(BackendChoice choice) {
 }
 
 std::vector<BackendChoice> allBackendChoices() {
-    return valuesOf(kBackendChoices);
+    return enumValues(kBackendChoices);
 }
 
 std::optional<BackendChoice> parseBackendChoice(std::string_view name) {
@@ -97,7 +90,7 @@ BackendChoice parseBackendChoice(std::string_view name, std::string_view option)
 }
 
 std::vector<Precision> allPrecisions() {
-    return valuesOf(kPrecisions);
+    return enumValues(kPrecisions);
 }
 
 std::optional<Precision> parsePrecision(std::string_view name) {
