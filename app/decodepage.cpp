@@ -775,11 +775,11 @@ QList<DecodeOptions> DecodePage::plannedRuns() const {
 }
 
 void DecodePage::requestEstimate(const QList<DecodeOptions>& runs, const QString& what) {
-    m_worker->cancelEstimate(); // the previous preset's probe, if one is still in flight
+    m_ticket = m_worker->armEstimate(); // drops the previous preset's probe, in flight or queued
     m_estimateWhat = what;
     m_estimateForClassroom = thenBatch() > 0;
     m_estimate->setText(tr("%1 Estimating this machine's time (short probes)...").arg(what));
-    emit estimateRequested(runs, ++m_ticket);
+    emit estimateRequested(runs, m_ticket);
 }
 
 void DecodePage::onEstimateReady(double seconds, int ticket) {
@@ -1031,8 +1031,7 @@ void DecodePage::restyle() {
 void DecodePage::start() {
     if (m_running)
         return;
-    ++m_ticket; // an estimate still in flight answers too late
-    m_worker->cancelEstimate();
+    m_ticket = m_worker->armEstimate(); // no estimate is asked with it: one still in flight or queued is dropped
     const QList<DecodeOptions> runs = plannedRuns();
     // The shape is checked here, before the charts take core's formula of it: the two head
     // spin boxes pass through impossible pairs (8 KV heads, 4 query heads) on the way to a shape.

@@ -186,7 +186,7 @@ private:
     std::vector<kvscope::gpu::DecodeOptions> m_queue; // runs of the sequence still to go
     kvscope::gpu::DecodeOptions m_current;            // the run in flight
     int m_shownRun = -1;
-    int m_ticket = 0;                    // estimates answered with an older ticket are dropped
+    int m_ticket = 0;                    // the worker's armEstimate(): estimates answered with another are dropped
     QString m_estimateWhat;              // what the estimate in flight is for, in words
     bool m_estimateForClassroom = false; // no "press Classroom CPU" advice for the classroom run itself
     bool m_running = false;

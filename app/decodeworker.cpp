@@ -99,7 +99,12 @@ void DecodeWorker::run(const DecodeOptions& options, quint64 ticket) {
 void DecodeWorker::estimate(const QList<DecodeOptions>& runs, int ticket) {
     if (m_shutdown)
         return;
+    // Clear the stop, then look at the ticket: a newer estimate armed after the clear raises the stop
+    // again, one armed before it shows in the ticket. An older estimate never clears a newer one's stop
+    // (it used to: presets pressed in quick succession each probed to the end, one after another).
     m_estimateStop = false;
+    if (ticket != m_estimateArmed)
+        return;
     double seconds = 0;
     try {
         for (const DecodeOptions& options : runs) {

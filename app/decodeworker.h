@@ -48,8 +48,14 @@ public slots:
     // pass to run(). Tickets rise by one per call; a Stop applies to the tickets handed out
     // before it, so asking for the next run cannot clear a Stop meant for a queued one.
     quint64 arm() { return ++m_armed; }
-    // Ends the probe of an estimate in flight (a run that was asked for goes on).
-    void cancelEstimate() { m_estimateStop = true; }
+    // Called by the page, on its own thread, each time it asks for an estimate: the estimate's
+    // ticket, to pass to estimate(). Every estimate armed before it is dropped, the one probing
+    // (it stops within a step) and any still waiting in the queue (it never starts).
+    int armEstimate() {
+        const int ticket = ++m_estimateArmed;
+        m_estimateStop = true;
+        return ticket;
+    }
     // For good: the page is closing, nothing more starts.
     void shutdown() {
         m_shutdown = true;
@@ -70,7 +76,8 @@ private:
     std::atomic<quint64> m_armed{0};          // the last ticket arm() handed out
     std::atomic<quint64> m_stoppedThrough{0}; // runs with a ticket up to this one are stopped
     std::atomic<bool> m_stop{false};          // the run in progress: what the decode core polls
-    std::atomic<bool> m_estimateStop{false};
+    std::atomic<int> m_estimateArmed{0};      // the last ticket armEstimate() handed out
+    std::atomic<bool> m_estimateStop{false};  // the estimate in progress: what the probes poll
     std::atomic<bool> m_shutdown{false};
     std::atomic<double> m_probeBudget{kProbeBudgetSeconds};
 };

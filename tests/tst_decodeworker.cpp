@@ -76,9 +76,12 @@ struct ThreadedWorker {
         QMetaObject::invokeMethod(
             worker, [w = worker, o, runTicket] { w->run(o, runTicket); }, Qt::QueuedConnection);
     }
-    void estimateFor(const DecodeOptions& o, int t) {
+    // What the page does for a preset: arm an estimate, then queue it; its ticket.
+    int estimateFor(const DecodeOptions& o) {
+        const int t = worker->armEstimate();
         QMetaObject::invokeMethod(
             worker, [w = worker, o, t] { w->estimate({o}, t); }, Qt::QueuedConnection);
+        return t;
     }
     // Holds the worker's thread until the returned semaphore is released: what comes next waits
     // in its queue, as a run does behind an estimate's probe.
@@ -287,11 +290,39 @@ private slots:
     void estimateOverBudget() {
         ThreadedWorker t;
         t.worker->setProbeBudget(0.5);
-        t.estimateFor(longStep(), 7);
+        const int ticket = t.estimateFor(longStep());
         QTRY_VERIFY_WITH_TIMEOUT(!t.order.isEmpty(), kStopGuardMs);
         QCOMPARE(t.order, QStringList{u"estimateReady"_s});
         QVERIFY(std::isinf(t.estimate));
-        QCOMPARE(t.ticket, 7);
+        QCOMPARE(t.ticket, ticket);
+    }
+
+    // Presets pressed in quick succession: an estimate armed later drops the one waiting in the queue
+    // before it, and only the newest answers. The older one used to clear the stop meant for it as it
+    // began, then probe a long step to the probe budget before the newer one could start.
+    void aNewerEstimateDropsAQueuedOne() {
+        ThreadedWorker t;
+        const auto gate = t.hold();
+        const int older = t.estimateFor(longStep());
+        const int newer = t.estimateFor(tiny(2));
+        QVERIFY(newer != older);
+        gate->release();
+        QTRY_VERIFY_WITH_TIMEOUT(!t.order.isEmpty(), kStopGuardMs);
+        QCOMPARE(t.order, QStringList{u"estimateReady"_s});
+        QCOMPARE(t.ticket, newer);
+        QVERIFY2(t.estimate >= 0 && !std::isinf(t.estimate), qPrintable(QString::number(t.estimate)));
+    }
+
+    // The same for an estimate already probing: the newer one stops it within a step.
+    void aNewerEstimateStopsAProbingOne() {
+        ThreadedWorker t;
+        (void)t.estimateFor(longStep());
+        QTest::qWait(500); // inside the long step's probe; it takes tens of seconds
+        QVERIFY(t.order.isEmpty());
+        const int newer = t.estimateFor(tiny(2));
+        QTRY_VERIFY_WITH_TIMEOUT(!t.order.isEmpty(), kStopGuardMs);
+        QCOMPARE(t.order, QStringList{u"estimateReady"_s});
+        QCOMPARE(t.ticket, newer);
     }
 
     // ---- failure ----
