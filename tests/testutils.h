@@ -25,6 +25,25 @@
 #define KVSCOPE_SKIP_UNDER_TSAN() (void)0
 #endif
 
+// An AddressSanitizer build (scripts/ci-sanitize.sh, make sanitize). Memory errors depend on the code a
+// check runs and the sizes it runs it at, not on the values it computes: a check that repeats, at the same
+// sizes, what another check of its suite already runs there (another seed of the same model) skips under
+// ASan, naming that check; the release build runs it.
+#if defined(__SANITIZE_ADDRESS__)
+#define KVSCOPE_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define KVSCOPE_UNDER_ASAN 1
+#endif
+#endif
+#ifdef KVSCOPE_UNDER_ASAN
+#define KVSCOPE_SKIP_UNDER_ASAN(coveredBy)                                                                             \
+    QSKIP("the same code at the same sizes as " coveredBy ", which runs under AddressSanitizer (the release build "    \
+          "runs this one)")
+#else
+#define KVSCOPE_SKIP_UNDER_ASAN(coveredBy) (void)0
+#endif
+
 // A long suite run as shards side by side (tests/CMakeLists.txt, kvscope_add_test(... SHARDS n)): ctest starts
 // it n times with KVSCOPE_TEST_SHARD="k/n", and each keeps the test functions whose place among the class's
 // methods is k modulo n, so that every function runs in exactly one shard. Called from the suite's init():

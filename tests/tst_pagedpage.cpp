@@ -278,8 +278,7 @@ private slots:
         QVERIFY(!box->isChecked()); // off by default: the ending is not given away
         page->setQuizMode(quiz);
         page->setShowWholeRun(wholeRun);
-        for (int i = 0; i < steps; ++i)
-            page->stepOnce();
+        page->stepBy(steps);
         QCOMPARE(box->isVisibleTo(page), !quiz);
         QCOMPARE(page->showsWholeRun(), wholeRun && !quiz);
 
@@ -327,8 +326,7 @@ private slots:
         QVERIFY2(page->countersText().contains(u"step <b>1</b> / … (the whole run is still being simulated)"_s),
                  qPrintable(page->countersText()));
         QTRY_VERIFY_WITH_TIMEOUT(page->timelineReady(), 20000);
-        for (int i = 0; i < steps; ++i)
-            page->stepOnce();
+        page->stepBy(steps); // as `steps` presses of Step would leave it, redrawn once
         const auto total = std::max(stepsToFinish(*page->contiguous(), page->contiguous()->config().allocator),
                                     stepsToFinish(*page->paged(), kvscope::AllocatorKind::Paged));
         QCOMPARE(page->totalSteps(), total);
@@ -436,11 +434,15 @@ private slots:
         page->findChild<QCheckBox*>(u"prefixCache"_s)->setChecked(true);
         QVERIFY(page->paged()->config().prefixCache);
         QCOMPARE(page->paged()->requests().front().prefixLen, 200u);
-        std::size_t cached = 0;
-        for (int i = 0; i < 3000 && cached == 0; ++i) {
-            page->stepOnce();
-            cached = countKind(page->paged()->slotMap(), SlotKind::Cached);
-        }
+        // The first step with a cached-but-free block, from a twin of the page's run (the replay is
+        // deterministic), then the page stands there: one redraw instead of one per step.
+        kvscope::KvSimulator twin(page->paged()->config(), page->paged()->requests());
+        while (!twin.finished() && twin.lastStep().cachedFreeBlocks == 0)
+            twin.step();
+        QVERIFY(twin.lastStep().cachedFreeBlocks > 0);
+        page->seek(twin.lastStep().step + 1);
+        QCOMPARE(page->paged()->lastStep().step, twin.lastStep().step);
+        const std::size_t cached = countKind(page->paged()->slotMap(), SlotKind::Cached);
         QVERIFY(cached > 0);
         QCOMPARE(cached, std::size_t(page->paged()->lastStep().cachedFreeBlocks) * 16);
         const auto summary = page->paged()->summary();
@@ -720,8 +722,7 @@ private slots:
         MainWindow window(&controller);
         PagedPage* page = showPagedPage(window);
         page->findChild<QComboBox*>(u"contiguousPolicy"_s)->setCurrentIndex(policy);
-        for (int i = 0; i < steps; ++i)
-            page->stepOnce();
+        page->stepBy(steps); // the charts are drawn from the steps so far, whatever the number of redraws
         // The chart's mean is the mean under load: over the steps where a request waits (issue 25: the lesson's
         // answer and the chart had quoted different means of one run).
         const auto meanUnderLoad = [](const kvscope::KvSimulator& sim) {
