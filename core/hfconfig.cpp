@@ -1121,91 +1121,56 @@ std::vector<std::string> knownModelTypes() {
 }
 
 namespace {
-ImportResult importConfig(const json& root, std::string_view source) {
-    ConfigReader cfg(root, source);
-    ImportResult result;
-    ModelShape& m = result.shape;
-    FamilyRule& rule = result.rule;
-    m.id = std::string(source);
 
-    // The family: the top level's model_type when it has a rule (mllama, gemma3 nest their text
-    // model), else the nested text model's (llava around a llama).
-    const std::string rootType =
-        root.contains("model_type") && root["model_type"].is_string() ? root["model_type"].get<std::string>() : "";
-    std::string textType;
-    if (cfg.text())
-        if (auto it = cfg.text()->find("model_type"); it != cfg.text()->end() && it->is_string())
-            textType = it->get<std::string>();
-    cfg.markUsed("model_type");
-    // A model type is an identifier ("qwen3_moe"): a long one is not one, and would be copied into every answer.
-    constexpr std::size_t kModelTypeMaxBytes = 100;
-    for (const std::string_view t : {std::string_view(rootType), std::string_view(textType)})
-        if (t.size() > kModelTypeMaxBytes)
-            throw Error(std::string(source) + ": field 'model_type' is " + quoteExcerpt(t) +
-                        "; expected a model type's name (such as 'llama'), at most " +
-                        std::to_string(kModelTypeMaxBytes) + " bytes");
-    const FamilySpec* spec = findFamily(rootType);
-    std::string type = rootType;
-    if (!spec && !textType.empty()) {
-        spec = findFamily(textType);
-        type = textType;
+// A size from the config: the first present key of `keys`, else the class default for an absent key (recorded in
+// the rule), else an error naming the keys.
+std::uint64_t sizeField(const ConfigReader& cfg, FamilyRule& rule, std::initializer_list<std::string_view> keys,
+                        std::uint64_t fallback, const char* what,
+                        std::uint64_t max = std::numeric_limits<std::uint32_t>::max()) {
+    if (auto v = cfg.uintField(keys, max))
+        return *v;
+    if (fallback != 0) {
+        rule.defaultedKeys.emplace_back(*keys.begin());
+        return fallback;
     }
-    if (!spec && !textType.empty())
-        type = textType;
-    rule.modelType = type;
-    rule.nestedTextConfig = cfg.text() != nullptr;
+    std::string names;
+    for (auto key : keys)
+        names += (names.empty() ? "'" : ", '") + std::string(key) + "'";
+    cfg.fail("missing the " + std::string(what) + " (looked for " + names + ")");
+}
 
-    FamilySpec fam{"", ""};
-    if (spec) {
-        fam = *spec;
-        rule.family = spec->family;
-    } else {
-        const std::string act = cfg.stringField("hidden_act") + cfg.stringField("activation_function");
-        const bool gated = act.find("silu") != std::string::npos || act.find("swiglu") != std::string::npos;
-        fam.mlp = gated ? MlpKind::Gated : MlpKind::Plain;
-        fam.tied = true; // transformers' PretrainedConfig default
-        result.notes.emplace_back("unknown model_type '" + type + "': assumed a " +
-                                  (gated ? "gated (SwiGLU)" : "plain") +
-                                  " MLP and RMSNorm from the activation; the parameter count is an estimate");
-    }
-    const ClassDefaults& def = fam.defaults;
-    const LayerStyle style = fam.layers;
+// The documented limits (ModelShape::validate) are checked as each size is read: the layer layouts allocate per
+// layer and multiply these sizes.
+std::uint32_t withinLimit(const ConfigReader& cfg, std::uint64_t value, std::uint64_t max, const char* what) {
+    if (value > max)
+        cfg.fail(std::string(what) + " must be between 1 and " + std::to_string(max) + ", got " +
+                 std::to_string(value));
+    return static_cast<std::uint32_t>(value);
+}
 
-    // A field, or the class default for an absent key (recorded), or an error naming the keys.
-    auto field = [&](std::initializer_list<std::string_view> keys, std::uint64_t fallback, const char* what,
-                     std::uint64_t max = std::numeric_limits<std::uint32_t>::max()) -> std::uint64_t {
-        if (auto v = cfg.uintField(keys, max))
-            return *v;
-        if (fallback != 0) {
-            rule.defaultedKeys.emplace_back(*keys.begin());
-            return fallback;
-        }
-        std::string names;
-        for (auto key : keys)
-            names += (names.empty() ? "'" : ", '") + std::string(key) + "'";
-        cfg.fail("missing the " + std::string(what) + " (looked for " + names + ")");
-    };
-
-    // The documented limits (ModelShape::validate) are checked as each size is read: the layer
-    // layouts below allocate per layer and multiply these sizes.
-    const auto limit = [&](std::uint64_t value, std::uint64_t max, const char* what) {
-        if (value > max)
-            cfg.fail(std::string(what) + " must be between 1 and " + std::to_string(max) + ", got " +
-                     std::to_string(value));
-        return static_cast<std::uint32_t>(value);
-    };
-    m.layers = limit(field({"num_hidden_layers", "n_layer", "num_layers", "n_layers"}, def.layers, "layer count"),
-                     kMaxLayers, "layers");
-    m.hidden = limit(field({"hidden_size", "n_embd", "n_embed", "d_model", "dim"}, def.hidden, "hidden size"),
-                     kMaxHidden, "hidden size");
+// The layer count, the hidden size and the query heads, each within the documented limits.
+void readSizes(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, const ClassDefaults& def, LayerStyle style) {
+    m.layers = withinLimit(
+        cfg,
+        sizeField(cfg, rule, {"num_hidden_layers", "n_layer", "num_layers", "n_layers"}, def.layers, "layer count"),
+        kMaxLayers, "layers");
+    m.hidden = withinLimit(
+        cfg, sizeField(cfg, rule, {"hidden_size", "n_embd", "n_embed", "d_model", "dim"}, def.hidden, "hidden size"),
+        kMaxHidden, "hidden size");
     if (style == LayerStyle::Mamba) {
         m.heads = 1; // no attention: one nominal head keeps the shape valid; nothing is cached per token
     } else {
-        m.heads = limit(field({"num_attention_heads", "n_head", "num_heads", "n_heads"}, def.heads, "query head count"),
-                        kMaxHeads, "query heads");
+        m.heads = withinLimit(cfg,
+                              sizeField(cfg, rule, {"num_attention_heads", "n_head", "num_heads", "n_heads"}, def.heads,
+                                        "query head count"),
+                              kMaxHeads, "query heads");
     }
+}
 
-    // ---- KV heads: the family's rule -------------------------------------------------------
+// The KV heads, by the family's rule (KvStyle), checked to divide the query heads.
+void readKvHeads(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, const FamilySpec& fam,
+                 const std::string& type) {
+    const ClassDefaults& def = fam.defaults;
     auto kvKey = [&]() -> std::optional<std::uint64_t> {
         static constexpr std::string_view keys[] = {"num_key_value_heads", "num_kv_heads", "n_head_kv", "n_kv_heads"};
         for (auto key : keys)
@@ -1315,7 +1280,10 @@ ImportResult importConfig(const json& root, std::string_view source) {
     if (m.kvHeads > m.heads || m.heads % m.kvHeads != 0)
         cfg.fail("KV heads (" + std::to_string(m.kvHeads) + ") must divide the query heads (" +
                  std::to_string(m.heads) + ")");
+}
 
+// The head size: a key of its own, the class default, or hidden / heads.
+void readHeadDim(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, const ClassDefaults& def, LayerStyle style) {
     if (style == LayerStyle::Zamba2) {
         // Attention runs on [hidden, original embedding]: twice the width.
         const std::uint64_t width = cfg.uintField({"attention_hidden_size"}).value_or(2ull * m.hidden);
@@ -1330,11 +1298,15 @@ ImportResult importConfig(const json& root, std::string_view source) {
                  " heads and no 'head_dim' is given");
     }
 
-    limit(m.headDim, kMaxHeadDim, "head_dim");
+    withinLimit(cfg, m.headDim, kMaxHeadDim, "head_dim");
+}
 
-    // ---- MLP width and vocabulary ------------------------------------------------------------
-    // Mamba's intermediate_size is expand x hidden, the mixer's width, not an MLP; Nemotron-NAS sets
-    // each block's width from block_configs (the layer layout below).
+// The MLP's width, the vocabulary, the context and tied embeddings. Mamba's intermediate_size is expand x hidden,
+// the mixer's width, not an MLP; Nemotron-NAS sets each block's width from block_configs (the layer layout).
+void readMlpAndVocab(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, std::vector<std::string>& notes,
+                     const FamilySpec& fam, const std::string& type) {
+    const ClassDefaults& def = fam.defaults;
+    const LayerStyle style = fam.layers;
     const bool noMlp = style == LayerStyle::Mamba || style == LayerStyle::NemotronNas;
     if (noMlp) {
         m.intermediate = 0;
@@ -1344,7 +1316,7 @@ ImportResult importConfig(const json& root, std::string_view source) {
     } else if (type == "mpt") {
         m.intermediate = u32(cfg.uintField({"expansion_ratio"}).value_or(4) * m.hidden);
     } else if (type == "chatglm") {
-        m.intermediate = u32(field({"ffn_hidden_size"}, def.intermediate, "MLP width"));
+        m.intermediate = u32(sizeField(cfg, rule, {"ffn_hidden_size"}, def.intermediate, "MLP width"));
     } else if (auto inter =
                    cfg.uintField({"intermediate_size", "n_inner", "ffn_dim", "ffn_hidden_size", "ffn_inner_dim"})) {
         m.intermediate = u32(*inter);
@@ -1355,26 +1327,29 @@ ImportResult importConfig(const json& root, std::string_view source) {
         m.intermediate = 4 * m.hidden;
         if (type != "gpt2" && type != "gpt_bigcode" && type != "gptj" && type != "bloom" && type != "falcon" &&
             type != "RefinedWeb" && type != "RefinedWebModel")
-            result.notes.emplace_back("no intermediate size given: assumed 4 x hidden = " +
-                                      std::to_string(m.intermediate));
+            notes.emplace_back("no intermediate size given: assumed 4 x hidden = " + std::to_string(m.intermediate));
     }
     if (type == "recurrent_gemma")
         m.intermediate /= 2; // RecurrentGemmaMlp: gate and up are intermediate_size // 2 wide
 
     m.vocab =
-        u32(type == "chatglm" ? field({"padded_vocab_size", "vocab_size"}, def.vocab, "vocabulary size")
-                              : field({"vocab_size", "padded_vocab_size", "n_vocab"}, def.vocab, "vocabulary size"));
+        u32(type == "chatglm"
+                ? sizeField(cfg, rule, {"padded_vocab_size", "vocab_size"}, def.vocab, "vocabulary size")
+                : sizeField(cfg, rule, {"vocab_size", "padded_vocab_size", "n_vocab"}, def.vocab, "vocabulary size"));
     m.maxContext = cfg.uintField({"max_position_embeddings", "n_positions", "max_seq_len", "seq_length",
                                   "max_sequence_length", "n_ctx", "model_max_length"},
                                  std::uint64_t(1) << 40) // the scenario's own context limit: refused, named
                        .value_or(def.maxContext);
     if (m.maxContext == 0)
-        result.notes.emplace_back("no maximum context length given");
+        notes.emplace_back("no maximum context length given");
     if (cfg.has("n_ctx"))
         cfg.markUsed("n_ctx");
     m.tiedEmbeddings = cfg.boolField("tie_word_embeddings").value_or(fam.tied);
+}
 
-    // ---- norms and biases ----------------------------------------------------------------------
+// Norms, biases and the per-layer extras a family adds (qk norms, sinks, embedding norms). `fam` is the
+// family's rule as this config states it: a config may turn the qk norm off (MiniMax-M2).
+void readNormsAndBiases(const ConfigReader& cfg, ModelShape& m, FamilySpec& fam, const std::string& type) {
     m.mlp = fam.mlp;
     m.norm = fam.norm;
     m.normsPerLayer = fam.normsPerLayer;
@@ -1491,20 +1466,29 @@ ImportResult importConfig(const json& root, std::string_view source) {
         m.attentionExtraParams += 2ull * m.effectiveHeadDim();
     else if (fam.qkNorm == QkNorm::FullWidth)
         m.attentionExtraParams += (std::uint64_t(m.heads) + m.kvHeads) * m.effectiveHeadDim();
+}
 
+// The checkpoint's dtype (torch_dtype, or the newer dtype).
+void readDtype(const ConfigReader& cfg, ModelShape& m, std::vector<std::string>& notes) {
     const std::string dtype =
         cfg.stringField("torch_dtype").empty() ? cfg.stringField("dtype") : cfg.stringField("torch_dtype");
     if (!dtype.empty()) {
         try {
             m.nativeDtype = DType::parse(dtype, "torch_dtype");
         } catch (const Error&) {
-            result.notes.emplace_back("torch_dtype '" + dtype + "' is not a format KV Scope knows; assumed bf16");
+            notes.emplace_back("torch_dtype '" + dtype + "' is not a format KV Scope knows; assumed bf16");
         }
     } else {
         m.nativeDtype = DType::fp32();
     }
+}
 
-    // ---- sliding windows ----------------------------------------------------------------------
+// Sliding and chunked windows: the window size, and which layers use it (layer_types, a pattern, an
+// alternation, or Qwen2's max_window_layers).
+void readWindows(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, std::vector<std::string>& notes,
+                 const FamilySpec& fam, const std::string& type) {
+    const ClassDefaults& def = fam.defaults;
+    const LayerStyle style = fam.layers;
     const bool windowOn = cfg.boolField("use_sliding_window").value_or(true);
     cfg.markUsed("max_window_layers");
     // Llama 4's chunked attention keeps at most one chunk of tokens: for memory, a window of that size.
@@ -1594,11 +1578,13 @@ ImportResult importConfig(const json& root, std::string_view source) {
                 m.windowedLayers[i] = i >= *firstWindowed;
         }
         if (m.maxContext != 0 && m.slidingWindow >= m.maxContext && m.windowedLayerCount() > 0)
-            result.notes.emplace_back("the sliding window (" + std::to_string(m.slidingWindow) +
-                                      " tokens) is not shorter than the context, so it never caps the cache");
+            notes.emplace_back("the sliding window (" + std::to_string(m.slidingWindow) +
+                               " tokens) is not shorter than the context, so it never caps the cache");
     }
+}
 
-    // ---- mixture of experts ---------------------------------------------------------------------
+// A mixture of experts: routed and shared experts, their widths, and which layers are MoE.
+void readExperts(const ConfigReader& cfg, ModelShape& m, LayerStyle style, const std::string& type) {
     std::optional<std::uint64_t> experts =
         type == "dbrx" ? cfg.nestedUint("ffn_config", "moe_num_experts")
                        : cfg.countField({"num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"});
@@ -1657,402 +1643,430 @@ ImportResult importConfig(const json& root, std::string_view source) {
             }
         }
     }
+}
 
-    // ---- MLA ----------------------------------------------------------------------------------
-    if (fam.kv == KvStyle::Mla || (!spec && cfg.has("kv_lora_rank"))) {
-        if (auto rank = cfg.uintField({"kv_lora_rank"})) {
-            m.mla.kvLoraRank = u32(*rank);
-            m.mla.qkRopeHeadDim = u32(cfg.uintField({"qk_rope_head_dim"}).value_or(0));
-            if (m.mla.qkRopeHeadDim == 0)
-                cfg.fail("missing the MLA rope head size (looked for 'qk_rope_head_dim')");
-            m.mla.qkNopeHeadDim = u32(cfg.uintField({"qk_nope_head_dim"}).value_or(0));
-            m.mla.vHeadDim = u32(cfg.uintField({"v_head_dim"}).value_or(0));
-            m.mla.qLoraRank = u32(cfg.countField({"q_lora_rank"}).value_or(0));
-            rule.kvRule = KvHeadRule::Latent;
-            rule.kvKey = "kv_lora_rank + qk_rope_head_dim";
-            // DSA (DeepSeek-V3.2, GLM-5): the lightning indexer's key is cache too (MlaSpec). index_topk (tokens
-            // each query keeps) and indexer_rope_interleave (how its RoPE pairs values) size nothing.
-            if (cfg.has("index_head_dim") || cfg.has("index_n_heads")) {
-                m.mla.indexHeadDim = u32(cfg.uintField({"index_head_dim"}).value_or(0));
-                m.mla.indexHeads = u32(cfg.uintField({"index_n_heads"}).value_or(0));
-                if (m.mla.indexHeadDim == 0 || m.mla.indexHeads == 0)
-                    cfg.fail("a sparse-attention indexer needs both 'index_head_dim' and 'index_n_heads'");
-                cfg.markUsed("index_topk");
-                cfg.markUsed("indexer_rope_interleave");
-                rule.kvKey = "kv_lora_rank + qk_rope_head_dim, and the indexer's index_head_dim";
-            }
-            // GLM's qk_head_dim restates qk_nope_head_dim + qk_rope_head_dim; one that differs is reported.
-            if (cfg.uintField({"qk_head_dim"}).value_or(0) != std::uint64_t(m.mla.qkNopeHeadDim) + m.mla.qkRopeHeadDim)
-                cfg.unmark("qk_head_dim");
+// Multi-head latent attention (DeepSeek, Kimi, GLM-5): the latent and rope widths the cache keeps, and a
+// sparse-attention indexer's key where there is one.
+void readLatentAttention(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule) {
+    if (auto rank = cfg.uintField({"kv_lora_rank"})) {
+        m.mla.kvLoraRank = u32(*rank);
+        m.mla.qkRopeHeadDim = u32(cfg.uintField({"qk_rope_head_dim"}).value_or(0));
+        if (m.mla.qkRopeHeadDim == 0)
+            cfg.fail("missing the MLA rope head size (looked for 'qk_rope_head_dim')");
+        m.mla.qkNopeHeadDim = u32(cfg.uintField({"qk_nope_head_dim"}).value_or(0));
+        m.mla.vHeadDim = u32(cfg.uintField({"v_head_dim"}).value_or(0));
+        m.mla.qLoraRank = u32(cfg.countField({"q_lora_rank"}).value_or(0));
+        rule.kvRule = KvHeadRule::Latent;
+        rule.kvKey = "kv_lora_rank + qk_rope_head_dim";
+        // DSA (DeepSeek-V3.2, GLM-5): the lightning indexer's key is cache too (MlaSpec). index_topk (tokens
+        // each query keeps) and indexer_rope_interleave (how its RoPE pairs values) size nothing.
+        if (cfg.has("index_head_dim") || cfg.has("index_n_heads")) {
+            m.mla.indexHeadDim = u32(cfg.uintField({"index_head_dim"}).value_or(0));
+            m.mla.indexHeads = u32(cfg.uintField({"index_n_heads"}).value_or(0));
+            if (m.mla.indexHeadDim == 0 || m.mla.indexHeads == 0)
+                cfg.fail("a sparse-attention indexer needs both 'index_head_dim' and 'index_n_heads'");
+            cfg.markUsed("index_topk");
+            cfg.markUsed("indexer_rope_interleave");
+            rule.kvKey = "kv_lora_rank + qk_rope_head_dim, and the indexer's index_head_dim";
+        }
+        // GLM's qk_head_dim restates qk_nope_head_dim + qk_rope_head_dim; one that differs is reported.
+        if (cfg.uintField({"qk_head_dim"}).value_or(0) != std::uint64_t(m.mla.qkNopeHeadDim) + m.mla.qkRopeHeadDim)
+            cfg.unmark("qk_head_dim");
+    }
+}
+
+// A per-layer list of kinds (hybrid_override_pattern, layer_types, block_types): present, and one entry per layer.
+const json& layerList(const ConfigReader& cfg, std::uint32_t layers, const json* list, const char* key) {
+    if (!list || !list->is_array())
+        cfg.fail("missing '" + std::string(key) + "', the list of layer kinds");
+    if (list->size() != layers)
+        cfg.fail("'" + std::string(key) + "' lists " + std::to_string(list->size()) + " layers, but the model has " +
+                 std::to_string(layers));
+    return *list;
+}
+
+// Mllama: cross-attention layers (cross_attention_layers) and the image tokens they cache.
+void readMllamaLayers(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, std::vector<std::string>& notes) {
+    const json& root = cfg.root();
+    const json* cross = cfg.find("cross_attention_layers");
+    rule.layerKey = "cross_attention_layers";
+    m.layerParts.assign(m.layers, layerpart::Attention | layerpart::Mlp);
+    std::uint64_t crossCount = 0;
+    if (cross && cross->is_array()) {
+        for (const json& idx : *cross) {
+            if (!idx.is_number_unsigned() || idx.get<std::uint64_t>() >= m.layers)
+                cfg.fail("'cross_attention_layers' must list layer indices below " + std::to_string(m.layers) +
+                         ", got " + describeJson(idx));
+            if (m.layerParts[idx.get<std::uint64_t>()] != (layerpart::CrossAttention | layerpart::Mlp))
+                ++crossCount;
+            m.layerParts[idx.get<std::uint64_t>()] = layerpart::CrossAttention | layerpart::Mlp;
         }
     }
+    // Image tokens: tiles x (patches per tile + the class token), from vision_config.
+    std::uint64_t image = 448, patch = 14, tiles = 4;
+    if (auto it = root.find("vision_config"); it != root.end() && it->is_object()) {
+        auto get = [&](const char* key, std::uint64_t fallback) {
+            auto f = it->find(key);
+            return f != it->end() && !f->is_null()
+                       ? ConfigReader::asUint(*f, std::string("vision_config.") + key, 1u << 20, cfg)
+                       : fallback;
+        };
+        image = get("image_size", image);
+        patch = get("patch_size", patch);
+        tiles = get("max_num_tiles", tiles);
+        m.extraParams += mllamaVisionParams(*it, m.hidden, cfg);
+        cfg.markUsed("vision_config");
+    } else {
+        notes.emplace_back("no vision_config: the image tokens per sequence use MllamaVisionConfig's defaults");
+    }
+    m.crossTokens = mulChecked("image tokens", tiles, (image / patch) * (image / patch) + 1);
+    // 8 extra embedding rows (vocab_size + 8); each cross layer adds q/k norms and two gates.
+    m.extraParams += 8ull * m.hidden + crossCount * (2ull * m.effectiveHeadDim() + 2);
+}
 
-    if (auto mtp = cfg.countField({"num_nextn_predict_layers", "num_mtp_modules", "mtp_num_hidden_layers"}))
-        result.notes.emplace_back("the " + std::to_string(*mtp) +
-                                  " multi-token-prediction layer(s) (num_nextn_predict_layers) are not counted: they "
-                                  "serve speculative decoding only");
-
-    // ---- attention whose heads differ by layer kind ------------------------------------------------
-    readLayerKindGeometry(cfg, m, fam, style, rule);
-
-    // ---- layer layouts: hybrids, cross-attention -------------------------------------------------
-    const std::uint8_t mlpPart = m.isMoe() ? layerpart::Moe : layerpart::Mlp;
-    auto patternOfLength = [&](const json* list, const char* key) -> const json& {
-        if (!list || !list->is_array())
-            cfg.fail("missing '" + std::string(key) + "', the list of layer kinds");
-        if (list->size() != m.layers)
-            cfg.fail("'" + std::string(key) + "' lists " + std::to_string(list->size()) +
-                     " layers, but the model has " + std::to_string(m.layers));
-        return *list;
+// Jamba: attention every attn_layer_period layers at attn_layer_offset, MoE every expert_layer_period.
+void readJambaLayers(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule) {
+    const std::uint64_t period = cfg.uintField({"attn_layer_period"}).value_or(8);
+    // JambaConfig refuses an offset outside its period ("attention layer offset ... must be smaller than
+    // attention layer period"); taken modulo, a typo would silently move every attention layer.
+    const auto offsetIn = [&](const char* key, std::uint64_t fallback, std::uint64_t of, const char* periodKey) {
+        const std::uint64_t offset = cfg.countField({key}).value_or(cfg.has(key) ? 0 : fallback);
+        if (offset >= of)
+            cfg.fail("'" + std::string(key) + "' (" + std::to_string(offset) + ") must be smaller than '" + periodKey +
+                     "' (" + std::to_string(of) + ")");
+        return offset;
     };
+    const std::uint64_t offset = offsetIn("attn_layer_offset", 4, period, "attn_layer_period");
+    const std::uint64_t expertPeriod = cfg.uintField({"expert_layer_period"}).value_or(2);
+    const std::uint64_t expertOffset = offsetIn("expert_layer_offset", 1, expertPeriod, "expert_layer_period");
+    rule.layerKey = "attn_layer_period + attn_layer_offset";
+    m.layerParts.resize(m.layers);
+    for (std::uint32_t i = 0; i < m.layers; ++i) {
+        const std::uint8_t mixer = i % period == offset ? layerpart::Attention : layerpart::State;
+        const std::uint8_t mlp = m.isMoe() && i % expertPeriod == expertOffset ? layerpart::Moe : layerpart::Mlp;
+        m.layerParts[i] = mixer | mlp;
+    }
+    const std::uint64_t dInner = cfg.uintField({"mamba_expand"}).value_or(2) * m.hidden;
+    const json* dtRank = cfg.find("mamba_dt_rank");
+    const std::uint64_t rank =
+        dtRank && dtRank->is_number_unsigned() ? dtRank->get<std::uint64_t>() : (m.hidden + 15) / 16;
+    m.state = mamba1State(
+        m.hidden, dInner, cfg.uintField({"mamba_d_state"}).value_or(16), cfg.uintField({"mamba_d_conv"}).value_or(4),
+        rank, cfg.boolField("mamba_conv_bias").value_or(true), cfg.boolField("mamba_proj_bias").value_or(false), true);
+}
+
+// Mamba: every layer a Mamba or Mamba-2 state layer, no MLP.
+void readMambaLayers(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, const std::string& type) {
+    rule.layerKey = "model_type";
+    m.layerParts.assign(m.layers, layerpart::State);
+    const std::uint64_t expand = cfg.uintField({"expand"}).value_or(2);
+    if (type == "mamba2") {
+        Mamba2Dims d;
+        d.nHeads = cfg.uintField({"num_heads"}).value_or(128);
+        d.headDim = cfg.uintField({"head_dim"}).value_or(64);
+        d.dInner = expand * m.hidden;
+        d.dState = cfg.uintField({"state_size"}).value_or(128);
+        d.nGroups = cfg.uintField({"n_groups"}).value_or(8);
+        d.dConv = cfg.uintField({"conv_kernel"}).value_or(4);
+        d.convBias = cfg.boolField("use_conv_bias").value_or(true);
+        d.projBias = cfg.boolField("use_bias").value_or(false);
+        m.state = mamba2State(d, m.hidden);
+        m.headDim = 0;
+        cfg.markUsed("time_step_rank"); // Mamba2Mixer's dt is per head: no dt projection to size
+    } else {
+        const json* dtRank = cfg.find("time_step_rank");
+        const std::uint64_t rank =
+            dtRank && dtRank->is_number_unsigned() ? dtRank->get<std::uint64_t>() : (m.hidden + 15) / 16;
+        m.state =
+            mamba1State(m.hidden, expand * m.hidden, cfg.uintField({"state_size"}).value_or(16),
+                        cfg.uintField({"conv_kernel"}).value_or(4), rank, cfg.boolField("use_conv_bias").value_or(true),
+                        cfg.boolField("use_bias").value_or(false), type == "falcon_mamba");
+    }
+}
+
+// NemotronH: hybrid_override_pattern: M Mamba, * attention, - MLP, E MoE.
+void readNemotronHLayers(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule) {
+    const json* pattern = cfg.find("hybrid_override_pattern");
+    if (!pattern || !pattern->is_string())
+        cfg.fail("missing 'hybrid_override_pattern', the string of layer kinds (M, *, -, E)");
+    const std::string text = pattern->get<std::string>();
+    if (text.size() != m.layers)
+        cfg.fail("'hybrid_override_pattern' has " + std::to_string(text.size()) + " characters, but the model has " +
+                 std::to_string(m.layers) + " layers");
+    rule.layerKey = "hybrid_override_pattern";
+    m.layerParts.resize(m.layers);
+    for (std::uint32_t i = 0; i < m.layers; ++i) {
+        switch (text[i]) {
+        case 'M':
+            m.layerParts[i] = layerpart::State;
+            break;
+        case '*':
+            m.layerParts[i] = layerpart::Attention;
+            break;
+        case '-':
+            m.layerParts[i] = layerpart::Mlp;
+            break;
+        case 'E':
+            if (!m.isMoe())
+                cfg.fail("'hybrid_override_pattern' names an MoE layer (E) but the config has no experts");
+            m.layerParts[i] = layerpart::Moe;
+            break;
+        default:
+            cfg.fail("'hybrid_override_pattern' character " + std::to_string(i) + " must be M, *, - or E, got '" +
+                     std::string(1, text[i]) + "'");
+        }
+    }
+    Mamba2Dims d;
+    d.nHeads = cfg.uintField({"mamba_num_heads"}).value_or(128);
+    d.headDim = cfg.uintField({"mamba_head_dim"}).value_or(64);
+    d.dInner = d.nHeads * d.headDim;
+    d.dState = cfg.uintField({"ssm_state_size"}).value_or(128);
+    d.nGroups = cfg.uintField({"n_groups"}).value_or(8);
+    d.dConv = cfg.uintField({"conv_kernel"}).value_or(4);
+    d.convBias = cfg.boolField("use_conv_bias").value_or(true);
+    d.projBias = cfg.boolField("use_bias").value_or(cfg.boolField("mamba_proj_bias").value_or(false));
+    cfg.markUsed("expand");
+    // NemotronHMamba2Mixer keeps time_step_rank but sizes nothing by it: dt_bias, A_log and D are per head.
+    cfg.markUsed("time_step_rank");
+    m.state = mamba2State(d, m.hidden);
+}
+
+// FalconH1: attention and Mamba-2 side by side in every layer.
+void readFalconH1Layers(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule) {
+    rule.layerKey = "model_type";
+    m.layerParts.assign(m.layers, layerpart::Attention | layerpart::State | layerpart::Mlp);
+    Mamba2Dims d;
+    d.nHeads = cfg.uintField({"mamba_n_heads"}).value_or(128);
+    d.headDim = cfg.uintField({"mamba_d_head"}).value_or(64);
+    d.dInner = cfg.uintField({"mamba_d_ssm"}).value_or(cfg.uintField({"mamba_expand"}).value_or(2) * m.hidden);
+    d.dState = cfg.uintField({"mamba_d_state"}).value_or(256);
+    d.nGroups = cfg.uintField({"mamba_n_groups"}).value_or(1);
+    d.dConv = cfg.uintField({"mamba_d_conv"}).value_or(4);
+    d.convBias = cfg.boolField("mamba_conv_bias").value_or(true);
+    d.projBias = cfg.boolField("mamba_proj_bias").value_or(false);
+    d.gatedNorm = cfg.boolField("mamba_rms_norm").value_or(false);
+    m.state = mamba2State(d, m.hidden);
+}
+
+// Zamba2: Mamba-2 layers, the hybrid ones also running a shared attention block.
+void readZamba2Layers(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, std::vector<std::string>& notes) {
+    rule.layerKey = "layers_block_type";
+    const json& kinds = layerList(cfg, m.layers, cfg.find("layers_block_type"), "layers_block_type");
+    m.layerParts.resize(m.layers);
+    std::uint64_t hybrid = 0;
+    for (std::uint32_t i = 0; i < m.layers; ++i) {
+        const std::string kind = kinds[i].is_string() ? kinds[i].get<std::string>() : std::string();
+        if (kind != "mamba" && kind != "hybrid")
+            cfg.fail("'layers_block_type[" + std::to_string(i) + "]' must be \"mamba\" or \"hybrid\"");
+        m.layerParts[i] = kind == "hybrid" ? (layerpart::State | layerpart::SharedAttention) : layerpart::State;
+        hybrid += kind == "hybrid";
+    }
+    cfg.markUsed("hybrid_layer_ids");
+    Mamba2Dims d;
+    d.dInner = cfg.uintField({"mamba_expand"}).value_or(2) * m.hidden;
+    d.headDim = cfg.uintField({"mamba_headdim"}).value_or(64);
+    d.nHeads = cfg.uintField({"n_mamba_heads"}).value_or(d.dInner / d.headDim);
+    d.dState = cfg.uintField({"mamba_d_state"}).value_or(64);
+    d.nGroups = cfg.uintField({"mamba_ngroups"}).value_or(1);
+    d.dConv = cfg.uintField({"mamba_d_conv"}).value_or(4);
+    m.state = mamba2State(d, m.hidden);
+    // The shared transformer blocks (attention over 2 x hidden, gated MLP) exist num_mem_blocks
+    // times; each hybrid layer adds a hidden x hidden linear. The LoRA adapters are not counted.
+    const std::uint64_t blocks = cfg.uintField({"num_mem_blocks"}).value_or(1);
+    const Wide width = 2 * Wide(m.hidden), hd = m.effectiveHeadDim(), h = m.hidden;
+    const Wide qkv = width * (Wide(m.heads) + 2 * Wide(m.kvHeads)) * hd;
+    const Wide block = qkv + Wide(m.heads) * hd * h + 3 * h * Wide(m.intermediate) + width + h;
+    m.extraParams += narrow(Wide(blocks) * block + Wide(hybrid) * h * h, "shared-block parameters");
+    cfg.markUsed("use_shared_attention_adapter");
+    cfg.markUsed("adapter_rank");
+    if (cfg.has("adapter_rank"))
+        notes.emplace_back("the shared blocks' LoRA adapters are not counted in the parameters");
+}
+
+// GraniteHybrid: layer_types: Mamba or attention, each followed by the (MoE and) shared MLP.
+void readGraniteHybridLayers(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule) {
+    const std::uint8_t mlpPart = m.isMoe() ? layerpart::Moe : layerpart::Mlp;
+    rule.layerKey = "layer_types";
+    const json& kinds = layerList(cfg, m.layers, cfg.find("layer_types"), "layer_types");
+    if (m.moe.sharedIntermediate != 0 && !m.isMoe())
+        m.intermediate = m.moe.sharedIntermediate; // the dense variants: the shared MLP is the MLP
+    else if (!m.isMoe())
+        m.intermediate = u32(cfg.countField({"shared_intermediate_size"}).value_or(m.intermediate));
+    m.layerParts.resize(m.layers);
+    for (std::uint32_t i = 0; i < m.layers; ++i) {
+        const std::string kind = kinds[i].is_string() ? kinds[i].get<std::string>() : std::string();
+        if (kind != "mamba" && kind != "attention")
+            cfg.fail("'layer_types[" + std::to_string(i) + "]' must be \"mamba\" or \"attention\"");
+        m.layerParts[i] = (kind == "attention" ? layerpart::Attention : layerpart::State) | mlpPart;
+    }
+    Mamba2Dims d;
+    d.nHeads = cfg.uintField({"mamba_n_heads"}).value_or(128);
+    d.headDim = cfg.uintField({"mamba_d_head"}).value_or(64);
+    d.dInner = cfg.uintField({"mamba_expand"}).value_or(2) * m.hidden;
+    d.dState = cfg.uintField({"mamba_d_state"}).value_or(256);
+    d.nGroups = cfg.uintField({"mamba_n_groups"}).value_or(1);
+    d.dConv = cfg.uintField({"mamba_d_conv"}).value_or(4);
+    d.convBias = cfg.boolField("mamba_conv_bias").value_or(true);
+    d.projBias = cfg.boolField("mamba_proj_bias").value_or(false);
+    m.state = mamba2State(d, m.hidden);
+}
+
+// RecurrentGemma: block_types cycling recurrent (RG-LRU) and local attention.
+void readRecurrentGemmaLayers(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule) {
+    rule.layerKey = "block_types";
+    std::vector<std::uint8_t> cycle;
+    const json* blocks = cfg.find("block_types");
+    // Present, it is the cycle itself: the modelling code indexes it by layer, so an empty
+    // list or a string is no layout (it was read as the default cycle).
+    if (blocks && !(blocks->is_array() && !blocks->empty() && blocks->size() <= kMaxLayers))
+        cfg.fail("'block_types' must be a non-empty list of \"recurrent\" and \"attention\", got " +
+                 describeJson(*blocks));
+    if (blocks) {
+        for (const json& b : *blocks) {
+            const std::string kind = b.is_string() ? b.get<std::string>() : std::string();
+            if (kind != "recurrent" && kind != "attention")
+                cfg.fail("'block_types' entries must be \"recurrent\" or \"attention\"");
+            cycle.push_back(kind == "attention" ? layerpart::Attention : layerpart::State);
+        }
+    } else {
+        cycle = {layerpart::State, layerpart::State, layerpart::Attention}; // the class default
+        rule.defaultedKeys.emplace_back("block_types");
+    }
+    m.layerParts.resize(m.layers);
+    for (std::uint32_t i = 0; i < m.layers; ++i)
+        m.layerParts[i] = cycle[i % cycle.size()] | layerpart::Mlp;
+    const std::uint64_t lru = cfg.uintField({"lru_width"}).value_or(m.hidden);
+    const std::uint64_t conv = cfg.uintField({"conv1d_width"}).value_or(4);
+    const std::uint64_t blockWidth = lru / m.heads;
+    const Wide h = m.hidden, w = lru, k = conv, bw = blockWidth, heads = m.heads;
+    m.state.convValues = narrow((k - 1) * w, "state values");
+    m.state.recurrentValues = lru;
+    // linear_x, linear_y (hidden -> lru, biased), linear_out (lru -> hidden, biased), the conv,
+    // the RG-LRU's block-diagonal input and recurrence gates (+ biases) and its recurrent parameter.
+    m.state.paramsPerLayer =
+        narrow(2 * (h * w + w) + (w * h + h) + (k * w + w) + 2 * (heads * bw * bw + w) + w, "state parameters");
+}
+
+// Llama4: chunked attention on three layers of four, MoE every interleave_moe_layer_step.
+void readLlama4Layers(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule) {
+    const std::uint8_t mlpPart = m.isMoe() ? layerpart::Moe : layerpart::Mlp;
+    m.layerParts.assign(m.layers, layerpart::Attention | layerpart::Mlp);
+    rule.layerKey = "interleave_moe_layer_step";
+    if (const json* moeLayers = cfg.find("moe_layers"); moeLayers && moeLayers->is_array()) {
+        rule.layerKey = "moe_layers";
+        // interleave_moe_layer_step beside the list (Scout has both) is read; the list is what is built.
+        cfg.markUsed("interleave_moe_layer_step");
+        for (const json& idx : *moeLayers) {
+            if (!idx.is_number_unsigned() || idx.get<std::uint64_t>() >= m.layers)
+                cfg.fail("'moe_layers' must list layer indices below " + std::to_string(m.layers) + ", got " +
+                         describeJson(idx));
+            m.layerParts[idx.get<std::uint64_t>()] = layerpart::Attention | mlpPart;
+        }
+    } else {
+        const std::uint64_t step = cfg.uintField({"interleave_moe_layer_step"}).value_or(1);
+        for (std::uint64_t i = step - 1; i < m.layers; i += step)
+            m.layerParts[i] = layerpart::Attention | mlpPart;
+    }
+    // Chunked layers: layer_types when given (read with the windows above), else no_rope_layers
+    // (1: RoPE and chunked, 0: NoPE and global), else every no_rope_layer_interval-th layer is global.
+    if (m.slidingWindow > 0 && m.windowedLayers.empty()) {
+        m.windowedLayers.resize(m.layers);
+        const json* noRope = cfg.find("no_rope_layers");
+        if (noRope && noRope->is_array() && !noRope->empty()) {
+            if (noRope->size() != m.layers)
+                cfg.fail("'no_rope_layers' lists " + std::to_string(noRope->size()) + " layers, but the model has " +
+                         std::to_string(m.layers));
+            for (std::uint32_t i = 0; i < m.layers; ++i)
+                m.windowedLayers[i] = !((*noRope)[i].is_number() && (*noRope)[i].get<double>() == 0.0);
+        } else {
+            const std::uint64_t interval = cfg.uintField({"no_rope_layer_interval"}).value_or(4);
+            for (std::uint32_t i = 0; i < m.layers; ++i)
+                m.windowedLayers[i] = (i + 1) % interval != 0;
+        }
+    }
+    cfg.markUsed("use_qk_norm"); // an L2 norm without weights
+}
+
+// Qwen3Next: gated DeltaNet and gated attention layers, MoE MLPs.
+void readQwen3NextLayers(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule) {
+    const std::uint8_t mlpPart = m.isMoe() ? layerpart::Moe : layerpart::Mlp;
+    m.layerParts.resize(m.layers);
+    const json* types = cfg.find("layer_types");
+    if (types && types->is_array()) {
+        rule.layerKey = "layer_types";
+        const json& kinds = layerList(cfg, m.layers, types, "layer_types");
+        cfg.markUsed("full_attention_interval"); // layer_types, when given, is what the model builds
+        for (std::uint32_t i = 0; i < m.layers; ++i) {
+            const std::string kind = kinds[i].is_string() ? kinds[i].get<std::string>() : std::string();
+            if (kind != "linear_attention" && kind != "full_attention")
+                cfg.fail("'layer_types[" + std::to_string(i) + "]' must be \"linear_attention\" or \"full_attention\"");
+            m.layerParts[i] = (kind == "full_attention" ? layerpart::Attention : layerpart::State) | mlpPart;
+        }
+    } else {
+        rule.layerKey = "full_attention_interval";
+        const std::uint64_t interval = cfg.uintField({"full_attention_interval"}).value_or(4);
+        for (std::uint32_t i = 0; i < m.layers; ++i)
+            m.layerParts[i] = ((i + 1) % interval == 0 ? layerpart::Attention : layerpart::State) | mlpPart;
+    }
+    // Gated DeltaNet: conv over q, k, v; a v_head x k_dim x v_dim recurrent state.
+    const std::uint64_t kHeads = cfg.uintField({"linear_num_key_heads"}).value_or(16);
+    const std::uint64_t vHeads = cfg.uintField({"linear_num_value_heads"}).value_or(32);
+    const std::uint64_t kDim = cfg.uintField({"linear_key_head_dim"}).value_or(128);
+    const std::uint64_t vDim = cfg.uintField({"linear_value_head_dim"}).value_or(128);
+    const std::uint64_t conv = cfg.uintField({"linear_conv_kernel_dim"}).value_or(4);
+    const Wide h = m.hidden, keyDim = Wide(kHeads) * kDim, valueDim = Wide(vHeads) * vDim, k = conv;
+    const Wide convDim = 2 * keyDim + valueDim;
+    m.state.convValues = narrow((k - 1) * convDim, "state values");
+    m.state.recurrentValues = narrow(Wide(vHeads) * kDim * vDim, "state values");
+    m.state.paramsPerLayer =
+        narrow(h * (2 * keyDim + 2 * valueDim) /* in_proj_qkvz */ + h * 2 * vHeads /* in_proj_ba */ + convDim * k +
+                   2 * Wide(vHeads) /* dt, A */ + vDim /* gated norm */ + valueDim * h /* out_proj */,
+               "state parameters");
+    // Gated attention: q_proj also produces the output gate (attn_output_gate, true in every release).
+    if (cfg.boolField("attn_output_gate").value_or(true))
+        m.attentionExtraParams += std::uint64_t(m.hidden) * m.heads * m.effectiveHeadDim();
+    cfg.markUsed("output_gate_type"); // the gate's activation
+}
+
+// The layer layout of the families whose layers differ (hybrids, cross-attention, per-block shapes): one
+// function per layer style. The uniform styles have none beyond the windows already read.
+void readLayerLayout(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, std::vector<std::string>& notes,
+                     LayerStyle style, const std::string& type) {
     switch (style) {
     case LayerStyle::Uniform:
     case LayerStyle::Gemma2Alternate:
     case LayerStyle::GemmaPattern:
-        break;
+        return;
     case LayerStyle::NemotronNas:
-        readNasBlocks(cfg, m, rule);
-        break;
+        return readNasBlocks(cfg, m, rule);
     case LayerStyle::SambaY:
-        readSambaYLayers(cfg, m, rule);
-        break;
-    case LayerStyle::Mllama: {
-        const json* cross = cfg.find("cross_attention_layers");
-        rule.layerKey = "cross_attention_layers";
-        m.layerParts.assign(m.layers, layerpart::Attention | layerpart::Mlp);
-        std::uint64_t crossCount = 0;
-        if (cross && cross->is_array()) {
-            for (const json& idx : *cross) {
-                if (!idx.is_number_unsigned() || idx.get<std::uint64_t>() >= m.layers)
-                    cfg.fail("'cross_attention_layers' must list layer indices below " + std::to_string(m.layers) +
-                             ", got " + describeJson(idx));
-                if (m.layerParts[idx.get<std::uint64_t>()] != (layerpart::CrossAttention | layerpart::Mlp))
-                    ++crossCount;
-                m.layerParts[idx.get<std::uint64_t>()] = layerpart::CrossAttention | layerpart::Mlp;
-            }
-        }
-        // Image tokens: tiles x (patches per tile + the class token), from vision_config.
-        std::uint64_t image = 448, patch = 14, tiles = 4;
-        if (auto it = root.find("vision_config"); it != root.end() && it->is_object()) {
-            auto get = [&](const char* key, std::uint64_t fallback) {
-                auto f = it->find(key);
-                return f != it->end() && !f->is_null()
-                           ? ConfigReader::asUint(*f, std::string("vision_config.") + key, 1u << 20, cfg)
-                           : fallback;
-            };
-            image = get("image_size", image);
-            patch = get("patch_size", patch);
-            tiles = get("max_num_tiles", tiles);
-            m.extraParams += mllamaVisionParams(*it, m.hidden, cfg);
-            cfg.markUsed("vision_config");
-        } else {
-            result.notes.emplace_back(
-                "no vision_config: the image tokens per sequence use MllamaVisionConfig's defaults");
-        }
-        m.crossTokens = mulChecked("image tokens", tiles, (image / patch) * (image / patch) + 1);
-        // 8 extra embedding rows (vocab_size + 8); each cross layer adds q/k norms and two gates.
-        m.extraParams += 8ull * m.hidden + crossCount * (2ull * m.effectiveHeadDim() + 2);
-        break;
+        return readSambaYLayers(cfg, m, rule);
+    case LayerStyle::Mllama:
+        return readMllamaLayers(cfg, m, rule, notes);
+    case LayerStyle::Jamba:
+        return readJambaLayers(cfg, m, rule);
+    case LayerStyle::Mamba:
+        return readMambaLayers(cfg, m, rule, type);
+    case LayerStyle::NemotronH:
+        return readNemotronHLayers(cfg, m, rule);
+    case LayerStyle::FalconH1:
+        return readFalconH1Layers(cfg, m, rule);
+    case LayerStyle::Zamba2:
+        return readZamba2Layers(cfg, m, rule, notes);
+    case LayerStyle::GraniteHybrid:
+        return readGraniteHybridLayers(cfg, m, rule);
+    case LayerStyle::RecurrentGemma:
+        return readRecurrentGemmaLayers(cfg, m, rule);
+    case LayerStyle::Llama4:
+        return readLlama4Layers(cfg, m, rule);
+    case LayerStyle::Qwen3Next:
+        return readQwen3NextLayers(cfg, m, rule);
     }
-    case LayerStyle::Jamba: {
-        const std::uint64_t period = cfg.uintField({"attn_layer_period"}).value_or(8);
-        // JambaConfig refuses an offset outside its period ("attention layer offset ... must be smaller than
-        // attention layer period"); taken modulo, a typo would silently move every attention layer.
-        const auto offsetIn = [&](const char* key, std::uint64_t fallback, std::uint64_t of, const char* periodKey) {
-            const std::uint64_t offset = cfg.countField({key}).value_or(cfg.has(key) ? 0 : fallback);
-            if (offset >= of)
-                cfg.fail("'" + std::string(key) + "' (" + std::to_string(offset) + ") must be smaller than '" +
-                         periodKey + "' (" + std::to_string(of) + ")");
-            return offset;
-        };
-        const std::uint64_t offset = offsetIn("attn_layer_offset", 4, period, "attn_layer_period");
-        const std::uint64_t expertPeriod = cfg.uintField({"expert_layer_period"}).value_or(2);
-        const std::uint64_t expertOffset = offsetIn("expert_layer_offset", 1, expertPeriod, "expert_layer_period");
-        rule.layerKey = "attn_layer_period + attn_layer_offset";
-        m.layerParts.resize(m.layers);
-        for (std::uint32_t i = 0; i < m.layers; ++i) {
-            const std::uint8_t mixer = i % period == offset ? layerpart::Attention : layerpart::State;
-            const std::uint8_t mlp = m.isMoe() && i % expertPeriod == expertOffset ? layerpart::Moe : layerpart::Mlp;
-            m.layerParts[i] = mixer | mlp;
-        }
-        const std::uint64_t dInner = cfg.uintField({"mamba_expand"}).value_or(2) * m.hidden;
-        const json* dtRank = cfg.find("mamba_dt_rank");
-        const std::uint64_t rank =
-            dtRank && dtRank->is_number_unsigned() ? dtRank->get<std::uint64_t>() : (m.hidden + 15) / 16;
-        m.state = mamba1State(m.hidden, dInner, cfg.uintField({"mamba_d_state"}).value_or(16),
-                              cfg.uintField({"mamba_d_conv"}).value_or(4), rank,
-                              cfg.boolField("mamba_conv_bias").value_or(true),
-                              cfg.boolField("mamba_proj_bias").value_or(false), true);
-        break;
-    }
-    case LayerStyle::Mamba: {
-        rule.layerKey = "model_type";
-        m.layerParts.assign(m.layers, layerpart::State);
-        const std::uint64_t expand = cfg.uintField({"expand"}).value_or(2);
-        if (type == "mamba2") {
-            Mamba2Dims d;
-            d.nHeads = cfg.uintField({"num_heads"}).value_or(128);
-            d.headDim = cfg.uintField({"head_dim"}).value_or(64);
-            d.dInner = expand * m.hidden;
-            d.dState = cfg.uintField({"state_size"}).value_or(128);
-            d.nGroups = cfg.uintField({"n_groups"}).value_or(8);
-            d.dConv = cfg.uintField({"conv_kernel"}).value_or(4);
-            d.convBias = cfg.boolField("use_conv_bias").value_or(true);
-            d.projBias = cfg.boolField("use_bias").value_or(false);
-            m.state = mamba2State(d, m.hidden);
-            m.headDim = 0;
-            cfg.markUsed("time_step_rank"); // Mamba2Mixer's dt is per head: no dt projection to size
-        } else {
-            const json* dtRank = cfg.find("time_step_rank");
-            const std::uint64_t rank =
-                dtRank && dtRank->is_number_unsigned() ? dtRank->get<std::uint64_t>() : (m.hidden + 15) / 16;
-            m.state = mamba1State(m.hidden, expand * m.hidden, cfg.uintField({"state_size"}).value_or(16),
-                                  cfg.uintField({"conv_kernel"}).value_or(4), rank,
-                                  cfg.boolField("use_conv_bias").value_or(true),
-                                  cfg.boolField("use_bias").value_or(false), type == "falcon_mamba");
-        }
-        break;
-    }
-    case LayerStyle::NemotronH: {
-        const json* pattern = cfg.find("hybrid_override_pattern");
-        if (!pattern || !pattern->is_string())
-            cfg.fail("missing 'hybrid_override_pattern', the string of layer kinds (M, *, -, E)");
-        const std::string text = pattern->get<std::string>();
-        if (text.size() != m.layers)
-            cfg.fail("'hybrid_override_pattern' has " + std::to_string(text.size()) +
-                     " characters, but the model has " + std::to_string(m.layers) + " layers");
-        rule.layerKey = "hybrid_override_pattern";
-        m.layerParts.resize(m.layers);
-        for (std::uint32_t i = 0; i < m.layers; ++i) {
-            switch (text[i]) {
-            case 'M':
-                m.layerParts[i] = layerpart::State;
-                break;
-            case '*':
-                m.layerParts[i] = layerpart::Attention;
-                break;
-            case '-':
-                m.layerParts[i] = layerpart::Mlp;
-                break;
-            case 'E':
-                if (!m.isMoe())
-                    cfg.fail("'hybrid_override_pattern' names an MoE layer (E) but the config has no experts");
-                m.layerParts[i] = layerpart::Moe;
-                break;
-            default:
-                cfg.fail("'hybrid_override_pattern' character " + std::to_string(i) + " must be M, *, - or E, got '" +
-                         std::string(1, text[i]) + "'");
-            }
-        }
-        Mamba2Dims d;
-        d.nHeads = cfg.uintField({"mamba_num_heads"}).value_or(128);
-        d.headDim = cfg.uintField({"mamba_head_dim"}).value_or(64);
-        d.dInner = d.nHeads * d.headDim;
-        d.dState = cfg.uintField({"ssm_state_size"}).value_or(128);
-        d.nGroups = cfg.uintField({"n_groups"}).value_or(8);
-        d.dConv = cfg.uintField({"conv_kernel"}).value_or(4);
-        d.convBias = cfg.boolField("use_conv_bias").value_or(true);
-        d.projBias = cfg.boolField("use_bias").value_or(cfg.boolField("mamba_proj_bias").value_or(false));
-        cfg.markUsed("expand");
-        // NemotronHMamba2Mixer keeps time_step_rank but sizes nothing by it: dt_bias, A_log and D are per head.
-        cfg.markUsed("time_step_rank");
-        m.state = mamba2State(d, m.hidden);
-        break;
-    }
-    case LayerStyle::FalconH1: {
-        rule.layerKey = "model_type";
-        m.layerParts.assign(m.layers, layerpart::Attention | layerpart::State | layerpart::Mlp);
-        Mamba2Dims d;
-        d.nHeads = cfg.uintField({"mamba_n_heads"}).value_or(128);
-        d.headDim = cfg.uintField({"mamba_d_head"}).value_or(64);
-        d.dInner = cfg.uintField({"mamba_d_ssm"}).value_or(cfg.uintField({"mamba_expand"}).value_or(2) * m.hidden);
-        d.dState = cfg.uintField({"mamba_d_state"}).value_or(256);
-        d.nGroups = cfg.uintField({"mamba_n_groups"}).value_or(1);
-        d.dConv = cfg.uintField({"mamba_d_conv"}).value_or(4);
-        d.convBias = cfg.boolField("mamba_conv_bias").value_or(true);
-        d.projBias = cfg.boolField("mamba_proj_bias").value_or(false);
-        d.gatedNorm = cfg.boolField("mamba_rms_norm").value_or(false);
-        m.state = mamba2State(d, m.hidden);
-        break;
-    }
-    case LayerStyle::Zamba2: {
-        rule.layerKey = "layers_block_type";
-        const json& kinds = patternOfLength(cfg.find("layers_block_type"), "layers_block_type");
-        m.layerParts.resize(m.layers);
-        std::uint64_t hybrid = 0;
-        for (std::uint32_t i = 0; i < m.layers; ++i) {
-            const std::string kind = kinds[i].is_string() ? kinds[i].get<std::string>() : std::string();
-            if (kind != "mamba" && kind != "hybrid")
-                cfg.fail("'layers_block_type[" + std::to_string(i) + "]' must be \"mamba\" or \"hybrid\"");
-            m.layerParts[i] = kind == "hybrid" ? (layerpart::State | layerpart::SharedAttention) : layerpart::State;
-            hybrid += kind == "hybrid";
-        }
-        cfg.markUsed("hybrid_layer_ids");
-        Mamba2Dims d;
-        d.dInner = cfg.uintField({"mamba_expand"}).value_or(2) * m.hidden;
-        d.headDim = cfg.uintField({"mamba_headdim"}).value_or(64);
-        d.nHeads = cfg.uintField({"n_mamba_heads"}).value_or(d.dInner / d.headDim);
-        d.dState = cfg.uintField({"mamba_d_state"}).value_or(64);
-        d.nGroups = cfg.uintField({"mamba_ngroups"}).value_or(1);
-        d.dConv = cfg.uintField({"mamba_d_conv"}).value_or(4);
-        m.state = mamba2State(d, m.hidden);
-        // The shared transformer blocks (attention over 2 x hidden, gated MLP) exist num_mem_blocks
-        // times; each hybrid layer adds a hidden x hidden linear. The LoRA adapters are not counted.
-        const std::uint64_t blocks = cfg.uintField({"num_mem_blocks"}).value_or(1);
-        const Wide width = 2 * Wide(m.hidden), hd = m.effectiveHeadDim(), h = m.hidden;
-        const Wide qkv = width * (Wide(m.heads) + 2 * Wide(m.kvHeads)) * hd;
-        const Wide block = qkv + Wide(m.heads) * hd * h + 3 * h * Wide(m.intermediate) + width + h;
-        m.extraParams += narrow(Wide(blocks) * block + Wide(hybrid) * h * h, "shared-block parameters");
-        cfg.markUsed("use_shared_attention_adapter");
-        cfg.markUsed("adapter_rank");
-        if (cfg.has("adapter_rank"))
-            result.notes.emplace_back("the shared blocks' LoRA adapters are not counted in the parameters");
-        break;
-    }
-    case LayerStyle::GraniteHybrid: {
-        rule.layerKey = "layer_types";
-        const json& kinds = patternOfLength(cfg.find("layer_types"), "layer_types");
-        if (m.moe.sharedIntermediate != 0 && !m.isMoe())
-            m.intermediate = m.moe.sharedIntermediate; // the dense variants: the shared MLP is the MLP
-        else if (!m.isMoe())
-            m.intermediate = u32(cfg.countField({"shared_intermediate_size"}).value_or(m.intermediate));
-        m.layerParts.resize(m.layers);
-        for (std::uint32_t i = 0; i < m.layers; ++i) {
-            const std::string kind = kinds[i].is_string() ? kinds[i].get<std::string>() : std::string();
-            if (kind != "mamba" && kind != "attention")
-                cfg.fail("'layer_types[" + std::to_string(i) + "]' must be \"mamba\" or \"attention\"");
-            m.layerParts[i] = (kind == "attention" ? layerpart::Attention : layerpart::State) | mlpPart;
-        }
-        Mamba2Dims d;
-        d.nHeads = cfg.uintField({"mamba_n_heads"}).value_or(128);
-        d.headDim = cfg.uintField({"mamba_d_head"}).value_or(64);
-        d.dInner = cfg.uintField({"mamba_expand"}).value_or(2) * m.hidden;
-        d.dState = cfg.uintField({"mamba_d_state"}).value_or(256);
-        d.nGroups = cfg.uintField({"mamba_n_groups"}).value_or(1);
-        d.dConv = cfg.uintField({"mamba_d_conv"}).value_or(4);
-        d.convBias = cfg.boolField("mamba_conv_bias").value_or(true);
-        d.projBias = cfg.boolField("mamba_proj_bias").value_or(false);
-        m.state = mamba2State(d, m.hidden);
-        break;
-    }
-    case LayerStyle::RecurrentGemma: {
-        rule.layerKey = "block_types";
-        std::vector<std::uint8_t> cycle;
-        const json* blocks = cfg.find("block_types");
-        // Present, it is the cycle itself: the modelling code indexes it by layer, so an empty
-        // list or a string is no layout (it was read as the default cycle).
-        if (blocks && !(blocks->is_array() && !blocks->empty() && blocks->size() <= kMaxLayers))
-            cfg.fail("'block_types' must be a non-empty list of \"recurrent\" and \"attention\", got " +
-                     describeJson(*blocks));
-        if (blocks) {
-            for (const json& b : *blocks) {
-                const std::string kind = b.is_string() ? b.get<std::string>() : std::string();
-                if (kind != "recurrent" && kind != "attention")
-                    cfg.fail("'block_types' entries must be \"recurrent\" or \"attention\"");
-                cycle.push_back(kind == "attention" ? layerpart::Attention : layerpart::State);
-            }
-        } else {
-            cycle = {layerpart::State, layerpart::State, layerpart::Attention}; // the class default
-            rule.defaultedKeys.emplace_back("block_types");
-        }
-        m.layerParts.resize(m.layers);
-        for (std::uint32_t i = 0; i < m.layers; ++i)
-            m.layerParts[i] = cycle[i % cycle.size()] | layerpart::Mlp;
-        const std::uint64_t lru = cfg.uintField({"lru_width"}).value_or(m.hidden);
-        const std::uint64_t conv = cfg.uintField({"conv1d_width"}).value_or(4);
-        const std::uint64_t blockWidth = lru / m.heads;
-        const Wide h = m.hidden, w = lru, k = conv, bw = blockWidth, heads = m.heads;
-        m.state.convValues = narrow((k - 1) * w, "state values");
-        m.state.recurrentValues = lru;
-        // linear_x, linear_y (hidden -> lru, biased), linear_out (lru -> hidden, biased), the conv,
-        // the RG-LRU's block-diagonal input and recurrence gates (+ biases) and its recurrent parameter.
-        m.state.paramsPerLayer =
-            narrow(2 * (h * w + w) + (w * h + h) + (k * w + w) + 2 * (heads * bw * bw + w) + w, "state parameters");
-        break;
-    }
-    case LayerStyle::Llama4: {
-        m.layerParts.assign(m.layers, layerpart::Attention | layerpart::Mlp);
-        rule.layerKey = "interleave_moe_layer_step";
-        if (const json* moeLayers = cfg.find("moe_layers"); moeLayers && moeLayers->is_array()) {
-            rule.layerKey = "moe_layers";
-            // interleave_moe_layer_step beside the list (Scout has both) is read; the list is what is built.
-            cfg.markUsed("interleave_moe_layer_step");
-            for (const json& idx : *moeLayers) {
-                if (!idx.is_number_unsigned() || idx.get<std::uint64_t>() >= m.layers)
-                    cfg.fail("'moe_layers' must list layer indices below " + std::to_string(m.layers) + ", got " +
-                             describeJson(idx));
-                m.layerParts[idx.get<std::uint64_t>()] = layerpart::Attention | mlpPart;
-            }
-        } else {
-            const std::uint64_t step = cfg.uintField({"interleave_moe_layer_step"}).value_or(1);
-            for (std::uint64_t i = step - 1; i < m.layers; i += step)
-                m.layerParts[i] = layerpart::Attention | mlpPart;
-        }
-        // Chunked layers: layer_types when given (read with the windows above), else no_rope_layers
-        // (1: RoPE and chunked, 0: NoPE and global), else every no_rope_layer_interval-th layer is global.
-        if (m.slidingWindow > 0 && m.windowedLayers.empty()) {
-            m.windowedLayers.resize(m.layers);
-            const json* noRope = cfg.find("no_rope_layers");
-            if (noRope && noRope->is_array() && !noRope->empty()) {
-                if (noRope->size() != m.layers)
-                    cfg.fail("'no_rope_layers' lists " + std::to_string(noRope->size()) +
-                             " layers, but the model has " + std::to_string(m.layers));
-                for (std::uint32_t i = 0; i < m.layers; ++i)
-                    m.windowedLayers[i] = !((*noRope)[i].is_number() && (*noRope)[i].get<double>() == 0.0);
-            } else {
-                const std::uint64_t interval = cfg.uintField({"no_rope_layer_interval"}).value_or(4);
-                for (std::uint32_t i = 0; i < m.layers; ++i)
-                    m.windowedLayers[i] = (i + 1) % interval != 0;
-            }
-        }
-        cfg.markUsed("use_qk_norm"); // an L2 norm without weights
-        break;
-    }
-    case LayerStyle::Qwen3Next: {
-        m.layerParts.resize(m.layers);
-        const json* types = cfg.find("layer_types");
-        if (types && types->is_array()) {
-            rule.layerKey = "layer_types";
-            const json& kinds = patternOfLength(types, "layer_types");
-            cfg.markUsed("full_attention_interval"); // layer_types, when given, is what the model builds
-            for (std::uint32_t i = 0; i < m.layers; ++i) {
-                const std::string kind = kinds[i].is_string() ? kinds[i].get<std::string>() : std::string();
-                if (kind != "linear_attention" && kind != "full_attention")
-                    cfg.fail("'layer_types[" + std::to_string(i) +
-                             "]' must be \"linear_attention\" or \"full_attention\"");
-                m.layerParts[i] = (kind == "full_attention" ? layerpart::Attention : layerpart::State) | mlpPart;
-            }
-        } else {
-            rule.layerKey = "full_attention_interval";
-            const std::uint64_t interval = cfg.uintField({"full_attention_interval"}).value_or(4);
-            for (std::uint32_t i = 0; i < m.layers; ++i)
-                m.layerParts[i] = ((i + 1) % interval == 0 ? layerpart::Attention : layerpart::State) | mlpPart;
-        }
-        // Gated DeltaNet: conv over q, k, v; a v_head x k_dim x v_dim recurrent state.
-        const std::uint64_t kHeads = cfg.uintField({"linear_num_key_heads"}).value_or(16);
-        const std::uint64_t vHeads = cfg.uintField({"linear_num_value_heads"}).value_or(32);
-        const std::uint64_t kDim = cfg.uintField({"linear_key_head_dim"}).value_or(128);
-        const std::uint64_t vDim = cfg.uintField({"linear_value_head_dim"}).value_or(128);
-        const std::uint64_t conv = cfg.uintField({"linear_conv_kernel_dim"}).value_or(4);
-        const Wide h = m.hidden, keyDim = Wide(kHeads) * kDim, valueDim = Wide(vHeads) * vDim, k = conv;
-        const Wide convDim = 2 * keyDim + valueDim;
-        m.state.convValues = narrow((k - 1) * convDim, "state values");
-        m.state.recurrentValues = narrow(Wide(vHeads) * kDim * vDim, "state values");
-        m.state.paramsPerLayer =
-            narrow(h * (2 * keyDim + 2 * valueDim) /* in_proj_qkvz */ + h * 2 * vHeads /* in_proj_ba */ + convDim * k +
-                       2 * Wide(vHeads) /* dt, A */ + vDim /* gated norm */ + valueDim * h /* out_proj */,
-                   "state parameters");
-        // Gated attention: q_proj also produces the output gate (attn_output_gate, true in every release).
-        if (cfg.boolField("attn_output_gate").value_or(true))
-            m.attentionExtraParams += std::uint64_t(m.hidden) * m.heads * m.effectiveHeadDim();
-        cfg.markUsed("output_gate_type"); // the gate's activation
-        break;
-    }
-    }
+}
 
-    // ---- the state's dtype ------------------------------------------------------------------------
-    // vLLM's mamba_ssm_cache_dtype (and the configs' own mamba_ssm_dtype) keep the recurrent state in a
-    // dtype of its own, often FP32 beside BF16 weights; absent or "auto", the compute dtype.
+// The state's dtype: vLLM's mamba_ssm_cache_dtype (and the configs' own mamba_ssm_dtype) keep the recurrent state in a
+// dtype of its own, often FP32 beside BF16 weights; absent or "auto", the compute dtype.
+void readStateDtype(const ConfigReader& cfg, ModelShape& m, std::vector<std::string>& notes) {
     for (std::string_view key : {"mamba_ssm_cache_dtype", "mamba_ssm_dtype", "ssm_state_dtype"}) {
         const json* value = cfg.find(key);
         if (!value)
@@ -2073,9 +2087,11 @@ ImportResult importConfig(const json& root, std::string_view source) {
             m.stateDtype = named;
     }
     if (m.layerCounts().state > 0 && !m.stateDtype)
-        result.notes.emplace_back("no mamba_ssm_cache_dtype: the state is kept in the compute dtype");
+        notes.emplace_back("no mamba_ssm_cache_dtype: the state is kept in the compute dtype");
+}
 
-    // ---- how the checkpoint stores its weights ---------------------------------------------------
+// How the checkpoint stores its weights (quantization_config).
+void readStoredWeights(const ConfigReader& cfg, ModelShape& m, std::vector<std::string>& notes) {
     if (const json* q = cfg.find("quantization_config")) {
         StoredWeights stored;
         std::string why;
@@ -2083,16 +2099,20 @@ ImportResult importConfig(const json& root, std::string_view source) {
             // The weights it leaves alone are in the checkpoint's dtype; a 16-bit one unless it says otherwise.
             stored.rest = m.nativeDtype.bits() == 16 ? m.nativeDtype : DType::bf16();
             if (m.nativeDtype.bits() != 16)
-                result.notes.emplace_back("the weights " + stored.method +
-                                          " leaves unquantized are taken as bf16 (the config names no 16-bit dtype)");
+                notes.emplace_back("the weights " + stored.method +
+                                   " leaves unquantized are taken as bf16 (the config names no 16-bit dtype)");
             m.stored = stored;
         } else {
             cfg.unmark("quantization_config");
-            result.notes.emplace_back("the checkpoint's own weight bytes are not known: " + why);
+            notes.emplace_back("the checkpoint's own weight bytes are not known: " + why);
         }
     }
+}
 
-    // ---- vision towers counted where the family defines them -------------------------------------
+// Vision towers, counted where the family defines them (Gemma 3's SigLIP, Llama 4's ViT); Mllama's is its
+// layer layout's.
+void readVisionTower(const ConfigReader& cfg, ModelShape& m, std::vector<std::string>& notes, LayerStyle style) {
+    const json& root = cfg.root();
     if (auto it = root.find("vision_config"); it != root.end() && it->is_object() && style != LayerStyle::Mllama) {
         const std::string visionType = it->contains("model_type") && (*it)["model_type"].is_string()
                                            ? (*it)["model_type"].get<std::string>()
@@ -2110,16 +2130,20 @@ ImportResult importConfig(const json& root, std::string_view source) {
                                                            "vision_config.vision_output_dim", 1u << 24, cfg);
             m.extraParams += vitParams(*it, cfg) + out * m.hidden;
             cfg.markUsed("vision_config");
-            result.notes.emplace_back("the vision encoder is counted approximately, as a plain ViT of vision_config's "
-                                      "size");
+            notes.emplace_back("the vision encoder is counted approximately, as a plain ViT of vision_config's "
+                               "size");
         } else {
             // Left reported: the server loads these weights, and the total here leaves them out.
-            result.notes.emplace_back("the vision encoder (vision_config) is not counted: the parameters are the "
-                                      "language model's");
+            notes.emplace_back("the vision encoder (vision_config) is not counted: the parameters are the "
+                               "language model's");
         }
     }
+}
 
-    // KV Scope's own presets carry a display name and, where known, the published count.
+// The model's id and display name: KV Scope's own presets carry them (and, where known, the published
+// count); else the config's _name_or_path, else the file's name.
+void readNames(const ConfigReader& cfg, ModelShape& m, std::string_view source) {
+    const json& root = cfg.root();
     if (auto it = root.find("_kvscope"); it != root.end() && it->is_object()) {
         cfg.markUsed("_kvscope");
         // Typed by hand in a user's copy too: a wrong type is bad input, named, not a fault.
@@ -2144,6 +2168,82 @@ ImportResult importConfig(const json& root, std::string_view source) {
         m.displayName =
             !name.empty() ? boundedName(name.substr(name.rfind('/') + 1), kNameMaxBytes) : nameFromSource(source, cfg);
     }
+}
+
+ImportResult importConfig(const json& root, std::string_view source) {
+    ConfigReader cfg(root, source);
+    ImportResult result;
+    ModelShape& m = result.shape;
+    FamilyRule& rule = result.rule;
+    m.id = std::string(source);
+
+    // The family: the top level's model_type when it has a rule (mllama, gemma3 nest their text
+    // model), else the nested text model's (llava around a llama).
+    const std::string rootType =
+        root.contains("model_type") && root["model_type"].is_string() ? root["model_type"].get<std::string>() : "";
+    std::string textType;
+    if (cfg.text())
+        if (auto it = cfg.text()->find("model_type"); it != cfg.text()->end() && it->is_string())
+            textType = it->get<std::string>();
+    cfg.markUsed("model_type");
+    // A model type is an identifier ("qwen3_moe"): a long one is not one, and would be copied into every answer.
+    constexpr std::size_t kModelTypeMaxBytes = 100;
+    for (const std::string_view t : {std::string_view(rootType), std::string_view(textType)})
+        if (t.size() > kModelTypeMaxBytes)
+            throw Error(std::string(source) + ": field 'model_type' is " + quoteExcerpt(t) +
+                        "; expected a model type's name (such as 'llama'), at most " +
+                        std::to_string(kModelTypeMaxBytes) + " bytes");
+    const FamilySpec* spec = findFamily(rootType);
+    std::string type = rootType;
+    if (!spec && !textType.empty()) {
+        spec = findFamily(textType);
+        type = textType;
+    }
+    if (!spec && !textType.empty())
+        type = textType;
+    rule.modelType = type;
+    rule.nestedTextConfig = cfg.text() != nullptr;
+
+    FamilySpec fam{"", ""};
+    if (spec) {
+        fam = *spec;
+        rule.family = spec->family;
+    } else {
+        const std::string act = cfg.stringField("hidden_act") + cfg.stringField("activation_function");
+        const bool gated = act.find("silu") != std::string::npos || act.find("swiglu") != std::string::npos;
+        fam.mlp = gated ? MlpKind::Gated : MlpKind::Plain;
+        fam.tied = true; // transformers' PretrainedConfig default
+        result.notes.emplace_back("unknown model_type '" + type + "': assumed a " +
+                                  (gated ? "gated (SwiGLU)" : "plain") +
+                                  " MLP and RMSNorm from the activation; the parameter count is an estimate");
+    }
+    const ClassDefaults& def = fam.defaults;
+    const LayerStyle style = fam.layers;
+
+    // One step per concern, in this order: a later step reads what an earlier one set on the shape (the
+    // experts read the MLP width; the layer layouts, whether the MLP is MoE). A rule that applies to every
+    // family lives in its step; a family's own rule, in the family's case there.
+    readSizes(cfg, m, rule, def, style);
+    readKvHeads(cfg, m, rule, fam, type);
+    readHeadDim(cfg, m, rule, def, style);
+    readMlpAndVocab(cfg, m, rule, result.notes, fam, type);
+    readNormsAndBiases(cfg, m, fam, type);
+    readDtype(cfg, m, result.notes);
+    readWindows(cfg, m, rule, result.notes, fam, type);
+    readExperts(cfg, m, style, type);
+    if (fam.kv == KvStyle::Mla || (!spec && cfg.has("kv_lora_rank")))
+        readLatentAttention(cfg, m, rule);
+
+    if (auto mtp = cfg.countField({"num_nextn_predict_layers", "num_mtp_modules", "mtp_num_hidden_layers"}))
+        result.notes.emplace_back("the " + std::to_string(*mtp) +
+                                  " multi-token-prediction layer(s) (num_nextn_predict_layers) are not counted: they "
+                                  "serve speculative decoding only");
+    readLayerKindGeometry(cfg, m, fam, style, rule); // attention whose heads differ by layer kind
+    readLayerLayout(cfg, m, rule, result.notes, style, type);
+    readStateDtype(cfg, m, result.notes);
+    readStoredWeights(cfg, m, result.notes);
+    readVisionTower(cfg, m, result.notes, style);
+    readNames(cfg, m, source);
 
     try {
         m.validate();
