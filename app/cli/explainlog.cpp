@@ -32,7 +32,7 @@ using nlohmann::ordered_json;
 // others (0.22 GiB stays 0.22 GiB, not a falsely precise 225.28 MiB). Possibly negative.
 bool g_mebibytes = false;
 
-std::string sizeText(double bytes) {
+std::string engineSizeText(double bytes) {
     if (g_mebibytes)
         return fixedText(bytes / double(MiB), 2) + " MiB";
     return fixedText(bytes / double(GiB), 2) + " GiB";
@@ -83,7 +83,7 @@ bool isSizeCheck(LogCheckKind kind) {
 std::string checkValue(LogCheckKind kind, double value) {
     if (kind == LogCheckKind::ConcurrencyFromTokens)
         return fixedText(value, 2) + "x";
-    return isSizeCheck(kind) ? sizeText(value) : tokensText(value);
+    return isSizeCheck(kind) ? engineSizeText(value) : tokensText(value);
 }
 
 std::string checkName(LogCheckKind kind) {
@@ -159,7 +159,7 @@ std::string termValue(CompareTerm term, double value) {
     case CompareTerm::Concurrency:
         return fixedText(value, 2) + "x";
     default:
-        return sizeText(value);
+        return engineSizeText(value);
     }
 }
 
@@ -168,11 +168,11 @@ std::string differenceText(const LogDifference& d, const LogExplanation& x) {
     case DifferenceKind::ActivationPeak:
         return tr("activation peak: the server measured %1 in its profiling run; KV Scope estimates %2 for one "
                   "prefill chunk",
-                  {sizeText(d.server), sizeText(d.kvscope)});
+                  {engineSizeText(d.server), engineSizeText(d.kvscope)});
     case DifferenceKind::NonTorchMemory:
         return tr("non-torch memory (CUDA context, NCCL, cuBLAS): the server measured %1; KV Scope assumes a "
                   "typical %2",
-                  {sizeText(d.server), sizeText(d.kvscope)});
+                  {engineSizeText(d.server), engineSizeText(d.kvscope)});
     case DifferenceKind::BlockRounding:
         return tr("block rounding: the cache is whole blocks of %1 tokens (%2 each), so %3 of the KV memory stays "
                   "unused",
@@ -180,7 +180,7 @@ std::string differenceText(const LogDifference& d, const LogExplanation& x) {
                    formatBytes(std::uint64_t(std::max(d.server, 0.0)))});
     case DifferenceKind::Utilization:
         return tr("utilization: the server may use %1 of the card and holds back %2",
-                  {fixedText(d.kvscope, 2), sizeText(d.server)});
+                  {fixedText(d.kvscope, 2), engineSizeText(d.server)});
     case DifferenceKind::TensorParallel:
         return tr("tensor parallelism: every figure is per GPU of %1; the weights are split and each GPU keeps %2 KV "
                   "heads",
@@ -192,23 +192,24 @@ std::string differenceText(const LogDifference& d, const LogExplanation& x) {
     case DifferenceKind::WeightsDiffer:
         return tr("weights: the server loaded %1; parameters x dtype give %2 (quantization scales, extra or tied "
                   "tensors)",
-                  {sizeText(d.server), sizeText(d.kvscope)});
+                  {engineSizeText(d.server), engineSizeText(d.kvscope)});
     case DifferenceKind::KvPerTokenDiffers:
         return tr("KV bytes per token: the log implies %1 B, the model's shape gives %2 B: another model, cache dtype "
                   "or TP split?",
                   {tokensText(d.server), tokensText(d.kvscope)});
     case DifferenceKind::RequestPool:
         return tr("memory pools: SGLang took %1 but K + V are %2; the rest is its request-to-token table",
-                  {sizeText(d.server), sizeText(d.kvscope)});
+                  {engineSizeText(d.server), engineSizeText(d.kvscope)});
     case DifferenceKind::CudaGraphs:
-        return tr("CUDA graphs: %1 taken after the KV cache was sized, outside KV Scope's sum", {sizeText(d.server)});
+        return tr("CUDA graphs: %1 taken after the KV cache was sized, outside KV Scope's sum",
+                  {engineSizeText(d.server)});
     case DifferenceKind::ComputeBuffers:
         return tr("compute buffers: llama.cpp reserves %1 for activations; KV Scope estimates %2",
-                  {sizeText(d.server), sizeText(d.kvscope)});
+                  {engineSizeText(d.server), engineSizeText(d.kvscope)});
     case DifferenceKind::ServerFailed:
         return tr("the server failed to start: its KV memory is %1, so weights, activations and non-torch memory "
                   "exceed total x utilization",
-                  {sizeText(d.server)});
+                  {engineSizeText(d.server)});
     }
     return {};
 }
@@ -218,9 +219,9 @@ std::string failureText(const ServerLog& l) {
     switch (l.failure.kind) {
     case LogFailureKind::MaxLenDoesNotFit:
         if (l.kvNeeded && l.kvAvailable && l.maxModelLen)
-            return tr(
-                "one request of max_model_len %1 needs %2 of KV cache, but only %3 is available",
-                {groupThousands(l.maxModelLen->value), sizeText(l.kvNeeded->bytes), sizeText(l.kvAvailable->bytes)});
+            return tr("one request of max_model_len %1 needs %2 of KV cache, but only %3 is available",
+                      {groupThousands(l.maxModelLen->value), engineSizeText(l.kvNeeded->bytes),
+                       engineSizeText(l.kvAvailable->bytes)});
         if (l.maxModelLen && l.suggestedMaxModelLen)
             return tr("max_model_len %1 is more than the %2 tokens the KV cache holds",
                       {groupThousands(l.maxModelLen->value), groupThousands(l.suggestedMaxModelLen->value)});
@@ -235,7 +236,7 @@ std::string failureText(const ServerLog& l) {
                   "negative");
     case LogFailureKind::NegativeKvMemory:
         return tr("the KV memory is %1: weights, activations and non-torch memory exceed total x utilization",
-                  {l.kvMemory ? sizeText(l.kvMemory->bytes) : std::string("0")});
+                  {l.kvMemory ? engineSizeText(l.kvMemory->bytes) : std::string("0")});
     case LogFailureKind::KvCacheAllocation:
         return tr("llama.cpp could not allocate the KV cache's buffer");
     case LogFailureKind::ComputeBuffers:
@@ -255,7 +256,7 @@ std::string failureText(const ServerLog& l) {
 void printFailure(const ServerLog& l) {
     std::cout << tr("FAILED TO START: %1", {failureText(l)}) << '\n';
     if (l.failedAllocation)
-        std::cout << "  " << tr("the allocation that failed: %1", {sizeText(l.failedAllocation->bytes)}) << '\n';
+        std::cout << "  " << tr("the allocation that failed: %1", {engineSizeText(l.failedAllocation->bytes)}) << '\n';
     if (l.suggestedMaxModelLen && l.suggestedFromBlocks && l.gpuBlocks)
         std::cout << "  "
                   << tr("the largest max_model_len that fits: %1 tokens (%2 GPU blocks x %3 tokens; vLLM refuses a "
@@ -622,7 +623,7 @@ void printText(const LogExplanation& x) {
     std::vector<std::vector<std::string>> stated;
     const auto size = [&](const std::string& label, const std::optional<LogSize>& v) {
         if (v)
-            stated.push_back({label, sizeText(v->bytes)});
+            stated.push_back({label, engineSizeText(v->bytes)});
     };
     const auto count = [&](const std::string& label, const std::optional<LogCount>& v) {
         if (v)
@@ -644,24 +645,25 @@ void printText(const LogExplanation& x) {
     size(tr("non-torch memory"), l.nonTorch);
     size(tr("all non-KV memory"), l.nonKvMemory);
     for (const LogRankSize& rank : l.kvMemoryByRank)
-        stated.push_back({tr("KV cache memory, %1", {rank.rank}), sizeText(rank.size.bytes)});
+        stated.push_back({tr("KV cache memory, %1", {rank.rank}), engineSizeText(rank.size.bytes)});
     const bool ranksDiffer = r.ranksDiffer;
     if (r.fromOneRankOfSeveral && !l.kvMemoryByRank.empty())
         stated.push_back({tr("KV cache memory (%1, the smallest of the ranks shown; not every rank is in the log)",
                              {l.kvMemoryRank}),
-                          sizeText(l.kvMemory->bytes)});
+                          engineSizeText(l.kvMemory->bytes)});
     else if (r.fromOneRankOfSeveral && !l.kvMemoryRank.empty())
         stated.push_back(
-            {tr("KV cache memory, %1 (one rank of several)", {l.kvMemoryRank}), sizeText(l.kvMemory->bytes)});
+            {tr("KV cache memory, %1 (one rank of several)", {l.kvMemoryRank}), engineSizeText(l.kvMemory->bytes)});
     else if (r.fromOneRankOfSeveral)
-        stated.push_back({tr("KV cache memory (one rank of several, not named)"), sizeText(l.kvMemory->bytes)});
+        stated.push_back({tr("KV cache memory (one rank of several, not named)"), engineSizeText(l.kvMemory->bytes)});
     else if (!l.kvMemoryRank.empty() && ranksDiffer && r.ranksMayHoldOtherLayers)
-        stated.push_back({tr("KV cache memory (the smallest, %1)", {l.kvMemoryRank}), sizeText(l.kvMemory->bytes)});
+        stated.push_back(
+            {tr("KV cache memory (the smallest, %1)", {l.kvMemoryRank}), engineSizeText(l.kvMemory->bytes)});
     else if (!l.kvMemoryRank.empty() && ranksDiffer)
         stated.push_back({tr("KV cache memory (every rank sized by the smallest, %1)", {l.kvMemoryRank}),
-                          sizeText(l.kvMemory->bytes)});
+                          engineSizeText(l.kvMemory->bytes)});
     else if (!l.kvMemoryRank.empty())
-        stated.push_back({tr("KV cache memory (the same on every rank)"), sizeText(l.kvMemory->bytes)});
+        stated.push_back({tr("KV cache memory (the same on every rank)"), engineSizeText(l.kvMemory->bytes)});
     else if (l.kvMemoryEstimated)
         size(tr("KV cache memory (ollama's estimate)"), l.kvMemory);
     else
@@ -675,7 +677,7 @@ void printText(const LogExplanation& x) {
     if (l.kvCaches.size() > 1 || (l.kvCaches.size() == 1 && !l.kvCaches.front().kind.empty()))
         for (std::size_t i = 0; i < l.kvCaches.size(); ++i) {
             const LogKvCache& c = l.kvCaches[i];
-            std::string what = sizeText(c.size.bytes);
+            std::string what = engineSizeText(c.size.bytes);
             if (c.cells > 0)
                 what = tr("%1: %2 cells, %3 layers", {what, groupThousands(c.cells), groupThousands(c.layers)});
             if (i < r.cacheBytesPerCell.size() && r.cacheBytesPerCell[i] > 0)
@@ -692,9 +694,9 @@ void printText(const LogExplanation& x) {
     if (l.attentionBlockSize)
         stated.push_back({tr("attention block size (hybrid)"), groupThousands(l.attentionBlockSize->value)});
     for (const LogBuffer& b : l.modelBuffers)
-        stated.push_back({tr("model buffer %1", {b.device}), sizeText(b.size.bytes)});
+        stated.push_back({tr("model buffer %1", {b.device}), engineSizeText(b.size.bytes)});
     for (const LogBuffer& b : l.computeBuffers)
-        stated.push_back({tr("compute buffer %1", {b.device}), sizeText(b.size.bytes)});
+        stated.push_back({tr("compute buffer %1", {b.device}), engineSizeText(b.size.bytes)});
     count(tr("GPU blocks"), l.gpuBlocks);
     // "# GPU blocks" alone: the tokens they hold, blocks x block size (229 x 16 = 3,664).
     if (l.gpuBlocks && !l.kvTokens && l.engine == LogEngine::Vllm)
@@ -741,7 +743,7 @@ void printText(const LogExplanation& x) {
                                 "log does not show that rank",
                                 {groupThousands(r.kvBytesPerTokenAtMost), l.kvMemoryRank})});
     if (r.kvMemoryBytes != 0)
-        rec.push_back({tr("KV cache memory"), sizeText(r.kvMemoryBytes)});
+        rec.push_back({tr("KV cache memory"), engineSizeText(r.kvMemoryBytes)});
     if (r.concurrency > 0)
         rec.push_back({tr("maximum concurrency"), fixedText(r.concurrency, 2) + "x"});
     if (r.perTokenUndefined && r.ranksMayHoldOtherLayers)
