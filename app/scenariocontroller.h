@@ -1,5 +1,6 @@
 #pragma once
 
+#include "error.h"
 #include "scenario.h"
 
 #include <QObject>
@@ -20,8 +21,12 @@ public:
     const kvscope::Capacity& capacity() const { return m_capacity; }
     std::uint64_t maxBatch() const { return m_maxBatch; }
     std::uint64_t maxContext() const { return m_maxContext; }
-    // Empty when the scenario is valid; otherwise core's message, and the figures are the last valid ones.
-    QString error() const { return m_error; }
+    // Empty when the scenario is valid; otherwise why it is not, and the figures are the last valid ones. A
+    // refused input (kvscope::Error::refusal) is worded here, in the interface's language at the time of the
+    // call; any other error is core's message.
+    QString error() const;
+    // The sentence for a refused scenario input, through tr(): the value and the heads it names.
+    static QString refusalText(kvscope::ScenarioField field, const kvscope::Refusal& refusal);
     // The input core refused, when its message names one (kvscope::Error::field); empty otherwise.
     std::optional<kvscope::ScenarioField> errorField() const { return m_errorField; }
     bool isCustom() const { return m_custom; }
@@ -48,6 +53,7 @@ private:
     std::uint64_t m_maxBatch = 0;
     std::uint64_t m_maxContext = 0;
     std::optional<kvscope::ScenarioField> m_errorField;
-    QString m_error;
+    std::optional<kvscope::Refusal> m_errorRefusal;
+    QString m_error; // core's message
     bool m_custom = false;
 };

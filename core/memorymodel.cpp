@@ -302,22 +302,23 @@ KvGrowth growthOf(const ModelShape& m, DType kv, PerGpu split); // kvGrowth with
 
 std::uint32_t kvHeadsPerGpu(const AttentionGeometry& g, std::uint32_t tp) {
     if (tp == 0)
-        throw Error("--tp: the tensor-parallel degree must be at least 1", ScenarioField::TensorParallel);
+        throw Error("--tp: the tensor-parallel degree must be at least 1", ScenarioField::TensorParallel,
+                    {RefusalKind::BelowOne, 0.0, 0});
     if (g.heads % tp != 0)
         throw Error("--tp: " + std::to_string(tp) + " GPUs cannot split " + std::to_string(g.heads) +
                         " query heads evenly",
-                    ScenarioField::TensorParallel);
+                    ScenarioField::TensorParallel, {RefusalKind::UnevenQueryHeads, double(tp), g.heads});
     if (g.kvHeads >= tp) {
         if (g.kvHeads % tp != 0)
             throw Error("--tp: " + std::to_string(tp) + " GPUs cannot split " + std::to_string(g.kvHeads) +
                             " KV heads evenly",
-                        ScenarioField::TensorParallel);
+                        ScenarioField::TensorParallel, {RefusalKind::UnevenKvHeads, double(tp), g.kvHeads});
         return g.kvHeads / tp;
     }
     if (tp % g.kvHeads != 0)
         throw Error("--tp: " + std::to_string(tp) + " GPUs is not a multiple of " + std::to_string(g.kvHeads) +
                         " KV heads, so they cannot be replicated evenly",
-                    ScenarioField::TensorParallel);
+                    ScenarioField::TensorParallel, {RefusalKind::KvHeadsNotReplicable, double(tp), g.kvHeads});
     return 1;
 }
 

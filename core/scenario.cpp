@@ -38,17 +38,19 @@ std::uint64_t kvMemoryLeft(const Estimate& e) {
 void Scenario::validate() const {
     model.validate();
     if (context == 0)
-        throw Error("context must be at least 1 token", ScenarioField::Context);
+        throw Error("context must be at least 1 token", ScenarioField::Context, {RefusalKind::BelowOne, 0.0, 0});
     if (batch == 0)
-        throw Error("batch must be at least 1 sequence", ScenarioField::Batch);
+        throw Error("batch must be at least 1 sequence", ScenarioField::Batch, {RefusalKind::BelowOne, 0.0, 0});
     if (gpuMemoryBytes == 0)
-        throw Error("GPU memory must be greater than 0", ScenarioField::GpuMemory);
+        throw Error("GPU memory must be greater than 0", ScenarioField::GpuMemory, {RefusalKind::NotPositive, 0.0, 0});
     if (!(utilization > 0.0 && utilization <= 1.0))
-        throw Error("utilization must be in (0, 1], got " + std::to_string(utilization), ScenarioField::Utilization);
+        throw Error("utilization must be in (0, 1], got " + std::to_string(utilization), ScenarioField::Utilization,
+                    {RefusalKind::OutOfRange, utilization, 0});
     if (blockSize == 0 || blockSize > 4096)
         throw Error("block size must be between 1 and 4096 tokens, got " + std::to_string(blockSize));
     if (tensorParallel == 0)
-        throw Error("tensor-parallel degree must be at least 1", ScenarioField::TensorParallel);
+        throw Error("tensor-parallel degree must be at least 1", ScenarioField::TensorParallel,
+                    {RefusalKind::BelowOne, 0.0, 0});
     kvHeadsPerGpu(model, tensorParallel);
 }
 

@@ -390,6 +390,87 @@ private slots:
         QCOMPARE(controller.scenario().tensorParallel, 4u);
     }
 
+    // A refused input is worded by the window, in its language, from core's reasons: not core's English, and
+    // never the CLI's option names (the window's message used to read "--tp: 8 GPUs cannot split 28 query
+    // heads evenly").
+    void refusalsAreWordedForTheWindow_data() {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<std::function<void(kvscope::Scenario&)>>("change");
+        QTest::addColumn<kvscope::ScenarioField>("field");
+        QTest::addColumn<QString>("text");
+        using F = kvscope::ScenarioField;
+        QTest::newRow("context 0") << QString()
+                                   << std::function<void(kvscope::Scenario&)>([](auto& s) { s.context = 0; })
+                                   << F::Context << u"The context must be at least 1 token."_s;
+        QTest::newRow("batch 0") << QString() << std::function<void(kvscope::Scenario&)>([](auto& s) { s.batch = 0; })
+                                 << F::Batch << u"The batch must be at least 1 sequence."_s;
+        QTest::newRow("card memory 0") << QString()
+                                       << std::function<void(kvscope::Scenario&)>([](auto& s) { s.gpuMemoryBytes = 0; })
+                                       << F::GpuMemory << u"The card's memory must be greater than 0."_s;
+        QTest::newRow("utilization 1.5") << QString() << std::function<void(kvscope::Scenario&)>([](auto& s) {
+            s.utilization = 1.5;
+        }) << F::Utilization << u"The memory utilization must be above 0 and at most 1 (it was 1.5)."_s;
+        QTest::newRow("TP 0") << QString()
+                              << std::function<void(kvscope::Scenario&)>([](auto& s) { s.tensorParallel = 0; })
+                              << F::TensorParallel << u"The tensor-parallel degree must be at least 1."_s;
+        QTest::newRow("TP 8, 28 query heads")
+            << u"qwen2.5-7b"_s << std::function<void(kvscope::Scenario&)>([](auto& s) { s.tensorParallel = 8; })
+            << F::TensorParallel
+            << u"8 GPUs cannot split the model's 28 query heads evenly: choose a tensor-parallel degree that divides "
+               "28."_s;
+        QTest::newRow("TP 4, 6 KV heads") << QString() << std::function<void(kvscope::Scenario&)>([](auto& s) {
+            s.model.heads = 24;
+            s.model.headDim = 128;
+            s.model.kvHeads = 6;
+            s.tensorParallel = 4;
+        }) << F::TensorParallel
+                                          << u"4 GPUs cannot split the model's 6 KV heads evenly: choose a "
+                                             "tensor-parallel degree that divides 6."_s;
+        QTest::newRow("TP 8, 3 KV heads") << QString() << std::function<void(kvscope::Scenario&)>([](auto& s) {
+            s.model.heads = 24;
+            s.model.headDim = 128;
+            s.model.kvHeads = 3;
+            s.tensorParallel = 8;
+        }) << F::TensorParallel
+                                          << u"With more GPUs than KV heads each head is copied to several GPUs, so "
+                                             "the 8 GPUs must be a multiple of the model's 3 KV heads."_s;
+    }
+    void refusalsAreWordedForTheWindow() {
+        QFETCH(QString, preset);
+        QFETCH(std::function<void(kvscope::Scenario&)>, change);
+        QFETCH(kvscope::ScenarioField, field);
+        QFETCH(QString, text);
+        ScenarioController controller;
+        if (!preset.isEmpty()) {
+            MainWindow window(&controller);
+            window.controls()->preset()->setCurrentIndex(window.controls()->preset()->findData(preset));
+        }
+        const kvscope::Scenario before = controller.scenario();
+        QVERIFY(!controller.edit(change));
+        QCOMPARE(controller.error(), text);
+        QCOMPARE(controller.errorField(), std::optional(field));
+        QVERIFY(!controller.error().contains(u"--"_s));
+        QCOMPARE(controller.scenario().tensorParallel, before.tensorParallel); // nothing applied
+        QCOMPARE(controller.scenario().context, before.context);
+    }
+
+    // The same refusal in Korean once the window speaks it, on the row's mark too.
+    void refusalInKorean() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        QVERIFY(window.setLanguage(u"ko"_s));
+        ControlsPanel* controls = window.controls();
+        controls->preset()->setCurrentIndex(controls->preset()->findData(u"qwen2.5-7b"_s));
+        QComboBox* tp = controls->tensorParallel();
+        tp->setCurrentIndex(tp->findData(8));
+        const QString error = controller.error();
+        QVERIFY2(error.contains(u"쿼리 헤드 28개"_s), qPrintable(error));
+        QVERIFY2(controls->rowLabel(ControlsPanel::Field::TensorParallel)->toolTip().contains(error),
+                 qPrintable(controls->rowLabel(ControlsPanel::Field::TensorParallel)->toolTip()));
+        QVERIFY(window.setLanguage(u"en"_s));
+        QVERIFY2(controller.error().startsWith(u"8 GPUs"_s), qPrintable(controller.error())); // worded when read
+    }
+
     void verdictFlipsAtTheBudget() {
         ScenarioController controller;
         MainWindow window(&controller);

@@ -827,7 +827,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="215"/>
-        <location filename="../../app/decodepage.cpp" line="1404"/>
+        <location filename="../../app/decodepage.cpp" line="1403"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
@@ -845,7 +845,7 @@
     <message>
         <location filename="../../app/decodepage.cpp" line="235"/>
         <location filename="../../app/decodepage.cpp" line="918"/>
-        <location filename="../../app/decodepage.cpp" line="1114"/>
+        <location filename="../../app/decodepage.cpp" line="1113"/>
         <source>ms per step</source>
         <translation>스텝당 ms</translation>
     </message>
@@ -1264,12 +1264,12 @@
         <translation>스텝 시간: 측정한 스텝마다 표식이 하나씩 찍힙니다 (원: 캐시 없음, 사각형: 연속 할당, 삼각형: 페이지 방식). 같은 색의 파선은 스텝 = a + b × (그 스텝에서 계산한 토큰 수)이며, 완료된 모든 모드의 모든 스텝에 최소제곱으로 적합한 것입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1570"/>
+        <location filename="../../app/decodepage.cpp" line="1569"/>
         <source>Here a step ran &lt;i&gt;faster&lt;/i&gt; than batch %1&apos;s a and b predict, the opposite of the course&apos;s GPU. On a CPU batch 1&apos;s b is paid in matrix-vector products, where every token reads every weight from memory; at batch %2 one read of the weights serves %2 rows, so a token costs less than b. The course&apos;s GPU at batch 1 was bound by launching kernels instead, so its b was small and batch 64&apos;s cache reads came on top.</source>
         <translation>여기서는 스텝이 배치 %1의 a와 b가 예측한 것보다 &lt;i&gt;빨랐습니다&lt;/i&gt;. 강의의 GPU와 반대 방향입니다. CPU에서 배치 1의 b는 행렬-벡터 곱에서 치르는 비용으로, 토큰마다 모든 가중치를 메모리에서 읽습니다. 배치 %2에서는 가중치를 한 번 읽어 %2개 행에 쓰므로 토큰당 비용이 b보다 작아집니다. 강의의 GPU는 배치 1에서 커널 호출에 묶여 있었기 때문에 b가 작았고, 배치 64에서는 캐시를 읽는 비용이 그 위에 더해졌습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1578"/>
+        <location filename="../../app/decodepage.cpp" line="1577"/>
         <source>Here a step ran &lt;i&gt;faster&lt;/i&gt; than batch %1&apos;s a and b predict, the opposite of the course&apos;s GPU: this device kept more of batch %2&apos;s work in parallel than batch %1 used, so a token cost less than b.</source>
         <translation>여기서는 스텝이 배치 %1의 a와 b가 예측한 것보다 &lt;i&gt;빨랐습니다&lt;/i&gt;. 강의의 GPU와 반대 방향입니다. 이 장치는 배치 %2의 작업을 배치 %1보다 더 많이 병렬로 처리했기 때문에 토큰당 비용이 b보다 작았습니다.</translation>
     </message>
@@ -1349,7 +1349,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="437"/>
-        <location filename="../../app/decodepage.cpp" line="1311"/>
+        <location filename="../../app/decodepage.cpp" line="1310"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
@@ -1459,276 +1459,276 @@
         <translation type="vanished">%1 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1284"/>
+        <location filename="../../app/decodepage.cpp" line="1283"/>
         <source>least squares over %1 steps: step = %2 ms + %3 ms × tokens</source>
         <translation>스텝 %1개에 대한 최소제곱: 스텝 = %2 ms + %3 ms × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1288"/>
+        <location filename="../../app/decodepage.cpp" line="1287"/>
         <source>least squares does not split the steps into a positive a and b (a = %1 ms, b = %2 ms)</source>
         <translation>최소제곱으로 스텝을 양수인 a와 b로 나눌 수 없음 (a = %1 ms, b = %2 ms)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1291"/>
+        <location filename="../../app/decodepage.cpp" line="1290"/>
         <source>least squares not measured (no completed mode with steps of different sizes)</source>
         <translation>최소제곱 측정 안 됨 (토큰 수가 서로 다른 스텝으로 완료된 모드 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1293"/>
+        <location filename="../../app/decodepage.cpp" line="1292"/>
         <source>two equations: a + %1 b = %2 ms (%3, one token per sequence), a + %4 b = %5 ms (no cache, mean tokens) give a = %6 ms, b = %7 ms</source>
         <translation>두 식: a + %1 b = %2 ms (%3, 시퀀스당 토큰 1개), a + %4 b = %5 ms (캐시 없음, 평균 토큰 수)에서 a = %6 ms, b = %7 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1299"/>
+        <location filename="../../app/decodepage.cpp" line="1298"/>
         <source>two equations not measured (they need complete runs with and without a cache)</source>
         <translation>두 식 측정 안 됨 (캐시 없음과 캐시 사용 실행이 모두 완료되어야 함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1303"/>
+        <location filename="../../app/decodepage.cpp" line="1302"/>
         <source>; a negative cost is not physical (noise), so the predictions use the closest line with a, b ≥ 0: a = %1 ms, b = %2 ms</source>
         <translation>; 음수 비용은 물리적으로 있을 수 없으므로(잡음), 예측에는 a, b ≥ 0인 가장 가까운 직선 a = %1 ms, b = %2 ms를 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1307"/>
+        <location filename="../../app/decodepage.cpp" line="1306"/>
         <source>&lt;b&gt;Batch %1&lt;/b&gt;: %2; %3.</source>
         <translation>&lt;b&gt;배치 %1&lt;/b&gt;: %2; %3.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1311"/>
+        <location filename="../../app/decodepage.cpp" line="1310"/>
         <source>Tokens per step</source>
         <translation>스텝당 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1311"/>
+        <location filename="../../app/decodepage.cpp" line="1310"/>
         <source>Measured ms/step</source>
         <translation>측정 ms/스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1312"/>
+        <location filename="../../app/decodepage.cpp" line="1311"/>
         <source>Least squares</source>
         <translation>최소제곱</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1312"/>
+        <location filename="../../app/decodepage.cpp" line="1311"/>
         <source>Two equations (batch %1&apos;s a, b)</source>
         <translation>두 식 (배치 %1의 a, b)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1313"/>
+        <location filename="../../app/decodepage.cpp" line="1312"/>
         <source>Measured − predicted</source>
         <translation>측정값 − 예측값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1333"/>
+        <location filename="../../app/decodepage.cpp" line="1332"/>
         <source>%1 ms (%2)</source>
         <translation>%1 ms (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1356"/>
+        <location filename="../../app/decodepage.cpp" line="1355"/>
         <source>not run at this batch</source>
         <translation>이 배치에서는 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1363"/>
-        <location filename="../../app/decodepage.cpp" line="1369"/>
-        <location filename="../../app/decodepage.cpp" line="1371"/>
+        <location filename="../../app/decodepage.cpp" line="1362"/>
+        <location filename="../../app/decodepage.cpp" line="1368"/>
+        <location filename="../../app/decodepage.cpp" line="1370"/>
         <source>not measured (a mode stopped or was not run)</source>
         <translation>측정 안 됨 (중지되었거나 실행하지 않은 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1364"/>
-        <location filename="../../app/decodepage.cpp" line="1407"/>
-        <location filename="../../app/decodepage.cpp" line="1413"/>
+        <location filename="../../app/decodepage.cpp" line="1363"/>
+        <location filename="../../app/decodepage.cpp" line="1406"/>
+        <location filename="../../app/decodepage.cpp" line="1412"/>
         <source>%1 / %2 ms</source>
         <translation>%1 / %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1373"/>
-        <location filename="../../app/decodepage.cpp" line="1410"/>
+        <location filename="../../app/decodepage.cpp" line="1372"/>
+        <location filename="../../app/decodepage.cpp" line="1409"/>
         <source>a = %1 ms, b = %2 ms</source>
         <translation>a = %1 ms, b = %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1386"/>
-        <location filename="../../app/decodepage.cpp" line="1416"/>
+        <location filename="../../app/decodepage.cpp" line="1385"/>
+        <location filename="../../app/decodepage.cpp" line="1415"/>
         <source>%1 / %2 ms (measured %3 / %4)</source>
         <translation>%1 / %2 ms (측정 %3 / %4)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1389"/>
+        <location filename="../../app/decodepage.cpp" line="1388"/>
         <source>not measured (a mode stopped)</source>
         <translation>측정 안 됨 (중지된 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1391"/>
+        <location filename="../../app/decodepage.cpp" line="1390"/>
         <source>not measured (batch 1&apos;s two equations are missing)</source>
         <translation>측정 안 됨 (배치 1의 두 식이 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1393"/>
+        <location filename="../../app/decodepage.cpp" line="1392"/>
         <source>not run yet</source>
         <translation>아직 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1396"/>
+        <location filename="../../app/decodepage.cpp" line="1395"/>
         <source>%1 layers, width %2, %3, %4 steps, prompt %5</source>
         <translation>레이어 %1개, 폭 %2, %3, 스텝 %4개, 프롬프트 %5</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1404"/>
+        <location filename="../../app/decodepage.cpp" line="1403"/>
         <source>%1 layers, width %2, FP32, %3 steps, prompt 1</source>
         <translation>레이어 %1개, 폭 %2, FP32, 스텝 %3개, 프롬프트 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1406"/>
+        <location filename="../../app/decodepage.cpp" line="1405"/>
         <source>Batch 1: ms/step, no cache / cache</source>
         <translation>배치 1: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1408"/>
+        <location filename="../../app/decodepage.cpp" line="1407"/>
         <source>Batch 1: speedup</source>
         <translation>배치 1: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1409"/>
+        <location filename="../../app/decodepage.cpp" line="1408"/>
         <source>%1 (on the course&apos;s CPU: %2)</source>
         <translation>%1 (강의의 CPU: %2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1410"/>
+        <location filename="../../app/decodepage.cpp" line="1409"/>
         <source>Batch 1: two equations</source>
         <translation>배치 1: 두 식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1412"/>
+        <location filename="../../app/decodepage.cpp" line="1411"/>
         <source>Batch 64: ms/step, no cache / cache</source>
         <translation>배치 64: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1414"/>
+        <location filename="../../app/decodepage.cpp" line="1413"/>
         <source>Batch 64: speedup</source>
         <translation>배치 64: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1415"/>
+        <location filename="../../app/decodepage.cpp" line="1414"/>
         <source>Batch 64 from batch 1&apos;s a, b: no cache / cache</source>
         <translation>배치 1의 a, b로 예측한 배치 64: 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1423"/>
+        <location filename="../../app/decodepage.cpp" line="1422"/>
         <source>Figure</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1423"/>
+        <location filename="../../app/decodepage.cpp" line="1422"/>
         <source>Course (RTX 4090, from the course text)</source>
         <translation>강의 (RTX 4090, 강의 본문 수치)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1424"/>
+        <location filename="../../app/decodepage.cpp" line="1423"/>
         <source>This run (CUDA, this machine)</source>
         <translation>이번 실행 (CUDA, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1424"/>
+        <location filename="../../app/decodepage.cpp" line="1423"/>
         <source>This run (CPU, this machine)</source>
         <translation>이번 실행 (CPU, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1442"/>
+        <location filename="../../app/decodepage.cpp" line="1441"/>
         <source>%1 at batch %2</source>
         <translation>배치 %2에서 %1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1440"/>
+        <location filename="../../app/decodepage.cpp" line="1439"/>
         <source>not measured at batch %1</source>
         <translation>배치 %1에서 측정 안 됨</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1261"/>
+        <location filename="../../app/decodepage.cpp" line="1260"/>
         <source>Stopped after %1.</source>
         <translation>%1 후 중지했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1262"/>
+        <location filename="../../app/decodepage.cpp" line="1261"/>
         <source>Done in %1.</source>
         <translation>%1 만에 끝났습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1443"/>
+        <location filename="../../app/decodepage.cpp" line="1442"/>
         <source>%1 at batch %2 (not trustworthy: the machine was busy)</source>
         <translation>배치 %2에서 %1 (신뢰할 수 없음: 컴퓨터가 바빴음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1446"/>
+        <location filename="../../app/decodepage.cpp" line="1445"/>
         <source>Speedup with a cache: %1 · course (RTX 4090): %2 at batch 1, %3 at batch 64</source>
         <translation>캐시 사용 시 속도 향상: %1 · 강의 (RTX 4090): 배치 1에서 %2, 배치 64에서 %3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1447"/>
-        <location filename="../../app/decodepage.cpp" line="1538"/>
+        <location filename="../../app/decodepage.cpp" line="1446"/>
+        <location filename="../../app/decodepage.cpp" line="1537"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1454"/>
+        <location filename="../../app/decodepage.cpp" line="1453"/>
         <source>On CUDA, %1%2.</source>
         <translation>CUDA에서 실행, %1%2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1458"/>
+        <location filename="../../app/decodepage.cpp" line="1457"/>
         <source>On the CPU, as chosen.</source>
         <translation>CPU에서 실행 (선택한 대로).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1460"/>
+        <location filename="../../app/decodepage.cpp" line="1459"/>
         <source>On the CPU: no CUDA device answered.</source>
         <translation>CPU에서 실행: 응답한 CUDA 장치가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1462"/>
+        <location filename="../../app/decodepage.cpp" line="1461"/>
         <source>On the CPU: the CUDA kernels take a head size of 64 or 128, this model&apos;s is %1.</source>
         <translation>CPU에서 실행: CUDA 커널은 헤드 크기 64 또는 128만 지원하는데, 이 모델은 %1입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1465"/>
+        <location filename="../../app/decodepage.cpp" line="1464"/>
         <source>On the CPU: cuBLAS could not be opened.</source>
         <translation>CPU에서 실행: cuBLAS를 열 수 없었습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1469"/>
+        <location filename="../../app/decodepage.cpp" line="1468"/>
         <source>&lt;b&gt;Not trustworthy:&lt;/b&gt; this machine&apos;s speed changed during the run (a fixed workload timed before each mode took %1% longer at its slowest), so these times measure the load as much as the model. Close other programs and run again.</source>
         <translation>&lt;b&gt;신뢰할 수 없음:&lt;/b&gt; 실행 중에 이 컴퓨터의 속도가 달라졌습니다(모드마다 앞서 잰 고정 작업이 가장 느릴 때 %1% 더 걸렸습니다). 따라서 이 시간은 모델만큼이나 부하를 잰 것입니다. 다른 프로그램을 닫고 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1474"/>
+        <location filename="../../app/decodepage.cpp" line="1473"/>
         <source>&lt;b&gt;Not trustworthy:&lt;/b&gt; steps of the same size scattered by %1% about their median (%2% or less is steady), so these times measure the load as much as the model. Close other programs and run again.</source>
         <translation>&lt;b&gt;신뢰할 수 없음:&lt;/b&gt; 크기가 같은 스텝들이 중앙값에서 %1% 흩어졌습니다(%2% 이하면 안정적). 따라서 이 시간은 모델만큼이나 부하를 잰 것입니다. 다른 프로그램을 닫고 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1479"/>
+        <location filename="../../app/decodepage.cpp" line="1478"/>
         <source>The machine stayed steady: equal steps within %1% of their median, a fixed workload within %2%.</source>
         <translation>컴퓨터는 안정적이었습니다. 같은 크기의 스텝은 중앙값에서 %1% 이내, 고정 작업은 %2% 이내였습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1482"/>
+        <location filename="../../app/decodepage.cpp" line="1481"/>
         <source>At batch %1 the cached steps ran %2 &lt;i&gt;slower&lt;/i&gt; than recomputing the prefix: the cache cannot make a step slower, so this is the machine&apos;s load, not the model.</source>
         <translation>배치 %1에서 캐시를 쓴 스텝이 프리픽스를 다시 계산할 때보다 %2 &lt;i&gt;느렸습니다&lt;/i&gt;. 캐시가 스텝을 느리게 만들 수는 없으므로, 이것은 모델이 아니라 컴퓨터의 부하 때문입니다.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="1487"/>
+        <location filename="../../app/decodepage.cpp" line="1486"/>
         <source>At batch %1 each cached step pushed %n token(s), one per sequence, instead of the whole prefix, and ran %2 faster.</source>
         <translation>
             <numerusform>배치 %1에서 캐시 사용 스텝은 지금까지의 토큰 전체 대신 시퀀스마다 하나씩, 토큰 %n개만 모델에 넣었고 %2 빨랐습니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1494"/>
+        <location filename="../../app/decodepage.cpp" line="1493"/>
         <source>Speedup not measured at batch %1: it needs complete runs without a cache and with a contiguous one.</source>
         <translation>배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1507"/>
+        <location filename="../../app/decodepage.cpp" line="1506"/>
         <source>Every exact mode generated the same tokens.</source>
         <translation>양자화하지 않은 모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
@@ -1741,22 +1741,22 @@
         <translation type="vanished">배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1497"/>
+        <location filename="../../app/decodepage.cpp" line="1496"/>
         <source>Fixed cost is %1% of a cached step and %2% of an uncached one (least squares).</source>
         <translation>고정 비용은 캐시 사용 스텝의 %1%, 캐시 없는 스텝의 %2%입니다 (최소제곱).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1500"/>
+        <location filename="../../app/decodepage.cpp" line="1499"/>
         <source>The two-term model does not split these steps into a positive fixed and per-token cost: too few or too noisy steps.</source>
         <translation>두 항 모델로는 이 스텝들을 양수인 고정 비용과 토큰당 비용으로 나눌 수 없습니다: 스텝이 너무 적거나 측정값의 잡음이 너무 큽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1503"/>
+        <location filename="../../app/decodepage.cpp" line="1502"/>
         <source>No two-term fit: no completed mode with steps of different sizes.</source>
         <translation>두 항 모델을 적합하지 못했습니다: 토큰 수가 서로 다른 스텝으로 완료된 모드가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1505"/>
+        <location filename="../../app/decodepage.cpp" line="1504"/>
         <source>Tokens not compared: fewer than two modes completed.</source>
         <translation>토큰을 비교하지 않았습니다: 완료된 모드가 두 개 미만입니다.</translation>
     </message>
@@ -1765,42 +1765,42 @@
         <translation type="vanished">모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1508"/>
+        <location filename="../../app/decodepage.cpp" line="1507"/>
         <source>The modes generated DIFFERENT tokens: the cache is wrong.</source>
         <translation>모드마다 생성한 토큰이 서로 다릅니다: 캐시에 오류가 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1514"/>
+        <location filename="../../app/decodepage.cpp" line="1513"/>
         <source>The %1 kept every greedy token of the contiguous cache; its logits differ by up to %2.</source>
         <translation>%1: 연속 할당 캐시의 그리디 토큰을 모두 그대로 골랐습니다. 로짓 차이는 최대 %2입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1516"/>
+        <location filename="../../app/decodepage.cpp" line="1515"/>
         <source>The %1 first chose another token at step %2 (logits up to %3 apart until then); %4 of %5 tokens agree.</source>
         <translation>%1: 스텝 %2에서 처음으로 다른 토큰을 골랐습니다 (그때까지 로짓 차이 최대 %3). 토큰 %5개 중 %4개가 일치합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1525"/>
+        <location filename="../../app/decodepage.cpp" line="1524"/>
         <source>FP8 was skipped: it needs the CUDA backend.</source>
         <translation>FP8은 건너뛰었습니다: CUDA 백엔드가 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1529"/>
+        <location filename="../../app/decodepage.cpp" line="1528"/>
         <source>Stopped after %1 of %2 steps in the %3 mode.</source>
         <translation>%3 모드에서 %2 스텝 중 %1 스텝을 마치고 중지했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1538"/>
+        <location filename="../../app/decodepage.cpp" line="1537"/>
         <source>Not run: %1.</source>
         <translation>실행 안 함: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1553"/>
+        <location filename="../../app/decodepage.cpp" line="1552"/>
         <source>Batch %1&apos;s two equations predict %2 ms (no cache) and %3 ms (cache) per step at batch %4; measured %5 and %6 ms (%7 and %8 against the prediction).</source>
         <translation>배치 %1의 두 식은 배치 %4의 스텝당 시간을 %2 ms (캐시 없음), %3 ms (캐시 사용)로 예측합니다. 측정값은 %5 ms, %6 ms입니다 (예측 대비 %7, %8).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1561"/>
+        <location filename="../../app/decodepage.cpp" line="1560"/>
         <source>On the course&apos;s GPU the same method predicted %1 and %2 ms against %3 and %4 measured; the course puts the gap down to reading the cache, which grows with the context and has no term in the model.</source>
         <translation>강의의 GPU에서는 같은 방법으로 %1 ms, %2 ms를 예측했고 측정값은 %3 ms, %4 ms였습니다. 강의는 이 차이를 캐시 읽기 비용으로 설명합니다: 캐시 읽기는 컨텍스트 길이에 따라 늘어나는데, 모델에는 이를 나타내는 항이 없습니다.</translation>
     </message>
@@ -1823,7 +1823,7 @@
         <translation type="vanished">KV 캐시: 측정값 (점)과 공식 (선)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1311"/>
+        <location filename="../../app/decodepage.cpp" line="1310"/>
         <source>Cache</source>
         <translation>캐시</translation>
     </message>
@@ -1884,7 +1884,7 @@
         <translation type="vanished">공식 (보유 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1069"/>
+        <location filename="../../app/decodepage.cpp" line="1068"/>
         <source>Probing...</source>
         <translation>시험 실행 중...</translation>
     </message>
@@ -1895,7 +1895,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1327"/>
+        <location filename="../../app/decodepage.cpp" line="1326"/>
         <source> (stopped)</source>
         <translation> (중지됨)</translation>
     </message>
@@ -1937,7 +1937,7 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="566"/>
-        <location filename="../../app/decodepage.cpp" line="1139"/>
+        <location filename="../../app/decodepage.cpp" line="1138"/>
         <source> (batch %1, run %2 of %3)</source>
         <translation> (배치 %1, 실행 %2/%3)</translation>
     </message>
@@ -2022,35 +2022,35 @@
         <translation>공식</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="1114"/>
+        <location filename="../../app/decodepage.cpp" line="1113"/>
         <source>ms per step (%n off scale)</source>
         <translation>
             <numerusform>스텝당 ms (축 밖 %n개)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1141"/>
+        <location filename="../../app/decodepage.cpp" line="1140"/>
         <source>Under a second left, from this run&apos;s own steps%1.</source>
         <translation>이 실행의 스텝으로 보아 1초도 남지 않았습니다%1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1142"/>
+        <location filename="../../app/decodepage.cpp" line="1141"/>
         <source>About %1 left, from this run&apos;s own steps%2.</source>
         <translation>이 실행의 스텝으로 보아 약 %1 남았습니다%2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1235"/>
+        <location filename="../../app/decodepage.cpp" line="1234"/>
         <source>Stopped before the first step: nothing was measured.</source>
         <translation>첫 스텝 전에 중지했습니다: 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1240"/>
+        <location filename="../../app/decodepage.cpp" line="1239"/>
         <source>Batch %1 was stopped before its first step: nothing measured there.</source>
         <translation>배치 %1 실행은 첫 스텝 전에 중지했습니다: 이 배치에서는 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1204"/>
-        <location filename="../../app/decodepage.cpp" line="1249"/>
+        <location filename="../../app/decodepage.cpp" line="1203"/>
+        <location filename="../../app/decodepage.cpp" line="1248"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
@@ -2091,7 +2091,7 @@
         <translation type="vanished">CUDA에서 실행, %1%2 (%3). </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1456"/>
+        <location filename="../../app/decodepage.cpp" line="1455"/>
         <source>, cached steps replayed as a CUDA graph</source>
         <translation>, 캐시 사용 스텝은 CUDA 그래프로 재실행</translation>
     </message>
@@ -6210,6 +6210,49 @@
         <location filename="../../app/scalingpage.cpp" line="218"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioController</name>
+    <message>
+        <location filename="../../app/scenariocontroller.cpp" line="56"/>
+        <source>The context must be at least 1 token.</source>
+        <translation>컨텍스트 길이는 1토큰 이상이어야 합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/scenariocontroller.cpp" line="58"/>
+        <source>The batch must be at least 1 sequence.</source>
+        <translation>배치는 시퀀스 1개 이상이어야 합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/scenariocontroller.cpp" line="59"/>
+        <source>The tensor-parallel degree must be at least 1.</source>
+        <translation>텐서 병렬 GPU 수는 1 이상이어야 합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/scenariocontroller.cpp" line="61"/>
+        <source>The card&apos;s memory must be greater than 0.</source>
+        <translation>GPU 메모리는 0보다 커야 합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/scenariocontroller.cpp" line="63"/>
+        <source>The memory utilization must be above 0 and at most 1 (it was %1).</source>
+        <translation>GPU 메모리 사용률은 0보다 크고 1 이하여야 합니다 (입력값 %1).</translation>
+    </message>
+    <message>
+        <location filename="../../app/scenariocontroller.cpp" line="65"/>
+        <source>%1 GPUs cannot split the model&apos;s %2 query heads evenly: choose a tensor-parallel degree that divides %2.</source>
+        <translation>GPU %1개로는 이 모델의 쿼리 헤드 %2개를 고르게 나눌 수 없습니다: %2의 약수인 텐서 병렬 GPU 수를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../app/scenariocontroller.cpp" line="69"/>
+        <source>%1 GPUs cannot split the model&apos;s %2 KV heads evenly: choose a tensor-parallel degree that divides %2.</source>
+        <translation>GPU %1개로는 이 모델의 KV 헤드 %2개를 고르게 나눌 수 없습니다: %2의 약수인 텐서 병렬 GPU 수를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../app/scenariocontroller.cpp" line="73"/>
+        <source>With more GPUs than KV heads each head is copied to several GPUs, so the %1 GPUs must be a multiple of the model&apos;s %2 KV heads.</source>
+        <translation>GPU가 KV 헤드보다 많으면 헤드마다 여러 GPU에 복제하므로, GPU 수 %1은(는) 이 모델의 KV 헤드 수 %2의 배수여야 합니다.</translation>
     </message>
 </context>
 <context>
