@@ -22,7 +22,11 @@ command -v clang++ >/dev/null || { echo "fuzz: clang++ is missing (scripts/insta
 if [[ -z ${CMAKE_GENERATOR:-} && ! -f $build/CMakeCache.txt ]] && command -v ninja >/dev/null; then
     export CMAKE_GENERATOR=Ninja
 fi
+# A unity build (eight sources a unit): the Qt and standard templates each file instantiates are compiled
+# once per unit instead of once per file. Only the sanitizer builds: the release build keeps one unit per
+# file, so that a file that forgets an include still fails there, and clang-tidy reads its compile database.
 cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKVSCOPE_FUZZ=ON \
+    -DCMAKE_UNITY_BUILD="${FUZZ_UNITY_BUILD:-ON}" -DCMAKE_UNITY_BUILD_BATCH_SIZE=8 \
     -DKVSCOPE_BUILD_APP="${FUZZ_BUILD_APP:-OFF}" -DKVSCOPE_BUILD_TESTS=ON -DKVSCOPE_CUDA=OFF -DKVSCOPE_WERROR=ON -DKVSCOPE_TEST_TIMEOUT_SCALE=4 >/dev/null
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]}"
 [[ -z "${FUZZ_BUILD_ONLY:-}" ]] || exit 0
