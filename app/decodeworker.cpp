@@ -99,11 +99,11 @@ void DecodeWorker::run(const DecodeOptions& options, quint64 ticket) {
 void DecodeWorker::estimate(const QList<DecodeOptions>& runs, int ticket) {
     if (m_shutdown)
         return;
-    // Clear the stop, then look at the ticket: a newer estimate armed after the clear raises the stop
-    // again, one armed before it shows in the ticket. An older estimate never clears a newer one's stop
-    // (it used to: presets pressed in quick succession each probed to the end, one after another).
+    // Clear the stop, then look at the ticket and the shutdown: a newer estimate armed (or a shutdown) after
+    // the clear raises the stop again, one before it shows here. An older estimate never clears a newer one's
+    // stop (it used to: presets pressed in quick succession each probed to the end, one after another).
     m_estimateStop = false;
-    if (ticket != m_estimateArmed)
+    if (m_shutdown || ticket != m_estimateArmed)
         return;
     double seconds = 0;
     try {
