@@ -4,6 +4,8 @@
 
 #include <QLocale>
 
+#include <algorithm>
+
 ScenarioController::ScenarioController(QObject* parent)
     : QObject(parent) {
     setScenario(kvscope::defaultScenario());
@@ -48,8 +50,11 @@ QString ScenarioController::error() const {
 QString ScenarioController::refusalText(kvscope::ScenarioField field, const kvscope::Refusal& refusal) {
     using kvscope::RefusalKind;
     using kvscope::ScenarioField;
-    const QString value = QLocale().toString(refusal.value, 'g', 6);
-    const QString heads = QString::number(refusal.heads);
+    // The utilization is a fraction; every other value a count (of GPUs).
+    const QString value = refusal.kind == RefusalKind::OutOfRange
+                              ? QLocale().toString(refusal.value, 'g', 6)
+                              : QLocale().toString(qulonglong(std::max(refusal.value, 0.0)));
+    const QString heads = QLocale().toString(qulonglong(refusal.heads));
     switch (refusal.kind) {
     case RefusalKind::BelowOne:
         if (field == ScenarioField::Context)

@@ -6215,42 +6215,42 @@
 <context>
     <name>ScenarioController</name>
     <message>
-        <location filename="../../app/scenariocontroller.cpp" line="56"/>
+        <location filename="../../app/scenariocontroller.cpp" line="61"/>
         <source>The context must be at least 1 token.</source>
         <translation>컨텍스트 길이는 1토큰 이상이어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/scenariocontroller.cpp" line="58"/>
+        <location filename="../../app/scenariocontroller.cpp" line="63"/>
         <source>The batch must be at least 1 sequence.</source>
         <translation>배치는 시퀀스 1개 이상이어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/scenariocontroller.cpp" line="59"/>
+        <location filename="../../app/scenariocontroller.cpp" line="64"/>
         <source>The tensor-parallel degree must be at least 1.</source>
         <translation>텐서 병렬 GPU 수는 1 이상이어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/scenariocontroller.cpp" line="61"/>
+        <location filename="../../app/scenariocontroller.cpp" line="66"/>
         <source>The card&apos;s memory must be greater than 0.</source>
         <translation>GPU 메모리는 0보다 커야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/scenariocontroller.cpp" line="63"/>
+        <location filename="../../app/scenariocontroller.cpp" line="68"/>
         <source>The memory utilization must be above 0 and at most 1 (it was %1).</source>
         <translation>GPU 메모리 사용률은 0보다 크고 1 이하여야 합니다 (입력값 %1).</translation>
     </message>
     <message>
-        <location filename="../../app/scenariocontroller.cpp" line="65"/>
+        <location filename="../../app/scenariocontroller.cpp" line="70"/>
         <source>%1 GPUs cannot split the model&apos;s %2 query heads evenly: choose a tensor-parallel degree that divides %2.</source>
         <translation>GPU %1개로는 이 모델의 쿼리 헤드 %2개를 고르게 나눌 수 없습니다: %2의 약수인 텐서 병렬 GPU 수를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/scenariocontroller.cpp" line="69"/>
+        <location filename="../../app/scenariocontroller.cpp" line="74"/>
         <source>%1 GPUs cannot split the model&apos;s %2 KV heads evenly: choose a tensor-parallel degree that divides %2.</source>
         <translation>GPU %1개로는 이 모델의 KV 헤드 %2개를 고르게 나눌 수 없습니다: %2의 약수인 텐서 병렬 GPU 수를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/scenariocontroller.cpp" line="73"/>
+        <location filename="../../app/scenariocontroller.cpp" line="78"/>
         <source>With more GPUs than KV heads each head is copied to several GPUs, so the %1 GPUs must be a multiple of the model&apos;s %2 KV heads.</source>
         <translation>GPU가 KV 헤드보다 많으면 헤드마다 여러 GPU에 복제하므로, GPU 수 %1은(는) 이 모델의 KV 헤드 수 %2의 배수여야 합니다.</translation>
     </message>
