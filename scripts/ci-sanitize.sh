@@ -20,5 +20,5 @@ echo "ci-sanitize: built in $(($(date +%s) - start)) s"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 QT_QPA_PLATFORM=offscreen \
     KVSCOPE_MONKEY_ACTIONS=500 ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
 echo "ci-sanitize: sanitized suites passed after $(($(date +%s) - start)) s"
-FUZZ_BUILD_DIR="$build" ./scripts/fuzz.sh "$seconds"
+FUZZ_BUILD_DIR="$build" FUZZ_BUILD_APP=ON ./scripts/fuzz.sh "$seconds" # the same configuration: nothing rebuilds
 echo "ci-sanitize: done in $(($(date +%s) - start)) s"
