@@ -6217,7 +6217,7 @@
     <message>
         <location filename="../../app/scenariocontroller.cpp" line="61"/>
         <source>The context must be at least 1 token.</source>
-        <translation>컨텍스트 길이는 1토큰 이상이어야 합니다.</translation>
+        <translation>컨텍스트 길이는 토큰 1개 이상이어야 합니다.</translation>
     </message>
     <message>
         <location filename="../../app/scenariocontroller.cpp" line="63"/>
@@ -6237,7 +6237,7 @@
     <message>
         <location filename="../../app/scenariocontroller.cpp" line="68"/>
         <source>The memory utilization must be above 0 and at most 1 (it was %1).</source>
-        <translation>GPU 메모리 사용률은 0보다 크고 1 이하여야 합니다 (입력값 %1).</translation>
+        <translation>GPU 메모리 사용률은 0보다 크고 1 이하여야 합니다 (입력값: %1).</translation>
     </message>
     <message>
         <location filename="../../app/scenariocontroller.cpp" line="70"/>
@@ -6252,7 +6252,7 @@
     <message>
         <location filename="../../app/scenariocontroller.cpp" line="78"/>
         <source>With more GPUs than KV heads each head is copied to several GPUs, so the %1 GPUs must be a multiple of the model&apos;s %2 KV heads.</source>
-        <translation>GPU가 KV 헤드보다 많으면 헤드마다 여러 GPU에 복제하므로, GPU 수 %1은(는) 이 모델의 KV 헤드 수 %2의 배수여야 합니다.</translation>
+        <translation>GPU가 KV 헤드보다 많으면 각 헤드를 여러 GPU에 복제하므로, GPU 수(%1)는 이 모델의 KV 헤드 수(%2)의 배수여야 합니다.</translation>
     </message>
 </context>
 <context>
