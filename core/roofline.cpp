@@ -142,6 +142,69 @@ StepWork prefillStep(const ModelShape& model, DType weightDtype, DType kvDtype, 
     return w;
 }
 
+StepWork servingStep(const ModelShape& model, DType weightDtype, DType kvDtype,
+                     std::span<const std::uint64_t> decodeContexts, std::span<const PrefillChunk> chunks) {
+    if (decodeContexts.empty() && chunks.empty())
+        throw Error("roofline: a serving step needs a decoding sequence or a prefill chunk");
+    model.validate();
+    const LayerCounts layers = model.layerCounts();
+    const std::uint64_t fullLayers = layers.kv - layers.windowedKv;
+    const std::uint64_t window = model.slidingWindow;
+    const std::uint64_t lmHead = mulChecked("LM head", std::uint64_t(model.vocab), model.hidden);
+    const std::uint64_t multiplied = multipliedParameters(model);
+    const std::uint64_t body = saturatingSub(multiplied, lmHead);
+
+    StepWork w;
+    w.batch = decodeContexts.size() + chunks.size();
+    std::uint64_t fullKeys = 0, windowKeys = 0, chunkTokens = 0, endingChunks = 0;
+    for (const std::uint64_t context : decodeContexts) {
+        w.kvReadBytes = addChecked(w.kvReadBytes, kvBytes(model, kvDtype, context, 1), "KV bytes read");
+        // The new token attends to the cached keys and its own, capped by the window (as decodeStep).
+        const std::uint64_t attended = addChecked(context, 1, "context");
+        const std::uint64_t capped = window != 0 && attended > window ? window : attended;
+        fullKeys = addChecked(fullKeys, mulChecked("attended keys", attended, fullLayers), "attended keys");
+        windowKeys = addChecked(windowKeys, mulChecked("attended keys", capped, layers.windowedKv), "attended keys");
+    }
+    for (const PrefillChunk& c : chunks) {
+        if (c.tokens == 0)
+            throw Error("roofline: a prefill chunk needs at least one token (offset " + std::to_string(c.offset) + ")");
+        const std::uint64_t end = addChecked(c.offset, c.tokens, "prompt tokens");
+        chunkTokens = addChecked(chunkTokens, c.tokens, "prefill tokens");
+        endingChunks += c.endsPrompt ? 1 : 0;
+        if (c.offset > 0) // the earlier chunks' cache (and a state layer's state), read back
+            w.kvReadBytes = addChecked(w.kvReadBytes, kvBytes(model, kvDtype, c.offset, 1), "KV bytes read");
+        // Tokens offset + 1 .. end attend causally: the keys up to `end` less those up to `offset`.
+        fullKeys =
+            addChecked(fullKeys, mulChecked("attended keys", causalKeys(end, 0) - causalKeys(c.offset, 0), fullLayers),
+                       "attended keys");
+        if (window != 0)
+            windowKeys = addChecked(
+                windowKeys,
+                mulChecked("attended keys", causalKeys(end, window) - causalKeys(c.offset, window), layers.windowedKv),
+                "attended keys");
+    }
+    w.tokens = addChecked(std::uint64_t(decodeContexts.size()), chunkTokens, "step tokens");
+    w.weightBytes = weightBytes(parametersRead(model, w.tokens), weightDtype);
+    w.kvWriteBytes = mulChecked("KV bytes written", kvBytesPerToken(model, kvDtype), w.tokens);
+    w.bytes = addChecked(addChecked(w.weightBytes, w.kvReadBytes, "step bytes"), w.kvWriteBytes, "step bytes");
+    // A decoding token goes through every matrix, LM head included; a chunk's tokens through the decoder's,
+    // and the LM head once for a chunk that ends its prompt.
+    w.matmulFlops =
+        mulChecked("matmul FLOPs", 2,
+                   addChecked(addChecked(mulChecked("matmul FLOPs", multiplied, std::uint64_t(decodeContexts.size())),
+                                         mulChecked("matmul FLOPs", body, chunkTokens), "matmul FLOPs"),
+                              mulChecked("matmul FLOPs", lmHead, endingChunks), "matmul FLOPs"));
+    w.attentionFlops = attentionFlops(model, fullKeys, windowKeys, 1);
+    w.flops = addChecked(w.matmulFlops, w.attentionFlops, "step FLOPs");
+    return w;
+}
+
+double stepSeconds(const StepWork& work, const Roof& roof, double fixedSeconds) {
+    if (!(fixedSeconds >= 0.0) || !std::isfinite(fixedSeconds))
+        throw Error("roofline: a step's fixed cost must be a finite number of seconds, 0 or more");
+    return read(work, roof).lowerBoundSeconds + fixedSeconds;
+}
+
 double attainableFlops(const Roof& roof, double intensity) {
     return std::min(roof.peakFlops, roof.bandwidth * intensity);
 }

@@ -31,6 +31,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 
 namespace kvscope {
 
@@ -68,6 +69,24 @@ StepWork decodeStep(const ModelShape& model, DType weightDtype, DType kvDtype, s
 StepWork prefillStep(const ModelShape& model, DType weightDtype, DType kvDtype, std::uint64_t batch,
                      std::uint64_t promptTokens);
 
+// One step of a serving engine's continuous batch, as vLLM schedules one: every running sequence decodes
+// one token, and prompts are prefilled in chunks (chunked prefill). A chunk of n tokens at offset o of its
+// prompt reads the o tokens its earlier chunks cached, writes its n tokens' K and V, and its token i
+// (o < i <= o + n) attends to i keys, at most the window. The LM head runs for each decoding sequence and for
+// the last token of a chunk that ends its prompt (the request's first output token).
+struct PrefillChunk {
+    std::uint64_t offset = 0; // prompt tokens cached by this request's earlier chunks
+    std::uint64_t tokens = 0; // this chunk's tokens (at least 1)
+    bool endsPrompt = true;   // the chunk reaches the end of the prompt
+};
+// The work of one such step: the weights are read once for all its tokens (a MoE model's experts as
+// parametersRead counts them for that many tokens); the cache reads, writes and attention FLOPs are the
+// sums of each sequence's. `batch` is the number of sequences in the step, `context` 0 (a mixed step has
+// no single context). With only decodes at one context it is decodeStep; with whole prompts only,
+// prefillStep. Throws Error for an empty step, a chunk of no tokens, or a size past 64 bits.
+StepWork servingStep(const ModelShape& model, DType weightDtype, DType kvDtype,
+                     std::span<const std::uint64_t> decodeContexts, std::span<const PrefillChunk> chunks);
+
 // The two ceilings of a machine.
 struct Roof {
     double bandwidth = 0.0; // bytes per second
@@ -98,6 +117,12 @@ struct Reading {
 };
 // Throws Error when the roof has no bandwidth or no peak.
 Reading read(const StepWork& work, const Roof& roof, std::optional<double> measuredSeconds = std::nullopt);
+
+// A step's time on a roof: its lower bound, max(bytes / bandwidth, FLOPs / peak), plus `fixedSeconds`, the
+// cost the roofline does not see (kernel launches, the scheduler, sampling). The fixed cost is the caller's:
+// measured (the decode core's fit on this machine) or stated with its source, never assumed here. Throws
+// Error for a roof without bandwidth or peak, or a negative or non-finite fixed cost.
+double stepSeconds(const StepWork& work, const Roof& roof, double fixedSeconds);
 
 // A preset's data-sheet roof (memory bandwidth, dense BF16/FP16 tensor peak); nothing when the
 // preset carries no data-sheet figures.

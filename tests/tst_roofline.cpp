@@ -35,6 +35,14 @@ private slots:
     void scenarioPredictionAndTensorParallel();
     void scenarioReadsTheStoredWeights();
     void badInputs();
+    void servingStepOfDecodesIsDecodeStep_data();
+    void servingStepOfDecodesIsDecodeStep();
+    void servingStepOfWholePromptsIsPrefillStep_data();
+    void servingStepOfWholePromptsIsPrefillStep();
+    void chunkedPrefillAddsUpToTheWholePrompt_data();
+    void chunkedPrefillAddsUpToTheWholePrompt();
+    void mixedStepReadsTheWeightsOnce();
+    void stepSecondsOnARoof();
     void smallGptShapeMatchesTheDecodeCore();
     void measurementPlacesStepsWithCoresWork();
     void measurementHonoursBudgetAndStop();
@@ -355,6 +363,142 @@ void TestRoofline::badInputs() {
     ModelShape broken = m;
     broken.kvHeads = 5; // does not divide 32
     QVERIFY(throwsErrorContaining([&] { decodeStep(broken, DType::bf16(), DType::bf16(), 1, 1); }, {"KV heads"}));
+}
+
+namespace {
+void compareWork(const StepWork& a, const StepWork& b) {
+    KV_COMPARE_U64(a.batch, b.batch);
+    KV_COMPARE_U64(a.tokens, b.tokens);
+    KV_COMPARE_U64(a.weightBytes, b.weightBytes);
+    KV_COMPARE_U64(a.kvReadBytes, b.kvReadBytes);
+    KV_COMPARE_U64(a.kvWriteBytes, b.kvWriteBytes);
+    KV_COMPARE_U64(a.bytes, b.bytes);
+    KV_COMPARE_U64(a.matmulFlops, b.matmulFlops);
+    KV_COMPARE_U64(a.attentionFlops, b.attentionFlops);
+    KV_COMPARE_U64(a.flops, b.flops);
+}
+} // namespace
+
+// A serving step of B decodes at one context is decodeStep's, for every preset (dense, GQA, MoE, MLA,
+// a sliding window) and contexts below, at and past a window.
+void TestRoofline::servingStepOfDecodesIsDecodeStep_data() {
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<qulonglong>("batch");
+    QTest::addColumn<qulonglong>("context");
+    for (const ModelPresetInfo& info : modelPresets())
+        for (const auto& [batch, context] : {std::pair{1ull, 0ull}, {3ull, 1000ull}, {8ull, 4096ull}, {2ull, 9000ull}})
+            QTest::addRow("%s, %llu x %llu", info.id.c_str(), batch, context)
+                << QString::fromStdString(info.id) << qulonglong(batch) << qulonglong(context);
+}
+void TestRoofline::servingStepOfDecodesIsDecodeStep() {
+    QFETCH(QString, preset);
+    QFETCH(qulonglong, batch);
+    QFETCH(qulonglong, context);
+    const ModelShape m = loadPreset(preset.toStdString());
+    const DType d = m.nativeDtype;
+    const std::vector<std::uint64_t> contexts(batch, context);
+    StepWork expected = decodeStep(m, d, d, batch, context);
+    expected.context = 0; // a serving step states none
+    compareWork(servingStep(m, d, d, contexts, {}), expected);
+}
+
+// Whole prompts as one chunk each (offset 0, ending the prompt) are prefillStep's.
+void TestRoofline::servingStepOfWholePromptsIsPrefillStep_data() {
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<qulonglong>("batch");
+    QTest::addColumn<qulonglong>("prompt");
+    for (const ModelPresetInfo& info : modelPresets())
+        for (const auto& [batch, prompt] : {std::pair{1ull, 1ull}, {2ull, 512ull}, {1ull, 8192ull}})
+            QTest::addRow("%s, %llu x %llu", info.id.c_str(), batch, prompt)
+                << QString::fromStdString(info.id) << qulonglong(batch) << qulonglong(prompt);
+}
+void TestRoofline::servingStepOfWholePromptsIsPrefillStep() {
+    QFETCH(QString, preset);
+    QFETCH(qulonglong, batch);
+    QFETCH(qulonglong, prompt);
+    const ModelShape m = loadPreset(preset.toStdString());
+    const DType d = m.nativeDtype;
+    const std::vector<PrefillChunk> chunks(batch, PrefillChunk{0, prompt, true});
+    compareWork(servingStep(m, d, d, {}, chunks), prefillStep(m, d, d, batch, prompt));
+}
+
+// A prompt prefilled in chunks over several steps: the chunks' attention FLOPs, K/V written and matrix
+// FLOPs add up to the whole prompt's (the LM head once, for the chunk that ends it), and each chunk reads
+// back exactly what the earlier ones cached.
+void TestRoofline::chunkedPrefillAddsUpToTheWholePrompt_data() {
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<qulonglong>("prompt");
+    QTest::addColumn<qulonglong>("chunk");
+    for (const char* preset : {"llama-3.1-8b", "mistral-7b", "mixtral-8x7b", "deepseek-v2-lite"})
+        for (const auto& [prompt, chunk] : {std::pair{8192ull, 2048ull}, {5000ull, 512ull}, {100ull, 7ull}})
+            QTest::addRow("%s, %llu in %llu", preset, prompt, chunk)
+                << QString::fromLatin1(preset) << qulonglong(prompt) << qulonglong(chunk);
+}
+void TestRoofline::chunkedPrefillAddsUpToTheWholePrompt() {
+    QFETCH(QString, preset);
+    QFETCH(qulonglong, prompt);
+    QFETCH(qulonglong, chunk);
+    const ModelShape m = loadPreset(preset.toStdString());
+    const DType d = m.nativeDtype;
+    const StepWork whole = prefillStep(m, d, d, 1, prompt);
+    std::uint64_t attention = 0, written = 0, matmul = 0;
+    for (std::uint64_t offset = 0; offset < prompt; offset += chunk) {
+        const PrefillChunk c{offset, std::min<std::uint64_t>(chunk, prompt - offset), offset + chunk >= prompt};
+        const StepWork w = servingStep(m, d, d, {}, std::span<const PrefillChunk>(&c, 1));
+        KV_COMPARE_U64(w.kvReadBytes, offset == 0 ? 0 : kvBytes(m, d, offset, 1));
+        attention += w.attentionFlops;
+        written += w.kvWriteBytes;
+        matmul += w.matmulFlops;
+    }
+    KV_COMPARE_U64(attention, whole.attentionFlops);
+    KV_COMPARE_U64(written, whole.kvWriteBytes);
+    KV_COMPARE_U64(matmul, whole.matmulFlops);
+}
+
+// A step that decodes and prefills reads the weights once for all its tokens: its bytes are the two
+// halves' cache traffic plus one weight read, its FLOPs the two halves' (a dense model: no expert share).
+void TestRoofline::mixedStepReadsTheWeightsOnce() {
+    const ModelShape m = loadPreset("llama-3.1-8b");
+    const DType d = DType::bf16();
+    const std::vector<std::uint64_t> decodes{1000, 3000, 17};
+    const std::vector<PrefillChunk> chunks{{0, 512, true}, {2048, 1024, false}};
+    const StepWork mixed = servingStep(m, d, d, decodes, chunks);
+    const StepWork decodeOnly = servingStep(m, d, d, decodes, {});
+    const StepWork prefillOnly = servingStep(m, d, d, {}, chunks);
+    KV_COMPARE_U64(mixed.batch, 5);
+    KV_COMPARE_U64(mixed.tokens, 3 + 512 + 1024);
+    KV_COMPARE_U64(mixed.weightBytes, decodeOnly.weightBytes); // dense: the same weights whatever the tokens
+    KV_COMPARE_U64(mixed.kvReadBytes, decodeOnly.kvReadBytes + prefillOnly.kvReadBytes);
+    KV_COMPARE_U64(mixed.kvWriteBytes, decodeOnly.kvWriteBytes + prefillOnly.kvWriteBytes);
+    KV_COMPARE_U64(mixed.bytes, mixed.weightBytes + mixed.kvReadBytes + mixed.kvWriteBytes);
+    KV_COMPARE_U64(mixed.flops, decodeOnly.flops + prefillOnly.flops);
+    // By hand for the chunk at 2,048: it reads 2,048 tokens' K and V, 131,072 bytes a token (docs/domain.md).
+    KV_COMPARE_U64(prefillOnly.kvReadBytes, 2048ull * 131072);
+    // A MoE model reads more of its experts for more tokens in the step.
+    const ModelShape moe = loadPreset("mixtral-8x7b");
+    QVERIFY(servingStep(moe, d, d, decodes, chunks).weightBytes > servingStep(moe, d, d, decodes, {}).weightBytes);
+    // Bad steps are refused, named.
+    QVERIFY(throwsErrorContaining([&] { servingStep(m, d, d, {}, {}); }, {"decoding sequence or a prefill chunk"}));
+    const PrefillChunk empty{64, 0, true};
+    QVERIFY(throwsErrorContaining([&] { servingStep(m, d, d, {}, std::span<const PrefillChunk>(&empty, 1)); },
+                                  {"at least one token", "offset 64"}));
+    const std::vector<std::uint64_t> huge{1ull << 62};
+    QVERIFY(throwsErrorContaining([&] { servingStep(m, d, d, huge, {}); }, {"overflows 64 bits"}));
+}
+
+// The time is the lower bound on the roof plus the caller's fixed cost, exactly; a bad fixed cost is refused.
+void TestRoofline::stepSecondsOnARoof() {
+    StepWork w;
+    w.bytes = 3'000'000'000;
+    w.flops = 1'000'000'000'000;
+    const Roof roof{3e12, 1e15};                                   // 3 TB/s, 1 PFLOP/s
+    QCOMPARE(stepSeconds(w, roof, 0.0), 1e-3);                     // bytes: 1 ms; FLOPs: 1 ms
+    QCOMPARE(stepSeconds(w, roof, 2e-3), 3e-3);                    // plus a 2 ms fixed cost
+    QCOMPARE(stepSeconds(w, Roof{1.5e12, 1e15}, 0.0), 2e-3);       // half the bandwidth: memory-bound, 2 ms
+    QCOMPARE(stepSeconds(w, Roof{3e12, 0.25e15}, 0.5e-3), 4.5e-3); // a quarter of the peak: 4 ms of FLOPs
+    QVERIFY(throwsErrorContaining([&] { stepSeconds(w, roof, -1e-3); }, {"fixed cost"}));
+    QVERIFY(throwsErrorContaining([&] { stepSeconds(w, roof, std::nan("")); }, {"fixed cost"}));
+    QVERIFY(throwsErrorContaining([&] { stepSeconds(w, Roof{}, 0.0); }, {"bandwidth"}));
 }
 
 // gpu::modelShapeOf is the one bridge from the decode core's model to core's shape: its
