@@ -179,8 +179,26 @@ bool KvSimulator::admitHead() {
             return false;
     }
     const std::uint64_t usedBefore = m_allocator->usedSlots();
+    const std::uint64_t hitsBefore = m_config.recordTraffic && m_config.allocator == AllocatorKind::Paged
+                                         ? static_cast<const PagedAllocator&>(*m_allocator).prefixStats().hitTokens
+                                         : 0;
     if (!m_allocator->admit(r, m_config.samples, tokens, p.finalLength))
         return false;
+    if (m_config.recordTraffic) {
+        // A request preempted in the step that first admitted it never ran: its prompt is computed now, whatever
+        // the preemption mode.
+        const bool ran = p.preempted && generatedOf(id) > 0;
+        Admission a{id, 0, tokens, ran && m_config.preemption == PreemptionMode::Swap,
+                    ran && m_config.preemption == PreemptionMode::Recompute};
+        if (m_config.allocator == AllocatorKind::Paged) {
+            const std::uint64_t hits =
+                static_cast<const PagedAllocator&>(*m_allocator).prefixStats().hitTokens - hitsBefore;
+            // A prompt found whole in the cache still computes its last token, for the logits of the next one.
+            a.cached = std::uint32_t(std::min<std::uint64_t>(hits, tokens - 1));
+            a.tokens = tokens - a.cached;
+        }
+        m_admissions.push_back(a);
+    }
     if (p.preempted) {
         // Resuming: its blocks come back from CPU memory, or its tokens are computed again.
         if (m_config.preemption == PreemptionMode::Swap)
@@ -271,6 +289,8 @@ void KvSimulator::reorderBeams(std::uint32_t id) {
 void KvSimulator::reject(std::uint32_t id) {
     if (m_progress[id].running)
         stopRunning(id);
+    if (m_config.recordTraffic)
+        m_traffic.rejected.push_back(id);
     m_progress[id].rejected = true;
     m_progress[id].preempted = false;
     ++m_rejectedPool;
@@ -337,15 +357,53 @@ void KvSimulator::decodePaged() {
     m_last.tokensGenerated += std::uint64_t(m_running.size()) * m_config.samples;
 }
 
+void KvSimulator::release(std::size_t count) {
+    for (const std::size_t end = std::min(m_requests.size(), m_nextArrival + count); m_nextArrival < end;
+         ++m_nextArrival)
+        if (!m_progress[m_nextArrival].rejected)
+            m_waiting.push_back(std::uint32_t(m_nextArrival));
+}
+
+void KvSimulator::recordTraffic(std::size_t runningBefore) {
+    // Victims of a step are taken from the back of m_running (the latest admitted), so the admissions that
+    // survived the step are the first of this step's admissions, at the end of m_running in the same order.
+    const std::size_t survivors = m_running.size() > runningBefore ? m_running.size() - runningBefore : 0;
+    const std::size_t olderRunning = m_running.size() - survivors;
+    for (std::size_t i = 0; i < olderRunning; ++i) {
+        const std::uint32_t id = m_running[i];
+        m_traffic.decodeContexts.insert(m_traffic.decodeContexts.end(), m_config.samples,
+                                        std::uint64_t(m_requests[id].promptLen) + generatedOf(id) - 1);
+    }
+    for (std::size_t i = 0; i < survivors; ++i) {
+        const Admission& a = m_admissions[i];
+        if (a.swapped) // its cache came back from CPU memory: it decodes from there
+            m_traffic.decodeContexts.insert(m_traffic.decodeContexts.end(), m_config.samples,
+                                            std::uint64_t(m_requests[a.request].promptLen) + generatedOf(a.request) -
+                                                1);
+        else
+            m_traffic.prefills.push_back({a.request, a.cached, a.tokens, a.recompute});
+    }
+}
+
 bool KvSimulator::step() {
     if (finished())
         return false;
     m_allocator->setStep(m_step);
-    while (m_nextArrival < m_requests.size() && m_requests[m_nextArrival].arrivalStep <= m_step) {
+    const std::uint64_t swappedBefore = m_swappedSlots;
+    if (m_config.recordTraffic) {
+        m_traffic.prefills.clear();
+        m_traffic.decodeContexts.clear();
+        m_traffic.finished.clear();
+        m_traffic.rejected.clear();
+        m_admissions.clear();
+    }
+    while (!m_config.arrivalsByCaller && m_nextArrival < m_requests.size() &&
+           m_requests[m_nextArrival].arrivalStep <= m_step) {
         if (!m_progress[m_nextArrival].rejected)
             m_waiting.push_back(std::uint32_t(m_nextArrival));
         ++m_nextArrival;
     }
+    const std::size_t runningBefore = m_running.size();
 
     while (!m_waiting.empty() && m_running.size() < m_config.maxRunning) {
         if (admitHead())
@@ -363,6 +421,8 @@ bool KvSimulator::step() {
         decodePaged();
     else
         decodeEach();
+    if (m_config.recordTraffic)
+        recordTraffic(runningBefore);
 
     m_last.step = m_step;
     m_last.usage = m_allocator->usage(m_waiting.empty() ? nullptr : &m_requests[m_waiting.front()], m_config.samples);
@@ -406,6 +466,8 @@ bool KvSimulator::step() {
     }
 
     releaseFinished();
+    if (m_config.recordTraffic)
+        m_traffic.swappedSlots = m_swappedSlots - swappedBefore;
     if (m_config.checkInvariants)
         m_allocator->checkInvariants();
     ++m_step;
@@ -423,6 +485,8 @@ void KvSimulator::releaseFinished() {
             stopRunning(id);
             m_progress[id].done = true;
             ++m_finished;
+            if (m_config.recordTraffic)
+                m_traffic.finished.push_back(id);
             m_running.erase(m_running.begin() + std::ptrdiff_t(i));
         } else {
             ++i;
@@ -442,7 +506,8 @@ bool KvSimulator::headWouldAdmit() const {
 }
 
 std::uint64_t KvSimulator::quietSteps() {
-    if (m_config.recordSteps || m_config.keepSlotMap || m_config.recordEvents || m_config.checkInvariants || finished())
+    if (m_config.recordSteps || m_config.keepSlotMap || m_config.recordEvents || m_config.checkInvariants ||
+        m_config.recordTraffic || m_config.arrivalsByCaller || finished())
         return 0;
     // Several sequences per request: only paged parallel samples, once none writes into a shared
     // block (after each request's first step); beams reorder every step.

@@ -46,6 +46,30 @@ struct SimConfig {
     bool recordEvents = false;    // keep the allocator's event log (the view's replay)
     bool checkInvariants = false; // verify the allocator after every step (tests)
     bool keepSlotMap = false;     // snapshot slotMap() at the moment lastStep() measures
+    // A timed replay's two needs: requests join the queue only when release() says so (in trace order; their
+    // arrivalStep is ignored), and each step keeps what it computed (traffic()).
+    bool arrivalsByCaller = false;
+    bool recordTraffic = false;
+};
+
+// What one step computed, for pricing it in seconds (SimConfig::recordTraffic).
+struct StepTraffic {
+    // A request admitted this step that survived it: its prompt went through the model (and, for a request
+    // preempted before in recompute mode, the tokens it had generated), which stored its next token.
+    struct Prefill {
+        std::uint32_t request = 0;
+        std::uint32_t cached = 0; // tokens found in the prefix cache: read back, not computed
+        std::uint32_t tokens = 0; // tokens computed (at least 1): prompt + tokens generated before, less `cached`
+        bool recompute = false;   // a preempted request computing its tokens again
+    };
+    std::vector<Prefill> prefills;
+    // One entry per sequence (sample or beam) that decoded a token: the tokens in its cache before the step. A
+    // request swapped back in decodes here, its cache copied back from CPU memory.
+    std::vector<std::uint64_t> decodeContexts;
+    std::vector<std::uint32_t> finished; // stored their last token this step
+    std::vector<std::uint32_t> rejected; // turned away this step (they never run)
+    std::uint64_t swappedSlots = 0;      // token slots copied GPU -> CPU (preemption) or back (resumption)
+    bool idle() const { return prefills.empty() && decodeContexts.empty(); }
 };
 
 // One decode step's picture of the pool, after the step's tokens were stored.
@@ -204,6 +228,11 @@ public:
     const StepStats& lastStep() const { return m_last; }
     const std::vector<StepStats>& steps() const { return m_steps; }    // when recordSteps
     const std::vector<AllocEvent>& events() const { return m_events; } // when recordEvents
+    const StepTraffic& traffic() const { return m_traffic; }           // the last step's, when recordTraffic
+    // arrivalsByCaller: the next `count` requests of the trace join the queue before the next step.
+    void release(std::size_t count);
+    std::size_t released() const { return m_nextArrival; }               // requests that have arrived so far
+    bool idle() const { return m_running.empty() && m_waiting.empty(); } // nothing runs, nothing waits
     std::vector<std::uint32_t> runningRequests() const;
     std::vector<std::uint32_t> waitingRequests() const { return {m_waiting.begin(), m_waiting.end()}; }
     std::uint32_t generated(std::uint32_t request) const { return generatedOf(request); }
@@ -269,6 +298,13 @@ private:
     StepStats m_last;
     std::vector<StepStats> m_steps;
     std::vector<AllocEvent> m_events;
+    StepTraffic m_traffic;
+    struct Admission { // admitted this step, for the traffic record
+        std::uint32_t request = 0, cached = 0, tokens = 0;
+        bool swapped = false, recompute = false;
+    };
+    std::vector<Admission> m_admissions;
+    void recordTraffic(std::size_t runningBefore);
     std::vector<SlotCell> m_map;
     std::vector<BlockTableView> m_tables;
     // Running sums for the summary, so long runs need not keep every step.

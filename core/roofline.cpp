@@ -74,10 +74,12 @@ double expertShareRead(const ModelShape& model, std::uint64_t batch) {
     return std::clamp(1.0 - std::pow(1.0 - k / e, double(batch)), 0.0, 1.0);
 }
 
-std::uint64_t parametersRead(const ModelShape& model, std::uint64_t batch) {
-    requireBatch(batch);
-    const ParameterBreakdown p = parameterBreakdown(model);
-    std::uint64_t out = addChecked(multipliedParameters(model), p.norms, "parameters read");
+namespace {
+// parametersRead with the model's breakdown and multiplied parameters already counted (a replay prices
+// millions of steps of one model).
+std::uint64_t parametersReadFrom(const ModelShape& model, const ParameterBreakdown& p, std::uint64_t multiplied,
+                                 std::uint64_t batch) {
+    std::uint64_t out = addChecked(multiplied, p.norms, "parameters read");
     if (model.isMoe() && p.total > p.active && model.moe.experts > model.moe.expertsPerToken) {
         // The experts a batch reaches (expertShareRead), less the k of them already in `active`.
         const double e = model.moe.experts, k = model.moe.expertsPerToken;
@@ -86,6 +88,12 @@ std::uint64_t parametersRead(const ModelShape& model, std::uint64_t batch) {
         out = addChecked(out, std::uint64_t(std::llround(share * double(p.total - p.active))), "parameters read");
     }
     return out;
+}
+} // namespace
+
+std::uint64_t parametersRead(const ModelShape& model, std::uint64_t batch) {
+    requireBatch(batch);
+    return parametersReadFrom(model, parameterBreakdown(model), multipliedParameters(model), batch);
 }
 
 StepWork decodeStep(const ModelShape& model, DType weightDtype, DType kvDtype, std::uint64_t batch,
@@ -142,28 +150,46 @@ StepWork prefillStep(const ModelShape& model, DType weightDtype, DType kvDtype, 
     return w;
 }
 
-StepWork servingStep(const ModelShape& model, DType weightDtype, DType kvDtype,
-                     std::span<const std::uint64_t> decodeContexts, std::span<const PrefillChunk> chunks) {
+StepPricer::StepPricer(const ModelShape& model, DType weightDtype, DType kvDtype)
+    : m_model(model)
+    , m_weightDtype(weightDtype)
+    , m_kvDtype(kvDtype) {
+    m_model.validate();
+    m_breakdown = parameterBreakdown(m_model);
+    const LayerCounts layers = m_model.layerCounts();
+    m_fullLayers = layers.kv - layers.windowedKv;
+    m_windowedLayers = layers.windowedKv;
+    m_window = m_model.slidingWindow;
+    m_growth = kvGrowth(m_model, m_kvDtype);
+    m_kvPerToken = kvscope::kvBytesPerToken(m_model, m_kvDtype);
+    m_lmHead = mulChecked("LM head", std::uint64_t(m_model.vocab), m_model.hidden);
+    m_multiplied = multipliedParameters(m_model);
+    m_body = saturatingSub(m_multiplied, m_lmHead);
+    m_fullFlopsPerKey = attentionFlopsPerKey(m_model, false);
+    m_windowFlopsPerKey = attentionFlopsPerKey(m_model, true);
+}
+
+std::uint64_t StepPricer::cachedBytes(std::uint64_t context) const {
+    // kvBytes for one sequence: full layers hold every token, windowed layers at most the window.
+    const std::uint64_t windowed =
+        m_growth.windowTokens != 0 && context > m_growth.windowTokens ? m_growth.windowTokens : context;
+    return addChecked(mulChecked("KV bytes read", m_growth.perToken, context),
+                      mulChecked("KV bytes read", m_growth.windowedPerToken, windowed), "KV bytes read");
+}
+
+StepWork StepPricer::work(std::span<const std::uint64_t> decodeContexts, std::span<const PrefillChunk> chunks) const {
     if (decodeContexts.empty() && chunks.empty())
         throw Error("roofline: a serving step needs a decoding sequence or a prefill chunk");
-    model.validate();
-    const LayerCounts layers = model.layerCounts();
-    const std::uint64_t fullLayers = layers.kv - layers.windowedKv;
-    const std::uint64_t window = model.slidingWindow;
-    const std::uint64_t lmHead = mulChecked("LM head", std::uint64_t(model.vocab), model.hidden);
-    const std::uint64_t multiplied = multipliedParameters(model);
-    const std::uint64_t body = saturatingSub(multiplied, lmHead);
-
     StepWork w;
     w.batch = decodeContexts.size() + chunks.size();
     std::uint64_t fullKeys = 0, windowKeys = 0, chunkTokens = 0, endingChunks = 0;
     for (const std::uint64_t context : decodeContexts) {
-        w.kvReadBytes = addChecked(w.kvReadBytes, kvBytes(model, kvDtype, context, 1), "KV bytes read");
+        w.kvReadBytes = addChecked(w.kvReadBytes, cachedBytes(context), "KV bytes read");
         // The new token attends to the cached keys and its own, capped by the window (as decodeStep).
         const std::uint64_t attended = addChecked(context, 1, "context");
-        const std::uint64_t capped = window != 0 && attended > window ? window : attended;
-        fullKeys = addChecked(fullKeys, mulChecked("attended keys", attended, fullLayers), "attended keys");
-        windowKeys = addChecked(windowKeys, mulChecked("attended keys", capped, layers.windowedKv), "attended keys");
+        const std::uint64_t capped = m_window != 0 && attended > m_window ? m_window : attended;
+        fullKeys = addChecked(fullKeys, mulChecked("attended keys", attended, m_fullLayers), "attended keys");
+        windowKeys = addChecked(windowKeys, mulChecked("attended keys", capped, m_windowedLayers), "attended keys");
     }
     for (const PrefillChunk& c : chunks) {
         if (c.tokens == 0)
@@ -172,31 +198,40 @@ StepWork servingStep(const ModelShape& model, DType weightDtype, DType kvDtype,
         chunkTokens = addChecked(chunkTokens, c.tokens, "prefill tokens");
         endingChunks += c.endsPrompt ? 1 : 0;
         if (c.offset > 0) // the earlier chunks' cache (and a state layer's state), read back
-            w.kvReadBytes = addChecked(w.kvReadBytes, kvBytes(model, kvDtype, c.offset, 1), "KV bytes read");
+            w.kvReadBytes = addChecked(w.kvReadBytes, cachedBytes(c.offset), "KV bytes read");
         // Tokens offset + 1 .. end attend causally: the keys up to `end` less those up to `offset`.
-        fullKeys =
-            addChecked(fullKeys, mulChecked("attended keys", causalKeys(end, 0) - causalKeys(c.offset, 0), fullLayers),
-                       "attended keys");
-        if (window != 0)
-            windowKeys = addChecked(
-                windowKeys,
-                mulChecked("attended keys", causalKeys(end, window) - causalKeys(c.offset, window), layers.windowedKv),
-                "attended keys");
+        fullKeys = addChecked(fullKeys,
+                              mulChecked("attended keys", causalKeys(end, 0) - causalKeys(c.offset, 0), m_fullLayers),
+                              "attended keys");
+        if (m_window != 0)
+            windowKeys =
+                addChecked(windowKeys,
+                           mulChecked("attended keys", causalKeys(end, m_window) - causalKeys(c.offset, m_window),
+                                      m_windowedLayers),
+                           "attended keys");
     }
     w.tokens = addChecked(std::uint64_t(decodeContexts.size()), chunkTokens, "step tokens");
-    w.weightBytes = weightBytes(parametersRead(model, w.tokens), weightDtype);
-    w.kvWriteBytes = mulChecked("KV bytes written", kvBytesPerToken(model, kvDtype), w.tokens);
+    w.weightBytes = weightBytes(parametersReadFrom(m_model, m_breakdown, m_multiplied, w.tokens), m_weightDtype);
+    w.kvWriteBytes = mulChecked("KV bytes written", m_kvPerToken, w.tokens);
     w.bytes = addChecked(addChecked(w.weightBytes, w.kvReadBytes, "step bytes"), w.kvWriteBytes, "step bytes");
     // A decoding token goes through every matrix, LM head included; a chunk's tokens through the decoder's,
     // and the LM head once for a chunk that ends its prompt.
     w.matmulFlops =
         mulChecked("matmul FLOPs", 2,
-                   addChecked(addChecked(mulChecked("matmul FLOPs", multiplied, std::uint64_t(decodeContexts.size())),
-                                         mulChecked("matmul FLOPs", body, chunkTokens), "matmul FLOPs"),
-                              mulChecked("matmul FLOPs", lmHead, endingChunks), "matmul FLOPs"));
-    w.attentionFlops = attentionFlops(model, fullKeys, windowKeys, 1);
+                   addChecked(addChecked(mulChecked("matmul FLOPs", m_multiplied, std::uint64_t(decodeContexts.size())),
+                                         mulChecked("matmul FLOPs", m_body, chunkTokens), "matmul FLOPs"),
+                              mulChecked("matmul FLOPs", m_lmHead, endingChunks), "matmul FLOPs"));
+    w.attentionFlops = addChecked(mulChecked("attention FLOPs", m_fullFlopsPerKey, fullKeys),
+                                  mulChecked("attention FLOPs", m_windowFlopsPerKey, windowKeys), "attention FLOPs");
     w.flops = addChecked(w.matmulFlops, w.attentionFlops, "step FLOPs");
     return w;
+}
+
+StepWork servingStep(const ModelShape& model, DType weightDtype, DType kvDtype,
+                     std::span<const std::uint64_t> decodeContexts, std::span<const PrefillChunk> chunks) {
+    if (decodeContexts.empty() && chunks.empty())
+        throw Error("roofline: a serving step needs a decoding sequence or a prefill chunk");
+    return StepPricer(model, weightDtype, kvDtype).work(decodeContexts, chunks);
 }
 
 double stepSeconds(const StepWork& work, const Roof& roof, double fixedSeconds) {

@@ -27,6 +27,7 @@
 // lower bounds, and a time computed from them is a lower bound too.
 
 #include "dtype.h"
+#include "memorymodel.h"
 #include "modelshape.h"
 
 #include <cstdint>
@@ -86,6 +87,27 @@ struct PrefillChunk {
 // prefillStep. Throws Error for an empty step, a chunk of no tokens, or a size past 64 bits.
 StepWork servingStep(const ModelShape& model, DType weightDtype, DType kvDtype,
                      std::span<const std::uint64_t> decodeContexts, std::span<const PrefillChunk> chunks);
+
+// servingStep's constants for one model and its dtypes, counted once: a timed replay prices every step of a
+// run with one (servingStep builds one per call). work() is servingStep for this model.
+class StepPricer {
+public:
+    // Throws Error for a model that fails validation.
+    StepPricer(const ModelShape& model, DType weightDtype, DType kvDtype);
+    StepWork work(std::span<const std::uint64_t> decodeContexts, std::span<const PrefillChunk> chunks) const;
+    std::uint64_t kvBytesPerToken() const { return m_kvPerToken; } // every layer's K and V of one token
+    const ModelShape& model() const { return m_model; }
+
+private:
+    std::uint64_t cachedBytes(std::uint64_t context) const; // one sequence's cache of `context` tokens
+    ModelShape m_model;
+    DType m_weightDtype, m_kvDtype;
+    ParameterBreakdown m_breakdown;
+    KvGrowth m_growth;
+    std::uint64_t m_fullLayers = 0, m_windowedLayers = 0, m_window = 0;
+    std::uint64_t m_kvPerToken = 0, m_lmHead = 0, m_multiplied = 0, m_body = 0;
+    std::uint64_t m_fullFlopsPerKey = 0, m_windowFlopsPerKey = 0;
+};
 
 // The two ceilings of a machine.
 struct Roof {

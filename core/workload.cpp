@@ -355,6 +355,26 @@ std::optional<std::vector<Request>> loadTraceFile(const std::string& path, const
     return parseTrace(readInputFile(path, kTraceFileMaxBytes, "trace file"), path, progress);
 }
 
+std::vector<double> poissonArrivalSeconds(std::size_t count, double rate, std::uint64_t seed) {
+    if (!(rate > 0.0) || !std::isfinite(rate))
+        throw Error("arrival rate: expected a positive number of requests per second, got " +
+                    (std::ostringstream() << rate).str());
+    Rng rng(seed ^ 0x6a09e667f3bcc909ull); // a stream of its own: the lengths drawn with `seed` stay as they are
+    std::vector<double> out;
+    out.reserve(count);
+    double clock = 0.0;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i > 0) {
+            double u = rng.uniform();
+            while (u <= 0.0)
+                u = rng.uniform();
+            clock += -std::log(u);
+        }
+        out.push_back(clock / rate);
+    }
+    return out;
+}
+
 std::vector<Request> paperFigureWorkload() {
     // Request A: a 7-token prompt that stops after 3 generated tokens (10 in all);
     // request B: a 5-token prompt that generates 20 tokens.

@@ -72,6 +72,12 @@ std::optional<std::vector<Request>> parseTrace(std::string_view text, std::strin
                                                const TraceProgress& progress);
 std::optional<std::vector<Request>> loadTraceFile(const std::string& path, const TraceProgress& progress);
 
+// Arrival times in seconds of `count` requests as a Poisson process of `rate` requests per second, the first at 0
+// (as a benchmark client sends its first request at once, then waits an exponential gap before each next one).
+// Deterministic for a seed, and scaled by 1 / rate from the same draws: a rate sweep keeps its requests' order
+// and shape. Throws Error for a rate that is not a positive finite number.
+std::vector<double> poissonArrivalSeconds(std::size_t count, double rate, std::uint64_t seed);
+
 // The class demo of Kwon et al. (2023), Figure 3: one request that reserves 2,048 slots and
 // stops after 10 tokens, and a second one, both at step 0.
 std::vector<Request> paperFigureWorkload();

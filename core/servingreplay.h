@@ -1,0 +1,144 @@
+#pragma once
+// The allocator replay in seconds: what a pool's batch buys a server in tokens per second and latency.
+//
+// The simulator (kvsimulator.h) decides, step by step, which requests run, which are admitted and which are
+// preempted; this file prices each step on a roofline (roofline::StepPricer: bytes / bandwidth against FLOPs /
+// peak, plus a fixed cost per step) and keeps a clock. Requests arrive at times in seconds; each step starts
+// when the previous one ends, and a server with nothing to do waits for the next arrival.
+//
+// A step's work: every running sequence decodes one token from its cache, and every request admitted in the
+// step computes its prompt whole (the simulator stores a prompt in the step that admits it: chunked prefill
+// without a token budget, as vLLM schedules a prompt that fits its max_num_batched_tokens). A prompt's blocks
+// found in the prefix cache are read, not computed. A preempted request pays on its return: in recompute mode
+// its prompt and the tokens it had generated are computed again; in swap mode its blocks cross the host link
+// on the way out and back, and the step waits for the copy.
+//
+// The times are the roofline's lower bounds plus the given fixed cost: with no fixed cost, every latency is
+// a best case, every throughput an upper bound. Left out: the scheduler's own CPU time, sampling, tensor
+// parallelism's communication, and the overlap of a swap with compute.
+
+#include "kvsimulator.h"
+#include "roofline.h"
+
+#include <span>
+#include <string_view>
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kvscope {
+
+// Where a replay's step times come from, each figure with its source.
+struct StepTimeModel {
+    roofline::Roof roof;            // the GPU's two ceilings
+    std::string roofSource;         // "data sheet: NVIDIA A100 ..." or a measurement
+    double fixedSeconds = 0.0;      // per step, what the roofline does not see (launches, scheduling)
+    std::string fixedSource;        // where the fixed cost comes from; empty when it is 0
+    double hostLinkBandwidth = 0.0; // bytes per second between GPU and CPU memory (swap); 0: no swap cost known
+    std::string hostLinkSource;     // the link it is
+};
+
+// A host link's bandwidth in each direction, for the swap of preempted requests.
+struct HostLink {
+    std::string_view id;    // "pcie4-x16"
+    double bandwidth = 0.0; // bytes per second, each direction
+    std::string_view source;
+};
+std::span<const HostLink> hostLinks();             // PCIe 4.0 x16 first: the A100's and the course's
+const HostLink& findHostLink(std::string_view id); // throws Error listing the ids
+
+// The step-time model of a GPU preset: its data-sheet roof, a fixed cost and a host link. Nothing when the
+// preset has no data-sheet figures.
+std::optional<StepTimeModel> dataSheetTimeModel(const GpuPreset& gpu, double fixedSeconds = 0.0,
+                                                std::string fixedSource = {}, const HostLink& link = hostLinks()[0]);
+
+// Median, 90th and 99th percentiles and mean of a set of times, in seconds. The percentiles interpolate
+// linearly between the two nearest ranks (NumPy's default, which vLLM's serving benchmark prints).
+struct LatencyStats {
+    std::size_t count = 0;
+    double mean = 0.0, median = 0.0, p90 = 0.0, p99 = 0.0;
+};
+LatencyStats latencyStats(std::vector<double> values);
+double percentile(const std::vector<double>& sorted, double p); // p in 0..100, `sorted` ascending and not empty
+
+// A replay's figures in seconds. Requests the pool turned away (pool.requestsRejected*) have no latency.
+struct TimedSummary {
+    SimSummary pool;          // the replay's memory figures (the steps are stepped one by one)
+    double seconds = 0.0;     // from 0 (the first arrival) to the last token
+    double busySeconds = 0.0; // the steps' time: `seconds` less the time the server waited for work
+    std::uint64_t outputTokens = 0;
+    std::uint64_t promptTokensComputed = 0; // prompt tokens through the model, recomputation included
+    double outputTokensPerSecond = 0.0;     // outputTokens / seconds
+    double requestsPerSecond = 0.0;         // finished requests / seconds
+    LatencyStats ttft;             // time to first token: arrival to the end of the step that stored the first token
+    LatencyStats tpot;             // time per output token after the first: (finish - first token) / (output - 1)
+    LatencyStats queueing;         // arrival to the start of the step that first admitted it
+    LatencyStats service;          // from there to the last token
+    LatencyStats e2e;              // arrival to the last token
+    double memoryBoundShare = 0.0; // the share of busy time in steps bound by memory bandwidth
+    double meanStepSeconds = 0.0;
+    // What preemptions cost (see the file's comment): recompute FLOPs and the time they added to their steps,
+    // or the bytes swapped and their time on the host link.
+    double recomputeFlops = 0.0;
+    double recomputeSeconds = 0.0;
+    std::uint64_t swapBytes = 0;
+    double swapSeconds = 0.0;
+};
+
+// Replays `requests` (their lengths and prefixes; arrivalStep ignored) arriving at `arrivalSeconds` (one time
+// per request, any order, all finite and >= 0) through the allocator of `config`, each step priced by
+// `pricer` on `time`. Throws Error when the sizes disagree, a time is negative or not finite, or the roof is
+// not valid. With `progress` (the share of requests settled, about every 10,000 steps) returning false, stops
+// and returns nothing.
+std::optional<TimedSummary> replayTimed(const SimConfig& config, const std::vector<Request>& requests,
+                                        const std::vector<double>& arrivalSeconds, const roofline::StepPricer& pricer,
+                                        const StepTimeModel& time, const std::function<bool(double)>& progress = {});
+
+// The same requests offered at each rate (Poisson arrivals, requests per second, from the same draws), through
+// one allocator: the throughput and latency against offered load. Nothing when cancelled (progress over the
+// whole sweep).
+struct RatePoint {
+    double rate = 0.0; // offered, requests per second
+    TimedSummary summary;
+    // The server keeps up with the rate: 90% of the requests wait in the queue for less time than the median
+    // request then takes to be served. Past the knee the queue, and with it the wait, grows for as long as
+    // requests keep coming; a throughput test (finished per second against offered) would also miss by the
+    // drain at the end of a finite run.
+    bool keepsUp() const;
+};
+std::optional<std::vector<RatePoint>> rateSweep(const SimConfig& config, const std::vector<Request>& requests,
+                                                const std::vector<double>& rates, std::uint64_t seed,
+                                                const roofline::StepPricer& pricer, const StepTimeModel& time,
+                                                const std::function<bool(double)>& progress = {});
+// The last rate of a sweep (in its order) that keeps up; nothing when none does.
+std::optional<double> kneeRate(const std::vector<RatePoint>& sweep);
+
+// A latency target on the 90th percentiles, as serving teams state one.
+struct SloTarget {
+    double ttftSeconds = 0.0;
+    double tpotSeconds = 0.0;
+    bool metBy(const TimedSummary& s) const; // both p90s within target, and no request turned away
+};
+// Parses "ttft=2,tpot=0.1" (seconds; "ms" after a number for milliseconds), naming `what` in its errors.
+SloTarget parseSloTarget(std::string_view text, std::string_view what = "--slo");
+
+// The largest Poisson request rate whose replay meets the target. The search replays 14 times: every request
+// at once (the most requests per second this allocator finishes, R), then 1.5 R and R / 666, then 11 halvings
+// of the interval's logarithm, so the rate is found within 0.4% (when the target's misses are monotonic in
+// the rate, as they are but for noise near the edge). The concurrent users it serves follow from Little's law:
+// rate x mean end-to-end latency.
+struct SloCapacity {
+    bool met = false;       // some rate meets the target (false: not even an idle server does)
+    bool atCeiling = false; // the highest rate searched meets it: the capacity is at least `rate`
+    double rate = 0.0;      // requests per second
+    double concurrentUsers = 0.0;
+    TimedSummary atRate; // the replay at `rate` (at the lowest rate searched when not met)
+};
+std::optional<SloCapacity> sloCapacity(const SimConfig& config, const std::vector<Request>& requests,
+                                       const SloTarget& target, std::uint64_t seed, const roofline::StepPricer& pricer,
+                                       const StepTimeModel& time, const std::function<bool(double)>& progress = {});
+
+} // namespace kvscope
