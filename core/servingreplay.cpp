@@ -3,6 +3,7 @@
 #include "checked.h"
 #include "error.h"
 #include "gpus.h"
+#include "scenario.h"
 #include "text.h"
 
 #include <algorithm>
@@ -57,6 +58,32 @@ std::optional<StepTimeModel> dataSheetTimeModel(const GpuPreset& gpu, double fix
     m.hostLinkBandwidth = link.bandwidth;
     m.hostLinkSource = std::string(link.source);
     return m;
+}
+
+std::optional<ServingSetup> servingSetup(const Scenario& scenario, double fixedSeconds, std::string fixedSource,
+                                         const HostLink& link) {
+    if (scenario.tensorParallel > 1)
+        throw Error("--tp: the timed replay prices one GPU's steps; tensor parallelism (" +
+                    std::to_string(scenario.tensorParallel) + " GPUs) and its communication are not modelled yet");
+    if (scenario.weightsAsStored && scenario.model.stored)
+        throw Error("--weight-dtype: the timed replay reads the weights in one dtype; give it (fp16, bf16, fp8, int8, "
+                    "int4) rather than '" +
+                    std::string(kStoredWeights) + "'");
+    if (scenario.gpuId == "custom")
+        return std::nullopt;
+    const GpuPreset& gpu = findGpuPreset(scenario.gpuId);
+    std::optional<StepTimeModel> time = dataSheetTimeModel(gpu, fixedSeconds, std::move(fixedSource), link);
+    if (!time)
+        return std::nullopt;
+    return ServingSetup{roofline::StepPricer(scenario.model, scenario.weightDtype, scenario.kvDtype), std::move(*time),
+                        gpu.name};
+}
+
+Scenario paperServingScenario() {
+    Scenario s = withPresetModel(defaultScenario(), "opt-13b");
+    s.gpuId = "a100-40gb";
+    s.gpuMemoryBytes = findGpuPreset(s.gpuId).memoryBytes;
+    return s;
 }
 
 double percentile(const std::vector<double>& sorted, double p) {
@@ -309,7 +336,9 @@ std::optional<SloCapacity> sloCapacity(const SimConfig& config, const std::vecto
                                        const StepTimeModel& time, const std::function<bool(double)>& progress) {
     if (requests.empty())
         throw Error("SLO capacity: no requests to replay");
-    constexpr int kProbes = 14; // the saturated run, both ends, then bisection
+    constexpr int kDoublings = 8;
+    constexpr double kPrecision = 1.004;
+    constexpr int kProbes = 14; // for the progress: the saturated run, both ends and 11 halvings, as a rule
     int probe = 0;
     const auto run = [&](const std::vector<double>& arrivals) {
         const int at = probe++;
@@ -325,27 +354,38 @@ std::optional<SloCapacity> sloCapacity(const SimConfig& config, const std::vecto
     const auto at = [&](double rate) { return run(poissonArrivalSeconds(requests.size(), rate, seed)); };
 
     SloCapacity out;
-    std::optional<TimedSummary> high = at(ceiling);
+    // Upwards from 1.5 R while the target holds (a short trace's queue may not build up at that rate), at most
+    // eight doublings; then down to R / 666 when even 1.5 R misses.
+    double lo = 0.0, hi = ceiling;
+    std::optional<TimedSummary> low, high = at(hi);
     if (!high)
         return std::nullopt;
-    if (target.metBy(*high)) {
-        out.met = out.atCeiling = true;
-        out.rate = ceiling;
-        out.concurrentUsers = ceiling * high->e2e.mean;
-        out.atRate = std::move(*high);
-        return out;
+    for (int doubling = 0; target.metBy(*high); ++doubling) {
+        if (doubling == kDoublings) {
+            out.met = out.atCeiling = true;
+            out.rate = hi;
+            out.concurrentUsers = hi * high->e2e.mean;
+            out.atRate = std::move(*high);
+            return out;
+        }
+        lo = hi;
+        low = std::move(high);
+        hi *= 2.0;
+        if (!(high = at(hi)))
+            return std::nullopt;
     }
-    double lo = ceiling / 1000.0, hi = ceiling; // R / 666 and 1.5 R
-    std::optional<TimedSummary> low = at(lo);
-    if (!low)
-        return std::nullopt;
-    if (!target.metBy(*low)) {
-        out.rate = lo;
-        out.atRate = std::move(*low);
-        return out;
+    if (!low) {
+        lo = ceiling / 1000.0;
+        if (!(low = at(lo)))
+            return std::nullopt;
+        if (!target.metBy(*low)) {
+            out.rate = lo;
+            out.atRate = std::move(*low);
+            return out;
+        }
     }
-    while (probe < kProbes) {
-        const double mid = std::sqrt(lo * hi); // rates span three decades: bisect their logarithm
+    while (hi / lo > kPrecision) {
+        const double mid = std::sqrt(lo * hi); // the interval spans up to three decades: halve its logarithm
         std::optional<TimedSummary> s = at(mid);
         if (!s)
             return std::nullopt;

@@ -31,6 +31,8 @@
 
 namespace kvscope {
 
+struct Scenario;
+
 // Where a replay's step times come from, each figure with its source.
 struct StepTimeModel {
     roofline::Roof roof;            // the GPU's two ceilings
@@ -54,6 +56,19 @@ const HostLink& findHostLink(std::string_view id); // throws Error listing the i
 // preset has no data-sheet figures.
 std::optional<StepTimeModel> dataSheetTimeModel(const GpuPreset& gpu, double fixedSeconds = 0.0,
                                                 std::string fixedSource = {}, const HostLink& link = hostLinks()[0]);
+
+// A scenario's model priced on its GPU preset's data sheet, for a timed replay. Nothing for a custom GPU or a
+// preset without data-sheet figures. Throws Error for what a replay cannot price yet: tensor parallelism
+// above 1 (one GPU's step, without the communication) and weights "as stored" (one weight dtype per step).
+struct ServingSetup {
+    roofline::StepPricer pricer;
+    StepTimeModel time;
+    std::string gpuName;
+};
+std::optional<ServingSetup> servingSetup(const Scenario& scenario, double fixedSeconds = 0.0,
+                                         std::string fixedSource = {}, const HostLink& link = hostLinks()[0]);
+// The PagedAttention paper's setting, for replays that name no model: OPT-13B in FP16 on an A100-40GB.
+Scenario paperServingScenario();
 
 // Median, 90th and 99th percentiles and mean of a set of times, in seconds. The percentiles interpolate
 // linearly between the two nearest ranks (NumPy's default, which vLLM's serving benchmark prints).
@@ -125,10 +140,11 @@ struct SloTarget {
 // Parses "ttft=2,tpot=0.1" (seconds; "ms" after a number for milliseconds), naming `what` in its errors.
 SloTarget parseSloTarget(std::string_view text, std::string_view what = "--slo");
 
-// The largest Poisson request rate whose replay meets the target. The search replays 14 times: every request
-// at once (the most requests per second this allocator finishes, R), then 1.5 R and R / 666, then 11 halvings
-// of the interval's logarithm, so the rate is found within 0.4% (when the target's misses are monotonic in
-// the rate, as they are but for noise near the edge). The concurrent users it serves follow from Little's law:
+// The largest Poisson request rate whose replay meets the target. The search starts from the most requests per
+// second this allocator finishes with every request there at once (R): it replays at 1.5 R, doubling while the
+// target holds (a short trace's queue may not build up), else at R / 666; then halves the interval's logarithm
+// until its ends are within 0.4% (about 11 replays from three decades apart). Misses are taken to grow with
+// the rate, as they do but for noise near the edge. The concurrent users it serves follow from Little's law:
 // rate x mean end-to-end latency.
 struct SloCapacity {
     bool met = false;       // some rate meets the target (false: not even an idle server does)

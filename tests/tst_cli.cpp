@@ -403,6 +403,108 @@ private slots:
         QVERIFY2(bad.err.contains("--sampling: 'beam:0'"), bad.err.constData());
     }
 
+    // The timed replay (issue 29): times from the paper's setting when no model is given, every allocator's
+    // latencies in order, throughput as tokens over seconds, and the SLO search beside the paper's ratios.
+    void simulateTimed() {
+        const CliResult r = runCli({u"simulate"_s, u"--requests"_s, u"200"_s, u"--arrival-rate"_s, u"3"_s, u"--slo"_s,
+                                    u"ttft=2,tpot=100ms"_s, u"--sweep-rates"_s, u"1,8"_s, u"--json"_s});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject j = r.json();
+        const QJsonObject model = j.value("time_model"_L1).toObject();
+        QCOMPARE(model.value("model"_L1).toString(), u"OPT-13B"_s);
+        QCOMPARE(model.value("bandwidth_bytes_per_s"_L1).toDouble(), 1555e9);
+        QCOMPARE(model.value("peak_flops"_L1).toDouble(), 312e12);
+        QVERIFY(model.value("roof_source"_L1).toString().contains("A100"_L1));
+        QVERIFY(model.value("lower_bound"_L1).toBool());
+        QCOMPARE(j.value("arrival_rate"_L1).toDouble(), 3.0);
+        QVERIFY(j.value("notes"_L1).toArray().first().toString().startsWith("no model or GPU was given"_L1));
+        const QJsonObject allocators = j.value("allocators"_L1).toObject();
+        QCOMPARE(allocators.size(), 4);
+        for (const QString& name : allocators.keys()) {
+            const QJsonObject t = allocators.value(name).toObject().value("timing"_L1).toObject();
+            QVERIFY2(!t.isEmpty(), qPrintable(name));
+            for (const char* key : {"ttft", "tpot", "queueing", "e2e"}) {
+                const QJsonObject l = t.value(QLatin1String(key)).toObject();
+                QVERIFY(l.value("median_s"_L1).toDouble() <= l.value("p90_s"_L1).toDouble());
+                QVERIFY(l.value("p90_s"_L1).toDouble() <= l.value("p99_s"_L1).toDouble());
+            }
+            QVERIFY(qFuzzyCompare(t.value("output_tokens_per_s"_L1).toDouble(),
+                                  t.value("output_tokens"_L1).toDouble() / t.value("seconds"_L1).toDouble()));
+            QCOMPARE(t.value("output_tokens"_L1).toInteger(),
+                     allocators.value(name).toObject().value("tokens_generated"_L1).toInteger());
+        }
+        const QJsonObject sweep = j.value("rate_sweep"_L1).toObject();
+        QCOMPARE(sweep.value("paged"_L1).toObject().value("points"_L1).toArray().size(), 2);
+        QVERIFY(sweep.value("paged"_L1)
+                    .toObject()
+                    .value("points"_L1)
+                    .toArray()
+                    .at(0)
+                    .toObject()
+                    .value("keeps_up"_L1)
+                    .toBool());
+        const QJsonObject slo = j.value("slo"_L1).toObject();
+        QCOMPARE(slo.value("tpot_p90_s"_L1).toDouble(), 0.1);
+        const QJsonObject paged = slo.value("allocators"_L1).toObject().value("paged"_L1).toObject();
+        const QJsonObject max = slo.value("allocators"_L1).toObject().value("max"_L1).toObject();
+        QVERIFY(paged.value("met"_L1).toBool() && max.value("met"_L1).toBool());
+        QVERIFY(paged.value("ttft_p90_s"_L1).toDouble() <= 2.0);
+        const double ratio = slo.value("paged_rate_ratio"_L1).toObject().value("max"_L1).toDouble();
+        // printJson writes doubles to 6 significant digits, so the ratio of two printed rates agrees to about 1e-5.
+        QVERIFY(std::abs(ratio / (paged.value("rate"_L1).toDouble() / max.value("rate"_L1).toDouble()) - 1) < 1e-4);
+        QVERIFY2(ratio > 2.0, qPrintable(QString::number(ratio)));
+        QVERIFY(slo.value("paper"_L1).toString().contains("1.7-2.7x"_L1));
+
+        // A model and GPU of the user's: their names and data sheet, and no note about the paper's setting.
+        const CliResult own = runCli({u"simulate"_s, u"--preset"_s, u"llama-3.1-8b"_s, u"--gpu"_s, u"h100-80gb"_s,
+                                      u"--requests"_s, u"50"_s, u"--allocator"_s, u"paged"_s, u"--arrival-rate"_s,
+                                      u"2"_s, u"--step-overhead-ms"_s, u"3"_s, u"--json"_s});
+        QVERIFY2(own.exitCode == 0, own.err.constData());
+        QCOMPARE(own.json().value("time_model"_L1).toObject().value("model"_L1).toString(), u"Llama-3.1-8B"_s);
+        QCOMPARE(own.json().value("time_model"_L1).toObject().value("step_overhead_s"_L1).toDouble(), 0.003);
+        QVERIFY(!own.json().value("time_model"_L1).toObject().value("lower_bound"_L1).toBool());
+        for (const QJsonValue& note : own.json().value("notes"_L1).toArray())
+            QVERIFY(!note.toString().contains("Kwon"_L1));
+
+        const CliResult text = runCli({u"simulate"_s, u"--requests"_s, u"100"_s, u"--arrival-rate"_s, u"2"_s});
+        QVERIFY2(text.out.contains("every latency below is a best case"), text.out.constData());
+        QVERIFY(text.out.contains("TTFT p90"));
+        const CliResult ko =
+            runCli({u"simulate"_s, u"--requests"_s, u"100"_s, u"--arrival-rate"_s, u"2"_s, u"--lang"_s, u"ko"_s});
+        QVERIFY2(ko.text().contains(u"모든 지연 시간은"_s) || ko.text().contains(u"지연 시간은 모두 최선의 경우"_s),
+                 ko.out.constData());
+        QVERIFY(!ko.out.contains("best case"));
+    }
+
+    void simulateTimedRefuses_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("two rates") << QStringList{u"--rate"_s, u"1"_s, u"--arrival-rate"_s, u"1"_s}
+                                   << u"give either --rate (arrivals per step) or --arrival-rate"_s;
+        QTest::newRow("overhead alone") << QStringList{u"--step-overhead-ms"_s, u"2"_s}
+                                        << u"--step-overhead-ms: only a timed replay uses it"_s;
+        QTest::newRow("no data sheet") << QStringList{u"--preset"_s, u"tinyllama-1.1b"_s, u"--gpu"_s,
+                                                      u"rtx-3060"_s, u"--arrival-rate"_s, u"1"_s}
+                                       << u"--gpu: the timed replay needs a GPU preset with data-sheet figures"_s;
+        QTest::newRow("tensor parallel") << QStringList{u"--gpu"_s, u"a100-80gb"_s,      u"--tp"_s,
+                                                        u"2"_s,     u"--arrival-rate"_s, u"1"_s}
+                                         << u"--tp: the timed replay prices one GPU's steps"_s;
+        QTest::newRow("bad target") << QStringList{u"--slo"_s, u"ttft=2"_s} << u"--slo: 'ttft=2': tpot is missing"_s;
+        QTest::newRow("bad sweep") << QStringList{u"--sweep-rates"_s, u"1,,2"_s}
+                                   << u"--sweep-rates: '' is not a request rate"_s;
+        QTest::newRow("unknown link") << QStringList{u"--arrival-rate"_s, u"1"_s, u"--host-link"_s, u"usb"_s}
+                                      << u"--host-link: unknown link 'usb'; known links: pcie4-x16, pcie5-x16"_s;
+        QTest::newRow("zero rate") << QStringList{u"--arrival-rate"_s, u"0"_s} << u"--arrival-rate"_s;
+    }
+    void simulateTimedRefuses() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, error);
+        const CliResult r = runCli(QStringList{u"simulate"_s, u"--requests"_s, u"20"_s} + args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(error), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+
     void decodeSmall() {
         const CliResult r = runCli({u"decode"_s, u"--layers"_s, u"2"_s, u"--width"_s, u"64"_s, u"--heads"_s, u"4"_s,
                                     u"--kv-heads"_s, u"2"_s, u"--batch"_s, u"2"_s, u"--steps"_s, u"10"_s,
@@ -823,6 +925,8 @@ private slots:
         QTest::newRow("simulate, pool from a model")
             << QStringList{u"simulate"_s, u"--allocator"_s, u"max"_s,        u"--preset"_s, u"llama-3.1-8b"_s,
                            u"--gpu"_s,    u"a100-80gb"_s,   u"--requests"_s, u"50"_s};
+        QTest::newRow("simulate, timed") << QStringList{
+            u"simulate"_s, u"--requests"_s, u"50"_s, u"--arrival-rate"_s, u"2"_s, u"--slo"_s, u"ttft=1,tpot=0.05"_s};
         QTest::newRow("presets") << QStringList{u"presets"_s};
     }
     void jsonIgnoresLanguage() {

@@ -751,6 +751,55 @@ inline constexpr Message kMessages[] = {
     {"A lower bound from the data sheet, not a forecast: kernel launches, element-wise work and activations are "
      "left out.",
      "데이터시트로 구한 하한이며 예측값이 아닙니다: 커널 실행, 원소별 연산, 활성값은 빠져 있습니다."},
+    // simulate's timed replay (core/servingreplay.h)
+    {"requests per second, Poisson: replays every allocator in seconds on the GPU's data-sheet roofline (tokens/s, "
+     "TTFT, TPOT); without --preset/--config and --gpu, OPT-13B on an A100-40GB",
+     "초당 요청 수 (포아송 도착): 모든 할당 방식을 GPU 데이터시트의 루프라인으로 초 단위 재생 (초당 토큰, TTFT, TPOT). "
+     "--preset/--config와 --gpu가 없으면 A100-40GB의 OPT-13B"},
+    {"replay at each request rate per second: throughput and p90 latency against offered load, and where each "
+     "allocator stops keeping up",
+     "각 요청률(초당)에서 재생: 부하에 따른 처리량과 p90 지연 시간, 각 할당 방식이 감당하지 못하게 되는 지점"},
+    {"the largest request rate, and the concurrent users, whose p90 TTFT and TPOT meet the target, per allocator "
+     "(seconds, or ms after the number)",
+     "할당 방식별로 p90 TTFT와 TPOT가 목표를 지키는 가장 높은 요청률과 동시 사용자 수 (초 단위, 숫자 뒤에 ms를 "
+     "붙이면 밀리초)"},
+    {"fixed cost of each serving step on top of the roofline (default 0: every time is a lower bound)",
+     "루프라인 시간에 더하는 서빙 스텝당 고정 비용 (기본값 0: 모든 시간이 하한)"},
+    {"the GPU-CPU link swapped blocks cross: pcie4-x16 (default) or pcie5-x16",
+     "스왑되는 블록이 지나는 GPU-CPU 링크: pcie4-x16 (기본값) 또는 pcie5-x16"},
+    {"Time: %1 on the %2, priced on its data sheet (%3 GB/s, %4 TFLOP/s) plus %5 a step.",
+     "시간: %2의 %1, 데이터시트(%3 GB/s, %4 TFLOP/s)로 계산하고 스텝마다 %5를 더함."},
+    {"Time: %1 on the %2, priced on its data sheet (%3 GB/s, %4 TFLOP/s) with no fixed cost: each step takes its "
+     "roofline time,\nso every latency below is a best case and every throughput an upper bound.",
+     "시간: %2의 %1, 데이터시트(%3 GB/s, %4 TFLOP/s)로 고정 비용 없이 계산: 스텝마다 루프라인 시간만 걸리므로\n아래의 "
+     "지연 시간은 모두 최선의 경우이고 처리량은 모두 상한입니다."},
+    {"%1x %2's", "%2의 %1배"},
+    {"At this target, paged's request rate is %1.", "이 목표에서 페이지 방식의 요청률은 %1입니다."},
+    {"no model or GPU was given: the times are %1's (%2) on the %3, the setting of Kwon et al. (2023)",
+     "모델이나 GPU를 주지 않아 %3의 %1 (%2) 시간입니다: Kwon 외 (2023)의 설정"},
+    {"Ours differ where the setting does: step times are roofline lower bounds, the trace is a synthetic fit to "
+     "ShareGPT's\nmean lengths, and the target is on p90 TTFT and TPOT rather than the paper's mean normalized "
+     "latency.",
+     "설정이 다른 만큼 수치도 다릅니다: 스텝 시간은 루프라인 하한이고, 트레이스는 ShareGPT의 평균 길이에 맞춘\n합성 "
+     "데이터이며, 목표는 논문의 평균 정규화 지연 시간이 아니라 p90 TTFT와 TPOT입니다."},
+    {"At %1 requests per second (Poisson):", "초당 요청 %1개 (포아송 도착):"},
+    {"requests/s", "요청/s"},
+    {"queue p90", "대기 p90"},
+    {"Rate sweep, %1:", "요청률 스윕, %1:"},
+    {"rate/s", "요청률/s"},
+    {"keeps up", "감당"},
+    {"no", "아니요"},
+    {"Keeps up to %1 requests per second of those swept.", "스윕한 요청률 가운데 초당 %1개까지 감당합니다."},
+    {"Keeps up with none of the rates swept.", "스윕한 요청률을 하나도 감당하지 못합니다."},
+    {"Capacity at p90 TTFT <= %1 and p90 TPOT <= %2:", "p90 TTFT <= %1, p90 TPOT <= %2에서의 용량:"},
+    {"users", "사용자"},
+    {"not met", "미달"},
+    {"Users: concurrent requests at that rate (Little's law: rate x mean latency). Kwon et al. (2023) report\nvLLM "
+     "sustaining 1.7-2.7x the rate of Orca (Oracle) and 2.7-8x that of Orca (Max) on ShareGPT with OPT-13B at "
+     "similar latency.",
+     "사용자: 그 요청률에서의 동시 요청 수 (리틀의 법칙: 요청률 x 평균 지연 시간). Kwon 외 (2023)는 ShareGPT와 "
+     "OPT-13B에서\nvLLM이 비슷한 지연 시간으로 Orca (Oracle)의 1.7-2.7배, Orca (Max)의 2.7-8배 요청률을 감당한다고 "
+     "보고합니다."},
 };
 // clang-format on
 

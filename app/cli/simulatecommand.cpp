@@ -4,15 +4,18 @@
 #include "argparser.h"
 #include "clitext.h"
 #include "error.h"
+#include "gpus.h"
 #include "kvsimulator.h"
 #include "messages.h"
 #include "scenariooptions.h"
+#include "servingreplay.h"
 #include "units.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <csignal>
 #include <iostream>
@@ -74,6 +77,75 @@ ordered_json summaryJson(const SimSummary& s) {
     return j;
 }
 
+ordered_json latencyJson(const LatencyStats& l) {
+    return {{"count", l.count}, {"mean_s", l.mean}, {"median_s", l.median}, {"p90_s", l.p90}, {"p99_s", l.p99}};
+}
+
+ordered_json timingJson(const TimedSummary& t) {
+    return {{"seconds", t.seconds},
+            {"busy_seconds", t.busySeconds},
+            {"output_tokens", t.outputTokens},
+            {"output_tokens_per_s", t.outputTokensPerSecond},
+            {"requests_per_s", t.requestsPerSecond},
+            {"prompt_tokens_computed", t.promptTokensComputed},
+            {"ttft", latencyJson(t.ttft)},
+            {"tpot", latencyJson(t.tpot)},
+            {"queueing", latencyJson(t.queueing)},
+            {"service", latencyJson(t.service)},
+            {"e2e", latencyJson(t.e2e)},
+            {"mean_step_s", t.meanStepSeconds},
+            {"memory_bound_share", t.memoryBoundShare},
+            {"recompute_flops", t.recomputeFlops},
+            {"recompute_s", t.recomputeSeconds},
+            {"swap_bytes", t.swapBytes},
+            {"swap_s", t.swapSeconds}};
+}
+
+// "1,2,4.5": request rates per second, each above zero, in the order given.
+std::vector<double> parseRates(std::string_view text, std::string_view what) {
+    std::vector<double> rates;
+    std::size_t from = 0;
+    while (from <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', from), text.size());
+        const std::string_view item = text.substr(from, comma - from);
+        double rate = 0.0;
+        const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), rate);
+        if (item.empty() || ec != std::errc() || ptr != item.data() + item.size() || !(rate > 0.0) || !(rate <= 1e6))
+            throw Error(std::string(what) + ": '" + std::string(item) +
+                        "' is not a request rate; expected rates per second above 0 and up to 1e6, separated by "
+                        "commas (for example 0.5,1,2,4)");
+        rates.push_back(rate);
+        from = comma + 1;
+    }
+    if (rates.size() > 64)
+        throw Error(std::string(what) + ": " + std::to_string(rates.size()) + " rates; at most 64");
+    return rates;
+}
+
+// Paged's SLO-bounded request rate over each contiguous allocator's, where both meet the target below the
+// search's ceiling (a ceiling is a lower bound, not a rate to divide by).
+std::vector<std::pair<std::string, double>> pagedRateRatios(const std::vector<SimSummary>& results,
+                                                            const std::vector<SloCapacity>& capacities) {
+    std::vector<std::pair<std::string, double>> out;
+    const auto paged =
+        std::find_if(results.begin(), results.end(), [](const SimSummary& r) { return r.allocator == "paged"; });
+    if (paged == results.end())
+        return out;
+    const SloCapacity& p = capacities[std::size_t(paged - results.begin())];
+    if (!p.met || p.atCeiling)
+        return out;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const SloCapacity& c = capacities[i];
+        if (results[i].allocator != "paged" && c.met && !c.atCeiling && c.rate > 0.0)
+            out.emplace_back(results[i].allocator, p.rate / c.rate);
+    }
+    return out;
+}
+
+std::string secondsText(double seconds) {
+    return seconds < 1.0 ? fixedText(1000 * seconds, seconds < 0.01 ? 2 : 1) + " ms" : fixedText(seconds, 2) + " s";
+}
+
 } // namespace
 
 int runSimulate(const std::vector<std::string>& args) {
@@ -104,9 +176,23 @@ int runSimulate(const std::vector<std::string>& args) {
               tr("paged keeps full shared-prefix blocks for later requests (automatic prefix caching)"));
     p.addOption("seed", "S", tr("random seed (default 1)"));
     p.addFlag("buddy", tr("place contiguous regions with a buddy allocator instead of first fit"));
+    p.addOption("arrival-rate", "R",
+                tr("requests per second, Poisson: replays every allocator in seconds on the GPU's data-sheet "
+                   "roofline (tokens/s, TTFT, TPOT); without --preset/--config and --gpu, OPT-13B on an A100-40GB"));
+    p.addOption("sweep-rates", "R1,R2,...",
+                tr("replay at each request rate per second: throughput and p90 latency against offered load, and "
+                   "where each allocator stops keeping up"));
+    p.addOption("slo", "ttft=S,tpot=S",
+                tr("the largest request rate, and the concurrent users, whose p90 TTFT and TPOT meet the target, "
+                   "per allocator (seconds, or ms after the number)"));
+    p.addOption("step-overhead-ms", "MS",
+                tr("fixed cost of each serving step on top of the roofline (default 0: every time is a lower bound)"));
+    p.addOption("host-link", "LINK", tr("the GPU-CPU link swapped blocks cross: pcie4-x16 (default) or pcie5-x16"));
     p.addFlag("json", tr("print one JSON object"));
     if (!parseOrHelp(p, args))
         return 0;
+    if (p.has("arrival-rate") && p.has("rate"))
+        throw Error("give either --rate (arrivals per step) or --arrival-rate (requests per second), not both");
     WorkloadSpec spec = WorkloadSpec::parse(p.valueOr("workload", "sharegpt"));
     if (auto n = p.uintValue("requests", 1, 10'000'000))
         spec.requests = std::uint32_t(*n);
@@ -176,8 +262,11 @@ int runSimulate(const std::vector<std::string>& args) {
     constexpr std::uint64_t kMaxPoolSlots = 1ull << 28;
     if (auto pool = p.uintValue("pool-tokens", 1, kMaxPoolSlots)) {
         config.poolSlots = *pool;
-    } else if (sizedFromScenario) {
-        const Scenario s = scenarioFromOptions(p, notes);
+    }
+    std::optional<Scenario> scenario;
+    if (sizedFromScenario && !p.has("pool-tokens")) {
+        scenario = scenarioFromOptions(p, notes);
+        const Scenario& s = *scenario;
         config.poolSlots = capacity(s).tokens;
         config.kvBytesPerToken = kvBytesPerToken(s.model, s.kvDtype);
         poolSource = tr("from %1 on %2 GiB", {s.model.displayName, fixedText(toGiB(s.gpuMemoryBytes), 0)});
@@ -189,6 +278,32 @@ int runSimulate(const std::vector<std::string>& args) {
                         groupThousands(kMaxPoolSlots) + ": give --pool-tokens or a smaller --gpu-memory-gib");
     }
 
+    // The timed replay: the scenario's model on its GPU's data sheet, or the paper's setting when none is given.
+    const bool timedRun = p.has("arrival-rate");
+    const bool timed = timedRun || p.has("sweep-rates") || p.has("slo");
+    std::optional<ServingSetup> serving;
+    std::string servingModel, servingDtype;
+    if (timed) {
+        const double overhead = p.doubleValue("step-overhead-ms", 0.0, 1e4).value_or(0.0) / 1000.0;
+        const HostLink& link = findHostLink(p.valueOr("host-link", "pcie4-x16"));
+        const Scenario s = scenario ? *scenario : paperServingScenario();
+        serving = servingSetup(s, overhead, overhead > 0 ? "given (--step-overhead-ms)" : "", link);
+        if (!serving) {
+            std::string known;
+            for (const GpuPreset& gpu : gpuPresets())
+                if (gpu.sheet.present())
+                    known += (known.empty() ? "" : ", ") + gpu.id;
+            throw Error("--gpu: the timed replay needs a GPU preset with data-sheet figures (bandwidth and peak); "
+                        "presets with them: " +
+                        known);
+        }
+        servingModel = s.model.displayName;
+        servingDtype = s.weightDtype.name();
+    } else if (p.has("step-overhead-ms") || p.has("host-link")) {
+        throw Error(std::string(p.has("step-overhead-ms") ? "--step-overhead-ms" : "--host-link") +
+                    ": only a timed replay uses it; give --arrival-rate, --sweep-rates or --slo too");
+    }
+
     std::vector<AllocatorKind> kinds;
     const std::string which = p.valueOr("allocator", "all");
     if (which == "all")
@@ -197,7 +312,14 @@ int runSimulate(const std::vector<std::string>& args) {
     else
         kinds = {parseAllocatorKind(which)};
 
+    const std::optional<SloTarget> slo =
+        p.has("slo") ? std::optional<SloTarget>(parseSloTarget(p.valueOr("slo", ""))) : std::nullopt;
+    if (p.has("sweep-rates"))
+        parseRates(p.valueOr("sweep-rates", ""), "--sweep-rates"); // a typo fails before the first replay
     std::vector<SimSummary> results;
+    std::vector<TimedSummary> timings;          // with --arrival-rate, one per allocator
+    std::vector<std::vector<RatePoint>> sweeps; // with --sweep-rates
+    std::vector<SloCapacity> capacities;        // with --slo
     for (AllocatorKind kind : kinds) {
         config.allocator = kind;
         bool shown = false;
@@ -216,12 +338,43 @@ int runSimulate(const std::vector<std::string>& args) {
             }
             return true;
         };
-        std::optional<SimSummary> summary = simulate(config, requests, progress);
+        std::optional<SimSummary> summary;
+        if (timedRun) {
+            const double rate = *p.doubleValue("arrival-rate", 1e-6, 1e6);
+            std::optional<TimedSummary> t =
+                replayTimed(config, requests, poissonArrivalSeconds(requests.size(), rate, spec.seed), serving->pricer,
+                            serving->time, progress);
+            if (t) {
+                summary = t->pool;
+                timings.push_back(std::move(*t));
+            }
+        } else {
+            summary = simulate(config, requests, progress);
+        }
         if (shown)
             std::cerr << "\r\033[K" << std::flush;
         if (!summary)
             return stoppedByCtrlC();
         results.push_back(*summary);
+        if (p.has("sweep-rates")) {
+            std::optional<std::vector<RatePoint>> sweep =
+                rateSweep(config, requests, parseRates(p.valueOr("sweep-rates", ""), "--sweep-rates"), spec.seed,
+                          serving->pricer, serving->time, progress);
+            if (shown)
+                std::cerr << "\r\033[K" << std::flush;
+            if (!sweep)
+                return stoppedByCtrlC();
+            sweeps.push_back(std::move(*sweep));
+        }
+        if (p.has("slo")) {
+            std::optional<SloCapacity> capacity =
+                sloCapacity(config, requests, *slo, spec.seed, serving->pricer, serving->time, progress);
+            if (shown)
+                std::cerr << "\r\033[K" << std::flush;
+            if (!capacity)
+                return stoppedByCtrlC();
+            capacities.push_back(std::move(*capacity));
+        }
     }
     std::signal(SIGINT, previousHandler);
 
@@ -232,6 +385,9 @@ int runSimulate(const std::vector<std::string>& args) {
         notes.push_back(substitute(english(text), values));
         notesText.push_back(tr(text, values));
     };
+    if (timed && !scenario)
+        note("no model or GPU was given: the times are %1's (%2) on the %3, the setting of Kwon et al. (2023)",
+             {servingModel, servingDtype, serving->gpuName});
     // Rejections and caps depend on the trace and max model length only (the pool ones also on the allocator).
     const SimSummary& first = results.front();
     if (first.requestsRejectedTooLong > 0)
@@ -265,6 +421,92 @@ int runSimulate(const std::vector<std::string>& args) {
                  {r.allocator, groupThousands(r.preemptions), groupThousands(r.recomputedTokens)});
     }
 
+    const auto printTimed = [&] {
+        const StepTimeModel& t = serving->time;
+        const std::string bandwidth = fixedText(t.roof.bandwidth / 1e9, 0);
+        const std::string peak = fixedText(t.roof.peakFlops / 1e12, 1);
+        std::cout << "\n";
+        if (t.fixedSeconds == 0.0)
+            std::cout << tr("Time: %1 on the %2, priced on its data sheet (%3 GB/s, %4 TFLOP/s) with no fixed cost: "
+                            "each step takes its roofline time,\nso every latency below is a best case and every "
+                            "throughput an upper bound.",
+                            {servingModel, serving->gpuName, bandwidth, peak})
+                      << "\n";
+        else
+            std::cout << tr("Time: %1 on the %2, priced on its data sheet (%3 GB/s, %4 TFLOP/s) plus %5 a step.",
+                            {servingModel, serving->gpuName, bandwidth, peak, secondsText(t.fixedSeconds)})
+                      << "\n";
+        // TTFT, TPOT and p50/p90 are written as in English in both languages (docs/glossary-ko.md).
+        if (timedRun) {
+            std::cout << "\n"
+                      << tr("At %1 requests per second (Poisson):",
+                            {fixedText(*p.doubleValue("arrival-rate", 1e-6, 1e6), 2)})
+                      << "\n";
+            std::vector<std::vector<std::string>> rows{{tr("allocator"), tr("tokens/s"), tr("requests/s"), "TTFT p50",
+                                                        "TTFT p90", "TPOT p50", "TPOT p90", tr("queue p90"),
+                                                        tr("preempt")}};
+            for (std::size_t i = 0; i < timings.size(); ++i) {
+                const TimedSummary& m = timings[i];
+                rows.push_back({results[i].allocator, fixedText(m.outputTokensPerSecond, 0),
+                                fixedText(m.requestsPerSecond, 2), secondsText(m.ttft.median), secondsText(m.ttft.p90),
+                                secondsText(m.tpot.median), secondsText(m.tpot.p90), secondsText(m.queueing.p90),
+                                std::to_string(m.pool.preemptions)});
+            }
+            printTable(rows, TableStyle::withMinWidths({10, 9, 11, 10, 10, 10, 10, 10, 8}));
+        }
+        for (std::size_t i = 0; i < sweeps.size(); ++i) {
+            std::cout << "\n" << tr("Rate sweep, %1:", {results[i].allocator}) << "\n";
+            std::vector<std::vector<std::string>> rows{{tr("rate/s"), tr("tokens/s"), tr("requests/s"), tr("batch"),
+                                                        "TTFT p90", "TPOT p90", tr("queue p90"), tr("keeps up")}};
+            for (const RatePoint& point : sweeps[i])
+                rows.push_back({fixedText(point.rate, 2), fixedText(point.summary.outputTokensPerSecond, 0),
+                                fixedText(point.summary.requestsPerSecond, 2),
+                                fixedText(point.summary.pool.meanBatch, 1), secondsText(point.summary.ttft.p90),
+                                secondsText(point.summary.tpot.p90), secondsText(point.summary.queueing.p90),
+                                point.keepsUp() ? tr("yes") : tr("no")});
+            printTable(rows, TableStyle::withMinWidths({8, 9, 11, 7, 10, 10, 10, 9}));
+            const std::optional<double> knee = kneeRate(sweeps[i]);
+            std::cout << (knee ? tr("Keeps up to %1 requests per second of those swept.", {fixedText(*knee, 2)})
+                               : tr("Keeps up with none of the rates swept."))
+                      << "\n";
+        }
+        if (slo) {
+            std::cout << "\n"
+                      << tr("Capacity at p90 TTFT <= %1 and p90 TPOT <= %2:",
+                            {secondsText(slo->ttftSeconds), secondsText(slo->tpotSeconds)})
+                      << "\n";
+            std::vector<std::vector<std::string>> rows{
+                {tr("allocator"), tr("requests/s"), tr("users"), tr("tokens/s"), "TTFT p90", "TPOT p90"}};
+            for (std::size_t i = 0; i < capacities.size(); ++i) {
+                const SloCapacity& c = capacities[i];
+                if (!c.met) {
+                    rows.push_back({results[i].allocator, tr("not met"), "-", "-", secondsText(c.atRate.ttft.p90),
+                                    secondsText(c.atRate.tpot.p90)});
+                    continue;
+                }
+                rows.push_back({results[i].allocator, (c.atCeiling ? ">= " : "") + fixedText(c.rate, 2),
+                                fixedText(c.concurrentUsers, 1), fixedText(c.atRate.outputTokensPerSecond, 0),
+                                secondsText(c.atRate.ttft.p90), secondsText(c.atRate.tpot.p90)});
+            }
+            printTable(rows, TableStyle::withMinWidths({10, 11, 7, 9, 10, 10}));
+            const std::vector<std::pair<std::string, double>> ratios = pagedRateRatios(results, capacities);
+            if (!ratios.empty()) {
+                std::string list;
+                for (const auto& [name, ratio] : ratios)
+                    list += (list.empty() ? "" : ", ") + tr("%1x %2's", {fixedText(ratio, 2), name});
+                std::cout << tr("At this target, paged's request rate is %1.", {list}) << "\n";
+            }
+            std::cout << tr("Users: concurrent requests at that rate (Little's law: rate x mean latency). Kwon et "
+                            "al. (2023) report\nvLLM sustaining 1.7-2.7x the rate of Orca (Oracle) and 2.7-8x that "
+                            "of Orca (Max) on ShareGPT with OPT-13B at similar latency.")
+                      << "\n"
+                      << tr("Ours differ where the setting does: step times are roofline lower bounds, the trace is "
+                            "a synthetic fit to ShareGPT's\nmean lengths, and the target is on p90 TTFT and TPOT "
+                            "rather than the paper's mean normalized latency.")
+                      << "\n";
+        }
+    };
+
     if (p.has("json")) {
         ordered_json j;
         j["workload"] = spec.describe();
@@ -281,8 +523,69 @@ int runSimulate(const std::vector<std::string>& args) {
         j["notes"] = notes;
         // One shape whatever --allocator says: a single allocator is an object of one entry.
         j["allocators"] = ordered_json::object();
-        for (const auto& r : results)
-            j["allocators"][r.allocator] = summaryJson(r);
+        for (std::size_t i = 0; i < results.size(); ++i) {
+            ordered_json& entry = j["allocators"][results[i].allocator] = summaryJson(results[i]);
+            if (timedRun)
+                entry["timing"] = timingJson(timings[i]);
+        }
+        if (timed) {
+            const StepTimeModel& t = serving->time;
+            j["time_model"] = {{"model", servingModel},
+                               {"gpu", serving->gpuName},
+                               {"bandwidth_bytes_per_s", t.roof.bandwidth},
+                               {"peak_flops", t.roof.peakFlops},
+                               {"roof_source", t.roofSource},
+                               {"step_overhead_s", t.fixedSeconds},
+                               {"step_overhead_source", t.fixedSource},
+                               {"host_link_bytes_per_s", t.hostLinkBandwidth},
+                               {"host_link_source", t.hostLinkSource},
+                               {"lower_bound", t.fixedSeconds == 0.0}};
+            if (timedRun)
+                j["arrival_rate"] = *p.doubleValue("arrival-rate", 1e-6, 1e6);
+        }
+        if (!sweeps.empty()) {
+            j["rate_sweep"] = ordered_json::object();
+            for (std::size_t i = 0; i < sweeps.size(); ++i) {
+                ordered_json points = ordered_json::array();
+                for (const RatePoint& point : sweeps[i])
+                    points.push_back({{"rate", point.rate},
+                                      {"output_tokens_per_s", point.summary.outputTokensPerSecond},
+                                      {"requests_per_s", point.summary.requestsPerSecond},
+                                      {"mean_batch", point.summary.pool.meanBatch},
+                                      {"preemptions", point.summary.pool.preemptions},
+                                      {"ttft_p90_s", point.summary.ttft.p90},
+                                      {"tpot_p90_s", point.summary.tpot.p90},
+                                      {"queueing_p90_s", point.summary.queueing.p90},
+                                      {"keeps_up", point.keepsUp()}});
+                const std::optional<double> knee = kneeRate(sweeps[i]);
+                j["rate_sweep"][results[i].allocator] = {{"points", points},
+                                                         {"knee_rate", knee ? ordered_json(*knee) : ordered_json()}};
+            }
+        }
+        if (slo) {
+            ordered_json perAllocator = ordered_json::object();
+            for (std::size_t i = 0; i < capacities.size(); ++i) {
+                const SloCapacity& c = capacities[i];
+                perAllocator[results[i].allocator] = {
+                    {"met", c.met},
+                    {"at_ceiling", c.atCeiling},
+                    {"rate", c.met ? ordered_json(c.rate) : ordered_json()},
+                    {"concurrent_users", c.met ? ordered_json(c.concurrentUsers) : ordered_json()},
+                    {"ttft_p90_s", c.atRate.ttft.p90},
+                    {"tpot_p90_s", c.atRate.tpot.p90},
+                    {"output_tokens_per_s", c.atRate.outputTokensPerSecond}};
+            }
+            ordered_json ratios = ordered_json::object();
+            for (const auto& [name, ratio] : pagedRateRatios(results, capacities))
+                ratios[name] = ratio;
+            j["slo"] = {{"ttft_p90_s", slo->ttftSeconds},
+                        {"tpot_p90_s", slo->tpotSeconds},
+                        {"allocators", perAllocator},
+                        {"paged_rate_ratio", ratios},
+                        {"paper",
+                         "Kwon et al. (2023), section 6.2, ShareGPT on OPT-13B: vLLM sustains 1.7-2.7x the request "
+                         "rate of Orca (Oracle) and 2.7-8x that of Orca (Max) at similar latency"}};
+        }
         printJson(j);
         return 0;
     }
@@ -365,6 +668,8 @@ int runSimulate(const std::vector<std::string>& args) {
         break;
     }
     std::cout << "\n";
+    if (timed)
+        printTimed();
     printNotes({notes.begin(), notes.begin() + std::ptrdiff_t(scenarioNotes)});
     for (const auto& text : notesText)
         std::cout << tr("note: %1", {text}) << '\n';
