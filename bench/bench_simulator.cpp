@@ -3,9 +3,13 @@
 // 100,000 requests well under a second; target 0.5 s). Part 2: a day of traffic, 1,000,000
 // ShareGPT-like requests on the paged allocator, without sharing and with parallel sampling and
 // prefix caching on (4 system prompts of 300 tokens), side by side with their ratios (target:
-// under 3 s with sharing). Times are wall-clock on this machine; no test asserts them.
+// under 3 s with sharing). Part 3: the same day timed (each step priced on the roofline, Poisson arrivals in
+// seconds; target: under 5 s), and the window's SLO search over every allocator. Times are wall-clock on this
+// machine; no test asserts them.
 #include "benchargs.h"
 #include "kvsimulator.h"
+#include "scenario.h"
+#include "servingreplay.h"
 #include "workload.h"
 
 #include <chrono>
@@ -71,5 +75,33 @@ int main(int argc, char** argv) {
                 100 * b.prefixHitRate);
     std::printf("ratios (sharing / none): time %.2f, steps %.2f\n", tb / ta, double(b.steps) / double(a.steps));
     std::printf("sharing run / 3 s target = %.3f  %s\n", tb / 3.0, tb <= 3.0 ? "MET" : "MISSED");
+
+    // Part 3: the same day in seconds (issue 29), each step priced on the roofline, beside the untimed run.
+    const kvscope::Scenario paper = kvscope::paperServingScenario();
+    const auto setup = kvscope::servingSetup(paper);
+    const std::vector<double> arrivals = kvscope::poissonArrivalSeconds(day.size(), 3.0, 1);
+    std::printf("\nThe same %u requests timed: OPT-13B on an A100-40GB, Poisson arrivals at 3 requests/s, paged\n",
+                spec.requests);
+    std::printf("%-44s %10s %14s %12s %14s\n", "run", "seconds", "requests/s", "steps", "replayed s");
+    auto start = std::chrono::steady_clock::now();
+    const auto timed = kvscope::replayTimed(plain, day, arrivals, setup->pricer, setup->time);
+    const double tt = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("%-44s %10.3f %14.0f %12llu %14.0f\n", "timed replay", tt, double(day.size()) / tt,
+                static_cast<unsigned long long>(timed->pool.steps), timed->seconds);
+    std::printf("ratio (timed / untimed, no sharing): time %.2f\n", tt / ta);
+    std::printf("timed run / 5 s target = %.3f  %s\n", tt / 5.0, tt <= 5.0 ? "MET" : "MISSED");
+
+    // The window's question: every allocator's SLO capacity on the course's 1,000 requests.
+    spec.requests = 1'000;
+    const auto course = kvscope::generateWorkload(spec);
+    start = std::chrono::steady_clock::now();
+    for (auto kind : {kvscope::AllocatorKind::Max, kvscope::AllocatorKind::Pow2, kvscope::AllocatorKind::Oracle,
+                      kvscope::AllocatorKind::Paged}) {
+        kvscope::SimConfig config;
+        config.allocator = kind;
+        kvscope::sloCapacity(config, course, {2.0, 0.1}, 1, setup->pricer, setup->time);
+    }
+    const double ts = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("SLO capacity of 4 allocators, 1,000 requests (p90 TTFT 2 s, TPOT 100 ms): %.3f s\n", ts);
     return 0;
 }

@@ -10,10 +10,17 @@
 namespace kvscope {
 
 namespace detail {
+// The throwing paths, out of line: the checks themselves inline into loops that price millions of steps.
+[[noreturn, gnu::cold, gnu::noinline]] inline void throwOverflow(std::string_view what, std::uint64_t a, char op,
+                                                                 std::uint64_t b) {
+    throw Error(std::string(what) + " overflows 64 bits (" + std::to_string(a) + " " + op + " " + std::to_string(b) +
+                ")");
+}
+
 inline std::uint64_t mulPair(std::uint64_t a, std::uint64_t b, std::string_view what) {
     std::uint64_t out = 0;
-    if (__builtin_mul_overflow(a, b, &out))
-        throw Error(std::string(what) + " overflows 64 bits (" + std::to_string(a) + " x " + std::to_string(b) + ")");
+    if (__builtin_mul_overflow(a, b, &out)) [[unlikely]]
+        throwOverflow(what, a, 'x', b);
     return out;
 }
 } // namespace detail
@@ -22,8 +29,8 @@ inline std::uint64_t mulPair(std::uint64_t a, std::uint64_t b, std::string_view 
 // error naming the quantity, never a silently wrong number.
 inline std::uint64_t addChecked(std::uint64_t a, std::uint64_t b, std::string_view what) {
     std::uint64_t out = 0;
-    if (__builtin_add_overflow(a, b, &out))
-        throw Error(std::string(what) + " overflows 64 bits (" + std::to_string(a) + " + " + std::to_string(b) + ")");
+    if (__builtin_add_overflow(a, b, &out)) [[unlikely]]
+        detail::throwOverflow(what, a, '+', b);
     return out;
 }
 

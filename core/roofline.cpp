@@ -183,13 +183,24 @@ StepWork StepPricer::work(std::span<const std::uint64_t> decodeContexts, std::sp
     StepWork w;
     w.batch = decodeContexts.size() + chunks.size();
     std::uint64_t fullKeys = 0, windowKeys = 0, chunkTokens = 0, endingChunks = 0;
+    // Every per-sequence term is linear in a sequence's own count (its context, its windowed part, the keys its
+    // new token attends to), so the decodes are summed first and multiplied once.
+    std::uint64_t contextSum = 0, windowedSum = 0, attendedSum = 0, cappedSum = 0;
     for (const std::uint64_t context : decodeContexts) {
-        w.kvReadBytes = addChecked(w.kvReadBytes, cachedBytes(context), "KV bytes read");
+        contextSum = addChecked(contextSum, context, "context");
+        windowedSum += m_growth.windowTokens != 0 && context > m_growth.windowTokens ? m_growth.windowTokens : context;
         // The new token attends to the cached keys and its own, capped by the window (as decodeStep).
         const std::uint64_t attended = addChecked(context, 1, "context");
-        const std::uint64_t capped = m_window != 0 && attended > m_window ? m_window : attended;
-        fullKeys = addChecked(fullKeys, mulChecked("attended keys", attended, m_fullLayers), "attended keys");
-        windowKeys = addChecked(windowKeys, mulChecked("attended keys", capped, m_windowedLayers), "attended keys");
+        attendedSum = addChecked(attendedSum, attended, "attended keys");
+        cappedSum += m_window != 0 && attended > m_window ? m_window : attended;
+    }
+    // windowedSum <= contextSum and cappedSum <= attendedSum: neither can overflow where those did not.
+    if (!decodeContexts.empty()) {
+        w.kvReadBytes =
+            addChecked(mulChecked("KV bytes read", m_growth.perToken, contextSum),
+                       mulChecked("KV bytes read", m_growth.windowedPerToken, windowedSum), "KV bytes read");
+        fullKeys = mulChecked("attended keys", attendedSum, m_fullLayers);
+        windowKeys = mulChecked("attended keys", cappedSum, m_windowedLayers);
     }
     for (const PrefillChunk& c : chunks) {
         if (c.tokens == 0)

@@ -147,7 +147,6 @@ std::optional<TimedSummary> replayTimed(const SimConfig& config, const std::vect
 
     constexpr double kNotYet = -1.0;
     std::vector<double> admitted(reqs.size(), kNotYet), firstToken(reqs.size(), kNotYet), finish(reqs.size(), kNotYet);
-    std::vector<std::uint64_t> contexts;
     std::vector<roofline::PrefillChunk> chunks, withoutRecompute;
     TimedSummary out;
     double now = 0.0, memoryBoundSeconds = 0.0;
@@ -169,7 +168,6 @@ std::optional<TimedSummary> replayTimed(const SimConfig& config, const std::vect
         const StepTraffic& t = sim.traffic();
         if (t.idle() && t.swappedSlots == 0)
             continue; // nothing ran: the requests waiting were turned away
-        contexts.assign(t.decodeContexts.begin(), t.decodeContexts.end());
         chunks.clear();
         withoutRecompute.clear();
         for (const StepTraffic::Prefill& p : t.prefills) {
@@ -180,7 +178,7 @@ std::optional<TimedSummary> replayTimed(const SimConfig& config, const std::vect
         }
         double seconds = time.fixedSeconds;
         if (!t.idle()) {
-            const roofline::StepWork work = pricer.work(contexts, chunks);
+            const roofline::StepWork work = pricer.work(t.decodeContexts, chunks);
             const roofline::Reading reading = roofline::read(work, time.roof);
             seconds += reading.lowerBoundSeconds;
             if (reading.bound == roofline::Bound::Memory)
@@ -188,8 +186,8 @@ std::optional<TimedSummary> replayTimed(const SimConfig& config, const std::vect
             if (withoutRecompute.size() != chunks.size()) {
                 // The recomputation's cost: this step against the same step without it.
                 double rest = 0.0;
-                if (!contexts.empty() || !withoutRecompute.empty())
-                    rest = roofline::read(pricer.work(contexts, withoutRecompute), time.roof).lowerBoundSeconds;
+                if (!t.decodeContexts.empty() || !withoutRecompute.empty())
+                    rest = roofline::read(pricer.work(t.decodeContexts, withoutRecompute), time.roof).lowerBoundSeconds;
                 out.recomputeSeconds += reading.lowerBoundSeconds - rest;
                 for (const StepTraffic::Prefill& p : t.prefills)
                     if (p.recompute) {
