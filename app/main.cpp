@@ -193,6 +193,12 @@ int main(int argc, char** argv) {
         // experiment) is what the picture is for: it is awaited, at most kScreenshotRunWaitMs, then stopped.
         QTimer::singleShot(400, &window, [&window, grab] {
             DecodePage* decode = window.decodePage();
+            if (Page* shown = window.currentPage(); shown && shown->hasPendingFigures()) {
+                // A page whose figures are still being computed (the serving page's replays) is waited for.
+                QObject::connect(shown, &Page::figuresSettled, &window,
+                                 [&window, grab] { QTimer::singleShot(200, &window, grab); });
+                return;
+            }
             if (!decode->isRunning())
                 return grab();
             QObject::connect(decode, &DecodePage::runsFinished, &window,

@@ -652,6 +652,10 @@ QList<Page*> MainWindow::pageList() const {
     return pages;
 }
 
+Page* MainWindow::currentPage() const {
+    return m_pages ? qobject_cast<Page*>(m_pages->currentWidget()) : nullptr;
+}
+
 QString MainWindow::currentPageName() const {
     return m_pages->currentWidget() ? m_pages->currentWidget()->objectName() : QString();
 }

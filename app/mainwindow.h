@@ -39,6 +39,7 @@ public:
     bool showPage(const QString& name);
     QStringList pageNames() const;
     QString currentPageName() const;
+    Page* currentPage() const; // the page on screen
     // Renders the whole window into a PNG (works on the offscreen platform).
     bool saveScreenshot(const QString& path);
 

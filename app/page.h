@@ -62,6 +62,12 @@ public:
     virtual void restoreKeptState(const std::any& state) { Q_UNUSED(state); }
     // A run the rebuild would end (a measurement in flight): the language switch waits for it.
     virtual bool isBusy() const { return false; }
+    // Figures still being computed off the GUI thread after a change; figuresSettled() says when they are
+    // shown (a headless --screenshot of the page waits for it).
+    virtual bool hasPendingFigures() const { return false; }
+
+signals:
+    void figuresSettled();
 
 public slots:
     // Redraws at the next turn of the event loop when visible, else on the next show.

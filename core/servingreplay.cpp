@@ -329,6 +329,12 @@ SloTarget parseSloTarget(std::string_view text, std::string_view what) {
     return {*ttft, *tpot};
 }
 
+std::optional<double> capacityRatio(const SloCapacity& of, const SloCapacity& over) {
+    if (!of.met || of.atCeiling || !over.met || over.atCeiling || !(over.rate > 0.0))
+        return std::nullopt;
+    return of.rate / over.rate;
+}
+
 std::optional<SloCapacity> sloCapacity(const SimConfig& config, const std::vector<Request>& requests,
                                        const SloTarget& target, std::uint64_t seed, const roofline::StepPricer& pricer,
                                        const StepTimeModel& time, const std::function<bool(double)>& progress) {

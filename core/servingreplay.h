@@ -153,6 +153,9 @@ struct SloCapacity {
     double concurrentUsers = 0.0;
     TimedSummary atRate; // the replay at `rate` (at the lowest rate searched when not met)
 };
+// How many times `over`'s request rate `of` sustains at the same target (paged over a contiguous policy: the
+// paper's comparison); nothing unless both met it below the search's ceiling (a ceiling is only a lower bound).
+std::optional<double> capacityRatio(const SloCapacity& of, const SloCapacity& over);
 std::optional<SloCapacity> sloCapacity(const SimConfig& config, const std::vector<Request>& requests,
                                        const SloTarget& target, std::uint64_t seed, const roofline::StepPricer& pricer,
                                        const StepTimeModel& time, const std::function<bool(double)>& progress = {});

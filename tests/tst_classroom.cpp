@@ -192,7 +192,8 @@ private slots:
         QTest::newRow("Ctrl+2") << int(Qt::Key_2) << u"attention"_s;
         QTest::newRow("Ctrl+3") << int(Qt::Key_3) << u"scaling"_s;
         QTest::newRow("Ctrl+4") << int(Qt::Key_4) << u"paged"_s;
-        QTest::newRow("Ctrl+5") << int(Qt::Key_5) << u"gpu"_s;
+        QTest::newRow("Ctrl+5") << int(Qt::Key_5) << u"serving"_s;
+        QTest::newRow("Ctrl+6") << int(Qt::Key_6) << u"gpu"_s;
     }
     void ctrlNumberSwitchesPages() {
         QFETCH(int, key);

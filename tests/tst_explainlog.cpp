@@ -388,12 +388,12 @@ private slots:
         MainWindow window(&controller);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QCOMPARE(window.pageNames().size(), 7); // the roofline page came before it
-        QCOMPARE(window.pageNames().at(6), u"log"_s);
-        QTest::keyClick(&window, Qt::Key_7, Qt::ControlModifier);
+        QCOMPARE(window.pageNames().size(), 8); // the serving and roofline pages came before it
+        QCOMPARE(window.pageNames().at(7), u"log"_s);
+        QTest::keyClick(&window, Qt::Key_8, Qt::ControlModifier);
         QCOMPARE(window.currentPageName(), u"log"_s);
         QVERIFY(!window.scenarioDock()->isVisible());
-        QVERIFY(window.cheatSheetText().contains(u"Ctrl+1 ... Ctrl+7"_s));
+        QVERIFY(window.cheatSheetText().contains(u"Ctrl+1 ... Ctrl+8"_s));
         window.explainLogPage()->setLogText(fixture("vllm-v1-qwen2-7b-a100-1.log"));
         settle();
         QVERIFY(window.explainLogPage()->summaryText().contains(u"0.10.1.1"_s));

@@ -344,6 +344,14 @@ void TestServingReplay::sloCapacityMeetsItsTarget() {
     // A rate 1% higher is past the edge the search found (within its 0.4%), or meets it by noise only.
     QVERIFY(paged->rate > max->rate);
     QVERIFY(qFuzzyCompare(paged->concurrentUsers, paged->rate * paged->atRate.e2e.mean));
+    QCOMPARE(capacityRatio(*paged, *max), paged->rate / max->rate);
+    SloCapacity ceiling = *paged;
+    ceiling.atCeiling = true; // a lower bound only: no ratio
+    QVERIFY(!capacityRatio(ceiling, *max));
+    QVERIFY(!capacityRatio(*max, ceiling));
+    SloCapacity missed = *max;
+    missed.met = false;
+    QVERIFY(!capacityRatio(*paged, missed));
 }
 
 void TestServingReplay::unreachableTarget() {

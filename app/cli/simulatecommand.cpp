@@ -122,8 +122,7 @@ std::vector<double> parseRates(std::string_view text, std::string_view what) {
     return rates;
 }
 
-// Paged's SLO-bounded request rate over each contiguous allocator's, where both meet the target below the
-// search's ceiling (a ceiling is a lower bound, not a rate to divide by).
+// Paged's SLO-bounded request rate over each contiguous allocator's (capacityRatio: where both have one).
 std::vector<std::pair<std::string, double>> pagedRateRatios(const std::vector<SimSummary>& results,
                                                             const std::vector<SloCapacity>& capacities) {
     std::vector<std::pair<std::string, double>> out;
@@ -132,13 +131,10 @@ std::vector<std::pair<std::string, double>> pagedRateRatios(const std::vector<Si
     if (paged == results.end())
         return out;
     const SloCapacity& p = capacities[std::size_t(paged - results.begin())];
-    if (!p.met || p.atCeiling)
-        return out;
-    for (std::size_t i = 0; i < results.size(); ++i) {
-        const SloCapacity& c = capacities[i];
-        if (results[i].allocator != "paged" && c.met && !c.atCeiling && c.rate > 0.0)
-            out.emplace_back(results[i].allocator, p.rate / c.rate);
-    }
+    for (std::size_t i = 0; i < results.size(); ++i)
+        if (results[i].allocator != "paged")
+            if (const std::optional<double> ratio = capacityRatio(p, capacities[i]))
+                out.emplace_back(results[i].allocator, *ratio);
     return out;
 }
 

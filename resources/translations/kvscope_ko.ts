@@ -4271,96 +4271,96 @@
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="750"/>
+        <location filename="../../app/mainwindow.cpp" line="754"/>
         <source>Black screen: any key or a click brings the lesson back</source>
         <translation>검은 화면: 아무 키나 누르거나 클릭하면 문항이 다시 보임</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="859"/>
+        <location filename="../../app/mainwindow.cpp" line="863"/>
         <source>Language not changed</source>
         <translation>언어를 바꾸지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="859"/>
+        <location filename="../../app/mainwindow.cpp" line="863"/>
         <source>Stop the decode run first, or let it finish, then switch the language.</source>
         <translation>디코드 실행을 먼저 중지하거나 끝날 때까지 기다린 다음 언어를 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="870"/>
+        <location filename="../../app/mainwindow.cpp" line="874"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="905"/>
+        <location filename="../../app/mainwindow.cpp" line="909"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="905"/>
+        <location filename="../../app/mainwindow.cpp" line="909"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="959"/>
+        <location filename="../../app/mainwindow.cpp" line="963"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/mainwindow.cpp" line="992"/>
+        <location filename="../../app/mainwindow.cpp" line="996"/>
         <source>Scenario link copied (%n character(s)): paste it into File &gt; Open Scenario Link, or give it to kvscope --open or kvscope-cli --code</source>
         <translation>
             <numerusform>시나리오 링크 복사함 (%n자): 파일 &gt; 시나리오 링크 열기에 붙여 넣거나 kvscope --open 또는 kvscope-cli --code에 전달</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/mainwindow.cpp" line="995"/>
+        <location filename="../../app/mainwindow.cpp" line="999"/>
         <source>Scenario link copied: %n character(s), long because this model is not a preset and travels whole</source>
         <translation>
             <numerusform>시나리오 링크 복사함: %n자 (프리셋이 아닌 모델이라 모델 전체를 담아 길어짐)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1006"/>
-        <location filename="../../app/mainwindow.cpp" line="1011"/>
-        <location filename="../../app/mainwindow.cpp" line="1019"/>
-        <location filename="../../app/mainwindow.cpp" line="1037"/>
+        <location filename="../../app/mainwindow.cpp" line="1010"/>
+        <location filename="../../app/mainwindow.cpp" line="1015"/>
+        <location filename="../../app/mainwindow.cpp" line="1023"/>
+        <location filename="../../app/mainwindow.cpp" line="1041"/>
         <source>Cannot open scenario link</source>
         <translation>시나리오 링크를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1012"/>
+        <location filename="../../app/mainwindow.cpp" line="1016"/>
         <source>scenario code: field &apos;page&apos; is &apos;%1&apos;; pages: %2</source>
         <translation>시나리오 코드: &apos;page&apos; 필드 값 &apos;%1&apos;을(를) 알 수 없음. 가능한 페이지: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1285"/>
-        <location filename="../../app/mainwindow.cpp" line="1291"/>
-        <location filename="../../app/mainwindow.cpp" line="1320"/>
+        <location filename="../../app/mainwindow.cpp" line="1289"/>
+        <location filename="../../app/mainwindow.cpp" line="1295"/>
+        <location filename="../../app/mainwindow.cpp" line="1324"/>
         <source>Cannot open file</source>
         <translation>파일을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1286"/>
+        <location filename="../../app/mainwindow.cpp" line="1290"/>
         <source>%1 is not a regular file</source>
         <translation>%1은(는) 일반 파일이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1286"/>
+        <location filename="../../app/mainwindow.cpp" line="1290"/>
         <source>%1 does not exist</source>
         <translation>%1이(가) 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1306"/>
+        <location filename="../../app/mainwindow.cpp" line="1310"/>
         <source>Cannot replay the trace</source>
         <translation>트레이스를 재생할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1313"/>
+        <location filename="../../app/mainwindow.cpp" line="1317"/>
         <source>Cannot read the log</source>
         <translation>로그를 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1321"/>
+        <location filename="../../app/mainwindow.cpp" line="1325"/>
         <source>%1 is not a file KV Scope knows: expected a Hugging Face config.json, a KV Scope scenario or lesson file, a request trace (CSV or JSON Lines) or a server start-up log</source>
         <translation>%1은(는) KV Scope가 인식하는 파일이 아님: Hugging Face config.json, KV Scope 시나리오나 수업 파일, 요청 트레이스(CSV 또는 JSON Lines), 서버 시작 로그 중 하나여야 함</translation>
     </message>
@@ -4369,51 +4369,51 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1078"/>
-        <location filename="../../app/mainwindow.cpp" line="1085"/>
+        <location filename="../../app/mainwindow.cpp" line="1082"/>
+        <location filename="../../app/mainwindow.cpp" line="1089"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1082"/>
+        <location filename="../../app/mainwindow.cpp" line="1086"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1094"/>
+        <location filename="../../app/mainwindow.cpp" line="1098"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1097"/>
+        <location filename="../../app/mainwindow.cpp" line="1101"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1114"/>
+        <location filename="../../app/mainwindow.cpp" line="1118"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1120"/>
+        <location filename="../../app/mainwindow.cpp" line="1124"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1121"/>
+        <location filename="../../app/mainwindow.cpp" line="1125"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1125"/>
+        <location filename="../../app/mainwindow.cpp" line="1129"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1168"/>
         <location filename="../../app/mainwindow.cpp" line="1172"/>
-        <location filename="../../app/mainwindow.cpp" line="1178"/>
-        <location filename="../../app/mainwindow.cpp" line="1198"/>
+        <location filename="../../app/mainwindow.cpp" line="1176"/>
+        <location filename="../../app/mainwindow.cpp" line="1182"/>
+        <location filename="../../app/mainwindow.cpp" line="1202"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -4426,20 +4426,20 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1208"/>
-        <location filename="../../app/mainwindow.cpp" line="1213"/>
-        <location filename="../../app/mainwindow.cpp" line="1218"/>
+        <location filename="../../app/mainwindow.cpp" line="1212"/>
+        <location filename="../../app/mainwindow.cpp" line="1217"/>
+        <location filename="../../app/mainwindow.cpp" line="1222"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1055"/>
-        <location filename="../../app/mainwindow.cpp" line="1061"/>
-        <location filename="../../app/mainwindow.cpp" line="1178"/>
-        <location filename="../../app/mainwindow.cpp" line="1199"/>
-        <location filename="../../app/mainwindow.cpp" line="1213"/>
-        <location filename="../../app/mainwindow.cpp" line="1218"/>
-        <location filename="../../app/mainwindow.cpp" line="1291"/>
+        <location filename="../../app/mainwindow.cpp" line="1059"/>
+        <location filename="../../app/mainwindow.cpp" line="1065"/>
+        <location filename="../../app/mainwindow.cpp" line="1182"/>
+        <location filename="../../app/mainwindow.cpp" line="1203"/>
+        <location filename="../../app/mainwindow.cpp" line="1217"/>
+        <location filename="../../app/mainwindow.cpp" line="1222"/>
+        <location filename="../../app/mainwindow.cpp" line="1295"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -4476,13 +4476,13 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1168"/>
+        <location filename="../../app/mainwindow.cpp" line="1172"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1059"/>
-        <location filename="../../app/mainwindow.cpp" line="1199"/>
+        <location filename="../../app/mainwindow.cpp" line="1063"/>
+        <location filename="../../app/mainwindow.cpp" line="1203"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
@@ -4502,17 +4502,17 @@
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1226"/>
+        <location filename="../../app/mainwindow.cpp" line="1230"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1244"/>
+        <location filename="../../app/mainwindow.cpp" line="1248"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1245"/>
+        <location filename="../../app/mainwindow.cpp" line="1249"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -4976,6 +4976,11 @@
         <location filename="../../app/scalingpage.cpp" line="40"/>
         <source>Scaling</source>
         <translation>스케일링</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="146"/>
+        <source>Serving</source>
+        <translation>서빙</translation>
     </message>
 </context>
 <context>
@@ -6253,6 +6258,372 @@
         <location filename="../../app/scenariocontroller.cpp" line="78"/>
         <source>With more GPUs than KV heads each head is copied to several GPUs, so the %1 GPUs must be a multiple of the model&apos;s %2 KV heads.</source>
         <translation>GPU가 KV 헤드보다 많으면 각 헤드를 여러 GPU에 복제하므로, GPU 수(%1)는 이 모델의 KV 헤드 수(%2)의 배수여야 합니다.</translation>
+    </message>
+</context>
+<context>
+    <name>ServingPage</name>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="65"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="67"/>
+        <source>%1 s</source>
+        <translation>%1초</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="167"/>
+        <location filename="../../app/servingpage.cpp" line="297"/>
+        <source>Stop</source>
+        <translation>중지</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="186"/>
+        <source>ShareGPT-like (mean prompt 161, output 338 tokens)</source>
+        <translation>ShareGPT 유사 (평균 프롬프트 161, 출력 338 토큰)</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="187"/>
+        <source>Alpaca-like (mean prompt 19, output 58 tokens)</source>
+        <translation>Alpaca 유사 (평균 프롬프트 19, 출력 58 토큰)</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="195"/>
+        <source> /s</source>
+        <translation> /초</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="199"/>
+        <source> s</source>
+        <translation> 초</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="203"/>
+        <location filename="../../app/servingpage.cpp" line="207"/>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="208"/>
+        <source>The requests every allocator replays</source>
+        <translation>모든 할당 방식이 재생하는 요청</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="209"/>
+        <source>Synthetic traces whose mean lengths match the published datasets, with a long tail; they are not the datasets.</source>
+        <translation>평균 길이를 공개 데이터셋에 맞추고 긴 꼬리를 둔 합성 트레이스이며, 데이터셋 자체는 아닙니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="211"/>
+        <source>How many requests each replay serves</source>
+        <translation>재생 한 번에 처리하는 요청 수</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="212"/>
+        <source>More requests give steadier percentiles and take longer; every allocator replays the same ones.</source>
+        <translation>요청이 많을수록 백분위수가 안정되지만 오래 걸립니다. 모든 할당 방식이 같은 요청을 재생합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="213"/>
+        <source>Requests per second arriving, at random (a Poisson process)</source>
+        <translation>초당 무작위로 도착하는 요청 수 (포아송 과정)</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="214"/>
+        <source>The table&apos;s figures are at this rate. The charts sweep the rate from low load to past the point where each allocator stops keeping up.</source>
+        <translation>표의 수치는 이 요청률에서 구한 값입니다. 차트는 낮은 부하에서 각 할당 방식이 감당하지 못하게 되는 지점 너머까지 요청률을 바꿔 가며 보여 줍니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="216"/>
+        <source>The 90th-percentile time to first token a service promises</source>
+        <translation>서비스가 약속하는 첫 토큰까지 시간의 90번째 백분위수</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="217"/>
+        <source>A latency target (SLO): 90% of the requests must see their first token within this time. With the TPOT target it sets each allocator&apos;s capacity.</source>
+        <translation>지연 목표(SLO): 요청의 90%가 이 시간 안에 첫 토큰을 받아야 합니다. TPOT 목표와 함께 각 할당 방식의 용량을 정합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="219"/>
+        <source>The 90th-percentile time per output token after the first</source>
+        <translation>첫 토큰 이후 출력 토큰당 시간의 90번째 백분위수</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="220"/>
+        <source>A latency target (SLO) on the pace of generation: 90% of the requests must produce their tokens at least this fast.</source>
+        <translation>생성 속도에 대한 지연 목표(SLO): 요청의 90%가 적어도 이만큼 빠르게 토큰을 만들어야 합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="222"/>
+        <source>A fixed cost added to every step: launches, scheduling, sampling</source>
+        <translation>스텝마다 더하는 고정 비용: 커널 실행, 스케줄링, 샘플링</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="223"/>
+        <source>The roofline sees only bytes and FLOPs. With 0 every step takes its roofline time, a lower bound, so latencies are best cases and throughputs upper bounds. A measured fixed cost (the GPU page&apos;s fit, a server log) makes them realistic.</source>
+        <translation>루프라인은 바이트와 FLOP만 봅니다. 0이면 스텝마다 하한인 루프라인 시간만 걸리므로 지연 시간은 최선의 경우이고 처리량은 상한입니다. 측정한 고정 비용(GPU 페이지의 근사식, 서버 로그)을 넣으면 현실에 가까워집니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="228"/>
+        <source>Allocator</source>
+        <translation>할당 방식</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="228"/>
+        <source>Tokens/s</source>
+        <translation>토큰/초</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="228"/>
+        <source>Requests/s</source>
+        <translation>요청/초</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="228"/>
+        <source>TTFT p50</source>
+        <translation>TTFT p50</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="229"/>
+        <source>TTFT p90</source>
+        <translation>TTFT p90</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="229"/>
+        <source>TPOT p50</source>
+        <translation>TPOT p50</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="229"/>
+        <source>TPOT p90</source>
+        <translation>TPOT p90</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="229"/>
+        <source>Queue p90</source>
+        <translation>대기 p90</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="230"/>
+        <source>Preemptions</source>
+        <translation>선점</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="230"/>
+        <source>Capacity (req/s)</source>
+        <translation>용량 (요청/초)</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="230"/>
+        <source>Users</source>
+        <translation>사용자</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="231"/>
+        <source>Each allocator&apos;s throughput, latency and capacity</source>
+        <translation>할당 방식별 처리량, 지연 시간, 용량</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="239"/>
+        <source>Each allocator at the chosen rate, and the most it sustains within the targets</source>
+        <translation>선택한 요청률에서의 각 할당 방식과, 목표 안에서 감당하는 최대치</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="240"/>
+        <source>Tokens/s: output tokens over the run&apos;s length. TTFT: arrival to the first token; TPOT: the time per token after it; the queue: arrival to admission. Capacity: the largest Poisson request rate whose p90 TTFT and TPOT meet the targets; users: the requests in flight at that rate (Little&apos;s law: rate x mean latency).</source>
+        <translation>토큰/초: 출력 토큰 수를 실행 시간으로 나눈 값. TTFT: 도착부터 첫 토큰까지, TPOT: 그 뒤 토큰당 시간, 대기: 도착부터 승인까지. 용량: p90 TTFT와 TPOT가 목표를 지키는 가장 높은 포아송 요청률, 사용자: 그 요청률에서 처리 중인 요청 수 (리틀의 법칙: 요청률 x 평균 지연 시간).</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="255"/>
+        <source>Output tokens per second against the request rate</source>
+        <translation>요청률에 따른 초당 출력 토큰</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="256"/>
+        <source>p90 time to first token against the request rate</source>
+        <translation>요청률에 따른 p90 첫 토큰까지 시간</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="257"/>
+        <location filename="../../app/servingpage.cpp" line="259"/>
+        <source>requests per second offered</source>
+        <translation>초당 들어오는 요청 수</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="258"/>
+        <source>output tokens per second</source>
+        <translation>초당 출력 토큰</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="260"/>
+        <source>p90 TTFT (s, log scale)</source>
+        <translation>p90 TTFT (초, 로그 눈금)</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="283"/>
+        <source>Output tokens per second as the offered load grows, one line per allocator</source>
+        <translation>부하가 커질 때의 초당 출력 토큰, 할당 방식마다 선 하나</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="284"/>
+        <source>At low load every allocator serves what arrives. Each line flattens where its pool holds no more requests at once: the batch, not the GPU, is the limit, and paged blocks hold the most.</source>
+        <translation>부하가 낮으면 모든 할당 방식이 도착하는 요청을 다 처리합니다. 풀에 동시 요청을 더 담을 수 없는 곳에서 선이 평평해집니다: 한계는 GPU가 아니라 배치이며, 페이지 방식 블록이 가장 많이 담습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="286"/>
+        <source>p90 time to first token as the offered load grows, with the target dashed</source>
+        <translation>부하가 커질 때의 p90 첫 토큰까지 시간, 점선은 목표</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="287"/>
+        <source>Past the rate an allocator sustains, requests wait in the queue and the time to first token grows for as long as they keep coming. Where a line crosses the dashed target is that allocator&apos;s capacity, at the TPOT target too.</source>
+        <translation>할당 방식이 감당하는 요청률을 넘으면 요청이 대기열에서 기다리고, 요청이 계속 들어오는 동안 첫 토큰까지 시간이 늘어납니다. 선이 점선 목표와 만나는 곳이 (TPOT 목표도 지킬 때) 그 할당 방식의 용량입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="296"/>
+        <source>Stop the replays; the figures shown stay as they were</source>
+        <translation>재생을 멈춥니다. 보이는 수치는 그대로 남습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="298"/>
+        <source>Replays done</source>
+        <translation>완료한 재생</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="301"/>
+        <source>Workload</source>
+        <translation>워크로드</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="302"/>
+        <source>Requests</source>
+        <translation>요청 수</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="303"/>
+        <source>Request rate</source>
+        <translation>요청률</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="304"/>
+        <source>TTFT target (p90)</source>
+        <translation>TTFT 목표 (p90)</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="305"/>
+        <source>TPOT target (p90)</source>
+        <translation>TPOT 목표 (p90)</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="306"/>
+        <source>Fixed cost per step</source>
+        <translation>스텝당 고정 비용</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="320"/>
+        <source>Each line is one allocator, in its colour in the table; the dashed line is the TTFT target. Each point replays the same requests at that rate.</source>
+        <translation>선 하나가 할당 방식 하나이며 색은 표와 같습니다. 점선은 TTFT 목표입니다. 점마다 같은 요청을 그 요청률로 재생했습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="421"/>
+        <source>The replay prices one GPU&apos;s steps: tensor parallelism (%1 GPUs) and the traffic between them are not timed yet. Set tensor parallelism to 1 to time it.</source>
+        <translation>재생은 GPU 하나의 스텝 시간만 계산합니다: 텐서 병렬(GPU %1개)과 GPU 사이 통신은 아직 시간을 매기지 않습니다. 시간을 보려면 텐서 병렬을 1로 두세요.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="425"/>
+        <source>The replay reads the weights in one dtype: choose one for the weights rather than as the checkpoint stores them.</source>
+        <translation>재생은 가중치를 한 가지 dtype으로 읽습니다: 체크포인트 저장 형식 대신 가중치 dtype을 하나 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="432"/>
+        <source>This GPU has no data-sheet bandwidth and peak, so a step has no time: choose a GPU preset that has them (A100, H100, L4, RTX 4090 ...).</source>
+        <translation>이 GPU에는 데이터시트 대역폭과 최대 성능이 없어 스텝 시간을 구할 수 없습니다: 그 값이 있는 GPU 프리셋(A100, H100, L4, RTX 4090 ...)을 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="436"/>
+        <source>The weights leave no KV memory on this GPU: there is no pool to replay.</source>
+        <translation>가중치가 이 GPU의 메모리를 다 써서 KV 메모리가 없습니다: 재생할 풀이 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="438"/>
+        <source>The KV pool holds %1 tokens, more than the replay&apos;s %2: choose a smaller GPU or a lower memory utilization.</source>
+        <translation>KV 풀이 토큰 %1개를 담아 재생 한도 %2개보다 큽니다: 더 작은 GPU나 더 낮은 메모리 사용률을 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="454"/>
+        <source>%1 GB/s, %2 TFLOP/s</source>
+        <translation>%1 GB/s, %2 TFLOP/s</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="457"/>
+        <source>%1 (%2 weights, %3 cache) on the %4: a pool of %5 tokens, requests of up to %6 tokens (the context).</source>
+        <translation>%4의 %1 (가중치 %2, 캐시 %3): 풀은 토큰 %5개, 요청은 최대 %6 토큰(컨텍스트 길이).</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="466"/>
+        <source>Each step is priced on the data sheet (%1) plus %2 fixed.</source>
+        <translation>스텝마다 데이터시트(%1)로 시간을 구하고 고정 비용 %2를 더합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="467"/>
+        <source>Each step is priced on the data sheet (%1) with no fixed cost: every latency is a best case and every throughput an upper bound.</source>
+        <translation>스텝마다 데이터시트(%1)로 고정 비용 없이 시간을 구합니다: 모든 지연 시간은 최선의 경우이고 모든 처리량은 상한입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="538"/>
+        <source>not met</source>
+        <translation>미달</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="538"/>
+        <source>≥ %1</source>
+        <translation>≥ %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="563"/>
+        <source>p90 TTFT ≤ %1 and TPOT ≤ %2</source>
+        <translation>p90 TTFT ≤ %1, TPOT ≤ %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="570"/>
+        <source>Paged blocks miss %1 even at a low request rate: a step on this GPU is too slow for these targets.</source>
+        <translation>페이지 방식 블록은 낮은 요청률에서도 %1을(를) 지키지 못합니다: 이 GPU의 스텝이 이 목표에 비해 너무 느립니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="574"/>
+        <source>At %1, paged blocks serve %2 requests/s (%3 users at once): %4x the exact reservation, %5x the maximum-length one.</source>
+        <translation>%1에서 페이지 방식 블록은 초당 요청 %2개(동시 사용자 %3명)를 처리합니다: 정확한 예약의 %4배, 최대 길이 예약의 %5배.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="580"/>
+        <source>Kwon et al. (2023) report 1.7-2.7x over the exact reservation (Orca Oracle) and 2.7-8x over the maximum length (Orca Max), for OPT-13B on an A100 with ShareGPT at similar latency. These figures move with the model, the GPU, the context (what the maximum-length policy reserves) and the fixed cost per step.</source>
+        <translation>Kwon 외 (2023)는 A100의 OPT-13B와 ShareGPT에서 비슷한 지연 시간으로 정확한 예약(Orca Oracle)의 1.7-2.7배, 최대 길이 예약(Orca Max)의 2.7-8배를 보고합니다. 이 수치는 모델, GPU, 컨텍스트 길이(최대 길이 방식이 예약하는 양), 스텝당 고정 비용에 따라 달라집니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="586"/>
+        <source>At %1, PagedAttention blocks serve %2 requests/s; a contiguous policy misses the targets or reaches the search&apos;s ceiling, so no ratio is given.</source>
+        <translation>%1에서 PagedAttention 블록은 초당 요청 %2개를 처리합니다. 연속 할당 방식이 목표를 지키지 못하거나 탐색 상한에 닿아 배율은 주지 않습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="588"/>
+        <source>at least %1</source>
+        <translation>최소 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="610"/>
+        <source>TTFT target %1</source>
+        <translation>TTFT 목표 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="618"/>
+        <source>Throughput against offered load</source>
+        <translation>부하에 따른 처리량</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="619"/>
+        <source>p90 time to first token against offered load</source>
+        <translation>부하에 따른 p90 첫 토큰까지 시간</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,621 @@
+#include "servingpage.h"
+
+#include "chartstyle.h"
+#include "error.h"
+#include "gpus.h"
+#include "memorymodel.h"
+#include "pagedpage.h"
+#include "pagelayout.h"
+#include "scenariocontroller.h"
+#include "viewtext.h"
+#include "workload.h"
+#include "wraplabel.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLegend>
+#include <QLineSeries>
+#include <QLocale>
+#include <QLogValueAxis>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+// The largest pool a replay takes (as kvscope-cli simulate): 16M blocks of 16 tokens.
+constexpr std::uint64_t kMaxPoolTokens = 1ull << 28;
+constexpr int kSweepPoints = 10;
+constexpr std::uint64_t kSeed = 1;
+
+// Okabe-Ito, one per allocator in allocatorKinds() order: bluish green, orange, reddish purple, blue (vermillion
+// is the target's, as the budget's on the other pages).
+QColor allocatorColor(kvscope::AllocatorKind kind) {
+    switch (kind) {
+    case kvscope::AllocatorKind::Max:
+        return {0x00, 0x9e, 0x73};
+    case kvscope::AllocatorKind::Pow2:
+        return {0xe6, 0x9f, 0x00};
+    case kvscope::AllocatorKind::Oracle:
+        return {0xcc, 0x79, 0xa7};
+    case kvscope::AllocatorKind::Paged:
+        return {0x00, 0x72, 0xb2};
+    }
+    return {};
+}
+
+QString timeText(double seconds) {
+    const QLocale locale;
+    if (seconds < 1.0)
+        return ServingPage::tr("%1 ms").arg(locale.toString(1000 * seconds, 'f',
+                                                            seconds < 0.01  ? 2
+                                                            : seconds < 0.1 ? 1
+                                                                            : 0));
+    return ServingPage::tr("%1 s").arg(locale.toString(seconds, 'f', seconds < 100 ? 2 : 0));
+}
+
+QString rateText(double rate) {
+    return QLocale().toString(rate, 'f', rate < 10 ? 2 : 1);
+}
+
+// What a run needs from the page, copied to its thread.
+struct RunInput {
+    RunInput(kvscope::ServingSetup serving, const ServingPage::Settings& chosen)
+        : setup(std::move(serving))
+        , settings(chosen) {}
+    kvscope::SimConfig config;
+    kvscope::WorkloadSpec spec;
+    kvscope::ServingSetup setup;
+    ServingPage::Settings settings;
+};
+
+ServingPage::Result runStudy(const RunInput& in, const std::atomic<bool>& cancel, std::atomic<int>& permille) {
+    ServingPage::Result out;
+    const auto kinds = kvscope::allocatorKinds();
+    const double parts = double(kinds.size()) * 2.0; // each allocator's replays, then its sweep
+    const auto report = [&](double done) {
+        return [&, done](double share) {
+            permille = int(1000.0 * (done + std::clamp(share, 0.0, 1.0)) / parts);
+            return !cancel.load();
+        };
+    };
+    try {
+        const std::vector<kvscope::Request> requests = kvscope::generateWorkload(in.spec);
+        const kvscope::SloTarget target{in.settings.ttftSeconds, in.settings.tpotMs / 1000.0};
+        double top = in.settings.rate;
+        for (std::size_t i = 0; i < kinds.size(); ++i) {
+            ServingPage::Row row;
+            row.kind = kinds[i].kind;
+            kvscope::SimConfig config = in.config;
+            config.allocator = row.kind;
+            auto atRate = kvscope::replayTimed(config, requests,
+                                               kvscope::poissonArrivalSeconds(requests.size(), in.settings.rate, kSeed),
+                                               in.setup.pricer, in.setup.time, report(2.0 * double(i)));
+            auto capacity = atRate ? kvscope::sloCapacity(config, requests, target, kSeed, in.setup.pricer,
+                                                          in.setup.time, report(2.0 * double(i) + 0.5))
+                                   : std::nullopt;
+            if (!capacity) {
+                out.stopped = true;
+                return out;
+            }
+            row.atRate = std::move(*atRate);
+            row.capacity = std::move(*capacity);
+            if (row.capacity.met)
+                top = std::max(top, row.capacity.rate);
+            out.rows.push_back(std::move(row));
+        }
+        // One grid for every allocator: up to 1.6 times the highest rate any of them sustains.
+        std::vector<double> rates;
+        for (int k = 1; k <= kSweepPoints; ++k)
+            rates.push_back(1.6 * top * k / kSweepPoints);
+        for (std::size_t i = 0; i < out.rows.size(); ++i) {
+            kvscope::SimConfig config = in.config;
+            config.allocator = out.rows[i].kind;
+            auto sweep = kvscope::rateSweep(config, requests, rates, kSeed, in.setup.pricer, in.setup.time,
+                                            report(2.0 * double(i) + 1.0));
+            if (!sweep) {
+                out.stopped = true;
+                return out;
+            }
+            out.rows[i].sweep = std::move(*sweep);
+        }
+    } catch (const kvscope::Error& e) {
+        out.rows.clear();
+        out.error = QString::fromUtf8(e.what());
+    }
+    return out;
+}
+} // namespace
+
+const PageKind& ServingPage::kind() {
+    static const PageKind kind{
+        .id = u"serving"_s,
+        .title = QT_TRANSLATE_NOOP("Page", "Serving"),
+        .quizFigures = {u"servingHeadline"_s, u"servingTable"_s, u"servingThroughput"_s, u"servingLatency"_s},
+        .create = [](ScenarioController* controller, QWidget* parent) -> Page* {
+            return new ServingPage(controller, parent);
+        },
+    };
+    return kind;
+}
+
+ServingPage::ServingPage(ScenarioController* controller, QWidget* parent)
+    : Page(parent)
+    , m_controller(controller)
+    , m_workload(new QComboBox(this))
+    , m_requests(new QSpinBox(this))
+    , m_rate(new QDoubleSpinBox(this))
+    , m_ttft(new QDoubleSpinBox(this))
+    , m_tpot(new QDoubleSpinBox(this))
+    , m_overhead(new QDoubleSpinBox(this))
+    , m_timeModel(new WrapLabel(this))
+    , m_headline(new WrapLabel(this))
+    , m_progress(new QProgressBar(this))
+    , m_stop(new QPushButton(tr("Stop"), this))
+    , m_table(new QTableWidget(this))
+    , m_throughput(new QChartView(new QChart, this))
+    , m_latency(new QChartView(new QChart, this))
+    , m_tpsX(new QValueAxis)
+    , m_tpsY(new QValueAxis)
+    , m_ttftX(new QValueAxis)
+    , m_ttftY(new QLogValueAxis)
+    , m_target(new QLineSeries)
+    , m_progressTimer(new QTimer(this)) {
+    setObjectName(kind().id);
+    m_headline->setObjectName(u"servingHeadline"_s);
+    m_table->setObjectName(u"servingTable"_s);
+    m_throughput->setObjectName(u"servingThroughput"_s);
+    m_latency->setObjectName(u"servingLatency"_s);
+    m_headline->setFont(chartstyle::headlineFont());
+    m_headline->setTextFormat(Qt::PlainText);
+    m_timeModel->setTextFormat(Qt::PlainText);
+
+    m_workload->addItem(tr("ShareGPT-like (mean prompt 161, output 338 tokens)"));
+    m_workload->addItem(tr("Alpaca-like (mean prompt 19, output 58 tokens)"));
+    m_requests->setRange(50, 100'000);
+    m_requests->setSingleStep(100);
+    m_requests->setValue(1000);
+    m_requests->setGroupSeparatorShown(true);
+    m_rate->setRange(0.01, 10'000);
+    m_rate->setDecimals(2);
+    m_rate->setValue(2.0);
+    m_rate->setSuffix(tr(" /s"));
+    m_ttft->setRange(0.01, 600);
+    m_ttft->setDecimals(2);
+    m_ttft->setValue(2.0);
+    m_ttft->setSuffix(tr(" s"));
+    m_tpot->setRange(1, 10'000);
+    m_tpot->setDecimals(0);
+    m_tpot->setValue(100);
+    m_tpot->setSuffix(tr(" ms"));
+    m_overhead->setRange(0, 1000);
+    m_overhead->setDecimals(2);
+    m_overhead->setSingleStep(0.5);
+    m_overhead->setSuffix(tr(" ms"));
+    explain(m_workload, tr("The requests every allocator replays"),
+            tr("Synthetic traces whose mean lengths match the published datasets, with a long tail; they are not "
+               "the datasets."));
+    explain(m_requests, tr("How many requests each replay serves"),
+            tr("More requests give steadier percentiles and take longer; every allocator replays the same ones."));
+    explain(m_rate, tr("Requests per second arriving, at random (a Poisson process)"),
+            tr("The table's figures are at this rate. The charts sweep the rate from low load to past the point "
+               "where each allocator stops keeping up."));
+    explain(m_ttft, tr("The 90th-percentile time to first token a service promises"),
+            tr("A latency target (SLO): 90% of the requests must see their first token within this time. With the "
+               "TPOT target it sets each allocator's capacity."));
+    explain(m_tpot, tr("The 90th-percentile time per output token after the first"),
+            tr("A latency target (SLO) on the pace of generation: 90% of the requests must produce their tokens at "
+               "least this fast."));
+    explain(m_overhead, tr("A fixed cost added to every step: launches, scheduling, sampling"),
+            tr("The roofline sees only bytes and FLOPs. With 0 every step takes its roofline time, a lower bound, so "
+               "latencies are best cases and throughputs upper bounds. A measured fixed cost (the GPU page's fit, "
+               "a server log) makes them realistic."));
+
+    m_table->setColumnCount(11);
+    m_table->setHorizontalHeaderLabels({tr("Allocator"), tr("Tokens/s"), tr("Requests/s"), tr("TTFT p50"),
+                                        tr("TTFT p90"), tr("TPOT p50"), tr("TPOT p90"), tr("Queue p90"),
+                                        tr("Preemptions"), tr("Capacity (req/s)"), tr("Users")});
+    m_table->setAccessibleName(tr("Each allocator's throughput, latency and capacity"));
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionMode(QAbstractItemView::NoSelection);
+    m_table->setFocusPolicy(Qt::NoFocus);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    explain(m_table, tr("Each allocator at the chosen rate, and the most it sustains within the targets"),
+            tr("Tokens/s: output tokens over the run's length. TTFT: arrival to the first token; TPOT: the time "
+               "per token after it; the queue: arrival to admission. Capacity: the largest Poisson request rate "
+               "whose p90 TTFT and TPOT meet the targets; users: the requests in flight at that rate (Little's "
+               "law: rate x mean latency)."));
+
+    const auto setUpChart = [this](QChartView* view, QAbstractAxis* x, QAbstractAxis* y, const QString& name) {
+        view->setRenderHint(QPainter::Antialiasing);
+        view->setMinimumHeight(260);
+        view->setAccessibleName(name);
+        QChart* chart = view->chart();
+        chartstyle::apply(chart, QString());
+        chart->addAxis(x, Qt::AlignBottom);
+        chart->addAxis(y, Qt::AlignLeft);
+        chart->legend()->hide(); // the table's first column, in the lines' colours, is the legend
+    };
+    setUpChart(m_throughput, m_tpsX, m_tpsY, tr("Output tokens per second against the request rate"));
+    setUpChart(m_latency, m_ttftX, m_ttftY, tr("p90 time to first token against the request rate"));
+    m_tpsX->setTitleText(tr("requests per second offered"));
+    m_tpsY->setTitleText(tr("output tokens per second"));
+    m_ttftX->setTitleText(tr("requests per second offered"));
+    m_ttftY->setTitleText(tr("p90 TTFT (s, log scale)"));
+    m_ttftY->setBase(10);
+    m_ttftY->setLabelFormat(u"%g"_s);
+    m_tpsX->setLabelFormat(u"%g"_s);
+    m_ttftX->setLabelFormat(u"%g"_s);
+    const auto addLine = [](QChartView* view, QAbstractAxis* x, QAbstractAxis* y, kvscope::AllocatorKind kind) {
+        auto* line = new QLineSeries;
+        line->setName(PagedPage::allocatorLabel(kind));
+        line->setPen(QPen(allocatorColor(kind), chartstyle::lineWidth(2.5)));
+        line->setPointsVisible(true);
+        view->chart()->addSeries(line);
+        line->attachAxis(x);
+        line->attachAxis(y);
+        return line;
+    };
+    for (const kvscope::AllocatorInfo& info : kvscope::allocatorKinds()) {
+        m_tpsLines.push_back(addLine(m_throughput, m_tpsX, m_tpsY, info.kind));
+        m_ttftLines.push_back(addLine(m_latency, m_ttftX, m_ttftY, info.kind));
+    }
+    m_target->setPen(QPen(chartstyle::budget(), chartstyle::lineWidth(2.5), Qt::DashLine));
+    m_latency->chart()->addSeries(m_target);
+    m_target->attachAxis(m_ttftX);
+    m_target->attachAxis(m_ttftY);
+    explain(m_throughput, tr("Output tokens per second as the offered load grows, one line per allocator"),
+            tr("At low load every allocator serves what arrives. Each line flattens where its pool holds no more "
+               "requests at once: the batch, not the GPU, is the limit, and paged blocks hold the most."));
+    explain(m_latency, tr("p90 time to first token as the offered load grows, with the target dashed"),
+            tr("Past the rate an allocator sustains, requests wait in the queue and the time to first token grows "
+               "for as long as they keep coming. Where a line crosses the dashed target is that allocator's "
+               "capacity, at the TPOT target too."));
+
+    m_progress->setRange(0, 1000);
+    m_progress->setTextVisible(false);
+    m_progress->setMaximumHeight(10);
+    m_progress->hide();
+    m_stop->hide();
+    m_stop->setToolTip(tr("Stop the replays; the figures shown stay as they were"));
+    m_stop->setAccessibleName(tr("Stop"));
+    m_progress->setAccessibleName(tr("Replays done"));
+    m_progressTimer->setInterval(200);
+
+    QList<QPair<QLabel*, QWidget*>> pairs{
+        {new QLabel(tr("Workload"), this), m_workload},      {new QLabel(tr("Requests"), this), m_requests},
+        {new QLabel(tr("Request rate"), this), m_rate},      {new QLabel(tr("TTFT target (p90)"), this), m_ttft},
+        {new QLabel(tr("TPOT target (p90)"), this), m_tpot}, {new QLabel(tr("Fixed cost per step"), this), m_overhead}};
+    for (auto& [label, field] : pairs) {
+        label->setBuddy(field);
+        field->setAccessibleName(label->text());
+    }
+    auto* fields = new QGridLayout;
+    layOutFields(fields, pairs, 3);
+    auto* status = new QHBoxLayout;
+    status->addWidget(m_progress, 1);
+    status->addWidget(m_stop);
+    auto* charts = new QHBoxLayout;
+    charts->addWidget(m_throughput, 1);
+    charts->addWidget(m_latency, 1);
+    m_caption = new WrapLabel(this);
+    m_caption->setText(tr("Each line is one allocator, in its colour in the table; the dashed line is the TTFT "
+                          "target. Each point replays the same requests at that rate."));
+
+    auto* layout = scrollingColumn(this);
+    layout->addLayout(fields);
+    layout->addWidget(m_timeModel);
+    layout->addLayout(status);
+    layout->addWidget(m_headline);
+    m_paper = new WrapLabel(this);
+    m_paper->setObjectName(u"servingPaper"_s);
+    layout->addWidget(m_paper);
+    layout->addWidget(m_table);
+    layout->addLayout(charts, 1);
+    layout->addWidget(m_caption);
+
+    for (QSpinBox* box : {m_requests})
+        connect(box, &QSpinBox::valueChanged, this, &ServingPage::scenarioChanged);
+    for (QDoubleSpinBox* box : {m_rate, m_ttft, m_tpot, m_overhead})
+        connect(box, &QDoubleSpinBox::valueChanged, this, &ServingPage::scenarioChanged);
+    connect(m_workload, &QComboBox::currentIndexChanged, this, &ServingPage::scenarioChanged);
+    connect(controller, &ScenarioController::scenarioChanged, this, &ServingPage::scenarioChanged);
+    connect(m_stop, &QPushButton::clicked, this, &ServingPage::stop);
+    connect(&m_watcher, &QFutureWatcher<Result>::finished, this, &ServingPage::finished);
+    connect(m_progressTimer, &QTimer::timeout, this, [this] {
+        if (m_permille)
+            m_progress->setValue(m_permille->load());
+    });
+    connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this] {
+        for (QChartView* view : {m_throughput, m_latency})
+            chartstyle::restyle(view->chart());
+        m_headline->setFont(chartstyle::headlineFont());
+        // Large type in a squeezed plot cut the axis titles to "...".
+        for (QChartView* view : {m_throughput, m_latency})
+            view->setMinimumHeight(chartstyle::presenter() ? 440 : 260);
+        showResult();
+    });
+    showResult();
+}
+
+ServingPage::~ServingPage() {
+    if (m_cancel)
+        *m_cancel = true;
+    m_watcher.waitForFinished();
+}
+
+QWidget* ServingPage::exportedChart() const {
+    return m_throughput;
+}
+
+ServingPage::Settings ServingPage::settings() const {
+    return {m_workload->currentIndex(), m_requests->value(), m_rate->value(), m_ttft->value(), m_tpot->value(),
+            m_overhead->value()};
+}
+
+void ServingPage::applySettings(const Settings& s) {
+    m_workload->setCurrentIndex(s.workload);
+    m_requests->setValue(s.requests);
+    m_rate->setValue(s.rate);
+    m_ttft->setValue(s.ttftSeconds);
+    m_tpot->setValue(s.tpotMs);
+    m_overhead->setValue(s.overheadMs);
+}
+
+std::any ServingPage::keptState() const {
+    return settings();
+}
+
+void ServingPage::restoreKeptState(const std::any& state) {
+    if (const auto* s = std::any_cast<Settings>(&state))
+        applySettings(*s);
+}
+
+bool ServingPage::isRunning() const {
+    return m_watcher.isRunning();
+}
+
+void ServingPage::stop() {
+    if (m_cancel)
+        *m_cancel = true;
+    m_restart = false;
+}
+
+void ServingPage::refresh() {
+    if (isRunning()) { // the newest settings win: the run in flight stops, and this one starts when it has
+        *m_cancel = true;
+        m_restart = true;
+        return;
+    }
+    start();
+}
+
+void ServingPage::showUnpriced(const QString& why) {
+    m_result.reset();
+    m_timeModel->setText(why);
+    showResult();
+    emit figuresSettled();
+}
+
+void ServingPage::start() {
+    const kvscope::Scenario& s = m_controller->scenario();
+    if (s.tensorParallel > 1)
+        return showUnpriced(tr("The replay prices one GPU's steps: tensor parallelism (%1 GPUs) and the traffic "
+                               "between them are not timed yet. Set tensor parallelism to 1 to time it.")
+                                .arg(s.tensorParallel));
+    if (s.weightsAsStored && s.model.stored)
+        return showUnpriced(tr("The replay reads the weights in one dtype: choose one for the weights rather than "
+                               "as the checkpoint stores them."));
+    const kvscope::GpuPreset* gpu = nullptr;
+    for (const kvscope::GpuPreset& preset : kvscope::gpuPresets())
+        if (preset.id == s.gpuId)
+            gpu = &preset;
+    if (!gpu || !gpu->sheet.present())
+        return showUnpriced(tr("This GPU has no data-sheet bandwidth and peak, so a step has no time: choose a GPU "
+                               "preset that has them (A100, H100, L4, RTX 4090 ...)."));
+    const std::uint64_t pool = m_controller->capacity().tokens;
+    if (pool == 0)
+        return showUnpriced(tr("The weights leave no KV memory on this GPU: there is no pool to replay."));
+    if (pool > kMaxPoolTokens)
+        return showUnpriced(tr("The KV pool holds %1 tokens, more than the replay's %2: choose a smaller GPU or "
+                               "a lower memory utilization.")
+                                .arg(viewtext::tokens(pool), viewtext::tokens(kMaxPoolTokens)));
+
+    const auto input = std::make_shared<RunInput>(
+        *kvscope::servingSetup(s, m_overhead->value() / 1000.0, "given on the Serving page"), settings());
+    RunInput& in = *input;
+    in.config.poolSlots = pool;
+    in.config.blockSize = s.blockSize;
+    in.config.maxModelLen = std::uint32_t(std::min<std::uint64_t>(s.context, 1u << 24));
+    in.config.kvBytesPerToken = kvscope::kvBytesPerToken(s.model, s.kvDtype);
+    in.spec.kind = in.settings.workload == 1 ? kvscope::WorkloadKind::Alpaca : kvscope::WorkloadKind::ShareGpt;
+    in.spec.requests = std::uint32_t(in.settings.requests);
+    in.spec.seed = kSeed;
+
+    const QLocale locale;
+    const QString roof = tr("%1 GB/s, %2 TFLOP/s")
+                             .arg(locale.toString(in.setup.time.roof.bandwidth / 1e9, 'f', 0),
+                                  locale.toString(in.setup.time.roof.peakFlops / 1e12, 'f', 1));
+    const QString setting =
+        tr("%1 (%2 weights, %3 cache) on the %4: a pool of %5 tokens, requests of up to %6 "
+           "tokens (the context).")
+            .arg(QString::fromStdString(s.model.displayName), viewtext::weightsName(s),
+                 QString::fromStdString(s.kvDtype.name()).toUpper(), QString::fromStdString(gpu->name),
+                 viewtext::tokens(pool), viewtext::tokens(in.config.maxModelLen));
+    m_timeModel->setText(
+        setting + u' ' +
+        (m_overhead->value() > 0
+             ? tr("Each step is priced on the data sheet (%1) plus %2 fixed.")
+                   .arg(roof, timeText(m_overhead->value() / 1000))
+             : tr("Each step is priced on the data sheet (%1) with no fixed cost: every latency is a best case and "
+                  "every throughput an upper bound.")
+                   .arg(roof)));
+
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_permille = std::make_shared<std::atomic<int>>(0);
+    m_progress->setValue(0);
+    m_progress->show();
+    m_stop->show();
+    m_progressTimer->start();
+    m_watcher.setFuture(QtConcurrent::run(
+        [input, cancel = m_cancel, permille = m_permille] { return runStudy(*input, *cancel, *permille); }));
+    m_resultSettings = settings();
+}
+
+void ServingPage::finished() {
+    m_progressTimer->stop();
+    m_progress->hide();
+    m_stop->hide();
+    Result r = m_watcher.result();
+    if (m_restart) {
+        m_restart = false;
+        start();
+        return;
+    }
+    if (!r.stopped) // a stopped run leaves the last figures as they were
+        m_result = std::move(r);
+    showResult();
+    emit figuresSettled();
+}
+
+QString ServingPage::timeModelText() const {
+    return m_timeModel->text();
+}
+
+QString ServingPage::headlineText() const {
+    return m_headline->text();
+}
+
+void ServingPage::showResult() {
+    const bool shown = m_result && m_result->error.isEmpty() && !m_result->rows.empty();
+    m_table->setVisible(shown);
+    m_throughput->setVisible(shown);
+    m_latency->setVisible(shown);
+    m_caption->setVisible(shown);
+    if (m_result && !m_result->error.isEmpty())
+        m_headline->setText(m_result->error);
+    if (!shown) {
+        if (!m_result)
+            m_headline->clear();
+        m_paper->clear();
+        return;
+    }
+    const std::vector<Row>& rows = m_result->rows;
+    const QLocale locale;
+
+    m_table->setRowCount(int(rows.size()));
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const Row& r = rows[i];
+        const kvscope::TimedSummary& t = r.atRate;
+        const QStringList cells{
+            PagedPage::allocatorLabel(r.kind),
+            locale.toString(t.outputTokensPerSecond, 'f', 0),
+            rateText(t.requestsPerSecond),
+            timeText(t.ttft.median),
+            timeText(t.ttft.p90),
+            timeText(t.tpot.median),
+            timeText(t.tpot.p90),
+            timeText(t.queueing.p90),
+            locale.toString(qulonglong(t.pool.preemptions)),
+            !r.capacity.met ? tr("not met")
+                            : (r.capacity.atCeiling ? tr("≥ %1") : u"%1"_s).arg(rateText(r.capacity.rate)),
+            r.capacity.met ? locale.toString(r.capacity.concurrentUsers, 'f', 1) : u"–"_s,
+        };
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            item->setTextAlignment(c == 0 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
+            if (c == 0)
+                item->setForeground(allocatorColor(r.kind));
+            m_table->setItem(int(i), c, item);
+        }
+    }
+    m_table->resizeColumnsToContents();
+    m_table->setFixedHeight(m_table->horizontalHeader()->height() + 2 * m_table->frameWidth() +
+                            m_table->verticalHeader()->length());
+
+    // The headline: paged against the contiguous policies at the targets, beside the paper's figures.
+    const auto rowOf = [&](kvscope::AllocatorKind kind) -> const Row* {
+        for (const Row& r : rows)
+            if (r.kind == kind)
+                return &r;
+        return nullptr;
+    };
+    const Row* paged = rowOf(kvscope::AllocatorKind::Paged);
+    const Row* oracle = rowOf(kvscope::AllocatorKind::Oracle);
+    const Row* max = rowOf(kvscope::AllocatorKind::Max);
+    const QString targets = tr("p90 TTFT ≤ %1 and TPOT ≤ %2")
+                                .arg(timeText(m_resultSettings.ttftSeconds), timeText(m_resultSettings.tpotMs / 1000));
+    const auto ratio = [&](const Row* other) {
+        return paged && other ? kvscope::capacityRatio(paged->capacity, other->capacity) : std::nullopt;
+    };
+    m_paper->clear();
+    if (paged && !paged->capacity.met)
+        m_headline->setText(tr("Paged blocks miss %1 even at a low request rate: a step on this GPU is too slow "
+                               "for these targets.")
+                                .arg(targets));
+    else if (const auto overOracle = ratio(oracle), overMax = ratio(max); overOracle && overMax) {
+        m_headline->setText(tr("At %1, paged blocks serve %2 requests/s (%3 users at once): %4x the exact "
+                               "reservation, %5x the maximum-length one.")
+                                .arg(targets, rateText(paged->capacity.rate),
+                                     locale.toString(paged->capacity.concurrentUsers, 'f', 0),
+                                     locale.toString(*overOracle, 'f', *overOracle < 10 ? 2 : 1),
+                                     locale.toString(*overMax, 'f', *overMax < 10 ? 2 : 1)));
+        m_paper->setText(tr("Kwon et al. (2023) report 1.7-2.7x over the exact reservation (Orca Oracle) and "
+                            "2.7-8x over the maximum length (Orca Max), for OPT-13B on an A100 with ShareGPT at "
+                            "similar latency. These figures move with the model, the GPU, the context (what the "
+                            "maximum-length policy reserves) and the fixed cost per step."));
+    } else if (paged)
+        m_headline->setText(tr("At %1, PagedAttention blocks serve %2 requests/s; a contiguous policy misses the "
+                               "targets or reaches the search's ceiling, so no ratio is given.")
+                                .arg(targets, paged->capacity.atCeiling
+                                                  ? tr("at least %1").arg(rateText(paged->capacity.rate))
+                                                  : rateText(paged->capacity.rate)));
+
+    // The charts: each allocator's sweep; the TTFT target across the latency chart.
+    double xMax = 0, tpsMax = 0, ttftMin = m_resultSettings.ttftSeconds, ttftMax = m_resultSettings.ttftSeconds;
+    for (std::size_t i = 0; i < rows.size() && i < m_tpsLines.size(); ++i) {
+        QList<QPointF> tps, ttft;
+        for (const kvscope::RatePoint& p : rows[i].sweep) {
+            tps.append({p.rate, p.summary.outputTokensPerSecond});
+            const double t = std::max(p.summary.ttft.p90, 1e-4);
+            ttft.append({p.rate, t});
+            xMax = std::max(xMax, p.rate);
+            tpsMax = std::max(tpsMax, p.summary.outputTokensPerSecond);
+            ttftMin = std::min(ttftMin, t);
+            ttftMax = std::max(ttftMax, t);
+        }
+        m_tpsLines[i]->replace(tps);
+        m_ttftLines[i]->replace(ttft);
+        for (QLineSeries* line : {m_tpsLines[i], m_ttftLines[i]})
+            line->setPen(QPen(allocatorColor(rows[i].kind),
+                              chartstyle::lineWidth(rows[i].kind == kvscope::AllocatorKind::Paged ? 3.5 : 2)));
+    }
+    m_target->setName(tr("TTFT target %1").arg(timeText(m_resultSettings.ttftSeconds)));
+    for (QValueAxis* x : {m_tpsX, m_ttftX}) {
+        x->setRange(0, xMax);
+        x->applyNiceNumbers();
+    }
+    m_target->replace({{0.0, m_resultSettings.ttftSeconds}, {m_ttftX->max(), m_resultSettings.ttftSeconds}});
+    chartstyle::setValueRange(m_tpsY, tpsMax * 1.1);
+    m_ttftY->setRange(std::pow(10.0, std::floor(std::log10(ttftMin))), std::pow(10.0, std::ceil(std::log10(ttftMax))));
+    m_throughput->chart()->setTitle(tr("Throughput against offered load"));
+    m_latency->chart()->setTitle(tr("p90 time to first token against offered load"));
+}

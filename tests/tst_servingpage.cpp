@@ -1,0 +1,215 @@
+// The Serving page (issue 29): its figures against core's replays of the same requests, what it says instead
+// of a figure it cannot price, its Stop button, a newer change winning over a run in flight, and the settings a
+// language switch keeps. Times here are core's roofline times, never measured.
+#include "gpus.h"
+#include "scenario.h"
+#include "scenariocontroller.h"
+#include "servingpage.h"
+#include "workload.h"
+
+#include <QChartView>
+#include <QDoubleSpinBox>
+#include <QLineSeries>
+#include <QLocale>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+// Waits for the page's replays, as long as they take on a loaded machine (a guard against a hang, not a target).
+bool settle(ServingPage& page) {
+    if (!page.isRunning())
+        return true;
+    QSignalSpy settled(&page, &Page::figuresSettled);
+    return settled.wait(120'000);
+}
+
+ServingPage::Settings small() {
+    ServingPage::Settings s;
+    s.requests = 200;
+    s.rate = 2.0;
+    return s;
+}
+} // namespace
+
+class TestServingPage : public QObject {
+    Q_OBJECT
+
+private slots:
+    void figuresAreCores();
+    void saysWhatItCannotPrice_data();
+    void saysWhatItCannotPrice();
+    void stopKeepsTheLastFigures();
+    void aNewerChangeWins();
+    void keepsItsSettings();
+};
+
+void TestServingPage::figuresAreCores() {
+    ScenarioController controller;
+    ServingPage page(&controller);
+    page.applySettings(small());
+    page.resize(1400, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.flush();
+    QVERIFY(settle(page));
+    QVERIFY(page.result() && page.result()->error.isEmpty());
+
+    // The same replays, by core, on the page's requests and pool.
+    const kvscope::Scenario& s = controller.scenario();
+    const auto setup = kvscope::servingSetup(s);
+    QVERIFY(setup);
+    kvscope::WorkloadSpec spec;
+    spec.requests = 200;
+    const auto requests = kvscope::generateWorkload(spec);
+    kvscope::SimConfig config;
+    config.poolSlots = controller.capacity().tokens;
+    config.blockSize = s.blockSize;
+    config.maxModelLen = std::uint32_t(s.context);
+    config.kvBytesPerToken = kvscope::kvBytesPerToken(s.model, s.kvDtype);
+    const auto& rows = page.result()->rows;
+    QCOMPARE(rows.size(), kvscope::allocatorKinds().size());
+    QCOMPARE(page.table()->rowCount(), int(rows.size()));
+    std::optional<kvscope::SloCapacity> paged, oracle, max;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        config.allocator = rows[i].kind;
+        const auto atRate = kvscope::replayTimed(
+            config, requests, kvscope::poissonArrivalSeconds(requests.size(), 2.0, 1), setup->pricer, setup->time);
+        QVERIFY(atRate);
+        QCOMPARE(rows[i].atRate.outputTokensPerSecond, atRate->outputTokensPerSecond);
+        QCOMPARE(rows[i].atRate.ttft.p90, atRate->ttft.p90);
+        // The table shows them: the tokens per second in the reader's locale.
+        QCOMPARE(page.table()->item(int(i), 1)->text(), QLocale().toString(atRate->outputTokensPerSecond, 'f', 0));
+        const auto capacity = kvscope::sloCapacity(config, requests, {2.0, 0.1}, 1, setup->pricer, setup->time);
+        QVERIFY(capacity);
+        QCOMPARE(rows[i].capacity.rate, capacity->rate);
+        QCOMPARE(rows[i].sweep.size(), std::size_t(10));
+        if (rows[i].kind == kvscope::AllocatorKind::Paged)
+            paged = capacity;
+        if (rows[i].kind == kvscope::AllocatorKind::Oracle)
+            oracle = capacity;
+        if (rows[i].kind == kvscope::AllocatorKind::Max)
+            max = capacity;
+    }
+    // The headline's ratios are core's, and the paper's figures stand beside them.
+    const auto overOracle = kvscope::capacityRatio(*paged, *oracle);
+    const auto overMax = kvscope::capacityRatio(*paged, *max);
+    QVERIFY(overOracle && overMax);
+    QVERIFY2(page.headlineText().contains(QLocale().toString(*overOracle, 'f', *overOracle < 10 ? 2 : 1) + u"x"_s),
+             qPrintable(page.headlineText()));
+    QVERIFY(page.headlineText().contains(QLocale().toString(*overMax, 'f', *overMax < 10 ? 2 : 1) + u"x"_s));
+    QVERIFY(page.findChild<QLabel*>(u"servingPaper"_s)->text().contains(u"1.7-2.7x"_s));
+    // The time model says where the times come from, and that they are lower bounds.
+    QVERIFY(page.timeModelText().contains(QString::fromStdString(kvscope::findGpuPreset(s.gpuId).name)));
+    QVERIFY(page.timeModelText().contains(QLocale().toString(qulonglong(controller.capacity().tokens))));
+    QVERIFY(page.timeModelText().contains(u"best case"_s));
+    // One line per allocator on each chart, a point per swept rate.
+    const auto lines = page.throughputChart()->chart()->series();
+    QCOMPARE(lines.size(), qsizetype(rows.size()));
+    QCOMPARE(static_cast<QLineSeries*>(lines.front())->count(), 10);
+}
+
+void TestServingPage::saysWhatItCannotPrice_data() {
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<QString>("said");
+    QTest::newRow("custom GPU") << u"custom"_s << 1 << u"no data-sheet bandwidth and peak"_s;
+    QTest::newRow("no data sheet") << u"rtx-3060"_s << 1 << u"no data-sheet bandwidth and peak"_s;
+    QTest::newRow("tensor parallel") << u"a100-80gb"_s << 2 << u"tensor parallelism (2 GPUs)"_s;
+}
+
+void TestServingPage::saysWhatItCannotPrice() {
+    // A figure that is not known is said, never guessed: no table, no chart, the reason in their place.
+    QFETCH(QString, gpu);
+    QFETCH(int, tp);
+    QFETCH(QString, said);
+    ScenarioController controller;
+    kvscope::Scenario s = kvscope::withPresetModel(kvscope::defaultScenario(), "tinyllama-1.1b");
+    s.gpuId = gpu.toStdString();
+    s.gpuMemoryBytes = gpu == u"custom"_s ? 24ull << 30 : kvscope::findGpuPreset(s.gpuId).memoryBytes;
+    s.tensorParallel = std::uint32_t(tp);
+    QVERIFY2(controller.setScenario(s, gpu == u"custom"_s), qPrintable(controller.error()));
+    ServingPage page(&controller);
+    page.applySettings(small());
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.flush();
+    QVERIFY(settle(page));
+    QVERIFY2(page.timeModelText().contains(said), qPrintable(page.timeModelText()));
+    QVERIFY(!page.result());
+    QVERIFY(!page.table()->isVisible());
+    QVERIFY(!page.throughputChart()->isVisible());
+    QVERIFY(page.headlineText().isEmpty());
+}
+
+void TestServingPage::stopKeepsTheLastFigures() {
+    ScenarioController controller;
+    ServingPage page(&controller);
+    page.applySettings(small());
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.flush();
+    QVERIFY(settle(page));
+    const double before = page.result()->rows.back().atRate.outputTokensPerSecond;
+    // A heavier run, stopped at once: the figures of the last run that finished stay.
+    ServingPage::Settings heavy = small();
+    heavy.requests = 50'000;
+    page.applySettings(heavy);
+    page.flush();
+    QVERIFY(page.isRunning());
+    page.stop();
+    QVERIFY(settle(page));
+    QVERIFY(!page.isRunning());
+    QCOMPARE(page.result()->rows.back().atRate.outputTokensPerSecond, before);
+    QVERIFY(page.table()->isVisible());
+}
+
+void TestServingPage::aNewerChangeWins() {
+    // Two changes in a row: the run in flight stops and the figures shown are the newer settings'.
+    ScenarioController controller;
+    ServingPage page(&controller);
+    page.applySettings(small());
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.flush();
+    QVERIFY(page.isRunning());
+    ServingPage::Settings newer = small();
+    newer.rate = 0.5;
+    page.applySettings(newer);
+    page.flush();
+    QVERIFY(settle(page));
+    if (page.isRunning()) // the restarted run
+        QVERIFY(settle(page));
+    QVERIFY(page.result());
+    const auto& paged = page.result()->rows.back();
+    QCOMPARE(paged.kind, kvscope::AllocatorKind::Paged);
+    // At 0.5 requests per second 200 requests take about 400 s to arrive: the replay's length says which rate ran.
+    QVERIFY2(paged.atRate.seconds > 300, qPrintable(QString::number(paged.atRate.seconds)));
+}
+
+void TestServingPage::keepsItsSettings() {
+    ScenarioController controller;
+    ServingPage page(&controller);
+    ServingPage::Settings s;
+    s.workload = 1;
+    s.requests = 300;
+    s.rate = 3.5;
+    s.ttftSeconds = 1.5;
+    s.tpotMs = 80;
+    s.overheadMs = 2.5;
+    page.applySettings(s);
+    ServingPage other(&controller);
+    other.restoreKeptState(page.keptState());
+    const ServingPage::Settings kept = other.settings();
+    QCOMPARE(kept.workload, 1);
+    QCOMPARE(kept.requests, 300);
+    QCOMPARE(kept.rate, 3.5);
+    QCOMPARE(kept.ttftSeconds, 1.5);
+    QCOMPARE(kept.tpotMs, 80.0);
+    QCOMPARE(kept.overheadMs, 2.5);
+}
+
+QTEST_MAIN(TestServingPage)
+#include "tst_servingpage.moc"
