@@ -2,6 +2,7 @@
 
 #include "error.h"
 #include "inputfile.h"
+#include "publictraces.h"
 #include "text.h"
 
 #include <nlohmann/json.hpp>
@@ -207,6 +208,13 @@ std::vector<Request> parseTrace(std::string_view text, std::string_view source) 
 
 std::optional<std::vector<Request>> parseTrace(std::string_view text, std::string_view source,
                                                const TraceProgress& progress) {
+    // A public trace (Mooncake, Azure): its lengths, every request at step 0 (its times are for timed replays).
+    if (detectTraceFormat(text)) {
+        std::optional<TimedTrace> timed = parseTimedTrace(text, source, progress);
+        if (!timed)
+            return std::nullopt;
+        return std::move(timed->requests);
+    }
     constexpr std::size_t kLinesPerReport = 65'536;
     std::size_t bytesRead = 0;
     std::vector<Request> out;

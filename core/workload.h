@@ -64,7 +64,8 @@ inline constexpr std::uint64_t kMaxArrivalStep = (1ull << 31) - 1;
 // A trace as CSV (header prompt_len,output_len, then any of arrival_step, prefix_id, prefix_len)
 // or JSON Lines ({"prompt_len": .., "output_len": .., "arrival_step": .., "prefix_id": ..,
 // "prefix_len": ..}). A prefix id says which requests start with the same prefix_len tokens.
-// Errors name the source and line.
+// Errors name the source and line. A Mooncake or Azure LLM trace (publictraces.h) is read too: its lengths,
+// every request at step 0.
 std::vector<Request> parseTrace(std::string_view text, std::string_view source);
 std::vector<Request> loadTraceFile(const std::string& path);
 // The same, calling `progress` every 65,536 lines and at the end; nothing when it returned false.

@@ -476,6 +476,52 @@ private slots:
         QVERIFY(!ko.out.contains("best case"));
     }
 
+    // Public traces: a Mooncake excerpt's times drive the timed replay (scaled by --trace-speed), its blocks the
+    // hit curve beside the trace's bound; an Azure excerpt's times too.
+    void simulatePublicTraces() {
+        const QString mooncake = testDataPath("traces/mooncake-conversation-head.jsonl");
+        const CliResult r = runCli({u"simulate"_s, u"--workload"_s, mooncake, u"--allocator"_s, u"paged"_s,
+                                    u"--max-model-len"_s, u"32768"_s, u"--pool-tokens"_s, u"262144"_s,
+                                    u"--trace-times"_s, u"--trace-speed"_s, u"2"_s, u"--hit-curve"_s, u"--json"_s});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject j = r.json();
+        QCOMPARE(j.value("trace"_L1).toObject().value("format"_L1).toString(), u"mooncake"_s);
+        QCOMPARE(j.value("trace"_L1).toObject().value("requests"_L1).toInt(), 40);
+        QCOMPARE(j.value("trace"_L1).toObject().value("span_s"_L1).toDouble(), 12.0);
+        QCOMPARE(j.value("trace_speed"_L1).toDouble(), 2.0);
+        const QJsonObject curve = j.value("prefix_hit_curve"_L1).toObject();
+        QCOMPARE(curve.value("block_tokens"_L1).toInt(), 512);
+        QCOMPARE(curve.value("prompt_tokens"_L1).toInteger(), 506'280);
+        QCOMPARE(curve.value("upper_bound"_L1).toDouble(), 39.0 * 512 / 506'280);
+        const QJsonArray points = curve.value("points"_L1).toArray();
+        QCOMPARE(points.size(), 7);
+        QCOMPARE(points.at(2).toObject().value("capacity_tokens"_L1).toInteger(), 262'144); // the pool itself
+        const QJsonObject timing =
+            j.value("allocators"_L1).toObject().value("paged"_L1).toObject().value("timing"_L1).toObject();
+        // Two prompts (87,169 and 45,922 tokens) pass the 32,768-token model length and are turned away.
+        QCOMPARE(j.value("allocators"_L1)
+                     .toObject()
+                     .value("paged"_L1)
+                     .toObject()
+                     .value("requests_rejected_too_long"_L1)
+                     .toInt(),
+                 2);
+        QCOMPARE(timing.value("ttft"_L1).toObject().value("count"_L1).toInt(), 38);
+        // Twice as fast: the last request arrives at 6 s, so the run lasts longer than that.
+        QVERIFY(timing.value("seconds"_L1).toDouble() > 6.0);
+
+        const CliResult azure =
+            runCli({u"simulate"_s, u"--workload"_s, testDataPath("traces/azure-llm-conv-2023-head.csv"),
+                    u"--trace-times"_s, u"--allocator"_s, u"paged"_s});
+        QVERIFY2(azure.exitCode == 0, azure.err.constData());
+        QVERIFY2(azure.out.contains("At the trace's own times (30 requests over 19.91 s, at 1.00x speed)"),
+                 azure.out.constData());
+        // Without --trace-times the lengths replay from the start, and the note says so.
+        const CliResult untimed = runCli({u"simulate"_s, u"--workload"_s, mooncake, u"--max-model-len"_s, u"32768"_s});
+        QVERIFY2(untimed.exitCode == 0, untimed.err.constData());
+        QVERIFY(untimed.out.contains("the trace's arrival times drive timed replays only (--trace-times)"));
+    }
+
     void simulateTimedRefuses_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("error");
@@ -495,6 +541,17 @@ private slots:
         QTest::newRow("unknown link") << QStringList{u"--arrival-rate"_s, u"1"_s, u"--host-link"_s, u"usb"_s}
                                       << u"--host-link: unknown link 'usb'; known links: pcie4-x16, pcie5-x16"_s;
         QTest::newRow("zero rate") << QStringList{u"--arrival-rate"_s, u"0"_s} << u"--arrival-rate"_s;
+        QTest::newRow("no trace times") << QStringList{u"--trace-times"_s}
+                                        << u"--trace-times: this workload has no arrival times"_s;
+        QTest::newRow("speed alone") << QStringList{u"--workload"_s,
+                                                    testDataPath("traces/azure-llm-conv-2023-head.csv"),
+                                                    u"--trace-speed"_s, u"2"_s}
+                                     << u"--trace-speed: it scales the trace's own times; give --trace-times too"_s;
+        QTest::newRow("curve of an Azure trace")
+            << QStringList{u"--workload"_s, testDataPath("traces/azure-llm-conv-2023-head.csv"), u"--hit-curve"_s}
+            << u"--hit-curve: only a Mooncake trace states its prompt blocks"_s;
+        QTest::newRow("two kinds of arrivals")
+            << QStringList{u"--arrival-rate"_s, u"1"_s, u"--trace-times"_s} << u"give either --arrival-rate"_s;
     }
     void simulateTimedRefuses() {
         QFETCH(QStringList, args);

@@ -800,6 +800,29 @@ inline constexpr Message kMessages[] = {
      "사용자: 그 요청률에서의 동시 요청 수 (리틀의 법칙: 요청률 x 평균 지연 시간). Kwon 외 (2023)는 ShareGPT와 "
      "OPT-13B에서\nvLLM이 비슷한 지연 시간으로 Orca (Oracle)의 1.7-2.7배, Orca (Max)의 2.7-8배 요청률을 감당한다고 "
      "보고합니다."},
+    {"replay in seconds at a Mooncake or Azure LLM trace's own arrival times, on the GPU's roofline",
+     "Mooncake 또는 Azure LLM 트레이스의 실제 도착 시각으로 GPU 루프라인 위에서 초 단위 재생"},
+    {"with --trace-times: arrivals X times as fast (2: twice the rate)",
+     "--trace-times와 함께: 도착을 X배 빠르게 (2: 요청률 두 배)"},
+    {"a Mooncake trace: the prefix-cache hit rate against cache size, beside the trace's upper bound",
+     "Mooncake 트레이스: 캐시 크기에 따른 프리픽스 캐시 적중률과 트레이스의 상한"},
+    {"At the trace's own times (%1 requests over %2, at %3x speed):",
+     "트레이스의 실제 도착 시각 (%2 동안 요청 %1개, %3배 속도):"},
+    {"%1 rows of the trace have no context or no generated token and were left out",
+     "트레이스의 %1행은 컨텍스트 토큰이나 생성 토큰이 없어 뺐습니다"},
+    {"the trace's arrival times drive timed replays only (--trace-times); here every request arrives at the start",
+     "트레이스의 도착 시각은 초 단위 재생(--trace-times)에만 쓰입니다. 여기서는 모든 요청이 처음에 도착합니다"},
+    {"the replay does not share this trace's prompt blocks (hash_ids): its prefixes are one chain per request; "
+     "--hit-curve measures the trace's own sharing",
+     "재생은 이 트레이스의 프롬프트 블록(hash_ids)을 공유하지 않습니다: 프리픽스는 요청마다 한 줄기입니다. "
+     "트레이스 자체의 공유는 --hit-curve로 측정합니다"},
+    {"Prefix-cache hit rate on this trace's own blocks of %1 tokens (an LRU cache of prefixes), of %2 prompt tokens:",
+     "이 트레이스 자체의 %1 토큰 블록으로 구한 프리픽스 캐시 적중률 (프리픽스의 LRU 캐시), 프롬프트 토큰 %2개 기준:"},
+    {"cache tokens", "캐시 토큰"},
+    {"hit rate", "적중률"},
+    {"upper bound", "상한"},
+    {"Upper bound: every repeated block a hit, whatever the cache holds.",
+     "상한: 캐시 크기와 상관없이 반복되는 블록이 모두 적중한 경우."},
 };
 // clang-format on
 

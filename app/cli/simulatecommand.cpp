@@ -7,6 +7,7 @@
 #include "gpus.h"
 #include "kvsimulator.h"
 #include "messages.h"
+#include "publictraces.h"
 #include "scenariooptions.h"
 #include "servingreplay.h"
 #include "units.h"
@@ -139,7 +140,8 @@ std::vector<std::pair<std::string, double>> pagedRateRatios(const std::vector<Si
 }
 
 std::string secondsText(double seconds) {
-    return seconds < 1.0 ? fixedText(1000 * seconds, seconds < 0.01 ? 2 : 1) + " ms" : fixedText(seconds, 2) + " s";
+    return seconds < 1.0 ? fixedText(1000 * seconds, seconds < 0.01 ? 2 : 1) + " ms"
+                         : fixedText(seconds, seconds < 100 ? 2 : 0) + " s";
 }
 
 } // namespace
@@ -184,9 +186,16 @@ int runSimulate(const std::vector<std::string>& args) {
     p.addOption("step-overhead-ms", "MS",
                 tr("fixed cost of each serving step on top of the roofline (default 0: every time is a lower bound)"));
     p.addOption("host-link", "LINK", tr("the GPU-CPU link swapped blocks cross: pcie4-x16 (default) or pcie5-x16"));
+    p.addFlag("trace-times",
+              tr("replay in seconds at a Mooncake or Azure LLM trace's own arrival times, on the GPU's roofline"));
+    p.addOption("trace-speed", "X", tr("with --trace-times: arrivals X times as fast (2: twice the rate)"));
+    p.addFlag("hit-curve",
+              tr("a Mooncake trace: the prefix-cache hit rate against cache size, beside the trace's upper bound"));
     p.addFlag("json", tr("print one JSON object"));
     if (!parseOrHelp(p, args))
         return 0;
+    if (p.has("arrival-rate") && p.has("trace-times"))
+        throw Error("give either --arrival-rate (Poisson arrivals) or --trace-times (the trace's own), not both");
     if (p.has("arrival-rate") && p.has("rate"))
         throw Error("give either --rate (arrivals per step) or --arrival-rate (requests per second), not both");
     WorkloadSpec spec = WorkloadSpec::parse(p.valueOr("workload", "sharegpt"));
@@ -214,7 +223,7 @@ int runSimulate(const std::vector<std::string>& args) {
         return 130;
     };
     bool readingShown = false;
-    std::optional<std::vector<Request>> loaded = generateWorkload(spec, [&](double fraction) {
+    const auto reading = [&](double fraction) {
         if (interrupted)
             return false;
         if (terminal && std::chrono::steady_clock::now() - start > std::chrono::seconds(1)) {
@@ -227,12 +236,30 @@ int runSimulate(const std::vector<std::string>& args) {
             readingShown = true;
         }
         return true;
-    });
+    };
+    // A public trace (Mooncake, Azure) brings its arrival times, and a Mooncake trace its prompt blocks.
+    std::optional<TimedTrace> publicTrace;
+    std::optional<std::vector<Request>> loaded;
+    if (spec.kind == WorkloadKind::Trace && detectTraceFileFormat(spec.traceFile)) {
+        publicTrace = loadTimedTrace(spec.traceFile, reading);
+        if (publicTrace)
+            loaded = publicTrace->requests;
+    } else {
+        loaded = generateWorkload(spec, reading);
+    }
     if (readingShown)
         std::cerr << "\r\033[K" << std::flush;
     if (!loaded)
         return stoppedByCtrlC();
     std::vector<Request> requests = std::move(*loaded);
+    if (p.has("trace-times") && !publicTrace)
+        throw Error("--trace-times: this workload has no arrival times; give a Mooncake (JSON Lines) or Azure LLM "
+                    "(CSV) trace file as --workload, or --arrival-rate for Poisson arrivals");
+    if (p.has("trace-speed") && !p.has("trace-times"))
+        throw Error("--trace-speed: it scales the trace's own times; give --trace-times too");
+    if (p.has("hit-curve") && !(publicTrace && publicTrace->format == TraceFormat::Mooncake))
+        throw Error("--hit-curve: only a Mooncake trace states its prompt blocks (hash_ids); give one as --workload");
+    const double traceSpeed = p.doubleValue("trace-speed", 1e-6, 1e6).value_or(1.0);
 
     SimConfig config;
     config.blockSize = std::uint32_t(p.uintValue("block-size", 1, 256).value_or(16));
@@ -275,7 +302,7 @@ int runSimulate(const std::vector<std::string>& args) {
     }
 
     // The timed replay: the scenario's model on its GPU's data sheet, or the paper's setting when none is given.
-    const bool timedRun = p.has("arrival-rate");
+    const bool timedRun = p.has("arrival-rate") || p.has("trace-times");
     const bool timed = timedRun || p.has("sweep-rates") || p.has("slo");
     std::optional<ServingSetup> serving;
     std::string servingModel, servingDtype;
@@ -336,10 +363,16 @@ int runSimulate(const std::vector<std::string>& args) {
         };
         std::optional<SimSummary> summary;
         if (timedRun) {
-            const double rate = *p.doubleValue("arrival-rate", 1e-6, 1e6);
+            std::vector<double> arrivals;
+            if (p.has("trace-times")) {
+                arrivals = publicTrace->arrivalSeconds;
+                for (double& t : arrivals)
+                    t /= traceSpeed;
+            } else {
+                arrivals = poissonArrivalSeconds(requests.size(), *p.doubleValue("arrival-rate", 1e-6, 1e6), spec.seed);
+            }
             std::optional<TimedSummary> t =
-                replayTimed(config, requests, poissonArrivalSeconds(requests.size(), rate, spec.seed), serving->pricer,
-                            serving->time, progress);
+                replayTimed(config, requests, arrivals, serving->pricer, serving->time, progress);
             if (t) {
                 summary = t->pool;
                 timings.push_back(std::move(*t));
@@ -381,6 +414,26 @@ int runSimulate(const std::vector<std::string>& args) {
         notes.push_back(substitute(english(text), values));
         notesText.push_back(tr(text, values));
     };
+    // The hit curve: caches from a sixteenth of the pool to 256 times it (a host-memory or disk tier), in the
+    // trace's own blocks.
+    std::optional<PrefixHitCurve> hitCurve;
+    if (p.has("hit-curve")) {
+        std::vector<std::uint64_t> cacheSizes;
+        for (const double share : {1.0 / 16, 1.0 / 4, 1.0, 4.0, 16.0, 64.0, 256.0})
+            cacheSizes.push_back(std::uint64_t(share * double(config.poolSlots)));
+        hitCurve = prefixHitCurve(*publicTrace, cacheSizes);
+    }
+    if (publicTrace && publicTrace->skippedRows > 0)
+        note("%1 rows of the trace have no context or no generated token and were left out",
+             {groupThousands(publicTrace->skippedRows)});
+    if (publicTrace && !p.has("trace-times"))
+        note("the trace's arrival times drive timed replays only (--trace-times); here every request arrives at "
+             "the start",
+             {});
+    if (publicTrace && publicTrace->format == TraceFormat::Mooncake && config.prefixCache)
+        note("the replay does not share this trace's prompt blocks (hash_ids): its prefixes are one chain per "
+             "request; --hit-curve measures the trace's own sharing",
+             {});
     if (timed && !scenario)
         note("no model or GPU was given: the times are %1's (%2) on the %3, the setting of Kwon et al. (2023)",
              {servingModel, servingDtype, serving->gpuName});
@@ -435,8 +488,12 @@ int runSimulate(const std::vector<std::string>& args) {
         // TTFT, TPOT and p50/p90 are written as in English in both languages (docs/glossary-ko.md).
         if (timedRun) {
             std::cout << "\n"
-                      << tr("At %1 requests per second (Poisson):",
-                            {fixedText(*p.doubleValue("arrival-rate", 1e-6, 1e6), 2)})
+                      << (p.has("trace-times")
+                              ? tr("At the trace's own times (%1 requests over %2, at %3x speed):",
+                                   {groupThousands(requests.size()),
+                                    secondsText(publicTrace->spanSeconds() / traceSpeed), fixedText(traceSpeed, 2)})
+                              : tr("At %1 requests per second (Poisson):",
+                                   {fixedText(*p.doubleValue("arrival-rate", 1e-6, 1e6), 2)}))
                       << "\n";
             std::vector<std::vector<std::string>> rows{{tr("allocator"), tr("tokens/s"), tr("requests/s"), "TTFT p50",
                                                         "TTFT p90", "TPOT p50", "TPOT p90", tr("queue p90"),
@@ -536,8 +593,24 @@ int runSimulate(const std::vector<std::string>& args) {
                                {"host_link_bytes_per_s", t.hostLinkBandwidth},
                                {"host_link_source", t.hostLinkSource},
                                {"lower_bound", t.fixedSeconds == 0.0}};
-            if (timedRun)
+            if (p.has("arrival-rate"))
                 j["arrival_rate"] = *p.doubleValue("arrival-rate", 1e-6, 1e6);
+            if (p.has("trace-times"))
+                j["trace_speed"] = traceSpeed;
+        }
+        if (publicTrace)
+            j["trace"] = {{"format", std::string(traceFormatName(publicTrace->format))},
+                          {"requests", publicTrace->requests.size()},
+                          {"span_s", publicTrace->spanSeconds()},
+                          {"skipped_rows", publicTrace->skippedRows}};
+        if (hitCurve) {
+            ordered_json points = ordered_json::array();
+            for (const PrefixHitPoint& point : hitCurve->points)
+                points.push_back({{"capacity_tokens", point.capacityTokens}, {"hit_rate", point.hitRate}});
+            j["prefix_hit_curve"] = {{"block_tokens", publicTrace->hashBlockTokens},
+                                     {"prompt_tokens", hitCurve->promptTokens},
+                                     {"upper_bound", hitCurve->upperBound},
+                                     {"points", points}};
         }
         if (!sweeps.empty()) {
             j["rate_sweep"] = ordered_json::object();
@@ -664,6 +737,19 @@ int runSimulate(const std::vector<std::string>& args) {
         break;
     }
     std::cout << "\n";
+    if (hitCurve) {
+        std::cout << "\n"
+                  << tr("Prefix-cache hit rate on this trace's own blocks of %1 tokens (an LRU cache of prefixes), of "
+                        "%2 prompt tokens:",
+                        {std::to_string(publicTrace->hashBlockTokens), groupThousands(hitCurve->promptTokens)})
+                  << "\n";
+        std::vector<std::vector<std::string>> rows{{tr("cache tokens"), tr("hit rate")}};
+        for (const PrefixHitPoint& point : hitCurve->points)
+            rows.push_back({groupThousands(point.capacityTokens), fixedText(100 * point.hitRate, 1) + "%"});
+        rows.push_back({tr("upper bound"), fixedText(100 * hitCurve->upperBound, 1) + "%"});
+        printTable(rows, TableStyle::withMinWidths({14, 9}));
+        std::cout << tr("Upper bound: every repeated block a hit, whatever the cache holds.") << "\n";
+    }
     if (timed)
         printTimed();
     printNotes({notes.begin(), notes.begin() + std::ptrdiff_t(scenarioNotes)});
