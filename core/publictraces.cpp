@@ -273,7 +273,7 @@ std::optional<TraceFormat> detectTraceFileFormat(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return std::nullopt;
-    std::string head(64 * 1024, '\0');
+    std::string head(std::size_t(64) * 1024, '\0');
     in.read(head.data(), std::streamsize(head.size()));
     head.resize(std::size_t(in.gcount()));
     return detectTraceFormat(head);
