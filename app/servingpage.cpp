@@ -38,11 +38,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-// The largest pool a replay takes (as kvscope-cli simulate): 16M blocks of 16 tokens.
-constexpr std::uint64_t kMaxPoolTokens = 1ull << 28;
-constexpr int kSweepPoints = 10;
-constexpr std::uint64_t kSeed = 1;
-
 // Okabe-Ito, one per allocator in allocatorKinds() order: bluish green, orange, reddish purple, blue (vermillion
 // is the target's, as the budget's on the other pages).
 QColor allocatorColor(kvscope::AllocatorKind kind) {
@@ -73,73 +68,6 @@ QString rateText(double rate) {
     return QLocale().toString(rate, 'f', rate < 10 ? 2 : 1);
 }
 
-// What a run needs from the page, copied to its thread.
-struct RunInput {
-    RunInput(kvscope::ServingSetup serving, const ServingPage::Settings& chosen)
-        : setup(std::move(serving))
-        , settings(chosen) {}
-    kvscope::SimConfig config;
-    kvscope::WorkloadSpec spec;
-    kvscope::ServingSetup setup;
-    ServingPage::Settings settings;
-};
-
-ServingPage::Result runStudy(const RunInput& in, const std::atomic<bool>& cancel, std::atomic<int>& permille) {
-    ServingPage::Result out;
-    const auto kinds = kvscope::allocatorKinds();
-    const double parts = double(kinds.size()) * 2.0; // each allocator's replays, then its sweep
-    const auto report = [&](double done) {
-        return [&, done](double share) {
-            permille = int(1000.0 * (done + std::clamp(share, 0.0, 1.0)) / parts);
-            return !cancel.load();
-        };
-    };
-    try {
-        const std::vector<kvscope::Request> requests = kvscope::generateWorkload(in.spec);
-        const kvscope::SloTarget target{in.settings.ttftSeconds, in.settings.tpotMs / 1000.0};
-        double top = in.settings.rate;
-        for (std::size_t i = 0; i < kinds.size(); ++i) {
-            ServingPage::Row row;
-            row.kind = kinds[i].kind;
-            kvscope::SimConfig config = in.config;
-            config.allocator = row.kind;
-            auto atRate = kvscope::replayTimed(config, requests,
-                                               kvscope::poissonArrivalSeconds(requests.size(), in.settings.rate, kSeed),
-                                               in.setup.pricer, in.setup.time, report(2.0 * double(i)));
-            auto capacity = atRate ? kvscope::sloCapacity(config, requests, target, kSeed, in.setup.pricer,
-                                                          in.setup.time, report(2.0 * double(i) + 0.5))
-                                   : std::nullopt;
-            if (!capacity) {
-                out.stopped = true;
-                return out;
-            }
-            row.atRate = std::move(*atRate);
-            row.capacity = std::move(*capacity);
-            if (row.capacity.met)
-                top = std::max(top, row.capacity.rate);
-            out.rows.push_back(std::move(row));
-        }
-        // One grid for every allocator: up to 1.6 times the highest rate any of them sustains.
-        std::vector<double> rates;
-        for (int k = 1; k <= kSweepPoints; ++k)
-            rates.push_back(1.6 * top * k / kSweepPoints);
-        for (std::size_t i = 0; i < out.rows.size(); ++i) {
-            kvscope::SimConfig config = in.config;
-            config.allocator = out.rows[i].kind;
-            auto sweep = kvscope::rateSweep(config, requests, rates, kSeed, in.setup.pricer, in.setup.time,
-                                            report(2.0 * double(i) + 1.0));
-            if (!sweep) {
-                out.stopped = true;
-                return out;
-            }
-            out.rows[i].sweep = std::move(*sweep);
-        }
-    } catch (const kvscope::Error& e) {
-        out.rows.clear();
-        out.error = QString::fromUtf8(e.what());
-    }
-    return out;
-}
 } // namespace
 
 const PageKind& ServingPage::kind() {
@@ -417,54 +345,53 @@ void ServingPage::showUnpriced(const QString& why) {
 
 void ServingPage::start() {
     const kvscope::Scenario& s = m_controller->scenario();
-    if (s.tensorParallel > 1)
+    const std::uint64_t pool = m_controller->capacity().tokens;
+    switch (kvscope::servingUnpriced(s)) {
+    case kvscope::ServingUnpriced::None:
+        break;
+    case kvscope::ServingUnpriced::TensorParallel:
         return showUnpriced(tr("The replay prices one GPU's steps: tensor parallelism (%1 GPUs) and the traffic "
                                "between them are not timed yet. Set tensor parallelism to 1 to time it.")
                                 .arg(s.tensorParallel));
-    if (s.weightsAsStored && s.model.stored)
+    case kvscope::ServingUnpriced::StoredWeights:
         return showUnpriced(tr("The replay reads the weights in one dtype: choose one for the weights rather than "
                                "as the checkpoint stores them."));
-    const kvscope::GpuPreset* gpu = nullptr;
-    for (const kvscope::GpuPreset& preset : kvscope::gpuPresets())
-        if (preset.id == s.gpuId)
-            gpu = &preset;
-    if (!gpu || !gpu->sheet.present())
+    case kvscope::ServingUnpriced::NoDataSheet:
         return showUnpriced(tr("This GPU has no data-sheet bandwidth and peak, so a step has no time: choose a GPU "
                                "preset that has them (A100, H100, L4, RTX 4090 ...)."));
-    const std::uint64_t pool = m_controller->capacity().tokens;
-    if (pool == 0)
+    case kvscope::ServingUnpriced::NoPool:
         return showUnpriced(tr("The weights leave no KV memory on this GPU: there is no pool to replay."));
-    if (pool > kMaxPoolTokens)
+    case kvscope::ServingUnpriced::PoolTooLarge:
         return showUnpriced(tr("The KV pool holds %1 tokens, more than the replay's %2: choose a smaller GPU or "
                                "a lower memory utilization.")
-                                .arg(viewtext::tokens(pool), viewtext::tokens(kMaxPoolTokens)));
+                                .arg(viewtext::tokens(pool), viewtext::tokens(kvscope::kMaxServingPoolTokens)));
+    }
 
-    const auto input = std::make_shared<RunInput>(
-        *kvscope::servingSetup(s, m_overhead->value() / 1000.0, "given on the Serving page"), settings());
-    RunInput& in = *input;
-    in.config.poolSlots = pool;
-    in.config.blockSize = s.blockSize;
-    in.config.maxModelLen = std::uint32_t(std::min<std::uint64_t>(s.context, 1u << 24));
-    in.config.kvBytesPerToken = kvscope::kvBytesPerToken(s.model, s.kvDtype);
-    in.spec.kind = in.settings.workload == 1 ? kvscope::WorkloadKind::Alpaca : kvscope::WorkloadKind::ShareGpt;
-    in.spec.requests = std::uint32_t(in.settings.requests);
-    in.spec.seed = kSeed;
+    const Settings chosen = settings();
+    kvscope::ServingStudyInput input;
+    input.workload = chosen.workload == 1 ? kvscope::WorkloadKind::Alpaca : kvscope::WorkloadKind::ShareGpt;
+    input.requests = std::uint32_t(chosen.requests);
+    input.rate = chosen.rate;
+    input.target = {chosen.ttftSeconds, chosen.tpotMs / 1000.0};
+    input.fixedSeconds = chosen.overheadMs / 1000.0;
+    input.fixedSource = "given on the Serving page";
 
+    const kvscope::GpuPreset& gpu = kvscope::findGpuPreset(s.gpuId);
     const QLocale locale;
     const QString roof = tr("%1 GB/s, %2 TFLOP/s")
-                             .arg(locale.toString(in.setup.time.roof.bandwidth / 1e9, 'f', 0),
-                                  locale.toString(in.setup.time.roof.peakFlops / 1e12, 'f', 1));
+                             .arg(locale.toString(gpu.sheet.bandwidth / 1e9, 'f', 0),
+                                  locale.toString(gpu.sheet.peakFlops / 1e12, 'f', 1));
     const QString setting =
         tr("%1 (%2 weights, %3 cache) on the %4: a pool of %5 tokens, requests of up to %6 "
            "tokens (the context).")
             .arg(QString::fromStdString(s.model.displayName), viewtext::weightsName(s),
-                 QString::fromStdString(s.kvDtype.name()).toUpper(), QString::fromStdString(gpu->name),
-                 viewtext::tokens(pool), viewtext::tokens(in.config.maxModelLen));
+                 QString::fromStdString(s.kvDtype.name()).toUpper(), QString::fromStdString(gpu.name),
+                 viewtext::tokens(pool), viewtext::tokens(std::min<std::uint64_t>(s.context, 1u << 24)));
     m_timeModel->setText(
         setting + u' ' +
-        (m_overhead->value() > 0
+        (chosen.overheadMs > 0
              ? tr("Each step is priced on the data sheet (%1) plus %2 fixed.")
-                   .arg(roof, timeText(m_overhead->value() / 1000))
+                   .arg(roof, timeText(chosen.overheadMs / 1000))
              : tr("Each step is priced on the data sheet (%1) with no fixed cost: every latency is a best case and "
                   "every throughput an upper bound.")
                    .arg(roof)));
@@ -475,9 +402,23 @@ void ServingPage::start() {
     m_progress->show();
     m_stop->show();
     m_progressTimer->start();
-    m_watcher.setFuture(QtConcurrent::run(
-        [input, cancel = m_cancel, permille = m_permille] { return runStudy(*input, *cancel, *permille); }));
-    m_resultSettings = settings();
+    m_watcher.setFuture(QtConcurrent::run([s, input, cancel = m_cancel, permille = m_permille] {
+        Result out;
+        try {
+            std::optional<kvscope::ServingStudy> study = kvscope::servingStudy(s, input, [&](double share) {
+                *permille = int(1000 * share);
+                return !cancel->load();
+            });
+            if (study)
+                out.rows = std::move(study->rows);
+            else
+                out.stopped = true;
+        } catch (const kvscope::Error& e) {
+            out.error = QString::fromUtf8(e.what());
+        }
+        return out;
+    }));
+    m_resultSettings = chosen;
 }
 
 void ServingPage::finished() {

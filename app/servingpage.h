@@ -39,19 +39,15 @@ public:
     std::any keptState() const override;
     void restoreKeptState(const std::any& state) override;
 
-    // One allocator's answers, in kvscope::allocatorKinds() order.
-    struct Row {
-        kvscope::AllocatorKind kind = kvscope::AllocatorKind::Paged;
-        kvscope::TimedSummary atRate;
-        kvscope::SloCapacity capacity;
-        std::vector<kvscope::RatePoint> sweep;
-    };
+    // One allocator's answers, in kvscope::allocatorKinds() order (core's servingStudy).
+    using Row = kvscope::ServingStudyRow;
     struct Result {
         std::vector<Row> rows;
         QString error; // core's refusal; empty when the rows are there
         bool stopped = false;
     };
-    // The settings a run reads (tests set them; the page's controls show them).
+    // The settings a run reads (tests set them; the page's controls show them). The defaults are
+    // ServingStudyInput's, which a lesson's figures assume.
     struct Settings {
         int workload = 0; // 0 ShareGPT-like, 1 Alpaca-like
         int requests = 1000;
@@ -62,6 +58,7 @@ public:
     };
     Settings settings() const;
     void applySettings(const Settings& settings);
+    void applyLessonSettings() { applySettings(Settings{}); } // what a serving lesson's figures are computed with
 
     bool isRunning() const;
     void stop();

@@ -3,6 +3,7 @@
 #include "checked.h"
 #include "error.h"
 #include "gpus.h"
+#include "memorymodel.h"
 #include "scenario.h"
 #include "text.h"
 
@@ -404,6 +405,119 @@ std::optional<SloCapacity> sloCapacity(const SimConfig& config, const std::vecto
     out.rate = lo;
     out.concurrentUsers = lo * low->e2e.mean;
     out.atRate = std::move(*low);
+    return out;
+}
+
+ServingUnpriced servingUnpriced(const Scenario& scenario) {
+    if (scenario.tensorParallel > 1)
+        return ServingUnpriced::TensorParallel;
+    if (scenario.weightsAsStored && scenario.model.stored)
+        return ServingUnpriced::StoredWeights;
+    const GpuPreset* gpu = nullptr;
+    for (const GpuPreset& preset : gpuPresets())
+        if (preset.id == scenario.gpuId)
+            gpu = &preset;
+    if (!gpu || !gpu->sheet.present())
+        return ServingUnpriced::NoDataSheet;
+    const std::uint64_t pool = capacity(scenario).tokens;
+    if (pool == 0)
+        return ServingUnpriced::NoPool;
+    if (pool > kMaxServingPoolTokens)
+        return ServingUnpriced::PoolTooLarge;
+    return ServingUnpriced::None;
+}
+
+const ServingStudyRow& ServingStudy::row(AllocatorKind kind) const {
+    for (const ServingStudyRow& r : rows)
+        if (r.kind == kind)
+            return r;
+    throw Error("serving study: no row for the allocator " + allocatorKindName(kind));
+}
+
+std::optional<double> ServingStudy::pagedOver(AllocatorKind other) const {
+    return capacityRatio(row(AllocatorKind::Paged).capacity, row(other).capacity);
+}
+
+std::optional<ServingStudy> servingStudy(const Scenario& scenario, const ServingStudyInput& input,
+                                         const std::function<bool(double)>& progress) {
+    switch (servingUnpriced(scenario)) {
+    case ServingUnpriced::None:
+        break;
+    case ServingUnpriced::TensorParallel:
+        throw Error("serving study: tensor parallelism is not timed yet (one GPU's steps only)");
+    case ServingUnpriced::StoredWeights:
+        throw Error("serving study: the weights are read in one dtype; choose one rather than 'stored'");
+    case ServingUnpriced::NoDataSheet:
+        throw Error("serving study: the GPU '" + scenario.gpuId + "' has no data-sheet bandwidth and peak");
+    case ServingUnpriced::NoPool:
+        throw Error("serving study: the weights leave no KV memory on this GPU");
+    case ServingUnpriced::PoolTooLarge:
+        throw Error("serving study: the KV pool holds more than " + std::to_string(kMaxServingPoolTokens) +
+                    " tokens, the replay's most");
+    }
+    if (input.workload != WorkloadKind::ShareGpt && input.workload != WorkloadKind::Alpaca)
+        throw Error("serving study: the workload is ShareGPT- or Alpaca-like");
+    if (input.requests == 0 || input.sweepPoints < 0 || input.sweepPoints > 64)
+        throw Error("serving study: at least one request, and 0 to 64 swept rates");
+
+    ServingStudy out;
+    std::optional<ServingSetup> setup = servingSetup(scenario, input.fixedSeconds, input.fixedSource);
+    out.time = setup->time;
+    out.gpuName = setup->gpuName;
+    out.poolTokens = capacity(scenario).tokens;
+    out.maxModelLen = std::uint32_t(std::min<std::uint64_t>(scenario.context, 1u << 24));
+    SimConfig config;
+    config.poolSlots = out.poolTokens;
+    config.blockSize = scenario.blockSize;
+    config.maxModelLen = out.maxModelLen;
+    config.kvBytesPerToken = kvBytesPerToken(scenario.model, scenario.kvDtype);
+    WorkloadSpec spec;
+    spec.kind = input.workload;
+    spec.requests = input.requests;
+    spec.seed = input.seed;
+    const std::vector<Request> requests = generateWorkload(spec);
+
+    const auto kinds = allocatorKinds();
+    const double parts = double(kinds.size()) * (input.sweepPoints > 0 ? 2.0 : 1.0);
+    const auto report = [&](double done) {
+        return [&, done](double share) {
+            return !progress || progress(std::min(1.0, (done + std::clamp(share, 0.0, 1.0)) / parts));
+        };
+    };
+    double top = input.rate;
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+        ServingStudyRow row;
+        row.kind = kinds[i].kind;
+        config.allocator = row.kind;
+        std::optional<TimedSummary> atRate =
+            replayTimed(config, requests, poissonArrivalSeconds(requests.size(), input.rate, input.seed), setup->pricer,
+                        setup->time, report(double(i)));
+        if (!atRate)
+            return std::nullopt;
+        std::optional<SloCapacity> slo = sloCapacity(config, requests, input.target, input.seed, setup->pricer,
+                                                     setup->time, report(double(i) + 0.5));
+        if (!slo)
+            return std::nullopt;
+        row.atRate = std::move(*atRate);
+        row.capacity = std::move(*slo);
+        if (row.capacity.met)
+            top = std::max(top, row.capacity.rate);
+        out.rows.push_back(std::move(row));
+    }
+    if (input.sweepPoints > 0) {
+        // One grid for every allocator: up to 1.6 times the highest rate any of them sustains.
+        std::vector<double> rates;
+        for (int k = 1; k <= input.sweepPoints; ++k)
+            rates.push_back(1.6 * top * k / input.sweepPoints);
+        for (std::size_t i = 0; i < out.rows.size(); ++i) {
+            config.allocator = out.rows[i].kind;
+            std::optional<std::vector<RatePoint>> sweep = rateSweep(config, requests, rates, input.seed, setup->pricer,
+                                                                    setup->time, report(double(kinds.size() + i)));
+            if (!sweep)
+                return std::nullopt;
+            out.rows[i].sweep = std::move(*sweep);
+        }
+    }
     return out;
 }
 

@@ -160,4 +160,45 @@ std::optional<SloCapacity> sloCapacity(const SimConfig& config, const std::vecto
                                        const SloTarget& target, std::uint64_t seed, const roofline::StepPricer& pricer,
                                        const StepTimeModel& time, const std::function<bool(double)>& progress = {});
 
+// The Serving page's study of a scenario, in one place so that the page and the lessons show the same figures:
+// the pool is the scenario's KV capacity (capacity(scenario).tokens, in blocks of its block size), requests are
+// capped at its context, and every allocator replays the same requests at the chosen rate, then is searched for
+// its SLO capacity, then (optionally) swept over a common grid of rates up to 1.6 times the highest capacity.
+
+// Why a scenario cannot be timed (the page says it in words); None when it can.
+enum class ServingUnpriced { None, TensorParallel, StoredWeights, NoDataSheet, NoPool, PoolTooLarge };
+ServingUnpriced servingUnpriced(const Scenario& scenario);
+inline constexpr std::uint64_t kMaxServingPoolTokens = 1ull << 28; // as `kvscope-cli simulate`
+
+struct ServingStudyInput {
+    WorkloadKind workload = WorkloadKind::ShareGpt; // ShareGpt or Alpaca
+    std::uint32_t requests = 1000;
+    double rate = 2.0; // requests per second, Poisson
+    SloTarget target{2.0, 0.1};
+    double fixedSeconds = 0.0; // per step
+    std::string fixedSource;
+    int sweepPoints = 10; // rates in the sweep; 0: none
+    std::uint64_t seed = 1;
+};
+struct ServingStudyRow {
+    AllocatorKind kind = AllocatorKind::Paged;
+    TimedSummary atRate;
+    SloCapacity capacity;
+    std::vector<RatePoint> sweep;
+};
+struct ServingStudy {
+    std::vector<ServingStudyRow> rows; // allocatorKinds() order
+    std::uint64_t poolTokens = 0;
+    std::uint32_t maxModelLen = 0;
+    StepTimeModel time;
+    std::string gpuName;
+    const ServingStudyRow& row(AllocatorKind kind) const; // throws Error for a kind not in rows
+    // capacityRatio of paged over `other`.
+    std::optional<double> pagedOver(AllocatorKind other) const;
+};
+// Throws Error when servingUnpriced(scenario) is not None (naming why) or an input is out of range; nothing
+// when `progress` (0..1 over the whole study) returns false.
+std::optional<ServingStudy> servingStudy(const Scenario& scenario, const ServingStudyInput& input,
+                                         const std::function<bool(double)>& progress = {});
+
 } // namespace kvscope

@@ -2,7 +2,9 @@
 // decisions kept as they are, every token accounted for, the preemption costs, the percentiles, the rate sweep,
 // the SLO search and the CLI's target syntax. Times here are computed, never measured.
 #include "gpus.h"
+#include "memorymodel.h"
 #include "presets.h"
+#include "scenario.h"
 #include "servingreplay.h"
 #include "testutils.h"
 #include "workload.h"
@@ -76,6 +78,9 @@ private slots:
     void sloTargetSyntax_data();
     void sloTargetSyntax();
     void cancels();
+    void studyOfTheScenario();
+    void unpricedScenarios_data();
+    void unpricedScenarios();
     void badInputs();
 };
 
@@ -417,6 +422,58 @@ void TestServingReplay::cancels() {
     const auto sweep = rateSweep(poolOf(AllocatorKind::Paged), shareGpt(20), {1, 2, 4}, 1, pricer(), roundRoof(),
                                  [](double share) { return share < 0.5; });
     QVERIFY(!sweep);
+}
+
+void TestServingReplay::studyOfTheScenario() {
+    // The paper's setting: OPT-13B on an A100-40GB. The study's pool is the scenario's capacity, its requests
+    // capped at the context, and each row is the replay and the search run on their own.
+    const Scenario s = paperServingScenario();
+    ServingStudyInput in;
+    in.requests = 300;
+    in.sweepPoints = 3;
+    const auto study = servingStudy(s, in);
+    QVERIFY(study);
+    KV_COMPARE_U64(study->poolTokens, capacity(s).tokens);
+    QCOMPARE(study->maxModelLen, std::uint32_t(s.context));
+    QCOMPARE(study->rows.size(), allocatorKinds().size());
+    const auto setup = servingSetup(s);
+    SimConfig c = poolOf(AllocatorKind::Paged, study->poolTokens);
+    c.maxModelLen = study->maxModelLen;
+    c.kvBytesPerToken = kvBytesPerToken(s.model, s.kvDtype);
+    const std::vector<Request> requests = shareGpt(300);
+    const auto alone = sloCapacity(c, requests, in.target, in.seed, setup->pricer, setup->time);
+    QVERIFY(alone);
+    QCOMPARE(study->row(AllocatorKind::Paged).capacity.rate, alone->rate);
+    QCOMPARE(study->row(AllocatorKind::Paged).sweep.size(), std::size_t(3));
+    QCOMPARE(study->pagedOver(AllocatorKind::Max),
+             capacityRatio(study->row(AllocatorKind::Paged).capacity, study->row(AllocatorKind::Max).capacity));
+    QVERIFY(*study->pagedOver(AllocatorKind::Max) > 1.0);
+    int calls = 0;
+    QVERIFY(!servingStudy(s, in, [&](double) { return ++calls < 3; })); // stopped
+}
+
+void TestServingReplay::unpricedScenarios_data() {
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<int>("reason");
+    QTest::newRow("priced") << u"a100-40gb"_s << 1 << int(ServingUnpriced::None);
+    QTest::newRow("custom") << u"custom"_s << 1 << int(ServingUnpriced::NoDataSheet);
+    QTest::newRow("no sheet") << u"rtx-3060"_s << 1 << int(ServingUnpriced::NoDataSheet);
+    QTest::newRow("no pool") << u"t4"_s << 1 << int(ServingUnpriced::NoPool); // 26 GB of weights on a 16 GB card
+    QTest::newRow("tensor parallel") << u"a100-80gb"_s << 2 << int(ServingUnpriced::TensorParallel);
+}
+
+void TestServingReplay::unpricedScenarios() {
+    QFETCH(QString, gpu);
+    QFETCH(int, tp);
+    QFETCH(int, reason);
+    Scenario s = paperServingScenario();
+    s.gpuId = gpu.toStdString();
+    s.gpuMemoryBytes = gpu == u"custom"_s ? 40ull << 30 : findGpuPreset(s.gpuId).memoryBytes;
+    s.tensorParallel = std::uint32_t(tp);
+    QCOMPARE(int(servingUnpriced(s)), reason);
+    if (reason != int(ServingUnpriced::None))
+        QVERIFY_THROWS_EXCEPTION(Error, servingStudy(s, {}));
 }
 
 void TestServingReplay::badInputs() {
