@@ -351,6 +351,8 @@ void LessonPanel::enter(int index, bool resume) {
     emit highlightRequested(QString());
     if (lesson.simulation)
         emit simulationRequested(*lesson.simulation);
+    if (lesson.page == kvscope::LessonPage::Serving)
+        emit servingSettingsRequested();
     emit pageRequested(QString::fromUtf8(kvscope::lessonPageName(lesson.page)));
     if (lesson.experiment == kvscope::LessonExperiment::Classroom)
         emit experimentRequested();
@@ -426,7 +428,6 @@ QString LessonPanel::summaryText() const {
         const QString title = QString::fromStdString(lesson.title.in(language())).toHtmlEscaped();
         const auto visit = m_visits.find(i);
         QString mark = u"–"_s;
-        QString note = tr("not revealed");
         if (visit != m_visits.end() && visit->second.revealed) {
             ++revealedCount;
             const bool choice = lesson.predict.kind == kvscope::LessonPrediction::Kind::Choice;
@@ -443,10 +444,10 @@ QString LessonPanel::summaryText() const {
             }
             right += correct ? 1 : 0;
             mark = !made ? u"–"_s : correct ? u"✓"_s : u"✗"_s;
-            note = !made ? tr("no prediction") : correct ? tr("right") : tr("not quite");
         }
-        rows << u"<tr><td>%1</td><td>%2.&nbsp;</td><td>%3</td><td>&nbsp;%4</td></tr>"_s.arg(mark).arg(i + 1).arg(title,
-                                                                                                                 note);
+        // The mark says it (the legend is under the table); a word beside every title wrapped the rows of a
+        // 15-lesson course past a 720-line projector.
+        rows << u"<tr><td>%1</td><td>%2.&nbsp;</td><td>%3</td></tr>"_s.arg(mark).arg(i + 1).arg(title);
     }
     const QString head =
         predicted > 0 ? tr("<b>The lessons are done.</b> The class was right on %1 of %2 predictions; %3 of %4 lessons "
@@ -468,8 +469,9 @@ QString LessonPanel::summaryText() const {
                                           .arg(votes.hands)
                                           .arg(votes.rightPercent)
                         : QString();
-    return head + hands + u"<table>%1</table>"_s.arg(rows.join(QString())) +
-           tr("Page Up goes back to the last lesson; the picker above opens any lesson again.");
+    // No cell spacing or padding: fifteen rows of it were two lines of a 720-line projector.
+    return head + hands + u"<table cellspacing=\"0\" cellpadding=\"0\">%1</table>"_s.arg(rows.join(QString())) +
+           tr("✓ right, ✗ not quite, – no prediction or not revealed. The picker above opens any lesson again.");
 }
 
 void LessonPanel::advance() {

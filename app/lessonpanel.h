@@ -116,6 +116,8 @@ signals:
     void coverRequested(const QString& page, bool covered);
     // The lesson's paged run, for the paged page to replay what the answer quotes.
     void simulationRequested(const kvscope::LessonSimulation& simulation);
+    // A lesson on the serving page: its figures are the page's at its default settings.
+    void servingSettingsRequested();
     void revealed();
     // A lesson that runs the classroom decode (Lesson::experiment) was opened.
     void experimentRequested();

@@ -27,6 +27,7 @@
 #include "scenariocontroller.h"
 #include "scenariodiff.h"
 #include "scenariofile.h"
+#include "servingpage.h"
 #include "settings.h"
 #include "viewtext.h"
 
@@ -250,6 +251,8 @@ void MainWindow::buildUi() {
     delete oldLessons;
     connect(m_lessons, &LessonPanel::pageRequested, this, [this](const QString& name) { showPage(name); });
     connect(m_lessons, &LessonPanel::simulationRequested, m_paged, &PagedPage::applyLessonSimulation);
+    if (auto* serving = findChild<ServingPage*>())
+        connect(m_lessons, &LessonPanel::servingSettingsRequested, serving, &ServingPage::applyLessonSettings);
     connect(m_lessons, &LessonPanel::highlightRequested, this, [this](const QString& target) {
         overlay::clearHighlights(this);
         auto* widget = target.isEmpty() ? nullptr : findChild<QWidget*>(target);

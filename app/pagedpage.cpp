@@ -668,30 +668,7 @@ void PagedPage::layOutSettings() {
     // The group box's frame and margins, the grid's own, the page's margins and a scroll bar.
     const QMargins grid = m_fieldGrid->contentsMargins();
     const int available = width() - 64 - grid.left() - grid.right();
-    // A combo box's minimum leaves its longest item cut ("first f"): its whole text is its minimum here.
-    for (const auto& pair : std::as_const(m_fieldPairs))
-        if (auto* combo = qobject_cast<QComboBox*>(pair.second)) {
-            combo->setMinimumWidth(0);
-            combo->setMinimumWidth(combo->sizeHint().width());
-        }
-    int perRow = chartstyle::presenter() ? 3 : 5;
-    for (; perRow > 1; --perRow) {
-        int needed = (2 * perRow - 1) * spacing;
-        for (int column = 0; column < perRow; ++column) {
-            int label = 0, field = 0;
-            for (int i = column; i < m_fieldPairs.size(); i += perRow) {
-                // What the grid will hold them to: the hint, or a minimum set on the widget when larger.
-                const auto least = [](const QWidget* w) {
-                    return std::max(w->minimumSizeHint().width(), w->minimumWidth());
-                };
-                label = std::max(label, least(m_fieldPairs[i].first));
-                field = std::max(field, least(m_fieldPairs[i].second));
-            }
-            needed += label + field;
-        }
-        if (needed <= available)
-            break;
-    }
+    const int perRow = fieldsPerRow(m_fieldPairs, available, chartstyle::presenter() ? 3 : 5, spacing);
     if (m_transport) {
         const int oneRow = m_transport->itemAt(0)->minimumSize().width() +
                            m_transport->itemAt(1)->minimumSize().width() + std::max(6, m_transport->spacing()) + 64;

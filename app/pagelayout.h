@@ -16,6 +16,11 @@ class QWidget;
 void layOutFields(QGridLayout* grid, const QList<QPair<QLabel*, QWidget*>>& fields, int perRow,
                   QWidget* trailing = nullptr);
 
+// How many label-and-field pairs fit a row `available` pixels wide (at most `most`, at least 1): each column as
+// wide as its widest label and field need, `spacing` between them. A combo box's whole current text is made
+// its minimum first, so that the row never cuts it.
+int fieldsPerRow(const QList<QPair<QLabel*, QWidget*>>& fields, int available, int most, int spacing);
+
 // A control's or chart's tooltip (one line) and What's This text (the longer explanation,
 // with the formula where one applies), set together.
 void explain(QWidget* widget, const QString& toolTip, const QString& whatsThis);

@@ -113,8 +113,10 @@ ServingPage::ServingPage(ScenarioController* controller, QWidget* parent)
     m_headline->setTextFormat(Qt::PlainText);
     m_timeModel->setTextFormat(Qt::PlainText);
 
-    m_workload->addItem(tr("ShareGPT-like (mean prompt 161, output 338 tokens)"));
-    m_workload->addItem(tr("Alpaca-like (mean prompt 19, output 58 tokens)"));
+    m_workload->addItem(tr("ShareGPT-like"));
+    m_workload->addItem(tr("Alpaca-like"));
+    // Its items' width is its least: a row of settings in presenter type squeezed it below its text.
+    m_workload->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
     m_requests->setRange(50, 100'000);
     m_requests->setSingleStep(100);
     m_requests->setValue(1000);
@@ -137,7 +139,8 @@ ServingPage::ServingPage(ScenarioController* controller, QWidget* parent)
     m_overhead->setSuffix(tr(" ms"));
     explain(m_workload, tr("The requests every allocator replays"),
             tr("Synthetic traces whose mean lengths match the published datasets, with a long tail; they are not "
-               "the datasets."));
+               "the datasets. ShareGPT-like: prompts of 161 tokens and outputs of 338 on average; Alpaca-like: 19 "
+               "and 58."));
     explain(m_requests, tr("How many requests each replay serves"),
             tr("More requests give steadier percentiles and take longer; every allocator replays the same ones."));
     explain(m_rate, tr("Requests per second arriving, at random (a Poisson process)"),
@@ -154,10 +157,11 @@ ServingPage::ServingPage(ScenarioController* controller, QWidget* parent)
                "latencies are best cases and throughputs upper bounds. A measured fixed cost (the GPU page's fit, "
                "a server log) makes them realistic."));
 
-    m_table->setColumnCount(11);
-    m_table->setHorizontalHeaderLabels({tr("Allocator"), tr("Tokens/s"), tr("Requests/s"), tr("TTFT p50"),
-                                        tr("TTFT p90"), tr("TPOT p50"), tr("TPOT p90"), tr("Queue p90"),
-                                        tr("Preemptions"), tr("Capacity (req/s)"), tr("Users")});
+    // The p90s a target is set on; the medians and requests per second are in kvscope-cli simulate.
+    m_table->setColumnCount(8);
+    // Two-line headers: the table fits a 720-line projector's width in presenter type.
+    m_table->setHorizontalHeaderLabels({tr("Allocator"), tr("Tokens\nper s"), tr("TTFT\np90"), tr("TPOT\np90"),
+                                        tr("Queue\np90"), tr("Pre-\nemptions"), tr("Capacity\nreq/s"), tr("Users")});
     m_table->setAccessibleName(tr("Each allocator's throughput, latency and capacity"));
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -168,7 +172,8 @@ ServingPage::ServingPage(ScenarioController* controller, QWidget* parent)
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     explain(m_table, tr("Each allocator at the chosen rate, and the most it sustains within the targets"),
             tr("Tokens/s: output tokens over the run's length. TTFT: arrival to the first token; TPOT: the time "
-               "per token after it; the queue: arrival to admission. Capacity: the largest Poisson request rate "
+               "per token after it; the queue: arrival to admission; each as its 90th percentile. Capacity: the "
+               "largest Poisson request rate "
                "whose p90 TTFT and TPOT meet the targets; users: the requests in flight at that rate (Little's "
                "law: rate x mean latency)."));
 
@@ -236,8 +241,9 @@ ServingPage::ServingPage(ScenarioController* controller, QWidget* parent)
         label->setBuddy(field);
         field->setAccessibleName(label->text());
     }
-    auto* fields = new QGridLayout;
-    layOutFields(fields, pairs, 3);
+    m_fieldPairs = pairs;
+    m_fieldGrid = new QGridLayout;
+    auto* fields = m_fieldGrid;
     auto* status = new QHBoxLayout;
     status->addWidget(m_progress, 1);
     status->addWidget(m_stop);
@@ -276,11 +282,14 @@ ServingPage::ServingPage(ScenarioController* controller, QWidget* parent)
         for (QChartView* view : {m_throughput, m_latency})
             chartstyle::restyle(view->chart());
         m_headline->setFont(chartstyle::headlineFont());
+        m_perRow = 0; // the type size changed: lay the settings out again
+        layOutSettings();
         // Large type in a squeezed plot cut the axis titles to "...".
         for (QChartView* view : {m_throughput, m_latency})
             view->setMinimumHeight(chartstyle::presenter() ? 440 : 260);
         showResult();
     });
+    layOutSettings();
     showResult();
 }
 
@@ -338,6 +347,7 @@ void ServingPage::refresh() {
 
 void ServingPage::showUnpriced(const QString& why) {
     m_result.reset();
+    m_unpriced = true;
     m_timeModel->setText(why);
     showResult();
     emit figuresSettled();
@@ -367,6 +377,7 @@ void ServingPage::start() {
                                 .arg(viewtext::tokens(pool), viewtext::tokens(kvscope::kMaxServingPoolTokens)));
     }
 
+    m_unpriced = false;
     const Settings chosen = settings();
     kvscope::ServingStudyInput input;
     input.workload = chosen.workload == 1 ? kvscope::WorkloadKind::Alpaca : kvscope::WorkloadKind::ShareGpt;
@@ -445,18 +456,52 @@ QString ServingPage::headlineText() const {
     return m_headline->text();
 }
 
+void ServingPage::layOutSettings() {
+    // As many settings to a row as the page's width holds, at most 3: the page scrolls only down.
+    const int spacing = std::max(6, m_fieldGrid->horizontalSpacing());
+    const int perRow = fieldsPerRow(m_fieldPairs, width() - 64, 3, spacing);
+    if (perRow == m_perRow)
+        return;
+    m_perRow = perRow;
+    layOutFields(m_fieldGrid, m_fieldPairs, perRow);
+}
+
+void ServingPage::resizeEvent(QResizeEvent* event) {
+    Page::resizeEvent(event);
+    layOutSettings();
+}
+
+void ServingPage::fitTable() {
+    m_table->resizeColumnsToContents();
+    m_table->resizeRowsToContents();
+    m_table->setFixedHeight(m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth() +
+                            m_table->verticalHeader()->length());
+}
+
 void ServingPage::showResult() {
-    const bool shown = m_result && m_result->error.isEmpty() && !m_result->rows.empty();
-    m_table->setVisible(shown);
-    m_throughput->setVisible(shown);
-    m_latency->setVisible(shown);
-    m_caption->setVisible(shown);
-    if (m_result && !m_result->error.isEmpty())
+    // The figures' places stay on screen while the first run is under way (a lesson outlines them at once);
+    // only a scenario that cannot be timed, or a run that failed, takes them away.
+    const bool failed = m_result && !m_result->error.isEmpty();
+    const bool places = !m_unpriced && !failed;
+    const bool shown = places && m_result && !m_result->rows.empty();
+    m_table->setVisible(places);
+    m_throughput->setVisible(places);
+    m_latency->setVisible(places);
+    m_caption->setVisible(places);
+    if (failed)
         m_headline->setText(m_result->error);
     if (!shown) {
-        if (!m_result)
+        if (!failed)
             m_headline->clear();
         m_paper->clear();
+        const auto kinds = kvscope::allocatorKinds();
+        m_table->setRowCount(places ? int(kinds.size()) : 0);
+        for (int i = 0; places && i < int(kinds.size()); ++i)
+            for (int c = 0; c < m_table->columnCount(); ++c)
+                m_table->setItem(
+                    i, c,
+                    new QTableWidgetItem(c == 0 ? PagedPage::allocatorLabel(kinds[std::size_t(i)].kind) : u"…"_s));
+        fitTable();
         return;
     }
     const std::vector<Row>& rows = m_result->rows;
@@ -469,10 +514,7 @@ void ServingPage::showResult() {
         const QStringList cells{
             PagedPage::allocatorLabel(r.kind),
             locale.toString(t.outputTokensPerSecond, 'f', 0),
-            rateText(t.requestsPerSecond),
-            timeText(t.ttft.median),
             timeText(t.ttft.p90),
-            timeText(t.tpot.median),
             timeText(t.tpot.p90),
             timeText(t.queueing.p90),
             locale.toString(qulonglong(t.pool.preemptions)),
@@ -489,8 +531,7 @@ void ServingPage::showResult() {
         }
     }
     m_table->resizeColumnsToContents();
-    m_table->setFixedHeight(m_table->horizontalHeader()->height() + 2 * m_table->frameWidth() +
-                            m_table->verticalHeader()->length());
+    fitTable();
 
     // The headline: paged against the contiguous policies at the targets, beside the paper's figures.
     const auto rowOf = [&](kvscope::AllocatorKind kind) -> const Row* {

@@ -72,14 +72,20 @@ public:
 
 protected:
     void refresh() override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void start();
     void finished();
     void showResult();
+    void fitTable();                       // columns to their contents, the height to its rows
+    void layOutSettings();                 // settings to a row as the width holds
     void showUnpriced(const QString& why); // no run: the reason in place of the figures
 
     ScenarioController* m_controller;
+    QList<QPair<QLabel*, QWidget*>> m_fieldPairs;
+    class QGridLayout* m_fieldGrid = nullptr;
+    int m_perRow = 0;
     QComboBox* m_workload;
     QSpinBox* m_requests;
     QDoubleSpinBox* m_rate;
@@ -105,7 +111,8 @@ private:
     QFutureWatcher<Result> m_watcher;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     std::shared_ptr<std::atomic<int>> m_permille;
-    bool m_restart = false; // a change arrived while a run was going: run again when it ends
+    bool m_unpriced = false; // the scenario cannot be timed: the reason stands in place of the figures
+    bool m_restart = false;  // a change arrived while a run was going: run again when it ends
     std::optional<Result> m_result;
     Settings m_resultSettings; // what the shown result was run with
 };

@@ -6,6 +6,7 @@
 #include "gpus.h"
 #include "inputfile.h"
 #include "presets.h"
+#include "servingreplay.h"
 #include "sweep.h"
 #include "units.h"
 #include "workload.h"
@@ -35,6 +36,7 @@ extern const std::size_t kLessonFileCount;
 struct LessonSimulationCache {
     std::mutex mutex;
     std::optional<LessonSimulationResult> result;
+    std::optional<ServingStudy> serving; // the serving figures' study of the lesson's scenario
 };
 
 namespace {
@@ -81,6 +83,11 @@ public:
             m_sim = lessonSimulationResult(m_lesson);
         return *m_sim;
     }
+    const ServingStudy& serving() {
+        if (!m_serving)
+            m_serving = lessonServingStudy(m_lesson);
+        return *m_serving;
+    }
 
 private:
     const Lesson& m_lesson;
@@ -88,6 +95,7 @@ private:
     std::optional<Capacity> m_capacity;
     std::optional<std::vector<AttentionVariant>> m_variants;
     std::optional<LessonSimulationResult> m_sim;
+    std::optional<ServingStudy> m_serving;
 };
 
 double kib(std::uint64_t bytes) {
@@ -121,7 +129,23 @@ struct FigureDef {
     int decimals; // when a placeholder gives none
     bool simulation;
     double (*compute)(FigureInputs&);
+    bool serving = false; // needs the Serving page's study of the scenario
 };
+
+double servingCapacity(FigureInputs& f, AllocatorKind kind) {
+    const SloCapacity& c = f.serving().row(kind).capacity;
+    if (!c.met || c.atCeiling)
+        throw Error(std::string("the ") + allocatorKindName(kind) + " allocator's capacity is " +
+                    (c.met ? "past the search's ceiling" : "not met at any rate") + " in this scenario");
+    return c.rate;
+}
+
+double pagedOver(FigureInputs& f, AllocatorKind kind) {
+    const std::optional<double> ratio = f.serving().pagedOver(kind);
+    if (!ratio)
+        throw Error("no capacity ratio of paged over " + allocatorKindName(kind) + " in this scenario");
+    return *ratio;
+}
 
 // clang-format off
 const FigureDef kFigures[] = {
@@ -196,6 +220,30 @@ const FigureDef kFigures[] = {
     {"paged_batch_ratio", 1, true, [](FigureInputs& f) {
          const double c = f.sim().contiguous.meanBatchSaturated;
          return c > 0.0 ? f.sim().paged.meanBatchSaturated / c : 0.0; }},
+    // The Serving page's study of the scenario (core/servingreplay.h), at the page's default settings.
+    {"serving_requests", 0, false, [](FigureInputs&) { return double(ServingStudyInput{}.requests); }, true},
+    {"serving_rate_rps", 1, false, [](FigureInputs&) { return ServingStudyInput{}.rate; }, true},
+    {"serving_ttft_target_s", 1, false, [](FigureInputs&) { return ServingStudyInput{}.target.ttftSeconds; }, true},
+    {"serving_tpot_target_ms", 0, false, [](FigureInputs&) {
+         return 1000.0 * ServingStudyInput{}.target.tpotSeconds; }, true},
+    {"serving_pool_tokens", 0, false, [](FigureInputs& f) { return double(f.serving().poolTokens); }, true},
+    {"serving_max_capacity_rps", 2, false, [](FigureInputs& f) {
+         return servingCapacity(f, AllocatorKind::Max); }, true},
+    {"serving_pow2_capacity_rps", 2, false, [](FigureInputs& f) {
+         return servingCapacity(f, AllocatorKind::Pow2); }, true},
+    {"serving_oracle_capacity_rps", 2, false, [](FigureInputs& f) {
+         return servingCapacity(f, AllocatorKind::Oracle); }, true},
+    {"serving_paged_capacity_rps", 2, false, [](FigureInputs& f) {
+         return servingCapacity(f, AllocatorKind::Paged); }, true},
+    {"serving_paged_users", 0, false, [](FigureInputs& f) {
+         servingCapacity(f, AllocatorKind::Paged);
+         return f.serving().row(AllocatorKind::Paged).capacity.concurrentUsers; }, true},
+    {"serving_paged_over_max", 1, false, [](FigureInputs& f) { return pagedOver(f, AllocatorKind::Max); }, true},
+    {"serving_paged_over_oracle", 2, false, [](FigureInputs& f) { return pagedOver(f, AllocatorKind::Oracle); }, true},
+    {"serving_max_tokens_per_s", 0, false, [](FigureInputs& f) {
+         return f.serving().row(AllocatorKind::Max).atRate.outputTokensPerSecond; }, true},
+    {"serving_paged_tokens_per_s", 0, false, [](FigureInputs& f) {
+         return f.serving().row(AllocatorKind::Paged).atRate.outputTokensPerSecond; }, true},
     // The course's small-GPT decode measurements and its two-term model.
     {"course_batch1_cached_ms", 2, false, [](FigureInputs&) { return kCourseDecode.gpuBatch1CachedMs; }},
     {"course_batch1_uncached_ms", 2, false, [](FigureInputs&) { return kCourseDecode.gpuBatch1UncachedMs; }},
@@ -456,7 +504,7 @@ std::string oneOf(const Context& ctx, const json& v, std::string_view path, cons
 constexpr EnumName<LessonPage> kLessonPages[] = {
     {LessonPage::Memory, "memory"},   {LessonPage::Attention, "attention"},
     {LessonPage::Scaling, "scaling"}, {LessonPage::Paged, "paged"},
-    {LessonPage::Gpu, "gpu"},
+    {LessonPage::Gpu, "gpu"},         {LessonPage::Serving, "serving"},
 };
 
 const std::vector<std::string>& pageNames() {
@@ -672,6 +720,19 @@ void checkComputable(const Context& ctx, const Lesson& lesson, std::string_view 
     const FigureDef* def = findFigure(name);
     if (!def || def->simulation)
         return;
+    if (def->serving) {
+        // The study takes a second: it runs when the lesson is shown, not when the file is read. What can be
+        // checked now is that the page can time this scenario at all, and that the lesson opens on that page.
+        if (lesson.page != LessonPage::Serving)
+            ctx.fail(field, "uses the serving figure '" + std::string(name) +
+                                "', which the \"serving\" page shows; this lesson is on \"" +
+                                std::string(lessonPageName(lesson.page)) + "\"");
+        if (servingUnpriced(lesson.scenario) != ServingUnpriced::None)
+            ctx.fail(field, "uses the serving figure '" + std::string(name) +
+                                "', but this scenario cannot be timed (a GPU preset with a data sheet, one GPU, a "
+                                "KV pool that fits)");
+        return;
+    }
     double value = 0.0;
     try {
         value = lessonFigure(lesson, name);
@@ -701,10 +762,9 @@ Lesson parseLesson(const std::string& source, const json& v, std::size_t index, 
     const std::string page = oneOf(ctx, require(ctx, v, "", "page"), "page", pageNames());
     lesson.page = enumFromName(kLessonPages, page).value_or(LessonPage::Memory);
     lesson.scenario = parseScenario(ctx, optional(v, "scenario"), lesson.presetId);
-    if (const json* sim = optional(v, "simulation")) {
+    if (const json* sim = optional(v, "simulation"))
         lesson.simulation = parseSimulation(ctx, *sim);
-        lesson.simulationCache = std::make_shared<LessonSimulationCache>();
-    }
+    lesson.simulationCache = std::make_shared<LessonSimulationCache>(); // and the serving study's
     lesson.question = localizedText(ctx, require(ctx, v, "", "question"), "question");
     lesson.predict = parsePrediction(ctx, require(ctx, v, "", "predict"));
     lesson.answer = localizedText(ctx, require(ctx, v, "", "answer"), "answer");
@@ -906,6 +966,10 @@ const std::vector<std::string>& lessonHighlightTargets() {
                                                   "decodeMemoryChart",
                                                   "decodeSummary",
                                                   "decodeCourse",
+                                                  "servingHeadline",
+                                                  "servingTable",
+                                                  "servingThroughput",
+                                                  "servingLatency",
                                                   "context",
                                                   "batch",
                                                   "kvHeads",
@@ -925,6 +989,11 @@ std::vector<std::string> lessonFigureNames() {
 
 bool isLessonFigure(std::string_view name) {
     return findFigure(name) != nullptr;
+}
+
+bool isServingFigure(std::string_view name) {
+    const FigureDef* def = findFigure(name);
+    return def && def->serving;
 }
 
 bool isSimulationFigure(std::string_view name) {
@@ -971,6 +1040,24 @@ LessonSimulationResult lessonSimulationResult(const Lesson& lesson) {
     return *lesson.simulationCache->result;
 }
 
+ServingStudy lessonServingStudy(const Lesson& lesson) {
+    auto run = [&] {
+        ServingStudyInput input; // the Serving page's defaults, which a serving lesson sets
+        input.sweepPoints = 0;   // no figure reads the sweep; the rows are the same without it
+        try {
+            return *servingStudy(lesson.scenario, input);
+        } catch (const Error& e) {
+            throw Error("lesson '" + lesson.id + "': the serving study failed: " + e.what());
+        }
+    };
+    if (!lesson.simulationCache)
+        return run();
+    std::lock_guard lock(lesson.simulationCache->mutex);
+    if (!lesson.simulationCache->serving)
+        lesson.simulationCache->serving = run();
+    return *lesson.simulationCache->serving;
+}
+
 bool lessonSimulationCached(const Lesson& lesson) {
     if (!lesson.simulationCache)
         return false;
@@ -984,6 +1071,10 @@ double lessonFigure(const Lesson& lesson, std::string_view name) {
         throw Error("unknown lesson figure '" + shortText(name) + "'");
     if (def->simulation && !lesson.simulation)
         throw Error("lesson '" + lesson.id + "': the figure '" + std::string(name) + "' needs a \"simulation\"");
+    if (def->serving && lesson.page != LessonPage::Serving)
+        throw Error("lesson '" + lesson.id + "': the figure '" + std::string(name) +
+                    "' is the \"serving\" page's; the lesson is on \"" + std::string(lessonPageName(lesson.page)) +
+                    "\"");
     FigureInputs inputs(lesson);
     return def->compute(inputs);
 }
@@ -1027,6 +1118,9 @@ std::string renderLessonText(const std::string& text, const Lesson& lesson, cons
             throw Error("lesson '" + lesson.id + "': unknown figure '" + shortText(p.name) + "'");
         if (def->simulation && !lesson.simulation)
             throw Error("lesson '" + lesson.id + "': the figure '" + std::string(p.name) + "' needs a \"simulation\"");
+        if (def->serving && lesson.page != LessonPage::Serving)
+            throw Error("lesson '" + lesson.id + "': the figure '" + std::string(p.name) +
+                        "' is the \"serving\" page's");
         out.append(text, at, p.begin - at);
         out += format(def->compute(inputs), p.decimals >= 0 ? p.decimals : def->decimals);
         at = p.end;

@@ -13,7 +13,7 @@
 //   "lessons": [ {                               // 1 to 200 lessons, shown in this order
 //     "id": "int4-still-oom",                    // [a-z0-9-]+, unique within the file
 //     "title": {"en": "...", "ko": "..."},
-//     "page": "memory",                          // memory, attention, scaling, paged or gpu
+//     "page": "memory",                          // memory, attention, scaling, paged, gpu or serving
 //     "scenario": {                              // optional, every key optional; the base is
 //                                                // kvscope::defaultScenario()
 //       "preset": "llama-3.1-8b",                // a model preset id (kvscope::loadPreset); weight
@@ -73,8 +73,8 @@
 // Highlight targets (the object names the app gives its widgets): memoryChart, verdict,
 // kvFormula, breakdown, capacity, weightsChart, attentionChart, naiveFormula,
 // attentionTable, scalingChart, fitMap, contiguousMap, pagedMap, pagedTimeline,
-// decodeTimeChart, decodeMemoryChart, decodeSummary, decodeCourse, context, batch,
-// kvHeads, weightDtype, kvDtype, layers, gpu.
+// decodeTimeChart, decodeMemoryChart, decodeSummary, decodeCourse, servingHeadline, servingTable,
+// servingThroughput, servingLatency, context, batch, kvHeads, weightDtype, kvDtype, layers, gpu.
 //
 // Figures: named doubles computed by core/ from the lesson's scenario; the name carries
 // the unit. GiB = 2^30 bytes, GB = 10^9 bytes, KiB = 1024 bytes; per-GPU under tensor
@@ -100,6 +100,15 @@
 //               contiguous_reserved_pct, contiguous_internal_pct, contiguous_external_pct,
 //               paged_token_share_pct, paged_internal_pct, contiguous_mean_batch,
 //               paged_mean_batch, paged_batch_ratio
+//   serving:    need "page": "serving" and a scenario the Serving page can time (servingUnpriced):
+//               core's servingStudy of the scenario at the page's default settings (ServingStudyInput:
+//               1,000 ShareGPT-like requests, Poisson at 2 per second, p90 TTFT 2 s and TPOT 100 ms):
+//               serving_requests, serving_rate_rps, serving_ttft_target_s, serving_tpot_target_ms,
+//               serving_pool_tokens, serving_{max,pow2,oracle,paged}_capacity_rps (the largest rate
+//               meeting the targets), serving_paged_users, serving_paged_over_max,
+//               serving_paged_over_oracle (capacity ratios), serving_max_tokens_per_s,
+//               serving_paged_tokens_per_s (at the rate). The study runs when the lesson is shown
+//               (about half a second) and is cached like the simulation.
 //   course:     the small-GPT decode of docs/domain.md section 7 (core/coursedata.h):
 //               course_batch1_cached_ms, course_batch1_uncached_ms,
 //               course_uncached_mean_tokens, course_fit_a_ms, course_fit_b_ms,
@@ -136,7 +145,7 @@ struct LocalizedText {
     bool empty() const { return en.empty() && ko.empty(); }
 };
 
-enum class LessonPage { Memory, Attention, Scaling, Paged, Gpu };
+enum class LessonPage { Memory, Attention, Scaling, Paged, Gpu, Serving };
 std::string_view lessonPageName(LessonPage page); // "memory", "attention", ...
 
 // The object names the app gives the widgets a lesson may outline.
@@ -232,6 +241,7 @@ bool isShippedLessonSet(const LessonSet& set);
 std::vector<std::string> lessonFigureNames();
 bool isLessonFigure(std::string_view name);
 bool isSimulationFigure(std::string_view name);
+bool isServingFigure(std::string_view name); // needs a lesson on the "serving" page
 // Computes a figure for the lesson's scenario (microseconds). A simulation figure runs the
 // lesson's simulation on first use: milliseconds for the course, at most about a second for
 // any file the parser accepts. Throws Error for an unknown name, or a simulation figure of
@@ -239,6 +249,9 @@ bool isSimulationFigure(std::string_view name);
 double lessonFigure(const Lesson& lesson, std::string_view name);
 // The simulation behind the simulation figures; cached (see Lesson::simulationCache).
 LessonSimulationResult lessonSimulationResult(const Lesson& lesson);
+// The Serving page's study behind the serving figures; cached with the simulation.
+struct ServingStudy;
+ServingStudy lessonServingStudy(const Lesson& lesson);
 // True once the simulation has run for this lesson (or a copy of it).
 bool lessonSimulationCached(const Lesson& lesson);
 

@@ -155,13 +155,13 @@ private slots:
         const LessonSet& set = course();
         QCOMPARE(set.id, std::string("course"));
         QCOMPARE(set.source, std::string("resources/lessons/course.json"));
-        QVERIFY(set.lessons.size() >= 12 && set.lessons.size() <= 14);
+        QVERIFY(set.lessons.size() >= 12 && set.lessons.size() <= 15);
         // The course hour's order (issue 9): docs/domain.md's check questions among the sections.
-        const std::vector<std::string> expected{"training-vs-inference", "weight-storage-7b",    "int4-still-oom",
-                                                "kv-formula-two",        "batch-doubles-cache",  "mha-gqa-mqa",
-                                                "naive-formula-70b",     "vllm-capacity",        "paged-waste",
-                                                "paged-larger-batch",    "nvidia-smi-disagrees", "small-gpt-cache",
-                                                "decode-fixed-cost",     "two-term-model-misses"};
+        const std::vector<std::string> expected{
+            "training-vs-inference", "weight-storage-7b",  "int4-still-oom",           "kv-formula-two",
+            "batch-doubles-cache",   "mha-gqa-mqa",        "naive-formula-70b",        "vllm-capacity",
+            "paged-waste",           "paged-larger-batch", "paging-tokens-per-second", "nvidia-smi-disagrees",
+            "small-gpt-cache",       "decode-fixed-cost",  "two-term-model-misses"};
         std::vector<std::string> ids;
         for (const auto& l : set.lessons)
             ids.push_back(l.id);
@@ -471,7 +471,13 @@ private slots:
                                      "course_predicted_b64_cached_ms",
                                      "course_predicted_b64_uncached_ms",
                                      "course_measured_b64_uncached_ms",
-                                     "course_measured_b64_cached_ms"})
+                                     "course_measured_b64_cached_ms",
+                                     "serving_paged_capacity_rps",
+                                     "serving_max_capacity_rps",
+                                     "serving_paged_over_max",
+                                     "serving_paged_over_oracle",
+                                     "serving_paged_users",
+                                     "serving_paged_tokens_per_s"})
             QVERIFY2(std::find(names.begin(), names.end(), required) != names.end(), required);
         QVERIFY(isSimulationFigure("paged_mean_batch"));
         QVERIFY(!isSimulationFigure("kv_gib"));
@@ -479,10 +485,16 @@ private slots:
         const Lesson& l = course().lessons.front();
         QVERIFY(throwsErrorContaining([&] { lessonFigure(l, "kv_gibs"); }, {"unknown lesson figure 'kv_gibs'"}));
         QVERIFY(throwsErrorContaining([&] { lessonFigure(l, "paged_mean_batch"); }, {"needs a \"simulation\""}));
-        // Every figure computes for the shipped scenarios (simulation figures where there is one).
+        QVERIFY(isServingFigure("serving_paged_capacity_rps"));
+        QVERIFY(!isServingFigure("paged_mean_batch"));
+        QVERIFY(throwsErrorContaining([&] { lessonFigure(l, "serving_paged_capacity_rps"); },
+                                      {"is the \"serving\" page's; the lesson is on \"memory\""}));
+        // Every figure computes for the shipped scenarios (simulation figures where there is one, serving figures
+        // on the serving page).
         for (const auto& lesson : course().lessons)
             for (const auto& name : names)
-                if (!isSimulationFigure(name) || lesson.simulation)
+                if ((!isSimulationFigure(name) || lesson.simulation) &&
+                    (!isServingFigure(name) || lesson.page == LessonPage::Serving))
                     if (lesson.scenario.model.mla.kvLoraRank == 0)
                         QVERIFY2(std::isfinite(lessonFigure(lesson, name)), (lesson.id + " " + name).c_str());
     }
@@ -526,7 +538,7 @@ private slots:
         row("unknown-key.json", {second, u"the lesson has an unknown key 'hightlight'; expected id, title, page"_s});
         row("unknown-figure.json", {second, u"field 'answer.ko' names an unknown figure 'kv_gibs'"_s, u"kv_gib,"_s});
         row("unknown-page.json",
-            {second, u"field 'page' must be one of memory, attention, scaling, paged, gpu, got 'memroy'"_s});
+            {second, u"field 'page' must be one of memory, attention, scaling, paged, gpu, serving, got 'memroy'"_s});
         row("unknown-highlight.json", {second, u"field 'highlight' must be one of memoryChart"_s, u"'memoryChrat'"_s});
         row("choice-out-of-range.json", {second, u"field 'predict.answer' must be between 0 and 2, got 3"_s});
         row("duplicate-key.json", {u"lesson 2: field 'page' appears twice in the same object"_s});

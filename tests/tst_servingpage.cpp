@@ -190,6 +190,16 @@ void TestServingPage::aNewerChangeWins() {
 }
 
 void TestServingPage::keepsItsSettings() {
+    // The page's defaults are core's study defaults, which a serving lesson's figures assume.
+    const ServingPage::Settings defaults;
+    const kvscope::ServingStudyInput study;
+    QCOMPARE(defaults.workload, 0);
+    QCOMPARE(defaults.requests, int(study.requests));
+    QCOMPARE(defaults.rate, study.rate);
+    QCOMPARE(defaults.ttftSeconds, study.target.ttftSeconds);
+    QCOMPARE(defaults.tpotMs / 1000.0, study.target.tpotSeconds);
+    QCOMPARE(defaults.overheadMs, study.fixedSeconds);
+
     ScenarioController controller;
     ServingPage page(&controller);
     ServingPage::Settings s;

@@ -3426,7 +3426,7 @@
     </message>
     <message>
         <location filename="../../app/lessonpanel.cpp" line="89"/>
-        <location filename="../../app/lessonpanel.cpp" line="742"/>
+        <location filename="../../app/lessonpanel.cpp" line="744"/>
         <source>Reveal the answer</source>
         <translation>정답 보기</translation>
     </message>
@@ -3540,50 +3540,49 @@
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="429"/>
         <source>not revealed</source>
-        <translation>정답 보기 전</translation>
+        <translation type="vanished">정답 보기 전</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="446"/>
         <source>no prediction</source>
-        <translation>예측 없음</translation>
+        <translation type="vanished">예측 없음</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="446"/>
         <source>right</source>
-        <translation>정답</translation>
+        <translation type="vanished">정답</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="446"/>
         <source>not quite</source>
-        <translation>오답</translation>
+        <translation type="vanished">오답</translation>
     </message>
     <message>
         <source>; hands: %1 of %2 right (%3 %)</source>
         <translation type="vanished">; 거수: %2명 중 %1명 정답 (%3 %)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="452"/>
+        <location filename="../../app/lessonpanel.cpp" line="453"/>
         <source>&lt;b&gt;The lessons are done.&lt;/b&gt; The class was right on %1 of %2 predictions; %3 of %4 lessons revealed.</source>
         <translation>&lt;b&gt;수업 문항을 모두 마쳤습니다.&lt;/b&gt; 예측 %2개 중 %1개가 맞았고, 문항 %4개 중 %3개의 정답을 보았습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="458"/>
+        <location filename="../../app/lessonpanel.cpp" line="459"/>
         <source>&lt;b&gt;The lessons are done.&lt;/b&gt; No prediction was made; %1 of %2 lessons revealed.</source>
         <translation>&lt;b&gt;수업 문항을 모두 마쳤습니다.&lt;/b&gt; 예측은 없었고, 문항 %2개 중 %1개의 정답을 보았습니다.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/lessonpanel.cpp" line="464"/>
+        <location filename="../../app/lessonpanel.cpp" line="465"/>
         <source>Show of hands: %1 of %2 hands right (%3 %) over %n lesson(s); export them for each lesson&apos;s tally.</source>
         <translation>
             <numerusform>거수: 문항 %n개, 거수 %2건 중 %1건 정답 (%3 %). 문항별 집계는 내보내기로 볼 수 있습니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="472"/>
+        <source>✓ right, ✗ not quite, – no prediction or not revealed.</source>
+        <translation type="vanished">✓ 정답, ✗ 오답, – 예측 없음 또는 정답 보기 전.</translation>
+    </message>
+    <message>
         <source>Page Up goes back to the last lesson; the picker above opens any lesson again.</source>
-        <translation>Page Up을 누르면 마지막 문항으로 돌아가고, 위의 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
+        <translation type="vanished">Page Up을 누르면 마지막 문항으로 돌아가고, 위의 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
     </message>
     <message>
         <source>Page Up goes back to the last lesson.</source>
@@ -3594,75 +3593,80 @@
         <translation type="vanished">Page Up을 누르면 마지막 문항으로 돌아가고, 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="530"/>
-        <location filename="../../app/lessonpanel.cpp" line="780"/>
-        <location filename="../../app/lessonpanel.cpp" line="800"/>
+        <location filename="../../app/lessonpanel.cpp" line="474"/>
+        <source>✓ right, ✗ not quite, – no prediction or not revealed. The picker above opens any lesson again.</source>
+        <translation>✓ 정답, ✗ 오답, – 예측 없음 또는 정답 보기 전. 위의 선택 상자에서 어느 문항이든 다시 엽니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="532"/>
+        <location filename="../../app/lessonpanel.cpp" line="782"/>
+        <location filename="../../app/lessonpanel.cpp" line="802"/>
         <source>This lesson&apos;s figures cannot be computed: %1</source>
         <translation>이 문항의 수치를 계산할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="606"/>
+        <location filename="../../app/lessonpanel.cpp" line="608"/>
         <source>Hands:</source>
         <translation>거수:</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="613"/>
+        <location filename="../../app/lessonpanel.cpp" line="615"/>
         <source>Hands for choice %1</source>
         <translation>선택지 %1에 손을 든 학생 수</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="662"/>
+        <location filename="../../app/lessonpanel.cpp" line="664"/>
         <source>Class votes: %1</source>
         <translation>수업 거수 결과: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="663"/>
+        <location filename="../../app/lessonpanel.cpp" line="665"/>
         <source>Choice</source>
         <translation>선택지</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="664"/>
+        <location filename="../../app/lessonpanel.cpp" line="666"/>
         <source>Hands</source>
         <translation>거수 (명)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="665"/>
+        <location filename="../../app/lessonpanel.cpp" line="667"/>
         <source>Share</source>
         <translation>비율</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="666"/>
+        <location filename="../../app/lessonpanel.cpp" line="668"/>
         <source>Right: %1 of %2 hands (%3 %)</source>
         <translation>정답: %2명 중 %1명 (%3 %)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="667"/>
+        <location filename="../../app/lessonpanel.cpp" line="669"/>
         <source>No hands were counted.</source>
         <translation>집계된 거수가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="679"/>
+        <location filename="../../app/lessonpanel.cpp" line="681"/>
         <source>Could not write %1: %2</source>
         <translation>%1에 쓸 수 없습니다: %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="686"/>
-        <location filename="../../app/lessonpanel.cpp" line="692"/>
+        <location filename="../../app/lessonpanel.cpp" line="688"/>
+        <location filename="../../app/lessonpanel.cpp" line="694"/>
         <source>Export the class votes</source>
         <translation>수업 거수 결과 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="687"/>
+        <location filename="../../app/lessonpanel.cpp" line="689"/>
         <source>Markdown (*.md);;All files (*)</source>
         <translation>Markdown (*.md);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="743"/>
+        <location filename="../../app/lessonpanel.cpp" line="745"/>
         <source>Next lesson</source>
         <translation>다음 문항</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="744"/>
+        <location filename="../../app/lessonpanel.cpp" line="746"/>
         <source>Finish: the summary</source>
         <translation>마치기: 결과 요약</translation>
     </message>
@@ -3675,42 +3679,42 @@
         <translation type="vanished">&lt;b&gt;문항 %1/%2: %3&lt;/b&gt;&lt;br&gt;%4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="768"/>
+        <location filename="../../app/lessonpanel.cpp" line="770"/>
         <source>%1)</source>
         <translation>%1)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="770"/>
+        <location filename="../../app/lessonpanel.cpp" line="772"/>
         <source>The answer is %1</source>
         <translation>정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="772"/>
+        <location filename="../../app/lessonpanel.cpp" line="774"/>
         <source>✓ Right: %1</source>
         <translation>✓ 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="773"/>
+        <location filename="../../app/lessonpanel.cpp" line="775"/>
         <source>✗ Not quite: the answer is %1</source>
         <translation>✗ 아쉽습니다. 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="788"/>
+        <location filename="../../app/lessonpanel.cpp" line="790"/>
         <source>The app computes %1</source>
         <translation>앱 계산값 %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="806"/>
+        <location filename="../../app/lessonpanel.cpp" line="808"/>
         <source>✓ Your %1 is right in %2: the app computes %3 = %4</source>
         <translation>✓ %2 단위로 정답입니다: 예측값 %1, 앱 계산값 %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="809"/>
+        <location filename="../../app/lessonpanel.cpp" line="811"/>
         <source>✓ Your %1 is right: the app computes %2</source>
         <translation>✓ 예측값 %1, 정답입니다: 앱 계산값 %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="810"/>
+        <location filename="../../app/lessonpanel.cpp" line="812"/>
         <source>✗ Your %1; the app computes %2</source>
         <translation>✗ 예측값 %1, 앱 계산값 %2</translation>
     </message>
@@ -3742,32 +3746,32 @@
         <translation type="vanished">루프라인</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="230"/>
+        <location filename="../../app/mainwindow.cpp" line="231"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="234"/>
+        <location filename="../../app/mainwindow.cpp" line="235"/>
         <source>Open a Hugging Face config.json</source>
         <translation>Hugging Face config.json 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="234"/>
+        <location filename="../../app/mainwindow.cpp" line="235"/>
         <source>Model config (*.json);;All files (*)</source>
         <translation>모델 설정 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="117"/>
+        <location filename="../../app/mainwindow.cpp" line="118"/>
         <source>Not applied: %1</source>
         <translation>적용 안 됨: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="196"/>
+        <location filename="../../app/mainwindow.cpp" line="197"/>
         <source>Ctrl+%1</source>
         <translation>Ctrl+%1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="249"/>
+        <location filename="../../app/mainwindow.cpp" line="250"/>
         <source>Lessons</source>
         <translation>수업</translation>
     </message>
@@ -3776,12 +3780,12 @@
         <translation type="vanished">먼저 예측하세요: 정답을 보면 이 부분이 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="325"/>
+        <location filename="../../app/mainwindow.cpp" line="328"/>
         <source>Toolbar</source>
         <translation>도구 모음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="350"/>
+        <location filename="../../app/mainwindow.cpp" line="353"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
@@ -3794,68 +3798,68 @@
         <translation type="vanished">시나리오 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="360"/>
+        <location filename="../../app/mainwindow.cpp" line="363"/>
         <source>KV Scope scenario (*.json)</source>
         <translation>KV Scope 시나리오 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="358"/>
+        <location filename="../../app/mainwindow.cpp" line="361"/>
         <source>&amp;Save Scenario As...</source>
         <translation>시나리오를 다른 이름으로 저장(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="359"/>
+        <location filename="../../app/mainwindow.cpp" line="362"/>
         <source>Save scenario</source>
         <translation>시나리오 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="364"/>
+        <location filename="../../app/mainwindow.cpp" line="367"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일 열기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="368"/>
+        <location filename="../../app/mainwindow.cpp" line="371"/>
         <source>Open &amp;config.json...</source>
         <translation>config.json 열기(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="369"/>
+        <location filename="../../app/mainwindow.cpp" line="372"/>
         <source>Open &amp;Lessons...</source>
         <translation>수업 파일 열기(&amp;L)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="371"/>
+        <location filename="../../app/mainwindow.cpp" line="374"/>
         <source>Open a lesson file</source>
         <translation>수업 파일 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="371"/>
+        <location filename="../../app/mainwindow.cpp" line="374"/>
         <source>KV Scope lessons (*.json);;All files (*)</source>
         <translation>KV Scope 수업 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="376"/>
+        <location filename="../../app/mainwindow.cpp" line="379"/>
         <source>Export Chart as &amp;PNG...</source>
         <translation>차트를 PNG로 내보내기(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="378"/>
-        <location filename="../../app/mainwindow.cpp" line="384"/>
+        <location filename="../../app/mainwindow.cpp" line="381"/>
+        <location filename="../../app/mainwindow.cpp" line="387"/>
         <source>Export chart</source>
         <translation>차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="378"/>
+        <location filename="../../app/mainwindow.cpp" line="381"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="382"/>
+        <location filename="../../app/mainwindow.cpp" line="385"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation>차트를 SVG로 내보내기(&amp;V)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="384"/>
+        <location filename="../../app/mainwindow.cpp" line="387"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 이미지 (*.svg)</translation>
     </message>
@@ -3864,62 +3868,62 @@
         <translation type="vanished">메모리 내역을 CSV로 저장(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="390"/>
+        <location filename="../../app/mainwindow.cpp" line="393"/>
         <source>Save breakdown</source>
         <translation>메모리 내역 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="390"/>
+        <location filename="../../app/mainwindow.cpp" line="393"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="394"/>
+        <location filename="../../app/mainwindow.cpp" line="397"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation>메모리 내역을 Markdown 표로 복사(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="397"/>
+        <location filename="../../app/mainwindow.cpp" line="400"/>
         <source>Copy Scenario Lin&amp;k</source>
         <translation>시나리오 링크 복사(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="407"/>
+        <location filename="../../app/mainwindow.cpp" line="410"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="416"/>
+        <location filename="../../app/mainwindow.cpp" line="419"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="417"/>
+        <location filename="../../app/mainwindow.cpp" line="420"/>
         <source>&amp;Presenter Mode</source>
         <translation>발표자 모드(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="421"/>
+        <location filename="../../app/mainwindow.cpp" line="424"/>
         <source>Projector layout: full screen, large type, thick lines, value labels (F5; Escape leaves)</source>
         <translation>프로젝터용 화면: 전체 화면, 큰 글자, 굵은 선, 값 레이블 (F5, Esc로 나가기)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="425"/>
+        <location filename="../../app/mainwindow.cpp" line="428"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="427"/>
+        <location filename="../../app/mainwindow.cpp" line="430"/>
         <source>The course hour as guided questions: predict, then reveal (Ctrl+L)</source>
         <translation>한 시간 강의를 안내형 질문으로 진행합니다: 먼저 예측하고 정답을 봅니다 (Ctrl+L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="429"/>
+        <location filename="../../app/mainwindow.cpp" line="432"/>
         <source>&amp;Quiz Mode</source>
         <translation>퀴즈 모드(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="433"/>
+        <location filename="../../app/mainwindow.cpp" line="436"/>
         <source>Hide a lesson&apos;s figures until its answer is revealed (Ctrl+K)</source>
         <translation>정답을 볼 때까지 문항의 수치와 차트를 가립니다 (Ctrl+K)</translation>
     </message>
@@ -3932,122 +3936,122 @@
         <translation type="vanished">이 시나리오를 비교 기준으로 고정(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="297"/>
+        <location filename="../../app/mainwindow.cpp" line="300"/>
         <source>Predict first: the figures appear when the answer is revealed</source>
         <translation>먼저 예측하세요: 정답을 보면 수치와 차트가 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="351"/>
+        <location filename="../../app/mainwindow.cpp" line="354"/>
         <source>&amp;Open...</source>
         <translation>열기(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="353"/>
+        <location filename="../../app/mainwindow.cpp" line="356"/>
         <source>Open a config.json, scenario, lesson file, trace or server log</source>
         <translation>config.json, 시나리오, 수업 파일, 트레이스 또는 서버 로그 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="354"/>
+        <location filename="../../app/mainwindow.cpp" line="357"/>
         <source>KV Scope files, model configs, traces and logs (*.json *.jsonl *.csv *.log *.txt);;All files (*)</source>
         <translation>KV Scope 파일, 모델 설정, 트레이스와 로그 (*.json *.jsonl *.csv *.log *.txt);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="388"/>
+        <location filename="../../app/mainwindow.cpp" line="391"/>
         <source>Save &amp;Breakdown as CSV...</source>
         <translation>메모리 내역을 CSV로 저장(&amp;B)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="398"/>
+        <location filename="../../app/mainwindow.cpp" line="401"/>
         <source>Open Scenario L&amp;ink...</source>
         <translation>시나리오 링크 열기(&amp;I)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="401"/>
+        <location filename="../../app/mainwindow.cpp" line="404"/>
         <source>Open scenario link</source>
         <translation>시나리오 링크 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="401"/>
+        <location filename="../../app/mainwindow.cpp" line="404"/>
         <source>Paste a scenario code (kvscope:?v=1&amp;...):</source>
         <translation>시나리오 코드를 붙여 넣으세요 (kvscope:?v=1&amp;...):</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="436"/>
+        <location filename="../../app/mainwindow.cpp" line="439"/>
         <source>Go &amp;to Page</source>
         <translation>페이지로 이동(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="443"/>
+        <location filename="../../app/mainwindow.cpp" line="446"/>
         <source>Pi&amp;n This Scenario as Reference</source>
         <translation>이 시나리오를 기준으로 고정(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="447"/>
+        <location filename="../../app/mainwindow.cpp" line="450"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation>강의 기준 시나리오로 되돌리기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="451"/>
+        <location filename="../../app/mainwindow.cpp" line="454"/>
         <source>&amp;Sizes</source>
         <translation>크기 단위(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="454"/>
+        <location filename="../../app/mainwindow.cpp" line="457"/>
         <source>&amp;GiB (1024³ bytes)</source>
         <translation>&amp;GiB (1024³ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="455"/>
+        <location filename="../../app/mainwindow.cpp" line="458"/>
         <source>G&amp;B (10⁹ bytes)</source>
         <translation>G&amp;B (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="466"/>
+        <location filename="../../app/mainwindow.cpp" line="469"/>
         <source>Lan&amp;guage</source>
         <translation>언어(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="481"/>
+        <location filename="../../app/mainwindow.cpp" line="484"/>
         <source>Pal&amp;ette</source>
         <translation>팔레트(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="484"/>
+        <location filename="../../app/mainwindow.cpp" line="487"/>
         <source>&amp;System (the desktop&apos;s colours)</source>
         <translation>시스템 (데스크톱의 색)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="485"/>
+        <location filename="../../app/mainwindow.cpp" line="488"/>
         <source>&amp;Light</source>
         <translation>밝게(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="485"/>
+        <location filename="../../app/mainwindow.cpp" line="488"/>
         <source>&amp;Dark</source>
         <translation>어둡게(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="502"/>
+        <location filename="../../app/mainwindow.cpp" line="505"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="503"/>
+        <location filename="../../app/mainwindow.cpp" line="506"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>단축키(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="504"/>
+        <location filename="../../app/mainwindow.cpp" line="507"/>
         <source>What&apos;s &amp;This?</source>
         <translation>항목 설명 보기(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="506"/>
+        <location filename="../../app/mainwindow.cpp" line="509"/>
         <source>&amp;About KV Scope</source>
         <translation>KV Scope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="507"/>
+        <location filename="../../app/mainwindow.cpp" line="510"/>
         <source>About KV Scope</source>
         <translation>KV Scope 정보</translation>
     </message>
@@ -4072,57 +4076,57 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 루프라인, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="591"/>
+        <location filename="../../app/mainwindow.cpp" line="594"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="591"/>
+        <location filename="../../app/mainwindow.cpp" line="594"/>
         <source>Presenter mode on or off</source>
         <translation>발표자 모드 켜기/끄기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="592"/>
+        <location filename="../../app/mainwindow.cpp" line="595"/>
         <source>Escape</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="592"/>
+        <location filename="../../app/mainwindow.cpp" line="595"/>
         <source>Leave presenter mode</source>
         <translation>발표자 모드 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="593"/>
+        <location filename="../../app/mainwindow.cpp" line="596"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="593"/>
+        <location filename="../../app/mainwindow.cpp" line="596"/>
         <source>Show or hide the lessons</source>
         <translation>수업 보이기/숨기기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="594"/>
+        <location filename="../../app/mainwindow.cpp" line="597"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="594"/>
+        <location filename="../../app/mainwindow.cpp" line="597"/>
         <source>Quiz mode: hide a lesson&apos;s figures until revealed</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트 가리기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="595"/>
+        <location filename="../../app/mainwindow.cpp" line="598"/>
         <source>Enter or Page Down</source>
         <translation>Enter 또는 Page Down</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="595"/>
+        <location filename="../../app/mainwindow.cpp" line="598"/>
         <source>In a lesson: reveal the answer, then go to the next lesson</source>
         <translation>문항에서: 정답 보기, 한 번 더 누르면 다음 문항으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="596"/>
+        <location filename="../../app/mainwindow.cpp" line="599"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
@@ -4131,236 +4135,236 @@
         <translation type="vanished">이전 문항</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="596"/>
+        <location filename="../../app/mainwindow.cpp" line="599"/>
         <source>The previous lesson, as it was left</source>
         <translation>이전 문항 (보던 상태 그대로)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="597"/>
+        <location filename="../../app/mainwindow.cpp" line="600"/>
         <source>B or .</source>
         <translation>B 또는 .</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="597"/>
+        <location filename="../../app/mainwindow.cpp" line="600"/>
         <source>In a lesson: black screen (any key or a click brings it back); B picks B while choices are open</source>
         <translation>문항에서: 검은 화면 (아무 키나 누르거나 클릭하면 돌아옴). 선택지가 열려 있으면 B는 B를 고름</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="599"/>
+        <location filename="../../app/mainwindow.cpp" line="602"/>
         <source>1-4 or A-D</source>
         <translation>1-4 또는 A-D</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="599"/>
+        <location filename="../../app/mainwindow.cpp" line="602"/>
         <source>In a lesson: pick a choice</source>
         <translation>문항에서: 선택지 고르기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="600"/>
+        <location filename="../../app/mainwindow.cpp" line="603"/>
         <source>Shift+1 ... Shift+4</source>
         <translation>Shift+1 ... Shift+4</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="600"/>
+        <location filename="../../app/mainwindow.cpp" line="603"/>
         <source>In a lesson: one more hand for choice A to D (the class vote)</source>
         <translation>문항에서: 선택지 A~D에 손 든 학생 1명 추가 (수업 거수)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="601"/>
+        <location filename="../../app/mainwindow.cpp" line="604"/>
         <source>Space</source>
         <translation>스페이스</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="601"/>
+        <location filename="../../app/mainwindow.cpp" line="604"/>
         <source>Paged memory: play or pause</source>
         <translation>페이지 방식 메모리: 재생/일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="602"/>
+        <location filename="../../app/mainwindow.cpp" line="605"/>
         <source>Right</source>
         <translation>→ (오른쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="602"/>
+        <location filename="../../app/mainwindow.cpp" line="605"/>
         <source>Paged memory: one step</source>
         <translation>페이지 방식 메모리: 한 스텝 진행</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="603"/>
+        <location filename="../../app/mainwindow.cpp" line="606"/>
         <source>Left</source>
         <translation>← (왼쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="603"/>
+        <location filename="../../app/mainwindow.cpp" line="606"/>
         <source>Paged memory: one step back</source>
         <translation>페이지 방식 메모리: 한 스텝 뒤로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="604"/>
+        <location filename="../../app/mainwindow.cpp" line="607"/>
         <source>Shift+Left / Shift+Right</source>
         <translation>Shift+← / Shift+→</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="604"/>
+        <location filename="../../app/mainwindow.cpp" line="607"/>
         <source>Paged memory: ten steps back or forward</source>
         <translation>페이지 방식 메모리: 열 스텝 뒤로 또는 앞으로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="605"/>
+        <location filename="../../app/mainwindow.cpp" line="608"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="605"/>
+        <location filename="../../app/mainwindow.cpp" line="608"/>
         <source>Paged memory: restart</source>
         <translation>페이지 방식 메모리: 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="606"/>
+        <location filename="../../app/mainwindow.cpp" line="609"/>
         <source>Left / Right on Context or Batch</source>
         <translation>컨텍스트 길이·배치에서 ← / →</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="606"/>
+        <location filename="../../app/mainwindow.cpp" line="609"/>
         <source>Halve or double</source>
         <translation>절반으로 / 두 배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="607"/>
+        <location filename="../../app/mainwindow.cpp" line="610"/>
         <source>Page Down / Page Up on a focused Context or Batch</source>
         <translation>컨텍스트 길이·배치에 포커스가 있을 때 Page Down / Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="607"/>
+        <location filename="../../app/mainwindow.cpp" line="610"/>
         <source>Divide or multiply by 4</source>
         <translation>4로 나누기 / 4배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="608"/>
+        <location filename="../../app/mainwindow.cpp" line="611"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="608"/>
+        <location filename="../../app/mainwindow.cpp" line="611"/>
         <source>Pin the scenario as a reference outline</source>
         <translation>시나리오를 비교 기준(윤곽선)으로 고정</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="609"/>
+        <location filename="../../app/mainwindow.cpp" line="612"/>
         <source>Shift+F1</source>
         <translation>Shift+F1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="609"/>
+        <location filename="../../app/mainwindow.cpp" line="612"/>
         <source>What&apos;s This: click a control or chart to hear what it shows</source>
         <translation>항목 설명 보기: 컨트롤이나 차트를 클릭하면 무엇을 보여 주는지 설명합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="610"/>
+        <location filename="../../app/mainwindow.cpp" line="613"/>
         <source>F1 or ?</source>
         <translation>F1 또는 ?</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="610"/>
+        <location filename="../../app/mainwindow.cpp" line="613"/>
         <source>This list</source>
         <translation>이 목록</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="620"/>
+        <location filename="../../app/mainwindow.cpp" line="623"/>
         <source>Keyboard shortcuts</source>
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="754"/>
+        <location filename="../../app/mainwindow.cpp" line="757"/>
         <source>Black screen: any key or a click brings the lesson back</source>
         <translation>검은 화면: 아무 키나 누르거나 클릭하면 문항이 다시 보임</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="863"/>
+        <location filename="../../app/mainwindow.cpp" line="866"/>
         <source>Language not changed</source>
         <translation>언어를 바꾸지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="863"/>
+        <location filename="../../app/mainwindow.cpp" line="866"/>
         <source>Stop the decode run first, or let it finish, then switch the language.</source>
         <translation>디코드 실행을 먼저 중지하거나 끝날 때까지 기다린 다음 언어를 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="874"/>
+        <location filename="../../app/mainwindow.cpp" line="877"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="909"/>
+        <location filename="../../app/mainwindow.cpp" line="912"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="909"/>
+        <location filename="../../app/mainwindow.cpp" line="912"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="963"/>
+        <location filename="../../app/mainwindow.cpp" line="966"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/mainwindow.cpp" line="996"/>
+        <location filename="../../app/mainwindow.cpp" line="999"/>
         <source>Scenario link copied (%n character(s)): paste it into File &gt; Open Scenario Link, or give it to kvscope --open or kvscope-cli --code</source>
         <translation>
             <numerusform>시나리오 링크 복사함 (%n자): 파일 &gt; 시나리오 링크 열기에 붙여 넣거나 kvscope --open 또는 kvscope-cli --code에 전달</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/mainwindow.cpp" line="999"/>
+        <location filename="../../app/mainwindow.cpp" line="1002"/>
         <source>Scenario link copied: %n character(s), long because this model is not a preset and travels whole</source>
         <translation>
             <numerusform>시나리오 링크 복사함: %n자 (프리셋이 아닌 모델이라 모델 전체를 담아 길어짐)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1010"/>
-        <location filename="../../app/mainwindow.cpp" line="1015"/>
-        <location filename="../../app/mainwindow.cpp" line="1023"/>
-        <location filename="../../app/mainwindow.cpp" line="1041"/>
+        <location filename="../../app/mainwindow.cpp" line="1013"/>
+        <location filename="../../app/mainwindow.cpp" line="1018"/>
+        <location filename="../../app/mainwindow.cpp" line="1026"/>
+        <location filename="../../app/mainwindow.cpp" line="1044"/>
         <source>Cannot open scenario link</source>
         <translation>시나리오 링크를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1016"/>
+        <location filename="../../app/mainwindow.cpp" line="1019"/>
         <source>scenario code: field &apos;page&apos; is &apos;%1&apos;; pages: %2</source>
         <translation>시나리오 코드: &apos;page&apos; 필드 값 &apos;%1&apos;을(를) 알 수 없음. 가능한 페이지: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1289"/>
-        <location filename="../../app/mainwindow.cpp" line="1295"/>
-        <location filename="../../app/mainwindow.cpp" line="1324"/>
+        <location filename="../../app/mainwindow.cpp" line="1292"/>
+        <location filename="../../app/mainwindow.cpp" line="1298"/>
+        <location filename="../../app/mainwindow.cpp" line="1327"/>
         <source>Cannot open file</source>
         <translation>파일을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1290"/>
+        <location filename="../../app/mainwindow.cpp" line="1293"/>
         <source>%1 is not a regular file</source>
         <translation>%1은(는) 일반 파일이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1290"/>
+        <location filename="../../app/mainwindow.cpp" line="1293"/>
         <source>%1 does not exist</source>
         <translation>%1이(가) 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1310"/>
+        <location filename="../../app/mainwindow.cpp" line="1313"/>
         <source>Cannot replay the trace</source>
         <translation>트레이스를 재생할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1317"/>
+        <location filename="../../app/mainwindow.cpp" line="1320"/>
         <source>Cannot read the log</source>
         <translation>로그를 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1325"/>
+        <location filename="../../app/mainwindow.cpp" line="1328"/>
         <source>%1 is not a file KV Scope knows: expected a Hugging Face config.json, a KV Scope scenario or lesson file, a request trace (CSV or JSON Lines) or a server start-up log</source>
         <translation>%1은(는) KV Scope가 인식하는 파일이 아님: Hugging Face config.json, KV Scope 시나리오나 수업 파일, 요청 트레이스(CSV 또는 JSON Lines), 서버 시작 로그 중 하나여야 함</translation>
     </message>
@@ -4369,51 +4373,51 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1082"/>
-        <location filename="../../app/mainwindow.cpp" line="1089"/>
+        <location filename="../../app/mainwindow.cpp" line="1085"/>
+        <location filename="../../app/mainwindow.cpp" line="1092"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1086"/>
+        <location filename="../../app/mainwindow.cpp" line="1089"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1098"/>
+        <location filename="../../app/mainwindow.cpp" line="1101"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1101"/>
+        <location filename="../../app/mainwindow.cpp" line="1104"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1118"/>
+        <location filename="../../app/mainwindow.cpp" line="1121"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1124"/>
+        <location filename="../../app/mainwindow.cpp" line="1127"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1125"/>
+        <location filename="../../app/mainwindow.cpp" line="1128"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1129"/>
+        <location filename="../../app/mainwindow.cpp" line="1132"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1172"/>
-        <location filename="../../app/mainwindow.cpp" line="1176"/>
-        <location filename="../../app/mainwindow.cpp" line="1182"/>
-        <location filename="../../app/mainwindow.cpp" line="1202"/>
+        <location filename="../../app/mainwindow.cpp" line="1175"/>
+        <location filename="../../app/mainwindow.cpp" line="1179"/>
+        <location filename="../../app/mainwindow.cpp" line="1185"/>
+        <location filename="../../app/mainwindow.cpp" line="1205"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -4426,20 +4430,20 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1212"/>
-        <location filename="../../app/mainwindow.cpp" line="1217"/>
-        <location filename="../../app/mainwindow.cpp" line="1222"/>
+        <location filename="../../app/mainwindow.cpp" line="1215"/>
+        <location filename="../../app/mainwindow.cpp" line="1220"/>
+        <location filename="../../app/mainwindow.cpp" line="1225"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1059"/>
-        <location filename="../../app/mainwindow.cpp" line="1065"/>
-        <location filename="../../app/mainwindow.cpp" line="1182"/>
-        <location filename="../../app/mainwindow.cpp" line="1203"/>
-        <location filename="../../app/mainwindow.cpp" line="1217"/>
-        <location filename="../../app/mainwindow.cpp" line="1222"/>
-        <location filename="../../app/mainwindow.cpp" line="1295"/>
+        <location filename="../../app/mainwindow.cpp" line="1062"/>
+        <location filename="../../app/mainwindow.cpp" line="1068"/>
+        <location filename="../../app/mainwindow.cpp" line="1185"/>
+        <location filename="../../app/mainwindow.cpp" line="1206"/>
+        <location filename="../../app/mainwindow.cpp" line="1220"/>
+        <location filename="../../app/mainwindow.cpp" line="1225"/>
+        <location filename="../../app/mainwindow.cpp" line="1298"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -4448,22 +4452,22 @@
         <translation type="vanished">로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="573"/>
+        <location filename="../../app/mainwindow.cpp" line="576"/>
         <source>not built in: the decode core runs on the CPU</source>
         <translation>빌드에 포함되지 않음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="575"/>
+        <location filename="../../app/mainwindow.cpp" line="578"/>
         <source>runtime %1, no driver: the decode core runs on the CPU</source>
         <translation>런타임 %1, 드라이버 없음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="577"/>
+        <location filename="../../app/mainwindow.cpp" line="580"/>
         <source>runtime %1, driver %2</source>
         <translation>런타임 %1, 드라이버 %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="578"/>
+        <location filename="../../app/mainwindow.cpp" line="581"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;&lt;p&gt;Licence: MIT.&lt;br&gt;Qt %2 (built with %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</source>
         <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시, 그리고 그 밖의 부가 메모리를 GPU 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;라이선스: MIT.&lt;br&gt;Qt %2 (빌드 버전 %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</translation>
     </message>
@@ -4476,43 +4480,43 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1172"/>
+        <location filename="../../app/mainwindow.cpp" line="1175"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1063"/>
-        <location filename="../../app/mainwindow.cpp" line="1203"/>
+        <location filename="../../app/mainwindow.cpp" line="1066"/>
+        <location filename="../../app/mainwindow.cpp" line="1206"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="590"/>
+        <location filename="../../app/mainwindow.cpp" line="593"/>
         <source>Ctrl+1 ... Ctrl+%1</source>
         <translation>Ctrl+1 ... Ctrl+%1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="590"/>
+        <location filename="../../app/mainwindow.cpp" line="593"/>
         <source>Switch page: %1</source>
         <translation>페이지 전환: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="590"/>
+        <location filename="../../app/mainwindow.cpp" line="593"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1230"/>
+        <location filename="../../app/mainwindow.cpp" line="1233"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1248"/>
+        <location filename="../../app/mainwindow.cpp" line="1251"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1249"/>
+        <location filename="../../app/mainwindow.cpp" line="1252"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -4978,7 +4982,7 @@
         <translation>스케일링</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="146"/>
+        <location filename="../../app/servingpage.cpp" line="76"/>
         <source>Serving</source>
         <translation>서빙</translation>
     </message>
@@ -4987,7 +4991,7 @@
     <name>PagedPage</name>
     <message>
         <location filename="../../app/pagedpage.cpp" line="180"/>
-        <location filename="../../app/pagedpage.cpp" line="767"/>
+        <location filename="../../app/pagedpage.cpp" line="744"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
@@ -5431,112 +5435,112 @@
         <translation>실행의 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="843"/>
+        <location filename="../../app/pagedpage.cpp" line="820"/>
         <source>Reading the request trace…</source>
         <translation>요청 트레이스를 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="843"/>
+        <location filename="../../app/pagedpage.cpp" line="820"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="844"/>
+        <location filename="../../app/pagedpage.cpp" line="821"/>
         <source>Request trace</source>
         <translation>요청 트레이스</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="890"/>
+        <location filename="../../app/pagedpage.cpp" line="867"/>
         <source>The trace was not read: stopped. Choose it again to read it.</source>
         <translation>트레이스를 읽다가 중지했습니다. 다시 읽으려면 트레이스를 다시 선택하세요.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1044"/>
+        <location filename="../../app/pagedpage.cpp" line="1021"/>
         <source>Open a request trace</source>
         <translation>요청 트레이스 열기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1044"/>
+        <location filename="../../app/pagedpage.cpp" line="1021"/>
         <source>Request traces (*.csv *.jsonl *.json);;All files (*)</source>
         <translation>요청 트레이스 (*.csv *.jsonl *.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1056"/>
+        <location filename="../../app/pagedpage.cpp" line="1033"/>
         <source>Trace: %1</source>
         <translation>트레이스: %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1172"/>
+        <location filename="../../app/pagedpage.cpp" line="1149"/>
         <source>Jump to…</source>
         <translation>이동할 순간…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1182"/>
+        <location filename="../../app/pagedpage.cpp" line="1159"/>
         <source>%1: the first request left waiting (step %2)</source>
         <translation>%1: 처음으로 요청이 대기 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1185"/>
+        <location filename="../../app/pagedpage.cpp" line="1162"/>
         <source>%1: the first preemption (step %2)</source>
         <translation>%1: 첫 선점 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1188"/>
+        <location filename="../../app/pagedpage.cpp" line="1165"/>
         <source>%1: the most requests running, %3 (step %2)</source>
         <translation>%1: 실행 중인 요청이 가장 많음, %3개 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1191"/>
+        <location filename="../../app/pagedpage.cpp" line="1168"/>
         <source>%1: every request finished (step %2)</source>
         <translation>%1: 모든 요청 완료 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1299"/>
+        <location filename="../../app/pagedpage.cpp" line="1276"/>
         <source>buddy</source>
         <translation>버디 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1299"/>
+        <location filename="../../app/pagedpage.cpp" line="1276"/>
         <source>first fit</source>
         <translation>최초 적합</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1300"/>
+        <location filename="../../app/pagedpage.cpp" line="1277"/>
         <source>Contiguous (%1, %2): %3 tokens · %4 running · %5 waiting</source>
         <translation>연속 할당 (%1, %2): 토큰 %3 · 실행 중 %4 · 대기 %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1324"/>
+        <location filename="../../app/pagedpage.cpp" line="1301"/>
         <source>– (the whole-run simulation was stopped)</source>
         <translation>– (전체 실행 시뮬레이션을 중지함)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1325"/>
+        <location filename="../../app/pagedpage.cpp" line="1302"/>
         <source>– (this trace cannot finish: see the message below)</source>
         <translation>– (이 트레이스는 끝나지 않음: 아래 메시지 참고)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1326"/>
+        <location filename="../../app/pagedpage.cpp" line="1303"/>
         <source>… (the whole run is still being simulated: %1)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중: %1)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1328"/>
+        <location filename="../../app/pagedpage.cpp" line="1305"/>
         <source>… (the whole run is still being simulated)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1332"/>
+        <location filename="../../app/pagedpage.cpp" line="1309"/>
         <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; requests finished: contiguous &lt;b&gt;%3&lt;/b&gt; of %5, paged &lt;b&gt;%4&lt;/b&gt; of %5</source>
         <translation>스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료된 요청: 연속 할당 %5개 중 &lt;b&gt;%3&lt;/b&gt;개, 페이지 방식 %5개 중 &lt;b&gt;%4&lt;/b&gt;개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1422"/>
+        <location filename="../../app/pagedpage.cpp" line="1399"/>
         <source>contiguous: mean %1 under load</source>
         <translation>연속 할당: 부하 중 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1425"/>
+        <location filename="../../app/pagedpage.cpp" line="1402"/>
         <source>paged: mean %1 under load</source>
         <translation>페이지 방식: 부하 중 평균 %1</translation>
     </message>
@@ -5545,37 +5549,37 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료: 연속 할당 &lt;b&gt;%3&lt;/b&gt;, 페이지 방식 &lt;b&gt;%4&lt;/b&gt; (전체 요청 %5개)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1341"/>
+        <location filename="../../app/pagedpage.cpp" line="1318"/>
         <source>Paged: %1 preemptions · %2 blocks saved by sharing</source>
         <translation>페이지 방식: 선점 %1 · 공유로 아낀 블록 %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1343"/>
+        <location filename="../../app/pagedpage.cpp" line="1320"/>
         <source>(memory saved: %1 now, %2 on average)</source>
         <translation>(절약한 메모리: 지금 %1, 평균 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1347"/>
+        <location filename="../../app/pagedpage.cpp" line="1324"/>
         <source>· max model length: %1 requests rejected (prompt too long), %2 outputs cut</source>
         <translation>· 최대 모델 길이: 요청 %1개 거부 (프롬프트가 너무 김), 출력 %2개 잘림</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1351"/>
+        <location filename="../../app/pagedpage.cpp" line="1328"/>
         <source>· never fit the pool, rejected: contiguous %1, paged %2</source>
         <translation>· 풀에 들어갈 수 없어 거부: 연속 할당 %1개, 페이지 방식 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1355"/>
+        <location filename="../../app/pagedpage.cpp" line="1332"/>
         <source>· prefix cache: hit rate %1, %2 cached blocks free but kept</source>
         <translation>· 프리픽스 캐싱: 적중률 %1, 비어 있지만 보관 중인 캐시 블록 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1422"/>
+        <location filename="../../app/pagedpage.cpp" line="1399"/>
         <source>contiguous: mean %1</source>
         <translation>연속 할당: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1425"/>
+        <location filename="../../app/pagedpage.cpp" line="1402"/>
         <source>paged: mean %1</source>
         <translation>페이지 방식: 평균 %1</translation>
     </message>
@@ -5608,7 +5612,7 @@
         <translation type="vanished">페이지 방식 (PagedAttention): 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="767"/>
+        <location filename="../../app/pagedpage.cpp" line="744"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
@@ -5617,7 +5621,7 @@
         <translation type="vanished">연속 할당, %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1304"/>
+        <location filename="../../app/pagedpage.cpp" line="1281"/>
         <source>Paged, block %1: %2 tokens · %3 running · %4 waiting</source>
         <translation>페이지 방식, 블록 %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
@@ -5626,22 +5630,22 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; 완료 &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; (전체 %5) &amp;nbsp; 선점 %6 &amp;nbsp; 공유로 아낀 블록 %7</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1473"/>
+        <location filename="../../app/pagedpage.cpp" line="1450"/>
         <source>sample %1: %2</source>
         <translation>샘플 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1473"/>
+        <location filename="../../app/pagedpage.cpp" line="1450"/>
         <source>beam %1: %2</source>
         <translation>빔 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1477"/>
+        <location filename="../../app/pagedpage.cpp" line="1454"/>
         <source>&lt;b&gt;Request %1&lt;/b&gt;: %2 prompt + %3 output tokens, %4 generated so far. Block table (logical→physical): %5</source>
         <translation>&lt;b&gt;요청 %1&lt;/b&gt;: 프롬프트 %2 + 출력 %3 토큰, 지금까지 %4 토큰 생성. 블록 테이블 (논리 블록→물리 블록): %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1483"/>
+        <location filename="../../app/pagedpage.cpp" line="1460"/>
         <source>not in the paged pool now</source>
         <translation>지금은 페이지 방식 풀에 없음</translation>
     </message>
@@ -6263,365 +6267,413 @@
 <context>
     <name>ServingPage</name>
     <message>
-        <location filename="../../app/servingpage.cpp" line="65"/>
+        <location filename="../../app/servingpage.cpp" line="60"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="67"/>
+        <location filename="../../app/servingpage.cpp" line="64"/>
         <source>%1 s</source>
         <translation>%1초</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="167"/>
-        <location filename="../../app/servingpage.cpp" line="297"/>
+        <location filename="../../app/servingpage.cpp" line="97"/>
+        <location filename="../../app/servingpage.cpp" line="232"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="186"/>
         <source>ShareGPT-like (mean prompt 161, output 338 tokens)</source>
-        <translation>ShareGPT 유사 (평균 프롬프트 161, 출력 338 토큰)</translation>
+        <translation type="vanished">ShareGPT 유사 (평균 프롬프트 161, 출력 338 토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="187"/>
         <source>Alpaca-like (mean prompt 19, output 58 tokens)</source>
-        <translation>Alpaca 유사 (평균 프롬프트 19, 출력 58 토큰)</translation>
+        <translation type="vanished">Alpaca 유사 (평균 프롬프트 19, 출력 58 토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="195"/>
+        <location filename="../../app/servingpage.cpp" line="127"/>
         <source> /s</source>
         <translation> /초</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="199"/>
+        <location filename="../../app/servingpage.cpp" line="131"/>
         <source> s</source>
         <translation> 초</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="203"/>
-        <location filename="../../app/servingpage.cpp" line="207"/>
+        <location filename="../../app/servingpage.cpp" line="135"/>
+        <location filename="../../app/servingpage.cpp" line="139"/>
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="208"/>
+        <location filename="../../app/servingpage.cpp" line="140"/>
         <source>The requests every allocator replays</source>
         <translation>모든 할당 방식이 재생하는 요청</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="209"/>
         <source>Synthetic traces whose mean lengths match the published datasets, with a long tail; they are not the datasets.</source>
-        <translation>평균 길이를 공개 데이터셋에 맞추고 긴 꼬리를 둔 합성 트레이스이며, 데이터셋 자체는 아닙니다.</translation>
+        <translation type="vanished">평균 길이를 공개 데이터셋에 맞추고 긴 꼬리를 둔 합성 트레이스이며, 데이터셋 자체는 아닙니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="211"/>
+        <location filename="../../app/servingpage.cpp" line="144"/>
         <source>How many requests each replay serves</source>
         <translation>재생 한 번에 처리하는 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="212"/>
+        <location filename="../../app/servingpage.cpp" line="145"/>
         <source>More requests give steadier percentiles and take longer; every allocator replays the same ones.</source>
         <translation>요청이 많을수록 백분위수가 안정되지만 오래 걸립니다. 모든 할당 방식이 같은 요청을 재생합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="213"/>
+        <location filename="../../app/servingpage.cpp" line="146"/>
         <source>Requests per second arriving, at random (a Poisson process)</source>
         <translation>초당 무작위로 도착하는 요청 수 (포아송 과정)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="214"/>
+        <location filename="../../app/servingpage.cpp" line="147"/>
         <source>The table&apos;s figures are at this rate. The charts sweep the rate from low load to past the point where each allocator stops keeping up.</source>
         <translation>표의 수치는 이 요청률에서 구한 값입니다. 차트는 낮은 부하에서 각 할당 방식이 감당하지 못하게 되는 지점 너머까지 요청률을 바꿔 가며 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="216"/>
+        <location filename="../../app/servingpage.cpp" line="149"/>
         <source>The 90th-percentile time to first token a service promises</source>
         <translation>서비스가 약속하는 첫 토큰까지 시간의 90번째 백분위수</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="217"/>
+        <location filename="../../app/servingpage.cpp" line="150"/>
         <source>A latency target (SLO): 90% of the requests must see their first token within this time. With the TPOT target it sets each allocator&apos;s capacity.</source>
         <translation>지연 목표(SLO): 요청의 90%가 이 시간 안에 첫 토큰을 받아야 합니다. TPOT 목표와 함께 각 할당 방식의 용량을 정합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="219"/>
+        <location filename="../../app/servingpage.cpp" line="152"/>
         <source>The 90th-percentile time per output token after the first</source>
         <translation>첫 토큰 이후 출력 토큰당 시간의 90번째 백분위수</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="220"/>
+        <location filename="../../app/servingpage.cpp" line="153"/>
         <source>A latency target (SLO) on the pace of generation: 90% of the requests must produce their tokens at least this fast.</source>
         <translation>생성 속도에 대한 지연 목표(SLO): 요청의 90%가 적어도 이만큼 빠르게 토큰을 만들어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="222"/>
+        <location filename="../../app/servingpage.cpp" line="155"/>
         <source>A fixed cost added to every step: launches, scheduling, sampling</source>
         <translation>스텝마다 더하는 고정 비용: 커널 실행, 스케줄링, 샘플링</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="223"/>
+        <location filename="../../app/servingpage.cpp" line="156"/>
         <source>The roofline sees only bytes and FLOPs. With 0 every step takes its roofline time, a lower bound, so latencies are best cases and throughputs upper bounds. A measured fixed cost (the GPU page&apos;s fit, a server log) makes them realistic.</source>
         <translation>루프라인은 바이트와 FLOP만 봅니다. 0이면 스텝마다 하한인 루프라인 시간만 걸리므로 지연 시간은 최선의 경우이고 처리량은 상한입니다. 측정한 고정 비용(GPU 페이지의 근사식, 서버 로그)을 넣으면 현실에 가까워집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="228"/>
+        <location filename="../../app/servingpage.cpp" line="163"/>
         <source>Allocator</source>
         <translation>할당 방식</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="228"/>
         <source>Tokens/s</source>
-        <translation>토큰/초</translation>
+        <translation type="vanished">토큰/초</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="228"/>
         <source>Requests/s</source>
-        <translation>요청/초</translation>
+        <translation type="vanished">요청/초</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="228"/>
         <source>TTFT p50</source>
-        <translation>TTFT p50</translation>
+        <translation type="vanished">TTFT p50</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="229"/>
         <source>TTFT p90</source>
-        <translation>TTFT p90</translation>
+        <translation type="vanished">TTFT p90</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="229"/>
         <source>TPOT p50</source>
-        <translation>TPOT p50</translation>
+        <translation type="vanished">TPOT p50</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="229"/>
         <source>TPOT p90</source>
-        <translation>TPOT p90</translation>
+        <translation type="vanished">TPOT p90</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="229"/>
         <source>Queue p90</source>
-        <translation>대기 p90</translation>
+        <translation type="vanished">대기 p90</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="230"/>
         <source>Preemptions</source>
-        <translation>선점</translation>
+        <translation type="vanished">선점</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="230"/>
         <source>Capacity (req/s)</source>
-        <translation>용량 (요청/초)</translation>
+        <translation type="vanished">용량 (요청/초)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="230"/>
+        <location filename="../../app/servingpage.cpp" line="165"/>
         <source>Users</source>
         <translation>사용자</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="231"/>
+        <location filename="../../app/servingpage.cpp" line="166"/>
         <source>Each allocator&apos;s throughput, latency and capacity</source>
         <translation>할당 방식별 처리량, 지연 시간, 용량</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="239"/>
+        <location filename="../../app/servingpage.cpp" line="174"/>
         <source>Each allocator at the chosen rate, and the most it sustains within the targets</source>
         <translation>선택한 요청률에서의 각 할당 방식과, 목표 안에서 감당하는 최대치</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="240"/>
         <source>Tokens/s: output tokens over the run&apos;s length. TTFT: arrival to the first token; TPOT: the time per token after it; the queue: arrival to admission. Capacity: the largest Poisson request rate whose p90 TTFT and TPOT meet the targets; users: the requests in flight at that rate (Little&apos;s law: rate x mean latency).</source>
-        <translation>토큰/초: 출력 토큰 수를 실행 시간으로 나눈 값. TTFT: 도착부터 첫 토큰까지, TPOT: 그 뒤 토큰당 시간, 대기: 도착부터 승인까지. 용량: p90 TTFT와 TPOT가 목표를 지키는 가장 높은 포아송 요청률, 사용자: 그 요청률에서 처리 중인 요청 수 (리틀의 법칙: 요청률 x 평균 지연 시간).</translation>
+        <translation type="vanished">토큰/초: 출력 토큰 수를 실행 시간으로 나눈 값. TTFT: 도착부터 첫 토큰까지, TPOT: 그 뒤 토큰당 시간, 대기: 도착부터 승인까지. 용량: p90 TTFT와 TPOT가 목표를 지키는 가장 높은 포아송 요청률, 사용자: 그 요청률에서 처리 중인 요청 수 (리틀의 법칙: 요청률 x 평균 지연 시간).</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="255"/>
+        <location filename="../../app/servingpage.cpp" line="116"/>
+        <source>ShareGPT-like</source>
+        <translation>ShareGPT 유사</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="117"/>
+        <source>Alpaca-like</source>
+        <translation>Alpaca 유사</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="141"/>
+        <source>Synthetic traces whose mean lengths match the published datasets, with a long tail; they are not the datasets. ShareGPT-like: prompts of 161 tokens and outputs of 338 on average; Alpaca-like: 19 and 58.</source>
+        <translation>평균 길이를 공개 데이터셋에 맞추고 긴 꼬리를 둔 합성 트레이스이며, 데이터셋 자체는 아닙니다. ShareGPT 유사: 평균 프롬프트 161 토큰, 출력 338 토큰. Alpaca 유사: 19와 58.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="163"/>
+        <source>Tokens
+per s</source>
+        <translation>초당
+토큰</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="163"/>
+        <source>TTFT
+p90</source>
+        <translation>TTFT
+p90</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="163"/>
+        <source>TPOT
+p90</source>
+        <translation>TPOT
+p90</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="164"/>
+        <source>Queue
+p90</source>
+        <translation>대기
+p90</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="164"/>
+        <source>Pre-
+emptions</source>
+        <translation>선점</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="164"/>
+        <source>Capacity
+req/s</source>
+        <translation>용량
+요청/초</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="175"/>
+        <source>Tokens/s: output tokens over the run&apos;s length. TTFT: arrival to the first token; TPOT: the time per token after it; the queue: arrival to admission; each as its 90th percentile. Capacity: the largest Poisson request rate whose p90 TTFT and TPOT meet the targets; users: the requests in flight at that rate (Little&apos;s law: rate x mean latency).</source>
+        <translation>초당 토큰: 출력 토큰 수를 실행 시간으로 나눈 값. TTFT: 도착부터 첫 토큰까지, TPOT: 그 뒤 토큰당 시간, 대기: 도착부터 승인까지이며, 모두 90번째 백분위수입니다. 용량: p90 TTFT와 TPOT가 목표를 지키는 가장 높은 포아송 요청률, 사용자: 그 요청률에서 처리 중인 요청 수 (리틀의 법칙: 요청률 x 평균 지연 시간).</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="190"/>
         <source>Output tokens per second against the request rate</source>
         <translation>요청률에 따른 초당 출력 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="256"/>
+        <location filename="../../app/servingpage.cpp" line="191"/>
         <source>p90 time to first token against the request rate</source>
         <translation>요청률에 따른 p90 첫 토큰까지 시간</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="257"/>
-        <location filename="../../app/servingpage.cpp" line="259"/>
+        <location filename="../../app/servingpage.cpp" line="192"/>
+        <location filename="../../app/servingpage.cpp" line="194"/>
         <source>requests per second offered</source>
         <translation>초당 들어오는 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="258"/>
+        <location filename="../../app/servingpage.cpp" line="193"/>
         <source>output tokens per second</source>
         <translation>초당 출력 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="260"/>
+        <location filename="../../app/servingpage.cpp" line="195"/>
         <source>p90 TTFT (s, log scale)</source>
         <translation>p90 TTFT (초, 로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="283"/>
+        <location filename="../../app/servingpage.cpp" line="218"/>
         <source>Output tokens per second as the offered load grows, one line per allocator</source>
         <translation>부하가 커질 때의 초당 출력 토큰, 할당 방식마다 선 하나</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="284"/>
+        <location filename="../../app/servingpage.cpp" line="219"/>
         <source>At low load every allocator serves what arrives. Each line flattens where its pool holds no more requests at once: the batch, not the GPU, is the limit, and paged blocks hold the most.</source>
         <translation>부하가 낮으면 모든 할당 방식이 도착하는 요청을 다 처리합니다. 풀에 동시 요청을 더 담을 수 없는 곳에서 선이 평평해집니다: 한계는 GPU가 아니라 배치이며, 페이지 방식 블록이 가장 많이 담습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="286"/>
+        <location filename="../../app/servingpage.cpp" line="221"/>
         <source>p90 time to first token as the offered load grows, with the target dashed</source>
         <translation>부하가 커질 때의 p90 첫 토큰까지 시간, 점선은 목표</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="287"/>
+        <location filename="../../app/servingpage.cpp" line="222"/>
         <source>Past the rate an allocator sustains, requests wait in the queue and the time to first token grows for as long as they keep coming. Where a line crosses the dashed target is that allocator&apos;s capacity, at the TPOT target too.</source>
         <translation>할당 방식이 감당하는 요청률을 넘으면 요청이 대기열에서 기다리고, 요청이 계속 들어오는 동안 첫 토큰까지 시간이 늘어납니다. 선이 점선 목표와 만나는 곳이 (TPOT 목표도 지킬 때) 그 할당 방식의 용량입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="296"/>
+        <location filename="../../app/servingpage.cpp" line="231"/>
         <source>Stop the replays; the figures shown stay as they were</source>
         <translation>재생을 멈춥니다. 보이는 수치는 그대로 남습니다</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="298"/>
+        <location filename="../../app/servingpage.cpp" line="233"/>
         <source>Replays done</source>
         <translation>완료한 재생</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="301"/>
+        <location filename="../../app/servingpage.cpp" line="237"/>
         <source>Workload</source>
         <translation>워크로드</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="302"/>
+        <location filename="../../app/servingpage.cpp" line="237"/>
         <source>Requests</source>
         <translation>요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="303"/>
+        <location filename="../../app/servingpage.cpp" line="238"/>
         <source>Request rate</source>
         <translation>요청률</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="304"/>
+        <location filename="../../app/servingpage.cpp" line="238"/>
         <source>TTFT target (p90)</source>
         <translation>TTFT 목표 (p90)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="305"/>
+        <location filename="../../app/servingpage.cpp" line="239"/>
         <source>TPOT target (p90)</source>
         <translation>TPOT 목표 (p90)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="306"/>
+        <location filename="../../app/servingpage.cpp" line="239"/>
         <source>Fixed cost per step</source>
         <translation>스텝당 고정 비용</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="320"/>
+        <location filename="../../app/servingpage.cpp" line="254"/>
         <source>Each line is one allocator, in its colour in the table; the dashed line is the TTFT target. Each point replays the same requests at that rate.</source>
         <translation>선 하나가 할당 방식 하나이며 색은 표와 같습니다. 점선은 TTFT 목표입니다. 점마다 같은 요청을 그 요청률로 재생했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="421"/>
+        <location filename="../../app/servingpage.cpp" line="363"/>
         <source>The replay prices one GPU&apos;s steps: tensor parallelism (%1 GPUs) and the traffic between them are not timed yet. Set tensor parallelism to 1 to time it.</source>
         <translation>재생은 GPU 하나의 스텝 시간만 계산합니다: 텐서 병렬(GPU %1개)과 GPU 사이 통신은 아직 시간을 매기지 않습니다. 시간을 보려면 텐서 병렬을 1로 두세요.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="425"/>
+        <location filename="../../app/servingpage.cpp" line="367"/>
         <source>The replay reads the weights in one dtype: choose one for the weights rather than as the checkpoint stores them.</source>
         <translation>재생은 가중치를 한 가지 dtype으로 읽습니다: 체크포인트 저장 형식 대신 가중치 dtype을 하나 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="432"/>
+        <location filename="../../app/servingpage.cpp" line="370"/>
         <source>This GPU has no data-sheet bandwidth and peak, so a step has no time: choose a GPU preset that has them (A100, H100, L4, RTX 4090 ...).</source>
         <translation>이 GPU에는 데이터시트 대역폭과 최대 성능이 없어 스텝 시간을 구할 수 없습니다: 그 값이 있는 GPU 프리셋(A100, H100, L4, RTX 4090 ...)을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="436"/>
+        <location filename="../../app/servingpage.cpp" line="373"/>
         <source>The weights leave no KV memory on this GPU: there is no pool to replay.</source>
         <translation>가중치가 이 GPU의 메모리를 다 써서 KV 메모리가 없습니다: 재생할 풀이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="438"/>
+        <location filename="../../app/servingpage.cpp" line="375"/>
         <source>The KV pool holds %1 tokens, more than the replay&apos;s %2: choose a smaller GPU or a lower memory utilization.</source>
         <translation>KV 풀이 토큰 %1개를 담아 재생 한도 %2개보다 큽니다: 더 작은 GPU나 더 낮은 메모리 사용률을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="454"/>
+        <location filename="../../app/servingpage.cpp" line="392"/>
         <source>%1 GB/s, %2 TFLOP/s</source>
         <translation>%1 GB/s, %2 TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="457"/>
+        <location filename="../../app/servingpage.cpp" line="396"/>
         <source>%1 (%2 weights, %3 cache) on the %4: a pool of %5 tokens, requests of up to %6 tokens (the context).</source>
         <translation>%4의 %1 (가중치 %2, 캐시 %3): 풀은 토큰 %5개, 요청은 최대 %6 토큰(컨텍스트 길이).</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="466"/>
+        <location filename="../../app/servingpage.cpp" line="404"/>
         <source>Each step is priced on the data sheet (%1) plus %2 fixed.</source>
         <translation>스텝마다 데이터시트(%1)로 시간을 구하고 고정 비용 %2를 더합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="467"/>
+        <location filename="../../app/servingpage.cpp" line="406"/>
         <source>Each step is priced on the data sheet (%1) with no fixed cost: every latency is a best case and every throughput an upper bound.</source>
         <translation>스텝마다 데이터시트(%1)로 고정 비용 없이 시간을 구합니다: 모든 지연 시간은 최선의 경우이고 모든 처리량은 상한입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="538"/>
+        <location filename="../../app/servingpage.cpp" line="521"/>
         <source>not met</source>
         <translation>미달</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="538"/>
+        <location filename="../../app/servingpage.cpp" line="522"/>
         <source>≥ %1</source>
         <translation>≥ %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="563"/>
+        <location filename="../../app/servingpage.cpp" line="546"/>
         <source>p90 TTFT ≤ %1 and TPOT ≤ %2</source>
         <translation>p90 TTFT ≤ %1, TPOT ≤ %2</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="570"/>
+        <location filename="../../app/servingpage.cpp" line="553"/>
         <source>Paged blocks miss %1 even at a low request rate: a step on this GPU is too slow for these targets.</source>
         <translation>페이지 방식 블록은 낮은 요청률에서도 %1을(를) 지키지 못합니다: 이 GPU의 스텝이 이 목표에 비해 너무 느립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="574"/>
+        <location filename="../../app/servingpage.cpp" line="557"/>
         <source>At %1, paged blocks serve %2 requests/s (%3 users at once): %4x the exact reservation, %5x the maximum-length one.</source>
         <translation>%1에서 페이지 방식 블록은 초당 요청 %2개(동시 사용자 %3명)를 처리합니다: 정확한 예약의 %4배, 최대 길이 예약의 %5배.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="580"/>
+        <location filename="../../app/servingpage.cpp" line="563"/>
         <source>Kwon et al. (2023) report 1.7-2.7x over the exact reservation (Orca Oracle) and 2.7-8x over the maximum length (Orca Max), for OPT-13B on an A100 with ShareGPT at similar latency. These figures move with the model, the GPU, the context (what the maximum-length policy reserves) and the fixed cost per step.</source>
         <translation>Kwon 외 (2023)는 A100의 OPT-13B와 ShareGPT에서 비슷한 지연 시간으로 정확한 예약(Orca Oracle)의 1.7-2.7배, 최대 길이 예약(Orca Max)의 2.7-8배를 보고합니다. 이 수치는 모델, GPU, 컨텍스트 길이(최대 길이 방식이 예약하는 양), 스텝당 고정 비용에 따라 달라집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="586"/>
+        <location filename="../../app/servingpage.cpp" line="568"/>
         <source>At %1, PagedAttention blocks serve %2 requests/s; a contiguous policy misses the targets or reaches the search&apos;s ceiling, so no ratio is given.</source>
         <translation>%1에서 PagedAttention 블록은 초당 요청 %2개를 처리합니다. 연속 할당 방식이 목표를 지키지 못하거나 탐색 상한에 닿아 배율은 주지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="588"/>
+        <location filename="../../app/servingpage.cpp" line="571"/>
         <source>at least %1</source>
         <translation>최소 %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="610"/>
+        <location filename="../../app/servingpage.cpp" line="593"/>
         <source>TTFT target %1</source>
         <translation>TTFT 목표 %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="618"/>
+        <location filename="../../app/servingpage.cpp" line="601"/>
         <source>Throughput against offered load</source>
         <translation>부하에 따른 처리량</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="619"/>
+        <location filename="../../app/servingpage.cpp" line="602"/>
         <source>p90 time to first token against offered load</source>
         <translation>부하에 따른 p90 첫 토큰까지 시간</translation>
     </message>
