@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <bit>
 #include <charconv>
+#include <cmath>
 
 namespace kvscope {
 
@@ -20,6 +21,11 @@ constexpr EnumName<EventKind> kEventKinds[] = {
 constexpr EnumName<PreemptionMode> kPreemptionModes[] = {
     {PreemptionMode::Recompute, "recompute"},
     {PreemptionMode::Swap, "swap"},
+};
+constexpr EnumName<AdmissionPolicy> kAdmissionPolicies[] = {
+    {AdmissionPolicy::Vllm, "vllm"},
+    {AdmissionPolicy::Conservative, "conservative"},
+    {AdmissionPolicy::Watermark, "watermark"},
 };
 constexpr EnumName<SamplingMode> kSamplingModes[] = {{SamplingMode::Parallel, "parallel"},
                                                      {SamplingMode::Beam, "beam"}};
@@ -44,6 +50,33 @@ PreemptionMode parsePreemptionMode(std::string_view text, std::string_view what)
         return *mode;
     throw Error(std::string(what) + ": '" + std::string(text) + "' is not a preemption mode; expected " +
                 enumNameList(kPreemptionModes));
+}
+
+std::string admissionPolicyName(AdmissionPolicy policy) {
+    return std::string(enumName(kAdmissionPolicies, policy));
+}
+
+AdmissionPolicy parseAdmissionPolicy(std::string_view text, double& watermark, std::string_view what) {
+    const auto colon = text.find(':');
+    const std::optional<AdmissionPolicy> policy = enumFromName(kAdmissionPolicies, text.substr(0, colon));
+    const auto fail = [&] {
+        throw Error(std::string(what) + ": '" + std::string(text) + "' is not an admission policy; expected " +
+                    enumNameList(kAdmissionPolicies) +
+                    " (watermark:F keeps the share F of the blocks free, 0 < F < 1)");
+    };
+    if (!policy)
+        fail();
+    if (colon == std::string_view::npos)
+        return *policy;
+    if (*policy != AdmissionPolicy::Watermark)
+        fail();
+    const std::string_view number = text.substr(colon + 1);
+    double f = 0.0;
+    const auto [ptr, ec] = std::from_chars(number.data(), number.data() + number.size(), f);
+    if (number.empty() || ec != std::errc() || ptr != number.data() + number.size() || !(f > 0.0 && f < 1.0))
+        fail();
+    watermark = f;
+    return *policy;
 }
 
 std::string samplingModeName(SamplingMode mode) {
@@ -124,6 +157,8 @@ KvSimulator::KvSimulator(const SimConfig& config, std::vector<Request> requests)
         throw Error("--max-model-len must be at least 1");
     if (m_config.maxRunning == 0)
         throw Error("the running-request limit must be at least 1");
+    if (!(m_config.watermark > 0.0 && m_config.watermark < 1.0))
+        throw Error("--admission: the watermark must be a share of the blocks between 0 and 1");
     std::stable_sort(m_requests.begin(), m_requests.end(),
                      [](const Request& a, const Request& b) { return a.arrivalStep < b.arrivalStep; });
     m_progress.resize(m_requests.size());
@@ -171,13 +206,8 @@ bool KvSimulator::admitHead() {
     const Request& r = m_requests[id];
     const Progress& p = m_progress[id];
     const std::uint32_t tokens = r.promptLen + generatedOf(id); // a preempted request recomputes what it had
-    if (m_config.allocator == AllocatorKind::Paged && !m_running.empty()) {
-        // vLLM keeps a 1% watermark of free blocks so that running sequences can grow.
-        const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
-        const std::uint32_t watermark = std::max(1u, paged.blockCount() / 100);
-        if (paged.blocksToAdmit(r, m_config.samples, tokens) + watermark > paged.freeBlocks())
-            return false;
-    }
+    if (m_config.allocator == AllocatorKind::Paged && !m_running.empty() && !pagedPolicyAdmits(r, tokens))
+        return false;
     const std::uint64_t usedBefore = m_allocator->usedSlots();
     const std::uint64_t hitsBefore = m_config.recordTraffic && m_config.allocator == AllocatorKind::Paged
                                          ? static_cast<const PagedAllocator&>(*m_allocator).prefixStats().hitTokens
@@ -210,7 +240,43 @@ bool KvSimulator::admitHead() {
     m_waiting.pop_front();
     m_running.push_back(id);
     startRunning(id);
+    if (m_config.allocator == AllocatorKind::Paged && m_config.admission == AdmissionPolicy::Conservative) {
+        m_reserved.resize(m_requests.size(), 0);
+        m_reserved[id] = conservativeReserve();
+        m_reservedSum += m_reserved[id];
+    }
     return true;
+}
+
+std::uint32_t KvSimulator::conservativeReserve() const {
+    // Each sequence may grow to the maximum model length; prompt blocks shared by samples are counted per
+    // sample, which only makes the reserve larger.
+    const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
+    return m_config.samples * std::uint32_t(ceilDiv(m_config.maxModelLen, paged.blockSize()));
+}
+
+void KvSimulator::unreserve(std::uint32_t id) {
+    if (id < m_reserved.size()) {
+        m_reservedSum -= m_reserved[id];
+        m_reserved[id] = 0;
+    }
+}
+
+bool KvSimulator::pagedPolicyAdmits(const Request& r, std::uint32_t tokens) const {
+    const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
+    const std::uint32_t need = paged.blocksToAdmit(r, m_config.samples, tokens);
+    switch (m_config.admission) {
+    case AdmissionPolicy::Conservative:
+        return need <= paged.freeBlocks() && m_reservedSum + conservativeReserve() <= paged.blockCount();
+    case AdmissionPolicy::Watermark: {
+        const auto keep = std::uint32_t(std::ceil(m_config.watermark * paged.blockCount()));
+        return need + std::max(1u, keep) <= paged.freeBlocks();
+    }
+    case AdmissionPolicy::Vllm:
+        break;
+    }
+    // vLLM keeps a 1% watermark of free blocks so that running sequences can grow.
+    return need + std::max(1u, paged.blockCount() / 100) <= paged.freeBlocks();
 }
 
 void KvSimulator::startRunning(std::uint32_t id) {
@@ -247,6 +313,7 @@ std::uint64_t KvSimulator::nextFinish() {
 
 void KvSimulator::preempt(std::size_t index) {
     const std::uint32_t id = m_running[index];
+    unreserve(id);
     const std::uint64_t usedBefore = m_allocator->usedSlots();
     m_allocator->release(id);
     if (m_config.preemption == PreemptionMode::Swap)
@@ -301,6 +368,7 @@ void KvSimulator::rejectAlone() {
     // The only running request, and still out of room: re-admitting it would fail the same way forever.
     const std::uint32_t id = m_running.back();
     m_allocator->release(id);
+    unreserve(id);
     m_running.pop_back();
     reject(id);
 }
@@ -482,6 +550,7 @@ void KvSimulator::releaseFinished() {
         const std::uint32_t id = m_running[i];
         if (generatedOf(id) >= m_requests[id].outputLen) {
             m_allocator->release(id);
+            unreserve(id);
             stopRunning(id);
             m_progress[id].done = true;
             ++m_finished;
@@ -497,11 +566,8 @@ void KvSimulator::releaseFinished() {
 bool KvSimulator::headWouldAdmit() const {
     const Request& r = m_requests[m_waiting.front()];
     const std::uint32_t tokens = r.promptLen + generatedOf(r.id);
-    if (m_config.allocator == AllocatorKind::Paged) {
-        const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
-        const std::uint32_t watermark = std::max(1u, paged.blockCount() / 100);
-        return paged.blocksToAdmit(r, m_config.samples, tokens) + watermark <= paged.freeBlocks();
-    }
+    if (m_config.allocator == AllocatorKind::Paged)
+        return pagedPolicyAdmits(r, tokens);
     return m_allocator->canAdmit(r, tokens, m_progress[r.id].finalLength);
 }
 

@@ -29,6 +29,18 @@ enum class PreemptionMode { Recompute, Swap };
 std::string preemptionModeName(PreemptionMode mode); // "recompute", "swap"
 PreemptionMode parsePreemptionMode(std::string_view text, std::string_view what = "--preemption");
 
+// When the paged server admits a waiting request (the contiguous allocators admit when a region fits).
+//   Vllm: when the blocks of its prompt are free beyond a 1% watermark (vLLM's scheduler); running requests
+//     that later find no block are preempted.
+//   Conservative: only when every running request, and this one, could grow to the maximum model length
+//     in the pool at once: the request's maximum is reserved in the count, never preempted, a smaller batch.
+//   Watermark: as Vllm with a larger reserve of free blocks, a share of the pool (SimConfig::watermark).
+enum class AdmissionPolicy { Vllm, Conservative, Watermark };
+std::string admissionPolicyName(AdmissionPolicy policy); // "vllm", "conservative", "watermark"
+// "vllm", "conservative" or "watermark[:F]" (F the share kept free, 0 < F < 1, default 0.1); throws Error
+// naming `what`. The watermark share is written to `watermark` when given.
+AdmissionPolicy parseAdmissionPolicy(std::string_view text, double& watermark, std::string_view what = "--admission");
+
 struct SimConfig {
     std::uint64_t poolSlots = 15'728; // token slots in the KV pool (the paper's 13B on an A100-40GB)
     AllocatorKind allocator = AllocatorKind::Paged;
@@ -39,6 +51,8 @@ struct SimConfig {
     SamplingMode sampling = SamplingMode::Parallel;
     std::uint32_t maxRunning = 256; // vLLM's max_num_seqs
     PreemptionMode preemption = PreemptionMode::Recompute;
+    AdmissionPolicy admission = AdmissionPolicy::Vllm; // paged only
+    double watermark = 0.1;                            // AdmissionPolicy::Watermark: the share of blocks kept free
     bool prefixCache = false; // paged only: keep full shared-prefix blocks for later requests (vLLM's APC)
     std::uint64_t kvBytesPerToken =
         0;                        // bytes of one token's K and V over all layers; 0 = unknown (swap cost in slots only)
@@ -265,6 +279,12 @@ private:
     void stopRunning(std::uint32_t id);  // preempted, rejected or done: its count is kept as it is
     bool admitHead();
     bool headWouldAdmit() const;
+    // The paged admission policy's answer for a request of `tokens` tokens while others run.
+    bool pagedPolicyAdmits(const Request& request, std::uint32_t tokens) const;
+    std::uint32_t conservativeReserve() const; // blocks a request may grow to (AdmissionPolicy::Conservative)
+    std::vector<std::uint32_t> m_reserved;     // Conservative: each running request's reserve, in blocks
+    std::uint64_t m_reservedSum = 0;
+    void unreserve(std::uint32_t id);
     std::uint64_t quietSteps();
     void fastForward(std::uint64_t steps);
     std::vector<SlotCell> buildSlotMap() const;

@@ -522,6 +522,31 @@ private slots:
         QVERIFY(untimed.out.contains("the trace's arrival times drive timed replays only (--trace-times)"));
     }
 
+    // The admission policies side by side: preemptions each avoids or causes, timed when the run is.
+    void simulateComparesAdmission() {
+        const CliResult r = runCli({u"simulate"_s, u"--allocator"_s, u"paged"_s, u"--requests"_s, u"300"_s,
+                                    u"--arrival-rate"_s, u"4"_s, u"--compare-admission"_s, u"--json"_s});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject rows = r.json().value("admission_comparison"_L1).toObject();
+        QCOMPARE(rows.keys(), (QStringList{u"conservative"_s, u"vllm"_s, u"watermark:0.1"_s, u"watermark:0.3"_s}));
+        QCOMPARE(rows.value("conservative"_L1).toObject().value("preemptions"_L1).toInt(), 0);
+        QVERIFY(rows.value("vllm"_L1).toObject().value("mean_batch"_L1).toDouble() >
+                rows.value("conservative"_L1).toObject().value("mean_batch"_L1).toDouble());
+        QVERIFY(rows.value("vllm"_L1).toObject().contains("timing"_L1));
+        // The chosen policy drives the paged row and is named in the JSON.
+        const CliResult watermark = runCli({u"simulate"_s, u"--allocator"_s, u"paged"_s, u"--requests"_s, u"100"_s,
+                                            u"--admission"_s, u"watermark:0.25"_s, u"--json"_s});
+        QVERIFY2(watermark.exitCode == 0, watermark.err.constData());
+        QCOMPARE(watermark.json().value("admission"_L1).toString(), u"watermark"_s);
+        QCOMPARE(watermark.json().value("admission_watermark"_L1).toDouble(), 0.25);
+        const CliResult bad = runCli({u"simulate"_s, u"--admission"_s, u"greedy"_s});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--admission: 'greedy' is not an admission policy"), bad.err.constData());
+        const CliResult contiguous = runCli({u"simulate"_s, u"--allocator"_s, u"max"_s, u"--compare-admission"_s});
+        QCOMPARE(contiguous.exitCode, 2);
+        QVERIFY(contiguous.err.contains("--compare-admission: the admission policies are paged's"));
+    }
+
     void simulateTimedRefuses_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("error");

@@ -78,6 +78,9 @@ private slots:
     void sloTargetSyntax_data();
     void sloTargetSyntax();
     void cancels();
+    void admissionPolicies();
+    void admissionPolicyNames_data();
+    void admissionPolicyNames();
     void studyOfTheScenario();
     void unpricedScenarios_data();
     void unpricedScenarios();
@@ -422,6 +425,74 @@ void TestServingReplay::cancels() {
     const auto sweep = rateSweep(poolOf(AllocatorKind::Paged), shareGpt(20), {1, 2, 4}, 1, pricer(), roundRoof(),
                                  [](double share) { return share < 0.5; });
     QVERIFY(!sweep);
+}
+
+void TestServingReplay::admissionPolicies() {
+    // A burst into a small pool: vLLM's admission preempts, a larger watermark fewer times, conservative never
+    // (it reserves every running request's maximum), at the cost of its batch. Stepped one by one or fast-
+    // forwarded, each policy decides the same.
+    const std::vector<Request> requests = shareGpt(400, 9);
+    SimConfig c = poolOf(AllocatorKind::Paged, 4'096);
+    c.maxModelLen = 1024;
+    std::vector<SimSummary> runs;
+    for (const auto& [policy, share] : {std::pair{AdmissionPolicy::Vllm, 0.1},
+                                        {AdmissionPolicy::Watermark, 0.3},
+                                        {AdmissionPolicy::Conservative, 0.1}}) {
+        c.admission = policy;
+        c.watermark = share;
+        runs.push_back(simulate(c, requests));
+        SimConfig stepped = c;
+        stepped.checkInvariants = true; // every step, no stretch skipped
+        const SimSummary slow = simulate(stepped, requests);
+        KV_COMPARE_U64(slow.steps, runs.back().steps);
+        KV_COMPARE_U64(slow.preemptions, runs.back().preemptions);
+        KV_COMPARE_U64(slow.requestsFinished, runs.back().requestsFinished);
+        QCOMPARE(slow.meanBatch, runs.back().meanBatch);
+    }
+    QVERIFY(runs[0].preemptions > 0);
+    QVERIFY(runs[1].preemptions < runs[0].preemptions);
+    KV_COMPARE_U64(runs[2].preemptions, 0);
+    QVERIFY(runs[2].meanBatchUnderLoad() < runs[1].meanBatchUnderLoad());
+    // Conservative: at most pool / (1024 / 16 blocks) = 4 requests at once, as a max-length reservation would run.
+    c.admission = AdmissionPolicy::Conservative;
+    c.recordSteps = true;
+    KvSimulator sim(c, requests);
+    sim.run();
+    for (const StepStats& step : sim.steps())
+        QVERIFY(step.running <= 4);
+}
+
+void TestServingReplay::admissionPolicyNames_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("policy"); // -1: refused
+    QTest::addColumn<double>("watermark");
+    QTest::newRow("vllm") << u"vllm"_s << int(AdmissionPolicy::Vllm) << 0.5;
+    QTest::newRow("conservative") << u"conservative"_s << int(AdmissionPolicy::Conservative) << 0.5;
+    QTest::newRow("watermark") << u"watermark"_s << int(AdmissionPolicy::Watermark) << 0.5;
+    QTest::newRow("watermark 0.2") << u"watermark:0.2"_s << int(AdmissionPolicy::Watermark) << 0.2;
+    QTest::newRow("a share of 1") << u"watermark:1"_s << -1 << 0.0;
+    QTest::newRow("a share for vllm") << u"vllm:0.2"_s << -1 << 0.0;
+    QTest::newRow("unknown") << u"lru"_s << -1 << 0.0;
+}
+
+void TestServingReplay::admissionPolicyNames() {
+    QFETCH(QString, text);
+    QFETCH(int, policy);
+    QFETCH(double, watermark);
+    double share = 0.5;
+    if (policy < 0) {
+        try {
+            parseAdmissionPolicy(text.toStdString(), share);
+            QFAIL("accepted");
+        } catch (const Error& e) {
+            QVERIFY2(QString::fromStdString(e.what()).startsWith(u"--admission: '"_s + text + u"'"_s), e.what());
+            QVERIFY(QString::fromStdString(e.what()).contains(u"vllm, conservative or watermark"_s));
+        }
+        return;
+    }
+    QCOMPARE(int(parseAdmissionPolicy(text.toStdString(), share)), policy);
+    QCOMPARE(share, watermark);
+    QCOMPARE(admissionPolicyName(AdmissionPolicy(policy)), text.section(u':', 0, 0).toStdString());
 }
 
 void TestServingReplay::studyOfTheScenario() {

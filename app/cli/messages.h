@@ -823,6 +823,21 @@ inline constexpr Message kMessages[] = {
     {"upper bound", "상한"},
     {"Upper bound: every repeated block a hit, whatever the cache holds.",
      "상한: 캐시 크기와 상관없이 반복되는 블록이 모두 적중한 경우."},
+    {"when paged admits a request: vllm (its prompt's blocks free, preempt later; default), conservative (room "
+     "for every running request's maximum) or watermark[:F] (keep the share F of the blocks free, default 0.1)",
+     "페이지 방식이 요청을 받아들이는 조건: vllm (프롬프트 블록이 비어 있으면 승인하고 나중에 선점, 기본값), "
+     "conservative (실행 중인 모든 요청이 최대 길이까지 자랄 공간) 또는 watermark[:F] (블록의 F만큼을 비워 둠, "
+     "기본값 0.1)"},
+    {"replay paged under each admission policy: preemptions avoided or caused, batch, and the times",
+     "승인 정책마다 페이지 방식을 재생: 피하거나 일으킨 선점, 배치, 시간"},
+    {"Paged under each admission policy, the same requests:", "같은 요청에서 승인 정책별 페이지 방식:"},
+    {"admission", "승인 정책"},
+    {"recomputed", "재계산 토큰"},
+    {"A preemption is the out-of-memory event a paged server turns into recomputation (or a swap): fewer with a "
+     "larger\nwatermark, none when every running request's maximum is reserved (conservative), at the cost of a "
+     "smaller batch.",
+     "선점은 페이지 방식 서버가 메모리 부족(OOM)을 재계산(또는 스왑)으로 바꾼 것입니다: 워터마크가 클수록\n"
+     "줄고, 실행 중인 모든 요청의 최대 길이를 예약하면(conservative) 없어지지만, 그만큼 배치가 작아집니다."},
 };
 // clang-format on
 

@@ -166,6 +166,12 @@ int runSimulate(const std::vector<std::string>& args) {
     p.addOption("sampling", "MODE",
                 tr("parallel:N (N samples of each prompt) or beam:K (beam search of width K); paged shares their "
                    "blocks"));
+    p.addOption("admission", "POLICY",
+                tr("when paged admits a request: vllm (its prompt's blocks free, preempt later; default), "
+                   "conservative (room for every running request's maximum) or watermark[:F] (keep the share F "
+                   "of the blocks free, default 0.1)"));
+    p.addFlag("compare-admission",
+              tr("replay paged under each admission policy: preemptions avoided or caused, batch, and the times"));
     p.addOption("preemption", "MODE",
                 tr("recompute or swap (to CPU memory): what paged does when its pool runs dry (default recompute)"));
     p.addOption("system-prompts", "N:P",
@@ -271,6 +277,7 @@ int runSimulate(const std::vector<std::string>& args) {
         std::tie(config.sampling, config.samples) = parseSampling(p.valueOr("sampling", ""));
     }
     config.preemption = parsePreemptionMode(p.valueOr("preemption", "recompute"));
+    config.admission = parseAdmissionPolicy(p.valueOr("admission", "vllm"), config.watermark);
     config.prefixCache = p.has("prefix-cache");
     config.buddyPlacement = p.has("buddy");
     // The default pool is the paper's 13B model (OPT-13B: 40 layers, width 5,120, FP16): 800 KiB per token.
@@ -403,6 +410,52 @@ int runSimulate(const std::vector<std::string>& args) {
             if (!capacity)
                 return stoppedByCtrlC();
             capacities.push_back(std::move(*capacity));
+        }
+    }
+    // Paged under each admission policy, the same requests and arrivals (timed when the run is).
+    struct AdmissionRow {
+        std::string name;
+        SimSummary pool;
+        std::optional<TimedSummary> timed;
+    };
+    std::vector<AdmissionRow> admissionRows;
+    if (p.has("compare-admission")) {
+        const bool hasPaged = std::find(kinds.begin(), kinds.end(), AllocatorKind::Paged) != kinds.end();
+        if (!hasPaged)
+            throw Error("--compare-admission: the admission policies are paged's; give --allocator paged or all");
+        SimConfig policyConfig = config;
+        policyConfig.allocator = AllocatorKind::Paged;
+        for (const auto& [policy, share] :
+             {std::pair{AdmissionPolicy::Vllm, config.watermark}, std::pair{AdmissionPolicy::Watermark, 0.1},
+              std::pair{AdmissionPolicy::Watermark, 0.3}, std::pair{AdmissionPolicy::Conservative, config.watermark}}) {
+            policyConfig.admission = policy;
+            policyConfig.watermark = share;
+            AdmissionRow row;
+            row.name = admissionPolicyName(policy) +
+                       (policy == AdmissionPolicy::Watermark ? ":" + fixedText(share, 1) : std::string());
+            if (timedRun) {
+                std::vector<double> arrivals;
+                if (p.has("trace-times")) {
+                    arrivals = publicTrace->arrivalSeconds;
+                    for (double& t : arrivals)
+                        t /= traceSpeed;
+                } else {
+                    arrivals =
+                        poissonArrivalSeconds(requests.size(), *p.doubleValue("arrival-rate", 1e-6, 1e6), spec.seed);
+                }
+                row.timed = replayTimed(policyConfig, requests, arrivals, serving->pricer, serving->time,
+                                        [&](double) { return !interrupted; });
+                if (!row.timed)
+                    return stoppedByCtrlC();
+                row.pool = row.timed->pool;
+            } else {
+                const std::optional<SimSummary> summary =
+                    simulate(policyConfig, requests, [&](double) { return !interrupted; });
+                if (!summary)
+                    return stoppedByCtrlC();
+                row.pool = *summary;
+            }
+            admissionRows.push_back(std::move(row));
         }
     }
     std::signal(SIGINT, previousHandler);
@@ -570,6 +623,23 @@ int runSimulate(const std::vector<std::string>& args) {
         j["samples"] = config.samples;
         j["sampling"] = samplingModeName(config.sampling);
         j["preemption"] = preemptionModeName(config.preemption);
+        j["admission"] = admissionPolicyName(config.admission);
+        if (config.admission == AdmissionPolicy::Watermark)
+            j["admission_watermark"] = config.watermark;
+        if (!admissionRows.empty()) {
+            ordered_json rows = ordered_json::object();
+            for (const AdmissionRow& row : admissionRows) {
+                ordered_json entry = {{"preemptions", row.pool.preemptions},
+                                      {"recomputed_tokens", row.pool.recomputedTokens},
+                                      {"swapped_slots", row.pool.swappedSlots},
+                                      {"mean_batch", row.pool.meanBatch},
+                                      {"steps", row.pool.steps}};
+                if (row.timed)
+                    entry["timing"] = timingJson(*row.timed);
+                rows[row.name] = entry;
+            }
+            j["admission_comparison"] = rows;
+        }
         j["prefix_cache"] = config.prefixCache;
         j["kv_bytes_per_token"] = config.kvBytesPerToken;
         j["seed"] = spec.seed;
@@ -749,6 +819,25 @@ int runSimulate(const std::vector<std::string>& args) {
         rows.push_back({tr("upper bound"), fixedText(100 * hitCurve->upperBound, 1) + "%"});
         printTable(rows, TableStyle::withMinWidths({14, 9}));
         std::cout << tr("Upper bound: every repeated block a hit, whatever the cache holds.") << "\n";
+    }
+    if (!admissionRows.empty()) {
+        std::cout << "\n" << tr("Paged under each admission policy, the same requests:") << "\n";
+        std::vector<std::vector<std::string>> rows{{tr("admission"), tr("preempt"), tr("recomputed"), tr("batch")}};
+        if (timedRun)
+            rows.front().insert(rows.front().end(), {tr("tokens/s"), "TTFT p90", "TPOT p90"});
+        for (const AdmissionRow& row : admissionRows) {
+            rows.push_back({row.name, groupThousands(row.pool.preemptions), groupThousands(row.pool.recomputedTokens),
+                            fixedText(row.pool.meanBatch, 1)});
+            if (row.timed)
+                rows.back().insert(rows.back().end(),
+                                   {fixedText(row.timed->outputTokensPerSecond, 0), secondsText(row.timed->ttft.p90),
+                                    secondsText(row.timed->tpot.p90)});
+        }
+        printTable(rows, TableStyle::withMinWidths({16, 8, 11, 7, 9, 10, 10}));
+        std::cout << tr("A preemption is the out-of-memory event a paged server turns into recomputation (or a "
+                        "swap): fewer with a larger\nwatermark, none when every running request's maximum is "
+                        "reserved (conservative), at the cost of a smaller batch.")
+                  << "\n";
     }
     if (timed)
         printTimed();
