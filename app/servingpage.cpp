@@ -3,9 +3,11 @@
 #include "chartstyle.h"
 #include "error.h"
 #include "gpus.h"
+#include "launchoptions.h"
 #include "memorymodel.h"
 #include "pagedpage.h"
 #include "pagelayout.h"
+#include "publictraces.h"
 #include "scenariocontroller.h"
 #include "viewtext.h"
 #include "workload.h"
@@ -15,6 +17,8 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -25,6 +29,7 @@
 #include <QLogValueAxis>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTimer>
@@ -38,6 +43,8 @@
 using namespace Qt::StringLiterals;
 
 namespace {
+constexpr int kTraceWorkload = 2; // the workload combo's "A trace file…"
+
 // Okabe-Ito, one per allocator in allocatorKinds() order: bluish green, orange, reddish purple, blue (vermillion
 // is the target's, as the budget's on the other pages).
 QColor allocatorColor(kvscope::AllocatorKind kind) {
@@ -91,6 +98,7 @@ ServingPage::ServingPage(ScenarioController* controller, QWidget* parent)
     , m_ttft(new QDoubleSpinBox(this))
     , m_tpot(new QDoubleSpinBox(this))
     , m_overhead(new QDoubleSpinBox(this))
+    , m_traceSpeed(new QDoubleSpinBox(this))
     , m_timeModel(new WrapLabel(this))
     , m_headline(new WrapLabel(this))
     , m_progress(new QProgressBar(this))
@@ -115,6 +123,15 @@ ServingPage::ServingPage(ScenarioController* controller, QWidget* parent)
 
     m_workload->addItem(tr("ShareGPT-like"));
     m_workload->addItem(tr("Alpaca-like"));
+    m_workload->addItem(tr("A trace file…"));
+    m_traceSpeed->setRange(0.01, 1000);
+    m_traceSpeed->setDecimals(2);
+    m_traceSpeed->setValue(1.0);
+    m_traceSpeed->setSuffix(tr("x"));
+    m_traceSpeed->setEnabled(false);
+    explain(m_traceSpeed, tr("A trace's arrivals this many times as fast (2: twice the rate)"),
+            tr("A Mooncake or Azure LLM trace replays at its own arrival times, divided by this speed: a busier or "
+               "quieter day of the same traffic."));
     // Its items' width is its least: a row of settings in presenter type squeezed it below its text.
     m_workload->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
     m_requests->setRange(50, 100'000);
@@ -236,7 +253,8 @@ ServingPage::ServingPage(ScenarioController* controller, QWidget* parent)
     QList<QPair<QLabel*, QWidget*>> pairs{
         {new QLabel(tr("Workload"), this), m_workload},      {new QLabel(tr("Requests"), this), m_requests},
         {new QLabel(tr("Request rate"), this), m_rate},      {new QLabel(tr("TTFT target (p90)"), this), m_ttft},
-        {new QLabel(tr("TPOT target (p90)"), this), m_tpot}, {new QLabel(tr("Fixed cost per step"), this), m_overhead}};
+        {new QLabel(tr("TPOT target (p90)"), this), m_tpot}, {new QLabel(tr("Fixed cost per step"), this), m_overhead},
+        {new QLabel(tr("Trace speed"), this), m_traceSpeed}};
     for (auto& [label, field] : pairs) {
         label->setBuddy(field);
         field->setAccessibleName(label->text());
@@ -257,6 +275,10 @@ ServingPage::ServingPage(ScenarioController* controller, QWidget* parent)
     auto* layout = scrollingColumn(this);
     layout->addLayout(fields);
     layout->addWidget(m_timeModel);
+    m_traceNote = new WrapLabel(this);
+    m_traceNote->setTextFormat(Qt::PlainText);
+    m_traceNote->hide();
+    layout->addWidget(m_traceNote);
     layout->addLayout(status);
     layout->addWidget(m_headline);
     m_paper = new WrapLabel(this);
@@ -268,9 +290,28 @@ ServingPage::ServingPage(ScenarioController* controller, QWidget* parent)
 
     for (QSpinBox* box : {m_requests})
         connect(box, &QSpinBox::valueChanged, this, &ServingPage::scenarioChanged);
-    for (QDoubleSpinBox* box : {m_rate, m_ttft, m_tpot, m_overhead})
+    for (QDoubleSpinBox* box : {m_rate, m_ttft, m_tpot, m_overhead, m_traceSpeed})
         connect(box, &QDoubleSpinBox::valueChanged, this, &ServingPage::scenarioChanged);
-    connect(m_workload, &QComboBox::currentIndexChanged, this, &ServingPage::scenarioChanged);
+    connect(m_workload, &QComboBox::activated, this, [this](int index) {
+        if (index != kTraceWorkload)
+            return;
+        const QString path = recoverDialogPath(QFileDialog::getOpenFileName(
+            this, tr("Open a request trace"), QString(), tr("Request traces (*.jsonl *.csv *.json);;All files (*)")));
+        if (path.isEmpty()) {
+            const QSignalBlocker quiet(m_workload);
+            m_workload->setCurrentIndex(m_lastWorkload); // cancelled: the workload it was
+            return;
+        }
+        openTrace(path);
+    });
+    connect(m_workload, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index != kTraceWorkload)
+            m_lastWorkload = index;
+        m_requests->setEnabled(index != kTraceWorkload); // a trace has its own requests
+        m_traceSpeed->setEnabled(index == kTraceWorkload);
+        if (index != kTraceWorkload || !m_traceFile.isEmpty())
+            scenarioChanged();
+    });
     connect(controller, &ScenarioController::scenarioChanged, this, &ServingPage::scenarioChanged);
     connect(m_stop, &QPushButton::clicked, this, &ServingPage::stop);
     connect(&m_watcher, &QFutureWatcher<Result>::finished, this, &ServingPage::finished);
@@ -304,17 +345,28 @@ QWidget* ServingPage::exportedChart() const {
 }
 
 ServingPage::Settings ServingPage::settings() const {
-    return {m_workload->currentIndex(), m_requests->value(), m_rate->value(), m_ttft->value(), m_tpot->value(),
-            m_overhead->value()};
+    return {m_workload->currentIndex(), m_requests->value(), m_rate->value(),      m_ttft->value(), m_tpot->value(),
+            m_overhead->value(),        m_traceFile,         m_traceSpeed->value()};
 }
 
 void ServingPage::applySettings(const Settings& s) {
-    m_workload->setCurrentIndex(s.workload);
+    m_traceFile = s.traceFile;
+    m_traceSpeed->setValue(s.traceSpeed);
+    m_workload->setCurrentIndex(s.workload == kTraceWorkload && s.traceFile.isEmpty() ? 0 : s.workload);
     m_requests->setValue(s.requests);
     m_rate->setValue(s.rate);
     m_ttft->setValue(s.ttftSeconds);
     m_tpot->setValue(s.tpotMs);
     m_overhead->setValue(s.overheadMs);
+}
+
+void ServingPage::openTrace(const QString& path) {
+    m_traceFile = path;
+    m_workload->setItemText(kTraceWorkload, tr("Trace: %1").arg(QFileInfo(path).fileName()));
+    if (m_workload->currentIndex() == kTraceWorkload)
+        scenarioChanged(); // another file, or the same one read again
+    else
+        m_workload->setCurrentIndex(kTraceWorkload);
 }
 
 std::any ServingPage::keptState() const {
@@ -327,7 +379,8 @@ void ServingPage::restoreKeptState(const std::any& state) {
 }
 
 bool ServingPage::isRunning() const {
-    return m_watcher.isRunning();
+    // Until finished() has taken the run's result: the future may be done with its signal still queued.
+    return m_inFlight;
 }
 
 void ServingPage::stop() {
@@ -349,6 +402,7 @@ void ServingPage::showUnpriced(const QString& why) {
     m_result.reset();
     m_unpriced = true;
     m_timeModel->setText(why);
+    m_resultTimeModel = why;
     showResult();
     emit figuresSettled();
 }
@@ -381,7 +435,7 @@ void ServingPage::start() {
     const Settings chosen = settings();
     kvscope::ServingStudyInput input;
     input.workload = chosen.workload == 1 ? kvscope::WorkloadKind::Alpaca : kvscope::WorkloadKind::ShareGpt;
-    input.requests = std::uint32_t(chosen.requests);
+    input.requestCount = std::uint32_t(chosen.requests);
     input.rate = chosen.rate;
     input.target = {chosen.ttftSeconds, chosen.tpotMs / 1000.0};
     input.fixedSeconds = chosen.overheadMs / 1000.0;
@@ -413,11 +467,42 @@ void ServingPage::start() {
     m_progress->show();
     m_stop->show();
     m_progressTimer->start();
-    m_watcher.setFuture(QtConcurrent::run([s, input, cancel = m_cancel, permille = m_permille] {
+    const std::string traceBytes = chosen.workload == kTraceWorkload ? argumentBytes(chosen.traceFile) : std::string();
+    m_inFlight = true;
+    m_watcher.setFuture(QtConcurrent::run([s, input, traceBytes, speed = chosen.traceSpeed, cancel = m_cancel,
+                                           permille = m_permille]() mutable {
         Result out;
         try {
+            if (!traceBytes.empty()) {
+                // The trace first, its reading a tenth of the bar; a public trace brings its times.
+                const auto reading = [&](double share) {
+                    *permille = int(100 * share);
+                    return !cancel->load();
+                };
+                if (kvscope::detectTraceFileFormat(traceBytes)) {
+                    std::optional<kvscope::TimedTrace> trace = kvscope::loadTimedTrace(traceBytes, reading);
+                    if (!trace) {
+                        out.stopped = true;
+                        return out;
+                    }
+                    out.traceFormat = QString::fromUtf8(kvscope::traceFormatName(trace->format));
+                    out.traceSpanSeconds = trace->spanSeconds() / speed;
+                    input.arrivals = trace->arrivalSeconds;
+                    for (double& t : input.arrivals)
+                        t /= speed;
+                    input.requests = std::make_shared<const std::vector<kvscope::Request>>(std::move(trace->requests));
+                } else {
+                    std::optional<std::vector<kvscope::Request>> lengths = kvscope::loadTraceFile(traceBytes, reading);
+                    if (!lengths) {
+                        out.stopped = true;
+                        return out;
+                    }
+                    input.requests = std::make_shared<const std::vector<kvscope::Request>>(std::move(*lengths));
+                }
+                out.traceRequests = input.requests->size();
+            }
             std::optional<kvscope::ServingStudy> study = kvscope::servingStudy(s, input, [&](double share) {
-                *permille = int(1000 * share);
+                *permille = (traceBytes.empty() ? 0 : 100) + int((traceBytes.empty() ? 1000 : 900) * share);
                 return !cancel->load();
             });
             if (study)
@@ -429,10 +514,11 @@ void ServingPage::start() {
         }
         return out;
     }));
-    m_resultSettings = chosen;
+    m_runSettings = chosen;
 }
 
 void ServingPage::finished() {
+    m_inFlight = false;
     m_progressTimer->stop();
     m_progress->hide();
     m_stop->hide();
@@ -442,8 +528,14 @@ void ServingPage::finished() {
         start();
         return;
     }
-    if (!r.stopped) // a stopped run leaves the last figures as they were
+    if (r.stopped) {
+        // A stopped run leaves the last figures as they were, and what they were computed with.
+        m_timeModel->setText(m_resultTimeModel);
+    } else {
         m_result = std::move(r);
+        m_resultSettings = m_runSettings;
+        m_resultTimeModel = m_timeModel->text();
+    }
     showResult();
     emit figuresSettled();
 }
@@ -490,6 +582,30 @@ void ServingPage::showResult() {
     m_caption->setVisible(places);
     if (failed)
         m_headline->setText(m_result->error);
+    // Where a trace's requests arrive from: its own times, or the rate when it has none; and the requests no
+    // allocator could serve (too long for the context), which the figures leave out.
+    const bool trace = m_result && m_result->traceRequests > 0;
+    std::uint64_t turnedAway = 0;
+    if (m_result && !m_result->rows.empty())
+        turnedAway = m_result->rows.front().atRate.pool.requestsRejectedTooLong;
+    m_traceNote->setVisible(trace || turnedAway > 0);
+    m_traceNote->clear();
+    if (trace) {
+        const QString name = QFileInfo(m_resultSettings.traceFile).fileName();
+        const QString count = QLocale().toString(qulonglong(m_result->traceRequests));
+        m_traceNote->setText(
+            m_result->traceFormat.isEmpty()
+                ? tr("Trace %1: %2 requests, with no arrival times: they arrive at the request rate, at random.")
+                      .arg(name, count)
+                : tr("Trace %1 (%2): %3 requests over %4 at its own arrival times, %5x as fast; the capacity and "
+                     "the sweep offer the same requests at Poisson rates.")
+                      .arg(name, m_result->traceFormat, count, timeText(m_result->traceSpanSeconds),
+                           QLocale().toString(m_resultSettings.traceSpeed, 'f', 2)));
+    }
+    if (turnedAway > 0)
+        m_traceNote->setText((m_traceNote->text().isEmpty() ? QString() : m_traceNote->text() + u' ') +
+                             tr("%n request(s) longer than the context were turned away; the figures are the others'.",
+                                nullptr, int(std::min<std::uint64_t>(turnedAway, INT_MAX))));
     if (!shown) {
         if (!failed)
             m_headline->clear();

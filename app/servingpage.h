@@ -43,7 +43,11 @@ public:
     using Row = kvscope::ServingStudyRow;
     struct Result {
         std::vector<Row> rows;
-        QString error; // core's refusal; empty when the rows are there
+        // A trace workload: its requests, the span of its arrival times (0 when it has none) and its format.
+        std::size_t traceRequests = 0;
+        double traceSpanSeconds = 0.0;
+        QString traceFormat; // "mooncake", "azure", or empty for the project's own format (no times)
+        QString error;       // core's refusal; empty when the rows are there
         bool stopped = false;
     };
     // The settings a run reads (tests set them; the page's controls show them). The defaults are
@@ -55,11 +59,17 @@ public:
         double ttftSeconds = 2.0; // p90 target
         double tpotMs = 100.0;    // p90 target
         double overheadMs = 0.0;  // fixed cost per step
+        QString traceFile;        // workload 2: a trace file (a path as argumentText() spells it)
+        double traceSpeed = 1.0;  // a timed trace's arrivals this many times as fast
     };
     Settings settings() const;
     void applySettings(const Settings& settings);
     void applyLessonSettings() { applySettings(Settings{}); } // what a serving lesson's figures are computed with
 
+    // A trace file as the workload (what "A trace file…" does after its dialog): a Mooncake or Azure trace
+    // replays at its own times, the project's own format at the rate. A file that cannot be read is said on
+    // the page.
+    void openTrace(const QString& path);
     bool isRunning() const;
     void stop();
     const std::optional<Result>& result() const { return m_result; } // the last finished run
@@ -92,10 +102,14 @@ private:
     QDoubleSpinBox* m_ttft;
     QDoubleSpinBox* m_tpot;
     QDoubleSpinBox* m_overhead;
+    QDoubleSpinBox* m_traceSpeed;
+    QString m_traceFile;
+    int m_lastWorkload = 0; // the workload before "A trace file…" was picked: back to it when the dialog is cancelled
     QLabel* m_timeModel;
     QLabel* m_headline;
     QLabel* m_caption = nullptr;
-    QLabel* m_paper = nullptr; // the paper's ratios beside ours
+    QLabel* m_paper = nullptr;     // the paper's ratios beside ours
+    QLabel* m_traceNote = nullptr; // a trace workload's requests and where their arrivals come from
     QProgressBar* m_progress;
     QPushButton* m_stop;
     QTableWidget* m_table;
@@ -112,7 +126,11 @@ private:
     std::shared_ptr<std::atomic<bool>> m_cancel;
     std::shared_ptr<std::atomic<int>> m_permille;
     bool m_unpriced = false; // the scenario cannot be timed: the reason stands in place of the figures
-    bool m_restart = false;  // a change arrived while a run was going: run again when it ends
+    bool m_restart = false;
+    bool m_inFlight = false; // a run started and its result not yet taken  // a change arrived while a run was going:
+                             // run again when it ends
     std::optional<Result> m_result;
     Settings m_resultSettings; // what the shown result was run with
+    Settings m_runSettings;    // what the run in flight was started with
+    QString m_resultTimeModel; // the time model's words for the shown result
 };

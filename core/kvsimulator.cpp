@@ -159,8 +159,9 @@ KvSimulator::KvSimulator(const SimConfig& config, std::vector<Request> requests)
         throw Error("the running-request limit must be at least 1");
     if (!(m_config.watermark > 0.0 && m_config.watermark < 1.0))
         throw Error("--admission: the watermark must be a share of the blocks between 0 and 1");
-    std::stable_sort(m_requests.begin(), m_requests.end(),
-                     [](const Request& a, const Request& b) { return a.arrivalStep < b.arrivalStep; });
+    if (!m_config.arrivalsByCaller) // the caller releases them in the order given
+        std::stable_sort(m_requests.begin(), m_requests.end(),
+                         [](const Request& a, const Request& b) { return a.arrivalStep < b.arrivalStep; });
     m_progress.resize(m_requests.size());
     for (std::size_t i = 0; i < m_requests.size(); ++i) {
         Request& r = m_requests[i];
@@ -230,11 +231,12 @@ bool KvSimulator::admitHead() {
         m_admissions.push_back(a);
     }
     if (p.preempted) {
-        // Resuming: its blocks come back from CPU memory, or its tokens are computed again.
-        if (m_config.preemption == PreemptionMode::Swap)
-            m_swappedSlots += m_allocator->usedSlots() - usedBefore;
-        else
+        // Resuming: its blocks come back from CPU memory, or its tokens are computed again (a request that had
+        // not run computes its prompt in either mode).
+        if (m_config.preemption == PreemptionMode::Recompute)
             m_recomputed += tokens;
+        else if (generatedOf(id) > 0)
+            m_swappedSlots += m_allocator->usedSlots() - usedBefore;
         m_progress[id].preempted = false;
     }
     m_waiting.pop_front();
@@ -316,8 +318,10 @@ void KvSimulator::preempt(std::size_t index) {
     unreserve(id);
     const std::uint64_t usedBefore = m_allocator->usedSlots();
     m_allocator->release(id);
-    if (m_config.preemption == PreemptionMode::Swap)
-        m_swappedSlots += usedBefore - m_allocator->usedSlots(); // only what it alone held leaves the GPU
+    // Only what it alone held leaves the GPU, and only a request that ran has anything to keep: one preempted
+    // in the step that admitted it computes its prompt when it returns.
+    if (m_config.preemption == PreemptionMode::Swap && generatedOf(id) > 0)
+        m_swappedSlots += usedBefore - m_allocator->usedSlots();
     stopRunning(id);
     m_progress[id].preempted = true;
     m_running.erase(m_running.begin() + std::ptrdiff_t(index));

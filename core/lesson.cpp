@@ -221,7 +221,7 @@ const FigureDef kFigures[] = {
          const double c = f.sim().contiguous.meanBatchSaturated;
          return c > 0.0 ? f.sim().paged.meanBatchSaturated / c : 0.0; }},
     // The Serving page's study of the scenario (core/servingreplay.h), at the page's default settings.
-    {"serving_requests", 0, false, [](FigureInputs&) { return double(ServingStudyInput{}.requests); }, true},
+    {"serving_requests", 0, false, [](FigureInputs&) { return double(ServingStudyInput{}.requestCount); }, true},
     {"serving_rate_rps", 1, false, [](FigureInputs&) { return ServingStudyInput{}.rate; }, true},
     {"serving_ttft_target_s", 1, false, [](FigureInputs&) { return ServingStudyInput{}.target.ttftSeconds; }, true},
     {"serving_tpot_target_ms", 0, false, [](FigureInputs&) {

@@ -31,7 +31,13 @@ std::string_view trimmed(std::string_view s) {
     return s.substr(start, end - start + 1);
 }
 
+// A UTF-8 byte order mark, which spreadsheet programs write at the start of a CSV file.
+std::string_view withoutBom(std::string_view text) {
+    return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text;
+}
+
 std::string_view firstLine(std::string_view text) {
+    text = withoutBom(text);
     std::size_t from = 0;
     while (from < text.size()) {
         const std::size_t end = std::min(text.find('\n', from), text.size());
@@ -70,8 +76,11 @@ std::optional<double> parseTimestamp(std::string_view s) {
         return std::nullopt;
     const auto y = digits(0, 4), mo = digits(5, 2), d = digits(8, 2), h = digits(11, 2), mi = digits(14, 2),
                sec = digits(17, 2);
-    if (!y || !mo || !d || !h || !mi || !sec || *mo < 1 || *mo > 12 || *d < 1 || *d > 31 || *h > 23 || *mi > 59 ||
-        *sec > 60)
+    if (!y || !mo || !d || !h || !mi || !sec || *mo < 1 || *mo > 12 || *d < 1 || *h > 23 || *mi > 59 || *sec > 60)
+        return std::nullopt;
+    const bool leap = (*y % 4 == 0 && *y % 100 != 0) || *y % 400 == 0;
+    constexpr unsigned kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (*d > kDays[*mo - 1] + (*mo == 2 && leap ? 1 : 0)) // 2024-02-31 is no date, not March 2nd
         return std::nullopt;
     double seconds = double(daysFromCivil(*y, *mo, *d)) * 86400.0 + *h * 3600.0 + *mi * 60.0 + *sec;
     std::size_t at = 19;
@@ -122,7 +131,7 @@ TimedTrace finish(TraceFormat format, std::vector<Row> rows, std::string_view so
 
 std::optional<TimedTrace> parseMooncake(std::string_view text, std::string_view source, const TraceProgress& progress) {
     std::vector<Row> rows;
-    std::size_t lineNo = 0, from = 0;
+    std::size_t lineNo = 0, from = 0, skipped = 0;
     const auto fail = [&](const std::string& why) {
         throw Error(std::string(source) + ":" + std::to_string(lineNo) + ": " + why);
     };
@@ -155,8 +164,8 @@ std::optional<TimedTrace> parseMooncake(std::string_view text, std::string_view 
             return std::uint32_t(it->get<std::uint64_t>());
         };
         Row row;
-        row.request.promptLen = length("input_length", 1);
-        row.request.outputLen = length("output_length", 1);
+        row.request.promptLen = length("input_length", 0);
+        row.request.outputLen = length("output_length", 0);
         const auto time = j.find("timestamp");
         if (time == j.end())
             fail("missing 'timestamp' (milliseconds from the trace's start)");
@@ -173,11 +182,17 @@ std::optional<TimedTrace> parseMooncake(std::string_view text, std::string_view 
                      describeJson(id));
             row.hashIds.push_back(std::uint32_t(id.get<std::uint64_t>()));
         }
+        if (row.request.promptLen == 0 || row.request.outputLen == 0) {
+            ++skipped; // nothing to prefill or nothing generated, as an Azure row without tokens
+            continue;
+        }
         rows.push_back(std::move(row));
     }
     if (progress && !progress(1.0))
         return std::nullopt;
-    return finish(TraceFormat::Mooncake, std::move(rows), source);
+    TimedTrace t = finish(TraceFormat::Mooncake, std::move(rows), source);
+    t.skippedRows = skipped;
+    return t;
 }
 
 std::optional<TimedTrace> parseAzure(std::string_view text, std::string_view source, const TraceProgress& progress) {
@@ -265,6 +280,7 @@ std::optional<TimedTrace> parseTimedTrace(std::string_view text, std::string_vie
         throw Error(std::string(source) +
                     ": neither a Mooncake trace (JSON Lines with input_length, output_length, timestamp, hash_ids) nor "
                     "an Azure LLM trace (CSV with TIMESTAMP,ContextTokens,GeneratedTokens)");
+    text = withoutBom(text);
     return *format == TraceFormat::Mooncake ? parseMooncake(text, source, progress)
                                             : parseAzure(text, source, progress);
 }

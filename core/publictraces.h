@@ -35,7 +35,7 @@ struct TimedTrace {
     // Mooncake only: each request's prompt blocks (hashBlockTokens tokens each, the last one partial).
     std::uint32_t hashBlockTokens = 0;
     std::vector<std::vector<std::uint32_t>> hashIds;
-    std::uint64_t skippedRows = 0; // Azure rows with no context or no generated token: nothing to replay
+    std::uint64_t skippedRows = 0; // rows with no prompt token or no generated token: nothing to replay
     double spanSeconds() const { return arrivalSeconds.empty() ? 0.0 : arrivalSeconds.back(); }
 };
 

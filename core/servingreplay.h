@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -67,7 +68,8 @@ struct ServingSetup {
 };
 std::optional<ServingSetup> servingSetup(const Scenario& scenario, double fixedSeconds = 0.0,
                                          std::string fixedSource = {}, const HostLink& link = hostLinks()[0]);
-// The PagedAttention paper's setting, for replays that name no model: OPT-13B in FP16 on an A100-40GB.
+// The PagedAttention paper's setting, for replays that name no model: OPT-13B in FP16 on an A100-40GB, requests
+// of up to 2,048 tokens (OPT's maximum).
 Scenario paperServingScenario();
 
 // Median, 90th and 99th percentiles and mean of a set of times, in seconds. The percentiles interpolate
@@ -93,7 +95,7 @@ struct TimedSummary {
     LatencyStats queueing;         // arrival to the start of the step that first admitted it
     LatencyStats service;          // from there to the last token
     LatencyStats e2e;              // arrival to the last token
-    double memoryBoundShare = 0.0; // the share of busy time in steps bound by memory bandwidth
+    double memoryBoundShare = 0.0; // the share of the steps' roofline time in steps bound by memory bandwidth
     double meanStepSeconds = 0.0;
     // What preemptions cost (see the file's comment): recompute FLOPs and the time they added to their steps,
     // or the bytes swapped and their time on the host link.
@@ -135,7 +137,7 @@ std::optional<double> kneeRate(const std::vector<RatePoint>& sweep);
 struct SloTarget {
     double ttftSeconds = 0.0;
     double tpotSeconds = 0.0;
-    bool metBy(const TimedSummary& s) const; // both p90s within target, and no request turned away
+    bool metBy(const TimedSummary& s) const; // both p90s within target, on the requests served
 };
 // Parses "ttft=2,tpot=0.1" (seconds; "ms" after a number for milliseconds), naming `what` in its errors.
 SloTarget parseSloTarget(std::string_view text, std::string_view what = "--slo");
@@ -172,13 +174,18 @@ inline constexpr std::uint64_t kMaxServingPoolTokens = 1ull << 28; // as `kvscop
 
 struct ServingStudyInput {
     WorkloadKind workload = WorkloadKind::ShareGpt; // ShareGpt or Alpaca
-    std::uint32_t requests = 1000;
+    std::uint32_t requestCount = 1000;
     double rate = 2.0; // requests per second, Poisson
     SloTarget target{2.0, 0.1};
     double fixedSeconds = 0.0; // per step
     std::string fixedSource;
     int sweepPoints = 10; // rates in the sweep; 0: none
     std::uint64_t seed = 1;
+    // A trace's requests in place of the generated workload (null: generated), and the times the replay at
+    // the rate uses in place of Poisson arrivals (empty: Poisson at `rate`; else one per request, seconds).
+    // The SLO search and the sweep offer the same requests at Poisson rates.
+    std::shared_ptr<const std::vector<Request>> requests;
+    std::vector<double> arrivals;
 };
 struct ServingStudyRow {
     AllocatorKind kind = AllocatorKind::Paged;

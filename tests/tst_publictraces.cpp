@@ -132,6 +132,8 @@ void TestPublicTraces::timestamps_data() {
     QTest::newRow("UTC offset") << u"2024-05-10 00:00:02.250000+00:00"_s << 2.25;
     QTest::newRow("Z and T") << u"2024-05-10T00:01:00Z"_s << 60.0;
     QTest::newRow("another zone") << u"2024-05-10 09:00:03+09:00"_s << 3.0;
+    QTest::newRow("a zone behind UTC") << u"2024-05-09 19:00:04-05:00"_s << 4.0;
+    QTest::newRow("leap day itself") << u"2024-02-29 00:00:00"_s << -71.0 * 86'400;
     QTest::newRow("next day") << u"2024-05-11 00:00:00"_s << 86'400.0;
     // Earlier than the first row, so sorted first; 2024 is a leap year: 2 days to March 1, 70 more to May 10.
     QTest::newRow("across a leap day") << u"2024-02-28 00:00:00"_s << -72.0 * 86'400;
@@ -158,9 +160,12 @@ void TestPublicTraces::refusals_data() {
         << QByteArray(R"({"timestamp": 0, "input_length": 10, "output_length": 1, "hash_ids": [1]}
 {"timestamp": 5, "output_length": 3, "input_length_": 1, "hash_ids": [2]})")
         << u"t:2: missing 'input_length'"_s;
-    QTest::newRow("mooncake, no output")
+    QTest::newRow("mooncake, nothing generated") // skipped as an Azure row is: here none is left
         << QByteArray(R"({"timestamp": 0, "input_length": 10, "output_length": 0, "hash_ids": [1]})")
-        << u"t:1: 'output_length' must be a whole number from 1 to 16,777,216, got 0"_s;
+        << u"t: the trace holds no requests"_s;
+    QTest::newRow("mooncake, negative output")
+        << QByteArray(R"({"timestamp": 0, "input_length": 10, "output_length": -1, "hash_ids": [1]})")
+        << u"t:1: 'output_length' must be a whole number from 0 to 16,777,216, got -1"_s;
     QTest::newRow("mooncake, negative time")
         << QByteArray(R"({"timestamp": -3, "input_length": 10, "output_length": 2, "hash_ids": [1]})")
         << u"t:1: 'timestamp' must be milliseconds, 0 or more, got -3"_s;
@@ -177,6 +182,12 @@ void TestPublicTraces::refusals_data() {
     QTest::newRow("azure, time")
         << QByteArray("TIMESTAMP,ContextTokens,GeneratedTokens\n2024-05-10 00:00:00,1,1\n2024-13-10 00:00:00,1,1\n")
         << u"t:3: TIMESTAMP '2024-13-10 00:00:00' is not a time"_s;
+    QTest::newRow("azure, no such day") << QByteArray(
+                                               "TIMESTAMP,ContextTokens,GeneratedTokens\n2024-02-31 00:00:00,1,1\n")
+                                        << u"t:2: TIMESTAMP '2024-02-31 00:00:00' is not a time"_s;
+    QTest::newRow("azure, not a leap year")
+        << QByteArray("TIMESTAMP,ContextTokens,GeneratedTokens\n2023-02-29 00:00:00,1,1\n")
+        << u"t:2: TIMESTAMP '2023-02-29 00:00:00' is not a time"_s;
     QTest::newRow("azure, tokens") << QByteArray("TIMESTAMP,ContextTokens,GeneratedTokens\n2024-05-10 00:00:00,-1,1\n")
                                    << u"t:2: ContextTokens must be a whole number from 0 to 16,777,216, got '-1'"_s;
     QTest::newRow("azure, columns") << QByteArray(
@@ -213,6 +224,19 @@ void TestPublicTraces::projectReaderTakesThem() {
     QCOMPARE(skipped->requests.size(), std::size_t(1));
     QCOMPARE(skipped->skippedRows, quint64(1));
     QCOMPARE(skipped->arrivalSeconds.front(), 0.0); // times start at the first request replayed
+    // A spreadsheet's byte order mark before the header is read past.
+    const auto bom =
+        parseTimedTrace("\xEF\xBB\xBFTIMESTAMP,ContextTokens,GeneratedTokens\n2024-05-10 00:00:00,10,3\n", "t");
+    QVERIFY(bom);
+    QCOMPARE(bom->format, TraceFormat::AzureLlm);
+    QCOMPARE(bom->requests.size(), std::size_t(1));
+    // A Mooncake row with nothing to generate is skipped and counted too.
+    const auto zeroOutput = parseTimedTrace(R"({"timestamp": 0, "input_length": 10, "output_length": 0, "hash_ids": [1]}
+{"timestamp": 5, "input_length": 10, "output_length": 2, "hash_ids": [1]})",
+                                            "t");
+    QVERIFY(zeroOutput);
+    QCOMPARE(zeroOutput->requests.size(), std::size_t(1));
+    QCOMPARE(zeroOutput->skippedRows, quint64(1));
 }
 
 QTEST_GUILESS_MAIN(TestPublicTraces)

@@ -2,9 +2,12 @@
 // of a figure it cannot price, its Stop button, a newer change winning over a run in flight, and the settings a
 // language switch keeps. Times here are core's roofline times, never measured.
 #include "gpus.h"
+#include "memorymodel.h"
+#include "publictraces.h"
 #include "scenario.h"
 #include "scenariocontroller.h"
 #include "servingpage.h"
+#include "testutils.h"
 #include "workload.h"
 
 #include <QChartView>
@@ -13,6 +16,7 @@
 #include <QLocale>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -43,6 +47,7 @@ private slots:
     void saysWhatItCannotPrice();
     void stopKeepsTheLastFigures();
     void aNewerChangeWins();
+    void tracesReplayAtTheirTimes();
     void keepsItsSettings();
 };
 
@@ -153,6 +158,7 @@ void TestServingPage::stopKeepsTheLastFigures() {
     page.flush();
     QVERIFY(settle(page));
     const double before = page.result()->rows.back().atRate.outputTokensPerSecond;
+    const QString headline = page.headlineText(), timeModel = page.timeModelText();
     // A heavier run, stopped at once: the figures of the last run that finished stay.
     ServingPage::Settings heavy = small();
     heavy.requests = 50'000;
@@ -164,6 +170,10 @@ void TestServingPage::stopKeepsTheLastFigures() {
     QVERIFY(!page.isRunning());
     QCOMPARE(page.result()->rows.back().atRate.outputTokensPerSecond, before);
     QVERIFY(page.table()->isVisible());
+    // And the words about them are theirs, not the stopped run's (a review found the new targets and model
+    // under the old figures).
+    QCOMPARE(page.headlineText(), headline);
+    QCOMPARE(page.timeModelText(), timeModel);
 }
 
 void TestServingPage::aNewerChangeWins() {
@@ -189,12 +199,65 @@ void TestServingPage::aNewerChangeWins() {
     QVERIFY2(paged.atRate.seconds > 300, qPrintable(QString::number(paged.atRate.seconds)));
 }
 
+void TestServingPage::tracesReplayAtTheirTimes() {
+    // An Azure excerpt: its 30 requests at their own times (twice as fast), as core replays them.
+    ScenarioController controller;
+    ServingPage page(&controller);
+    ServingPage::Settings settings = small();
+    settings.traceSpeed = 2.0;
+    page.applySettings(settings);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    const QString path = testDataPath("traces/azure-llm-conv-2023-head.csv");
+    page.openTrace(path);
+    page.flush();
+    QVERIFY(settle(page));
+    QVERIFY(page.result());
+    QVERIFY2(page.result()->error.isEmpty(), qPrintable(page.result()->error));
+    QCOMPARE(page.result()->traceRequests, std::size_t(30));
+    QCOMPARE(page.result()->traceFormat, u"azure"_s);
+    const auto trace = kvscope::loadTimedTrace(path.toStdString());
+    QVERIFY(trace);
+    std::vector<double> arrivals = trace->arrivalSeconds;
+    for (double& t : arrivals)
+        t /= 2.0;
+    const kvscope::Scenario& s = controller.scenario();
+    const auto setup = kvscope::servingSetup(s);
+    kvscope::SimConfig config;
+    config.poolSlots = controller.capacity().tokens;
+    config.blockSize = s.blockSize;
+    config.maxModelLen = std::uint32_t(s.context);
+    config.kvBytesPerToken = kvscope::kvBytesPerToken(s.model, s.kvDtype);
+    const auto paged = kvscope::replayTimed(config, trace->requests, arrivals, setup->pricer, setup->time);
+    QVERIFY(paged);
+    const auto& row = page.result()->rows.back();
+    QCOMPARE(row.kind, kvscope::AllocatorKind::Paged);
+    QCOMPARE(row.atRate.seconds, paged->seconds);
+    QCOMPARE(row.atRate.ttft.p90, paged->ttft.p90);
+    QVERIFY(row.atRate.seconds >= trace->spanSeconds() / 2.0);
+
+    // A file that is no trace: the page says why, in place of the figures.
+    QTemporaryDir dir;
+    QFile bad(dir.filePath(u"bad.csv"_s));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("TIMESTAMP,ContextTokens,GeneratedTokens\nyesterday,1,1\n");
+    bad.close();
+    page.openTrace(bad.fileName());
+    page.flush();
+    QVERIFY(settle(page));
+    QVERIFY(page.result());
+    QVERIFY2(page.result()->error.contains(u"bad.csv:2: TIMESTAMP 'yesterday' is not a time"_s),
+             qPrintable(page.result()->error));
+    QVERIFY(page.headlineText().contains(u"is not a time"_s));
+    QVERIFY(!page.table()->isVisible());
+}
+
 void TestServingPage::keepsItsSettings() {
     // The page's defaults are core's study defaults, which a serving lesson's figures assume.
     const ServingPage::Settings defaults;
     const kvscope::ServingStudyInput study;
     QCOMPARE(defaults.workload, 0);
-    QCOMPARE(defaults.requests, int(study.requests));
+    QCOMPARE(defaults.requests, int(study.requestCount));
     QCOMPARE(defaults.rate, study.rate);
     QCOMPARE(defaults.ttftSeconds, study.target.ttftSeconds);
     QCOMPARE(defaults.tpotMs / 1000.0, study.target.tpotSeconds);

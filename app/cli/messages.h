@@ -768,7 +768,7 @@ inline constexpr Message kMessages[] = {
     {"the GPU-CPU link swapped blocks cross: pcie4-x16 (default) or pcie5-x16",
      "스왑되는 블록이 지나는 GPU-CPU 링크: pcie4-x16 (기본값) 또는 pcie5-x16"},
     {"Time: %1 on the %2, priced on its data sheet (%3 GB/s, %4 TFLOP/s) plus %5 a step.",
-     "시간: %2의 %1, 데이터시트(%3 GB/s, %4 TFLOP/s)로 계산하고 스텝마다 %5를 더함."},
+     "시간: %2의 %1, 데이터시트(%3 GB/s, %4 TFLOP/s)로 계산하고 스텝마다 %5를 더합니다."},
     {"Time: %1 on the %2, priced on its data sheet (%3 GB/s, %4 TFLOP/s) with no fixed cost: each step takes its "
      "roofline time,\nso every latency below is a best case and every throughput an upper bound.",
      "시간: %2의 %1, 데이터시트(%3 GB/s, %4 TFLOP/s)로 고정 비용 없이 계산: 스텝마다 루프라인 시간만 걸리므로\n아래의 "
@@ -776,7 +776,7 @@ inline constexpr Message kMessages[] = {
     {"%1x %2's", "%2의 %1배"},
     {"At this target, paged's request rate is %1.", "이 목표에서 페이지 방식의 요청률은 %1입니다."},
     {"no model or GPU was given: the times are %1's (%2) on the %3, the setting of Kwon et al. (2023)",
-     "모델이나 GPU를 주지 않아 %3의 %1 (%2) 시간입니다: Kwon 외 (2023)의 설정"},
+     "모델이나 GPU를 지정하지 않아 시간은 Kwon 외 (2023)의 설정인 %3의 %1 (%2) 기준입니다"},
     {"Ours differ where the setting does: step times are roofline lower bounds, the trace is a synthetic fit to "
      "ShareGPT's\nmean lengths, and the target is on p90 TTFT and TPOT rather than the paper's mean normalized "
      "latency.",
@@ -786,7 +786,7 @@ inline constexpr Message kMessages[] = {
     {"requests/s", "요청/s"},
     {"queue p90", "대기 p90"},
     {"Rate sweep, %1:", "요청률 스윕, %1:"},
-    {"rate/s", "요청률/s"},
+    {"rate/s", "요청률"},
     {"keeps up", "감당"},
     {"no", "아니요"},
     {"Keeps up to %1 requests per second of those swept.", "스윕한 요청률 가운데 초당 %1개까지 감당합니다."},
@@ -825,12 +825,12 @@ inline constexpr Message kMessages[] = {
      "상한: 캐시 크기와 상관없이 반복되는 블록이 모두 적중한 경우."},
     {"when paged admits a request: vllm (its prompt's blocks free, preempt later; default), conservative (room "
      "for every running request's maximum) or watermark[:F] (keep the share F of the blocks free, default 0.1)",
-     "페이지 방식이 요청을 받아들이는 조건: vllm (프롬프트 블록이 비어 있으면 승인하고 나중에 선점, 기본값), "
+     "페이지 방식이 요청을 받아들이는 조건: vllm (프롬프트에 필요한 블록이 남아 있으면 승인하고 나중에 선점, 기본값), "
      "conservative (실행 중인 모든 요청이 최대 길이까지 자랄 공간) 또는 watermark[:F] (블록의 F만큼을 비워 둠, "
      "기본값 0.1)"},
     {"replay paged under each admission policy: preemptions avoided or caused, batch, and the times",
      "승인 정책마다 페이지 방식을 재생: 피하거나 일으킨 선점, 배치, 시간"},
-    {"Paged under each admission policy, the same requests:", "같은 요청에서 승인 정책별 페이지 방식:"},
+    {"Paged under each admission policy, the same requests:", "같은 요청으로 재생한 승인 정책별 페이지 방식:"},
     {"admission", "승인 정책"},
     {"recomputed", "재계산 토큰"},
     {"A preemption is the out-of-memory event a paged server turns into recomputation (or a swap): fewer with a "

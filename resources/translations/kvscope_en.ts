@@ -80,6 +80,16 @@
     </message>
 </context>
 <context>
+    <name>ServingPage</name>
+    <message numerus="yes">
+        <source>%n request(s) longer than the context were turned away; the figures are the others&apos;.</source>
+        <translation>
+            <numerusform>%n request longer than the context was turned away; the figures are the others&apos;.</numerusform>
+            <numerusform>%n requests longer than the context were turned away; the figures are the others&apos;.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>VoteTallyWidget</name>
     <message numerus="yes">
         <source>%n hand(s) · %1 %</source>
