@@ -194,7 +194,7 @@ ServingPage::ServingPage(ScenarioController* controller, QWidget* parent)
                "whose p90 TTFT and TPOT meet the targets; users: the requests in flight at that rate (Little's "
                "law: rate x mean latency)."));
 
-    const auto setUpChart = [this](QChartView* view, QAbstractAxis* x, QAbstractAxis* y, const QString& name) {
+    const auto setUpChart = [](QChartView* view, QAbstractAxis* x, QAbstractAxis* y, const QString& name) {
         view->setRenderHint(QPainter::Antialiasing);
         view->setMinimumHeight(260);
         view->setAccessibleName(name);
