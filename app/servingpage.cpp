@@ -8,6 +8,7 @@
 #include "pagedpage.h"
 #include "pagelayout.h"
 #include "publictraces.h"
+#include "scenario.h"
 #include "scenariocontroller.h"
 #include "viewtext.h"
 #include "workload.h"
@@ -99,6 +100,7 @@ ServingPage::ServingPage(ScenarioController* controller, QWidget* parent)
     , m_tpot(new QDoubleSpinBox(this))
     , m_overhead(new QDoubleSpinBox(this))
     , m_traceSpeed(new QDoubleSpinBox(this))
+    , m_admission(new QComboBox(this))
     , m_timeModel(new WrapLabel(this))
     , m_headline(new WrapLabel(this))
     , m_progress(new QProgressBar(this))
@@ -124,6 +126,16 @@ ServingPage::ServingPage(ScenarioController* controller, QWidget* parent)
     m_workload->addItem(tr("ShareGPT-like"));
     m_workload->addItem(tr("Alpaca-like"));
     m_workload->addItem(tr("A trace file…"));
+    m_admission->addItem(tr("vLLM's"));
+    m_admission->addItem(tr("Conservative"));
+    m_admission->addItem(tr("Watermark 10%"));
+    m_admission->addItem(tr("Watermark 30%"));
+    m_admission->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
+    explain(m_admission, tr("When the paged server admits a waiting request"),
+            tr("vLLM's: when the blocks of its prompt are free (beyond 1%), preempting a running request later if "
+               "the pool runs dry. Conservative: only when every running request could grow to the context at "
+               "once: never a preemption, a smaller batch. Watermark: as vLLM's, keeping that share of the "
+               "blocks free. The contiguous rows reserve their regions whatever is chosen."));
     m_traceSpeed->setRange(0.01, 1000);
     m_traceSpeed->setDecimals(2);
     m_traceSpeed->setValue(1.0);
@@ -232,6 +244,31 @@ ServingPage::ServingPage(ScenarioController* controller, QWidget* parent)
     m_latency->chart()->addSeries(m_target);
     m_target->attachAxis(m_ttftX);
     m_target->attachAxis(m_ttftY);
+    m_hits = new QChartView(new QChart, this);
+    m_hits->setObjectName(u"servingHits"_s);
+    m_hitX = new QLogValueAxis;
+    m_hitY = new QValueAxis;
+    setUpChart(m_hits, m_hitX, m_hitY, tr("Prefix-cache hit rate against cache size"));
+    m_hitX->setBase(4);
+    m_hitX->setLabelFormat(u"%.0f"_s);
+    m_hitX->setTitleText(tr("cache size, tokens (log scale)"));
+    m_hitY->setTitleText(tr("hit rate, %"));
+    m_hitLine = new QLineSeries;
+    m_hitLine->setPen(QPen(allocatorColor(kvscope::AllocatorKind::Paged), chartstyle::lineWidth(3)));
+    m_hitLine->setPointsVisible(true);
+    m_hitBound = new QLineSeries;
+    m_hitBound->setPen(QPen(chartstyle::budget(), chartstyle::lineWidth(2.5), Qt::DashLine));
+    for (QLineSeries* line : {m_hitLine, m_hitBound}) {
+        m_hits->chart()->addSeries(line);
+        line->attachAxis(m_hitX);
+        line->attachAxis(m_hitY);
+    }
+    m_hits->hide();
+    explain(m_hits, tr("A Mooncake trace's prefix-cache hit rate against the cache's size, its upper bound dashed"),
+            tr("An LRU cache of the trace's own 512-token blocks: a request hits the leading blocks it finds, then "
+               "caches its own. The dashed line is the trace's bound, every repeated block a hit, whatever the "
+               "cache holds. The pool itself is the middle point; the larger caches are what a host-memory or "
+               "disk tier would add."));
     explain(m_throughput, tr("Output tokens per second as the offered load grows, one line per allocator"),
             tr("At low load every allocator serves what arrives. Each line flattens where its pool holds no more "
                "requests at once: the batch, not the GPU, is the limit, and paged blocks hold the most."));
@@ -254,7 +291,7 @@ ServingPage::ServingPage(ScenarioController* controller, QWidget* parent)
         {new QLabel(tr("Workload"), this), m_workload},      {new QLabel(tr("Requests"), this), m_requests},
         {new QLabel(tr("Request rate"), this), m_rate},      {new QLabel(tr("TTFT target (p90)"), this), m_ttft},
         {new QLabel(tr("TPOT target (p90)"), this), m_tpot}, {new QLabel(tr("Fixed cost per step"), this), m_overhead},
-        {new QLabel(tr("Trace speed"), this), m_traceSpeed}};
+        {new QLabel(tr("Trace speed"), this), m_traceSpeed}, {new QLabel(tr("Paged admission"), this), m_admission}};
     for (auto& [label, field] : pairs) {
         label->setBuddy(field);
         field->setAccessibleName(label->text());
@@ -287,11 +324,13 @@ ServingPage::ServingPage(ScenarioController* controller, QWidget* parent)
     layout->addWidget(m_table);
     layout->addLayout(charts, 1);
     layout->addWidget(m_caption);
+    layout->addWidget(m_hits);
 
     for (QSpinBox* box : {m_requests})
         connect(box, &QSpinBox::valueChanged, this, &ServingPage::scenarioChanged);
     for (QDoubleSpinBox* box : {m_rate, m_ttft, m_tpot, m_overhead, m_traceSpeed})
         connect(box, &QDoubleSpinBox::valueChanged, this, &ServingPage::scenarioChanged);
+    connect(m_admission, &QComboBox::currentIndexChanged, this, &ServingPage::scenarioChanged);
     connect(m_workload, &QComboBox::activated, this, [this](int index) {
         if (index != kTraceWorkload)
             return;
@@ -320,7 +359,7 @@ ServingPage::ServingPage(ScenarioController* controller, QWidget* parent)
             m_progress->setValue(m_permille->load());
     });
     connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, [this] {
-        for (QChartView* view : {m_throughput, m_latency})
+        for (QChartView* view : {m_throughput, m_latency, m_hits})
             chartstyle::restyle(view->chart());
         m_headline->setFont(chartstyle::headlineFont());
         m_perRow = 0; // the type size changed: lay the settings out again
@@ -345,13 +384,23 @@ QWidget* ServingPage::exportedChart() const {
 }
 
 ServingPage::Settings ServingPage::settings() const {
-    return {m_workload->currentIndex(), m_requests->value(), m_rate->value(),      m_ttft->value(), m_tpot->value(),
-            m_overhead->value(),        m_traceFile,         m_traceSpeed->value()};
+    Settings s;
+    s.workload = m_workload->currentIndex();
+    s.requests = m_requests->value();
+    s.rate = m_rate->value();
+    s.ttftSeconds = m_ttft->value();
+    s.tpotMs = m_tpot->value();
+    s.overheadMs = m_overhead->value();
+    s.admission = m_admission->currentIndex();
+    s.traceFile = m_traceFile;
+    s.traceSpeed = m_traceSpeed->value();
+    return s;
 }
 
 void ServingPage::applySettings(const Settings& s) {
     m_traceFile = s.traceFile;
     m_traceSpeed->setValue(s.traceSpeed);
+    m_admission->setCurrentIndex(s.admission);
     m_workload->setCurrentIndex(s.workload == kTraceWorkload && s.traceFile.isEmpty() ? 0 : s.workload);
     m_requests->setValue(s.requests);
     m_rate->setValue(s.rate);
@@ -440,6 +489,13 @@ void ServingPage::start() {
     input.target = {chosen.ttftSeconds, chosen.tpotMs / 1000.0};
     input.fixedSeconds = chosen.overheadMs / 1000.0;
     input.fixedSource = "given on the Serving page";
+    constexpr std::pair<kvscope::AdmissionPolicy, double> kAdmissions[] = {
+        {kvscope::AdmissionPolicy::Vllm, 0.1},
+        {kvscope::AdmissionPolicy::Conservative, 0.1},
+        {kvscope::AdmissionPolicy::Watermark, 0.1},
+        {kvscope::AdmissionPolicy::Watermark, 0.3},
+    };
+    std::tie(input.admission, input.watermark) = kAdmissions[std::clamp(chosen.admission, 0, 3)];
 
     const kvscope::GpuPreset& gpu = kvscope::findGpuPreset(s.gpuId);
     const QLocale locale;
@@ -486,6 +542,14 @@ void ServingPage::start() {
                         return out;
                     }
                     out.traceFormat = QString::fromUtf8(kvscope::traceFormatName(trace->format));
+                    if (trace->format == kvscope::TraceFormat::Mooncake) {
+                        // Caches from a sixteenth of the pool to 256 times it (a host or disk tier).
+                        const std::uint64_t poolTokens = kvscope::capacity(s).tokens;
+                        std::vector<std::uint64_t> sizes;
+                        for (const double share : {1.0 / 16, 1.0 / 4, 1.0, 4.0, 16.0, 64.0, 256.0})
+                            sizes.push_back(std::max<std::uint64_t>(1, std::uint64_t(share * double(poolTokens))));
+                        out.hitCurve = kvscope::prefixHitCurve(*trace, sizes);
+                    }
                     out.traceSpanSeconds = trace->spanSeconds() / speed;
                     input.arrivals = trace->arrivalSeconds;
                     for (double& t : input.arrivals)
@@ -580,6 +644,8 @@ void ServingPage::showResult() {
     m_throughput->setVisible(places);
     m_latency->setVisible(places);
     m_caption->setVisible(places);
+    if (!places || !m_result || !m_result->hitCurve)
+        m_hits->setVisible(false);
     if (failed)
         m_headline->setText(m_result->error);
     // Where a trace's requests arrive from: its own times, or the rate when it has none; and the requests no
@@ -686,6 +752,24 @@ void ServingPage::showResult() {
                                 .arg(targets, paged->capacity.atCeiling
                                                   ? tr("at least %1").arg(rateText(paged->capacity.rate))
                                                   : rateText(paged->capacity.rate)));
+
+    // A Mooncake trace's own sharing, against cache size.
+    const bool hits = m_result->hitCurve.has_value();
+    m_hits->setVisible(hits);
+    if (hits) {
+        const kvscope::PrefixHitCurve& c = *m_result->hitCurve;
+        QList<QPointF> points;
+        for (const kvscope::PrefixHitPoint& p : c.points)
+            points.append({double(p.capacityTokens), 100.0 * p.hitRate});
+        m_hitLine->replace(points);
+        m_hitLine->setName(tr("hit rate"));
+        m_hitBound->replace({{points.front().x(), 100.0 * c.upperBound}, {points.back().x(), 100.0 * c.upperBound}});
+        m_hitBound->setName(tr("upper bound %1%").arg(QLocale().toString(100.0 * c.upperBound, 'f', 1)));
+        m_hitX->setRange(points.front().x(), points.back().x());
+        chartstyle::setValueRange(m_hitY, std::max(100.0 * c.upperBound, 1.0) * 1.15);
+        m_hits->chart()->setTitle(tr("Prefix-cache hit rate of the trace's blocks against cache size"));
+        m_hits->chart()->legend()->show();
+    }
 
     // The charts: each allocator's sweep; the TTFT target across the latency chart.
     double xMax = 0, tpsMax = 0, ttftMin = m_resultSettings.ttftSeconds, ttftMax = m_resultSettings.ttftSeconds;

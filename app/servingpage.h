@@ -1,6 +1,7 @@
 #pragma once
 
 #include "page.h"
+#include "publictraces.h"
 #include "servingreplay.h"
 
 #include <QFutureWatcher>
@@ -47,7 +48,8 @@ public:
         std::size_t traceRequests = 0;
         double traceSpanSeconds = 0.0;
         QString traceFormat; // "mooncake", "azure", or empty for the project's own format (no times)
-        QString error;       // core's refusal; empty when the rows are there
+        std::optional<kvscope::PrefixHitCurve> hitCurve; // a Mooncake trace: its blocks' hit rate against cache size
+        QString error;                                   // core's refusal; empty when the rows are there
         bool stopped = false;
     };
     // The settings a run reads (tests set them; the page's controls show them). The defaults are
@@ -59,6 +61,7 @@ public:
         double ttftSeconds = 2.0; // p90 target
         double tpotMs = 100.0;    // p90 target
         double overheadMs = 0.0;  // fixed cost per step
+        int admission = 0;        // the paged row's: vLLM's, conservative, a 10% or a 30% watermark
         QString traceFile;        // workload 2: a trace file (a path as argumentText() spells it)
         double traceSpeed = 1.0;  // a timed trace's arrivals this many times as fast
     };
@@ -78,6 +81,7 @@ public:
     QTableWidget* table() const { return m_table; }
     QChartView* throughputChart() const { return m_throughput; }
     QChartView* latencyChart() const { return m_latency; }
+    QChartView* hitChart() const { return m_hits; }
     bool hasPendingFigures() const override { return isRunning(); }
 
 protected:
@@ -103,6 +107,12 @@ private:
     QDoubleSpinBox* m_tpot;
     QDoubleSpinBox* m_overhead;
     QDoubleSpinBox* m_traceSpeed;
+    QComboBox* m_admission;
+    QChartView* m_hits = nullptr; // a Mooncake trace's prefix-cache hit rate against cache size
+    QLineSeries* m_hitLine = nullptr;
+    QLineSeries* m_hitBound = nullptr;
+    class QLogValueAxis* m_hitX = nullptr;
+    QValueAxis* m_hitY = nullptr;
     QString m_traceFile;
     int m_lastWorkload = 0; // the workload before "A trace file…" was picked: back to it when the dialog is cancelled
     QLabel* m_timeModel;

@@ -481,6 +481,8 @@ std::optional<ServingStudy> servingStudy(const Scenario& scenario, const Serving
     config.blockSize = scenario.blockSize;
     config.maxModelLen = out.maxModelLen;
     config.kvBytesPerToken = kvBytesPerToken(scenario.model, scenario.kvDtype);
+    config.admission = input.admission;
+    config.watermark = input.watermark;
     std::vector<Request> generated;
     if (!input.requests) {
         WorkloadSpec spec;

@@ -186,6 +186,8 @@ struct ServingStudyInput {
     // The SLO search and the sweep offer the same requests at Poisson rates.
     std::shared_ptr<const std::vector<Request>> requests;
     std::vector<double> arrivals;
+    AdmissionPolicy admission = AdmissionPolicy::Vllm; // the paged row's (SimConfig::admission)
+    double watermark = 0.1;
 };
 struct ServingStudyRow {
     AllocatorKind kind = AllocatorKind::Paged;

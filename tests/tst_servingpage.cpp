@@ -48,6 +48,8 @@ private slots:
     void stopKeepsTheLastFigures();
     void aNewerChangeWins();
     void tracesReplayAtTheirTimes();
+    void mooncakeHitCurve();
+    void admissionChoice();
     void keepsItsSettings();
 };
 
@@ -250,6 +252,64 @@ void TestServingPage::tracesReplayAtTheirTimes() {
              qPrintable(page.result()->error));
     QVERIFY(page.headlineText().contains(u"is not a time"_s));
     QVERIFY(!page.table()->isVisible());
+}
+
+void TestServingPage::mooncakeHitCurve() {
+    // A Mooncake excerpt draws its blocks' hit rate against cache size, core's curve, with its bound.
+    ScenarioController controller;
+    ServingPage page(&controller);
+    page.applySettings(small());
+    page.resize(1400, 1200);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    const QString path = testDataPath("traces/mooncake-conversation-head.jsonl");
+    page.openTrace(path);
+    page.flush();
+    QVERIFY(settle(page));
+    QVERIFY(page.result() && page.result()->hitCurve);
+    const kvscope::PrefixHitCurve& curve = *page.result()->hitCurve;
+    QCOMPARE(curve.upperBound, 39.0 * 512 / 506'280);
+    QCOMPARE(curve.points.size(), std::size_t(7));
+    QCOMPARE(curve.points[2].capacityTokens, controller.capacity().tokens); // the pool itself
+    const auto trace = kvscope::loadTimedTrace(path.toStdString());
+    const std::vector<std::uint64_t> sizes{curve.points[2].capacityTokens};
+    QCOMPARE(kvscope::prefixHitCurve(*trace, sizes).points[0].hitRate, curve.points[2].hitRate);
+    QVERIFY(page.hitChart()->isVisible());
+    if (const QString dir = qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
+        page.grab().save(dir + u"/serving-mooncake.png"_s);
+    // Another workload takes the chart away.
+    ServingPage::Settings generated = small();
+    page.applySettings(generated);
+    page.flush();
+    QVERIFY(settle(page));
+    QVERIFY(!page.result()->hitCurve);
+    QVERIFY(!page.hitChart()->isVisible());
+}
+
+void TestServingPage::admissionChoice() {
+    // Conservative admission on the paged row: never a preemption, as core's study says.
+    ScenarioController controller;
+    ServingPage page(&controller);
+    ServingPage::Settings settings = small();
+    settings.admission = 1;
+    settings.rate = 8.0;
+    page.applySettings(settings);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.flush();
+    QVERIFY(settle(page));
+    kvscope::ServingStudyInput input;
+    input.requestCount = 200;
+    input.rate = 8.0;
+    input.sweepPoints = 0;
+    input.admission = kvscope::AdmissionPolicy::Conservative;
+    const auto study = kvscope::servingStudy(controller.scenario(), input);
+    QVERIFY(study);
+    const auto& paged = page.result()->rows.back();
+    KV_COMPARE_U64(paged.atRate.pool.preemptions, 0);
+    QCOMPARE(paged.atRate.outputTokensPerSecond,
+             study->row(kvscope::AllocatorKind::Paged).atRate.outputTokensPerSecond);
+    QCOMPARE(paged.capacity.rate, study->row(kvscope::AllocatorKind::Paged).capacity.rate);
 }
 
 void TestServingPage::keepsItsSettings() {

@@ -4982,7 +4982,7 @@
         <translation>스케일링</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="83"/>
+        <location filename="../../app/servingpage.cpp" line="84"/>
         <source>Serving</source>
         <translation>서빙</translation>
     </message>
@@ -6267,18 +6267,18 @@
 <context>
     <name>ServingPage</name>
     <message>
-        <location filename="../../app/servingpage.cpp" line="67"/>
+        <location filename="../../app/servingpage.cpp" line="68"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="71"/>
+        <location filename="../../app/servingpage.cpp" line="72"/>
         <source>%1 s</source>
         <translation>%1초</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="105"/>
-        <location filename="../../app/servingpage.cpp" line="249"/>
+        <location filename="../../app/servingpage.cpp" line="107"/>
+        <location filename="../../app/servingpage.cpp" line="286"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
@@ -6291,23 +6291,23 @@
         <translation type="vanished">Alpaca 유사 (평균 프롬프트 19, 출력 58 토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="144"/>
+        <location filename="../../app/servingpage.cpp" line="156"/>
         <source> /s</source>
         <translation> /초</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="148"/>
+        <location filename="../../app/servingpage.cpp" line="160"/>
         <source> s</source>
         <translation> 초</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="152"/>
-        <location filename="../../app/servingpage.cpp" line="156"/>
+        <location filename="../../app/servingpage.cpp" line="164"/>
+        <location filename="../../app/servingpage.cpp" line="168"/>
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="157"/>
+        <location filename="../../app/servingpage.cpp" line="169"/>
         <source>The requests every allocator replays</source>
         <translation>모든 할당 방식이 재생하는 요청</translation>
     </message>
@@ -6316,57 +6316,57 @@
         <translation type="vanished">평균 길이를 공개 데이터셋에 맞추고 긴 꼬리를 둔 합성 트레이스이며, 데이터셋 자체는 아닙니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="161"/>
+        <location filename="../../app/servingpage.cpp" line="173"/>
         <source>How many requests each replay serves</source>
         <translation>재생 한 번에 처리하는 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="162"/>
+        <location filename="../../app/servingpage.cpp" line="174"/>
         <source>More requests give steadier percentiles and take longer; every allocator replays the same ones.</source>
         <translation>요청이 많을수록 백분위수가 안정되지만 오래 걸립니다. 모든 할당 방식이 같은 요청을 재생합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="163"/>
+        <location filename="../../app/servingpage.cpp" line="175"/>
         <source>Requests per second arriving, at random (a Poisson process)</source>
         <translation>초당 무작위로 도착하는 요청 수 (포아송 과정)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="164"/>
+        <location filename="../../app/servingpage.cpp" line="176"/>
         <source>The table&apos;s figures are at this rate. The charts sweep the rate from low load to past the point where each allocator stops keeping up.</source>
         <translation>표의 수치는 이 요청률에서 구한 값입니다. 차트는 낮은 부하에서 각 할당 방식이 감당하지 못하게 되는 지점 너머까지 요청률을 바꿔 가며 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="166"/>
+        <location filename="../../app/servingpage.cpp" line="178"/>
         <source>The 90th-percentile time to first token a service promises</source>
         <translation>서비스가 약속하는 첫 토큰까지의 시간의 90번째 백분위수</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="167"/>
+        <location filename="../../app/servingpage.cpp" line="179"/>
         <source>A latency target (SLO): 90% of the requests must see their first token within this time. With the TPOT target it sets each allocator&apos;s capacity.</source>
         <translation>지연 시간 목표(SLO): 요청의 90%가 이 시간 안에 첫 토큰을 받아야 합니다. TPOT 목표와 함께 각 할당 방식의 용량을 정합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="169"/>
+        <location filename="../../app/servingpage.cpp" line="181"/>
         <source>The 90th-percentile time per output token after the first</source>
         <translation>첫 토큰 이후 출력 토큰당 시간의 90번째 백분위수</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="170"/>
+        <location filename="../../app/servingpage.cpp" line="182"/>
         <source>A latency target (SLO) on the pace of generation: 90% of the requests must produce their tokens at least this fast.</source>
         <translation>생성 속도에 대한 지연 시간 목표(SLO): 요청의 90%가 적어도 이만큼 빠르게 토큰을 만들어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="172"/>
+        <location filename="../../app/servingpage.cpp" line="184"/>
         <source>A fixed cost added to every step: launches, scheduling, sampling</source>
         <translation>스텝마다 더하는 고정 비용: 커널 실행, 스케줄링, 샘플링</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="173"/>
+        <location filename="../../app/servingpage.cpp" line="185"/>
         <source>The roofline sees only bytes and FLOPs. With 0 every step takes its roofline time, a lower bound, so latencies are best cases and throughputs upper bounds. A measured fixed cost (the GPU page&apos;s fit, a server log) makes them realistic.</source>
         <translation>루프라인은 바이트와 FLOP만 봅니다. 0이면 스텝마다 하한인 루프라인 시간만 걸리므로 지연 시간은 최선의 경우이고 처리량은 상한입니다. 측정한 고정 비용(GPU 페이지의 근사식, 서버 로그)을 넣으면 현실에 가까워집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="180"/>
+        <location filename="../../app/servingpage.cpp" line="192"/>
         <source>Allocator</source>
         <translation>할당 방식</translation>
     </message>
@@ -6407,17 +6407,17 @@
         <translation type="vanished">용량 (요청/초)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="181"/>
+        <location filename="../../app/servingpage.cpp" line="193"/>
         <source>Users</source>
         <translation>사용자</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="182"/>
+        <location filename="../../app/servingpage.cpp" line="194"/>
         <source>Each allocator&apos;s throughput, latency and capacity</source>
         <translation>할당 방식별 처리량, 지연 시간, 용량</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="190"/>
+        <location filename="../../app/servingpage.cpp" line="202"/>
         <source>Each allocator at the chosen rate, and the most it sustains within the targets</source>
         <translation>선택한 요청률에서의 각 할당 방식과, 목표 안에서 감당하는 최대치</translation>
     </message>
@@ -6426,311 +6426,390 @@
         <translation type="vanished">토큰/초: 출력 토큰 수를 실행 시간으로 나눈 값. TTFT: 도착부터 첫 토큰까지, TPOT: 그 뒤 토큰당 시간, 대기: 도착부터 승인까지. 용량: p90 TTFT와 TPOT가 목표를 지키는 가장 높은 포아송 요청률, 사용자: 그 요청률에서 처리 중인 요청 수 (리틀의 법칙: 요청률 x 평균 지연 시간).</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="124"/>
+        <location filename="../../app/servingpage.cpp" line="126"/>
         <source>ShareGPT-like</source>
         <translation>ShareGPT 유사</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="125"/>
+        <location filename="../../app/servingpage.cpp" line="127"/>
         <source>Alpaca-like</source>
         <translation>Alpaca 유사</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="126"/>
+        <location filename="../../app/servingpage.cpp" line="128"/>
         <source>A trace file…</source>
         <translation>트레이스 파일…</translation>
     </message>
     <message>
+        <location filename="../../app/servingpage.cpp" line="129"/>
+        <source>vLLM&apos;s</source>
+        <translation>vLLM 방식</translation>
+    </message>
+    <message>
         <location filename="../../app/servingpage.cpp" line="130"/>
+        <source>Conservative</source>
+        <translation>보수적</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="131"/>
+        <source>Watermark 10%</source>
+        <translation>워터마크 10%</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="132"/>
+        <source>Watermark 30%</source>
+        <translation>워터마크 30%</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="134"/>
+        <source>When the paged server admits a waiting request</source>
+        <translation>페이지 방식 서버가 대기 중인 요청을 받아들이는 조건</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="135"/>
+        <source>vLLM&apos;s: when the blocks of its prompt are free (beyond 1%), preempting a running request later if the pool runs dry. Conservative: only when every running request could grow to the context at once: never a preemption, a smaller batch. Watermark: as vLLM&apos;s, keeping that share of the blocks free. The contiguous rows reserve their regions whatever is chosen.</source>
+        <translation>vLLM 방식: 프롬프트에 필요한 블록이 (1% 여유를 넘어) 남아 있으면 받아들이고, 풀이 모자라면 나중에 실행 중인 요청을 선점합니다. 보수적: 실행 중인 모든 요청이 동시에 컨텍스트 길이까지 자랄 수 있을 때만 받아들입니다: 선점은 없고 배치는 작아집니다. 워터마크: vLLM 방식과 같되 블록의 그 비율을 비워 둡니다. 연속 할당 행은 무엇을 고르든 영역을 예약합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="142"/>
         <source>x</source>
         <translation>배</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="132"/>
+        <location filename="../../app/servingpage.cpp" line="144"/>
         <source>A trace&apos;s arrivals this many times as fast (2: twice the rate)</source>
         <translation>트레이스의 도착을 이 배수만큼 빠르게 (2: 요청률 두 배)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="133"/>
+        <location filename="../../app/servingpage.cpp" line="145"/>
         <source>A Mooncake or Azure LLM trace replays at its own arrival times, divided by this speed: a busier or quieter day of the same traffic.</source>
         <translation>Mooncake 또는 Azure LLM 트레이스는 자체 도착 시각을 이 속도로 나눈 시각에 재생됩니다: 같은 트래픽의 더 바쁜 날이나 더 한가한 날입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="158"/>
+        <location filename="../../app/servingpage.cpp" line="170"/>
         <source>Synthetic traces whose mean lengths match the published datasets, with a long tail; they are not the datasets. ShareGPT-like: prompts of 161 tokens and outputs of 338 on average; Alpaca-like: 19 and 58.</source>
         <translation>평균 길이를 공개 데이터셋에 맞추고 긴 꼬리를 둔 합성 트레이스이며, 데이터셋 자체는 아닙니다. ShareGPT 유사: 평균 프롬프트 161 토큰, 출력 338 토큰. Alpaca 유사: 19와 58.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="180"/>
+        <location filename="../../app/servingpage.cpp" line="192"/>
         <source>Tokens
 per s</source>
         <translation>초당
 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="180"/>
+        <location filename="../../app/servingpage.cpp" line="192"/>
         <source>TTFT
 p90</source>
         <translation>TTFT
 p90</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="180"/>
+        <location filename="../../app/servingpage.cpp" line="192"/>
         <source>TPOT
 p90</source>
         <translation>TPOT
 p90</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="181"/>
+        <location filename="../../app/servingpage.cpp" line="193"/>
         <source>Queue
 p90</source>
         <translation>대기
 p90</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="181"/>
+        <location filename="../../app/servingpage.cpp" line="193"/>
         <source>Pre-
 emptions</source>
         <translation>선점</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="181"/>
+        <location filename="../../app/servingpage.cpp" line="193"/>
         <source>Capacity
 req/s</source>
         <translation>용량
 요청/초</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="191"/>
+        <location filename="../../app/servingpage.cpp" line="203"/>
         <source>Tokens/s: output tokens over the run&apos;s length. TTFT: arrival to the first token; TPOT: the time per token after it; the queue: arrival to admission; each as its 90th percentile. Capacity: the largest Poisson request rate whose p90 TTFT and TPOT meet the targets; users: the requests in flight at that rate (Little&apos;s law: rate x mean latency).</source>
         <translation>초당 토큰은 출력 토큰 수를 실행 시간으로 나눈 값입니다. TTFT는 도착부터 첫 토큰까지, TPOT는 그 뒤 토큰당 시간, 대기는 도착부터 승인까지의 시간이며, 셋 모두 90번째 백분위수입니다. 용량은 p90 TTFT와 TPOT가 목표를 지키는 가장 높은 포아송 요청률이고, 사용자는 그 요청률에서 처리 중인 요청 수입니다(리틀의 법칙: 요청률 x 평균 지연 시간).</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="207"/>
+        <location filename="../../app/servingpage.cpp" line="219"/>
         <source>Output tokens per second against the request rate</source>
         <translation>요청률에 따른 초당 출력 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="208"/>
+        <location filename="../../app/servingpage.cpp" line="220"/>
         <source>p90 time to first token against the request rate</source>
         <translation>요청률에 따른 p90 첫 토큰까지의 시간</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="209"/>
-        <location filename="../../app/servingpage.cpp" line="211"/>
+        <location filename="../../app/servingpage.cpp" line="221"/>
+        <location filename="../../app/servingpage.cpp" line="223"/>
         <source>requests per second offered</source>
         <translation>초당 들어오는 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="210"/>
+        <location filename="../../app/servingpage.cpp" line="222"/>
         <source>output tokens per second</source>
         <translation>초당 출력 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="212"/>
+        <location filename="../../app/servingpage.cpp" line="224"/>
         <source>p90 TTFT (s, log scale)</source>
         <translation>p90 TTFT (초, 로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="235"/>
+        <location filename="../../app/servingpage.cpp" line="251"/>
+        <source>Prefix-cache hit rate against cache size</source>
+        <translation>캐시 크기에 따른 프리픽스 캐시 적중률</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="254"/>
+        <source>cache size, tokens (log scale)</source>
+        <translation>캐시 크기, 토큰 (로그 눈금)</translation>
+    </message>
+    <message>
+        <source>prompt tokens found cached, %</source>
+        <translation type="vanished">캐시에서 찾은 프롬프트 토큰, %</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="255"/>
+        <source>hit rate, %</source>
+        <translation>적중률, %</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="267"/>
+        <source>A Mooncake trace&apos;s prefix-cache hit rate against the cache&apos;s size, its upper bound dashed</source>
+        <translation>캐시 크기에 따른 Mooncake 트레이스의 프리픽스 캐시 적중률, 점선은 상한</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="268"/>
+        <source>An LRU cache of the trace&apos;s own 512-token blocks: a request hits the leading blocks it finds, then caches its own. The dashed line is the trace&apos;s bound, every repeated block a hit, whatever the cache holds. The pool itself is the middle point; the larger caches are what a host-memory or disk tier would add.</source>
+        <translation>트레이스 자체의 512 토큰 블록으로 만든 LRU 캐시입니다: 요청은 앞에서부터 찾은 블록만큼 적중하고, 자기 블록을 캐시에 넣습니다. 점선은 캐시 크기와 상관없이 반복되는 블록이 모두 적중하는 트레이스의 상한입니다. 가운데 점이 풀 자체이고, 더 큰 캐시는 호스트 메모리나 디스크 계층이 더해 줄 몫입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="272"/>
         <source>Output tokens per second as the offered load grows, one line per allocator</source>
         <translation>부하가 커질 때의 초당 출력 토큰, 할당 방식마다 선 하나</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="236"/>
+        <location filename="../../app/servingpage.cpp" line="273"/>
         <source>At low load every allocator serves what arrives. Each line flattens where its pool holds no more requests at once: the batch, not the GPU, is the limit, and paged blocks hold the most.</source>
         <translation>부하가 낮으면 모든 할당 방식이 도착하는 요청을 다 처리합니다. 풀에 동시 요청을 더 담을 수 없는 곳에서 선이 평평해집니다: 한계는 GPU가 아니라 배치이며, 페이지 방식 블록이 가장 많이 담습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="238"/>
+        <location filename="../../app/servingpage.cpp" line="275"/>
         <source>p90 time to first token as the offered load grows, with the target dashed</source>
         <translation>부하가 커질 때의 p90 첫 토큰까지의 시간, 점선은 목표</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="239"/>
+        <location filename="../../app/servingpage.cpp" line="276"/>
         <source>Past the rate an allocator sustains, requests wait in the queue and the time to first token grows for as long as they keep coming. Where a line crosses the dashed target is that allocator&apos;s capacity, at the TPOT target too.</source>
         <translation>할당 방식이 감당하는 요청률을 넘으면 요청이 대기열에서 기다리고, 요청이 계속 들어오는 동안 첫 토큰까지의 시간이 늘어납니다. 선이 점선 목표와 만나는 곳이 (TPOT 목표도 지킬 때) 그 할당 방식의 용량입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="248"/>
+        <location filename="../../app/servingpage.cpp" line="285"/>
         <source>Stop the replays; the figures shown stay as they were</source>
         <translation>재생을 멈춥니다. 보이는 수치는 그대로 남습니다</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="250"/>
+        <location filename="../../app/servingpage.cpp" line="287"/>
         <source>Replays done</source>
         <translation>완료한 재생</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="254"/>
+        <location filename="../../app/servingpage.cpp" line="291"/>
         <source>Workload</source>
         <translation>워크로드</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="254"/>
+        <location filename="../../app/servingpage.cpp" line="291"/>
         <source>Requests</source>
         <translation>요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="255"/>
+        <location filename="../../app/servingpage.cpp" line="292"/>
         <source>Request rate</source>
         <translation>요청률</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="255"/>
+        <location filename="../../app/servingpage.cpp" line="292"/>
         <source>TTFT target (p90)</source>
         <translation>TTFT 목표 (p90)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="256"/>
+        <location filename="../../app/servingpage.cpp" line="293"/>
         <source>TPOT target (p90)</source>
         <translation>TPOT 목표 (p90)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="256"/>
+        <location filename="../../app/servingpage.cpp" line="293"/>
         <source>Fixed cost per step</source>
         <translation>스텝당 고정 비용</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="257"/>
+        <location filename="../../app/servingpage.cpp" line="294"/>
         <source>Trace speed</source>
         <translation>트레이스 속도</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="272"/>
+        <location filename="../../app/servingpage.cpp" line="295"/>
+        <source>Paged admission</source>
+        <translation>페이지 방식 승인</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="310"/>
         <source>Each line is one allocator, in its colour in the table; the dashed line is the TTFT target. Each point replays the same requests at that rate.</source>
         <translation>선 하나가 할당 방식 하나이며 색은 표와 같습니다. 점선은 TTFT 목표입니다. 점마다 같은 요청을 그 요청률로 재생했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="299"/>
+        <location filename="../../app/servingpage.cpp" line="339"/>
         <source>Open a request trace</source>
         <translation>요청 트레이스 열기</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="299"/>
+        <location filename="../../app/servingpage.cpp" line="339"/>
         <source>Request traces (*.jsonl *.csv *.json);;All files (*)</source>
         <translation>요청 트레이스 (*.jsonl *.csv *.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="365"/>
+        <location filename="../../app/servingpage.cpp" line="415"/>
         <source>Trace: %1</source>
         <translation>트레이스: %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="417"/>
+        <location filename="../../app/servingpage.cpp" line="467"/>
         <source>The replay prices one GPU&apos;s steps: tensor parallelism (%1 GPUs) and the traffic between them are not timed yet. Set tensor parallelism to 1 to time it.</source>
         <translation>재생은 GPU 하나의 스텝 시간만 계산합니다: 텐서 병렬(GPU %1개)과 GPU 사이 통신은 아직 시간을 매기지 않습니다. 시간을 보려면 텐서 병렬을 1로 두세요.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="421"/>
+        <location filename="../../app/servingpage.cpp" line="471"/>
         <source>The replay reads the weights in one dtype: choose one for the weights rather than as the checkpoint stores them.</source>
         <translation>재생은 가중치를 한 가지 dtype으로 읽습니다: 체크포인트 저장 형식 대신 가중치 dtype을 하나 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="424"/>
+        <location filename="../../app/servingpage.cpp" line="474"/>
         <source>This GPU has no data-sheet bandwidth and peak, so a step has no time: choose a GPU preset that has them (A100, H100, L4, RTX 4090 ...).</source>
         <translation>이 GPU에는 데이터시트 대역폭과 최대 성능이 없어 스텝 시간을 구할 수 없습니다: 그 값이 있는 GPU 프리셋(A100, H100, L4, RTX 4090 ...)을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="427"/>
+        <location filename="../../app/servingpage.cpp" line="477"/>
         <source>The weights leave no KV memory on this GPU: there is no pool to replay.</source>
         <translation>가중치가 이 GPU의 메모리를 다 써서 KV 메모리가 없습니다: 재생할 풀이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="429"/>
+        <location filename="../../app/servingpage.cpp" line="479"/>
         <source>The KV pool holds %1 tokens, more than the replay&apos;s %2: choose a smaller GPU or a lower memory utilization.</source>
         <translation>KV 풀이 토큰 %1개를 담아 재생 한도 %2개보다 큽니다: 더 작은 GPU나 더 낮은 메모리 사용률을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="446"/>
+        <location filename="../../app/servingpage.cpp" line="503"/>
         <source>%1 GB/s, %2 TFLOP/s</source>
         <translation>%1 GB/s, %2 TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="450"/>
+        <location filename="../../app/servingpage.cpp" line="507"/>
         <source>%1 (%2 weights, %3 cache) on the %4: a pool of %5 tokens, requests of up to %6 tokens (the context).</source>
         <translation>%4의 %1 (가중치 %2, 캐시 %3): 풀은 토큰 %5개, 요청은 최대 %6 토큰(컨텍스트 길이).</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="458"/>
+        <location filename="../../app/servingpage.cpp" line="515"/>
         <source>Each step is priced on the data sheet (%1) plus %2 fixed.</source>
         <translation>스텝마다 데이터시트(%1)로 시간을 구하고 고정 비용 %2를 더합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="460"/>
+        <location filename="../../app/servingpage.cpp" line="517"/>
         <source>Each step is priced on the data sheet (%1) with no fixed cost: every latency is a best case and every throughput an upper bound.</source>
         <translation>스텝마다 데이터시트(%1)로 고정 비용 없이 시간을 구합니다: 모든 지연 시간은 최선의 경우이고 모든 처리량은 상한입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="598"/>
+        <location filename="../../app/servingpage.cpp" line="665"/>
         <source>Trace %1: %2 requests, with no arrival times: they arrive at the request rate, at random.</source>
         <translation>트레이스 %1: 요청 %2개, 도착 시각이 없어 요청률에 따라 무작위로 도착합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="600"/>
+        <location filename="../../app/servingpage.cpp" line="667"/>
         <source>Trace %1 (%2): %3 requests over %4 at its own arrival times, %5x as fast; the capacity and the sweep offer the same requests at Poisson rates.</source>
         <translation>트레이스 %1 (%2): %4 동안 요청 %3개가 자체 도착 시각에 %5배 속도로 도착합니다. 용량과 스윕은 같은 요청을 포아송 요청률로 보냅니다.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/servingpage.cpp" line="608"/>
+        <location filename="../../app/servingpage.cpp" line="674"/>
         <source>%n request(s) longer than the context were turned away; the figures are the others&apos;.</source>
         <translation>
             <numerusform>컨텍스트 길이보다 긴 요청 %n개는 받지 않았습니다. 수치는 나머지 요청의 것입니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="638"/>
+        <location filename="../../app/servingpage.cpp" line="704"/>
         <source>not met</source>
         <translation>미달</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="639"/>
+        <location filename="../../app/servingpage.cpp" line="705"/>
         <source>≥ %1</source>
         <translation>≥ %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="663"/>
+        <location filename="../../app/servingpage.cpp" line="729"/>
         <source>p90 TTFT ≤ %1 and TPOT ≤ %2</source>
         <translation>p90 TTFT ≤ %1, TPOT ≤ %2</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="670"/>
+        <location filename="../../app/servingpage.cpp" line="736"/>
         <source>Paged blocks miss %1 even at a low request rate: a step on this GPU is too slow for these targets.</source>
         <translation>페이지 방식 블록은 낮은 요청률에서도 %1을(를) 지키지 못합니다: 이 GPU의 스텝이 이 목표에 비해 너무 느립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="674"/>
+        <location filename="../../app/servingpage.cpp" line="740"/>
         <source>At %1, paged blocks serve %2 requests/s (%3 users at once): %4x the exact reservation, %5x the maximum-length one.</source>
         <translation>%1에서 페이지 방식 블록은 초당 요청 %2개(동시 사용자 %3명)를 처리합니다: 정확한 예약의 %4배, 최대 길이 예약의 %5배.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="680"/>
+        <location filename="../../app/servingpage.cpp" line="746"/>
         <source>Kwon et al. (2023) report 1.7-2.7x over the exact reservation (Orca Oracle) and 2.7-8x over the maximum length (Orca Max), for OPT-13B on an A100 with ShareGPT at similar latency. These figures move with the model, the GPU, the context (what the maximum-length policy reserves) and the fixed cost per step.</source>
         <translation>Kwon 외 (2023)는 A100의 OPT-13B와 ShareGPT에서 비슷한 지연 시간으로 정확한 예약(Orca Oracle)의 1.7-2.7배, 최대 길이 예약(Orca Max)의 2.7-8배를 보고합니다. 이 수치는 모델, GPU, 컨텍스트 길이(최대 길이 방식이 예약하는 양), 스텝당 고정 비용에 따라 달라집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="685"/>
+        <location filename="../../app/servingpage.cpp" line="751"/>
         <source>At %1, PagedAttention blocks serve %2 requests/s; a contiguous policy misses the targets or reaches the search&apos;s ceiling, so no ratio is given.</source>
         <translation>%1에서 PagedAttention 블록은 초당 요청 %2개를 처리합니다. 연속 할당 방식이 목표를 지키지 못하거나 탐색 상한에 닿아 배율은 주지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="688"/>
+        <location filename="../../app/servingpage.cpp" line="754"/>
         <source>at least %1</source>
         <translation>최소 %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="710"/>
+        <location filename="../../app/servingpage.cpp" line="766"/>
+        <source>hit rate</source>
+        <translation>적중률</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="768"/>
+        <source>upper bound %1%</source>
+        <translation>상한 %1%</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="771"/>
+        <source>Prefix-cache hit rate of the trace&apos;s blocks against cache size</source>
+        <translation>캐시 크기에 따른 트레이스 블록의 프리픽스 캐시 적중률</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="794"/>
         <source>TTFT target %1</source>
         <translation>TTFT 목표 %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="718"/>
+        <location filename="../../app/servingpage.cpp" line="802"/>
         <source>Throughput against offered load</source>
         <translation>부하에 따른 처리량</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="719"/>
+        <location filename="../../app/servingpage.cpp" line="803"/>
         <source>p90 time to first token against offered load</source>
         <translation>부하에 따른 p90 첫 토큰까지의 시간</translation>
     </message>
