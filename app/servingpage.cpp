@@ -542,18 +542,11 @@ void ServingPage::start() {
                         return out;
                     }
                     out.traceFormat = QString::fromUtf8(kvscope::traceFormatName(trace->format));
-                    if (trace->format == kvscope::TraceFormat::Mooncake) {
-                        // Caches from a sixteenth of the pool to 256 times it (a host or disk tier).
-                        const std::uint64_t poolTokens = kvscope::capacity(s).tokens;
-                        std::vector<std::uint64_t> sizes;
-                        for (const double share : {1.0 / 16, 1.0 / 4, 1.0, 4.0, 16.0, 64.0, 256.0})
-                            sizes.push_back(std::max<std::uint64_t>(1, std::uint64_t(share * double(poolTokens))));
-                        out.hitCurve = kvscope::prefixHitCurve(*trace, sizes);
-                    }
+                    if (trace->format == kvscope::TraceFormat::Mooncake)
+                        out.hitCurve =
+                            kvscope::prefixHitCurve(*trace, kvscope::hitCurveSizes(kvscope::capacity(s).tokens));
                     out.traceSpanSeconds = trace->spanSeconds() / speed;
-                    input.arrivals = trace->arrivalSeconds;
-                    for (double& t : input.arrivals)
-                        t /= speed;
+                    input.arrivals = kvscope::arrivalsAtSpeed(*trace, speed);
                     input.requests = std::make_shared<const std::vector<kvscope::Request>>(std::move(trace->requests));
                 } else {
                     std::optional<std::vector<kvscope::Request>> lengths = kvscope::loadTraceFile(traceBytes, reading);

@@ -129,21 +129,48 @@ TimedTrace finish(TraceFormat format, std::vector<Row> rows, std::string_view so
     return t;
 }
 
+// The lines of a trace, trimmed, numbered from 1; next() skips blank ones and reports the share read every
+// kLinesPerReport lines. Errors name the source and the line.
+class Lines {
+public:
+    Lines(std::string_view text, std::string_view source, const TraceProgress& progress)
+        : m_text(text)
+        , m_source(source)
+        , m_progress(progress) {}
+    // False at the end, or when the progress callback asked to stop (stopped() is then true).
+    bool next(std::string_view& line) {
+        while (m_from < m_text.size()) {
+            const std::size_t end = std::min(m_text.find('\n', m_from), m_text.size());
+            line = trimmed(m_text.substr(m_from, end - m_from));
+            m_from = end + 1;
+            ++m_number;
+            if (m_progress && m_number % kLinesPerReport == 0 && !m_progress(double(m_from) / double(m_text.size()))) {
+                m_stopped = true;
+                return false;
+            }
+            if (!line.empty())
+                return true;
+        }
+        return false;
+    }
+    bool stopped() const { return m_stopped; }
+    [[noreturn]] void fail(const std::string& why) const {
+        throw Error(std::string(m_source) + ":" + std::to_string(m_number) + ": " + why);
+    }
+
+private:
+    std::string_view m_text, m_source;
+    const TraceProgress& m_progress;
+    std::size_t m_from = 0, m_number = 0;
+    bool m_stopped = false;
+};
+
 std::optional<TimedTrace> parseMooncake(std::string_view text, std::string_view source, const TraceProgress& progress) {
     std::vector<Row> rows;
-    std::size_t lineNo = 0, from = 0, skipped = 0;
-    const auto fail = [&](const std::string& why) {
-        throw Error(std::string(source) + ":" + std::to_string(lineNo) + ": " + why);
-    };
-    while (from < text.size()) {
-        const std::size_t end = std::min(text.find('\n', from), text.size());
-        const std::string_view line = trimmed(text.substr(from, end - from));
-        from = end + 1;
-        ++lineNo;
-        if (progress && lineNo % kLinesPerReport == 0 && !progress(double(from) / double(text.size())))
-            return std::nullopt;
-        if (line.empty())
-            continue;
+    std::size_t skipped = 0;
+    Lines lines(text, source, progress);
+    const auto fail = [&](const std::string& why) { lines.fail(why); };
+    for (std::string_view line; lines.next(line);) {
         nlohmann::json j;
         try {
             j = nlohmann::json::parse(line);
@@ -188,7 +215,7 @@ std::optional<TimedTrace> parseMooncake(std::string_view text, std::string_view 
         }
         rows.push_back(std::move(row));
     }
-    if (progress && !progress(1.0))
+    if (lines.stopped() || (progress && !progress(1.0)))
         return std::nullopt;
     TimedTrace t = finish(TraceFormat::Mooncake, std::move(rows), source);
     t.skippedRows = skipped;
@@ -197,20 +224,11 @@ std::optional<TimedTrace> parseMooncake(std::string_view text, std::string_view 
 
 std::optional<TimedTrace> parseAzure(std::string_view text, std::string_view source, const TraceProgress& progress) {
     std::vector<Row> rows;
-    std::size_t lineNo = 0, from = 0, skipped = 0;
+    std::size_t skipped = 0;
     bool header = false;
-    const auto fail = [&](const std::string& why) {
-        throw Error(std::string(source) + ":" + std::to_string(lineNo) + ": " + why);
-    };
-    while (from < text.size()) {
-        const std::size_t end = std::min(text.find('\n', from), text.size());
-        const std::string_view line = trimmed(text.substr(from, end - from));
-        from = end + 1;
-        ++lineNo;
-        if (progress && lineNo % kLinesPerReport == 0 && !progress(double(from) / double(text.size())))
-            return std::nullopt;
-        if (line.empty())
-            continue;
+    Lines lines(text, source, progress);
+    const auto fail = [&](const std::string& why) { lines.fail(why); };
+    for (std::string_view line; lines.next(line);) {
         std::vector<std::string_view> cells;
         for (std::size_t at = 0;;) {
             const std::size_t comma = std::min(line.find(',', at), line.size());
@@ -250,6 +268,8 @@ std::optional<TimedTrace> parseAzure(std::string_view text, std::string_view sou
         }
         rows.push_back(std::move(row));
     }
+    if (lines.stopped())
+        return std::nullopt;
     if (!header)
         throw Error(std::string(source) + ": the trace holds no requests");
     if (progress && !progress(1.0))
@@ -300,6 +320,22 @@ std::optional<TimedTrace> loadTimedTrace(const std::string& path, const TracePro
     if (!detectTraceFormat(text))
         return std::nullopt;
     return parseTimedTrace(text, path, progress);
+}
+
+std::vector<double> arrivalsAtSpeed(const TimedTrace& trace, double speed) {
+    if (!(speed > 0.0) || !std::isfinite(speed))
+        throw Error("trace speed: expected a positive number, got " + std::to_string(speed));
+    std::vector<double> out = trace.arrivalSeconds;
+    for (double& t : out)
+        t /= speed;
+    return out;
+}
+
+std::vector<std::uint64_t> hitCurveSizes(std::uint64_t poolTokens) {
+    std::vector<std::uint64_t> out;
+    for (const double share : {1.0 / 16, 1.0 / 4, 1.0, 4.0, 16.0, 64.0, 256.0})
+        out.push_back(std::max<std::uint64_t>(1, std::uint64_t(share * double(poolTokens))));
+    return out;
 }
 
 PrefixHitCurve prefixHitCurve(const TimedTrace& trace, std::span<const std::uint64_t> capacityTokens) {

@@ -52,6 +52,13 @@ std::optional<TraceFormat> detectTraceFileFormat(const std::string& path);
 // A trace file in either format; nothing when the file is in neither (or when stopped).
 std::optional<TimedTrace> loadTimedTrace(const std::string& path, const TraceProgress& progress = {});
 
+// The trace's arrival times at `speed` times the pace (2: twice as fast). Throws Error for a speed that is not a
+// positive finite number.
+std::vector<double> arrivalsAtSpeed(const TimedTrace& trace, double speed);
+// The cache sizes a hit curve is drawn at: a sixteenth of `poolTokens` to 256 times it (a host-memory or disk
+// tier beneath the pool), by factors of 4; the pool itself is the middle one.
+std::vector<std::uint64_t> hitCurveSizes(std::uint64_t poolTokens);
+
 // The prefix-cache hit rate a trace allows at a cache size: its requests in arrival order against a cache of
 // `capacityTokens` / hashBlockTokens blocks that keeps the most recently used; a request's hit is its leading
 // blocks found in the cache (a prefix stops at its first miss), after which all its blocks are cached. Rates

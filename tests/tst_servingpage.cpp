@@ -30,6 +30,17 @@ bool settle(ServingPage& page) {
     return settled.wait(120'000);
 }
 
+// The pool the page replays: the scenario's KV capacity, requests capped at its context.
+kvscope::SimConfig poolOfTheScenario(const ScenarioController& controller) {
+    const kvscope::Scenario& s = controller.scenario();
+    kvscope::SimConfig config;
+    config.poolSlots = controller.capacity().tokens;
+    config.blockSize = s.blockSize;
+    config.maxModelLen = std::uint32_t(s.context);
+    config.kvBytesPerToken = kvscope::kvBytesPerToken(s.model, s.kvDtype);
+    return config;
+}
+
 ServingPage::Settings small() {
     ServingPage::Settings s;
     s.requests = 200;
@@ -71,11 +82,7 @@ void TestServingPage::figuresAreCores() {
     kvscope::WorkloadSpec spec;
     spec.requests = 200;
     const auto requests = kvscope::generateWorkload(spec);
-    kvscope::SimConfig config;
-    config.poolSlots = controller.capacity().tokens;
-    config.blockSize = s.blockSize;
-    config.maxModelLen = std::uint32_t(s.context);
-    config.kvBytesPerToken = kvscope::kvBytesPerToken(s.model, s.kvDtype);
+    kvscope::SimConfig config = poolOfTheScenario(controller);
     const auto& rows = page.result()->rows;
     QCOMPARE(rows.size(), kvscope::allocatorKinds().size());
     QCOMPARE(page.table()->rowCount(), int(rows.size()));
@@ -225,11 +232,7 @@ void TestServingPage::tracesReplayAtTheirTimes() {
         t /= 2.0;
     const kvscope::Scenario& s = controller.scenario();
     const auto setup = kvscope::servingSetup(s);
-    kvscope::SimConfig config;
-    config.poolSlots = controller.capacity().tokens;
-    config.blockSize = s.blockSize;
-    config.maxModelLen = std::uint32_t(s.context);
-    config.kvBytesPerToken = kvscope::kvBytesPerToken(s.model, s.kvDtype);
+    kvscope::SimConfig config = poolOfTheScenario(controller);
     const auto paged = kvscope::replayTimed(config, trace->requests, arrivals, setup->pricer, setup->time);
     QVERIFY(paged);
     const auto& row = page.result()->rows.back();

@@ -79,6 +79,9 @@ private slots:
     void sloTargetSyntax();
     void cancels();
     void rejectedRequestsDoNotFailTheTarget();
+    void runEndsAtItsLastToken();
+    void memoryBoundShareOfRooflineTime();
+    void studyProgressOnlyGrows();
     void swapCountsOnlyRequestsThatRan();
     void admissionPolicies();
     void admissionPolicyNames_data();
@@ -443,6 +446,46 @@ void TestServingReplay::rejectedRequestsDoNotFailTheTarget() {
     const auto capacity = sloCapacity(c, requests, {2.0, 0.1}, 1, pricer(), roundRoof());
     QVERIFY(capacity);
     QVERIFY(capacity->met);
+}
+
+void TestServingReplay::runEndsAtItsLastToken() {
+    // A request too large for the pool arriving after the others have finished is turned away when it arrives;
+    // it must not stretch the run (the clock had jumped to its arrival, lowering tokens per second).
+    const std::vector<Request> two{{0, 64, 8, 0, 0, 0}, {1, 1000, 8, 0, 0, 0}};
+    const auto s = replayTimed(poolOf(AllocatorKind::Paged, 256), two, {0.0, 100.0}, pricer(), roundRoof());
+    const auto alone = replayTimed(poolOf(AllocatorKind::Paged, 256), {two[0]}, {0.0}, pricer(), roundRoof());
+    QVERIFY(s && alone);
+    KV_COMPARE_U64(s->pool.requestsRejectedPool, 1);
+    QCOMPARE(s->seconds, alone->seconds);
+    QCOMPARE(s->outputTokensPerSecond, alone->outputTokensPerSecond);
+}
+
+void TestServingReplay::memoryBoundShareOfRooflineTime() {
+    // One request decoding alone is memory-bound at every step: the share is 1 with or without a fixed cost
+    // (it was diluted by the fixed seconds, which are neither bound).
+    const Request r{0, 32, 16, 0, 0, 0};
+    for (const double fixed : {0.0, 0.005}) {
+        const auto s = replayTimed(poolOf(AllocatorKind::Paged), {r}, {0.0}, pricer(), roundRoof(fixed));
+        QVERIFY(s);
+        QCOMPARE(s->memoryBoundShare, 1.0);
+    }
+}
+
+void TestServingReplay::studyProgressOnlyGrows() {
+    // The study reports each part of its work in its own stretch of the bar: never backwards (the replay at the
+    // rate and the SLO search of one allocator overlapped the next one's before).
+    ServingStudyInput in;
+    in.requestCount = 100;
+    in.sweepPoints = 2;
+    double last = 0.0;
+    bool backwards = false;
+    QVERIFY(servingStudy(paperServingScenario(), in, [&](double share) {
+        backwards = backwards || share < last;
+        last = share;
+        return true;
+    }));
+    QVERIFY(!backwards);
+    QVERIFY(last <= 1.0);
 }
 
 void TestServingReplay::swapCountsOnlyRequestsThatRan() {

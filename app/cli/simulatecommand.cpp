@@ -342,6 +342,12 @@ int runSimulate(const std::vector<std::string>& args) {
     else
         kinds = {parseAllocatorKind(which)};
 
+    // The arrivals of a timed run, the same for every allocator and admission policy.
+    std::vector<double> timedArrivals;
+    if (p.has("trace-times"))
+        timedArrivals = arrivalsAtSpeed(*publicTrace, traceSpeed);
+    else if (p.has("arrival-rate"))
+        timedArrivals = poissonArrivalSeconds(requests.size(), *p.doubleValue("arrival-rate", 1e-6, 1e6), spec.seed);
     const std::optional<SloTarget> slo =
         p.has("slo") ? std::optional<SloTarget>(parseSloTarget(p.valueOr("slo", ""))) : std::nullopt;
     if (p.has("sweep-rates"))
@@ -370,16 +376,8 @@ int runSimulate(const std::vector<std::string>& args) {
         };
         std::optional<SimSummary> summary;
         if (timedRun) {
-            std::vector<double> arrivals;
-            if (p.has("trace-times")) {
-                arrivals = publicTrace->arrivalSeconds;
-                for (double& t : arrivals)
-                    t /= traceSpeed;
-            } else {
-                arrivals = poissonArrivalSeconds(requests.size(), *p.doubleValue("arrival-rate", 1e-6, 1e6), spec.seed);
-            }
             std::optional<TimedSummary> t =
-                replayTimed(config, requests, arrivals, serving->pricer, serving->time, progress);
+                replayTimed(config, requests, timedArrivals, serving->pricer, serving->time, progress);
             if (t) {
                 summary = t->pool;
                 timings.push_back(std::move(*t));
@@ -434,16 +432,7 @@ int runSimulate(const std::vector<std::string>& args) {
             row.name = admissionPolicyName(policy) +
                        (policy == AdmissionPolicy::Watermark ? ":" + fixedText(share, 1) : std::string());
             if (timedRun) {
-                std::vector<double> arrivals;
-                if (p.has("trace-times")) {
-                    arrivals = publicTrace->arrivalSeconds;
-                    for (double& t : arrivals)
-                        t /= traceSpeed;
-                } else {
-                    arrivals =
-                        poissonArrivalSeconds(requests.size(), *p.doubleValue("arrival-rate", 1e-6, 1e6), spec.seed);
-                }
-                row.timed = replayTimed(policyConfig, requests, arrivals, serving->pricer, serving->time,
+                row.timed = replayTimed(policyConfig, requests, timedArrivals, serving->pricer, serving->time,
                                         [&](double) { return !interrupted; });
                 if (!row.timed)
                     return stoppedByCtrlC();
@@ -467,14 +456,10 @@ int runSimulate(const std::vector<std::string>& args) {
         notes.push_back(substitute(english(text), values));
         notesText.push_back(tr(text, values));
     };
-    // The hit curve: caches from a sixteenth of the pool to 256 times it (a host-memory or disk tier), in the
-    // trace's own blocks.
+    // The hit curve in the trace's own blocks (hitCurveSizes: a sixteenth of the pool to 256 times it).
     std::optional<PrefixHitCurve> hitCurve;
     if (p.has("hit-curve")) {
-        std::vector<std::uint64_t> cacheSizes;
-        for (const double share : {1.0 / 16, 1.0 / 4, 1.0, 4.0, 16.0, 64.0, 256.0})
-            cacheSizes.push_back(std::uint64_t(share * double(config.poolSlots)));
-        hitCurve = prefixHitCurve(*publicTrace, cacheSizes);
+        hitCurve = prefixHitCurve(*publicTrace, hitCurveSizes(config.poolSlots));
     }
     if (publicTrace && publicTrace->skippedRows > 0)
         note("%1 rows of the trace have no context or no generated token and were left out",
