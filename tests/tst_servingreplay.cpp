@@ -475,8 +475,8 @@ void TestServingReplay::studyProgressOnlyGrows() {
     // The study reports each part of its work in its own stretch of the bar: never backwards (the replay at the
     // rate and the SLO search of one allocator overlapped the next one's before).
     ServingStudyInput in;
-    in.requestCount = 100;
-    in.sweepPoints = 2;
+    in.requestCount = 1000; // enough steps that a replay reports its progress (every 10,000 steps)
+    in.sweepPoints = 0;
     double last = 0.0;
     bool backwards = false;
     QVERIFY(servingStudy(paperServingScenario(), in, [&](double share) {
