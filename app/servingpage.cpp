@@ -23,6 +23,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QHideEvent>
 #include <QLabel>
 #include <QLegend>
 #include <QLineSeries>
@@ -618,6 +619,16 @@ void ServingPage::layOutSettings() {
 void ServingPage::resizeEvent(QResizeEvent* event) {
     Page::resizeEvent(event);
     layOutSettings();
+}
+
+void ServingPage::hideEvent(QHideEvent* event) {
+    Page::hideEvent(event);
+    // A study nobody sees does not hold a core for the page on screen (a class moving on to the next lesson,
+    // a student to another tab). A minimized window keeps its run: it is still the page being looked at.
+    if (!event->spontaneous() && isRunning()) {
+        stop();
+        scenarioChanged(); // stale: shown again, the page runs the study again
+    }
 }
 
 void ServingPage::fitTable() {

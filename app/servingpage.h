@@ -87,6 +87,8 @@ public:
 protected:
     void refresh() override;
     void resizeEvent(QResizeEvent* event) override;
+    // Hidden (another tab), a run stops and the page goes stale: the next show runs it again.
+    void hideEvent(QHideEvent* event) override;
 
 private:
     void start();
@@ -136,9 +138,8 @@ private:
     std::shared_ptr<std::atomic<bool>> m_cancel;
     std::shared_ptr<std::atomic<int>> m_permille;
     bool m_unpriced = false; // the scenario cannot be timed: the reason stands in place of the figures
-    bool m_restart = false;
-    bool m_inFlight = false; // a run started and its result not yet taken  // a change arrived while a run was going:
-                             // run again when it ends
+    bool m_restart = false;  // a change arrived while a run was going: run again when it ends
+    bool m_inFlight = false; // a run started and its result not yet taken
     std::optional<Result> m_result;
     Settings m_resultSettings; // what the shown result was run with
     Settings m_runSettings;    // what the run in flight was started with

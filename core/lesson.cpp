@@ -6,6 +6,7 @@
 #include "gpus.h"
 #include "inputfile.h"
 #include "presets.h"
+#include "scenariocode.h"
 #include "servingreplay.h"
 #include "sweep.h"
 #include "units.h"
@@ -1041,14 +1042,39 @@ LessonSimulationResult lessonSimulationResult(const Lesson& lesson) {
 }
 
 ServingStudy lessonServingStudy(const Lesson& lesson) {
+    // The study depends on the scenario alone, and takes about half a second: the ones computed are kept for
+    // the process, by the scenario's code (every field written), so that the course loaded again (a language
+    // switch, another window) does not pay for it twice.
+    static std::mutex studiesMutex;
+    static std::vector<std::pair<std::string, ServingStudy>> studies; // a handful: one per serving scenario
+    constexpr std::size_t kKeptStudies = 8;
     auto run = [&] {
+        std::string key;
+        try {
+            key = encodeScenarioCode(SharedScreen{lesson.scenario, {}, {}, 0});
+        } catch (const Error&) { // a scenario the code cannot carry is computed each time
+        }
+        if (!key.empty()) {
+            const std::lock_guard lock(studiesMutex);
+            for (const auto& [code, study] : studies)
+                if (code == key)
+                    return study;
+        }
         ServingStudyInput input; // the Serving page's defaults, which a serving lesson sets
         input.sweepPoints = 0;   // no figure reads the sweep; the rows are the same without it
+        ServingStudy study;
         try {
-            return *servingStudy(lesson.scenario, input);
+            study = *servingStudy(lesson.scenario, input);
         } catch (const Error& e) {
             throw Error("lesson '" + lesson.id + "': the serving study failed: " + e.what());
         }
+        if (!key.empty()) {
+            const std::lock_guard lock(studiesMutex);
+            if (studies.size() == kKeptStudies)
+                studies.erase(studies.begin());
+            studies.emplace_back(key, study);
+        }
+        return study;
     };
     if (!lesson.simulationCache)
         return run();

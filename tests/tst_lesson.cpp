@@ -2,6 +2,7 @@
 #include "coursedata.h"
 #include "error.h"
 #include "lesson.h"
+#include "servingreplay.h"
 #include "sweep.h"
 #include "testutils.h"
 #include "units.h"
@@ -497,6 +498,34 @@ private slots:
                     (!isServingFigure(name) || lesson.page == LessonPage::Serving))
                     if (lesson.scenario.model.mla.kvLoraRank == 0)
                         QVERIFY2(std::isfinite(lessonFigure(lesson, name)), (lesson.id + " " + name).c_str());
+    }
+
+    // The serving study is kept for the process by scenario: a course loaded again gets the same figures, and a
+    // lesson whose scenario changed gets its own, never the kept study of another scenario.
+    void servingStudyFollowsItsScenario() {
+        const auto isServing = [](const Lesson& l) { return l.page == LessonPage::Serving; };
+        const LessonSet first = loadShippedLessonSet("course");
+        const auto lesson = std::find_if(first.lessons.begin(), first.lessons.end(), isServing);
+        QVERIFY(lesson != first.lessons.end());
+        const double pool = lessonFigure(*lesson, "serving_pool_tokens");
+        const double paged = lessonFigure(*lesson, "serving_paged_capacity_rps");
+        ServingStudyInput input;
+        input.sweepPoints = 0;
+        const auto direct = servingStudy(lesson->scenario, input);
+        QVERIFY(direct);
+        QCOMPARE(paged, direct->row(AllocatorKind::Paged).capacity.rate);
+        QCOMPARE(pool, double(direct->poolTokens));
+
+        Lesson changed = *lesson;
+        changed.simulationCache.reset();
+        changed.scenario.utilization = 0.8; // a smaller pool
+        QVERIFY(lessonFigure(changed, "serving_pool_tokens") < pool);
+        QVERIFY(lessonFigure(changed, "serving_paged_capacity_rps") != paged);
+
+        const LessonSet again = loadShippedLessonSet("course");
+        const auto same = std::find_if(again.lessons.begin(), again.lessons.end(), isServing);
+        QCOMPARE(lessonFigure(*same, "serving_pool_tokens"), pool);
+        QCOMPARE(lessonFigure(*same, "serving_paged_capacity_rps"), paged);
     }
 
     void loadsAFile() {

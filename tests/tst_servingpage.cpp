@@ -58,6 +58,7 @@ private slots:
     void saysWhatItCannotPrice();
     void stopKeepsTheLastFigures();
     void aNewerChangeWins();
+    void hiddenPageStopsAndRunsWhenShown();
     void tracesReplayAtTheirTimes();
     void mooncakeHitCurve();
     void admissionChoice();
@@ -206,6 +207,29 @@ void TestServingPage::aNewerChangeWins() {
     QCOMPARE(paged.kind, kvscope::AllocatorKind::Paged);
     // At 0.5 requests per second 200 requests take about 400 s to arrive: the replay's length says which rate ran.
     QVERIFY2(paged.atRate.seconds > 300, qPrintable(QString::number(paged.atRate.seconds)));
+}
+
+void TestServingPage::hiddenPageStopsAndRunsWhenShown() {
+    // A class moves on to another page while the study runs: it stops rather than holding a core, and the
+    // page runs it again when it is shown.
+    ScenarioController controller;
+    ServingPage page(&controller);
+    page.applySettings(small());
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.flush();
+    QVERIFY(page.isRunning()); // started at once; its result cannot be taken before the event loop turns
+    page.hide();
+    QVERIFY(settle(page));
+    QVERIFY(!page.isRunning());
+    QVERIFY(!page.result()); // stopped: no figures, rather than a run no one asked to finish
+    QVERIFY(page.isStale());
+    page.show();
+    QVERIFY(page.isRunning());
+    QVERIFY(settle(page));
+    QVERIFY(page.result() && page.result()->error.isEmpty());
+    QCOMPARE(page.result()->rows.size(), kvscope::allocatorKinds().size());
+    QVERIFY(!page.isStale());
 }
 
 void TestServingPage::tracesReplayAtTheirTimes() {
