@@ -7,6 +7,8 @@
 #include "memorymapwidget.h"
 #include "pagelayout.h"
 #include "scenariocontroller.h"
+#include "servingpage.h"
+#include "viewtext.h"
 
 #include <QAreaSeries>
 #include <QBoxLayout>
@@ -22,6 +24,7 @@
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QHideEvent>
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
@@ -30,6 +33,7 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QShowEvent>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTimer>
@@ -185,6 +189,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     , m_prefixCache(new QCheckBox(tr("Prefix caching"), this))
     , m_counters(new QLabel(this))
     , m_details(new QLabel(this))
+    , m_seconds(new QLabel(this))
     , m_requestInfo(new QLabel(this))
     , m_forkDiagram(new ForkDiagramWidget(this))
     , m_error(new QLabel(this))
@@ -261,6 +266,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
                                                           {m_counters, u"counters"},
                                                           {m_error, u"error"},
                                                           {m_details, u"details"},
+                                                          {m_seconds, u"seconds"},
                                                           {fromScenario, u"fromScenario"},
                                                           {openTraceButton, u"openTrace"},
                                                           {m_prefixCache, u"prefixCache"},
@@ -343,6 +349,11 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     explain(m_details, tr("Paged server's preemptions and sharing"),
             tr("A preemption evicts a running request when no block is free; it recomputes its tokens when it "
                "returns. Blocks saved by sharing: prompt blocks stored once for several samples."));
+    explain(m_seconds, tr("The same two replays in seconds"),
+            tr("Each step of both replays priced on the scenario's model and GPU data sheet: the bytes it moves over "
+               "the bandwidth against its FLOPs over the peak, the larger, so every time is a lower bound. The "
+               "page's arrivals come in decode steps; a step of arrivals lasts one request's step with an empty "
+               "cache. The Serving page sweeps request rates and finds the rate that meets latency targets."));
     explain(m_contiguousMap, tr("The contiguous server's pool, one square per token slot"),
             tr("Each request owns one region sized by the policy. Share of a kind = its slots ÷ pool slots. "
                "Hover a request to see it in both maps."));
@@ -394,6 +405,9 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     m_counters->setTextFormat(Qt::RichText);
     m_counters->setWordWrap(true);
     m_details->setWordWrap(true);
+    m_seconds->setWordWrap(true);
+    m_seconds->setTextFormat(Qt::PlainText);
+    m_seconds->hide();
 
     m_legendText = new QLabel(tr("Every square is one token slot; each request has its own colour (blues, "
                                  "greens, purples, yellows). Solid: stored tokens. Pale with dots: reserved for "
@@ -411,7 +425,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     explain(sameKv, tr("What paging changes and what it does not"),
             tr("KV bytes = 2 × layers × batch × tokens × KV heads × head_dim × bytes per element, with or without "
                "paging; paging only removes the reserved, internal and external waste around those bytes."));
-    m_bodyLabels = {sameKv, m_details, m_requestInfo};
+    m_bodyLabels = {sameKv, m_details, m_seconds, m_requestInfo};
 
     // A drawn legend: the maps' own swatches, with words beside them.
     auto* legend = new QWidget(this);
@@ -515,6 +529,7 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     layout->addLayout(scrubRow);
     layout->addWidget(m_counters);
     layout->addWidget(m_details);
+    layout->addWidget(m_seconds);
     layout->addWidget(m_error);
     layout->addWidget(m_legendText);
     layout->addLayout(maps, 3);
@@ -567,16 +582,41 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
         if (!t.error.empty()) {
             m_timelineFailed = true; // the live simulators say what is wrong; the total says it will not come
             updateCounters();
+            emit figuresSettled();
             return;
         }
+        if (t.timing && t.timing->generation == m_timingGeneration) // else the scenario changed since
+            m_timing = std::move(t.timing);
         m_timeline = std::move(t);
         m_timelineReady = true;
         fillMoments();
+        startTiming(); // when the run came back without its timing
         updateCounters();
         updateCharts();
         redraw(); // the scrubber now spans the whole run
         if (const std::optional<kvscope::LessonMoment> moment = std::exchange(m_pendingMoment, std::nullopt))
             standAtMoment(*moment);
+        if (!m_timingWatcher.isRunning())
+            emit figuresSettled();
+    });
+    connect(&m_timingWatcher, &QFutureWatcher<Timing>::finished, this, [this] {
+        Timing t = m_timingWatcher.result();
+        if (t.generation != m_timingGeneration || t.error == "stopped") {
+            // A newer run or scenario took its place, or it was stopped when the page was hidden.
+            if (!hasPendingFigures())
+                emit figuresSettled();
+            return;
+        }
+        m_timing = std::move(t);
+        updateCounters();
+        emit figuresSettled();
+    });
+    // The replays' pool and requests are the page's own; the model and GPU that price their steps are the
+    // scenario's.
+    connect(controller, &ScenarioController::scenarioChanged, this, [this] {
+        dropTiming();
+        startTiming();
+        updateCounters();
     });
     connect(chartstyle::Style::instance(), &chartstyle::Style::changed, this, &PagedPage::applyPresentation);
     applyPresentation();
@@ -594,7 +634,133 @@ void PagedPage::restoreKeptState(const std::any& state) {
 PagedPage::~PagedPage() {
     if (m_runCancel)
         *m_runCancel = true; // a long background run stops at its next report instead of holding the window
+    if (m_timingCancel)
+        *m_timingCancel = true;
     m_timelineWatcher.waitForFinished();
+    m_timingWatcher.waitForFinished();
+}
+
+void PagedPage::dropTiming() {
+    if (m_timingCancel)
+        *m_timingCancel = true;
+    m_timing.reset();
+    m_timingStale = false;
+    ++m_timingGeneration;
+}
+
+std::optional<PagedPage::Timing> PagedPage::timingBase(const kvscope::Scenario& scenario) const {
+    if (m_trace.empty())
+        return std::nullopt;
+    Timing base;
+    base.generation = m_timingGeneration;
+    base.model = QString::fromStdString(scenario.model.displayName);
+    base.allAtOnce =
+        std::all_of(m_trace.begin(), m_trace.end(), [](const kvscope::Request& r) { return r.arrivalStep == 0; });
+    // The page's own pool: the scenario's capacity does not limit these replays.
+    const kvscope::ServingUnpriced why = kvscope::servingUnpriced(scenario);
+    if (why == kvscope::ServingUnpriced::TensorParallel || why == kvscope::ServingUnpriced::StoredWeights ||
+        why == kvscope::ServingUnpriced::NoDataSheet)
+        base.unpriced = ServingPage::unpricedText(why, scenario, 0);
+    return base;
+}
+
+PagedPage::Timing PagedPage::timeReplays(Timing base, const kvscope::Scenario& scenario, kvscope::SimConfig config,
+                                         kvscope::AllocatorKind contiguous, const std::vector<kvscope::Request>& trace,
+                                         const std::function<bool(double)>& progress) {
+    Timing t = std::move(base);
+    if (!t.unpriced.isEmpty())
+        return t;
+    try {
+        const std::optional<kvscope::ServingSetup> setup = kvscope::servingSetup(scenario);
+        if (!setup) {
+            t.error = "the GPU has no data sheet";
+            return t;
+        }
+        t.gpu = QString::fromStdString(setup->gpuName);
+        t.arrivalStepSeconds = kvscope::unloadedStepSeconds(setup->pricer, setup->time);
+        const std::vector<double> arrivals = kvscope::arrivalsFromSteps(trace, t.arrivalStepSeconds);
+        config.recordSteps = config.keepSlotMap = config.recordEvents = false;
+        const auto half = [&](int which) {
+            return [&, which](double share) { return !progress || progress((which + share) / 2); };
+        };
+        config.allocator = contiguous;
+        t.contiguous = kvscope::replayTimed(config, trace, arrivals, setup->pricer, setup->time, half(0));
+        config.allocator = kvscope::AllocatorKind::Paged;
+        if (t.contiguous)
+            t.paged = kvscope::replayTimed(config, trace, arrivals, setup->pricer, setup->time, half(1));
+        if (!t.contiguous || !t.paged)
+            t.error = "stopped";
+    } catch (const kvscope::Error& e) {
+        t.error = e.what();
+    }
+    return t;
+}
+
+void PagedPage::startTiming() {
+    if (!m_timelineReady || m_timing || m_timingWatcher.isRunning())
+        return;
+    if (!isVisible()) {
+        m_timingStale = true; // timed when shown
+        return;
+    }
+    m_timingStale = false;
+    const kvscope::Scenario scenario = m_controller->scenario();
+    std::optional<Timing> base = timingBase(scenario);
+    if (!base)
+        return;
+    if (!base->unpriced.isEmpty()) {
+        m_timing = std::move(base);
+        return;
+    }
+    m_timingCancel = std::make_shared<std::atomic<bool>>(false);
+    m_timingWatcher.setFuture(
+        QtConcurrent::run([base = std::move(*base), scenario, config = baseConfig(), kind = contiguousKind(),
+                           trace = m_trace, cancel = m_timingCancel]() mutable {
+            return timeReplays(std::move(base), scenario, config, kind, trace, [&](double) { return !cancel->load(); });
+        }));
+}
+
+void PagedPage::showEvent(QShowEvent* event) {
+    Page::showEvent(event);
+    if (m_timingStale) {
+        startTiming();
+        updateCounters();
+    }
+}
+
+void PagedPage::hideEvent(QHideEvent* event) {
+    Page::hideEvent(event);
+    // Not while minimized: that is still the page being looked at.
+    if (!event->spontaneous() && m_timingWatcher.isRunning()) {
+        dropTiming();
+        m_timingStale = true;
+    }
+}
+
+QString PagedPage::secondsText() const {
+    if (!m_timelineReady || m_quiz) // quiz mode shows the run only as far as it is replayed
+        return {};
+    if (!m_timing)
+        return m_timingWatcher.isRunning() ? tr("In seconds: timing both replays on the scenario's GPU…") : QString();
+    const Timing& t = *m_timing;
+    if (!t.unpriced.isEmpty())
+        return tr("In seconds: not timed. %1").arg(t.unpriced);
+    if (!t.error.empty() || !t.contiguous || !t.paged)
+        return tr("In seconds: not timed: %1").arg(QString::fromStdString(t.error));
+    const QLocale locale;
+    const auto side = [&](const QString& name, const kvscope::TimedSummary& s) {
+        return tr("%1 %2 tokens/s, p90 TTFT %3, p90 TPOT %4")
+            .arg(name, locale.toString(s.outputTokensPerSecond, 'f', 0), viewtext::duration(s.ttft.p90),
+                 viewtext::duration(s.tpot.p90));
+    };
+    const QString arrivals =
+        t.allAtOnce
+            ? tr("every request at once")
+            : tr("a step of arrivals lasts %1, one request's step").arg(viewtext::duration(t.arrivalStepSeconds));
+    return tr("In seconds, %1 priced on the data sheet of the %2 (lower bounds; %3): %4 · %5. Request rates and "
+              "latency targets: the Serving page.")
+        .arg(t.model, t.gpu, arrivals, side(allocatorLabel(contiguousKind()), *t.contiguous),
+             side(allocatorLabel(kvscope::AllocatorKind::Paged), *t.paged));
 }
 
 void PagedPage::stopBackgroundRun() {
@@ -763,6 +929,7 @@ void PagedPage::setQuizMode(bool on) {
     m_quiz = on;
     m_showWholeRun->setVisible(!on);
     updateCharts();
+    updateCounters();
 }
 
 void PagedPage::setShowWholeRun(bool on) {
@@ -1054,6 +1221,7 @@ void PagedPage::rebuild() {
     m_timelineFailed = false;
     m_timelineStopped = false;
     m_timeline = {};
+    dropTiming();
     m_pendingMoment.reset(); // a moment of the run that was asked for, not of this one
     ++m_generation;
     // The previous trace's background run is of no use any more, whether or not this trace starts
@@ -1088,13 +1256,21 @@ void PagedPage::rebuild() {
     m_timelineStopped = false;
     m_progressTimer->start();
     m_runClock.start();
+    // The two replays in seconds come with it (a second change of the page's layout later would move what a lesson
+    // outlines); a scenario changed afterwards times them again on their own (startTiming).
+    std::optional<Timing> timing = isVisible() ? timingBase(m_controller->scenario()) : std::nullopt;
+    m_timingStale = !isVisible();
+    const bool timed = timing && timing->unpriced.isEmpty();
     m_timelineWatcher.setFuture(
-        QtConcurrent::run([config, kind, trace, cancel = m_runCancel, progress = m_runProgress]() mutable {
+        QtConcurrent::run([config, kind, trace, timing = std::move(timing), timed, scenario = m_controller->scenario(),
+                           cancel = m_runCancel, progress = m_runProgress]() mutable {
             Timeline t;
-            // Progress in per mille over both runs; a stop request ends the run at its next report.
-            const auto report = [&](int half) {
-                return [&, half](double fraction) {
-                    *progress = 500 * half + int(500 * fraction);
+            // Progress in per mille over the runs (the timed ones, when there are, the second half); a stop request
+            // ends the run at its next report.
+            const int share = timed ? 250 : 500;
+            const auto report = [&](int part) {
+                return [&, part](double fraction) {
+                    *progress = share * part + int(share * fraction);
                     return !*cancel;
                 };
             };
@@ -1115,6 +1291,17 @@ void PagedPage::rebuild() {
                 }
                 t.paged = paged.steps();
                 t.pagedSummary = paged.summary();
+                if (timing) {
+                    const auto timingReport = [&](double fraction) {
+                        *progress = 500 + int(500 * fraction);
+                        return !*cancel;
+                    };
+                    t.timing = timeReplays(std::move(*timing), scenario, config, kind, trace, timingReport);
+                    if (t.timing->error == "stopped") {
+                        t.error = "stopped";
+                        return t;
+                    }
+                }
             } catch (const kvscope::Error& e) {
                 t.error = e.what();
             }
@@ -1333,6 +1520,9 @@ void PagedPage::updateCounters() {
                               .arg(QLocale().toString(100.0 * pagedSummary.prefixHitRate, 'f', 1) + u'%')
                               .arg(p.cachedFreeBlocks);
     m_details->setText(details);
+    const QString seconds = secondsText();
+    m_seconds->setText(seconds);
+    m_seconds->setVisible(!seconds.isEmpty());
 }
 
 void PagedPage::fillShareChart(ShareChart& chart, const std::vector<kvscope::StepStats>& steps, std::uint64_t current,

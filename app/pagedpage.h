@@ -3,6 +3,7 @@
 #include "kvsimulator.h"
 #include "lesson.h"
 #include "page.h"
+#include "servingreplay.h"
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>
@@ -83,6 +84,23 @@ public:
     QChart* pagedTimelineChart() const;
     QChart* batchChart() const;
     QString countersText() const; // the headline counters, then the details
+    // The same two replays in seconds (issue 29): the page's requests and pool, each step priced on the scenario's
+    // model and GPU data sheet (core's replayTimed), once the whole run is known; the scenario panel's changes
+    // time them again. Nothing until then; `unpriced` says why a scenario cannot be timed.
+    struct Timing {
+        std::optional<kvscope::TimedSummary> contiguous, paged;
+        double arrivalStepSeconds = 0.0; // a step of the page's arrivals (core's unloadedStepSeconds)
+        bool allAtOnce = false;          // every request arrives at step 0
+        QString model, gpu;
+        QString unpriced;   // translated; empty when timed
+        std::string error;  // core's, when the replay failed
+        int generation = 0; // the page's m_timingGeneration when it started
+    };
+    const std::optional<Timing>& timing() const { return m_timing; }
+    bool timingRunning() const { return m_timingWatcher.isRunning(); }
+    QString secondsText() const; // the line under the counters: the comparison in seconds, or why there is none
+    // The whole run or its timing still being computed (a headless --screenshot waits for them).
+    bool hasPendingFigures() const override { return m_timelineWatcher.isRunning() || m_timingWatcher.isRunning(); }
     QLabel* headlineCounters() const { return m_counters; }
     // True once the background run that gives the total and the whole run has finished.
     bool timelineReady() const { return m_timelineReady; }
@@ -114,6 +132,9 @@ public:
 protected:
     void refresh() override;
     void resizeEvent(QResizeEvent* event) override;
+    // A hidden page stops timing its replays; shown, it times them again if they were left untimed.
+    void showEvent(QShowEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
 
 private:
     void arrangeTimelines(bool twoRows); // the batch chart beside the pools, or below them
@@ -129,6 +150,7 @@ private:
         std::vector<kvscope::StepStats> contiguous, paged;
         kvscope::SimSummary contiguousSummary, pagedSummary;
         std::string error;
+        std::optional<Timing> timing; // the same replays in seconds, when the page was shown at the start
     };
     struct PoolSettings {
         int pool = 8192, policyIndex = 0, maxModelLen = 2048, samples = 1;
@@ -206,6 +228,7 @@ private:
     QCheckBox* m_prefixCache; // the paged server keeps shared-prefix blocks (automatic prefix caching)
     QLabel* m_counters;       // headline: step and finished requests
     QLabel* m_details;        // preemptions and shared blocks
+    QLabel* m_seconds;        // the two replays in seconds (secondsText)
     QLabel* m_requestInfo;
     ForkDiagramWidget* m_forkDiagram; // the shown request's block tables, while samples or beams share
     QLabel* m_error;
@@ -239,6 +262,20 @@ private:
     QPushButton* m_stopRun = nullptr;  // shown once the background run has taken a second
     QElapsedTimer m_runClock;
     void stopBackgroundRun();
+    // The timing's figures known on the GUI thread (the model, the arrivals, why a scenario cannot be timed);
+    // nothing without requests.
+    std::optional<Timing> timingBase(const kvscope::Scenario& scenario) const;
+    // The two timed replays (core's replayTimed), off the GUI thread; error "stopped" when `progress` says stop.
+    static Timing timeReplays(Timing base, const kvscope::Scenario& scenario, kvscope::SimConfig config,
+                              kvscope::AllocatorKind contiguous, const std::vector<kvscope::Request>& trace,
+                              const std::function<bool(double)>& progress);
+    void startTiming(); // after a scenario change, or a run that came back without it: off the GUI thread
+    void dropTiming();  // a new run or a change: the figures in seconds no longer hold
+    QFutureWatcher<Timing> m_timingWatcher;
+    std::shared_ptr<std::atomic<bool>> m_timingCancel;
+    std::optional<Timing> m_timing;
+    int m_timingGeneration = 0; // bumped by every dropTiming(): a result of an older one is dropped
+    bool m_timingStale = false; // left untimed while hidden
     bool m_built = false;
     bool m_quiz = false;
     bool m_inFigure = false;

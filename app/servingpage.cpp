@@ -63,16 +63,6 @@ QColor allocatorColor(kvscope::AllocatorKind kind) {
     return {};
 }
 
-QString timeText(double seconds) {
-    const QLocale locale;
-    if (seconds < 1.0)
-        return ServingPage::tr("%1 ms").arg(locale.toString(1000 * seconds, 'f',
-                                                            seconds < 0.01  ? 2
-                                                            : seconds < 0.1 ? 1
-                                                                            : 0));
-    return ServingPage::tr("%1 s").arg(locale.toString(seconds, 'f', seconds < 100 ? 2 : 0));
-}
-
 QString rateText(double rate) {
     return QLocale().toString(rate, 'f', rate < 10 ? 2 : 1);
 }
@@ -448,6 +438,30 @@ void ServingPage::refresh() {
     start();
 }
 
+QString ServingPage::unpricedText(kvscope::ServingUnpriced why, const kvscope::Scenario& s, std::uint64_t pool) {
+    switch (why) {
+    case kvscope::ServingUnpriced::None:
+        break;
+    case kvscope::ServingUnpriced::TensorParallel:
+        return tr("The replay prices one GPU's steps: tensor parallelism (%1 GPUs) and the traffic between them are "
+                  "not timed yet. Set tensor parallelism to 1 to time it.")
+            .arg(s.tensorParallel);
+    case kvscope::ServingUnpriced::StoredWeights:
+        return tr("The replay reads the weights in one dtype: choose one for the weights rather than as the "
+                  "checkpoint stores them.");
+    case kvscope::ServingUnpriced::NoDataSheet:
+        return tr("This GPU has no data-sheet bandwidth and peak, so a step has no time: choose a GPU preset that "
+                  "has them (A100, H100, L4, RTX 4090 ...).");
+    case kvscope::ServingUnpriced::NoPool:
+        return tr("The weights leave no KV memory on this GPU: there is no pool to replay.");
+    case kvscope::ServingUnpriced::PoolTooLarge:
+        return tr("The KV pool holds %1 tokens, more than the replay's %2: choose a smaller GPU or a lower memory "
+                  "utilization.")
+            .arg(viewtext::tokens(pool), viewtext::tokens(kvscope::kMaxServingPoolTokens));
+    }
+    return {};
+}
+
 void ServingPage::showUnpriced(const QString& why) {
     m_result.reset();
     m_unpriced = true;
@@ -460,26 +474,8 @@ void ServingPage::showUnpriced(const QString& why) {
 void ServingPage::start() {
     const kvscope::Scenario& s = m_controller->scenario();
     const std::uint64_t pool = m_controller->capacity().tokens;
-    switch (kvscope::servingUnpriced(s)) {
-    case kvscope::ServingUnpriced::None:
-        break;
-    case kvscope::ServingUnpriced::TensorParallel:
-        return showUnpriced(tr("The replay prices one GPU's steps: tensor parallelism (%1 GPUs) and the traffic "
-                               "between them are not timed yet. Set tensor parallelism to 1 to time it.")
-                                .arg(s.tensorParallel));
-    case kvscope::ServingUnpriced::StoredWeights:
-        return showUnpriced(tr("The replay reads the weights in one dtype: choose one for the weights rather than "
-                               "as the checkpoint stores them."));
-    case kvscope::ServingUnpriced::NoDataSheet:
-        return showUnpriced(tr("This GPU has no data-sheet bandwidth and peak, so a step has no time: choose a GPU "
-                               "preset that has them (A100, H100, L4, RTX 4090 ...)."));
-    case kvscope::ServingUnpriced::NoPool:
-        return showUnpriced(tr("The weights leave no KV memory on this GPU: there is no pool to replay."));
-    case kvscope::ServingUnpriced::PoolTooLarge:
-        return showUnpriced(tr("The KV pool holds %1 tokens, more than the replay's %2: choose a smaller GPU or "
-                               "a lower memory utilization.")
-                                .arg(viewtext::tokens(pool), viewtext::tokens(kvscope::kMaxServingPoolTokens)));
-    }
+    if (const kvscope::ServingUnpriced why = kvscope::servingUnpriced(s); why != kvscope::ServingUnpriced::None)
+        return showUnpriced(unpricedText(why, s, pool));
 
     m_unpriced = false;
     const Settings chosen = settings();
@@ -513,7 +509,7 @@ void ServingPage::start() {
         setting + u' ' +
         (chosen.overheadMs > 0
              ? tr("Each step is priced on the data sheet (%1) plus %2 fixed.")
-                   .arg(roof, timeText(chosen.overheadMs / 1000))
+                   .arg(roof, viewtext::duration(chosen.overheadMs / 1000))
              : tr("Each step is priced on the data sheet (%1) with no fixed cost: every latency is a best case and "
                   "every throughput an upper bound.")
                    .arg(roof)));
@@ -669,7 +665,7 @@ void ServingPage::showResult() {
                       .arg(name, count)
                 : tr("Trace %1 (%2): %3 requests over %4 at its own arrival times, %5x as fast; the capacity and "
                      "the sweep offer the same requests at Poisson rates.")
-                      .arg(name, m_result->traceFormat, count, timeText(m_result->traceSpanSeconds),
+                      .arg(name, m_result->traceFormat, count, viewtext::duration(m_result->traceSpanSeconds),
                            QLocale().toString(m_resultSettings.traceSpeed, 'f', 2)));
     }
     if (turnedAway > 0)
@@ -700,9 +696,9 @@ void ServingPage::showResult() {
         const QStringList cells{
             PagedPage::allocatorLabel(r.kind),
             locale.toString(t.outputTokensPerSecond, 'f', 0),
-            timeText(t.ttft.p90),
-            timeText(t.tpot.p90),
-            timeText(t.queueing.p90),
+            viewtext::duration(t.ttft.p90),
+            viewtext::duration(t.tpot.p90),
+            viewtext::duration(t.queueing.p90),
             locale.toString(qulonglong(t.pool.preemptions)),
             !r.capacity.met ? tr("not met")
                             : (r.capacity.atCeiling ? tr("≥ %1") : u"%1"_s).arg(rateText(r.capacity.rate)),
@@ -729,8 +725,9 @@ void ServingPage::showResult() {
     const Row* paged = rowOf(kvscope::AllocatorKind::Paged);
     const Row* oracle = rowOf(kvscope::AllocatorKind::Oracle);
     const Row* max = rowOf(kvscope::AllocatorKind::Max);
-    const QString targets = tr("p90 TTFT ≤ %1 and TPOT ≤ %2")
-                                .arg(timeText(m_resultSettings.ttftSeconds), timeText(m_resultSettings.tpotMs / 1000));
+    const QString targets =
+        tr("p90 TTFT ≤ %1 and TPOT ≤ %2")
+            .arg(viewtext::duration(m_resultSettings.ttftSeconds), viewtext::duration(m_resultSettings.tpotMs / 1000));
     const auto ratio = [&](const Row* other) {
         return paged && other ? kvscope::capacityRatio(paged->capacity, other->capacity) : std::nullopt;
     };
@@ -794,7 +791,7 @@ void ServingPage::showResult() {
             line->setPen(QPen(allocatorColor(rows[i].kind),
                               chartstyle::lineWidth(rows[i].kind == kvscope::AllocatorKind::Paged ? 3.5 : 2)));
     }
-    m_target->setName(tr("TTFT target %1").arg(timeText(m_resultSettings.ttftSeconds)));
+    m_target->setName(tr("TTFT target %1").arg(viewtext::duration(m_resultSettings.ttftSeconds)));
     for (QValueAxis* x : {m_tpsX, m_ttftX}) {
         x->setRange(0, xMax);
         x->applyNiceNumbers();

@@ -39,6 +39,8 @@ public:
     QWidget* exportedChart() const override;
     std::any keptState() const override;
     void restoreKeptState(const std::any& state) override;
+    // Why a scenario cannot be timed, in words (empty for None); `pool` is its KV capacity in tokens.
+    static QString unpricedText(kvscope::ServingUnpriced why, const kvscope::Scenario& scenario, std::uint64_t pool);
 
     // One allocator's answers, in kvscope::allocatorKinds() order (core's servingStudy).
     using Row = kvscope::ServingStudyRow;

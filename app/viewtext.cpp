@@ -181,6 +181,13 @@ QString tokens(std::uint64_t count) {
     return QLocale().toString(qulonglong(count));
 }
 
+QString duration(double seconds) {
+    const QLocale locale;
+    if (seconds < 1.0)
+        return tr("%1 ms").arg(locale.toString(1000 * seconds, 'f', seconds < 0.01 ? 2 : seconds < 0.1 ? 1 : 0));
+    return tr("%1 s").arg(locale.toString(seconds, 'f', seconds < 100 ? 2 : 0));
+}
+
 } // namespace viewtext
 
 namespace viewtext {

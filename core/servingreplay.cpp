@@ -96,6 +96,21 @@ double percentile(const std::vector<double>& sorted, double p) {
     return sorted[below] + (rank - double(below)) * (sorted[below + 1] - sorted[below]);
 }
 
+double unloadedStepSeconds(const roofline::StepPricer& pricer, const StepTimeModel& time) {
+    const std::uint64_t emptyCache = 0;
+    return roofline::read(pricer.work({&emptyCache, 1}, {}), time.roof).lowerBoundSeconds + time.fixedSeconds;
+}
+
+std::vector<double> arrivalsFromSteps(const std::vector<Request>& requests, double stepSeconds) {
+    if (!(stepSeconds > 0.0) || !std::isfinite(stepSeconds))
+        throw Error("a step of arrivals must last a positive time, got " + std::to_string(stepSeconds) + " s");
+    std::vector<double> out;
+    out.reserve(requests.size());
+    for (const Request& r : requests)
+        out.push_back(double(r.arrivalStep) * stepSeconds);
+    return out;
+}
+
 LatencyStats latencyStats(std::vector<double> values) {
     LatencyStats s;
     s.count = values.size();

@@ -105,6 +105,13 @@ struct TimedSummary {
     double swapSeconds = 0.0;
 };
 
+// Arrivals counted in decode steps (Request::arrivalStep, the paged page's and a step trace's), in seconds: a
+// step of arrivals lasts one request's decode step with an empty cache on this GPU, its weights read once plus
+// the fixed cost: the shortest step the server takes. A loaded server's steps take longer, so it falls behind
+// arrivals that the step replay sees it keep up with. Requests of step 0 all arrive at once, at 0.
+double unloadedStepSeconds(const roofline::StepPricer& pricer, const StepTimeModel& time);
+std::vector<double> arrivalsFromSteps(const std::vector<Request>& requests, double stepSeconds);
+
 // Replays `requests` (their lengths and prefixes; arrivalStep ignored) arriving at `arrivalSeconds` (one time
 // per request, any order, all finite and >= 0) through the allocator of `config`, each step priced by
 // `pricer` on `time`. Throws Error when the sizes disagree, a time is negative or not finite, or the roof is

@@ -8,6 +8,7 @@
 #include "memorymapwidget.h"
 #include "pagedpage.h"
 #include "scenariocontroller.h"
+#include "servingreplay.h"
 #include "testutils.h"
 
 #include <QAbstractButton>
@@ -338,6 +339,66 @@ private slots:
                                      .arg(page->contiguous()->requests().size());
         QVERIFY2(text.contains(finished), qPrintable(text));
         QVERIFY(text.contains(u"Paged: %1 preemptions"_s.arg(page->paged()->lastStep().preemptions)));
+    }
+
+    // Issue 29: the same two replays in seconds are core's timed replays of the page's requests and pools, priced on
+    // the scenario's model and GPU; a scenario that cannot be timed says why in their place; arrivals counted in
+    // steps last one request's step each; quiz mode keeps the whole run's figures back.
+    void secondsAreCoresTimedReplays() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        QTRY_VERIFY_WITH_TIMEOUT(page->timelineReady() && page->timing(), 30000);
+        const auto setup = kvscope::servingSetup(controller.scenario());
+        QVERIFY(setup);
+        const auto timedByCore = [&](const kvscope::KvSimulator& live, const std::vector<double>& arrivals) {
+            kvscope::SimConfig config = live.config();
+            config.keepSlotMap = config.recordSteps = config.recordEvents = false;
+            return *kvscope::replayTimed(config, live.requests(), arrivals, setup->pricer, setup->time);
+        };
+        {
+            const PagedPage::Timing& t = *page->timing();
+            QVERIFY(t.unpriced.isEmpty() && t.error.empty() && t.contiguous && t.paged);
+            QVERIFY(t.allAtOnce);
+            const std::vector<double> atOnce(page->paged()->requests().size(), 0.0);
+            const kvscope::TimedSummary contiguous = timedByCore(*page->contiguous(), atOnce);
+            const kvscope::TimedSummary paged = timedByCore(*page->paged(), atOnce);
+            QCOMPARE(t.contiguous->outputTokensPerSecond, contiguous.outputTokensPerSecond);
+            QCOMPARE(t.contiguous->ttft.p90, contiguous.ttft.p90);
+            QCOMPARE(t.paged->outputTokensPerSecond, paged.outputTokensPerSecond);
+            QCOMPARE(t.paged->tpot.p90, paged.tpot.p90);
+            // The larger batch buys tokens per second: the paper's point, on the page's own run.
+            QVERIFY(paged.outputTokensPerSecond > contiguous.outputTokensPerSecond);
+            const QString text = page->secondsText();
+            for (const double tps : {contiguous.outputTokensPerSecond, paged.outputTokensPerSecond})
+                QVERIFY2(text.contains(QLocale().toString(tps, 'f', 0) + u" tokens/s"_s), qPrintable(text));
+            QVERIFY(text.contains(QString::fromStdString(setup->gpuName)));
+            QVERIFY(page->findChild<QLabel*>(u"seconds"_s)->isVisible());
+        }
+        page->setQuizMode(true);
+        QVERIFY(page->secondsText().isEmpty());
+        QVERIFY(!page->findChild<QLabel*>(u"seconds"_s)->isVisible());
+        page->setQuizMode(false);
+
+        // Tensor parallelism is not timed: said in place of the figures, at once; back to one GPU, timed again.
+        kvscope::Scenario s = controller.scenario();
+        s.tensorParallel = 2;
+        QVERIFY(controller.setScenario(s));
+        QVERIFY2(page->secondsText().contains(u"tensor parallelism (2 GPUs)"_s), qPrintable(page->secondsText()));
+        s.tensorParallel = 1;
+        QVERIFY(controller.setScenario(s));
+        QTRY_VERIFY_WITH_TIMEOUT(page->timing() && page->timing()->paged, 30000);
+
+        // Arrivals in steps: each step of them lasts one request's step with an empty cache on this GPU.
+        page->findChild<QDoubleSpinBox*>(u"arrivals"_s)->setValue(0.5);
+        QTRY_VERIFY_WITH_TIMEOUT(page->timelineReady() && page->timing() && page->timing()->paged, 30000);
+        const PagedPage::Timing& t = *page->timing();
+        QVERIFY(!t.allAtOnce);
+        const double step = kvscope::unloadedStepSeconds(setup->pricer, setup->time);
+        QCOMPARE(t.arrivalStepSeconds, step);
+        const std::vector<double> arrivals = kvscope::arrivalsFromSteps(page->paged()->requests(), step);
+        QCOMPARE(t.paged->ttft.p90, timedByCore(*page->paged(), arrivals).ttft.p90);
+        QVERIFY2(page->secondsText().contains(u"a step of arrivals lasts"_s), qPrintable(page->secondsText()));
     }
 
     // A pool too small for any request: each is rejected and counted, and the run still ends.

@@ -63,6 +63,7 @@ private slots:
     void oneRequestByHand_data();
     void oneRequestByHand();
     void serverWaitsForTheNextArrival();
+    void arrivalsCountedInSteps();
     void keepsTheSimulatorsDecisions_data();
     void keepsTheSimulatorsDecisions();
     void everyTokenIsPricedOnce();
@@ -91,6 +92,25 @@ private slots:
     void unpricedScenarios();
     void badInputs();
 };
+
+void TestServingReplay::arrivalsCountedInSteps() {
+    // A step of arrivals lasts one request's decode step with an empty cache: a 7B model in FP16 reads 13.2 GB of
+    // weights (all but the embedding table, of which one row) at 1 TB/s, 13.2 ms, plus the fixed cost.
+    for (const double fixed : {0.0, 0.002}) {
+        const StepTimeModel t = roundRoof(fixed);
+        const double step = unloadedStepSeconds(pricer(), t);
+        QCOMPARE(step, seconds(roofline::decodeStep(llama(), DType::fp16(), DType::fp16(), 1, 0), t));
+        QVERIFY2(step > 0.0131 + fixed && step < 0.0133 + fixed, qPrintable(QString::number(step)));
+        std::vector<Request> requests(4);
+        const std::uint64_t steps[] = {0, 0, 3, 10};
+        for (std::size_t i = 0; i < requests.size(); ++i)
+            requests[i].arrivalStep = steps[i];
+        const std::vector<double> arrivals = arrivalsFromSteps(requests, step);
+        QCOMPARE(arrivals, (std::vector<double>{0.0, 0.0, 3 * step, 10 * step}));
+    }
+    for (const double bad : {0.0, -1.0, std::nan("")})
+        QVERIFY(throwsErrorContaining([&] { arrivalsFromSteps({Request{}}, bad); }, {"a step of arrivals"}));
+}
 
 void TestServingReplay::oneRequestByHand_data() {
     QTest::addColumn<quint32>("prompt");

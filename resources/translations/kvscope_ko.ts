@@ -2253,47 +2253,47 @@
 <context>
     <name>DeviceReason</name>
     <message>
-        <location filename="../../app/viewtext.cpp" line="192"/>
+        <location filename="../../app/viewtext.cpp" line="202"/>
         <source>no CUDA driver</source>
         <translation>CUDA 드라이버 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="193"/>
+        <location filename="../../app/viewtext.cpp" line="203"/>
         <source>no CUDA device</source>
         <translation>CUDA 장치 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="194"/>
+        <location filename="../../app/viewtext.cpp" line="204"/>
         <source>CUDA device 0 did not answer</source>
         <translation>CUDA 장치 0이 응답하지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="195"/>
+        <location filename="../../app/viewtext.cpp" line="205"/>
         <source>cudaMemGetInfo failed</source>
         <translation>cudaMemGetInfo 실패</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="196"/>
+        <location filename="../../app/viewtext.cpp" line="206"/>
         <source>this build has no CUDA backend (CUDA Toolkit not found at build time)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="198"/>
+        <location filename="../../app/viewtext.cpp" line="208"/>
         <source>a CUDA device answered</source>
         <translation>CUDA 장치가 응답함</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="199"/>
+        <location filename="../../app/viewtext.cpp" line="209"/>
         <source>--backend cpu</source>
         <translation>--backend cpu 지정</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="200"/>
+        <location filename="../../app/viewtext.cpp" line="210"/>
         <source>--backend cuda</source>
         <translation>--backend cuda 지정</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="201"/>
+        <location filename="../../app/viewtext.cpp" line="211"/>
         <source>this build has no CUDA backend (the CUDA Toolkit was not found when it was built)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
@@ -4967,7 +4967,7 @@
         <translation>메모리</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="157"/>
+        <location filename="../../app/pagedpage.cpp" line="161"/>
         <source>Paged memory</source>
         <translation>페이지 방식 메모리</translation>
     </message>
@@ -4982,7 +4982,7 @@
         <translation>스케일링</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="84"/>
+        <location filename="../../app/servingpage.cpp" line="75"/>
         <source>Serving</source>
         <translation>서빙</translation>
     </message>
@@ -4990,23 +4990,23 @@
 <context>
     <name>PagedPage</name>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="180"/>
-        <location filename="../../app/pagedpage.cpp" line="744"/>
+        <location filename="../../app/pagedpage.cpp" line="184"/>
+        <location filename="../../app/pagedpage.cpp" line="886"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="195"/>
+        <location filename="../../app/pagedpage.cpp" line="200"/>
         <source>ShareGPT-like</source>
         <translation>ShareGPT 유사</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="196"/>
+        <location filename="../../app/pagedpage.cpp" line="201"/>
         <source>Alpaca-like</source>
         <translation>Alpaca 유사</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="197"/>
+        <location filename="../../app/pagedpage.cpp" line="202"/>
         <source>Paper&apos;s figure</source>
         <translation>논문 그림</translation>
     </message>
@@ -5015,37 +5015,37 @@
         <translation type="vanished">ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="198"/>
+        <location filename="../../app/pagedpage.cpp" line="203"/>
         <source>Fixed 200 + 200 tokens</source>
         <translation>고정 200 + 200 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="199"/>
+        <location filename="../../app/pagedpage.cpp" line="204"/>
         <source>Uniform 1-400 + 1-400</source>
         <translation>균등 분포 1-400 + 1-400</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="211"/>
+        <location filename="../../app/pagedpage.cpp" line="216"/>
         <source>all at once</source>
         <translation>한꺼번에</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="280"/>
+        <location filename="../../app/pagedpage.cpp" line="286"/>
         <source>Poisson arrivals per decode step</source>
         <translation>디코드 스텝당 도착하는 요청 수 (포아송 분포)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="143"/>
+        <location filename="../../app/pagedpage.cpp" line="147"/>
         <source>max length</source>
         <translation>최대 길이</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="145"/>
+        <location filename="../../app/pagedpage.cpp" line="149"/>
         <source>next power of 2</source>
         <translation>2의 거듭제곱으로 올림</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="147"/>
+        <location filename="../../app/pagedpage.cpp" line="151"/>
         <source>exact (oracle)</source>
         <translation>정확한 길이 (오라클)</translation>
     </message>
@@ -5054,42 +5054,42 @@
         <translation type="vanished">연속 할당 서버가 요청마다 예약하는 공간: 모델의 최대 길이 (Orca-Max), 요청 길이를 2의 거듭제곱으로 올린 길이 (Orca-Pow2), 또는 요청 길이 그대로 (Orca-Oracle)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="215"/>
+        <location filename="../../app/pagedpage.cpp" line="220"/>
         <source>First fit</source>
         <translation>최초 적합 (first fit)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="216"/>
+        <location filename="../../app/pagedpage.cpp" line="221"/>
         <source>Buddy</source>
         <translation>버디 할당 (buddy)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="293"/>
+        <location filename="../../app/pagedpage.cpp" line="299"/>
         <source>KV pool size in token slots</source>
         <translation>KV 풀 크기 (토큰 슬롯 단위)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="335"/>
+        <location filename="../../app/pagedpage.cpp" line="341"/>
         <source>Decode steps per second</source>
         <translation>초당 디코드 스텝 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="233"/>
+        <location filename="../../app/pagedpage.cpp" line="238"/>
         <source>From the scenario</source>
         <translation>시나리오에서 가져오기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="149"/>
+        <location filename="../../app/pagedpage.cpp" line="153"/>
         <source>PagedAttention blocks</source>
         <translation>PagedAttention 블록</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="184"/>
+        <location filename="../../app/pagedpage.cpp" line="188"/>
         <source>Show the whole run</source>
         <translation>전체 실행 보기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="273"/>
+        <location filename="../../app/pagedpage.cpp" line="279"/>
         <source>The request trace both servers replay</source>
         <translation>두 서버가 재생하는 요청 트레이스</translation>
     </message>
@@ -5098,449 +5098,494 @@
         <translation type="vanished">ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이(ShareGPT 프롬프트 161 + 출력 338 토큰, Alpaca 19 + 58)에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝나며, 이 워크로드는 자체 풀 크기를 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="278"/>
+        <location filename="../../app/pagedpage.cpp" line="284"/>
         <source>How many requests the trace holds</source>
         <translation>트레이스에 들어 있는 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="279"/>
+        <location filename="../../app/pagedpage.cpp" line="285"/>
         <source>The number of requests in the synthetic trace; both servers get the same ones, in the same order.</source>
         <translation>합성 트레이스의 요청 수입니다. 두 서버는 같은 요청을 같은 순서로 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="281"/>
+        <location filename="../../app/pagedpage.cpp" line="287"/>
         <source>New requests arrive at random, on average λ per decode step (a gap of 1/λ steps). At 0 every request arrives at step 0, so the server is under load from the start.</source>
         <translation>새 요청은 무작위로, 디코드 스텝당 평균 λ개씩 도착합니다 (평균 간격 1/λ 스텝). 0이면 모든 요청이 스텝 0에 도착하므로 서버는 처음부터 부하를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="283"/>
+        <location filename="../../app/pagedpage.cpp" line="289"/>
         <source>What a contiguous server reserves per request</source>
         <translation>연속 할당 서버가 요청마다 예약하는 공간</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="284"/>
+        <location filename="../../app/pagedpage.cpp" line="290"/>
         <source>Max length reserves the maximum model length for every request (Orca-Max); next power of 2 reserves 2^⌈log₂(prompt + output)⌉ slots (Orca-Pow2); exact reserves prompt + output, which only an oracle knows in advance (Orca-Oracle).</source>
         <translation>최대 길이는 모든 요청에 모델의 최대 길이를 예약합니다 (Orca-Max). 2의 거듭제곱으로 올림은 2^⌈log₂(프롬프트 + 출력)⌉ 슬롯을 예약합니다 (Orca-Pow2). 정확한 길이는 프롬프트 + 출력만큼만 예약하는데, 이 길이를 미리 아는 것은 오라클(oracle)뿐입니다 (Orca-Oracle).</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="287"/>
+        <location filename="../../app/pagedpage.cpp" line="293"/>
         <source>Where a contiguous reservation goes in the pool</source>
         <translation>풀 안에서 연속 할당 예약 공간이 놓일 위치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="288"/>
+        <location filename="../../app/pagedpage.cpp" line="294"/>
         <source>First fit takes the lowest free hole large enough. Buddy rounds every reservation up to a power of two and splits and merges holes in halves.</source>
         <translation>최초 적합은 충분히 큰 빈 구간 가운데 가장 앞쪽의 것을 씁니다. 버디 할당은 모든 예약을 2의 거듭제곱으로 올리고, 빈 구간을 절반씩 나누고 합칩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="290"/>
+        <location filename="../../app/pagedpage.cpp" line="296"/>
         <source>Token slots per PagedAttention block (vLLM&apos;s default is 16)</source>
         <translation>PagedAttention 블록당 토큰 슬롯 수 (vLLM 기본값은 16)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="291"/>
+        <location filename="../../app/pagedpage.cpp" line="297"/>
         <source>A sequence of n tokens holds ⌈n / block size⌉ blocks, so at most block size − 1 slots of its last block stay empty.</source>
         <translation>토큰 n개인 시퀀스는 블록 ⌈n / 블록 크기⌉개를 차지하므로, 마지막 블록에서 비는 슬롯은 많아야 블록 크기 − 1개입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="294"/>
+        <location filename="../../app/pagedpage.cpp" line="300"/>
         <source>One slot holds one token&apos;s K and V over every layer. A real server&apos;s pool is (GPU memory × utilization − weights − activations − runtime) ÷ KV bytes per token.</source>
         <translation>슬롯 하나에는 토큰 하나의 모든 레이어 K와 V가 들어갑니다. 실제 서버의 풀 크기는 (GPU 메모리 × 사용률 − 가중치 − 활성화 값 − 런타임) ÷ 토큰당 KV 바이트입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="296"/>
+        <location filename="../../app/pagedpage.cpp" line="302"/>
         <source>Parallel samples per request</source>
         <translation>요청당 병렬 샘플 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="297"/>
+        <location filename="../../app/pagedpage.cpp" line="303"/>
         <source>Each request generates this many outputs from one prompt. Paged blocks of the shared prompt are stored once and copied on write; contiguous servers reserve a region per sample.</source>
         <translation>요청마다 프롬프트 하나로 이 개수만큼 출력을 생성합니다. 페이지 방식에서는 공유 프롬프트의 블록을 한 번만 저장하고 쓸 때 복사(copy-on-write)하며, 연속 할당 서버는 샘플마다 영역을 따로 예약합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="299"/>
+        <location filename="../../app/pagedpage.cpp" line="305"/>
         <source>What the samples of one request are</source>
         <translation>한 요청의 샘플이 무엇인지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="300"/>
+        <location filename="../../app/pagedpage.cpp" line="306"/>
         <source>Parallel samples: independent outputs of one prompt, sharing its blocks. Beam search: each step every beam continues a parent beam; a beam chosen twice shares its blocks and copies the last partial one on write, a beam chosen by none is dropped and frees its own blocks. Hover a request to see its beams&apos; block tables, shared entries in bold. Memory saved = blocks saved ÷ blocks held unshared.</source>
         <translation>병렬 샘플: 한 프롬프트에서 나온 독립적인 출력들로, 프롬프트 블록을 공유합니다. 빔 서치: 스텝마다 각 빔이 부모 빔을 이어받습니다. 두 번 선택된 빔은 블록을 공유하고 마지막의 덜 찬 블록은 쓸 때 복사하며 (copy-on-write), 아무도 선택하지 않은 빔은 버려져 자기 블록을 반환합니다. 요청 위에 마우스를 올리면 빔들의 블록 테이블이 보이며, 공유된 항목은 굵게 표시됩니다. 절약한 메모리 = 공유로 아낀 블록 ÷ 공유하지 않았을 때의 블록.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="304"/>
+        <location filename="../../app/pagedpage.cpp" line="310"/>
         <source>Random seed of the synthetic trace</source>
         <translation>합성 트레이스의 난수 시드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="305"/>
+        <location filename="../../app/pagedpage.cpp" line="311"/>
         <source>The same seed gives the same trace on every machine, so a class sees the same run.</source>
         <translation>시드가 같으면 어느 컴퓨터에서나 같은 트레이스가 나오므로, 모든 학생이 같은 실행을 봅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="306"/>
+        <location filename="../../app/pagedpage.cpp" line="312"/>
         <source>Longest sequence the model accepts (prompt + output)</source>
         <translation>모델이 받는 최대 시퀀스 길이 (프롬프트 + 출력)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="307"/>
+        <location filename="../../app/pagedpage.cpp" line="313"/>
         <source>Caps prompt + output of every request; the max-length policy reserves exactly this many slots per request.</source>
         <translation>모든 요청의 프롬프트 + 출력 길이 상한입니다. 최대 길이 정책은 요청마다 정확히 이만큼의 슬롯을 예약합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="309"/>
+        <location filename="../../app/pagedpage.cpp" line="315"/>
         <source>The KV cache tokens the current model leaves on the current GPU</source>
         <translation>현재 GPU에 현재 모델을 올리고 남는 메모리에 들어가는 KV 캐시 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="310"/>
+        <location filename="../../app/pagedpage.cpp" line="316"/>
         <source>Sets the pool to the capacity of the scenario on the left: tokens = KV budget ÷ KV bytes per token.</source>
         <translation>풀 크기를 왼쪽 시나리오의 용량으로 맞춥니다: 토큰 수 = KV 한도 ÷ 토큰당 KV 바이트.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="312"/>
+        <location filename="../../app/pagedpage.cpp" line="318"/>
         <source>Replay a request trace file</source>
         <translation>요청 트레이스 파일 재생</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="313"/>
+        <location filename="../../app/pagedpage.cpp" line="319"/>
         <source>A CSV file with the header prompt_len,output_len[,arrival_step] or JSON Lines with the same keys, as kvscope-cli simulate --workload reads it. Both servers replay it.</source>
         <translation>헤더가 prompt_len,output_len[,arrival_step]인 CSV 파일, 또는 같은 키를 쓰는 JSON Lines 파일 (kvscope-cli simulate --workload가 읽는 형식). 두 서버가 모두 이 트레이스를 재생합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="315"/>
+        <location filename="../../app/pagedpage.cpp" line="321"/>
         <source>The paged server keeps shared prompt blocks for later requests</source>
         <translation>페이지 방식 서버가 공유 프롬프트 블록을 이후 요청을 위해 보관</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="316"/>
+        <location filename="../../app/pagedpage.cpp" line="322"/>
         <source>Automatic prefix caching: a full block of a shared system prompt is found by a hash of its tokens and of the blocks before it. When its last request ends it stays in the pool, free but holding its K and V (orange stripes), until a block is needed and it is evicted, least recently used first. Hit rate = prompt tokens found cached ÷ prompt tokens.</source>
         <translation>자동 프리픽스 캐싱: 공유 시스템 프롬프트의 가득 찬 블록은 그 토큰과 앞선 블록들의 해시로 찾습니다. 마지막 요청이 끝나도 블록은 풀에 남아, 비어 있지만 키(K)와 값(V)을 그대로 가진 채 (주황색 가로줄) 블록이 필요해질 때까지 유지되고, 가장 오래전에 쓰인 것부터 내보냅니다. 적중률 = 캐시에서 찾은 프롬프트 토큰 ÷ 프롬프트 토큰.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="320"/>
+        <location filename="../../app/pagedpage.cpp" line="326"/>
         <source>Stop simulating the whole run in the background</source>
         <translation>백그라운드의 전체 실행 시뮬레이션 중지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="321"/>
+        <location filename="../../app/pagedpage.cpp" line="327"/>
         <source>A long trace takes a while to simulate to its end for the total and the whole-run charts; the replay itself goes on without it.</source>
         <translation>긴 트레이스는 총 스텝 수와 전체 실행 차트를 위해 끝까지 시뮬레이션하는 데 시간이 걸립니다. 재생 자체는 이것 없이도 계속됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="323"/>
+        <location filename="../../app/pagedpage.cpp" line="329"/>
         <source>Play or pause the replay</source>
         <translation>재생 또는 일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="324"/>
+        <location filename="../../app/pagedpage.cpp" line="330"/>
         <source>Replays both servers step by step at the chosen speed; at the end, Play starts again.</source>
         <translation>두 서버를 고른 속도로 한 스텝씩 재생합니다. 끝난 뒤 재생을 누르면 처음부터 다시 시작합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="325"/>
+        <location filename="../../app/pagedpage.cpp" line="331"/>
         <source>One decode step</source>
         <translation>디코드 한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="326"/>
+        <location filename="../../app/pagedpage.cpp" line="332"/>
         <source>Runs one decode step on both servers: every running request stores one more token.</source>
         <translation>두 서버에서 디코드를 한 스텝 실행합니다: 실행 중인 모든 요청이 토큰을 하나씩 더 저장합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="327"/>
+        <location filename="../../app/pagedpage.cpp" line="333"/>
         <source>Back to step 1 with the same trace</source>
         <translation>같은 트레이스로 스텝 1부터 다시</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="328"/>
+        <location filename="../../app/pagedpage.cpp" line="334"/>
         <source>Starts both servers again from an empty pool with the same trace.</source>
         <translation>같은 트레이스로 두 서버를 빈 풀에서 다시 시작합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="329"/>
+        <location filename="../../app/pagedpage.cpp" line="335"/>
         <source>Every step of the run: drag to go back or forward (Left, Shift+Left, Shift+Right)</source>
         <translation>실행의 모든 스텝: 끌어서 뒤로 또는 앞으로 이동 (←, Shift+←, Shift+→)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="330"/>
+        <location filename="../../app/pagedpage.cpp" line="336"/>
         <source>Goes to any step of the replay, back as well as forward: going back replays the same trace from the start, so both servers stand exactly where they stood at that step.</source>
         <translation>재생의 어느 스텝으로든 앞뒤로 이동합니다. 뒤로 갈 때는 같은 트레이스를 처음부터 다시 재생하므로, 두 서버 모두 그 스텝에 있던 상태 그대로 돌아갑니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="332"/>
+        <location filename="../../app/pagedpage.cpp" line="338"/>
         <source>Jump to a moment of the whole run</source>
         <translation>전체 실행의 주요 순간으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="333"/>
+        <location filename="../../app/pagedpage.cpp" line="339"/>
         <source>Once the whole run has been simulated, lists the steps worth stopping at for each server: the first request left waiting, the first preemption, the most requests running at once, the end.</source>
         <translation>전체 실행의 시뮬레이션이 끝나면 서버마다 멈춰 볼 만한 스텝을 보여 줍니다: 처음으로 요청이 대기하게 된 스텝, 첫 선점, 동시에 실행 중인 요청이 가장 많은 스텝, 끝.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="336"/>
+        <location filename="../../app/pagedpage.cpp" line="342"/>
         <source>How many decode steps the replay runs per second; the maps repaint once per frame at any speed.</source>
         <translation>재생이 1초에 실행하는 디코드 스텝 수입니다. 속도와 관계없이 맵은 프레임마다 한 번 다시 그립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="337"/>
+        <location filename="../../app/pagedpage.cpp" line="343"/>
         <source>Draw the charts to the end of the run</source>
         <translation>실행이 끝날 때까지의 차트 그리기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="338"/>
+        <location filename="../../app/pagedpage.cpp" line="344"/>
         <source>Off, the charts grow with the replay so the class can predict before they see. On, they show the whole run at once, with a line at the current step.</source>
         <translation>끄면 차트가 재생에 맞춰 늘어나므로 학생들이 보기 전에 예측할 수 있습니다. 켜면 전체 실행을 한꺼번에 보여 주고, 현재 스텝에 선을 긋습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="340"/>
+        <location filename="../../app/pagedpage.cpp" line="346"/>
         <source>Replay progress and finished requests of each server</source>
         <translation>재생 진행 상황과 서버별 완료된 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="341"/>
+        <location filename="../../app/pagedpage.cpp" line="347"/>
         <source>The current decode step out of the steps until both servers have finished every request, and how many requests each server has finished.</source>
         <translation>두 서버가 모든 요청을 마칠 때까지의 전체 스텝 중 현재 디코드 스텝과, 각 서버가 마친 요청 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="343"/>
+        <location filename="../../app/pagedpage.cpp" line="349"/>
         <source>Paged server&apos;s preemptions and sharing</source>
         <translation>페이지 방식 서버의 선점과 공유</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="344"/>
+        <location filename="../../app/pagedpage.cpp" line="350"/>
         <source>A preemption evicts a running request when no block is free; it recomputes its tokens when it returns. Blocks saved by sharing: prompt blocks stored once for several samples.</source>
         <translation>선점은 빈 블록이 없을 때 실행 중인 요청을 내보내는 것입니다. 내보낸 요청은 돌아올 때 토큰을 다시 계산합니다. 공유로 아낀 블록: 여러 샘플을 위해 한 번만 저장한 프롬프트 블록입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="346"/>
+        <location filename="../../app/pagedpage.cpp" line="352"/>
+        <source>The same two replays in seconds</source>
+        <translation>같은 두 재생을 초 단위로</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="353"/>
+        <source>Each step of both replays priced on the scenario&apos;s model and GPU data sheet: the bytes it moves over the bandwidth against its FLOPs over the peak, the larger, so every time is a lower bound. The page&apos;s arrivals come in decode steps; a step of arrivals lasts one request&apos;s step with an empty cache. The Serving page sweeps request rates and finds the rate that meets latency targets.</source>
+        <translation>두 재생의 스텝마다 시나리오의 모델과 GPU 데이터시트로 시간을 매깁니다: 옮기는 바이트 / 대역폭과 FLOP / 최대 성능 중 큰 쪽이므로 모든 시간은 하한입니다. 이 페이지의 도착은 디코드 스텝 단위이며, 도착 한 스텝은 캐시가 빈 요청 하나의 스텝 시간으로 셉니다. 서빙 페이지에서는 요청률을 바꿔 가며 지연 시간 목표를 지키는 요청률을 찾습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="357"/>
         <source>The contiguous server&apos;s pool, one square per token slot</source>
         <translation>연속 할당 서버의 풀 (칸 하나가 토큰 슬롯 하나)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="347"/>
+        <location filename="../../app/pagedpage.cpp" line="358"/>
         <source>Each request owns one region sized by the policy. Share of a kind = its slots ÷ pool slots. Hover a request to see it in both maps.</source>
         <translation>요청마다 정책에 따라 크기가 정해진 영역 하나를 가집니다. 종류별 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수. 요청 위에 마우스를 올리면 두 맵에서 함께 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="349"/>
+        <location filename="../../app/pagedpage.cpp" line="360"/>
         <source>The paged server&apos;s pool, one square per token slot, in physical block order</source>
         <translation>페이지 방식 서버의 풀 (칸 하나가 토큰 슬롯 하나, 물리 블록 순서)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="350"/>
+        <location filename="../../app/pagedpage.cpp" line="361"/>
         <source>Each request holds blocks anywhere in the pool, taken one at a time as it grows. Share of a kind = its slots ÷ pool slots. Hover a request to see its block table.</source>
         <translation>요청은 커질 때마다 블록을 하나씩 받으며, 블록은 풀의 어디에 있어도 됩니다. 종류별 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수. 요청 위에 마우스를 올리면 블록 테이블이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="353"/>
+        <location filename="../../app/pagedpage.cpp" line="364"/>
         <source>Trace and pool</source>
         <translation>트레이스와 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="356"/>
+        <location filename="../../app/pagedpage.cpp" line="367"/>
         <source>Workload</source>
         <translation>워크로드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="356"/>
+        <location filename="../../app/pagedpage.cpp" line="367"/>
         <source>Requests</source>
         <translation>요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="356"/>
+        <location filename="../../app/pagedpage.cpp" line="367"/>
         <source>Arrivals</source>
         <translation>도착률</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="357"/>
+        <location filename="../../app/pagedpage.cpp" line="368"/>
         <source>Contiguous</source>
         <translation>연속 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="357"/>
+        <location filename="../../app/pagedpage.cpp" line="368"/>
         <source>Placement</source>
         <translation>할당 위치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="357"/>
+        <location filename="../../app/pagedpage.cpp" line="368"/>
         <source>Block size</source>
         <translation>블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="358"/>
+        <location filename="../../app/pagedpage.cpp" line="369"/>
         <source>Pool</source>
         <translation>풀 크기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="358"/>
+        <location filename="../../app/pagedpage.cpp" line="369"/>
         <source>Samples</source>
         <translation>샘플 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="358"/>
+        <location filename="../../app/pagedpage.cpp" line="369"/>
         <source>Max model len</source>
         <translation>최대 모델 길이</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="359"/>
+        <location filename="../../app/pagedpage.cpp" line="370"/>
         <source>Seed</source>
         <translation>시드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="359"/>
+        <location filename="../../app/pagedpage.cpp" line="370"/>
         <source>Sequences</source>
         <translation>시퀀스</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="359"/>
+        <location filename="../../app/pagedpage.cpp" line="370"/>
         <source>Paged</source>
         <translation>페이지 방식</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="432"/>
+        <location filename="../../app/pagedpage.cpp" line="446"/>
         <source>cached prefix (free, kept for reuse)</source>
         <translation>캐시된 프리픽스 (비어 있지만 재사용을 위해 보관)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="462"/>
-        <location filename="../../app/pagedpage.cpp" line="640"/>
+        <location filename="../../app/pagedpage.cpp" line="476"/>
+        <location filename="../../app/pagedpage.cpp" line="782"/>
         <source>Running requests</source>
         <translation>실행 중인 요청</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="463"/>
+        <location filename="../../app/pagedpage.cpp" line="477"/>
         <source>Contiguous pool, slot by slot</source>
         <translation>연속 할당 풀 (슬롯별)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="464"/>
+        <location filename="../../app/pagedpage.cpp" line="478"/>
         <source>Paged pool, slot by slot</source>
         <translation>페이지 방식 풀 (슬롯별)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="477"/>
+        <location filename="../../app/pagedpage.cpp" line="491"/>
         <source>Paging admits a request as soon as its first blocks are free, so more requests run at once. Mean batch under load = sum of running requests over the steps where requests wait ÷ those steps (dashed lines); the drain at the end, with nothing left to admit, is not counted.</source>
         <translation>페이지 방식은 첫 블록이 비는 즉시 요청을 받아들이므로 더 많은 요청이 동시에 실행됩니다. 부하 중 평균 배치 = 대기 중인 요청이 있는 스텝들의 실행 중인 요청 수의 합 ÷ 그 스텝 수 (파선). 더 받아들일 요청이 없는 마지막 소진 구간은 세지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="504"/>
+        <location filename="../../app/pagedpage.cpp" line="518"/>
         <source>Step</source>
         <comment>the scrubber&apos;s label: which step of the run is shown</comment>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="510"/>
+        <location filename="../../app/pagedpage.cpp" line="524"/>
         <source>Step of the run</source>
         <translation>실행의 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="820"/>
+        <location filename="../../app/pagedpage.cpp" line="721"/>
+        <source>In seconds: timing both replays on the scenario&apos;s GPU…</source>
+        <translation>초 단위: 시나리오의 GPU로 두 재생의 시간을 계산하는 중…</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="724"/>
+        <source>In seconds: not timed. %1</source>
+        <translation>초 단위: 시간을 계산하지 않았습니다. %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="726"/>
+        <source>In seconds: not timed: %1</source>
+        <translation>초 단위: 시간을 계산하지 못했습니다: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="729"/>
+        <source>%1 %2 tokens/s, p90 TTFT %3, p90 TPOT %4</source>
+        <translation>%1: 초당 %2 토큰, p90 TTFT %3, p90 TPOT %4</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="733"/>
+        <source>every request at once</source>
+        <translation>모든 요청이 한꺼번에 도착</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="734"/>
+        <source>a step of arrivals lasts %1, one request&apos;s step</source>
+        <translation>도착 한 스텝은 요청 하나의 스텝인 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="736"/>
+        <source>In seconds, %1 priced on the data sheet of the %2 (lower bounds; %3): %4 · %5. Request rates and latency targets: the Serving page.</source>
+        <translation>초 단위, %2 데이터시트로 계산한 %1 (하한; %3): %4 · %5. 요청률과 지연 시간 목표는 서빙 페이지에서 봅니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="963"/>
         <source>Reading the request trace…</source>
         <translation>요청 트레이스를 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="820"/>
+        <location filename="../../app/pagedpage.cpp" line="963"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="821"/>
+        <location filename="../../app/pagedpage.cpp" line="964"/>
         <source>Request trace</source>
         <translation>요청 트레이스</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="867"/>
+        <location filename="../../app/pagedpage.cpp" line="1010"/>
         <source>The trace was not read: stopped. Choose it again to read it.</source>
         <translation>트레이스를 읽다가 중지했습니다. 다시 읽으려면 트레이스를 다시 선택하세요.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1021"/>
+        <location filename="../../app/pagedpage.cpp" line="1164"/>
         <source>Open a request trace</source>
         <translation>요청 트레이스 열기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1021"/>
+        <location filename="../../app/pagedpage.cpp" line="1164"/>
         <source>Request traces (*.csv *.jsonl *.json);;All files (*)</source>
         <translation>요청 트레이스 (*.csv *.jsonl *.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1033"/>
+        <location filename="../../app/pagedpage.cpp" line="1176"/>
         <source>Trace: %1</source>
         <translation>트레이스: %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1149"/>
+        <location filename="../../app/pagedpage.cpp" line="1293"/>
         <source>Jump to…</source>
         <translation>이동할 순간…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1159"/>
+        <location filename="../../app/pagedpage.cpp" line="1303"/>
         <source>%1: the first request left waiting (step %2)</source>
         <translation>%1: 처음으로 요청이 대기 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1162"/>
+        <location filename="../../app/pagedpage.cpp" line="1306"/>
         <source>%1: the first preemption (step %2)</source>
         <translation>%1: 첫 선점 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1165"/>
+        <location filename="../../app/pagedpage.cpp" line="1309"/>
         <source>%1: the most requests running, %3 (step %2)</source>
         <translation>%1: 실행 중인 요청이 가장 많음, %3개 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1168"/>
+        <location filename="../../app/pagedpage.cpp" line="1312"/>
         <source>%1: every request finished (step %2)</source>
         <translation>%1: 모든 요청 완료 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1276"/>
+        <location filename="../../app/pagedpage.cpp" line="1420"/>
         <source>buddy</source>
         <translation>버디 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1276"/>
+        <location filename="../../app/pagedpage.cpp" line="1420"/>
         <source>first fit</source>
         <translation>최초 적합</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1277"/>
+        <location filename="../../app/pagedpage.cpp" line="1421"/>
         <source>Contiguous (%1, %2): %3 tokens · %4 running · %5 waiting</source>
         <translation>연속 할당 (%1, %2): 토큰 %3 · 실행 중 %4 · 대기 %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1301"/>
+        <location filename="../../app/pagedpage.cpp" line="1445"/>
         <source>– (the whole-run simulation was stopped)</source>
         <translation>– (전체 실행 시뮬레이션을 중지함)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1302"/>
+        <location filename="../../app/pagedpage.cpp" line="1446"/>
         <source>– (this trace cannot finish: see the message below)</source>
         <translation>– (이 트레이스는 끝나지 않음: 아래 메시지 참고)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1303"/>
+        <location filename="../../app/pagedpage.cpp" line="1447"/>
         <source>… (the whole run is still being simulated: %1)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중: %1)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1305"/>
+        <location filename="../../app/pagedpage.cpp" line="1449"/>
         <source>… (the whole run is still being simulated)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1309"/>
+        <location filename="../../app/pagedpage.cpp" line="1453"/>
         <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; requests finished: contiguous &lt;b&gt;%3&lt;/b&gt; of %5, paged &lt;b&gt;%4&lt;/b&gt; of %5</source>
         <translation>스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료된 요청: 연속 할당 %5개 중 &lt;b&gt;%3&lt;/b&gt;개, 페이지 방식 %5개 중 &lt;b&gt;%4&lt;/b&gt;개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1399"/>
+        <location filename="../../app/pagedpage.cpp" line="1546"/>
         <source>contiguous: mean %1 under load</source>
         <translation>연속 할당: 부하 중 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1402"/>
+        <location filename="../../app/pagedpage.cpp" line="1549"/>
         <source>paged: mean %1 under load</source>
         <translation>페이지 방식: 부하 중 평균 %1</translation>
     </message>
@@ -5549,53 +5594,53 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료: 연속 할당 &lt;b&gt;%3&lt;/b&gt;, 페이지 방식 &lt;b&gt;%4&lt;/b&gt; (전체 요청 %5개)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1318"/>
+        <location filename="../../app/pagedpage.cpp" line="1462"/>
         <source>Paged: %1 preemptions · %2 blocks saved by sharing</source>
         <translation>페이지 방식: 선점 %1 · 공유로 아낀 블록 %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1320"/>
+        <location filename="../../app/pagedpage.cpp" line="1464"/>
         <source>(memory saved: %1 now, %2 on average)</source>
         <translation>(절약한 메모리: 지금 %1, 평균 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1324"/>
+        <location filename="../../app/pagedpage.cpp" line="1468"/>
         <source>· max model length: %1 requests rejected (prompt too long), %2 outputs cut</source>
         <translation>· 최대 모델 길이: 요청 %1개 거부 (프롬프트가 너무 김), 출력 %2개 잘림</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1328"/>
+        <location filename="../../app/pagedpage.cpp" line="1472"/>
         <source>· never fit the pool, rejected: contiguous %1, paged %2</source>
         <translation>· 풀에 들어갈 수 없어 거부: 연속 할당 %1개, 페이지 방식 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1332"/>
+        <location filename="../../app/pagedpage.cpp" line="1476"/>
         <source>· prefix cache: hit rate %1, %2 cached blocks free but kept</source>
         <translation>· 프리픽스 캐싱: 적중률 %1, 비어 있지만 보관 중인 캐시 블록 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1399"/>
+        <location filename="../../app/pagedpage.cpp" line="1546"/>
         <source>contiguous: mean %1</source>
         <translation>연속 할당: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1402"/>
+        <location filename="../../app/pagedpage.cpp" line="1549"/>
         <source>paged: mean %1</source>
         <translation>페이지 방식: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="234"/>
+        <location filename="../../app/pagedpage.cpp" line="239"/>
         <source>Restart</source>
         <translation>다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="235"/>
+        <location filename="../../app/pagedpage.cpp" line="240"/>
         <source>Step</source>
         <translation>한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="377"/>
-        <location filename="../../app/pagedpage.cpp" line="465"/>
+        <location filename="../../app/pagedpage.cpp" line="388"/>
+        <location filename="../../app/pagedpage.cpp" line="479"/>
         <source>Speed</source>
         <translation>속도</translation>
     </message>
@@ -5612,7 +5657,7 @@
         <translation type="vanished">페이지 방식 (PagedAttention): 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="744"/>
+        <location filename="../../app/pagedpage.cpp" line="886"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
@@ -5621,7 +5666,7 @@
         <translation type="vanished">연속 할당, %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1281"/>
+        <location filename="../../app/pagedpage.cpp" line="1425"/>
         <source>Paged, block %1: %2 tokens · %3 running · %4 waiting</source>
         <translation>페이지 방식, 블록 %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
@@ -5630,145 +5675,145 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; 완료 &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; (전체 %5) &amp;nbsp; 선점 %6 &amp;nbsp; 공유로 아낀 블록 %7</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1450"/>
+        <location filename="../../app/pagedpage.cpp" line="1597"/>
         <source>sample %1: %2</source>
         <translation>샘플 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1450"/>
+        <location filename="../../app/pagedpage.cpp" line="1597"/>
         <source>beam %1: %2</source>
         <translation>빔 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1454"/>
+        <location filename="../../app/pagedpage.cpp" line="1601"/>
         <source>&lt;b&gt;Request %1&lt;/b&gt;: %2 prompt + %3 output tokens, %4 generated so far. Block table (logical→physical): %5</source>
         <translation>&lt;b&gt;요청 %1&lt;/b&gt;: 프롬프트 %2 + 출력 %3 토큰, 지금까지 %4 토큰 생성. 블록 테이블 (논리 블록→물리 블록): %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1460"/>
+        <location filename="../../app/pagedpage.cpp" line="1607"/>
         <source>not in the paged pool now</source>
         <translation>지금은 페이지 방식 풀에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="614"/>
-        <location filename="../../app/pagedpage.cpp" line="644"/>
+        <location filename="../../app/pagedpage.cpp" line="756"/>
+        <location filename="../../app/pagedpage.cpp" line="786"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="185"/>
+        <location filename="../../app/pagedpage.cpp" line="189"/>
         <source>Prefix caching</source>
         <translation>프리픽스 캐싱</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="201"/>
+        <location filename="../../app/pagedpage.cpp" line="206"/>
         <source>Shared prompts 4 × 200</source>
         <translation>공유 프롬프트 4 × 200</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="224"/>
+        <location filename="../../app/pagedpage.cpp" line="229"/>
         <source>parallel samples</source>
         <translation>병렬 샘플</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="225"/>
+        <location filename="../../app/pagedpage.cpp" line="230"/>
         <source>beam search</source>
         <translation>빔 서치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="236"/>
+        <location filename="../../app/pagedpage.cpp" line="241"/>
         <source>Open trace…</source>
         <translation>트레이스 열기…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="237"/>
+        <location filename="../../app/pagedpage.cpp" line="242"/>
         <source>Stop the whole-run simulation</source>
         <translation>전체 실행 시뮬레이션 중지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="274"/>
+        <location filename="../../app/pagedpage.cpp" line="280"/>
         <source>ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets&apos; mean lengths (ShareGPT 161 prompt + 338 output tokens, Alpaca 19 + 58). The paper&apos;s figure: one request reserves 2,048 slots and stops after 10 tokens; it brings its own pool. Shared prompts: a ShareGPT-like question behind one of 4 system prompts of 200 tokens, for prefix caching.</source>
         <translation>ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이(ShareGPT 프롬프트 161 + 출력 338 토큰, Alpaca 19 + 58)에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝나며, 이 워크로드는 자체 풀 크기를 씁니다. 공유 프롬프트: 200 토큰짜리 시스템 프롬프트 4개 중 하나 뒤에 ShareGPT 유사 질문이 붙는 워크로드로, 프리픽스 캐싱을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="398"/>
+        <location filename="../../app/pagedpage.cpp" line="412"/>
         <source>Every square is one token slot; each request has its own colour (blues, greens, purples, yellows). Solid: stored tokens. Pale with dots: reserved for tokens still to come. Grey, hatched: never used (internal fragmentation). Vermillion, cross-hatched: free but too small for the next request (external fragmentation). Hover a request to see its blocks.</source>
         <translation>칸 하나가 토큰 슬롯 하나이고, 요청마다 고유한 색(파랑, 초록, 보라, 노랑 계열)이 있습니다. 진한 색: 저장된 토큰. 옅은 색과 점: 앞으로 올 토큰을 위한 예약 공간. 회색 빗금: 끝내 쓰이지 않는 공간 (내부 단편화). 주홍색 교차 빗금: 비어 있지만 다음 요청이 들어가기에는 작은 공간 (외부 단편화). 요청 위에 마우스를 올리면 해당 요청의 블록이 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="405"/>
+        <location filename="../../app/pagedpage.cpp" line="419"/>
         <source>Paging stores exactly the same K and V: every token still takes 2 × layers × KV heads × head_dim × bytes, so the cache&apos;s mathematical size is unchanged; only the waste around it goes.</source>
         <translation>페이지 방식도 똑같은 K와 V를 저장합니다: 토큰마다 여전히 2 × 레이어 × KV 헤드 × head_dim × 바이트를 차지하므로 캐시의 수학적 크기는 그대로이고, 그 주변의 낭비만 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="411"/>
+        <location filename="../../app/pagedpage.cpp" line="425"/>
         <source>What paging changes and what it does not</source>
         <translation>페이지 방식이 바꾸는 것과 바꾸지 않는 것</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="412"/>
+        <location filename="../../app/pagedpage.cpp" line="426"/>
         <source>KV bytes = 2 × layers × batch × tokens × KV heads × head_dim × bytes per element, with or without paging; paging only removes the reserved, internal and external waste around those bytes.</source>
         <translation>KV 바이트 = 2 × 레이어 × 배치 × 토큰 × KV 헤드 × head_dim × 원소당 바이트는 페이지 방식이든 아니든 같습니다. 페이지 방식은 그 바이트 주변의 낭비(예약 공간, 내부 단편화, 외부 단편화)만 없앱니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="419"/>
+        <location filename="../../app/pagedpage.cpp" line="433"/>
         <source>What the squares of the two maps mean</source>
         <translation>두 맵의 칸이 뜻하는 것</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="420"/>
+        <location filename="../../app/pagedpage.cpp" line="434"/>
         <source>Stored tokens are solid in their request&apos;s colour; reserved slots pale with dots; internal fragmentation grey with \ hatching; external fragmentation vermillion cross-hatching; free slots plain.</source>
         <translation>저장된 토큰은 요청의 색으로 진하게, 예약 공간은 옅은 색과 점으로, 내부 단편화는 회색 \ 빗금으로, 외부 단편화는 주홍색 교차 빗금으로, 빈 슬롯은 무늬 없이 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="428"/>
+        <location filename="../../app/pagedpage.cpp" line="442"/>
         <source>tokens stored</source>
         <translation>저장된 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="429"/>
+        <location filename="../../app/pagedpage.cpp" line="443"/>
         <source>reserved (tokens to come)</source>
         <translation>예약 공간 (앞으로 올 토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="430"/>
+        <location filename="../../app/pagedpage.cpp" line="444"/>
         <source>internal fragmentation (never used)</source>
         <translation>내부 단편화 (끝내 쓰이지 않음)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="431"/>
+        <location filename="../../app/pagedpage.cpp" line="445"/>
         <source>external fragmentation (hole too small)</source>
         <translation>외부 단편화 (너무 작은 빈 구간)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="460"/>
-        <location filename="../../app/pagedpage.cpp" line="468"/>
+        <location filename="../../app/pagedpage.cpp" line="474"/>
+        <location filename="../../app/pagedpage.cpp" line="482"/>
         <source>Contiguous pool</source>
         <translation>연속 할당 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="461"/>
-        <location filename="../../app/pagedpage.cpp" line="469"/>
+        <location filename="../../app/pagedpage.cpp" line="475"/>
+        <location filename="../../app/pagedpage.cpp" line="483"/>
         <source>Paged pool</source>
         <translation>페이지 방식 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="471"/>
+        <location filename="../../app/pagedpage.cpp" line="485"/>
         <source>Each band is one kind&apos;s share of the pool, step by step: share = slots of that kind ÷ pool slots; the five bands add up to 100%. The vertical line is the current step.</source>
         <translation>띠 하나는 한 종류가 풀에서 차지하는 비율을 스텝별로 나타냅니다: 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수이며, 다섯 띠를 합하면 100%입니다. 세로선은 현재 스텝입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="474"/>
+        <location filename="../../app/pagedpage.cpp" line="488"/>
         <source>Where the contiguous server&apos;s pool goes, step by step</source>
         <translation>연속 할당 서버: 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="475"/>
+        <location filename="../../app/pagedpage.cpp" line="489"/>
         <source>Where the paged server&apos;s pool goes, step by step</source>
         <translation>페이지 방식 서버: 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="476"/>
+        <location filename="../../app/pagedpage.cpp" line="490"/>
         <source>Running requests per step (the batch) on each server</source>
         <translation>서버별 스텝당 실행 중인 요청 수 (배치)</translation>
     </message>
@@ -5777,28 +5822,28 @@
         <translation type="vanished">페이지 방식은 첫 블록이 비는 즉시 요청을 받아들이므로 더 많은 요청이 동시에 실행됩니다. 평균 배치 = 모든 스텝의 실행 중인 요청 수의 합 ÷ 스텝 수 (파선).</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="126"/>
+        <location filename="../../app/pagedpage.cpp" line="130"/>
         <source>tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="128"/>
+        <location filename="../../app/pagedpage.cpp" line="132"/>
         <source>reserved</source>
         <translation>예약 공간</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="130"/>
+        <location filename="../../app/pagedpage.cpp" line="134"/>
         <source>internal</source>
         <translation>내부 단편화</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="132"/>
+        <location filename="../../app/pagedpage.cpp" line="136"/>
         <source>external</source>
         <translation>외부 단편화</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="137"/>
-        <location filename="../../app/pagedpage.cpp" line="433"/>
+        <location filename="../../app/pagedpage.cpp" line="141"/>
+        <location filename="../../app/pagedpage.cpp" line="447"/>
         <source>free</source>
         <translation>빈 공간</translation>
     </message>
@@ -6267,18 +6312,16 @@
 <context>
     <name>ServingPage</name>
     <message>
-        <location filename="../../app/servingpage.cpp" line="68"/>
         <source>%1 ms</source>
-        <translation>%1 ms</translation>
+        <translation type="vanished">%1 ms</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="72"/>
         <source>%1 s</source>
-        <translation>%1초</translation>
+        <translation type="vanished">%1초</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="107"/>
-        <location filename="../../app/servingpage.cpp" line="286"/>
+        <location filename="../../app/servingpage.cpp" line="98"/>
+        <location filename="../../app/servingpage.cpp" line="277"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
@@ -6291,23 +6334,23 @@
         <translation type="vanished">Alpaca 유사 (평균 프롬프트 19, 출력 58 토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="156"/>
+        <location filename="../../app/servingpage.cpp" line="147"/>
         <source> /s</source>
         <translation> /초</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="160"/>
+        <location filename="../../app/servingpage.cpp" line="151"/>
         <source> s</source>
         <translation> 초</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="164"/>
-        <location filename="../../app/servingpage.cpp" line="168"/>
+        <location filename="../../app/servingpage.cpp" line="155"/>
+        <location filename="../../app/servingpage.cpp" line="159"/>
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="169"/>
+        <location filename="../../app/servingpage.cpp" line="160"/>
         <source>The requests every allocator replays</source>
         <translation>모든 할당 방식이 재생하는 요청</translation>
     </message>
@@ -6316,57 +6359,57 @@
         <translation type="vanished">평균 길이를 공개 데이터셋에 맞추고 긴 꼬리를 둔 합성 트레이스이며, 데이터셋 자체는 아닙니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="173"/>
+        <location filename="../../app/servingpage.cpp" line="164"/>
         <source>How many requests each replay serves</source>
         <translation>재생 한 번에 처리하는 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="174"/>
+        <location filename="../../app/servingpage.cpp" line="165"/>
         <source>More requests give steadier percentiles and take longer; every allocator replays the same ones.</source>
         <translation>요청이 많을수록 백분위수가 안정되지만 오래 걸립니다. 모든 할당 방식이 같은 요청을 재생합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="175"/>
+        <location filename="../../app/servingpage.cpp" line="166"/>
         <source>Requests per second arriving, at random (a Poisson process)</source>
         <translation>초당 무작위로 도착하는 요청 수 (포아송 과정)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="176"/>
+        <location filename="../../app/servingpage.cpp" line="167"/>
         <source>The table&apos;s figures are at this rate. The charts sweep the rate from low load to past the point where each allocator stops keeping up.</source>
         <translation>표의 수치는 이 요청률에서 구한 값입니다. 차트는 낮은 부하에서 각 할당 방식이 감당하지 못하게 되는 지점 너머까지 요청률을 바꿔 가며 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="178"/>
+        <location filename="../../app/servingpage.cpp" line="169"/>
         <source>The 90th-percentile time to first token a service promises</source>
         <translation>서비스가 약속하는 첫 토큰까지의 시간의 90번째 백분위수</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="179"/>
+        <location filename="../../app/servingpage.cpp" line="170"/>
         <source>A latency target (SLO): 90% of the requests must see their first token within this time. With the TPOT target it sets each allocator&apos;s capacity.</source>
         <translation>지연 시간 목표(SLO): 요청의 90%가 이 시간 안에 첫 토큰을 받아야 합니다. TPOT 목표와 함께 각 할당 방식의 용량을 정합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="181"/>
+        <location filename="../../app/servingpage.cpp" line="172"/>
         <source>The 90th-percentile time per output token after the first</source>
         <translation>첫 토큰 이후 출력 토큰당 시간의 90번째 백분위수</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="182"/>
+        <location filename="../../app/servingpage.cpp" line="173"/>
         <source>A latency target (SLO) on the pace of generation: 90% of the requests must produce their tokens at least this fast.</source>
         <translation>생성 속도에 대한 지연 시간 목표(SLO): 요청의 90%가 적어도 이만큼 빠르게 토큰을 만들어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="184"/>
+        <location filename="../../app/servingpage.cpp" line="175"/>
         <source>A fixed cost added to every step: launches, scheduling, sampling</source>
         <translation>스텝마다 더하는 고정 비용: 커널 실행, 스케줄링, 샘플링</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="185"/>
+        <location filename="../../app/servingpage.cpp" line="176"/>
         <source>The roofline sees only bytes and FLOPs. With 0 every step takes its roofline time, a lower bound, so latencies are best cases and throughputs upper bounds. A measured fixed cost (the GPU page&apos;s fit, a server log) makes them realistic.</source>
         <translation>루프라인은 바이트와 FLOP만 봅니다. 0이면 스텝마다 하한인 루프라인 시간만 걸리므로 지연 시간은 최선의 경우이고 처리량은 상한입니다. 측정한 고정 비용(GPU 페이지의 근사식, 서버 로그)을 넣으면 현실에 가까워집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="192"/>
+        <location filename="../../app/servingpage.cpp" line="183"/>
         <source>Allocator</source>
         <translation>할당 방식</translation>
     </message>
@@ -6407,17 +6450,17 @@
         <translation type="vanished">용량 (요청/초)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="193"/>
+        <location filename="../../app/servingpage.cpp" line="184"/>
         <source>Users</source>
         <translation>사용자</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="194"/>
+        <location filename="../../app/servingpage.cpp" line="185"/>
         <source>Each allocator&apos;s throughput, latency and capacity</source>
         <translation>할당 방식별 처리량, 지연 시간, 용량</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="202"/>
+        <location filename="../../app/servingpage.cpp" line="193"/>
         <source>Each allocator at the chosen rate, and the most it sustains within the targets</source>
         <translation>선택한 요청률에서의 각 할당 방식과, 목표 안에서 감당하는 최대치</translation>
     </message>
@@ -6426,149 +6469,149 @@
         <translation type="vanished">토큰/초: 출력 토큰 수를 실행 시간으로 나눈 값. TTFT: 도착부터 첫 토큰까지, TPOT: 그 뒤 토큰당 시간, 대기: 도착부터 승인까지. 용량: p90 TTFT와 TPOT가 목표를 지키는 가장 높은 포아송 요청률, 사용자: 그 요청률에서 처리 중인 요청 수 (리틀의 법칙: 요청률 x 평균 지연 시간).</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="126"/>
+        <location filename="../../app/servingpage.cpp" line="117"/>
         <source>ShareGPT-like</source>
         <translation>ShareGPT 유사</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="127"/>
+        <location filename="../../app/servingpage.cpp" line="118"/>
         <source>Alpaca-like</source>
         <translation>Alpaca 유사</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="128"/>
+        <location filename="../../app/servingpage.cpp" line="119"/>
         <source>A trace file…</source>
         <translation>트레이스 파일…</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="129"/>
+        <location filename="../../app/servingpage.cpp" line="120"/>
         <source>vLLM&apos;s</source>
         <translation>vLLM 방식</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="130"/>
+        <location filename="../../app/servingpage.cpp" line="121"/>
         <source>Conservative</source>
         <translation>보수적</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="131"/>
+        <location filename="../../app/servingpage.cpp" line="122"/>
         <source>Watermark 10%</source>
         <translation>워터마크 10%</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="132"/>
+        <location filename="../../app/servingpage.cpp" line="123"/>
         <source>Watermark 30%</source>
         <translation>워터마크 30%</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="134"/>
+        <location filename="../../app/servingpage.cpp" line="125"/>
         <source>When the paged server admits a waiting request</source>
         <translation>페이지 방식 서버가 대기 중인 요청을 받아들이는 조건</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="135"/>
+        <location filename="../../app/servingpage.cpp" line="126"/>
         <source>vLLM&apos;s: when the blocks of its prompt are free (beyond 1%), preempting a running request later if the pool runs dry. Conservative: only when every running request could grow to the context at once: never a preemption, a smaller batch. Watermark: as vLLM&apos;s, keeping that share of the blocks free. The contiguous rows reserve their regions whatever is chosen.</source>
         <translation>vLLM 방식: 프롬프트에 필요한 블록이 (1% 여유를 넘어) 남아 있으면 받아들이고, 풀이 모자라면 나중에 실행 중인 요청을 선점합니다. 보수적: 실행 중인 모든 요청이 동시에 컨텍스트 길이까지 자랄 수 있을 때만 받아들입니다: 선점은 없고 배치는 작아집니다. 워터마크: vLLM 방식과 같되 블록의 그 비율을 비워 둡니다. 연속 할당 행은 무엇을 고르든 영역을 예약합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="142"/>
+        <location filename="../../app/servingpage.cpp" line="133"/>
         <source>x</source>
         <translation>배</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="144"/>
+        <location filename="../../app/servingpage.cpp" line="135"/>
         <source>A trace&apos;s arrivals this many times as fast (2: twice the rate)</source>
         <translation>트레이스의 도착을 이 배수만큼 빠르게 (2: 요청률 두 배)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="145"/>
+        <location filename="../../app/servingpage.cpp" line="136"/>
         <source>A Mooncake or Azure LLM trace replays at its own arrival times, divided by this speed: a busier or quieter day of the same traffic.</source>
         <translation>Mooncake 또는 Azure LLM 트레이스는 자체 도착 시각을 이 속도로 나눈 시각에 재생됩니다: 같은 트래픽의 더 바쁜 날이나 더 한가한 날입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="170"/>
+        <location filename="../../app/servingpage.cpp" line="161"/>
         <source>Synthetic traces whose mean lengths match the published datasets, with a long tail; they are not the datasets. ShareGPT-like: prompts of 161 tokens and outputs of 338 on average; Alpaca-like: 19 and 58.</source>
         <translation>평균 길이를 공개 데이터셋에 맞추고 긴 꼬리를 둔 합성 트레이스이며, 데이터셋 자체는 아닙니다. ShareGPT 유사: 평균 프롬프트 161 토큰, 출력 338 토큰. Alpaca 유사: 19와 58.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="192"/>
+        <location filename="../../app/servingpage.cpp" line="183"/>
         <source>Tokens
 per s</source>
         <translation>초당
 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="192"/>
+        <location filename="../../app/servingpage.cpp" line="183"/>
         <source>TTFT
 p90</source>
         <translation>TTFT
 p90</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="192"/>
+        <location filename="../../app/servingpage.cpp" line="183"/>
         <source>TPOT
 p90</source>
         <translation>TPOT
 p90</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="193"/>
+        <location filename="../../app/servingpage.cpp" line="184"/>
         <source>Queue
 p90</source>
         <translation>대기
 p90</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="193"/>
+        <location filename="../../app/servingpage.cpp" line="184"/>
         <source>Pre-
 emptions</source>
         <translation>선점</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="193"/>
+        <location filename="../../app/servingpage.cpp" line="184"/>
         <source>Capacity
 req/s</source>
         <translation>용량
 요청/초</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="203"/>
+        <location filename="../../app/servingpage.cpp" line="194"/>
         <source>Tokens/s: output tokens over the run&apos;s length. TTFT: arrival to the first token; TPOT: the time per token after it; the queue: arrival to admission; each as its 90th percentile. Capacity: the largest Poisson request rate whose p90 TTFT and TPOT meet the targets; users: the requests in flight at that rate (Little&apos;s law: rate x mean latency).</source>
         <translation>초당 토큰은 출력 토큰 수를 실행 시간으로 나눈 값입니다. TTFT는 도착부터 첫 토큰까지, TPOT는 그 뒤 토큰당 시간, 대기는 도착부터 승인까지의 시간이며, 셋 모두 90번째 백분위수입니다. 용량은 p90 TTFT와 TPOT가 목표를 지키는 가장 높은 포아송 요청률이고, 사용자는 그 요청률에서 처리 중인 요청 수입니다(리틀의 법칙: 요청률 x 평균 지연 시간).</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="219"/>
+        <location filename="../../app/servingpage.cpp" line="210"/>
         <source>Output tokens per second against the request rate</source>
         <translation>요청률에 따른 초당 출력 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="220"/>
+        <location filename="../../app/servingpage.cpp" line="211"/>
         <source>p90 time to first token against the request rate</source>
         <translation>요청률에 따른 p90 첫 토큰까지의 시간</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="221"/>
-        <location filename="../../app/servingpage.cpp" line="223"/>
+        <location filename="../../app/servingpage.cpp" line="212"/>
+        <location filename="../../app/servingpage.cpp" line="214"/>
         <source>requests per second offered</source>
         <translation>초당 들어오는 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="222"/>
+        <location filename="../../app/servingpage.cpp" line="213"/>
         <source>output tokens per second</source>
         <translation>초당 출력 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="224"/>
+        <location filename="../../app/servingpage.cpp" line="215"/>
         <source>p90 TTFT (s, log scale)</source>
         <translation>p90 TTFT (초, 로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="251"/>
+        <location filename="../../app/servingpage.cpp" line="242"/>
         <source>Prefix-cache hit rate against cache size</source>
         <translation>캐시 크기에 따른 프리픽스 캐시 적중률</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="254"/>
+        <location filename="../../app/servingpage.cpp" line="245"/>
         <source>cache size, tokens (log scale)</source>
         <translation>캐시 크기, 토큰 (로그 눈금)</translation>
     </message>
@@ -6577,239 +6620,239 @@ req/s</source>
         <translation type="vanished">캐시에서 찾은 프롬프트 토큰, %</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="255"/>
+        <location filename="../../app/servingpage.cpp" line="246"/>
         <source>hit rate, %</source>
         <translation>적중률, %</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="267"/>
+        <location filename="../../app/servingpage.cpp" line="258"/>
         <source>A Mooncake trace&apos;s prefix-cache hit rate against the cache&apos;s size, its upper bound dashed</source>
         <translation>캐시 크기에 따른 Mooncake 트레이스의 프리픽스 캐시 적중률, 점선은 상한</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="268"/>
+        <location filename="../../app/servingpage.cpp" line="259"/>
         <source>An LRU cache of the trace&apos;s own 512-token blocks: a request hits the leading blocks it finds, then caches its own. The dashed line is the trace&apos;s bound, every repeated block a hit, whatever the cache holds. The pool itself is the middle point; the larger caches are what a host-memory or disk tier would add.</source>
         <translation>트레이스 자체의 512 토큰 블록으로 만든 LRU 캐시입니다: 요청은 앞에서부터 찾은 블록만큼 적중하고, 자기 블록을 캐시에 넣습니다. 점선은 캐시 크기와 상관없이 반복되는 블록이 모두 적중하는 트레이스의 상한입니다. 가운데 점이 풀 자체이고, 더 큰 캐시는 호스트 메모리나 디스크 계층이 더해 줄 몫입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="272"/>
+        <location filename="../../app/servingpage.cpp" line="263"/>
         <source>Output tokens per second as the offered load grows, one line per allocator</source>
         <translation>부하가 커질 때의 초당 출력 토큰, 할당 방식마다 선 하나</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="273"/>
+        <location filename="../../app/servingpage.cpp" line="264"/>
         <source>At low load every allocator serves what arrives. Each line flattens where its pool holds no more requests at once: the batch, not the GPU, is the limit, and paged blocks hold the most.</source>
         <translation>부하가 낮으면 모든 할당 방식이 도착하는 요청을 다 처리합니다. 풀에 동시 요청을 더 담을 수 없는 곳에서 선이 평평해집니다: 한계는 GPU가 아니라 배치이며, 페이지 방식 블록이 가장 많이 담습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="275"/>
+        <location filename="../../app/servingpage.cpp" line="266"/>
         <source>p90 time to first token as the offered load grows, with the target dashed</source>
         <translation>부하가 커질 때의 p90 첫 토큰까지의 시간, 점선은 목표</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="276"/>
+        <location filename="../../app/servingpage.cpp" line="267"/>
         <source>Past the rate an allocator sustains, requests wait in the queue and the time to first token grows for as long as they keep coming. Where a line crosses the dashed target is that allocator&apos;s capacity, at the TPOT target too.</source>
         <translation>할당 방식이 감당하는 요청률을 넘으면 요청이 대기열에서 기다리고, 요청이 계속 들어오는 동안 첫 토큰까지의 시간이 늘어납니다. 선이 점선 목표와 만나는 곳이 (TPOT 목표도 지킬 때) 그 할당 방식의 용량입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="285"/>
+        <location filename="../../app/servingpage.cpp" line="276"/>
         <source>Stop the replays; the figures shown stay as they were</source>
         <translation>재생을 멈춥니다. 보이는 수치는 그대로 남습니다</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="287"/>
+        <location filename="../../app/servingpage.cpp" line="278"/>
         <source>Replays done</source>
         <translation>완료한 재생</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="291"/>
+        <location filename="../../app/servingpage.cpp" line="282"/>
         <source>Workload</source>
         <translation>워크로드</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="291"/>
+        <location filename="../../app/servingpage.cpp" line="282"/>
         <source>Requests</source>
         <translation>요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="292"/>
+        <location filename="../../app/servingpage.cpp" line="283"/>
         <source>Request rate</source>
         <translation>요청률</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="292"/>
+        <location filename="../../app/servingpage.cpp" line="283"/>
         <source>TTFT target (p90)</source>
         <translation>TTFT 목표 (p90)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="293"/>
+        <location filename="../../app/servingpage.cpp" line="284"/>
         <source>TPOT target (p90)</source>
         <translation>TPOT 목표 (p90)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="293"/>
+        <location filename="../../app/servingpage.cpp" line="284"/>
         <source>Fixed cost per step</source>
         <translation>스텝당 고정 비용</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="294"/>
+        <location filename="../../app/servingpage.cpp" line="285"/>
         <source>Trace speed</source>
         <translation>트레이스 속도</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="295"/>
+        <location filename="../../app/servingpage.cpp" line="285"/>
         <source>Paged admission</source>
         <translation>페이지 방식 승인</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="310"/>
+        <location filename="../../app/servingpage.cpp" line="300"/>
         <source>Each line is one allocator, in its colour in the table; the dashed line is the TTFT target. Each point replays the same requests at that rate.</source>
         <translation>선 하나가 할당 방식 하나이며 색은 표와 같습니다. 점선은 TTFT 목표입니다. 점마다 같은 요청을 그 요청률로 재생했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="339"/>
+        <location filename="../../app/servingpage.cpp" line="329"/>
         <source>Open a request trace</source>
         <translation>요청 트레이스 열기</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="339"/>
+        <location filename="../../app/servingpage.cpp" line="329"/>
         <source>Request traces (*.jsonl *.csv *.json);;All files (*)</source>
         <translation>요청 트레이스 (*.jsonl *.csv *.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="415"/>
+        <location filename="../../app/servingpage.cpp" line="405"/>
         <source>Trace: %1</source>
         <translation>트레이스: %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="467"/>
+        <location filename="../../app/servingpage.cpp" line="446"/>
         <source>The replay prices one GPU&apos;s steps: tensor parallelism (%1 GPUs) and the traffic between them are not timed yet. Set tensor parallelism to 1 to time it.</source>
         <translation>재생은 GPU 하나의 스텝 시간만 계산합니다: 텐서 병렬(GPU %1개)과 GPU 사이 통신은 아직 시간을 매기지 않습니다. 시간을 보려면 텐서 병렬을 1로 두세요.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="471"/>
+        <location filename="../../app/servingpage.cpp" line="450"/>
         <source>The replay reads the weights in one dtype: choose one for the weights rather than as the checkpoint stores them.</source>
         <translation>재생은 가중치를 한 가지 dtype으로 읽습니다: 체크포인트 저장 형식 대신 가중치 dtype을 하나 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="474"/>
+        <location filename="../../app/servingpage.cpp" line="453"/>
         <source>This GPU has no data-sheet bandwidth and peak, so a step has no time: choose a GPU preset that has them (A100, H100, L4, RTX 4090 ...).</source>
         <translation>이 GPU에는 데이터시트 대역폭과 최대 성능이 없어 스텝 시간을 구할 수 없습니다: 그 값이 있는 GPU 프리셋(A100, H100, L4, RTX 4090 ...)을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="477"/>
+        <location filename="../../app/servingpage.cpp" line="456"/>
         <source>The weights leave no KV memory on this GPU: there is no pool to replay.</source>
         <translation>가중치가 이 GPU의 메모리를 다 써서 KV 메모리가 없습니다: 재생할 풀이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="479"/>
+        <location filename="../../app/servingpage.cpp" line="458"/>
         <source>The KV pool holds %1 tokens, more than the replay&apos;s %2: choose a smaller GPU or a lower memory utilization.</source>
         <translation>KV 풀이 토큰 %1개를 담아 재생 한도 %2개보다 큽니다: 더 작은 GPU나 더 낮은 메모리 사용률을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="503"/>
+        <location filename="../../app/servingpage.cpp" line="499"/>
         <source>%1 GB/s, %2 TFLOP/s</source>
         <translation>%1 GB/s, %2 TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="507"/>
+        <location filename="../../app/servingpage.cpp" line="503"/>
         <source>%1 (%2 weights, %3 cache) on the %4: a pool of %5 tokens, requests of up to %6 tokens (the context).</source>
         <translation>%4의 %1 (가중치 %2, 캐시 %3): 풀은 토큰 %5개, 요청은 최대 %6 토큰(컨텍스트 길이).</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="515"/>
+        <location filename="../../app/servingpage.cpp" line="511"/>
         <source>Each step is priced on the data sheet (%1) plus %2 fixed.</source>
         <translation>스텝마다 데이터시트(%1)로 시간을 구하고 고정 비용 %2를 더합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="517"/>
+        <location filename="../../app/servingpage.cpp" line="513"/>
         <source>Each step is priced on the data sheet (%1) with no fixed cost: every latency is a best case and every throughput an upper bound.</source>
         <translation>스텝마다 데이터시트(%1)로 고정 비용 없이 시간을 구합니다: 모든 지연 시간은 최선의 경우이고 모든 처리량은 상한입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="665"/>
+        <location filename="../../app/servingpage.cpp" line="664"/>
         <source>Trace %1: %2 requests, with no arrival times: they arrive at the request rate, at random.</source>
         <translation>트레이스 %1: 요청 %2개, 도착 시각이 없어 요청률에 따라 무작위로 도착합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="667"/>
+        <location filename="../../app/servingpage.cpp" line="666"/>
         <source>Trace %1 (%2): %3 requests over %4 at its own arrival times, %5x as fast; the capacity and the sweep offer the same requests at Poisson rates.</source>
         <translation>트레이스 %1 (%2): %4 동안 요청 %3개가 자체 도착 시각에 %5배 속도로 도착합니다. 용량과 스윕은 같은 요청을 포아송 요청률로 보냅니다.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/servingpage.cpp" line="674"/>
+        <location filename="../../app/servingpage.cpp" line="673"/>
         <source>%n request(s) longer than the context were turned away; the figures are the others&apos;.</source>
         <translation>
             <numerusform>컨텍스트 길이보다 긴 요청 %n개는 받지 않았습니다. 수치는 나머지 요청의 것입니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="704"/>
+        <location filename="../../app/servingpage.cpp" line="703"/>
         <source>not met</source>
         <translation>미달</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="705"/>
+        <location filename="../../app/servingpage.cpp" line="704"/>
         <source>≥ %1</source>
         <translation>≥ %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="729"/>
+        <location filename="../../app/servingpage.cpp" line="728"/>
         <source>p90 TTFT ≤ %1 and TPOT ≤ %2</source>
         <translation>p90 TTFT ≤ %1, TPOT ≤ %2</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="736"/>
+        <location filename="../../app/servingpage.cpp" line="735"/>
         <source>Paged blocks miss %1 even at a low request rate: a step on this GPU is too slow for these targets.</source>
         <translation>페이지 방식 블록은 낮은 요청률에서도 %1을(를) 지키지 못합니다: 이 GPU의 스텝이 이 목표에 비해 너무 느립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="740"/>
+        <location filename="../../app/servingpage.cpp" line="739"/>
         <source>At %1, paged blocks serve %2 requests/s (%3 users at once): %4x the exact reservation, %5x the maximum-length one.</source>
         <translation>%1에서 페이지 방식 블록은 초당 요청 %2개(동시 사용자 %3명)를 처리합니다: 정확한 예약의 %4배, 최대 길이 예약의 %5배.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="746"/>
+        <location filename="../../app/servingpage.cpp" line="745"/>
         <source>Kwon et al. (2023) report 1.7-2.7x over the exact reservation (Orca Oracle) and 2.7-8x over the maximum length (Orca Max), for OPT-13B on an A100 with ShareGPT at similar latency. These figures move with the model, the GPU, the context (what the maximum-length policy reserves) and the fixed cost per step.</source>
         <translation>Kwon 외 (2023)는 A100의 OPT-13B와 ShareGPT에서 비슷한 지연 시간으로 정확한 예약(Orca Oracle)의 1.7-2.7배, 최대 길이 예약(Orca Max)의 2.7-8배를 보고합니다. 이 수치는 모델, GPU, 컨텍스트 길이(최대 길이 방식이 예약하는 양), 스텝당 고정 비용에 따라 달라집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="751"/>
+        <location filename="../../app/servingpage.cpp" line="750"/>
         <source>At %1, PagedAttention blocks serve %2 requests/s; a contiguous policy misses the targets or reaches the search&apos;s ceiling, so no ratio is given.</source>
         <translation>%1에서 PagedAttention 블록은 초당 요청 %2개를 처리합니다. 연속 할당 방식이 목표를 지키지 못하거나 탐색 상한에 닿아 배율은 주지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="754"/>
+        <location filename="../../app/servingpage.cpp" line="753"/>
         <source>at least %1</source>
         <translation>최소 %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="766"/>
+        <location filename="../../app/servingpage.cpp" line="765"/>
         <source>hit rate</source>
         <translation>적중률</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="768"/>
+        <location filename="../../app/servingpage.cpp" line="767"/>
         <source>upper bound %1%</source>
         <translation>상한 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="771"/>
+        <location filename="../../app/servingpage.cpp" line="770"/>
         <source>Prefix-cache hit rate of the trace&apos;s blocks against cache size</source>
         <translation>캐시 크기에 따른 트레이스 블록의 프리픽스 캐시 적중률</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="794"/>
+        <location filename="../../app/servingpage.cpp" line="793"/>
         <source>TTFT target %1</source>
         <translation>TTFT 목표 %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="802"/>
+        <location filename="../../app/servingpage.cpp" line="801"/>
         <source>Throughput against offered load</source>
         <translation>부하에 따른 처리량</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="803"/>
+        <location filename="../../app/servingpage.cpp" line="802"/>
         <source>p90 time to first token against offered load</source>
         <translation>부하에 따른 p90 첫 토큰까지의 시간</translation>
     </message>
@@ -7090,6 +7133,16 @@ req/s</source>
         <translation>%1 토큰에서 최대 배치: &lt;b&gt;%2&lt;/b&gt; · 배치 %3에서 최대 컨텍스트 길이: &lt;b&gt;%4&lt;/b&gt; 토큰</translation>
     </message>
     <message>
+        <location filename="../../app/viewtext.cpp" line="187"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="191"/>
+        <source>%1 s</source>
+        <translation>%1초</translation>
+    </message>
+    <message>
         <location filename="../../app/viewhtml.cpp" line="136"/>
         <source>The context is beyond this model&apos;s maximum of %1 tokens.</source>
         <translation>컨텍스트 길이가 이 모델의 최대 컨텍스트 길이 %1 토큰을 넘습니다.</translation>
@@ -7197,19 +7250,19 @@ req/s</source>
         <translation type="vanished">&lt;span style=&apos;color:#b3261e&apos;&gt;KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="213"/>
+        <location filename="../../app/viewtext.cpp" line="223"/>
         <source>CUDA: %1, %2, sm_%3%4, driver %5.%6</source>
         <translation>CUDA: %1, %2, sm_%3%4, 드라이버 %5.%6</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="220"/>
+        <location filename="../../app/viewtext.cpp" line="230"/>
         <source>CPU: %1, %n thread(s), %2 RAM</source>
         <translation>
             <numerusform>CPU: %1, 스레드 %n개, RAM %2</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="221"/>
+        <location filename="../../app/viewtext.cpp" line="231"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
