@@ -30,8 +30,14 @@ public:
         setAttribute(Qt::WA_TransparentForMouseEvents, kind == Kind::Highlight);
         setAttribute(Qt::WA_NoSystemBackground);
         target->installEventFilter(this);
-        if (parentWidget() != target)
+        if (parentWidget() != target) {
             connect(target, &QObject::destroyed, this, &QObject::deleteLater);
+            // The ring stops short of its neighbours, so it follows them too: a line above the target that
+            // appears or grows later (figures that arrive from a background run) moves the free space.
+            for (QWidget* other : parentWidget()->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+                if (other != target && other != this)
+                    other->installEventFilter(this);
+        }
         follow();
         setVisible(parentWidget() == target || target->isVisible());
     }
@@ -42,8 +48,20 @@ public:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override {
-        if (watched != m_target)
+        if (watched != m_target) { // a neighbour: where it is bounds the ring
+            switch (event->type()) {
+            case QEvent::Move:
+            case QEvent::Resize:
+            case QEvent::Show:
+            case QEvent::Hide:
+                if (isVisible())
+                    follow();
+                break;
+            default:
+                break;
+            }
             return false;
+        }
         switch (event->type()) {
         case QEvent::Move:
         case QEvent::Resize:

@@ -58,6 +58,17 @@
 using namespace Qt::StringLiterals;
 
 namespace {
+QString rectText(const QRect& r) {
+    return u"%1x%2 at %3,%4"_s.arg(r.width()).arg(r.height()).arg(r.x()).arg(r.y());
+}
+// What a widget with no name says, to name it in a failure.
+QString textOf(const QWidget* widget) {
+    if (const auto* label = qobject_cast<const QLabel*>(widget))
+        return label->text().left(40);
+    if (const auto* button = qobject_cast<const QAbstractButton*>(widget))
+        return button->text().left(40);
+    return {};
+}
 
 void showAndWait(MainWindow& window) {
     window.show();
@@ -1275,8 +1286,11 @@ private slots:
                         if (sibling != target && sibling != mark && sibling->isVisible() &&
                             (qobject_cast<QLabel*>(sibling) || qobject_cast<QAbstractButton*>(sibling)) &&
                             ring.intersects(QRect(sibling->mapTo(&window, QPoint()), sibling->size())))
-                            problems << u"%1: the ring around %2 covers %3"_s.arg(
-                                where, QString::fromStdString(highlight), sibling->objectName());
+                            problems << u"%1: the ring around %2 (%3) covers %4 '%5' (%6)"_s.arg(
+                                where, QString::fromStdString(highlight), rectText(ring),
+                                QString::fromLatin1(sibling->metaObject()->className()),
+                                sibling->objectName().isEmpty() ? textOf(sibling) : sibling->objectName(),
+                                rectText(QRect(sibling->mapTo(&window, QPoint()), sibling->size())));
                 }
                 // Its part on screen: clipped by every scroll area above it, then by the central widget.
                 QRect shown(target->mapTo(&window, QPoint()), target->size());
@@ -1309,6 +1323,32 @@ private slots:
     }
 
     // A revealed answer's widget is scrolled into view, even in presenter mode's single column.
+    // The ring stops short of its neighbours, and keeps doing so when a neighbour grows towards it later (a line of
+    // figures that a background run fills in after the lesson outlined the chart below it).
+    void ringFollowsItsNeighbours() {
+        QWidget parent;
+        parent.resize(300, 200);
+        auto* above = new QLabel(u"figures"_s, &parent);
+        above->setGeometry(0, 0, 300, 20);
+        auto* target = new QWidget(&parent);
+        target->setObjectName(u"target"_s);
+        target->setGeometry(0, 40, 300, 100);
+        parent.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&parent));
+        overlay::highlight(target);
+        auto* ring = parent.findChild<QWidget*>(u"lessonHighlight"_s);
+        QVERIFY(ring && ring->isVisible());
+        QVERIFY(ring->geometry().top() < target->geometry().top()); // drawn outside, into the free space
+        QVERIFY(!ring->geometry().intersects(above->geometry()));
+        above->setGeometry(0, 0, 300, 37); // the line above grows: 2 px left between it and the target
+        QVERIFY2(
+            !ring->geometry().intersects(above->geometry()),
+            qPrintable(
+                u"ring top %1, the label's bottom %2"_s.arg(ring->geometry().top()).arg(above->geometry().bottom())));
+        QVERIFY(ring->geometry().contains(target->geometry()));
+        overlay::clearHighlights(&parent);
+    }
+
     void highlightIsScrolledIntoView() {
         ScenarioController controller;
         MainWindow window(&controller);
