@@ -585,12 +585,10 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
             emit figuresSettled();
             return;
         }
-        if (t.timing && t.timing->generation == m_timingGeneration) // else the scenario changed since
-            m_timing = std::move(t.timing);
         m_timeline = std::move(t);
         m_timelineReady = true;
         fillMoments();
-        startTiming(); // when the run came back without its timing
+        startTiming();
         updateCounters();
         updateCharts();
         redraw(); // the scrubber now spans the whole run
@@ -1256,21 +1254,13 @@ void PagedPage::rebuild() {
     m_timelineStopped = false;
     m_progressTimer->start();
     m_runClock.start();
-    // The two replays in seconds come with it (a second change of the page's layout later would move what a lesson
-    // outlines); a scenario changed afterwards times them again on their own (startTiming).
-    std::optional<Timing> timing = isVisible() ? timingBase(m_controller->scenario()) : std::nullopt;
-    m_timingStale = !isVisible();
-    const bool timed = timing && timing->unpriced.isEmpty();
     m_timelineWatcher.setFuture(
-        QtConcurrent::run([config, kind, trace, timing = std::move(timing), timed, scenario = m_controller->scenario(),
-                           cancel = m_runCancel, progress = m_runProgress]() mutable {
+        QtConcurrent::run([config, kind, trace, cancel = m_runCancel, progress = m_runProgress]() mutable {
             Timeline t;
-            // Progress in per mille over the runs (the timed ones, when there are, the second half); a stop request
-            // ends the run at its next report.
-            const int share = timed ? 250 : 500;
-            const auto report = [&](int part) {
-                return [&, part](double fraction) {
-                    *progress = share * part + int(share * fraction);
+            // Progress in per mille over both runs; a stop request ends the run at its next report.
+            const auto report = [&](int half) {
+                return [&, half](double fraction) {
+                    *progress = 500 * half + int(500 * fraction);
                     return !*cancel;
                 };
             };
@@ -1291,17 +1281,6 @@ void PagedPage::rebuild() {
                 }
                 t.paged = paged.steps();
                 t.pagedSummary = paged.summary();
-                if (timing) {
-                    const auto timingReport = [&](double fraction) {
-                        *progress = 500 + int(500 * fraction);
-                        return !*cancel;
-                    };
-                    t.timing = timeReplays(std::move(*timing), scenario, config, kind, trace, timingReport);
-                    if (t.timing->error == "stopped") {
-                        t.error = "stopped";
-                        return t;
-                    }
-                }
             } catch (const kvscope::Error& e) {
                 t.error = e.what();
             }

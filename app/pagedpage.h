@@ -150,7 +150,6 @@ private:
         std::vector<kvscope::StepStats> contiguous, paged;
         kvscope::SimSummary contiguousSummary, pagedSummary;
         std::string error;
-        std::optional<Timing> timing; // the same replays in seconds, when the page was shown at the start
     };
     struct PoolSettings {
         int pool = 8192, policyIndex = 0, maxModelLen = 2048, samples = 1;
@@ -269,7 +268,7 @@ private:
     static Timing timeReplays(Timing base, const kvscope::Scenario& scenario, kvscope::SimConfig config,
                               kvscope::AllocatorKind contiguous, const std::vector<kvscope::Request>& trace,
                               const std::function<bool(double)>& progress);
-    void startTiming(); // after a scenario change, or a run that came back without it: off the GUI thread
+    void startTiming(); // after the whole run, or a scenario change: the comparison in seconds, off the GUI thread
     void dropTiming();  // a new run or a change: the figures in seconds no longer hold
     QFutureWatcher<Timing> m_timingWatcher;
     std::shared_ptr<std::atomic<bool>> m_timingCancel;
