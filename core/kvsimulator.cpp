@@ -157,6 +157,11 @@ KvSimulator::KvSimulator(const SimConfig& config, std::vector<Request> requests)
         throw Error("--max-model-len must be at least 1");
     if (m_config.maxRunning == 0)
         throw Error("the running-request limit must be at least 1");
+    if (m_config.maxBatchedTokens > 0 && m_config.maxBatchedTokens < std::max(m_config.maxRunning, m_config.samples))
+        throw Error("--max-batched-tokens must be at least the running-request limit (" +
+                    std::to_string(m_config.maxRunning) + ", vLLM's max_num_seqs) and the samples per request (" +
+                    std::to_string(m_config.samples) + "), as vLLM requires; got " +
+                    std::to_string(m_config.maxBatchedTokens));
     if (!(m_config.watermark > 0.0 && m_config.watermark < 1.0))
         throw Error("--admission: the watermark must be a share of the blocks between 0 and 1");
     if (!m_config.arrivalsByCaller) // the caller releases them in the order given
@@ -192,6 +197,10 @@ KvSimulator::KvSimulator(const SimConfig& config, std::vector<Request> requests)
     }
     if (m_config.recordEvents)
         m_allocator->setEventLog(&m_events);
+    if (budgeted()) {
+        m_grants.resize(m_requests.size());
+        m_prompts.resize(m_requests.size());
+    }
 }
 
 bool KvSimulator::finished() const {
@@ -210,26 +219,24 @@ bool KvSimulator::admitHead() {
     if (m_config.allocator == AllocatorKind::Paged && !m_running.empty() && !pagedPolicyAdmits(r, tokens))
         return false;
     const std::uint64_t usedBefore = m_allocator->usedSlots();
-    const std::uint64_t hitsBefore = m_config.recordTraffic && m_config.allocator == AllocatorKind::Paged
-                                         ? static_cast<const PagedAllocator&>(*m_allocator).prefixStats().hitTokens
-                                         : 0;
+    const bool countHits = (m_config.recordTraffic || budgeted()) && m_config.allocator == AllocatorKind::Paged;
+    const std::uint64_t hitsBefore =
+        countHits ? static_cast<const PagedAllocator&>(*m_allocator).prefixStats().hitTokens : 0;
     if (!m_allocator->admit(r, m_config.samples, tokens, p.finalLength))
         return false;
-    if (m_config.recordTraffic) {
-        // A request preempted in the step that first admitted it never ran: its prompt is computed now, whatever
-        // the preemption mode.
-        const bool ran = p.preempted && generatedOf(id) > 0;
-        Admission a{id, 0, tokens, ran && m_config.preemption == PreemptionMode::Swap,
-                    ran && m_config.preemption == PreemptionMode::Recompute};
-        if (m_config.allocator == AllocatorKind::Paged) {
-            const std::uint64_t hits =
-                static_cast<const PagedAllocator&>(*m_allocator).prefixStats().hitTokens - hitsBefore;
-            // A prompt found whole in the cache still computes its last token, for the logits of the next one.
-            a.cached = std::uint32_t(std::min<std::uint64_t>(hits, tokens - 1));
-            a.tokens = tokens - a.cached;
-        }
-        m_admissions.push_back(a);
-    }
+    // A request preempted in the step that first admitted it never ran: its prompt is computed now, whatever the
+    // preemption mode.
+    const bool ran = p.preempted && generatedOf(id) > 0;
+    const bool swappedIn = ran && m_config.preemption == PreemptionMode::Swap;
+    const bool recompute = ran && m_config.preemption == PreemptionMode::Recompute;
+    // A prompt found whole in the cache still computes its last token, for the logits of the next one.
+    const std::uint32_t cached =
+        countHits
+            ? std::uint32_t(std::min<std::uint64_t>(
+                  static_cast<const PagedAllocator&>(*m_allocator).prefixStats().hitTokens - hitsBefore, tokens - 1))
+            : 0;
+    if (m_config.recordTraffic && !budgeted())
+        m_admissions.push_back({id, cached, tokens - cached, swappedIn, recompute});
     if (p.preempted) {
         // Resuming: its blocks come back from CPU memory, or its tokens are computed again (a request that had
         // not run computes its prompt in either mode).
@@ -242,6 +249,8 @@ bool KvSimulator::admitHead() {
     m_waiting.pop_front();
     m_running.push_back(id);
     startRunning(id);
+    if (budgeted())
+        grantAdmitted(id, tokens, cached, swappedIn, recompute);
     if (m_config.allocator == AllocatorKind::Paged && m_config.admission == AdmissionPolicy::Conservative) {
         m_reserved.resize(m_requests.size(), 0);
         m_reserved[id] = conservativeReserve();
@@ -324,6 +333,8 @@ void KvSimulator::preempt(std::size_t index) {
         m_swappedSlots += usedBefore - m_allocator->usedSlots();
     stopRunning(id);
     m_progress[id].preempted = true;
+    if (budgeted())
+        m_prompts[id] = {}; // a prompt cut off in its chunks is computed again from the start
     m_running.erase(m_running.begin() + std::ptrdiff_t(index));
     m_waiting.push_front(id); // first in line again, with its tokens to recompute or swap in
     ++m_last.preemptions;
@@ -380,6 +391,10 @@ void KvSimulator::rejectAlone() {
 void KvSimulator::decodeEach() {
     for (std::size_t i = 0; i < m_running.size();) {
         const std::uint32_t id = m_running[i];
+        if (m_anyStalled && m_grants[id].stalled) { // no token this step (chunked prefill)
+            ++i;
+            continue;
+        }
         const std::uint32_t newLength = m_requests[id].promptLen + generatedOf(id) + 1;
         bool stored = true;
         if (m_config.sampling == SamplingMode::Beam && m_config.samples > 1 &&
@@ -429,6 +444,68 @@ void KvSimulator::decodePaged() {
     m_last.tokensGenerated += std::uint64_t(m_running.size()) * m_config.samples;
 }
 
+void KvSimulator::grantRunning() {
+    m_budgetLeft = m_config.maxBatchedTokens;
+    m_anyStalled = false;
+    for (const std::uint32_t id : m_running) {
+        Grant& g = m_grants[id];
+        g = {};
+        g.step = m_step;
+        PromptLeft& prompt = m_prompts[id];
+        if (prompt.left > 0) { // the next chunk of its prompt
+            g.chunk = std::uint32_t(std::min<std::uint64_t>(prompt.left, m_budgetLeft));
+            g.offset = prompt.total - prompt.left;
+            g.endsPrompt = g.chunk == prompt.left;
+            g.recompute = prompt.recompute;
+            prompt.left -= g.chunk;
+            m_budgetLeft -= g.chunk;
+            g.stalled = prompt.left > 0;
+        } else if (m_budgetLeft >= m_config.samples) { // a decode, one token per sequence
+            m_budgetLeft -= m_config.samples;
+        } else {
+            g.stalled = true; // the budget went to the requests before it
+        }
+        m_anyStalled = m_anyStalled || g.stalled;
+    }
+}
+
+void KvSimulator::grantAdmitted(std::uint32_t id, std::uint32_t tokens, std::uint32_t cached, bool swappedIn,
+                                bool recompute) {
+    Grant& g = m_grants[id];
+    g = {};
+    g.step = m_step;
+    if (swappedIn) { // its cache came back from CPU memory: it decodes
+        if (m_budgetLeft >= m_config.samples)
+            m_budgetLeft -= m_config.samples;
+        else
+            g.stalled = true;
+    } else {
+        const std::uint32_t toCompute = tokens - cached;
+        g.chunk = std::uint32_t(std::min<std::uint64_t>(toCompute, m_budgetLeft));
+        g.offset = cached;
+        g.cached = cached;
+        g.endsPrompt = g.chunk == toCompute;
+        g.recompute = recompute;
+        m_prompts[id] = {tokens, toCompute - g.chunk, recompute};
+        m_budgetLeft -= g.chunk;
+        g.stalled = !g.endsPrompt;
+    }
+    m_anyStalled = m_anyStalled || g.stalled;
+}
+
+void KvSimulator::holdStalled() {
+    // The clock moved for every running request; a stalled one stored nothing, so its count moves with it, and its
+    // finishing time with the count (the entry it had is now stale: nextFinish skips it).
+    for (const std::uint32_t id : m_running)
+        if (m_grants[id].stalled) {
+            Progress& p = m_progress[id];
+            ++p.count;
+            m_finishes.emplace_back(p.count + m_requests[id].outputLen, id);
+            std::push_heap(m_finishes.begin(), m_finishes.end(), std::greater<>());
+        }
+    m_finishTopChecked = false;
+}
+
 void KvSimulator::release(std::size_t count) {
     for (const std::size_t end = std::min(m_requests.size(), m_nextArrival + count); m_nextArrival < end;
          ++m_nextArrival)
@@ -437,6 +514,17 @@ void KvSimulator::release(std::size_t count) {
 }
 
 void KvSimulator::recordTraffic(std::size_t runningBefore) {
+    if (budgeted()) { // each running request's share, as granted (victims of the step are no longer running)
+        for (const std::uint32_t id : m_running) {
+            const Grant& g = m_grants[id];
+            if (g.chunk > 0)
+                m_traffic.prefills.push_back({id, g.cached, g.chunk, g.recompute, g.offset, g.endsPrompt});
+            else if (!g.stalled)
+                m_traffic.decodeContexts.insert(m_traffic.decodeContexts.end(), m_config.samples,
+                                                std::uint64_t(m_requests[id].promptLen) + generatedOf(id) - 1);
+        }
+        return;
+    }
     // Victims of a step are taken from the back of m_running (the latest admitted), so the admissions that
     // survived the step are the first of this step's admissions, at the end of m_running in the same order.
     const std::size_t survivors = m_running.size() > runningBefore ? m_running.size() - runningBefore : 0;
@@ -453,7 +541,7 @@ void KvSimulator::recordTraffic(std::size_t runningBefore) {
                                             std::uint64_t(m_requests[a.request].promptLen) + generatedOf(a.request) -
                                                 1);
         else
-            m_traffic.prefills.push_back({a.request, a.cached, a.tokens, a.recompute});
+            m_traffic.prefills.push_back({a.request, a.cached, a.tokens, a.recompute, a.cached, true});
     }
 }
 
@@ -476,8 +564,10 @@ bool KvSimulator::step() {
         ++m_nextArrival;
     }
     const std::size_t runningBefore = m_running.size();
+    if (budgeted())
+        grantRunning();
 
-    while (!m_waiting.empty() && m_running.size() < m_config.maxRunning) {
+    while (!m_waiting.empty() && m_running.size() < m_config.maxRunning && (!budgeted() || m_budgetLeft > 0)) {
         if (admitHead())
             continue;
         if (!m_running.empty())
@@ -489,10 +579,12 @@ bool KvSimulator::step() {
 
     // Decode: every running sequence stores one token. When the paged pool runs dry, the
     // most recently admitted request is preempted (it may be the one that asked).
-    if (m_config.allocator == AllocatorKind::Paged && m_config.sampling != SamplingMode::Beam)
+    if (m_config.allocator == AllocatorKind::Paged && m_config.sampling != SamplingMode::Beam && !m_anyStalled)
         decodePaged();
     else
         decodeEach();
+    if (m_anyStalled)
+        holdStalled();
     if (m_config.recordTraffic)
         recordTraffic(runningBefore);
 
@@ -584,6 +676,11 @@ std::uint64_t KvSimulator::quietSteps() {
     if (m_config.samples != 1 &&
         (m_config.allocator != AllocatorKind::Paged || m_config.sampling == SamplingMode::Beam ||
          static_cast<const PagedAllocator&>(*m_allocator).hasSharedPartialBlock()))
+        return 0;
+    // A token budget: every step of a stretch decodes every running request, with no prompt left in chunks.
+    if (budgeted() &&
+        (std::uint64_t(m_running.size()) * m_config.samples > m_config.maxBatchedTokens ||
+         std::any_of(m_running.begin(), m_running.end(), [this](std::uint32_t id) { return m_prompts[id].left > 0; })))
         return 0;
     std::uint64_t k = UINT64_MAX;
     if (m_nextArrival < m_requests.size()) {

@@ -54,6 +54,13 @@ struct SimConfig {
     AdmissionPolicy admission = AdmissionPolicy::Vllm; // paged only
     double watermark = 0.1;                            // AdmissionPolicy::Watermark: the share of blocks kept free
     bool prefixCache = false; // paged only: keep full shared-prefix blocks for later requests (vLLM's APC)
+    // vLLM's max_num_batched_tokens with chunked prefill: the tokens one step computes. Running requests take
+    // theirs first, in admission order (a decode one per sequence, a prompt its next chunk), then admissions
+    // while any remain; a prompt longer than what is left is computed in chunks over several steps, and its
+    // first token comes with its last chunk. Memory as vLLM V0 holds it: a prompt's blocks are taken whole when
+    // it is admitted. 0: no budget, every admitted prompt whole in its first step. At least maxRunning and
+    // samples (vLLM refuses a budget below max_num_seqs).
+    std::uint32_t maxBatchedTokens = 0;
     std::uint64_t kvBytesPerToken =
         0;                        // bytes of one token's K and V over all layers; 0 = unknown (swap cost in slots only)
     bool recordSteps = false;     // keep every step's figures (the view's timeline)
@@ -70,11 +77,14 @@ struct SimConfig {
 struct StepTraffic {
     // A request admitted this step that survived it: its prompt went through the model (and, for a request
     // preempted before in recompute mode, the tokens it had generated), which stored its next token.
+    // With a token budget (SimConfig::maxBatchedTokens) one entry per chunk: a prompt may take several steps.
     struct Prefill {
         std::uint32_t request = 0;
-        std::uint32_t cached = 0; // tokens found in the prefix cache: read back, not computed
+        std::uint32_t cached = 0; // tokens found in the prefix cache: read back, not computed (its first chunk)
         std::uint32_t tokens = 0; // tokens computed (at least 1): prompt + tokens generated before, less `cached`
         bool recompute = false;   // a preempted request computing its tokens again
+        std::uint32_t offset = 0; // tokens of it already in the cache before this chunk: `cached` and earlier chunks
+        bool endsPrompt = true;   // the chunk reaches the end: the request stores its first token this step
     };
     std::vector<Prefill> prefills;
     // One entry per sequence (sample or beam) that decoded a token: the tokens in its cache before the step. A
@@ -295,6 +305,27 @@ private:
     void decodeEach();                  // one token for every running sequence, append by append
     void decodePaged();                 // the same for paged parallel samples, walked inside the allocator
     void reject(std::uint32_t request); // counted as refused by the pool; not running, not waiting
+
+    // Chunked prefill (SimConfig::maxBatchedTokens). A running request's share of a step: its chunk of prompt,
+    // or a decode, or nothing (stalled: its prompt not yet whole, or the budget spent before its turn). A stalled
+    // request stores no token, so its count follows the clock (see Progress).
+    bool budgeted() const { return m_config.maxBatchedTokens > 0; }
+    struct Grant {
+        std::uint64_t step = UINT64_MAX; // the step it is for
+        std::uint32_t chunk = 0, offset = 0, cached = 0;
+        bool endsPrompt = false, recompute = false, stalled = false;
+    };
+    struct PromptLeft {
+        std::uint32_t total = 0, left = 0; // tokens to have in the cache before the first decode, still to compute
+        bool recompute = false;
+    };
+    std::vector<Grant> m_grants;
+    std::vector<PromptLeft> m_prompts;
+    std::uint64_t m_budgetLeft = 0;
+    bool m_anyStalled = false;
+    void grantRunning(); // at a step's start: the running requests' shares, in order
+    void grantAdmitted(std::uint32_t id, std::uint32_t tokens, std::uint32_t cached, bool swappedIn, bool recompute);
+    void holdStalled(); // after the decode: stalled requests keep their count
 
     SimConfig m_config;
     std::vector<Request> m_requests;

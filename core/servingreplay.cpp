@@ -192,7 +192,7 @@ std::optional<TimedSummary> replayTimed(const SimConfig& config, const std::vect
         chunks.clear();
         withoutRecompute.clear();
         for (const StepTraffic::Prefill& p : t.prefills) {
-            chunks.push_back({p.cached, p.tokens, true});
+            chunks.push_back({p.offset, p.tokens, p.endsPrompt});
             if (!p.recompute)
                 withoutRecompute.push_back(chunks.back());
             out.promptTokensComputed += p.tokens;
@@ -213,7 +213,7 @@ std::optional<TimedSummary> replayTimed(const SimConfig& config, const std::vect
                 out.recomputeSeconds += reading.lowerBoundSeconds - rest;
                 for (const StepTraffic::Prefill& p : t.prefills)
                     if (p.recompute) {
-                        const roofline::PrefillChunk alone{p.cached, p.tokens, true};
+                        const roofline::PrefillChunk alone{p.offset, p.tokens, p.endsPrompt};
                         out.recomputeFlops += double(pricer.work({}, {&alone, 1}).flops);
                     }
             }
@@ -230,11 +230,12 @@ std::optional<TimedSummary> replayTimed(const SimConfig& config, const std::vect
         now += seconds;
         out.busySeconds += seconds;
         ++steps;
-        for (const StepTraffic::Prefill& p : t.prefills)
-            if (firstToken[p.request] == kNotYet) {
+        for (const StepTraffic::Prefill& p : t.prefills) {
+            if (admitted[p.request] == kNotYet)
                 admitted[p.request] = start;
+            if (p.endsPrompt && firstToken[p.request] == kNotYet) // a chunked prompt: with its last chunk
                 firstToken[p.request] = now;
-            }
+        }
         for (const std::uint32_t id : t.finished)
             finish[id] = now;
         if (!t.idle())

@@ -7,9 +7,11 @@
 // when the previous one ends, and a server with nothing to do waits for the next arrival.
 //
 // A step's work: every running sequence decodes one token from its cache, and every request admitted in the
-// step computes its prompt whole (the simulator stores a prompt in the step that admits it: chunked prefill
-// without a token budget, as vLLM schedules a prompt that fits its max_num_batched_tokens). A prompt's blocks
-// found in the prefix cache are read, not computed. A preempted request pays on its return: in recompute mode
+// step computes its prompt whole (the simulator stores a prompt in the step that admits it), or, with a token
+// budget (SimConfig::maxBatchedTokens, vLLM's max_num_batched_tokens with chunked prefill), the running requests
+// and then the admissions take the step's tokens in order and a long prompt is computed in chunks over several
+// steps, its first token with the last (each chunk priced with the cache its earlier chunks left). A prompt's
+// blocks found in the prefix cache are read, not computed. A preempted request pays on its return: in recompute mode
 // its prompt and the tokens it had generated are computed again; in swap mode its blocks cross the host link
 // on the way out and back, and the step waits for the copy.
 //

@@ -165,6 +165,135 @@ private slots:
         runChecked(config, generateWorkload(spec));
     }
 
+    // Chunked prefill (issue 29): a step's token budget goes to the running requests first, in admission order,
+    // then to admissions; a prompt longer than what is left is computed over several steps, its blocks held whole
+    // from its admission (vLLM V0), its first token stored with its last chunk. Two prompts of 300 tokens, a budget
+    // of 256, by hand.
+    void chunkedPrefillSharesTheStepsTokens() {
+        SimConfig config;
+        config.poolSlots = 10'000;
+        config.maxBatchedTokens = 256;
+        config.recordTraffic = true;
+        config.checkInvariants = true;
+        const std::vector<Request> trace{{0, 300, 3, 0, 0, 0}, {1, 300, 3, 0, 0, 0}};
+        KvSimulator sim(config, trace);
+        using Prefill = StepTraffic::Prefill;
+        const auto chunksAre = [&](const std::vector<Prefill>& want) {
+            const auto& got = sim.traffic().prefills;
+            if (got.size() != want.size())
+                return false;
+            for (std::size_t i = 0; i < got.size(); ++i)
+                if (got[i].request != want[i].request || got[i].offset != want[i].offset ||
+                    got[i].tokens != want[i].tokens || got[i].endsPrompt != want[i].endsPrompt)
+                    return false;
+            return true;
+        };
+        // Step 1: the first prompt takes the whole budget; the second is not admitted. The first's 300 tokens
+        // hold their blocks already, and it stores no token yet.
+        sim.step();
+        QVERIFY(chunksAre({{0, 0, 256, false, 0, false}}));
+        QVERIFY(sim.traffic().decodeContexts.empty());
+        QCOMPARE(sim.lastStep().waiting, 1u);
+        QCOMPARE(sim.lastStep().usage.tokenStates, std::uint64_t(300));
+        QCOMPARE(sim.generated(0), 0u);
+        // Step 2: the rest of the first prompt (and its first token), then 212 of the second's.
+        sim.step();
+        QVERIFY(chunksAre({{0, 0, 44, false, 256, true}, {1, 0, 212, false, 0, false}}));
+        QCOMPARE(sim.generated(0), 1u);
+        QCOMPARE(sim.generated(1), 0u);
+        // Step 3: the first decodes from its 301 tokens; the second finishes its prompt.
+        sim.step();
+        QCOMPARE(sim.traffic().decodeContexts, (std::vector<std::uint64_t>{301}));
+        QVERIFY(chunksAre({{1, 0, 88, false, 212, true}}));
+        QCOMPARE(sim.generated(0), 2u);
+        QCOMPARE(sim.generated(1), 1u);
+        // Then both decode to their third token: the first finishes a step before the second.
+        sim.step();
+        QCOMPARE(sim.traffic().finished, (std::vector<std::uint32_t>{0}));
+        QVERIFY(!sim.step());
+        QCOMPARE(sim.traffic().finished, (std::vector<std::uint32_t>{1}));
+        const SimSummary s = sim.summary();
+        QCOMPARE(s.steps, std::uint64_t(5));
+        QCOMPARE(s.tokensGenerated, std::uint64_t(6));
+        QCOMPARE(s.requestsFinished, std::uint64_t(2));
+    }
+
+    // Every step keeps to its budget, every request finishes with all its tokens, preemptions included (a prompt
+    // cut off in its chunks starts again), and a budget that never binds changes nothing.
+    void chunkedPrefillInvariants_data() {
+        QTest::addColumn<AllocatorKind>("kind");
+        QTest::addColumn<uint>("budget");
+        QTest::addColumn<bool>("swap");
+        for (const uint budget : {256u, 512u, 2048u}) {
+            QTest::addRow("paged %u", budget) << AllocatorKind::Paged << budget << false;
+            QTest::addRow("paged swap %u", budget) << AllocatorKind::Paged << budget << true;
+            QTest::addRow("max %u", budget) << AllocatorKind::Max << budget << false;
+            QTest::addRow("oracle %u", budget) << AllocatorKind::Oracle << budget << false;
+        }
+    }
+    void chunkedPrefillInvariants() {
+        QFETCH(AllocatorKind, kind);
+        QFETCH(uint, budget);
+        QFETCH(bool, swap);
+        WorkloadSpec spec;
+        spec.requests = 300;
+        spec.rate = 0.5;
+        const auto trace = generateWorkload(spec);
+        SimConfig config;
+        config.allocator = kind;
+        config.poolSlots = 6000; // small: the paged pool runs dry and preempts
+        config.preemption = swap ? PreemptionMode::Swap : PreemptionMode::Recompute;
+        config.maxBatchedTokens = budget;
+        config.recordTraffic = true;
+        config.checkInvariants = true;
+        KvSimulator sim(config, trace);
+        std::uint64_t outputs = 0;
+        for (const Request& r : sim.requests())
+            outputs += r.outputLen;
+        std::unordered_map<std::uint32_t, std::uint32_t> firstTokens; // prompts completed per request
+        while (sim.step()) {
+            const StepTraffic& t = sim.traffic();
+            std::uint64_t tokens = t.decodeContexts.size();
+            for (const StepTraffic::Prefill& p : t.prefills) {
+                tokens += p.tokens;
+                QVERIFY(p.tokens >= 1);
+                firstTokens[p.request] += p.endsPrompt ? 1 : 0;
+            }
+            QVERIFY2(tokens <= budget, qPrintable(u"step %1: %2 tokens"_s.arg(sim.lastStep().step).arg(tokens)));
+        }
+        const SimSummary s = sim.summary();
+        QCOMPARE(s.requestsFinished + s.requestsRejectedPool + s.requestsRejectedTooLong, std::uint64_t(300));
+        QCOMPARE(s.requestsRejectedPool, std::uint64_t(0));
+        QCOMPARE(s.tokensGenerated, outputs);
+        for (const Request& r : sim.requests())
+            QVERIFY2(firstTokens[r.id] >= 1, qPrintable(u"request %1 never completed its prompt"_s.arg(r.id)));
+        if (kind == AllocatorKind::Paged)
+            QVERIFY(s.preemptions > 0); // the case the budget must survive
+
+        // A budget no step reaches is no budget.
+        SimConfig unbounded = config;
+        unbounded.recordTraffic = false;
+        unbounded.maxBatchedTokens = 1u << 24;
+        SimConfig none = unbounded;
+        none.maxBatchedTokens = 0;
+        const SimSummary a = simulate(unbounded, trace), b = simulate(none, trace);
+        QCOMPARE(a.steps, b.steps);
+        QCOMPARE(a.preemptions, b.preemptions);
+        QCOMPARE(a.tokensGenerated, b.tokensGenerated);
+        QCOMPARE(a.meanBatch, b.meanBatch);
+    }
+
+    void budgetBelowTheRunningLimitIsRefused() {
+        SimConfig config;
+        config.maxBatchedTokens = 100; // vLLM refuses a max_num_batched_tokens below max_num_seqs (256)
+        QVERIFY(
+            throwsErrorContaining([&] { KvSimulator(config, {}); },
+                                  {"--max-batched-tokens must be at least the running-request limit (256", "got 100"}));
+        config.maxRunning = 64;
+        KvSimulator accepted(config, {});
+        QVERIFY(accepted.finished());
+    }
+
     void fastForwardGivesTheSteppedSummary_data() {
         QTest::addColumn<AllocatorKind>("kind");
         QTest::addColumn<bool>("buddy");
@@ -172,23 +301,31 @@ private slots:
         QTest::addColumn<int>("seed");
         QTest::addColumn<bool>("prefixCache");
         QTest::addColumn<uint>("samples");
+        QTest::addColumn<uint>("budget"); // SimConfig::maxBatchedTokens
         for (int seed : {1, 2, 3}) {
             for (double rate : {0.0, 0.3}) {
                 QTest::addRow("paged rate %.1f seed %d", rate, seed)
-                    << AllocatorKind::Paged << false << rate << seed << false << 1u;
+                    << AllocatorKind::Paged << false << rate << seed << false << 1u << 0u;
                 QTest::addRow("paged prefix cache rate %.1f seed %d", rate, seed)
-                    << AllocatorKind::Paged << false << rate << seed << true << 1u;
+                    << AllocatorKind::Paged << false << rate << seed << true << 1u << 0u;
                 QTest::addRow("paged 3 samples rate %.1f seed %d", rate, seed)
-                    << AllocatorKind::Paged << false << rate << seed << false << 3u;
+                    << AllocatorKind::Paged << false << rate << seed << false << 3u << 0u;
                 // Sharing and prefix caching together, as in the million-request benchmark.
                 QTest::addRow("paged 2 samples prefix cache rate %.1f seed %d", rate, seed)
-                    << AllocatorKind::Paged << false << rate << seed << true << 2u;
+                    << AllocatorKind::Paged << false << rate << seed << true << 2u << 0u;
                 QTest::addRow("max rate %.1f seed %d", rate, seed)
-                    << AllocatorKind::Max << false << rate << seed << false << 1u;
+                    << AllocatorKind::Max << false << rate << seed << false << 1u << 0u;
                 QTest::addRow("pow2 buddy rate %.1f seed %d", rate, seed)
-                    << AllocatorKind::Pow2 << true << rate << seed << false << 1u;
+                    << AllocatorKind::Pow2 << true << rate << seed << false << 1u << 0u;
                 QTest::addRow("oracle rate %.1f seed %d", rate, seed)
-                    << AllocatorKind::Oracle << false << rate << seed << false << 1u;
+                    << AllocatorKind::Oracle << false << rate << seed << false << 1u << 0u;
+                // Chunked prefill: stretches only where every running request decodes within the budget.
+                QTest::addRow("paged budget 256 rate %.1f seed %d", rate, seed)
+                    << AllocatorKind::Paged << false << rate << seed << false << 1u << 256u;
+                QTest::addRow("paged prefix cache 2 samples budget 300 rate %.1f seed %d", rate, seed)
+                    << AllocatorKind::Paged << false << rate << seed << true << 2u << 300u;
+                QTest::addRow("max budget 512 rate %.1f seed %d", rate, seed)
+                    << AllocatorKind::Max << false << rate << seed << false << 1u << 512u;
             }
         }
     }
@@ -199,6 +336,7 @@ private slots:
         QFETCH(int, seed);
         QFETCH(bool, prefixCache);
         QFETCH(uint, samples);
+        QFETCH(uint, budget);
         WorkloadSpec spec = WorkloadSpec::parse("sharegpt");
         spec.requests = 150;
         spec.rate = rate;
@@ -212,6 +350,7 @@ private slots:
         config.samples = samples;
         config.maxModelLen = samples > 1 ? 1024 : 2048; // three samples of one request must fit the pool
         config.buddyPlacement = buddy;
+        config.maxBatchedTokens = budget;
         config.poolSlots = 7000 + 13 * std::uint64_t(seed);
         KvSimulator fast(config, trace);
         fast.run(); // skips the quiet stretches

@@ -64,6 +64,8 @@ private slots:
     void oneRequestByHand();
     void serverWaitsForTheNextArrival();
     void arrivalsCountedInSteps();
+    void chunkedPromptByHand();
+    void chunkedPrefillSteadiesTheDecodes();
     void keepsTheSimulatorsDecisions_data();
     void keepsTheSimulatorsDecisions();
     void everyTokenIsPricedOnce();
@@ -92,6 +94,56 @@ private slots:
     void unpricedScenarios();
     void badInputs();
 };
+
+void TestServingReplay::chunkedPromptByHand() {
+    // A 1,000-token prompt under a budget of 256 tokens a step: four chunks, each reading the cache the earlier
+    // ones left; the first token comes with the last chunk, then each decode as before.
+    for (const double fixed : {0.0, 0.002}) {
+        const StepTimeModel t = roundRoof(fixed);
+        SimConfig config = poolOf(AllocatorKind::Paged);
+        config.maxBatchedTokens = 256;
+        const Request r{0, 1000, 4, 0, 0, 0};
+        const auto s = replayTimed(config, {r}, {0.0}, pricer(), t);
+        QVERIFY(s);
+        double ttft = 0.0;
+        for (const roofline::PrefillChunk chunk :
+             {roofline::PrefillChunk{0, 256, false}, {256, 256, false}, {512, 256, false}, {768, 232, true}})
+            ttft += seconds(roofline::servingStep(llama(), DType::fp16(), DType::fp16(), {}, {&chunk, 1}), t);
+        double total = ttft;
+        for (std::uint32_t generated = 1; generated < 4; ++generated)
+            total += seconds(roofline::decodeStep(llama(), DType::fp16(), DType::fp16(), 1, 1000 + generated), t);
+        QVERIFY(qFuzzyCompare(s->ttft.median, ttft));
+        QVERIFY(qFuzzyCompare(s->e2e.median, total));
+        QCOMPARE(s->queueing.median, 0.0);
+        QCOMPARE(s->promptTokensComputed, quint64(1000));
+        QCOMPARE(s->outputTokens, quint64(4));
+        // Each chunk is compute-bound here (256 tokens x 13.4 GFLOP against 13.2 GB of weights at a ridge of 100
+        // FLOP/B): the chunks cost what the whole prompt costs, so the first token comes no sooner (later by
+        // the fixed cost of the extra steps).
+        const auto whole = replayTimed(poolOf(AllocatorKind::Paged), {r}, {0.0}, pricer(), t);
+        QVERIFY(qFuzzyCompare(s->ttft.median - 3 * fixed, whole->ttft.median));
+    }
+}
+
+void TestServingReplay::chunkedPrefillSteadiesTheDecodes() {
+    // The point of chunked prefill: a long prompt no longer stretches the step every running request decodes in,
+    // so the slowest decodes (p99 TPOT) get faster. Requests of 2,000-token prompts arriving while others decode.
+    WorkloadSpec spec = WorkloadSpec::parse("uniform:200-2000,50-400");
+    spec.requests = 300;
+    spec.seed = 3;
+    const auto requests = generateWorkload(spec);
+    const auto arrivals = poissonArrivalSeconds(requests.size(), 3.0, 1);
+    SimConfig config = poolOf(AllocatorKind::Paged, 60'000);
+    const StepTimeModel t = roundRoof();
+    const auto whole = replayTimed(config, requests, arrivals, pricer(), t);
+    config.maxBatchedTokens = 512;
+    const auto chunked = replayTimed(config, requests, arrivals, pricer(), t);
+    QVERIFY(whole && chunked);
+    QCOMPARE(chunked->outputTokens, whole->outputTokens);
+    QCOMPARE(chunked->promptTokensComputed, whole->promptTokensComputed);
+    QVERIFY2(chunked->tpot.p99 < whole->tpot.p99,
+             qPrintable(u"p99 TPOT %1 chunked, %2 whole"_s.arg(chunked->tpot.p99).arg(whole->tpot.p99)));
+}
 
 void TestServingReplay::arrivalsCountedInSteps() {
     // A step of arrivals lasts one request's decode step with an empty cache: a 7B model in FP16 reads 13.2 GB of

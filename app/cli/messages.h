@@ -767,6 +767,16 @@ inline constexpr Message kMessages[] = {
      "루프라인 시간에 더하는 서빙 스텝당 고정 비용 (기본값 0: 모든 시간이 하한)"},
     {"the GPU-CPU link swapped blocks cross: pcie4-x16 (default) or pcie5-x16",
      "스왑되는 블록이 지나는 GPU-CPU 링크: pcie4-x16 (기본값) 또는 pcie5-x16"},
+    {"vLLM's max_num_batched_tokens with chunked prefill: the tokens one step computes, running requests first; a "
+     "longer prompt takes several steps (vLLM's API server: 2048, 8192 on 70 GiB GPUs but the A100; default: none, "
+     "every prompt whole)",
+     "청크 프리필을 쓰는 vLLM의 max_num_batched_tokens: 스텝 하나가 계산하는 토큰 수로, 실행 중인 요청이 먼저 "
+     "가져갑니다. 더 긴 프롬프트는 여러 스텝에 걸쳐 계산합니다 (vLLM API 서버: 2048, A100을 뺀 70 GiB 이상 GPU는 "
+     "8192; 기본값: 없음, 프롬프트를 한 번에 계산)"},
+    {"Chunked prefill: %1 tokens a step, running requests first; a longer prompt is computed over several steps and "
+     "its first token comes with the last.",
+     "청크 프리필: 스텝마다 토큰 %1개, 실행 중인 요청이 먼저 가져갑니다. 더 긴 프롬프트는 여러 스텝에 걸쳐 계산하며 "
+     "첫 토큰은 마지막 청크와 함께 나옵니다."},
     {"Time: %1 on the %2, priced on its data sheet (%3 GB/s, %4 TFLOP/s) plus %5 a step.",
      "시간: %2의 %1, 데이터시트(%3 GB/s, %4 TFLOP/s)로 계산하고 스텝마다 %5를 더합니다."},
     {"Time: %1 on the %2, priced on its data sheet (%3 GB/s, %4 TFLOP/s) with no fixed cost: each step takes its "

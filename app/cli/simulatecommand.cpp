@@ -192,6 +192,10 @@ int runSimulate(const std::vector<std::string>& args) {
     p.addOption("step-overhead-ms", "MS",
                 tr("fixed cost of each serving step on top of the roofline (default 0: every time is a lower bound)"));
     p.addOption("host-link", "LINK", tr("the GPU-CPU link swapped blocks cross: pcie4-x16 (default) or pcie5-x16"));
+    p.addOption("max-batched-tokens", "N",
+                tr("vLLM's max_num_batched_tokens with chunked prefill: the tokens one step computes, running "
+                   "requests first; a longer prompt takes several steps (vLLM's API server: 2048, 8192 on 70 GiB "
+                   "GPUs but the A100; default: none, every prompt whole)"));
     p.addFlag("trace-times",
               tr("replay in seconds at a Mooncake or Azure LLM trace's own arrival times, on the GPU's roofline"));
     p.addOption("trace-speed", "X", tr("with --trace-times: arrivals X times as fast (2: twice the rate)"));
@@ -280,6 +284,7 @@ int runSimulate(const std::vector<std::string>& args) {
     config.admission = parseAdmissionPolicy(p.valueOr("admission", "vllm"), config.watermark);
     config.prefixCache = p.has("prefix-cache");
     config.buddyPlacement = p.has("buddy");
+    config.maxBatchedTokens = std::uint32_t(p.uintValue("max-batched-tokens", 1, 1u << 24).value_or(0));
     // The default pool is the paper's 13B model (OPT-13B: 40 layers, width 5,120, FP16): 800 KiB per token.
     config.kvBytesPerToken = 819'200;
     const bool sizedFromScenario = p.has("preset") || p.has("config") || p.has("gpu") || p.has("gpu-memory-gib");
@@ -626,6 +631,7 @@ int runSimulate(const std::vector<std::string>& args) {
             j["admission_comparison"] = rows;
         }
         j["prefix_cache"] = config.prefixCache;
+        j["max_batched_tokens"] = config.maxBatchedTokens > 0 ? ordered_json(config.maxBatchedTokens) : ordered_json();
         j["kv_bytes_per_token"] = config.kvBytesPerToken;
         j["seed"] = spec.seed;
         j["notes"] = notes;
@@ -719,7 +725,13 @@ int runSimulate(const std::vector<std::string>& args) {
                      std::to_string(config.blockSize),
                      std::to_string(config.samples) +
                          (config.sampling == SamplingMode::Beam ? " (" + tr("beam search") + ")" : "")})
-              << "\n\n";
+              << "\n";
+    if (config.maxBatchedTokens > 0)
+        std::cout << tr("Chunked prefill: %1 tokens a step, running requests first; a longer prompt is computed over "
+                        "several steps and its first token comes with the last.",
+                        {groupThousands(config.maxBatchedTokens)})
+                  << "\n";
+    std::cout << "\n";
     // Allocator names are the --allocator values and stay as they are in every language.
     std::vector<std::vector<std::string>> table{{tr("allocator"), tr("tokens"), tr("reserved"), tr("internal"),
                                                  tr("external"), tr("free"), tr("batch"), tr("preempt"), tr("steps")}};
