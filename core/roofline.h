@@ -97,6 +97,7 @@ public:
     StepWork work(std::span<const std::uint64_t> decodeContexts, std::span<const PrefillChunk> chunks) const;
     std::uint64_t kvBytesPerToken() const { return m_kvPerToken; } // every layer's K and V of one token
     const ModelShape& model() const { return m_model; }
+    DType kvDtype() const { return m_kvDtype; }
 
 private:
     std::uint64_t cachedBytes(std::uint64_t context) const; // one sequence's cache of `context` tokens

@@ -12,6 +12,7 @@
 #include "rooflinecommand.h"
 #include "simulatecommand.h"
 #include "text.h"
+#include "tierscommand.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -51,6 +52,8 @@ constexpr Command kCommands[] = {
     {"explain-log", "a server's start-up log read back, recomputed and set beside KV Scope's estimate", runExplainLog},
     {"roofline", "this machine's roofline measured, with our small GPT's steps on it; --predict: a GPU's "
                  "data-sheet TPOT bound", runRoofline},
+    {"tiers", "a scenario's KV cache beyond the GPU: host and disk tiers, reload against recompute, hand-off",
+              runTiers},
 };
 // clang-format on
 

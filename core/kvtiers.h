@@ -1,0 +1,62 @@
+#pragma once
+// KV beyond the GPU (issue 30): the tiers under the GPU's KV pool (host memory, a local disk), the links between
+// them, what each tier holds, and the choice a server makes for a request whose cache left the GPU: read its K
+// and V back over a link, or compute them again (a prefill of its tokens on the GPU's roofline). The same bytes
+// over a network link price the hand-off of prefill/decode disaggregation: a request's cache sent from the server
+// that computed its prompt to the one that decodes it.
+//
+// Every time here is a lower bound: a link at its line rate (a drive or a network stack reads less), a recompute
+// at the roofline's max(bytes / bandwidth, FLOPs / peak).
+
+#include "roofline.h"
+#include "servingreplay.h"
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace kvscope {
+
+// The links a cache crosses: the host links of servingreplay.h (PCIe 4.0 and 5.0 x16) first, then NVMe drives on
+// PCIe 4.0 and 5.0 x4, InfiniBand NDR, 100 Gb Ethernet and NVLink 4, each at its line rate in one direction.
+std::span<const HostLink> kvLinks();
+const HostLink& findKvLink(std::string_view id); // throws Error naming the ids
+
+// Reloading `tokens` tokens of one request's cache over a link against computing them again.
+struct ReloadOrRecompute {
+    std::uint64_t tokens = 0;
+    std::uint64_t bytes = 0;     // one sequence's cache of `tokens` tokens (memorymodel's kvBytes: windows kept)
+    double reloadSeconds = 0.0;  // bytes / link bandwidth
+    roofline::Reading recompute; // the prefill of `tokens` tokens, one sequence, on the GPU's roof
+    bool reloadFaster() const { return reloadSeconds < recompute.lowerBoundSeconds; }
+};
+// Throws Error for 0 tokens, a link bandwidth that is not positive, or an invalid roof.
+ReloadOrRecompute reloadOrRecompute(const roofline::StepPricer& pricer, const roofline::Roof& roof,
+                                    std::uint64_t tokens, double linkBandwidth);
+
+// Where reloading and recomputing change places between 1 and `maxTokens` tokens: each crossover is the smallest
+// length at which the faster of the two is no longer the one before it. A short cache reloads faster than one
+// reading of the weights; past a length a slow link loses to the GPU's FLOPs; attention's quadratic cost can hand
+// the lead back to the link at long contexts. Found on a doubling grid, then by bisection to the token (two
+// changes within one doubling would be missed; the two costs' shapes keep them further apart).
+struct TierCrossover {
+    std::uint64_t tokens = 0;  // the first length at which `reloadFaster` holds
+    bool reloadFaster = false; // from `tokens` on (until the next crossover)
+};
+struct ReloadCurve {
+    bool reloadFasterAtOne = false;     // with 1 token
+    std::vector<TierCrossover> changes; // in order; empty: the same one is faster at every length
+};
+ReloadCurve reloadCurve(const roofline::StepPricer& pricer, const roofline::Roof& roof, double linkBandwidth,
+                        std::uint64_t maxTokens);
+
+// A tier of memory under the GPU's pool and the tokens of cache it holds.
+struct KvTier {
+    std::uint64_t bytes = 0;
+    std::uint64_t tokens = 0; // bytes / KV bytes per token, rounded down
+};
+// Throws Error when the KV bytes per token are 0.
+KvTier kvTier(std::uint64_t bytes, std::uint64_t kvBytesPerToken);
+
+} // namespace kvscope
