@@ -747,7 +747,7 @@ QString PagedPage::secondsText() const {
         return tr("In seconds: not timed: %1").arg(QString::fromStdString(t.error));
     const QLocale locale;
     const auto side = [&](const QString& name, const kvscope::TimedSummary& s) {
-        return tr("%1 %2 tokens/s, p90 TTFT %3, p90 TPOT %4")
+        return tr("%1: %2 tokens/s, p90 TTFT %3, p90 TPOT %4")
             .arg(name, locale.toString(s.outputTokensPerSecond, 'f', 0), viewtext::duration(s.ttft.p90),
                  viewtext::duration(s.tpot.p90));
     };

@@ -770,23 +770,23 @@ inline constexpr Message kMessages[] = {
     // kvscope-cli tiers
     {"a scenario's KV cache beyond the GPU: host and disk tiers, reload against recompute, hand-off",
      "GPU 밖의 KV 캐시: 호스트·디스크 계층, 다시 읽기와 재계산 비교, 전달"},
-    {"A scenario's KV cache beyond the GPU: the tokens host memory and a disk hold, and for one\n"
+    {"A scenario's KV cache beyond the GPU: how many tokens host memory and a disk hold, and for one\n"
      "request's cache over each link the time to read it back (or hand it to another server) against\n"
      "the time to compute it again, a prefill on the GPU's data-sheet roofline. Lower bounds: links at\n"
      "their line rate, the prefill at max(bytes / bandwidth, FLOPs / peak).",
-     "GPU 밖의 KV 캐시: 호스트 메모리와 디스크가 담는 토큰 수, 그리고 요청 하나의 캐시를\n"
-     "링크마다 다시 읽어 오는 (또는 다른 서버로 전달하는) 시간과 다시 계산하는 시간 (GPU 데이터시트\n"
-     "루프라인 위의 프리필)을 비교합니다. 하한입니다: 링크는 선로 속도로,\n"
+     "시나리오의 KV 캐시를 GPU 밖에서 봅니다: 호스트 메모리와 디스크에 담을 수 있는 토큰 수를 보이고,\n"
+     "요청 하나의 캐시를 링크마다 다시 읽어 오는 (또는 다른 서버로 전달하는) 시간과 다시 계산하는 시간\n"
+     "(GPU 데이터시트 루프라인 위의 프리필)을 비교합니다. 하한입니다: 링크는 규격상 최대 속도로,\n"
      "프리필은 max(바이트 / 대역폭, FLOP / 최대 성능)으로 계산합니다."},
     {"the request's cache in tokens (default: the scenario's context)",
      "요청 캐시의 토큰 수 (기본값: 시나리오의 컨텍스트 길이)"},
     {"host memory given to the KV cache, GiB", "KV 캐시에 주는 호스트 메모리, GiB"},
     {"disk given to the KV cache, GB (decimal, as drives are sold)",
-     "KV 캐시에 주는 디스크, GB (드라이브 판매 단위인 십진 단위)"},
-    {"%1 has sliding-window layers: a request's cache stops growing in them at the window, which the reload times "
-     "keep; a tier's tokens count every layer's K and V.",
-     "%1에는 슬라이딩 윈도우 레이어가 있습니다: 이 레이어에서는 요청의 캐시가 윈도우에서 더 자라지 않으며, "
-     "다시 읽기 시간은 이를 반영합니다. 계층의 토큰 수는 모든 레이어의 K와 V로 셉니다."},
+     "KV 캐시에 주는 디스크 용량, GB (드라이브 표기처럼 십진 단위)"},
+    {"%1 has sliding-window layers: a request's cache stops growing in them at the window, the reload times take "
+     "this into account; a tier's token count assumes every layer's K and V for each token.",
+     "%1에는 슬라이딩 윈도우 레이어가 있습니다: 이 레이어에서는 요청의 캐시가 윈도우 크기 이상 늘지 않으며, "
+     "다시 읽기 시간은 이를 반영합니다. 계층의 토큰 수는 토큰마다 모든 레이어의 K와 V를 담는다고 보고 셉니다."},
     {"%1 (%2 weights, %3 KV cache) on the %4: %5 of K and V a token.",
      "%4의 %1 (가중치 %2, KV 캐시 %3): 토큰당 K와 V %5."},
     {"tier", "계층"},
@@ -795,29 +795,29 @@ inline constexpr Message kMessages[] = {
     {"host memory", "호스트 메모리"},
     {"disk", "디스크"},
     {"A cache of %1 tokens is %2. Computed again, on the data sheet of the %3: %4 (%5).",
-     "토큰 %1개의 캐시는 %2입니다. %3 데이터시트로 다시 계산하면: %4 (%5)."},
+     "토큰 %1개의 캐시는 %2입니다. %3 데이터시트 기준 재계산 시간: %4 (%5)."},
     {"link", "링크"},
     {"bandwidth", "대역폭"},
     {"reload or hand-off", "다시 읽기 또는 전달"},
     {"faster", "더 빠른 쪽"},
-    {"reload faster at (tokens, of %1)", "다시 읽기가 빠른 길이 (토큰, 최대 %1)"},
+    {"reload faster at (tokens, 1-%1)", "다시 읽기가 빠른 길이 (토큰, 1-%1)"},
     {"reload", "다시 읽기"},
     {"recompute", "재계산"},
     {"always", "항상"},
     {"Lower bounds: each link at its line rate (a drive or a network stack reads less), the prefill at its roofline "
      "time.",
-     "하한입니다: 링크는 선로 속도로 계산하고 (드라이브나 네트워크 스택은 이보다 느립니다), 프리필은 루프라인 "
-     "시간으로 계산합니다."},
+     "하한입니다: 링크는 규격상 최대 속도로 계산하고 (드라이브나 네트워크 스택은 이보다 느립니다), 프리필은 "
+     "루프라인 시간으로 계산합니다."},
     {"vLLM's max_num_batched_tokens with chunked prefill: the tokens one step computes, running requests first; a "
-     "longer prompt takes several steps (vLLM's API server: 2048, 8192 on 70 GiB GPUs but the A100; default: none, "
-     "every prompt whole)",
-     "청크 프리필을 쓰는 vLLM의 max_num_batched_tokens: 스텝 하나가 계산하는 토큰 수로, 실행 중인 요청이 먼저 "
-     "가져갑니다. 더 긴 프롬프트는 여러 스텝에 걸쳐 계산합니다 (vLLM API 서버: 2048, A100을 뺀 70 GiB 이상 GPU는 "
-     "8192; 기본값: 없음, 프롬프트를 한 번에 계산)"},
+     "prompt longer than that takes several steps (vLLM's API server: 2048, or 8192 on GPUs of 70 GiB or more other "
+     "than the A100; default: none, every prompt whole)",
+     "청크 프리필을 쓰는 vLLM의 max_num_batched_tokens: 스텝 하나가 계산하는 토큰 수(토큰 예산)로, 실행 중인 "
+     "요청이 먼저 씁니다. 이보다 긴 프롬프트는 여러 스텝에 걸쳐 계산합니다 (vLLM API 서버: 2048, A100을 뺀 "
+     "70 GiB 이상 GPU는 8192; 기본값: 없음, 프롬프트를 한 번에 계산)"},
     {"Chunked prefill: %1 tokens a step, running requests first; a longer prompt is computed over several steps and "
-     "its first token comes with the last.",
-     "청크 프리필: 스텝마다 토큰 %1개, 실행 중인 요청이 먼저 가져갑니다. 더 긴 프롬프트는 여러 스텝에 걸쳐 계산하며 "
-     "첫 토큰은 마지막 청크와 함께 나옵니다."},
+     "its first token comes with the last chunk.",
+     "청크 프리필: 스텝마다 토큰 예산 %1개이며 실행 중인 요청이 먼저 씁니다. 이보다 긴 프롬프트는 여러 스텝에 걸쳐 "
+     "계산하고, 첫 토큰은 마지막 청크와 함께 나옵니다."},
     {"Time: %1 on the %2, priced on its data sheet (%3 GB/s, %4 TFLOP/s) plus %5 a step.",
      "시간: %2의 %1, 데이터시트(%3 GB/s, %4 TFLOP/s)로 계산하고 스텝마다 %5를 더합니다."},
     {"Time: %1 on the %2, priced on its data sheet (%3 GB/s, %4 TFLOP/s) with no fixed cost: each step takes its "

@@ -194,8 +194,8 @@ int runSimulate(const std::vector<std::string>& args) {
     p.addOption("host-link", "LINK", tr("the GPU-CPU link swapped blocks cross: pcie4-x16 (default) or pcie5-x16"));
     p.addOption("max-batched-tokens", "N",
                 tr("vLLM's max_num_batched_tokens with chunked prefill: the tokens one step computes, running "
-                   "requests first; a longer prompt takes several steps (vLLM's API server: 2048, 8192 on 70 GiB "
-                   "GPUs but the A100; default: none, every prompt whole)"));
+                   "requests first; a prompt longer than that takes several steps (vLLM's API server: 2048, or 8192 "
+                   "on GPUs of 70 GiB or more other than the A100; default: none, every prompt whole)"));
     p.addFlag("trace-times",
               tr("replay in seconds at a Mooncake or Azure LLM trace's own arrival times, on the GPU's roofline"));
     p.addOption("trace-speed", "X", tr("with --trace-times: arrivals X times as fast (2: twice the rate)"));
@@ -728,7 +728,7 @@ int runSimulate(const std::vector<std::string>& args) {
               << "\n";
     if (config.maxBatchedTokens > 0)
         std::cout << tr("Chunked prefill: %1 tokens a step, running requests first; a longer prompt is computed over "
-                        "several steps and its first token comes with the last.",
+                        "several steps and its first token comes with the last chunk.",
                         {groupThousands(config.maxBatchedTokens)})
                   << "\n";
     std::cout << "\n";

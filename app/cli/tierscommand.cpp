@@ -63,7 +63,7 @@ std::string rangesText(const std::vector<std::pair<std::uint64_t, std::uint64_t>
 
 int runTiers(const std::vector<std::string>& args) {
     ArgParser p("kvscope-cli tiers",
-                tr("A scenario's KV cache beyond the GPU: the tokens host memory and a disk hold, and for one\n"
+                tr("A scenario's KV cache beyond the GPU: how many tokens host memory and a disk hold, and for one\n"
                    "request's cache over each link the time to read it back (or hand it to another server) against\n"
                    "the time to compute it again, a prefill on the GPU's data-sheet roofline. Lower bounds: links at\n"
                    "their line rate, the prefill at max(bytes / bandwidth, FLOPs / peak)."));
@@ -98,9 +98,11 @@ int runTiers(const std::vector<std::string>& args) {
                : std::nullopt;
     const GpuPreset& gpu = findGpuPreset(s.gpuId);
     if (kvGrowth(s.model, s.kvDtype).windowedLayers > 0)
-        notes.push_back(tr("%1 has sliding-window layers: a request's cache stops growing in them at the window, "
-                           "which the reload times keep; a tier's tokens count every layer's K and V.",
-                           {s.model.displayName}));
+        notes.push_back(
+            tr("%1 has sliding-window layers: a request's cache stops growing in them at the window, "
+               "the reload times take this into account; a tier's token count assumes every layer's K and V for "
+               "each token.",
+               {s.model.displayName}));
 
     struct Row {
         const HostLink* link;
@@ -173,7 +175,7 @@ int runTiers(const std::vector<std::string>& args) {
                      recompute.bound == roofline::Bound::Memory ? tr("memory-bound") : tr("compute-bound")})
               << "\n\n";
     std::vector<std::vector<std::string>> table{{tr("link"), tr("bandwidth"), tr("reload or hand-off"), tr("faster"),
-                                                 tr("reload faster at (tokens, of %1)", {groupThousands(longest)})}};
+                                                 tr("reload faster at (tokens, 1-%1)", {groupThousands(longest)})}};
     for (const Row& row : rows)
         table.push_back({std::string(row.link->id), rateText(row.link->bandwidth), secondsText(row.cost.reloadSeconds),
                          row.cost.reloadFaster() ? tr("reload") : tr("recompute"),

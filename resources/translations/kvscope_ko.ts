@@ -2253,47 +2253,47 @@
 <context>
     <name>DeviceReason</name>
     <message>
-        <location filename="../../app/viewtext.cpp" line="202"/>
+        <location filename="../../app/viewtext.cpp" line="199"/>
         <source>no CUDA driver</source>
         <translation>CUDA 드라이버 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="203"/>
+        <location filename="../../app/viewtext.cpp" line="200"/>
         <source>no CUDA device</source>
         <translation>CUDA 장치 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="204"/>
+        <location filename="../../app/viewtext.cpp" line="201"/>
         <source>CUDA device 0 did not answer</source>
         <translation>CUDA 장치 0이 응답하지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="205"/>
+        <location filename="../../app/viewtext.cpp" line="202"/>
         <source>cudaMemGetInfo failed</source>
         <translation>cudaMemGetInfo 실패</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="206"/>
+        <location filename="../../app/viewtext.cpp" line="203"/>
         <source>this build has no CUDA backend (CUDA Toolkit not found at build time)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="208"/>
+        <location filename="../../app/viewtext.cpp" line="205"/>
         <source>a CUDA device answered</source>
         <translation>CUDA 장치가 응답함</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="209"/>
+        <location filename="../../app/viewtext.cpp" line="206"/>
         <source>--backend cpu</source>
         <translation>--backend cpu 지정</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="210"/>
+        <location filename="../../app/viewtext.cpp" line="207"/>
         <source>--backend cuda</source>
         <translation>--backend cuda 지정</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="211"/>
+        <location filename="../../app/viewtext.cpp" line="208"/>
         <source>this build has no CUDA backend (the CUDA Toolkit was not found when it was built)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
@@ -4991,7 +4991,7 @@
     <name>PagedPage</name>
     <message>
         <location filename="../../app/pagedpage.cpp" line="184"/>
-        <location filename="../../app/pagedpage.cpp" line="886"/>
+        <location filename="../../app/pagedpage.cpp" line="908"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
@@ -5315,7 +5315,7 @@
     <message>
         <location filename="../../app/pagedpage.cpp" line="352"/>
         <source>The same two replays in seconds</source>
-        <translation>같은 두 재생을 초 단위로</translation>
+        <translation>초 단위로 본 같은 두 재생</translation>
     </message>
     <message>
         <location filename="../../app/pagedpage.cpp" line="353"/>
@@ -5414,7 +5414,7 @@
     </message>
     <message>
         <location filename="../../app/pagedpage.cpp" line="476"/>
-        <location filename="../../app/pagedpage.cpp" line="782"/>
+        <location filename="../../app/pagedpage.cpp" line="804"/>
         <source>Running requests</source>
         <translation>실행 중인 요청</translation>
     </message>
@@ -5445,147 +5445,151 @@
         <translation>실행의 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="721"/>
+        <location filename="../../app/pagedpage.cpp" line="742"/>
         <source>In seconds: timing both replays on the scenario&apos;s GPU…</source>
         <translation>초 단위: 시나리오의 GPU로 두 재생의 시간을 계산하는 중…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="724"/>
+        <location filename="../../app/pagedpage.cpp" line="745"/>
         <source>In seconds: not timed. %1</source>
         <translation>초 단위: 시간을 계산하지 않았습니다. %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="726"/>
+        <location filename="../../app/pagedpage.cpp" line="747"/>
         <source>In seconds: not timed: %1</source>
         <translation>초 단위: 시간을 계산하지 못했습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="729"/>
-        <source>%1 %2 tokens/s, p90 TTFT %3, p90 TPOT %4</source>
+        <location filename="../../app/pagedpage.cpp" line="750"/>
+        <source>%1: %2 tokens/s, p90 TTFT %3, p90 TPOT %4</source>
         <translation>%1: 초당 %2 토큰, p90 TTFT %3, p90 TPOT %4</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="733"/>
+        <source>%1 %2 tokens/s, p90 TTFT %3, p90 TPOT %4</source>
+        <translation type="vanished">%1: 초당 %2 토큰, p90 TTFT %3, p90 TPOT %4</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="756"/>
         <source>every request at once</source>
         <translation>모든 요청이 한꺼번에 도착</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="734"/>
+        <location filename="../../app/pagedpage.cpp" line="757"/>
         <source>a step of arrivals lasts %1, one request&apos;s step</source>
-        <translation>도착 한 스텝은 요청 하나의 스텝인 %1</translation>
+        <translation>도착 한 스텝 = 요청 하나의 스텝 시간 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="736"/>
+        <location filename="../../app/pagedpage.cpp" line="758"/>
         <source>In seconds, %1 priced on the data sheet of the %2 (lower bounds; %3): %4 · %5. Request rates and latency targets: the Serving page.</source>
         <translation>초 단위, %2 데이터시트로 계산한 %1 (하한; %3): %4 · %5. 요청률과 지연 시간 목표는 서빙 페이지에서 봅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="963"/>
+        <location filename="../../app/pagedpage.cpp" line="985"/>
         <source>Reading the request trace…</source>
         <translation>요청 트레이스를 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="963"/>
+        <location filename="../../app/pagedpage.cpp" line="985"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="964"/>
+        <location filename="../../app/pagedpage.cpp" line="986"/>
         <source>Request trace</source>
         <translation>요청 트레이스</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1010"/>
+        <location filename="../../app/pagedpage.cpp" line="1032"/>
         <source>The trace was not read: stopped. Choose it again to read it.</source>
         <translation>트레이스를 읽다가 중지했습니다. 다시 읽으려면 트레이스를 다시 선택하세요.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1164"/>
+        <location filename="../../app/pagedpage.cpp" line="1186"/>
         <source>Open a request trace</source>
         <translation>요청 트레이스 열기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1164"/>
+        <location filename="../../app/pagedpage.cpp" line="1186"/>
         <source>Request traces (*.csv *.jsonl *.json);;All files (*)</source>
         <translation>요청 트레이스 (*.csv *.jsonl *.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1176"/>
+        <location filename="../../app/pagedpage.cpp" line="1198"/>
         <source>Trace: %1</source>
         <translation>트레이스: %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1293"/>
+        <location filename="../../app/pagedpage.cpp" line="1315"/>
         <source>Jump to…</source>
         <translation>이동할 순간…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1303"/>
+        <location filename="../../app/pagedpage.cpp" line="1325"/>
         <source>%1: the first request left waiting (step %2)</source>
         <translation>%1: 처음으로 요청이 대기 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1306"/>
+        <location filename="../../app/pagedpage.cpp" line="1328"/>
         <source>%1: the first preemption (step %2)</source>
         <translation>%1: 첫 선점 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1309"/>
+        <location filename="../../app/pagedpage.cpp" line="1331"/>
         <source>%1: the most requests running, %3 (step %2)</source>
         <translation>%1: 실행 중인 요청이 가장 많음, %3개 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1312"/>
+        <location filename="../../app/pagedpage.cpp" line="1334"/>
         <source>%1: every request finished (step %2)</source>
         <translation>%1: 모든 요청 완료 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1420"/>
+        <location filename="../../app/pagedpage.cpp" line="1442"/>
         <source>buddy</source>
         <translation>버디 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1420"/>
+        <location filename="../../app/pagedpage.cpp" line="1442"/>
         <source>first fit</source>
         <translation>최초 적합</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1421"/>
+        <location filename="../../app/pagedpage.cpp" line="1443"/>
         <source>Contiguous (%1, %2): %3 tokens · %4 running · %5 waiting</source>
         <translation>연속 할당 (%1, %2): 토큰 %3 · 실행 중 %4 · 대기 %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1445"/>
+        <location filename="../../app/pagedpage.cpp" line="1467"/>
         <source>– (the whole-run simulation was stopped)</source>
         <translation>– (전체 실행 시뮬레이션을 중지함)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1446"/>
+        <location filename="../../app/pagedpage.cpp" line="1468"/>
         <source>– (this trace cannot finish: see the message below)</source>
         <translation>– (이 트레이스는 끝나지 않음: 아래 메시지 참고)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1447"/>
+        <location filename="../../app/pagedpage.cpp" line="1469"/>
         <source>… (the whole run is still being simulated: %1)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중: %1)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1449"/>
+        <location filename="../../app/pagedpage.cpp" line="1471"/>
         <source>… (the whole run is still being simulated)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1453"/>
+        <location filename="../../app/pagedpage.cpp" line="1475"/>
         <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; requests finished: contiguous &lt;b&gt;%3&lt;/b&gt; of %5, paged &lt;b&gt;%4&lt;/b&gt; of %5</source>
         <translation>스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료된 요청: 연속 할당 %5개 중 &lt;b&gt;%3&lt;/b&gt;개, 페이지 방식 %5개 중 &lt;b&gt;%4&lt;/b&gt;개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1546"/>
+        <location filename="../../app/pagedpage.cpp" line="1568"/>
         <source>contiguous: mean %1 under load</source>
         <translation>연속 할당: 부하 중 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1549"/>
+        <location filename="../../app/pagedpage.cpp" line="1571"/>
         <source>paged: mean %1 under load</source>
         <translation>페이지 방식: 부하 중 평균 %1</translation>
     </message>
@@ -5594,37 +5598,37 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료: 연속 할당 &lt;b&gt;%3&lt;/b&gt;, 페이지 방식 &lt;b&gt;%4&lt;/b&gt; (전체 요청 %5개)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1462"/>
+        <location filename="../../app/pagedpage.cpp" line="1484"/>
         <source>Paged: %1 preemptions · %2 blocks saved by sharing</source>
         <translation>페이지 방식: 선점 %1 · 공유로 아낀 블록 %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1464"/>
+        <location filename="../../app/pagedpage.cpp" line="1486"/>
         <source>(memory saved: %1 now, %2 on average)</source>
         <translation>(절약한 메모리: 지금 %1, 평균 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1468"/>
+        <location filename="../../app/pagedpage.cpp" line="1490"/>
         <source>· max model length: %1 requests rejected (prompt too long), %2 outputs cut</source>
         <translation>· 최대 모델 길이: 요청 %1개 거부 (프롬프트가 너무 김), 출력 %2개 잘림</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1472"/>
+        <location filename="../../app/pagedpage.cpp" line="1494"/>
         <source>· never fit the pool, rejected: contiguous %1, paged %2</source>
         <translation>· 풀에 들어갈 수 없어 거부: 연속 할당 %1개, 페이지 방식 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1476"/>
+        <location filename="../../app/pagedpage.cpp" line="1498"/>
         <source>· prefix cache: hit rate %1, %2 cached blocks free but kept</source>
         <translation>· 프리픽스 캐싱: 적중률 %1, 비어 있지만 보관 중인 캐시 블록 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1546"/>
+        <location filename="../../app/pagedpage.cpp" line="1568"/>
         <source>contiguous: mean %1</source>
         <translation>연속 할당: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1549"/>
+        <location filename="../../app/pagedpage.cpp" line="1571"/>
         <source>paged: mean %1</source>
         <translation>페이지 방식: 평균 %1</translation>
     </message>
@@ -5657,7 +5661,7 @@
         <translation type="vanished">페이지 방식 (PagedAttention): 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="886"/>
+        <location filename="../../app/pagedpage.cpp" line="908"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
@@ -5666,7 +5670,7 @@
         <translation type="vanished">연속 할당, %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1425"/>
+        <location filename="../../app/pagedpage.cpp" line="1447"/>
         <source>Paged, block %1: %2 tokens · %3 running · %4 waiting</source>
         <translation>페이지 방식, 블록 %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
@@ -5675,28 +5679,28 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; 완료 &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; (전체 %5) &amp;nbsp; 선점 %6 &amp;nbsp; 공유로 아낀 블록 %7</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1597"/>
+        <location filename="../../app/pagedpage.cpp" line="1619"/>
         <source>sample %1: %2</source>
         <translation>샘플 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1597"/>
+        <location filename="../../app/pagedpage.cpp" line="1619"/>
         <source>beam %1: %2</source>
         <translation>빔 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1601"/>
+        <location filename="../../app/pagedpage.cpp" line="1623"/>
         <source>&lt;b&gt;Request %1&lt;/b&gt;: %2 prompt + %3 output tokens, %4 generated so far. Block table (logical→physical): %5</source>
         <translation>&lt;b&gt;요청 %1&lt;/b&gt;: 프롬프트 %2 + 출력 %3 토큰, 지금까지 %4 토큰 생성. 블록 테이블 (논리 블록→물리 블록): %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1607"/>
+        <location filename="../../app/pagedpage.cpp" line="1629"/>
         <source>not in the paged pool now</source>
         <translation>지금은 페이지 방식 풀에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="756"/>
-        <location filename="../../app/pagedpage.cpp" line="786"/>
+        <location filename="../../app/pagedpage.cpp" line="778"/>
+        <location filename="../../app/pagedpage.cpp" line="808"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
@@ -6797,62 +6801,62 @@ req/s</source>
         <translation>≥ %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="728"/>
+        <location filename="../../app/servingpage.cpp" line="729"/>
         <source>p90 TTFT ≤ %1 and TPOT ≤ %2</source>
         <translation>p90 TTFT ≤ %1, TPOT ≤ %2</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="735"/>
+        <location filename="../../app/servingpage.cpp" line="736"/>
         <source>Paged blocks miss %1 even at a low request rate: a step on this GPU is too slow for these targets.</source>
         <translation>페이지 방식 블록은 낮은 요청률에서도 %1을(를) 지키지 못합니다: 이 GPU의 스텝이 이 목표에 비해 너무 느립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="739"/>
+        <location filename="../../app/servingpage.cpp" line="740"/>
         <source>At %1, paged blocks serve %2 requests/s (%3 users at once): %4x the exact reservation, %5x the maximum-length one.</source>
         <translation>%1에서 페이지 방식 블록은 초당 요청 %2개(동시 사용자 %3명)를 처리합니다: 정확한 예약의 %4배, 최대 길이 예약의 %5배.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="745"/>
+        <location filename="../../app/servingpage.cpp" line="746"/>
         <source>Kwon et al. (2023) report 1.7-2.7x over the exact reservation (Orca Oracle) and 2.7-8x over the maximum length (Orca Max), for OPT-13B on an A100 with ShareGPT at similar latency. These figures move with the model, the GPU, the context (what the maximum-length policy reserves) and the fixed cost per step.</source>
         <translation>Kwon 외 (2023)는 A100의 OPT-13B와 ShareGPT에서 비슷한 지연 시간으로 정확한 예약(Orca Oracle)의 1.7-2.7배, 최대 길이 예약(Orca Max)의 2.7-8배를 보고합니다. 이 수치는 모델, GPU, 컨텍스트 길이(최대 길이 방식이 예약하는 양), 스텝당 고정 비용에 따라 달라집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="750"/>
+        <location filename="../../app/servingpage.cpp" line="751"/>
         <source>At %1, PagedAttention blocks serve %2 requests/s; a contiguous policy misses the targets or reaches the search&apos;s ceiling, so no ratio is given.</source>
         <translation>%1에서 PagedAttention 블록은 초당 요청 %2개를 처리합니다. 연속 할당 방식이 목표를 지키지 못하거나 탐색 상한에 닿아 배율은 주지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="753"/>
+        <location filename="../../app/servingpage.cpp" line="754"/>
         <source>at least %1</source>
         <translation>최소 %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="765"/>
+        <location filename="../../app/servingpage.cpp" line="766"/>
         <source>hit rate</source>
         <translation>적중률</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="767"/>
+        <location filename="../../app/servingpage.cpp" line="768"/>
         <source>upper bound %1%</source>
         <translation>상한 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="770"/>
+        <location filename="../../app/servingpage.cpp" line="771"/>
         <source>Prefix-cache hit rate of the trace&apos;s blocks against cache size</source>
         <translation>캐시 크기에 따른 트레이스 블록의 프리픽스 캐시 적중률</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="793"/>
+        <location filename="../../app/servingpage.cpp" line="794"/>
         <source>TTFT target %1</source>
         <translation>TTFT 목표 %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="801"/>
+        <location filename="../../app/servingpage.cpp" line="802"/>
         <source>Throughput against offered load</source>
         <translation>부하에 따른 처리량</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="802"/>
+        <location filename="../../app/servingpage.cpp" line="803"/>
         <source>p90 time to first token against offered load</source>
         <translation>부하에 따른 p90 첫 토큰까지의 시간</translation>
     </message>
@@ -7138,7 +7142,7 @@ req/s</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="191"/>
+        <location filename="../../app/viewtext.cpp" line="188"/>
         <source>%1 s</source>
         <translation>%1초</translation>
     </message>
@@ -7250,19 +7254,19 @@ req/s</source>
         <translation type="vanished">&lt;span style=&apos;color:#b3261e&apos;&gt;KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="223"/>
+        <location filename="../../app/viewtext.cpp" line="220"/>
         <source>CUDA: %1, %2, sm_%3%4, driver %5.%6</source>
         <translation>CUDA: %1, %2, sm_%3%4, 드라이버 %5.%6</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="230"/>
+        <location filename="../../app/viewtext.cpp" line="227"/>
         <source>CPU: %1, %n thread(s), %2 RAM</source>
         <translation>
             <numerusform>CPU: %1, 스레드 %n개, RAM %2</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="231"/>
+        <location filename="../../app/viewtext.cpp" line="228"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
