@@ -4,6 +4,7 @@
 
 #include <QEvent>
 #include <QPainter>
+#include <QPointer>
 #include <QWidget>
 
 #include <algorithm>
@@ -31,7 +32,10 @@ public:
         setAttribute(Qt::WA_NoSystemBackground);
         target->installEventFilter(this);
         if (parentWidget() != target) {
-            connect(target, &QObject::destroyed, this, &QObject::deleteLater);
+            connect(target, &QObject::destroyed, this, [this] {
+                hide(); // at once: a neighbour's event before the deletion must not measure a target that is gone
+                deleteLater();
+            });
             // The ring stops short of its neighbours, so it follows them too: a line above the target that
             // appears or grows later (figures that arrive from a background run) moves the free space.
             for (QWidget* other : parentWidget()->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
@@ -48,6 +52,8 @@ public:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override {
+        if (!m_target)
+            return false;
         if (watched != m_target) { // a neighbour: where it is bounds the ring
             switch (event->type()) {
             case QEvent::Move:
@@ -142,7 +148,7 @@ private:
 
     Kind m_kind;
     QString m_text;
-    QWidget* m_target;
+    QPointer<QWidget> m_target; // null once destroyed (a highlight is then deleted later)
 };
 
 void clear(QWidget* root, Mark::Kind kind) {

@@ -600,7 +600,10 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     connect(&m_timingWatcher, &QFutureWatcher<Timing>::finished, this, [this] {
         Timing t = m_timingWatcher.result();
         if (t.generation != m_timingGeneration || t.error == "stopped") {
-            // A newer run or scenario took its place, or it was stopped when the page was hidden.
+            // A newer run or scenario took its place (started now: it could not while this one ran), or it was
+            // stopped when the page was hidden.
+            startTiming();
+            updateCounters();
             if (!hasPendingFigures())
                 emit figuresSettled();
             return;
@@ -1239,6 +1242,8 @@ void PagedPage::rebuild() {
         m_pagedMap->setMap({}, 1);
         m_counters->clear();
         m_details->clear();
+        m_seconds->clear();
+        m_seconds->hide();
         updateCharts();
         return;
     }

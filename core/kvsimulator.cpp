@@ -157,11 +157,18 @@ KvSimulator::KvSimulator(const SimConfig& config, std::vector<Request> requests)
         throw Error("--max-model-len must be at least 1");
     if (m_config.maxRunning == 0)
         throw Error("the running-request limit must be at least 1");
-    if (m_config.maxBatchedTokens > 0 && m_config.maxBatchedTokens < std::max(m_config.maxRunning, m_config.samples))
-        throw Error("--max-batched-tokens must be at least the running-request limit (" +
-                    std::to_string(m_config.maxRunning) + ", vLLM's max_num_seqs) and the samples per request (" +
-                    std::to_string(m_config.samples) + "), as vLLM requires; got " +
-                    std::to_string(m_config.maxBatchedTokens));
+    // vLLM refuses a budget below max_num_seqs, the sequences a step may run: here requests x samples.
+    if (m_config.maxBatchedTokens > 0 &&
+        std::uint64_t(m_config.maxBatchedTokens) < std::uint64_t(m_config.maxRunning) * m_config.samples)
+        throw Error("--max-batched-tokens must be at least the sequences a step may run, " +
+                    std::to_string(m_config.maxRunning) + " requests x " + std::to_string(m_config.samples) +
+                    " samples = " + std::to_string(std::uint64_t(m_config.maxRunning) * m_config.samples) +
+                    " (vLLM's max_num_seqs), as vLLM requires; got " + std::to_string(m_config.maxBatchedTokens));
+    // A prompt's blocks enter the prefix cache when it is admitted; in chunks they would be found by later requests
+    // before they are computed. Not modelled: said rather than priced wrong.
+    if (m_config.maxBatchedTokens > 0 && m_config.prefixCache)
+        throw Error("--max-batched-tokens with --prefix-cache is not modelled yet: a chunked prompt's blocks would "
+                    "count as cached for later requests before its chunks compute them");
     if (!(m_config.watermark > 0.0 && m_config.watermark < 1.0))
         throw Error("--admission: the watermark must be a share of the blocks between 0 and 1");
     if (!m_config.arrivalsByCaller) // the caller releases them in the order given

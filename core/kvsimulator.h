@@ -58,8 +58,8 @@ struct SimConfig {
     // theirs first, in admission order (a decode one per sequence, a prompt its next chunk), then admissions
     // while any remain; a prompt longer than what is left is computed in chunks over several steps, and its
     // first token comes with its last chunk. Memory as vLLM V0 holds it: a prompt's blocks are taken whole when
-    // it is admitted. 0: no budget, every admitted prompt whole in its first step. At least maxRunning and
-    // samples (vLLM refuses a budget below max_num_seqs).
+    // it is admitted. 0: no budget, every admitted prompt whole in its first step. At least maxRunning x
+    // samples (vLLM refuses a budget below max_num_seqs); not with prefixCache (not modelled: refused).
     std::uint32_t maxBatchedTokens = 0;
     std::uint64_t kvBytesPerToken =
         0;                        // bytes of one token's K and V over all layers; 0 = unknown (swap cost in slots only)

@@ -1052,7 +1052,7 @@ ServingStudy lessonServingStudy(const Lesson& lesson) {
         std::string key;
         try {
             key = encodeScenarioCode(SharedScreen{lesson.scenario, {}, {}, 0});
-        } catch (const Error&) { // a scenario the code cannot carry is computed each time
+        } catch (const std::exception&) { // a scenario the code cannot carry (or encode) is computed each time
         }
         if (!key.empty()) {
             const std::lock_guard lock(studiesMutex);

@@ -286,12 +286,19 @@ private slots:
     void budgetBelowTheRunningLimitIsRefused() {
         SimConfig config;
         config.maxBatchedTokens = 100; // vLLM refuses a max_num_batched_tokens below max_num_seqs (256)
-        QVERIFY(
-            throwsErrorContaining([&] { KvSimulator(config, {}); },
-                                  {"--max-batched-tokens must be at least the running-request limit (256", "got 100"}));
+        QVERIFY(throwsErrorContaining([&] { KvSimulator(config, {}); },
+                                      {"--max-batched-tokens must be at least the sequences a step may run, 256 "
+                                       "requests x 1 samples = 256",
+                                       "got 100"}));
         config.maxRunning = 64;
         KvSimulator accepted(config, {});
         QVERIFY(accepted.finished());
+        config.samples = 2; // 128 sequences
+        QVERIFY(throwsErrorContaining([&] { KvSimulator(config, {}); }, {"64 requests x 2 samples = 128"}));
+        // Chunks and the prefix cache: not modelled, refused rather than priced wrong.
+        config.samples = 1;
+        config.prefixCache = true;
+        QVERIFY(throwsErrorContaining([&] { KvSimulator(config, {}); }, {"--prefix-cache is not modelled yet"}));
     }
 
     void fastForwardGivesTheSteppedSummary_data() {
@@ -322,8 +329,8 @@ private slots:
                 // Chunked prefill: stretches only where every running request decodes within the budget.
                 QTest::addRow("paged budget 256 rate %.1f seed %d", rate, seed)
                     << AllocatorKind::Paged << false << rate << seed << false << 1u << 256u;
-                QTest::addRow("paged prefix cache 2 samples budget 300 rate %.1f seed %d", rate, seed)
-                    << AllocatorKind::Paged << false << rate << seed << true << 2u << 300u;
+                QTest::addRow("paged 2 samples budget 512 rate %.1f seed %d", rate, seed)
+                    << AllocatorKind::Paged << false << rate << seed << false << 2u << 512u;
                 QTest::addRow("max budget 512 rate %.1f seed %d", rate, seed)
                     << AllocatorKind::Max << false << rate << seed << false << 1u << 512u;
             }

@@ -3,6 +3,7 @@
 // that survive colour-vision deficiencies, explanations on every control, presenter mode.
 #include "chartstyle.h"
 #include "forkdiagramwidget.h"
+#include "gpus.h"
 #include "language.h"
 #include "mainwindow.h"
 #include "memorymapwidget.h"
@@ -349,7 +350,7 @@ private slots:
         MainWindow window(&controller);
         PagedPage* page = showPagedPage(window);
         QTRY_VERIFY_WITH_TIMEOUT(page->timelineReady() && page->timing(), 30000);
-        const auto setup = kvscope::servingSetup(controller.scenario());
+        auto setup = kvscope::servingSetup(controller.scenario());
         QVERIFY(setup);
         const auto timedByCore = [&](const kvscope::KvSimulator& live, const std::vector<double>& arrivals) {
             kvscope::SimConfig config = live.config();
@@ -389,6 +390,17 @@ private slots:
         QVERIFY(controller.setScenario(s));
         QTRY_VERIFY_WITH_TIMEOUT(page->timing() && page->timing()->paged, 30000);
 
+        // Two changes in a row, the second while the first is being timed: the figures come for the second.
+        s.gpuId = "h100-80gb";
+        s.gpuMemoryBytes = kvscope::findGpuPreset(s.gpuId).memoryBytes;
+        QVERIFY(controller.setScenario(s));
+        s.gpuId = "a100-80gb";
+        s.gpuMemoryBytes = kvscope::findGpuPreset(s.gpuId).memoryBytes;
+        QVERIFY(controller.setScenario(s));
+        QTRY_VERIFY_WITH_TIMEOUT(page->timing() && page->timing()->paged, 30000);
+        QVERIFY2(page->timing()->gpu.contains(u"A100"_s), qPrintable(page->timing()->gpu));
+        setup = kvscope::servingSetup(controller.scenario());
+
         // Arrivals in steps: each step of them lasts one request's step with an empty cache on this GPU.
         page->findChild<QDoubleSpinBox*>(u"arrivals"_s)->setValue(0.5);
         QTRY_VERIFY_WITH_TIMEOUT(page->timelineReady() && page->timing() && page->timing()->paged, 30000);
@@ -399,6 +411,16 @@ private slots:
         const std::vector<double> arrivals = kvscope::arrivalsFromSteps(page->paged()->requests(), step);
         QCOMPARE(t.paged->ttft.p90, timedByCore(*page->paged(), arrivals).ttft.p90);
         QVERIFY2(page->secondsText().contains(u"a step of arrivals lasts"_s), qPrintable(page->secondsText()));
+
+        // A trace that cannot be read leaves no run: no figures in seconds from the one before stay on screen.
+        QTemporaryDir dir;
+        const QString bad = dir.filePath(u"bad.csv"_s);
+        QFile file(bad);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("prompt_len,output_len\nmany,few\n");
+        file.close();
+        QVERIFY(!page->openTrace(bad));
+        QVERIFY(!page->findChild<QLabel*>(u"seconds"_s)->isVisible());
     }
 
     // A pool too small for any request: each is rejected and counted, and the run still ends.
