@@ -61,6 +61,21 @@ std::string fixedText(double value, int decimals) {
     return buffer;
 }
 
+std::string secondsText(double seconds) {
+    return seconds < 1.0 ? fixedText(1000 * seconds, seconds < 0.01 ? 2 : 1) + " ms"
+                         : fixedText(seconds, seconds < 100 ? 2 : 0) + " s";
+}
+
+std::string rateText(double perSecond, const char* unit) {
+    const char* prefixes[] = {"", "k", "M", "G", "T", "P"};
+    int i = 0;
+    while (perSecond >= 1000.0 && i < 5) {
+        perSecond /= 1000.0;
+        ++i;
+    }
+    return fixedText(perSecond, perSecond < 10 ? 2 : 1) + " " + prefixes[i] + unit;
+}
+
 std::string sizeText(std::uint64_t bytes, int decimals) {
     return formatBytesIn(bytes, g_unit, decimals);
 }

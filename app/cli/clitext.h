@@ -72,6 +72,10 @@ std::string sizeScaled(std::uint64_t bytes);
 std::string sizeAndBytes(std::uint64_t bytes);
 // "%.*f"
 std::string fixedText(double value, int decimals);
+// A time: "4.80 ms" below 10 ms, "16.6 ms" below a second, "1.25 s", "125 s" from 100 s.
+std::string secondsText(double seconds);
+// A rate in decimal units, as data sheets print them: "31.5 GB/s", "7.88 GB/s", "989.5 TFLOP/s".
+std::string rateText(double perSecond, const char* unit);
 
 // "2 x 32 x 8 x 4,096 x 8 x 128 x 2 B = 4.00 GiB", one product per term joined by " + ".
 std::string kvFormulaText(const KvFormula& formula);

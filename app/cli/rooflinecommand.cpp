@@ -28,17 +28,6 @@ std::string boundKey(rl::Bound bound) {
     return bound == rl::Bound::Memory ? "memory" : "compute";
 }
 
-// 28.1 GB/s, 3.35 TB/s: bandwidths in decimal units, as data sheets print them.
-std::string rateText(double perSecond, const char* unit) {
-    const char* prefixes[] = {"", "k", "M", "G", "T", "P"};
-    int i = 0;
-    while (perSecond >= 1000.0 && i < 5) {
-        perSecond /= 1000.0;
-        ++i;
-    }
-    return fixedText(perSecond, perSecond < 10 ? 2 : 1) + " " + prefixes[i] + unit;
-}
-
 std::string intensityText(double intensity) {
     return fixedText(intensity, intensity < 10 ? 2 : intensity < 100 ? 1 : 0);
 }

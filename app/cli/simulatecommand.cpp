@@ -139,11 +139,6 @@ std::vector<std::pair<std::string, double>> pagedRateRatios(const std::vector<Si
     return out;
 }
 
-std::string secondsText(double seconds) {
-    return seconds < 1.0 ? fixedText(1000 * seconds, seconds < 0.01 ? 2 : 1) + " ms"
-                         : fixedText(seconds, seconds < 100 ? 2 : 0) + " s";
-}
-
 } // namespace
 
 int runSimulate(const std::vector<std::string>& args) {

@@ -23,15 +23,6 @@ namespace {
 
 using nlohmann::ordered_json;
 
-std::string secondsText(double seconds) {
-    return seconds < 1.0 ? fixedText(1000 * seconds, seconds < 0.01 ? 2 : 1) + " ms"
-                         : fixedText(seconds, seconds < 100 ? 2 : 0) + " s";
-}
-
-std::string rateText(double bytesPerSecond) {
-    return fixedText(bytesPerSecond / 1e9, bytesPerSecond < 10e9 ? 2 : 1) + " GB/s";
-}
-
 // The lengths (from 1 to `longest`) at which reloading is faster, as [from, to] ranges.
 std::vector<std::pair<std::uint64_t, std::uint64_t>> reloadRanges(const ReloadCurve& curve, std::uint64_t longest) {
     std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges;
@@ -177,8 +168,8 @@ int runTiers(const std::vector<std::string>& args) {
     std::vector<std::vector<std::string>> table{{tr("link"), tr("bandwidth"), tr("reload or hand-off"), tr("faster"),
                                                  tr("reload faster at (tokens, 1-%1)", {groupThousands(longest)})}};
     for (const Row& row : rows)
-        table.push_back({std::string(row.link->id), rateText(row.link->bandwidth), secondsText(row.cost.reloadSeconds),
-                         row.cost.reloadFaster() ? tr("reload") : tr("recompute"),
+        table.push_back({std::string(row.link->id), rateText(row.link->bandwidth, "B/s"),
+                         secondsText(row.cost.reloadSeconds), row.cost.reloadFaster() ? tr("reload") : tr("recompute"),
                          rangesText(row.reloadFaster, longest)});
     printTable(table);
     std::cout << "\n"
