@@ -49,6 +49,16 @@ ReloadOrRecompute reloadOrRecompute(const roofline::StepPricer& pricer, const ro
         throw Error("reload or recompute: a cache of at least one token");
     if (!(linkBandwidth > 0.0) || !std::isfinite(linkBandwidth))
         throw Error("reload or recompute: the link's bandwidth must be positive");
+    // A fixed per-sequence state (SSM, linear attention, cross-attention) moves with a cache too, and a model with no
+    // per-token K and V would reload "nothing": neither is modelled here yet, so neither is priced.
+    const SequenceState state = sequenceState(pricer.model(), pricer.kvDtype(), DType::bf16());
+    if (state.stateLayers > 0 || state.crossLayers > 0)
+        throw Error("reload or recompute: " + pricer.model().displayName +
+                    " keeps a per-sequence state (state-space, linear or cross attention) beside its K and V; "
+                    "moving that state is not modelled yet");
+    if (kvGrowth(pricer.model(), pricer.kvDtype()).perToken == 0 &&
+        kvGrowth(pricer.model(), pricer.kvDtype()).windowedPerToken == 0)
+        throw Error("reload or recompute: " + pricer.model().displayName + " caches no K and V per token");
     ReloadOrRecompute out;
     out.tokens = tokens;
     out.bytes = kvBytes(pricer.model(), pricer.kvDtype(), tokens, 1); // windowed layers keep their window only

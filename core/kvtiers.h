@@ -31,7 +31,8 @@ struct ReloadOrRecompute {
     roofline::Reading recompute; // the prefill of `tokens` tokens, one sequence, on the GPU's roof
     bool reloadFaster() const { return reloadSeconds < recompute.lowerBoundSeconds; }
 };
-// Throws Error for 0 tokens, a link bandwidth that is not positive, or an invalid roof.
+// Throws Error for 0 tokens, a link bandwidth that is not positive, an invalid roof, or a model whose cache is not
+// only per-token K and V (a state-space, linear- or cross-attention state: not modelled yet).
 ReloadOrRecompute reloadOrRecompute(const roofline::StepPricer& pricer, const roofline::Roof& roof,
                                     std::uint64_t tokens, double linkBandwidth);
 

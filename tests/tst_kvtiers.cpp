@@ -2,6 +2,7 @@
 // computing it again, where the two change places along the context, and the tokens a tier holds. Times here are
 // computed from line rates and data sheets, never measured.
 #include "gpus.h"
+#include "hfconfig.h"
 #include "kvtiers.h"
 #include "memorymodel.h"
 #include "presets.h"
@@ -121,6 +122,12 @@ void TestKvTiers::badInputs() {
     QVERIFY(throwsErrorContaining([] { reloadOrRecompute(pricer(), h100(), 10, 0.0); }, {"bandwidth"}));
     QVERIFY(throwsErrorContaining([] { reloadCurve(pricer(), h100(), 1e9, 0); }, {"at least one token"}));
     QVERIFY(throwsErrorContaining([] { kvTier(GiB, 0); }, {"KV bytes per token are 0"}));
+    // A state-space model's cache is a fixed state, not K and V a token: refused, not priced as 0 bytes to move
+    // (it read "reload faster, 0.00 ms" before).
+    const ImportResult imported = importHfConfigFile(testDataPath("hf-configs/mamba-mamba-2.8b.json").toStdString());
+    const roofline::StepPricer mamba(imported.shape, DType::bf16(), DType::bf16());
+    QVERIFY(throwsErrorContaining([&] { reloadOrRecompute(mamba, h100(), 4000, 63e9); },
+                                  {"per-sequence state", "not modelled yet"}));
     // The first links are the host links the replay's swaps cross: one table, not two.
     QCOMPARE(kvLinks()[0].id, hostLinks()[0].id);
     QCOMPARE(kvLinks()[1].bandwidth, hostLinks()[1].bandwidth);
