@@ -67,14 +67,21 @@ int runTiers(const std::vector<std::string>& args) {
         return 0;
     std::vector<std::string> notes;
     const Scenario s = scenarioFromOptions(p, notes);
-    const std::optional<roofline::Roof> roof =
-        s.gpuId == "custom" ? std::nullopt : roofline::dataSheetRoof(findGpuPreset(s.gpuId));
-    if (!roof)
+    // What cannot be priced is core's rule (the Serving page and simulate share it); the pool's own limits do not
+    // apply here.
+    switch (servingUnpriced(s)) {
+    case ServingUnpriced::NoDataSheet:
         throw Error("--gpu " + s.gpuId + " has no data-sheet bandwidth and peak: a recompute has no time on it");
-    if (s.tensorParallel > 1)
+    case ServingUnpriced::TensorParallel:
         throw Error("--tp: the tiers are priced for one GPU's cache; tensor parallelism is not modelled here yet");
-    if (s.weightsAsStored && s.model.stored)
+    case ServingUnpriced::StoredWeights:
         throw Error("--weight-dtype: the recompute reads the weights in one dtype; give it rather than 'stored'");
+    case ServingUnpriced::None:
+    case ServingUnpriced::NoPool:
+    case ServingUnpriced::PoolTooLarge:
+        break;
+    }
+    const std::optional<roofline::Roof> roof = roofline::dataSheetRoof(findGpuPreset(s.gpuId));
     const roofline::StepPricer pricer(s.model, s.weightDtype, s.kvDtype);
     const std::uint64_t perToken = pricer.kvBytesPerToken();
     const std::uint64_t tokens = p.uintValue("tokens", 1, 1u << 24).value_or(s.context);
