@@ -104,7 +104,9 @@ QString DecodeSummaryModel::text(const Row& row, int column) const {
     case TokensPerSecond:
         return QString::number(m->tokensPerSecond, 'f', 1);
     case Speedup:
-        return m->speedupVsNone > 0 ? tr("%1x").arg(QLocale().toString(m->speedupVsNone, 'f', 2)) : u"-"_s;
+        return m->speedupVsNone > 0
+                   ? tr("%1x").arg(QLocale().toString(m->speedupVsNone, m->speedupVsNone >= 0.095 ? 'f' : 'g', 2))
+                   : u"-"_s;
     case WeightsFormula:
         return viewtext::sizeScaled(m->memory.theoreticalWeightBytes);
     case KvFormula:

@@ -719,6 +719,45 @@ private slots:
         }
     }
 
+    void measuredSpeedupNeverReadsAsZero_data() {
+        // CI once printed "Speedup with a cache: 0.0x at batch 2" for a steady run whose cached mode
+        // stalled: a measured ratio of 0.04 rounded to one decimal, and trusted.
+        QTest::addColumn<double>("speedup");
+        QTest::addColumn<QString>("shown");
+        QTest::addColumn<bool>("trusted");
+        QTest::newRow("a stalled cache, 0.04") << 0.04 << u"0.04x"_s << false;
+        QTest::newRow("a stalled cache, 0.004") << 0.004 << u"0.004x"_s << false;
+        QTest::newRow("slower, 0.5") << 0.5 << u"0.5x"_s << false;
+        QTest::newRow("faster, 10") << 10.0 << u"10.0x"_s << true;
+    }
+    void measuredSpeedupNeverReadsAsZero() {
+        QFETCH(double, speedup);
+        QFETCH(QString, shown);
+        QFETCH(bool, trusted);
+        ScenarioController controller;
+        MainWindow window(&controller);
+        DecodePage* page = window.decodePage();
+        DecodeOptions o = tiny(4);
+        o.modes = {CacheMode::None, CacheMode::Contiguous};
+        DecodePage::Run run{o, runDecode(o)};
+        QVERIFY(run.report.speedupMeasured());
+        run.report.noise = RunNoise{}; // steady: the ratio alone must say what it is
+        run.report.speedup = speedup;
+        for (ModeResult& m : run.report.modes)
+            if (m.mode == CacheMode::Contiguous)
+                m.speedupVsNone = speedup;
+        DecodePage::State state = page->state();
+        state.runs = {run};
+        state.shownRun = 0;
+        page->restoreState(state);
+        const QString headline = page->headlineText();
+        QVERIFY2(!claimsAZero(headline) && headline.contains(shown + u" at batch 2"_s), qPrintable(headline));
+        QCOMPARE(headline.contains(u"not trustworthy"_s), !trusted);
+        QVERIFY2(!claimsAZero(page->readingText()), qPrintable(page->readingText()));
+        const QString table = column(page->summary(), DecodeSummaryModel::Speedup).join(u" · "_s);
+        QVERIFY2(!claimsAZero(table), qPrintable(table));
+    }
+
     void tooltipsAndWhatsThis() {
         ScenarioController controller;
         MainWindow window(&controller);
