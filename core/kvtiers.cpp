@@ -22,6 +22,7 @@ constexpr HostLink kBeyondHost[] = {
     {"ib-ndr", 400e9 / 8.0, "InfiniBand NDR, 400 Gb/s a port: 50 GB/s each way (NVIDIA ConnectX-7)"},
     {"nvlink4", 450e9, "NVLink 4 between H100s: 900 GB/s both ways, 450 GB/s each (NVIDIA H100 data sheet)"},
 };
+constexpr std::size_t kDiskLinks = 2; // kBeyondHost's first two: the drives; the rest reach another server
 } // namespace
 
 std::span<const HostLink> kvLinks() {
@@ -41,6 +42,16 @@ const HostLink& findKvLink(std::string_view id) {
         known += (known.empty() ? "" : ", ") + std::string(link.id);
     }
     throw Error("--link: unknown link " + quoteExcerpt(id) + "; known links: " + known);
+}
+
+KvLinkRole kvLinkRole(const HostLink& link) {
+    for (const HostLink& host : hostLinks())
+        if (host.id == link.id)
+            return KvLinkRole::Host;
+    for (std::size_t i = 0; i < std::size(kBeyondHost); ++i)
+        if (kBeyondHost[i].id == link.id)
+            return i < kDiskLinks ? KvLinkRole::Disk : KvLinkRole::Network;
+    throw Error("a KV link: " + quoteExcerpt(link.id) + " is not one of the links KV tiers know");
 }
 
 ReloadOrRecompute reloadOrRecompute(const roofline::StepPricer& pricer, const roofline::Roof& roof,
@@ -64,7 +75,8 @@ ReloadOrRecompute reloadOrRecompute(const roofline::StepPricer& pricer, const ro
     out.bytes = kvBytes(pricer.model(), pricer.kvDtype(), tokens, 1); // windowed layers keep their window only
     out.reloadSeconds = double(out.bytes) / linkBandwidth;
     const roofline::PrefillChunk prompt{0, tokens, false}; // the cache again, not a next token
-    out.recompute = roofline::read(pricer.work({}, {&prompt, 1}), roof);
+    out.recomputeWork = pricer.work({}, {&prompt, 1});
+    out.recompute = roofline::read(out.recomputeWork, roof);
     return out;
 }
 
@@ -102,6 +114,15 @@ KvTier kvTier(std::uint64_t bytes, std::uint64_t kvBytesPerToken) {
     if (kvBytesPerToken == 0)
         throw Error("a KV tier: the model's KV bytes per token are 0 (a model with no KV cache)");
     return {bytes, bytes / kvBytesPerToken};
+}
+
+KvTier hostTierByRatio(std::uint64_t gpuPoolBytes, double ratio, std::uint64_t kvBytesPerToken) {
+    if (!(ratio > 0.0) || !std::isfinite(ratio))
+        throw Error("a host KV tier: the ratio to the GPU's pool must be positive");
+    const double bytes = std::floor(double(gpuPoolBytes) * ratio);
+    if (!(bytes < 0x1p64))
+        throw Error("a host KV tier: " + std::to_string(ratio) + " times the GPU's pool passes 2^64 bytes");
+    return kvTier(std::uint64_t(bytes), kvBytesPerToken);
 }
 
 } // namespace kvscope

@@ -22,13 +22,22 @@ namespace kvscope {
 // PCIe 4.0 and 5.0 x4, InfiniBand NDR, 100 Gb Ethernet and NVLink 4, each at its line rate in one direction.
 std::span<const HostLink> kvLinks();
 const HostLink& findKvLink(std::string_view id); // throws Error naming the ids
+// What a link of kvLinks() connects the GPU to: host memory (PCIe x16), a local drive (NVMe), or another server
+// (the network and NVLink links that carry a disaggregated hand-off). Throws Error for a link not in kvLinks().
+enum class KvLinkRole { Host, Disk, Network };
+KvLinkRole kvLinkRole(const HostLink& link);
+
+// SGLang HiCache sizes its host pool as a multiple of the GPU's KV pool: --hicache-ratio, default 2 ("the ratio of
+// the size of host KV cache memory pool to the size of device pool", SGLang's server arguments).
+inline constexpr double kHostPoolRatio = 2.0;
 
 // Reloading `tokens` tokens of one request's cache over a link against computing them again.
 struct ReloadOrRecompute {
     std::uint64_t tokens = 0;
-    std::uint64_t bytes = 0;     // one sequence's cache of `tokens` tokens (memorymodel's kvBytes: windows kept)
-    double reloadSeconds = 0.0;  // bytes / link bandwidth
-    roofline::Reading recompute; // the prefill of `tokens` tokens, one sequence, on the GPU's roof
+    std::uint64_t bytes = 0;          // one sequence's cache of `tokens` tokens (memorymodel's kvBytes: windows kept)
+    double reloadSeconds = 0.0;       // bytes / link bandwidth
+    roofline::StepWork recomputeWork; // the prefill's bytes moved and FLOPs (no LM head: no next token is sampled)
+    roofline::Reading recompute;      // that prefill on the GPU's roof
     bool reloadFaster() const { return reloadSeconds < recompute.lowerBoundSeconds; }
 };
 // Throws Error for 0 tokens, a link bandwidth that is not positive, an invalid roof, or a model whose cache is not
@@ -59,5 +68,8 @@ struct KvTier {
 };
 // Throws Error when the KV bytes per token are 0.
 KvTier kvTier(std::uint64_t bytes, std::uint64_t kvBytesPerToken);
+// A host tier of `ratio` times the GPU's KV pool (kHostPoolRatio's rule). Throws Error for a ratio that is not
+// positive and finite, a tier past 2^64 bytes, or KV bytes per token of 0.
+KvTier hostTierByRatio(std::uint64_t gpuPoolBytes, double ratio, std::uint64_t kvBytesPerToken);
 
 } // namespace kvscope

@@ -39,6 +39,8 @@ private slots:
     void reloadCurveChangesWhereTheCostsCross();
     void fastLinkReloadsAtEveryLength();
     void tiersHoldTokens();
+    void hostTierFollowsThePool();
+    void eachLinkHasARole();
     void badInputs();
 };
 
@@ -78,6 +80,10 @@ void TestKvTiers::recomputeIsAPrefillWithoutTheLmHead() {
         QVERIFY2(qFuzzyCompare((double(prefill.flops) - lmHeadFlops) / h100().peakFlops, r.recompute.computeSeconds),
                  qPrintable(QString::number(tokens)));
         QCOMPARE(r.recompute.lowerBoundSeconds, std::max(r.recompute.memorySeconds, r.recompute.computeSeconds));
+        // The work behind the reading, for the page's formula: its bytes and FLOPs over the roof's two rates.
+        QCOMPARE(r.recompute.memorySeconds, double(r.recomputeWork.bytes) / h100().bandwidth);
+        QCOMPARE(r.recompute.computeSeconds, double(r.recomputeWork.flops) / h100().peakFlops);
+        QCOMPARE(r.recomputeWork.tokens, tokens);
     }
 }
 
@@ -114,6 +120,36 @@ void TestKvTiers::tiersHoldTokens() {
     QCOMPARE(kvTier(256 * GiB, perToken).tokens, std::uint64_t(2'097'152));
     QCOMPARE(kvTier(2'000'000'000'000ull, perToken).tokens, std::uint64_t(15'258'789));
     QCOMPARE(kvTier(perToken - 1, perToken).tokens, std::uint64_t(0));
+}
+
+void TestKvTiers::hostTierFollowsThePool() {
+    // SGLang HiCache's default: a host pool twice the GPU's. A pool of 461,744 Llama-3.1-8B tokens (128 KiB each) and
+    // 12,345 bytes more holds 2 x 461,744 = 923,488 tokens twice over: the spare bytes make no whole token.
+    const std::uint64_t perToken = kvBytesPerToken(llama8b(), DType::bf16());
+    QCOMPARE(kHostPoolRatio, 2.0);
+    const std::uint64_t pool = 461'744 * perToken + 12'345;
+    const KvTier host = hostTierByRatio(pool, kHostPoolRatio, perToken);
+    QCOMPARE(host.bytes, 2 * pool);
+    QCOMPARE(host.tokens, (2 * pool) / perToken);
+    QCOMPARE(host.tokens, std::uint64_t(923'488));
+    QCOMPARE(hostTierByRatio(pool, 0.5, perToken).bytes, pool / 2);
+    QVERIFY(throwsErrorContaining([&] { hostTierByRatio(pool, 0.0, perToken); }, {"ratio", "positive"}));
+    QVERIFY(throwsErrorContaining([&] { hostTierByRatio(pool, std::nan(""), perToken); }, {"positive"}));
+    QVERIFY(throwsErrorContaining([&] { hostTierByRatio(~0ull, 4.0, perToken); }, {"2^64 bytes"}));
+}
+
+void TestKvTiers::eachLinkHasARole() {
+    // Host memory over PCIe x16, a local drive over NVMe, another server over the network or NVLink.
+    const std::pair<const char*, KvLinkRole> roles[] = {
+        {"pcie4-x16", KvLinkRole::Host},  {"pcie5-x16", KvLinkRole::Host},   {"nvme-gen4", KvLinkRole::Disk},
+        {"nvme-gen5", KvLinkRole::Disk},  {"eth-100g", KvLinkRole::Network}, {"ib-ndr", KvLinkRole::Network},
+        {"nvlink4", KvLinkRole::Network},
+    };
+    QCOMPARE(kvLinks().size(), std::size(roles));
+    for (const auto& [id, role] : roles)
+        QVERIFY2(kvLinkRole(findKvLink(id)) == role, id);
+    const HostLink stranger{"usb", 1e9, "not a KV link"};
+    QVERIFY(throwsErrorContaining([&] { kvLinkRole(stranger); }, {"usb", "not one of the links"}));
 }
 
 void TestKvTiers::badInputs() {
