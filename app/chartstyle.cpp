@@ -8,6 +8,7 @@
 #include <QGraphicsScene>
 #include <QGraphicsView>
 #include <QLegend>
+#include <QLogValueAxis>
 #include <QPointer>
 #include <QStyle>
 #include <QStyleFactory>
@@ -325,6 +326,10 @@ int decimalsFor(double interval) {
             return decimals;
     }
     return 6;
+}
+
+void setLogRange(QLogValueAxis* axis, double min, double max) {
+    axis->setRange(min * (1.0 - 1e-9), max * (1.0 + 1e-9));
 }
 
 void setValueRange(QValueAxis* axis, double top) {

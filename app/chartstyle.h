@@ -10,6 +10,7 @@
 #include <optional>
 
 class QChart;
+class QLogValueAxis;
 class QValueAxis;
 
 // One look for every chart and page. The palette is Okabe and Ito's, chosen to stay
@@ -152,6 +153,10 @@ void recolor(QChart* chart, const QPalette& palette);
 // 0 to at least `top` on round ticks, with as many decimals in the labels as the tick
 // interval needs (a 0-2 GiB axis reads 0, 0.5, 1, 1.5, 2; never 0, 1, 1, 2).
 void setValueRange(QValueAxis* axis, double top);
+// Qt's log axis puts its first tick at the ceiling of log(min) / log(base), and log(0.1) / log(10)
+// comes out just above -1: an axis from 0.1 lost its first label. A range a hair wider keeps the
+// ticks and labels on the powers of ten themselves.
+void setLogRange(QLogValueAxis* axis, double min, double max);
 // Decimals that tell ticks `interval` apart: 0 for 1 and up, 1 for 0.5, 2 for 0.25...
 int decimalsFor(double interval);
 

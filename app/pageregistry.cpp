@@ -8,13 +8,15 @@
 #include "rooflinepage.h"
 #include "scalingpage.h"
 #include "servingpage.h"
+#include "tierspage.h"
 
 namespace pageregistry {
 
 std::span<const PageKind* const> kinds() {
     static const PageKind* const table[] = {
-        &MemoryPage::kind(),  &AttentionPage::kind(), &ScalingPage::kind(),  &PagedPage::kind(),
-        &ServingPage::kind(), &DecodePage::kind(),    &RooflinePage::kind(), &ExplainLogPage::kind(),
+        &MemoryPage::kind(), &AttentionPage::kind(), &ScalingPage::kind(),
+        &PagedPage::kind(),  &ServingPage::kind(),   &TiersPage::kind(),
+        &DecodePage::kind(), &RooflinePage::kind(),  &ExplainLogPage::kind(),
     };
     return table;
 }

@@ -38,13 +38,6 @@ const QColor kContextColors[] = {QColor(0x00, 0x72, 0xb2), QColor(0x00, 0x9e, 0x
                                  QColor(0xe6, 0x9f, 0x00), QColor(0x56, 0xb4, 0xe9)};
 constexpr int kMaxContexts = 5;
 
-// Qt's log axis puts its first tick at the ceiling of log(min) / log(base), and log(0.1) / log(10)
-// comes out just above -1: an axis from 0.1 lost its first label. A range a hair wider keeps the
-// ticks and labels on the powers of ten themselves.
-void setLogRange(QLogValueAxis* axis, double min, double max) {
-    axis->setRange(min * (1.0 - 1e-9), max * (1.0 + 1e-9));
-}
-
 QString number(double value, int decimals) {
     return QLocale().toString(value, 'f', decimals);
 }
@@ -53,16 +46,6 @@ QString intensityText(double intensity) {
     return number(intensity, intensity < 10 ? 2 : intensity < 100 ? 1 : 0);
 }
 
-// 28.1 GB/s, 65.9 GFLOP/s: decimal units, as data sheets print them.
-QString rate(double perSecond, const QString& unit) {
-    static const char* prefixes[] = {"", "k", "M", "G", "T", "P"};
-    int i = 0;
-    while (perSecond >= 1000.0 && i < 5) {
-        perSecond /= 1000.0;
-        ++i;
-    }
-    return number(perSecond, perSecond < 10 ? 2 : 1) + u' ' + QLatin1String(prefixes[i]) + unit;
-}
 } // namespace
 
 const PageKind& RooflinePage::kind() {
@@ -164,8 +147,8 @@ RooflinePage::RooflinePage(QWidget* parent)
     // Nothing is drawn before a measurement: no empty legend entries, axes over a typical range.
     for (QAbstractSeries* series : chart->series())
         series->setVisible(false);
-    setLogRange(m_x, 0.1, 1000);
-    setLogRange(m_y, 1, 1000);
+    chartstyle::setLogRange(m_x, 0.1, 1000);
+    chartstyle::setLogRange(m_y, 1, 1000);
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumHeight(360);
     // Hover: the point's reading in words (a point is found by its coordinates in the report).
@@ -190,8 +173,8 @@ RooflinePage::RooflinePage(QWidget* parent)
                                reading(*best) + u"\n"_s +
                                    tr("%1 ms measured, %2 achieved, %3 moved per second")
                                        .arg(number(best->milliseconds, best->milliseconds < 100 ? 2 : 0),
-                                            rate(best->reading.achievedFlops, u"FLOP/s"_s),
-                                            rate(best->reading.achievedBandwidth, u"B/s"_s)),
+                                            viewtext::rate(best->reading.achievedFlops, u"FLOP/s"_s),
+                                            viewtext::rate(best->reading.achievedBandwidth, u"B/s"_s)),
                                m_view);
     };
     connect(m_prefill, &QScatterSeries::hovered, this, hover);
@@ -362,15 +345,16 @@ void RooflinePage::setReport(const RooflineReport& report) {
                                           ? QString()
                                           : tr("No GPU was used: %1.").arg(viewtext::deviceReason(report.backendWhy))));
     const double ridge = rl::ridgePoint(m.roof);
-    m_roof->setText(cuda ? tr("Memory roof %1 (device-to-device copy); compute roof %2 (cuBLAS %3 GEMM; BF16: %4); "
-                              "ridge point %5 FLOP/byte.")
-                               .arg(rate(m.roof.bandwidth, u"B/s"_s), rate(m.roof.peakFlops, u"FLOP/s"_s),
-                                    QString::fromStdString(precisionName(report.precision)).toUpper(),
-                                    rate(m.gemmBf16Flops, u"FLOP/s"_s), intensityText(ridge))
-                         : tr("Memory roof %1 (read-only sum; STREAM triad %2); compute roof %3 (OpenBLAS SGEMM); "
-                              "ridge point %4 FLOP/byte.")
-                               .arg(rate(m.roof.bandwidth, u"B/s"_s), rate(m.triadBandwidth, u"B/s"_s),
-                                    rate(m.roof.peakFlops, u"FLOP/s"_s), intensityText(ridge)));
+    m_roof->setText(
+        cuda ? tr("Memory roof %1 (device-to-device copy); compute roof %2 (cuBLAS %3 GEMM; BF16: %4); "
+                  "ridge point %5 FLOP/byte.")
+                   .arg(viewtext::rate(m.roof.bandwidth, u"B/s"_s), viewtext::rate(m.roof.peakFlops, u"FLOP/s"_s),
+                        QString::fromStdString(precisionName(report.precision)).toUpper(),
+                        viewtext::rate(m.gemmBf16Flops, u"FLOP/s"_s), intensityText(ridge))
+             : tr("Memory roof %1 (read-only sum; STREAM triad %2); compute roof %3 (OpenBLAS SGEMM); "
+                  "ridge point %4 FLOP/byte.")
+                   .arg(viewtext::rate(m.roof.bandwidth, u"B/s"_s), viewtext::rate(m.triadBandwidth, u"B/s"_s),
+                        viewtext::rate(m.roof.peakFlops, u"FLOP/s"_s), intensityText(ridge)));
     QString status = tr("Steps measured: %1, in %2 s.").arg(report.points.size()).arg(number(report.seconds, 0));
     if (!report.skipped.empty())
         status += u' ' + tr("Skipped (time budget or memory): %1.").arg(report.skipped.size());
@@ -435,9 +419,9 @@ void RooflinePage::drawChart() {
         m_decode[i]->clear();
         m_decode[i]->setVisible(false);
     }
-    setLogRange(m_x, xMin, xMax);
-    setLogRange(m_y, std::pow(10.0, std::floor(std::log10(std::max(yMin, 1e-6)))),
-                std::pow(10.0, std::ceil(std::log10(roof.peakFlops / g * 1.5))));
+    chartstyle::setLogRange(m_x, xMin, xMax);
+    chartstyle::setLogRange(m_y, std::pow(10.0, std::floor(std::log10(std::max(yMin, 1e-6)))),
+                            std::pow(10.0, std::ceil(std::log10(roof.peakFlops / g * 1.5))));
     m_view->chart()->setTitle(r.roof.backend == Backend::Cuda ? tr("Roofline of this machine (GPU)")
                                                               : tr("Roofline of this machine (CPU)"));
     restyle();

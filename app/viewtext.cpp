@@ -188,6 +188,16 @@ QString duration(double seconds) {
     return tr("%1 s").arg(locale.toString(seconds, 'f', seconds < 100 ? 2 : 0));
 }
 
+QString rate(double perSecond, const QString& unit) {
+    static const char* const prefixes[] = {"", "k", "M", "G", "T", "P"};
+    int i = 0;
+    while (perSecond >= 1000.0 && i < 5) {
+        perSecond /= 1000.0;
+        ++i;
+    }
+    return QLocale().toString(perSecond, 'f', perSecond < 10 ? 2 : 1) + u' ' + QLatin1String(prefixes[i]) + unit;
+}
+
 } // namespace viewtext
 
 namespace viewtext {

@@ -57,4 +57,6 @@ QString limitsHtml(std::uint64_t maxBatch, std::uint64_t context, std::uint64_t 
 QString tokens(std::uint64_t count);
 // A latency: "12.5 ms" under a second (more decimals the shorter), "1.25 s" above, "125 s" from 100 s.
 QString duration(double seconds);
+// A rate in decimal units, as data sheets print them: rate(28.1e9, "B/s") is "28.1 GB/s", "65.9 GFLOP/s".
+QString rate(double perSecond, const QString& unit);
 } // namespace viewtext

@@ -54,22 +54,32 @@ KvLinkRole kvLinkRole(const HostLink& link) {
     throw Error("a KV link: " + quoteExcerpt(link.id) + " is not one of the links KV tiers know");
 }
 
+TierRefusal tierRefusal(const ModelShape& model, DType kvDtype) {
+    const SequenceState state = sequenceState(model, kvDtype, DType::bf16());
+    if (state.stateLayers > 0 || state.crossLayers > 0)
+        return TierRefusal::SequenceState;
+    const KvGrowth growth = kvGrowth(model, kvDtype);
+    if (growth.perToken == 0 && growth.windowedPerToken == 0)
+        return TierRefusal::NoKv;
+    return TierRefusal::None;
+}
+
 ReloadOrRecompute reloadOrRecompute(const roofline::StepPricer& pricer, const roofline::Roof& roof,
                                     std::uint64_t tokens, double linkBandwidth) {
     if (tokens == 0)
         throw Error("reload or recompute: a cache of at least one token");
     if (!(linkBandwidth > 0.0) || !std::isfinite(linkBandwidth))
         throw Error("reload or recompute: the link's bandwidth must be positive");
-    // A fixed per-sequence state (SSM, linear attention, cross-attention) moves with a cache too, and a model with no
-    // per-token K and V would reload "nothing": neither is modelled here yet, so neither is priced.
-    const SequenceState state = sequenceState(pricer.model(), pricer.kvDtype(), DType::bf16());
-    if (state.stateLayers > 0 || state.crossLayers > 0)
+    switch (tierRefusal(pricer.model(), pricer.kvDtype())) {
+    case TierRefusal::SequenceState:
         throw Error("reload or recompute: " + pricer.model().displayName +
                     " keeps a per-sequence state (state-space, linear or cross attention) beside its K and V; "
                     "moving that state is not modelled yet");
-    if (kvGrowth(pricer.model(), pricer.kvDtype()).perToken == 0 &&
-        kvGrowth(pricer.model(), pricer.kvDtype()).windowedPerToken == 0)
+    case TierRefusal::NoKv:
         throw Error("reload or recompute: " + pricer.model().displayName + " caches no K and V per token");
+    case TierRefusal::None:
+        break;
+    }
     ReloadOrRecompute out;
     out.tokens = tokens;
     out.bytes = kvBytes(pricer.model(), pricer.kvDtype(), tokens, 1); // windowed layers keep their window only
@@ -108,6 +118,21 @@ ReloadCurve reloadCurve(const roofline::StepPricer& pricer, const roofline::Roof
         last = hi;
     }
     return curve;
+}
+
+std::vector<TokenRange> reloadFasterRanges(const ReloadCurve& curve, std::uint64_t maxTokens) {
+    std::vector<TokenRange> ranges;
+    bool reload = curve.reloadFasterAtOne;
+    std::uint64_t from = 1;
+    for (const TierCrossover& change : curve.changes) {
+        if (reload)
+            ranges.push_back({from, change.tokens - 1});
+        reload = change.reloadFaster;
+        from = change.tokens;
+    }
+    if (reload)
+        ranges.push_back({from, maxTokens});
+    return ranges;
 }
 
 KvTier kvTier(std::uint64_t bytes, std::uint64_t kvBytesPerToken) {

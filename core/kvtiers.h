@@ -31,6 +31,12 @@ KvLinkRole kvLinkRole(const HostLink& link);
 // the size of host KV cache memory pool to the size of device pool", SGLang's server arguments).
 inline constexpr double kHostPoolRatio = 2.0;
 
+// Why a model's cache cannot be priced across tiers; None when it can. A fixed per-sequence state (state-space,
+// linear or cross attention) moves with a cache too, and a model with no per-token K and V would move "nothing":
+// neither is modelled yet.
+enum class TierRefusal { None, SequenceState, NoKv };
+TierRefusal tierRefusal(const ModelShape& model, DType kvDtype);
+
 // Reloading `tokens` tokens of one request's cache over a link against computing them again.
 struct ReloadOrRecompute {
     std::uint64_t tokens = 0;
@@ -39,6 +45,7 @@ struct ReloadOrRecompute {
     roofline::StepWork recomputeWork; // the prefill's bytes moved and FLOPs (no LM head: no next token is sampled)
     roofline::Reading recompute;      // that prefill on the GPU's roof
     bool reloadFaster() const { return reloadSeconds < recompute.lowerBoundSeconds; }
+    double reloadSpeedup() const { return recompute.lowerBoundSeconds / reloadSeconds; } // > 1: reload faster
 };
 // Throws Error for 0 tokens, a link bandwidth that is not positive, an invalid roof, or a model whose cache is not
 // only per-token K and V (a state-space, linear- or cross-attention state: not modelled yet).
@@ -60,11 +67,19 @@ struct ReloadCurve {
 };
 ReloadCurve reloadCurve(const roofline::StepPricer& pricer, const roofline::Roof& roof, double linkBandwidth,
                         std::uint64_t maxTokens);
+// The lengths from 1 to `maxTokens` (the curve's) at which reloading is faster, as [first, last] ranges in order.
+struct TokenRange {
+    std::uint64_t first = 0, last = 0;
+    bool operator==(const TokenRange&) const = default;
+};
+std::vector<TokenRange> reloadFasterRanges(const ReloadCurve& curve, std::uint64_t maxTokens);
 
 // A tier of memory under the GPU's pool and the tokens of cache it holds.
 struct KvTier {
     std::uint64_t bytes = 0;
     std::uint64_t tokens = 0; // bytes / KV bytes per token, rounded down
+    // Whole requests whose caches are `requestBytes` each (a reloadOrRecompute's bytes: windows kept); 0 for 0 bytes.
+    std::uint64_t requestsOf(std::uint64_t requestBytes) const { return requestBytes ? bytes / requestBytes : 0; }
 };
 // Throws Error when the KV bytes per token are 0.
 KvTier kvTier(std::uint64_t bytes, std::uint64_t kvBytesPerToken);

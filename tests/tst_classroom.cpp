@@ -205,7 +205,8 @@ private slots:
         QTest::newRow("Ctrl+3") << int(Qt::Key_3) << u"scaling"_s;
         QTest::newRow("Ctrl+4") << int(Qt::Key_4) << u"paged"_s;
         QTest::newRow("Ctrl+5") << int(Qt::Key_5) << u"serving"_s;
-        QTest::newRow("Ctrl+6") << int(Qt::Key_6) << u"gpu"_s;
+        QTest::newRow("Ctrl+6") << int(Qt::Key_6) << u"tiers"_s;
+        QTest::newRow("Ctrl+7") << int(Qt::Key_7) << u"gpu"_s;
     }
     void ctrlNumberSwitchesPages() {
         QFETCH(int, key);

@@ -23,30 +23,14 @@ namespace {
 
 using nlohmann::ordered_json;
 
-// The lengths (from 1 to `longest`) at which reloading is faster, as [from, to] ranges.
-std::vector<std::pair<std::uint64_t, std::uint64_t>> reloadRanges(const ReloadCurve& curve, std::uint64_t longest) {
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges;
-    bool reload = curve.reloadFasterAtOne;
-    std::uint64_t from = 1;
-    for (const TierCrossover& change : curve.changes) {
-        if (reload)
-            ranges.emplace_back(from, change.tokens - 1);
-        reload = change.reloadFaster;
-        from = change.tokens;
-    }
-    if (reload)
-        ranges.emplace_back(from, longest);
-    return ranges;
-}
-
-std::string rangesText(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& ranges, std::uint64_t longest) {
+std::string rangesText(const std::vector<TokenRange>& ranges, std::uint64_t longest) {
     if (ranges.empty())
         return tr("never");
-    if (ranges.size() == 1 && ranges[0].first == 1 && ranges[0].second == longest)
+    if (ranges.size() == 1 && ranges[0] == TokenRange{1, longest})
         return tr("always");
     std::string out;
-    for (const auto& [from, to] : ranges)
-        out += (out.empty() ? "" : ", ") + groupThousands(from) + "-" + groupThousands(to);
+    for (const TokenRange& range : ranges)
+        out += (out.empty() ? "" : ", ") + groupThousands(range.first) + "-" + groupThousands(range.last);
     return out;
 }
 
@@ -105,12 +89,12 @@ int runTiers(const std::vector<std::string>& args) {
     struct Row {
         const HostLink* link;
         ReloadOrRecompute cost;
-        std::vector<std::pair<std::uint64_t, std::uint64_t>> reloadFaster;
+        std::vector<TokenRange> reloadFaster;
     };
     std::vector<Row> rows;
     for (const HostLink& link : kvLinks())
         rows.push_back({&link, reloadOrRecompute(pricer, *roof, tokens, link.bandwidth),
-                        reloadRanges(reloadCurve(pricer, *roof, link.bandwidth, longest), longest)});
+                        reloadFasterRanges(reloadCurve(pricer, *roof, link.bandwidth, longest), longest)});
     const roofline::Reading& recompute = rows.front().cost.recompute;
 
     if (p.has("json")) {
@@ -137,8 +121,8 @@ int runTiers(const std::vector<std::string>& args) {
         ordered_json links = ordered_json::array();
         for (const Row& row : rows) {
             ordered_json ranges = ordered_json::array();
-            for (const auto& [from, to] : row.reloadFaster)
-                ranges.push_back({from, to});
+            for (const TokenRange& range : row.reloadFaster)
+                ranges.push_back({range.first, range.last});
             links.push_back({{"id", row.link->id},
                              {"bandwidth_bytes_per_s", row.link->bandwidth},
                              {"source", row.link->source},
