@@ -98,7 +98,7 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     , m_summaryBack(new QPushButton(tr("Back to the last lesson"), this))
     , m_exportVotes(new QPushButton(tr("Export the class votes..."), this)) {
     setObjectName(u"lessonPanel"_s);
-    m_picker->setToolTip(tr("Jump to a lesson"));
+    m_picker->setToolTip(tr("Jump to a lesson: any lesson opens again from here, the summary's too"));
     m_picker->setObjectName(u"lessonPicker"_s);
     m_picker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_question->setWordWrap(true);
@@ -469,9 +469,10 @@ QString LessonPanel::summaryText() const {
                                           .arg(votes.hands)
                                           .arg(votes.rightPercent)
                         : QString();
-    // No cell spacing or padding: fifteen rows of it were two lines of a 720-line projector.
+    // No cell spacing or padding: fifteen rows of it were two lines of a 720-line projector. That the picker opens
+    // any lesson again is its tooltip's to say: a sixteenth lesson left no room for the line here.
     return head + hands + u"<table cellspacing=\"0\" cellpadding=\"0\">%1</table>"_s.arg(rows.join(QString())) +
-           tr("✓ right, ✗ not quite, – no prediction or not revealed. The picker above opens any lesson again.");
+           tr("✓ right, ✗ not quite, – no prediction or not revealed.");
 }
 
 void LessonPanel::advance() {

@@ -5,6 +5,7 @@
 #include "error.h"
 #include "gpus.h"
 #include "inputfile.h"
+#include "kvtiers.h"
 #include "presets.h"
 #include "scenariocode.h"
 #include "servingreplay.h"
@@ -133,6 +134,42 @@ struct FigureDef {
     bool serving = false; // needs the Serving page's study of the scenario
 };
 
+// The tiers page's figures: one request of the scenario's context over a link of kvLinks(), against computing it
+// again on the GPU's data sheet. Throws Error where the page says it cannot price the scenario.
+struct TierPricing {
+    roofline::Roof roof;
+    roofline::StepPricer pricer;
+    std::uint64_t tokens;
+};
+TierPricing tierPricing(const Scenario& s) {
+    switch (servingUnpriced(s)) {
+    case ServingUnpriced::TensorParallel:
+    case ServingUnpriced::StoredWeights:
+    case ServingUnpriced::NoDataSheet:
+        throw Error("the KV tier figures need one GPU preset with a data sheet and one weight dtype");
+    case ServingUnpriced::None:
+    case ServingUnpriced::NoPool:
+    case ServingUnpriced::PoolTooLarge:
+        break;
+    }
+    return {*roofline::dataSheetRoof(findGpuPreset(s.gpuId)), roofline::StepPricer(s.model, s.weightDtype, s.kvDtype),
+            std::max<std::uint64_t>(s.context, 1)};
+}
+ReloadOrRecompute tierCost(FigureInputs& f, std::string_view link) {
+    const TierPricing t = tierPricing(f.scenario());
+    return reloadOrRecompute(t.pricer, t.roof, t.tokens, findKvLink(link).bandwidth);
+}
+// The length from which the `nth` change of the faster one holds over an NVMe drive on PCIe 4.0 (1 to the context).
+double nvmeCrossover(FigureInputs& f, std::size_t nth) {
+    const TierPricing t = tierPricing(f.scenario());
+    const std::uint64_t longest = std::max<std::uint64_t>(t.tokens, f.scenario().model.maxContext);
+    const ReloadCurve curve = reloadCurve(t.pricer, t.roof, findKvLink("nvme-gen4").bandwidth, longest);
+    if (nth >= curve.changes.size())
+        throw Error("reloading over an NVMe drive and computing again change places " +
+                    std::to_string(curve.changes.size()) + " time(s) in this scenario, not " + std::to_string(nth + 1));
+    return double(curve.changes[nth].tokens);
+}
+
 double servingCapacity(FigureInputs& f, AllocatorKind kind) {
     const SloCapacity& c = f.serving().row(kind).capacity;
     if (!c.met || c.atCeiling)
@@ -245,6 +282,30 @@ const FigureDef kFigures[] = {
          return f.serving().row(AllocatorKind::Max).atRate.outputTokensPerSecond; }, true},
     {"serving_paged_tokens_per_s", 0, false, [](FigureInputs& f) {
          return f.serving().row(AllocatorKind::Paged).atRate.outputTokensPerSecond; }, true},
+    // KV tiers (the "tiers" page): a request of the scenario's context.
+    {"tiers_request_mb", 1, false, [](FigureInputs& f) { return double(tierCost(f, "pcie4-x16").bytes) / 1e6; }},
+    {"tiers_gpu_tflops", 0, false, [](FigureInputs& f) { return tierPricing(f.scenario()).roof.peakFlops / 1e12; }},
+    {"tiers_pcie4_gbps", 1, false, [](FigureInputs&) { return findKvLink("pcie4-x16").bandwidth / 1e9; }},
+    {"tiers_reload_pcie4_ms", 1, false, [](FigureInputs& f) { return 1e3 * tierCost(f, "pcie4-x16").reloadSeconds; }},
+    {"tiers_reload_pcie5_ms", 1, false, [](FigureInputs& f) { return 1e3 * tierCost(f, "pcie5-x16").reloadSeconds; }},
+    {"tiers_reload_nvme4_ms", 1, false, [](FigureInputs& f) { return 1e3 * tierCost(f, "nvme-gen4").reloadSeconds; }},
+    {"tiers_handoff_ib_ms", 1, false, [](FigureInputs& f) { return 1e3 * tierCost(f, "ib-ndr").reloadSeconds; }},
+    {"tiers_handoff_eth_ms", 1, false, [](FigureInputs& f) { return 1e3 * tierCost(f, "eth-100g").reloadSeconds; }},
+    {"tiers_recompute_ms", 1, false, [](FigureInputs& f) {
+         return 1e3 * tierCost(f, "pcie4-x16").recompute.lowerBoundSeconds; }},
+    {"tiers_recompute_memory_ms", 1, false, [](FigureInputs& f) {
+         return 1e3 * tierCost(f, "pcie4-x16").recompute.memorySeconds; }},
+    {"tiers_recompute_compute_ms", 1, false, [](FigureInputs& f) {
+         return 1e3 * tierCost(f, "pcie4-x16").recompute.computeSeconds; }},
+    {"tiers_recompute_tflop", 1, false, [](FigureInputs& f) {
+         return double(tierCost(f, "pcie4-x16").recomputeWork.flops) / 1e12; }},
+    {"tiers_reload_speedup_pcie4", 1, false, [](FigureInputs& f) { return tierCost(f, "pcie4-x16").reloadSpeedup(); }},
+    {"tiers_nvme4_recompute_from_tokens", 0, false, [](FigureInputs& f) { return nvmeCrossover(f, 0); }},
+    {"tiers_nvme4_reload_again_from_tokens", 0, false, [](FigureInputs& f) { return nvmeCrossover(f, 1); }},
+    {"tiers_host_ratio", 0, false, [](FigureInputs&) { return kHostPoolRatio; }},
+    {"tiers_host_tokens", 0, false, [](FigureInputs& f) {
+         return double(hostTierByRatio(f.cap().kvMemoryBytes, kHostPoolRatio,
+                                       kvBytesPerToken(f.scenario().model, f.scenario().kvDtype)).tokens); }},
     // The course's small-GPT decode measurements and its two-term model.
     {"course_batch1_cached_ms", 2, false, [](FigureInputs&) { return kCourseDecode.gpuBatch1CachedMs; }},
     {"course_batch1_uncached_ms", 2, false, [](FigureInputs&) { return kCourseDecode.gpuBatch1UncachedMs; }},
@@ -506,6 +567,7 @@ constexpr EnumName<LessonPage> kLessonPages[] = {
     {LessonPage::Memory, "memory"},   {LessonPage::Attention, "attention"},
     {LessonPage::Scaling, "scaling"}, {LessonPage::Paged, "paged"},
     {LessonPage::Gpu, "gpu"},         {LessonPage::Serving, "serving"},
+    {LessonPage::Tiers, "tiers"},
 };
 
 const std::vector<std::string>& pageNames() {
@@ -971,6 +1033,10 @@ const std::vector<std::string>& lessonHighlightTargets() {
                                                   "servingTable",
                                                   "servingThroughput",
                                                   "servingLatency",
+                                                  "tiersFormulas",
+                                                  "tierLadder",
+                                                  "tierLinks",
+                                                  "tiersChart",
                                                   "context",
                                                   "batch",
                                                   "kvHeads",

@@ -74,7 +74,8 @@
 // kvFormula, breakdown, capacity, weightsChart, attentionChart, naiveFormula,
 // attentionTable, scalingChart, fitMap, contiguousMap, pagedMap, pagedTimeline,
 // decodeTimeChart, decodeMemoryChart, decodeSummary, decodeCourse, servingHeadline, servingTable,
-// servingThroughput, servingLatency, context, batch, kvHeads, weightDtype, kvDtype, layers, gpu.
+// servingThroughput, servingLatency, tiersFormulas, tierLadder, tierLinks, tiersChart, context, batch,
+// kvHeads, weightDtype, kvDtype, layers, gpu.
 //
 // Figures: named doubles computed by core/ from the lesson's scenario; the name carries
 // the unit. GiB = 2^30 bytes, GB = 10^9 bytes, KiB = 1024 bytes; per-GPU under tensor
@@ -109,6 +110,15 @@
 //               serving_paged_over_oracle (capacity ratios), serving_max_tokens_per_s,
 //               serving_paged_tokens_per_s (at the rate). The study runs when the lesson is shown
 //               (about half a second) and is cached like the simulation.
+//   tiers:      a request of the scenario's context beyond the GPU (core/kvtiers.h; a GPU preset with a data sheet,
+//               one GPU, one weight dtype): tiers_request_mb (10^6 bytes), tiers_gpu_tflops (the data sheet's peak),
+//               tiers_pcie4_gbps (the link, 10^9 B/s),
+//               tiers_reload_{pcie4,pcie5,nvme4}_ms, tiers_handoff_{ib,eth}_ms (InfiniBand NDR, 100 Gb Ethernet),
+//               tiers_recompute_ms (a prefill on the data-sheet roofline) and its tiers_recompute_memory_ms,
+//               tiers_recompute_compute_ms and tiers_recompute_tflop, tiers_reload_speedup_pcie4 (recompute /
+//               reload), tiers_nvme4_recompute_from_tokens and tiers_nvme4_reload_again_from_tokens (where an NVMe
+//               drive on PCIe 4.0 loses to the recompute, and wins again, up to the model's maximum context),
+//               tiers_host_ratio and tiers_host_tokens (a host tier of SGLang HiCache's default 2x the GPU pool)
 //   course:     the small-GPT decode of docs/domain.md section 7 (core/coursedata.h):
 //               course_batch1_cached_ms, course_batch1_uncached_ms,
 //               course_uncached_mean_tokens, course_fit_a_ms, course_fit_b_ms,
@@ -145,7 +155,7 @@ struct LocalizedText {
     bool empty() const { return en.empty() && ko.empty(); }
 };
 
-enum class LessonPage { Memory, Attention, Scaling, Paged, Gpu, Serving };
+enum class LessonPage { Memory, Attention, Scaling, Paged, Gpu, Serving, Tiers };
 std::string_view lessonPageName(LessonPage page); // "memory", "attention", ...
 
 // The object names the app gives the widgets a lesson may outline.

@@ -729,7 +729,7 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("output");
-        QTest::newRow("lesson 0") << QStringList{u"--lesson"_s, u"course:0"_s} << 2 << u"lessons 1 to 15, not 0"_s;
+        QTest::newRow("lesson 0") << QStringList{u"--lesson"_s, u"course:0"_s} << 2 << u"lessons 1 to 16, not 0"_s;
         QTest::newRow("a malformed lesson file")
             << QStringList{u"--lesson"_s, u"@/bad-lessons.json"_s} << 2 << u"bad-lessons.json"_s;
         QTest::newRow("its own most steps") << QStringList{u"--sim-steps"_s, u"16777216"_s} << 0 << QString();
@@ -1456,7 +1456,7 @@ private slots:
         QVERIFY(moments >= 1);
     }
 
-    // Issue 25: lesson 14 sets up the classroom experiment and runs it itself; lesson 15 keeps that run.
+    // Issue 25: lesson 15 sets up the classroom experiment and runs it itself; lesson 16 keeps that run.
     void decodeLessonRunsTheClassroomExperiment() {
         ScenarioController controller;
         MainWindow window(&controller);
@@ -1464,7 +1464,7 @@ private slots:
         showAndWait(window);
         DecodePage* decode = window.decodePage();
         QVERIFY(!decode->isRunning());
-        QVERIFY(window.openLessons(u"course:14"_s));
+        QVERIFY(window.openLessons(u"course:15"_s));
         QCOMPARE(window.currentPageName(), u"gpu"_s);
         QVERIFY(decode->isRunning());
         const kvscope::gpu::DecodeOptions asked = decode->options();
@@ -1477,13 +1477,13 @@ private slots:
         QTest::keyClick(&window, Qt::Key_PageDown);
         QVERIFY(window.lessons()->isRevealed());
         QTest::keyClick(&window, Qt::Key_PageDown);
-        QCOMPARE(window.lessons()->currentIndex(), 14);
+        QCOMPARE(window.lessons()->currentIndex(), 15);
         QVERIFY(decode->isRunning());
         decode->stop();
         QTRY_VERIFY_WITH_TIMEOUT(!decode->isRunning(), 30000);
         // A stopped run is not the experiment: opening the lesson again runs it.
         QTest::keyClick(&window, Qt::Key_PageUp);
-        QCOMPARE(window.lessons()->currentIndex(), 13);
+        QCOMPARE(window.lessons()->currentIndex(), 14);
         QVERIFY(decode->isRunning());
         decode->stop();
         QTRY_VERIFY_WITH_TIMEOUT(!decode->isRunning(), 30000);
@@ -1589,19 +1589,19 @@ private slots:
         QVERIFY(panel->isFinished());
         QVERIFY(!panel->questionOpen());
         const QString summary = panel->summaryText();
-        QVERIFY2(summary.contains(u"right on %1 of 15 predictions; 15 of 15 lessons revealed"_s.arg(expectedRight)),
+        QVERIFY2(summary.contains(u"right on %1 of 16 predictions; 16 of 16 lessons revealed"_s.arg(expectedRight)),
                  qPrintable(summary));
         QVERIFY(window.findChild<QLabel*>(u"lessonSummary"_s)->isVisible());
         QVERIFY(!window.findChild<QLabel*>(u"lessonQuestion"_s)->isVisible());
         QVERIFY(window.findChild<QComboBox*>(u"lessonPicker"_s)->isVisible()); // any lesson opens again from here
-        // Back: lesson 15 as it was left, revealed; forward again: the summary.
+        // Back: lesson 16 as it was left, revealed; forward again: the summary.
         QTest::keyClick(&window, Qt::Key_PageUp);
         QVERIFY(!panel->isFinished());
-        QCOMPARE(panel->currentIndex(), 14);
+        QCOMPARE(panel->currentIndex(), 15);
         QVERIFY(panel->isRevealed());
         QTest::keyClick(&window, Qt::Key_PageDown);
         QVERIFY(panel->isFinished());
-        // Lessons 14 and 15 started the classroom decode (issue 25); a language switch waits for a run, so it
+        // Lessons 15 and 16 started the classroom decode (issue 25); a language switch waits for a run, so it
         // is stopped here.
         window.decodePage()->stop();
         QTRY_VERIFY_WITH_TIMEOUT(!window.decodePage()->isRunning(), 30000);
@@ -1624,7 +1624,7 @@ private slots:
         QVERIFY(window.openLessons(u"course:15"_s));
         window.lessons()->reveal();
         window.lessons()->finish();
-        QVERIFY2(window.lessons()->summaryText().contains(u"No prediction was made; 1 of 15 lessons revealed"_s),
+        QVERIFY2(window.lessons()->summaryText().contains(u"No prediction was made; 1 of 16 lessons revealed"_s),
                  qPrintable(window.lessons()->summaryText()));
     }
 

@@ -3426,7 +3426,7 @@
     </message>
     <message>
         <location filename="../../app/lessonpanel.cpp" line="89"/>
-        <location filename="../../app/lessonpanel.cpp" line="744"/>
+        <location filename="../../app/lessonpanel.cpp" line="745"/>
         <source>Reveal the answer</source>
         <translation>정답 보기</translation>
     </message>
@@ -3456,9 +3456,8 @@
         <translation>수업 거수 결과 내보내기...</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="101"/>
         <source>Jump to a lesson</source>
-        <translation>문항으로 바로 이동</translation>
+        <translation type="vanished">문항으로 바로 이동</translation>
     </message>
     <message>
         <location filename="../../app/lessonpanel.cpp" line="119"/>
@@ -3577,8 +3576,9 @@
         </translation>
     </message>
     <message>
+        <location filename="../../app/lessonpanel.cpp" line="475"/>
         <source>✓ right, ✗ not quite, – no prediction or not revealed.</source>
-        <translation type="vanished">✓ 정답, ✗ 오답, – 예측 없음 또는 정답 보기 전.</translation>
+        <translation>✓ 정답, ✗ 오답, – 예측 없음 또는 정답 보기 전.</translation>
     </message>
     <message>
         <source>Page Up goes back to the last lesson; the picker above opens any lesson again.</source>
@@ -3593,80 +3593,84 @@
         <translation type="vanished">Page Up을 누르면 마지막 문항으로 돌아가고, 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="474"/>
         <source>✓ right, ✗ not quite, – no prediction or not revealed. The picker above opens any lesson again.</source>
-        <translation>✓ 정답, ✗ 오답, – 예측 없음 또는 정답 보기 전. 위의 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
+        <translation type="vanished">✓ 정답, ✗ 오답, – 예측 없음 또는 정답 보기 전. 위의 문항 선택 상자에서 어느 문항이든 다시 열 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="532"/>
-        <location filename="../../app/lessonpanel.cpp" line="782"/>
-        <location filename="../../app/lessonpanel.cpp" line="802"/>
+        <location filename="../../app/lessonpanel.cpp" line="101"/>
+        <source>Jump to a lesson: any lesson opens again from here, the summary&apos;s too</source>
+        <translation>문항으로 이동: 요약에서도 여기서 어느 문항이든 다시 열 수 있습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/lessonpanel.cpp" line="533"/>
+        <location filename="../../app/lessonpanel.cpp" line="783"/>
+        <location filename="../../app/lessonpanel.cpp" line="803"/>
         <source>This lesson&apos;s figures cannot be computed: %1</source>
         <translation>이 문항의 수치를 계산할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="608"/>
+        <location filename="../../app/lessonpanel.cpp" line="609"/>
         <source>Hands:</source>
         <translation>거수:</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="615"/>
+        <location filename="../../app/lessonpanel.cpp" line="616"/>
         <source>Hands for choice %1</source>
         <translation>선택지 %1에 손을 든 학생 수</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="664"/>
+        <location filename="../../app/lessonpanel.cpp" line="665"/>
         <source>Class votes: %1</source>
         <translation>수업 거수 결과: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="665"/>
+        <location filename="../../app/lessonpanel.cpp" line="666"/>
         <source>Choice</source>
         <translation>선택지</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="666"/>
+        <location filename="../../app/lessonpanel.cpp" line="667"/>
         <source>Hands</source>
         <translation>거수 (명)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="667"/>
+        <location filename="../../app/lessonpanel.cpp" line="668"/>
         <source>Share</source>
         <translation>비율</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="668"/>
+        <location filename="../../app/lessonpanel.cpp" line="669"/>
         <source>Right: %1 of %2 hands (%3 %)</source>
         <translation>정답: %2명 중 %1명 (%3 %)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="669"/>
+        <location filename="../../app/lessonpanel.cpp" line="670"/>
         <source>No hands were counted.</source>
         <translation>집계된 거수가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="681"/>
+        <location filename="../../app/lessonpanel.cpp" line="682"/>
         <source>Could not write %1: %2</source>
         <translation>%1에 쓸 수 없습니다: %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="688"/>
-        <location filename="../../app/lessonpanel.cpp" line="694"/>
+        <location filename="../../app/lessonpanel.cpp" line="689"/>
+        <location filename="../../app/lessonpanel.cpp" line="695"/>
         <source>Export the class votes</source>
         <translation>수업 거수 결과 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="689"/>
+        <location filename="../../app/lessonpanel.cpp" line="690"/>
         <source>Markdown (*.md);;All files (*)</source>
         <translation>Markdown (*.md);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="745"/>
+        <location filename="../../app/lessonpanel.cpp" line="746"/>
         <source>Next lesson</source>
         <translation>다음 문항</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="746"/>
+        <location filename="../../app/lessonpanel.cpp" line="747"/>
         <source>Finish: the summary</source>
         <translation>마치기: 결과 요약</translation>
     </message>
@@ -3679,42 +3683,42 @@
         <translation type="vanished">&lt;b&gt;문항 %1/%2: %3&lt;/b&gt;&lt;br&gt;%4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="770"/>
+        <location filename="../../app/lessonpanel.cpp" line="771"/>
         <source>%1)</source>
         <translation>%1)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="772"/>
+        <location filename="../../app/lessonpanel.cpp" line="773"/>
         <source>The answer is %1</source>
         <translation>정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="774"/>
+        <location filename="../../app/lessonpanel.cpp" line="775"/>
         <source>✓ Right: %1</source>
         <translation>✓ 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="775"/>
+        <location filename="../../app/lessonpanel.cpp" line="776"/>
         <source>✗ Not quite: the answer is %1</source>
         <translation>✗ 아쉽습니다. 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="790"/>
+        <location filename="../../app/lessonpanel.cpp" line="791"/>
         <source>The app computes %1</source>
         <translation>앱 계산값 %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="808"/>
+        <location filename="../../app/lessonpanel.cpp" line="809"/>
         <source>✓ Your %1 is right in %2: the app computes %3 = %4</source>
         <translation>✓ %2 단위로 정답입니다: 예측값 %1, 앱 계산값 %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="811"/>
+        <location filename="../../app/lessonpanel.cpp" line="812"/>
         <source>✓ Your %1 is right: the app computes %2</source>
         <translation>✓ 예측값 %1, 정답입니다: 앱 계산값 %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="812"/>
+        <location filename="../../app/lessonpanel.cpp" line="813"/>
         <source>✗ Your %1; the app computes %2</source>
         <translation>✗ 예측값 %1, 앱 계산값 %2</translation>
     </message>
@@ -4987,7 +4991,7 @@
         <translation>서빙</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="148"/>
+        <location filename="../../app/tierspage.cpp" line="152"/>
         <source>KV tiers</source>
         <translation>KV 계층</translation>
     </message>
@@ -6962,81 +6966,81 @@ req/s</source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="165"/>
+        <location filename="../../app/tierspage.cpp" line="169"/>
         <source>Tier</source>
         <translation>계층</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="165"/>
+        <location filename="../../app/tierspage.cpp" line="169"/>
         <source>Size</source>
         <translation>크기</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="165"/>
+        <location filename="../../app/tierspage.cpp" line="169"/>
         <source>Tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="165"/>
+        <location filename="../../app/tierspage.cpp" line="169"/>
         <source>Requests
 of this length</source>
         <translation>이 길이의
 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="165"/>
+        <location filename="../../app/tierspage.cpp" line="169"/>
         <source>Link to
 the GPU</source>
         <translation>GPU까지의
 링크</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="166"/>
+        <location filename="../../app/tierspage.cpp" line="170"/>
         <source>One request
 back</source>
         <translation>요청 하나
 다시 읽기</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="167"/>
+        <location filename="../../app/tierspage.cpp" line="171"/>
         <source>The tiers under the GPU and what each holds</source>
         <translation>GPU 아래의 계층과 각 계층이 담는 양</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="169"/>
+        <location filename="../../app/tierspage.cpp" line="174"/>
         <source>Link</source>
         <translation>링크</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="169"/>
+        <location filename="../../app/tierspage.cpp" line="174"/>
         <source>To</source>
         <translation>연결 대상</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="169"/>
+        <location filename="../../app/tierspage.cpp" line="174"/>
         <source>Bandwidth</source>
         <translation>대역폭</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="169"/>
+        <location filename="../../app/tierspage.cpp" line="174"/>
         <source>This
 request</source>
         <translation>이 요청</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="169"/>
+        <location filename="../../app/tierspage.cpp" line="174"/>
         <source>Faster</source>
         <translation>더 빠른 쪽</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="170"/>
+        <location filename="../../app/tierspage.cpp" line="174"/>
         <source>Reload faster
 at (tokens)</source>
         <translation>다시 읽기가 빠른
 길이 (토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="171"/>
+        <location filename="../../app/tierspage.cpp" line="175"/>
         <source>Each link&apos;s time for this request against computing it again</source>
         <translation>링크별로 이 요청을 옮기는 시간과 재계산 시간</translation>
     </message>
@@ -7045,243 +7049,243 @@ at (tokens)</source>
         <translation type="vanished">배 (GPU 풀 대비)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="191"/>
+        <location filename="../../app/tierspage.cpp" line="195"/>
         <source> × the GPU pool</source>
         <translation> 배 (GPU KV 풀 대비)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="192"/>
+        <location filename="../../app/tierspage.cpp" line="196"/>
         <source>Host memory given to the KV cache, as a multiple of the GPU&apos;s KV pool</source>
         <translation>KV 캐시에 내준 호스트 메모리, GPU KV 풀의 몇 배인지</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="193"/>
+        <location filename="../../app/tierspage.cpp" line="197"/>
         <source>SGLang&apos;s hierarchical cache sizes its host pool this way (--hicache-ratio, default 2): evicted blocks wait in host memory instead of being dropped.</source>
         <translation>SGLang의 계층형 캐시(HiCache)는 호스트 풀 크기를 이렇게 정합니다(--hicache-ratio, 기본값 2). 밀려난 블록은 버려지지 않고 호스트 메모리에서 기다립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="198"/>
+        <location filename="../../app/tierspage.cpp" line="202"/>
         <source> GB</source>
         <translation> GB</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="199"/>
+        <location filename="../../app/tierspage.cpp" line="203"/>
         <source>none</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="200"/>
+        <location filename="../../app/tierspage.cpp" line="204"/>
         <source>A local drive given to the KV cache, GB (decimal, as drives are sold); 0: none</source>
         <translation>KV 캐시에 내준 로컬 드라이브, GB(드라이브 판매 단위인 10진 GB), 0: 없음</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="201"/>
+        <location filename="../../app/tierspage.cpp" line="205"/>
         <source>The tier under host memory: an NVMe drive holds far more tokens, read back at a few GB/s.</source>
         <translation>호스트 메모리 아래의 계층입니다. NVMe 드라이브는 훨씬 많은 토큰을 담지만 초당 몇 GB로 다시 읽습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="203"/>
+        <location filename="../../app/tierspage.cpp" line="207"/>
         <source>Each tier&apos;s size, the tokens and requests it holds, and its way back to the GPU</source>
         <translation>계층별 크기, 담는 토큰과 요청 수, GPU로 돌아가는 경로</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="204"/>
+        <location filename="../../app/tierspage.cpp" line="208"/>
         <source>Tokens: the tier&apos;s bytes over the model&apos;s K and V bytes per token. Requests: whole caches of the scenario&apos;s context. One request back: its cache over the tier&apos;s link at the link&apos;s line rate.</source>
         <translation>토큰: 계층의 바이트 ÷ 모델의 토큰당 K, V 바이트. 요청: 시나리오 컨텍스트 길이의 캐시가 통째로 몇 개 들어가는지. 요청 하나 다시 읽기: 그 캐시를 계층의 링크로 링크 전송률에 옮기는 시간.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="206"/>
+        <location filename="../../app/tierspage.cpp" line="210"/>
         <source>Each link&apos;s time for this request&apos;s cache against computing it again</source>
         <translation>링크별로 이 요청의 캐시를 옮기는 시간과 재계산 시간</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="207"/>
+        <location filename="../../app/tierspage.cpp" line="211"/>
         <source>Reload: the cache&apos;s bytes over the link&apos;s line rate (PCI-SIG, IEEE 802.3, NVIDIA data sheets). The network links carry the hand-off of prefill/decode disaggregation. Recompute: a prefill of the request&apos;s tokens on the GPU&apos;s data-sheet roofline.</source>
         <translation>다시 읽기: 캐시 바이트 ÷ 링크 전송률(PCI-SIG, IEEE 802.3, NVIDIA 데이터시트). 네트워크 링크는 프리필/디코드 분리의 전달을 나릅니다. 재계산: 요청의 토큰을 GPU 데이터시트 루프라인 위에서 프리필하는 시간.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="210"/>
+        <location filename="../../app/tierspage.cpp" line="214"/>
         <source>Time to bring a request&apos;s cache back against its length, per link, and to compute it again</source>
         <translation>요청 캐시의 길이에 따른 링크별 다시 읽기 시간과 재계산 시간</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="211"/>
+        <location filename="../../app/tierspage.cpp" line="215"/>
         <source>Both axes are logarithmic. Reloading grows with the bytes, straight up the chart; computing again reads the weights once for a short cache and grows with FLOPs, quadratically at long contexts. A dot marks where a link&apos;s line crosses the recompute&apos;s: the faster of the two changes there.</source>
         <translation>두 축 모두 로그 눈금입니다. 다시 읽기는 바이트에 비례해 곧게 올라갑니다. 재계산은 짧은 캐시에서는 가중치를 한 번 읽는 시간이고, 그 뒤로 FLOP에 따라, 긴 컨텍스트에서는 제곱으로 늘어납니다. 점은 링크의 선이 재계산 선과 만나는 곳으로, 거기서 더 빠른 쪽이 바뀝니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="217"/>
+        <location filename="../../app/tierspage.cpp" line="221"/>
         <source>Reload against recompute along the context</source>
         <translation>컨텍스트 길이에 따른 다시 읽기와 재계산</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="222"/>
+        <location filename="../../app/tierspage.cpp" line="226"/>
         <source>request&apos;s cache, tokens (log scale)</source>
         <translation>요청의 캐시, 토큰 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="225"/>
+        <location filename="../../app/tierspage.cpp" line="229"/>
         <source>time, ms (log scale)</source>
         <translation>시간, ms (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="234"/>
-        <location filename="../../app/tierspage.cpp" line="479"/>
+        <location filename="../../app/tierspage.cpp" line="238"/>
+        <location filename="../../app/tierspage.cpp" line="503"/>
         <source>compute again</source>
         <translation>재계산</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="244"/>
+        <location filename="../../app/tierspage.cpp" line="248"/>
         <source>the faster changes</source>
         <translation>빠른 쪽이 바뀜</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="251"/>
+        <location filename="../../app/tierspage.cpp" line="255"/>
         <source>&amp;Host memory</source>
         <translation>호스트 메모리(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="252"/>
+        <location filename="../../app/tierspage.cpp" line="256"/>
         <source>&amp;Local drive</source>
         <translation>로컬 드라이브(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="338"/>
+        <location filename="../../app/tierspage.cpp" line="357"/>
         <source>The tiers are priced for one GPU&apos;s cache: with tensor parallelism each of the %1 GPUs holds part of every token, and their traffic is not modelled here yet. Set tensor parallelism to 1.</source>
         <translation>계층은 GPU 한 장의 캐시 기준으로 계산합니다. 텐서 병렬에서는 GPU %1장이 토큰마다 일부씩 나눠 담고, 그 사이의 통신은 아직 모델링하지 않았습니다. 텐서 병렬을 1로 두십시오.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="343"/>
+        <location filename="../../app/tierspage.cpp" line="362"/>
         <source>Computing a cache again reads the weights in one dtype: choose one for the weights rather than as the checkpoint stores them.</source>
         <translation>재계산은 가중치를 한 가지 dtype으로 읽습니다. 체크포인트 저장 형식 대신 가중치 dtype을 하나 고르십시오.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="347"/>
+        <location filename="../../app/tierspage.cpp" line="366"/>
         <source>This GPU has no data-sheet bandwidth and peak, so computing a cache again has no time: choose a GPU preset that has them (A100, H100, L4, RTX 4090 ...).</source>
         <translation>이 GPU에는 데이터시트 대역폭과 최대 성능이 없어 재계산 시간을 구할 수 없습니다. 이 값이 있는 GPU 프리셋(A100, H100, L4, RTX 4090 등)을 고르십시오.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="357"/>
+        <location filename="../../app/tierspage.cpp" line="376"/>
         <source>%1 keeps a per-sequence state (state-space, linear or cross attention) beside or instead of K and V a token: moving that state between tiers is not modelled yet, so nothing here is priced.</source>
         <translation>%1은(는) 토큰마다의 K, V와 함께 또는 그 대신 시퀀스별 상태(상태 공간, 선형 어텐션, 교차 어텐션)를 둡니다. 이 상태를 계층 사이로 옮기는 것은 아직 모델링하지 않았으므로 여기서는 아무 값도 계산하지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="362"/>
+        <location filename="../../app/tierspage.cpp" line="381"/>
         <source>%1 caches no K and V per token: there is nothing to move between tiers.</source>
         <translation>%1은(는) 토큰마다 K, V를 캐시하지 않습니다. 계층 사이로 옮길 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="407"/>
+        <location filename="../../app/tierspage.cpp" line="426"/>
         <source>&lt;b&gt;A request&apos;s cache:&lt;/b&gt; %1 tokens = %2: %3 of its %4 layers keep only their last %5 tokens</source>
         <translation>&lt;b&gt;요청 하나의 캐시:&lt;/b&gt; 토큰 %1개 = %2: 레이어 %4개 중 %3개는 마지막 %5 토큰만 유지</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="413"/>
+        <location filename="../../app/tierspage.cpp" line="432"/>
         <source>&lt;b&gt;A request&apos;s cache:&lt;/b&gt; %1 tokens × %2 a token = %3</source>
         <translation>&lt;b&gt;요청 하나의 캐시:&lt;/b&gt; 토큰 %1개 × 토큰당 %2 = %3</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="417"/>
+        <location filename="../../app/tierspage.cpp" line="436"/>
         <source>&lt;b&gt;Reload from %1:&lt;/b&gt; %2 ÷ %3 (%4) = %5</source>
         <translation>&lt;b&gt;%1에서 다시 읽기:&lt;/b&gt; %2 ÷ %3 (%4) = %5</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="422"/>
+        <location filename="../../app/tierspage.cpp" line="441"/>
         <source>&lt;b&gt;Compute it again&lt;/b&gt; (a prefill of %1 tokens on the %2&apos;s data sheet): max(%3 ÷ %4, %5 ÷ %6) = max(%7, %8) = %9, %10</source>
         <translation>&lt;b&gt;재계산&lt;/b&gt; (%2 데이터시트에서 토큰 %1개 프리필): max(%3 ÷ %4, %5 ÷ %6) = max(%7, %8) = %9, %10</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="429"/>
+        <location filename="../../app/tierspage.cpp" line="448"/>
         <source>memory-bound</source>
         <translation>메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="429"/>
+        <location filename="../../app/tierspage.cpp" line="448"/>
         <source>compute-bound</source>
         <translation>연산 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="432"/>
+        <location filename="../../app/tierspage.cpp" line="451"/>
         <source>&lt;b&gt;Hand-off&lt;/b&gt; (the prompt computed on one server, decoded on another): %1 ÷ %2 (%3) = %4; over %5, %6</source>
         <translation>&lt;b&gt;전달&lt;/b&gt; (프롬프트는 한 서버에서 계산하고 디코드는 다른 서버에서): %1 ÷ %2 (%3) = %4, %5로는 %6</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="439"/>
+        <location filename="../../app/tierspage.cpp" line="458"/>
         <source>From host memory over %1 the cache comes back %2 times as fast as it is computed again.</source>
         <translation>호스트 메모리에서 %1로 다시 읽으면 재계산보다 %2배 빠릅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="441"/>
+        <location filename="../../app/tierspage.cpp" line="460"/>
         <source>Over %1 computing the cache again is %2 times as fast as reading it back from host memory.</source>
         <translation>%1에서는 재계산이 호스트 메모리에서 다시 읽기보다 %2배 빠릅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="444"/>
+        <location filename="../../app/tierspage.cpp" line="463"/>
         <source>&lt;i&gt;Lower bounds: each link at its line rate (a drive or a network stack reads less), the prefill at its roofline time; the copy&apos;s overlap with compute is left out.&lt;/i&gt;</source>
         <translation>&lt;i&gt;하한: 링크는 전송률 그대로(드라이브나 네트워크 스택은 그보다 느림), 프리필은 루프라인 시간. 복사와 계산의 겹침은 넣지 않았습니다.&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="459"/>
+        <location filename="../../app/tierspage.cpp" line="478"/>
         <source>GPU KV pool</source>
         <translation>GPU KV 풀</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="461"/>
+        <location filename="../../app/tierspage.cpp" line="482"/>
         <source>HBM, %1</source>
         <translation>HBM, %1</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="461"/>
+        <location filename="../../app/tierspage.cpp" line="483"/>
         <source>in place</source>
         <translation>제자리</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="463"/>
+        <location filename="../../app/tierspage.cpp" line="485"/>
         <source>Host memory</source>
         <translation>호스트 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="467"/>
+        <location filename="../../app/tierspage.cpp" line="490"/>
         <source>Local drive</source>
         <translation>로컬 드라이브</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="479"/>
+        <location filename="../../app/tierspage.cpp" line="503"/>
         <source>reload</source>
         <translation>다시 읽기</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="481"/>
+        <location filename="../../app/tierspage.cpp" line="505"/>
         <source>Compute again</source>
         <translation>재계산</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="521"/>
+        <location filename="../../app/tierspage.cpp" line="546"/>
         <source>%1: %2 from %3 tokens</source>
         <translation>%1: %3 토큰부터 %2</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="523"/>
+        <location filename="../../app/tierspage.cpp" line="548"/>
         <source>reload faster</source>
         <translation>다시 읽기가 빠름</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="523"/>
+        <location filename="../../app/tierspage.cpp" line="548"/>
         <source>compute again faster</source>
         <translation>재계산이 빠름</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="530"/>
+        <location filename="../../app/tierspage.cpp" line="555"/>
         <source>this request</source>
         <translation>이 요청</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="533"/>
+        <location filename="../../app/tierspage.cpp" line="559"/>
         <source>%1 on the %2: reload or compute again</source>
         <translation>%2의 %1: 다시 읽기 또는 재계산</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="536"/>
+        <location filename="../../app/tierspage.cpp" line="562"/>
         <source>No link&apos;s line crosses the recompute&apos;s.</source>
         <translation>재계산 선과 만나는 링크 선이 없습니다.</translation>
     </message>
