@@ -123,10 +123,11 @@ QValueAxis* axis(const QString& title) {
     return a;
 }
 
-// A ratio to one decimal, or to two significant digits below 1: a measured 0.04x must not read "0.0x".
+// A ratio to one decimal, or to two significant digits below 1: a measured 0.04x must not read "0.0x", nor 0.96x
+// "1.0x".
 QString times(double ratio) {
     return QCoreApplication::translate("DecodePage", "%1x")
-        .arg(ratio >= 0.95 ? QString::number(ratio, 'f', 1) : QString::number(ratio, 'g', 2));
+        .arg(ratio >= 1.0 ? QString::number(ratio, 'f', 1) : QString::number(ratio, 'g', 2));
 }
 
 // A figure as the course text prints it: 1.5, 1.22, 21.8, 2.7.
@@ -1439,12 +1440,15 @@ void DecodePage::fillReading() {
     QStringList headline;
     for (const Run& run : m_runs)
         headline << (!run.report.speedupMeasured() ? tr("not measured at batch %1").arg(run.report.batch)
-                     // A cache cannot make a step slower: below 1x the load was measured, not the model.
-                     : run.report.noise.steady() && run.report.speedup >= 1.0
-                         ? tr("%1 at batch %2").arg(times(run.report.speedup)).arg(run.report.batch)
-                         : tr("%1 at batch %2 (not trustworthy: the machine was busy)")
+                     : !run.report.noise.steady()  ? tr("%1 at batch %2 (not trustworthy: the machine was busy)")
+                                                        .arg(times(run.report.speedup))
+                                                        .arg(run.report.batch)
+                     // A cache cannot make a step slower: below 1x something the probes missed was measured.
+                     : run.report.speedup < 1.0
+                         ? tr("%1 at batch %2 (below 1x: not trustworthy)")
                                .arg(times(run.report.speedup))
-                               .arg(run.report.batch));
+                               .arg(run.report.batch)
+                         : tr("%1 at batch %2").arg(times(run.report.speedup)).arg(run.report.batch));
     m_headline->setText(tr("Speedup with a cache: %1 · course (RTX 4090): %2 at batch 1, %3 at batch 64")
                             .arg(headline.join(tr(", ")), times(kvscope::kCourseDecode.gpuBatch1Speedup),
                                  times(kvscope::kCourseDecode.gpuBatch64Speedup)));

@@ -30,7 +30,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <set>
+#include <string>
 
 using namespace Qt::StringLiterals;
 
@@ -94,6 +94,11 @@ QString roleName(kvscope::KvLinkRole role) {
 
 QString count(std::uint64_t n) {
     return QLocale().toString(qulonglong(n));
+}
+
+// "3.6", "1.04": two decimals near 1, where one would read "1.0 times as fast".
+QString ratioText(double ratio) {
+    return QLocale().toString(ratio, 'f', ratio < 1.1 ? 2 : 1);
 }
 
 // "1-269, 9,562-131,072", "always", "never": the lengths at which reloading is faster.
@@ -192,7 +197,7 @@ TiersPage::TiersPage(ScenarioController* controller, QWidget* parent)
     m_hostRatio->setDecimals(2);
     m_hostRatio->setSingleStep(0.5);
     m_hostRatio->setValue(kvscope::kHostPoolRatio);
-    m_hostRatio->setSuffix(tr(" × the GPU pool"));
+    m_hostRatio->setSuffix(tr("× the GPU pool"));
     explain(m_hostRatio, tr("Host memory given to the KV cache, as a multiple of the GPU's KV pool"),
             tr("SGLang's hierarchical cache sizes its host pool this way (--hicache-ratio, default 2): evicted "
                "blocks wait in host memory instead of being dropped."));
@@ -366,8 +371,11 @@ void TiersPage::refresh() {
         why = tr("This GPU has no data-sheet bandwidth and peak, so computing a cache again has no time: choose a GPU "
                  "preset that has them (A100, H100, L4, RTX 4090 ...).");
         break;
-    case kv::ServingUnpriced::None:
     case kv::ServingUnpriced::NoPool:
+        why = tr("The weights leave no memory for a KV pool on this GPU: no cache is held, so none is evicted or read "
+                 "back. Choose a larger GPU or smaller weights.");
+        break;
+    case kv::ServingUnpriced::None:
     case kv::ServingUnpriced::PoolTooLarge:
         break;
     }
@@ -397,12 +405,12 @@ void TiersPage::refresh() {
     const kv::roofline::StepPricer pricer(s.model, s.weightDtype, s.kvDtype);
     const std::uint64_t perToken = pricer.kvBytesPerToken();
     const std::uint64_t tokens = std::max<std::uint64_t>(s.context, 1);
-    const std::uint64_t longest = std::max<std::uint64_t>(tokens, s.model.maxContext ? s.model.maxContext : tokens);
+    const std::uint64_t longest = kv::tierHorizon(s.model, tokens);
     const kv::Capacity cap = kv::capacity(s);
     const kv::KvTier pool = kv::kvTier(cap.kvMemoryBytes, perToken);
     const kv::KvTier host = kv::hostTierByRatio(cap.kvMemoryBytes, m_hostRatio->value(), perToken);
     const bool hasDisk = m_diskGb->value() > 0; // (an optional here warned "may be used uninitialized" in GCC 12)
-    const kv::KvTier disk = kv::kvTier(std::uint64_t(m_diskGb->value()) * kv::GB, perToken);
+    const kv::KvTier disk = kv::diskTier(std::uint64_t(m_diskGb->value()), perToken);
 
     struct LinkRow {
         const kv::HostLink* link;
@@ -415,12 +423,16 @@ void TiersPage::refresh() {
                         kv::reloadCurve(pricer, roof, link.bandwidth, longest)});
     const kv::ReloadOrRecompute& request = rows.front().cost;
     const auto rowOf = [&](std::string_view id) -> const LinkRow& {
-        return *std::find_if(rows.begin(), rows.end(), [&](const LinkRow& r) { return r.link->id == id; });
+        const auto row = std::find_if(rows.begin(), rows.end(), [&](const LinkRow& r) { return r.link->id == id; });
+        if (row == rows.end())
+            throw kv::Error("the tiers page: no link " + std::string(id) + " among core's kvLinks()");
+        return *row;
     };
     const QString gpuName = QString::fromStdString(gpu.name);
 
-    // The formulas with the scenario's numbers.
-    const QString size = viewtext::sizeScaled(request.bytes);
+    // The formulas with the scenario's numbers, in decimal bytes as the links' rates are: "524.3 MB ÷ 31.5 GB/s"
+    // reads as the division it is (500.00 MiB over GB/s did not).
+    const QString size = viewtext::rate(double(request.bytes), u"B"_s);
     QStringList lines;
     if (const kv::KvGrowth growth = kv::kvGrowth(s.model, s.kvDtype); growth.windowedLayers > 0)
         lines << tr("<b>A request's cache:</b> %1 tokens = %2: %3 of its %4 layers keep only their last %5 tokens")
@@ -429,23 +441,29 @@ void TiersPage::refresh() {
                      .arg(growth.windowedLayers + growth.fullLayers)
                      .arg(count(growth.windowTokens));
     else
-        lines << tr("<b>A request's cache:</b> %1 tokens × %2 a token = %3")
-                     .arg(count(tokens), viewtext::sizeScaled(perToken), size);
-    for (const std::string_view id : {"pcie4-x16", "nvme-gen4"}) {
+        lines
+            << tr("<b>A request's cache:</b> %1 tokens × %2 B a token = %3").arg(count(tokens), count(perToken), size);
+    // Host memory over either PCIe generation, a drive over its slower link when there is one.
+    for (const auto& [id, other] : {std::pair{"pcie4-x16", "pcie5-x16"}, {"nvme-gen4", "nvme-gen5"}}) {
         const LinkRow& row = rowOf(id);
-        lines << tr("<b>Reload from %1:</b> %2 ÷ %3 (%4) = %5")
+        const LinkRow& faster = rowOf(other);
+        if (kv::kvLinkRole(*row.link) == kv::KvLinkRole::Disk && !hasDisk)
+            continue;
+        lines << tr("<b>Reload from %1:</b> %2 ÷ %3 (%4) = %5; over %6, %7")
                      .arg(roleName(kv::kvLinkRole(*row.link)), size, viewtext::rate(row.link->bandwidth, u"B/s"_s),
-                          linkName(id), viewtext::duration(row.cost.reloadSeconds));
+                          linkName(id), viewtext::duration(row.cost.reloadSeconds), linkName(other),
+                          viewtext::duration(faster.cost.reloadSeconds));
     }
     const kv::roofline::Reading& again = request.recompute;
-    lines << tr("<b>Compute it again</b> (a prefill of %1 tokens on the %2's data sheet): max(%3 ÷ %4, %5 ÷ %6) = "
-                "max(%7, %8) = %9, %10")
-                 .arg(count(tokens), gpuName, viewtext::rate(double(request.recomputeWork.bytes), u"B"_s),
-                      viewtext::rate(roof.bandwidth, u"B/s"_s),
-                      viewtext::rate(double(request.recomputeWork.flops), u"FLOP"_s),
-                      viewtext::rate(roof.peakFlops, u"FLOP/s"_s), viewtext::duration(again.memorySeconds),
-                      viewtext::duration(again.computeSeconds), viewtext::duration(again.lowerBoundSeconds))
-                 .arg(again.bound == kv::roofline::Bound::Memory ? tr("memory-bound") : tr("compute-bound"));
+    lines
+        << tr("<b>Compute it again</b> (a prefill of %1 tokens on the %2's data sheet, its dense BF16 peak): max(%3 ÷ "
+              "%4, %5 ÷ %6) = max(%7, %8) = %9, %10")
+               .arg(count(tokens), gpuName, viewtext::rate(double(request.recomputeWork.bytes), u"B"_s),
+                    viewtext::rate(roof.bandwidth, u"B/s"_s),
+                    viewtext::rate(double(request.recomputeWork.flops), u"FLOP"_s),
+                    viewtext::rate(roof.peakFlops, u"FLOP/s"_s), viewtext::duration(again.memorySeconds),
+                    viewtext::duration(again.computeSeconds), viewtext::duration(again.lowerBoundSeconds))
+               .arg(again.bound == kv::roofline::Bound::Memory ? tr("memory-bound") : tr("compute-bound"));
     const LinkRow& ib = rowOf("ib-ndr");
     const LinkRow& eth = rowOf("eth-100g");
     lines << tr("<b>Hand-off</b> (the prompt computed on one server, decoded on another): %1 ÷ %2 (%3) = %4; over "
@@ -453,13 +471,16 @@ void TiersPage::refresh() {
                  .arg(size, viewtext::rate(ib.link->bandwidth, u"B/s"_s), linkName(ib.link->id),
                       viewtext::duration(ib.cost.reloadSeconds), linkName(eth.link->id),
                       viewtext::duration(eth.cost.reloadSeconds));
-    const LinkRow& hostLink = rowOf("pcie4-x16");
-    lines << (hostLink.cost.reloadFaster()
-                  ? tr("From host memory over %1 the cache comes back %2 times as fast as it is computed again.")
-                        .arg(linkName(hostLink.link->id), QLocale().toString(hostLink.cost.reloadSpeedup(), 'f', 1))
-                  : tr("Over %1 computing the cache again is %2 times as fast as reading it back from host memory.")
-                        .arg(linkName(hostLink.link->id),
-                             QLocale().toString(1.0 / hostLink.cost.reloadSpeedup(), 'f', 1)));
+    // Which is faster from host memory, over each PCIe generation, and by how much.
+    QStringList verdicts;
+    for (const std::string_view id : {"pcie4-x16", "pcie5-x16"}) {
+        const LinkRow& row = rowOf(id);
+        verdicts << (row.cost.reloadFaster() ? tr("over %1 reading it back is %2 times as fast as computing it again")
+                                                   .arg(linkName(id), ratioText(row.cost.reloadSpeedup()))
+                                             : tr("over %1 computing it again is %2 times as fast as reading it back")
+                                                   .arg(linkName(id), ratioText(row.cost.recomputeSpeedup())));
+    }
+    lines << tr("From host memory: %1.").arg(verdicts.join(tr("; ")));
     lines << tr("<i>Lower bounds: each link at its line rate (a drive or a network stack reads less), the prefill at "
                 "its roofline time; the copy's overlap with compute is left out.</i>");
     m_formulas->setText(lines.join(u"<br>"_s));
@@ -477,9 +498,9 @@ void TiersPage::refresh() {
     QList<QStringList> ladder;
     ladder << QStringList{tr("GPU KV pool"),
                           viewtext::size(pool.bytes),
-                          count(pool.tokens),
+                          count(cap.tokens), // whole blocks, as vLLM reports the pool
                           count(pool.requestsOf(request.bytes)),
-                          tr("HBM, %1").arg(viewtext::rate(roof.bandwidth, u"B/s"_s)),
+                          tr("GPU memory, %1").arg(viewtext::rate(roof.bandwidth, u"B/s"_s)),
                           tr("in place")};
     const auto [hostNames, hostTimes] = linkTimes(kv::KvLinkRole::Host);
     ladder << QStringList{tr("Host memory"),  viewtext::size(host.bytes),
@@ -506,15 +527,12 @@ void TiersPage::refresh() {
                          QString(),           QString()};
     fill(m_links, links, {2, 3});
 
-    // The chart: every power of four up to the longest, the request's length and each crossover (both sides).
-    std::set<std::uint64_t> lengths{tokens, longest};
-    for (std::uint64_t n = 1; n < longest; n *= 2)
-        lengths.insert(n);
+    // The chart: core's lengths for the drawn links' curves (powers of two, the request's, each crossing).
+    std::vector<kv::ReloadCurve> curves;
     for (const LinkRow& row : rows)
         if (drawn(*row.link))
-            for (const kv::TierCrossover& change : row.curve.changes)
-                lengths.insert({change.tokens - 1, change.tokens});
-    lengths.erase(0);
+            curves.push_back(row.curve);
+    const std::vector<std::uint64_t> lengths = kv::tierChartLengths(curves, tokens, longest);
     const auto ms = [](double seconds) { return 1000.0 * seconds; };
     QList<QList<QPointF>> points(m_lines.size());
     double low = ms(again.lowerBoundSeconds), high = low;

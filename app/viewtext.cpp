@@ -183,6 +183,8 @@ QString tokens(std::uint64_t count) {
 
 QString duration(double seconds) {
     const QLocale locale;
+    if (seconds > 0.0 && seconds < 1e-5) // a few microseconds read "0.00 ms", as if nothing
+        return tr("%1 µs").arg(locale.toString(1e6 * seconds, 'g', 2));
     if (seconds < 1.0)
         return tr("%1 ms").arg(locale.toString(1000 * seconds, 'f', seconds < 0.01 ? 2 : seconds < 0.1 ? 1 : 0));
     return tr("%1 s").arg(locale.toString(seconds, 'f', seconds < 100 ? 2 : 0));

@@ -55,7 +55,8 @@ QString capacityHtml(const kvscope::Capacity& capacity);
 QString limitsHtml(std::uint64_t maxBatch, std::uint64_t context, std::uint64_t maxContext, std::uint64_t batch);
 // 2048 -> "2K", 131072 -> "128K", 1000 -> "1,000"
 QString tokens(std::uint64_t count);
-// A latency: "12.5 ms" under a second (more decimals the shorter), "1.25 s" above, "125 s" from 100 s.
+// A latency: "12.5 ms" under a second (more decimals the shorter), "1.25 s" above, "125 s" from 100 s; "2.9 µs"
+// under 10 microseconds.
 QString duration(double seconds);
 // A rate in decimal units, as data sheets print them: rate(28.1e9, "B/s") is "28.1 GB/s", "65.9 GFLOP/s".
 QString rate(double perSecond, const QString& unit);

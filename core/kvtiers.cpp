@@ -4,8 +4,11 @@
 #include "error.h"
 #include "memorymodel.h"
 #include "text.h"
+#include "units.h"
 
+#include <algorithm>
 #include <cmath>
+#include <set>
 #include <string>
 
 namespace kvscope {
@@ -133,6 +136,26 @@ std::vector<TokenRange> reloadFasterRanges(const ReloadCurve& curve, std::uint64
     if (reload)
         ranges.push_back({from, maxTokens});
     return ranges;
+}
+
+std::uint64_t tierHorizon(const ModelShape& model, std::uint64_t tokens) {
+    return std::max(tokens, model.maxContext != 0 ? model.maxContext : tokens);
+}
+
+std::vector<std::uint64_t> tierChartLengths(std::span<const ReloadCurve> curves, std::uint64_t tokens,
+                                            std::uint64_t maxTokens) {
+    std::set<std::uint64_t> lengths{tokens, maxTokens};
+    for (std::uint64_t n = 1; n < maxTokens; n *= 2)
+        lengths.insert(n);
+    for (const ReloadCurve& curve : curves)
+        for (const TierCrossover& change : curve.changes)
+            lengths.insert({change.tokens - 1, change.tokens});
+    lengths.erase(0);
+    return {lengths.begin(), lengths.end()};
+}
+
+KvTier diskTier(std::uint64_t gigabytes, std::uint64_t kvBytesPerToken) {
+    return kvTier(mulChecked("a KV tier on a drive", gigabytes, GB), kvBytesPerToken);
 }
 
 KvTier kvTier(std::uint64_t bytes, std::uint64_t kvBytesPerToken) {

@@ -45,7 +45,8 @@ struct ReloadOrRecompute {
     roofline::StepWork recomputeWork; // the prefill's bytes moved and FLOPs (no LM head: no next token is sampled)
     roofline::Reading recompute;      // that prefill on the GPU's roof
     bool reloadFaster() const { return reloadSeconds < recompute.lowerBoundSeconds; }
-    double reloadSpeedup() const { return recompute.lowerBoundSeconds / reloadSeconds; } // > 1: reload faster
+    double reloadSpeedup() const { return recompute.lowerBoundSeconds / reloadSeconds; }    // > 1: reload faster
+    double recomputeSpeedup() const { return reloadSeconds / recompute.lowerBoundSeconds; } // > 1: recompute faster
 };
 // Throws Error for 0 tokens, a link bandwidth that is not positive, an invalid roof, or a model whose cache is not
 // only per-token K and V (a state-space, linear- or cross-attention state: not modelled yet).
@@ -73,6 +74,13 @@ struct TokenRange {
     bool operator==(const TokenRange&) const = default;
 };
 std::vector<TokenRange> reloadFasterRanges(const ReloadCurve& curve, std::uint64_t maxTokens);
+// The longest cache the curves run to: the model's maximum context, or the request's own length when that is longer
+// or the model states none.
+std::uint64_t tierHorizon(const ModelShape& model, std::uint64_t tokens);
+// The lengths a chart of the two costs samples from 1 to `maxTokens`: every power of two, `tokens` (the request's),
+// `maxTokens`, and each change of the curves with the length before it, so that a line bends where it does.
+std::vector<std::uint64_t> tierChartLengths(std::span<const ReloadCurve> curves, std::uint64_t tokens,
+                                            std::uint64_t maxTokens);
 
 // A tier of memory under the GPU's pool and the tokens of cache it holds.
 struct KvTier {
@@ -83,6 +91,9 @@ struct KvTier {
 };
 // Throws Error when the KV bytes per token are 0.
 KvTier kvTier(std::uint64_t bytes, std::uint64_t kvBytesPerToken);
+// A drive of `gigabytes` GB (10^9 bytes, as drives are sold). Throws Error past 2^64 bytes or for KV bytes per token
+// of 0.
+KvTier diskTier(std::uint64_t gigabytes, std::uint64_t kvBytesPerToken);
 // A host tier of `ratio` times the GPU's KV pool (kHostPoolRatio's rule). Throws Error for a ratio that is not
 // positive and finite, a tier past 2^64 bytes, or KV bytes per token of 0.
 KvTier hostTierByRatio(std::uint64_t gpuPoolBytes, double ratio, std::uint64_t kvBytesPerToken);

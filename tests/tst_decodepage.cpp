@@ -728,6 +728,7 @@ private slots:
         QTest::newRow("a stalled cache, 0.04") << 0.04 << u"0.04x"_s << false;
         QTest::newRow("a stalled cache, 0.004") << 0.004 << u"0.004x"_s << false;
         QTest::newRow("slower, 0.5") << 0.5 << u"0.5x"_s << false;
+        QTest::newRow("slower, 0.97") << 0.97 << u"0.97x"_s << false; // not "1.0x"
         QTest::newRow("faster, 10") << 10.0 << u"10.0x"_s << true;
     }
     void measuredSpeedupNeverReadsAsZero() {

@@ -16,6 +16,7 @@
 #include <QLineSeries>
 #include <QLocale>
 #include <QScatterSeries>
+#include <QStandardPaths>
 #include <QTableWidget>
 #include <QtTest>
 
@@ -52,6 +53,11 @@ class TestTiersPage : public QObject {
     Q_OBJECT
 
 private slots:
+    void initTestCase() {
+        // The figures below are written in English digits and the window's default GiB (settings kept apart).
+        QStandardPaths::setTestModeEnabled(true);
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    }
     void figuresAreCores();
     void hostAndDriveSizes();
     void windowedModelSaysSo();
@@ -78,17 +84,20 @@ void TestTiersPage::figuresAreCores() {
     QCOMPARE(host.bytes, std::uint64_t(524'288'000));
     const QString formulas = page.formulasText();
     for (const QString& said :
-         {u"4,000 tokens × 128.00 KiB a token = 500.00 MiB"_s, u"÷ 31.5 GB/s (PCIe 4.0 x16) = 16.6 ms"_s,
+         {u"4,000 tokens × 131,072 B a token = 524.3 MB"_s,
+          u"524.3 MB ÷ 31.5 GB/s (PCIe 4.0 x16) = 16.6 ms; over PCIe 5.0 x16, 8.32 ms"_s,
+          u"524.3 MB ÷ 7.88 GB/s (NVMe drive, PCIe 4.0 x4) = 66.6 ms; over NVMe drive, PCIe 5.0 x4, 33.3 ms"_s,
           u"max(15.5 GB ÷ 3.35 TB/s, 60.0 TFLOP ÷ 989.5 TFLOP/s) = max(4.64 ms, 60.7 ms) = 60.7 ms, compute-bound"_s,
-          u"÷ 50.0 GB/s (InfiniBand NDR) = 10.5 ms"_s, u"100 Gb Ethernet, 41.9 ms"_s,
-          u"comes back 3.6 times as fast"_s})
+          u"524.3 MB ÷ 50.0 GB/s (InfiniBand NDR) = 10.5 ms; over 100 Gb Ethernet, 41.9 ms"_s,
+          u"over PCIe 4.0 x16 reading it back is 3.6 times as fast as computing it again"_s,
+          u"over PCIe 5.0 x16 reading it back is 7.3 times as fast"_s})
         QVERIFY2(formulas.contains(said), qPrintable(said + u"\nnot in\n"_s + formulas));
 
     // The ladder: the GPU's pool, twice it in host memory (SGLang's default), 1,000 GB of drive.
     const std::uint64_t perToken = kvBytesPerToken(s.model, s.kvDtype);
     const Capacity cap = capacity(s);
     QCOMPARE(page.ladder()->rowCount(), 3);
-    QCOMPARE(cell(page.ladder(), 0, 2), count(kvTier(cap.kvMemoryBytes, perToken).tokens));
+    QCOMPARE(cell(page.ladder(), 0, 2), count(cap.tokens)); // whole blocks, as vLLM and the memory page report it
     const KvTier hostTier = hostTierByRatio(cap.kvMemoryBytes, kHostPoolRatio, perToken);
     QCOMPARE(cell(page.ladder(), 1, 2), count(hostTier.tokens));
     QCOMPARE(cell(page.ladder(), 1, 3), count(hostTier.requestsOf(host.bytes)));
@@ -120,9 +129,12 @@ void TestTiersPage::figuresAreCores() {
     QCOMPARE(dots.size(), crossings);
     QCOMPARE(dots[0].x(), 270.0);
     QCOMPARE(dots[1].x(), 9562.0);
+    const double nvme = findKvLink("nvme-gen4").bandwidth;
     for (const QPointF& dot : dots) {
-        const ReloadOrRecompute at = reloadOrRecompute(pricer, roof, std::uint64_t(dot.x()), 1e9);
+        const ReloadOrRecompute at = reloadOrRecompute(pricer, roof, std::uint64_t(dot.x()), nvme);
         QCOMPARE(dot.y(), 1000.0 * at.recompute.lowerBoundSeconds);
+        // On the drive's line too, to the token: the two costs cross here.
+        QVERIFY(std::abs(at.reloadSeconds - at.recompute.lowerBoundSeconds) < 0.01 * at.reloadSeconds);
     }
     // Each line's points are core's times at their lengths (ms), the request's length among them.
     for (int i = 1; i < page.lines().size(); ++i) {
@@ -159,6 +171,7 @@ void TestTiersPage::hostAndDriveSizes() {
     QCOMPARE(page.ladder()->rowCount(), 2); // no drive: no row for it
     QCOMPARE(cell(page.ladder(), 1, 2), count(hostTierByRatio(capacity(s).kvMemoryBytes, 4.0, perToken).tokens));
     QCOMPARE(rowOf(page.ladder(), u"Local drive"_s), -1);
+    QVERIFY(!page.formulasText().contains(u"local drive"_s)); // and no formula for a drive that is not there
     page.setDiskGb(2000);
     page.flush();
     QCOMPARE(cell(page.ladder(), 2, 2), count(15'258'789)); // as `kvscope-cli tiers --disk-gb 2000`
@@ -191,6 +204,8 @@ void TestTiersPage::saysWhatItCannotPrice_data() {
     QTest::newRow("tensor parallel") << u"a100-80gb"_s << 2 << QString() << u"each of the 2 GPUs"_s;
     QTest::newRow("state-space model") << u"h100-80gb"_s << 1 << u"mamba-mamba-2.8b.json"_s << u"per-sequence state"_s;
     QTest::newRow("hybrid model") << u"h100-80gb"_s << 1 << u"jamba-jamba-v0.1.json"_s << u"per-sequence state"_s;
+    // Before: a GPU pool and a host tier of 0 B, and a recompute "on the RTX 4090" of weights it cannot hold.
+    QTest::newRow("weights past the GPU") << u"rtx-4090"_s << 1 << u"llama-3-70b"_s << u"no memory for a KV pool"_s;
 }
 
 void TestTiersPage::saysWhatItCannotPrice() {
@@ -202,8 +217,10 @@ void TestTiersPage::saysWhatItCannotPrice() {
     QFETCH(QString, said);
     ScenarioController controller;
     Scenario s = withPresetModel(defaultScenario(), "llama-3.1-8b");
-    if (!config.isEmpty())
+    if (config.endsWith(u".json"_s))
         s.model = importHfConfigFile(testDataPath(qPrintable(u"hf-configs/"_s + config)).toStdString()).shape;
+    else if (!config.isEmpty())
+        s = withPresetModel(s, config.toStdString());
     s.gpuId = gpu.toStdString();
     s.gpuMemoryBytes = gpu == u"custom"_s ? 80ull << 30 : findGpuPreset(s.gpuId).memoryBytes;
     s.tensorParallel = std::uint32_t(tp);

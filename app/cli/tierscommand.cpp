@@ -69,15 +69,13 @@ int runTiers(const std::vector<std::string>& args) {
     const roofline::StepPricer pricer(s.model, s.weightDtype, s.kvDtype);
     const std::uint64_t perToken = pricer.kvBytesPerToken();
     const std::uint64_t tokens = p.uintValue("tokens", 1, 1u << 24).value_or(s.context);
-    const std::uint64_t longest = std::max<std::uint64_t>(tokens, s.model.maxContext ? s.model.maxContext : tokens);
+    const std::uint64_t longest = tierHorizon(s.model, tokens);
     const Capacity cap = capacity(s);
     const std::optional<std::uint64_t> hostGib = p.uintValue("host-gib", 1, 1u << 20);
     const std::optional<std::uint64_t> diskGb = p.uintValue("disk-gb", 1, 1u << 24);
     const std::optional<KvTier> host =
         hostGib ? std::optional(kvTier(mulChecked("--host-gib", *hostGib, GiB), perToken)) : std::nullopt;
-    const std::optional<KvTier> disk =
-        diskGb ? std::optional(kvTier(mulChecked("--disk-gb", *diskGb, std::uint64_t(1'000'000'000)), perToken))
-               : std::nullopt;
+    const std::optional<KvTier> disk = diskGb ? std::optional(diskTier(*diskGb, perToken)) : std::nullopt;
     const GpuPreset& gpu = findGpuPreset(s.gpuId);
     if (kvGrowth(s.model, s.kvDtype).windowedLayers > 0)
         notes.push_back(

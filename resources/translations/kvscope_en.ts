@@ -56,9 +56,16 @@
     <name>LessonPanel</name>
     <message numerus="yes">
         <source>Show of hands: %1 of %2 hands right (%3 %) over %n lesson(s); export them for each lesson&apos;s tally.</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>Show of hands: %1 of %2 hands right (%3 %) over %n lesson; export them for each lesson&apos;s tally.</numerusform>
             <numerusform>Show of hands: %1 of %2 hands right (%3 %) over %n lessons; export them for each lesson&apos;s tally.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Show of hands: %1 of %2 hands right (%3 %) over %n lesson(s).</source>
+        <translation>
+            <numerusform>Show of hands: %1 of %2 hands right (%3 %) over %n lesson.</numerusform>
+            <numerusform>Show of hands: %1 of %2 hands right (%3 %) over %n lessons.</numerusform>
         </translation>
     </message>
 </context>
@@ -76,6 +83,16 @@
         <translation>
             <numerusform>Scenario link copied: %n character, long because this model is not a preset and travels whole</numerusform>
             <numerusform>Scenario link copied: %n characters, long because this model is not a preset and travels whole</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PerGpuPage</name>
+    <message numerus="yes">
+        <source>%n expert(s)</source>
+        <translation>
+            <numerusform>%n expert</numerusform>
+            <numerusform>%n experts</numerusform>
         </translation>
     </message>
 </context>

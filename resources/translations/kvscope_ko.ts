@@ -793,7 +793,7 @@
     <name>DecodePage</name>
     <message>
         <location filename="../../app/decodepage.cpp" line="78"/>
-        <location filename="../../app/decodepage.cpp" line="205"/>
+        <location filename="../../app/decodepage.cpp" line="206"/>
         <location filename="../../app/decodetext.cpp" line="14"/>
         <source>no cache</source>
         <translation>캐시 없음</translation>
@@ -810,42 +810,42 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="80"/>
-        <location filename="../../app/decodepage.cpp" line="206"/>
+        <location filename="../../app/decodepage.cpp" line="207"/>
         <source>contiguous</source>
         <translation>연속 할당</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="82"/>
-        <location filename="../../app/decodepage.cpp" line="207"/>
+        <location filename="../../app/decodepage.cpp" line="208"/>
         <source>paged</source>
         <translation>페이지 방식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="211"/>
+        <location filename="../../app/decodepage.cpp" line="212"/>
         <source>CUDA graphs</source>
         <translation>CUDA 그래프</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="217"/>
-        <location filename="../../app/decodepage.cpp" line="1405"/>
+        <location filename="../../app/decodepage.cpp" line="218"/>
+        <location filename="../../app/decodepage.cpp" line="1406"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="218"/>
+        <location filename="../../app/decodepage.cpp" line="219"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="236"/>
-        <location filename="../../app/decodepage.cpp" line="238"/>
+        <location filename="../../app/decodepage.cpp" line="237"/>
+        <location filename="../../app/decodepage.cpp" line="239"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="237"/>
-        <location filename="../../app/decodepage.cpp" line="920"/>
-        <location filename="../../app/decodepage.cpp" line="1115"/>
+        <location filename="../../app/decodepage.cpp" line="238"/>
+        <location filename="../../app/decodepage.cpp" line="921"/>
+        <location filename="../../app/decodepage.cpp" line="1116"/>
         <source>ms per step</source>
         <translation>스텝당 ms</translation>
     </message>
@@ -854,37 +854,37 @@
         <translation type="vanished">보유 중인 KV 캐시 (MiB)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="277"/>
+        <location filename="../../app/decodepage.cpp" line="278"/>
         <source>&lt;b&gt;Runs on the CPU&lt;/b&gt; (%1). The formulas are the same; the timings are a CPU&apos;s.</source>
         <translation>&lt;b&gt;CPU에서 실행&lt;/b&gt; (%1). 공식은 같고, 시간은 CPU에서 잰 값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="274"/>
+        <location filename="../../app/decodepage.cpp" line="275"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;The decode core runs on this GPU: cuBLAS for the matrix products, our own kernels for attention, norms and sampling; step times by CUDA events, memory by cudaMemGetInfo.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;디코드 코어가 이 GPU에서 실행됩니다: 행렬곱은 cuBLAS, 어텐션·정규화·샘플링은 자체 커널로 계산하고, 스텝 시간은 CUDA 이벤트로, 메모리는 cudaMemGetInfo로 잽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="279"/>
+        <location filename="../../app/decodepage.cpp" line="280"/>
         <source>Auto</source>
         <translation>자동</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="280"/>
+        <location filename="../../app/decodepage.cpp" line="281"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="281"/>
+        <location filename="../../app/decodepage.cpp" line="282"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="361"/>
+        <location filename="../../app/decodepage.cpp" line="362"/>
         <source>BF16 halves the weights and the KV cache; it needs the CUDA backend</source>
         <translation>BF16은 가중치와 KV 캐시를 절반으로 줄입니다. CUDA 백엔드가 필요합니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="348"/>
+        <location filename="../../app/decodepage.cpp" line="349"/>
         <source>Replay the one-token step as a CUDA graph: one launch instead of ~90, so the launch cost of a small model&apos;s step disappears. Needs the CUDA backend.</source>
         <translation>토큰 하나짜리 스텝을 CUDA 그래프로 재실행합니다: 커널 호출이 ~90번에서 한 번으로 줄어, 작은 모델의 스텝에서 호출 비용이 사라집니다. CUDA 백엔드가 필요합니다.</translation>
     </message>
@@ -905,157 +905,157 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="84"/>
-        <location filename="../../app/decodepage.cpp" line="208"/>
+        <location filename="../../app/decodepage.cpp" line="209"/>
         <source>dynamic</source>
         <translation>동적</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="86"/>
-        <location filename="../../app/decodepage.cpp" line="209"/>
+        <location filename="../../app/decodepage.cpp" line="210"/>
         <source>INT8</source>
         <translation>INT8</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="88"/>
-        <location filename="../../app/decodepage.cpp" line="210"/>
+        <location filename="../../app/decodepage.cpp" line="211"/>
         <source>FP8</source>
         <translation>FP8</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="128"/>
+        <location filename="../../app/decodepage.cpp" line="129"/>
         <source>%1x</source>
         <translation>%1배</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="163"/>
+        <location filename="../../app/decodepage.cpp" line="164"/>
         <source>%1%2%</source>
         <translation>%1%2%</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="212"/>
+        <location filename="../../app/decodepage.cpp" line="213"/>
         <source>then at batch</source>
         <translation>이어서 배치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="221"/>
+        <location filename="../../app/decodepage.cpp" line="222"/>
         <source>Classroom CPU</source>
         <translation>수업용 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="239"/>
-        <location filename="../../app/decodepage.cpp" line="949"/>
+        <location filename="../../app/decodepage.cpp" line="240"/>
+        <location filename="../../app/decodepage.cpp" line="950"/>
         <source>MiB held</source>
         <translation>보유 중인 MiB</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="240"/>
+        <location filename="../../app/decodepage.cpp" line="241"/>
         <source>TPOT, ms (mean of the one-token steps)</source>
         <translation>TPOT, ms (토큰 하나 스텝의 평균)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="241"/>
-        <location filename="../../app/decodepage.cpp" line="971"/>
+        <location filename="../../app/decodepage.cpp" line="242"/>
+        <location filename="../../app/decodepage.cpp" line="972"/>
         <source>KV cache at its peak, MiB</source>
         <translation>KV 캐시 최댓값, MiB</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="253"/>
+        <location filename="../../app/decodepage.cpp" line="254"/>
         <source>Step time chart</source>
         <translation>스텝 시간 차트</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="255"/>
-        <location filename="../../app/decodepage.cpp" line="505"/>
+        <location filename="../../app/decodepage.cpp" line="256"/>
+        <location filename="../../app/decodepage.cpp" line="506"/>
         <source>Cache kinds: KV memory at its peak against TPOT</source>
         <translation>캐시 종류: KV 메모리 최댓값 대 TPOT</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="256"/>
+        <location filename="../../app/decodepage.cpp" line="257"/>
         <source>Run summary</source>
         <translation>실행 요약</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="257"/>
+        <location filename="../../app/decodepage.cpp" line="258"/>
         <source>Step time model against the measured steps</source>
         <translation>스텝 시간 모델과 측정한 스텝 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="258"/>
+        <location filename="../../app/decodepage.cpp" line="259"/>
         <source>The course&apos;s figures beside this machine&apos;s</source>
         <translation>강의 수치와 이 컴퓨터의 수치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="302"/>
+        <location filename="../../app/decodepage.cpp" line="303"/>
         <source>Decoder layers L of our GPT (the course&apos;s: 8)</source>
         <translation>우리 GPT의 디코더 레이어 수 L (강의: 8)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="303"/>
+        <location filename="../../app/decodepage.cpp" line="304"/>
         <source>Decoder layers L. Each layer holds 12 × width² weights and stores K and V for every token: KV bytes per token = 2 × L × H_kv × D_head × 4 B in FP32.</source>
         <translation>디코더 레이어 수 L입니다. 레이어마다 가중치 12 × 폭²개를 가지고, 토큰마다 K와 V를 저장합니다: FP32에서 토큰당 KV 바이트 = 2 × L × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="305"/>
+        <location filename="../../app/decodepage.cpp" line="306"/>
         <source>Model width d_model (the course&apos;s: 512)</source>
         <translation>모델 폭 d_model (강의: 512)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="306"/>
+        <location filename="../../app/decodepage.cpp" line="307"/>
         <source>Model width d_model. Parameters ≈ 12 × L × width² + (vocabulary + context) × width; the head size is D_head = width / heads.</source>
         <translation>모델 폭 d_model입니다. 파라미터 ≈ 12 × L × 폭² + (어휘 수 + 컨텍스트 길이) × 폭이고, 헤드 크기는 D_head = 폭 / 헤드 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="308"/>
+        <location filename="../../app/decodepage.cpp" line="309"/>
         <source>Query heads; the head size is width / heads</source>
         <translation>쿼리 헤드 수: 헤드 크기는 폭 / 헤드 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="309"/>
+        <location filename="../../app/decodepage.cpp" line="310"/>
         <source>Query heads. Each reads all K/V of its group: D_head = width / heads (the CUDA kernels take 64 or 128).</source>
         <translation>쿼리 헤드 수입니다. 쿼리 헤드마다 자기 그룹의 K/V를 모두 읽습니다: D_head = 폭 / 헤드 수 (CUDA 커널은 64 또는 128만 지원합니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="311"/>
+        <location filename="../../app/decodepage.cpp" line="312"/>
         <source>K/V heads H_kv, dividing the query heads: MHA = heads, GQA fewer, MQA 1</source>
         <translation>K/V 헤드 수 H_kv (쿼리 헤드 수의 약수): MHA는 헤드 수와 같고, GQA는 더 적고, MQA는 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="312"/>
+        <location filename="../../app/decodepage.cpp" line="313"/>
         <source>K/V heads H_kv (a divisor of the query heads). The cache scales with them: KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B in FP32.</source>
         <translation>K/V 헤드 수 H_kv (쿼리 헤드 수의 약수)입니다. 캐시는 이 수에 비례합니다: FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="314"/>
+        <location filename="../../app/decodepage.cpp" line="315"/>
         <source>Sequences B decoded together</source>
         <translation>함께 디코드하는 시퀀스 수 B</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="315"/>
+        <location filename="../../app/decodepage.cpp" line="316"/>
         <source>Batch B: sequences decoded together. An uncached step pushes B × (prefix) tokens through the model, a cached one B tokens; KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B.</source>
         <translation>배치 B: 함께 디코드하는 시퀀스 수입니다. 캐시 없는 스텝은 B × (지금까지의 토큰 수)개 토큰을, 캐시 사용 스텝은 B개 토큰을 모델에 넣습니다. KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="317"/>
+        <location filename="../../app/decodepage.cpp" line="318"/>
         <source>Tokens generated per sequence</source>
         <translation>시퀀스당 생성할 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="318"/>
+        <location filename="../../app/decodepage.cpp" line="319"/>
         <source>Steps: tokens generated per sequence. Without a cache step t recomputes all prompt + t tokens, so the uncached work grows with steps²; with one it grows with steps.</source>
         <translation>스텝 수: 시퀀스당 생성할 토큰 수입니다. 캐시가 없으면 스텝 t에서 프롬프트 + t개 토큰을 모두 다시 계산하므로 계산량이 스텝 수²에 비례해 늘어나고, 캐시가 있으면 스텝 수에 비례해 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="320"/>
+        <location filename="../../app/decodepage.cpp" line="321"/>
         <source>Random prompt tokens per sequence</source>
         <translation>시퀀스당 무작위 프롬프트 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="321"/>
+        <location filename="../../app/decodepage.cpp" line="322"/>
         <source>Prompt length: seeded random tokens per sequence. A cached mode pushes them through once, in step 0; the uncached mode again in every step.</source>
         <translation>프롬프트 길이: 시퀀스마다 시드로 만든 무작위 토큰 수입니다. 캐시 사용 모드는 이 토큰을 스텝 0에서 한 번만 모델에 넣고, 캐시 없음 모드는 스텝마다 다시 넣습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="323"/>
+        <location filename="../../app/decodepage.cpp" line="324"/>
         <source>Tokens per block of the paged cache</source>
         <translation>페이지 방식 캐시의 블록당 토큰 수</translation>
     </message>
@@ -1064,212 +1064,217 @@
         <translation type="vanished">페이지 방식의 블록 크기입니다. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 블록 수 × 블록 크기 × 2 × L × B × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 많아야 하나입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="326"/>
+        <location filename="../../app/decodepage.cpp" line="327"/>
         <source>Run without a cache: every step recomputes the whole prefix</source>
         <translation>캐시 없음 모드로 실행: 스텝마다 지금까지의 토큰 전체를 다시 계산</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="327"/>
+        <location filename="../../app/decodepage.cpp" line="328"/>
         <source>No cache: step t pushes all prompt + t tokens of every sequence through the model again. Nothing is stored: 0 B of cache.</source>
         <translation>캐시 없음: 스텝 t에서 모든 시퀀스의 프롬프트 + t개 토큰을 전부 다시 모델에 넣습니다. 아무것도 저장하지 않으므로 캐시는 0 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="329"/>
+        <location filename="../../app/decodepage.cpp" line="330"/>
         <source>Run with a contiguous cache reserved for the whole length up front</source>
         <translation>전체 길이만큼 미리 예약한 연속 할당 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="330"/>
+        <location filename="../../app/decodepage.cpp" line="331"/>
         <source>Contiguous cache: one region per sequence sized for prompt + steps tokens from the start; each step pushes one new token and reads the stored K and V.</source>
         <translation>연속 할당 캐시: 처음부터 시퀀스마다 프롬프트 + 스텝 수만큼의 토큰이 들어갈 영역을 하나씩 잡아 둡니다. 스텝마다 새 토큰 하나를 모델에 넣고 저장된 K와 V를 읽습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="332"/>
+        <location filename="../../app/decodepage.cpp" line="333"/>
         <source>Run with a paged cache that grows block by block</source>
         <translation>블록 단위로 커지는 페이지 방식 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="333"/>
+        <location filename="../../app/decodepage.cpp" line="334"/>
         <source>Paged cache: fixed-size blocks handed out in shuffled order as the sequences grow, read through a block table (PagedAttention).</source>
         <translation>페이지 방식 캐시: 시퀀스가 길어지는 대로 고정 크기 블록을 뒤섞인 순서로 내주고, 블록 테이블을 거쳐 읽습니다 (PagedAttention).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="335"/>
+        <location filename="../../app/decodepage.cpp" line="336"/>
         <source>Run with a dynamic cache that is reallocated and copied at every step</source>
         <translation>스텝마다 새로 할당하고 복사하는 동적 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="336"/>
+        <location filename="../../app/decodepage.cpp" line="337"/>
         <source>Dynamic cache (Hugging Face&apos;s DynamicCache, torch.cat): each step allocates a cache exactly one token longer and copies the old one into it, so it holds only the tokens so far, but every step pays a copy of the whole cache, and during the copy the old and the new cache are held at once.</source>
         <translation>동적 캐시 (Hugging Face의 DynamicCache, torch.cat): 스텝마다 정확히 토큰 하나만큼 더 긴 캐시를 새로 할당하고 이전 캐시를 복사합니다. 지금까지의 토큰만 보유하지만, 스텝마다 캐시 전체를 복사하는 비용을 치르고, 복사하는 동안에는 이전 캐시와 새 캐시를 함께 보유합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="339"/>
+        <location filename="../../app/decodepage.cpp" line="340"/>
         <source>Run with K and V stored as INT8, one FP32 scale per token and KV head</source>
         <translation>K와 V를 INT8로, 토큰과 KV 헤드마다 FP32 스케일 하나와 함께 저장해 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="340"/>
+        <location filename="../../app/decodepage.cpp" line="341"/>
         <source>INT8 cache: each token&apos;s K (and V) vector of each KV head is stored as 8-bit integers with one FP32 scale (max |x| / 127), reserved up front like the contiguous cache: 8 + 32 / D_head bits per value instead of 32. Attention dequantizes as it reads. Its tokens and logits are compared with the contiguous (FP32) cache&apos;s.</source>
         <translation>INT8 캐시: 각 토큰의 KV 헤드별 K (및 V) 벡터를 8비트 정수와 FP32 스케일 하나 (max |x| / 127)로 저장하며, 연속 할당 캐시처럼 처음에 예약합니다: 값당 32비트 대신 8 + 32 / D_head비트. 어텐션이 읽으면서 역양자화합니다. 생성 토큰과 로짓을 연속 할당 (FP32) 캐시와 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="344"/>
+        <location filename="../../app/decodepage.cpp" line="345"/>
         <source>Run with K and V stored as FP8 (E4M3), one FP32 scale per token and KV head; CUDA only</source>
         <translation>K와 V를 FP8 (E4M3)로, 토큰과 KV 헤드마다 FP32 스케일 하나와 함께 저장해 실행 (CUDA 전용)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="345"/>
+        <location filename="../../app/decodepage.cpp" line="346"/>
         <source>FP8 cache: E4M3 values (3 mantissa bits, up to ±448) with one FP32 scale per token and KV head, dequantized inside the CUDA attention kernel. FP8 is a GPU format: the CPU backend does not run it.</source>
         <translation>FP8 캐시: E4M3 값 (가수 3비트, 최대 ±448)에 토큰과 KV 헤드마다 FP32 스케일 하나를 두고, CUDA 어텐션 커널 안에서 역양자화합니다. FP8은 GPU 형식이라 CPU 백엔드에서는 실행하지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="350"/>
+        <location filename="../../app/decodepage.cpp" line="351"/>
         <source>CUDA graphs remove the fixed cost a of step = a + b × tokens (kernel launches); the per-token cost b stays.</source>
         <translation>CUDA 그래프는 스텝 = a + b × 토큰 수에서 고정 비용 a (커널 호출)를 없앱니다. 토큰당 비용 b는 그대로 남습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="352"/>
+        <location filename="../../app/decodepage.cpp" line="353"/>
         <source>Run the same experiment again at a second batch and predict it from the first</source>
         <translation>같은 실험을 두 번째 배치로 다시 실행하고, 첫 번째 결과로 예측</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="353"/>
+        <location filename="../../app/decodepage.cpp" line="354"/>
         <source>Then at batch: after the first run the same experiment runs at this batch, and the first batch&apos;s two equations (a + b, a + N b) predict its step times, as the course predicts batch 64 from batch 1.</source>
         <translation>이어서 배치: 첫 실행이 끝나면 같은 실험을 이 배치로 실행하고, 첫 배치의 두 식 (a + b, a + N b)으로 그 스텝 시간을 예측합니다. 강의에서 배치 1로 배치 64를 예측한 것과 같습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="355"/>
+        <location filename="../../app/decodepage.cpp" line="356"/>
         <source>The second run&apos;s batch (the course&apos;s: 64)</source>
         <translation>두 번째 실행의 배치 (강의: 64)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="356"/>
+        <location filename="../../app/decodepage.cpp" line="357"/>
         <source>The batch of the second run. Its cache is this batch / the first batch times larger: KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B.</source>
         <translation>두 번째 실행의 배치입니다. 캐시는 (이 배치 / 첫 배치)배로 커집니다: KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="358"/>
+        <location filename="../../app/decodepage.cpp" line="359"/>
         <source>Where the decode core runs: Auto takes CUDA when a device answers</source>
         <translation>디코드 코어를 실행할 곳: 자동은 응답하는 장치가 있으면 CUDA를 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="359"/>
+        <location filename="../../app/decodepage.cpp" line="360"/>
         <source>Backend: CUDA runs cuBLAS and our kernels on the GPU (times by CUDA events); the CPU runs the same forward pass with BLAS and two threads (times by the steady clock).</source>
         <translation>백엔드: CUDA는 GPU에서 cuBLAS와 자체 커널을 실행합니다 (시간은 CUDA 이벤트로 잽니다). CPU는 같은 순전파를 BLAS와 스레드 두 개로 실행합니다 (시간은 steady clock으로 잽니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="362"/>
+        <location filename="../../app/decodepage.cpp" line="363"/>
         <source>Precision of the weights, the matrix inputs and the cache: 4 B per value in FP32, 2 B in BF16, so KV bytes = 2 × L × B × tokens × H_kv × D_head × 2 B in BF16.</source>
         <translation>가중치, 행렬 입력, 캐시의 정밀도: 값 하나가 FP32에서 4 B, BF16에서 2 B이므로, BF16에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 2 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="364"/>
+        <location filename="../../app/decodepage.cpp" line="365"/>
         <source>Probe 2 steps to estimate the time, then run each checked mode in turn</source>
         <translation>2 스텝 시험 실행으로 시간을 추정한 뒤, 선택한 모드를 차례로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="365"/>
+        <location filename="../../app/decodepage.cpp" line="366"/>
         <source>Run: short probes estimate the run&apos;s length, then each checked mode generates the tokens; step times and the cache held are drawn as they are measured.</source>
         <translation>실행: 짧은 시험 실행으로 걸릴 시간을 추정한 뒤, 선택한 모드마다 토큰을 생성합니다. 스텝 시간과 보유 중인 캐시는 측정되는 대로 그려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="367"/>
+        <location filename="../../app/decodepage.cpp" line="368"/>
         <source>End the run within one step</source>
         <translation>한 스텝 안에 실행 중지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="368"/>
+        <location filename="../../app/decodepage.cpp" line="369"/>
         <source>Stop ends the run within one step. The page then reports only what was measured and names what was not (no speedup without both modes complete).</source>
         <translation>중지를 누르면 한 스텝 안에 실행이 끝납니다. 그러면 페이지는 측정한 것만 보고하고, 측정하지 못한 것은 무엇인지 밝힙니다 (두 모드가 모두 완료되지 않으면 속도 향상은 표시하지 않습니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="371"/>
+        <location filename="../../app/decodepage.cpp" line="372"/>
         <source>The course&apos;s experiment at batch 1: 500 steps, with and without a cache. %1 on the course&apos;s RTX 4090; about 2 min on a 2-core CPU.</source>
         <translation>배치 1 강의 실험: 500 스텝, 캐시 없음과 캐시 사용. 강의의 RTX 4090에서 %1, 2코어 CPU에서 약 2분.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="374"/>
+        <location filename="../../app/decodepage.cpp" line="375"/>
         <source>Loads the course&apos;s batch-1 run: 8 layers, width 512, prompt 1, 500 steps, no cache and contiguous. The course measured 1.5 and 1.22 ms per step on an RTX 4090 (1.2x) and 3.6x on a CPU.</source>
         <translation>강의의 배치 1 실행 설정을 불러옵니다: 레이어 8개, 폭 512, 프롬프트 1, 500 스텝, 캐시 없음과 연속 할당. 강의는 RTX 4090에서 스텝당 1.5 ms와 1.22 ms (1.2배), CPU에서 3.6배를 측정했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="378"/>
+        <location filename="../../app/decodepage.cpp" line="379"/>
         <source>The course&apos;s experiment at batch 64: 500 steps, with and without a cache. %1 on the course&apos;s RTX 4090, but about two hours or more on a 2-core CPU (an uncached step recomputes 64 × up to 500 tokens): in class, press Classroom CPU.</source>
         <translation>배치 64 강의 실험: 500 스텝, 캐시 없음과 캐시 사용. 강의의 RTX 4090에서는 %1이지만 2코어 CPU에서는 두 시간 이상 걸립니다 (캐시 없는 스텝은 64 × 최대 500개 토큰을 다시 계산합니다). 수업에서는 수업용 CPU를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="382"/>
+        <location filename="../../app/decodepage.cpp" line="383"/>
         <source>Loads the course&apos;s batch-64 run (8 layers, width 512, 500 steps). The course measured 21.8 and 2.7 ms per step (8.0x); the uncached work is 64 × (1 + 2 + ... + 500) = 8.0 million token passes, hours on a CPU. The page estimates this machine&apos;s time as soon as it is loaded.</source>
         <translation>강의의 배치 64 실행 설정을 불러옵니다 (레이어 8개, 폭 512, 500 스텝). 강의는 스텝당 21.8 ms와 2.7 ms (8.0배)를 측정했습니다. 캐시 없는 계산량은 64 × (1 + 2 + ... + 500) = 토큰 800만 개를 모델에 넣는 양으로, CPU에서는 몇 시간이 걸립니다. 불러오는 즉시 이 컴퓨터에서 걸릴 시간을 추정합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="386"/>
+        <location filename="../../app/decodepage.cpp" line="387"/>
         <source>What to press in class on a CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache. Well under a minute on a 2-core CPU; both gaps show.</source>
         <translation>CPU로 수업할 때 누를 버튼: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2 스텝씩, 캐시 없음과 캐시 사용으로 실행합니다. 2코어 CPU에서 1분도 채 걸리지 않으며, 두 배치 모두에서 차이가 드러납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="390"/>
+        <location filename="../../app/decodepage.cpp" line="391"/>
         <source>Classroom CPU: the course&apos;s 8-layer, width-512 model, prompt 1, %1 steps, no cache and contiguous, at batch 1 and then batch %2. Batch %2&apos;s uncached steps push %3 tokens through the model (%2 × (1 + ... + %1)) instead of the course&apos;s 8 million, and batch 1&apos;s two equations predict batch %2.</source>
         <translation>수업용 CPU: 강의의 레이어 8개, 폭 512 모델로 프롬프트 1, %1 스텝, 캐시 없음과 연속 할당을 배치 1, 이어서 배치 %2에서 실행합니다. 배치 %2의 캐시 없는 스텝들이 모델에 넣는 토큰은 강의의 800만 개가 아니라 %3개 (%2 × (1 + ... + %1))이고, 배치 1의 두 식으로 배치 %2를 예측합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="396"/>
+        <location filename="../../app/decodepage.cpp" line="397"/>
         <source>Which run the charts show</source>
         <translation>차트에 표시할 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="397"/>
+        <location filename="../../app/decodepage.cpp" line="398"/>
         <source>After a run at two batches, pick the batch whose steps the charts draw; the tables list both.</source>
         <translation>두 배치로 실행한 뒤, 차트에 스텝을 그릴 배치를 고릅니다. 표에는 두 배치가 모두 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="398"/>
+        <location filename="../../app/decodepage.cpp" line="399"/>
         <source>How long the run will take on this machine, from short probes</source>
         <translation>짧은 시험 실행으로 추정한, 이 컴퓨터에서 실행에 걸릴 시간</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="399"/>
+        <location filename="../../app/decodepage.cpp" line="400"/>
         <source>The estimate times 2 steps of each mode at this batch, and 2 steps at batch 1 from the run&apos;s mean prefix; an uncached step costs a + b × tokens (a: a cached step, b: per token at the mean prefix), a cached step the same every time.</source>
         <translation>추정은 이 배치에서 모드마다 2 스텝, 그리고 배치 1에서 실행의 평균 길이(지금까지의 토큰 수)로 2 스텝의 시간을 잽니다. 캐시 없는 스텝은 a + b × 토큰 수 (a: 캐시 사용 스텝 하나의 시간, b: 평균 길이에서 잰 토큰당 시간)로, 캐시 사용 스텝은 매번 같은 시간으로 계산합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="402"/>
+        <location filename="../../app/decodepage.cpp" line="403"/>
         <source>Uncached time / cached time per step, measured here, beside the course&apos;s</source>
         <translation>스텝당 캐시 없음 시간 / 캐시 사용 시간: 이 컴퓨터의 측정값과 강의 수치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="403"/>
+        <location filename="../../app/decodepage.cpp" line="404"/>
         <source>Speedup = mean uncached step / mean contiguous-cache step, only where both modes completed. The course measured 1.2x at batch 1 and 8.0x at batch 64 on an RTX 4090.</source>
         <translation>속도 향상 = 캐시 없는 스텝의 평균 시간 / 연속 할당 캐시 스텝의 평균 시간이며, 두 모드가 모두 완료된 경우에만 계산합니다. 강의는 RTX 4090에서 배치 1은 1.2배, 배치 64는 8.0배를 측정했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="405"/>
+        <location filename="../../app/decodepage.cpp" line="406"/>
         <source>What the run measured, in words</source>
         <translation>실행에서 측정한 내용을 문장으로 정리</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="406"/>
+        <location filename="../../app/decodepage.cpp" line="407"/>
         <source>The reading states the speedup, the fixed share of a step (a / (a + b × tokens)) and whether the tokens agree, and names what a stopped run did not measure.</source>
         <translation>이 해설은 속도 향상, 스텝에서 고정 비용이 차지하는 비율 (a / (a + b × 토큰 수)), 토큰이 일치하는지를 알려 주고, 중지된 실행이 측정하지 못한 것을 밝힙니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="409"/>
+        <location filename="../../app/decodepage.cpp" line="410"/>
         <source>Each point is one measured decode step; the dashed lines are the least-squares model step = a + b × tokens</source>
         <translation>점 하나가 측정한 디코드 스텝 하나입니다. 파선은 최소제곱으로 적합한 모델 스텝 = a + b × 토큰 수입니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="411"/>
+        <location filename="../../app/decodepage.cpp" line="412"/>
         <source>Step time: one marker per measured step (circle: no cache, square: contiguous, triangle: paged). The dashed line of the same colour is step = a + b × (tokens computed in that step), fitted by least squares over every step of every completed mode.</source>
         <translation>스텝 시간: 측정한 스텝마다 표식이 하나씩 찍힙니다 (원: 캐시 없음, 사각형: 연속 할당, 삼각형: 페이지 방식). 같은 색의 파선은 스텝 = a + b × (그 스텝에서 계산한 토큰 수)이며, 완료된 모든 모드의 모든 스텝에 최소제곱으로 적합한 것입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1572"/>
+        <location filename="../../app/decodepage.cpp" line="1448"/>
+        <source>%1 at batch %2 (below 1x: not trustworthy)</source>
+        <translation>배치 %2에서 %1 (1배 미만: 신뢰할 수 없음)</translation>
+    </message>
+    <message>
+        <location filename="../../app/decodepage.cpp" line="1576"/>
         <source>Here a step ran &lt;i&gt;faster&lt;/i&gt; than batch %1&apos;s a and b predict, the opposite of the course&apos;s GPU. On a CPU batch 1&apos;s b is paid in matrix-vector products, where every token reads every weight from memory; at batch %2 one read of the weights serves %2 rows, so a token costs less than b. The course&apos;s GPU at batch 1 was bound by launching kernels instead, so its b was small and batch 64&apos;s cache reads came on top.</source>
         <translation>여기서는 스텝이 배치 %1의 a와 b가 예측한 것보다 &lt;i&gt;빨랐습니다&lt;/i&gt;. 강의의 GPU와 반대 방향입니다. CPU에서 배치 1의 b는 행렬-벡터 곱에서 치르는 비용으로, 토큰마다 모든 가중치를 메모리에서 읽습니다. 배치 %2에서는 가중치를 한 번 읽어 %2개 행에 쓰므로 토큰당 비용이 b보다 작아집니다. 강의의 GPU는 배치 1에서 커널 호출에 묶여 있었기 때문에 b가 작았고, 배치 64에서는 캐시를 읽는 비용이 그 위에 더해졌습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1580"/>
+        <location filename="../../app/decodepage.cpp" line="1584"/>
         <source>Here a step ran &lt;i&gt;faster&lt;/i&gt; than batch %1&apos;s a and b predict, the opposite of the course&apos;s GPU: this device kept more of batch %2&apos;s work in parallel than batch %1 used, so a token cost less than b.</source>
         <translation>여기서는 스텝이 배치 %1의 a와 b가 예측한 것보다 &lt;i&gt;빨랐습니다&lt;/i&gt;. 강의의 GPU와 반대 방향입니다. 이 장치는 배치 %2의 작업을 배치 %1보다 더 많이 병렬로 처리했기 때문에 토큰당 비용이 b보다 작았습니다.</translation>
     </message>
@@ -1278,118 +1283,118 @@
         <translation type="vanished">스텝마다 보유 중인 캐시 메모리 (표식)와 공식 (검은 일점쇄선) 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="415"/>
+        <location filename="../../app/decodepage.cpp" line="416"/>
         <source>KV cache held: markers are what our allocator holds after each step (contiguous reserves the whole length at once, paged grows by blocks, no cache holds 0 B); the line is KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B in FP32.</source>
         <translation>보유 중인 KV 캐시: 표식은 스텝마다 자체 할당자가 보유한 양입니다 (연속 할당은 전체 길이를 한 번에 예약하고, 페이지 방식은 블록 단위로 늘며, 캐시 없음은 0 B). 선은 FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="418"/>
+        <location filename="../../app/decodepage.cpp" line="419"/>
         <source>Per mode: step time, throughput, speedup and the four memory figures</source>
         <translation>모드별 스텝 시간, 처리량, 속도 향상, 메모리 수치 네 가지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="419"/>
+        <location filename="../../app/decodepage.cpp" line="420"/>
         <source>Weights = parameters × 4 B (FP32); KV = 2 × L × B × tokens × H_kv × D_head × 4 B; peak allocated is our allocator&apos;s peak; the process figure is what the system reports (VmRSS, or cudaMemGetInfo).</source>
         <translation>가중치 = 파라미터 × 4 B (FP32), KV = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다. 최대 할당량은 자체 할당자가 할당한 양의 최댓값이고, 프로세스 수치는 시스템이 보고하는 값입니다 (VmRSS 또는 cudaMemGetInfo).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="421"/>
+        <location filename="../../app/decodepage.cpp" line="422"/>
         <source>The two-term model step = a + b × tokens against the measured mean step of each mode</source>
         <translation>두 항 모델 스텝 = a + b × 토큰 수와 모드별 평균 측정 스텝 시간 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="422"/>
+        <location filename="../../app/decodepage.cpp" line="423"/>
         <source>Predicted ms per step = a + b × (mean tokens per step), by least squares over the run&apos;s steps and by the course&apos;s two equations (a + B b = cached step, a + N b = uncached step). The last column is what the model misses: measured − predicted.</source>
         <translation>예측 스텝당 ms = a + b × (스텝당 평균 토큰 수)이며, a와 b는 실행의 모든 스텝에 대한 최소제곱과 강의의 두 식 (a + B b = 캐시 사용 스텝, a + N b = 캐시 없는 스텝)으로 각각 구합니다. 마지막 열은 모델이 놓친 부분, 곧 측정값 − 예측값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="425"/>
+        <location filename="../../app/decodepage.cpp" line="426"/>
         <source>The two fits&apos; a and b</source>
         <translation>두 적합의 a와 b</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="426"/>
+        <location filename="../../app/decodepage.cpp" line="427"/>
         <source>Least squares fits a and b to every step; the course&apos;s method solves two equations from two mean steps. a is the fixed cost of a step, b the cost of each token pushed through the model.</source>
         <translation>최소제곱은 모든 스텝에 a와 b를 적합하고, 강의의 방법은 평균 스텝 시간 두 개로 두 식을 풉니다. a는 스텝의 고정 비용, b는 모델에 넣는 토큰 하나당 비용입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="428"/>
+        <location filename="../../app/decodepage.cpp" line="429"/>
         <source>The course&apos;s measured figures beside this machine&apos;s, with where each came from</source>
         <translation>강의의 측정 수치와 이 컴퓨터의 수치 (각 수치의 출처 포함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="429"/>
+        <location filename="../../app/decodepage.cpp" line="430"/>
         <source>Course: the course text&apos;s small GPT on an RTX 4090 (and a CPU for batch 1&apos;s 3.6x), 500 steps. This run: measured here, with the steps this run used; fewer steps give a smaller uncached prefix, so a smaller speedup.</source>
         <translation>강의: 강의 본문의 작은 GPT를 RTX 4090에서 500 스텝 실행한 수치입니다 (배치 1의 3.6배는 CPU). 이번 실행: 이 컴퓨터에서 이번 실행의 스텝 수로 측정한 값입니다. 스텝이 적으면 캐시 없는 스텝이 다시 계산하는 토큰이 적으므로 속도 향상도 작아집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="433"/>
+        <location filename="../../app/decodepage.cpp" line="434"/>
         <source>Model and run</source>
         <translation>모델과 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="438"/>
+        <location filename="../../app/decodepage.cpp" line="439"/>
         <source>Layers</source>
         <translation>레이어</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="438"/>
+        <location filename="../../app/decodepage.cpp" line="439"/>
         <source>Width</source>
         <translation>폭</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="438"/>
+        <location filename="../../app/decodepage.cpp" line="439"/>
         <source>Heads</source>
         <translation>헤드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="438"/>
+        <location filename="../../app/decodepage.cpp" line="439"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="439"/>
-        <location filename="../../app/decodepage.cpp" line="1312"/>
+        <location filename="../../app/decodepage.cpp" line="440"/>
+        <location filename="../../app/decodepage.cpp" line="1313"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="439"/>
+        <location filename="../../app/decodepage.cpp" line="440"/>
         <source>Steps</source>
         <translation>스텝 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="439"/>
+        <location filename="../../app/decodepage.cpp" line="440"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="439"/>
+        <location filename="../../app/decodepage.cpp" line="440"/>
         <source>Block size</source>
         <translation>블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="448"/>
+        <location filename="../../app/decodepage.cpp" line="449"/>
         <source>Backend</source>
         <translation>백엔드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="450"/>
+        <location filename="../../app/decodepage.cpp" line="451"/>
         <source>Precision</source>
         <translation>정밀도</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="459"/>
+        <location filename="../../app/decodepage.cpp" line="460"/>
         <source>Modes:</source>
         <translation>모드:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="509"/>
+        <location filename="../../app/decodepage.cpp" line="510"/>
         <source>One point per cache kind: its TPOT (mean one-token step) and the most KV memory it held</source>
         <translation>캐시 종류마다 점 하나: TPOT (토큰 하나 스텝의 평균)와 보유한 KV 메모리의 최댓값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="510"/>
+        <location filename="../../app/decodepage.cpp" line="511"/>
         <source>Each point is one cache kind of the run shown: across, its time per output token (the mean of the steps after the prompt&apos;s); up, the most KV cache memory it held in any step (the dynamic cache&apos;s peak is during its copy, old and new together). Down and to the left is better on both.</source>
         <translation>점 하나가 표시 중인 실행의 캐시 종류 하나입니다. 가로: 출력 토큰당 시간 (TPOT, 프롬프트 스텝 이후 스텝의 평균), 세로: 어느 스텝에서든 보유한 KV 캐시 메모리의 최댓값 (동적 캐시의 최댓값은 복사 중, 이전 캐시와 새 캐시를 함께 보유할 때). 왼쪽 아래일수록 둘 다 좋습니다.</translation>
     </message>
@@ -1418,27 +1423,27 @@
         <translation type="vanished">KV 최댓값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="571"/>
+        <location filename="../../app/decodepage.cpp" line="572"/>
         <source>The short probes alone ran past %1 on this machine%2: this run will take long. Stop and lower the steps, batch or model size.</source>
         <translation>짧은 시험 실행만으로도 이 컴퓨터에서 %1 넘게 걸렸습니다%2. 이 실행은 오래 걸립니다. 중지하고 스텝 수, 배치 또는 모델 크기를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="800"/>
+        <location filename="../../app/decodepage.cpp" line="801"/>
         <source>%1 Too long to estimate: the short probes alone ran past %2 on this machine.</source>
         <translation>%1 추정하기에 너무 깁니다: 짧은 시험 실행만으로도 이 컴퓨터에서 %2 넘게 걸렸습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="949"/>
+        <location filename="../../app/decodepage.cpp" line="950"/>
         <source>MB held</source>
         <translation>보유 중인 MB</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="964"/>
+        <location filename="../../app/decodepage.cpp" line="965"/>
         <source>dynamic: peak during the copy</source>
         <translation>동적: 복사 중 최댓값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="971"/>
+        <location filename="../../app/decodepage.cpp" line="972"/>
         <source>KV cache at its peak, MB</source>
         <translation>KV 캐시 최댓값, MB</translation>
     </message>
@@ -1459,276 +1464,276 @@
         <translation type="vanished">%1 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1285"/>
+        <location filename="../../app/decodepage.cpp" line="1286"/>
         <source>least squares over %1 steps: step = %2 ms + %3 ms × tokens</source>
         <translation>스텝 %1개에 대한 최소제곱: 스텝 = %2 ms + %3 ms × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1289"/>
+        <location filename="../../app/decodepage.cpp" line="1290"/>
         <source>least squares does not split the steps into a positive a and b (a = %1 ms, b = %2 ms)</source>
         <translation>최소제곱으로 스텝을 양수인 a와 b로 나눌 수 없음 (a = %1 ms, b = %2 ms)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1292"/>
+        <location filename="../../app/decodepage.cpp" line="1293"/>
         <source>least squares not measured (no completed mode with steps of different sizes)</source>
         <translation>최소제곱 측정 안 됨 (토큰 수가 서로 다른 스텝으로 완료된 모드 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1294"/>
+        <location filename="../../app/decodepage.cpp" line="1295"/>
         <source>two equations: a + %1 b = %2 ms (%3, one token per sequence), a + %4 b = %5 ms (no cache, mean tokens) give a = %6 ms, b = %7 ms</source>
         <translation>두 식: a + %1 b = %2 ms (%3, 시퀀스당 토큰 1개), a + %4 b = %5 ms (캐시 없음, 평균 토큰 수)에서 a = %6 ms, b = %7 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1300"/>
+        <location filename="../../app/decodepage.cpp" line="1301"/>
         <source>two equations not measured (they need complete runs with and without a cache)</source>
         <translation>두 식 측정 안 됨 (캐시 없음과 캐시 사용 실행이 모두 완료되어야 함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1304"/>
+        <location filename="../../app/decodepage.cpp" line="1305"/>
         <source>; a negative cost is not physical (noise), so the predictions use the closest line with a, b ≥ 0: a = %1 ms, b = %2 ms</source>
         <translation>; 음수 비용은 물리적으로 있을 수 없으므로(잡음), 예측에는 a, b ≥ 0인 가장 가까운 직선 a = %1 ms, b = %2 ms를 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1308"/>
+        <location filename="../../app/decodepage.cpp" line="1309"/>
         <source>&lt;b&gt;Batch %1&lt;/b&gt;: %2; %3.</source>
         <translation>&lt;b&gt;배치 %1&lt;/b&gt;: %2; %3.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1312"/>
+        <location filename="../../app/decodepage.cpp" line="1313"/>
         <source>Tokens per step</source>
         <translation>스텝당 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1312"/>
+        <location filename="../../app/decodepage.cpp" line="1313"/>
         <source>Measured ms/step</source>
         <translation>측정 ms/스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1313"/>
+        <location filename="../../app/decodepage.cpp" line="1314"/>
         <source>Least squares</source>
         <translation>최소제곱</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1313"/>
+        <location filename="../../app/decodepage.cpp" line="1314"/>
         <source>Two equations (batch %1&apos;s a, b)</source>
         <translation>두 식 (배치 %1의 a, b)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1314"/>
+        <location filename="../../app/decodepage.cpp" line="1315"/>
         <source>Measured − predicted</source>
         <translation>측정값 − 예측값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1334"/>
+        <location filename="../../app/decodepage.cpp" line="1335"/>
         <source>%1 ms (%2)</source>
         <translation>%1 ms (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1357"/>
+        <location filename="../../app/decodepage.cpp" line="1358"/>
         <source>not run at this batch</source>
         <translation>이 배치에서는 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1364"/>
-        <location filename="../../app/decodepage.cpp" line="1370"/>
-        <location filename="../../app/decodepage.cpp" line="1372"/>
+        <location filename="../../app/decodepage.cpp" line="1365"/>
+        <location filename="../../app/decodepage.cpp" line="1371"/>
+        <location filename="../../app/decodepage.cpp" line="1373"/>
         <source>not measured (a mode stopped or was not run)</source>
         <translation>측정 안 됨 (중지되었거나 실행하지 않은 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1365"/>
-        <location filename="../../app/decodepage.cpp" line="1408"/>
-        <location filename="../../app/decodepage.cpp" line="1414"/>
+        <location filename="../../app/decodepage.cpp" line="1366"/>
+        <location filename="../../app/decodepage.cpp" line="1409"/>
+        <location filename="../../app/decodepage.cpp" line="1415"/>
         <source>%1 / %2 ms</source>
         <translation>%1 / %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1374"/>
-        <location filename="../../app/decodepage.cpp" line="1411"/>
+        <location filename="../../app/decodepage.cpp" line="1375"/>
+        <location filename="../../app/decodepage.cpp" line="1412"/>
         <source>a = %1 ms, b = %2 ms</source>
         <translation>a = %1 ms, b = %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1387"/>
-        <location filename="../../app/decodepage.cpp" line="1417"/>
+        <location filename="../../app/decodepage.cpp" line="1388"/>
+        <location filename="../../app/decodepage.cpp" line="1418"/>
         <source>%1 / %2 ms (measured %3 / %4)</source>
         <translation>%1 / %2 ms (측정 %3 / %4)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1390"/>
+        <location filename="../../app/decodepage.cpp" line="1391"/>
         <source>not measured (a mode stopped)</source>
         <translation>측정 안 됨 (중지된 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1392"/>
+        <location filename="../../app/decodepage.cpp" line="1393"/>
         <source>not measured (batch 1&apos;s two equations are missing)</source>
         <translation>측정 안 됨 (배치 1의 두 식이 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1394"/>
+        <location filename="../../app/decodepage.cpp" line="1395"/>
         <source>not run yet</source>
         <translation>아직 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1397"/>
+        <location filename="../../app/decodepage.cpp" line="1398"/>
         <source>%1 layers, width %2, %3, %4 steps, prompt %5</source>
         <translation>레이어 %1개, 폭 %2, %3, 스텝 %4개, 프롬프트 %5</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1405"/>
+        <location filename="../../app/decodepage.cpp" line="1406"/>
         <source>%1 layers, width %2, FP32, %3 steps, prompt 1</source>
         <translation>레이어 %1개, 폭 %2, FP32, 스텝 %3개, 프롬프트 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1407"/>
+        <location filename="../../app/decodepage.cpp" line="1408"/>
         <source>Batch 1: ms/step, no cache / cache</source>
         <translation>배치 1: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1409"/>
+        <location filename="../../app/decodepage.cpp" line="1410"/>
         <source>Batch 1: speedup</source>
         <translation>배치 1: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1410"/>
+        <location filename="../../app/decodepage.cpp" line="1411"/>
         <source>%1 (on the course&apos;s CPU: %2)</source>
         <translation>%1 (강의의 CPU: %2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1411"/>
+        <location filename="../../app/decodepage.cpp" line="1412"/>
         <source>Batch 1: two equations</source>
         <translation>배치 1: 두 식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1413"/>
+        <location filename="../../app/decodepage.cpp" line="1414"/>
         <source>Batch 64: ms/step, no cache / cache</source>
         <translation>배치 64: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1415"/>
+        <location filename="../../app/decodepage.cpp" line="1416"/>
         <source>Batch 64: speedup</source>
         <translation>배치 64: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1416"/>
+        <location filename="../../app/decodepage.cpp" line="1417"/>
         <source>Batch 64 from batch 1&apos;s a, b: no cache / cache</source>
         <translation>배치 1의 a, b로 예측한 배치 64: 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1424"/>
+        <location filename="../../app/decodepage.cpp" line="1425"/>
         <source>Figure</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1424"/>
+        <location filename="../../app/decodepage.cpp" line="1425"/>
         <source>Course (RTX 4090, from the course text)</source>
         <translation>강의 (RTX 4090, 강의 본문 수치)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1425"/>
+        <location filename="../../app/decodepage.cpp" line="1426"/>
         <source>This run (CUDA, this machine)</source>
         <translation>이번 실행 (CUDA, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1425"/>
+        <location filename="../../app/decodepage.cpp" line="1426"/>
         <source>This run (CPU, this machine)</source>
         <translation>이번 실행 (CPU, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1444"/>
+        <location filename="../../app/decodepage.cpp" line="1451"/>
         <source>%1 at batch %2</source>
         <translation>배치 %2에서 %1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1441"/>
+        <location filename="../../app/decodepage.cpp" line="1442"/>
         <source>not measured at batch %1</source>
         <translation>배치 %1에서 측정 안 됨</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1262"/>
+        <location filename="../../app/decodepage.cpp" line="1263"/>
         <source>Stopped after %1.</source>
         <translation>%1 후 중지했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1263"/>
+        <location filename="../../app/decodepage.cpp" line="1264"/>
         <source>Done in %1.</source>
         <translation>%1 만에 끝났습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1445"/>
+        <location filename="../../app/decodepage.cpp" line="1443"/>
         <source>%1 at batch %2 (not trustworthy: the machine was busy)</source>
         <translation>배치 %2에서 %1 (신뢰할 수 없음: 컴퓨터가 바빴음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1448"/>
+        <location filename="../../app/decodepage.cpp" line="1452"/>
         <source>Speedup with a cache: %1 · course (RTX 4090): %2 at batch 1, %3 at batch 64</source>
         <translation>캐시 사용 시 속도 향상: %1 · 강의 (RTX 4090): 배치 1에서 %2, 배치 64에서 %3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1449"/>
-        <location filename="../../app/decodepage.cpp" line="1540"/>
+        <location filename="../../app/decodepage.cpp" line="1453"/>
+        <location filename="../../app/decodepage.cpp" line="1544"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1456"/>
+        <location filename="../../app/decodepage.cpp" line="1460"/>
         <source>On CUDA, %1%2.</source>
         <translation>CUDA에서 실행, %1%2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1460"/>
+        <location filename="../../app/decodepage.cpp" line="1464"/>
         <source>On the CPU, as chosen.</source>
         <translation>CPU에서 실행 (선택한 대로).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1462"/>
+        <location filename="../../app/decodepage.cpp" line="1466"/>
         <source>On the CPU: no CUDA device answered.</source>
         <translation>CPU에서 실행: 응답한 CUDA 장치가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1464"/>
+        <location filename="../../app/decodepage.cpp" line="1468"/>
         <source>On the CPU: the CUDA kernels take a head size of 64 or 128, this model&apos;s is %1.</source>
         <translation>CPU에서 실행: CUDA 커널은 헤드 크기 64 또는 128만 지원하는데, 이 모델은 %1입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1467"/>
+        <location filename="../../app/decodepage.cpp" line="1471"/>
         <source>On the CPU: cuBLAS could not be opened.</source>
         <translation>CPU에서 실행: cuBLAS를 열 수 없었습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1471"/>
+        <location filename="../../app/decodepage.cpp" line="1475"/>
         <source>&lt;b&gt;Not trustworthy:&lt;/b&gt; this machine&apos;s speed changed during the run (a fixed workload timed before each mode took %1% longer at its slowest), so these times measure the load as much as the model. Close other programs and run again.</source>
         <translation>&lt;b&gt;신뢰할 수 없음:&lt;/b&gt; 실행 중에 이 컴퓨터의 속도가 달라졌습니다(모드마다 앞서 잰 고정 작업이 가장 느릴 때 %1% 더 걸렸습니다). 따라서 이 시간은 모델만큼이나 부하를 잰 것입니다. 다른 프로그램을 닫고 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1476"/>
+        <location filename="../../app/decodepage.cpp" line="1480"/>
         <source>&lt;b&gt;Not trustworthy:&lt;/b&gt; steps of the same size scattered by %1% about their median (%2% or less is steady), so these times measure the load as much as the model. Close other programs and run again.</source>
         <translation>&lt;b&gt;신뢰할 수 없음:&lt;/b&gt; 크기가 같은 스텝들이 중앙값에서 %1% 흩어졌습니다(%2% 이하면 안정적). 따라서 이 시간은 모델만큼이나 부하를 잰 것입니다. 다른 프로그램을 닫고 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1481"/>
+        <location filename="../../app/decodepage.cpp" line="1485"/>
         <source>The machine stayed steady: equal steps within %1% of their median, a fixed workload within %2%.</source>
         <translation>컴퓨터는 안정적이었습니다. 같은 크기의 스텝은 중앙값에서 %1% 이내, 고정 작업은 %2% 이내였습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1484"/>
+        <location filename="../../app/decodepage.cpp" line="1488"/>
         <source>At batch %1 the cached steps ran %2 &lt;i&gt;slower&lt;/i&gt; than recomputing the prefix: the cache cannot make a step slower, so this is the machine&apos;s load, not the model.</source>
         <translation>배치 %1에서 캐시를 쓴 스텝이 프리픽스를 다시 계산할 때보다 %2 &lt;i&gt;느렸습니다&lt;/i&gt;. 캐시가 스텝을 느리게 만들 수는 없으므로, 이것은 모델이 아니라 컴퓨터의 부하 때문입니다.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="1489"/>
+        <location filename="../../app/decodepage.cpp" line="1493"/>
         <source>At batch %1 each cached step pushed %n token(s), one per sequence, instead of the whole prefix, and ran %2 faster.</source>
         <translation>
             <numerusform>배치 %1에서 캐시 사용 스텝은 지금까지의 토큰 전체 대신 시퀀스마다 하나씩, 토큰 %n개만 모델에 넣었고 %2 빨랐습니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1496"/>
+        <location filename="../../app/decodepage.cpp" line="1500"/>
         <source>Speedup not measured at batch %1: it needs complete runs without a cache and with a contiguous one.</source>
         <translation>배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1509"/>
+        <location filename="../../app/decodepage.cpp" line="1513"/>
         <source>Every exact mode generated the same tokens.</source>
         <translation>양자화하지 않은 모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
@@ -1741,22 +1746,22 @@
         <translation type="vanished">배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1499"/>
+        <location filename="../../app/decodepage.cpp" line="1503"/>
         <source>Fixed cost is %1% of a cached step and %2% of an uncached one (least squares).</source>
         <translation>고정 비용은 캐시 사용 스텝의 %1%, 캐시 없는 스텝의 %2%입니다 (최소제곱).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1502"/>
+        <location filename="../../app/decodepage.cpp" line="1506"/>
         <source>The two-term model does not split these steps into a positive fixed and per-token cost: too few or too noisy steps.</source>
         <translation>두 항 모델로는 이 스텝들을 양수인 고정 비용과 토큰당 비용으로 나눌 수 없습니다: 스텝이 너무 적거나 측정값의 잡음이 너무 큽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1505"/>
+        <location filename="../../app/decodepage.cpp" line="1509"/>
         <source>No two-term fit: no completed mode with steps of different sizes.</source>
         <translation>두 항 모델을 적합하지 못했습니다: 토큰 수가 서로 다른 스텝으로 완료된 모드가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1507"/>
+        <location filename="../../app/decodepage.cpp" line="1511"/>
         <source>Tokens not compared: fewer than two modes completed.</source>
         <translation>토큰을 비교하지 않았습니다: 완료된 모드가 두 개 미만입니다.</translation>
     </message>
@@ -1765,52 +1770,52 @@
         <translation type="vanished">모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1510"/>
+        <location filename="../../app/decodepage.cpp" line="1514"/>
         <source>The modes generated DIFFERENT tokens: the cache is wrong.</source>
         <translation>모드마다 생성한 토큰이 서로 다릅니다: 캐시에 오류가 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1516"/>
+        <location filename="../../app/decodepage.cpp" line="1520"/>
         <source>The %1 kept every greedy token of the contiguous cache; its logits differ by up to %2.</source>
         <translation>%1: 연속 할당 캐시의 그리디 토큰을 모두 그대로 골랐습니다. 로짓 차이는 최대 %2입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1518"/>
+        <location filename="../../app/decodepage.cpp" line="1522"/>
         <source>The %1 first chose another token at step %2 (logits up to %3 apart until then); %4 of %5 tokens agree.</source>
         <translation>%1: 스텝 %2에서 처음으로 다른 토큰을 골랐습니다 (그때까지 로짓 차이 최대 %3). 토큰 %5개 중 %4개가 일치합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1527"/>
+        <location filename="../../app/decodepage.cpp" line="1531"/>
         <source>FP8 was skipped: it needs the CUDA backend.</source>
         <translation>FP8은 건너뛰었습니다: CUDA 백엔드가 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1531"/>
+        <location filename="../../app/decodepage.cpp" line="1535"/>
         <source>Stopped after %1 of %2 steps in the %3 mode.</source>
         <translation>%3 모드에서 %2 스텝 중 %1 스텝을 마치고 중지했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1540"/>
+        <location filename="../../app/decodepage.cpp" line="1544"/>
         <source>Not run: %1.</source>
         <translation>실행 안 함: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1555"/>
+        <location filename="../../app/decodepage.cpp" line="1559"/>
         <source>Batch %1&apos;s two equations predict %2 ms (no cache) and %3 ms (cache) per step at batch %4; measured %5 and %6 ms (%7 and %8 against the prediction).</source>
         <translation>배치 %1의 두 식은 배치 %4의 스텝당 시간을 %2 ms (캐시 없음), %3 ms (캐시 사용)로 예측합니다. 측정값은 %5 ms, %6 ms입니다 (예측 대비 %7, %8).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1563"/>
+        <location filename="../../app/decodepage.cpp" line="1567"/>
         <source>On the course&apos;s GPU the same method predicted %1 and %2 ms against %3 and %4 measured; the course puts the gap down to reading the cache, which grows with the context and has no term in the model.</source>
         <translation>강의의 GPU에서는 같은 방법으로 %1 ms, %2 ms를 예측했고 측정값은 %3 ms, %4 ms였습니다. 강의는 이 차이를 캐시 읽기 비용으로 설명합니다: 캐시 읽기는 컨텍스트 길이에 따라 늘어나는데, 모델에는 이를 나타내는 항이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="219"/>
+        <location filename="../../app/decodepage.cpp" line="220"/>
         <source>Course experiment, batch 1</source>
         <translation>강의 실험, 배치 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="220"/>
+        <location filename="../../app/decodepage.cpp" line="221"/>
         <source>Course experiment, batch 64</source>
         <translation>강의 실험, 배치 64</translation>
     </message>
@@ -1823,7 +1828,7 @@
         <translation type="vanished">KV 캐시: 측정값 (점)과 공식 (선)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1312"/>
+        <location filename="../../app/decodepage.cpp" line="1313"/>
         <source>Cache</source>
         <translation>캐시</translation>
     </message>
@@ -1884,7 +1889,7 @@
         <translation type="vanished">공식 (보유 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1070"/>
+        <location filename="../../app/decodepage.cpp" line="1071"/>
         <source>Probing...</source>
         <translation>시험 실행 중...</translation>
     </message>
@@ -1895,7 +1900,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1328"/>
+        <location filename="../../app/decodepage.cpp" line="1329"/>
         <source> (stopped)</source>
         <translation> (중지됨)</translation>
     </message>
@@ -1904,153 +1909,153 @@
         <translation type="vanished">동일</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="324"/>
+        <location filename="../../app/decodepage.cpp" line="325"/>
         <source>Paged block size. The paged cache holds whole blocks: held bytes = blocks held by all sequences × block size × 2 × L × H_kv × D_head × 4 B, at most one partly filled block per sequence.</source>
         <translation>페이지 방식 블록 크기입니다. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 모든 시퀀스가 보유한 블록 수 × 블록 크기 × 2 × L × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 최대 하나입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="468"/>
+        <location filename="../../app/decodepage.cpp" line="469"/>
         <source>Presets:</source>
         <translation>프리셋:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="259"/>
-        <location filename="../../app/decodepage.cpp" line="481"/>
+        <location filename="../../app/decodepage.cpp" line="260"/>
+        <location filename="../../app/decodepage.cpp" line="482"/>
         <source>Charts show</source>
         <translation>차트 표시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="492"/>
+        <location filename="../../app/decodepage.cpp" line="493"/>
         <source>Step time · dashed: a + b × tokens</source>
         <translation>스텝 시간 · 파선: a + b × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="254"/>
-        <location filename="../../app/decodepage.cpp" line="493"/>
+        <location filename="../../app/decodepage.cpp" line="255"/>
+        <location filename="../../app/decodepage.cpp" line="494"/>
         <source>KV cache held</source>
         <translation>보유 중인 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="414"/>
+        <location filename="../../app/decodepage.cpp" line="415"/>
         <source>Cache memory held after each step (markers) against the formula (dash-dot line)</source>
         <translation>스텝마다 보유 중인 캐시 메모리 (표식)와 공식 (일점쇄선) 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="568"/>
-        <location filename="../../app/decodepage.cpp" line="1140"/>
+        <location filename="../../app/decodepage.cpp" line="569"/>
+        <location filename="../../app/decodepage.cpp" line="1141"/>
         <source> (batch %1, run %2 of %3)</source>
         <translation> (배치 %1, 실행 %2/%3)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="574"/>
+        <location filename="../../app/decodepage.cpp" line="575"/>
         <source>Estimated %1 on this machine from short probes%2: Stop and lower the steps or batch if that is too long.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%2: 이 컴퓨터에서 %1. 너무 길면 중지하고 스텝 수나 배치를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="578"/>
+        <location filename="../../app/decodepage.cpp" line="579"/>
         <source>Estimated under a second from short probes%1.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%1: 1초 미만.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="579"/>
+        <location filename="../../app/decodepage.cpp" line="580"/>
         <source>Estimated %1 from short probes%2.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%2: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="600"/>
+        <location filename="../../app/decodepage.cpp" line="601"/>
         <source>Press Run: each mode generates the tokens in turn; step times and the cache held appear as they are measured, against the formula&apos;s line. On a CPU, press Classroom CPU first.</source>
         <translation>실행을 누르세요: 각 모드가 차례로 토큰을 생성하고, 스텝 시간과 보유 중인 캐시가 측정되는 대로 공식의 선과 함께 나타납니다. CPU에서는 먼저 수업용 CPU를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="783"/>
+        <location filename="../../app/decodepage.cpp" line="784"/>
         <source>%1 Estimating this machine&apos;s time (short probes)...</source>
         <translation>%1 이 컴퓨터에서 걸릴 시간 추정 중 (짧은 시험 실행)...</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="791"/>
+        <location filename="../../app/decodepage.cpp" line="792"/>
         <source>%1 No estimate: press Run to see what stops it.</source>
         <translation>%1 추정하지 못했습니다: 실행을 누르면 무엇이 막는지 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="796"/>
+        <location filename="../../app/decodepage.cpp" line="797"/>
         <source> Too long for a lesson on this machine: press Classroom CPU (both batches in well under a minute).</source>
         <translation> 이 컴퓨터에서는 수업 중에 돌리기에 너무 깁니다: 수업용 CPU를 누르세요 (두 배치 모두 합쳐 1분도 채 걸리지 않습니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="806"/>
+        <location filename="../../app/decodepage.cpp" line="807"/>
         <source>%1 Estimated %2 on this machine (short probes).%3</source>
         <translation>%1 이 컴퓨터에서 %2 걸릴 것으로 추정됩니다 (짧은 시험 실행).%3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="818"/>
+        <location filename="../../app/decodepage.cpp" line="819"/>
         <source>The course&apos;s experiment at batch %1 (500 steps): %2 on the course&apos;s RTX 4090.</source>
         <translation>배치 %1 강의 실험 (500 스텝): 강의의 RTX 4090에서 %2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="821"/>
+        <location filename="../../app/decodepage.cpp" line="822"/>
         <source>The course&apos;s experiment at batch %1 (500 steps).</source>
         <translation>배치 %1 강의 실험 (500 스텝).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="830"/>
+        <location filename="../../app/decodepage.cpp" line="831"/>
         <source>Classroom CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache.</source>
         <translation>수업용 CPU: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2스텝씩, 캐시 없음과 캐시 사용으로 실행.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="857"/>
+        <location filename="../../app/decodepage.cpp" line="858"/>
         <source>%1 s</source>
         <translation>%1초</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="859"/>
+        <location filename="../../app/decodepage.cpp" line="860"/>
         <source>%1 min</source>
         <translation>%1분</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="860"/>
+        <location filename="../../app/decodepage.cpp" line="861"/>
         <source>%1 h</source>
         <translation>%1시간</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="939"/>
+        <location filename="../../app/decodepage.cpp" line="940"/>
         <source>%1: a + b × tokens</source>
         <translation>%1: a + b × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="952"/>
+        <location filename="../../app/decodepage.cpp" line="953"/>
         <source>formula</source>
         <translation>공식</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="1115"/>
+        <location filename="../../app/decodepage.cpp" line="1116"/>
         <source>ms per step (%n off scale)</source>
         <translation>
             <numerusform>스텝당 ms (축 밖 %n개)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1142"/>
+        <location filename="../../app/decodepage.cpp" line="1143"/>
         <source>Under a second left, from this run&apos;s own steps%1.</source>
         <translation>이 실행의 스텝으로 보아 1초도 남지 않았습니다%1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1143"/>
+        <location filename="../../app/decodepage.cpp" line="1144"/>
         <source>About %1 left, from this run&apos;s own steps%2.</source>
         <translation>이 실행의 스텝으로 보아 약 %1 남았습니다%2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1236"/>
+        <location filename="../../app/decodepage.cpp" line="1237"/>
         <source>Stopped before the first step: nothing was measured.</source>
         <translation>첫 스텝 전에 중지했습니다: 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1241"/>
+        <location filename="../../app/decodepage.cpp" line="1242"/>
         <source>Batch %1 was stopped before its first step: nothing measured there.</source>
         <translation>배치 %1 실행은 첫 스텝 전에 중지했습니다: 이 배치에서는 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1205"/>
-        <location filename="../../app/decodepage.cpp" line="1250"/>
+        <location filename="../../app/decodepage.cpp" line="1206"/>
+        <location filename="../../app/decodepage.cpp" line="1251"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
@@ -2091,7 +2096,7 @@
         <translation type="vanished">CUDA에서 실행, %1%2 (%3). </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1458"/>
+        <location filename="../../app/decodepage.cpp" line="1462"/>
         <source>, cached steps replayed as a CUDA graph</source>
         <translation>, 캐시 사용 스텝은 CUDA 그래프로 재실행</translation>
     </message>
@@ -2253,47 +2258,47 @@
 <context>
     <name>DeviceReason</name>
     <message>
-        <location filename="../../app/viewtext.cpp" line="209"/>
+        <location filename="../../app/viewtext.cpp" line="211"/>
         <source>no CUDA driver</source>
         <translation>CUDA 드라이버 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="210"/>
+        <location filename="../../app/viewtext.cpp" line="212"/>
         <source>no CUDA device</source>
         <translation>CUDA 장치 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="211"/>
+        <location filename="../../app/viewtext.cpp" line="213"/>
         <source>CUDA device 0 did not answer</source>
         <translation>CUDA 장치 0이 응답하지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="212"/>
+        <location filename="../../app/viewtext.cpp" line="214"/>
         <source>cudaMemGetInfo failed</source>
         <translation>cudaMemGetInfo 실패</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="213"/>
+        <location filename="../../app/viewtext.cpp" line="215"/>
         <source>this build has no CUDA backend (CUDA Toolkit not found at build time)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="215"/>
+        <location filename="../../app/viewtext.cpp" line="217"/>
         <source>a CUDA device answered</source>
         <translation>CUDA 장치가 응답함</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="216"/>
+        <location filename="../../app/viewtext.cpp" line="218"/>
         <source>--backend cpu</source>
         <translation>--backend cpu 지정</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="217"/>
+        <location filename="../../app/viewtext.cpp" line="219"/>
         <source>--backend cuda</source>
         <translation>--backend cuda 지정</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="218"/>
+        <location filename="../../app/viewtext.cpp" line="220"/>
         <source>this build has no CUDA backend (the CUDA Toolkit was not found when it was built)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
@@ -3569,9 +3574,8 @@
         <translation>&lt;b&gt;수업 문항을 모두 마쳤습니다.&lt;/b&gt; 예측은 없었고, 문항 %2개 중 %1개의 정답을 보았습니다.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/lessonpanel.cpp" line="465"/>
         <source>Show of hands: %1 of %2 hands right (%3 %) over %n lesson(s); export them for each lesson&apos;s tally.</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>거수: 문항 %n개, 거수 %2건 중 %1건 정답 (%3 %). 문항별 집계는 내보내기로 볼 수 있습니다.</numerusform>
         </translation>
     </message>
@@ -3600,6 +3604,13 @@
         <location filename="../../app/lessonpanel.cpp" line="101"/>
         <source>Jump to a lesson: any lesson opens again from here, the summary&apos;s too</source>
         <translation>문항으로 이동: 요약에서도 여기서 어느 문항이든 다시 열 수 있습니다</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/lessonpanel.cpp" line="467"/>
+        <source>Show of hands: %1 of %2 hands right (%3 %) over %n lesson(s).</source>
+        <translation>
+            <numerusform>거수: 문항 %n개, 거수 %2건 중 %1건 정답 (%3 %).</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/lessonpanel.cpp" line="533"/>
@@ -3750,32 +3761,31 @@
         <translation type="vanished">루프라인</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="231"/>
+        <location filename="../../app/mainwindow.cpp" line="240"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="235"/>
+        <location filename="../../app/mainwindow.cpp" line="244"/>
         <source>Open a Hugging Face config.json</source>
         <translation>Hugging Face config.json 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="235"/>
+        <location filename="../../app/mainwindow.cpp" line="244"/>
         <source>Model config (*.json);;All files (*)</source>
         <translation>모델 설정 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="118"/>
+        <location filename="../../app/mainwindow.cpp" line="127"/>
         <source>Not applied: %1</source>
         <translation>적용 안 됨: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="197"/>
         <source>Ctrl+%1</source>
-        <translation>Ctrl+%1</translation>
+        <translation type="vanished">Ctrl+%1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="250"/>
+        <location filename="../../app/mainwindow.cpp" line="259"/>
         <source>Lessons</source>
         <translation>수업</translation>
     </message>
@@ -3784,12 +3794,12 @@
         <translation type="vanished">먼저 예측하세요: 정답을 보면 이 부분이 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="328"/>
+        <location filename="../../app/mainwindow.cpp" line="343"/>
         <source>Toolbar</source>
         <translation>도구 모음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="353"/>
+        <location filename="../../app/mainwindow.cpp" line="368"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
@@ -3802,68 +3812,68 @@
         <translation type="vanished">시나리오 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="363"/>
+        <location filename="../../app/mainwindow.cpp" line="378"/>
         <source>KV Scope scenario (*.json)</source>
         <translation>KV Scope 시나리오 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="361"/>
+        <location filename="../../app/mainwindow.cpp" line="376"/>
         <source>&amp;Save Scenario As...</source>
         <translation>시나리오를 다른 이름으로 저장(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="362"/>
+        <location filename="../../app/mainwindow.cpp" line="377"/>
         <source>Save scenario</source>
         <translation>시나리오 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="367"/>
+        <location filename="../../app/mainwindow.cpp" line="382"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일 열기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="371"/>
+        <location filename="../../app/mainwindow.cpp" line="386"/>
         <source>Open &amp;config.json...</source>
         <translation>config.json 열기(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="372"/>
+        <location filename="../../app/mainwindow.cpp" line="387"/>
         <source>Open &amp;Lessons...</source>
         <translation>수업 파일 열기(&amp;L)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="374"/>
+        <location filename="../../app/mainwindow.cpp" line="389"/>
         <source>Open a lesson file</source>
         <translation>수업 파일 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="374"/>
+        <location filename="../../app/mainwindow.cpp" line="389"/>
         <source>KV Scope lessons (*.json);;All files (*)</source>
         <translation>KV Scope 수업 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="379"/>
+        <location filename="../../app/mainwindow.cpp" line="394"/>
         <source>Export Chart as &amp;PNG...</source>
         <translation>차트를 PNG로 내보내기(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="381"/>
-        <location filename="../../app/mainwindow.cpp" line="387"/>
+        <location filename="../../app/mainwindow.cpp" line="396"/>
+        <location filename="../../app/mainwindow.cpp" line="402"/>
         <source>Export chart</source>
         <translation>차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="381"/>
+        <location filename="../../app/mainwindow.cpp" line="396"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="385"/>
+        <location filename="../../app/mainwindow.cpp" line="400"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation>차트를 SVG로 내보내기(&amp;V)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="387"/>
+        <location filename="../../app/mainwindow.cpp" line="402"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 이미지 (*.svg)</translation>
     </message>
@@ -3872,62 +3882,62 @@
         <translation type="vanished">메모리 내역을 CSV로 저장(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="393"/>
+        <location filename="../../app/mainwindow.cpp" line="408"/>
         <source>Save breakdown</source>
         <translation>메모리 내역 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="393"/>
+        <location filename="../../app/mainwindow.cpp" line="408"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="397"/>
+        <location filename="../../app/mainwindow.cpp" line="412"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation>메모리 내역을 Markdown 표로 복사(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="400"/>
+        <location filename="../../app/mainwindow.cpp" line="415"/>
         <source>Copy Scenario Lin&amp;k</source>
         <translation>시나리오 링크 복사(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="410"/>
+        <location filename="../../app/mainwindow.cpp" line="425"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="419"/>
+        <location filename="../../app/mainwindow.cpp" line="434"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="420"/>
+        <location filename="../../app/mainwindow.cpp" line="435"/>
         <source>&amp;Presenter Mode</source>
         <translation>발표자 모드(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="424"/>
+        <location filename="../../app/mainwindow.cpp" line="439"/>
         <source>Projector layout: full screen, large type, thick lines, value labels (F5; Escape leaves)</source>
         <translation>프로젝터용 화면: 전체 화면, 큰 글자, 굵은 선, 값 레이블 (F5, Esc로 나가기)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="428"/>
+        <location filename="../../app/mainwindow.cpp" line="443"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="430"/>
+        <location filename="../../app/mainwindow.cpp" line="445"/>
         <source>The course hour as guided questions: predict, then reveal (Ctrl+L)</source>
         <translation>한 시간 강의를 안내형 질문으로 진행합니다: 먼저 예측하고 정답을 봅니다 (Ctrl+L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="432"/>
+        <location filename="../../app/mainwindow.cpp" line="447"/>
         <source>&amp;Quiz Mode</source>
         <translation>퀴즈 모드(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="436"/>
+        <location filename="../../app/mainwindow.cpp" line="451"/>
         <source>Hide a lesson&apos;s figures until its answer is revealed (Ctrl+K)</source>
         <translation>정답을 볼 때까지 문항의 수치와 차트를 가립니다 (Ctrl+K)</translation>
     </message>
@@ -3940,122 +3950,122 @@
         <translation type="vanished">이 시나리오를 비교 기준으로 고정(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="300"/>
+        <location filename="../../app/mainwindow.cpp" line="315"/>
         <source>Predict first: the figures appear when the answer is revealed</source>
         <translation>먼저 예측하세요: 정답을 보면 수치와 차트가 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="354"/>
+        <location filename="../../app/mainwindow.cpp" line="369"/>
         <source>&amp;Open...</source>
         <translation>열기(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="356"/>
+        <location filename="../../app/mainwindow.cpp" line="371"/>
         <source>Open a config.json, scenario, lesson file, trace or server log</source>
         <translation>config.json, 시나리오, 수업 파일, 트레이스 또는 서버 로그 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="357"/>
+        <location filename="../../app/mainwindow.cpp" line="372"/>
         <source>KV Scope files, model configs, traces and logs (*.json *.jsonl *.csv *.log *.txt);;All files (*)</source>
         <translation>KV Scope 파일, 모델 설정, 트레이스와 로그 (*.json *.jsonl *.csv *.log *.txt);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="391"/>
+        <location filename="../../app/mainwindow.cpp" line="406"/>
         <source>Save &amp;Breakdown as CSV...</source>
         <translation>메모리 내역을 CSV로 저장(&amp;B)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="401"/>
+        <location filename="../../app/mainwindow.cpp" line="416"/>
         <source>Open Scenario L&amp;ink...</source>
         <translation>시나리오 링크 열기(&amp;I)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="404"/>
+        <location filename="../../app/mainwindow.cpp" line="419"/>
         <source>Open scenario link</source>
         <translation>시나리오 링크 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="404"/>
+        <location filename="../../app/mainwindow.cpp" line="419"/>
         <source>Paste a scenario code (kvscope:?v=1&amp;...):</source>
         <translation>시나리오 코드를 붙여 넣으세요 (kvscope:?v=1&amp;...):</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="439"/>
+        <location filename="../../app/mainwindow.cpp" line="454"/>
         <source>Go &amp;to Page</source>
         <translation>페이지로 이동(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="446"/>
+        <location filename="../../app/mainwindow.cpp" line="461"/>
         <source>Pi&amp;n This Scenario as Reference</source>
         <translation>이 시나리오를 기준으로 고정(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="450"/>
+        <location filename="../../app/mainwindow.cpp" line="465"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation>강의 기준 시나리오로 되돌리기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="454"/>
+        <location filename="../../app/mainwindow.cpp" line="469"/>
         <source>&amp;Sizes</source>
         <translation>크기 단위(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="457"/>
+        <location filename="../../app/mainwindow.cpp" line="472"/>
         <source>&amp;GiB (1024³ bytes)</source>
         <translation>&amp;GiB (1024³ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="458"/>
+        <location filename="../../app/mainwindow.cpp" line="473"/>
         <source>G&amp;B (10⁹ bytes)</source>
         <translation>G&amp;B (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="469"/>
+        <location filename="../../app/mainwindow.cpp" line="484"/>
         <source>Lan&amp;guage</source>
         <translation>언어(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="484"/>
+        <location filename="../../app/mainwindow.cpp" line="499"/>
         <source>Pal&amp;ette</source>
         <translation>팔레트(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="487"/>
+        <location filename="../../app/mainwindow.cpp" line="502"/>
         <source>&amp;System (the desktop&apos;s colours)</source>
         <translation>시스템 (데스크톱의 색)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="488"/>
+        <location filename="../../app/mainwindow.cpp" line="503"/>
         <source>&amp;Light</source>
         <translation>밝게(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="488"/>
+        <location filename="../../app/mainwindow.cpp" line="503"/>
         <source>&amp;Dark</source>
         <translation>어둡게(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="505"/>
+        <location filename="../../app/mainwindow.cpp" line="520"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="506"/>
+        <location filename="../../app/mainwindow.cpp" line="521"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>단축키(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="507"/>
+        <location filename="../../app/mainwindow.cpp" line="522"/>
         <source>What&apos;s &amp;This?</source>
         <translation>항목 설명 보기(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="509"/>
+        <location filename="../../app/mainwindow.cpp" line="524"/>
         <source>&amp;About KV Scope</source>
         <translation>KV Scope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="510"/>
+        <location filename="../../app/mainwindow.cpp" line="525"/>
         <source>About KV Scope</source>
         <translation>KV Scope 정보</translation>
     </message>
@@ -4080,57 +4090,57 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 루프라인, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="594"/>
+        <location filename="../../app/mainwindow.cpp" line="610"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="594"/>
+        <location filename="../../app/mainwindow.cpp" line="610"/>
         <source>Presenter mode on or off</source>
         <translation>발표자 모드 켜기/끄기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="595"/>
+        <location filename="../../app/mainwindow.cpp" line="611"/>
         <source>Escape</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="595"/>
+        <location filename="../../app/mainwindow.cpp" line="611"/>
         <source>Leave presenter mode</source>
         <translation>발표자 모드 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="596"/>
+        <location filename="../../app/mainwindow.cpp" line="612"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="596"/>
+        <location filename="../../app/mainwindow.cpp" line="612"/>
         <source>Show or hide the lessons</source>
         <translation>수업 보이기/숨기기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="597"/>
+        <location filename="../../app/mainwindow.cpp" line="613"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="597"/>
+        <location filename="../../app/mainwindow.cpp" line="613"/>
         <source>Quiz mode: hide a lesson&apos;s figures until revealed</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트 가리기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="598"/>
+        <location filename="../../app/mainwindow.cpp" line="614"/>
         <source>Enter or Page Down</source>
         <translation>Enter 또는 Page Down</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="598"/>
+        <location filename="../../app/mainwindow.cpp" line="614"/>
         <source>In a lesson: reveal the answer, then go to the next lesson</source>
         <translation>문항에서: 정답 보기, 한 번 더 누르면 다음 문항으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="599"/>
+        <location filename="../../app/mainwindow.cpp" line="615"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
@@ -4139,236 +4149,236 @@
         <translation type="vanished">이전 문항</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="599"/>
+        <location filename="../../app/mainwindow.cpp" line="615"/>
         <source>The previous lesson, as it was left</source>
         <translation>이전 문항 (보던 상태 그대로)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="600"/>
+        <location filename="../../app/mainwindow.cpp" line="616"/>
         <source>B or .</source>
         <translation>B 또는 .</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="600"/>
+        <location filename="../../app/mainwindow.cpp" line="616"/>
         <source>In a lesson: black screen (any key or a click brings it back); B picks B while choices are open</source>
         <translation>문항에서: 검은 화면 (아무 키나 누르거나 클릭하면 돌아옴). 선택지가 열려 있으면 B는 B를 고름</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="602"/>
+        <location filename="../../app/mainwindow.cpp" line="618"/>
         <source>1-4 or A-D</source>
         <translation>1-4 또는 A-D</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="602"/>
+        <location filename="../../app/mainwindow.cpp" line="618"/>
         <source>In a lesson: pick a choice</source>
         <translation>문항에서: 선택지 고르기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="603"/>
+        <location filename="../../app/mainwindow.cpp" line="619"/>
         <source>Shift+1 ... Shift+4</source>
         <translation>Shift+1 ... Shift+4</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="603"/>
+        <location filename="../../app/mainwindow.cpp" line="619"/>
         <source>In a lesson: one more hand for choice A to D (the class vote)</source>
         <translation>문항에서: 선택지 A~D에 손 든 학생 1명 추가 (수업 거수)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="604"/>
+        <location filename="../../app/mainwindow.cpp" line="620"/>
         <source>Space</source>
         <translation>스페이스</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="604"/>
+        <location filename="../../app/mainwindow.cpp" line="620"/>
         <source>Paged memory: play or pause</source>
         <translation>페이지 방식 메모리: 재생/일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="605"/>
+        <location filename="../../app/mainwindow.cpp" line="621"/>
         <source>Right</source>
         <translation>→ (오른쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="605"/>
+        <location filename="../../app/mainwindow.cpp" line="621"/>
         <source>Paged memory: one step</source>
         <translation>페이지 방식 메모리: 한 스텝 진행</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="606"/>
+        <location filename="../../app/mainwindow.cpp" line="622"/>
         <source>Left</source>
         <translation>← (왼쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="606"/>
+        <location filename="../../app/mainwindow.cpp" line="622"/>
         <source>Paged memory: one step back</source>
         <translation>페이지 방식 메모리: 한 스텝 뒤로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="607"/>
+        <location filename="../../app/mainwindow.cpp" line="623"/>
         <source>Shift+Left / Shift+Right</source>
         <translation>Shift+← / Shift+→</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="607"/>
+        <location filename="../../app/mainwindow.cpp" line="623"/>
         <source>Paged memory: ten steps back or forward</source>
         <translation>페이지 방식 메모리: 열 스텝 뒤로 또는 앞으로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="608"/>
+        <location filename="../../app/mainwindow.cpp" line="624"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="608"/>
+        <location filename="../../app/mainwindow.cpp" line="624"/>
         <source>Paged memory: restart</source>
         <translation>페이지 방식 메모리: 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="609"/>
+        <location filename="../../app/mainwindow.cpp" line="625"/>
         <source>Left / Right on Context or Batch</source>
         <translation>컨텍스트 길이·배치에서 ← / →</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="609"/>
+        <location filename="../../app/mainwindow.cpp" line="625"/>
         <source>Halve or double</source>
         <translation>절반으로 / 두 배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="610"/>
+        <location filename="../../app/mainwindow.cpp" line="626"/>
         <source>Page Down / Page Up on a focused Context or Batch</source>
         <translation>컨텍스트 길이·배치에 포커스가 있을 때 Page Down / Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="610"/>
+        <location filename="../../app/mainwindow.cpp" line="626"/>
         <source>Divide or multiply by 4</source>
         <translation>4로 나누기 / 4배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="611"/>
+        <location filename="../../app/mainwindow.cpp" line="627"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="611"/>
+        <location filename="../../app/mainwindow.cpp" line="627"/>
         <source>Pin the scenario as a reference outline</source>
         <translation>시나리오를 비교 기준(윤곽선)으로 고정</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="612"/>
+        <location filename="../../app/mainwindow.cpp" line="628"/>
         <source>Shift+F1</source>
         <translation>Shift+F1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="612"/>
+        <location filename="../../app/mainwindow.cpp" line="628"/>
         <source>What&apos;s This: click a control or chart to hear what it shows</source>
         <translation>항목 설명 보기: 컨트롤이나 차트를 클릭하면 무엇을 보여 주는지 설명합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="613"/>
+        <location filename="../../app/mainwindow.cpp" line="629"/>
         <source>F1 or ?</source>
         <translation>F1 또는 ?</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="613"/>
+        <location filename="../../app/mainwindow.cpp" line="629"/>
         <source>This list</source>
         <translation>이 목록</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="623"/>
+        <location filename="../../app/mainwindow.cpp" line="639"/>
         <source>Keyboard shortcuts</source>
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="757"/>
+        <location filename="../../app/mainwindow.cpp" line="773"/>
         <source>Black screen: any key or a click brings the lesson back</source>
         <translation>검은 화면: 아무 키나 누르거나 클릭하면 문항이 다시 보임</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="866"/>
+        <location filename="../../app/mainwindow.cpp" line="882"/>
         <source>Language not changed</source>
         <translation>언어를 바꾸지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="866"/>
+        <location filename="../../app/mainwindow.cpp" line="882"/>
         <source>Stop the decode run first, or let it finish, then switch the language.</source>
         <translation>디코드 실행을 먼저 중지하거나 끝날 때까지 기다린 다음 언어를 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="877"/>
+        <location filename="../../app/mainwindow.cpp" line="893"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="912"/>
+        <location filename="../../app/mainwindow.cpp" line="928"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="912"/>
+        <location filename="../../app/mainwindow.cpp" line="928"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="966"/>
+        <location filename="../../app/mainwindow.cpp" line="982"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/mainwindow.cpp" line="999"/>
+        <location filename="../../app/mainwindow.cpp" line="1015"/>
         <source>Scenario link copied (%n character(s)): paste it into File &gt; Open Scenario Link, or give it to kvscope --open or kvscope-cli --code</source>
         <translation>
             <numerusform>시나리오 링크 복사함 (%n자): 파일 &gt; 시나리오 링크 열기에 붙여 넣거나 kvscope --open 또는 kvscope-cli --code에 전달</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/mainwindow.cpp" line="1002"/>
+        <location filename="../../app/mainwindow.cpp" line="1018"/>
         <source>Scenario link copied: %n character(s), long because this model is not a preset and travels whole</source>
         <translation>
             <numerusform>시나리오 링크 복사함: %n자 (프리셋이 아닌 모델이라 모델 전체를 담아 길어짐)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1013"/>
-        <location filename="../../app/mainwindow.cpp" line="1018"/>
-        <location filename="../../app/mainwindow.cpp" line="1026"/>
-        <location filename="../../app/mainwindow.cpp" line="1044"/>
+        <location filename="../../app/mainwindow.cpp" line="1029"/>
+        <location filename="../../app/mainwindow.cpp" line="1034"/>
+        <location filename="../../app/mainwindow.cpp" line="1042"/>
+        <location filename="../../app/mainwindow.cpp" line="1060"/>
         <source>Cannot open scenario link</source>
         <translation>시나리오 링크를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1019"/>
+        <location filename="../../app/mainwindow.cpp" line="1035"/>
         <source>scenario code: field &apos;page&apos; is &apos;%1&apos;; pages: %2</source>
         <translation>시나리오 코드: &apos;page&apos; 필드 값 &apos;%1&apos;을(를) 알 수 없음. 가능한 페이지: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1292"/>
-        <location filename="../../app/mainwindow.cpp" line="1298"/>
-        <location filename="../../app/mainwindow.cpp" line="1327"/>
+        <location filename="../../app/mainwindow.cpp" line="1308"/>
+        <location filename="../../app/mainwindow.cpp" line="1314"/>
+        <location filename="../../app/mainwindow.cpp" line="1343"/>
         <source>Cannot open file</source>
         <translation>파일을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1293"/>
+        <location filename="../../app/mainwindow.cpp" line="1309"/>
         <source>%1 is not a regular file</source>
         <translation>%1은(는) 일반 파일이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1293"/>
+        <location filename="../../app/mainwindow.cpp" line="1309"/>
         <source>%1 does not exist</source>
         <translation>%1이(가) 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1313"/>
+        <location filename="../../app/mainwindow.cpp" line="1329"/>
         <source>Cannot replay the trace</source>
         <translation>트레이스를 재생할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1320"/>
+        <location filename="../../app/mainwindow.cpp" line="1336"/>
         <source>Cannot read the log</source>
         <translation>로그를 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1328"/>
+        <location filename="../../app/mainwindow.cpp" line="1344"/>
         <source>%1 is not a file KV Scope knows: expected a Hugging Face config.json, a KV Scope scenario or lesson file, a request trace (CSV or JSON Lines) or a server start-up log</source>
         <translation>%1은(는) KV Scope가 인식하는 파일이 아님: Hugging Face config.json, KV Scope 시나리오나 수업 파일, 요청 트레이스(CSV 또는 JSON Lines), 서버 시작 로그 중 하나여야 함</translation>
     </message>
@@ -4377,51 +4387,51 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1085"/>
-        <location filename="../../app/mainwindow.cpp" line="1092"/>
+        <location filename="../../app/mainwindow.cpp" line="1101"/>
+        <location filename="../../app/mainwindow.cpp" line="1108"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1089"/>
+        <location filename="../../app/mainwindow.cpp" line="1105"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1101"/>
+        <location filename="../../app/mainwindow.cpp" line="1117"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1104"/>
+        <location filename="../../app/mainwindow.cpp" line="1120"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1121"/>
+        <location filename="../../app/mainwindow.cpp" line="1137"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1127"/>
+        <location filename="../../app/mainwindow.cpp" line="1143"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1128"/>
+        <location filename="../../app/mainwindow.cpp" line="1144"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1132"/>
+        <location filename="../../app/mainwindow.cpp" line="1148"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1175"/>
-        <location filename="../../app/mainwindow.cpp" line="1179"/>
-        <location filename="../../app/mainwindow.cpp" line="1185"/>
-        <location filename="../../app/mainwindow.cpp" line="1205"/>
+        <location filename="../../app/mainwindow.cpp" line="1191"/>
+        <location filename="../../app/mainwindow.cpp" line="1195"/>
+        <location filename="../../app/mainwindow.cpp" line="1201"/>
+        <location filename="../../app/mainwindow.cpp" line="1221"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -4434,20 +4444,20 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1215"/>
-        <location filename="../../app/mainwindow.cpp" line="1220"/>
-        <location filename="../../app/mainwindow.cpp" line="1225"/>
+        <location filename="../../app/mainwindow.cpp" line="1231"/>
+        <location filename="../../app/mainwindow.cpp" line="1236"/>
+        <location filename="../../app/mainwindow.cpp" line="1241"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1062"/>
-        <location filename="../../app/mainwindow.cpp" line="1068"/>
-        <location filename="../../app/mainwindow.cpp" line="1185"/>
-        <location filename="../../app/mainwindow.cpp" line="1206"/>
-        <location filename="../../app/mainwindow.cpp" line="1220"/>
-        <location filename="../../app/mainwindow.cpp" line="1225"/>
-        <location filename="../../app/mainwindow.cpp" line="1298"/>
+        <location filename="../../app/mainwindow.cpp" line="1078"/>
+        <location filename="../../app/mainwindow.cpp" line="1084"/>
+        <location filename="../../app/mainwindow.cpp" line="1201"/>
+        <location filename="../../app/mainwindow.cpp" line="1222"/>
+        <location filename="../../app/mainwindow.cpp" line="1236"/>
+        <location filename="../../app/mainwindow.cpp" line="1241"/>
+        <location filename="../../app/mainwindow.cpp" line="1314"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -4456,22 +4466,22 @@
         <translation type="vanished">로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="576"/>
+        <location filename="../../app/mainwindow.cpp" line="591"/>
         <source>not built in: the decode core runs on the CPU</source>
         <translation>빌드에 포함되지 않음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="578"/>
+        <location filename="../../app/mainwindow.cpp" line="593"/>
         <source>runtime %1, no driver: the decode core runs on the CPU</source>
         <translation>런타임 %1, 드라이버 없음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="580"/>
+        <location filename="../../app/mainwindow.cpp" line="595"/>
         <source>runtime %1, driver %2</source>
         <translation>런타임 %1, 드라이버 %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="581"/>
+        <location filename="../../app/mainwindow.cpp" line="596"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;&lt;p&gt;Licence: MIT.&lt;br&gt;Qt %2 (built with %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</source>
         <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시, 그리고 그 밖의 부가 메모리를 GPU 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;라이선스: MIT.&lt;br&gt;Qt %2 (빌드 버전 %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</translation>
     </message>
@@ -4484,43 +4494,48 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1175"/>
+        <location filename="../../app/mainwindow.cpp" line="1191"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1066"/>
-        <location filename="../../app/mainwindow.cpp" line="1206"/>
+        <location filename="../../app/mainwindow.cpp" line="1082"/>
+        <location filename="../../app/mainwindow.cpp" line="1222"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="593"/>
+        <location filename="../../app/mainwindow.cpp" line="608"/>
         <source>Ctrl+1 ... Ctrl+%1</source>
         <translation>Ctrl+1 ... Ctrl+%1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="593"/>
+        <location filename="../../app/mainwindow.cpp" line="608"/>
+        <source>Ctrl+1 ... Ctrl+9, Ctrl+0</source>
+        <translation>Ctrl+1 ... Ctrl+9, Ctrl+0</translation>
+    </message>
+    <message>
+        <location filename="../../app/mainwindow.cpp" line="609"/>
         <source>Switch page: %1</source>
         <translation>페이지 전환: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="593"/>
+        <location filename="../../app/mainwindow.cpp" line="609"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1233"/>
+        <location filename="../../app/mainwindow.cpp" line="1249"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1251"/>
+        <location filename="../../app/mainwindow.cpp" line="1267"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1252"/>
+        <location filename="../../app/mainwindow.cpp" line="1268"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -4956,7 +4971,7 @@
         <translation>어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="183"/>
+        <location filename="../../app/decodepage.cpp" line="184"/>
         <source>GPU decode</source>
         <translation>GPU 디코드</translation>
     </message>
@@ -4991,9 +5006,14 @@
         <translation>서빙</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="152"/>
+        <location filename="../../app/tierspage.cpp" line="157"/>
         <source>KV tiers</source>
         <translation>KV 계층</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="48"/>
+        <source>Per GPU</source>
+        <translation>GPU별</translation>
     </message>
 </context>
 <context>
@@ -5859,6 +5879,283 @@
         <location filename="../../app/pagedpage.cpp" line="447"/>
         <source>free</source>
         <translation>빈 공간</translation>
+    </message>
+</context>
+<context>
+    <name>PerGpuPage</name>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="41"/>
+        <source>%1-%2</source>
+        <translation>%1-%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="62"/>
+        <source>&amp;Expert parallelism</source>
+        <translation>전문가 병렬(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="77"/>
+        <source>Pipeline stages: the layers split into this many groups of the panel&apos;s tensor-parallel GPUs</source>
+        <translation>파이프라인 단계 수: 레이어를 이만큼의 묶음으로 나누고, 묶음마다 패널의 텐서 병렬 GPU를 씀</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="78"/>
+        <source>vLLM&apos;s split: the layers divided evenly, the remainder one apiece to the stages before the last, from the second-to-last back. The first stage holds the token embedding, the last the final norm and the LM head (a copy of a tied embedding).</source>
+        <translation>vLLM의 분할: 레이어를 고르게 나누고, 남는 레이어는 마지막 바로 앞 단계부터 거꾸로 하나씩 줍니다. 첫 단계는 토큰 임베딩을, 마지막 단계는 최종 정규화와 LM 헤드(임베딩을 공유하는 모델이면 그 복사본)를 둡니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="81"/>
+        <source>Attention in this many data-parallel groups of the tensor-parallel GPUs</source>
+        <translation>텐서 병렬 GPU를 이만큼의 어텐션 데이터 병렬 그룹으로 나눔</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="82"/>
+        <source>SGLang&apos;s data-parallel attention (vLLM: data parallelism with tensor parallelism inside each rank): each group keeps whole attention weights for its GPUs and only its own sequences&apos; cache. For MLA, whose latent every GPU of a group keeps whole, this divides the cache instead of copying it.</source>
+        <translation>SGLang의 데이터 병렬 어텐션(vLLM에서는 랭크마다 텐서 병렬을 둔 데이터 병렬): 그룹마다 어텐션 가중치를 그룹의 GPU에 나눠 두고, 자기 시퀀스의 캐시만 둡니다. 그룹의 모든 GPU가 잠재 벡터를 통째로 두는 MLA에서는 이렇게 하면 캐시를 복제하지 않고 나누게 됩니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="85"/>
+        <source>MoE: whole routed experts on each GPU instead of a slice of every expert</source>
+        <translation>MoE: 모든 전문가를 조금씩 나누지 않고 GPU마다 라우팅 전문가를 통째로 둠</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="86"/>
+        <source>Expert parallelism: each GPU of a stage holds whole experts, the experts divided among the GPUs (the first ones one more when they do not divide evenly); attention, dense MLPs and shared experts split as before.</source>
+        <translation>전문가 병렬: 단계의 GPU마다 전문가를 통째로 두고, 전문가를 GPU들에 나눕니다(고르게 나뉘지 않으면 앞쪽 GPU가 하나씩 더 가짐). 어텐션, 밀집 MLP, 공유 전문가는 전과 같이 나눕니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="90"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="90"/>
+        <source>Stage</source>
+        <translation>단계</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="90"/>
+        <source>Layers</source>
+        <translation>레이어</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="90"/>
+        <source>Sequences</source>
+        <translation>시퀀스</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="90"/>
+        <source>Weights</source>
+        <translation>가중치</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="91"/>
+        <source>KV cache</source>
+        <translation>KV 캐시</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="91"/>
+        <source>Total</source>
+        <translation>합계</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="91"/>
+        <source>Headroom</source>
+        <translation>여유</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="91"/>
+        <source>Holds</source>
+        <translation>보유</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="99"/>
+        <source>Each GPU&apos;s memory</source>
+        <translation>GPU별 메모리</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="100"/>
+        <source>Each GPU&apos;s layers, sequences and memory</source>
+        <translation>GPU별 레이어, 시퀀스, 메모리</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="101"/>
+        <source>Weights: the GPU&apos;s share of the scenario&apos;s weight bytes, by the parameters it holds. KV cache: its layers&apos; K and V for its group&apos;s sequences. Total adds the per-sequence state and the activation and CUDA context estimates, the same on every GPU.</source>
+        <translation>가중치: 시나리오의 가중치 바이트 중 이 GPU가 가진 파라미터만큼의 몫. KV 캐시: 이 GPU의 레이어가 그룹의 시퀀스에 대해 두는 K와 V. 합계에는 시퀀스별 상태와, 모든 GPU에 같은 활성값과 CUDA 컨텍스트 추정치를 더합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="104"/>
+        <source>Memory per GPU against the budget</source>
+        <translation>한도에 대한 GPU별 메모리</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="109"/>
+        <source>&amp;Pipeline stages</source>
+        <translation>파이프라인 단계(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="110"/>
+        <source>&amp;Attention groups</source>
+        <translation>어텐션 그룹(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="197"/>
+        <source>1 (all GPUs together)</source>
+        <translation>1 (모든 GPU가 함께)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="197"/>
+        <source>%1 of %2 GPUs</source>
+        <translation>%1개 × GPU %2장</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="205"/>
+        <source>%1 keeps a per-sequence state: splitting it across stages or attention groups is not modelled yet</source>
+        <translation>%1은(는) 시퀀스별 상태를 둡니다. 이를 단계나 어텐션 그룹에 나누는 것은 아직 모델링하지 않았습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="210"/>
+        <source>Expert parallelism needs an expert for every GPU of a stage</source>
+        <translation>전문가 병렬에는 단계의 GPU마다 전문가가 하나 이상 있어야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="211"/>
+        <source>A dense model has no routed experts to place</source>
+        <translation>밀집 모델에는 나눠 둘 라우팅 전문가가 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="230"/>
+        <source>This split cannot be made: %1</source>
+        <translation>이렇게는 나눌 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="256"/>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="258"/>
+        <source> (first out)</source>
+        <translation> (가장 먼저 부족)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="258"/>
+        <source>!</source>
+        <translation>!</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="258"/>
+        <source> (least room)</source>
+        <translation> (여유 가장 적음)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="262"/>
+        <source>%1 on %2 GPUs: a bar per GPU</source>
+        <translation>GPU %2장의 %1: GPU마다 막대 하나</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="267"/>
+        <source>budget %1 (%2% of the card)</source>
+        <translation>한도 %1 (카드의 %2%)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="268"/>
+        <source>card %1</source>
+        <translation>카드 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="275"/>
+        <source>%1 GPUs: %2 pipeline stage(s) of %3 tensor-parallel GPU(s); layers per stage: %4.</source>
+        <translation>GPU %1장: 텐서 병렬 GPU %3장씩 파이프라인 단계 %2개, 단계별 레이어: %4.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="279"/>
+        <location filename="../../app/pergpupage.cpp" line="288"/>
+        <location filename="../../app/pergpupage.cpp" line="350"/>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="285"/>
+        <source>Attention in %1 groups of %2 GPU(s), each with its own sequences: %3.</source>
+        <translation>어텐션은 GPU %2장씩 %1개 그룹에서, 그룹마다 자기 시퀀스를 맡음: %3.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="296"/>
+        <source>Expert parallelism: %1 whole routed experts on each GPU of a stage.</source>
+        <translation>전문가 병렬: 단계의 GPU마다 라우팅 전문가 %1개를 통째로 둠.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="297"/>
+        <source>Expert parallelism: %1 or %2 whole routed experts on a GPU: the experts do not divide evenly, and the GPUs with more run out first.</source>
+        <translation>전문가 병렬: GPU마다 라우팅 전문가 %1개 또는 %2개. 전문가가 고르게 나뉘지 않아 더 많이 가진 GPU가 먼저 부족해집니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="304"/>
+        <source>MLA&apos;s latent is whole on each of the %1 GPUs of an attention group: the group holds its cache %1 times.</source>
+        <translation>MLA의 잠재 벡터는 어텐션 그룹의 GPU %1장마다 통째로 있습니다: 그룹이 캐시를 %1번 둡니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="307"/>
+        <source>More GPUs than KV heads in a group: each KV head is kept on %1 GPUs, the cache held %1 times.</source>
+        <translation>그룹의 GPU가 KV 헤드보다 많습니다: KV 헤드마다 GPU %1장에 두므로 캐시를 %1번 둡니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="314"/>
+        <source>Every GPU holds the same: %1 of the %2 budget, %3 to spare.</source>
+        <translation>모든 GPU가 같은 양을 가집니다: 한도 %2 중 %1, 여유 %3.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="315"/>
+        <source>Every GPU holds the same: %1 against the %2 budget, short by %3.</source>
+        <translation>모든 GPU가 같은 양을 가집니다: 한도 %2에 %1, %3 부족.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="318"/>
+        <source>Least room: GPU %1 (stage %2), %3 of the %4 budget, %5 to spare.</source>
+        <translation>여유가 가장 적은 GPU: GPU %1 (단계 %2), 한도 %4 중 %3, 여유 %5.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="319"/>
+        <source>First to run out: GPU %1 (stage %2), %3 against the %4 budget, short by %5.</source>
+        <translation>가장 먼저 부족한 GPU: GPU %1 (단계 %2), 한도 %4에 %3, %5 부족.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="323"/>
+        <source>Weights: each GPU&apos;s share of the parameters it holds. Activations and the CUDA context are the one-GPU estimates on every GPU; NCCL&apos;s buffers, which grow with the GPUs, are not in them.</source>
+        <translation>가중치: GPU마다 가진 파라미터만큼의 몫. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 씁니다. GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="332"/>
+        <source>embedding</source>
+        <translation>임베딩</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="334"/>
+        <source>LM head</source>
+        <translation>LM 헤드</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/pergpupage.cpp" line="336"/>
+        <source>%n expert(s)</source>
+        <translation>
+            <numerusform>전문가 %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="338"/>
+        <source>KV ×%1</source>
+        <translation>KV ×%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="340"/>
+        <source>least room</source>
+        <translation>여유 가장 적음</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="340"/>
+        <source>runs out first</source>
+        <translation>가장 먼저 부족</translation>
     </message>
 </context>
 <context>
@@ -6946,346 +7243,389 @@ req/s</source>
         <translation>다른 서버</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="102"/>
+        <location filename="../../app/tierspage.cpp" line="107"/>
         <source>never</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="104"/>
+        <location filename="../../app/tierspage.cpp" line="109"/>
         <source>always</source>
         <translation>항상</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="107"/>
+        <location filename="../../app/tierspage.cpp" line="112"/>
         <source>%1-%2</source>
         <translation>%1-%2</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="108"/>
+        <location filename="../../app/tierspage.cpp" line="113"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="169"/>
+        <location filename="../../app/tierspage.cpp" line="174"/>
         <source>Tier</source>
         <translation>계층</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="169"/>
+        <location filename="../../app/tierspage.cpp" line="174"/>
         <source>Size</source>
         <translation>크기</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="169"/>
+        <location filename="../../app/tierspage.cpp" line="174"/>
         <source>Tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="169"/>
+        <location filename="../../app/tierspage.cpp" line="174"/>
         <source>Requests
 of this length</source>
         <translation>이 길이의
 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="169"/>
+        <location filename="../../app/tierspage.cpp" line="174"/>
         <source>Link to
 the GPU</source>
         <translation>GPU까지의
 링크</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="170"/>
+        <location filename="../../app/tierspage.cpp" line="175"/>
         <source>One request
 back</source>
         <translation>요청 하나
 다시 읽기</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="171"/>
+        <location filename="../../app/tierspage.cpp" line="176"/>
         <source>The tiers under the GPU and what each holds</source>
-        <translation>GPU 아래의 계층과 각 계층이 담는 양</translation>
+        <translation>GPU 밖의 KV 계층과 각 계층이 담는 양</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="174"/>
+        <location filename="../../app/tierspage.cpp" line="179"/>
         <source>Link</source>
         <translation>링크</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="174"/>
+        <location filename="../../app/tierspage.cpp" line="179"/>
         <source>To</source>
         <translation>연결 대상</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="174"/>
+        <location filename="../../app/tierspage.cpp" line="179"/>
         <source>Bandwidth</source>
         <translation>대역폭</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="174"/>
+        <location filename="../../app/tierspage.cpp" line="179"/>
         <source>This
 request</source>
         <translation>이 요청</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="174"/>
+        <location filename="../../app/tierspage.cpp" line="179"/>
         <source>Faster</source>
         <translation>더 빠른 쪽</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="174"/>
+        <location filename="../../app/tierspage.cpp" line="179"/>
         <source>Reload faster
 at (tokens)</source>
         <translation>다시 읽기가 빠른
 길이 (토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="175"/>
+        <location filename="../../app/tierspage.cpp" line="180"/>
         <source>Each link&apos;s time for this request against computing it again</source>
         <translation>링크별로 이 요청을 옮기는 시간과 재계산 시간</translation>
+    </message>
+    <message>
+        <location filename="../../app/tierspage.cpp" line="200"/>
+        <source>× the GPU pool</source>
+        <translation>배 (GPU KV 풀 대비)</translation>
+    </message>
+    <message>
+        <location filename="../../app/tierspage.cpp" line="445"/>
+        <source>&lt;b&gt;A request&apos;s cache:&lt;/b&gt; %1 tokens × %2 B a token = %3</source>
+        <translation>&lt;b&gt;요청 하나의 캐시:&lt;/b&gt; 토큰 %1개 × 토큰당 %2 B = %3</translation>
+    </message>
+    <message>
+        <location filename="../../app/tierspage.cpp" line="452"/>
+        <source>&lt;b&gt;Reload from %1:&lt;/b&gt; %2 ÷ %3 (%4) = %5; over %6, %7</source>
+        <translation>&lt;b&gt;%1에서 다시 읽기:&lt;/b&gt; %2 ÷ %3 (%4) = %5, %6로는 %7</translation>
+    </message>
+    <message>
+        <location filename="../../app/tierspage.cpp" line="459"/>
+        <source>&lt;b&gt;Compute it again&lt;/b&gt; (a prefill of %1 tokens on the %2&apos;s data sheet, its dense BF16 peak): max(%3 ÷ %4, %5 ÷ %6) = max(%7, %8) = %9, %10</source>
+        <translation>&lt;b&gt;재계산&lt;/b&gt; (%2 데이터시트의 dense BF16 최대 성능에서 토큰 %1개 프리필): max(%3 ÷ %4, %5 ÷ %6) = max(%7, %8) = %9, %10</translation>
+    </message>
+    <message>
+        <location filename="../../app/tierspage.cpp" line="478"/>
+        <source>over %1 reading it back is %2 times as fast as computing it again</source>
+        <translation>%1로 다시 읽으면 재계산보다 %2배 빠름</translation>
+    </message>
+    <message>
+        <location filename="../../app/tierspage.cpp" line="480"/>
+        <source>over %1 computing it again is %2 times as fast as reading it back</source>
+        <translation>%1로는 재계산이 다시 읽기보다 %2배 빠름</translation>
+    </message>
+    <message>
+        <location filename="../../app/tierspage.cpp" line="483"/>
+        <source>From host memory: %1.</source>
+        <translation>호스트 메모리에서: %1.</translation>
+    </message>
+    <message>
+        <location filename="../../app/tierspage.cpp" line="483"/>
+        <source>; </source>
+        <translation>; </translation>
+    </message>
+    <message>
+        <location filename="../../app/tierspage.cpp" line="503"/>
+        <source>GPU memory, %1</source>
+        <translation>GPU 메모리, %1</translation>
     </message>
     <message>
         <source> x the GPU pool</source>
         <translation type="vanished">배 (GPU 풀 대비)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="195"/>
         <source> × the GPU pool</source>
-        <translation> 배 (GPU KV 풀 대비)</translation>
+        <translation type="vanished">배 (GPU KV 풀 대비)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="196"/>
+        <location filename="../../app/tierspage.cpp" line="201"/>
         <source>Host memory given to the KV cache, as a multiple of the GPU&apos;s KV pool</source>
         <translation>KV 캐시에 내준 호스트 메모리, GPU KV 풀의 몇 배인지</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="197"/>
+        <location filename="../../app/tierspage.cpp" line="202"/>
         <source>SGLang&apos;s hierarchical cache sizes its host pool this way (--hicache-ratio, default 2): evicted blocks wait in host memory instead of being dropped.</source>
         <translation>SGLang의 계층형 캐시(HiCache)는 호스트 풀 크기를 이렇게 정합니다(--hicache-ratio, 기본값 2). 밀려난 블록은 버려지지 않고 호스트 메모리에서 기다립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="202"/>
+        <location filename="../../app/tierspage.cpp" line="207"/>
         <source> GB</source>
         <translation> GB</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="203"/>
+        <location filename="../../app/tierspage.cpp" line="208"/>
         <source>none</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="204"/>
+        <location filename="../../app/tierspage.cpp" line="209"/>
         <source>A local drive given to the KV cache, GB (decimal, as drives are sold); 0: none</source>
         <translation>KV 캐시에 내준 로컬 드라이브, GB(드라이브 판매 단위인 10진 GB), 0: 없음</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="205"/>
+        <location filename="../../app/tierspage.cpp" line="210"/>
         <source>The tier under host memory: an NVMe drive holds far more tokens, read back at a few GB/s.</source>
         <translation>호스트 메모리 아래의 계층입니다. NVMe 드라이브는 훨씬 많은 토큰을 담지만 초당 몇 GB로 다시 읽습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="207"/>
+        <location filename="../../app/tierspage.cpp" line="212"/>
         <source>Each tier&apos;s size, the tokens and requests it holds, and its way back to the GPU</source>
         <translation>계층별 크기, 담는 토큰과 요청 수, GPU로 돌아가는 경로</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="208"/>
+        <location filename="../../app/tierspage.cpp" line="213"/>
         <source>Tokens: the tier&apos;s bytes over the model&apos;s K and V bytes per token. Requests: whole caches of the scenario&apos;s context. One request back: its cache over the tier&apos;s link at the link&apos;s line rate.</source>
-        <translation>토큰: 계층의 바이트 ÷ 모델의 토큰당 K, V 바이트. 요청: 시나리오 컨텍스트 길이의 캐시가 통째로 몇 개 들어가는지. 요청 하나 다시 읽기: 그 캐시를 계층의 링크로 링크 전송률에 옮기는 시간.</translation>
+        <translation>토큰: 계층의 바이트 ÷ 모델의 토큰당 K, V 바이트. 요청: 시나리오 컨텍스트 길이의 캐시가 통째로 몇 개 들어가는지. 요청 하나 다시 읽기: 그 캐시를 계층의 링크로 최대 전송률(line rate)로 옮기는 시간.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="210"/>
+        <location filename="../../app/tierspage.cpp" line="215"/>
         <source>Each link&apos;s time for this request&apos;s cache against computing it again</source>
         <translation>링크별로 이 요청의 캐시를 옮기는 시간과 재계산 시간</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="211"/>
+        <location filename="../../app/tierspage.cpp" line="216"/>
         <source>Reload: the cache&apos;s bytes over the link&apos;s line rate (PCI-SIG, IEEE 802.3, NVIDIA data sheets). The network links carry the hand-off of prefill/decode disaggregation. Recompute: a prefill of the request&apos;s tokens on the GPU&apos;s data-sheet roofline.</source>
-        <translation>다시 읽기: 캐시 바이트 ÷ 링크 전송률(PCI-SIG, IEEE 802.3, NVIDIA 데이터시트). 네트워크 링크는 프리필/디코드 분리의 전달을 나릅니다. 재계산: 요청의 토큰을 GPU 데이터시트 루프라인 위에서 프리필하는 시간.</translation>
+        <translation>다시 읽기: 캐시 바이트 ÷ 링크의 최대 전송률(PCI-SIG, IEEE 802.3, NVIDIA 데이터시트). 네트워크 링크는 프리필/디코드 분리에서 캐시를 전달하는 데 쓰입니다. 재계산: 요청의 토큰을 GPU 데이터시트 루프라인에서 프리필하는 시간.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="214"/>
+        <location filename="../../app/tierspage.cpp" line="219"/>
         <source>Time to bring a request&apos;s cache back against its length, per link, and to compute it again</source>
         <translation>요청 캐시의 길이에 따른 링크별 다시 읽기 시간과 재계산 시간</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="215"/>
+        <location filename="../../app/tierspage.cpp" line="220"/>
         <source>Both axes are logarithmic. Reloading grows with the bytes, straight up the chart; computing again reads the weights once for a short cache and grows with FLOPs, quadratically at long contexts. A dot marks where a link&apos;s line crosses the recompute&apos;s: the faster of the two changes there.</source>
         <translation>두 축 모두 로그 눈금입니다. 다시 읽기는 바이트에 비례해 곧게 올라갑니다. 재계산은 짧은 캐시에서는 가중치를 한 번 읽는 시간이고, 그 뒤로 FLOP에 따라, 긴 컨텍스트에서는 제곱으로 늘어납니다. 점은 링크의 선이 재계산 선과 만나는 곳으로, 거기서 더 빠른 쪽이 바뀝니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="221"/>
+        <location filename="../../app/tierspage.cpp" line="226"/>
         <source>Reload against recompute along the context</source>
         <translation>컨텍스트 길이에 따른 다시 읽기와 재계산</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="226"/>
+        <location filename="../../app/tierspage.cpp" line="231"/>
         <source>request&apos;s cache, tokens (log scale)</source>
         <translation>요청의 캐시, 토큰 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="229"/>
+        <location filename="../../app/tierspage.cpp" line="234"/>
         <source>time, ms (log scale)</source>
         <translation>시간, ms (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="238"/>
-        <location filename="../../app/tierspage.cpp" line="503"/>
+        <location filename="../../app/tierspage.cpp" line="243"/>
+        <location filename="../../app/tierspage.cpp" line="524"/>
         <source>compute again</source>
         <translation>재계산</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="248"/>
+        <location filename="../../app/tierspage.cpp" line="253"/>
         <source>the faster changes</source>
         <translation>빠른 쪽이 바뀜</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="255"/>
+        <location filename="../../app/tierspage.cpp" line="260"/>
         <source>&amp;Host memory</source>
         <translation>호스트 메모리(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="256"/>
+        <location filename="../../app/tierspage.cpp" line="261"/>
         <source>&amp;Local drive</source>
         <translation>로컬 드라이브(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="357"/>
+        <location filename="../../app/tierspage.cpp" line="362"/>
         <source>The tiers are priced for one GPU&apos;s cache: with tensor parallelism each of the %1 GPUs holds part of every token, and their traffic is not modelled here yet. Set tensor parallelism to 1.</source>
         <translation>계층은 GPU 한 장의 캐시 기준으로 계산합니다. 텐서 병렬에서는 GPU %1장이 토큰마다 일부씩 나눠 담고, 그 사이의 통신은 아직 모델링하지 않았습니다. 텐서 병렬을 1로 두십시오.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="362"/>
+        <location filename="../../app/tierspage.cpp" line="367"/>
         <source>Computing a cache again reads the weights in one dtype: choose one for the weights rather than as the checkpoint stores them.</source>
         <translation>재계산은 가중치를 한 가지 dtype으로 읽습니다. 체크포인트 저장 형식 대신 가중치 dtype을 하나 고르십시오.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="366"/>
+        <location filename="../../app/tierspage.cpp" line="371"/>
         <source>This GPU has no data-sheet bandwidth and peak, so computing a cache again has no time: choose a GPU preset that has them (A100, H100, L4, RTX 4090 ...).</source>
         <translation>이 GPU에는 데이터시트 대역폭과 최대 성능이 없어 재계산 시간을 구할 수 없습니다. 이 값이 있는 GPU 프리셋(A100, H100, L4, RTX 4090 등)을 고르십시오.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="376"/>
+        <location filename="../../app/tierspage.cpp" line="375"/>
+        <source>The weights leave no memory for a KV pool on this GPU: no cache is held, so none is evicted or read back. Choose a larger GPU or smaller weights.</source>
+        <translation>가중치가 이 GPU에 KV 풀을 둘 메모리를 남기지 않습니다. 캐시가 없으니 밀려나거나 다시 읽을 것도 없습니다. 더 큰 GPU나 더 작은 가중치를 고르십시오.</translation>
+    </message>
+    <message>
+        <location filename="../../app/tierspage.cpp" line="384"/>
         <source>%1 keeps a per-sequence state (state-space, linear or cross attention) beside or instead of K and V a token: moving that state between tiers is not modelled yet, so nothing here is priced.</source>
         <translation>%1은(는) 토큰마다의 K, V와 함께 또는 그 대신 시퀀스별 상태(상태 공간, 선형 어텐션, 교차 어텐션)를 둡니다. 이 상태를 계층 사이로 옮기는 것은 아직 모델링하지 않았으므로 여기서는 아무 값도 계산하지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="381"/>
+        <location filename="../../app/tierspage.cpp" line="389"/>
         <source>%1 caches no K and V per token: there is nothing to move between tiers.</source>
         <translation>%1은(는) 토큰마다 K, V를 캐시하지 않습니다. 계층 사이로 옮길 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="426"/>
+        <location filename="../../app/tierspage.cpp" line="438"/>
         <source>&lt;b&gt;A request&apos;s cache:&lt;/b&gt; %1 tokens = %2: %3 of its %4 layers keep only their last %5 tokens</source>
-        <translation>&lt;b&gt;요청 하나의 캐시:&lt;/b&gt; 토큰 %1개 = %2: 레이어 %4개 중 %3개는 마지막 %5 토큰만 유지</translation>
+        <translation>&lt;b&gt;요청 하나의 캐시:&lt;/b&gt; 토큰 %1개 = %2: 레이어 %4개 중 %3개는 마지막 토큰 %5개만 유지</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="432"/>
         <source>&lt;b&gt;A request&apos;s cache:&lt;/b&gt; %1 tokens × %2 a token = %3</source>
-        <translation>&lt;b&gt;요청 하나의 캐시:&lt;/b&gt; 토큰 %1개 × 토큰당 %2 = %3</translation>
+        <translation type="vanished">&lt;b&gt;요청 하나의 캐시:&lt;/b&gt; 토큰 %1개 × 토큰당 %2 = %3</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="436"/>
         <source>&lt;b&gt;Reload from %1:&lt;/b&gt; %2 ÷ %3 (%4) = %5</source>
-        <translation>&lt;b&gt;%1에서 다시 읽기:&lt;/b&gt; %2 ÷ %3 (%4) = %5</translation>
+        <translation type="vanished">&lt;b&gt;%1에서 다시 읽기:&lt;/b&gt; %2 ÷ %3 (%4) = %5</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="441"/>
         <source>&lt;b&gt;Compute it again&lt;/b&gt; (a prefill of %1 tokens on the %2&apos;s data sheet): max(%3 ÷ %4, %5 ÷ %6) = max(%7, %8) = %9, %10</source>
-        <translation>&lt;b&gt;재계산&lt;/b&gt; (%2 데이터시트에서 토큰 %1개 프리필): max(%3 ÷ %4, %5 ÷ %6) = max(%7, %8) = %9, %10</translation>
+        <translation type="vanished">&lt;b&gt;재계산&lt;/b&gt; (%2 데이터시트에서 토큰 %1개 프리필): max(%3 ÷ %4, %5 ÷ %6) = max(%7, %8) = %9, %10</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="448"/>
+        <location filename="../../app/tierspage.cpp" line="466"/>
         <source>memory-bound</source>
         <translation>메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="448"/>
+        <location filename="../../app/tierspage.cpp" line="466"/>
         <source>compute-bound</source>
         <translation>연산 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="451"/>
+        <location filename="../../app/tierspage.cpp" line="469"/>
         <source>&lt;b&gt;Hand-off&lt;/b&gt; (the prompt computed on one server, decoded on another): %1 ÷ %2 (%3) = %4; over %5, %6</source>
         <translation>&lt;b&gt;전달&lt;/b&gt; (프롬프트는 한 서버에서 계산하고 디코드는 다른 서버에서): %1 ÷ %2 (%3) = %4, %5로는 %6</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="458"/>
         <source>From host memory over %1 the cache comes back %2 times as fast as it is computed again.</source>
-        <translation>호스트 메모리에서 %1로 다시 읽으면 재계산보다 %2배 빠릅니다.</translation>
+        <translation type="vanished">호스트 메모리에서 %1로 다시 읽으면 재계산보다 %2배 빠릅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="460"/>
         <source>Over %1 computing the cache again is %2 times as fast as reading it back from host memory.</source>
-        <translation>%1에서는 재계산이 호스트 메모리에서 다시 읽기보다 %2배 빠릅니다.</translation>
+        <translation type="vanished">%1에서는 재계산이 호스트 메모리에서 다시 읽기보다 %2배 빠릅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="463"/>
+        <location filename="../../app/tierspage.cpp" line="484"/>
         <source>&lt;i&gt;Lower bounds: each link at its line rate (a drive or a network stack reads less), the prefill at its roofline time; the copy&apos;s overlap with compute is left out.&lt;/i&gt;</source>
-        <translation>&lt;i&gt;하한: 링크는 전송률 그대로(드라이브나 네트워크 스택은 그보다 느림), 프리필은 루프라인 시간. 복사와 계산의 겹침은 넣지 않았습니다.&lt;/i&gt;</translation>
+        <translation>&lt;i&gt;하한: 링크는 최대 전송률(line rate) 그대로(드라이브나 네트워크 스택은 그보다 느림), 프리필은 루프라인 시간. 복사와 계산의 겹침은 넣지 않았습니다.&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="478"/>
+        <location filename="../../app/tierspage.cpp" line="499"/>
         <source>GPU KV pool</source>
         <translation>GPU KV 풀</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="482"/>
         <source>HBM, %1</source>
-        <translation>HBM, %1</translation>
+        <translation type="vanished">HBM, %1</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="483"/>
+        <location filename="../../app/tierspage.cpp" line="504"/>
         <source>in place</source>
-        <translation>제자리</translation>
+        <translation>이미 GPU에 있음</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="485"/>
+        <location filename="../../app/tierspage.cpp" line="506"/>
         <source>Host memory</source>
         <translation>호스트 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="490"/>
+        <location filename="../../app/tierspage.cpp" line="511"/>
         <source>Local drive</source>
         <translation>로컬 드라이브</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="503"/>
+        <location filename="../../app/tierspage.cpp" line="524"/>
         <source>reload</source>
         <translation>다시 읽기</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="505"/>
+        <location filename="../../app/tierspage.cpp" line="526"/>
         <source>Compute again</source>
         <translation>재계산</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="546"/>
+        <location filename="../../app/tierspage.cpp" line="564"/>
         <source>%1: %2 from %3 tokens</source>
-        <translation>%1: %3 토큰부터 %2</translation>
+        <translation>%1: 토큰 %3개부터 %2</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="548"/>
+        <location filename="../../app/tierspage.cpp" line="566"/>
         <source>reload faster</source>
         <translation>다시 읽기가 빠름</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="548"/>
+        <location filename="../../app/tierspage.cpp" line="566"/>
         <source>compute again faster</source>
         <translation>재계산이 빠름</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="555"/>
+        <location filename="../../app/tierspage.cpp" line="573"/>
         <source>this request</source>
         <translation>이 요청</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="559"/>
+        <location filename="../../app/tierspage.cpp" line="577"/>
         <source>%1 on the %2: reload or compute again</source>
-        <translation>%2의 %1: 다시 읽기 또는 재계산</translation>
+        <translation>%2에서 돌리는 %1: 다시 읽기 또는 재계산</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="562"/>
+        <location filename="../../app/tierspage.cpp" line="580"/>
         <source>No link&apos;s line crosses the recompute&apos;s.</source>
         <translation>재계산 선과 만나는 링크 선이 없습니다.</translation>
     </message>
@@ -7554,11 +7894,16 @@ at (tokens)</source>
     </message>
     <message>
         <location filename="../../app/viewtext.cpp" line="187"/>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="189"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="188"/>
+        <location filename="../../app/viewtext.cpp" line="190"/>
         <source>%1 s</source>
         <translation>%1초</translation>
     </message>
@@ -7670,19 +8015,19 @@ at (tokens)</source>
         <translation type="vanished">&lt;span style=&apos;color:#b3261e&apos;&gt;KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="230"/>
+        <location filename="../../app/viewtext.cpp" line="232"/>
         <source>CUDA: %1, %2, sm_%3%4, driver %5.%6</source>
         <translation>CUDA: %1, %2, sm_%3%4, 드라이버 %5.%6</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="237"/>
+        <location filename="../../app/viewtext.cpp" line="239"/>
         <source>CPU: %1, %n thread(s), %2 RAM</source>
         <translation>
             <numerusform>CPU: %1, 스레드 %n개, RAM %2</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="238"/>
+        <location filename="../../app/viewtext.cpp" line="240"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
