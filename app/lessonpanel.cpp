@@ -462,13 +462,13 @@ QString LessonPanel::summaryText() const {
     // One line for the show of hands, every lesson counted as the export counts them (the export has each one's).
     const kvscope::VoteSummary votes = kvscope::summarizeVotes(*m_set, allVotes());
     const QString hands =
-        votes.hands > 0 ? u"<br>"_s + tr("Show of hands: %1 of %2 hands right (%3 %) over %n lesson(s); export them "
-                                         "for each lesson's tally.",
-                                         nullptr, votes.lessons)
-                                          .arg(votes.rightHands)
-                                          .arg(votes.hands)
-                                          .arg(votes.rightPercent)
-                        : QString();
+        // Each lesson's tally is the export button's, just below: a seventeenth lesson left no room to say so here.
+        votes.hands > 0
+            ? u"<br>"_s + tr("Show of hands: %1 of %2 hands right (%3 %) over %n lesson(s).", nullptr, votes.lessons)
+                              .arg(votes.rightHands)
+                              .arg(votes.hands)
+                              .arg(votes.rightPercent)
+            : QString();
     // No cell spacing or padding: fifteen rows of it were two lines of a 720-line projector. That the picker opens
     // any lesson again is its tooltip's to say: a sixteenth lesson left no room for the line here.
     return head + hands + u"<table cellspacing=\"0\" cellpadding=\"0\">%1</table>"_s.arg(rows.join(QString())) +

@@ -20,6 +20,7 @@
 #include "overlay.h"
 #include "pagedpage.h"
 #include "pageregistry.h"
+#include "pergpupage.h"
 #include "rooflinepage.h"
 #include "scalingpage.h"
 #include "scenarioargs.h"
@@ -73,6 +74,14 @@
 #include <QWhatsThis>
 
 using namespace Qt::StringLiterals;
+
+namespace {
+// The keys of the page in tab `index`: Ctrl+1 to Ctrl+9, then Ctrl+0 for the tenth, as browsers number tabs; none
+// past ten.
+QString pageShortcut(int index) {
+    return index < 9 ? u"Ctrl+%1"_s.arg(index + 1) : index == 9 ? u"Ctrl+0"_s : QString();
+}
+} // namespace
 
 MainWindow::MainWindow(ScenarioController* controller, QWidget* parent)
     : QMainWindow(parent)
@@ -194,7 +203,7 @@ void MainWindow::buildUi() {
     m_roofline = findChild<RooflinePage*>();
     m_log = findChild<ExplainLogPage*>();
     for (int i = 0; i < m_pages->count(); ++i)
-        m_pages->setTabToolTip(i, tr("Ctrl+%1").arg(i + 1));
+        m_pages->setTabToolTip(i, pageShortcut(i));
     // The banner sits above the tabs, so that every page that uses the figures carries it.
     auto* central = new QWidget(this);
     auto* centralLayout = new QVBoxLayout(central);
@@ -249,7 +258,13 @@ void MainWindow::buildUi() {
     m_lessonDock->setWidget(lessonScroll);
     m_lessonDock->setWindowTitle(tr("Lessons"));
     delete oldLessons;
-    connect(m_lessons, &LessonPanel::pageRequested, this, [this](const QString& name) { showPage(name); });
+    connect(m_lessons, &LessonPanel::pageRequested, this, [this](const QString& name) {
+        // A per-GPU lesson sets the page's split before the page shows it.
+        const kvscope::Lesson* lesson = m_lessons->currentLesson();
+        if (auto* perGpu = findChild<PerGpuPage*>(); perGpu && lesson && lesson->page == kvscope::LessonPage::PerGpu)
+            perGpu->setParallelism(lesson->parallel);
+        showPage(name);
+    });
     connect(m_lessons, &LessonPanel::simulationRequested, m_paged, &PagedPage::applyLessonSimulation);
     if (auto* serving = findChild<ServingPage*>())
         connect(m_lessons, &LessonPanel::servingSettingsRequested, serving, &ServingPage::applyLessonSettings);
@@ -439,7 +454,7 @@ void MainWindow::buildMenus() {
     QMenu* go = view->addMenu(tr("Go &to Page"));
     for (int i = 0; i < m_pages->count(); ++i) {
         QAction* action = go->addAction(m_pages->tabText(i));
-        action->setShortcut(QKeySequence(QString(u"Ctrl+"_s + QString::number(i + 1))));
+        action->setShortcut(QKeySequence(pageShortcut(i)));
         connect(action, &QAction::triggered, this, [this, i] { m_pages->setCurrentIndex(i); });
     }
     view->addSeparator();
@@ -590,7 +605,8 @@ QString MainWindow::cheatSheetText() const {
     for (const PageKind* kind : pageregistry::kinds())
         pageTitles << kind->translatedTitle();
     const std::pair<QString, QString> rows[] = {
-        {tr("Ctrl+1 ... Ctrl+%1").arg(pageTitles.size()), tr("Switch page: %1").arg(pageTitles.join(tr(", ")))},
+        {pageTitles.size() > 9 ? tr("Ctrl+1 ... Ctrl+9, Ctrl+0") : tr("Ctrl+1 ... Ctrl+%1").arg(pageTitles.size()),
+         tr("Switch page: %1").arg(pageTitles.join(tr(", ")))},
         {tr("F5"), tr("Presenter mode on or off")},
         {tr("Escape"), tr("Leave presenter mode")},
         {tr("Ctrl+L"), tr("Show or hide the lessons")},

@@ -5,6 +5,7 @@
 #include "explainlogpage.h"
 #include "memorypage.h"
 #include "pagedpage.h"
+#include "pergpupage.h"
 #include "rooflinepage.h"
 #include "scalingpage.h"
 #include "servingpage.h"
@@ -14,9 +15,9 @@ namespace pageregistry {
 
 std::span<const PageKind* const> kinds() {
     static const PageKind* const table[] = {
-        &MemoryPage::kind(), &AttentionPage::kind(), &ScalingPage::kind(),
-        &PagedPage::kind(),  &ServingPage::kind(),   &TiersPage::kind(),
-        &DecodePage::kind(), &RooflinePage::kind(),  &ExplainLogPage::kind(),
+        &MemoryPage::kind(),   &AttentionPage::kind(),  &ScalingPage::kind(), &PagedPage::kind(),
+        &ServingPage::kind(),  &TiersPage::kind(),      &PerGpuPage::kind(),  &DecodePage::kind(),
+        &RooflinePage::kind(), &ExplainLogPage::kind(),
     };
     return table;
 }

@@ -147,11 +147,14 @@ TierPricing tierPricing(const Scenario& s) {
     case ServingUnpriced::StoredWeights:
     case ServingUnpriced::NoDataSheet:
         throw Error("the KV tier figures need one GPU preset with a data sheet and one weight dtype");
-    case ServingUnpriced::None:
     case ServingUnpriced::NoPool:
+        throw Error("the KV tier figures need a KV pool: the weights leave no memory for one on this GPU");
+    case ServingUnpriced::None:
     case ServingUnpriced::PoolTooLarge:
         break;
     }
+    if (tierRefusal(s.model, s.kvDtype) != TierRefusal::None)
+        throw Error("the KV tier figures need a model whose cache is K and V a token (no per-sequence state)");
     return {*roofline::dataSheetRoof(findGpuPreset(s.gpuId)), roofline::StepPricer(s.model, s.weightDtype, s.kvDtype),
             std::max<std::uint64_t>(s.context, 1)};
 }
@@ -162,12 +165,21 @@ ReloadOrRecompute tierCost(FigureInputs& f, std::string_view link) {
 // The length from which the `nth` change of the faster one holds over an NVMe drive on PCIe 4.0 (1 to the context).
 double nvmeCrossover(FigureInputs& f, std::size_t nth) {
     const TierPricing t = tierPricing(f.scenario());
-    const std::uint64_t longest = std::max<std::uint64_t>(t.tokens, f.scenario().model.maxContext);
+    const std::uint64_t longest = tierHorizon(f.scenario().model, t.tokens);
     const ReloadCurve curve = reloadCurve(t.pricer, t.roof, findKvLink("nvme-gen4").bandwidth, longest);
     if (nth >= curve.changes.size())
         throw Error("reloading over an NVMe drive and computing again change places " +
                     std::to_string(curve.changes.size()) + " time(s) in this scenario, not " + std::to_string(nth + 1));
     return double(curve.changes[nth].tokens);
+}
+
+// The lesson's split of its scenario over GPUs, and one GPU of it: the first, the last, or the tightest.
+enum class Which { First, Last, Tightest };
+const GpuShare& gpuOf(const PerGpuEstimate& p, Which which) {
+    return which == Which::First ? p.gpus.front() : which == Which::Last ? p.gpus.back() : p.gpus[p.tightest];
+}
+double perGpu(FigureInputs& f, Which which, std::uint64_t GpuShare::*bytes) {
+    return toGiB(gpuOf(perGpuEstimate(f.scenario(), f.lesson().parallel), which).*bytes);
 }
 
 double servingCapacity(FigureInputs& f, AllocatorKind kind) {
@@ -300,12 +312,40 @@ const FigureDef kFigures[] = {
     {"tiers_recompute_tflop", 1, false, [](FigureInputs& f) {
          return double(tierCost(f, "pcie4-x16").recomputeWork.flops) / 1e12; }},
     {"tiers_reload_speedup_pcie4", 1, false, [](FigureInputs& f) { return tierCost(f, "pcie4-x16").reloadSpeedup(); }},
+    {"tiers_reload_speedup_pcie5", 1, false, [](FigureInputs& f) { return tierCost(f, "pcie5-x16").reloadSpeedup(); }},
+    {"tiers_pcie5_gbps", 1, false, [](FigureInputs&) { return findKvLink("pcie5-x16").bandwidth / 1e9; }},
     {"tiers_nvme4_recompute_from_tokens", 0, false, [](FigureInputs& f) { return nvmeCrossover(f, 0); }},
     {"tiers_nvme4_reload_again_from_tokens", 0, false, [](FigureInputs& f) { return nvmeCrossover(f, 1); }},
     {"tiers_host_ratio", 0, false, [](FigureInputs&) { return kHostPoolRatio; }},
     {"tiers_host_tokens", 0, false, [](FigureInputs& f) {
          return double(hostTierByRatio(f.cap().kvMemoryBytes, kHostPoolRatio,
-                                       kvBytesPerToken(f.scenario().model, f.scenario().kvDtype)).tokens); }},
+                                       tierPricing(f.scenario()).pricer.kvBytesPerToken()).tokens); }},
+    // A bar per GPU (the "pergpu" page): the lesson's "parallel" split of its scenario.
+    {"pergpu_gpus", 0, false, [](FigureInputs& f) {
+         return double(perGpuEstimate(f.scenario(), f.lesson().parallel).gpus.size()); }},
+    {"pergpu_tightest_gpu", 0, false, [](FigureInputs& f) {
+         return double(perGpuEstimate(f.scenario(), f.lesson().parallel).tightest); }},
+    {"pergpu_tightest_stage", 0, false, [](FigureInputs& f) {
+         const PerGpuEstimate p = perGpuEstimate(f.scenario(), f.lesson().parallel);
+         return double(p.gpus[p.tightest].stage); }},
+    {"pergpu_tightest_total_gib", 2, false, [](FigureInputs& f) {
+         return perGpu(f, Which::Tightest, &GpuShare::totalBytes); }},
+    {"pergpu_first_stage_layers", 0, false, [](FigureInputs& f) {
+         return double(perGpuEstimate(f.scenario(), f.lesson().parallel).stageLayers.front()); }},
+    {"pergpu_last_stage_layers", 0, false, [](FigureInputs& f) {
+         return double(perGpuEstimate(f.scenario(), f.lesson().parallel).stageLayers.back()); }},
+    {"pergpu_first_weights_gib", 2, false, [](FigureInputs& f) {
+         return perGpu(f, Which::First, &GpuShare::weightBytes); }},
+    {"pergpu_last_weights_gib", 2, false, [](FigureInputs& f) {
+         return perGpu(f, Which::Last, &GpuShare::weightBytes); }},
+    {"pergpu_first_kv_gib", 2, false, [](FigureInputs& f) { return perGpu(f, Which::First, &GpuShare::kvBytes); }},
+    {"pergpu_last_kv_gib", 2, false, [](FigureInputs& f) { return perGpu(f, Which::Last, &GpuShare::kvBytes); }},
+    {"pergpu_first_total_gib", 2, false, [](FigureInputs& f) {
+         return perGpu(f, Which::First, &GpuShare::totalBytes); }},
+    {"pergpu_last_total_gib", 2, false, [](FigureInputs& f) {
+         return perGpu(f, Which::Last, &GpuShare::totalBytes); }},
+    {"pergpu_kv_copies", 0, false, [](FigureInputs& f) {
+         return double(perGpuEstimate(f.scenario(), f.lesson().parallel).gpus.front().kvCopies); }},
     // The course's small-GPT decode measurements and its two-term model.
     {"course_batch1_cached_ms", 2, false, [](FigureInputs&) { return kCourseDecode.gpuBatch1CachedMs; }},
     {"course_batch1_uncached_ms", 2, false, [](FigureInputs&) { return kCourseDecode.gpuBatch1UncachedMs; }},
@@ -567,7 +607,7 @@ constexpr EnumName<LessonPage> kLessonPages[] = {
     {LessonPage::Memory, "memory"},   {LessonPage::Attention, "attention"},
     {LessonPage::Scaling, "scaling"}, {LessonPage::Paged, "paged"},
     {LessonPage::Gpu, "gpu"},         {LessonPage::Serving, "serving"},
-    {LessonPage::Tiers, "tiers"},
+    {LessonPage::Tiers, "tiers"},     {LessonPage::PerGpu, "pergpu"},
 };
 
 const std::vector<std::string>& pageNames() {
@@ -819,7 +859,7 @@ Lesson parseLesson(const std::string& source, const json& v, std::size_t index, 
         ctx.fail("id", "repeats the id of an earlier lesson; ids must be unique within the file");
     checkKeys(ctx, v, "",
               {"id", "title", "page", "scenario", "simulation", "question", "predict", "answer", "highlight", "lock",
-               "hide", "experiment", "moment"},
+               "hide", "experiment", "moment", "parallel"},
               "the lesson");
     lesson.title = localizedText(ctx, require(ctx, v, "", "title"), "title");
     const std::string page = oneOf(ctx, require(ctx, v, "", "page"), "page", pageNames());
@@ -866,6 +906,26 @@ Lesson parseLesson(const std::string& source, const json& v, std::size_t index, 
             oneOf(ctx, require(ctx, *moment, "moment", "run"), "moment.run", {"contiguous", "paged"});
         const std::string at = oneOf(ctx, require(ctx, *moment, "moment", "at"), "moment.at", momentKindNames());
         lesson.moment = LessonMoment{run == "paged", parseMomentKind(at).value_or(MomentKind::Finished)};
+    }
+    if (const json* parallel = optional(v, "parallel")) {
+        requireObject(ctx, *parallel, "parallel");
+        checkKeys(ctx, *parallel, "parallel", {"pipeline", "attention_groups", "expert"}, "a split over GPUs");
+        if (lesson.page != LessonPage::PerGpu)
+            ctx.fail("parallel", "is for a lesson on the \"pergpu\" page; this one is on \"" + page + "\"");
+        if (const json* n = optional(*parallel, "pipeline"))
+            lesson.parallel.pipeline = std::uint32_t(wholeNumber(ctx, *n, "parallel.pipeline", 1, 256));
+        if (const json* n = optional(*parallel, "attention_groups"))
+            lesson.parallel.dataAttention = std::uint32_t(wholeNumber(ctx, *n, "parallel.attention_groups", 1, 256));
+        if (const json* b = optional(*parallel, "expert")) {
+            if (!b->is_boolean())
+                ctx.fail("parallel.expert", "must be true or false, got " + describe(*b));
+            lesson.parallel.expert = b->get<bool>();
+        }
+        try {
+            perGpuEstimate(lesson.scenario, lesson.parallel);
+        } catch (const Error& e) {
+            ctx.fail("parallel", std::string("cannot split this scenario: ") + e.what());
+        }
     }
 
     if (lesson.predict.kind == LessonPrediction::Kind::Number) {
@@ -1011,39 +1071,13 @@ const std::vector<std::string>& lessonControlTargets() {
 }
 
 const std::vector<std::string>& lessonHighlightTargets() {
-    static const std::vector<std::string> targets{"memoryChart",
-                                                  "verdict",
-                                                  "kvFormula",
-                                                  "breakdown",
-                                                  "capacity",
-                                                  "weightsChart",
-                                                  "attentionChart",
-                                                  "naiveFormula",
-                                                  "attentionTable",
-                                                  "scalingChart",
-                                                  "fitMap",
-                                                  "contiguousMap",
-                                                  "pagedMap",
-                                                  "pagedTimeline",
-                                                  "decodeTimeChart",
-                                                  "decodeMemoryChart",
-                                                  "decodeSummary",
-                                                  "decodeCourse",
-                                                  "servingHeadline",
-                                                  "servingTable",
-                                                  "servingThroughput",
-                                                  "servingLatency",
-                                                  "tiersFormulas",
-                                                  "tierLadder",
-                                                  "tierLinks",
-                                                  "tiersChart",
-                                                  "context",
-                                                  "batch",
-                                                  "kvHeads",
-                                                  "weightDtype",
-                                                  "kvDtype",
-                                                  "layers",
-                                                  "gpu"};
+    static const std::vector<std::string> targets{
+        "memoryChart",     "verdict",       "kvFormula",         "breakdown",         "capacity",      "weightsChart",
+        "attentionChart",  "naiveFormula",  "attentionTable",    "scalingChart",      "fitMap",        "contiguousMap",
+        "pagedMap",        "pagedTimeline", "decodeTimeChart",   "decodeMemoryChart", "decodeSummary", "decodeCourse",
+        "servingHeadline", "servingTable",  "servingThroughput", "servingLatency",    "tiersFormulas", "tierLadder",
+        "tierLinks",       "tiersChart",    "perGpuChart",       "perGpuTable",       "perGpuSummary", "context",
+        "batch",           "kvHeads",       "weightDtype",       "kvDtype",           "layers",        "gpu"};
     return targets;
 }
 

@@ -112,13 +112,18 @@
 //               (about half a second) and is cached like the simulation.
 //   tiers:      a request of the scenario's context beyond the GPU (core/kvtiers.h; a GPU preset with a data sheet,
 //               one GPU, one weight dtype): tiers_request_mb (10^6 bytes), tiers_gpu_tflops (the data sheet's peak),
-//               tiers_pcie4_gbps (the link, 10^9 B/s),
+//               tiers_pcie4_gbps and tiers_pcie5_gbps (the links, 10^9 B/s),
 //               tiers_reload_{pcie4,pcie5,nvme4}_ms, tiers_handoff_{ib,eth}_ms (InfiniBand NDR, 100 Gb Ethernet),
 //               tiers_recompute_ms (a prefill on the data-sheet roofline) and its tiers_recompute_memory_ms,
-//               tiers_recompute_compute_ms and tiers_recompute_tflop, tiers_reload_speedup_pcie4 (recompute /
-//               reload), tiers_nvme4_recompute_from_tokens and tiers_nvme4_reload_again_from_tokens (where an NVMe
-//               drive on PCIe 4.0 loses to the recompute, and wins again, up to the model's maximum context),
-//               tiers_host_ratio and tiers_host_tokens (a host tier of SGLang HiCache's default 2x the GPU pool)
+//               tiers_recompute_compute_ms and tiers_recompute_tflop, tiers_reload_speedup_pcie4 and
+//               tiers_reload_speedup_pcie5 (recompute / reload), tiers_nvme4_recompute_from_tokens and
+//               tiers_nvme4_reload_again_from_tokens (where an NVMe drive on PCIe 4.0 loses to the recompute, and wins
+//               again, up to the model's maximum context), tiers_host_ratio and tiers_host_tokens (a host tier of
+//               SGLang HiCache's default 2x the GPU pool)
+//   per GPU:    the scenario split as the lesson's "parallel" says (core/pergpu.h; one stage and group by
+//               default): pergpu_gpus, pergpu_tightest_gpu and pergpu_tightest_stage (the GPU with the least
+//               headroom), pergpu_tightest_total_gib, pergpu_{first,last}_stage_layers,
+//               pergpu_{first,last}_{weights,kv,total}_gib (GPU 0's and the last GPU's), pergpu_kv_copies
 //   course:     the small-GPT decode of docs/domain.md section 7 (core/coursedata.h):
 //               course_batch1_cached_ms, course_batch1_uncached_ms,
 //               course_uncached_mean_tokens, course_fit_a_ms, course_fit_b_ms,
@@ -129,6 +134,7 @@
 //               course_measured_b64_uncached_ms
 
 #include "kvsimulator.h"
+#include "pergpu.h"
 #include "scenario.h"
 
 #include <cstddef>
@@ -155,7 +161,7 @@ struct LocalizedText {
     bool empty() const { return en.empty() && ko.empty(); }
 };
 
-enum class LessonPage { Memory, Attention, Scaling, Paged, Gpu, Serving, Tiers };
+enum class LessonPage { Memory, Attention, Scaling, Paged, Gpu, Serving, Tiers, PerGpu };
 std::string_view lessonPageName(LessonPage page); // "memory", "attention", ...
 
 // The object names the app gives the widgets a lesson may outline.
@@ -223,6 +229,9 @@ struct Lesson {
     std::vector<std::string> hiddenControls; // and those taken off the panel
     LessonExperiment experiment = LessonExperiment::None;
     std::optional<LessonMoment> moment; // where the paged page stands at the reveal
+    // The "pergpu" page's split beyond the scenario's tensor parallelism ("parallel": {"pipeline": P,
+    // "attention_groups": D, "expert": true}); the figures pergpu_* are core's perGpuEstimate of it.
+    Parallelism parallel;
     // The simulation's result, run on first use and shared by copies of this lesson
     // (thread-safe). Null in a hand-built Lesson: then every use runs it again.
     std::shared_ptr<LessonSimulationCache> simulationCache;

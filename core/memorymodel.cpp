@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <string>
 #include <utility>
 
 namespace kvscope {
@@ -204,6 +205,35 @@ ParameterBreakdown parameterBreakdown(const ModelShape& m) {
         p.estimated = false;
         p.source = m.paramsSource == ParamsSource::Estimated ? ParamsSource::Published : m.paramsSource;
         p.kvAdjusted = m.paramsKvAdjusted;
+    }
+    return p;
+}
+
+LayerParams layerParams(const ModelShape& m, std::uint32_t layer) {
+    if (layer >= m.layers)
+        throw Error("layer " + std::to_string(layer) + " of a model of " + std::to_string(m.layers) + " layers");
+    LayerParams p;
+    p.norms = std::uint64_t(m.normsPerLayer) * (m.norm == NormKind::LayerNorm ? 2ull * m.hidden : m.hidden);
+    const std::uint8_t parts = m.partsOf(layer);
+    if (parts & (layerpart::Attention | layerpart::CrossAttention))
+        p.attention = attentionParamsPerLayer(m, m.hasTwoGeometries() && m.layerUsesWindow(layer));
+    if (m.isHybrid() && (parts & layerpart::State))
+        p.state = m.state.paramsPerLayer;
+    // As parameterBreakdown: a plain model's MLP is MoE past its leading dense layers; a hybrid's block says.
+    const bool moe = m.isHybrid() ? (parts & layerpart::Moe) != 0 : m.isMoe() && layer >= m.moe.denseLayers;
+    const bool dense = m.isHybrid() ? (parts & layerpart::Mlp) != 0 : !moe;
+    if (dense && m.isHybrid() && !m.layerIntermediate.empty())
+        p.denseMlp = mlpParams(m, m.mlpWidthOf(layer));
+    else if (dense && m.intermediate > 0)
+        p.denseMlp = mlpParams(m, m.intermediate);
+    if (moe) {
+        const std::uint64_t expertWidth = m.moe.expertIntermediate != 0 ? m.moe.expertIntermediate : m.intermediate;
+        p.expert = mlpParams(m, expertWidth);
+        p.experts = m.moe.experts;
+        p.router = std::uint64_t(m.hidden) * m.moe.experts;
+        p.sharedExperts =
+            (m.moe.sharedIntermediate != 0 ? mlpParams(m, m.moe.sharedIntermediate) : p.expert * m.moe.sharedExperts) +
+            (m.moe.sharedExpertGate ? m.hidden : 0);
     }
     return p;
 }

@@ -27,6 +27,20 @@ struct ParameterBreakdown {
 // Counts parameters from the shape (embeddings, attention, MLP with or without a gate,
 // norms, LM head unless tied, every expert). A published count replaces the total.
 ParameterBreakdown parameterBreakdown(const ModelShape& model);
+
+// One decoder block's parameters by part, counted as parameterBreakdown counts them (the blocks' sum with the
+// embeddings, LM head, final norm and ModelShape::extraParams is its estimated total): what a split across GPUs needs.
+struct LayerParams {
+    std::uint64_t attention = 0;     // projections with their biases and extras (0 for a shared block's: extraParams)
+    std::uint64_t norms = 0;         // the block's norms
+    std::uint64_t state = 0;         // an SSM / linear-attention mixer
+    std::uint64_t denseMlp = 0;      // a dense MLP
+    std::uint64_t sharedExperts = 0; // MoE: the always-active experts (and their gate)
+    std::uint64_t router = 0;        // MoE: hidden x experts
+    std::uint64_t expert = 0;        // MoE: one routed expert
+    std::uint32_t experts = 0;       // MoE: routed experts in this block; 0 for a dense one
+};
+LayerParams layerParams(const ModelShape& model, std::uint32_t layer);
 inline std::uint64_t parameterCount(const ModelShape& model) {
     return parameterBreakdown(model).total;
 }

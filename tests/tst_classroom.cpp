@@ -206,7 +206,8 @@ private slots:
         QTest::newRow("Ctrl+4") << int(Qt::Key_4) << u"paged"_s;
         QTest::newRow("Ctrl+5") << int(Qt::Key_5) << u"serving"_s;
         QTest::newRow("Ctrl+6") << int(Qt::Key_6) << u"tiers"_s;
-        QTest::newRow("Ctrl+7") << int(Qt::Key_7) << u"gpu"_s;
+        QTest::newRow("Ctrl+7") << int(Qt::Key_7) << u"pergpu"_s;
+        QTest::newRow("Ctrl+8") << int(Qt::Key_8) << u"gpu"_s;
     }
     void ctrlNumberSwitchesPages() {
         QFETCH(int, key);
@@ -729,7 +730,7 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("output");
-        QTest::newRow("lesson 0") << QStringList{u"--lesson"_s, u"course:0"_s} << 2 << u"lessons 1 to 16, not 0"_s;
+        QTest::newRow("lesson 0") << QStringList{u"--lesson"_s, u"course:0"_s} << 2 << u"lessons 1 to 17, not 0"_s;
         QTest::newRow("a malformed lesson file")
             << QStringList{u"--lesson"_s, u"@/bad-lessons.json"_s} << 2 << u"bad-lessons.json"_s;
         QTest::newRow("its own most steps") << QStringList{u"--sim-steps"_s, u"16777216"_s} << 0 << QString();
@@ -1144,7 +1145,7 @@ private slots:
         QVERIFY(window.setLanguage(u"en"_s));
         panel = window.lessons();
         panel->finish();
-        QVERIFY2(panel->summaryText().contains(u"Show of hands: 3 of 7 hands right (43 %) over 1 lesson;"_s),
+        QVERIFY2(panel->summaryText().contains(u"Show of hands: 3 of 7 hands right (43 %) over 1 lesson."_s),
                  qPrintable(panel->summaryText()));
         QVERIFY(window.findChild<QPushButton*>(u"lessonExportVotes"_s)->isVisible());
         const QString md = panel->votesMarkdown();
@@ -1456,7 +1457,7 @@ private slots:
         QVERIFY(moments >= 1);
     }
 
-    // Issue 25: lesson 15 sets up the classroom experiment and runs it itself; lesson 16 keeps that run.
+    // Issue 25: lesson 16 sets up the classroom experiment and runs it itself; lesson 17 keeps that run.
     void decodeLessonRunsTheClassroomExperiment() {
         ScenarioController controller;
         MainWindow window(&controller);
@@ -1464,7 +1465,7 @@ private slots:
         showAndWait(window);
         DecodePage* decode = window.decodePage();
         QVERIFY(!decode->isRunning());
-        QVERIFY(window.openLessons(u"course:15"_s));
+        QVERIFY(window.openLessons(u"course:16"_s));
         QCOMPARE(window.currentPageName(), u"gpu"_s);
         QVERIFY(decode->isRunning());
         const kvscope::gpu::DecodeOptions asked = decode->options();
@@ -1477,13 +1478,13 @@ private slots:
         QTest::keyClick(&window, Qt::Key_PageDown);
         QVERIFY(window.lessons()->isRevealed());
         QTest::keyClick(&window, Qt::Key_PageDown);
-        QCOMPARE(window.lessons()->currentIndex(), 15);
+        QCOMPARE(window.lessons()->currentIndex(), 16);
         QVERIFY(decode->isRunning());
         decode->stop();
         QTRY_VERIFY_WITH_TIMEOUT(!decode->isRunning(), 30000);
         // A stopped run is not the experiment: opening the lesson again runs it.
         QTest::keyClick(&window, Qt::Key_PageUp);
-        QCOMPARE(window.lessons()->currentIndex(), 14);
+        QCOMPARE(window.lessons()->currentIndex(), 15);
         QVERIFY(decode->isRunning());
         decode->stop();
         QTRY_VERIFY_WITH_TIMEOUT(!decode->isRunning(), 30000);
@@ -1589,19 +1590,19 @@ private slots:
         QVERIFY(panel->isFinished());
         QVERIFY(!panel->questionOpen());
         const QString summary = panel->summaryText();
-        QVERIFY2(summary.contains(u"right on %1 of 16 predictions; 16 of 16 lessons revealed"_s.arg(expectedRight)),
+        QVERIFY2(summary.contains(u"right on %1 of 17 predictions; 17 of 17 lessons revealed"_s.arg(expectedRight)),
                  qPrintable(summary));
         QVERIFY(window.findChild<QLabel*>(u"lessonSummary"_s)->isVisible());
         QVERIFY(!window.findChild<QLabel*>(u"lessonQuestion"_s)->isVisible());
         QVERIFY(window.findChild<QComboBox*>(u"lessonPicker"_s)->isVisible()); // any lesson opens again from here
-        // Back: lesson 16 as it was left, revealed; forward again: the summary.
+        // Back: lesson 17 as it was left, revealed; forward again: the summary.
         QTest::keyClick(&window, Qt::Key_PageUp);
         QVERIFY(!panel->isFinished());
-        QCOMPARE(panel->currentIndex(), 15);
+        QCOMPARE(panel->currentIndex(), 16);
         QVERIFY(panel->isRevealed());
         QTest::keyClick(&window, Qt::Key_PageDown);
         QVERIFY(panel->isFinished());
-        // Lessons 15 and 16 started the classroom decode (issue 25); a language switch waits for a run, so it
+        // Lessons 16 and 17 started the classroom decode (issue 25); a language switch waits for a run, so it
         // is stopped here.
         window.decodePage()->stop();
         QTRY_VERIFY_WITH_TIMEOUT(!window.decodePage()->isRunning(), 30000);
@@ -1621,10 +1622,10 @@ private slots:
                  qPrintable(window.lessons()->feedbackText()));
         // With nothing predicted the summary says so, not "right on 0 of 0".
         QVERIFY(window.setLanguage(u"en"_s));
-        QVERIFY(window.openLessons(u"course:15"_s));
+        QVERIFY(window.openLessons(u"course:16"_s));
         window.lessons()->reveal();
         window.lessons()->finish();
-        QVERIFY2(window.lessons()->summaryText().contains(u"No prediction was made; 1 of 16 lessons revealed"_s),
+        QVERIFY2(window.lessons()->summaryText().contains(u"No prediction was made; 1 of 17 lessons revealed"_s),
                  qPrintable(window.lessons()->summaryText()));
     }
 

@@ -1,5 +1,5 @@
 // The Explain log page, offscreen: a fixture's figures reach the table, the chart and the
-// differences; disagreements and junk are said in words; the window opens it with Ctrl+9.
+// differences; disagreements and junk are said in words; the window opens it with Ctrl+0.
 #include "chartstyle.h"
 #include "explainlogpage.h"
 #include "mainwindow.h"
@@ -352,7 +352,7 @@ private slots:
         QCOMPARE(at(page.figuresTable(), rowOf(page.figuresTable(), u"KV size = K + V"_s), 2), u"1024.00 MiB"_s);
     }
 
-    // The last page: Ctrl+9 opens it, its own model picker replaces the scenario panel, and a
+    // The last page: Ctrl+0 (the tenth) opens it, its own model picker replaces the scenario panel, and a
     // pasted log survives a language switch (which rebuilds the window).
     // Presenter mode's 18 pt text clipped in the tables' desk-sized rows, and the bars' value
     // labels stayed small: rows follow the text, labels take the presenter size.
@@ -388,12 +388,12 @@ private slots:
         MainWindow window(&controller);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QCOMPARE(window.pageNames().size(), 9); // the serving, tiers and roofline pages came before it
-        QCOMPARE(window.pageNames().at(8), u"log"_s);
-        QTest::keyClick(&window, Qt::Key_9, Qt::ControlModifier);
+        QCOMPARE(window.pageNames().size(), 10); // the serving, tiers, per-GPU and roofline pages came before it
+        QCOMPARE(window.pageNames().at(9), u"log"_s);
+        QTest::keyClick(&window, Qt::Key_0, Qt::ControlModifier);
         QCOMPARE(window.currentPageName(), u"log"_s);
         QVERIFY(!window.scenarioDock()->isVisible());
-        QVERIFY(window.cheatSheetText().contains(u"Ctrl+1 ... Ctrl+9"_s));
+        QVERIFY(window.cheatSheetText().contains(u"Ctrl+1 ... Ctrl+9, Ctrl+0"_s));
         window.explainLogPage()->setLogText(fixture("vllm-v1-qwen2-7b-a100-1.log"));
         settle();
         QVERIFY(window.explainLogPage()->summaryText().contains(u"0.10.1.1"_s));

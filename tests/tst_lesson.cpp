@@ -156,13 +156,14 @@ private slots:
         const LessonSet& set = course();
         QCOMPARE(set.id, std::string("course"));
         QCOMPARE(set.source, std::string("resources/lessons/course.json"));
-        QVERIFY(set.lessons.size() >= 12 && set.lessons.size() <= 16);
+        QVERIFY(set.lessons.size() >= 12 && set.lessons.size() <= 17);
         // The course hour's order (issue 9): docs/domain.md's check questions among the sections.
         const std::vector<std::string> expected{
-            "training-vs-inference", "weight-storage-7b",  "int4-still-oom",           "kv-formula-two",
-            "batch-doubles-cache",   "mha-gqa-mqa",        "naive-formula-70b",        "vllm-capacity",
-            "paged-waste",           "paged-larger-batch", "paging-tokens-per-second", "reload-or-recompute",
-            "nvidia-smi-disagrees",  "small-gpt-cache",    "decode-fixed-cost",        "two-term-model-misses"};
+            "training-vs-inference", "weight-storage-7b",    "int4-still-oom",           "kv-formula-two",
+            "batch-doubles-cache",   "mha-gqa-mqa",          "naive-formula-70b",        "vllm-capacity",
+            "paged-waste",           "paged-larger-batch",   "paging-tokens-per-second", "reload-or-recompute",
+            "pipeline-first-out",    "nvidia-smi-disagrees", "small-gpt-cache",          "decode-fixed-cost",
+            "two-term-model-misses"};
         std::vector<std::string> ids;
         for (const auto& l : set.lessons)
             ids.push_back(l.id);
@@ -290,6 +291,25 @@ private slots:
         row("reload-or-recompute", "tiers_handoff_ib_ms", 10.5, 1);
         row("reload-or-recompute", "tiers_handoff_eth_ms", 41.9, 1);
         row("reload-or-recompute", "tiers_host_ratio", 2, 0);
+        // The H100's own host link, PCIe 5.0 x16 (63.0 GB/s): 8.3 ms, 7.3 times the recompute's speed; the
+        // prefill's 60.0 TFLOP over 989.5 TFLOP/s against its 15.5 GB over 3.35 TB/s.
+        row("reload-or-recompute", "tiers_pcie5_gbps", 63.0, 1);
+        row("reload-or-recompute", "tiers_reload_pcie5_ms", 8.3, 1);
+        row("reload-or-recompute", "tiers_reload_speedup_pcie5", 7.3, 1);
+        row("reload-or-recompute", "tiers_reload_nvme4_ms", 66.6, 1);
+        row("reload-or-recompute", "tiers_recompute_tflop", 60.0, 1);
+        row("reload-or-recompute", "tiers_recompute_compute_ms", 60.7, 1);
+        row("reload-or-recompute", "tiers_recompute_memory_ms", 4.6, 1);
+        row("reload-or-recompute", "tiers_gpu_tflops", 989.5, 1);
+        // A bar per GPU: Llama-3.1-8B's 32 layers over three pipeline stages split 11, 11, 10 (vLLM's rule), and
+        // the first stage, with the embedding, runs out first at 48 x 32K tokens.
+        row("pipeline-first-out", "pergpu_gpus", 3, 0);
+        row("pipeline-first-out", "pergpu_first_stage_layers", 11, 0);
+        row("pipeline-first-out", "pergpu_last_stage_layers", 10, 0);
+        row("pipeline-first-out", "pergpu_tightest_gpu", 0, 0);
+        row("pipeline-first-out", "pergpu_first_kv_gib", 66.0, 1); // 11 layers x 4 KiB x 32,768 x 48
+        row("pipeline-first-out", "pergpu_last_kv_gib", 60.0, 1);  // 10 layers
+        row("pipeline-first-out", "pergpu_kv_copies", 1, 0);
         row("decode-fixed-cost", "course_fit_a_ms", 1.22, 2);
         row("decode-fixed-cost", "course_fit_b_ms", 0.0011, 4);
         row("decode-fixed-cost", "course_fixed_share_cached_pct", 99.9, 1);
@@ -584,7 +604,7 @@ private slots:
         row("unknown-figure.json", {second, u"field 'answer.ko' names an unknown figure 'kv_gibs'"_s, u"kv_gib,"_s});
         row("unknown-page.json",
             {second,
-             u"field 'page' must be one of memory, attention, scaling, paged, gpu, serving, tiers, got 'memroy'"_s});
+             u"field 'page' must be one of memory, attention, scaling, paged, gpu, serving, tiers, pergpu, got 'memroy'"_s});
         row("unknown-highlight.json", {second, u"field 'highlight' must be one of memoryChart"_s, u"'memoryChrat'"_s});
         row("choice-out-of-range.json", {second, u"field 'predict.answer' must be between 0 and 2, got 3"_s});
         row("duplicate-key.json", {u"lesson 2: field 'page' appears twice in the same object"_s});

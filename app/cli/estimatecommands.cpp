@@ -6,6 +6,7 @@
 #include "clitext.h"
 #include "gpus.h"
 #include "messages.h"
+#include "pergpu.h"
 #include "presets.h"
 #include "scenariocode.h"
 #include "scenariooptions.h"
@@ -172,10 +173,95 @@ ordered_json sequenceStateJson(const Scenario& s, const Estimate& e) {
 
 } // namespace
 
+namespace {
+
+ordered_json perGpuJson(const PerGpuEstimate& p) {
+    ordered_json gpus = ordered_json::array();
+    for (const GpuShare& g : p.gpus)
+        gpus.push_back({{"index", g.index},
+                        {"stage", g.stage},
+                        {"rank", g.rank},
+                        {"attention_group", g.group},
+                        {"first_layer", g.firstLayer},
+                        {"layers", g.layerCount},
+                        {"embedding", g.embedding},
+                        {"lm_head", g.lmHead},
+                        {"routed_experts", g.routedExperts},
+                        {"sequences", g.sequences},
+                        {"kv_copies", g.kvCopies},
+                        {"params", g.params},
+                        {"weight_bytes", g.weightBytes},
+                        {"kv_bytes", g.kvBytes},
+                        {"sequence_state_bytes", g.stateBytes},
+                        {"activation_bytes_estimate", g.activationBytes},
+                        {"runtime_bytes_estimate", g.runtimeBytes},
+                        {"total_bytes", g.totalBytes},
+                        {"headroom_bytes", g.headroomBytes},
+                        {"fits", g.fits}});
+    return {{"tp", p.tensor},
+            {"pp", p.pipeline},
+            {"dp_attention", p.dataAttention},
+            {"ep", p.expert},
+            {"stage_layers", p.stageLayers},
+            {"budget_bytes", p.budgetBytes},
+            {"tightest_gpu", p.tightest},
+            {"all_alike", p.alike},
+            {"params_counted", p.paramsCounted},
+            {"gpus", gpus}};
+}
+
+// A row per GPU, the first to run out marked.
+void printPerGpu(const PerGpuEstimate& p) {
+    std::cout << "\n"
+              << tr("Per GPU: %1 pipeline stage(s) of %2 GPU(s), attention in %3 group(s)%4; layers per stage %5.",
+                    {std::to_string(p.pipeline), std::to_string(p.tensor), std::to_string(p.dataAttention),
+                     p.expert ? tr(", whole routed experts on each GPU") : std::string(),
+                     [&] {
+                         std::string out;
+                         for (const std::uint32_t n : p.stageLayers)
+                             out += (out.empty() ? "" : ", ") + std::to_string(n);
+                         return out;
+                     }()})
+              << "\n";
+    std::vector<std::vector<std::string>> table{{tr("GPU"), tr("stage"), tr("layers"), tr("sequences"), tr("weights"),
+                                                 tr("KV cache"), tr("total"), tr("headroom"), ""}};
+    for (const GpuShare& g : p.gpus) {
+        std::string notes;
+        const auto note = [&](const std::string& text) { notes += (notes.empty() ? "" : ", ") + text; };
+        if (g.embedding)
+            note(tr("embedding"));
+        if (g.lmHead)
+            note(tr("LM head"));
+        if (g.routedExperts > 0)
+            note(tr("%1 experts", {std::to_string(g.routedExperts)}));
+        if (g.kvCopies > 1)
+            note(tr("KV x%1", {std::to_string(g.kvCopies)}));
+        if (g.index == p.tightest && !p.alike)
+            note(g.fits ? tr("least headroom") : tr("runs out first"));
+        table.push_back(
+            {std::to_string(g.index), std::to_string(g.stage),
+             std::to_string(g.firstLayer) + "-" + std::to_string(g.firstLayer + g.layerCount - 1),
+             groupThousands(g.sequences), sizeText(g.weightBytes), sizeText(g.kvBytes), sizeText(g.totalBytes),
+             g.fits ? sizeText(std::uint64_t(g.headroomBytes)) : "-" + sizeText(std::uint64_t(-g.headroomBytes)),
+             notes});
+    }
+    printTable(table);
+    std::cout
+        << tr("Weights split in proportion to the parameters each GPU holds; activations and the CUDA context are "
+              "the one-GPU estimates on every GPU (NCCL buffers, which grow with the GPUs, are not in them).")
+        << "\n";
+}
+
+} // namespace
+
 int runEstimate(const std::vector<std::string>& args) {
     ArgParser p("kvscope-cli estimate",
                 tr("Weights, KV cache and overheads of one scenario on one GPU, against its memory budget."));
     addScenarioOptions(p);
+    p.addOption("pp", "N", tr("pipeline-parallel stages of --tp GPUs each (default 1): a row per GPU"));
+    p.addOption("dp-attention", "D",
+                tr("attention in D data-parallel groups of the --tp GPUs (default 1): each group its own sequences"));
+    p.addFlag("ep", tr("expert parallelism: whole routed experts on each GPU of a stage"));
     p.addFlag("json", tr("print one JSON object instead of a table"));
     if (!parseOrHelp(p, args))
         return 0;
@@ -183,6 +269,10 @@ int runEstimate(const std::vector<std::string>& args) {
     std::optional<ImportResult> imported;
     const Scenario s = scenarioFromOptions(p, notes, &imported);
     const Estimate e = estimate(s);
+    const Parallelism parallel{std::uint32_t(p.uintValue("pp", 1, 1024).value_or(1)),
+                               std::uint32_t(p.uintValue("dp-attention", 1, 1024).value_or(1)), p.has("ep")};
+    const PerGpuEstimate gpus = perGpuEstimate(s, parallel);
+    const bool split = p.has("pp") || p.has("dp-attention") || p.has("ep");
     const ModelShape& m = s.model;
     const KvFormula formula = kvFormula(m, s.kvDtype, s.context, s.batch, PerGpu{s.tensorParallel});
     const KvGrowth growth = kvGrowth(m, s.kvDtype);
@@ -271,6 +361,7 @@ int runEstimate(const std::vector<std::string>& args) {
         j["warnings"] =
             e.beyondMaxContext ? std::vector<std::string>{beyondWarning(false)} : std::vector<std::string>{};
         j["notes"] = notes;
+        j["per_gpu"] = perGpuJson(gpus);
         // The scenario as a code the window opens (File > Open Scenario Link, kvscope --open).
         j["scenario_code"] = encodeScenarioCode({s, "", "", 0});
         printJson(j);
@@ -411,6 +502,8 @@ int runEstimate(const std::vector<std::string>& args) {
               groupThousands(e.kvBytesPerToken) + " B (" + formatBytes(e.kvBytesPerToken) + ")"}});
     }
     printRows(rows);
+    if (split)
+        printPerGpu(gpus);
     // The formula with this scenario's numbers, from the same terms the window shows (core/kvformula.h).
     std::cout << "\n  " << tr("KV formula") << ": "
               << (m.mla.kvLoraRank > 0                            ? tr("L x B x S x (latent + rope) x bytes")

@@ -889,6 +889,30 @@ inline constexpr Message kMessages[] = {
      "smaller batch.",
      "선점은 페이지 방식 서버가 메모리 부족(OOM)을 재계산(또는 스왑)으로 바꾼 것입니다: 워터마크가 클수록\n"
      "줄고, 실행 중인 모든 요청의 최대 길이를 예약하면(conservative) 없어지지만, 그만큼 배치가 작아집니다."},
+    // estimate's rows per GPU (core/pergpu.h)
+    {"pipeline-parallel stages of --tp GPUs each (default 1): a row per GPU",
+     "파이프라인 병렬 단계 수, 단계마다 --tp개의 GPU (기본값 1): GPU마다 한 줄"},
+    {"attention in D data-parallel groups of the --tp GPUs (default 1): each group its own sequences",
+     "--tp개의 GPU를 어텐션 데이터 병렬 그룹 D개로 나눔 (기본값 1): 그룹마다 자기 시퀀스를 맡음"},
+    {"expert parallelism: whole routed experts on each GPU of a stage",
+     "전문가 병렬: 단계의 GPU마다 라우팅 전문가를 통째로 나눠 둠"},
+    {"Per GPU: %1 pipeline stage(s) of %2 GPU(s), attention in %3 group(s)%4; layers per stage %5.",
+     "GPU별: 파이프라인 단계 %1개, 단계마다 GPU %2개, 어텐션 그룹 %3개%4; 단계별 레이어 %5."},
+    {", whole routed experts on each GPU", ", GPU마다 라우팅 전문가를 통째로"},
+    {"GPU", "GPU 번호"},
+    {"stage", "단계"},
+    {"sequences", "시퀀스"},
+    {"headroom", "여유"},
+    {"embedding", "임베딩"},
+    {"LM head", "LM 헤드"},
+    {"%1 experts", "전문가 %1개"},
+    {"KV x%1", "KV %1배"},
+    {"least headroom", "여유가 가장 적음"},
+    {"runs out first", "가장 먼저 부족"},
+    {"Weights split in proportion to the parameters each GPU holds; activations and the CUDA context are the one-GPU "
+     "estimates on every GPU (NCCL buffers, which grow with the GPUs, are not in them).",
+     "가중치는 GPU마다 가진 파라미터에 비례해 나눴습니다. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 "
+     "추정치를 썼습니다 (GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다)."},
 };
 // clang-format on
 
