@@ -88,6 +88,37 @@ private slots:
         QCOMPARE(j.value("fits"_L1).toBool(), total <= j.value("budget_bytes"_L1).toInteger());
     }
 
+    void estimatePerGpu() {
+        // Issue 30: Llama-3.1-8B over three pipeline stages at 48 x 32K splits 11, 11 and 10 layers (vLLM's rule),
+        // and the first stage, with the embedding, runs out first; its KV is 11 layers x 4 KiB x 32,768 x 48.
+        const QStringList args{u"estimate"_s,  u"--preset"_s, u"llama-3.1-8b"_s, u"--gpu"_s, u"h100-80gb"_s,
+                               u"--context"_s, u"32768"_s,    u"--batch"_s,      u"48"_s,    u"--pp"_s,
+                               u"3"_s};
+        const CliResult r = runCli(args + QStringList{u"--json"_s});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject p = r.json().value("per_gpu"_L1).toObject();
+        QCOMPARE(p.value("pp"_L1).toInt(), 3);
+        QCOMPARE(p.value("stage_layers"_L1).toArray(), (QJsonArray{11, 11, 10}));
+        QCOMPARE(p.value("tightest_gpu"_L1).toInt(), 0);
+        QVERIFY(!p.value("all_alike"_L1).toBool());
+        const QJsonArray gpus = p.value("gpus"_L1).toArray();
+        QCOMPARE(gpus.size(), 3);
+        QCOMPARE(gpus[0].toObject().value("kv_bytes"_L1).toInteger(), 11LL * 4096 * 32768 * 48);
+        QVERIFY(gpus[0].toObject().value("embedding"_L1).toBool() && gpus[2].toObject().value("lm_head"_L1).toBool());
+        QVERIFY(!gpus[0].toObject().value("fits"_L1).toBool());
+        // The text: a row per GPU, the first marked.
+        const CliResult text = runCli(args + QStringList{u"--lang"_s, u"en"_s});
+        QVERIFY2(text.exitCode == 0, text.err.constData());
+        QVERIFY2(text.text().contains(u"layers per stage 11, 11, 10"_s) && text.text().contains(u"runs out first"_s),
+                 qPrintable(text.text()));
+        // Without a split asked, the text is as it was; the JSON carries the one-GPU split.
+        QVERIFY(!runCli({u"estimate"_s, u"--lang"_s, u"en"_s}).text().contains(u"Per GPU"_s));
+        // A split that cannot be made names its option.
+        const CliResult bad = runCli({u"estimate"_s, u"--tp"_s, u"4"_s, u"--dp-attention"_s, u"3"_s});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--dp-attention"), bad.err.constData());
+    }
+
     void defaultsAreTheReferenceScenario() {
         const CliResult r = runCli({u"estimate"_s, u"--json"_s});
         QCOMPARE(r.exitCode, 0);

@@ -224,7 +224,8 @@ void printPerGpu(const PerGpuEstimate& p) {
                      }()})
               << "\n";
     std::vector<std::vector<std::string>> table{{tr("GPU"), tr("stage"), tr("layers"), tr("sequences"), tr("weights"),
-                                                 tr("KV cache"), tr("total"), tr("headroom"), ""}};
+                                                 tr("KV cache"), tr("total"), tr("headroom")}};
+    std::vector<std::string> held; // what a GPU holds beyond its layers: a line under the table, not a column
     for (const GpuShare& g : p.gpus) {
         std::string notes;
         const auto note = [&](const std::string& text) { notes += (notes.empty() ? "" : ", ") + text; };
@@ -242,10 +243,13 @@ void printPerGpu(const PerGpuEstimate& p) {
             {std::to_string(g.index), std::to_string(g.stage),
              std::to_string(g.firstLayer) + "-" + std::to_string(g.firstLayer + g.layerCount - 1),
              groupThousands(g.sequences), sizeText(g.weightBytes), sizeText(g.kvBytes), sizeText(g.totalBytes),
-             g.fits ? sizeText(std::uint64_t(g.headroomBytes)) : "-" + sizeText(std::uint64_t(-g.headroomBytes)),
-             notes});
+             g.fits ? sizeText(std::uint64_t(g.headroomBytes)) : "-" + sizeText(std::uint64_t(-g.headroomBytes))});
+        if (!notes.empty())
+            held.push_back(tr("GPU %1: %2", {std::to_string(g.index), notes}));
     }
     printTable(table);
+    for (const std::string& line : held)
+        std::cout << "  " << line << "\n";
     std::cout
         << tr("Weights split in proportion to the parameters each GPU holds; activations and the CUDA context are "
               "the one-GPU estimates on every GPU (NCCL buffers, which grow with the GPUs, are not in them).")

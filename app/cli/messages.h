@@ -900,6 +900,7 @@ inline constexpr Message kMessages[] = {
      "GPU별: 파이프라인 단계 %1개, 단계마다 GPU %2개, 어텐션 그룹 %3개%4; 단계별 레이어 %5."},
     {", whole routed experts on each GPU", ", GPU마다 라우팅 전문가를 통째로"},
     {"GPU", "GPU 번호"},
+    {"GPU %1: %2", "GPU %1번: %2"},
     {"stage", "단계"},
     {"sequences", "시퀀스"},
     {"headroom", "여유"},
