@@ -106,8 +106,8 @@ PerGpuPage::PerGpuPage(ScenarioController* controller, QWidget* parent)
     m_expertTip = m_expert->toolTip();
 
     auto* controls = new QHBoxLayout;
-    auto* stagesLabel = new QLabel(tr("&Pipeline stages"), this);
-    auto* groupsLabel = new QLabel(tr("&Attention groups"), this);
+    auto* stagesLabel = new QLabel(tr("Pipeline &stages"), this);
+    auto* groupsLabel = new QLabel(tr("Attention &groups"), this);
     stagesLabel->setBuddy(m_stages);
     groupsLabel->setBuddy(m_groups);
     controls->addWidget(stagesLabel);

@@ -257,8 +257,8 @@ TiersPage::TiersPage(ScenarioController* controller, QWidget* parent)
 
     // Two small fields as wide as their text: a row of their own, the rest of it empty.
     auto* fields = new QHBoxLayout;
-    auto* hostLabel = new QLabel(tr("&Host memory"), this);
-    auto* diskLabel = new QLabel(tr("&Local drive"), this);
+    auto* hostLabel = new QLabel(tr("H&ost memory"), this);
+    auto* diskLabel = new QLabel(tr("Local &drive"), this);
     hostLabel->setBuddy(m_hostRatio);
     diskLabel->setBuddy(m_diskGb);
     fields->addWidget(hostLabel);

@@ -5989,14 +5989,22 @@
         <translation>한도에 대한 GPU별 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="109"/>
         <source>&amp;Pipeline stages</source>
-        <translation>파이프라인 단계(&amp;P)</translation>
+        <translation type="vanished">파이프라인 단계(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Attention groups</source>
+        <translation type="vanished">어텐션 그룹(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="109"/>
+        <source>Pipeline &amp;stages</source>
+        <translation>파이프라인 단계(&amp;S)</translation>
     </message>
     <message>
         <location filename="../../app/pergpupage.cpp" line="110"/>
-        <source>&amp;Attention groups</source>
-        <translation>어텐션 그룹(&amp;A)</translation>
+        <source>Attention &amp;groups</source>
+        <translation>어텐션 그룹(&amp;G)</translation>
     </message>
     <message>
         <location filename="../../app/pergpupage.cpp" line="197"/>
@@ -6036,7 +6044,7 @@
     <message>
         <location filename="../../app/pergpupage.cpp" line="258"/>
         <source> (first out)</source>
-        <translation> (가장 먼저 부족)</translation>
+        <translation> (먼저 부족)</translation>
     </message>
     <message>
         <location filename="../../app/pergpupage.cpp" line="258"/>
@@ -6046,7 +6054,7 @@
     <message>
         <location filename="../../app/pergpupage.cpp" line="258"/>
         <source> (least room)</source>
-        <translation> (여유 가장 적음)</translation>
+        <translation> (여유 최소)</translation>
     </message>
     <message>
         <location filename="../../app/pergpupage.cpp" line="262"/>
@@ -7347,6 +7355,16 @@ at (tokens)</source>
         <translation>배 (GPU KV 풀 대비)</translation>
     </message>
     <message>
+        <location filename="../../app/tierspage.cpp" line="260"/>
+        <source>H&amp;ost memory</source>
+        <translation>호스트 메모리(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../../app/tierspage.cpp" line="261"/>
+        <source>Local &amp;drive</source>
+        <translation>로컬 드라이브(&amp;D)</translation>
+    </message>
+    <message>
         <location filename="../../app/tierspage.cpp" line="445"/>
         <source>&lt;b&gt;A request&apos;s cache:&lt;/b&gt; %1 tokens × %2 B a token = %3</source>
         <translation>&lt;b&gt;요청 하나의 캐시:&lt;/b&gt; 토큰 %1개 × 토큰당 %2 B = %3</translation>
@@ -7481,14 +7499,12 @@ at (tokens)</source>
         <translation>빠른 쪽이 바뀜</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="260"/>
         <source>&amp;Host memory</source>
-        <translation>호스트 메모리(&amp;H)</translation>
+        <translation type="vanished">호스트 메모리(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="261"/>
         <source>&amp;Local drive</source>
-        <translation>로컬 드라이브(&amp;L)</translation>
+        <translation type="vanished">로컬 드라이브(&amp;L)</translation>
     </message>
     <message>
         <location filename="../../app/tierspage.cpp" line="362"/>
