@@ -76,8 +76,8 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-// The keys of the page in tab `index`: Ctrl+1 to Ctrl+9, then Ctrl+0 for the tenth, as browsers number tabs; none
-// past ten.
+// The keys of the page in tab `index`: Ctrl+1 to Ctrl+9, then Ctrl+0 for the tenth (the key after 9 on the
+// keyboard's row); none past ten. Key names, the same in every language.
 QString pageShortcut(int index) {
     return index < 9 ? u"Ctrl+%1"_s.arg(index + 1) : index == 9 ? u"Ctrl+0"_s : QString();
 }

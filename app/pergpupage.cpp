@@ -27,8 +27,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-// The page shows at most this many stages: 16 x the panel's largest TP is already a bar a few pixels wide.
-constexpr int kMaxStages = 16;
 
 void fitTableHeight(QTableWidget* table) {
     table->resizeColumnsToContents();
@@ -73,7 +71,7 @@ PerGpuPage::PerGpuPage(ScenarioController* controller, QWidget* parent)
     m_refusal->setTextFormat(Qt::PlainText);
     m_refusal->hide();
 
-    m_stages->setRange(1, kMaxStages);
+    m_stages->setRange(1, int(kvscope::kMaxPipelineStages));
     explain(m_stages, tr("Pipeline stages: the layers split into this many groups of the panel's tensor-parallel GPUs"),
             tr("vLLM's split: the layers divided evenly, the remainder one apiece to the stages before the last, "
                "from the second-to-last back. The first stage holds the token embedding, the last the final norm "
@@ -126,7 +124,10 @@ PerGpuPage::PerGpuPage(ScenarioController* controller, QWidget* parent)
     layout->addWidget(m_chart, 1);
     layout->addWidget(m_table);
 
-    connect(m_stages, &QSpinBox::valueChanged, this, &PerGpuPage::scenarioChanged);
+    connect(m_stages, &QSpinBox::valueChanged, this, [this](int stages) {
+        m_wantedStages = stages;
+        scenarioChanged();
+    });
     connect(m_groups, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (index >= 0)
             m_wantedGroups = m_groups->itemData(index).toInt();
@@ -152,6 +153,7 @@ kvscope::Parallelism PerGpuPage::parallelism() const {
 
 void PerGpuPage::setParallelism(const kvscope::Parallelism& parallel) {
     m_wantedGroups = int(parallel.dataAttention);
+    m_wantedStages = int(parallel.pipeline);
     m_stages->setValue(int(parallel.pipeline));
     m_expert->setChecked(parallel.expert);
     if (const int at = m_groups->findData(int(parallel.dataAttention)); at >= 0)
@@ -181,10 +183,12 @@ void PerGpuPage::offerChoices(const kvscope::Scenario& s) {
     const QSignalBlocker stages(m_stages), groups(m_groups), expert(m_expert);
     const kvscope::LayerCounts counts = s.model.layerCounts();
     const bool state = counts.state > 0 || counts.cross > 0;
-    m_stages->setMaximum(std::min<int>(kMaxStages, int(s.model.layers)));
+    // Core's bounds: a layer a stage, kMaxPipelineStages, kMaxSplitGpus in all.
+    m_stages->setMaximum(
+        int(std::min<std::uint64_t>({kvscope::kMaxPipelineStages, s.model.layers,
+                                     std::max<std::uint64_t>(1, kvscope::kMaxSplitGpus / s.tensorParallel)})));
     m_stages->setEnabled(!state);
-    if (state)
-        m_stages->setValue(1);
+    m_stages->setValue(state ? 1 : m_wantedStages); // a lesson's split survives the previous model's maximum
     m_groups->clear();
     for (std::uint32_t d = 1; d <= s.tensorParallel; ++d) {
         if (s.tensorParallel % d != 0 || (state && d > 1))
@@ -194,7 +198,8 @@ void PerGpuPage::offerChoices(const kvscope::Scenario& s) {
         } catch (const kvscope::Error&) {
             continue; // a group of T / d GPUs cannot split the heads
         }
-        m_groups->addItem(d == 1 ? tr("1 (all GPUs together)") : tr("%1 of %2 GPUs").arg(d).arg(s.tensorParallel / d),
+        m_groups->addItem(d == 1 ? tr("1 (all GPUs together)")
+                                 : tr("%1 groups of %2 GPU(s)").arg(d).arg(s.tensorParallel / d),
                           int(d));
     }
     const int at = m_groups->findData(m_wantedGroups);
@@ -280,25 +285,20 @@ void PerGpuPage::refresh() {
     const kvscope::GpuShare& first = p.gpus.front();
     if (p.dataAttention > 1) {
         QStringList sequences;
-        for (std::uint32_t r = 0; r < p.tensor; r += p.tensor / p.dataAttention)
+        for (std::uint32_t r = 0; r < p.tensor; r += p.attentionGpus)
             sequences << QLocale().toString(qulonglong(p.gpus[r].sequences));
         lines << tr("Attention in %1 groups of %2 GPU(s), each with its own sequences: %3.")
                      .arg(p.dataAttention)
-                     .arg(p.tensor / p.dataAttention)
+                     .arg(p.attentionGpus)
                      .arg(sequences.join(tr(", ")));
     }
-    if (p.expert) {
-        const auto [fewest, most] = std::minmax_element(p.gpus.begin(), p.gpus.end(), [](const auto& a, const auto& b) {
-            return a.routedExperts < b.routedExperts;
-        });
-        lines
-            << (fewest->routedExperts == most->routedExperts
-                    ? tr("Expert parallelism: %1 whole routed experts on each GPU of a stage.").arg(most->routedExperts)
-                    : tr("Expert parallelism: %1 or %2 whole routed experts on a GPU: the experts do not divide "
-                         "evenly, and the GPUs with more run out first.")
-                          .arg(fewest->routedExperts)
-                          .arg(most->routedExperts));
-    }
+    if (p.expert)
+        lines << (p.expertsFewest == p.expertsMost
+                      ? tr("Expert parallelism: %1 whole routed experts on each GPU of a stage.").arg(p.expertsMost)
+                      : tr("Expert parallelism: %1 or %2 whole routed experts on a GPU: the experts do not divide "
+                           "evenly, and the GPUs with more run out first.")
+                            .arg(p.expertsFewest)
+                            .arg(p.expertsMost));
     if (first.kvCopies > 1)
         lines << (s.model.mla.kvLoraRank > 0
                       ? tr("MLA's latent is whole on each of the %1 GPUs of an attention group: the group holds its "

@@ -57,5 +57,6 @@ private:
     QTableWidget* m_table;
     std::optional<kvscope::PerGpuEstimate> m_shown;
     int m_wantedGroups = 1;           // kept while a scenario offers fewer choices
+    int m_wantedStages = 1;           // and the stages asked for, while a model has fewer layers
     QString m_stagesTip, m_expertTip; // the controls' own tooltips, back once a scenario's reason is gone
 };

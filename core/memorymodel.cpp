@@ -215,8 +215,21 @@ LayerParams layerParams(const ModelShape& m, std::uint32_t layer) {
     LayerParams p;
     p.norms = std::uint64_t(m.normsPerLayer) * (m.norm == NormKind::LayerNorm ? 2ull * m.hidden : m.hidden);
     const std::uint8_t parts = m.partsOf(layer);
-    if (parts & (layerpart::Attention | layerpart::CrossAttention))
-        p.attention = attentionParamsPerLayer(m, m.hasTwoGeometries() && m.layerUsesWindow(layer));
+    if (parts & (layerpart::Attention | layerpart::CrossAttention)) {
+        const bool windowed = m.hasTwoGeometries() && m.layerUsesWindow(layer);
+        p.attention = attentionParamsPerLayer(m, windowed);
+        if (m.mla.kvLoraRank > 0) {
+            const std::uint64_t rank = m.mla.kvLoraRank;
+            p.attentionWhole = std::uint64_t(m.hidden) * m.mla.qLoraRank +
+                               std::uint64_t(m.hidden) * (rank + m.mla.qkRopeHeadDim) + m.mla.qLoraRank + rank;
+        } else {
+            const AttentionGeometry g = m.attentionOf(windowed);
+            const std::uint64_t k = std::uint64_t(g.kvHeads) * g.headDim;
+            const std::uint64_t v = g.valueFromKey ? 0 : std::uint64_t(g.kvHeads) * g.effectiveVHeadDim();
+            p.keyValue = mulChecked("K and V parameters", m.hidden, k + v) + (m.qkvBias ? k + v : 0);
+            p.kvHeads = g.kvHeads;
+        }
+    }
     if (m.isHybrid() && (parts & layerpart::State))
         p.state = m.state.paramsPerLayer;
     // As parameterBreakdown: a plain model's MLP is MoE past its leading dense layers; a hybrid's block says.

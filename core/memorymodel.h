@@ -31,7 +31,13 @@ ParameterBreakdown parameterBreakdown(const ModelShape& model);
 // One decoder block's parameters by part, counted as parameterBreakdown counts them (the blocks' sum with the
 // embeddings, LM head, final norm and ModelShape::extraParams is its estimated total): what a split across GPUs needs.
 struct LayerParams {
-    std::uint64_t attention = 0;     // projections with their biases and extras (0 for a shared block's: extraParams)
+    std::uint64_t attention = 0; // projections with their biases and extras (0 for a shared block's: extraParams)
+    // Of `attention`, what tensor parallelism does not split by query heads: the K and V projections (with their
+    // biases), split only as far as the KV heads go (`kvHeads`), and MLA's down-projections and latent norms, which
+    // vLLM keeps whole on every GPU (fused_qkv_a_proj, kv_a_proj_with_mqa: disable_tp).
+    std::uint64_t keyValue = 0;
+    std::uint32_t kvHeads = 0; // the layer's KV heads (0 for MLA)
+    std::uint64_t attentionWhole = 0;
     std::uint64_t norms = 0;         // the block's norms
     std::uint64_t state = 0;         // an SSM / linear-attention mixer
     std::uint64_t denseMlp = 0;      // a dense MLP

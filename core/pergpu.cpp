@@ -28,25 +28,28 @@ std::vector<std::uint32_t> pipelineLayers(std::uint32_t layers, std::uint32_t st
 
 namespace {
 
-// Parameters of one GPU: the blocks of its stage and the vocabulary it holds, split as the header says.
-struct Split {
-    std::uint32_t attentionWays = 1; // A
-    std::uint32_t stageWays = 1;     // T
-    bool expert = false;
-};
+constexpr const char* kWhat = "a GPU's parameters";
 
 std::uint64_t expertsOn(std::uint32_t experts, std::uint32_t rank, std::uint32_t ways) {
     return experts / ways + (rank < experts % ways ? 1 : 0);
 }
 
-std::uint64_t blockParams(const LayerParams& p, const Split& split, std::uint32_t rank) {
-    const char* what = "a GPU's parameters";
-    std::uint64_t n = p.attention / split.attentionWays + p.norms + p.state / split.attentionWays +
-                      p.denseMlp / split.attentionWays + p.sharedExperts / split.attentionWays + p.router;
-    const std::uint64_t routed = split.expert ? mulChecked(what, p.expert, expertsOn(p.experts, rank, split.stageWays))
-                                              : mulChecked(what, p.expert, p.experts) / split.stageWays;
-    return addChecked(n, routed, what);
+// One block's parameters on one GPU of an attention group of `ways` GPUs, its routed experts aside: the query and
+// output projections split, K and V as far as the KV heads go, MLA's down-projections, norms and the router whole.
+std::uint64_t blockShare(const LayerParams& p, std::uint32_t ways) {
+    const std::uint64_t split = p.attention - p.keyValue - p.attentionWhole;
+    const std::uint64_t kvWays = p.kvHeads == 0 ? 1 : std::min(ways, p.kvHeads);
+    std::uint64_t n = split / ways + p.keyValue / kvWays + p.attentionWhole + p.norms + p.router;
+    n = addChecked(n, (p.state + p.denseMlp + p.sharedExperts) / ways, kWhat);
+    return n;
 }
+
+// A stage's blocks: their parameters on one GPU without the routed experts, and the routed experts' (one expert
+// of each MoE block, summed; every MoE block has the model's number of experts).
+struct StageParams {
+    std::uint64_t shared = 0;
+    std::uint64_t oneExpertEach = 0;
+};
 
 } // namespace
 
@@ -58,6 +61,12 @@ PerGpuEstimate perGpuEstimate(const Scenario& s, const Parallelism& parallel) {
         throw Error("--dp-attention: " + std::to_string(parallel.dataAttention) + " attention groups must divide the " +
                     std::to_string(tensor) + " tensor-parallel GPUs (--tp)");
     const std::uint32_t attention = tensor / parallel.dataAttention;
+    if (parallel.pipeline > kMaxPipelineStages)
+        throw Error("--pp: at most " + std::to_string(kMaxPipelineStages) + " pipeline stages are drawn, not " +
+                    std::to_string(parallel.pipeline));
+    if (std::uint64_t(parallel.pipeline) * tensor > kMaxSplitGpus)
+        throw Error("--pp: " + std::to_string(parallel.pipeline) + " stages of " + std::to_string(tensor) +
+                    " GPUs are more than the " + std::to_string(kMaxSplitGpus) + " GPUs a split is drawn for");
     const LayerCounts counts = m.layerCounts();
     if ((parallel.pipeline > 1 || parallel.dataAttention > 1) && (counts.state > 0 || counts.cross > 0))
         throw Error(m.displayName +
@@ -96,14 +105,21 @@ PerGpuEstimate perGpuEstimate(const Scenario& s, const Parallelism& parallel) {
     const std::uint64_t vocabulary = mulChecked(what, m.vocab, m.hidden);
     const std::uint64_t embedding = addChecked(vocabulary, mulChecked(what, m.learnedPositions, m.hidden), what);
     const std::uint64_t lmHead = (m.tiedEmbeddings ? 0 : vocabulary) + (m.lmHeadBias ? m.vocab : 0);
+    // A tied LM head is the embedding itself on one stage, a copy of it (and its bias) on the last of several.
+    const std::uint64_t lastHead =
+        m.tiedEmbeddings && parallel.pipeline > 1 ? vocabulary + (m.lmHeadBias ? m.vocab : 0) : lmHead;
     const std::uint64_t finalNorm = m.finalNorm ? normWidth : 0;
-    std::vector<LayerParams> blocks;
-    blocks.reserve(m.layers);
+    // Each stage's blocks once, at one GPU and at a group's share; the routed experts apart.
+    std::vector<StageParams> stages(parallel.pipeline);
     std::uint64_t counted = addChecked(addChecked(embedding, lmHead, what), finalNorm + m.extraParams, what);
-    for (std::uint32_t i = 0; i < m.layers; ++i) {
-        blocks.push_back(layerParams(m, i));
-        counted = addChecked(counted, blockParams(blocks.back(), {}, 0), what);
-    }
+    for (std::uint32_t stage = 0, layer = 0; stage < parallel.pipeline; ++stage)
+        for (std::uint32_t i = 0; i < out.stageLayers[stage]; ++i, ++layer) {
+            const LayerParams p = layerParams(m, layer);
+            counted =
+                addChecked(counted, addChecked(blockShare(p, 1), mulChecked(what, p.expert, p.experts), what), what);
+            stages[stage].shared = addChecked(stages[stage].shared, blockShare(p, attention), what);
+            stages[stage].oneExpertEach = addChecked(stages[stage].oneExpertEach, p.expert, what);
+        }
     out.paramsCounted = counted;
 
     // One sequence's cache in one layer on one GPU of a group: full layers every token, windowed ones their window.
@@ -116,7 +132,13 @@ PerGpuEstimate perGpuEstimate(const Scenario& s, const Parallelism& parallel) {
             windowed && m.slidingWindow != 0 ? std::min(s.context, m.slidingWindow) : s.context;
         return mulChecked("KV cache bytes", kvBytesPerTokenPerLayer(m, s.kvDtype, PerGpu{attention}, windowed), tokens);
     };
-    const std::uint32_t copies = mla ? attention : attention > m.kvHeads ? attention / m.kvHeads : 1;
+    // GPUs sharing one KV head's cache: the most over the layer kinds (a windowed kind may have fewer KV heads).
+    const auto copiesOf = [&](std::uint32_t kvHeads) {
+        return kvHeads != 0 && attention > kvHeads ? attention / kvHeads : 1u;
+    };
+    std::uint32_t copies = mla ? attention : copiesOf(m.kvHeads);
+    if (!mla && m.windowedAttention)
+        copies = std::max(copies, copiesOf(m.windowedAttention->kvHeads));
 
     std::uint32_t first = 0;
     for (std::uint32_t stage = 0; stage < parallel.pipeline; ++stage) {
@@ -135,17 +157,16 @@ PerGpuEstimate perGpuEstimate(const Scenario& s, const Parallelism& parallel) {
             g.layerCount = layers;
             g.embedding = firstStage;
             g.lmHead = lastStage;
-            const Split split{attention, tensor, parallel.expert};
-            std::uint64_t params = 0;
-            for (std::uint32_t layer = first; layer < first + layers; ++layer)
-                params = addChecked(params, blockParams(blocks[layer], split, rank), what);
-            if (firstStage) // the vocabulary split over the group; the position table and the extras whole
-                params = addChecked(params, vocabulary / attention + (embedding - vocabulary) + m.extraParams, what);
-            if (lastStage) {
-                // A tied LM head is the embedding itself on one stage, a copy of it on the last of several.
-                const std::uint64_t head = m.tiedEmbeddings && parallel.pipeline > 1 ? vocabulary : lmHead;
-                params = addChecked(params, head / attention + finalNorm, what);
-            }
+            // The routed experts: whole ones under expert parallelism, else a 1 / T slice of every one.
+            const std::uint64_t experts = m.isMoe() ? m.moe.experts : 0;
+            const std::uint64_t routed =
+                parallel.expert ? mulChecked(what, stages[stage].oneExpertEach, expertsOn(m.moe.experts, rank, tensor))
+                                : mulChecked(what, stages[stage].oneExpertEach, experts) / tensor;
+            std::uint64_t params = addChecked(stages[stage].shared, routed, what);
+            if (firstStage) // the vocabulary and any extras (a vision tower) split over the group; positions whole
+                params = addChecked(params, (vocabulary + m.extraParams) / attention + (embedding - vocabulary), what);
+            if (lastStage)
+                params = addChecked(params, lastHead / attention + finalNorm, what);
             g.params = params;
             g.routedExperts = parallel.expert && m.isMoe() ? std::uint32_t(expertsOn(m.moe.experts, rank, tensor)) : 0;
             g.sequences = s.batch / parallel.dataAttention + (g.group < s.batch % parallel.dataAttention ? 1 : 0);
@@ -171,6 +192,14 @@ PerGpuEstimate perGpuEstimate(const Scenario& s, const Parallelism& parallel) {
     for (const GpuShare& g : out.gpus)
         if (g.headroomBytes < out.gpus[out.tightest].headroomBytes)
             out.tightest = g.index;
+    out.attentionGpus = attention;
+    if (parallel.expert) {
+        const auto [fewest, most] =
+            std::minmax_element(out.gpus.begin(), out.gpus.end(),
+                                [](const GpuShare& a, const GpuShare& b) { return a.routedExperts < b.routedExperts; });
+        out.expertsFewest = fewest->routedExperts;
+        out.expertsMost = most->routedExperts;
+    }
     out.alike = std::all_of(out.gpus.begin(), out.gpus.end(),
                             [&](const GpuShare& g) { return g.totalBytes == out.gpus.front().totalBytes; });
     return out;

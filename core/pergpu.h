@@ -6,14 +6,18 @@
 //   - pipeline parallelism (P stages): the layers split into P contiguous stages by vLLM's rule (get_pp_indices):
 //     L / P each, the remainder one apiece to the stages before the last, from the second-to-last back; the token
 //     embedding on the first stage, the final norm and the LM head on the last (a copy of a tied embedding there);
-//   - data-parallel attention (D groups, D dividing T; SGLang's --enable-dp-attention, vLLM's DP with TP T / D):
-//     attention runs in D groups of A = T / D GPUs, each group serving its own share of the batch;
+//   - data-parallel attention (D groups, D dividing T), as vLLM lays out data parallelism with tensor parallelism
+//     T / D inside each rank: attention, dense MLPs, shared experts and the vocabulary run in D groups of A = T / D
+//     GPUs, each group serving its own share of the batch. (SGLang's --enable-dp-attention splits the dense MLPs and
+//     the vocabulary over all T GPUs instead, unless --moe-dense-tp-size 1 / --enable-dp-lm-head: not modelled.)
 //   - expert parallelism (MoE): each GPU of a stage holds whole routed experts, E / T of them (the first E mod T
 //     GPUs one more), instead of 1 / T of every expert.
-// Within an attention group the attention projections, dense MLPs, shared experts, state mixers and the vocabulary
-// (embedding, LM head) split A ways; norms and routers are whole on every GPU. K and V heads split A ways, or are
-// replicated when A passes the KV heads; MLA's latent is whole on every GPU of a group, so data-parallel attention
-// divides it by the batch instead of copying it.
+// Within an attention group the query and output projections, dense MLPs, shared experts, state mixers, the
+// vocabulary (embedding, LM head) and any extra parameters (a vision tower) split A ways; norms and routers are whole
+// on every GPU. K and V projections and caches split A ways, or one head is replicated when A passes the KV heads;
+// MLA's down-projections and latent are whole on every GPU of a group, so data-parallel attention divides the latent
+// cache by the batch instead of copying it. Activations and the runtime are the one-GPU estimates on every GPU (the
+// logits, which only the last stage holds, included on each).
 //
 // Weights are each GPU's share of the scenario's weight bytes (Estimate::weightBytesAllGpus: a published count or the
 // checkpoint's stored format included), in proportion to the parameters counted from the shape. Activations and the
@@ -25,6 +29,10 @@
 #include <vector>
 
 namespace kvscope {
+
+// The most pipeline stages and GPUs a split is drawn for (the page's bars, the CLI's rows, a lesson's split).
+inline constexpr std::uint32_t kMaxPipelineStages = 64;
+inline constexpr std::uint64_t kMaxSplitGpus = 1024;
 
 struct Parallelism {
     std::uint32_t pipeline = 1;      // P stages
@@ -60,7 +68,9 @@ struct GpuShare {
 
 struct PerGpuEstimate {
     std::uint32_t tensor = 1, pipeline = 1, dataAttention = 1;
+    std::uint32_t attentionGpus = 1; // A = T / D: the GPUs of an attention group
     bool expert = false;
+    std::uint32_t expertsFewest = 0, expertsMost = 0; // routed experts whole on a GPU (expert parallelism)
     std::vector<std::uint32_t> stageLayers;
     std::uint64_t budgetBytes = 0; // per GPU
     std::vector<GpuShare> gpus;
@@ -69,9 +79,10 @@ struct PerGpuEstimate {
     std::uint64_t paramsCounted = 0; // the shape's parameters, unsplit: what the weight shares divide
 };
 
-// Throws Error naming --pp, --dp-attention or --ep for a split that cannot be made (more stages than layers, D not
-// dividing T, experts fewer than the GPUs of a stage, expert parallelism for a dense model, query heads an attention
-// group cannot split), and for per-sequence state with P or D above 1.
+// Throws Error naming --pp, --dp-attention or --ep for a split that cannot be made (more stages than layers or than
+// kMaxPipelineStages, more than kMaxSplitGpus GPUs, D not dividing T, experts fewer than the GPUs of a stage, expert
+// parallelism for a dense model, query heads an attention group cannot split), and for per-sequence state with P or
+// D above 1.
 PerGpuEstimate perGpuEstimate(const Scenario& scenario, const Parallelism& parallel);
 
 } // namespace kvscope

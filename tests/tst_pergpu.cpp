@@ -56,6 +56,7 @@ private slots:
     void replicatedKvHeads();
     void expertsWholeOrSplit();
     void mlaLatentCopiedOrDivided();
+    void tiedEmbeddingCopiedToTheLastStage();
     void oneGpuPerStageIsTheEstimate();
     void refusals();
 };
@@ -128,6 +129,12 @@ void TestPerGpu::replicatedKvHeads() {
         QCOMPARE(g.kvCopies, 2u);
     }
     QCOMPARE(sumKv(p), 2 * estimate(preset("llama-3.1-8b", 1)).kvBytes);
+    // The weights too: q and o split 16 ways (2 x 4096 x 4096 / 16), k and v only 8 (one head, 2 x 4096 x 128),
+    // the MLP 16 ways (3 x 4096 x 14,336 / 16), both norms whole: 14,163,968 a block; 32 blocks, a sixteenth of the
+    // embedding and of the LM head (128,256 x 4096 / 16 each) and the final norm.
+    const std::uint64_t block = 2ull * 4096 * 4096 / 16 + 2ull * 4096 * 128 + 3ull * 4096 * 14336 / 16 + 2 * 4096;
+    QCOMPARE(block, std::uint64_t(14'163'968));
+    QCOMPARE(p.gpus[0].params, 32 * block + 2 * (128'256ull * 4096 / 16) + 4096);
 }
 
 void TestPerGpu::expertsWholeOrSplit() {
@@ -169,8 +176,28 @@ void TestPerGpu::mlaLatentCopiedOrDivided() {
         QCOMPARE(g.kvCopies, 1u); // a group of one GPU copies nothing
     }
     QCOMPARE(sumKv(divided), 6 * perSequence);
-    // Attention is whole in a group of one: more weight on each GPU than under TP 4.
+    // Attention is whole in a group of one: more weight on each GPU than under TP 4. Under TP 4 the KV
+    // down-projection (2048 x (512 + 64)) and the latent's norm stay whole on every GPU, as vLLM keeps them.
     QVERIFY(divided.gpus[0].params > copied.gpus[0].params);
+    QCOMPARE(layerParams(s.model, 0).attentionWhole, 2048ull * 576 + 512);
+    // Fewer sequences than groups: the last groups hold none, and no cache.
+    Scenario two = s;
+    two.batch = 2;
+    const PerGpuEstimate sparse = perGpuEstimate(two, {1, 4, false});
+    QCOMPARE(sparse.gpus[2].sequences, std::uint64_t(0));
+    QCOMPARE(sparse.gpus[3].kvBytes, std::uint64_t(0));
+    QCOMPARE(sparse.gpus[0].kvBytes, perSequence);
+}
+
+void TestPerGpu::tiedEmbeddingCopiedToTheLastStage() {
+    // GPT-2 ties its LM head to the token embedding: on one stage it is held once; over two stages the last holds a
+    // copy (vLLM loads the embedding's weights into its own LM head there), so the GPUs hold 50,257 x 768 more.
+    const Scenario s = preset("gpt2", 1, 1024, 1);
+    const PerGpuEstimate one = perGpuEstimate(s, {});
+    const PerGpuEstimate two = perGpuEstimate(s, {2, 1, false});
+    QCOMPARE(one.gpus[0].params, one.paramsCounted);
+    QCOMPARE(two.gpus[0].params + two.gpus[1].params, two.paramsCounted + 50'257ull * 768);
+    QVERIFY(two.gpus[1].lmHead && !two.gpus[1].embedding);
 }
 
 void TestPerGpu::oneGpuPerStageIsTheEstimate() {
@@ -226,6 +253,9 @@ void TestPerGpu::refusals() {
         },
         {"per-sequence state", "not modelled yet"}));
     QVERIFY(throwsErrorContaining([] { perGpuEstimate(preset("llama-3.1-8b", 1), {33, 1, false}); }, {"--pp", "33"}));
+    // What is drawn is bounded: 64 stages, 1,024 GPUs.
+    QVERIFY(throwsErrorContaining([] { perGpuEstimate(preset("llama-3-70b", 1), {65, 1, false}); }, {"at most 64"}));
+    QVERIFY(throwsErrorContaining([] { perGpuEstimate(preset("llama-3-70b", 64), {32, 1, false}); }, {"1024 GPUs"}));
 }
 
 QTEST_GUILESS_MAIN(TestPerGpu)

@@ -86,7 +86,7 @@ private slots:
         page.flush();
         QCOMPARE(page.groupsBox()->count(), 3);
         QVERIFY(!page.expertBox()->isEnabled());
-        QCOMPARE(page.stagesBox()->maximum(), 16);
+        QCOMPARE(page.stagesBox()->maximum(), 32); // a layer a stage
         // Mixtral's 8 experts over TP 4: expert parallelism offered, 2 whole experts a GPU.
         QVERIFY(controller.setScenario(onH100s("mixtral-8x7b", 4)));
         page.setParallelism({1, 1, true});
@@ -103,7 +103,8 @@ private slots:
         page.setParallelism({1, 4, false});
         page.flush();
         QCOMPARE(page.shown()->dataAttention, 4u);
-        QVERIFY(!page.summaryText().contains(u"times."_s));
+        QCOMPARE(page.shown()->gpus.front().kvCopies, 1u);
+        QVERIFY(!page.summaryText().contains(u"holds its cache"_s));
         QVERIFY(page.summaryText().contains(u"Attention in 4 groups of 1 GPU(s)"_s));
     }
 

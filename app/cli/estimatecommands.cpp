@@ -234,7 +234,7 @@ void printPerGpu(const PerGpuEstimate& p) {
         if (g.lmHead)
             note(tr("LM head"));
         if (g.routedExperts > 0)
-            note(tr("%1 experts", {std::to_string(g.routedExperts)}));
+            note(tr("routed experts: %1", {std::to_string(g.routedExperts)}));
         if (g.kvCopies > 1)
             note(tr("KV x%1", {std::to_string(g.kvCopies)}));
         if (g.index == p.tightest && !p.alike)
@@ -250,6 +250,17 @@ void printPerGpu(const PerGpuEstimate& p) {
     printTable(table);
     for (const std::string& line : held)
         std::cout << "  " << line << "\n";
+    // The verdict of the split: the tightest GPU's, or every GPU's when they hold the same.
+    const GpuShare& tight = p.gpus[p.tightest];
+    const std::string amount = sizeText(std::uint64_t(tight.fits ? tight.headroomBytes : -tight.headroomBytes));
+    std::cout << tr("verdict") << ": "
+              << (p.alike
+                      ? (tight.fits ? tr("every GPU fits, %1 to spare", {amount})
+                                    : tr("no GPU fits: each is short by %1", {amount}))
+                      : (tight.fits ? tr("every GPU fits; GPU %1 has the least room, %2",
+                                         {std::to_string(tight.index), amount})
+                                    : tr("GPU %1 runs out first: short by %2", {std::to_string(tight.index), amount})))
+              << "\n";
     std::cout
         << tr("Weights split in proportion to the parameters each GPU holds; activations and the CUDA context are "
               "the one-GPU estimates on every GPU (NCCL buffers, which grow with the GPUs, are not in them).")
@@ -504,6 +515,15 @@ int runEstimate(const std::vector<std::string>& args) {
                                          groupThousands(growth.windowTokens)})},
              {tr("  every layer, uncapped"),
               groupThousands(e.kvBytesPerToken) + " B (" + formatBytes(e.kvBytesPerToken) + ")"}});
+    }
+    if (split) {
+        // The rows above put every layer on each tensor-parallel GPU; the verdict and limits are the split's below.
+        std::erase_if(rows, [&](const auto& r) {
+            return r.first == tr("verdict") || r.first == tr("largest batch at this context") ||
+                   r.first == tr("longest context at this batch");
+        });
+        rows.push_back({tr("split"), tr("the rows above hold every layer on each of the %1 tensor-parallel GPU(s)",
+                                        {std::to_string(s.tensorParallel)})});
     }
     printRows(rows);
     if (split)

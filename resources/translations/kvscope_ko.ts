@@ -5011,7 +5011,7 @@
         <translation>KV 계층</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="48"/>
+        <location filename="../../app/pergpupage.cpp" line="46"/>
         <source>Per GPU</source>
         <translation>GPU별</translation>
     </message>
@@ -5884,107 +5884,107 @@
 <context>
     <name>PerGpuPage</name>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="41"/>
+        <location filename="../../app/pergpupage.cpp" line="39"/>
         <source>%1-%2</source>
         <translation>%1-%2</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="62"/>
+        <location filename="../../app/pergpupage.cpp" line="60"/>
         <source>&amp;Expert parallelism</source>
         <translation>전문가 병렬(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="77"/>
+        <location filename="../../app/pergpupage.cpp" line="75"/>
         <source>Pipeline stages: the layers split into this many groups of the panel&apos;s tensor-parallel GPUs</source>
         <translation>파이프라인 단계 수: 레이어를 이만큼의 묶음으로 나누고, 묶음마다 패널의 텐서 병렬 GPU를 씀</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="78"/>
+        <location filename="../../app/pergpupage.cpp" line="76"/>
         <source>vLLM&apos;s split: the layers divided evenly, the remainder one apiece to the stages before the last, from the second-to-last back. The first stage holds the token embedding, the last the final norm and the LM head (a copy of a tied embedding).</source>
         <translation>vLLM의 분할: 레이어를 고르게 나누고, 남는 레이어는 마지막 바로 앞 단계부터 거꾸로 하나씩 줍니다. 첫 단계는 토큰 임베딩을, 마지막 단계는 최종 정규화와 LM 헤드(임베딩을 공유하는 모델이면 그 복사본)를 둡니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="81"/>
+        <location filename="../../app/pergpupage.cpp" line="79"/>
         <source>Attention in this many data-parallel groups of the tensor-parallel GPUs</source>
         <translation>텐서 병렬 GPU를 이만큼의 어텐션 데이터 병렬 그룹으로 나눔</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="82"/>
+        <location filename="../../app/pergpupage.cpp" line="80"/>
         <source>SGLang&apos;s data-parallel attention (vLLM: data parallelism with tensor parallelism inside each rank): each group keeps whole attention weights for its GPUs and only its own sequences&apos; cache. For MLA, whose latent every GPU of a group keeps whole, this divides the cache instead of copying it.</source>
         <translation>SGLang의 데이터 병렬 어텐션(vLLM에서는 랭크마다 텐서 병렬을 둔 데이터 병렬): 그룹마다 어텐션 가중치를 그룹의 GPU에 나눠 두고, 자기 시퀀스의 캐시만 둡니다. 그룹의 모든 GPU가 잠재 벡터를 통째로 두는 MLA에서는 이렇게 하면 캐시를 복제하지 않고 나누게 됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="85"/>
+        <location filename="../../app/pergpupage.cpp" line="83"/>
         <source>MoE: whole routed experts on each GPU instead of a slice of every expert</source>
         <translation>MoE: 모든 전문가를 조금씩 나누지 않고 GPU마다 라우팅 전문가를 통째로 둠</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="86"/>
+        <location filename="../../app/pergpupage.cpp" line="84"/>
         <source>Expert parallelism: each GPU of a stage holds whole experts, the experts divided among the GPUs (the first ones one more when they do not divide evenly); attention, dense MLPs and shared experts split as before.</source>
         <translation>전문가 병렬: 단계의 GPU마다 전문가를 통째로 두고, 전문가를 GPU들에 나눕니다(고르게 나뉘지 않으면 앞쪽 GPU가 하나씩 더 가짐). 어텐션, 밀집 MLP, 공유 전문가는 전과 같이 나눕니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="90"/>
+        <location filename="../../app/pergpupage.cpp" line="88"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="90"/>
+        <location filename="../../app/pergpupage.cpp" line="88"/>
         <source>Stage</source>
         <translation>단계</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="90"/>
+        <location filename="../../app/pergpupage.cpp" line="88"/>
         <source>Layers</source>
         <translation>레이어</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="90"/>
+        <location filename="../../app/pergpupage.cpp" line="88"/>
         <source>Sequences</source>
         <translation>시퀀스</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="90"/>
+        <location filename="../../app/pergpupage.cpp" line="88"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="91"/>
+        <location filename="../../app/pergpupage.cpp" line="89"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="91"/>
+        <location filename="../../app/pergpupage.cpp" line="89"/>
         <source>Total</source>
         <translation>합계</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="91"/>
+        <location filename="../../app/pergpupage.cpp" line="89"/>
         <source>Headroom</source>
         <translation>여유</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="91"/>
+        <location filename="../../app/pergpupage.cpp" line="89"/>
         <source>Holds</source>
         <translation>보유</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="99"/>
+        <location filename="../../app/pergpupage.cpp" line="97"/>
         <source>Each GPU&apos;s memory</source>
         <translation>GPU별 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="100"/>
+        <location filename="../../app/pergpupage.cpp" line="98"/>
         <source>Each GPU&apos;s layers, sequences and memory</source>
         <translation>GPU별 레이어, 시퀀스, 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="101"/>
+        <location filename="../../app/pergpupage.cpp" line="99"/>
         <source>Weights: the GPU&apos;s share of the scenario&apos;s weight bytes, by the parameters it holds. KV cache: its layers&apos; K and V for its group&apos;s sequences. Total adds the per-sequence state and the activation and CUDA context estimates, the same on every GPU.</source>
         <translation>가중치: 시나리오의 가중치 바이트 중 이 GPU가 가진 파라미터만큼의 몫. KV 캐시: 이 GPU의 레이어가 그룹의 시퀀스에 대해 두는 K와 V. 합계에는 시퀀스별 상태와, 모든 GPU에 같은 활성값과 CUDA 컨텍스트 추정치를 더합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="104"/>
+        <location filename="../../app/pergpupage.cpp" line="102"/>
         <source>Memory per GPU against the budget</source>
         <translation>한도에 대한 GPU별 메모리</translation>
     </message>
@@ -5997,106 +5997,110 @@
         <translation type="vanished">어텐션 그룹(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="109"/>
+        <location filename="../../app/pergpupage.cpp" line="107"/>
         <source>Pipeline &amp;stages</source>
         <translation>파이프라인 단계(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="110"/>
+        <location filename="../../app/pergpupage.cpp" line="108"/>
         <source>Attention &amp;groups</source>
         <translation>어텐션 그룹(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="197"/>
+        <location filename="../../app/pergpupage.cpp" line="201"/>
         <source>1 (all GPUs together)</source>
         <translation>1 (모든 GPU가 함께)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="197"/>
         <source>%1 of %2 GPUs</source>
-        <translation>%1개 × GPU %2장</translation>
+        <translation type="vanished">%1개 × GPU %2장</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="205"/>
+        <location filename="../../app/pergpupage.cpp" line="202"/>
+        <source>%1 groups of %2 GPU(s)</source>
+        <translation>GPU %2장씩 %1개 그룹</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="210"/>
         <source>%1 keeps a per-sequence state: splitting it across stages or attention groups is not modelled yet</source>
         <translation>%1은(는) 시퀀스별 상태를 둡니다. 이를 단계나 어텐션 그룹에 나누는 것은 아직 모델링하지 않았습니다</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="210"/>
+        <location filename="../../app/pergpupage.cpp" line="215"/>
         <source>Expert parallelism needs an expert for every GPU of a stage</source>
         <translation>전문가 병렬에는 단계의 GPU마다 전문가가 하나 이상 있어야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="211"/>
+        <location filename="../../app/pergpupage.cpp" line="216"/>
         <source>A dense model has no routed experts to place</source>
         <translation>밀집 모델에는 나눠 둘 라우팅 전문가가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="230"/>
+        <location filename="../../app/pergpupage.cpp" line="235"/>
         <source>This split cannot be made: %1</source>
         <translation>이렇게는 나눌 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="256"/>
+        <location filename="../../app/pergpupage.cpp" line="261"/>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="258"/>
+        <location filename="../../app/pergpupage.cpp" line="263"/>
         <source> (first out)</source>
         <translation> (먼저 부족)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="258"/>
+        <location filename="../../app/pergpupage.cpp" line="263"/>
         <source>!</source>
         <translation>!</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="258"/>
+        <location filename="../../app/pergpupage.cpp" line="263"/>
         <source> (least room)</source>
         <translation> (여유 최소)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="262"/>
+        <location filename="../../app/pergpupage.cpp" line="267"/>
         <source>%1 on %2 GPUs: a bar per GPU</source>
-        <translation>GPU %2장의 %1: GPU마다 막대 하나</translation>
+        <translation>%1, GPU %2장: GPU마다 막대 하나</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="267"/>
+        <location filename="../../app/pergpupage.cpp" line="272"/>
         <source>budget %1 (%2% of the card)</source>
         <translation>한도 %1 (카드의 %2%)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="268"/>
+        <location filename="../../app/pergpupage.cpp" line="273"/>
         <source>card %1</source>
         <translation>카드 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="275"/>
+        <location filename="../../app/pergpupage.cpp" line="280"/>
         <source>%1 GPUs: %2 pipeline stage(s) of %3 tensor-parallel GPU(s); layers per stage: %4.</source>
-        <translation>GPU %1장: 텐서 병렬 GPU %3장씩 파이프라인 단계 %2개, 단계별 레이어: %4.</translation>
+        <translation>GPU %1장: 텐서 병렬 GPU %3장씩 파이프라인 단계 %2개이고, 단계별 레이어는 %4개입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="279"/>
-        <location filename="../../app/pergpupage.cpp" line="288"/>
+        <location filename="../../app/pergpupage.cpp" line="284"/>
+        <location filename="../../app/pergpupage.cpp" line="293"/>
         <location filename="../../app/pergpupage.cpp" line="350"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="285"/>
+        <location filename="../../app/pergpupage.cpp" line="290"/>
         <source>Attention in %1 groups of %2 GPU(s), each with its own sequences: %3.</source>
-        <translation>어텐션은 GPU %2장씩 %1개 그룹에서, 그룹마다 자기 시퀀스를 맡음: %3.</translation>
-    </message>
-    <message>
-        <location filename="../../app/pergpupage.cpp" line="296"/>
-        <source>Expert parallelism: %1 whole routed experts on each GPU of a stage.</source>
-        <translation>전문가 병렬: 단계의 GPU마다 라우팅 전문가 %1개를 통째로 둠.</translation>
+        <translation>어텐션은 GPU %2장씩 %1개 그룹에서 돌고, 그룹마다 자기 시퀀스를 맡습니다: %3.</translation>
     </message>
     <message>
         <location filename="../../app/pergpupage.cpp" line="297"/>
+        <source>Expert parallelism: %1 whole routed experts on each GPU of a stage.</source>
+        <translation>전문가 병렬: 단계의 GPU마다 라우팅 전문가 %1개를 통째로 둡니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="298"/>
         <source>Expert parallelism: %1 or %2 whole routed experts on a GPU: the experts do not divide evenly, and the GPUs with more run out first.</source>
-        <translation>전문가 병렬: GPU마다 라우팅 전문가 %1개 또는 %2개. 전문가가 고르게 나뉘지 않아 더 많이 가진 GPU가 먼저 부족해집니다.</translation>
+        <translation>전문가 병렬: GPU마다 라우팅 전문가가 %1개 또는 %2개입니다. 전문가가 고르게 나뉘지 않아 더 많이 가진 GPU가 먼저 부족해집니다.</translation>
     </message>
     <message>
         <location filename="../../app/pergpupage.cpp" line="304"/>
@@ -6121,17 +6125,17 @@
     <message>
         <location filename="../../app/pergpupage.cpp" line="318"/>
         <source>Least room: GPU %1 (stage %2), %3 of the %4 budget, %5 to spare.</source>
-        <translation>여유가 가장 적은 GPU: GPU %1 (단계 %2), 한도 %4 중 %3, 여유 %5.</translation>
+        <translation>여유가 가장 적은 GPU는 GPU %1 (단계 %2)입니다: 한도 %4 중 %3, 여유 %5.</translation>
     </message>
     <message>
         <location filename="../../app/pergpupage.cpp" line="319"/>
         <source>First to run out: GPU %1 (stage %2), %3 against the %4 budget, short by %5.</source>
-        <translation>가장 먼저 부족한 GPU: GPU %1 (단계 %2), 한도 %4에 %3, %5 부족.</translation>
+        <translation>가장 먼저 부족한 GPU는 GPU %1 (단계 %2)입니다: 한도 %4에 %3, %5 부족.</translation>
     </message>
     <message>
         <location filename="../../app/pergpupage.cpp" line="323"/>
         <source>Weights: each GPU&apos;s share of the parameters it holds. Activations and the CUDA context are the one-GPU estimates on every GPU; NCCL&apos;s buffers, which grow with the GPUs, are not in them.</source>
-        <translation>가중치: GPU마다 가진 파라미터만큼의 몫. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 씁니다. GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다.</translation>
+        <translation>가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 씁니다. GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다.</translation>
     </message>
     <message>
         <location filename="../../app/pergpupage.cpp" line="332"/>
