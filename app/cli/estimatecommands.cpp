@@ -522,8 +522,8 @@ int runEstimate(const std::vector<std::string>& args) {
             return r.first == tr("verdict") || r.first == tr("largest batch at this context") ||
                    r.first == tr("longest context at this batch");
         });
-        rows.push_back({tr("split"), tr("the rows above hold every layer on each of the %1 tensor-parallel GPU(s)",
-                                        {std::to_string(s.tensorParallel)})});
+        rows.emplace_back(tr("split"), tr("the rows above hold every layer on each of the %1 tensor-parallel GPU(s)",
+                                          {std::to_string(s.tensorParallel)}));
     }
     printRows(rows);
     if (split)
