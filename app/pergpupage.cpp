@@ -321,7 +321,8 @@ void PerGpuPage::refresh() {
                      .arg(tight.stage)
                      .arg(viewtext::size(tight.totalBytes), viewtext::size(p.budgetBytes), spare);
     lines << tr("Weights: each GPU's share of the parameters it holds. Activations and the CUDA context are the "
-                "one-GPU estimates on every GPU; NCCL's buffers, which grow with the GPUs, are not in them.");
+                "one-GPU estimates on every GPU, the sampled logits on the last stage only; NCCL's buffers, which "
+                "grow with the GPUs, are not in them.");
     m_summary->setText(lines.join(u'\n'));
 
     // The table.

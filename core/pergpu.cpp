@@ -92,6 +92,7 @@ PerGpuEstimate perGpuEstimate(const Scenario& s, const Parallelism& parallel) {
     }
 
     const Estimate whole = estimate(s); // activations, runtime and budget per GPU; the weight bytes of all GPUs
+    const std::uint64_t logits = estimateOverheads(s).logitBytes;
     PerGpuEstimate out;
     out.tensor = tensor;
     out.pipeline = parallel.pipeline;
@@ -176,7 +177,8 @@ PerGpuEstimate perGpuEstimate(const Scenario& s, const Parallelism& parallel) {
             g.kvBytes = mulChecked("KV cache bytes", perSequence, g.sequences);
             g.stateBytes = whole.sequenceStateBytes; // whole here: refused above with stages or groups
 
-            g.activationBytes = whole.activationBytes;
+            // The logits are the last stage's: the others hold the hidden activations only.
+            g.activationBytes = whole.activationBytes - (lastStage ? 0 : logits);
             g.runtimeBytes = whole.runtimeBytes;
             g.totalBytes = addChecked(addChecked(g.weightBytes, g.kvBytes, "total bytes"),
                                       addChecked(g.activationBytes, g.runtimeBytes, "total bytes"), "total bytes");

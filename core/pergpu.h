@@ -16,8 +16,8 @@
 // vocabulary (embedding, LM head) and any extra parameters (a vision tower) split A ways; norms and routers are whole
 // on every GPU. K and V projections and caches split A ways, or one head is replicated when A passes the KV heads;
 // MLA's down-projections and latent are whole on every GPU of a group, so data-parallel attention divides the latent
-// cache by the batch instead of copying it. Activations and the runtime are the one-GPU estimates on every GPU (the
-// logits, which only the last stage holds, included on each).
+// cache by the batch instead of copying it. Activations and the runtime are the one-GPU estimates on every GPU, the
+// sampled logits on the last stage only.
 //
 // Weights are each GPU's share of the scenario's weight bytes (Estimate::weightBytesAllGpus: a published count or the
 // checkpoint's stored format included), in proportion to the parameters counted from the shape. Activations and the
@@ -60,7 +60,7 @@ struct GpuShare {
     std::uint64_t params = 0; // parameters counted from the shape on this GPU
     std::uint64_t weightBytes = 0, kvBytes = 0;
     std::uint64_t stateBytes = 0; // per-sequence state (SSM, linear or cross attention): whole, with P = D = 1 only
-    std::uint64_t activationBytes = 0, runtimeBytes = 0; // the single-GPU estimates
+    std::uint64_t activationBytes = 0, runtimeBytes = 0; // the single-GPU estimates (logits: the last stage's)
     std::uint64_t totalBytes = 0;
     std::int64_t headroomBytes = 0; // budget - total; negative: the shortfall
     bool fits = false;

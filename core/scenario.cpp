@@ -96,8 +96,8 @@ OverheadEstimate estimateOverheads(const Scenario& s) {
     const std::uint64_t perToken = 4ull * m.hidden + 2 * mlpWidth;
     const std::uint64_t chunk = std::min<std::uint64_t>(s.prefillChunkTokens, mulChecked("tokens", s.context, s.batch));
     OverheadEstimate o;
-    o.activationBytes = mulChecked("activation bytes", chunk, perToken, actBytes) / s.tensorParallel +
-                        mulChecked("logit bytes", s.batch, m.vocab, 4) / s.tensorParallel;
+    o.logitBytes = mulChecked("logit bytes", s.batch, m.vocab, 4) / s.tensorParallel;
+    o.activationBytes = mulChecked("activation bytes", chunk, perToken, actBytes) / s.tensorParallel + o.logitBytes;
     o.runtimeBytes = kRuntimeEstimateBytes;
     return o;
 }

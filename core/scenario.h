@@ -50,6 +50,7 @@ Scenario withPresetModel(Scenario base, std::string_view presetId);
 struct OverheadEstimate {
     std::uint64_t runtimeBytes = 0;    // CUDA context, cuBLAS workspaces, NCCL buffers: a typical figure
     std::uint64_t activationBytes = 0; // peak of one prefill chunk's hidden/MLP activations + sampled logits
+    std::uint64_t logitBytes = 0;      // of activationBytes, the sampled logits (the last pipeline stage's alone)
 };
 OverheadEstimate estimateOverheads(const Scenario& scenario);
 

@@ -114,6 +114,9 @@ void TestPerGpu::denseTensorAndPipeline() {
     const Estimate e = estimate(pp);
     QCOMPARE(b.gpus[0].weightBytes + b.gpus[1].weightBytes, e.weightBytesAllGpus);
     QCOMPARE(b.gpus[1].weightBytes - b.gpus[0].weightBytes, std::uint64_t(2 * 4096));
+    // Only the last stage samples: its activations hold the logits, 8 x 128,256 x 4 B, the first's do not.
+    QCOMPARE(b.gpus[1].activationBytes - b.gpus[0].activationBytes, 8ull * 128'256 * 4);
+    QCOMPARE(b.gpus[1].activationBytes, e.activationBytes);
     // The last stage carries the LM head and the norm: it runs out first.
     QCOMPARE(b.tightest, std::uint32_t(1));
     QVERIFY(!b.alike);

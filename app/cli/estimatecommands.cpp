@@ -263,7 +263,8 @@ void printPerGpu(const PerGpuEstimate& p) {
               << "\n";
     std::cout
         << tr("Weights split in proportion to the parameters each GPU holds; activations and the CUDA context are "
-              "the one-GPU estimates on every GPU (NCCL buffers, which grow with the GPUs, are not in them).")
+              "the one-GPU estimates on every GPU, the logits on the last stage only (NCCL buffers, which grow with "
+              "the GPUs, are not in them).")
         << "\n";
 }
 

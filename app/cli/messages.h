@@ -918,9 +918,10 @@ inline constexpr Message kMessages[] = {
     {"least headroom", "여유가 가장 적음"},
     {"runs out first", "가장 먼저 부족"},
     {"Weights split in proportion to the parameters each GPU holds; activations and the CUDA context are the one-GPU "
-     "estimates on every GPU (NCCL buffers, which grow with the GPUs, are not in them).",
+     "estimates on every GPU, the logits on the last stage only (NCCL buffers, which grow with the GPUs, are not in "
+     "them).",
      "가중치는 GPU마다 가진 파라미터에 비례해 나눴습니다. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 "
-     "추정치를 썼습니다 (GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다)."},
+     "추정치를 썼고, 로짓은 마지막 단계에만 넣었습니다 (GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다)."},
 };
 // clang-format on
 

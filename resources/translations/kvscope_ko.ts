@@ -6083,7 +6083,7 @@
     <message>
         <location filename="../../app/pergpupage.cpp" line="284"/>
         <location filename="../../app/pergpupage.cpp" line="293"/>
-        <location filename="../../app/pergpupage.cpp" line="350"/>
+        <location filename="../../app/pergpupage.cpp" line="351"/>
         <source>, </source>
         <translation>, </translation>
     </message>
@@ -6134,38 +6134,42 @@
     </message>
     <message>
         <location filename="../../app/pergpupage.cpp" line="323"/>
-        <source>Weights: each GPU&apos;s share of the parameters it holds. Activations and the CUDA context are the one-GPU estimates on every GPU; NCCL&apos;s buffers, which grow with the GPUs, are not in them.</source>
-        <translation>가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 씁니다. GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다.</translation>
+        <source>Weights: each GPU&apos;s share of the parameters it holds. Activations and the CUDA context are the one-GPU estimates on every GPU, the sampled logits on the last stage only; NCCL&apos;s buffers, which grow with the GPUs, are not in them.</source>
+        <translation>가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 쓰고, 샘플링한 로짓은 마지막 단계에만 넣습니다. GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="332"/>
+        <source>Weights: each GPU&apos;s share of the parameters it holds. Activations and the CUDA context are the one-GPU estimates on every GPU; NCCL&apos;s buffers, which grow with the GPUs, are not in them.</source>
+        <translation type="vanished">가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 씁니다. GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="333"/>
         <source>embedding</source>
         <translation>임베딩</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="334"/>
+        <location filename="../../app/pergpupage.cpp" line="335"/>
         <source>LM head</source>
         <translation>LM 헤드</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/pergpupage.cpp" line="336"/>
+        <location filename="../../app/pergpupage.cpp" line="337"/>
         <source>%n expert(s)</source>
         <translation>
             <numerusform>전문가 %n개</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="338"/>
+        <location filename="../../app/pergpupage.cpp" line="339"/>
         <source>KV ×%1</source>
         <translation>KV ×%1</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="340"/>
+        <location filename="../../app/pergpupage.cpp" line="341"/>
         <source>least room</source>
         <translation>여유 가장 적음</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="340"/>
+        <location filename="../../app/pergpupage.cpp" line="341"/>
         <source>runs out first</source>
         <translation>가장 먼저 부족</translation>
     </message>
