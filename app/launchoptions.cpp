@@ -198,6 +198,9 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
         {u"gpu"_s, Text::tr("GPU preset."), u"NAME"_s},
         {u"utilization"_s, Text::tr("gpu_memory_utilization, 0-1."), u"F"_s},
         {u"tp"_s, Text::tr("Tensor-parallel GPUs."), u"N"_s},
+        {u"speculative"_s, Text::tr("Speculative decoding: none, ngram, eagle or draft:PRESET."), u"METHOD"_s},
+        {u"draft-tokens"_s, Text::tr("Draft tokens per step (speculative decoding), 1-16."), u"K"_s},
+        {u"acceptance"_s, Text::tr("Chance each draft token is accepted, 0-1."), u"A"_s},
         {u"page"_s, Text::tr("Page to open: %1.").arg(pageIds.join(u", "_s)), u"NAME"_s},
         {u"screenshot"_s, Text::tr("Render the window to a PNG file and exit."), u"FILE"_s},
         {u"log"_s, Text::tr("A server start-up log to explain (opens the Explain log page)."), u"FILE"_s},
@@ -334,7 +337,8 @@ LaunchOptions parseLaunchOptions(const QStringList& arguments, ScenarioControlle
         kvscope::applyScenarioArgs(s, {valueOf(parser, u"weight-dtype"_s), valueOf(parser, u"kv-dtype"_s),
                                        valueOf(parser, u"gpu"_s), valueOf(parser, u"context"_s),
                                        valueOf(parser, u"batch"_s), valueOf(parser, u"utilization"_s),
-                                       valueOf(parser, u"tp"_s)});
+                                       valueOf(parser, u"tp"_s), valueOf(parser, u"speculative"_s),
+                                       valueOf(parser, u"draft-tokens"_s), valueOf(parser, u"acceptance"_s)});
         if (const auto steps = valueOf(parser, u"sim-steps"_s))
             options.simSteps = int(kvscope::parseWholeOption({"sim-steps", 0, 1u << 24}, *steps));
         kvscope::checkScenarioArgs(s);

@@ -78,6 +78,9 @@ QString ScenarioController::refusalText(kvscope::ScenarioField field, const kvsc
         return tr("With more GPUs than KV heads each head is copied to several GPUs, so the %1 GPUs must be a "
                   "multiple of the model's %2 KV heads.")
             .arg(value, heads);
+    case RefusalKind::EagleHeadUnknown:
+        return tr("KV Scope does not know this model's EAGLE head (it knows the one vLLM builds for a dense "
+                  "transformer): choose a draft model or n-gram lookup, or turn speculative decoding off.");
     }
     return {};
 }

@@ -2,6 +2,7 @@
 
 #include "device.h"
 #include "kvformula.h"
+#include "presets.h"
 #include "settings.h"
 #include "units.h"
 
@@ -74,6 +75,25 @@ QString weightsName(const kvscope::Scenario& s) {
     return QString::fromStdString(s.weightDtype.name()).toUpper();
 }
 
+QString speculationName(const kvscope::Speculation& spec) {
+    using kvscope::DraftMethod;
+    switch (spec.method) {
+    case DraftMethod::None:
+        return tr("off");
+    case DraftMethod::Ngram:
+        return tr("n-gram, k = %1").arg(spec.tokens);
+    case DraftMethod::Eagle:
+        return tr("EAGLE head, k = %1").arg(spec.tokens);
+    case DraftMethod::Model:
+        break;
+    }
+    QString name = QString::fromStdString(spec.draftPreset); // a preset's display name where it is one
+    for (const kvscope::ModelPresetInfo& preset : kvscope::modelPresets())
+        if (preset.id == spec.draftPreset)
+            name = QString::fromStdString(preset.displayName);
+    return tr("draft %1, k = %2").arg(name).arg(spec.tokens);
+}
+
 QString changeNarration(const kvscope::ScenarioDiff& d, const kvscope::Scenario& a, const kvscope::Scenario& b,
                         bool figures) {
     using F = kvscope::ScenarioDiff::Field;
@@ -130,6 +150,10 @@ QString changeNarration(const kvscope::ScenarioDiff& d, const kvscope::Scenario&
             break;
         case F::TensorParallel:
             what = tr("Tensor parallel %1 → %2").arg(a.tensorParallel).arg(b.tensorParallel);
+            break;
+        case F::Speculation:
+            what =
+                tr("Speculative decoding %1 → %2").arg(speculationName(a.speculation), speculationName(b.speculation));
             break;
         }
     } else {

@@ -33,6 +33,9 @@ QString paramsProvenance(const kvscope::ParameterBreakdown& params);
 // How the scenario weighs its weights, for titles and narration: "BF16", or "AWQ as stored" when the
 // checkpoint's own bytes are used (Scenario::weightsAsStored).
 QString weightsName(const kvscope::Scenario& scenario);
+// Speculative decoding as set, for narration and titles: "off", "n-gram, k = 3", "EAGLE head, k = 3",
+// "draft TinyLlama-1.1B, k = 3".
+QString speculationName(const kvscope::Speculation& speculation);
 // A dtype for people, in the interface's language (core's DType::label, translated): "INT4 (g128, FP16 scales:
 // 4.125 bits)", "BF16".
 QString dtypeLabel(const kvscope::DType& dtype);

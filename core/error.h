@@ -18,6 +18,7 @@ enum class RefusalKind {
     UnevenQueryHeads,     // `value` GPUs cannot split `heads` query heads evenly
     UnevenKvHeads,        // `value` GPUs cannot split `heads` KV heads evenly
     KvHeadsNotReplicable, // `value` GPUs is not a multiple of `heads` KV heads (fewer heads than GPUs)
+    EagleHeadUnknown,     // speculative decoding: KV Scope does not know the model's EAGLE head
 };
 struct Refusal {
     RefusalKind kind = RefusalKind::BelowOne;

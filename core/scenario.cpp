@@ -21,15 +21,23 @@ std::uint64_t usableBytes(const Scenario& s) {
     return static_cast<std::uint64_t>(std::floor(static_cast<double>(s.gpuMemoryBytes) * s.utilization));
 }
 
-// Bytes one more sequence of `context` tokens needs on one GPU: its KV cache and its fixed state.
+// Bytes one more sequence of `context` tokens needs on one GPU: its KV cache and its fixed state; with speculative
+// decoding also its k lookahead slots and the drafter's cache of them all.
 std::uint64_t perSequenceBytes(const Scenario& s, const Estimate& e, std::uint64_t context) {
-    return addChecked(kvBytes(s.model, s.kvDtype, context, 1, PerGpu{s.tensorParallel}), e.sequenceState.total(),
-                      "bytes per sequence");
+    const PerGpu split{s.tensorParallel};
+    std::uint64_t bytes =
+        addChecked(kvBytes(s.model, s.kvDtype, context, 1, split), e.sequenceState.total(), "bytes per sequence");
+    if (!s.speculation.enabled())
+        return bytes;
+    Scenario one = s;
+    one.context = context;
+    one.batch = 1;
+    return addChecked(bytes, speculativeMemory(one).kvTotal(), "bytes per sequence");
 }
 
 // KV memory left after weights and overheads on one GPU; 0 when nothing is left.
 std::uint64_t kvMemoryLeft(const Estimate& e) {
-    const std::uint64_t used = e.weightBytes + e.activationBytes + e.runtimeBytes;
+    const std::uint64_t used = e.weightBytes + e.speculative.draftWeightBytes + e.activationBytes + e.runtimeBytes;
     return e.budgetBytes > used ? e.budgetBytes - used : 0;
 }
 
@@ -52,6 +60,7 @@ void Scenario::validate() const {
         throw Error("tensor-parallel degree must be at least 1", ScenarioField::TensorParallel,
                     {RefusalKind::BelowOne, 0.0, 0});
     kvHeadsPerGpu(model, tensorParallel);
+    speculation.validate();
 }
 
 Scenario defaultScenario() {
@@ -96,7 +105,9 @@ OverheadEstimate estimateOverheads(const Scenario& s) {
     const std::uint64_t perToken = 4ull * m.hidden + 2 * mlpWidth;
     const std::uint64_t chunk = std::min<std::uint64_t>(s.prefillChunkTokens, mulChecked("tokens", s.context, s.batch));
     OverheadEstimate o;
-    o.logitBytes = mulChecked("logit bytes", s.batch, m.vocab, 4) / s.tensorParallel;
+    // A speculative step checks k drafts and samples after each: logits for k + 1 positions per sequence.
+    const std::uint64_t positions = s.speculation.enabled() ? std::uint64_t(s.speculation.tokens) + 1 : 1;
+    o.logitBytes = mulChecked("logit bytes", s.batch, positions, m.vocab, 4) / s.tensorParallel;
     o.activationBytes = mulChecked("activation bytes", chunk, perToken, actBytes) / s.tensorParallel + o.logitBytes;
     o.runtimeBytes = kRuntimeEstimateBytes;
     return o;
@@ -132,6 +143,8 @@ Estimate estimate(const Scenario& s) {
     e.totalBytes = addChecked(addChecked(e.weightBytes, e.kvBytes, "total bytes"),
                               addChecked(e.activationBytes, e.runtimeBytes, "total bytes"), "total bytes");
     e.totalBytes = addChecked(e.totalBytes, e.sequenceStateBytes, "total bytes");
+    e.speculative = speculativeMemory(s);
+    e.totalBytes = addChecked(e.totalBytes, e.speculative.total(), "total bytes");
     e.gpuMemoryBytes = s.gpuMemoryBytes;
     e.budgetBytes = usableBytes(s);
     e.fits = e.totalBytes <= e.budgetBytes;
@@ -175,12 +188,24 @@ Capacity capacity(const Scenario& s, std::uint64_t tokensPerRequest) {
     c.fromBudget = true;
     c.budgetBytes = e.budgetBytes;
     c.weightBytes = e.weightBytes;
+    c.draftWeightBytes = e.speculative.draftWeightBytes;
     c.activationBytes = e.activationBytes;
     c.runtimeBytes = e.runtimeBytes;
     if (c.kvMemoryBytes == 0)
         c.empty = Capacity::Empty::WeightsAndOverheadsExceedBudget;
-    if (e.sequenceState.total() > 0) {
-        // A request also needs its fixed state (SSM state, image cache) from the same memory.
+    if (e.speculative.draftKvBytesPerToken > 0 && c.blockBytes > 0) {
+        // The drafter's layers share the pool's blocks (vLLM V1): a block holds its tokens in both models.
+        c.blockBytes = addChecked(
+            c.blockBytes, mulChecked("block bytes", e.speculative.draftKvBytesPerToken, c.blockSize), "block bytes");
+        c.blocks = c.kvMemoryBytes / c.blockBytes;
+        c.tokens = mulChecked("KV cache tokens", c.blocks, c.blockSize);
+        c.empty = c.kvMemoryBytes == 0 ? Capacity::Empty::WeightsAndOverheadsExceedBudget
+                  : c.blocks == 0      ? Capacity::Empty::LessThanOneBlock
+                                       : Capacity::Empty::No;
+    }
+    if (e.sequenceState.total() > 0 || s.speculation.enabled()) {
+        // A request also needs its fixed state (SSM state, image cache) and its speculation's slots from the same
+        // memory.
         const std::uint64_t perRequest = perSequenceBytes(s, e, c.tokensPerRequest);
         c.maxConcurrency = static_cast<double>(c.kvMemoryBytes) / static_cast<double>(perRequest);
     }

@@ -4,6 +4,7 @@
 #include "memorymodel.h"
 #include "modelshape.h"
 #include "scenariofield.h"
+#include "speculation.h"
 
 #include <cstdint>
 #include <string>
@@ -29,6 +30,7 @@ struct Scenario {
     std::uint32_t tensorParallel = 1;        // GPUs the model is split across
     std::uint32_t blockSize = 16;            // tokens per KV block (vLLM default)
     std::uint64_t prefillChunkTokens = 2048; // tokens of the largest prefill chunk (activation estimate)
+    Speculation speculation;                 // speculative decoding: off by default
 
     // Throws Error naming the field when a value is out of range.
     void validate() const;
@@ -77,12 +79,14 @@ struct Estimate {
     std::uint64_t sequenceStateBytes = 0; // per GPU: sequenceState.total() x batch
     std::uint64_t activationBytes = 0;    // estimate
     std::uint64_t runtimeBytes = 0;       // estimate
-    std::uint64_t totalBytes = 0;         // per GPU: all five terms (weights, KV, sequence state, two estimates)
+    std::uint64_t totalBytes = 0; // per GPU: all terms (weights, KV, sequence state, two estimates, speculation)
     std::uint64_t gpuMemoryBytes = 0;
     std::uint64_t budgetBytes = 0;  // gpuMemoryBytes x utilization
     bool fits = false;              // totalBytes <= budgetBytes
     std::int64_t headroomBytes = 0; // budget - total; negative: the shortfall
     bool beyondMaxContext = false;  // the context exceeds the model's stated maximum (max_position_embeddings)
+    // Speculative decoding's draft weights, draft KV and lookahead slots (all 0 when off); in totalBytes.
+    SpeculativeMemory speculative;
 };
 Estimate estimate(const Scenario& scenario);
 
@@ -100,8 +104,9 @@ struct Capacity {
     bool fromBudget = false;
     std::uint64_t budgetBytes = 0;
     std::uint64_t weightBytes = 0;
-    std::uint64_t activationBytes = 0; // estimate
-    std::uint64_t runtimeBytes = 0;    // estimate
+    std::uint64_t draftWeightBytes = 0; // speculative decoding's draft model or head (0 without one)
+    std::uint64_t activationBytes = 0;  // estimate
+    std::uint64_t runtimeBytes = 0;     // estimate
     // Why no token fits, when none does.
     enum class Empty { No, WeightsAndOverheadsExceedBudget, LessThanOneBlock };
     Empty empty = Empty::No;

@@ -2,6 +2,7 @@
 
 #include "gpus.h"
 #include "memorymodel.h"
+#include "presets.h"
 #include "text.h"
 
 #include <charconv>
@@ -123,6 +124,35 @@ void applyScenarioArgs(Scenario& s, const ScenarioArgs& args) {
         s.utilization = parseDecimalOption(kUtilizationOption, *args.utilization);
     if (args.tp)
         s.tensorParallel = static_cast<std::uint32_t>(parseWholeOption(kTensorParallelOption, *args.tp));
+    if (args.speculative)
+        applySpeculativeOption(s.speculation, *args.speculative);
+    if ((args.draftTokens || args.acceptance) && !s.speculation.enabled())
+        throw Error(std::string(args.draftTokens ? "--draft-tokens" : "--acceptance") +
+                    " is for speculative decoding: give --speculative ngram, eagle or draft:<preset> too");
+    if (args.draftTokens)
+        s.speculation.tokens = static_cast<std::uint32_t>(parseWholeOption(kDraftTokensOption, *args.draftTokens));
+    if (args.acceptance)
+        s.speculation.acceptance = parseDecimalOption(kAcceptanceOption, *args.acceptance);
+}
+
+void applySpeculativeOption(Speculation& spec, std::string_view text) {
+    constexpr std::string_view kDraft = "draft:";
+    if (text.starts_with(kDraft)) {
+        const std::string preset(text.substr(kDraft.size()));
+        try {
+            (void)loadPreset(preset);
+        } catch (const Error& e) {
+            throw Error(std::string("--speculative: ") + e.what());
+        }
+        spec.method = DraftMethod::Model;
+        spec.draftPreset = preset;
+        return;
+    }
+    const std::optional<DraftMethod> method = parseDraftMethod(text);
+    if (!method || *method == DraftMethod::Model)
+        throw Error("--speculative expects none, ngram, eagle or draft:<preset>, got " + quoteExcerpt(text));
+    spec.method = *method;
+    spec.draftPreset.clear();
 }
 
 void checkScenarioArgs(const Scenario& s) {

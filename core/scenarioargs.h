@@ -58,6 +58,8 @@ inline constexpr WholeOption kContextOption{"context", 1, 1ull << 40};
 inline constexpr WholeOption kBatchOption{"batch", 1, 1ull << 32};
 inline constexpr WholeOption kTensorParallelOption{"tp", 1, 1024};
 inline constexpr DecimalOption kUtilizationOption{"utilization", 0.01, 1.0};
+inline constexpr WholeOption kDraftTokensOption{"draft-tokens", 1, kMaxDraftTokens};
+inline constexpr DecimalOption kAcceptanceOption{"acceptance", 0.0, 1.0};
 
 // Digits only (no sign, no spaces), within the limits; throws OptionValueError.
 std::uint64_t parseWholeOption(const WholeOption& option, std::string_view text);
@@ -75,7 +77,14 @@ struct ScenarioArgs {
     std::optional<std::string> batch;       // --batch
     std::optional<std::string> utilization; // --utilization
     std::optional<std::string> tp;          // --tp
+    std::optional<std::string> speculative; // --speculative: none, ngram, eagle or draft:<preset>
+    std::optional<std::string> draftTokens; // --draft-tokens
+    std::optional<std::string> acceptance;  // --acceptance
 };
+
+// "none", "ngram", "eagle" or "draft:<preset>" into `speculation` (its k and acceptance kept); throws Error naming
+// --speculative, with the presets when the draft's is unknown.
+void applySpeculativeOption(Speculation& speculation, std::string_view text);
 
 // The model named on a command line: --preset NAME (the preset as published, its dtypes included)
 // or --config FILE (a Hugging Face config.json; its import, with notes and the rule that read it,
@@ -85,7 +94,7 @@ std::optional<ImportResult> applyModelSource(Scenario& scenario, const std::opti
                                              const std::optional<std::string>& configFile);
 
 // Applies the given options to `scenario`, in this order: dtypes, GPU, context, batch,
-// utilization, tensor parallelism. Throws Error naming the option at fault (OptionValueError for
+// utilization, tensor parallelism, speculative decoding. Throws Error naming the option at fault (OptionValueError for
 // a malformed or out-of-range number); `scenario` is then partly changed.
 void applyScenarioArgs(Scenario& scenario, const ScenarioArgs& args);
 

@@ -297,8 +297,9 @@ SharedScreen decodeScenarioCode(std::string_view code) {
             if (!gpu && !gpuBytes)
                 fail("field 'gpu' is missing");
             current = "weights, kv, gpu, context, batch, util or tp";
-            applyScenarioArgs(
-                s, {field("weights"), field("kv"), gpu, field("context"), field("batch"), field("util"), field("tp")});
+            applyScenarioArgs(s, {field("weights"), field("kv"), gpu, field("context"), field("batch"), field("util"),
+                                  field("tp"), std::nullopt, std::nullopt,
+                                  std::nullopt}); // speculation: the whole form's (see shortForm)
             if (gpuBytes) {
                 current = "gpu-bytes";
                 s.gpuId = "custom";

@@ -43,6 +43,8 @@ ScenarioDiff diffScenarios(const Scenario& a, const Estimate& ea, const Scenario
         d.changed.push_back(F::Utilization);
     if (a.tensorParallel != b.tensorParallel)
         d.changed.push_back(F::TensorParallel);
+    if (!(a.speculation == b.speculation))
+        d.changed.push_back(F::Speculation);
     d.kvBefore = ea.kvBytes;
     d.kvAfter = eb.kvBytes;
     d.weightsBefore = ea.weightBytes;

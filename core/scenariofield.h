@@ -20,6 +20,7 @@ enum class ScenarioField {
     GpuMemory, // the card's memory typed by hand
     Utilization,
     TensorParallel,
+    Speculation, // speculative decoding: its method, draft, draft tokens or acceptance rate
 };
 
 } // namespace kvscope

@@ -3,6 +3,7 @@
 #include "enumnames.h"
 #include "error.h"
 #include "inputfile.h"
+#include "presets.h"
 #include "text.h"
 
 #include <nlohmann/json.hpp>
@@ -219,20 +220,29 @@ json scenarioToJson(const Scenario& s) {
     };
     // A shape that uses none of version 2's keys is written as version 1, which every KV Scope reads the same.
     const bool needsVersion2 = m.windowedAttention || m.valueFromKey || m.mla.indexHeadDim != 0;
-    return {{"format", "kvscope-scenario"},
-            {"version", needsVersion2 ? kScenarioFormatVersion : 1},
-            {"model", model},
-            {"weight_dtype", s.weightDtype.name()},
-            {"weights_as_stored", s.weightsAsStored},
-            {"kv_dtype", s.kvDtype.name()},
-            {"context", s.context},
-            {"batch", s.batch},
-            {"gpu", s.gpuId},
-            {"gpu_memory_bytes", s.gpuMemoryBytes},
-            {"utilization", s.utilization},
-            {"tensor_parallel", s.tensorParallel},
-            {"block_size", s.blockSize},
-            {"prefill_chunk_tokens", s.prefillChunkTokens}};
+    const Speculation& spec = s.speculation;
+    json out = {{"format", "kvscope-scenario"},
+                {"version", spec.enabled()  ? 3
+                            : needsVersion2 ? 2
+                                            : 1},
+                {"model", model},
+                {"weight_dtype", s.weightDtype.name()},
+                {"weights_as_stored", s.weightsAsStored},
+                {"kv_dtype", s.kvDtype.name()},
+                {"context", s.context},
+                {"batch", s.batch},
+                {"gpu", s.gpuId},
+                {"gpu_memory_bytes", s.gpuMemoryBytes},
+                {"utilization", s.utilization},
+                {"tensor_parallel", s.tensorParallel},
+                {"block_size", s.blockSize},
+                {"prefill_chunk_tokens", s.prefillChunkTokens}};
+    if (spec.enabled())
+        out["speculative"] = {{"method", draftMethodName(spec.method)},
+                              {"draft", spec.draftPreset},
+                              {"tokens", spec.tokens},
+                              {"acceptance", spec.acceptance}};
+    return out;
 }
 
 Scenario scenarioFromJson(const json& root, std::string_view source) {
@@ -393,6 +403,27 @@ Scenario scenarioFromJson(const json& root, std::string_view source) {
     s.tensorParallel = top.u32("tensor_parallel", 1, 1);
     s.blockSize = top.u32("block_size", 1, 16);
     s.prefillChunkTokens = top.u64("prefill_chunk_tokens", 1, 1ull << 32, 2048);
+    if (top.has("speculative") && !top.raw("speculative").is_null()) {
+        const Reader sr = top.child("speculative");
+        const std::string method = sr.string("method");
+        const std::optional<DraftMethod> parsed = parseDraftMethod(method);
+        if (!parsed)
+            sr.fail("method", "must be none, ngram, eagle or draft, got " + quoteExcerpt(method));
+        Speculation& spec = s.speculation;
+        spec.method = *parsed;
+        spec.draftPreset = boundedName(sr.string("draft", std::string()), kNameMaxBytes);
+        spec.tokens = std::uint32_t(sr.u64("tokens", 1, kMaxDraftTokens, 3));
+        spec.acceptance = sr.number("acceptance", 0.7);
+        if (!(spec.acceptance >= 0.0 && spec.acceptance <= 1.0))
+            sr.fail("acceptance", "must be between 0 and 1 (the chance a draft token is accepted)");
+        if (spec.method == DraftMethod::Model) {
+            try {
+                (void)loadPreset(spec.draftPreset);
+            } catch (const Error& e) {
+                sr.fail("draft", std::string("is not a model preset: ") + e.what());
+            }
+        }
+    }
     try {
         s.validate();
     } catch (const Error& e) {

@@ -15,7 +15,9 @@ namespace kvscope {
 // Version 2 added keys that size memory (the windowed layers' own heads, the K-is-V flag, the DSA indexer): a
 // version 1 reader would drop them and show other figures, so a file that uses them says version 2, which such a
 // reader refuses as newer. A file that uses none of them is written as version 1, readable by every KV Scope.
-inline constexpr int kScenarioFormatVersion = 2;
+// Version 3 added speculative decoding ("speculative": {"method", "draft", "tokens", "acceptance"}), written only
+// when it is on: its draft weights and slots size memory too.
+inline constexpr int kScenarioFormatVersion = 3;
 
 nlohmann::json scenarioToJson(const Scenario& scenario);
 // Throws Error naming `source` and the field when the file is not a KV Scope scenario.

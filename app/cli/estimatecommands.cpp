@@ -4,12 +4,14 @@
 
 #include "argparser.h"
 #include "clitext.h"
+#include "error.h"
 #include "gpus.h"
 #include "messages.h"
 #include "pergpu.h"
 #include "presets.h"
 #include "scenariocode.h"
 #include "scenariooptions.h"
+#include "speculation.h"
 #include "units.h"
 
 #include <nlohmann/json.hpp>
@@ -174,6 +176,97 @@ ordered_json sequenceStateJson(const Scenario& s, const Estimate& e) {
 } // namespace
 
 namespace {
+
+// Speculative decoding's terms and speedup for `estimate --json`; null while it is off.
+ordered_json speculativeJson(const Scenario& s, const Estimate& e) {
+    const Speculation& spec = s.speculation;
+    if (!spec.enabled())
+        return nullptr;
+    const SpeculativeMemory& m = e.speculative;
+    ordered_json j = {{"method", std::string(draftMethodName(spec.method))},
+                      {"draft", spec.draftPreset.empty() ? ordered_json() : ordered_json(spec.draftPreset)},
+                      {"draft_tokens", spec.tokens},
+                      {"acceptance", spec.acceptance},
+                      {"draft_params", m.draftParams},
+                      {"draft_weight_bytes", m.draftWeightBytes},
+                      {"draft_kv_bytes_per_token", m.draftKvBytesPerToken},
+                      {"draft_kv_bytes", m.draftKvBytes},
+                      {"lookahead_tokens", m.lookaheadTokens},
+                      {"lookahead_kv_bytes", m.lookaheadKvBytes},
+                      {"total_bytes", m.total()},
+                      {"vocabulary_differs", m.vocabularyDiffers}};
+    std::optional<SpeculativeSpeedup> r;
+    try {
+        r = speculativeSpeedup(s);
+    } catch (const kvscope::Error& failure) { // the memory was sized; the steps could not be priced
+        j["speedup"] = nullptr;
+        j["speedup_refusal"] = std::string("error: ") + failure.what();
+        return j;
+    }
+    if (!r) {
+        const std::optional<SpeedupRefusal> why = speedupRefusal(s);
+        j["speedup"] = nullptr;
+        j["speedup_refusal"] = why == SpeedupRefusal::TensorParallel    ? "tensor_parallel"
+                               : why == SpeedupRefusal::WeightsAsStored ? "weights_as_stored"
+                                                                        : "no_data_sheet";
+        return j;
+    }
+    const auto bound = [](roofline::Bound b) { return b == roofline::Bound::Memory ? "memory" : "compute"; };
+    j["speedup"] = {{"expected_tokens_per_step", r->expectedTokens},
+                    {"decode_seconds", r->decodeSeconds},
+                    {"decode_bound", bound(r->decodeBound)},
+                    {"verify_seconds", r->verifySeconds},
+                    {"verify_bound", bound(r->verifyBound)},
+                    {"draft_step_seconds", r->draftSeconds},
+                    {"step_seconds", r->stepSeconds},
+                    {"tokens_per_second", r->tokensPerSecond},
+                    {"plain_tokens_per_second", r->plainTokensPerSecond},
+                    {"speedup", r->speedup},
+                    {"source", "data-sheet roofline lower bounds; launches and sampling left out"}};
+    j["speedup_refusal"] = nullptr;
+    return j;
+}
+
+// The text rows of the same: what the drafter adds, and the speedup or why there is none.
+std::vector<std::pair<std::string, std::string>> speculativeRows(const Scenario& s, const Estimate& e) {
+    const Speculation& spec = s.speculation;
+    if (!spec.enabled())
+        return {};
+    const SpeculativeMemory& m = e.speculative;
+    const std::string method = spec.method == DraftMethod::Ngram   ? tr("n-gram lookup")
+                               : spec.method == DraftMethod::Eagle ? tr("an EAGLE head")
+                                                                   : tr("draft %1", {spec.draftPreset});
+    std::vector<std::pair<std::string, std::string>> rows = {
+        {tr("speculative decoding"), tr("%1 (k = %2): draft weights %3, draft KV %4, lookahead slots %5",
+                                        {method, std::to_string(spec.tokens), formatBytes(m.draftWeightBytes),
+                                         formatBytes(m.draftKvBytes), formatBytes(m.lookaheadKvBytes)})}};
+    if (m.vocabularyDiffers)
+        rows.emplace_back(tr("  warning"), tr("the draft's vocabulary is not the model's: no server pairs them"));
+    std::optional<SpeculativeSpeedup> r;
+    try {
+        r = speculativeSpeedup(s);
+    } catch (const kvscope::Error& failure) {
+        rows.emplace_back(tr("  speedup"), failure.what());
+        return rows;
+    }
+    if (!r) {
+        const std::optional<SpeedupRefusal> why = speedupRefusal(s);
+        rows.emplace_back(tr("  speedup"), why == SpeedupRefusal::TensorParallel
+                                               ? tr("none under tensor parallelism (the step model is for one GPU)")
+                                           : why == SpeedupRefusal::WeightsAsStored
+                                               ? tr("none for weights as stored (choose a weight dtype)")
+                                               : tr("none without a GPU preset's data sheet"));
+        return rows;
+    }
+    rows.emplace_back(
+        tr("  speedup"),
+        tr("%1x at acceptance %2: %3 tokens a step; checking them %4 ms, drafting %5 ms, a plain step "
+           "%6 ms (data-sheet roofline)",
+           {fixedText(r->speedup, 2), fixedText(spec.acceptance, 2), fixedText(r->expectedTokens, 2),
+            fixedText(r->verifySeconds * 1e3, 3), fixedText(double(spec.tokens) * r->draftSeconds * 1e3, 3),
+            fixedText(r->decodeSeconds * 1e3, 3)}));
+    return rows;
+}
 
 ordered_json perGpuJson(const PerGpuEstimate& p) {
     ordered_json gpus = ordered_json::array();
@@ -378,6 +471,7 @@ int runEstimate(const std::vector<std::string>& args) {
             e.beyondMaxContext ? std::vector<std::string>{beyondWarning(false)} : std::vector<std::string>{};
         j["notes"] = notes;
         j["per_gpu"] = perGpuJson(gpus);
+        j["speculative"] = speculativeJson(s, e);
         // The scenario as a code the window opens (File > Open Scenario Link, kvscope --open).
         j["scenario_code"] = encodeScenarioCode({s, "", "", 0});
         printJson(j);
@@ -482,6 +576,14 @@ int runEstimate(const std::vector<std::string>& args) {
         return r.first == (perGpu ? tr("KV cache per GPU") : tr("KV cache"));
     });
     rows.insert(kvRow + 1, stateRows.begin(), stateRows.end());
+    {
+        // Speculative decoding's rows before the total they are part of.
+        const std::vector<std::pair<std::string, std::string>> specRows = speculativeRows(s, e);
+        const auto total = std::find_if(rows.begin(), rows.end(), [&](const auto& r) {
+            return r.first == (perGpu ? tr("total per GPU") : tr("total"));
+        });
+        rows.insert(total, specRows.begin(), specRows.end());
+    }
     if (const auto stored = storedWeightBytes(m)) {
         // What the checkpoint itself holds (all of it, whatever the TP), beside the weights of the dtype chosen.
         const auto at = std::find_if(rows.begin(), rows.end(), [&](const auto& r) {

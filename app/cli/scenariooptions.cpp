@@ -37,6 +37,10 @@ void addScenarioOptions(ArgParser& p) {
     p.addOption("gpu-memory-gib", "X", tr("GPU memory in GiB instead of a preset"));
     p.addOption("utilization", "F", tr("fraction of GPU memory the server may use, like vLLM (default 0.9)"));
     p.addOption("tp", "N", tr("tensor-parallel GPUs (default 1)"));
+    p.addOption("speculative", "METHOD",
+                tr("speculative decoding: none, ngram, eagle (a one-layer EAGLE head) or draft:PRESET (default none)"));
+    p.addOption("draft-tokens", "K", tr("draft tokens per step with --speculative, 1-16 (default 3)"));
+    p.addOption("acceptance", "A", tr("chance each draft token is accepted, 0-1 (default 0.7): for the speedup"));
     p.addOption("block-size", "TOKENS", tr("KV block size in tokens (default 16)"));
 }
 
@@ -131,7 +135,8 @@ Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes
     if (p.has("gpu") && p.has("gpu-memory-gib"))
         throw Error("give either --gpu or --gpu-memory-gib, not both");
     applyScenarioArgs(s, {p.value("weight-dtype"), p.value("kv-dtype"), p.value("gpu"), p.value("context"),
-                          p.value("batch"), p.value("utilization"), p.value("tp")});
+                          p.value("batch"), p.value("utilization"), p.value("tp"), p.value("speculative"),
+                          p.value("draft-tokens"), p.value("acceptance")});
     if (auto gib = p.doubleValue("gpu-memory-gib", 1.0 / 1024, 1024.0 * 1024.0)) {
         s.gpuId = "custom";
         s.gpuMemoryBytes = bytesFromGiB(*gib);
