@@ -44,6 +44,12 @@ std::uint64_t BreakdownModel::bytes(int row) const {
         return m_estimate.kvBytes;
     case SequenceState:
         return m_estimate.sequenceStateBytes;
+    case DraftWeights:
+        return m_estimate.speculative.draftWeightBytes;
+    case DraftKv:
+        return m_estimate.speculative.draftKvBytes;
+    case Lookahead:
+        return m_estimate.speculative.lookaheadKvBytes;
     case Activations:
         return m_estimate.activationBytes;
     case Runtime:
@@ -71,6 +77,12 @@ QString BreakdownModel::termName(int row) const {
         return tr("KV cache");
     case SequenceState:
         return tr("Per-sequence state");
+    case DraftWeights:
+        return m_scenario.speculation.method == kvscope::DraftMethod::Eagle ? tr("EAGLE head") : tr("Draft model");
+    case DraftKv:
+        return tr("Draft KV cache");
+    case Lookahead:
+        return tr("Lookahead slots");
     case Activations:
         return tr("Activations (estimate)");
     case Runtime:
@@ -151,6 +163,33 @@ QString BreakdownModel::sourceText(int row) const {
             .arg(locale.toString(qulonglong(q.crossBytesPerTokenPerLayer)))
             .arg(locale.toString(qulonglong(m_scenario.batch)));
     }
+    case DraftWeights: {
+        const kvscope::SpeculativeMemory& m = m_estimate.speculative;
+        if (m_scenario.speculation.method == kvscope::DraftMethod::Eagle)
+            return tr("one decoder layer of the model's shape and a 2h x h fc (vLLM's llama_eagle.py): %1 parameters "
+                      "x %2 bits / 8; the embedding and LM head are the model's own")
+                .arg(locale.toString(qulonglong(m.draftParams)))
+                .arg(m_scenario.weightDtype.effectiveBits());
+        if (m.draftParams == 0)
+            return tr("none: n-gram lookup drafts from the text itself");
+        return tr("%1 parameters x %2 bits / 8, split like the model's")
+            .arg(locale.toString(qulonglong(m.draftParams)))
+            .arg(m_scenario.weightDtype.effectiveBits());
+    }
+    case DraftKv: {
+        const kvscope::SpeculativeMemory& m = m_estimate.speculative;
+        if (m.draftKvBytesPerToken == 0)
+            return tr("none: n-gram lookup keeps no cache");
+        return tr("%1 bytes per token x (%2 + %3 draft tokens) x %4 sequences, in the same blocks as the model's")
+            .arg(locale.toString(qulonglong(m.draftKvBytesPerToken)))
+            .arg(locale.toString(qulonglong(m_scenario.context)))
+            .arg(m_scenario.speculation.tokens)
+            .arg(locale.toString(qulonglong(m_scenario.batch)));
+    }
+    case Lookahead:
+        return tr("the model's cache of %1 draft tokens per sequence x %2 sequences, held while they are checked")
+            .arg(m_scenario.speculation.tokens)
+            .arg(locale.toString(qulonglong(m_scenario.batch)));
     case Activations:
         return tr("one %1-token prefill chunk + logits; an estimate").arg(m_scenario.prefillChunkTokens);
     case Runtime:

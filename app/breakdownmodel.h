@@ -5,14 +5,28 @@
 
 #include <QAbstractTableModel>
 
-// The memory breakdown of one scenario as a table: weights, KV cache, the two labelled
-// estimates, the total and the budget, each in bytes, GiB (or GB) and share of budget.
+// The memory breakdown of one scenario as a table: weights, KV cache, per-sequence state, speculative decoding's
+// draft and slots, the two labelled estimates, the total and the budget, each in bytes, GiB (or GB) and share of
+// budget.
 class BreakdownModel : public QAbstractTableModel {
     Q_OBJECT
 
 public:
     enum Column { Term, Bytes, Size, Share, Source, ColumnCount };
-    enum Row { Weights, KvCache, SequenceState, Activations, Runtime, Total, Budget, RowCount };
+    // DraftWeights, DraftKv and Lookahead: speculative decoding's terms (0, and hidden by the page, when it is off).
+    enum Row {
+        Weights,
+        KvCache,
+        SequenceState,
+        DraftWeights,
+        DraftKv,
+        Lookahead,
+        Activations,
+        Runtime,
+        Total,
+        Budget,
+        RowCount
+    };
     static constexpr int BytesRole = Qt::UserRole + 1; // the exact byte count as qulonglong
 
     explicit BreakdownModel(QObject* parent = nullptr);

@@ -112,6 +112,9 @@ inline QColor sequenceState() {
 inline QColor runtime() {
     return QColor(0x8c, 0x8c, 0x8c); // grey
 }
+inline QColor speculative() {
+    return QColor(0x00, 0x9e, 0x73); // bluish green: speculative decoding's draft and slots
+}
 inline QColor budget() {
     return QColor(0xd5, 0x5e, 0x00); // vermillion, drawn dashed
 }

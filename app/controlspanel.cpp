@@ -76,6 +76,10 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
     , m_gpuMemory(new QDoubleSpinBox(this))
     , m_utilization(new QDoubleSpinBox(this))
     , m_tp(new QComboBox(this))
+    , m_speculative(new QComboBox(this))
+    , m_draftModel(new QComboBox(this))
+    , m_draftTokens(new QSpinBox(this))
+    , m_acceptance(new QDoubleSpinBox(this))
     , m_error(new QLabel(this))
     , m_lessonNote(new QLabel(this)) {
     auto* layout = new QVBoxLayout(this);
@@ -168,6 +172,12 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
     addRow(gpuForm, Field::TensorParallel, tr("Tensor parallel"), m_tp);
     layout->addWidget(gpuBox);
     m_groups << gpuBox;
+
+    auto* specBox = new QGroupBox(tr("Speculative decoding"), this);
+    auto* specForm = new QFormLayout(specBox);
+    buildSpeculationGroup(specForm);
+    layout->addWidget(specBox);
+    m_groups << specBox;
 
     m_error->setWordWrap(true);
     const auto colourError = [this] { m_error->setStyleSheet(u"color: %1;"_s.arg(chartstyle::bad().name())); };
@@ -404,6 +414,66 @@ void ControlsPanel::addRow(QFormLayout* form, Field field, const QString& label,
     }
 }
 
+void ControlsPanel::buildSpeculationGroup(QFormLayout* form) {
+    using kvscope::DraftMethod;
+    m_speculative->setObjectName(u"speculative"_s);
+    m_draftModel->setObjectName(u"draftModel"_s);
+    m_draftTokens->setObjectName(u"draftTokens"_s);
+    m_acceptance->setObjectName(u"acceptance"_s);
+    m_speculative->addItem(tr("Off"), int(DraftMethod::None));
+    m_speculative->addItem(tr("N-gram lookup"), int(DraftMethod::Ngram));
+    m_speculative->addItem(tr("EAGLE head"), int(DraftMethod::Eagle));
+    m_speculative->addItem(tr("Draft model"), int(DraftMethod::Model));
+    addRow(form, Field::Speculation, tr("Drafts from"), m_speculative);
+    m_speculative->setToolTip(tr("Speculative decoding: a cheap proposer drafts tokens, the model checks them all in "
+                                 "one step"));
+    m_speculative->setWhatsThis(
+        tr("Speculative decoding. N-gram lookup drafts from the text so far (no weights, no cache); an EAGLE head is "
+           "one decoder layer fed the model's hidden state; a draft model is a smaller model of the same tokenizer. "
+           "Each step the model checks k drafts at once and keeps those it agrees with, plus one of its own. Memory: "
+           "the drafter's weights and cache, and k lookahead slots per sequence."));
+    for (const kvscope::ModelPresetInfo& preset : kvscope::modelPresets())
+        m_draftModel->addItem(QString::fromStdString(preset.displayName), QString::fromStdString(preset.id));
+    addRow(form, Field::Speculation, tr("Draft model"), m_draftModel);
+    m_draftModel->setToolTip(tr("The smaller model that drafts: it must share the model's tokenizer (KV Scope compares "
+                                "only the vocabulary sizes)"));
+    m_draftTokens->setRange(1, int(kvscope::kMaxDraftTokens));
+    addRow(form, Field::Speculation, tr("Draft tokens (k)"), m_draftTokens);
+    m_draftTokens->setToolTip(tr("Tokens drafted per step (vLLM's num_speculative_tokens): each sequence holds k "
+                                 "lookahead slots"));
+    m_acceptance->setRange(0.0, 1.0);
+    m_acceptance->setSingleStep(0.05);
+    m_acceptance->setDecimals(2);
+    addRow(form, Field::Speculation, tr("Acceptance rate"), m_acceptance);
+    m_acceptance->setToolTip(tr("The chance each draft token is accepted, given the ones before it were: it sets the "
+                                "speedup, not the memory"));
+    m_acceptance->setWhatsThis(
+        tr("The chance each draft token is accepted, given that the ones before it were. vLLM logs a mean acceptance "
+           "length, the tokens a step keeps ((1 - a^(k+1)) / (1 - a) here), and a draft acceptance rate, accepted "
+           "over drafted, which is lower than this chance: at 0.7 and k = 3 it reads 51%."));
+    connect(m_speculative, &QComboBox::currentIndexChanged, this, [this] {
+        const auto method = DraftMethod(m_speculative->currentData().toInt());
+        m_controller->edit([&](kvscope::Scenario& s) {
+            s.speculation.method = method;
+            // core's pick of a draft of the model's vocabulary (a draft model only)
+            s.speculation.draftPreset =
+                method == DraftMethod::Model ? kvscope::suggestedDraftPreset(s.model) : std::string();
+        });
+    });
+    connect(m_draftModel, &QComboBox::currentIndexChanged, this, [this] {
+        const std::string draft = m_draftModel->currentData().toString().toStdString();
+        m_controller->edit([&](kvscope::Scenario& s) {
+            if (s.speculation.method == DraftMethod::Model)
+                s.speculation.draftPreset = draft;
+        });
+    });
+    connect(m_draftTokens, &QSpinBox::valueChanged, this, [this](int k) {
+        m_controller->edit([&](kvscope::Scenario& s) { s.speculation.tokens = std::uint32_t(k); });
+    });
+    connect(m_acceptance, &QDoubleSpinBox::valueChanged, this,
+            [this](double a) { m_controller->edit([&](kvscope::Scenario& s) { s.speculation.acceptance = a; }); });
+}
+
 void ControlsPanel::describeRows() {
     // After every tooltip is set: each part's description is its tooltip, or its row's.
     for (const Row& row : std::as_const(m_rows)) {
@@ -499,9 +569,10 @@ bool ControlsPanel::isFieldVisible(Field field) const {
 void ControlsPanel::syncFromScenario() {
     const kvscope::Scenario& s = m_controller->scenario();
     const kvscope::ModelShape& m = s.model;
-    const QList<QObject*> controls{m_preset,      m_layers, m_hidden,     m_heads,       m_kvHeads, m_headDim,
-                                   m_headDimAuto, m_params, m_paramsAuto, m_context,     m_batch,   m_weightDtype,
-                                   m_kvDtype,     m_gpu,    m_gpuMemory,  m_utilization, m_tp};
+    const QList<QObject*> controls{m_preset,      m_layers,      m_hidden,     m_heads,       m_kvHeads, m_headDim,
+                                   m_headDimAuto, m_params,      m_paramsAuto, m_context,     m_batch,   m_weightDtype,
+                                   m_kvDtype,     m_gpu,         m_gpuMemory,  m_utilization, m_tp,      m_speculative,
+                                   m_draftModel,  m_draftTokens, m_acceptance};
     std::vector<std::unique_ptr<QSignalBlocker>> blockers;
     for (QObject* control : controls)
         blockers.push_back(std::make_unique<QSignalBlocker>(control));
@@ -613,4 +684,19 @@ void ControlsPanel::syncFromScenario() {
     m_gpuMemory->setValue(kvscope::toGiB(s.gpuMemoryBytes));
     m_utilization->setValue(s.utilization);
     selectData(m_tp, int(s.tensorParallel), QString::number(s.tensorParallel));
+    const kvscope::Speculation& spec = s.speculation;
+    m_speculative->setCurrentIndex(std::max(0, m_speculative->findData(int(spec.method))));
+    // Empty unless a draft model drafts: a preset shown there would read as part of the scenario.
+    m_draftModel->setCurrentIndex(spec.method == kvscope::DraftMethod::Model
+                                      ? m_draftModel->findData(QString::fromStdString(spec.draftPreset))
+                                      : -1);
+    m_draftTokens->setValue(int(spec.tokens));
+    m_acceptance->setValue(spec.acceptance);
+    // The rest of the group means nothing while speculation is off, and the draft only for a draft model.
+    const auto enable = [this](QWidget* control, bool on) {
+        control->setEnabled(on && !m_lessonLocked.contains(control->objectName()));
+    };
+    enable(m_draftModel, spec.method == kvscope::DraftMethod::Model);
+    enable(m_draftTokens, spec.enabled());
+    enable(m_acceptance, spec.enabled());
 }

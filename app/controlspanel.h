@@ -13,6 +13,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QSpinBox;
 
 // Every input of a scenario: model preset, shape, dtypes, workload and GPU. Writes
 // through the controller and re-reads the scenario after every change, so the controls
@@ -47,12 +48,17 @@ public:
     QComboBox* kvDtype() const { return m_kvDtype; }
     QComboBox* gpu() const { return m_gpu; }
     QComboBox* tensorParallel() const { return m_tp; }
+    QComboBox* speculative() const { return m_speculative; }
+    QComboBox* draftModel() const { return m_draftModel; }
+    QSpinBox* draftTokens() const { return m_draftTokens; }
+    QDoubleSpinBox* acceptance() const { return m_acceptance; }
 
 signals:
     void openConfigRequested();
 
 private:
     void buildModelGroup(class QFormLayout* form);
+    void buildSpeculationGroup(class QFormLayout* form);
     void syncFromScenario();
     void applyPreset(int index);
     void addRow(class QFormLayout* form, Field field, const QString& label, QWidget* widget);
@@ -95,6 +101,10 @@ private:
     QDoubleSpinBox* m_gpuMemory;
     QDoubleSpinBox* m_utilization;
     QComboBox* m_tp;
+    QComboBox* m_speculative;
+    QComboBox* m_draftModel;
+    QSpinBox* m_draftTokens;
+    QDoubleSpinBox* m_acceptance;
     QLabel* m_error;
     QLabel* m_lessonNote; // which controls the open lesson fixes or hides, and that they come back
     QStringList m_lessonLocked;

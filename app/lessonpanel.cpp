@@ -195,6 +195,7 @@ LessonPanel::LessonPanel(ScenarioController* controller, QWidget* parent)
     m_summary->setObjectName(u"lessonSummary"_s);
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
+    m_summary->setToolTip(tr("✓ right, ✗ not quite, – no prediction or not revealed."));
     m_summary->hide();
     m_summaryBack->setToolTip(tr("The last lesson, as it was left (Page Up)"));
     m_summaryBack->hide();
@@ -471,8 +472,8 @@ QString LessonPanel::summaryText() const {
             : QString();
     // No cell spacing or padding: fifteen rows of it were two lines of a 720-line projector. That the picker opens
     // any lesson again is its tooltip's to say: a sixteenth lesson left no room for the line here.
-    return head + hands + u"<table cellspacing=\"0\" cellpadding=\"0\">%1</table>"_s.arg(rows.join(QString())) +
-           tr("✓ right, ✗ not quite, – no prediction or not revealed.");
+    // What the marks mean is the summary's tooltip: an eighteenth lesson left no room for the line in Korean.
+    return head + hands + u"<table cellspacing=\"0\" cellpadding=\"0\">%1</table>"_s.arg(rows.join(QString()));
 }
 
 void LessonPanel::advance() {

@@ -270,6 +270,10 @@ void MainWindow::buildUi() {
         connect(m_lessons, &LessonPanel::servingSettingsRequested, serving, &ServingPage::applyLessonSettings);
     connect(m_lessons, &LessonPanel::highlightRequested, this, [this](const QString& target) {
         overlay::clearHighlights(this);
+        // The page drawn for the lesson's scenario first: a figure it shows only for some scenarios (speculative
+        // decoding's) is hidden until its redraw, and a ring around a hidden widget stays hidden.
+        if (auto* shown = qobject_cast<Page*>(m_pages->currentWidget()))
+            shown->flush();
         auto* widget = target.isEmpty() ? nullptr : findChild<QWidget*>(target);
         if (!widget)
             return;
@@ -279,11 +283,19 @@ void MainWindow::buildUi() {
         QTimer::singleShot(0, widget, [widget] {
             for (QWidget* p = widget->parentWidget(); p; p = p->parentWidget())
                 if (auto* area = qobject_cast<QScrollArea*>(p)) {
-                    // Every pending layout first: the scroll area sizes its content on a posted request.
-                    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+                    // Every pending layout first: the scroll area sizes its content on a posted request, and a
+                    // figure shown for the lesson's scenario (speculative decoding's box) settles its height over
+                    // a few passes of its own (a word-wrapped label's height follows the width it is given).
+                    QRect rect;
+                    for (int pass = 0; pass < 4; ++pass) {
+                        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+                        const QRect now(widget->mapTo(area->widget(), QPoint()), widget->size());
+                        if (now == rect)
+                            break;
+                        rect = now;
+                    }
                     // Its whole height (ensureWidgetVisible takes a chart view's focus point, its top edge), or
                     // its top when it is taller than the view; the pages scroll only down.
-                    const QRect rect(widget->mapTo(area->widget(), QPoint()), widget->size());
                     QScrollBar* bar = area->verticalScrollBar();
                     const int view = area->viewport()->height();
                     if (rect.top() < bar->value() || rect.height() > view)

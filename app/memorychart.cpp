@@ -44,7 +44,8 @@ MemoryChart::MemoryChart(QWidget* parent)
                                                {tr("KV cache"), chartstyle::kvCache()},
                                                {tr("Per-sequence state"), chartstyle::sequenceState()},
                                                {tr("Activations (est.)"), chartstyle::activations()},
-                                               {tr("CUDA ctx (est.)"), chartstyle::runtime()}};
+                                               {tr("CUDA ctx (est.)"), chartstyle::runtime()},
+                                               {tr("Speculative (draft, slots)"), chartstyle::speculative()}};
     for (const auto& [name, color] : sets) {
         auto* set = new QBarSet(name);
         set->setColor(color);
@@ -65,6 +66,7 @@ MemoryChart::MemoryChart(QWidget* parent)
     m_sets[2]->setLabelColor(Qt::transparent);
     m_sets[3]->setLabelColor(Qt::transparent);
     m_sets[4]->setLabelColor(Qt::transparent);
+    m_sets[5]->setLabelColor(Qt::transparent);
     c->addSeries(m_series);
     c->addAxis(m_xAxis, Qt::AlignBottom);
     c->addAxis(m_yAxis, Qt::AlignLeft);
@@ -157,6 +159,7 @@ void MemoryChart::setBars(const std::vector<Bar>& bars, std::uint64_t budgetByte
         values[2] << viewtext::inUnit(e.sequenceStateBytes);
         values[3] << viewtext::inUnit(e.activationBytes);
         values[4] << viewtext::inUnit(e.runtimeBytes);
+        values[5] << viewtext::inUnit(e.speculative.total());
         top = std::max(top, viewtext::inUnit(e.totalBytes));
     }
     for (std::size_t i = 0; i < m_sets.size(); ++i) {
@@ -173,9 +176,15 @@ void MemoryChart::setBars(const std::vector<Bar>& bars, std::uint64_t budgetByte
     // Per-sequence state (SSM state, image cross-attention cache) is in the legend only when a model has it.
     const bool anyState =
         std::any_of(bars.begin(), bars.end(), [](const Bar& b) { return b.estimate.sequenceStateBytes > 0; });
-    for (auto* marker : chart()->legend()->markers(m_series))
+    // Speculative decoding's draft and slots likewise, only when it is on.
+    const bool anySpeculation =
+        std::any_of(bars.begin(), bars.end(), [](const Bar& b) { return b.estimate.speculative.total() > 0; });
+    for (auto* marker : chart()->legend()->markers(m_series)) {
         if (marker->label() == m_sets[2]->label() && marker->isVisible() != anyState)
             marker->setVisible(anyState);
+        if (marker->label() == m_sets[5]->label() && marker->isVisible() != anySpeculation)
+            marker->setVisible(anySpeculation);
+    }
     if (m_xAxis->categories() != labels) {
         m_xAxis->clear();
         m_xAxis->append(labels);
@@ -237,9 +246,12 @@ void MemoryChart::describe(std::uint64_t budgetBytes, std::uint64_t cardBytes) {
     QStringList bars;
     for (const Bar& bar : m_bars) {
         const auto& e = bar.estimate;
-        bars << tr("%1: weights %2, KV cache %3, total %4, %5")
-                    .arg(bar.label, viewtext::size(e.weightBytes), viewtext::size(e.kvBytes),
-                         viewtext::size(e.totalBytes), e.fits ? tr("fits the budget") : tr("over the budget"));
+        QString line = tr("%1: weights %2, KV cache %3, total %4, %5")
+                           .arg(bar.label, viewtext::size(e.weightBytes), viewtext::size(e.kvBytes),
+                                viewtext::size(e.totalBytes), e.fits ? tr("fits the budget") : tr("over the budget"));
+        if (e.speculative.total() > 0)
+            line += tr(", of which speculative decoding %1").arg(viewtext::size(e.speculative.total()));
+        bars << line;
     }
     const QString text = tr("%1. Budget %2 of a %3 card. %4.")
                              .arg(chart()->title(), viewtext::size(budgetBytes),
@@ -458,6 +470,11 @@ void MemoryChart::showHover(bool on, int index, QBarSet* set) {
                      viewtext::size(e.kvBytes), viewtext::size(e.activationBytes), viewtext::size(e.runtimeBytes),
                      viewtext::size(e.totalBytes), viewtext::size(e.budgetBytes)) +
             (e.sequenceStateBytes > 0 ? tr("<br>Per-sequence state: %1").arg(viewtext::size(e.sequenceStateBytes))
-                                      : QString()),
+                                      : QString()) +
+            (e.speculative.total() > 0
+                 ? tr("<br>Speculative decoding: draft weights %1, draft KV %2, lookahead slots %3")
+                       .arg(viewtext::size(e.speculative.draftWeightBytes), viewtext::size(e.speculative.draftKvBytes),
+                            viewtext::size(e.speculative.lookaheadKvBytes))
+                 : QString()),
         this);
 }

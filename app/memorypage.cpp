@@ -2,6 +2,7 @@
 
 #include "breakdownmodel.h"
 #include "chartstyle.h"
+#include "draftmapview.h"
 #include "emphasisdelegate.h"
 #include "gpus.h"
 #include "memorychart.h"
@@ -55,7 +56,7 @@ const PageKind& MemoryPage::kind() {
         .id = u"memory"_s,
         .title = QT_TRANSLATE_NOOP("Page", "Memory"),
         .quizFigures = {u"verdict"_s, u"kvFormula"_s, u"breakdown"_s, u"capacity"_s, u"memoryChart"_s,
-                        u"weightsChart"_s},
+                        u"weightsChart"_s, u"speculation"_s, u"draftMapCaption"_s},
         .create = [](ScenarioController* controller, QWidget* parent) -> Page* {
             return new MemoryPage(controller, parent);
         },
@@ -77,6 +78,9 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     , m_formula(new WrapLabel(this))
     , m_formulaLegend(new WrapLabel(this))
     , m_tpot(new WrapLabel(this))
+    , m_speculation(new WrapLabel(this))
+    , m_speculationBox(new QGroupBox(tr("Speculative decoding"), this))
+    , m_draftMap(new DraftMapView(this))
     , m_modelRule(new WrapLabel(this))
     , m_table(new QTableView(this))
     , m_weightsView(new QChartView(new QChart, this))
@@ -118,6 +122,18 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
                             "bandwidth and peak FLOP/s, the larger time is a lower bound on the time per output "
                             "token: kernel launches, element-wise work and activations only add to it. The Roofline "
                             "page measures the same on this machine."));
+    m_speculation->setObjectName(u"speculation"_s);
+    m_speculation->setTextFormat(Qt::RichText);
+    m_speculation->setWordWrap(true);
+    m_speculation->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_speculation->setToolTip(tr("What the drafter adds to memory, and the speedup its acceptance rate gives on the "
+                                 "data sheet's roofline"));
+    m_speculation->setWhatsThis(
+        tr("Each step the model checks k draft tokens in one pass. A token is kept when it and every draft before it "
+           "were accepted, and the model adds one of its own, so a step keeps (1 - a^(k+1)) / (1 - a) tokens on "
+           "average. The pass costs about one plain step while decoding is memory-bound (the weights are read once "
+           "for all k + 1 tokens) and about k + 1 steps once it is compute-bound: speculation pays at small batches "
+           "and costs at large ones."));
     m_formula->setTextFormat(Qt::RichText);
     m_formula->setWordWrap(true);
     m_formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -237,6 +253,11 @@ MemoryPage::MemoryPage(ScenarioController* controller, QWidget* parent)
     auto* tpotBox = new QGroupBox(tr("Time per output token (lower bound)"), this);
     (new QVBoxLayout(tpotBox))->addWidget(m_tpot);
     right->addWidget(tpotBox);
+    auto* speculationLayout = new QVBoxLayout(m_speculationBox);
+    speculationLayout->addWidget(m_speculation);
+    speculationLayout->addWidget(m_draftMap);
+    m_speculationBox->setVisible(false);
+    right->addWidget(m_speculationBox);
     right->addWidget(m_weightsView, 1);
 
     m_table->resizeColumnsToContents();
@@ -358,6 +379,9 @@ QString MemoryPage::formulaText() const {
 QString MemoryPage::tpotText() const {
     return m_tpot->text();
 }
+QString MemoryPage::speculationText() const {
+    return m_speculation->text();
+}
 
 namespace {
 QString rateText(double perSecond, const QString& unit) {
@@ -409,6 +433,87 @@ static QString tpotHtml(const kvscope::Scenario& s) {
                .arg(msText(p->reading.computeSeconds))
                .toHtmlEscaped();
 }
+// "2.13x", or "0.64x (slower)" below 1: a ratio near or under 1 keeps two significant digits.
+static QString speculativeSpeedupText(double speedup) {
+    const QString x = MemoryPage::tr("%1x").arg(QLocale().toString(speedup, speedup >= 1.0 ? 'f' : 'g', 2));
+    return speedup < 1.0 ? MemoryPage::tr("%1 (slower)").arg(x) : x;
+}
+
+// Speculative decoding's memory and speedup, from core (kvscope::speculativeMemory in the estimate,
+// kvscope::speculativeSpeedup); empty while it is off.
+static QString speculationHtml(const kvscope::Scenario& s, const kvscope::Estimate& e) {
+    const kvscope::Speculation& spec = s.speculation;
+    if (!spec.enabled())
+        return {};
+    const kvscope::SpeculativeMemory& m = e.speculative;
+    const QLocale locale;
+    QString html =
+        u"<b>"_s +
+        MemoryPage::tr("%1, acceptance %2: adds %3")
+            .arg(viewtext::speculationName(spec), locale.toString(spec.acceptance, 'f', 2), viewtext::size(m.total()))
+            .toHtmlEscaped() +
+        u"</b><br>"_s;
+    QStringList parts;
+    if (m.draftWeightBytes > 0)
+        parts << MemoryPage::tr("draft weights %1").arg(viewtext::size(m.draftWeightBytes));
+    if (m.draftKvBytes > 0)
+        parts << MemoryPage::tr("draft KV %1 (%2 B per token)")
+                     .arg(viewtext::sizeScaled(m.draftKvBytes), locale.toString(qulonglong(m.draftKvBytesPerToken)));
+    parts << MemoryPage::tr("lookahead slots %1 (%2 tokens)")
+                 .arg(viewtext::sizeScaled(m.lookaheadKvBytes), locale.toString(qulonglong(m.lookaheadTokens)));
+    html += parts.join(MemoryPage::tr(", ")).toHtmlEscaped() + u"."_s;
+    if (m.vocabularyDiffers)
+        html += u"<br><b>"_s +
+                MemoryPage::tr("⚠ The draft's vocabulary is not the model's: no server pairs them, so these figures "
+                               "describe a pairing that cannot run.")
+                    .toHtmlEscaped() +
+                u"</b>"_s;
+    std::optional<kvscope::SpeculativeSpeedup> r;
+    std::optional<kvscope::SpeedupRefusal> why;
+    QString failure; // core's reason, where it could not price the steps (a size past 64 bits)
+    try {
+        why = kvscope::speedupRefusal(s);
+        r = kvscope::speculativeSpeedup(s);
+    } catch (const std::exception& error) {
+        failure = QString::fromUtf8(error.what());
+    }
+    html += u"<br>"_s;
+    if (!failure.isEmpty())
+        return html + MemoryPage::tr("No speedup: %1").arg(failure).toHtmlEscaped();
+    if (!r) {
+        using R = kvscope::SpeedupRefusal;
+        const QString reason =
+            why == R::TensorParallel ? MemoryPage::tr("No speedup under tensor parallelism: the step model is for one "
+                                                      "GPU.")
+            : why == R::WeightsAsStored
+                ? MemoryPage::tr("No speedup for weights as stored: choose a weight dtype for the step model.")
+                : MemoryPage::tr("No speedup for a card without data-sheet figures: choose a GPU preset.");
+        return html + reason.toHtmlEscaped();
+    }
+    const auto bound = [](kvscope::roofline::Bound b) {
+        return b == kvscope::roofline::Bound::Memory ? MemoryPage::tr("memory-bound") : MemoryPage::tr("compute-bound");
+    };
+    const QString draft =
+        r->draftSeconds > 0.0
+            ? MemoryPage::tr(" + %1 draft steps x %2").arg(spec.tokens).arg(viewtext::duration(r->draftSeconds))
+            : QString();
+    html += MemoryPage::tr("A step keeps (1 - a^(k+1)) / (1 - a) = %1 tokens on average. Checking %2 tokens per "
+                           "sequence takes %3 (%4)%5, against %6 for a plain step (%7): <b>%8</b> the tokens per "
+                           "second at batch %9.")
+                .arg(locale.toString(r->expectedTokens, 'f', 2))
+                .arg(spec.tokens + 1)
+                .arg(viewtext::duration(r->verifySeconds), bound(r->verifyBound), draft,
+                     viewtext::duration(r->decodeSeconds), bound(r->decodeBound), speculativeSpeedupText(r->speedup),
+                     locale.toString(qulonglong(s.batch)));
+    html += u"<br><small>"_s +
+            MemoryPage::tr("Each time is a lower bound on the data sheet's roofline, so the ratio is optimistic: a "
+                           "fixed cost per pass (launches, the sampler) would fall on the check and on each draft "
+                           "step.")
+                .toHtmlEscaped() +
+            u"</small>"_s;
+    return html;
+}
+
 int MemoryPage::axis() const {
     return m_axis->currentIndex();
 }
@@ -501,6 +606,16 @@ void MemoryPage::refresh() {
     if (m_formulaLegend->isVisibleTo(this) == m_formulaLegend->text().isEmpty())
         m_formulaLegend->setVisible(!m_formulaLegend->text().isEmpty());
     setIfChanged(m_tpot, tpotHtml(s));
+    setIfChanged(m_speculation, speculationHtml(s, e));
+    if (m_speculationBox->isVisibleTo(this) != s.speculation.enabled())
+        m_speculationBox->setVisible(s.speculation.enabled());
+    m_draftMap->setScenario(s);
+    // The drafter's rows only while speculation is on (n-gram has no weights and no cache of its own).
+    for (const auto& [row, shown] : {std::pair{BreakdownModel::DraftWeights, e.speculative.draftWeightBytes > 0},
+                                     std::pair{BreakdownModel::DraftKv, e.speculative.draftKvBytes > 0},
+                                     std::pair{BreakdownModel::Lookahead, s.speculation.enabled()}})
+        if (m_table->isRowHidden(row) == shown)
+            m_table->setRowHidden(row, !shown);
     const QString empty = viewtext::capacityEmptyHtml(m_controller->capacity());
     setIfChanged(m_capacity,
                  mark + viewtext::capacityHtml(m_controller->capacity()) +

@@ -8,6 +8,7 @@
 #include <optional>
 
 class BreakdownModel;
+class DraftMapView;
 class MemoryChart;
 class ScenarioController;
 class QChartView;
@@ -38,6 +39,8 @@ public:
     QString formulaText() const;
     // The data-sheet lower bound on the time per output token (core/roofline.h), as shown.
     QString tpotText() const;
+    QString speculationText() const;                      // empty while speculative decoding is off
+    DraftMapView* draftMap() const { return m_draftMap; } // the drafts' slots, step by step
     // The weights-by-dtype bars as shown (GiB to two decimals) and their categories.
     QStringList weightLabels() const;
     QCheckBox* axisLock() const { return m_lockAxis; }
@@ -75,7 +78,10 @@ private:
     QLabel* m_formula;
     QLabel* m_formulaLegend; // what the formula's symbols stand for
     QLabel* m_tpot;          // TPOT lower bound from the GPU's data sheet
-    QLabel* m_modelRule;     // how the imported config was read ("Falcon, multi_query: 1 KV head (MQA)")
+    QLabel* m_speculation;   // speculative decoding: what the drafter adds and the speedup it buys
+    class QGroupBox* m_speculationBox;
+    DraftMapView* m_draftMap;
+    QLabel* m_modelRule; // how the imported config was read ("Falcon, multi_query: 1 KV head (MQA)")
     std::optional<kvscope::ImportResult> m_imported;
     QTableView* m_table;
     QChartView* m_weightsView;

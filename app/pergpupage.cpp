@@ -323,6 +323,10 @@ void PerGpuPage::refresh() {
     lines << tr("Weights: each GPU's share of the parameters it holds. Activations and the CUDA context are the "
                 "one-GPU estimates on every GPU, the sampled logits on the last stage only; NCCL's buffers, which "
                 "grow with the GPUs, are not in them.");
+    if (s.speculation.enabled())
+        lines << tr("Speculative decoding's draft and lookahead slots are not in these bars; the Memory page sizes "
+                    "them: %1.")
+                     .arg(viewtext::size(m_controller->estimate().speculative.total()));
     m_summary->setText(lines.join(u'\n'));
 
     // The table.

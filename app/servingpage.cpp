@@ -512,7 +512,12 @@ void ServingPage::start() {
                    .arg(roof, viewtext::duration(chosen.overheadMs / 1000))
              : tr("Each step is priced on the data sheet (%1) with no fixed cost: every latency is a best case and "
                   "every throughput an upper bound.")
-                   .arg(roof)));
+                   .arg(roof)) +
+        (s.speculation.enabled()
+             ? u' ' +
+                   tr("Speculative decoding is not replayed: its draft and lookahead slots shrink the pool, but every "
+                      "step is priced as plain decoding.")
+             : QString()));
 
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_permille = std::make_shared<std::atomic<int>>(0);

@@ -173,6 +173,15 @@ double nvmeCrossover(FigureInputs& f, std::size_t nth) {
     return double(curve.changes[nth].tokens);
 }
 
+// The speculative decoding speedup of the lesson's scenario; throws Error where there is none to give.
+SpeculativeSpeedup speculation(FigureInputs& f) {
+    const std::optional<SpeculativeSpeedup> r = speculativeSpeedup(f.scenario());
+    if (!r)
+        throw Error("the speculative decoding figures need the scenario's \"speculative\" on one GPU preset with a "
+                    "data sheet and one weight dtype");
+    return *r;
+}
+
 // The lesson's split of its scenario over GPUs, and one GPU of it: the first, the last, or the tightest.
 enum class Which { First, Last, Tightest };
 const GpuShare& gpuOf(const PerGpuEstimate& p, Which which) {
@@ -346,6 +355,20 @@ const FigureDef kFigures[] = {
          return perGpu(f, Which::Last, &GpuShare::totalBytes); }},
     {"pergpu_kv_copies", 0, false, [](FigureInputs& f) {
          return double(perGpuEstimate(f.scenario(), f.lesson().parallel).gpus.front().kvCopies); }},
+    // Speculative decoding (the scenario's "speculative"): what the drafter adds, and its speedup on the data sheet.
+    {"spec_draft_params_m", 1, false, [](FigureInputs& f) {
+         return double(f.est().speculative.draftParams) / 1e6; }},
+    {"spec_draft_weights_gib", 2, false, [](FigureInputs& f) { return toGiB(f.est().speculative.draftWeightBytes); }},
+    {"spec_draft_kv_gib", 2, false, [](FigureInputs& f) { return toGiB(f.est().speculative.draftKvBytes); }},
+    {"spec_lookahead_mib", 1, false, [](FigureInputs& f) {
+         return double(f.est().speculative.lookaheadKvBytes) / double(MiB); }},
+    {"spec_total_gib", 2, false, [](FigureInputs& f) { return toGiB(f.est().speculative.total()); }},
+    {"spec_expected_tokens", 2, false, [](FigureInputs& f) { return speculation(f).expectedTokens; }},
+    {"spec_speedup", 2, false, [](FigureInputs& f) { return speculation(f).speedup; }},
+    {"spec_decode_ms", 2, false, [](FigureInputs& f) { return 1e3 * speculation(f).decodeSeconds; }},
+    {"spec_verify_ms", 2, false, [](FigureInputs& f) { return 1e3 * speculation(f).verifySeconds; }},
+    {"spec_draft_ms", 3, false, [](FigureInputs& f) { return 1e3 * speculation(f).draftSeconds; }},
+    {"spec_step_ms", 2, false, [](FigureInputs& f) { return 1e3 * speculation(f).stepSeconds; }},
     // The course's small-GPT decode measurements and its two-term model.
     {"course_batch1_cached_ms", 2, false, [](FigureInputs&) { return kCourseDecode.gpuBatch1CachedMs; }},
     {"course_batch1_uncached_ms", 2, false, [](FigureInputs&) { return kCourseDecode.gpuBatch1UncachedMs; }},
@@ -624,7 +647,7 @@ Scenario parseScenario(const Context& ctx, const json* v, std::string& presetId)
     requireObject(ctx, *v, path);
     checkKeys(ctx, *v, path,
               {"preset", "params", "kv_heads", "weight_dtype", "kv_dtype", "context", "batch", "gpu", "utilization",
-               "tp", "block_size"});
+               "tp", "block_size", "speculative"});
     if (const json* p = optional(*v, "preset")) {
         std::vector<std::string> ids;
         for (const auto& info : modelPresets())
@@ -671,6 +694,27 @@ Scenario parseScenario(const Context& ctx, const json* v, std::string& presetId)
         s.tensorParallel = std::uint32_t(wholeNumber(ctx, *p, "scenario.tp", 1, 1024));
     if (const json* p = optional(*v, "block_size"))
         s.blockSize = std::uint32_t(wholeNumber(ctx, *p, "scenario.block_size", 1, 4096));
+    if (const json* p = optional(*v, "speculative")) {
+        const std::string field = "scenario.speculative";
+        requireObject(ctx, *p, field);
+        checkKeys(ctx, *p, field, {"method", "draft", "tokens", "acceptance"}, "speculative decoding");
+        const json* method = optional(*p, "method");
+        if (!method)
+            ctx.fail(field + ".method", "is missing");
+        s.speculation.method = *parseDraftMethod(oneOf(ctx, *method, field + ".method", draftMethodNames()));
+        if (const json* d = optional(*p, "draft")) {
+            std::vector<std::string> ids;
+            for (const auto& info : modelPresets())
+                ids.push_back(info.id);
+            s.speculation.draftPreset = oneOf(ctx, *d, field + ".draft", ids);
+        } else if (s.speculation.method == DraftMethod::Model) {
+            ctx.fail(field + ".draft", "is missing: a draft model is a model preset id");
+        }
+        if (const json* k = optional(*p, "tokens"))
+            s.speculation.tokens = std::uint32_t(wholeNumber(ctx, *k, field + ".tokens", 1, kMaxDraftTokens));
+        if (const json* a = optional(*p, "acceptance"))
+            s.speculation.acceptance = positiveFraction(ctx, *a, field + ".acceptance", 1.0);
+    }
     try {
         s.validate();
         estimate(s); // sizes that overflow 64 bits
@@ -1065,19 +1109,55 @@ std::string_view lessonPageName(LessonPage page) {
 }
 
 const std::vector<std::string>& lessonControlTargets() {
-    static const std::vector<std::string> targets{"context", "batch",  "kvHeads", "weightDtype",
-                                                  "kvDtype", "layers", "gpu"};
+    static const std::vector<std::string> targets{"context",    "batch",       "kvHeads",   "weightDtype",
+                                                  "kvDtype",    "layers",      "gpu",       "speculative",
+                                                  "draftModel", "draftTokens", "acceptance"};
     return targets;
 }
 
 const std::vector<std::string>& lessonHighlightTargets() {
-    static const std::vector<std::string> targets{
-        "memoryChart",     "verdict",       "kvFormula",         "breakdown",         "capacity",      "weightsChart",
-        "attentionChart",  "naiveFormula",  "attentionTable",    "scalingChart",      "fitMap",        "contiguousMap",
-        "pagedMap",        "pagedTimeline", "decodeTimeChart",   "decodeMemoryChart", "decodeSummary", "decodeCourse",
-        "servingHeadline", "servingTable",  "servingThroughput", "servingLatency",    "tiersFormulas", "tierLadder",
-        "tierLinks",       "tiersChart",    "perGpuChart",       "perGpuTable",       "perGpuSummary", "context",
-        "batch",           "kvHeads",       "weightDtype",       "kvDtype",           "layers",        "gpu"};
+    static const std::vector<std::string> targets{"memoryChart",
+                                                  "verdict",
+                                                  "kvFormula",
+                                                  "breakdown",
+                                                  "capacity",
+                                                  "weightsChart",
+                                                  "attentionChart",
+                                                  "naiveFormula",
+                                                  "attentionTable",
+                                                  "scalingChart",
+                                                  "fitMap",
+                                                  "contiguousMap",
+                                                  "pagedMap",
+                                                  "pagedTimeline",
+                                                  "decodeTimeChart",
+                                                  "decodeMemoryChart",
+                                                  "decodeSummary",
+                                                  "decodeCourse",
+                                                  "servingHeadline",
+                                                  "servingTable",
+                                                  "servingThroughput",
+                                                  "servingLatency",
+                                                  "tiersFormulas",
+                                                  "tierLadder",
+                                                  "tierLinks",
+                                                  "tiersChart",
+                                                  "perGpuChart",
+                                                  "perGpuTable",
+                                                  "perGpuSummary",
+                                                  "speculation",
+                                                  "draftMap",
+                                                  "context",
+                                                  "batch",
+                                                  "kvHeads",
+                                                  "weightDtype",
+                                                  "kvDtype",
+                                                  "layers",
+                                                  "gpu",
+                                                  "speculative",
+                                                  "draftModel",
+                                                  "draftTokens",
+                                                  "acceptance"};
     return targets;
 }
 

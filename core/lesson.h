@@ -26,7 +26,10 @@
 //       "gpu": "rtx-4090",                       // kvscope::findGpuPreset id
 //       "utilization": 0.9,                      // (0, 1]
 //       "tp": 1,                                 // tensor-parallel GPUs, 1..1024
-//       "block_size": 16                         // tokens per KV block, 1..4096
+//       "block_size": 16,                        // tokens per KV block, 1..4096
+//       "speculative": {"method": "eagle",       // speculative decoding: ngram, eagle or draft (+ "draft":
+//                       "tokens": 3,             // a preset id); draft tokens 1..16 (default 3) and the
+//                       "acceptance": 0.7}       // acceptance rate (0, 1] (default 0.7)
 //     },
 //     "simulation": {                            // optional; only for the simulation figures
 //       "workload": "sharegpt",                  // sharegpt, alpaca, fixed:P,O or
@@ -120,6 +123,11 @@
 //               tiers_nvme4_reload_again_from_tokens (where an NVMe drive on PCIe 4.0 loses to the recompute, and wins
 //               again, up to the model's maximum context), tiers_host_ratio and tiers_host_tokens (a host tier of
 //               SGLang HiCache's default 2x the GPU pool)
+//   speculative: the scenario's "speculative" (core/speculation.h): spec_draft_params_m (millions),
+//               spec_draft_weights_gib, spec_draft_kv_gib, spec_lookahead_mib, spec_total_gib (what the drafter adds
+//               per GPU), and on one GPU preset with a data sheet: spec_expected_tokens (per step), spec_speedup,
+//               spec_decode_ms (a plain step), spec_verify_ms (k + 1 tokens checked), spec_draft_ms (one draft
+//               step), spec_step_ms (the check and k draft steps)
 //   per GPU:    the scenario split as the lesson's "parallel" says (core/pergpu.h; one stage and group by
 //               default): pergpu_gpus, pergpu_tightest_gpu and pergpu_tightest_stage (the GPU with the least
 //               headroom), pergpu_tightest_total_gib, pergpu_{first,last}_stage_layers,

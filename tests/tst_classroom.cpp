@@ -730,7 +730,7 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("output");
-        QTest::newRow("lesson 0") << QStringList{u"--lesson"_s, u"course:0"_s} << 2 << u"lessons 1 to 17, not 0"_s;
+        QTest::newRow("lesson 0") << QStringList{u"--lesson"_s, u"course:0"_s} << 2 << u"lessons 1 to 18, not 0"_s;
         QTest::newRow("a malformed lesson file")
             << QStringList{u"--lesson"_s, u"@/bad-lessons.json"_s} << 2 << u"bad-lessons.json"_s;
         QTest::newRow("its own most steps") << QStringList{u"--sim-steps"_s, u"16777216"_s} << 0 << QString();
@@ -1590,15 +1590,15 @@ private slots:
         QVERIFY(panel->isFinished());
         QVERIFY(!panel->questionOpen());
         const QString summary = panel->summaryText();
-        QVERIFY2(summary.contains(u"right on %1 of 17 predictions; 17 of 17 lessons revealed"_s.arg(expectedRight)),
+        QVERIFY2(summary.contains(u"right on %1 of 18 predictions; 18 of 18 lessons revealed"_s.arg(expectedRight)),
                  qPrintable(summary));
         QVERIFY(window.findChild<QLabel*>(u"lessonSummary"_s)->isVisible());
         QVERIFY(!window.findChild<QLabel*>(u"lessonQuestion"_s)->isVisible());
         QVERIFY(window.findChild<QComboBox*>(u"lessonPicker"_s)->isVisible()); // any lesson opens again from here
-        // Back: lesson 17 as it was left, revealed; forward again: the summary.
+        // Back: lesson 18 as it was left, revealed; forward again: the summary.
         QTest::keyClick(&window, Qt::Key_PageUp);
         QVERIFY(!panel->isFinished());
-        QCOMPARE(panel->currentIndex(), 16);
+        QCOMPARE(panel->currentIndex(), 17);
         QVERIFY(panel->isRevealed());
         QTest::keyClick(&window, Qt::Key_PageDown);
         QVERIFY(panel->isFinished());
@@ -1625,7 +1625,7 @@ private slots:
         QVERIFY(window.openLessons(u"course:16"_s));
         window.lessons()->reveal();
         window.lessons()->finish();
-        QVERIFY2(window.lessons()->summaryText().contains(u"No prediction was made; 1 of 17 lessons revealed"_s),
+        QVERIFY2(window.lessons()->summaryText().contains(u"No prediction was made; 1 of 18 lessons revealed"_s),
                  qPrintable(window.lessons()->summaryText()));
     }
 

@@ -3,7 +3,9 @@
 #include "attentionpage.h"
 #include "breakdownmodel.h"
 #include "controlspanel.h"
+#include "draftmapview.h"
 #include "fitmapwidget.h"
+#include "gpus.h"
 #include "launchoptions.h"
 #include "lesson.h"
 #include "mainwindow.h"
@@ -24,6 +26,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLayout>
+#include <QPushButton>
 #include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
@@ -575,6 +578,103 @@ private slots:
         settle();
         QVERIFY(window.memoryPage()->modelRuleText().isEmpty());
         QCOMPARE(controller.estimate().sequenceStateBytes, 0ull);
+    }
+
+    // Issue 30: speculative decoding from the panel's group, as core sizes it: the bars' sixth term, the breakdown's
+    // drafter rows, and the speedup line; off again, every trace of it goes.
+    void speculativeDecodingOnTheMemoryPage() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        showAndWait(window);
+        window.setQuiet(true);
+        controller.edit([](kvscope::Scenario& s) {
+            s.gpuId = "h100-80gb";
+            s.gpuMemoryBytes = kvscope::findGpuPreset("h100-80gb").memoryBytes;
+        });
+        settle();
+        MemoryPage* page = window.memoryPage();
+        const BreakdownModel* model = page->breakdownModel();
+        auto* table = page->findChild<QTableView*>(u"breakdown"_s);
+        QVERIFY(table);
+        QVERIFY(table->isRowHidden(BreakdownModel::DraftWeights) && table->isRowHidden(BreakdownModel::Lookahead));
+        QVERIFY(page->speculationText().isEmpty());
+        QVERIFY(!window.controls()->draftTokens()->isEnabled());
+
+        QComboBox* method = window.controls()->speculative();
+        method->setCurrentIndex(method->findData(int(kvscope::DraftMethod::Eagle)));
+        settle();
+        const kvscope::Scenario& s = controller.scenario();
+        QCOMPARE(s.speculation.method, kvscope::DraftMethod::Eagle);
+        QVERIFY(window.controls()->draftTokens()->isEnabled());
+        QVERIFY(!window.controls()->draftModel()->isEnabled());
+        const kvscope::Estimate e = controller.estimate();
+        QCOMPARE(e.speculative.draftWeightBytes, 503'324'672ull); // tst_speculation works it by hand
+        QCOMPARE(model->bytes(BreakdownModel::DraftWeights), e.speculative.draftWeightBytes);
+        QCOMPARE(model->bytes(BreakdownModel::DraftKv), e.speculative.draftKvBytes);
+        QCOMPARE(model->bytes(BreakdownModel::Lookahead), e.speculative.lookaheadKvBytes);
+        QVERIFY(!table->isRowHidden(BreakdownModel::DraftWeights) && !table->isRowHidden(BreakdownModel::Lookahead));
+        // The current bar (batch 8, 8K) carries the three terms as one segment.
+        const QStringList categories = page->chart()->categories();
+        const qsizetype now = categories.indexOf(categories.filter(u"(now)"_s).value(0));
+        QVERIFY(now >= 0);
+        QCOMPARE(page->chart()->values(5).value(now), kvscope::toGiB(e.speculative.total()));
+        const std::optional<kvscope::SpeculativeSpeedup> r = kvscope::speculativeSpeedup(s);
+        QVERIFY(r);
+        const QString text = page->speculationText();
+        QVERIFY2(text.contains(QLocale().toString(r->expectedTokens, 'f', 2)) &&
+                     text.contains(QLocale().toString(r->speedup, 'f', 2) + u'x') && text.contains(u"EAGLE head"_s),
+                 qPrintable(text));
+        // The drafts' slots: a walk of the scenario's k and acceptance, opening on the drafts, then their check.
+        DraftMapView* drafts = page->draftMap();
+        QVERIFY(drafts->walk() && drafts->isVisible());
+        QCOMPARE(drafts->walk()->phase(), kvscope::DraftPhase::Drafted);
+        QCOMPARE(drafts->walk()->config().draftTokens, 3u);
+        QCOMPARE(drafts->walk()->config().blockSize, s.blockSize);
+        const auto dotted = [&] {
+            int n = 0;
+            for (const kvscope::SlotCell& c : drafts->walk()->slotMap())
+                n += c.kind == kvscope::SlotKind::Reserved;
+            return n;
+        };
+        QCOMPARE(drafts->walk()->config().sequences, 6u); // batch 8: the first six sequences are shown
+        QCOMPARE(dotted(), 6 * 3);
+        QTest::mouseClick(drafts->findChild<QPushButton*>(u"draftMapStep"_s), Qt::LeftButton);
+        QCOMPARE(drafts->walk()->phase(), kvscope::DraftPhase::Checked);
+        QCOMPARE(dotted(), 0);
+        QVERIFY2(drafts->captionText().contains(u"checked"_s), qPrintable(drafts->captionText()));
+        // Another acceptance rate is another walk, from its first drafts.
+        window.controls()->acceptance()->setValue(0.5);
+        settle();
+        QCOMPARE(drafts->walk()->config().acceptance, 0.5);
+        QCOMPARE(drafts->walk()->phase(), kvscope::DraftPhase::Drafted);
+        // A model whose EAGLE head KV Scope does not know is refused while EAGLE drafts, and the speculation row
+        // says why; the scenario stays as it was.
+        QComboBox* preset = window.controls()->preset();
+        preset->setCurrentIndex(preset->findData(u"mixtral-8x7b"_s));
+        settle();
+        QCOMPARE(controller.scenario().model.id, std::string("llama-3.1-8b"));
+        QCOMPARE(controller.errorField(), std::optional(kvscope::ScenarioField::Speculation));
+        QVERIFY2(controller.error().contains(u"does not know this model's EAGLE head"_s),
+                 qPrintable(controller.error()));
+        // Under tensor parallelism the memory stays, the speedup is refused in words.
+        window.controls()->tensorParallel()->setCurrentIndex(window.controls()->tensorParallel()->findData(2));
+        settle();
+        QVERIFY2(page->speculationText().contains(u"No speedup under tensor parallelism"_s),
+                 qPrintable(page->speculationText()));
+        // A draft of another vocabulary is sized, and said to be one no server runs.
+        window.controls()->tensorParallel()->setCurrentIndex(0);
+        method->setCurrentIndex(method->findData(int(kvscope::DraftMethod::Model)));
+        window.controls()->draftModel()->setCurrentIndex(
+            window.controls()->draftModel()->findData(u"tinyllama-1.1b"_s));
+        settle();
+        QCOMPARE(controller.scenario().speculation.draftPreset, std::string("tinyllama-1.1b"));
+        QVERIFY(page->speculationText().contains(u"vocabulary is not the model's"_s));
+        method->setCurrentIndex(0);
+        settle();
+        QVERIFY(page->speculationText().isEmpty());
+        QCOMPARE(controller.estimate().speculative.total(), 0ull);
+        QVERIFY(table->isRowHidden(BreakdownModel::DraftKv));
+        QCOMPARE(page->chart()->values(5).value(now), 0.0);
     }
 
     // Issue 24: an unverified import says so over every page, on the verdict and capacity, and on the bars,

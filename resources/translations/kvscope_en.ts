@@ -19,6 +19,16 @@
     </message>
 </context>
 <context>
+    <name>DraftMapView</name>
+    <message numerus="yes">
+        <source>%n sequence(s), block %1</source>
+        <translation>
+            <numerusform>%n sequence, block %1</numerusform>
+            <numerusform>%n sequences, block %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ExplainLogPage</name>
     <message numerus="yes">
         <source>%n byte sequence(s) were not UTF-8 and are shown as U+FFFD.</source>

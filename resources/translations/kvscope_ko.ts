@@ -244,82 +244,132 @@
 <context>
     <name>BreakdownModel</name>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="69"/>
+        <location filename="../../app/breakdownmodel.cpp" line="75"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="71"/>
+        <location filename="../../app/breakdownmodel.cpp" line="77"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="73"/>
+        <location filename="../../app/breakdownmodel.cpp" line="79"/>
         <source>Per-sequence state</source>
         <translation>시퀀스별 상태</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="75"/>
+        <location filename="../../app/breakdownmodel.cpp" line="81"/>
+        <source>EAGLE head</source>
+        <translation>EAGLE 헤드</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="81"/>
+        <source>Draft model</source>
+        <translation>드래프트 모델</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="83"/>
+        <source>Draft KV cache</source>
+        <translation>드래프트 KV 캐시</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="85"/>
+        <source>Lookahead slots</source>
+        <translation>룩어헤드 슬롯</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="87"/>
         <source>Activations (estimate)</source>
         <translation>활성화 값 (추정)</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="77"/>
+        <location filename="../../app/breakdownmodel.cpp" line="89"/>
         <source>CUDA context (estimate)</source>
         <translation>CUDA 컨텍스트 (추정)</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="79"/>
+        <location filename="../../app/breakdownmodel.cpp" line="91"/>
         <source>Total</source>
         <translation>합계</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="81"/>
+        <location filename="../../app/breakdownmodel.cpp" line="93"/>
         <source>Budget</source>
         <translation>한도</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="91"/>
+        <location filename="../../app/breakdownmodel.cpp" line="103"/>
         <source>the checkpoint&apos;s bytes as its quantization_config stores them (%1)</source>
         <translation>체크포인트의 quantization_config가 저장하는 그대로의 바이트 (%1)</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="93"/>
+        <location filename="../../app/breakdownmodel.cpp" line="105"/>
         <source>parameters %1 x %2 bits / 8</source>
         <translation>파라미터 %1 x %2 비트 / 8</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="102"/>
+        <location filename="../../app/breakdownmodel.cpp" line="114"/>
         <source>%1 layers x %2 tokens x %3 sequences x (%4 values x %5 bytes + a %6-byte indexer key)</source>
         <translation>레이어 %1개 x 토큰 %2개 x 시퀀스 %3개 x (값 %4개 x %5 바이트 + %6바이트 인덱서 키)</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="110"/>
+        <location filename="../../app/breakdownmodel.cpp" line="122"/>
         <source>%1 layers x %2 values per token x %3 tokens x %4 sequences x %5 bytes</source>
         <translation>레이어 %1개 x 토큰당 값 %2개 x 토큰 %3개 x 시퀀스 %4개 x %5 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="131"/>
+        <location filename="../../app/breakdownmodel.cpp" line="143"/>
         <source>none: every layer caches per token (the KV cache above)</source>
         <translation>없음: 모든 레이어가 토큰마다 캐시합니다 (위의 KV 캐시)</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="133"/>
+        <location filename="../../app/breakdownmodel.cpp" line="145"/>
         <source>(%1 state layers x (%2 conv values x %3 bytes + %4 recurrent values x %5 bytes) + %6 cross-attention layers x %7 image tokens x %8 bytes) x %9 sequences</source>
         <translation>(상태 레이어 %1개 x (합성곱 값 %2개 x %3바이트 + 순환 상태 값 %4개 x %5바이트) + 교차 어텐션 레이어 %6개 x 이미지 토큰 %7개 x %8바이트) x 시퀀스 %9개</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="144"/>
+        <location filename="../../app/breakdownmodel.cpp" line="156"/>
         <source>(%1 state layers x %2 values x %3 bytes + %4 cross-attention layers x %5 image tokens x %6 bytes) x %7 sequences</source>
         <translation>(상태 레이어 %1개 x 값 %2개 x %3바이트 + 교차 어텐션 레이어 %4개 x 이미지 토큰 %5개 x %6바이트) x 시퀀스 %7개</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="159"/>
+        <location filename="../../app/breakdownmodel.cpp" line="169"/>
+        <source>one decoder layer of the model&apos;s shape and a 2h x h fc (vLLM&apos;s llama_eagle.py): %1 parameters x %2 bits / 8; the embedding and LM head are the model&apos;s own</source>
+        <translation>모델 구조의 디코더 레이어 하나와 2h x h fc (vLLM의 llama_eagle.py): 파라미터 %1개 x %2비트 / 8; 임베딩과 LM 헤드는 모델 것을 공유함</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="174"/>
+        <source>none: n-gram lookup drafts from the text itself</source>
+        <translation>없음: n-gram 조회는 텍스트 자체에서 드래프트를 만듦</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="175"/>
+        <source>%1 parameters x %2 bits / 8, split like the model&apos;s</source>
+        <translation>파라미터 %1개 x %2비트 / 8, 모델과 같은 방식으로 나눔</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="182"/>
+        <source>none: n-gram lookup keeps no cache</source>
+        <translation>없음: n-gram 조회는 캐시를 두지 않음</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="183"/>
+        <source>%1 bytes per token x (%2 + %3 draft tokens) x %4 sequences, in the same blocks as the model&apos;s</source>
+        <translation>토큰당 %1바이트 x (%2 + 드래프트 토큰 %3개) x 시퀀스 %4개, 모델과 같은 블록에 저장</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="190"/>
+        <source>the model&apos;s cache of %1 draft tokens per sequence x %2 sequences, held while they are checked</source>
+        <translation>시퀀스마다 드래프트 토큰 %1개에 대한 모델의 캐시 x 시퀀스 %2개, 검증하는 동안 유지</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="198"/>
         <source>sum of the terms above</source>
         <translation>위 항목의 합</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="161"/>
+        <location filename="../../app/breakdownmodel.cpp" line="200"/>
         <source>%1 x utilization %2</source>
         <translation>%1 x 사용률 %2</translation>
     </message>
@@ -332,17 +382,17 @@
         <translation type="vanished">2 x %1 레이어 x %2 KV 헤드 x %3 x %4 토큰 x %5 시퀀스</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="116"/>
+        <location filename="../../app/breakdownmodel.cpp" line="128"/>
         <source>2 (K and V) x %1 layers x %2 KV heads x %3 values per head x %4 tokens x %5 sequences x %6 bytes</source>
         <translation>2 (K와 V) x %1 레이어 x %2 KV 헤드 x 헤드당 값 %3개 x %4 토큰 x %5 시퀀스 x %6 바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="155"/>
+        <location filename="../../app/breakdownmodel.cpp" line="194"/>
         <source>one %1-token prefill chunk + logits; an estimate</source>
         <translation>%1 토큰 프리필 청크 하나 + 로짓, 추정값</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="157"/>
+        <location filename="../../app/breakdownmodel.cpp" line="196"/>
         <source>typical CUDA context with cuBLAS; an estimate</source>
         <translation>cuBLAS를 포함한 일반적인 CUDA 컨텍스트, 추정값</translation>
     </message>
@@ -355,32 +405,32 @@
         <translation type="vanished">%1 GiB x 사용률 %2</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="206"/>
+        <location filename="../../app/breakdownmodel.cpp" line="245"/>
         <source>Term</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="208"/>
+        <location filename="../../app/breakdownmodel.cpp" line="247"/>
         <source>Bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="210"/>
+        <location filename="../../app/breakdownmodel.cpp" line="249"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="210"/>
+        <location filename="../../app/breakdownmodel.cpp" line="249"/>
         <source>GB</source>
         <translation>GB</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="212"/>
+        <location filename="../../app/breakdownmodel.cpp" line="251"/>
         <source>Share of budget</source>
         <translation>한도 대비 비율</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="214"/>
+        <location filename="../../app/breakdownmodel.cpp" line="253"/>
         <source>How it is computed</source>
         <translation>계산 방법</translation>
     </message>
@@ -398,37 +448,37 @@
         <translation>구조에서 계산</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="90"/>
+        <location filename="../../app/controlspanel.cpp" line="94"/>
         <source>Model</source>
         <translation>모델</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="104"/>
+        <location filename="../../app/controlspanel.cpp" line="108"/>
         <source>Storage and workload</source>
         <translation>저장 형식과 워크로드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="108"/>
+        <location filename="../../app/controlspanel.cpp" line="112"/>
         <source>Weight dtype</source>
         <translation>가중치 dtype</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="109"/>
+        <location filename="../../app/controlspanel.cpp" line="113"/>
         <source>How each weight is stored: weights = parameters x bits / 8</source>
         <translation>가중치 하나를 저장하는 형식: 가중치 = 파라미터 x 비트 / 8</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="111"/>
+        <location filename="../../app/controlspanel.cpp" line="115"/>
         <source>The storage format of the weights. Weight bytes = parameters x bits / 8: a 7B model is 26.08 GiB in FP32, 13.04 in BF16, 6.52 in INT8 and 3.26 in INT4. Grouped formats (INT4-G128) add one FP16 scale per group, so their bits are a little above 4.</source>
         <translation>가중치의 저장 형식입니다. 가중치 바이트 = 파라미터 x 비트 / 8: 7B 모델은 FP32에서 26.08 GiB, BF16에서 13.04, INT8에서 6.52, INT4에서 3.26입니다. 그룹 양자화 형식(INT4-G128)은 가중치 그룹마다 FP16 스케일을 하나씩 더 저장하므로 비트 수가 4보다 조금 큽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="114"/>
+        <location filename="../../app/controlspanel.cpp" line="118"/>
         <source>KV cache dtype</source>
         <translation>KV 캐시 dtype</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="115"/>
+        <location filename="../../app/controlspanel.cpp" line="119"/>
         <source>How each cached key and value is stored: the last factor of the KV formula</source>
         <translation>캐시에 저장하는 키(K)와 값(V) 하나하나의 형식: KV 공식의 마지막 항</translation>
     </message>
@@ -437,12 +487,12 @@
         <translation type="vanished">KV 캐시의 저장 형식으로, KV = 2 x L x B x S x H_kv x D_head x 바이트에서 원소당 바이트 수를 정합니다. FP8은 BF16보다 캐시를 절반으로 줄이며, 가중치에는 영향이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="119"/>
+        <location filename="../../app/controlspanel.cpp" line="123"/>
         <source> tok</source>
         <translation> 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="120"/>
+        <location filename="../../app/controlspanel.cpp" line="124"/>
         <source>Context</source>
         <translation>컨텍스트 길이</translation>
     </message>
@@ -451,12 +501,12 @@
         <translation type="vanished">시퀀스당 토큰 수 (S): 캐시는 이 값에 비례해 커집니다. 화살표 키로 절반·두 배, Page Up/Down으로 4배·1/4</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="123"/>
+        <location filename="../../app/controlspanel.cpp" line="127"/>
         <source>Tokens kept per sequence: the prompt plus everything generated so far (S in the KV formula). Four times the context is four times the cache.</source>
         <translation>시퀀스마다 보관하는 토큰 수로, 프롬프트와 지금까지 생성한 모든 토큰입니다 (KV 공식의 S). 컨텍스트 길이가 4배면 캐시도 4배입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="127"/>
+        <location filename="../../app/controlspanel.cpp" line="131"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
@@ -465,234 +515,303 @@
         <translation type="vanished">동시에 처리하는 시퀀스 수 (B): 시퀀스마다 자기 캐시를 따로 둡니다. 화살표 키로 절반·두 배, Page Up/Down으로 4배·1/4</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="116"/>
+        <location filename="../../app/controlspanel.cpp" line="120"/>
         <source>The storage format of the KV cache: it sets the bytes per element in KV = 2 x L x B x S x H_kv x D_head x bytes. FP8 halves the cache of BF16; the weights are unaffected.</source>
         <translation>KV 캐시의 저장 형식으로, KV = 2 x L x B x S x H_kv x D_head x 바이트에서 원소당 바이트 수를 정합니다. FP8은 BF16보다 캐시를 절반으로 줄이며, 가중치에는 영향이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="121"/>
+        <location filename="../../app/controlspanel.cpp" line="125"/>
         <source>Tokens per sequence (S): the cache grows linearly with it. Arrows halve or double, Page Up/Down multiply or divide by 4</source>
         <translation>시퀀스당 토큰 수 (S): 캐시는 이 값에 비례해 커집니다. 화살표 키로는 절반 또는 두 배로, Page Up/Down으로는 4배 또는 1/4로 바꿉니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="128"/>
+        <location filename="../../app/controlspanel.cpp" line="132"/>
         <source>Concurrent sequences (B): each keeps its own cache. Arrows halve or double, Page Up/Down multiply or divide by 4</source>
         <translation>동시에 처리하는 시퀀스 수 (B): 시퀀스마다 자기 캐시를 따로 둡니다. 화살표 키로는 절반 또는 두 배로, Page Up/Down으로는 4배 또는 1/4로 바꿉니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="130"/>
+        <location filename="../../app/controlspanel.cpp" line="134"/>
         <source>Requests served at the same time (B in the KV formula). Every request keeps its own keys and values, so batch x8 is cache x8; the weights are loaded once whatever the batch.</source>
         <translation>동시에 처리하는 요청 수입니다 (KV 공식의 B). 요청마다 자기 키(K)와 값(V)을 따로 보관하므로 배치가 8배면 캐시도 8배입니다. 가중치는 배치와 관계없이 한 번만 올라갑니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="135"/>
+        <location filename="../../app/controlspanel.cpp" line="139"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="145"/>
-        <location filename="../../app/controlspanel.cpp" line="245"/>
+        <location filename="../../app/controlspanel.cpp" line="149"/>
+        <location filename="../../app/controlspanel.cpp" line="255"/>
         <source>Custom</source>
         <translation>사용자 지정</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="146"/>
+        <location filename="../../app/controlspanel.cpp" line="150"/>
         <source>Card</source>
         <translation>카드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="147"/>
+        <location filename="../../app/controlspanel.cpp" line="151"/>
         <source>The GPU whose memory is the budget line</source>
         <translation>메모리가 한도선의 기준이 되는 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="148"/>
+        <location filename="../../app/controlspanel.cpp" line="152"/>
         <source>The card the scenario runs on. Its memory x utilization is the budget the bars are compared with.</source>
         <translation>시나리오를 실행하는 카드입니다. 이 카드의 메모리 x 사용률이 막대와 비교하는 한도입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="152"/>
+        <location filename="../../app/controlspanel.cpp" line="156"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="153"/>
+        <location filename="../../app/controlspanel.cpp" line="157"/>
         <source>Memory</source>
         <translation>메모리</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="154"/>
+        <location filename="../../app/controlspanel.cpp" line="158"/>
         <source>Memory of one GPU, in GiB (1024^3 bytes)</source>
         <translation>GPU 한 장의 메모리 (GiB, 1024^3 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="155"/>
+        <location filename="../../app/controlspanel.cpp" line="159"/>
         <source>Memory of one card. Changing it makes the card a custom one.</source>
         <translation>카드 한 장의 메모리입니다. 값을 바꾸면 카드가 사용자 지정으로 바뀝니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="159"/>
+        <location filename="../../app/controlspanel.cpp" line="163"/>
         <source>vLLM&apos;s gpu_memory_utilization: the share of the card the server may use</source>
         <translation>vLLM의 gpu_memory_utilization: 서버가 쓸 수 있는 카드 메모리의 비율</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="160"/>
+        <location filename="../../app/controlspanel.cpp" line="164"/>
         <source>vLLM&apos;s gpu_memory_utilization. Budget = card memory x utilization; the rest is left for other processes and fragmentation.</source>
         <translation>vLLM의 gpu_memory_utilization입니다. 한도 = 카드 메모리 x 사용률이며, 나머지는 다른 프로세스와 단편화 몫으로 남겨 둡니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="162"/>
+        <location filename="../../app/controlspanel.cpp" line="166"/>
         <source>Utilization</source>
         <translation>메모리 사용률</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="165"/>
+        <location filename="../../app/controlspanel.cpp" line="169"/>
         <source>Tensor parallelism: weights and KV heads split across this many GPUs</source>
         <translation>텐서 병렬: 가중치와 KV 헤드를 이 개수의 GPU에 나눠 담습니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="166"/>
+        <location filename="../../app/controlspanel.cpp" line="170"/>
         <source>Tensor parallelism splits the weights and the KV heads evenly across GPUs; with fewer KV heads than GPUs each GPU keeps a copy of one head. Figures are per GPU.</source>
         <translation>텐서 병렬은 가중치와 KV 헤드를 여러 GPU에 고르게 나눕니다. KV 헤드가 GPU보다 적으면 GPU마다 헤드 하나를 복제해 둡니다. 수치는 GPU당 값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="168"/>
+        <location filename="../../app/controlspanel.cpp" line="172"/>
         <source>Tensor parallel</source>
         <translation>텐서 병렬</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="246"/>
+        <location filename="../../app/controlspanel.cpp" line="176"/>
+        <source>Speculative decoding</source>
+        <translation>추측 디코딩</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="256"/>
         <source>A model&apos;s shape, as published; loads in the dtype it was published in</source>
         <translation>공개된 모델 구조: 공개 당시의 dtype 그대로 불러옵니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="247"/>
+        <location filename="../../app/controlspanel.cpp" line="257"/>
         <source>Loads a real model&apos;s shape (layers, heads, KV heads, head size) from its Hugging Face config, and its weight and cache dtype as published.</source>
         <translation>실제 모델의 구조(레이어, 헤드, KV 헤드, 헤드 크기)를 Hugging Face 설정에서 불러오고, 가중치와 캐시 dtype도 공개된 그대로 가져옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="249"/>
+        <location filename="../../app/controlspanel.cpp" line="259"/>
         <source>Open config.json...</source>
         <translation>config.json 열기...</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="250"/>
+        <location filename="../../app/controlspanel.cpp" line="260"/>
         <source>Read any model&apos;s shape from its Hugging Face config.json</source>
         <translation>어떤 모델이든 Hugging Face config.json에서 구조를 읽어 옵니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="253"/>
+        <location filename="../../app/controlspanel.cpp" line="263"/>
         <source>Preset</source>
         <translation>프리셋</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="259"/>
+        <location filename="../../app/controlspanel.cpp" line="269"/>
         <source>Layers</source>
         <translation>레이어</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="260"/>
+        <location filename="../../app/controlspanel.cpp" line="270"/>
         <source>Decoder layers (L): every layer keeps its own K and V</source>
         <translation>디코더 레이어 수 (L): 레이어마다 자기 K와 V를 따로 둡니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="261"/>
+        <location filename="../../app/controlspanel.cpp" line="271"/>
         <source>Transformer blocks (L in the KV formula). Each layer stores one K and one V tensor per token, so the cache grows linearly with the layers.</source>
         <translation>트랜스포머 블록 수입니다 (KV 공식의 L). 레이어마다 토큰당 K 텐서 하나와 V 텐서 하나를 저장하므로, 캐시는 레이어 수에 비례해 커집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="265"/>
+        <location filename="../../app/controlspanel.cpp" line="275"/>
         <source>Hidden size</source>
         <translation>히든 크기</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="266"/>
+        <location filename="../../app/controlspanel.cpp" line="276"/>
         <source>Model width (d_model); head size = hidden / query heads unless stated</source>
         <translation>모델 폭 (d_model): 따로 정하지 않으면 헤드 크기 = 히든 / 쿼리 헤드 수</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="267"/>
+        <location filename="../../app/controlspanel.cpp" line="277"/>
         <source>The width of the residual stream. With no stated head_dim, D_head = hidden / query heads.</source>
         <translation>잔차 스트림의 폭입니다. head_dim이 따로 없으면 D_head = 히든 / 쿼리 헤드 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="269"/>
+        <location filename="../../app/controlspanel.cpp" line="279"/>
         <source>Query heads</source>
         <translation>쿼리 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="270"/>
+        <location filename="../../app/controlspanel.cpp" line="280"/>
         <source>Attention heads that ask (queries); they share the KV heads</source>
         <translation>질의하는 어텐션 헤드 (쿼리): KV 헤드를 나눠 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="271"/>
+        <location filename="../../app/controlspanel.cpp" line="281"/>
         <source>Query heads. The naive formula wrongly uses this count in place of the KV heads.</source>
         <translation>쿼리 헤드 수입니다. 단순 공식은 KV 헤드 수 자리에 이 수를 잘못 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="272"/>
+        <location filename="../../app/controlspanel.cpp" line="282"/>
         <source>Only divisors of the query heads: each KV head serves a whole group</source>
         <translation>쿼리 헤드 수의 약수만 고를 수 있습니다: KV 헤드 하나가 쿼리 헤드 한 그룹 전체를 맡습니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="274"/>
+        <location filename="../../app/controlspanel.cpp" line="284"/>
         <source>Key/value heads (H_kv): MHA keeps one per query head, GQA one per group of query heads, MQA a single one. The cache is proportional to this number, and it is fixed by the trained weights.</source>
         <translation>키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="385"/>
+        <location filename="../../app/controlspanel.cpp" line="395"/>
         <source>⚠ %1</source>
         <translation>⚠ %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="386"/>
+        <location filename="../../app/controlspanel.cpp" line="396"/>
         <source>Not applied: %1</source>
         <translation>적용 안 됨: %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="483"/>
+        <location filename="../../app/controlspanel.cpp" line="423"/>
+        <source>Off</source>
+        <translation>끔</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="424"/>
+        <source>N-gram lookup</source>
+        <translation>n-gram 조회</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="425"/>
+        <source>EAGLE head</source>
+        <translation>EAGLE 헤드</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="426"/>
+        <location filename="../../app/controlspanel.cpp" line="437"/>
+        <source>Draft model</source>
+        <translation>드래프트 모델</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="427"/>
+        <source>Drafts from</source>
+        <translation>드래프트 방식</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="428"/>
+        <source>Speculative decoding: a cheap proposer drafts tokens, the model checks them all in one step</source>
+        <translation>추측 디코딩: 가벼운 제안 방식이 드래프트 토큰을 만들고, 모델이 한 스텝에 모두 검증</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="431"/>
+        <source>Speculative decoding. N-gram lookup drafts from the text so far (no weights, no cache); an EAGLE head is one decoder layer fed the model&apos;s hidden state; a draft model is a smaller model of the same tokenizer. Each step the model checks k drafts at once and keeps those it agrees with, plus one of its own. Memory: the drafter&apos;s weights and cache, and k lookahead slots per sequence.</source>
+        <translation>추측 디코딩. n-gram 조회는 지금까지의 텍스트에서 드래프트를 만들고 (가중치도 캐시도 없음), EAGLE 헤드는 모델의 은닉 상태를 입력으로 받는 디코더 레이어 하나이며, 드래프트 모델은 같은 토크나이저를 쓰는 더 작은 모델입니다. 모델은 스텝마다 드래프트 k개를 한 번에 검증해 자기 예측과 일치하는 것을 남기고, 자기 토큰 하나를 더합니다. 메모리: 드래프트용 가중치와 캐시, 그리고 시퀀스마다 룩어헤드 슬롯 k개.</translation>
+    </message>
+    <message>
+        <source>The smaller model that drafts: it must share the model&apos;s vocabulary</source>
+        <translation type="vanished">드래프트를 만드는 더 작은 모델: 모델과 어휘가 같아야 함</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="441"/>
+        <source>Draft tokens (k)</source>
+        <translation>드래프트 토큰 (k)</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="442"/>
+        <source>Tokens drafted per step (vLLM&apos;s num_speculative_tokens): each sequence holds k lookahead slots</source>
+        <translation>스텝마다 만드는 드래프트 토큰 수 (vLLM의 num_speculative_tokens): 시퀀스마다 룩어헤드 슬롯(lookahead) k개를 둠</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="447"/>
+        <source>Acceptance rate</source>
+        <translation>수락률</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="448"/>
+        <source>The chance each draft token is accepted, given the ones before it were: it sets the speedup, not the memory</source>
+        <translation>앞의 드래프트가 모두 수락되었을 때 각 드래프트 토큰이 수락될 확률: 메모리가 아니라 속도 향상을 정함</translation>
+    </message>
+    <message>
+        <source>Acceptance depends on the drafter and the text: EAGLE heads reach about 0.6-0.8 on chat, n-gram lookup is high on edits of the prompt and low elsewhere. Measure it on your traffic (vLLM logs its draft acceptance rate).</source>
+        <translation type="vanished">수락률은 드래프트 방식과 텍스트에 따라 다릅니다: EAGLE 헤드는 대화에서 약 0.6-0.8에 이르고, n-gram 조회는 프롬프트를 고쳐 쓰는 작업에서 높고 그 밖에서는 낮습니다. 실제 트래픽에서 재어 보세요 (vLLM은 드래프트 수락률을 로그에 남깁니다).</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="553"/>
         <source>This lesson fixes %1: its question is about the value it set.</source>
         <translation>이 문항에서 고정한 항목: %1. 질문이 문항에서 정한 값에 관한 것이기 때문입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="483"/>
-        <location filename="../../app/controlspanel.cpp" line="485"/>
+        <location filename="../../app/controlspanel.cpp" line="553"/>
+        <location filename="../../app/controlspanel.cpp" line="555"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="485"/>
+        <location filename="../../app/controlspanel.cpp" line="555"/>
         <source>The lesson hides %1 until it closes.</source>
         <translation>문항을 닫을 때까지 숨긴 항목: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="487"/>
+        <location filename="../../app/controlspanel.cpp" line="557"/>
         <source>Every control comes back when the lesson closes.</source>
         <translation>문항을 닫으면 모든 컨트롤이 돌아옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="514"/>
+        <location filename="../../app/controlspanel.cpp" line="585"/>
         <source>No attention layer: a fixed state per sequence, no KV cache</source>
         <translation>어텐션 레이어 없음: 시퀀스마다 고정된 상태만 두고 KV 캐시는 없음</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="521"/>
+        <location filename="../../app/controlspanel.cpp" line="592"/>
         <source> (their own %1 KV heads x %2; the heads and head dim below are the full layers&apos;)</source>
         <translation> (이 레이어들은 자체 KV 헤드 %1개 x 헤드 차원 %2, 아래 헤드 수와 헤드 차원은 전체 어텐션 레이어 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="566"/>
+        <location filename="../../app/controlspanel.cpp" line="637"/>
         <source>MLA: each head&apos;s key is %1 + %2 values (nope + rope) and its value %3; the cache holds the latent, not these</source>
         <translation>MLA: 헤드마다 키는 값 %1 + %2개(nope + rope), 값은 %3개입니다. 캐시에는 이것이 아니라 잠재 벡터가 저장됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="586"/>
+        <location filename="../../app/controlspanel.cpp" line="657"/>
         <source>Parameters, in billions: %1</source>
         <translation>파라미터 수 (단위: 10억): %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="601"/>
+        <location filename="../../app/controlspanel.cpp" line="672"/>
         <source>As stored (%1)</source>
         <translation>저장된 그대로 (%1)</translation>
     </message>
@@ -701,51 +820,51 @@
         <translation type="vanished">키/값 헤드 수 (H_kv): MHA는 쿼리 헤드마다 하나, GQA는 쿼리 헤드 그룹마다 하나, MQA는 하나만 둡니다. 캐시는 이 수에 비례하며, 이 수는 학습된 가중치로 정해져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="277"/>
+        <location filename="../../app/controlspanel.cpp" line="287"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="279"/>
-        <location filename="../../app/controlspanel.cpp" line="576"/>
+        <location filename="../../app/controlspanel.cpp" line="289"/>
+        <location filename="../../app/controlspanel.cpp" line="647"/>
         <source>Width of one head (D_head)</source>
         <translation>헤드 하나의 폭 (D_head)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="279"/>
-        <location filename="../../app/controlspanel.cpp" line="571"/>
-        <location filename="../../app/controlspanel.cpp" line="576"/>
+        <location filename="../../app/controlspanel.cpp" line="289"/>
+        <location filename="../../app/controlspanel.cpp" line="642"/>
+        <location filename="../../app/controlspanel.cpp" line="647"/>
         <source>Values per head in K and in V (D_head).</source>
         <translation>K와 V 각각에서 헤드 하나가 가지는 값의 수입니다 (D_head).</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="280"/>
+        <location filename="../../app/controlspanel.cpp" line="290"/>
         <source>Use hidden / query heads</source>
         <translation>히든 / 쿼리 헤드 수로 계산</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="286"/>
+        <location filename="../../app/controlspanel.cpp" line="296"/>
         <source>Head dim</source>
         <translation>헤드 차원</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="289"/>
+        <location filename="../../app/controlspanel.cpp" line="299"/>
         <source> B</source>
         <comment>billions of parameters</comment>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="291"/>
+        <location filename="../../app/controlspanel.cpp" line="301"/>
         <source>Parameters, in billions</source>
         <translation>파라미터 수 (단위: 10억)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="292"/>
+        <location filename="../../app/controlspanel.cpp" line="302"/>
         <source>The parameter count P of weights = P x bits / 8. Computed from the shape, or typed when unticked.</source>
         <translation>가중치 = P x 비트 / 8의 파라미터 수 P입니다. 모델 구조에서 계산하거나, 체크를 끄면 직접 입력합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="294"/>
+        <location filename="../../app/controlspanel.cpp" line="304"/>
         <source>Count the parameters from the shape</source>
         <translation>모델 구조에서 파라미터 수 계산</translation>
     </message>
@@ -754,37 +873,47 @@
         <translation type="vanished"> B</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="300"/>
+        <location filename="../../app/controlspanel.cpp" line="310"/>
         <source>Parameters</source>
         <translation>파라미터</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="515"/>
+        <location filename="../../app/controlspanel.cpp" line="438"/>
+        <source>The smaller model that drafts: it must share the model&apos;s tokenizer (KV Scope compares only the vocabulary sizes)</source>
+        <translation>드래프트를 만드는 더 작은 모델: 모델과 토크나이저가 같아야 함 (KV Scope는 어휘 크기만 비교함)</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="451"/>
+        <source>The chance each draft token is accepted, given that the ones before it were. vLLM logs a mean acceptance length, the tokens a step keeps ((1 - a^(k+1)) / (1 - a) here), and a draft acceptance rate, accepted over drafted, which is lower than this chance: at 0.7 and k = 3 it reads 51%.</source>
+        <translation>앞의 드래프트가 모두 수락되었을 때 각 드래프트 토큰이 수락될 확률입니다. vLLM 로그에는 평균 수락 길이(mean acceptance length), 즉 한 스텝이 남기는 토큰 수(여기서는 (1 - a^(k+1)) / (1 - a))와, 수락된 수를 드래프트 수로 나눈 드래프트 수락률(draft acceptance rate)이 나오는데, 뒤의 것은 이 확률보다 낮습니다: 0.7, k = 3이면 51%로 나옵니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="586"/>
         <source>%1 attention</source>
         <translation>%1 어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="517"/>
+        <location filename="../../app/controlspanel.cpp" line="588"/>
         <source>, %1 experts (%2 active)</source>
         <translation>, 전문가 %1개 (활성 %2개)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="519"/>
+        <location filename="../../app/controlspanel.cpp" line="590"/>
         <source>, %1-token sliding window on %2 layers</source>
         <translation>, 레이어 %2개에 %1 토큰 슬라이딩 윈도우</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="525"/>
+        <location filename="../../app/controlspanel.cpp" line="596"/>
         <source>, max context %1</source>
         <translation>, 최대 컨텍스트 길이 %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="546"/>
+        <location filename="../../app/controlspanel.cpp" line="617"/>
         <source>latent (MLA): %1 + %2 values</source>
         <translation>잠재 벡터 (MLA): 값 %1 + %2개</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="559"/>
+        <location filename="../../app/controlspanel.cpp" line="630"/>
         <source>This model caches an MLA latent, not per-head K and V</source>
         <translation>이 모델은 헤드별 K, V 대신 MLA 잠재 벡터를 캐시합니다</translation>
     </message>
@@ -2258,49 +2387,120 @@
 <context>
     <name>DeviceReason</name>
     <message>
-        <location filename="../../app/viewtext.cpp" line="211"/>
+        <location filename="../../app/viewtext.cpp" line="235"/>
         <source>no CUDA driver</source>
         <translation>CUDA 드라이버 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="212"/>
+        <location filename="../../app/viewtext.cpp" line="236"/>
         <source>no CUDA device</source>
         <translation>CUDA 장치 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="213"/>
+        <location filename="../../app/viewtext.cpp" line="237"/>
         <source>CUDA device 0 did not answer</source>
         <translation>CUDA 장치 0이 응답하지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="214"/>
+        <location filename="../../app/viewtext.cpp" line="238"/>
         <source>cudaMemGetInfo failed</source>
         <translation>cudaMemGetInfo 실패</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="215"/>
+        <location filename="../../app/viewtext.cpp" line="239"/>
         <source>this build has no CUDA backend (CUDA Toolkit not found at build time)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="217"/>
+        <location filename="../../app/viewtext.cpp" line="241"/>
         <source>a CUDA device answered</source>
         <translation>CUDA 장치가 응답함</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="218"/>
+        <location filename="../../app/viewtext.cpp" line="242"/>
         <source>--backend cpu</source>
         <translation>--backend cpu 지정</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="219"/>
+        <location filename="../../app/viewtext.cpp" line="243"/>
         <source>--backend cuda</source>
         <translation>--backend cuda 지정</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="220"/>
+        <location filename="../../app/viewtext.cpp" line="244"/>
         <source>this build has no CUDA backend (the CUDA Toolkit was not found when it was built)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
+    </message>
+</context>
+<context>
+    <name>DraftMapView</name>
+    <message>
+        <location filename="../../app/draftmapview.cpp" line="36"/>
+        <source>Step</source>
+        <translation>한 단계</translation>
+    </message>
+    <message>
+        <location filename="../../app/draftmapview.cpp" line="37"/>
+        <location filename="../../app/draftmapview.cpp" line="113"/>
+        <source>Play</source>
+        <translation>재생</translation>
+    </message>
+    <message>
+        <location filename="../../app/draftmapview.cpp" line="44"/>
+        <source>Draft slots in the paged pool</source>
+        <translation>페이지 풀의 드래프트 슬롯</translation>
+    </message>
+    <message>
+        <location filename="../../app/draftmapview.cpp" line="45"/>
+        <source>One square per token slot, in physical block order: solid, stored tokens; dotted, draft tokens waiting for the check; grey hatching, slots a sequence holds but does not use (a rejected draft&apos;s, or the end of its last block)</source>
+        <translation>토큰 슬롯 하나가 사각형 하나이며 물리 블록 순서입니다: 진한 색은 저장된 토큰, 점무늬는 검증을 기다리는 드래프트 토큰, 회색 빗금은 시퀀스가 가졌지만 쓰지 않는 슬롯 (거부된 드래프트의 슬롯이나 마지막 블록의 끝)</translation>
+    </message>
+    <message>
+        <location filename="../../app/draftmapview.cpp" line="50"/>
+        <source>One phase: the drafts written, or their check</source>
+        <translation>한 단계: 드래프트 쓰기, 또는 그 검증</translation>
+    </message>
+    <message>
+        <location filename="../../app/draftmapview.cpp" line="52"/>
+        <source>A phase every 0.7 s</source>
+        <translation>0.7초마다 한 단계</translation>
+    </message>
+    <message>
+        <location filename="../../app/draftmapview.cpp" line="113"/>
+        <source>Pause</source>
+        <translation>일시 정지</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/draftmapview.cpp" line="134"/>
+        <source>%n sequence(s), block %1</source>
+        <translation>
+            <numerusform>시퀀스 %n개, 블록 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/draftmapview.cpp" line="144"/>
+        <source>Step %1: each sequence writes its last token and up to %2 drafts into lookahead slots (dotted), %3 in all.</source>
+        <translation>스텝 %1: 시퀀스마다 마지막 토큰과 최대 %2개의 드래프트를 룩어헤드 슬롯(점무늬)에 씁니다. 모두 %3개.</translation>
+    </message>
+    <message>
+        <location filename="../../app/draftmapview.cpp" line="150"/>
+        <source>It holds %1 slots more for the drafts its drafter proposes after the check (grey).</source>
+        <translation>검증 뒤 드래프트 방식이 제안할 드래프트를 위해 슬롯 %1개를 더 가지고 있습니다(회색).</translation>
+    </message>
+    <message>
+        <location filename="../../app/draftmapview.cpp" line="154"/>
+        <source>Step %1, checked: %2 of %3 drafts accepted and stored; the rest of their slots are emptied (grey), to be written over by the next drafts.</source>
+        <translation>스텝 %1 검증: 드래프트 %3개 중 %2개가 수락되어 저장되었습니다. 나머지 슬롯은 비워지고(회색) 다음 드래프트가 덮어씁니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/draftmapview.cpp" line="161"/>
+        <source>Every sequence has finished: all %1 blocks are free again.</source>
+        <translation>모든 시퀀스가 끝났습니다: 블록 %1개가 모두 다시 비었습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/draftmapview.cpp" line="165"/>
+        <source>So far %1 tokens per sequence per step, against %2 from the formula.</source>
+        <translation>지금까지 시퀀스당 스텝마다 평균 토큰 %1개를 남겼습니다 (공식으로는 %2개).</translation>
     </message>
 </context>
 <context>
@@ -3333,86 +3533,101 @@
     </message>
     <message>
         <location filename="../../app/launchoptions.cpp" line="201"/>
+        <source>Speculative decoding: none, ngram, eagle or draft:PRESET.</source>
+        <translation>추측 디코딩: none, ngram, eagle 또는 draft:PRESET.</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="202"/>
+        <source>Draft tokens per step (speculative decoding), 1-16.</source>
+        <translation>스텝마다 만드는 드래프트 토큰 수 (추측 디코딩), 1-16.</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="203"/>
+        <source>Chance each draft token is accepted, 0-1.</source>
+        <translation>드래프트 토큰 하나가 수락될 확률, 0-1.</translation>
+    </message>
+    <message>
+        <location filename="../../app/launchoptions.cpp" line="204"/>
         <source>Page to open: %1.</source>
         <translation>처음 열 페이지: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="202"/>
+        <location filename="../../app/launchoptions.cpp" line="205"/>
         <source>Render the window to a PNG file and exit.</source>
         <translation>창을 PNG 파일로 저장하고 종료합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="203"/>
+        <location filename="../../app/launchoptions.cpp" line="206"/>
         <source>A server start-up log to explain (opens the Explain log page).</source>
         <translation>해설할 서버 시작 로그 (로그 해설 페이지를 엶).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="204"/>
+        <location filename="../../app/launchoptions.cpp" line="207"/>
         <source>Advance the paged-memory simulation by N steps first.</source>
         <translation>먼저 페이지 방식 메모리 시뮬레이션을 N 스텝 진행합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="206"/>
+        <location filename="../../app/launchoptions.cpp" line="209"/>
         <source>Interface language for this run: en or ko (default: the saved choice, else the system&apos;s).</source>
         <translation>이번 실행의 인터페이스 언어: en 또는 ko (기본값: 저장된 선택, 없으면 시스템 언어).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="209"/>
+        <location filename="../../app/launchoptions.cpp" line="212"/>
         <source>Colours for this run: dark, light (Fusion&apos;s palettes, the same on every desktop) or system (the desktop&apos;s palette); default: the saved choice (View &gt; Palette).</source>
         <translation>이번 실행의 색: dark, light (어느 데스크톱에서나 같은 Fusion 팔레트) 또는 system (데스크톱의 팔레트). 기본값: 저장된 선택 (보기 &gt; 팔레트).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="212"/>
+        <location filename="../../app/launchoptions.cpp" line="215"/>
         <source>Start in presenter mode: full screen, large type, high contrast (F5 toggles).</source>
         <translation>발표자 모드로 시작합니다: 전체 화면, 큰 글자, 높은 대비 (F5로 켜고 끔).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="213"/>
+        <location filename="../../app/launchoptions.cpp" line="216"/>
         <source>Quiz mode: a lesson&apos;s figures stay hidden until its answer is revealed.</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트를 가립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="215"/>
+        <location filename="../../app/launchoptions.cpp" line="218"/>
         <source>Open a lesson set (a shipped id such as &apos;course&apos;, or a lesson file), optionally at lesson N.</source>
         <translation>수업 세트(기본 제공 id인 &apos;course&apos; 등, 또는 수업 파일)를 엽니다. N을 주면 N번 문항부터 엽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="217"/>
+        <location filename="../../app/launchoptions.cpp" line="220"/>
         <source>Window size for screenshots, e.g. 1920x1080.</source>
         <translation>스크린샷용 창 크기 (예: 1920x1080).</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="219"/>
+        <location filename="../../app/launchoptions.cpp" line="222"/>
         <source>A scenario code or kvscope: link (File &gt; Copy Scenario Link): its scenario, page, lesson and step; the options above change it.</source>
         <translation>시나리오 코드 또는 kvscope: 링크(파일 &gt; 시나리오 링크 복사): 그 시나리오, 페이지, 문항, 단계를 엽니다. 위 옵션으로 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="232"/>
+        <location filename="../../app/launchoptions.cpp" line="235"/>
         <source>unknown option &apos;%1&apos;: options take two dashes, --%2</source>
         <translation>알 수 없는 옵션 &apos;%1&apos;: 옵션은 대시 두 개로 씁니다. --%2</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="257"/>
+        <location filename="../../app/launchoptions.cpp" line="260"/>
         <source>--%1 was given an empty value: expected %2</source>
         <translation>--%1의 값이 비어 있습니다. 필요한 값: %2</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="269"/>
+        <location filename="../../app/launchoptions.cpp" line="272"/>
         <source>--lang expects en or ko, got &apos;%1&apos;</source>
         <translation>--lang에는 en 또는 ko가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="276"/>
+        <location filename="../../app/launchoptions.cpp" line="279"/>
         <source>--palette expects dark, light or system, got &apos;%1&apos;</source>
         <translation>--palette에는 dark, light 또는 system이 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="286"/>
+        <location filename="../../app/launchoptions.cpp" line="289"/>
         <source>--window-size expects WIDTHxHEIGHT between 640x480 and 7680x4320, got &apos;%1&apos;</source>
         <translation>--window-size에는 640x480부터 7680x4320 사이의 WIDTHxHEIGHT가 필요합니다. 입력값: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../../app/launchoptions.cpp" line="308"/>
+        <location filename="../../app/launchoptions.cpp" line="311"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>예상하지 못한 인수: &apos;%1&apos;</translation>
     </message>
@@ -3431,7 +3646,7 @@
     </message>
     <message>
         <location filename="../../app/lessonpanel.cpp" line="89"/>
-        <location filename="../../app/lessonpanel.cpp" line="745"/>
+        <location filename="../../app/lessonpanel.cpp" line="746"/>
         <source>Reveal the answer</source>
         <translation>정답 보기</translation>
     </message>
@@ -3519,27 +3734,27 @@
         <translation>선택지마다 손을 든 학생 수를 셉니다 (Shift+1~Shift+4로 1명씩 더함)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="199"/>
+        <location filename="../../app/lessonpanel.cpp" line="200"/>
         <source>The last lesson, as it was left (Page Up)</source>
         <translation>마지막 문항 (보던 상태 그대로, Page Up)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="209"/>
+        <location filename="../../app/lessonpanel.cpp" line="210"/>
         <source>Save every lesson&apos;s show of hands as a Markdown summary</source>
         <translation>모든 문항의 거수 결과를 Markdown 요약으로 저장합니다</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="272"/>
+        <location filename="../../app/lessonpanel.cpp" line="273"/>
         <source>&apos;%1&apos; is neither a lesson file nor a shipped lesson set (%2)</source>
         <translation>&apos;%1&apos;: 수업 파일도 기본 제공 수업 세트도 아닙니다 (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="276"/>
+        <location filename="../../app/lessonpanel.cpp" line="277"/>
         <source>%1 has lessons 1 to %2, not %3</source>
         <translation>%1에는 문항이 1번부터 %2번까지만 있습니다 (%3번 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="290"/>
+        <location filename="../../app/lessonpanel.cpp" line="291"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
@@ -3564,12 +3779,12 @@
         <translation type="vanished">; 거수: %2명 중 %1명 정답 (%3 %)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="453"/>
+        <location filename="../../app/lessonpanel.cpp" line="454"/>
         <source>&lt;b&gt;The lessons are done.&lt;/b&gt; The class was right on %1 of %2 predictions; %3 of %4 lessons revealed.</source>
         <translation>&lt;b&gt;수업 문항을 모두 마쳤습니다.&lt;/b&gt; 예측 %2개 중 %1개가 맞았고, 문항 %4개 중 %3개의 정답을 보았습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="459"/>
+        <location filename="../../app/lessonpanel.cpp" line="460"/>
         <source>&lt;b&gt;The lessons are done.&lt;/b&gt; No prediction was made; %1 of %2 lessons revealed.</source>
         <translation>&lt;b&gt;수업 문항을 모두 마쳤습니다.&lt;/b&gt; 예측은 없었고, 문항 %2개 중 %1개의 정답을 보았습니다.</translation>
     </message>
@@ -3580,7 +3795,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="475"/>
+        <location filename="../../app/lessonpanel.cpp" line="198"/>
         <source>✓ right, ✗ not quite, – no prediction or not revealed.</source>
         <translation>✓ 정답, ✗ 오답, – 예측 없음 또는 정답 보기 전.</translation>
     </message>
@@ -3606,82 +3821,82 @@
         <translation>문항으로 이동: 요약에서도 여기서 어느 문항이든 다시 열 수 있습니다</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/lessonpanel.cpp" line="467"/>
+        <location filename="../../app/lessonpanel.cpp" line="468"/>
         <source>Show of hands: %1 of %2 hands right (%3 %) over %n lesson(s).</source>
         <translation>
             <numerusform>거수: 문항 %n개, 거수 %2건 중 %1건 정답 (%3 %).</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="533"/>
-        <location filename="../../app/lessonpanel.cpp" line="783"/>
-        <location filename="../../app/lessonpanel.cpp" line="803"/>
+        <location filename="../../app/lessonpanel.cpp" line="534"/>
+        <location filename="../../app/lessonpanel.cpp" line="784"/>
+        <location filename="../../app/lessonpanel.cpp" line="804"/>
         <source>This lesson&apos;s figures cannot be computed: %1</source>
         <translation>이 문항의 수치를 계산할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="609"/>
+        <location filename="../../app/lessonpanel.cpp" line="610"/>
         <source>Hands:</source>
         <translation>거수:</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="616"/>
+        <location filename="../../app/lessonpanel.cpp" line="617"/>
         <source>Hands for choice %1</source>
         <translation>선택지 %1에 손을 든 학생 수</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="665"/>
+        <location filename="../../app/lessonpanel.cpp" line="666"/>
         <source>Class votes: %1</source>
         <translation>수업 거수 결과: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="666"/>
+        <location filename="../../app/lessonpanel.cpp" line="667"/>
         <source>Choice</source>
         <translation>선택지</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="667"/>
+        <location filename="../../app/lessonpanel.cpp" line="668"/>
         <source>Hands</source>
         <translation>거수 (명)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="668"/>
+        <location filename="../../app/lessonpanel.cpp" line="669"/>
         <source>Share</source>
         <translation>비율</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="669"/>
+        <location filename="../../app/lessonpanel.cpp" line="670"/>
         <source>Right: %1 of %2 hands (%3 %)</source>
         <translation>정답: %2명 중 %1명 (%3 %)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="670"/>
+        <location filename="../../app/lessonpanel.cpp" line="671"/>
         <source>No hands were counted.</source>
         <translation>집계된 거수가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="682"/>
+        <location filename="../../app/lessonpanel.cpp" line="683"/>
         <source>Could not write %1: %2</source>
         <translation>%1에 쓸 수 없습니다: %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="689"/>
-        <location filename="../../app/lessonpanel.cpp" line="695"/>
+        <location filename="../../app/lessonpanel.cpp" line="690"/>
+        <location filename="../../app/lessonpanel.cpp" line="696"/>
         <source>Export the class votes</source>
         <translation>수업 거수 결과 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="690"/>
+        <location filename="../../app/lessonpanel.cpp" line="691"/>
         <source>Markdown (*.md);;All files (*)</source>
         <translation>Markdown (*.md);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="746"/>
+        <location filename="../../app/lessonpanel.cpp" line="747"/>
         <source>Next lesson</source>
         <translation>다음 문항</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="747"/>
+        <location filename="../../app/lessonpanel.cpp" line="748"/>
         <source>Finish: the summary</source>
         <translation>마치기: 결과 요약</translation>
     </message>
@@ -3694,42 +3909,42 @@
         <translation type="vanished">&lt;b&gt;문항 %1/%2: %3&lt;/b&gt;&lt;br&gt;%4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="771"/>
+        <location filename="../../app/lessonpanel.cpp" line="772"/>
         <source>%1)</source>
         <translation>%1)</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="773"/>
+        <location filename="../../app/lessonpanel.cpp" line="774"/>
         <source>The answer is %1</source>
         <translation>정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="775"/>
+        <location filename="../../app/lessonpanel.cpp" line="776"/>
         <source>✓ Right: %1</source>
         <translation>✓ 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="776"/>
+        <location filename="../../app/lessonpanel.cpp" line="777"/>
         <source>✗ Not quite: the answer is %1</source>
         <translation>✗ 아쉽습니다. 정답: %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="791"/>
+        <location filename="../../app/lessonpanel.cpp" line="792"/>
         <source>The app computes %1</source>
         <translation>앱 계산값 %1</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="809"/>
+        <location filename="../../app/lessonpanel.cpp" line="810"/>
         <source>✓ Your %1 is right in %2: the app computes %3 = %4</source>
         <translation>✓ %2 단위로 정답입니다: 예측값 %1, 앱 계산값 %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="812"/>
+        <location filename="../../app/lessonpanel.cpp" line="813"/>
         <source>✓ Your %1 is right: the app computes %2</source>
         <translation>✓ 예측값 %1, 정답입니다: 앱 계산값 %2</translation>
     </message>
     <message>
-        <location filename="../../app/lessonpanel.cpp" line="813"/>
+        <location filename="../../app/lessonpanel.cpp" line="814"/>
         <source>✗ Your %1; the app computes %2</source>
         <translation>✗ 예측값 %1, 앱 계산값 %2</translation>
     </message>
@@ -3794,12 +4009,12 @@
         <translation type="vanished">먼저 예측하세요: 정답을 보면 이 부분이 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="343"/>
+        <location filename="../../app/mainwindow.cpp" line="355"/>
         <source>Toolbar</source>
         <translation>도구 모음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="368"/>
+        <location filename="../../app/mainwindow.cpp" line="380"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
@@ -3812,68 +4027,68 @@
         <translation type="vanished">시나리오 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="378"/>
+        <location filename="../../app/mainwindow.cpp" line="390"/>
         <source>KV Scope scenario (*.json)</source>
         <translation>KV Scope 시나리오 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="376"/>
+        <location filename="../../app/mainwindow.cpp" line="388"/>
         <source>&amp;Save Scenario As...</source>
         <translation>시나리오를 다른 이름으로 저장(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="377"/>
+        <location filename="../../app/mainwindow.cpp" line="389"/>
         <source>Save scenario</source>
         <translation>시나리오 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="382"/>
+        <location filename="../../app/mainwindow.cpp" line="394"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일 열기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="386"/>
+        <location filename="../../app/mainwindow.cpp" line="398"/>
         <source>Open &amp;config.json...</source>
         <translation>config.json 열기(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="387"/>
+        <location filename="../../app/mainwindow.cpp" line="399"/>
         <source>Open &amp;Lessons...</source>
         <translation>수업 파일 열기(&amp;L)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="389"/>
+        <location filename="../../app/mainwindow.cpp" line="401"/>
         <source>Open a lesson file</source>
         <translation>수업 파일 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="389"/>
+        <location filename="../../app/mainwindow.cpp" line="401"/>
         <source>KV Scope lessons (*.json);;All files (*)</source>
         <translation>KV Scope 수업 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="394"/>
+        <location filename="../../app/mainwindow.cpp" line="406"/>
         <source>Export Chart as &amp;PNG...</source>
         <translation>차트를 PNG로 내보내기(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="396"/>
-        <location filename="../../app/mainwindow.cpp" line="402"/>
+        <location filename="../../app/mainwindow.cpp" line="408"/>
+        <location filename="../../app/mainwindow.cpp" line="414"/>
         <source>Export chart</source>
         <translation>차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="396"/>
+        <location filename="../../app/mainwindow.cpp" line="408"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="400"/>
+        <location filename="../../app/mainwindow.cpp" line="412"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation>차트를 SVG로 내보내기(&amp;V)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="402"/>
+        <location filename="../../app/mainwindow.cpp" line="414"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 이미지 (*.svg)</translation>
     </message>
@@ -3882,62 +4097,62 @@
         <translation type="vanished">메모리 내역을 CSV로 저장(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="408"/>
+        <location filename="../../app/mainwindow.cpp" line="420"/>
         <source>Save breakdown</source>
         <translation>메모리 내역 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="408"/>
+        <location filename="../../app/mainwindow.cpp" line="420"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="412"/>
+        <location filename="../../app/mainwindow.cpp" line="424"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation>메모리 내역을 Markdown 표로 복사(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="415"/>
+        <location filename="../../app/mainwindow.cpp" line="427"/>
         <source>Copy Scenario Lin&amp;k</source>
         <translation>시나리오 링크 복사(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="425"/>
+        <location filename="../../app/mainwindow.cpp" line="437"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="434"/>
+        <location filename="../../app/mainwindow.cpp" line="446"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="435"/>
+        <location filename="../../app/mainwindow.cpp" line="447"/>
         <source>&amp;Presenter Mode</source>
         <translation>발표자 모드(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="439"/>
+        <location filename="../../app/mainwindow.cpp" line="451"/>
         <source>Projector layout: full screen, large type, thick lines, value labels (F5; Escape leaves)</source>
         <translation>프로젝터용 화면: 전체 화면, 큰 글자, 굵은 선, 값 레이블 (F5, Esc로 나가기)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="443"/>
+        <location filename="../../app/mainwindow.cpp" line="455"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="445"/>
+        <location filename="../../app/mainwindow.cpp" line="457"/>
         <source>The course hour as guided questions: predict, then reveal (Ctrl+L)</source>
         <translation>한 시간 강의를 안내형 질문으로 진행합니다: 먼저 예측하고 정답을 봅니다 (Ctrl+L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="447"/>
+        <location filename="../../app/mainwindow.cpp" line="459"/>
         <source>&amp;Quiz Mode</source>
         <translation>퀴즈 모드(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="451"/>
+        <location filename="../../app/mainwindow.cpp" line="463"/>
         <source>Hide a lesson&apos;s figures until its answer is revealed (Ctrl+K)</source>
         <translation>정답을 볼 때까지 문항의 수치와 차트를 가립니다 (Ctrl+K)</translation>
     </message>
@@ -3950,122 +4165,122 @@
         <translation type="vanished">이 시나리오를 비교 기준으로 고정(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="315"/>
+        <location filename="../../app/mainwindow.cpp" line="327"/>
         <source>Predict first: the figures appear when the answer is revealed</source>
         <translation>먼저 예측하세요: 정답을 보면 수치와 차트가 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="369"/>
+        <location filename="../../app/mainwindow.cpp" line="381"/>
         <source>&amp;Open...</source>
         <translation>열기(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="371"/>
+        <location filename="../../app/mainwindow.cpp" line="383"/>
         <source>Open a config.json, scenario, lesson file, trace or server log</source>
         <translation>config.json, 시나리오, 수업 파일, 트레이스 또는 서버 로그 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="372"/>
+        <location filename="../../app/mainwindow.cpp" line="384"/>
         <source>KV Scope files, model configs, traces and logs (*.json *.jsonl *.csv *.log *.txt);;All files (*)</source>
         <translation>KV Scope 파일, 모델 설정, 트레이스와 로그 (*.json *.jsonl *.csv *.log *.txt);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="406"/>
+        <location filename="../../app/mainwindow.cpp" line="418"/>
         <source>Save &amp;Breakdown as CSV...</source>
         <translation>메모리 내역을 CSV로 저장(&amp;B)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="416"/>
+        <location filename="../../app/mainwindow.cpp" line="428"/>
         <source>Open Scenario L&amp;ink...</source>
         <translation>시나리오 링크 열기(&amp;I)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="419"/>
+        <location filename="../../app/mainwindow.cpp" line="431"/>
         <source>Open scenario link</source>
         <translation>시나리오 링크 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="419"/>
+        <location filename="../../app/mainwindow.cpp" line="431"/>
         <source>Paste a scenario code (kvscope:?v=1&amp;...):</source>
         <translation>시나리오 코드를 붙여 넣으세요 (kvscope:?v=1&amp;...):</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="454"/>
+        <location filename="../../app/mainwindow.cpp" line="466"/>
         <source>Go &amp;to Page</source>
         <translation>페이지로 이동(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="461"/>
+        <location filename="../../app/mainwindow.cpp" line="473"/>
         <source>Pi&amp;n This Scenario as Reference</source>
         <translation>이 시나리오를 기준으로 고정(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="465"/>
+        <location filename="../../app/mainwindow.cpp" line="477"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation>강의 기준 시나리오로 되돌리기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="469"/>
+        <location filename="../../app/mainwindow.cpp" line="481"/>
         <source>&amp;Sizes</source>
         <translation>크기 단위(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="472"/>
+        <location filename="../../app/mainwindow.cpp" line="484"/>
         <source>&amp;GiB (1024³ bytes)</source>
         <translation>&amp;GiB (1024³ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="473"/>
+        <location filename="../../app/mainwindow.cpp" line="485"/>
         <source>G&amp;B (10⁹ bytes)</source>
         <translation>G&amp;B (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="484"/>
+        <location filename="../../app/mainwindow.cpp" line="496"/>
         <source>Lan&amp;guage</source>
         <translation>언어(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="499"/>
+        <location filename="../../app/mainwindow.cpp" line="511"/>
         <source>Pal&amp;ette</source>
         <translation>팔레트(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="502"/>
+        <location filename="../../app/mainwindow.cpp" line="514"/>
         <source>&amp;System (the desktop&apos;s colours)</source>
         <translation>시스템 (데스크톱의 색)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="503"/>
+        <location filename="../../app/mainwindow.cpp" line="515"/>
         <source>&amp;Light</source>
         <translation>밝게(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="503"/>
+        <location filename="../../app/mainwindow.cpp" line="515"/>
         <source>&amp;Dark</source>
         <translation>어둡게(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="520"/>
+        <location filename="../../app/mainwindow.cpp" line="532"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="521"/>
+        <location filename="../../app/mainwindow.cpp" line="533"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>단축키(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="522"/>
+        <location filename="../../app/mainwindow.cpp" line="534"/>
         <source>What&apos;s &amp;This?</source>
         <translation>항목 설명 보기(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="524"/>
+        <location filename="../../app/mainwindow.cpp" line="536"/>
         <source>&amp;About KV Scope</source>
         <translation>KV Scope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="525"/>
+        <location filename="../../app/mainwindow.cpp" line="537"/>
         <source>About KV Scope</source>
         <translation>KV Scope 정보</translation>
     </message>
@@ -4090,57 +4305,57 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 루프라인, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="610"/>
+        <location filename="../../app/mainwindow.cpp" line="622"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="610"/>
+        <location filename="../../app/mainwindow.cpp" line="622"/>
         <source>Presenter mode on or off</source>
         <translation>발표자 모드 켜기/끄기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="611"/>
+        <location filename="../../app/mainwindow.cpp" line="623"/>
         <source>Escape</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="611"/>
+        <location filename="../../app/mainwindow.cpp" line="623"/>
         <source>Leave presenter mode</source>
         <translation>발표자 모드 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="612"/>
+        <location filename="../../app/mainwindow.cpp" line="624"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="612"/>
+        <location filename="../../app/mainwindow.cpp" line="624"/>
         <source>Show or hide the lessons</source>
         <translation>수업 보이기/숨기기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="613"/>
+        <location filename="../../app/mainwindow.cpp" line="625"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="613"/>
+        <location filename="../../app/mainwindow.cpp" line="625"/>
         <source>Quiz mode: hide a lesson&apos;s figures until revealed</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트 가리기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="614"/>
+        <location filename="../../app/mainwindow.cpp" line="626"/>
         <source>Enter or Page Down</source>
         <translation>Enter 또는 Page Down</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="614"/>
+        <location filename="../../app/mainwindow.cpp" line="626"/>
         <source>In a lesson: reveal the answer, then go to the next lesson</source>
         <translation>문항에서: 정답 보기, 한 번 더 누르면 다음 문항으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="615"/>
+        <location filename="../../app/mainwindow.cpp" line="627"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
@@ -4149,236 +4364,236 @@
         <translation type="vanished">이전 문항</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="615"/>
+        <location filename="../../app/mainwindow.cpp" line="627"/>
         <source>The previous lesson, as it was left</source>
         <translation>이전 문항 (보던 상태 그대로)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="616"/>
+        <location filename="../../app/mainwindow.cpp" line="628"/>
         <source>B or .</source>
         <translation>B 또는 .</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="616"/>
+        <location filename="../../app/mainwindow.cpp" line="628"/>
         <source>In a lesson: black screen (any key or a click brings it back); B picks B while choices are open</source>
         <translation>문항에서: 검은 화면 (아무 키나 누르거나 클릭하면 돌아옴). 선택지가 열려 있으면 B는 B를 고름</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="618"/>
+        <location filename="../../app/mainwindow.cpp" line="630"/>
         <source>1-4 or A-D</source>
         <translation>1-4 또는 A-D</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="618"/>
+        <location filename="../../app/mainwindow.cpp" line="630"/>
         <source>In a lesson: pick a choice</source>
         <translation>문항에서: 선택지 고르기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="619"/>
+        <location filename="../../app/mainwindow.cpp" line="631"/>
         <source>Shift+1 ... Shift+4</source>
         <translation>Shift+1 ... Shift+4</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="619"/>
+        <location filename="../../app/mainwindow.cpp" line="631"/>
         <source>In a lesson: one more hand for choice A to D (the class vote)</source>
         <translation>문항에서: 선택지 A~D에 손 든 학생 1명 추가 (수업 거수)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="620"/>
+        <location filename="../../app/mainwindow.cpp" line="632"/>
         <source>Space</source>
         <translation>스페이스</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="620"/>
+        <location filename="../../app/mainwindow.cpp" line="632"/>
         <source>Paged memory: play or pause</source>
         <translation>페이지 방식 메모리: 재생/일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="621"/>
+        <location filename="../../app/mainwindow.cpp" line="633"/>
         <source>Right</source>
         <translation>→ (오른쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="621"/>
+        <location filename="../../app/mainwindow.cpp" line="633"/>
         <source>Paged memory: one step</source>
         <translation>페이지 방식 메모리: 한 스텝 진행</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="622"/>
+        <location filename="../../app/mainwindow.cpp" line="634"/>
         <source>Left</source>
         <translation>← (왼쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="622"/>
+        <location filename="../../app/mainwindow.cpp" line="634"/>
         <source>Paged memory: one step back</source>
         <translation>페이지 방식 메모리: 한 스텝 뒤로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="623"/>
+        <location filename="../../app/mainwindow.cpp" line="635"/>
         <source>Shift+Left / Shift+Right</source>
         <translation>Shift+← / Shift+→</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="623"/>
+        <location filename="../../app/mainwindow.cpp" line="635"/>
         <source>Paged memory: ten steps back or forward</source>
         <translation>페이지 방식 메모리: 열 스텝 뒤로 또는 앞으로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="624"/>
+        <location filename="../../app/mainwindow.cpp" line="636"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="624"/>
+        <location filename="../../app/mainwindow.cpp" line="636"/>
         <source>Paged memory: restart</source>
         <translation>페이지 방식 메모리: 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="625"/>
+        <location filename="../../app/mainwindow.cpp" line="637"/>
         <source>Left / Right on Context or Batch</source>
         <translation>컨텍스트 길이·배치에서 ← / →</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="625"/>
+        <location filename="../../app/mainwindow.cpp" line="637"/>
         <source>Halve or double</source>
         <translation>절반으로 / 두 배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="626"/>
+        <location filename="../../app/mainwindow.cpp" line="638"/>
         <source>Page Down / Page Up on a focused Context or Batch</source>
         <translation>컨텍스트 길이·배치에 포커스가 있을 때 Page Down / Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="626"/>
+        <location filename="../../app/mainwindow.cpp" line="638"/>
         <source>Divide or multiply by 4</source>
         <translation>4로 나누기 / 4배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="627"/>
+        <location filename="../../app/mainwindow.cpp" line="639"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="627"/>
+        <location filename="../../app/mainwindow.cpp" line="639"/>
         <source>Pin the scenario as a reference outline</source>
         <translation>시나리오를 비교 기준(윤곽선)으로 고정</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="628"/>
+        <location filename="../../app/mainwindow.cpp" line="640"/>
         <source>Shift+F1</source>
         <translation>Shift+F1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="628"/>
+        <location filename="../../app/mainwindow.cpp" line="640"/>
         <source>What&apos;s This: click a control or chart to hear what it shows</source>
         <translation>항목 설명 보기: 컨트롤이나 차트를 클릭하면 무엇을 보여 주는지 설명합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="629"/>
+        <location filename="../../app/mainwindow.cpp" line="641"/>
         <source>F1 or ?</source>
         <translation>F1 또는 ?</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="629"/>
+        <location filename="../../app/mainwindow.cpp" line="641"/>
         <source>This list</source>
         <translation>이 목록</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="639"/>
+        <location filename="../../app/mainwindow.cpp" line="651"/>
         <source>Keyboard shortcuts</source>
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="773"/>
+        <location filename="../../app/mainwindow.cpp" line="785"/>
         <source>Black screen: any key or a click brings the lesson back</source>
         <translation>검은 화면: 아무 키나 누르거나 클릭하면 문항이 다시 보임</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="882"/>
+        <location filename="../../app/mainwindow.cpp" line="894"/>
         <source>Language not changed</source>
         <translation>언어를 바꾸지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="882"/>
+        <location filename="../../app/mainwindow.cpp" line="894"/>
         <source>Stop the decode run first, or let it finish, then switch the language.</source>
         <translation>디코드 실행을 먼저 중지하거나 끝날 때까지 기다린 다음 언어를 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="893"/>
+        <location filename="../../app/mainwindow.cpp" line="905"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="928"/>
+        <location filename="../../app/mainwindow.cpp" line="940"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="928"/>
+        <location filename="../../app/mainwindow.cpp" line="940"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="982"/>
+        <location filename="../../app/mainwindow.cpp" line="994"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/mainwindow.cpp" line="1015"/>
+        <location filename="../../app/mainwindow.cpp" line="1027"/>
         <source>Scenario link copied (%n character(s)): paste it into File &gt; Open Scenario Link, or give it to kvscope --open or kvscope-cli --code</source>
         <translation>
             <numerusform>시나리오 링크 복사함 (%n자): 파일 &gt; 시나리오 링크 열기에 붙여 넣거나 kvscope --open 또는 kvscope-cli --code에 전달</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/mainwindow.cpp" line="1018"/>
+        <location filename="../../app/mainwindow.cpp" line="1030"/>
         <source>Scenario link copied: %n character(s), long because this model is not a preset and travels whole</source>
         <translation>
             <numerusform>시나리오 링크 복사함: %n자 (프리셋이 아닌 모델이라 모델 전체를 담아 길어짐)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1029"/>
-        <location filename="../../app/mainwindow.cpp" line="1034"/>
-        <location filename="../../app/mainwindow.cpp" line="1042"/>
-        <location filename="../../app/mainwindow.cpp" line="1060"/>
+        <location filename="../../app/mainwindow.cpp" line="1041"/>
+        <location filename="../../app/mainwindow.cpp" line="1046"/>
+        <location filename="../../app/mainwindow.cpp" line="1054"/>
+        <location filename="../../app/mainwindow.cpp" line="1072"/>
         <source>Cannot open scenario link</source>
         <translation>시나리오 링크를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1035"/>
+        <location filename="../../app/mainwindow.cpp" line="1047"/>
         <source>scenario code: field &apos;page&apos; is &apos;%1&apos;; pages: %2</source>
         <translation>시나리오 코드: &apos;page&apos; 필드 값 &apos;%1&apos;을(를) 알 수 없음. 가능한 페이지: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1308"/>
-        <location filename="../../app/mainwindow.cpp" line="1314"/>
-        <location filename="../../app/mainwindow.cpp" line="1343"/>
+        <location filename="../../app/mainwindow.cpp" line="1320"/>
+        <location filename="../../app/mainwindow.cpp" line="1326"/>
+        <location filename="../../app/mainwindow.cpp" line="1355"/>
         <source>Cannot open file</source>
         <translation>파일을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1309"/>
+        <location filename="../../app/mainwindow.cpp" line="1321"/>
         <source>%1 is not a regular file</source>
         <translation>%1은(는) 일반 파일이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1309"/>
+        <location filename="../../app/mainwindow.cpp" line="1321"/>
         <source>%1 does not exist</source>
         <translation>%1이(가) 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1329"/>
+        <location filename="../../app/mainwindow.cpp" line="1341"/>
         <source>Cannot replay the trace</source>
         <translation>트레이스를 재생할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1336"/>
+        <location filename="../../app/mainwindow.cpp" line="1348"/>
         <source>Cannot read the log</source>
         <translation>로그를 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1344"/>
+        <location filename="../../app/mainwindow.cpp" line="1356"/>
         <source>%1 is not a file KV Scope knows: expected a Hugging Face config.json, a KV Scope scenario or lesson file, a request trace (CSV or JSON Lines) or a server start-up log</source>
         <translation>%1은(는) KV Scope가 인식하는 파일이 아님: Hugging Face config.json, KV Scope 시나리오나 수업 파일, 요청 트레이스(CSV 또는 JSON Lines), 서버 시작 로그 중 하나여야 함</translation>
     </message>
@@ -4387,51 +4602,51 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1101"/>
-        <location filename="../../app/mainwindow.cpp" line="1108"/>
+        <location filename="../../app/mainwindow.cpp" line="1113"/>
+        <location filename="../../app/mainwindow.cpp" line="1120"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1105"/>
+        <location filename="../../app/mainwindow.cpp" line="1117"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1117"/>
+        <location filename="../../app/mainwindow.cpp" line="1129"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1120"/>
+        <location filename="../../app/mainwindow.cpp" line="1132"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1137"/>
+        <location filename="../../app/mainwindow.cpp" line="1149"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1143"/>
+        <location filename="../../app/mainwindow.cpp" line="1155"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1144"/>
+        <location filename="../../app/mainwindow.cpp" line="1156"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1148"/>
+        <location filename="../../app/mainwindow.cpp" line="1160"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1191"/>
-        <location filename="../../app/mainwindow.cpp" line="1195"/>
-        <location filename="../../app/mainwindow.cpp" line="1201"/>
-        <location filename="../../app/mainwindow.cpp" line="1221"/>
+        <location filename="../../app/mainwindow.cpp" line="1203"/>
+        <location filename="../../app/mainwindow.cpp" line="1207"/>
+        <location filename="../../app/mainwindow.cpp" line="1213"/>
+        <location filename="../../app/mainwindow.cpp" line="1233"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -4444,20 +4659,20 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1231"/>
-        <location filename="../../app/mainwindow.cpp" line="1236"/>
-        <location filename="../../app/mainwindow.cpp" line="1241"/>
+        <location filename="../../app/mainwindow.cpp" line="1243"/>
+        <location filename="../../app/mainwindow.cpp" line="1248"/>
+        <location filename="../../app/mainwindow.cpp" line="1253"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1078"/>
-        <location filename="../../app/mainwindow.cpp" line="1084"/>
-        <location filename="../../app/mainwindow.cpp" line="1201"/>
-        <location filename="../../app/mainwindow.cpp" line="1222"/>
-        <location filename="../../app/mainwindow.cpp" line="1236"/>
-        <location filename="../../app/mainwindow.cpp" line="1241"/>
-        <location filename="../../app/mainwindow.cpp" line="1314"/>
+        <location filename="../../app/mainwindow.cpp" line="1090"/>
+        <location filename="../../app/mainwindow.cpp" line="1096"/>
+        <location filename="../../app/mainwindow.cpp" line="1213"/>
+        <location filename="../../app/mainwindow.cpp" line="1234"/>
+        <location filename="../../app/mainwindow.cpp" line="1248"/>
+        <location filename="../../app/mainwindow.cpp" line="1253"/>
+        <location filename="../../app/mainwindow.cpp" line="1326"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -4466,22 +4681,22 @@
         <translation type="vanished">로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="591"/>
+        <location filename="../../app/mainwindow.cpp" line="603"/>
         <source>not built in: the decode core runs on the CPU</source>
         <translation>빌드에 포함되지 않음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="593"/>
+        <location filename="../../app/mainwindow.cpp" line="605"/>
         <source>runtime %1, no driver: the decode core runs on the CPU</source>
         <translation>런타임 %1, 드라이버 없음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="595"/>
+        <location filename="../../app/mainwindow.cpp" line="607"/>
         <source>runtime %1, driver %2</source>
         <translation>런타임 %1, 드라이버 %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="596"/>
+        <location filename="../../app/mainwindow.cpp" line="608"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;&lt;p&gt;Licence: MIT.&lt;br&gt;Qt %2 (built with %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</source>
         <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시, 그리고 그 밖의 부가 메모리를 GPU 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;라이선스: MIT.&lt;br&gt;Qt %2 (빌드 버전 %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</translation>
     </message>
@@ -4494,48 +4709,48 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1191"/>
+        <location filename="../../app/mainwindow.cpp" line="1203"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1082"/>
-        <location filename="../../app/mainwindow.cpp" line="1222"/>
+        <location filename="../../app/mainwindow.cpp" line="1094"/>
+        <location filename="../../app/mainwindow.cpp" line="1234"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="608"/>
+        <location filename="../../app/mainwindow.cpp" line="620"/>
         <source>Ctrl+1 ... Ctrl+%1</source>
         <translation>Ctrl+1 ... Ctrl+%1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="608"/>
+        <location filename="../../app/mainwindow.cpp" line="620"/>
         <source>Ctrl+1 ... Ctrl+9, Ctrl+0</source>
         <translation>Ctrl+1 ... Ctrl+9, Ctrl+0</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="609"/>
+        <location filename="../../app/mainwindow.cpp" line="621"/>
         <source>Switch page: %1</source>
         <translation>페이지 전환: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="609"/>
+        <location filename="../../app/mainwindow.cpp" line="621"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1249"/>
+        <location filename="../../app/mainwindow.cpp" line="1261"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1267"/>
+        <location filename="../../app/mainwindow.cpp" line="1279"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1268"/>
+        <location filename="../../app/mainwindow.cpp" line="1280"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -4573,51 +4788,66 @@
         <translation>CUDA 컨텍스트 (추정)</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="98"/>
+        <location filename="../../app/memorychart.cpp" line="48"/>
+        <source>Speculative (draft, slots)</source>
+        <translation>추측 디코딩 (드래프트, 슬롯)</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorychart.cpp" line="100"/>
         <source>Memory per GPU chart</source>
         <translation>GPU당 메모리 차트</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="240"/>
+        <location filename="../../app/memorychart.cpp" line="249"/>
         <source>%1: weights %2, KV cache %3, total %4, %5</source>
         <translation>%1: 가중치 %2, KV 캐시 %3, 합계 %4, %5</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="242"/>
+        <location filename="../../app/memorychart.cpp" line="251"/>
         <source>fits the budget</source>
         <translation>한도 안에 적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="242"/>
+        <location filename="../../app/memorychart.cpp" line="251"/>
         <source>over the budget</source>
         <translation>한도 초과</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="244"/>
+        <location filename="../../app/memorychart.cpp" line="253"/>
+        <source>, of which speculative decoding %1</source>
+        <translation>, 그중 추측 디코딩 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorychart.cpp" line="256"/>
         <source>%1. Budget %2 of a %3 card. %4.</source>
         <translation>%1. 카드 %3 중 한도 %2. %4.</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="460"/>
+        <location filename="../../app/memorychart.cpp" line="472"/>
         <source>&lt;br&gt;Per-sequence state: %1</source>
         <translation>&lt;br&gt;시퀀스별 상태: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorychart.cpp" line="475"/>
+        <source>&lt;br&gt;Speculative decoding: draft weights %1, draft KV %2, lookahead slots %3</source>
+        <translation>&lt;br&gt;추측 디코딩: 드래프트 가중치 %1, 드래프트 KV %2, 룩어헤드 슬롯 %3</translation>
     </message>
     <message>
         <source>GiB</source>
         <translation type="vanished">GiB</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="225"/>
+        <location filename="../../app/memorychart.cpp" line="234"/>
         <source>past the model&apos;s maximum context</source>
         <translation>모델의 최대 컨텍스트 길이 초과</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="412"/>
+        <location filename="../../app/memorychart.cpp" line="424"/>
         <source>Pinned scenario</source>
         <translation>고정한 시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="455"/>
+        <location filename="../../app/memorychart.cpp" line="467"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;Weights: %3&lt;br&gt;KV cache: %4&lt;br&gt;Activations (estimate): %5&lt;br&gt;CUDA context (estimate): %6&lt;br&gt;&lt;b&gt;Total: %7&lt;/b&gt; of a %8 budget</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;가중치: %3&lt;br&gt;KV 캐시: %4&lt;br&gt;활성화 값 (추정): %5&lt;br&gt;CUDA 컨텍스트 (추정): %6&lt;br&gt;&lt;b&gt;합계: %7&lt;/b&gt; (한도 %8)</translation>
     </message>
@@ -4625,143 +4855,163 @@
 <context>
     <name>MemoryPage</name>
     <message>
-        <location filename="../../app/memorypage.cpp" line="72"/>
+        <location filename="../../app/memorypage.cpp" line="73"/>
         <source>Lock scale</source>
         <translation>축 고정</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="83"/>
+        <location filename="../../app/memorypage.cpp" line="82"/>
+        <source>Speculative decoding</source>
+        <translation>추측 디코딩</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="87"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="103"/>
+        <location filename="../../app/memorypage.cpp" line="107"/>
         <source>How KV Scope read the imported config.json: the family rule that gave the KV heads</source>
         <translation>가져온 config.json을 KV Scope가 읽은 방법: KV 헤드 수를 정한 모델 계열 규칙</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="104"/>
+        <location filename="../../app/memorypage.cpp" line="108"/>
         <source>Each model family names its attention layout differently (num_key_value_heads, multi_query, multi_query_group_num, new_decoder_architecture...). This line says which rule decided the KV heads, which layers cache per token, and which keys KV Scope did not use.</source>
         <translation>모델 계열마다 어텐션 구성을 다른 키로 적습니다 (num_key_value_heads, multi_query, multi_query_group_num, new_decoder_architecture...). 이 줄은 어떤 규칙이 KV 헤드 수를 정했는지, 어떤 레이어가 토큰마다 캐시하는지, KV Scope가 쓰지 않은 키가 무엇인지 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="113"/>
+        <location filename="../../app/memorypage.cpp" line="117"/>
         <source>The fastest a decode step can be on this GPU&apos;s data sheet: max(bytes / bandwidth, FLOPs / peak)</source>
         <translation>이 GPU의 데이터시트로 본 디코드 스텝의 최소 시간: max(바이트 / 대역폭, FLOP / 최대 성능)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="115"/>
+        <location filename="../../app/memorypage.cpp" line="119"/>
         <source>One decode step reads every weight it multiplies once (an untied embedding table is only looked up) and the whole KV cache of every sequence, and computes about two FLOPs per weight per sequence. Divided by the data sheet&apos;s memory bandwidth and peak FLOP/s, the larger time is a lower bound on the time per output token: kernel launches, element-wise work and activations only add to it. The Roofline page measures the same on this machine.</source>
         <translation>디코드 스텝 하나는 곱하는 모든 가중치를 한 번씩 읽고(LM 헤드와 묶이지 않은 임베딩 표는 조회만 함) 모든 시퀀스의 KV 캐시 전체를 읽으며, 시퀀스마다 가중치 하나당 약 2 FLOP을 계산합니다. 이를 데이터시트의 메모리 대역폭과 최대 FLOP/s로 나눈 두 시간 중 큰 쪽이 출력 토큰당 시간(TPOT)의 하한입니다. 커널 실행, 원소별 연산, 활성값은 시간을 더할 뿐입니다. 루프라인 페이지에서 이 컴퓨터로 같은 것을 측정합니다.</translation>
     </message>
     <message>
         <location filename="../../app/memorypage.cpp" line="129"/>
+        <source>What the drafter adds to memory, and the speedup its acceptance rate gives on the data sheet&apos;s roofline</source>
+        <translation>드래프트에 드는 추가 메모리와, 수락률에 따른 속도 향상 (데이터시트 루프라인 기준)</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="132"/>
+        <source>Each step the model checks k draft tokens in one pass. A token is kept when it and every draft before it were accepted, and the model adds one of its own, so a step keeps (1 - a^(k+1)) / (1 - a) tokens on average. The pass costs about one plain step while decoding is memory-bound (the weights are read once for all k + 1 tokens) and about k + 1 steps once it is compute-bound: speculation pays at small batches and costs at large ones.</source>
+        <translation>모델은 스텝마다 드래프트 토큰 k개를 한 번의 패스로 검증합니다. 한 토큰은 그 토큰과 앞의 드래프트가 모두 수락될 때 남고, 모델이 자기 토큰 하나를 더하므로 한 스텝은 평균 (1 - a^(k+1)) / (1 - a)개의 토큰을 남깁니다. 디코딩이 메모리 바운드일 때 이 패스는 일반 스텝 하나 정도의 비용이고 (가중치를 k + 1개 토큰에 한 번만 읽음), 연산 바운드가 되면 약 k + 1스텝의 비용입니다: 추측 디코딩은 작은 배치에서 이득이고 큰 배치에서는 손해입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="145"/>
         <source>One bar per context length, or per batch</source>
         <translation>컨텍스트 길이별 또는 배치별로 막대 하나씩</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="130"/>
+        <location filename="../../app/memorypage.cpp" line="146"/>
         <source>By context: the same batch at 2K, 8K and 32K tokens (and the current context). By batch: the same context at batch 1, 8 and 32 (and the current batch).</source>
         <translation>컨텍스트 길이별: 같은 배치를 2K, 8K, 32K 토큰(그리고 현재 컨텍스트 길이)에서 비교합니다. 배치별: 같은 컨텍스트 길이를 배치 1, 8, 32(그리고 현재 배치)에서 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="132"/>
+        <location filename="../../app/memorypage.cpp" line="148"/>
         <source>GiB (1024³ bytes) as nvidia-smi and PyTorch count, or GB (10⁹ bytes) as cards are sold</source>
         <translation>nvidia-smi와 PyTorch가 세는 GiB (1024³ 바이트), 또는 카드 사양에 쓰는 GB (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="133"/>
+        <location filename="../../app/memorypage.cpp" line="149"/>
         <source>While locked the value axis keeps its top when bars shrink, so halving the batch visibly halves the cache; it still grows when a bar would be cut.</source>
         <translation>고정하면 막대가 줄어도 세로축의 최댓값이 그대로여서, 배치를 절반으로 줄이면 캐시 막대도 눈에 띄게 절반이 됩니다. 막대가 잘릴 때는 축이 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="135"/>
+        <location filename="../../app/memorypage.cpp" line="151"/>
         <source>Keep the scale while you compare: the axis grows when a bar would be cut, never shrinks</source>
         <translation>비교하는 동안 축 범위를 유지합니다: 막대가 잘릴 때만 축이 늘어나고, 줄어들지는 않습니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="137"/>
+        <location filename="../../app/memorypage.cpp" line="153"/>
         <source>Weights + KV cache + estimates, against the budget (card x utilization)</source>
         <translation>가중치 + KV 캐시 + 추정값을 한도(카드 메모리 x 사용률)와 비교</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="138"/>
+        <location filename="../../app/memorypage.cpp" line="154"/>
         <source>The verdict compares the sum of the four terms with the budget line. It is not an out-of-memory guarantee: the allocator&apos;s reserve, fragmentation and other processes are not in the sum, so a computed 23 GiB can still fail on a 24 GiB card.</source>
         <translation>판정은 네 항목의 합을 한도선과 비교한 결과입니다. 메모리 부족 (OOM)이 나지 않는다는 보장은 아닙니다: 할당자의 예비 메모리, 단편화, 다른 프로세스는 합계에 들어 있지 않으므로, 계산상 23 GiB라도 24 GiB 카드에서 실패할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="141"/>
+        <location filename="../../app/memorypage.cpp" line="157"/>
         <source>The KV cache formula with this scenario&apos;s numbers put in</source>
         <translation>이 시나리오의 값을 대입한 KV 캐시 공식</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="142"/>
+        <location filename="../../app/memorypage.cpp" line="158"/>
         <source>KV bytes = 2 x L x B x S x H_kv x D_head x bytes per element. The 2 is one K and one V per token; each symbol has the colour of the number put in for it.</source>
         <translation>KV 바이트 = 2 x L x B x S x H_kv x D_head x 원소당 바이트입니다. 2는 토큰마다 저장하는 K 하나와 V 하나이며, 각 기호는 대입한 값과 같은 색으로 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="144"/>
+        <location filename="../../app/memorypage.cpp" line="160"/>
         <source>Stacked memory per GPU for each context (or batch); hover a bar for every term</source>
         <translation>컨텍스트 길이(또는 배치)별로 쌓은 GPU당 메모리: 막대 위에 마우스를 올리면 모든 항목이 보입니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="145"/>
+        <location filename="../../app/memorypage.cpp" line="161"/>
         <source>Each bar stacks the weights (loaded once), the KV cache (grows with every token of every request) and the estimated activations and CUDA context, against the whole card (dotted) and the budget the server may use (dashed).</source>
         <translation>각 막대는 가중치(한 번만 올림), KV 캐시(모든 요청의 토큰마다 커짐), 활성화 값과 CUDA 컨텍스트 추정값을 쌓아서 카드 전체(점선), 서버가 쓸 수 있는 한도(파선)와 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="148"/>
+        <location filename="../../app/memorypage.cpp" line="164"/>
         <source>Every term in bytes; hover a row for how it is computed</source>
         <translation>모든 항목의 바이트 수: 행 위에 마우스를 올리면 계산 방법이 보입니다</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="149"/>
+        <location filename="../../app/memorypage.cpp" line="165"/>
         <source>The figures behind the bars, per GPU. Activations and the CUDA context are estimates; what nvidia-smi shows is larger still: it adds the allocator&apos;s cached blocks and the CUDA context of every process.</source>
         <translation>막대의 바탕이 되는 GPU당 수치입니다. 활성화 값과 CUDA 컨텍스트는 추정값입니다. nvidia-smi가 보여 주는 값은 이보다도 큽니다: 할당자가 캐시해 둔 메모리 블록과 모든 프로세스의 CUDA 컨텍스트가 더해지기 때문입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="152"/>
+        <location filename="../../app/memorypage.cpp" line="168"/>
         <source>What vLLM prints at start-up for this scenario</source>
         <translation>이 시나리오에서 vLLM이 시작할 때 출력하는 내용</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="153"/>
+        <location filename="../../app/memorypage.cpp" line="169"/>
         <source>vLLM gives the cache what is left of memory x utilization after weights, activations and non-torch memory, in whole blocks of 16 tokens: tokens = blocks x 16; concurrency = tokens / tokens per request.</source>
         <translation>vLLM은 메모리 x 사용률에서 가중치, 활성화 값, torch 외 메모리를 빼고 남은 공간을 16 토큰짜리 블록 단위로 캐시에 줍니다: 토큰 수 = 블록 수 x 16, 동시 요청 수 = 토큰 수 / 요청당 토큰 수.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="156"/>
+        <location filename="../../app/memorypage.cpp" line="172"/>
         <source>The same parameters stored in each format: bytes = parameters x bits / 8</source>
         <translation>같은 파라미터를 형식별로 저장했을 때의 크기: 바이트 = 파라미터 x 비트 / 8</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="157"/>
+        <location filename="../../app/memorypage.cpp" line="173"/>
         <source>Weights alone in FP32, BF16, INT8 and INT4, and INT4 with one FP16 scale per 128 weights (4.125 bits) as real quantized files store it. The chosen format is darker and marked (now).</source>
         <translation>FP32, BF16, INT8, INT4로 저장한 가중치만의 크기와, 실제 양자화 파일처럼 가중치 128개마다 FP16 스케일을 하나씩 둔 INT4(4.125비트)의 크기입니다. 선택한 형식은 더 진하게 칠하고 (현재)로 표시합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="161"/>
+        <location filename="../../app/memorypage.cpp" line="177"/>
         <source>Bars by context</source>
         <translation>컨텍스트 길이별 막대</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="162"/>
+        <location filename="../../app/memorypage.cpp" line="178"/>
         <source>Bars by batch</source>
         <translation>배치별 막대</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="163"/>
+        <location filename="../../app/memorypage.cpp" line="179"/>
         <source>GiB (1024³)</source>
         <translation>GiB (1024³)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="164"/>
+        <location filename="../../app/memorypage.cpp" line="180"/>
         <source>GB (10⁹)</source>
         <translation>GB (10⁹)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="93"/>
-        <location filename="../../app/memorypage.cpp" line="180"/>
+        <location filename="../../app/memorypage.cpp" line="509"/>
+        <source>Each time is a lower bound on the data sheet&apos;s roofline, so the ratio is optimistic: a fixed cost per pass (launches, the sampler) would fall on the check and on each draft step.</source>
+        <translation>각 시간은 데이터시트 루프라인으로 구한 하한이므로 이 비율은 낙관적인 값입니다: 패스마다 드는 고정 비용(커널 실행, 샘플러)은 검증과 드래프트 스텝마다 더해집니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="97"/>
+        <location filename="../../app/memorypage.cpp" line="196"/>
         <source>Weights alone by dtype</source>
         <translation>가중치만: dtype별 크기</translation>
     </message>
@@ -4770,84 +5020,168 @@
         <translation type="vanished">GiB</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="220"/>
+        <location filename="../../app/memorypage.cpp" line="236"/>
         <source>KV cache formula, with this scenario&apos;s numbers</source>
         <translation>KV 캐시 공식 (이 시나리오의 값 대입)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="92"/>
-        <location filename="../../app/memorypage.cpp" line="226"/>
+        <location filename="../../app/memorypage.cpp" line="96"/>
+        <location filename="../../app/memorypage.cpp" line="242"/>
         <source>Breakdown (per GPU)</source>
         <translation>메모리 내역 (GPU당)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="234"/>
+        <location filename="../../app/memorypage.cpp" line="250"/>
         <source>Capacity, as vLLM reports it</source>
         <translation>vLLM이 보고하는 방식의 용량</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="237"/>
+        <location filename="../../app/memorypage.cpp" line="253"/>
         <source>Time per output token (lower bound)</source>
         <translation>출력 토큰당 시간 (하한)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="389"/>
+        <location filename="../../app/memorypage.cpp" line="413"/>
         <source>No TPOT bound for a card typed by hand: choose a GPU preset with data-sheet figures.</source>
         <translation>직접 입력한 카드에는 TPOT 하한이 없습니다: 데이터시트 수치가 있는 GPU 프리셋을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="391"/>
+        <location filename="../../app/memorypage.cpp" line="415"/>
         <source>No TPOT bound: the %1 preset carries no data-sheet bandwidth and peak.</source>
         <translation>TPOT 하한 없음: %1 프리셋에는 데이터시트 대역폭과 최대 성능이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="396"/>
+        <location filename="../../app/memorypage.cpp" line="420"/>
         <source>TPOT ≥ %1 ms: memory-bound</source>
         <translation>TPOT ≥ %1 ms: 메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="397"/>
+        <location filename="../../app/memorypage.cpp" line="421"/>
         <source>TPOT ≥ %1 ms: compute-bound</source>
         <translation>TPOT ≥ %1 ms: 연산 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="401"/>
+        <location filename="../../app/memorypage.cpp" line="425"/>
         <source>A lower bound from the data sheet of the %1 (%2, %3 dense %4), at batch %5 and %6 tokens: a step moves %7 and computes %8; bytes / bandwidth = %9 ms, FLOPs / peak = %10 ms.</source>
         <translation>%1 데이터시트(%2, %3 dense %4)로 구한 하한, 배치 %5, 토큰 %6개: 스텝 하나가 %7을 옮기고 %8을 계산합니다. 바이트 / 대역폭 = %9 ms, FLOP / 최대 성능 = %10 ms.</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="445"/>
+        <location filename="../../app/memorypage.cpp" line="438"/>
+        <source>%1x</source>
+        <translation>%1배</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="439"/>
+        <source>%1 (slower)</source>
+        <translation>%1 (더 느림)</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="452"/>
+        <source>%1, acceptance %2: adds %3</source>
+        <translation>%1, 수락률 %2: %3 추가</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="458"/>
+        <source>draft weights %1</source>
+        <translation>드래프트 가중치 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="460"/>
+        <source>draft KV %1 (%2 B per token)</source>
+        <translation>드래프트 KV %1 (토큰당 %2 B)</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="462"/>
+        <source>lookahead slots %1 (%2 tokens)</source>
+        <translation>룩어헤드 슬롯 %1 (토큰 %2개)</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="464"/>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="467"/>
+        <source>⚠ The draft&apos;s vocabulary is not the model&apos;s: no server pairs them, so these figures describe a pairing that cannot run.</source>
+        <translation>⚠ 드래프트의 어휘가 모델과 다릅니다: 어떤 서버도 둘을 함께 쓰지 않으므로, 이 수치는 실행할 수 없는 조합을 나타냅니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="482"/>
+        <source>No speedup: %1</source>
+        <translation>속도 향상을 계산할 수 없음: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="486"/>
+        <source>No speedup under tensor parallelism: the step model is for one GPU.</source>
+        <translation>텐서 병렬에서는 속도 향상을 계산하지 않습니다: 스텝 모델은 GPU 한 장 기준입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="489"/>
+        <source>No speedup for weights as stored: choose a weight dtype for the step model.</source>
+        <translation>저장된 그대로의 가중치에는 속도 향상을 계산하지 않습니다: 스텝 모델에 쓸 가중치 dtype을 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="490"/>
+        <source>No speedup for a card without data-sheet figures: choose a GPU preset.</source>
+        <translation>데이터시트 수치가 없는 카드에는 속도 향상을 계산하지 않습니다: GPU 프리셋을 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="494"/>
+        <source>memory-bound</source>
+        <translation>메모리 바운드</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="494"/>
+        <source>compute-bound</source>
+        <translation>연산 바운드</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="498"/>
+        <source> + %1 draft steps x %2</source>
+        <translation> + 드래프트 스텝 %1번 x %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="500"/>
+        <source>A step keeps (1 - a^(k+1)) / (1 - a) = %1 tokens on average. Checking %2 tokens per sequence takes %3 (%4)%5, against %6 for a plain step (%7): &lt;b&gt;%8&lt;/b&gt; the tokens per second at batch %9.</source>
+        <translation>한 스텝은 평균 (1 - a^(k+1)) / (1 - a) = %1개의 토큰을 남깁니다. 시퀀스마다 토큰 %2개의 검증 시간은 %3 (%4)%5, 일반 스텝은 %6 (%7)입니다. 배치 %9에서 초당 토큰 수는 &lt;b&gt;%8&lt;/b&gt;입니다.</translation>
+    </message>
+    <message>
+        <source>Lower bounds on the data sheet&apos;s roofline; launches and the sampler are left out.</source>
+        <translation type="vanished">모두 데이터시트 루프라인으로 구한 하한이며, 커널 실행과 샘플러 비용은 빠져 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorypage.cpp" line="550"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="447"/>
-        <location filename="../../app/memorypage.cpp" line="531"/>
+        <location filename="../../app/memorypage.cpp" line="552"/>
+        <location filename="../../app/memorypage.cpp" line="646"/>
         <source> (now)</source>
         <translation> (현재)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="462"/>
+        <location filename="../../app/memorypage.cpp" line="567"/>
         <source>%1 at %2 tokens, by batch</source>
         <translation>%1, %2 토큰, 배치별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="464"/>
+        <location filename="../../app/memorypage.cpp" line="569"/>
         <source>%1, batch %2, by context</source>
         <translation>%1, 배치 %2, 컨텍스트 길이별</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="469"/>
+        <location filename="../../app/memorypage.cpp" line="574"/>
         <source>budget %1 (%2% of the card)</source>
         <translation>한도 %1 (카드의 %2%)</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="470"/>
+        <location filename="../../app/memorypage.cpp" line="575"/>
         <source>card %1</source>
         <translation>카드 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="528"/>
+        <location filename="../../app/memorypage.cpp" line="643"/>
         <source>(now)</source>
         <translation>(현재)</translation>
     </message>
@@ -4981,7 +5315,7 @@
         <translation>로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/memorypage.cpp" line="56"/>
+        <location filename="../../app/memorypage.cpp" line="57"/>
         <source>Memory</source>
         <translation>메모리</translation>
     </message>
@@ -6083,7 +6417,7 @@
     <message>
         <location filename="../../app/pergpupage.cpp" line="284"/>
         <location filename="../../app/pergpupage.cpp" line="293"/>
-        <location filename="../../app/pergpupage.cpp" line="351"/>
+        <location filename="../../app/pergpupage.cpp" line="355"/>
         <source>, </source>
         <translation>, </translation>
     </message>
@@ -6138,38 +6472,43 @@
         <translation>가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 쓰고, 샘플링한 로짓은 마지막 단계에만 넣습니다. GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다.</translation>
     </message>
     <message>
+        <location filename="../../app/pergpupage.cpp" line="327"/>
+        <source>Speculative decoding&apos;s draft and lookahead slots are not in these bars; the Memory page sizes them: %1.</source>
+        <translation>추측 디코딩의 드래프트와 룩어헤드 슬롯은 이 막대에 없습니다. 메모리 페이지에서 계산합니다: %1.</translation>
+    </message>
+    <message>
         <source>Weights: each GPU&apos;s share of the parameters it holds. Activations and the CUDA context are the one-GPU estimates on every GPU; NCCL&apos;s buffers, which grow with the GPUs, are not in them.</source>
         <translation type="vanished">가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 씁니다. GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="333"/>
+        <location filename="../../app/pergpupage.cpp" line="337"/>
         <source>embedding</source>
         <translation>임베딩</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="335"/>
+        <location filename="../../app/pergpupage.cpp" line="339"/>
         <source>LM head</source>
         <translation>LM 헤드</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/pergpupage.cpp" line="337"/>
+        <location filename="../../app/pergpupage.cpp" line="341"/>
         <source>%n expert(s)</source>
         <translation>
             <numerusform>전문가 %n개</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="339"/>
+        <location filename="../../app/pergpupage.cpp" line="343"/>
         <source>KV ×%1</source>
         <translation>KV ×%1</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="341"/>
+        <location filename="../../app/pergpupage.cpp" line="345"/>
         <source>least room</source>
         <translation>여유 가장 적음</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="341"/>
+        <location filename="../../app/pergpupage.cpp" line="345"/>
         <source>runs out first</source>
         <translation>가장 먼저 부족</translation>
     </message>
@@ -6634,6 +6973,11 @@
         <source>With more GPUs than KV heads each head is copied to several GPUs, so the %1 GPUs must be a multiple of the model&apos;s %2 KV heads.</source>
         <translation>GPU가 KV 헤드보다 많으면 각 헤드를 여러 GPU에 복제하므로, GPU 수(%1)는 이 모델의 KV 헤드 수(%2)의 배수여야 합니다.</translation>
     </message>
+    <message>
+        <location filename="../../app/scenariocontroller.cpp" line="82"/>
+        <source>KV Scope does not know this model&apos;s EAGLE head (it knows the one vLLM builds for a dense transformer): choose a draft model or n-gram lookup, or turn speculative decoding off.</source>
+        <translation>KV Scope는 이 모델의 EAGLE 헤드를 알지 못합니다 (vLLM이 dense 트랜스포머용으로 만드는 헤드만 압니다): 드래프트 모델이나 n-gram 조회를 고르거나 추측 디코딩을 끄세요.</translation>
+    </message>
 </context>
 <context>
     <name>ServingPage</name>
@@ -7096,89 +7440,94 @@ req/s</source>
         <translation>스텝마다 데이터시트(%1)로 고정 비용 없이 시간을 구합니다: 모든 지연 시간은 최선의 경우이고 모든 처리량은 상한입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="664"/>
+        <location filename="../../app/servingpage.cpp" line="518"/>
+        <source>Speculative decoding is not replayed: its draft and lookahead slots shrink the pool, but every step is priced as plain decoding.</source>
+        <translation>추측 디코딩은 재생에 반영하지 않습니다: 드래프트와 룩어헤드 슬롯이 풀을 줄이지만, 모든 스텝은 일반 디코딩으로 계산합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/servingpage.cpp" line="669"/>
         <source>Trace %1: %2 requests, with no arrival times: they arrive at the request rate, at random.</source>
         <translation>트레이스 %1: 요청 %2개, 도착 시각이 없어 요청률에 따라 무작위로 도착합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="666"/>
+        <location filename="../../app/servingpage.cpp" line="671"/>
         <source>Trace %1 (%2): %3 requests over %4 at its own arrival times, %5x as fast; the capacity and the sweep offer the same requests at Poisson rates.</source>
         <translation>트레이스 %1 (%2): %4 동안 요청 %3개가 자체 도착 시각에 %5배 속도로 도착합니다. 용량과 스윕은 같은 요청을 포아송 요청률로 보냅니다.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/servingpage.cpp" line="673"/>
+        <location filename="../../app/servingpage.cpp" line="678"/>
         <source>%n request(s) longer than the context were turned away; the figures are the others&apos;.</source>
         <translation>
             <numerusform>컨텍스트 길이보다 긴 요청 %n개는 받지 않았습니다. 수치는 나머지 요청의 것입니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="703"/>
+        <location filename="../../app/servingpage.cpp" line="708"/>
         <source>not met</source>
         <translation>미달</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="704"/>
+        <location filename="../../app/servingpage.cpp" line="709"/>
         <source>≥ %1</source>
         <translation>≥ %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="729"/>
+        <location filename="../../app/servingpage.cpp" line="734"/>
         <source>p90 TTFT ≤ %1 and TPOT ≤ %2</source>
         <translation>p90 TTFT ≤ %1, TPOT ≤ %2</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="736"/>
+        <location filename="../../app/servingpage.cpp" line="741"/>
         <source>Paged blocks miss %1 even at a low request rate: a step on this GPU is too slow for these targets.</source>
         <translation>페이지 방식 블록은 낮은 요청률에서도 %1을(를) 지키지 못합니다: 이 GPU의 스텝이 이 목표에 비해 너무 느립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="740"/>
+        <location filename="../../app/servingpage.cpp" line="745"/>
         <source>At %1, paged blocks serve %2 requests/s (%3 users at once): %4x the exact reservation, %5x the maximum-length one.</source>
         <translation>%1에서 페이지 방식 블록은 초당 요청 %2개(동시 사용자 %3명)를 처리합니다: 정확한 예약의 %4배, 최대 길이 예약의 %5배.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="746"/>
+        <location filename="../../app/servingpage.cpp" line="751"/>
         <source>Kwon et al. (2023) report 1.7-2.7x over the exact reservation (Orca Oracle) and 2.7-8x over the maximum length (Orca Max), for OPT-13B on an A100 with ShareGPT at similar latency. These figures move with the model, the GPU, the context (what the maximum-length policy reserves) and the fixed cost per step.</source>
         <translation>Kwon 외 (2023)는 A100의 OPT-13B와 ShareGPT에서 비슷한 지연 시간으로 정확한 예약(Orca Oracle)의 1.7-2.7배, 최대 길이 예약(Orca Max)의 2.7-8배를 보고합니다. 이 수치는 모델, GPU, 컨텍스트 길이(최대 길이 방식이 예약하는 양), 스텝당 고정 비용에 따라 달라집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="751"/>
+        <location filename="../../app/servingpage.cpp" line="756"/>
         <source>At %1, PagedAttention blocks serve %2 requests/s; a contiguous policy misses the targets or reaches the search&apos;s ceiling, so no ratio is given.</source>
         <translation>%1에서 PagedAttention 블록은 초당 요청 %2개를 처리합니다. 연속 할당 방식이 목표를 지키지 못하거나 탐색 상한에 닿아 배율은 주지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="754"/>
+        <location filename="../../app/servingpage.cpp" line="759"/>
         <source>at least %1</source>
         <translation>최소 %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="766"/>
+        <location filename="../../app/servingpage.cpp" line="771"/>
         <source>hit rate</source>
         <translation>적중률</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="768"/>
+        <location filename="../../app/servingpage.cpp" line="773"/>
         <source>upper bound %1%</source>
         <translation>상한 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="771"/>
+        <location filename="../../app/servingpage.cpp" line="776"/>
         <source>Prefix-cache hit rate of the trace&apos;s blocks against cache size</source>
         <translation>캐시 크기에 따른 트레이스 블록의 프리픽스 캐시 적중률</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="794"/>
+        <location filename="../../app/servingpage.cpp" line="799"/>
         <source>TTFT target %1</source>
         <translation>TTFT 목표 %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="802"/>
+        <location filename="../../app/servingpage.cpp" line="807"/>
         <source>Throughput against offered load</source>
         <translation>부하에 따른 처리량</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="803"/>
+        <location filename="../../app/servingpage.cpp" line="808"/>
         <source>p90 time to first token against offered load</source>
         <translation>부하에 따른 p90 첫 토큰까지의 시간</translation>
     </message>
@@ -7770,164 +8119,189 @@ at (tokens)</source>
         <translation> (헤드가 GPU보다 적은 종류는 GPU마다 헤드 하나의 사본을 둡니다)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="60"/>
+        <location filename="../../app/viewtext.cpp" line="61"/>
         <source>MXFP4 (FP4, g32, E8M0 scales: %1 bits)</source>
         <translation>MXFP4 (FP4, g32, E8M0 스케일: %1비트)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="62"/>
+        <location filename="../../app/viewtext.cpp" line="63"/>
         <source>NVFP4 (FP4, g16, FP8 scales: %1 bits)</source>
         <translation>NVFP4 (FP4, g16, FP8 스케일: %1비트)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="67"/>
+        <location filename="../../app/viewtext.cpp" line="68"/>
         <source>%1 (g%2, %3 scales and zero points: %4 bits)</source>
         <translation>%1 (g%2, %3 스케일과 영점: %4비트)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="68"/>
+        <location filename="../../app/viewtext.cpp" line="69"/>
         <source>%1 (g%2, %3 scales: %4 bits)</source>
         <translation>%1 (g%2, %3 스케일: %4비트)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="73"/>
+        <location filename="../../app/viewtext.cpp" line="74"/>
         <source>%1 as stored</source>
         <translation>저장된 그대로의 %1</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="88"/>
+        <location filename="../../app/viewtext.cpp" line="82"/>
+        <source>off</source>
+        <translation>끔</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="84"/>
+        <source>n-gram, k = %1</source>
+        <translation>n-gram, k = %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="86"/>
+        <source>EAGLE head, k = %1</source>
+        <translation>EAGLE 헤드, k = %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="94"/>
+        <source>draft %1, k = %2</source>
+        <translation>드래프트 %1, k = %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="108"/>
         <source>Model %1 → %2</source>
         <translation>모델 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="92"/>
+        <location filename="../../app/viewtext.cpp" line="112"/>
         <source>Layers %1 → %2</source>
         <translation>레이어 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="95"/>
+        <location filename="../../app/viewtext.cpp" line="115"/>
         <source>Hidden size %1 → %2</source>
         <translation>히든 크기 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="98"/>
+        <location filename="../../app/viewtext.cpp" line="118"/>
         <source>Query heads %1 → %2</source>
         <translation>쿼리 헤드 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="101"/>
+        <location filename="../../app/viewtext.cpp" line="121"/>
         <source>KV heads %1 → %2</source>
         <translation>KV 헤드 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="104"/>
+        <location filename="../../app/viewtext.cpp" line="124"/>
         <source>Head dim %1 → %2</source>
         <translation>헤드 차원 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="107"/>
+        <location filename="../../app/viewtext.cpp" line="127"/>
         <source>Parameters changed</source>
         <translation>파라미터 변경</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="111"/>
+        <location filename="../../app/viewtext.cpp" line="131"/>
         <source>Weights %1 → %2</source>
         <translation>가중치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="112"/>
+        <location filename="../../app/viewtext.cpp" line="132"/>
         <source>Weight dtype %1 → %2</source>
         <translation>가중치 dtype %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="115"/>
+        <location filename="../../app/viewtext.cpp" line="135"/>
         <source>KV cache dtype %1 → %2</source>
         <translation>KV 캐시 dtype %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="118"/>
+        <location filename="../../app/viewtext.cpp" line="138"/>
         <source>Context %1 → %2</source>
         <translation>컨텍스트 길이 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="121"/>
+        <location filename="../../app/viewtext.cpp" line="141"/>
         <source>Batch %1 → %2</source>
         <translation>배치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="126"/>
+        <location filename="../../app/viewtext.cpp" line="146"/>
         <source>GPU %1 → %2</source>
         <translation>GPU %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="129"/>
+        <location filename="../../app/viewtext.cpp" line="149"/>
         <source>Utilization %1 → %2</source>
         <translation>메모리 사용률 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="132"/>
+        <location filename="../../app/viewtext.cpp" line="152"/>
         <source>Tensor parallel %1 → %2</source>
         <translation>텐서 병렬 %1 → %2</translation>
     </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="156"/>
+        <source>Speculative decoding %1 → %2</source>
+        <translation>추측 디코딩 %1 → %2</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="136"/>
+        <location filename="../../app/viewtext.cpp" line="160"/>
         <source>%n settings changed</source>
         <translation>
             <numerusform>설정 %n개 변경</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="140"/>
+        <location filename="../../app/viewtext.cpp" line="164"/>
         <source>KV cache %1 → %2</source>
         <translation>KV 캐시 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="142"/>
+        <location filename="../../app/viewtext.cpp" line="166"/>
         <source> (×%1)</source>
         <translation> (×%1)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="144"/>
+        <location filename="../../app/viewtext.cpp" line="168"/>
         <source>weights unchanged</source>
         <translation>가중치 변화 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="145"/>
+        <location filename="../../app/viewtext.cpp" line="169"/>
         <source>weights %1 → %2</source>
         <translation>가중치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="148"/>
+        <location filename="../../app/viewtext.cpp" line="172"/>
         <source>; now fits</source>
         <translation>; 이제 적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="148"/>
+        <location filename="../../app/viewtext.cpp" line="172"/>
         <source>; now out of memory</source>
         <translation>; 이제 메모리 부족 (OOM)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="149"/>
+        <location filename="../../app/viewtext.cpp" line="173"/>
         <source>%1: %2, %3%4</source>
         <translation>%1: %2, %3%4</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="171"/>
+        <location filename="../../app/viewtext.cpp" line="195"/>
         <source>Largest batch at %1 tokens: &lt;b&gt;%2&lt;/b&gt; · longest context at batch %3: &lt;b&gt;%4&lt;/b&gt; tokens</source>
         <translation>%1 토큰에서 최대 배치: &lt;b&gt;%2&lt;/b&gt; · 배치 %3에서 최대 컨텍스트 길이: &lt;b&gt;%4&lt;/b&gt; 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="187"/>
+        <location filename="../../app/viewtext.cpp" line="211"/>
         <source>%1 µs</source>
         <translation>%1 µs</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="189"/>
+        <location filename="../../app/viewtext.cpp" line="213"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="190"/>
+        <location filename="../../app/viewtext.cpp" line="214"/>
         <source>%1 s</source>
         <translation>%1초</translation>
     </message>
@@ -7968,27 +8342,27 @@ at (tokens)</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="44"/>
+        <location filename="../../app/viewtext.cpp" line="45"/>
         <source>%1 (set by hand, K/V projections re-estimated for these KV heads)</source>
         <translation>%1 (직접 입력, K/V 프로젝션만 이 KV 헤드 수에 맞춰 다시 추정)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="45"/>
+        <location filename="../../app/viewtext.cpp" line="46"/>
         <source>%1 (published, K/V projections re-estimated for these KV heads)</source>
         <translation>%1 (공개된 값, K/V 프로젝션만 이 KV 헤드 수에 맞춰 다시 추정)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="48"/>
+        <location filename="../../app/viewtext.cpp" line="49"/>
         <source>%1 (estimated from the shape)</source>
         <translation>%1 (구조에서 추정)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="50"/>
+        <location filename="../../app/viewtext.cpp" line="51"/>
         <source>%1 (published)</source>
         <translation>%1 (공개된 값)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="52"/>
+        <location filename="../../app/viewtext.cpp" line="53"/>
         <source>%1 (set by hand)</source>
         <translation>%1 (직접 입력)</translation>
     </message>
@@ -8026,7 +8400,7 @@ at (tokens)</source>
         <translation>&lt;br&gt;레이어 %2개 중 %1개는 마지막 %3 토큰만 보관합니다 (슬라이딩 윈도우)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="158"/>
+        <location filename="../../app/viewtext.cpp" line="182"/>
         <source>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;%4 blocks of %5 tokens (%6 each) in %7 left for the cache&lt;/small&gt;</source>
         <translation>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;캐시에 남은 %7에 %5 토큰짜리 블록 (블록당 %6) %4개&lt;/small&gt;</translation>
     </message>
@@ -8039,19 +8413,19 @@ at (tokens)</source>
         <translation type="vanished">&lt;span style=&apos;color:#b3261e&apos;&gt;KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="232"/>
+        <location filename="../../app/viewtext.cpp" line="256"/>
         <source>CUDA: %1, %2, sm_%3%4, driver %5.%6</source>
         <translation>CUDA: %1, %2, sm_%3%4, 드라이버 %5.%6</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="239"/>
+        <location filename="../../app/viewtext.cpp" line="263"/>
         <source>CPU: %1, %n thread(s), %2 RAM</source>
         <translation>
             <numerusform>CPU: %1, 스레드 %n개, RAM %2</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="240"/>
+        <location filename="../../app/viewtext.cpp" line="264"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
