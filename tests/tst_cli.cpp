@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -117,6 +119,49 @@ private slots:
         const CliResult bad = runCli({u"estimate"_s, u"--tp"_s, u"4"_s, u"--dp-attention"_s, u"3"_s});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.contains("--dp-attention"), bad.err.constData());
+    }
+
+    // Issue 30: speculative decoding as JSON and text, from the same core figures (tst_speculation works them by
+    // hand), and its refusals naming their option.
+    void estimateSpeculative() {
+        const QStringList args{u"estimate"_s, u"--preset"_s, u"llama-3.1-8b"_s,  u"--gpu"_s, u"h100-80gb"_s,
+                               u"--batch"_s,  u"1"_s,        u"--speculative"_s, u"eagle"_s};
+        const CliResult r = runCli(args + QStringList{u"--json"_s});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject s = r.json().value("speculative"_L1).toObject();
+        QCOMPARE(s.value("method"_L1).toString(), u"eagle"_s);
+        QCOMPARE(s.value("draft_params"_L1).toInteger(), 251'662'336LL);
+        QCOMPARE(s.value("draft_weight_bytes"_L1).toInteger(), 503'324'672LL);
+        QCOMPARE(s.value("slots_per_sequence"_L1).toInteger(), 6LL); // 3 drafts checked, 3 held for the next
+        QCOMPARE(s.value("lookahead_kv_bytes"_L1).toInteger(), 6LL * 131'072);
+        QCOMPARE(s.value("draft_kv_bytes"_L1).toInteger(), (8192LL + 6) * 4096);
+        const QJsonObject up = s.value("speedup"_L1).toObject();
+        QVERIFY(std::abs(up.value("expected_tokens_per_step"_L1).toDouble() - 2.533) < 1e-9);
+        QVERIFY2(std::abs(up.value("speedup"_L1).toDouble() - 1.95) < 0.005,
+                 qPrintable(QString::number(up.value("speedup"_L1).toDouble())));
+        QCOMPARE(up.value("verify_bound"_L1).toString(), u"memory"_s);
+        // Off, the key is null; the text says the terms and the speedup.
+        QVERIFY(runCli({u"estimate"_s, u"--json"_s}).json().value("speculative"_L1).isNull());
+        const CliResult text = runCli(args + QStringList{u"--lang"_s, u"en"_s});
+        QVERIFY2(text.text().contains(u"an EAGLE head (k = 3)"_s) &&
+                     text.text().contains(u"1.95x at acceptance 0.70"_s),
+                 qPrintable(text.text()));
+        // Under tensor parallelism the memory is sized and the speedup refused, with why.
+        const CliResult tp = runCli(args + QStringList{u"--tp"_s, u"2"_s, u"--json"_s});
+        QVERIFY2(tp.exitCode == 0, tp.err.constData());
+        QCOMPARE(tp.json().value("speculative"_L1).toObject().value("speedup_refusal"_L1).toString(),
+                 u"tensor_parallel"_s);
+        // Refusals name their option.
+        const CliResult moe = runCli({u"estimate"_s, u"--preset"_s, u"mixtral-8x7b"_s, u"--speculative"_s, u"eagle"_s});
+        QCOMPARE(moe.exitCode, 2);
+        QVERIFY2(moe.err.contains("--speculative eagle") && moe.err.contains("mixture-of-experts"),
+                 moe.err.constData());
+        const CliResult alone = runCli({u"estimate"_s, u"--draft-tokens"_s, u"4"_s});
+        QCOMPARE(alone.exitCode, 2);
+        QVERIFY2(alone.err.contains("--draft-tokens is for speculative decoding"), alone.err.constData());
+        const CliResult unknown = runCli({u"estimate"_s, u"--speculative"_s, u"medusa"_s});
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY2(unknown.err.contains("--speculative expects none, ngram, eagle or draft:"), unknown.err.constData());
     }
 
     void defaultsAreTheReferenceScenario() {

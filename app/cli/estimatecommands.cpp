@@ -191,6 +191,7 @@ ordered_json speculativeJson(const Scenario& s, const Estimate& e) {
                       {"draft_weight_bytes", m.draftWeightBytes},
                       {"draft_kv_bytes_per_token", m.draftKvBytesPerToken},
                       {"draft_kv_bytes", m.draftKvBytes},
+                      {"slots_per_sequence", m.slotsPerSequence},
                       {"lookahead_tokens", m.lookaheadTokens},
                       {"lookahead_kv_bytes", m.lookaheadKvBytes},
                       {"total_bytes", m.total()},
