@@ -135,16 +135,6 @@ QString quoted(double value) {
     return QString::number(value, 'g', 4);
 }
 
-// A table as tall as its header and rows (and the horizontal scroll bar when the columns
-// are wider than the page), so that the page scrolls and the table never does.
-void fitRows(QTableView* table) {
-    int height = table->horizontalHeader()->sizeHint().height() + 2 * table->frameWidth();
-    for (int row = 0; row < table->model()->rowCount(); ++row)
-        height += table->rowHeight(row);
-    height += table->horizontalScrollBar()->sizeHint().height(); // room for it whether it shows or not
-    table->setFixedHeight(height);
-}
-
 const ModeResult* modeIn(const DecodeReport& r, CacheMode mode) {
     for (const ModeResult& m : r.modes)
         if (m.mode == mode)
@@ -527,7 +517,7 @@ DecodePage::DecodePage(ScenarioController*, QWidget* parent)
         // Each table as tall as its rows: the page scrolls, the tables do not.
         table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-        fitRows(table);
+        fitTableToRows(table, {.resizeToContents = false, .scrollBarRoom = true});
     }
 
     // Everything in one scrolling column, so that nothing is squeezed when the reading grows
@@ -1268,7 +1258,7 @@ void DecodePage::onFinished(const DecodeReport& report) {
 void DecodePage::fillSummary() {
     m_summaryModel->resetData(m_runs);
     m_summary->resizeColumnsToContents();
-    fitRows(m_summary);
+    fitTableToRows(m_summary, {.resizeToContents = false, .scrollBarRoom = true});
 }
 
 void DecodePage::fillFit() {
@@ -1340,7 +1330,7 @@ void DecodePage::fillFit() {
         }
     }
     m_fit->resizeColumnsToContents();
-    fitRows(m_fit);
+    fitTableToRows(m_fit, {.resizeToContents = false, .scrollBarRoom = true});
 }
 
 void DecodePage::fillCourse() {
@@ -1429,7 +1419,7 @@ void DecodePage::fillCourse() {
         for (int col = 0; col < 3; ++col)
             m_course->setItem(row, col, new QTableWidgetItem(rows[row][col]));
     m_course->resizeColumnsToContents();
-    fitRows(m_course);
+    fitTableToRows(m_course, {.resizeToContents = false, .scrollBarRoom = true});
 }
 
 void DecodePage::fillReading() {

@@ -2,8 +2,11 @@
 
 #include <QComboBox>
 #include <QGridLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -74,4 +77,14 @@ QVBoxLayout* scrollingColumn(QWidget* page) {
 void explain(QWidget* widget, const QString& toolTip, const QString& whatsThis) {
     widget->setToolTip(toolTip);
     widget->setWhatsThis(whatsThis);
+}
+
+void fitTableToRows(QTableView* table, TableFit fit) {
+    if (fit.resizeToContents) {
+        table->resizeColumnsToContents();
+        table->resizeRowsToContents();
+    }
+    table->setFixedHeight(table->horizontalHeader()->sizeHint().height() + 2 * table->frameWidth() +
+                          table->verticalHeader()->length() +
+                          (fit.scrollBarRoom ? table->horizontalScrollBar()->sizeHint().height() : 0));
 }

@@ -8,6 +8,7 @@ class QVBoxLayout;
 
 class QGridLayout;
 class QLabel;
+class QTableView;
 class QWidget;
 
 // Label-and-field pairs in rows of `perRow` pairs: a page lays its settings out four or
@@ -29,3 +30,12 @@ void explain(QWidget* widget, const QString& toolTip, const QString& whatsThis);
 // than the screen has (presenter mode on a 720-line projector), instead of being cut.
 // Returns the column's layout; the page itself gets a margin-less layout holding the area.
 QVBoxLayout* scrollingColumn(QWidget* page);
+
+// A table as tall as its header and rows, so that its page scrolls and the table never does. Columns and rows are
+// sized to their contents first unless `resizeToContents` is false (a table whose widths the user or the page
+// keeps); `scrollBarRoom` keeps the height of the horizontal scroll bar too, for columns wider than the page.
+struct TableFit {
+    bool resizeToContents = true;
+    bool scrollBarRoom = true;
+};
+void fitTableToRows(QTableView* table, TableFit fit = {});

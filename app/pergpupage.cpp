@@ -28,13 +28,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-void fitTableHeight(QTableWidget* table) {
-    table->resizeColumnsToContents();
-    table->resizeRowsToContents();
-    table->setFixedHeight(table->horizontalHeader()->sizeHint().height() + 2 * table->frameWidth() +
-                          table->verticalHeader()->length() + table->horizontalScrollBar()->sizeHint().height());
-}
-
 QString layerRange(const kvscope::GpuShare& g) {
     return PerGpuPage::tr("%1-%2").arg(g.firstLayer).arg(g.firstLayer + g.layerCount - 1);
 }
@@ -173,7 +166,7 @@ void PerGpuPage::changeEvent(QEvent* event) {
     Page::changeEvent(event);
     if (event->type() == QEvent::FontChange) // presenter type: the columns follow it
         QMetaObject::invokeMethod(
-            this, [this] { fitTableHeight(m_table); }, Qt::QueuedConnection);
+            this, [this] { fitTableToRows(m_table); }, Qt::QueuedConnection);
 }
 
 // The choices the scenario allows, asked of core: every attention-group count it can split, the stages up to its
@@ -362,5 +355,5 @@ void PerGpuPage::refresh() {
             m_table->setItem(int(g.index), c, item);
         }
     }
-    fitTableHeight(m_table);
+    fitTableToRows(m_table);
 }

@@ -632,13 +632,6 @@ void ServingPage::hideEvent(QHideEvent* event) {
     }
 }
 
-void ServingPage::fitTable() {
-    m_table->resizeColumnsToContents();
-    m_table->resizeRowsToContents();
-    m_table->setFixedHeight(m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth() +
-                            m_table->verticalHeader()->length());
-}
-
 void ServingPage::showResult() {
     // The figures' places stay on screen while the first run is under way (a lesson outlines them at once);
     // only a scenario that cannot be timed, or a run that failed, takes them away.
@@ -688,7 +681,7 @@ void ServingPage::showResult() {
                 m_table->setItem(
                     i, c,
                     new QTableWidgetItem(c == 0 ? PagedPage::allocatorLabel(kinds[std::size_t(i)].kind) : u"…"_s));
-        fitTable();
+        fitTableToRows(m_table, {.resizeToContents = true, .scrollBarRoom = false});
         return;
     }
     const std::vector<Row>& rows = m_result->rows;
@@ -718,7 +711,7 @@ void ServingPage::showResult() {
         }
     }
     m_table->resizeColumnsToContents();
-    fitTable();
+    fitTableToRows(m_table, {.resizeToContents = true, .scrollBarRoom = false});
 
     // The headline: paged against the contiguous policies at the targets, beside the paper's figures.
     const auto rowOf = [&](kvscope::AllocatorKind kind) -> const Row* {

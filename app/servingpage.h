@@ -96,7 +96,6 @@ private:
     void start();
     void finished();
     void showResult();
-    void fitTable();                       // columns to their contents, the height to its rows
     void layOutSettings();                 // settings to a row as the width holds
     void showUnpriced(const QString& why); // no run: the reason in place of the figures
 

@@ -128,14 +128,6 @@ QTableWidget* makeTable(QWidget* parent, const QStringList& headers, const QStri
     return table;
 }
 
-// Columns as wide as their text and the table as tall as its rows: the page scrolls, the table never does.
-void fitTable(QTableWidget* table) {
-    table->resizeColumnsToContents();
-    table->resizeRowsToContents();
-    table->setFixedHeight(table->horizontalHeader()->sizeHint().height() + 2 * table->frameWidth() +
-                          table->verticalHeader()->length() + table->horizontalScrollBar()->sizeHint().height());
-}
-
 // `numbers`: the columns whose figures line up on the right.
 void fill(QTableWidget* table, const QList<QStringList>& rows, std::initializer_list<int> numbers) {
     table->setRowCount(int(rows.size()));
@@ -146,7 +138,7 @@ void fill(QTableWidget* table, const QList<QStringList>& rows, std::initializer_
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             table->setItem(r, c, item);
         }
-    fitTable(table);
+    fitTableToRows(table);
 }
 
 } // namespace
@@ -294,8 +286,8 @@ void TiersPage::changeEvent(QEvent* event) {
         QMetaObject::invokeMethod(
             this,
             [this] {
-                fitTable(m_ladder);
-                fitTable(m_links);
+                fitTableToRows(m_ladder);
+                fitTableToRows(m_links);
             },
             Qt::QueuedConnection);
 }
