@@ -431,7 +431,8 @@ void ControlsPanel::buildSpeculationGroup(QFormLayout* form) {
         tr("Speculative decoding. N-gram lookup drafts from the text so far (no weights, no cache); an EAGLE head is "
            "one decoder layer fed the model's hidden state; a draft model is a smaller model of the same tokenizer. "
            "Each step the model checks k drafts at once and keeps those it agrees with, plus one of its own. Memory: "
-           "the drafter's weights and cache, and k lookahead slots per sequence."));
+           "the drafter's weights and cache, and k lookahead slots per sequence (2k with an EAGLE head or a draft "
+           "model, which drafts again after the check)."));
     for (const kvscope::ModelPresetInfo& preset : kvscope::modelPresets())
         m_draftModel->addItem(QString::fromStdString(preset.displayName), QString::fromStdString(preset.id));
     addRow(form, Field::Speculation, tr("Draft model"), m_draftModel);
@@ -440,7 +441,7 @@ void ControlsPanel::buildSpeculationGroup(QFormLayout* form) {
     m_draftTokens->setRange(1, int(kvscope::kMaxDraftTokens));
     addRow(form, Field::Speculation, tr("Draft tokens (k)"), m_draftTokens);
     m_draftTokens->setToolTip(tr("Tokens drafted per step (vLLM's num_speculative_tokens): each sequence holds k "
-                                 "lookahead slots"));
+                                 "lookahead slots, 2k with an EAGLE head or a draft model"));
     m_acceptance->setRange(0.0, 1.0);
     m_acceptance->setSingleStep(0.05);
     m_acceptance->setDecimals(2);

@@ -22,11 +22,6 @@ constexpr std::uint32_t kOutputTokens = 80;
 constexpr std::uint32_t kLargestBlock = 256; // DraftWalk's bound; a larger block would show one block per sequence
 constexpr int kPhaseMs = 700;
 
-bool sameWalk(const kvscope::DraftWalkConfig& a, const kvscope::DraftWalkConfig& b) {
-    return a.sequences == b.sequences && a.blockSize == b.blockSize && a.draftTokens == b.draftTokens &&
-           a.acceptance == b.acceptance && a.promptTokens == b.promptTokens && a.outputTokens == b.outputTokens &&
-           a.seed == b.seed;
-}
 } // namespace
 
 DraftMapView::DraftMapView(QWidget* parent)
@@ -82,7 +77,7 @@ void DraftMapView::setScenario(const kvscope::Scenario& s) {
     c.acceptance = s.speculation.acceptance;
     c.promptTokens = kPromptTokens;
     c.outputTokens = kOutputTokens;
-    if (m_config && sameWalk(*m_config, c))
+    if (m_config == c)
         return;
     m_config = c;
     restart();

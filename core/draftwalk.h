@@ -28,6 +28,7 @@ struct DraftWalkConfig {
     std::uint32_t lookaheadTokens = 0; // held beyond the drafts for the next ones: k (EAGLE, a draft model) or 0
     double acceptance = 0.7;           // a, [0, 1]
     std::uint64_t seed = 1;
+    bool operator==(const DraftWalkConfig&) const = default;
 };
 
 enum class DraftPhase : std::uint8_t { Start, Drafted, Checked, Finished };

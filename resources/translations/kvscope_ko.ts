@@ -722,7 +722,7 @@
     </message>
     <message>
         <location filename="../../app/controlspanel.cpp" line="426"/>
-        <location filename="../../app/controlspanel.cpp" line="437"/>
+        <location filename="../../app/controlspanel.cpp" line="438"/>
         <source>Draft model</source>
         <translation>드래프트 모델</translation>
     </message>
@@ -737,31 +737,29 @@
         <translation>추측 디코딩: 가벼운 제안 방식이 드래프트 토큰을 만들고, 모델이 한 스텝에 모두 검증</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="431"/>
         <source>Speculative decoding. N-gram lookup drafts from the text so far (no weights, no cache); an EAGLE head is one decoder layer fed the model&apos;s hidden state; a draft model is a smaller model of the same tokenizer. Each step the model checks k drafts at once and keeps those it agrees with, plus one of its own. Memory: the drafter&apos;s weights and cache, and k lookahead slots per sequence.</source>
-        <translation>추측 디코딩. n-gram 조회는 지금까지의 텍스트에서 드래프트를 만들고 (가중치도 캐시도 없음), EAGLE 헤드는 모델의 은닉 상태를 입력으로 받는 디코더 레이어 하나이며, 드래프트 모델은 같은 토크나이저를 쓰는 더 작은 모델입니다. 모델은 스텝마다 드래프트 k개를 한 번에 검증해 자기 예측과 일치하는 것을 남기고, 자기 토큰 하나를 더합니다. 메모리: 드래프트용 가중치와 캐시, 그리고 시퀀스마다 룩어헤드 슬롯 k개.</translation>
+        <translation type="vanished">추측 디코딩. n-gram 조회는 지금까지의 텍스트에서 드래프트를 만들고 (가중치도 캐시도 없음), EAGLE 헤드는 모델의 은닉 상태를 입력으로 받는 디코더 레이어 하나이며, 드래프트 모델은 같은 토크나이저를 쓰는 더 작은 모델입니다. 모델은 스텝마다 드래프트 k개를 한 번에 검증해 자기 예측과 일치하는 것을 남기고, 자기 토큰 하나를 더합니다. 메모리: 드래프트용 가중치와 캐시, 그리고 시퀀스마다 룩어헤드 슬롯 k개.</translation>
     </message>
     <message>
         <source>The smaller model that drafts: it must share the model&apos;s vocabulary</source>
         <translation type="vanished">드래프트를 만드는 더 작은 모델: 모델과 어휘가 같아야 함</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="441"/>
+        <location filename="../../app/controlspanel.cpp" line="442"/>
         <source>Draft tokens (k)</source>
         <translation>드래프트 토큰 (k)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="442"/>
         <source>Tokens drafted per step (vLLM&apos;s num_speculative_tokens): each sequence holds k lookahead slots</source>
-        <translation>스텝마다 만드는 드래프트 토큰 수 (vLLM의 num_speculative_tokens): 시퀀스마다 룩어헤드 슬롯(lookahead) k개를 둠</translation>
+        <translation type="vanished">스텝마다 만드는 드래프트 토큰 수 (vLLM의 num_speculative_tokens): 시퀀스마다 룩어헤드 슬롯(lookahead) k개를 둠</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="447"/>
+        <location filename="../../app/controlspanel.cpp" line="448"/>
         <source>Acceptance rate</source>
         <translation>수락률</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="448"/>
+        <location filename="../../app/controlspanel.cpp" line="449"/>
         <source>The chance each draft token is accepted, given the ones before it were: it sets the speedup, not the memory</source>
         <translation>앞의 드래프트가 모두 수락되었을 때 각 드래프트 토큰이 수락될 확률: 메모리가 아니라 속도 향상을 정함</translation>
     </message>
@@ -770,48 +768,48 @@
         <translation type="vanished">수락률은 드래프트 방식과 텍스트에 따라 다릅니다: EAGLE 헤드는 대화에서 약 0.6-0.8에 이르고, n-gram 조회는 프롬프트를 고쳐 쓰는 작업에서 높고 그 밖에서는 낮습니다. 실제 트래픽에서 재어 보세요 (vLLM은 드래프트 수락률을 로그에 남깁니다).</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="553"/>
+        <location filename="../../app/controlspanel.cpp" line="554"/>
         <source>This lesson fixes %1: its question is about the value it set.</source>
         <translation>이 문항에서 고정한 항목: %1. 질문이 문항에서 정한 값에 관한 것이기 때문입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="553"/>
-        <location filename="../../app/controlspanel.cpp" line="555"/>
+        <location filename="../../app/controlspanel.cpp" line="554"/>
+        <location filename="../../app/controlspanel.cpp" line="556"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="555"/>
+        <location filename="../../app/controlspanel.cpp" line="556"/>
         <source>The lesson hides %1 until it closes.</source>
         <translation>문항을 닫을 때까지 숨긴 항목: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="557"/>
+        <location filename="../../app/controlspanel.cpp" line="558"/>
         <source>Every control comes back when the lesson closes.</source>
         <translation>문항을 닫으면 모든 컨트롤이 돌아옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="585"/>
+        <location filename="../../app/controlspanel.cpp" line="586"/>
         <source>No attention layer: a fixed state per sequence, no KV cache</source>
         <translation>어텐션 레이어 없음: 시퀀스마다 고정된 상태만 두고 KV 캐시는 없음</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="592"/>
+        <location filename="../../app/controlspanel.cpp" line="593"/>
         <source> (their own %1 KV heads x %2; the heads and head dim below are the full layers&apos;)</source>
         <translation> (이 레이어들은 자체 KV 헤드 %1개 x 헤드 차원 %2, 아래 헤드 수와 헤드 차원은 전체 어텐션 레이어 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="637"/>
+        <location filename="../../app/controlspanel.cpp" line="638"/>
         <source>MLA: each head&apos;s key is %1 + %2 values (nope + rope) and its value %3; the cache holds the latent, not these</source>
         <translation>MLA: 헤드마다 키는 값 %1 + %2개(nope + rope), 값은 %3개입니다. 캐시에는 이것이 아니라 잠재 벡터가 저장됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="657"/>
+        <location filename="../../app/controlspanel.cpp" line="658"/>
         <source>Parameters, in billions: %1</source>
         <translation>파라미터 수 (단위: 10억): %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="672"/>
+        <location filename="../../app/controlspanel.cpp" line="673"/>
         <source>As stored (%1)</source>
         <translation>저장된 그대로 (%1)</translation>
     </message>
@@ -826,14 +824,14 @@
     </message>
     <message>
         <location filename="../../app/controlspanel.cpp" line="289"/>
-        <location filename="../../app/controlspanel.cpp" line="647"/>
+        <location filename="../../app/controlspanel.cpp" line="648"/>
         <source>Width of one head (D_head)</source>
         <translation>헤드 하나의 폭 (D_head)</translation>
     </message>
     <message>
         <location filename="../../app/controlspanel.cpp" line="289"/>
-        <location filename="../../app/controlspanel.cpp" line="642"/>
-        <location filename="../../app/controlspanel.cpp" line="647"/>
+        <location filename="../../app/controlspanel.cpp" line="643"/>
+        <location filename="../../app/controlspanel.cpp" line="648"/>
         <source>Values per head in K and in V (D_head).</source>
         <translation>K와 V 각각에서 헤드 하나가 가지는 값의 수입니다 (D_head).</translation>
     </message>
@@ -878,42 +876,52 @@
         <translation>파라미터</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="438"/>
+        <location filename="../../app/controlspanel.cpp" line="431"/>
+        <source>Speculative decoding. N-gram lookup drafts from the text so far (no weights, no cache); an EAGLE head is one decoder layer fed the model&apos;s hidden state; a draft model is a smaller model of the same tokenizer. Each step the model checks k drafts at once and keeps those it agrees with, plus one of its own. Memory: the drafter&apos;s weights and cache, and k lookahead slots per sequence (2k with an EAGLE head or a draft model, which drafts again after the check).</source>
+        <translation>추측 디코딩. n-gram 조회는 지금까지의 텍스트에서 드래프트를 만들고 (가중치도 캐시도 없음), EAGLE 헤드는 모델의 은닉 상태를 입력으로 받는 디코더 레이어 하나이며, 드래프트 모델은 같은 토크나이저를 쓰는 더 작은 모델입니다. 모델은 스텝마다 드래프트 k개를 한 번에 검증해 자기 예측과 일치하는 것을 남기고, 자기 토큰 하나를 더합니다. 메모리: 드래프트용 가중치와 캐시, 그리고 시퀀스마다 룩어헤드 슬롯 k개 (검증 뒤 다시 드래프트를 만드는 EAGLE 헤드나 드래프트 모델이면 2k개).</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="439"/>
         <source>The smaller model that drafts: it must share the model&apos;s tokenizer (KV Scope compares only the vocabulary sizes)</source>
         <translation>드래프트를 만드는 더 작은 모델: 모델과 토크나이저가 같아야 함 (KV Scope는 어휘 크기만 비교함)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="451"/>
+        <location filename="../../app/controlspanel.cpp" line="443"/>
+        <source>Tokens drafted per step (vLLM&apos;s num_speculative_tokens): each sequence holds k lookahead slots, 2k with an EAGLE head or a draft model</source>
+        <translation>스텝마다 만드는 드래프트 토큰 수 (vLLM의 num_speculative_tokens): 시퀀스마다 룩어헤드 슬롯(lookahead) k개, EAGLE 헤드나 드래프트 모델이면 2k개를 둠</translation>
+    </message>
+    <message>
+        <location filename="../../app/controlspanel.cpp" line="452"/>
         <source>The chance each draft token is accepted, given that the ones before it were. vLLM logs a mean acceptance length, the tokens a step keeps ((1 - a^(k+1)) / (1 - a) here), and a draft acceptance rate, accepted over drafted, which is lower than this chance: at 0.7 and k = 3 it reads 51%.</source>
         <translation>앞의 드래프트가 모두 수락되었을 때 각 드래프트 토큰이 수락될 확률입니다. vLLM 로그에는 평균 수락 길이(mean acceptance length), 즉 한 스텝이 남기는 토큰 수(여기서는 (1 - a^(k+1)) / (1 - a))와, 수락된 수를 드래프트 수로 나눈 드래프트 수락률(draft acceptance rate)이 나오는데, 뒤의 것은 이 확률보다 낮습니다: 0.7, k = 3이면 51%로 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="586"/>
+        <location filename="../../app/controlspanel.cpp" line="587"/>
         <source>%1 attention</source>
         <translation>%1 어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="588"/>
+        <location filename="../../app/controlspanel.cpp" line="589"/>
         <source>, %1 experts (%2 active)</source>
         <translation>, 전문가 %1개 (활성 %2개)</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="590"/>
+        <location filename="../../app/controlspanel.cpp" line="591"/>
         <source>, %1-token sliding window on %2 layers</source>
         <translation>, 레이어 %2개에 %1 토큰 슬라이딩 윈도우</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="596"/>
+        <location filename="../../app/controlspanel.cpp" line="597"/>
         <source>, max context %1</source>
         <translation>, 최대 컨텍스트 길이 %1</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="617"/>
+        <location filename="../../app/controlspanel.cpp" line="618"/>
         <source>latent (MLA): %1 + %2 values</source>
         <translation>잠재 벡터 (MLA): 값 %1 + %2개</translation>
     </message>
     <message>
-        <location filename="../../app/controlspanel.cpp" line="630"/>
+        <location filename="../../app/controlspanel.cpp" line="631"/>
         <source>This model caches an MLA latent, not per-head K and V</source>
         <translation>이 모델은 헤드별 K, V 대신 MLA 잠재 벡터를 캐시합니다</translation>
     </message>
@@ -922,7 +930,7 @@
     <name>DecodePage</name>
     <message>
         <location filename="../../app/decodepage.cpp" line="78"/>
-        <location filename="../../app/decodepage.cpp" line="206"/>
+        <location filename="../../app/decodepage.cpp" line="196"/>
         <location filename="../../app/decodetext.cpp" line="14"/>
         <source>no cache</source>
         <translation>캐시 없음</translation>
@@ -939,42 +947,42 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="80"/>
-        <location filename="../../app/decodepage.cpp" line="207"/>
+        <location filename="../../app/decodepage.cpp" line="197"/>
         <source>contiguous</source>
         <translation>연속 할당</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="82"/>
-        <location filename="../../app/decodepage.cpp" line="208"/>
+        <location filename="../../app/decodepage.cpp" line="198"/>
         <source>paged</source>
         <translation>페이지 방식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="212"/>
+        <location filename="../../app/decodepage.cpp" line="202"/>
         <source>CUDA graphs</source>
         <translation>CUDA 그래프</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="218"/>
-        <location filename="../../app/decodepage.cpp" line="1406"/>
+        <location filename="../../app/decodepage.cpp" line="208"/>
+        <location filename="../../app/decodepage.cpp" line="1396"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="219"/>
+        <location filename="../../app/decodepage.cpp" line="209"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="237"/>
-        <location filename="../../app/decodepage.cpp" line="239"/>
+        <location filename="../../app/decodepage.cpp" line="227"/>
+        <location filename="../../app/decodepage.cpp" line="229"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="238"/>
-        <location filename="../../app/decodepage.cpp" line="921"/>
-        <location filename="../../app/decodepage.cpp" line="1116"/>
+        <location filename="../../app/decodepage.cpp" line="228"/>
+        <location filename="../../app/decodepage.cpp" line="911"/>
+        <location filename="../../app/decodepage.cpp" line="1106"/>
         <source>ms per step</source>
         <translation>스텝당 ms</translation>
     </message>
@@ -983,37 +991,37 @@
         <translation type="vanished">보유 중인 KV 캐시 (MiB)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="278"/>
+        <location filename="../../app/decodepage.cpp" line="268"/>
         <source>&lt;b&gt;Runs on the CPU&lt;/b&gt; (%1). The formulas are the same; the timings are a CPU&apos;s.</source>
         <translation>&lt;b&gt;CPU에서 실행&lt;/b&gt; (%1). 공식은 같고, 시간은 CPU에서 잰 값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="275"/>
+        <location filename="../../app/decodepage.cpp" line="265"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;The decode core runs on this GPU: cuBLAS for the matrix products, our own kernels for attention, norms and sampling; step times by CUDA events, memory by cudaMemGetInfo.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;디코드 코어가 이 GPU에서 실행됩니다: 행렬곱은 cuBLAS, 어텐션·정규화·샘플링은 자체 커널로 계산하고, 스텝 시간은 CUDA 이벤트로, 메모리는 cudaMemGetInfo로 잽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="280"/>
+        <location filename="../../app/decodepage.cpp" line="270"/>
         <source>Auto</source>
         <translation>자동</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="281"/>
+        <location filename="../../app/decodepage.cpp" line="271"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="282"/>
+        <location filename="../../app/decodepage.cpp" line="272"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="362"/>
+        <location filename="../../app/decodepage.cpp" line="352"/>
         <source>BF16 halves the weights and the KV cache; it needs the CUDA backend</source>
         <translation>BF16은 가중치와 KV 캐시를 절반으로 줄입니다. CUDA 백엔드가 필요합니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="349"/>
+        <location filename="../../app/decodepage.cpp" line="339"/>
         <source>Replay the one-token step as a CUDA graph: one launch instead of ~90, so the launch cost of a small model&apos;s step disappears. Needs the CUDA backend.</source>
         <translation>토큰 하나짜리 스텝을 CUDA 그래프로 재실행합니다: 커널 호출이 ~90번에서 한 번으로 줄어, 작은 모델의 스텝에서 호출 비용이 사라집니다. CUDA 백엔드가 필요합니다.</translation>
     </message>
@@ -1034,19 +1042,19 @@
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="84"/>
-        <location filename="../../app/decodepage.cpp" line="209"/>
+        <location filename="../../app/decodepage.cpp" line="199"/>
         <source>dynamic</source>
         <translation>동적</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="86"/>
-        <location filename="../../app/decodepage.cpp" line="210"/>
+        <location filename="../../app/decodepage.cpp" line="200"/>
         <source>INT8</source>
         <translation>INT8</translation>
     </message>
     <message>
         <location filename="../../app/decodepage.cpp" line="88"/>
-        <location filename="../../app/decodepage.cpp" line="211"/>
+        <location filename="../../app/decodepage.cpp" line="201"/>
         <source>FP8</source>
         <translation>FP8</translation>
     </message>
@@ -1056,135 +1064,135 @@
         <translation>%1배</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="164"/>
+        <location filename="../../app/decodepage.cpp" line="154"/>
         <source>%1%2%</source>
         <translation>%1%2%</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="213"/>
+        <location filename="../../app/decodepage.cpp" line="203"/>
         <source>then at batch</source>
         <translation>이어서 배치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="222"/>
+        <location filename="../../app/decodepage.cpp" line="212"/>
         <source>Classroom CPU</source>
         <translation>수업용 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="240"/>
-        <location filename="../../app/decodepage.cpp" line="950"/>
+        <location filename="../../app/decodepage.cpp" line="230"/>
+        <location filename="../../app/decodepage.cpp" line="940"/>
         <source>MiB held</source>
         <translation>보유 중인 MiB</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="241"/>
+        <location filename="../../app/decodepage.cpp" line="231"/>
         <source>TPOT, ms (mean of the one-token steps)</source>
         <translation>TPOT, ms (토큰 하나 스텝의 평균)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="242"/>
-        <location filename="../../app/decodepage.cpp" line="972"/>
+        <location filename="../../app/decodepage.cpp" line="232"/>
+        <location filename="../../app/decodepage.cpp" line="962"/>
         <source>KV cache at its peak, MiB</source>
         <translation>KV 캐시 최댓값, MiB</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="254"/>
+        <location filename="../../app/decodepage.cpp" line="244"/>
         <source>Step time chart</source>
         <translation>스텝 시간 차트</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="256"/>
-        <location filename="../../app/decodepage.cpp" line="506"/>
+        <location filename="../../app/decodepage.cpp" line="246"/>
+        <location filename="../../app/decodepage.cpp" line="496"/>
         <source>Cache kinds: KV memory at its peak against TPOT</source>
         <translation>캐시 종류: KV 메모리 최댓값 대 TPOT</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="257"/>
+        <location filename="../../app/decodepage.cpp" line="247"/>
         <source>Run summary</source>
         <translation>실행 요약</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="258"/>
+        <location filename="../../app/decodepage.cpp" line="248"/>
         <source>Step time model against the measured steps</source>
         <translation>스텝 시간 모델과 측정한 스텝 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="259"/>
+        <location filename="../../app/decodepage.cpp" line="249"/>
         <source>The course&apos;s figures beside this machine&apos;s</source>
         <translation>강의 수치와 이 컴퓨터의 수치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="303"/>
+        <location filename="../../app/decodepage.cpp" line="293"/>
         <source>Decoder layers L of our GPT (the course&apos;s: 8)</source>
         <translation>우리 GPT의 디코더 레이어 수 L (강의: 8)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="304"/>
+        <location filename="../../app/decodepage.cpp" line="294"/>
         <source>Decoder layers L. Each layer holds 12 × width² weights and stores K and V for every token: KV bytes per token = 2 × L × H_kv × D_head × 4 B in FP32.</source>
         <translation>디코더 레이어 수 L입니다. 레이어마다 가중치 12 × 폭²개를 가지고, 토큰마다 K와 V를 저장합니다: FP32에서 토큰당 KV 바이트 = 2 × L × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="306"/>
+        <location filename="../../app/decodepage.cpp" line="296"/>
         <source>Model width d_model (the course&apos;s: 512)</source>
         <translation>모델 폭 d_model (강의: 512)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="307"/>
+        <location filename="../../app/decodepage.cpp" line="297"/>
         <source>Model width d_model. Parameters ≈ 12 × L × width² + (vocabulary + context) × width; the head size is D_head = width / heads.</source>
         <translation>모델 폭 d_model입니다. 파라미터 ≈ 12 × L × 폭² + (어휘 수 + 컨텍스트 길이) × 폭이고, 헤드 크기는 D_head = 폭 / 헤드 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="309"/>
+        <location filename="../../app/decodepage.cpp" line="299"/>
         <source>Query heads; the head size is width / heads</source>
         <translation>쿼리 헤드 수: 헤드 크기는 폭 / 헤드 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="310"/>
+        <location filename="../../app/decodepage.cpp" line="300"/>
         <source>Query heads. Each reads all K/V of its group: D_head = width / heads (the CUDA kernels take 64 or 128).</source>
         <translation>쿼리 헤드 수입니다. 쿼리 헤드마다 자기 그룹의 K/V를 모두 읽습니다: D_head = 폭 / 헤드 수 (CUDA 커널은 64 또는 128만 지원합니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="312"/>
+        <location filename="../../app/decodepage.cpp" line="302"/>
         <source>K/V heads H_kv, dividing the query heads: MHA = heads, GQA fewer, MQA 1</source>
         <translation>K/V 헤드 수 H_kv (쿼리 헤드 수의 약수): MHA는 헤드 수와 같고, GQA는 더 적고, MQA는 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="313"/>
+        <location filename="../../app/decodepage.cpp" line="303"/>
         <source>K/V heads H_kv (a divisor of the query heads). The cache scales with them: KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B in FP32.</source>
         <translation>K/V 헤드 수 H_kv (쿼리 헤드 수의 약수)입니다. 캐시는 이 수에 비례합니다: FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="315"/>
+        <location filename="../../app/decodepage.cpp" line="305"/>
         <source>Sequences B decoded together</source>
         <translation>함께 디코드하는 시퀀스 수 B</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="316"/>
+        <location filename="../../app/decodepage.cpp" line="306"/>
         <source>Batch B: sequences decoded together. An uncached step pushes B × (prefix) tokens through the model, a cached one B tokens; KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B.</source>
         <translation>배치 B: 함께 디코드하는 시퀀스 수입니다. 캐시 없는 스텝은 B × (지금까지의 토큰 수)개 토큰을, 캐시 사용 스텝은 B개 토큰을 모델에 넣습니다. KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="318"/>
+        <location filename="../../app/decodepage.cpp" line="308"/>
         <source>Tokens generated per sequence</source>
         <translation>시퀀스당 생성할 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="319"/>
+        <location filename="../../app/decodepage.cpp" line="309"/>
         <source>Steps: tokens generated per sequence. Without a cache step t recomputes all prompt + t tokens, so the uncached work grows with steps²; with one it grows with steps.</source>
         <translation>스텝 수: 시퀀스당 생성할 토큰 수입니다. 캐시가 없으면 스텝 t에서 프롬프트 + t개 토큰을 모두 다시 계산하므로 계산량이 스텝 수²에 비례해 늘어나고, 캐시가 있으면 스텝 수에 비례해 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="321"/>
+        <location filename="../../app/decodepage.cpp" line="311"/>
         <source>Random prompt tokens per sequence</source>
         <translation>시퀀스당 무작위 프롬프트 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="322"/>
+        <location filename="../../app/decodepage.cpp" line="312"/>
         <source>Prompt length: seeded random tokens per sequence. A cached mode pushes them through once, in step 0; the uncached mode again in every step.</source>
         <translation>프롬프트 길이: 시퀀스마다 시드로 만든 무작위 토큰 수입니다. 캐시 사용 모드는 이 토큰을 스텝 0에서 한 번만 모델에 넣고, 캐시 없음 모드는 스텝마다 다시 넣습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="324"/>
+        <location filename="../../app/decodepage.cpp" line="314"/>
         <source>Tokens per block of the paged cache</source>
         <translation>페이지 방식 캐시의 블록당 토큰 수</translation>
     </message>
@@ -1193,217 +1201,217 @@
         <translation type="vanished">페이지 방식의 블록 크기입니다. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 블록 수 × 블록 크기 × 2 × L × B × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 많아야 하나입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="327"/>
+        <location filename="../../app/decodepage.cpp" line="317"/>
         <source>Run without a cache: every step recomputes the whole prefix</source>
         <translation>캐시 없음 모드로 실행: 스텝마다 지금까지의 토큰 전체를 다시 계산</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="328"/>
+        <location filename="../../app/decodepage.cpp" line="318"/>
         <source>No cache: step t pushes all prompt + t tokens of every sequence through the model again. Nothing is stored: 0 B of cache.</source>
         <translation>캐시 없음: 스텝 t에서 모든 시퀀스의 프롬프트 + t개 토큰을 전부 다시 모델에 넣습니다. 아무것도 저장하지 않으므로 캐시는 0 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="330"/>
+        <location filename="../../app/decodepage.cpp" line="320"/>
         <source>Run with a contiguous cache reserved for the whole length up front</source>
         <translation>전체 길이만큼 미리 예약한 연속 할당 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="331"/>
+        <location filename="../../app/decodepage.cpp" line="321"/>
         <source>Contiguous cache: one region per sequence sized for prompt + steps tokens from the start; each step pushes one new token and reads the stored K and V.</source>
         <translation>연속 할당 캐시: 처음부터 시퀀스마다 프롬프트 + 스텝 수만큼의 토큰이 들어갈 영역을 하나씩 잡아 둡니다. 스텝마다 새 토큰 하나를 모델에 넣고 저장된 K와 V를 읽습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="333"/>
+        <location filename="../../app/decodepage.cpp" line="323"/>
         <source>Run with a paged cache that grows block by block</source>
         <translation>블록 단위로 커지는 페이지 방식 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="334"/>
+        <location filename="../../app/decodepage.cpp" line="324"/>
         <source>Paged cache: fixed-size blocks handed out in shuffled order as the sequences grow, read through a block table (PagedAttention).</source>
         <translation>페이지 방식 캐시: 시퀀스가 길어지는 대로 고정 크기 블록을 뒤섞인 순서로 내주고, 블록 테이블을 거쳐 읽습니다 (PagedAttention).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="336"/>
+        <location filename="../../app/decodepage.cpp" line="326"/>
         <source>Run with a dynamic cache that is reallocated and copied at every step</source>
         <translation>스텝마다 새로 할당하고 복사하는 동적 캐시로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="337"/>
+        <location filename="../../app/decodepage.cpp" line="327"/>
         <source>Dynamic cache (Hugging Face&apos;s DynamicCache, torch.cat): each step allocates a cache exactly one token longer and copies the old one into it, so it holds only the tokens so far, but every step pays a copy of the whole cache, and during the copy the old and the new cache are held at once.</source>
         <translation>동적 캐시 (Hugging Face의 DynamicCache, torch.cat): 스텝마다 정확히 토큰 하나만큼 더 긴 캐시를 새로 할당하고 이전 캐시를 복사합니다. 지금까지의 토큰만 보유하지만, 스텝마다 캐시 전체를 복사하는 비용을 치르고, 복사하는 동안에는 이전 캐시와 새 캐시를 함께 보유합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="340"/>
+        <location filename="../../app/decodepage.cpp" line="330"/>
         <source>Run with K and V stored as INT8, one FP32 scale per token and KV head</source>
         <translation>K와 V를 INT8로, 토큰과 KV 헤드마다 FP32 스케일 하나와 함께 저장해 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="341"/>
+        <location filename="../../app/decodepage.cpp" line="331"/>
         <source>INT8 cache: each token&apos;s K (and V) vector of each KV head is stored as 8-bit integers with one FP32 scale (max |x| / 127), reserved up front like the contiguous cache: 8 + 32 / D_head bits per value instead of 32. Attention dequantizes as it reads. Its tokens and logits are compared with the contiguous (FP32) cache&apos;s.</source>
         <translation>INT8 캐시: 각 토큰의 KV 헤드별 K (및 V) 벡터를 8비트 정수와 FP32 스케일 하나 (max |x| / 127)로 저장하며, 연속 할당 캐시처럼 처음에 예약합니다: 값당 32비트 대신 8 + 32 / D_head비트. 어텐션이 읽으면서 역양자화합니다. 생성 토큰과 로짓을 연속 할당 (FP32) 캐시와 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="345"/>
+        <location filename="../../app/decodepage.cpp" line="335"/>
         <source>Run with K and V stored as FP8 (E4M3), one FP32 scale per token and KV head; CUDA only</source>
         <translation>K와 V를 FP8 (E4M3)로, 토큰과 KV 헤드마다 FP32 스케일 하나와 함께 저장해 실행 (CUDA 전용)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="346"/>
+        <location filename="../../app/decodepage.cpp" line="336"/>
         <source>FP8 cache: E4M3 values (3 mantissa bits, up to ±448) with one FP32 scale per token and KV head, dequantized inside the CUDA attention kernel. FP8 is a GPU format: the CPU backend does not run it.</source>
         <translation>FP8 캐시: E4M3 값 (가수 3비트, 최대 ±448)에 토큰과 KV 헤드마다 FP32 스케일 하나를 두고, CUDA 어텐션 커널 안에서 역양자화합니다. FP8은 GPU 형식이라 CPU 백엔드에서는 실행하지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="351"/>
+        <location filename="../../app/decodepage.cpp" line="341"/>
         <source>CUDA graphs remove the fixed cost a of step = a + b × tokens (kernel launches); the per-token cost b stays.</source>
         <translation>CUDA 그래프는 스텝 = a + b × 토큰 수에서 고정 비용 a (커널 호출)를 없앱니다. 토큰당 비용 b는 그대로 남습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="353"/>
+        <location filename="../../app/decodepage.cpp" line="343"/>
         <source>Run the same experiment again at a second batch and predict it from the first</source>
         <translation>같은 실험을 두 번째 배치로 다시 실행하고, 첫 번째 결과로 예측</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="354"/>
+        <location filename="../../app/decodepage.cpp" line="344"/>
         <source>Then at batch: after the first run the same experiment runs at this batch, and the first batch&apos;s two equations (a + b, a + N b) predict its step times, as the course predicts batch 64 from batch 1.</source>
         <translation>이어서 배치: 첫 실행이 끝나면 같은 실험을 이 배치로 실행하고, 첫 배치의 두 식 (a + b, a + N b)으로 그 스텝 시간을 예측합니다. 강의에서 배치 1로 배치 64를 예측한 것과 같습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="356"/>
+        <location filename="../../app/decodepage.cpp" line="346"/>
         <source>The second run&apos;s batch (the course&apos;s: 64)</source>
         <translation>두 번째 실행의 배치 (강의: 64)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="357"/>
+        <location filename="../../app/decodepage.cpp" line="347"/>
         <source>The batch of the second run. Its cache is this batch / the first batch times larger: KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B.</source>
         <translation>두 번째 실행의 배치입니다. 캐시는 (이 배치 / 첫 배치)배로 커집니다: KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="359"/>
+        <location filename="../../app/decodepage.cpp" line="349"/>
         <source>Where the decode core runs: Auto takes CUDA when a device answers</source>
         <translation>디코드 코어를 실행할 곳: 자동은 응답하는 장치가 있으면 CUDA를 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="360"/>
+        <location filename="../../app/decodepage.cpp" line="350"/>
         <source>Backend: CUDA runs cuBLAS and our kernels on the GPU (times by CUDA events); the CPU runs the same forward pass with BLAS and two threads (times by the steady clock).</source>
         <translation>백엔드: CUDA는 GPU에서 cuBLAS와 자체 커널을 실행합니다 (시간은 CUDA 이벤트로 잽니다). CPU는 같은 순전파를 BLAS와 스레드 두 개로 실행합니다 (시간은 steady clock으로 잽니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="363"/>
+        <location filename="../../app/decodepage.cpp" line="353"/>
         <source>Precision of the weights, the matrix inputs and the cache: 4 B per value in FP32, 2 B in BF16, so KV bytes = 2 × L × B × tokens × H_kv × D_head × 2 B in BF16.</source>
         <translation>가중치, 행렬 입력, 캐시의 정밀도: 값 하나가 FP32에서 4 B, BF16에서 2 B이므로, BF16에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 2 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="365"/>
+        <location filename="../../app/decodepage.cpp" line="355"/>
         <source>Probe 2 steps to estimate the time, then run each checked mode in turn</source>
         <translation>2 스텝 시험 실행으로 시간을 추정한 뒤, 선택한 모드를 차례로 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="366"/>
+        <location filename="../../app/decodepage.cpp" line="356"/>
         <source>Run: short probes estimate the run&apos;s length, then each checked mode generates the tokens; step times and the cache held are drawn as they are measured.</source>
         <translation>실행: 짧은 시험 실행으로 걸릴 시간을 추정한 뒤, 선택한 모드마다 토큰을 생성합니다. 스텝 시간과 보유 중인 캐시는 측정되는 대로 그려집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="368"/>
+        <location filename="../../app/decodepage.cpp" line="358"/>
         <source>End the run within one step</source>
         <translation>한 스텝 안에 실행 중지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="369"/>
+        <location filename="../../app/decodepage.cpp" line="359"/>
         <source>Stop ends the run within one step. The page then reports only what was measured and names what was not (no speedup without both modes complete).</source>
         <translation>중지를 누르면 한 스텝 안에 실행이 끝납니다. 그러면 페이지는 측정한 것만 보고하고, 측정하지 못한 것은 무엇인지 밝힙니다 (두 모드가 모두 완료되지 않으면 속도 향상은 표시하지 않습니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="372"/>
+        <location filename="../../app/decodepage.cpp" line="362"/>
         <source>The course&apos;s experiment at batch 1: 500 steps, with and without a cache. %1 on the course&apos;s RTX 4090; about 2 min on a 2-core CPU.</source>
         <translation>배치 1 강의 실험: 500 스텝, 캐시 없음과 캐시 사용. 강의의 RTX 4090에서 %1, 2코어 CPU에서 약 2분.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="375"/>
+        <location filename="../../app/decodepage.cpp" line="365"/>
         <source>Loads the course&apos;s batch-1 run: 8 layers, width 512, prompt 1, 500 steps, no cache and contiguous. The course measured 1.5 and 1.22 ms per step on an RTX 4090 (1.2x) and 3.6x on a CPU.</source>
         <translation>강의의 배치 1 실행 설정을 불러옵니다: 레이어 8개, 폭 512, 프롬프트 1, 500 스텝, 캐시 없음과 연속 할당. 강의는 RTX 4090에서 스텝당 1.5 ms와 1.22 ms (1.2배), CPU에서 3.6배를 측정했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="379"/>
+        <location filename="../../app/decodepage.cpp" line="369"/>
         <source>The course&apos;s experiment at batch 64: 500 steps, with and without a cache. %1 on the course&apos;s RTX 4090, but about two hours or more on a 2-core CPU (an uncached step recomputes 64 × up to 500 tokens): in class, press Classroom CPU.</source>
         <translation>배치 64 강의 실험: 500 스텝, 캐시 없음과 캐시 사용. 강의의 RTX 4090에서는 %1이지만 2코어 CPU에서는 두 시간 이상 걸립니다 (캐시 없는 스텝은 64 × 최대 500개 토큰을 다시 계산합니다). 수업에서는 수업용 CPU를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="383"/>
+        <location filename="../../app/decodepage.cpp" line="373"/>
         <source>Loads the course&apos;s batch-64 run (8 layers, width 512, 500 steps). The course measured 21.8 and 2.7 ms per step (8.0x); the uncached work is 64 × (1 + 2 + ... + 500) = 8.0 million token passes, hours on a CPU. The page estimates this machine&apos;s time as soon as it is loaded.</source>
         <translation>강의의 배치 64 실행 설정을 불러옵니다 (레이어 8개, 폭 512, 500 스텝). 강의는 스텝당 21.8 ms와 2.7 ms (8.0배)를 측정했습니다. 캐시 없는 계산량은 64 × (1 + 2 + ... + 500) = 토큰 800만 개를 모델에 넣는 양으로, CPU에서는 몇 시간이 걸립니다. 불러오는 즉시 이 컴퓨터에서 걸릴 시간을 추정합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="387"/>
+        <location filename="../../app/decodepage.cpp" line="377"/>
         <source>What to press in class on a CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache. Well under a minute on a 2-core CPU; both gaps show.</source>
         <translation>CPU로 수업할 때 누를 버튼: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2 스텝씩, 캐시 없음과 캐시 사용으로 실행합니다. 2코어 CPU에서 1분도 채 걸리지 않으며, 두 배치 모두에서 차이가 드러납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="391"/>
+        <location filename="../../app/decodepage.cpp" line="381"/>
         <source>Classroom CPU: the course&apos;s 8-layer, width-512 model, prompt 1, %1 steps, no cache and contiguous, at batch 1 and then batch %2. Batch %2&apos;s uncached steps push %3 tokens through the model (%2 × (1 + ... + %1)) instead of the course&apos;s 8 million, and batch 1&apos;s two equations predict batch %2.</source>
         <translation>수업용 CPU: 강의의 레이어 8개, 폭 512 모델로 프롬프트 1, %1 스텝, 캐시 없음과 연속 할당을 배치 1, 이어서 배치 %2에서 실행합니다. 배치 %2의 캐시 없는 스텝들이 모델에 넣는 토큰은 강의의 800만 개가 아니라 %3개 (%2 × (1 + ... + %1))이고, 배치 1의 두 식으로 배치 %2를 예측합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="397"/>
+        <location filename="../../app/decodepage.cpp" line="387"/>
         <source>Which run the charts show</source>
         <translation>차트에 표시할 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="398"/>
+        <location filename="../../app/decodepage.cpp" line="388"/>
         <source>After a run at two batches, pick the batch whose steps the charts draw; the tables list both.</source>
         <translation>두 배치로 실행한 뒤, 차트에 스텝을 그릴 배치를 고릅니다. 표에는 두 배치가 모두 나옵니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="399"/>
+        <location filename="../../app/decodepage.cpp" line="389"/>
         <source>How long the run will take on this machine, from short probes</source>
         <translation>짧은 시험 실행으로 추정한, 이 컴퓨터에서 실행에 걸릴 시간</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="400"/>
+        <location filename="../../app/decodepage.cpp" line="390"/>
         <source>The estimate times 2 steps of each mode at this batch, and 2 steps at batch 1 from the run&apos;s mean prefix; an uncached step costs a + b × tokens (a: a cached step, b: per token at the mean prefix), a cached step the same every time.</source>
         <translation>추정은 이 배치에서 모드마다 2 스텝, 그리고 배치 1에서 실행의 평균 길이(지금까지의 토큰 수)로 2 스텝의 시간을 잽니다. 캐시 없는 스텝은 a + b × 토큰 수 (a: 캐시 사용 스텝 하나의 시간, b: 평균 길이에서 잰 토큰당 시간)로, 캐시 사용 스텝은 매번 같은 시간으로 계산합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="403"/>
+        <location filename="../../app/decodepage.cpp" line="393"/>
         <source>Uncached time / cached time per step, measured here, beside the course&apos;s</source>
         <translation>스텝당 캐시 없음 시간 / 캐시 사용 시간: 이 컴퓨터의 측정값과 강의 수치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="404"/>
+        <location filename="../../app/decodepage.cpp" line="394"/>
         <source>Speedup = mean uncached step / mean contiguous-cache step, only where both modes completed. The course measured 1.2x at batch 1 and 8.0x at batch 64 on an RTX 4090.</source>
         <translation>속도 향상 = 캐시 없는 스텝의 평균 시간 / 연속 할당 캐시 스텝의 평균 시간이며, 두 모드가 모두 완료된 경우에만 계산합니다. 강의는 RTX 4090에서 배치 1은 1.2배, 배치 64는 8.0배를 측정했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="406"/>
+        <location filename="../../app/decodepage.cpp" line="396"/>
         <source>What the run measured, in words</source>
         <translation>실행에서 측정한 내용을 문장으로 정리</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="407"/>
+        <location filename="../../app/decodepage.cpp" line="397"/>
         <source>The reading states the speedup, the fixed share of a step (a / (a + b × tokens)) and whether the tokens agree, and names what a stopped run did not measure.</source>
         <translation>이 해설은 속도 향상, 스텝에서 고정 비용이 차지하는 비율 (a / (a + b × 토큰 수)), 토큰이 일치하는지를 알려 주고, 중지된 실행이 측정하지 못한 것을 밝힙니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="410"/>
+        <location filename="../../app/decodepage.cpp" line="400"/>
         <source>Each point is one measured decode step; the dashed lines are the least-squares model step = a + b × tokens</source>
         <translation>점 하나가 측정한 디코드 스텝 하나입니다. 파선은 최소제곱으로 적합한 모델 스텝 = a + b × 토큰 수입니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="412"/>
+        <location filename="../../app/decodepage.cpp" line="402"/>
         <source>Step time: one marker per measured step (circle: no cache, square: contiguous, triangle: paged). The dashed line of the same colour is step = a + b × (tokens computed in that step), fitted by least squares over every step of every completed mode.</source>
         <translation>스텝 시간: 측정한 스텝마다 표식이 하나씩 찍힙니다 (원: 캐시 없음, 사각형: 연속 할당, 삼각형: 페이지 방식). 같은 색의 파선은 스텝 = a + b × (그 스텝에서 계산한 토큰 수)이며, 완료된 모든 모드의 모든 스텝에 최소제곱으로 적합한 것입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1448"/>
+        <location filename="../../app/decodepage.cpp" line="1438"/>
         <source>%1 at batch %2 (below 1x: not trustworthy)</source>
         <translation>배치 %2에서 %1 (1배 미만: 신뢰할 수 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1576"/>
+        <location filename="../../app/decodepage.cpp" line="1566"/>
         <source>Here a step ran &lt;i&gt;faster&lt;/i&gt; than batch %1&apos;s a and b predict, the opposite of the course&apos;s GPU. On a CPU batch 1&apos;s b is paid in matrix-vector products, where every token reads every weight from memory; at batch %2 one read of the weights serves %2 rows, so a token costs less than b. The course&apos;s GPU at batch 1 was bound by launching kernels instead, so its b was small and batch 64&apos;s cache reads came on top.</source>
         <translation>여기서는 스텝이 배치 %1의 a와 b가 예측한 것보다 &lt;i&gt;빨랐습니다&lt;/i&gt;. 강의의 GPU와 반대 방향입니다. CPU에서 배치 1의 b는 행렬-벡터 곱에서 치르는 비용으로, 토큰마다 모든 가중치를 메모리에서 읽습니다. 배치 %2에서는 가중치를 한 번 읽어 %2개 행에 쓰므로 토큰당 비용이 b보다 작아집니다. 강의의 GPU는 배치 1에서 커널 호출에 묶여 있었기 때문에 b가 작았고, 배치 64에서는 캐시를 읽는 비용이 그 위에 더해졌습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1584"/>
+        <location filename="../../app/decodepage.cpp" line="1574"/>
         <source>Here a step ran &lt;i&gt;faster&lt;/i&gt; than batch %1&apos;s a and b predict, the opposite of the course&apos;s GPU: this device kept more of batch %2&apos;s work in parallel than batch %1 used, so a token cost less than b.</source>
         <translation>여기서는 스텝이 배치 %1의 a와 b가 예측한 것보다 &lt;i&gt;빨랐습니다&lt;/i&gt;. 강의의 GPU와 반대 방향입니다. 이 장치는 배치 %2의 작업을 배치 %1보다 더 많이 병렬로 처리했기 때문에 토큰당 비용이 b보다 작았습니다.</translation>
     </message>
@@ -1412,118 +1420,118 @@
         <translation type="vanished">스텝마다 보유 중인 캐시 메모리 (표식)와 공식 (검은 일점쇄선) 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="416"/>
+        <location filename="../../app/decodepage.cpp" line="406"/>
         <source>KV cache held: markers are what our allocator holds after each step (contiguous reserves the whole length at once, paged grows by blocks, no cache holds 0 B); the line is KV bytes = 2 × L × B × tokens × H_kv × D_head × 4 B in FP32.</source>
         <translation>보유 중인 KV 캐시: 표식은 스텝마다 자체 할당자가 보유한 양입니다 (연속 할당은 전체 길이를 한 번에 예약하고, 페이지 방식은 블록 단위로 늘며, 캐시 없음은 0 B). 선은 FP32에서 KV 바이트 = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="419"/>
+        <location filename="../../app/decodepage.cpp" line="409"/>
         <source>Per mode: step time, throughput, speedup and the four memory figures</source>
         <translation>모드별 스텝 시간, 처리량, 속도 향상, 메모리 수치 네 가지</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="420"/>
+        <location filename="../../app/decodepage.cpp" line="410"/>
         <source>Weights = parameters × 4 B (FP32); KV = 2 × L × B × tokens × H_kv × D_head × 4 B; peak allocated is our allocator&apos;s peak; the process figure is what the system reports (VmRSS, or cudaMemGetInfo).</source>
         <translation>가중치 = 파라미터 × 4 B (FP32), KV = 2 × L × B × 토큰 수 × H_kv × D_head × 4 B입니다. 최대 할당량은 자체 할당자가 할당한 양의 최댓값이고, 프로세스 수치는 시스템이 보고하는 값입니다 (VmRSS 또는 cudaMemGetInfo).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="422"/>
+        <location filename="../../app/decodepage.cpp" line="412"/>
         <source>The two-term model step = a + b × tokens against the measured mean step of each mode</source>
         <translation>두 항 모델 스텝 = a + b × 토큰 수와 모드별 평균 측정 스텝 시간 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="423"/>
+        <location filename="../../app/decodepage.cpp" line="413"/>
         <source>Predicted ms per step = a + b × (mean tokens per step), by least squares over the run&apos;s steps and by the course&apos;s two equations (a + B b = cached step, a + N b = uncached step). The last column is what the model misses: measured − predicted.</source>
         <translation>예측 스텝당 ms = a + b × (스텝당 평균 토큰 수)이며, a와 b는 실행의 모든 스텝에 대한 최소제곱과 강의의 두 식 (a + B b = 캐시 사용 스텝, a + N b = 캐시 없는 스텝)으로 각각 구합니다. 마지막 열은 모델이 놓친 부분, 곧 측정값 − 예측값입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="426"/>
+        <location filename="../../app/decodepage.cpp" line="416"/>
         <source>The two fits&apos; a and b</source>
         <translation>두 적합의 a와 b</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="427"/>
+        <location filename="../../app/decodepage.cpp" line="417"/>
         <source>Least squares fits a and b to every step; the course&apos;s method solves two equations from two mean steps. a is the fixed cost of a step, b the cost of each token pushed through the model.</source>
         <translation>최소제곱은 모든 스텝에 a와 b를 적합하고, 강의의 방법은 평균 스텝 시간 두 개로 두 식을 풉니다. a는 스텝의 고정 비용, b는 모델에 넣는 토큰 하나당 비용입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="429"/>
+        <location filename="../../app/decodepage.cpp" line="419"/>
         <source>The course&apos;s measured figures beside this machine&apos;s, with where each came from</source>
         <translation>강의의 측정 수치와 이 컴퓨터의 수치 (각 수치의 출처 포함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="430"/>
+        <location filename="../../app/decodepage.cpp" line="420"/>
         <source>Course: the course text&apos;s small GPT on an RTX 4090 (and a CPU for batch 1&apos;s 3.6x), 500 steps. This run: measured here, with the steps this run used; fewer steps give a smaller uncached prefix, so a smaller speedup.</source>
         <translation>강의: 강의 본문의 작은 GPT를 RTX 4090에서 500 스텝 실행한 수치입니다 (배치 1의 3.6배는 CPU). 이번 실행: 이 컴퓨터에서 이번 실행의 스텝 수로 측정한 값입니다. 스텝이 적으면 캐시 없는 스텝이 다시 계산하는 토큰이 적으므로 속도 향상도 작아집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="434"/>
+        <location filename="../../app/decodepage.cpp" line="424"/>
         <source>Model and run</source>
         <translation>모델과 실행</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="439"/>
+        <location filename="../../app/decodepage.cpp" line="429"/>
         <source>Layers</source>
         <translation>레이어</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="439"/>
+        <location filename="../../app/decodepage.cpp" line="429"/>
         <source>Width</source>
         <translation>폭</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="439"/>
+        <location filename="../../app/decodepage.cpp" line="429"/>
         <source>Heads</source>
         <translation>헤드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="439"/>
+        <location filename="../../app/decodepage.cpp" line="429"/>
         <source>KV heads</source>
         <translation>KV 헤드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="440"/>
-        <location filename="../../app/decodepage.cpp" line="1313"/>
+        <location filename="../../app/decodepage.cpp" line="430"/>
+        <location filename="../../app/decodepage.cpp" line="1303"/>
         <source>Batch</source>
         <translation>배치</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="440"/>
+        <location filename="../../app/decodepage.cpp" line="430"/>
         <source>Steps</source>
         <translation>스텝 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="440"/>
+        <location filename="../../app/decodepage.cpp" line="430"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="440"/>
+        <location filename="../../app/decodepage.cpp" line="430"/>
         <source>Block size</source>
         <translation>블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="449"/>
+        <location filename="../../app/decodepage.cpp" line="439"/>
         <source>Backend</source>
         <translation>백엔드</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="451"/>
+        <location filename="../../app/decodepage.cpp" line="441"/>
         <source>Precision</source>
         <translation>정밀도</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="460"/>
+        <location filename="../../app/decodepage.cpp" line="450"/>
         <source>Modes:</source>
         <translation>모드:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="510"/>
+        <location filename="../../app/decodepage.cpp" line="500"/>
         <source>One point per cache kind: its TPOT (mean one-token step) and the most KV memory it held</source>
         <translation>캐시 종류마다 점 하나: TPOT (토큰 하나 스텝의 평균)와 보유한 KV 메모리의 최댓값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="511"/>
+        <location filename="../../app/decodepage.cpp" line="501"/>
         <source>Each point is one cache kind of the run shown: across, its time per output token (the mean of the steps after the prompt&apos;s); up, the most KV cache memory it held in any step (the dynamic cache&apos;s peak is during its copy, old and new together). Down and to the left is better on both.</source>
         <translation>점 하나가 표시 중인 실행의 캐시 종류 하나입니다. 가로: 출력 토큰당 시간 (TPOT, 프롬프트 스텝 이후 스텝의 평균), 세로: 어느 스텝에서든 보유한 KV 캐시 메모리의 최댓값 (동적 캐시의 최댓값은 복사 중, 이전 캐시와 새 캐시를 함께 보유할 때). 왼쪽 아래일수록 둘 다 좋습니다.</translation>
     </message>
@@ -1552,27 +1560,27 @@
         <translation type="vanished">KV 최댓값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="572"/>
+        <location filename="../../app/decodepage.cpp" line="562"/>
         <source>The short probes alone ran past %1 on this machine%2: this run will take long. Stop and lower the steps, batch or model size.</source>
         <translation>짧은 시험 실행만으로도 이 컴퓨터에서 %1 넘게 걸렸습니다%2. 이 실행은 오래 걸립니다. 중지하고 스텝 수, 배치 또는 모델 크기를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="801"/>
+        <location filename="../../app/decodepage.cpp" line="791"/>
         <source>%1 Too long to estimate: the short probes alone ran past %2 on this machine.</source>
         <translation>%1 추정하기에 너무 깁니다: 짧은 시험 실행만으로도 이 컴퓨터에서 %2 넘게 걸렸습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="950"/>
+        <location filename="../../app/decodepage.cpp" line="940"/>
         <source>MB held</source>
         <translation>보유 중인 MB</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="965"/>
+        <location filename="../../app/decodepage.cpp" line="955"/>
         <source>dynamic: peak during the copy</source>
         <translation>동적: 복사 중 최댓값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="972"/>
+        <location filename="../../app/decodepage.cpp" line="962"/>
         <source>KV cache at its peak, MB</source>
         <translation>KV 캐시 최댓값, MB</translation>
     </message>
@@ -1593,276 +1601,276 @@
         <translation type="vanished">%1 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1286"/>
+        <location filename="../../app/decodepage.cpp" line="1276"/>
         <source>least squares over %1 steps: step = %2 ms + %3 ms × tokens</source>
         <translation>스텝 %1개에 대한 최소제곱: 스텝 = %2 ms + %3 ms × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1290"/>
+        <location filename="../../app/decodepage.cpp" line="1280"/>
         <source>least squares does not split the steps into a positive a and b (a = %1 ms, b = %2 ms)</source>
         <translation>최소제곱으로 스텝을 양수인 a와 b로 나눌 수 없음 (a = %1 ms, b = %2 ms)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1293"/>
+        <location filename="../../app/decodepage.cpp" line="1283"/>
         <source>least squares not measured (no completed mode with steps of different sizes)</source>
         <translation>최소제곱 측정 안 됨 (토큰 수가 서로 다른 스텝으로 완료된 모드 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1295"/>
+        <location filename="../../app/decodepage.cpp" line="1285"/>
         <source>two equations: a + %1 b = %2 ms (%3, one token per sequence), a + %4 b = %5 ms (no cache, mean tokens) give a = %6 ms, b = %7 ms</source>
         <translation>두 식: a + %1 b = %2 ms (%3, 시퀀스당 토큰 1개), a + %4 b = %5 ms (캐시 없음, 평균 토큰 수)에서 a = %6 ms, b = %7 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1301"/>
+        <location filename="../../app/decodepage.cpp" line="1291"/>
         <source>two equations not measured (they need complete runs with and without a cache)</source>
         <translation>두 식 측정 안 됨 (캐시 없음과 캐시 사용 실행이 모두 완료되어야 함)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1305"/>
+        <location filename="../../app/decodepage.cpp" line="1295"/>
         <source>; a negative cost is not physical (noise), so the predictions use the closest line with a, b ≥ 0: a = %1 ms, b = %2 ms</source>
         <translation>; 음수 비용은 물리적으로 있을 수 없으므로(잡음), 예측에는 a, b ≥ 0인 가장 가까운 직선 a = %1 ms, b = %2 ms를 씁니다</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1309"/>
+        <location filename="../../app/decodepage.cpp" line="1299"/>
         <source>&lt;b&gt;Batch %1&lt;/b&gt;: %2; %3.</source>
         <translation>&lt;b&gt;배치 %1&lt;/b&gt;: %2; %3.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1313"/>
+        <location filename="../../app/decodepage.cpp" line="1303"/>
         <source>Tokens per step</source>
         <translation>스텝당 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1313"/>
+        <location filename="../../app/decodepage.cpp" line="1303"/>
         <source>Measured ms/step</source>
         <translation>측정 ms/스텝</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1314"/>
+        <location filename="../../app/decodepage.cpp" line="1304"/>
         <source>Least squares</source>
         <translation>최소제곱</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1314"/>
+        <location filename="../../app/decodepage.cpp" line="1304"/>
         <source>Two equations (batch %1&apos;s a, b)</source>
         <translation>두 식 (배치 %1의 a, b)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1315"/>
+        <location filename="../../app/decodepage.cpp" line="1305"/>
         <source>Measured − predicted</source>
         <translation>측정값 − 예측값</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1335"/>
+        <location filename="../../app/decodepage.cpp" line="1325"/>
         <source>%1 ms (%2)</source>
         <translation>%1 ms (%2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1358"/>
+        <location filename="../../app/decodepage.cpp" line="1348"/>
         <source>not run at this batch</source>
         <translation>이 배치에서는 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1365"/>
-        <location filename="../../app/decodepage.cpp" line="1371"/>
-        <location filename="../../app/decodepage.cpp" line="1373"/>
+        <location filename="../../app/decodepage.cpp" line="1355"/>
+        <location filename="../../app/decodepage.cpp" line="1361"/>
+        <location filename="../../app/decodepage.cpp" line="1363"/>
         <source>not measured (a mode stopped or was not run)</source>
         <translation>측정 안 됨 (중지되었거나 실행하지 않은 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1366"/>
-        <location filename="../../app/decodepage.cpp" line="1409"/>
-        <location filename="../../app/decodepage.cpp" line="1415"/>
+        <location filename="../../app/decodepage.cpp" line="1356"/>
+        <location filename="../../app/decodepage.cpp" line="1399"/>
+        <location filename="../../app/decodepage.cpp" line="1405"/>
         <source>%1 / %2 ms</source>
         <translation>%1 / %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1375"/>
-        <location filename="../../app/decodepage.cpp" line="1412"/>
+        <location filename="../../app/decodepage.cpp" line="1365"/>
+        <location filename="../../app/decodepage.cpp" line="1402"/>
         <source>a = %1 ms, b = %2 ms</source>
         <translation>a = %1 ms, b = %2 ms</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1388"/>
-        <location filename="../../app/decodepage.cpp" line="1418"/>
+        <location filename="../../app/decodepage.cpp" line="1378"/>
+        <location filename="../../app/decodepage.cpp" line="1408"/>
         <source>%1 / %2 ms (measured %3 / %4)</source>
         <translation>%1 / %2 ms (측정 %3 / %4)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1391"/>
+        <location filename="../../app/decodepage.cpp" line="1381"/>
         <source>not measured (a mode stopped)</source>
         <translation>측정 안 됨 (중지된 모드 있음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1393"/>
+        <location filename="../../app/decodepage.cpp" line="1383"/>
         <source>not measured (batch 1&apos;s two equations are missing)</source>
         <translation>측정 안 됨 (배치 1의 두 식이 없음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1395"/>
+        <location filename="../../app/decodepage.cpp" line="1385"/>
         <source>not run yet</source>
         <translation>아직 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1398"/>
+        <location filename="../../app/decodepage.cpp" line="1388"/>
         <source>%1 layers, width %2, %3, %4 steps, prompt %5</source>
         <translation>레이어 %1개, 폭 %2, %3, 스텝 %4개, 프롬프트 %5</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1406"/>
+        <location filename="../../app/decodepage.cpp" line="1396"/>
         <source>%1 layers, width %2, FP32, %3 steps, prompt 1</source>
         <translation>레이어 %1개, 폭 %2, FP32, 스텝 %3개, 프롬프트 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1408"/>
+        <location filename="../../app/decodepage.cpp" line="1398"/>
         <source>Batch 1: ms/step, no cache / cache</source>
         <translation>배치 1: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1410"/>
+        <location filename="../../app/decodepage.cpp" line="1400"/>
         <source>Batch 1: speedup</source>
         <translation>배치 1: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1411"/>
+        <location filename="../../app/decodepage.cpp" line="1401"/>
         <source>%1 (on the course&apos;s CPU: %2)</source>
         <translation>%1 (강의의 CPU: %2)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1412"/>
+        <location filename="../../app/decodepage.cpp" line="1402"/>
         <source>Batch 1: two equations</source>
         <translation>배치 1: 두 식</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1414"/>
+        <location filename="../../app/decodepage.cpp" line="1404"/>
         <source>Batch 64: ms/step, no cache / cache</source>
         <translation>배치 64: ms/스텝, 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1416"/>
+        <location filename="../../app/decodepage.cpp" line="1406"/>
         <source>Batch 64: speedup</source>
         <translation>배치 64: 속도 향상</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1417"/>
+        <location filename="../../app/decodepage.cpp" line="1407"/>
         <source>Batch 64 from batch 1&apos;s a, b: no cache / cache</source>
         <translation>배치 1의 a, b로 예측한 배치 64: 캐시 없음 / 캐시 사용</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1425"/>
+        <location filename="../../app/decodepage.cpp" line="1415"/>
         <source>Figure</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1425"/>
+        <location filename="../../app/decodepage.cpp" line="1415"/>
         <source>Course (RTX 4090, from the course text)</source>
         <translation>강의 (RTX 4090, 강의 본문 수치)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1426"/>
+        <location filename="../../app/decodepage.cpp" line="1416"/>
         <source>This run (CUDA, this machine)</source>
         <translation>이번 실행 (CUDA, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1426"/>
+        <location filename="../../app/decodepage.cpp" line="1416"/>
         <source>This run (CPU, this machine)</source>
         <translation>이번 실행 (CPU, 이 컴퓨터)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1451"/>
+        <location filename="../../app/decodepage.cpp" line="1441"/>
         <source>%1 at batch %2</source>
         <translation>배치 %2에서 %1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1442"/>
+        <location filename="../../app/decodepage.cpp" line="1432"/>
         <source>not measured at batch %1</source>
         <translation>배치 %1에서 측정 안 됨</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1263"/>
+        <location filename="../../app/decodepage.cpp" line="1253"/>
         <source>Stopped after %1.</source>
         <translation>%1 후 중지했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1264"/>
+        <location filename="../../app/decodepage.cpp" line="1254"/>
         <source>Done in %1.</source>
         <translation>%1 만에 끝났습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1443"/>
+        <location filename="../../app/decodepage.cpp" line="1433"/>
         <source>%1 at batch %2 (not trustworthy: the machine was busy)</source>
         <translation>배치 %2에서 %1 (신뢰할 수 없음: 컴퓨터가 바빴음)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1452"/>
+        <location filename="../../app/decodepage.cpp" line="1442"/>
         <source>Speedup with a cache: %1 · course (RTX 4090): %2 at batch 1, %3 at batch 64</source>
         <translation>캐시 사용 시 속도 향상: %1 · 강의 (RTX 4090): 배치 1에서 %2, 배치 64에서 %3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1453"/>
-        <location filename="../../app/decodepage.cpp" line="1544"/>
+        <location filename="../../app/decodepage.cpp" line="1443"/>
+        <location filename="../../app/decodepage.cpp" line="1534"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1460"/>
+        <location filename="../../app/decodepage.cpp" line="1450"/>
         <source>On CUDA, %1%2.</source>
         <translation>CUDA에서 실행, %1%2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1464"/>
+        <location filename="../../app/decodepage.cpp" line="1454"/>
         <source>On the CPU, as chosen.</source>
         <translation>CPU에서 실행 (선택한 대로).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1466"/>
+        <location filename="../../app/decodepage.cpp" line="1456"/>
         <source>On the CPU: no CUDA device answered.</source>
         <translation>CPU에서 실행: 응답한 CUDA 장치가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1468"/>
+        <location filename="../../app/decodepage.cpp" line="1458"/>
         <source>On the CPU: the CUDA kernels take a head size of 64 or 128, this model&apos;s is %1.</source>
         <translation>CPU에서 실행: CUDA 커널은 헤드 크기 64 또는 128만 지원하는데, 이 모델은 %1입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1471"/>
+        <location filename="../../app/decodepage.cpp" line="1461"/>
         <source>On the CPU: cuBLAS could not be opened.</source>
         <translation>CPU에서 실행: cuBLAS를 열 수 없었습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1475"/>
+        <location filename="../../app/decodepage.cpp" line="1465"/>
         <source>&lt;b&gt;Not trustworthy:&lt;/b&gt; this machine&apos;s speed changed during the run (a fixed workload timed before each mode took %1% longer at its slowest), so these times measure the load as much as the model. Close other programs and run again.</source>
         <translation>&lt;b&gt;신뢰할 수 없음:&lt;/b&gt; 실행 중에 이 컴퓨터의 속도가 달라졌습니다(모드마다 앞서 잰 고정 작업이 가장 느릴 때 %1% 더 걸렸습니다). 따라서 이 시간은 모델만큼이나 부하를 잰 것입니다. 다른 프로그램을 닫고 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1480"/>
+        <location filename="../../app/decodepage.cpp" line="1470"/>
         <source>&lt;b&gt;Not trustworthy:&lt;/b&gt; steps of the same size scattered by %1% about their median (%2% or less is steady), so these times measure the load as much as the model. Close other programs and run again.</source>
         <translation>&lt;b&gt;신뢰할 수 없음:&lt;/b&gt; 크기가 같은 스텝들이 중앙값에서 %1% 흩어졌습니다(%2% 이하면 안정적). 따라서 이 시간은 모델만큼이나 부하를 잰 것입니다. 다른 프로그램을 닫고 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1485"/>
+        <location filename="../../app/decodepage.cpp" line="1475"/>
         <source>The machine stayed steady: equal steps within %1% of their median, a fixed workload within %2%.</source>
         <translation>컴퓨터는 안정적이었습니다. 같은 크기의 스텝은 중앙값에서 %1% 이내, 고정 작업은 %2% 이내였습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1488"/>
+        <location filename="../../app/decodepage.cpp" line="1478"/>
         <source>At batch %1 the cached steps ran %2 &lt;i&gt;slower&lt;/i&gt; than recomputing the prefix: the cache cannot make a step slower, so this is the machine&apos;s load, not the model.</source>
         <translation>배치 %1에서 캐시를 쓴 스텝이 프리픽스를 다시 계산할 때보다 %2 &lt;i&gt;느렸습니다&lt;/i&gt;. 캐시가 스텝을 느리게 만들 수는 없으므로, 이것은 모델이 아니라 컴퓨터의 부하 때문입니다.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="1493"/>
+        <location filename="../../app/decodepage.cpp" line="1483"/>
         <source>At batch %1 each cached step pushed %n token(s), one per sequence, instead of the whole prefix, and ran %2 faster.</source>
         <translation>
             <numerusform>배치 %1에서 캐시 사용 스텝은 지금까지의 토큰 전체 대신 시퀀스마다 하나씩, 토큰 %n개만 모델에 넣었고 %2 빨랐습니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1500"/>
+        <location filename="../../app/decodepage.cpp" line="1490"/>
         <source>Speedup not measured at batch %1: it needs complete runs without a cache and with a contiguous one.</source>
         <translation>배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1513"/>
+        <location filename="../../app/decodepage.cpp" line="1503"/>
         <source>Every exact mode generated the same tokens.</source>
         <translation>양자화하지 않은 모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
@@ -1875,22 +1883,22 @@
         <translation type="vanished">배치 %1의 속도 향상은 측정하지 못했습니다: 캐시 없는 실행과 연속 할당 캐시 실행이 모두 끝까지 완료되어야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1503"/>
+        <location filename="../../app/decodepage.cpp" line="1493"/>
         <source>Fixed cost is %1% of a cached step and %2% of an uncached one (least squares).</source>
         <translation>고정 비용은 캐시 사용 스텝의 %1%, 캐시 없는 스텝의 %2%입니다 (최소제곱).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1506"/>
+        <location filename="../../app/decodepage.cpp" line="1496"/>
         <source>The two-term model does not split these steps into a positive fixed and per-token cost: too few or too noisy steps.</source>
         <translation>두 항 모델로는 이 스텝들을 양수인 고정 비용과 토큰당 비용으로 나눌 수 없습니다: 스텝이 너무 적거나 측정값의 잡음이 너무 큽니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1509"/>
+        <location filename="../../app/decodepage.cpp" line="1499"/>
         <source>No two-term fit: no completed mode with steps of different sizes.</source>
         <translation>두 항 모델을 적합하지 못했습니다: 토큰 수가 서로 다른 스텝으로 완료된 모드가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1511"/>
+        <location filename="../../app/decodepage.cpp" line="1501"/>
         <source>Tokens not compared: fewer than two modes completed.</source>
         <translation>토큰을 비교하지 않았습니다: 완료된 모드가 두 개 미만입니다.</translation>
     </message>
@@ -1899,52 +1907,52 @@
         <translation type="vanished">모든 모드가 같은 토큰을 생성했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1514"/>
+        <location filename="../../app/decodepage.cpp" line="1504"/>
         <source>The modes generated DIFFERENT tokens: the cache is wrong.</source>
         <translation>모드마다 생성한 토큰이 서로 다릅니다: 캐시에 오류가 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1520"/>
+        <location filename="../../app/decodepage.cpp" line="1510"/>
         <source>The %1 kept every greedy token of the contiguous cache; its logits differ by up to %2.</source>
         <translation>%1: 연속 할당 캐시의 그리디 토큰을 모두 그대로 골랐습니다. 로짓 차이는 최대 %2입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1522"/>
+        <location filename="../../app/decodepage.cpp" line="1512"/>
         <source>The %1 first chose another token at step %2 (logits up to %3 apart until then); %4 of %5 tokens agree.</source>
         <translation>%1: 스텝 %2에서 처음으로 다른 토큰을 골랐습니다 (그때까지 로짓 차이 최대 %3). 토큰 %5개 중 %4개가 일치합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1531"/>
+        <location filename="../../app/decodepage.cpp" line="1521"/>
         <source>FP8 was skipped: it needs the CUDA backend.</source>
         <translation>FP8은 건너뛰었습니다: CUDA 백엔드가 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1535"/>
+        <location filename="../../app/decodepage.cpp" line="1525"/>
         <source>Stopped after %1 of %2 steps in the %3 mode.</source>
         <translation>%3 모드에서 %2 스텝 중 %1 스텝을 마치고 중지했습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1544"/>
+        <location filename="../../app/decodepage.cpp" line="1534"/>
         <source>Not run: %1.</source>
         <translation>실행 안 함: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1559"/>
+        <location filename="../../app/decodepage.cpp" line="1549"/>
         <source>Batch %1&apos;s two equations predict %2 ms (no cache) and %3 ms (cache) per step at batch %4; measured %5 and %6 ms (%7 and %8 against the prediction).</source>
         <translation>배치 %1의 두 식은 배치 %4의 스텝당 시간을 %2 ms (캐시 없음), %3 ms (캐시 사용)로 예측합니다. 측정값은 %5 ms, %6 ms입니다 (예측 대비 %7, %8).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1567"/>
+        <location filename="../../app/decodepage.cpp" line="1557"/>
         <source>On the course&apos;s GPU the same method predicted %1 and %2 ms against %3 and %4 measured; the course puts the gap down to reading the cache, which grows with the context and has no term in the model.</source>
         <translation>강의의 GPU에서는 같은 방법으로 %1 ms, %2 ms를 예측했고 측정값은 %3 ms, %4 ms였습니다. 강의는 이 차이를 캐시 읽기 비용으로 설명합니다: 캐시 읽기는 컨텍스트 길이에 따라 늘어나는데, 모델에는 이를 나타내는 항이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="220"/>
+        <location filename="../../app/decodepage.cpp" line="210"/>
         <source>Course experiment, batch 1</source>
         <translation>강의 실험, 배치 1</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="221"/>
+        <location filename="../../app/decodepage.cpp" line="211"/>
         <source>Course experiment, batch 64</source>
         <translation>강의 실험, 배치 64</translation>
     </message>
@@ -1957,7 +1965,7 @@
         <translation type="vanished">KV 캐시: 측정값 (점)과 공식 (선)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1313"/>
+        <location filename="../../app/decodepage.cpp" line="1303"/>
         <source>Cache</source>
         <translation>캐시</translation>
     </message>
@@ -2018,7 +2026,7 @@
         <translation type="vanished">공식 (보유 토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1071"/>
+        <location filename="../../app/decodepage.cpp" line="1061"/>
         <source>Probing...</source>
         <translation>시험 실행 중...</translation>
     </message>
@@ -2029,7 +2037,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1329"/>
+        <location filename="../../app/decodepage.cpp" line="1319"/>
         <source> (stopped)</source>
         <translation> (중지됨)</translation>
     </message>
@@ -2038,153 +2046,153 @@
         <translation type="vanished">동일</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="325"/>
+        <location filename="../../app/decodepage.cpp" line="315"/>
         <source>Paged block size. The paged cache holds whole blocks: held bytes = blocks held by all sequences × block size × 2 × L × H_kv × D_head × 4 B, at most one partly filled block per sequence.</source>
         <translation>페이지 방식 블록 크기입니다. 페이지 방식 캐시는 블록 단위로 보유합니다: 보유 바이트 = 모든 시퀀스가 보유한 블록 수 × 블록 크기 × 2 × L × H_kv × D_head × 4 B이며, 일부만 찬 블록은 시퀀스마다 최대 하나입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="469"/>
+        <location filename="../../app/decodepage.cpp" line="459"/>
         <source>Presets:</source>
         <translation>프리셋:</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="260"/>
-        <location filename="../../app/decodepage.cpp" line="482"/>
+        <location filename="../../app/decodepage.cpp" line="250"/>
+        <location filename="../../app/decodepage.cpp" line="472"/>
         <source>Charts show</source>
         <translation>차트 표시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="493"/>
+        <location filename="../../app/decodepage.cpp" line="483"/>
         <source>Step time · dashed: a + b × tokens</source>
         <translation>스텝 시간 · 파선: a + b × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="255"/>
-        <location filename="../../app/decodepage.cpp" line="494"/>
+        <location filename="../../app/decodepage.cpp" line="245"/>
+        <location filename="../../app/decodepage.cpp" line="484"/>
         <source>KV cache held</source>
         <translation>보유 중인 KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="415"/>
+        <location filename="../../app/decodepage.cpp" line="405"/>
         <source>Cache memory held after each step (markers) against the formula (dash-dot line)</source>
         <translation>스텝마다 보유 중인 캐시 메모리 (표식)와 공식 (일점쇄선) 비교</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="569"/>
-        <location filename="../../app/decodepage.cpp" line="1141"/>
+        <location filename="../../app/decodepage.cpp" line="559"/>
+        <location filename="../../app/decodepage.cpp" line="1131"/>
         <source> (batch %1, run %2 of %3)</source>
         <translation> (배치 %1, 실행 %2/%3)</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="575"/>
+        <location filename="../../app/decodepage.cpp" line="565"/>
         <source>Estimated %1 on this machine from short probes%2: Stop and lower the steps or batch if that is too long.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%2: 이 컴퓨터에서 %1. 너무 길면 중지하고 스텝 수나 배치를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="579"/>
+        <location filename="../../app/decodepage.cpp" line="569"/>
         <source>Estimated under a second from short probes%1.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%1: 1초 미만.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="580"/>
+        <location filename="../../app/decodepage.cpp" line="570"/>
         <source>Estimated %1 from short probes%2.</source>
         <translation>짧은 시험 실행으로 추정한 소요 시간%2: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="601"/>
+        <location filename="../../app/decodepage.cpp" line="591"/>
         <source>Press Run: each mode generates the tokens in turn; step times and the cache held appear as they are measured, against the formula&apos;s line. On a CPU, press Classroom CPU first.</source>
         <translation>실행을 누르세요: 각 모드가 차례로 토큰을 생성하고, 스텝 시간과 보유 중인 캐시가 측정되는 대로 공식의 선과 함께 나타납니다. CPU에서는 먼저 수업용 CPU를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="784"/>
+        <location filename="../../app/decodepage.cpp" line="774"/>
         <source>%1 Estimating this machine&apos;s time (short probes)...</source>
         <translation>%1 이 컴퓨터에서 걸릴 시간 추정 중 (짧은 시험 실행)...</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="792"/>
+        <location filename="../../app/decodepage.cpp" line="782"/>
         <source>%1 No estimate: press Run to see what stops it.</source>
         <translation>%1 추정하지 못했습니다: 실행을 누르면 무엇이 막는지 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="797"/>
+        <location filename="../../app/decodepage.cpp" line="787"/>
         <source> Too long for a lesson on this machine: press Classroom CPU (both batches in well under a minute).</source>
         <translation> 이 컴퓨터에서는 수업 중에 돌리기에 너무 깁니다: 수업용 CPU를 누르세요 (두 배치 모두 합쳐 1분도 채 걸리지 않습니다).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="807"/>
+        <location filename="../../app/decodepage.cpp" line="797"/>
         <source>%1 Estimated %2 on this machine (short probes).%3</source>
         <translation>%1 이 컴퓨터에서 %2 걸릴 것으로 추정됩니다 (짧은 시험 실행).%3</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="819"/>
+        <location filename="../../app/decodepage.cpp" line="809"/>
         <source>The course&apos;s experiment at batch %1 (500 steps): %2 on the course&apos;s RTX 4090.</source>
         <translation>배치 %1 강의 실험 (500 스텝): 강의의 RTX 4090에서 %2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="822"/>
+        <location filename="../../app/decodepage.cpp" line="812"/>
         <source>The course&apos;s experiment at batch %1 (500 steps).</source>
         <translation>배치 %1 강의 실험 (500 스텝).</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="831"/>
+        <location filename="../../app/decodepage.cpp" line="821"/>
         <source>Classroom CPU: the course&apos;s model at batch 1, then batch %1, %2 steps each, with and without a cache.</source>
         <translation>수업용 CPU: 강의 모델을 배치 1, 이어서 배치 %1로 각각 %2스텝씩, 캐시 없음과 캐시 사용으로 실행.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="858"/>
+        <location filename="../../app/decodepage.cpp" line="848"/>
         <source>%1 s</source>
         <translation>%1초</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="860"/>
+        <location filename="../../app/decodepage.cpp" line="850"/>
         <source>%1 min</source>
         <translation>%1분</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="861"/>
+        <location filename="../../app/decodepage.cpp" line="851"/>
         <source>%1 h</source>
         <translation>%1시간</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="940"/>
+        <location filename="../../app/decodepage.cpp" line="930"/>
         <source>%1: a + b × tokens</source>
         <translation>%1: a + b × 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="953"/>
+        <location filename="../../app/decodepage.cpp" line="943"/>
         <source>formula</source>
         <translation>공식</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/decodepage.cpp" line="1116"/>
+        <location filename="../../app/decodepage.cpp" line="1106"/>
         <source>ms per step (%n off scale)</source>
         <translation>
             <numerusform>스텝당 ms (축 밖 %n개)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1143"/>
+        <location filename="../../app/decodepage.cpp" line="1133"/>
         <source>Under a second left, from this run&apos;s own steps%1.</source>
         <translation>이 실행의 스텝으로 보아 1초도 남지 않았습니다%1.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1144"/>
+        <location filename="../../app/decodepage.cpp" line="1134"/>
         <source>About %1 left, from this run&apos;s own steps%2.</source>
         <translation>이 실행의 스텝으로 보아 약 %1 남았습니다%2.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1237"/>
+        <location filename="../../app/decodepage.cpp" line="1227"/>
         <source>Stopped before the first step: nothing was measured.</source>
         <translation>첫 스텝 전에 중지했습니다: 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1242"/>
+        <location filename="../../app/decodepage.cpp" line="1232"/>
         <source>Batch %1 was stopped before its first step: nothing measured there.</source>
         <translation>배치 %1 실행은 첫 스텝 전에 중지했습니다: 이 배치에서는 측정된 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1206"/>
-        <location filename="../../app/decodepage.cpp" line="1251"/>
+        <location filename="../../app/decodepage.cpp" line="1196"/>
+        <location filename="../../app/decodepage.cpp" line="1241"/>
         <source>batch %1</source>
         <translation>배치 %1</translation>
     </message>
@@ -2225,7 +2233,7 @@
         <translation type="vanished">CUDA에서 실행, %1%2 (%3). </translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="1462"/>
+        <location filename="../../app/decodepage.cpp" line="1452"/>
         <source>, cached steps replayed as a CUDA graph</source>
         <translation>, 캐시 사용 스텝은 CUDA 그래프로 재실행</translation>
     </message>
@@ -2441,64 +2449,64 @@
     </message>
     <message>
         <location filename="../../app/draftmapview.cpp" line="37"/>
-        <location filename="../../app/draftmapview.cpp" line="113"/>
+        <location filename="../../app/draftmapview.cpp" line="115"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="44"/>
+        <location filename="../../app/draftmapview.cpp" line="46"/>
         <source>Draft slots in the paged pool</source>
         <translation>페이지 풀의 드래프트 슬롯</translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="45"/>
+        <location filename="../../app/draftmapview.cpp" line="47"/>
         <source>One square per token slot, in physical block order: solid, stored tokens; dotted, draft tokens waiting for the check; grey hatching, slots a sequence holds but does not use (a rejected draft&apos;s, or the end of its last block)</source>
         <translation>토큰 슬롯 하나가 사각형 하나이며 물리 블록 순서입니다: 진한 색은 저장된 토큰, 점무늬는 검증을 기다리는 드래프트 토큰, 회색 빗금은 시퀀스가 가졌지만 쓰지 않는 슬롯 (거부된 드래프트의 슬롯이나 마지막 블록의 끝)</translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="50"/>
+        <location filename="../../app/draftmapview.cpp" line="52"/>
         <source>One phase: the drafts written, or their check</source>
         <translation>한 단계: 드래프트 쓰기, 또는 그 검증</translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="52"/>
+        <location filename="../../app/draftmapview.cpp" line="54"/>
         <source>A phase every 0.7 s</source>
         <translation>0.7초마다 한 단계</translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="113"/>
+        <location filename="../../app/draftmapview.cpp" line="115"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/draftmapview.cpp" line="134"/>
+        <location filename="../../app/draftmapview.cpp" line="136"/>
         <source>%n sequence(s), block %1</source>
         <translation>
             <numerusform>시퀀스 %n개, 블록 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="144"/>
+        <location filename="../../app/draftmapview.cpp" line="146"/>
         <source>Step %1: each sequence writes its last token and up to %2 drafts into lookahead slots (dotted), %3 in all.</source>
         <translation>스텝 %1: 시퀀스마다 마지막 토큰과 최대 %2개의 드래프트를 룩어헤드 슬롯(점무늬)에 씁니다. 모두 %3개.</translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="150"/>
+        <location filename="../../app/draftmapview.cpp" line="152"/>
         <source>It holds %1 slots more for the drafts its drafter proposes after the check (grey).</source>
         <translation>검증 뒤 드래프트 방식이 제안할 드래프트를 위해 슬롯 %1개를 더 가지고 있습니다(회색).</translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="154"/>
+        <location filename="../../app/draftmapview.cpp" line="156"/>
         <source>Step %1, checked: %2 of %3 drafts accepted and stored; the rest of their slots are emptied (grey), to be written over by the next drafts.</source>
         <translation>스텝 %1 검증: 드래프트 %3개 중 %2개가 수락되어 저장되었습니다. 나머지 슬롯은 비워지고(회색) 다음 드래프트가 덮어씁니다.</translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="161"/>
+        <location filename="../../app/draftmapview.cpp" line="163"/>
         <source>Every sequence has finished: all %1 blocks are free again.</source>
         <translation>모든 시퀀스가 끝났습니다: 블록 %1개가 모두 다시 비었습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="165"/>
+        <location filename="../../app/draftmapview.cpp" line="168"/>
         <source>So far %1 tokens per sequence per step, against %2 from the formula.</source>
         <translation>지금까지 시퀀스당 스텝마다 평균 토큰 %1개를 남겼습니다 (공식으로는 %2개).</translation>
     </message>
@@ -5305,7 +5313,7 @@
         <translation>어텐션</translation>
     </message>
     <message>
-        <location filename="../../app/decodepage.cpp" line="184"/>
+        <location filename="../../app/decodepage.cpp" line="174"/>
         <source>GPU decode</source>
         <translation>GPU 디코드</translation>
     </message>
@@ -5340,12 +5348,12 @@
         <translation>서빙</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="157"/>
+        <location filename="../../app/tierspage.cpp" line="149"/>
         <source>KV tiers</source>
         <translation>KV 계층</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="46"/>
+        <location filename="../../app/pergpupage.cpp" line="39"/>
         <source>Per GPU</source>
         <translation>GPU별</translation>
     </message>
@@ -6218,107 +6226,107 @@
 <context>
     <name>PerGpuPage</name>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="39"/>
+        <location filename="../../app/pergpupage.cpp" line="32"/>
         <source>%1-%2</source>
         <translation>%1-%2</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="60"/>
+        <location filename="../../app/pergpupage.cpp" line="53"/>
         <source>&amp;Expert parallelism</source>
         <translation>전문가 병렬(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="75"/>
+        <location filename="../../app/pergpupage.cpp" line="68"/>
         <source>Pipeline stages: the layers split into this many groups of the panel&apos;s tensor-parallel GPUs</source>
         <translation>파이프라인 단계 수: 레이어를 이만큼의 묶음으로 나누고, 묶음마다 패널의 텐서 병렬 GPU를 씀</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="76"/>
+        <location filename="../../app/pergpupage.cpp" line="69"/>
         <source>vLLM&apos;s split: the layers divided evenly, the remainder one apiece to the stages before the last, from the second-to-last back. The first stage holds the token embedding, the last the final norm and the LM head (a copy of a tied embedding).</source>
         <translation>vLLM의 분할: 레이어를 고르게 나누고, 남는 레이어는 마지막 바로 앞 단계부터 거꾸로 하나씩 줍니다. 첫 단계는 토큰 임베딩을, 마지막 단계는 최종 정규화와 LM 헤드(임베딩을 공유하는 모델이면 그 복사본)를 둡니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="79"/>
+        <location filename="../../app/pergpupage.cpp" line="72"/>
         <source>Attention in this many data-parallel groups of the tensor-parallel GPUs</source>
         <translation>텐서 병렬 GPU를 이만큼의 어텐션 데이터 병렬 그룹으로 나눔</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="80"/>
+        <location filename="../../app/pergpupage.cpp" line="73"/>
         <source>SGLang&apos;s data-parallel attention (vLLM: data parallelism with tensor parallelism inside each rank): each group keeps whole attention weights for its GPUs and only its own sequences&apos; cache. For MLA, whose latent every GPU of a group keeps whole, this divides the cache instead of copying it.</source>
         <translation>SGLang의 데이터 병렬 어텐션(vLLM에서는 랭크마다 텐서 병렬을 둔 데이터 병렬): 그룹마다 어텐션 가중치를 그룹의 GPU에 나눠 두고, 자기 시퀀스의 캐시만 둡니다. 그룹의 모든 GPU가 잠재 벡터를 통째로 두는 MLA에서는 이렇게 하면 캐시를 복제하지 않고 나누게 됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="83"/>
+        <location filename="../../app/pergpupage.cpp" line="76"/>
         <source>MoE: whole routed experts on each GPU instead of a slice of every expert</source>
         <translation>MoE: 모든 전문가를 조금씩 나누지 않고 GPU마다 라우팅 전문가를 통째로 둠</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="84"/>
+        <location filename="../../app/pergpupage.cpp" line="77"/>
         <source>Expert parallelism: each GPU of a stage holds whole experts, the experts divided among the GPUs (the first ones one more when they do not divide evenly); attention, dense MLPs and shared experts split as before.</source>
         <translation>전문가 병렬: 단계의 GPU마다 전문가를 통째로 두고, 전문가를 GPU들에 나눕니다(고르게 나뉘지 않으면 앞쪽 GPU가 하나씩 더 가짐). 어텐션, 밀집 MLP, 공유 전문가는 전과 같이 나눕니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="88"/>
+        <location filename="../../app/pergpupage.cpp" line="81"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="88"/>
+        <location filename="../../app/pergpupage.cpp" line="81"/>
         <source>Stage</source>
         <translation>단계</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="88"/>
+        <location filename="../../app/pergpupage.cpp" line="81"/>
         <source>Layers</source>
         <translation>레이어</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="88"/>
+        <location filename="../../app/pergpupage.cpp" line="81"/>
         <source>Sequences</source>
         <translation>시퀀스</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="88"/>
+        <location filename="../../app/pergpupage.cpp" line="81"/>
         <source>Weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="89"/>
+        <location filename="../../app/pergpupage.cpp" line="82"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="89"/>
+        <location filename="../../app/pergpupage.cpp" line="82"/>
         <source>Total</source>
         <translation>합계</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="89"/>
+        <location filename="../../app/pergpupage.cpp" line="82"/>
         <source>Headroom</source>
         <translation>여유</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="89"/>
+        <location filename="../../app/pergpupage.cpp" line="82"/>
         <source>Holds</source>
         <translation>보유</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="97"/>
+        <location filename="../../app/pergpupage.cpp" line="90"/>
         <source>Each GPU&apos;s memory</source>
         <translation>GPU별 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="98"/>
+        <location filename="../../app/pergpupage.cpp" line="91"/>
         <source>Each GPU&apos;s layers, sequences and memory</source>
         <translation>GPU별 레이어, 시퀀스, 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="99"/>
+        <location filename="../../app/pergpupage.cpp" line="92"/>
         <source>Weights: the GPU&apos;s share of the scenario&apos;s weight bytes, by the parameters it holds. KV cache: its layers&apos; K and V for its group&apos;s sequences. Total adds the per-sequence state and the activation and CUDA context estimates, the same on every GPU.</source>
         <translation>가중치: 시나리오의 가중치 바이트 중 이 GPU가 가진 파라미터만큼의 몫. KV 캐시: 이 GPU의 레이어가 그룹의 시퀀스에 대해 두는 K와 V. 합계에는 시퀀스별 상태와, 모든 GPU에 같은 활성값과 CUDA 컨텍스트 추정치를 더합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="102"/>
+        <location filename="../../app/pergpupage.cpp" line="95"/>
         <source>Memory per GPU against the budget</source>
         <translation>한도에 대한 GPU별 메모리</translation>
     </message>
@@ -6331,17 +6339,17 @@
         <translation type="vanished">어텐션 그룹(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="107"/>
+        <location filename="../../app/pergpupage.cpp" line="100"/>
         <source>Pipeline &amp;stages</source>
         <translation>파이프라인 단계(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="108"/>
+        <location filename="../../app/pergpupage.cpp" line="101"/>
         <source>Attention &amp;groups</source>
         <translation>어텐션 그룹(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="201"/>
+        <location filename="../../app/pergpupage.cpp" line="194"/>
         <source>1 (all GPUs together)</source>
         <translation>1 (모든 GPU가 함께)</translation>
     </message>
@@ -6350,129 +6358,129 @@
         <translation type="vanished">%1개 × GPU %2장</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="202"/>
+        <location filename="../../app/pergpupage.cpp" line="195"/>
         <source>%1 groups of %2 GPU(s)</source>
         <translation>GPU %2장씩 %1개 그룹</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="210"/>
+        <location filename="../../app/pergpupage.cpp" line="203"/>
         <source>%1 keeps a per-sequence state: splitting it across stages or attention groups is not modelled yet</source>
         <translation>%1은(는) 시퀀스별 상태를 둡니다. 이를 단계나 어텐션 그룹에 나누는 것은 아직 모델링하지 않았습니다</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="215"/>
+        <location filename="../../app/pergpupage.cpp" line="208"/>
         <source>Expert parallelism needs an expert for every GPU of a stage</source>
         <translation>전문가 병렬에는 단계의 GPU마다 전문가가 하나 이상 있어야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="216"/>
+        <location filename="../../app/pergpupage.cpp" line="209"/>
         <source>A dense model has no routed experts to place</source>
         <translation>밀집 모델에는 나눠 둘 라우팅 전문가가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="235"/>
+        <location filename="../../app/pergpupage.cpp" line="228"/>
         <source>This split cannot be made: %1</source>
         <translation>이렇게는 나눌 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="261"/>
+        <location filename="../../app/pergpupage.cpp" line="254"/>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="263"/>
+        <location filename="../../app/pergpupage.cpp" line="256"/>
         <source> (first out)</source>
         <translation> (먼저 부족)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="263"/>
+        <location filename="../../app/pergpupage.cpp" line="256"/>
         <source>!</source>
         <translation>!</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="263"/>
+        <location filename="../../app/pergpupage.cpp" line="256"/>
         <source> (least room)</source>
         <translation> (여유 최소)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="267"/>
+        <location filename="../../app/pergpupage.cpp" line="260"/>
         <source>%1 on %2 GPUs: a bar per GPU</source>
         <translation>%1, GPU %2장: GPU마다 막대 하나</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="272"/>
+        <location filename="../../app/pergpupage.cpp" line="265"/>
         <source>budget %1 (%2% of the card)</source>
         <translation>한도 %1 (카드의 %2%)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="273"/>
+        <location filename="../../app/pergpupage.cpp" line="266"/>
         <source>card %1</source>
         <translation>카드 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="280"/>
+        <location filename="../../app/pergpupage.cpp" line="273"/>
         <source>%1 GPUs: %2 pipeline stage(s) of %3 tensor-parallel GPU(s); layers per stage: %4.</source>
         <translation>GPU %1장: 텐서 병렬 GPU %3장씩 파이프라인 단계 %2개이고, 단계별 레이어는 %4개입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="284"/>
-        <location filename="../../app/pergpupage.cpp" line="293"/>
-        <location filename="../../app/pergpupage.cpp" line="355"/>
+        <location filename="../../app/pergpupage.cpp" line="277"/>
+        <location filename="../../app/pergpupage.cpp" line="286"/>
+        <location filename="../../app/pergpupage.cpp" line="348"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="290"/>
+        <location filename="../../app/pergpupage.cpp" line="283"/>
         <source>Attention in %1 groups of %2 GPU(s), each with its own sequences: %3.</source>
         <translation>어텐션은 GPU %2장씩 %1개 그룹에서 돌고, 그룹마다 자기 시퀀스를 맡습니다: %3.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="297"/>
+        <location filename="../../app/pergpupage.cpp" line="290"/>
         <source>Expert parallelism: %1 whole routed experts on each GPU of a stage.</source>
         <translation>전문가 병렬: 단계의 GPU마다 라우팅 전문가 %1개를 통째로 둡니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="298"/>
+        <location filename="../../app/pergpupage.cpp" line="291"/>
         <source>Expert parallelism: %1 or %2 whole routed experts on a GPU: the experts do not divide evenly, and the GPUs with more run out first.</source>
         <translation>전문가 병렬: GPU마다 라우팅 전문가가 %1개 또는 %2개입니다. 전문가가 고르게 나뉘지 않아 더 많이 가진 GPU가 먼저 부족해집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="304"/>
+        <location filename="../../app/pergpupage.cpp" line="297"/>
         <source>MLA&apos;s latent is whole on each of the %1 GPUs of an attention group: the group holds its cache %1 times.</source>
         <translation>MLA의 잠재 벡터는 어텐션 그룹의 GPU %1장마다 통째로 있습니다: 그룹이 캐시를 %1번 둡니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="307"/>
+        <location filename="../../app/pergpupage.cpp" line="300"/>
         <source>More GPUs than KV heads in a group: each KV head is kept on %1 GPUs, the cache held %1 times.</source>
         <translation>그룹의 GPU가 KV 헤드보다 많습니다: KV 헤드마다 GPU %1장에 두므로 캐시를 %1번 둡니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="314"/>
+        <location filename="../../app/pergpupage.cpp" line="307"/>
         <source>Every GPU holds the same: %1 of the %2 budget, %3 to spare.</source>
         <translation>모든 GPU가 같은 양을 가집니다: 한도 %2 중 %1, 여유 %3.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="315"/>
+        <location filename="../../app/pergpupage.cpp" line="308"/>
         <source>Every GPU holds the same: %1 against the %2 budget, short by %3.</source>
         <translation>모든 GPU가 같은 양을 가집니다: 한도 %2에 %1, %3 부족.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="318"/>
+        <location filename="../../app/pergpupage.cpp" line="311"/>
         <source>Least room: GPU %1 (stage %2), %3 of the %4 budget, %5 to spare.</source>
         <translation>여유가 가장 적은 GPU는 GPU %1 (단계 %2)입니다: 한도 %4 중 %3, 여유 %5.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="319"/>
+        <location filename="../../app/pergpupage.cpp" line="312"/>
         <source>First to run out: GPU %1 (stage %2), %3 against the %4 budget, short by %5.</source>
         <translation>가장 먼저 부족한 GPU는 GPU %1 (단계 %2)입니다: 한도 %4에 %3, %5 부족.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="323"/>
+        <location filename="../../app/pergpupage.cpp" line="316"/>
         <source>Weights: each GPU&apos;s share of the parameters it holds. Activations and the CUDA context are the one-GPU estimates on every GPU, the sampled logits on the last stage only; NCCL&apos;s buffers, which grow with the GPUs, are not in them.</source>
         <translation>가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 쓰고, 샘플링한 로짓은 마지막 단계에만 넣습니다. GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="327"/>
+        <location filename="../../app/pergpupage.cpp" line="320"/>
         <source>Speculative decoding&apos;s draft and lookahead slots are not in these bars; the Memory page sizes them: %1.</source>
         <translation>추측 디코딩의 드래프트와 룩어헤드 슬롯은 이 막대에 없습니다. 메모리 페이지에서 계산합니다: %1.</translation>
     </message>
@@ -6481,34 +6489,34 @@
         <translation type="vanished">가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 씁니다. GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="337"/>
+        <location filename="../../app/pergpupage.cpp" line="330"/>
         <source>embedding</source>
         <translation>임베딩</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="339"/>
+        <location filename="../../app/pergpupage.cpp" line="332"/>
         <source>LM head</source>
         <translation>LM 헤드</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/pergpupage.cpp" line="341"/>
+        <location filename="../../app/pergpupage.cpp" line="334"/>
         <source>%n expert(s)</source>
         <translation>
             <numerusform>전문가 %n개</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="343"/>
+        <location filename="../../app/pergpupage.cpp" line="336"/>
         <source>KV ×%1</source>
         <translation>KV ×%1</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="345"/>
+        <location filename="../../app/pergpupage.cpp" line="338"/>
         <source>least room</source>
         <translation>여유 가장 적음</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="345"/>
+        <location filename="../../app/pergpupage.cpp" line="338"/>
         <source>runs out first</source>
         <translation>가장 먼저 부족</translation>
     </message>
@@ -7445,89 +7453,89 @@ req/s</source>
         <translation>추측 디코딩은 재생에 반영하지 않습니다: 드래프트와 룩어헤드 슬롯이 풀을 줄이지만, 모든 스텝은 일반 디코딩으로 계산합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="669"/>
+        <location filename="../../app/servingpage.cpp" line="662"/>
         <source>Trace %1: %2 requests, with no arrival times: they arrive at the request rate, at random.</source>
         <translation>트레이스 %1: 요청 %2개, 도착 시각이 없어 요청률에 따라 무작위로 도착합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="671"/>
+        <location filename="../../app/servingpage.cpp" line="664"/>
         <source>Trace %1 (%2): %3 requests over %4 at its own arrival times, %5x as fast; the capacity and the sweep offer the same requests at Poisson rates.</source>
         <translation>트레이스 %1 (%2): %4 동안 요청 %3개가 자체 도착 시각에 %5배 속도로 도착합니다. 용량과 스윕은 같은 요청을 포아송 요청률로 보냅니다.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/servingpage.cpp" line="678"/>
+        <location filename="../../app/servingpage.cpp" line="671"/>
         <source>%n request(s) longer than the context were turned away; the figures are the others&apos;.</source>
         <translation>
             <numerusform>컨텍스트 길이보다 긴 요청 %n개는 받지 않았습니다. 수치는 나머지 요청의 것입니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="708"/>
+        <location filename="../../app/servingpage.cpp" line="701"/>
         <source>not met</source>
         <translation>미달</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="709"/>
+        <location filename="../../app/servingpage.cpp" line="702"/>
         <source>≥ %1</source>
         <translation>≥ %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="734"/>
+        <location filename="../../app/servingpage.cpp" line="727"/>
         <source>p90 TTFT ≤ %1 and TPOT ≤ %2</source>
         <translation>p90 TTFT ≤ %1, TPOT ≤ %2</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="741"/>
+        <location filename="../../app/servingpage.cpp" line="734"/>
         <source>Paged blocks miss %1 even at a low request rate: a step on this GPU is too slow for these targets.</source>
         <translation>페이지 방식 블록은 낮은 요청률에서도 %1을(를) 지키지 못합니다: 이 GPU의 스텝이 이 목표에 비해 너무 느립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="745"/>
+        <location filename="../../app/servingpage.cpp" line="738"/>
         <source>At %1, paged blocks serve %2 requests/s (%3 users at once): %4x the exact reservation, %5x the maximum-length one.</source>
         <translation>%1에서 페이지 방식 블록은 초당 요청 %2개(동시 사용자 %3명)를 처리합니다: 정확한 예약의 %4배, 최대 길이 예약의 %5배.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="751"/>
+        <location filename="../../app/servingpage.cpp" line="744"/>
         <source>Kwon et al. (2023) report 1.7-2.7x over the exact reservation (Orca Oracle) and 2.7-8x over the maximum length (Orca Max), for OPT-13B on an A100 with ShareGPT at similar latency. These figures move with the model, the GPU, the context (what the maximum-length policy reserves) and the fixed cost per step.</source>
         <translation>Kwon 외 (2023)는 A100의 OPT-13B와 ShareGPT에서 비슷한 지연 시간으로 정확한 예약(Orca Oracle)의 1.7-2.7배, 최대 길이 예약(Orca Max)의 2.7-8배를 보고합니다. 이 수치는 모델, GPU, 컨텍스트 길이(최대 길이 방식이 예약하는 양), 스텝당 고정 비용에 따라 달라집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="756"/>
+        <location filename="../../app/servingpage.cpp" line="749"/>
         <source>At %1, PagedAttention blocks serve %2 requests/s; a contiguous policy misses the targets or reaches the search&apos;s ceiling, so no ratio is given.</source>
         <translation>%1에서 PagedAttention 블록은 초당 요청 %2개를 처리합니다. 연속 할당 방식이 목표를 지키지 못하거나 탐색 상한에 닿아 배율은 주지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="759"/>
+        <location filename="../../app/servingpage.cpp" line="752"/>
         <source>at least %1</source>
         <translation>최소 %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="771"/>
+        <location filename="../../app/servingpage.cpp" line="764"/>
         <source>hit rate</source>
         <translation>적중률</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="773"/>
+        <location filename="../../app/servingpage.cpp" line="766"/>
         <source>upper bound %1%</source>
         <translation>상한 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="776"/>
+        <location filename="../../app/servingpage.cpp" line="769"/>
         <source>Prefix-cache hit rate of the trace&apos;s blocks against cache size</source>
         <translation>캐시 크기에 따른 트레이스 블록의 프리픽스 캐시 적중률</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="799"/>
+        <location filename="../../app/servingpage.cpp" line="792"/>
         <source>TTFT target %1</source>
         <translation>TTFT 목표 %1</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="807"/>
+        <location filename="../../app/servingpage.cpp" line="800"/>
         <source>Throughput against offered load</source>
         <translation>부하에 따른 처리량</translation>
     </message>
     <message>
-        <location filename="../../app/servingpage.cpp" line="808"/>
+        <location filename="../../app/servingpage.cpp" line="801"/>
         <source>p90 time to first token against offered load</source>
         <translation>부하에 따른 p90 첫 토큰까지의 시간</translation>
     </message>
@@ -7628,136 +7636,136 @@ req/s</source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="174"/>
+        <location filename="../../app/tierspage.cpp" line="166"/>
         <source>Tier</source>
         <translation>계층</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="174"/>
+        <location filename="../../app/tierspage.cpp" line="166"/>
         <source>Size</source>
         <translation>크기</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="174"/>
+        <location filename="../../app/tierspage.cpp" line="166"/>
         <source>Tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="174"/>
+        <location filename="../../app/tierspage.cpp" line="166"/>
         <source>Requests
 of this length</source>
         <translation>이 길이의
 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="174"/>
+        <location filename="../../app/tierspage.cpp" line="166"/>
         <source>Link to
 the GPU</source>
         <translation>GPU까지의
 링크</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="175"/>
+        <location filename="../../app/tierspage.cpp" line="167"/>
         <source>One request
 back</source>
         <translation>요청 하나
 다시 읽기</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="176"/>
+        <location filename="../../app/tierspage.cpp" line="168"/>
         <source>The tiers under the GPU and what each holds</source>
         <translation>GPU 밖의 KV 계층과 각 계층이 담는 양</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="179"/>
+        <location filename="../../app/tierspage.cpp" line="171"/>
         <source>Link</source>
         <translation>링크</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="179"/>
+        <location filename="../../app/tierspage.cpp" line="171"/>
         <source>To</source>
         <translation>연결 대상</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="179"/>
+        <location filename="../../app/tierspage.cpp" line="171"/>
         <source>Bandwidth</source>
         <translation>대역폭</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="179"/>
+        <location filename="../../app/tierspage.cpp" line="171"/>
         <source>This
 request</source>
         <translation>이 요청</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="179"/>
+        <location filename="../../app/tierspage.cpp" line="171"/>
         <source>Faster</source>
         <translation>더 빠른 쪽</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="179"/>
+        <location filename="../../app/tierspage.cpp" line="171"/>
         <source>Reload faster
 at (tokens)</source>
         <translation>다시 읽기가 빠른
 길이 (토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="180"/>
+        <location filename="../../app/tierspage.cpp" line="172"/>
         <source>Each link&apos;s time for this request against computing it again</source>
         <translation>링크별로 이 요청을 옮기는 시간과 재계산 시간</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="200"/>
+        <location filename="../../app/tierspage.cpp" line="192"/>
         <source>× the GPU pool</source>
         <translation>배 (GPU KV 풀 대비)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="260"/>
+        <location filename="../../app/tierspage.cpp" line="252"/>
         <source>H&amp;ost memory</source>
         <translation>호스트 메모리(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="261"/>
+        <location filename="../../app/tierspage.cpp" line="253"/>
         <source>Local &amp;drive</source>
         <translation>로컬 드라이브(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="445"/>
+        <location filename="../../app/tierspage.cpp" line="437"/>
         <source>&lt;b&gt;A request&apos;s cache:&lt;/b&gt; %1 tokens × %2 B a token = %3</source>
         <translation>&lt;b&gt;요청 하나의 캐시:&lt;/b&gt; 토큰 %1개 × 토큰당 %2 B = %3</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="452"/>
+        <location filename="../../app/tierspage.cpp" line="444"/>
         <source>&lt;b&gt;Reload from %1:&lt;/b&gt; %2 ÷ %3 (%4) = %5; over %6, %7</source>
         <translation>&lt;b&gt;%1에서 다시 읽기:&lt;/b&gt; %2 ÷ %3 (%4) = %5, %6로는 %7</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="459"/>
+        <location filename="../../app/tierspage.cpp" line="451"/>
         <source>&lt;b&gt;Compute it again&lt;/b&gt; (a prefill of %1 tokens on the %2&apos;s data sheet, its dense BF16 peak): max(%3 ÷ %4, %5 ÷ %6) = max(%7, %8) = %9, %10</source>
         <translation>&lt;b&gt;재계산&lt;/b&gt; (%2 데이터시트의 dense BF16 최대 성능에서 토큰 %1개 프리필): max(%3 ÷ %4, %5 ÷ %6) = max(%7, %8) = %9, %10</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="478"/>
+        <location filename="../../app/tierspage.cpp" line="470"/>
         <source>over %1 reading it back is %2 times as fast as computing it again</source>
         <translation>%1로 다시 읽으면 재계산보다 %2배 빠름</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="480"/>
+        <location filename="../../app/tierspage.cpp" line="472"/>
         <source>over %1 computing it again is %2 times as fast as reading it back</source>
         <translation>%1로는 재계산이 다시 읽기보다 %2배 빠름</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="483"/>
+        <location filename="../../app/tierspage.cpp" line="475"/>
         <source>From host memory: %1.</source>
         <translation>호스트 메모리에서: %1.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="483"/>
+        <location filename="../../app/tierspage.cpp" line="475"/>
         <source>; </source>
         <translation>; </translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="503"/>
+        <location filename="../../app/tierspage.cpp" line="495"/>
         <source>GPU memory, %1</source>
         <translation>GPU 메모리, %1</translation>
     </message>
@@ -7770,88 +7778,88 @@ at (tokens)</source>
         <translation type="vanished">배 (GPU KV 풀 대비)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="201"/>
+        <location filename="../../app/tierspage.cpp" line="193"/>
         <source>Host memory given to the KV cache, as a multiple of the GPU&apos;s KV pool</source>
         <translation>KV 캐시에 내준 호스트 메모리, GPU KV 풀의 몇 배인지</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="202"/>
+        <location filename="../../app/tierspage.cpp" line="194"/>
         <source>SGLang&apos;s hierarchical cache sizes its host pool this way (--hicache-ratio, default 2): evicted blocks wait in host memory instead of being dropped.</source>
         <translation>SGLang의 계층형 캐시(HiCache)는 호스트 풀 크기를 이렇게 정합니다(--hicache-ratio, 기본값 2). 밀려난 블록은 버려지지 않고 호스트 메모리에서 기다립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="207"/>
+        <location filename="../../app/tierspage.cpp" line="199"/>
         <source> GB</source>
         <translation> GB</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="208"/>
+        <location filename="../../app/tierspage.cpp" line="200"/>
         <source>none</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="209"/>
+        <location filename="../../app/tierspage.cpp" line="201"/>
         <source>A local drive given to the KV cache, GB (decimal, as drives are sold); 0: none</source>
         <translation>KV 캐시에 내준 로컬 드라이브, GB(드라이브 판매 단위인 10진 GB), 0: 없음</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="210"/>
+        <location filename="../../app/tierspage.cpp" line="202"/>
         <source>The tier under host memory: an NVMe drive holds far more tokens, read back at a few GB/s.</source>
         <translation>호스트 메모리 아래의 계층입니다. NVMe 드라이브는 훨씬 많은 토큰을 담지만 초당 몇 GB로 다시 읽습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="212"/>
+        <location filename="../../app/tierspage.cpp" line="204"/>
         <source>Each tier&apos;s size, the tokens and requests it holds, and its way back to the GPU</source>
         <translation>계층별 크기, 담는 토큰과 요청 수, GPU로 돌아가는 경로</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="213"/>
+        <location filename="../../app/tierspage.cpp" line="205"/>
         <source>Tokens: the tier&apos;s bytes over the model&apos;s K and V bytes per token. Requests: whole caches of the scenario&apos;s context. One request back: its cache over the tier&apos;s link at the link&apos;s line rate.</source>
         <translation>토큰: 계층의 바이트 ÷ 모델의 토큰당 K, V 바이트. 요청: 시나리오 컨텍스트 길이의 캐시가 통째로 몇 개 들어가는지. 요청 하나 다시 읽기: 그 캐시를 계층의 링크로 최대 전송률(line rate)로 옮기는 시간.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="215"/>
+        <location filename="../../app/tierspage.cpp" line="207"/>
         <source>Each link&apos;s time for this request&apos;s cache against computing it again</source>
         <translation>링크별로 이 요청의 캐시를 옮기는 시간과 재계산 시간</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="216"/>
+        <location filename="../../app/tierspage.cpp" line="208"/>
         <source>Reload: the cache&apos;s bytes over the link&apos;s line rate (PCI-SIG, IEEE 802.3, NVIDIA data sheets). The network links carry the hand-off of prefill/decode disaggregation. Recompute: a prefill of the request&apos;s tokens on the GPU&apos;s data-sheet roofline.</source>
         <translation>다시 읽기: 캐시 바이트 ÷ 링크의 최대 전송률(PCI-SIG, IEEE 802.3, NVIDIA 데이터시트). 네트워크 링크는 프리필/디코드 분리에서 캐시를 전달하는 데 쓰입니다. 재계산: 요청의 토큰을 GPU 데이터시트 루프라인에서 프리필하는 시간.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="219"/>
+        <location filename="../../app/tierspage.cpp" line="211"/>
         <source>Time to bring a request&apos;s cache back against its length, per link, and to compute it again</source>
         <translation>요청 캐시의 길이에 따른 링크별 다시 읽기 시간과 재계산 시간</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="220"/>
+        <location filename="../../app/tierspage.cpp" line="212"/>
         <source>Both axes are logarithmic. Reloading grows with the bytes, straight up the chart; computing again reads the weights once for a short cache and grows with FLOPs, quadratically at long contexts. A dot marks where a link&apos;s line crosses the recompute&apos;s: the faster of the two changes there.</source>
         <translation>두 축 모두 로그 눈금입니다. 다시 읽기는 바이트에 비례해 곧게 올라갑니다. 재계산은 짧은 캐시에서는 가중치를 한 번 읽는 시간이고, 그 뒤로 FLOP에 따라, 긴 컨텍스트에서는 제곱으로 늘어납니다. 점은 링크의 선이 재계산 선과 만나는 곳으로, 거기서 더 빠른 쪽이 바뀝니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="226"/>
+        <location filename="../../app/tierspage.cpp" line="218"/>
         <source>Reload against recompute along the context</source>
         <translation>컨텍스트 길이에 따른 다시 읽기와 재계산</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="231"/>
+        <location filename="../../app/tierspage.cpp" line="223"/>
         <source>request&apos;s cache, tokens (log scale)</source>
         <translation>요청의 캐시, 토큰 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="234"/>
+        <location filename="../../app/tierspage.cpp" line="226"/>
         <source>time, ms (log scale)</source>
         <translation>시간, ms (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="243"/>
-        <location filename="../../app/tierspage.cpp" line="524"/>
+        <location filename="../../app/tierspage.cpp" line="235"/>
+        <location filename="../../app/tierspage.cpp" line="516"/>
         <source>compute again</source>
         <translation>재계산</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="253"/>
+        <location filename="../../app/tierspage.cpp" line="245"/>
         <source>the faster changes</source>
         <translation>빠른 쪽이 바뀜</translation>
     </message>
@@ -7864,37 +7872,37 @@ at (tokens)</source>
         <translation type="vanished">로컬 드라이브(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="362"/>
+        <location filename="../../app/tierspage.cpp" line="354"/>
         <source>The tiers are priced for one GPU&apos;s cache: with tensor parallelism each of the %1 GPUs holds part of every token, and their traffic is not modelled here yet. Set tensor parallelism to 1.</source>
         <translation>계층은 GPU 한 장의 캐시 기준으로 계산합니다. 텐서 병렬에서는 GPU %1장이 토큰마다 일부씩 나눠 담고, 그 사이의 통신은 아직 모델링하지 않았습니다. 텐서 병렬을 1로 두십시오.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="367"/>
+        <location filename="../../app/tierspage.cpp" line="359"/>
         <source>Computing a cache again reads the weights in one dtype: choose one for the weights rather than as the checkpoint stores them.</source>
         <translation>재계산은 가중치를 한 가지 dtype으로 읽습니다. 체크포인트 저장 형식 대신 가중치 dtype을 하나 고르십시오.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="371"/>
+        <location filename="../../app/tierspage.cpp" line="363"/>
         <source>This GPU has no data-sheet bandwidth and peak, so computing a cache again has no time: choose a GPU preset that has them (A100, H100, L4, RTX 4090 ...).</source>
         <translation>이 GPU에는 데이터시트 대역폭과 최대 성능이 없어 재계산 시간을 구할 수 없습니다. 이 값이 있는 GPU 프리셋(A100, H100, L4, RTX 4090 등)을 고르십시오.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="375"/>
+        <location filename="../../app/tierspage.cpp" line="367"/>
         <source>The weights leave no memory for a KV pool on this GPU: no cache is held, so none is evicted or read back. Choose a larger GPU or smaller weights.</source>
         <translation>가중치가 이 GPU에 KV 풀을 둘 메모리를 남기지 않습니다. 캐시가 없으니 밀려나거나 다시 읽을 것도 없습니다. 더 큰 GPU나 더 작은 가중치를 고르십시오.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="384"/>
+        <location filename="../../app/tierspage.cpp" line="376"/>
         <source>%1 keeps a per-sequence state (state-space, linear or cross attention) beside or instead of K and V a token: moving that state between tiers is not modelled yet, so nothing here is priced.</source>
         <translation>%1은(는) 토큰마다의 K, V와 함께 또는 그 대신 시퀀스별 상태(상태 공간, 선형 어텐션, 교차 어텐션)를 둡니다. 이 상태를 계층 사이로 옮기는 것은 아직 모델링하지 않았으므로 여기서는 아무 값도 계산하지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="389"/>
+        <location filename="../../app/tierspage.cpp" line="381"/>
         <source>%1 caches no K and V per token: there is nothing to move between tiers.</source>
         <translation>%1은(는) 토큰마다 K, V를 캐시하지 않습니다. 계층 사이로 옮길 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="438"/>
+        <location filename="../../app/tierspage.cpp" line="430"/>
         <source>&lt;b&gt;A request&apos;s cache:&lt;/b&gt; %1 tokens = %2: %3 of its %4 layers keep only their last %5 tokens</source>
         <translation>&lt;b&gt;요청 하나의 캐시:&lt;/b&gt; 토큰 %1개 = %2: 레이어 %4개 중 %3개는 마지막 토큰 %5개만 유지</translation>
     </message>
@@ -7911,17 +7919,17 @@ at (tokens)</source>
         <translation type="vanished">&lt;b&gt;재계산&lt;/b&gt; (%2 데이터시트에서 토큰 %1개 프리필): max(%3 ÷ %4, %5 ÷ %6) = max(%7, %8) = %9, %10</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="466"/>
+        <location filename="../../app/tierspage.cpp" line="458"/>
         <source>memory-bound</source>
         <translation>메모리 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="466"/>
+        <location filename="../../app/tierspage.cpp" line="458"/>
         <source>compute-bound</source>
         <translation>연산 바운드</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="469"/>
+        <location filename="../../app/tierspage.cpp" line="461"/>
         <source>&lt;b&gt;Hand-off&lt;/b&gt; (the prompt computed on one server, decoded on another): %1 ÷ %2 (%3) = %4; over %5, %6</source>
         <translation>&lt;b&gt;전달&lt;/b&gt; (프롬프트는 한 서버에서 계산하고 디코드는 다른 서버에서): %1 ÷ %2 (%3) = %4, %5로는 %6</translation>
     </message>
@@ -7934,12 +7942,12 @@ at (tokens)</source>
         <translation type="vanished">%1에서는 재계산이 호스트 메모리에서 다시 읽기보다 %2배 빠릅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="484"/>
+        <location filename="../../app/tierspage.cpp" line="476"/>
         <source>&lt;i&gt;Lower bounds: each link at its line rate (a drive or a network stack reads less), the prefill at its roofline time; the copy&apos;s overlap with compute is left out.&lt;/i&gt;</source>
         <translation>&lt;i&gt;하한: 링크는 최대 전송률(line rate) 그대로(드라이브나 네트워크 스택은 그보다 느림), 프리필은 루프라인 시간. 복사와 계산의 겹침은 넣지 않았습니다.&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="499"/>
+        <location filename="../../app/tierspage.cpp" line="491"/>
         <source>GPU KV pool</source>
         <translation>GPU KV 풀</translation>
     </message>
@@ -7948,57 +7956,57 @@ at (tokens)</source>
         <translation type="vanished">HBM, %1</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="504"/>
+        <location filename="../../app/tierspage.cpp" line="496"/>
         <source>in place</source>
         <translation>이미 GPU에 있음</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="506"/>
+        <location filename="../../app/tierspage.cpp" line="498"/>
         <source>Host memory</source>
         <translation>호스트 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="511"/>
+        <location filename="../../app/tierspage.cpp" line="503"/>
         <source>Local drive</source>
         <translation>로컬 드라이브</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="524"/>
+        <location filename="../../app/tierspage.cpp" line="516"/>
         <source>reload</source>
         <translation>다시 읽기</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="526"/>
+        <location filename="../../app/tierspage.cpp" line="518"/>
         <source>Compute again</source>
         <translation>재계산</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="564"/>
+        <location filename="../../app/tierspage.cpp" line="556"/>
         <source>%1: %2 from %3 tokens</source>
         <translation>%1: 토큰 %3개부터 %2</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="566"/>
+        <location filename="../../app/tierspage.cpp" line="558"/>
         <source>reload faster</source>
         <translation>다시 읽기가 빠름</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="566"/>
+        <location filename="../../app/tierspage.cpp" line="558"/>
         <source>compute again faster</source>
         <translation>재계산이 빠름</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="573"/>
+        <location filename="../../app/tierspage.cpp" line="565"/>
         <source>this request</source>
         <translation>이 요청</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="577"/>
+        <location filename="../../app/tierspage.cpp" line="569"/>
         <source>%1 on the %2: reload or compute again</source>
         <translation>%2에서 돌리는 %1: 다시 읽기 또는 재계산</translation>
     </message>
     <message>
-        <location filename="../../app/tierspage.cpp" line="580"/>
+        <location filename="../../app/tierspage.cpp" line="572"/>
         <source>No link&apos;s line crosses the recompute&apos;s.</source>
         <translation>재계산 선과 만나는 링크 선이 없습니다.</translation>
     </message>
