@@ -277,34 +277,7 @@ void MainWindow::buildUi() {
         auto* widget = target.isEmpty() ? nullptr : findChild<QWidget*>(target);
         if (!widget)
             return;
-        overlay::highlight(widget);
-        // Bring it into view: in presenter mode the figures may sit below the fold. Once the page has laid out
-        // the lesson's scenario (its heights change with it), not before.
-        QTimer::singleShot(0, widget, [widget] {
-            for (QWidget* p = widget->parentWidget(); p; p = p->parentWidget())
-                if (auto* area = qobject_cast<QScrollArea*>(p)) {
-                    // Every pending layout first: the scroll area sizes its content on a posted request, and a
-                    // figure shown for the lesson's scenario (speculative decoding's box) settles its height over
-                    // a few passes of its own (a word-wrapped label's height follows the width it is given).
-                    QRect rect;
-                    for (int pass = 0; pass < 4; ++pass) {
-                        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-                        const QRect now(widget->mapTo(area->widget(), QPoint()), widget->size());
-                        if (now == rect)
-                            break;
-                        rect = now;
-                    }
-                    // Its whole height (ensureWidgetVisible takes a chart view's focus point, its top edge), or
-                    // its top when it is taller than the view; the pages scroll only down.
-                    QScrollBar* bar = area->verticalScrollBar();
-                    const int view = area->viewport()->height();
-                    if (rect.top() < bar->value() || rect.height() > view)
-                        bar->setValue(rect.top());
-                    else if (rect.bottom() >= bar->value() + view)
-                        bar->setValue(rect.bottom() + 1 - view);
-                    break;
-                }
-        });
+        overlay::highlight(widget); // and brought into view, kept there while the page settles
     });
     // A page a lesson opens starts at its top, not where the last lesson left it.
     connect(m_lessons, &LessonPanel::pageRequested, this, [this] {

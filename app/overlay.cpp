@@ -2,9 +2,13 @@
 
 #include "chartstyle.h"
 
+#include <QCoreApplication>
 #include <QEvent>
 #include <QPainter>
 #include <QPointer>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QTimer>
 #include <QWidget>
 
 #include <algorithm>
@@ -151,6 +155,79 @@ private:
     QPointer<QWidget> m_target; // null once destroyed (a highlight is then deleted later)
 };
 
+// Keeps a highlighted widget in view in the scroll area around it, until the highlight goes or the user scrolls
+// that area. Not once: the page lays out the lesson's scenario over a few passes, and figures a background run
+// fills in later (a line of readings above the chart) push the outlined widget down after it was first shown.
+class InView : public QObject {
+public:
+    InView(QWidget* target, QScrollArea* area, QObject* owner)
+        : QObject(owner)
+        , m_target(target)
+        , m_area(area) {
+        target->installEventFilter(this);
+        if (area->widget())
+            area->widget()->installEventFilter(this);
+        // Only the user's own scrolling triggers an action (a wheel, a drag, a key); setValue below does not.
+        connect(area->verticalScrollBar(), &QAbstractSlider::actionTriggered, this, [this] {
+            m_done = true;
+            deleteLater();
+        });
+        schedule();
+    }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        // The content widget moves as the area scrolls; only its size says the page changed.
+        const bool moved = event->type() == QEvent::Move && watched == m_target;
+        if (event->type() == QEvent::Resize || event->type() == QEvent::Show || moved)
+            schedule();
+        return false;
+    }
+
+private:
+    void schedule() {
+        if (m_pending || m_done)
+            return;
+        m_pending = true;
+        QTimer::singleShot(0, this, [this] {
+            m_pending = false;
+            if (!m_done)
+                scroll();
+        });
+    }
+    void scroll() {
+        auto* mark = qobject_cast<QWidget*>(parent());
+        if (!m_target || !m_area || !m_area->widget() || !m_target->isVisible() || (mark && mark->isHidden()))
+            return; // gone, hidden, or a highlight already cleared (deleted at the next pass)
+        // Every pending layout first: the scroll area sizes its content on a posted request, and a figure shown for
+        // the lesson's scenario settles its height over a few passes of its own (a word-wrapped label's height
+        // follows the width it is given).
+        QRect rect;
+        for (int pass = 0; pass < 4; ++pass) {
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            if (!m_target || !m_area || !m_area->widget())
+                return;
+            const QRect now(m_target->mapTo(m_area->widget(), QPoint()), m_target->size());
+            if (now == rect)
+                break;
+            rect = now;
+        }
+        // Its whole height (ensureWidgetVisible takes a chart view's focus point, its top edge), or its top when it
+        // is taller than the view; the pages scroll only down.
+        QScrollBar* bar = m_area->verticalScrollBar();
+        const int view = m_area->viewport()->height();
+        if (rect.top() < bar->value() || rect.height() > view)
+            bar->setValue(rect.top());
+        else if (rect.bottom() >= bar->value() + view)
+            bar->setValue(rect.bottom() + 1 - view);
+    }
+
+    QPointer<QWidget> m_target;
+    QPointer<QScrollArea> m_area;
+    bool m_pending = false;
+    bool m_done = false; // the user scrolled
+};
+
 void clear(QWidget* root, Mark::Kind kind) {
     const auto name = kind == Mark::Kind::Highlight ? u"lessonHighlight"_s : u"quizCover"_s;
     for (QWidget* w : root->findChildren<QWidget*>(name)) {
@@ -168,7 +245,12 @@ int count(QWidget* root, Mark::Kind kind) {
 } // namespace
 
 void highlight(QWidget* target) {
-    new Mark(target, Mark::Kind::Highlight, QString());
+    auto* mark = new Mark(target, Mark::Kind::Highlight, QString());
+    for (QWidget* p = target->parentWidget(); p; p = p->parentWidget())
+        if (auto* area = qobject_cast<QScrollArea*>(p)) {
+            new InView(target, area, mark);
+            break;
+        }
 }
 void clearHighlights(QWidget* root) {
     clear(root, Mark::Kind::Highlight);

@@ -9,6 +9,8 @@ class QWidget;
 // revealed (quiz mode). Each follows its target's size and goes when cleared.
 namespace overlay {
 
+// The ring also brings its target into view in the scroll area around it, and keeps it there as the page
+// lays out and fills in, until the highlight is cleared or the user scrolls that area.
 void highlight(QWidget* target);
 void clearHighlights(QWidget* root);
 void cover(QWidget* target, const QString& text);

@@ -52,6 +52,7 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QVBoxLayout>
 #include <QtTest>
 
 #include <sys/stat.h>
@@ -1356,6 +1357,49 @@ private slots:
         QVERIFY(!ring->isVisible());
         above->setGeometry(0, 0, 300, 30);
         QTRY_VERIFY(ringAlive.isNull());
+    }
+
+    // The outlined widget stays in view while the page settles: figures a background run fills in above it after
+    // the highlight (a paged run's readings under ASan, where they came 30 ms late) push it down, and the view
+    // follows, until the user scrolls the page. A ring cleared before its first scroll does not scroll at all.
+    void highlightStaysInViewAsThePageSettles() {
+        QScrollArea area;
+        area.resize(400, 300);
+        area.setWidgetResizable(true);
+        auto* content = new QWidget;
+        auto* layout = new QVBoxLayout(content);
+        auto* above = new QLabel(u"figures"_s);
+        above->setFixedHeight(100);
+        auto* target = new QWidget;
+        target->setFixedHeight(120);
+        layout->addWidget(above);
+        layout->addWidget(target);
+        layout->addStretch();
+        area.setWidget(content);
+        area.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&area));
+        const auto inView = [&] {
+            const QRect r(target->mapTo(area.viewport(), QPoint()), target->size());
+            return area.viewport()->rect().contains(r);
+        };
+        QVERIFY(inView());
+        overlay::highlight(target);
+        QCoreApplication::processEvents();
+        QVERIFY(inView());
+        above->setFixedHeight(260); // the readings arrive: the target now starts below the fold
+        QTRY_VERIFY(area.verticalScrollBar()->value() > 0);
+        QVERIFY(inView());
+        // The user scrolls back up: the page is theirs again.
+        area.verticalScrollBar()->triggerAction(QAbstractSlider::SliderToMinimum);
+        QCOMPARE(area.verticalScrollBar()->value(), 0);
+        above->setFixedHeight(280);
+        QTest::qWait(30);
+        QCOMPARE(area.verticalScrollBar()->value(), 0);
+        // A new ring follows again; a cleared one never scrolls.
+        overlay::highlight(target);
+        overlay::clearHighlights(&area);
+        QTest::qWait(30);
+        QCOMPARE(area.verticalScrollBar()->value(), 0);
     }
 
     void highlightIsScrolledIntoView() {
