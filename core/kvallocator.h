@@ -2,6 +2,7 @@
 
 #include "workload.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,6 +27,10 @@ struct SlotUsage {
     std::uint64_t free = 0;
     std::uint64_t total() const { return tokenStates + reserved + internal + external + free; }
 };
+
+// The KV tiers under a paged pool that keep the prefix blocks it evicts (issue 30): host memory, then a local disk.
+enum class OffloadTier : std::uint8_t { Host, Disk };
+inline constexpr std::size_t kOffloadTiers = 2;
 
 enum class EventKind { Allocate, Append, Share, CopyOnWrite, Free, Preempt };
 std::string eventKindName(EventKind kind);

@@ -196,6 +196,21 @@ KvSimulator::KvSimulator(const SimConfig& config, std::vector<Request> requests)
     switch (m_config.allocator) {
     case AllocatorKind::Paged:
         m_allocator = std::make_unique<PagedAllocator>(m_config.poolSlots, m_config.blockSize, m_config.prefixCache);
+        if (m_config.hostTierSlots > 0 || m_config.diskTierSlots > 0) {
+            // Whole blocks, each tier at least one: a tier too small for a block is said, not dropped.
+            const auto blocks = [&](std::uint64_t slots, const char* what) {
+                const std::uint64_t b = slots / m_config.blockSize;
+                if (slots > 0 && b == 0)
+                    throw Error(std::string(what) + ": " + std::to_string(slots) + " slots hold no block of " +
+                                std::to_string(m_config.blockSize) + " tokens");
+                if (b > 0xFFFFFFFFull)
+                    throw Error(std::string(what) + ": too many blocks (" + std::to_string(b) + ")");
+                return std::uint32_t(b);
+            };
+            static_cast<PagedAllocator&>(*m_allocator)
+                .setOffloadTiers(blocks(m_config.hostTierSlots, "--host-tier-tokens"),
+                                 blocks(m_config.diskTierSlots, "--disk-tier-tokens"));
+        }
         break;
     default:
         m_allocator = std::make_unique<ContiguousAllocator>(
@@ -229,6 +244,9 @@ bool KvSimulator::admitHead() {
     const bool countHits = (m_config.recordTraffic || budgeted()) && m_config.allocator == AllocatorKind::Paged;
     const std::uint64_t hitsBefore =
         countHits ? static_cast<const PagedAllocator&>(*m_allocator).prefixStats().hitTokens : 0;
+    const std::array<std::uint64_t, kOffloadTiers> tierBefore =
+        countHits ? static_cast<const PagedAllocator&>(*m_allocator).prefixStats().tierHitTokens
+                  : std::array<std::uint64_t, kOffloadTiers>{};
     if (!m_allocator->admit(r, m_config.samples, tokens, p.finalLength))
         return false;
     // A request preempted in the step that first admitted it never ran: its prompt is computed now, whatever the
@@ -242,8 +260,18 @@ bool KvSimulator::admitHead() {
             ? std::uint32_t(std::min<std::uint64_t>(
                   static_cast<const PagedAllocator&>(*m_allocator).prefixStats().hitTokens - hitsBefore, tokens - 1))
             : 0;
+    // Blocks loaded back from the tiers below the pool: in the cache before the prompt's rest is computed. The
+    // tiers' hits end before the block holding the prompt's last token, as the pool's do.
+    std::array<std::uint32_t, kOffloadTiers> loaded{};
+    std::uint32_t loadedAll = 0;
+    if (countHits)
+        for (std::size_t t = 0; t < kOffloadTiers; ++t) {
+            loaded[t] = std::uint32_t(static_cast<const PagedAllocator&>(*m_allocator).prefixStats().tierHitTokens[t] -
+                                      tierBefore[t]);
+            loadedAll += loaded[t];
+        }
     if (m_config.recordTraffic && !budgeted())
-        m_admissions.push_back({id, cached, tokens - cached, swappedIn, recompute});
+        m_admissions.push_back({id, cached, tokens - cached - loadedAll, swappedIn, recompute, loaded});
     if (p.preempted) {
         // Resuming: its blocks come back from CPU memory, or its tokens are computed again (a request that had
         // not run computes its prompt in either mode).
@@ -548,7 +576,8 @@ void KvSimulator::recordTraffic(std::size_t runningBefore) {
                                             std::uint64_t(m_requests[a.request].promptLen) + generatedOf(a.request) -
                                                 1);
         else
-            m_traffic.prefills.push_back({a.request, a.cached, a.tokens, a.recompute, a.cached, true});
+            m_traffic.prefills.push_back(
+                {a.request, a.cached, a.tokens, a.recompute, a.cached + a.loaded[0] + a.loaded[1], true, a.loaded});
     }
 }
 
@@ -604,6 +633,7 @@ bool KvSimulator::step() {
         const auto& paged = static_cast<const PagedAllocator&>(*m_allocator);
         m_last.usedBlocks = paged.usedBlocks();
         m_last.cachedFreeBlocks = paged.cachedFreeBlocks();
+        m_last.tierBlocks = {paged.tier(OffloadTier::Host).size(), paged.tier(OffloadTier::Disk).size()};
         m_sumCachedFree += m_last.cachedFreeBlocks;
         m_maxCachedFree = std::max<std::uint64_t>(m_maxCachedFree, m_last.cachedFreeBlocks);
         m_sumSaved += double(m_last.sharedBlocksSaved);
@@ -833,6 +863,15 @@ SimSummary KvSimulator::summary() const {
         s.prefixEvictions = paged.prefixStats().evictions;
         s.meanCachedFreeSlots = m_step ? m_sumCachedFree * m_config.blockSize / double(m_step) : 0.0;
         s.maxCachedFreeSlots = m_maxCachedFree * m_config.blockSize;
+        s.offloading = paged.offloading();
+        for (std::size_t t = 0; t < kOffloadTiers; ++t) {
+            const HashLru& tier = paged.tier(OffloadTier(t));
+            s.tierCapacityBlocks[t] = tier.capacity();
+            s.tierBlocksAtEnd[t] = tier.size();
+            s.tierHitTokens[t] = paged.prefixStats().tierHitTokens[t];
+            s.tierStores[t] = paged.prefixStats().tierStores[t];
+            s.tierEvictions[t] = paged.prefixStats().tierEvictions[t];
+        }
     }
     return s;
 }

@@ -54,6 +54,10 @@ struct SimConfig {
     AdmissionPolicy admission = AdmissionPolicy::Vllm; // paged only
     double watermark = 0.1;                            // AdmissionPolicy::Watermark: the share of blocks kept free
     bool prefixCache = false; // paged only: keep full shared-prefix blocks for later requests (vLLM's APC)
+    // Paged with prefix caching: tiers under the pool for the prefix blocks it evicts, host memory then a disk, in
+    // token slots (whole blocks: slots / blockSize). 0: no tier. See PagedAllocator::setOffloadTiers. The contiguous
+    // allocators have neither (as they have no prefix cache): a comparison runs them with the same config.
+    std::uint64_t hostTierSlots = 0, diskTierSlots = 0;
     // vLLM's max_num_batched_tokens with chunked prefill: the tokens one step computes. Running requests take
     // theirs first, in admission order (a decode one per sequence, a prompt its next chunk), then admissions
     // while any remain; a prompt longer than what is left is computed in chunks over several steps, and its
@@ -85,6 +89,9 @@ struct StepTraffic {
         bool recompute = false;   // a preempted request computing its tokens again
         std::uint32_t offset = 0; // tokens of it already in the cache before this chunk: `cached` and earlier chunks
         bool endsPrompt = true;   // the chunk reaches the end: the request stores its first token this step
+        // Tokens loaded back from each offload tier (OffloadTier's order): in the cache before `tokens` are
+        // computed, like `cached`, but copied over the tier's link this step.
+        std::array<std::uint32_t, kOffloadTiers> loaded{};
     };
     std::vector<Prefill> prefills;
     // One entry per sequence (sample or beam) that decoded a token: the tokens in its cache before the step. A
@@ -107,6 +114,7 @@ struct StepStats {
     std::uint64_t sharedBlocksSaved = 0;
     std::uint32_t usedBlocks = 0;       // paged: blocks held by running sequences
     std::uint32_t cachedFreeBlocks = 0; // paged with prefix caching: free blocks still holding a cached prefix
+    std::array<std::uint32_t, kOffloadTiers> tierBlocks{}; // prefix blocks held in each offload tier
     // The share of memory sharing saves now: blocks saved ÷ the blocks the same sequences would
     // hold unshared (used + saved); 0 when nothing is held. Kwon et al.'s Figure 15 metric.
     double sharingSaving() const {
@@ -224,6 +232,19 @@ struct SimSummary {
     std::uint64_t prefixEvictions = 0;    // cached blocks taken back for other requests
     double meanCachedFreeSlots = 0.0;     // slots of cached-but-free blocks, mean over all steps
     std::uint64_t maxCachedFreeSlots = 0; // and their peak
+    // Offload tiers (SimConfig::hostTierSlots, diskTierSlots; OffloadTier's order; zero without them): their
+    // capacity in blocks, prompt tokens loaded back from each (prefill saved, a copy paid), blocks stored into each
+    // and evicted from each, and the blocks each holds at the end.
+    bool offloading = false;
+    std::array<std::uint32_t, kOffloadTiers> tierCapacityBlocks{}, tierBlocksAtEnd{};
+    std::array<std::uint64_t, kOffloadTiers> tierHitTokens{}, tierStores{}, tierEvictions{};
+    // Every tier's hits with the pool's: the share of prompt tokens not computed.
+    double allTierHitRate() const {
+        std::uint64_t hits = prefixHitTokens;
+        for (const std::uint64_t t : tierHitTokens)
+            hits += t;
+        return promptTokens ? double(hits) / double(promptTokens) : 0.0;
+    }
 };
 
 // A deterministic, step-by-step simulation of a serving engine's KV pool: FCFS admission
@@ -353,6 +374,7 @@ private:
     struct Admission { // admitted this step, for the traffic record
         std::uint32_t request = 0, cached = 0, tokens = 0;
         bool swapped = false, recompute = false;
+        std::array<std::uint32_t, kOffloadTiers> loaded{};
     };
     std::vector<Admission> m_admissions;
     void recordTraffic(std::size_t runningBefore);

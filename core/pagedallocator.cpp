@@ -70,6 +70,32 @@ void BlockHashIndex::grow() {
             insert(keys[i], blocks[i]);
 }
 
+bool HashLru::erase(std::uint64_t hash) {
+    const auto it = m_where.find(hash);
+    if (it == m_where.end())
+        return false;
+    m_order.erase(it->second);
+    m_where.erase(it);
+    return true;
+}
+
+std::uint64_t HashLru::push(std::uint64_t hash) {
+    if (m_capacity == 0)
+        return hash; // holds nothing: passed straight on
+    if (const auto it = m_where.find(hash); it != m_where.end()) {
+        m_order.splice(m_order.end(), m_order, it->second);
+        return 0;
+    }
+    std::uint64_t out = 0;
+    if (m_where.size() == m_capacity) {
+        out = m_order.front();
+        m_where.erase(out);
+        m_order.pop_front();
+    }
+    m_where.emplace(hash, m_order.insert(m_order.end(), hash));
+    return out;
+}
+
 PagedAllocator::PagedAllocator(std::uint64_t poolSlots, std::uint32_t blockSize, bool prefixCache)
     : m_pool(poolSlots)
     , m_blockSize(blockSize)
@@ -126,6 +152,46 @@ void PagedAllocator::lruPushBack(std::uint32_t block) {
     ++m_cacheVersion;
 }
 
+void PagedAllocator::setOffloadTiers(std::uint32_t hostBlocks, std::uint32_t diskBlocks) {
+    if ((hostBlocks > 0 || diskBlocks > 0) && !m_prefixCache)
+        throw Error("KV offloading keeps prefix blocks evicted from the pool: it needs prefix caching");
+    if (diskBlocks > 0 && hostBlocks == 0)
+        throw Error("a disk tier takes the blocks the host tier evicts: it needs a host tier");
+    if (!m_seqs.empty() || m_prefixStats.promptTokens > 0)
+        throw Error("paged allocator: offload tiers are set before the first admission");
+    m_tiers = {HashLru(hostBlocks), HashLru(diskBlocks)};
+}
+
+void PagedAllocator::storeInTier(std::size_t tier, std::uint64_t hash) {
+    for (; tier < m_tiers.size() && m_tiers[tier].capacity() > 0; ++tier) {
+        ++m_prefixStats.tierStores[tier];
+        hash = m_tiers[tier].push(hash);
+        if (hash == 0)
+            return;
+        ++m_prefixStats.tierEvictions[tier]; // pushed out: stored a tier down, or dropped after the last
+    }
+}
+
+void PagedAllocator::dropFromTiers(std::uint64_t hash) {
+    for (HashLru& tier : m_tiers)
+        if (tier.erase(hash))
+            return;
+}
+
+std::uint32_t PagedAllocator::loadFromTiers(const PrefixChain& chain, std::uint32_t from, std::uint32_t to) {
+    std::uint32_t loaded = 0;
+    for (std::uint32_t i = from; i < to; ++i) {
+        std::size_t found = 0;
+        while (found < m_tiers.size() && !m_tiers[found].erase(chain.hashes[i]))
+            ++found;
+        if (found == m_tiers.size())
+            break; // found nowhere: this block and the rest are computed
+        m_prefixStats.tierHitTokens[found] += m_blockSize;
+        ++loaded;
+    }
+    return loaded;
+}
+
 PagedAllocator::PrefixChain& PagedAllocator::prefixChain(std::uint32_t prefixId, std::uint32_t blocks) const {
     // A prefix's chain depends on its id and block index only: computed once, reused by every request.
     // Prefix ids are small in generated workloads and most traces: a direct index, else a map.
@@ -147,6 +213,7 @@ PagedAllocator::PrefixPlan PagedAllocator::planPrefix(const Request& request, st
     plan.cacheable = std::min(request.prefixLen, prompt) / m_blockSize;
     // At least one prompt token is computed, so the block holding the last one is never a hit.
     const std::uint32_t hittable = std::min(plan.cacheable, prompt == 0 ? 0 : (prompt - 1) / m_blockSize);
+    plan.hittable = hittable;
     // The hits depend on the prefix, how far it can hit, and the cache: the simulator asks about
     // the head of the queue several times a step, and requests with one system prompt ask alike,
     // so each prefix remembers its last answer. Which hits are live holds for a cache version too
@@ -195,6 +262,8 @@ std::uint32_t PagedAllocator::evictCached() {
     const std::uint32_t block = m_lruHead;
     lruRemove(block);
     m_cache.erase(m_hash[block]);
+    if (offloading())
+        storeInTier(0, m_hash[block]); // its K and V copied down before the block is written over
     m_hash[block] = 0;
     ++m_cacheVersion;
     ++m_prefixStats.evictions;
@@ -285,6 +354,10 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
         m_prefixStats.hitTokens += std::uint64_t(plan.hits) * m_blockSize;
     }
     const PrefixChain* chain = plan.cacheable ? &prefixChain(request.prefixId, plan.cacheable) : nullptr;
+    // Blocks past the pool's hits that a tier below holds are loaded, not computed. Taken out of their tier before
+    // the pool's blocks are taken: an eviction below stores into the tiers and must not push them out first.
+    if (offloading() && chain)
+        loadFromTiers(*chain, plan.hits, plan.hittable);
     for (std::uint32_t i = 0; i < sharedBlocks; ++i) {
         const std::uint64_t h = i < plan.cacheable ? chain->hashes[i] : 0;
         if (i < plan.hits) {
@@ -304,6 +377,8 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
         if (i < plan.cacheable && m_cache.insert(h, shared.back())) {
             m_hash[shared.back()] = h; // a full prefix block: findable by later requests
             ++m_cacheVersion;
+            if (offloading())
+                dropFromTiers(h); // loaded from a tier (already out of it), or computed again past a gap
         }
     }
     if (!shared.empty())
@@ -819,6 +894,19 @@ KVSCOPE_CHECKER void PagedAllocator::checkInvariants() const {
         if (m_hash[b] != h)
             throw Error("paged allocator: the cache's key of block " + std::to_string(b) + " drifted");
     });
+    // Offload tiers: within their capacity, and each block in one place only (the pool or one tier).
+    for (std::size_t t = 0; t < m_tiers.size(); ++t) {
+        if (m_tiers[t].size() > m_tiers[t].capacity())
+            throw Error("paged allocator: offload tier " + std::to_string(t) + " holds more than its capacity");
+        m_tiers[t].forEach([&](std::uint64_t h) {
+            if (m_cache.find(h) != BlockHashIndex::npos)
+                throw Error("paged allocator: a prefix block is both in the pool and in offload tier " +
+                            std::to_string(t));
+            for (std::size_t u = t + 1; u < m_tiers.size(); ++u)
+                if (m_tiers[u].contains(h))
+                    throw Error("paged allocator: a prefix block is in two offload tiers");
+        });
+    }
     std::uint64_t saved = 0;
     for (std::uint32_t b = 0; b < m_refCount.size(); ++b) {
         saved += m_refCount[b] > 1 ? m_refCount[b] - 1 : 0;

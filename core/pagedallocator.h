@@ -3,6 +3,8 @@
 #include "kvallocator.h"
 
 #include <algorithm>
+#include <array>
+#include <list>
 #include <unordered_map>
 #include <vector>
 
@@ -39,6 +41,29 @@ private:
     std::vector<std::uint64_t> m_keys;
     std::vector<std::uint32_t> m_blocks;
     std::size_t m_size = 0;
+};
+
+// One tier's prefix blocks, by hash, least recently stored first, at most `capacity` of them.
+class HashLru {
+public:
+    explicit HashLru(std::uint32_t capacity = 0)
+        : m_capacity(capacity) {}
+    std::uint32_t capacity() const { return m_capacity; }
+    std::uint32_t size() const { return std::uint32_t(m_where.size()); }
+    bool contains(std::uint64_t hash) const { return m_where.count(hash) != 0; }
+    bool erase(std::uint64_t hash); // false when absent
+    // Stores `hash` as the most recent (moved there when present); returns the hash it pushed out to make room,
+    // 0 when none did.
+    std::uint64_t push(std::uint64_t hash);
+    template <class F> void forEach(F&& f) const {
+        for (const std::uint64_t h : m_order)
+            f(h);
+    }
+
+private:
+    std::uint32_t m_capacity = 0;
+    std::list<std::uint64_t> m_order; // least recent first
+    std::unordered_map<std::uint64_t, std::list<std::uint64_t>::iterator> m_where;
 };
 
 class PagedAllocator : public KvAllocator {
@@ -104,11 +129,25 @@ public:
         return m_prefixCache && m_refCount[block] == 0 && m_hash[block] != 0;
     }
 
+    // Prefix caching with tiers under the pool (SGLang's HiCache with its write-back policy; vLLM's CPU offloading
+    // and LMCache store on write instead): a cached block the pool evicts is copied down to host memory, and one the
+    // host tier evicts goes to the disk tier, each tier least recently stored first. A request whose prefix goes
+    // on past the pool's hits into a tier loads those blocks back, into blocks taken from the pool as a miss takes
+    // them, instead of computing them; the chain stops at the first block found nowhere. A block lives in one place
+    // at a time: loading it moves it up, and a block computed again supersedes a stale copy below. Needs prefix
+    // caching; a disk tier needs a host tier. Call before the first admission. Throws Error otherwise.
+    void setOffloadTiers(std::uint32_t hostBlocks, std::uint32_t diskBlocks);
+    bool offloading() const { return m_tiers[0].capacity() > 0; }
+    const HashLru& tier(OffloadTier t) const { return m_tiers[std::size_t(t)]; }
+
     // Prefix caching's counters since the start (all zero without it).
     struct PrefixStats {
         std::uint64_t promptTokens = 0; // prompt tokens of every admission (queries)
-        std::uint64_t hitTokens = 0;    // of those, found in cached blocks (prefill saved)
+        std::uint64_t hitTokens = 0;    // of those, found in cached blocks in the pool (prefill saved)
         std::uint64_t evictions = 0;    // cached blocks taken back for other use
+        // By offload tier (OffloadTier's order): prompt tokens loaded back from it (prefill saved, a copy paid),
+        // blocks stored into it (evicted from the tier above), and blocks it evicted (down a tier, or dropped).
+        std::array<std::uint64_t, kOffloadTiers> tierHitTokens{}, tierStores{}, tierEvictions{};
     };
     const PrefixStats& prefixStats() const { return m_prefixStats; }
     bool prefixCaching() const { return m_prefixCache; }
@@ -182,6 +221,7 @@ private:
     // blocks are found in the cache now (the chain stops at the first miss).
     struct PrefixPlan {
         std::uint32_t cacheable = 0; // full blocks inside the shared prefix
+        std::uint32_t hittable = 0;  // of those, blocks that may be found (not the one holding the last token)
         std::uint32_t hits = 0;      // leading blocks found cached
         std::uint32_t liveHits = 0;  // of those, held by running sequences (no free block needed)
     };
@@ -199,6 +239,10 @@ private:
     PrefixChain& prefixChain(std::uint32_t prefixId, std::uint32_t blocks) const;
     void lruRemove(std::uint32_t block);
     void lruPushBack(std::uint32_t block);
+    void storeInTier(std::size_t tier, std::uint64_t hash); // evicted from the level above
+    void dropFromTiers(std::uint64_t hash);                 // a newer copy is computed in the pool
+    // Loads the blocks after the pool's hits that a tier holds, leading ones only; returns how many.
+    std::uint32_t loadFromTiers(const PrefixChain& chain, std::uint32_t from, std::uint32_t to);
 
     std::uint64_t m_pool;
     std::uint32_t m_blockSize;
@@ -256,6 +300,7 @@ private:
     std::uint32_t m_lruHead = UINT32_MAX, m_lruTail = UINT32_MAX;
     std::uint32_t m_cachedFree = 0;
     PrefixStats m_prefixStats;
+    std::array<HashLru, kOffloadTiers> m_tiers;
     std::uint64_t m_cacheVersion = 0;              // changes whenever a lookup could answer differently
     mutable std::vector<PrefixChain> m_chainsById; // prefix id (< 4096) -> chain
     mutable std::unordered_map<std::uint32_t, PrefixChain> m_chains; // larger prefix ids -> chain

@@ -3,6 +3,7 @@
 #include "checked.h"
 #include "error.h"
 #include "gpus.h"
+#include "kvtiers.h"
 #include "memorymodel.h"
 #include "scenario.h"
 #include "text.h"
@@ -58,6 +59,9 @@ std::optional<StepTimeModel> dataSheetTimeModel(const GpuPreset& gpu, double fix
     m.fixedSource = fixedSeconds > 0.0 ? std::move(fixedSource) : std::string();
     m.hostLinkBandwidth = link.bandwidth;
     m.hostLinkSource = std::string(link.source);
+    const HostLink& disk = findKvLink("nvme-gen4"); // a drive's link: the course's machines have PCIe 4.0
+    m.diskLinkBandwidth = disk.bandwidth;
+    m.diskLinkSource = std::string(disk.source);
     return m;
 }
 
@@ -134,6 +138,12 @@ std::optional<TimedSummary> replayTimed(const SimConfig& config, const std::vect
         throw Error("timed replay: the GPU's roof needs a bandwidth and a peak above zero");
     if (!(time.fixedSeconds >= 0.0) || !std::isfinite(time.fixedSeconds))
         throw Error("timed replay: the fixed cost per step must be a finite number of seconds, 0 or more");
+    if (config.hostTierSlots > 0 && !(time.hostLinkBandwidth > 0.0))
+        throw Error(
+            "timed replay: --host-tier-tokens: loads from host memory cross the host link, and no host link is given");
+    if (config.diskTierSlots > 0 && !(time.diskLinkBandwidth > 0.0))
+        throw Error(
+            "timed replay: --disk-tier-tokens: loads from the disk tier cross a drive's link, and none is given");
     // In arrival order; the simulator numbers the requests in the order it is given them.
     std::vector<std::size_t> order(requests.size());
     std::iota(order.begin(), order.end(), std::size_t(0));
@@ -191,13 +201,23 @@ std::optional<TimedSummary> replayTimed(const SimConfig& config, const std::vect
             continue; // nothing ran: the requests waiting were turned away
         chunks.clear();
         withoutRecompute.clear();
+        double seconds = time.fixedSeconds;
         for (const StepTraffic::Prefill& p : t.prefills) {
             chunks.push_back({p.offset, p.tokens, p.endsPrompt});
             if (!p.recompute)
                 withoutRecompute.push_back(chunks.back());
             out.promptTokensComputed += p.tokens;
+            for (std::size_t tier = 0; tier < kOffloadTiers; ++tier) {
+                if (p.loaded[tier] == 0)
+                    continue;
+                const double bandwidth = tier == 0 ? time.hostLinkBandwidth : time.diskLinkBandwidth;
+                const std::uint64_t bytes = mulChecked("bytes loaded from a tier", p.loaded[tier], c.kvBytesPerToken);
+                out.tierLoadBytes[tier] = addChecked(out.tierLoadBytes[tier], bytes, "bytes loaded from a tier");
+                const double copy = double(bytes) / bandwidth;
+                out.tierLoadSeconds[tier] += copy;
+                seconds += copy; // the step waits for its blocks
+            }
         }
-        double seconds = time.fixedSeconds;
         if (!t.idle()) {
             const roofline::StepWork work = pricer.work(t.decodeContexts, chunks);
             const roofline::Reading reading = roofline::read(work, time.roof);

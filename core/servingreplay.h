@@ -11,7 +11,9 @@
 // budget (SimConfig::maxBatchedTokens, vLLM's max_num_batched_tokens with chunked prefill), the running requests
 // and then the admissions take the step's tokens in order and a long prompt is computed in chunks over several
 // steps, its first token with the last (each chunk priced with the cache its earlier chunks left). A prompt's
-// blocks found in the prefix cache are read, not computed. A preempted request pays on its return: in recompute mode
+// blocks found in the prefix cache are read, not computed; those loaded back from an offload tier (host memory,
+// a disk) are not computed either, and the step waits for their copy over the tier's link (no overlap with
+// compute, as for a swap). A preempted request pays on its return: in recompute mode
 // its prompt and the tokens it had generated are computed again; in swap mode its blocks cross the host link
 // on the way out and back, and the step waits for the copy.
 //
@@ -42,8 +44,11 @@ struct StepTimeModel {
     std::string roofSource;         // "data sheet: NVIDIA A100 ..." or a measurement
     double fixedSeconds = 0.0;      // per step, what the roofline does not see (launches, scheduling)
     std::string fixedSource;        // where the fixed cost comes from; empty when it is 0
-    double hostLinkBandwidth = 0.0; // bytes per second between GPU and CPU memory (swap); 0: no swap cost known
+    double hostLinkBandwidth = 0.0; // bytes per second between GPU and CPU memory (swap, the host tier's loads);
+                                    // 0: no cost known (a host tier is then refused)
     std::string hostLinkSource;     // the link it is
+    double diskLinkBandwidth = 0.0; // bytes per second from the disk tier (SimConfig::diskTierSlots); 0: refused
+    std::string diskLinkSource;
 };
 
 // A host link's bandwidth in each direction, for the swap of preempted requests.
@@ -105,6 +110,9 @@ struct TimedSummary {
     double recomputeSeconds = 0.0;
     std::uint64_t swapBytes = 0;
     double swapSeconds = 0.0;
+    // Prefix blocks loaded back from each offload tier (OffloadTier's order): bytes, and their time on its link.
+    std::array<std::uint64_t, kOffloadTiers> tierLoadBytes{};
+    std::array<double, kOffloadTiers> tierLoadSeconds{};
 };
 
 // Arrivals counted in decode steps (Request::arrivalStep, the paged page's and a step trace's), in seconds: a

@@ -827,6 +827,128 @@ private slots:
         QVERIFY(paged.empty());
     }
 
+    // Offload tiers counted by hand (issue 30): block 16, a pool of 8 blocks, a host tier of 2 blocks and a disk
+    // tier of 2. Request 0 computes prefix A's 4 blocks, freed tail first as vLLM frees them (A3 .. A0, so that a
+    // prefix's head outlives its tail). Request 1, 120 tokens of no shared prefix, needs all 8 blocks: the 4
+    // never-cached ones, then A3, A2, A1, A0 evicted least recently freed first. Each goes down to the host tier;
+    // A1 and A0 push A3 and A2 on to the disk. Request 2 has prefix A again: none of it is in the pool, A0 and A1
+    // load from the host, A2 and A3 from the disk, and its last 10 tokens are computed.
+    void offloadTiersHandCount() {
+        SimConfig config;
+        config.allocator = AllocatorKind::Paged;
+        config.prefixCache = true;
+        config.checkInvariants = true; // the pool's and the tiers' blocks in one place each, within capacity
+        config.recordSteps = true;
+        config.recordTraffic = true;
+        config.poolSlots = 16 * 8;
+        config.hostTierSlots = 16 * 2 + 5; // a part block is not a block
+        config.diskTierSlots = 16 * 2;
+        KvSimulator sim(config, {{0, 74, 2, 0, 7, 64}, {1, 120, 2, 10, 9, 0}, {2, 74, 2, 20, 7, 64}});
+        std::vector<StepTraffic::Prefill> prefills;
+        while (sim.step())
+            for (const StepTraffic::Prefill& p : sim.traffic().prefills)
+                prefills.push_back(p);
+        const SimSummary s = sim.summary();
+        QVERIFY(s.offloading);
+        QCOMPARE(s.tierCapacityBlocks, (std::array<std::uint32_t, 2>{2, 2}));
+        QCOMPARE(s.promptTokens, std::uint64_t(74 + 120 + 74));
+        QCOMPARE(s.prefixHitTokens, std::uint64_t(0)); // the pool kept none of A for request 2
+        QCOMPARE(s.prefixEvictions, std::uint64_t(4));
+        QCOMPARE(s.tierHitTokens, (std::array<std::uint64_t, 2>{32, 32}));
+        QCOMPARE(s.tierStores, (std::array<std::uint64_t, 2>{4, 2}));
+        QCOMPARE(s.tierEvictions, (std::array<std::uint64_t, 2>{2, 0}));
+        QCOMPARE(s.tierBlocksAtEnd, (std::array<std::uint32_t, 2>{0, 0})); // loading moved them up
+        QCOMPARE(s.allTierHitRate(), 64.0 / 268.0);
+        QCOMPARE(s.requestsFinished, std::uint64_t(3));
+        // What each admission computed: request 2 had 64 tokens in its cache before its 10 were computed.
+        QCOMPARE(prefills.size(), std::size_t(3));
+        QCOMPARE(prefills[2].request, 2u);
+        QCOMPARE(prefills[2].cached, 0u);
+        QCOMPARE(prefills[2].loaded, (std::array<std::uint32_t, 2>{32, 32}));
+        QCOMPARE(prefills[2].tokens, 10u);
+        QCOMPARE(prefills[2].offset, 64u);
+        QCOMPARE(prefills[1].loaded, (std::array<std::uint32_t, 2>{0, 0}));
+        // The tiers over time: full after request 1's admission, empty after request 2's.
+        std::uint32_t most = 0;
+        for (const StepStats& step : sim.steps())
+            most = std::max(most, step.tierBlocks[0] + step.tierBlocks[1]);
+        QCOMPARE(most, 4u);
+        QCOMPARE(sim.steps().back().tierBlocks, (std::array<std::uint32_t, 2>{0, 0}));
+        const auto& paged = static_cast<const PagedAllocator&>(sim.allocator());
+        QVERIFY(paged.empty());
+        for (std::uint32_t b = 0; b < paged.blockCount(); ++b)
+            QCOMPARE(paged.refCount(b), 0u);
+
+        // Without the disk tier A3 and A2 are dropped: request 2 loads A0 and A1 from the host and computes the rest.
+        config.diskTierSlots = 0;
+        const SimSummary hostOnly =
+            simulate(config, {{0, 74, 2, 0, 7, 64}, {1, 120, 2, 10, 9, 0}, {2, 74, 2, 20, 7, 64}});
+        QCOMPARE(hostOnly.tierHitTokens, (std::array<std::uint64_t, 2>{32, 0}));
+        QCOMPARE(hostOnly.tierEvictions, (std::array<std::uint64_t, 2>{2, 0}));
+        QCOMPARE(hostOnly.tierBlocksAtEnd, (std::array<std::uint32_t, 2>{0, 0}));
+        // Without tiers nothing is stored or loaded.
+        config.hostTierSlots = 0;
+        const SimSummary none = simulate(config, {{0, 74, 2, 0, 7, 64}, {1, 120, 2, 10, 9, 0}, {2, 74, 2, 20, 7, 64}});
+        QVERIFY(!none.offloading);
+        QCOMPARE(none.tierStores, (std::array<std::uint64_t, 2>{0, 0}));
+        QCOMPARE(none.allTierHitRate(), 0.0);
+    }
+
+    // A block in one place at a time over a long shared-prompt run with small tiers: the allocator's check after
+    // every step, and the counts add up (every store is still held, was loaded back, or was evicted).
+    void offloadTiersKeepEveryBlockOnce() {
+        WorkloadSpec spec = WorkloadSpec::parse("alpaca");
+        spec.requests = 400;
+        spec.parseSharedPrompts("12:200");
+        SimConfig config;
+        config.prefixCache = true;
+        config.checkInvariants = true;
+        config.poolSlots = 16 * 160;
+        config.hostTierSlots = 16 * 30;
+        config.diskTierSlots = 16 * 20;
+        const SimSummary s = simulate(config, generateWorkload(spec));
+        QCOMPARE(s.requestsFinished, std::uint64_t(400));
+        QVERIFY(s.tierHitTokens[0] > 0);
+        for (std::size_t t = 0; t < 2; ++t) {
+            QVERIFY(s.tierBlocksAtEnd[t] <= s.tierCapacityBlocks[t]);
+            const std::uint64_t loads = s.tierHitTokens[t] / 16;
+            // A block leaves a tier by a load, an eviction, or a newer copy computed in the pool.
+            QVERIFY(s.tierStores[t] >= s.tierBlocksAtEnd[t] + loads + s.tierEvictions[t]);
+        }
+        QCOMPARE(s.tierStores[1], s.tierEvictions[0]); // the host's evictions are the disk's stores
+        // The tiers only add hits: the pool's own are the same as without them, up to the run's changed order.
+        config.hostTierSlots = config.diskTierSlots = 0;
+        const SimSummary plain = simulate(config, generateWorkload(spec));
+        QVERIFY(s.allTierHitRate() > plain.prefixHitRate);
+    }
+
+    void offloadTiersRefused_data() {
+        QTest::addColumn<QString>("allocator");
+        QTest::addColumn<bool>("prefixCache");
+        QTest::addColumn<quint64>("host");
+        QTest::addColumn<quint64>("disk");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("without prefix caching")
+            << u"paged"_s << false << quint64(64) << quint64(0) << u"prefix caching"_s;
+        QTest::newRow("disk without host") << u"paged"_s << true << quint64(0) << quint64(64) << u"needs a host tier"_s;
+        QTest::newRow("less than a block")
+            << u"paged"_s << true << quint64(15) << quint64(0) << u"--host-tier-tokens: 15 slots"_s;
+    }
+    void offloadTiersRefused() {
+        QFETCH(QString, allocator);
+        QFETCH(bool, prefixCache);
+        QFETCH(quint64, host);
+        QFETCH(quint64, disk);
+        QFETCH(QString, expected);
+        SimConfig config;
+        config.allocator = parseAllocatorKind(allocator.toStdString());
+        config.prefixCache = prefixCache;
+        config.hostTierSlots = host;
+        config.diskTierSlots = disk;
+        const std::string needle = expected.toStdString();
+        QVERIFY(throwsErrorContaining([&] { KvSimulator(config, {{0, 40, 2, 0}}); }, {needle.c_str()}));
+    }
+
     void sharedPromptWorkloads() {
         WorkloadSpec spec = WorkloadSpec::parse("alpaca");
         spec.requests = 500;

@@ -72,6 +72,7 @@ private slots:
     void arrivalsWaitForTheCaller();
     void recomputeAndSwapCosts();
     void prefixCacheSavesPrefill();
+    void tierLoadsCrossTheirLinks();
     void percentilesAsNumPy_data();
     void percentilesAsNumPy();
     void poissonArrivals();
@@ -354,6 +355,48 @@ void TestServingReplay::prefixCacheSavesPrefill() {
     QVERIFY(cached->pool.prefixHitTokens > 0);
     KV_COMPARE_U64(cached->promptTokensComputed, cold->promptTokensComputed - cached->pool.prefixHitTokens);
     QVERIFY(cached->ttft.median < cold->ttft.median);
+}
+
+// Issue 30's tiers in seconds: the hand-counted run of tst_kvsimulator (offloadTiersHandCount). Request 2 loads
+// 32 tokens from the host over its link and 32 from the disk over a drive's, computes its last 10 and waits for
+// the copies: its step is the one without tiers less 64 tokens of prefill, plus the two copies.
+void TestServingReplay::tierLoadsCrossTheirLinks() {
+    SimConfig c = poolOf(AllocatorKind::Paged, 16 * 8);
+    c.prefixCache = true;
+    c.hostTierSlots = 16 * 2;
+    c.diskTierSlots = 16 * 2;
+    const std::vector<Request> requests{{0, 74, 2, 0, 7, 64}, {1, 120, 2, 0, 9, 0}, {2, 74, 2, 0, 7, 64}};
+    const std::vector<double> arrivals{0.0, 1.0, 2.0}; // one at a time: each alone in the server
+    StepTimeModel time = roundRoof();
+    time.diskLinkBandwidth = 5e9;
+    const auto tiered = replayTimed(c, requests, arrivals, pricer(), time);
+    QVERIFY(tiered);
+    const double bytesPerToken = double(pricer().kvBytesPerToken()); // 512 KiB for Llama-2-7B in FP16
+    QCOMPARE(tiered->tierLoadBytes, (std::array<std::uint64_t, 2>{32 * 524'288, 32 * 524'288}));
+    QCOMPARE(tiered->tierLoadSeconds[0], 32 * bytesPerToken / 25e9);
+    QCOMPARE(tiered->tierLoadSeconds[1], 32 * bytesPerToken / 5e9);
+    KV_COMPARE_U64(tiered->promptTokensComputed, std::uint64_t(74 + 120 + 10));
+    // Without tiers request 2 computes all 74 tokens; every other step is the same.
+    c.hostTierSlots = c.diskTierSlots = 0;
+    const auto plain = replayTimed(c, requests, arrivals, pricer(), time);
+    QVERIFY(plain);
+    KV_COMPARE_U64(plain->promptTokensComputed, std::uint64_t(74 + 120 + 74));
+    QCOMPARE(plain->tierLoadBytes, (std::array<std::uint64_t, 2>{0, 0}));
+    // Request 2's first step: 10 tokens after 64 in the cache plus both copies, against 74 computed.
+    const roofline::PrefillChunk rest{64, 10, true}, whole{0, 74, true};
+    const double expected = seconds(pricer().work({}, {&rest, 1}), time) + tiered->tierLoadSeconds[0] +
+                            tiered->tierLoadSeconds[1] - seconds(pricer().work({}, {&whole, 1}), time);
+    QVERIFY2(std::abs(tiered->busySeconds - plain->busySeconds - expected) < 1e-12,
+             qPrintable(u"%1 s against %2 s"_s.arg(tiered->busySeconds - plain->busySeconds).arg(expected)));
+    // A tier with no link to price its loads is refused, not priced as free.
+    c.hostTierSlots = 16 * 2;
+    time.hostLinkBandwidth = 0.0;
+    QVERIFY(throwsErrorContaining([&] { replayTimed(c, requests, arrivals, pricer(), time); },
+                                  {"--host-tier", "host link"}));
+    // The data sheet's model gives both links.
+    const std::optional<StepTimeModel> sheet = dataSheetTimeModel(findGpuPreset("h100-80gb"));
+    QVERIFY(sheet && sheet->diskLinkBandwidth > 7.8e9 && sheet->diskLinkBandwidth < 7.9e9);
+    QVERIFY(sheet->diskLinkSource.find("NVMe") != std::string::npos);
 }
 
 void TestServingReplay::percentilesAsNumPy_data() {
