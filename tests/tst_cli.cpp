@@ -454,6 +454,53 @@ private slots:
         QVERIFY2(bad.err.contains("--system-prompts: '4'"), bad.err.constData());
     }
 
+    // Issue 30's tiers under the paged pool: a pool too small for 40 system prompts evicts them to the host tier,
+    // and later requests load them back; the timed replay prices the loads over the host link. Every allocator
+    // runs (the tiers sit under paged only); the tiers without prefix caching are refused, naming the option.
+    void simulateOffloadTiers() {
+        const QStringList base{
+            u"simulate"_s,         u"--workload"_s, u"alpaca"_s,         u"--requests"_s,    u"600"_s,
+            u"--system-prompts"_s, u"40:512"_s,     u"--prefix-cache"_s, u"--pool-tokens"_s, u"20000"_s};
+        const CliResult r = runCli(base + QStringList{u"--host-tier-tokens"_s, u"10000"_s, u"--disk-tier-tokens"_s,
+                                                      u"40000"_s, u"--arrival-rate"_s, u"20"_s, u"--json"_s});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject paged = r.json()["allocators"_L1]["paged"_L1].toObject();
+        const QJsonObject cache = paged["prefix_cache"_L1].toObject();
+        const QJsonArray tiers = cache["offload_tiers"_L1].toArray();
+        QCOMPARE(tiers.size(), 2);
+        QCOMPARE(tiers[0]["tier"_L1].toString(), u"host"_s);
+        QCOMPARE(tiers[0]["capacity_blocks"_L1].toInt(), 625); // 10,000 slots in blocks of 16
+        QCOMPARE(tiers[1]["capacity_blocks"_L1].toInt(), 2500);
+        const qint64 hostHits = tiers[0]["hit_tokens"_L1].toInteger();
+        QVERIFY(hostHits > 0);
+        QVERIFY(tiers[0]["stored_blocks"_L1].toInteger() > 0);
+        QCOMPARE(cache["hit_rate_all_tiers"_L1].toDouble(),
+                 double(cache["hit_tokens"_L1].toInteger() + hostHits + tiers[1]["hit_tokens"_L1].toInteger()) /
+                     double(cache["prompt_tokens"_L1].toInteger()));
+        // OPT-13B's 800 KiB a token over PCIe 4.0 x16.
+        const QJsonObject timing = paged["timing"_L1].toObject();
+        QCOMPARE(timing["tier_load_bytes"_L1]["host"_L1].toInteger(), hostHits * 819'200);
+        QVERIFY(qFuzzyCompare(timing["tier_load_s"_L1]["host"_L1].toDouble(),
+                              double(hostHits) * 819'200.0 /
+                                  r.json()["time_model"_L1]["host_link_bytes_per_s"_L1].toDouble()));
+        QVERIFY(r.json()["time_model"_L1]["disk_link_source"_L1].toString().contains(u"NVMe"_s));
+        // The contiguous allocators ran too, with no tiers.
+        const QJsonObject max = r.json()["allocators"_L1]["max"_L1].toObject();
+        QVERIFY(max.value("requests_finished"_L1).toInt() > 0 && !max.contains("prefix_cache"_L1));
+        const CliResult text =
+            runCli(base + QStringList{u"--allocator"_s, u"paged"_s, u"--host-tier-tokens"_s, u"10000"_s});
+        QVERIFY2(text.exitCode == 0, text.err.constData());
+        QVERIFY2(text.out.contains("Host tier (paged): 625 blocks of 16 tokens;"), text.out.constData());
+        QVERIFY(text.out.contains("With the tiers,"));
+        const CliResult noCache = runCli({u"simulate"_s, u"--host-tier-tokens"_s, u"100"_s});
+        QCOMPARE(noCache.exitCode, 2);
+        QVERIFY2(noCache.err.contains("--host-tier-tokens") && noCache.err.contains("--prefix-cache"),
+                 noCache.err.constData());
+        const CliResult noHost = runCli({u"simulate"_s, u"--prefix-cache"_s, u"--disk-tier-tokens"_s, u"100"_s});
+        QCOMPARE(noHost.exitCode, 2);
+        QVERIFY2(noHost.err.contains("--disk-tier-tokens"), noHost.err.constData());
+    }
+
     void simulateSharing() {
         double saving[2] = {0, 0};
         int i = 0;

@@ -789,6 +789,25 @@ inline constexpr Message kMessages[] = {
      "루프라인 시간에 더하는 서빙 스텝당 고정 비용 (기본값 0: 모든 시간이 하한)"},
     {"the GPU-CPU link swapped blocks cross: pcie4-x16 (default) or pcie5-x16",
      "스왑되는 블록이 지나는 GPU-CPU 링크: pcie4-x16 (기본값) 또는 pcie5-x16"},
+    {"with --prefix-cache: token slots of host memory under the paged pool, which keep the prefix "
+     "blocks the pool evicts; a later request loads them back over --host-link instead of computing "
+     "them (KV offloading, as SGLang's HiCache)",
+     "--prefix-cache와 함께: 페이지 풀 아래 호스트 메모리 계층의 토큰 슬롯 수. 풀이 내보낸 프리픽스 블록을 담아 두고, "
+     "뒤에 오는 요청은 이를 재계산하지 않고 --host-link로 다시 읽습니다 (KV 오프로딩, SGLang의 HiCache처럼)"},
+    {"with --host-tier-tokens: token slots on a local disk below the host tier, for the blocks it "
+     "evicts (loaded back over an NVMe drive's PCIe 4.0 x4 link)",
+     "--host-tier-tokens와 함께: 호스트 계층 아래 로컬 드라이브 계층의 토큰 슬롯 수. 호스트 계층이 내보낸 블록을 "
+     "담습니다 (NVMe 드라이브의 PCIe 4.0 x4 링크로 다시 읽음)"},
+    {"Host tier (%1): %2 blocks of %3 tokens; %4 prompt tokens loaded back instead of computed, %5 blocks "
+     "stored, %6 evicted, %7 held at the end.",
+     "호스트 계층 (%1): %3토큰 블록 %2개. 프롬프트 토큰 %4개를 재계산하지 않고 다시 읽었고, 블록 %5개를 받아 %6개를 "
+     "내보냈으며, 끝에 %7개가 남았습니다."},
+    {"Disk tier (%1): %2 blocks of %3 tokens; %4 prompt tokens loaded back instead of computed, %5 blocks "
+     "stored, %6 evicted, %7 held at the end.",
+     "디스크 계층 (%1): %3토큰 블록 %2개. 프롬프트 토큰 %4개를 재계산하지 않고 다시 읽었고, 블록 %5개를 받아 %6개를 "
+     "내보냈으며, 끝에 %7개가 남았습니다."},
+    {"With the tiers, %1 of the prompt tokens were not computed (%2 in the pool alone).",
+     "계층까지 더하면 프롬프트 토큰의 %1를 계산하지 않았습니다 (풀만으로는 %2)."},
     // kvscope-cli tiers
     {"a scenario's KV cache beyond the GPU: host and disk tiers, reload against recompute, hand-off",
      "GPU 밖의 KV 캐시: 호스트·디스크 계층, 다시 읽기와 재계산 비교, 전달"},

@@ -72,6 +72,19 @@ ordered_json summaryJson(const SimSummary& s) {
                              {"evictions", s.prefixEvictions},
                              {"mean_cached_free_slots", s.meanCachedFreeSlots},
                              {"max_cached_free_slots", s.maxCachedFreeSlots}};
+    if (s.offloading) {
+        ordered_json tiers = ordered_json::array();
+        for (std::size_t t = 0; t < kOffloadTiers; ++t)
+            if (s.tierCapacityBlocks[t] > 0)
+                tiers.push_back({{"tier", t == 0 ? "host" : "disk"},
+                                 {"capacity_blocks", s.tierCapacityBlocks[t]},
+                                 {"hit_tokens", s.tierHitTokens[t]},
+                                 {"stored_blocks", s.tierStores[t]},
+                                 {"evicted_blocks", s.tierEvictions[t]},
+                                 {"blocks_at_end", s.tierBlocksAtEnd[t]}});
+        j["prefix_cache"]["offload_tiers"] = tiers;
+        j["prefix_cache"]["hit_rate_all_tiers"] = s.allTierHitRate();
+    }
     ordered_json all = fractionsJson(s.allSteps);
     all["mean_batch"] = s.meanBatch;
     j["all_steps"] = all;
@@ -99,7 +112,9 @@ ordered_json timingJson(const TimedSummary& t) {
             {"recompute_flops", t.recomputeFlops},
             {"recompute_s", t.recomputeSeconds},
             {"swap_bytes", t.swapBytes},
-            {"swap_s", t.swapSeconds}};
+            {"swap_s", t.swapSeconds},
+            {"tier_load_bytes", {{"host", t.tierLoadBytes[0]}, {"disk", t.tierLoadBytes[1]}}},
+            {"tier_load_s", {{"host", t.tierLoadSeconds[0]}, {"disk", t.tierLoadSeconds[1]}}}};
 }
 
 // "1,2,4.5": request rates per second, each above zero, in the order given.
@@ -173,6 +188,13 @@ int runSimulate(const std::vector<std::string>& args) {
                 tr("put one of N shared system prompts of P tokens before every generated request's prompt"));
     p.addFlag("prefix-cache",
               tr("paged keeps full shared-prefix blocks for later requests (automatic prefix caching)"));
+    p.addOption("host-tier-tokens", "N",
+                tr("with --prefix-cache: token slots of host memory under the paged pool, which keep the prefix "
+                   "blocks the pool evicts; a later request loads them back over --host-link instead of computing "
+                   "them (KV offloading, as SGLang's HiCache)"));
+    p.addOption("disk-tier-tokens", "N",
+                tr("with --host-tier-tokens: token slots on a local disk below the host tier, for the blocks it "
+                   "evicts (loaded back over an NVMe drive's PCIe 4.0 x4 link)"));
     p.addOption("seed", "S", tr("random seed (default 1)"));
     p.addFlag("buddy", tr("place contiguous regions with a buddy allocator instead of first fit"));
     p.addOption("arrival-rate", "R",
@@ -278,6 +300,14 @@ int runSimulate(const std::vector<std::string>& args) {
     config.preemption = parsePreemptionMode(p.valueOr("preemption", "recompute"));
     config.admission = parseAdmissionPolicy(p.valueOr("admission", "vllm"), config.watermark);
     config.prefixCache = p.has("prefix-cache");
+    config.hostTierSlots = p.uintValue("host-tier-tokens", 1, std::uint64_t(1) << 40).value_or(0);
+    config.diskTierSlots = p.uintValue("disk-tier-tokens", 1, std::uint64_t(1) << 40).value_or(0);
+    if ((config.hostTierSlots > 0 || config.diskTierSlots > 0) && !config.prefixCache)
+        throw Error(std::string(config.hostTierSlots > 0 ? "--host-tier-tokens" : "--disk-tier-tokens") +
+                    ": the tiers keep the prefix blocks the paged pool evicts; give --prefix-cache too");
+    if (config.diskTierSlots > 0 && config.hostTierSlots == 0)
+        throw Error("--disk-tier-tokens: the disk tier takes the blocks the host tier evicts; give --host-tier-tokens "
+                    "too");
     config.buddyPlacement = p.has("buddy");
     config.maxBatchedTokens = std::uint32_t(p.uintValue("max-batched-tokens", 1, 1u << 24).value_or(0));
     // The default pool is the paper's 13B model (OPT-13B: 40 layers, width 5,120, FP16): 800 KiB per token.
@@ -648,6 +678,8 @@ int runSimulate(const std::vector<std::string>& args) {
                                {"step_overhead_source", t.fixedSource},
                                {"host_link_bytes_per_s", t.hostLinkBandwidth},
                                {"host_link_source", t.hostLinkSource},
+                               {"disk_link_bytes_per_s", t.diskLinkBandwidth},
+                               {"disk_link_source", t.diskLinkSource},
                                {"lower_bound", t.fixedSeconds == 0.0}};
             if (p.has("arrival-rate"))
                 j["arrival_rate"] = *p.doubleValue("arrival-rate", 1e-6, 1e6);
@@ -772,6 +804,27 @@ int runSimulate(const std::vector<std::string>& args) {
                              groupThousands(std::uint64_t(r.meanCachedFreeSlots)),
                              sizeAndBytes(std::uint64_t(r.meanCachedFreeSlots * double(config.kvBytesPerToken))),
                              groupThousands(r.maxCachedFreeSlots), groupThousands(r.prefixEvictions)})
+                      << "\n";
+    for (const auto& r : results)
+        for (std::size_t t = 0; t < kOffloadTiers; ++t)
+            if (r.offloading && r.tierCapacityBlocks[t] > 0) {
+                const std::string blocks = groupThousands(r.tierCapacityBlocks[t]),
+                                  size = std::to_string(config.blockSize), hits = groupThousands(r.tierHitTokens[t]),
+                                  stored = groupThousands(r.tierStores[t]),
+                                  evicted = groupThousands(r.tierEvictions[t]),
+                                  held = groupThousands(r.tierBlocksAtEnd[t]);
+                std::cout << (t == 0 ? tr("Host tier (%1): %2 blocks of %3 tokens; %4 prompt tokens loaded back "
+                                          "instead of computed, %5 blocks stored, %6 evicted, %7 held at the end.",
+                                          {r.allocator, blocks, size, hits, stored, evicted, held})
+                                     : tr("Disk tier (%1): %2 blocks of %3 tokens; %4 prompt tokens loaded back "
+                                          "instead of computed, %5 blocks stored, %6 evicted, %7 held at the end.",
+                                          {r.allocator, blocks, size, hits, stored, evicted, held}))
+                          << "\n";
+            }
+    for (const auto& r : results)
+        if (r.offloading)
+            std::cout << tr("With the tiers, %1 of the prompt tokens were not computed (%2 in the pool alone).",
+                            {fixedText(100 * r.allTierHitRate(), 1) + "%", fixedText(100 * r.prefixHitRate, 1) + "%"})
                       << "\n";
     std::cout << "\n"
               << tr("Shares of the pool averaged over the steps with requests waiting (the server under load).")
