@@ -187,6 +187,8 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     , m_moments(new QComboBox(this))
     , m_showWholeRun(new QCheckBox(tr("Show the whole run"), this))
     , m_prefixCache(new QCheckBox(tr("Prefix caching"), this))
+    , m_hostTier(new QDoubleSpinBox(this))
+    , m_diskTier(new QDoubleSpinBox(this))
     , m_counters(new QLabel(this))
     , m_details(new QLabel(this))
     , m_seconds(new QLabel(this))
@@ -214,6 +216,15 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     m_rate->setSingleStep(0.05);
     m_rate->setValue(0.0); // all at once: the server is under load from the first step, as the paper measured
     m_rate->setSpecialValueText(tr("all at once"));
+    // Sized as SGLang sizes HiCache's host pool, a ratio of the GPU's (--hicache-ratio, default 2).
+    for (QDoubleSpinBox* tier : {m_hostTier, m_diskTier}) {
+        tier->setRange(0.0, tier == m_hostTier ? 16.0 : 64.0);
+        tier->setDecimals(1);
+        tier->setSingleStep(tier == m_hostTier ? 0.5 : 2.0);
+        tier->setSuffix(tr(" × pool"));
+        tier->setSpecialValueText(tr("none"));
+        tier->setEnabled(false); // with prefix caching
+    }
     for (const kvscope::AllocatorInfo& info : kvscope::allocatorKinds())
         if (info.contiguous)
             m_policy->addItem(allocatorLabel(info.kind), int(info.kind));
@@ -270,6 +281,8 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
                                                           {fromScenario, u"fromScenario"},
                                                           {openTraceButton, u"openTrace"},
                                                           {m_prefixCache, u"prefixCache"},
+                                                          {m_hostTier, u"hostTier"},
+                                                          {m_diskTier, u"diskTier"},
                                                           {m_stopRun, u"stopRun"},
                                                           {m_contiguousMap, u"contiguousMap"},
                                                           {m_pagedMap, u"pagedMap"},
@@ -323,6 +336,15 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
                "and of the blocks before it. When its last request ends it stays in the pool, free but holding its "
                "K and V (orange stripes), until a block is needed and it is evicted, least recently used first. "
                "Hit rate = prompt tokens found cached ÷ prompt tokens."));
+    explain(m_hostTier, tr("Host memory under the paged pool keeps the prefix blocks it evicts"),
+            tr("KV offloading (SGLang's HiCache, vLLM's CPU offloading, LMCache): a cached prefix block the pool "
+               "evicts is copied to host memory, least recently used going first when the tier is full. A later "
+               "request whose prefix is not in the pool loads those blocks back over PCIe instead of computing "
+               "them. Its size is a multiple of the pool, as SGLang's --hicache-ratio sets it (default 2). Needs "
+               "prefix caching. The blocks it holds are off the GPU: the line above the maps counts them."));
+    explain(m_diskTier, tr("A local drive under the host tier keeps the blocks the host tier evicts"),
+            tr("The third level (SGLang's HiCache L3, LMCache's local disk): blocks the host tier evicts go to an "
+               "NVMe drive, and are loaded back over its PCIe 4.0 x4 link. Needs a host tier."));
     explain(m_stopRun, tr("Stop simulating the whole run in the background"),
             tr("A long trace takes a while to simulate to its end for the total and the whole-run charts; the replay "
                "itself goes on without it."));
@@ -364,10 +386,11 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     auto* settings = new QGroupBox(tr("Trace and pool"), this);
     auto* form = new QGridLayout(settings);
     const std::pair<QString, QWidget*> fields[] = {
-        {tr("Workload"), m_workload}, {tr("Requests"), m_requests},   {tr("Arrivals"), m_rate},
-        {tr("Contiguous"), m_policy}, {tr("Placement"), m_placement}, {tr("Block size"), m_blockSize},
-        {tr("Pool"), m_pool},         {tr("Samples"), m_samples},     {tr("Max model len"), m_maxModelLen},
-        {tr("Seed"), m_seed},         {tr("Sequences"), m_sampling},  {tr("Paged"), m_prefixCache}};
+        {tr("Workload"), m_workload},  {tr("Requests"), m_requests},   {tr("Arrivals"), m_rate},
+        {tr("Contiguous"), m_policy},  {tr("Placement"), m_placement}, {tr("Block size"), m_blockSize},
+        {tr("Pool"), m_pool},          {tr("Samples"), m_samples},     {tr("Max model len"), m_maxModelLen},
+        {tr("Seed"), m_seed},          {tr("Sequences"), m_sampling},  {tr("Paged"), m_prefixCache},
+        {tr("Host tier"), m_hostTier}, {tr("Disk tier"), m_diskTier}};
     for (const auto& [label, widget] : fields) {
         auto* text = new QLabel(label, this);
         text->setToolTip(widget->toolTip());
@@ -563,6 +586,10 @@ PagedPage::PagedPage(ScenarioController* controller, QWidget* parent)
     });
     connect(m_showWholeRun, &QCheckBox::toggled, this, &PagedPage::updateCharts);
     connect(m_prefixCache, &QCheckBox::toggled, this, &PagedPage::rebuild);
+    connect(m_prefixCache, &QCheckBox::toggled, this, &PagedPage::enableTiers);
+    connect(m_hostTier, &QDoubleSpinBox::valueChanged, this, &PagedPage::enableTiers);
+    for (QDoubleSpinBox* tier : {m_hostTier, m_diskTier})
+        connect(tier, &QDoubleSpinBox::valueChanged, this, &PagedPage::rebuild);
     for (QSpinBox* spin : {m_requests, m_pool, m_samples, m_seed, m_maxModelLen})
         connect(spin, &QSpinBox::valueChanged, this, &PagedPage::rebuild);
     connect(m_rate, &QDoubleSpinBox::valueChanged, this, &PagedPage::rebuild);
@@ -762,6 +789,33 @@ QString PagedPage::secondsText() const {
               "latency targets: the Serving page.")
         .arg(t.model, t.gpu, arrivals, side(allocatorLabel(contiguousKind()), *t.contiguous),
              side(allocatorLabel(kvscope::AllocatorKind::Paged), *t.paged));
+}
+
+QString PagedPage::tierText(const kvscope::SimSummary& summary, const kvscope::StepStats& step) {
+    const QLocale locale;
+    const auto held = [&](std::size_t t) {
+        return tr("%1 of %2 blocks")
+            .arg(locale.toString(step.tierBlocks[t]), locale.toString(summary.tierCapacityBlocks[t]));
+    };
+    const QString now = summary.tierCapacityBlocks[1] > 0
+                            ? tr("· off the GPU now: host tier %1, disk tier %2").arg(held(0), held(1))
+                            : tr("· off the GPU now: host tier %1").arg(held(0));
+    const QString saved =
+        summary.tierCapacityBlocks[1] > 0
+            ? tr("· loaded back instead of computed: %1 tokens from the host, %2 from the disk (hit rate with the "
+                 "tiers %3)")
+                  .arg(locale.toString(qulonglong(summary.tierHitTokens[0])),
+                       locale.toString(qulonglong(summary.tierHitTokens[1])),
+                       locale.toString(100.0 * summary.allTierHitRate(), 'f', 1) + u'%')
+            : tr("· loaded back instead of computed: %1 tokens from the host (hit rate with the tier %2)")
+                  .arg(locale.toString(qulonglong(summary.tierHitTokens[0])),
+                       locale.toString(100.0 * summary.allTierHitRate(), 'f', 1) + u'%');
+    return now + u' ' + saved;
+}
+
+void PagedPage::enableTiers() {
+    m_hostTier->setEnabled(m_prefixCache->isChecked());
+    m_diskTier->setEnabled(m_prefixCache->isChecked() && m_hostTier->value() > 0);
 }
 
 void PagedPage::stopBackgroundRun() {
@@ -1053,6 +1107,12 @@ kvscope::SimConfig PagedPage::baseConfig() const {
     config.buddyPlacement = m_placement->currentIndex() == 1;
     config.prefixCache = m_prefixCache->isChecked();
     config.sampling = kvscope::SamplingMode(m_sampling->currentData().toInt());
+    // The tiers in whole pools' worth of slots, only where they apply (a disk under a host tier, both under a
+    // prefix cache): a control left set while its parent is off adds nothing.
+    if (config.prefixCache && m_hostTier->value() > 0) {
+        config.hostTierSlots = std::uint64_t(std::llround(m_hostTier->value() * double(config.poolSlots)));
+        config.diskTierSlots = std::uint64_t(std::llround(m_diskTier->value() * double(config.poolSlots)));
+    }
     return config;
 }
 
@@ -1108,12 +1168,15 @@ PagedPage::Settings PagedPage::settings() const {
             m_speed->value(),
             showsWholeRun() && !m_quiz,
             m_prefixCache->isChecked(),
-            m_sampling->currentIndex() == 1};
+            m_sampling->currentIndex() == 1,
+            m_hostTier->value(),
+            m_diskTier->value()};
 }
 
 void PagedPage::applySettings(const Settings& s) {
-    const QList<QObject*> controls{m_workload, m_requests, m_rate, m_policy,      m_placement,   m_blockSize,
-                                   m_pool,     m_samples,  m_seed, m_maxModelLen, m_prefixCache, m_sampling};
+    const QList<QObject*> controls{m_workload,    m_requests, m_rate,     m_policy,  m_placement,
+                                   m_blockSize,   m_pool,     m_samples,  m_seed,    m_maxModelLen,
+                                   m_prefixCache, m_sampling, m_hostTier, m_diskTier};
     std::vector<std::unique_ptr<QSignalBlocker>> blockers;
     for (QObject* control : controls)
         blockers.push_back(std::make_unique<QSignalBlocker>(control));
@@ -1134,7 +1197,10 @@ void PagedPage::applySettings(const Settings& s) {
     m_speed->setValue(s.speed);
     m_prefixCache->setChecked(s.prefixCache);
     m_sampling->setCurrentIndex(s.beam ? 1 : 0);
+    m_hostTier->setValue(s.hostTier);
+    m_diskTier->setValue(s.diskTier);
     blockers.clear();
+    enableTiers();
     m_inFigure = figureChosen();
     for (QWidget* w : {static_cast<QWidget*>(m_requests), static_cast<QWidget*>(m_rate), static_cast<QWidget*>(m_seed)})
         w->setEnabled(!m_inFigure);
@@ -1161,9 +1227,13 @@ void PagedPage::applyLessonSimulation(const kvscope::LessonSimulation& sim) {
     m_blockSize->setCurrentIndex(m_blockSize->findData(int(sim.blockSize)));
     m_pool->setValue(int(sim.poolTokens));
     m_samples->setValue(1);
-    const QSignalBlocker sampling(m_sampling), cache(m_prefixCache); // a lesson's run shares nothing
+    const QSignalBlocker sampling(m_sampling), cache(m_prefixCache), host(m_hostTier),
+        disk(m_diskTier); // a lesson's run shares nothing
     m_sampling->setCurrentIndex(0);
     m_prefixCache->setChecked(false);
+    m_hostTier->setValue(0.0);
+    m_diskTier->setValue(0.0);
+    enableTiers();
     m_seed->setValue(int(std::min<std::uint64_t>(sim.seed, std::uint64_t(m_seed->maximum()))));
     m_maxModelLen->setValue(int(sim.maxModelLen));
     blockers.clear();
@@ -1503,6 +1573,8 @@ void PagedPage::updateCounters() {
         details += u' ' + tr("· prefix cache: hit rate %1, %2 cached blocks free but kept")
                               .arg(QLocale().toString(100.0 * pagedSummary.prefixHitRate, 'f', 1) + u'%')
                               .arg(p.cachedFreeBlocks);
+    if (pagedSummary.offloading)
+        details += u' ' + tierText(pagedSummary, p);
     m_details->setText(details);
     const QString seconds = secondsText();
     m_seconds->setText(seconds);

@@ -99,6 +99,8 @@ public:
     const std::optional<Timing>& timing() const { return m_timing; }
     bool timingRunning() const { return m_timingWatcher.isRunning(); }
     QString secondsText() const; // the line under the counters: the comparison in seconds, or why there is none
+    // The offload tiers' part of the details line: what they hold at this step, and what they saved so far.
+    static QString tierText(const kvscope::SimSummary& summary, const kvscope::StepStats& step);
     // The whole run or its timing still being computed (a headless --screenshot waits for them).
     bool hasPendingFigures() const override { return m_timelineWatcher.isRunning() || m_timingWatcher.isRunning(); }
     QLabel* headlineCounters() const { return m_counters; }
@@ -121,6 +123,7 @@ public:
         bool wholeRun = false;
         bool prefixCache = false;
         bool beam = false;
+        double hostTier = 0, diskTier = 0; // offload tiers, in pools (0: none)
     };
     Settings settings() const;
     void applySettings(const Settings& settings);
@@ -182,6 +185,7 @@ private:
     void workloadChosen(); // the paper's figure brings its own pool; leaving it restores the previous one
     void applyFigureSettings();
     void rebuild();           // new trace and simulators from the controls
+    void enableTiers();       // the host tier with prefix caching, the disk tier with a host tier
     QString makeSimulators(); // both simulators at the start of m_trace; the error, or nothing
     void fillMoments();       // the "Jump to" list from the whole run, once it is back
     void advance(int steps);  // both simulators; an error stops the animation and is shown
@@ -225,9 +229,12 @@ private:
     std::uint64_t m_position = 0;    // steps replayed since the simulators were made
     QCheckBox* m_showWholeRun;
     QCheckBox* m_prefixCache; // the paged server keeps shared-prefix blocks (automatic prefix caching)
-    QLabel* m_counters;       // headline: step and finished requests
-    QLabel* m_details;        // preemptions and shared blocks
-    QLabel* m_seconds;        // the two replays in seconds (secondsText)
+    // Tiers under the paged pool for the prefix blocks it evicts (issue 30), in multiples of the pool.
+    QDoubleSpinBox* m_hostTier;
+    QDoubleSpinBox* m_diskTier;
+    QLabel* m_counters; // headline: step and finished requests
+    QLabel* m_details;  // preemptions and shared blocks
+    QLabel* m_seconds;  // the two replays in seconds (secondsText)
     QLabel* m_requestInfo;
     ForkDiagramWidget* m_forkDiagram; // the shown request's block tables, while samples or beams share
     QLabel* m_error;

@@ -543,6 +543,63 @@ private slots:
                     MemoryMapWidget::shade(SlotKind::Cached, 0, 0, 2, 1) != MemoryMapWidget::shade(other, 0, 0, 2, 1));
     }
 
+    // Issue 30's offload tiers on the page: the host tier with prefix caching only, the disk tier under a host tier;
+    // sized in pools; the details say what the tiers hold at the step shown and what they loaded back, core's
+    // figures; the settings keep them.
+    void offloadTiersOnThePage() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        PagedPage* page = showPagedPage(window);
+        auto* host = page->findChild<QDoubleSpinBox*>(u"hostTier"_s);
+        auto* disk = page->findChild<QDoubleSpinBox*>(u"diskTier"_s);
+        auto* cache = page->findChild<QCheckBox*>(u"prefixCache"_s);
+        QVERIFY(host && disk);
+        QVERIFY(!host->isEnabled() && !disk->isEnabled());
+        auto* workload = page->findChild<QComboBox*>(u"workload"_s);
+        workload->setCurrentIndex(workload->findData(u"sharegpt;prompts=4:200"_s));
+        page->findChild<QSpinBox*>(u"pool"_s)->setValue(2000);
+        cache->setChecked(true);
+        QVERIFY(host->isEnabled() && !disk->isEnabled());
+        host->setValue(0.5);
+        QVERIFY(disk->isEnabled());
+        disk->setValue(2.0);
+        QCOMPARE(page->paged()->config().hostTierSlots, std::uint64_t(1000));
+        QCOMPARE(page->paged()->config().diskTierSlots, std::uint64_t(4000));
+        QCOMPARE(page->contiguous()->summary().offloading, false); // the contiguous server has no prefix cache
+        // Its whole run on a twin: the tiers store blocks and load some back.
+        const kvscope::SimSummary whole = kvscope::simulate(page->paged()->config(), page->paged()->requests());
+        QVERIFY(whole.tierStores[0] > 0 && whole.tierHitTokens[0] > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(page->timelineReady(), 20000);
+        page->seek(page->totalSteps());
+        const kvscope::SimSummary shown = page->paged()->summary();
+        QCOMPARE(shown.tierHitTokens, whole.tierHitTokens);
+        const QLocale locale;
+        const QString text = page->countersText();
+        QVERIFY2(text.contains(u"host tier %1 of %2 blocks"_s.arg(
+                     locale.toString(page->paged()->lastStep().tierBlocks[0]), locale.toString(62))),
+                 qPrintable(text)); // 1,000 slots in blocks of 16
+        QVERIFY2(text.contains(u"%1 tokens from the host"_s.arg(locale.toString(qulonglong(whole.tierHitTokens[0])))),
+                 qPrintable(text));
+        QVERIFY(text.contains(locale.toString(100.0 * whole.allTierHitRate(), 'f', 1) + u'%'));
+        if (const QString dir = qEnvironmentVariable("KVSCOPE_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            window.resize(1600, 1000);
+            page->seek(page->totalSteps() / 2);
+            QTest::qWait(50);
+            window.saveScreenshot(dir + u"/paged-offload-tiers.png"_s);
+        }
+        // Prefix caching off: the tiers go with it (their values kept for when it returns).
+        cache->setChecked(false);
+        QVERIFY(!host->isEnabled() && !disk->isEnabled());
+        QCOMPARE(page->paged()->config().hostTierSlots, std::uint64_t(0));
+        QVERIFY(!page->countersText().contains(u"off the GPU"_s));
+        const PagedPage::Settings kept = page->settings();
+        QCOMPARE(kept.hostTier, 0.5);
+        QCOMPARE(kept.diskTier, 2.0);
+        host->setValue(0.0);
+        page->applySettings(kept);
+        QCOMPARE(host->value(), 0.5);
+    }
+
     // Beam search on the page: the beams' block tables, shared entries in bold, and the memory saved.
     void beamsShowTheirBlockTables() {
         ScenarioController controller;

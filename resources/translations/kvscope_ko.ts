@@ -2443,70 +2443,70 @@
 <context>
     <name>DraftMapView</name>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="36"/>
+        <location filename="../../app/draftmapview.cpp" line="31"/>
         <source>Step</source>
         <translation>한 단계</translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="37"/>
-        <location filename="../../app/draftmapview.cpp" line="115"/>
+        <location filename="../../app/draftmapview.cpp" line="32"/>
+        <location filename="../../app/draftmapview.cpp" line="110"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="46"/>
+        <location filename="../../app/draftmapview.cpp" line="41"/>
         <source>Draft slots in the paged pool</source>
         <translation>페이지 풀의 드래프트 슬롯</translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="47"/>
+        <location filename="../../app/draftmapview.cpp" line="42"/>
         <source>One square per token slot, in physical block order: solid, stored tokens; dotted, draft tokens waiting for the check; grey hatching, slots a sequence holds but does not use (a rejected draft&apos;s, or the end of its last block)</source>
         <translation>토큰 슬롯 하나가 사각형 하나이며 물리 블록 순서입니다: 진한 색은 저장된 토큰, 점무늬는 검증을 기다리는 드래프트 토큰, 회색 빗금은 시퀀스가 가졌지만 쓰지 않는 슬롯 (거부된 드래프트의 슬롯이나 마지막 블록의 끝)</translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="52"/>
+        <location filename="../../app/draftmapview.cpp" line="47"/>
         <source>One phase: the drafts written, or their check</source>
         <translation>한 단계: 드래프트 쓰기, 또는 그 검증</translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="54"/>
+        <location filename="../../app/draftmapview.cpp" line="49"/>
         <source>A phase every 0.7 s</source>
         <translation>0.7초마다 한 단계</translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="115"/>
+        <location filename="../../app/draftmapview.cpp" line="110"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/draftmapview.cpp" line="136"/>
+        <location filename="../../app/draftmapview.cpp" line="131"/>
         <source>%n sequence(s), block %1</source>
         <translation>
             <numerusform>시퀀스 %n개, 블록 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="146"/>
+        <location filename="../../app/draftmapview.cpp" line="141"/>
         <source>Step %1: each sequence writes its last token and up to %2 drafts into lookahead slots (dotted), %3 in all.</source>
         <translation>스텝 %1: 시퀀스마다 마지막 토큰과 최대 %2개의 드래프트를 룩어헤드 슬롯(점무늬)에 씁니다. 모두 %3개.</translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="152"/>
+        <location filename="../../app/draftmapview.cpp" line="147"/>
         <source>It holds %1 slots more for the drafts its drafter proposes after the check (grey).</source>
         <translation>검증 뒤 드래프트 방식이 제안할 드래프트를 위해 슬롯 %1개를 더 가지고 있습니다(회색).</translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="156"/>
+        <location filename="../../app/draftmapview.cpp" line="151"/>
         <source>Step %1, checked: %2 of %3 drafts accepted and stored; the rest of their slots are emptied (grey), to be written over by the next drafts.</source>
         <translation>스텝 %1 검증: 드래프트 %3개 중 %2개가 수락되어 저장되었습니다. 나머지 슬롯은 비워지고(회색) 다음 드래프트가 덮어씁니다.</translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="163"/>
+        <location filename="../../app/draftmapview.cpp" line="158"/>
         <source>Every sequence has finished: all %1 blocks are free again.</source>
         <translation>모든 시퀀스가 끝났습니다: 블록 %1개가 모두 다시 비었습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/draftmapview.cpp" line="168"/>
+        <location filename="../../app/draftmapview.cpp" line="163"/>
         <source>So far %1 tokens per sequence per step, against %2 from the formula.</source>
         <translation>지금까지 시퀀스당 스텝마다 평균 토큰 %1개를 남겼습니다 (공식으로는 %2개).</translation>
     </message>
@@ -4017,12 +4017,12 @@
         <translation type="vanished">먼저 예측하세요: 정답을 보면 이 부분이 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="355"/>
+        <location filename="../../app/mainwindow.cpp" line="328"/>
         <source>Toolbar</source>
         <translation>도구 모음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="380"/>
+        <location filename="../../app/mainwindow.cpp" line="353"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
@@ -4035,68 +4035,68 @@
         <translation type="vanished">시나리오 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="390"/>
+        <location filename="../../app/mainwindow.cpp" line="363"/>
         <source>KV Scope scenario (*.json)</source>
         <translation>KV Scope 시나리오 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="388"/>
+        <location filename="../../app/mainwindow.cpp" line="361"/>
         <source>&amp;Save Scenario As...</source>
         <translation>시나리오를 다른 이름으로 저장(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="389"/>
+        <location filename="../../app/mainwindow.cpp" line="362"/>
         <source>Save scenario</source>
         <translation>시나리오 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="394"/>
+        <location filename="../../app/mainwindow.cpp" line="367"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일 열기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="398"/>
+        <location filename="../../app/mainwindow.cpp" line="371"/>
         <source>Open &amp;config.json...</source>
         <translation>config.json 열기(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="399"/>
+        <location filename="../../app/mainwindow.cpp" line="372"/>
         <source>Open &amp;Lessons...</source>
         <translation>수업 파일 열기(&amp;L)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="401"/>
+        <location filename="../../app/mainwindow.cpp" line="374"/>
         <source>Open a lesson file</source>
         <translation>수업 파일 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="401"/>
+        <location filename="../../app/mainwindow.cpp" line="374"/>
         <source>KV Scope lessons (*.json);;All files (*)</source>
         <translation>KV Scope 수업 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="406"/>
+        <location filename="../../app/mainwindow.cpp" line="379"/>
         <source>Export Chart as &amp;PNG...</source>
         <translation>차트를 PNG로 내보내기(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="408"/>
-        <location filename="../../app/mainwindow.cpp" line="414"/>
+        <location filename="../../app/mainwindow.cpp" line="381"/>
+        <location filename="../../app/mainwindow.cpp" line="387"/>
         <source>Export chart</source>
         <translation>차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="408"/>
+        <location filename="../../app/mainwindow.cpp" line="381"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="412"/>
+        <location filename="../../app/mainwindow.cpp" line="385"/>
         <source>Export Chart as S&amp;VG...</source>
         <translation>차트를 SVG로 내보내기(&amp;V)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="414"/>
+        <location filename="../../app/mainwindow.cpp" line="387"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 이미지 (*.svg)</translation>
     </message>
@@ -4105,62 +4105,62 @@
         <translation type="vanished">메모리 내역을 CSV로 저장(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="420"/>
+        <location filename="../../app/mainwindow.cpp" line="393"/>
         <source>Save breakdown</source>
         <translation>메모리 내역 저장</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="420"/>
+        <location filename="../../app/mainwindow.cpp" line="393"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="424"/>
+        <location filename="../../app/mainwindow.cpp" line="397"/>
         <source>Copy Breakdown as &amp;Markdown</source>
         <translation>메모리 내역을 Markdown 표로 복사(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="427"/>
+        <location filename="../../app/mainwindow.cpp" line="400"/>
         <source>Copy Scenario Lin&amp;k</source>
         <translation>시나리오 링크 복사(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="437"/>
+        <location filename="../../app/mainwindow.cpp" line="410"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="446"/>
+        <location filename="../../app/mainwindow.cpp" line="419"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="447"/>
+        <location filename="../../app/mainwindow.cpp" line="420"/>
         <source>&amp;Presenter Mode</source>
         <translation>발표자 모드(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="451"/>
+        <location filename="../../app/mainwindow.cpp" line="424"/>
         <source>Projector layout: full screen, large type, thick lines, value labels (F5; Escape leaves)</source>
         <translation>프로젝터용 화면: 전체 화면, 큰 글자, 굵은 선, 값 레이블 (F5, Esc로 나가기)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="455"/>
+        <location filename="../../app/mainwindow.cpp" line="428"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="457"/>
+        <location filename="../../app/mainwindow.cpp" line="430"/>
         <source>The course hour as guided questions: predict, then reveal (Ctrl+L)</source>
         <translation>한 시간 강의를 안내형 질문으로 진행합니다: 먼저 예측하고 정답을 봅니다 (Ctrl+L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="459"/>
+        <location filename="../../app/mainwindow.cpp" line="432"/>
         <source>&amp;Quiz Mode</source>
         <translation>퀴즈 모드(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="463"/>
+        <location filename="../../app/mainwindow.cpp" line="436"/>
         <source>Hide a lesson&apos;s figures until its answer is revealed (Ctrl+K)</source>
         <translation>정답을 볼 때까지 문항의 수치와 차트를 가립니다 (Ctrl+K)</translation>
     </message>
@@ -4173,122 +4173,122 @@
         <translation type="vanished">이 시나리오를 비교 기준으로 고정(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="327"/>
+        <location filename="../../app/mainwindow.cpp" line="300"/>
         <source>Predict first: the figures appear when the answer is revealed</source>
         <translation>먼저 예측하세요: 정답을 보면 수치와 차트가 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="381"/>
+        <location filename="../../app/mainwindow.cpp" line="354"/>
         <source>&amp;Open...</source>
         <translation>열기(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="383"/>
+        <location filename="../../app/mainwindow.cpp" line="356"/>
         <source>Open a config.json, scenario, lesson file, trace or server log</source>
         <translation>config.json, 시나리오, 수업 파일, 트레이스 또는 서버 로그 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="384"/>
+        <location filename="../../app/mainwindow.cpp" line="357"/>
         <source>KV Scope files, model configs, traces and logs (*.json *.jsonl *.csv *.log *.txt);;All files (*)</source>
         <translation>KV Scope 파일, 모델 설정, 트레이스와 로그 (*.json *.jsonl *.csv *.log *.txt);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="418"/>
+        <location filename="../../app/mainwindow.cpp" line="391"/>
         <source>Save &amp;Breakdown as CSV...</source>
         <translation>메모리 내역을 CSV로 저장(&amp;B)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="428"/>
+        <location filename="../../app/mainwindow.cpp" line="401"/>
         <source>Open Scenario L&amp;ink...</source>
         <translation>시나리오 링크 열기(&amp;I)...</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="431"/>
+        <location filename="../../app/mainwindow.cpp" line="404"/>
         <source>Open scenario link</source>
         <translation>시나리오 링크 열기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="431"/>
+        <location filename="../../app/mainwindow.cpp" line="404"/>
         <source>Paste a scenario code (kvscope:?v=1&amp;...):</source>
         <translation>시나리오 코드를 붙여 넣으세요 (kvscope:?v=1&amp;...):</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="466"/>
+        <location filename="../../app/mainwindow.cpp" line="439"/>
         <source>Go &amp;to Page</source>
         <translation>페이지로 이동(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="473"/>
+        <location filename="../../app/mainwindow.cpp" line="446"/>
         <source>Pi&amp;n This Scenario as Reference</source>
         <translation>이 시나리오를 기준으로 고정(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="477"/>
+        <location filename="../../app/mainwindow.cpp" line="450"/>
         <source>Reset to the Course&apos;s &amp;Reference Scenario</source>
         <translation>강의 기준 시나리오로 되돌리기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="481"/>
+        <location filename="../../app/mainwindow.cpp" line="454"/>
         <source>&amp;Sizes</source>
         <translation>크기 단위(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="484"/>
+        <location filename="../../app/mainwindow.cpp" line="457"/>
         <source>&amp;GiB (1024³ bytes)</source>
         <translation>&amp;GiB (1024³ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="485"/>
+        <location filename="../../app/mainwindow.cpp" line="458"/>
         <source>G&amp;B (10⁹ bytes)</source>
         <translation>G&amp;B (10⁹ 바이트)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="496"/>
+        <location filename="../../app/mainwindow.cpp" line="469"/>
         <source>Lan&amp;guage</source>
         <translation>언어(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="511"/>
+        <location filename="../../app/mainwindow.cpp" line="484"/>
         <source>Pal&amp;ette</source>
         <translation>팔레트(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="514"/>
+        <location filename="../../app/mainwindow.cpp" line="487"/>
         <source>&amp;System (the desktop&apos;s colours)</source>
         <translation>시스템 (데스크톱의 색)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="515"/>
+        <location filename="../../app/mainwindow.cpp" line="488"/>
         <source>&amp;Light</source>
         <translation>밝게(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="515"/>
+        <location filename="../../app/mainwindow.cpp" line="488"/>
         <source>&amp;Dark</source>
         <translation>어둡게(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="532"/>
+        <location filename="../../app/mainwindow.cpp" line="505"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="533"/>
+        <location filename="../../app/mainwindow.cpp" line="506"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>단축키(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="534"/>
+        <location filename="../../app/mainwindow.cpp" line="507"/>
         <source>What&apos;s &amp;This?</source>
         <translation>항목 설명 보기(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="536"/>
+        <location filename="../../app/mainwindow.cpp" line="509"/>
         <source>&amp;About KV Scope</source>
         <translation>KV Scope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="537"/>
+        <location filename="../../app/mainwindow.cpp" line="510"/>
         <source>About KV Scope</source>
         <translation>KV Scope 정보</translation>
     </message>
@@ -4313,57 +4313,57 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 루프라인, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="622"/>
+        <location filename="../../app/mainwindow.cpp" line="595"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="622"/>
+        <location filename="../../app/mainwindow.cpp" line="595"/>
         <source>Presenter mode on or off</source>
         <translation>발표자 모드 켜기/끄기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="623"/>
+        <location filename="../../app/mainwindow.cpp" line="596"/>
         <source>Escape</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="623"/>
+        <location filename="../../app/mainwindow.cpp" line="596"/>
         <source>Leave presenter mode</source>
         <translation>발표자 모드 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="624"/>
+        <location filename="../../app/mainwindow.cpp" line="597"/>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="624"/>
+        <location filename="../../app/mainwindow.cpp" line="597"/>
         <source>Show or hide the lessons</source>
         <translation>수업 보이기/숨기기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="625"/>
+        <location filename="../../app/mainwindow.cpp" line="598"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="625"/>
+        <location filename="../../app/mainwindow.cpp" line="598"/>
         <source>Quiz mode: hide a lesson&apos;s figures until revealed</source>
         <translation>퀴즈 모드: 정답을 볼 때까지 문항의 수치와 차트 가리기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="626"/>
+        <location filename="../../app/mainwindow.cpp" line="599"/>
         <source>Enter or Page Down</source>
         <translation>Enter 또는 Page Down</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="626"/>
+        <location filename="../../app/mainwindow.cpp" line="599"/>
         <source>In a lesson: reveal the answer, then go to the next lesson</source>
         <translation>문항에서: 정답 보기, 한 번 더 누르면 다음 문항으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="627"/>
+        <location filename="../../app/mainwindow.cpp" line="600"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
@@ -4372,236 +4372,236 @@
         <translation type="vanished">이전 문항</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="627"/>
+        <location filename="../../app/mainwindow.cpp" line="600"/>
         <source>The previous lesson, as it was left</source>
         <translation>이전 문항 (보던 상태 그대로)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="628"/>
+        <location filename="../../app/mainwindow.cpp" line="601"/>
         <source>B or .</source>
         <translation>B 또는 .</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="628"/>
+        <location filename="../../app/mainwindow.cpp" line="601"/>
         <source>In a lesson: black screen (any key or a click brings it back); B picks B while choices are open</source>
         <translation>문항에서: 검은 화면 (아무 키나 누르거나 클릭하면 돌아옴). 선택지가 열려 있으면 B는 B를 고름</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="630"/>
+        <location filename="../../app/mainwindow.cpp" line="603"/>
         <source>1-4 or A-D</source>
         <translation>1-4 또는 A-D</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="630"/>
+        <location filename="../../app/mainwindow.cpp" line="603"/>
         <source>In a lesson: pick a choice</source>
         <translation>문항에서: 선택지 고르기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="631"/>
+        <location filename="../../app/mainwindow.cpp" line="604"/>
         <source>Shift+1 ... Shift+4</source>
         <translation>Shift+1 ... Shift+4</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="631"/>
+        <location filename="../../app/mainwindow.cpp" line="604"/>
         <source>In a lesson: one more hand for choice A to D (the class vote)</source>
         <translation>문항에서: 선택지 A~D에 손 든 학생 1명 추가 (수업 거수)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="632"/>
+        <location filename="../../app/mainwindow.cpp" line="605"/>
         <source>Space</source>
         <translation>스페이스</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="632"/>
+        <location filename="../../app/mainwindow.cpp" line="605"/>
         <source>Paged memory: play or pause</source>
         <translation>페이지 방식 메모리: 재생/일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="633"/>
+        <location filename="../../app/mainwindow.cpp" line="606"/>
         <source>Right</source>
         <translation>→ (오른쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="633"/>
+        <location filename="../../app/mainwindow.cpp" line="606"/>
         <source>Paged memory: one step</source>
         <translation>페이지 방식 메모리: 한 스텝 진행</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="634"/>
+        <location filename="../../app/mainwindow.cpp" line="607"/>
         <source>Left</source>
         <translation>← (왼쪽 화살표)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="634"/>
+        <location filename="../../app/mainwindow.cpp" line="607"/>
         <source>Paged memory: one step back</source>
         <translation>페이지 방식 메모리: 한 스텝 뒤로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="635"/>
+        <location filename="../../app/mainwindow.cpp" line="608"/>
         <source>Shift+Left / Shift+Right</source>
         <translation>Shift+← / Shift+→</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="635"/>
+        <location filename="../../app/mainwindow.cpp" line="608"/>
         <source>Paged memory: ten steps back or forward</source>
         <translation>페이지 방식 메모리: 열 스텝 뒤로 또는 앞으로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="636"/>
+        <location filename="../../app/mainwindow.cpp" line="609"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="636"/>
+        <location filename="../../app/mainwindow.cpp" line="609"/>
         <source>Paged memory: restart</source>
         <translation>페이지 방식 메모리: 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="637"/>
+        <location filename="../../app/mainwindow.cpp" line="610"/>
         <source>Left / Right on Context or Batch</source>
         <translation>컨텍스트 길이·배치에서 ← / →</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="637"/>
+        <location filename="../../app/mainwindow.cpp" line="610"/>
         <source>Halve or double</source>
         <translation>절반으로 / 두 배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="638"/>
+        <location filename="../../app/mainwindow.cpp" line="611"/>
         <source>Page Down / Page Up on a focused Context or Batch</source>
         <translation>컨텍스트 길이·배치에 포커스가 있을 때 Page Down / Page Up</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="638"/>
+        <location filename="../../app/mainwindow.cpp" line="611"/>
         <source>Divide or multiply by 4</source>
         <translation>4로 나누기 / 4배로</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="639"/>
+        <location filename="../../app/mainwindow.cpp" line="612"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="639"/>
+        <location filename="../../app/mainwindow.cpp" line="612"/>
         <source>Pin the scenario as a reference outline</source>
         <translation>시나리오를 비교 기준(윤곽선)으로 고정</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="640"/>
+        <location filename="../../app/mainwindow.cpp" line="613"/>
         <source>Shift+F1</source>
         <translation>Shift+F1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="640"/>
+        <location filename="../../app/mainwindow.cpp" line="613"/>
         <source>What&apos;s This: click a control or chart to hear what it shows</source>
         <translation>항목 설명 보기: 컨트롤이나 차트를 클릭하면 무엇을 보여 주는지 설명합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="641"/>
+        <location filename="../../app/mainwindow.cpp" line="614"/>
         <source>F1 or ?</source>
         <translation>F1 또는 ?</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="641"/>
+        <location filename="../../app/mainwindow.cpp" line="614"/>
         <source>This list</source>
         <translation>이 목록</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="651"/>
+        <location filename="../../app/mainwindow.cpp" line="624"/>
         <source>Keyboard shortcuts</source>
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="785"/>
+        <location filename="../../app/mainwindow.cpp" line="758"/>
         <source>Black screen: any key or a click brings the lesson back</source>
         <translation>검은 화면: 아무 키나 누르거나 클릭하면 문항이 다시 보임</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="894"/>
+        <location filename="../../app/mainwindow.cpp" line="867"/>
         <source>Language not changed</source>
         <translation>언어를 바꾸지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="894"/>
+        <location filename="../../app/mainwindow.cpp" line="867"/>
         <source>Stop the decode run first, or let it finish, then switch the language.</source>
         <translation>디코드 실행을 먼저 중지하거나 끝날 때까지 기다린 다음 언어를 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="905"/>
+        <location filename="../../app/mainwindow.cpp" line="878"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="940"/>
+        <location filename="../../app/mainwindow.cpp" line="913"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="940"/>
+        <location filename="../../app/mainwindow.cpp" line="913"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="994"/>
+        <location filename="../../app/mainwindow.cpp" line="967"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/mainwindow.cpp" line="1027"/>
+        <location filename="../../app/mainwindow.cpp" line="1000"/>
         <source>Scenario link copied (%n character(s)): paste it into File &gt; Open Scenario Link, or give it to kvscope --open or kvscope-cli --code</source>
         <translation>
             <numerusform>시나리오 링크 복사함 (%n자): 파일 &gt; 시나리오 링크 열기에 붙여 넣거나 kvscope --open 또는 kvscope-cli --code에 전달</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/mainwindow.cpp" line="1030"/>
+        <location filename="../../app/mainwindow.cpp" line="1003"/>
         <source>Scenario link copied: %n character(s), long because this model is not a preset and travels whole</source>
         <translation>
             <numerusform>시나리오 링크 복사함: %n자 (프리셋이 아닌 모델이라 모델 전체를 담아 길어짐)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1041"/>
-        <location filename="../../app/mainwindow.cpp" line="1046"/>
-        <location filename="../../app/mainwindow.cpp" line="1054"/>
-        <location filename="../../app/mainwindow.cpp" line="1072"/>
+        <location filename="../../app/mainwindow.cpp" line="1014"/>
+        <location filename="../../app/mainwindow.cpp" line="1019"/>
+        <location filename="../../app/mainwindow.cpp" line="1027"/>
+        <location filename="../../app/mainwindow.cpp" line="1045"/>
         <source>Cannot open scenario link</source>
         <translation>시나리오 링크를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1047"/>
+        <location filename="../../app/mainwindow.cpp" line="1020"/>
         <source>scenario code: field &apos;page&apos; is &apos;%1&apos;; pages: %2</source>
         <translation>시나리오 코드: &apos;page&apos; 필드 값 &apos;%1&apos;을(를) 알 수 없음. 가능한 페이지: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1320"/>
-        <location filename="../../app/mainwindow.cpp" line="1326"/>
-        <location filename="../../app/mainwindow.cpp" line="1355"/>
+        <location filename="../../app/mainwindow.cpp" line="1293"/>
+        <location filename="../../app/mainwindow.cpp" line="1299"/>
+        <location filename="../../app/mainwindow.cpp" line="1328"/>
         <source>Cannot open file</source>
         <translation>파일을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1321"/>
+        <location filename="../../app/mainwindow.cpp" line="1294"/>
         <source>%1 is not a regular file</source>
         <translation>%1은(는) 일반 파일이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1321"/>
+        <location filename="../../app/mainwindow.cpp" line="1294"/>
         <source>%1 does not exist</source>
         <translation>%1이(가) 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1341"/>
+        <location filename="../../app/mainwindow.cpp" line="1314"/>
         <source>Cannot replay the trace</source>
         <translation>트레이스를 재생할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1348"/>
+        <location filename="../../app/mainwindow.cpp" line="1321"/>
         <source>Cannot read the log</source>
         <translation>로그를 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1356"/>
+        <location filename="../../app/mainwindow.cpp" line="1329"/>
         <source>%1 is not a file KV Scope knows: expected a Hugging Face config.json, a KV Scope scenario or lesson file, a request trace (CSV or JSON Lines) or a server start-up log</source>
         <translation>%1은(는) KV Scope가 인식하는 파일이 아님: Hugging Face config.json, KV Scope 시나리오나 수업 파일, 요청 트레이스(CSV 또는 JSON Lines), 서버 시작 로그 중 하나여야 함</translation>
     </message>
@@ -4610,51 +4610,51 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1113"/>
-        <location filename="../../app/mainwindow.cpp" line="1120"/>
+        <location filename="../../app/mainwindow.cpp" line="1086"/>
+        <location filename="../../app/mainwindow.cpp" line="1093"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1117"/>
+        <location filename="../../app/mainwindow.cpp" line="1090"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1129"/>
+        <location filename="../../app/mainwindow.cpp" line="1102"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1132"/>
+        <location filename="../../app/mainwindow.cpp" line="1105"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1149"/>
+        <location filename="../../app/mainwindow.cpp" line="1122"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1155"/>
+        <location filename="../../app/mainwindow.cpp" line="1128"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1156"/>
+        <location filename="../../app/mainwindow.cpp" line="1129"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1160"/>
+        <location filename="../../app/mainwindow.cpp" line="1133"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1203"/>
-        <location filename="../../app/mainwindow.cpp" line="1207"/>
-        <location filename="../../app/mainwindow.cpp" line="1213"/>
-        <location filename="../../app/mainwindow.cpp" line="1233"/>
+        <location filename="../../app/mainwindow.cpp" line="1176"/>
+        <location filename="../../app/mainwindow.cpp" line="1180"/>
+        <location filename="../../app/mainwindow.cpp" line="1186"/>
+        <location filename="../../app/mainwindow.cpp" line="1206"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -4667,20 +4667,20 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1243"/>
-        <location filename="../../app/mainwindow.cpp" line="1248"/>
-        <location filename="../../app/mainwindow.cpp" line="1253"/>
+        <location filename="../../app/mainwindow.cpp" line="1216"/>
+        <location filename="../../app/mainwindow.cpp" line="1221"/>
+        <location filename="../../app/mainwindow.cpp" line="1226"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1090"/>
-        <location filename="../../app/mainwindow.cpp" line="1096"/>
-        <location filename="../../app/mainwindow.cpp" line="1213"/>
-        <location filename="../../app/mainwindow.cpp" line="1234"/>
-        <location filename="../../app/mainwindow.cpp" line="1248"/>
-        <location filename="../../app/mainwindow.cpp" line="1253"/>
-        <location filename="../../app/mainwindow.cpp" line="1326"/>
+        <location filename="../../app/mainwindow.cpp" line="1063"/>
+        <location filename="../../app/mainwindow.cpp" line="1069"/>
+        <location filename="../../app/mainwindow.cpp" line="1186"/>
+        <location filename="../../app/mainwindow.cpp" line="1207"/>
+        <location filename="../../app/mainwindow.cpp" line="1221"/>
+        <location filename="../../app/mainwindow.cpp" line="1226"/>
+        <location filename="../../app/mainwindow.cpp" line="1299"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -4689,22 +4689,22 @@
         <translation type="vanished">로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="603"/>
+        <location filename="../../app/mainwindow.cpp" line="576"/>
         <source>not built in: the decode core runs on the CPU</source>
         <translation>빌드에 포함되지 않음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="605"/>
+        <location filename="../../app/mainwindow.cpp" line="578"/>
         <source>runtime %1, no driver: the decode core runs on the CPU</source>
         <translation>런타임 %1, 드라이버 없음: 디코드 코어는 CPU에서 실행됩니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="607"/>
+        <location filename="../../app/mainwindow.cpp" line="580"/>
         <source>runtime %1, driver %2</source>
         <translation>런타임 %1, 드라이버 %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="608"/>
+        <location filename="../../app/mainwindow.cpp" line="581"/>
         <source>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;See where an LLM&apos;s inference memory goes: weights, KV cache and the overheads around them, against a GPU&apos;s budget.&lt;/p&gt;&lt;p&gt;Licence: MIT.&lt;br&gt;Qt %2 (built with %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</source>
         <translation>&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시, 그리고 그 밖의 부가 메모리를 GPU 한도와 비교합니다.&lt;/p&gt;&lt;p&gt;라이선스: MIT.&lt;br&gt;Qt %2 (빌드 버전 %3).&lt;br&gt;CUDA: %4.&lt;br&gt;%5&lt;/p&gt;</translation>
     </message>
@@ -4717,48 +4717,48 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1203"/>
+        <location filename="../../app/mainwindow.cpp" line="1176"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1094"/>
-        <location filename="../../app/mainwindow.cpp" line="1234"/>
+        <location filename="../../app/mainwindow.cpp" line="1067"/>
+        <location filename="../../app/mainwindow.cpp" line="1207"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="620"/>
+        <location filename="../../app/mainwindow.cpp" line="593"/>
         <source>Ctrl+1 ... Ctrl+%1</source>
         <translation>Ctrl+1 ... Ctrl+%1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="620"/>
+        <location filename="../../app/mainwindow.cpp" line="593"/>
         <source>Ctrl+1 ... Ctrl+9, Ctrl+0</source>
         <translation>Ctrl+1 ... Ctrl+9, Ctrl+0</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="621"/>
+        <location filename="../../app/mainwindow.cpp" line="594"/>
         <source>Switch page: %1</source>
         <translation>페이지 전환: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="621"/>
+        <location filename="../../app/mainwindow.cpp" line="594"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1261"/>
+        <location filename="../../app/mainwindow.cpp" line="1234"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1279"/>
+        <location filename="../../app/mainwindow.cpp" line="1252"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1280"/>
+        <location filename="../../app/mainwindow.cpp" line="1253"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -5362,22 +5362,22 @@
     <name>PagedPage</name>
     <message>
         <location filename="../../app/pagedpage.cpp" line="184"/>
-        <location filename="../../app/pagedpage.cpp" line="911"/>
+        <location filename="../../app/pagedpage.cpp" line="965"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="200"/>
+        <location filename="../../app/pagedpage.cpp" line="202"/>
         <source>ShareGPT-like</source>
         <translation>ShareGPT 유사</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="201"/>
+        <location filename="../../app/pagedpage.cpp" line="203"/>
         <source>Alpaca-like</source>
         <translation>Alpaca 유사</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="202"/>
+        <location filename="../../app/pagedpage.cpp" line="204"/>
         <source>Paper&apos;s figure</source>
         <translation>논문 그림</translation>
     </message>
@@ -5386,22 +5386,22 @@
         <translation type="vanished">ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝납니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="203"/>
+        <location filename="../../app/pagedpage.cpp" line="205"/>
         <source>Fixed 200 + 200 tokens</source>
         <translation>고정 200 + 200 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="204"/>
+        <location filename="../../app/pagedpage.cpp" line="206"/>
         <source>Uniform 1-400 + 1-400</source>
         <translation>균등 분포 1-400 + 1-400</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="216"/>
+        <location filename="../../app/pagedpage.cpp" line="218"/>
         <source>all at once</source>
         <translation>한꺼번에</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="286"/>
+        <location filename="../../app/pagedpage.cpp" line="299"/>
         <source>Poisson arrivals per decode step</source>
         <translation>디코드 스텝당 도착하는 요청 수 (포아송 분포)</translation>
     </message>
@@ -5425,27 +5425,27 @@
         <translation type="vanished">연속 할당 서버가 요청마다 예약하는 공간: 모델의 최대 길이 (Orca-Max), 요청 길이를 2의 거듭제곱으로 올린 길이 (Orca-Pow2), 또는 요청 길이 그대로 (Orca-Oracle)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="220"/>
+        <location filename="../../app/pagedpage.cpp" line="231"/>
         <source>First fit</source>
         <translation>최초 적합 (first fit)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="221"/>
+        <location filename="../../app/pagedpage.cpp" line="232"/>
         <source>Buddy</source>
         <translation>버디 할당 (buddy)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="299"/>
+        <location filename="../../app/pagedpage.cpp" line="312"/>
         <source>KV pool size in token slots</source>
         <translation>KV 풀 크기 (토큰 슬롯 단위)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="341"/>
+        <location filename="../../app/pagedpage.cpp" line="363"/>
         <source>Decode steps per second</source>
         <translation>초당 디코드 스텝 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="238"/>
+        <location filename="../../app/pagedpage.cpp" line="249"/>
         <source>From the scenario</source>
         <translation>시나리오에서 가져오기</translation>
     </message>
@@ -5460,7 +5460,7 @@
         <translation>전체 실행 보기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="279"/>
+        <location filename="../../app/pagedpage.cpp" line="292"/>
         <source>The request trace both servers replay</source>
         <translation>두 서버가 재생하는 요청 트레이스</translation>
     </message>
@@ -5469,369 +5469,394 @@
         <translation type="vanished">ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이(ShareGPT 프롬프트 161 + 출력 338 토큰, Alpaca 19 + 58)에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝나며, 이 워크로드는 자체 풀 크기를 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="284"/>
+        <location filename="../../app/pagedpage.cpp" line="297"/>
         <source>How many requests the trace holds</source>
         <translation>트레이스에 들어 있는 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="285"/>
+        <location filename="../../app/pagedpage.cpp" line="298"/>
         <source>The number of requests in the synthetic trace; both servers get the same ones, in the same order.</source>
         <translation>합성 트레이스의 요청 수입니다. 두 서버는 같은 요청을 같은 순서로 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="287"/>
+        <location filename="../../app/pagedpage.cpp" line="300"/>
         <source>New requests arrive at random, on average λ per decode step (a gap of 1/λ steps). At 0 every request arrives at step 0, so the server is under load from the start.</source>
         <translation>새 요청은 무작위로, 디코드 스텝당 평균 λ개씩 도착합니다 (평균 간격 1/λ 스텝). 0이면 모든 요청이 스텝 0에 도착하므로 서버는 처음부터 부하를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="289"/>
+        <location filename="../../app/pagedpage.cpp" line="302"/>
         <source>What a contiguous server reserves per request</source>
         <translation>연속 할당 서버가 요청마다 예약하는 공간</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="290"/>
+        <location filename="../../app/pagedpage.cpp" line="303"/>
         <source>Max length reserves the maximum model length for every request (Orca-Max); next power of 2 reserves 2^⌈log₂(prompt + output)⌉ slots (Orca-Pow2); exact reserves prompt + output, which only an oracle knows in advance (Orca-Oracle).</source>
         <translation>최대 길이는 모든 요청에 모델의 최대 길이를 예약합니다 (Orca-Max). 2의 거듭제곱으로 올림은 2^⌈log₂(프롬프트 + 출력)⌉ 슬롯을 예약합니다 (Orca-Pow2). 정확한 길이는 프롬프트 + 출력만큼만 예약하는데, 이 길이를 미리 아는 것은 오라클(oracle)뿐입니다 (Orca-Oracle).</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="293"/>
+        <location filename="../../app/pagedpage.cpp" line="306"/>
         <source>Where a contiguous reservation goes in the pool</source>
         <translation>풀 안에서 연속 할당 예약 공간이 놓일 위치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="294"/>
+        <location filename="../../app/pagedpage.cpp" line="307"/>
         <source>First fit takes the lowest free hole large enough. Buddy rounds every reservation up to a power of two and splits and merges holes in halves.</source>
         <translation>최초 적합은 충분히 큰 빈 구간 가운데 가장 앞쪽의 것을 씁니다. 버디 할당은 모든 예약을 2의 거듭제곱으로 올리고, 빈 구간을 절반씩 나누고 합칩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="296"/>
+        <location filename="../../app/pagedpage.cpp" line="309"/>
         <source>Token slots per PagedAttention block (vLLM&apos;s default is 16)</source>
         <translation>PagedAttention 블록당 토큰 슬롯 수 (vLLM 기본값은 16)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="297"/>
+        <location filename="../../app/pagedpage.cpp" line="310"/>
         <source>A sequence of n tokens holds ⌈n / block size⌉ blocks, so at most block size − 1 slots of its last block stay empty.</source>
         <translation>토큰 n개인 시퀀스는 블록 ⌈n / 블록 크기⌉개를 차지하므로, 마지막 블록에서 비는 슬롯은 많아야 블록 크기 − 1개입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="300"/>
+        <location filename="../../app/pagedpage.cpp" line="313"/>
         <source>One slot holds one token&apos;s K and V over every layer. A real server&apos;s pool is (GPU memory × utilization − weights − activations − runtime) ÷ KV bytes per token.</source>
         <translation>슬롯 하나에는 토큰 하나의 모든 레이어 K와 V가 들어갑니다. 실제 서버의 풀 크기는 (GPU 메모리 × 사용률 − 가중치 − 활성화 값 − 런타임) ÷ 토큰당 KV 바이트입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="302"/>
+        <location filename="../../app/pagedpage.cpp" line="315"/>
         <source>Parallel samples per request</source>
         <translation>요청당 병렬 샘플 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="303"/>
+        <location filename="../../app/pagedpage.cpp" line="316"/>
         <source>Each request generates this many outputs from one prompt. Paged blocks of the shared prompt are stored once and copied on write; contiguous servers reserve a region per sample.</source>
         <translation>요청마다 프롬프트 하나로 이 개수만큼 출력을 생성합니다. 페이지 방식에서는 공유 프롬프트의 블록을 한 번만 저장하고 쓸 때 복사(copy-on-write)하며, 연속 할당 서버는 샘플마다 영역을 따로 예약합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="305"/>
+        <location filename="../../app/pagedpage.cpp" line="318"/>
         <source>What the samples of one request are</source>
         <translation>한 요청의 샘플이 무엇인지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="306"/>
+        <location filename="../../app/pagedpage.cpp" line="319"/>
         <source>Parallel samples: independent outputs of one prompt, sharing its blocks. Beam search: each step every beam continues a parent beam; a beam chosen twice shares its blocks and copies the last partial one on write, a beam chosen by none is dropped and frees its own blocks. Hover a request to see its beams&apos; block tables, shared entries in bold. Memory saved = blocks saved ÷ blocks held unshared.</source>
         <translation>병렬 샘플: 한 프롬프트에서 나온 독립적인 출력들로, 프롬프트 블록을 공유합니다. 빔 서치: 스텝마다 각 빔이 부모 빔을 이어받습니다. 두 번 선택된 빔은 블록을 공유하고 마지막의 덜 찬 블록은 쓸 때 복사하며 (copy-on-write), 아무도 선택하지 않은 빔은 버려져 자기 블록을 반환합니다. 요청 위에 마우스를 올리면 빔들의 블록 테이블이 보이며, 공유된 항목은 굵게 표시됩니다. 절약한 메모리 = 공유로 아낀 블록 ÷ 공유하지 않았을 때의 블록.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="310"/>
+        <location filename="../../app/pagedpage.cpp" line="323"/>
         <source>Random seed of the synthetic trace</source>
         <translation>합성 트레이스의 난수 시드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="311"/>
+        <location filename="../../app/pagedpage.cpp" line="324"/>
         <source>The same seed gives the same trace on every machine, so a class sees the same run.</source>
         <translation>시드가 같으면 어느 컴퓨터에서나 같은 트레이스가 나오므로, 모든 학생이 같은 실행을 봅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="312"/>
+        <location filename="../../app/pagedpage.cpp" line="325"/>
         <source>Longest sequence the model accepts (prompt + output)</source>
         <translation>모델이 받는 최대 시퀀스 길이 (프롬프트 + 출력)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="313"/>
+        <location filename="../../app/pagedpage.cpp" line="326"/>
         <source>Caps prompt + output of every request; the max-length policy reserves exactly this many slots per request.</source>
         <translation>모든 요청의 프롬프트 + 출력 길이 상한입니다. 최대 길이 정책은 요청마다 정확히 이만큼의 슬롯을 예약합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="315"/>
+        <location filename="../../app/pagedpage.cpp" line="328"/>
         <source>The KV cache tokens the current model leaves on the current GPU</source>
         <translation>현재 GPU에 현재 모델을 올리고 남는 메모리에 들어가는 KV 캐시 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="316"/>
+        <location filename="../../app/pagedpage.cpp" line="329"/>
         <source>Sets the pool to the capacity of the scenario on the left: tokens = KV budget ÷ KV bytes per token.</source>
         <translation>풀 크기를 왼쪽 시나리오의 용량으로 맞춥니다: 토큰 수 = KV 한도 ÷ 토큰당 KV 바이트.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="318"/>
+        <location filename="../../app/pagedpage.cpp" line="331"/>
         <source>Replay a request trace file</source>
         <translation>요청 트레이스 파일 재생</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="319"/>
+        <location filename="../../app/pagedpage.cpp" line="332"/>
         <source>A CSV file with the header prompt_len,output_len[,arrival_step] or JSON Lines with the same keys, as kvscope-cli simulate --workload reads it. Both servers replay it.</source>
         <translation>헤더가 prompt_len,output_len[,arrival_step]인 CSV 파일, 또는 같은 키를 쓰는 JSON Lines 파일 (kvscope-cli simulate --workload가 읽는 형식). 두 서버가 모두 이 트레이스를 재생합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="321"/>
+        <location filename="../../app/pagedpage.cpp" line="334"/>
         <source>The paged server keeps shared prompt blocks for later requests</source>
         <translation>페이지 방식 서버가 공유 프롬프트 블록을 이후 요청을 위해 보관</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="322"/>
+        <location filename="../../app/pagedpage.cpp" line="335"/>
         <source>Automatic prefix caching: a full block of a shared system prompt is found by a hash of its tokens and of the blocks before it. When its last request ends it stays in the pool, free but holding its K and V (orange stripes), until a block is needed and it is evicted, least recently used first. Hit rate = prompt tokens found cached ÷ prompt tokens.</source>
         <translation>자동 프리픽스 캐싱: 공유 시스템 프롬프트의 가득 찬 블록은 그 토큰과 앞선 블록들의 해시로 찾습니다. 마지막 요청이 끝나도 블록은 풀에 남아, 비어 있지만 키(K)와 값(V)을 그대로 가진 채 (주황색 가로줄) 블록이 필요해질 때까지 유지되고, 가장 오래전에 쓰인 것부터 내보냅니다. 적중률 = 캐시에서 찾은 프롬프트 토큰 ÷ 프롬프트 토큰.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="326"/>
+        <location filename="../../app/pagedpage.cpp" line="339"/>
+        <source>Host memory under the paged pool keeps the prefix blocks it evicts</source>
+        <translation>페이지 풀 아래 호스트 메모리가 풀이 내보낸 프리픽스 블록을 담아 둡니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="345"/>
+        <source>A local drive under the host tier keeps the blocks the host tier evicts</source>
+        <translation>호스트 계층 아래 로컬 드라이브가 호스트 계층이 내보낸 블록을 담아 둡니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="346"/>
+        <source>The third level (SGLang&apos;s HiCache L3, LMCache&apos;s local disk): blocks the host tier evicts go to an NVMe drive, and are loaded back over its PCIe 4.0 x4 link. Needs a host tier.</source>
+        <translation>세 번째 단계 (SGLang HiCache의 L3, LMCache의 로컬 디스크): 호스트 계층이 내보낸 블록은 NVMe 드라이브로 가고, 드라이브의 PCIe 4.0 x4 링크로 다시 읽습니다. 호스트 계층이 필요합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="348"/>
         <source>Stop simulating the whole run in the background</source>
         <translation>백그라운드의 전체 실행 시뮬레이션 중지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="327"/>
+        <location filename="../../app/pagedpage.cpp" line="349"/>
         <source>A long trace takes a while to simulate to its end for the total and the whole-run charts; the replay itself goes on without it.</source>
         <translation>긴 트레이스는 총 스텝 수와 전체 실행 차트를 위해 끝까지 시뮬레이션하는 데 시간이 걸립니다. 재생 자체는 이것 없이도 계속됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="329"/>
+        <location filename="../../app/pagedpage.cpp" line="351"/>
         <source>Play or pause the replay</source>
         <translation>재생 또는 일시 정지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="330"/>
+        <location filename="../../app/pagedpage.cpp" line="352"/>
         <source>Replays both servers step by step at the chosen speed; at the end, Play starts again.</source>
         <translation>두 서버를 고른 속도로 한 스텝씩 재생합니다. 끝난 뒤 재생을 누르면 처음부터 다시 시작합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="331"/>
+        <location filename="../../app/pagedpage.cpp" line="353"/>
         <source>One decode step</source>
         <translation>디코드 한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="332"/>
+        <location filename="../../app/pagedpage.cpp" line="354"/>
         <source>Runs one decode step on both servers: every running request stores one more token.</source>
         <translation>두 서버에서 디코드를 한 스텝 실행합니다: 실행 중인 모든 요청이 토큰을 하나씩 더 저장합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="333"/>
+        <location filename="../../app/pagedpage.cpp" line="355"/>
         <source>Back to step 1 with the same trace</source>
         <translation>같은 트레이스로 스텝 1부터 다시</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="334"/>
+        <location filename="../../app/pagedpage.cpp" line="356"/>
         <source>Starts both servers again from an empty pool with the same trace.</source>
         <translation>같은 트레이스로 두 서버를 빈 풀에서 다시 시작합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="335"/>
+        <location filename="../../app/pagedpage.cpp" line="357"/>
         <source>Every step of the run: drag to go back or forward (Left, Shift+Left, Shift+Right)</source>
         <translation>실행의 모든 스텝: 끌어서 뒤로 또는 앞으로 이동 (←, Shift+←, Shift+→)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="336"/>
+        <location filename="../../app/pagedpage.cpp" line="358"/>
         <source>Goes to any step of the replay, back as well as forward: going back replays the same trace from the start, so both servers stand exactly where they stood at that step.</source>
         <translation>재생의 어느 스텝으로든 앞뒤로 이동합니다. 뒤로 갈 때는 같은 트레이스를 처음부터 다시 재생하므로, 두 서버 모두 그 스텝에 있던 상태 그대로 돌아갑니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="338"/>
+        <location filename="../../app/pagedpage.cpp" line="360"/>
         <source>Jump to a moment of the whole run</source>
         <translation>전체 실행의 주요 순간으로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="339"/>
+        <location filename="../../app/pagedpage.cpp" line="361"/>
         <source>Once the whole run has been simulated, lists the steps worth stopping at for each server: the first request left waiting, the first preemption, the most requests running at once, the end.</source>
         <translation>전체 실행의 시뮬레이션이 끝나면 서버마다 멈춰 볼 만한 스텝을 보여 줍니다: 처음으로 요청이 대기하게 된 스텝, 첫 선점, 동시에 실행 중인 요청이 가장 많은 스텝, 끝.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="342"/>
+        <location filename="../../app/pagedpage.cpp" line="364"/>
         <source>How many decode steps the replay runs per second; the maps repaint once per frame at any speed.</source>
         <translation>재생이 1초에 실행하는 디코드 스텝 수입니다. 속도와 관계없이 맵은 프레임마다 한 번 다시 그립니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="343"/>
+        <location filename="../../app/pagedpage.cpp" line="365"/>
         <source>Draw the charts to the end of the run</source>
         <translation>실행이 끝날 때까지의 차트 그리기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="344"/>
+        <location filename="../../app/pagedpage.cpp" line="366"/>
         <source>Off, the charts grow with the replay so the class can predict before they see. On, they show the whole run at once, with a line at the current step.</source>
         <translation>끄면 차트가 재생에 맞춰 늘어나므로 학생들이 보기 전에 예측할 수 있습니다. 켜면 전체 실행을 한꺼번에 보여 주고, 현재 스텝에 선을 긋습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="346"/>
+        <location filename="../../app/pagedpage.cpp" line="368"/>
         <source>Replay progress and finished requests of each server</source>
         <translation>재생 진행 상황과 서버별 완료된 요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="347"/>
+        <location filename="../../app/pagedpage.cpp" line="369"/>
         <source>The current decode step out of the steps until both servers have finished every request, and how many requests each server has finished.</source>
         <translation>두 서버가 모든 요청을 마칠 때까지의 전체 스텝 중 현재 디코드 스텝과, 각 서버가 마친 요청 수입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="349"/>
+        <location filename="../../app/pagedpage.cpp" line="371"/>
         <source>Paged server&apos;s preemptions and sharing</source>
         <translation>페이지 방식 서버의 선점과 공유</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="350"/>
+        <location filename="../../app/pagedpage.cpp" line="372"/>
         <source>A preemption evicts a running request when no block is free; it recomputes its tokens when it returns. Blocks saved by sharing: prompt blocks stored once for several samples.</source>
         <translation>선점은 빈 블록이 없을 때 실행 중인 요청을 내보내는 것입니다. 내보낸 요청은 돌아올 때 토큰을 다시 계산합니다. 공유로 아낀 블록: 여러 샘플을 위해 한 번만 저장한 프롬프트 블록입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="352"/>
+        <location filename="../../app/pagedpage.cpp" line="374"/>
         <source>The same two replays in seconds</source>
         <translation>초 단위로 본 같은 두 재생</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="353"/>
+        <location filename="../../app/pagedpage.cpp" line="375"/>
         <source>Each step of both replays priced on the scenario&apos;s model and GPU data sheet: the bytes it moves over the bandwidth against its FLOPs over the peak, the larger, so every time is a lower bound. The page&apos;s arrivals come in decode steps; a step of arrivals lasts one request&apos;s step with an empty cache. The Serving page sweeps request rates and finds the rate that meets latency targets.</source>
         <translation>두 재생의 스텝마다 시나리오의 모델과 GPU 데이터시트로 시간을 매깁니다: 옮기는 바이트 / 대역폭과 FLOP / 최대 성능 중 큰 쪽이므로 모든 시간은 하한입니다. 이 페이지의 도착은 디코드 스텝 단위이며, 도착 한 스텝은 캐시가 빈 요청 하나의 스텝 시간으로 셉니다. 서빙 페이지에서는 요청률을 바꿔 가며 지연 시간 목표를 지키는 요청률을 찾습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="357"/>
+        <location filename="../../app/pagedpage.cpp" line="379"/>
         <source>The contiguous server&apos;s pool, one square per token slot</source>
         <translation>연속 할당 서버의 풀 (칸 하나가 토큰 슬롯 하나)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="358"/>
+        <location filename="../../app/pagedpage.cpp" line="380"/>
         <source>Each request owns one region sized by the policy. Share of a kind = its slots ÷ pool slots. Hover a request to see it in both maps.</source>
         <translation>요청마다 정책에 따라 크기가 정해진 영역 하나를 가집니다. 종류별 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수. 요청 위에 마우스를 올리면 두 맵에서 함께 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="360"/>
+        <location filename="../../app/pagedpage.cpp" line="382"/>
         <source>The paged server&apos;s pool, one square per token slot, in physical block order</source>
         <translation>페이지 방식 서버의 풀 (칸 하나가 토큰 슬롯 하나, 물리 블록 순서)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="361"/>
+        <location filename="../../app/pagedpage.cpp" line="383"/>
         <source>Each request holds blocks anywhere in the pool, taken one at a time as it grows. Share of a kind = its slots ÷ pool slots. Hover a request to see its block table.</source>
         <translation>요청은 커질 때마다 블록을 하나씩 받으며, 블록은 풀의 어디에 있어도 됩니다. 종류별 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수. 요청 위에 마우스를 올리면 블록 테이블이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="364"/>
+        <location filename="../../app/pagedpage.cpp" line="386"/>
         <source>Trace and pool</source>
         <translation>트레이스와 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="367"/>
+        <location filename="../../app/pagedpage.cpp" line="389"/>
         <source>Workload</source>
         <translation>워크로드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="367"/>
+        <location filename="../../app/pagedpage.cpp" line="389"/>
         <source>Requests</source>
         <translation>요청 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="367"/>
+        <location filename="../../app/pagedpage.cpp" line="389"/>
         <source>Arrivals</source>
         <translation>도착률</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="368"/>
+        <location filename="../../app/pagedpage.cpp" line="390"/>
         <source>Contiguous</source>
         <translation>연속 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="368"/>
+        <location filename="../../app/pagedpage.cpp" line="390"/>
         <source>Placement</source>
         <translation>할당 위치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="368"/>
+        <location filename="../../app/pagedpage.cpp" line="390"/>
         <source>Block size</source>
         <translation>블록 크기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="369"/>
+        <location filename="../../app/pagedpage.cpp" line="391"/>
         <source>Pool</source>
         <translation>풀 크기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="369"/>
+        <location filename="../../app/pagedpage.cpp" line="391"/>
         <source>Samples</source>
         <translation>샘플 수</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="369"/>
+        <location filename="../../app/pagedpage.cpp" line="391"/>
         <source>Max model len</source>
         <translation>최대 모델 길이</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="370"/>
+        <location filename="../../app/pagedpage.cpp" line="392"/>
         <source>Seed</source>
         <translation>시드</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="370"/>
+        <location filename="../../app/pagedpage.cpp" line="392"/>
         <source>Sequences</source>
         <translation>시퀀스</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="370"/>
+        <location filename="../../app/pagedpage.cpp" line="392"/>
         <source>Paged</source>
         <translation>페이지 방식</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="446"/>
+        <location filename="../../app/pagedpage.cpp" line="393"/>
+        <source>Host tier</source>
+        <translation>호스트 계층</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="393"/>
+        <source>Disk tier</source>
+        <translation>디스크 계층</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="469"/>
         <source>cached prefix (free, kept for reuse)</source>
         <translation>캐시된 프리픽스 (비어 있지만 재사용을 위해 보관)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="476"/>
-        <location filename="../../app/pagedpage.cpp" line="807"/>
+        <location filename="../../app/pagedpage.cpp" line="499"/>
+        <location filename="../../app/pagedpage.cpp" line="861"/>
         <source>Running requests</source>
         <translation>실행 중인 요청</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="477"/>
+        <location filename="../../app/pagedpage.cpp" line="500"/>
         <source>Contiguous pool, slot by slot</source>
         <translation>연속 할당 풀 (슬롯별)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="478"/>
+        <location filename="../../app/pagedpage.cpp" line="501"/>
         <source>Paged pool, slot by slot</source>
         <translation>페이지 방식 풀 (슬롯별)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="491"/>
+        <location filename="../../app/pagedpage.cpp" line="514"/>
         <source>Paging admits a request as soon as its first blocks are free, so more requests run at once. Mean batch under load = sum of running requests over the steps where requests wait ÷ those steps (dashed lines); the drain at the end, with nothing left to admit, is not counted.</source>
         <translation>페이지 방식은 첫 블록이 비는 즉시 요청을 받아들이므로 더 많은 요청이 동시에 실행됩니다. 부하 중 평균 배치 = 대기 중인 요청이 있는 스텝들의 실행 중인 요청 수의 합 ÷ 그 스텝 수 (파선). 더 받아들일 요청이 없는 마지막 소진 구간은 세지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="518"/>
+        <location filename="../../app/pagedpage.cpp" line="541"/>
         <source>Step</source>
         <comment>the scrubber&apos;s label: which step of the run is shown</comment>
         <translation>스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="524"/>
+        <location filename="../../app/pagedpage.cpp" line="547"/>
         <source>Step of the run</source>
         <translation>실행의 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="745"/>
+        <location filename="../../app/pagedpage.cpp" line="772"/>
         <source>In seconds: timing both replays on the scenario&apos;s GPU…</source>
         <translation>초 단위: 시나리오의 GPU로 두 재생의 시간을 계산하는 중…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="748"/>
+        <location filename="../../app/pagedpage.cpp" line="775"/>
         <source>In seconds: not timed. %1</source>
         <translation>초 단위: 시간을 계산하지 않았습니다. %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="750"/>
+        <location filename="../../app/pagedpage.cpp" line="777"/>
         <source>In seconds: not timed: %1</source>
         <translation>초 단위: 시간을 계산하지 못했습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="753"/>
+        <location filename="../../app/pagedpage.cpp" line="780"/>
         <source>%1: %2 tokens/s, p90 TTFT %3, p90 TPOT %4</source>
         <translation>%1: 초당 %2 토큰, p90 TTFT %3, p90 TPOT %4</translation>
     </message>
@@ -5840,127 +5865,152 @@
         <translation type="vanished">%1: 초당 %2 토큰, p90 TTFT %3, p90 TPOT %4</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="759"/>
+        <location filename="../../app/pagedpage.cpp" line="786"/>
         <source>every request at once</source>
         <translation>모든 요청이 한꺼번에 도착</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="760"/>
+        <location filename="../../app/pagedpage.cpp" line="787"/>
         <source>a step of arrivals lasts %1, one request&apos;s step</source>
         <translation>도착 한 스텝 = 요청 하나의 스텝 시간 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="761"/>
+        <location filename="../../app/pagedpage.cpp" line="788"/>
         <source>In seconds, %1 priced on the data sheet of the %2 (lower bounds; %3): %4 · %5. Request rates and latency targets: the Serving page.</source>
         <translation>초 단위, %2 데이터시트로 계산한 %1 (하한; %3): %4 · %5. 요청률과 지연 시간 목표는 서빙 페이지에서 봅니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="988"/>
+        <location filename="../../app/pagedpage.cpp" line="797"/>
+        <source>%1 of %2 blocks</source>
+        <translation>블록 %2개 중 %1개</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="801"/>
+        <source>· off the GPU now: host tier %1, disk tier %2</source>
+        <translation>· 지금 GPU 밖: 호스트 계층 %1, 디스크 계층 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="802"/>
+        <source>· off the GPU now: host tier %1</source>
+        <translation>· 지금 GPU 밖: 호스트 계층 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="805"/>
+        <source>· loaded back instead of computed: %1 tokens from the host, %2 from the disk (hit rate with the tiers %3)</source>
+        <translation>· 재계산 대신 다시 읽음: 호스트에서 토큰 %1개, 디스크에서 %2개 (계층까지 더한 적중률 %3)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="810"/>
+        <source>· loaded back instead of computed: %1 tokens from the host (hit rate with the tier %2)</source>
+        <translation>· 재계산 대신 다시 읽음: 호스트에서 토큰 %1개 (계층까지 더한 적중률 %2)</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="1042"/>
         <source>Reading the request trace…</source>
         <translation>요청 트레이스를 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="988"/>
+        <location filename="../../app/pagedpage.cpp" line="1042"/>
         <source>Stop</source>
         <translation>중지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="989"/>
+        <location filename="../../app/pagedpage.cpp" line="1043"/>
         <source>Request trace</source>
         <translation>요청 트레이스</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1035"/>
+        <location filename="../../app/pagedpage.cpp" line="1089"/>
         <source>The trace was not read: stopped. Choose it again to read it.</source>
         <translation>트레이스를 읽다가 중지했습니다. 다시 읽으려면 트레이스를 다시 선택하세요.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1189"/>
+        <location filename="../../app/pagedpage.cpp" line="1259"/>
         <source>Open a request trace</source>
         <translation>요청 트레이스 열기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1189"/>
+        <location filename="../../app/pagedpage.cpp" line="1259"/>
         <source>Request traces (*.csv *.jsonl *.json);;All files (*)</source>
         <translation>요청 트레이스 (*.csv *.jsonl *.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1201"/>
+        <location filename="../../app/pagedpage.cpp" line="1271"/>
         <source>Trace: %1</source>
         <translation>트레이스: %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1320"/>
+        <location filename="../../app/pagedpage.cpp" line="1390"/>
         <source>Jump to…</source>
         <translation>이동할 순간…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1330"/>
+        <location filename="../../app/pagedpage.cpp" line="1400"/>
         <source>%1: the first request left waiting (step %2)</source>
         <translation>%1: 처음으로 요청이 대기 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1333"/>
+        <location filename="../../app/pagedpage.cpp" line="1403"/>
         <source>%1: the first preemption (step %2)</source>
         <translation>%1: 첫 선점 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1336"/>
+        <location filename="../../app/pagedpage.cpp" line="1406"/>
         <source>%1: the most requests running, %3 (step %2)</source>
         <translation>%1: 실행 중인 요청이 가장 많음, %3개 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1339"/>
+        <location filename="../../app/pagedpage.cpp" line="1409"/>
         <source>%1: every request finished (step %2)</source>
         <translation>%1: 모든 요청 완료 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1447"/>
+        <location filename="../../app/pagedpage.cpp" line="1517"/>
         <source>buddy</source>
         <translation>버디 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1447"/>
+        <location filename="../../app/pagedpage.cpp" line="1517"/>
         <source>first fit</source>
         <translation>최초 적합</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1448"/>
+        <location filename="../../app/pagedpage.cpp" line="1518"/>
         <source>Contiguous (%1, %2): %3 tokens · %4 running · %5 waiting</source>
         <translation>연속 할당 (%1, %2): 토큰 %3 · 실행 중 %4 · 대기 %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1472"/>
+        <location filename="../../app/pagedpage.cpp" line="1542"/>
         <source>– (the whole-run simulation was stopped)</source>
         <translation>– (전체 실행 시뮬레이션을 중지함)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1473"/>
+        <location filename="../../app/pagedpage.cpp" line="1543"/>
         <source>– (this trace cannot finish: see the message below)</source>
         <translation>– (이 트레이스는 끝나지 않음: 아래 메시지 참고)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1474"/>
+        <location filename="../../app/pagedpage.cpp" line="1544"/>
         <source>… (the whole run is still being simulated: %1)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중: %1)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1476"/>
+        <location filename="../../app/pagedpage.cpp" line="1546"/>
         <source>… (the whole run is still being simulated)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1480"/>
+        <location filename="../../app/pagedpage.cpp" line="1550"/>
         <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; requests finished: contiguous &lt;b&gt;%3&lt;/b&gt; of %5, paged &lt;b&gt;%4&lt;/b&gt; of %5</source>
         <translation>스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료된 요청: 연속 할당 %5개 중 &lt;b&gt;%3&lt;/b&gt;개, 페이지 방식 %5개 중 &lt;b&gt;%4&lt;/b&gt;개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1573"/>
+        <location filename="../../app/pagedpage.cpp" line="1645"/>
         <source>contiguous: mean %1 under load</source>
         <translation>연속 할당: 부하 중 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1576"/>
+        <location filename="../../app/pagedpage.cpp" line="1648"/>
         <source>paged: mean %1 under load</source>
         <translation>페이지 방식: 부하 중 평균 %1</translation>
     </message>
@@ -5969,53 +6019,53 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료: 연속 할당 &lt;b&gt;%3&lt;/b&gt;, 페이지 방식 &lt;b&gt;%4&lt;/b&gt; (전체 요청 %5개)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1489"/>
+        <location filename="../../app/pagedpage.cpp" line="1559"/>
         <source>Paged: %1 preemptions · %2 blocks saved by sharing</source>
         <translation>페이지 방식: 선점 %1 · 공유로 아낀 블록 %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1491"/>
+        <location filename="../../app/pagedpage.cpp" line="1561"/>
         <source>(memory saved: %1 now, %2 on average)</source>
         <translation>(절약한 메모리: 지금 %1, 평균 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1495"/>
+        <location filename="../../app/pagedpage.cpp" line="1565"/>
         <source>· max model length: %1 requests rejected (prompt too long), %2 outputs cut</source>
         <translation>· 최대 모델 길이: 요청 %1개 거부 (프롬프트가 너무 김), 출력 %2개 잘림</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1499"/>
+        <location filename="../../app/pagedpage.cpp" line="1569"/>
         <source>· never fit the pool, rejected: contiguous %1, paged %2</source>
         <translation>· 풀에 들어갈 수 없어 거부: 연속 할당 %1개, 페이지 방식 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1503"/>
+        <location filename="../../app/pagedpage.cpp" line="1573"/>
         <source>· prefix cache: hit rate %1, %2 cached blocks free but kept</source>
         <translation>· 프리픽스 캐싱: 적중률 %1, 비어 있지만 보관 중인 캐시 블록 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1573"/>
+        <location filename="../../app/pagedpage.cpp" line="1645"/>
         <source>contiguous: mean %1</source>
         <translation>연속 할당: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1576"/>
+        <location filename="../../app/pagedpage.cpp" line="1648"/>
         <source>paged: mean %1</source>
         <translation>페이지 방식: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="239"/>
+        <location filename="../../app/pagedpage.cpp" line="250"/>
         <source>Restart</source>
         <translation>다시 시작</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="240"/>
+        <location filename="../../app/pagedpage.cpp" line="251"/>
         <source>Step</source>
         <translation>한 스텝</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="388"/>
-        <location filename="../../app/pagedpage.cpp" line="479"/>
+        <location filename="../../app/pagedpage.cpp" line="411"/>
+        <location filename="../../app/pagedpage.cpp" line="502"/>
         <source>Speed</source>
         <translation>속도</translation>
     </message>
@@ -6032,7 +6082,7 @@
         <translation type="vanished">페이지 방식 (PagedAttention): 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="911"/>
+        <location filename="../../app/pagedpage.cpp" line="965"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
@@ -6041,7 +6091,7 @@
         <translation type="vanished">연속 할당, %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1452"/>
+        <location filename="../../app/pagedpage.cpp" line="1522"/>
         <source>Paged, block %1: %2 tokens · %3 running · %4 waiting</source>
         <translation>페이지 방식, 블록 %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
@@ -6050,28 +6100,28 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; 완료 &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; (전체 %5) &amp;nbsp; 선점 %6 &amp;nbsp; 공유로 아낀 블록 %7</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1624"/>
+        <location filename="../../app/pagedpage.cpp" line="1696"/>
         <source>sample %1: %2</source>
         <translation>샘플 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1624"/>
+        <location filename="../../app/pagedpage.cpp" line="1696"/>
         <source>beam %1: %2</source>
         <translation>빔 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1628"/>
+        <location filename="../../app/pagedpage.cpp" line="1700"/>
         <source>&lt;b&gt;Request %1&lt;/b&gt;: %2 prompt + %3 output tokens, %4 generated so far. Block table (logical→physical): %5</source>
         <translation>&lt;b&gt;요청 %1&lt;/b&gt;: 프롬프트 %2 + 출력 %3 토큰, 지금까지 %4 토큰 생성. 블록 테이블 (논리 블록→물리 블록): %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1634"/>
+        <location filename="../../app/pagedpage.cpp" line="1706"/>
         <source>not in the paged pool now</source>
         <translation>지금은 페이지 방식 풀에 없음</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="781"/>
-        <location filename="../../app/pagedpage.cpp" line="811"/>
+        <location filename="../../app/pagedpage.cpp" line="835"/>
+        <location filename="../../app/pagedpage.cpp" line="865"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
@@ -6081,114 +6131,129 @@
         <translation>프리픽스 캐싱</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="206"/>
+        <location filename="../../app/pagedpage.cpp" line="208"/>
         <source>Shared prompts 4 × 200</source>
         <translation>공유 프롬프트 4 × 200</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="229"/>
+        <location filename="../../app/pagedpage.cpp" line="224"/>
+        <source> × pool</source>
+        <translation> × 풀</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="225"/>
+        <source>none</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="240"/>
         <source>parallel samples</source>
         <translation>병렬 샘플</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="230"/>
+        <location filename="../../app/pagedpage.cpp" line="241"/>
         <source>beam search</source>
         <translation>빔 서치</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="241"/>
+        <location filename="../../app/pagedpage.cpp" line="252"/>
         <source>Open trace…</source>
         <translation>트레이스 열기…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="242"/>
+        <location filename="../../app/pagedpage.cpp" line="253"/>
         <source>Stop the whole-run simulation</source>
         <translation>전체 실행 시뮬레이션 중지</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="280"/>
+        <location filename="../../app/pagedpage.cpp" line="293"/>
         <source>ShareGPT- and Alpaca-like traces are synthetic: log-normal lengths with the datasets&apos; mean lengths (ShareGPT 161 prompt + 338 output tokens, Alpaca 19 + 58). The paper&apos;s figure: one request reserves 2,048 slots and stops after 10 tokens; it brings its own pool. Shared prompts: a ShareGPT-like question behind one of 4 system prompts of 200 tokens, for prefix caching.</source>
         <translation>ShareGPT·Alpaca 유사 트레이스는 합성한 것입니다: 길이는 각 데이터셋의 평균 길이(ShareGPT 프롬프트 161 + 출력 338 토큰, Alpaca 19 + 58)에 맞춘 로그 정규 분포를 따릅니다. 논문 그림: 요청 하나가 슬롯 2,048개를 예약하고 10 토큰 뒤에 끝나며, 이 워크로드는 자체 풀 크기를 씁니다. 공유 프롬프트: 200 토큰짜리 시스템 프롬프트 4개 중 하나 뒤에 ShareGPT 유사 질문이 붙는 워크로드로, 프리픽스 캐싱을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="412"/>
+        <location filename="../../app/pagedpage.cpp" line="340"/>
+        <source>KV offloading (SGLang&apos;s HiCache, vLLM&apos;s CPU offloading, LMCache): a cached prefix block the pool evicts is copied to host memory, least recently used going first when the tier is full. A later request whose prefix is not in the pool loads those blocks back over PCIe instead of computing them. Its size is a multiple of the pool, as SGLang&apos;s --hicache-ratio sets it (default 2). Needs prefix caching. The blocks it holds are off the GPU: the line above the maps counts them.</source>
+        <translation>KV 오프로딩 (SGLang의 HiCache, vLLM의 CPU 오프로딩, LMCache): 풀이 내보낸 캐시 프리픽스 블록을 호스트 메모리로 복사하고, 계층이 가득 차면 가장 오래 쓰이지 않은 블록부터 내보냅니다. 프리픽스가 풀에 없는 요청은 그 블록을 재계산하지 않고 PCIe로 다시 읽습니다. 크기는 SGLang의 --hicache-ratio처럼 풀의 배수로 정합니다 (기본값 2). 프리픽스 캐싱이 필요합니다. 이 계층의 블록은 GPU 밖에 있으므로 맵 위의 줄에서 셉니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pagedpage.cpp" line="435"/>
         <source>Every square is one token slot; each request has its own colour (blues, greens, purples, yellows). Solid: stored tokens. Pale with dots: reserved for tokens still to come. Grey, hatched: never used (internal fragmentation). Vermillion, cross-hatched: free but too small for the next request (external fragmentation). Hover a request to see its blocks.</source>
         <translation>칸 하나가 토큰 슬롯 하나이고, 요청마다 고유한 색(파랑, 초록, 보라, 노랑 계열)이 있습니다. 진한 색: 저장된 토큰. 옅은 색과 점: 앞으로 올 토큰을 위한 예약 공간. 회색 빗금: 끝내 쓰이지 않는 공간 (내부 단편화). 주홍색 교차 빗금: 비어 있지만 다음 요청이 들어가기에는 작은 공간 (외부 단편화). 요청 위에 마우스를 올리면 해당 요청의 블록이 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="419"/>
+        <location filename="../../app/pagedpage.cpp" line="442"/>
         <source>Paging stores exactly the same K and V: every token still takes 2 × layers × KV heads × head_dim × bytes, so the cache&apos;s mathematical size is unchanged; only the waste around it goes.</source>
         <translation>페이지 방식도 똑같은 K와 V를 저장합니다: 토큰마다 여전히 2 × 레이어 × KV 헤드 × head_dim × 바이트를 차지하므로 캐시의 수학적 크기는 그대로이고, 그 주변의 낭비만 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="425"/>
+        <location filename="../../app/pagedpage.cpp" line="448"/>
         <source>What paging changes and what it does not</source>
         <translation>페이지 방식이 바꾸는 것과 바꾸지 않는 것</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="426"/>
+        <location filename="../../app/pagedpage.cpp" line="449"/>
         <source>KV bytes = 2 × layers × batch × tokens × KV heads × head_dim × bytes per element, with or without paging; paging only removes the reserved, internal and external waste around those bytes.</source>
         <translation>KV 바이트 = 2 × 레이어 × 배치 × 토큰 × KV 헤드 × head_dim × 원소당 바이트는 페이지 방식이든 아니든 같습니다. 페이지 방식은 그 바이트 주변의 낭비(예약 공간, 내부 단편화, 외부 단편화)만 없앱니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="433"/>
+        <location filename="../../app/pagedpage.cpp" line="456"/>
         <source>What the squares of the two maps mean</source>
         <translation>두 맵의 칸이 뜻하는 것</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="434"/>
+        <location filename="../../app/pagedpage.cpp" line="457"/>
         <source>Stored tokens are solid in their request&apos;s colour; reserved slots pale with dots; internal fragmentation grey with \ hatching; external fragmentation vermillion cross-hatching; free slots plain.</source>
         <translation>저장된 토큰은 요청의 색으로 진하게, 예약 공간은 옅은 색과 점으로, 내부 단편화는 회색 \ 빗금으로, 외부 단편화는 주홍색 교차 빗금으로, 빈 슬롯은 무늬 없이 표시됩니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="442"/>
+        <location filename="../../app/pagedpage.cpp" line="465"/>
         <source>tokens stored</source>
         <translation>저장된 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="443"/>
+        <location filename="../../app/pagedpage.cpp" line="466"/>
         <source>reserved (tokens to come)</source>
         <translation>예약 공간 (앞으로 올 토큰)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="444"/>
+        <location filename="../../app/pagedpage.cpp" line="467"/>
         <source>internal fragmentation (never used)</source>
         <translation>내부 단편화 (끝내 쓰이지 않음)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="445"/>
+        <location filename="../../app/pagedpage.cpp" line="468"/>
         <source>external fragmentation (hole too small)</source>
         <translation>외부 단편화 (너무 작은 빈 구간)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="474"/>
-        <location filename="../../app/pagedpage.cpp" line="482"/>
+        <location filename="../../app/pagedpage.cpp" line="497"/>
+        <location filename="../../app/pagedpage.cpp" line="505"/>
         <source>Contiguous pool</source>
         <translation>연속 할당 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="475"/>
-        <location filename="../../app/pagedpage.cpp" line="483"/>
+        <location filename="../../app/pagedpage.cpp" line="498"/>
+        <location filename="../../app/pagedpage.cpp" line="506"/>
         <source>Paged pool</source>
         <translation>페이지 방식 풀</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="485"/>
+        <location filename="../../app/pagedpage.cpp" line="508"/>
         <source>Each band is one kind&apos;s share of the pool, step by step: share = slots of that kind ÷ pool slots; the five bands add up to 100%. The vertical line is the current step.</source>
         <translation>띠 하나는 한 종류가 풀에서 차지하는 비율을 스텝별로 나타냅니다: 비율 = 그 종류의 슬롯 수 ÷ 풀 슬롯 수이며, 다섯 띠를 합하면 100%입니다. 세로선은 현재 스텝입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="488"/>
+        <location filename="../../app/pagedpage.cpp" line="511"/>
         <source>Where the contiguous server&apos;s pool goes, step by step</source>
         <translation>연속 할당 서버: 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="489"/>
+        <location filename="../../app/pagedpage.cpp" line="512"/>
         <source>Where the paged server&apos;s pool goes, step by step</source>
         <translation>페이지 방식 서버: 스텝별 풀 사용 내역</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="490"/>
+        <location filename="../../app/pagedpage.cpp" line="513"/>
         <source>Running requests per step (the batch) on each server</source>
         <translation>서버별 스텝당 실행 중인 요청 수 (배치)</translation>
     </message>
@@ -6218,7 +6283,7 @@
     </message>
     <message>
         <location filename="../../app/pagedpage.cpp" line="141"/>
-        <location filename="../../app/pagedpage.cpp" line="447"/>
+        <location filename="../../app/pagedpage.cpp" line="470"/>
         <source>free</source>
         <translation>빈 공간</translation>
     </message>
