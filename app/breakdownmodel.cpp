@@ -86,7 +86,7 @@ QString BreakdownModel::termName(int row) const {
     case Activations:
         return tr("Activations (estimate)");
     case Runtime:
-        return tr("CUDA context (estimate)");
+        return m_estimate.communicationBytes > 0 ? tr("CUDA context + NCCL (estimate)") : tr("CUDA context (estimate)");
     case Total:
         return tr("Total");
     case Budget:
@@ -193,6 +193,11 @@ QString BreakdownModel::sourceText(int row) const {
     case Activations:
         return tr("one %1-token prefill chunk + logits; an estimate").arg(m_scenario.prefillChunkTokens);
     case Runtime:
+        if (m_estimate.communicationBytes > 0)
+            return tr("typical CUDA context with cuBLAS (%1) + NCCL's buffers under tensor parallelism (%2, the step "
+                      "vLLM measured from one H100 to two); an estimate")
+                .arg(viewtext::size(m_estimate.runtimeBytes - m_estimate.communicationBytes, m_unit, 0),
+                     viewtext::size(m_estimate.communicationBytes, m_unit, 2));
         return tr("typical CUDA context with cuBLAS; an estimate");
     case Total:
         return tr("sum of the terms above");

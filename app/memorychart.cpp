@@ -179,6 +179,12 @@ void MemoryChart::setBars(const std::vector<Bar>& bars, std::uint64_t budgetByte
     // Speculative decoding's draft and slots likewise, only when it is on.
     const bool anySpeculation =
         std::any_of(bars.begin(), bars.end(), [](const Bar& b) { return b.estimate.speculative.total() > 0; });
+    // The runtime names NCCL's buffers when a bar holds them (tensor parallelism, a split over several GPUs).
+    const bool anyCommunication =
+        std::any_of(bars.begin(), bars.end(), [](const Bar& b) { return b.estimate.communicationBytes > 0; });
+    const QString runtimeName = anyCommunication ? tr("CUDA ctx + NCCL (est.)") : tr("CUDA ctx (est.)");
+    if (m_sets[4]->label() != runtimeName)
+        m_sets[4]->setLabel(runtimeName);
     for (auto* marker : chart()->legend()->markers(m_series)) {
         if (marker->label() == m_sets[2]->label() && marker->isVisible() != anyState)
             marker->setVisible(anyState);
@@ -443,6 +449,10 @@ QList<qreal> MemoryChart::values(int set) const {
     return out;
 }
 
+QString MemoryChart::setName(int set) const {
+    return m_sets[std::size_t(set)]->label();
+}
+
 qreal MemoryChart::budgetGiB() const {
     return m_budget->count() ? m_budget->at(0).y() : 0.0;
 }
@@ -469,6 +479,9 @@ void MemoryChart::showHover(bool on, int index, QBarSet* set) {
                 .arg(m_bars[std::size_t(index)].label, set->label(), viewtext::size(e.weightBytes),
                      viewtext::size(e.kvBytes), viewtext::size(e.activationBytes), viewtext::size(e.runtimeBytes),
                      viewtext::size(e.totalBytes), viewtext::size(e.budgetBytes)) +
+            (e.communicationBytes > 0 ? tr("<br>of the CUDA context, NCCL's buffers (estimate): %1")
+                                            .arg(viewtext::size(e.communicationBytes))
+                                      : QString()) +
             (e.sequenceStateBytes > 0 ? tr("<br>Per-sequence state: %1").arg(viewtext::size(e.sequenceStateBytes))
                                       : QString()) +
             (e.speculative.total() > 0

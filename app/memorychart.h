@@ -36,6 +36,7 @@ public:
 
     // Read back by tests: GiB values of each set, in category order.
     QList<qreal> values(int set) const;
+    QString setName(int set) const; // its name in the legend
     qreal budgetGiB() const;
     qreal cardGiB() const;
     QStringList categories() const;

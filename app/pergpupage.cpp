@@ -91,7 +91,8 @@ PerGpuPage::PerGpuPage(ScenarioController* controller, QWidget* parent)
     explain(m_table, tr("Each GPU's layers, sequences and memory"),
             tr("Weights: the GPU's share of the scenario's weight bytes, by the parameters it holds. KV cache: its "
                "layers' K and V for its group's sequences. Total adds the per-sequence state and the activation and "
-               "CUDA context estimates, the same on every GPU."));
+               "runtime estimates (the CUDA context, and NCCL's buffers when there is more than one GPU), the same on "
+               "every GPU."));
     m_chart->setAccessibleName(tr("Memory per GPU against the budget"));
     m_stagesTip = m_stages->toolTip();
     m_expertTip = m_expert->toolTip();
@@ -244,6 +245,7 @@ void PerGpuPage::refresh() {
         e.sequenceStateBytes = g.stateBytes;
         e.activationBytes = g.activationBytes;
         e.runtimeBytes = g.runtimeBytes;
+        e.communicationBytes = g.communicationBytes;
         e.totalBytes = g.totalBytes;
         e.budgetBytes = p.budgetBytes;
         e.gpuMemoryBytes = whole.gpuMemoryBytes;
@@ -313,9 +315,15 @@ void PerGpuPage::refresh() {
                      .arg(tight.index)
                      .arg(tight.stage)
                      .arg(viewtext::size(tight.totalBytes), viewtext::size(p.budgetBytes), spare);
-    lines << tr("Weights: each GPU's share of the parameters it holds. Activations and the CUDA context are the "
-                "one-GPU estimates on every GPU, the sampled logits on the last stage only; NCCL's buffers, which "
-                "grow with the GPUs, are not in them.");
+    if (p.gpus.front().communicationBytes > 0)
+        lines << tr("Weights: each GPU's share of the parameters it holds. Activations and the CUDA context are the "
+                    "one-GPU estimates on every GPU, the sampled logits on the last stage only. Every GPU also holds "
+                    "NCCL's buffers, %1: an estimate, the step vLLM measured from one H100 to two (its log's "
+                    "non-torch memory, 1.79 to 3.58 GiB); the Explain log page shows your server's own figure.")
+                     .arg(viewtext::size(p.gpus.front().communicationBytes));
+    else
+        lines << tr("Weights: each GPU's share of the parameters it holds. Activations and the CUDA context are the "
+                    "one-GPU estimates, the sampled logits included.");
     if (s.speculation.enabled())
         lines << tr("Speculative decoding's draft and lookahead slots are not in these bars; the Memory page sizes "
                     "them: %1.")

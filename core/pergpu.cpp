@@ -179,7 +179,8 @@ PerGpuEstimate perGpuEstimate(const Scenario& s, const Parallelism& parallel) {
 
             // The logits are the last stage's: the others hold the hidden activations only.
             g.activationBytes = whole.activationBytes - (lastStage ? 0 : logits);
-            g.runtimeBytes = whole.runtimeBytes;
+            g.communicationBytes = communicationBytesEstimate(std::uint64_t(tensor) * parallel.pipeline);
+            g.runtimeBytes = whole.runtimeBytes - whole.communicationBytes + g.communicationBytes;
             g.totalBytes = addChecked(addChecked(g.weightBytes, g.kvBytes, "total bytes"),
                                       addChecked(g.activationBytes, g.runtimeBytes, "total bytes"), "total bytes");
             g.totalBytes = addChecked(g.totalBytes, g.stateBytes, "total bytes");

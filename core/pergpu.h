@@ -17,7 +17,8 @@
 // on every GPU. K and V projections and caches split A ways, or one head is replicated when A passes the KV heads;
 // MLA's down-projections and latent are whole on every GPU of a group, so data-parallel attention divides the latent
 // cache by the batch instead of copying it. Activations and the runtime are the one-GPU estimates on every GPU, the
-// sampled logits on the last stage only.
+// sampled logits on the last stage only; the runtime adds the communication buffers' estimate on every GPU of a
+// deployment of more than one (tensor or pipeline: both open NCCL communicators).
 //
 // Weights are each GPU's share of the scenario's weight bytes (Estimate::weightBytesAllGpus: a published count or the
 // checkpoint's stored format included), in proportion to the parameters counted from the shape. Activations and the
@@ -61,6 +62,7 @@ struct GpuShare {
     std::uint64_t weightBytes = 0, kvBytes = 0;
     std::uint64_t stateBytes = 0; // per-sequence state (SSM, linear or cross attention): whole, with P = D = 1 only
     std::uint64_t activationBytes = 0, runtimeBytes = 0; // the single-GPU estimates (logits: the last stage's)
+    std::uint64_t communicationBytes = 0; // of runtimeBytes: communicationBytesEstimate(the deployment's GPUs)
     std::uint64_t totalBytes = 0;
     std::int64_t headroomBytes = 0; // budget - total; negative: the shortfall
     bool fits = false;

@@ -48,11 +48,21 @@ Scenario defaultScenario();
 // Throws Error listing the presets for an unknown id.
 Scenario withPresetModel(Scenario base, std::string_view presetId);
 
+// The communication buffers (NCCL's communicators, the custom all-reduce's) on each GPU of a deployment of `gpus`
+// GPUs: 0 for one GPU, else the step vLLM's profiler measured from one GPU to two (vLLM PR #10511, 2024-12: an
+// H100 80GB serving Meta-Llama-3-8B, non-torch memory 1.79 GiB at TP 1, 3.58 GiB at TP 2): 1.79 GiB. An estimate:
+// NCCL's buffers grow with its channels and peers (the interconnect, NCCL_BUFFSIZE, NVLS), and engines of other
+// versions measure other figures. The server log's own non-torch figure is the one to trust where there is one.
+std::uint64_t communicationBytesEstimate(std::uint64_t gpus);
+std::string_view communicationEstimateSource(); // the measurement above, in a sentence
+
 // Terms that are not weights or KV. Both are estimates and are labelled so everywhere.
 struct OverheadEstimate {
-    std::uint64_t runtimeBytes = 0;    // CUDA context, cuBLAS workspaces, NCCL buffers: a typical figure
-    std::uint64_t activationBytes = 0; // peak of one prefill chunk's hidden/MLP activations + sampled logits
-    std::uint64_t logitBytes = 0;      // of activationBytes, the sampled logits (the last pipeline stage's alone)
+    // CUDA context and cuBLAS workspaces (a typical 512 MiB), and under tensor parallelism the communication buffers
+    std::uint64_t runtimeBytes = 0;
+    std::uint64_t communicationBytes = 0; // of runtimeBytes: communicationBytesEstimate(tensor parallel)
+    std::uint64_t activationBytes = 0;    // peak of one prefill chunk's hidden/MLP activations + sampled logits
+    std::uint64_t logitBytes = 0;         // of activationBytes, the sampled logits (the last pipeline stage's alone)
 };
 OverheadEstimate estimateOverheads(const Scenario& scenario);
 
@@ -79,6 +89,7 @@ struct Estimate {
     std::uint64_t sequenceStateBytes = 0; // per GPU: sequenceState.total() x batch
     std::uint64_t activationBytes = 0;    // estimate
     std::uint64_t runtimeBytes = 0;       // estimate
+    std::uint64_t communicationBytes = 0; // of runtimeBytes: NCCL's buffers under tensor parallelism (estimate)
     std::uint64_t totalBytes = 0; // per GPU: all terms (weights, KV, sequence state, two estimates, speculation)
     std::uint64_t gpuMemoryBytes = 0;
     std::uint64_t budgetBytes = 0;  // gpuMemoryBytes x utilization

@@ -286,9 +286,37 @@ private slots:
         QVERIFY(throwsErrorContaining([] { findGpuPreset("rtx-9090"); }, {"unknown GPU 'rtx-9090'", "rtx-4090"}));
     }
 
+    // Issue 30: the runtime grows with tensor parallelism. One GPU: a typical CUDA context, 512 MiB. Two or more:
+    // plus NCCL's buffers, the 1.79 GiB step vLLM's profiler measured from TP 1 to TP 2 (1,833 MiB), on every GPU,
+    // and the KV memory a server has is that much smaller.
+    void runtimeGrowsWithTensorParallel_data() {
+        QTest::addColumn<uint>("tp");
+        QTest::addColumn<qulonglong>("communication");
+        QTest::newRow("tp1") << 1u << 0ull;
+        QTest::newRow("tp2") << 2u << 1833ull * MiB;
+        QTest::newRow("tp8") << 8u << 1833ull * MiB;
+    }
+    void runtimeGrowsWithTensorParallel() {
+        QFETCH(uint, tp);
+        QFETCH(qulonglong, communication);
+        Scenario s = defaultScenario();
+        s.model = loadPreset("llama-3.1-8b");
+        s.gpuId = "h100-80gb";
+        s.gpuMemoryBytes = 80 * GiB;
+        s.tensorParallel = tp;
+        const Estimate e = estimate(s);
+        KV_COMPARE_U64(e.communicationBytes, communication);
+        KV_COMPARE_U64(e.runtimeBytes, 512 * MiB + communication);
+        const Capacity c = capacity(s);
+        KV_COMPARE_U64(c.runtimeBytes, e.runtimeBytes);
+        KV_COMPARE_U64(c.kvMemoryBytes, c.budgetBytes - c.weightBytes - c.activationBytes - c.runtimeBytes);
+        QCOMPARE(std::string(communicationEstimateSource()).find("PR #10511") != std::string::npos, true);
+    }
+
     void overheadsAreLabelledEstimates() {
         const OverheadEstimate o = estimateOverheads(defaultScenario());
         KV_COMPARE_U64(o.runtimeBytes, 512 * MiB);
+        KV_COMPARE_U64(o.communicationBytes, 0);
         // 2048-token chunk x (4 x 4096 + 2 x 14336) x 2 B + 8 x 128,256 x 4 B of logits.
         KV_COMPARE_U64(o.activationBytes, 2048ull * (4 * 4096 + 2 * 14336) * 2 + 8ull * 128256 * 4);
     }

@@ -436,6 +436,27 @@ private slots:
         QCOMPARE(s.value("swap_bytes"_L1).toInteger(), s.value("swapped_slots"_L1).toInteger() * 819'200LL);
     }
 
+    // Issue 30: NCCL's buffers on every GPU of a deployment of several, in JSON with their source, and named in
+    // the text; one GPU holds none.
+    void estimateCommunicationBuffers() {
+        const QJsonObject one = runCli({u"estimate"_s, u"--json"_s}).json();
+        QCOMPARE(one.value("communication_bytes_estimate"_L1).toInteger(), 0);
+        QVERIFY(!one.contains("communication_estimate_source"_L1));
+        QCOMPARE(one.value("runtime_bytes_estimate"_L1).toInteger(), 512LL << 20);
+        const QJsonObject two = runCli({u"estimate"_s, u"--tp"_s, u"2"_s, u"--json"_s}).json();
+        QCOMPARE(two.value("communication_bytes_estimate"_L1).toInteger(), 1833LL << 20);
+        QCOMPARE(two.value("runtime_bytes_estimate"_L1).toInteger(), (512LL + 1833) << 20);
+        QVERIFY(two.value("communication_estimate_source"_L1).toString().contains(u"PR #10511"_s));
+        const CliResult text = runCli({u"estimate"_s, u"--tp"_s, u"2"_s, u"--lang"_s, u"en"_s});
+        QVERIFY2(text.text().contains(u"CUDA context + NCCL (estimate)"_s), qPrintable(text.text()));
+        // The per-GPU rows: pipeline stages communicate too.
+        const QJsonObject pp = runCli({u"estimate"_s, u"--pp"_s, u"2"_s, u"--json"_s}).json();
+        const QJsonArray gpus = pp.value("per_gpu"_L1).toObject().value("gpus"_L1).toArray();
+        QCOMPARE(gpus.size(), 2);
+        for (const QJsonValue g : gpus)
+            QCOMPARE(g.toObject().value("communication_bytes_estimate"_L1).toInteger(), 1833LL << 20);
+    }
+
     void simulatePrefixCache() {
         const CliResult r = runCli({u"simulate"_s, u"--allocator"_s, u"paged"_s, u"--system-prompts"_s, u"4:300"_s,
                                     u"--prefix-cache"_s, u"--requests"_s, u"300"_s, u"--json"_s});

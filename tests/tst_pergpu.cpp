@@ -120,6 +120,14 @@ void TestPerGpu::denseTensorAndPipeline() {
     // The last stage carries the LM head and the norm: it runs out first.
     QCOMPARE(b.tightest, std::uint32_t(1));
     QVERIFY(!b.alike);
+    // Every GPU of a deployment of several holds NCCL's buffers, pipeline stages too: the scenario's TP 1 runtime
+    // of 512 MiB plus the 1,833 MiB estimate. TP 2 is the scenario's own runtime.
+    for (const GpuShare& g : b.gpus) {
+        QCOMPARE(g.communicationBytes, communicationBytesEstimate(2));
+        QCOMPARE(g.runtimeBytes, e.runtimeBytes + 1833 * MiB);
+    }
+    QCOMPARE(a.gpus[0].runtimeBytes, estimate(tp2).runtimeBytes);
+    QCOMPARE(perGpuEstimate(pp, {}).gpus[0].communicationBytes, std::uint64_t(0));
 }
 
 void TestPerGpu::replicatedKvHeads() {

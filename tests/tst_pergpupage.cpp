@@ -75,6 +75,21 @@ private slots:
         QVERIFY(page.chart()->categories().front().contains(u"first out"_s));
         QVERIFY2(page.summaryText().contains(u"layers per stage: 11, 11, 10"_s), qPrintable(page.summaryText()));
         QVERIFY(page.summaryText().contains(u"First to run out: GPU 0 (stage 0)"_s));
+        // Three GPUs talk over NCCL: each bar's runtime holds its buffers' estimate, and the legend and the summary
+        // say so (issue 30); one GPU holds none.
+        const QList<qreal> runtime = page.chart()->values(4);
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(runtime[i], viewtext::inUnit(core.gpus[std::size_t(i)].runtimeBytes));
+        QCOMPARE(core.gpus[0].communicationBytes, communicationBytesEstimate(3));
+        QCOMPARE(page.chart()->setName(4), u"CUDA ctx + NCCL (est.)"_s);
+        QVERIFY2(
+            page.summaryText().contains(u"NCCL's buffers, %1"_s.arg(viewtext::size(core.gpus[0].communicationBytes))),
+            qPrintable(page.summaryText()));
+        page.setParallelism({1, 1, false});
+        page.flush();
+        QCOMPARE(page.shown()->gpus.size(), std::size_t(1));
+        QCOMPARE(page.chart()->setName(4), u"CUDA ctx (est.)"_s);
+        QVERIFY(!page.summaryText().contains(u"NCCL"_s));
     }
 
     void choicesAreWhatCoreSplits() {

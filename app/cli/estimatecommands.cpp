@@ -289,6 +289,7 @@ ordered_json perGpuJson(const PerGpuEstimate& p) {
                         {"sequence_state_bytes", g.stateBytes},
                         {"activation_bytes_estimate", g.activationBytes},
                         {"runtime_bytes_estimate", g.runtimeBytes},
+                        {"communication_bytes_estimate", g.communicationBytes},
                         {"total_bytes", g.totalBytes},
                         {"headroom_bytes", g.headroomBytes},
                         {"fits", g.fits}});
@@ -458,6 +459,9 @@ int runEstimate(const std::vector<std::string>& args) {
             j["stored_weights"] = nullptr;
         j["activation_bytes_estimate"] = e.activationBytes;
         j["runtime_bytes_estimate"] = e.runtimeBytes;
+        j["communication_bytes_estimate"] = e.communicationBytes; // of the runtime: NCCL's buffers
+        if (e.communicationBytes > 0)
+            j["communication_estimate_source"] = std::string(communicationEstimateSource());
         j["total_bytes"] = e.totalBytes;
         j["gpu"] = s.gpuId;
         j["gpu_memory_bytes"] = e.gpuMemoryBytes;
@@ -561,7 +565,8 @@ int runEstimate(const std::vector<std::string>& args) {
         {perGpu ? tr("weights per GPU") : tr("weights"), sizeAndBytes(e.weightBytes)},
         {perGpu ? tr("KV cache per GPU") : tr("KV cache"), sizeAndBytes(e.kvBytes)},
         {tr("activations (estimate)"), sizeAndBytes(e.activationBytes)},
-        {tr("CUDA context (estimate)"), sizeAndBytes(e.runtimeBytes)},
+        {e.communicationBytes > 0 ? tr("CUDA context + NCCL (estimate)") : tr("CUDA context (estimate)"),
+         sizeAndBytes(e.runtimeBytes)},
         {perGpu ? tr("total per GPU") : tr("total"), sizeAndBytes(e.totalBytes)},
         {tr("budget"),
          tr("%1 = %2 x %3", {sizeAndBytes(e.budgetBytes), sizeText(e.gpuMemoryBytes, 1), fixedText(s.utilization, 2)})},

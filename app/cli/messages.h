@@ -155,6 +155,7 @@ inline constexpr Message kMessages[] = {
     {"KV cache per GPU", "GPU당 KV 캐시"},
     {"activations (estimate)", "활성화 값 (추정)"},
     {"CUDA context (estimate)", "CUDA 컨텍스트 (추정)"},
+    {"CUDA context + NCCL (estimate)", "CUDA 컨텍스트 + NCCL (추정)"},
     {"total", "합계"},
     {"total per GPU", "GPU당 합계"},
     {"budget", "한도"},

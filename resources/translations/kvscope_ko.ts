@@ -289,6 +289,11 @@
         <translation>CUDA 컨텍스트 (추정)</translation>
     </message>
     <message>
+        <location filename="../../app/breakdownmodel.cpp" line="89"/>
+        <source>CUDA context + NCCL (estimate)</source>
+        <translation>CUDA 컨텍스트 + NCCL (추정)</translation>
+    </message>
+    <message>
         <location filename="../../app/breakdownmodel.cpp" line="91"/>
         <source>Total</source>
         <translation>합계</translation>
@@ -364,12 +369,17 @@
         <translation>시퀀스마다 드래프트 토큰 %1개에 대한 모델의 캐시 x 시퀀스 %2개, 검증하는 동안 유지</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="198"/>
+        <location filename="../../app/breakdownmodel.cpp" line="197"/>
+        <source>typical CUDA context with cuBLAS (%1) + NCCL&apos;s buffers under tensor parallelism (%2, the step vLLM measured from one H100 to two); an estimate</source>
+        <translation>cuBLAS를 올린 일반적인 CUDA 컨텍스트 (%1) + 텐서 병렬의 NCCL 버퍼 (%2, vLLM이 H100 한 장에서 두 장으로 늘릴 때 잰 증가분). 추정치</translation>
+    </message>
+    <message>
+        <location filename="../../app/breakdownmodel.cpp" line="203"/>
         <source>sum of the terms above</source>
         <translation>위 항목의 합</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="200"/>
+        <location filename="../../app/breakdownmodel.cpp" line="205"/>
         <source>%1 x utilization %2</source>
         <translation>%1 x 사용률 %2</translation>
     </message>
@@ -392,7 +402,7 @@
         <translation>%1 토큰 프리필 청크 하나 + 로짓, 추정값</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="196"/>
+        <location filename="../../app/breakdownmodel.cpp" line="201"/>
         <source>typical CUDA context with cuBLAS; an estimate</source>
         <translation>cuBLAS를 포함한 일반적인 CUDA 컨텍스트, 추정값</translation>
     </message>
@@ -405,32 +415,32 @@
         <translation type="vanished">%1 GiB x 사용률 %2</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="245"/>
+        <location filename="../../app/breakdownmodel.cpp" line="250"/>
         <source>Term</source>
         <translation>항목</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="247"/>
+        <location filename="../../app/breakdownmodel.cpp" line="252"/>
         <source>Bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="249"/>
+        <location filename="../../app/breakdownmodel.cpp" line="254"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="249"/>
+        <location filename="../../app/breakdownmodel.cpp" line="254"/>
         <source>GB</source>
         <translation>GB</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="251"/>
+        <location filename="../../app/breakdownmodel.cpp" line="256"/>
         <source>Share of budget</source>
         <translation>한도 대비 비율</translation>
     </message>
     <message>
-        <location filename="../../app/breakdownmodel.cpp" line="253"/>
+        <location filename="../../app/breakdownmodel.cpp" line="258"/>
         <source>How it is computed</source>
         <translation>계산 방법</translation>
     </message>
@@ -4792,6 +4802,7 @@
     </message>
     <message>
         <location filename="../../app/memorychart.cpp" line="47"/>
+        <location filename="../../app/memorychart.cpp" line="185"/>
         <source>CUDA ctx (est.)</source>
         <translation>CUDA 컨텍스트 (추정)</translation>
     </message>
@@ -4806,37 +4817,47 @@
         <translation>GPU당 메모리 차트</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="249"/>
+        <location filename="../../app/memorychart.cpp" line="185"/>
+        <source>CUDA ctx + NCCL (est.)</source>
+        <translation>CUDA 컨텍스트 + NCCL (추정)</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorychart.cpp" line="255"/>
         <source>%1: weights %2, KV cache %3, total %4, %5</source>
         <translation>%1: 가중치 %2, KV 캐시 %3, 합계 %4, %5</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="251"/>
+        <location filename="../../app/memorychart.cpp" line="257"/>
         <source>fits the budget</source>
         <translation>한도 안에 적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="251"/>
+        <location filename="../../app/memorychart.cpp" line="257"/>
         <source>over the budget</source>
         <translation>한도 초과</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="253"/>
+        <location filename="../../app/memorychart.cpp" line="259"/>
         <source>, of which speculative decoding %1</source>
         <translation>, 그중 추측 디코딩 %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="256"/>
+        <location filename="../../app/memorychart.cpp" line="262"/>
         <source>%1. Budget %2 of a %3 card. %4.</source>
         <translation>%1. 카드 %3 중 한도 %2. %4.</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="472"/>
+        <location filename="../../app/memorychart.cpp" line="483"/>
+        <source>&lt;br&gt;of the CUDA context, NCCL&apos;s buffers (estimate): %1</source>
+        <translation>&lt;br&gt;CUDA 컨텍스트 중 NCCL 버퍼 (추정): %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/memorychart.cpp" line="485"/>
         <source>&lt;br&gt;Per-sequence state: %1</source>
         <translation>&lt;br&gt;시퀀스별 상태: %1</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="475"/>
+        <location filename="../../app/memorychart.cpp" line="488"/>
         <source>&lt;br&gt;Speculative decoding: draft weights %1, draft KV %2, lookahead slots %3</source>
         <translation>&lt;br&gt;추측 디코딩: 드래프트 가중치 %1, 드래프트 KV %2, 룩어헤드 슬롯 %3</translation>
     </message>
@@ -4845,17 +4866,17 @@
         <translation type="vanished">GiB</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="234"/>
+        <location filename="../../app/memorychart.cpp" line="240"/>
         <source>past the model&apos;s maximum context</source>
         <translation>모델의 최대 컨텍스트 길이 초과</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="424"/>
+        <location filename="../../app/memorychart.cpp" line="430"/>
         <source>Pinned scenario</source>
         <translation>고정한 시나리오</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="467"/>
+        <location filename="../../app/memorychart.cpp" line="477"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;Weights: %3&lt;br&gt;KV cache: %4&lt;br&gt;Activations (estimate): %5&lt;br&gt;CUDA context (estimate): %6&lt;br&gt;&lt;b&gt;Total: %7&lt;/b&gt; of a %8 budget</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;가중치: %3&lt;br&gt;KV 캐시: %4&lt;br&gt;활성화 값 (추정): %5&lt;br&gt;CUDA 컨텍스트 (추정): %6&lt;br&gt;&lt;b&gt;합계: %7&lt;/b&gt; (한도 %8)</translation>
     </message>
@@ -6386,12 +6407,11 @@
         <translation>GPU별 레이어, 시퀀스, 메모리</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="92"/>
         <source>Weights: the GPU&apos;s share of the scenario&apos;s weight bytes, by the parameters it holds. KV cache: its layers&apos; K and V for its group&apos;s sequences. Total adds the per-sequence state and the activation and CUDA context estimates, the same on every GPU.</source>
-        <translation>가중치: 시나리오의 가중치 바이트 중 이 GPU가 가진 파라미터만큼의 몫. KV 캐시: 이 GPU의 레이어가 그룹의 시퀀스에 대해 두는 K와 V. 합계에는 시퀀스별 상태와, 모든 GPU에 같은 활성값과 CUDA 컨텍스트 추정치를 더합니다.</translation>
+        <translation type="vanished">가중치: 시나리오의 가중치 바이트 중 이 GPU가 가진 파라미터만큼의 몫. KV 캐시: 이 GPU의 레이어가 그룹의 시퀀스에 대해 두는 K와 V. 합계에는 시퀀스별 상태와, 모든 GPU에 같은 활성값과 CUDA 컨텍스트 추정치를 더합니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="95"/>
+        <location filename="../../app/pergpupage.cpp" line="96"/>
         <source>Memory per GPU against the budget</source>
         <translation>한도에 대한 GPU별 메모리</translation>
     </message>
@@ -6404,17 +6424,17 @@
         <translation type="vanished">어텐션 그룹(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="100"/>
+        <location filename="../../app/pergpupage.cpp" line="101"/>
         <source>Pipeline &amp;stages</source>
         <translation>파이프라인 단계(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="101"/>
+        <location filename="../../app/pergpupage.cpp" line="102"/>
         <source>Attention &amp;groups</source>
         <translation>어텐션 그룹(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="194"/>
+        <location filename="../../app/pergpupage.cpp" line="195"/>
         <source>1 (all GPUs together)</source>
         <translation>1 (모든 GPU가 함께)</translation>
     </message>
@@ -6423,129 +6443,143 @@
         <translation type="vanished">%1개 × GPU %2장</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="195"/>
+        <location filename="../../app/pergpupage.cpp" line="92"/>
+        <source>Weights: the GPU&apos;s share of the scenario&apos;s weight bytes, by the parameters it holds. KV cache: its layers&apos; K and V for its group&apos;s sequences. Total adds the per-sequence state and the activation and runtime estimates (the CUDA context, and NCCL&apos;s buffers when there is more than one GPU), the same on every GPU.</source>
+        <translation>가중치: 시나리오의 가중치 바이트 중 이 GPU가 가진 파라미터만큼의 몫. KV 캐시: 이 GPU의 레이어가 그룹의 시퀀스에 대해 두는 K와 V. 합계에는 시퀀스별 상태와, 모든 GPU에 같은 활성값과 런타임 추정치(CUDA 컨텍스트, GPU가 둘 이상이면 NCCL 버퍼까지)를 더합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="196"/>
         <source>%1 groups of %2 GPU(s)</source>
         <translation>GPU %2장씩 %1개 그룹</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="203"/>
+        <location filename="../../app/pergpupage.cpp" line="204"/>
         <source>%1 keeps a per-sequence state: splitting it across stages or attention groups is not modelled yet</source>
         <translation>%1은(는) 시퀀스별 상태를 둡니다. 이를 단계나 어텐션 그룹에 나누는 것은 아직 모델링하지 않았습니다</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="208"/>
+        <location filename="../../app/pergpupage.cpp" line="209"/>
         <source>Expert parallelism needs an expert for every GPU of a stage</source>
         <translation>전문가 병렬에는 단계의 GPU마다 전문가가 하나 이상 있어야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="209"/>
+        <location filename="../../app/pergpupage.cpp" line="210"/>
         <source>A dense model has no routed experts to place</source>
         <translation>밀집 모델에는 나눠 둘 라우팅 전문가가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="228"/>
+        <location filename="../../app/pergpupage.cpp" line="229"/>
         <source>This split cannot be made: %1</source>
         <translation>이렇게는 나눌 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="254"/>
+        <location filename="../../app/pergpupage.cpp" line="256"/>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="256"/>
+        <location filename="../../app/pergpupage.cpp" line="258"/>
         <source> (first out)</source>
         <translation> (먼저 부족)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="256"/>
+        <location filename="../../app/pergpupage.cpp" line="258"/>
         <source>!</source>
         <translation>!</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="256"/>
+        <location filename="../../app/pergpupage.cpp" line="258"/>
         <source> (least room)</source>
         <translation> (여유 최소)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="260"/>
+        <location filename="../../app/pergpupage.cpp" line="262"/>
         <source>%1 on %2 GPUs: a bar per GPU</source>
         <translation>%1, GPU %2장: GPU마다 막대 하나</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="265"/>
+        <location filename="../../app/pergpupage.cpp" line="267"/>
         <source>budget %1 (%2% of the card)</source>
         <translation>한도 %1 (카드의 %2%)</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="266"/>
+        <location filename="../../app/pergpupage.cpp" line="268"/>
         <source>card %1</source>
         <translation>카드 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="273"/>
+        <location filename="../../app/pergpupage.cpp" line="275"/>
         <source>%1 GPUs: %2 pipeline stage(s) of %3 tensor-parallel GPU(s); layers per stage: %4.</source>
         <translation>GPU %1장: 텐서 병렬 GPU %3장씩 파이프라인 단계 %2개이고, 단계별 레이어는 %4개입니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="277"/>
-        <location filename="../../app/pergpupage.cpp" line="286"/>
-        <location filename="../../app/pergpupage.cpp" line="348"/>
+        <location filename="../../app/pergpupage.cpp" line="279"/>
+        <location filename="../../app/pergpupage.cpp" line="288"/>
+        <location filename="../../app/pergpupage.cpp" line="356"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="283"/>
+        <location filename="../../app/pergpupage.cpp" line="285"/>
         <source>Attention in %1 groups of %2 GPU(s), each with its own sequences: %3.</source>
         <translation>어텐션은 GPU %2장씩 %1개 그룹에서 돌고, 그룹마다 자기 시퀀스를 맡습니다: %3.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="290"/>
+        <location filename="../../app/pergpupage.cpp" line="292"/>
         <source>Expert parallelism: %1 whole routed experts on each GPU of a stage.</source>
         <translation>전문가 병렬: 단계의 GPU마다 라우팅 전문가 %1개를 통째로 둡니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="291"/>
+        <location filename="../../app/pergpupage.cpp" line="293"/>
         <source>Expert parallelism: %1 or %2 whole routed experts on a GPU: the experts do not divide evenly, and the GPUs with more run out first.</source>
         <translation>전문가 병렬: GPU마다 라우팅 전문가가 %1개 또는 %2개입니다. 전문가가 고르게 나뉘지 않아 더 많이 가진 GPU가 먼저 부족해집니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="297"/>
+        <location filename="../../app/pergpupage.cpp" line="299"/>
         <source>MLA&apos;s latent is whole on each of the %1 GPUs of an attention group: the group holds its cache %1 times.</source>
         <translation>MLA의 잠재 벡터는 어텐션 그룹의 GPU %1장마다 통째로 있습니다: 그룹이 캐시를 %1번 둡니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="300"/>
+        <location filename="../../app/pergpupage.cpp" line="302"/>
         <source>More GPUs than KV heads in a group: each KV head is kept on %1 GPUs, the cache held %1 times.</source>
         <translation>그룹의 GPU가 KV 헤드보다 많습니다: KV 헤드마다 GPU %1장에 두므로 캐시를 %1번 둡니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="307"/>
+        <location filename="../../app/pergpupage.cpp" line="309"/>
         <source>Every GPU holds the same: %1 of the %2 budget, %3 to spare.</source>
         <translation>모든 GPU가 같은 양을 가집니다: 한도 %2 중 %1, 여유 %3.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="308"/>
+        <location filename="../../app/pergpupage.cpp" line="310"/>
         <source>Every GPU holds the same: %1 against the %2 budget, short by %3.</source>
         <translation>모든 GPU가 같은 양을 가집니다: 한도 %2에 %1, %3 부족.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="311"/>
+        <location filename="../../app/pergpupage.cpp" line="313"/>
         <source>Least room: GPU %1 (stage %2), %3 of the %4 budget, %5 to spare.</source>
         <translation>여유가 가장 적은 GPU는 GPU %1 (단계 %2)입니다: 한도 %4 중 %3, 여유 %5.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="312"/>
+        <location filename="../../app/pergpupage.cpp" line="314"/>
         <source>First to run out: GPU %1 (stage %2), %3 against the %4 budget, short by %5.</source>
         <translation>가장 먼저 부족한 GPU는 GPU %1 (단계 %2)입니다: 한도 %4에 %3, %5 부족.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="316"/>
-        <source>Weights: each GPU&apos;s share of the parameters it holds. Activations and the CUDA context are the one-GPU estimates on every GPU, the sampled logits on the last stage only; NCCL&apos;s buffers, which grow with the GPUs, are not in them.</source>
-        <translation>가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 쓰고, 샘플링한 로짓은 마지막 단계에만 넣습니다. GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다.</translation>
+        <location filename="../../app/pergpupage.cpp" line="319"/>
+        <source>Weights: each GPU&apos;s share of the parameters it holds. Activations and the CUDA context are the one-GPU estimates on every GPU, the sampled logits on the last stage only. Every GPU also holds NCCL&apos;s buffers, %1: an estimate, the step vLLM measured from one H100 to two (its log&apos;s non-torch memory, 1.79 to 3.58 GiB); the Explain log page shows your server&apos;s own figure.</source>
+        <translation>가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 쓰고, 샘플링한 로짓은 마지막 단계에만 넣습니다. 모든 GPU는 NCCL 버퍼 %1도 둡니다. 이는 vLLM이 H100 한 장에서 두 장으로 늘릴 때 잰 증가분(로그의 non-torch 메모리 1.79 → 3.58 GiB)으로 만든 추정치이며, 여러분 서버의 실제 값은 로그 해설 페이지에서 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="320"/>
+        <location filename="../../app/pergpupage.cpp" line="325"/>
+        <source>Weights: each GPU&apos;s share of the parameters it holds. Activations and the CUDA context are the one-GPU estimates, the sampled logits included.</source>
+        <translation>가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성값과 CUDA 컨텍스트는 GPU 한 장의 추정치이며, 샘플링한 로짓도 들어 있습니다.</translation>
+    </message>
+    <message>
+        <source>Weights: each GPU&apos;s share of the parameters it holds. Activations and the CUDA context are the one-GPU estimates on every GPU, the sampled logits on the last stage only; NCCL&apos;s buffers, which grow with the GPUs, are not in them.</source>
+        <translation type="vanished">가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 쓰고, 샘플링한 로짓은 마지막 단계에만 넣습니다. GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/pergpupage.cpp" line="328"/>
         <source>Speculative decoding&apos;s draft and lookahead slots are not in these bars; the Memory page sizes them: %1.</source>
         <translation>추측 디코딩의 드래프트와 룩어헤드 슬롯은 이 막대에 없습니다. 메모리 페이지에서 계산합니다: %1.</translation>
     </message>
@@ -6554,34 +6588,34 @@
         <translation type="vanished">가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 씁니다. GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="330"/>
+        <location filename="../../app/pergpupage.cpp" line="338"/>
         <source>embedding</source>
         <translation>임베딩</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="332"/>
+        <location filename="../../app/pergpupage.cpp" line="340"/>
         <source>LM head</source>
         <translation>LM 헤드</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/pergpupage.cpp" line="334"/>
+        <location filename="../../app/pergpupage.cpp" line="342"/>
         <source>%n expert(s)</source>
         <translation>
             <numerusform>전문가 %n개</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="336"/>
+        <location filename="../../app/pergpupage.cpp" line="344"/>
         <source>KV ×%1</source>
         <translation>KV ×%1</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="338"/>
+        <location filename="../../app/pergpupage.cpp" line="346"/>
         <source>least room</source>
         <translation>여유 가장 적음</translation>
     </message>
     <message>
-        <location filename="../../app/pergpupage.cpp" line="338"/>
+        <location filename="../../app/pergpupage.cpp" line="346"/>
         <source>runs out first</source>
         <translation>가장 먼저 부족</translation>
     </message>
