@@ -1123,8 +1123,8 @@ bool MainWindow::openConfig(const QString& path) {
             return false;
         }
         QStringList notes;
-        for (const auto& note : imported.notes)
-            notes << QString::fromStdString(note);
+        for (const kvscope::ImportNote& note : imported.notes)
+            notes << viewtext::importNote(note);
         statusBar()->showMessage(notes.isEmpty() ? tr("Imported %1").arg(path)
                                                  : tr("Imported %1 - %2").arg(path, notes.join(u"; "_s)),
                                  10000);

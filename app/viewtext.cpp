@@ -1,6 +1,7 @@
 #include "viewtext.h"
 
 #include "device.h"
+#include "hfconfig.h"
 #include "kvformula.h"
 #include "presets.h"
 #include "settings.h"
@@ -36,6 +37,59 @@ QString size(std::uint64_t bytes, std::optional<kvscope::SizeUnit> unit, int dec
 
 QString sizeScaled(std::uint64_t bytes) {
     return QString::fromStdString(kvscope::formatBytesScaled(bytes, displayUnit()));
+}
+
+QString importNote(const kvscope::ImportNote& note) {
+    using Kind = kvscope::ImportNoteKind;
+    const auto value = [&](std::size_t i) {
+        return i < note.values.size() ? QString::fromStdString(note.values[i]) : QString();
+    };
+    switch (note.kind) {
+    case Kind::AssumedIntermediate:
+        return tr("no intermediate size given: assumed 4 x hidden = %1").arg(value(0));
+    case Kind::NoMaxContext:
+        return tr("no maximum context length given");
+    case Kind::UnknownDtype:
+        return tr("torch_dtype '%1' is not a format KV Scope knows; assumed bf16").arg(value(0));
+    case Kind::WindowNeverCaps:
+        return tr("the sliding window (%1 tokens) is not shorter than the context, so it never caps the cache")
+            .arg(value(0));
+    case Kind::MllamaVisionDefaults:
+        return tr("no vision_config: the image tokens per sequence use MllamaVisionConfig's defaults");
+    case Kind::LoraNotCounted:
+        return tr("the shared blocks' LoRA adapters are not counted in the parameters");
+    case Kind::StateInComputeDtype:
+        return tr("no mamba_ssm_cache_dtype: the state is kept in the compute dtype");
+    case Kind::UnquantizedAsBf16:
+        return tr("the weights %1 leaves unquantized are taken as bf16 (the config names no 16-bit dtype)")
+            .arg(value(0));
+    case Kind::StoredBytesUnknown: // why is the quantization reader's English
+        return tr("the checkpoint's own weight bytes are not known: %1").arg(value(0));
+    case Kind::VisionApproximate:
+        return tr("the vision encoder is counted approximately, as a plain ViT of vision_config's size");
+    case Kind::VisionNotCounted:
+        return tr("the vision encoder (vision_config) is not counted: the parameters are the language model's");
+    case Kind::UnknownModelType:
+        return value(1) == u"gated"_s
+                   ? tr("unknown model_type '%1': assumed a gated (SwiGLU) MLP and RMSNorm from the activation; the "
+                        "parameter count is an estimate")
+                         .arg(value(0))
+                   : tr("unknown model_type '%1': assumed a plain MLP and RMSNorm from the activation; the parameter "
+                        "count is an estimate")
+                         .arg(value(0));
+    case Kind::MtpNotCounted:
+        return tr("the %1 multi-token-prediction layer(s) (num_nextn_predict_layers) are not counted: they serve "
+                  "speculative decoding only")
+            .arg(value(0));
+    case Kind::KeysNotUnderstood:
+        return tr("keys not understood, which may size memory (the figures are unverified): %1").arg(value(0));
+    case Kind::DefaultsFromClass:
+        return tr("absent keys taken from the %1 configuration class's defaults: %2").arg(value(0), value(1));
+    case Kind::FileNameNotUtf8:
+        return tr("the file name is not valid UTF-8: %1 byte sequence(s) are shown as U+FFFD in the model's name")
+            .arg(value(0));
+    }
+    return QString::fromStdString(note.text);
 }
 
 QString paramsProvenance(const kvscope::ParameterBreakdown& p) {

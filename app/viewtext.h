@@ -8,8 +8,15 @@
 
 #include <optional>
 
+namespace kvscope {
+struct ImportNote;
+}
+
 // Sentences the pages show, built from core/'s figures (formatting only, no arithmetic).
 namespace viewtext {
+
+// What the config importer assumed or could not read, in the window's language.
+QString importNote(const kvscope::ImportNote& note);
 
 // The status bar's sentence for one change: "Batch 8 -> 16: KV cache 8.00 -> 16.00 GiB (x2),
 // weights unchanged". Empty when nothing a user sees changed.

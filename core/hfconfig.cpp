@@ -1303,7 +1303,7 @@ void readHeadDim(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, const
 
 // The MLP's width, the vocabulary, the context and tied embeddings. Mamba's intermediate_size is expand x hidden,
 // the mixer's width, not an MLP; Nemotron-NAS sets each block's width from block_configs (the layer layout).
-void readMlpAndVocab(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, std::vector<std::string>& notes,
+void readMlpAndVocab(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, std::vector<ImportNote>& notes,
                      const FamilySpec& fam, const std::string& type) {
     const ClassDefaults& def = fam.defaults;
     const LayerStyle style = fam.layers;
@@ -1327,7 +1327,9 @@ void readMlpAndVocab(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, s
         m.intermediate = 4 * m.hidden;
         if (type != "gpt2" && type != "gpt_bigcode" && type != "gptj" && type != "bloom" && type != "falcon" &&
             type != "RefinedWeb" && type != "RefinedWebModel")
-            notes.emplace_back("no intermediate size given: assumed 4 x hidden = " + std::to_string(m.intermediate));
+            notes.push_back({ImportNoteKind::AssumedIntermediate,
+                             {std::to_string(m.intermediate)},
+                             "no intermediate size given: assumed 4 x hidden = " + std::to_string(m.intermediate)});
     }
     if (type == "recurrent_gemma")
         m.intermediate /= 2; // RecurrentGemmaMlp: gate and up are intermediate_size // 2 wide
@@ -1341,7 +1343,7 @@ void readMlpAndVocab(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, s
                                  std::uint64_t(1) << 40) // the scenario's own context limit: refused, named
                        .value_or(def.maxContext);
     if (m.maxContext == 0)
-        notes.emplace_back("no maximum context length given");
+        notes.push_back({ImportNoteKind::NoMaxContext, {}, "no maximum context length given"});
     if (cfg.has("n_ctx"))
         cfg.markUsed("n_ctx");
     m.tiedEmbeddings = cfg.boolField("tie_word_embeddings").value_or(fam.tied);
@@ -1469,14 +1471,16 @@ void readNormsAndBiases(const ConfigReader& cfg, ModelShape& m, FamilySpec& fam,
 }
 
 // The checkpoint's dtype (torch_dtype, or the newer dtype).
-void readDtype(const ConfigReader& cfg, ModelShape& m, std::vector<std::string>& notes) {
+void readDtype(const ConfigReader& cfg, ModelShape& m, std::vector<ImportNote>& notes) {
     const std::string dtype =
         cfg.stringField("torch_dtype").empty() ? cfg.stringField("dtype") : cfg.stringField("torch_dtype");
     if (!dtype.empty()) {
         try {
             m.nativeDtype = DType::parse(dtype, "torch_dtype");
         } catch (const Error&) {
-            notes.emplace_back("torch_dtype '" + dtype + "' is not a format KV Scope knows; assumed bf16");
+            notes.push_back({ImportNoteKind::UnknownDtype,
+                             {dtype},
+                             "torch_dtype '" + dtype + "' is not a format KV Scope knows; assumed bf16"});
         }
     } else {
         m.nativeDtype = DType::fp32();
@@ -1485,7 +1489,7 @@ void readDtype(const ConfigReader& cfg, ModelShape& m, std::vector<std::string>&
 
 // Sliding and chunked windows: the window size, and which layers use it (layer_types, a pattern, an
 // alternation, or Qwen2's max_window_layers).
-void readWindows(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, std::vector<std::string>& notes,
+void readWindows(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, std::vector<ImportNote>& notes,
                  const FamilySpec& fam, const std::string& type) {
     const ClassDefaults& def = fam.defaults;
     const LayerStyle style = fam.layers;
@@ -1578,8 +1582,10 @@ void readWindows(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, std::
                 m.windowedLayers[i] = i >= *firstWindowed;
         }
         if (m.maxContext != 0 && m.slidingWindow >= m.maxContext && m.windowedLayerCount() > 0)
-            notes.emplace_back("the sliding window (" + std::to_string(m.slidingWindow) +
-                               " tokens) is not shorter than the context, so it never caps the cache");
+            notes.push_back({ImportNoteKind::WindowNeverCaps,
+                             {std::to_string(m.slidingWindow)},
+                             "the sliding window (" + std::to_string(m.slidingWindow) +
+                                 " tokens) is not shorter than the context, so it never caps the cache"});
     }
 }
 
@@ -1686,7 +1692,7 @@ const json& layerList(const ConfigReader& cfg, std::uint32_t layers, const json*
 }
 
 // Mllama: cross-attention layers (cross_attention_layers) and the image tokens they cache.
-void readMllamaLayers(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, std::vector<std::string>& notes) {
+void readMllamaLayers(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, std::vector<ImportNote>& notes) {
     const json& root = cfg.root();
     const json* cross = cfg.find("cross_attention_layers");
     rule.layerKey = "cross_attention_layers";
@@ -1717,7 +1723,9 @@ void readMllamaLayers(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, 
         m.extraParams += mllamaVisionParams(*it, m.hidden, cfg);
         cfg.markUsed("vision_config");
     } else {
-        notes.emplace_back("no vision_config: the image tokens per sequence use MllamaVisionConfig's defaults");
+        notes.push_back({ImportNoteKind::MllamaVisionDefaults,
+                         {},
+                         "no vision_config: the image tokens per sequence use MllamaVisionConfig's defaults"});
     }
     m.crossTokens = mulChecked("image tokens", tiles, (image / patch) * (image / patch) + 1);
     // 8 extra embedding rows (vocab_size + 8); each cross layer adds q/k norms and two gates.
@@ -1849,7 +1857,7 @@ void readFalconH1Layers(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule
 }
 
 // Zamba2: Mamba-2 layers, the hybrid ones also running a shared attention block.
-void readZamba2Layers(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, std::vector<std::string>& notes) {
+void readZamba2Layers(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, std::vector<ImportNote>& notes) {
     rule.layerKey = "layers_block_type";
     const json& kinds = layerList(cfg, m.layers, cfg.find("layers_block_type"), "layers_block_type");
     m.layerParts.resize(m.layers);
@@ -1880,7 +1888,8 @@ void readZamba2Layers(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, 
     cfg.markUsed("use_shared_attention_adapter");
     cfg.markUsed("adapter_rank");
     if (cfg.has("adapter_rank"))
-        notes.emplace_back("the shared blocks' LoRA adapters are not counted in the parameters");
+        notes.push_back(
+            {ImportNoteKind::LoraNotCounted, {}, "the shared blocks' LoRA adapters are not counted in the parameters"});
 }
 
 // GraniteHybrid: layer_types: Mamba or attention, each followed by the (MoE and) shared MLP.
@@ -2030,7 +2039,7 @@ void readQwen3NextLayers(const ConfigReader& cfg, ModelShape& m, FamilyRule& rul
 
 // The layer layout of the families whose layers differ (hybrids, cross-attention, per-block shapes): one
 // function per layer style. The uniform styles have none beyond the windows already read.
-void readLayerLayout(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, std::vector<std::string>& notes,
+void readLayerLayout(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, std::vector<ImportNote>& notes,
                      LayerStyle style, const std::string& type) {
     switch (style) {
     case LayerStyle::Uniform:
@@ -2066,7 +2075,7 @@ void readLayerLayout(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, s
 
 // The state's dtype: vLLM's mamba_ssm_cache_dtype (and the configs' own mamba_ssm_dtype) keep the recurrent state in a
 // dtype of its own, often FP32 beside BF16 weights; absent or "auto", the compute dtype.
-void readStateDtype(const ConfigReader& cfg, ModelShape& m, std::vector<std::string>& notes) {
+void readStateDtype(const ConfigReader& cfg, ModelShape& m, std::vector<ImportNote>& notes) {
     for (std::string_view key : {"mamba_ssm_cache_dtype", "mamba_ssm_dtype", "ssm_state_dtype"}) {
         const json* value = cfg.find(key);
         if (!value)
@@ -2087,11 +2096,13 @@ void readStateDtype(const ConfigReader& cfg, ModelShape& m, std::vector<std::str
             m.stateDtype = named;
     }
     if (m.layerCounts().state > 0 && !m.stateDtype)
-        notes.emplace_back("no mamba_ssm_cache_dtype: the state is kept in the compute dtype");
+        notes.push_back({ImportNoteKind::StateInComputeDtype,
+                         {},
+                         "no mamba_ssm_cache_dtype: the state is kept in the compute dtype"});
 }
 
 // How the checkpoint stores its weights (quantization_config).
-void readStoredWeights(const ConfigReader& cfg, ModelShape& m, std::vector<std::string>& notes) {
+void readStoredWeights(const ConfigReader& cfg, ModelShape& m, std::vector<ImportNote>& notes) {
     if (const json* q = cfg.find("quantization_config")) {
         StoredWeights stored;
         std::string why;
@@ -2099,19 +2110,22 @@ void readStoredWeights(const ConfigReader& cfg, ModelShape& m, std::vector<std::
             // The weights it leaves alone are in the checkpoint's dtype; a 16-bit one unless it says otherwise.
             stored.rest = m.nativeDtype.bits() == 16 ? m.nativeDtype : DType::bf16();
             if (m.nativeDtype.bits() != 16)
-                notes.emplace_back("the weights " + stored.method +
-                                   " leaves unquantized are taken as bf16 (the config names no 16-bit dtype)");
+                notes.push_back({ImportNoteKind::UnquantizedAsBf16,
+                                 {stored.method},
+                                 "the weights " + stored.method +
+                                     " leaves unquantized are taken as bf16 (the config names no 16-bit dtype)"});
             m.stored = stored;
         } else {
             cfg.unmark("quantization_config");
-            notes.emplace_back("the checkpoint's own weight bytes are not known: " + why);
+            notes.push_back(
+                {ImportNoteKind::StoredBytesUnknown, {why}, "the checkpoint's own weight bytes are not known: " + why});
         }
     }
 }
 
 // Vision towers, counted where the family defines them (Gemma 3's SigLIP, Llama 4's ViT); Mllama's is its
 // layer layout's.
-void readVisionTower(const ConfigReader& cfg, ModelShape& m, std::vector<std::string>& notes, LayerStyle style) {
+void readVisionTower(const ConfigReader& cfg, ModelShape& m, std::vector<ImportNote>& notes, LayerStyle style) {
     const json& root = cfg.root();
     if (auto it = root.find("vision_config"); it != root.end() && it->is_object() && style != LayerStyle::Mllama) {
         const std::string visionType = it->contains("model_type") && (*it)["model_type"].is_string()
@@ -2130,12 +2144,15 @@ void readVisionTower(const ConfigReader& cfg, ModelShape& m, std::vector<std::st
                                                            "vision_config.vision_output_dim", 1u << 24, cfg);
             m.extraParams += vitParams(*it, cfg) + out * m.hidden;
             cfg.markUsed("vision_config");
-            notes.emplace_back("the vision encoder is counted approximately, as a plain ViT of vision_config's "
-                               "size");
+            notes.push_back({ImportNoteKind::VisionApproximate,
+                             {},
+                             "the vision encoder is counted approximately, as a plain ViT of vision_config's size"});
         } else {
             // Left reported: the server loads these weights, and the total here leaves them out.
-            notes.emplace_back("the vision encoder (vision_config) is not counted: the parameters are the "
-                               "language model's");
+            notes.push_back({ImportNoteKind::VisionNotCounted,
+                             {},
+                             "the vision encoder (vision_config) is not counted: the parameters are the "
+                             "language model's"});
         }
     }
 }
@@ -2213,9 +2230,10 @@ ImportResult importConfig(const json& root, std::string_view source) {
         const bool gated = act.find("silu") != std::string::npos || act.find("swiglu") != std::string::npos;
         fam.mlp = gated ? MlpKind::Gated : MlpKind::Plain;
         fam.tied = true; // transformers' PretrainedConfig default
-        result.notes.emplace_back("unknown model_type '" + type + "': assumed a " +
-                                  (gated ? "gated (SwiGLU)" : "plain") +
-                                  " MLP and RMSNorm from the activation; the parameter count is an estimate");
+        result.notes.push_back({ImportNoteKind::UnknownModelType,
+                                {type, gated ? "gated" : "plain"},
+                                "unknown model_type '" + type + "': assumed a " + (gated ? "gated (SwiGLU)" : "plain") +
+                                    " MLP and RMSNorm from the activation; the parameter count is an estimate"});
     }
     const ClassDefaults& def = fam.defaults;
     const LayerStyle style = fam.layers;
@@ -2235,9 +2253,11 @@ ImportResult importConfig(const json& root, std::string_view source) {
         readLatentAttention(cfg, m, rule);
 
     if (auto mtp = cfg.countField({"num_nextn_predict_layers", "num_mtp_modules", "mtp_num_hidden_layers"}))
-        result.notes.emplace_back("the " + std::to_string(*mtp) +
-                                  " multi-token-prediction layer(s) (num_nextn_predict_layers) are not counted: they "
-                                  "serve speculative decoding only");
+        result.notes.push_back({ImportNoteKind::MtpNotCounted,
+                                {std::to_string(*mtp)},
+                                "the " + std::to_string(*mtp) +
+                                    " multi-token-prediction layer(s) (num_nextn_predict_layers) are not counted: they "
+                                    "serve speculative decoding only"});
     readLayerKindGeometry(cfg, m, fam, style, rule); // attention whose heads differ by layer kind
     readLayerLayout(cfg, m, rule, result.notes, style, type);
     readStateDtype(cfg, m, result.notes);
@@ -2279,7 +2299,9 @@ ImportResult importConfig(const json& root, std::string_view source) {
         std::string keys;
         for (const auto& key : result.ignoredKeys)
             keys += (keys.empty() ? "" : ", ") + key;
-        result.notes.emplace_back("keys not understood, which may size memory (the figures are unverified): " + keys);
+        result.notes.push_back({ImportNoteKind::KeysNotUnderstood,
+                                {keys},
+                                "keys not understood, which may size memory (the figures are unverified): " + keys});
     }
     result.confidence = !result.ignoredKeys.empty() ? Confidence::Unverified
                         : spec != nullptr           ? Confidence::Exact
@@ -2288,8 +2310,10 @@ ImportResult importConfig(const json& root, std::string_view source) {
         std::string keys;
         for (const auto& key : rule.defaultedKeys)
             keys += (keys.empty() ? "" : ", ") + key;
-        result.notes.emplace_back("absent keys taken from the " + rule.family +
-                                  " configuration class's defaults: " + keys);
+        result.notes.push_back(
+            {ImportNoteKind::DefaultsFromClass,
+             {rule.family, keys},
+             "absent keys taken from the " + rule.family + " configuration class's defaults: " + keys});
     }
     return result;
 }
@@ -2304,8 +2328,10 @@ ImportResult importHfConfig(const json& root, std::string_view sourceBytes) {
     try {
         ImportResult result = importConfig(root, source);
         if (replaced > 0)
-            result.notes.push_back("the file name is not valid UTF-8: " + std::to_string(replaced) +
-                                   " byte sequence(s) are shown as U+FFFD in the model's name");
+            result.notes.push_back({ImportNoteKind::FileNameNotUtf8,
+                                    {std::to_string(replaced)},
+                                    "the file name is not valid UTF-8: " + std::to_string(replaced) +
+                                        " byte sequence(s) are shown as U+FFFD in the model's name"});
         return result;
     } catch (const Error& e) {
         // Arithmetic deep in a family rule says what overflowed; the file is named here.

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -34,6 +35,32 @@ enum class Confidence {
 };
 std::string confidenceName(Confidence confidence); // "exact", "derived", "unverified" (JSON's values)
 
+// What the importer assumed or could not interpret: a kind and its values, which the window words in its own
+// language, and the English sentence (the CLI's, the tests'). Each kind's values, in order:
+enum class ImportNoteKind : std::uint8_t {
+    AssumedIntermediate,  // the MLP width assumed (4 x hidden)
+    NoMaxContext,         //
+    UnknownDtype,         // torch_dtype as written
+    WindowNeverCaps,      // the sliding window, in tokens
+    MllamaVisionDefaults, //
+    LoraNotCounted,       //
+    StateInComputeDtype,  //
+    UnquantizedAsBf16,    // the quantization method
+    StoredBytesUnknown,   // why, in English (the quantization reader's words)
+    VisionApproximate,    //
+    VisionNotCounted,     //
+    UnknownModelType,     // model_type, then "gated" or "plain"
+    MtpNotCounted,        // the multi-token-prediction layers
+    KeysNotUnderstood,    // the keys, ", "-separated
+    DefaultsFromClass,    // the family, the keys
+    FileNameNotUtf8,      // the byte sequences replaced
+};
+struct ImportNote {
+    ImportNoteKind kind = ImportNoteKind::NoMaxContext;
+    std::vector<std::string> values;
+    std::string text; // in English
+};
+
 struct ImportResult {
     ModelShape shape;
     FamilyRule rule;
@@ -41,7 +68,7 @@ struct ImportResult {
     // Keys no rule read that are not on the importer's list of keys known not to size memory
     // (kHarmlessKeys in hfconfig.cpp, each with its reason): the estimate may miss what they say.
     std::vector<std::string> ignoredKeys;
-    std::vector<std::string> notes; // what was assumed or could not be interpreted, in plain words
+    std::vector<ImportNote> notes; // what was assumed or could not be interpreted
 };
 
 // Reads a Hugging Face config.json (as parsed JSON). `source` names the file in every

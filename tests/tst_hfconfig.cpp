@@ -313,7 +313,7 @@ private slots:
         QFETCH(qulonglong, published);
         const ImportResult r = importHfConfigFile(testDataPath(file.toUtf8().constData()).toStdString());
         QCOMPARE(QString::fromStdString(r.rule.family), family);
-        QVERIFY2(r.ignoredKeys.empty(), qPrintable(QString::fromStdString(r.notes.empty() ? "" : r.notes.back())));
+        QVERIFY2(r.ignoredKeys.empty(), qPrintable(QString::fromStdString(r.notes.empty() ? "" : r.notes.back().text)));
         KV_COMPARE_U64(kvBytesPerToken(r.shape, DType::bf16()), kvPerToken);
         QCOMPARE(r.shape.layerCounts().kv, kvLayers);
         QCOMPARE(r.rule.layers.kv, kvLayers);
@@ -385,8 +385,8 @@ private slots:
             QVERIFY2(std::find(r.rule.defaultedKeys.begin(), r.rule.defaultedKeys.end(), key) !=
                          r.rule.defaultedKeys.end(),
                      key);
-        QVERIFY(std::any_of(r.notes.begin(), r.notes.end(), [](const std::string& n) {
-            return n.find("Gemma 3 configuration class's defaults") != std::string::npos;
+        QVERIFY(std::any_of(r.notes.begin(), r.notes.end(), [](const ImportNote& n) {
+            return n.text.find("Gemma 3 configuration class's defaults") != std::string::npos;
         }));
     }
 
@@ -488,8 +488,8 @@ private slots:
             "partial.json");
         const std::vector<std::string> expected{"attention_window", "kv_lora_rank", "num_memory_layers"}; // sorted
         QCOMPARE(r.ignoredKeys, expected);
-        QVERIFY(
-            QString::fromStdString(r.notes.back()).contains(u"attention_window, kv_lora_rank, num_memory_layers"_s));
+        QVERIFY(QString::fromStdString(r.notes.back().text)
+                    .contains(u"attention_window, kv_lora_rank, num_memory_layers"_s));
         // An unknown family is read generically and says so.
         const ImportResult unknown = importHfConfigText(
             R"({"model_type":"mystery","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":100,"n_routed_state":7})",
@@ -957,7 +957,7 @@ private slots:
         json root = json::parse(file.readAll().toStdString());
         root["quantization_config"] = json::parse(config.toStdString());
         const ImportResult r = importHfConfig(root, "q.json");
-        QVERIFY2(r.ignoredKeys.empty(), qPrintable(QString::fromStdString(r.notes.empty() ? "" : r.notes.back())));
+        QVERIFY2(r.ignoredKeys.empty(), qPrintable(QString::fromStdString(r.notes.empty() ? "" : r.notes.back().text)));
         QCOMPARE(r.confidence, Confidence::Exact);
         QVERIFY(r.shape.stored.has_value());
         QCOMPARE(QString::fromStdString(r.shape.stored->format.name()), format);
@@ -1042,8 +1042,8 @@ private slots:
         QCOMPARE(r.confidence, Confidence::Unverified);
         QCOMPARE(r.ignoredKeys, std::vector<std::string>{"quantization_config"});
         QVERIFY(!r.shape.stored);
-        const bool said = std::any_of(r.notes.begin(), r.notes.end(), [&](const std::string& note) {
-            return QString::fromStdString(note).contains(reason);
+        const bool said = std::any_of(r.notes.begin(), r.notes.end(), [&](const ImportNote& note) {
+            return QString::fromStdString(note.text).contains(reason);
         });
         QVERIFY2(said, qPrintable(reason));
     }
@@ -1183,7 +1183,7 @@ private slots:
         QCOMPARE(r.shape.slidingWindow, std::uint64_t(0));
         QVERIFY(r.ignoredKeys.empty());
         QVERIFY(std::none_of(r.notes.begin(), r.notes.end(),
-                             [](const std::string& n) { return n.find("multi-token") != std::string::npos; }));
+                             [](const ImportNote& n) { return n.text.find("multi-token") != std::string::npos; }));
     }
 
     void displayNameIsNeverAPath() {
@@ -1383,7 +1383,7 @@ private slots:
             R"({"model_type":"mystery","num_hidden_layers":2,"hidden_size":64,"num_attention_heads":4,"vocab_size":100,"hidden_act":"silu"})";
         const ImportResult r = importHfConfigText(unknown, "m.json");
         QVERIFY(r.notes.size() >= 2);
-        QVERIFY(QString::fromStdString(r.notes[0]).contains(QLatin1String("unknown model_type 'mystery'")));
+        QVERIFY(QString::fromStdString(r.notes[0].text).contains(QLatin1String("unknown model_type 'mystery'")));
         QCOMPARE(r.shape.mlp, MlpKind::Gated);
     }
 

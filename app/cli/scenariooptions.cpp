@@ -57,7 +57,9 @@ Scenario scenarioFromOptions(const ArgParser& p, std::vector<std::string>& notes
     const bool explicitShape =
         p.has("layers") && p.has("hidden") && p.has("heads") && !p.has("preset") && !p.has("config");
     if (std::optional<ImportResult> imported = applyModelSource(s, p.value("preset"), p.value("config"))) {
-        notes = imported->notes;
+        notes.clear();
+        for (const ImportNote& note : imported->notes) // the English: core's words, which the CLI labels
+            notes.push_back(note.text);
         if (importedOut)
             *importedOut = std::move(imported);
     } else if (explicitShape) {

@@ -2405,47 +2405,47 @@
 <context>
     <name>DeviceReason</name>
     <message>
-        <location filename="../../app/viewtext.cpp" line="235"/>
+        <location filename="../../app/viewtext.cpp" line="289"/>
         <source>no CUDA driver</source>
         <translation>CUDA 드라이버 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="236"/>
+        <location filename="../../app/viewtext.cpp" line="290"/>
         <source>no CUDA device</source>
         <translation>CUDA 장치 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="237"/>
+        <location filename="../../app/viewtext.cpp" line="291"/>
         <source>CUDA device 0 did not answer</source>
         <translation>CUDA 장치 0이 응답하지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="238"/>
+        <location filename="../../app/viewtext.cpp" line="292"/>
         <source>cudaMemGetInfo failed</source>
         <translation>cudaMemGetInfo 실패</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="239"/>
+        <location filename="../../app/viewtext.cpp" line="293"/>
         <source>this build has no CUDA backend (CUDA Toolkit not found at build time)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="241"/>
+        <location filename="../../app/viewtext.cpp" line="295"/>
         <source>a CUDA device answered</source>
         <translation>CUDA 장치가 응답함</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="242"/>
+        <location filename="../../app/viewtext.cpp" line="296"/>
         <source>--backend cpu</source>
         <translation>--backend cpu 지정</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="243"/>
+        <location filename="../../app/viewtext.cpp" line="297"/>
         <source>--backend cuda</source>
         <translation>--backend cuda 지정</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="244"/>
+        <location filename="../../app/viewtext.cpp" line="298"/>
         <source>this build has no CUDA backend (the CUDA Toolkit was not found when it was built)</source>
         <translation>이 빌드에는 CUDA 백엔드가 없음 (빌드할 때 CUDA Toolkit을 찾지 못함)</translation>
     </message>
@@ -4847,7 +4847,7 @@
         <translation>%1. 카드 %3 중 한도 %2. %4.</translation>
     </message>
     <message>
-        <location filename="../../app/memorychart.cpp" line="483"/>
+        <location filename="../../app/memorychart.cpp" line="482"/>
         <source>&lt;br&gt;of the CUDA context, NCCL&apos;s buffers (estimate): %1</source>
         <translation>&lt;br&gt;CUDA 컨텍스트 중 NCCL 버퍼 (추정): %1</translation>
     </message>
@@ -8226,189 +8226,274 @@ at (tokens)</source>
         <translation> (헤드가 GPU보다 적은 종류는 GPU마다 헤드 하나의 사본을 둡니다)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="61"/>
+        <location filename="../../app/viewtext.cpp" line="49"/>
+        <source>no intermediate size given: assumed 4 x hidden = %1</source>
+        <translation>intermediate_size가 없어 4 x 히든 = %1로 가정했습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="51"/>
+        <source>no maximum context length given</source>
+        <translation>최대 컨텍스트 길이가 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="53"/>
+        <source>torch_dtype &apos;%1&apos; is not a format KV Scope knows; assumed bf16</source>
+        <translation>torch_dtype &apos;%1&apos;은 KV Scope가 모르는 형식이라 bf16으로 가정했습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="55"/>
+        <source>the sliding window (%1 tokens) is not shorter than the context, so it never caps the cache</source>
+        <translation>슬라이딩 윈도우(%1 토큰)가 컨텍스트보다 짧지 않아 캐시를 제한하지 않습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="58"/>
+        <source>no vision_config: the image tokens per sequence use MllamaVisionConfig&apos;s defaults</source>
+        <translation>vision_config가 없어 시퀀스당 이미지 토큰 수는 MllamaVisionConfig의 기본값을 씁니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="60"/>
+        <source>the shared blocks&apos; LoRA adapters are not counted in the parameters</source>
+        <translation>공유 블록의 LoRA 어댑터는 파라미터 수에 넣지 않았습니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="62"/>
+        <source>no mamba_ssm_cache_dtype: the state is kept in the compute dtype</source>
+        <translation>mamba_ssm_cache_dtype이 없어 상태를 연산 dtype으로 둡니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="64"/>
+        <source>the weights %1 leaves unquantized are taken as bf16 (the config names no 16-bit dtype)</source>
+        <translation>%1이 양자화하지 않은 가중치는 bf16으로 봅니다 (설정에 16비트 dtype이 없음)</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="67"/>
+        <source>the checkpoint&apos;s own weight bytes are not known: %1</source>
+        <translation>체크포인트 자체의 가중치 바이트를 알 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="69"/>
+        <source>the vision encoder is counted approximately, as a plain ViT of vision_config&apos;s size</source>
+        <translation>비전 인코더는 vision_config 크기의 일반 ViT로 보고 대략 셉니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="71"/>
+        <source>the vision encoder (vision_config) is not counted: the parameters are the language model&apos;s</source>
+        <translation>비전 인코더(vision_config)는 세지 않았습니다. 파라미터는 언어 모델의 것입니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="74"/>
+        <source>unknown model_type &apos;%1&apos;: assumed a gated (SwiGLU) MLP and RMSNorm from the activation; the parameter count is an estimate</source>
+        <translation>알 수 없는 model_type &apos;%1&apos;: 활성화 함수를 보고 게이트(SwiGLU) MLP와 RMSNorm으로 가정했습니다. 파라미터 수는 추정치입니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="77"/>
+        <source>unknown model_type &apos;%1&apos;: assumed a plain MLP and RMSNorm from the activation; the parameter count is an estimate</source>
+        <translation>알 수 없는 model_type &apos;%1&apos;: 활성화 함수를 보고 일반 MLP와 RMSNorm으로 가정했습니다. 파라미터 수는 추정치입니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="81"/>
+        <source>the %1 multi-token-prediction layer(s) (num_nextn_predict_layers) are not counted: they serve speculative decoding only</source>
+        <translation>다중 토큰 예측 레이어 %1개(num_nextn_predict_layers)는 세지 않았습니다. 추측 디코딩에만 쓰입니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="85"/>
+        <source>keys not understood, which may size memory (the figures are unverified): %1</source>
+        <translation>메모리 크기를 정할 수 있는데 이해하지 못한 키 (수치가 검증되지 않음): %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="87"/>
+        <source>absent keys taken from the %1 configuration class&apos;s defaults: %2</source>
+        <translation>없는 키는 %1 설정 클래스의 기본값을 썼습니다: %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="89"/>
+        <source>the file name is not valid UTF-8: %1 byte sequence(s) are shown as U+FFFD in the model&apos;s name</source>
+        <translation>파일 이름이 올바른 UTF-8이 아닙니다: 바이트 시퀀스 %1개를 모델 이름에 U+FFFD로 표시합니다</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewtext.cpp" line="115"/>
         <source>MXFP4 (FP4, g32, E8M0 scales: %1 bits)</source>
         <translation>MXFP4 (FP4, g32, E8M0 스케일: %1비트)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="63"/>
+        <location filename="../../app/viewtext.cpp" line="117"/>
         <source>NVFP4 (FP4, g16, FP8 scales: %1 bits)</source>
         <translation>NVFP4 (FP4, g16, FP8 스케일: %1비트)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="68"/>
+        <location filename="../../app/viewtext.cpp" line="122"/>
         <source>%1 (g%2, %3 scales and zero points: %4 bits)</source>
         <translation>%1 (g%2, %3 스케일과 영점: %4비트)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="69"/>
+        <location filename="../../app/viewtext.cpp" line="123"/>
         <source>%1 (g%2, %3 scales: %4 bits)</source>
         <translation>%1 (g%2, %3 스케일: %4비트)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="74"/>
+        <location filename="../../app/viewtext.cpp" line="128"/>
         <source>%1 as stored</source>
         <translation>저장된 그대로의 %1</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="82"/>
+        <location filename="../../app/viewtext.cpp" line="136"/>
         <source>off</source>
         <translation>끔</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="84"/>
+        <location filename="../../app/viewtext.cpp" line="138"/>
         <source>n-gram, k = %1</source>
         <translation>n-gram, k = %1</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="86"/>
+        <location filename="../../app/viewtext.cpp" line="140"/>
         <source>EAGLE head, k = %1</source>
         <translation>EAGLE 헤드, k = %1</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="94"/>
+        <location filename="../../app/viewtext.cpp" line="148"/>
         <source>draft %1, k = %2</source>
         <translation>드래프트 %1, k = %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="108"/>
+        <location filename="../../app/viewtext.cpp" line="162"/>
         <source>Model %1 → %2</source>
         <translation>모델 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="112"/>
+        <location filename="../../app/viewtext.cpp" line="166"/>
         <source>Layers %1 → %2</source>
         <translation>레이어 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="115"/>
+        <location filename="../../app/viewtext.cpp" line="169"/>
         <source>Hidden size %1 → %2</source>
         <translation>히든 크기 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="118"/>
+        <location filename="../../app/viewtext.cpp" line="172"/>
         <source>Query heads %1 → %2</source>
         <translation>쿼리 헤드 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="121"/>
+        <location filename="../../app/viewtext.cpp" line="175"/>
         <source>KV heads %1 → %2</source>
         <translation>KV 헤드 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="124"/>
+        <location filename="../../app/viewtext.cpp" line="178"/>
         <source>Head dim %1 → %2</source>
         <translation>헤드 차원 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="127"/>
+        <location filename="../../app/viewtext.cpp" line="181"/>
         <source>Parameters changed</source>
         <translation>파라미터 변경</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="131"/>
+        <location filename="../../app/viewtext.cpp" line="185"/>
         <source>Weights %1 → %2</source>
         <translation>가중치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="132"/>
+        <location filename="../../app/viewtext.cpp" line="186"/>
         <source>Weight dtype %1 → %2</source>
         <translation>가중치 dtype %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="135"/>
+        <location filename="../../app/viewtext.cpp" line="189"/>
         <source>KV cache dtype %1 → %2</source>
         <translation>KV 캐시 dtype %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="138"/>
+        <location filename="../../app/viewtext.cpp" line="192"/>
         <source>Context %1 → %2</source>
         <translation>컨텍스트 길이 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="141"/>
+        <location filename="../../app/viewtext.cpp" line="195"/>
         <source>Batch %1 → %2</source>
         <translation>배치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="146"/>
+        <location filename="../../app/viewtext.cpp" line="200"/>
         <source>GPU %1 → %2</source>
         <translation>GPU %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="149"/>
+        <location filename="../../app/viewtext.cpp" line="203"/>
         <source>Utilization %1 → %2</source>
         <translation>메모리 사용률 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="152"/>
+        <location filename="../../app/viewtext.cpp" line="206"/>
         <source>Tensor parallel %1 → %2</source>
         <translation>텐서 병렬 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="156"/>
+        <location filename="../../app/viewtext.cpp" line="210"/>
         <source>Speculative decoding %1 → %2</source>
         <translation>추측 디코딩 %1 → %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="160"/>
+        <location filename="../../app/viewtext.cpp" line="214"/>
         <source>%n settings changed</source>
         <translation>
             <numerusform>설정 %n개 변경</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="164"/>
+        <location filename="../../app/viewtext.cpp" line="218"/>
         <source>KV cache %1 → %2</source>
         <translation>KV 캐시 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="166"/>
+        <location filename="../../app/viewtext.cpp" line="220"/>
         <source> (×%1)</source>
         <translation> (×%1)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="168"/>
+        <location filename="../../app/viewtext.cpp" line="222"/>
         <source>weights unchanged</source>
         <translation>가중치 변화 없음</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="169"/>
+        <location filename="../../app/viewtext.cpp" line="223"/>
         <source>weights %1 → %2</source>
         <translation>가중치 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="172"/>
+        <location filename="../../app/viewtext.cpp" line="226"/>
         <source>; now fits</source>
         <translation>; 이제 적재 가능</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="172"/>
+        <location filename="../../app/viewtext.cpp" line="226"/>
         <source>; now out of memory</source>
         <translation>; 이제 메모리 부족 (OOM)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="173"/>
+        <location filename="../../app/viewtext.cpp" line="227"/>
         <source>%1: %2, %3%4</source>
         <translation>%1: %2, %3%4</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="195"/>
+        <location filename="../../app/viewtext.cpp" line="249"/>
         <source>Largest batch at %1 tokens: &lt;b&gt;%2&lt;/b&gt; · longest context at batch %3: &lt;b&gt;%4&lt;/b&gt; tokens</source>
         <translation>%1 토큰에서 최대 배치: &lt;b&gt;%2&lt;/b&gt; · 배치 %3에서 최대 컨텍스트 길이: &lt;b&gt;%4&lt;/b&gt; 토큰</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="211"/>
+        <location filename="../../app/viewtext.cpp" line="265"/>
         <source>%1 µs</source>
         <translation>%1 µs</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="213"/>
+        <location filename="../../app/viewtext.cpp" line="267"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="214"/>
+        <location filename="../../app/viewtext.cpp" line="268"/>
         <source>%1 s</source>
         <translation>%1초</translation>
     </message>
@@ -8449,27 +8534,27 @@ at (tokens)</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="45"/>
+        <location filename="../../app/viewtext.cpp" line="99"/>
         <source>%1 (set by hand, K/V projections re-estimated for these KV heads)</source>
         <translation>%1 (직접 입력, K/V 프로젝션만 이 KV 헤드 수에 맞춰 다시 추정)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="46"/>
+        <location filename="../../app/viewtext.cpp" line="100"/>
         <source>%1 (published, K/V projections re-estimated for these KV heads)</source>
         <translation>%1 (공개된 값, K/V 프로젝션만 이 KV 헤드 수에 맞춰 다시 추정)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="49"/>
+        <location filename="../../app/viewtext.cpp" line="103"/>
         <source>%1 (estimated from the shape)</source>
         <translation>%1 (구조에서 추정)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="51"/>
+        <location filename="../../app/viewtext.cpp" line="105"/>
         <source>%1 (published)</source>
         <translation>%1 (공개된 값)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="53"/>
+        <location filename="../../app/viewtext.cpp" line="107"/>
         <source>%1 (set by hand)</source>
         <translation>%1 (직접 입력)</translation>
     </message>
@@ -8507,7 +8592,7 @@ at (tokens)</source>
         <translation>&lt;br&gt;레이어 %2개 중 %1개는 마지막 %3 토큰만 보관합니다 (슬라이딩 윈도우)</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="182"/>
+        <location filename="../../app/viewtext.cpp" line="236"/>
         <source>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;%4 blocks of %5 tokens (%6 each) in %7 left for the cache&lt;/small&gt;</source>
         <translation>&lt;tt&gt;GPU KV cache size: %1 tokens&lt;br&gt;Maximum concurrency for %2 tokens per request: %3x&lt;/tt&gt;&lt;br&gt;&lt;small&gt;캐시에 남은 %7에 %5 토큰짜리 블록 (블록당 %6) %4개&lt;/small&gt;</translation>
     </message>
@@ -8520,19 +8605,19 @@ at (tokens)</source>
         <translation type="vanished">&lt;span style=&apos;color:#b3261e&apos;&gt;KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="256"/>
+        <location filename="../../app/viewtext.cpp" line="310"/>
         <source>CUDA: %1, %2, sm_%3%4, driver %5.%6</source>
         <translation>CUDA: %1, %2, sm_%3%4, 드라이버 %5.%6</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/viewtext.cpp" line="263"/>
+        <location filename="../../app/viewtext.cpp" line="317"/>
         <source>CPU: %1, %n thread(s), %2 RAM</source>
         <translation>
             <numerusform>CPU: %1, 스레드 %n개, RAM %2</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/viewtext.cpp" line="264"/>
+        <location filename="../../app/viewtext.cpp" line="318"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>

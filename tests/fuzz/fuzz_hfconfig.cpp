@@ -13,8 +13,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const kvscope::ImportResult imported = kvscope::importHfConfigText(input, source);
         kvscope::fuzz::requireValidUtf8(imported.shape.id, "the model's id");
         kvscope::fuzz::requireValidUtf8(imported.shape.displayName, "the model's name");
-        for (const std::string& note : imported.notes)
-            kvscope::fuzz::requireValidUtf8(note, "a note");
+        for (const kvscope::ImportNote& note : imported.notes) {
+            kvscope::fuzz::requireValidUtf8(note.text, "a note");
+            for (const std::string& value : note.values)
+                kvscope::fuzz::requireValidUtf8(value, "a note's value");
+        }
         for (const std::string& key : imported.ignoredKeys)
             kvscope::fuzz::requireValidUtf8(key, "an ignored key");
         kvscope::Scenario scenario = kvscope::defaultScenario();
