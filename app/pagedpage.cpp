@@ -1109,9 +1109,15 @@ kvscope::SimConfig PagedPage::baseConfig() const {
     config.sampling = kvscope::SamplingMode(m_sampling->currentData().toInt());
     // The tiers in whole pools' worth of slots, only where they apply (a disk under a host tier, both under a
     // prefix cache): a control left set while its parent is off adds nothing.
+    // A tier holds whole blocks: at least one, however small the share of a small pool.
+    const auto tierSlots = [&](double pools) {
+        return pools > 0 ? std::max<std::uint64_t>(std::uint64_t(std::llround(pools * double(config.poolSlots))),
+                                                   config.blockSize)
+                         : 0;
+    };
     if (config.prefixCache && m_hostTier->value() > 0) {
-        config.hostTierSlots = std::uint64_t(std::llround(m_hostTier->value() * double(config.poolSlots)));
-        config.diskTierSlots = std::uint64_t(std::llround(m_diskTier->value() * double(config.poolSlots)));
+        config.hostTierSlots = tierSlots(m_hostTier->value());
+        config.diskTierSlots = tierSlots(m_diskTier->value());
     }
     return config;
 }

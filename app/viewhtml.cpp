@@ -158,8 +158,13 @@ QString capacityEmptyHtml(const kvscope::Capacity& c) {
         const std::uint64_t used = c.weightBytes + c.activationBytes + c.runtimeBytes;
         return u"<span style='color:%1'>%2</span>"_s.arg(
             chartstyle::bad().name(),
-            QCoreApplication::translate("viewtext", "No KV memory: weights %1 + activations %2 (estimate) + CUDA "
-                                                    "context %3 (estimate) = %4 exceed the budget of %5 by %6.")
+            (c.communicationBytes > 0
+                 ? QCoreApplication::translate("viewtext", "No KV memory: weights %1 + activations %2 (estimate) + "
+                                                           "CUDA context and NCCL %3 (estimate) = %4 exceed the "
+                                                           "budget of %5 by %6.")
+                 : QCoreApplication::translate("viewtext", "No KV memory: weights %1 + activations %2 (estimate) + "
+                                                           "CUDA context %3 (estimate) = %4 exceed the budget of %5 "
+                                                           "by %6."))
                 .arg(size(c.weightBytes), size(c.activationBytes), size(c.runtimeBytes), size(used),
                      size(c.budgetBytes), size(used - std::min(used, c.budgetBytes))));
     }

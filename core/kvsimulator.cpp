@@ -247,7 +247,14 @@ bool KvSimulator::admitHead() {
     const std::array<std::uint64_t, kOffloadTiers> tierBefore =
         countHits ? static_cast<const PagedAllocator&>(*m_allocator).prefixStats().tierHitTokens
                   : std::array<std::uint64_t, kOffloadTiers>{};
-    if (!m_allocator->admit(r, m_config.samples, tokens, p.finalLength))
+    // A request swapped back in brings its own blocks from swap space, not from the offload tiers.
+    const bool swapResume = p.preempted && generatedOf(id) > 0 && m_config.preemption == PreemptionMode::Swap;
+    if (m_config.allocator == AllocatorKind::Paged && swapResume)
+        static_cast<PagedAllocator&>(*m_allocator).setTierLoads(false);
+    const bool admitted = m_allocator->admit(r, m_config.samples, tokens, p.finalLength);
+    if (m_config.allocator == AllocatorKind::Paged && swapResume)
+        static_cast<PagedAllocator&>(*m_allocator).setTierLoads(true);
+    if (!admitted)
         return false;
     // A request preempted in the step that first admitted it never ran: its prompt is computed now, whatever the
     // preemption mode.
@@ -569,6 +576,9 @@ void KvSimulator::recordTraffic(std::size_t runningBefore) {
         m_traffic.decodeContexts.insert(m_traffic.decodeContexts.end(), m_config.samples,
                                         std::uint64_t(m_requests[id].promptLen) + generatedOf(id) - 1);
     }
+    for (std::size_t i = survivors; i < m_admissions.size(); ++i)
+        for (std::size_t t = 0; t < kOffloadTiers; ++t)
+            m_traffic.loadedByPreempted[t] += m_admissions[i].loaded[t];
     for (std::size_t i = 0; i < survivors; ++i) {
         const Admission& a = m_admissions[i];
         if (a.swapped) // its cache came back from CPU memory: it decodes from there
@@ -591,6 +601,7 @@ bool KvSimulator::step() {
         m_traffic.decodeContexts.clear();
         m_traffic.finished.clear();
         m_traffic.rejected.clear();
+        m_traffic.loadedByPreempted = {};
         m_admissions.clear();
     }
     while (!m_config.arrivalsByCaller && m_nextArrival < m_requests.size() &&
@@ -871,6 +882,7 @@ SimSummary KvSimulator::summary() const {
             s.tierHitTokens[t] = paged.prefixStats().tierHitTokens[t];
             s.tierStores[t] = paged.prefixStats().tierStores[t];
             s.tierEvictions[t] = paged.prefixStats().tierEvictions[t];
+            s.tierSuperseded[t] = paged.prefixStats().tierSuperseded[t];
         }
     }
     return s;

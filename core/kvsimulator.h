@@ -100,6 +100,9 @@ struct StepTraffic {
     std::vector<std::uint32_t> finished; // stored their last token this step
     std::vector<std::uint32_t> rejected; // turned away this step (they never run)
     std::uint64_t swappedSlots = 0;      // token slots copied GPU -> CPU (preemption) or back (resumption)
+    // Tokens loaded from each offload tier by requests admitted and preempted in the same step: no prefill of theirs
+    // ran, but their blocks were copied into the pool (and stay in its prefix cache), so the step paid the copy.
+    std::array<std::uint64_t, kOffloadTiers> loadedByPreempted{};
     bool idle() const { return prefills.empty() && decodeContexts.empty(); }
 };
 
@@ -238,6 +241,7 @@ struct SimSummary {
     bool offloading = false;
     std::array<std::uint32_t, kOffloadTiers> tierCapacityBlocks{}, tierBlocksAtEnd{};
     std::array<std::uint64_t, kOffloadTiers> tierHitTokens{}, tierStores{}, tierEvictions{};
+    std::array<std::uint64_t, kOffloadTiers> tierSuperseded{}; // dropped: the pool computed the block again
     // Every tier's hits with the pool's: the share of prompt tokens not computed.
     double allTierHitRate() const {
         std::uint64_t hits = prefixHitTokens;

@@ -173,9 +173,11 @@ void PagedAllocator::storeInTier(std::size_t tier, std::uint64_t hash) {
 }
 
 void PagedAllocator::dropFromTiers(std::uint64_t hash) {
-    for (HashLru& tier : m_tiers)
-        if (tier.erase(hash))
+    for (std::size_t t = 0; t < m_tiers.size(); ++t)
+        if (m_tiers[t].erase(hash)) {
+            ++m_prefixStats.tierSuperseded[t];
             return;
+        }
 }
 
 std::uint32_t PagedAllocator::loadFromTiers(const PrefixChain& chain, std::uint32_t from, std::uint32_t to) {
@@ -356,7 +358,7 @@ bool PagedAllocator::admit(const Request& request, std::uint32_t samples, std::u
     const PrefixChain* chain = plan.cacheable ? &prefixChain(request.prefixId, plan.cacheable) : nullptr;
     // Blocks past the pool's hits that a tier below holds are loaded, not computed. Taken out of their tier before
     // the pool's blocks are taken: an eviction below stores into the tiers and must not push them out first.
-    if (offloading() && chain)
+    if (offloading() && m_tierLoads && chain)
         loadFromTiers(*chain, plan.hits, plan.hittable);
     for (std::uint32_t i = 0; i < sharedBlocks; ++i) {
         const std::uint64_t h = i < plan.cacheable ? chain->hashes[i] : 0;

@@ -138,6 +138,9 @@ public:
     // caching; a disk tier needs a host tier. Call before the first admission. Throws Error otherwise.
     void setOffloadTiers(std::uint32_t hostBlocks, std::uint32_t diskBlocks);
     bool offloading() const { return m_tiers[0].capacity() > 0; }
+    // Whether admit() loads blocks from the tiers (default true). A request swapped back in brings its own blocks
+    // from swap space: the simulator turns this off for its admission.
+    void setTierLoads(bool on) { m_tierLoads = on; }
     const HashLru& tier(OffloadTier t) const { return m_tiers[std::size_t(t)]; }
 
     // Prefix caching's counters since the start (all zero without it).
@@ -146,8 +149,10 @@ public:
         std::uint64_t hitTokens = 0;    // of those, found in cached blocks in the pool (prefill saved)
         std::uint64_t evictions = 0;    // cached blocks taken back for other use
         // By offload tier (OffloadTier's order): prompt tokens loaded back from it (prefill saved, a copy paid),
-        // blocks stored into it (evicted from the tier above), and blocks it evicted (down a tier, or dropped).
-        std::array<std::uint64_t, kOffloadTiers> tierHitTokens{}, tierStores{}, tierEvictions{};
+        // blocks stored into it (evicted from the tier above), blocks it evicted (down a tier, or dropped), and
+        // blocks dropped from it because the pool computed the same block again. Every block stored is held, loaded
+        // back (tierHitTokens / block size), evicted or superseded.
+        std::array<std::uint64_t, kOffloadTiers> tierHitTokens{}, tierStores{}, tierEvictions{}, tierSuperseded{};
     };
     const PrefixStats& prefixStats() const { return m_prefixStats; }
     bool prefixCaching() const { return m_prefixCache; }
@@ -301,6 +306,7 @@ private:
     std::uint32_t m_cachedFree = 0;
     PrefixStats m_prefixStats;
     std::array<HashLru, kOffloadTiers> m_tiers;
+    bool m_tierLoads = true;
     std::uint64_t m_cacheVersion = 0;              // changes whenever a lookup could answer differently
     mutable std::vector<PrefixChain> m_chainsById; // prefix id (< 4096) -> chain
     mutable std::unordered_map<std::uint32_t, PrefixChain> m_chains; // larger prefix ids -> chain

@@ -205,6 +205,7 @@ Capacity capacity(const Scenario& s, std::uint64_t tokensPerRequest) {
     c.draftWeightBytes = e.speculative.draftWeightBytes;
     c.activationBytes = e.activationBytes;
     c.runtimeBytes = e.runtimeBytes;
+    c.communicationBytes = e.communicationBytes;
     if (c.kvMemoryBytes == 0)
         c.empty = Capacity::Empty::WeightsAndOverheadsExceedBudget;
     if (e.speculative.draftKvBytesPerToken > 0 && c.blockBytes > 0) {

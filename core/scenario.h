@@ -115,9 +115,10 @@ struct Capacity {
     bool fromBudget = false;
     std::uint64_t budgetBytes = 0;
     std::uint64_t weightBytes = 0;
-    std::uint64_t draftWeightBytes = 0; // speculative decoding's draft model or head (0 without one)
-    std::uint64_t activationBytes = 0;  // estimate
-    std::uint64_t runtimeBytes = 0;     // estimate
+    std::uint64_t draftWeightBytes = 0;   // speculative decoding's draft model or head (0 without one)
+    std::uint64_t activationBytes = 0;    // estimate
+    std::uint64_t runtimeBytes = 0;       // estimate
+    std::uint64_t communicationBytes = 0; // of runtimeBytes: NCCL's buffers under tensor parallelism (estimate)
     // Why no token fits, when none does.
     enum class Empty { No, WeightsAndOverheadsExceedBudget, LessThanOneBlock };
     Empty empty = Empty::No;

@@ -197,27 +197,32 @@ std::optional<TimedSummary> replayTimed(const SimConfig& config, const std::vect
         const double start = now;
         sim.step();
         const StepTraffic& t = sim.traffic();
-        if (t.idle() && t.swappedSlots == 0)
+        if (t.idle() && t.swappedSlots == 0 && t.loadedByPreempted == std::array<std::uint64_t, kOffloadTiers>{})
             continue; // nothing ran: the requests waiting were turned away
         chunks.clear();
         withoutRecompute.clear();
         double seconds = time.fixedSeconds;
+        // Blocks loaded from an offload tier cross its link before the step computes with them.
+        const auto load = [&](std::size_t tier, std::uint64_t tokens) {
+            if (tokens == 0)
+                return;
+            const double bandwidth = tier == 0 ? time.hostLinkBandwidth : time.diskLinkBandwidth;
+            const std::uint64_t bytes = mulChecked("bytes loaded from a tier", tokens, c.kvBytesPerToken);
+            out.tierLoadBytes[tier] = addChecked(out.tierLoadBytes[tier], bytes, "bytes loaded from a tier");
+            const double copy = double(bytes) / bandwidth;
+            out.tierLoadSeconds[tier] += copy;
+            seconds += copy; // the step waits for its blocks
+        };
         for (const StepTraffic::Prefill& p : t.prefills) {
             chunks.push_back({p.offset, p.tokens, p.endsPrompt});
             if (!p.recompute)
                 withoutRecompute.push_back(chunks.back());
             out.promptTokensComputed += p.tokens;
-            for (std::size_t tier = 0; tier < kOffloadTiers; ++tier) {
-                if (p.loaded[tier] == 0)
-                    continue;
-                const double bandwidth = tier == 0 ? time.hostLinkBandwidth : time.diskLinkBandwidth;
-                const std::uint64_t bytes = mulChecked("bytes loaded from a tier", p.loaded[tier], c.kvBytesPerToken);
-                out.tierLoadBytes[tier] = addChecked(out.tierLoadBytes[tier], bytes, "bytes loaded from a tier");
-                const double copy = double(bytes) / bandwidth;
-                out.tierLoadSeconds[tier] += copy;
-                seconds += copy; // the step waits for its blocks
-            }
+            for (std::size_t tier = 0; tier < kOffloadTiers; ++tier)
+                load(tier, p.loaded[tier]);
         }
+        for (std::size_t tier = 0; tier < kOffloadTiers; ++tier)
+            load(tier, t.loadedByPreempted[tier]); // copied, then preempted before computing
         if (!t.idle()) {
             const roofline::StepWork work = pricer.work(t.decodeContexts, chunks);
             const roofline::Reading reading = roofline::read(work, time.roof);

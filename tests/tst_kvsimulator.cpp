@@ -912,14 +912,54 @@ private slots:
         for (std::size_t t = 0; t < 2; ++t) {
             QVERIFY(s.tierBlocksAtEnd[t] <= s.tierCapacityBlocks[t]);
             const std::uint64_t loads = s.tierHitTokens[t] / 16;
-            // A block leaves a tier by a load, an eviction, or a newer copy computed in the pool.
-            QVERIFY(s.tierStores[t] >= s.tierBlocksAtEnd[t] + loads + s.tierEvictions[t]);
+            // A block leaves a tier by a load, an eviction, or a newer copy computed in the pool: nothing else.
+            QCOMPARE(s.tierStores[t], s.tierBlocksAtEnd[t] + loads + s.tierEvictions[t] + s.tierSuperseded[t]);
         }
         QCOMPARE(s.tierStores[1], s.tierEvictions[0]); // the host's evictions are the disk's stores
         // The tiers only add hits: the pool's own are the same as without them, up to the run's changed order.
         config.hostTierSlots = config.diskTierSlots = 0;
         const SimSummary plain = simulate(config, generateWorkload(spec));
         QVERIFY(s.allTierHitRate() > plain.prefixHitRate);
+    }
+
+    // Every token loaded from a tier reaches the timed replay once, under preemption too (found in review): an
+    // admission preempted in its own step paid its copy though no prefill of it ran, and a request swapped back in
+    // brings its blocks from swap space, not from the tiers.
+    void offloadTierLoadsAreEachInTheTrafficOnce_data() {
+        QTest::addColumn<int>("mode");
+        QTest::newRow("recompute") << int(PreemptionMode::Recompute);
+        QTest::newRow("swap") << int(PreemptionMode::Swap);
+    }
+    void offloadTierLoadsAreEachInTheTrafficOnce() {
+        QFETCH(int, mode);
+        WorkloadSpec spec = WorkloadSpec::parse("sharegpt");
+        spec.requests = 300;
+        spec.parseSharedPrompts("16:160");
+        SimConfig config;
+        config.prefixCache = true;
+        config.checkInvariants = true;
+        config.recordTraffic = true;
+        config.preemption = PreemptionMode(mode);
+        config.poolSlots = 16 * 100;
+        config.hostTierSlots = 16 * 40;
+        config.diskTierSlots = 16 * 40;
+        KvSimulator sim(config, generateWorkload(spec));
+        std::array<std::uint64_t, 2> inTraffic{};
+        bool preemptedOwnStep = false;
+        while (sim.step()) {
+            const StepTraffic& t = sim.traffic();
+            for (std::size_t tier = 0; tier < 2; ++tier) {
+                for (const StepTraffic::Prefill& p : t.prefills)
+                    inTraffic[tier] += p.loaded[tier];
+                inTraffic[tier] += t.loadedByPreempted[tier];
+                preemptedOwnStep = preemptedOwnStep || t.loadedByPreempted[tier] > 0;
+            }
+        }
+        const SimSummary s = sim.summary();
+        QVERIFY(s.preemptions > 0 && s.tierHitTokens[0] > 0);
+        QCOMPARE(inTraffic, s.tierHitTokens);
+        if (PreemptionMode(mode) == PreemptionMode::Recompute)
+            QVERIFY(preemptedOwnStep); // the case the review found is exercised
     }
 
     void offloadTiersRefused_data() {

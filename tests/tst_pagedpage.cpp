@@ -587,6 +587,14 @@ private slots:
             QTest::qWait(50);
             window.saveScreenshot(dir + u"/paged-offload-tiers.png"_s);
         }
+        // A share of a small pool smaller than a block is one block, not an error (found in review).
+        page->findChild<QSpinBox*>(u"pool"_s)->setValue(100);
+        host->setValue(0.1);
+        QVERIFY(page->paged());
+        QCOMPARE(page->paged()->config().hostTierSlots, std::uint64_t(16));
+        QVERIFY(!page->countersText().contains(u"--host-tier"_s));
+        page->findChild<QSpinBox*>(u"pool"_s)->setValue(2000);
+        host->setValue(0.5);
         // Prefix caching off: the tiers go with it (their values kept for when it returns).
         cache->setChecked(false);
         QVERIFY(!host->isEnabled() && !disk->isEnabled());

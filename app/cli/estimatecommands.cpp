@@ -672,10 +672,16 @@ ordered_json capacityEmptyKey(Capacity::Empty empty) {
 void printCapacityEmpty(const Capacity& c) {
     if (c.empty == Capacity::Empty::WeightsAndOverheadsExceedBudget) {
         const std::uint64_t used = c.weightBytes + c.activationBytes + c.runtimeBytes;
-        std::cout << tr("No KV memory: weights %1 + activations %2 (estimate) + CUDA context %3 (estimate) = %4 "
-                        "exceed the budget of %5 by %6.",
-                        {sizeText(c.weightBytes), sizeText(c.activationBytes), sizeText(c.runtimeBytes), sizeText(used),
-                         sizeText(c.budgetBytes), sizeText(used - std::min(used, c.budgetBytes))})
+        const std::string weights = sizeText(c.weightBytes), activations = sizeText(c.activationBytes),
+                          runtime = sizeText(c.runtimeBytes), total = sizeText(used), budget = sizeText(c.budgetBytes),
+                          over = sizeText(used - std::min(used, c.budgetBytes));
+        std::cout << (c.communicationBytes > 0
+                          ? tr("No KV memory: weights %1 + activations %2 (estimate) + CUDA context and NCCL %3 "
+                               "(estimate) = %4 exceed the budget of %5 by %6.",
+                               {weights, activations, runtime, total, budget, over})
+                          : tr("No KV memory: weights %1 + activations %2 (estimate) + CUDA context %3 (estimate) = %4 "
+                               "exceed the budget of %5 by %6.",
+                               {weights, activations, runtime, total, budget, over}))
                   << "\n";
     } else if (c.empty == Capacity::Empty::LessThanOneBlock) {
         std::cout << tr("No KV block fits: %1 of KV memory is less than one block of %2.",

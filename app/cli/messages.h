@@ -216,6 +216,9 @@ inline constexpr Message kMessages[] = {
     {"No KV memory: weights %1 + activations %2 (estimate) + CUDA context %3 (estimate) = %4 exceed the budget of "
      "%5 by %6.",
      "KV 메모리 없음: 가중치 %1 + 활성화 값 %2 (추정) + CUDA 컨텍스트 %3 (추정) = %4로 한도 %5를 %6 넘습니다."},
+    {"No KV memory: weights %1 + activations %2 (estimate) + CUDA context and NCCL %3 (estimate) = %4 exceed the "
+     "budget of %5 by %6.",
+     "KV 메모리 없음: 가중치 %1 + 활성화 값 %2 (추정) + CUDA 컨텍스트와 NCCL %3 (추정) = %4로 한도 %5를 %6 넘습니다."},
     {"No KV block fits: %1 of KV memory is less than one block of %2.",
      "KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다."},
 
@@ -800,13 +803,13 @@ inline constexpr Message kMessages[] = {
      "--host-tier-tokens와 함께: 호스트 계층 아래 로컬 드라이브 계층의 토큰 슬롯 수. 호스트 계층이 내보낸 블록을 "
      "담습니다 (NVMe 드라이브의 PCIe 4.0 x4 링크로 다시 읽음)"},
     {"Host tier (%1): %2 blocks of %3 tokens; %4 prompt tokens loaded back instead of computed, %5 blocks "
-     "stored, %6 evicted, %7 held at the end.",
+     "stored, %6 evicted, %7 replaced by a newer copy, %8 held at the end.",
      "호스트 계층 (%1): %3토큰 블록 %2개. 프롬프트 토큰 %4개를 재계산하지 않고 다시 읽었고, 블록 %5개를 받아 %6개를 "
-     "내보냈으며, 끝에 %7개가 남았습니다."},
+     "내보냈고 %7개는 새로 계산된 사본으로 대체되었으며, 끝에 %8개가 남았습니다."},
     {"Disk tier (%1): %2 blocks of %3 tokens; %4 prompt tokens loaded back instead of computed, %5 blocks "
-     "stored, %6 evicted, %7 held at the end.",
+     "stored, %6 evicted, %7 replaced by a newer copy, %8 held at the end.",
      "디스크 계층 (%1): %3토큰 블록 %2개. 프롬프트 토큰 %4개를 재계산하지 않고 다시 읽었고, 블록 %5개를 받아 %6개를 "
-     "내보냈으며, 끝에 %7개가 남았습니다."},
+     "내보냈고 %7개는 새로 계산된 사본으로 대체되었으며, 끝에 %8개가 남았습니다."},
     {"With the tiers, %1 of the prompt tokens were not computed (%2 in the pool alone).",
      "계층까지 더하면 프롬프트 토큰의 %1를 계산하지 않았습니다 (풀만으로는 %2)."},
     // kvscope-cli tiers

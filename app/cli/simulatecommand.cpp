@@ -81,6 +81,7 @@ ordered_json summaryJson(const SimSummary& s) {
                                  {"hit_tokens", s.tierHitTokens[t]},
                                  {"stored_blocks", s.tierStores[t]},
                                  {"evicted_blocks", s.tierEvictions[t]},
+                                 {"superseded_blocks", s.tierSuperseded[t]},
                                  {"blocks_at_end", s.tierBlocksAtEnd[t]}});
         j["prefix_cache"]["offload_tiers"] = tiers;
         j["prefix_cache"]["hit_rate_all_tiers"] = s.allTierHitRate();
@@ -812,13 +813,16 @@ int runSimulate(const std::vector<std::string>& args) {
                                   size = std::to_string(config.blockSize), hits = groupThousands(r.tierHitTokens[t]),
                                   stored = groupThousands(r.tierStores[t]),
                                   evicted = groupThousands(r.tierEvictions[t]),
+                                  superseded = groupThousands(r.tierSuperseded[t]),
                                   held = groupThousands(r.tierBlocksAtEnd[t]);
                 std::cout << (t == 0 ? tr("Host tier (%1): %2 blocks of %3 tokens; %4 prompt tokens loaded back "
-                                          "instead of computed, %5 blocks stored, %6 evicted, %7 held at the end.",
-                                          {r.allocator, blocks, size, hits, stored, evicted, held})
+                                          "instead of computed, %5 blocks stored, %6 evicted, %7 replaced by a newer "
+                                          "copy, %8 held at the end.",
+                                          {r.allocator, blocks, size, hits, stored, evicted, superseded, held})
                                      : tr("Disk tier (%1): %2 blocks of %3 tokens; %4 prompt tokens loaded back "
-                                          "instead of computed, %5 blocks stored, %6 evicted, %7 held at the end.",
-                                          {r.allocator, blocks, size, hits, stored, evicted, held}))
+                                          "instead of computed, %5 blocks stored, %6 evicted, %7 replaced by a newer "
+                                          "copy, %8 held at the end.",
+                                          {r.allocator, blocks, size, hits, stored, evicted, superseded, held}))
                           << "\n";
             }
     for (const auto& r : results)

@@ -4522,96 +4522,96 @@
         <translation>단축키</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="758"/>
+        <location filename="../../app/mainwindow.cpp" line="767"/>
         <source>Black screen: any key or a click brings the lesson back</source>
         <translation>검은 화면: 아무 키나 누르거나 클릭하면 문항이 다시 보임</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="867"/>
+        <location filename="../../app/mainwindow.cpp" line="876"/>
         <source>Language not changed</source>
         <translation>언어를 바꾸지 않음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="867"/>
+        <location filename="../../app/mainwindow.cpp" line="876"/>
         <source>Stop the decode run first, or let it finish, then switch the language.</source>
         <translation>디코드 실행을 먼저 중지하거나 끝날 때까지 기다린 다음 언어를 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="878"/>
+        <location filename="../../app/mainwindow.cpp" line="887"/>
         <source>Language: %1</source>
         <translation>언어: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="913"/>
+        <location filename="../../app/mainwindow.cpp" line="922"/>
         <source>Presenter mode: Escape or F5 to leave</source>
         <translation>발표자 모드: Esc 또는 F5로 나가기</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="913"/>
+        <location filename="../../app/mainwindow.cpp" line="922"/>
         <source>Presenter mode off</source>
         <translation>발표자 모드 꺼짐</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="967"/>
+        <location filename="../../app/mainwindow.cpp" line="976"/>
         <source>Cannot open lessons</source>
         <translation>수업을 열 수 없음</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/mainwindow.cpp" line="1000"/>
+        <location filename="../../app/mainwindow.cpp" line="1009"/>
         <source>Scenario link copied (%n character(s)): paste it into File &gt; Open Scenario Link, or give it to kvscope --open or kvscope-cli --code</source>
         <translation>
             <numerusform>시나리오 링크 복사함 (%n자): 파일 &gt; 시나리오 링크 열기에 붙여 넣거나 kvscope --open 또는 kvscope-cli --code에 전달</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/mainwindow.cpp" line="1003"/>
+        <location filename="../../app/mainwindow.cpp" line="1012"/>
         <source>Scenario link copied: %n character(s), long because this model is not a preset and travels whole</source>
         <translation>
             <numerusform>시나리오 링크 복사함: %n자 (프리셋이 아닌 모델이라 모델 전체를 담아 길어짐)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1014"/>
-        <location filename="../../app/mainwindow.cpp" line="1019"/>
-        <location filename="../../app/mainwindow.cpp" line="1027"/>
-        <location filename="../../app/mainwindow.cpp" line="1045"/>
+        <location filename="../../app/mainwindow.cpp" line="1023"/>
+        <location filename="../../app/mainwindow.cpp" line="1028"/>
+        <location filename="../../app/mainwindow.cpp" line="1036"/>
+        <location filename="../../app/mainwindow.cpp" line="1054"/>
         <source>Cannot open scenario link</source>
         <translation>시나리오 링크를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1020"/>
+        <location filename="../../app/mainwindow.cpp" line="1029"/>
         <source>scenario code: field &apos;page&apos; is &apos;%1&apos;; pages: %2</source>
         <translation>시나리오 코드: &apos;page&apos; 필드 값 &apos;%1&apos;을(를) 알 수 없음. 가능한 페이지: %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1293"/>
-        <location filename="../../app/mainwindow.cpp" line="1299"/>
-        <location filename="../../app/mainwindow.cpp" line="1328"/>
+        <location filename="../../app/mainwindow.cpp" line="1302"/>
+        <location filename="../../app/mainwindow.cpp" line="1308"/>
+        <location filename="../../app/mainwindow.cpp" line="1337"/>
         <source>Cannot open file</source>
         <translation>파일을 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1294"/>
+        <location filename="../../app/mainwindow.cpp" line="1303"/>
         <source>%1 is not a regular file</source>
         <translation>%1은(는) 일반 파일이 아님</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1294"/>
+        <location filename="../../app/mainwindow.cpp" line="1303"/>
         <source>%1 does not exist</source>
         <translation>%1이(가) 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1314"/>
+        <location filename="../../app/mainwindow.cpp" line="1323"/>
         <source>Cannot replay the trace</source>
         <translation>트레이스를 재생할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1321"/>
+        <location filename="../../app/mainwindow.cpp" line="1330"/>
         <source>Cannot read the log</source>
         <translation>로그를 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1329"/>
+        <location filename="../../app/mainwindow.cpp" line="1338"/>
         <source>%1 is not a file KV Scope knows: expected a Hugging Face config.json, a KV Scope scenario or lesson file, a request trace (CSV or JSON Lines) or a server start-up log</source>
         <translation>%1은(는) KV Scope가 인식하는 파일이 아님: Hugging Face config.json, KV Scope 시나리오나 수업 파일, 요청 트레이스(CSV 또는 JSON Lines), 서버 시작 로그 중 하나여야 함</translation>
     </message>
@@ -4620,51 +4620,51 @@
         <translation type="vanished">&lt;b&gt;KV Scope %1&lt;/b&gt;&lt;p&gt;LLM 추론 메모리가 어디에 쓰이는지 보여 줍니다: 가중치, KV 캐시와 그 밖의 부가 메모리를 GPU의 메모리 한도와 비교합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1086"/>
-        <location filename="../../app/mainwindow.cpp" line="1093"/>
+        <location filename="../../app/mainwindow.cpp" line="1095"/>
+        <location filename="../../app/mainwindow.cpp" line="1102"/>
         <source>Cannot open scenario</source>
         <translation>시나리오를 열 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1090"/>
+        <location filename="../../app/mainwindow.cpp" line="1099"/>
         <source>Opened %1</source>
         <translation>열기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1102"/>
+        <location filename="../../app/mainwindow.cpp" line="1111"/>
         <source>Saved %1</source>
         <translation>저장 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1105"/>
+        <location filename="../../app/mainwindow.cpp" line="1114"/>
         <source>Cannot save scenario</source>
         <translation>시나리오를 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1122"/>
+        <location filename="../../app/mainwindow.cpp" line="1131"/>
         <source>Cannot use this config</source>
         <translation>이 설정을 쓸 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1128"/>
+        <location filename="../../app/mainwindow.cpp" line="1137"/>
         <source>Imported %1</source>
         <translation>가져오기 완료: %1</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1129"/>
+        <location filename="../../app/mainwindow.cpp" line="1138"/>
         <source>Imported %1 - %2</source>
         <translation>가져오기 완료: %1 - %2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1133"/>
+        <location filename="../../app/mainwindow.cpp" line="1142"/>
         <source>Cannot read config.json</source>
         <translation>config.json을 읽을 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1176"/>
-        <location filename="../../app/mainwindow.cpp" line="1180"/>
-        <location filename="../../app/mainwindow.cpp" line="1186"/>
-        <location filename="../../app/mainwindow.cpp" line="1206"/>
+        <location filename="../../app/mainwindow.cpp" line="1185"/>
+        <location filename="../../app/mainwindow.cpp" line="1189"/>
+        <location filename="../../app/mainwindow.cpp" line="1195"/>
+        <location filename="../../app/mainwindow.cpp" line="1215"/>
         <source>Cannot export chart</source>
         <translation>차트를 내보낼 수 없음</translation>
     </message>
@@ -4677,20 +4677,20 @@
         <translation type="vanished">%1: 이미지를 쓸 수 없습니다 (.png 또는 .svg를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1216"/>
-        <location filename="../../app/mainwindow.cpp" line="1221"/>
-        <location filename="../../app/mainwindow.cpp" line="1226"/>
+        <location filename="../../app/mainwindow.cpp" line="1225"/>
+        <location filename="../../app/mainwindow.cpp" line="1230"/>
+        <location filename="../../app/mainwindow.cpp" line="1235"/>
         <source>Cannot save breakdown</source>
         <translation>메모리 내역을 저장할 수 없음</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1063"/>
-        <location filename="../../app/mainwindow.cpp" line="1069"/>
-        <location filename="../../app/mainwindow.cpp" line="1186"/>
-        <location filename="../../app/mainwindow.cpp" line="1207"/>
-        <location filename="../../app/mainwindow.cpp" line="1221"/>
-        <location filename="../../app/mainwindow.cpp" line="1226"/>
-        <location filename="../../app/mainwindow.cpp" line="1299"/>
+        <location filename="../../app/mainwindow.cpp" line="1072"/>
+        <location filename="../../app/mainwindow.cpp" line="1078"/>
+        <location filename="../../app/mainwindow.cpp" line="1195"/>
+        <location filename="../../app/mainwindow.cpp" line="1216"/>
+        <location filename="../../app/mainwindow.cpp" line="1230"/>
+        <location filename="../../app/mainwindow.cpp" line="1235"/>
+        <location filename="../../app/mainwindow.cpp" line="1308"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -4727,13 +4727,13 @@
         <translation type="vanished">페이지 전환: 메모리, 어텐션, 스케일링, 페이지 방식 메모리, GPU 디코드, 로그 해설</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1176"/>
+        <location filename="../../app/mainwindow.cpp" line="1185"/>
         <source>%1: use a .png or .svg file name</source>
         <translation>%1: 파일 이름은 .png 또는 .svg로 끝나야 합니다</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1067"/>
-        <location filename="../../app/mainwindow.cpp" line="1207"/>
+        <location filename="../../app/mainwindow.cpp" line="1076"/>
+        <location filename="../../app/mainwindow.cpp" line="1216"/>
         <source>the image could not be written</source>
         <translation>이미지를 쓸 수 없습니다</translation>
     </message>
@@ -4758,17 +4758,17 @@
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1234"/>
+        <location filename="../../app/mainwindow.cpp" line="1243"/>
         <source>Breakdown copied as a Markdown table</source>
         <translation>메모리 내역을 Markdown 표로 복사함</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1252"/>
+        <location filename="../../app/mainwindow.cpp" line="1261"/>
         <source>KV Scope - %1%2</source>
         <translation>KV Scope - %1%2</translation>
     </message>
     <message>
-        <location filename="../../app/mainwindow.cpp" line="1253"/>
+        <location filename="../../app/mainwindow.cpp" line="1262"/>
         <source> (custom)</source>
         <translation> (사용자 지정)</translation>
     </message>
@@ -5946,92 +5946,92 @@
         <translation>트레이스를 읽다가 중지했습니다. 다시 읽으려면 트레이스를 다시 선택하세요.</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1259"/>
+        <location filename="../../app/pagedpage.cpp" line="1265"/>
         <source>Open a request trace</source>
         <translation>요청 트레이스 열기</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1259"/>
+        <location filename="../../app/pagedpage.cpp" line="1265"/>
         <source>Request traces (*.csv *.jsonl *.json);;All files (*)</source>
         <translation>요청 트레이스 (*.csv *.jsonl *.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1271"/>
+        <location filename="../../app/pagedpage.cpp" line="1277"/>
         <source>Trace: %1</source>
         <translation>트레이스: %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1390"/>
+        <location filename="../../app/pagedpage.cpp" line="1396"/>
         <source>Jump to…</source>
         <translation>이동할 순간…</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1400"/>
+        <location filename="../../app/pagedpage.cpp" line="1406"/>
         <source>%1: the first request left waiting (step %2)</source>
         <translation>%1: 처음으로 요청이 대기 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1403"/>
+        <location filename="../../app/pagedpage.cpp" line="1409"/>
         <source>%1: the first preemption (step %2)</source>
         <translation>%1: 첫 선점 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1406"/>
+        <location filename="../../app/pagedpage.cpp" line="1412"/>
         <source>%1: the most requests running, %3 (step %2)</source>
         <translation>%1: 실행 중인 요청이 가장 많음, %3개 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1409"/>
+        <location filename="../../app/pagedpage.cpp" line="1415"/>
         <source>%1: every request finished (step %2)</source>
         <translation>%1: 모든 요청 완료 (스텝 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1517"/>
+        <location filename="../../app/pagedpage.cpp" line="1523"/>
         <source>buddy</source>
         <translation>버디 할당</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1517"/>
+        <location filename="../../app/pagedpage.cpp" line="1523"/>
         <source>first fit</source>
         <translation>최초 적합</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1518"/>
+        <location filename="../../app/pagedpage.cpp" line="1524"/>
         <source>Contiguous (%1, %2): %3 tokens · %4 running · %5 waiting</source>
         <translation>연속 할당 (%1, %2): 토큰 %3 · 실행 중 %4 · 대기 %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1542"/>
+        <location filename="../../app/pagedpage.cpp" line="1548"/>
         <source>– (the whole-run simulation was stopped)</source>
         <translation>– (전체 실행 시뮬레이션을 중지함)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1543"/>
+        <location filename="../../app/pagedpage.cpp" line="1549"/>
         <source>– (this trace cannot finish: see the message below)</source>
         <translation>– (이 트레이스는 끝나지 않음: 아래 메시지 참고)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1544"/>
+        <location filename="../../app/pagedpage.cpp" line="1550"/>
         <source>… (the whole run is still being simulated: %1)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중: %1)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1546"/>
+        <location filename="../../app/pagedpage.cpp" line="1552"/>
         <source>… (the whole run is still being simulated)</source>
         <translation>… (전체 실행을 아직 시뮬레이션하는 중)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1550"/>
+        <location filename="../../app/pagedpage.cpp" line="1556"/>
         <source>step &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; requests finished: contiguous &lt;b&gt;%3&lt;/b&gt; of %5, paged &lt;b&gt;%4&lt;/b&gt; of %5</source>
         <translation>스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료된 요청: 연속 할당 %5개 중 &lt;b&gt;%3&lt;/b&gt;개, 페이지 방식 %5개 중 &lt;b&gt;%4&lt;/b&gt;개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1645"/>
+        <location filename="../../app/pagedpage.cpp" line="1651"/>
         <source>contiguous: mean %1 under load</source>
         <translation>연속 할당: 부하 중 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1648"/>
+        <location filename="../../app/pagedpage.cpp" line="1654"/>
         <source>paged: mean %1 under load</source>
         <translation>페이지 방식: 부하 중 평균 %1</translation>
     </message>
@@ -6040,37 +6040,37 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp;·&amp;nbsp; 완료: 연속 할당 &lt;b&gt;%3&lt;/b&gt;, 페이지 방식 &lt;b&gt;%4&lt;/b&gt; (전체 요청 %5개)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1559"/>
+        <location filename="../../app/pagedpage.cpp" line="1565"/>
         <source>Paged: %1 preemptions · %2 blocks saved by sharing</source>
         <translation>페이지 방식: 선점 %1 · 공유로 아낀 블록 %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1561"/>
+        <location filename="../../app/pagedpage.cpp" line="1567"/>
         <source>(memory saved: %1 now, %2 on average)</source>
         <translation>(절약한 메모리: 지금 %1, 평균 %2)</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1565"/>
+        <location filename="../../app/pagedpage.cpp" line="1571"/>
         <source>· max model length: %1 requests rejected (prompt too long), %2 outputs cut</source>
         <translation>· 최대 모델 길이: 요청 %1개 거부 (프롬프트가 너무 김), 출력 %2개 잘림</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1569"/>
+        <location filename="../../app/pagedpage.cpp" line="1575"/>
         <source>· never fit the pool, rejected: contiguous %1, paged %2</source>
         <translation>· 풀에 들어갈 수 없어 거부: 연속 할당 %1개, 페이지 방식 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1573"/>
+        <location filename="../../app/pagedpage.cpp" line="1579"/>
         <source>· prefix cache: hit rate %1, %2 cached blocks free but kept</source>
         <translation>· 프리픽스 캐싱: 적중률 %1, 비어 있지만 보관 중인 캐시 블록 %2개</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1645"/>
+        <location filename="../../app/pagedpage.cpp" line="1651"/>
         <source>contiguous: mean %1</source>
         <translation>연속 할당: 평균 %1</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1648"/>
+        <location filename="../../app/pagedpage.cpp" line="1654"/>
         <source>paged: mean %1</source>
         <translation>페이지 방식: 평균 %1</translation>
     </message>
@@ -6112,7 +6112,7 @@
         <translation type="vanished">연속 할당, %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1522"/>
+        <location filename="../../app/pagedpage.cpp" line="1528"/>
         <source>Paged, block %1: %2 tokens · %3 running · %4 waiting</source>
         <translation>페이지 방식, 블록 %1: 토큰 %2 · 실행 중 %3 · 대기 %4</translation>
     </message>
@@ -6121,22 +6121,22 @@
         <translation type="vanished">스텝 &lt;b&gt;%1&lt;/b&gt; / %2 &amp;nbsp; 완료 &lt;b&gt;%3&lt;/b&gt; / &lt;b&gt;%4&lt;/b&gt; (전체 %5) &amp;nbsp; 선점 %6 &amp;nbsp; 공유로 아낀 블록 %7</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1696"/>
+        <location filename="../../app/pagedpage.cpp" line="1702"/>
         <source>sample %1: %2</source>
         <translation>샘플 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1696"/>
+        <location filename="../../app/pagedpage.cpp" line="1702"/>
         <source>beam %1: %2</source>
         <translation>빔 %1: %2</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1700"/>
+        <location filename="../../app/pagedpage.cpp" line="1706"/>
         <source>&lt;b&gt;Request %1&lt;/b&gt;: %2 prompt + %3 output tokens, %4 generated so far. Block table (logical→physical): %5</source>
         <translation>&lt;b&gt;요청 %1&lt;/b&gt;: 프롬프트 %2 + 출력 %3 토큰, 지금까지 %4 토큰 생성. 블록 테이블 (논리 블록→물리 블록): %5</translation>
     </message>
     <message>
-        <location filename="../../app/pagedpage.cpp" line="1706"/>
+        <location filename="../../app/pagedpage.cpp" line="1712"/>
         <source>not in the paged pool now</source>
         <translation>지금은 페이지 방식 풀에 없음</translation>
     </message>
@@ -8238,7 +8238,7 @@ at (tokens)</source>
     <message>
         <location filename="../../app/viewtext.cpp" line="53"/>
         <source>torch_dtype &apos;%1&apos; is not a format KV Scope knows; assumed bf16</source>
-        <translation>torch_dtype &apos;%1&apos;은 KV Scope가 모르는 형식이라 bf16으로 가정했습니다</translation>
+        <translation>torch_dtype &apos;%1&apos;은(는) KV Scope가 모르는 형식이라 bf16으로 가정했습니다</translation>
     </message>
     <message>
         <location filename="../../app/viewtext.cpp" line="55"/>
@@ -8263,7 +8263,7 @@ at (tokens)</source>
     <message>
         <location filename="../../app/viewtext.cpp" line="64"/>
         <source>the weights %1 leaves unquantized are taken as bf16 (the config names no 16-bit dtype)</source>
-        <translation>%1이 양자화하지 않은 가중치는 bf16으로 봅니다 (설정에 16비트 dtype이 없음)</translation>
+        <translation>%1이(가) 양자화하지 않은 가중치는 bf16으로 봅니다 (설정에 16비트 dtype이 없음)</translation>
     </message>
     <message>
         <location filename="../../app/viewtext.cpp" line="67"/>
@@ -8503,12 +8503,17 @@ at (tokens)</source>
         <translation>컨텍스트 길이가 이 모델의 최대 컨텍스트 길이 %1 토큰을 넘습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="161"/>
+        <location filename="../../app/viewhtml.cpp" line="162"/>
+        <source>No KV memory: weights %1 + activations %2 (estimate) + CUDA context and NCCL %3 (estimate) = %4 exceed the budget of %5 by %6.</source>
+        <translation>KV 메모리 없음: 가중치 %1 + 활성화 값 %2 (추정) + CUDA 컨텍스트와 NCCL %3 (추정) = %4로 한도 %5를 %6 넘습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../app/viewhtml.cpp" line="165"/>
         <source>No KV memory: weights %1 + activations %2 (estimate) + CUDA context %3 (estimate) = %4 exceed the budget of %5 by %6.</source>
         <translation>KV 메모리 없음: 가중치 %1 + 활성화 값 %2 (추정) + CUDA 컨텍스트 %3 (추정) = %4로 한도 %5를 %6 넘습니다.</translation>
     </message>
     <message>
-        <location filename="../../app/viewhtml.cpp" line="169"/>
+        <location filename="../../app/viewhtml.cpp" line="174"/>
         <source>No KV block fits: %1 of KV memory is less than one block of %2.</source>
         <translation>KV 블록이 하나도 들어가지 않음: KV 메모리 %1는 블록 하나 (%2)보다 작습니다.</translation>
     </message>
