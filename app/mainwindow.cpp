@@ -695,8 +695,17 @@ void MainWindow::applyFolding() {
         m_controls->showAllFields();
     else if (kind && !kind->presenterFields.isEmpty())
         m_controls->showOnly(kind->presenterFields);
-    else
-        m_controls->showOnly({F::Model, F::WeightDtype, F::KvDtype, F::Context, F::Batch, F::Gpu});
+    else {
+        // And what the scenario has moved off its default, so that the bars a class sees have their cause on screen:
+        // tensor parallelism above 1, speculative decoding on.
+        QList<F> fields{F::Model, F::WeightDtype, F::KvDtype, F::Context, F::Batch, F::Gpu};
+        const kvscope::Scenario& s = m_controller->scenario();
+        if (s.tensorParallel > 1)
+            fields << F::TensorParallel;
+        if (s.speculation.enabled())
+            fields << F::Speculation;
+        m_controls->showOnly(fields);
+    }
     // The panel is as wide as its widest row in the current type size, never wider than a
     // quarter of the screen's width in presenter mode.
     auto* scroll = qobject_cast<QScrollArea*>(m_scenarioDock->widget());

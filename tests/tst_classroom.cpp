@@ -348,6 +348,31 @@ private slots:
 
     // A projector at 1920x1080 or 1280x720, in English and Korean: no page clips a label,
     // button, combo box or chart title, and the text is presenter size (18 pt at 1080 lines).
+    // A projector folds the panel to the page's few controls, and keeps any the scenario has moved off its default:
+    // a class that sees two GPUs' bars or a drafter's segment sees the control that put it there.
+    void presenterKeepsTheControlsInUse() {
+        ScenarioController controller;
+        MainWindow window(&controller);
+        window.setQuiet(true);
+        showAndWait(window);
+        ControlsPanel* controls = window.controls();
+        window.setPresenterMode(true, false);
+        QVERIFY(controls->batch()->isVisibleTo(controls));
+        QVERIFY(!controls->tensorParallel()->isVisibleTo(controls));
+        QVERIFY(!controls->speculative()->isVisibleTo(controls));
+        window.setPresenterMode(false, false);
+        kvscope::Scenario s = controller.scenario();
+        s.tensorParallel = 2;
+        s.speculation.method = kvscope::DraftMethod::Ngram;
+        QVERIFY(controller.setScenario(s));
+        window.setPresenterMode(true, false);
+        QVERIFY(controls->tensorParallel()->isVisibleTo(controls));
+        QVERIFY(controls->speculative()->isVisibleTo(controls));
+        QVERIFY(controls->acceptance()->isVisibleTo(controls));
+        QVERIFY(!controls->kvHeads()->isVisibleTo(controls)); // the rest stays folded
+        window.setPresenterMode(false, false);
+    }
+
     void presenterLayout_data() {
         QTest::addColumn<QString>("lang");
         QTest::addColumn<QSize>("size");
