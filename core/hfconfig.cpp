@@ -356,6 +356,13 @@ const std::vector<FamilySpec>& familyTable() {
             g.qkvBias = true;
             g.normsPerLayer = 4; // post-attention and post-MLP norms as well
             t.push_back(g);
+            // GLM-4.5, 4.6, 4.7 (Glm4MoeConfig; vLLM's glm4_moe.py): a Llama-style decoder whose attention_bias
+            // covers q/k/v only (o_proj has none), q and k RMSNorms a head wide when use_qk_norm, and DeepSeek's
+            // MoE layout (first_k_dense_replace dense layers, routed and shared experts), read with the MoE keys.
+            // The router's e_score_correction_bias is a buffer, not a parameter, as transformers counts.
+            FamilySpec h = llamaLike("glm4_moe", "GLM-4.5");
+            h.defaults = {46, 4096, 96, 8, 0, 10944, 151552, 131072, 0, 0};
+            t.push_back(h);
         }
         // Kimi-K2 ships model_type kimi_k2 with DeepseekV3ForCausalLM: the same MLA decoder. DeepSeek-V3.2 and
         // GLM-5 (glm_moe_dsa) add DSA's indexer to it (index_head_dim, read with MLA below).
@@ -1363,7 +1370,7 @@ void readNormsAndBiases(const ConfigReader& cfg, ModelShape& m, FamilySpec& fam,
     if (auto bias = cfg.boolField("attention_bias")) {
         m.qkvBias = *bias;
         // GLM's attention_bias covers q/k/v only; RecurrentGemma's o_proj always has one.
-        m.outBias = type == "recurrent_gemma" || (*bias && type != "glm" && type != "glm4");
+        m.outBias = type == "recurrent_gemma" || (*bias && type != "glm" && type != "glm4" && type != "glm4_moe");
     }
     if (auto bias = cfg.boolField("mlp_bias"))
         m.mlpBias = *bias;
@@ -1400,6 +1407,9 @@ void readNormsAndBiases(const ConfigReader& cfg, ModelShape& m, FamilySpec& fam,
     } else if (type == "cohere") {
         if (cfg.boolField("use_qk_norm").value_or(false))
             m.attentionExtraParams += (std::uint64_t(m.heads) + m.kvHeads) * m.effectiveHeadDim();
+    } else if (type == "glm4_moe") {
+        if (cfg.boolField("use_qk_norm").value_or(false)) // Glm4MoeAttention's q_norm, k_norm: RMSNorm(head_dim)
+            m.attentionExtraParams += 2ull * m.effectiveHeadDim();
     } else if (type == "smollm3") {
         // SmolLM3Attention: use_rope = no_rope_layers[layer_idx]; the layer attends and caches either way.
         cfg.markUsed("no_rope_layers");

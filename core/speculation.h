@@ -3,7 +3,9 @@
 // the ones it agrees with, plus one token of its own. What it costs in memory and what it buys in time.
 //
 // Memory, per GPU (vLLM V1's layout: the drafter's layers share the target's KV pool and block tables):
-//   draft weights    the draft model's parameters, or the EAGLE head's, in the scenario's weight dtype
+//   draft weights    the draft model's parameters, or the EAGLE head's, in the scenario's weight dtype (vLLM
+//                    loads a draft model in the target's dtype: SpeculativeConfig's draft ModelConfig takes
+//                    dtype=target_model_config.dtype, vllm/config/speculative.py)
 //   slots            what a sequence holds beyond its context during a step: the k drafts being checked (the
 //                    scheduler's 1 + k new tokens; the 1 is the context's last token), and for a drafter that runs
 //                    on the GPU (EAGLE, a draft model) k more for the drafts it proposes after the check (vLLM's

@@ -197,7 +197,13 @@ private slots:
         // 40 x 2 x 2 x 128 x 2 = 40,960; 9,399,951,360.
         row("chatglm GLM-4-9B", "hf-configs/chatglm-glm-4-9b.json", "ChatGLM", 40'960, 40, 0, 0, 9'399'951'360);
         row("glm GLM-4-9B-chat-hf", "hf-configs/glm-glm-4-9b-chat-hf.json", "GLM", 40'960, 40, 0, 0, 9'399'951'360);
-        // + post-attention and post-MLP norms: 9,399,951,360 + 2 x 4096 x 40 = 9,400,279,040 (card: 9.4B).
+        // GLM-4.5-Air: 46 x 2 x 8 x 128 x 2 = 188,416 per token. Parameters by hand: attention 4096 x 12,288 q and
+        // 12,288 x 4096 o, 4096 x 1024 k and v, q/k/v biases (o has none) = 109,066,240, two norms 8,192; layer 0's
+        // dense MLP 3 x 4096 x 10,944 = 134,479,872; 45 MoE layers of 129 experts (128 routed + 1 shared) x 3 x 4096
+        // x 1408 + a router of 128 x 4096 = 2,232,418,304; untied embedding and LM head 2 x 151,552 x 4096, a final
+        // norm: 106,852,245,504 (card: 106B; the MTP layer is not counted).
+        row("glm4_moe GLM-4.5-Air", "hf-configs/glm4_moe-glm-4.5-air.json", "GLM-4.5", 188'416, 46, 0, 0,
+            106'852'245'504);
         row("glm4 GLM-4-9B-0414", "hf-configs/glm4-glm-4-9b-0414.json", "GLM-4", 40'960, 40, 0, 0, 9'400'279'040);
         // MLA: 27 x (512 + 64) x 2 = 31,104; 2 shared experts, first layer dense: 15,706,484,224.
         row("deepseek_v2 DeepSeek-V2-Lite", "hf-configs/deepseek_v2-deepseek-v2-lite.json", "DeepSeek-V2", 31'104, 27,
@@ -591,6 +597,20 @@ private slots:
         KV_COMPARE_U64(with - parameterCount(without.shape), 2ull * without.shape.hidden);
     }
 
+    // GLM-4.5's q and k norms when use_qk_norm is on (GLM-4.5-Air's is off): RMSNorm(head_dim) each, per layer.
+    void glm4MoeQkNorm() {
+        QFile file(testDataPath("hf-configs/glm4_moe-glm-4.5-air.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        std::string text = file.readAll().toStdString();
+        const ImportResult off = importHfConfigText(text, "glm-4.5-air.json");
+        const std::size_t at = text.find("\"use_qk_norm\": false");
+        QVERIFY(at != std::string::npos);
+        text.replace(at, 20, "\"use_qk_norm\": true");
+        const ImportResult on = importHfConfigText(text, "glm-4.5-air-qk.json");
+        QCOMPARE(on.confidence, Confidence::Exact);
+        QCOMPARE(parameterBreakdown(on.shape).total - parameterBreakdown(off.shape).total, std::uint64_t(46 * 2 * 128));
+    }
+
     // Issue 24: every import says how sure it is; unverified names the keys it did not understand.
     void confidence_data() {
         QTest::addColumn<QString>("file");
@@ -607,6 +627,8 @@ private slots:
         QTest::newRow("DeepSeek-V3.2") << u"hf-configs/deepseek_v32-deepseek-v3.2.json"_s << u"exact"_s
                                        << QStringList{};
         QTest::newRow("GLM-5.1") << u"hf-configs/glm_moe_dsa-glm-5.1.json"_s << u"exact"_s << QStringList{};
+        // glm4_moe was read generically, and its use_qk_norm left the import unverified (and o_proj counted a bias).
+        QTest::newRow("GLM-4.5-Air") << u"hf-configs/glm4_moe-glm-4.5-air.json"_s << u"exact"_s << QStringList{};
         // Two 2026 families whose attention differs between layer kinds, each kind read with its own geometry
         // (layerKindGeometry below has the figures). What stays unverified is only what no rule here sizes: Gemma
         // 4's vision tower (gemma4_vision), MiMo's vision and audio towers and its list of layers left unquantized.
