@@ -70,29 +70,59 @@ void BlockHashIndex::grow() {
             insert(keys[i], blocks[i]);
 }
 
+void HashLru::unlink(std::uint32_t slot) {
+    const std::uint32_t prev = m_prev[slot], next = m_next[slot];
+    (prev == kNone ? m_head : m_next[prev]) = next;
+    (next == kNone ? m_tail : m_prev[next]) = prev;
+}
+
+void HashLru::linkLast(std::uint32_t slot) {
+    m_prev[slot] = m_tail;
+    m_next[slot] = kNone;
+    (m_tail == kNone ? m_head : m_next[m_tail]) = slot;
+    m_tail = slot;
+}
+
 bool HashLru::erase(std::uint64_t hash) {
-    const auto it = m_where.find(hash);
-    if (it == m_where.end())
+    const std::uint32_t slot = m_index.find(hash);
+    if (slot == BlockHashIndex::npos)
         return false;
-    m_order.erase(it->second);
-    m_where.erase(it);
+    unlink(slot);
+    m_index.erase(hash);
+    m_freeSlots.push_back(slot);
+    --m_size;
     return true;
 }
 
 std::uint64_t HashLru::push(std::uint64_t hash) {
     if (m_capacity == 0)
         return hash; // holds nothing: passed straight on
-    if (const auto it = m_where.find(hash); it != m_where.end()) {
-        m_order.splice(m_order.end(), m_order, it->second);
+    if (const std::uint32_t slot = m_index.find(hash); slot != BlockHashIndex::npos) {
+        unlink(slot);
+        linkLast(slot);
         return 0;
     }
     std::uint64_t out = 0;
-    if (m_where.size() == m_capacity) {
-        out = m_order.front();
-        m_where.erase(out);
-        m_order.pop_front();
+    std::uint32_t slot = kNone;
+    if (m_size == m_capacity) { // full: the least recent makes room, its slot reused
+        slot = m_head;
+        out = m_hash[slot];
+        unlink(slot);
+        m_index.erase(out);
+        --m_size;
+    } else if (!m_freeSlots.empty()) {
+        slot = m_freeSlots.back();
+        m_freeSlots.pop_back();
+    } else {
+        slot = std::uint32_t(m_hash.size());
+        m_hash.push_back(0);
+        m_prev.push_back(kNone);
+        m_next.push_back(kNone);
     }
-    m_where.emplace(hash, m_order.insert(m_order.end(), hash));
+    m_hash[slot] = hash;
+    linkLast(slot);
+    m_index.insert(hash, slot);
+    ++m_size;
     return out;
 }
 

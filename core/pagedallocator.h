@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <list>
 #include <unordered_map>
 #include <vector>
 
@@ -44,26 +43,35 @@ private:
 };
 
 // One tier's prefix blocks, by hash, least recently stored first, at most `capacity` of them.
+// Hashes are block hashes (never 0). Slots in arrays that grow to the capacity as blocks arrive, linked least recent
+// first, found through a BlockHashIndex: no allocation per block (a std::list and std::unordered_map made the tiers
+// most of a run's time).
 class HashLru {
 public:
     explicit HashLru(std::uint32_t capacity = 0)
         : m_capacity(capacity) {}
     std::uint32_t capacity() const { return m_capacity; }
-    std::uint32_t size() const { return std::uint32_t(m_where.size()); }
-    bool contains(std::uint64_t hash) const { return m_where.count(hash) != 0; }
+    std::uint32_t size() const { return m_size; }
+    bool contains(std::uint64_t hash) const { return m_index.find(hash) != BlockHashIndex::npos; }
     bool erase(std::uint64_t hash); // false when absent
     // Stores `hash` as the most recent (moved there when present); returns the hash it pushed out to make room,
     // 0 when none did.
     std::uint64_t push(std::uint64_t hash);
     template <class F> void forEach(F&& f) const {
-        for (const std::uint64_t h : m_order)
-            f(h);
+        for (std::uint32_t s = m_head; s != kNone; s = m_next[s])
+            f(m_hash[s]);
     }
 
 private:
-    std::uint32_t m_capacity = 0;
-    std::list<std::uint64_t> m_order; // least recent first
-    std::unordered_map<std::uint64_t, std::list<std::uint64_t>::iterator> m_where;
+    static constexpr std::uint32_t kNone = UINT32_MAX;
+    void unlink(std::uint32_t slot);
+    void linkLast(std::uint32_t slot);
+    std::uint32_t m_capacity = 0, m_size = 0;
+    std::vector<std::uint64_t> m_hash; // per slot
+    std::vector<std::uint32_t> m_prev, m_next;
+    std::vector<std::uint32_t> m_freeSlots;
+    std::uint32_t m_head = kNone, m_tail = kNone; // least and most recent
+    BlockHashIndex m_index;                       // hash -> slot
 };
 
 class PagedAllocator : public KvAllocator {

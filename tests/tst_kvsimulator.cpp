@@ -8,6 +8,7 @@
 
 #include <QtTest>
 
+#include <deque>
 #include <set>
 #include <unordered_map>
 
@@ -960,6 +961,53 @@ private slots:
         QCOMPARE(inTraffic, s.tierHitTokens);
         if (PreemptionMode(mode) == PreemptionMode::Recompute)
             QVERIFY(preemptedOwnStep); // the case the review found is exercised
+    }
+
+    // A tier's LRU of block hashes: least recently stored pushed out first, a stored hash moved to the back, slots
+    // reused after erasures, never more than the capacity.
+    void hashLruOrder() {
+        HashLru lru(3);
+        QCOMPARE(lru.push(11), std::uint64_t(0));
+        QCOMPARE(lru.push(12), std::uint64_t(0));
+        QCOMPARE(lru.push(13), std::uint64_t(0));
+        QCOMPARE(lru.push(11), std::uint64_t(0));  // already there: now the most recent
+        QCOMPARE(lru.push(14), std::uint64_t(12)); // full: the least recent goes
+        QVERIFY(lru.erase(13));
+        QVERIFY(!lru.erase(13));
+        QCOMPARE(lru.push(15), std::uint64_t(0)); // into the freed slot
+        std::vector<std::uint64_t> order;
+        lru.forEach([&](std::uint64_t h) { order.push_back(h); });
+        QCOMPARE(order, (std::vector<std::uint64_t>{11, 14, 15}));
+        QCOMPARE(lru.size(), 3u);
+        QVERIFY(lru.contains(14) && !lru.contains(12));
+        QCOMPARE(HashLru(0).push(7), std::uint64_t(7)); // no tier: passed straight on
+        // A long churn against a model: the same answers as a list.
+        HashLru big(50);
+        std::deque<std::uint64_t> model;
+        std::uint64_t x = 1;
+        for (int i = 0; i < 20000; ++i) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            const std::uint64_t h = (x >> 33) % 120 + 1;
+            if ((x >> 20) % 4 == 0) {
+                const auto it = std::find(model.begin(), model.end(), h);
+                QCOMPARE(big.erase(h), it != model.end());
+                if (it != model.end())
+                    model.erase(it);
+                continue;
+            }
+            std::uint64_t expected = 0;
+            if (const auto it = std::find(model.begin(), model.end(), h); it != model.end())
+                model.erase(it);
+            else if (model.size() == 50) {
+                expected = model.front();
+                model.pop_front();
+            }
+            model.push_back(h);
+            QCOMPARE(big.push(h), expected);
+        }
+        std::vector<std::uint64_t> got;
+        big.forEach([&](std::uint64_t h) { got.push_back(h); });
+        QCOMPARE(got, std::vector<std::uint64_t>(model.begin(), model.end()));
     }
 
     void offloadTiersRefused_data() {
