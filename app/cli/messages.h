@@ -776,7 +776,7 @@ inline constexpr Message kMessages[] = {
      "TPOT 하한: %1 ms (바이트 / 대역폭 %2 ms, FLOP / 최대 성능 %3 ms): 연산 바운드"},
     {"A lower bound from the data sheet, not a forecast: kernel launches, element-wise work and activations are "
      "left out.",
-     "데이터시트로 구한 하한이며 예측값이 아닙니다: 커널 실행, 원소별 연산, 활성값은 빠져 있습니다."},
+     "데이터시트로 구한 하한이며 예측값이 아닙니다: 커널 실행, 원소별 연산, 활성화 값은 빠져 있습니다."},
     // simulate's timed replay (core/servingreplay.h)
     {"requests per second, Poisson: replays every allocator in seconds on the GPU's data-sheet roofline (tokens/s, "
      "TTFT, TPOT); without --preset/--config and --gpu, OPT-13B on an A100-40GB",
@@ -805,11 +805,11 @@ inline constexpr Message kMessages[] = {
     {"Host tier (%1): %2 blocks of %3 tokens; %4 prompt tokens loaded back instead of computed, %5 blocks "
      "stored, %6 evicted, %7 replaced by a newer copy, %8 held at the end.",
      "호스트 계층 (%1): %3토큰 블록 %2개. 프롬프트 토큰 %4개를 재계산하지 않고 다시 읽었고, 블록 %5개를 받아 %6개를 "
-     "내보냈고 %7개는 새로 계산된 사본으로 대체되었으며, 끝에 %8개가 남았습니다."},
+     "내보냈고, %7개는 더 새로운 사본으로 대체되었으며, 끝에 %8개가 남았습니다."},
     {"Disk tier (%1): %2 blocks of %3 tokens; %4 prompt tokens loaded back instead of computed, %5 blocks "
      "stored, %6 evicted, %7 replaced by a newer copy, %8 held at the end.",
      "디스크 계층 (%1): %3토큰 블록 %2개. 프롬프트 토큰 %4개를 재계산하지 않고 다시 읽었고, 블록 %5개를 받아 %6개를 "
-     "내보냈고 %7개는 새로 계산된 사본으로 대체되었으며, 끝에 %8개가 남았습니다."},
+     "내보냈고, %7개는 더 새로운 사본으로 대체되었으며, 끝에 %8개가 남았습니다."},
     {"With the tiers, %1 of the prompt tokens were not computed (%2 in the pool alone).",
      "계층까지 더하면 프롬프트 토큰의 %1를 계산하지 않았습니다 (풀만으로는 %2)."},
     // kvscope-cli tiers
@@ -965,7 +965,7 @@ inline constexpr Message kMessages[] = {
     {"Weights split in proportion to the parameters each GPU holds; activations and the CUDA context are the one-GPU "
      "estimates on every GPU, the logits on the last stage only (NCCL buffers, which grow with the GPUs, are not in "
      "them).",
-     "가중치는 GPU마다 가진 파라미터에 비례해 나눴습니다. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 "
+     "가중치는 GPU마다 가진 파라미터에 비례해 나눴습니다. 활성화 값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 "
      "추정치를 썼고, 로짓은 마지막 단계에만 넣었습니다 (GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다)."},
 };
 // clang-format on

@@ -371,7 +371,7 @@
     <message>
         <location filename="../../app/breakdownmodel.cpp" line="197"/>
         <source>typical CUDA context with cuBLAS (%1) + NCCL&apos;s buffers under tensor parallelism (%2, the step vLLM measured from one H100 to two); an estimate</source>
-        <translation>cuBLAS를 올린 일반적인 CUDA 컨텍스트 (%1) + 텐서 병렬의 NCCL 버퍼 (%2, vLLM이 H100 한 장에서 두 장으로 늘릴 때 잰 증가분). 추정치</translation>
+        <translation>cuBLAS를 포함한 일반적인 CUDA 컨텍스트 (%1) + 텐서 병렬의 NCCL 버퍼 (%2, vLLM이 H100 한 장에서 두 장으로 늘릴 때 측정한 증가분), 추정값</translation>
     </message>
     <message>
         <location filename="../../app/breakdownmodel.cpp" line="203"/>
@@ -4916,7 +4916,7 @@
     <message>
         <location filename="../../app/memorypage.cpp" line="119"/>
         <source>One decode step reads every weight it multiplies once (an untied embedding table is only looked up) and the whole KV cache of every sequence, and computes about two FLOPs per weight per sequence. Divided by the data sheet&apos;s memory bandwidth and peak FLOP/s, the larger time is a lower bound on the time per output token: kernel launches, element-wise work and activations only add to it. The Roofline page measures the same on this machine.</source>
-        <translation>디코드 스텝 하나는 곱하는 모든 가중치를 한 번씩 읽고(LM 헤드와 묶이지 않은 임베딩 표는 조회만 함) 모든 시퀀스의 KV 캐시 전체를 읽으며, 시퀀스마다 가중치 하나당 약 2 FLOP을 계산합니다. 이를 데이터시트의 메모리 대역폭과 최대 FLOP/s로 나눈 두 시간 중 큰 쪽이 출력 토큰당 시간(TPOT)의 하한입니다. 커널 실행, 원소별 연산, 활성값은 시간을 더할 뿐입니다. 루프라인 페이지에서 이 컴퓨터로 같은 것을 측정합니다.</translation>
+        <translation>디코드 스텝 하나는 곱하는 모든 가중치를 한 번씩 읽고(LM 헤드와 묶이지 않은 임베딩 표는 조회만 함) 모든 시퀀스의 KV 캐시 전체를 읽으며, 시퀀스마다 가중치 하나당 약 2 FLOP을 계산합니다. 이를 데이터시트의 메모리 대역폭과 최대 FLOP/s로 나눈 두 시간 중 큰 쪽이 출력 토큰당 시간(TPOT)의 하한입니다. 커널 실행, 원소별 연산, 활성화 값은 시간을 더할 뿐입니다. 루프라인 페이지에서 이 컴퓨터로 같은 것을 측정합니다.</translation>
     </message>
     <message>
         <location filename="../../app/memorypage.cpp" line="129"/>
@@ -5612,17 +5612,17 @@
     <message>
         <location filename="../../app/pagedpage.cpp" line="339"/>
         <source>Host memory under the paged pool keeps the prefix blocks it evicts</source>
-        <translation>페이지 풀 아래 호스트 메모리가 풀이 내보낸 프리픽스 블록을 담아 둡니다</translation>
+        <translation>페이지 풀 아래의 호스트 메모리가 풀에서 내보낸 프리픽스 블록을 보관</translation>
     </message>
     <message>
         <location filename="../../app/pagedpage.cpp" line="345"/>
         <source>A local drive under the host tier keeps the blocks the host tier evicts</source>
-        <translation>호스트 계층 아래 로컬 드라이브가 호스트 계층이 내보낸 블록을 담아 둡니다</translation>
+        <translation>호스트 계층 아래의 로컬 드라이브가 호스트 계층에서 내보낸 블록을 보관</translation>
     </message>
     <message>
         <location filename="../../app/pagedpage.cpp" line="346"/>
         <source>The third level (SGLang&apos;s HiCache L3, LMCache&apos;s local disk): blocks the host tier evicts go to an NVMe drive, and are loaded back over its PCIe 4.0 x4 link. Needs a host tier.</source>
-        <translation>세 번째 단계 (SGLang HiCache의 L3, LMCache의 로컬 디스크): 호스트 계층이 내보낸 블록은 NVMe 드라이브로 가고, 드라이브의 PCIe 4.0 x4 링크로 다시 읽습니다. 호스트 계층이 필요합니다.</translation>
+        <translation>세 번째 계층 (SGLang HiCache의 L3, LMCache의 로컬 디스크): 호스트 계층이 내보낸 블록은 NVMe 드라이브로 가고, 드라이브의 PCIe 4.0 x4 링크로 다시 읽습니다. 호스트 계층이 필요합니다.</translation>
     </message>
     <message>
         <location filename="../../app/pagedpage.cpp" line="348"/>
@@ -6194,7 +6194,7 @@
     <message>
         <location filename="../../app/pagedpage.cpp" line="340"/>
         <source>KV offloading (SGLang&apos;s HiCache, vLLM&apos;s CPU offloading, LMCache): a cached prefix block the pool evicts is copied to host memory, least recently used going first when the tier is full. A later request whose prefix is not in the pool loads those blocks back over PCIe instead of computing them. Its size is a multiple of the pool, as SGLang&apos;s --hicache-ratio sets it (default 2). Needs prefix caching. The blocks it holds are off the GPU: the line above the maps counts them.</source>
-        <translation>KV 오프로딩 (SGLang의 HiCache, vLLM의 CPU 오프로딩, LMCache): 풀이 내보낸 캐시 프리픽스 블록을 호스트 메모리로 복사하고, 계층이 가득 차면 가장 오래 쓰이지 않은 블록부터 내보냅니다. 프리픽스가 풀에 없는 요청은 그 블록을 재계산하지 않고 PCIe로 다시 읽습니다. 크기는 SGLang의 --hicache-ratio처럼 풀의 배수로 정합니다 (기본값 2). 프리픽스 캐싱이 필요합니다. 이 계층의 블록은 GPU 밖에 있으므로 맵 위의 줄에서 셉니다.</translation>
+        <translation>KV 오프로딩 (SGLang의 HiCache, vLLM의 CPU 오프로딩, LMCache): 풀이 내보낸 캐시된 프리픽스 블록을 호스트 메모리로 복사하고, 계층이 가득 차면 가장 오래전에 쓰인 블록부터 내보냅니다. 이후 요청 중 프리픽스가 풀에 없는 요청은 그 블록을 재계산하지 않고 PCIe로 다시 읽습니다. 크기는 SGLang의 --hicache-ratio처럼 풀의 배수로 정합니다 (기본값 2). 프리픽스 캐싱이 필요합니다. 이 계층의 블록은 GPU 밖에 있으므로 맵 위의 줄에서 셉니다.</translation>
     </message>
     <message>
         <location filename="../../app/pagedpage.cpp" line="435"/>
@@ -6408,7 +6408,7 @@
     </message>
     <message>
         <source>Weights: the GPU&apos;s share of the scenario&apos;s weight bytes, by the parameters it holds. KV cache: its layers&apos; K and V for its group&apos;s sequences. Total adds the per-sequence state and the activation and CUDA context estimates, the same on every GPU.</source>
-        <translation type="vanished">가중치: 시나리오의 가중치 바이트 중 이 GPU가 가진 파라미터만큼의 몫. KV 캐시: 이 GPU의 레이어가 그룹의 시퀀스에 대해 두는 K와 V. 합계에는 시퀀스별 상태와, 모든 GPU에 같은 활성값과 CUDA 컨텍스트 추정치를 더합니다.</translation>
+        <translation type="vanished">가중치: 시나리오의 가중치 바이트 중 이 GPU가 가진 파라미터만큼의 몫. KV 캐시: 이 GPU의 레이어가 그룹의 시퀀스에 대해 두는 K와 V. 합계에는 시퀀스별 상태와, 모든 GPU에 같은 활성화 값과 CUDA 컨텍스트 추정치를 더합니다.</translation>
     </message>
     <message>
         <location filename="../../app/pergpupage.cpp" line="96"/>
@@ -6445,7 +6445,7 @@
     <message>
         <location filename="../../app/pergpupage.cpp" line="92"/>
         <source>Weights: the GPU&apos;s share of the scenario&apos;s weight bytes, by the parameters it holds. KV cache: its layers&apos; K and V for its group&apos;s sequences. Total adds the per-sequence state and the activation and runtime estimates (the CUDA context, and NCCL&apos;s buffers when there is more than one GPU), the same on every GPU.</source>
-        <translation>가중치: 시나리오의 가중치 바이트 중 이 GPU가 가진 파라미터만큼의 몫. KV 캐시: 이 GPU의 레이어가 그룹의 시퀀스에 대해 두는 K와 V. 합계에는 시퀀스별 상태와, 모든 GPU에 같은 활성값과 런타임 추정치(CUDA 컨텍스트, GPU가 둘 이상이면 NCCL 버퍼까지)를 더합니다.</translation>
+        <translation>가중치: 시나리오의 가중치 바이트 중 이 GPU가 가진 파라미터만큼의 몫. KV 캐시: 이 GPU의 레이어가 그룹의 시퀀스에 대해 두는 K와 V. 합계에는 시퀀스별 상태와, 모든 GPU에 같은 활성화 값과 런타임 추정치(CUDA 컨텍스트, GPU가 두 장 이상이면 NCCL 버퍼까지)를 더합니다.</translation>
     </message>
     <message>
         <location filename="../../app/pergpupage.cpp" line="196"/>
@@ -6567,16 +6567,16 @@
     <message>
         <location filename="../../app/pergpupage.cpp" line="319"/>
         <source>Weights: each GPU&apos;s share of the parameters it holds. Activations and the CUDA context are the one-GPU estimates on every GPU, the sampled logits on the last stage only. Every GPU also holds NCCL&apos;s buffers, %1: an estimate, the step vLLM measured from one H100 to two (its log&apos;s non-torch memory, 1.79 to 3.58 GiB); the Explain log page shows your server&apos;s own figure.</source>
-        <translation>가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 쓰고, 샘플링한 로짓은 마지막 단계에만 넣습니다. 모든 GPU는 NCCL 버퍼 %1도 둡니다. 이는 vLLM이 H100 한 장에서 두 장으로 늘릴 때 잰 증가분(로그의 non-torch 메모리 1.79 → 3.58 GiB)으로 만든 추정치이며, 여러분 서버의 실제 값은 로그 해설 페이지에서 볼 수 있습니다.</translation>
+        <translation>가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성화 값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 쓰고, 샘플링한 로짓은 마지막 단계에만 넣습니다. 모든 GPU는 NCCL 버퍼 %1도 둡니다. 이는 vLLM이 H100 한 장에서 두 장으로 늘릴 때 잰 증가분(vLLM 로그의 non-torch 메모리 1.79 → 3.58 GiB)으로 만든 추정치이며, 여러분 서버의 실제 값은 로그 해설 페이지에서 볼 수 있습니다.</translation>
     </message>
     <message>
         <location filename="../../app/pergpupage.cpp" line="325"/>
         <source>Weights: each GPU&apos;s share of the parameters it holds. Activations and the CUDA context are the one-GPU estimates, the sampled logits included.</source>
-        <translation>가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성값과 CUDA 컨텍스트는 GPU 한 장의 추정치이며, 샘플링한 로짓도 들어 있습니다.</translation>
+        <translation>가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성화 값과 CUDA 컨텍스트는 GPU 한 장의 추정치이며, 샘플링한 로짓도 들어 있습니다.</translation>
     </message>
     <message>
         <source>Weights: each GPU&apos;s share of the parameters it holds. Activations and the CUDA context are the one-GPU estimates on every GPU, the sampled logits on the last stage only; NCCL&apos;s buffers, which grow with the GPUs, are not in them.</source>
-        <translation type="vanished">가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 쓰고, 샘플링한 로짓은 마지막 단계에만 넣습니다. GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다.</translation>
+        <translation type="vanished">가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성화 값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 쓰고, 샘플링한 로짓은 마지막 단계에만 넣습니다. GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다.</translation>
     </message>
     <message>
         <location filename="../../app/pergpupage.cpp" line="328"/>
@@ -6585,7 +6585,7 @@
     </message>
     <message>
         <source>Weights: each GPU&apos;s share of the parameters it holds. Activations and the CUDA context are the one-GPU estimates on every GPU; NCCL&apos;s buffers, which grow with the GPUs, are not in them.</source>
-        <translation type="vanished">가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 씁니다. GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다.</translation>
+        <translation type="vanished">가중치는 GPU마다 가진 파라미터만큼의 몫입니다. 활성화 값과 CUDA 컨텍스트는 모든 GPU에 GPU 한 장의 추정치를 씁니다. GPU 수에 따라 커지는 NCCL 버퍼는 들어 있지 않습니다.</translation>
     </message>
     <message>
         <location filename="../../app/pergpupage.cpp" line="338"/>
@@ -8228,7 +8228,7 @@ at (tokens)</source>
     <message>
         <location filename="../../app/viewtext.cpp" line="49"/>
         <source>no intermediate size given: assumed 4 x hidden = %1</source>
-        <translation>intermediate_size가 없어 4 x 히든 = %1로 가정했습니다</translation>
+        <translation>intermediate_size가 없어 4 x 히든 = %1(으)로 가정했습니다</translation>
     </message>
     <message>
         <location filename="../../app/viewtext.cpp" line="51"/>
@@ -8263,7 +8263,7 @@ at (tokens)</source>
     <message>
         <location filename="../../app/viewtext.cpp" line="64"/>
         <source>the weights %1 leaves unquantized are taken as bf16 (the config names no 16-bit dtype)</source>
-        <translation>%1이(가) 양자화하지 않은 가중치는 bf16으로 봅니다 (설정에 16비트 dtype이 없음)</translation>
+        <translation>%1이(가) 양자화하지 않은 가중치는 bf16으로 봅니다 (설정에 16비트 dtype이 없습니다)</translation>
     </message>
     <message>
         <location filename="../../app/viewtext.cpp" line="67"/>
@@ -8298,7 +8298,7 @@ at (tokens)</source>
     <message>
         <location filename="../../app/viewtext.cpp" line="85"/>
         <source>keys not understood, which may size memory (the figures are unverified): %1</source>
-        <translation>메모리 크기를 정할 수 있는데 이해하지 못한 키 (수치가 검증되지 않음): %1</translation>
+        <translation>메모리 크기에 영향을 줄 수 있는데 해석하지 못한 키가 있습니다 (수치는 검증되지 않았습니다): %1</translation>
     </message>
     <message>
         <location filename="../../app/viewtext.cpp" line="87"/>
