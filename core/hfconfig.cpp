@@ -1499,6 +1499,34 @@ void readDtype(const ConfigReader& cfg, ModelShape& m, std::vector<ImportNote>& 
 
 // Sliding and chunked windows: the window size, and which layers use it (layer_types, a pattern, an
 // alternation, or Qwen2's max_window_layers).
+// sliding_window_pattern as models state it: an integer p (Gemma 3, EXAONE 4.0: every p-th layer is global), or
+// EXAONE's string of L (local) and G (global) repeated over the layers, the last layer global whatever the string
+// says there (Exaone4Config's documentation; TensorRT-LLM's check_is_sliding reads it the same). Which layers use
+// the window; nothing when the key is absent.
+std::optional<std::vector<bool>> windowPattern(const ConfigReader& cfg, std::uint32_t layers) {
+    for (const std::string_view key : {"sliding_window_pattern", "_sliding_window_pattern"}) {
+        const json* value = cfg.find(key);
+        if (value == nullptr || value->is_null())
+            continue;
+        std::vector<bool> windowed(layers);
+        if (value->is_string()) {
+            const std::string& letters = value->get_ref<const std::string&>();
+            if (letters.empty() || letters.size() > 1024 || letters.find_first_not_of("LG") != std::string::npos)
+                cfg.fail("'" + std::string(key) + "' is " + describeJson(*value) +
+                         ": expected an integer or a string of L (local) and G (global) layers");
+            cfg.markUsed(key);
+            for (std::uint32_t i = 0; i < layers; ++i)
+                windowed[i] = i + 1 != layers && letters[i % letters.size()] == 'L';
+            return windowed;
+        }
+        const std::uint64_t every = *cfg.uintField({key});
+        for (std::uint32_t i = 0; i < layers; ++i)
+            windowed[i] = (i + 1) % every != 0;
+        return windowed;
+    }
+    return std::nullopt;
+}
+
 void readWindows(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, std::vector<ImportNote>& notes,
                  const FamilySpec& fam, const std::string& type) {
     const ClassDefaults& def = fam.defaults;
@@ -1565,22 +1593,18 @@ void readWindows(const ConfigReader& cfg, ModelShape& m, FamilyRule& rule, std::
         m.slidingWindow = *window;
         if (typeWindowed) {
             m.windowedLayers = *typeWindowed;
-            // Newer Gemma 3 files carry both; the pattern, read too, must say the same as the list.
-            if (auto pattern = cfg.uintField({"sliding_window_pattern", "_sliding_window_pattern"}))
-                for (std::uint32_t i = 0; i < m.layers; ++i)
-                    if (m.windowedLayers[i] != ((i + 1) % *pattern != 0)) {
-                        cfg.unmark("sliding_window_pattern");
-                        cfg.unmark("_sliding_window_pattern");
-                        break;
-                    }
-        } else if (auto pattern = cfg.uintField({"sliding_window_pattern", "_sliding_window_pattern"});
-                   pattern || (style == LayerStyle::GemmaPattern && def.windowPattern != 0)) {
-            const std::uint64_t every = pattern.value_or(def.windowPattern);
-            if (!pattern)
-                rule.defaultedKeys.emplace_back("sliding_window_pattern");
+            // Newer Gemma 3 and EXAONE files carry both; the pattern, read too, must say the same as the list.
+            if (const auto pattern = windowPattern(cfg, m.layers); pattern && *pattern != m.windowedLayers) {
+                cfg.unmark("sliding_window_pattern");
+                cfg.unmark("_sliding_window_pattern");
+            }
+        } else if (auto pattern = windowPattern(cfg, m.layers)) {
+            m.windowedLayers = std::move(*pattern);
+        } else if (style == LayerStyle::GemmaPattern && def.windowPattern != 0) {
+            rule.defaultedKeys.emplace_back("sliding_window_pattern");
             m.windowedLayers.resize(m.layers); // every pattern-th layer is global (Gemma 3)
             for (std::uint32_t i = 0; i < m.layers; ++i)
-                m.windowedLayers[i] = (i + 1) % every != 0;
+                m.windowedLayers[i] = (i + 1) % def.windowPattern != 0;
         } else if (style == LayerStyle::Gemma2Alternate) {
             m.windowedLayers.resize(m.layers); // Gemma 2 alternates, starting with a local layer
             for (std::uint32_t i = 0; i < m.layers; ++i)

@@ -1286,6 +1286,34 @@ private slots:
         }
     }
 
+    // EXAONE 4.0 states its pattern as a string of L (local) and G (global) layers, repeated, the last layer global
+    // whatever the string says there (Exaone4Config). The file was refused ("must be a positive integer"). 30 layers of
+    // "LLLG": layers 3, 7, ..., 27 and the last, 29, are global: 8 full layers and 22 windowed.
+    void exaoneStringWindowPattern() {
+        json exaone = {{"model_type", "exaone4"},          {"hidden_size", 2048},       {"intermediate_size", 4096},
+                       {"num_hidden_layers", 30},          {"num_attention_heads", 32}, {"num_key_value_heads", 8},
+                       {"max_position_embeddings", 65536}, {"vocab_size", 102400},      {"sliding_window", 4096},
+                       {"sliding_window_pattern", "LLLG"}};
+        ImportResult r = importHfConfig(exaone, "exaone-4.0-1.2b.json");
+        QCOMPARE(r.shape.windowedLayerCount(), 22u);
+        QVERIFY(!r.shape.layerUsesWindow(29) && !r.shape.layerUsesWindow(27) && r.shape.layerUsesWindow(28));
+        // 8 KV heads x 64 x 2 (K, V) x 2 B = 2,048 B a layer and token.
+        KV_COMPARE_U64(kvBytes(r.shape, DType::bf16(), 32768, 1), 2048ull * (8 * 32768 + 22 * 4096));
+        // The same layers as a list agree with the string; a list that says otherwise leaves the pattern not
+        // understood.
+        json types = json::array();
+        for (std::uint32_t i = 0; i < 30; ++i)
+            types.push_back(r.shape.layerUsesWindow(i) ? "sliding_attention" : "full_attention");
+        exaone["layer_types"] = types;
+        QVERIFY(importHfConfig(exaone, "exaone.json").ignoredKeys.empty());
+        exaone["sliding_window_pattern"] = "LG";
+        QCOMPARE(importHfConfig(exaone, "exaone.json").ignoredKeys, std::vector<std::string>{"sliding_window_pattern"});
+        exaone.erase("layer_types");
+        exaone["sliding_window_pattern"] = "LLXG";
+        QVERIFY(throwsErrorContaining([&] { importHfConfig(exaone, "exaone.json"); },
+                                      {"exaone.json", "sliding_window_pattern", "L (local) and G (global)"}));
+    }
+
     void windowSemantics() {
         const auto mistral = importHfConfigFile(testDataPath("mistral-7b-v0.1.json").toStdString()).shape;
         QCOMPARE(mistral.slidingWindow, std::uint64_t(4096));
