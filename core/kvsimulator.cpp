@@ -169,6 +169,14 @@ KvSimulator::KvSimulator(const SimConfig& config, std::vector<Request> requests)
     if (m_config.maxBatchedTokens > 0 && m_config.prefixCache)
         throw Error("--max-batched-tokens with --prefix-cache is not modelled yet: a chunked prompt's blocks would "
                     "count as cached for later requests before its chunks compute them");
+    // The tiers keep what the paged pool's prefix cache evicts; said for every allocator a comparison runs, so a
+    // setting that would do nothing is refused rather than ignored.
+    if ((m_config.hostTierSlots > 0 || m_config.diskTierSlots > 0) && !m_config.prefixCache)
+        throw Error(std::string(m_config.hostTierSlots > 0 ? "--host-tier-tokens" : "--disk-tier-tokens") +
+                    ": the tiers keep the prefix blocks the paged pool evicts; give --prefix-cache too");
+    if (m_config.diskTierSlots > 0 && m_config.hostTierSlots == 0)
+        throw Error("--disk-tier-tokens: the disk tier takes the blocks the host tier evicts; give --host-tier-tokens "
+                    "too");
     if (!(m_config.watermark > 0.0 && m_config.watermark < 1.0))
         throw Error("--admission: the watermark must be a share of the blocks between 0 and 1");
     if (!m_config.arrivalsByCaller) // the caller releases them in the order given

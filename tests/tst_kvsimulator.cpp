@@ -1017,8 +1017,11 @@ private slots:
         QTest::addColumn<quint64>("disk");
         QTest::addColumn<QString>("expected");
         QTest::newRow("without prefix caching")
-            << u"paged"_s << false << quint64(64) << quint64(0) << u"prefix caching"_s;
-        QTest::newRow("disk without host") << u"paged"_s << true << quint64(0) << quint64(64) << u"needs a host tier"_s;
+            << u"paged"_s << false << quint64(64) << quint64(0) << u"give --prefix-cache"_s;
+        QTest::newRow("disk without host")
+            << u"paged"_s << true << quint64(0) << quint64(64) << u"give --host-tier-tokens"_s;
+        QTest::newRow("contiguous, without prefix caching")
+            << u"max"_s << false << quint64(64) << quint64(0) << u"--host-tier-tokens"_s;
         QTest::newRow("less than a block")
             << u"paged"_s << true << quint64(15) << quint64(0) << u"--host-tier-tokens: 15 slots"_s;
     }

@@ -303,12 +303,6 @@ int runSimulate(const std::vector<std::string>& args) {
     config.prefixCache = p.has("prefix-cache");
     config.hostTierSlots = p.uintValue("host-tier-tokens", 1, std::uint64_t(1) << 40).value_or(0);
     config.diskTierSlots = p.uintValue("disk-tier-tokens", 1, std::uint64_t(1) << 40).value_or(0);
-    if ((config.hostTierSlots > 0 || config.diskTierSlots > 0) && !config.prefixCache)
-        throw Error(std::string(config.hostTierSlots > 0 ? "--host-tier-tokens" : "--disk-tier-tokens") +
-                    ": the tiers keep the prefix blocks the paged pool evicts; give --prefix-cache too");
-    if (config.diskTierSlots > 0 && config.hostTierSlots == 0)
-        throw Error("--disk-tier-tokens: the disk tier takes the blocks the host tier evicts; give --host-tier-tokens "
-                    "too");
     config.buddyPlacement = p.has("buddy");
     config.maxBatchedTokens = std::uint32_t(p.uintValue("max-batched-tokens", 1, 1u << 24).value_or(0));
     // The default pool is the paper's 13B model (OPT-13B: 40 layers, width 5,120, FP16): 800 KiB per token.
