@@ -1321,14 +1321,21 @@ private slots:
                                 sibling->objectName().isEmpty() ? textOf(sibling) : sibling->objectName(),
                                 rectText(QRect(sibling->mapTo(&window, QPoint()), sibling->size())));
                 }
-                // Its part on screen: clipped by every scroll area above it, then by the central widget.
-                QRect shown(target->mapTo(&window, QPoint()), target->size());
-                for (QWidget* p = target->parentWidget(); p; p = p->parentWidget())
-                    if (auto* scroll = qobject_cast<QScrollArea*>(p))
-                        shown &= QRect(scroll->viewport()->mapTo(&window, QPoint()), scroll->viewport()->size());
-                shown &= QRect(window.centralWidget()->mapTo(&window, QPoint()), window.centralWidget()->size());
-                const int wanted = std::min(target->height(), window.centralWidget()->height());
-                if (shown.height() < wanted * 9 / 10 || shown.width() < target->width() * 9 / 10)
+                // Its part on screen: clipped by every scroll area above it, then by the central widget. Figures a
+                // background run fills in may still move it (under ASan they come late); the ring follows them, so
+                // the page is given until it settles.
+                QRect shown;
+                int wanted = 0;
+                const auto inView = [&] {
+                    shown = QRect(target->mapTo(&window, QPoint()), target->size());
+                    for (QWidget* p = target->parentWidget(); p; p = p->parentWidget())
+                        if (auto* scroll = qobject_cast<QScrollArea*>(p))
+                            shown &= QRect(scroll->viewport()->mapTo(&window, QPoint()), scroll->viewport()->size());
+                    shown &= QRect(window.centralWidget()->mapTo(&window, QPoint()), window.centralWidget()->size());
+                    wanted = std::min(target->height(), window.centralWidget()->height());
+                    return shown.height() >= wanted * 9 / 10 && shown.width() >= target->width() * 9 / 10;
+                };
+                if (!QTest::qWaitFor(inView, 3000))
                     problems << u"%1: the outlined %2 shows %3x%4 of %5x%6"_s
                                     .arg(where, QString::fromStdString(highlight))
                                     .arg(shown.width())
